@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'content-filter',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

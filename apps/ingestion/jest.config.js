@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'ingestion',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'sigma-queue',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

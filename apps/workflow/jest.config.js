@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'workflow',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

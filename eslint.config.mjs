@@ -1,0 +1,60 @@
+import nx from '@nx/eslint-plugin';
+import tseslint from 'typescript-eslint';
+
+// The layer rules of ARCHITECTURE.md, bottom up. A lib may import only from the layers below it;
+// service libs never import each other; nothing imports an app; `testing` is for tests only.
+const productionConstraints = [
+  { sourceTag: 'layer:contracts', onlyDependOnLibsWithTags: [] },
+  { sourceTag: 'layer:domain', onlyDependOnLibsWithTags: ['layer:contracts', 'layer:domain'] },
+  { sourceTag: 'layer:adapter', onlyDependOnLibsWithTags: ['layer:contracts', 'layer:domain'] },
+  { sourceTag: 'layer:platform', onlyDependOnLibsWithTags: ['layer:contracts', 'layer:domain', 'layer:adapter'] },
+  {
+    sourceTag: 'layer:service',
+    onlyDependOnLibsWithTags: ['layer:contracts', 'layer:domain', 'layer:adapter', 'layer:platform'],
+  },
+  {
+    sourceTag: 'layer:app',
+    onlyDependOnLibsWithTags: ['layer:contracts', 'layer:domain', 'layer:adapter', 'layer:platform', 'layer:service'],
+  },
+  {
+    sourceTag: 'layer:testing',
+    onlyDependOnLibsWithTags: ['layer:contracts', 'layer:domain', 'layer:adapter', 'layer:platform'],
+  },
+];
+
+// Tests may additionally use the testing lib, and a service's own tests may compose other services
+// the way the all-in-one runner does.
+const testConstraints = productionConstraints.map((c) => ({
+  ...c,
+  onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'layer:testing'],
+}));
+
+const boundaries = (depConstraints) => [
+  'error',
+  { enforceBuildableLibDependency: false, allow: [], depConstraints },
+];
+
+const testFiles = ['**/*.spec.ts', '**/*.test.ts', '**/test-support/**/*.ts'];
+
+export default [
+  { ignores: ['**/dist', '**/node_modules', '**/generated', 'tmp', '.data', 'coverage', '**/*.js', '**/*.mjs'] },
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  {
+    files: ['**/*.ts'],
+    rules: {
+      '@nx/enforce-module-boundaries': boundaries(productionConstraints),
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: testFiles,
+    rules: { '@nx/enforce-module-boundaries': boundaries(testConstraints) },
+  },
+  {
+    files: ['**/jest.config.ts'],
+    rules: { '@nx/enforce-module-boundaries': 'off' },
+  },
+];

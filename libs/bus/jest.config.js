@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'bus',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'llm',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

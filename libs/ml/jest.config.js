@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'ml',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

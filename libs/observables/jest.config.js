@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'observables',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

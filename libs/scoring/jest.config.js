@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'scoring',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'service-content-filter',
+  preset: '../../../jest.preset.js',
+  rootDir: '.',
+};

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'service-ingestion',
+  preset: '../../../jest.preset.js',
+  rootDir: '.',
+};

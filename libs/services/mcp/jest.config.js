@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'service-mcp',
+  preset: '../../../jest.preset.js',
+  rootDir: '.',
+};

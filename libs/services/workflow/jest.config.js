@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'service-workflow',
+  preset: '../../../jest.preset.js',
+  rootDir: '.',
+};

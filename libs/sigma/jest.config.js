@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'sigma',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};
