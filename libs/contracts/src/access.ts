@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { compilePattern, hasDotSegments, mostSpecificMatch, pathSegments, type CompiledPattern } from './path-pattern';
+
+/** API token roles, weakest first: each role may do everything the roles before it may. */
+export const ROLES = ['viewer', 'analyst', 'admin'] as const;
+
+export type Role = (typeof ROLES)[number];
+
+export const roleSchema = z.enum(ROLES).meta({ id: 'Role', description: 'viewer < analyst < admin' });
+
+export function roleSatisfies(actual: Role, required: Role): boolean {
+  return ROLES.indexOf(actual) >= ROLES.indexOf(required);
+}
+
+/** What a request needs: nothing (public) or a token with at least `role`. */
+export type AccessRequirement = { public: true } | { public: false; role: Role };
+
+const PUBLIC: AccessRequirement = { public: true };
+const needs = (role: Role): AccessRequirement => ({ public: false, role });
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+interface AccessRule {
+  compiled: CompiledPattern;
+  /** Role for writes (POST, PUT, PATCH, DELETE) under the pattern. */
+  write: Role;
+  /** Role for reads (GET, HEAD, OPTIONS) under the pattern. */
+  read: Role;
+}
+
+const accessRule = (pattern: string, read: Role, write: Role): AccessRule => ({
+  compiled: compilePattern(pattern, 'prefix'),
+  read,
+  write,
+});
+
+/**
+ * Exceptions to the default (reads → viewer, writes → analyst). Settings carry credentials and
+ * tokens/audit/jobs/backup change who can do what or what runs on the host, so they need admin; the
+ * provider connectivity tests only read the stored credential, so an analyst may run them.
+ */
+const ACCESS_RULES: readonly AccessRule[] = [
+  accessRule('/api/settings', 'viewer', 'admin'),
+  accessRule('/api/settings/:provider/test', 'viewer', 'analyst'),
+  accessRule('/api/tokens', 'admin', 'admin'),
+  accessRule('/api/audit', 'admin', 'admin'),
+  accessRule('/api/scheduled-jobs', 'viewer', 'admin'),
+  accessRule('/api/backup', 'viewer', 'admin'),
+  accessRule('/api/cron', 'viewer', 'admin'),
+];
+
+const PUBLIC_PATTERNS: ReadonlyArray<{ compiled: CompiledPattern }> = [
+  { compiled: compilePattern('/health', 'prefix') },
+  { compiled: compilePattern('/api/health', 'prefix') },
+  { compiled: compilePattern('/docs', 'prefix') },
+  { compiled: compilePattern('/openapi.json', 'exact') },
+];
+
+function isProtectedArea(segments: readonly string[]): boolean {
+  return segments[0] === 'api' || segments[0] === 'mcp';
+}
+
+/**
+ * The documented access rule of the public HTTP surface:
+ * - public: `/health*`, `/api/health*`, `/openapi.json`, `/docs*` and the HTML pages (outside `/api` and `/mcp`);
+ * - `/api/*` and `/mcp`: GET/HEAD/OPTIONS → viewer, other methods → analyst, except the admin areas in
+ *   ACCESS_RULES (settings writes, tokens, audit, scheduled-jobs/cron/backup writes);
+ * - a path with dot segments is never public and needs admin, so no spelling can slip past a rule.
+ */
+export function accessRequirement(method: string, path: string): AccessRequirement {
+  if (hasDotSegments(path)) return needs('admin');
+  const segments = pathSegments(path);
+  if (!isProtectedArea(segments) || mostSpecificMatch(PUBLIC_PATTERNS, path)) return PUBLIC;
+  const isRead = READ_METHODS.has(method.toUpperCase());
+  const rule = mostSpecificMatch(ACCESS_RULES, path);
+  if (rule) return needs(isRead ? rule.read : rule.write);
+  return needs(isRead ? 'viewer' : 'analyst');
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+export const scheduledJobViewSchema = z
+  .object({
+    enabled: z.boolean(),
+    cron: z.string().meta({ description: 'UTC crontab expression', example: '0 2 * * *' }),
+    editable: z.boolean().meta({ description: 'False for fixed jobs, which PUT /api/scheduled-jobs refuses' }),
+    default_cron: z.string(),
+    description: z.string(),
+    updated_at: z.iso.datetime().nullable().meta({ description: 'Null while the job runs on its catalogue default' }),
+  })
+  .meta({ id: 'ScheduledJob' });
+
+export const scheduledJobsResponseSchema = z
+  .object({ jobs: z.record(z.string(), scheduledJobViewSchema).meta({ description: 'Keyed by job id' }) })
+  .meta({ id: 'ScheduledJobsResponse' });
+
+export const scheduledJobSettingSchema = z
+  .object({
+    enabled: z.boolean(),
+    cron: z.string().trim().min(1).meta({ example: '0 2 * * *' }),
+  })
+  .strict()
+  .meta({ id: 'ScheduledJobSetting' });
+
+export const updateScheduledJobsRequestSchema = z
+  .object({
+    jobs: z
+      .record(z.string(), scheduledJobSettingSchema)
+      .refine((jobs) => Object.keys(jobs).length > 0, { message: 'at least one job is required' })
+      .meta({ description: 'Keyed by configurable job id' }),
+  })
+  .strict()
+  .meta({ id: 'UpdateScheduledJobsRequest' });
+
+export type ScheduledJobView = z.infer<typeof scheduledJobViewSchema>;
+export type ScheduledJobsResponse = z.infer<typeof scheduledJobsResponseSchema>;
+export type ScheduledJobSetting = z.infer<typeof scheduledJobSettingSchema>;
+export type UpdateScheduledJobsRequest = z.infer<typeof updateScheduledJobsRequestSchema>;

@@ -1,0 +1,41 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { registerGatewayRoutes } from './openapi/gateway.routes';
+import { BEARER_SCHEME } from './openapi/route-helpers';
+
+/** Adds one service's routes to the document. Each service gets one registration file in `openapi/`. */
+export type RouteRegistration = (registry: OpenAPIRegistry) => void;
+
+export const ROUTE_REGISTRATIONS: readonly RouteRegistration[] = [registerGatewayRoutes];
+
+export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
+
+export interface OpenApiDocumentOptions {
+  version?: string;
+  /** Base URL shown in the document's `servers`; omitted when unset (the UI then uses its own origin). */
+  serverUrl?: string;
+}
+
+/** The OpenAPI 3.1 document of the public HTTP surface, generated from the zod contracts. */
+export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): OpenApiDocument {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', BEARER_SCHEME, {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'API token (`hf_…`) created with `huntforge tokens create`. Roles: viewer < analyst < admin.',
+  });
+  for (const register of ROUTE_REGISTRATIONS) register(registry);
+
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Huntforge API',
+      version: options.version ?? '0.1.0',
+      description:
+        'Turns cyber-threat-intelligence articles into reviewed Sigma detections. Errors share one body: ' +
+        '`{"error": {"code", "message", "details"?}}`. Reads need a viewer token, writes an analyst token, ' +
+        'settings writes, tokens, audit and scheduled-job changes an admin token; health and docs are public.',
+    },
+    ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
+    security: [{ [BEARER_SCHEME]: [] }],
+  });
+}
