@@ -1,0 +1,92 @@
+import { join } from 'node:path';
+import { PrismaClient } from './generated/prisma/client';
+import { connectPglite } from './drivers/pglite-driver';
+import { connectPostgres } from './drivers/postgres-driver';
+import type { SqlDriver } from './drivers/sql-session';
+import type {
+  ApiTokenRepository,
+  AuditRepository,
+  JobLockRepository,
+  JobRunRepository,
+  ScheduledJobConfigRepository,
+} from './ports';
+import { PrismaApiTokenRepository } from './repositories/api-token-repository';
+import { PrismaAuditRepository } from './repositories/audit-repository';
+import { PrismaJobLockRepository } from './repositories/job-lock-repository';
+import { PrismaJobRunRepository } from './repositories/job-run-repository';
+import { PrismaScheduledJobConfigRepository } from './repositories/scheduled-job-config-repository';
+
+export interface DbConfig {
+  /** PostgreSQL connection string; when set, PGlite is not used. */
+  databaseUrl?: string;
+  /** Folder for PGlite's files (`${dataDir}/pglite`); defaults to `.data`. */
+  dataDir?: string;
+  /** PGlite in memory, nothing on disk (tests). */
+  inMemory?: boolean;
+}
+
+export interface DbRepositories {
+  apiTokens: ApiTokenRepository;
+  jobLocks: JobLockRepository;
+  jobRuns: JobRunRepository;
+  scheduledJobs: ScheduledJobConfigRepository;
+  audit: AuditRepository;
+}
+
+export interface Db {
+  readonly kind: 'postgres' | 'pglite';
+  readonly prisma: PrismaClient;
+  readonly repos: DbRepositories;
+  /** SELECT 1; throws when the database is unreachable. */
+  ping(): Promise<void>;
+  /** Disconnects Prisma and closes PGlite or the pg pool. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_DATA_DIR = '.data';
+
+/** The raw driver behind each Db, for the migrator; kept off the public interface. */
+const drivers = new WeakMap<Db, SqlDriver>();
+
+export function sqlDriverOf(db: Db): SqlDriver {
+  const driver = drivers.get(db);
+  if (!driver) throw new Error('This Db was not created by createDb');
+  return driver;
+}
+
+/** PostgreSQL through @prisma/adapter-pg when `databaseUrl` is set; embedded PGlite with pgvector otherwise. */
+export async function createDb(config: DbConfig): Promise<Db> {
+  const databaseUrl = config.databaseUrl?.trim();
+  const { driver, adapter } = databaseUrl
+    ? connectPostgres(databaseUrl)
+    : await connectPglite(config.inMemory ? null : join(config.dataDir ?? DEFAULT_DATA_DIR, 'pglite'));
+  const prisma = new PrismaClient({ adapter });
+
+  let closing: Promise<void> | null = null;
+  const db: Db = {
+    kind: driver.kind,
+    prisma,
+    repos: {
+      apiTokens: new PrismaApiTokenRepository(prisma),
+      jobLocks: new PrismaJobLockRepository(prisma),
+      jobRuns: new PrismaJobRunRepository(prisma),
+      scheduledJobs: new PrismaScheduledJobConfigRepository(prisma),
+      audit: new PrismaAuditRepository(prisma),
+    },
+    async ping(): Promise<void> {
+      await prisma.$queryRaw`SELECT 1`;
+    },
+    close(): Promise<void> {
+      closing ??= (async () => {
+        try {
+          await prisma.$disconnect();
+        } finally {
+          await driver.close();
+        }
+      })();
+      return closing;
+    },
+  };
+  drivers.set(db, driver);
+  return db;
+}

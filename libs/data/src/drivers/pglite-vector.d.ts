@@ -1,0 +1,5 @@
+// The repo resolves modules the node10 way, which ignores package.json "exports"; this maps
+// PGlite's `./vector` export to its type declarations. Node resolves the runtime import itself.
+declare module '@electric-sql/pglite/vector' {
+  export { vector } from '@electric-sql/pglite/dist/vector/index';
+}

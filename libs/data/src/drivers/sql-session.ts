@@ -1,0 +1,22 @@
+/**
+ * Plain SQL on the database's own driver (pg or PGlite), for the few jobs Prisma cannot do:
+ * multi-statement migration scripts and session-scoped advisory locks.
+ */
+export interface SqlExecutor {
+  /** One parameterised statement. */
+  query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
+  /** A script of many statements, without parameters. */
+  exec(script: string): Promise<void>;
+}
+
+export interface SqlSession extends SqlExecutor {
+  /** Runs `work` in one transaction on this session's connection; rolls back when it throws. */
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+}
+
+export interface SqlDriver {
+  readonly kind: 'postgres' | 'pglite';
+  /** Runs `work` on one dedicated connection (session locks stay on it), released afterwards. */
+  withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

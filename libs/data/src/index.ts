@@ -1,0 +1,63 @@
+export { createDb } from './db';
+export { DatabaseInUseError } from './drivers/directory-lock';
+export type { Db, DbConfig, DbRepositories } from './db';
+export { migrateDb } from './migrations/migrate-db';
+export type { MigrateOptions } from './migrations/migrate-db';
+export { resolveMigrationsDir } from './migrations/migrations-dir';
+export { MigrationChecksumError, MigrationFailedError } from './migrations/migration-errors';
+export type {
+  ApiTokenRecord,
+  ApiTokenRepository,
+  AuditEventInput,
+  AuditRecord,
+  AuditRepository,
+  JobLockRepository,
+  JobOutcome,
+  JobRunRecord,
+  JobRunRepository,
+  Role,
+  ScheduledJobConfigRecord,
+  ScheduledJobConfigRepository,
+} from './ports';
+export { Prisma, PrismaClient } from './generated/prisma/client';
+export {
+  ApiTokenRole,
+  CollectionRunStatus,
+  ConfirmationStatus,
+  ExecutionStatus,
+  JobRunOutcome,
+  SigmaQueueSource,
+  SigmaQueueStatus,
+  SourceKind,
+} from './generated/prisma/client';
+export type {
+  AgentPrompt,
+  AgentPromptVersion,
+  ApiToken,
+  Article,
+  ArticleAnnotation,
+  AuditEvent,
+  ChunkAnalysis,
+  ChunkClassificationFeedback,
+  ChunkDebugProgress,
+  CollectionRun,
+  ConsumedMessage,
+  EnrichmentConversation,
+  EnrichmentTurn,
+  EvaluationRecord,
+  ExecutionStage,
+  JobLock,
+  McpConfirmationRequest,
+  ModelRetrainRun,
+  ModelVersion,
+  ScheduledJobConfig,
+  ScheduledJobRun,
+  Setting,
+  SigmaQueueItem,
+  SigmaReferenceRule,
+  SigmaRuleAtom,
+  Source,
+  WorkflowConfigVersion,
+  WorkflowExecution,
+  WorkflowPreset,
+} from './generated/prisma/client';

@@ -1,0 +1,80 @@
+/**
+ * The repository surface other libs build on (platform scheduler, gateway auth, scheduled jobs).
+ * Implementations live beside this file and talk to Prisma; nothing outside libs/data touches SQL.
+ */
+
+export type Role = 'viewer' | 'analyst' | 'admin';
+
+export interface ApiTokenRecord {
+  id: number;
+  name: string;
+  role: Role;
+  /** First characters of the token, safe to show (e.g. `hf_ab12`). */
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+export interface ApiTokenRepository {
+  create(input: { name: string; role: Role; tokenHash: string; prefix: string }): Promise<ApiTokenRecord>;
+  /** Active (not revoked) token with this SHA-256 hash, or null. */
+  findActiveByHash(tokenHash: string): Promise<ApiTokenRecord | null>;
+  list(): Promise<ApiTokenRecord[]>;
+  /** Revokes by id or name; false when nothing active matched. */
+  revoke(idOrName: number | string): Promise<boolean>;
+  touch(id: number, at: Date): Promise<void>;
+}
+
+export interface JobLockRepository {
+  /** Takes or renews the lease `name` for `holder` until now + ttlMs; false when another holder has a live lease. */
+  tryAcquire(name: string, holder: string, ttlMs: number): Promise<boolean>;
+  release(name: string, holder: string): Promise<void>;
+}
+
+export type JobOutcome = 'succeeded' | 'failed' | 'skipped';
+
+export interface JobRunRecord {
+  id: number;
+  jobId: string;
+  holder: string;
+  startedAt: Date;
+  finishedAt: Date | null;
+  outcome: JobOutcome | 'running';
+  detail: unknown;
+}
+
+export interface JobRunRepository {
+  start(jobId: string, holder: string): Promise<JobRunRecord>;
+  finish(id: number, outcome: JobOutcome, detail?: unknown): Promise<JobRunRecord>;
+  recent(jobId: string, limit: number): Promise<JobRunRecord[]>;
+}
+
+export interface ScheduledJobConfigRecord {
+  jobId: string;
+  enabled: boolean;
+  cron: string;
+  updatedAt: Date;
+}
+
+export interface AuditEventInput {
+  type: string;
+  actor: string | null;
+  payload: unknown;
+}
+
+export interface ScheduledJobConfigRepository {
+  list(): Promise<ScheduledJobConfigRecord[]>;
+  /** Upserts every job and writes the audit event in one transaction. */
+  saveWithAudit(jobs: Array<Omit<ScheduledJobConfigRecord, 'updatedAt'>>, audit: AuditEventInput): Promise<ScheduledJobConfigRecord[]>;
+}
+
+export interface AuditRecord extends AuditEventInput {
+  id: number;
+  createdAt: Date;
+}
+
+export interface AuditRepository {
+  record(event: AuditEventInput): Promise<AuditRecord>;
+  list(filter: { type?: string; limit?: number }): Promise<AuditRecord[]>;
+}

@@ -1,0 +1,54 @@
+import { createDb, type Db } from '../db';
+import { migrateDb } from '../migrations/migrate-db';
+import { postgresTestUrl } from './infra';
+import { createScratchDatabase } from './scratch-postgres';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL when TEST_DATABASE_URL is set (required under REQUIRE_INFRA). */
+export function availableDbKinds(): DbKind[] {
+  return postgresTestUrl() ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export interface TestDatabase {
+  /** Migrated Db on a fresh database. */
+  db: Db;
+  /** Opens another Db on the same database (a second replica). */
+  connectAnother(): Promise<Db>;
+  /** Closes every Db it opened and drops the scratch database. */
+  dispose(): Promise<void>;
+}
+
+/** A fresh database of `kind`; `migrate: false` leaves it empty for migrator tests. */
+export async function openTestDatabase(kind: DbKind, options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const opened: Db[] = [];
+  let drop: () => Promise<void> = async () => undefined;
+  let open: () => Promise<Db>;
+  if (kind === 'pglite') {
+    open = () => createDb({ inMemory: true });
+  } else {
+    const serverUrl = postgresTestUrl();
+    if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+    const scratch = await createScratchDatabase(serverUrl);
+    drop = scratch.drop;
+    open = () => createDb({ databaseUrl: scratch.url });
+  }
+  const track = async (): Promise<Db> => {
+    const db = await open();
+    opened.push(db);
+    return db;
+  };
+  const db = await track();
+  if (options.migrate !== false) await migrateDb(db);
+  return {
+    db,
+    connectAnother: () => {
+      if (kind === 'pglite') throw new Error('PGlite is one embedded database per process; use PostgreSQL for a second replica');
+      return track();
+    },
+    async dispose(): Promise<void> {
+      await Promise.all(opened.map((d) => d.close()));
+      await drop();
+    },
+  };
+}
