@@ -1,0 +1,78 @@
+import type { Channel, Options } from 'amqplib';
+import { BusClosedError, BusUnavailableError } from '../errors';
+import { describeError, type BusLogger } from '../logger';
+import { decodeReply, type PendingReplies } from '../request-reply';
+import type { RabbitConnection } from './rabbit-connection';
+
+/** RabbitMQ's pseudo-queue for replies straight to the requesting channel, without a reply queue. */
+const directReplyTo = 'amq.rabbitmq.reply-to';
+
+/**
+ * Sends requests over direct reply-to. Requests and their replies must share one channel, so the
+ * channel that consumes replies is also the one that publishes requests; when it is lost, the
+ * requests already sent can no longer be answered and fail at once instead of waiting to time out.
+ */
+export class RabbitRequester {
+  private channel: Channel | null = null;
+  private opening: Promise<Channel> | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly connection: RabbitConnection,
+    private readonly pending: PendingReplies,
+    private readonly logger: BusLogger,
+  ) {}
+
+  async send(queue: string, content: Buffer, options: Options.Publish & { correlationId: string }, deadline: number): Promise<void> {
+    if (this.closed) throw new BusClosedError(`send a request to "${queue}"`);
+    const channel = await this.openChannel(deadline);
+    channel.sendToQueue(queue, content, { ...options, replyTo: directReplyTo });
+    this.pending.markSent(options.correlationId);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const channel = this.channel;
+    this.channel = null;
+    if (channel) await channel.close().catch(() => undefined);
+  }
+
+  private openChannel(deadline: number): Promise<Channel> {
+    if (this.channel) return Promise.resolve(this.channel);
+    if (!this.opening) {
+      const opening = this.createChannel(deadline);
+      this.opening = opening;
+      const clear = (): void => {
+        if (this.opening === opening) this.opening = null;
+      };
+      opening.then(clear, clear);
+    }
+    return this.opening;
+  }
+
+  private async createChannel(deadline: number): Promise<Channel> {
+    const model = await this.connection.waitForModel(deadline, 'send a request');
+    const channel = await model.createChannel();
+    channel.on('error', (error: Error) => {
+      this.logger.warn({ reason: describeError(error) }, 'bus: request channel error');
+    });
+    channel.on('close', () => {
+      if (this.channel !== channel) return;
+      this.channel = null;
+      this.pending.failSent(new BusUnavailableError('connection to RabbitMQ lost before the reply arrived'));
+    });
+    await channel.consume(
+      directReplyTo,
+      (message) => {
+        const correlationId = message?.properties.correlationId;
+        if (!message || typeof correlationId !== 'string') return;
+        if (!this.pending.settle(correlationId, decodeReply(message.content.toString('utf8')))) {
+          this.logger.debug({ correlationId }, 'bus: reply arrived after its request gave up');
+        }
+      },
+      { noAck: true },
+    );
+    this.channel = channel;
+    return channel;
+  }
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import type { RequestHandler } from './bus';
+import { decodeEnvelope } from './envelope-codec';
+import { BusRemoteError, BusTimeoutError } from './errors';
+import { describeError, type BusLogger } from './logger';
+
+/** What a responder sends back: the handler's result, or its error's name and message. */
+export type ReplyBody = { ok: true; result?: unknown } | { ok: false; error: { name: string; message: string } };
+
+const replySchema = z.union([
+  z.object({ ok: z.literal(true), result: z.unknown() }),
+  z.object({ ok: z.literal(false), error: z.object({ name: z.string(), message: z.string() }) }),
+]);
+
+export function encodeReply(reply: ReplyBody): string {
+  return JSON.stringify(reply);
+}
+
+export function decodeReply(body: string): ReplyBody {
+  try {
+    const parsed = replySchema.safeParse(JSON.parse(body));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // fall through: a reply that is not JSON is as malformed as one of the wrong shape
+  }
+  return { ok: false, error: { name: 'MalformedReply', message: 'the responder sent a reply that is not a valid reply body' } };
+}
+
+/** Runs a responder's handler on a request body; never throws. */
+export async function answerRequest(
+  key: string,
+  body: string,
+  handler: RequestHandler<unknown, unknown>,
+  logger: BusLogger,
+): Promise<ReplyBody> {
+  const decoded = decodeEnvelope(body);
+  if (!decoded.ok) {
+    logger.warn({ key, reason: decoded.reason }, 'bus: rejecting malformed request');
+    return { ok: false, error: { name: 'MalformedRequest', message: decoded.reason } };
+  }
+  try {
+    return { ok: true, result: await handler(decoded.envelope.payload) };
+  } catch (error) {
+    const name = error instanceof Error ? error.name : 'Error';
+    logger.warn({ key, id: decoded.envelope.id, reason: describeError(error) }, 'bus: responder failed');
+    return { ok: false, error: { name, message: describeError(error) } };
+  }
+}
+
+interface PendingReply {
+  key: string;
+  resolve(result: unknown): void;
+  reject(error: Error): void;
+  timer: NodeJS.Timeout;
+  sent: boolean;
+}
+
+/** Requests waiting for their reply, by correlation id, each with its own timeout. */
+export class PendingReplies {
+  private readonly pending = new Map<string, PendingReply>();
+
+  wait(correlationId: string, key: string, timeoutMs: number): Promise<unknown> {
+    return new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(correlationId);
+        reject(new BusTimeoutError(key, timeoutMs));
+      }, timeoutMs);
+      this.pending.set(correlationId, { key, resolve, reject, timer, sent: false });
+    });
+  }
+
+  markSent(correlationId: string): void {
+    const entry = this.pending.get(correlationId);
+    if (entry) entry.sent = true;
+  }
+
+  /** Delivers a reply; false when nobody waits for it any more (timed out, or a stray). */
+  settle(correlationId: string, reply: ReplyBody): boolean {
+    const entry = this.take(correlationId);
+    if (!entry) return false;
+    if (reply.ok) entry.resolve(reply.result);
+    else entry.reject(new BusRemoteError(entry.key, reply.error.name, reply.error.message));
+    return true;
+  }
+
+  fail(correlationId: string, error: Error): void {
+    this.take(correlationId)?.reject(error);
+  }
+
+  /** Fails the requests already sent, whose replies can no longer arrive (their reply channel is gone). */
+  failSent(error: Error): void {
+    for (const [id, entry] of this.pending) if (entry.sent) this.fail(id, error);
+  }
+
+  failAll(error: Error): void {
+    for (const id of [...this.pending.keys()]) this.fail(id, error);
+  }
+
+  private take(correlationId: string): PendingReply | undefined {
+    const entry = this.pending.get(correlationId);
+    if (!entry) return undefined;
+    clearTimeout(entry.timer);
+    this.pending.delete(correlationId);
+    return entry;
+  }
+}
