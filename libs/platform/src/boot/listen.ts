@@ -1,0 +1,26 @@
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+
+/** Starts listening and resolves once bound; rejects on EADDRINUSE and friends instead of crashing later. */
+export function listen(app: Express, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host);
+    server.once('listening', () => resolve(server));
+    server.once('error', reject);
+  });
+}
+
+/** Stops accepting connections, lets in-flight requests finish, and drops idle keep-alive sockets. */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeIdleConnections();
+  });
+}
+
+export function serverUrl(server: Server, host: string): string {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return `http://${shownHost}:${port}`;
+}

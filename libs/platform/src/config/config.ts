@@ -1,0 +1,130 @@
+import type { z } from 'zod';
+import { ConfigError } from './config-error';
+import { envSchema, pickEnv, type EnvVariable } from './env-schema';
+import { isLoopbackHost } from './loopback';
+
+export { ConfigError, formatConfigProblems } from './config-error';
+export { describeConfig } from './describe-config';
+export { loadDotEnv, type LoadDotEnvOptions } from './dotenv';
+export { decodeEncryptionKey } from './encryption-key';
+export { isLoopbackHost } from './loopback';
+
+export type Shape = 'all-in-one' | 'distributed';
+
+export interface ServiceUrls {
+  ingestion?: string;
+  workflow?: string;
+  contentFilter?: string;
+  sigmaQueue?: string;
+  mcp?: string;
+}
+
+export interface AppConfig {
+  shape: Shape;
+  /** e.g. 'gateway', 'ingestion', 'all-in-one'. */
+  service: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  host: string;
+  /** Unset means the booter applies the service's default port. */
+  port?: number;
+  databaseUrl?: string;
+  amqpUrl?: string;
+  dataDir: string;
+  authMode: 'required' | 'off';
+  bodyLimit: string;
+  shutdownTimeoutMs: number;
+  schedulerEnabled: boolean;
+  scheduledJobsPollMs: number;
+  serviceUrls: ServiceUrls;
+  /** 32 bytes as hex or base64; never logged (see describeConfig). */
+  settingsEncryptionKey?: string;
+}
+
+export interface LoadConfigOptions {
+  shape: Shape;
+  service: string;
+}
+
+type Env = z.infer<typeof envSchema>;
+
+/**
+ * Reads and validates the whole configuration. Throws ConfigError listing every problem at once, so
+ * an operator fixes a deployment in one round instead of one variable per restart.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions): AppConfig {
+  const raw = pickEnv(env);
+  const parsed = envSchema.safeParse(raw);
+  const problems = parsed.success ? [] : parsed.error.issues.map(describeIssue);
+  problems.push(...crossVariableProblems(raw, options));
+
+  if (!parsed.success || problems.length > 0) throw new ConfigError(options.service, problems);
+  return toAppConfig(parsed.data, options);
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const variable = issue.path.length > 0 ? String(issue.path[0]) : 'environment';
+  return `${variable}: ${issue.message}`;
+}
+
+/** Rules between variables; they read raw values so they report even when a single variable is malformed. */
+function crossVariableProblems(raw: Partial<Record<EnvVariable, string>>, options: LoadConfigOptions): string[] {
+  const problems: string[] = [];
+
+  if (options.shape === 'distributed') {
+    const missing = (['DATABASE_URL', 'AMQP_URL'] as const).filter((name) => raw[name] === undefined);
+    for (const name of missing) {
+      const what = name === 'DATABASE_URL' ? 'a postgresql:// URL' : 'an amqp:// URL';
+      problems.push(
+        `${name}: required when ${options.service} runs as its own process (distributed shape); set it to ${what}`,
+      );
+    }
+  }
+
+  if (raw.AUTH_MODE === 'off') {
+    const host = raw.HOST ?? '127.0.0.1';
+    if (options.shape !== 'all-in-one') {
+      problems.push(
+        `AUTH_MODE: "off" is allowed only in the all-in-one shape on a loopback host; ${options.service} runs distributed`,
+      );
+    } else if (!isLoopbackHost(host)) {
+      problems.push(
+        `AUTH_MODE: "off" is allowed only when HOST is a loopback address (127.0.0.0/8, ::1, localhost); HOST is ${host}`,
+      );
+    }
+  }
+
+  return problems;
+}
+
+function toAppConfig(env: Env, options: LoadConfigOptions): AppConfig {
+  const openByDefault = options.shape === 'all-in-one' && isLoopbackHost(env.HOST);
+  return {
+    shape: options.shape,
+    service: options.service,
+    nodeEnv: env.NODE_ENV,
+    logLevel: env.LOG_LEVEL,
+    host: env.HOST,
+    port: env.PORT,
+    databaseUrl: env.DATABASE_URL,
+    amqpUrl: env.AMQP_URL,
+    dataDir: env.DATA_DIR,
+    authMode: env.AUTH_MODE ?? (openByDefault ? 'off' : 'required'),
+    bodyLimit: env.BODY_LIMIT,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    schedulerEnabled: env.SCHEDULER_ENABLED,
+    scheduledJobsPollMs: env.SCHEDULED_JOBS_POLL_SECONDS * 1000,
+    serviceUrls: withoutUndefined({
+      ingestion: env.INGESTION_URL,
+      workflow: env.WORKFLOW_URL,
+      contentFilter: env.CONTENT_FILTER_URL,
+      sigmaQueue: env.SIGMA_QUEUE_URL,
+      mcp: env.MCP_URL,
+    }),
+    settingsEncryptionKey: env.SETTINGS_ENCRYPTION_KEY,
+  };
+}
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { decodeEncryptionKey } from './encryption-key';
+
+/*
+ * One schema per environment variable. Messages never echo the value: several variables carry
+ * credentials (URLs with passwords, the encryption key) and the problem list is printed on exit.
+ */
+
+function urlWithProtocol(protocols: readonly string[]) {
+  const expected = protocols.map((p) => `${p}//`).join(' or ');
+  return z.string().refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return protocols.includes(url.protocol) && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    },
+    { error: `must be a URL starting with ${expected}` },
+  );
+}
+
+function integerInRange(min: number, max: number) {
+  return z
+    .string()
+    .refine((value) => /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max, {
+      error: `must be an integer from ${min} to ${max}`,
+    })
+    .transform(Number);
+}
+
+function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, { error: `must be one of ${values.join(', ')}` });
+}
+
+const booleanFlag = z
+  .string()
+  .refine((value) => /^(true|false|1|0)$/i.test(value), { error: 'must be true, false, 1 or 0' })
+  .transform((value) => /^(true|1)$/i.test(value));
+
+const httpUrl = urlWithProtocol(['http:', 'https:']);
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const NODE_ENVS = ['development', 'production', 'test'] as const;
+export const AUTH_MODES = ['required', 'off'] as const;
+
+export const envSchema = z.object({
+  NODE_ENV: oneOf(NODE_ENVS).default('development'),
+  LOG_LEVEL: oneOf(LOG_LEVELS).default('info'),
+  HOST: z
+    .string()
+    .regex(/^[^\s/]+$/, { error: 'must be a hostname or IP address' })
+    .default('127.0.0.1'),
+  // 0 asks the OS for a free port (tests, benchmarks); the bound URL is logged and printed.
+  PORT: integerInRange(0, 65535).optional(),
+  DATABASE_URL: urlWithProtocol(['postgres:', 'postgresql:']).optional(),
+  AMQP_URL: urlWithProtocol(['amqp:', 'amqps:']).optional(),
+  DATA_DIR: z.string().default('.data'),
+  AUTH_MODE: oneOf(AUTH_MODES).optional(),
+  BODY_LIMIT: z
+    .string()
+    .regex(/^\d+(\.\d+)?\s*(b|kb|mb|gb)?$/i, { error: 'must be a size such as 512kb or 1mb' })
+    .default('1mb'),
+  SHUTDOWN_TIMEOUT_MS: integerInRange(1, 3_600_000).default(15_000),
+  SCHEDULER_ENABLED: booleanFlag.default(true),
+  SCHEDULED_JOBS_POLL_SECONDS: integerInRange(1, 86_400).default(30),
+  INGESTION_URL: httpUrl.optional(),
+  WORKFLOW_URL: httpUrl.optional(),
+  CONTENT_FILTER_URL: httpUrl.optional(),
+  SIGMA_QUEUE_URL: httpUrl.optional(),
+  MCP_URL: httpUrl.optional(),
+  SETTINGS_ENCRYPTION_KEY: z
+    .string()
+    .refine((value) => decodeEncryptionKey(value) !== null, {
+      error: 'must be 32 bytes written as 64 hex characters or as base64',
+    })
+    .optional(),
+});
+
+export type EnvVariable = keyof typeof envSchema.shape;
+export const ENV_VARIABLES = Object.keys(envSchema.shape) as EnvVariable[];
+
+/** The variables we read, trimmed; empty strings count as unset (as `.env` files and compose files write them). */
+export function pickEnv(env: NodeJS.ProcessEnv): Partial<Record<EnvVariable, string>> {
+  const picked: Partial<Record<EnvVariable, string>> = {};
+  for (const name of ENV_VARIABLES) {
+    const value = env[name]?.trim();
+    if (value) picked[name] = value;
+  }
+  return picked;
+}

@@ -1,0 +1,24 @@
+import express from 'express';
+import type { Logger } from '../logging/logger';
+import { requestLogging } from './request-logging';
+
+export interface CreateHttpAppOptions {
+  logger: Logger;
+  serviceName: string;
+  /** JSON body limit (bytes library syntax); larger bodies get 413 payload_too_large. Default 1mb. */
+  bodyLimit?: string;
+  /** Paths not request-logged, e.g. ['/health/live', '/health/ready']. */
+  quietPaths?: string[];
+}
+
+/**
+ * The express app every Huntforge service starts from: request ids and request logging first, then
+ * the JSON body parser. Mount routes on it, then call finalizeHttpApp for 404s and error mapping.
+ */
+export function createHttpApp(options: CreateHttpAppOptions): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(requestLogging(options));
+  app.use(express.json({ limit: options.bodyLimit ?? '1mb', type: ['application/json', 'application/*+json'] }));
+  return app;
+}

@@ -1,0 +1,70 @@
+// The platform kit's public surface: wiring every service shares. Import from here only.
+export {
+  ConfigError,
+  decodeEncryptionKey,
+  describeConfig,
+  formatConfigProblems,
+  isLoopbackHost,
+  loadConfig,
+  loadDotEnv,
+  type AppConfig,
+  type LoadConfigOptions,
+  type ServiceUrls,
+  type Shape,
+} from './config/config';
+export { captureLogs, type LogCapture } from './logging/capture';
+export { createLogger, type CreateLoggerOptions, type Logger } from './logging/logger';
+export {
+  createHttpApp,
+  errorBody,
+  errorBodySchema,
+  finalizeHttpApp,
+  HttpError,
+  httpErrors,
+  parseOrThrow,
+  REQUEST_ID_HEADER,
+  validationDetails,
+  validationIssueSchema,
+  type CreateHttpAppOptions,
+  type ErrorBody,
+  type RequestPart,
+  type ValidationIssue,
+} from './http';
+export {
+  checkBus,
+  checkDatabase,
+  createProbeRouter,
+  httpStatusOf,
+  runChecks,
+  toHealthBody,
+  type HealthCheck,
+  type HealthReport,
+  type OverallStatus,
+} from './health';
+export { createShutdown, type Shutdown } from './shutdown/shutdown';
+export {
+  createScheduler,
+  UnknownScheduledJobError,
+  type CreateSchedulerOptions,
+  type JobStatus,
+  type ScheduledJob,
+  type ScheduledJobContext,
+  type Scheduler,
+} from './scheduler/scheduler';
+export type {
+  ComponentHealth,
+  ModuleContext,
+  MountedRouter,
+  ServiceModule,
+  ServiceModuleFactory,
+} from './module';
+export { placeholderModule } from './placeholder-module';
+export { runServiceAlone, type RunServiceOptions } from './boot/run-service';
+export {
+  startAllInOne,
+  type AllInOneHandle,
+  type AllInOneOptions,
+  type GatewayFactory,
+  type InProcessUpstream,
+} from './boot/all-in-one';
+export { failStartup, loadStartupConfig } from './boot/startup';

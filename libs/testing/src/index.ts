@@ -1,0 +1,12 @@
+// Test helpers: real databases and buses for suites, plus the REQUIRE_INFRA rule. Imported by tests only.
+export { describeWithInfra, infraRequired, infraUrl, type InfraKind } from './infra';
+export { createTestDb } from './db';
+export {
+  createTestBus,
+  recordMessages,
+  sleep,
+  waitFor,
+  type TestBus,
+  type TestBusKind,
+  type TestBusOptions,
+} from './bus';
