@@ -1,0 +1,36 @@
+import { Router } from 'express';
+import type { ModuleContext, ServiceModule } from '@huntforge/platform';
+import { createAuthMiddleware } from './auth/authenticate';
+import { docsRouter } from './docs/docs-router';
+import { healthRouter } from './health/health-router';
+import { scheduledJobsRouter } from './scheduled-jobs/scheduled-jobs-router';
+import { tokensRouter } from './tokens/tokens-router';
+import { createUpstreamDispatcher } from './upstreams/dispatcher';
+import type { GatewayOptions } from './upstreams/upstream';
+
+/**
+ * The public HTTP surface. Order matters: public health and docs first, then authentication (which
+ * lets the remaining public paths through and enforces roles on the rest), the gateway's own routes,
+ * and last the upstreams. The router serves full paths; mount it at `/`.
+ */
+export function createGatewayModule(ctx: ModuleContext, options: GatewayOptions): ServiceModule {
+  const { db, bus, logger, config } = ctx;
+  const router = Router();
+  router.use(healthRouter({ db, bus, serviceHealth: options.serviceHealth }));
+  router.use(docsRouter());
+  router.use(createAuthMiddleware({ tokens: db.repos.apiTokens, mode: config.authMode, logger }));
+  router.use(scheduledJobsRouter({ repo: db.repos.scheduledJobs, bus, logger }));
+  router.use(tokensRouter(db.repos.apiTokens));
+  router.use(createUpstreamDispatcher(options.upstreams, logger));
+
+  return {
+    name: 'gateway',
+    http: { prefixes: ['/'], router },
+    async start() {
+      if (config.authMode === 'off') logger.warn('authentication is off: every caller is treated as admin (loopback all-in-one only)');
+    },
+    async stop() {
+      // Nothing to release: the routers hold no connections and the runner closes the database and bus.
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import type { ScheduledJobConfigRecord, ScheduledJobConfigRepository } from '@huntforge/data';
+import { SCHEDULED_JOBS, type ScheduledJobsResponse, type ScheduledJobView } from '@huntforge/contracts';
+
+/** The catalogue merged with stored settings: a stored row wins over the default, but only for editable jobs. */
+export function scheduledJobsView(stored: readonly ScheduledJobConfigRecord[]): ScheduledJobsResponse {
+  const byId = new Map(stored.map((row) => [row.jobId, row]));
+  const jobs: Record<string, ScheduledJobView> = {};
+  for (const job of SCHEDULED_JOBS) {
+    const row = job.editable ? byId.get(job.id) : undefined;
+    jobs[job.id] = {
+      enabled: row?.enabled ?? job.enabledByDefault,
+      cron: row?.cron ?? job.defaultCron,
+      editable: job.editable,
+      default_cron: job.defaultCron,
+      description: job.description,
+      updated_at: row ? row.updatedAt.toISOString() : null,
+    };
+  }
+  return { jobs };
+}
+
+export async function listScheduledJobs(repo: ScheduledJobConfigRepository): Promise<ScheduledJobsResponse> {
+  return scheduledJobsView(await repo.list());
+}

@@ -1,0 +1,60 @@
+import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { RequestHandler } from 'express';
+import { createProxyMiddleware, fixRequestBody } from 'http-proxy-middleware';
+import type { Logger } from '@huntforge/platform';
+
+const REQUEST_ID_HEADER = 'x-request-id';
+/** Generous: some upstream routes (retrain, evaluations) do real work before answering. */
+const DEFAULT_PROXY_TIMEOUT_MS = 120_000;
+
+export interface ProxyOptions {
+  service: string;
+  url: string;
+  logger: Logger;
+  timeoutMs?: number;
+}
+
+function sendUpstreamUnavailable(res: ServerResponse | Socket, service: string): void {
+  if (!('writeHead' in res)) {
+    res.destroy();
+    return;
+  }
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(502, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify({ error: { code: 'upstream_unavailable', message: `The ${service} service did not answer` } }));
+}
+
+/**
+ * Forwards a request unchanged (full path and query) to `url`: the request id travels along, the
+ * client's bearer token does not (the gateway already checked it and sends the vouched actor instead),
+ * and a body the gateway's JSON parser consumed is re-serialised.
+ */
+export function createUpstreamProxy(options: ProxyOptions): RequestHandler {
+  const log = options.logger.child({ upstream: options.service });
+  const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
+    target: options.url,
+    changeOrigin: true,
+    xfwd: true,
+    proxyTimeout: options.timeoutMs ?? DEFAULT_PROXY_TIMEOUT_MS,
+    on: {
+      proxyReq: (proxyReq: ClientRequest, req: IncomingMessage, res: ServerResponse) => {
+        proxyReq.removeHeader('authorization');
+        const requestId = res.getHeader(REQUEST_ID_HEADER);
+        if (typeof requestId === 'string') proxyReq.setHeader(REQUEST_ID_HEADER, requestId);
+        fixRequestBody(proxyReq, req);
+      },
+      error: (error: Error, req: IncomingMessage, res: ServerResponse | Socket) => {
+        const code = (error as NodeJS.ErrnoException).code;
+        log.warn({ err: { message: error.message, code }, method: req.method, path: req.url?.split('?')[0] }, 'upstream request failed');
+        sendUpstreamUnavailable(res, options.service);
+      },
+    },
+  });
+  return (req, res, next) => {
+    proxy(req, res, next).catch(next);
+  };
+}

@@ -1,0 +1,22 @@
+import type { Router } from 'express';
+import type { HealthCheck } from '@huntforge/platform';
+
+/**
+ * A service behind the gateway. All-in-one hands over the module's router (mounted so it sees full
+ * paths); distributed gives the service's base URL to proxy to. Which requests reach it is decided by
+ * the contracts route table; `prefixes` is what the service declares and is checked against the table.
+ */
+export interface Upstream {
+  /** A ServiceName; checked when the gateway is created. */
+  service: string;
+  prefixes: string[];
+  router?: Router;
+  url?: string;
+}
+
+export interface GatewayOptions {
+  /** All-in-one: in-process routers; distributed: proxied URLs. */
+  upstreams: Upstream[];
+  /** Readiness per service for /api/health/services (all-in-one: the modules; distributed: GET <url>/health/ready). */
+  serviceHealth: Record<string, HealthCheck>;
+}
