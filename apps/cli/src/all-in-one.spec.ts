@@ -1,0 +1,72 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SERVICES } from '@huntforge/contracts';
+import { createLogger, loadConfig, startAllInOne, type AllInOneHandle } from '@huntforge/platform';
+import { ALL_IN_ONE_MODULES, createAllInOneGateway } from './all-in-one-modules';
+
+describe('all-in-one runner', () => {
+  let dataDir: string;
+  let handle: AllInOneHandle;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'huntforge-aio-'));
+    const config = loadConfig(
+      { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', SCHEDULER_ENABLED: 'false' },
+      { shape: 'all-in-one', service: 'all-in-one' },
+    );
+    handle = await startAllInOne({
+      config,
+      logger: createLogger({ level: 'silent', service: 'all-in-one' }),
+      modules: ALL_IN_ONE_MODULES,
+      createGateway: createAllInOneGateway,
+      defaultPort: SERVICES.gateway.defaultPort,
+    });
+  });
+
+  afterAll(async () => {
+    await handle?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('runs on the embedded database and the in-process bus', () => {
+    expect(handle.ctx.db.kind).toBe('pglite');
+    expect(handle.ctx.bus.kind).toBe('in-process');
+    expect(handle.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('answers /health with the database connected', async () => {
+    const response = await fetch(`${handle.url}/health`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { status: string };
+    expect(body.status).toBe('up');
+  });
+
+  it('reports every service module as ready', async () => {
+    const response = await fetch(`${handle.url}/api/health/services`);
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    for (const service of ['ingestion', 'workflow', 'content-filter', 'sigma-queue', 'mcp']) {
+      expect(text).toContain(`"${service}"`);
+    }
+    expect(text).not.toContain('"down"');
+  });
+
+  it('serves the generated OpenAPI document and a JSON 404 for unknown API routes', async () => {
+    const openapi = await fetch(`${handle.url}/openapi.json`);
+    expect(openapi.status).toBe(200);
+    expect(((await openapi.json()) as { openapi: string }).openapi).toMatch(/^3\.1/);
+
+    const missing = await fetch(`${handle.url}/api/no-such-route`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it('applied the migrations to the embedded database', async () => {
+    const rows = await handle.ctx.db.prisma.$queryRawUnsafe<Array<{ count: number | bigint }>>(
+      'SELECT count(*) AS count FROM _prisma_migrations WHERE finished_at IS NOT NULL',
+    );
+    expect(rows).toHaveLength(1);
+    expect(Number(rows[0]?.count)).toBeGreaterThan(0);
+  });
+});

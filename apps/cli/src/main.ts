@@ -1,0 +1,18 @@
+import { Command } from 'commander';
+import { registerDbCommands } from './commands/db';
+import { registerStartCommand } from './commands/start';
+import { registerTokenCommands } from './commands/tokens';
+
+const program = new Command()
+  .name('huntforge')
+  .description('Huntforge: CTI articles in, reviewed Sigma detections out.')
+  .showHelpAfterError();
+
+registerStartCommand(program);
+registerTokenCommands(program);
+registerDbCommands(program);
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  process.stderr.write(`huntforge: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

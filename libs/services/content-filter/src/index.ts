@@ -1,0 +1,1 @@
+export { createContentFilterModule } from './module';

@@ -1,0 +1,1 @@
+export { createIngestionModule } from './module';

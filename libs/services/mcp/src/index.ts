@@ -1,0 +1,1 @@
+export { createMcpModule } from './module';
