@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'deploy',
+  preset: '../jest.preset.js',
+  rootDir: '.',
+};
