@@ -10,8 +10,7 @@ for (const [alias, [target]] of Object.entries(compilerOptions.paths)) {
 
 module.exports = {
   testEnvironment: 'node',
-  // Suites start real PGlite, PostgreSQL and RabbitMQ; on a loaded 2-core CI machine a migration alone
-  // can take several seconds, so the 5 s default would fail healthy hooks.
+  // Honoured when a project runs alone (`nx test <project>`); `npm test` sets the same in jest.config.js.
   testTimeout: 30_000,
   transform: {
     '^.+\\.[tj]s$': [
