@@ -1,15 +1,14 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { connect } from 'amqplib';
 import type { Envelope } from '@huntforge/contracts';
 import { BusRemoteError, BusTimeoutError } from './errors';
 import { createBusHarness, type BusHarness, type BusKind } from './test-support/bus-harness';
 import { createCapturingLogger } from './test-support/capturing-logger';
 import { rabbitUrlForTests } from './test-support/rabbit-infra';
+import { createScratchVhost } from './test-support/scratch-vhost';
 import { deferred, sleep, waitFor } from './test-support/waiting';
 
-const execFileAsync = promisify(execFile);
 const rabbitUrl = rabbitUrlForTests();
 const kinds: BusKind[] = ['in-process', 'rabbitmq'];
 const retryBaseDelayMs = 20;
@@ -323,10 +322,7 @@ describe.each(kinds)('Bus contract (%s)', (kind) => {
   });
 });
 
-/**
- * In this file rather than their own so that cutting every broker connection can never hit the
- * contract tests above, which jest would otherwise run in a parallel worker.
- */
+/** Broker-side disruptions; the connection cut happens in a scratch vhost so parallel suites never feel it. */
 const describeRabbit = rabbitUrl ? describe : describe.skip;
 
 describeRabbit('RabbitMQ bus resilience', () => {
@@ -334,7 +330,8 @@ describeRabbit('RabbitMQ bus resilience', () => {
 
   it('consumes every message exactly once when the broker cuts the connection mid-stream', async () => {
     const logger = createCapturingLogger();
-    const harness = await createBusHarness('rabbitmq', url, { logger });
+    const vhost = await createScratchVhost(url);
+    const harness = await createBusHarness('rabbitmq', vhost.url, { logger });
     try {
       const processed = new Set<string>();
       let effectsApplied = 0;
@@ -360,7 +357,7 @@ describeRabbit('RabbitMQ bus resilience', () => {
         }
       };
       await publishRange(0, 200);
-      const cut = execFileAsync('rabbitmqctl', ['close_all_connections', 'huntforge bus reconnect test']);
+      const cut = vhost.cutConnections('huntforge bus reconnect test');
       await publishRange(200, total);
       await cut;
 
@@ -374,6 +371,7 @@ describeRabbit('RabbitMQ bus resilience', () => {
       expect(harness.bus.isConnected()).toBe(true);
     } finally {
       await harness.dispose();
+      await vhost.dispose();
     }
   }, 60_000);
 
