@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { captureLogs, type LogCapture } from '../logging/capture';
 import { createLogger } from '../logging/logger';
 import { createShutdown, type Shutdown } from './shutdown';
@@ -5,14 +6,18 @@ import { createShutdown, type Shutdown } from './shutdown';
 describe('createShutdown', () => {
   let logs: LogCapture;
   let exits: number[];
+  // Stands in for process: the real process.emit may be patched by tooling loaded into the test runner.
+  let signals: EventEmitter;
 
   function make(timeoutMs = 1000): Shutdown {
     logs = captureLogs();
     exits = [];
+    signals = new EventEmitter();
     return createShutdown({
       logger: createLogger({ level: 'info', service: 'test', destination: logs.stream }),
       timeoutMs,
       exit: (code) => exits.push(code),
+      signals,
     });
   }
 
@@ -84,11 +89,11 @@ describe('createShutdown', () => {
     shutdown.add('slow', () => new Promise<void>((resolve) => (release = resolve)));
     shutdown.installSignalHandlers();
     try {
-      process.emit('SIGTERM', 'SIGTERM');
+      signals.emit('SIGTERM', 'SIGTERM');
       expect(shutdown.shuttingDown).toBe(true);
       expect(exits).toEqual([]);
 
-      process.emit('SIGINT', 'SIGINT');
+      signals.emit('SIGINT', 'SIGINT');
       expect(exits).toEqual([1]);
 
       release();
@@ -97,5 +102,6 @@ describe('createShutdown', () => {
     } finally {
       shutdown.removeSignalHandlers();
     }
+    expect(signals.listenerCount('SIGTERM') + signals.listenerCount('SIGINT')).toBe(0);
   });
 });

@@ -18,6 +18,8 @@ export interface CreateShutdownOptions {
   timeoutMs: number;
   /** Defaults to process.exit; tests inject their own. */
   exit?: (code: number) => void;
+  /** Where SIGTERM/SIGINT arrive; defaults to process (tests pass their own emitter). */
+  signals?: Pick<NodeJS.EventEmitter, 'on' | 'off'>;
 }
 
 const SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
@@ -30,6 +32,7 @@ const SIGNALS: NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
 export function createShutdown(options: CreateShutdownOptions): Shutdown {
   const { logger, timeoutMs } = options;
   const exit = options.exit ?? ((code: number) => process.exit(code));
+  const signals = options.signals ?? process;
   const steps: Array<{ name: string; step: () => Promise<void> }> = [];
   let running: Promise<void> | undefined;
   let exited = false;
@@ -92,10 +95,10 @@ export function createShutdown(options: CreateShutdownOptions): Shutdown {
     },
     run,
     installSignalHandlers() {
-      for (const signal of SIGNALS) process.on(signal, onSignal);
+      for (const signal of SIGNALS) signals.on(signal, onSignal);
     },
     removeSignalHandlers() {
-      for (const signal of SIGNALS) process.off(signal, onSignal);
+      for (const signal of SIGNALS) signals.off(signal, onSignal);
     },
     get shuttingDown() {
       return running !== undefined;
