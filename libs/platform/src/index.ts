@@ -33,6 +33,7 @@ export {
 export {
   checkBus,
   checkDatabase,
+  coalescedCheck,
   createProbeRouter,
   httpStatusOf,
   runChecks,

@@ -7,7 +7,7 @@ import type { AppConfig } from '../config/config';
 import type { Logger } from '../logging/logger';
 import { Closers } from './closers';
 import { openInfrastructure } from './infrastructure';
-import { closeServer, listen, serverUrl } from './listen';
+import { closeServer, listen, PROBE_PATHS, serverUrl } from './listen';
 
 export interface InProcessUpstream {
   service: string;
@@ -67,7 +67,7 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOneH
       serviceHealth,
     });
 
-    const app = createHttpApp({ logger, serviceName: 'all-in-one', quietPaths: ['/health/live', '/health/ready'] });
+    const app = createHttpApp({ logger, serviceName: 'all-in-one', quietPaths: PROBE_PATHS });
     app.use(createProbeRouter({ database: () => checkDatabase(infra.db), bus: () => checkBus(infra.bus) }));
     if (gateway.http) app.use(gateway.http.router);
     finalizeHttpApp(app);

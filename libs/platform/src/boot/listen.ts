@@ -24,3 +24,6 @@ export function serverUrl(server: Server, host: string): string {
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return `http://${shownHost}:${port}`;
 }
+
+/** Probe paths polled all day by orchestrators and load balancers: served, but not request-logged. */
+export const PROBE_PATHS = ['/health', '/health/live', '/health/ready'];

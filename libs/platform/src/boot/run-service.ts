@@ -4,7 +4,7 @@ import { createShutdown } from '../shutdown/shutdown';
 import type { ServiceModuleFactory } from '../module';
 import { Closers } from './closers';
 import { openInfrastructure } from './infrastructure';
-import { closeServer, listen, serverUrl } from './listen';
+import { closeServer, listen, PROBE_PATHS, serverUrl } from './listen';
 import { failStartup, loadStartupConfig } from './startup';
 
 export interface RunServiceOptions {
@@ -33,7 +33,7 @@ export async function runServiceAlone(options: RunServiceOptions): Promise<void>
     const moduleHealth = module.health?.bind(module);
     if (moduleHealth) checks[module.name] = moduleHealth;
 
-    const app = createHttpApp({ logger, serviceName: options.service, quietPaths: ['/health/live', '/health/ready'] });
+    const app = createHttpApp({ logger, serviceName: options.service, quietPaths: PROBE_PATHS });
     app.use(createProbeRouter(checks));
     if (module.http) app.use(module.http.router);
     finalizeHttpApp(app);

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
 import { pinoHttp, type HttpLogger } from 'pino-http';
 import type { Logger } from '../logging/logger';
 import { REDACTED } from '../logging/redaction';
@@ -27,10 +28,25 @@ interface SerializedRequest {
  * every line carries `requestId`. Bodies are never logged: the serializer keeps method, url (secret
  * query values masked), headers (secret ones redacted by the logger) and the peer address.
  */
-export function requestLogging(options: RequestLoggingOptions): HttpLogger {
+export function requestLogging(options: RequestLoggingOptions): RequestHandler {
   const quiet = new Set(options.quietPaths ?? []);
+  const logger = options.logger.child({ app: options.serviceName });
+  const logged = pinoHttpFor(logger);
+  // Quiet paths (probes polled all day) skip pino-http altogether: they still get a request id, and a
+  // request logger is only built if something actually logs, which keeps /health cheap under load.
+  return (req, res, next) => {
+    if (!quiet.has(pathOf(req.url))) return logged(req, res, next);
+    const requestId = resolveRequestId(req.headers[REQUEST_ID_HEADER]);
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    let requestLogger: Logger | undefined;
+    Object.defineProperty(req, 'log', { configurable: true, get: () => (requestLogger ??= logger.child({ requestId })) });
+    next();
+  };
+}
+
+function pinoHttpFor(logger: Logger): HttpLogger {
   return pinoHttp({
-    logger: options.logger.child({ app: options.serviceName }),
+    logger,
     quietReqLogger: true,
     customAttributeKeys: { reqId: 'requestId' },
     genReqId: (req: IncomingMessage, res: ServerResponse) => {
@@ -38,7 +54,6 @@ export function requestLogging(options: RequestLoggingOptions): HttpLogger {
       res.setHeader(REQUEST_ID_HEADER, id);
       return id;
     },
-    autoLogging: { ignore: (req: IncomingMessage) => quiet.has(pathOf(req.url)) },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
     // The error handler already logged the cause with its stack; the completion line stays short.
     customErrorObject: (_req, _res, _error, value: Record<string, unknown>) => ({
