@@ -1,19 +1,11 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-
-const root = resolve(__dirname, '..', '..', '..');
+import { join } from 'node:path';
+import { runCli } from './test-support/processes';
 
 describe('huntforge tokens', () => {
   let dataDir: string;
-  const cli = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', join(root, 'apps/cli/src/main.ts'), ...args], {
-      cwd: root,
-      env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+  const cli = (...args: string[]) => runCli(args, { DATA_DIR: dataDir });
 
   beforeAll(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'huntforge-cli-'));
@@ -45,5 +37,18 @@ describe('huntforge tokens', () => {
     const unknown = cli('tokens', 'revoke', 'nobody');
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toContain('no active token "nobody"');
+  });
+
+  it('refuses to open the embedded database while another process holds it', () => {
+    // This test process stands in for a running `huntforge start`: the lock names a live pid.
+    mkdirSync(join(dataDir, 'pglite'), { recursive: true });
+    writeFileSync(join(dataDir, 'pglite.lock'), String(process.pid));
+    try {
+      const result = cli('tokens', 'list');
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain(`in use by process ${process.pid}`);
+    } finally {
+      rmSync(join(dataDir, 'pglite.lock'));
+    }
   });
 });

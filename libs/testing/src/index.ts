@@ -1,6 +1,7 @@
 // Test helpers: real databases and buses for suites, plus the REQUIRE_INFRA rule. Imported by tests only.
 export { describeWithInfra, infraRequired, infraUrl, type InfraKind } from './infra';
 export { createTestDb } from './db';
+export { createScratchDatabase, type ScratchDatabase } from './postgres';
 export {
   createTestBus,
   recordMessages,
