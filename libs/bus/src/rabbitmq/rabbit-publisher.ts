@@ -3,6 +3,7 @@ import { BusClosedError, BusPublishRejectedError, BusUnavailableError } from '..
 import { describeError, type BusLogger } from '../logger';
 import type { RabbitConnection } from './rabbit-connection';
 import { declareExchange, type Topology } from './topology';
+import { SingleFlight } from './single-flight';
 
 export interface PublishTarget {
   exchange: string;
@@ -23,7 +24,7 @@ function isNack(error: unknown): boolean {
  */
 export class RabbitPublisher {
   private channel: ConfirmChannel | null = null;
-  private opening: Promise<ConfirmChannel> | null = null;
+  private readonly opening = new SingleFlight<ConfirmChannel>();
   private drained: Promise<void> | null = null;
   private closed = false;
   private readonly inFlight = new Set<Promise<void>>();
@@ -111,15 +112,7 @@ export class RabbitPublisher {
 
   private openChannel(deadline: number): Promise<ConfirmChannel> {
     if (this.channel) return Promise.resolve(this.channel);
-    if (!this.opening) {
-      const opening = this.createChannel(deadline);
-      this.opening = opening;
-      const clear = (): void => {
-        if (this.opening === opening) this.opening = null;
-      };
-      opening.then(clear, clear);
-    }
-    return this.opening;
+    return this.opening.run(() => this.createChannel(deadline));
   }
 
   private async createChannel(deadline: number): Promise<ConfirmChannel> {

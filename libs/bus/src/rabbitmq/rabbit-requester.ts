@@ -3,6 +3,7 @@ import { BusClosedError, BusUnavailableError } from '../errors';
 import { describeError, type BusLogger } from '../logger';
 import { decodeReply, type PendingReplies } from '../request-reply';
 import type { RabbitConnection } from './rabbit-connection';
+import { SingleFlight } from './single-flight';
 
 /** RabbitMQ's pseudo-queue for replies straight to the requesting channel, without a reply queue. */
 const directReplyTo = 'amq.rabbitmq.reply-to';
@@ -14,7 +15,7 @@ const directReplyTo = 'amq.rabbitmq.reply-to';
  */
 export class RabbitRequester {
   private channel: Channel | null = null;
-  private opening: Promise<Channel> | null = null;
+  private readonly opening = new SingleFlight<Channel>();
   private closed = false;
 
   constructor(
@@ -39,15 +40,7 @@ export class RabbitRequester {
 
   private openChannel(deadline: number): Promise<Channel> {
     if (this.channel) return Promise.resolve(this.channel);
-    if (!this.opening) {
-      const opening = this.createChannel(deadline);
-      this.opening = opening;
-      const clear = (): void => {
-        if (this.opening === opening) this.opening = null;
-      };
-      opening.then(clear, clear);
-    }
-    return this.opening;
+    return this.opening.run(() => this.createChannel(deadline));
   }
 
   private async createChannel(deadline: number): Promise<Channel> {
