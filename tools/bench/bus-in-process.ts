@@ -3,20 +3,11 @@
  * Run: npx tsx tools/bench/bus-in-process.ts [messages]
  */
 import { createInProcessBus } from '@huntforge/bus';
+import { consumeCount } from './count-consumed';
 
 async function run(label: string, messages: number, publishAll: (publish: (i: number) => Promise<unknown>) => Promise<void>): Promise<void> {
   const bus = createInProcessBus();
-  let consumed = 0;
-  let allConsumed!: () => void;
-  const done = new Promise<void>((resolve) => (allConsumed = resolve));
-  await bus.subscribe(
-    'bench',
-    ['bench.#'],
-    async () => {
-      if (++consumed === messages) allConsumed();
-    },
-    { prefetch: 1_000 },
-  );
+  const { allConsumed: done } = await consumeCount(bus, messages, 1_000);
   const started = process.hrtime.bigint();
   await publishAll((i) => bus.publish('bench.event', { i, text: 'powershell.exe -nop -w hidden -enc JABzAD0A' }));
   const published = process.hrtime.bigint();

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'amqplib';
 import { createRabbitBus } from '@huntforge/bus';
+import { consumeCount } from './count-consumed';
 
 async function main(): Promise<void> {
   const url = process.env['AMQP_URL'] ?? process.env['TEST_AMQP_URL'] ?? 'amqp://guest:guest@127.0.0.1:5672';
@@ -13,17 +14,7 @@ async function main(): Promise<void> {
   const run = `huntforge-bench-${randomUUID().slice(0, 8)}`;
   const bus = await createRabbitBus({ url, exchange: run, queuePrefix: `${run}.`, queueExpiresMs: 60_000 });
 
-  let consumed = 0;
-  let allConsumed!: () => void;
-  const done = new Promise<void>((resolve) => (allConsumed = resolve));
-  await bus.subscribe(
-    'bench',
-    ['bench.#'],
-    async () => {
-      if (++consumed === messages) allConsumed();
-    },
-    { prefetch: 500 },
-  );
+  const { allConsumed: done } = await consumeCount(bus, messages, 500);
 
   console.log(`RabbitMQ bus: ${messages} persistent messages, ${inFlight} publishes awaiting confirm at once`);
   const started = process.hrtime.bigint();
