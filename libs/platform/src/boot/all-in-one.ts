@@ -1,13 +1,12 @@
 import type { Router } from 'express';
-import { createHttpApp, finalizeHttpApp } from '../http';
-import { checkBus, checkDatabase, createProbeRouter, type HealthCheck } from '../health';
+import type { HealthCheck } from '../health';
 import { createShutdown } from '../shutdown/shutdown';
 import type { ModuleContext, ServiceModule, ServiceModuleFactory } from '../module';
 import type { AppConfig } from '../config/config';
 import type { Logger } from '../logging/logger';
 import { Closers } from './closers';
 import { openInfrastructure } from './infrastructure';
-import { closeServer, listen, PROBE_PATHS, serverUrl } from './listen';
+import { serve } from './serve';
 
 export interface InProcessUpstream {
   service: string;
@@ -67,22 +66,13 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOneH
       serviceHealth,
     });
 
-    const app = createHttpApp({ logger, serviceName: 'all-in-one', quietPaths: PROBE_PATHS });
-    app.use(createProbeRouter({ database: () => checkDatabase(infra.db), bus: () => checkBus(infra.bus) }));
-    if (gateway.http) app.use(gateway.http.router);
-    finalizeHttpApp(app);
-
-    for (const module of [...modules, gateway]) {
-      await module.start();
-      started.add(module.name);
-      closers.push(`module ${module.name}`, () => module.stop());
-    }
-    if (config.schedulerEnabled) await infra.scheduler.start();
-    closers.push('scheduler', () => infra.scheduler.stop());
-
-    const server = await listen(app, config.port ?? options.defaultPort, config.host);
-    closers.push('http', () => closeServer(server));
-    const url = serverUrl(server, config.host);
+    const url = await serve(infra, closers, {
+      serviceName: 'all-in-one',
+      router: gateway.http?.router,
+      modules: [...modules, gateway],
+      defaultPort: options.defaultPort,
+      onModuleStarted: (module) => started.add(module.name),
+    });
 
     let stopping: Promise<void> | undefined;
     const stop = () => (stopping ??= closers.unwind(logger));

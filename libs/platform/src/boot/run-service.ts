@@ -1,10 +1,8 @@
-import { createHttpApp, finalizeHttpApp } from '../http';
-import { checkBus, checkDatabase, createProbeRouter, type HealthCheck } from '../health';
 import { createShutdown } from '../shutdown/shutdown';
 import type { ServiceModuleFactory } from '../module';
 import { Closers } from './closers';
 import { openInfrastructure } from './infrastructure';
-import { closeServer, listen, PROBE_PATHS, serverUrl } from './listen';
+import { serve } from './serve';
 import { failStartup, loadStartupConfig } from './startup';
 
 export interface RunServiceOptions {
@@ -26,30 +24,20 @@ export async function runServiceAlone(options: RunServiceOptions): Promise<void>
     closers.push('infrastructure', () => infra.close());
 
     const module = await options.createModule(infra);
-    const checks: Record<string, HealthCheck> = {
-      database: () => checkDatabase(infra.db),
-      bus: () => checkBus(infra.bus),
-    };
     const moduleHealth = module.health?.bind(module);
-    if (moduleHealth) checks[module.name] = moduleHealth;
 
-    const app = createHttpApp({ logger, serviceName: options.service, quietPaths: PROBE_PATHS });
-    app.use(createProbeRouter(checks));
-    if (module.http) app.use(module.http.router);
-    finalizeHttpApp(app);
-
-    await module.start();
-    closers.push(`module ${module.name}`, () => module.stop());
-    if (config.schedulerEnabled) await infra.scheduler.start();
-    closers.push('scheduler', () => infra.scheduler.stop());
-
-    const server = await listen(app, config.port ?? options.defaultPort, config.host);
-    closers.push('http', () => closeServer(server));
+    const url = await serve(infra, closers, {
+      serviceName: options.service,
+      extraProbes: moduleHealth ? { [module.name]: moduleHealth } : {},
+      router: module.http?.router,
+      modules: [module],
+      defaultPort: options.defaultPort,
+    });
 
     const shutdown = createShutdown({ logger, timeoutMs: config.shutdownTimeoutMs });
     closers.registerWith(shutdown);
     shutdown.installSignalHandlers();
-    logger.info({ url: serverUrl(server, config.host) }, `${options.service} listening`);
+    logger.info({ url }, `${options.service} listening`);
   } catch (error) {
     await closers.unwind(logger);
     failStartup(logger, error);

@@ -1,0 +1,50 @@
+import type { Router } from 'express';
+import { createHttpApp, finalizeHttpApp } from '../http';
+import { checkBus, checkDatabase, createProbeRouter, type HealthCheck } from '../health';
+import type { ServiceModule } from '../module';
+import type { Closers } from './closers';
+import type { Infrastructure } from './infrastructure';
+import { closeServer, listen, PROBE_PATHS, serverUrl } from './listen';
+
+export interface ServeOptions {
+  serviceName: string;
+  /** Readiness checks behind /health/ready besides the database and the bus, which are always checked. */
+  extraProbes?: Record<string, HealthCheck>;
+  /** The routes this process serves (a module's own, or the gateway's in all-in-one). */
+  router?: Router;
+  /** Started in order, stopped in reverse. */
+  modules: ServiceModule[];
+  defaultPort: number;
+  onModuleStarted?(module: ServiceModule): void;
+}
+
+/**
+ * What both shapes do once their modules exist: one HTTP app (probes, routes, 404s and error mapping),
+ * the modules started, then the scheduler, then the listener. Each step goes on `closers`, so a start-up
+ * failure or a shutdown unwinds exactly what was started, last first. Resolves with the bound URL.
+ */
+export async function serve(infra: Infrastructure, closers: Closers, options: ServeOptions): Promise<string> {
+  const { config } = infra;
+  const app = createHttpApp({ logger: infra.logger, serviceName: options.serviceName, quietPaths: PROBE_PATHS });
+  app.use(
+    createProbeRouter({
+      database: () => checkDatabase(infra.db),
+      bus: () => checkBus(infra.bus),
+      ...options.extraProbes,
+    }),
+  );
+  if (options.router) app.use(options.router);
+  finalizeHttpApp(app);
+
+  for (const module of options.modules) {
+    await module.start();
+    closers.push(`module ${module.name}`, () => module.stop());
+    options.onModuleStarted?.(module);
+  }
+  if (config.schedulerEnabled) await infra.scheduler.start();
+  closers.push('scheduler', () => infra.scheduler.stop());
+
+  const server = await listen(app, config.port ?? options.defaultPort, config.host);
+  closers.push('http', () => closeServer(server));
+  return serverUrl(server, config.host);
+}
