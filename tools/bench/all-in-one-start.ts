@@ -6,26 +6,26 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { freePort } from './free-port';
 
 const root = resolve(__dirname, '..', '..');
 
-async function startOnce(dataDir: string, port: number): Promise<{ readyMs: number; healthMs: number; stopMs: number }> {
+async function startOnce(dataDir: string): Promise<{ readyMs: number; healthMs: number; stopMs: number }> {
   const started = performance.now();
   const child = spawn(process.execPath, [join(root, 'dist/apps/cli/main.js'), 'start'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '', AMQP_URL: '' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', DATABASE_URL: '', AMQP_URL: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const readyMs = await new Promise<number>((resolveReady, reject) => {
+  const { readyMs, url } = await new Promise<{ readyMs: number; url: string }>((resolveReady, reject) => {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Huntforge is ready')) resolveReady(performance.now() - started);
+      const bound = /ready at (http:\/\/[\d.]+:\d+)/.exec(output)?.[1];
+      if (bound) resolveReady({ readyMs: performance.now() - started, url: bound });
     });
     child.once('exit', (code) => reject(new Error(`exited with ${code} before ready`)));
   });
-  const response = await fetch(`http://127.0.0.1:${port}/health`);
+  const response = await fetch(`${url}/health`);
   const healthMs = performance.now() - started;
   if (response.status !== 200) throw new Error(`/health answered ${response.status}`);
   const stopping = performance.now();
@@ -39,8 +39,8 @@ async function main(): Promise<void> {
   execFileSync(process.execPath, [join(root, 'tools/build.mjs'), '--quiet', 'cli'], { stdio: 'inherit' });
   const dataDir = mkdtempSync(join(tmpdir(), 'huntforge-bench-'));
   try {
-    const cold = await startOnce(dataDir, await freePort());
-    const warm = await startOnce(dataDir, await freePort());
+    const cold = await startOnce(dataDir);
+    const warm = await startOnce(dataDir);
     const row = (label: string, r: { readyMs: number; healthMs: number; stopMs: number }) =>
       console.log(`${label.padEnd(26)} ready ${(r.readyMs / 1000).toFixed(2)} s, /health 200 at ${(r.healthMs / 1000).toFixed(2)} s, Ctrl-C to exit ${(r.stopMs / 1000).toFixed(2)} s`);
     console.log('all-in-one start to ready (target < 10 s)');
