@@ -64,6 +64,14 @@ describe.each(kinds)('Bus contract (%s)', (kind) => {
       expect(seen[0].id).toBe('article-7-ingested');
     });
 
+    it('refuses an empty message id instead of publishing a message every consumer would reject', async () => {
+      const seen = await record('empty-id', ['article.ingested']);
+      await expect(harness.bus.publish('article.ingested', {}, { id: '' })).rejects.toThrow('message id must not be empty');
+      await harness.bus.publish('article.ingested', {}, { id: 'after-the-refusal' });
+      await waitFor('the next delivery', () => seen.length === 1);
+      expect(seen.map((message) => message.id)).toEqual(['after-the-refusal']);
+    });
+
     it('matches topics like a RabbitMQ topic exchange (* is one word, # is zero or more)', async () => {
       const star = await record('star', ['article.*']);
       const hash = await record('hash', ['article.#']);

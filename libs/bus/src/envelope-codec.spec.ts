@@ -7,6 +7,11 @@ describe('envelope codec', () => {
     expect(envelope.id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('keeps a caller-chosen id and refuses an empty one', () => {
+    expect(createEnvelope('article.ingested', {}, 'article-7').id).toBe('article-7');
+    expect(() => createEnvelope('article.ingested', {}, '')).toThrow('message id must not be empty');
+  });
+
   it('explains why a body is not an envelope', () => {
     expect(decodeEnvelope('{')).toEqual({ ok: false, reason: 'malformed envelope: body is not JSON' });
     const missing = decodeEnvelope(JSON.stringify({ type: 'x', occurredAt: new Date().toISOString() }));

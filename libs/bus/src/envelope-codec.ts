@@ -14,7 +14,9 @@ function now(): string {
   return lastTimestamp;
 }
 
+/** A new envelope; a caller-chosen id must be non-empty (consumers dedupe by it, and the schema demands it). */
 export function createEnvelope<T>(type: string, payload: T, id?: string): Envelope<T> {
+  if (id === '') throw new TypeError('message id must not be empty');
   return { id: id ?? randomUUID(), type, occurredAt: now(), payload };
 }
 

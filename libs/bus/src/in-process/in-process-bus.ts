@@ -111,7 +111,6 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
       // A routed topic was validated when it was first routed.
       if (!routes.has(topic)) assertValidTopic(topic);
       const envelope = createEnvelope(topic, payload, publishOptions?.id);
-      if (envelope.id === '') throw new TypeError('message id must not be empty');
       routeBody(topic, encodeEnvelope(envelope), true);
       return envelope;
     },
