@@ -45,6 +45,7 @@ export {
 export { createShutdown, type Shutdown } from './shutdown/shutdown';
 export {
   createScheduler,
+  cronProblem,
   UnknownScheduledJobError,
   type CreateSchedulerOptions,
   type JobStatus,

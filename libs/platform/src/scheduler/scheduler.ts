@@ -13,6 +13,7 @@ import { recordSkip, runWithLease, type LeaseDeps } from './run-with-lease';
 
 export type { JobStatus, ScheduledJob, ScheduledJobContext, Scheduler } from './job-types';
 export { UnknownScheduledJobError } from './job-types';
+export { cronProblem } from './cron-pattern';
 
 export interface CreateSchedulerOptions {
   logger: Logger;

@@ -13,4 +13,3 @@ export {
 } from './auth/api-tokens';
 export { ACTOR_HEADER, ROLE_HEADER } from './auth/principal';
 export { SCHEDULED_JOBS_UPDATED } from './scheduled-jobs/update-scheduled-jobs';
-export { cronProblem } from './scheduled-jobs/cron-expression';

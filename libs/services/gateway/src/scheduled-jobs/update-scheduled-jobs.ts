@@ -7,8 +7,7 @@ import {
   type ScheduledJobsResponse,
   type UpdateScheduledJobsRequest,
 } from '@huntforge/contracts';
-import { HttpError, type Logger } from '@huntforge/platform';
-import { cronProblem } from './cron-expression';
+import { cronProblem, HttpError, type Logger } from '@huntforge/platform';
 import { scheduledJobsView } from './list-scheduled-jobs';
 
 export const SCHEDULED_JOBS_UPDATED = 'scheduled_jobs.updated';

@@ -1,4 +1,4 @@
-import { cronProblem } from './cron-expression';
+import { cronProblem } from './cron-pattern';
 
 describe('cronProblem', () => {
   it.each(['*/30 * * * *', '0 2 * * *', '0 4 * * 0', '30 4 * * 1-5', ' 0 15 * * * '])('accepts %s', (cron) => {
