@@ -2,9 +2,8 @@ import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware, fixRequestBody } from 'http-proxy-middleware';
-import type { Logger } from '@huntforge/platform';
+import { errorBody, REQUEST_ID_HEADER, type Logger } from '@huntforge/platform';
 
-const REQUEST_ID_HEADER = 'x-request-id';
 /** Generous: some upstream routes (retrain, evaluations) do real work before answering. */
 const DEFAULT_PROXY_TIMEOUT_MS = 120_000;
 
@@ -25,7 +24,7 @@ function sendUpstreamUnavailable(res: ServerResponse | Socket, service: string):
     return;
   }
   res.writeHead(502, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify({ error: { code: 'upstream_unavailable', message: `The ${service} service did not answer` } }));
+  res.end(JSON.stringify(errorBody('upstream_unavailable', `The ${service} service did not answer`)));
 }
 
 /**
