@@ -47,8 +47,8 @@ export function registerTokenCommands(program: Command): void {
     .description('revoke a token by id or name')
     .argument('<id-or-name>')
     .action(async (idOrName: string) => {
-      const key = /^\d+$/.test(idOrName) ? Number(idOrName) : idOrName;
-      const revoked = await withDatabase((db) => revokeApiToken(db.repos.apiTokens, key));
+      // revokeApiToken reads an all-digit argument as an id, anything else as a name.
+      const revoked = await withDatabase((db) => revokeApiToken(db.repos.apiTokens, idOrName));
       if (!revoked) {
         process.stderr.write(`huntforge: no active token "${idOrName}"\n`);
         process.exitCode = 1;
