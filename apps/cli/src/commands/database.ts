@@ -2,8 +2,8 @@ import { createDb, migrateDb, type Db } from '@huntforge/data';
 import { loadConfig, loadDotEnv } from '@huntforge/platform';
 
 /**
- * The database the service itself uses (DATABASE_URL, else the embedded PGlite under DATA_DIR), migrated,
- * for one CLI command (migrated first unless asked not to). Closed by `withDatabase` whatever the command does.
+ * Runs one CLI command against the database the service itself uses (DATABASE_URL, else the embedded
+ * PGlite under DATA_DIR), migrated first unless asked not to, and closes it whatever the command does.
  */
 export async function withDatabase<T>(work: (db: Db) => Promise<T>, options: { migrate?: boolean } = {}): Promise<T> {
   loadDotEnv();
