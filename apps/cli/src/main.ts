@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { registerDbCommands } from './commands/db';
+import { registerSigmaCommands } from './commands/sigma';
 import { registerStartCommand } from './commands/start';
 import { registerTokenCommands } from './commands/tokens';
 
@@ -11,6 +12,7 @@ const program = new Command()
 registerStartCommand(program);
 registerTokenCommands(program);
 registerDbCommands(program);
+registerSigmaCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`huntforge: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -74,3 +74,10 @@ export { pageQuerySchema, offsetQuerySchema, pagedResponseSchema, totalPages, pa
 
 export { buildOpenApiDocument, ROUTE_REGISTRATIONS, type RouteRegistration, type OpenApiDocument, type OpenApiDocumentOptions } from './openapi';
 export { registerRoute, jsonContent, errorResponse, BEARER_SCHEME, type RouteDefinition } from './openapi/route-helpers';
+
+// Each area's curated contracts (one barrel per area, each listing its exports by name).
+export * from './areas/ingestion';
+export * from './areas/content-filter';
+export * from './areas/sigma';
+export * from './areas/workflow';
+export * from './areas/settings';

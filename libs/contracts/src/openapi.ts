@@ -1,11 +1,21 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { registerContentFilterRoutes } from './openapi/content-filter.routes';
 import { registerGatewayRoutes } from './openapi/gateway.routes';
+import { registerIngestionRoutes } from './openapi/ingestion.routes';
+import { registerSigmaQueueRoutes } from './openapi/sigma-queue.routes';
+import { registerWorkflowRoutes } from './openapi/workflow.routes';
 import { BEARER_SCHEME } from './openapi/route-helpers';
 
 /** Adds one service's routes to the document. Each service gets one registration file in `openapi/`. */
 export type RouteRegistration = (registry: OpenAPIRegistry) => void;
 
-export const ROUTE_REGISTRATIONS: readonly RouteRegistration[] = [registerGatewayRoutes];
+export const ROUTE_REGISTRATIONS: readonly RouteRegistration[] = [
+  registerGatewayRoutes,
+  registerIngestionRoutes,
+  registerContentFilterRoutes,
+  registerWorkflowRoutes,
+  registerSigmaQueueRoutes,
+];
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
 

@@ -2,6 +2,13 @@ export { createDb } from './db';
 export { DatabaseInUseError } from './drivers/directory-lock';
 export type { Db, DbConfig, DbRepositories } from './db';
 export { migrateDb } from './migrations/migrate-db';
+export {
+  createSettingsReader,
+  decryptSecret,
+  SettingDecryptionError,
+  type SettingsReader,
+  type SettingsReaderOptions,
+} from './settings/settings-reader';
 export type { MigrateOptions } from './migrations/migrate-db';
 export { resolveMigrationsDir } from './migrations/migrations-dir';
 export { MigrationChecksumError, MigrationFailedError } from './migrations/migration-errors';

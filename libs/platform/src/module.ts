@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import type { Bus } from '@huntforge/bus';
-import type { Db } from '@huntforge/data';
+import type { Db, SettingsReader } from '@huntforge/data';
 import type { Logger } from './logging/logger';
 import type { AppConfig } from './config/config';
 import type { Scheduler } from './scheduler/scheduler';
@@ -12,6 +12,8 @@ export interface ModuleContext {
   bus: Bus;
   logger: Logger;
   scheduler: Scheduler;
+  /** Runtime settings: a stored value wins over the environment variable of the same name. */
+  settings: SettingsReader;
 }
 
 export interface ComponentHealth {

@@ -1,2 +1,3 @@
-// Filled by its own issue; the project exists now so the layer rules and path alias are in place.
-export {};
+// Scoring: the hunt-score keyword registry and scorer, and the platform registry. Pure, no I/O.
+export * from './hunt-score';
+export * from './platform';

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import { createBus, type Bus } from '@huntforge/bus';
-import { createDb, migrateDb, type Db } from '@huntforge/data';
+import { createDb, createSettingsReader, migrateDb, type Db } from '@huntforge/data';
+import { decodeEncryptionKey } from '../config/encryption-key';
 import type { AppConfig } from '../config/config';
 import type { Logger } from '../logging/logger';
 import { createScheduler } from '../scheduler/scheduler';
@@ -52,6 +53,9 @@ export async function openInfrastructure(
     bus,
     logger,
     scheduler,
+    settings: createSettingsReader(db.prisma, {
+      encryptionKey: config.settingsEncryptionKey ? decodeEncryptionKey(config.settingsEncryptionKey) : null,
+    }),
     async close() {
       await bus.close().catch((error: unknown) => logger.error({ err: error }, 'bus close failed'));
       await db.close().catch((error: unknown) => logger.error({ err: error }, 'database close failed'));

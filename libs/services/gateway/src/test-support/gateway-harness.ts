@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import type { Bus } from '@huntforge/bus';
 import type { Role } from '@huntforge/contracts';
-import type { Db } from '@huntforge/data';
+import { createSettingsReader, type Db } from '@huntforge/data';
 import {
   captureLogs,
   createHttpApp,
@@ -61,7 +61,7 @@ async function composeGateway(db: Db, bus: Bus, options: HarnessOptions, dispose
   const scheduler = createScheduler({ logger, locks: db.repos.jobLocks, runs: db.repos.jobRuns, holder: 'gateway-test' });
 
   const module = createGatewayModule(
-    { config, db, bus, logger, scheduler },
+    { config, db, bus, logger, scheduler, settings: createSettingsReader(db.prisma, { env: {} }) },
     { upstreams: options.upstreams ?? [], serviceHealth: options.serviceHealth ?? {} },
   );
   const app = createHttpApp({ logger, serviceName: 'gateway' });

@@ -1,0 +1,6 @@
+import type { Command } from 'commander';
+
+/** `huntforge sigma validate|similar`. */
+export function registerSigmaCommands(program: Command): void {
+  void program;
+}

@@ -1,0 +1,51 @@
+import { createDecipheriv } from 'node:crypto';
+import type { PrismaClient } from '../generated/prisma/client';
+
+/**
+ * Reads one runtime setting by its environment-variable name (`OPENAI_API_KEY`, `GITHUB_REPO`, ...).
+ * A value stored through the settings API wins over the environment; secrets are decrypted here and
+ * must never be logged or returned by a caller.
+ */
+export interface SettingsReader {
+  get(key: string): Promise<string | undefined>;
+}
+
+export interface SettingsReaderOptions {
+  /** 32-byte AES-256-GCM key (SETTINGS_ENCRYPTION_KEY decoded); without it stored secrets are unreadable. */
+  encryptionKey?: Buffer | null;
+  /** Fallback values, normally `process.env`. */
+  env?: Record<string, string | undefined>;
+}
+
+export class SettingDecryptionError extends Error {
+  constructor(readonly key: string, reason: string) {
+    super(`setting ${key} cannot be decrypted: ${reason}`);
+    this.name = 'SettingDecryptionError';
+  }
+}
+
+export function decryptSecret(key: Buffer, row: { ciphertext: string; iv: string; authTag: string }): string {
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(row.iv, 'base64'));
+  decipher.setAuthTag(Buffer.from(row.authTag, 'base64'));
+  return Buffer.concat([decipher.update(Buffer.from(row.ciphertext, 'base64')), decipher.final()]).toString('utf8');
+}
+
+export function createSettingsReader(prisma: PrismaClient, options: SettingsReaderOptions = {}): SettingsReader {
+  const env = options.env ?? process.env;
+  return {
+    async get(key) {
+      const row = await prisma.setting.findUnique({ where: { key } });
+      if (row?.isSecret && row.ciphertext && row.iv && row.authTag) {
+        if (!options.encryptionKey) throw new SettingDecryptionError(key, 'SETTINGS_ENCRYPTION_KEY is not set');
+        try {
+          return decryptSecret(options.encryptionKey, { ciphertext: row.ciphertext, iv: row.iv, authTag: row.authTag });
+        } catch {
+          throw new SettingDecryptionError(key, 'wrong SETTINGS_ENCRYPTION_KEY or tampered ciphertext');
+        }
+      }
+      if (row && !row.isSecret && row.value !== null) return row.value;
+      const fromEnv = env[key];
+      return fromEnv === undefined || fromEnv === '' ? undefined : fromEnv;
+    },
+  };
+}

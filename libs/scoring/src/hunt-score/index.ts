@@ -1,0 +1,2 @@
+// Hunt score: keyword registry and one-pass scorer.
+export {};

@@ -1,0 +1,2 @@
+// Platform registry: weighted platform terms for OS detection.
+export {};

@@ -1,0 +1,2 @@
+// Test helper (see its module doc once written).
+export {};

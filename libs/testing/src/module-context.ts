@@ -1,0 +1,62 @@
+import type { Bus } from '@huntforge/bus';
+import { createSettingsReader, type Db } from '@huntforge/data';
+import {
+  captureLogs,
+  createLogger,
+  createScheduler,
+  decodeEncryptionKey,
+  loadConfig,
+  type LogCapture,
+  type ModuleContext,
+} from '@huntforge/platform';
+import { createTestBus, type TestBusKind } from './bus';
+import { createTestDb } from './db';
+
+export interface TestContextOptions {
+  db?: 'pglite' | 'postgres';
+  bus?: TestBusKind;
+  service?: string;
+  /** Environment the config and the settings reader see (defaults: all-in-one, AUTH_MODE=off). */
+  env?: Record<string, string | undefined>;
+}
+
+export interface TestContext extends ModuleContext {
+  logs: LogCapture;
+  /** Closes bus then database. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A ModuleContext for a service test: migrated database (in-memory PGlite unless asked), a bus
+ * (in-process unless asked), captured debug logs, a scheduler and a settings reader over `env`.
+ */
+export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
+  const service = options.service ?? 'test';
+  const env: Record<string, string | undefined> = { AUTH_MODE: 'off', ...options.env };
+  const db: Db = await createTestDb(options.db ?? 'pglite');
+  let bus: Bus;
+  try {
+    bus = await createTestBus(options.bus ?? 'in-process');
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const logs = captureLogs();
+  const logger = createLogger({ level: 'debug', service, destination: logs.stream });
+  const config = loadConfig(env, { shape: 'all-in-one', service });
+  const scheduler = createScheduler({ logger, locks: db.repos.jobLocks, runs: db.repos.jobRuns, holder: `${service}-test` });
+  const key = env.SETTINGS_ENCRYPTION_KEY ? decodeEncryptionKey(env.SETTINGS_ENCRYPTION_KEY) : null;
+  return {
+    config,
+    db,
+    bus,
+    logger,
+    scheduler,
+    settings: createSettingsReader(db.prisma, { encryptionKey: key, env }),
+    logs,
+    async dispose() {
+      await bus.close();
+      await db.close();
+    },
+  };
+}
