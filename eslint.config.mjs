@@ -18,7 +18,8 @@ const productionConstraints = [
   },
   {
     sourceTag: 'layer:testing',
-    onlyDependOnLibsWithTags: ['layer:contracts', 'layer:domain', 'layer:adapter', 'layer:platform'],
+    // testing helpers may build on each other (service-testing composes testing's db and bus helpers)
+    onlyDependOnLibsWithTags: ['layer:contracts', 'layer:domain', 'layer:adapter', 'layer:platform', 'layer:testing'],
   },
 ];
 

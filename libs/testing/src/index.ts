@@ -11,7 +11,6 @@ export {
   type TestBusKind,
   type TestBusOptions,
 } from './bus';
-export { createTestContext, type TestContext, type TestContextOptions } from './module-context';
 export * from './fixture-server';
 export * from './fake-llm-servers';
 export * from './fake-github';

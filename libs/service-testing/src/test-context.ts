@@ -9,8 +9,7 @@ import {
   type LogCapture,
   type ModuleContext,
 } from '@huntforge/platform';
-import { createTestBus, type TestBusKind } from './bus';
-import { createTestDb } from './db';
+import { createTestBus, createTestDb, type TestBusKind } from '@huntforge/testing';
 
 export interface TestContextOptions {
   db?: 'pglite' | 'postgres';

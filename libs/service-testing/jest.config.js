@@ -1,0 +1,6 @@
+module.exports = {
+  displayName: 'service-testing',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+  passWithNoTests: true,
+};
