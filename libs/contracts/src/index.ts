@@ -81,3 +81,4 @@ export * from './areas/content-filter';
 export * from './areas/sigma';
 export * from './areas/workflow';
 export * from './areas/settings';
+export * from './areas/extraction';

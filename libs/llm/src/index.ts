@@ -1,2 +1,2 @@
-// Filled by its own issue; the project exists now so the layer rules and path alias are in place.
-export {};
+// Model providers (openai, anthropic, ollama, codex, builtin), capabilities, structured output; embedders.
+export * from './embeddings';
