@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { registerDbCommands } from './commands/db';
+import { registerMcpCommand } from './commands/mcp';
 import { registerSigmaCommands } from './commands/sigma';
 import { registerStartCommand } from './commands/start';
 import { registerTokenCommands } from './commands/tokens';
@@ -13,6 +14,7 @@ registerStartCommand(program);
 registerTokenCommands(program);
 registerDbCommands(program);
 registerSigmaCommands(program);
+registerMcpCommand(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`huntforge: ${error instanceof Error ? error.message : String(error)}\n`);

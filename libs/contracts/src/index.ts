@@ -82,3 +82,4 @@ export * from './areas/sigma';
 export * from './areas/workflow';
 export * from './areas/settings';
 export * from './areas/extraction';
+export * from './areas/mcp';

@@ -2,6 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { registerContentFilterRoutes } from './openapi/content-filter.routes';
 import { registerGatewayRoutes } from './openapi/gateway.routes';
 import { registerIngestionRoutes } from './openapi/ingestion.routes';
+import { registerMcpRoutes } from './openapi/mcp.routes';
 import { registerSigmaQueueRoutes } from './openapi/sigma-queue.routes';
 import { registerWorkflowRoutes } from './openapi/workflow.routes';
 import { BEARER_SCHEME } from './openapi/route-helpers';
@@ -15,6 +16,7 @@ export const ROUTE_REGISTRATIONS: readonly RouteRegistration[] = [
   registerContentFilterRoutes,
   registerWorkflowRoutes,
   registerSigmaQueueRoutes,
+  registerMcpRoutes,
 ];
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;

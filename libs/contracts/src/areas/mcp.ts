@@ -1,0 +1,2 @@
+// Public contracts of the MCP area (tool inputs/outputs, confirmations, audit queries). Curated named exports only.
+export {};
