@@ -2,5 +2,4 @@ module.exports = {
   displayName: 'service-testing',
   preset: '../../jest.preset.js',
   rootDir: '.',
-  passWithNoTests: true,
 };

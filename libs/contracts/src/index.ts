@@ -83,3 +83,4 @@ export * from './areas/workflow';
 export * from './areas/settings';
 export * from './areas/extraction';
 export * from './areas/mcp';
+export * from './areas/executions';

@@ -1,0 +1,190 @@
+import { Prisma, type PrismaClient, type WorkflowExecution } from '@huntforge/data';
+import type { ExecutionStatusValue, ListExecutionsQuery } from '@huntforge/contracts';
+
+export type ExecutionRow = WorkflowExecution;
+type Tx = Prisma.TransactionClient;
+
+export interface NewExecution {
+  articleId: number;
+  configSnapshot: unknown;
+  configVersion: number | null;
+  triggeredBy: 'auto' | 'manual' | 'retry' | 'eval';
+  isEvalRun?: boolean;
+  retryOfId?: number | null;
+}
+
+/** Thrown when the one-active-execution-per-article index refuses a new row. */
+export class ActiveExecutionExistsError extends Error {
+  constructor(readonly articleId: number) {
+    super(`article ${articleId} already has an active workflow execution`);
+    this.name = 'ActiveExecutionExistsError';
+  }
+}
+
+/** Thrown inside a guarded write when this worker no longer owns a running row (cancelled, taken over, finished). */
+export class LostOwnershipError extends Error {
+  constructor(readonly executionId: number) {
+    super(`execution ${executionId} is no longer running under this worker`);
+    this.name = 'LostOwnershipError';
+  }
+}
+
+const ACTIVE: ExecutionStatusValue[] = ['pending', 'running'];
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+}
+
+/** Every read and write of workflow executions and their stage records. */
+export class ExecutionRepository {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  async create(input: NewExecution): Promise<ExecutionRow> {
+    try {
+      return await this.prisma.workflowExecution.create({
+        data: {
+          articleId: input.articleId,
+          configSnapshot: input.configSnapshot as Prisma.InputJsonValue,
+          configVersion: input.configVersion,
+          triggeredBy: input.triggeredBy,
+          isEvalRun: input.isEvalRun ?? false,
+          retryOfId: input.retryOfId ?? null,
+        },
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ActiveExecutionExistsError(input.articleId);
+      throw error;
+    }
+  }
+
+  find(id: number): Promise<ExecutionRow | null> {
+    return this.prisma.workflowExecution.findUnique({ where: { id } });
+  }
+
+  findWithStages(id: number) {
+    return this.prisma.workflowExecution.findUnique({
+      where: { id },
+      include: { stages: { orderBy: [{ startedAt: 'asc' }, { id: 'asc' }] }, article: { select: { title: true } } },
+    });
+  }
+
+  /** The active (pending or running) non-evaluation execution of an article; the partial unique index allows one. */
+  findActiveForArticle(articleId: number): Promise<ExecutionRow | null> {
+    return this.prisma.workflowExecution.findFirst({ where: { articleId, isEvalRun: false, status: { in: ACTIVE } } });
+  }
+
+  async list(query: ListExecutionsQuery) {
+    const where: Prisma.WorkflowExecutionWhereInput = {
+      ...(query.status ? { status: query.status } : {}),
+      ...(query.step ? { currentStep: query.step } : {}),
+      ...(query.article_id ? { articleId: query.article_id } : {}),
+    };
+    const sortField = {
+      created_at: 'createdAt',
+      updated_at: 'updatedAt',
+      started_at: 'startedAt',
+      finished_at: 'finishedAt',
+      status: 'status',
+      article_id: 'articleId',
+      id: 'id',
+    }[query.sort_by] as keyof Prisma.WorkflowExecutionOrderByWithRelationInput;
+    const [rows, total, counts] = await Promise.all([
+      this.prisma.workflowExecution.findMany({
+        where,
+        orderBy: [{ [sortField]: query.sort_order }, { id: query.sort_order }],
+        skip: (query.page - 1) * query.limit,
+        take: query.limit,
+        include: { article: { select: { title: true } } },
+      }),
+      this.prisma.workflowExecution.count({ where }),
+      this.prisma.workflowExecution.groupBy({ by: ['status'], _count: { _all: true } }),
+    ]);
+    const byStatus = Object.fromEntries(counts.map((row) => [row.status, row._count._all])) as Partial<Record<ExecutionStatusValue, number>>;
+    return { rows, total, byStatus };
+  }
+
+  /**
+   * Claims a row for this worker: pending → running, or a running row whose heartbeat is older than
+   * `staleBefore` (its worker died) is taken over. Returns the claimed row, or null when another worker
+   * owns it or it already ended.
+   */
+  async claim(id: number, workerId: string, staleBefore: Date): Promise<ExecutionRow | null> {
+    const now = new Date();
+    const fromPending = await this.prisma.workflowExecution.updateMany({
+      where: { id, status: 'pending' },
+      data: { status: 'running', workerId, heartbeatAt: now, startedAt: now, currentStep: null },
+    });
+    if (fromPending.count === 0) {
+      const takeover = await this.prisma.workflowExecution.updateMany({
+        where: { id, status: 'running', OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: staleBefore } }] },
+        data: { workerId, heartbeatAt: now, currentStep: null },
+      });
+      if (takeover.count === 0) return null;
+    }
+    return this.find(id);
+  }
+
+  /** Refreshes the heartbeat; false when this worker lost the row (cancelled, taken over or finished). */
+  async heartbeat(id: number, workerId: string): Promise<boolean> {
+    const result = await this.prisma.workflowExecution.updateMany({
+      where: { id, workerId, status: 'running' },
+      data: { heartbeatAt: new Date() },
+    });
+    return result.count === 1;
+  }
+
+  /**
+   * Runs `write` in a transaction only while this worker still owns the running row. The guard's update
+   * locks the row, so a concurrent cancel waits for the commit and nothing is written after it.
+   */
+  async guarded<T>(id: number, workerId: string, write: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(async (tx) => {
+      const owned = await tx.workflowExecution.updateMany({
+        where: { id, workerId, status: 'running' },
+        data: { heartbeatAt: new Date() },
+      });
+      if (owned.count !== 1) throw new LostOwnershipError(id);
+      return write(tx);
+    });
+  }
+
+  /** Moves pending/running rows to `status`; returns how many moved (0: it was not active). */
+  async endActive(id: number, status: 'cancelled' | 'failed', reason: string, error?: string): Promise<boolean> {
+    const result = await this.prisma.workflowExecution.updateMany({
+      where: { id, status: { in: ACTIVE } },
+      data: { status, terminationReason: reason, error: error ?? null, finishedAt: new Date(), currentStep: null },
+    });
+    return result.count === 1;
+  }
+
+  /** Running rows whose heartbeat stopped before `staleBefore`. */
+  findStaleRunning(staleBefore: Date) {
+    return this.prisma.workflowExecution.findMany({
+      where: { status: 'running', OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: staleBefore } }] },
+      orderBy: { id: 'asc' },
+    });
+  }
+
+  /** Marks running rows stale (failed) only if their heartbeat is still old at update time. */
+  async failIfStale(id: number, staleBefore: Date): Promise<boolean> {
+    const result = await this.prisma.workflowExecution.updateMany({
+      where: { id, status: 'running', OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: staleBefore } }] },
+      data: { status: 'failed', terminationReason: 'stale', error: 'worker heartbeat stopped', finishedAt: new Date(), currentStep: null },
+    });
+    return result.count === 1;
+  }
+
+  /** Pending rows never started, oldest first. */
+  findPendingNeverStarted() {
+    return this.prisma.workflowExecution.findMany({ where: { status: 'pending', startedAt: null }, orderBy: { createdAt: 'asc' } });
+  }
+
+  /** Fails a pending row that is still pending and never started (a stuck row being replaced). */
+  async failStuckPending(id: number): Promise<boolean> {
+    const result = await this.prisma.workflowExecution.updateMany({
+      where: { id, status: 'pending', startedAt: null },
+      data: { status: 'failed', terminationReason: 'stuck_pending', error: 'pending past STUCK_PENDING_AFTER without starting; replaced by a new execution', finishedAt: new Date() },
+    });
+    return result.count === 1;
+  }
+}

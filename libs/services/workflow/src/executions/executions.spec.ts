@@ -1,0 +1,368 @@
+import express from 'express';
+import request from 'supertest';
+import { TOPICS, listExecutionsResponseSchema, type Envelope, type WorkflowExecutionFinishedPayload } from '@huntforge/contracts';
+import { createHttpApp, finalizeHttpApp } from '@huntforge/platform';
+import { createTestContext, type TestContext } from '@huntforge/service-testing';
+import { waitFor } from '@huntforge/testing';
+import { seedArticle } from '../test-support/seed';
+import { ExecutionRepository } from './execution-repository';
+import type { ActiveConfigSource, ExecutionCommandDeps } from './execution-commands';
+import { subscribeAutoTrigger } from './auto-trigger';
+import { loadExecutionSettings } from './execution-config';
+import { createExecutionWorker, type ExecutionWorker } from './execution-worker';
+import { executionsRouter } from './executions-router';
+import type { PipelineRunner } from './pipeline-port';
+
+const until = (condition: () => boolean | Promise<boolean>) => waitFor('the expected execution state', condition, 10_000);
+
+/** A pipeline whose stages the test controls: each run records itself and may wait on a gate. */
+function controllablePipeline() {
+  const runs: number[] = [];
+  const aborted: number[] = [];
+  let gate: Promise<void> | null = null;
+  let open: () => void = () => undefined;
+  let failWith: string | null = null;
+  const runner: PipelineRunner = async (execution, recorder) => {
+    runs.push(execution.id);
+    await recorder.stage('platform_detection', async (log) => {
+      log('detected windows');
+      return { value: 'windows', summary: { os: 'windows' } };
+    });
+    if (gate) {
+      await new Promise<void>((resolve, reject) => {
+        recorder.signal.addEventListener('abort', () => {
+          aborted.push(execution.id);
+          reject(recorder.signal.reason);
+        });
+        void gate!.then(resolve);
+      });
+    }
+    if (failWith) throw new Error(failWith);
+    await recorder.stage('ranking', async () => ({ value: 7, summary: { score: 7 } }));
+    return { status: 'completed', terminationReason: null, fields: { rankScore: 7 } };
+  };
+  return {
+    runner,
+    runs,
+    aborted,
+    hold() {
+      gate = new Promise<void>((resolve) => (open = resolve));
+    },
+    release() {
+      open();
+      gate = null;
+    },
+    fail(message: string | null) {
+      failWith = message;
+    },
+  };
+}
+
+describe('workflow executions', () => {
+  let ctx: TestContext;
+  let deps: ExecutionCommandDeps;
+  let worker: ExecutionWorker;
+  let pipeline: ReturnType<typeof controllablePipeline>;
+  let app: express.Express;
+  let threshold = 100;
+  const finished: Array<Envelope<WorkflowExecutionFinishedPayload>> = [];
+  const settings = loadExecutionSettings({ EXECUTION_HEARTBEAT_MS: '50', EXECUTION_STALE_AFTER_SECONDS: '2' });
+
+  beforeAll(async () => {
+    ctx = await createTestContext({ service: 'workflow' });
+    const config: ActiveConfigSource = {
+      active: async () => ({ version: 3, snapshot: { version: 3, thresholds: { RankingThreshold: 6 } }, autoTriggerThreshold: threshold }),
+    };
+    deps = { prisma: ctx.db.prisma, repo: new ExecutionRepository(ctx.db.prisma), bus: ctx.bus, logger: ctx.logger, config, timings: settings };
+    pipeline = controllablePipeline();
+    worker = createExecutionWorker({
+      repo: deps.repo,
+      bus: ctx.bus,
+      logger: ctx.logger,
+      runPipeline: pipeline.runner,
+      workerId: 'worker-a',
+      concurrency: 4,
+      heartbeatMs: settings.heartbeatMs,
+      staleAfterMs: settings.staleAfterMs,
+    });
+    await worker.start();
+    await ctx.bus.subscribe<WorkflowExecutionFinishedPayload>('test.finished', [TOPICS.workflowExecutionFinished], async (message) => {
+      finished.push(message);
+    });
+    app = createHttpApp({ logger: ctx.logger, serviceName: 'workflow' });
+    app.use(executionsRouter(deps));
+    finalizeHttpApp(app);
+  });
+  afterAll(async () => {
+    await worker.stop();
+    await ctx.dispose();
+  });
+  afterEach(() => {
+    threshold = 100;
+    pipeline.release();
+    pipeline.fail(null);
+  });
+
+  const statusOf = async (id: number) => (await deps.repo.find(id))?.status;
+
+  describe('trigger', () => {
+    it('refuses without force when the hunt score is not strictly above the threshold, suggesting force=true', async () => {
+      threshold = 60;
+      const articleId = await seedArticle(ctx.db.prisma, { huntScore: 60 });
+      const res = await request(app).post(`/api/workflow/articles/${articleId}/trigger`).expect(422);
+      expect(res.body.error.code).toBe('hunt_score_below_threshold');
+      expect(res.body.error.message).toMatch(/not above the auto-trigger threshold 60.*force=true/);
+      expect(await ctx.db.prisma.workflowExecution.count({ where: { articleId } })).toBe(0);
+    });
+
+    it('runs without force when the score is above the threshold, and with force regardless', async () => {
+      threshold = 59.9;
+      const above = await seedArticle(ctx.db.prisma, { huntScore: 60 });
+      const res = await request(app).post(`/api/workflow/articles/${above}/trigger`).expect(202);
+      expect(res.body).toMatchObject({ success: true, status: 'pending' });
+      await until(async () => (await statusOf(res.body.execution_id)) === 'completed');
+
+      threshold = 100;
+      const low = await seedArticle(ctx.db.prisma, { huntScore: 1 });
+      const forced = await request(app).post(`/api/workflow/articles/${low}/trigger?force=true`).expect(202);
+      await until(async () => (await statusOf(forced.body.execution_id)) === 'completed');
+      const row = await deps.repo.findWithStages(forced.body.execution_id);
+      expect(row?.configSnapshot).toEqual({ version: 3, thresholds: { RankingThreshold: 6 } });
+      expect(row?.configVersion).toBe(3);
+      expect(row?.triggeredBy).toBe('manual');
+      expect(row?.stages.map((stage) => [stage.stage, stage.status])).toEqual([
+        ['platform_detection', 'completed'],
+        ['ranking', 'completed'],
+      ]);
+      expect(row?.stages[0]?.logLines).toEqual(['detected windows']);
+      expect(row?.rankScore).toBe(7);
+      await until(() => finished.some((message) => message.payload.execution_id === forced.body.execution_id));
+    });
+
+    it('answers 404 for an unknown article and 400 for a malformed id', async () => {
+      expect((await request(app).post('/api/workflow/articles/999999/trigger?force=true').expect(404)).body.error.code).toBe('article_not_found');
+      expect((await request(app).post('/api/workflow/articles/abc/trigger').expect(400)).body.error.code).toBe('validation_error');
+    });
+
+    it('refuses with 409 active_execution while a run is active, naming it and returning execution_id null', async () => {
+      pipeline.hold();
+      const articleId = await seedArticle(ctx.db.prisma);
+      const first = await request(app).post(`/api/workflow/articles/${articleId}/trigger?force=true`).expect(202);
+      await until(async () => (await statusOf(first.body.execution_id)) === 'running');
+      const second = await request(app).post(`/api/workflow/articles/${articleId}/trigger?force=true`).expect(409);
+      expect(second.body).toMatchObject({
+        error: { code: 'active_execution', details: { active_execution_id: first.body.execution_id, status: 'running' } },
+        execution_id: null,
+      });
+      expect(second.body.error.message).toMatch(/already has an active workflow execution/);
+      pipeline.release();
+      await until(async () => (await statusOf(first.body.execution_id)) === 'completed');
+    });
+
+    it('replaces a stuck pending row (older than STUCK_PENDING_AFTER, never started) with a fresh execution', async () => {
+      const articleId = await seedArticle(ctx.db.prisma);
+      const stuck = await deps.repo.create({ articleId, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
+      await ctx.db.prisma.workflowExecution.update({ where: { id: stuck.id }, data: { createdAt: new Date(Date.now() - 6 * 60_000) } });
+      const res = await request(app).post(`/api/workflow/articles/${articleId}/trigger?force=true`).expect(202);
+      expect(res.body.replaced_stuck_execution_id).toBe(stuck.id);
+      const old = await deps.repo.find(stuck.id);
+      expect(old).toMatchObject({ status: 'failed', terminationReason: 'stuck_pending' });
+      await until(async () => (await statusOf(res.body.execution_id)) === 'completed');
+    });
+
+    it('keeps a pending row inside its window: the trigger is refused', async () => {
+      const articleId = await seedArticle(ctx.db.prisma);
+      const pending = await deps.repo.create({ articleId, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
+      const res = await request(app).post(`/api/workflow/articles/${articleId}/trigger?force=true`).expect(409);
+      expect(res.body.error.details.active_execution_id).toBe(pending.id);
+      await deps.repo.endActive(pending.id, 'cancelled', 'cancelled');
+    });
+  });
+
+  describe('worker', () => {
+    it('skips a duplicate dispatch of a claimed row without running the pipeline again', async () => {
+      pipeline.hold();
+      const articleId = await seedArticle(ctx.db.prisma);
+      const res = await request(app).post(`/api/workflow/articles/${articleId}/trigger?force=true`).expect(202);
+      const id = res.body.execution_id as number;
+      await until(async () => (await statusOf(id)) === 'running');
+      await ctx.bus.publish(TOPICS.workflowExecutionRequested, { execution_id: id });
+      await until(() => ctx.logs.lines().some((line) => line.executionId === id && /duplicate dispatch skipped/.test(String(line.msg))));
+      pipeline.release();
+      await until(async () => (await statusOf(id)) === 'completed');
+      expect(pipeline.runs.filter((run) => run === id)).toHaveLength(1);
+      // A dispatch after completion is skipped too.
+      await ctx.bus.publish(TOPICS.workflowExecutionRequested, { execution_id: id });
+      await until(() => ctx.logs.lines().filter((line) => line.executionId === id && /duplicate dispatch skipped/.test(String(line.msg))).length === 2);
+      expect(pipeline.runs.filter((run) => run === id)).toHaveLength(1);
+    });
+
+    it('records a failing pipeline as failed with the error, and publishes the outcome', async () => {
+      pipeline.fail('extractor exploded');
+      const articleId = await seedArticle(ctx.db.prisma);
+      const res = await request(app).post(`/api/workflow/articles/${articleId}/trigger?force=true`).expect(202);
+      await until(async () => (await statusOf(res.body.execution_id)) === 'failed');
+      expect(await deps.repo.find(res.body.execution_id)).toMatchObject({ terminationReason: 'error', error: 'extractor exploded' });
+      await until(() => finished.some((m) => m.payload.execution_id === res.body.execution_id && m.payload.status === 'failed'));
+    });
+
+    it('takes over a running row whose heartbeat went stale (its worker died), and only then', async () => {
+      const articleId = await seedArticle(ctx.db.prisma);
+      const row = await deps.repo.create({ articleId, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
+      await ctx.db.prisma.workflowExecution.update({
+        where: { id: row.id },
+        data: { status: 'running', workerId: 'dead-worker', startedAt: new Date(), heartbeatAt: new Date() },
+      });
+      expect(await deps.repo.claim(row.id, 'worker-b', new Date(Date.now() - settings.staleAfterMs))).toBeNull();
+      await ctx.db.prisma.workflowExecution.update({ where: { id: row.id }, data: { heartbeatAt: new Date(Date.now() - 60_000) } });
+      expect(await worker.sweepStale()).toContain(row.id);
+      await until(async () => (await statusOf(row.id)) === 'completed');
+      expect((await deps.repo.find(row.id))?.workerId).toBe('worker-a');
+    });
+  });
+
+  describe('cancel', () => {
+    it('stops a running execution: the AbortSignal fires, status cancelled, nothing written afterwards', async () => {
+      pipeline.hold();
+      const articleId = await seedArticle(ctx.db.prisma);
+      const res = await request(app).post(`/api/workflow/articles/${articleId}/trigger?force=true`).expect(202);
+      const id = res.body.execution_id as number;
+      await until(async () => (await statusOf(id)) === 'running');
+      const cancel = await request(app).post(`/api/workflow/executions/${id}/cancel`).expect(200);
+      expect(cancel.body).toMatchObject({ success: true, status: 'cancelled' });
+      await until(() => pipeline.aborted.includes(id));
+      pipeline.release();
+      const stagesAtCancel = await ctx.db.prisma.executionStage.count({ where: { executionId: id } });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const row = await deps.repo.findWithStages(id);
+      expect(row).toMatchObject({ status: 'cancelled', terminationReason: 'cancelled', rankScore: null });
+      expect(row?.stages).toHaveLength(stagesAtCancel);
+      expect(row?.stages.some((stage) => stage.stage === 'ranking')).toBe(false);
+    });
+
+    it('refuses to cancel a finished execution with 409 invalid_transition, and 404 for an unknown one', async () => {
+      const articleId = await seedArticle(ctx.db.prisma);
+      const res = await request(app).post(`/api/workflow/articles/${articleId}/trigger?force=true`).expect(202);
+      await until(async () => (await statusOf(res.body.execution_id)) === 'completed');
+      const refused = await request(app).post(`/api/workflow/executions/${res.body.execution_id}/cancel`).expect(409);
+      expect(refused.body.error).toMatchObject({ code: 'invalid_transition', details: { status: 'completed' } });
+      expect((await request(app).post('/api/workflow/executions/987654/cancel').expect(404)).body.error.code).toBe('execution_not_found');
+    });
+  });
+
+  describe('retry', () => {
+    it('creates a new execution for the same article and snapshot from a failed one', async () => {
+      const articleId = await seedArticle(ctx.db.prisma);
+      const failed = await deps.repo.create({ articleId, configSnapshot: { pinned: true }, configVersion: 2, triggeredBy: 'manual' });
+      await deps.repo.endActive(failed.id, 'failed', 'error', 'boom');
+      const res = await request(app).post(`/api/workflow/executions/${failed.id}/retry`).expect(202);
+      expect(res.body).toMatchObject({ success: true, retry_of_id: failed.id });
+      await until(async () => (await statusOf(res.body.execution_id)) === 'completed');
+      const retry = await deps.repo.find(res.body.execution_id);
+      expect(retry).toMatchObject({ articleId, configSnapshot: { pinned: true }, configVersion: 2, triggeredBy: 'retry', retryOfId: failed.id });
+    });
+
+    it('refuses to retry a completed execution (409 invalid_transition)', async () => {
+      const articleId = await seedArticle(ctx.db.prisma);
+      const res = await request(app).post(`/api/workflow/articles/${articleId}/trigger?force=true`).expect(202);
+      await until(async () => (await statusOf(res.body.execution_id)) === 'completed');
+      const refused = await request(app).post(`/api/workflow/executions/${res.body.execution_id}/retry`).expect(409);
+      expect(refused.body.error.code).toBe('invalid_transition');
+    });
+  });
+
+  describe('cleanup-stale and trigger-stuck', () => {
+    it('cleanup-stale fails running rows whose heartbeat stopped, leaving live ones', async () => {
+      const staleArticle = await seedArticle(ctx.db.prisma);
+      const liveArticle = await seedArticle(ctx.db.prisma);
+      const stale = await deps.repo.create({ articleId: staleArticle, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
+      const live = await deps.repo.create({ articleId: liveArticle, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
+      await ctx.db.prisma.workflowExecution.update({ where: { id: stale.id }, data: { status: 'running', workerId: 'gone', heartbeatAt: new Date(Date.now() - 10 * 60_000) } });
+      await ctx.db.prisma.workflowExecution.update({ where: { id: live.id }, data: { status: 'running', workerId: 'alive', heartbeatAt: new Date() } });
+      const res = await request(app).post('/api/workflow/executions/cleanup-stale').expect(200);
+      expect(res.body.execution_ids).toContain(stale.id);
+      expect(res.body.execution_ids).not.toContain(live.id);
+      expect(await deps.repo.find(stale.id)).toMatchObject({ status: 'failed', terminationReason: 'stale' });
+      expect(await statusOf(live.id)).toBe('running');
+      await deps.repo.endActive(live.id, 'cancelled', 'cancelled');
+    });
+
+    it('trigger-stuck queues rows pending past their window and lists fresher ones (eval rows get the longer window)', async () => {
+      // A worker would claim the re-queued rows at once; stop it so the test sees only what was queued.
+      await worker.stop();
+      try {
+        const [a, b, c] = [await seedArticle(ctx.db.prisma), await seedArticle(ctx.db.prisma), await seedArticle(ctx.db.prisma)];
+        const stuck = await deps.repo.create({ articleId: a, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
+        const fresh = await deps.repo.create({ articleId: b, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
+        const evalRow = await deps.repo.create({ articleId: c, configSnapshot: { eval_run: true }, configVersion: 1, triggeredBy: 'eval', isEvalRun: true });
+        const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
+        await ctx.db.prisma.workflowExecution.updateMany({ where: { id: { in: [stuck.id, evalRow.id] } }, data: { createdAt: tenMinutesAgo } });
+        const res = await request(app).post('/api/workflow/executions/trigger-stuck').expect(200);
+        expect(res.body.queued_execution_ids).toContain(stuck.id);
+        expect(res.body.queued_execution_ids).not.toContain(evalRow.id);
+        const skippedIds = (res.body.skipped as Array<{ execution_id: number }>).map((entry) => entry.execution_id);
+        expect(skippedIds).toEqual(expect.arrayContaining([fresh.id, evalRow.id]));
+        expect(res.body.successful).toBe(res.body.queued_execution_ids.length);
+        expect(res.body.failed).toBe(0);
+        expect(await statusOf(stuck.id)).toBe('pending');
+        for (const row of [fresh, evalRow]) await deps.repo.endActive(row.id, 'cancelled', 'cancelled');
+      } finally {
+        await worker.start();
+      }
+    });
+  });
+
+  describe('list and detail', () => {
+    it('pages, filters and counts by status', async () => {
+      const res = await request(app).get('/api/workflow/executions?limit=2&page=1').expect(200);
+      const body = listExecutionsResponseSchema.parse(res.body);
+      expect(body.executions).toHaveLength(2);
+      expect(body.limit).toBe(2);
+      expect(body.total_pages).toBe(Math.ceil(body.total / 2));
+      const all = await ctx.db.prisma.workflowExecution.groupBy({ by: ['status'], _count: { _all: true } });
+      const completed = all.find((row) => row.status === 'completed')?._count._all ?? 0;
+      expect(body.completed).toBe(completed);
+      const onlyFailed = listExecutionsResponseSchema.parse((await request(app).get('/api/workflow/executions?status=failed&limit=200').expect(200)).body);
+      expect(onlyFailed.executions.every((row) => row.status === 'failed')).toBe(true);
+      expect(onlyFailed.total).toBe(all.find((row) => row.status === 'failed')?._count._all ?? 0);
+      const asc = listExecutionsResponseSchema.parse((await request(app).get('/api/workflow/executions?sort_by=id&sort_order=asc').expect(200)).body);
+      const ids = asc.executions.map((row) => row.id);
+      expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    });
+
+    it('rejects a limit over 200 and an unknown status with 400', async () => {
+      expect((await request(app).get('/api/workflow/executions?limit=201').expect(400)).body.error.code).toBe('validation_error');
+      expect((await request(app).get('/api/workflow/executions?status=exploded').expect(400)).body.error.code).toBe('validation_error');
+    });
+
+    it('returns one execution with its stages, 404 when unknown', async () => {
+      const articleId = await seedArticle(ctx.db.prisma);
+      const res = await request(app).post(`/api/workflow/articles/${articleId}/trigger?force=true`).expect(202);
+      await until(async () => (await statusOf(res.body.execution_id)) === 'completed');
+      const detail = await request(app).get(`/api/workflow/executions/${res.body.execution_id}`).expect(200);
+      expect(detail.body).toMatchObject({ execution_id: res.body.execution_id, status: 'completed', rank_score: 7 });
+      expect(detail.body.stages.map((stage: { stage: string }) => stage.stage)).toEqual(['platform_detection', 'ranking']);
+      expect((await request(app).get('/api/workflow/executions/424242').expect(404)).body.error.code).toBe('execution_not_found');
+    });
+  });
+
+  describe('auto-trigger on article.ingested', () => {
+    it('starts a run only when the hunt score is strictly above the threshold', async () => {
+      const subscription = await subscribeAutoTrigger(deps);
+      try {
+        threshold = 70;
+        const above = await seedArticle(ctx.db.prisma, { huntScore: 70.1 });
+        const equal = await seedArticle(ctx.db.prisma, { huntScore: 70 });
+        await ctx.bus.publish(TOPICS.articleIngested, { article_id: equal, hunt_score: 70 });
+        await ctx.bus.publish(TOPICS.articleIngested, { article_id: above, hunt_score: 70.1 });
+        await until(async () => (await ctx.db.prisma.workflowExecution.count({ where: { articleId: above } })) === 1);
+        const auto = await ctx.db.prisma.workflowExecution.findFirst({ where: { articleId: above } });
+        expect(auto?.triggeredBy).toBe('auto');
+        await until(() => ctx.logs.lines().some((line) => line.articleId === equal && /not auto-triggered/.test(String(line.msg))));
+        expect(await ctx.db.prisma.workflowExecution.count({ where: { articleId: equal } })).toBe(0);
+      } finally {
+        await subscription.cancel();
+      }
+    });
+  });
+});
