@@ -1,5 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { registerContentFilterRoutes } from './openapi/content-filter.routes';
+import { registerExecutionRoutes } from './openapi/executions.routes';
 import { registerGatewayRoutes } from './openapi/gateway.routes';
 import { registerIngestionRoutes } from './openapi/ingestion.routes';
 import { registerMcpRoutes } from './openapi/mcp.routes';
@@ -15,6 +16,7 @@ export const ROUTE_REGISTRATIONS: readonly RouteRegistration[] = [
   registerIngestionRoutes,
   registerContentFilterRoutes,
   registerWorkflowRoutes,
+  registerExecutionRoutes,
   registerSigmaQueueRoutes,
   registerMcpRoutes,
 ];
