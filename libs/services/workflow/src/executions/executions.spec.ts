@@ -13,6 +13,11 @@ import { createExecutionWorker, type ExecutionWorker } from './execution-worker'
 import { executionsRouter } from './executions-router';
 import type { PipelineRunner } from './pipeline-port';
 
+function must<T>(value: T | undefined | null): T {
+  if (value === undefined || value === null) throw new Error('expected a value');
+  return value;
+}
+
 const until = (condition: () => boolean | Promise<boolean>) => waitFor('the expected execution state', condition, 10_000);
 
 /** A pipeline whose stages the test controls: each run records itself and may wait on a gate. */
@@ -34,7 +39,7 @@ function controllablePipeline() {
           aborted.push(execution.id);
           reject(recorder.signal.reason);
         });
-        void gate!.then(resolve);
+        void must(gate).then(resolve);
       });
     }
     if (failWith) throw new Error(failWith);
