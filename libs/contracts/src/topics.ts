@@ -18,6 +18,7 @@ export const REQUEST_KEYS = {
   contentFilterClassify: 'content-filter.classify',
   contentFilterDetectOs: 'content-filter.detect-os',
   sigmaSimilaritySearch: 'sigma.similarity.search',
+  sigmaQueueEnqueue: 'sigma.queue.enqueue',
 } as const;
 
 export type RequestKey = (typeof REQUEST_KEYS)[keyof typeof REQUEST_KEYS];

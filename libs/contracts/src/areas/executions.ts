@@ -29,3 +29,9 @@ export {
   type ExecutionDetail,
   type StageRecord,
 } from '../executions/executions';
+export {
+  sigmaEnqueueBusRequestSchema,
+  sigmaEnqueueBusResponseSchema,
+  type SigmaEnqueueBusRequest,
+  type SigmaEnqueueBusResponse,
+} from '../executions/sigma-enqueue';

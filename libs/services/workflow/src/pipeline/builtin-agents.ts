@@ -1,0 +1,38 @@
+import { BUILTIN_AGENTS } from '@huntforge/observables';
+import { builtinRank } from '@huntforge/scoring';
+import { generateBuiltinRules } from '@huntforge/sigma';
+import type { AgentRunner } from './ports';
+
+/**
+ * The deterministic agents: rank from the hunt score and observable density, regex and grammar
+ * extraction, Sigma rules from observable templates. No model, no network.
+ */
+export function createBuiltinAgents(options: { today: () => Date; repair: (yaml: string, findings: Array<{ id: string; path: string }>) => string }): AgentRunner {
+  return {
+    async rank({ article, observablesByType }) {
+      const result = builtinRank({ huntScore: article.huntScore, observablesByType });
+      return { score: result.score, reasoning: result.reasoning };
+    },
+    async extract(agent, { article, text }) {
+      const run = BUILTIN_AGENTS[agent] as (content: string, opts: { articleUrl: string }) => ReturnType<(typeof BUILTIN_AGENTS)[typeof agent]>;
+      return { output: run(text, { articleUrl: article.url }) };
+    },
+    async generateSigma({ article, platform, extraction }) {
+      const sub = extraction.subresults;
+      const drafts = generateBuiltinRules({
+        article: { title: article.title, url: article.url, date: options.today().toISOString().slice(0, 10) },
+        platform,
+        cmdlines: sub.cmdline?.items,
+        processPairs: sub.process_lineage?.items,
+        registryKeys: sub.registry_keys?.items,
+        services: sub.services?.items,
+        scheduledTasks: sub.scheduled_tasks?.items,
+        network: sub.network_indicators?.items,
+      });
+      return { rules: drafts.map((draft) => ({ telemetryClass: draft.telemetryClass, yaml: draft.yaml, detectionValues: draft.detectionValues })) };
+    },
+    async repairSigma({ rule, findings }) {
+      return { yaml: options.repair(rule.yaml, findings) };
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import type { Bus } from '@huntforge/bus';
+import {
+  REQUEST_KEYS,
+  classifyResponseSchema,
+  detectOsResponseSchema,
+  sigmaEnqueueBusResponseSchema,
+  sigmaSimilarityBusResponseSchema,
+  type ClassifyRequest,
+  type DetectOsRequest,
+  type SigmaEnqueueBusRequest,
+  type SimilaritySearchRequest,
+} from '@huntforge/contracts';
+import type { JunkFilterResult, PlatformResult, ServicePorts } from './ports';
+
+/** A peer service answered with an error the pipeline cannot work around. */
+export class PeerServiceError extends Error {
+  constructor(readonly key: string, readonly code: string, message: string) {
+    super(`${key}: ${code}: ${message}`);
+    this.name = 'PeerServiceError';
+  }
+}
+
+/** Races a bus request against the run's AbortSignal, so a cancel never waits for a slow peer. */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+export interface BusServicePortsOptions {
+  timeoutMs: number;
+}
+
+/** The pipeline's questions to content-filter and sigma-queue, over request/reply on the bus. */
+export function createBusServicePorts(bus: Bus, options: BusServicePortsOptions): ServicePorts {
+  const ask = async <Req, Res>(key: string, payload: Req, signal: AbortSignal): Promise<Res> =>
+    abortable(bus.request<Req, Res>(key, payload, { timeoutMs: options.timeoutMs }), signal);
+
+  return {
+    async detectPlatform(article, signal): Promise<PlatformResult | null> {
+      const reply = detectOsResponseSchema.parse(await ask<DetectOsRequest, unknown>(REQUEST_KEYS.contentFilterDetectOs, { article_id: article.id }, signal));
+      if ('error' in reply) {
+        if (reply.error.code === 'no_huntable_content') return null;
+        throw new PeerServiceError(REQUEST_KEYS.contentFilterDetectOs, reply.error.code, reply.error.message);
+      }
+      return { os: reply.os, confidence: reply.confidence, method: reply.method, evidence: reply.evidence };
+    },
+    async junkFilter(article, threshold, signal): Promise<JunkFilterResult> {
+      const reply = classifyResponseSchema.parse(
+        await ask<ClassifyRequest, unknown>(REQUEST_KEYS.contentFilterClassify, { article_id: article.id, threshold, top_features: 3 }, signal),
+      );
+      if ('error' in reply) throw new PeerServiceError(REQUEST_KEYS.contentFilterClassify, reply.error.code, reply.error.message);
+      return {
+        keptText: reply.kept_chunks.map((chunk) => chunk.text).join('\n\n'),
+        keptChunks: reply.kept_count,
+        totalChunks: reply.total_chunks,
+        summary: {
+          model_version: reply.model_version,
+          threshold: reply.threshold,
+          kept_chunk_ids: reply.kept_chunks.map((chunk) => chunk.chunk_id),
+          removed: reply.chunks.filter((chunk) => !chunk.kept).map((chunk) => ({ chunk_id: chunk.chunk_id, reason: chunk.reason })),
+        },
+      };
+    },
+    async similarity(ruleYaml, signal) {
+      const reply = sigmaSimilarityBusResponseSchema.parse(
+        await ask<SimilaritySearchRequest, unknown>(REQUEST_KEYS.sigmaSimilaritySearch, { rule_yaml: ruleYaml, top: 10 }, signal),
+      );
+      if (!reply.ok) throw new PeerServiceError(REQUEST_KEYS.sigmaSimilaritySearch, reply.error.code, reply.error.message);
+      return { maxSimilarity: reply.max_similarity, inconclusive: reply.inconclusive, matches: reply.matches as Array<Record<string, unknown>> };
+    },
+    async enqueue(request, signal) {
+      const reply = sigmaEnqueueBusResponseSchema.parse(
+        await ask<SigmaEnqueueBusRequest, unknown>(
+          REQUEST_KEYS.sigmaQueueEnqueue,
+          {
+            rule_yaml: request.ruleYaml,
+            source: request.source,
+            workflow_execution_id: request.executionId,
+            article_id: request.articleId,
+            ...(request.provenance ? { provenance: request.provenance } : {}),
+            ...(request.deliveryPermitted === undefined ? {} : { delivery_permitted: request.deliveryPermitted }),
+            needs_review: request.status === 'needs_review',
+          },
+          signal,
+        ),
+      );
+      if (!reply.ok) throw new PeerServiceError(REQUEST_KEYS.sigmaQueueEnqueue, reply.error.code, reply.error.message);
+      return { queueId: reply.queue_id, status: reply.status };
+    },
+  };
+}

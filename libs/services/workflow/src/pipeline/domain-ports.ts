@@ -1,0 +1,39 @@
+import { aggregateExtraction, findEmbeddedSigmaRules, parseDocument, platformSkipReason, runBuiltinExtraction, type AgentRuns as ObservableRuns } from '@huntforge/observables';
+import { validateSigmaRule } from '@huntforge/sigma';
+import { load } from 'js-yaml';
+import type { DomainPorts } from './ports';
+
+function collectStrings(value: unknown, out: string[]): void {
+  if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) value.forEach((item) => collectStrings(item, out));
+  else if (value && typeof value === 'object') Object.values(value).forEach((item) => collectStrings(item, out));
+}
+
+/** Literal values in a rule's detection (the condition excluded), for the fidelity check. */
+export function detectionValues(yaml: string): string[] {
+  try {
+    const rule = load(yaml) as { detection?: Record<string, unknown> } | null;
+    const values: string[] = [];
+    for (const [name, block] of Object.entries(rule?.detection ?? {})) {
+      if (name !== 'condition' && name !== 'timeframe') collectStrings(block, values);
+    }
+    return values;
+  } catch {
+    return [];
+  }
+}
+
+/** The pure helpers of libs/observables and libs/sigma behind the pipeline's DomainPorts. */
+export function createDomainPorts(): DomainPorts {
+  return {
+    findEmbeddedSigma: (content) => findEmbeddedSigmaRules(parseDocument(content)).map((rule) => ({ yaml: rule.yaml, start: rule.start, end: rule.end })),
+    validateSigma: (yaml) => {
+      const result = validateSigmaRule(yaml);
+      return { valid: result.valid, findings: result.findings };
+    },
+    aggregate: (runs) => aggregateExtraction(runs as ObservableRuns),
+    platformSkipReason: (agent, platform) => platformSkipReason(agent, platform),
+    detectionValues,
+    quickObservableCounts: (text) => runBuiltinExtraction(text).summary.by_type,
+  };
+}

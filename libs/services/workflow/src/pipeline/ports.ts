@@ -1,0 +1,119 @@
+import type { AgentOutputs, ExtractionAgent, ExtractionReason, ExtractionResult } from '@huntforge/contracts';
+
+/** How one agent's run ended (mirrors libs/observables' AgentRun, which aggregation consumes). */
+export type AgentRun<A extends ExtractionAgent = ExtractionAgent> =
+  | { status: 'completed'; output: AgentOutputs[A]; duration_ms?: number }
+  | { status: 'failed'; error: ExtractionReason; duration_ms?: number }
+  | { status: 'skipped'; reason: ExtractionReason };
+export type AgentRuns = { [A in ExtractionAgent]?: AgentRun<A> };
+
+/** The article as the pipeline sees it. Its text is untrusted data, never instructions. */
+export interface PipelineArticle {
+  id: number;
+  title: string;
+  url: string;
+  content: string;
+  huntScore: number;
+  publishedAt: Date | null;
+}
+
+export type PlatformLabel = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
+
+export interface PlatformResult {
+  os: PlatformLabel;
+  confidence: 'high' | 'medium' | 'low';
+  method: string;
+  evidence: unknown;
+}
+
+export interface JunkFilterResult {
+  keptText: string;
+  keptChunks: number;
+  totalChunks: number;
+  summary: Record<string, unknown>;
+}
+
+export interface SimilarityResult {
+  maxSimilarity: number;
+  inconclusive: boolean;
+  /** Top matches with explanation and attribution, best first. */
+  matches: Array<Record<string, unknown>>;
+}
+
+export interface QueueRequest {
+  executionId: number;
+  articleId: number;
+  source: 'generated' | 'publisher';
+  status: 'pending' | 'needs_review';
+  ruleYaml: string;
+  maxSimilarity: number | null;
+  inconclusive: boolean;
+  matches: Array<Record<string, unknown>>;
+  validationFindings: unknown[];
+  provenance?: Record<string, unknown>;
+  deliveryPermitted?: boolean;
+}
+
+/** Questions the pipeline asks other services (over the bus request/reply keys in production). */
+export interface ServicePorts {
+  detectPlatform(article: PipelineArticle, signal: AbortSignal): Promise<PlatformResult | null>;
+  junkFilter(article: PipelineArticle, threshold: number, signal: AbortSignal): Promise<JunkFilterResult>;
+  similarity(ruleYaml: string, signal: AbortSignal): Promise<SimilarityResult>;
+  enqueue(request: QueueRequest, signal: AbortSignal): Promise<{ queueId: number; status: string }>;
+}
+
+export interface Usage {
+  provider: string;
+  model: string | null;
+  inputTokens: number;
+  outputTokens: number;
+  latencyMs: number;
+}
+
+export interface RankOutcome {
+  score: number;
+  reasoning: string;
+  usage?: Usage[];
+}
+
+export interface RuleCandidate {
+  telemetryClass: string;
+  yaml: string;
+  /** Literal detection values, for the fidelity check (derived from the YAML when absent). */
+  detectionValues?: string[];
+}
+
+export interface ValidationReport {
+  valid: boolean;
+  findings: Array<{ id: string; severity: string; path: string; message: string }>;
+}
+
+/** The agents of one run, resolved from the config snapshot: builtin or a model provider per agent. */
+export interface AgentRunner {
+  rank(input: { article: PipelineArticle; text: string; observablesByType: Record<string, number> }, signal: AbortSignal): Promise<RankOutcome>;
+  extract<A extends ExtractionAgent>(
+    agent: A,
+    input: { article: PipelineArticle; text: string },
+    signal: AbortSignal,
+  ): Promise<{ output: AgentOutputs[A]; usage?: Usage[] }>;
+  generateSigma(
+    input: { article: PipelineArticle; platform: PlatformLabel; extraction: ExtractionResult },
+    signal: AbortSignal,
+  ): Promise<{ rules: RuleCandidate[]; usage?: Usage[] }>;
+  repairSigma(input: { rule: RuleCandidate; findings: ValidationReport['findings']; article: PipelineArticle }, signal: AbortSignal): Promise<{ yaml: string; usage?: Usage[] }>;
+  /** Platform adjudication for low-confidence detections; null when the agent is builtin (no model). */
+  adjudicatePlatform?(input: { article: PipelineArticle; detection: PlatformResult }, signal: AbortSignal): Promise<{ result: PlatformResult; usage?: Usage[] } | null>;
+}
+
+/** Pure helpers from the domain libs. */
+export interface DomainPorts {
+  findEmbeddedSigma(content: string): Array<{ yaml: string; start: number; end: number }>;
+  validateSigma(yaml: string): ValidationReport;
+  aggregate(runs: AgentRuns): ExtractionResult;
+  /** The platform router: a reason record when the agent is skipped for this platform, null when it runs. */
+  platformSkipReason(agent: ExtractionAgent, platform: PlatformLabel): ExtractionReason | null;
+  /** Literal values in a rule's detection block. */
+  detectionValues(yaml: string): string[];
+  /** Observables by type for ranking before the full extraction (cheap builtin pass). */
+  quickObservableCounts(text: string): Record<string, number>;
+}

@@ -1,0 +1,155 @@
+import { load } from 'js-yaml';
+import type { ExtractionResult } from '@huntforge/contracts';
+import type { ExecutionRow } from '../executions/execution-repository';
+import type { StageRecorder } from '../executions/stage-recorder';
+import type { AgentRunner, DomainPorts, PipelineArticle, PlatformResult, RuleCandidate, ServicePorts, ValidationReport } from './ports';
+import type { PipelineSnapshot } from './snapshot';
+
+export const MAX_REPAIR_ATTEMPTS = 3;
+
+interface GeneratedRule {
+  source: 'generated';
+  telemetry_class: string;
+  title: string | null;
+  level: string | null;
+  tags: string[];
+  logsource: unknown;
+  detection: unknown;
+  condition: unknown;
+  yaml: string;
+  validation: ValidationReport;
+  repair_attempts: Array<{ attempt: number; findings: ValidationReport['findings']; valid_after: boolean }>;
+  fidelity: { ok: boolean; unsupported_values: string[] };
+  similarity?: { max_similarity: number; inconclusive: boolean; matches: unknown[] };
+  queue: { outcome: 'queued' | 'duplicate' | 'invalid'; queue_id?: number; status?: string; duplicate_of?: unknown };
+}
+
+function parsedFields(yaml: string) {
+  try {
+    const rule = load(yaml) as Record<string, unknown> | null;
+    const detection = (rule?.['detection'] ?? null) as Record<string, unknown> | null;
+    return {
+      title: typeof rule?.['title'] === 'string' ? (rule['title'] as string) : null,
+      level: typeof rule?.['level'] === 'string' ? (rule['level'] as string) : null,
+      tags: Array.isArray(rule?.['tags']) ? (rule['tags'] as unknown[]).filter((t): t is string => typeof t === 'string') : [],
+      logsource: rule?.['logsource'] ?? null,
+      detection,
+      condition: detection?.['condition'] ?? null,
+    };
+  } catch {
+    return { title: null, level: null, tags: [], logsource: null, detection: null, condition: null };
+  }
+}
+
+const normalise = (value: string) => value.toLowerCase().replace(/^[\\/*]+|[*]+$/g, '').replace(/\s+/g, ' ').trim();
+
+/** Every literal detection value must come from the article or the observables; otherwise the rule is flagged. */
+export function fidelityCheck(values: string[], article: PipelineArticle, extraction: ExtractionResult): { ok: boolean; unsupported_values: string[] } {
+  const haystack = normalise(`${article.content}\n${extraction.observables.map((o) => o.value).join('\n')}`);
+  const unsupported = values.filter((value) => {
+    const needle = normalise(value);
+    return needle.length > 0 && !/^\d+$/.test(needle) && !haystack.includes(needle);
+  });
+  return { ok: unsupported.length === 0, unsupported_values: unsupported };
+}
+
+async function validateWithRepair(
+  candidate: RuleCandidate,
+  ctx: { agents: AgentRunner; domain: DomainPorts; article: PipelineArticle; signal: AbortSignal; usage: unknown[] },
+) {
+  let yaml = candidate.yaml;
+  let validation = ctx.domain.validateSigma(yaml);
+  const attempts: GeneratedRule['repair_attempts'] = [];
+  while (!validation.valid && attempts.length < MAX_REPAIR_ATTEMPTS) {
+    const repaired = await ctx.agents.repairSigma({ rule: { ...candidate, yaml }, findings: validation.findings, article: ctx.article }, ctx.signal);
+    ctx.usage.push(...(repaired.usage ?? []));
+    const findings = validation.findings;
+    yaml = repaired.yaml;
+    validation = ctx.domain.validateSigma(yaml);
+    attempts.push({ attempt: attempts.length + 1, findings, valid_after: validation.valid });
+  }
+  return { yaml, validation, attempts };
+}
+
+export async function generateAndPromote(input: {
+  recorder: StageRecorder;
+  deps: { services: ServicePorts; domain: DomainPorts };
+  agents: AgentRunner;
+  article: PipelineArticle;
+  execution: ExecutionRow;
+  snapshot: PipelineSnapshot;
+  platform: PlatformResult | null;
+  extraction: ExtractionResult;
+}): Promise<GeneratedRule[]> {
+  const { recorder, deps, agents, article, extraction } = input;
+  const { signal } = recorder;
+
+  const rules = await recorder.stage('sigma_generation', async (log) => {
+    const usage: unknown[] = [];
+    const generated = await agents.generateSigma({ article, platform: input.platform?.os ?? 'unknown', extraction }, signal);
+    usage.push(...(generated.usage ?? []));
+    const out: GeneratedRule[] = [];
+    for (const candidate of generated.rules) {
+      const { yaml, validation, attempts } = await validateWithRepair(candidate, { agents, domain: deps.domain, article, signal, usage });
+      const fidelity = fidelityCheck(deps.domain.detectionValues(yaml), article, extraction);
+      const fields = parsedFields(yaml);
+      log(`${fields.title ?? candidate.telemetryClass}: ${validation.valid ? 'valid' : 'invalid'}${attempts.length ? ` after ${attempts.length} repair(s)` : ''}${fidelity.ok ? '' : `; unsupported values ${fidelity.unsupported_values.join(', ')}`}`);
+      out.push({
+        source: 'generated',
+        telemetry_class: candidate.telemetryClass,
+        ...fields,
+        yaml,
+        validation,
+        repair_attempts: attempts,
+        fidelity,
+        queue: { outcome: validation.valid ? 'queued' : 'invalid' },
+      });
+    }
+    return {
+      value: out,
+      summary: { generated: out.length, valid: out.filter((r) => r.validation.valid).length, repaired: out.filter((r) => r.repair_attempts.length > 0).length, fidelity_flagged: out.filter((r) => !r.fidelity.ok).length },
+      usage,
+    };
+  });
+
+  await recorder.stage('similarity', async (log) => {
+    const threshold = input.snapshot.thresholds.SimilarityThreshold;
+    for (const rule of rules) {
+      if (!rule.validation.valid) continue;
+      const similarity = await deps.services.similarity(rule.yaml, signal);
+      rule.similarity = { max_similarity: similarity.maxSimilarity, inconclusive: similarity.inconclusive, matches: similarity.matches.slice(0, 10) };
+      // Queue promotion rule: max_similarity >= SimilarityThreshold (inclusive) is a duplicate; below, or inconclusive, is queued.
+      if (!similarity.inconclusive && similarity.maxSimilarity >= threshold) {
+        rule.queue = { outcome: 'duplicate', duplicate_of: similarity.matches[0] ?? null };
+        log(`${rule.title}: duplicate (${similarity.maxSimilarity} >= ${threshold})`);
+        continue;
+      }
+      const queued = await deps.services.enqueue(
+        {
+          executionId: input.execution.id,
+          articleId: article.id,
+          source: 'generated',
+          status: similarity.inconclusive || !rule.fidelity.ok ? 'needs_review' : 'pending',
+          ruleYaml: rule.yaml,
+          maxSimilarity: similarity.maxSimilarity,
+          inconclusive: similarity.inconclusive,
+          matches: similarity.matches.slice(0, 10),
+          validationFindings: rule.validation.findings,
+        },
+        signal,
+      );
+      rule.queue = { outcome: 'queued', queue_id: queued.queueId, status: queued.status };
+      log(`${rule.title}: queued as ${queued.queueId} (${queued.status}, max similarity ${similarity.maxSimilarity}${similarity.inconclusive ? ', inconclusive' : ''})`);
+    }
+    return {
+      value: null,
+      summary: {
+        threshold,
+        queued: rules.filter((r) => r.queue.outcome === 'queued').length,
+        duplicates: rules.filter((r) => r.queue.outcome === 'duplicate').length,
+        invalid: rules.filter((r) => r.queue.outcome === 'invalid').length,
+      },
+    };
+  });
+  return rules;
+}

@@ -1,0 +1,76 @@
+import { load } from 'js-yaml';
+import type { StageLog, StageOutcome } from '../executions/stage-recorder';
+import type { DomainPorts, PipelineArticle, ServicePorts } from './ports';
+
+/**
+ * SIGMA_IMPORT_POLICY: whether the destination repository accepts publisher-authored rules.
+ * `deny` (default) queues them for review but marks delivery as not permitted; `allow` permits delivery.
+ */
+export type ImportPolicy = 'allow' | 'deny';
+
+export interface PublisherRuleRecord {
+  source: 'publisher';
+  title: string | null;
+  yaml: string;
+  provenance: { article_id: number; article_url: string; start: number; end: number };
+  validation: { valid: boolean; findings: unknown[] };
+  delivery_permitted: boolean;
+  queue: { outcome: 'queued'; queue_id: number; status: string };
+}
+
+function titleOf(yaml: string): string | null {
+  try {
+    const parsed = load(yaml) as { title?: unknown } | null;
+    return typeof parsed?.title === 'string' ? parsed.title : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function importPublisherSigma(input: {
+  article: PipelineArticle;
+  executionId: number;
+  deps: { domain: DomainPorts; services: ServicePorts };
+  policy: ImportPolicy;
+  signal: AbortSignal;
+  log: StageLog;
+}): Promise<StageOutcome<PublisherRuleRecord[]>> {
+  const { article, deps, signal, log } = input;
+  const found = deps.domain.findEmbeddedSigma(article.content);
+  const records: PublisherRuleRecord[] = [];
+  for (const block of found) {
+    const validation = deps.domain.validateSigma(block.yaml);
+    const provenance = { article_id: article.id, article_url: article.url, start: block.start, end: block.end };
+    const queued = await deps.services.enqueue(
+      {
+        executionId: input.executionId,
+        articleId: article.id,
+        source: 'publisher',
+        status: validation.valid ? 'pending' : 'needs_review',
+        ruleYaml: block.yaml,
+        maxSimilarity: null,
+        inconclusive: false,
+        matches: [],
+        validationFindings: validation.findings,
+        provenance,
+        deliveryPermitted: input.policy === 'allow',
+      },
+      signal,
+    );
+    log(`publisher rule at ${block.start}-${block.end} queued as ${queued.queueId} (${validation.valid ? 'valid' : 'invalid'})`);
+    records.push({
+      source: 'publisher',
+      title: titleOf(block.yaml),
+      yaml: block.yaml,
+      provenance,
+      validation,
+      delivery_permitted: input.policy === 'allow',
+      queue: { outcome: 'queued', queue_id: queued.queueId, status: queued.status },
+    });
+  }
+  return {
+    value: records,
+    status: found.length === 0 ? 'skipped' : 'completed',
+    summary: { found: found.length, valid: records.filter((r) => r.validation.valid).length, policy: input.policy, delivery_permitted: input.policy === 'allow' },
+  };
+}
