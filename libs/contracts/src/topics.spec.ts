@@ -5,7 +5,7 @@ describe('topics', () => {
     expect(Object.keys(TOPIC_PAYLOAD_SCHEMAS).sort()).toEqual(Object.values(TOPICS).sort());
   });
 
-  it('names the request keys (the architecture's three plus the workflow's enqueue) and the workflow queue', () => {
+  it('names the request keys (three from the architecture, plus the enqueue of the workflow) and the workflow queue', () => {
     expect(Object.values(REQUEST_KEYS)).toEqual(['content-filter.classify', 'content-filter.detect-os', 'sigma.similarity.search', 'sigma.queue.enqueue']);
     expect(QUEUES.workflowExecutions).toBe('workflow.executions');
   });
