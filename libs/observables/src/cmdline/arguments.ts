@@ -1,0 +1,67 @@
+import { KNOWN_COMMANDS, SUBCOMMANDS, isCommandToken, programName } from './executables';
+
+/** Function words and common verbs: a program name followed by one of these is prose, not a command. */
+export const STOPWORDS = new Set(
+  `a an the is are was were be been being as and or but to of in on by with from into onto via using then than that this
+these those which who whom whose when while if else so such it its their there here has have had will would can could may
+might should must not no also just only both each either after before during under over about against between through
+without within upon like process processes binary binaries command commands utility tool file files executable instance
+window windows service services itself itself, was, which, to, again then, used uses use launched spawned executed ran runs
+run started created invoked called named loads loaded loading spawns launches executes starts creates invokes calls`.split(/\s+/),
+);
+
+const ARROWS = new Set(['>', '->', '-->', '=>', '→', '|', '||', '&&', '<-', '<--']);
+
+export function tokenize(text: string): string[] {
+  return text.split(/\s+/).filter(Boolean);
+}
+
+/** A token that can only be an argument: a switch, a path, a quoted string, a variable, a number... */
+export function isStrongArgument(token: string): boolean {
+  const t = token.replace(/[,;]$/, '');
+  if (ARROWS.has(t)) return false;
+  if (/^--?[A-Za-z0-9?]/.test(t)) return true;
+  if (/^\/[A-Za-z0-9?]/.test(t)) return true;
+  if (/^["'“‘]/.test(t)) return true;
+  if (/^[%$~@+]./.test(t)) return true;
+  if (/^\d?>>?\S/.test(t) || /^<\S/.test(t)) return true;
+  if (/[\\/=]/.test(t)) return true;
+  if (t === '.' || t === '..') return true;
+  if (/^[\w-]+\.[A-Za-z0-9]{1,6}(?:[,:#].*)?$/.test(t)) return true;
+  if (/^\d+$/.test(t)) return true;
+  if (/^[A-Z]*[a-z]+[A-Z]\w*$/.test(t) || /^[A-Z]{2,}[a-z]\w*$/.test(t)) return true;
+  if (/\[\.\]|\[:\]/.test(t)) return true;
+  return false;
+}
+
+function isProseWord(token: string): boolean {
+  const t = token.replace(/[,.;:!?)]+$/, '').toLowerCase();
+  return STOPWORDS.has(t) || /^[a-z]{3,}(?:ing|ed)$/.test(t);
+}
+
+export interface CommandCheck {
+  ok: boolean;
+  program: string;
+}
+
+/**
+ * Whether the tokens read as a command line: a known program followed by arguments. Argument
+ * evidence is a strong argument among the first three tokens or a known subcommand; a program
+ * followed by a prose word ("rundll32.exe is then invoked") is a sentence about the program.
+ */
+export function checkCommand(tokens: string[], options: { allowBare?: boolean } = {}): CommandCheck {
+  const [first, ...args] = tokens;
+  const program = first ?? '';
+  if (!first || !isCommandToken(first)) return { ok: false, program };
+  if (args.length === 0) return { ok: !!options.allowBare, program };
+  if (ARROWS.has(args[0])) return { ok: false, program };
+  // A program run by an unfamiliar path ("/opt/x/agent", "./payload") needs a switch right after it.
+  if (/^[~./]/.test(first) && !KNOWN_COMMANDS.has(programName(first)) && !/^--?\w/.test(args[0])) return { ok: false, program };
+  const subcommands = SUBCOMMANDS[programName(first)];
+  const firstIsSub = !!subcommands && subcommands.has(args[0].toLowerCase());
+  if (!firstIsSub && isProseWord(args[0])) return { ok: false, program };
+  const evidence = firstIsSub || args.slice(0, 3).some(isStrongArgument);
+  if (!evidence) return { ok: false, program };
+  const prose = args.slice(0, 10).filter((a) => STOPWORDS.has(a.toLowerCase())).length;
+  return { ok: prose <= 2 || options.allowBare === true, program };
+}

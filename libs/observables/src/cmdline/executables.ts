@@ -1,0 +1,119 @@
+/**
+ * Programs a command line can start with. Names that are also English words (start, find, open,
+ * security, ...) are accepted only with argument evidence (see arguments.ts) and never mid-sentence.
+ */
+
+const WINDOWS = `cmd powershell pwsh rundll32 regsvr32 mshta wscript cscript certutil bitsadmin schtasks sc net net1 reg wmic msiexec
+curl wget conhost pcalua forfiles cmstp installutil regasm regsvcs msbuild odbcconf finger nltest whoami ipconfig systeminfo
+tasklist taskkill vssadmin wbadmin bcdedit netsh attrib icacls takeown cipher extrac32 makecab esentutl ntdsutil dsquery adfind
+psexec psexec64 paexec wevtutil fsutil mountvol explorer findstr xcopy robocopy hh msdt tftp runas mavinject appcmd csc
+ie4uinit diskshadow quser qwinsta klist setspn dsget arp netstat sdbinst winrm winrs wusa dism pnputil procdump rclone 7z 7za
+winrar rar anydesk ngrok plink pscp certreq msxsl presentationhost tscon mstsc cmdkey vaultcmd auditpol gpupdate fltmc
+wmiprvse svchost dllhost regedit nslookup ping ssh scp node python python3 py pythonw java javaw mimikatz rubeus sharphound
+bloodhound cobaltstrike msiexec bginfo dnscmd ldifde csvde wsl bash msconfig mpcmdrun setx icacls wmiexec smbexec atexec
+secretsdump crackmapexec nxc impacket-psexec ftp expand replace timeout ntdsutil`;
+
+const POWERSHELL_ALIASES = `iex irm iwr icm saps sal gci gc sc ni ri rm del echo`;
+
+const UNIX = `sh bash zsh dash ksh fish sudo su curl wget chmod chown chattr crontab systemctl service useradd usermod adduser
+userdel passwd chpasswd mount umount mv cp rm ls cat echo tee grep egrep xargs awk gawk sed find nohup setsid kill killall pkill
+ps nc ncat netcat socat python python2 python3 perl ruby php lua base64 openssl tar unzip gzip gunzip bzip2 xz dd iptables
+ip6tables nft ufw firewall-cmd ssh scp sftp sshpass rsync insmod rmmod modprobe ldconfig history unset export env uname
+hostname ifconfig ip ss netstat docker kubectl podman crictl aws az gcloud apt apt-get yum dnf rpm dpkg pip pip3 npm npx git
+osascript launchctl defaults hdiutil ditto xattr dscl security system_profiler spctl codesign csrutil tccutil plutil pbcopy
+pbpaste screencapture sqlite3 open networksetup softwareupdate installer sysctl nvram diskutil chflags touch mkdir rmdir ln
+nmap masscan xmrig busybox lwp-download shred journalctl auditctl setenforce timedatectl visudo strace gdb mkfifo telnet xxd
+head tail sort cut tr printf eval exec source stat file which lsof wall at batch id whoami crontab mktemp install unlink
+pkexec doas runuser env chroot nsenter unshare proxychains tor frpc chisel ligolo gost iox socat`;
+
+/** Tools that are also ordinary English words; they need argument evidence and never start mid-sentence. */
+export const AMBIGUOUS_COMMANDS = new Set(
+  `start for set copy move type find open replace expand query control route at batch id file kill history export source
+security service installer defaults touch head tail sort cut which more tree time date format print where call exec eval env
+ip ss dd ln cat ps sc reg node java fetch ping mount echo install unlink tee wall stat git net rm del ni ri gc gci timeout
+test read write make python ruby perl php lua go sh su ssh useradd adduser passwd`.split(/\s+/),
+);
+
+const CMD_BUILTINS = `start for set copy move type del dir echo call rd rmdir md mkdir pushd popd cd ren rename assoc ftype
+mklink vol title cls if goto shift exit pause`;
+
+export const KNOWN_COMMANDS = new Set(
+  [WINDOWS, POWERSHELL_ALIASES, UNIX, CMD_BUILTINS]
+    .join(' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((name) => name.toLowerCase()),
+);
+
+/** PowerShell cmdlets: an approved verb, a dash and a noun. */
+const CMDLET = /^(?:Add|Clear|Compress|ConvertFrom|ConvertTo|Copy|Disable|Enable|Enter|Expand|Export|Get|Import|Install|Invoke|Mount|Move|New|Out|Register|Remove|Rename|Resolve|Restart|Resume|Select|Send|Set|Start|Stop|Test|Unblock|Uninstall|Unregister|Update|Write|Wait|Add)-[A-Z][A-Za-z0-9]+$/;
+
+/** Subcommands that count as argument evidence for tools whose first argument is a word. */
+export const SUBCOMMANDS: Record<string, ReadonlySet<string>> = Object.fromEntries(
+  Object.entries({
+    net: 'use user group localgroup share view start stop session accounts time config',
+    net1: 'use user group localgroup share view start stop session accounts',
+    sc: 'create config start stop delete query qc description failure sdset queryex',
+    reg: 'add query delete save export import load copy restore',
+    wmic: 'process os shadowcopy service useraccount computersystem qfe product startup nicconfig share group',
+    systemctl: 'start stop enable disable mask unmask restart daemon-reload status kill',
+    launchctl: 'load unload bootstrap bootout submit start stop kickstart enable disable',
+    hdiutil: 'attach detach mount create convert',
+    security: 'find-generic-password find-internet-password dump-keychain unlock-keychain add-trusted-cert delete-certificate',
+    docker: 'run exec pull build create start cp',
+    kubectl: 'exec run apply create get delete cp',
+    git: 'clone pull push fetch checkout',
+    ufw: 'allow deny disable enable reset delete reject',
+    netsh: 'advfirewall firewall interface wlan portproxy winhttp',
+    vssadmin: 'delete list resize create',
+    wbadmin: 'delete start stop',
+    diskutil: 'mount unmount list erasedisk',
+    defaults: 'write read delete',
+    ip: 'addr link route neigh',
+    wevtutil: 'cl clear-log el qe sl',
+    bitsadmin: 'transfer create addfile resume',
+    service: 'start stop restart',
+    crontab: 'edit',
+    ditto: 'x c',
+    sudo: 'su bash sh',
+    xattr: 'd c',
+    java: 'jar',
+    gcloud: 'compute iam storage',
+    aws: 's3 iam ec2 sts lambda',
+    az: 'vm ad role storage',
+    dscl: 'localhost',
+    fsutil: 'usn file behavior',
+    bcdedit: 'set',
+    certutil: 'urlcache decode encode',
+  }).map(([tool, words]) => [tool, new Set(words.split(' '))]),
+);
+
+/** Normalised program name: file name without path, quotes or a Windows executable extension. */
+export function programName(token: string): string {
+  const bare = token.replace(/^["'`]+|["'`]+$/g, '');
+  const file = bare.split(/[\\/]/).pop() ?? bare;
+  return file.replace(/\.(?:exe|com|bat|cmd)$/i, '').toLowerCase();
+}
+
+/** True when the token names a program a command line can start with. */
+export function isCommandToken(token: string): boolean {
+  const bare = token.replace(/^["'`]+|["'`]+$/g, '');
+  if (/^[A-Za-z]:\\.*\.(?:exe|com|bat|cmd)$/i.test(bare) || /^%[A-Za-z_]+%\\.*\.exe$/i.test(bare)) return true;
+  if (/^\/(?:usr\/)?(?:s?bin|local\/bin)\/[\w.-]+$/.test(bare)) return true;
+  // A program run by path: /opt/x/agent, ./payload, ~/.local/bin/tool, /tmp/run.sh
+  if (/^(?:\/[\w.-]+){2,}$|^\.\/[\w.-]+$|^~\/[\w./-]+$/.test(bare) && /(?:^|\/)(?:[\w-]+|\.[\w-]+|[\w.-]+\.(?:sh|py|pl|bin|elf|run|out))$/.test(bare)) return true;
+  if (/^[\w.-]+\.exe$/i.test(bare)) return true;
+  if (CMDLET.test(bare)) return true;
+  const name = programName(bare);
+  // "File", "Start", "Security": capitalised ordinary words are prose, not the commands of that name.
+  if (AMBIGUOUS_COMMANDS.has(name) && bare !== bare.toLowerCase()) return false;
+  return KNOWN_COMMANDS.has(name) && !/[\\/]/.test(bare.replace(/^\.\//, ''));
+}
+
+/** A program that is unmistakably a program (not an English word), safe to detect inside prose. */
+export function isDistinctiveCommand(token: string): boolean {
+  if (!isCommandToken(token)) return false;
+  const bare = token.replace(/^["'`]+|["'`]+$/g, '');
+  if (/\.exe$/i.test(bare) || CMDLET.test(bare) || /[\\/]/.test(bare)) return true;
+  return !AMBIGUOUS_COMMANDS.has(programName(bare)) && (bare === bare.toLowerCase() || /^powershell$/i.test(bare));
+}

@@ -1,0 +1,217 @@
+import type { CmdlineItem } from '@huntforge/contracts';
+import { classifyCode } from '../text/code-kind';
+import type { ArticleDocument, Line } from '../text/document';
+import { STOPWORDS, checkCommand, isStrongArgument, tokenize } from './arguments';
+import { SUBCOMMANDS, isCommandToken, isDistinctiveCommand, programName } from './executables';
+
+interface Candidate {
+  start: number;
+  end: number;
+  program: string;
+  confidence: number;
+  /** Read from inside a sentence or quote: dropped when a longer command line contains it. */
+  fragment?: boolean;
+}
+
+const LIST_MARKER = /^\s*(?:(?:[-*•▪►>]+|\d{1,3}[.)]|[a-z][.)])\s+)?/;
+const PROMPT = /^(?:PS [A-Za-z]:\\[^>\n]*>\s*|[A-Za-z]:\\[^>\n]*>\s*|\$\s+|%\s+|>\s+|[\w.-]+@[\w.-]+:[^$#\n]*[$#]\s*|#\s+(?=\S))/;
+const CONTINUATION_END = /(?:\s\^|\s`|\s\\|&&|\|\||\||&)\s*$/;
+const VALUE_FLAG_END = /(?:^|\s)(?:-c|-e|-ec|-enc|-encodedcommand|-command|-file|\/c|\/k|\/r|-e:)\s*$/i;
+
+/**
+ * Command lines written in the article: lines of code blocks, inline code, list or paragraph lines
+ * that start with a program and its arguments (a "Label: command" prefix is dropped), quoted
+ * commands in prose and, with stricter rules, commands embedded in a sentence. A program named
+ * without arguments ("may have used PowerShell") is not a command line.
+ */
+export function extractCmdlines(doc: ArticleDocument): CmdlineItem[] {
+  const candidates: Candidate[] = [];
+  fromCodeBlocks(doc, candidates);
+  fromInlineCode(doc, candidates);
+  fromProseLines(doc, candidates);
+  return finalise(doc, candidates);
+}
+
+function fromCodeBlocks(doc: ArticleDocument, out: Candidate[]): void {
+  for (const block of doc.codeBlocks) {
+    const kind = classifyCode(block.text, block.lang);
+    if (kind.kind === 'query' || kind.kind === 'data') continue;
+    const shell = kind.kind === 'shell';
+    for (let i = block.firstLine; i <= block.lastLine; i++) {
+      const line = doc.lines[i];
+      const prompt = PROMPT.exec(line.text.replace(/^\s+/, ''));
+      const indent = line.text.length - line.text.trimStart().length;
+      const startCol = indent + (prompt ? prompt[0].length : 0);
+      const text = line.text.slice(startCol);
+      if (!text.trim() || /^(?:#|\/\/|REM\b|::|<#)/i.test(text)) continue;
+      // A subshell "( ... ) | crontab -" is checked on its first command.
+      const check = checkCommand(tokenize(text.replace(/^\(\s*/, '')), { allowBare: shell });
+      if (!check.ok) continue;
+      const last = continueLines(doc, i, block.lastLine, true);
+      out.push({ start: line.start + startCol, end: trimmedEnd(doc, doc.lines[last]), program: check.program, confidence: 0.9 });
+      i = last;
+    }
+  }
+}
+
+function fromInlineCode(doc: ArticleDocument, out: Candidate[]): void {
+  for (const code of doc.inlineCode) {
+    const prompt = PROMPT.exec(code.text);
+    const offset = prompt ? prompt[0].length : 0;
+    const check = checkCommand(tokenize(code.text.slice(offset)));
+    if (check.ok) out.push({ start: code.start + offset, end: code.end, program: check.program, confidence: 0.85 });
+  }
+}
+
+function fromProseLines(doc: ArticleDocument, out: Candidate[]): void {
+  for (let i = 0; i < doc.lines.length; i++) {
+    if (doc.inFence[i]) continue;
+    const line = doc.lines[i];
+    if (!line.text.trim() || line.text.includes('`')) {
+      if (line.text.trim()) fromQuotedAndEmbedded(doc, line, out, 0);
+      continue;
+    }
+    const marker = LIST_MARKER.exec(line.text);
+    const bodyCol = marker ? marker[0].length : 0;
+    const body = line.text.slice(bodyCol);
+    const prompt = PROMPT.exec(body);
+    const col = bodyCol + (prompt ? prompt[0].length : 0);
+    const labelled = afterLabel(line.text, col);
+    const startCol = labelled ?? col;
+    const check = checkCommand(tokenize(line.text.slice(startCol)));
+    if (check.ok) {
+      const last = continueLines(doc, i, doc.lines.length - 1, false);
+      const end = stripTrailingComment(doc, line.start + startCol, trimmedEnd(doc, doc.lines[last]));
+      out.push({ start: line.start + startCol, end, program: check.program, confidence: labelled === null ? 0.8 : 0.75 });
+      i = last;
+      continue;
+    }
+    fromQuotedAndEmbedded(doc, line, out, col);
+  }
+}
+
+/** "Label text: command ..." — the offset of the command when a short label precedes it. */
+function afterLabel(text: string, from: number): number | null {
+  const colon = text.indexOf(': ', from);
+  if (colon < 0 || colon - from > 80) return null;
+  const label = text.slice(from, colon);
+  if (/["'`]/.test(label) || tokenize(label).length > 8 || /^[A-Za-z]$/.test(label)) return null;
+  let start = colon + 2;
+  while (text[start] === ' ') start++;
+  return checkCommand(tokenize(text.slice(start))).ok ? start : null;
+}
+
+const QUOTED = /(?<=^|[\s(:,])(["'“‘])([^"'“”‘’\n]{3,400}?)(["'”’])(?=$|[\s).,;:])/g;
+
+function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[], fromCol: number): void {
+  const text = line.text;
+  QUOTED.lastIndex = 0;
+  for (let m = QUOTED.exec(text); m; m = QUOTED.exec(text)) {
+    if (doc.isInCode(line.start + m.index)) continue;
+    const check = checkCommand(tokenize(m[2]));
+    if (check.ok) {
+      const start = line.start + m.index + 1;
+      out.push({ start, end: start + m[2].length, program: check.program, confidence: 0.75, fragment: true });
+    }
+  }
+  // Commands embedded in a sentence: a distinctive program followed directly by a strong argument.
+  const tokenRe = /\S+/g;
+  tokenRe.lastIndex = fromCol;
+  const tokens: Array<{ text: string; start: number }> = [];
+  for (let m = tokenRe.exec(text); m; m = tokenRe.exec(text)) tokens.push({ text: m[0], start: m.index });
+  for (let t = 1; t < tokens.length - 1; t++) {
+    const word = tokens[t].text.replace(/^\(/, '');
+    if (/^["'`“‘]/.test(word) || !isDistinctiveCommand(word) || doc.isInCode(line.start + tokens[t].start)) continue;
+    const next = tokens[t + 1].text;
+    const sub = SUBCOMMANDS[programName(word)]?.has(next.toLowerCase()) ?? false;
+    if (!isStrongArgument(next) && !sub) continue;
+    if (/^[("']/.test(next) && !/^\(/.test(tokens[t].text)) continue;
+    let last = t;
+    for (let k = t + 1; k < tokens.length; k++) {
+      const tok = tokens[k].text;
+      const bare = tok.replace(/[.,;:)]+$/, '');
+      if (STOPWORDS.has(bare.toLowerCase())) break;
+      if (!isStrongArgument(bare) && !isCommandToken(bare) && !(k === t + 1 && sub) && !/^[A-Z][A-Za-z0-9]+$/.test(bare)) break;
+      last = k;
+      if (bare !== tok) break;
+    }
+    const startCol = tokens[t].start + (tokens[t].text.length - word.length);
+    let endCol = tokens[last].start + tokens[last].text.length;
+    while (endCol > startCol && /[.,;:)]/.test(text[endCol - 1]) && !balancedParen(text.slice(startCol, endCol))) endCol--;
+    while (endCol > startCol && /[.,;:]/.test(text[endCol - 1])) endCol--;
+    if (endCol > startCol + word.length) out.push({ start: line.start + startCol, end: line.start + endCol, program: word, confidence: 0.6, fragment: true });
+    t = last;
+  }
+}
+
+function balancedParen(text: string): boolean {
+  let depth = 0;
+  for (const ch of text) {
+    if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+  }
+  return depth >= 0 && !text.endsWith(')') ? true : depth === 0;
+}
+
+/** Index of the last line of a command that continues over several lines. */
+function continueLines(doc: ArticleDocument, first: number, limit: number, inCodeBlock: boolean): number {
+  let last = first;
+  let quotes = countQuotes(doc.lines[first].text);
+  while (last < limit && last - first < 12) {
+    const text = doc.lines[last].text;
+    const next = doc.lines[last + 1];
+    if (!next || !next.text.trim() || (!inCodeBlock && doc.inFence[next.index])) break;
+    const openQuote = quotes % 2 === 1;
+    const marker = CONTINUATION_END.test(text) || VALUE_FLAG_END.test(text);
+    if (!openQuote && !marker) break;
+    if (!openQuote && !inCodeBlock && /^\s*(?:[-*•]|\d{1,3}[.)])\s/.test(next.text)) break;
+    last++;
+    quotes += countQuotes(next.text);
+  }
+  return last;
+}
+
+function countQuotes(text: string): number {
+  let n = 0;
+  for (const ch of text) if (ch === '"') n++;
+  return n;
+}
+
+function trimmedEnd(doc: ArticleDocument, line: Line): number {
+  let end = line.end;
+  while (end > line.start && /\s/.test(doc.content[end - 1])) end--;
+  return end;
+}
+
+/** Drops a trailing prose remark in parentheses: "certutil -urlcache ... (downloads the payload)". */
+function stripTrailingComment(doc: ArticleDocument, start: number, end: number): number {
+  const text = doc.content.slice(start, end);
+  const m = /\s+\(([A-Za-z][A-Za-z ,'-]{2,80})\)\.?$/.exec(text);
+  if (m && tokenize(m[1]).length >= 2 && tokenize(m[1]).every((w) => /^[A-Za-z,'-]+$/.test(w))) return start + m.index;
+  return /[A-Za-z0-9"')]\.$/.test(text) && !/\s\.$/.test(text) ? end - 1 : end;
+}
+
+function normalise(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function finalise(doc: ArticleDocument, candidates: Candidate[]): CmdlineItem[] {
+  const byValue = new Map<string, Candidate>();
+  for (const c of candidates) {
+    const key = normalise(doc.content.slice(c.start, c.end));
+    const prev = byValue.get(key);
+    if (!prev || c.confidence > prev.confidence) byValue.set(key, c);
+  }
+  const whole = [...byValue.entries()].filter(([, c]) => !c.fragment).map(([key]) => key);
+  const keys = [...byValue.keys()];
+  const kept = [...byValue.entries()].filter(
+    ([key, c]) => !c.fragment || !(c.fragment ? keys : whole).some((other) => other !== key && other.length > key.length && other.includes(key)),
+  );
+  kept.sort((a, b) => a[1].start - b[1].start);
+  return kept.map(([, c]) => ({
+    value: doc.content.slice(c.start, c.end),
+    executable: c.program.replace(/^["']|["']$/g, ''),
+    evidence: { start: c.start, end: c.end, text: doc.content.slice(c.start, c.end) },
+    confidence: c.confidence,
+  }));
+}

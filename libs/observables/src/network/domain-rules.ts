@@ -1,0 +1,72 @@
+import { IANA_TLDS } from './tld-list';
+
+const TLDS = new Set(IANA_TLDS.split(/\s+/).filter(Boolean));
+
+export function isIanaTld(label: string): boolean {
+  return TLDS.has(label.toLowerCase());
+}
+
+/**
+ * TLDs that are also common file extensions or code member names: `main.zip`, `auto.sh`,
+ * `system.so`, `setup.py`, `NNApp.app`, `README.md`, `Thread.new`. A bare two-label name ending in
+ * one of these is read as a file name unless the publisher defanged it or it sits in a URL.
+ */
+export const FILE_EXTENSION_TLDS = new Set([
+  'zip', 'mov', 'sh', 'so', 'py', 'pl', 'pm', 'rs', 'md', 'app', 'run', 'new', 'cab', 'ps', 'bz', 'ms', 'im', 'ml', 'cat',
+  'au', 'pub', 'one', 'cc', 'gs', 'as', 'tf', 'ai', 'mk', 'cl', 'txt', 'java', 'sc', 'do', 'it', 'in', 'is', 'to', 'me', 'us',
+  'at', 'be', 'no', 'ink', 'docs', 'zone', 'data', 'page', 'lol', 'download', 'target', 'service', 'socket', 'timer', 'mount', 'config', 'log', 'bin',
+]);
+
+/** Reverse-DNS identifiers (bundle ids, Java packages) start with one of these. */
+const REVERSE_DNS_ROOTS = new Set(['com', 'org', 'net', 'io', 'de', 'uk', 'fr', 'edu', 'gov', 'co']);
+
+/** Names that never are indicators: documentation domains and reserved names. */
+const RESERVED = /(?:^|\.)(?:example\.(?:com|net|org)|localhost|local|invalid|test|onion\.example)$/;
+
+/** Reference and social hosts whose plain (not defanged) links are citations, not indicators. */
+const REFERENCE_HOSTS = [
+  'linkedin.com', 'twitter.com', 'x.com', 't.co', 'facebook.com', 'instagram.com', 'youtube.com', 'youtu.be',
+  'reddit.com', 'mastodon.social', 'infosec.exchange', 'bsky.app', 'attack.mitre.org', 'cve.mitre.org', 'cve.org',
+  'nvd.nist.gov', 'learn.microsoft.com', 'docs.microsoft.com', 'support.microsoft.com', 'msrc.microsoft.com',
+  'schema.org', 'w3.org', 'creativecommons.org', 'wikipedia.org', 'virustotal.com', 'bazaar.abuse.ch', 'urlhaus.abuse.ch',
+];
+
+export function isReservedName(host: string): boolean {
+  return RESERVED.test(host.toLowerCase());
+}
+
+export function isReferenceHost(host: string): boolean {
+  const h = host.toLowerCase();
+  // Vendor documentation and help centres (docs.aws.amazon.com, learn.microsoft.com, ...).
+  if (/^(?:docs|learn|support|developer|developers|help|kb|knowledge)\.[^.]+\.[^.]+/.test(h)) return true;
+  return REFERENCE_HOSTS.some((ref) => h === ref || h.endsWith(`.${ref}`));
+}
+
+/** First labels of schema field names (ECS, OCSF, Sysmon-style): process.name, host.id, user.name. */
+const FIELD_OBJECTS = new Set([
+  'process', 'host', 'user', 'file', 'event', 'source', 'destination', 'network', 'dns', 'winlog', 'registry', 'agent', 'cloud',
+  'container', 'service', 'url', 'http', 'tls', 'observer', 'threat', 'rule', 'log', 'device', 'actor', 'src', 'dst', 'parent',
+  'target', 'initiating', 'client', 'server', 'session', 'group', 'os', 'data', 'args', 'this', 'self', 'window', 'document',
+]);
+
+export function looksLikeFieldName(labels: string[]): boolean {
+  return labels.length === 2 && FIELD_OBJECTS.has(labels[0].toLowerCase());
+}
+
+export function looksLikeReverseDns(labels: string[]): boolean {
+  return labels.length >= 3 && REVERSE_DNS_ROOTS.has(labels[0].toLowerCase());
+}
+
+// Second-level public suffixes common in CTI reporting; enough to find a publisher's registrable domain.
+const SECOND_LEVEL_SUFFIXES = new Set([
+  'co.uk', 'org.uk', 'ac.uk', 'gov.uk', 'co.za', 'org.za', 'com.au', 'net.au', 'org.au', 'co.jp', 'ne.jp', 'or.jp', 'co.kr',
+  'or.kr', 'com.br', 'com.cn', 'com.tw', 'com.hk', 'co.in', 'co.il', 'co.nz', 'com.sg', 'com.tr', 'com.mx', 'com.ar', 'co.id',
+]);
+
+/** eTLD+1 of a host name (heuristic public-suffix handling, see SECOND_LEVEL_SUFFIXES). */
+export function registrableDomain(host: string): string {
+  const labels = host.toLowerCase().replace(/\.$/, '').split('.');
+  if (labels.length <= 2) return labels.join('.');
+  const lastTwo = labels.slice(-2).join('.');
+  return SECOND_LEVEL_SUFFIXES.has(lastTwo) ? labels.slice(-3).join('.') : lastTwo;
+}

@@ -1,0 +1,94 @@
+import { parseDocument } from '../text/document';
+import { extractNetworkIndicators } from './extract-network';
+
+const extract = (text: string, articleUrl?: string) => extractNetworkIndicators(parseDocument(text), { articleUrl });
+const values = (text: string, kind?: string, articleUrl?: string) =>
+  extract(text, articleUrl)
+    .filter((i) => !kind || i.kind === kind)
+    .map((i) => i.value);
+
+describe('extractNetworkIndicators', () => {
+  it('refangs each defang form and keeps the evidence span as written', () => {
+    const text = 'C2: evil[.]com, bad(.)net, worse{.}org, odd[dot]top and 45.9.148[.]117.';
+    const items = extract(text);
+    expect(items.map((i) => i.value)).toEqual(['evil.com', 'bad.net', 'worse.org', 'odd.top', '45.9.148.117']);
+    const ip = items.find((i) => i.kind === 'ipv4');
+    expect(ip?.evidence.text).toBe('45.9.148[.]117');
+    expect(text.slice(ip?.evidence.start, ip?.evidence.end)).toBe('45.9.148[.]117');
+  });
+
+  it('reads defanged URLs, their hosts and ports', () => {
+    const text = 'Payload at hxxps[:]//cdn.evil[.]com/a/b.exe?x=1 and hxxp[:]//91.2.3[.]4:3000 (C2).';
+    expect(values(text, 'url')).toEqual(['https://cdn.evil.com/a/b.exe?x=1', 'http://91.2.3.4:3000']);
+    expect(values(text, 'domain')).toEqual(['cdn.evil.com']);
+    expect(values(text, 'ipv4')).toEqual(['91.2.3.4']);
+  });
+
+  it('keeps scheme-less URLs scheme-less and reads host:port as a host', () => {
+    const text = '- gettraff[.]ru/wb?keyword=a%20b\n- pool.minexmr[.]stream:443\n- 45.1.2.0/24 range';
+    expect(values(text, 'url')).toEqual(['gettraff.ru/wb?keyword=a%20b']);
+    expect(values(text, 'domain')).toEqual(['gettraff.ru', 'pool.minexmr.stream']);
+    expect(values(text, 'ipv4')).toEqual(['45.1.2.0']);
+  });
+
+  it('accepts only IANA TLDs', () => {
+    expect(values('hosts: evil[.]notatld, good[.]xyz')).toEqual(['good.xyz']);
+  });
+
+  it('does not read version strings as addresses', () => {
+    const text = 'Loader version 4.9.1.2, build 10.0.19041.1, Chrome 124.0.6367.91, v1.2.3.4 and Shield 5.0.2.1; C2 185.220.101.47.';
+    expect(values(text, 'ipv4')).toEqual(['185.220.101.47']);
+  });
+
+  it('skips private, loopback and documentation addresses', () => {
+    const text = 'Internal 10.20.4.15, 192.168.1.20, 172.17.0.2, 127.0.0.1, 192.0.2.10, ::1, fe80::1 and public 2a0b:4141:820:1c::2';
+    expect(values(text)).toEqual(['2a0b:4141:820:1c::2']);
+  });
+
+  it('does not read file names, code members or identifiers as domains', () => {
+    const text = 'Files main.zip, auto.sh, system.so, setup.py, README.md and NNApp.app; Thread.new{ }; System.Net; ASP.NET; com.apple.quarantine; process.name; ctrl-alt-del.target';
+    expect(values(text)).toEqual([]);
+  });
+
+  it('accepts file-extension TLDs when defanged or in a URL', () => {
+    expect(values('lure portal photopro-crack[.]app and https://x.evil.zip/a', 'domain')).toEqual(['photopro-crack.app', 'x.evil.zip']);
+  });
+
+  it("excludes the publisher's own links given the article URL", () => {
+    const text = 'See https://www.emberline-security.com/blog/old and our C2 finding http://185.7.8.9/x and evil.com.';
+    expect(values(text, undefined, 'https://research.emberline-security.com/post')).toEqual(['http://185.7.8.9/x', '185.7.8.9', 'evil.com']);
+  });
+
+  it('treats only the owner of a code-hosting URL as the publisher', () => {
+    const text = 'IOC github.com/bad-actor/tools/raw/x.sh and the note github.com/unit9/notes/readme';
+    expect(values(text, 'url', 'https://github.com/unit9/notes/blob/main/a.txt')).toEqual(['github.com/bad-actor/tools/raw/x.sh']);
+  });
+
+  it('excludes citations, social links and e-mail domains', () => {
+    const text = [
+      'C2 evil.com contacted by the implant.',
+      'Contact us at press@vendor-news.com or https://twitter.com/vendor.',
+      'Read [the docs](https://docs.aws.amazon.com/x) too.',
+      '',
+      'REFERENCES:',
+      '- https://blog.someone-else.com/analysis',
+      '[1] https://another-blog.net/post',
+    ].join('\n');
+    expect(values(text)).toEqual(['evil.com']);
+  });
+
+  it('drops plain names in prose when the publisher defangs its indicators', () => {
+    const text = 'Lures a1[.]online, a2[.]online, a3[.]online clone the legitimate remove.bg site.';
+    expect(values(text)).toEqual(['a1.online', 'a2.online', 'a3.online']);
+  });
+
+  it('ignores dotted field names inside hunt queries but keeps quoted hosts', () => {
+    const text = '```eql\nnetwork where host.id != null and destination.domain == "evil-cdn.com"\n```';
+    expect(values(text)).toEqual(['evil-cdn.com']);
+  });
+
+  it('trims sentence punctuation and unbalanced brackets from URLs', () => {
+    expect(values('(see http://evil.com/a/b).', 'url')).toEqual(['http://evil.com/a/b']);
+    expect(values('Drop http://evil.com/x_(1).exe, then run it.', 'url')).toEqual(['http://evil.com/x_(1).exe']);
+  });
+});

@@ -1,0 +1,216 @@
+import ipaddr from 'ipaddr.js';
+import type { NetworkIndicatorItem, NetworkObservableType } from '@huntforge/contracts';
+import { isDefanged, normaliseScheme, refang } from '../refang';
+import { classifyCode } from '../text/code-kind';
+import type { ArticleDocument } from '../text/document';
+import {
+  FILE_EXTENSION_TLDS,
+  isIanaTld,
+  isReferenceHost,
+  isReservedName,
+  looksLikeFieldName,
+  looksLikeReverseDns,
+} from './domain-rules';
+import { publisherScope, type PublisherScope } from './publisher';
+import { BARE_DOMAIN, BARE_IPV4, IPV6_CANDIDATE, SCHEMELESS_TAIL, URL_WITH_SCHEME, trimUrlEnd } from './patterns';
+
+export interface NetworkExtractionOptions {
+  /** The article's own URL: links to the publisher are not indicators. */
+  articleUrl?: string;
+}
+
+interface Candidate {
+  kind: NetworkObservableType;
+  value: string;
+  start: number;
+  end: number;
+  /** The publisher wrote it defanged: a deliberate indicator. */
+  defanged: boolean;
+  /** Host of a URL (domain and IP candidates derived from URLs carry their URL's host). */
+  host: string;
+  path: string;
+  fromUrlWithScheme: boolean;
+  derived: boolean;
+}
+
+/**
+ * Network indicators (IPv4, IPv6, domains, URLs) in plain and defanged forms, refanged. Excludes
+ * the publisher's own links, citation links, reserved and documentation names, file names that
+ * look like domains, version strings that look like addresses and e-mail domains.
+ */
+export function extractNetworkIndicators(doc: ArticleDocument, options: NetworkExtractionOptions = {}): NetworkIndicatorItem[] {
+  const { content } = doc;
+  const masked: Array<[number, number]> = [];
+  const candidates: Candidate[] = [];
+
+  for (const m of content.matchAll(URL_WITH_SCHEME)) {
+    const raw = trimUrlEnd(m[0]);
+    const start = m.index;
+    const end = start + raw.length;
+    const scheme = normaliseScheme(m[1]);
+    const host = refang(m[2]).toLowerCase().replace(/^\[|\]$/g, '');
+    if (!validHost(host)) continue;
+    const hostEnd = m.indices?.[2]?.[1] ?? start;
+    const rest = refang(content.slice(hostEnd, end));
+    const value = `${scheme}://${host}${rest}`;
+    masked.push([start, end]);
+    const defanged = isDefanged(raw);
+    const path = rest.replace(/^:\d+/, '');
+    candidates.push({ kind: 'url', value, start, end, defanged, host, path, fromUrlWithScheme: true, derived: false });
+    const hostStart = m.indices?.[2]?.[0] ?? start;
+    candidates.push({ kind: hostKind(host), value: host, start: hostStart, end: hostEnd, defanged, host, path, fromUrlWithScheme: true, derived: true });
+  }
+
+  const isMasked = (offset: number) => masked.some(([s, e]) => offset >= s && offset < e);
+
+  for (const m of content.matchAll(BARE_DOMAIN)) {
+    if (isMasked(m.index)) continue;
+    collectBareHost(content, m.index, m[0], 'domain', candidates, masked);
+  }
+  for (const m of content.matchAll(BARE_IPV4)) {
+    if (isMasked(m.index)) continue;
+    if (!isDefanged(m[0]) && (looksLikeVersion(content, m.index) || /^\d\.\d\.\d\.\d$/.test(m[0]))) continue; // 5.0.2.1 is a version
+    collectBareHost(content, m.index, m[0], 'ipv4', candidates, masked);
+  }
+  for (const m of content.matchAll(IPV6_CANDIDATE)) {
+    if (isMasked(m.index)) continue;
+    const value = m[0].toLowerCase();
+    if (!isPublicIpv6(value)) continue;
+    candidates.push({ kind: 'ipv6', value: ipaddr.parse(value).toString(), start: m.index, end: m.index + m[0].length, defanged: false, host: value, path: '', fromUrlWithScheme: false, derived: false });
+  }
+
+  return select(doc, candidates, publisherScope(options.articleUrl));
+}
+
+function collectBareHost(content: string, start: number, raw: string, kind: 'domain' | 'ipv4', out: Candidate[], masked: Array<[number, number]>): void {
+  const host = refang(raw).toLowerCase();
+  if (kind === 'domain' && /^[\d.]+$/.test(host)) return; // an IPv4 address is handled by its own pass
+  if (kind === 'ipv4' && !isPublicIpv4(host)) return;
+  if (precededByEmailUser(content, start)) return;
+  const end = start + raw.length;
+  const defanged = isDefanged(raw);
+  SCHEMELESS_TAIL.lastIndex = end;
+  const tail = SCHEMELESS_TAIL.exec(content);
+  if (tail) {
+    const pathRaw = trimUrlEnd(tail[0]);
+    const path = refang(pathRaw).replace(/^:\d+/, '');
+    const isCidr = kind === 'ipv4' && /^\/\d{1,2}$/.test(path);
+    if (!isCidr && path.length > 1) {
+      const urlEnd = end + pathRaw.length;
+      masked.push([start, urlEnd]);
+      const urlDefanged = defanged || isDefanged(pathRaw);
+      out.push({ kind: 'url', value: `${host}${refang(pathRaw)}`, start, end: urlEnd, defanged: urlDefanged, host, path, fromUrlWithScheme: false, derived: false });
+      out.push({ kind, value: host, start, end, defanged: urlDefanged, host, path, fromUrlWithScheme: false, derived: true });
+      return;
+    }
+  }
+  if (kind === 'domain' && !plausibleBareDomain(content, start, raw, defanged)) return;
+  out.push({ kind, value: host, start, end, defanged, host, path: '', fromUrlWithScheme: false, derived: false });
+}
+
+/** Filters candidates by provenance (publisher, citations, defanging style) and deduplicates them. */
+function select(doc: ArticleDocument, candidates: Candidate[], publisher: PublisherScope): NetworkIndicatorItem[] {
+  // When the publisher defangs (nearly) all of its indicators, the plain names left in its prose
+  // are citations, navigation or products ("remove.bg"), not indicators. Mixed styles keep both.
+  const hostsOf = (list: Candidate[]) => new Set(list.map((c) => c.host)).size;
+  const defangedHosts = hostsOf(candidates.filter((c) => c.defanged));
+  const plainHosts = hostsOf(candidates.filter((c) => !c.defanged && !isReferenceHost(c.host) && !doc.inReferences[doc.lineAt(c.start).index]));
+  const defangedStyle = defangedHosts >= 3 && defangedHosts >= 2 * plainHosts;
+  // In hunt queries, dotted names are field paths and table aliases (process.name, p.pid) unless quoted.
+  const queryBlocks = doc.codeBlocks.filter((b) => classifyCode(b.text, b.lang).kind === 'query');
+  const inQueryUnquoted = (c: Candidate) =>
+    c.kind === 'domain' && !c.derived && queryBlocks.some((b) => c.start >= b.start && c.start < b.end) && !/["']/.test(doc.content[c.start - 1] ?? '');
+  const seen = new Set<string>();
+  const items: NetworkIndicatorItem[] = [];
+  for (const c of candidates) {
+    if (!c.defanged && inQueryUnquoted(c)) continue;
+    if (isReservedName(c.host)) continue;
+    if (publisher.isPublisherHost(c.host) || publisher.isPublisherUrl(c.host, c.path)) continue;
+    if (!c.defanged) {
+      const line = doc.lineAt(c.start);
+      const inCode = doc.isInCode(c.start);
+      if (doc.inReferences[line.index] || isMarkdownLinkTarget(doc.content, c.start) || isReferenceHost(c.host)) continue;
+      if (defangedStyle && !inCode) continue;
+    }
+    const key = `${c.kind}:${c.value}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    items.push({
+      kind: c.kind,
+      value: c.value,
+      evidence: { start: c.start, end: c.end, text: doc.content.slice(c.start, c.end) },
+      confidence: confidenceOf(c),
+    });
+  }
+  return items.sort((a, b) => a.evidence.start - b.evidence.start);
+}
+
+function confidenceOf(c: Candidate): number {
+  if (c.defanged) return 0.95;
+  if (c.fromUrlWithScheme) return 0.9;
+  if (c.kind === 'ipv4' || c.kind === 'ipv6') return 0.85;
+  const tld = c.host.split('.').pop() ?? '';
+  return FILE_EXTENSION_TLDS.has(tld) ? 0.6 : 0.75;
+}
+
+function validHost(host: string): boolean {
+  if (isPublicIpv4(host)) return true;
+  if (host.includes(':')) return isPublicIpv6(host);
+  if (/^[\d.]+$/.test(host)) return false;
+  const labels = host.split('.');
+  return labels.length >= 2 && labels.every((l) => l.length > 0 && l.length <= 63) && isIanaTld(labels[labels.length - 1]);
+}
+
+function hostKind(host: string): NetworkObservableType {
+  if (ipaddr.IPv4.isValidFourPartDecimal(host)) return 'ipv4';
+  if (host.includes(':')) return 'ipv6';
+  return 'domain';
+}
+
+function isPublicIpv4(host: string): boolean {
+  if (!ipaddr.IPv4.isValidFourPartDecimal(host)) return false;
+  if (host.split('.').some((o) => o.length > 1 && o.startsWith('0'))) return false;
+  return ipaddr.IPv4.parse(host).range() === 'unicast';
+}
+
+function isPublicIpv6(value: string): boolean {
+  if (!(value.includes('::') || value.split(':').length === 8)) return false;
+  if ((value.match(/[0-9a-f]+/gi) ?? []).length < 2) return false;
+  if (!ipaddr.IPv6.isValid(value)) return false;
+  const range = ipaddr.IPv6.parse(value).range();
+  return range === 'unicast' && !value.startsWith('2001:db8');
+}
+
+/**
+ * A bare name that is not defanged must look like a host and not like a file name, a code member
+ * (Thread.new{...}, System.Net), a reverse-DNS identifier or a path component.
+ */
+function plausibleBareDomain(content: string, start: number, raw: string, defanged: boolean): boolean {
+  const labels = refang(raw).split('.');
+  const tld = labels[labels.length - 1];
+  if (!isIanaTld(tld)) return false;
+  if (defanged) return true;
+  if (/[A-Z]/.test(tld)) return false;
+  const next = content[start + raw.length] ?? '';
+  const prev = content[start - 1] ?? '';
+  if (next === '(' || next === '{' || next === '=' || next === '_' || prev === '%') return false;
+  if (/[A-Za-z0-9]/.test(next)) return false;
+  if (FILE_EXTENSION_TLDS.has(tld.toLowerCase()) && labels.length < 3) return false;
+  if (looksLikeReverseDns(labels) || looksLikeFieldName(labels)) return false;
+  return true;
+}
+
+function precededByEmailUser(content: string, start: number): boolean {
+  const before = content.slice(Math.max(0, start - 6), start);
+  return /(?:@|\[@\]|\[at\]|\(at\))\s?$/i.test(before);
+}
+
+// "v1.2.3.4", "version 10.0.19041.1", "build 6.1.7601.2": dotted numbers introduced as versions.
+function looksLikeVersion(content: string, start: number): boolean {
+  const before = content.slice(Math.max(0, start - 24), start);
+  return /(?:\bv|\bver\.?|version|build|release|firmware|\bupdate|\bkb|agent|chrome|firefox|edge|rev\.?)\s*[:=]?\s*$/i.test(before);
+}
+
+function isMarkdownLinkTarget(content: string, start: number): boolean {
+  return content.slice(Math.max(0, start - 2), start) === '](' || content[start - 1] === '<';
+}

@@ -1,0 +1,46 @@
+import { parseDocument } from '../text/document';
+import { extractProcessPairs } from './extract-proctree';
+
+const pairs = (text: string) => extractProcessPairs(parseDocument(text)).map((p) => p.value);
+
+describe('extractProcessPairs', () => {
+  it('reads every hop of an arrow chain', () => {
+    expect(pairs('pcalua.exe -> powershell.exe -> WmiPrvSE.exe -> cmd.exe')).toEqual([
+      'pcalua.exe -> powershell.exe',
+      'powershell.exe -> WmiPrvSE.exe',
+      'WmiPrvSE.exe -> cmd.exe',
+    ]);
+    expect(pairs('The actor uses cmd.exe > curl.exe to download it.')).toEqual(['cmd.exe -> curl.exe']);
+  });
+
+  it('reads active and passive creation sentences, normalising built-ins to .exe', () => {
+    const text = 'winword.exe spawned powershell, which then launched rundll32.exe. The svchost.exe process was spawned by services.exe.';
+    expect(pairs(text)).toEqual(['winword.exe -> powershell.exe', 'powershell.exe -> rundll32.exe', 'services.exe -> svchost.exe']);
+  });
+
+  it('reads "X as a parent process for Y" and Unix images', () => {
+    expect(pairs('Alert on pcalua.exe as a parent process for powershell.exe.')).toEqual(['pcalua.exe -> powershell.exe']);
+    expect(pairs('Inside the container, sshd spawned bash, and bash launched wget.')).toEqual(['sshd -> bash', 'bash -> wget']);
+  });
+
+  it('reads ParentImage/Image telemetry blocks', () => {
+    const text = 'ParentImage: C:\\Windows\\System32\\services.exe\nImage: C:\\Temp\\svc.exe\nCommandLine: C:\\Temp\\svc.exe -k';
+    expect(pairs(text)).toEqual(['services.exe -> svc.exe']);
+  });
+
+  it('reads tree listings', () => {
+    const text = 'explorer.exe\n└── wscript.exe\n    └── cmd.exe\n        ├── curl.exe\n        └── rundll32.exe';
+    expect(pairs(text)).toEqual(['explorer.exe -> wscript.exe', 'wscript.exe -> cmd.exe', 'cmd.exe -> curl.exe', 'cmd.exe -> rundll32.exe']);
+  });
+
+  it('infers nothing from scripts, lone command lines, self-hops or injection', () => {
+    const text = [
+      'mshta.exe launched evil.hta.',
+      'cmd.exe /c whoami /all',
+      'cmd.exe -> cmd.exe',
+      'malware.exe injected into explorer.exe.',
+      'email --> attached zip archive --> wscript.exe runs the file',
+    ].join('\n');
+    expect(pairs(text)).toEqual([]);
+  });
+});

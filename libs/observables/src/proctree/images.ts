@@ -1,0 +1,33 @@
+import { KNOWN_COMMANDS } from '../cmdline/executables';
+
+/** Windows programs written without ".exe" that are still unmistakably images. */
+const WINDOWS_BUILTINS = new Set(
+  `cmd powershell pwsh rundll32 regsvr32 mshta wscript cscript certutil bitsadmin schtasks wmic msiexec conhost pcalua
+explorer svchost services lsass winword excel powerpnt outlook onenote msedge chrome firefox iexplore w3wp sqlservr
+wmiprvse dllhost taskhostw taskeng mmc msbuild installutil regasm regsvcs cmstp forfiles hh curl whoami net net1 nltest
+psexec psexesvc wsmprovhost winrshost spoolsv userinit winlogon smss csrss sihost runtimebroker searchprotocolhost`.split(/\s+/),
+);
+
+/** Unix and macOS programs accepted as process images in lineage statements. */
+const UNIX_IMAGES = new Set(
+  `bash sh zsh dash python python3 perl ruby node java curl wget osascript launchd cron crond sshd systemd nginx httpd apache2
+php-fpm tomcat docker containerd runc Terminal terminal xmrig nohup sudo`.split(/\s+/),
+);
+
+export interface Image {
+  /** File name as written, with ".exe" added to bare Windows built-ins (powershell -> powershell.exe). */
+  name: string;
+}
+
+/** The image named by a token (path, quotes and trailing punctuation stripped), or null. */
+export function imageOf(token: string): Image | null {
+  const bare = token.replace(/^[("'`“‘[]+|[)"'`”’\],.;:!?]+$/g, '');
+  const file = bare.split(/[\\/]/).pop() ?? '';
+  if (!file) return null;
+  if (/^[\w.-]{1,64}\.exe$/i.test(file)) return { name: file };
+  if (/^[\w-]{1,64}\.app$/.test(file)) return { name: file }; // a macOS bundle: its main executable
+  const lower = file.toLowerCase();
+  if (WINDOWS_BUILTINS.has(lower) && (file === lower || /^(?:PowerShell|WmiPrvSE)$/i.test(file))) return { name: `${file}.exe` };
+  if (UNIX_IMAGES.has(file) || (bare.startsWith('/') && KNOWN_COMMANDS.has(lower))) return { name: file };
+  return null;
+}

@@ -1,0 +1,41 @@
+import { parseDocument } from '../text/document';
+import { extractHuntQueries } from './extract-hunt-queries';
+
+const queries = (text: string) => extractHuntQueries(parseDocument(text)).map((q) => [q.language, q.value.split('\n')[0]]);
+
+describe('extractHuntQueries', () => {
+  it('classifies fenced queries by tag or by content', () => {
+    const text = [
+      '```kql', 'DeviceProcessEvents', '| where FileName =~ "mshta.exe"', '```',
+      '```', 'index=wineventlog EventCode=4688', '| stats count by host', '```',
+      '```', 'process where process.name == "regsvr32.exe"', '```',
+      '```sql', "SELECT name, path FROM processes WHERE on_disk = 0;", '```',
+      '```', 'config case_sensitive = false', '| dataset = xdr_data', '```',
+    ].join('\n');
+    expect(queries(text)).toEqual([
+      ['kql', 'DeviceProcessEvents'],
+      ['spl', 'index=wineventlog EventCode=4688'],
+      ['eql', 'process where process.name == "regsvr32.exe"'],
+      ['osquery', 'SELECT name, path FROM processes WHERE on_disk = 0;'],
+      ['xql', 'config case_sensitive = false'],
+    ]);
+  });
+
+  it('reads unfenced query paragraphs exactly as written', () => {
+    const text = 'Splunk search:\n\nindex=aws sourcetype=aws:cloudtrail eventName=CreateAccessKey\n| stats count by userIdentity.arn\n\nThat is all.';
+    const [item] = extractHuntQueries(parseDocument(text));
+    expect(item.language).toBe('spl');
+    expect(item.value).toBe('index=aws sourcetype=aws:cloudtrail eventName=CreateAccessKey\n| stats count by userIdentity.arn');
+    expect(text.slice(item.evidence.start, item.evidence.end)).toBe(item.value);
+  });
+
+  it('reports each embedded Sigma rule as a sigma query', () => {
+    const text = '```yaml\ntitle: A\nlogsource:\n    category: process_creation\ndetection:\n    sel:\n        Image: x\n    condition: sel\n```';
+    expect(queries(text)).toEqual([['sigma', 'title: A']]);
+  });
+
+  it('does not report shell snippets, data or prose as queries', () => {
+    const text = '```bash\ncurl -s http://x.test | sh\n```\n```json\n{"where": "process"}\n```\nAnalysts should query process events where possible.';
+    expect(queries(text)).toEqual([]);
+  });
+});

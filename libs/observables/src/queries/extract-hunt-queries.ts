@@ -1,0 +1,46 @@
+import type { HuntQueryItem, HuntQueryLanguage } from '@huntforge/contracts';
+import { findEmbeddedSigmaRules } from '../sigma/find-embedded-sigma';
+import { classifyCode, queryLanguageOf } from '../text/code-kind';
+import type { ArticleDocument } from '../text/document';
+
+// First line of a query written outside a code block (HTML extraction often drops the fences).
+const QUERY_START =
+  /^\s*(?:(?:Device\w+Events|SecurityEvent|SigninLogs|AuditLogs|CommonSecurityLog|Syslog|DnsEvents|EmailEvents|CloudAppEvents|IdentityLogonEvents|OfficeActivity|AzureActivity|\w+_CL)\s*(?:\||$)|let\s+\w+\s*=|index\s*=|sourcetype\s*=|\|\s*tstats\b|(?:process|file|network|registry|library|dns|any)\s+where\b|sequence\b|SELECT\b|dataset\s*=|config\s+case_sensitive)/i;
+
+/**
+ * Hunt queries the publisher wrote: KQL, SPL, EQL, osquery and XQL blocks, fenced or not, and Sigma
+ * rules (each embedded rule is one query). The text is kept exactly as written.
+ */
+export function extractHuntQueries(doc: ArticleDocument): HuntQueryItem[] {
+  const items: HuntQueryItem[] = [];
+  const taken: Array<[number, number]> = [];
+  const add = (start: number, end: number, language: HuntQueryLanguage, confidence: number) => {
+    while (end > start && /\s/.test(doc.content[end - 1])) end--;
+    if (end <= start || taken.some(([s, e]) => start < e && end > s)) return;
+    taken.push([start, end]);
+    const text = doc.content.slice(start, end);
+    items.push({ value: text, language, evidence: { start, end, text }, confidence });
+  };
+
+  for (const rule of findEmbeddedSigmaRules(doc)) add(rule.start, rule.end, 'sigma', rule.indentation_recovered ? 0.8 : 0.95);
+
+  for (const block of doc.codeBlocks) {
+    const kind = classifyCode(block.text, block.lang);
+    if (kind.kind !== 'query' || kind.language === 'sigma') continue;
+    add(block.start, block.end, kind.language, block.lang ? 0.95 : 0.85);
+  }
+
+  // Unfenced queries: a paragraph whose first line opens a query and whose text reads as one.
+  for (let i = 0; i < doc.lines.length; i++) {
+    const line = doc.lines[i];
+    if (doc.inFence[i] || !QUERY_START.test(line.text)) continue;
+    let last = i;
+    while (last + 1 < doc.lines.length && doc.lines[last + 1].text.trim() && !doc.inFence[last + 1]) last++;
+    const start = line.start + (line.text.length - line.text.trimStart().length);
+    const end = doc.lines[last].end;
+    const language = queryLanguageOf(doc.content.slice(start, end));
+    if (language && language !== 'sigma') add(start, end, language, 0.75);
+    i = last;
+  }
+  return items.sort((a, b) => a.evidence.start - b.evidence.start);
+}

@@ -1,0 +1,36 @@
+import { parseDocument } from '../text/document';
+import { extractServices } from './extract-services';
+
+const services = (text: string) => extractServices(parseDocument(text));
+
+describe('extractServices', () => {
+  it('reads sc create with binPath and DisplayName, remote and local', () => {
+    const text = 'sc \\\\FS02 create WinSvcHost binPath= "C:\\Windows\\Temp\\s.exe" DisplayName= "Win Host" start= auto\nsc.exe config "Other Svc" start= disabled';
+    expect(services(text)).toEqual([
+      expect.objectContaining({ value: 'WinSvcHost', binary_path: 'C:\\Windows\\Temp\\s.exe', display_name: 'Win Host' }),
+      expect.objectContaining({ value: 'Other Svc' }),
+    ]);
+  });
+
+  it('reads New-Service and the other service cmdlets', () => {
+    const text = 'New-Service -Name "MsDtcHelper" -BinaryPathName "C:\\x.exe -k" -DisplayName "Helper"\nStop-Service WinDefend -Force';
+    expect(services(text).map((s) => [s.value, s.binary_path ?? null])).toEqual([
+      ['MsDtcHelper', 'C:\\x.exe -k'],
+      ['WinDefend', null],
+    ]);
+  });
+
+  it('reads net start/stop, the Services key, 7045 fields and prose', () => {
+    const text = [
+      'net stop "Security Center"',
+      'HKLM\\SYSTEM\\CurrentControlSet\\Services\\evildrv\\ImagePath',
+      'Service Name:  PSEXESVC',
+      'The MSI installed a service named "ScreenConnect Client (abc)".',
+    ].join('\n');
+    expect(services(text).map((s) => s.value)).toEqual(['Security Center', 'evildrv', 'PSEXESVC', 'ScreenConnect Client (abc)']);
+  });
+
+  it('does not read services from prose without a name', () => {
+    expect(services('The attacker created a service to persist and stopped services with sc.')).toEqual([]);
+  });
+});

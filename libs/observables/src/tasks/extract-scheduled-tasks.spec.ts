@@ -1,0 +1,28 @@
+import { parseDocument } from '../text/document';
+import { extractScheduledTasks } from './extract-scheduled-tasks';
+
+const tasks = (text: string) => extractScheduledTasks(parseDocument(text));
+
+describe('extractScheduledTasks', () => {
+  it('reads schtasks /create with /tn and /tr in any order', () => {
+    const text = 'schtasks.exe /Create /F /SC ONLOGON /TN "\\Microsoft\\Windows\\WinSAT Refresh" /TR "C:\\x.exe --silent"';
+    expect(tasks(text)).toEqual([expect.objectContaining({ value: '\\Microsoft\\Windows\\WinSAT Refresh', command: 'C:\\x.exe --silent', confidence: 0.95 })]);
+  });
+
+  it('merges /run of the same task and reads Register-ScheduledTask', () => {
+    const text = 'schtasks /create /tn Updater /tr c:\\u.exe /sc daily\nschtasks /run /tn updater\nRegister-ScheduledTask -TaskName "EdgeUpdateX" -Action (New-ScheduledTaskAction -Execute "C:\\e.exe")';
+    expect(tasks(text).map((t) => [t.value, t.command ?? null])).toEqual([
+      ['Updater', 'c:\\u.exe'],
+      ['EdgeUpdateX', 'C:\\e.exe'],
+    ]);
+  });
+
+  it('reads Task Name fields and prose', () => {
+    const text = 'Task Name: \\GoogleUpdateTaskUserS-1-5-21\nThe loader creates a scheduled task named "OneDrive Sync".';
+    expect(tasks(text).map((t) => t.value)).toEqual(['\\GoogleUpdateTaskUserS-1-5-21', 'OneDrive Sync']);
+  });
+
+  it('needs a task name', () => {
+    expect(tasks('The actor used schtasks /query to list tasks and created a scheduled task for persistence.')).toEqual([]);
+  });
+});

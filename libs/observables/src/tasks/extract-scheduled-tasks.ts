@@ -1,0 +1,82 @@
+import type { ScheduledTaskItem } from '@huntforge/contracts';
+import type { ArticleDocument } from '../text/document';
+import { readArgument } from '../text/quoted';
+
+interface Found {
+  name: { value: string; start: number; end: number };
+  command?: string;
+  confidence: number;
+}
+
+const SCHTASKS = /\bschtasks(?:\.exe)?\b[^\n]*?\/(create|change|run|delete|end|query)\b/gi;
+const PS_TASK = /\b(Register-ScheduledTask|Unregister-ScheduledTask|Set-ScheduledTask|Start-ScheduledTask|New-ScheduledTask|Get-ScheduledTask|Disable-ScheduledTask)\b[^\n]*?-TaskName\s+/gi;
+const PROSE =
+  /\b(?:scheduled\s+)?task\s+(?:named|called|name[d]?\s+as)\s+(?=["'“\\\w])|\bTask\s*Name\s*[:=]\s*(?=\S)|\bTaskName\s*[:=]\s*(?=\S)|\b(?:creates?|creat(?:ed|ing)|registers?|register(?:ed|ing)|adds?|add(?:ed|ing))\s+(?:a\s+|the\s+|an\s+)?(?:new\s+|malicious\s+|hidden\s+)*scheduled\s+task\s+(?=["“'])/gi;
+
+/**
+ * Scheduled tasks the article names: `schtasks /create|/change|/run ... /tn <name>` (with the /tr
+ * action), the ScheduledTask cmdlets' -TaskName, "Task Name:" fields and prose like "a scheduled
+ * task named ...". The task name is the value; leading backslashes are kept as written.
+ */
+export function extractScheduledTasks(doc: ArticleDocument): ScheduledTaskItem[] {
+  const { content } = doc;
+  const found: Found[] = [];
+
+  for (const m of content.matchAll(SCHTASKS)) {
+    const line = commandLineFrom(content, m.index);
+    const tn = /\/tn\s+/i.exec(line);
+    if (!tn) continue;
+    const name = readArgument(content, m.index + tn.index + tn[0].length);
+    if (!name) continue;
+    const tr = /\/tr\s+/i.exec(line);
+    const command = tr ? readArgument(line, tr.index + tr[0].length)?.value : undefined;
+    found.push({ name, command, confidence: m[1].toLowerCase() === 'create' ? 0.95 : 0.85 });
+  }
+  for (const m of content.matchAll(PS_TASK)) {
+    const name = readArgument(content, m.index + m[0].length);
+    if (!name || name.value.startsWith('$')) continue;
+    const line = commandLineFrom(content, m.index);
+    const execute = /-Execute\s+/i.exec(line);
+    const command = execute ? readArgument(line, execute.index + execute[0].length)?.value : undefined;
+    found.push({ name, command, confidence: /^Register/i.test(m[1]) ? 0.95 : 0.85 });
+  }
+  for (const m of content.matchAll(PROSE)) {
+    const name = readArgument(content, m.index + m[0].length);
+    if (!name || name.value.length < 2 || /^(?:a|an|the|that|which|to|for|and|with|is|was)$/i.test(name.value)) continue;
+    found.push({ name, confidence: 0.75 });
+  }
+  return dedupe(content, found);
+}
+
+/** The command's text up to the end of its logical line (joins ^ and ` continuations). */
+function commandLineFrom(content: string, offset: number): string {
+  let end = offset;
+  for (;;) {
+    const nl = content.indexOf('\n', end);
+    if (nl < 0) return content.slice(offset);
+    if (!/[\^`]\s*$/.test(content.slice(end, nl))) return content.slice(offset, nl);
+    end = nl + 1;
+  }
+}
+
+function dedupe(content: string, found: Found[]): ScheduledTaskItem[] {
+  const byName = new Map<string, ScheduledTaskItem>();
+  for (const f of found.sort((a, b) => a.name.start - b.name.start)) {
+    const value = f.name.value.trim().replace(/[.,;:]+$/, '');
+    if (!value) continue;
+    const key = value.replace(/^\\+/, '').toLowerCase();
+    const prev = byName.get(key);
+    if (prev) {
+      prev.command ??= f.command;
+      prev.confidence = Math.max(prev.confidence, f.confidence);
+      continue;
+    }
+    byName.set(key, {
+      value,
+      ...(f.command ? { command: f.command } : {}),
+      evidence: { start: f.name.start, end: f.name.end, text: content.slice(f.name.start, f.name.end) },
+      confidence: f.confidence,
+    });
+  }
+  return [...byName.values()];
+}

@@ -1,0 +1,45 @@
+import type { HuntQueryLanguage } from '@huntforge/contracts';
+
+/** What a block of code is: a hunt query (and in which language), shell commands, data or other code. */
+export type CodeKind = { kind: 'query'; language: HuntQueryLanguage } | { kind: 'shell' } | { kind: 'data' } | { kind: 'other' };
+
+const SHELL_TAGS = new Set(['bash', 'sh', 'shell', 'zsh', 'console', 'terminal', 'cmd', 'bat', 'batch', 'powershell', 'ps', 'ps1', 'pwsh', 'posh', 'dos', 'shell-session', 'shellsession']);
+const DATA_TAGS = new Set(['json', 'xml', 'csv', 'ini', 'toml', 'html', 'log', 'hex']);
+const TAG_LANGUAGES: Record<string, HuntQueryLanguage> = { kql: 'kql', kusto: 'kql', spl: 'spl', splunk: 'spl', eql: 'eql', osquery: 'osquery', xql: 'xql', sigma: 'sigma' };
+
+const KQL_TABLES =
+  'DeviceProcessEvents|DeviceNetworkEvents|DeviceFileEvents|DeviceRegistryEvents|DeviceEvents|DeviceLogonEvents|DeviceImageLoadEvents|DeviceInfo|DeviceNetworkInfo|SecurityEvent|SigninLogs|AuditLogs|CommonSecurityLog|Syslog|OfficeActivity|AzureActivity|AzureDiagnostics|EmailEvents|EmailUrlInfo|EmailAttachmentInfo|IdentityLogonEvents|IdentityQueryEvents|IdentityDirectoryEvents|AlertEvidence|AlertInfo|CloudAppEvents|AADSignInEventsBeta|DnsEvents|W3CIISLog|Event|WindowsEvent|ASimProcessEventLogs|imProcessCreate|_Im_ProcessCreate|_ASim_\\w+|BehaviorAnalytics|ThreatIntelligenceIndicator|AzureNetworkAnalytics_CL|\\w+_CL';
+const KQL = new RegExp(`(?:^|\\n)\\s*(?:let\\s+\\w+\\s*=.*\\n\\s*)*(?:${KQL_TABLES})\\s*(?:\\n\\s*)?\\|\\s*(?:where|project|summarize|extend|join|take|limit|distinct|order|sort|top|count|mv-expand|parse|invoke|search)\\b`);
+const KQL_OPERATORS = /\|\s*where\b[\s\S]{0,2000}?(?:\bhas(?:_any|_all|prefix|suffix)?\b|=~|!~|\bin~|\bcontains\b|\bendswith\b|\bstartswith\b)[\s\S]{0,2000}?\|\s*(?:project|summarize|extend|distinct|take|top)\b/;
+const SPL = /(?:^|\s)(?:index|sourcetype|source|eventtype|EventCode|EventID)\s*=\s*["\w*]|(?:^|\n)\s*\|\s*(?:tstats|inputlookup|datamodel|from datamodel)\b|\|\s*(?:stats|table|eval|rex|dedup|rename|fields)\b[^\n]*\bby\b|\|\s*table\s+\w/;
+const EQL = /(?:^|\n|\[)\s*(?:process|file|network|registry|library|dns|any|authentication|iam|driver|intrusion_detection)\s+where\b|(?:^|\n)\s*sequence(?:\s+by\s+[\w.]+)?(?:\s+with\s+maxspan\s*=\s*\w+)?\s*\n?\s*\[/;
+const OSQUERY =
+  /\bSELECT\b[\s\S]{1,2000}?\bFROM\s+(?:processes|process_events|listening_ports|process_open_sockets|file|hash|users|crontab|launchd|startup_items|scheduled_tasks|services|registry|socket_events|kernel_modules|authorized_keys|shell_history|chrome_extensions|autoexec|wmi_\w+|yara|file_events|etc_hosts|logged_in_users|system_info|os_version|programs|apps|docker_\w+|osquery_\w+|signature|es_process_events|bpf_process_events|systemd_units|sudoers|known_hosts|browser_plugins|safari_extensions|drivers|certificates|windows_events|windows_eventlog|powershell_events|prefetch|userassist|shimcache|ntfs_journal_events|mounts|routes|arp_cache|dns_cache|listening_ports)\b/i;
+const XQL = /(?:^|\n)\s*(?:config\s+case_sensitive|dataset\s*=\s*\w+|preset\s*=\s*\w+)/;
+
+/** Sigma rule text: title, logsource and detection as top-level keys. */
+export function looksLikeSigma(text: string): boolean {
+  return /^\s*title\s*:/m.test(text) && /^\s*logsource\s*:/m.test(text) && /^\s*detection\s*:/m.test(text);
+}
+
+/** The query language of a text, or null when it is not a hunt query. */
+export function queryLanguageOf(text: string): HuntQueryLanguage | null {
+  if (looksLikeSigma(text)) return 'sigma';
+  if (XQL.test(text)) return 'xql';
+  if (EQL.test(text)) return 'eql';
+  if (OSQUERY.test(text)) return 'osquery';
+  if (KQL.test(text) || KQL_OPERATORS.test(text)) return 'kql';
+  if (SPL.test(text)) return 'spl';
+  return null;
+}
+
+export function classifyCode(text: string, lang: string): CodeKind {
+  const tag = lang.toLowerCase();
+  const tagged = TAG_LANGUAGES[tag];
+  if (tagged) return { kind: 'query', language: tagged };
+  const language = queryLanguageOf(text);
+  if (language && !SHELL_TAGS.has(tag)) return { kind: 'query', language };
+  if (SHELL_TAGS.has(tag)) return { kind: 'shell' };
+  if (DATA_TAGS.has(tag) || tag === 'yaml' || tag === 'yml' || /^\s*[{[]/.test(text)) return { kind: 'data' };
+  return { kind: 'other' };
+}
