@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { extractionResultSchema } from '../extraction/result';
 import { pageQuerySchema } from '../http/pagination';
 
 /** Spec Limits: executions list page default 1; limit default 50, max 200. */
@@ -99,7 +100,7 @@ export const executionDetailSchema = executionSummarySchema
     platform_detection: z.unknown().nullable(),
     junk_filter_summary: z.unknown().nullable(),
     rank_reasoning: z.string().nullable(),
-    extraction_result: z.unknown().nullable(),
+    extraction_result: extractionResultSchema.nullable(),
     sigma_rules: z.array(z.unknown()),
     eval_run: z.boolean().optional().meta({ description: 'Present (true) on evaluation rows' }),
     stages: z.array(stageRecordSchema),

@@ -53,7 +53,7 @@ export function toExecutionDetail(row: ExecutionRow & { article?: { title: strin
     platform_detection: row.platformDetection ?? null,
     junk_filter_summary: row.junkFilterSummary ?? null,
     rank_reasoning: row.rankReasoning,
-    extraction_result: row.extractionResult ?? null,
+    extraction_result: (row.extractionResult ?? null) as ExecutionDetail['extraction_result'],
     sigma_rules: Array.isArray(row.sigmaRules) ? (row.sigmaRules as unknown[]) : [],
     ...(row.isEvalRun ? { eval_run: true } : {}),
     stages: row.stages.map(toStageRecord),
