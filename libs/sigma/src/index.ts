@@ -1,2 +1,33 @@
-// Filled by its own issue; the project exists now so the layer rules and path alias are in place.
-export {};
+// Sigma rules: parse, validate, normalise, compare, render and enrich deterministically. Pure: no I/O.
+export { FINDING_IDS, finding, hasErrors, type Finding, type FindingId, type FindingSeverity } from './findings';
+export { parseSigmaRule, isPlainObject, type ParsedRule, type ParseResult } from './parse/parse-rule';
+export { validateSigmaRule, validateDocument, type ValidationResult, type AnalysedDetection } from './validate/validate-rule';
+export { LEVELS, STATUSES } from './validate/metadata-checks';
+export { parseCondition, expandPattern, ConditionSyntaxError, type ConditionNode } from './condition/parse-condition';
+export { toDnf, DNF_BRANCH_CAP, type Dnf, type Literal } from './condition/dnf';
+export { KNOWN_MODIFIERS, parseFieldSpec, type FieldSpec } from './detection/modifiers';
+export { compileSigmaRegex } from './detection/sigma-regex';
+export {
+  ATTACK_DATA_VERSION,
+  isKnownTechnique,
+  retiredTacticReplacements,
+  tacticId,
+  tacticShortnames,
+  techniqueStatus,
+  type TechniqueStatus,
+} from './attack/attack-catalog';
+export { telemetryClass, TELEMETRY_CLASSES, type Logsource } from './similarity/telemetry-class';
+export { canonicalField, preferredFieldName } from './similarity/field-aliases';
+export { analyseRuleText, analyseRuleDocument, itemAtoms, type AnalyseResult, type RuleAtoms } from './similarity/atoms';
+export { compareAtoms, scoreFromCounts, MAX_FILTER_PENALTY, type SimilarityExplanation } from './similarity/score';
+export {
+  SimilarityIndex,
+  type RuleAttribution,
+  type SimilarityMatch,
+  type SimilaritySearchResult,
+} from './similarity/similarity-index';
+export { renderRule } from './render/render-rule';
+export { enrichRuleBuiltin, inferTags, type EnrichmentContext, type EnrichmentResult } from './enrich/builtin-enrich';
+export { builtinChatTurn, type ChatTurnInput, type ChatTurnOutcome } from './enrich/builtin-chat';
+// The builtin SigmaAgent's rule templates (written with the workflow issue).
+export * from './templates';

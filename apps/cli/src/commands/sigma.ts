@@ -1,6 +1,41 @@
-import type { Command } from 'commander';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { runSimilar } from './sigma/similar-command';
+import { runValidate, type CommandResult } from './sigma/validate-command';
+
+function emit(result: CommandResult): void {
+  process.stdout.write(result.output);
+  process.exitCode = result.exitCode;
+}
+
+function positiveInt(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1 || parsed > 100) throw new InvalidArgumentError('expected an integer from 1 to 100');
+  return parsed;
+}
+
+const formatOption = () => new Option('--format <format>', 'output format').choices(['text', 'json']).default('text');
 
 /** `huntforge sigma validate|similar`. */
 export function registerSigmaCommands(program: Command): void {
-  void program;
+  const sigma = program.command('sigma').description('Sigma rule tools');
+  sigma
+    .command('validate')
+    .description('validate Sigma rules (files or folders, recursive); exit 1 when any rule is invalid')
+    .argument('<paths...>', 'rule files or folders')
+    .addOption(formatOption())
+    .action((paths: string[], options: { format: 'text' | 'json' }) => emit(runValidate(paths, options)));
+  sigma
+    .command('similar')
+    .description('find the rules of a corpus most similar to RULE.yml')
+    .argument('<rule>', 'the rule file')
+    .option('--corpus <dir>', 'corpus folder (default: the synced reference corpus under DATA_DIR)')
+    .option('--top <n>', 'matches to show', positiveInt, 10)
+    .addOption(formatOption())
+    .action((ruleFile: string, options: { corpus?: string; top: number; format: 'text' | 'json' }) => {
+      const corpus = options.corpus ?? join(process.env.DATA_DIR ?? '.data', 'sigma', 'reference');
+      if (!existsSync(corpus)) throw new Error(`corpus folder ${corpus} does not exist; pass --corpus DIR`);
+      emit(runSimilar(ruleFile, { corpus, top: options.top, format: options.format }));
+    });
 }

@@ -1,2 +1,57 @@
 // Public contracts of the sigma area (HTTP bodies, bus payloads). Curated named exports only.
-export {};
+export { SIGMA_ERROR_CODES, type SigmaErrorCode } from '../sigma/errors';
+export {
+  sigmaFindingSchema,
+  validateRuleRequestSchema,
+  validateRuleResponseSchema,
+  type SigmaFinding,
+  type ValidateRuleRequest,
+  type ValidateRuleResponse,
+} from '../sigma/findings';
+export {
+  ruleAttributionSchema,
+  similarityMatchSchema,
+  similaritySearchRequestSchema,
+  similaritySearchResponseSchema,
+  sigmaSimilarityBusRequestSchema,
+  sigmaSimilarityBusResponseSchema,
+  type RuleAttributionBody,
+  type SimilarityMatchBody,
+  type SimilaritySearchRequest,
+  type SimilaritySearchResponse,
+  type SigmaSimilarityBusResponse,
+} from '../sigma/similarity';
+export {
+  SIGMA_QUEUE_STATUSES,
+  SIGMA_QUEUE_LIST_LIMITS,
+  sigmaQueueStatusSchema,
+  sigmaQueueItemSchema,
+  sigmaQueueListQuerySchema,
+  sigmaQueueListResponseSchema,
+  queueIdParamsSchema,
+  conversationParamsSchema,
+  createQueueItemRequestSchema,
+  approveRequestSchema,
+  rejectRequestSchema,
+  editRuleRequestSchema,
+  reviewNoteSchema,
+  type SigmaQueueStatusValue,
+  type SigmaQueueItemBody,
+  type SigmaQueueListQuery,
+  type SigmaQueueListResponse,
+  type CreateQueueItemRequest,
+} from '../sigma/queue';
+export {
+  validateQueueItemRequestSchema,
+  validateQueueItemResponseSchema,
+  enrichRequestSchema,
+  enrichResponseSchema,
+  enrichmentTurnSchema,
+  enrichmentChatResponseSchema,
+  chatTurnRequestSchema,
+  chatTurnResponseSchema,
+  type EnrichResponse,
+  type EnrichmentChatResponse,
+  type ChatTurnResponse,
+  type ValidateQueueItemResponse,
+} from '../sigma/enrichment';

@@ -1,1 +1,2 @@
-export { createSigmaQueueModule } from './module';
+export { createSigmaQueueModule, type SigmaQueueModuleOptions } from './module';
+export { builtinRuleEnricher, type RuleEnricher, type EnrichInput, type EnrichOutput, type ChatInput } from './enrichment/rule-enricher';

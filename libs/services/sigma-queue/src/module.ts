@@ -1,7 +1,92 @@
-import { routePrefixesOf } from '@huntforge/contracts';
-import { placeholderModule, type ModuleContext, type ServiceModule } from '@huntforge/platform';
+import { Router } from 'express';
+import { hostname } from 'node:os';
+import { findScheduledJob, REQUEST_KEYS, routePrefixesOf, sigmaSimilarityBusRequestSchema, type SigmaSimilarityBusResponse } from '@huntforge/contracts';
+import type { Subscription } from '@huntforge/bus';
+import type { ModuleContext, ServiceModule } from '@huntforge/platform';
+import { loadSigmaQueueConfig } from './config';
+import { CorpusIndex } from './corpus/corpus-index';
+import { indexCustomerRepo, syncReferenceRules, type CorpusJobDeps } from './corpus/sync-jobs';
+import { builtinRuleEnricher, type RuleEnricher } from './enrichment/rule-enricher';
+import { queueRouter, type QueueRouterDeps } from './http/queue-router';
+import { sigmaRouter } from './http/sigma-router';
+import { ConversationRepository } from './repositories/conversation-repository';
+import { QueueRepository } from './repositories/queue-repository';
+import { ReferenceRuleRepository } from './repositories/reference-rule-repository';
+import { handleEnqueue } from './queue/enqueue-responder';
+import { searchSimilar } from './similarity/search-similar';
+
+export interface SigmaQueueModuleOptions {
+  /** Environment for sigma-queue's own variables (default process.env). */
+  env?: Record<string, string | undefined>;
+  /** Enrichment providers by name; `builtin` is always present and is the default. */
+  enrichers?: RuleEnricher[];
+  defaultProvider?: string;
+}
+
+const SYNC_JOB = 'sync_sigma_rules';
+const CUSTOMER_JOB = 'index_customer_repo';
 
 /** The sigma-queue service: the Sigma reference corpus, similarity and the review queue. */
-export function createSigmaQueueModule(_ctx: ModuleContext): ServiceModule {
-  return placeholderModule('sigma-queue', routePrefixesOf('sigma-queue'));
+export function createSigmaQueueModule(ctx: ModuleContext, options: SigmaQueueModuleOptions = {}): ServiceModule {
+  const config = loadSigmaQueueConfig(options.env ?? process.env, ctx.config.dataDir);
+  const rules = new ReferenceRuleRepository(ctx.db.prisma);
+  const index = new CorpusIndex(rules, ctx.logger);
+  const enrichers = new Map<string, RuleEnricher>([[builtinRuleEnricher.provider, builtinRuleEnricher]]);
+  for (const enricher of options.enrichers ?? []) enrichers.set(enricher.provider, enricher);
+  const deps: QueueRouterDeps = {
+    queue: new QueueRepository(ctx.db.prisma),
+    conversations: new ConversationRepository(ctx.db.prisma),
+    prisma: ctx.db.prisma,
+    index,
+    bus: ctx.bus,
+    logger: ctx.logger,
+    enrichers,
+    defaultProvider: options.defaultProvider ?? builtinRuleEnricher.provider,
+    settings: ctx.settings,
+    githubApiUrl: config.githubApiUrl,
+    rulesDir: config.githubRulesDir,
+  };
+  const jobDeps: CorpusJobDeps = { config, rules, index, locks: ctx.db.repos.jobLocks, holder: `${hostname()}:${process.pid}:sigma-queue` };
+
+  const router = Router();
+  router.use(sigmaRouter({ index, rules }));
+  router.use(queueRouter(deps));
+  let responders: Subscription[] = [];
+
+  return {
+    name: 'sigma-queue',
+    http: { prefixes: routePrefixesOf('sigma-queue'), router },
+    async start() {
+      for (const [id, run] of [
+        [SYNC_JOB, (signal: AbortSignal) => syncReferenceRules(jobDeps, signal)],
+        [CUSTOMER_JOB, (signal: AbortSignal) => indexCustomerRepo(jobDeps, signal)],
+      ] as const) {
+        const definition = findScheduledJob(id);
+        if (!definition) throw new Error(`scheduled job ${id} is missing from SCHEDULED_JOBS`);
+        ctx.scheduler.register({
+          id,
+          cron: definition.defaultCron,
+          editable: definition.editable,
+          enabled: definition.enabledByDefault,
+          leaseMs: 5 * 60_000,
+          run: ({ signal }) => run(signal),
+        });
+      }
+      const similarity = await ctx.bus.respond<unknown, SigmaSimilarityBusResponse>(REQUEST_KEYS.sigmaSimilaritySearch, async (payload) => {
+        const parsed = sigmaSimilarityBusRequestSchema.safeParse(payload);
+        if (!parsed.success) return { ok: false, error: { code: 'validation_error', message: parsed.error.message } };
+        try {
+          return { ok: true, ...(await searchSimilar(index, parsed.data.rule_yaml, parsed.data.top)) };
+        } catch (error) {
+          return { ok: false, error: { code: 'invalid_sigma', message: error instanceof Error ? error.message : String(error) } };
+        }
+      });
+      const enqueue = await ctx.bus.respond(REQUEST_KEYS.sigmaQueueEnqueue, (payload) => handleEnqueue(deps, payload));
+      responders = [similarity, enqueue];
+    },
+    async stop() {
+      await Promise.all(responders.map((subscription) => subscription.cancel()));
+      responders = [];
+    },
+  };
 }

@@ -1,0 +1,78 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runSimilar } from './similar-command';
+import { runValidate } from './validate-command';
+
+const fixtures = join(__dirname, '..', '..', '..', '..', '..', 'fixtures', 'sigma', 'valid');
+
+function tree(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'hf-cli-sigma-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+const good = `title: Good
+logsource: {category: process_creation, product: windows}
+detection:
+  sel:
+    Image|endswith: '\\whoami.exe'
+  condition: sel
+`;
+const warned = good.replace("Image|endswith: '\\whoami.exe'", "Image: '*\\whoami.exe'");
+const bad = good.replace('condition: sel', 'condition: sel and other');
+
+describe('huntforge sigma validate', () => {
+  it('passes our fixtures with exit 0 and a summary line', () => {
+    const result = runValidate([fixtures], { format: 'text' });
+    expect(result.exitCode).toBe(0);
+    expect(result.output.trim().split('\n').pop()).toBe('4 rules, 4 valid, 0 invalid, 0 warnings');
+  });
+
+  it('prints one line per finding, counts warnings, and exits 1 when a rule is invalid', () => {
+    const root = tree({ 'a/good.yml': good, 'a/b/warned.yaml': warned, 'bad.yml': bad, 'notes.txt': 'x' });
+    const result = runValidate([root], { format: 'text' });
+    expect(result.exitCode).toBe(1);
+    const lines = result.output.trim().split('\n');
+    expect(lines).toEqual([
+      `${join(root, 'a/b/warned.yaml')}: warning wildcard_instead_of_modifier at detection.sel.Image: "*\\\\whoami.exe": use the 'endswith' modifier instead of wildcards`,
+      `${join(root, 'bad.yml')}: error condition_unknown_identifier at detection.condition: The condition names other, which the detection does not define`,
+      '3 rules, 2 valid, 1 invalid, 1 warnings',
+    ]);
+  });
+
+  it('emits JSON with --format json', () => {
+    const root = tree({ 'bad.yml': bad });
+    const result = runValidate([join(root, 'bad.yml')], { format: 'json' });
+    const parsed = JSON.parse(result.output);
+    expect(parsed.summary).toEqual({ rules: 1, valid: 0, invalid: 1, warnings: 0 });
+    expect(parsed.files[0].findings[0].id).toBe('condition_unknown_identifier');
+    expect(result.exitCode).toBe(1);
+  });
+});
+
+describe('huntforge sigma similar', () => {
+  it('ranks the corpus and attributes each match', () => {
+    const corpus = tree({
+      'same.yml': good.replace('title: Good', 'title: Whoami\nauthor: Someone\nlicense: DRL-1.1'),
+      'other.yml': good.replace('whoami', 'hostname'),
+      'registry.yml': good.replace('process_creation', 'registry_set'),
+    });
+    const query = tree({ 'q.yml': good });
+    const json = JSON.parse(runSimilar(join(query, 'q.yml'), { corpus, top: 10, format: 'json' }).output);
+    expect(json.corpus_size).toBe(3);
+    expect(json.maxSimilarity).toBe(1);
+    expect(json.matches).toHaveLength(1);
+    expect(json.matches[0].attribution).toMatchObject({ title: 'Whoami', author: 'Someone', license: 'DRL-1.1', path: 'same.yml' });
+    const text = runSimilar(join(query, 'q.yml'), { corpus, top: 10, format: 'text' }).output;
+    expect(text).toContain('1.00  Whoami  [same.yml]  by Someone, licence DRL-1.1');
+  });
+
+  it('exits 1 for a rule it cannot compare', () => {
+    const query = tree({ 'q.yml': 'title: [' });
+    expect(runSimilar(join(query, 'q.yml'), { corpus: fixtures, top: 10, format: 'text' }).exitCode).toBe(1);
+  });
+});

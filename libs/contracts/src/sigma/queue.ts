@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { offsetQuerySchema } from '../http/pagination';
+import { sigmaFindingSchema } from './findings';
+import { similarityMatchSchema } from './similarity';
+
+export const SIGMA_QUEUE_STATUSES = ['pending', 'needs_review', 'approved', 'rejected', 'submitted'] as const;
+export const sigmaQueueStatusSchema = z.enum(SIGMA_QUEUE_STATUSES).meta({ id: 'SigmaQueueStatus' });
+
+const timestamp = z.string().meta({ description: 'ISO 8601' });
+const positiveId = z.coerce.number().int().positive();
+
+export const reviewNoteSchema = z.object({ author: z.string().nullable(), note: z.string(), at: timestamp });
+
+export const sigmaQueueItemSchema = z
+  .object({
+    queue_id: z.number().int(),
+    status: sigmaQueueStatusSchema,
+    source: z.enum(['generated', 'publisher']),
+    workflow_execution_id: z.number().int().nullable(),
+    article_id: z.number().int().nullable(),
+    rule_yaml: z.string(),
+    title: z.string(),
+    level: z.string().nullable(),
+    tags: z.array(z.string()),
+    telemetry_class: z.string().nullable(),
+    max_similarity: z.number().nullable(),
+    similarity_inconclusive: z.boolean(),
+    matches: z.array(similarityMatchSchema).meta({ description: 'Top-10 similar rules with explanation, author and licence' }),
+    validation_findings: z.array(sigmaFindingSchema),
+    delivery_permitted: z.boolean().nullable(),
+    conversation_id: z.number().int().nullable(),
+    reviewer: z.string().nullable(),
+    review_notes: z.array(reviewNoteSchema),
+    rejection_reason: z.string().nullable(),
+    pr_url: z.string().nullable(),
+    reviewed_at: timestamp.nullable(),
+    submitted_at: timestamp.nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .meta({ id: 'SigmaQueueItem' });
+
+export const SIGMA_QUEUE_LIST_LIMITS = { defaultLimit: 50, maxLimit: 500 } as const;
+
+export const sigmaQueueListQuerySchema = offsetQuerySchema(SIGMA_QUEUE_LIST_LIMITS).extend({
+  status: sigmaQueueStatusSchema.optional(),
+  workflow_execution_id: positiveId.optional(),
+});
+
+export const sigmaQueueListResponseSchema = z
+  .object({
+    items: z.array(sigmaQueueItemSchema),
+    total: z.number().int().nonnegative(),
+    limit: z.number().int(),
+    offset: z.number().int(),
+  })
+  .meta({ id: 'SigmaQueueListResponse' });
+
+export const queueIdParamsSchema = z.object({ queue_id: positiveId });
+export const conversationParamsSchema = z.object({ queue_id: positiveId, conversation_id: positiveId });
+
+export const createQueueItemRequestSchema = z
+  .object({
+    rule_yaml: z.string().min(1).max(200_000),
+    source: z.enum(['generated', 'publisher']).default('generated'),
+    workflow_execution_id: z.number().int().positive().optional(),
+    article_id: z.number().int().positive().optional(),
+    provenance: z.record(z.string(), z.unknown()).optional(),
+    delivery_permitted: z.boolean().optional(),
+  })
+  .meta({ id: 'CreateSigmaQueueItemRequest' });
+
+export const approveRequestSchema = z.object({ reviewer: z.string().min(1).max(100).optional(), note: z.string().max(4000).optional() });
+export const rejectRequestSchema = z.object({ reason: z.string().trim().min(1).max(4000), reviewer: z.string().min(1).max(100).optional() });
+export const editRuleRequestSchema = z.object({ rule_yaml: z.string().min(1).max(200_000), reviewer: z.string().min(1).max(100).optional() });
+
+export type SigmaQueueStatusValue = z.infer<typeof sigmaQueueStatusSchema>;
+export type SigmaQueueItemBody = z.infer<typeof sigmaQueueItemSchema>;
+export type SigmaQueueListQuery = z.infer<typeof sigmaQueueListQuerySchema>;
+export type SigmaQueueListResponse = z.infer<typeof sigmaQueueListResponseSchema>;
+export type CreateQueueItemRequest = z.infer<typeof createQueueItemRequestSchema>;

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+const envSchema = z.object({
+  SIGMA_REFERENCE_REPO: z.string().min(1).default('https://github.com/SigmaHQ/sigma.git'),
+  SIGMA_REFERENCE_BRANCH: z.string().min(1).optional(),
+  SIGMA_REPO_PATH: z.string().min(1).optional(),
+  GITHUB_API_URL: z.url().default('https://api.github.com'),
+  GITHUB_RULES_DIR: z.string().min(1).default('rules/huntforge'),
+});
+
+/** sigma-queue's own environment (runtime-overridable values such as GITHUB_TOKEN come from settings). */
+export interface SigmaQueueConfig {
+  referenceRepo: string;
+  referenceBranch?: string;
+  /** The customer's local Sigma repository, indexed by index_customer_repo; unset disables the job's work. */
+  customerRepoPath?: string;
+  githubApiUrl: string;
+  githubRulesDir: string;
+  /** Where the reference repository is cloned (under DATA_DIR). */
+  referenceCloneDir: string;
+}
+
+export function loadSigmaQueueConfig(env: Record<string, string | undefined>, dataDir: string): SigmaQueueConfig {
+  const parsed = envSchema.parse(env);
+  return {
+    referenceRepo: parsed.SIGMA_REFERENCE_REPO,
+    referenceBranch: parsed.SIGMA_REFERENCE_BRANCH,
+    customerRepoPath: parsed.SIGMA_REPO_PATH,
+    githubApiUrl: parsed.GITHUB_API_URL.replace(/\/+$/, ''),
+    githubRulesDir: parsed.GITHUB_RULES_DIR.replace(/^\/+|\/+$/g, ''),
+    referenceCloneDir: `${dataDir.replace(/\/+$/, '')}/sigma/reference`,
+  };
+}

@@ -1,0 +1,81 @@
+import request from 'supertest';
+import { startFakeGithub, type FakeGithub } from '@huntforge/testing';
+import { rule, startSigmaQueue, type SigmaQueueHarness } from '../test-support/harness';
+
+const ID = '77777777-7777-4777-8777-777777777777';
+const yaml = rule({ id: ID, title: 'Certutil Download' });
+
+describe('submit to GitHub', () => {
+  let github: FakeGithub;
+  let harness: SigmaQueueHarness;
+  const api = () => request(harness.app);
+
+  async function approved(body: Record<string, unknown> = {}): Promise<number> {
+    const created = await api().post('/api/sigma-queue').send({ rule_yaml: yaml, ...body });
+    const id = created.body.queue_id as number;
+    expect((await api().post(`/api/sigma-queue/${id}/approve`).send({})).status).toBe(200);
+    return id;
+  }
+
+  beforeAll(async () => {
+    github = await startFakeGithub({ repos: ['acme/detections'] });
+    harness = await startSigmaQueue({ GITHUB_TOKEN: github.token, GITHUB_REPO: 'acme/detections', GITHUB_API_URL: github.url });
+  });
+  afterAll(async () => {
+    await harness.close();
+    await github.close();
+  });
+
+  it('opens a pull request with the rule and marks the item submitted with the PR URL', async () => {
+    const id = await approved();
+    const response = await api().post(`/api/sigma-queue/${id}/submit`);
+    expect(response.status).toBe(200);
+    const repo = github.repo('acme/detections');
+    expect(repo.pulls).toHaveLength(1);
+    const pull = repo.pulls[0];
+    if (!pull) throw new Error('no pull request was opened');
+    expect(response.body).toMatchObject({ status: 'submitted', pr_url: pull.html_url, submitted_at: expect.any(String) });
+    expect(pull).toMatchObject({ base: 'main', head: `huntforge/sigma-${id}-certutil_download`, title: 'Sigma rule: Certutil Download' });
+    expect(repo.files.get(pull.head)?.get('rules/huntforge/certutil_download.yml')).toBe(yaml);
+    expect(repo.files.get('main')?.size).toBe(0);
+
+    const again = await api().post(`/api/sigma-queue/${id}/submit`);
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('invalid_transition');
+  });
+
+  it('maps a GitHub failure to 502 github_error and leaves the item approved', async () => {
+    const id = await approved();
+    github.failNext(/^POST \/repos\/acme\/detections\/pulls$/, 500);
+    const response = await api().post(`/api/sigma-queue/${id}/submit`);
+    expect(response.status).toBe(502);
+    expect(response.body.error.code).toBe('github_error');
+    expect(JSON.stringify(response.body)).not.toContain(github.token);
+    expect((await api().get(`/api/sigma-queue/${id}`)).body.status).toBe('approved');
+  });
+
+  it('refuses publisher rules the import policy does not permit', async () => {
+    const created = await api().post('/api/sigma-queue').send({ rule_yaml: yaml, source: 'publisher', delivery_permitted: false });
+    const id = created.body.queue_id as number;
+    await api().post(`/api/sigma-queue/${id}/approve`).send({}).expect(200);
+    const response = await api().post(`/api/sigma-queue/${id}/submit`);
+    expect(response.status).toBe(409);
+    expect(response.body.error.code).toBe('delivery_not_permitted');
+  });
+});
+
+describe('submit without GitHub settings', () => {
+  it('answers 422 github_not_configured', async () => {
+    const harness = await startSigmaQueue({ GITHUB_TOKEN: undefined, GITHUB_REPO: undefined });
+    try {
+      const created = await request(harness.app).post('/api/sigma-queue').send({ rule_yaml: yaml });
+      const id = created.body.queue_id as number;
+      await request(harness.app).post(`/api/sigma-queue/${id}/approve`).send({}).expect(200);
+      const response = await request(harness.app).post(`/api/sigma-queue/${id}/submit`);
+      expect(response.status).toBe(422);
+      expect(response.body.error).toMatchObject({ code: 'github_not_configured', details: { token_configured: false, repo_configured: false } });
+    } finally {
+      await harness.close();
+    }
+  });
+});

@@ -1,0 +1,135 @@
+import { TOPICS, type CreateQueueItemRequest, type SigmaQueueListQuery, type SigmaQueueStatusValue } from '@huntforge/contracts';
+import type { Bus } from '@huntforge/bus';
+import { httpErrors, type Logger } from '@huntforge/platform';
+import type { CorpusIndex } from '../corpus/corpus-index';
+import type { QueueItemRow, QueueRepository } from '../repositories/queue-repository';
+import { searchSimilar } from '../similarity/search-similar';
+import { requireValidRule } from './rule-facts';
+import { ALLOWED_FROM, assertCan, invalidTransition, type QueueAction } from './transitions';
+
+export interface QueueDeps {
+  queue: QueueRepository;
+  index: CorpusIndex;
+  bus: Bus;
+  logger: Logger;
+}
+
+export async function getItem(deps: QueueDeps, id: number): Promise<QueueItemRow> {
+  const item = await deps.queue.find(id);
+  if (!item) throw httpErrors.notFound(`No queue item ${id}`);
+  return item;
+}
+
+export function listItems(deps: QueueDeps, query: SigmaQueueListQuery): Promise<{ items: QueueItemRow[]; total: number }> {
+  return deps.queue.list({ status: query.status, workflowExecutionId: query.workflow_execution_id, limit: query.limit, offset: query.offset });
+}
+
+/** Queues a rule: validated, compared with the corpus (top 10 kept), `needs_review` when the comparison is inconclusive. */
+export async function createItem(deps: QueueDeps, input: CreateQueueItemRequest): Promise<QueueItemRow> {
+  const facts = requireValidRule(input.rule_yaml);
+  const similarity = await searchSimilar(deps.index, input.rule_yaml, 10);
+  const status: SigmaQueueStatusValue = similarity.inconclusive || input.delivery_permitted === false ? 'needs_review' : 'pending';
+  const item = await createRow(deps, {
+    status,
+    source: input.source,
+    workflowExecutionId: input.workflow_execution_id ?? null,
+    articleId: input.article_id ?? null,
+    ruleYaml: input.rule_yaml,
+    title: facts.title,
+    level: facts.level,
+    tags: facts.tags,
+    telemetryClass: similarity.telemetry_class,
+    maxSimilarity: similarity.max_similarity,
+    similarityInconclusive: similarity.inconclusive,
+    matches: similarity.matches,
+    validationFindings: facts.findings,
+    provenance: input.provenance ?? null,
+    deliveryPermitted: input.delivery_permitted ?? null,
+  });
+  await publish(deps, TOPICS.sigmaRuleQueued, item);
+  await publish(deps, TOPICS.sigmaQueueChanged, item);
+  return item;
+}
+
+/** A workflow_execution_id or article_id that does not exist is the caller's mistake, not a 500. */
+async function createRow(deps: QueueDeps, row: Parameters<QueueRepository['create']>[0]): Promise<QueueItemRow> {
+  try {
+    return await deps.queue.create(row);
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'P2003') {
+      throw httpErrors.validation('workflow_execution_id or article_id does not exist', [
+        { path: 'body.workflow_execution_id', message: 'must name an existing execution' },
+        { path: 'body.article_id', message: 'must name an existing article' },
+      ]);
+    }
+    throw error;
+  }
+}
+
+export async function approveItem(deps: QueueDeps, id: number, input: { reviewer?: string; note?: string }): Promise<QueueItemRow> {
+  const item = await getItem(deps, id);
+  const notes = appendNote(item, input.reviewer, input.note);
+  return transition(deps, item, 'approve', { status: 'approved', reviewer: input.reviewer ?? item.reviewer, reviewNotes: notes, reviewedAt: new Date() });
+}
+
+export async function rejectItem(deps: QueueDeps, id: number, input: { reason: string; reviewer?: string }): Promise<QueueItemRow> {
+  const item = await getItem(deps, id);
+  return transition(deps, item, 'reject', {
+    status: 'rejected',
+    rejectionReason: input.reason,
+    reviewer: input.reviewer ?? item.reviewer,
+    reviewNotes: appendNote(item, input.reviewer, `rejected: ${input.reason}`),
+    reviewedAt: new Date(),
+  });
+}
+
+/** Replaces the rule YAML (re-validated and re-compared); allowed while the item awaits review. */
+export async function editItem(deps: QueueDeps, id: number, input: { rule_yaml: string; reviewer?: string }): Promise<QueueItemRow> {
+  const item = await getItem(deps, id);
+  assertCan(id, item.status, 'edit');
+  const facts = requireValidRule(input.rule_yaml);
+  const similarity = await searchSimilar(deps.index, input.rule_yaml, 10);
+  return transition(deps, item, 'edit', {
+    ruleYaml: input.rule_yaml,
+    title: facts.title,
+    level: facts.level,
+    tags: facts.tags,
+    validationFindings: facts.findings as object[],
+    telemetryClass: similarity.telemetry_class,
+    maxSimilarity: similarity.max_similarity,
+    similarityInconclusive: similarity.inconclusive,
+    matches: similarity.matches as object[],
+    reviewNotes: appendNote(item, input.reviewer, 'edited the rule'),
+  });
+}
+
+/** Applies an update only from the statuses `action` allows, conditionally, so racing reviewers cannot both win. */
+export async function transition(
+  deps: QueueDeps,
+  item: QueueItemRow,
+  action: QueueAction,
+  data: Parameters<QueueRepository['updateIfStatus']>[2],
+): Promise<QueueItemRow> {
+  assertCan(item.id, item.status, action);
+  const updated = await deps.queue.updateIfStatus(item.id, ALLOWED_FROM[action], data);
+  if (!updated) {
+    const current = await getItem(deps, item.id);
+    throw invalidTransition(item.id, current.status, action);
+  }
+  await publish(deps, TOPICS.sigmaQueueChanged, updated);
+  return updated;
+}
+
+export async function publish(deps: QueueDeps, topic: string, item: QueueItemRow): Promise<void> {
+  try {
+    await deps.bus.publish(topic, { queue_id: item.id, status: item.status });
+  } catch (error) {
+    // The change is committed; a lost notification only delays UIs that poll anyway.
+    deps.logger.warn({ err: error, topic, queueId: item.id }, 'could not publish queue event');
+  }
+}
+
+function appendNote(item: QueueItemRow, author: string | undefined, note: string | undefined): object[] {
+  const notes = Array.isArray(item.reviewNotes) ? (item.reviewNotes as object[]) : [];
+  return note ? [...notes, { author: author ?? null, note, at: new Date().toISOString() }] : notes;
+}

@@ -1,0 +1,178 @@
+import request from 'supertest';
+import { REQUEST_KEYS, TOPICS } from '@huntforge/contracts';
+import { rule, startSigmaQueue, type SigmaQueueHarness } from '../test-support/harness';
+
+const ID = '55555555-5555-4555-8555-555555555555';
+const valid = rule({ id: ID, title: 'Certutil Download' });
+
+describe('review queue', () => {
+  let harness: SigmaQueueHarness;
+  const api = () => request(harness.app);
+  const create = async (body: Record<string, unknown> = { rule_yaml: valid }) => {
+    const response = await api().post('/api/sigma-queue').send(body);
+    expect(response.status).toBe(201);
+    return response.body as { queue_id: number; status: string };
+  };
+
+  beforeAll(async () => {
+    harness = await startSigmaQueue();
+  });
+  afterAll(async () => harness.close());
+  beforeEach(async () => {
+    await harness.ctx.db.prisma.sigmaQueueItem.deleteMany();
+  });
+
+  it('queues a valid rule, compares it, and publishes sigma.rule.queued and sigma.queue.changed', async () => {
+    const seen: string[] = [];
+    const subscription = await harness.ctx.bus.subscribe('test.queue-events', ['sigma.#'], async (message) => {
+      seen.push(`${message.type}:${(message.payload as { queue_id: number }).queue_id}`);
+    });
+    const item = await create({ rule_yaml: valid });
+    expect(item).toMatchObject({ status: 'pending', title: 'Certutil Download', level: 'medium', source: 'generated', max_similarity: 0, matches: [], telemetry_class: 'process_creation' });
+    await waitUntil(() => seen.length >= 2);
+    expect(seen).toEqual([`${TOPICS.sigmaRuleQueued}:${item.queue_id}`, `${TOPICS.sigmaQueueChanged}:${item.queue_id}`]);
+    await subscription.cancel();
+  });
+
+  it('refuses invalid rules with 400 invalid_sigma and their findings', async () => {
+    const response = await api().post('/api/sigma-queue').send({ rule_yaml: valid.replace('level: medium', 'level: severe') });
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('invalid_sigma');
+    expect(response.body.error.details.findings).toEqual([expect.objectContaining({ id: 'invalid_level', severity: 'error', path: 'level' })]);
+  });
+
+  it('refuses an unknown workflow execution with 400, not 500', async () => {
+    const response = await api().post('/api/sigma-queue').send({ rule_yaml: valid, workflow_execution_id: 999 });
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('validation_error');
+  });
+
+  it('lists with status filter, defaults and the 500 cap', async () => {
+    const a = await create();
+    await create();
+    await api().post(`/api/sigma-queue/${a.queue_id}/approve`).send({}).expect(200);
+    const all = await api().get('/api/sigma-queue/list');
+    expect(all.body).toMatchObject({ total: 2, limit: 50, offset: 0 });
+    const approved = await api().get('/api/sigma-queue/list?status=approved&limit=500');
+    expect(approved.body.items.map((i: { queue_id: number }) => i.queue_id)).toEqual([a.queue_id]);
+    const paged = await api().get('/api/sigma-queue/list?limit=1&offset=1');
+    expect(paged.body).toMatchObject({ total: 2, limit: 1, offset: 1 });
+    expect(paged.body.items).toHaveLength(1);
+    expect((await api().get('/api/sigma-queue/list?workflow_execution_id=7')).body.total).toBe(0);
+
+    for (const query of ['limit=501', 'limit=0', 'offset=-1', 'status=done', 'workflow_execution_id=abc']) {
+      const bad = await api().get(`/api/sigma-queue/list?${query}`);
+      expect([query, bad.status, bad.body.error.code]).toEqual([query, 400, 'validation_error']);
+    }
+  });
+
+  it('answers 404 for a missing item and 400 for a bad id', async () => {
+    expect((await api().get('/api/sigma-queue/424242')).status).toBe(404);
+    const bad = await api().get('/api/sigma-queue/abc');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe('validation_error');
+  });
+
+  it('moves pending → approved and refuses every other transition with 409 invalid_transition', async () => {
+    const item = await create();
+    const approved = await api().post(`/api/sigma-queue/${item.queue_id}/approve`).send({ reviewer: 'ana', note: 'looks good' });
+    expect(approved.body).toMatchObject({ status: 'approved', reviewer: 'ana', review_notes: [expect.objectContaining({ note: 'looks good', author: 'ana' })] });
+    expect(approved.body.reviewed_at).toEqual(expect.any(String));
+
+    for (const [method, path, body] of [
+      ['post', 'approve', {}],
+      ['post', 'reject', { reason: 'dup' }],
+      ['put', 'rule', { rule_yaml: valid }],
+      ['post', 'enrich', {}],
+    ] as const) {
+      const response = await api()[method](`/api/sigma-queue/${item.queue_id}/${path}`).send(body);
+      expect([path, response.status, response.body.error.code]).toEqual([path, 409, 'invalid_transition']);
+    }
+  });
+
+  it('moves needs_review → rejected with a reason; rejected is final', async () => {
+    const item = await create({ rule_yaml: valid, delivery_permitted: false, source: 'publisher' });
+    expect(item.status).toBe('needs_review');
+    expect((await api().post(`/api/sigma-queue/${item.queue_id}/reject`).send({})).status).toBe(400);
+    const rejected = await api().post(`/api/sigma-queue/${item.queue_id}/reject`).send({ reason: 'duplicate of an existing rule' });
+    expect(rejected.body).toMatchObject({ status: 'rejected', rejection_reason: 'duplicate of an existing rule' });
+    for (const path of ['approve', 'submit']) {
+      const response = await api().post(`/api/sigma-queue/${item.queue_id}/${path}`).send({});
+      expect([path, response.status, response.body.error.code]).toEqual([path, 409, 'invalid_transition']);
+    }
+  });
+
+  it('refuses submitting a pending rule', async () => {
+    const item = await create();
+    const response = await api().post(`/api/sigma-queue/${item.queue_id}/submit`);
+    expect(response.status).toBe(409);
+    expect(response.body.error).toMatchObject({ code: 'invalid_transition', details: { status: 'pending', action: 'submit', allowed_from: ['approved'] } });
+  });
+
+  it('edits the YAML with re-validation: invalid → 400 invalid_sigma with findings, valid → applied', async () => {
+    const item = await create();
+    const invalid = await api().put(`/api/sigma-queue/${item.queue_id}/rule`).send({ rule_yaml: valid.replace('condition: selection', 'condition: selection and missing') });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error.code).toBe('invalid_sigma');
+    expect(invalid.body.error.details.findings.map((f: { id: string }) => f.id)).toContain('condition_unknown_identifier');
+
+    const edited = await api().put(`/api/sigma-queue/${item.queue_id}/rule`).send({ rule_yaml: valid.replace('Certutil Download', 'Certutil Fetch').replace('level: medium', 'level: high') });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ title: 'Certutil Fetch', level: 'high', status: 'pending' });
+  });
+
+  it('validates the stored rule: {validated_yaml, findings}', async () => {
+    const item = await create({ rule_yaml: valid.replace("    Image|endswith: '\\certutil.exe'", "    Image: '*\\certutil.exe'") });
+    const response = await api().post(`/api/sigma-queue/${item.queue_id}/validate`).send({});
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ valid: true, enriched: false, conversation_id: null });
+    expect(response.body.validated_yaml).toContain("Image: '*\\certutil.exe'");
+    expect(response.body.findings.map((f: { id: string }) => f.id)).toEqual(['wildcard_instead_of_modifier']);
+  });
+});
+
+async function waitUntil(check: () => boolean, timeoutMs = 2000): Promise<void> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('sigma.queue.enqueue on the bus', () => {
+  let harness: SigmaQueueHarness;
+  beforeAll(async () => {
+    harness = await startSigmaQueue();
+  });
+  afterAll(async () => harness.close());
+
+  let counter = 0;
+  async function execution(): Promise<{ executionId: number; articleId: number }> {
+    const prisma = harness.ctx.db.prisma;
+    const n = ++counter;
+    const source = await prisma.source.create({ data: { identifier: `src-${n}`, name: 'Blog', url: 'https://example.test/feed', kind: 'rss' } });
+    const article = await prisma.article.create({
+      data: { sourceId: source.id, canonicalUrl: `https://example.test/${n}`, url: 'https://example.test/a', title: 'A', content: 'text', contentHash: String(n).padStart(64, '0'), simhash: 0n },
+    });
+    const run = await prisma.workflowExecution.create({ data: { articleId: article.id, configSnapshot: {}, status: 'running' } });
+    return { executionId: run.id, articleId: article.id };
+  }
+
+  it('queues once per (execution, rule), honours needs_review and lists by execution', async () => {
+    const { executionId, articleId } = await execution();
+    const payload = { rule_yaml: valid, source: 'generated', workflow_execution_id: executionId, article_id: articleId, needs_review: true };
+    const first = await harness.ctx.bus.request(REQUEST_KEYS.sigmaQueueEnqueue, payload);
+    expect(first).toMatchObject({ ok: true, created: true, status: 'needs_review' });
+    const again = await harness.ctx.bus.request(REQUEST_KEYS.sigmaQueueEnqueue, payload);
+    expect(again).toEqual({ ...(first as object), created: false });
+    const listed = await request(harness.app).get(`/api/sigma-queue/list?workflow_execution_id=${executionId}`);
+    expect(listed.body.items.map((i: { article_id: number }) => i.article_id)).toEqual([articleId]);
+  });
+
+  it('answers invalid rules and bad payloads with ok: false', async () => {
+    const { executionId, articleId } = await execution();
+    const invalid = await harness.ctx.bus.request(REQUEST_KEYS.sigmaQueueEnqueue, { rule_yaml: 'title: x', source: 'generated', workflow_execution_id: executionId, article_id: articleId });
+    expect(invalid).toMatchObject({ ok: false, error: { code: 'invalid_sigma' } });
+    expect(await harness.ctx.bus.request(REQUEST_KEYS.sigmaQueueEnqueue, { rule_yaml: valid })).toMatchObject({ ok: false, error: { code: 'validation_error' } });
+  });
+});

@@ -1,0 +1,34 @@
+import type { SigmaQueueItemBody } from '@huntforge/contracts';
+import type { QueueItemRow } from '../repositories/queue-repository';
+
+const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+/** The API shape of a queue item (snake_case; matches carry author and licence). */
+export function toQueueItemBody(row: QueueItemRow): SigmaQueueItemBody {
+  return {
+    queue_id: row.id,
+    status: row.status,
+    source: row.source,
+    workflow_execution_id: row.workflowExecutionId,
+    article_id: row.articleId,
+    rule_yaml: row.ruleYaml,
+    title: row.title,
+    level: row.level,
+    tags: row.tags,
+    telemetry_class: row.telemetryClass,
+    max_similarity: row.maxSimilarity,
+    similarity_inconclusive: row.similarityInconclusive,
+    matches: row.matches as SigmaQueueItemBody['matches'],
+    validation_findings: row.validationFindings as SigmaQueueItemBody['validation_findings'],
+    delivery_permitted: row.deliveryPermitted,
+    conversation_id: row.conversationId,
+    reviewer: row.reviewer,
+    review_notes: row.reviewNotes as SigmaQueueItemBody['review_notes'],
+    rejection_reason: row.rejectionReason,
+    pr_url: row.prUrl,
+    reviewed_at: iso(row.reviewedAt),
+    submitted_at: iso(row.submittedAt),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,46 @@
+import type { SimilaritySearchResponse } from '@huntforge/contracts';
+import { analyseRuleText, type SimilarityMatch } from '@huntforge/sigma';
+import type { CorpusIndex } from '../corpus/corpus-index';
+
+export class UnanalysableRuleError extends Error {
+  constructor(reason: string) {
+    super(`The rule cannot be compared: ${reason}`);
+    this.name = 'UnanalysableRuleError';
+  }
+}
+
+/** Compares a rule with the indexed corpus: top matches with explanation and attribution. */
+export async function searchSimilar(index: CorpusIndex, ruleYaml: string, top: number): Promise<SimilaritySearchResponse> {
+  const analysed = analyseRuleText(ruleYaml);
+  if (!analysed.ok) throw new UnanalysableRuleError(analysed.reason);
+  const corpus = await index.get();
+  const result = corpus.search(analysed.atoms, { top });
+  return {
+    telemetry_class: analysed.atoms.telemetryClass,
+    matches: result.matches.map(toMatchBody),
+    max_similarity: result.maxSimilarity,
+    inconclusive: result.inconclusive,
+    corpus_size: corpus.size,
+  };
+}
+
+export function toMatchBody(match: SimilarityMatch): SimilaritySearchResponse['matches'][number] {
+  return {
+    score: match.score,
+    jaccard: match.jaccard,
+    containment: match.containment,
+    filter_penalty: match.filterPenalty,
+    shared_atoms: match.shared,
+    only_in_a: match.onlyInA,
+    only_in_b: match.onlyInB,
+    inconclusive: match.inconclusive,
+    attribution: {
+      rule_id: match.attribution.ruleId,
+      title: match.attribution.title,
+      author: match.attribution.author,
+      license: match.attribution.license,
+      path: match.attribution.path,
+      origin: match.attribution.origin,
+    },
+  };
+}

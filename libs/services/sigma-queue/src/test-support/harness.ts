@@ -1,0 +1,90 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { Express } from 'express';
+import { createHttpApp, finalizeHttpApp, type ServiceModule } from '@huntforge/platform';
+import { createTestContext, type TestContext } from '@huntforge/service-testing';
+import { createSigmaQueueModule, type SigmaQueueModuleOptions } from '../module';
+
+export interface SigmaQueueHarness {
+  ctx: TestContext;
+  module: ServiceModule;
+  app: Express;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** sigma-queue on PGlite and the in-process bus, mounted the way the runners mount it. */
+export async function startSigmaQueue(
+  env: Record<string, string | undefined> = {},
+  options: Omit<SigmaQueueModuleOptions, 'env'> = {},
+): Promise<SigmaQueueHarness> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hf-sigma-'));
+  const fullEnv = { DATA_DIR: dataDir, ...env };
+  const ctx = await createTestContext({ service: 'sigma-queue', env: fullEnv });
+  const module = createSigmaQueueModule(ctx, { ...options, env: fullEnv });
+  const app = createHttpApp({ logger: ctx.logger, serviceName: 'sigma-queue' });
+  if (module.http) app.use(module.http.router);
+  finalizeHttpApp(app);
+  await module.start();
+  return {
+    ctx,
+    module,
+    app,
+    dataDir,
+    async close() {
+      await module.stop();
+      await ctx.scheduler.stop();
+      await ctx.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Writes `files` (path → text) under a new temporary directory. */
+export function writeTree(files: Record<string, string>, root = mkdtempSync(join(tmpdir(), 'hf-rules-'))): string {
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+/** A local git repository holding `files`, committed; returns its directory (clone it with file://). */
+export function gitRepo(files: Record<string, string>): string {
+  const root = writeTree(files);
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: root, stdio: 'pipe' });
+  git('init', '-q', '-b', 'main');
+  git('-c', 'user.email=t@example.test', '-c', 'user.name=test', 'add', '.');
+  git('-c', 'user.email=t@example.test', '-c', 'user.name=test', 'commit', '-q', '-m', 'rules');
+  return root;
+}
+
+export function commitAll(root: string, message: string): void {
+  execFileSync('git', ['add', '-A'], { cwd: root, stdio: 'pipe' });
+  execFileSync('git', ['-c', 'user.email=t@example.test', '-c', 'user.name=test', 'commit', '-q', '-m', message], { cwd: root, stdio: 'pipe' });
+}
+
+/** A small valid rule; `overrides` replace top-level lines. */
+export function rule(options: { id: string; title?: string; author?: string; status?: string; image?: string; args?: string[]; extra?: string }): string {
+  const args = options.args ?? ['-urlcache', '-f'];
+  return [
+    `title: ${options.title ?? `Rule ${options.id.slice(0, 8)}`}`,
+    `id: ${options.id}`,
+    `status: ${options.status ?? 'test'}`,
+    `author: ${options.author ?? 'Jane Analyst'}`,
+    'date: 2026-01-15',
+    'logsource:',
+    '  category: process_creation',
+    '  product: windows',
+    'detection:',
+    '  selection:',
+    `    Image|endswith: '${options.image ?? '\\certutil.exe'}'`,
+    '    CommandLine|contains:',
+    ...args.map((arg) => `      - '${arg}'`),
+    '  condition: selection',
+    'level: medium',
+    options.extra ?? '',
+  ].join('\n');
+}

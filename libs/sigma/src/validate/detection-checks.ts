@@ -1,0 +1,141 @@
+import { compileSigmaRegex } from '../detection/sigma-regex';
+import {
+  BASE64_MODIFIERS,
+  COMPARE_MODIFIERS,
+  ENCODING_MODIFIERS,
+  KNOWN_MODIFIERS,
+  MATCH_MODIFIERS,
+  REGEX_FLAGS,
+} from '../detection/modifiers';
+import type { DetectionItem, SearchIdentifier } from '../detection/search-identifiers';
+import { finding, type Finding } from '../findings';
+
+const has = (modifiers: readonly string[], list: readonly string[]): boolean => modifiers.some((m) => list.includes(m));
+const count = (modifiers: readonly string[], list: readonly string[]): number => modifiers.filter((m) => list.includes(m)).length;
+
+/** Shape, modifier and value checks of every search identifier. */
+export function checkSearchIdentifiers(identifiers: readonly SearchIdentifier[]): Finding[] {
+  const findings: Finding[] = [];
+  for (const identifier of identifiers) {
+    for (const problem of identifier.problems) findings.push(finding('invalid_search_identifier', problem.path, problem.message));
+    for (const item of identifier.alternatives.flat()) findings.push(...checkItem(item));
+  }
+  return findings;
+}
+
+function checkItem(item: DetectionItem): Finding[] {
+  const findings = checkModifiers(item);
+  if (findings.some((f) => f.id === 'unknown_modifier')) return findings;
+  return [...findings, ...checkValues(item)];
+}
+
+function checkModifiers({ path, modifiers, listValue }: DetectionItem): Finding[] {
+  const findings: Finding[] = [];
+  const seen = new Set<string>();
+  for (const modifier of modifiers) {
+    if (!KNOWN_MODIFIERS.has(modifier)) findings.push(finding('unknown_modifier', path, `Unknown modifier '${modifier}'`));
+    else if (seen.has(modifier)) findings.push(finding('repeated_modifier', path, `Modifier '${modifier}' is repeated`));
+    seen.add(modifier);
+  }
+  if (findings.length > 0) return findings;
+
+  if (count(modifiers, MATCH_MODIFIERS) > 1) {
+    findings.push(finding('conflicting_modifiers', path, 'Use only one of contains, startswith, endswith'));
+  }
+  if (modifiers.includes('re') && has(modifiers, [...MATCH_MODIFIERS, ...BASE64_MODIFIERS, 'windash', 'cidr'])) {
+    findings.push(finding('conflicting_modifiers', path, "'re' cannot be combined with string-matching or encoding modifiers"));
+  }
+  if (modifiers.includes('cidr') && modifiers.some((m) => m !== 'cidr' && m !== 'all')) {
+    findings.push(finding('conflicting_modifiers', path, "'cidr' takes no other modifier"));
+  }
+  if (modifiers.includes('base64') && modifiers.includes('base64offset')) {
+    findings.push(finding('conflicting_modifiers', path, 'Use base64 or base64offset, not both'));
+  }
+  if (has(modifiers, COMPARE_MODIFIERS) && (count(modifiers, COMPARE_MODIFIERS) > 1 || modifiers.length > 1)) {
+    findings.push(finding('conflicting_modifiers', path, 'A numeric comparison (lt, lte, gt, gte) stands alone'));
+  }
+  if (modifiers.includes('exists') && modifiers.length > 1) {
+    findings.push(finding('conflicting_modifiers', path, "'exists' takes no other modifier"));
+  }
+  if (modifiers.includes('all') && !listValue) {
+    findings.push(finding('all_without_list', path, "'all' needs a list of values (with one value it changes nothing)"));
+  }
+  if (modifiers.includes('base64offset') && !modifiers.includes('contains')) {
+    findings.push(finding('base64offset_without_contains', path, "'base64offset' must be followed by 'contains'"));
+  }
+  if (modifiers.includes('windash') && modifiers.includes('all')) {
+    findings.push(finding('windash_with_all', path, "'windash' cannot be combined with 'all': each value expands to alternatives"));
+  }
+  if (has(modifiers, REGEX_FLAGS) && !modifiers.includes('re')) {
+    findings.push(finding('re_flag_without_re', path, "Regex flags 'i', 'm', 's' only apply after 're'"));
+  }
+  if (has(modifiers, ENCODING_MODIFIERS) && !has(modifiers, BASE64_MODIFIERS)) {
+    findings.push(finding('encoding_without_base64', path, 'utf16le/utf16be/utf16/wide must be followed by base64 or base64offset'));
+  }
+  return findings;
+}
+
+function checkValues(item: DetectionItem): Finding[] {
+  const { path, modifiers, values, field } = item;
+  const findings: Finding[] = [];
+  if (modifiers.includes('exists')) {
+    if (values.some((v) => typeof v !== 'boolean')) findings.push(finding('invalid_modifier_value', path, "'exists' takes true or false"));
+    return findings;
+  }
+  if (has(modifiers, COMPARE_MODIFIERS)) {
+    if (values.some((v) => typeof v !== 'number')) findings.push(finding('invalid_modifier_value', path, 'Numeric comparisons take numbers'));
+    return findings;
+  }
+  if (modifiers.includes('cidr')) {
+    for (const value of values) {
+      if (typeof value !== 'string' || !isCidr(value)) findings.push(finding('invalid_modifier_value', path, `${String(value)} is not a CIDR network`));
+    }
+    return findings;
+  }
+  if (modifiers.includes('re')) {
+    for (const value of values) {
+      if (typeof value !== 'string') {
+        findings.push(finding('invalid_modifier_value', path, "'re' values must be strings"));
+        continue;
+      }
+      const compiled = compileSigmaRegex(value, modifiers);
+      if (!compiled.ok) findings.push(finding('invalid_regex', path, `Invalid regular expression ${JSON.stringify(value)}: ${compiled.error}`));
+    }
+    return findings;
+  }
+  const plain = !has(modifiers, MATCH_MODIFIERS) && !has(modifiers, BASE64_MODIFIERS) && !modifiers.includes('fieldref');
+  for (const value of values) {
+    if (typeof value !== 'string') continue;
+    if (/(?<!\\)\*\*/.test(value)) findings.push(finding('double_wildcard', path, `${JSON.stringify(value)} has a double wildcard`));
+    if (plain && field !== null && wildcardModifier(value)) {
+      findings.push(finding('wildcard_instead_of_modifier', path, `${JSON.stringify(value)}: use the '${wildcardModifier(value)}' modifier instead of wildcards`));
+    }
+    if (plain && field !== null && /^-?\d+$/.test(value)) {
+      findings.push(finding('number_as_string', path, `${JSON.stringify(value)} is a number written as a string`));
+    }
+  }
+  return findings;
+}
+
+/** The modifier a leading/trailing `*` stands for, when the rest of the value has no wildcard. */
+export function wildcardModifier(value: string): 'contains' | 'startswith' | 'endswith' | null {
+  if (value.length < 2) return null;
+  const leading = value.startsWith('*');
+  const trailing = value.endsWith('*') && !value.endsWith('\\*');
+  const inner = value.slice(leading ? 1 : 0, trailing ? -1 : undefined);
+  if (inner === '' || /(?<!\\)[*?]/.test(inner)) return null;
+  if (leading && trailing) return 'contains';
+  if (leading) return 'endswith';
+  if (trailing) return 'startswith';
+  return null;
+}
+
+function isCidr(value: string): boolean {
+  const [address, prefix, ...rest] = value.split('/');
+  if (rest.length > 0 || address === undefined) return false;
+  const bits = prefix === undefined ? null : Number(prefix);
+  if (bits !== null && (!Number.isInteger(bits) || prefix === '')) return false;
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(address)) return address.split('.').every((o) => Number(o) <= 255) && (bits === null || bits <= 32);
+  if (address.includes(':') && /^[0-9a-f:]+$/i.test(address)) return bits === null || bits <= 128;
+  return false;
+}
