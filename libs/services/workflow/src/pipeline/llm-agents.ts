@@ -1,0 +1,169 @@
+import {
+  AGENT_OUTPUT_SCHEMAS,
+  EXTRACTION_AGENTS,
+  cmdlineItemSchema,
+  huntQueryItemSchema,
+  networkIndicatorItemSchema,
+  processPairItemSchema,
+  registryKeyItemSchema,
+  scheduledTaskItemSchema,
+  serviceItemSchema,
+  type AgentOutputs,
+  type ExtractionAgent,
+} from '@huntforge/contracts';
+import type { CompletionResult, LlmProvider } from '@huntforge/llm';
+import { load } from 'js-yaml';
+import { z } from 'zod';
+import type { AgentRunner, PipelineArticle, PlatformLabel, Usage } from './ports';
+import { systemPrompt, userMessage, type PromptObject } from './prompt-builder';
+import { agentSettings, type PipelineSnapshot } from './snapshot';
+
+export interface LlmAgentDeps {
+  /** The deterministic agents, used for every agent whose provider is `builtin`. */
+  builtin: AgentRunner;
+  provider(id: string): Promise<LlmProvider>;
+  /** The snapshot's prompt for an agent, or the shipped default. */
+  prompt(agent: string): PromptObject | undefined;
+  /** SigmaAgent's user template (sigma_generate_multi.txt). */
+  sigmaTemplate(): string;
+  timeoutMs: number;
+}
+
+const rankSchema = z.object({ score: z.coerce.number().min(0).max(10), reasoning: z.string().default('') });
+const sigmaSchema = z.object({ rules: z.array(z.object({ telemetry_class: z.string().optional(), yaml: z.string().min(1) })) });
+const repairSchema = z.object({ yaml: z.string().min(1) });
+const platformSchema = z.object({ os: z.enum(['windows', 'linux', 'macos', 'cross-platform', 'unknown']), confidence: z.enum(['high', 'medium', 'low']).default('medium'), reasoning: z.string().optional() });
+
+const ITEM_SCHEMAS = {
+  CmdlineExtract: cmdlineItemSchema,
+  ProcTreeExtract: processPairItemSchema,
+  HuntQueriesExtract: huntQueryItemSchema,
+  RegistryExtract: registryKeyItemSchema,
+  ServicesExtract: serviceItemSchema,
+  ScheduledTasksExtract: scheduledTaskItemSchema,
+  NetworkIndicatorExtract: networkIndicatorItemSchema,
+} as const satisfies Record<ExtractionAgent, z.ZodObject<z.ZodRawShape>>;
+
+/** What a model may answer for an extraction item: the agent's item, with evidence and confidence optional. */
+function looseOutputSchema(agent: ExtractionAgent) {
+  const item = (ITEM_SCHEMAS[agent] as z.ZodObject<z.ZodRawShape>).omit({ evidence: true, confidence: true });
+  return z.object({
+    items: z.array(item.extend({ confidence: z.coerce.number().min(0).max(1).optional(), evidence: z.object({ text: z.string().optional() }).passthrough().optional() }).passthrough()),
+  });
+}
+
+/**
+ * Places each model-reported item in the text it came from. An item whose value (or quoted evidence)
+ * cannot be found is dropped: the pipeline reports nothing the article does not contain.
+ */
+export function groundItems(text: string, items: Array<Record<string, unknown>>): { kept: Array<Record<string, unknown>>; dropped: number } {
+  const lower = text.toLowerCase();
+  const kept: Array<Record<string, unknown>> = [];
+  for (const item of items) {
+    const value = typeof item['value'] === 'string' ? (item['value'] as string) : '';
+    const quoted = typeof (item['evidence'] as { text?: unknown } | undefined)?.text === 'string' ? ((item['evidence'] as { text: string }).text) : '';
+    const needle = [value, quoted].find((candidate) => candidate.length > 0 && lower.includes(candidate.toLowerCase()));
+    if (!needle) continue;
+    const start = lower.indexOf(needle.toLowerCase());
+    kept.push({ ...item, evidence: { start, end: start + needle.length, text: text.slice(start, start + needle.length) }, confidence: typeof item['confidence'] === 'number' ? item['confidence'] : 0.7 });
+  }
+  return { kept, dropped: items.length - kept.length };
+}
+
+function usageOf(result: CompletionResult): Usage[] {
+  return [{ provider: result.provider, model: result.model, inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens, latencyMs: result.usage.latencyMs }];
+}
+
+function telemetryClassOf(yaml: string, fallback?: string): string {
+  try {
+    const rule = load(yaml) as { logsource?: { category?: string; service?: string; product?: string } } | null;
+    return fallback ?? rule?.logsource?.category ?? rule?.logsource?.service ?? rule?.logsource?.product ?? 'unknown';
+  } catch {
+    return fallback ?? 'unknown';
+  }
+}
+
+/**
+ * The run's agents: per agent, the snapshot's provider decides. `builtin` runs the deterministic agent;
+ * any other provider gets the agent's prompt (system), the article as delimited untrusted data (user),
+ * and its answer is parsed against the agent's schema with repair of common JSON mistakes.
+ */
+export function createAgentRunner(snapshot: PipelineSnapshot, deps: LlmAgentDeps): AgentRunner {
+  const settingsOf = (agent: string) => {
+    const own = agentSettings(snapshot, agent);
+    // ExtractAgent supplies the provider/model fallback for extractors without their own.
+    if ((EXTRACTION_AGENTS as readonly string[]).includes(agent) && !snapshot.agents[agent]) return agentSettings(snapshot, 'ExtractAgent');
+    return own;
+  };
+  const usesModel = (agent: string) => settingsOf(agent).provider !== 'builtin';
+
+  async function complete<T>(agent: string, user: string, schema: z.ZodType<T>, signal: AbortSignal): Promise<CompletionResult<T>> {
+    const settings = settingsOf(agent);
+    const prompt = deps.prompt(agent);
+    if (!prompt) throw new Error(`${agent} has no prompt in config version ${snapshot.version ?? 'n/a'}`);
+    if (!settings.model) throw new Error(`${agent} uses ${settings.provider} without a model`);
+    const provider = await deps.provider(settings.provider);
+    return provider.complete(
+      {
+        model: settings.model,
+        system: systemPrompt(prompt),
+        messages: [{ role: 'user', content: user }],
+        temperature: settings.temperature ?? null,
+        topP: settings.top_p ?? null,
+        effort: settings.effort ?? null,
+        responseSchema: schema,
+        timeoutMs: deps.timeoutMs,
+      },
+      signal,
+    );
+  }
+
+  return {
+    async rank(input, signal) {
+      if (!usesModel('RankAgent')) return deps.builtin.rank(input, signal);
+      const result = await complete('RankAgent', userMessage(input.article, input.text), rankSchema, signal);
+      const parsed = result.json as z.infer<typeof rankSchema>;
+      return { score: Math.round(parsed.score * 10) / 10, reasoning: parsed.reasoning, usage: usageOf(result) };
+    },
+
+    async extract<A extends ExtractionAgent>(agent: A, input: { article: PipelineArticle; text: string }, signal: AbortSignal) {
+      if (!usesModel(agent)) return deps.builtin.extract(agent, input, signal);
+      const result = await complete(agent, userMessage(input.article, input.text), looseOutputSchema(agent), signal);
+      const { kept } = groundItems(input.text, (result.json as { items: Array<Record<string, unknown>> }).items);
+      const output = AGENT_OUTPUT_SCHEMAS[agent].parse({ items: kept, count: kept.length }) as AgentOutputs[A];
+      return { output, usage: usageOf(result) };
+    },
+
+    async generateSigma(input, signal) {
+      if (!usesModel('SigmaAgent')) return deps.builtin.generateSigma(input, signal);
+      const user = deps
+        .sigmaTemplate()
+        .replaceAll('{title}', input.article.title)
+        .replaceAll('{url}', input.article.url)
+        .replaceAll('{platform}', input.platform)
+        .replaceAll('{observables}', input.extraction.content)
+        .replaceAll('{similar_rules}', '(none)');
+      const result = await complete('SigmaAgent', user, sigmaSchema, signal);
+      const rules = (result.json as z.infer<typeof sigmaSchema>).rules.map((rule) => ({ telemetryClass: telemetryClassOf(rule.yaml, rule.telemetry_class), yaml: rule.yaml }));
+      return { rules, usage: usageOf(result) };
+    },
+
+    async repairSigma(input, signal) {
+      const agent = usesModel('SigmaRepair') ? 'SigmaRepair' : usesModel('SigmaAgent') ? 'SigmaAgent' : null;
+      if (!agent) return deps.builtin.repairSigma(input, signal);
+      const findings = input.findings.map((f) => `- ${f.id} at ${f.path || '(rule)'}: ${f.message}`).join('\n');
+      const user = `Fix this Sigma rule so that it validates. Keep its detection logic and values.\n\nFindings:\n${findings}\n\nRule:\n${input.rule.yaml}\n\nAnswer with one JSON object: {"yaml": "..."}`;
+      const prompt = deps.prompt('SigmaRepair') ? 'SigmaRepair' : agent;
+      const result = await complete(prompt, user, repairSchema, signal);
+      return { yaml: (result.json as z.infer<typeof repairSchema>).yaml, usage: usageOf(result) };
+    },
+
+    async adjudicatePlatform(input, signal) {
+      if (!usesModel('OSDetectionAgent')) return null;
+      const result = await complete('OSDetectionAgent', userMessage(input.article, input.article.content), platformSchema, signal);
+      const parsed = result.json as z.infer<typeof platformSchema>;
+      const os: PlatformLabel = parsed.os;
+      return { result: { os, confidence: parsed.confidence, method: 'llm_adjudicator', evidence: { registry: input.detection, reasoning: parsed.reasoning ?? null } }, usage: usageOf(result) };
+    },
+  };
+}
