@@ -2,4 +2,8 @@ module.exports = {
   displayName: 'service-content-filter',
   preset: '../../../jest.preset.js',
   rootDir: '.',
+  // onnxruntime-node needs the host realm's typed arrays (see libs/ml's environment).
+  testEnvironment: '<rootDir>/../../ml/src/test-support/onnx-environment.js',
+  // Each suite starts an embedded PGlite, migrates it and trains the seed model.
+  testTimeout: 60_000,
 };

@@ -1,2 +1,9 @@
 // Platform registry: weighted platform terms for OS detection.
-export {};
+export { PLATFORM_TERMS, PLATFORMS, type Platform, type PlatformTerm } from './platform-terms';
+export {
+  detectPlatform,
+  type DetectedOs,
+  type DetectionConfidence,
+  type PlatformDetection,
+  type PlatformEvidence,
+} from './detect-platform';

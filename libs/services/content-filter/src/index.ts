@@ -1,1 +1,2 @@
-export { createContentFilterModule } from './module';
+export { createContentFilterModule, type ContentFilterModuleOptions } from './module';
+export { loadContentFilterConfig, ContentFilterConfigError, type ContentFilterConfig } from './config';

@@ -1,7 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Router } from 'express';
+import type { Subscription } from '@huntforge/bus';
 import { routePrefixesOf } from '@huntforge/contracts';
-import { placeholderModule, type ModuleContext, type ServiceModule } from '@huntforge/platform';
+import type { ComponentHealth, ModuleContext, ServiceModule } from '@huntforge/platform';
+import { ArtifactStore } from './artifacts/artifact-store';
+import { FixtureSets, resolveFixturesDir } from './artifacts/fixtures';
+import { BackgroundTasks } from './background-tasks';
+import { startResponders } from './bus/responders';
+import { loadContentFilterConfig } from './config';
+import type { ContentFilterDeps } from './deps';
+import { articlesRouter } from './http/articles-router';
+import { feedbackRouter } from './http/feedback-router';
+import { modelRouter } from './http/model-router';
+import { LiveModel } from './model/live-model';
+import { AnnotationReader } from './repositories/annotation-reader';
+import { ArticleReader } from './repositories/article-reader';
+import { ChunkAnalysisRepository } from './repositories/chunk-analysis-repository';
+import { ChunkDebugProgressRepository } from './repositories/chunk-debug-progress-repository';
+import { FeedbackRepository } from './repositories/feedback-repository';
+import { ModelVersionRepository } from './repositories/model-version-repository';
+import { RetrainRunRepository } from './repositories/retrain-run-repository';
+import { RetrainCoordinator } from './retrain/retrain-coordinator';
+
+export interface ContentFilterModuleOptions {
+  /** Environment for the service's own variables (default process.env). */
+  env?: Record<string, string | undefined>;
+  /** Overrides where model artifacts live. */
+  artifactsDir?: string;
+  /** Overrides where seed/ and eval/ are read from. */
+  fixturesDir?: string;
+}
+
+/**
+ * Artifacts: explicit option → CONTENT_FILTER_ARTIFACTS_DIR → DATA_DIR/content-filter → a temporary
+ * folder removed on stop when running under jest without DATA_DIR (in-memory tests) → the platform's
+ * data dir (its default `.data`, beside the embedded database).
+ */
+function resolveArtifacts(ctx: ModuleContext, options: ContentFilterModuleOptions, env: Record<string, string | undefined>) {
+  const config = loadContentFilterConfig(env);
+  const chosen = options.artifactsDir ?? config.artifactsDir ?? (config.dataDir ? join(config.dataDir, 'content-filter') : undefined);
+  if (chosen) return { config, dir: chosen, temporary: false };
+  if (env['JEST_WORKER_ID']) return { config, dir: mkdtempSync(join(tmpdir(), 'huntforge-content-filter-')), temporary: true };
+  return { config, dir: join(ctx.config.dataDir, 'content-filter'), temporary: false };
+}
 
 /** The content-filter service: the junk-filter model, chunk debug, OS detection, feedback, retraining and versions. */
-export function createContentFilterModule(_ctx: ModuleContext): ServiceModule {
-  return placeholderModule('content-filter', routePrefixesOf('content-filter'));
+export function createContentFilterModule(ctx: ModuleContext, options: ContentFilterModuleOptions = {}): ServiceModule {
+  return composeContentFilter(ctx, options).module;
+}
+
+/** The module and the use-case dependencies behind it (tests drive use cases directly through `deps`). */
+export function composeContentFilter(ctx: ModuleContext, options: ContentFilterModuleOptions = {}): { module: ServiceModule; deps: ContentFilterDeps } {
+  const env = options.env ?? process.env;
+  const { config, dir, temporary } = resolveArtifacts(ctx, options, env);
+  const prisma = ctx.db.prisma;
+  const store = new ArtifactStore(dir);
+  const versions = new ModelVersionRepository(prisma);
+  const deps: ContentFilterDeps = {
+    config,
+    logger: ctx.logger,
+    bus: ctx.bus,
+    settings: ctx.settings,
+    locks: ctx.db.repos.jobLocks,
+    holder: `content-filter-${randomUUID()}`,
+    store,
+    fixtures: new FixtureSets(resolveFixturesDir(options.fixturesDir ?? config.fixturesDir)),
+    model: new LiveModel(store, versions, ctx.logger),
+    articles: new ArticleReader(prisma),
+    annotations: new AnnotationReader(prisma),
+    analyses: new ChunkAnalysisRepository(prisma),
+    progress: new ChunkDebugProgressRepository(prisma),
+    feedback: new FeedbackRepository(prisma),
+    versions,
+    runs: new RetrainRunRepository(prisma),
+    background: new BackgroundTasks(ctx.logger),
+  };
+  const retrains = new RetrainCoordinator(deps);
+  const router = Router();
+  router.use(articlesRouter(deps), feedbackRouter(deps), modelRouter(deps, retrains));
+  let subscriptions: Subscription[] = [];
+
+  const module: ServiceModule = {
+    name: 'content-filter',
+    http: { prefixes: routePrefixesOf('content-filter'), router },
+    async start() {
+      if (!deps.fixtures.dir) ctx.logger.warn('content-filter: fixtures/content-filter not found; no seed or curated eval set');
+      const first = await retrains.bootstrap();
+      if (first) ctx.logger.info({ version: first.new_version, success: first.success, message: first.message }, 'content-filter: first start trained the seed model');
+      subscriptions = await startResponders(deps);
+    },
+    async stop() {
+      await Promise.all(subscriptions.map((subscription) => subscription.cancel()));
+      subscriptions = [];
+      await deps.background.drain();
+      await deps.model.clear();
+      if (temporary) rmSync(dir, { recursive: true, force: true });
+    },
+    async health(): Promise<ComponentHealth> {
+      const current = await versions.findCurrent();
+      return current ? { status: 'up', detail: { model_version: current.version } } : { status: 'degraded', detail: { reason: 'no model version yet' } };
+    },
+  };
+  return { module, deps };
 }

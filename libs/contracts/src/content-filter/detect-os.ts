@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { contentFilterReplyErrorSchema, junkFilterThresholdSchema } from './common';
+
+export const DETECTED_OS_VALUES = ['windows', 'linux', 'macos', 'cross-platform', 'unknown'] as const;
+export const OS_CONFIDENCE_VALUES = ['high', 'medium', 'low'] as const;
+/** The method every answer carries: the junk filter picks the chunks, the platform registry scores them. */
+export const DETECT_OS_METHOD = 'content_filter+platform_registry';
+
+export const detectOsBodySchema = z
+  .object({ threshold: junkFilterThresholdSchema.optional() })
+  .strict()
+  .meta({ id: 'DetectOsBody' });
+
+/** Request/reply `content-filter.detect-os`. */
+export const detectOsRequestSchema = z
+  .object({ article_id: z.number().int().positive(), threshold: junkFilterThresholdSchema.optional() })
+  .meta({ id: 'DetectOsRequest' });
+
+export const platformEvidenceSchema = z
+  .object({
+    platform: z.enum(['windows', 'linux', 'macos']),
+    term: z.string(),
+    count: z.number().int().positive(),
+    weight: z.number(),
+  })
+  .meta({ id: 'PlatformEvidence' });
+
+export const detectOsResultSchema = z
+  .object({
+    article_id: z.number().int().positive(),
+    os: z.enum(DETECTED_OS_VALUES),
+    confidence: z.enum(OS_CONFIDENCE_VALUES),
+    method: z.literal(DETECT_OS_METHOD),
+    evidence: z.array(platformEvidenceSchema),
+    scores: z.object({ windows: z.number(), linux: z.number(), macos: z.number() }),
+    threshold: junkFilterThresholdSchema,
+    kept_chunks: z.number().int().nonnegative(),
+    total_chunks: z.number().int().nonnegative(),
+    model_version: z.number().int().positive(),
+  })
+  .meta({ id: 'DetectOsResult' });
+
+export const detectOsResponseSchema = z.union([detectOsResultSchema, contentFilterReplyErrorSchema]);
+
+export type DetectOsBody = z.infer<typeof detectOsBodySchema>;
+export type DetectOsRequest = z.infer<typeof detectOsRequestSchema>;
+export type DetectOsResult = z.infer<typeof detectOsResultSchema>;
+export type DetectOsResponse = z.infer<typeof detectOsResponseSchema>;

@@ -1,0 +1,46 @@
+/** Platforms the registry can point at (cross-platform and unknown are decisions, not term owners). */
+export const PLATFORMS = ['windows', 'linux', 'macos'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+export interface PlatformTerm {
+  /** Matched case-insensitively with the hunt-score matcher's word-boundary rules. */
+  term: string;
+  /** Strength of the evidence: 3 unambiguous (only that OS has it), 2 strong, 1 suggestive. */
+  weight: 1 | 2 | 3;
+}
+
+const t = (weight: 1 | 2 | 3, ...terms: string[]): PlatformTerm[] => terms.map((term) => ({ term, weight }));
+
+/**
+ * The deterministic platform registry: terms an article uses when the activity it describes runs on
+ * that OS. Generic words that every platform shares (shell, process, service, binary) are left out on
+ * purpose; so are terms that name one OS while the activity is on another (e.g. "wsl").
+ */
+export const PLATFORM_TERMS: Readonly<Record<Platform, readonly PlatformTerm[]>> = {
+  windows: [
+    ...t(3, 'powershell', 'cmd.exe', 'rundll32', 'regsvr32', 'mshta', 'wscript', 'cscript', 'schtasks', 'wmic', 'lsass',
+      'hklm\\', 'hkcu\\', 'hkey_local_machine', 'hkey_current_user', 'c:\\windows', 'c:\\users\\', 'c:\\programdata',
+      '%appdata%', '%temp%', '%localappdata%', '%programdata%', '%systemroot%', 'svchost.exe', 'explorer.exe', 'certutil',
+      'bitsadmin', 'vssadmin', 'ntds.dit', 'sysmon', 'event id 4688', 'active directory', 'group policy', 'mimikatz',
+      'psexec', 'msiexec', 'winword.exe', 'w3wp.exe', 'wevtutil', 'bcdedit', 'netsh', 'comsvcs.dll', 'appdata\\'),
+    ...t(2, '.exe', '.dll', '.ps1', '.bat', '.lnk', '.hta', '.vbs', 'registry', 'run key', 'scheduled task', 'domain controller',
+      'kerberos', 'ntlm', 'smb', 'rdp', 'defender', 'windows', 'iis', 'exchange server', 'uac'),
+    ...t(1, '.msi', '.cmd', 'dcom', 'wmi', 'event log', 'office macro', 'outlook'),
+  ],
+  linux: [
+    ...t(3, '/etc/passwd', '/etc/shadow', '/etc/cron', 'crontab', 'systemctl', '/etc/systemd/', 'ld_preload', 'ld.so.preload',
+      '/bin/bash', '/bin/sh', 'chmod +x', '/tmp/', '/dev/shm', '/var/tmp', '/proc/', 'authorized_keys', 'bash_history',
+      'apt-get', 'yum install', 'auditd', 'insmod', 'lsmod', 'iptables', 'sshd', 'kworker', 'xmrig', 'esxcli', 'vim-cmd',
+      '/vmfs/volumes', 'linux'),
+    ...t(2, 'elf', '.so', 'nohup', 'wget', 'curl -s', 'sudo', 'ssh', 'docker', 'kubernetes', 'kubectl', 'kubelet', 'container',
+      'esxi', 'ubuntu', 'debian', 'centos', 'red hat', 'selinux', '/usr/bin/', '/usr/lib/', '/var/log/'),
+    ...t(1, 'bash', 'cron', 'daemon', 'root account', 'shell script', '.sh'),
+  ],
+  macos: [
+    ...t(3, 'macos', 'mac os', 'os x', 'launchctl', 'launchagents', 'launchdaemons', 'osascript', 'applescript', 'gatekeeper',
+      'xprotect', 'notarized', 'notarization', 'com.apple.quarantine', 'tccd', 'tcc.db', 'keychain', 'mach-o', '.dmg',
+      '~/library/', '/library/launch', 'spctl', 'csrutil', 'plist', 'dylib', 'system integrity protection'),
+    ...t(2, '.app', '.pkg', 'xattr', 'apple', 'safari', 'ditto', 'codesign', 'mdm profile', 'icloud'),
+    ...t(1, 'darwin', 'homebrew', 'finder'),
+  ],
+};

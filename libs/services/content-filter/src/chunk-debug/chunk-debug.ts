@@ -1,0 +1,70 @@
+import { CONTENT_FILTER_ERROR_CODES, type ChunkDebugProgressView, type ChunkDebugResponse } from '@huntforge/contracts';
+import { HttpError } from '@huntforge/platform';
+import { classifyText } from '../classification/classify-text';
+import type { ContentFilterDeps } from '../deps';
+
+/** Chunks per model call during chunk-debug, so processed_chunks moves visibly. */
+const PROGRESS_GROUP = 16;
+
+/**
+ * Every chunk's keep/remove decision and why, with the local model only. Progress goes through the
+ * database in the spec's phases: filtering (full-article pass), analyzing (counter), finalizing.
+ */
+export async function runChunkDebug(deps: ContentFilterDeps, articleId: number, threshold: number): Promise<ChunkDebugResponse> {
+  const article = await deps.articles.findText(articleId);
+  if (!article) throw new HttpError(404, CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${articleId} does not exist`);
+  const { version, classifier } = await deps.model.get();
+  await deps.progress.start(articleId);
+  try {
+    const max = deps.config.chunkDebugMaxChunks;
+    const result = await classifyText(classifier, article.content, {
+      threshold,
+      topFeatures: 5,
+      maxChunks: max,
+      groupSize: PROGRESS_GROUP,
+      onProgress: (processed) => deps.progress.advance(articleId, processed),
+      onChunked: async (chunks, analysed) => {
+        await deps.progress.enter(articleId, 'analyzing', {
+          totalChunks: analysed,
+          articleTotalChunks: chunks,
+          chunkLimitApplied: analysed < chunks,
+        });
+      },
+    });
+    await deps.progress.enter(articleId, 'finalizing');
+    await deps.analyses.replace(articleId, version, result.decisions);
+    const kept = result.decisions.filter((decision) => decision.kept).length;
+    const response: ChunkDebugResponse = {
+      article_id: articleId,
+      model_version: version,
+      threshold,
+      total_chunks: result.decisions.length,
+      article_total_chunks: result.chunks.length,
+      chunk_limit_applied: result.chunkLimitApplied,
+      kept_count: kept,
+      removed_count: result.decisions.length - kept,
+      chunks: result.decisions.map((decision) => ({ ...decision, text: article.content.slice(decision.start, decision.end) })),
+    };
+    await deps.progress.finish(articleId);
+    return response;
+  } catch (error) {
+    await deps.progress.finish(articleId, error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+}
+
+/** The progress view: idle is `{in_progress: false}`; the counter appears only while analyzing. */
+export async function chunkDebugProgress(deps: ContentFilterDeps, articleId: number): Promise<ChunkDebugProgressView> {
+  const row = await deps.progress.get(articleId);
+  if (!row?.inProgress || !row.phase) return { in_progress: false };
+  const phase = row.phase as 'filtering' | 'analyzing' | 'finalizing';
+  if (phase === 'filtering') return { in_progress: true, phase };
+  return {
+    in_progress: true,
+    phase,
+    ...(phase === 'analyzing' ? { processed_chunks: row.processedChunks } : {}),
+    total_chunks: row.totalChunks,
+    article_total_chunks: row.articleTotalChunks,
+    chunk_limit_applied: row.chunkLimitApplied,
+  };
+}

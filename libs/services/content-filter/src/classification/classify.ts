@@ -1,0 +1,49 @@
+import {
+  CONTENT_FILTER_ERROR_CODES,
+  type ClassifyRequest,
+  type ClassifyResponse,
+  type ClassifyResult,
+  type ContentFilterReplyError,
+} from '@huntforge/contracts';
+import type { ContentFilterDeps } from '../deps';
+import { classifyText } from './classify-text';
+import { defaultThreshold } from './threshold';
+
+export function replyError(code: string, message: string): ContentFilterReplyError {
+  return { error: { code, message } };
+}
+
+/**
+ * The `content-filter.classify` question: per-chunk decisions and the kept chunks' text. For an article
+ * the decisions are stored as chunk analyses of the current model version.
+ */
+export async function classify(deps: ContentFilterDeps, request: ClassifyRequest): Promise<ClassifyResponse> {
+  let text = request.text ?? '';
+  if (request.article_id !== undefined) {
+    const article = await deps.articles.findText(request.article_id);
+    if (!article) return replyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${request.article_id} does not exist`);
+    text = article.content;
+  }
+  const threshold = request.threshold ?? (await defaultThreshold(deps.settings));
+  const { version, classifier } = await deps.model.get();
+  const { decisions } = await classifyText(classifier, text, { threshold, topFeatures: request.top_features ?? 5 });
+  if (request.article_id !== undefined) await deps.analyses.replace(request.article_id, version, decisions);
+
+  const kept = decisions.filter((decision) => decision.kept);
+  const result: ClassifyResult = {
+    article_id: request.article_id ?? null,
+    model_version: version,
+    threshold,
+    total_chunks: decisions.length,
+    kept_count: kept.length,
+    has_huntable_content: kept.length > 0,
+    chunks: decisions,
+    kept_chunks: kept.map((decision) => ({
+      chunk_id: decision.chunk_id,
+      start: decision.start,
+      end: decision.end,
+      text: text.slice(decision.start, decision.end),
+    })),
+  };
+  return result;
+}

@@ -1,0 +1,38 @@
+import type { Bus } from '@huntforge/bus';
+import type { SettingsReader } from '@huntforge/data';
+import type { JobLockRepository } from '@huntforge/data';
+import type { Logger } from '@huntforge/platform';
+import type { ArtifactStore } from './artifacts/artifact-store';
+import type { FixtureSets } from './artifacts/fixtures';
+import type { ContentFilterConfig } from './config';
+import type { LiveModel } from './model/live-model';
+import type { AnnotationReader } from './repositories/annotation-reader';
+import type { ArticleReader } from './repositories/article-reader';
+import type { ChunkAnalysisRepository } from './repositories/chunk-analysis-repository';
+import type { ChunkDebugProgressRepository } from './repositories/chunk-debug-progress-repository';
+import type { FeedbackRepository } from './repositories/feedback-repository';
+import type { ModelVersionRepository } from './repositories/model-version-repository';
+import type { RetrainRunRepository } from './repositories/retrain-run-repository';
+import type { BackgroundTasks } from './background-tasks';
+
+/** Everything the use cases need, built once per module. */
+export interface ContentFilterDeps {
+  config: ContentFilterConfig;
+  logger: Logger;
+  bus: Bus;
+  settings: SettingsReader;
+  locks: JobLockRepository;
+  /** Identifies this module instance as a lock holder. */
+  holder: string;
+  store: ArtifactStore;
+  fixtures: FixtureSets;
+  model: LiveModel;
+  articles: ArticleReader;
+  annotations: AnnotationReader;
+  analyses: ChunkAnalysisRepository;
+  progress: ChunkDebugProgressRepository;
+  feedback: FeedbackRepository;
+  versions: ModelVersionRepository;
+  runs: RetrainRunRepository;
+  background: BackgroundTasks;
+}

@@ -1,0 +1,38 @@
+import { CONTENT_FILTER_ERROR_CODES, DETECT_OS_METHOD, type DetectOsRequest, type DetectOsResponse } from '@huntforge/contracts';
+import { detectPlatform } from '@huntforge/scoring';
+import { replyError } from '../classification/classify';
+import { classifyText } from '../classification/classify-text';
+import { defaultThreshold } from '../classification/threshold';
+import type { ContentFilterDeps } from '../deps';
+
+/**
+ * OS detection: the junk filter first (only kept chunks count), then the deterministic weighted platform
+ * registry over the kept text. No huntable chunk → `no_huntable_content` (HTTP 422).
+ */
+export async function detectOs(deps: ContentFilterDeps, request: DetectOsRequest): Promise<DetectOsResponse> {
+  const article = await deps.articles.findText(request.article_id);
+  if (!article) return replyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${request.article_id} does not exist`);
+  const threshold = request.threshold ?? (await defaultThreshold(deps.settings));
+  const { version, classifier } = await deps.model.get();
+  const { decisions } = await classifyText(classifier, article.content, { threshold, topFeatures: 0 });
+  const kept = decisions.filter((decision) => decision.kept);
+  if (kept.length === 0) {
+    return replyError(
+      CONTENT_FILTER_ERROR_CODES.noHuntableContent,
+      `No chunk of article ${request.article_id} is huntable at confidence >= ${threshold} (${decisions.length} chunks checked)`,
+    );
+  }
+  const detection = detectPlatform(kept.map((decision) => article.content.slice(decision.start, decision.end)));
+  return {
+    article_id: article.id,
+    os: detection.os,
+    confidence: detection.confidence,
+    method: DETECT_OS_METHOD,
+    evidence: detection.evidence.slice(0, 25),
+    scores: detection.scores,
+    threshold,
+    kept_chunks: kept.length,
+    total_chunks: decisions.length,
+    model_version: version,
+  };
+}

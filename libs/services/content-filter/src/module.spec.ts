@@ -1,0 +1,82 @@
+import { existsSync, readFileSync } from 'node:fs';
+import request from 'supertest';
+import { REQUEST_KEYS, type ClassifyResponse, type ClassifyResult } from '@huntforge/contracts';
+import { startContentFilter, type ContentFilterHarness } from './test-support/content-filter-harness';
+import { MARKETING, WINDOWS_INTRUSION } from './test-support/sample-articles';
+
+describe('content-filter module: first start and classification', () => {
+  let h: ContentFilterHarness;
+  beforeAll(async () => {
+    h = await startContentFilter();
+  }, 120_000);
+  afterAll(() => h.close());
+
+  it('trains version 1 from the seed on first start, with both artifact copies and holdout metrics', async () => {
+    const res = await request(h.app).get('/api/model/versions').expect(200);
+    expect(res.body.total).toBe(1);
+    const [v1] = res.body.versions;
+    expect(v1).toMatchObject({ version: 1, is_current: true, metrics_source: 'holdout', featurizer_version: 1 });
+    expect(v1.eval_set_size).toBeGreaterThanOrEqual(150);
+    expect(v1.training_samples).toBeGreaterThanOrEqual(400);
+    expect(v1.metrics.recall_huntable).toBeGreaterThanOrEqual(0.3);
+    expect(existsSync(v1.model_file_path)).toBe(true);
+    expect(existsSync(v1.secondary_model_file_path)).toBe(true);
+    expect(readFileSync(h.deps.store.livePath).equals(readFileSync(v1.model_file_path))).toBe(true);
+    expect(await h.deps.store.hasStaging()).toBe(false);
+    const status = await request(h.app).get('/api/model/retrain-status').expect(200);
+    expect(status.body).toMatchObject({ status: 'complete', new_version: 1, progress: 1 });
+  });
+
+  it('does not train again when a version exists (a second replica on the same database)', async () => {
+    const replica = await startContentFilter({ ctx: h.ctx });
+    try {
+      expect(await h.deps.versions.count()).toBe(1);
+      const res = await request(replica.app).get('/api/ml-model-performance/summary').expect(200);
+      expect(res.body.summary).toMatchObject({ current_version: 1, total_model_versions: 1 });
+      expect(res.body.summary.eval_set_size).toBeGreaterThanOrEqual(150);
+    } finally {
+      await replica.close();
+    }
+  });
+
+  it('answers content-filter.classify for an article: per-chunk decisions, kept text, stored analyses', async () => {
+    const articleId = await h.createArticle(`${WINDOWS_INTRUSION}\n\n${MARKETING}`);
+    const reply = await h.ctx.bus.request<unknown, ClassifyResponse>(REQUEST_KEYS.contentFilterClassify, { article_id: articleId, threshold: 0.8 });
+    const result = reply as ClassifyResult;
+    expect(result.article_id).toBe(articleId);
+    expect(result.model_version).toBe(1);
+    expect(result.total_chunks).toBeGreaterThan(1);
+    expect(result.has_huntable_content).toBe(true);
+    const kept = result.chunks.filter((chunk) => chunk.kept);
+    const removed = result.chunks.filter((chunk) => !chunk.kept);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(removed.length).toBeGreaterThan(0);
+    expect(removed.every((chunk) => chunk.reason.startsWith('removed:'))).toBe(true);
+    expect(result.kept_chunks.map((c) => c.chunk_id)).toEqual(kept.map((c) => c.chunk_id));
+    expect(result.kept_chunks.some((c) => c.text.includes('comsvcs.dll'))).toBe(true);
+    // The last chunk is marketing only.
+    expect(result.chunks[result.chunks.length - 1]).toMatchObject({ kept: false, label: 'Not Huntable' });
+    expect(kept[0].top_features.length).toBe(5);
+    const stored = await h.ctx.db.prisma.chunkAnalysis.count({ where: { articleId, modelVersion: 1 } });
+    expect(stored).toBe(result.total_chunks);
+  });
+
+  it('keeps a chunk with a perfect-tier keyword even at threshold 1, and nothing else', async () => {
+    const reply = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterClassify, { text: `${WINDOWS_INTRUSION}\n\n${MARKETING}`, threshold: 1 })) as ClassifyResult;
+    expect(reply.article_id).toBeNull();
+    for (const chunk of reply.chunks) expect(chunk.kept).toBe(chunk.perfect_keywords.length > 0);
+    expect(reply.chunks.some((chunk) => chunk.kept && chunk.reason.includes('perfect-tier keyword'))).toBe(true);
+  });
+
+  it('answers classify errors as {error} replies: unknown article, invalid payload', async () => {
+    await expect(h.ctx.bus.request(REQUEST_KEYS.contentFilterClassify, { article_id: 999_999 })).resolves.toEqual({
+      error: { code: 'article_not_found', message: 'Article 999999 does not exist' },
+    });
+    const invalid = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterClassify, { text: 'x', article_id: 1, threshold: 2 })) as { error: { code: string } };
+    expect(invalid.error.code).toBe('validation_error');
+  });
+
+  it('reports health with the live model version', async () => {
+    await expect(h.module.health?.()).resolves.toEqual({ status: 'up', detail: { model_version: 1 } });
+  });
+});

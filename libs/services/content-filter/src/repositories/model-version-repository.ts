@@ -1,0 +1,82 @@
+import type { ModelVersion, Prisma, PrismaClient } from '@huntforge/data';
+
+export interface NewModelVersion {
+  version: number;
+  featurizerVersion: number;
+  metrics: Prisma.InputJsonValue;
+  metricsSource: 'holdout' | 'training_split';
+  evalSetSize: number | null;
+  modelFilePath: string;
+  secondaryModelFilePath: string;
+  trainingSamples: number;
+  feedbackSamples: number;
+  annotationSamples: number;
+  trainingDurationMs: number;
+  evaluatedAt: Date | null;
+}
+
+export class ModelVersionRepository {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  count(): Promise<number> {
+    return this.prisma.modelVersion.count();
+  }
+
+  findCurrent(): Promise<ModelVersion | null> {
+    return this.prisma.modelVersion.findFirst({ where: { isCurrent: true } });
+  }
+
+  findByVersion(version: number): Promise<ModelVersion | null> {
+    return this.prisma.modelVersion.findUnique({ where: { version } });
+  }
+
+  /** The closest older version, or null for the first. */
+  findPredecessor(version: number): Promise<ModelVersion | null> {
+    return this.prisma.modelVersion.findFirst({ where: { version: { lt: version } }, orderBy: { version: 'desc' } });
+  }
+
+  list(options: { skip?: number; take: number; version?: number }): Promise<ModelVersion[]> {
+    return this.prisma.modelVersion.findMany({
+      where: options.version === undefined ? {} : { version: options.version },
+      orderBy: { version: 'desc' },
+      skip: options.skip,
+      take: options.take,
+    });
+  }
+
+  countMatching(version?: number): Promise<number> {
+    return this.prisma.modelVersion.count({ where: version === undefined ? {} : { version } });
+  }
+
+  async nextVersionNumber(): Promise<number> {
+    const latest = await this.prisma.modelVersion.aggregate({ _max: { version: true } });
+    return (latest._max.version ?? 0) + 1;
+  }
+
+  /** Saves a version and makes it the only current one, in one transaction. */
+  createCurrent(data: NewModelVersion): Promise<ModelVersion> {
+    return this.prisma.$transaction(async (tx) => {
+      await tx.modelVersion.updateMany({ where: { isCurrent: true }, data: { isCurrent: false } });
+      return tx.modelVersion.create({ data: { ...data, isCurrent: true } });
+    });
+  }
+
+  /** Moves is_current to `version` (the partial unique index allows one current row, so unset first). */
+  setCurrent(version: number): Promise<ModelVersion> {
+    return this.prisma.$transaction(async (tx) => {
+      await tx.modelVersion.updateMany({ where: { isCurrent: true }, data: { isCurrent: false } });
+      return tx.modelVersion.update({ where: { version }, data: { isCurrent: true } });
+    });
+  }
+
+  saveComparison(version: number, comparison: Prisma.InputJsonValue): Promise<ModelVersion> {
+    return this.prisma.modelVersion.update({ where: { version }, data: { comparison } });
+  }
+
+  saveEvaluation(version: number, metrics: Prisma.InputJsonValue, evalSetSize: number, evaluatedAt: Date): Promise<ModelVersion> {
+    return this.prisma.modelVersion.update({
+      where: { version },
+      data: { metrics, evalSetSize, evaluatedAt, metricsSource: 'holdout' },
+    });
+  }
+}

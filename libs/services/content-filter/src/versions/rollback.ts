@@ -1,0 +1,48 @@
+import { CONTENT_FILTER_ERROR_CODES } from '@huntforge/contracts';
+import { HttpError } from '@huntforge/platform';
+import { classifyText } from '../classification/classify-text';
+import { defaultThreshold } from '../classification/threshold';
+import type { ContentFilterDeps } from '../deps';
+
+/**
+ * Rollback to a saved version: its artifact (primary, else secondary copy) onto the live path, is_current
+ * moved, the classifier cache cleared, then a background re-scoring of the stored chunk analyses.
+ */
+export async function rollback(deps: ContentFilterDeps, version: number) {
+  const target = await deps.versions.findByVersion(version);
+  if (!target) throw new HttpError(404, CONTENT_FILTER_ERROR_CODES.modelVersionNotFound, `Model version ${version} does not exist`);
+  const artifact = await deps.store.findVersionArtifact({ primary: target.modelFilePath, secondary: target.secondaryModelFilePath }, version);
+  if (!artifact) {
+    throw new HttpError(422, CONTENT_FILTER_ERROR_CODES.artifactMissing, `Model version ${version} has no artifact in its primary or secondary location`, {
+      primary: target.modelFilePath,
+      secondary: target.secondaryModelFilePath,
+    });
+  }
+  await deps.store.installLive(artifact.path);
+  await deps.versions.setCurrent(version);
+  await deps.model.clear();
+  void deps.background.run(`rescore-after-rollback-v${version}`, () => rescoreStoredAnalyses(deps));
+  return {
+    success: true as const,
+    message: `Rolled back to model version ${version} (${artifact.copy} artifact); re-scoring stored chunk analyses in the background`,
+    version,
+    artifact: artifact.copy,
+    rescoring_started: true,
+  };
+}
+
+/** Re-scores every article that has stored chunk analyses with the current model. */
+export async function rescoreStoredAnalyses(deps: ContentFilterDeps): Promise<number> {
+  const threshold = await defaultThreshold(deps.settings);
+  let rescored = 0;
+  for (const articleId of await deps.analyses.analysedArticleIds()) {
+    const article = await deps.articles.findText(articleId);
+    if (!article) continue;
+    const { version, classifier } = await deps.model.get();
+    const { decisions } = await classifyText(classifier, article.content, { threshold, topFeatures: 5 });
+    await deps.analyses.replace(articleId, version, decisions);
+    rescored++;
+  }
+  deps.logger.info({ rescored }, 'content-filter: re-scored stored chunk analyses');
+  return rescored;
+}
