@@ -9,6 +9,15 @@ export {
   type SettingsReader,
   type SettingsReaderOptions,
 } from './settings/settings-reader';
+export {
+  createSettingsStore,
+  EncryptionKeyMissingError,
+  InvalidSettingValueError,
+  UnknownSettingError,
+  type SettingsStore,
+  type SettingView,
+} from './settings/settings-store';
+export { encryptSecret, secretHint, type EncryptedSecret } from './settings/secrets';
 export type { MigrateOptions } from './migrations/migrate-db';
 export { resolveMigrationsDir } from './migrations/migrations-dir';
 export { MigrationChecksumError, MigrationFailedError } from './migrations/migration-errors';

@@ -7,6 +7,7 @@ import {
   createApiTokenRequestSchema,
   createApiTokenResponseSchema,
 } from '../http/tokens';
+import { registerSettingsRoutes } from '../settings/settings.routes';
 import { errorResponse, jsonContent, registerRoute } from './route-helpers';
 
 const healthRoutes: Array<{ path: string; summary: string }> = [
@@ -89,4 +90,6 @@ export function registerGatewayRoutes(registry: OpenAPIRegistry): void {
       404: errorResponse(['not_found'], 'No active token has this id'),
     },
   });
+
+  registerSettingsRoutes(registry);
 }

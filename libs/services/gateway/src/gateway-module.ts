@@ -1,9 +1,11 @@
 import { Router } from 'express';
 import type { ModuleContext, ServiceModule } from '@huntforge/platform';
+import { auditRouter } from './audit/audit-router';
 import { createAuthMiddleware } from './auth/authenticate';
 import { docsRouter } from './docs/docs-router';
 import { healthRouter } from './health/health-router';
 import { scheduledJobsRouter } from './scheduled-jobs/scheduled-jobs-router';
+import { settingsRoutes } from './settings/settings-routes';
 import { tokensRouter } from './tokens/tokens-router';
 import { createUpstreamDispatcher } from './upstreams/dispatcher';
 import type { GatewayOptions } from './upstreams/upstream';
@@ -21,6 +23,8 @@ export function createGatewayModule(ctx: ModuleContext, options: GatewayOptions)
   router.use(createAuthMiddleware({ tokens: db.repos.apiTokens, mode: config.authMode, logger }));
   router.use(scheduledJobsRouter({ repo: db.repos.scheduledJobs, bus, logger }));
   router.use(tokensRouter(db.repos.apiTokens));
+  router.use(auditRouter(db.prisma));
+  router.use(settingsRoutes(ctx));
   router.use(createUpstreamDispatcher(options.upstreams, logger));
 
   return {

@@ -1,7 +1,56 @@
+import { Router } from 'express';
 import { routePrefixesOf } from '@huntforge/contracts';
-import { placeholderModule, type ModuleContext, type ServiceModule } from '@huntforge/platform';
+import type { ModuleContext, ServiceModule } from '@huntforge/platform';
+import { configRouter } from './config/config-router';
+import { WorkflowConfigService } from './config/config-service';
+import { presetsRouter } from './presets/presets-router';
+import { PresetService } from './presets/preset-service';
+import { loadDefaultPrompts } from './prompts/default-prompts';
+import { promptsRouter } from './prompts/prompts-router';
+import { CATALOG_JOB_ID, updateProviderModelCatalogs } from './providers/catalog-job';
+import { ModelRegistry } from './providers/model-registry';
+import { providerOptions } from './providers/provider-options';
+import { rankRouter } from './rank/rank-with-llm';
+import { loadWorkflowServiceConfig } from './service-config';
+
+export interface WorkflowModuleOptions {
+  /** Environment for the service's own variables (CODEX_PATH, FIXTURES_DIR, ...); process.env by default. */
+  env?: Record<string, string | undefined>;
+}
 
 /** The workflow service: executions, the per-article pipeline, workflow configuration, prompts and evaluations. */
-export function createWorkflowModule(_ctx: ModuleContext): ServiceModule {
-  return placeholderModule('workflow', routePrefixesOf('workflow'));
+export function createWorkflowModule(ctx: ModuleContext, options: WorkflowModuleOptions = {}): ServiceModule {
+  const config = loadWorkflowServiceConfig(options.env ?? process.env, ctx.config.dataDir);
+  const registry = new ModelRegistry(config);
+  const service = new WorkflowConfigService(ctx.db.prisma, registry, loadDefaultPrompts(config.fixturesDir));
+  const presets = new PresetService(ctx.db.prisma, service, config.fixturesDir);
+
+  const router = Router();
+  router.use(configRouter(service));
+  router.use(promptsRouter(service));
+  router.use(presetsRouter(presets));
+  router.get('/api/workflow/provider-options', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await providerOptions({ settings: ctx.settings, registry, config }));
+  });
+  router.use(rankRouter({ prisma: ctx.db.prisma, settings: ctx.settings, service, registry, config }));
+
+  return {
+    name: 'workflow',
+    http: { prefixes: routePrefixesOf('workflow'), router },
+    async start() {
+      await service.active();
+      if (await service.seedDefaultPrompts()) ctx.logger.info('default prompts seeded');
+      await presets.seedQuickstarts();
+      ctx.scheduler.register({
+        id: CATALOG_JOB_ID,
+        cron: '0 4 * * *',
+        editable: true,
+        run: ({ signal, logger }) => updateProviderModelCatalogs({ settings: ctx.settings, registry, config, logger, signal }),
+      });
+    },
+    async stop() {
+      // Nothing to release: routes hold no connections and the scheduler stops its own jobs.
+    },
+  };
 }

@@ -91,8 +91,11 @@ function telemetryClassOf(yaml: string, fallback?: string): string {
 export function createAgentRunner(snapshot: PipelineSnapshot, deps: LlmAgentDeps): AgentRunner {
   const settingsOf = (agent: string) => {
     const own = agentSettings(snapshot, agent);
-    // ExtractAgent supplies the provider/model fallback for extractors without their own.
-    if ((EXTRACTION_AGENTS as readonly string[]).includes(agent) && !snapshot.agents[agent]) return agentSettings(snapshot, 'ExtractAgent');
+    // An extractor with no model of its own (and not builtin) takes ExtractAgent's provider and model.
+    if ((EXTRACTION_AGENTS as readonly string[]).includes(agent) && !own.model && own.provider !== 'builtin') {
+      const fallback = agentSettings(snapshot, 'ExtractAgent');
+      return { ...own, provider: fallback.provider, model: fallback.model };
+    }
     return own;
   };
   const usesModel = (agent: string) => settingsOf(agent).provider !== 'builtin';

@@ -1,0 +1,36 @@
+/**
+ * Runtime settings the settings API knows. Keys are the environment variables' names: a stored value
+ * overrides the variable. Sensitive keys are encrypted at rest and never returned.
+ */
+export interface SettingDefinition {
+  key: string;
+  sensitive: boolean;
+  kind: 'string' | 'url' | 'boolean' | 'list';
+  description: string;
+}
+
+const def = (key: string, sensitive: boolean, kind: SettingDefinition['kind'], description: string): SettingDefinition => ({
+  key,
+  sensitive,
+  kind,
+  description,
+});
+
+export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
+  def('OPENAI_API_KEY', true, 'string', 'OpenAI API key (the spec’s provider_a)'),
+  def('OPENAI_BASE_URL', false, 'url', 'OpenAI-compatible API base URL, e.g. a proxy (default https://api.openai.com/v1)'),
+  def('OPENAI_MODEL_ALLOWLIST', false, 'list', 'Comma-separated OpenAI model ids the model catalog keeps'),
+  def('ANTHROPIC_API_KEY', true, 'string', 'Anthropic API key (the spec’s provider_b)'),
+  def('ANTHROPIC_BASE_URL', false, 'url', 'Anthropic API base URL (default https://api.anthropic.com)'),
+  def('OLLAMA_HOST', false, 'url', 'Ollama server URL (the spec’s provider_local), e.g. http://127.0.0.1:11434'),
+  def('GITHUB_TOKEN', true, 'string', 'GitHub access token for delivering rules (the spec’s repohost)'),
+  def('GITHUB_REPO', false, 'string', 'Rules repository as owner/name'),
+  def('GITHUB_API_URL', false, 'url', 'GitHub API base URL (default https://api.github.com; GitHub Enterprise: https://host/api/v3)'),
+  def('OCR_INGEST_ENABLED', false, 'boolean', 'Run OCR on article images during ingestion (per-source override possible)'),
+];
+
+export const SETTING_KEYS: readonly string[] = SETTING_DEFINITIONS.map((definition) => definition.key);
+
+export function findSettingDefinition(key: string): SettingDefinition | undefined {
+  return SETTING_DEFINITIONS.find((definition) => definition.key === key);
+}

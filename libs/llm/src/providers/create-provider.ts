@@ -1,0 +1,64 @@
+import type { ProviderId } from '@huntforge/contracts';
+import type { RetryPolicy } from '../call-control';
+import { LlmError } from '../errors';
+import type { CapabilitiesMap } from '../models/capabilities';
+import type { LlmProvider } from '../types';
+import { createAnthropicProvider } from './anthropic-provider';
+import { createBuiltinProvider } from './builtin-provider';
+import { createCodexProvider } from './codex-provider';
+import { createOllamaProvider } from './ollama-provider';
+import { createOpenAiProvider } from './openai-provider';
+
+/** Anything with the settings reader's `get` (stored value wins over the environment). */
+export interface SettingsSource {
+  get(key: string): Promise<string | undefined>;
+}
+
+export const OLLAMA_DEFAULT_HOST = 'http://127.0.0.1:11434';
+
+export interface ProviderFactoryOptions {
+  capabilities?: CapabilitiesMap;
+  retry?: RetryPolicy;
+  /** CODEX_PATH: deployment configuration, deliberately not a runtime setting (it names an executable). */
+  codexPath?: string;
+  codexEnv?: Record<string, string>;
+}
+
+/** The connection settings each provider reads, by the environment-variable names. */
+export const PROVIDER_SETTING_KEYS = {
+  openai: { apiKey: 'OPENAI_API_KEY', baseUrl: 'OPENAI_BASE_URL' },
+  anthropic: { apiKey: 'ANTHROPIC_API_KEY', baseUrl: 'ANTHROPIC_BASE_URL' },
+  ollama: { host: 'OLLAMA_HOST' },
+} as const;
+
+async function required(settings: SettingsSource, key: string, provider: ProviderId): Promise<string> {
+  const value = await settings.get(key);
+  if (!value) throw new LlmError('provider_not_configured', `${provider} is not configured: set ${key} in the settings or the environment`, { provider });
+  return value;
+}
+
+/** A provider wired from the runtime settings: the same for the workflow pipeline and the sigma-queue enrichment. */
+export async function createProviderFromSettings(id: ProviderId, settings: SettingsSource, options: ProviderFactoryOptions = {}): Promise<LlmProvider> {
+  switch (id) {
+    case 'openai':
+      return createOpenAiProvider({
+        apiKey: await required(settings, PROVIDER_SETTING_KEYS.openai.apiKey, id),
+        baseUrl: await settings.get(PROVIDER_SETTING_KEYS.openai.baseUrl),
+        capabilities: options.capabilities,
+        retry: options.retry,
+      });
+    case 'anthropic':
+      return createAnthropicProvider({
+        apiKey: await required(settings, PROVIDER_SETTING_KEYS.anthropic.apiKey, id),
+        baseUrl: await settings.get(PROVIDER_SETTING_KEYS.anthropic.baseUrl),
+        capabilities: options.capabilities,
+        retry: options.retry,
+      });
+    case 'ollama':
+      return createOllamaProvider({ host: (await settings.get(PROVIDER_SETTING_KEYS.ollama.host)) ?? OLLAMA_DEFAULT_HOST, retry: options.retry });
+    case 'codex':
+      return createCodexProvider({ codexPath: options.codexPath, env: options.codexEnv, retry: options.retry });
+    case 'builtin':
+      return createBuiltinProvider();
+  }
+}

@@ -1,0 +1,107 @@
+import request from 'supertest';
+import { TOPICS, settingEntrySchema, settingsListResponseSchema, type Envelope, type SettingsChangedPayload } from '@huntforge/contracts';
+import { waitFor } from '../test-support/wait-for';
+import { SETTINGS_DELETED, SETTINGS_UPDATED } from './settings-router';
+import { startSettingsHarness, type SettingsHarness } from './test-support/settings-harness';
+
+const SECRET = 'sk-proj-PLANTED-secret-value-000111222333';
+
+describe('/api/settings', () => {
+  let harness: SettingsHarness;
+  let admin: string;
+  let analyst: string;
+  let viewer: string;
+
+  beforeAll(async () => {
+    harness = await startSettingsHarness({ OLLAMA_HOST: 'http://10.1.2.3:11434', ANTHROPIC_API_KEY: 'sk-ant-from-environment-abcdefgh' });
+    [admin, analyst, viewer] = await Promise.all([harness.token('admin'), harness.token('analyst'), harness.token('viewer')]);
+  });
+  afterAll(() => harness.close());
+
+  const as = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+  it('GET lists every known key with Cache-Control: no-store, environment values included', async () => {
+    const res = await request(harness.app).get('/api/settings').set(as(viewer)).expect(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const { settings } = settingsListResponseSchema.parse(res.body);
+    const byKey = Object.fromEntries(settings.map((entry) => [entry.key, entry]));
+    expect(byKey['OPENAI_API_KEY']).toMatchObject({ value: null, sensitive: true, configured: false, hint: null, source: null });
+    expect(byKey['OLLAMA_HOST']).toMatchObject({ value: 'http://10.1.2.3:11434', sensitive: false, configured: true, source: 'environment' });
+    expect(byKey['ANTHROPIC_API_KEY']).toMatchObject({ value: null, configured: true, hint: '…efgh', source: 'environment' });
+  });
+
+  it('PUT (admin) stores a secret encrypted, answers only a hint, audits the key and publishes settings.changed', async () => {
+    const received: Array<Envelope<SettingsChangedPayload>> = [];
+    const subscription = await harness.ctx.bus.subscribe<SettingsChangedPayload>('test.settings', [TOPICS.settingsChanged], async (message) => {
+      received.push(message);
+    });
+    try {
+      const res = await request(harness.app).put('/api/settings/OPENAI_API_KEY').set(as(admin)).send({ value: SECRET }).expect(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(settingEntrySchema.parse(res.body)).toMatchObject({ key: 'OPENAI_API_KEY', value: null, configured: true, hint: '…2333', source: 'stored' });
+      const one = await request(harness.app).get('/api/settings/OPENAI_API_KEY').set(as(viewer)).expect(200);
+      expect(one.headers['cache-control']).toBe('no-store');
+      expect(one.body).toMatchObject({ value: null, configured: true, hint: '…2333' });
+      const row = await harness.ctx.db.prisma.setting.findUniqueOrThrow({ where: { key: 'OPENAI_API_KEY' } });
+      expect(row.isSecret).toBe(true);
+      expect(JSON.stringify(row)).not.toContain(SECRET);
+      expect(await harness.ctx.settings.get('OPENAI_API_KEY')).toBe(SECRET);
+      const [event] = await harness.ctx.db.repos.audit.list({ type: SETTINGS_UPDATED });
+      expect(event).toMatchObject({ payload: { key: 'OPENAI_API_KEY' } });
+      expect(JSON.stringify(event)).not.toContain(SECRET);
+      const message = await waitFor(async () => received[0]);
+      expect(message.payload).toEqual({ keys: ['OPENAI_API_KEY'] });
+    } finally {
+      await subscription.cancel();
+    }
+  });
+
+  it('a stored value overrides the environment; DELETE falls back to it', async () => {
+    await request(harness.app).put('/api/settings/OLLAMA_HOST').set(as(admin)).send({ value: 'http://127.0.0.1:11434' }).expect(200);
+    expect(await harness.ctx.settings.get('OLLAMA_HOST')).toBe('http://127.0.0.1:11434');
+    const res = await request(harness.app).delete('/api/settings/OLLAMA_HOST').set(as(admin)).expect(200);
+    expect(res.body).toMatchObject({ value: 'http://10.1.2.3:11434', source: 'environment' });
+    expect(await harness.ctx.db.repos.audit.list({ type: SETTINGS_DELETED })).toHaveLength(1);
+  });
+
+  it('writes need admin; reads need viewer', async () => {
+    const res = await request(harness.app).put('/api/settings/GITHUB_REPO').set(as(analyst)).send({ value: 'a/b' }).expect(403);
+    expect(res.body.error.code).toBe('forbidden');
+    await request(harness.app).delete('/api/settings/GITHUB_REPO').set(as(analyst)).expect(403);
+    await request(harness.app).get('/api/settings').expect(401);
+  });
+
+  it.each([
+    ['PUT an unknown key', 'put', '/api/settings/AWS_SECRET_ACCESS_KEY', { value: 'x' }, 400, 'unknown_setting'],
+    ['DELETE an unknown key', 'delete', '/api/settings/NOPE', undefined, 400, 'unknown_setting'],
+    ['GET an unknown key', 'get', '/api/settings/NOPE', undefined, 404, 'unknown_setting'],
+    ['PUT a malformed boolean', 'put', '/api/settings/OCR_INGEST_ENABLED', { value: 'sometimes' }, 400, 'invalid_setting_value'],
+    ['PUT a non-http URL', 'put', '/api/settings/OPENAI_BASE_URL', { value: 'file:///etc/passwd' }, 400, 'invalid_setting_value'],
+    ['PUT an empty value', 'put', '/api/settings/GITHUB_REPO', { value: '  ' }, 400, 'invalid_setting_value'],
+    ['PUT without value', 'put', '/api/settings/GITHUB_REPO', { val: 'x' }, 400, 'validation_error'],
+    ['PUT a null value', 'put', '/api/settings/GITHUB_REPO', { value: null }, 400, 'validation_error'],
+  ] as const)('%s answers %i %s', async (_name, method, path, body, status, code) => {
+    const res = await request(harness.app)[method](path).set(as(admin)).send(body as object | undefined).expect(status);
+    expect(res.body.error.code).toBe(code);
+  });
+
+  it('stores a boolean given as JSON true as "true"', async () => {
+    const res = await request(harness.app).put('/api/settings/OCR_INGEST_ENABLED').set(as(admin)).send({ value: true }).expect(200);
+    expect(res.body).toMatchObject({ value: 'true', source: 'stored' });
+  });
+});
+
+describe('/api/settings without SETTINGS_ENCRYPTION_KEY', () => {
+  it('refuses to store a secret with 409 encryption_key_missing, naming the fix', async () => {
+    const harness = await startSettingsHarness({}, { encryptionKey: null });
+    try {
+      const admin = await harness.token('admin');
+      const res = await request(harness.app).put('/api/settings/GITHUB_TOKEN').set({ Authorization: `Bearer ${admin}` }).send({ value: 'ghp_abcdefghijklmnopqrstuvwxyz' }).expect(409);
+      expect(res.body.error).toMatchObject({ code: 'encryption_key_missing', details: { key: 'GITHUB_TOKEN' } });
+      expect(res.body.error.message).toMatch(/SETTINGS_ENCRYPTION_KEY/);
+      expect(await harness.ctx.db.prisma.setting.count()).toBe(0);
+    } finally {
+      await harness.close();
+    }
+  });
+});

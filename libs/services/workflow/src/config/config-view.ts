@@ -1,0 +1,29 @@
+import type { ConfigVersionSummary, WorkflowConfigResponse } from '@huntforge/contracts';
+import type { ConfigVersionRecord } from '../repositories/config-repository';
+import { toFlatAgentModels } from './flat-agent-models';
+
+export function configView(record: ConfigVersionRecord): WorkflowConfigResponse {
+  return {
+    version: record.version,
+    is_active: record.isActive,
+    description: record.description,
+    thresholds: record.settings.thresholds,
+    agents: record.settings.agents,
+    agent_models: toFlatAgentModels(record.settings),
+    auto_trigger_hunt_score_threshold: record.autoTriggerHuntScoreThreshold,
+    created_at: record.createdAt.toISOString(),
+    updated_at: record.updatedAt.toISOString(),
+  };
+}
+
+export function configVersionSummary(record: ConfigVersionRecord): ConfigVersionSummary {
+  return {
+    version: record.version,
+    is_active: record.isActive,
+    description: record.description,
+    thresholds: record.settings.thresholds,
+    agents: record.settings.agents,
+    auto_trigger_hunt_score_threshold: record.autoTriggerHuntScoreThreshold,
+    created_at: record.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,114 @@
+import { hostname } from 'node:os';
+import type { Router } from 'express';
+import type { Subscription } from '@huntforge/bus';
+import { createProviderFromSettings, type CapabilitiesMap, type LlmProvider } from '@huntforge/llm';
+import type { ModuleContext } from '@huntforge/platform';
+import { createActiveConfigSource } from '../config/active-config';
+import { createAgentRunner } from '../pipeline/llm-agents';
+import { createBuiltinAgents } from '../pipeline/builtin-agents';
+import { builtinRepair } from '../pipeline/builtin-repair';
+import { createBusServicePorts } from '../pipeline/bus-service-ports';
+import { createDomainPorts } from '../pipeline/domain-ports';
+import type { PromptObject } from '../pipeline/prompt-builder';
+import { createPipelineRunner } from '../pipeline/run-pipeline';
+import { subscribeAutoTrigger } from './auto-trigger';
+import type { ExecutionCommandDeps } from './execution-commands';
+import { loadExecutionSettings } from './execution-config';
+import { ExecutionRepository } from './execution-repository';
+import { createExecutionWorker } from './execution-worker';
+import { executionsRouter } from './executions-router';
+import { z } from 'zod';
+
+export interface ExecutionsPartOptions {
+  env: Record<string, string | undefined>;
+  /** Shipped default prompt per agent, when the snapshot has none. */
+  defaultPrompt(agent: string): PromptObject | undefined;
+  sigmaTemplate(): string;
+  capabilities(): CapabilitiesMap;
+  codexPath?: string;
+  llmTimeoutMs: number;
+}
+
+export interface ExecutionsPart {
+  router: Router;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const pipelineEnvSchema = z.object({
+  SIGMA_IMPORT_POLICY: z.enum(['allow', 'deny']).default('deny'),
+  EXTRACTION_CONCURRENCY: z.coerce.number().int().min(1).max(7).default(3),
+  PEER_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+});
+
+/**
+ * Executions in the workflow service: routes, the worker consuming workflow.execution.requested, the
+ * auto-trigger consumer and the stale-run sweeper, all around one pipeline.
+ */
+export function createExecutionsPart(ctx: ModuleContext, options: ExecutionsPartOptions): ExecutionsPart {
+  const settings = loadExecutionSettings(options.env);
+  const pipelineEnv = pipelineEnvSchema.parse(options.env);
+  const repo = new ExecutionRepository(ctx.db.prisma);
+  const deps: ExecutionCommandDeps = {
+    prisma: ctx.db.prisma,
+    repo,
+    bus: ctx.bus,
+    logger: ctx.logger.child({ component: 'executions' }),
+    config: createActiveConfigSource(ctx.db.prisma),
+    timings: settings,
+  };
+  const today = () => new Date();
+  const builtin = createBuiltinAgents({ today, repair: (yaml, findings) => builtinRepair(yaml, findings, today()) });
+  const providers = (id: string): Promise<LlmProvider> =>
+    createProviderFromSettings(id as Parameters<typeof createProviderFromSettings>[0], ctx.settings, { capabilities: options.capabilities(), codexPath: options.codexPath });
+
+  const runPipeline = createPipelineRunner({
+    loadArticle: async (id) => {
+      const row = await ctx.db.prisma.article.findUnique({ where: { id }, select: { id: true, title: true, url: true, content: true, huntScore: true, publishedAt: true } });
+      return row ? { ...row } : null;
+    },
+    services: createBusServicePorts(ctx.bus, { timeoutMs: pipelineEnv.PEER_REQUEST_TIMEOUT_MS }),
+    domain: createDomainPorts(),
+    agentsFor: (snapshot) =>
+      createAgentRunner(snapshot, {
+        builtin,
+        provider: providers,
+        prompt: (agent) => (snapshot.prompts[agent] as PromptObject | undefined) ?? options.defaultPrompt(agent),
+        sigmaTemplate: options.sigmaTemplate,
+        timeoutMs: options.llmTimeoutMs,
+      }),
+    importPolicy: pipelineEnv.SIGMA_IMPORT_POLICY,
+    extractionConcurrency: pipelineEnv.EXTRACTION_CONCURRENCY,
+  });
+
+  const worker = createExecutionWorker({
+    repo,
+    bus: ctx.bus,
+    logger: deps.logger,
+    runPipeline,
+    workerId: `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`,
+    concurrency: settings.concurrency,
+    heartbeatMs: settings.heartbeatMs,
+    staleAfterMs: settings.staleAfterMs,
+  });
+  let autoTrigger: Subscription | null = null;
+  let sweeper: NodeJS.Timeout | null = null;
+
+  return {
+    router: executionsRouter(deps),
+    async start() {
+      await worker.start();
+      autoTrigger = await subscribeAutoTrigger(deps);
+      // A dead worker's run is re-dispatched so a live worker takes it over (the claim checks staleness).
+      sweeper = setInterval(() => {
+        worker.sweepStale().catch((error: unknown) => deps.logger.warn({ err: error }, 'stale-run sweep failed'));
+      }, Math.max(1_000, settings.staleAfterMs / 2));
+      sweeper.unref();
+    },
+    async stop() {
+      if (sweeper) clearInterval(sweeper);
+      await autoTrigger?.cancel();
+      await worker.stop();
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import {
+  PRESET_FORMAT,
+  PROMPT_AGENT_NAMES,
+  WORKFLOW_ERROR_CODES,
+  presetFileSchema,
+  type PresetFile,
+  type PresetSummary,
+} from '@huntforge/contracts';
+import type { WorkflowPreset } from '@huntforge/data';
+import { HttpError, validationDetails } from '@huntforge/platform';
+import type { ConfigChangeResult, WorkflowConfigService } from '../config/config-service';
+import { normalisePrompts } from '../prompts/prompt-input';
+import { PresetRepository } from '../repositories/preset-repository';
+import type { PrismaClient } from '@huntforge/data';
+
+function summary(row: WorkflowPreset): PresetSummary {
+  return { name: row.name, description: row.description, is_quickstart: row.isQuickstart, updated_at: row.updatedAt.toISOString() };
+}
+
+function parseFile(raw: unknown, where: string): PresetFile {
+  const parsed = presetFileSchema.safeParse(raw);
+  if (!parsed.success) throw new HttpError(400, 'validation_error', 'Invalid preset file', validationDetails(parsed.error).map((issue) => ({ ...issue, path: `${where}.${issue.path}` })));
+  return parsed.data;
+}
+
+/**
+ * Presets: named snapshots of thresholds, per-agent settings and (optionally) prompts. They never carry
+ * the auto-trigger threshold: export leaves it out and import ignores it.
+ */
+export class PresetService {
+  private readonly repo: PresetRepository;
+
+  constructor(
+    prisma: PrismaClient,
+    private readonly config: WorkflowConfigService,
+    private readonly fixturesDir: string,
+  ) {
+    this.repo = new PresetRepository(prisma);
+  }
+
+  /** Loads fixtures/presets/*.json as read-only quickstart presets (refreshed on every start). */
+  async seedQuickstarts(): Promise<string[]> {
+    const dir = join(this.fixturesDir, 'presets');
+    const names: string[] = [];
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
+      const preset = parseFile(JSON.parse(readFileSync(join(dir, file), 'utf8')), file);
+      const name = preset.name ?? `quickstart-${basename(file, '.json')}`;
+      await this.repo.save(name, preset.description ?? null, { ...preset, name }, true);
+      names.push(name);
+    }
+    return names;
+  }
+
+  async list(): Promise<PresetSummary[]> {
+    return (await this.repo.list()).map(summary);
+  }
+
+  /** The active config (and prompts unless left out) as a preset file. */
+  async exportActive(name: string, description: string | null, includePrompts = true): Promise<PresetFile> {
+    const active = await this.config.active();
+    const file: PresetFile = { format: PRESET_FORMAT, name, description, thresholds: active.settings.thresholds, agents: active.settings.agents };
+    if (includePrompts) {
+      const prompts = await this.config.prompts.current();
+      file.agent_prompts = Object.fromEntries(
+        PROMPT_AGENT_NAMES.flatMap((agent) => {
+          const stored = prompts.get(agent);
+          return stored ? [[agent, stored.prompt]] : [];
+        }),
+      );
+    }
+    return file;
+  }
+
+  async export(name?: string): Promise<PresetFile> {
+    if (!name) return this.exportActive('active-config', 'The active workflow configuration');
+    const row = await this.find(name);
+    const { auto_trigger_hunt_score_threshold: _ignored, ...file } = parseFile(row.config, 'preset');
+    return { ...file, format: PRESET_FORMAT, name: row.name, description: row.description };
+  }
+
+  async save(name: string, description: string | null, includePrompts: boolean): Promise<PresetSummary> {
+    const existing = await this.repo.find(name);
+    if (existing?.isQuickstart) throw new HttpError(409, WORKFLOW_ERROR_CODES.presetReadOnly, `${name} is a quickstart preset and cannot be overwritten; choose another name`, { name });
+    return summary(await this.repo.save(name, description, await this.exportActive(name, description, includePrompts)));
+  }
+
+  /** Applies a preset file as a new config version under the PUT rules; the auto-trigger threshold is left alone. */
+  async applyFile(file: PresetFile, options: { allowPromptWarnings: boolean; actor: string | null; label: string }): Promise<ConfigChangeResult> {
+    return this.config.apply({
+      thresholds: file.thresholds,
+      agents: file.agents,
+      prompts: file.agent_prompts ? normalisePrompts(file.agent_prompts, PROMPT_AGENT_NAMES, 'body.preset.agent_prompts') : undefined,
+      description: `Preset: ${options.label}`,
+      allowPromptWarnings: options.allowPromptWarnings,
+      enforceRules: true,
+      actor: options.actor,
+    });
+  }
+
+  async importFile(raw: PresetFile, options: { saveAs?: string; allowPromptWarnings: boolean; actor: string | null }): Promise<ConfigChangeResult> {
+    const { auto_trigger_hunt_score_threshold: _ignored, ...file } = raw;
+    const result = await this.applyFile(file, { allowPromptWarnings: options.allowPromptWarnings, actor: options.actor, label: file.name ?? 'imported file' });
+    if (options.saveAs) {
+      const existing = await this.repo.find(options.saveAs);
+      if (existing?.isQuickstart) throw new HttpError(409, WORKFLOW_ERROR_CODES.presetReadOnly, `${options.saveAs} is a quickstart preset`, { name: options.saveAs });
+      await this.repo.save(options.saveAs, file.description ?? null, { ...file, format: PRESET_FORMAT, name: options.saveAs });
+    }
+    return result;
+  }
+
+  async applyNamed(name: string, options: { allowPromptWarnings: boolean; actor: string | null }): Promise<ConfigChangeResult> {
+    const row = await this.find(name);
+    return this.applyFile(parseFile(row.config, 'preset'), { ...options, label: name });
+  }
+
+  async remove(name: string): Promise<void> {
+    const row = await this.find(name);
+    if (row.isQuickstart) throw new HttpError(409, WORKFLOW_ERROR_CODES.presetReadOnly, `${name} is a quickstart preset and cannot be deleted`, { name });
+    await this.repo.remove(name);
+  }
+
+  private async find(name: string): Promise<WorkflowPreset> {
+    const row = await this.repo.find(name);
+    if (!row) throw new HttpError(404, WORKFLOW_ERROR_CODES.presetNotFound, `No preset named ${name}`, { name });
+    return row;
+  }
+}

@@ -1,0 +1,93 @@
+import { Router } from 'express';
+import { WORKFLOW_ERROR_CODES, rankAgentOutputSchema, rankArticleParamsSchema, type RankWithLlmResponse } from '@huntforge/contracts';
+import { createProviderFromSettings, isLlmError, type LlmError, type SettingsSource } from '@huntforge/llm';
+import { HttpError, parseOrThrow } from '@huntforge/platform';
+import type { PrismaClient } from '@huntforge/data';
+import type { WorkflowConfigService } from '../config/config-service';
+import type { ModelRegistry } from '../providers/model-registry';
+import { findArticleForRanking } from '../repositories/article-reader';
+import type { WorkflowServiceConfig } from '../service-config';
+import { buildAgentMessages } from './agent-messages';
+
+export interface RankDeps {
+  prisma: PrismaClient;
+  settings: SettingsSource;
+  service: WorkflowConfigService;
+  registry: ModelRegistry;
+  config: WorkflowServiceConfig;
+}
+
+/** Provider failures as answers: ours to explain, never the provider's raw text. */
+export function httpErrorOfLlm(error: LlmError): HttpError {
+  const details = { reason: error.code, provider: error.details.provider, upstream_status: error.details.status ?? null };
+  switch (error.code) {
+    case 'builtin_has_no_model':
+      return new HttpError(409, WORKFLOW_ERROR_CODES.builtinHasNoModel, error.message, details);
+    case 'provider_not_configured':
+      return new HttpError(409, WORKFLOW_ERROR_CODES.providerNotConfigured, error.message, details);
+    case 'timeout':
+      return new HttpError(504, WORKFLOW_ERROR_CODES.providerTimeout, error.message, details);
+    case 'invalid_model_output':
+      return new HttpError(502, WORKFLOW_ERROR_CODES.invalidModelOutput, error.message, details);
+    default:
+      return new HttpError(502, WORKFLOW_ERROR_CODES.providerError, error.message, details);
+  }
+}
+
+/** POST /api/articles/{id}/rank-with-llm: the active RankAgent prompt and model score the article 0-10. */
+export async function rankWithLlm(deps: RankDeps, articleId: number, signal: AbortSignal): Promise<RankWithLlmResponse> {
+  const article = await findArticleForRanking(deps.prisma, articleId);
+  if (!article) throw new HttpError(404, WORKFLOW_ERROR_CODES.articleNotFound, `No article ${articleId}`, { article_id: articleId });
+  const active = await deps.service.active();
+  const agent = active.settings.agents.RankAgent;
+  if (agent.provider === 'builtin') {
+    throw new HttpError(409, WORKFLOW_ERROR_CODES.builtinHasNoModel, 'RankAgent uses the builtin provider, which has no model: choose a model provider in the workflow config', { agent: 'RankAgent' });
+  }
+  if (!agent.model) throw new HttpError(409, WORKFLOW_ERROR_CODES.providerNotConfigured, 'RankAgent has no model configured', { agent: 'RankAgent' });
+  const prompt = (await deps.service.prompts.current()).get('RankAgent')?.prompt ?? deps.service.defaults.prompt('RankAgent');
+  try {
+    const provider = await createProviderFromSettings(agent.provider, deps.settings, { capabilities: deps.registry.capabilities(), codexPath: deps.config.codexPath });
+    const result = await provider.complete(
+      {
+        model: agent.model,
+        ...buildAgentMessages(prompt, article),
+        temperature: agent.temperature,
+        topP: agent.top_p,
+        effort: agent.effort,
+        maxOutputTokens: 1_000,
+        responseSchema: rankAgentOutputSchema,
+        timeoutMs: deps.config.llmTimeoutMs,
+      },
+      signal,
+    );
+    const output = result.json as { score: number; reasoning: string };
+    const threshold = active.settings.thresholds.RankingThreshold;
+    return {
+      article_id: article.id,
+      score: output.score,
+      reasoning: output.reasoning,
+      ranking_threshold: threshold,
+      passes_threshold: output.score >= threshold,
+      provider: result.provider,
+      model: result.model,
+      config_version: active.version,
+      usage: { input_tokens: result.usage.inputTokens, output_tokens: result.usage.outputTokens, latency_ms: result.usage.latencyMs },
+    };
+  } catch (error) {
+    throw isLlmError(error) ? httpErrorOfLlm(error) : error;
+  }
+}
+
+export function rankRouter(deps: RankDeps): Router {
+  const router = Router();
+  router.post('/api/articles/:article_id/rank-with-llm', async (req, res) => {
+    const { article_id } = parseOrThrow(rankArticleParamsSchema, req.params, 'params');
+    // A client that hangs up cancels the model call.
+    const controller = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    res.json(await rankWithLlm(deps, article_id, controller.signal));
+  });
+  return router;
+}

@@ -1,0 +1,120 @@
+import {
+  AUTO_TRIGGER_THRESHOLD_DEFAULT,
+  CONFIG_AGENT_NAMES,
+  agentSettingsSchema,
+  defaultWorkflowSettings,
+  thresholdsSchema,
+  type WorkflowSettings,
+} from '@huntforge/contracts';
+import type { Prisma, PrismaClient, WorkflowConfigVersion } from '@huntforge/data';
+
+export type Tx = Prisma.TransactionClient;
+
+export interface ConfigVersionRecord {
+  version: number;
+  isActive: boolean;
+  settings: WorkflowSettings;
+  autoTriggerHuntScoreThreshold: number;
+  description: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/**
+ * A stored config as the current contract sees it: every field checked, anything missing or
+ * malformed (an older row, a new agent) taken from the defaults, so readers always get a full config.
+ */
+export function normaliseSettings(raw: unknown): WorkflowSettings {
+  const defaults = defaultWorkflowSettings();
+  const value = (raw ?? {}) as { thresholds?: unknown; agents?: Record<string, unknown> };
+  const thresholds = thresholdsSchema.partial().safeParse(value.thresholds ?? {});
+  const settings: WorkflowSettings = { thresholds: { ...defaults.thresholds, ...(thresholds.success ? thresholds.data : {}) }, agents: defaults.agents };
+  for (const agent of CONFIG_AGENT_NAMES) {
+    const stored = agentSettingsSchema.partial().safeParse(value.agents?.[agent] ?? {});
+    settings.agents[agent] = { ...defaults.agents[agent], ...(stored.success ? stored.data : {}) };
+  }
+  return settings;
+}
+
+export function toRecord(row: WorkflowConfigVersion): ConfigVersionRecord {
+  return {
+    version: row.version,
+    isActive: row.isActive,
+    settings: normaliseSettings(row.config),
+    autoTriggerHuntScoreThreshold: row.autoTriggerHuntScoreThreshold,
+    description: row.description,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export class WorkflowConfigRepository {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  async active(client: Tx | PrismaClient = this.prisma): Promise<ConfigVersionRecord | null> {
+    const row = await client.workflowConfigVersion.findFirst({ where: { isActive: true } });
+    return row ? toRecord(row) : null;
+  }
+
+  /** The active config, creating version 1 from the defaults on a fresh database. */
+  async ensureActive(): Promise<ConfigVersionRecord> {
+    const existing = await this.active();
+    if (existing) return existing;
+    try {
+      const row = await this.prisma.workflowConfigVersion.create({
+        data: {
+          version: 1,
+          isActive: true,
+          config: defaultWorkflowSettings() as unknown as Prisma.InputJsonValue,
+          autoTriggerHuntScoreThreshold: AUTO_TRIGGER_THRESHOLD_DEFAULT,
+          description: 'Initial configuration (defaults)',
+        },
+      });
+      return toRecord(row);
+    } catch (error) {
+      // Another replica created it first.
+      const raced = await this.active();
+      if (raced) return raced;
+      throw error;
+    }
+  }
+
+  /** A new active version (max + 1); the auto-trigger threshold carries over from the previous active row. */
+  async createVersion(tx: Tx, settings: WorkflowSettings, description: string | null): Promise<ConfigVersionRecord> {
+    const previous = await tx.workflowConfigVersion.findFirst({ where: { isActive: true } });
+    const latest = await tx.workflowConfigVersion.aggregate({ _max: { version: true } });
+    await tx.workflowConfigVersion.updateMany({ where: { isActive: true }, data: { isActive: false } });
+    const row = await tx.workflowConfigVersion.create({
+      data: {
+        version: (latest._max.version ?? 0) + 1,
+        isActive: true,
+        config: settings as unknown as Prisma.InputJsonValue,
+        autoTriggerHuntScoreThreshold: previous?.autoTriggerHuntScoreThreshold ?? AUTO_TRIGGER_THRESHOLD_DEFAULT,
+        description,
+      },
+    });
+    return toRecord(row);
+  }
+
+  async list(options: { skip: number; take: number; version?: number }): Promise<{ rows: ConfigVersionRecord[]; total: number }> {
+    const where = options.version === undefined ? {} : { version: options.version };
+    const [rows, total] = await Promise.all([
+      this.prisma.workflowConfigVersion.findMany({ where, orderBy: { version: 'desc' }, skip: options.skip, take: options.take }),
+      this.prisma.workflowConfigVersion.count({ where }),
+    ]);
+    return { rows: rows.map(toRecord), total };
+  }
+
+  async exists(version: number): Promise<boolean> {
+    return (await this.prisma.workflowConfigVersion.count({ where: { version } })) > 0;
+  }
+
+  /** The only writer of the threshold: in place on the active row, no new version. */
+  async setAutoTriggerThreshold(value: number): Promise<ConfigVersionRecord> {
+    await this.ensureActive();
+    await this.prisma.workflowConfigVersion.updateMany({ where: { isActive: true }, data: { autoTriggerHuntScoreThreshold: value } });
+    const active = await this.active();
+    if (!active) throw new Error('the active workflow config disappeared during the update');
+    return active;
+  }
+}
