@@ -1,13 +1,13 @@
 /**
  * The builtin RankAgent: how worth hunting an article is, 0–10, from evidence we can count.
  *
- *   rank = 5 × (hunt_score / 99.9)                     keyword evidence (the hunt score's tiers)
- *        + 3 × (1 − e^(−observables / 6))              how much concrete, extractable material there is
+ *   rank = 4 × (hunt_score / 99.9)                     keyword evidence (the hunt score's tiers)
+ *        + 4 × (1 − e^(−observables / 6))              how much concrete, extractable material there is
  *        + 2 × min(1, observable_types / 4)            breadth: commands, registry, network, tasks, ...
  *
- * rounded to one decimal. Half of the scale is the hunt score, so keyword-rich prose without a single
- * command line or indicator tops out at 5 and stays below the default RankingThreshold (6.0); six distinct
- * observables of three types on a mid-scoring article clear it.
+ * rounded to one decimal. Keyword-rich prose without a single command line or indicator tops out at 4 and
+ * stays below the default RankingThreshold (6.0); concrete material counts as much as keywords, so a Linux
+ * or cloud write-up full of indicators clears the threshold although the keyword registry leans Windows.
  */
 export interface RankInput {
   huntScore: number;
@@ -21,7 +21,7 @@ export interface RankResult {
   components: { keywords: number; volume: number; breadth: number };
 }
 
-export const RANK_WEIGHTS = { keywords: 5, volume: 3, breadth: 2, volumeScale: 6, breadthTypes: 4, huntScoreCeiling: 99.9 } as const;
+export const RANK_WEIGHTS = { keywords: 4, volume: 4, breadth: 2, volumeScale: 6, breadthTypes: 4, huntScoreCeiling: 99.9 } as const;
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 

@@ -1,1 +1,1 @@
-export { createIngestionModule } from './module';
+export { createIngestionModule, type IngestionModule, type IngestionModuleOptions } from './module';

@@ -1,7 +1,130 @@
-import { routePrefixesOf } from '@huntforge/contracts';
-import { placeholderModule, type ModuleContext, type ServiceModule } from '@huntforge/platform';
+import { Router } from 'express';
+import { findScheduledJob, routePrefixesOf } from '@huntforge/contracts';
+import { createEmbedder, parseEmbeddingProvider, type Embedder } from '@huntforge/llm';
+import type { ComponentHealth, ModuleContext, ServiceModule } from '@huntforge/platform';
+import { IngestionConfigError, loadIngestionConfig } from './config';
+import type { IngestionDeps } from './deps';
+import { createHostGate } from './fetching/host-gate';
+import { createSafeFetch } from './fetching/safe-fetch';
+import type { Resolver } from './fetching/url-guard';
+import { articlesRouter } from './http/articles-router';
+import { searchRouter } from './http/search-router';
+import { sourcesRouter } from './http/sources-router';
+import { createTesseract, type OcrEngine } from './ocr/tesseract';
+import { AnnotationRepository } from './repositories/annotation-repository';
+import { ArticleQueries } from './repositories/article-queries';
+import { ArticleRepository } from './repositories/article-repository';
+import { CollectionRunRepository } from './repositories/collection-run-repository';
+import { SourceRepository } from './repositories/source-repository';
+import { defaultSourcesFile } from './sources-file-path';
+import { checkAllSources } from './use-cases/collect-source/check-all-sources';
+import { CollectionTracker } from './use-cases/collect-source/collection-tracker';
+import { cleanupOldData, embedNewArticles } from './use-cases/maintenance/maintenance';
+import { readSourcesFile } from './use-cases/sources/sources-file';
+
+export interface IngestionModuleOptions {
+  /** Environment for the ingestion settings (default process.env). */
+  env?: Record<string, string | undefined>;
+  /** DNS for outbound fetches (tests play hostile DNS with it). */
+  resolver?: Resolver;
+  embedder?: Embedder;
+  ocr?: OcrEngine;
+  now?: () => Date;
+  /** Register the scheduled jobs on ctx.scheduler (default true). */
+  registerJobs?: boolean;
+}
+
+export interface IngestionModule extends ServiceModule {
+  /** The wiring, for tests and benchmarks that drive use cases directly. */
+  readonly deps: IngestionDeps;
+  readonly collections: CollectionTracker;
+  /** Reads the sources file and creates the sources not stored yet. */
+  syncSources(): Promise<{ created: string[]; existing: string[] }>;
+}
+
+async function embedderFor(ctx: ModuleContext, provider: string | undefined, model: string | undefined): Promise<Embedder> {
+  const parsed = parseEmbeddingProvider(provider);
+  if (!parsed) throw new IngestionConfigError(`EMBEDDING_PROVIDER must be builtin, openai or ollama (got ${provider})`);
+  return createEmbedder({
+    provider: parsed,
+    model,
+    openAiApiKey: parsed === 'openai' ? await ctx.settings.get('OPENAI_API_KEY') : undefined,
+    openAiBaseUrl: parsed === 'openai' ? await ctx.settings.get('OPENAI_BASE_URL') : undefined,
+    ollamaHost: parsed === 'ollama' ? await ctx.settings.get('OLLAMA_BASE_URL') : undefined,
+  });
+}
 
 /** The ingestion service: sources, collection, articles, annotations, search and embeddings. */
-export function createIngestionModule(_ctx: ModuleContext): ServiceModule {
-  return placeholderModule('ingestion', routePrefixesOf('ingestion'));
+export async function createIngestionModule(ctx: ModuleContext, options: IngestionModuleOptions = {}): Promise<IngestionModule> {
+  const config = loadIngestionConfig(options.env ?? process.env, defaultSourcesFile());
+  const prisma = ctx.db.prisma;
+  const deps: IngestionDeps = {
+    ctx,
+    config,
+    sources: new SourceRepository(prisma),
+    runs: new CollectionRunRepository(prisma),
+    articles: new ArticleRepository(prisma),
+    queries: new ArticleQueries(prisma),
+    annotations: new AnnotationRepository(prisma),
+    fetch: createSafeFetch({
+      allowPrivateNetworks: config.INGEST_ALLOW_PRIVATE_NETWORKS,
+      timeoutMs: config.INGEST_FETCH_TIMEOUT_MS,
+      maxBodyBytes: config.INGEST_MAX_BODY_BYTES,
+      userAgent: config.INGEST_USER_AGENT,
+      resolver: options.resolver,
+    }),
+    gate: createHostGate(config.INGEST_HOST_DELAY_MS),
+    embedder: options.embedder ?? (await embedderFor(ctx, config.EMBEDDING_PROVIDER, config.EMBEDDING_MODEL)),
+    ocr: options.ocr ?? createTesseract({ binary: config.TESSERACT_PATH, timeoutMs: config.OCR_TIMEOUT_MS }),
+    now: options.now ?? (() => new Date()),
+  };
+  const collections = new CollectionTracker(deps);
+
+  const router = Router();
+  router.use(sourcesRouter(deps, collections));
+  router.use(articlesRouter(deps));
+  router.use(searchRouter(deps));
+
+  const syncSources = async () => {
+    const seeds = await readSourcesFile(config.sourcesFile);
+    const result = await deps.sources.insertMissing(seeds);
+    ctx.logger.info({ file: config.sourcesFile, created: result.created.length, existing: result.existing.length }, 'sources synced');
+    return result;
+  };
+
+  const job = (id: string) => {
+    const definition = findScheduledJob(id);
+    if (!definition) throw new Error(`scheduled job ${id} is missing from the catalogue`);
+    return { id, cron: definition.defaultCron, editable: definition.editable, enabled: definition.enabledByDefault };
+  };
+
+  return {
+    name: 'ingestion',
+    http: { prefixes: routePrefixesOf('ingestion'), router },
+    deps,
+    collections,
+    syncSources,
+    async start() {
+      await syncSources();
+      const stale = await deps.runs.failStale(deps.now());
+      if (stale > 0) ctx.logger.warn({ runs: stale }, 'collection runs interrupted by an earlier stop marked failed');
+      if (options.registerJobs === false) return;
+      // Collections may run for minutes; the lease is renewed while they do.
+      ctx.scheduler.register({ ...job('check_all_sources'), leaseMs: 120_000, run: ({ signal }) => checkAllSources(deps, collections, signal) });
+      ctx.scheduler.register({ ...job('cleanup_old_data'), run: () => cleanupOldData(deps) });
+      ctx.scheduler.register({ ...job('embed_new_articles'), leaseMs: 120_000, run: ({ signal }) => embedNewArticles(deps, signal) });
+    },
+    async stop() {
+      await collections.stop();
+    },
+    async health(): Promise<ComponentHealth> {
+      const unavailable = await deps.ocr.unavailableReason();
+      const ocrWanted = (await ctx.settings.get('OCR_INGEST_ENABLED'))?.trim().toLowerCase() === 'true';
+      return {
+        // Missing OCR only degrades ingestion when OCR is switched on; collection goes on without it.
+        status: unavailable && ocrWanted ? 'degraded' : 'up',
+        detail: { ocr: unavailable ? `unavailable: ${unavailable}` : 'available', embedder: deps.embedder.id },
+      };
+    },
+  };
 }

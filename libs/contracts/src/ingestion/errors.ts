@@ -1,0 +1,16 @@
+/** Error codes the ingestion service answers with (beside the platform's validation_error / not_found). */
+export const INGESTION_ERROR_CODES = {
+  invalidUrl: 'invalid_url',
+  urlNotAllowed: 'url_not_allowed',
+  fetchFailed: 'fetch_failed',
+  unsupportedContent: 'unsupported_content',
+  noContent: 'no_content',
+  annotationLength: 'annotation_length',
+  annotationMismatch: 'annotation_mismatch',
+  protectedSource: 'protected_source',
+  sourceNotCollectable: 'source_not_collectable',
+  collectionInProgress: 'collection_in_progress',
+  embeddingUnavailable: 'embedding_unavailable',
+} as const;
+
+export type IngestionErrorCode = (typeof INGESTION_ERROR_CODES)[keyof typeof INGESTION_ERROR_CODES];

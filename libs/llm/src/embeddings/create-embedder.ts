@@ -1,0 +1,43 @@
+import { createBuiltinEmbedder } from './builtin-embedder';
+import type { Embedder } from './embedder';
+import { createOllamaEmbedder } from './ollama-embedder';
+import { createOpenAiEmbedder } from './openai-embedder';
+
+export type EmbeddingProvider = 'builtin' | 'openai' | 'ollama';
+
+/** Neutral spellings of the spec (provider_a = OpenAI, provider_local = Ollama) are accepted too. */
+export function parseEmbeddingProvider(value: string | undefined): EmbeddingProvider | undefined {
+  const normalized = (value ?? '').trim().toLowerCase();
+  if (normalized === '' || normalized === 'builtin') return 'builtin';
+  if (normalized === 'openai' || normalized === 'provider_a') return 'openai';
+  if (normalized === 'ollama' || normalized === 'provider_local') return 'ollama';
+  return undefined;
+}
+
+export interface EmbedderConfig {
+  provider: EmbeddingProvider;
+  model?: string;
+  openAiApiKey?: string;
+  openAiBaseUrl?: string;
+  ollamaHost?: string;
+}
+
+export class EmbedderConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EmbedderConfigError';
+  }
+}
+
+export function createEmbedder(config: EmbedderConfig): Embedder {
+  switch (config.provider) {
+    case 'builtin':
+      return createBuiltinEmbedder();
+    case 'openai':
+      if (!config.openAiApiKey) throw new EmbedderConfigError('the openai embedder needs OPENAI_API_KEY');
+      return createOpenAiEmbedder({ apiKey: config.openAiApiKey, model: config.model, baseUrl: config.openAiBaseUrl });
+    case 'ollama':
+      if (!config.ollamaHost) throw new EmbedderConfigError('the ollama embedder needs OLLAMA_BASE_URL');
+      return createOllamaEmbedder({ host: config.ollamaHost, model: config.model });
+  }
+}

@@ -1,0 +1,210 @@
+import { Prisma, type PrismaClient } from '@huntforge/data';
+import { vectorLiteral } from './article-repository';
+
+export interface ArticleListFilter {
+  sourceId?: number;
+  minHuntScore?: number;
+  maxHuntScore?: number;
+  text?: string;
+  publishedAfter?: Date;
+  publishedBefore?: Date;
+  includeDuplicates: boolean;
+  sortBy: 'published_at' | 'collected_at' | 'hunt_score' | 'title' | 'id';
+  sortOrder: 'asc' | 'desc';
+  skip: number;
+  take: number;
+}
+
+export const summarySelect = {
+  id: true,
+  sourceId: true,
+  source: { select: { identifier: true } },
+  title: true,
+  url: true,
+  canonicalUrl: true,
+  publishedAt: true,
+  collectedAt: true,
+  huntScore: true,
+  duplicateOfId: true,
+  metadata: true,
+  embeddedAt: true,
+} satisfies Prisma.ArticleSelect;
+
+export type ArticleSummaryRow = Prisma.ArticleGetPayload<{ select: typeof summarySelect }>;
+
+export interface ScoredRow {
+  id: number;
+  similarity: number;
+}
+
+export interface DeleteCounts {
+  annotations: number;
+  chunkFeedback: number;
+  chunkAnalyses: number;
+  chunkDebugProgress: number;
+  workflowExecutions: number;
+  sigmaQueueItems: number;
+  evaluationRecords: number;
+  nearDuplicates: number;
+}
+
+function orderBy(filter: ArticleListFilter): Prisma.ArticleOrderByWithRelationInput[] {
+  const order = filter.sortOrder;
+  const primary: Prisma.ArticleOrderByWithRelationInput =
+    filter.sortBy === 'published_at' ? { publishedAt: { sort: order, nulls: 'last' } }
+      : filter.sortBy === 'collected_at' ? { collectedAt: order }
+        : filter.sortBy === 'hunt_score' ? { huntScore: order }
+          : filter.sortBy === 'title' ? { title: order }
+            : { id: order };
+  return [primary, { id: order }];
+}
+
+function whereOf(filter: ArticleListFilter): Prisma.ArticleWhereInput {
+  const and: Prisma.ArticleWhereInput[] = [];
+  if (filter.sourceId !== undefined) and.push({ sourceId: filter.sourceId });
+  if (filter.minHuntScore !== undefined || filter.maxHuntScore !== undefined) {
+    and.push({ huntScore: { gte: filter.minHuntScore, lte: filter.maxHuntScore } });
+  }
+  if (filter.text) {
+    // ILIKE on PostgreSQL and PGlite alike; Prisma escapes % and _ in the term.
+    and.push({ OR: [{ title: { contains: filter.text, mode: 'insensitive' } }, { content: { contains: filter.text, mode: 'insensitive' } }] });
+  }
+  if (filter.publishedAfter || filter.publishedBefore) {
+    const range = { gte: filter.publishedAfter, lte: filter.publishedBefore };
+    // Articles whose feed gave no date are placed by when we collected them.
+    and.push({ OR: [{ publishedAt: range }, { publishedAt: null, collectedAt: range }] });
+  }
+  if (!filter.includeDuplicates) and.push({ duplicateOfId: null });
+  return { AND: and };
+}
+
+/** Read side of articles: listing, detail, similarity, search, stats; plus deletion with its report. */
+export class ArticleQueries {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  async list(filter: ArticleListFilter): Promise<{ rows: ArticleSummaryRow[]; total: number }> {
+    const where = whereOf(filter);
+    const [rows, total] = await Promise.all([
+      this.prisma.article.findMany({ where, select: summarySelect, orderBy: orderBy(filter), skip: filter.skip, take: filter.take }),
+      this.prisma.article.count({ where }),
+    ]);
+    return { rows, total };
+  }
+
+  summaries(ids: number[]): Promise<ArticleSummaryRow[]> {
+    return this.prisma.article.findMany({ where: { id: { in: ids } }, select: summarySelect });
+  }
+
+  detail(id: number) {
+    return this.prisma.article.findUnique({
+      where: { id },
+      select: {
+        ...summarySelect,
+        content: true,
+        keywordMatches: true,
+        duplicates: { select: { id: true }, orderBy: { id: 'asc' } },
+        _count: { select: { annotations: true } },
+      },
+    });
+  }
+
+  async exists(id: number): Promise<boolean> {
+    return (await this.prisma.article.count({ where: { id } })) > 0;
+  }
+
+  content(id: number) {
+    return this.prisma.article.findUnique({ where: { id }, select: { id: true, content: true, simhash: true, simhashBands: true, embeddingModel: true, embeddedAt: true } });
+  }
+
+  /** Nearest articles to an article's own vector (cosine, HNSW index), same embedding model only. */
+  similarTo(id: number, model: string, limit: number): Promise<ScoredRow[]> {
+    return this.prisma.$queryRaw<ScoredRow[]>`
+      SELECT other.id, (1 - (other.embedding <=> self.embedding))::float8 AS similarity
+      FROM articles self JOIN articles other ON other.id <> self.id
+      WHERE self.id = ${id} AND other.embedding IS NOT NULL AND other.embedding_model = ${model}
+      ORDER BY other.embedding <=> self.embedding
+      LIMIT ${limit}`;
+  }
+
+  /** Nearest articles to a query vector, filtered by hunt score and source. */
+  search(vector: number[], model: string, filter: { minHuntScore?: number; sourceId?: number }, limit: number): Promise<ScoredRow[]> {
+    const literal = vectorLiteral(vector);
+    const conditions = [Prisma.sql`embedding IS NOT NULL`, Prisma.sql`embedding_model = ${model}`];
+    if (filter.minHuntScore !== undefined) conditions.push(Prisma.sql`hunt_score >= ${filter.minHuntScore}`);
+    if (filter.sourceId !== undefined) conditions.push(Prisma.sql`source_id = ${filter.sourceId}`);
+    return this.prisma.$queryRaw<ScoredRow[]>`
+      SELECT id, (1 - (embedding <=> ${literal}::vector))::float8 AS similarity FROM articles
+      WHERE ${Prisma.join(conditions, ' AND ')}
+      ORDER BY embedding <=> ${literal}::vector
+      LIMIT ${limit}`;
+  }
+
+  async embeddingCoverage(): Promise<{ total: number; embedded: number; byModel: Record<string, number> }> {
+    const [total, groups] = await Promise.all([
+      this.prisma.article.count(),
+      this.prisma.article.groupBy({ by: ['embeddingModel'], where: { embeddedAt: { not: null } }, _count: { _all: true } }),
+    ]);
+    const byModel: Record<string, number> = {};
+    let embedded = 0;
+    for (const group of groups) {
+      byModel[group.embeddingModel ?? 'unknown'] = group._count._all;
+      embedded += group._count._all;
+    }
+    return { total, embedded, byModel };
+  }
+
+  /** Reference Sigma rules versus those with a vector (read-only look at the sigma area's corpus table). */
+  async sigmaCorpusCoverage(): Promise<{ total: number; embedded: number }> {
+    const [row] = await this.prisma.$queryRaw<Array<{ total: number; embedded: number }>>`
+      SELECT count(*)::int AS total, count(embedding)::int AS embedded FROM sigma_reference_rules`;
+    return row ?? { total: 0, embedded: 0 };
+  }
+
+  /** Deletes an article; the foreign keys cascade or unlink, and the counts say what went with it. */
+  deleteWithReport(id: number): Promise<DeleteCounts | null> {
+    return this.prisma.$transaction(async (tx) => {
+      const found = await tx.article.findUnique({ where: { id }, select: { id: true } });
+      if (!found) return null;
+      const where = { articleId: id };
+      const counts: DeleteCounts = {
+        annotations: await tx.articleAnnotation.count({ where }),
+        chunkFeedback: await tx.chunkClassificationFeedback.count({ where }),
+        chunkAnalyses: await tx.chunkAnalysis.count({ where }),
+        chunkDebugProgress: await tx.chunkDebugProgress.count({ where }),
+        workflowExecutions: await tx.workflowExecution.count({ where }),
+        sigmaQueueItems: await tx.sigmaQueueItem.count({ where }),
+        evaluationRecords: await tx.evaluationRecord.count({ where }),
+        nearDuplicates: await tx.article.count({ where: { duplicateOfId: id } }),
+      };
+      await tx.article.delete({ where: { id } });
+      return counts;
+    });
+  }
+
+  /**
+   * Retention: articles collected before `cutoff`, outside the protected sources, holding no
+   * annotations, feedback or executions (nor queue items or evaluation records that point at them).
+   */
+  async deleteExpired(cutoff: Date, protectedSourceIds: number[], batch = 500): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      const ids = (
+        await this.prisma.article.findMany({
+          where: {
+            collectedAt: { lt: cutoff },
+            sourceId: { notIn: protectedSourceIds },
+            annotations: { none: {} },
+            feedback: { none: {} },
+            executions: { none: {} },
+            queueItems: { none: {} },
+            evaluationRecords: { none: {} },
+          },
+          select: { id: true },
+          take: batch,
+        })
+      ).map((row) => row.id);
+      if (ids.length === 0) return deleted;
+      deleted += (await this.prisma.article.deleteMany({ where: { id: { in: ids } } })).count;
+    }
+  }
+}

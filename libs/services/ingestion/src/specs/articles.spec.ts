@@ -1,0 +1,214 @@
+import { ingestArticle, type ArticleCandidate } from '../use-cases/ingest-article/ingest-article';
+import { embedNewArticles } from '../use-cases/maintenance/maintenance';
+import { startIngestion, type IngestionHarness } from '../test-support/ingestion-harness';
+
+const SENTENCES = [
+  'The loader was delivered as an ISO image and started through a shortcut that ran rundll32 against a DLL in the temp folder.',
+  'Operators dumped LSASS with the comsvcs MiniDump export and moved laterally with PsExec to the file servers.',
+  'Persistence came from a Run key and a scheduled task that relaunched the implant at every logon.',
+  'Shadow copies were deleted with vssadmin and recovery was disabled with bcdedit before encryption began.',
+  'Network telemetry showed beaconing to a VPS with jitter, and the configuration was recovered from memory.',
+];
+
+/** A write-up of about `sentences` sentences (distinct per seed). */
+function writeup(seed: number, sentences = 30): string {
+  return Array.from({ length: sentences }, (_, i) => `${SENTENCES[(seed + i) % SENTENCES.length]} (step ${i} of case ${seed})`).join(' ');
+}
+
+describe('articles', () => {
+  let h: IngestionHarness;
+  let manualId: number;
+  const ingest = (candidate: Partial<ArticleCandidate> & { url: string; content: string }) =>
+    ingestArticle(h.module.deps, { sourceId: manualId, title: candidate.url, publishedAt: null, ...candidate });
+
+  beforeAll(async () => {
+    h = await startIngestion({ sources: [{ identifier: 'other-lab', url: 'http://127.0.0.1:9/feed.xml', kind: 'rss' }] });
+    manualId = await h.sourceId('manual');
+  });
+  afterAll(() => h?.close());
+
+  describe('dedup', () => {
+    it('refuses the same canonical URL and the same normalised content, links near duplicates visibly', async () => {
+      const original = await ingest({ url: 'https://lab.example/a?utm_source=x', content: writeup(1) });
+      expect(original.outcome).toBe('created');
+      const sameUrl = await ingest({ url: 'HTTPS://LAB.example:443/a#top', content: writeup(2) });
+      expect(sameUrl).toEqual({ outcome: 'duplicate', articleId: original.outcome === 'created' ? original.articleId : -1, reason: 'canonical_url' });
+      const sameContent = await ingest({ url: 'https://mirror.example/a', content: `  ${writeup(1).toUpperCase()}  ` });
+      expect(sameContent).toEqual(expect.objectContaining({ outcome: 'duplicate', reason: 'content_hash' }));
+      const near = await ingest({ url: 'https://mirror.example/b', content: writeup(1).replace('step 3 of', 'step three of') });
+      expect(near).toEqual(expect.objectContaining({ outcome: 'created', duplicateOf: original.outcome === 'created' ? original.articleId : -1 }));
+      if (near.outcome !== 'created' || original.outcome !== 'created') throw new Error('unexpected outcome');
+      const detail = (await h.http.get(`/api/articles/${original.articleId}`).expect(200)).body;
+      expect(detail.near_duplicates).toEqual([near.articleId]);
+      const hidden = (await h.http.get('/api/articles?include_duplicates=false&q=case 1)').expect(200)).body;
+      expect(hidden.articles.map((a: { id: number }) => a.id)).toEqual([original.articleId]);
+      const similar = (await h.http.get(`/api/articles/${original.articleId}/similar`).expect(200)).body;
+      expect(similar.method).toBe('embedding');
+      expect(similar.near_duplicates[0]).toEqual(expect.objectContaining({ id: near.articleId, hamming_distance: expect.any(Number) }));
+      expect(similar.similar[0]).toEqual(expect.objectContaining({ id: near.articleId }));
+      expect(similar.similar[0].similarity).toBeGreaterThan(0.9);
+    });
+  });
+
+  describe('listing', () => {
+    beforeAll(async () => {
+      const other = await h.sourceId('other-lab');
+      await ingest({ url: 'https://list.example/old', title: 'Old marketing', content: `Join our webinar and book a demo. ${'Customer success stories. '.repeat(20)}`, publishedAt: new Date('2024-03-01T00:00:00Z') });
+      await ingest({ url: 'https://list.example/new', title: 'New intrusion', content: writeup(3), publishedAt: new Date('2025-06-15T12:00:00Z'), sourceId: other });
+      await ingest({ url: 'https://list.example/undated', title: 'Undated note', content: writeup(4, 12) });
+    });
+
+    it('filters by source, hunt-score range and text, and pages', async () => {
+      const bySource = (await h.http.get('/api/articles?source=other-lab').expect(200)).body;
+      expect(bySource.articles.map((a: { title: string }) => a.title)).toEqual(['New intrusion']);
+      const low = (await h.http.get('/api/articles?max_hunt_score=10').expect(200)).body;
+      expect(low.articles.map((a: { title: string }) => a.title)).toEqual(['Old marketing']);
+      const high = (await h.http.get('/api/articles?min_hunt_score=50&sort_by=id&sort_order=asc').expect(200)).body;
+      expect(high.articles.every((a: { hunt_score: number }) => a.hunt_score >= 50)).toBe(true);
+      const text = (await h.http.get(`/api/articles?q=${encodeURIComponent('CASE 3)')}`).expect(200)).body;
+      expect(text.articles.map((a: { title: string }) => a.title)).toEqual(['New intrusion']);
+      const paged = (await h.http.get('/api/articles?limit=2&page=2&sort_by=id&sort_order=asc').expect(200)).body;
+      expect(paged).toEqual(expect.objectContaining({ page: 2, limit: 2, total: 5, total_pages: 3 }));
+      expect(paged.articles).toHaveLength(2);
+    });
+
+    it('filters by date range (inclusive days) and sorts', async () => {
+      const range = (await h.http.get('/api/articles?published_after=2025-06-15&published_before=2025-06-15').expect(200)).body;
+      expect(range.articles.map((a: { title: string }) => a.title)).toEqual(['New intrusion']);
+      const sorted = (await h.http.get('/api/articles?sort_by=published_at&sort_order=asc').expect(200)).body;
+      expect(sorted.articles[0].title).toBe('Old marketing');
+      // Title order follows the database collation, so compare the two directions with each other.
+      const titles = async (order: string) => (await h.http.get(`/api/articles?sort_by=title&sort_order=${order}`).expect(200)).body.articles.map((a: { title: string }) => a.title);
+      const ascending = await titles('asc');
+      expect(ascending).toHaveLength(5);
+      expect(await titles('desc')).toEqual([...ascending].reverse());
+    });
+
+    it('rejects bad queries with 400 and unknown sources or articles with 404', async () => {
+      expect((await h.http.get('/api/articles?limit=500').expect(400)).body.error.code).toBe('validation_error');
+      expect((await h.http.get('/api/articles?min_hunt_score=60&max_hunt_score=10').expect(400)).body.error.code).toBe('validation_error');
+      expect((await h.http.get('/api/articles?sort_by=secret').expect(400)).body.error.code).toBe('validation_error');
+      expect((await h.http.get('/api/articles?source=nope').expect(404)).body.error.code).toBe('not_found');
+      expect((await h.http.get('/api/articles/999999').expect(404)).body.error.code).toBe('not_found');
+      expect((await h.http.get('/api/articles/abc').expect(400)).body.error.code).toBe('validation_error');
+    });
+
+    it('returns the score breakdown with the matched terms per tier', async () => {
+      const [row] = (await h.http.get('/api/articles?source=other-lab').expect(200)).body.articles;
+      const detail = (await h.http.get(`/api/articles/${row.id}`).expect(200)).body;
+      expect(detail.hunt_score_breakdown.score).toBe(row.hunt_score);
+      expect(detail.hunt_score_breakdown.tiers.perfect.matched).toEqual(expect.arrayContaining(['rundll32', 'psexec']));
+      expect(detail.hunt_score_breakdown.tiers.lolbas.matched).toEqual(expect.arrayContaining(['vssadmin', 'bcdedit']));
+      expect(detail.hunt_score_breakdown.tiers.perfect.points).toBeGreaterThan(0);
+    });
+  });
+
+  describe('annotations', () => {
+    let articleId: number;
+    let content: string;
+    beforeAll(async () => {
+      content = writeup(9, 40);
+      const outcome = await ingest({ url: 'https://annotate.example/a', content });
+      if (outcome.outcome !== 'created') throw new Error('not created');
+      articleId = outcome.articleId;
+      expect(content.length).toBeGreaterThan(1200);
+    });
+    const post = (length: number, overrides: Record<string, unknown> = {}) =>
+      h.http.post(`/api/articles/${articleId}/annotations`).send({
+        annotation_type: 'huntable',
+        selected_text: content.slice(100, 100 + length),
+        start_position: 100,
+        end_position: 100 + length,
+        ...overrides,
+      });
+
+    it.each([
+      [949, 400],
+      [950, 201],
+      [1050, 201],
+      [1051, 400],
+    ])('a huntability annotation of %i characters answers %i', async (length, status) => {
+      const response = await post(length).expect(status);
+      if (status === 400) expect(response.body.error).toEqual(expect.objectContaining({ code: 'annotation_length', details: { length, min: 950, max: 1050 } }));
+      else expect(response.body).toEqual(expect.objectContaining({ article_id: articleId, annotation_type: 'huntable', start_position: 100, end_position: 100 + length, used_for_training: false }));
+    });
+
+    it('applies the length rule to not_huntable too, and not to observable types', async () => {
+      expect((await post(500, { annotation_type: 'not_huntable' }).expect(400)).body.error.code).toBe('annotation_length');
+      await post(20, { annotation_type: 'cmdline' }).expect(201);
+    });
+
+    it('requires selected_text to equal the content between the positions', async () => {
+      const shifted = await post(1000, { start_position: 101, end_position: 1101 }).expect(400);
+      expect(shifted.body.error.code).toBe('annotation_mismatch');
+      const pastEnd = await post(20, { annotation_type: 'cmdline', start_position: content.length - 10, end_position: content.length + 10 }).expect(400);
+      expect(pastEnd.body.error.code).toBe('annotation_mismatch');
+      expect((await post(20, { annotation_type: 'bogus' }).expect(400)).body.error.code).toBe('validation_error');
+      expect((await h.http.post('/api/articles/999999/annotations').send({ annotation_type: 'cmdline', selected_text: 'x', start_position: 0, end_position: 1 }).expect(404)).body.error.code).toBe('not_found');
+    });
+
+    it('lists the annotations of an article', async () => {
+      const list = (await h.http.get(`/api/articles/${articleId}/annotations`).expect(200)).body;
+      expect(list.annotations.map((a: { end_position: number }) => a.end_position - 100)).toEqual([950, 1050, 20]);
+    });
+  });
+
+  describe('delete', () => {
+    it('cascades to annotations, feedback and executions and says what was removed', async () => {
+      const outcome = await ingest({ url: 'https://delete.example/a', content: writeup(11) });
+      if (outcome.outcome !== 'created') throw new Error('not created');
+      const id = outcome.articleId;
+      const { prisma } = h.ctx.db;
+      await prisma.articleAnnotation.create({ data: { articleId: id, annotationType: 'cmdline', selectedText: 'x', startPosition: 0, endPosition: 1 } });
+      await prisma.chunkClassificationFeedback.create({ data: { articleId: id, chunkId: 1, chunkText: 'x', modelClassification: 'Huntable', modelConfidence: 0.9, isCorrect: true } });
+      await prisma.workflowExecution.create({ data: { articleId: id, configSnapshot: {}, status: 'completed' } });
+      const response = (await h.http.delete(`/api/articles/${id}`).expect(200)).body;
+      expect(response).toEqual({
+        deleted: true,
+        article_id: id,
+        removed: { annotations: 1, chunk_feedback: 1, chunk_analyses: 0, chunk_debug_progress: 0, workflow_executions: 1 },
+        unlinked: { sigma_queue_items: 0, evaluation_records: 0, near_duplicates: 0 },
+      });
+      expect(await prisma.articleAnnotation.count({ where: { articleId: id } })).toBe(0);
+      expect(await prisma.workflowExecution.count({ where: { articleId: id } })).toBe(0);
+      expect((await h.http.delete(`/api/articles/${id}`).expect(404)).body.error.code).toBe('not_found');
+    });
+  });
+
+  describe('scheduled maintenance', () => {
+    it('embed_new_articles embeds the articles left without a vector', async () => {
+      await h.ctx.db.prisma.$executeRaw`UPDATE articles SET embedding = NULL, embedded_at = NULL, embedding_model = NULL`;
+      const before = (await h.http.get('/api/embeddings/stats').expect(200)).body;
+      expect(before.articles.embedded).toBe(0);
+      const summary = await embedNewArticles(h.module.deps, new AbortController().signal, 2);
+      expect(summary.embedded).toBe(before.articles.total);
+      const after = (await h.http.get('/api/embeddings/stats').expect(200)).body;
+      expect(after.articles).toEqual(expect.objectContaining({ embedded: before.articles.total, missing: 0, coverage_percent: 100 }));
+    });
+
+    it('cleanup_old_data deletes expired articles but keeps annotated, executed and protected ones', async () => {
+      const other = await h.sourceId('other-lab');
+      const make = async (url: string) => {
+        const outcome = await ingest({ url, content: writeup(url.length + 20, 12), sourceId: other });
+        if (outcome.outcome !== 'created') throw new Error('not created');
+        return outcome.articleId;
+      };
+      const plain = await make('https://old.example/plain');
+      const annotated = await make('https://old.example/annotated');
+      const executed = await make('https://old.example/executed-one');
+      const recent = await make('https://old.example/recent-article-x');
+      const manualOld = await ingest({ url: 'https://old.example/manual', content: writeup(77, 12) });
+      const { prisma } = h.ctx.db;
+      const old = new Date(Date.now() - 400 * 86_400_000);
+      await prisma.article.updateMany({ where: { id: { in: [plain, annotated, executed, manualOld.outcome === 'created' ? manualOld.articleId : -1] } }, data: { collectedAt: old } });
+      await prisma.articleAnnotation.create({ data: { articleId: annotated, annotationType: 'cmdline', selectedText: 'x', startPosition: 0, endPosition: 1 } });
+      await prisma.workflowExecution.create({ data: { articleId: executed, configSnapshot: {} } });
+      const result = await h.ctx.scheduler.runNow('cleanup_old_data');
+      expect(result.outcome).toBe('succeeded');
+      expect(result.detail).toEqual(expect.objectContaining({ articles_deleted: 1, article_retention_days: 365 }));
+      const remaining = (await prisma.article.findMany({ select: { id: true } })).map((row) => row.id);
+      expect(remaining).not.toContain(plain);
+      expect(remaining).toEqual(expect.arrayContaining([annotated, executed, recent]));
+    });
+  });
+});

@@ -1,0 +1,40 @@
+import type { CollectionRun, Source } from '@huntforge/data';
+import type { IngestionDeps } from '../../deps';
+import { runCollection } from './collect-source';
+
+export interface StartedCollection {
+  run: CollectionRun;
+  done: Promise<CollectionRun>;
+}
+
+/**
+ * Starts collection runs and keeps track of the ones in flight, so a source is never collected twice
+ * at once from this replica and stop() can wait for them (the database row guards across replicas).
+ */
+export class CollectionTracker {
+  private readonly inFlight = new Map<number, Promise<CollectionRun>>();
+  private readonly controller = new AbortController();
+
+  constructor(private readonly deps: IngestionDeps) {}
+
+  /** null when the source already has a live run. */
+  async start(source: Source, trigger: 'scheduled' | 'manual', signal?: AbortSignal): Promise<StartedCollection | null> {
+    if (this.inFlight.has(source.id)) return null;
+    if (await this.deps.runs.findRunning(source.id, this.deps.now())) return null;
+    const run = await this.deps.runs.start(source.id, trigger);
+    const combined = signal ? AbortSignal.any([signal, this.controller.signal]) : this.controller.signal;
+    const done = runCollection(this.deps, source, run, combined).finally(() => this.inFlight.delete(source.id));
+    this.inFlight.set(source.id, done);
+    return { run, done };
+  }
+
+  runningRunOf(sourceId: number): Promise<CollectionRun | null> {
+    return this.deps.runs.findRunning(sourceId, this.deps.now());
+  }
+
+  /** Aborts runs in flight and waits until each has recorded its outcome. */
+  async stop(): Promise<void> {
+    this.controller.abort(new Error('ingestion stopping'));
+    await Promise.allSettled([...this.inFlight.values()]);
+  }
+}

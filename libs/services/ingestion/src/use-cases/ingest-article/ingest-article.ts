@@ -1,0 +1,109 @@
+import { TOPICS, type ArticleIngestedPayload } from '@huntforge/contracts';
+import { scoreHunt } from '@huntforge/scoring';
+import { canonicalUrl } from '../../dedup/canonical-url';
+import { contentHash, hammingDistance, NEAR_DUPLICATE_MAX_DISTANCE, simHash } from '../../dedup/fingerprints';
+import type { IngestionDeps } from '../../deps';
+import { uniqueViolationOf, type ArticleEmbedding, type NewArticle } from '../../repositories/article-repository';
+
+export interface ArticleCandidate {
+  sourceId: number;
+  url: string;
+  title: string;
+  content: string;
+  publishedAt: Date | null;
+  metadata?: Record<string, unknown>;
+}
+
+export type IngestOutcome =
+  | { outcome: 'created'; articleId: number; huntScore: number; duplicateOf: number | null }
+  | { outcome: 'duplicate'; articleId: number | null; reason: 'canonical_url' | 'content_hash' };
+
+/** Remote embedders take a few thousand tokens; the builtin one uses the same window for comparable vectors. */
+const EMBED_TEXT_LIMIT = 8_000;
+
+export const embeddingInput = (title: string, content: string): string => `${title}\n\n${content}`.slice(0, EMBED_TEXT_LIMIT);
+
+export async function embedOrNull(deps: IngestionDeps, text: string): Promise<ArticleEmbedding | null> {
+  try {
+    const [vector] = await deps.embedder.embed([text]);
+    return { vector, model: deps.embedder.id };
+  } catch (error) {
+    // The embed_new_articles job picks the article up later.
+    deps.ctx.logger.warn({ err: error, embedder: deps.embedder.id }, 'embedding failed; article stored without a vector');
+    return null;
+  }
+}
+
+/**
+ * Scores, fingerprints and embeds a text: the stored form of an article. `excludeId` (an article being
+ * refreshed) turns on the near-duplicate lookup here; new articles get theirs inside the insert.
+ */
+export async function prepareArticle(deps: IngestionDeps, candidate: ArticleCandidate, excludeId: number | null) {
+  const score = scoreHunt(`${candidate.title}\n${candidate.content}`);
+  const fingerprint = simHash(candidate.content);
+  const candidates = excludeId === null ? [] : await deps.articles.nearDuplicateCandidates(fingerprint.bands, excludeId);
+  let duplicateOf: { id: number; distance: number } | null = null;
+  for (const other of candidates) {
+    const distance = hammingDistance(fingerprint.value, BigInt(other.simhash));
+    if (distance > NEAR_DUPLICATE_MAX_DISTANCE) continue;
+    // Point at the original of a chain, so near duplicates group under one article.
+    const target = other.duplicateOfId ?? other.id;
+    if (!duplicateOf || distance < duplicateOf.distance || (distance === duplicateOf.distance && target < duplicateOf.id)) duplicateOf = { id: target, distance };
+  }
+  const tiers = Object.fromEntries(Object.entries(score.tiers).map(([tier, result]) => [tier, result.matched]));
+  const points = Object.fromEntries(Object.entries(score.tiers).map(([tier, result]) => [tier, result.points]));
+  const article: Omit<NewArticle, 'sourceId' | 'canonicalUrl'> = {
+    url: candidate.url,
+    title: candidate.title.slice(0, 1000),
+    content: candidate.content,
+    contentHash: contentHash(candidate.content),
+    simhash: fingerprint.value,
+    simhashBands: fingerprint.bands,
+    duplicateOfId: duplicateOf?.id ?? null,
+    huntScore: score.score,
+    keywordMatches: tiers,
+    publishedAt: candidate.publishedAt,
+    metadata: {
+      ...candidate.metadata,
+      content_length: candidate.content.length,
+      hunt_score_points: points,
+    },
+  };
+  return { article, embedding: await embedOrNull(deps, embeddingInput(article.title, article.content)) };
+}
+
+export async function publishIngested(deps: IngestionDeps, articleId: number, huntScore: number): Promise<void> {
+  const payload: ArticleIngestedPayload = { article_id: articleId, hunt_score: huntScore };
+  try {
+    await deps.ctx.bus.publish(TOPICS.articleIngested, payload);
+  } catch (error) {
+    // The article is stored; a lost event only means no auto-trigger for it (a manual trigger still works).
+    deps.ctx.logger.error({ err: error, articleId }, 'article.ingested could not be published');
+  }
+}
+
+/**
+ * Stores one article unless its canonical URL or exact content is already stored (the unique indexes
+ * decide, so concurrent collectors cannot both insert). Near duplicates are stored and linked (the
+ * insert finds them). The article.ingested event goes out after the insert has committed.
+ */
+export async function ingestArticle(deps: IngestionDeps, candidate: ArticleCandidate, options: { urlChecked?: boolean } = {}): Promise<IngestOutcome> {
+  const canonical = canonicalUrl(candidate.url);
+  if (!options.urlChecked) {
+    const byUrl = await deps.articles.idByCanonicalUrl(canonical);
+    if (byUrl !== null) return { outcome: 'duplicate', articleId: byUrl, reason: 'canonical_url' };
+  }
+  const { article, embedding } = await prepareArticle(deps, candidate, null);
+  // No pre-check of the content hash: the unique index answers in the insert itself.
+  let inserted: { id: number; duplicateOfId: number | null };
+  try {
+    inserted = await deps.articles.insert({ ...article, sourceId: candidate.sourceId, canonicalUrl: canonical }, embedding);
+  } catch (error) {
+    const field = uniqueViolationOf(error);
+    if (!field) throw error;
+    const existing = field === 'canonical_url' ? await deps.articles.idByCanonicalUrl(canonical) : await deps.articles.idByContentHash(article.contentHash);
+    return { outcome: 'duplicate', articleId: existing, reason: field };
+  }
+  await publishIngested(deps, inserted.id, article.huntScore);
+  return { outcome: 'created', articleId: inserted.id, huntScore: article.huntScore, duplicateOf: inserted.duplicateOfId };
+}
