@@ -3,13 +3,17 @@ import { validateSigmaRule } from '@huntforge/sigma';
 import { load } from 'js-yaml';
 import type { DomainPorts } from './ports';
 
-function collectStrings(value: unknown, out: string[]): void {
+/** Fields whose values name the telemetry (a provider, a channel), not something the article observed. */
+const TELEMETRY_CONSTANT_FIELDS = new Set(['provider_name', 'channel', 'eventtype', 'logontype', 'objecttype', 'eventid']);
+
+function collectStrings(value: unknown, out: string[], field?: string): void {
+  if (field && TELEMETRY_CONSTANT_FIELDS.has(field.split('|')[0]?.toLowerCase() ?? '')) return;
   if (typeof value === 'string') out.push(value);
-  else if (Array.isArray(value)) value.forEach((item) => collectStrings(item, out));
-  else if (value && typeof value === 'object') Object.values(value).forEach((item) => collectStrings(item, out));
+  else if (Array.isArray(value)) value.forEach((item) => collectStrings(item, out, field));
+  else if (value && typeof value === 'object') Object.entries(value).forEach(([key, item]) => collectStrings(item, out, key));
 }
 
-/** Literal values in a rule's detection (the condition excluded), for the fidelity check. */
+/** Literal values in a rule's detection (the condition and telemetry constants excluded), for the fidelity check. */
 export function detectionValues(yaml: string): string[] {
   try {
     const rule = load(yaml) as { detection?: Record<string, unknown> } | null;
