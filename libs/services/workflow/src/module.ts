@@ -1,7 +1,8 @@
 import { Router } from 'express';
-import { routePrefixesOf } from '@huntforge/contracts';
+import { isAnyPromptAgentName, routePrefixesOf } from '@huntforge/contracts';
 import type { ModuleContext, ServiceModule } from '@huntforge/platform';
 import { configRouter } from './config/config-router';
+import { createExecutionsPart } from './executions/executions-part';
 import { WorkflowConfigService } from './config/config-service';
 import { presetsRouter } from './presets/presets-router';
 import { PresetService } from './presets/preset-service';
@@ -25,7 +26,18 @@ export function createWorkflowModule(ctx: ModuleContext, options: WorkflowModule
   const service = new WorkflowConfigService(ctx.db.prisma, registry, loadDefaultPrompts(config.fixturesDir));
   const presets = new PresetService(ctx.db.prisma, service, config.fixturesDir);
 
+  const defaults = loadDefaultPrompts(config.fixturesDir);
+  const executions = createExecutionsPart(ctx, {
+    env: options.env ?? process.env,
+    defaultPrompt: (agent) => (isAnyPromptAgentName(agent) ? defaults.prompt(agent) : undefined),
+    sigmaTemplate: () => defaults.userTemplate('SigmaAgent') ?? '',
+    capabilities: () => registry.capabilities(),
+    codexPath: config.codexPath,
+    llmTimeoutMs: config.llmTimeoutMs,
+  });
+
   const router = Router();
+  router.use(executions.router);
   router.use(configRouter(service));
   router.use(promptsRouter(service));
   router.use(presetsRouter(presets));
@@ -48,9 +60,11 @@ export function createWorkflowModule(ctx: ModuleContext, options: WorkflowModule
         editable: true,
         run: ({ signal, logger }) => updateProviderModelCatalogs({ settings: ctx.settings, registry, config, logger, signal }),
       });
+      await executions.start();
     },
     async stop() {
-      // Nothing to release: routes hold no connections and the scheduler stops its own jobs.
+      // In-flight runs finish first, so their messages are acknowledged after their outcome commits.
+      await executions.stop();
     },
   };
 }

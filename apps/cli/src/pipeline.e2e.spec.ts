@@ -1,24 +1,31 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { load } from 'js-yaml';
+import request from 'supertest';
+import type { Express } from 'express';
 import { scoreHunt } from '@huntforge/scoring';
 import { createTestContext, type TestContext } from '@huntforge/service-testing';
 import { createContentFilterModule } from '@huntforge/service-content-filter';
 import { createSigmaQueueModule } from '@huntforge/service-sigma-queue';
-import type { ServiceModule } from '@huntforge/platform';
+import { createWorkflowModule } from '@huntforge/service-workflow';
+import { createHttpApp, finalizeHttpApp, type ServiceModule } from '@huntforge/platform';
 import { waitFor } from '@huntforge/testing';
-import { createExecutionsPart, type ExecutionsPart } from '../executions/executions-part';
-import { ExecutionRepository } from '../executions/execution-repository';
-import { triggerExecution, type ExecutionCommandDeps } from '../executions/execution-commands';
-import { loadExecutionSettings } from '../executions/execution-config';
-import { createActiveConfigSource } from '../config/active-config';
-import { loadDefaultPrompts } from '../prompts/default-prompts';
-import { resolveFixturesDir } from '../service-config';
-import { loadModelCapabilities } from '@huntforge/llm';
 
-const fixtures = resolveFixturesDir();
+const fixtures = resolve(__dirname, '../../../fixtures');
 const article = (name: string) => readFileSync(join(fixtures, 'eval', name), 'utf8');
+
+interface ExecutionBody {
+  execution_id: number;
+  status: string;
+  error: string | null;
+  termination_reason: string | null;
+  platform_detection: { os: string } | null;
+  rank_score: number | null;
+  extraction_result: { discrete_huntables_count: number; observables: Array<{ type: string; value: string }>; subresults: Record<string, { status: string; skip_reason?: { code: string } }> } | null;
+  sigma_rules: StoredRule[];
+  stages: Array<{ stage: string; status: string }>;
+}
 
 interface StoredRule {
   source: string;
@@ -31,40 +38,25 @@ interface StoredRule {
   similarity?: { max_similarity: number };
 }
 
-describe('workflow pipeline end to end (builtin provider, content filter and sigma queue in-process)', () => {
+describe('pipeline end to end: workflow, content filter and sigma queue composed as in all-in-one (builtin provider)', () => {
   let ctx: TestContext;
   let modules: ServiceModule[];
-  let executions: ExecutionsPart;
-  let deps: ExecutionCommandDeps;
+  let app: Express;
   const customerRepo = mkdtempSync(join(tmpdir(), 'hf-customer-rules-'));
 
   beforeAll(async () => {
-    ctx = await createTestContext({ service: 'workflow', env: { SIGMA_REPO_PATH: customerRepo } });
-    const prompts = loadDefaultPrompts(fixtures);
+    ctx = await createTestContext({ service: 'all-in-one', env: { SIGMA_REPO_PATH: customerRepo } });
     modules = [
       createContentFilterModule(ctx, { env: {} }),
       createSigmaQueueModule(ctx, { env: { SIGMA_REPO_PATH: customerRepo } }),
+      createWorkflowModule(ctx, { env: { EXECUTION_HEARTBEAT_MS: '200' } }),
     ];
-    executions = createExecutionsPart(ctx, {
-      env: { EXECUTION_HEARTBEAT_MS: '200' },
-      defaultPrompt: (agent) => prompts.prompt(agent as Parameters<typeof prompts.prompt>[0]),
-      sigmaTemplate: () => prompts.userTemplate('SigmaAgent') ?? '',
-      capabilities: () => loadModelCapabilities(join(fixtures, 'models', 'model-capabilities.json')),
-      llmTimeoutMs: 10_000,
-    });
+    app = createHttpApp({ logger: ctx.logger, serviceName: 'all-in-one' });
+    for (const module of modules) if (module.http) app.use(module.http.router);
+    finalizeHttpApp(app);
     for (const module of modules) await module.start();
-    await executions.start();
-    deps = {
-      prisma: ctx.db.prisma,
-      repo: new ExecutionRepository(ctx.db.prisma),
-      bus: ctx.bus,
-      logger: ctx.logger,
-      config: createActiveConfigSource(ctx.db.prisma),
-      timings: loadExecutionSettings({}),
-    };
   });
   afterAll(async () => {
-    await executions.stop();
     for (const module of [...modules].reverse()) await module.stop();
     await ctx.dispose();
   });
@@ -96,20 +88,21 @@ describe('workflow pipeline end to end (builtin provider, content filter and sig
 
   async function run(file: string) {
     const articleId = await ingest(file);
-    const { execution } = await triggerExecution(deps, articleId, { force: true, triggeredBy: 'manual' });
-    await waitFor(`execution ${execution.id} to finish`, async () => {
-      const row = await deps.repo.find(execution.id);
-      return row !== null && ['completed', 'failed', 'cancelled'].includes(row.status);
+    const triggered = await request(app).post(`/api/workflow/articles/${articleId}/trigger?force=true`).expect(202);
+    const id = triggered.body.execution_id as number;
+    let body: ExecutionBody | null = null;
+    await waitFor(`execution ${id} to finish`, async () => {
+      body = (await request(app).get(`/api/workflow/executions/${id}`).expect(200)).body as ExecutionBody;
+      return ['completed', 'failed', 'cancelled'].includes(body.status);
     }, 60_000);
-    const row = await deps.repo.findWithStages(execution.id);
-    if (!row) throw new Error('execution vanished');
-    return { row, rules: (row.sigmaRules ?? []) as unknown as StoredRule[], stages: row.stages.map((stage) => `${stage.stage}:${stage.status}`) };
+    const row = body as unknown as ExecutionBody;
+    return { row, rules: row.sigma_rules, stages: row.stages.map((stage) => `${stage.stage}:${stage.status}`) };
   }
 
   it('turns a Windows intrusion into valid, queued Sigma rules through every stage', async () => {
     const { row, rules, stages } = await run('01-win-qbot-to-cobaltstrike.md');
     expect(row.error).toBeNull();
-    expect(row).toMatchObject({ status: 'completed', terminationReason: null });
+    expect(row).toMatchObject({ status: 'completed', termination_reason: null });
     expect(stages).toEqual([
       'source_sigma_import:skipped',
       'platform_detection:completed',
@@ -120,9 +113,9 @@ describe('workflow pipeline end to end (builtin provider, content filter and sig
       'sigma_generation:completed',
       'similarity:completed',
     ]);
-    expect(row.platformDetection).toMatchObject({ os: 'windows' });
-    expect(row.rankScore).toBeGreaterThanOrEqual(6);
-    const result = row.extractionResult as { discrete_huntables_count: number; observables: Array<{ type: string; value: string }> };
+    expect(row.platform_detection).toMatchObject({ os: 'windows' });
+    expect(row.rank_score).toBeGreaterThanOrEqual(6);
+    const result = row.extraction_result ?? { discrete_huntables_count: 0, observables: [] };
     expect(result.discrete_huntables_count).toBeGreaterThan(5);
     expect(result.observables.some((o) => o.type === 'ipv4' && o.value === '185.220.101.47')).toBe(true);
     const generated = rules.filter((rule) => rule.source === 'generated');
@@ -132,8 +125,9 @@ describe('workflow pipeline end to end (builtin provider, content filter and sig
       expect(rule.fidelity?.ok).toBe(true);
       expect(rule.queue.outcome).toBe('queued');
     }
-    const queued = await ctx.db.prisma.sigmaQueueItem.findMany({ where: { workflowExecutionId: row.id } });
-    expect(queued.map((item) => item.id).sort()).toEqual(generated.map((rule) => rule.queue.queue_id).sort());
+    const list = await request(app).get(`/api/sigma-queue/list?workflow_execution_id=${row.execution_id}`).expect(200);
+    const queued = list.body.items as Array<{ queue_id: number; source: string }>;
+    expect(queued.map((item) => item.queue_id).sort()).toEqual(generated.map((rule) => rule.queue.queue_id).sort());
     expect(queued.every((item) => item.source === 'generated')).toBe(true);
   });
 
@@ -159,8 +153,8 @@ describe('workflow pipeline end to end (builtin provider, content filter and sig
   it('routes a Linux article: Windows-only extractors skipped with reason records, the article still proceeds', async () => {
     const { row } = await run('05-linux-cryptominer-docker.md');
     expect(row.status).toBe('completed');
-    expect(row.platformDetection).toMatchObject({ os: 'linux' });
-    const subresults = (row.extractionResult as { subresults: Record<string, { status: string; skip_reason?: { code: string } }> }).subresults;
+    expect(row.platform_detection).toMatchObject({ os: 'linux' });
+    const subresults = row.extraction_result?.subresults ?? {};
     for (const key of ['registry_keys', 'services', 'scheduled_tasks']) {
       expect(subresults[key]).toMatchObject({ status: 'skipped', skip_reason: { code: 'platform_not_windows' } });
     }
@@ -170,8 +164,8 @@ describe('workflow pipeline end to end (builtin provider, content filter and sig
   it('ends a marketing article early as completed with no_huntable_content or rank_below_threshold', async () => {
     const { row, stages } = await run('10-junk-platform-launch.md');
     expect(row.status).toBe('completed');
-    expect(['no_huntable_content', 'rank_below_threshold']).toContain(row.terminationReason);
+    expect(['no_huntable_content', 'rank_below_threshold']).toContain(row.termination_reason);
     expect(stages).not.toContain('extraction:completed');
-    expect(row.sigmaRules).toEqual([]);
+    expect(row.sigma_rules).toEqual([]);
   });
 });
