@@ -11,6 +11,7 @@ export {
   type TestBusKind,
   type TestBusOptions,
 } from './bus';
+export { createScratchVhost, type ScratchVhost } from './scratch-vhost';
 export * from './fixture-server';
 export * from './fake-llm-servers';
 export * from './fake-github';

@@ -115,11 +115,20 @@ export class ExecutionRepository {
       data: { status: 'running', workerId, heartbeatAt: now, startedAt: now, currentStep: null },
     });
     if (fromPending.count === 0) {
-      const takeover = await this.prisma.workflowExecution.updateMany({
-        where: { id, status: 'running', OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: staleBefore } }] },
-        data: { workerId, heartbeatAt: now, currentStep: null },
+      const takenOver = await this.prisma.$transaction(async (tx) => {
+        const takeover = await tx.workflowExecution.updateMany({
+          where: { id, status: 'running', OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: staleBefore } }] },
+          data: { workerId, heartbeatAt: now, currentStep: null },
+        });
+        if (takeover.count === 0) return false;
+        // The dead worker's unfinished stage records stay, closed as abandoned, so the history is truthful.
+        await tx.executionStage.updateMany({
+          where: { executionId: id, status: 'running' },
+          data: { status: 'failed', error: `abandoned: its worker stopped; run taken over by ${workerId}`, finishedAt: now },
+        });
+        return true;
       });
-      if (takeover.count === 0) return null;
+      if (!takenOver) return null;
     }
     return this.find(id);
   }
