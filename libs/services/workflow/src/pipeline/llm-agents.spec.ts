@@ -23,6 +23,12 @@ describe('model-backed agents: grounding and prompts', () => {
     expect(kept[0]).toMatchObject({ value: 'https://update-cdn.example.net/', evidence: { text: 'update-cdn.example.net' } });
   });
 
+  it('grounds refanged values in defanged article text', () => {
+    const { kept } = groundItems('C2 at hxxp://185.220.101[.]47/lnk/lib.dll was contacted', [{ value: '185.220.101.47', kind: 'ipv4' }]);
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ evidence: { text: '185.220.101.47' } });
+  });
+
   it('builds the system prompt from the prompt object (aliases included) and keeps article text out of it', () => {
     const system = systemPrompt({ system: 'You are an analyst.', objective: 'Extract things.', instructions: 'Be exact.', json_example: { items: [] } });
     expect(system).toBe('You are an analyst.\n\nExtract things.\n\nBe exact.\n\nOutput format example:\n{\n  "items": []\n}');

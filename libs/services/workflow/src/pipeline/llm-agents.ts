@@ -12,6 +12,7 @@ import {
   type ExtractionAgent,
 } from '@huntforge/contracts';
 import type { CompletionResult, LlmProvider } from '@huntforge/llm';
+import { refang } from '@huntforge/observables';
 import { load } from 'js-yaml';
 import { z } from 'zod';
 import type { AgentRunner, PipelineArticle, PlatformLabel, Usage } from './ports';
@@ -53,19 +54,26 @@ function looseOutputSchema(agent: ExtractionAgent) {
 }
 
 /**
- * Places each model-reported item in the text it came from. An item whose value (or quoted evidence)
- * cannot be found is dropped: the pipeline reports nothing the article does not contain.
+ * Places each model-reported item in the text it came from (or in its refanged form, since prompts ask for
+ * refanged values: `hxxp://a[.]b` in the article is `http://a.b` in the answer). An item that cannot be
+ * found is dropped: the pipeline reports nothing the article does not contain.
  */
 export function groundItems(text: string, items: Array<Record<string, unknown>>): { kept: Array<Record<string, unknown>>; dropped: number } {
-  const lower = text.toLowerCase();
+  const views = [text, refang(text)].map((view) => ({ view, lower: view.toLowerCase() }));
   const kept: Array<Record<string, unknown>> = [];
   for (const item of items) {
     const value = typeof item['value'] === 'string' ? (item['value'] as string) : '';
     const quoted = typeof (item['evidence'] as { text?: unknown } | undefined)?.text === 'string' ? ((item['evidence'] as { text: string }).text) : '';
-    const needle = [value, quoted].find((candidate) => candidate.length > 0 && lower.includes(candidate.toLowerCase()));
-    if (!needle) continue;
-    const start = lower.indexOf(needle.toLowerCase());
-    kept.push({ ...item, evidence: { start, end: start + needle.length, text: text.slice(start, start + needle.length) }, confidence: typeof item['confidence'] === 'number' ? item['confidence'] : 0.7 });
+    let placed: { start: number; end: number; text: string } | null = null;
+    for (const { view, lower } of views) {
+      const needle = [value, quoted].find((candidate) => candidate.length > 0 && lower.includes(candidate.toLowerCase()));
+      if (!needle) continue;
+      const start = lower.indexOf(needle.toLowerCase());
+      placed = { start, end: start + needle.length, text: view.slice(start, start + needle.length) };
+      break;
+    }
+    if (!placed) continue;
+    kept.push({ ...item, evidence: placed, confidence: typeof item['confidence'] === 'number' ? item['confidence'] : 0.7 });
   }
   return { kept, dropped: items.length - kept.length };
 }
