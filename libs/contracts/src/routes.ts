@@ -57,8 +57,9 @@ export const ROUTE_TABLE: readonly RouteRule[] = [
   rule('/api/sigma-queue', 'sigma-queue'),
   rule('/api/sigma', 'sigma-queue'),
 
-  // mcp: Streamable HTTP transport
+  // mcp: Streamable HTTP transport and the confirmation requests of high-risk tool calls
   rule('/mcp', 'mcp'),
+  rule('/api/mcp', 'mcp'),
 ];
 
 const compiledTable: ReadonlyArray<RouteRule & { compiled: CompiledPattern }> = ROUTE_TABLE.map((entry) => ({

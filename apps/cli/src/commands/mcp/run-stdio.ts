@@ -1,6 +1,6 @@
 import { userInfo } from 'node:os';
-import { createDb, DatabaseInUseError, migrateDb, type Db } from '@huntforge/data';
-import { createLogger, loadConfig, loadDotEnv } from '@huntforge/platform';
+import { createDb, createSettingsReader, DatabaseInUseError, migrateDb, type Db } from '@huntforge/data';
+import { createLogger, decodeEncryptionKey, loadConfig, loadDotEnv } from '@huntforge/platform';
 import { hashToken, loadMcpConfig, startStdioProxy, startStdioServer, type Caller } from '@huntforge/service-mcp';
 
 export interface StdioCommandOptions {
@@ -49,7 +49,10 @@ export async function runStdioMcp(options: StdioCommandOptions): Promise<number>
     await migrateDb(db);
     const caller = await stdioCaller(db, token, options.readOnly ?? false);
     if (typeof caller === 'string') return fail(caller);
-    const server = await startStdioServer({ db, config, mcpConfig: loadMcpConfig(process.env), logger, caller });
+    const settings = createSettingsReader(db.prisma, {
+      encryptionKey: config.settingsEncryptionKey ? decodeEncryptionKey(config.settingsEncryptionKey) : null,
+    });
+    const server = await startStdioServer({ db, config, mcpConfig: loadMcpConfig(process.env), logger, settings, caller });
     const stop = () => void server.close();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

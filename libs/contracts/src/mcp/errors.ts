@@ -1,0 +1,21 @@
+/**
+ * Error codes of the MCP area: HTTP error bodies of the confirmation and audit routes, and the `code`
+ * of a tool's error result (`{"error": {"code", "message"}}` as the tool's text content).
+ */
+export const MCP_ERROR_CODES = {
+  confirmationNotFound: 'confirmation_not_found',
+  confirmationNotPending: 'confirmation_not_pending',
+  confirmationExpired: 'confirmation_expired',
+  invalidCursor: 'invalid_cursor',
+  invalidArguments: 'invalid_arguments',
+  notFound: 'not_found',
+  forbidden: 'forbidden',
+  sqlRefused: 'sql_refused',
+  sqlFailed: 'sql_failed',
+  sqlUnavailable: 'sql_unavailable',
+  writeTargetUnavailable: 'write_target_unavailable',
+  upstreamError: 'upstream_error',
+  featureUnavailable: 'feature_unavailable',
+} as const;
+
+export type McpErrorCode = (typeof MCP_ERROR_CODES)[keyof typeof MCP_ERROR_CODES];

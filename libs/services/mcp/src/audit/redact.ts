@@ -1,0 +1,25 @@
+const SECRET_KEY = /(token|secret|password|passwd|api[_-]?key|authorization|credential|private[_-]?key|cookie)/i;
+/** Values that look like credentials whatever their key: API tokens, provider keys, bearer headers. */
+const SECRET_VALUE = /\b(hf_[A-Za-z0-9_-]{20,}|sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|Bearer\s+\S{8,})/g;
+
+export const REDACTED = '[redacted]';
+const MAX_STRING = 2_000;
+
+/** Tool arguments as the audit stores them: secrets out, long texts cut (the full text is not evidence). */
+export function redactArguments(value: unknown, depth = 0): unknown {
+  if (depth > 8) return '[too deep]';
+  if (typeof value === 'string') {
+    const masked = value.replace(SECRET_VALUE, REDACTED);
+    return masked.length > MAX_STRING ? `${masked.slice(0, MAX_STRING)}… [${masked.length} characters]` : masked;
+  }
+  if (Array.isArray(value)) return value.slice(0, 100).map((item) => redactArguments(item, depth + 1));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([key, item]) => [
+        key,
+        SECRET_KEY.test(key) ? REDACTED : redactArguments(item, depth + 1),
+      ]),
+    );
+  }
+  return value;
+}

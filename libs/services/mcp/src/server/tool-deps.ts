@@ -1,0 +1,96 @@
+import type { Db } from '@huntforge/data';
+import { createEmbedder, parseEmbeddingProvider, type Embedder } from '@huntforge/llm';
+import type { SettingsReader } from '@huntforge/data';
+import type { AppConfig, Logger } from '@huntforge/platform';
+import { ServiceClient } from '../actions/service-client';
+import { ToolCallRecorder } from '../audit/tool-call-recorder';
+import type { McpConfig } from '../config';
+import { Confirmations } from '../confirmations/confirmations';
+import { ArticleReadRepository } from '../repositories/article-read-repository';
+import { ConfirmationRepository } from '../repositories/confirmation-repository';
+import { ExecutionReadRepository } from '../repositories/execution-read-repository';
+import { SigmaReadRepository } from '../repositories/sigma-read-repository';
+import { SourceReadRepository } from '../repositories/source-read-repository';
+import { StatsRepository } from '../repositories/stats-repository';
+import { ToolAuditRepository } from '../repositories/tool-audit-repository';
+import { ReadOnlySqlRunner } from '../sql/run-read-only-query';
+import type { ToolDeps } from '../tools/tool-definition';
+
+export interface McpWiringOptions {
+  db: Db;
+  config: Pick<AppConfig, 'serviceUrls' | 'shape'>;
+  mcpConfig: McpConfig;
+  logger: Logger;
+  fetchImpl?: typeof fetch;
+  now?: () => Date;
+  /** Credentials of a hosted embedder (OPENAI_API_KEY, OLLAMA_BASE_URL); without it only the builtin embedder works. */
+  settings?: SettingsReader;
+  embedder?: Embedder;
+}
+
+export interface McpWiring {
+  deps: ToolDeps;
+  recorder: ToolCallRecorder;
+  confirmations: Confirmations;
+}
+
+/** Everything the tools, the transports and the confirmation routes share, built once per process. */
+export function wireMcp(options: McpWiringOptions): McpWiring {
+  const { prisma } = options.db;
+  const audit = new ToolAuditRepository(prisma);
+  const services = new ServiceClient({
+    serviceUrls: options.config.serviceUrls,
+    apiUrl: options.mcpConfig.apiUrl,
+    useSelfUrl: options.config.shape === 'all-in-one',
+    fetchImpl: options.fetchImpl,
+  });
+  const confirmations = new Confirmations({
+    repo: new ConfirmationRepository(prisma),
+    audit,
+    services,
+    logger: options.logger,
+    ttlMs: options.mcpConfig.confirmationTtlMs,
+    now: options.now,
+  });
+  const deps: ToolDeps = {
+    articles: new ArticleReadRepository(prisma),
+    sigma: new SigmaReadRepository(prisma),
+    sources: new SourceReadRepository(prisma),
+    executions: new ExecutionReadRepository(prisma),
+    stats: new StatsRepository(prisma),
+    sql: new ReadOnlySqlRunner(prisma),
+    services,
+    confirmations,
+    embedder: options.embedder ? () => Promise.resolve(options.embedder as Embedder) : memoize(() => embedderFor(options)),
+    logger: options.logger,
+  };
+  return { deps, recorder: new ToolCallRecorder(audit, options.logger), confirmations };
+}
+
+/**
+ * The query side of semantic search must use the embedder the articles were embedded with, so it reads the
+ * same EMBEDDING_PROVIDER / EMBEDDING_MODEL as ingestion; built on first use (a hosted one needs settings).
+ */
+async function embedderFor(options: McpWiringOptions): Promise<Embedder> {
+  const provider = parseEmbeddingProvider(options.mcpConfig.embeddingProvider);
+  if (!provider) throw new Error(`EMBEDDING_PROVIDER must be builtin, openai or ollama (got ${options.mcpConfig.embeddingProvider})`);
+  const setting = async (key: string) => (options.settings ? ((await options.settings.get(key)) ?? undefined) : undefined);
+  return createEmbedder({
+    provider,
+    model: options.mcpConfig.embeddingModel,
+    openAiApiKey: provider === 'openai' ? await setting('OPENAI_API_KEY') : undefined,
+    openAiBaseUrl: provider === 'openai' ? await setting('OPENAI_BASE_URL') : undefined,
+    ollamaHost: provider === 'ollama' ? await setting('OLLAMA_BASE_URL') : undefined,
+  });
+}
+
+function memoize<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | null = null;
+  return () => {
+    made ??= make().catch((error: unknown) => {
+      made = null; // a missing credential may be configured later through the settings API
+      throw error;
+    });
+    return made;
+  };
+}

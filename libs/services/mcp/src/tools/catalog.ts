@@ -1,0 +1,36 @@
+import { roleSatisfies, type Role } from '@huntforge/contracts';
+import { getArticleTool, searchArticlesTool } from './read/article-tools';
+import { getStatsTool, getWorkflowExecutionTool, listSourcesTool, listWorkflowExecutionsTool } from './read/operations-tools';
+import { getQueueItemTool, listSigmaQueueTool } from './read/queue-tools';
+import { findSimilarSigmaRulesTool, getSigmaRuleTool, searchSigmaRulesTool } from './read/sigma-tools';
+import { describeTableTool, listTablesTool, querySqlTool } from './read/sql-tools';
+import type { AnyTool } from './tool-definition';
+import { WRITE_TOOLS } from './write/write-tools';
+
+/** Every tool of the server, reads first. */
+export const TOOL_CATALOG: readonly AnyTool[] = [
+  searchArticlesTool,
+  getArticleTool,
+  searchSigmaRulesTool,
+  getSigmaRuleTool,
+  findSimilarSigmaRulesTool,
+  listSourcesTool,
+  listWorkflowExecutionsTool,
+  getWorkflowExecutionTool,
+  listSigmaQueueTool,
+  getQueueItemTool,
+  getStatsTool,
+  listTablesTool,
+  describeTableTool,
+  querySqlTool,
+  ...WRITE_TOOLS,
+];
+
+/** Tool scopes by token role: viewer reads; analyst (and admin) add low-risk writes and high-risk requests. */
+export function toolsFor(role: Role): AnyTool[] {
+  return TOOL_CATALOG.filter((tool) => roleSatisfies(role, tool.minRole));
+}
+
+export function findTool(name: string): AnyTool | undefined {
+  return TOOL_CATALOG.find((tool) => tool.name === name);
+}

@@ -1,0 +1,130 @@
+import {
+  getStatsInputSchema,
+  getStatsOutputSchema,
+  getWorkflowExecutionInputSchema,
+  getWorkflowExecutionOutputSchema,
+  listSourcesInputSchema,
+  listSourcesOutputSchema,
+  listWorkflowExecutionsInputSchema,
+  listWorkflowExecutionsOutputSchema,
+  MCP_ERROR_CODES,
+} from '@huntforge/contracts';
+import { offsetFrom, pageOf } from '../../pagination/cursor';
+import type { ExecutionReadRepository } from '../../repositories/execution-read-repository';
+import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
+import { ToolError } from '../tool-error';
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+type ExecutionSummaryRow = Awaited<ReturnType<ExecutionReadRepository['list']>>[number];
+
+function toExecutionSummary(row: ExecutionSummaryRow) {
+  return {
+    execution_id: row.id,
+    article_id: row.articleId,
+    article_title: row.article?.title ?? null,
+    status: row.status,
+    current_step: row.currentStep,
+    termination_reason: row.terminationReason,
+    triggered_by: row.triggeredBy,
+    is_eval_run: row.isEvalRun,
+    rank_score: row.rankScore,
+    sigma_rule_count: Array.isArray(row.sigmaRules) ? row.sigmaRules.length : 0,
+    created_at: row.createdAt.toISOString(),
+    finished_at: iso(row.finishedAt),
+  };
+}
+
+export const listSourcesTool = defineTool({
+  name: 'list_sources',
+  title: 'List sources',
+  description: 'Configured article sources (feeds and pages) with their health and article counts.',
+  input: listSourcesInputSchema,
+  output: listSourcesOutputSchema,
+  annotations: READ_ANNOTATIONS,
+  kind: 'read',
+  minRole: 'viewer',
+  async run(args, { deps }) {
+    const offset = offsetFrom(args.cursor);
+    const rows = await deps.sources.list({ active: args.active, offset, take: args.limit + 1 });
+    const items = rows.map((row) => ({
+      source_id: row.id,
+      identifier: row.identifier,
+      name: row.name,
+      url: row.url,
+      kind: row.kind,
+      active: row.active,
+      image_ocr_enabled: row.imageOcrEnabled,
+      last_checked_at: iso(row.lastCheckedAt),
+      last_success_at: iso(row.lastSuccessAt),
+      consecutive_failures: row.consecutiveFailures,
+      article_count: row._count.articles,
+    }));
+    return pageOf(items, args.limit, offset);
+  },
+});
+
+export const listWorkflowExecutionsTool = defineTool({
+  name: 'list_workflow_executions',
+  title: 'List workflow executions',
+  description: 'Workflow runs, newest first, filtered by status or article: status, step, termination reason, rule counts.',
+  input: listWorkflowExecutionsInputSchema,
+  output: listWorkflowExecutionsOutputSchema,
+  annotations: READ_ANNOTATIONS,
+  kind: 'read',
+  minRole: 'viewer',
+  async run(args, { deps }) {
+    const offset = offsetFrom(args.cursor);
+    const rows = await deps.executions.list({ status: args.status, articleId: args.article_id, offset, take: args.limit + 1 });
+    return pageOf(rows.map(toExecutionSummary), args.limit, offset);
+  },
+});
+
+export const getWorkflowExecutionTool = defineTool({
+  name: 'get_workflow_execution',
+  title: 'Get a workflow execution',
+  description:
+    'One workflow run: platform detection, extraction counts and result (observables), generated Sigma rules, ' +
+    'stages with timings and errors.',
+  input: getWorkflowExecutionInputSchema,
+  output: getWorkflowExecutionOutputSchema,
+  annotations: READ_ANNOTATIONS,
+  kind: 'read',
+  minRole: 'viewer',
+  async run(args, { deps }) {
+    const row = await deps.executions.find(args.execution_id);
+    if (!row) throw new ToolError(MCP_ERROR_CODES.notFound, `No workflow execution ${args.execution_id}`);
+    return {
+      ...toExecutionSummary(row),
+      config_version: row.configVersion,
+      platform_detection: row.platformDetection,
+      extraction_counts: row.extractionCounts,
+      extraction_result: row.extractionResult,
+      sigma_rules: row.sigmaRules,
+      error: row.error,
+      started_at: iso(row.startedAt),
+      stages: row.stages.map((stage) => ({
+        stage: stage.stage,
+        status: stage.status,
+        started_at: stage.startedAt.toISOString(),
+        finished_at: iso(stage.finishedAt),
+        duration_ms: stage.durationMs,
+        error: stage.error,
+      })),
+    };
+  },
+});
+
+export const getStatsTool = defineTool({
+  name: 'get_stats',
+  title: 'Get statistics',
+  description: 'Counts across the service: articles (embedded, recent), sources, executions and queue items per status, reference rules, live model version.',
+  input: getStatsInputSchema,
+  output: getStatsOutputSchema,
+  annotations: READ_ANNOTATIONS,
+  kind: 'read',
+  minRole: 'viewer',
+  async run(_args, { deps }) {
+    return { ...(await deps.stats.counts()), generated_at: new Date().toISOString() };
+  },
+});

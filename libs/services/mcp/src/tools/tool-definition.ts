@@ -1,0 +1,67 @@
+import type { z } from 'zod';
+import type { McpToolName, Role } from '@huntforge/contracts';
+import type { Embedder } from '@huntforge/llm';
+import type { Logger } from '@huntforge/platform';
+import type { ServiceClient } from '../actions/service-client';
+import type { Caller } from '../caller/caller';
+import type { Confirmations } from '../confirmations/confirmations';
+import type { ArticleReadRepository } from '../repositories/article-read-repository';
+import type { ExecutionReadRepository } from '../repositories/execution-read-repository';
+import type { SigmaReadRepository } from '../repositories/sigma-read-repository';
+import type { SourceReadRepository } from '../repositories/source-read-repository';
+import type { StatsRepository } from '../repositories/stats-repository';
+import type { ReadOnlySqlRunner } from '../sql/run-read-only-query';
+
+export type ToolKind = 'read' | 'low_risk_write' | 'high_risk_write';
+
+/** What every tool may use; built once per module, shared by every session. */
+export interface ToolDeps {
+  articles: ArticleReadRepository;
+  sigma: SigmaReadRepository;
+  sources: SourceReadRepository;
+  executions: ExecutionReadRepository;
+  stats: StatsRepository;
+  sql: ReadOnlySqlRunner;
+  services: ServiceClient;
+  confirmations: Confirmations;
+  /** The query-side embedder of semantic article search (the one ingestion embeds with). */
+  embedder: () => Promise<Embedder>;
+  logger: Logger;
+}
+
+export interface ToolEnv {
+  deps: ToolDeps;
+  caller: Caller;
+  /** Tells the audit how the call ended when that is more than ok / error (e.g. pending_confirmation). */
+  setOutcome(outcome: string): void;
+}
+
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
+export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
+  name: McpToolName;
+  title: string;
+  description: string;
+  input: I;
+  output: O;
+  annotations: ToolAnnotations;
+  kind: ToolKind;
+  /** The weakest token role that sees and may call the tool. */
+  minRole: Role;
+  run(args: z.output<I>, env: ToolEnv): Promise<z.input<O>>;
+}
+
+/** A tool with its types erased, so tools of different shapes share one catalogue. */
+export type AnyTool = ToolDefinition;
+
+export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(tool: ToolDefinition<I, O>): AnyTool {
+  return tool as unknown as AnyTool;
+}
+
+/** Reads: no side effects, same answer for the same data. */
+export const READ_ANNOTATIONS: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };

@@ -1,0 +1,130 @@
+import type { z } from 'zod';
+import {
+  addAnnotationInputSchema,
+  addQueueReviewNoteInputSchema,
+  approveQueueRuleInputSchema,
+  confirmationRequestedOutputSchema,
+  deleteArticleInputSchema,
+  MCP_ERROR_CODES,
+  rejectQueueRuleInputSchema,
+  retrainModelInputSchema,
+  rollbackModelInputSchema,
+  submitChunkFeedbackInputSchema,
+  submitQueueRuleInputSchema,
+  triggerWorkflowInputSchema,
+  updateAutoTriggerThresholdInputSchema,
+  updateWorkflowConfigInputSchema,
+  writeResultOutputSchema,
+  type McpHighRiskTool,
+  type McpLowRiskTool,
+} from '@huntforge/contracts';
+import { serviceCallFor } from '../../actions/action-table';
+import { WriteTargetUnavailableError } from '../../actions/service-client';
+import { defineTool, type AnyTool, type ToolAnnotations } from '../tool-definition';
+import { ToolError } from '../tool-error';
+
+function lowRisk<I extends z.ZodObject>(spec: {
+  name: McpLowRiskTool;
+  title: string;
+  description: string;
+  input: I;
+  annotations: ToolAnnotations;
+}): AnyTool {
+  return defineTool({
+    ...spec,
+    output: writeResultOutputSchema,
+    kind: 'low_risk_write',
+    minRole: 'analyst',
+    async run(args, { deps, caller }) {
+      const call = serviceCallFor(spec.name, args);
+      let answer;
+      try {
+        answer = await deps.services.call(call, caller);
+      } catch (error) {
+        if (error instanceof WriteTargetUnavailableError) throw new ToolError(MCP_ERROR_CODES.writeTargetUnavailable, error.message);
+        throw new ToolError(MCP_ERROR_CODES.upstreamError, `The ${call.service} service did not answer: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      if (answer.http_status < 200 || answer.http_status >= 300) {
+        const message = (answer.body as { error?: { message?: string } } | null)?.error?.message;
+        throw new ToolError(
+          MCP_ERROR_CODES.upstreamError,
+          `The ${call.service} service refused (HTTP ${answer.http_status})${message ? `: ${message}` : ''}`,
+          answer,
+        );
+      }
+      return { status: 'done' as const, http_status: answer.http_status, result: answer.body };
+    },
+  });
+}
+
+function highRisk<I extends z.ZodObject>(spec: {
+  name: McpHighRiskTool;
+  title: string;
+  description: string;
+  input: I;
+  destructive: boolean;
+}): AnyTool {
+  return defineTool({
+    name: spec.name,
+    title: spec.title,
+    description: `${spec.description} HIGH RISK: this only files a confirmation request; nothing happens until a person with analyst or admin rights confirms it in Huntforge (GET /api/mcp/confirmations). Accepting in the MCP client does not confirm it.`,
+    input: spec.input,
+    output: confirmationRequestedOutputSchema,
+    // Filing the request changes nothing; each call files a new one. The hints describe the eventual action.
+    annotations: { readOnlyHint: false, destructiveHint: spec.destructive, idempotentHint: false, openWorldHint: false },
+    kind: 'high_risk_write',
+    minRole: 'analyst',
+    async run(args, { deps, caller, setOutcome }) {
+      const confirmation = await deps.confirmations.request(spec.name, args, caller);
+      setOutcome('pending_confirmation');
+      return {
+        status: 'pending_confirmation' as const,
+        confirmation,
+        message: `Confirmation request ${confirmation.id} is pending until ${confirmation.expires_at}. A person must confirm it at POST /api/mcp/confirmations/${confirmation.id}/confirm (or reject it); the action runs only then.`,
+      };
+    },
+  });
+}
+
+const APPEND: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
+
+export const WRITE_TOOLS: readonly AnyTool[] = [
+  lowRisk({
+    name: 'submit_chunk_feedback',
+    title: 'Submit chunk-classification feedback',
+    description: 'Tell the junk filter whether its classification of one article chunk was right (feeds the next retrain).',
+    input: submitChunkFeedbackInputSchema,
+    annotations: APPEND,
+  }),
+  lowRisk({
+    name: 'add_annotation',
+    title: 'Annotate an article',
+    description: 'Mark a span of an article (huntable / not_huntable spans must be 950-1050 characters) for training.',
+    input: addAnnotationInputSchema,
+    annotations: APPEND,
+  }),
+  lowRisk({
+    name: 'add_queue_review_note',
+    title: 'Add a review note to a queue rule',
+    description: 'Append a review note to a rule in the Sigma review queue.',
+    input: addQueueReviewNoteInputSchema,
+    annotations: APPEND,
+  }),
+  lowRisk({
+    name: 'trigger_workflow',
+    title: 'Trigger the workflow for an article',
+    description:
+      'Start the analysis pipeline for an article. The trigger rules apply: refused while the article has an active ' +
+      'execution, and without force when its hunt score is not above the auto-trigger threshold.',
+    input: triggerWorkflowInputSchema,
+    annotations: APPEND,
+  }),
+  highRisk({ name: 'approve_queue_rule', title: 'Approve a queue rule', description: 'Approve a rule in the Sigma review queue.', input: approveQueueRuleInputSchema, destructive: false }),
+  highRisk({ name: 'reject_queue_rule', title: 'Reject a queue rule', description: 'Reject a rule in the Sigma review queue with a reason.', input: rejectQueueRuleInputSchema, destructive: true }),
+  highRisk({ name: 'submit_queue_rule', title: 'Submit a queue rule', description: 'Deliver an approved rule to the rules repository.', input: submitQueueRuleInputSchema, destructive: false }),
+  highRisk({ name: 'update_workflow_config', title: 'Change the workflow configuration', description: 'Save a new workflow configuration (PUT /api/workflow/config body), creating a config version.', input: updateWorkflowConfigInputSchema, destructive: true }),
+  highRisk({ name: 'update_auto_trigger_threshold', title: 'Change the auto-trigger threshold', description: 'Set auto_trigger_hunt_score_threshold (0-100).', input: updateAutoTriggerThresholdInputSchema, destructive: true }),
+  highRisk({ name: 'delete_article', title: 'Delete an article', description: 'Delete an article with its feedback, annotations and chunk results.', input: deleteArticleInputSchema, destructive: true }),
+  highRisk({ name: 'retrain_model', title: 'Retrain the content filter', description: 'Retrain the junk-filter model from feedback and annotations (quality gate applies).', input: retrainModelInputSchema, destructive: true }),
+  highRisk({ name: 'rollback_model', title: 'Roll back the content filter', description: 'Make a saved content-filter model version live again.', input: rollbackModelInputSchema, destructive: true }),
+];
