@@ -6,7 +6,7 @@ import {
   type ContentFilterReplyError,
 } from '@huntforge/contracts';
 import type { ContentFilterDeps } from '../deps';
-import { classifyText } from './classify-text';
+import { classifyTextMemo } from './classification-memo';
 import { defaultThreshold } from './threshold';
 
 export function replyError(code: string, message: string): ContentFilterReplyError {
@@ -26,7 +26,7 @@ export async function classify(deps: ContentFilterDeps, request: ClassifyRequest
   }
   const threshold = request.threshold ?? (await defaultThreshold(deps.settings));
   const { version, classifier } = await deps.model.get();
-  const { decisions } = await classifyText(classifier, text, { threshold, topFeatures: request.top_features ?? 5 });
+  const { decisions } = await classifyTextMemo(classifier, text, { threshold, topFeatures: request.top_features ?? 5 });
   if (request.article_id !== undefined) await deps.analyses.replace(request.article_id, version, decisions);
 
   const kept = decisions.filter((decision) => decision.kept);

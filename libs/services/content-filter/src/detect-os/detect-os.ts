@@ -1,7 +1,7 @@
 import { CONTENT_FILTER_ERROR_CODES, DETECT_OS_METHOD, type DetectOsRequest, type DetectOsResponse } from '@huntforge/contracts';
 import { detectPlatform } from '@huntforge/scoring';
 import { replyError } from '../classification/classify';
-import { classifyText } from '../classification/classify-text';
+import { classifyTextMemo } from '../classification/classification-memo';
 import { defaultThreshold } from '../classification/threshold';
 import type { ContentFilterDeps } from '../deps';
 
@@ -14,7 +14,7 @@ export async function detectOs(deps: ContentFilterDeps, request: DetectOsRequest
   if (!article) return replyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${request.article_id} does not exist`);
   const threshold = request.threshold ?? (await defaultThreshold(deps.settings));
   const { version, classifier } = await deps.model.get();
-  const { decisions } = await classifyText(classifier, article.content, { threshold, topFeatures: 0 });
+  const { decisions } = await classifyTextMemo(classifier, article.content, { threshold, topFeatures: 0 });
   const kept = decisions.filter((decision) => decision.kept);
   if (kept.length === 0) {
     return replyError(

@@ -116,21 +116,38 @@ export class ExecutionRepository {
     });
     if (fromPending.count === 0) {
       const takenOver = await this.prisma.$transaction(async (tx) => {
+        const before = await tx.workflowExecution.findUnique({ where: { id }, select: { currentStep: true, workerId: true } });
         const takeover = await tx.workflowExecution.updateMany({
           where: { id, status: 'running', OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: staleBefore } }] },
           data: { workerId, heartbeatAt: now, currentStep: null },
         });
         if (takeover.count === 0) return false;
-        // The dead worker's unfinished stage records stay, closed as abandoned, so the history is truthful.
-        await tx.executionStage.updateMany({
-          where: { executionId: id, status: 'running' },
-          data: { status: 'failed', error: `abandoned: its worker stopped; run taken over by ${workerId}`, finishedAt: now },
-        });
+        // The dead worker's unfinished stage is recorded as abandoned, so the history is truthful.
+        if (before?.currentStep) {
+          await tx.executionStage.create({
+            data: {
+              executionId: id,
+              stage: before.currentStep,
+              status: 'failed',
+              error: `abandoned: its worker (${before.workerId ?? 'unknown'}) stopped; run taken over by ${workerId}`,
+              finishedAt: now,
+            },
+          });
+        }
         return true;
       });
       if (!takenOver) return null;
     }
     return this.find(id);
+  }
+
+  /** Records the stage now running (the list's `step`) and refreshes the heartbeat; false when the row is no longer ours. */
+  async markStep(id: number, workerId: string, step: string): Promise<boolean> {
+    const result = await this.prisma.workflowExecution.updateMany({
+      where: { id, workerId, status: 'running' },
+      data: { currentStep: step, heartbeatAt: new Date() },
+    });
+    return result.count === 1;
   }
 
   /** Refreshes the heartbeat; false when this worker lost the row (cancelled, taken over or finished). */

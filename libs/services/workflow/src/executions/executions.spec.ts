@@ -219,13 +219,13 @@ describe('workflow executions', () => {
         data: { status: 'running', workerId: 'dead-worker', startedAt: new Date(), heartbeatAt: new Date() },
       });
       expect(await deps.repo.claim(row.id, 'worker-b', new Date(Date.now() - settings.staleAfterMs))).toBeNull();
-      const abandoned = await ctx.db.prisma.executionStage.create({ data: { executionId: row.id, stage: 'junk_filter', status: 'running' } });
-      await ctx.db.prisma.workflowExecution.update({ where: { id: row.id }, data: { heartbeatAt: new Date(Date.now() - 60_000) } });
+      await ctx.db.prisma.workflowExecution.update({ where: { id: row.id }, data: { currentStep: 'junk_filter', heartbeatAt: new Date(Date.now() - 60_000) } });
       expect(await worker.sweepStale()).toContain(row.id);
       await until(async () => (await statusOf(row.id)) === 'completed');
       expect((await deps.repo.find(row.id))?.workerId).toBe('worker-a');
-      const closed = await ctx.db.prisma.executionStage.findUnique({ where: { id: abandoned.id } });
-      expect(closed).toMatchObject({ status: 'failed', error: expect.stringMatching(/^abandoned: its worker stopped/) });
+      const stages = await ctx.db.prisma.executionStage.findMany({ where: { executionId: row.id }, orderBy: { id: 'asc' } });
+      expect(stages[0]).toMatchObject({ stage: 'junk_filter', status: 'failed', error: expect.stringMatching(/^abandoned: its worker \(dead-worker\) stopped/) });
+      expect(stages.slice(1).map((stage) => stage.stage)).toEqual(['platform_detection', 'ranking']);
     });
   });
 

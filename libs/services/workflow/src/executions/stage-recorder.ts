@@ -1,5 +1,5 @@
 import type { Prisma } from '@huntforge/data';
-import type { ExecutionRepository } from './execution-repository';
+import { LostOwnershipError, type ExecutionRepository } from './execution-repository';
 
 /** What a stage hands back: its value for the next stages, a summary and optional provider usage. */
 export interface StageOutcome<T> {
@@ -8,6 +8,8 @@ export interface StageOutcome<T> {
   usage?: unknown[];
   /** `skipped` records a stage that deliberately did nothing (e.g. a router skip), with its reason in the summary. */
   status?: 'completed' | 'skipped';
+  /** Execution columns the stage produced (platform detection, rank, extraction result, ...), written with its record. */
+  patch?: Prisma.WorkflowExecutionUpdateInput;
 }
 
 export interface StageLog {
@@ -18,12 +20,16 @@ export interface StageLog {
 export interface StageRecorder {
   readonly signal: AbortSignal;
   stage<T>(name: string, run: (log: StageLog) => Promise<StageOutcome<T>>): Promise<T>;
-  /** Updates execution columns (platform detection, rank score, extraction result, ...). */
+  /** Updates execution columns outside a stage. */
   patch(fields: Prisma.WorkflowExecutionUpdateInput): Promise<void>;
 }
 
 const MAX_LOG_LINES = 200;
 
+/**
+ * Two writes per stage: the step marker when it starts (one conditional update, which also proves the row
+ * is still ours), and one guarded transaction when it ends with the stage record and the stage's columns.
+ */
 export function createStageRecorder(repo: ExecutionRepository, executionId: number, workerId: string, signal: AbortSignal): StageRecorder {
   const throwIfAborted = () => {
     if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
@@ -36,38 +42,39 @@ export function createStageRecorder(repo: ExecutionRepository, executionId: numb
     },
     async stage(name, run) {
       throwIfAborted();
-      const started = Date.now();
-      const record = await repo.guarded(executionId, workerId, async (tx) => {
-        await tx.workflowExecution.update({ where: { id: executionId }, data: { currentStep: name } });
-        return tx.executionStage.create({ data: { executionId, stage: name, status: 'running' } });
-      });
+      if (!(await repo.markStep(executionId, workerId, name))) throw new LostOwnershipError(executionId);
+      const startedAt = new Date();
       const lines: string[] = [];
       const log: StageLog = (line) => {
         if (lines.length < MAX_LOG_LINES) lines.push(line);
       };
-      const finish = (data: Prisma.ExecutionStageUpdateInput) =>
-        repo.guarded(executionId, workerId, (tx) =>
-          tx.executionStage.update({
-            where: { id: record.id },
-            data: { ...data, finishedAt: new Date(), durationMs: Date.now() - started, logLines: lines },
-          }),
-        );
+      const record = (data: Omit<Prisma.ExecutionStageUncheckedCreateInput, 'executionId' | 'stage'>, patch?: Prisma.WorkflowExecutionUpdateInput) =>
+        repo.guarded(executionId, workerId, async (tx) => {
+          const finishedAt = new Date();
+          await tx.executionStage.create({
+            data: { ...data, executionId, stage: name, startedAt, finishedAt, durationMs: finishedAt.getTime() - startedAt.getTime(), logLines: lines },
+          });
+          if (patch) await tx.workflowExecution.update({ where: { id: executionId }, data: patch });
+        });
       let outcome: StageOutcome<unknown>;
       try {
         outcome = await run(log);
         throwIfAborted();
       } catch (error) {
         // A cancelled or taken-over run writes nothing more; any other failure is recorded on the stage.
-        if (!signal.aborted) {
-          await finish({ status: 'failed', error: error instanceof Error ? error.message : String(error) });
+        if (!signal.aborted && !(error instanceof LostOwnershipError)) {
+          await record({ status: 'failed', error: error instanceof Error ? error.message : String(error) });
         }
         throw error;
       }
-      await finish({
-        status: outcome.status ?? 'completed',
-        ...(outcome.summary === undefined || outcome.summary === null ? {} : { summary: outcome.summary as Prisma.InputJsonValue }),
-        usage: (outcome.usage ?? []) as Prisma.InputJsonValue,
-      });
+      await record(
+        {
+          status: outcome.status ?? 'completed',
+          ...(outcome.summary === undefined || outcome.summary === null ? {} : { summary: outcome.summary as Prisma.InputJsonValue }),
+          usage: (outcome.usage ?? []) as Prisma.InputJsonValue,
+        },
+        outcome.patch,
+      );
       return outcome.value as never;
     },
   };

@@ -59,7 +59,7 @@ export function createBusServicePorts(bus: Bus, options: BusServicePortsOptions)
     },
     async junkFilter(article, threshold, signal): Promise<JunkFilterResult> {
       const reply = classifyResponseSchema.parse(
-        await ask<ClassifyRequest, unknown>(REQUEST_KEYS.contentFilterClassify, { article_id: article.id, threshold, top_features: 3 }, signal),
+        await ask<ClassifyRequest, unknown>(REQUEST_KEYS.contentFilterClassify, { article_id: article.id, threshold, top_features: 0 }, signal),
       );
       if ('error' in reply) throw new PeerServiceError(REQUEST_KEYS.contentFilterClassify, reply.error.code, reply.error.message);
       return {

@@ -71,26 +71,34 @@ export function createPipelineRunner(deps: PipelineDeps): PipelineRunner {
         }
       }
       log(detected ? `platform ${detected.os} (${detected.confidence}, ${detected.method})` : 'platform unknown: no huntable content to classify');
-      return { value: detected, summary: detected ?? { os: 'unknown', reason: 'no_huntable_content' }, usage };
+      return {
+        value: detected,
+        summary: detected ?? { os: 'unknown', reason: 'no_huntable_content' },
+        usage,
+        patch: { platformDetection: json(detected ?? { os: 'unknown', confidence: 'low', method: 'none', evidence: [] }) },
+      };
     });
-    await recorder.patch({ platformDetection: json(platform ?? { os: 'unknown', confidence: 'low', method: 'none', evidence: [] }) });
 
     // 3. Junk filter.
     const junk = await recorder.stage('junk_filter', async (log) => {
       const result = await deps.services.junkFilter(article, snapshot.thresholds.JunkFilterThreshold, signal);
       log(`kept ${result.keptChunks} of ${result.totalChunks} chunks at threshold ${snapshot.thresholds.JunkFilterThreshold}`);
-      return { value: result, summary: { ...result.summary, kept_chunks: result.keptChunks, total_chunks: result.totalChunks } };
+      const summary = { ...result.summary, kept_chunks: result.keptChunks, total_chunks: result.totalChunks, threshold: snapshot.thresholds.JunkFilterThreshold };
+      return { value: result, summary, patch: { junkFilterSummary: json(summary) } };
     });
-    await recorder.patch({ junkFilterSummary: json({ ...junk.summary, kept_chunks: junk.keptChunks, total_chunks: junk.totalChunks, threshold: snapshot.thresholds.JunkFilterThreshold }) });
     if (junk.keptChunks === 0) return withRules(completedEarly(TERMINATION_REASONS.noHuntableContent), publisherRules);
 
     // 4. Ranking.
     const rank = await recorder.stage('ranking', async (log) => {
       const outcome = await agents.rank({ article, text: junk.keptText, observablesByType: deps.domain.quickObservableCounts(junk.keptText) }, signal);
       log(`rank ${outcome.score} (threshold ${snapshot.thresholds.RankingThreshold})`);
-      return { value: outcome, summary: { score: outcome.score, threshold: snapshot.thresholds.RankingThreshold }, usage: outcome.usage ?? [] };
+      return {
+        value: outcome,
+        summary: { score: outcome.score, threshold: snapshot.thresholds.RankingThreshold },
+        usage: outcome.usage ?? [],
+        patch: { rankScore: outcome.score, rankReasoning: outcome.reasoning },
+      };
     });
-    await recorder.patch({ rankScore: rank.score, rankReasoning: rank.reasoning });
     if (rank.score < snapshot.thresholds.RankingThreshold) return withRules(completedEarly(TERMINATION_REASONS.rankBelowThreshold), publisherRules);
 
     // 5. Extraction: independent agents, bounded concurrency; one failure never stops the others.
@@ -128,10 +136,9 @@ export function createPipelineRunner(deps: PipelineDeps): PipelineRunner {
     const extraction: ExtractionResult = await recorder.stage('aggregation', async (log) => {
       const result = deps.domain.aggregate(runs);
       log(`${result.discrete_huntables_count} distinct observables from ${result.summary.reported} reported`);
-      return { value: result, summary: result.summary };
+      const extractionCounts = Object.fromEntries(Object.entries(result.subresults).map(([key, sub]) => [key, sub?.count ?? 0]));
+      return { value: result, summary: result.summary, patch: { extractionResult: json(result), extractionCounts: json(extractionCounts) } };
     });
-    const extractionCounts = Object.fromEntries(Object.entries(extraction.subresults).map(([key, sub]) => [key, sub?.count ?? 0]));
-    await recorder.patch({ extractionResult: json(extraction), extractionCounts: json(extractionCounts) });
     if (extraction.discrete_huntables_count === 0) return withRules(completedEarly(TERMINATION_REASONS.noObservables), publisherRules);
 
     // 7–8. Sigma generation with validation, repair and fidelity; similarity and promotion per rule.
