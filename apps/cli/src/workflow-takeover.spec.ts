@@ -96,7 +96,7 @@ describeDistributed('workflow run taken over after its worker is killed', () => 
     expect(row?.workerId).not.toBe(ownerA);
     const byStage = (stage: string) => row?.stages.filter((record) => record.stage === stage) ?? [];
     expect(byStage('platform_detection').map((record) => record.status)).toEqual(['failed', 'completed']);
-    expect(byStage('platform_detection')[0]?.error).toMatch(/^abandoned: its worker stopped/);
+    expect(byStage('platform_detection')[0]?.error).toMatch(/^abandoned: its worker \(.+\) stopped; run taken over by /);
     expect(byStage('similarity').map((record) => record.status)).toEqual(['completed']);
     const rules = (row?.sigmaRules ?? []) as Array<{ queue: { outcome: string; queue_id?: number } }>;
     const queuedIds = rules.filter((rule) => rule.queue.outcome === 'queued').map((rule) => rule.queue.queue_id);

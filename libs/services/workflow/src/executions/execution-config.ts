@@ -20,7 +20,7 @@ const THROTTLE_CEILING_SECONDS = 60;
 const envSchema = z.object({
   STUCK_PENDING_AFTER_SECONDS: z.coerce.number().int().positive().default(300),
   EXECUTION_STALE_AFTER_SECONDS: z.coerce.number().positive().default(120),
-  EXECUTION_HEARTBEAT_MS: z.coerce.number().int().positive().default(10_000),
+  EXECUTION_HEARTBEAT_MS: z.coerce.number().int().positive().default(5_000),
   WORKFLOW_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   MAX_EVAL_EXECUTIONS_PER_LAUNCH: z.coerce.number().int().min(1).default(100),
   EVAL_STAGGER_SECONDS: z.coerce.number().min(0).default(60),

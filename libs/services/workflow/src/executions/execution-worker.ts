@@ -9,7 +9,7 @@ import {
 import type { Logger } from '@huntforge/platform';
 import { LostOwnershipError, type ExecutionRepository } from './execution-repository';
 import type { PipelineRunner } from './pipeline-port';
-import { createStageRecorder } from './stage-recorder';
+import { createStageRecorder, type StageRecorder } from './stage-recorder';
 
 export interface ExecutionWorkerOptions {
   repo: ExecutionRepository;
@@ -65,11 +65,14 @@ export function createExecutionWorker(options: ExecutionWorkerOptions): Executio
     const log = logger.child({ executionId: id, articleId: claimed.articleId });
     log.info('execution started');
     let finished: WorkflowExecutionFinishedPayload | null = null;
+    let recorder: StageRecorder | null = null;
     try {
-      const recorder = createStageRecorder(repo, id, workerId, controller.signal);
+      recorder = createStageRecorder(repo, id, workerId, controller.signal);
       const outcome = await options.runPipeline(claimed, recorder);
-      await repo.guarded(id, workerId, (tx) =>
-        tx.workflowExecution.update({
+      const stages = recorder;
+      await repo.guarded(id, workerId, async (tx) => {
+        await stages.flushInto(tx);
+        await tx.workflowExecution.update({
           where: { id },
           data: {
             ...outcome.fields,
@@ -79,8 +82,8 @@ export function createExecutionWorker(options: ExecutionWorkerOptions): Executio
             finishedAt: new Date(),
             currentStep: null,
           },
-        }),
-      );
+        });
+      });
       finished = { execution_id: id, status: outcome.status };
       log.info({ status: outcome.status, terminationReason: outcome.terminationReason }, 'execution finished');
     } catch (error) {
@@ -90,12 +93,14 @@ export function createExecutionWorker(options: ExecutionWorkerOptions): Executio
         const message = error instanceof Error ? error.message : String(error);
         log.error({ err: error }, 'execution failed');
         const written = await repo
-          .guarded(id, workerId, (tx) =>
-            tx.workflowExecution.update({
+          .guarded(id, workerId, async (tx) => {
+            // The stages that ran, the failed one included, are kept with the failure.
+            await recorder?.flushInto(tx);
+            await tx.workflowExecution.update({
               where: { id },
               data: { status: 'failed', terminationReason: 'error', error: message, finishedAt: new Date(), currentStep: null },
-            }),
-          )
+            });
+          })
           .then(() => true)
           .catch(() => false);
         if (written) finished = { execution_id: id, status: 'failed' };

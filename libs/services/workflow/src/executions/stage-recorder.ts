@@ -16,65 +16,91 @@ export interface StageLog {
   (line: string): void;
 }
 
+type Tx = Prisma.TransactionClient;
+
 /** Writes stage records and execution fields, each only while this worker still owns the running row. */
 export interface StageRecorder {
   readonly signal: AbortSignal;
   stage<T>(name: string, run: (log: StageLog) => Promise<StageOutcome<T>>): Promise<T>;
-  /** Updates execution columns outside a stage. */
-  patch(fields: Prisma.WorkflowExecutionUpdateInput): Promise<void>;
+  /** Writes what is still buffered inside the caller's guarded transaction (the run's final write). */
+  flushInto(tx: Tx): Promise<void>;
 }
 
 const MAX_LOG_LINES = 200;
 
 /**
- * Two writes per stage: the step marker when it starts (one conditional update, which also proves the row
- * is still ours), and one guarded transaction when it ends with the stage record and the stage's columns.
+ * Stage records and the columns they produce are buffered and written together, in one guarded
+ * transaction, once a flush interval has passed (so a slow, model-backed run shows its progress while a
+ * fast builtin run costs one write at the end); a stage that outlasts the interval is flushed while it runs,
+ * so the current step is visible. Every write is guarded: after a cancel or a takeover nothing more is written.
  */
-export function createStageRecorder(repo: ExecutionRepository, executionId: number, workerId: string, signal: AbortSignal): StageRecorder {
+export function createStageRecorder(
+  repo: ExecutionRepository,
+  executionId: number,
+  workerId: string,
+  signal: AbortSignal,
+  options: { flushIntervalMs: number } = { flushIntervalMs: 1_000 },
+): StageRecorder {
+  const stages: Prisma.ExecutionStageCreateManyInput[] = [];
+  let patch: Prisma.WorkflowExecutionUpdateInput = {};
+  let currentStep: string | null = null;
+  let lastWrite = Date.now();
+
   const throwIfAborted = () => {
     if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
   };
+  const writePending = async (tx: Tx) => {
+    if (stages.length > 0) await tx.executionStage.createMany({ data: stages.splice(0) });
+    const fields = { ...patch, ...(currentStep ? { currentStep } : {}) };
+    patch = {};
+    if (Object.keys(fields).length > 0) await tx.workflowExecution.update({ where: { id: executionId }, data: fields });
+    lastWrite = Date.now();
+  };
+  const flushIfDue = async () => {
+    if (Date.now() - lastWrite < options.flushIntervalMs) return;
+    await repo.guarded(executionId, workerId, writePending);
+  };
+
   return {
     signal,
-    async patch(fields) {
-      throwIfAborted();
-      await repo.guarded(executionId, workerId, (tx) => tx.workflowExecution.update({ where: { id: executionId }, data: fields }));
-    },
+    flushInto: writePending,
     async stage(name, run) {
       throwIfAborted();
-      if (!(await repo.markStep(executionId, workerId, name))) throw new LostOwnershipError(executionId);
+      currentStep = name;
+      await flushIfDue();
       const startedAt = new Date();
       const lines: string[] = [];
       const log: StageLog = (line) => {
         if (lines.length < MAX_LOG_LINES) lines.push(line);
       };
-      const record = (data: Omit<Prisma.ExecutionStageUncheckedCreateInput, 'executionId' | 'stage'>, patch?: Prisma.WorkflowExecutionUpdateInput) =>
-        repo.guarded(executionId, workerId, async (tx) => {
-          const finishedAt = new Date();
-          await tx.executionStage.create({
-            data: { ...data, executionId, stage: name, startedAt, finishedAt, durationMs: finishedAt.getTime() - startedAt.getTime(), logLines: lines },
-          });
-          if (patch) await tx.workflowExecution.update({ where: { id: executionId }, data: patch });
-        });
+      const record = (data: Omit<Prisma.ExecutionStageCreateManyInput, 'executionId' | 'stage'>) => {
+        const finishedAt = new Date();
+        stages.push({ ...data, executionId, stage: name, startedAt, finishedAt, durationMs: finishedAt.getTime() - startedAt.getTime(), logLines: lines });
+      };
+      // A stage still running after the flush interval (a model call, a slow peer) shows up meanwhile.
+      const progress = setTimeout(() => {
+        flushIfDue().catch(() => undefined);
+      }, options.flushIntervalMs);
+      progress.unref();
       let outcome: StageOutcome<unknown>;
       try {
         outcome = await run(log);
         throwIfAborted();
       } catch (error) {
+        clearTimeout(progress);
         // A cancelled or taken-over run writes nothing more; any other failure is recorded on the stage.
         if (!signal.aborted && !(error instanceof LostOwnershipError)) {
-          await record({ status: 'failed', error: error instanceof Error ? error.message : String(error) });
+          record({ status: 'failed', error: error instanceof Error ? error.message : String(error) });
         }
         throw error;
       }
-      await record(
-        {
-          status: outcome.status ?? 'completed',
-          ...(outcome.summary === undefined || outcome.summary === null ? {} : { summary: outcome.summary as Prisma.InputJsonValue }),
-          usage: (outcome.usage ?? []) as Prisma.InputJsonValue,
-        },
-        outcome.patch,
-      );
+      clearTimeout(progress);
+      record({
+        status: outcome.status ?? 'completed',
+        ...(outcome.summary === undefined || outcome.summary === null ? {} : { summary: outcome.summary as Prisma.InputJsonValue }),
+        usage: (outcome.usage ?? []) as Prisma.InputJsonValue,
+      });
+      if (outcome.patch) patch = { ...patch, ...outcome.patch };
       return outcome.value as never;
     },
   };

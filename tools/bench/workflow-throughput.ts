@@ -1,0 +1,165 @@
+// Workflow executions per second end to end with the builtin provider (targets: ≥ 20/s all-in-one, ≥ 10/s
+// distributed). Articles are ingested through /api/scrape-url from a local page server first (not timed);
+// then every article is triggered with force=true and the clock runs until the last execution has ended.
+// Run: node --import tsx tools/bench/workflow-throughput.ts [all-in-one|distributed|both] [executions]
+// The distributed shape needs PostgreSQL and RabbitMQ (DATABASE_SERVER_URL / AMQP_URL, local defaults).
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Client } from 'pg';
+
+const root = resolve(__dirname, '..', '..');
+const shapeArg = process.argv[2] ?? 'both';
+const count = Number(process.argv[3] ?? 200);
+const articleFiles = readdirSync(join(root, 'fixtures', 'eval')).filter((file) => /^\d+-(win|linux|macos).*\.md$/.test(file));
+
+function servePages(): Promise<{ server: Server; url: string }> {
+  const pages = articleFiles.map((file) => readFileSync(join(root, 'fixtures', 'eval', file), 'utf8'));
+  const server = createServer((req, res) => {
+    const index = Number(/\/a\/(\d+)/.exec(req.url ?? '')?.[1] ?? 0);
+    const markdown = pages[index % pages.length] ?? '';
+    const body = markdown
+      .split(/\n```/)
+      .map((part, i) => (i % 2 === 1 ? `<pre><code>${escape(part.replace(/^[a-z]*\n/, ''))}</code></pre>` : `<p>${escape(part)}</p>`))
+      .join('');
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<html><head><title>Bench article ${index}</title></head><body><article><h1>Bench article ${index}</h1>${body}<p>Variant ${index}.</p></article></body></html>`);
+  });
+  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
+}
+
+function escape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function startProcess(args: string[], env: Record<string, string>): { child: ChildProcess; ready: Promise<string> } {
+  // Services log their bound URL at info ("<service> listening"); the all-in-one CLI prints "ready at".
+  const child = spawn(process.execPath, args, { cwd: root, env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'ignore'] });
+  const ready = new Promise<string>((ok, fail) => {
+    let output: string | null = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (output === null) return;
+      output += chunk.toString();
+      const bound = /ready at (http:\/\/[\d.]+:\d+)/.exec(output)?.[1] ?? /"url":"(http:\/\/[\d.]+:\d+)"[^\n]*listening/.exec(output)?.[1];
+      if (bound) {
+        output = null;
+        ok(bound);
+      }
+    });
+    child.once('exit', (code) => fail(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+  return { child, ready };
+}
+
+async function waitHealthy(url: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${url}/health/ready`)).status === 200) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} never became ready`);
+}
+
+async function api(base: string, token: string | null, path: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`${base}${path}`, { ...init, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers ?? {}) } });
+}
+
+async function drive(label: string, base: string, token: string | null, pagesUrl: string): Promise<void> {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const res = await api(base, token, '/api/scrape-url', { method: 'POST', body: JSON.stringify({ url: `${pagesUrl}/a/${i}`, force_scrape: false }) });
+    const body = (await res.json()) as { article_id?: number };
+    if (!body.article_id) throw new Error(`scrape ${i} failed: ${res.status} ${JSON.stringify(body)}`);
+    ids.push(body.article_id);
+  }
+  const started = performance.now();
+  await Promise.all(
+    ids.map(async (id) => {
+      const res = await api(base, token, `/api/workflow/articles/${id}/trigger?force=true`, { method: 'POST' });
+      if (res.status !== 202) throw new Error(`trigger ${id}: ${res.status} ${await res.text()}`);
+    }),
+  );
+  const queuedMs = performance.now() - started;
+  let summary = { completed: 0, failed: 0, running: 0, pending: 0 };
+  for (;;) {
+    summary = (await (await api(base, token, '/api/workflow/executions?limit=1')).json()) as typeof summary;
+    if (summary.completed + summary.failed >= count) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`${label.padEnd(11)} ${count} executions in ${seconds.toFixed(1)} s → ${(count / seconds).toFixed(1)} executions/s (triggers queued in ${(queuedMs / 1000).toFixed(1)} s; completed ${summary.completed}, failed ${summary.failed})`);
+}
+
+async function allInOne(pagesUrl: string): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'huntforge-bench-'));
+  const profile = process.env['BENCH_CPU_PROF'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_CPU_PROF']}`] : [];
+  const app = startProcess([...profile, join(root, 'dist/apps/cli/main.js'), 'start'], { DATA_DIR: dataDir, PORT: '0', AUTH_MODE: 'off', INGEST_ALLOW_PRIVATE_NETWORKS: 'true', INGEST_HOST_DELAY_MS: '0' });
+  try {
+    const base = await app.ready;
+    await waitHealthy(base);
+    await drive('all-in-one', base, null, pagesUrl);
+  } finally {
+    app.child.kill('SIGTERM');
+    await new Promise((r) => app.child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function distributed(pagesUrl: string): Promise<void> {
+  const server = process.env['DATABASE_SERVER_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const amqp = process.env['AMQP_URL'] ?? 'amqp://guest:guest@127.0.0.1:5672';
+  const name = `huntforge_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const databaseUrl = Object.assign(new URL(server), { pathname: `/${name}` }).toString();
+  const vhost = name;
+  execFileSync('rabbitmqctl', ['--quiet', 'add_vhost', vhost]);
+  execFileSync('rabbitmqctl', ['--quiet', 'set_permissions', '--vhost', vhost, 'guest', '.*', '.*', '.*']);
+  const env = { DATABASE_URL: databaseUrl, AMQP_URL: Object.assign(new URL(amqp), { pathname: `/${vhost}` }).toString(), INGEST_ALLOW_PRIVATE_NETWORKS: 'true', INGEST_HOST_DELAY_MS: '0' };
+  const children: ChildProcess[] = [];
+  try {
+    execFileSync(process.execPath, [join(root, 'dist/apps/cli/main.js'), 'db', 'migrate'], { env: { ...process.env, ...env }, stdio: 'ignore' });
+    const token = execFileSync(process.execPath, [join(root, 'dist/apps/cli/main.js'), 'tokens', 'create', '--name', 'bench', '--role', 'admin'], { env: { ...process.env, ...env }, encoding: 'utf8' }).trim();
+    const services: Record<string, string> = {};
+    for (const [service, variable] of [['ingestion', 'INGESTION_URL'], ['content-filter', 'CONTENT_FILTER_URL'], ['sigma-queue', 'SIGMA_QUEUE_URL'], ['workflow', 'WORKFLOW_URL'], ['workflow', ''], ['mcp', 'MCP_URL']] as const) {
+      const proc = startProcess([join(root, `dist/apps/${service}/main.js`)], { ...env, PORT: '0' });
+      children.push(proc.child);
+      const url = await proc.ready;
+      await waitHealthy(url);
+      if (variable) services[variable] = url;
+    }
+    const gateway = startProcess([join(root, 'dist/apps/gateway/main.js')], { ...env, ...services, PORT: '0' });
+    children.push(gateway.child);
+    const base = await gateway.ready;
+    await drive('distributed', base, token, pagesUrl);
+  } finally {
+    await Promise.all(children.map((child) => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); })));
+    execFileSync('rabbitmqctl', ['--quiet', 'delete_vhost', vhost]);
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+async function main(): Promise<void> {
+  execFileSync(process.execPath, [join(root, 'tools/build.mjs'), '--quiet'], { stdio: 'inherit' });
+  const pages = await servePages();
+  try {
+    console.log(`workflow throughput, builtin provider, ${articleFiles.length} fixture articles cycled (targets: all-in-one ≥ 20/s, distributed ≥ 10/s)`);
+    if (shapeArg === 'all-in-one' || shapeArg === 'both') await allInOne(pages.url);
+    if (shapeArg === 'distributed' || shapeArg === 'both') await distributed(pages.url);
+  } finally {
+    pages.server.close();
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
