@@ -49,8 +49,8 @@ export function createBusServicePorts(bus: Bus, options: BusServicePortsOptions)
     abortable(bus.request<Req, Res>(key, payload, { timeoutMs: options.timeoutMs }), signal);
 
   return {
-    async detectPlatform(article, signal): Promise<PlatformResult | null> {
-      const reply = detectOsResponseSchema.parse(await ask<DetectOsRequest, unknown>(REQUEST_KEYS.contentFilterDetectOs, { article_id: article.id }, signal));
+    async detectPlatform(article, threshold, signal): Promise<PlatformResult | null> {
+      const reply = detectOsResponseSchema.parse(await ask<DetectOsRequest, unknown>(REQUEST_KEYS.contentFilterDetectOs, { article_id: article.id, threshold }, signal));
       if ('error' in reply) {
         if (reply.error.code === 'no_huntable_content') return null;
         throw new PeerServiceError(REQUEST_KEYS.contentFilterDetectOs, reply.error.code, reply.error.message);

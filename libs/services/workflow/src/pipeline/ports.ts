@@ -56,7 +56,7 @@ export interface QueueRequest {
 
 /** Questions the pipeline asks other services (over the bus request/reply keys in production). */
 export interface ServicePorts {
-  detectPlatform(article: PipelineArticle, signal: AbortSignal): Promise<PlatformResult | null>;
+  detectPlatform(article: PipelineArticle, threshold: number, signal: AbortSignal): Promise<PlatformResult | null>;
   junkFilter(article: PipelineArticle, threshold: number, signal: AbortSignal): Promise<JunkFilterResult>;
   similarity(ruleYaml: string, signal: AbortSignal): Promise<SimilarityResult>;
   enqueue(request: QueueRequest, signal: AbortSignal): Promise<{ queueId: number; status: string }>;

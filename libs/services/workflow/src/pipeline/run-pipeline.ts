@@ -60,7 +60,8 @@ export function createPipelineRunner(deps: PipelineDeps): PipelineRunner {
 
     // 2. Platform detection: a router, not a gate.
     const platform = await recorder.stage('platform_detection', async (log) => {
-      let detected = await deps.services.detectPlatform(article, signal);
+      // The content filter runs first with the run's own JunkFilterThreshold, as the junk filter stage will.
+      let detected = await deps.services.detectPlatform(article, snapshot.thresholds.JunkFilterThreshold, signal);
       const usage = [];
       if (detected && detected.confidence === 'low' && agents.adjudicatePlatform) {
         const adjudicated = await agents.adjudicatePlatform({ article, detection: detected }, signal);

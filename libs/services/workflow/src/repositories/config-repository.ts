@@ -24,13 +24,17 @@ export interface ConfigVersionRecord {
  * A stored config as the current contract sees it: every field checked, anything missing or
  * malformed (an older row, a new agent) taken from the defaults, so readers always get a full config.
  */
+// Built once: deriving a partial schema is costly in zod 4, and this runs on every trigger.
+const partialThresholdsSchema = thresholdsSchema.partial();
+const partialAgentSettingsSchema = agentSettingsSchema.partial();
+
 export function normaliseSettings(raw: unknown): WorkflowSettings {
   const defaults = defaultWorkflowSettings();
   const value = (raw ?? {}) as { thresholds?: unknown; agents?: Record<string, unknown> };
-  const thresholds = thresholdsSchema.partial().safeParse(value.thresholds ?? {});
+  const thresholds = partialThresholdsSchema.safeParse(value.thresholds ?? {});
   const settings: WorkflowSettings = { thresholds: { ...defaults.thresholds, ...(thresholds.success ? thresholds.data : {}) }, agents: defaults.agents };
   for (const agent of CONFIG_AGENT_NAMES) {
-    const stored = agentSettingsSchema.partial().safeParse(value.agents?.[agent] ?? {});
+    const stored = partialAgentSettingsSchema.safeParse(value.agents?.[agent] ?? {});
     settings.agents[agent] = { ...defaults.agents[agent], ...(stored.success ? stored.data : {}) };
   }
   return settings;
