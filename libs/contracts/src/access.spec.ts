@@ -42,7 +42,7 @@ describe('accessRequirement', () => {
     ['PUT', '/api/scheduled-jobs', 'admin'],
     ['POST', '/api/backup/enable', 'admin'],
     ['GET', '/api/unknown', 'viewer'],
-    ['POST', '/mcp', 'analyst'],
+    ['POST', '/mcp', 'viewer'], // MCP is always POST; each tool enforces the token's role
     ['GET', '/mcp', 'viewer'],
   ])('%s %s needs %s', (method, path, role) => {
     expect(accessRequirement(method, path)).toEqual({ public: false, role });

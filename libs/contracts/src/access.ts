@@ -44,6 +44,8 @@ const ACCESS_RULES: readonly AccessRule[] = [
   accessRule('/api/settings/:provider/test', 'viewer', 'analyst'),
   accessRule('/api/tokens', 'admin', 'admin'),
   accessRule('/api/audit', 'admin', 'admin'),
+  // MCP over HTTP is always POST; the tools enforce each role's scope themselves (viewers see read tools only).
+  accessRule('/mcp', 'viewer', 'viewer'),
   accessRule('/api/scheduled-jobs', 'viewer', 'admin'),
   accessRule('/api/backup', 'viewer', 'admin'),
   accessRule('/api/cron', 'viewer', 'admin'),

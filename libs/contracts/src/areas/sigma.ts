@@ -32,6 +32,7 @@ export {
   conversationParamsSchema,
   createQueueItemRequestSchema,
   approveRequestSchema,
+  reviewNoteRequestSchema,
   rejectRequestSchema,
   editRuleRequestSchema,
   reviewNoteSchema,

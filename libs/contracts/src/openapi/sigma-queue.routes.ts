@@ -12,6 +12,7 @@ import {
 import { validateRuleRequestSchema, validateRuleResponseSchema } from '../sigma/findings';
 import {
   approveRequestSchema,
+  reviewNoteRequestSchema,
   createQueueItemRequestSchema,
   editRuleRequestSchema,
   rejectRequestSchema,
@@ -55,6 +56,11 @@ export function registerSigmaQueueRoutes(registry: OpenAPIRegistry): void {
       responses: { 200: jsonContent(sigmaQueueItemSchema, 'The item after the transition'), 400: badId, 404: notFound, 409: conflict },
     });
   }
+  registerRoute(registry, {
+    method: 'post', path: '/api/sigma-queue/{queue_id}/review-notes', tags, summary: 'Add a review note (any status; the status does not change)',
+    request: { params: queueId, ...body(reviewNoteRequestSchema) },
+    responses: { 200: jsonContent(sigmaQueueItemSchema, 'The item with the note appended'), 400: errorResponse(['validation_error']), 404: notFound },
+  });
   registerRoute(registry, {
     method: 'put', path: '/api/sigma-queue/{queue_id}/rule', tags, summary: 'Replace the rule YAML (re-validated and re-compared)',
     request: { params: queueId, ...body(editRuleRequestSchema) },

@@ -72,6 +72,7 @@ export const createQueueItemRequestSchema = z
 
 export const approveRequestSchema = z.object({ reviewer: z.string().min(1).max(100).optional(), note: z.string().max(4000).optional() });
 export const rejectRequestSchema = z.object({ reason: z.string().trim().min(1).max(4000), reviewer: z.string().min(1).max(100).optional() });
+export const reviewNoteRequestSchema = z.object({ note: z.string().trim().min(1).max(4000), reviewer: z.string().min(1).max(100).optional() });
 export const editRuleRequestSchema = z.object({ rule_yaml: z.string().min(1).max(200_000), reviewer: z.string().min(1).max(100).optional() });
 
 export type SigmaQueueStatusValue = z.infer<typeof sigmaQueueStatusSchema>;

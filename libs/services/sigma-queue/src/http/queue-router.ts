@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import {
   approveRequestSchema,
+  reviewNoteRequestSchema,
   chatTurnRequestSchema,
   conversationParamsSchema,
   createQueueItemRequestSchema,
@@ -17,7 +18,7 @@ import { parseOrThrow } from '@huntforge/platform';
 import { validateSigmaRule } from '@huntforge/sigma';
 import { chatTurn, enrichItem, getChat, type EnrichmentDeps } from '../enrichment/enrichment-use-cases';
 import { submitItem, type SubmitDeps } from '../github/submit-item';
-import { approveItem, createItem, editItem, getItem, listItems, rejectItem } from '../queue/queue-use-cases';
+import { addReviewNote, approveItem, createItem, editItem, getItem, listItems, rejectItem } from '../queue/queue-use-cases';
 import { toQueueItemBody } from '../queue/views';
 
 export type QueueRouterDeps = EnrichmentDeps & SubmitDeps;
@@ -47,6 +48,10 @@ export function queueRouter(deps: QueueRouterDeps): Router {
   router.post('/api/sigma-queue/:queue_id/reject', async (req, res) => {
     const input = parseOrThrow(rejectRequestSchema, req.body ?? {}, 'body');
     res.json(toQueueItemBody(await rejectItem(deps, idOf(req.params), input)));
+  });
+  router.post('/api/sigma-queue/:queue_id/review-notes', async (req, res) => {
+    const input = parseOrThrow(reviewNoteRequestSchema, req.body, 'body');
+    res.json(toQueueItemBody(await addReviewNote(deps, idOf(req.params), input)));
   });
   router.put('/api/sigma-queue/:queue_id/rule', async (req, res) => {
     const input = parseOrThrow(editRuleRequestSchema, req.body, 'body');

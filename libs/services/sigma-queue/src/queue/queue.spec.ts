@@ -66,6 +66,18 @@ describe('review queue', () => {
     }
   });
 
+  it('adds review notes in any status without changing it, and validates the note', async () => {
+    const item = await create();
+    const first = await api().post(`/api/sigma-queue/${item.queue_id}/review-notes`).send({ note: 'check the parent image', reviewer: 'ana' });
+    expect(first.status).toBe(200);
+    await api().post(`/api/sigma-queue/${item.queue_id}/reject`).send({ reason: 'too broad' }).expect(200);
+    const second = await api().post(`/api/sigma-queue/${item.queue_id}/review-notes`).send({ note: 'agreed' });
+    expect(second.body.status).toBe('rejected');
+    expect(second.body.review_notes.map((note: { note: string }) => note.note)).toEqual(['check the parent image', 'rejected: too broad', 'agreed']);
+    expect((await api().post(`/api/sigma-queue/${item.queue_id}/review-notes`).send({ note: '   ' })).body.error.code).toBe('validation_error');
+    expect((await api().post('/api/sigma-queue/424242/review-notes').send({ note: 'x' })).status).toBe(404);
+  });
+
   it('answers 404 for a missing item and 400 for a bad id', async () => {
     expect((await api().get('/api/sigma-queue/424242')).status).toBe(404);
     const bad = await api().get('/api/sigma-queue/abc');

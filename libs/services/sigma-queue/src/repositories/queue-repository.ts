@@ -57,8 +57,12 @@ export class QueueRepository {
   }
 
   /** Applies `data` only while the item is in one of `from`; null when it was not (someone else moved it). */
-  async updateIfStatus(id: number, from: readonly SigmaQueueStatusValue[], data: Prisma.SigmaQueueItemUpdateInput): Promise<QueueItemRow | null> {
-    const { count } = await this.prisma.sigmaQueueItem.updateMany({ where: { id, status: { in: [...from] } }, data: data as Prisma.SigmaQueueItemUpdateManyMutationInput });
+  /** Updates only from the given statuses and, when `unchangedSince` is given, only if nobody wrote the row since. */
+  async updateIfStatus(id: number, from: readonly SigmaQueueStatusValue[], data: Prisma.SigmaQueueItemUpdateInput, unchangedSince?: Date): Promise<QueueItemRow | null> {
+    const { count } = await this.prisma.sigmaQueueItem.updateMany({
+      where: { id, status: { in: [...from] }, ...(unchangedSince ? { updatedAt: unchangedSince } : {}) },
+      data: data as Prisma.SigmaQueueItemUpdateManyMutationInput,
+    });
     return count === 0 ? null : this.find(id);
   }
 }
