@@ -6,6 +6,7 @@ const envSchema = z.object({
   SIGMA_REPO_PATH: z.string().min(1).optional(),
   GITHUB_API_URL: z.url().default('https://api.github.com'),
   GITHUB_RULES_DIR: z.string().min(1).default('rules/huntforge'),
+  ENRICHMENT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(120_000),
 });
 
 /** sigma-queue's own environment (runtime-overridable values such as GITHUB_TOKEN come from settings). */
@@ -16,6 +17,8 @@ export interface SigmaQueueConfig {
   customerRepoPath?: string;
   githubApiUrl: string;
   githubRulesDir: string;
+  /** One model call of an enrichment or a follow-up turn, retries included. */
+  enrichmentTimeoutMs: number;
   /** Where the reference repository is cloned (under DATA_DIR). */
   referenceCloneDir: string;
 }
@@ -28,6 +31,7 @@ export function loadSigmaQueueConfig(env: Record<string, string | undefined>, da
     customerRepoPath: parsed.SIGMA_REPO_PATH,
     githubApiUrl: parsed.GITHUB_API_URL.replace(/\/+$/, ''),
     githubRulesDir: parsed.GITHUB_RULES_DIR.replace(/^\/+|\/+$/g, ''),
+    enrichmentTimeoutMs: parsed.ENRICHMENT_TIMEOUT_MS,
     referenceCloneDir: `${dataDir.replace(/\/+$/, '')}/sigma/reference`,
   };
 }

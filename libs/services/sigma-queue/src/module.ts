@@ -6,6 +6,7 @@ import type { ModuleContext, ServiceModule } from '@huntforge/platform';
 import { loadSigmaQueueConfig } from './config';
 import { CorpusIndex } from './corpus/corpus-index';
 import { indexCustomerRepo, syncReferenceRules, type CorpusJobDeps } from './corpus/sync-jobs';
+import { createLlmRuleEnricher } from './enrichment/llm-enricher';
 import { builtinRuleEnricher, type RuleEnricher } from './enrichment/rule-enricher';
 import { queueRouter, type QueueRouterDeps } from './http/queue-router';
 import { sigmaRouter } from './http/sigma-router';
@@ -32,6 +33,14 @@ export function createSigmaQueueModule(ctx: ModuleContext, options: SigmaQueueMo
   const rules = new ReferenceRuleRepository(ctx.db.prisma);
   const index = new CorpusIndex(rules, ctx.logger);
   const enrichers = new Map<string, RuleEnricher>([[builtinRuleEnricher.provider, builtinRuleEnricher]]);
+  // Model providers of libs/llm, configured from the runtime settings when a request names them.
+  const env = options.env ?? process.env;
+  for (const provider of ['openai', 'anthropic', 'ollama', 'codex'] as const) {
+    enrichers.set(
+      provider,
+      createLlmRuleEnricher(provider, { settings: ctx.settings, factory: { codexPath: env['CODEX_PATH'] }, timeoutMs: config.enrichmentTimeoutMs }),
+    );
+  }
   for (const enricher of options.enrichers ?? []) enrichers.set(enricher.provider, enricher);
   const deps: QueueRouterDeps = {
     queue: new QueueRepository(ctx.db.prisma),

@@ -111,6 +111,6 @@ describe('enrichment and the follow-up conversation', () => {
     expect(empty.status).toBe(400);
     const unknown = await api().post(`/api/sigma-queue/${first}/enrich`).send({ provider: 'nope' });
     expect(unknown.status).toBe(503);
-    expect(unknown.body.error).toMatchObject({ code: 'provider_unavailable', details: { available: ['builtin', 'recording'] } });
+    expect(unknown.body.error).toMatchObject({ code: 'provider_unavailable', details: { available: ['builtin', 'openai', 'anthropic', 'ollama', 'codex', 'recording'] } });
   });
 });
