@@ -145,11 +145,12 @@ describe('the gateway', () => {
     expect(service.spec?.ports?.[0]?.port).toBe(defaultPort);
   });
 
-  it('is the only app given upstream URLs', () => {
+  it('shares upstream URLs only with mcp, which forwards its writes to the owning apps (never its own URL)', () => {
     const urlVariables = UPSTREAM_SERVICE_NAMES.map((app) => SERVICES[app].urlEnvVar);
     for (const app of UPSTREAM_SERVICE_NAMES) {
-      const names = [...envByName(appContainer(defaults, app)).keys()];
-      expect(names.filter((name) => urlVariables.includes(name))).toEqual([]);
+      const names = [...envByName(appContainer(defaults, app)).keys()].filter((name) => urlVariables.includes(name));
+      const expected = app === 'mcp' ? urlVariables.filter((name) => name !== SERVICES.mcp.urlEnvVar) : [];
+      expect(names.sort()).toEqual([...expected].sort());
     }
   });
 

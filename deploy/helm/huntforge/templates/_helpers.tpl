@@ -174,9 +174,11 @@ further down the list would silently win over the chart's.
   value: {{ $root.Values.config.schedulerEnabled | quote }}
 - name: SCHEDULED_JOBS_POLL_SECONDS
   value: {{ $root.Values.config.scheduledJobsPollSeconds | int | quote }}
-{{- if eq .component "gateway" }}
+{{- /* The gateway proxies to every app; mcp forwards its writes to the owning apps. */}}
+{{- if or (eq .component "gateway") (eq .component "mcp") }}
+{{- $self := .component }}
 {{- range $upstream, $upstreamApp := $root.Values.apps }}
-{{- if ne $upstream "gateway" }}
+{{- if and (ne $upstream "gateway") (ne $upstream $self) }}
 {{- if $upstreamApp.enabled }}
 - name: {{ include "huntforge.urlEnvVar" $upstream }}
   value: {{ printf "http://%s:%d" (include "huntforge.appFullname" (dict "root" $root "component" $upstream)) (int $upstreamApp.port) | quote }}
