@@ -40,6 +40,8 @@ describe('all-in-one runner', () => {
     expect(response.status).toBe(200);
     const body = (await response.json()) as { status: string };
     expect(body.status).toBe('up');
+    // Idle sockets outlive the clients' own keep-alive, so a reused socket is never one being closed.
+    expect(response.headers.get('keep-alive')).toBe('timeout=65');
   });
 
   it('reports every service module as ready', async () => {

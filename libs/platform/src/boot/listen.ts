@@ -1,10 +1,19 @@
 import type { Server } from 'node:http';
 import type { Express } from 'express';
 
+/**
+ * Idle keep-alive sockets are kept longer than clients (undici, the gateway's proxy, load balancers) keep
+ * theirs, so a client never reuses a socket the server is closing at that instant ("other side closed").
+ * The server advertises the timeout; clients close their idle sockets a second before it.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 /** Starts listening and resolves once bound; rejects on EADDRINUSE and friends instead of crashing later. */
 export function listen(app: Express, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host);
+    server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
     server.once('listening', () => resolve(server));
     server.once('error', reject);
   });
