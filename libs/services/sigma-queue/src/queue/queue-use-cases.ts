@@ -1,4 +1,4 @@
-import { TOPICS, type CreateQueueItemRequest, type SigmaQueueListQuery, type SigmaQueueStatusValue } from '@huntforge/contracts';
+import { TOPICS, type CreateQueueItemRequest, type SigmaQueueListQuery, type SigmaQueueStatusValue, type SimilaritySearchResponse } from '@huntforge/contracts';
 import type { Bus } from '@huntforge/bus';
 import { httpErrors, type Logger } from '@huntforge/platform';
 import type { CorpusIndex } from '../corpus/corpus-index';
@@ -25,10 +25,14 @@ export function listItems(deps: QueueDeps, query: SigmaQueueListQuery): Promise<
 }
 
 /** Queues a rule: validated, compared with the corpus (top 10 kept), `needs_review` when the comparison is inconclusive. */
-export async function createItem(deps: QueueDeps, input: CreateQueueItemRequest): Promise<QueueItemRow> {
+export async function createItem(
+  deps: QueueDeps,
+  input: CreateQueueItemRequest,
+  options: { similarity?: SimilaritySearchResponse; needsReview?: boolean } = {},
+): Promise<QueueItemRow> {
   const facts = requireValidRule(input.rule_yaml);
-  const similarity = await searchSimilar(deps.index, input.rule_yaml, 10);
-  const status: SigmaQueueStatusValue = similarity.inconclusive || input.delivery_permitted === false ? 'needs_review' : 'pending';
+  const similarity = options.similarity ?? (await searchSimilar(deps.index, input.rule_yaml, 10));
+  const status: SigmaQueueStatusValue = options.needsReview || similarity.inconclusive || input.delivery_permitted === false ? 'needs_review' : 'pending';
   const item = await createRow(deps, {
     status,
     source: input.source,

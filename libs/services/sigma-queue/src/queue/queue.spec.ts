@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { REQUEST_KEYS, TOPICS } from '@huntforge/contracts';
-import { rule, startSigmaQueue, type SigmaQueueHarness } from '../test-support/harness';
+import { rule, startSigmaQueue, writeTree, type SigmaQueueHarness } from '../test-support/harness';
 
 const ID = '55555555-5555-4555-8555-555555555555';
 const valid = rule({ id: ID, title: 'Certutil Download' });
@@ -179,6 +179,29 @@ describe('sigma.queue.enqueue on the bus', () => {
     expect(again).toEqual({ ...(first as object), created: false });
     const listed = await request(harness.app).get(`/api/sigma-queue/list?workflow_execution_id=${executionId}`);
     expect(listed.body.items.map((i: { article_id: number }) => i.article_id)).toEqual([articleId]);
+  });
+
+  it('applies the promotion rule when given a threshold: a conclusive match at or above it is a duplicate, nothing queued', async () => {
+    const customer = writeTree({ 'rules/certutil.yml': rule({ id: '12121212-3434-4565-8787-909090909090', title: 'Customer certutil rule' }) });
+    const withCorpus = await startSigmaQueue({ SIGMA_REPO_PATH: customer });
+    try {
+      expect((await withCorpus.ctx.scheduler.runNow('index_customer_repo')).outcome).toBe('succeeded');
+      const prisma = withCorpus.ctx.db.prisma;
+      const source = await prisma.source.create({ data: { identifier: 'dup-src', name: 'Blog', url: 'https://example.test/feed', kind: 'rss' } });
+      const article = await prisma.article.create({
+        data: { sourceId: source.id, canonicalUrl: 'https://example.test/dup', url: 'https://example.test/dup', title: 'A', content: 'text', contentHash: 'd'.repeat(64), simhash: 0n },
+      });
+      const run = await prisma.workflowExecution.create({ data: { articleId: article.id, configSnapshot: {}, status: 'running' } });
+      const payload = { rule_yaml: valid, source: 'generated', workflow_execution_id: run.id, article_id: article.id };
+      const duplicate = await withCorpus.ctx.bus.request(REQUEST_KEYS.sigmaQueueEnqueue, { ...payload, similarity_threshold: 1 });
+      expect(duplicate).toMatchObject({ ok: true, outcome: 'duplicate', max_similarity: 1, inconclusive: false });
+      expect((duplicate as { matches: Array<{ attribution: { title: string } }> }).matches[0]?.attribution.title).toBe('Customer certutil rule');
+      expect(await prisma.sigmaQueueItem.count({ where: { workflowExecutionId: run.id } })).toBe(0);
+      const queued = await withCorpus.ctx.bus.request(REQUEST_KEYS.sigmaQueueEnqueue, payload);
+      expect(queued).toMatchObject({ ok: true, outcome: 'queued', created: true, max_similarity: 1 });
+    } finally {
+      await withCorpus.close();
+    }
   });
 
   it('answers invalid rules and bad payloads with ok: false', async () => {

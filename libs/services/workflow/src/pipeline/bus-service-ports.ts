@@ -4,11 +4,9 @@ import {
   classifyResponseSchema,
   detectOsResponseSchema,
   sigmaEnqueueBusResponseSchema,
-  sigmaSimilarityBusResponseSchema,
   type ClassifyRequest,
   type DetectOsRequest,
   type SigmaEnqueueBusRequest,
-  type SimilaritySearchRequest,
 } from '@huntforge/contracts';
 import type { JunkFilterResult, PlatformResult, ServicePorts } from './ports';
 
@@ -74,13 +72,6 @@ export function createBusServicePorts(bus: Bus, options: BusServicePortsOptions)
         },
       };
     },
-    async similarity(ruleYaml, signal) {
-      const reply = sigmaSimilarityBusResponseSchema.parse(
-        await ask<SimilaritySearchRequest, unknown>(REQUEST_KEYS.sigmaSimilaritySearch, { rule_yaml: ruleYaml, top: 10 }, signal),
-      );
-      if (!reply.ok) throw new PeerServiceError(REQUEST_KEYS.sigmaSimilaritySearch, reply.error.code, reply.error.message);
-      return { maxSimilarity: reply.max_similarity, inconclusive: reply.inconclusive, matches: reply.matches as Array<Record<string, unknown>> };
-    },
     async enqueue(request, signal) {
       const reply = sigmaEnqueueBusResponseSchema.parse(
         await ask<SigmaEnqueueBusRequest, unknown>(
@@ -93,12 +84,14 @@ export function createBusServicePorts(bus: Bus, options: BusServicePortsOptions)
             ...(request.provenance ? { provenance: request.provenance } : {}),
             ...(request.deliveryPermitted === undefined ? {} : { delivery_permitted: request.deliveryPermitted }),
             needs_review: request.status === 'needs_review',
+            ...(request.similarityThreshold === undefined ? {} : { similarity_threshold: request.similarityThreshold }),
           },
           signal,
         ),
       );
       if (!reply.ok) throw new PeerServiceError(REQUEST_KEYS.sigmaQueueEnqueue, reply.error.code, reply.error.message);
-      return { queueId: reply.queue_id, status: reply.status };
+      const similarity = { maxSimilarity: reply.max_similarity, inconclusive: reply.inconclusive, matches: reply.matches };
+      return reply.outcome === 'duplicate' ? { outcome: 'duplicate', ...similarity } : { outcome: 'queued', queueId: reply.queue_id, status: reply.status, ...similarity };
     },
   };
 }

@@ -33,33 +33,36 @@ export interface JunkFilterResult {
   summary: Record<string, unknown>;
 }
 
-export interface SimilarityResult {
-  maxSimilarity: number;
+export interface QueueRequest {
+  executionId: number;
+  articleId: number;
+  source: 'generated' | 'publisher';
+  /** `needs_review` forces review; otherwise the queue decides from its own comparison. */
+  status: 'pending' | 'needs_review';
+  ruleYaml: string;
+  /** When set, the queue applies the promotion rule: a conclusive max_similarity >= threshold is a duplicate. */
+  similarityThreshold?: number;
+  provenance?: Record<string, unknown>;
+  deliveryPermitted?: boolean;
+}
+
+export interface SimilarityOutcome {
+  maxSimilarity: number | null;
   inconclusive: boolean;
   /** Top matches with explanation and attribution, best first. */
   matches: Array<Record<string, unknown>>;
 }
 
-export interface QueueRequest {
-  executionId: number;
-  articleId: number;
-  source: 'generated' | 'publisher';
-  status: 'pending' | 'needs_review';
-  ruleYaml: string;
-  maxSimilarity: number | null;
-  inconclusive: boolean;
-  matches: Array<Record<string, unknown>>;
-  validationFindings: unknown[];
-  provenance?: Record<string, unknown>;
-  deliveryPermitted?: boolean;
-}
+export type EnqueueResult =
+  | ({ outcome: 'queued'; queueId: number; status: string } & SimilarityOutcome)
+  | ({ outcome: 'duplicate' } & SimilarityOutcome);
 
 /** Questions the pipeline asks other services (over the bus request/reply keys in production). */
 export interface ServicePorts {
   detectPlatform(article: PipelineArticle, threshold: number, signal: AbortSignal): Promise<PlatformResult | null>;
   junkFilter(article: PipelineArticle, threshold: number, signal: AbortSignal): Promise<JunkFilterResult>;
-  similarity(ruleYaml: string, signal: AbortSignal): Promise<SimilarityResult>;
-  enqueue(request: QueueRequest, signal: AbortSignal): Promise<{ queueId: number; status: string }>;
+  /** Compares the rule with the corpus and, unless it is a duplicate, queues it: one step per rule. */
+  enqueue(request: QueueRequest, signal: AbortSignal): Promise<EnqueueResult>;
 }
 
 export interface Usage {

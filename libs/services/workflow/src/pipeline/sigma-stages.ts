@@ -116,30 +116,27 @@ export async function generateAndPromote(input: {
     const threshold = input.snapshot.thresholds.SimilarityThreshold;
     for (const rule of rules) {
       if (!rule.validation.valid) continue;
-      const similarity = await deps.services.similarity(rule.yaml, signal);
-      rule.similarity = { max_similarity: similarity.maxSimilarity, inconclusive: similarity.inconclusive, matches: similarity.matches.slice(0, 10) };
-      // Queue promotion rule: max_similarity >= SimilarityThreshold (inclusive) is a duplicate; below, or inconclusive, is queued.
-      if (!similarity.inconclusive && similarity.maxSimilarity >= threshold) {
-        rule.queue = { outcome: 'duplicate', duplicate_of: similarity.matches[0] ?? null };
-        log(`${rule.title}: duplicate (${similarity.maxSimilarity} >= ${threshold})`);
-        continue;
-      }
-      const queued = await deps.services.enqueue(
+      // Queue promotion rule, applied by the queue in the same step as its comparison: a conclusive
+      // max_similarity >= SimilarityThreshold (inclusive) is a duplicate; below, or inconclusive, is queued.
+      const result = await deps.services.enqueue(
         {
           executionId: input.execution.id,
           articleId: article.id,
           source: 'generated',
-          status: similarity.inconclusive || !rule.fidelity.ok ? 'needs_review' : 'pending',
+          status: rule.fidelity.ok ? 'pending' : 'needs_review',
           ruleYaml: rule.yaml,
-          maxSimilarity: similarity.maxSimilarity,
-          inconclusive: similarity.inconclusive,
-          matches: similarity.matches.slice(0, 10),
-          validationFindings: rule.validation.findings,
+          similarityThreshold: threshold,
         },
         signal,
       );
-      rule.queue = { outcome: 'queued', queue_id: queued.queueId, status: queued.status };
-      log(`${rule.title}: queued as ${queued.queueId} (${queued.status}, max similarity ${similarity.maxSimilarity}${similarity.inconclusive ? ', inconclusive' : ''})`);
+      rule.similarity = { max_similarity: result.maxSimilarity ?? 0, inconclusive: result.inconclusive, matches: result.matches.slice(0, 10) };
+      if (result.outcome === 'duplicate') {
+        rule.queue = { outcome: 'duplicate', duplicate_of: result.matches[0] ?? null };
+        log(`${rule.title}: duplicate (${result.maxSimilarity} >= ${threshold})`);
+        continue;
+      }
+      rule.queue = { outcome: 'queued', queue_id: result.queueId, status: result.status };
+      log(`${rule.title}: queued as ${result.queueId} (${result.status}, max similarity ${result.maxSimilarity}${result.inconclusive ? ', inconclusive' : ''})`);
     }
     return {
       value: null,

@@ -48,15 +48,12 @@ export async function importPublisherSigma(input: {
         source: 'publisher',
         status: validation.valid ? 'pending' : 'needs_review',
         ruleYaml: block.yaml,
-        maxSimilarity: null,
-        inconclusive: false,
-        matches: [],
-        validationFindings: validation.findings,
         provenance,
         deliveryPermitted: input.policy === 'allow',
       },
       signal,
     );
+    if (queued.outcome !== 'queued') throw new Error('the queue answered duplicate for a publisher rule, which is never compared for promotion');
     log(`publisher rule at ${block.start}-${block.end} queued as ${queued.queueId} (${validation.valid ? 'valid' : 'invalid'})`);
     records.push({
       source: 'publisher',
