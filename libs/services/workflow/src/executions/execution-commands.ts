@@ -68,30 +68,30 @@ export async function triggerExecution(
       { hunt_score: article.huntScore, auto_trigger_hunt_score_threshold: config.autoTriggerThreshold },
     );
   }
+  const create = () =>
+    deps.repo.create({ articleId, configSnapshot: config.snapshot, configVersion: config.version, triggeredBy: options.triggeredBy });
   let replacedStuckId: number | undefined;
-  const active = await deps.repo.findActiveForArticle(articleId);
-  if (active) {
-    if (!isStuckPending(active, deps.timings)) throw new ActiveExecutionRefusal(active);
-    if (await deps.repo.failStuckPending(active.id)) {
+  let execution: ExecutionRow;
+  try {
+    // The common case has no active run: the one-active-per-article index is the check.
+    execution = await create();
+  } catch (error) {
+    if (!(error instanceof ActiveExecutionExistsError)) throw error;
+    const active = await deps.repo.findActiveForArticle(articleId);
+    if (active && !isStuckPending(active, deps.timings)) throw new ActiveExecutionRefusal(active);
+    if (active && (await deps.repo.failStuckPending(active.id))) {
       replacedStuckId = active.id;
       deps.logger.warn({ executionId: active.id, articleId }, 'stuck pending execution failed; starting a fresh one');
     }
-  }
-  let execution: ExecutionRow;
-  try {
-    execution = await deps.repo.create({
-      articleId,
-      configSnapshot: config.snapshot,
-      configVersion: config.version,
-      triggeredBy: options.triggeredBy,
-    });
-  } catch (error) {
-    if (error instanceof ActiveExecutionExistsError) {
+    try {
+      execution = await create();
+    } catch (retryError) {
+      if (!(retryError instanceof ActiveExecutionExistsError)) throw retryError;
       // Lost a race with a concurrent trigger: report the winner.
       const winner = await deps.repo.findActiveForArticle(articleId);
       if (winner) throw new ActiveExecutionRefusal(winner);
+      throw retryError;
     }
-    throw error;
   }
   await dispatch(deps, execution);
   return { execution, ...(replacedStuckId ? { replacedStuckId } : {}) };

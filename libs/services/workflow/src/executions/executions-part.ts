@@ -6,6 +6,7 @@ import type { ModuleContext } from '@huntforge/platform';
 import { createActiveConfigSource } from '../config/active-config';
 import { createAgentRunner } from '../pipeline/llm-agents';
 import { createBuiltinAgents } from '../pipeline/builtin-agents';
+import { BuiltinExtractionMemo } from '../pipeline/builtin-extraction-memo';
 import { builtinRepair } from '../pipeline/builtin-repair';
 import { createBusServicePorts } from '../pipeline/bus-service-ports';
 import { createDomainPorts } from '../pipeline/domain-ports';
@@ -58,7 +59,8 @@ export function createExecutionsPart(ctx: ModuleContext, options: ExecutionsPart
     timings: settings,
   };
   const today = () => new Date();
-  const builtin = createBuiltinAgents({ today, repair: (yaml, findings) => builtinRepair(yaml, findings, today()) });
+  const extraction = new BuiltinExtractionMemo();
+  const builtin = createBuiltinAgents({ today, repair: (yaml, findings) => builtinRepair(yaml, findings, today()), extraction });
   const providers = (id: string): Promise<LlmProvider> =>
     createProviderFromSettings(id as Parameters<typeof createProviderFromSettings>[0], ctx.settings, { capabilities: options.capabilities(), codexPath: options.codexPath });
 
@@ -68,7 +70,7 @@ export function createExecutionsPart(ctx: ModuleContext, options: ExecutionsPart
       return row ? { ...row } : null;
     },
     services: createBusServicePorts(ctx.bus, { timeoutMs: pipelineEnv.PEER_REQUEST_TIMEOUT_MS }),
-    domain: createDomainPorts(),
+    domain: createDomainPorts(extraction),
     agentsFor: (snapshot) =>
       createAgentRunner(snapshot, {
         builtin,

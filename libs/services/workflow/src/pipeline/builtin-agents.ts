@@ -1,21 +1,24 @@
-import { BUILTIN_AGENTS } from '@huntforge/observables';
 import { builtinRank } from '@huntforge/scoring';
 import { generateBuiltinRules } from '@huntforge/sigma';
+import type { BuiltinExtractionMemo } from './builtin-extraction-memo';
 import type { AgentRunner } from './ports';
 
 /**
  * The deterministic agents: rank from the hunt score and observable density, regex and grammar
  * extraction, Sigma rules from observable templates. No model, no network.
  */
-export function createBuiltinAgents(options: { today: () => Date; repair: (yaml: string, findings: Array<{ id: string; path: string }>) => string }): AgentRunner {
+export function createBuiltinAgents(options: {
+  today: () => Date;
+  repair: (yaml: string, findings: Array<{ id: string; path: string }>) => string;
+  extraction: BuiltinExtractionMemo;
+}): AgentRunner {
   return {
     async rank({ article, observablesByType }) {
       const result = builtinRank({ huntScore: article.huntScore, observablesByType });
       return { score: result.score, reasoning: result.reasoning };
     },
     async extract(agent, { article, text }) {
-      const run = BUILTIN_AGENTS[agent] as (content: string, opts: { articleUrl: string }) => ReturnType<(typeof BUILTIN_AGENTS)[typeof agent]>;
-      return { output: run(text, { articleUrl: article.url }) };
+      return { output: options.extraction.run(agent, text, article.url) };
     },
     async generateSigma({ article, platform, extraction }) {
       const sub = extraction.subresults;

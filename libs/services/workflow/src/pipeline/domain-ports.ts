@@ -1,6 +1,8 @@
-import { aggregateExtraction, findEmbeddedSigmaRules, parseDocument, platformSkipReason, runBuiltinExtraction, type AgentRuns as ObservableRuns } from '@huntforge/observables';
+import { EXTRACTION_AGENTS } from '@huntforge/contracts';
+import { aggregateExtraction, findEmbeddedSigmaRules, parseDocument, platformSkipReason, type AgentRuns as ObservableRuns } from '@huntforge/observables';
 import { validateSigmaRule } from '@huntforge/sigma';
 import { load } from 'js-yaml';
+import type { BuiltinExtractionMemo } from './builtin-extraction-memo';
 import type { DomainPorts } from './ports';
 
 /** Fields whose values name the telemetry (a provider, a channel), not something the article observed. */
@@ -28,7 +30,7 @@ export function detectionValues(yaml: string): string[] {
 }
 
 /** The pure helpers of libs/observables and libs/sigma behind the pipeline's DomainPorts. */
-export function createDomainPorts(): DomainPorts {
+export function createDomainPorts(extraction: BuiltinExtractionMemo): DomainPorts {
   return {
     findEmbeddedSigma: (content) => findEmbeddedSigmaRules(parseDocument(content)).map((rule) => ({ yaml: rule.yaml, start: rule.start, end: rule.end })),
     validateSigma: (yaml) => {
@@ -38,6 +40,9 @@ export function createDomainPorts(): DomainPorts {
     aggregate: (runs) => aggregateExtraction(runs as ObservableRuns),
     platformSkipReason: (agent, platform) => platformSkipReason(agent, platform),
     detectionValues,
-    quickObservableCounts: (text) => runBuiltinExtraction(text).summary.by_type,
+    quickObservableCounts: (text, articleUrl) => {
+      const runs = Object.fromEntries(EXTRACTION_AGENTS.map((agent) => [agent, { status: 'completed', output: extraction.run(agent, text, articleUrl) }]));
+      return aggregateExtraction(runs as ObservableRuns).summary.by_type;
+    },
   };
 }

@@ -118,5 +118,5 @@ export interface DomainPorts {
   /** Literal values in a rule's detection block. */
   detectionValues(yaml: string): string[];
   /** Observables by type for ranking before the full extraction (cheap builtin pass). */
-  quickObservableCounts(text: string): Record<string, number>;
+  quickObservableCounts(text: string, articleUrl: string): Record<string, number>;
 }

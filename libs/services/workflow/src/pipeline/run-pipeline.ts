@@ -91,7 +91,7 @@ export function createPipelineRunner(deps: PipelineDeps): PipelineRunner {
 
     // 4. Ranking.
     const rank = await recorder.stage('ranking', async (log) => {
-      const outcome = await agents.rank({ article, text: junk.keptText, observablesByType: deps.domain.quickObservableCounts(junk.keptText) }, signal);
+      const outcome = await agents.rank({ article, text: junk.keptText, observablesByType: deps.domain.quickObservableCounts(junk.keptText, article.url) }, signal);
       log(`rank ${outcome.score} (threshold ${snapshot.thresholds.RankingThreshold})`);
       return {
         value: outcome,
