@@ -141,15 +141,6 @@ export class ExecutionRepository {
     return this.find(id);
   }
 
-  /** Records the stage now running (the list's `step`) and refreshes the heartbeat; false when the row is no longer ours. */
-  async markStep(id: number, workerId: string, step: string): Promise<boolean> {
-    const result = await this.prisma.workflowExecution.updateMany({
-      where: { id, workerId, status: 'running' },
-      data: { currentStep: step, heartbeatAt: new Date() },
-    });
-    return result.count === 1;
-  }
-
   /** Refreshes the heartbeat; false when this worker lost the row (cancelled, taken over or finished). */
   async heartbeat(id: number, workerId: string): Promise<boolean> {
     const result = await this.prisma.workflowExecution.updateMany({

@@ -1,5 +1,7 @@
 import { hostname } from 'node:os';
 import type { Router } from 'express';
+import { z } from 'zod';
+import type { Prompt } from '@huntforge/contracts';
 import type { Subscription } from '@huntforge/bus';
 import { createProviderFromSettings, type CapabilitiesMap, type LlmProvider } from '@huntforge/llm';
 import type { ModuleContext } from '@huntforge/platform';
@@ -10,7 +12,6 @@ import { BuiltinExtractionMemo } from '../pipeline/builtin-extraction-memo';
 import { builtinRepair } from '../pipeline/builtin-repair';
 import { createBusServicePorts } from '../pipeline/bus-service-ports';
 import { createDomainPorts } from '../pipeline/domain-ports';
-import type { PromptObject } from '../pipeline/prompt-builder';
 import { createPipelineRunner } from '../pipeline/run-pipeline';
 import { subscribeAutoTrigger } from './auto-trigger';
 import type { ExecutionCommandDeps } from './execution-commands';
@@ -18,12 +19,11 @@ import { loadExecutionSettings } from './execution-config';
 import { ExecutionRepository } from './execution-repository';
 import { createExecutionWorker } from './execution-worker';
 import { executionsRouter } from './executions-router';
-import { z } from 'zod';
 
 export interface ExecutionsPartOptions {
   env: Record<string, string | undefined>;
   /** Shipped default prompt per agent, when the snapshot has none. */
-  defaultPrompt(agent: string): PromptObject | undefined;
+  defaultPrompt(agent: string): Prompt | undefined;
   sigmaTemplate(): string;
   capabilities(): CapabilitiesMap;
   codexPath?: string;
@@ -75,7 +75,7 @@ export function createExecutionsPart(ctx: ModuleContext, options: ExecutionsPart
       createAgentRunner(snapshot, {
         builtin,
         provider: providers,
-        prompt: (agent) => (snapshot.prompts[agent] as PromptObject | undefined) ?? options.defaultPrompt(agent),
+        prompt: (agent) => (snapshot.prompts[agent] as Prompt | undefined) ?? options.defaultPrompt(agent),
         sigmaTemplate: options.sigmaTemplate,
         timeoutMs: options.llmTimeoutMs,
       }),

@@ -1,6 +1,5 @@
 import {
   AGENT_OUTPUT_SCHEMAS,
-  EXTRACTION_AGENTS,
   cmdlineItemSchema,
   huntQueryItemSchema,
   networkIndicatorItemSchema,
@@ -8,15 +7,26 @@ import {
   registryKeyItemSchema,
   scheduledTaskItemSchema,
   serviceItemSchema,
+  isConfigAgentName,
   type AgentOutputs,
   type ExtractionAgent,
+  type Prompt,
+  type WorkflowSettings,
 } from '@huntforge/contracts';
 import type { CompletionResult, LlmProvider } from '@huntforge/llm';
 import { refang } from '@huntforge/observables';
 import { load } from 'js-yaml';
 import { z } from 'zod';
 import type { AgentRunner, PipelineArticle, PlatformLabel, Usage } from './ports';
-import { systemPrompt, userMessage, type PromptObject } from './prompt-builder';
+
+/** An agent's article input: the user message is built from it with the article fenced as untrusted data. */
+interface PipelineArticleText {
+  article: PipelineArticle;
+  text: string;
+}
+import { resolveAgentModel } from '../config/agent-resolution';
+import { systemPromptOf } from '../prompts/default-prompts';
+import { buildAgentMessages } from '../rank/agent-messages';
 import { agentSettings, type PipelineSnapshot } from './snapshot';
 
 export interface LlmAgentDeps {
@@ -24,7 +34,7 @@ export interface LlmAgentDeps {
   builtin: AgentRunner;
   provider(id: string): Promise<LlmProvider>;
   /** The snapshot's prompt for an agent, or the shipped default. */
-  prompt(agent: string): PromptObject | undefined;
+  prompt(agent: string): Prompt | undefined;
   /** SigmaAgent's user template (sigma_generate_multi.txt). */
   sigmaTemplate(): string;
   timeoutMs: number;
@@ -99,26 +109,29 @@ function telemetryClassOf(yaml: string, fallback?: string): string {
 export function createAgentRunner(snapshot: PipelineSnapshot, deps: LlmAgentDeps): AgentRunner {
   const settingsOf = (agent: string) => {
     const own = agentSettings(snapshot, agent);
-    // An extractor with no model of its own (and not builtin) takes ExtractAgent's provider and model.
-    if ((EXTRACTION_AGENTS as readonly string[]).includes(agent) && !own.model && own.provider !== 'builtin') {
-      const fallback = agentSettings(snapshot, 'ExtractAgent');
-      return { ...own, provider: fallback.provider, model: fallback.model };
-    }
-    return own;
+    // Snapshots of the v2 config carry every config agent; resolveAgentModel applies the ExtractAgent fallback.
+    if (!isConfigAgentName(agent) || !snapshot.agents[agent] || !snapshot.agents['ExtractAgent']) return own;
+    const { provider, model } = resolveAgentModel(snapshot as unknown as WorkflowSettings, agent);
+    return { ...own, provider, model };
   };
   const usesModel = (agent: string) => settingsOf(agent).provider !== 'builtin';
 
-  async function complete<T>(agent: string, user: string, schema: z.ZodType<T>, signal: AbortSignal): Promise<CompletionResult<T>> {
+  /** One model call for `agent`: its prompt as the system prompt; `user` is the text, or the article fenced as data. */
+  async function complete<T>(agent: string, user: string | PipelineArticleText, schema: z.ZodType<T>, signal: AbortSignal): Promise<CompletionResult<T>> {
     const settings = settingsOf(agent);
     const prompt = deps.prompt(agent);
     if (!prompt) throw new Error(`${agent} has no prompt in config version ${snapshot.version ?? 'n/a'}`);
     if (!settings.model) throw new Error(`${agent} uses ${settings.provider} without a model`);
     const provider = await deps.provider(settings.provider);
+    const { system, messages } =
+      typeof user === 'string'
+        ? { system: systemPromptOf(prompt), messages: [{ role: 'user' as const, content: user }] }
+        : buildAgentMessages(prompt, { title: user.article.title, url: user.article.url, content: user.text });
     return provider.complete(
       {
         model: settings.model,
-        system: systemPrompt(prompt),
-        messages: [{ role: 'user', content: user }],
+        system,
+        messages,
         temperature: settings.temperature ?? null,
         topP: settings.top_p ?? null,
         effort: settings.effort ?? null,
@@ -132,14 +145,14 @@ export function createAgentRunner(snapshot: PipelineSnapshot, deps: LlmAgentDeps
   return {
     async rank(input, signal) {
       if (!usesModel('RankAgent')) return deps.builtin.rank(input, signal);
-      const result = await complete('RankAgent', userMessage(input.article, input.text), rankSchema, signal);
+      const result = await complete('RankAgent', { article: input.article, text: input.text }, rankSchema, signal);
       const parsed = result.json as z.infer<typeof rankSchema>;
       return { score: Math.round(parsed.score * 10) / 10, reasoning: parsed.reasoning, usage: usageOf(result) };
     },
 
     async extract<A extends ExtractionAgent>(agent: A, input: { article: PipelineArticle; text: string }, signal: AbortSignal) {
       if (!usesModel(agent)) return deps.builtin.extract(agent, input, signal);
-      const result = await complete(agent, userMessage(input.article, input.text), looseOutputSchema(agent), signal);
+      const result = await complete(agent, { article: input.article, text: input.text }, looseOutputSchema(agent), signal);
       const { kept } = groundItems(input.text, (result.json as { items: Array<Record<string, unknown>> }).items);
       const output = AGENT_OUTPUT_SCHEMAS[agent].parse({ items: kept, count: kept.length }) as AgentOutputs[A];
       return { output, usage: usageOf(result) };
@@ -171,7 +184,7 @@ export function createAgentRunner(snapshot: PipelineSnapshot, deps: LlmAgentDeps
 
     async adjudicatePlatform(input, signal) {
       if (!usesModel('OSDetectionAgent')) return null;
-      const result = await complete('OSDetectionAgent', userMessage(input.article, input.article.content), platformSchema, signal);
+      const result = await complete('OSDetectionAgent', { article: input.article, text: input.article.content }, platformSchema, signal);
       const parsed = result.json as z.infer<typeof platformSchema>;
       const os: PlatformLabel = parsed.os;
       return { result: { os, confidence: parsed.confidence, method: 'llm_adjudicator', evidence: { registry: input.detection, reasoning: parsed.reasoning ?? null } }, usage: usageOf(result) };
