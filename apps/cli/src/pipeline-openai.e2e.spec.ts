@@ -2,12 +2,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import request from 'supertest';
 import type { Express } from 'express';
-import { createHttpApp, finalizeHttpApp, type ServiceModule } from '@huntforge/platform';
-import { createTestContext, type TestContext } from '@huntforge/service-testing';
-import { createContentFilterModule } from '@huntforge/service-content-filter';
-import { createSigmaQueueModule } from '@huntforge/service-sigma-queue';
-import { createWorkflowModule } from '@huntforge/service-workflow';
+import type { TestContext } from '@huntforge/service-testing';
 import { startFakeOpenAi, waitFor, type FakeProviderServer } from '@huntforge/testing';
+import { startPipelineServices, type PipelineServices } from './test-support/pipeline-services';
 
 const fixtures = resolve(__dirname, '../../../fixtures');
 const API_KEY = 'sk-planted-e2e-0123456789abcdef';
@@ -51,8 +48,8 @@ function answerFor(system: string): unknown {
 
 describe('pipeline end to end with the openai provider (real SDK against a local fake OpenAI server)', () => {
   let fake: FakeProviderServer;
+  let services: PipelineServices;
   let ctx: TestContext;
-  let modules: ServiceModule[];
   let app: Express;
 
   beforeAll(async () => {
@@ -62,16 +59,11 @@ describe('pipeline end to end with the openai provider (real SDK against a local
       const system = messages.find((message) => message.role === 'system' || message.role === 'developer')?.content ?? '';
       return { text: JSON.stringify(answerFor(system)), usage: { input: 1200, output: 80 } };
     });
-    ctx = await createTestContext({ service: 'all-in-one', env: { OPENAI_API_KEY: API_KEY, OPENAI_BASE_URL: fake.baseUrl } });
-    modules = [createContentFilterModule(ctx, { env: {} }), createSigmaQueueModule(ctx, { env: {} }), createWorkflowModule(ctx, { env: {} })];
-    app = createHttpApp({ logger: ctx.logger, serviceName: 'all-in-one' });
-    for (const module of modules) if (module.http) app.use(module.http.router);
-    finalizeHttpApp(app);
-    for (const module of modules) await module.start();
+    services = await startPipelineServices({ shared: { OPENAI_API_KEY: API_KEY, OPENAI_BASE_URL: fake.baseUrl } });
+    ({ ctx, app } = services);
   });
   afterAll(async () => {
-    for (const module of [...modules].reverse()) await module.stop();
-    await ctx.dispose();
+    await services.stop();
     await fake.close();
   });
 

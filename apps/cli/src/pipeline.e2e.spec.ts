@@ -5,12 +5,9 @@ import { load } from 'js-yaml';
 import request from 'supertest';
 import type { Express } from 'express';
 import { scoreHunt } from '@huntforge/scoring';
-import { createTestContext, type TestContext } from '@huntforge/service-testing';
-import { createContentFilterModule } from '@huntforge/service-content-filter';
-import { createSigmaQueueModule } from '@huntforge/service-sigma-queue';
-import { createWorkflowModule } from '@huntforge/service-workflow';
-import { createHttpApp, finalizeHttpApp, type ServiceModule } from '@huntforge/platform';
+import type { TestContext } from '@huntforge/service-testing';
 import { waitFor } from '@huntforge/testing';
+import { startPipelineServices, type PipelineServices } from './test-support/pipeline-services';
 
 const fixtures = resolve(__dirname, '../../../fixtures');
 const article = (name: string) => readFileSync(join(fixtures, 'eval', name), 'utf8');
@@ -40,26 +37,15 @@ interface StoredRule {
 
 describe('pipeline end to end: workflow, content filter and sigma queue composed as in all-in-one (builtin provider)', () => {
   let ctx: TestContext;
-  let modules: ServiceModule[];
+  let services: PipelineServices;
   let app: Express;
   const customerRepo = mkdtempSync(join(tmpdir(), 'hf-customer-rules-'));
 
   beforeAll(async () => {
-    ctx = await createTestContext({ service: 'all-in-one', env: { SIGMA_REPO_PATH: customerRepo } });
-    modules = [
-      createContentFilterModule(ctx, { env: {} }),
-      createSigmaQueueModule(ctx, { env: { SIGMA_REPO_PATH: customerRepo } }),
-      createWorkflowModule(ctx, { env: { EXECUTION_HEARTBEAT_MS: '200' } }),
-    ];
-    app = createHttpApp({ logger: ctx.logger, serviceName: 'all-in-one' });
-    for (const module of modules) if (module.http) app.use(module.http.router);
-    finalizeHttpApp(app);
-    for (const module of modules) await module.start();
+    services = await startPipelineServices({ sigmaQueue: { SIGMA_REPO_PATH: customerRepo }, workflow: { EXECUTION_HEARTBEAT_MS: '200' } });
+    ({ ctx, app } = services);
   });
-  afterAll(async () => {
-    for (const module of [...modules].reverse()) await module.stop();
-    await ctx.dispose();
-  });
+  afterAll(() => services.stop());
 
   async function ingest(file: string): Promise<number> {
     const markdown = article(file);
