@@ -30,8 +30,12 @@ export {
   type StageRecord,
 } from '../executions/executions';
 export {
+  sigmaEnqueueRuleSchema,
+  sigmaEnqueueOutcomeSchema,
   sigmaEnqueueBusRequestSchema,
   sigmaEnqueueBusResponseSchema,
+  type SigmaEnqueueRule,
+  type SigmaEnqueueOutcome,
   type SigmaEnqueueBusRequest,
   type SigmaEnqueueBusResponse,
 } from '../executions/sigma-enqueue';

@@ -2,6 +2,12 @@ import { z } from 'zod';
 import { chunkLabelSchema, contentFilterReplyErrorSchema, featureContributionSchema, junkFilterThresholdSchema } from './common';
 
 /** Request/reply `content-filter.classify`: an article by id, or raw text, and the threshold to apply. */
+/**
+ * Bus request `content-filter.classify`. With `article_id` the decisions are stored as the article's chunk
+ * analyses; the text classified is `text` when given (the article content the caller already read, e.g. the
+ * workflow's copy for the run, so the decisions match the text it works on) or else the stored content.
+ * Without `article_id`, `text` is classified and nothing is stored.
+ */
 export const classifyRequestSchema = z
   .object({
     article_id: z.number().int().positive().optional(),
@@ -10,8 +16,8 @@ export const classifyRequestSchema = z
     /** How many top features to return per chunk (default 5). */
     top_features: z.number().int().min(0).max(20).optional(),
   })
-  .refine((body) => (body.article_id === undefined) !== (body.text === undefined), {
-    message: 'give exactly one of article_id or text',
+  .refine((body) => body.article_id !== undefined || body.text !== undefined, {
+    message: 'give article_id, text or both',
     path: ['article_id'],
   })
   .meta({ id: 'ClassifyRequest' });

@@ -39,11 +39,12 @@ describe('content-filter contracts', () => {
     expect(createChunkFeedbackRequestSchema.safeParse({ ...body, extra: 1 }).success).toBe(false);
   });
 
-  it('needs exactly one of article_id and text to classify', () => {
+  it('needs article_id, text or both to classify', () => {
     expect(classifyRequestSchema.safeParse({ text: 'a' }).success).toBe(true);
     expect(classifyRequestSchema.safeParse({ article_id: 3, threshold: 0.5 }).success).toBe(true);
     expect(classifyRequestSchema.safeParse({}).success).toBe(false);
-    expect(classifyRequestSchema.safeParse({ text: 'a', article_id: 3 }).success).toBe(false);
+    expect(classifyRequestSchema.safeParse({ text: 'a', article_id: 3 }).success).toBe(true);
+    expect(classifyRequestSchema.safeParse({ threshold: 0.5 }).success).toBe(false);
     expect(classifyRequestSchema.safeParse({ text: 'a', threshold: 1.2 }).success).toBe(false);
   });
 

@@ -11,9 +11,9 @@ export const detectOsBodySchema = z
   .strict()
   .meta({ id: 'DetectOsBody' });
 
-/** Request/reply `content-filter.detect-os`. */
+/** Bus request `content-filter.detect-os`; `text` is the article content the caller already read (else it is loaded). */
 export const detectOsRequestSchema = z
-  .object({ article_id: z.number().int().positive(), threshold: junkFilterThresholdSchema.optional() })
+  .object({ article_id: z.number().int().positive(), text: z.string().min(1).max(2_000_000).optional(), threshold: junkFilterThresholdSchema.optional() })
   .meta({ id: 'DetectOsRequest' });
 
 export const platformEvidenceSchema = z

@@ -1,22 +1,32 @@
 import { z } from 'zod';
 
-/**
- * Request/reply `sigma.queue.enqueue`: the workflow hands a rule to the review queue. The queue service
- * validates it and compares it with the corpus itself; `needs_review` forces review (e.g. a rule the
- * fidelity check flagged). With `similarity_threshold` the queue applies the promotion rule in the same
- * step: max_similarity >= threshold (inclusive) and not inconclusive → `duplicate`, nothing queued.
- * Idempotent per (workflow_execution_id, rule_yaml): a repeated request, such as one from a run taken over
- * after a worker died, answers with the existing item.
- */
-export const sigmaEnqueueBusRequestSchema = z.object({
+/** One rule handed to the queue. `needs_review` forces review (e.g. a rule the fidelity check flagged). */
+export const sigmaEnqueueRuleSchema = z.object({
   rule_yaml: z.string().min(1).max(200_000),
   source: z.enum(['generated', 'publisher']),
-  workflow_execution_id: z.number().int().positive(),
-  article_id: z.number().int().positive(),
   provenance: z.record(z.string(), z.unknown()).optional(),
   delivery_permitted: z.boolean().optional(),
   needs_review: z.boolean().default(false),
+  /**
+   * With a threshold the queue applies the promotion rule in the same step as its comparison:
+   * max_similarity >= threshold (inclusive) and not inconclusive → `duplicate`, nothing queued.
+   */
   similarity_threshold: z.number().min(0).max(1).optional(),
+});
+
+/**
+ * Request/reply `sigma.queue.enqueue`: the workflow hands over all the rules of one execution step at
+ * once (one request and one transaction instead of one per rule). The queue validates every rule and
+ * compares it with the corpus itself. A generated rule must be valid Sigma (otherwise the whole request is
+ * refused with `invalid_sigma` and nothing is queued); a publisher rule is queued even when invalid, as
+ * `needs_review` with its findings, because it is the publisher's text kept verbatim.
+ * Idempotent per (workflow_execution_id, rule_yaml): a repeated request, such as one from a run taken over
+ * after a worker died, answers with the existing items.
+ */
+export const sigmaEnqueueBusRequestSchema = z.object({
+  workflow_execution_id: z.number().int().positive(),
+  article_id: z.number().int().positive(),
+  rules: z.array(sigmaEnqueueRuleSchema).min(1).max(200),
 });
 
 const similarityFields = {
@@ -26,11 +36,18 @@ const similarityFields = {
   matches: z.array(z.record(z.string(), z.unknown())),
 };
 
+/** Per rule, in request order: queued (new or already there) or a duplicate of a corpus rule. */
+export const sigmaEnqueueOutcomeSchema = z.union([
+  z.object({ outcome: z.literal('queued'), queue_id: z.number().int().positive(), status: z.string(), created: z.boolean(), ...similarityFields }),
+  z.object({ outcome: z.literal('duplicate'), ...similarityFields }),
+]);
+
 export const sigmaEnqueueBusResponseSchema = z.union([
-  z.object({ ok: z.literal(true), outcome: z.literal('queued'), queue_id: z.number().int().positive(), status: z.string(), created: z.boolean(), ...similarityFields }),
-  z.object({ ok: z.literal(true), outcome: z.literal('duplicate'), ...similarityFields }),
+  z.object({ ok: z.literal(true), results: z.array(sigmaEnqueueOutcomeSchema) }),
   z.object({ ok: z.literal(false), error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }) }),
 ]);
 
+export type SigmaEnqueueRule = z.input<typeof sigmaEnqueueRuleSchema>;
+export type SigmaEnqueueOutcome = z.infer<typeof sigmaEnqueueOutcomeSchema>;
 export type SigmaEnqueueBusRequest = z.input<typeof sigmaEnqueueBusRequestSchema>;
 export type SigmaEnqueueBusResponse = z.infer<typeof sigmaEnqueueBusResponseSchema>;

@@ -61,6 +61,22 @@ describe('content-filter module: first start and classification', () => {
     expect(stored).toBe(result.total_chunks);
   });
 
+  it('classifies the text the caller sent for an article and stores those decisions, without reading the stored content', async () => {
+    const articleId = await h.createArticle(MARKETING);
+    const runCopy = `${WINDOWS_INTRUSION}\n\n${MARKETING}`;
+    const result = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterClassify, { article_id: articleId, text: runCopy, threshold: 0.8 })) as ClassifyResult;
+    expect(result.article_id).toBe(articleId);
+    expect(result.kept_chunks.some((c) => c.text.includes('comsvcs.dll'))).toBe(true);
+    const stored = await h.ctx.db.prisma.chunkAnalysis.findMany({ where: { articleId, modelVersion: 1 }, orderBy: { chunkId: 'asc' } });
+    expect(stored.map((row) => [row.chunkStart, row.chunkEnd, row.kept])).toEqual(result.chunks.map((c) => [c.start, c.end, c.kept]));
+
+    const before = await h.ctx.db.prisma.chunkAnalysis.count();
+    await expect(h.ctx.bus.request(REQUEST_KEYS.contentFilterClassify, { article_id: 999_998, text: runCopy })).resolves.toEqual({
+      error: { code: 'article_not_found', message: 'Article 999998 does not exist' },
+    });
+    expect(await h.ctx.db.prisma.chunkAnalysis.count()).toBe(before);
+  });
+
   it('keeps a chunk with a perfect-tier keyword even at threshold 1, and nothing else', async () => {
     const reply = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterClassify, { text: `${WINDOWS_INTRUSION}\n\n${MARKETING}`, threshold: 1 })) as ClassifyResult;
     expect(reply.article_id).toBeNull();

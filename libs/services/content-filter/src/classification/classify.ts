@@ -15,19 +15,22 @@ export function replyError(code: string, message: string): ContentFilterReplyErr
 
 /**
  * The `content-filter.classify` question: per-chunk decisions and the kept chunks' text. For an article
- * the decisions are stored as chunk analyses of the current model version.
+ * the decisions are stored as chunk analyses of the current model version; the text is the caller's copy
+ * of the article when it sent one, else the stored content.
  */
 export async function classify(deps: ContentFilterDeps, request: ClassifyRequest): Promise<ClassifyResponse> {
   let text = request.text ?? '';
   if (request.article_id !== undefined) {
-    const article = await deps.articles.findText(request.article_id);
+    const article = request.text === undefined ? await deps.articles.findText(request.article_id) : { content: request.text };
     if (!article) return replyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${request.article_id} does not exist`);
     text = article.content;
   }
   const threshold = request.threshold ?? (await defaultThreshold(deps.settings));
   const { version, classifier } = await deps.model.get();
   const { decisions } = await classifyTextMemo(classifier, text, { threshold, topFeatures: request.top_features ?? 5 });
-  if (request.article_id !== undefined) await deps.analyses.replace(request.article_id, version, decisions);
+  if (request.article_id !== undefined && !(await deps.analyses.replace(request.article_id, version, decisions))) {
+    return replyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${request.article_id} does not exist`);
+  }
 
   const kept = decisions.filter((decision) => decision.kept);
   const result: ClassifyResult = {

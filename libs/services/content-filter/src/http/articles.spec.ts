@@ -84,6 +84,9 @@ describe('article routes: chunk-debug, progress and detect-os', () => {
     const linux = await h.createArticle(LINUX_INTRUSION);
     const reply = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterDetectOs, { article_id: linux })) as { os: string };
     expect(reply.os).toBe('linux');
+    // The caller's copy of the article is what gets judged when it sends one.
+    const fromCopy = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterDetectOs, { article_id: linux, text: `${WINDOWS_INTRUSION}\n\n${MARKETING}` })) as { os: string; article_id: number };
+    expect(fromCopy).toMatchObject({ os: 'windows', article_id: linux });
   });
 
   it('answers 422 no_huntable_content when no chunk clears the threshold', async () => {

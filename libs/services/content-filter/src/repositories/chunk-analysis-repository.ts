@@ -12,8 +12,8 @@ export interface TimelineRow {
 export class ChunkAnalysisRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
-  /** Replaces the article's analyses for this model version. */
-  async replace(articleId: number, modelVersion: number, decisions: readonly ChunkDecision[]): Promise<void> {
+  /** Replaces the article's analyses for this model version; false when the article does not exist. */
+  async replace(articleId: number, modelVersion: number, decisions: readonly ChunkDecision[]): Promise<boolean> {
     const rows: Prisma.ChunkAnalysisCreateManyInput[] = decisions.map((decision) => ({
       articleId,
       chunkId: decision.chunk_id,
@@ -26,10 +26,16 @@ export class ChunkAnalysisRepository {
       kept: decision.kept,
       features: decision.top_features as unknown as Prisma.InputJsonValue,
     }));
-    await this.prisma.$transaction([
-      this.prisma.chunkAnalysis.deleteMany({ where: { articleId, modelVersion } }),
-      this.prisma.chunkAnalysis.createMany({ data: rows }),
-    ]);
+    try {
+      await this.prisma.$transaction([
+        this.prisma.chunkAnalysis.deleteMany({ where: { articleId, modelVersion } }),
+        this.prisma.chunkAnalysis.createMany({ data: rows }),
+      ]);
+      return true;
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'P2003') return false;
+      throw error;
+    }
   }
 
   /** Articles that have analyses under any version (the rollback backfill re-scores these). */

@@ -1,37 +1,85 @@
-import { sigmaEnqueueBusRequestSchema, type SigmaEnqueueBusResponse } from '@huntforge/contracts';
+import { sigmaEnqueueBusRequestSchema, type SigmaEnqueueBusResponse, type SigmaEnqueueOutcome } from '@huntforge/contracts';
 import { HttpError } from '@huntforge/platform';
 import { searchSimilar, UnanalysableRuleError } from '../similarity/search-similar';
-import { createItem, type QueueDeps } from './queue-use-cases';
-import type { QueueItemRow } from '../repositories/queue-repository';
+import type { NewQueueItem, QueueItemRow } from '../repositories/queue-repository';
+import { createItems, newItem, NOT_COMPARED, type ItemSimilarity, type QueueDeps } from './queue-use-cases';
+import { requireValidRule, ruleFacts } from './rule-facts';
 
-function similarityOf(item: QueueItemRow) {
+type Rule = ReturnType<typeof sigmaEnqueueBusRequestSchema.parse>['rules'][number];
+
+/** What becomes of one rule, decided before anything is written. */
+type Plan =
+  | { kind: 'existing'; item: QueueItemRow }
+  | { kind: 'duplicate'; similarity: ItemSimilarity }
+  | { kind: 'new'; row: NewQueueItem };
+
+function comparisonOf(similarity: Pick<ItemSimilarity, 'max_similarity' | 'inconclusive' | 'matches'>) {
+  return { max_similarity: similarity.max_similarity, inconclusive: similarity.inconclusive, matches: similarity.matches as Array<Record<string, unknown>> };
+}
+
+function queued(item: QueueItemRow, created: boolean): SigmaEnqueueOutcome {
   return {
-    max_similarity: item.maxSimilarity,
-    inconclusive: item.similarityInconclusive,
-    matches: (Array.isArray(item.matches) ? item.matches : []) as Array<Record<string, unknown>>,
+    outcome: 'queued',
+    queue_id: item.id,
+    status: item.status,
+    created,
+    ...comparisonOf({ max_similarity: item.maxSimilarity, inconclusive: item.similarityInconclusive, matches: (Array.isArray(item.matches) ? item.matches : []) as ItemSimilarity['matches'] }),
   };
 }
 
 /**
- * Bus request `sigma.queue.enqueue` (the workflow hands over a rule). The rule is compared with the corpus
- * once: with `similarity_threshold`, max_similarity >= threshold (inclusive) and a conclusive comparison make
- * it a `duplicate` and nothing is queued; otherwise it is queued with that comparison. Idempotent per
- * (workflow_execution_id, rule_yaml): a repeat answers with the existing item. `needs_review` forces review.
+ * A generated rule must be valid and comparable (a workflow bug otherwise: the request is refused).
+ * A publisher rule is the publisher's text kept verbatim, so it is queued even when invalid or not
+ * comparable, for review, with its findings.
+ */
+async function planRule(deps: QueueDeps, ids: { workflow_execution_id: number; article_id: number }, rule: Rule): Promise<Plan> {
+  const publisher = rule.source === 'publisher';
+  const facts = publisher ? ruleFacts(rule.rule_yaml) : requireValidRule(rule.rule_yaml);
+  let similarity: ItemSimilarity;
+  try {
+    similarity = await searchSimilar(deps.index, rule.rule_yaml, 10);
+  } catch (error) {
+    if (!(publisher && error instanceof UnanalysableRuleError)) throw error;
+    similarity = NOT_COMPARED;
+  }
+  const threshold = rule.similarity_threshold;
+  if (threshold !== undefined && !similarity.inconclusive && similarity.max_similarity !== null && similarity.max_similarity >= threshold) {
+    return { kind: 'duplicate', similarity };
+  }
+  const input = { ...rule, ...ids };
+  return { kind: 'new', row: newItem(input, facts, similarity, { needsReview: rule.needs_review }) };
+}
+
+/**
+ * Bus request `sigma.queue.enqueue`: the rules of one execution step, planned first (validated, compared,
+ * promotion rule applied) and then inserted in one statement, so a refused rule leaves nothing queued.
+ * Idempotent per (workflow_execution_id, rule_yaml), also within one request.
  */
 export async function handleEnqueue(deps: QueueDeps, payload: unknown): Promise<SigmaEnqueueBusResponse> {
   const parsed = sigmaEnqueueBusRequestSchema.safeParse(payload);
   if (!parsed.success) return { ok: false, error: { code: 'validation_error', message: parsed.error.message } };
-  const input = parsed.data;
-  const existing = await deps.queue.findByExecutionAndRule(input.workflow_execution_id, input.rule_yaml);
-  if (existing) return { ok: true, outcome: 'queued', queue_id: existing.id, status: existing.status, created: false, ...similarityOf(existing) };
+  const { rules, ...ids } = parsed.data;
   try {
-    const similarity = await searchSimilar(deps.index, input.rule_yaml, 10);
-    const comparison = { max_similarity: similarity.max_similarity, inconclusive: similarity.inconclusive, matches: similarity.matches as Array<Record<string, unknown>> };
-    if (input.similarity_threshold !== undefined && !similarity.inconclusive && similarity.max_similarity >= input.similarity_threshold) {
-      return { ok: true, outcome: 'duplicate', ...comparison };
+    const existing = await deps.queue.findByExecutionAndRules(ids.workflow_execution_id, rules.map((rule) => rule.rule_yaml));
+    const planned = new Map<string, Plan>();
+    for (const rule of rules) {
+      if (planned.has(rule.rule_yaml)) continue;
+      const item = existing.get(rule.rule_yaml);
+      planned.set(rule.rule_yaml, item ? { kind: 'existing', item } : await planRule(deps, ids, rule));
     }
-    const item = await createItem(deps, input, { similarity, needsReview: input.needs_review });
-    return { ok: true, outcome: 'queued', queue_id: item.id, status: item.status, created: true, ...comparison };
+    const fresh = [...planned.entries()].filter((entry): entry is [string, Extract<Plan, { kind: 'new' }>] => entry[1].kind === 'new');
+    const created = await createItems(deps, fresh.map(([, plan]) => plan.row));
+    const createdByYaml = new Map(fresh.map(([yaml], i) => [yaml, created[i] as QueueItemRow]));
+    const reported = new Set<string>();
+    const results = rules.map((rule): SigmaEnqueueOutcome => {
+      const plan = planned.get(rule.rule_yaml) as Plan;
+      const firstMention = !reported.has(rule.rule_yaml);
+      reported.add(rule.rule_yaml);
+      if (plan.kind === 'duplicate') return { outcome: 'duplicate', ...comparisonOf(plan.similarity) };
+      if (plan.kind === 'existing') return queued(plan.item, false);
+      return queued(createdByYaml.get(rule.rule_yaml) as QueueItemRow, firstMention);
+    });
+    return { ok: true, results };
   } catch (error) {
     if (error instanceof HttpError) return { ok: false, error: { code: error.code, message: error.message, details: error.details } };
     if (error instanceof UnanalysableRuleError) return { ok: false, error: { code: 'invalid_sigma', message: error.message } };

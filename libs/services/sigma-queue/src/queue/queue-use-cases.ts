@@ -2,9 +2,9 @@ import { TOPICS, type CreateQueueItemRequest, type SigmaQueueListQuery, type Sig
 import type { Bus } from '@huntforge/bus';
 import { httpErrors, type Logger } from '@huntforge/platform';
 import type { CorpusIndex } from '../corpus/corpus-index';
-import type { QueueItemRow, QueueRepository } from '../repositories/queue-repository';
+import type { NewQueueItem, QueueItemRow, QueueRepository } from '../repositories/queue-repository';
 import { searchSimilar } from '../similarity/search-similar';
-import { requireValidRule } from './rule-facts';
+import { requireValidRule, type RuleFacts } from './rule-facts';
 import { ALLOWED_FROM, assertCan, invalidTransition, type QueueAction } from './transitions';
 
 export interface QueueDeps {
@@ -24,16 +24,25 @@ export function listItems(deps: QueueDeps, query: SigmaQueueListQuery): Promise<
   return deps.queue.list({ status: query.status, workflowExecutionId: query.workflow_execution_id, limit: query.limit, offset: query.offset });
 }
 
-/** Queues a rule: validated, compared with the corpus (top 10 kept), `needs_review` when the comparison is inconclusive. */
-export async function createItem(
-  deps: QueueDeps,
-  input: CreateQueueItemRequest,
-  options: { similarity?: SimilaritySearchResponse; needsReview?: boolean } = {},
-): Promise<QueueItemRow> {
-  const facts = requireValidRule(input.rule_yaml);
-  const similarity = options.similarity ?? (await searchSimilar(deps.index, input.rule_yaml, 10));
-  const status: SigmaQueueStatusValue = options.needsReview || similarity.inconclusive || input.delivery_permitted === false ? 'needs_review' : 'pending';
-  const item = await createRow(deps, {
+/** The similarity fields a queue item keeps: a comparison, or none for a rule the engine cannot analyse. */
+export interface ItemSimilarity {
+  telemetry_class: string | null;
+  max_similarity: number | null;
+  inconclusive: boolean;
+  matches: SimilaritySearchResponse['matches'];
+}
+
+/** The comparison stored for a rule that cannot be analysed (an invalid publisher rule): inconclusive, no matches. */
+export const NOT_COMPARED: ItemSimilarity = { telemetry_class: null, max_similarity: null, inconclusive: true, matches: [] };
+
+/**
+ * The row that queues a rule: `needs_review` when forced, when the comparison is inconclusive or when the
+ * destination policy does not permit delivery; `pending` otherwise.
+ */
+export function newItem(input: CreateQueueItemRequest, facts: RuleFacts, similarity: ItemSimilarity, options: { needsReview?: boolean } = {}): NewQueueItem {
+  const status: SigmaQueueStatusValue =
+    options.needsReview || !facts.valid || similarity.inconclusive || input.delivery_permitted === false ? 'needs_review' : 'pending';
+  return {
     status,
     source: input.source,
     workflowExecutionId: input.workflow_execution_id ?? null,
@@ -49,16 +58,26 @@ export async function createItem(
     validationFindings: facts.findings,
     provenance: input.provenance ?? null,
     deliveryPermitted: input.delivery_permitted ?? null,
-  });
-  await publish(deps, TOPICS.sigmaRuleQueued, item);
-  await publish(deps, TOPICS.sigmaQueueChanged, item);
-  return item;
+  };
 }
 
-/** A workflow_execution_id or article_id that does not exist is the caller's mistake, not a 500. */
-async function createRow(deps: QueueDeps, row: Parameters<QueueRepository['create']>[0]): Promise<QueueItemRow> {
+/** Queues a rule: validated, compared with the corpus (top 10 kept), `needs_review` when the comparison is inconclusive. */
+export async function createItem(deps: QueueDeps, input: CreateQueueItemRequest): Promise<QueueItemRow> {
+  const facts = requireValidRule(input.rule_yaml);
+  const similarity = await searchSimilar(deps.index, input.rule_yaml, 10);
+  const [item] = await createItems(deps, [newItem(input, facts, similarity)]);
+  return item as QueueItemRow;
+}
+
+/**
+ * Inserts rows in one statement (all or none) and announces each. A workflow_execution_id or article_id
+ * that does not exist is the caller's mistake, not a 500.
+ */
+export async function createItems(deps: QueueDeps, rows: NewQueueItem[]): Promise<QueueItemRow[]> {
+  if (rows.length === 0) return [];
+  let items: QueueItemRow[];
   try {
-    return await deps.queue.create(row);
+    items = await deps.queue.createMany(rows);
   } catch (error) {
     if ((error as { code?: unknown }).code === 'P2003') {
       throw httpErrors.validation('workflow_execution_id or article_id does not exist', [
@@ -68,6 +87,11 @@ async function createRow(deps: QueueDeps, row: Parameters<QueueRepository['creat
     }
     throw error;
   }
+  for (const item of items) {
+    await publish(deps, TOPICS.sigmaRuleQueued, item);
+    await publish(deps, TOPICS.sigmaQueueChanged, item);
+  }
+  return items;
 }
 
 export async function approveItem(deps: QueueDeps, id: number, input: { reviewer?: string; note?: string }): Promise<QueueItemRow> {

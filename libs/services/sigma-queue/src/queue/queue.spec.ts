@@ -170,18 +170,68 @@ describe('sigma.queue.enqueue on the bus', () => {
     return { executionId: run.id, articleId: article.id };
   }
 
+  const enqueue = (executionId: number, articleId: number, rules: Array<Record<string, unknown>>, on = harness) =>
+    on.ctx.bus.request(REQUEST_KEYS.sigmaQueueEnqueue, { workflow_execution_id: executionId, article_id: articleId, rules });
+
   it('queues once per (execution, rule), honours needs_review and lists by execution', async () => {
     const { executionId, articleId } = await execution();
-    const payload = { rule_yaml: valid, source: 'generated', workflow_execution_id: executionId, article_id: articleId, needs_review: true };
-    const first = await harness.ctx.bus.request(REQUEST_KEYS.sigmaQueueEnqueue, payload);
-    expect(first).toMatchObject({ ok: true, created: true, status: 'needs_review' });
-    const again = await harness.ctx.bus.request(REQUEST_KEYS.sigmaQueueEnqueue, payload);
-    expect(again).toEqual({ ...(first as object), created: false });
+    const rules = [{ rule_yaml: valid, source: 'generated', needs_review: true }];
+    const first = await enqueue(executionId, articleId, rules);
+    expect(first).toMatchObject({ ok: true, results: [{ outcome: 'queued', created: true, status: 'needs_review' }] });
+    const again = (await enqueue(executionId, articleId, rules)) as { results: Array<Record<string, unknown>> };
+    expect(again).toEqual({ ok: true, results: [{ ...(first as { results: object[] }).results[0], created: false }] });
     const listed = await request(harness.app).get(`/api/sigma-queue/list?workflow_execution_id=${executionId}`);
     expect(listed.body.items.map((i: { article_id: number }) => i.article_id)).toEqual([articleId]);
   });
 
-  it('applies the promotion rule when given a threshold: a conclusive match at or above it is a duplicate, nothing queued', async () => {
+  it('queues every rule of a request in order, each with its own comparison, and the same text only once', async () => {
+    const { executionId, articleId } = await execution();
+    const other = rule({ id: '66666666-6666-4666-8666-666666666666', title: 'Regsvr32 Scriptlet', image: '\\regsvr32.exe', args: ['/i:http'] });
+    const reply = (await enqueue(executionId, articleId, [
+      { rule_yaml: valid, source: 'generated' },
+      { rule_yaml: other, source: 'generated', needs_review: true },
+      { rule_yaml: valid, source: 'generated' },
+    ])) as { ok: true; results: Array<{ queue_id: number; status: string; created: boolean }> };
+    expect(reply.results.map((r) => [r.status, r.created])).toEqual([['pending', true], ['needs_review', true], ['pending', false]]);
+    expect(reply.results[2]?.queue_id).toBe(reply.results[0]?.queue_id);
+    const items = await harness.ctx.db.prisma.sigmaQueueItem.findMany({ where: { workflowExecutionId: executionId }, orderBy: { id: 'asc' } });
+    expect(items.map((item) => [item.id, item.title])).toEqual([[reply.results[0]?.queue_id, 'Certutil Download'], [reply.results[1]?.queue_id, 'Regsvr32 Scriptlet']]);
+  });
+
+  it('queues an invalid publisher rule for review with its findings instead of refusing it', async () => {
+    const { executionId, articleId } = await execution();
+    const broken = valid.replace('level: medium', 'level: severe');
+    const unparsable = 'title: Half a rule\ndetection: [unclosed';
+    const reply = (await enqueue(executionId, articleId, [
+      { rule_yaml: broken, source: 'publisher', provenance: { start: 10, end: 200 }, delivery_permitted: true },
+      { rule_yaml: unparsable, source: 'publisher', delivery_permitted: true },
+    ])) as { ok: true; results: Array<{ outcome: string; queue_id: number; status: string; inconclusive: boolean; max_similarity: number | null }> };
+    expect(reply.results.map((r) => [r.outcome, r.status])).toEqual([['queued', 'needs_review'], ['queued', 'needs_review']]);
+    expect(reply.results[1]).toMatchObject({ inconclusive: true, max_similarity: null });
+    const [first, second] = await harness.ctx.db.prisma.sigmaQueueItem.findMany({ where: { workflowExecutionId: executionId }, orderBy: { id: 'asc' } });
+    expect(first).toMatchObject({ title: 'Certutil Download', source: 'publisher', provenance: { start: 10, end: 200 } });
+    expect(first?.validationFindings).toEqual([expect.objectContaining({ id: 'invalid_level', severity: 'error' })]);
+    expect(second).toMatchObject({ title: 'Untitled rule', ruleYaml: unparsable, similarityInconclusive: true, maxSimilarity: null });
+  });
+
+  it('refuses a request holding an invalid generated rule and queues none of its rules', async () => {
+    const { executionId, articleId } = await execution();
+    const reply = await enqueue(executionId, articleId, [
+      { rule_yaml: valid, source: 'generated' },
+      { rule_yaml: 'title: x', source: 'generated' },
+    ]);
+    expect(reply).toMatchObject({ ok: false, error: { code: 'invalid_sigma' } });
+    expect(await harness.ctx.db.prisma.sigmaQueueItem.count({ where: { workflowExecutionId: executionId } })).toBe(0);
+  });
+
+  it('answers an execution that does not exist with validation_error and writes nothing', async () => {
+    const { articleId } = await execution();
+    const before = await harness.ctx.db.prisma.sigmaQueueItem.count();
+    expect(await enqueue(999_999, articleId, [{ rule_yaml: valid, source: 'generated' }])).toMatchObject({ ok: false, error: { code: 'validation_error' } });
+    expect(await harness.ctx.db.prisma.sigmaQueueItem.count()).toBe(before);
+  });
+
+  it('applies the promotion rule per rule when given a threshold: a conclusive match at or above it is a duplicate, nothing queued', async () => {
     const customer = writeTree({ 'rules/certutil.yml': rule({ id: '12121212-3434-4565-8787-909090909090', title: 'Customer certutil rule' }) });
     const withCorpus = await startSigmaQueue({ SIGMA_REPO_PATH: customer });
     try {
@@ -192,22 +242,25 @@ describe('sigma.queue.enqueue on the bus', () => {
         data: { sourceId: source.id, canonicalUrl: 'https://example.test/dup', url: 'https://example.test/dup', title: 'A', content: 'text', contentHash: 'd'.repeat(64), simhash: 0n },
       });
       const run = await prisma.workflowExecution.create({ data: { articleId: article.id, configSnapshot: {}, status: 'running' } });
-      const payload = { rule_yaml: valid, source: 'generated', workflow_execution_id: run.id, article_id: article.id };
-      const duplicate = await withCorpus.ctx.bus.request(REQUEST_KEYS.sigmaQueueEnqueue, { ...payload, similarity_threshold: 1 });
-      expect(duplicate).toMatchObject({ ok: true, outcome: 'duplicate', max_similarity: 1, inconclusive: false });
-      expect((duplicate as { matches: Array<{ attribution: { title: string } }> }).matches[0]?.attribution.title).toBe('Customer certutil rule');
-      expect(await prisma.sigmaQueueItem.count({ where: { workflowExecutionId: run.id } })).toBe(0);
-      const queued = await withCorpus.ctx.bus.request(REQUEST_KEYS.sigmaQueueEnqueue, payload);
-      expect(queued).toMatchObject({ ok: true, outcome: 'queued', created: true, max_similarity: 1 });
+      const novel = rule({ id: '77777777-7777-4777-8777-777777777777', title: 'Mshta Remote', image: '\\mshta.exe', args: ['http://'] });
+      const reply = (await enqueue(run.id, article.id, [
+        { rule_yaml: valid, source: 'generated', similarity_threshold: 1 },
+        { rule_yaml: novel, source: 'generated', similarity_threshold: 1 },
+      ], withCorpus)) as { ok: true; results: Array<{ outcome: string; max_similarity: number; inconclusive: boolean; matches: Array<{ attribution: { title: string } }> }> };
+      expect(reply.results[0]).toMatchObject({ outcome: 'duplicate', max_similarity: 1, inconclusive: false });
+      expect(reply.results[0]?.matches[0]?.attribution.title).toBe('Customer certutil rule');
+      expect(reply.results[1]).toMatchObject({ outcome: 'queued', created: true });
+      expect(await prisma.sigmaQueueItem.findMany({ where: { workflowExecutionId: run.id }, select: { title: true } })).toEqual([{ title: 'Mshta Remote' }]);
+      const withoutThreshold = await enqueue(run.id, article.id, [{ rule_yaml: valid, source: 'generated' }], withCorpus);
+      expect(withoutThreshold).toMatchObject({ ok: true, results: [{ outcome: 'queued', created: true, max_similarity: 1 }] });
     } finally {
       await withCorpus.close();
     }
   });
 
-  it('answers invalid rules and bad payloads with ok: false', async () => {
+  it('answers bad payloads with ok: false validation_error', async () => {
     const { executionId, articleId } = await execution();
-    const invalid = await harness.ctx.bus.request(REQUEST_KEYS.sigmaQueueEnqueue, { rule_yaml: 'title: x', source: 'generated', workflow_execution_id: executionId, article_id: articleId });
-    expect(invalid).toMatchObject({ ok: false, error: { code: 'invalid_sigma' } });
     expect(await harness.ctx.bus.request(REQUEST_KEYS.sigmaQueueEnqueue, { rule_yaml: valid })).toMatchObject({ ok: false, error: { code: 'validation_error' } });
+    expect(await enqueue(executionId, articleId, [])).toMatchObject({ ok: false, error: { code: 'validation_error' } });
   });
 });

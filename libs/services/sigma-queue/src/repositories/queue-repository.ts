@@ -25,19 +25,26 @@ export interface NewQueueItem {
 export class QueueRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
-  async create(item: NewQueueItem): Promise<QueueItemRow> {
-    return this.prisma.sigmaQueueItem.create({
-      data: {
+  /** Inserts the rows in one statement (all or none); returned in the order given. */
+  async createMany(items: NewQueueItem[]): Promise<QueueItemRow[]> {
+    const rows = await this.prisma.sigmaQueueItem.createManyAndReturn({
+      data: items.map((item) => ({
         ...item,
         matches: item.matches as Prisma.InputJsonValue,
         validationFindings: item.validationFindings as Prisma.InputJsonValue,
         provenance: (item.provenance ?? undefined) as Prisma.InputJsonValue | undefined,
-      },
+      })),
     });
+    // Ids are drawn in VALUES order, so ascending ids are the order given.
+    return rows.sort((a, b) => a.id - b.id);
   }
 
-  async findByExecutionAndRule(workflowExecutionId: number, ruleYaml: string): Promise<QueueItemRow | null> {
-    return this.prisma.sigmaQueueItem.findFirst({ where: { workflowExecutionId, ruleYaml }, orderBy: { id: 'asc' } });
+  /** The first queued item of an execution for each of the given rule texts (keyed by the exact YAML). */
+  async findByExecutionAndRules(workflowExecutionId: number, ruleYamls: string[]): Promise<Map<string, QueueItemRow>> {
+    const rows = await this.prisma.sigmaQueueItem.findMany({ where: { workflowExecutionId, ruleYaml: { in: ruleYamls } }, orderBy: { id: 'asc' } });
+    const byYaml = new Map<string, QueueItemRow>();
+    for (const row of rows) if (!byYaml.has(row.ruleYaml)) byYaml.set(row.ruleYaml, row);
+    return byYaml;
   }
 
   async find(id: number): Promise<QueueItemRow | null> {
@@ -56,7 +63,6 @@ export class QueueRepository {
     return { items, total };
   }
 
-  /** Applies `data` only while the item is in one of `from`; null when it was not (someone else moved it). */
   /** Updates only from the given statuses and, when `unchangedSince` is given, only if nobody wrote the row since. */
   async updateIfStatus(id: number, from: readonly SigmaQueueStatusValue[], data: Prisma.SigmaQueueItemUpdateInput, unchangedSince?: Date): Promise<QueueItemRow | null> {
     const { count } = await this.prisma.sigmaQueueItem.updateMany({

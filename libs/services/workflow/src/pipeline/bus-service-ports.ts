@@ -8,7 +8,7 @@ import {
   type DetectOsRequest,
   type SigmaEnqueueBusRequest,
 } from '@huntforge/contracts';
-import type { JunkFilterResult, PlatformResult, ServicePorts } from './ports';
+import type { JunkFilterResult, PipelineArticle, PlatformResult, ServicePorts } from './ports';
 
 /** A peer service answered with an error the pipeline cannot work around. */
 export class PeerServiceError extends Error {
@@ -37,6 +37,16 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
+const MAX_TEXT_CHARS = 2_000_000;
+
+/**
+ * The run's copy of the article, so the content filter judges exactly the text the pipeline works on and
+ * need not read it again; text the contract cannot carry (empty or oversized) is left for it to load.
+ */
+function textOf(article: PipelineArticle): { text?: string } {
+  return article.content.length > 0 && article.content.length <= MAX_TEXT_CHARS ? { text: article.content } : {};
+}
+
 export interface BusServicePortsOptions {
   timeoutMs: number;
 }
@@ -48,7 +58,7 @@ export function createBusServicePorts(bus: Bus, options: BusServicePortsOptions)
 
   return {
     async detectPlatform(article, threshold, signal): Promise<PlatformResult | null> {
-      const reply = detectOsResponseSchema.parse(await ask<DetectOsRequest, unknown>(REQUEST_KEYS.contentFilterDetectOs, { article_id: article.id, threshold }, signal));
+      const reply = detectOsResponseSchema.parse(await ask<DetectOsRequest, unknown>(REQUEST_KEYS.contentFilterDetectOs, { article_id: article.id, ...textOf(article), threshold }, signal));
       if ('error' in reply) {
         if (reply.error.code === 'no_huntable_content') return null;
         throw new PeerServiceError(REQUEST_KEYS.contentFilterDetectOs, reply.error.code, reply.error.message);
@@ -57,7 +67,7 @@ export function createBusServicePorts(bus: Bus, options: BusServicePortsOptions)
     },
     async junkFilter(article, threshold, signal): Promise<JunkFilterResult> {
       const reply = classifyResponseSchema.parse(
-        await ask<ClassifyRequest, unknown>(REQUEST_KEYS.contentFilterClassify, { article_id: article.id, threshold, top_features: 0 }, signal),
+        await ask<ClassifyRequest, unknown>(REQUEST_KEYS.contentFilterClassify, { article_id: article.id, ...textOf(article), threshold, top_features: 0 }, signal),
       );
       if ('error' in reply) throw new PeerServiceError(REQUEST_KEYS.contentFilterClassify, reply.error.code, reply.error.message);
       return {
@@ -77,21 +87,25 @@ export function createBusServicePorts(bus: Bus, options: BusServicePortsOptions)
         await ask<SigmaEnqueueBusRequest, unknown>(
           REQUEST_KEYS.sigmaQueueEnqueue,
           {
-            rule_yaml: request.ruleYaml,
-            source: request.source,
             workflow_execution_id: request.executionId,
             article_id: request.articleId,
-            ...(request.provenance ? { provenance: request.provenance } : {}),
-            ...(request.deliveryPermitted === undefined ? {} : { delivery_permitted: request.deliveryPermitted }),
-            needs_review: request.status === 'needs_review',
-            ...(request.similarityThreshold === undefined ? {} : { similarity_threshold: request.similarityThreshold }),
+            rules: request.rules.map((rule) => ({
+              rule_yaml: rule.ruleYaml,
+              source: rule.source,
+              ...(rule.provenance ? { provenance: rule.provenance } : {}),
+              ...(rule.deliveryPermitted === undefined ? {} : { delivery_permitted: rule.deliveryPermitted }),
+              needs_review: rule.status === 'needs_review',
+              ...(rule.similarityThreshold === undefined ? {} : { similarity_threshold: rule.similarityThreshold }),
+            })),
           },
           signal,
         ),
       );
       if (!reply.ok) throw new PeerServiceError(REQUEST_KEYS.sigmaQueueEnqueue, reply.error.code, reply.error.message);
-      const similarity = { maxSimilarity: reply.max_similarity, inconclusive: reply.inconclusive, matches: reply.matches };
-      return reply.outcome === 'duplicate' ? { outcome: 'duplicate', ...similarity } : { outcome: 'queued', queueId: reply.queue_id, status: reply.status, ...similarity };
+      return reply.results.map((result) => {
+        const similarity = { maxSimilarity: result.max_similarity, inconclusive: result.inconclusive, matches: result.matches };
+        return result.outcome === 'duplicate' ? { outcome: 'duplicate', ...similarity } : { outcome: 'queued', queueId: result.queue_id, status: result.status, ...similarity };
+      });
     },
   };
 }

@@ -33,9 +33,14 @@ export interface JunkFilterResult {
   summary: Record<string, unknown>;
 }
 
+/** The rules of one pipeline step for one execution, handed to the queue together. */
 export interface QueueRequest {
   executionId: number;
   articleId: number;
+  rules: QueueRule[];
+}
+
+export interface QueueRule {
   source: 'generated' | 'publisher';
   /** `needs_review` forces review; otherwise the queue decides from its own comparison. */
   status: 'pending' | 'needs_review';
@@ -61,8 +66,11 @@ export type EnqueueResult =
 export interface ServicePorts {
   detectPlatform(article: PipelineArticle, threshold: number, signal: AbortSignal): Promise<PlatformResult | null>;
   junkFilter(article: PipelineArticle, threshold: number, signal: AbortSignal): Promise<JunkFilterResult>;
-  /** Compares the rule with the corpus and, unless it is a duplicate, queues it: one step per rule. */
-  enqueue(request: QueueRequest, signal: AbortSignal): Promise<EnqueueResult>;
+  /**
+   * Compares each rule with the corpus and, unless it is a duplicate, queues it: one request for all the
+   * rules, all queued or none. Results are in the order of `request.rules`.
+   */
+  enqueue(request: QueueRequest, signal: AbortSignal): Promise<EnqueueResult[]>;
 }
 
 export interface Usage {

@@ -114,30 +114,38 @@ export async function generateAndPromote(input: {
 
   await recorder.stage('similarity', async (log) => {
     const threshold = input.snapshot.thresholds.SimilarityThreshold;
-    for (const rule of rules) {
-      if (!rule.validation.valid) continue;
-      // Queue promotion rule, applied by the queue in the same step as its comparison: a conclusive
-      // max_similarity >= SimilarityThreshold (inclusive) is a duplicate; below, or inconclusive, is queued.
-      const result = await deps.services.enqueue(
-        {
-          executionId: input.execution.id,
-          articleId: article.id,
-          source: 'generated',
-          status: rule.fidelity.ok ? 'pending' : 'needs_review',
-          ruleYaml: rule.yaml,
-          similarityThreshold: threshold,
-        },
-        signal,
-      );
+    const comparable = rules.filter((rule) => rule.validation.valid);
+    // Queue promotion rule, applied by the queue in the same step as its comparison: a conclusive
+    // max_similarity >= SimilarityThreshold (inclusive) is a duplicate; below, or inconclusive, is queued.
+    // One request for all the rules; one duplicate never suppresses the others.
+    const results =
+      comparable.length === 0
+        ? []
+        : await deps.services.enqueue(
+            {
+              executionId: input.execution.id,
+              articleId: article.id,
+              rules: comparable.map((rule) => ({
+                source: 'generated' as const,
+                status: rule.fidelity.ok ? ('pending' as const) : ('needs_review' as const),
+                ruleYaml: rule.yaml,
+                similarityThreshold: threshold,
+              })),
+            },
+            signal,
+          );
+    comparable.forEach((rule, i) => {
+      const result = results[i];
+      if (!result) throw new Error(`the queue answered ${results.length} results for ${comparable.length} rules`);
       rule.similarity = { max_similarity: result.maxSimilarity ?? 0, inconclusive: result.inconclusive, matches: result.matches.slice(0, 10) };
       if (result.outcome === 'duplicate') {
         rule.queue = { outcome: 'duplicate', duplicate_of: result.matches[0] ?? null };
         log(`${rule.title}: duplicate (${result.maxSimilarity} >= ${threshold})`);
-        continue;
+        return;
       }
       rule.queue = { outcome: 'queued', queue_id: result.queueId, status: result.status };
       log(`${rule.title}: queued as ${result.queueId} (${result.status}, max similarity ${result.maxSimilarity}${result.inconclusive ? ', inconclusive' : ''})`);
-    }
+    });
     return {
       value: null,
       summary: {

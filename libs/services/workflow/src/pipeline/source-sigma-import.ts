@@ -37,25 +37,33 @@ export async function importPublisherSigma(input: {
 }): Promise<StageOutcome<PublisherRuleRecord[]>> {
   const { article, deps, signal, log } = input;
   const found = deps.domain.findEmbeddedSigma(article.content);
-  const records: PublisherRuleRecord[] = [];
-  for (const block of found) {
-    const validation = deps.domain.validateSigma(block.yaml);
-    const provenance = { article_id: article.id, article_url: article.url, start: block.start, end: block.end };
-    const queued = await deps.services.enqueue(
-      {
-        executionId: input.executionId,
-        articleId: article.id,
-        source: 'publisher',
-        status: validation.valid ? 'pending' : 'needs_review',
-        ruleYaml: block.yaml,
-        provenance,
-        deliveryPermitted: input.policy === 'allow',
-      },
-      signal,
-    );
-    if (queued.outcome !== 'queued') throw new Error('the queue answered duplicate for a publisher rule, which is never compared for promotion');
+  const checked = found.map((block) => ({
+    block,
+    validation: deps.domain.validateSigma(block.yaml),
+    provenance: { article_id: article.id, article_url: article.url, start: block.start, end: block.end },
+  }));
+  const results =
+    checked.length === 0
+      ? []
+      : await deps.services.enqueue(
+          {
+            executionId: input.executionId,
+            articleId: article.id,
+            rules: checked.map(({ block, validation, provenance }) => ({
+              source: 'publisher' as const,
+              status: validation.valid ? ('pending' as const) : ('needs_review' as const),
+              ruleYaml: block.yaml,
+              provenance,
+              deliveryPermitted: input.policy === 'allow',
+            })),
+          },
+          signal,
+        );
+  const records: PublisherRuleRecord[] = checked.map(({ block, validation, provenance }, i) => {
+    const queued = results[i];
+    if (queued?.outcome !== 'queued') throw new Error('the queue did not queue a publisher rule, which is never compared for promotion');
     log(`publisher rule at ${block.start}-${block.end} queued as ${queued.queueId} (${validation.valid ? 'valid' : 'invalid'})`);
-    records.push({
+    return {
       source: 'publisher',
       title: titleOf(block.yaml),
       yaml: block.yaml,
@@ -63,8 +71,8 @@ export async function importPublisherSigma(input: {
       validation,
       delivery_permitted: input.policy === 'allow',
       queue: { outcome: 'queued', queue_id: queued.queueId, status: queued.status },
-    });
-  }
+    };
+  });
   return {
     value: records,
     status: found.length === 0 ? 'skipped' : 'completed',
