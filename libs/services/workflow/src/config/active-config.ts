@@ -34,14 +34,39 @@ export function toConfigSnapshot(config: ActiveWorkflowConfig): { version: numbe
   return { version: config.version, thresholds: config.thresholds, agents: config.agents, prompts: config.prompts };
 }
 
-/** The executions' `ActiveConfigSource`: the snapshot to store and the auto-trigger threshold to compare against. */
-export function createActiveConfigSource(prisma: PrismaClient): {
-  active(): Promise<{ version: number; snapshot: ReturnType<typeof toConfigSnapshot>; autoTriggerThreshold: number }>;
-} {
+/**
+ * A fingerprint of everything a snapshot is built from: the active config row (id, version, threshold,
+ * config JSON) and every current prompt (name and version; each prompt change is a new version). One small
+ * query; null when no config is active yet.
+ */
+export async function activeConfigStamp(prisma: PrismaClient): Promise<string | null> {
+  const [row] = await prisma.$queryRaw<Array<{ stamp: string | null }>>`
+    SELECT (SELECT id || ':' || version || ':' || auto_trigger_hunt_score_threshold || ':' || md5(config::text)
+              FROM workflow_config_versions WHERE is_active LIMIT 1)
+           || '|' ||
+           (SELECT count(*) || ':' || coalesce(md5(string_agg(agent_name || '@' || version, ',' ORDER BY agent_name)), '')
+              FROM agent_prompts) AS stamp`;
+  return row?.stamp ?? null;
+}
+
+type ActiveSnapshot = { version: number; snapshot: ReturnType<typeof toConfigSnapshot>; autoTriggerThreshold: number };
+
+/**
+ * The executions' `ActiveConfigSource`: the snapshot to store and the auto-trigger threshold to compare
+ * against. Every call checks the stamp, so a change made through any replica is used by the next trigger;
+ * the config and its prompts are read again only when the stamp moved.
+ */
+export function createActiveConfigSource(prisma: PrismaClient): { active(): Promise<ActiveSnapshot> } {
+  let cached: { stamp: string; value: ActiveSnapshot } | null = null;
   return {
     async active() {
+      const stamp = await activeConfigStamp(prisma);
+      if (stamp !== null && cached?.stamp === stamp) return cached.value;
       const config = await getActiveWorkflowConfig(prisma);
-      return { version: config.version, snapshot: toConfigSnapshot(config), autoTriggerThreshold: config.autoTriggerHuntScoreThreshold };
+      const value = { version: config.version, snapshot: toConfigSnapshot(config), autoTriggerThreshold: config.autoTriggerHuntScoreThreshold };
+      // A change landing between the stamp and the read is caught by the next call: its stamp differs.
+      cached = stamp === null ? null : { stamp, value };
+      return value;
     },
   };
 }

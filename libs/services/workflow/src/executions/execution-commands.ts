@@ -2,7 +2,7 @@ import type { Bus } from '@huntforge/bus';
 import { EXECUTION_ERROR_CODES, TOPICS, type ExecutionStatusValue } from '@huntforge/contracts';
 import type { PrismaClient } from '@huntforge/data';
 import { HttpError, type Logger } from '@huntforge/platform';
-import { ActiveExecutionExistsError, type ExecutionRepository, type ExecutionRow } from './execution-repository';
+import { ActiveExecutionExistsError, ExecutionArticleMissingError, type CreatedExecution, type ExecutionRepository, type ExecutionRow } from './execution-repository';
 import type { ExecutionTimings } from './execution-config';
 
 /** The config a new execution snapshots, and the auto-trigger threshold of the active config. */
@@ -28,7 +28,7 @@ export class ActiveExecutionRefusal extends Error {
 }
 
 export interface TriggerResult {
-  execution: ExecutionRow;
+  execution: CreatedExecution;
   replacedStuckId?: number;
 }
 
@@ -43,7 +43,7 @@ export function isStuckPending(row: ExecutionRow, timings: ExecutionTimings, now
   return now - row.createdAt.getTime() > window;
 }
 
-async function dispatch(deps: ExecutionCommandDeps, execution: ExecutionRow): Promise<void> {
+async function dispatch(deps: ExecutionCommandDeps, execution: Pick<ExecutionRow, 'id'>): Promise<void> {
   await deps.bus.publish(TOPICS.workflowExecutionRequested, { execution_id: execution.id });
 }
 
@@ -57,21 +57,26 @@ export async function triggerExecution(
   articleId: number,
   options: { force: boolean; triggeredBy: 'auto' | 'manual' },
 ): Promise<TriggerResult> {
-  const article = await deps.prisma.article.findUnique({ where: { id: articleId }, select: { id: true, huntScore: true } });
-  if (!article) throw notFound('article', articleId);
   const config = await deps.config.active();
-  if (!options.force && !(article.huntScore > config.autoTriggerThreshold)) {
-    throw new HttpError(
-      422,
-      EXECUTION_ERROR_CODES.huntScoreBelowThreshold,
-      `hunt score ${article.huntScore} is not above the auto-trigger threshold ${config.autoTriggerThreshold}; retry with force=true to run it anyway`,
-      { hunt_score: article.huntScore, auto_trigger_hunt_score_threshold: config.autoTriggerThreshold },
-    );
+  if (!options.force) {
+    // With force the score does not matter, and the foreign key answers whether the article exists.
+    const article = await deps.prisma.article.findUnique({ where: { id: articleId }, select: { id: true, huntScore: true } });
+    if (!article) throw notFound('article', articleId);
+    if (!(article.huntScore > config.autoTriggerThreshold)) {
+      throw new HttpError(
+        422,
+        EXECUTION_ERROR_CODES.huntScoreBelowThreshold,
+        `hunt score ${article.huntScore} is not above the auto-trigger threshold ${config.autoTriggerThreshold}; retry with force=true to run it anyway`,
+        { hunt_score: article.huntScore, auto_trigger_hunt_score_threshold: config.autoTriggerThreshold },
+      );
+    }
   }
   const create = () =>
-    deps.repo.create({ articleId, configSnapshot: config.snapshot, configVersion: config.version, triggeredBy: options.triggeredBy });
+    deps.repo.create({ articleId, configSnapshot: config.snapshot, configVersion: config.version, triggeredBy: options.triggeredBy }).catch((error: unknown) => {
+      throw error instanceof ExecutionArticleMissingError ? notFound('article', articleId) : error;
+    });
   let replacedStuckId: number | undefined;
-  let execution: ExecutionRow;
+  let execution: CreatedExecution;
   try {
     // The common case has no active run: the one-active-per-article index is the check.
     execution = await create();
@@ -107,12 +112,12 @@ function invalidTransition(row: ExecutionRow, action: string, allowed: Execution
 }
 
 /** A new execution for the same article and config snapshot, from a failed or cancelled one. */
-export async function retryExecution(deps: ExecutionCommandDeps, id: number): Promise<ExecutionRow> {
+export async function retryExecution(deps: ExecutionCommandDeps, id: number): Promise<CreatedExecution> {
   const row = await deps.repo.find(id);
   if (!row) throw notFound('execution', id);
   const allowed: ExecutionStatusValue[] = ['failed', 'cancelled'];
   if (!allowed.includes(row.status)) throw invalidTransition(row, 'retry', allowed);
-  let execution: ExecutionRow;
+  let execution: CreatedExecution;
   try {
     execution = await deps.repo.create({
       articleId: row.articleId,

@@ -2,6 +2,8 @@ import { Prisma, type PrismaClient, type WorkflowExecution } from '@huntforge/da
 import type { ExecutionStatusValue, ListExecutionsQuery } from '@huntforge/contracts';
 
 export type ExecutionRow = WorkflowExecution;
+/** What creating a row hands back: enough to dispatch and answer, without copying the snapshot back. */
+export type CreatedExecution = Pick<ExecutionRow, 'id' | 'status' | 'articleId' | 'createdAt'>;
 type Tx = Prisma.TransactionClient;
 
 export interface NewExecution {
@@ -21,6 +23,14 @@ export class ActiveExecutionExistsError extends Error {
   }
 }
 
+/** Thrown when the article of a new row does not exist (the foreign key refused it). */
+export class ExecutionArticleMissingError extends Error {
+  constructor(readonly articleId: number) {
+    super(`article ${articleId} does not exist`);
+    this.name = 'ExecutionArticleMissingError';
+  }
+}
+
 /** Thrown inside a guarded write when this worker no longer owns a running row (cancelled, taken over, finished). */
 export class LostOwnershipError extends Error {
   constructor(readonly executionId: number) {
@@ -35,13 +45,18 @@ function isUniqueViolation(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 }
 
+function isForeignKeyViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2003';
+}
+
 /** Every read and write of workflow executions and their stage records. */
 export class ExecutionRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
-  async create(input: NewExecution): Promise<ExecutionRow> {
+  async create(input: NewExecution): Promise<CreatedExecution> {
     try {
       return await this.prisma.workflowExecution.create({
+        select: { id: true, status: true, articleId: true, createdAt: true },
         data: {
           articleId: input.articleId,
           configSnapshot: input.configSnapshot as Prisma.InputJsonValue,
@@ -53,6 +68,7 @@ export class ExecutionRepository {
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw new ActiveExecutionExistsError(input.articleId);
+      if (isForeignKeyViolation(error)) throw new ExecutionArticleMissingError(input.articleId);
       throw error;
     }
   }
@@ -110,35 +126,32 @@ export class ExecutionRepository {
    */
   async claim(id: number, workerId: string, staleBefore: Date): Promise<ExecutionRow | null> {
     const now = new Date();
-    const fromPending = await this.prisma.workflowExecution.updateMany({
+    const [fromPending] = await this.prisma.workflowExecution.updateManyAndReturn({
       where: { id, status: 'pending' },
       data: { status: 'running', workerId, heartbeatAt: now, startedAt: now, currentStep: null },
     });
-    if (fromPending.count === 0) {
-      const takenOver = await this.prisma.$transaction(async (tx) => {
-        const before = await tx.workflowExecution.findUnique({ where: { id }, select: { currentStep: true, workerId: true } });
-        const takeover = await tx.workflowExecution.updateMany({
-          where: { id, status: 'running', OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: staleBefore } }] },
-          data: { workerId, heartbeatAt: now, currentStep: null },
-        });
-        if (takeover.count === 0) return false;
-        // The dead worker's unfinished stage is recorded as abandoned, so the history is truthful.
-        if (before?.currentStep) {
-          await tx.executionStage.create({
-            data: {
-              executionId: id,
-              stage: before.currentStep,
-              status: 'failed',
-              error: `abandoned: its worker (${before.workerId ?? 'unknown'}) stopped; run taken over by ${workerId}`,
-              finishedAt: now,
-            },
-          });
-        }
-        return true;
+    if (fromPending) return fromPending;
+    return this.prisma.$transaction(async (tx) => {
+      const before = await tx.workflowExecution.findUnique({ where: { id }, select: { currentStep: true, workerId: true } });
+      const [takenOver] = await tx.workflowExecution.updateManyAndReturn({
+        where: { id, status: 'running', OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: staleBefore } }] },
+        data: { workerId, heartbeatAt: now, currentStep: null },
       });
       if (!takenOver) return null;
-    }
-    return this.find(id);
+      // The dead worker's unfinished stage is recorded as abandoned, so the history is truthful.
+      if (before?.currentStep) {
+        await tx.executionStage.create({
+          data: {
+            executionId: id,
+            stage: before.currentStep,
+            status: 'failed',
+            error: `abandoned: its worker (${before.workerId ?? 'unknown'}) stopped; run taken over by ${workerId}`,
+            finishedAt: now,
+          },
+        });
+      }
+      return takenOver;
+    });
   }
 
   /** Refreshes the heartbeat; false when this worker lost the row (cancelled, taken over or finished). */
@@ -152,13 +165,14 @@ export class ExecutionRepository {
 
   /**
    * Runs `write` in a transaction only while this worker still owns the running row. The guard's update
-   * locks the row, so a concurrent cancel waits for the commit and nothing is written after it.
+   * (heartbeat plus `fields`) locks the row, so a concurrent cancel waits for the commit and nothing is
+   * written after it.
    */
-  async guarded<T>(id: number, workerId: string, write: (tx: Tx) => Promise<T>): Promise<T> {
+  async guarded<T>(id: number, workerId: string, write: (tx: Tx) => Promise<T>, fields: Prisma.WorkflowExecutionUpdateManyMutationInput = {}): Promise<T> {
     return this.prisma.$transaction(async (tx) => {
       const owned = await tx.workflowExecution.updateMany({
         where: { id, workerId, status: 'running' },
-        data: { heartbeatAt: new Date() },
+        data: { heartbeatAt: new Date(), ...fields },
       });
       if (owned.count !== 1) throw new LostOwnershipError(id);
       return write(tx);

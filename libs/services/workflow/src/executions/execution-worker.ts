@@ -9,7 +9,7 @@ import {
 import type { Logger } from '@huntforge/platform';
 import { LostOwnershipError, type ExecutionRepository } from './execution-repository';
 import type { PipelineRunner } from './pipeline-port';
-import { createStageRecorder, type StageRecorder } from './stage-recorder';
+import { createStageRecorder } from './stage-recorder';
 
 export interface ExecutionWorkerOptions {
   repo: ExecutionRepository;
@@ -65,24 +65,16 @@ export function createExecutionWorker(options: ExecutionWorkerOptions): Executio
     const log = logger.child({ executionId: id, articleId: claimed.articleId });
     log.info('execution started');
     let finished: WorkflowExecutionFinishedPayload | null = null;
-    let recorder: StageRecorder | null = null;
+    const recorder = createStageRecorder(repo, id, workerId, controller.signal);
     try {
-      recorder = createStageRecorder(repo, id, workerId, controller.signal);
       const outcome = await options.runPipeline(claimed, recorder);
-      const stages = recorder;
-      await repo.guarded(id, workerId, async (tx) => {
-        await stages.flushInto(tx);
-        await tx.workflowExecution.update({
-          where: { id },
-          data: {
-            ...outcome.fields,
-            status: outcome.status,
-            terminationReason: outcome.terminationReason,
-            error: outcome.error ?? null,
-            finishedAt: new Date(),
-            currentStep: null,
-          },
-        });
+      await recorder.finish({
+        ...outcome.fields,
+        status: outcome.status,
+        terminationReason: outcome.terminationReason,
+        error: outcome.error ?? null,
+        finishedAt: new Date(),
+        currentStep: null,
       });
       finished = { execution_id: id, status: outcome.status };
       log.info({ status: outcome.status, terminationReason: outcome.terminationReason }, 'execution finished');
@@ -92,15 +84,9 @@ export function createExecutionWorker(options: ExecutionWorkerOptions): Executio
       } else {
         const message = error instanceof Error ? error.message : String(error);
         log.error({ err: error }, 'execution failed');
-        const written = await repo
-          .guarded(id, workerId, async (tx) => {
-            // The stages that ran, the failed one included, are kept with the failure.
-            await recorder?.flushInto(tx);
-            await tx.workflowExecution.update({
-              where: { id },
-              data: { status: 'failed', terminationReason: 'error', error: message, finishedAt: new Date(), currentStep: null },
-            });
-          })
+        // The stages that ran, the failed one included, are kept with the failure.
+        const written = await recorder
+          .finish({ status: 'failed', terminationReason: 'error', error: message, finishedAt: new Date(), currentStep: null })
           .then(() => true)
           .catch(() => false);
         if (written) finished = { execution_id: id, status: 'failed' };

@@ -145,7 +145,10 @@ describe('workflow executions', () => {
     });
 
     it('answers 404 for an unknown article and 400 for a malformed id', async () => {
+      const before = await ctx.db.prisma.workflowExecution.count();
       expect((await request(app).post('/api/workflow/articles/999999/trigger?force=true').expect(404)).body.error.code).toBe('article_not_found');
+      expect((await request(app).post('/api/workflow/articles/999999/trigger').expect(404)).body.error.code).toBe('article_not_found');
+      expect(await ctx.db.prisma.workflowExecution.count()).toBe(before);
       expect((await request(app).post('/api/workflow/articles/abc/trigger').expect(400)).body.error.code).toBe('validation_error');
     });
 

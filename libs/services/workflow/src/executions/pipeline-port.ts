@@ -8,7 +8,7 @@ export interface PipelineOutcome {
   terminationReason: string | null;
   error?: string | null;
   /** Final execution columns not already patched by the stages. */
-  fields?: Prisma.WorkflowExecutionUpdateInput;
+  fields?: Prisma.WorkflowExecutionUpdateManyMutationInput;
 }
 
 /** Runs the per-article pipeline for a claimed execution; stages write through the recorder. */

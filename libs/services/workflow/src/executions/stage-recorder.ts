@@ -9,7 +9,7 @@ export interface StageOutcome<T> {
   /** `skipped` records a stage that deliberately did nothing (e.g. a router skip), with its reason in the summary. */
   status?: 'completed' | 'skipped';
   /** Execution columns the stage produced (platform detection, rank, extraction result, ...), written with its record. */
-  patch?: Prisma.WorkflowExecutionUpdateInput;
+  patch?: ExecutionFields;
 }
 
 export interface StageLog {
@@ -17,13 +17,14 @@ export interface StageLog {
 }
 
 type Tx = Prisma.TransactionClient;
+type ExecutionFields = Prisma.WorkflowExecutionUpdateManyMutationInput;
 
 /** Writes stage records and execution fields, each only while this worker still owns the running row. */
 export interface StageRecorder {
   readonly signal: AbortSignal;
   stage<T>(name: string, run: (log: StageLog) => Promise<StageOutcome<T>>): Promise<T>;
-  /** Writes what is still buffered inside the caller's guarded transaction (the run's final write). */
-  flushInto(tx: Tx): Promise<void>;
+  /** The run's final write: what is still buffered, plus `fields` (the outcome), in one guarded transaction. */
+  finish(fields: ExecutionFields): Promise<void>;
 }
 
 const MAX_LOG_LINES = 200;
@@ -42,28 +43,43 @@ export function createStageRecorder(
   options: { flushIntervalMs: number } = { flushIntervalMs: 1_000 },
 ): StageRecorder {
   const stages: Prisma.ExecutionStageCreateManyInput[] = [];
-  let patch: Prisma.WorkflowExecutionUpdateInput = {};
+  let patch: ExecutionFields = {};
   let currentStep: string | null = null;
   let lastWrite = Date.now();
 
   const throwIfAborted = () => {
     if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
   };
-  const writePending = async (tx: Tx) => {
-    if (stages.length > 0) await tx.executionStage.createMany({ data: stages.splice(0) });
-    const fields = { ...patch, ...(currentStep ? { currentStep } : {}) };
+  /** One guarded transaction: the row's fields ride on the ownership guard's update, then the stage rows. */
+  const writePending = async (final: ExecutionFields = {}) => {
+    const rows = stages.splice(0);
+    const buffered = patch;
     patch = {};
-    if (Object.keys(fields).length > 0) await tx.workflowExecution.update({ where: { id: executionId }, data: fields });
+    try {
+      await repo.guarded(
+        executionId,
+        workerId,
+        async (tx: Tx) => {
+          if (rows.length > 0) await tx.executionStage.createMany({ data: rows });
+        },
+        { ...buffered, ...(currentStep ? { currentStep } : {}), ...final },
+      );
+    } catch (error) {
+      // Kept for the failure write that follows (a lost row refuses that one too).
+      stages.unshift(...rows);
+      patch = { ...buffered, ...patch };
+      throw error;
+    }
     lastWrite = Date.now();
   };
   const flushIfDue = async () => {
     if (Date.now() - lastWrite < options.flushIntervalMs) return;
-    await repo.guarded(executionId, workerId, writePending);
+    await writePending();
   };
 
   return {
     signal,
-    flushInto: writePending,
+    finish: (fields) => writePending(fields),
     async stage(name, run) {
       throwIfAborted();
       currentStep = name;
