@@ -70,7 +70,21 @@ async function api(base: string, token: string | null, path: string, init: Reque
   return fetch(`${base}${path}`, { ...init, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers ?? {}) } });
 }
 
-async function drive(label: string, base: string, token: string | null, pagesUrl: string): Promise<void> {
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
+function cpuSecondsOf(pids: number[]): number | null {
+  try {
+    let ticks = 0;
+    for (const pid of pids) {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return ticks / 100;
+  } catch {
+    return null;
+  }
+}
+
+async function drive(label: string, base: string, token: string | null, pagesUrl: string, serverPids: number[]): Promise<void> {
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
     const res = await api(base, token, '/api/scrape-url', { method: 'POST', body: JSON.stringify({ url: `${pagesUrl}/a/${i}`, force_scrape: false }) });
@@ -78,6 +92,7 @@ async function drive(label: string, base: string, token: string | null, pagesUrl
     if (!body.article_id) throw new Error(`scrape ${i} failed: ${res.status} ${JSON.stringify(body)}`);
     ids.push(body.article_id);
   }
+  const cpuBefore = cpuSecondsOf(serverPids);
   const started = performance.now();
   await Promise.all(
     ids.map(async (id) => {
@@ -90,10 +105,14 @@ async function drive(label: string, base: string, token: string | null, pagesUrl
   for (;;) {
     summary = (await (await api(base, token, '/api/workflow/executions?limit=1')).json()) as typeof summary;
     if (summary.completed + summary.failed >= count) break;
-    await new Promise((r) => setTimeout(r, 100));
+    // Polled like a dashboard would: often enough for a 1% reading, rarely enough not to be the load.
+    await new Promise((r) => setTimeout(r, 250));
   }
   const seconds = (performance.now() - started) / 1000;
-  console.log(`${label.padEnd(11)} ${count} executions in ${seconds.toFixed(1)} s → ${(count / seconds).toFixed(1)} executions/s (triggers queued in ${(queuedMs / 1000).toFixed(1)} s; completed ${summary.completed}, failed ${summary.failed})`);
+  const cpuAfter = cpuSecondsOf(serverPids);
+  // Server CPU per execution is steadier than wall time on a shared machine: it is what the run cost.
+  const cpu = cpuBefore === null || cpuAfter === null ? '' : `; server CPU ${(((cpuAfter - cpuBefore) * 1000) / count).toFixed(1)} ms/execution`;
+  console.log(`${label.padEnd(11)} ${count} executions in ${seconds.toFixed(1)} s → ${(count / seconds).toFixed(1)} executions/s (triggers queued in ${(queuedMs / 1000).toFixed(1)} s; completed ${summary.completed}, failed ${summary.failed}${cpu})`);
 }
 
 async function allInOne(pagesUrl: string): Promise<void> {
@@ -103,7 +122,7 @@ async function allInOne(pagesUrl: string): Promise<void> {
   try {
     const base = await app.ready;
     await waitHealthy(base);
-    await drive('all-in-one', base, null, pagesUrl);
+    await drive('all-in-one', base, null, pagesUrl, [app.child.pid as number]);
   } finally {
     app.child.kill('SIGTERM');
     await new Promise((r) => app.child.once('exit', r));
@@ -138,7 +157,7 @@ async function distributed(pagesUrl: string): Promise<void> {
     const gateway = startProcess([join(root, 'dist/apps/gateway/main.js')], { ...env, ...services, PORT: '0' });
     children.push(gateway.child);
     const base = await gateway.ready;
-    await drive('distributed', base, token, pagesUrl);
+    await drive('distributed', base, token, pagesUrl, children.map((child) => child.pid as number));
   } finally {
     await Promise.all(children.map((child) => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); })));
     execFileSync('rabbitmqctl', ['--quiet', 'delete_vhost', vhost]);
