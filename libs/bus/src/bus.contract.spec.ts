@@ -290,6 +290,13 @@ describe.each(kinds)('Bus contract (%s)', (kind) => {
       await expect(harness.bus.request('nobody.answers', {}, { timeoutMs: 100 })).rejects.toBeInstanceOf(BusTimeoutError);
     });
 
+    it('answers a request sent before any responder started, once one starts (a peer still booting)', async () => {
+      const early = harness.bus.request<{ n: number }, number>('late.responder', { n: 20 }, { timeoutMs: 5_000 });
+      await sleep(settleMs);
+      await harness.bus.respond<{ n: number }, number>('late.responder', async ({ n }) => n + 1);
+      await expect(early).resolves.toBe(21);
+    });
+
     it("carries a responder's error back to the requester as BusRemoteError", async () => {
       await harness.bus.respond('content-filter.classify', async () => {
         throw new TypeError('chunk text is empty');

@@ -68,6 +68,15 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
   const pendingReplies = new PendingReplies();
   let closed = false;
 
+  const requestQueueOf = (key: string): InProcessQueue => {
+    let queue = requestQueues.get(key);
+    if (!queue) {
+      queue = new InProcessQueue(`request:${key}`);
+      requestQueues.set(key, queue);
+    }
+    return queue;
+  };
+
   const ensureOpen = (operation: string): void => {
     if (closed) throw new BusClosedError(operation);
   };
@@ -169,8 +178,8 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
       const timeoutMs = requestOptions.timeoutMs ?? requestTimeoutMs;
       const envelope = createEnvelope(key, payload);
       const reply = pendingReplies.wait(envelope.id, key, timeoutMs);
-      // Like an unroutable message on RabbitMQ, a request nobody ever responded to is dropped and times out.
-      requestQueues.get(key)?.enqueue({
+      // As on RabbitMQ, a request waits in its key's queue until a responder takes it or it expires.
+      requestQueueOf(key).enqueue({
         body: encodeEnvelope(envelope),
         attempt: 1,
         ownEnvelope: true,
@@ -183,11 +192,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
 
     async respond<Req, Res>(key: string, handler: RequestHandler<Req, Res>): Promise<Subscription> {
       ensureOpen(`respond to "${key}"`);
-      let queue = requestQueues.get(key);
-      if (!queue) {
-        queue = new InProcessQueue(`request:${key}`);
-        requestQueues.set(key, queue);
-      }
+      const queue = requestQueueOf(key);
       const untypedHandler: RequestHandler<unknown, unknown> = (payload) => handler(payload as Req);
       const deliver = async (message: QueuedMessage): Promise<void> => {
         const reply = await answerRequest(key, message.body, untypedHandler, logger);

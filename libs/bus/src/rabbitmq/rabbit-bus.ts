@@ -90,7 +90,7 @@ export async function createRabbitBus(options: RabbitBusOptions): Promise<Rabbit
     },
   });
   const publisher = new RabbitPublisher(connection, topology, logger, options.publishTimeoutMs ?? 15_000);
-  const requester = new RabbitRequester(connection, pendingReplies, logger);
+  const requester = new RabbitRequester(connection, pendingReplies, logger, topology);
   await connection.start();
 
   const ensureOpen = (operation: string): void => {
