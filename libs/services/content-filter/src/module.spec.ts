@@ -69,6 +69,11 @@ describe('content-filter module: first start and classification', () => {
     expect(result.kept_chunks.some((c) => c.text.includes('comsvcs.dll'))).toBe(true);
     const stored = await h.ctx.db.prisma.chunkAnalysis.findMany({ where: { articleId, modelVersion: 1 }, orderBy: { chunkId: 'asc' } });
     expect(stored.map((row) => [row.chunkStart, row.chunkEnd, row.kept])).toEqual(result.chunks.map((c) => [c.start, c.end, c.kept]));
+    // A shorter text replaces the set: chunks it no longer has are gone.
+    const shorter = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterClassify, { article_id: articleId, text: 'rundll32.exe comsvcs.dll MiniDump', threshold: 0.8 })) as ClassifyResult;
+    expect(shorter.total_chunks).toBeLessThan(result.total_chunks);
+    const replaced = await h.ctx.db.prisma.chunkAnalysis.findMany({ where: { articleId, modelVersion: 1 }, orderBy: { chunkId: 'asc' } });
+    expect(replaced.map((row) => [row.chunkId, row.chunkEnd])).toEqual(shorter.chunks.map((c) => [c.chunk_id, c.end]));
 
     const before = await h.ctx.db.prisma.chunkAnalysis.count();
     await expect(h.ctx.bus.request(REQUEST_KEYS.contentFilterClassify, { article_id: 999_998, text: runCopy })).resolves.toEqual({

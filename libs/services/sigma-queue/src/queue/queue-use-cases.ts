@@ -1,5 +1,6 @@
 import { TOPICS, type CreateQueueItemRequest, type SigmaQueueListQuery, type SigmaQueueStatusValue, type SimilaritySearchResponse } from '@huntforge/contracts';
 import type { Bus } from '@huntforge/bus';
+import { isForeignKeyViolation } from '@huntforge/data';
 import { httpErrors, type Logger } from '@huntforge/platform';
 import type { CorpusIndex } from '../corpus/corpus-index';
 import type { NewQueueItem, QueueItemRow, QueueRepository } from '../repositories/queue-repository';
@@ -79,7 +80,7 @@ export async function createItems(deps: QueueDeps, rows: NewQueueItem[]): Promis
   try {
     items = await deps.queue.createMany(rows);
   } catch (error) {
-    if ((error as { code?: unknown }).code === 'P2003') {
+    if (isForeignKeyViolation(error)) {
       throw httpErrors.validation('workflow_execution_id or article_id does not exist', [
         { path: 'body.workflow_execution_id', message: 'must name an existing execution' },
         { path: 'body.article_id', message: 'must name an existing article' },

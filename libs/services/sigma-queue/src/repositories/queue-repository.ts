@@ -25,18 +25,64 @@ export interface NewQueueItem {
 export class QueueRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
-  /** Inserts the rows in one statement (all or none); returned in the order given. */
+  /**
+   * Inserts the rows in one statement (all or none); returned in the order given. Raw SQL with the rows as
+   * one JSON parameter: the ORM's createMany is compiled anew on every call (its rows are not
+   * parameterised), which on PGlite costs more than the insert, and every workflow run queues this way.
+   */
   async createMany(items: NewQueueItem[]): Promise<QueueItemRow[]> {
-    const rows = await this.prisma.sigmaQueueItem.createManyAndReturn({
-      data: items.map((item) => ({
+    if (items.length === 0) return [];
+    const rows = items.map((item, ord) => ({
+      ord,
+      status: item.status,
+      source: item.source,
+      workflow_execution_id: item.workflowExecutionId,
+      article_id: item.articleId,
+      rule_yaml: item.ruleYaml,
+      title: item.title,
+      level: item.level,
+      tags: item.tags,
+      telemetry_class: item.telemetryClass,
+      max_similarity: item.maxSimilarity,
+      similarity_inconclusive: item.similarityInconclusive,
+      matches: item.matches,
+      validation_findings: item.validationFindings,
+      provenance: item.provenance,
+      delivery_permitted: item.deliveryPermitted,
+    }));
+    // Ids are drawn in insertion order, which ORDER BY ord makes the order given.
+    const inserted = await this.prisma.$queryRaw<Array<{ id: number; created_at: Date; updated_at: Date }>>`
+      INSERT INTO sigma_queue_items (status, source, workflow_execution_id, article_id, rule_yaml, title, level, tags, telemetry_class,
+                                     max_similarity, similarity_inconclusive, matches, validation_findings, provenance, delivery_permitted)
+      SELECT r.status::sigma_queue_status, r.source::sigma_queue_source, r.workflow_execution_id, r.article_id, r.rule_yaml, r.title, r.level,
+             ARRAY(SELECT jsonb_array_elements_text(r.tags)), r.telemetry_class, r.max_similarity, r.similarity_inconclusive,
+             r.matches, r.validation_findings, r.provenance, r.delivery_permitted
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(
+        ord int, status text, source text, workflow_execution_id int, article_id int, rule_yaml text, title text, level text, tags jsonb,
+        telemetry_class text, max_similarity float8, similarity_inconclusive boolean, matches jsonb, validation_findings jsonb,
+        provenance jsonb, delivery_permitted boolean)
+      ORDER BY r.ord
+      RETURNING id, created_at, updated_at`;
+    const stamps = [...inserted].sort((a, b) => a.id - b.id);
+    return items.map((item, i) => {
+      const stamp = stamps[i] as (typeof stamps)[number];
+      return {
         ...item,
-        matches: item.matches as Prisma.InputJsonValue,
-        validationFindings: item.validationFindings as Prisma.InputJsonValue,
-        provenance: (item.provenance ?? undefined) as Prisma.InputJsonValue | undefined,
-      })),
+        id: stamp.id,
+        matches: item.matches as Prisma.JsonValue,
+        validationFindings: item.validationFindings as Prisma.JsonValue,
+        provenance: item.provenance as Prisma.JsonValue,
+        conversationId: null,
+        reviewer: null,
+        reviewNotes: [],
+        rejectionReason: null,
+        prUrl: null,
+        reviewedAt: null,
+        submittedAt: null,
+        createdAt: stamp.created_at,
+        updatedAt: stamp.updated_at,
+      };
     });
-    // Ids are drawn in VALUES order, so ascending ids are the order given.
-    return rows.sort((a, b) => a.id - b.id);
   }
 
   /** The first queued item of an execution for each of the given rule texts (keyed by the exact YAML). */

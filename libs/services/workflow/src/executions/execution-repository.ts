@@ -1,10 +1,24 @@
-import { Prisma, type PrismaClient, type WorkflowExecution } from '@huntforge/data';
+import { isForeignKeyViolation, Prisma, type PrismaClient, type WorkflowExecution } from '@huntforge/data';
 import type { ExecutionStatusValue, ListExecutionsQuery } from '@huntforge/contracts';
 
 export type ExecutionRow = WorkflowExecution;
 /** What creating a row hands back: enough to dispatch and answer, without copying the snapshot back. */
 export type CreatedExecution = Pick<ExecutionRow, 'id' | 'status' | 'articleId' | 'createdAt'>;
 type Tx = Prisma.TransactionClient;
+
+/** A finished stage's record, as the stage recorder buffers it. */
+export interface NewStageRecord {
+  executionId: number;
+  stage: string;
+  status: string;
+  startedAt: Date;
+  finishedAt: Date;
+  durationMs: number;
+  summary?: unknown;
+  error?: string;
+  logLines: string[];
+  usage: unknown[];
+}
 
 export interface NewExecution {
   articleId: number;
@@ -45,9 +59,6 @@ function isUniqueViolation(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
 }
 
-function isForeignKeyViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2003';
-}
 
 /** Every read and write of workflow executions and their stage records. */
 export class ExecutionRepository {
@@ -152,6 +163,33 @@ export class ExecutionRepository {
       }
       return takenOver;
     });
+  }
+
+  /**
+   * Inserts stage records in one statement. Raw SQL with the rows as one JSON parameter: the ORM's
+   * createMany is compiled anew on every call (its rows are not parameterised), which on PGlite costs more
+   * than the insert itself, and every run writes its stages this way.
+   */
+  async insertStages(tx: Tx, records: NewStageRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    const rows = records.map((record) => ({
+      execution_id: record.executionId,
+      stage: record.stage,
+      status: record.status,
+      started_at: record.startedAt.toISOString(),
+      finished_at: record.finishedAt.toISOString(),
+      duration_ms: record.durationMs,
+      summary: record.summary ?? null,
+      error: record.error ?? null,
+      log_lines: record.logLines,
+      usage: record.usage,
+    }));
+    await tx.$executeRaw`
+      INSERT INTO execution_stages (execution_id, stage, status, started_at, finished_at, duration_ms, summary, error, log_lines, usage)
+      SELECT r.execution_id, r.stage, r.status, r.started_at, r.finished_at, r.duration_ms, r.summary, r.error, r.log_lines, r.usage
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(
+        execution_id int, stage text, status text, started_at timestamptz, finished_at timestamptz, duration_ms int,
+        summary jsonb, error text, log_lines jsonb, usage jsonb)`;
   }
 
   /** Refreshes the heartbeat; false when this worker lost the row (cancelled, taken over or finished). */

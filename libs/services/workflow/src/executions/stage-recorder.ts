@@ -1,5 +1,5 @@
 import type { Prisma } from '@huntforge/data';
-import { LostOwnershipError, type ExecutionRepository } from './execution-repository';
+import { LostOwnershipError, type ExecutionRepository, type NewStageRecord } from './execution-repository';
 
 /** What a stage hands back: its value for the next stages, a summary and optional provider usage. */
 export interface StageOutcome<T> {
@@ -42,7 +42,7 @@ export function createStageRecorder(
   signal: AbortSignal,
   options: { flushIntervalMs: number } = { flushIntervalMs: 1_000 },
 ): StageRecorder {
-  const stages: Prisma.ExecutionStageCreateManyInput[] = [];
+  const stages: NewStageRecord[] = [];
   let patch: ExecutionFields = {};
   let currentStep: string | null = null;
   let lastWrite = Date.now();
@@ -59,9 +59,7 @@ export function createStageRecorder(
       await repo.guarded(
         executionId,
         workerId,
-        async (tx: Tx) => {
-          if (rows.length > 0) await tx.executionStage.createMany({ data: rows });
-        },
+        (tx: Tx) => repo.insertStages(tx, rows),
         { ...buffered, ...(currentStep ? { currentStep } : {}), ...final },
       );
     } catch (error) {
@@ -89,9 +87,9 @@ export function createStageRecorder(
       const log: StageLog = (line) => {
         if (lines.length < MAX_LOG_LINES) lines.push(line);
       };
-      const record = (data: Omit<Prisma.ExecutionStageCreateManyInput, 'executionId' | 'stage'>) => {
+      const record = (data: Pick<NewStageRecord, 'status' | 'summary' | 'error'> & { usage?: unknown[] }) => {
         const finishedAt = new Date();
-        stages.push({ ...data, executionId, stage: name, startedAt, finishedAt, durationMs: finishedAt.getTime() - startedAt.getTime(), logLines: lines });
+        stages.push({ usage: [], ...data, executionId, stage: name, startedAt, finishedAt, durationMs: finishedAt.getTime() - startedAt.getTime(), logLines: lines });
       };
       // A stage still running after the flush interval (a model call, a slow peer) shows up meanwhile.
       const progress = setTimeout(() => {
@@ -113,8 +111,8 @@ export function createStageRecorder(
       clearTimeout(progress);
       record({
         status: outcome.status ?? 'completed',
-        ...(outcome.summary === undefined || outcome.summary === null ? {} : { summary: outcome.summary as Prisma.InputJsonValue }),
-        usage: (outcome.usage ?? []) as Prisma.InputJsonValue,
+        ...(outcome.summary === undefined || outcome.summary === null ? {} : { summary: outcome.summary }),
+        usage: outcome.usage ?? [],
       });
       if (outcome.patch) patch = { ...patch, ...outcome.patch };
       return outcome.value as never;
