@@ -4,6 +4,8 @@ export {
   chunkLabelSchema,
   JUNK_FILTER_THRESHOLD_DEFAULT,
   junkFilterThresholdSchema,
+  CONTENT_FILTER_TEXT_MAX_CHARS,
+  contentFilterTextSchema,
   CONTENT_FILTER_ERROR_CODES,
   contentFilterArticleParamsSchema,
   contentFilterReplyErrorSchema,

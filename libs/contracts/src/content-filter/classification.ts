@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { chunkLabelSchema, contentFilterReplyErrorSchema, featureContributionSchema, junkFilterThresholdSchema } from './common';
+import { chunkLabelSchema, contentFilterReplyErrorSchema, contentFilterTextSchema, featureContributionSchema, junkFilterThresholdSchema } from './common';
 
-/** Request/reply `content-filter.classify`: an article by id, or raw text, and the threshold to apply. */
 /**
  * Bus request `content-filter.classify`. With `article_id` the decisions are stored as the article's chunk
  * analyses; the text classified is `text` when given (the article content the caller already read, e.g. the
@@ -11,7 +10,7 @@ import { chunkLabelSchema, contentFilterReplyErrorSchema, featureContributionSch
 export const classifyRequestSchema = z
   .object({
     article_id: z.number().int().positive().optional(),
-    text: z.string().min(1).max(2_000_000).optional(),
+    text: contentFilterTextSchema.optional(),
     threshold: junkFilterThresholdSchema.optional(),
     /** How many top features to return per chunk (default 5). */
     top_features: z.number().int().min(0).max(20).optional(),

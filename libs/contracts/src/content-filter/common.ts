@@ -9,6 +9,10 @@ export type ChunkLabelValue = z.infer<typeof chunkLabelSchema>;
 export const JUNK_FILTER_THRESHOLD_DEFAULT = 0.8;
 export const junkFilterThresholdSchema = z.number().min(0).max(1).meta({ description: 'JunkFilterThreshold, 0-1 (default 0.8)' });
 
+/** The most article text a content-filter request carries; a caller holding more leaves the article to be loaded. */
+export const CONTENT_FILTER_TEXT_MAX_CHARS = 2_000_000;
+export const contentFilterTextSchema = z.string().min(1).max(CONTENT_FILTER_TEXT_MAX_CHARS);
+
 /** Error codes the content-filter service answers with (besides the platform's validation_error etc.). */
 export const CONTENT_FILTER_ERROR_CODES = {
   articleNotFound: 'article_not_found',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contentFilterReplyErrorSchema, junkFilterThresholdSchema } from './common';
+import { contentFilterReplyErrorSchema, contentFilterTextSchema, junkFilterThresholdSchema } from './common';
 
 export const DETECTED_OS_VALUES = ['windows', 'linux', 'macos', 'cross-platform', 'unknown'] as const;
 export const OS_CONFIDENCE_VALUES = ['high', 'medium', 'low'] as const;
@@ -13,7 +13,7 @@ export const detectOsBodySchema = z
 
 /** Bus request `content-filter.detect-os`; `text` is the article content the caller already read (else it is loaded). */
 export const detectOsRequestSchema = z
-  .object({ article_id: z.number().int().positive(), text: z.string().min(1).max(2_000_000).optional(), threshold: junkFilterThresholdSchema.optional() })
+  .object({ article_id: z.number().int().positive(), text: contentFilterTextSchema.optional(), threshold: junkFilterThresholdSchema.optional() })
   .meta({ id: 'DetectOsRequest' });
 
 export const platformEvidenceSchema = z

@@ -1,5 +1,6 @@
 import type { Bus } from '@huntforge/bus';
 import {
+  CONTENT_FILTER_TEXT_MAX_CHARS,
   REQUEST_KEYS,
   classifyResponseSchema,
   detectOsResponseSchema,
@@ -37,14 +38,12 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-const MAX_TEXT_CHARS = 2_000_000;
-
 /**
  * The run's copy of the article, so the content filter judges exactly the text the pipeline works on and
  * need not read it again; text the contract cannot carry (empty or oversized) is left for it to load.
  */
 function textOf(article: PipelineArticle): { text?: string } {
-  return article.content.length > 0 && article.content.length <= MAX_TEXT_CHARS ? { text: article.content } : {};
+  return article.content.length > 0 && article.content.length <= CONTENT_FILTER_TEXT_MAX_CHARS ? { text: article.content } : {};
 }
 
 export interface BusServicePortsOptions {
