@@ -36,7 +36,7 @@ export type {
   ScheduledJobConfigRepository,
 } from './ports';
 export { Prisma, PrismaClient } from './generated/prisma/client';
-export { isForeignKeyViolation } from './db-errors';
+export { detailOf, isForeignKeyViolation, isUniqueViolation } from './db-errors';
 export {
   ApiTokenRole,
   CollectionRunStatus,

@@ -1,4 +1,4 @@
-import { Prisma, type PrismaClient } from '@huntforge/data';
+import { detailOf, isUniqueViolation, Prisma, type PrismaClient } from '@huntforge/data';
 import { NEAR_DUPLICATE_MAX_DISTANCE } from '../dedup/fingerprints';
 
 export interface NewArticle {
@@ -32,9 +32,8 @@ export type UniqueField = 'canonical_url' | 'content_hash';
 
 /** The unique index an insert collided with, or null for any other error (ORM P2002 and raw-query 23505 alike). */
 export function uniqueViolationOf(error: unknown): UniqueField | null {
-  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return null;
-  const text = JSON.stringify(error.meta ?? {}) + error.message;
-  if (error.code !== 'P2002' && !/23505|duplicate key value violates unique constraint/.test(text)) return null;
+  if (!isUniqueViolation(error)) return null;
+  const text = detailOf(error);
   if (/content_hash|contentHash/.test(text)) return 'content_hash';
   if (/canonical_url|canonicalUrl/.test(text)) return 'canonical_url';
   return null;

@@ -11,7 +11,7 @@ import {
   type WorkflowSettings,
 } from '@huntforge/contracts';
 import { HttpError, validationDetails } from '@huntforge/platform';
-import type { PrismaClient } from '@huntforge/data';
+import { isUniqueViolation, type PrismaClient } from '@huntforge/data';
 import type { ModelRegistry } from '../providers/model-registry';
 import type { DefaultPrompts } from '../prompts/default-prompts';
 import { WorkflowConfigRepository, type ConfigVersionRecord } from '../repositories/config-repository';
@@ -113,8 +113,7 @@ export class WorkflowConfigService {
         return await this.applyOnce(input);
       } catch (error) {
         // Two saves raced for the same version number: the loser recomputes on the new active config.
-        const conflict = (error as { code?: string }).code === 'P2002';
-        if (!conflict || attempt >= MAX_ATTEMPTS) throw error;
+        if (!isUniqueViolation(error) || attempt >= MAX_ATTEMPTS) throw error;
       }
     }
   }

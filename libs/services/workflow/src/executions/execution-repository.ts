@@ -1,4 +1,4 @@
-import { isForeignKeyViolation, Prisma, type PrismaClient, type WorkflowExecution } from '@huntforge/data';
+import { isForeignKeyViolation, isUniqueViolation, type Prisma, type PrismaClient, type WorkflowExecution } from '@huntforge/data';
 import type { ExecutionStatusValue, ListExecutionsQuery } from '@huntforge/contracts';
 
 export type ExecutionRow = WorkflowExecution;
@@ -54,10 +54,6 @@ export class LostOwnershipError extends Error {
 }
 
 const ACTIVE: ExecutionStatusValue[] = ['pending', 'running'];
-
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
-}
 
 
 /** Every read and write of workflow executions and their stage records. */
