@@ -1,6 +1,6 @@
 import { sigmaEnqueueBusRequestSchema, type SigmaEnqueueBusResponse, type SigmaEnqueueOutcome } from '@huntforge/contracts';
 import { HttpError } from '@huntforge/platform';
-import { searchSimilar, UnanalysableRuleError } from '../similarity/search-similar';
+import { searchSimilarDocument, UnanalysableRuleError } from '../similarity/search-similar';
 import type { NewQueueItem, QueueItemRow } from '../repositories/queue-repository';
 import { createItems, newItem, NOT_COMPARED, type ItemSimilarity, type QueueDeps } from './queue-use-cases';
 import { requireValidRule, ruleFacts } from './rule-facts';
@@ -37,7 +37,7 @@ async function planRule(deps: QueueDeps, ids: { workflow_execution_id: number; a
   const facts = publisher ? ruleFacts(rule.rule_yaml) : requireValidRule(rule.rule_yaml);
   let similarity: ItemSimilarity;
   try {
-    similarity = await searchSimilar(deps.index, rule.rule_yaml, 10);
+    similarity = await searchSimilarDocument(deps.index, facts.doc, 10);
   } catch (error) {
     if (!(publisher && error instanceof UnanalysableRuleError)) throw error;
     similarity = NOT_COMPARED;

@@ -4,7 +4,7 @@ import { isForeignKeyViolation } from '@huntforge/data';
 import { httpErrors, type Logger } from '@huntforge/platform';
 import type { CorpusIndex } from '../corpus/corpus-index';
 import type { NewQueueItem, QueueItemRow, QueueRepository } from '../repositories/queue-repository';
-import { searchSimilar } from '../similarity/search-similar';
+import { searchSimilarDocument } from '../similarity/search-similar';
 import { requireValidRule, type RuleFacts } from './rule-facts';
 import { ALLOWED_FROM, assertCan, invalidTransition, type QueueAction } from './transitions';
 
@@ -65,7 +65,7 @@ export function newItem(input: CreateQueueItemRequest, facts: RuleFacts, similar
 /** Queues a rule: validated, compared with the corpus (top 10 kept), `needs_review` when the comparison is inconclusive. */
 export async function createItem(deps: QueueDeps, input: CreateQueueItemRequest): Promise<QueueItemRow> {
   const facts = requireValidRule(input.rule_yaml);
-  const similarity = await searchSimilar(deps.index, input.rule_yaml, 10);
+  const similarity = await searchSimilarDocument(deps.index, facts.doc, 10);
   const [item] = await createItems(deps, [newItem(input, facts, similarity)]);
   return item as QueueItemRow;
 }
@@ -117,7 +117,7 @@ export async function editItem(deps: QueueDeps, id: number, input: { rule_yaml: 
   const item = await getItem(deps, id);
   assertCan(id, item.status, 'edit');
   const facts = requireValidRule(input.rule_yaml);
-  const similarity = await searchSimilar(deps.index, input.rule_yaml, 10);
+  const similarity = await searchSimilarDocument(deps.index, facts.doc, 10);
   return transition(deps, item, 'edit', {
     ruleYaml: input.rule_yaml,
     title: facts.title,

@@ -8,6 +8,8 @@ export interface RuleFacts {
   level: string | null;
   tags: string[];
   findings: Finding[];
+  /** The parsed rule, for the similarity search; null when the text is not a YAML mapping. */
+  doc: Record<string, unknown> | null;
 }
 
 const UNTITLED = 'Untitled rule';
@@ -15,15 +17,17 @@ const UNTITLED = 'Untitled rule';
 /** What the queue stores about rule text, valid or not: title, level, tags and the validator's findings. */
 export function ruleFacts(ruleYaml: string): RuleFacts {
   const result = validateSigmaRule(ruleYaml);
-  const doc = result.rule?.doc ?? {};
-  const title = typeof doc['title'] === 'string' && doc['title'].trim() ? doc['title'] : UNTITLED;
-  const tags = doc['tags'];
+  const doc = result.rule?.doc ?? null;
+  const title = doc?.['title'];
+  const level = doc?.['level'];
+  const tags = doc?.['tags'];
   return {
-    valid: result.valid && result.rule !== undefined,
-    title,
-    level: typeof doc['level'] === 'string' ? doc['level'] : null,
+    valid: result.valid && doc !== null,
+    title: typeof title === 'string' && title.trim() ? title : UNTITLED,
+    level: typeof level === 'string' ? level : null,
     tags: Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : [],
     findings: result.findings,
+    doc,
   };
 }
 
