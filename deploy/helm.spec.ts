@@ -8,7 +8,7 @@ import { envByName, onlyContainer, plainValue, RenderedChart, type Kind } from '
 const prefix = `${RELEASE}-huntforge`;
 const objectName = (component: string) => `${prefix}-${component}`;
 const SECRET = 'huntforge-credentials';
-const SECRET_VARIABLES = ['DATABASE_URL', 'AMQP_URL', 'SETTINGS_ENCRYPTION_KEY'];
+const SECRET_VARIABLES = ['DATABASE_URL', 'AMQP_URL', 'IDENTITY_SIGNING_KEY', 'SETTINGS_ENCRYPTION_KEY'];
 
 // The distributed override exercised below: public through an Ingress, MCP served elsewhere or not at all.
 const withIngressWithoutMcp = {
@@ -69,7 +69,21 @@ describe('rendered objects', () => {
       objectName('workflow'),
     ]);
     expect(count('Ingress')).toBe(0);
-    expect(defaults.manifests).toHaveLength(SERVICE_NAMES.length * 2 + 1 + 2 + 2);
+    // One NetworkPolicy per app behind the gateway.
+    expect(count('NetworkPolicy')).toBe(SERVICE_NAMES.length - 1);
+    expect(defaults.manifests).toHaveLength(SERVICE_NAMES.length * 2 + 1 + 2 + 2 + SERVICE_NAMES.length - 1);
+  });
+
+  it('lets only the gateway and mcp reach a service port, and nothing reach the gateway but its Service', () => {
+    const components = (policy: (typeof defaults.manifests)[number]) =>
+      (policy.kind === 'NetworkPolicy' ? (policy.spec?.ingress ?? []) : []).flatMap((rule) => (rule.from ?? []).map((peer) => peer.podSelector?.matchLabels?.['app.kubernetes.io/component']));
+    for (const app of SERVICE_NAMES.filter((name) => name !== 'gateway')) {
+      const policy = defaults.get('NetworkPolicy', objectName(app));
+      expect(policy.spec?.podSelector.matchLabels?.['app.kubernetes.io/component']).toBe(app);
+      expect(policy.spec?.policyTypes).toEqual(['Ingress']);
+      expect(components(policy).sort()).toEqual(app === 'mcp' ? ['gateway'] : ['gateway', 'mcp']);
+    }
+    expect(defaults.ofKind('NetworkPolicy').map((p) => p.metadata?.name)).not.toContain(objectName('gateway'));
   });
 
   it('gives each PodDisruptionBudget the selector of its Deployment', () => {
@@ -163,6 +177,11 @@ describe('the gateway', () => {
     const backends = paths.map((path) => path.backend.service);
     expect(backends).toEqual([{ name: objectName('gateway'), port: { name: 'http' } }]);
   });
+
+  it('lets the gateway answer to the ingress host names (ALLOWED_HOSTS) and to nothing else by default', () => {
+    expect(plainValue(appContainer(overridden, 'gateway'), 'ALLOWED_HOSTS')).toBe('hunt.example.org');
+    expect(envByName(appContainer(defaults, 'gateway')).has('ALLOWED_HOSTS')).toBe(false);
+  });
 });
 
 describe('secrets', () => {
@@ -248,7 +267,7 @@ describe('the migration Job', () => {
 
 describe('a disabled app', () => {
   it('renders nothing at all', () => {
-    expect(defaults.forComponent('mcp').map((m) => m.kind).sort()).toEqual(['Deployment', 'Service']);
+    expect(defaults.forComponent('mcp').map((m) => m.kind).sort()).toEqual(['Deployment', 'NetworkPolicy', 'Service']);
     expect(overridden.forComponent('mcp')).toEqual([]);
     expect(overridden.ofKind('Deployment')).toHaveLength(SERVICE_NAMES.length - 1);
   });

@@ -1,14 +1,14 @@
 import { loadAll } from 'js-yaml';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { Job } from 'kubernetes-models/batch/v1';
-import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
+import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { Service, ServiceAccount } from 'kubernetes-models/v1';
 import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IEnvVar } from 'kubernetes-models/v1/EnvVar';
 
 /** Every kind the chart may render; anything else is a test failure, not a silent pass. */
-export type Manifest = Deployment | Service | ServiceAccount | Job | Ingress | PodDisruptionBudget;
+export type Manifest = Deployment | Service | ServiceAccount | Job | Ingress | PodDisruptionBudget | NetworkPolicy;
 export type Kind = Manifest['kind'];
 type OfKind<K extends Kind> = Extract<Manifest, { kind: K }>;
 
@@ -60,6 +60,7 @@ function toModel(doc: unknown): Manifest {
   if (Job.is(doc)) return new Job(doc);
   if (Ingress.is(doc)) return new Ingress(doc);
   if (PodDisruptionBudget.is(doc)) return new PodDisruptionBudget(doc);
+  if (NetworkPolicy.is(doc)) return new NetworkPolicy(doc);
   throw new Error(`the chart rendered an object the tests do not know: ${JSON.stringify(doc).slice(0, 200)}`);
 }
 

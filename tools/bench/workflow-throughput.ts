@@ -141,7 +141,13 @@ async function distributed(pagesUrl: string): Promise<void> {
   const vhost = name;
   execFileSync('rabbitmqctl', ['--quiet', 'add_vhost', vhost]);
   execFileSync('rabbitmqctl', ['--quiet', 'set_permissions', '--vhost', vhost, 'guest', '.*', '.*', '.*']);
-  const env = { DATABASE_URL: databaseUrl, AMQP_URL: Object.assign(new URL(amqp), { pathname: `/${vhost}` }).toString(), INGEST_ALLOW_PRIVATE_NETWORKS: 'true', INGEST_HOST_DELAY_MS: '0' };
+  const env = {
+    DATABASE_URL: databaseUrl,
+    AMQP_URL: Object.assign(new URL(amqp), { pathname: `/${vhost}` }).toString(),
+    IDENTITY_SIGNING_KEY: randomBytes(32).toString('hex'),
+    INGEST_ALLOW_PRIVATE_NETWORKS: 'true',
+    INGEST_HOST_DELAY_MS: '0',
+  };
   const children: ChildProcess[] = [];
   try {
     execFileSync(process.execPath, [join(root, 'dist/apps/cli/main.js'), 'db', 'migrate'], { env: { ...process.env, ...env }, stdio: 'ignore' });

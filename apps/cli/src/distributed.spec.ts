@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { SERVICES, UPSTREAM_SERVICE_NAMES } from '@huntforge/contracts';
 import { createScratchDatabase, infraUrl, type ScratchDatabase } from '@huntforge/testing';
@@ -18,7 +19,7 @@ describeDistributed('distributed shape', () => {
 
   beforeAll(async () => {
     database = await createScratchDatabase(databaseServer ?? '');
-    env = { DATABASE_URL: database.url, AMQP_URL: broker ?? '' };
+    env = { DATABASE_URL: database.url, AMQP_URL: broker ?? '', IDENTITY_SIGNING_KEY: randomBytes(32).toString('hex') };
     const migrated = runCli(['db', 'migrate'], env);
     expect(migrated.stdout).toContain('database (postgres): applied');
 
@@ -76,6 +77,27 @@ describeDistributed('distributed shape', () => {
     expect(response.status).toBe(404);
     expect(response.headers.get('x-request-id')).toBe('distributed-test-1');
     expect(await response.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it('refuses forged identity headers on a service port and on mcp: only what the gateway signed is answered', async () => {
+    const forged = { 'x-huntforge-actor': 'token:admin', 'x-huntforge-role': 'admin', 'content-type': 'application/json' };
+    const port = (service: string) => services.get(service)?.port;
+    const write = await fetch(`http://127.0.0.1:${port('workflow')}/api/workflow/config/auto-trigger-threshold`, {
+      method: 'PATCH',
+      headers: forged,
+      body: JSON.stringify({ auto_trigger_hunt_score_threshold: 1 }),
+    });
+    expect(write.status).toBe(401);
+    expect(await write.json()).toMatchObject({ error: { code: 'unsigned_request' } });
+    const mcp = await fetch(`http://127.0.0.1:${port('mcp')}/api/mcp/confirmations`, { headers: forged });
+    expect(mcp.status).toBe(401);
+    const wrongKey = await fetch(`http://127.0.0.1:${port('ingestion')}/api/sources`, {
+      headers: { ...forged, 'x-huntforge-signed-at': String(Date.now()), 'x-huntforge-signature': 'AAAA' },
+    });
+    expect(await wrongKey.json()).toMatchObject({ error: { code: 'invalid_signature' } });
+    // Probes stay open, and the same read through the gateway is answered.
+    expect((await fetch(`http://127.0.0.1:${port('ingestion')}/health/ready`)).status).toBe(200);
+    expect((await fetch(`${gateway.url}/api/sources`, { headers: { authorization: `Bearer ${viewerToken}` } })).status).toBe(200);
   });
 
   it('reports a stopped service down and answers 502 for its routes; the service exits 0 on SIGTERM', async () => {

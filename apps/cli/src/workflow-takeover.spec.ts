@@ -1,8 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ACTOR_HEADER, ROLE_HEADER } from '@huntforge/contracts';
 import { createDb, type Db } from '@huntforge/data';
+import { identitySignatureHeaders } from '@huntforge/platform';
 import { createScratchDatabase, createScratchVhost, infraUrl, waitFor, type ScratchDatabase, type ScratchVhost } from '@huntforge/testing';
 import { freePort, repoRoot, runCli, spawnApp, terminate, waitForStatus } from './test-support/processes';
 
@@ -17,6 +19,7 @@ describeDistributed('workflow run taken over after its worker is killed', () => 
   let vhost: ScratchVhost;
   let db: Db;
   let env: Record<string, string>;
+  const signingKey = randomBytes(32);
   const children: ChildProcess[] = [];
 
   async function startApp(app: string): Promise<{ child: ChildProcess; url: string }> {
@@ -34,6 +37,7 @@ describeDistributed('workflow run taken over after its worker is killed', () => 
     env = {
       DATABASE_URL: database.url,
       AMQP_URL: vhost.url,
+      IDENTITY_SIGNING_KEY: signingKey.toString('hex'),
       EXECUTION_STALE_AFTER_SECONDS: '3',
       EXECUTION_HEARTBEAT_MS: '500',
       PEER_REQUEST_TIMEOUT_MS: '180000',
@@ -69,7 +73,13 @@ describeDistributed('workflow run taken over after its worker is killed', () => 
 
     // Worker A alone: no content-filter is running, so the run waits in platform detection.
     const first = await startApp('workflow');
-    const triggered = await fetch(`${first.url}/api/workflow/articles/${article.id}/trigger?force=true`, { method: 'POST' });
+    // Called directly, as the gateway would: the workflow refuses requests without the gateway's signature.
+    const triggerPath = `/api/workflow/articles/${article.id}/trigger?force=true`;
+    const identity = { method: 'POST', url: triggerPath, actor: 'takeover-spec', role: 'admin' };
+    const triggered = await fetch(`${first.url}${triggerPath}`, {
+      method: 'POST',
+      headers: { [ACTOR_HEADER]: identity.actor, [ROLE_HEADER]: identity.role, ...identitySignatureHeaders(signingKey, identity) },
+    });
     expect(triggered.status).toBe(202);
     const { execution_id: id } = (await triggered.json()) as { execution_id: number };
     await waitFor('worker A to be inside platform detection', async () => {

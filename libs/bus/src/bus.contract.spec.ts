@@ -5,11 +5,9 @@ import type { Envelope } from '@huntforge/contracts';
 import { BusRemoteError, BusTimeoutError } from './errors';
 import { createBusHarness, type BusHarness, type BusKind } from './test-support/bus-harness';
 import { createCapturingLogger } from './test-support/capturing-logger';
-import { rabbitUrlForTests } from './test-support/rabbit-infra';
-import { createScratchVhost } from './test-support/scratch-vhost';
-import { deferred, sleep, waitFor } from './test-support/waiting';
+import { createScratchVhost, deferred, infraUrl, sleep, waitFor } from '@huntforge/test-kit';
 
-const rabbitUrl = rabbitUrlForTests();
+const rabbitUrl = infraUrl('rabbitmq');
 const kinds: BusKind[] = ['in-process', 'rabbitmq'];
 const retryBaseDelayMs = 20;
 

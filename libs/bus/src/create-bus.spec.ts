@@ -3,8 +3,7 @@ import pino from 'pino';
 import { createBus } from './create-bus';
 import type { BusLogger } from './logger';
 import { createRabbitBus } from './rabbitmq/rabbit-bus';
-import { rabbitUrlForTests } from './test-support/rabbit-infra';
-import { waitFor } from './test-support/waiting';
+import { infraUrl, waitFor } from '@huntforge/test-kit';
 
 describe('createBus', () => {
   it('gives the in-process bus when no AMQP URL is configured', async () => {
@@ -33,7 +32,7 @@ describe('createBus', () => {
     expect(JSON.parse(lines.find((line) => line.includes('last attempt')) ?? '{}')).toMatchObject({ queue: 'q', reason: 'nope' });
   });
 
-  const rabbitUrl = rabbitUrlForTests();
+  const rabbitUrl = infraUrl('rabbitmq');
   (rabbitUrl ? it : it.skip)('gives the RabbitMQ bus when an AMQP URL is configured', async () => {
     const bus = await createBus({ amqpUrl: rabbitUrl ?? '' });
     try {

@@ -1,25 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
-import { registerContentFilterRoutes } from './openapi/content-filter.routes';
-import { registerExecutionRoutes } from './openapi/executions.routes';
-import { registerGatewayRoutes } from './openapi/gateway.routes';
-import { registerIngestionRoutes } from './openapi/ingestion.routes';
-import { registerMcpRoutes } from './openapi/mcp.routes';
-import { registerSigmaQueueRoutes } from './openapi/sigma-queue.routes';
-import { registerWorkflowRoutes } from './openapi/workflow.routes';
-import { BEARER_SCHEME } from './openapi/route-helpers';
-
-/** Adds one service's routes to the document. Each service gets one registration file in `openapi/`. */
-export type RouteRegistration = (registry: OpenAPIRegistry) => void;
-
-export const ROUTE_REGISTRATIONS: readonly RouteRegistration[] = [
-  registerGatewayRoutes,
-  registerIngestionRoutes,
-  registerContentFilterRoutes,
-  registerWorkflowRoutes,
-  registerExecutionRoutes,
-  registerSigmaQueueRoutes,
-  registerMcpRoutes,
-];
+import { ALL_ROUTES } from './api/all-routes';
+import { BEARER_SCHEME, registerRoute } from './openapi/register-route';
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
 
@@ -37,7 +18,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Open
     scheme: 'bearer',
     description: 'API token (`hf_…`) created with `huntforge tokens create`. Roles: viewer < analyst < admin.',
   });
-  for (const register of ROUTE_REGISTRATIONS) register(registry);
+  for (const route of ALL_ROUTES) registerRoute(registry, route);
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',

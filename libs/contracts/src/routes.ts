@@ -1,11 +1,12 @@
 import { compilePattern, mostSpecificMatch, type CompiledPattern, type PathMatch } from './path-pattern';
 import type { ServiceName } from './services';
+import { ALL_ROUTES } from './api/all-routes';
 
 /**
  * Which app owns which public path. The gateway routes by this table in both shapes: in-process
- * routers (all-in-one) and HTTP proxies (distributed). The most specific matching rule wins, so
- * `/api/articles/:article_id/chunk-debug` goes to content-filter while the rest of `/api/articles`
- * stays with ingestion.
+ * routers (all-in-one) and HTTP proxies (distributed). Every API route comes from its one definition
+ * in `api/`; only the gateway's own non-API paths (documentation and the web pages) are listed here.
+ * The most specific matching rule wins.
  */
 export interface RouteRule {
   pattern: string;
@@ -13,54 +14,30 @@ export interface RouteRule {
   match: PathMatch;
 }
 
-const rule = (pattern: string, owner: ServiceName, match: PathMatch = 'prefix'): RouteRule => ({ pattern, owner, match });
-
-export const ROUTE_TABLE: readonly RouteRule[] = [
-  // gateway: health, docs, settings, jobs, cron, backup, tokens, audit, HTML pages
-  rule('/health', 'gateway'),
-  rule('/openapi.json', 'gateway', 'exact'),
-  rule('/docs', 'gateway'),
-  rule('/api/health', 'gateway'),
-  rule('/api/settings', 'gateway'),
-  rule('/api/test-*', 'gateway'),
-  rule('/api/scheduled-jobs', 'gateway'),
-  rule('/api/cron', 'gateway'),
-  rule('/api/backup', 'gateway'),
-  rule('/api/tokens', 'gateway'),
-  rule('/api/audit', 'gateway'),
-  rule('/', 'gateway', 'exact'),
-  rule('/articles', 'gateway'),
-  rule('/workflow', 'gateway'),
-  rule('/mlops', 'gateway'),
-
-  // ingestion: sources, collection, articles, search, embeddings
-  rule('/api/sources', 'ingestion'),
-  rule('/api/scrape-url', 'ingestion'),
-  rule('/api/articles', 'ingestion'),
-  rule('/api/search', 'ingestion'),
-  rule('/api/embeddings', 'ingestion'),
-
-  // content-filter: junk-filter model, feedback, chunk-debug, platform detection
-  rule('/api/articles/:article_id/chunk-debug', 'content-filter'),
-  rule('/api/articles/:article_id/detect-os', 'content-filter'),
-  rule('/api/model', 'content-filter'),
-  rule('/api/feedback', 'content-filter'),
-  rule('/api/ml-model-performance', 'content-filter'),
-
-  // workflow: executions, config, prompts, presets, ranking, evaluations
-  rule('/api/articles/:article_id/rank-with-llm', 'workflow'),
-  rule('/api/workflow', 'workflow'),
-  rule('/api/evaluations', 'workflow'),
-  rule('/api/eval', 'workflow'),
-
-  // sigma-queue: review queue and the reference corpus
-  rule('/api/sigma-queue', 'sigma-queue'),
-  rule('/api/sigma', 'sigma-queue'),
-
-  // mcp: Streamable HTTP transport and the confirmation requests of high-risk tool calls
-  rule('/mcp', 'mcp'),
-  rule('/api/mcp', 'mcp'),
+const GATEWAY_PAGES: readonly RouteRule[] = [
+  { pattern: '/openapi.json', owner: 'gateway', match: 'exact' },
+  { pattern: '/docs', owner: 'gateway', match: 'prefix' },
+  { pattern: '/', owner: 'gateway', match: 'exact' },
+  { pattern: '/articles', owner: 'gateway', match: 'prefix' },
+  { pattern: '/workflow', owner: 'gateway', match: 'prefix' },
+  { pattern: '/mlops', owner: 'gateway', match: 'prefix' },
+  { pattern: '/sources', owner: 'gateway', match: 'prefix' },
+  { pattern: '/settings', owner: 'gateway', match: 'prefix' },
 ];
+
+function definedRouteRules(): RouteRule[] {
+  const rules = new Map<string, RouteRule>();
+  for (const route of ALL_ROUTES) {
+    const known = rules.get(route.expressPath);
+    if (known && known.owner !== route.owner) {
+      throw new Error(`${route.path} is defined for both ${known.owner} and ${route.owner}`);
+    }
+    rules.set(route.expressPath, { pattern: route.expressPath, owner: route.owner, match: 'exact' });
+  }
+  return [...rules.values()];
+}
+
+export const ROUTE_TABLE: readonly RouteRule[] = [...GATEWAY_PAGES, ...definedRouteRules()];
 
 const compiledTable: ReadonlyArray<RouteRule & { compiled: CompiledPattern }> = ROUTE_TABLE.map((entry) => ({
   ...entry,

@@ -258,9 +258,19 @@ describe.each(availableDbKinds())('data layer contract on %s', (kind) => {
       await db.repos.audit.record({ type: unique('other.event'), actor: 'a', payload: {} });
       const listed = await db.repos.audit.list({ type });
       expect(listed.map((e) => e.id)).toEqual([second.id, first.id]);
-      expect(listed[1]).toEqual({ id: first.id, type, actor: 'a', payload: { n: 1 }, createdAt: expect.any(Date) });
+      expect(listed[1]).toEqual({ id: first.id, type, actor: 'a', tool: null, outcome: null, durationMs: null, payload: { n: 1 }, createdAt: expect.any(Date) });
       expect(listed[0]?.payload).toBeNull();
       await expect(db.repos.audit.list({ type, limit: 1 })).resolves.toHaveLength(1);
+    });
+
+    it('keeps a tool call’s columns for filtering, trims long actors, and pages by id', async () => {
+      const tool = unique('tool');
+      const older = await db.repos.audit.record({ type: 'mcp.tool_call', actor: 'x'.repeat(300), tool, outcome: 'ok', durationMs: 12, payload: {} });
+      const newer = await db.repos.audit.record({ type: 'mcp.tool_call', actor: 'token:b', tool, outcome: 'error', durationMs: 3, payload: {} });
+      expect(older.actor).toHaveLength(200);
+      expect((await db.repos.audit.list({ tool, outcome: 'error' })).map((e) => e.id)).toEqual([newer.id]);
+      expect((await db.repos.audit.list({ tool, beforeId: newer.id })).map((e) => e.id)).toEqual([older.id]);
+      expect(await db.repos.audit.list({ tool, since: new Date(Date.now() + 60_000) })).toEqual([]);
     });
   });
 

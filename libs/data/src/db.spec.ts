@@ -3,9 +3,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb } from './db';
-import { DatabaseInUseError } from './drivers/directory-lock';
+import { DatabaseInUseError, processStartTicks } from './drivers/directory-lock';
 import { migrateDb } from './migrations/migrate-db';
-import { postgresTestUrl } from './test-support/infra';
+import { infraUrl } from '@huntforge/test-kit';
 
 jest.setTimeout(60_000);
 
@@ -61,6 +61,25 @@ describe('createDb on PGlite', () => {
     await db.close();
   });
 
+  it('takes over a lock whose pid now belongs to an unrelated process (pid reused after a crash)', async () => {
+    const lockPath = join(dataDir, 'pglite.lock');
+    const unrelated = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    try {
+      const started = await processStartTicks(unrelated.pid ?? 0);
+      expect(started).not.toBeNull();
+      // The lock names the live pid with a different start time: the process that wrote it is gone.
+      await writeFile(lockPath, `${unrelated.pid} ${Number(started) - 1}`);
+      const db = await createDb({ dataDir });
+      await db.close();
+      // With the right start time it is the owner, and still refuses.
+      await writeFile(lockPath, `${unrelated.pid} ${started}`);
+      await expect(createDb({ dataDir })).rejects.toThrow(`in use by process ${unrelated.pid}`);
+    } finally {
+      unrelated.kill();
+      await new Promise((resolve) => unrelated.once('exit', resolve));
+    }
+  });
+
   it('answers ping while open, and closes once however often close is called', async () => {
     const db = await createDb({ inMemory: true });
     await expect(db.ping()).resolves.toBeUndefined();
@@ -81,8 +100,8 @@ describe('createDb on PostgreSQL', () => {
     }
   });
 
-  (postgresTestUrl() ? it : it.skip)('answers ping and closes its pool', async () => {
-    const db = await createDb({ databaseUrl: postgresTestUrl() ?? '' });
+  (infraUrl('postgres') ? it : it.skip)('answers ping and closes its pool', async () => {
+    const db = await createDb({ databaseUrl: infraUrl('postgres') ?? '' });
     await expect(db.ping()).resolves.toBeUndefined();
     await db.close();
     await db.close();

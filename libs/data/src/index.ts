@@ -4,6 +4,7 @@ export type { Db, DbConfig, DbRepositories } from './db';
 export { migrateDb } from './migrations/migrate-db';
 export {
   createSettingsReader,
+  undecryptableSecrets,
   decryptSecret,
   SettingDecryptionError,
   type SettingsReader,
@@ -24,6 +25,7 @@ export { MigrationChecksumError, MigrationFailedError } from './migrations/migra
 export type {
   ApiTokenRecord,
   ApiTokenRepository,
+  AuditEventFilter,
   AuditEventInput,
   AuditRecord,
   AuditRepository,

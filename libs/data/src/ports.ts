@@ -61,6 +61,10 @@ export interface AuditEventInput {
   type: string;
   actor: string | null;
   payload: unknown;
+  /** The MCP tool called (tool-call and confirmation events); kept in its own column for filtering. */
+  tool?: string | null;
+  outcome?: string | null;
+  durationMs?: number | null;
 }
 
 export interface ScheduledJobConfigRepository {
@@ -71,10 +75,27 @@ export interface ScheduledJobConfigRepository {
 
 export interface AuditRecord extends AuditEventInput {
   id: number;
+  tool: string | null;
+  outcome: string | null;
+  durationMs: number | null;
   createdAt: Date;
 }
 
+export interface AuditEventFilter {
+  type?: string;
+  tool?: string;
+  actor?: string;
+  outcome?: string;
+  since?: Date;
+  until?: Date;
+  /** Keyset position: events with a smaller id (older) than this. */
+  beforeId?: number;
+  limit?: number;
+}
+
+/** The one audit trail: settings and scheduled-job changes, MCP tool calls and confirmation decisions. */
 export interface AuditRepository {
   record(event: AuditEventInput): Promise<AuditRecord>;
-  list(filter: { type?: string; limit?: number }): Promise<AuditRecord[]>;
+  /** Newest first. */
+  list(filter: AuditEventFilter): Promise<AuditRecord[]>;
 }

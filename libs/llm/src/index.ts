@@ -1,5 +1,26 @@
 // Model providers (openai, anthropic, ollama, codex, builtin), capabilities, structured output; embedders.
-export * from './embeddings';
+export {
+  BUILTIN_EMBEDDER_ID,
+  checkVectors,
+  cosineSimilarity,
+  createBuiltinEmbedder,
+  createEmbedder,
+  createOllamaEmbedder,
+  createOpenAiEmbedder,
+  DEFAULT_OLLAMA_EMBEDDING_MODEL,
+  DEFAULT_OPENAI_EMBEDDING_MODEL,
+  type Embedder,
+  type EmbedderConfig,
+  EmbedderConfigError,
+  EMBEDDING_DIMENSIONS,
+  EmbeddingError,
+  type EmbeddingProvider,
+  embedText,
+  l2Normalize,
+  type OllamaEmbedderOptions,
+  type OpenAiEmbedderOptions,
+  parseEmbeddingProvider,
+} from './embeddings';
 
 export type { ChatMessage, CompletionRequest, CompletionResult, CompletionUsage, LlmProvider } from './types';
 export { LlmError, isLlmError, type LlmErrorCode } from './errors';

@@ -15,19 +15,31 @@ export {
 export { captureLogs, type LogCapture } from './logging/capture';
 export { createLogger, type CreateLoggerOptions, type Logger } from './logging/logger';
 export {
+  actorOf,
+  identitySignatureHeaders,
+  requireSignedIdentity,
+  type SignedIdentity,
+  roleOf,
   createHttpApp,
   errorBody,
   errorBodySchema,
   finalizeHttpApp,
   HttpError,
   httpErrors,
+  HANDLED,
+  mountRoute,
   parseOrThrow,
+  reply,
   REQUEST_ID_HEADER,
   validationDetails,
   validationIssueSchema,
   type CreateHttpAppOptions,
   type ErrorBody,
+  type MountOptions,
+  type Reply,
   type RequestPart,
+  type RouteHandler,
+  type RouteInput,
   type ValidationIssue,
 } from './http';
 export {

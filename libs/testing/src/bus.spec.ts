@@ -1,5 +1,5 @@
-import { describeWithInfra } from './infra';
-import { createTestBus, recordMessages, waitFor } from './bus';
+import { describeWithInfra, waitFor } from '@huntforge/test-kit';
+import { createTestBus, recordMessages } from './bus';
 
 describe('createTestBus (in-process)', () => {
   it('gives a working bus whose recorder sees published messages', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'amqplib';
 import { createInProcessBus, createRabbitBus, type BusLogger, type InProcessBus, type RabbitBus } from '@huntforge/bus';
-import { infraUrl } from './infra';
+import { infraUrl, waitFor } from '@huntforge/test-kit';
 
 export type TestBusKind = 'in-process' | 'rabbitmq';
 
@@ -50,21 +50,6 @@ async function deleteExchange(url: string, exchange: string): Promise<void> {
     await (await model.createChannel()).deleteExchange(exchange);
   } finally {
     await model.close().catch(() => undefined);
-  }
-}
-
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Polls until `condition` holds; fails naming `description` after `timeoutMs`. */
-export async function waitFor(
-  description: string,
-  condition: () => boolean | Promise<boolean>,
-  timeoutMs = 5_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${description}`);
-    await sleep(10);
   }
 }
 

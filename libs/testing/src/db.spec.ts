@@ -1,5 +1,5 @@
 import { createTestDb } from './db';
-import { describeWithInfra } from './infra';
+import { describeWithInfra } from '@huntforge/test-kit';
 
 jest.setTimeout(60_000);
 

@@ -1,6 +1,5 @@
 import { createDb, migrateDb, type Db } from '@huntforge/data';
-import { infraUrl } from './infra';
-import { createScratchDatabase } from './postgres';
+import { createScratchDatabase, infraUrl } from '@huntforge/test-kit';
 
 /**
  * A migrated database for one test file.

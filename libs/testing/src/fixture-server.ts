@@ -1,3 +1,4 @@
+import { sleep } from '@huntforge/test-kit';
 /**
  * A local HTTP server for tests that fetch from "the internet": feeds, pages, images, hostile answers.
  * Each route answers with a status, headers and a body we write; it can delay, redirect, honour
@@ -62,7 +63,6 @@ export interface FixtureServerOptions {
   host?: string;
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 function isNotModified(req: IncomingMessage, route: FixtureRoute): boolean {
   const ifNoneMatch = req.headers['if-none-match'];

@@ -1,17 +1,54 @@
-// Test helpers: real databases and buses for suites, plus the REQUIRE_INFRA rule. Imported by tests only.
-export { describeWithInfra, infraRequired, infraUrl, type InfraKind } from './infra';
+// Test helpers: real databases and buses for suites. Imported by tests only. The dependency-free
+// helpers (waiting, the REQUIRE_INFRA rule, scratch databases and vhosts) live in @huntforge/test-kit
+// and are re-exported here for the suites that already use this lib.
+export {
+  createScratchDatabase,
+  createScratchVhost,
+  describeWithInfra,
+  infraRequired,
+  infraUrl,
+  itWhen,
+  sleep,
+  waitFor,
+  waitForValue,
+  type InfraKind,
+  type ScratchDatabase,
+  type ScratchVhost,
+} from '@huntforge/test-kit';
 export { createTestDb } from './db';
-export { createScratchDatabase, type ScratchDatabase } from './postgres';
 export {
   createTestBus,
   recordMessages,
-  sleep,
-  waitFor,
   type TestBus,
   type TestBusKind,
   type TestBusOptions,
 } from './bus';
-export { createScratchVhost, type ScratchVhost } from './scratch-vhost';
-export * from './fixture-server';
-export * from './fake-llm-servers';
-export * from './fake-github';
+export {
+  type FixtureRequest,
+  type FixtureRoute,
+  type FixtureServer,
+  type FixtureServerOptions,
+  startFixtureServer,
+} from './fixture-server';
+export {
+  createFakeCodex,
+  type FakeCodex,
+  type FakeCodexInvocation,
+  type FakeCodexModel,
+  type FakeCodexState,
+  type FakeCodexTurn,
+  type FakeProviderServer,
+  type FakeServerOptions,
+  type RecordedRequest,
+  type RouteKind,
+  type ScriptedReply,
+  startFakeAnthropic,
+  startFakeOllama,
+  startFakeOpenAi,
+} from './fake-llm-servers';
+export {
+  type FakeGithub,
+  type FakeGithubPull,
+  type FakeGithubRepo,
+  startFakeGithub,
+} from './fake-github';

@@ -81,7 +81,7 @@ Variables the chart sets itself. User-supplied env may not set them: a second AU
 further down the list would silently win over the chart's.
 */}}
 {{- define "huntforge.managedEnvNames" -}}
-{{- $names := list "NODE_ENV" "HOST" "PORT" "AUTH_MODE" "DATA_DIR" "MIGRATE_ON_START" "LOG_LEVEL" "BODY_LIMIT" "SHUTDOWN_TIMEOUT_MS" "SCHEDULER_ENABLED" "SCHEDULED_JOBS_POLL_SECONDS" "DATABASE_URL" "AMQP_URL" "SETTINGS_ENCRYPTION_KEY" }}
+{{- $names := list "NODE_ENV" "HOST" "PORT" "AUTH_MODE" "DATA_DIR" "MIGRATE_ON_START" "LOG_LEVEL" "BODY_LIMIT" "SHUTDOWN_TIMEOUT_MS" "SCHEDULER_ENABLED" "SCHEDULED_JOBS_POLL_SECONDS" "DATABASE_URL" "AMQP_URL" "SETTINGS_ENCRYPTION_KEY" "ALLOWED_HOSTS" "IDENTITY_SIGNING_KEY" }}
 {{- range $app, $_ := .Values.apps }}
 {{- if ne $app "gateway" }}
 {{- $names = append $names (include "huntforge.urlEnvVar" $app) }}
@@ -119,6 +119,11 @@ further down the list would silently win over the chart's.
     secretKeyRef:
       name: {{ $secret | quote }}
       key: {{ required "secretKeys.amqpUrl is required" .Values.secretKeys.amqpUrl | quote }}
+- name: IDENTITY_SIGNING_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ $secret | quote }}
+      key: {{ required "secretKeys.identitySigningKey is required" .Values.secretKeys.identitySigningKey | quote }}
 {{- with .Values.secretKeys.settingsEncryptionKey }}
 - name: SETTINGS_ENCRYPTION_KEY
   valueFrom:
@@ -172,6 +177,16 @@ further down the list would silently win over the chart's.
   value: {{ $root.Values.config.shutdownTimeoutMs | int | quote }}
 - name: SCHEDULER_ENABLED
   value: {{ $root.Values.config.schedulerEnabled | quote }}
+{{- $hosts := $root.Values.config.allowedHosts | default list }}
+{{- if $root.Values.ingress.enabled }}
+{{- range $root.Values.ingress.hosts }}
+{{- $hosts = append $hosts .host }}
+{{- end }}
+{{- end }}
+{{- with $hosts }}
+- name: ALLOWED_HOSTS
+  value: {{ join "," (uniq .) | quote }}
+{{- end }}
 - name: SCHEDULED_JOBS_POLL_SECONDS
   value: {{ $root.Values.config.scheduledJobsPollSeconds | int | quote }}
 {{- /* The gateway proxies to every app; mcp forwards its writes to the owning apps. */}}

@@ -32,6 +32,7 @@ export const retrainQuerySchema = z.object({
   wait: z
     .enum(['true', 'false', '1', '0'])
     .optional()
+    .meta({ description: 'Answer with the outcome instead of 202' })
     .transform((value) => value === 'true' || value === '1'),
 });
 

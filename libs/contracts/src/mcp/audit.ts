@@ -10,6 +10,8 @@ export const AUDIT_EVENT_TYPES = {
   mcpToolCall: 'mcp.tool_call',
   mcpConfirmationConfirmed: 'mcp.confirmation.confirmed',
   mcpConfirmationRejected: 'mcp.confirmation.rejected',
+  apiTokenCreated: 'api_token.created',
+  apiTokenRevoked: 'api_token.revoked',
 } as const;
 
 export const auditQuerySchema = z.object({

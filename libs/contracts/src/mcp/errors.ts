@@ -6,6 +6,7 @@ export const MCP_ERROR_CODES = {
   confirmationNotFound: 'confirmation_not_found',
   confirmationNotPending: 'confirmation_not_pending',
   confirmationExpired: 'confirmation_expired',
+  selfConfirmation: 'self_confirmation',
   invalidCursor: 'invalid_cursor',
   invalidArguments: 'invalid_arguments',
   notFound: 'not_found',

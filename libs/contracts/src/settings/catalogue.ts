@@ -27,6 +27,7 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   def('GITHUB_REPO', false, 'string', 'Rules repository as owner/name'),
   def('GITHUB_API_URL', false, 'url', 'GitHub API base URL (default https://api.github.com; GitHub Enterprise: https://host/api/v3)'),
   def('OCR_INGEST_ENABLED', false, 'boolean', 'Run OCR on article images during ingestion (per-source override possible)'),
+  def('MCP_ALLOW_SELF_CONFIRMATION', false, 'boolean', 'Let the token that filed a high-risk MCP request confirm it too (default false: a second person decides)'),
 ];
 
 export const SETTING_KEYS: readonly string[] = SETTING_DEFINITIONS.map((definition) => definition.key);

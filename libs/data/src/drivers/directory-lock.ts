@@ -29,24 +29,59 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * An exclusive lock file beside a PGlite data directory, holding the owner's pid. A lock left by a
- * process that died is taken over; one held by a live process refuses with DatabaseInUseError.
+ * When the process started, in clock ticks since boot (Linux /proc/<pid>/stat, field 22), or null
+ * where /proc is not available. A pid plus its start time names one process: after a crash and a
+ * reboot the same pid may belong to something else entirely.
+ */
+export async function processStartTicks(pid: number): Promise<string | null> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+  if (stat === null) return null;
+  // The command name (field 2) may contain spaces and parentheses: count fields after the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields[19] ?? null;
+}
+
+interface LockOwner {
+  pid: number;
+  started: string | null;
+}
+
+/** Reads `<pid> <start ticks>` (or a bare pid, as older versions wrote). */
+function parseOwner(content: string): LockOwner | null {
+  const [pidText, started] = content.trim().split(/\s+/);
+  const pid = Number.parseInt(pidText ?? '', 10);
+  return Number.isInteger(pid) && pid > 0 ? { pid, started: started ?? null } : null;
+}
+
+async function ownerIsRunning(owner: LockOwner): Promise<boolean> {
+  if (!isAlive(owner.pid)) return false;
+  if (owner.started === null) return true;
+  const now = await processStartTicks(owner.pid);
+  // Alive but started at another time: the pid was reused by an unrelated process.
+  return now === null || now === owner.started;
+}
+
+/**
+ * An exclusive lock file beside a PGlite data directory, holding the owner's pid and start time. A lock
+ * left by a process that died (or whose pid now belongs to another process) is taken over; one held by
+ * a live owner refuses with DatabaseInUseError.
  */
 export async function lockDirectory(dataDir: string): Promise<DirectoryLock> {
   const lockPath = `${dataDir}.lock`;
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       const handle = await open(lockPath, 'wx');
-      await handle.writeFile(String(process.pid));
+      const started = await processStartTicks(process.pid);
+      await handle.writeFile(started === null ? String(process.pid) : `${process.pid} ${started}`);
       await handle.close();
       let released: Promise<void> | undefined;
       return { release: () => (released ??= rm(lockPath, { force: true })) };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number.parseInt(await readFile(lockPath, 'utf8').catch(() => ''), 10);
+      const owner = parseOwner(await readFile(lockPath, 'utf8').catch(() => ''));
       // Our own pid counts too: two handles in one process would corrupt the files just the same.
-      if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
-        throw new DatabaseInUseError(dataDir, owner);
+      if (owner !== null && (await ownerIsRunning(owner))) {
+        throw new DatabaseInUseError(dataDir, owner.pid);
       }
       await rm(lockPath, { force: true });
     }

@@ -30,6 +30,26 @@ export function decryptSecret(key: Buffer, row: { ciphertext: string; iv: string
   return Buffer.concat([decipher.update(Buffer.from(row.ciphertext, 'base64')), decipher.final()]).toString('utf8');
 }
 
+/**
+ * The stored secrets `encryptionKey` cannot decrypt (none when every one decrypts). Checked at start so
+ * a wrong SETTINGS_ENCRYPTION_KEY is reported by name there, not first met as a failing provider call.
+ */
+export async function undecryptableSecrets(prisma: PrismaClient, encryptionKey: Buffer | null): Promise<string[]> {
+  const rows = await prisma.setting.findMany({ where: { isSecret: true }, orderBy: { key: 'asc' } });
+  return rows
+    .filter((row) => {
+      if (!row.ciphertext || !row.iv || !row.authTag) return false;
+      if (!encryptionKey) return true;
+      try {
+        decryptSecret(encryptionKey, { ciphertext: row.ciphertext, iv: row.iv, authTag: row.authTag });
+        return false;
+      } catch {
+        return true;
+      }
+    })
+    .map((row) => row.key);
+}
+
 export function createSettingsReader(prisma: PrismaClient, options: SettingsReaderOptions = {}): SettingsReader {
   const env = options.env ?? process.env;
   return {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db';
 import { openTestDatabase, type TestDatabase } from '../test-support/test-databases';
-import { createSettingsReader, SettingDecryptionError } from './settings-reader';
+import { createSettingsReader, SettingDecryptionError, undecryptableSecrets } from './settings-reader';
 import { createSettingsStore, EncryptionKeyMissingError, InvalidSettingValueError, UnknownSettingError } from './settings-store';
 
 const SECRET = 'sk-live-abcdefghijklmnop-WXYZ';
@@ -30,6 +30,10 @@ describe('settings store (PGlite)', () => {
     // The platform's reader (ModuleContext.settings) decrypts the same row.
     expect(await createSettingsReader(db.prisma, { encryptionKey: key }).get('OPENAI_API_KEY')).toBe(SECRET);
     await expect(createSettingsReader(db.prisma, { encryptionKey: randomBytes(32) }).get('OPENAI_API_KEY')).rejects.toBeInstanceOf(SettingDecryptionError);
+    // The start-up check names the secrets a key cannot open, and none for the right key.
+    expect(await undecryptableSecrets(db.prisma, key)).toEqual([]);
+    expect(await undecryptableSecrets(db.prisma, randomBytes(32))).toEqual(['OPENAI_API_KEY']);
+    expect(await undecryptableSecrets(db.prisma, null)).toEqual(['OPENAI_API_KEY']);
   });
 
   it('refuses to store a secret without SETTINGS_ENCRYPTION_KEY, but stores plain settings', async () => {

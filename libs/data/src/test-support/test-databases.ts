@@ -1,13 +1,12 @@
 import { createDb, type Db } from '../db';
 import { migrateDb } from '../migrations/migrate-db';
-import { postgresTestUrl } from './infra';
-import { createScratchDatabase } from './scratch-postgres';
+import { createScratchDatabase, infraUrl } from '@huntforge/test-kit';
 
 export type DbKind = 'pglite' | 'postgres';
 
 /** PGlite always; PostgreSQL when TEST_DATABASE_URL is set (required under REQUIRE_INFRA). */
 export function availableDbKinds(): DbKind[] {
-  return postgresTestUrl() ? ['pglite', 'postgres'] : ['pglite'];
+  return infraUrl('postgres') ? ['pglite', 'postgres'] : ['pglite'];
 }
 
 export interface TestDatabase {
@@ -27,7 +26,7 @@ export async function openTestDatabase(kind: DbKind, options: { migrate?: boolea
   if (kind === 'pglite') {
     open = () => createDb({ inMemory: true });
   } else {
-    const serverUrl = postgresTestUrl();
+    const serverUrl = infraUrl('postgres');
     if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
     const scratch = await createScratchDatabase(serverUrl);
     drop = scratch.drop;

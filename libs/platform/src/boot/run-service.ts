@@ -4,6 +4,14 @@ import { Closers } from './closers';
 import { openInfrastructure } from './infrastructure';
 import { serve } from './serve';
 import { failStartup, loadStartupConfig } from './startup';
+import { decodeEncryptionKey } from '../config/encryption-key';
+import type { AppConfig } from '../config/config';
+
+function signingKeyOf(config: AppConfig): Buffer {
+  const key = config.identitySigningKey ? decodeEncryptionKey(config.identitySigningKey) : null;
+  if (!key) throw new Error('IDENTITY_SIGNING_KEY is required in the distributed shape');
+  return key;
+}
 
 export interface RunServiceOptions {
   service: string;
@@ -32,6 +40,8 @@ export async function runServiceAlone(options: RunServiceOptions): Promise<void>
       router: module.http?.router,
       modules: [module],
       defaultPort: options.defaultPort,
+      // Every app but the gateway is reached only through it (or mcp's forwarded writes), always signed.
+      identitySigningKey: options.service === 'gateway' ? undefined : signingKeyOf(config),
     });
 
     const shutdown = createShutdown({ logger, timeoutMs: config.shutdownTimeoutMs });

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { createHttpApp, finalizeHttpApp } from '../http';
+import { createHttpApp, finalizeHttpApp, requireSignedIdentity } from '../http';
 import { checkBus, checkDatabase, createProbeRouter, type HealthCheck } from '../health';
 import type { ServiceModule } from '../module';
 import type { Closers } from './closers';
@@ -12,6 +12,8 @@ export interface ServeOptions {
   extraProbes?: Record<string, HealthCheck>;
   /** The routes this process serves (a module's own, or the gateway's in all-in-one). */
   router?: Router;
+  /** Services behind the gateway: refuse requests without its identity signature (probes excepted). */
+  identitySigningKey?: Buffer;
   /** Started in order, stopped in reverse. */
   modules: ServiceModule[];
   defaultPort: number;
@@ -33,6 +35,9 @@ export async function serve(infra: Infrastructure, closers: Closers, options: Se
       ...options.extraProbes,
     }),
   );
+  if (options.identitySigningKey) {
+    app.use(requireSignedIdentity({ key: options.identitySigningKey, exemptPaths: [...PROBE_PATHS, '/metrics'] }));
+  }
   if (options.router) app.use(options.router);
   finalizeHttpApp(app);
 

@@ -3,8 +3,8 @@ import { loadConfig, type LoadConfigOptions } from './config';
 
 const allInOne: LoadConfigOptions = { shape: 'all-in-one', service: 'all-in-one' };
 const gateway: LoadConfigOptions = { shape: 'distributed', service: 'gateway' };
-const infra = { DATABASE_URL: 'postgresql://hf:pw@db:5432/huntforge', AMQP_URL: 'amqp://guest:guest@mq:5672' };
 const hexKey = 'ab'.repeat(32);
+const infra = { DATABASE_URL: 'postgresql://hf:pw@db:5432/huntforge', AMQP_URL: 'amqp://guest:guest@mq:5672', IDENTITY_SIGNING_KEY: 'cd'.repeat(32) };
 
 function problemsOf(env: NodeJS.ProcessEnv, options: LoadConfigOptions): string[] {
   try {
@@ -35,7 +35,13 @@ describe('loadConfig', () => {
       scheduledJobsPollMs: 30000,
       serviceUrls: {},
       settingsEncryptionKey: undefined,
+      allowedHosts: [],
     });
+  });
+
+  it('reads ALLOWED_HOSTS as a lower-cased list and refuses what is not a host name', () => {
+    expect(loadConfig({ ALLOWED_HOSTS: ' Huntforge.Example.com, *.corp.example ' }, allInOne).allowedHosts).toEqual(['huntforge.example.com', '*.corp.example']);
+    expect(() => loadConfig({ ALLOWED_HOSTS: 'https://x.example/path' }, allInOne)).toThrow(/ALLOWED_HOSTS/);
   });
 
   it('reads every variable', () => {
@@ -119,7 +125,7 @@ describe('loadConfig', () => {
   it('accepts both postgres URL schemes and both AMQP schemes', () => {
     for (const databaseUrl of ['postgres://db/x', 'postgresql://u:p@db:5432/x']) {
       for (const amqpUrl of ['amqp://mq', 'amqps://u:p@mq:5671/vhost']) {
-        expect(loadConfig({ DATABASE_URL: databaseUrl, AMQP_URL: amqpUrl }, gateway).databaseUrl).toBe(databaseUrl);
+        expect(loadConfig({ DATABASE_URL: databaseUrl, AMQP_URL: amqpUrl, IDENTITY_SIGNING_KEY: infra.IDENTITY_SIGNING_KEY }, gateway).databaseUrl).toBe(databaseUrl);
       }
     }
   });
@@ -135,21 +141,22 @@ describe('loadConfig', () => {
   });
 
   it('never echoes a URL that may carry a password', () => {
-    const problems = problemsOf({ DATABASE_URL: 'mysql://root:hunter2@db/x', AMQP_URL: 'amqp://mq' }, gateway);
+    const problems = problemsOf({ DATABASE_URL: 'mysql://root:hunter2@db/x', AMQP_URL: 'amqp://mq', IDENTITY_SIGNING_KEY: infra.IDENTITY_SIGNING_KEY }, gateway);
     expect(problems).toEqual(['DATABASE_URL: must be a URL starting with postgres:// or postgresql://']);
     expect(problems.join('\n')).not.toContain('hunter2');
   });
 
   describe('distributed shape', () => {
-    it('names both missing variables', () => {
+    it('names every missing variable: the database, the broker and the identity signing key', () => {
       const problems = problemsOf({}, gateway);
-      expect(problems).toHaveLength(2);
+      expect(problems).toHaveLength(3);
       expect(problems[0]).toMatch(/^DATABASE_URL: required when gateway runs as its own process/);
       expect(problems[1]).toMatch(/^AMQP_URL: required when gateway runs as its own process/);
+      expect(problems[2]).toMatch(/^IDENTITY_SIGNING_KEY: required when gateway runs as its own process/);
     });
 
     it('names only the one that is missing', () => {
-      const problems = problemsOf({ DATABASE_URL: infra.DATABASE_URL }, gateway);
+      const problems = problemsOf({ DATABASE_URL: infra.DATABASE_URL, IDENTITY_SIGNING_KEY: infra.IDENTITY_SIGNING_KEY }, gateway);
       expect(problems).toHaveLength(1);
       expect(problems[0]).toMatch(/^AMQP_URL: /);
     });
@@ -207,6 +214,7 @@ describe('loadConfig', () => {
         'AUTH_MODE',
         'BODY_LIMIT',
         'DATABASE_URL',
+        'IDENTITY_SIGNING_KEY',
         'INGESTION_URL',
         'LOG_LEVEL',
         'NODE_ENV',

@@ -39,6 +39,10 @@ export interface AppConfig {
   serviceUrls: ServiceUrls;
   /** 32 bytes as hex or base64; never logged (see describeConfig). */
   settingsEncryptionKey?: string;
+  /** 32 bytes as hex or base64, shared by the gateway and every service (distributed shape); never logged. */
+  identitySigningKey?: string;
+  /** Public host names the gateway answers to, besides loopback names and IP literals (ALLOWED_HOSTS). */
+  allowedHosts: string[];
 }
 
 export interface LoadConfigOptions {
@@ -72,11 +76,15 @@ function crossVariableProblems(raw: Partial<Record<EnvVariable, string>>, option
   const problems: string[] = [];
 
   if (options.shape === 'distributed') {
-    const missing = (['DATABASE_URL', 'AMQP_URL'] as const).filter((name) => raw[name] === undefined);
+    const missing = (['DATABASE_URL', 'AMQP_URL', 'IDENTITY_SIGNING_KEY'] as const).filter((name) => raw[name] === undefined);
+    const what = {
+      DATABASE_URL: 'a postgresql:// URL',
+      AMQP_URL: 'an amqp:// URL',
+      IDENTITY_SIGNING_KEY: 'the same 32-byte key (64 hex characters) on the gateway and every service',
+    };
     for (const name of missing) {
-      const what = name === 'DATABASE_URL' ? 'a postgresql:// URL' : 'an amqp:// URL';
       problems.push(
-        `${name}: required when ${options.service} runs as its own process (distributed shape); set it to ${what}`,
+        `${name}: required when ${options.service} runs as its own process (distributed shape); set it to ${what[name]}`,
       );
     }
   }
@@ -122,6 +130,11 @@ function toAppConfig(env: Env, options: LoadConfigOptions): AppConfig {
       mcp: env.MCP_URL,
     }),
     settingsEncryptionKey: env.SETTINGS_ENCRYPTION_KEY,
+    identitySigningKey: env.IDENTITY_SIGNING_KEY,
+    allowedHosts: (env.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 

@@ -6,13 +6,14 @@ import type { AppConfig } from './config';
  * redaction of `databaseUrl`/`amqpUrl` does not hide the masked values too.
  */
 export function describeConfig(config: AppConfig): Record<string, unknown> {
-  const { databaseUrl, amqpUrl, settingsEncryptionKey, serviceUrls, ...plain } = config;
+  const { databaseUrl, amqpUrl, settingsEncryptionKey, identitySigningKey, serviceUrls, ...plain } = config;
   return {
     ...plain,
     database: databaseUrl ? maskPassword(databaseUrl) : 'embedded (PGlite)',
     broker: amqpUrl ? maskPassword(amqpUrl) : 'in-process',
     services: serviceUrls,
     settingsEncryptionKeySet: settingsEncryptionKey !== undefined,
+    identitySigningKeySet: identitySigningKey !== undefined,
   };
 }
 

@@ -70,6 +70,20 @@ export const envSchema = z.object({
   CONTENT_FILTER_URL: httpUrl.optional(),
   SIGMA_QUEUE_URL: httpUrl.optional(),
   MCP_URL: httpUrl.optional(),
+  // Shared by the gateway and the services: the gateway signs the identity it forwards with it.
+  IDENTITY_SIGNING_KEY: z
+    .string()
+    .refine((value) => decodeEncryptionKey(value) !== null, {
+      error: 'must be 32 bytes written as 64 hex characters or as base64',
+    })
+    .optional(),
+  // Host names the gateway answers to besides loopback names and IP literals (DNS-rebinding defence).
+  ALLOWED_HOSTS: z
+    .string()
+    .regex(/^\s*(\*\.)?[a-z0-9.-]+(:\d+)?\s*(,\s*(\*\.)?[a-z0-9.-]+(:\d+)?\s*)*$/i, {
+      error: 'must be a comma-separated list of host names, e.g. huntforge.example.com,*.corp.example',
+    })
+    .optional(),
   SETTINGS_ENCRYPTION_KEY: z
     .string()
     .refine((value) => decodeEncryptionKey(value) !== null, {

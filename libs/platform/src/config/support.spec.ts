@@ -41,13 +41,15 @@ describe('decodeEncryptionKey', () => {
 });
 
 describe('describeConfig', () => {
-  it('masks URL passwords and never includes the encryption key', () => {
+  it('masks URL passwords and never includes the encryption or signing key', () => {
     const key = 'ef'.repeat(32);
+    const signingKey = '12'.repeat(32);
     const config = loadConfig(
       {
         DATABASE_URL: 'postgresql://hf:s3cret-db@db:5432/huntforge',
         AMQP_URL: 'amqp://hf:s3cret-mq@mq:5672',
         SETTINGS_ENCRYPTION_KEY: key,
+        IDENTITY_SIGNING_KEY: signingKey,
       },
       { shape: 'distributed', service: 'workflow' },
     );
@@ -55,7 +57,9 @@ describe('describeConfig', () => {
     const text = JSON.stringify(described);
     expect(text).not.toContain('s3cret');
     expect(text).not.toContain(key);
+    expect(text).not.toContain(signingKey);
     expect(described).toMatchObject({
+      identitySigningKeySet: true,
       service: 'workflow',
       database: 'postgresql://hf:***@db:5432/huntforge',
       broker: 'amqp://hf:***@mq:5672',

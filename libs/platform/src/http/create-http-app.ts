@@ -1,5 +1,7 @@
 import express from 'express';
+import { mcpRoutes } from '@huntforge/contracts';
 import type { Logger } from '../logging/logger';
+import { rejectNulCharacters } from './reject-nul';
 import { requestLogging } from './request-logging';
 
 export interface CreateHttpAppOptions {
@@ -11,6 +13,8 @@ export interface CreateHttpAppOptions {
   quietPaths?: string[];
 }
 
+const SELF_PARSED_PATHS: ReadonlySet<string> = new Set([mcpRoutes.postMcp.path]);
+
 /**
  * The express app every Huntforge service starts from: request ids and request logging first, then
  * the JSON body parser. Mount routes on it, then call finalizeHttpApp for 404s and error mapping.
@@ -19,6 +23,9 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(requestLogging(options));
-  app.use(express.json({ limit: options.bodyLimit ?? '1mb', type: ['application/json', 'application/*+json'] }));
+  const json = express.json({ limit: options.bodyLimit ?? '1mb', type: ['application/json', 'application/*+json'] });
+  // MCP answers a malformed message with a JSON-RPC parse error, so its route parses its own body.
+  app.use((req, res, next) => (SELF_PARSED_PATHS.has(req.path) ? next() : json(req, res, next)));
+  app.use(rejectNulCharacters);
   return app;
 }

@@ -1,9 +1,24 @@
 import { z } from 'zod';
+import { SettingDecryptionError } from '@huntforge/data';
 import { serializeError, toErrorResponse } from './error-mapping';
 import { HttpError, httpErrors } from './http-error';
 import { parseOrThrow } from './parse';
 
 describe('toErrorResponse', () => {
+  it('answers a stored secret the configured key cannot decrypt with 409 setting_undecryptable naming the key', () => {
+    const response = toErrorResponse(new SettingDecryptionError('OPENAI_API_KEY', 'wrong SETTINGS_ENCRYPTION_KEY or tampered ciphertext'));
+    expect(response).toEqual({
+      status: 409,
+      body: { error: { code: 'setting_undecryptable', message: expect.stringContaining('OPENAI_API_KEY'), details: { key: 'OPENAI_API_KEY' } } },
+      unexpected: false,
+    });
+  });
+
+  it('answers a path express could not decode with 400 invalid_path', () => {
+    const error = Object.assign(new URIError("Failed to decode param '%ff'"), { status: 400 });
+    expect(toErrorResponse(error)).toMatchObject({ status: 400, body: { error: { code: 'invalid_path' } }, unexpected: false });
+  });
+
   it('sends client errors as they are and flags deliberate 5xx for logging', () => {
     expect(toErrorResponse(httpErrors.conflict('Source name taken', { name: 'x' }))).toEqual({
       status: 409,

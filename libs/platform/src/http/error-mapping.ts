@@ -1,4 +1,5 @@
 import { ZodError } from 'zod';
+import { SettingDecryptionError } from '@huntforge/data';
 import { errorBody, type ErrorBody } from './error-body';
 import { HttpError } from './http-error';
 import { validationDetails } from './parse';
@@ -47,6 +48,15 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   }
   if (error instanceof ZodError) {
     return { status: 400, body: errorBody('validation_error', 'Invalid request', validationDetails(error)), unexpected: false };
+  }
+
+  // A stored secret the configured key cannot open: the operator's to fix, and never the value in the message.
+  if (error instanceof SettingDecryptionError) {
+    return { status: 409, body: errorBody('setting_undecryptable', error.message, { key: error.key }), unexpected: false };
+  }
+  // A path segment that is not valid percent-encoding (`/api/articles/%ff`): express marks it 400 but not `expose`.
+  if (error instanceof URIError && numberProperty(error, 'status') === 400) {
+    return { status: 400, body: errorBody('invalid_path', 'The URL path is not valid percent-encoding'), unexpected: false };
   }
 
   const type = stringProperty(error, 'type');

@@ -59,6 +59,20 @@ describe('createHttpApp + finalizeHttpApp', () => {
     app = buildApp(logs);
   });
 
+  it('answers 400 invalid_path, not 500, for a path that is not valid percent-encoding', async () => {
+    const res = await request(app).get('/api/sources/%ff').expect(400);
+    expectErrorBody(res.body, 'invalid_path');
+  });
+
+  it('answers 400 invalid_text for NUL characters in the path, the query or any JSON string', async () => {
+    expectErrorBody((await request(app).get('/api/sources/a%00b').expect(400)).body, 'invalid_text');
+    expectErrorBody((await request(app).get('/api/sources?page=1%00').expect(400)).body, 'invalid_text');
+    const res = await request(app).post('/api/sources').send({ name: 'a\u0000b', limit: 1 }).expect(400);
+    expectErrorBody(res.body, 'invalid_text');
+    expect(res.body.error.details).toEqual([{ path: 'body.name', message: 'contains \\u0000' }]);
+    await request(app).post('/api/sources').send({ name: 'fine', limit: 1 }).expect(201);
+  });
+
   it('serves routes and hides x-powered-by', async () => {
     const response = await request(app).post('/api/sources').send({ name: 'DFIR Report', limit: 5 }).expect(201);
     expect(response.body).toEqual({ name: 'DFIR Report', limit: 5 });

@@ -1,3 +1,4 @@
+import { sleep, waitFor } from '@huntforge/test-kit';
 import type { Db } from '@huntforge/data';
 import { createTestDb, describeWithInfra } from '@huntforge/testing';
 import { captureLogs } from '../logging/capture';
@@ -5,16 +6,6 @@ import { createLogger } from '../logging/logger';
 import { createScheduler, type ScheduledJob, type Scheduler } from './scheduler';
 
 jest.setTimeout(60_000);
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(10);
-  }
-}
 
 /** The scheduler against the real job_locks, job_runs and scheduled_job_configs repositories. */
 function schedulerSuite(kind: 'pglite' | 'postgres'): void {
@@ -65,7 +56,7 @@ function schedulerSuite(kind: 'pglite' | 'postgres'): void {
     b.register({ ...slow });
 
     const first = a.runNow('index_customer_repo');
-    await waitFor(() => started);
+    await waitFor('the scheduler to get there', () => started);
     const second = await b.runNow('index_customer_repo');
     release();
 
@@ -95,7 +86,7 @@ function schedulerSuite(kind: 'pglite' | 'postgres'): void {
       await scheduler.start();
     }
 
-    await waitFor(() => seconds.length >= 3, 8000);
+    await waitFor('the scheduler to get there', () => seconds.length >= 3, 8000);
     await Promise.all(schedulers.map((scheduler) => scheduler.stop()));
 
     expect(new Set(seconds).size).toBe(seconds.length);
@@ -116,7 +107,7 @@ function schedulerSuite(kind: 'pglite' | 'postgres'): void {
       actor: 'test',
       payload: {},
     });
-    await waitFor(() => scheduler.list()[0].cron === '0 16 * * *');
+    await waitFor('the scheduler to get there', () => scheduler.list()[0].cron === '0 16 * * *');
     expect(scheduler.list()[0]).toMatchObject({ enabled: false, nextRunAt: null });
 
     await db.repos.scheduledJobs.saveWithAudit([{ jobId: 'embed_new_articles', enabled: true, cron: '* * * * * *' }], {
@@ -124,7 +115,7 @@ function schedulerSuite(kind: 'pglite' | 'postgres'): void {
       actor: 'test',
       payload: {},
     });
-    await waitFor(() => ran >= 1);
+    await waitFor('the scheduler to get there', () => ran >= 1);
     // The job runs every second: the newest record may already be the next, still running, tick.
     let finished: Awaited<ReturnType<typeof db.repos.jobRuns.recent>>[number] | undefined;
     const deadline = Date.now() + 5_000;

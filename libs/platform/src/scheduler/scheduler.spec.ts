@@ -1,3 +1,4 @@
+import { sleep, waitFor } from '@huntforge/test-kit';
 import { captureLogs, type LogCapture } from '../logging/capture';
 import { createLogger } from '../logging/logger';
 import { createScheduler, UnknownScheduledJobError, type ScheduledJob, type Scheduler } from './scheduler';
@@ -5,16 +6,6 @@ import { InMemoryJobConfigs, InMemoryJobLocks, InMemoryJobRuns } from './test-su
 
 const EVERY_SECOND = '* * * * * *';
 const YEARLY = '0 0 1 1 *';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(condition: () => boolean, timeoutMs = 4000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(10);
-  }
-}
 
 describe('createScheduler', () => {
   let logs: LogCapture;
@@ -100,7 +91,7 @@ describe('createScheduler', () => {
     );
 
     const first = scheduler.runNow('cleanup_old_data');
-    await waitFor(() => scheduler.list()[0].running);
+    await waitFor('the scheduler to get there', () => scheduler.list()[0].running);
     const second = await scheduler.runNow('cleanup_old_data');
     release();
 
@@ -131,7 +122,7 @@ describe('createScheduler', () => {
       await scheduler.start();
     }
 
-    await waitFor(() => started.length >= 3, 5000);
+    await waitFor('the scheduler to get there', () => started.length >= 3, 5000);
     await Promise.all(schedulers.map((scheduler) => scheduler.stop()));
 
     const seconds = started.map((run) => run.second);
@@ -158,7 +149,7 @@ describe('createScheduler', () => {
     );
     await scheduler.start();
 
-    await waitFor(() => logs.lines().some((line) => line['msg'] === 'previous run still in progress; tick skipped'), 4000);
+    await waitFor('the scheduler to get there', () => logs.lines().some((line) => line['msg'] === 'previous run still in progress; tick skipped'), 4000);
     expect(runsStarted).toBe(1);
   });
 
@@ -194,7 +185,7 @@ describe('createScheduler', () => {
     expect(scheduler.list()[0].cron).toBe('0 5 * * 0');
 
     configs.rows = [{ jobId: 'sync_sigma_rules', enabled: true, cron: EVERY_SECOND, updatedAt: new Date() }];
-    await waitFor(() => ran >= 1, 3000);
+    await waitFor('the scheduler to get there', () => ran >= 1, 3000);
     expect(runs.records[0]).toMatchObject({ jobId: 'sync_sigma_rules', outcome: 'succeeded' });
   });
 
@@ -233,7 +224,7 @@ describe('createScheduler', () => {
     );
     await scheduler.start();
     const run = scheduler.runNow('cleanup_old_data');
-    await waitFor(() => started);
+    await waitFor('the scheduler to get there', () => started);
 
     await scheduler.stop();
 
@@ -257,7 +248,7 @@ describe('createScheduler', () => {
       }),
     );
     const run = scheduler.runNow('cleanup_old_data');
-    await waitFor(() => started);
+    await waitFor('the scheduler to get there', () => started);
 
     // As if this replica had stalled past its lease and replica-b had taken the job.
     await locks.release('cleanup_old_data', 'replica-a');

@@ -1,9 +1,10 @@
 import { Router } from 'express';
-import type { ModuleContext, ServiceModule } from '@huntforge/platform';
+import { decodeEncryptionKey, type ModuleContext, type ServiceModule } from '@huntforge/platform';
 import { auditRouter } from './audit/audit-router';
 import { createAuthMiddleware } from './auth/authenticate';
 import { docsRouter } from './docs/docs-router';
 import { healthRouter } from './health/health-router';
+import { browserGuard } from './origin/browser-guard';
 import { scheduledJobsRouter } from './scheduled-jobs/scheduled-jobs-router';
 import { settingsRoutes } from './settings/settings-routes';
 import { tokensRouter } from './tokens/tokens-router';
@@ -11,21 +12,23 @@ import { createUpstreamDispatcher } from './upstreams/dispatcher';
 import type { GatewayOptions } from './upstreams/upstream';
 
 /**
- * The public HTTP surface. Order matters: public health and docs first, then authentication (which
+ * The public HTTP surface. Order matters: the browser guard (host, origin, JSON bodies) first, then public health and docs, then authentication (which
  * lets the remaining public paths through and enforces roles on the rest), the gateway's own routes,
  * and last the upstreams. The router serves full paths; mount it at `/`.
  */
 export function createGatewayModule(ctx: ModuleContext, options: GatewayOptions): ServiceModule {
   const { db, bus, logger, config } = ctx;
   const router = Router();
+  router.use(browserGuard({ allowedHosts: config.allowedHosts }));
   router.use(healthRouter({ db, bus, serviceHealth: options.serviceHealth }));
   router.use(docsRouter());
   router.use(createAuthMiddleware({ tokens: db.repos.apiTokens, mode: config.authMode, logger }));
   router.use(scheduledJobsRouter({ repo: db.repos.scheduledJobs, bus, logger }));
-  router.use(tokensRouter(db.repos.apiTokens));
-  router.use(auditRouter(db.prisma));
+  router.use(tokensRouter({ tokens: db.repos.apiTokens, audit: db.repos.audit }));
+  router.use(auditRouter(db.repos.audit));
   router.use(settingsRoutes(ctx));
-  router.use(createUpstreamDispatcher(options.upstreams, logger));
+  const signingKey = config.identitySigningKey ? (decodeEncryptionKey(config.identitySigningKey) ?? undefined) : undefined;
+  router.use(createUpstreamDispatcher(options.upstreams, logger, signingKey));
 
   return {
     name: 'gateway',

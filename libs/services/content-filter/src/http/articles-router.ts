@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { chunkDebugQuerySchema, contentFilterArticleParamsSchema, detectOsBodySchema, type DetectOsResponse } from '@huntforge/contracts';
-import { HttpError, parseOrThrow } from '@huntforge/platform';
+import { contentFilterRoutes as routes, type DetectOsResponse } from '@huntforge/contracts';
+import { HttpError, mountRoute } from '@huntforge/platform';
 import { defaultThreshold } from '../classification/threshold';
 import { chunkDebugProgress, runChunkDebug } from '../chunk-debug/chunk-debug';
 import type { ContentFilterDeps } from '../deps';
@@ -8,32 +8,27 @@ import { detectOs } from '../detect-os/detect-os';
 
 const STATUS_OF_ERROR: Record<string, number> = { article_not_found: 404, no_huntable_content: 422, model_unavailable: 503 };
 
-/** A use case's `{error}` answer as the HTTP error it stands for. */
-export function throwReplyError(response: DetectOsResponse | object): void {
+type ErrorReply = { error: { code: string; message: string } };
+
+/** A use case's answer, or the HTTP error its `{error}` answer stands for. */
+export function unwrapReply<T extends object>(response: T | ErrorReply): T {
   if ('error' in response) {
-    const { code, message } = (response as { error: { code: string; message: string } }).error;
+    const { code, message } = (response as ErrorReply).error;
     throw new HttpError(STATUS_OF_ERROR[code] ?? 400, code, message);
   }
+  return response;
 }
 
 /** /api/articles/{id}/chunk-debug(/progress) and /api/articles/{id}/detect-os. */
 export function articlesRouter(deps: ContentFilterDeps): Router {
   const router = Router();
-  router.get('/api/articles/:article_id/chunk-debug', async (req, res) => {
-    const { article_id } = parseOrThrow(contentFilterArticleParamsSchema, req.params, 'params');
-    const query = parseOrThrow(chunkDebugQuerySchema, req.query, 'query');
-    res.json(await runChunkDebug(deps, article_id, query.threshold ?? (await defaultThreshold(deps.settings))));
-  });
-  router.get('/api/articles/:article_id/chunk-debug/progress', async (req, res) => {
-    const { article_id } = parseOrThrow(contentFilterArticleParamsSchema, req.params, 'params');
-    res.json(await chunkDebugProgress(deps, article_id));
-  });
-  router.post('/api/articles/:article_id/detect-os', async (req, res) => {
-    const { article_id } = parseOrThrow(contentFilterArticleParamsSchema, req.params, 'params');
-    const body = parseOrThrow(detectOsBodySchema, req.body ?? {}, 'body');
-    const result = await detectOs(deps, { article_id, threshold: body.threshold });
-    throwReplyError(result);
-    res.json(result);
+  mountRoute(router, routes.getArticlesChunkDebug, async ({ params, query }) =>
+    runChunkDebug(deps, params.article_id, query.threshold ?? (await defaultThreshold(deps.settings))),
+  );
+  mountRoute(router, routes.getArticlesChunkDebugProgress, async ({ params }) => chunkDebugProgress(deps, params.article_id));
+  mountRoute(router, routes.postArticlesDetectOs, async ({ params, body }) => {
+    const result = await detectOs(deps, { article_id: params.article_id, threshold: body.threshold });
+    return unwrapReply<Exclude<DetectOsResponse, ErrorReply>>(result);
   });
   return router;
 }

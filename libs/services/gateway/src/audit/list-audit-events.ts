@@ -1,9 +1,8 @@
 import type { AuditEventView, AuditQuery } from '@huntforge/contracts';
-import type { AuditEvent } from '@huntforge/data';
+import type { AuditRecord, AuditRepository } from '@huntforge/data';
 import { HttpError } from '@huntforge/platform';
-import type { AuditEventRepository } from './audit-event-repository';
 
-function toView(row: AuditEvent): AuditEventView {
+function toView(row: AuditRecord): AuditEventView {
   return {
     id: row.id,
     type: row.type,
@@ -28,7 +27,7 @@ function beforeIdOf(cursor: string | undefined): number | undefined {
 }
 
 /** GET /api/audit: filtered by type, tool, caller, outcome and time; keyset pages, newest first. */
-export async function listAuditEvents(repo: AuditEventRepository, query: AuditQuery) {
+export async function listAuditEvents(repo: Pick<AuditRepository, 'list'>, query: AuditQuery) {
   const since = query.since ? new Date(query.since) : undefined;
   const until = query.until ? new Date(query.until) : undefined;
   if (since && until && since >= until) throw new HttpError(400, 'invalid_time_range', 'since must be before until');

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import request from 'supertest';
 import { startGateway, type GatewayHarness } from '../test-support/gateway-harness';
-import { waitFor } from '../test-support/wait-for';
+import { waitForValue as waitFor } from '@huntforge/test-kit';
 import { revokeApiToken } from './api-tokens';
 
 /** An in-process ingestion router that echoes who the gateway says is calling. */

@@ -1,8 +1,8 @@
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import type { Bus } from '@huntforge/bus';
 import type { Db } from '@huntforge/data';
-import type { HealthResponse } from '@huntforge/contracts';
-import { checkBus, checkDatabase, coalescedCheck, httpStatusOf, runChecks, toHealthBody, type HealthCheck } from '@huntforge/platform';
+import { gatewayRoutes as routes, type HealthResponse } from '@huntforge/contracts';
+import { checkBus, checkDatabase, coalescedCheck, httpStatusOf, mountRoute, reply, runChecks, toHealthBody, type HealthCheck } from '@huntforge/platform';
 import { workerHealth } from './worker-health';
 
 export interface HealthRouterDeps {
@@ -12,8 +12,9 @@ export interface HealthRouterDeps {
   now?: () => Date;
 }
 
-function send(res: Response, body: HealthResponse | { status: HealthResponse['status'] }): void {
-  res.set('cache-control', 'no-store').status(httpStatusOf(body.status)).json(body);
+/** 200 when every component is up, 503 otherwise; never cached. */
+function answer<T extends { status: HealthResponse['status'] }>(body: T) {
+  return reply(httpStatusOf(body.status), body, { 'cache-control': 'no-store' });
 }
 
 const PROBE_MAX_AGE_MS = 1000;
@@ -30,10 +31,10 @@ export function healthRouter(deps: HealthRouterDeps): Router {
 
   const router = Router();
   // 200 means the web tier is reachable and the database connected (spec, Health).
-  router.get('/health', async (_req, res) => send(res, await report({ database: databaseForProbes })));
-  router.get('/api/health', async (_req, res) => send(res, await report({ database, bus })));
-  router.get('/api/health/database', async (_req, res) => send(res, await report({ database })));
-  router.get('/api/health/services', async (_req, res) => send(res, await report(deps.serviceHealth)));
-  router.get('/api/health/celery', async (_req, res) => send(res, await workerHealth(deps.bus, now())));
+  mountRoute(router, routes.getHealth, async () => answer(await report({ database: databaseForProbes })));
+  mountRoute(router, routes.getApiHealth, async () => answer(await report({ database, bus })));
+  mountRoute(router, routes.getHealthDatabase, async () => answer(await report({ database })));
+  mountRoute(router, routes.getHealthServices, async () => answer(await report(deps.serviceHealth)));
+  mountRoute(router, routes.getHealthCelery, async () => answer(await workerHealth(deps.bus, now())));
   return router;
 }

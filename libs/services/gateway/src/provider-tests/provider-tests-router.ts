@@ -1,15 +1,14 @@
 import { Router, type Request } from 'express';
 import {
-  apiKeyTestRequestSchema,
-  codexTestRequestSchema,
-  githubTestRequestSchema,
-  ollamaTestRequestSchema,
-  PROVIDER_TEST_ROUTES,
+  providerTestRoutes,
+  type ApiKeyTestRequest,
+  type GithubTestRequest,
+  type OllamaTestRequest,
   type TestedService,
 } from '@huntforge/contracts';
 import type { SettingsStore } from '@huntforge/data';
-import { HttpError, parseOrThrow, type Logger } from '@huntforge/platform';
-import { ROLE_HEADER } from '../auth/principal';
+import { HttpError, mountRoute, roleOf, type Logger } from '@huntforge/platform';
+import { noStore } from '../settings/settings-router';
 import { runProviderCheck, type CheckInput } from './provider-checks';
 import type { ProviderTestsConfig } from './provider-tests-config';
 
@@ -19,23 +18,22 @@ export interface ProviderTestsRouterDeps {
   logger: Logger;
 }
 
-function inputOf(service: TestedService, req: Request): CheckInput {
-  const body: unknown = req.body ?? {};
+/** `body` has already been parsed with the route's schema for `service` (see providerTestRoutes). */
+function inputOf(service: TestedService, body: unknown, req: Request): CheckInput {
   switch (service) {
     case 'openai':
     case 'anthropic':
-      return { apiKey: parseOrThrow(apiKeyTestRequestSchema, body, 'body').api_key };
+      return { apiKey: (body as ApiKeyTestRequest).api_key };
     case 'ollama': {
-      const { host } = parseOrThrow(ollamaTestRequestSchema, body, 'body');
+      const { host } = body as OllamaTestRequest;
       // A typed host makes the server call an address of the caller's choosing: admins only.
-      if (host && req.headers[ROLE_HEADER] !== 'admin') throw new HttpError(403, 'forbidden', 'Only an admin may test a host other than the stored OLLAMA_HOST');
+      if (host && roleOf(req) !== 'admin') throw new HttpError(403, 'forbidden', 'Only an admin may test a host other than the stored OLLAMA_HOST');
       return { host };
     }
     case 'codex':
-      parseOrThrow(codexTestRequestSchema, body, 'body');
       return {};
     case 'github': {
-      const { token, repo } = parseOrThrow(githubTestRequestSchema, body, 'body');
+      const { token, repo } = body as GithubTestRequest;
       return { token, repo };
     }
   }
@@ -47,13 +45,17 @@ function inputOf(service: TestedService, req: Request): CheckInput {
  */
 export function providerTestsRouter(deps: ProviderTestsRouterDeps): Router {
   const router = Router();
-  for (const route of PROVIDER_TEST_ROUTES) {
-    router.post(route.path, async (req, res) => {
-      res.setHeader('Cache-Control', 'no-store');
-      const result = await runProviderCheck(deps, route.service, inputOf(route.service, req));
-      deps.logger.info({ provider: route.service, success: result.success, upstreamStatus: result.upstream_status ?? null }, 'provider connectivity test');
-      res.json(result);
-    });
+  for (const { service, route } of providerTestRoutes) {
+    mountRoute(
+      router,
+      route,
+      async ({ body, req }) => {
+        const result = await runProviderCheck(deps, service, inputOf(service, body, req));
+        deps.logger.info({ provider: service, success: result.success, upstreamStatus: result.upstream_status ?? null }, 'provider connectivity test');
+        return result;
+      },
+      { before: [noStore] },
+    );
   }
   return router;
 }

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { SCHEDULED_JOBS, TOPICS, scheduledJobsResponseSchema, type Envelope, type ScheduledJobsChangedPayload } from '@huntforge/contracts';
 import { startGateway, type GatewayHarness } from '../test-support/gateway-harness';
-import { waitFor } from '../test-support/wait-for';
+import { waitForValue as waitFor } from '@huntforge/test-kit';
 import { SCHEDULED_JOBS_UPDATED } from './update-scheduled-jobs';
 
 describe('/api/scheduled-jobs', () => {

@@ -1,10 +1,9 @@
-import { Router, type Response } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { Bus } from '@huntforge/bus';
 import {
   SETTINGS_ERROR_CODES,
   TOPICS,
-  settingKeyParamsSchema,
-  updateSettingRequestSchema,
+  settingsRoutes as routes,
   type SettingEntry,
   type SettingsChangedPayload,
 } from '@huntforge/contracts';
@@ -16,8 +15,7 @@ import {
   type SettingsStore,
   type SettingView,
 } from '@huntforge/data';
-import { HttpError, parseOrThrow, type Logger } from '@huntforge/platform';
-import { actorOf } from '../auth/principal';
+import { actorOf, HttpError, mountRoute, type Logger } from '@huntforge/platform';
 
 export interface SettingsRouterDeps {
   store: SettingsStore;
@@ -56,9 +54,11 @@ function toHttpError(error: unknown, unknownStatus: 400 | 404): unknown {
   return error;
 }
 
-function noStore(res: Response): void {
+/** Runs before parsing, so even a refused request's answer is never cached. */
+export const noStore: RequestHandler = (_req, res, next) => {
   res.setHeader('Cache-Control', 'no-store');
-}
+  next();
+};
 
 /**
  * GET/PUT/DELETE /api/settings. Reads never return a sensitive value and are never cached; writes
@@ -77,36 +77,39 @@ export function settingsRouter(deps: SettingsRouterDeps): Router {
     }
   };
 
-  router.get('/api/settings', async (_req, res) => {
-    noStore(res);
-    res.json({ settings: (await deps.store.list()).map(toSettingEntry) });
-  });
+  const before = [noStore];
+  mountRoute(router, routes.getSettings, async () => ({ settings: (await deps.store.list()).map(toSettingEntry) }), { before });
 
-  router.get('/api/settings/:key', async (req, res) => {
-    noStore(res);
-    const { key } = parseOrThrow(settingKeyParamsSchema, req.params, 'params');
-    const view = await deps.store.describe(key).catch((error: unknown) => Promise.reject(toHttpError(error, 404)));
-    res.json(toSettingEntry(view));
-  });
+  mountRoute(
+    router,
+    routes.getSetting,
+    async ({ params: { key } }) => toSettingEntry(await deps.store.describe(key).catch((error: unknown) => Promise.reject(toHttpError(error, 404)))),
+    { before },
+  );
 
-  router.put('/api/settings/:key', async (req, res) => {
-    noStore(res);
-    const { key } = parseOrThrow(settingKeyParamsSchema, req.params, 'params');
-    const { value } = parseOrThrow(updateSettingRequestSchema, req.body, 'body');
-    const actor = actorOf(req);
-    const view = await deps.store.set(key, String(value), actor).catch((error: unknown) => Promise.reject(toHttpError(error, 400)));
-    await announce(key, SETTINGS_UPDATED, actor);
-    res.json(toSettingEntry(view));
-  });
+  mountRoute(
+    router,
+    routes.putSetting,
+    async ({ params: { key }, body: { value }, req }) => {
+      const actor = actorOf(req);
+      const view = await deps.store.set(key, String(value), actor).catch((error: unknown) => Promise.reject(toHttpError(error, 400)));
+      await announce(key, SETTINGS_UPDATED, actor);
+      return toSettingEntry(view);
+    },
+    { before },
+  );
 
-  router.delete('/api/settings/:key', async (req, res) => {
-    noStore(res);
-    const { key } = parseOrThrow(settingKeyParamsSchema, req.params, 'params');
-    const actor = actorOf(req);
-    const view = await deps.store.remove(key).catch((error: unknown) => Promise.reject(toHttpError(error, 400)));
-    await announce(key, SETTINGS_DELETED, actor);
-    res.json(toSettingEntry(view));
-  });
+  mountRoute(
+    router,
+    routes.deleteSetting,
+    async ({ params: { key }, req }) => {
+      const actor = actorOf(req);
+      const view = await deps.store.remove(key).catch((error: unknown) => Promise.reject(toHttpError(error, 400)));
+      await announce(key, SETTINGS_DELETED, actor);
+      return toSettingEntry(view);
+    },
+    { before },
+  );
 
   return router;
 }

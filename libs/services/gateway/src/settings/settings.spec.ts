@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { TOPICS, settingEntrySchema, settingsListResponseSchema, type Envelope, type SettingsChangedPayload } from '@huntforge/contracts';
-import { waitFor } from '../test-support/wait-for';
+import { waitForValue as waitFor } from '@huntforge/test-kit';
 import { SETTINGS_DELETED, SETTINGS_UPDATED } from './settings-router';
 import { startSettingsHarness, type SettingsHarness } from './test-support/settings-harness';
 

@@ -29,6 +29,8 @@ export interface GatewayHarness {
 
 export interface HarnessOptions {
   authMode?: 'required' | 'off';
+  /** ALLOWED_HOSTS for the browser guard. */
+  allowedHosts?: string;
   upstreams?: Upstream[];
   serviceHealth?: Record<string, HealthCheck>;
 }
@@ -57,7 +59,10 @@ export async function startGateway(options: HarnessOptions = {}): Promise<Gatewa
 async function composeGateway(db: Db, bus: Bus, options: HarnessOptions, dispose: () => Promise<void>): Promise<GatewayHarness> {
   const logs = captureLogs();
   const logger = createLogger({ level: 'debug', service: 'gateway', destination: logs.stream });
-  const config = loadConfig({ AUTH_MODE: options.authMode ?? 'required' }, { shape: 'all-in-one', service: 'gateway' });
+  const config = loadConfig(
+    { AUTH_MODE: options.authMode ?? 'required', ...(options.allowedHosts ? { ALLOWED_HOSTS: options.allowedHosts } : {}) },
+    { shape: 'all-in-one', service: 'gateway' },
+  );
   const scheduler = createScheduler({ logger, locks: db.repos.jobLocks, runs: db.repos.jobRuns, holder: 'gateway-test' });
 
   const module = createGatewayModule(

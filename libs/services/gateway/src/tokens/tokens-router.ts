@@ -1,37 +1,32 @@
 import { Router } from 'express';
-import type { ApiTokenRepository } from '@huntforge/data';
-import {
-  apiTokenIdParamsSchema,
-  createApiTokenRequestSchema,
-  type ApiTokenListResponse,
-  type CreateApiTokenResponse,
-} from '@huntforge/contracts';
-import { HttpError, httpErrors, parseOrThrow } from '@huntforge/platform';
+import type { ApiTokenRepository, AuditRepository } from '@huntforge/data';
+import { AUDIT_EVENT_TYPES, gatewayRoutes as routes } from '@huntforge/contracts';
+import { actorOf, HttpError, httpErrors, mountRoute, reply } from '@huntforge/platform';
 import { TokenNameTakenError, createApiToken, listApiTokens, revokeApiToken } from '../auth/api-tokens';
 import { toApiToken } from './token-view';
 
-/** Token administration (admin role, enforced by the auth middleware's access rule). */
-export function tokensRouter(repo: ApiTokenRepository): Router {
+export interface TokensRouterDeps {
+  tokens: ApiTokenRepository;
+  audit: Pick<AuditRepository, 'record'>;
+}
+
+/** Token administration (admin role, enforced by the auth middleware's access rule); every change is audited, never the secret. */
+export function tokensRouter({ tokens: repo, audit }: TokensRouterDeps): Router {
   const router = Router();
-  router.get('/api/tokens', async (_req, res) => {
-    const body: ApiTokenListResponse = { tokens: (await listApiTokens(repo)).map(toApiToken) };
-    res.json(body);
-  });
-  router.post('/api/tokens', async (req, res) => {
-    const input = parseOrThrow(createApiTokenRequestSchema, req.body, 'body');
+  mountRoute(router, routes.getTokens, async () => ({ tokens: (await listApiTokens(repo)).map(toApiToken) }));
+  mountRoute(router, routes.postTokens, async ({ body: input, req }) => {
     try {
       const { token, record } = await createApiToken(repo, input);
-      const body: CreateApiTokenResponse = { token, api_token: toApiToken(record) };
-      res.status(201).setHeader('Cache-Control', 'no-store').json(body);
+      await audit.record({ type: AUDIT_EVENT_TYPES.apiTokenCreated, actor: actorOf(req), payload: { id: record.id, name: record.name, role: record.role } });
+      return reply(201, { token, api_token: toApiToken(record) }, { 'Cache-Control': 'no-store' });
     } catch (error) {
       if (error instanceof TokenNameTakenError) throw new HttpError(409, 'token_name_taken', error.message);
       throw error;
     }
   });
-  router.delete('/api/tokens/:id', async (req, res) => {
-    const { id } = parseOrThrow(apiTokenIdParamsSchema, req.params, 'params');
+  mountRoute(router, routes.deleteToken, async ({ params: { id }, req }) => {
     if (!(await revokeApiToken(repo, id))) throw httpErrors.notFound(`No active API token has id ${id}`);
-    res.status(204).end();
+    await audit.record({ type: AUDIT_EVENT_TYPES.apiTokenRevoked, actor: actorOf(req), payload: { id } });
   });
   return router;
 }

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { apiTokenListResponseSchema, createApiTokenResponseSchema } from '@huntforge/contracts';
+import { AUDIT_EVENT_TYPES, apiTokenListResponseSchema, createApiTokenResponseSchema } from '@huntforge/contracts';
 import { startGateway, type GatewayHarness } from '../test-support/gateway-harness';
 
 describe('/api/tokens', () => {
@@ -46,5 +46,16 @@ describe('/api/tokens', () => {
     const again = await request(gateway.app).delete(`/api/tokens/${api_token.id}`).set(as(admin)).expect(404);
     expect(again.body.error.code).toBe('not_found');
     await request(gateway.app).delete('/api/tokens/abc').set(as(admin)).expect(400);
+  });
+
+  it('audits who created and revoked a token, never its secret', async () => {
+    const created = await request(gateway.app).post('/api/tokens').set(as(admin)).send({ name: 'audited', role: 'viewer' }).expect(201);
+    const { token, api_token } = createApiTokenResponseSchema.parse(created.body);
+    await request(gateway.app).delete(`/api/tokens/${api_token.id}`).set(as(admin)).expect(204);
+    const [made] = await gateway.db.repos.audit.list({ type: AUDIT_EVENT_TYPES.apiTokenCreated, limit: 1 });
+    const [revoked] = await gateway.db.repos.audit.list({ type: AUDIT_EVENT_TYPES.apiTokenRevoked, limit: 1 });
+    expect(made).toEqual(expect.objectContaining({ actor: 'token:root', payload: { id: api_token.id, name: 'audited', role: 'viewer' } }));
+    expect(revoked).toEqual(expect.objectContaining({ actor: 'token:root', payload: { id: api_token.id } }));
+    expect(JSON.stringify([made, revoked])).not.toContain(token);
   });
 });

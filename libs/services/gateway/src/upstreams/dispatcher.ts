@@ -8,9 +8,9 @@ function unconfigured(service: string): RequestHandler {
   return (_req, _res, next) => next(new HttpError(502, 'upstream_unavailable', `The ${service} service is not configured`));
 }
 
-function handlerFor(upstream: Upstream, logger: Logger): RequestHandler {
+function handlerFor(upstream: Upstream, logger: Logger, signingKey: Buffer | undefined): RequestHandler {
   if (upstream.router) return upstream.router;
-  if (upstream.url) return createUpstreamProxy({ service: upstream.service, url: upstream.url, logger });
+  if (upstream.url) return createUpstreamProxy({ service: upstream.service, url: upstream.url, logger, signingKey });
   return unconfigured(upstream.service);
 }
 
@@ -28,7 +28,7 @@ function checkPrefixes(upstream: Upstream, logger: Logger): void {
  * Sends each request to the upstream the contracts route table names as its owner. Paths the gateway
  * owns, paths no rule claims, and owners without an upstream fall through to what is mounted next.
  */
-export function createUpstreamDispatcher(upstreams: readonly Upstream[], logger: Logger): RequestHandler {
+export function createUpstreamDispatcher(upstreams: readonly Upstream[], logger: Logger, signingKey?: Buffer): RequestHandler {
   const handlers = new Map<string, RequestHandler>();
   for (const upstream of upstreams) {
     if (!isServiceName(upstream.service) || upstream.service === 'gateway') {
@@ -36,7 +36,7 @@ export function createUpstreamDispatcher(upstreams: readonly Upstream[], logger:
     }
     if (handlers.has(upstream.service)) throw new Error(`Upstream ${upstream.service} is listed twice`);
     checkPrefixes(upstream, logger);
-    handlers.set(upstream.service, handlerFor(upstream, logger));
+    handlers.set(upstream.service, handlerFor(upstream, logger, signingKey));
   }
 
   return (req, res, next) => {

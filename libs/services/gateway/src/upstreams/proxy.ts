@@ -2,7 +2,8 @@ import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware, fixRequestBody } from 'http-proxy-middleware';
-import { errorBody, REQUEST_ID_HEADER, type Logger } from '@huntforge/platform';
+import { ACTOR_HEADER, ROLE_HEADER } from '@huntforge/contracts';
+import { errorBody, identitySignatureHeaders, REQUEST_ID_HEADER, type Logger } from '@huntforge/platform';
 
 /** Generous: some upstream routes (retrain, evaluations) do real work before answering. */
 const DEFAULT_PROXY_TIMEOUT_MS = 120_000;
@@ -12,6 +13,12 @@ export interface ProxyOptions {
   url: string;
   logger: Logger;
   timeoutMs?: number;
+  /** IDENTITY_SIGNING_KEY: the upstream refuses requests whose identity the gateway did not sign. */
+  signingKey?: Buffer;
+}
+
+function headerText(value: string | string[] | number | undefined): string {
+  return typeof value === 'string' ? value : '';
 }
 
 function sendUpstreamUnavailable(res: ServerResponse | Socket, service: string): void {
@@ -44,6 +51,11 @@ export function createUpstreamProxy(options: ProxyOptions): RequestHandler {
         proxyReq.removeHeader('authorization');
         const requestId = res.getHeader(REQUEST_ID_HEADER);
         if (typeof requestId === 'string') proxyReq.setHeader(REQUEST_ID_HEADER, requestId);
+        if (options.signingKey) {
+          const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
+          const identity = { method: req.method ?? 'GET', url, actor: headerText(req.headers[ACTOR_HEADER]), role: headerText(req.headers[ROLE_HEADER]) };
+          for (const [name, value] of Object.entries(identitySignatureHeaders(options.signingKey, identity))) proxyReq.setHeader(name, value);
+        }
         fixRequestBody(proxyReq, req);
       },
       error: (error: Error, req: IncomingMessage, res: ServerResponse | Socket) => {

@@ -76,8 +76,8 @@ describe('in-process upstreams (all-in-one)', () => {
   it('warns when a service declares a prefix the route table routes elsewhere', () => {
     const logs = captureLogs();
     const logger = createLogger({ level: 'warn', service: 'gateway', destination: logs.stream });
-    createUpstreamDispatcher([{ service: 'ingestion', prefixes: ['/api/sources', '/api/model'], router: Router() }], logger);
-    expect(logs.lines()).toEqual([expect.objectContaining({ upstream: 'ingestion', prefix: '/api/model', owner: 'content-filter' })]);
+    createUpstreamDispatcher([{ service: 'ingestion', prefixes: ['/api/sources', '/api/model/versions'], router: Router() }], logger);
+    expect(logs.lines()).toEqual([expect.objectContaining({ upstream: 'ingestion', prefix: '/api/model/versions', owner: 'content-filter' })]);
   });
 });
 
@@ -91,7 +91,7 @@ describe('proxied upstreams (distributed)', () => {
     const app = express();
     app.use(express.json());
     app.all('/{*rest}', (req, res) => {
-      res.status(req.path === '/api/sources/teapot' ? 418 : 200).json({
+      res.status(req.path === '/api/sources/418' ? 418 : 200).json({
         method: req.method,
         url: req.originalUrl,
         body: req.body ?? null,
@@ -141,7 +141,7 @@ describe('proxied upstreams (distributed)', () => {
   });
 
   it('passes the upstream status through', async () => {
-    await request(gateway.app).get('/api/sources/teapot').set('Authorization', `Bearer ${analyst}`).expect(418);
+    await request(gateway.app).get('/api/sources/418').set('Authorization', `Bearer ${analyst}`).expect(418);
   });
 
   it('still authenticates before proxying', async () => {
@@ -162,7 +162,7 @@ describe('proxied upstreams (distributed)', () => {
 describe('distributedUpstreams', () => {
   it('proxies each configured service and reports unconfigured ones', async () => {
     const config = loadConfig(
-      { DATABASE_URL: 'postgresql://db/huntforge', AMQP_URL: 'amqp://mq', INGESTION_URL: 'http://ingestion:8081' },
+      { DATABASE_URL: 'postgresql://db/huntforge', AMQP_URL: 'amqp://mq', IDENTITY_SIGNING_KEY: 'ab'.repeat(32), INGESTION_URL: 'http://ingestion:8081' },
       { shape: 'distributed', service: 'gateway' },
     );
     const { upstreams, serviceHealth } = distributedUpstreams(config);

@@ -20,6 +20,16 @@ const PRIVATE_RANGES = new Set(['loopback', 'private', 'uniqueLocal', 'carrierGr
 /** IPv6 ranges that embed or tunnel an IPv4 address we cannot vet reliably. */
 const TRANSITION_RANGES = new Set(['rfc6052', '6to4', 'teredo', 'rfc6145']);
 
+/**
+ * IPv4-compatible IPv6 (`::a.b.c.d`, the deprecated ::/96 form, e.g. `::a9fe:a9fe` = 169.254.169.254):
+ * ipaddr.js calls it unicast, but some stacks route it to the embedded IPv4 address, so it is never fetched.
+ */
+function isIpv4Compatible(parsed: ipaddr.IPv4 | ipaddr.IPv6): boolean {
+  if (parsed.kind() !== 'ipv6') return false;
+  const parts = (parsed as ipaddr.IPv6).parts;
+  return parts.slice(0, 6).every((part) => part === 0) && (parts[6] !== 0 || (parts[7] ?? 0) > 1);
+}
+
 export function isIpLiteral(host: string): boolean {
   return ipaddr.isValid(host.replace(/^\[|\]$/g, ''));
 }
@@ -31,6 +41,9 @@ export function checkAddress(address: string, policy: AddressPolicy): AddressVer
   // ::ffff:127.0.0.1 and friends are the IPv4 address in disguise: judge the IPv4 address.
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   const normalized = parsed.toString();
+  if (isIpv4Compatible(parsed)) {
+    return { allowed: false, range: 'ipv4Compatible', reason: `${normalized} is an IPv4-compatible IPv6 address (::/96)` };
+  }
   const range = parsed.range();
   if (METADATA_ADDRESSES.has(normalized)) return { allowed: false, range, reason: `${normalized} is a cloud metadata address` };
   if (range === 'unicast') return { allowed: true, range };

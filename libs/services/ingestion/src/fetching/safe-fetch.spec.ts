@@ -64,6 +64,9 @@ describe('SSRF guard: hostile URLs with private networks closed', () => {
     ['http://255.255.255.255/', 'url_not_allowed'],
     ['http://0.0.0.0/', 'url_not_allowed'],
     ['http://[::]/', 'url_not_allowed'],
+    ['http://[::a9fe:a9fe]/', 'url_not_allowed'],
+    ['http://[::7f00:1]/', 'url_not_allowed'],
+    ['http://[::8.8.8.8]/', 'url_not_allowed'],
     ['http://[fc00::1]/', 'url_not_allowed'],
     ['http://[fd00:ec2::254]/', 'url_not_allowed'],
     ['http://[64:ff9b::7f00:1]/', 'url_not_allowed'],
@@ -95,7 +98,7 @@ describe('SSRF guard with INGEST_ALLOW_PRIVATE_NETWORKS', () => {
   });
 
   it('never opens link-local, metadata, multicast or unspecified addresses', () => {
-    for (const address of ['169.254.169.254', '169.254.10.1', 'fe80::1', 'fd00:ec2::254', '100.100.100.200', '0.0.0.0', '224.0.0.1', '::']) {
+    for (const address of ['169.254.169.254', '169.254.10.1', 'fe80::1', 'fd00:ec2::254', '100.100.100.200', '0.0.0.0', '224.0.0.1', '::', '::a9fe:a9fe', '::7f00:1']) {
       expect(checkAddress(address, open)).toEqual(expect.objectContaining({ allowed: false }));
     }
   });

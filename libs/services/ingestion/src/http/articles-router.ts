@@ -1,14 +1,6 @@
 import { Router } from 'express';
-import {
-  articleIdParamsSchema,
-  createAnnotationRequestSchema,
-  listArticlesQuerySchema,
-  similarArticlesQuerySchema,
-  totalPages,
-  pageOffset,
-  type DeleteArticleResponse,
-} from '@huntforge/contracts';
-import { parseOrThrow } from '@huntforge/platform';
+import { ingestionRoutes as routes, totalPages, pageOffset } from '@huntforge/contracts';
+import { actorOf, mountRoute } from '@huntforge/platform';
 import type { IngestionDeps } from '../deps';
 import { notFound } from '../errors';
 import { annotationView, createAnnotation } from '../use-cases/annotations/create-annotation';
@@ -25,8 +17,7 @@ function dateBound(value: string | undefined, endOfDay: boolean): Date | undefin
 export function articlesRouter(deps: IngestionDeps): Router {
   const router = Router();
 
-  router.get('/api/articles', async (req, res) => {
-    const query = parseOrThrow(listArticlesQuerySchema, req.query, 'query');
+  mountRoute(router, routes.getArticles, async ({ query }) => {
     let sourceId: number | undefined;
     if (query.source) {
       const source = await deps.sources.find(query.source);
@@ -46,29 +37,23 @@ export function articlesRouter(deps: IngestionDeps): Router {
       skip: pageOffset(query.page, query.limit),
       take: query.limit,
     });
-    res.json({ articles: rows.map(articleSummary), total, page: query.page, total_pages: totalPages(total, query.limit), limit: query.limit });
+    return { articles: rows.map(articleSummary), total, page: query.page, total_pages: totalPages(total, query.limit), limit: query.limit };
   });
 
-  router.get('/api/articles/:article_id', async (req, res) => {
-    const { article_id } = parseOrThrow(articleIdParamsSchema, req.params, 'params');
+  mountRoute(router, routes.getArticle, async ({ params: { article_id } }) => {
     const row = await deps.queries.detail(article_id);
     if (!row) throw notFound('article', article_id);
-    res.json(articleDetail(row));
+    return articleDetail(row);
   });
 
-  router.get('/api/articles/:article_id/similar', async (req, res) => {
-    const { article_id } = parseOrThrow(articleIdParamsSchema, req.params, 'params');
-    const { limit } = parseOrThrow(similarArticlesQuerySchema, req.query, 'query');
-    res.json(await similarArticles(deps, article_id, limit));
-  });
+  mountRoute(router, routes.getArticlesSimilar, async ({ params, query }) => similarArticles(deps, params.article_id, query.limit));
 
-  router.delete('/api/articles/:article_id', async (req, res) => {
-    const { article_id } = parseOrThrow(articleIdParamsSchema, req.params, 'params');
+  mountRoute(router, routes.deleteArticle, async ({ params: { article_id } }) => {
     const counts = await deps.queries.deleteWithReport(article_id);
     if (!counts) throw notFound('article', article_id);
     deps.ctx.logger.info({ articleId: article_id, ...counts }, 'article deleted');
-    const body: DeleteArticleResponse = {
-      deleted: true,
+    return {
+      deleted: true as const,
       article_id,
       removed: {
         annotations: counts.annotations,
@@ -79,21 +64,16 @@ export function articlesRouter(deps: IngestionDeps): Router {
       },
       unlinked: { sigma_queue_items: counts.sigmaQueueItems, evaluation_records: counts.evaluationRecords, near_duplicates: counts.nearDuplicates },
     };
-    res.json(body);
   });
 
-  router.get('/api/articles/:article_id/annotations', async (req, res) => {
-    const { article_id } = parseOrThrow(articleIdParamsSchema, req.params, 'params');
+  mountRoute(router, routes.getArticlesAnnotations, async ({ params: { article_id } }) => {
     if (!(await deps.queries.exists(article_id))) throw notFound('article', article_id);
-    res.json({ article_id, annotations: (await deps.annotations.listFor(article_id)).map(annotationView) });
+    return { article_id, annotations: (await deps.annotations.listFor(article_id)).map(annotationView) };
   });
 
-  router.post('/api/articles/:article_id/annotations', async (req, res) => {
-    const { article_id } = parseOrThrow(articleIdParamsSchema, req.params, 'params');
-    const body = parseOrThrow(createAnnotationRequestSchema, req.body, 'body');
-    const actor = req.headers['x-huntforge-actor'];
-    res.status(201).json(await createAnnotation(deps, article_id, body, typeof actor === 'string' ? actor : null));
-  });
+  mountRoute(router, routes.postArticlesAnnotations, async ({ params, body, req }) =>
+    createAnnotation(deps, params.article_id, body, actorOf(req)),
+  );
 
   return router;
 }

@@ -1,12 +1,6 @@
 import { Router } from 'express';
-import {
-  INGESTION_ERROR_CODES,
-  sourceIdParamsSchema,
-  sourceRunParamsSchema,
-  updateImageOcrRequestSchema,
-  type CollectResponse,
-} from '@huntforge/contracts';
-import { HttpError, parseOrThrow } from '@huntforge/platform';
+import { INGESTION_ERROR_CODES, ingestionRoutes as routes } from '@huntforge/contracts';
+import { HttpError, mountRoute } from '@huntforge/platform';
 import type { IngestionDeps } from '../deps';
 import { notFound } from '../errors';
 import { isProtectedSource } from '../repositories/source-repository';
@@ -20,34 +14,32 @@ const codes = INGESTION_ERROR_CODES;
 export function sourcesRouter(deps: IngestionDeps, tracker: CollectionTracker): Router {
   const router = Router();
   const ocrDefault = async () => ocrEnabledFor(deps, { imageOcrEnabled: null });
-  const load = async (raw: unknown) => {
-    const { source_id } = parseOrThrow(sourceIdParamsSchema, raw, 'params');
+  const load = async (source_id: string) => {
     const source = await deps.sources.find(source_id);
     if (!source) throw notFound('source', source_id);
     return source;
   };
 
-  router.get('/api/sources', async (_req, res) => {
+  mountRoute(router, routes.getSources, async () => {
     const [rows, ocr] = await Promise.all([deps.sources.list(), ocrDefault()]);
-    res.json({ sources: rows.map((row) => sourceView(row, ocr)), total: rows.length });
+    return { sources: rows.map((row) => sourceView(row, ocr)), total: rows.length };
   });
 
-  router.get('/api/sources/:source_id', async (req, res) => {
-    const source = await load(req.params);
+  mountRoute(router, routes.getSource, async ({ params }) => {
+    const source = await load(params.source_id);
     const [runs, ocr] = await Promise.all([deps.runs.recent(source.id, RECENT_RUNS), ocrDefault()]);
-    res.json({ ...sourceView(source, ocr), recent_runs: runs.map(runView) });
+    return { ...sourceView(source, ocr), recent_runs: runs.map(runView) };
   });
 
-  router.get('/api/sources/:source_id/runs/:run_id', async (req, res) => {
-    const { run_id } = parseOrThrow(sourceRunParamsSchema, req.params, 'params');
-    const source = await load(req.params);
-    const run = await deps.runs.find(source.id, run_id);
-    if (!run) throw notFound('collection run', run_id);
-    res.json(runView(run));
+  mountRoute(router, routes.getSourcesRuns, async ({ params }) => {
+    const source = await load(params.source_id);
+    const run = await deps.runs.find(source.id, params.run_id);
+    if (!run) throw notFound('collection run', params.run_id);
+    return runView(run);
   });
 
-  router.post('/api/sources/:source_id/collect', async (req, res) => {
-    const source = await load(req.params);
+  mountRoute(router, routes.postSourcesCollect, async ({ params }) => {
+    const source = await load(params.source_id);
     if (isProtectedSource(source.identifier)) {
       throw new HttpError(400, codes.sourceNotCollectable, `the ${source.identifier} source has no feed and is never collected`);
     }
@@ -58,19 +50,17 @@ export function sourcesRouter(deps: IngestionDeps, tracker: CollectionTracker): 
     }
     // The run goes on in the background; its failures are recorded on the run and the source.
     started.done.catch((error: unknown) => deps.ctx.logger.error({ err: error, run: started.run.id }, 'collection run crashed'));
-    const body: CollectResponse = { run_id: started.run.id, source_id: source.id, status: 'running', run_url: `/api/sources/${source.id}/runs/${started.run.id}` };
-    res.status(202).json(body);
+    return { run_id: started.run.id, source_id: source.id, status: 'running' as const, run_url: `/api/sources/${source.id}/runs/${started.run.id}` };
   });
 
-  router.put('/api/sources/:source_id/image_ocr', async (req, res) => {
-    const source = await load(req.params);
+  mountRoute(router, routes.putSourcesImageOcr, async ({ params, body }) => {
+    const source = await load(params.source_id);
     if (isProtectedSource(source.identifier)) {
       throw new HttpError(400, codes.protectedSource, `the ${source.identifier} source is protected; its OCR flag cannot be changed`);
     }
-    const body = parseOrThrow(updateImageOcrRequestSchema, req.body, 'body');
     await deps.sources.setImageOcr(source.id, body.image_ocr_enabled);
     const updated = await deps.sources.find(source.id);
-    res.json(sourceView(updated ?? source, await ocrDefault()));
+    return sourceView(updated ?? source, await ocrDefault());
   });
 
   return router;

@@ -1,6 +1,6 @@
-import type { UpstreamServiceName } from '@huntforge/contracts';
-import type { ServiceUrls } from '@huntforge/platform';
-import { ACTOR_HEADER, ROLE_HEADER, type Caller } from '../caller/caller';
+import { ACTOR_HEADER, ROLE_HEADER, type UpstreamServiceName } from '@huntforge/contracts';
+import { identitySignatureHeaders, type ServiceUrls } from '@huntforge/platform';
+import type { Caller } from '../caller/caller';
 
 /** One call to an owning service's public route, as the action table describes it. */
 export interface ServiceCall {
@@ -43,13 +43,15 @@ export interface ServiceClientOptions {
   apiUrl: string | null;
   /** All-in-one: the server a caller reached is the gateway, so writes may go back through it. */
   useSelfUrl: boolean;
+  /** IDENTITY_SIGNING_KEY: direct calls carry the caller's identity signed, as the gateway signs it. */
+  signingKey?: Buffer;
   fetchImpl?: typeof fetch;
 }
 
 /**
  * Runs writes through the owning service's public route, so its validation and business rules apply.
  * Distributed: straight to the service's URL with the caller's identity in the gateway's actor headers
- * (the service trusts them as it trusts the gateway). Otherwise through the gateway (all-in-one: the
+ * and the gateway's signature over them (the service checks it as it checks the gateway's). Otherwise through the gateway (all-in-one: the
  * server the caller reached; stdio: MCP_API_URL) with the caller's own bearer token, so the gateway
  * checks the caller's role again.
  */
@@ -72,6 +74,10 @@ export class ServiceClient {
     if (direct) {
       headers[ACTOR_HEADER] = caller.actor;
       headers[ROLE_HEADER] = caller.role;
+      if (this.options.signingKey) {
+        const identity = { method: call.method, url: `${url.pathname}${url.search}`, actor: caller.actor, role: caller.role };
+        Object.assign(headers, identitySignatureHeaders(this.options.signingKey, identity));
+      }
     } else if (caller.bearer) {
       headers['authorization'] = `Bearer ${caller.bearer}`;
     }

@@ -1,7 +1,7 @@
 import { AUDIT_EVENT_TYPES } from '@huntforge/contracts';
 import type { Logger } from '@huntforge/platform';
 import type { Caller } from '../caller/caller';
-import type { ToolAuditRepository } from '../repositories/tool-audit-repository';
+import type { AuditRepository } from '@huntforge/data';
 import { redactArguments } from './redact';
 
 export interface ToolCallRecord {
@@ -16,7 +16,7 @@ export interface ToolCallRecord {
 /** Writes one audit event per tool call; a failed write is logged, never turned into the caller's error. */
 export class ToolCallRecorder {
   constructor(
-    private readonly repo: ToolAuditRepository,
+    private readonly repo: Pick<AuditRepository, 'record'>,
     private readonly logger: Logger,
   ) {}
 

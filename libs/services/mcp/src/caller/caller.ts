@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
-import { ROLES, type Role } from '@huntforge/contracts';
+import { ACTOR_HEADER, ROLE_HEADER, ROLES, type Role } from '@huntforge/contracts';
 import type { ApiTokenRepository } from '@huntforge/data';
 
-/** The gateway's vouched identity headers (see the gateway's auth/principal.ts); clients cannot forge them through it. */
-export const ACTOR_HEADER = 'x-huntforge-actor';
-export const ROLE_HEADER = 'x-huntforge-role';
 
 const BEARER = /^Bearer[ ]+(\S+)[ ]*$/i;
 const TOKEN_PATTERN = /^hf_[A-Za-z0-9_-]{20,200}$/;

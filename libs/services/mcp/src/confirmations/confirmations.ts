@@ -12,16 +12,18 @@ import { redactArguments } from '../audit/redact';
 import type { Caller } from '../caller/caller';
 import { decodeCursor, encodeCursor } from '../pagination/cursor';
 import type { ConfirmationRecord, ConfirmationRepository } from '../repositories/confirmation-repository';
-import type { ToolAuditRepository } from '../repositories/tool-audit-repository';
+import type { AuditRepository } from '@huntforge/data';
 import { ToolError } from '../tools/tool-error';
 import { toConfirmationView } from './confirmation-view';
 
 export interface ConfirmationDeps {
   repo: ConfirmationRepository;
-  audit: ToolAuditRepository;
+  audit: Pick<AuditRepository, 'record'>;
   services: ServiceClient;
   logger: Logger;
   ttlMs: number;
+  /** MCP_ALLOW_SELF_CONFIRMATION: whether a token may confirm what it filed itself. */
+  allowSelfConfirmation: () => Promise<boolean>;
   now?: () => Date;
 }
 
@@ -73,6 +75,7 @@ export class Confirmations {
 
   async confirm(id: string, caller: Caller, reason: string | null): Promise<McpConfirmation> {
     const started = performance.now();
+    await this.refuseSelfConfirmation(await this.existing(id), caller);
     const row = await this.claim(id, 'confirmed', caller, reason);
     let outcome: { status: 'confirmed' | 'failed'; result: unknown; error: string | null };
     try {
@@ -97,6 +100,20 @@ export class Confirmations {
     const row = await this.existing(id);
     await this.audit(AUDIT_EVENT_TYPES.mcpConfirmationRejected, row, caller, 'ok', started, { reason });
     return toConfirmationView(row);
+  }
+
+  /**
+   * A token that filed a request cannot also confirm it, or an agent holding one token could approve its
+   * own actions. Local mode has no tokens (one person), so it is not affected.
+   */
+  private async refuseSelfConfirmation(row: ConfirmationRecord, caller: Caller): Promise<void> {
+    if (caller.tokenId === null || row.requestedBy !== caller.actor) return;
+    if (await this.deps.allowSelfConfirmation()) return;
+    throw new HttpError(
+      409,
+      MCP_ERROR_CODES.selfConfirmation,
+      `Confirmation request ${row.id} was filed by ${caller.actor}; another person must confirm it (or an admin sets MCP_ALLOW_SELF_CONFIRMATION)`,
+    );
   }
 
   /** Decides a pending, unexpired request or explains (404, 409, 410) why it cannot be decided. */

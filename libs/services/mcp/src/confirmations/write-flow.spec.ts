@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { MCP_READ_TOOLS } from '@huntforge/contracts';
+import { createSettingsStore } from '@huntforge/data';
 import { seedMcpData, type Seeded } from '../test-support/seed';
 import { startFakeService, startMcpHarness, structured, toolError, type McpHarness, type RecordedRequest } from '../test-support/harness';
 
@@ -142,9 +143,27 @@ describe('MCP writes: low-risk at once, high-risk through a person\'s confirmati
 
   it('records a confirmed action the owning service refuses as failed, with its answer', async () => {
     const requested = structured<{ confirmation: Confirmation }>(await analyst.callTool({ name: 'rollback_model', arguments: { version_id: 9 } }));
-    const confirmed = await request(harness.app).post(`/api/mcp/confirmations/${requested.confirmation.id}/confirm`).set('Authorization', `Bearer ${analystToken}`).expect(200);
+    const confirmed = await request(harness.app).post(`/api/mcp/confirmations/${requested.confirmation.id}/confirm`).set('Authorization', `Bearer ${reviewerToken}`).expect(200);
     expect(confirmed.body).toMatchObject({ status: 'failed', error: 'HTTP 422: No artifact for version 9', result: { http_status: 422 } });
     expect(lastRequest()).toMatchObject({ method: 'POST', path: '/api/model/rollback/9' });
+  });
+
+  it('refuses to let the token that filed a request confirm it (409 self_confirmation) unless an admin allows it', async () => {
+    const requested = structured<{ confirmation: Confirmation }>(await analyst.callTool({ name: 'rollback_model', arguments: { version_id: 9 } }));
+    const own = await request(harness.app).post(`/api/mcp/confirmations/${requested.confirmation.id}/confirm`).set('Authorization', `Bearer ${analystToken}`).expect(409);
+    expect(own.body.error.code).toBe('self_confirmation');
+    expect(services.requests).toEqual([]);
+    const still = await request(harness.app).get(`/api/mcp/confirmations/${requested.confirmation.id}`).set('Authorization', `Bearer ${viewerToken}`).expect(200);
+    expect(still.body.status).toBe('pending');
+
+    const store = createSettingsStore(harness.ctx.db.prisma, { env: {} });
+    await store.set('MCP_ALLOW_SELF_CONFIRMATION', 'true', 'test');
+    try {
+      const allowed = await request(harness.app).post(`/api/mcp/confirmations/${requested.confirmation.id}/confirm`).set('Authorization', `Bearer ${analystToken}`).expect(200);
+      expect(allowed.body).toMatchObject({ decided_by: 'token:claude-desktop' });
+    } finally {
+      await store.remove('MCP_ALLOW_SELF_CONFIRMATION');
+    }
   });
 
   it('rejects a request without running it', async () => {
@@ -157,7 +176,7 @@ describe('MCP writes: low-risk at once, high-risk through a person\'s confirmati
       .send({ reason: 'needs a filter first' })
       .expect(200);
     expect(rejected.body).toMatchObject({ status: 'rejected', decided_by: 'token:claude-desktop', decision_reason: 'needs a filter first', result: null });
-    const late = await request(harness.app).post(`/api/mcp/confirmations/${requested.confirmation.id}/confirm`).set('Authorization', `Bearer ${analystToken}`).expect(409);
+    const late = await request(harness.app).post(`/api/mcp/confirmations/${requested.confirmation.id}/confirm`).set('Authorization', `Bearer ${reviewerToken}`).expect(409);
     expect(late.body.error.code).toBe('confirmation_not_pending');
     expect(services.requests).toEqual([]);
     const [decision] = await harness.ctx.db.prisma.auditEvent.findMany({ where: { type: 'mcp.confirmation.rejected' } });
@@ -187,12 +206,18 @@ describe('MCP writes: low-risk at once, high-risk through a person\'s confirmati
   });
 
   it('pages the confirmation list newest first with a cursor', async () => {
-    const first = await request(harness.app).get('/api/mcp/confirmations?limit=2').set('Authorization', `Bearer ${viewerToken}`).expect(200);
-    expect(first.body.confirmations).toHaveLength(2);
-    const rest = await request(harness.app).get(`/api/mcp/confirmations?limit=2&cursor=${first.body.next_cursor}`).set('Authorization', `Bearer ${viewerToken}`).expect(200);
-    const ids = [...first.body.confirmations, ...rest.body.confirmations].map((c: Confirmation) => c.id);
-    expect(new Set(ids).size).toBe(4);
-    expect(rest.body.next_cursor).toBeNull();
+    const list = (query: string) => request(harness.app).get(`/api/mcp/confirmations?${query}`).set('Authorization', `Bearer ${viewerToken}`).expect(200);
+    const everything = (await list('limit=100')).body.confirmations.map((c: Confirmation) => c.id);
+    expect(everything.length).toBeGreaterThan(3);
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await list(`limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(page.body.confirmations.length).toBeLessThanOrEqual(2);
+      paged.push(...page.body.confirmations.map((c: Confirmation) => c.id));
+      cursor = page.body.next_cursor;
+    } while (cursor !== null);
+    expect(paged).toEqual(everything);
   });
 
   it('redacts secrets from audited arguments but keeps them for the action', async () => {
@@ -260,8 +285,21 @@ describe('MCP writes: low-risk at once, high-risk through a person\'s confirmati
     });
 
     it('answers 405 to GET and DELETE (stateless server: no sessions)', async () => {
-      await request(harness.app).get('/mcp').set('Authorization', `Bearer ${viewerToken}`).expect(405);
+      const get = await request(harness.app).get('/mcp').set('Authorization', `Bearer ${viewerToken}`).expect(405);
+      expect(get.headers['allow']).toBe('POST');
+      expect(get.body).toEqual({ jsonrpc: '2.0', error: { code: -32000, message: expect.stringContaining('stateless') }, id: null });
       await request(harness.app).delete('/mcp').set('Authorization', `Bearer ${viewerToken}`).expect(405);
+    });
+
+    it('answers malformed JSON with a JSON-RPC parse error (-32700), not the REST error body', async () => {
+      const res = await request(harness.app)
+        .post('/mcp')
+        .set('Authorization', `Bearer ${viewerToken}`)
+        .set('Accept', 'application/json, text/event-stream')
+        .set('Content-Type', 'application/json')
+        .send('{"jsonrpc": "2.0", "id": 1, "method": ')
+        .expect(400);
+      expect(res.body).toEqual({ jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null });
     });
   });
 });

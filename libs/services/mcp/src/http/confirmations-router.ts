@@ -1,16 +1,10 @@
 import { Router } from 'express';
-import {
-  confirmationIdParamsSchema,
-  decideConfirmationRequestSchema,
-  listConfirmationsQuerySchema,
-} from '@huntforge/contracts';
+import { mcpRoutes as routes } from '@huntforge/contracts';
 import type { ApiTokenRepository } from '@huntforge/data';
-import { HttpError, parseOrThrow } from '@huntforge/platform';
+import { HttpError, mountRoute } from '@huntforge/platform';
 import type { Confirmations } from '../confirmations/confirmations';
 import { ToolError } from '../tools/tool-error';
 import { callerOf, requireCaller } from './caller-middleware';
-
-const BASE = '/api/mcp/confirmations';
 
 /** A caller's mistake inside a use case (e.g. a foreign cursor) is a 400, not a 500. */
 async function asHttp<T>(work: () => Promise<T>): Promise<T> {
@@ -31,23 +25,19 @@ export function confirmationsRouter(deps: { confirmations: Confirmations; tokens
   const viewer = requireCaller(deps.tokens, 'viewer');
   const analyst = requireCaller(deps.tokens, 'analyst');
 
-  router.get(BASE, viewer, async (req, res) => {
-    const query = parseOrThrow(listConfirmationsQuerySchema, req.query, 'query');
-    res.json(await asHttp(() => deps.confirmations.list(query)));
-  });
-  router.get(`${BASE}/:id`, viewer, async (req, res) => {
-    const { id } = parseOrThrow(confirmationIdParamsSchema, req.params, 'params');
-    res.json(await deps.confirmations.get(id));
-  });
-  router.post(`${BASE}/:id/confirm`, analyst, async (req, res) => {
-    const { id } = parseOrThrow(confirmationIdParamsSchema, req.params, 'params');
-    const body = parseOrThrow(decideConfirmationRequestSchema, req.body ?? {}, 'body');
-    res.json(await deps.confirmations.confirm(id, callerOf(req), body.reason ?? null));
-  });
-  router.post(`${BASE}/:id/reject`, analyst, async (req, res) => {
-    const { id } = parseOrThrow(confirmationIdParamsSchema, req.params, 'params');
-    const body = parseOrThrow(decideConfirmationRequestSchema, req.body ?? {}, 'body');
-    res.json(await deps.confirmations.reject(id, callerOf(req), body.reason ?? null));
-  });
+  mountRoute(router, routes.getMcpConfirmations, async ({ query }) => asHttp(() => deps.confirmations.list(query)), { before: [viewer] });
+  mountRoute(router, routes.getMcpConfirmation, async ({ params }) => deps.confirmations.get(params.id), { before: [viewer] });
+  mountRoute(
+    router,
+    routes.postMcpConfirmationsConfirm,
+    async ({ params, body, req }) => deps.confirmations.confirm(params.id, callerOf(req), body.reason ?? null),
+    { before: [analyst] },
+  );
+  mountRoute(
+    router,
+    routes.postMcpConfirmationsReject,
+    async ({ params, body, req }) => deps.confirmations.reject(params.id, callerOf(req), body.reason ?? null),
+    { before: [analyst] },
+  );
   return router;
 }

@@ -1,12 +1,12 @@
-import { Router } from 'express';
+import express, { Router, type RequestHandler } from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { mcpRoutes as routes } from '@huntforge/contracts';
 import type { ApiTokenRepository } from '@huntforge/data';
+import { HANDLED, mountRoute, reply } from '@huntforge/platform';
 import type { McpWiring } from '../server/tool-deps';
 import { AuditingTransport } from '../server/auditing-transport';
 import { createMcpServer } from '../server/create-mcp-server';
 import { callerOf, requireCaller } from './caller-middleware';
-
-export const MCP_PATH = '/mcp';
 
 /**
  * Streamable HTTP in stateless mode: each POST gets its own server and transport for the caller it
@@ -15,24 +15,38 @@ export const MCP_PATH = '/mcp';
  */
 export function mcpHttpRouter(deps: { wiring: McpWiring; tokens: ApiTokenRepository }): Router {
   const router = Router();
-  router.post(MCP_PATH, requireCaller(deps.tokens, 'viewer'), async (req, res) => {
-    const caller = callerOf(req);
-    const inner = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    const transport = new AuditingTransport(inner, deps.wiring.recorder, caller, 'http');
-    const server = createMcpServer(deps.wiring.deps, caller, transport);
-    res.on('close', () => {
-      void server.close();
+  const viewer = requireCaller(deps.tokens, 'viewer');
+  const jsonBody = express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] });
+  const parseJsonRpc: RequestHandler = (req, res, next) =>
+    jsonBody(req, res, (error?: unknown) => {
+      if (error === undefined) return next();
+      const tooLarge = (error as { type?: unknown }).type === 'entity.too.large';
+      res.status(tooLarge ? 413 : 400).json({ jsonrpc: '2.0', error: { code: tooLarge ? -32600 : -32700, message: tooLarge ? 'Request too large' : 'Parse error' }, id: null });
     });
-    await server.connect(transport);
-    await inner.handleRequest(req, res, req.body);
-  });
-  const sessionless = (_req: unknown, res: { status(code: number): { set(name: string, value: string): { json(body: unknown): void } } }) =>
-    res.status(405).set('Allow', 'POST').json({
-      jsonrpc: '2.0',
-      error: { code: -32000, message: 'Method not allowed: this server is stateless; send JSON-RPC requests with POST' },
-      id: null,
-    });
-  router.get(MCP_PATH, requireCaller(deps.tokens, 'viewer'), sessionless);
-  router.delete(MCP_PATH, requireCaller(deps.tokens, 'viewer'), sessionless);
+  mountRoute(
+    router,
+    routes.postMcp,
+    async ({ req, res }) => {
+      const caller = callerOf(req);
+      const inner = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      const transport = new AuditingTransport(inner, deps.wiring.recorder, caller, 'http');
+      const server = createMcpServer(deps.wiring.deps, caller, transport);
+      res.on('close', () => {
+        void server.close();
+      });
+      await server.connect(transport);
+      await inner.handleRequest(req, res, req.body);
+      return HANDLED;
+    },
+    { before: [viewer, parseJsonRpc], rawBody: true },
+  );
+  const sessionless = async () =>
+    reply(
+      405,
+      { jsonrpc: '2.0' as const, error: { code: -32000, message: 'Method not allowed: this server is stateless; send JSON-RPC requests with POST' }, id: null },
+      { Allow: 'POST' },
+    );
+  mountRoute(router, routes.getMcp, sessionless, { before: [viewer] });
+  mountRoute(router, routes.deleteMcp, sessionless, { before: [viewer] });
   return router;
 }

@@ -1,7 +1,7 @@
 import type { Db } from '@huntforge/data';
 import { createEmbedder, parseEmbeddingProvider, type Embedder } from '@huntforge/llm';
 import type { SettingsReader } from '@huntforge/data';
-import type { AppConfig, Logger } from '@huntforge/platform';
+import { decodeEncryptionKey, type AppConfig, type Logger } from '@huntforge/platform';
 import { ServiceClient } from '../actions/service-client';
 import { ToolCallRecorder } from '../audit/tool-call-recorder';
 import type { McpConfig } from '../config';
@@ -12,13 +12,12 @@ import { ExecutionReadRepository } from '../repositories/execution-read-reposito
 import { SigmaReadRepository } from '../repositories/sigma-read-repository';
 import { SourceReadRepository } from '../repositories/source-read-repository';
 import { StatsRepository } from '../repositories/stats-repository';
-import { ToolAuditRepository } from '../repositories/tool-audit-repository';
-import { ReadOnlySqlRunner } from '../sql/run-read-only-query';
+import { ReadOnlySqlRunner } from '../repositories/read-only-sql-runner';
 import type { ToolDeps } from '../tools/tool-definition';
 
 export interface McpWiringOptions {
   db: Db;
-  config: Pick<AppConfig, 'serviceUrls' | 'shape'>;
+  config: Pick<AppConfig, 'serviceUrls' | 'shape' | 'identitySigningKey'>;
   mcpConfig: McpConfig;
   logger: Logger;
   fetchImpl?: typeof fetch;
@@ -37,11 +36,12 @@ export interface McpWiring {
 /** Everything the tools, the transports and the confirmation routes share, built once per process. */
 export function wireMcp(options: McpWiringOptions): McpWiring {
   const { prisma } = options.db;
-  const audit = new ToolAuditRepository(prisma);
+  const audit = options.db.repos.audit;
   const services = new ServiceClient({
     serviceUrls: options.config.serviceUrls,
     apiUrl: options.mcpConfig.apiUrl,
     useSelfUrl: options.config.shape === 'all-in-one',
+    signingKey: options.config.identitySigningKey ? (decodeEncryptionKey(options.config.identitySigningKey) ?? undefined) : undefined,
     fetchImpl: options.fetchImpl,
   });
   const confirmations = new Confirmations({
@@ -50,6 +50,7 @@ export function wireMcp(options: McpWiringOptions): McpWiring {
     services,
     logger: options.logger,
     ttlMs: options.mcpConfig.confirmationTtlMs,
+    allowSelfConfirmation: async () => /^(1|true|yes|on)$/i.test((await options.settings?.get('MCP_ALLOW_SELF_CONFIRMATION')) ?? ''),
     now: options.now,
   });
   const deps: ToolDeps = {

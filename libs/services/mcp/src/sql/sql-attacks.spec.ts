@@ -1,6 +1,6 @@
 import { describeWithInfra } from '@huntforge/testing';
 import { createTestContext, type TestContext } from '@huntforge/service-testing';
-import { ReadOnlySqlRunner } from './run-read-only-query';
+import { ReadOnlySqlRunner } from '../repositories/read-only-sql-runner';
 import { READ_ONLY_ROLE, READ_ONLY_TABLES } from './table-allowlist';
 
 /** Queries a caller might try to turn read-only SQL into something else. Every one must be refused. */

@@ -10,7 +10,7 @@ import type { ExecutionReadRepository } from '../repositories/execution-read-rep
 import type { SigmaReadRepository } from '../repositories/sigma-read-repository';
 import type { SourceReadRepository } from '../repositories/source-read-repository';
 import type { StatsRepository } from '../repositories/stats-repository';
-import type { ReadOnlySqlRunner } from '../sql/run-read-only-query';
+import type { ReadOnlySqlRunner } from '../repositories/read-only-sql-runner';
 
 export type ToolKind = 'read' | 'low_risk_write' | 'high_risk_write';
 

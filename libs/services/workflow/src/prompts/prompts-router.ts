@@ -4,20 +4,13 @@ import {
   PROMPT_AGENT_NAMES,
   REMOVED_AGENT_NAMES,
   WORKFLOW_ERROR_CODES,
-  agentNameParamsSchema,
-  bootstrapPromptsRequestSchema,
-  promptByConfigVersionParamsSchema,
-  resetPromptsRequestSchema,
-  rollbackPromptRequestSchema,
-  updatePromptRequestSchema,
+  workflowRoutes as routes,
   type AnyPromptAgentName,
   type PromptChangeResponse,
-  type PromptDefaultsResponse,
   type PromptVersionView,
   type PromptView,
 } from '@huntforge/contracts';
-import { HttpError, parseOrThrow } from '@huntforge/platform';
-import { actorOf } from '../config/config-router';
+import { actorOf, HttpError, mountRoute } from '@huntforge/platform';
 import { unknownAgentError, type WorkflowConfigService } from '../config/config-service';
 import type { PromptVersionRecord, StoredPrompt } from '../repositories/prompt-repository';
 import { systemPromptOf } from './default-prompts';
@@ -50,68 +43,63 @@ function versionView(record: PromptVersionRecord): PromptVersionView {
 
 export function promptsRouter(service: WorkflowConfigService): Router {
   const router = Router();
-  const base = '/api/workflow/config/prompts';
 
   const changeResponse = async (agents: string[], configVersion: number): Promise<PromptChangeResponse> => {
     const current = await service.prompts.current();
     return { agents, config_version: configVersion, prompts: Object.fromEntries(agents.map((agent) => [agent, promptView(agent, current.get(agent))])) };
   };
 
-  router.get(base, async (_req, res) => {
+  mountRoute(router, routes.getWorkflowConfigPrompts, async () => {
     const [current, active] = await Promise.all([service.prompts.current(), service.active()]);
-    res.json({ prompts: Object.fromEntries(ANY_PROMPT_AGENT_NAMES.map((agent) => [agent, promptView(agent, current.get(agent))])), config_version: active.version });
+    return { prompts: Object.fromEntries(ANY_PROMPT_AGENT_NAMES.map((agent) => [agent, promptView(agent, current.get(agent))])), config_version: active.version };
   });
 
-  router.get(`${base}/defaults/:agent_name`, (req, res) => {
-    const agent = checkAgent(parseOrThrow(agentNameParamsSchema, req.params, 'params').agent_name, true);
+  mountRoute(router, routes.getWorkflowConfigPromptsDefaults, async ({ params }) => {
+    const agent = checkAgent(params.agent_name, true);
     const prompt = service.defaults.prompt(agent);
-    const response: PromptDefaultsResponse = {
+    return {
       agent_name: agent,
       prompt,
       system_prompt: systemPromptOf(prompt),
       template_file: service.defaults.templateFile(agent),
       user_template: service.defaults.userTemplate(agent),
     };
-    res.json(response);
   });
 
-  router.get(`${base}/:agent_name`, async (req, res) => {
-    const agent = checkAgent(parseOrThrow(agentNameParamsSchema, req.params, 'params').agent_name, true);
-    res.json(promptView(agent, (await service.prompts.current()).get(agent)));
+  mountRoute(router, routes.getWorkflowConfigPrompt, async ({ params }) => {
+    const agent = checkAgent(params.agent_name, true);
+    return promptView(agent, (await service.prompts.current()).get(agent));
   });
 
-  router.put(base, async (req, res) => {
-    const body = parseOrThrow(updatePromptRequestSchema, req.body, 'body');
+  mountRoute(router, routes.putWorkflowConfigPrompts, async ({ body, req }) => {
     const agent = checkAgent(body.agent_name, true);
     const prompts = normalisePrompts({ [agent]: body.prompt }, ANY_PROMPT_AGENT_NAMES, 'body.prompt');
     const result = await service.apply({ prompts, description: body.change_description ?? `Prompt update: ${agent}`, enforceRules: false, actor: actorOf(req) });
-    res.json(await changeResponse(result.changedPrompts, result.record.version));
+    return changeResponse(result.changedPrompts, result.record.version);
   });
 
-  router.get(`${base}/:agent_name/versions`, async (req, res) => {
-    const agent = checkAgent(parseOrThrow(agentNameParamsSchema, req.params, 'params').agent_name, false);
+  mountRoute(router, routes.getWorkflowConfigPromptsVersions, async ({ params }) => {
+    const agent = checkAgent(params.agent_name, false);
     const versions = await service.prompts.versions(agent);
-    res.json({ agent_name: agent, versions: versions.map(versionView), current_version: (await service.prompts.current()).get(agent)?.version ?? null });
+    return { agent_name: agent, versions: versions.map(versionView), current_version: (await service.prompts.current()).get(agent)?.version ?? null };
   });
 
-  router.get(`${base}/:agent_name/by-config-version/:config_version`, async (req, res) => {
-    const params = parseOrThrow(promptByConfigVersionParamsSchema, req.params, 'params');
+  mountRoute(router, routes.getWorkflowConfigPromptsByConfigVersion, async ({ params }) => {
     const agent = checkAgent(params.agent_name, false);
     if (!(await service.configs.exists(params.config_version))) {
       throw new HttpError(404, WORKFLOW_ERROR_CODES.configNotFound, `No workflow config version ${params.config_version}`, { config_version: params.config_version });
     }
     const record = await service.prompts.atConfigVersion(agent, params.config_version);
-    res.json({
+    return {
       agent_name: agent,
       config_version: params.config_version,
       prompt: record?.prompt ?? null,
       prompt_version: record?.version ?? null,
-    });
+    };
   });
 
-  router.post(`${base}/:agent_name/rollback`, async (req, res) => {
-    const agent = checkAgent(parseOrThrow(agentNameParamsSchema, req.params, 'params').agent_name, false);
-    const body = parseOrThrow(rollbackPromptRequestSchema, req.body ?? {}, 'body');
+  mountRoute(router, routes.postWorkflowConfigPromptsRollback, async ({ params, body, req }) => {
+    const agent = checkAgent(params.agent_name, false);
     const target = await service.prompts.version(agent, body.version);
     if (!target) throw new HttpError(404, WORKFLOW_ERROR_CODES.promptVersionNotFound, `${agent} has no prompt version ${body.version}`, { agent, version: body.version });
     const result = await service.apply({
@@ -120,24 +108,22 @@ export function promptsRouter(service: WorkflowConfigService): Router {
       enforceRules: false,
       actor: actorOf(req),
     });
-    res.json(await changeResponse(result.changedPrompts, result.record.version));
+    return changeResponse(result.changedPrompts, result.record.version);
   });
 
-  router.post(`${base}/bootstrap`, async (req, res) => {
-    const body = parseOrThrow(bootstrapPromptsRequestSchema, req.body, 'body');
+  mountRoute(router, routes.postWorkflowConfigPromptsBootstrap, async ({ body, req }) => {
     const given = normalisePrompts(body.prompts, PROMPT_AGENT_NAMES, 'body.prompts');
     // Wholesale: the nine agents get exactly what the body holds; those left out lose their prompt.
     const prompts = Object.fromEntries(PROMPT_AGENT_NAMES.map((agent) => [agent, given[agent] ?? null]));
     const result = await service.apply({ prompts, description: body.change_description ?? 'Prompts bootstrap', enforceRules: false, actor: actorOf(req) });
-    res.json(await changeResponse(result.changedPrompts, result.record.version));
+    return changeResponse(result.changedPrompts, result.record.version);
   });
 
-  router.post(`${base}/reset-to-defaults`, async (req, res) => {
-    const body = parseOrThrow(resetPromptsRequestSchema, req.body ?? {}, 'body');
+  mountRoute(router, routes.postWorkflowConfigPromptsResetToDefaults, async ({ body, req }) => {
     const agents = (body.agent_names ?? [...PROMPT_AGENT_NAMES]).map((name) => checkAgent(name, false));
     const prompts = Object.fromEntries(agents.map((agent) => [agent, service.defaults.prompt(agent)]));
     const result = await service.apply({ prompts, description: `Reset to defaults: ${agents.join(', ')}`, enforceRules: false, actor: actorOf(req) });
-    res.json(await changeResponse(result.changedPrompts, result.record.version));
+    return changeResponse(result.changedPrompts, result.record.version);
   });
 
   return router;

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { healthResponseSchema, workerHealthResponseSchema } from '../http/health';
+import { scheduledJobsResponseSchema, updateScheduledJobsRequestSchema } from '../http/scheduled-jobs';
+import {
+  apiTokenListResponseSchema,
+  createApiTokenRequestSchema,
+  createApiTokenResponseSchema,
+} from '../http/tokens';
+import { defineRoute, errorResponse, jsonContent } from './define-route';
+
+const healthRoute = (path: string, summary: string) =>
+  defineRoute('gateway', {
+    method: 'get',
+    path,
+    summary,
+    tags: ['Health'],
+    responses: {
+      200: jsonContent(healthResponseSchema, 'Every component is up'),
+      503: jsonContent(healthResponseSchema, 'At least one component is down'),
+    },
+  });
+
+export const gatewayRoutes = {
+  getHealth: healthRoute('/health', 'Web tier reachable and database connected (503 otherwise)'),
+  getApiHealth: healthRoute('/api/health', 'Overall health: database, bus and the gateway'),
+  getHealthDatabase: healthRoute('/api/health/database', 'Database reachability and latency'),
+  getHealthServices: healthRoute('/api/health/services', 'Readiness of every service behind the gateway'),
+  getHealthCelery: defineRoute('gateway', {
+    method: 'get',
+    path: '/api/health/celery',
+    summary: 'Background worker health: consumers and depth of the workflow execution queue, dead letters',
+    tags: ['Health'],
+    responses: {
+      200: jsonContent(workerHealthResponseSchema, 'Workers are consuming'),
+      503: jsonContent(workerHealthResponseSchema, 'No worker consumes the queue, or the bus is down'),
+    },
+  }),
+  getScheduledJobs: defineRoute('gateway', {
+    method: 'get',
+    path: '/api/scheduled-jobs',
+    summary: 'Enabled flag and cron of every scheduled job (fixed jobs marked not editable)',
+    tags: ['Scheduled jobs'],
+    responses: { 200: jsonContent(scheduledJobsResponseSchema, 'Jobs keyed by id') },
+  }),
+  putScheduledJobs: defineRoute('gateway', {
+    method: 'put',
+    path: '/api/scheduled-jobs',
+    summary: 'Change configurable jobs; persists the change and the audit event scheduled_jobs.updated together',
+    tags: ['Scheduled jobs'],
+    request: { body: { required: true, content: { 'application/json': { schema: updateScheduledJobsRequestSchema } } } },
+    responses: {
+      200: jsonContent(scheduledJobsResponseSchema, 'The jobs after the change'),
+      400: errorResponse(['validation_error', 'invalid_json', 'unknown_job', 'job_not_editable', 'invalid_cron']),
+    },
+  }),
+  getTokens: defineRoute('gateway', {
+    method: 'get',
+    path: '/api/tokens',
+    summary: 'List API tokens (never the tokens or their hashes)',
+    tags: ['API tokens'],
+    responses: { 200: jsonContent(apiTokenListResponseSchema, 'All tokens, revoked ones included') },
+  }),
+  postTokens: defineRoute('gateway', {
+    method: 'post',
+    path: '/api/tokens',
+    summary: 'Create an API token; the token is shown only in this response',
+    tags: ['API tokens'],
+    request: { body: { required: true, content: { 'application/json': { schema: createApiTokenRequestSchema } } } },
+    responses: {
+      201: jsonContent(createApiTokenResponseSchema, 'Created'),
+      400: errorResponse(['validation_error', 'invalid_json']),
+      409: errorResponse(['token_name_taken'], 'An active token already has this name'),
+    },
+  }),
+  deleteToken: defineRoute('gateway', {
+    method: 'delete',
+    path: '/api/tokens/{id}',
+    summary: 'Revoke an API token',
+    tags: ['API tokens'],
+    request: { params: z.object({ id: z.coerce.number().int().positive() }) },
+    responses: {
+      204: { description: 'Revoked' },
+      404: errorResponse(['not_found'], 'No active token has this id'),
+    },
+  }),
+} as const;

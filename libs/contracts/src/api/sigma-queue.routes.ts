@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import {
+  chatTurnRequestSchema,
+  chatTurnResponseSchema,
+  enrichmentChatResponseSchema,
+  enrichRequestSchema,
+  enrichResponseSchema,
+  validateQueueItemRequestSchema,
+  validateQueueItemResponseSchema,
+} from '../sigma/enrichment';
+import { validateRuleRequestSchema, validateRuleResponseSchema } from '../sigma/findings';
+import {
+  approveRequestSchema,
+  reviewNoteRequestSchema,
+  createQueueItemRequestSchema,
+  editRuleRequestSchema,
+  rejectRequestSchema,
+  sigmaQueueItemSchema,
+  sigmaQueueListQuerySchema,
+  sigmaQueueListResponseSchema,
+} from '../sigma/queue';
+import { ruleAttributionSchema, similaritySearchRequestSchema, similaritySearchResponseSchema } from '../sigma/similarity';
+import { defineRoute, errorResponse, jsonBody, jsonContent } from './define-route';
+
+const tags = ['Sigma queue'];
+const sigmaTags = ['Sigma'];
+const queueId = z.object({ queue_id: z.coerce.number().int().positive() });
+const notFound = errorResponse(['not_found'], 'No such queue item');
+const badId = errorResponse(['validation_error', 'invalid_json']);
+const conflict = errorResponse(['invalid_transition'], 'pending | needs_review → approved | rejected; approved → submitted; anything else is refused');
+
+const transition = <S extends z.ZodType>(action: 'approve' | 'reject', schema: S, required: boolean, summary: string) => ({
+  method: 'post' as const, path: `/api/sigma-queue/{queue_id}/${action}`, tags, summary,
+  request: { params: queueId, body: jsonBody(schema, required) },
+  responses: { 200: jsonContent(sigmaQueueItemSchema, 'The item after the transition'), 400: badId, 404: notFound, 409: conflict },
+});
+
+export const sigmaQueueRoutes = {
+  getSigmaQueueList: defineRoute('sigma-queue', {
+    method: 'get', path: '/api/sigma-queue/list', tags, summary: 'List queued rules (newest first)',
+    request: { query: sigmaQueueListQuerySchema },
+    responses: { 200: jsonContent(sigmaQueueListResponseSchema, '{items, total, limit, offset}'), 400: errorResponse(['validation_error'], 'Bad status or limit over 500') },
+  }),
+  postSigmaQueue: defineRoute('sigma-queue', {
+    method: 'post', path: '/api/sigma-queue', tags, summary: 'Queue a rule (validated and compared with the corpus; publishes sigma.rule.queued)',
+    request: { body: jsonBody(createQueueItemRequestSchema) },
+    responses: { 201: jsonContent(sigmaQueueItemSchema, 'Queued'), 400: errorResponse(['validation_error', 'invalid_json', 'invalid_sigma']) },
+  }),
+  getSigmaQueueItem: defineRoute('sigma-queue', {
+    method: 'get', path: '/api/sigma-queue/{queue_id}', tags, summary: 'One queued rule with its top-10 matches (author and licence included)',
+    request: { params: queueId },
+    responses: { 200: jsonContent(sigmaQueueItemSchema, 'The item'), 400: badId, 404: notFound },
+  }),
+  postSigmaQueueApprove: defineRoute('sigma-queue', transition('approve', approveRequestSchema, false, 'Approve a pending or needs_review rule')),
+  postSigmaQueueReject: defineRoute('sigma-queue', transition('reject', rejectRequestSchema, true, 'Reject a pending or needs_review rule with a reason')),
+  postSigmaQueueReviewNotes: defineRoute('sigma-queue', {
+    method: 'post', path: '/api/sigma-queue/{queue_id}/review-notes', tags, summary: 'Add a review note (any status; the status does not change)',
+    request: { params: queueId, body: jsonBody(reviewNoteRequestSchema) },
+    responses: { 200: jsonContent(sigmaQueueItemSchema, 'The item with the note appended'), 400: errorResponse(['validation_error']), 404: notFound },
+  }),
+  putSigmaQueueRule: defineRoute('sigma-queue', {
+    method: 'put', path: '/api/sigma-queue/{queue_id}/rule', tags, summary: 'Replace the rule YAML (re-validated and re-compared)',
+    request: { params: queueId, body: jsonBody(editRuleRequestSchema) },
+    responses: { 200: jsonContent(sigmaQueueItemSchema, 'The edited item'), 400: errorResponse(['validation_error', 'invalid_sigma'], 'Invalid YAML comes back with its findings'), 404: notFound, 409: conflict },
+  }),
+  postSigmaQueueValidate: defineRoute('sigma-queue', {
+    method: 'post', path: '/api/sigma-queue/{queue_id}/validate', tags, summary: 'Validate the rule, optionally enriching it first',
+    request: { params: queueId, body: jsonBody(validateQueueItemRequestSchema, false) },
+    responses: { 200: jsonContent(validateQueueItemResponseSchema, '{validated_yaml, findings}'), 400: badId, 404: notFound, 409: conflict, 503: errorResponse(['provider_unavailable']) },
+  }),
+  postSigmaQueueEnrich: defineRoute('sigma-queue', {
+    method: 'post', path: '/api/sigma-queue/{queue_id}/enrich', tags, summary: 'Enrich with a provider (builtin by default); starts a conversation',
+    request: { params: queueId, body: jsonBody(enrichRequestSchema, false) },
+    responses: { 200: jsonContent(enrichResponseSchema, 'Enriched YAML and conversation_id'), 400: badId, 404: notFound, 409: conflict, 503: errorResponse(['provider_unavailable']) },
+  }),
+  getSigmaQueueEnrichmentChat: defineRoute('sigma-queue', {
+    method: 'get', path: '/api/sigma-queue/{queue_id}/enrichment-chat', tags, summary: 'The latest enrichment conversation (system prompts excluded)',
+    request: { params: queueId },
+    responses: { 200: jsonContent(enrichmentChatResponseSchema, 'Turns, oldest first; conversation_id null when none'), 400: badId, 404: notFound },
+  }),
+  postSigmaQueueEnrichmentChatTurn: defineRoute('sigma-queue', {
+    method: 'post', path: '/api/sigma-queue/{queue_id}/enrichment-chat/{conversation_id}/turn', tags,
+    summary: 'A follow-up turn through the enrichment’s provider and model; only revisions of this rule or questions about earlier turns',
+    request: { params: queueId.extend({ conversation_id: z.coerce.number().int().positive() }), body: jsonBody(chatTurnRequestSchema) },
+    responses: {
+      200: jsonContent(chatTurnResponseSchema, 'The reply and the rule after it'),
+      400: badId,
+      404: errorResponse(['not_found'], 'No such item or conversation'),
+      409: conflict,
+      422: errorResponse(['out_of_scope'], 'The turn is not about this rule'),
+      503: errorResponse(['provider_unavailable']),
+    },
+  }),
+  postSigmaQueueSubmit: defineRoute('sigma-queue', {
+    method: 'post', path: '/api/sigma-queue/{queue_id}/submit', tags, summary: 'Open a pull request on GITHUB_REPO with the approved rule → submitted',
+    request: { params: queueId },
+    responses: {
+      200: jsonContent(sigmaQueueItemSchema, 'Submitted, with pr_url'),
+      400: badId,
+      404: notFound,
+      409: errorResponse(['invalid_transition', 'delivery_not_permitted']),
+      422: errorResponse(['github_not_configured']),
+      502: errorResponse(['github_error']),
+    },
+  }),
+
+  postSigmaValidate: defineRoute('sigma-queue', {
+    method: 'post', path: '/api/sigma/validate', tags: sigmaTags, summary: 'Validate a Sigma rule (findings with id, severity, path, message)',
+    request: { body: jsonBody(validateRuleRequestSchema) },
+    responses: { 200: jsonContent(validateRuleResponseSchema, 'valid is false when any finding is an error'), 400: errorResponse(['validation_error', 'invalid_json']) },
+  }),
+  postSigmaSimilar: defineRoute('sigma-queue', {
+    method: 'post', path: '/api/sigma/similar', tags: sigmaTags, summary: 'Similar rules in the reference corpus, explained and attributed',
+    request: { body: jsonBody(similaritySearchRequestSchema) },
+    responses: { 200: jsonContent(similaritySearchResponseSchema, 'Top matches'), 400: errorResponse(['validation_error', 'invalid_json', 'invalid_sigma']) },
+  }),
+  getSigmaReferenceRules: defineRoute('sigma-queue', {
+    method: 'get', path: '/api/sigma/reference-rules/{rule_id}', tags: sigmaTags, summary: 'One reference rule with author and licence (SigmaHQ: DRL 1.1)',
+    request: { params: z.object({ rule_id: z.string() }) },
+    responses: {
+      200: jsonContent(ruleAttributionSchema.extend({ status: z.string().nullable(), level: z.string().nullable(), tags: z.array(z.string()), rule_yaml: z.string() }), 'The rule'),
+      404: errorResponse(['not_found']),
+    },
+  }),
+} as const;

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import express from 'express';
+import request from 'supertest';
+import { createLogger } from '../logging/logger';
+import { captureLogs } from '../logging/capture';
+import { createHttpApp } from './create-http-app';
+import { finalizeHttpApp } from './finalize-http-app';
+import { identitySignatureHeaders, requireSignedIdentity, SIGNATURE_MAX_AGE_MS } from './identity-signature';
+
+const KEY = randomBytes(32);
+const NOW = 1_800_000_000_000;
+
+function service() {
+  const app = createHttpApp({ logger: createLogger({ level: 'silent', service: 'test', destination: captureLogs().stream }), serviceName: 'ingestion' });
+  app.get('/health/ready', (_req, res) => res.json({ status: 'up' }));
+  app.use(requireSignedIdentity({ key: KEY, exemptPaths: ['/health/ready'], now: () => NOW }));
+  const router = express.Router();
+  router.post('/api/scrape-url', (req, res) => res.status(201).json({ actor: req.headers['x-huntforge-actor'] }));
+  app.use(router);
+  finalizeHttpApp(app);
+  return app;
+}
+
+const identity = { 'x-huntforge-actor': 'token:alice', 'x-huntforge-role': 'analyst' };
+const signed = (url: string, overrides: { key?: Buffer; at?: number; method?: string; role?: string } = {}) =>
+  identitySignatureHeaders(overrides.key ?? KEY, { method: overrides.method ?? 'POST', url, actor: 'token:alice', role: overrides.role ?? 'analyst' }, new Date(overrides.at ?? NOW));
+
+describe('requireSignedIdentity', () => {
+  it('lets a request signed by the gateway through, with its identity', async () => {
+    const res = await request(service()).post('/api/scrape-url?x=1').set(identity).set(signed('/api/scrape-url?x=1')).send({}).expect(201);
+    expect(res.body).toEqual({ actor: 'token:alice' });
+  });
+
+  it('refuses forged identity headers without a signature (401 unsigned_request), but not the probes', async () => {
+    const app = service();
+    const res = await request(app).post('/api/scrape-url').set({ 'x-huntforge-actor': 'token:admin', 'x-huntforge-role': 'admin' }).send({}).expect(401);
+    expect(res.body.error.code).toBe('unsigned_request');
+    await request(app).get('/health/ready').expect(200);
+  });
+
+  it('refuses a signature made with another key, for another path, method or role, or too old', async () => {
+    const app = service();
+    const cases = [
+      signed('/api/scrape-url', { key: randomBytes(32) }),
+      signed('/api/other'),
+      signed('/api/scrape-url', { method: 'GET' }),
+      signed('/api/scrape-url', { role: 'viewer' }),
+    ];
+    for (const headers of cases) {
+      const res = await request(app).post('/api/scrape-url').set(identity).set(headers).send({}).expect(401);
+      expect(res.body.error.code).toBe('invalid_signature');
+    }
+    const stale = await request(app).post('/api/scrape-url').set(identity).set(signed('/api/scrape-url', { at: NOW - SIGNATURE_MAX_AGE_MS - 1 })).send({}).expect(401);
+    expect(stale.body.error.code).toBe('stale_signature');
+  });
+});

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'test-kit',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};
