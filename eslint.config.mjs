@@ -55,6 +55,23 @@ export default [
     rules: { '@nx/enforce-module-boundaries': boundaries(testConstraints) },
   },
   {
+    // Data ownership in code: only a service's repositories (and libs/data) talk to Prisma; use cases,
+    // routers and consumers get repositories. Handing `ctx.db.prisma` to a repository's constructor is fine.
+    files: ['libs/services/**/*.ts', 'apps/**/*.ts'],
+    ignores: ['**/repositories/**', ...testFiles],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          // A transaction spanning repositories is the use case's to open.
+          selector:
+            "MemberExpression[object.name='prisma'][property.name!='$transaction'], MemberExpression[object.property.name='prisma'][property.name!='$transaction']",
+          message: 'Query the database through a repository in this service\'s repositories/ folder (or a read model in libs/data).',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/jest.config.ts'],
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },

@@ -441,7 +441,6 @@ export {
   type ApplyPresetRequest,
 } from './workflow/presets';
 export {
-  articleIdParamsSchema as rankArticleParamsSchema,
   rankAgentOutputSchema,
   llmUsageSchema,
   rankWithLlmResponseSchema,

@@ -4,3 +4,4 @@ export { describeWithInfra, infraRequired, infraUrl, itWhen, INFRA_URL_VARIABLES
 export { adoptLocalInfra, LOCAL_INFRA_URLS } from './local-infra';
 export { createScratchDatabase, type ScratchDatabase } from './scratch-database';
 export { createScratchVhost, type ScratchVhost } from './scratch-vhost';
+export { servedRoutes } from './served-routes';

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { isAnyPromptAgentName, routePrefixesOf } from '@huntforge/contracts';
-import type { ModuleContext, ServiceModule } from '@huntforge/platform';
+import { isAnyPromptAgentName, routePrefixesOf, workflowRoutes } from '@huntforge/contracts';
+import { mountRoute, reply, type ModuleContext, type ServiceModule } from '@huntforge/platform';
 import { configRouter } from './config/config-router';
 import { createExecutionsPart } from './executions/executions-part';
 import { WorkflowConfigService } from './config/config-service';
@@ -12,6 +12,7 @@ import { CATALOG_JOB_ID, updateProviderModelCatalogs } from './providers/catalog
 import { ModelRegistry } from './providers/model-registry';
 import { providerOptions } from './providers/provider-options';
 import { rankRouter } from './rank/rank-with-llm';
+import { findArticleForRanking } from './repositories/article-reader';
 import { loadWorkflowServiceConfig } from './service-config';
 
 export interface WorkflowModuleOptions {
@@ -23,10 +24,10 @@ export interface WorkflowModuleOptions {
 export function createWorkflowModule(ctx: ModuleContext, options: WorkflowModuleOptions = {}): ServiceModule {
   const config = loadWorkflowServiceConfig(options.env ?? process.env, ctx.config.dataDir);
   const registry = new ModelRegistry(config);
-  const service = new WorkflowConfigService(ctx.db.prisma, registry, loadDefaultPrompts(config.fixturesDir));
+  const defaults = loadDefaultPrompts(config.fixturesDir);
+  const service = new WorkflowConfigService(ctx.db.prisma, registry, defaults);
   const presets = new PresetService(ctx.db.prisma, service, config.fixturesDir);
 
-  const defaults = loadDefaultPrompts(config.fixturesDir);
   const executions = createExecutionsPart(ctx, {
     env: options.env ?? process.env,
     defaultPrompt: (agent) => (isAnyPromptAgentName(agent) ? defaults.prompt(agent) : undefined),
@@ -41,11 +42,10 @@ export function createWorkflowModule(ctx: ModuleContext, options: WorkflowModule
   router.use(configRouter(service));
   router.use(promptsRouter(service));
   router.use(presetsRouter(presets));
-  router.get('/api/workflow/provider-options', async (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
-    res.json(await providerOptions({ settings: ctx.settings, registry, config }));
-  });
-  router.use(rankRouter({ prisma: ctx.db.prisma, settings: ctx.settings, service, registry, config }));
+  mountRoute(router, workflowRoutes.getWorkflowProviderOptions, async () =>
+    reply(200, await providerOptions({ settings: ctx.settings, registry, config }), { 'Cache-Control': 'no-store' }),
+  );
+  router.use(rankRouter({ findArticle: (id) => findArticleForRanking(ctx.db.prisma, id), settings: ctx.settings, service, registry, config }));
 
   return {
     name: 'workflow',

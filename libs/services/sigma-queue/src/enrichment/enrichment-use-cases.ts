@@ -6,7 +6,7 @@ import type { ConversationRepository } from '../repositories/conversation-reposi
 import type { QueueItemRow } from '../repositories/queue-repository';
 import { getItem, publish, type QueueDeps } from '../queue/queue-use-cases';
 import { assertCan } from '../queue/transitions';
-import { loadEnrichmentContext } from './article-context';
+import { loadEnrichmentContext } from '../repositories/enrichment-context-reader';
 import type { RuleEnricher } from './rule-enricher';
 
 export interface EnrichmentDeps extends QueueDeps {

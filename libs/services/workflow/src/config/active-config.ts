@@ -34,20 +34,6 @@ export function toConfigSnapshot(config: ActiveWorkflowConfig): { version: numbe
   return { version: config.version, thresholds: config.thresholds, agents: config.agents, prompts: config.prompts };
 }
 
-/**
- * A fingerprint of everything a snapshot is built from: the active config row (id, version, threshold,
- * config JSON) and every current prompt (name and version; each prompt change is a new version). One small
- * query; null when no config is active yet.
- */
-export async function activeConfigStamp(prisma: PrismaClient): Promise<string | null> {
-  const [row] = await prisma.$queryRaw<Array<{ stamp: string | null }>>`
-    SELECT (SELECT id || ':' || version || ':' || auto_trigger_hunt_score_threshold || ':' || md5(config::text)
-              FROM workflow_config_versions WHERE is_active LIMIT 1)
-           || '|' ||
-           (SELECT count(*) || ':' || coalesce(md5(string_agg(agent_name || '@' || version, ',' ORDER BY agent_name)), '')
-              FROM agent_prompts) AS stamp`;
-  return row?.stamp ?? null;
-}
 
 type ActiveSnapshot = { version: number; snapshot: ReturnType<typeof toConfigSnapshot>; autoTriggerThreshold: number };
 
@@ -57,10 +43,11 @@ type ActiveSnapshot = { version: number; snapshot: ReturnType<typeof toConfigSna
  * the config and its prompts are read again only when the stamp moved.
  */
 export function createActiveConfigSource(prisma: PrismaClient): { active(): Promise<ActiveSnapshot> } {
+  const configs = new WorkflowConfigRepository(prisma);
   let cached: { stamp: string; value: ActiveSnapshot } | null = null;
   return {
     async active() {
-      const stamp = await activeConfigStamp(prisma);
+      const stamp = await configs.activeStamp();
       if (stamp !== null && cached?.stamp === stamp) return cached.value;
       const config = await getActiveWorkflowConfig(prisma);
       const value = { version: config.version, snapshot: toConfigSnapshot(config), autoTriggerThreshold: config.autoTriggerHuntScoreThreshold };

@@ -62,7 +62,7 @@ export class WorkflowConfigService {
   readonly prompts: PromptRepository;
 
   constructor(
-    private readonly prisma: PrismaClient,
+    prisma: PrismaClient,
     private readonly registry: ModelRegistry,
     readonly defaults: DefaultPrompts,
   ) {
@@ -76,11 +76,11 @@ export class WorkflowConfigService {
 
   /** On a fresh database: the default prompts of every agent as version 1, saved with the active config version. */
   async seedDefaultPrompts(): Promise<boolean> {
-    if ((await this.prisma.agentPromptVersion.count()) > 0) return false;
+    if (await this.prompts.anyVersionSaved()) return false;
     const active = await this.active();
     const changes = ANY_PROMPT_AGENT_NAMES.map((agentName) => ({ agentName, prompt: this.defaults.prompt(agentName) }));
     try {
-      await this.prisma.$transaction((tx) => this.prompts.saveVersions(tx, changes, { configVersion: active.version, description: 'Default prompts', actor: null }));
+      await this.prompts.transaction((tx) => this.prompts.saveVersions(tx, changes, { configVersion: active.version, description: 'Default prompts', actor: null }));
       return true;
     } catch {
       return false; // another replica seeded them first
@@ -151,7 +151,7 @@ export class WorkflowConfigService {
     if (canonical(before.settings) === canonical(after) && promptChanges.length === 0) {
       return { record: before, created: false, warnings, changedPrompts: [] };
     }
-    const record = await this.prisma.$transaction(async (tx) => {
+    const record = await this.prompts.transaction(async (tx) => {
       const created = await this.configs.createVersion(tx, after, input.description ?? null);
       await this.prompts.saveVersions(tx, promptChanges, { configVersion: created.version, description: input.description ?? null, actor: input.actor });
       return created;

@@ -1,8 +1,7 @@
 import type { Bus } from '@huntforge/bus';
 import { EXECUTION_ERROR_CODES, TOPICS, type ExecutionStatusValue } from '@huntforge/contracts';
-import type { PrismaClient } from '@huntforge/data';
 import { HttpError, type Logger } from '@huntforge/platform';
-import { ActiveExecutionExistsError, ExecutionArticleMissingError, type CreatedExecution, type ExecutionRepository, type ExecutionRow } from './execution-repository';
+import { ActiveExecutionExistsError, ExecutionArticleMissingError, type CreatedExecution, type ExecutionRepository, type ExecutionRow } from '../repositories/execution-repository';
 import type { ExecutionTimings } from './execution-config';
 
 /** The config a new execution snapshots, and the auto-trigger threshold of the active config. */
@@ -11,7 +10,8 @@ export interface ActiveConfigSource {
 }
 
 export interface ExecutionCommandDeps {
-  prisma: PrismaClient;
+  /** The article's hunt score (the workflow reads articles, it does not own them). */
+  articleHuntScore(articleId: number): Promise<{ id: number; huntScore: number } | null>;
   repo: ExecutionRepository;
   bus: Bus;
   logger: Logger;
@@ -60,7 +60,7 @@ export async function triggerExecution(
   const config = await deps.config.active();
   if (!options.force) {
     // With force the score does not matter, and the foreign key answers whether the article exists.
-    const article = await deps.prisma.article.findUnique({ where: { id: articleId }, select: { id: true, huntScore: true } });
+    const article = await deps.articleHuntScore(articleId);
     if (!article) throw notFound('article', articleId);
     if (!(article.huntScore > config.autoTriggerThreshold)) {
       throw new HttpError(

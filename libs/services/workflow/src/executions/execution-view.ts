@@ -1,6 +1,6 @@
 import type { ExecutionDetail, ExecutionStatusValue, ExecutionSummary, StageRecord } from '@huntforge/contracts';
 import type { ExecutionStage } from '@huntforge/data';
-import type { ExecutionRow } from './execution-repository';
+import type { ExecutionRow } from '../repositories/execution-repository';
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 

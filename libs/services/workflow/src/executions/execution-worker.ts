@@ -7,7 +7,7 @@ import {
   type WorkflowExecutionRequestedPayload,
 } from '@huntforge/contracts';
 import type { Logger } from '@huntforge/platform';
-import { LostOwnershipError, type ExecutionRepository } from './execution-repository';
+import { LostOwnershipError, type ExecutionRepository } from '../repositories/execution-repository';
 import type { PipelineRunner } from './pipeline-port';
 import { createStageRecorder } from './stage-recorder';
 

@@ -16,7 +16,8 @@ import { createPipelineRunner } from '../pipeline/run-pipeline';
 import { subscribeAutoTrigger } from './auto-trigger';
 import type { ExecutionCommandDeps } from './execution-commands';
 import { loadExecutionSettings } from './execution-config';
-import { ExecutionRepository } from './execution-repository';
+import { findArticleForExecution, findArticleHuntScore } from '../repositories/article-reader';
+import { ExecutionRepository } from '../repositories/execution-repository';
 import { createExecutionWorker } from './execution-worker';
 import { executionsRouter } from './executions-router';
 
@@ -51,7 +52,7 @@ export function createExecutionsPart(ctx: ModuleContext, options: ExecutionsPart
   const pipelineEnv = pipelineEnvSchema.parse(options.env);
   const repo = new ExecutionRepository(ctx.db.prisma);
   const deps: ExecutionCommandDeps = {
-    prisma: ctx.db.prisma,
+    articleHuntScore: (id) => findArticleHuntScore(ctx.db.prisma, id),
     repo,
     bus: ctx.bus,
     logger: ctx.logger.child({ component: 'executions' }),
@@ -65,10 +66,7 @@ export function createExecutionsPart(ctx: ModuleContext, options: ExecutionsPart
     createProviderFromSettings(id as Parameters<typeof createProviderFromSettings>[0], ctx.settings, { capabilities: options.capabilities(), codexPath: options.codexPath });
 
   const runPipeline = createPipelineRunner({
-    loadArticle: async (id) => {
-      const row = await ctx.db.prisma.article.findUnique({ where: { id }, select: { id: true, title: true, url: true, content: true, huntScore: true, publishedAt: true } });
-      return row ? { ...row } : null;
-    },
+    loadArticle: (id) => findArticleForExecution(ctx.db.prisma, id),
     services: createBusServicePorts(ctx.bus, { timeoutMs: pipelineEnv.PEER_REQUEST_TIMEOUT_MS }),
     domain: createDomainPorts(extraction),
     agentsFor: (snapshot) =>

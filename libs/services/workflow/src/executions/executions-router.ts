@@ -1,13 +1,6 @@
-import { Router, type Response } from 'express';
-import {
-  EXECUTION_ERROR_CODES,
-  executionArticleParamsSchema,
-  executionIdParamsSchema,
-  listExecutionsQuerySchema,
-  totalPages,
-  triggerQuerySchema,
-} from '@huntforge/contracts';
-import { HttpError, parseOrThrow } from '@huntforge/platform';
+import { Router } from 'express';
+import { EXECUTION_ERROR_CODES, executionRoutes as routes, totalPages } from '@huntforge/contracts';
+import { HttpError, mountRoute, reply, type Reply } from '@huntforge/platform';
 import {
   ActiveExecutionRefusal,
   cancelExecution,
@@ -19,22 +12,24 @@ import {
 } from './execution-commands';
 import { toExecutionDetail, toExecutionSummary } from './execution-view';
 
-function refuseActive(res: Response, refusal: ActiveExecutionRefusal): void {
-  res.status(409).json({
+/** The 409 for an article that already has an active execution: the error envelope plus `execution_id: null`. */
+function refusedAsActive(refusal: ActiveExecutionRefusal) {
+  const body = {
     error: {
       code: EXECUTION_ERROR_CODES.activeExecution,
       message: `${refusal.message}; wait for it to finish or cancel it first`,
       details: { active_execution_id: refusal.active.id, status: refusal.active.status },
     },
     execution_id: null,
-  });
+  };
+  return reply(409, body);
 }
 
-async function orRefuse(res: Response, action: () => Promise<void>): Promise<void> {
+async function orRefuse<T>(action: () => Promise<Reply<T>>): Promise<Reply<T> | ReturnType<typeof refusedAsActive>> {
   try {
-    await action();
+    return await action();
   } catch (error) {
-    if (error instanceof ActiveExecutionRefusal) return refuseActive(res, error);
+    if (error instanceof ActiveExecutionRefusal) return refusedAsActive(error);
     throw error;
   }
 }
@@ -43,10 +38,9 @@ async function orRefuse(res: Response, action: () => Promise<void>): Promise<voi
 export function executionsRouter(deps: ExecutionCommandDeps): Router {
   const router = Router();
 
-  router.get('/api/workflow/executions', async (req, res) => {
-    const query = parseOrThrow(listExecutionsQuerySchema, req.query, 'query');
+  mountRoute(router, routes.getWorkflowExecutions, async ({ query }) => {
     const { rows, total, byStatus } = await deps.repo.list(query);
-    res.json({
+    return {
       executions: rows.map(toExecutionSummary),
       total,
       page: query.page,
@@ -56,51 +50,39 @@ export function executionsRouter(deps: ExecutionCommandDeps): Router {
       completed: byStatus.completed ?? 0,
       failed: byStatus.failed ?? 0,
       pending: byStatus.pending ?? 0,
-    });
+    };
   });
 
-  router.post('/api/workflow/executions/cleanup-stale', async (_req, res) => {
+  mountRoute(router, routes.postWorkflowExecutionsCleanupStale, async () => {
     const ids = await cleanupStale(deps);
-    res.json({ count: ids.length, execution_ids: ids, stale_after_seconds: deps.timings.staleAfterMs / 1000 });
+    return { count: ids.length, execution_ids: ids, stale_after_seconds: deps.timings.staleAfterMs / 1000 };
   });
 
-  router.post('/api/workflow/executions/trigger-stuck', async (_req, res) => {
-    res.json(await triggerStuck(deps));
+  mountRoute(router, routes.postWorkflowExecutionsTriggerStuck, () => triggerStuck(deps));
+
+  mountRoute(router, routes.getWorkflowExecution, async ({ params }) => {
+    const row = await deps.repo.findWithStages(params.execution_id);
+    if (!row) throw new HttpError(404, EXECUTION_ERROR_CODES.executionNotFound, `execution ${params.execution_id} not found`);
+    return toExecutionDetail(row);
   });
 
-  router.get('/api/workflow/executions/:execution_id', async (req, res) => {
-    const { execution_id: id } = parseOrThrow(executionIdParamsSchema, req.params, 'params');
-    const row = await deps.repo.findWithStages(id);
-    if (!row) throw new HttpError(404, EXECUTION_ERROR_CODES.executionNotFound, `execution ${id} not found`);
-    res.json(toExecutionDetail(row));
-  });
-
-  router.post('/api/workflow/executions/:execution_id/retry', async (req, res) => {
-    const { execution_id: id } = parseOrThrow(executionIdParamsSchema, req.params, 'params');
-    await orRefuse(res, async () => {
+  mountRoute(router, routes.postWorkflowExecutionsRetry, ({ params }) =>
+    orRefuse(async () => {
+      const id = params.execution_id;
       const execution = await retryExecution(deps, id);
-      res.status(202).json({
-        success: true,
-        execution_id: execution.id,
-        status: execution.status,
-        retry_of_id: id,
-        message: `execution ${execution.id} queued as a retry of ${id}`,
-      });
-    });
+      return reply(202, { success: true, execution_id: execution.id, status: execution.status, retry_of_id: id, message: `execution ${execution.id} queued as a retry of ${id}` });
+    }),
+  );
+
+  mountRoute(router, routes.postWorkflowExecutionsCancel, async ({ params }) => {
+    const row = await cancelExecution(deps, params.execution_id);
+    return { success: true, execution_id: row.id, status: row.status, message: `execution ${params.execution_id} cancelled` };
   });
 
-  router.post('/api/workflow/executions/:execution_id/cancel', async (req, res) => {
-    const { execution_id: id } = parseOrThrow(executionIdParamsSchema, req.params, 'params');
-    const row = await cancelExecution(deps, id);
-    res.json({ success: true, execution_id: row.id, status: row.status, message: `execution ${id} cancelled` });
-  });
-
-  router.post('/api/workflow/articles/:article_id/trigger', async (req, res) => {
-    const { article_id: articleId } = parseOrThrow(executionArticleParamsSchema, req.params, 'params');
-    const { force } = parseOrThrow(triggerQuerySchema, req.query, 'query');
-    await orRefuse(res, async () => {
-      const { execution, replacedStuckId } = await triggerExecution(deps, articleId, { force, triggeredBy: 'manual' });
-      res.status(202).json({
+  mountRoute(router, routes.postWorkflowArticlesTrigger, ({ params, query }) =>
+    orRefuse(async () => {
+      const { execution, replacedStuckId } = await triggerExecution(deps, params.article_id, { force: query.force, triggeredBy: 'manual' });
+      return reply(202, {
         success: true,
         execution_id: execution.id,
         status: execution.status,
@@ -109,8 +91,8 @@ export function executionsRouter(deps: ExecutionCommandDeps): Router {
           : `execution ${execution.id} queued`,
         ...(replacedStuckId ? { replaced_stuck_execution_id: replacedStuckId } : {}),
       });
-    });
-  });
+    }),
+  );
 
   return router;
 }

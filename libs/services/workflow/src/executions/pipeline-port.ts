@@ -1,5 +1,5 @@
 import type { Prisma } from '@huntforge/data';
-import type { ExecutionRow } from './execution-repository';
+import type { ExecutionRow } from '../repositories/execution-repository';
 import type { StageRecorder } from './stage-recorder';
 
 /** How a run ended: written in one guarded update once the pipeline returns. */

@@ -1,5 +1,5 @@
 import type { Prisma } from '@huntforge/data';
-import { LostOwnershipError, type ExecutionRepository, type NewStageRecord } from './execution-repository';
+import { LostOwnershipError, type ExecutionRepository, type NewStageRecord } from '../repositories/execution-repository';
 
 /** What a stage hands back: its value for the next stages, a summary and optional provider usage. */
 export interface StageOutcome<T> {

@@ -6,7 +6,7 @@ import {
   type ExtractionResult,
 } from '@huntforge/contracts';
 import type { Prisma } from '@huntforge/data';
-import type { ExecutionRow } from '../executions/execution-repository';
+import type { ExecutionRow } from '../repositories/execution-repository';
 import type { PipelineOutcome, PipelineRunner } from '../executions/pipeline-port';
 import type { StageRecorder } from '../executions/stage-recorder';
 import type { AgentRun, AgentRuns, AgentRunner, DomainPorts, PipelineArticle, ServicePorts } from './ports';

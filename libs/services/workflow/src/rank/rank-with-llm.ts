@@ -1,16 +1,15 @@
 import { Router } from 'express';
-import { WORKFLOW_ERROR_CODES, rankAgentOutputSchema, rankArticleParamsSchema, type RankWithLlmResponse } from '@huntforge/contracts';
+import { WORKFLOW_ERROR_CODES, rankAgentOutputSchema, workflowRoutes, type RankWithLlmResponse } from '@huntforge/contracts';
 import { createProviderFromSettings, isLlmError, type LlmError, type SettingsSource } from '@huntforge/llm';
-import { HttpError, parseOrThrow } from '@huntforge/platform';
-import type { PrismaClient } from '@huntforge/data';
+import { HttpError, mountRoute } from '@huntforge/platform';
 import type { WorkflowConfigService } from '../config/config-service';
 import type { ModelRegistry } from '../providers/model-registry';
-import { findArticleForRanking } from '../repositories/article-reader';
+import type { ArticleForRanking } from '../repositories/article-reader';
 import type { WorkflowServiceConfig } from '../service-config';
 import { buildAgentMessages } from './agent-messages';
 
 export interface RankDeps {
-  prisma: PrismaClient;
+  findArticle(articleId: number): Promise<ArticleForRanking | null>;
   settings: SettingsSource;
   service: WorkflowConfigService;
   registry: ModelRegistry;
@@ -36,7 +35,7 @@ export function httpErrorOfLlm(error: LlmError): HttpError {
 
 /** POST /api/articles/{id}/rank-with-llm: the active RankAgent prompt and model score the article 0-10. */
 export async function rankWithLlm(deps: RankDeps, articleId: number, signal: AbortSignal): Promise<RankWithLlmResponse> {
-  const article = await findArticleForRanking(deps.prisma, articleId);
+  const article = await deps.findArticle(articleId);
   if (!article) throw new HttpError(404, WORKFLOW_ERROR_CODES.articleNotFound, `No article ${articleId}`, { article_id: articleId });
   const active = await deps.service.active();
   const agent = active.settings.agents.RankAgent;
@@ -80,14 +79,13 @@ export async function rankWithLlm(deps: RankDeps, articleId: number, signal: Abo
 
 export function rankRouter(deps: RankDeps): Router {
   const router = Router();
-  router.post('/api/articles/:article_id/rank-with-llm', async (req, res) => {
-    const { article_id } = parseOrThrow(rankArticleParamsSchema, req.params, 'params');
+  mountRoute(router, workflowRoutes.postArticlesRankWithLlm, async ({ params, res }) => {
     // A client that hangs up cancels the model call.
     const controller = new AbortController();
     res.on('close', () => {
       if (!res.writableFinished) controller.abort();
     });
-    res.json(await rankWithLlm(deps, article_id, controller.signal));
+    return rankWithLlm(deps, params.article_id, controller.signal);
   });
   return router;
 }

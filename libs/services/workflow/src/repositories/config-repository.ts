@@ -55,6 +55,21 @@ export function toRecord(row: WorkflowConfigVersion): ConfigVersionRecord {
 export class WorkflowConfigRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
+  /**
+   * A fingerprint of everything a snapshot is built from: the active config row (id, version, threshold,
+   * config JSON) and every current prompt (name and version; each prompt change is a new version). One small
+   * query; null when no config is active yet.
+   */
+  async activeStamp(): Promise<string | null> {
+    const [row] = await this.prisma.$queryRaw<Array<{ stamp: string | null }>>`
+      SELECT (SELECT id || ':' || version || ':' || auto_trigger_hunt_score_threshold || ':' || md5(config::text)
+                FROM workflow_config_versions WHERE is_active LIMIT 1)
+             || '|' ||
+             (SELECT count(*) || ':' || coalesce(md5(string_agg(agent_name || '@' || version, ',' ORDER BY agent_name)), '')
+                FROM agent_prompts) AS stamp`;
+    return row?.stamp ?? null;
+  }
+
   async active(client: Tx | PrismaClient = this.prisma): Promise<ConfigVersionRecord | null> {
     const row = await client.workflowConfigVersion.findFirst({ where: { isActive: true } });
     return row ? toRecord(row) : null;

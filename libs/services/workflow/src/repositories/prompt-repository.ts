@@ -50,6 +50,16 @@ export class PromptRepository {
     return this.prisma.agentPrompt.count();
   }
 
+  /** Whether any prompt version was ever saved (the defaults are seeded only into an empty history). */
+  async anyVersionSaved(): Promise<boolean> {
+    return (await this.prisma.agentPromptVersion.count()) > 0;
+  }
+
+  /** Runs `work` in one transaction (config versions and prompt versions are saved together). */
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(work);
+  }
+
   /** Writes each change as the agent's next version, linked to `configVersion`, and updates the current prompt. */
   async saveVersions(tx: Tx, changes: PromptChange[], meta: { configVersion: number; description: string | null; actor: string | null }): Promise<void> {
     for (const change of changes) {

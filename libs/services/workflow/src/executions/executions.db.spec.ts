@@ -5,7 +5,8 @@ import { createHttpApp, finalizeHttpApp } from '@huntforge/platform';
 import { createTestContext, type TestContext } from '@huntforge/service-testing';
 import { waitFor } from '@huntforge/testing';
 import { seedArticle } from '../test-support/seed';
-import { ExecutionRepository } from './execution-repository';
+import { findArticleHuntScore } from '../repositories/article-reader';
+import { ExecutionRepository } from '../repositories/execution-repository';
 import type { ActiveConfigSource, ExecutionCommandDeps } from './execution-commands';
 import { subscribeAutoTrigger } from './auto-trigger';
 import { loadExecutionSettings } from './execution-config';
@@ -78,7 +79,7 @@ describe('workflow executions', () => {
     const config: ActiveConfigSource = {
       active: async () => ({ version: 3, snapshot: { version: 3, thresholds: { RankingThreshold: 6 } }, autoTriggerThreshold: threshold }),
     };
-    deps = { prisma: ctx.db.prisma, repo: new ExecutionRepository(ctx.db.prisma), bus: ctx.bus, logger: ctx.logger, config, timings: settings };
+    deps = { articleHuntScore: (id) => findArticleHuntScore(ctx.db.prisma, id), repo: new ExecutionRepository(ctx.db.prisma), bus: ctx.bus, logger: ctx.logger, config, timings: settings };
     pipeline = controllablePipeline();
     worker = createExecutionWorker({
       repo: deps.repo,

@@ -1,7 +1,8 @@
 import request from 'supertest';
 import type { Prisma } from '@huntforge/data';
 import { startWorkflow, type WorkflowHarness } from '../test-support/workflow-harness';
-import { activeConfigStamp, createActiveConfigSource } from './active-config';
+import { WorkflowConfigRepository } from '../repositories/config-repository';
+import { createActiveConfigSource } from './active-config';
 
 describe('the active config source executions snapshot from', () => {
   let harness: WorkflowHarness;
@@ -47,7 +48,7 @@ describe('the active config source executions snapshot from', () => {
   it('stamps nothing before a config exists', async () => {
     await harness.ctx.db.prisma.workflowConfigVersion.updateMany({ data: { isActive: false } });
     try {
-      expect(await activeConfigStamp(harness.ctx.db.prisma)).toBeNull();
+      expect(await new WorkflowConfigRepository(harness.ctx.db.prisma).activeStamp()).toBeNull();
     } finally {
       const latest = await harness.ctx.db.prisma.workflowConfigVersion.findFirstOrThrow({ orderBy: { version: 'desc' } });
       await harness.ctx.db.prisma.workflowConfigVersion.update({ where: { id: latest.id }, data: { isActive: true } });

@@ -8,7 +8,7 @@ import { scrapeUrl } from '../use-cases/scrape-url/scrape-url';
 import { ingestArticle } from '../use-cases/ingest-article/ingest-article';
 import { ALL_ROUTES } from '@huntforge/contracts';
 import { startIngestion, type IngestionHarness } from '../test-support/ingestion-harness';
-import { servedRoutes } from '../test-support/served-routes';
+import { servedRoutes } from '@huntforge/test-kit';
 
 const TOPICS = {
   lsass: 'The operators dumped LSASS process memory with procdump and the comsvcs MiniDump export to steal credentials from the domain controller.',
