@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVICES } from '@huntforge/contracts';
+import { ApiError, createApiClient } from '@huntforge/api-client';
+import { executionRoutes, SERVICES, sigmaQueueRoutes } from '@huntforge/contracts';
 import { createLogger, loadConfig, startAllInOne, type AllInOneHandle } from '@huntforge/platform';
 import { ALL_IN_ONE_MODULES, createAllInOneGateway } from './all-in-one-modules';
 
@@ -42,6 +43,24 @@ describe('all-in-one runner', () => {
     expect(body.status).toBe('up');
     // Idle sockets outlive the clients' own keep-alive, so a reused socket is never one being closed.
     expect(response.headers.get('keep-alive')).toBe('timeout=65');
+  });
+
+  it('is called through the typed client generated from the route definitions', async () => {
+    const client = createApiClient({ baseUrl: handle.url });
+    const executions = await client.call(executionRoutes.getWorkflowExecutions, { query: { limit: 5, status: 'failed' } });
+    expect(executions).toMatchObject({ total: 0, limit: 5, executions: [] });
+
+    const verdict = await client.call(sigmaQueueRoutes.postSigmaValidate, { body: { rule_yaml: 'title: t\nlogsource: {product: windows}\ndetection: {sel: {Image: a.exe}, condition: other}\n' } });
+    expect(verdict.valid).toBe(false);
+    expect(verdict.findings.map((finding) => finding.severity)).toContain('error');
+    expect(JSON.stringify(verdict.findings)).toContain('other');
+
+    const missing = await client.call(sigmaQueueRoutes.getSigmaQueueItem, { params: { queue_id: 987654 } }).catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(ApiError);
+    expect(missing).toMatchObject({ status: 404, code: expect.stringMatching(/not_found$/) });
+
+    const refused = await client.call(executionRoutes.getWorkflowExecutions, { query: { limit: 0 } }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 400, code: 'validation_error' });
   });
 
   it('reports every service module as ready', async () => {

@@ -77,6 +77,9 @@ export { buildOpenApiDocument, type OpenApiDocument, type OpenApiDocumentOptions
 export { BEARER_SCHEME } from './openapi/register-route';
 export {
   defineRoute,
+  jsonBody,
+  jsonContent,
+  errorResponse,
   toExpressPath,
   type ApiRoute,
   type HttpMethod,

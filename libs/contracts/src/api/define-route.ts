@@ -13,8 +13,8 @@ export interface JsonResponse<S extends z.ZodType = z.ZodType> {
 }
 
 /** A JSON request body; `required: false` lets clients send nothing (the handler then sees `{}`). */
-export interface JsonBody<S extends z.ZodType = z.ZodType> {
-  required: boolean;
+export interface JsonBody<S extends z.ZodType = z.ZodType, Required extends boolean = boolean> {
+  required: Required;
   description?: string;
   content: { 'application/json': { schema: S } };
 }
@@ -76,8 +76,8 @@ export function jsonContent<S extends z.ZodType>(schema: S, description: string)
   return { description, content: { 'application/json': { schema } } };
 }
 
-export function jsonBody<S extends z.ZodType>(schema: S, required = true): JsonBody<S> {
-  return { required, content: { 'application/json': { schema } } };
+export function jsonBody<S extends z.ZodType, const Required extends boolean = true>(schema: S, required?: Required): JsonBody<S, Required> {
+  return { required: (required ?? true) as Required, content: { 'application/json': { schema } } };
 }
 
 /** An error response listing the codes a route may answer with at this status. */

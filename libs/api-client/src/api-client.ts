@@ -1,0 +1,90 @@
+import type { ApiRoute, RouteResponse } from '@huntforge/contracts';
+import type { z } from 'zod';
+import { apiErrorOf } from './api-error';
+
+type RequestOf<R> = R extends { request?: infer Q } ? NonNullable<Q> : never;
+type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
+
+type ParamsPart<R> = RequestOf<R> extends { params: infer P } ? { params: InputOf<P> } : { params?: undefined };
+type QueryPart<R> = RequestOf<R> extends { query: infer Q } ? { query?: InputOf<Q> } : { query?: undefined };
+type BodyPart<R> =
+  RequestOf<R> extends { body: { required: infer Required; content: { 'application/json': { schema: infer S } } } }
+    ? Required extends false
+      ? { body?: InputOf<S> }
+      : { body: InputOf<S> }
+    : { body?: undefined };
+
+/** What a call of `route` sends: its path parameters, query and JSON body, typed from the route's schemas. */
+export type CallInput<R extends ApiRoute> = ParamsPart<R> & QueryPart<R> & BodyPart<R> & { signal?: AbortSignal };
+
+export interface ApiClientOptions {
+  /** Origin (and optional prefix) of the gateway; '' for same-origin calls from the web pages. */
+  baseUrl?: string;
+  fetch?: typeof globalThis.fetch;
+  /** Headers added to every call (a bearer token, the CSRF header), read at call time. */
+  headers?: () => Record<string, string>;
+}
+
+export interface ApiClient {
+  /** Calls `route`; resolves with its success body, rejects with an `ApiError` for any non-2xx answer. */
+  call<R extends ApiRoute>(route: R, ...input: {} extends CallInput<R> ? [CallInput<R>?] : [CallInput<R>]): Promise<RouteResponse<R>>;
+  /** The URL `route` is called at (for links, downloads and EventSource). */
+  url<R extends ApiRoute>(route: R, input?: Pick<CallInput<R>, 'params' | 'query'>): string;
+}
+
+function pathOf(route: ApiRoute, params: Record<string, unknown> = {}): string {
+  return route.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '') throw new TypeError(`${route.method.toUpperCase()} ${route.path}: path parameter ${name} is missing`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function queryOf(query: Record<string, unknown> = {}): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined || item === null) continue;
+      search.append(name, item instanceof Date ? item.toISOString() : String(item));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+async function bodyOf(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** A client for the routes defined in `@huntforge/contracts`: no hand-written URLs or shapes. */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const url: ApiClient['url'] = (route, input = {}) =>
+    `${baseUrl}${pathOf(route, input.params as Record<string, unknown> | undefined)}${queryOf(input.query as Record<string, unknown> | undefined)}`;
+
+  return {
+    url,
+    async call(route, ...rest) {
+      const input = (rest[0] ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal };
+      const headers: Record<string, string> = { accept: 'application/json', ...(options.headers?.() ?? {}) };
+      const init: RequestInit = { method: route.method.toUpperCase(), headers, signal: input.signal, credentials: 'same-origin' };
+      if (input.body !== undefined) {
+        headers['content-type'] = 'application/json';
+        init.body = JSON.stringify(input.body);
+      }
+      const response = await doFetch(url(route, input as Pick<CallInput<typeof route>, 'params' | 'query'>), init);
+      const body = await bodyOf(response);
+      if (!response.ok) throw apiErrorOf(response.status, body, response.headers.get('x-request-id') ?? undefined);
+      return body as RouteResponse<typeof route>;
+    },
+  };
+}
