@@ -27,7 +27,7 @@ export interface ApiClientOptions {
 
 export interface ApiClient {
   /** Calls `route`; resolves with its success body, rejects with an `ApiError` for any non-2xx answer. */
-  call<R extends ApiRoute>(route: R, ...input: {} extends CallInput<R> ? [CallInput<R>?] : [CallInput<R>]): Promise<RouteResponse<R>>;
+  call<R extends ApiRoute>(route: R, ...input: Partial<CallInput<R>> extends CallInput<R> ? [CallInput<R>?] : [CallInput<R>]): Promise<RouteResponse<R>>;
   /** The URL `route` is called at (for links, downloads and EventSource). */
   url<R extends ApiRoute>(route: R, input?: Pick<CallInput<R>, 'params' | 'query'>): string;
 }
