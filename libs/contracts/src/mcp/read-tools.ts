@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { executionSummarySchema } from '../executions/executions';
 import { pageInfoShape, sigmaAttributionSchema, toolCursorSchema, toolLimitSchema } from './common';
 
 const id = z.number().int().positive();
@@ -186,19 +187,20 @@ export const listWorkflowExecutionsInputSchema = z.object({
   cursor: toolCursorSchema,
 });
 
-export const executionSummaryItemSchema = z.object({
-  execution_id: z.number().int(),
-  article_id: z.number().int(),
-  article_title: z.string().nullable(),
-  status: z.string(),
-  current_step: z.string().nullable(),
-  termination_reason: z.string().nullable(),
-  triggered_by: z.string(),
-  is_eval_run: z.boolean(),
-  rank_score: z.number().nullable(),
-  sigma_rule_count: z.number().int(),
-  created_at: timestamp,
-  finished_at: timestamp.nullable(),
+/** A workflow execution as the MCP list shows it: the fields of the workflow's own summary that matter to a client. */
+export const executionSummaryItemSchema = executionSummarySchema.pick({
+  execution_id: true,
+  article_id: true,
+  article_title: true,
+  status: true,
+  current_step: true,
+  termination_reason: true,
+  triggered_by: true,
+  is_eval_run: true,
+  rank_score: true,
+  sigma_rule_count: true,
+  created_at: true,
+  finished_at: true,
 });
 
 export const listWorkflowExecutionsOutputSchema = z.object({

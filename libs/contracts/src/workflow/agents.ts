@@ -1,15 +1,7 @@
+import { EXTRACTION_AGENTS, type ExtractionAgent } from '../extraction/observable';
+
 /** The prompt-bearing agents of the v2 configuration contract. */
-export const PROMPT_AGENT_NAMES = [
-  'RankAgent',
-  'SigmaAgent',
-  'CmdlineExtract',
-  'ProcTreeExtract',
-  'HuntQueriesExtract',
-  'RegistryExtract',
-  'ServicesExtract',
-  'ScheduledTasksExtract',
-  'NetworkIndicatorExtract',
-] as const;
+export const PROMPT_AGENT_NAMES = ['RankAgent', 'SigmaAgent', ...EXTRACTION_AGENTS] as const;
 export type PromptAgentName = (typeof PROMPT_AGENT_NAMES)[number];
 
 /** Auxiliary prompt keys the legacy prompt routes (list, one, defaults, PUT) still accept. */
@@ -19,18 +11,6 @@ export type LegacyPromptAgentName = (typeof LEGACY_PROMPT_AGENT_NAMES)[number];
 export type AnyPromptAgentName = PromptAgentName | LegacyPromptAgentName;
 export const ANY_PROMPT_AGENT_NAMES: readonly AnyPromptAgentName[] = [...PROMPT_AGENT_NAMES, ...LEGACY_PROMPT_AGENT_NAMES];
 
-/** The sub-agent extractors, in pipeline order. */
-export const EXTRACTOR_AGENT_NAMES = [
-  'CmdlineExtract',
-  'ProcTreeExtract',
-  'HuntQueriesExtract',
-  'RegistryExtract',
-  'ServicesExtract',
-  'ScheduledTasksExtract',
-  'NetworkIndicatorExtract',
-] as const satisfies readonly PromptAgentName[];
-export type ExtractorAgentName = (typeof EXTRACTOR_AGENT_NAMES)[number];
-
 /**
  * Agents with model settings (provider, model, temperature, top_p, effort, enabled). ExtractAgent is
  * not prompt-bearing: it only supplies the provider/model an extractor falls back to when it has none.
@@ -39,7 +19,7 @@ export type ExtractorAgentName = (typeof EXTRACTOR_AGENT_NAMES)[number];
 export const CONFIG_AGENT_NAMES = [
   'RankAgent',
   'ExtractAgent',
-  ...EXTRACTOR_AGENT_NAMES,
+  ...EXTRACTION_AGENTS,
   'SigmaAgent',
   'OSDetectionAgent',
 ] as const;
@@ -60,6 +40,6 @@ export function isConfigAgentName(name: string): name is ConfigAgentName {
   return (CONFIG_AGENT_NAMES as readonly string[]).includes(name);
 }
 
-export function isExtractorAgentName(name: string): name is ExtractorAgentName {
-  return (EXTRACTOR_AGENT_NAMES as readonly string[]).includes(name);
+export function isExtractionAgent(name: string): name is ExtractionAgent {
+  return (EXTRACTION_AGENTS as readonly string[]).includes(name);
 }

@@ -1,19 +1,4 @@
-import type { ExecutionStatus, PrismaClient } from '@huntforge/data';
-
-const summarySelect = {
-  id: true,
-  articleId: true,
-  status: true,
-  currentStep: true,
-  terminationReason: true,
-  triggeredBy: true,
-  isEvalRun: true,
-  rankScore: true,
-  sigmaRules: true,
-  createdAt: true,
-  finishedAt: true,
-  article: { select: { title: true } },
-} as const;
+import { EXECUTION_SUMMARY_SELECT, type ExecutionStatus, type PrismaClient } from '@huntforge/data';
 
 /** Reads of workflow executions (the workflow service owns and writes them). */
 export class ExecutionReadRepository {
@@ -28,7 +13,7 @@ export class ExecutionReadRepository {
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
       skip: filter.offset,
       take: filter.take,
-      select: summarySelect,
+      select: EXECUTION_SUMMARY_SELECT,
     });
   }
 
@@ -36,13 +21,9 @@ export class ExecutionReadRepository {
     return this.prisma.workflowExecution.findUnique({
       where: { id },
       select: {
-        ...summarySelect,
-        configVersion: true,
+        ...EXECUTION_SUMMARY_SELECT,
         platformDetection: true,
-        extractionCounts: true,
         extractionResult: true,
-        error: true,
-        startedAt: true,
         stages: {
           orderBy: { startedAt: 'asc' },
           select: { stage: true, status: true, startedAt: true, finishedAt: true, durationMs: true, error: true },

@@ -1,4 +1,4 @@
-import { isExtractorAgentName, type AgentSettings, type ConfigAgentName, type ProviderId, type WorkflowSettings } from '@huntforge/contracts';
+import { isExtractionAgent, type AgentSettings, type ConfigAgentName, type ProviderId, type WorkflowSettings } from '@huntforge/contracts';
 
 export interface ResolvedAgentModel {
   provider: ProviderId;
@@ -13,7 +13,7 @@ export interface ResolvedAgentModel {
  */
 export function resolveAgentModel(settings: WorkflowSettings, agent: ConfigAgentName): ResolvedAgentModel {
   const own: AgentSettings = settings.agents[agent];
-  if (isExtractorAgentName(agent) && own.model === null && own.provider !== 'builtin') {
+  if (isExtractionAgent(agent) && own.model === null && own.provider !== 'builtin') {
     const fallback = settings.agents.ExtractAgent;
     return { provider: fallback.provider, model: fallback.model, inherited: true };
   }

@@ -1,6 +1,6 @@
 import {
   CONFIG_AGENT_NAMES,
-  EXTRACTOR_AGENT_NAMES,
+  EXTRACTION_AGENTS,
   isPromptEmpty,
   type ConfigAgentName,
   type ModelCapabilities,
@@ -58,7 +58,7 @@ export function changedAgents(before: WorkflowSettings, after: WorkflowSettings,
   }
   // An extractor without its own model runs ExtractAgent's pair: a change there is a change for it.
   if (changes.pairs.has('ExtractAgent')) {
-    for (const agent of EXTRACTOR_AGENT_NAMES) if (resolveAgentModel(after, agent).inherited) changes.pairs.add(agent);
+    for (const agent of EXTRACTION_AGENTS) if (resolveAgentModel(after, agent).inherited) changes.pairs.add(agent);
   }
   return changes;
 }
@@ -69,7 +69,7 @@ export function changedAgents(before: WorkflowSettings, after: WorkflowSettings,
  * temperatures, efforts) and disabled extractors are exempt.
  */
 export function missingPrompts(after: WorkflowSettings, prompts: ReadonlyMap<string, Prompt | null>, changes: ChangedAgents): MissingPrompt[] {
-  return EXTRACTOR_AGENT_NAMES.filter((agent) => after.agents[agent].enabled && (changes.enabled.has(agent) || changes.prompts.has(agent)))
+  return EXTRACTION_AGENTS.filter((agent) => after.agents[agent].enabled && (changes.enabled.has(agent) || changes.prompts.has(agent)))
     .filter((agent) => isPromptEmpty(prompts.get(agent)))
     .map((agent) => ({ agent, reason: `${agent} is enabled but has no prompt` }));
 }

@@ -1,36 +1,8 @@
-import type { ExecutionDetail, ExecutionStatusValue, ExecutionSummary, StageRecord } from '@huntforge/contracts';
-import type { ExecutionStage } from '@huntforge/data';
+import type { ExecutionDetail, StageRecord } from '@huntforge/contracts';
+import { toExecutionSummary, type ExecutionStage } from '@huntforge/data';
 import type { ExecutionRow } from '../repositories/execution-repository';
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
-
-function ruleCount(rules: unknown): number {
-  return Array.isArray(rules) ? rules.length : 0;
-}
-
-export function toExecutionSummary(row: ExecutionRow & { article?: { title: string } | null }): ExecutionSummary {
-  return {
-    id: row.id,
-    execution_id: row.id,
-    article_id: row.articleId,
-    article_title: row.article?.title ?? null,
-    status: row.status as ExecutionStatusValue,
-    current_step: row.currentStep,
-    config_version: row.configVersion,
-    is_eval_run: row.isEvalRun,
-    triggered_by: row.triggeredBy,
-    retry_of_id: row.retryOfId,
-    rank_score: row.rankScore,
-    termination_reason: row.terminationReason,
-    error: row.error,
-    extraction_counts: (row.extractionCounts as Record<string, number> | null) ?? null,
-    sigma_rule_count: ruleCount(row.sigmaRules),
-    created_at: row.createdAt.toISOString(),
-    started_at: iso(row.startedAt),
-    finished_at: iso(row.finishedAt),
-    heartbeat_at: iso(row.heartbeatAt),
-  };
-}
 
 export function toStageRecord(stage: ExecutionStage): StageRecord {
   return {

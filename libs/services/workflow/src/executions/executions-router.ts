@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { EXECUTION_ERROR_CODES, executionRoutes as routes, totalPages } from '@huntforge/contracts';
+import { toExecutionSummary } from '@huntforge/data';
 import { HttpError, mountRoute, reply, type Reply } from '@huntforge/platform';
 import {
   ActiveExecutionRefusal,
@@ -10,7 +11,7 @@ import {
   triggerStuck,
   type ExecutionCommandDeps,
 } from './execution-commands';
-import { toExecutionDetail, toExecutionSummary } from './execution-view';
+import { toExecutionDetail } from './execution-view';
 
 /** The 409 for an article that already has an active execution: the error envelope plus `execution_id: null`. */
 function refusedAsActive(refusal: ActiveExecutionRefusal) {

@@ -1,4 +1,6 @@
+import { toExecutionSummary, type ExecutionSummarySource } from '@huntforge/data';
 import {
+  executionSummaryItemSchema,
   getStatsInputSchema,
   getStatsOutputSchema,
   getWorkflowExecutionInputSchema,
@@ -10,30 +12,13 @@ import {
   MCP_ERROR_CODES,
 } from '@huntforge/contracts';
 import { offsetFrom, pageOf } from '../../pagination/cursor';
-import type { ExecutionReadRepository } from '../../repositories/execution-read-repository';
 import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
 import { ToolError } from '../tool-error';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-type ExecutionSummaryRow = Awaited<ReturnType<ExecutionReadRepository['list']>>[number];
-
-function toExecutionSummary(row: ExecutionSummaryRow) {
-  return {
-    execution_id: row.id,
-    article_id: row.articleId,
-    article_title: row.article?.title ?? null,
-    status: row.status,
-    current_step: row.currentStep,
-    termination_reason: row.terminationReason,
-    triggered_by: row.triggeredBy,
-    is_eval_run: row.isEvalRun,
-    rank_score: row.rankScore,
-    sigma_rule_count: Array.isArray(row.sigmaRules) ? row.sigmaRules.length : 0,
-    created_at: row.createdAt.toISOString(),
-    finished_at: iso(row.finishedAt),
-  };
-}
+/** The workflow's own summary of a run, cut to the fields the MCP tools answer with. */
+const summaryItem = (row: ExecutionSummarySource) => executionSummaryItemSchema.parse(toExecutionSummary(row));
 
 export const listSourcesTool = defineTool({
   name: 'list_sources',
@@ -76,7 +61,7 @@ export const listWorkflowExecutionsTool = defineTool({
   async run(args, { deps }) {
     const offset = offsetFrom(args.cursor);
     const rows = await deps.executions.list({ status: args.status, articleId: args.article_id, offset, take: args.limit + 1 });
-    return pageOf(rows.map(toExecutionSummary), args.limit, offset);
+    return pageOf(rows.map(summaryItem), args.limit, offset);
   },
 });
 
@@ -95,7 +80,7 @@ export const getWorkflowExecutionTool = defineTool({
     const row = await deps.executions.find(args.execution_id);
     if (!row) throw new ToolError(MCP_ERROR_CODES.notFound, `No workflow execution ${args.execution_id}`);
     return {
-      ...toExecutionSummary(row),
+      ...summaryItem(row),
       config_version: row.configVersion,
       platform_detection: row.platformDetection,
       extraction_counts: row.extractionCounts,
