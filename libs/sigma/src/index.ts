@@ -30,4 +30,16 @@ export { renderRule } from './render/render-rule';
 export { enrichRuleBuiltin, inferTags, type EnrichmentContext, type EnrichmentResult } from './enrich/builtin-enrich';
 export { builtinChatTurn, type ChatTurnInput, type ChatTurnOutcome } from './enrich/builtin-chat';
 // The builtin SigmaAgent's rule templates (written with the workflow issue).
-export * from './templates';
+export {
+  generateBuiltinRules,
+  distinctiveTokens,
+  type BuiltinSigmaInput,
+  type TemplatePlatform,
+  stableRuleId,
+  type ArticleRef,
+  type RuleDraft,
+  type TemplateClass,
+  mergeTags,
+  tagsForExecutable,
+  tagsForRegistryPath,
+} from './templates';
