@@ -1,13 +1,13 @@
 import { Router } from 'express';
 import { isAnyPromptAgentName, routePrefixesOf, workflowRoutes } from '@huntforge/contracts';
 import { mountRoute, reply, type ModuleContext, type ServiceModule } from '@huntforge/platform';
-import { configRouter } from './config/config-router';
-import { createExecutionsPart } from './executions/executions-part';
+import { configRouter } from './http/config-router';
+import { createExecutionsPart } from './executions-part';
 import { WorkflowConfigService } from './config/config-service';
-import { presetsRouter } from './presets/presets-router';
+import { presetsRouter } from './http/presets-router';
 import { PresetService } from './presets/preset-service';
 import { loadDefaultPrompts } from './prompts/default-prompts';
-import { promptsRouter } from './prompts/prompts-router';
+import { promptsRouter } from './http/prompts-router';
 import { CATALOG_JOB_ID, updateProviderModelCatalogs } from './providers/catalog-job';
 import { ModelRegistry } from './providers/model-registry';
 import { providerOptions } from './providers/provider-options';

@@ -8,7 +8,7 @@ import {
 } from '@huntforge/contracts';
 import type { SettingsStore } from '@huntforge/data';
 import { HttpError, mountRoute, roleOf, type Logger } from '@huntforge/platform';
-import { noStore } from '../settings/settings-router';
+import { noStore } from '../http/no-store';
 import { runProviderCheck, type CheckInput } from './provider-checks';
 import type { ProviderTestsConfig } from './provider-tests-config';
 

@@ -1,4 +1,5 @@
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
+import { noStore } from '../http/no-store';
 import type { Bus } from '@huntforge/bus';
 import {
   SETTINGS_ERROR_CODES,
@@ -55,10 +56,6 @@ function toHttpError(error: unknown, unknownStatus: 400 | 404): unknown {
 }
 
 /** Runs before parsing, so even a refused request's answer is never cached. */
-export const noStore: RequestHandler = (_req, res, next) => {
-  res.setHeader('Cache-Control', 'no-store');
-  next();
-};
 
 /**
  * GET/PUT/DELETE /api/settings. Reads never return a sensitive value and are never cached; writes

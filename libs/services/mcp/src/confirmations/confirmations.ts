@@ -13,7 +13,7 @@ import type { Caller } from '../caller/caller';
 import { decodeCursor, encodeCursor } from '../pagination/cursor';
 import type { ConfirmationRecord, ConfirmationRepository } from '../repositories/confirmation-repository';
 import type { AuditRepository } from '@huntforge/data';
-import { ToolError } from '../tools/tool-error';
+import { ToolError } from '../errors/tool-error';
 import { toConfirmationView } from './confirmation-view';
 
 export interface ConfirmationDeps {

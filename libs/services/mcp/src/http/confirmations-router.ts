@@ -3,7 +3,7 @@ import { mcpRoutes as routes } from '@huntforge/contracts';
 import type { ApiTokenRepository } from '@huntforge/data';
 import { HttpError, mountRoute } from '@huntforge/platform';
 import type { Confirmations } from '../confirmations/confirmations';
-import { ToolError } from '../tools/tool-error';
+import { ToolError } from '../errors/tool-error';
 import { callerOf, requireCaller } from './caller-middleware';
 
 /** A caller's mistake inside a use case (e.g. a foreign cursor) is a 400, not a 500. */

@@ -1,5 +1,5 @@
 import { MCP_ERROR_CODES } from '@huntforge/contracts';
-import { ToolError } from '../tools/tool-error';
+import { ToolError } from '../errors/tool-error';
 
 /** Cursors are opaque to callers: base64url JSON of where the next page starts. */
 export function encodeCursor(position: Record<string, unknown>): string {

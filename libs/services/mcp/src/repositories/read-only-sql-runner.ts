@@ -1,6 +1,6 @@
 import type { PrismaClient } from '@huntforge/data';
 import { MCP_ERROR_CODES, SQL_MAX_ROWS } from '@huntforge/contracts';
-import { ToolError } from '../tools/tool-error';
+import { ToolError } from '../errors/tool-error';
 import { checkStatement } from '../sql/statement-checker';
 import { READ_ONLY_ROLE } from '../sql/table-allowlist';
 

@@ -3,7 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Caller } from '../caller/caller';
 import { toolsFor } from '../tools/catalog';
 import type { AnyTool, ToolDeps } from '../tools/tool-definition';
-import { ToolError } from '../tools/tool-error';
+import { ToolError } from '../errors/tool-error';
 import type { AuditingTransport } from './auditing-transport';
 
 export const SERVER_INFO = { name: 'huntforge', version: '0.1.0' } as const;

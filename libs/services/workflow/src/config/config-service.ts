@@ -14,6 +14,7 @@ import { HttpError, validationDetails } from '@huntforge/platform';
 import { isUniqueViolation, type PrismaClient } from '@huntforge/data';
 import type { ModelRegistry } from '../providers/model-registry';
 import type { DefaultPrompts } from '../prompts/default-prompts';
+import { unknownAgentError } from '../prompts/unknown-agent';
 import { WorkflowConfigRepository, type ConfigVersionRecord } from '../repositories/config-repository';
 import { PromptRepository, type PromptChange } from '../repositories/prompt-repository';
 import { changedAgents, invalidEfforts, missingPrompts, providerModelMismatches } from './config-rules';
@@ -38,9 +39,6 @@ export interface ConfigChangeResult {
   changedPrompts: string[];
 }
 
-export function unknownAgentError(agents: string[], allowed: readonly string[]): HttpError {
-  return new HttpError(400, WORKFLOW_ERROR_CODES.unknownAgent, `Unknown agent name: ${agents.join(', ')}`, { agents, allowed });
-}
 
 /** JSON with sorted keys, so equal settings compare equal whatever order they were built in. */
 function canonical(value: unknown): string {

@@ -8,8 +8,8 @@ import {
 } from '@huntforge/contracts';
 import type { Logger } from '@huntforge/platform';
 import { LostOwnershipError, type ExecutionRepository } from '../repositories/execution-repository';
-import type { PipelineRunner } from './pipeline-port';
-import { createStageRecorder } from './stage-recorder';
+import type { PipelineRunner } from '../pipeline/pipeline-port';
+import { createStageRecorder } from '../pipeline/stage-recorder';
 
 export interface ExecutionWorkerOptions {
   repo: ExecutionRepository;

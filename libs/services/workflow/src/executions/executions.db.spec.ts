@@ -11,8 +11,8 @@ import type { ActiveConfigSource, ExecutionCommandDeps } from './execution-comma
 import { subscribeAutoTrigger } from './auto-trigger';
 import { loadExecutionSettings } from './execution-config';
 import { createExecutionWorker, type ExecutionWorker } from './execution-worker';
-import { executionsRouter } from './executions-router';
-import type { PipelineRunner } from './pipeline-port';
+import { executionsRouter } from '../http/executions-router';
+import type { PipelineRunner } from '../pipeline/pipeline-port';
 
 function must<T>(value: T | undefined | null): T {
   if (value === undefined || value === null) throw new Error('expected a value');

@@ -1,6 +1,6 @@
 import { UNTRUSTED_MARKERS } from '@huntforge/llm';
 import { groundItems } from './llm-agents';
-import { buildAgentMessages } from '../rank/agent-messages';
+import { buildAgentMessages } from '../prompts/agent-messages';
 
 describe('model-backed agents: grounding and prompts', () => {
   const text = 'The actor ran powershell.exe -enc SQBFAFgA and then contacted update-cdn.example.net over HTTPS.';

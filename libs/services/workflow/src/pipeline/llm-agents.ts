@@ -26,7 +26,7 @@ interface PipelineArticleText {
 }
 import { resolveAgentModel } from '../config/agent-resolution';
 import { systemPromptOf } from '../prompts/default-prompts';
-import { buildAgentMessages } from '../rank/agent-messages';
+import { buildAgentMessages } from '../prompts/agent-messages';
 import { agentSettings, type PipelineSnapshot } from './snapshot';
 
 export interface LlmAgentDeps {

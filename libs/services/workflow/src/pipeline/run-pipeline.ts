@@ -7,8 +7,8 @@ import {
 } from '@huntforge/contracts';
 import type { Prisma } from '@huntforge/data';
 import type { ExecutionRow } from '../repositories/execution-repository';
-import type { PipelineOutcome, PipelineRunner } from '../executions/pipeline-port';
-import type { StageRecorder } from '../executions/stage-recorder';
+import type { PipelineOutcome, PipelineRunner } from './pipeline-port';
+import type { StageRecorder } from './stage-recorder';
 import type { AgentRun, AgentRuns, AgentRunner, DomainPorts, PipelineArticle, ServicePorts } from './ports';
 import { agentSettings, readSnapshot, type PipelineSnapshot } from './snapshot';
 import { generateAndPromote } from './sigma-stages';

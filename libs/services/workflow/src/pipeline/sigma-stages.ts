@@ -1,7 +1,7 @@
 import { load } from 'js-yaml';
 import type { ExtractionResult } from '@huntforge/contracts';
 import type { ExecutionRow } from '../repositories/execution-repository';
-import type { StageRecorder } from '../executions/stage-recorder';
+import type { StageRecorder } from './stage-recorder';
 import type { AgentRunner, DomainPorts, PipelineArticle, PlatformResult, RuleCandidate, ServicePorts, ValidationReport } from './ports';
 import type { PipelineSnapshot } from './snapshot';
 

@@ -1,6 +1,6 @@
 import { normalizePrompt, promptInputSchema, type Prompt, type PromptInput } from '@huntforge/contracts';
 import { HttpError, validationDetails } from '@huntforge/platform';
-import { unknownAgentError } from '../config/config-service';
+import { unknownAgentError } from './unknown-agent';
 
 /** Checks agent names against `allowed` (unknown_agent otherwise) and normalises the prompts (aliases folded). */
 export function normalisePrompts(raw: Record<string, PromptInput | unknown>, allowed: readonly string[], where = 'body.agent_prompts'): Record<string, Prompt> {

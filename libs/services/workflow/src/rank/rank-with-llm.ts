@@ -6,7 +6,7 @@ import type { WorkflowConfigService } from '../config/config-service';
 import type { ModelRegistry } from '../providers/model-registry';
 import type { ArticleForRanking } from '../repositories/article-reader';
 import type { WorkflowServiceConfig } from '../service-config';
-import { buildAgentMessages } from './agent-messages';
+import { buildAgentMessages } from '../prompts/agent-messages';
 
 export interface RankDeps {
   findArticle(articleId: number): Promise<ArticleForRanking | null>;

@@ -9,7 +9,7 @@ import type { Embedder } from '@huntforge/llm';
 import { offsetFrom, pageOf } from '../../pagination/cursor';
 import type { ArticleHitRow, ArticleSearchFilter } from '../../repositories/article-read-repository';
 import { defineTool, READ_ANNOTATIONS, type ToolDeps } from '../tool-definition';
-import { ToolError } from '../tool-error';
+import { ToolError } from '../../errors/tool-error';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 

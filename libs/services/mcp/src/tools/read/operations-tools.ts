@@ -13,7 +13,7 @@ import {
 } from '@huntforge/contracts';
 import { offsetFrom, pageOf } from '../../pagination/cursor';
 import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
-import { ToolError } from '../tool-error';
+import { ToolError } from '../../errors/tool-error';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 

@@ -9,7 +9,7 @@ import { offsetFrom, pageOf } from '../../pagination/cursor';
 import type { QueueRuleRow } from '../../repositories/sigma-read-repository';
 import { attributionOf } from '../attribution';
 import { defineTool, READ_ANNOTATIONS, type ToolDeps } from '../tool-definition';
-import { ToolError } from '../tool-error';
+import { ToolError } from '../../errors/tool-error';
 
 export function toQueueSummary(row: QueueRuleRow) {
   return {

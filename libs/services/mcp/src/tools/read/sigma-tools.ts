@@ -12,7 +12,7 @@ import { decodeCursor, encodeCursor } from '../../pagination/cursor';
 import type { ReferenceRuleRow } from '../../repositories/sigma-read-repository';
 import { attributionOf } from '../attribution';
 import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
-import { ToolError } from '../tool-error';
+import { ToolError } from '../../errors/tool-error';
 import { toQueueSummary } from './queue-tools';
 
 /** How many reference rules one similarity question may pull from the database. */

@@ -9,7 +9,7 @@ import {
 } from '@huntforge/contracts';
 import { isReadableTable, READ_ONLY_TABLES } from '../../sql/table-allowlist';
 import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
-import { ToolError } from '../tool-error';
+import { ToolError } from '../../errors/tool-error';
 
 export const listTablesTool = defineTool({
   name: 'list_tables',

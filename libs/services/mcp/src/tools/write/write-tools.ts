@@ -21,7 +21,7 @@ import {
 import { serviceCallFor } from '../../actions/action-table';
 import { WriteTargetUnavailableError } from '../../actions/service-client';
 import { defineTool, type AnyTool, type ToolAnnotations } from '../tool-definition';
-import { ToolError } from '../tool-error';
+import { ToolError } from '../../errors/tool-error';
 
 function lowRisk<I extends z.ZodObject>(spec: {
   name: McpLowRiskTool;

@@ -2,9 +2,10 @@ import { Router } from 'express';
 import { CONFIG_AGENT_NAMES, PROMPT_AGENT_NAMES, pageOffset, totalPages, workflowRoutes as routes } from '@huntforge/contracts';
 import { actorOf, mountRoute } from '@huntforge/platform';
 import { normalisePrompts } from '../prompts/prompt-input';
-import { configVersionSummary, configView } from './config-view';
-import { unknownAgentError, type WorkflowConfigService } from './config-service';
-import { fromFlatAgentModels } from './flat-agent-models';
+import { configVersionSummary, configView } from '../config/config-view';
+import type { WorkflowConfigService } from '../config/config-service';
+import { unknownAgentError } from '../prompts/unknown-agent';
+import { fromFlatAgentModels } from '../config/flat-agent-models';
 
 export function configRouter(service: WorkflowConfigService): Router {
   const router = Router();

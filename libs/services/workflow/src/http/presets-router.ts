@@ -3,7 +3,7 @@ import { workflowRoutes as routes, type UpdateWorkflowConfigResponse } from '@hu
 import { actorOf, mountRoute, reply } from '@huntforge/platform';
 import type { ConfigChangeResult } from '../config/config-service';
 import { configView } from '../config/config-view';
-import type { PresetService } from './preset-service';
+import type { PresetService } from '../presets/preset-service';
 
 function changeResponse(result: ConfigChangeResult): UpdateWorkflowConfigResponse {
   return { ...configView(result.record), created: result.created, warnings: result.warnings };

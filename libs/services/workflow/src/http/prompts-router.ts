@@ -11,10 +11,11 @@ import {
   type PromptView,
 } from '@huntforge/contracts';
 import { actorOf, HttpError, mountRoute } from '@huntforge/platform';
-import { unknownAgentError, type WorkflowConfigService } from '../config/config-service';
+import type { WorkflowConfigService } from '../config/config-service';
+import { unknownAgentError } from '../prompts/unknown-agent';
 import type { PromptVersionRecord, StoredPrompt } from '../repositories/prompt-repository';
-import { systemPromptOf } from './default-prompts';
-import { normalisePrompts } from './prompt-input';
+import { systemPromptOf } from '../prompts/default-prompts';
+import { normalisePrompts } from '../prompts/prompt-input';
 
 /** v2 routes (versions, by-config-version, rollback, bootstrap, reset) take the nine; the legacy routes also the auxiliary keys. */
 function checkAgent(name: string, legacy: boolean): AnyPromptAgentName {

@@ -1,6 +1,6 @@
 import type { Prompt } from '@huntforge/contracts';
 import { wrapUntrustedArticle, type ChatMessage } from '@huntforge/llm';
-import { systemPromptOf } from '../prompts/default-prompts';
+import { systemPromptOf } from './default-prompts';
 
 /** Articles longer than this are cut: the useful part of a CTI write-up is rarely past it, and cost grows with it. */
 export const MAX_ARTICLE_CHARS = 100_000;

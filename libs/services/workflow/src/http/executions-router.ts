@@ -10,8 +10,8 @@ import {
   triggerExecution,
   triggerStuck,
   type ExecutionCommandDeps,
-} from './execution-commands';
-import { toExecutionDetail } from './execution-view';
+} from '../executions/execution-commands';
+import { toExecutionDetail } from '../executions/execution-view';
 
 /** The 409 for an article that already has an active execution: the error envelope plus `execution_id: null`. */
 function refusedAsActive(refusal: ActiveExecutionRefusal) {
