@@ -1,4 +1,5 @@
 export { createDb } from './db';
+export { ArticleTextReader, type ArticleText } from './read-models/article-text';
 export { EXECUTION_SUMMARY_SELECT, toExecutionSummary, type ExecutionSummarySource } from './read-models/execution-summary';
 export { DatabaseInUseError } from './drivers/directory-lock';
 export type { Db, DbConfig, DbRepositories } from './db';

@@ -7,7 +7,7 @@ import type { FixtureSets } from './artifacts/fixtures';
 import type { ContentFilterConfig } from './config';
 import type { LiveModel } from './model/live-model';
 import type { AnnotationReader } from './repositories/annotation-reader';
-import type { ArticleReader } from './repositories/article-reader';
+import type { ArticleTextReader } from '@huntforge/data';
 import type { ChunkAnalysisRepository } from './repositories/chunk-analysis-repository';
 import type { ChunkDebugProgressRepository } from './repositories/chunk-debug-progress-repository';
 import type { FeedbackRepository } from './repositories/feedback-repository';
@@ -27,7 +27,7 @@ export interface ContentFilterDeps {
   store: ArtifactStore;
   fixtures: FixtureSets;
   model: LiveModel;
-  articles: ArticleReader;
+  articles: ArticleTextReader;
   annotations: AnnotationReader;
   analyses: ChunkAnalysisRepository;
   progress: ChunkDebugProgressRepository;

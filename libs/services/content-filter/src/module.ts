@@ -1,3 +1,4 @@
+import { ArticleTextReader } from '@huntforge/data';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +18,6 @@ import { feedbackRouter } from './http/feedback-router';
 import { modelRouter } from './http/model-router';
 import { LiveModel } from './model/live-model';
 import { AnnotationReader } from './repositories/annotation-reader';
-import { ArticleReader } from './repositories/article-reader';
 import { ChunkAnalysisRepository } from './repositories/chunk-analysis-repository';
 import { ChunkDebugProgressRepository } from './repositories/chunk-debug-progress-repository';
 import { FeedbackRepository } from './repositories/feedback-repository';
@@ -69,7 +69,7 @@ export function composeContentFilter(ctx: ModuleContext, options: ContentFilterM
     store,
     fixtures: new FixtureSets(resolveFixturesDir(options.fixturesDir ?? config.fixturesDir)),
     model: new LiveModel(store, versions, ctx.logger),
-    articles: new ArticleReader(prisma),
+    articles: new ArticleTextReader(prisma),
     annotations: new AnnotationReader(prisma),
     analyses: new ChunkAnalysisRepository(prisma),
     progress: new ChunkDebugProgressRepository(prisma),

@@ -1,3 +1,4 @@
+import { ArticleTextReader } from '@huntforge/data';
 import { Router } from 'express';
 import { hostname } from 'node:os';
 import { findScheduledJob, REQUEST_KEYS, routePrefixesOf, sigmaSimilarityBusRequestSchema, type SigmaSimilarityBusResponse } from '@huntforge/contracts';
@@ -45,7 +46,7 @@ export function createSigmaQueueModule(ctx: ModuleContext, options: SigmaQueueMo
   const deps: QueueRouterDeps = {
     queue: new QueueRepository(ctx.db.prisma),
     conversations: new ConversationRepository(ctx.db.prisma),
-    prisma: ctx.db.prisma,
+    articles: new ArticleTextReader(ctx.db.prisma),
     index,
     bus: ctx.bus,
     logger: ctx.logger,

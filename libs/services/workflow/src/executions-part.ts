@@ -16,7 +16,7 @@ import { createPipelineRunner } from './pipeline/run-pipeline';
 import { subscribeAutoTrigger } from './executions/auto-trigger';
 import type { ExecutionCommandDeps } from './executions/execution-commands';
 import { loadExecutionSettings } from './executions/execution-config';
-import { findArticleForExecution, findArticleHuntScore } from './repositories/article-reader';
+import { ArticleTextReader } from '@huntforge/data';
 import { ExecutionRepository } from './repositories/execution-repository';
 import { createExecutionWorker } from './executions/execution-worker';
 import { executionsRouter } from './http/executions-router';
@@ -51,8 +51,9 @@ export function createExecutionsPart(ctx: ModuleContext, options: ExecutionsPart
   const settings = loadExecutionSettings(options.env);
   const pipelineEnv = pipelineEnvSchema.parse(options.env);
   const repo = new ExecutionRepository(ctx.db.prisma);
+  const articles = new ArticleTextReader(ctx.db.prisma);
   const deps: ExecutionCommandDeps = {
-    articleHuntScore: (id) => findArticleHuntScore(ctx.db.prisma, id),
+    articleHuntScore: (id) => articles.huntScore(id),
     repo,
     bus: ctx.bus,
     logger: ctx.logger.child({ component: 'executions' }),
@@ -66,7 +67,7 @@ export function createExecutionsPart(ctx: ModuleContext, options: ExecutionsPart
     createProviderFromSettings(id as Parameters<typeof createProviderFromSettings>[0], ctx.settings, { capabilities: options.capabilities(), codexPath: options.codexPath });
 
   const runPipeline = createPipelineRunner({
-    loadArticle: (id) => findArticleForExecution(ctx.db.prisma, id),
+    loadArticle: (id) => articles.find(id),
     services: createBusServicePorts(ctx.bus, { timeoutMs: pipelineEnv.PEER_REQUEST_TIMEOUT_MS }),
     domain: createDomainPorts(extraction),
     agentsFor: (snapshot) =>

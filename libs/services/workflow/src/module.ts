@@ -1,3 +1,4 @@
+import { ArticleTextReader } from '@huntforge/data';
 import { Router } from 'express';
 import { isAnyPromptAgentName, routePrefixesOf, workflowRoutes } from '@huntforge/contracts';
 import { mountRoute, reply, type ModuleContext, type ServiceModule } from '@huntforge/platform';
@@ -12,7 +13,6 @@ import { CATALOG_JOB_ID, updateProviderModelCatalogs } from './providers/catalog
 import { ModelRegistry } from './providers/model-registry';
 import { providerOptions } from './providers/provider-options';
 import { rankRouter } from './rank/rank-with-llm';
-import { findArticleForRanking } from './repositories/article-reader';
 import { loadWorkflowServiceConfig } from './service-config';
 
 export interface WorkflowModuleOptions {
@@ -25,6 +25,7 @@ export function createWorkflowModule(ctx: ModuleContext, options: WorkflowModule
   const config = loadWorkflowServiceConfig(options.env ?? process.env, ctx.config.dataDir);
   const registry = new ModelRegistry(config);
   const defaults = loadDefaultPrompts(config.fixturesDir);
+  const articles = new ArticleTextReader(ctx.db.prisma);
   const service = new WorkflowConfigService(ctx.db.prisma, registry, defaults);
   const presets = new PresetService(ctx.db.prisma, service, config.fixturesDir);
 
@@ -45,7 +46,7 @@ export function createWorkflowModule(ctx: ModuleContext, options: WorkflowModule
   mountRoute(router, workflowRoutes.getWorkflowProviderOptions, async () =>
     reply(200, await providerOptions({ settings: ctx.settings, registry, config }), { 'Cache-Control': 'no-store' }),
   );
-  router.use(rankRouter({ findArticle: (id) => findArticleForRanking(ctx.db.prisma, id), settings: ctx.settings, service, registry, config }));
+  router.use(rankRouter({ findArticle: (id) => articles.find(id), settings: ctx.settings, service, registry, config }));
 
   return {
     name: 'workflow',

@@ -11,7 +11,7 @@ const PROGRESS_GROUP = 16;
  * database in the spec's phases: filtering (full-article pass), analyzing (counter), finalizing.
  */
 export async function runChunkDebug(deps: ContentFilterDeps, articleId: number, threshold: number): Promise<ChunkDebugResponse> {
-  const article = await deps.articles.findText(articleId);
+  const article = await deps.articles.find(articleId);
   if (!article) throw new HttpError(404, CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${articleId} does not exist`);
   const { version, classifier } = await deps.model.get();
   await deps.progress.start(articleId);

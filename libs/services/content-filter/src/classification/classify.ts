@@ -21,7 +21,7 @@ export function replyError(code: string, message: string): ContentFilterReplyErr
 export async function classify(deps: ContentFilterDeps, request: ClassifyRequest): Promise<ClassifyResponse> {
   let text = request.text ?? '';
   if (request.article_id !== undefined) {
-    const article = request.text === undefined ? await deps.articles.findText(request.article_id) : { content: request.text };
+    const article = request.text === undefined ? await deps.articles.find(request.article_id) : { content: request.text };
     if (!article) return replyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${request.article_id} does not exist`);
     text = article.content;
   }

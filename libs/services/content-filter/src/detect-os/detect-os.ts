@@ -10,7 +10,7 @@ import type { ContentFilterDeps } from '../deps';
  * registry over the kept text. No huntable chunk → `no_huntable_content` (HTTP 422).
  */
 export async function detectOs(deps: ContentFilterDeps, request: DetectOsRequest): Promise<DetectOsResponse> {
-  const article = request.text === undefined ? await deps.articles.findText(request.article_id) : { id: request.article_id, content: request.text };
+  const article = request.text === undefined ? await deps.articles.find(request.article_id) : { id: request.article_id, content: request.text };
   if (!article) return replyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${request.article_id} does not exist`);
   const threshold = request.threshold ?? (await defaultThreshold(deps.settings));
   const { version, classifier } = await deps.model.get();

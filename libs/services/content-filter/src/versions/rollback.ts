@@ -36,7 +36,7 @@ export async function rescoreStoredAnalyses(deps: ContentFilterDeps): Promise<nu
   const threshold = await defaultThreshold(deps.settings);
   let rescored = 0;
   for (const articleId of await deps.analyses.analysedArticleIds()) {
-    const article = await deps.articles.findText(articleId);
+    const article = await deps.articles.find(articleId);
     if (!article) continue;
     const { version, classifier } = await deps.model.get();
     const { decisions } = await classifyText(classifier, article.content, { threshold, topFeatures: 5 });

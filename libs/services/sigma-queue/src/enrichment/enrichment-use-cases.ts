@@ -1,17 +1,17 @@
 import { SIGMA_ERROR_CODES, TOPICS, type ChatTurnResponse, type EnrichmentChatResponse, type EnrichResponse } from '@huntforge/contracts';
-import type { PrismaClient } from '@huntforge/data';
+import type { ArticleTextReader } from '@huntforge/data';
 import { HttpError, httpErrors } from '@huntforge/platform';
 import { validateSigmaRule } from '@huntforge/sigma';
 import type { ConversationRepository } from '../repositories/conversation-repository';
 import type { QueueItemRow } from '../repositories/queue-repository';
 import { getItem, publish, type QueueDeps } from '../queue/queue-use-cases';
 import { assertCan } from '../queue/transitions';
-import { loadEnrichmentContext } from '../repositories/enrichment-context-reader';
+import { loadEnrichmentContext } from './enrichment-context';
 import type { RuleEnricher } from './rule-enricher';
 
 export interface EnrichmentDeps extends QueueDeps {
   conversations: ConversationRepository;
-  prisma: PrismaClient;
+  articles: ArticleTextReader;
   enrichers: ReadonlyMap<string, RuleEnricher>;
   defaultProvider: string;
 }
@@ -44,7 +44,7 @@ export async function enrichItem(deps: EnrichmentDeps, id: number, input: { prov
   assertCan(id, item.status, 'enrich');
   const enricher = enricherFor(deps, input.provider ?? deps.defaultProvider);
   const model = input.model ?? enricher.defaultModel;
-  const context = await loadEnrichmentContext(deps.prisma, item);
+  const context = await loadEnrichmentContext(deps.articles, item);
   const output = await enricher.enrich({ ruleYaml: item.ruleYaml, model, context });
   const facts = factsOf(output.ruleYaml);
   const summary = output.changes.length > 0 ? output.changes.join('; ') : 'The rule needed no enrichment.';

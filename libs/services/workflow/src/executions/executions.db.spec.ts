@@ -5,7 +5,7 @@ import { createHttpApp, finalizeHttpApp } from '@huntforge/platform';
 import { createTestContext, type TestContext } from '@huntforge/service-testing';
 import { waitFor } from '@huntforge/testing';
 import { seedArticle } from '../test-support/seed';
-import { findArticleHuntScore } from '../repositories/article-reader';
+import { ArticleTextReader } from '@huntforge/data';
 import { ExecutionRepository } from '../repositories/execution-repository';
 import type { ActiveConfigSource, ExecutionCommandDeps } from './execution-commands';
 import { subscribeAutoTrigger } from './auto-trigger';
@@ -79,7 +79,7 @@ describe('workflow executions', () => {
     const config: ActiveConfigSource = {
       active: async () => ({ version: 3, snapshot: { version: 3, thresholds: { RankingThreshold: 6 } }, autoTriggerThreshold: threshold }),
     };
-    deps = { articleHuntScore: (id) => findArticleHuntScore(ctx.db.prisma, id), repo: new ExecutionRepository(ctx.db.prisma), bus: ctx.bus, logger: ctx.logger, config, timings: settings };
+    deps = { articleHuntScore: (id) => new ArticleTextReader(ctx.db.prisma).huntScore(id), repo: new ExecutionRepository(ctx.db.prisma), bus: ctx.bus, logger: ctx.logger, config, timings: settings };
     pipeline = controllablePipeline();
     worker = createExecutionWorker({
       repo: deps.repo,

@@ -1,15 +1,15 @@
+import type { ArticleText } from '@huntforge/data';
 import { Router } from 'express';
 import { WORKFLOW_ERROR_CODES, rankAgentOutputSchema, workflowRoutes, type RankWithLlmResponse } from '@huntforge/contracts';
 import { createProviderFromSettings, isLlmError, type LlmError, type SettingsSource } from '@huntforge/llm';
 import { HttpError, mountRoute } from '@huntforge/platform';
 import type { WorkflowConfigService } from '../config/config-service';
 import type { ModelRegistry } from '../providers/model-registry';
-import type { ArticleForRanking } from '../repositories/article-reader';
 import type { WorkflowServiceConfig } from '../service-config';
 import { buildAgentMessages } from '../prompts/agent-messages';
 
 export interface RankDeps {
-  findArticle(articleId: number): Promise<ArticleForRanking | null>;
+  findArticle(articleId: number): Promise<ArticleText | null>;
   settings: SettingsSource;
   service: WorkflowConfigService;
   registry: ModelRegistry;
