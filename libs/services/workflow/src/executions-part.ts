@@ -14,7 +14,7 @@ import { createBusServicePorts } from './pipeline/bus-service-ports';
 import { createDomainPorts } from './pipeline/domain-ports';
 import { createPipelineRunner } from './pipeline/run-pipeline';
 import { subscribeAutoTrigger } from './executions/auto-trigger';
-import type { ExecutionCommandDeps } from './executions/execution-commands';
+import type { ExecutionCommandDeps } from './executions/execution-deps';
 import { loadExecutionSettings } from './executions/execution-config';
 import { ArticleTextReader } from '@huntforge/data';
 import { ExecutionRepository } from './repositories/execution-repository';

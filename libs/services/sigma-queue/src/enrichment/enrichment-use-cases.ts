@@ -4,7 +4,7 @@ import { HttpError, httpErrors } from '@huntforge/platform';
 import { validateSigmaRule } from '@huntforge/sigma';
 import type { ConversationRepository } from '../repositories/conversation-repository';
 import type { QueueItemRow } from '../repositories/queue-repository';
-import { getItem, publish, type QueueDeps } from '../queue/queue-use-cases';
+import { getItem, publish, type QueueDeps } from '../queue/queue-deps';
 import { assertCan } from '../queue/transitions';
 import { loadEnrichmentContext } from './enrichment-context';
 import type { RuleEnricher } from './rule-enricher';

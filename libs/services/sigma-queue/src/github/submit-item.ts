@@ -2,7 +2,7 @@ import { SIGMA_ERROR_CODES } from '@huntforge/contracts';
 import type { SettingsReader } from '@huntforge/data';
 import { HttpError } from '@huntforge/platform';
 import type { QueueItemRow } from '../repositories/queue-repository';
-import { getItem, transition, type QueueDeps } from '../queue/queue-use-cases';
+import { getItem, transition, type QueueDeps } from '../queue/queue-deps';
 import { assertCan } from '../queue/transitions';
 import { GithubError, openPullRequest } from './open-pull-request';
 

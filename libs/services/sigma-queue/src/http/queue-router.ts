@@ -4,7 +4,13 @@ import { mountRoute } from '@huntforge/platform';
 import { validateSigmaRule } from '@huntforge/sigma';
 import { chatTurn, enrichItem, getChat, type EnrichmentDeps } from '../enrichment/enrichment-use-cases';
 import { submitItem, type SubmitDeps } from '../github/submit-item';
-import { addReviewNote, approveItem, createItem, editItem, getItem, listItems, rejectItem } from '../queue/queue-use-cases';
+import { addReviewNote } from '../queue/review-note/add-review-note';
+import { approveItem } from '../queue/approve/approve-item';
+import { createItem } from '../queue/create/create-items';
+import { editItem } from '../queue/edit/edit-item';
+import { getItem } from '../queue/queue-deps';
+import { listItems } from '../queue/list/list-items';
+import { rejectItem } from '../queue/reject/reject-item';
 import { toQueueItemBody } from '../queue/views';
 
 export type QueueRouterDeps = EnrichmentDeps & SubmitDeps;

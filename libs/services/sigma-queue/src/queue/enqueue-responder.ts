@@ -2,7 +2,8 @@ import { sigmaEnqueueBusRequestSchema, type SigmaEnqueueBusResponse, type SigmaE
 import { HttpError } from '@huntforge/platform';
 import { searchSimilarDocument, UnanalysableRuleError } from '../similarity/search-similar';
 import type { NewQueueItem, QueueItemRow } from '../repositories/queue-repository';
-import { createItems, newItem, NOT_COMPARED, type ItemSimilarity, type QueueDeps } from './queue-use-cases';
+import { createItems } from './create/create-items';
+import { newItem, NOT_COMPARED, type ItemSimilarity, type QueueDeps } from './queue-deps';
 import { requireValidRule, ruleFacts } from './rule-facts';
 
 type Rule = ReturnType<typeof sigmaEnqueueBusRequestSchema.parse>['rules'][number];

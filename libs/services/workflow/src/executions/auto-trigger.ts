@@ -1,7 +1,8 @@
 import type { Subscription } from '@huntforge/bus';
 import { TOPICS, articleIngestedPayloadSchema, type ArticleIngestedPayload } from '@huntforge/contracts';
 import { HttpError } from '@huntforge/platform';
-import { ActiveExecutionRefusal, triggerExecution, type ExecutionCommandDeps } from './execution-commands';
+import { ActiveExecutionRefusal, type ExecutionCommandDeps } from './execution-deps';
+import { triggerExecution } from './trigger/trigger-execution';
 
 export const AUTO_TRIGGER_QUEUE = 'workflow.auto-trigger';
 

@@ -7,7 +7,7 @@ import { waitFor } from '@huntforge/testing';
 import { seedArticle } from '../test-support/seed';
 import { ArticleTextReader } from '@huntforge/data';
 import { ExecutionRepository } from '../repositories/execution-repository';
-import type { ActiveConfigSource, ExecutionCommandDeps } from './execution-commands';
+import type { ActiveConfigSource, ExecutionCommandDeps } from './execution-deps';
 import { subscribeAutoTrigger } from './auto-trigger';
 import { loadExecutionSettings } from './execution-config';
 import { createExecutionWorker, type ExecutionWorker } from './execution-worker';

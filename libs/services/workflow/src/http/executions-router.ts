@@ -2,15 +2,12 @@ import { Router } from 'express';
 import { EXECUTION_ERROR_CODES, executionRoutes as routes, totalPages } from '@huntforge/contracts';
 import { toExecutionSummary } from '@huntforge/data';
 import { HttpError, mountRoute, reply, type Reply } from '@huntforge/platform';
-import {
-  ActiveExecutionRefusal,
-  cancelExecution,
-  cleanupStale,
-  retryExecution,
-  triggerExecution,
-  triggerStuck,
-  type ExecutionCommandDeps,
-} from '../executions/execution-commands';
+import { ActiveExecutionRefusal, type ExecutionCommandDeps } from '../executions/execution-deps';
+import { cancelExecution } from '../executions/cancel/cancel-execution';
+import { cleanupStale } from '../executions/cleanup-stale/cleanup-stale';
+import { retryExecution } from '../executions/retry/retry-execution';
+import { triggerExecution } from '../executions/trigger/trigger-execution';
+import { triggerStuck } from '../executions/trigger-stuck/trigger-stuck';
 import { toExecutionDetail } from '../executions/execution-view';
 
 /** The 409 for an article that already has an active execution: the error envelope plus `execution_id: null`. */
