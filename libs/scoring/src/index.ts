@@ -7,24 +7,22 @@ export {
   type HuntScore,
   type HuntScorer,
   type HuntTierResult,
+} from './hunt-score/hunt-scorer';
+export {
   HUNT_KEYWORD_REGISTRY,
   HUNT_TIERS,
   parseHuntKeywordRegistry,
   type HuntKeywordRegistry,
   type HuntTier,
   type HuntTierDefinition,
-  cmdSubstring,
-  normalizeForMatching,
-} from './hunt-score';
+} from './hunt-score/registry';
+export { cmdSubstring, normalizeForMatching } from './hunt-score/normalize';
+export { PLATFORM_TERMS, PLATFORMS, type Platform, type PlatformTerm } from './platform/platform-terms';
 export {
-  PLATFORM_TERMS,
-  PLATFORMS,
-  type Platform,
-  type PlatformTerm,
   detectPlatform,
   type DetectedOs,
   type DetectionConfidence,
   type PlatformDetection,
   type PlatformEvidence,
-} from './platform';
+} from './platform/detect-platform';
 export { builtinRank, RANK_WEIGHTS, type RankInput, type RankResult } from './rank/builtin-rank';

@@ -30,16 +30,6 @@ export { renderRule } from './render/render-rule';
 export { enrichRuleBuiltin, inferTags, type EnrichmentContext, type EnrichmentResult } from './enrich/builtin-enrich';
 export { builtinChatTurn, type ChatTurnInput, type ChatTurnOutcome } from './enrich/builtin-chat';
 // The builtin SigmaAgent's rule templates (written with the workflow issue).
-export {
-  generateBuiltinRules,
-  distinctiveTokens,
-  type BuiltinSigmaInput,
-  type TemplatePlatform,
-  stableRuleId,
-  type ArticleRef,
-  type RuleDraft,
-  type TemplateClass,
-  mergeTags,
-  tagsForExecutable,
-  tagsForRegistryPath,
-} from './templates';
+export { generateBuiltinRules, distinctiveTokens, type BuiltinSigmaInput, type TemplatePlatform } from './templates/builtin-sigma-agent';
+export { stableRuleId, type ArticleRef, type RuleDraft, type TemplateClass } from './templates/rule-draft';
+export { mergeTags, tagsForExecutable, tagsForRegistryPath } from './templates/attack-inference';
