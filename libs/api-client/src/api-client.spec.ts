@@ -1,4 +1,4 @@
-import { defineRoute, errorResponse, jsonBody, jsonContent } from '@huntforge/contracts';
+import { defineRoute, errorResponse, jsonBody, jsonContent, sigmaQueueRoutes } from '@huntforge/contracts';
 import { z } from 'zod';
 import { ApiError } from './api-error';
 import { createApiClient } from './api-client';
@@ -78,5 +78,19 @@ describe('createApiClient', () => {
   it('refuses a call with a path parameter missing instead of requesting a wrong URL', () => {
     const client = createApiClient({ fetch: fakeFetch(json(200, {}), []) });
     expect(() => client.url(emptyRoute, { params: { name: '' } })).toThrow(/path parameter name is missing/);
+  });
+});
+
+describe('call input types', () => {
+  it('lets an optional body be left out and requires a required one', async () => {
+    const seen: Seen[] = [];
+    const client = createApiClient({ fetch: fakeFetch(json(200, {}), seen) });
+    await client.call(sigmaQueueRoutes.postSigmaQueueApprove, { params: { queue_id: 1 } });
+    // @ts-expect-error a reject needs its reason
+    await client.call(sigmaQueueRoutes.postSigmaQueueReject, { params: { queue_id: 1 } });
+    expect(seen.map((call) => [call.url, call.init.body])).toEqual([
+      ['/api/sigma-queue/1/approve', undefined],
+      ['/api/sigma-queue/1/reject', undefined],
+    ]);
   });
 });

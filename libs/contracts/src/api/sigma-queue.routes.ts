@@ -29,7 +29,7 @@ const notFound = errorResponse(['not_found'], 'No such queue item');
 const badId = errorResponse(['validation_error', 'invalid_json']);
 const conflict = errorResponse(['invalid_transition'], 'pending | needs_review → approved | rejected; approved → submitted; anything else is refused');
 
-const transition = <S extends z.ZodType>(action: 'approve' | 'reject', schema: S, required: boolean, summary: string) => ({
+const transition = <S extends z.ZodType, const Required extends boolean>(action: 'approve' | 'reject', schema: S, required: Required, summary: string) => ({
   method: 'post' as const, path: `/api/sigma-queue/{queue_id}/${action}`, tags, summary,
   request: { params: queueId, body: jsonBody(schema, required) },
   responses: { 200: jsonContent(sigmaQueueItemSchema, 'The item after the transition'), 400: badId, 404: notFound, 409: conflict },
