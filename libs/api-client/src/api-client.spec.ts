@@ -84,7 +84,12 @@ describe('createApiClient', () => {
 describe('call input types', () => {
   it('lets an optional body be left out and requires a required one', async () => {
     const seen: Seen[] = [];
-    const client = createApiClient({ fetch: fakeFetch(json(200, {}), seen) });
+    const client = createApiClient({
+      fetch: async (url, init) => {
+        seen.push({ url: String(url), init: init ?? {} });
+        return json(200, {});
+      },
+    });
     await client.call(sigmaQueueRoutes.postSigmaQueueApprove, { params: { queue_id: 1 } });
     // @ts-expect-error a reject needs its reason
     await client.call(sigmaQueueRoutes.postSigmaQueueReject, { params: { queue_id: 1 } });
