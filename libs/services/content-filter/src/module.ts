@@ -1,4 +1,3 @@
-import { ArticleTextReader } from '@huntforge/data';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +6,7 @@ import { Router } from 'express';
 import type { Subscription } from '@huntforge/bus';
 import { routePrefixesOf } from '@huntforge/contracts';
 import type { ComponentHealth, ModuleContext, ServiceModule } from '@huntforge/platform';
+import { ArticleTextReader } from '@huntforge/data';
 import { ArtifactStore } from './artifacts/artifact-store';
 import { FixtureSets, resolveFixturesDir } from './artifacts/fixtures';
 import { BackgroundTasks } from './background-tasks';

@@ -1,9 +1,9 @@
-import { ArticleTextReader } from '@huntforge/data';
 import { Router } from 'express';
 import { hostname } from 'node:os';
 import { findScheduledJob, REQUEST_KEYS, routePrefixesOf, sigmaSimilarityBusRequestSchema, type SigmaSimilarityBusResponse } from '@huntforge/contracts';
 import type { Subscription } from '@huntforge/bus';
 import type { ModuleContext, ServiceModule } from '@huntforge/platform';
+import { ArticleTextReader } from '@huntforge/data';
 import { loadSigmaQueueConfig } from './config';
 import { CorpusIndex } from './corpus/corpus-index';
 import { indexCustomerRepo, syncReferenceRules, type CorpusJobDeps } from './corpus/sync-jobs';

@@ -1,7 +1,7 @@
-import { ArticleTextReader } from '@huntforge/data';
 import { Router } from 'express';
 import { isAnyPromptAgentName, routePrefixesOf, workflowRoutes } from '@huntforge/contracts';
 import { mountRoute, reply, type ModuleContext, type ServiceModule } from '@huntforge/platform';
+import { ArticleTextReader } from '@huntforge/data';
 import { configRouter } from './http/config-router';
 import { createExecutionsPart } from './executions-part';
 import { WorkflowConfigService } from './config/config-service';

@@ -1,8 +1,8 @@
-import type { ArticleText } from '@huntforge/data';
 import { Router } from 'express';
 import { WORKFLOW_ERROR_CODES, rankAgentOutputSchema, workflowRoutes, type RankWithLlmResponse } from '@huntforge/contracts';
 import { createProviderFromSettings, isLlmError, type LlmError, type SettingsSource } from '@huntforge/llm';
 import { HttpError, mountRoute } from '@huntforge/platform';
+import type { ArticleText } from '@huntforge/data';
 import type { WorkflowConfigService } from '../config/config-service';
 import type { ModelRegistry } from '../providers/model-registry';
 import type { WorkflowServiceConfig } from '../service-config';
