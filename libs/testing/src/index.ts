@@ -30,6 +30,15 @@ export {
   type FixtureServerOptions,
   startFixtureServer,
 } from './fixture-server';
+// Local fakes of the model providers (OpenAI, Anthropic, Ollama wire protocols) and a fake `codex` executable.
+export {
+  type FakeProviderServer,
+  type FakeServerOptions,
+  type RecordedRequest,
+  type RouteKind,
+  type ScriptedReply,
+} from './fake-llm-servers/scripted-server';
+export { startFakeOpenAi, startFakeAnthropic, startFakeOllama } from './fake-llm-servers/providers';
 export {
   createFakeCodex,
   type FakeCodex,
@@ -37,15 +46,7 @@ export {
   type FakeCodexModel,
   type FakeCodexState,
   type FakeCodexTurn,
-  type FakeProviderServer,
-  type FakeServerOptions,
-  type RecordedRequest,
-  type RouteKind,
-  type ScriptedReply,
-  startFakeAnthropic,
-  startFakeOllama,
-  startFakeOpenAi,
-} from './fake-llm-servers';
+} from './fake-llm-servers/fake-codex';
 export {
   type FakeGithub,
   type FakeGithubPull,

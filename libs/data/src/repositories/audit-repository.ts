@@ -1,9 +1,9 @@
+import { ACTOR_MAX_LENGTH } from '@huntforge/contracts';
 import type { AuditEvent, Prisma, PrismaClient } from '../generated/prisma/client';
 import type { AuditEventFilter, AuditEventInput, AuditRecord, AuditRepository } from '../ports';
 import { toJsonValue } from './json';
 
 const DEFAULT_LIST_LIMIT = 100;
-const ACTOR_MAX = 200;
 const TOOL_MAX = 100;
 
 export function toAuditRecord(row: AuditEvent): AuditRecord {
@@ -24,7 +24,7 @@ export async function insertAuditEvent(client: Prisma.TransactionClient, event: 
   const row = await client.auditEvent.create({
     data: {
       type: event.type,
-      actor: event.actor?.slice(0, ACTOR_MAX) ?? null,
+      actor: event.actor?.slice(0, ACTOR_MAX_LENGTH) ?? null,
       tool: event.tool?.slice(0, TOOL_MAX) ?? null,
       outcome: event.outcome ?? null,
       durationMs: event.durationMs ?? null,

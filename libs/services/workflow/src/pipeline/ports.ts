@@ -1,4 +1,5 @@
 import type { AgentOutputs, ExtractionAgent, ExtractionReason, ExtractionResult } from '@huntforge/contracts';
+import type { ArticleText } from '@huntforge/data';
 
 /** How one agent's run ended (mirrors libs/observables' AgentRun, which aggregation consumes). */
 export type AgentRun<A extends ExtractionAgent = ExtractionAgent> =
@@ -8,14 +9,7 @@ export type AgentRun<A extends ExtractionAgent = ExtractionAgent> =
 export type AgentRuns = { [A in ExtractionAgent]?: AgentRun<A> };
 
 /** The article as the pipeline sees it. Its text is untrusted data, never instructions. */
-export interface PipelineArticle {
-  id: number;
-  title: string;
-  url: string;
-  content: string;
-  huntScore: number;
-  publishedAt: Date | null;
-}
+export type PipelineArticle = ArticleText;
 
 export type PlatformLabel = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
 
