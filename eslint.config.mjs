@@ -42,7 +42,7 @@ export default [
   ...nx.configs['flat/base'],
   ...nx.configs['flat/typescript'],
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     rules: {
       '@nx/enforce-module-boundaries': boundaries(productionConstraints),
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -57,7 +57,7 @@ export default [
   {
     // Data ownership in code: only a service's repositories (and libs/data) talk to Prisma; use cases,
     // routers and consumers get repositories. Handing `ctx.db.prisma` to a repository's constructor is fine.
-    files: ['libs/services/**/*.ts', 'apps/**/*.ts'],
+    files: ['libs/services/**/*.ts', 'apps/**/*.ts', 'apps/**/*.tsx'],
     ignores: ['**/repositories/**', ...testFiles],
     rules: {
       'no-restricted-syntax': [

@@ -70,6 +70,7 @@ export {
   type CreateApiTokenRequest,
   type CreateApiTokenResponse,
 } from './http/tokens';
+export { authSessionResponseSchema, type AuthSessionResponse } from './http/auth-session';
 export { pageQuerySchema, offsetQuerySchema, pagedResponseSchema, totalPages, pageOffset, type PageLimits } from './http/pagination';
 
 export { ACTOR_HEADER, ROLE_HEADER, ACTOR_MAX_LENGTH, SIGNATURE_HEADER, SIGNED_AT_HEADER } from './http/identity';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { authSessionResponseSchema } from '../http/auth-session';
 import { healthResponseSchema, workerHealthResponseSchema } from '../http/health';
 import { scheduledJobsResponseSchema, updateScheduledJobsRequestSchema } from '../http/scheduled-jobs';
 import {
@@ -81,6 +82,16 @@ export const gatewayRoutes = {
     responses: {
       204: { description: 'Revoked' },
       404: errorResponse(['not_found'], 'No active token has this id'),
+    },
+  }),
+  getAuthSession: defineRoute('gateway', {
+    method: 'get',
+    path: '/api/auth/session',
+    summary: 'The caller as the gateway sees it: authentication mode, actor and role (the web pages read it to choose what to show)',
+    tags: ['API tokens'],
+    responses: {
+      200: jsonContent(authSessionResponseSchema, 'The caller'),
+      401: errorResponse(['unauthenticated'], 'No valid credential (authentication required)'),
     },
   }),
 } as const;

@@ -39,9 +39,6 @@ export function docsRouter(): Router {
     document ??= buildOpenApiDocument();
     res.json(document);
   });
-  // The dashboard page (spec: HTML pages) comes with the features it shows; until then the front door
-  // leads to the API documentation rather than a bare 404.
-  router.get('/', (_req, res) => res.redirect(302, '/docs'));
   router.get(['/docs', '/docs/'], (_req, res) => {
     res.type('html').send(INDEX_HTML);
   });

@@ -33,10 +33,6 @@ describe('API docs', () => {
     await request(gateway.app).get('/docs/swagger-ui.css').expect(200).expect('content-type', /css/);
   });
 
-  it('leads the front door to the docs', async () => {
-    await request(gateway.app).get('/').expect(302).expect('location', '/docs');
-  });
-
   it("never serves swagger-ui-dist's petstore initializer", async () => {
     const res = await request(gateway.app).get('/docs/swagger-initializer.js');
     expect(res.status).toBe(404);

@@ -33,6 +33,8 @@ export interface HarnessOptions {
   allowedHosts?: string;
   upstreams?: Upstream[];
   serviceHealth?: Record<string, HealthCheck>;
+  /** The built web application to serve (null: not built); default none, so specs never depend on a build. */
+  webDistDir?: string | null;
 }
 
 let tokenCounter = 0;
@@ -67,7 +69,7 @@ async function composeGateway(db: Db, bus: Bus, options: HarnessOptions, dispose
 
   const module = createGatewayModule(
     { config, db, bus, logger, scheduler, settings: createSettingsReader(db.prisma, { env: {} }) },
-    { upstreams: options.upstreams ?? [], serviceHealth: options.serviceHealth ?? {} },
+    { upstreams: options.upstreams ?? [], serviceHealth: options.serviceHealth ?? {}, webDistDir: options.webDistDir ?? null },
   );
   const app = createHttpApp({ logger, serviceName: 'gateway' });
   if (module.http) app.use(module.http.router);

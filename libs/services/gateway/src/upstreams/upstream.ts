@@ -19,4 +19,6 @@ export interface GatewayOptions {
   upstreams: Upstream[];
   /** Readiness per service for /api/health/services (all-in-one: the modules; distributed: GET <url>/health/ready). */
   serviceHealth: Record<string, HealthCheck>;
+  /** The built web application (dist/web); undefined: found beside the code, null: not built. */
+  webDistDir?: string | null;
 }

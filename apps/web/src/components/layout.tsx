@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { useSession } from './session';
+import { currentTheme, setTheme, type Theme } from './theme';
+
+const NAV = [
+  { to: '/', label: 'Dashboard', end: true },
+  { to: '/articles', label: 'Articles' },
+  { to: '/sources', label: 'Sources' },
+  { to: '/workflow#executions', label: 'Workflow' },
+  { to: '/workflow#queue', label: 'Review queue' },
+  { to: '/mlops', label: 'Content filter' },
+  { to: '/settings', label: 'Settings' },
+];
+
+export function Layout() {
+  const session = useSession();
+  const [theme, setThemeState] = useState<Theme>(currentTheme());
+  const toggle = () => {
+    const next = theme === 'dark' ? 'light' : 'dark';
+    setTheme(next);
+    setThemeState(next);
+  };
+  return (
+    <div className="shell">
+      <nav className="sidebar" aria-label="main">
+        <a className="brand" href="/">Huntforge</a>
+        {NAV.map((item) => (
+          <NavLink key={item.label} to={item.to} end={item.end} className={({ isActive }) => (isActive && !item.to.includes('#queue') ? 'active' : '')}>
+            {item.label}
+          </NavLink>
+        ))}
+        <span className="spacer" />
+        <a href="/docs">API documentation</a>
+      </nav>
+      <div>
+        <header className="topbar">
+          <span className="grow" />
+          {session.auth_mode === 'off' ? (
+            <span className="badge warn" title="AUTH_MODE=off: every caller on this machine is the local admin">local mode, no authentication</span>
+          ) : (
+            <span className="small">
+              signed in as <strong>{session.actor}</strong> <span className="badge">{session.role}</span>
+            </span>
+          )}
+          <button type="button" onClick={toggle} aria-label={`switch to ${theme === 'dark' ? 'light' : 'dark'} theme`}>
+            {theme === 'dark' ? '☀ Light' : '☾ Dark'}
+          </button>
+        </header>
+        <main className="content">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

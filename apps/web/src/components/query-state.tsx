@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { ApiError } from '@huntforge/api-client';
+
+/** An API error as the engineer needs it: the stable code, the message, and the request id to quote. */
+export function ErrorNote({ error, action }: { error: unknown; action?: string }) {
+  if (!error) return null;
+  const apiError = error instanceof ApiError ? error : null;
+  return (
+    <div className="notice bad" role="alert">
+      {action ? <strong>{action} failed: </strong> : null}
+      {apiError ? (
+        <>
+          <code>{apiError.code}</code> — {apiError.message}
+          {apiError.requestId ? <span className="muted small"> (request {apiError.requestId})</span> : null}
+          {apiError.status === 401 ? <span> — <a href="/signin">sign in</a></span> : null}
+        </>
+      ) : (
+        <span>{error instanceof Error ? error.message : String(error)}</span>
+      )}
+    </div>
+  );
+}
+
+interface QueryLike<T> {
+  data: T | undefined;
+  error: unknown;
+  isPending: boolean;
+}
+
+/** Loading, error and empty states for one query; children render only with data. */
+export function QueryState<T>({ query, empty, children, label }: { query: QueryLike<T>; empty?: (data: T) => ReactNode | null; children: (data: T) => ReactNode; label?: string }) {
+  if (query.isPending) return <div className="empty" aria-busy="true">Loading{label ? ` ${label}` : ''}…</div>;
+  if (query.error) return <ErrorNote error={query.error} action={label ? `Loading ${label}` : 'Loading'} />;
+  if (query.data === undefined) return null;
+  const emptyView = empty?.(query.data);
+  if (emptyView) return <div className="empty">{emptyView}</div>;
+  return <>{children(query.data)}</>;
+}

@@ -1,0 +1,38 @@
+import { useMemo } from 'react';
+import CodeMirror from '@uiw/react-codemirror';
+import { yaml } from '@codemirror/lang-yaml';
+import { linter, lintGutter, type Diagnostic } from '@codemirror/lint';
+import type { EditorView } from '@codemirror/view';
+import type { SigmaFinding } from '@huntforge/contracts';
+
+/**
+ * The line a finding's path (`detection.selection.CommandLine|contains`) points at: the deepest key of
+ * the path found in order in the text; the first line when none is.
+ */
+export function lineOfPath(text: string, path: string): number {
+  const lines = text.split('\n');
+  let line = 0;
+  for (const key of path.split('.').filter(Boolean)) {
+    const bare = key.replace(/\[\d+\]$/, '');
+    const found = lines.findIndex((entry, index) => index >= line && new RegExp(`^\\s*-?\\s*['"]?${bare.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]?\\s*:`).test(entry));
+    if (found >= 0) line = found;
+  }
+  return line;
+}
+
+function diagnosticsOf(view: EditorView, findings: readonly SigmaFinding[]): Diagnostic[] {
+  const text = view.state.doc.toString();
+  return findings.map((finding) => {
+    const line = view.state.doc.line(Math.min(lineOfPath(text, finding.path) + 1, view.state.doc.lines));
+    return { from: line.from, to: line.to, severity: finding.severity, message: `${finding.id}: ${finding.message}${finding.path ? ` (${finding.path})` : ''}` };
+  });
+}
+
+export function YamlEditor({ value, onChange, findings, readOnly, theme, label }: { value: string; onChange?: (value: string) => void; findings: readonly SigmaFinding[]; readOnly?: boolean; theme: 'light' | 'dark'; label: string }) {
+  const extensions = useMemo(() => [yaml(), lintGutter(), linter((view) => diagnosticsOf(view, findings), { delay: 100 })], [findings]);
+  return (
+    <div aria-label={label} data-testid="yaml-editor">
+      <CodeMirror value={value} onChange={onChange} extensions={extensions} readOnly={readOnly} theme={theme} basicSetup={{ foldGutter: false }} minHeight="240px" maxHeight="560px" />
+    </div>
+  );
+}

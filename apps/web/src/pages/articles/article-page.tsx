@@ -1,0 +1,157 @@
+import { useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { contentFilterRoutes, executionRoutes, ingestionRoutes } from '@huntforge/contracts';
+import { useApi, useApiMutation } from '../../api/hooks';
+import { ScoreBadge, StatusBadge } from '../../components/badges';
+import { formatTime } from '../../components/format';
+import { ErrorNote, QueryState } from '../../components/query-state';
+import { useCan } from '../../components/session';
+import { ObservablesByAgent } from '../workflow/observables';
+import { AnnotationTool } from './annotation-tool';
+import { ChunkDebug } from './chunk-debug';
+import { highlight } from './highlight';
+
+function Reprocess({ articleId }: { articleId: number }) {
+  const canWrite = useCan('analyst');
+  const [force, setForce] = useState(false);
+  const trigger = useApiMutation(executionRoutes.postWorkflowArticlesTrigger, { invalidates: [executionRoutes.getWorkflowExecutions] });
+  return (
+    <div className="stack">
+      <div className="row">
+        <button type="button" className="primary" disabled={!canWrite || trigger.isPending} onClick={() => trigger.mutate({ params: { article_id: articleId }, query: { force } })}>
+          Reprocess
+        </button>
+        <label className="small" title="Without force, an article with an active or completed execution is not run again, and one below the auto-trigger hunt score threshold is refused">
+          <input type="checkbox" checked={force} onChange={(event) => setForce(event.target.checked)} /> force (run again even if already processed)
+        </label>
+      </div>
+      {trigger.data ? (
+        <div className={`notice ${trigger.data.success ? 'ok' : 'warn'}`}>
+          {trigger.data.message}
+          {trigger.data.execution_id ? <> — <Link to={`/workflow?execution=${trigger.data.execution_id}#executions`}>execution #{trigger.data.execution_id}</Link></> : null}
+        </div>
+      ) : null}
+      <ErrorNote error={trigger.error} action="Reprocess" />
+    </div>
+  );
+}
+
+function DetectOs({ articleId }: { articleId: number }) {
+  const detect = useApiMutation(contentFilterRoutes.postArticlesDetectOs);
+  return (
+    <div className="stack">
+      <button type="button" disabled={detect.isPending} onClick={() => detect.mutate({ params: { article_id: articleId } })}>Detect OS</button>
+      {detect.data ? (
+        <div className="small">
+          <strong>{detect.data.os}</strong> ({detect.data.confidence}, {detect.data.method}) — evidence: {detect.data.evidence.slice(0, 6).map((entry) => `${entry.term} ×${entry.count}`).join(', ') || 'none'}
+        </div>
+      ) : null}
+      <ErrorNote error={detect.error} action="Detect OS" />
+    </div>
+  );
+}
+
+function LatestExecution({ articleId }: { articleId: number }) {
+  const list = useApi(executionRoutes.getWorkflowExecutions, { query: { article_id: articleId, limit: 1, sort_by: 'created_at', sort_order: 'desc' } });
+  const latest = list.data?.executions[0];
+  const detail = useApi(executionRoutes.getWorkflowExecution, { params: { execution_id: latest?.id ?? 0 } }, { enabled: latest !== undefined });
+  return (
+    <section className="panel" aria-labelledby="extraction-h">
+      <h2 id="extraction-h">Extraction outputs</h2>
+      {list.data && !latest ? <p className="muted">This article has not been through the workflow yet. Press Reprocess to run it.</p> : null}
+      {latest ? (
+        <p className="small">
+          Latest execution <Link to={`/workflow?execution=${latest.id}#executions`}>#{latest.id}</Link> <StatusBadge status={latest.status} />{' '}
+          {latest.termination_reason ? <span className="muted">ended: {latest.termination_reason}</span> : null}
+        </p>
+      ) : null}
+      {latest ? <QueryState query={detail} label="execution">{(data) => (data.extraction_result ? <ObservablesByAgent observables={data.extraction_result.observables} /> : <p className="muted">No extraction output.</p>)}</QueryState> : null}
+    </section>
+  );
+}
+
+function SimilarArticles({ articleId }: { articleId: number }) {
+  const similar = useApi(ingestionRoutes.getArticlesSimilar, { params: { article_id: articleId }, query: { limit: 8 } });
+  return (
+    <section className="panel" aria-labelledby="similar-h">
+      <h2 id="similar-h">Similar articles</h2>
+      <QueryState query={similar} label="similar articles" empty={(data) => (data.similar.length === 0 && data.near_duplicates.length === 0 ? (data.method === 'none' ? 'Not embedded yet: similar articles appear after embedding.' : 'Nothing similar.') : null)}>
+        {(data) => (
+          <ul className="small">
+            {data.near_duplicates.map((article) => (
+              <li key={`d${article.id}`}><Link to={`/articles/${article.id}`}>{article.title}</Link> <span className="badge warn">near duplicate</span></li>
+            ))}
+            {data.similar.map((article) => (
+              <li key={article.id}><Link to={`/articles/${article.id}`}>{article.title}</Link> <span className="muted">{article.similarity.toFixed(2)}</span></li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </section>
+  );
+}
+
+export function ArticlePage() {
+  const articleId = Number(useParams().articleId);
+  const article = useApi(ingestionRoutes.getArticle, { params: { article_id: articleId } }, { enabled: Number.isInteger(articleId) && articleId > 0 });
+  const contentRef = useRef<HTMLPreElement>(null);
+  if (!Number.isInteger(articleId) || articleId <= 0) return <div className="notice bad">Not an article id.</div>;
+  return (
+    <QueryState query={article} label="article">
+      {(data) => {
+        const keywords = Object.values(data.hunt_score_breakdown.tiers).flatMap((tier) => tier?.matched ?? []);
+        return (
+          <>
+            <div className="row spread">
+              <h1>{data.title}</h1>
+              <ScoreBadge score={data.hunt_score} />
+            </div>
+            <div className="grid" style={{ gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)' }}>
+              <div>
+                <section className="panel" aria-labelledby="content-h">
+                  <h2 id="content-h">Content</h2>
+                  <pre className="article-text" ref={contentRef} data-testid="article-content">{highlight(data.content, keywords)}</pre>
+                </section>
+                <AnnotationTool articleId={articleId} content={data.content} contentRef={contentRef} />
+                <LatestExecution articleId={articleId} />
+                <ChunkDebug articleId={articleId} />
+              </div>
+              <div>
+                <section className="panel" aria-labelledby="meta-h">
+                  <h2 id="meta-h">Article</h2>
+                  <dl className="kv small">
+                    <dt>source</dt><dd>{data.source}</dd>
+                    <dt>published</dt><dd>{formatTime(data.published_at)}</dd>
+                    <dt>collected</dt><dd>{formatTime(data.collected_at)}</dd>
+                    <dt>length</dt><dd>{data.content_length.toLocaleString()} characters</dd>
+                    <dt>annotations</dt><dd>{data.annotation_count}</dd>
+                    {data.duplicate_of ? (<><dt>duplicate of</dt><dd><Link to={`/articles/${data.duplicate_of}`}>#{data.duplicate_of}</Link></dd></>) : null}
+                  </dl>
+                  <a className="small" href={data.url} rel="noreferrer noopener" target="_blank">Original article ↗</a>
+                </section>
+                <section className="panel" aria-labelledby="actions-h">
+                  <h2 id="actions-h">Workflow</h2>
+                  <Reprocess articleId={articleId} />
+                  <hr />
+                  <DetectOs articleId={articleId} />
+                </section>
+                <section className="panel" aria-labelledby="score-h">
+                  <h2 id="score-h">Hunt score {data.hunt_score.toFixed(1)}</h2>
+                  <dl className="kv small">
+                    {Object.entries(data.hunt_score_breakdown.tiers).map(([tier, value]) => (
+                      <div key={tier} style={{ display: 'contents' }}>
+                        <dt>{tier.replace(/_/g, ' ')}</dt>
+                        <dd>{value && value.matched.length ? `${value.matched.join(', ')} (+${value.points.toFixed(1)})` : <span className="muted">none</span>}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </section>
+                <SimilarArticles articleId={articleId} />
+              </div>
+            </div>
+          </>
+        );
+      }}
+    </QueryState>
+  );
+}

@@ -1,0 +1,164 @@
+import { Link } from 'react-router';
+import { contentFilterRoutes, executionRoutes, ingestionRoutes, sigmaQueueRoutes } from '@huntforge/contracts';
+import { useApi } from '../api/hooks';
+import { ScoreBadge, StatusBadge } from '../components/badges';
+import { formatAgo } from '../components/format';
+import { QueryState } from '../components/query-state';
+
+const QUEUE_STATUSES = ['pending', 'needs_review', 'approved', 'rejected', 'submitted'] as const;
+
+function QueueCount({ status }: { status: (typeof QUEUE_STATUSES)[number] }) {
+  const query = useApi(sigmaQueueRoutes.getSigmaQueueList, { query: { status, limit: 1 } });
+  return (
+    <Link to={`/workflow?status=${status}#queue`} className="stack" style={{ gap: 0 }}>
+      <span className="stat">{query.data?.total ?? '…'}</span>
+      <span className="stat-label">{status.replace('_', ' ')}</span>
+    </Link>
+  );
+}
+
+export function DashboardPage() {
+  const sources = useApi(ingestionRoutes.getSources);
+  const articles = useApi(ingestionRoutes.getArticles, { query: { sort_by: 'hunt_score', sort_order: 'desc', limit: 8 } });
+  const executions = useApi(executionRoutes.getWorkflowExecutions, { query: { limit: 6, sort_by: 'created_at', sort_order: 'desc' } }, { refetchInterval: 10_000 });
+  const models = useApi(contentFilterRoutes.getModelVersions, { query: { limit: 50 } });
+
+  const sourceList = sources.data?.sources ?? [];
+  const collected = sourceList.filter((source) => source.health.last_success_at !== null);
+  const failing = sourceList.filter((source) => source.health.status === 'failing');
+  const lastCollection = collected.map((source) => source.health.last_success_at as string).sort().at(-1) ?? null;
+  const noArticles = articles.data !== undefined && articles.data.total === 0;
+  const current = models.data?.versions.find((version) => version.is_current);
+
+  return (
+    <>
+      <h1>Dashboard</h1>
+      {noArticles ? (
+        <div className="notice warn" style={{ marginBottom: 14 }}>
+          <strong>No articles collected yet.</strong> Start on the <Link to="/sources">sources page</Link>: collect a source now, or
+          scrape one article by URL. Articles whose hunt score is high enough can then be sent through the workflow from their page.
+        </div>
+      ) : null}
+      <div className="grid cols-4" style={{ marginBottom: 14 }}>
+        <section className="panel" aria-labelledby="ingestion-h">
+          <h2 id="ingestion-h">Ingestion</h2>
+          <QueryState query={sources} label="sources">
+            {() => (
+              <div className="stack">
+                <div className="row">
+                  <span className="stat">{sourceList.filter((source) => source.active).length}</span>
+                  <span className="muted">active sources</span>
+                </div>
+                <div className="row small">
+                  <span className="badge ok">{sourceList.filter((source) => source.health.status === 'healthy').length} ok</span>
+                  <span className={`badge ${failing.length ? 'bad' : ''}`}>{failing.length} failing</span>
+                </div>
+                <span className="small muted">last collection {formatAgo(lastCollection)}</span>
+                <Link to="/sources">Sources →</Link>
+              </div>
+            )}
+          </QueryState>
+        </section>
+        <section className="panel" aria-labelledby="articles-h">
+          <h2 id="articles-h">Articles</h2>
+          <QueryState query={articles} label="articles">
+            {(data) => (
+              <div className="stack">
+                <div className="row">
+                  <span className="stat">{data.total.toLocaleString()}</span>
+                  <span className="muted">articles</span>
+                </div>
+                <Link to="/articles">All articles →</Link>
+              </div>
+            )}
+          </QueryState>
+        </section>
+        <section className="panel" aria-labelledby="workflow-h">
+          <h2 id="workflow-h">Workflow</h2>
+          <QueryState query={executions} label="executions">
+            {(data) => (
+              <div className="stack">
+                <div className="row small">
+                  <span className="badge info">{data.running} running</span>
+                  <span className="badge info">{data.pending} pending</span>
+                  <span className="badge ok">{data.completed} completed</span>
+                  <span className={`badge ${data.failed ? 'bad' : ''}`}>{data.failed} failed</span>
+                </div>
+                <Link to="/workflow#executions">Executions →</Link>
+              </div>
+            )}
+          </QueryState>
+        </section>
+        <section className="panel" aria-labelledby="model-h">
+          <h2 id="model-h">Content filter</h2>
+          <QueryState query={models} label="model versions">
+            {() =>
+              current ? (
+                <div className="stack">
+                  <div className="row">
+                    <span className="stat">v{current.version}</span>
+                    <span className="muted">in use</span>
+                  </div>
+                  <span className="small muted">
+                    {current.training_samples} training samples, {current.feedback_samples} from feedback
+                  </span>
+                  <Link to="/mlops">Model versions →</Link>
+                </div>
+              ) : (
+                <span className="muted">No model trained yet</span>
+              )
+            }
+          </QueryState>
+        </section>
+      </div>
+      <section className="panel" aria-labelledby="queue-h">
+        <h2 id="queue-h">Review queue</h2>
+        <div className="grid cols-4" style={{ gridTemplateColumns: 'repeat(5, minmax(0, 1fr))' }}>
+          {QUEUE_STATUSES.map((status) => (
+            <QueueCount key={status} status={status} />
+          ))}
+        </div>
+      </section>
+      <div className="grid cols-2">
+        <section className="panel" aria-labelledby="top-h">
+          <h2 id="top-h">Highest hunt scores</h2>
+          <QueryState query={articles} label="articles" empty={(data) => (data.articles.length === 0 ? 'Nothing collected yet.' : null)}>
+            {(data) => (
+              <table className="data">
+                <tbody>
+                  {data.articles.map((article) => (
+                    <tr key={article.id}>
+                      <td><ScoreBadge score={article.hunt_score} /></td>
+                      <td><Link to={`/articles/${article.id}`}>{article.title}</Link><div className="small muted">{article.source}</div></td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </QueryState>
+        </section>
+        <section className="panel" aria-labelledby="recent-h">
+          <h2 id="recent-h">Recent executions</h2>
+          <QueryState query={executions} label="executions" empty={(data) => (data.executions.length === 0 ? 'No workflow has run yet: open an article and press Reprocess.' : null)}>
+            {(data) => (
+              <table className="data">
+                <tbody>
+                  {data.executions.map((execution) => (
+                    <tr key={execution.id}>
+                      <td><StatusBadge status={execution.status} /></td>
+                      <td>
+                        <Link to={`/workflow?execution=${execution.id}#executions`}>#{execution.id}</Link> {execution.article_title ?? `article ${execution.article_id}`}
+                        <div className="small muted">{execution.termination_reason ?? execution.current_step ?? ''} · {formatAgo(execution.created_at)}</div>
+                      </td>
+                      <td className="num">{execution.sigma_rule_count} rules</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </QueryState>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import { ApiError } from '@huntforge/api-client';
+import { contentFilterRoutes } from '@huntforge/contracts';
+import { useApi, useApiMutation } from '../api/hooks';
+import { formatTime, percent } from '../components/format';
+import { ErrorNote, QueryState } from '../components/query-state';
+import { useCan } from '../components/session';
+import { TimelineChart } from './timeline-chart';
+
+function RetrainPanel() {
+  const canWrite = useCan('analyst');
+  const status = useApi(contentFilterRoutes.getModelRetrainStatus, undefined, { refetchInterval: (data) => (data && !['idle', 'complete', 'error'].includes(data.status) ? 1000 : false) });
+  const counts = useApi(contentFilterRoutes.getModelFeedbackCount);
+  const retrain = useApiMutation(contentFilterRoutes.postModelRetrain, { invalidates: [contentFilterRoutes.getModelRetrainStatus, contentFilterRoutes.getModelVersions] });
+  const data = status.data;
+  const running = data !== undefined && !['idle', 'complete', 'error'].includes(data.status);
+  const result = data?.result;
+  return (
+    <section className="panel" aria-labelledby="retrain-h">
+      <h2 id="retrain-h">Retrain</h2>
+      <p className="small muted">{counts.data ? `${counts.data.feedback_count} chunk feedback and ${counts.data.annotation_count} annotations are available for training.` : ' '}</p>
+      <div className="row">
+        <button type="button" className="primary" disabled={!canWrite || running || retrain.isPending} onClick={() => retrain.mutate({ query: { wait: 'false' } })}>Retrain now</button>
+        {data ? <span className="small">{data.status}{running ? ` — ${Math.round(data.progress)}%` : ''} {data.message ?? ''}</span> : null}
+      </div>
+      {running ? <div className="bar" role="progressbar" aria-label="retraining" aria-valuenow={data.progress} aria-valuemax={100}><span style={{ width: `${data.progress}%` }} /></div> : null}
+      {result && !running ? (
+        result.success ? (
+          <div className="notice ok small" style={{ marginTop: 8 }}>New version v{result.new_version} is in use ({result.training_samples} samples, {result.training_duration}).</div>
+        ) : (
+          <div className="notice bad small" style={{ marginTop: 8 }} data-testid="retrain-rejected"><strong>RETRAIN REJECTED</strong> — {result.message}. The current model stays in use.</div>
+        )
+      ) : null}
+      <ErrorNote error={retrain.error} action="Retrain" />
+    </section>
+  );
+}
+
+function Compare({ versionId }: { versionId: number }) {
+  const compare = useApi(contentFilterRoutes.getModelCompare, { params: { version_id: versionId } });
+  return (
+    <QueryState query={compare} label="comparison">
+      {(data) => (
+        <table className="data small">
+          <thead><tr><th>metric</th><th className="num">v{data.predecessor}</th><th className="num">v{data.version}</th></tr></thead>
+          <tbody>
+            {(['accuracy', 'precision_huntable', 'recall_huntable', 'f1_huntable', 'brier_score'] as const).map((metric) => (
+              <tr key={metric}><td>{metric.replace(/_/g, ' ')}</td><td className="num">{data.metrics.previous[metric].toFixed(3)}</td><td className="num">{data.metrics.current[metric].toFixed(3)}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </QueryState>
+  );
+}
+
+const metric = (metrics: Record<string, unknown>, name: string) => (typeof metrics[name] === 'number' ? percent(metrics[name] as number) : '—');
+
+export function MlopsPage() {
+  const canWrite = useCan('analyst');
+  const versions = useApi(contentFilterRoutes.getModelVersions, { query: { limit: 50 } });
+  const timeline = useApi(contentFilterRoutes.getModelClassificationTimeline);
+  const comparison = useApi(contentFilterRoutes.getModelFeedbackComparison);
+  const [comparing, setComparing] = useState<number | null>(null);
+  const rollback = useApiMutation(contentFilterRoutes.postModelRollback, { invalidates: [contentFilterRoutes.getModelVersions] });
+  const rollbackProblem = rollback.error instanceof ApiError && rollback.error.status === 422 ? 'That version cannot be restored: its model file is missing or does not load. Retrain instead, or pick another version.' : null;
+  return (
+    <>
+      <h1>Content filter model</h1>
+      <div className="grid" style={{ gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)' }}>
+        <section className="panel" aria-labelledby="versions-h">
+          <h2 id="versions-h">Model versions</h2>
+          <QueryState query={versions} label="model versions" empty={(data) => (data.versions.length === 0 ? 'No model version yet: the first start trains one from the shipped fixtures.' : null)}>
+            {(data) => (
+              <table className="data small">
+                <thead><tr><th>version</th><th className="num">accuracy</th><th className="num">F1 huntable</th><th className="num">samples</th><th>trained</th><th /></tr></thead>
+                <tbody>
+                  {data.versions.map((version) => (
+                    <tr key={version.id} className={version.is_current ? 'selected' : ''}>
+                      <td>v{version.version} {version.is_current ? <span className="badge ok">in use</span> : null}<div className="muted">{version.metrics_source}</div></td>
+                      <td className="num">{metric(version.metrics, 'accuracy')}</td>
+                      <td className="num">{metric(version.metrics, 'f1_huntable')}</td>
+                      <td className="num">{version.training_samples}</td>
+                      <td>{formatTime(version.created_at)}</td>
+                      <td className="row">
+                        <button type="button" disabled={version.version <= 1} onClick={() => setComparing(version.id)}>Compare</button>
+                        <button type="button" disabled={!canWrite || version.is_current || rollback.isPending} onClick={() => rollback.mutate({ params: { version_id: version.id } })}>Roll back to</button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </QueryState>
+          {rollback.data ? <div className="notice ok small">{rollback.data.message}</div> : null}
+          <ErrorNote error={rollback.error} action="Rollback" />
+          {rollbackProblem ? <p className="small">{rollbackProblem}</p> : null}
+          {comparing !== null ? (<><h3>Compared with its predecessor</h3><Compare versionId={comparing} /></>) : null}
+        </section>
+        <div>
+          <RetrainPanel />
+          <section className="panel" aria-labelledby="feedback-h">
+            <h2 id="feedback-h">Feedback, before and after</h2>
+            <QueryState query={comparison} label="feedback comparison">
+              {(data) => (
+                <p className="small">
+                  Of {data.summary.total} corrected chunks, the model in use (v{data.model_version}) now gets {data.summary.now_correct} right: {data.summary.improved} improved, {data.summary.worsened} worsened, {data.summary.unchanged} unchanged.
+                </p>
+              )}
+            </QueryState>
+          </section>
+        </div>
+      </div>
+      <section className="panel" aria-labelledby="timeline-h">
+        <h2 id="timeline-h">Classification timeline</h2>
+        <QueryState query={timeline} label="timeline" empty={(data) => (data.timeline.length === 0 ? 'No chunk has been classified yet.' : null)}>
+          {(data) => <TimelineChart points={data.timeline} />}
+        </QueryState>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,180 @@
+import { useState } from 'react';
+import { Cron } from 'croner';
+import { gatewayRoutes, mcpRoutes, providerTestRoutes, settingsRoutes, type ApiRoute } from '@huntforge/contracts';
+import { useApi, useApiMutation } from '../api/hooks';
+import { formatTime } from '../components/format';
+import { ErrorNote, QueryState } from '../components/query-state';
+import { useCan } from '../components/session';
+
+type Setting = NonNullable<ReturnType<typeof useApi<typeof settingsRoutes.getSettings>>['data']>['settings'][number];
+
+/** Which connectivity test belongs to which settings (canonical routes only; the neutral aliases are for API callers). */
+const TESTS = providerTestRoutes.filter((test) => test.canonical);
+const TEST_OF_KEY: Record<string, string> = { OPENAI_API_KEY: 'openai', ANTHROPIC_API_KEY: 'anthropic', OLLAMA_BASE_URL: 'ollama', GITHUB_TOKEN: 'github' };
+
+function ProviderTest({ service }: { service: string }) {
+  const canTest = useCan('analyst');
+  const test = TESTS.find((entry) => entry.service === service);
+  const run = useApiMutation((test?.route ?? providerTestRoutes[0].route) as ApiRoute);
+  if (!test) return null;
+  const result = run.data as { success: boolean; message: string } | undefined;
+  return (
+    <span className="row">
+      <button type="button" disabled={!canTest || run.isPending} onClick={() => run.mutate({} as never)}>Test</button>
+      {result ? <span className={`small finding ${result.success ? '' : 'error'}`}>{result.success ? '✓ ' : '✗ '}{result.message}</span> : null}
+      {run.error ? <ErrorNote error={run.error} /> : null}
+    </span>
+  );
+}
+
+function SettingRow({ setting }: { setting: Setting }) {
+  const canAdmin = useCan('admin');
+  const [draft, setDraft] = useState('');
+  const put = useApiMutation(settingsRoutes.putSetting, { invalidates: [settingsRoutes.getSettings], onSuccess: () => setDraft('') });
+  const remove = useApiMutation(settingsRoutes.deleteSetting, { invalidates: [settingsRoutes.getSettings] });
+  return (
+    <tr>
+      <td><code>{setting.key}</code><div className="muted small">{setting.description}</div></td>
+      <td className="small">
+        {setting.sensitive ? (setting.configured ? <span className="badge ok">configured {setting.hint ? `(${setting.hint})` : ''}</span> : <span className="badge">not set</span>) : <code>{setting.value ?? '—'}</code>}
+        {setting.source ? <div className="muted">from {setting.source}</div> : null}
+      </td>
+      <td>
+        <form className="row" onSubmit={(event) => { event.preventDefault(); put.mutate({ params: { key: setting.key }, body: { value: draft } }); }}>
+          <input aria-label={`new value for ${setting.key}`} type={setting.sensitive ? 'password' : 'text'} autoComplete="off" placeholder={setting.sensitive ? 'write-only' : 'new value'} value={draft} onChange={(event) => setDraft(event.target.value)} disabled={!canAdmin} />
+          <button type="submit" disabled={!canAdmin || !draft || put.isPending}>Save</button>
+          {setting.source === 'stored' ? <button type="button" className="danger" disabled={!canAdmin || remove.isPending} onClick={() => remove.mutate({ params: { key: setting.key } })}>Clear</button> : null}
+          {TEST_OF_KEY[setting.key] ? <ProviderTest service={TEST_OF_KEY[setting.key]} /> : null}
+        </form>
+        <ErrorNote error={put.error ?? remove.error} />
+      </td>
+    </tr>
+  );
+}
+
+function nextRuns(cron: string): string[] | string {
+  try {
+    return new Cron(cron, { timezone: 'UTC', paused: true }).nextRuns(3).map((date) => date.toISOString().replace('T', ' ').slice(0, 16) + ' UTC');
+  } catch (error) {
+    return error instanceof Error ? error.message : 'invalid cron expression';
+  }
+}
+
+function JobRow({ id, job }: { id: string; job: { enabled: boolean; cron: string; editable: boolean; description: string; default_cron: string } }) {
+  const canAdmin = useCan('admin');
+  const [cron, setCron] = useState(job.cron);
+  const [enabled, setEnabled] = useState(job.enabled);
+  const save = useApiMutation(gatewayRoutes.putScheduledJobs, { invalidates: [gatewayRoutes.getScheduledJobs] });
+  const runs = nextRuns(cron);
+  const editable = job.editable && canAdmin;
+  return (
+    <tr>
+      <td><code>{id}</code><div className="muted small">{job.description}</div></td>
+      <td><input type="checkbox" aria-label={`${id} enabled`} checked={enabled} disabled={!editable} onChange={(event) => setEnabled(event.target.checked)} /></td>
+      <td>
+        <input aria-label={`${id} schedule`} className="mono" value={cron} disabled={!editable} onChange={(event) => setCron(event.target.value)} aria-invalid={typeof runs === 'string'} style={{ width: 130 }} />
+        <div className="small muted">{typeof runs === 'string' ? <span className="finding error">{runs}</span> : `next: ${runs.join(', ')}`}</div>
+      </td>
+      <td>
+        {job.editable ? <button type="button" disabled={!editable || typeof runs === 'string' || save.isPending || (cron === job.cron && enabled === job.enabled)} onClick={() => save.mutate({ body: { jobs: { [id]: { enabled, cron } } } })}>Save</button> : <span className="small muted">fixed</span>}
+        <ErrorNote error={save.error} />
+      </td>
+    </tr>
+  );
+}
+
+function Tokens() {
+  const tokens = useApi(gatewayRoutes.getTokens);
+  const [name, setName] = useState('');
+  const [role, setRole] = useState<'viewer' | 'analyst' | 'admin'>('viewer');
+  const [created, setCreated] = useState<string | null>(null);
+  const create = useApiMutation(gatewayRoutes.postTokens, { invalidates: [gatewayRoutes.getTokens], onSuccess: (data) => { setCreated(data.token); setName(''); } });
+  const revoke = useApiMutation(gatewayRoutes.deleteToken, { invalidates: [gatewayRoutes.getTokens] });
+  return (
+    <>
+      <form className="row" onSubmit={(event) => { event.preventDefault(); create.mutate({ body: { name, role } }); }}>
+        <input aria-label="token name" placeholder="token name (e.g. ci-reader)" value={name} onChange={(event) => setName(event.target.value)} />
+        <select aria-label="token role" value={role} onChange={(event) => setRole(event.target.value as typeof role)}>
+          <option value="viewer">viewer</option><option value="analyst">analyst</option><option value="admin">admin</option>
+        </select>
+        <button type="submit" disabled={!name || create.isPending}>Create token</button>
+      </form>
+      {created ? <div className="notice ok small">Copy this token now; it is not shown again: <code data-testid="new-token">{created}</code> <button type="button" className="link" onClick={() => setCreated(null)}>hide</button></div> : null}
+      <ErrorNote error={create.error ?? revoke.error} />
+      <QueryState query={tokens} label="tokens" empty={(data) => (data.tokens.length === 0 ? 'No API tokens yet.' : null)}>
+        {(data) => (
+          <table className="data small">
+            <thead><tr><th>name</th><th>role</th><th>prefix</th><th>last used</th><th /></tr></thead>
+            <tbody>
+              {data.tokens.map((token) => (
+                <tr key={token.id}>
+                  <td>{token.name}</td><td>{token.role}</td><td className="mono">{token.prefix}…</td><td>{formatTime(token.last_used_at)}</td>
+                  <td>{token.revoked_at ? <span className="muted">revoked</span> : <button type="button" className="danger" onClick={() => revoke.mutate({ params: { id: token.id } })}>Revoke</button>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </QueryState>
+    </>
+  );
+}
+
+function Audit() {
+  const audit = useApi(mcpRoutes.getAudit, { query: { limit: 50 } });
+  return (
+    <QueryState query={audit} label="audit log" empty={(data) => (data.events.length === 0 ? 'Nothing audited yet.' : null)}>
+      {(data) => (
+        <table className="data small">
+          <thead><tr><th>when</th><th>event</th><th>actor</th><th>outcome</th></tr></thead>
+          <tbody>
+            {data.events.map((event) => (
+              <tr key={event.id}><td>{formatTime(event.created_at)}</td><td>{event.type}{event.tool ? <span className="muted"> ({event.tool})</span> : null}</td><td>{event.actor ?? '—'}</td><td>{event.outcome ?? '—'}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </QueryState>
+  );
+}
+
+export function SettingsPage() {
+  const isAdmin = useCan('admin');
+  const settings = useApi(settingsRoutes.getSettings);
+  const jobs = useApi(gatewayRoutes.getScheduledJobs);
+  return (
+    <>
+      <h1>Settings</h1>
+      {!isAdmin ? <div className="notice warn">Only admins change settings; you can read them.</div> : null}
+      <section className="panel" aria-labelledby="providers-h">
+        <h2 id="providers-h">Providers and delivery</h2>
+        <p className="small muted">Secrets are write-only: the service shows whether one is configured and its last characters, never the value.</p>
+        <QueryState query={settings} label="settings">
+          {(data) => (
+            <table className="data">
+              <thead><tr><th>setting</th><th>current</th><th>change</th></tr></thead>
+              <tbody>{data.settings.map((setting) => <SettingRow key={setting.key} setting={setting} />)}</tbody>
+            </table>
+          )}
+        </QueryState>
+      </section>
+      <section className="panel" aria-labelledby="jobs-h">
+        <h2 id="jobs-h">Scheduled jobs (UTC)</h2>
+        <QueryState query={jobs} label="scheduled jobs">
+          {(data) => (
+            <table className="data small">
+              <thead><tr><th>job</th><th>enabled</th><th>schedule</th><th /></tr></thead>
+              <tbody>{Object.entries(data.jobs).map(([id, job]) => <JobRow key={`${id}:${job.cron}:${job.enabled}`} id={id} job={job} />)}</tbody>
+            </table>
+          )}
+        </QueryState>
+      </section>
+      {isAdmin ? (
+        <>
+          <section className="panel" aria-labelledby="tokens-h"><h2 id="tokens-h">API tokens</h2><Tokens /></section>
+          <section className="panel" aria-labelledby="audit-h"><h2 id="audit-h">Audit log</h2><Audit /></section>
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { ingestionRoutes } from '@huntforge/contracts';
+import { useApi, useApiMutation } from '../api/hooks';
+import { StatusBadge } from '../components/badges';
+import { formatAgo, formatTime } from '../components/format';
+import { ErrorNote, QueryState } from '../components/query-state';
+import { useCan } from '../components/session';
+
+type Source = NonNullable<ReturnType<typeof useApi<typeof ingestionRoutes.getSources>>['data']>['sources'][number];
+
+function CollectionRun({ sourceId, runId }: { sourceId: number; runId: number }) {
+  const run = useApi(ingestionRoutes.getSourcesRuns, { params: { source_id: String(sourceId), run_id: runId } }, { refetchInterval: (data) => (data?.status === 'running' ? 1000 : false) });
+  if (!run.data) return <ErrorNote error={run.error} action="Reading the collection" />;
+  const { progress } = run.data;
+  return (
+    <div className="stack small" aria-live="polite">
+      <div className="row">
+        <StatusBadge status={run.data.status} />
+        {run.data.status === 'running' ? <span>{progress.processed} of {progress.total || '?'} items</span> : null}
+        {run.data.status !== 'running' ? (
+          <span>
+            {run.data.items_found} found, {run.data.articles_created} new, {run.data.duplicates} duplicates, {run.data.failures} failed
+            {run.data.not_modified ? ' (feed not modified)' : ''}
+          </span>
+        ) : null}
+      </div>
+      {run.data.status === 'running' ? (
+        <div className="bar" role="progressbar" aria-label="collection progress" aria-valuenow={progress.processed} aria-valuemax={progress.total}>
+          <span style={{ width: `${progress.total ? (100 * progress.processed) / progress.total : 5}%` }} />
+        </div>
+      ) : null}
+      {run.data.error ? <div className="notice bad">{run.data.error}</div> : null}
+    </div>
+  );
+}
+
+function SourceCard({ source }: { source: Source }) {
+  const canWrite = useCan('analyst');
+  const [runId, setRunId] = useState<number | null>(null);
+  const collect = useApiMutation(ingestionRoutes.postSourcesCollect, { invalidates: [ingestionRoutes.getSources], onSuccess: (data) => setRunId(data.run_id) });
+  const ocr = useApiMutation(ingestionRoutes.putSourcesImageOcr, { invalidates: [ingestionRoutes.getSources] });
+  const { health } = source;
+  return (
+    <article className="panel" aria-label={source.name}>
+      <div className="row spread">
+        <h2 style={{ margin: 0 }}>{source.name}</h2>
+        <StatusBadge status={health.status} />
+      </div>
+      <div className="small muted mono">{source.url}</div>
+      <dl className="kv small">
+        <dt>articles</dt><dd>{source.article_count}</dd>
+        <dt>last check</dt><dd title={health.last_checked_at ?? ''}>{formatAgo(health.last_checked_at)}</dd>
+        <dt>last success</dt><dd>{formatTime(health.last_success_at)}</dd>
+        <dt>every</dt><dd>{Math.round(source.check_frequency_seconds / 60)} min · {source.kind}{source.active ? '' : ' · inactive'}</dd>
+      </dl>
+      {health.last_error ? (
+        <div className="notice bad small">
+          {health.consecutive_failures} failure{health.consecutive_failures === 1 ? '' : 's'} in a row: {health.last_error}
+        </div>
+      ) : null}
+      <div className="row" style={{ marginTop: 8 }}>
+        <button type="button" disabled={!canWrite || collect.isPending} onClick={() => collect.mutate({ params: { source_id: String(source.id) } })}>
+          Collect now
+        </button>
+        <label title={source.protected ? 'Protected sources (eval, manual) keep their own OCR setting' : 'Read text from images in articles of this source'}>
+          <input
+            type="checkbox"
+            checked={source.image_ocr_effective}
+            disabled={!canWrite || source.protected || ocr.isPending}
+            onChange={(event) => ocr.mutate({ params: { source_id: String(source.id) }, body: { image_ocr_enabled: event.target.checked } })}
+          />
+          image OCR{source.image_ocr_enabled === null ? ' (default)' : ''}
+        </label>
+        {source.protected ? <span className="small muted">protected source: its OCR setting is fixed</span> : null}
+      </div>
+      <ErrorNote error={collect.error} action="Collect" />
+      <ErrorNote error={ocr.error} action="Image OCR" />
+      {runId !== null ? <CollectionRun sourceId={source.id} runId={runId} /> : null}
+    </article>
+  );
+}
+
+const SCRAPE_ERRORS: Record<string, string> = {
+  invalid_url: 'that is not an http(s) URL',
+  url_not_allowed: 'the address is private, loopback or otherwise internal; only public hosts are fetched',
+  fetch_failed: 'the page could not be fetched (network error, timeout or an error status)',
+  unsupported_content: 'the address did not answer with an HTML page, a feed or an image',
+  no_content: 'no article text was found on the page',
+  validation_error: 'the request was not understood',
+};
+
+function ScrapeForm() {
+  const canWrite = useCan('analyst');
+  const [url, setUrl] = useState('');
+  const scrape = useApiMutation(ingestionRoutes.postScrapeUrl, { invalidates: [ingestionRoutes.getSources, ingestionRoutes.getArticles] });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    scrape.mutate({ body: { url } });
+  };
+  const code = (scrape.error as { code?: string } | null)?.code;
+  return (
+    <section className="panel" aria-labelledby="scrape-h">
+      <h2 id="scrape-h">Scrape one article</h2>
+      <form className="row" onSubmit={submit}>
+        <label className="sr-only" htmlFor="scrape-url">Article URL</label>
+        <input id="scrape-url" type="url" required placeholder="https://vendor.example/blog/threat-report" value={url} onChange={(event) => setUrl(event.target.value)} style={{ flex: 1, minWidth: 320 }} />
+        <button type="submit" className="primary" disabled={!canWrite || scrape.isPending}>{scrape.isPending ? 'Fetching…' : 'Scrape'}</button>
+      </form>
+      {scrape.data ? (
+        <div className="notice ok" style={{ marginTop: 8 }}>
+          {scrape.data.duplicate ? 'Already collected' : 'Collected'}: <Link to={`/articles/${scrape.data.duplicate_of ?? scrape.data.article_id}`}>{scrape.data.title}</Link> (hunt score {scrape.data.hunt_score.toFixed(1)})
+        </div>
+      ) : null}
+      {scrape.error ? (
+        <div style={{ marginTop: 8 }}>
+          <ErrorNote error={scrape.error} action="Scrape" />
+          {code && SCRAPE_ERRORS[code] ? <div className="small muted">Meaning: {SCRAPE_ERRORS[code]}.</div> : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+export function SourcesPage() {
+  const sources = useApi(ingestionRoutes.getSources, undefined, { refetchInterval: 15_000 });
+  return (
+    <>
+      <h1>Sources</h1>
+      <ScrapeForm />
+      <QueryState query={sources} label="sources" empty={(data) => (data.sources.length === 0 ? 'No sources configured: add them to the sources file (SOURCES_FILE) and restart.' : null)}>
+        {(data) => (
+          <div className="grid cols-3">
+            {data.sources.map((source) => (
+              <SourceCard key={source.id} source={source} />
+            ))}
+          </div>
+        )}
+      </QueryState>
+    </>
+  );
+}

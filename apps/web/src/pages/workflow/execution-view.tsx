@@ -1,0 +1,102 @@
+import { Link } from 'react-router';
+import { executionRoutes, type ExecutionDetail } from '@huntforge/contracts';
+import { useApi, useApiMutation } from '../../api/hooks';
+import { StatusBadge } from '../../components/badges';
+import { formatDuration, formatTime } from '../../components/format';
+import { ErrorNote, QueryState } from '../../components/query-state';
+import { useCan } from '../../components/session';
+import { ObservablesByAgent } from './observables';
+import { storedRuleOf } from './stored-rule';
+
+type Stage = ExecutionDetail['stages'][number];
+
+function stageMs(stage: Stage, now: number): number {
+  return stage.duration_ms ?? (stage.finished_at ? new Date(stage.finished_at).getTime() : now) - new Date(stage.started_at).getTime();
+}
+
+function Timeline({ stages }: { stages: Stage[] }) {
+  const now = Date.now();
+  const longest = Math.max(1, ...stages.map((stage) => stageMs(stage, now)));
+  return (
+    <div className="timeline">
+      {stages.map((stage, index) => (
+        <div key={`${stage.stage}:${index}`} className="stage small">
+          <span>{stage.stage.replace(/_/g, ' ')}</span>
+          <StatusBadge status={stage.status} />
+          <div className="bar" aria-hidden="true"><span style={{ width: `${(100 * stageMs(stage, now)) / longest}%` }} /></div>
+          <span className="num" title={stage.status === 'running' ? 'elapsed so far' : 'duration'}>
+            {formatDuration(stageMs(stage, now))}{stage.status === 'running' ? ' …' : ''}
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function Json({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return <span className="muted">—</span>;
+  return <pre className="small" style={{ maxHeight: 220, overflow: 'auto' }}>{JSON.stringify(value, null, 2)}</pre>;
+}
+
+export function ExecutionView({ executionId }: { executionId: number }) {
+  const canWrite = useCan('analyst');
+  const detail = useApi(executionRoutes.getWorkflowExecution, { params: { execution_id: executionId } }, { refetchInterval: (data) => (data && (data.status === 'running' || data.status === 'pending') ? 2000 : false) });
+  const invalidates = [executionRoutes.getWorkflowExecutions, executionRoutes.getWorkflowExecution];
+  const retry = useApiMutation(executionRoutes.postWorkflowExecutionsRetry, { invalidates });
+  const cancel = useApiMutation(executionRoutes.postWorkflowExecutionsCancel, { invalidates });
+  return (
+    <QueryState query={detail} label={`execution #${executionId}`}>
+      {(data) => {
+        const rules = data.sigma_rules.map(storedRuleOf);
+        const logs = data.stages.flatMap((stage) => stage.log_lines.map((line) => `[${stage.stage}] ${line}`));
+        return (
+          <div className="stack" data-testid="execution-view">
+            <div className="row spread">
+              <h2 style={{ margin: 0 }}>
+                Execution #{data.id} <StatusBadge status={data.status} />
+              </h2>
+              <span className="row">
+                <button type="button" disabled={!canWrite || data.status !== 'failed' || retry.isPending} onClick={() => retry.mutate({ params: { execution_id: data.id } })} title="Runs again with this execution's configuration snapshot">Retry</button>
+                <button type="button" className="danger" disabled={!canWrite || !(data.status === 'running' || data.status === 'pending') || cancel.isPending} onClick={() => cancel.mutate({ params: { execution_id: data.id } })}>Cancel</button>
+              </span>
+            </div>
+            <ErrorNote error={retry.error} action="Retry" />
+            <ErrorNote error={cancel.error} action="Cancel" />
+            {retry.data ? <div className="notice ok">{retry.data.message}</div> : null}
+            <dl className="kv small">
+              <dt>article</dt><dd><Link to={`/articles/${data.article_id}`}>{data.article_title ?? `#${data.article_id}`}</Link></dd>
+              <dt>created</dt><dd>{formatTime(data.created_at)} by {data.triggered_by}</dd>
+              <dt>config version</dt><dd>{data.config_version ?? '—'}</dd>
+              <dt>rank</dt><dd>{data.rank_score ?? '—'}{data.rank_reasoning ? <span className="muted"> — {data.rank_reasoning}</span> : null}</dd>
+              {data.termination_reason ? (<><dt>ended early</dt><dd>{data.termination_reason.replace(/_/g, ' ')}</dd></>) : null}
+              {data.error ? (<><dt>error</dt><dd className="finding error">{data.error}</dd></>) : null}
+            </dl>
+            <h3>Stages</h3>
+            {data.stages.length ? <Timeline stages={data.stages} /> : <p className="muted">Not started yet.</p>}
+            <div className="grid cols-2">
+              <div><h3>Platform detection</h3><Json value={data.platform_detection} /></div>
+              <div><h3>Junk filter</h3><Json value={data.junk_filter_summary} /></div>
+            </div>
+            <h3>Observables</h3>
+            {data.extraction_result ? <ObservablesByAgent observables={data.extraction_result.observables} /> : <p className="muted">No extraction output.</p>}
+            <h3>Sigma rules ({rules.length})</h3>
+            {rules.length === 0 ? <p className="muted">No rule was generated.</p> : null}
+            {rules.map((rule, index) => (
+              <details key={index} open={index === 0}>
+                <summary>
+                  {rule.title ?? 'untitled rule'} <span className="badge">{rule.source}</span>{' '}
+                  {rule.maxSimilarity !== null ? <span className="muted small">best corpus match {rule.maxSimilarity.toFixed(2)}</span> : null}{' '}
+                  {rule.queueOutcome ? <span className="badge info">{rule.queueOutcome}</span> : null}{' '}
+                  {rule.queueId ? <Link to={`/workflow?item=${rule.queueId}#queue`}>review in queue</Link> : null}
+                </summary>
+                <pre className="article-text">{rule.yaml}</pre>
+              </details>
+            ))}
+            <h3>Logs</h3>
+            <pre className="article-text small" data-testid="execution-logs">{logs.join('\n') || 'No log lines.'}</pre>
+          </div>
+        );
+      }}
+    </QueryState>
+  );
+}

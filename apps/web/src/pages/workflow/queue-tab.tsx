@@ -1,0 +1,88 @@
+import { useEffect } from 'react';
+import { SIGMA_QUEUE_STATUSES, sigmaQueueRoutes } from '@huntforge/contracts';
+import { useApi } from '../../api/hooks';
+import { StatusBadge } from '../../components/badges';
+import { formatAgo, percent } from '../../components/format';
+import { QueryState } from '../../components/query-state';
+import { useUrlState } from '../../components/url-state';
+import { RuleReview } from './rule-review';
+
+type Status = (typeof SIGMA_QUEUE_STATUSES)[number];
+const PAGE = 50;
+
+export function QueueTab() {
+  const url = useUrlState();
+  const statusParam = url.get('status');
+  const status: Status | undefined = statusParam === 'all' ? undefined : (SIGMA_QUEUE_STATUSES as readonly string[]).includes(statusParam ?? '') ? (statusParam as Status) : 'pending';
+  const offset = url.getNumber('offset') ?? 0;
+  const list = useApi(sigmaQueueRoutes.getSigmaQueueList, { query: { status, limit: PAGE, offset } }, { refetchInterval: 15_000 });
+  const items = list.data?.items ?? [];
+  const selectedId = url.getNumber('item') ?? items[0]?.queue_id;
+  const item = useApi(sigmaQueueRoutes.getSigmaQueueItem, { params: { queue_id: selectedId ?? 0 } }, { enabled: selectedId !== undefined });
+  const index = items.findIndex((entry) => entry.queue_id === selectedId);
+
+  const go = (delta: number) => {
+    const next = items[Math.min(Math.max(index + delta, 0), items.length - 1)];
+    if (next) url.set({ item: next.queue_id }, true);
+  };
+  // After approve/reject the item leaves the list: show the one that took its place.
+  const next = () => {
+    const following = items[index + 1] ?? items[index - 1];
+    url.set({ item: following?.queue_id }, true);
+  };
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, .cm-editor') || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key === 'j') go(1);
+      if (event.key === 'k') go(-1);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  return (
+    <div className="split">
+      <section className="panel">
+        <div className="row spread" style={{ marginBottom: 8 }}>
+          <select aria-label="queue status" value={statusParam === 'all' ? 'all' : (status ?? 'pending')} onChange={(event) => url.set({ status: event.target.value, item: undefined, offset: undefined })}>
+            {SIGMA_QUEUE_STATUSES.map((entry) => <option key={entry} value={entry}>{entry.replace('_', ' ')}</option>)}
+            <option value="all">every status</option>
+          </select>
+          <span className="small muted"><kbd>j</kbd>/<kbd>k</kbd> next/previous · <kbd>a</kbd> approve · <kbd>r</kbd> reject</span>
+        </div>
+        <QueryState query={list} label="queue" empty={(data) => (data.total === 0 ? `No ${status ? status.replace('_', ' ') : ''} rules. Rules arrive here when the workflow generates novel ones.` : null)}>
+          {(data) => (
+            <div className="list-scroll">
+              <table className="data small">
+                <tbody>
+                  {data.items.map((entry) => (
+                    <tr key={entry.queue_id} className={entry.queue_id === selectedId ? 'selected' : ''} onClick={() => url.set({ item: entry.queue_id }, true)} style={{ cursor: 'pointer' }}>
+                      <td>
+                        <button type="button" className="link" onClick={() => url.set({ item: entry.queue_id }, true)}>{entry.title}</button>
+                        <div className="muted">#{entry.queue_id} · {entry.level ?? 'no level'} · {formatAgo(entry.created_at)}</div>
+                      </td>
+                      <td><StatusBadge status={entry.status} /></td>
+                      <td className="num" title="best match in the reference corpus">{entry.similarity_inconclusive ? '?' : percent(entry.max_similarity ?? 0)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              <div className="row spread small">
+                <span className="muted">{data.offset + 1}–{data.offset + data.items.length} of {data.total}</span>
+                <span className="row">
+                  <button type="button" disabled={data.offset === 0} onClick={() => url.set({ offset: Math.max(0, data.offset - PAGE) || undefined, item: undefined })}>←</button>
+                  <button type="button" disabled={data.offset + data.items.length >= data.total} onClick={() => url.set({ offset: data.offset + PAGE, item: undefined })}>→</button>
+                </span>
+              </div>
+            </div>
+          )}
+        </QueryState>
+      </section>
+      <section className="panel">
+        {selectedId === undefined ? <div className="empty">Nothing to review.</div> : <QueryState query={item} label="rule">{(data) => <RuleReview item={data} onNext={next} />}</QueryState>}
+      </section>
+    </div>
+  );
+}

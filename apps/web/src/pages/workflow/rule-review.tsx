@@ -1,0 +1,188 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { settingsRoutes, sigmaQueueRoutes, type SigmaFinding, type SigmaQueueItemBody as SigmaQueueItem } from '@huntforge/contracts';
+import { useApi, useApiMutation } from '../../api/hooks';
+import { callRoute } from '../../api/client';
+import { StatusBadge } from '../../components/badges';
+import { DiffView } from '../../components/diff-view';
+import { formatTime, percent } from '../../components/format';
+import { ErrorNote } from '../../components/query-state';
+import { useCan } from '../../components/session';
+import { useTheme } from '../../components/use-theme';
+import { YamlEditor } from '../../components/yaml-editor';
+import { EnrichmentPanel } from './enrichment-panel';
+
+const queueRoutes = [sigmaQueueRoutes.getSigmaQueueList, sigmaQueueRoutes.getSigmaQueueItem];
+
+function useLiveValidation(text: string, initial: readonly SigmaFinding[]) {
+  const [findings, setFindings] = useState<readonly SigmaFinding[]>(initial);
+  useEffect(() => setFindings(initial), [initial]);
+  useEffect(() => {
+    if (!text.trim()) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      callRoute(sigmaQueueRoutes.postSigmaValidate, { body: { rule_yaml: text }, signal: controller.signal })
+        .then((result) => setFindings(result.findings))
+        .catch(() => undefined);
+    }, 350);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [text]);
+  return findings;
+}
+
+function Findings({ findings }: { findings: readonly SigmaFinding[] }) {
+  if (findings.length === 0) return <div className="small finding ok" data-testid="findings">✓ No validation findings</div>;
+  return (
+    <ul className="small" data-testid="findings">
+      {findings.map((finding, index) => (
+        <li key={`${finding.id}:${index}`} className={`finding ${finding.severity}`}>
+          <strong>{finding.severity}</strong> {finding.id}: {finding.message} {finding.path ? <code className="muted">{finding.path}</code> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SimilarityBreakdown({ item }: { item: SigmaQueueItem }) {
+  const best = item.matches[0];
+  const reference = useApi(sigmaQueueRoutes.getSigmaReferenceRules, { params: { rule_id: best?.attribution.rule_id ?? '' } }, { enabled: best !== undefined });
+  if (!best) return <p className="muted small">{item.similarity_inconclusive ? 'Similarity could not be computed for this rule.' : 'No similar rule in the reference corpus: novel.'}</p>;
+  return (
+    <div className="stack">
+      <table className="data small">
+        <thead><tr><th className="num">score</th><th>reference rule</th><th>author · licence</th><th className="num">shared</th><th className="num">only here</th><th className="num">only there</th></tr></thead>
+        <tbody>
+          {item.matches.slice(0, 5).map((match) => (
+            <tr key={match.attribution.rule_id}>
+              <td className="num">{percent(match.score)}</td>
+              <td>{match.attribution.title}<div className="muted mono">{match.attribution.path ?? match.attribution.rule_id}</div></td>
+              <td>{match.attribution.author ?? 'unknown'} · {match.attribution.license}</td>
+              <td className="num">{match.shared_atoms.length}</td>
+              <td className="num">{match.only_in_a.length}</td>
+              <td className="num">{match.only_in_b.length}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <details>
+        <summary className="small">Atoms of the best match</summary>
+        <div className="grid cols-3 small mono">
+          <div><strong>shared</strong>{best.shared_atoms.map((atom) => <div key={atom}>{atom}</div>)}</div>
+          <div className="diff-add"><strong>only in this rule</strong>{best.only_in_a.map((atom) => <div key={atom}>{atom}</div>)}</div>
+          <div className="diff-del"><strong>only in the reference</strong>{best.only_in_b.map((atom) => <div key={atom}>{atom}</div>)}</div>
+        </div>
+      </details>
+      {reference.data ? (
+        <details>
+          <summary className="small">Diff against the best-matching reference rule ({reference.data.license}, {reference.data.author ?? 'unknown author'})</summary>
+          <DiffView before={reference.data.rule_yaml} after={item.rule_yaml} labels={[`reference ${reference.data.title}`, 'this rule']} />
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () => void }) {
+  const canWrite = useCan('analyst');
+  const theme = useTheme();
+  const [draft, setDraft] = useState(item.rule_yaml);
+  const [reason, setReason] = useState('');
+  const [note, setNote] = useState('');
+  const reasonRef = useRef<HTMLInputElement>(null);
+  useEffect(() => setDraft(item.rule_yaml), [item.queue_id, item.rule_yaml]);
+  const findings = useLiveValidation(draft, item.validation_findings);
+  const settings = useApi(settingsRoutes.getSettings);
+  const save = useApiMutation(sigmaQueueRoutes.putSigmaQueueRule, { invalidates: queueRoutes });
+  const approve = useApiMutation(sigmaQueueRoutes.postSigmaQueueApprove, { invalidates: queueRoutes, onSuccess: onNext });
+  const reject = useApiMutation(sigmaQueueRoutes.postSigmaQueueReject, { invalidates: queueRoutes, onSuccess: () => { setReason(''); onNext(); } });
+  const addNote = useApiMutation(sigmaQueueRoutes.postSigmaQueueReviewNotes, { invalidates: queueRoutes, onSuccess: () => setNote('') });
+  const submit = useApiMutation(sigmaQueueRoutes.postSigmaQueueSubmit, { invalidates: queueRoutes });
+  const open = item.status === 'pending' || item.status === 'needs_review';
+  const edited = draft !== item.rule_yaml;
+  const hasErrors = findings.some((finding) => finding.severity === 'error');
+  const setting = (key: string) => settings.data?.settings.find((entry) => entry.key === key);
+  const githubReady = Boolean(setting('GITHUB_TOKEN')?.configured && setting('GITHUB_REPO')?.configured);
+  const submitBlocker = item.status !== 'approved' ? 'only approved rules are submitted' : !githubReady ? 'GitHub is not configured: set GITHUB_TOKEN and GITHUB_REPO in Settings' : item.delivery_permitted === false ? "the publisher's licence does not permit delivery" : null;
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, select, .cm-editor') || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key === 'a' && open && canWrite && !edited) approve.mutate({ params: { queue_id: item.queue_id } });
+      if (event.key === 'r' && open && canWrite) {
+        event.preventDefault();
+        reasonRef.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [approve, canWrite, edited, item.queue_id, open]);
+
+  return (
+    <div className="stack" data-testid="rule-review">
+      <div className="row spread">
+        <h2 style={{ margin: 0 }}>{item.title}</h2>
+        <span className="row">
+          <StatusBadge status={item.status} /> <span className="badge">{item.source}</span> {item.level ? <span className="badge">{item.level}</span> : null}
+        </span>
+      </div>
+      <div className="small muted">
+        Queue item #{item.queue_id} · queued {formatTime(item.created_at)}
+        {item.article_id ? <> · from <Link to={`/articles/${item.article_id}`}>article #{item.article_id}</Link></> : null}
+        {item.workflow_execution_id ? <> · <Link to={`/workflow?execution=${item.workflow_execution_id}#executions`}>execution #{item.workflow_execution_id}</Link></> : null}
+        {item.reviewer ? <> · reviewed by {item.reviewer}</> : null}
+        {item.rejection_reason ? <> · rejected: {item.rejection_reason}</> : null}
+        {item.pr_url ? <> · <a href={item.pr_url} rel="noreferrer noopener" target="_blank">pull request ↗</a></> : null}
+      </div>
+      <YamlEditor value={draft} onChange={open && canWrite ? setDraft : undefined} readOnly={!open || !canWrite} findings={findings} theme={theme} label="Sigma rule YAML" />
+      <Findings findings={findings} />
+      {edited ? (
+        <div className="stack">
+          <DiffView before={item.rule_yaml} after={draft} labels={['saved rule', 'your edit']} />
+          <div className="row">
+            <button type="button" className="primary" disabled={save.isPending} onClick={() => save.mutate({ params: { queue_id: item.queue_id }, body: { rule_yaml: draft } })}>Save edit</button>
+            <button type="button" onClick={() => setDraft(item.rule_yaml)}>Discard edit</button>
+            {hasErrors ? <span className="small finding error">The rule has errors; saving keeps it in review with its findings.</span> : null}
+          </div>
+        </div>
+      ) : null}
+      <ErrorNote error={save.error} action="Saving the rule" />
+      <div className="row">
+        <button type="button" className="ok" disabled={!open || !canWrite || edited || approve.isPending} title={edited ? 'Save or discard the edit first' : 'Approve (a)'} onClick={() => approve.mutate({ params: { queue_id: item.queue_id } })}>
+          Approve <kbd>a</kbd>
+        </button>
+        <input ref={reasonRef} aria-label="rejection reason" placeholder="reason to reject (r)" value={reason} disabled={!open || !canWrite} onChange={(event) => setReason(event.target.value)} style={{ flex: 1, minWidth: 200 }}
+          onKeyDown={(event) => { if (event.key === 'Enter' && reason.trim()) reject.mutate({ params: { queue_id: item.queue_id }, body: { reason: reason.trim() } }); }} />
+        <button type="button" className="danger" disabled={!open || !canWrite || !reason.trim() || reject.isPending} onClick={() => reject.mutate({ params: { queue_id: item.queue_id }, body: { reason: reason.trim() } })}>
+          Reject
+        </button>
+        <button type="button" disabled={Boolean(submitBlocker) || !canWrite || submit.isPending} title={submitBlocker ?? 'Open a pull request with this rule'} onClick={() => submit.mutate({ params: { queue_id: item.queue_id } })}>
+          Submit as pull request
+        </button>
+      </div>
+      {submitBlocker && item.status === 'approved' ? <div className="small muted">Submit is unavailable: {submitBlocker}.</div> : null}
+      <ErrorNote error={approve.error} action="Approve" />
+      <ErrorNote error={reject.error} action="Reject" />
+      <ErrorNote error={submit.error} action="Submit" />
+      <h3>Similarity to the reference corpus</h3>
+      <SimilarityBreakdown item={item} />
+      <h3>Review notes</h3>
+      {item.review_notes.length ? (
+        <ul className="small">
+          {item.review_notes.map((entry, index) => (
+            <li key={index}><strong>{entry.author ?? 'someone'}</strong> <span className="muted">{formatTime(entry.at)}</span>: {entry.note}</li>
+          ))}
+        </ul>
+      ) : <p className="muted small">No notes yet.</p>}
+      <div className="row">
+        <input aria-label="review note" placeholder="add a note for other reviewers" value={note} onChange={(event) => setNote(event.target.value)} style={{ flex: 1 }} disabled={!canWrite} />
+        <button type="button" disabled={!canWrite || !note.trim() || addNote.isPending} onClick={() => addNote.mutate({ params: { queue_id: item.queue_id }, body: { note: note.trim() } })}>Add note</button>
+      </div>
+      <ErrorNote error={addNote.error} action="Adding the note" />
+      <EnrichmentPanel item={item} />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+/** A rule as the workflow records it on the execution (generated or publisher-authored); read defensively. */
+export interface StoredRule {
+  source: string;
+  title: string | null;
+  yaml: string;
+  maxSimilarity: number | null;
+  queueOutcome: string | null;
+  queueId: number | null;
+}
+
+const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
+
+export function storedRuleOf(value: unknown): StoredRule {
+  const rule = record(value);
+  const similarity = record(rule['similarity']);
+  const queue = record(rule['queue']);
+  return {
+    source: typeof rule['source'] === 'string' ? rule['source'] : 'generated',
+    title: typeof rule['title'] === 'string' ? rule['title'] : null,
+    yaml: typeof rule['yaml'] === 'string' ? rule['yaml'] : typeof rule['rule_yaml'] === 'string' ? rule['rule_yaml'] : JSON.stringify(value, null, 2),
+    maxSimilarity: typeof similarity['max_similarity'] === 'number' ? similarity['max_similarity'] : null,
+    queueOutcome: typeof queue['outcome'] === 'string' ? queue['outcome'] : null,
+    queueId: typeof queue['queue_id'] === 'number' ? queue['queue_id'] : null,
+  };
+}

@@ -1,0 +1,85 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { startGateway, type GatewayHarness } from '../test-support/gateway-harness';
+import { findWebDist } from './web-assets';
+
+describe('web pages at the gateway', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'hf-web-dist-'));
+  let gateway: GatewayHarness;
+
+  beforeAll(async () => {
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>');
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+    gateway = await startGateway({ authMode: 'required', webDistDir: dist });
+  });
+  afterAll(async () => {
+    await gateway.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/articles', '/articles/42', '/sources', '/workflow', '/mlops', '/mlops/agent-evals', '/settings', '/signin'])(
+    'serves the application shell at %s without authentication, revalidated and under a strict CSP',
+    async (path) => {
+      const page = await request(gateway.app).get(path).expect(200).expect('content-type', /html/);
+      expect(page.text).toContain('<div id="root">');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      const csp = page.headers['content-security-policy'] as string;
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+    },
+  );
+
+  it('serves hashed assets as immutable for a year', async () => {
+    const asset = await request(gateway.app).get('/assets/index-abc123.js').expect(200).expect('content-type', /javascript/);
+    expect(asset.headers['cache-control']).toMatch(/max-age=31536000/);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    await request(gateway.app).get('/assets/missing-000.js').expect(404);
+  });
+
+  it('redirects /workflow/queue to the queue tab', async () => {
+    await request(gateway.app).get('/workflow/queue').expect(302).expect('location', '/workflow#queue');
+  });
+
+  it('keeps /api protected: the session route needs a credential when authentication is required', async () => {
+    const refused = await request(gateway.app).get('/api/auth/session').expect(401);
+    expect(refused.body.error.code).toBe('unauthenticated');
+    const token = await gateway.token('analyst', 'web-reader');
+    const session = await request(gateway.app).get('/api/auth/session').set('authorization', `Bearer ${token}`).expect(200);
+    expect(session.body).toEqual({ auth_mode: 'required', actor: 'token:web-reader', role: 'analyst' });
+  });
+});
+
+describe('web pages without a build', () => {
+  let gateway: GatewayHarness;
+  beforeAll(async () => {
+    gateway = await startGateway({ authMode: 'off', webDistDir: null });
+  });
+  afterAll(() => gateway.close());
+
+  it('answers 503 with how to build instead of a blank page', async () => {
+    const page = await request(gateway.app).get('/').expect(503);
+    expect(page.text).toContain('npm run build:web');
+  });
+
+  it('tells the pages that authentication is off and the caller is the local admin', async () => {
+    const session = await request(gateway.app).get('/api/auth/session').expect(200);
+    expect(session.body).toEqual({ auth_mode: 'off', actor: 'local', role: 'admin' });
+  });
+});
+
+describe('findWebDist', () => {
+  it('finds dist/web above a start directory and refuses an override without index.html', () => {
+    const root = mkdtempSync(join(tmpdir(), 'hf-web-find-'));
+    mkdirSync(join(root, 'dist', 'web'), { recursive: true });
+    mkdirSync(join(root, 'a', 'b'), { recursive: true });
+    writeFileSync(join(root, 'dist', 'web', 'index.html'), '<!doctype html>');
+    expect(findWebDist(undefined, [join(root, 'a', 'b')])).toBe(join(root, 'dist', 'web'));
+    expect(findWebDist(join(root, 'a'))).toBeNull();
+    rmSync(root, { recursive: true, force: true });
+  });
+});

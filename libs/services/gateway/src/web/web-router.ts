@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { Router, type Response } from 'express';
+
+/** Paths of the HTML pages (spec: HTML pages); each answers with the application shell, which carries no data. */
+export const PAGE_PATHS = ['/', '/articles', '/articles/:article_id', '/sources', '/workflow', '/mlops', '/mlops/*rest', '/settings', '/signin'];
+
+/**
+ * No inline script or style element anywhere, no other origin. CodeMirror's and React's style changes go
+ * through the CSSOM, which style-src does not govern.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+function pageHeaders(res: Response): void {
+  res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'same-origin');
+  res.setHeader('X-Frame-Options', 'DENY');
+}
+
+/**
+ * Serves the web application: hashed assets immutable for a year, the HTML shell revalidated on every
+ * load (so a new build is picked up at once). Without a build the pages answer 503 and say how to build.
+ */
+export function webRouter(distDir: string | null): Router {
+  const router = Router();
+  router.get('/workflow/queue', (_req, res) => res.redirect(302, '/workflow#queue'));
+
+  if (distDir === null) {
+    router.get(PAGE_PATHS, (_req, res) => {
+      pageHeaders(res);
+      res.status(503).type('text/plain').setHeader('Cache-Control', 'no-store');
+      res.send('The web application is not built. Run `npm run build:web` (npm install does it) and reload; the API documentation is at /docs.');
+    });
+    return router;
+  }
+
+  router.get(PAGE_PATHS, (_req, res) => {
+    // Read per request (a few hundred bytes): a rebuild while the service runs is served at once.
+    const shell = readFileSync(join(distDir, 'index.html'));
+    pageHeaders(res);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('html').send(shell);
+  });
+  router.use(
+    '/assets',
+    express.static(join(distDir, 'assets'), {
+      index: false,
+      fallthrough: true,
+      immutable: true,
+      maxAge: '365d',
+      setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
+    }),
+  );
+  return router;
+}

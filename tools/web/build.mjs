@@ -1,0 +1,53 @@
+// Builds the web application (apps/web) into dist/web with Vite. Runs from `npm install` (postinstall)
+// and from `huntforge start`; it skips the build when the sources have not changed since the last one
+// (a stamp of their paths, sizes and modification times), so a start costs a few milliseconds.
+// `--force` always builds.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const outDir = join(root, 'dist', 'web');
+const stampFile = join(outDir, '.build-stamp');
+const inputs = ['apps/web', 'libs/contracts/src', 'libs/api-client/src', 'package-lock.json'];
+const force = process.argv.includes('--force');
+const quiet = process.argv.includes('--quiet');
+
+function* files(path) {
+  const stat = statSync(path);
+  if (stat.isFile()) {
+    yield [path, stat];
+    return;
+  }
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    yield* files(join(path, entry.name));
+  }
+}
+
+function sourceStamp() {
+  const hash = createHash('sha256');
+  for (const input of inputs) {
+    const path = join(root, input);
+    if (!existsSync(path)) continue;
+    for (const [file, stat] of files(path)) hash.update(`${relative(root, file)}:${stat.size}:${stat.mtimeMs}\n`);
+  }
+  return hash.digest('hex');
+}
+
+const stamp = sourceStamp();
+const fresh = existsSync(join(outDir, 'index.html')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp;
+if (fresh && !force) {
+  if (!quiet) console.log('web: dist/web is up to date');
+  process.exit(0);
+}
+if (!existsSync(join(root, 'node_modules', 'vite'))) {
+  console.error('web: vite is not installed; run `npm install` to build the web application');
+  process.exit(1);
+}
+const started = Date.now();
+const { build } = await import('vite');
+await build({ configFile: join(root, 'apps', 'web', 'vite.config.mts'), logLevel: quiet ? 'error' : 'warn', mode: 'production' });
+writeFileSync(stampFile, stamp);
+if (!quiet) console.log(`web: built dist/web in ${((Date.now() - started) / 1000).toFixed(1)} s`);

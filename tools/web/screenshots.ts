@@ -1,0 +1,45 @@
+// `npm run screenshots [-- --url http://127.0.0.1:8080]`: a PNG of every page in both themes, at 1280 px,
+// into tmp/screenshots (ignored). Start the service first (`npm start`); pages with data look like they
+// will for users, an empty install shows the empty states. Console errors are printed.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { launchChromium } from './chromium';
+
+const argument = (name: string) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+};
+const baseUrl = (argument('url') ?? process.env.HUNTFORGE_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
+const outDir = resolve(argument('out') ?? join(__dirname, '..', '..', 'tmp', 'screenshots'));
+const extra = (argument('pages') ?? '').split(',').filter(Boolean);
+const PAGES = ['/', '/articles', '/sources', '/workflow#executions', '/workflow#queue', '/workflow#config', '/mlops', '/settings', ...extra];
+
+async function main(): Promise<void> {
+  mkdirSync(outDir, { recursive: true });
+  const browser = await launchChromium();
+  try {
+    for (const theme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: theme });
+      const page = await context.newPage();
+      page.on('console', (message) => { if (message.type() === 'error') console.log(`[${theme}] console: ${message.text()}`); });
+      page.on('pageerror', (error) => console.log(`[${theme}] page error: ${error.message}`));
+      for (const path of PAGES) {
+        const separator = path.includes('?') ? '&' : '?';
+        const [pathname, hash] = path.split('#');
+        await page.goto(`${baseUrl}${pathname}${separator}theme=${theme}${hash ? `#${hash}` : ''}`, { waitUntil: 'networkidle' });
+        await page.waitForTimeout(300);
+        const name = `${(pathname.replace(/\//g, '_').replace(/^_/, '') || 'dashboard')}${hash ? `-${hash}` : ''}-${theme}.png`;
+        await page.screenshot({ path: join(outDir, name), fullPage: true });
+        console.log(`saved ${join(outDir, name)}`);
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
