@@ -51,7 +51,8 @@ export default [
     },
   },
   {
-    files: testFiles,
+    // Developer tools that drive a browser (screenshots) use the test kit's Chromium launcher.
+    files: [...testFiles, 'tools/web/**/*.ts'],
     rules: { '@nx/enforce-module-boundaries': boundaries(testConstraints) },
   },
   {

@@ -12,6 +12,8 @@ const target = process.env.HUNTFORGE_URL ?? 'http://127.0.0.1:8080';
 export default defineConfig({
   root,
   plugins: [react()],
+  // The gateway replaces the placeholder with a fresh nonce per page load (CodeMirror's style elements carry it).
+  html: { cspNonce: 'HUNTFORGE_CSP_NONCE' },
   resolve: {
     alias: {
       '@huntforge/contracts': lib('contracts'),

@@ -3,7 +3,7 @@
 // will for users, an empty install shows the empty states. Console errors are printed.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { launchChromium } from './chromium';
+import { launchChromium } from '@huntforge/test-kit';
 
 const argument = (name: string) => {
   const index = process.argv.indexOf(`--${name}`);

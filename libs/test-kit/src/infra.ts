@@ -31,6 +31,13 @@ export function describeWithInfra(kind: InfraKind): jest.Describe {
   return infraUrl(kind) ? describe : describe.skip;
 }
 
+/** `itWhen` for a whole suite. */
+export function describeWhen(available: boolean, reason: string): jest.Describe {
+  if (available || infraRequired()) return describe;
+  console.warn(`skipped: ${reason}`);
+  return describe.skip;
+}
+
 /**
  * `it` when `available` (a program or server the test needs is present), `it.skip` otherwise; under
  * REQUIRE_INFRA it is always `it`, so CI fails instead of skipping. Say why with `reason` (printed once).

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import CodeMirror from '@uiw/react-codemirror';
 import { yaml } from '@codemirror/lang-yaml';
 import { linter, lintGutter, type Diagnostic } from '@codemirror/lint';
-import type { EditorView } from '@codemirror/view';
+import { EditorView } from '@codemirror/view';
 import type { SigmaFinding } from '@huntforge/contracts';
 
 /**
@@ -28,8 +28,11 @@ function diagnosticsOf(view: EditorView, findings: readonly SigmaFinding[]): Dia
   });
 }
 
+/** This page load's CSP nonce (the gateway fills the shell's csp-nonce meta); CodeMirror puts it on its style elements. */
+const cspNonce = (document.querySelector('meta[property="csp-nonce"]') as HTMLMetaElement | null)?.nonce ?? '';
+
 export function YamlEditor({ value, onChange, findings, readOnly, theme, label }: { value: string; onChange?: (value: string) => void; findings: readonly SigmaFinding[]; readOnly?: boolean; theme: 'light' | 'dark'; label: string }) {
-  const extensions = useMemo(() => [yaml(), lintGutter(), linter((view) => diagnosticsOf(view, findings), { delay: 100 })], [findings]);
+  const extensions = useMemo(() => [EditorView.cspNonce.of(cspNonce), EditorView.contentAttributes.of({ 'aria-label': label }), EditorView.lineWrapping, yaml(), lintGutter(), linter((view) => diagnosticsOf(view, findings), { delay: 100 })], [findings, label]);
   return (
     <div aria-label={label} data-testid="yaml-editor">
       <CodeMirror value={value} onChange={onChange} extensions={extensions} readOnly={readOnly} theme={theme} basicSetup={{ foldGutter: false }} minHeight="240px" maxHeight="560px" />

@@ -64,7 +64,7 @@ export function QueueTab() {
                         <div className="muted">#{entry.queue_id} · {entry.level ?? 'no level'} · {formatAgo(entry.created_at)}</div>
                       </td>
                       <td><StatusBadge status={entry.status} /></td>
-                      <td className="num" title="best match in the reference corpus">{entry.similarity_inconclusive ? '?' : percent(entry.max_similarity ?? 0)}</td>
+                      <td className="num" title="best match in the reference corpus">{entry.similarity_inconclusive ? '?' : entry.max_similarity === null ? 'novel' : percent(entry.max_similarity)}</td>
                     </tr>
                   ))}
                 </tbody>

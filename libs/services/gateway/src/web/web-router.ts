@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { Router, type Response } from 'express';
@@ -5,25 +6,31 @@ import express, { Router, type Response } from 'express';
 /** Paths of the HTML pages (spec: HTML pages); each answers with the application shell, which carries no data. */
 export const PAGE_PATHS = ['/', '/articles', '/articles/:article_id', '/sources', '/workflow', '/mlops', '/mlops/*rest', '/settings', '/signin'];
 
-/**
- * No inline script or style element anywhere, no other origin. CodeMirror's and React's style changes go
- * through the CSSOM, which style-src does not govern.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** The placeholder Vite writes into the built shell (apps/web/vite.config.mts `html.cspNonce`). */
+export const NONCE_PLACEHOLDER = 'HUNTFORGE_CSP_NONCE';
 
-function pageHeaders(res: Response): void {
-  res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+/**
+ * No inline script anywhere and no other origin. Style elements need this page load's nonce: CodeMirror
+ * inserts its theme as <style> elements carrying it (read from the shell's csp-nonce meta); React's style
+ * properties go through the CSSOM, which style-src does not govern.
+ */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+function pageHeaders(res: Response, nonce: string): void {
+  res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce));
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'same-origin');
   res.setHeader('X-Frame-Options', 'DENY');
@@ -39,7 +46,7 @@ export function webRouter(distDir: string | null): Router {
 
   if (distDir === null) {
     router.get(PAGE_PATHS, (_req, res) => {
-      pageHeaders(res);
+      pageHeaders(res, randomBytes(16).toString('base64'));
       res.status(503).type('text/plain').setHeader('Cache-Control', 'no-store');
       res.send('The web application is not built. Run `npm run build:web` (npm install does it) and reload; the API documentation is at /docs.');
     });
@@ -48,8 +55,9 @@ export function webRouter(distDir: string | null): Router {
 
   router.get(PAGE_PATHS, (_req, res) => {
     // Read per request (a few hundred bytes): a rebuild while the service runs is served at once.
-    const shell = readFileSync(join(distDir, 'index.html'));
-    pageHeaders(res);
+    const nonce = randomBytes(16).toString('base64');
+    const shell = readFileSync(join(distDir, 'index.html'), 'utf8').replaceAll(NONCE_PLACEHOLDER, nonce);
+    pageHeaders(res, nonce);
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(shell);
   });

@@ -1,0 +1,206 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SERVICES } from '@huntforge/contracts';
+import { createLogger, loadConfig, startAllInOne, type AllInOneHandle } from '@huntforge/platform';
+import { chromiumAvailable, describeWhen, launchChromium } from '@huntforge/test-kit';
+import { startFakeGithub, type FakeGithub } from '@huntforge/testing';
+import { ALL_IN_ONE_MODULES, createAllInOneGateway } from '../all-in-one-modules';
+import { seriousViolations } from './axe';
+import { startFixtureSite, type FixtureSite } from './fixture-site';
+
+const repoRoot = resolve(__dirname, '..', '..', '..', '..');
+const SECRET = 'sk-test-NEVER-IN-THE-PAGE-0123456789abcdef';
+const PAGES = ['/', '/articles', '/sources', '/workflow#executions', '/workflow#queue', '/workflow#config', '/mlops', '/settings'];
+
+describeWhen(chromiumAvailable(), 'the web journey needs Chromium (apt-get install -y chromium)')('web application in Chromium, all-in-one, authentication off', () => {
+  let dataDir: string;
+  let handle: AllInOneHandle;
+  let site: FixtureSite;
+  let github: FakeGithub;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const problems: string[] = [];
+  // Chromium's own contenteditable editing (select all, then type) writes style attributes that the CSP
+  // blocks; CodeMirror re-renders from its state, so nothing is lost. Only those, while typing, are expected.
+  let typingInEditor = false;
+  const leaks: string[] = [];
+  const savedEnv = { ...process.env };
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, [join(repoRoot, 'tools', 'web', 'build.mjs'), '--quiet'], { stdio: 'inherit' });
+    site = await startFixtureSite();
+    github = await startFakeGithub({ repos: ['acme/detections'] });
+    dataDir = mkdtempSync(join(tmpdir(), 'huntforge-web-'));
+    const sourcesFile = join(dataDir, 'sources.yaml');
+    writeFileSync(sourcesFile, `sources:\n  - identifier: example-lab\n    name: Example Threat Lab\n    url: ${site.url}/feed.xml\n    kind: rss\n    lookback_days: 3650\n` +
+      '  - identifier: eval\n    name: Evaluation fixtures\n    url: https://huntforge.invalid/eval\n    kind: html\n' +
+      '  - identifier: manual\n    name: Manual scrapes\n    url: https://huntforge.invalid/manual\n    kind: html\n');
+    Object.assign(process.env, { SOURCES_FILE: sourcesFile, INGEST_ALLOW_PRIVATE_NETWORKS: 'true', GITHUB_API_URL: github.url });
+    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', SCHEDULER_ENABLED: 'false', SETTINGS_ENCRYPTION_KEY: randomBytes(32).toString('base64') }, { shape: 'all-in-one', service: 'all-in-one' });
+    handle = await startAllInOne({ config, logger: createLogger({ level: 'silent', service: 'all-in-one' }), modules: ALL_IN_ONE_MODULES, createGateway: createAllInOneGateway, defaultPort: SERVICES.gateway.defaultPort });
+    for (const [key, value] of Object.entries({ OPENAI_API_KEY: SECRET, GITHUB_TOKEN: github.token, GITHUB_REPO: 'acme/detections' })) {
+      const response = await fetch(`${handle.url}/api/settings/${key}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ value }) });
+      expect(response.status).toBe(200);
+    }
+
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    page.on('console', (message) => {
+      const expected = /Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()) || (typingInEditor && message.text().startsWith('Applying inline style violates'));
+      if (message.type() === 'error' && !expected) problems.push(`console: ${message.text()} at ${message.location().url}:${message.location().lineNumber} on ${page.url()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('response', async (response) => {
+      if (!response.url().startsWith(handle.url)) return;
+      const body = await response.text().catch(() => '');
+      if (body.includes(SECRET) || body.includes(SECRET.slice(8, 30))) leaks.push(response.url());
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await handle?.stop();
+    await site?.close();
+    await github?.close();
+    process.env = savedEnv;
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const open = async (path: string) => {
+    await page.goto(`${handle.url}${path}`);
+    await page.waitForLoadState('networkidle');
+  };
+
+  it('greets a fresh install with local mode and what to do first', async () => {
+    await open('/');
+    await page.getByText('local mode, no authentication').waitFor();
+    await page.getByText('No articles collected yet.').waitFor();
+    expect(await page.getByRole('link', { name: 'sources page' }).getAttribute('href')).toBe('/sources');
+  });
+
+  it('collects a source from the sources page and follows the run to its result', async () => {
+    await open('/sources');
+    const card = page.getByRole('article', { name: 'Example Threat Lab' });
+    await card.getByRole('button', { name: 'Collect now' }).click();
+    await card.getByText(/1 found, 1 new, 0 duplicates, 0 failed/).waitFor({ timeout: 30_000 });
+    await card.getByText('succeeded').waitFor();
+  });
+
+  it('shows the article with its matched keywords and applies the 950–1050 character rule to annotations', async () => {
+    await open('/articles');
+    await page.getByRole('link', { name: 'From phishing ISO to domain-wide ransomware in 52 hours' }).click();
+    const content = page.getByTestId('article-content');
+    await content.waitFor();
+    expect(await content.locator('mark').count()).toBeGreaterThan(0);
+
+    await content.evaluate((element) => {
+      const text = element.firstChild as Node;
+      const range = document.createRange();
+      range.setStart(text, 0);
+      range.setEnd(text, Math.min(300, text.textContent?.length ?? 0));
+      const selection = window.getSelection() as Selection;
+      selection.removeAllRanges();
+      selection.addRange(range);
+    });
+    await page.getByRole('button', { name: 'Take selection' }).click();
+    const length = page.getByTestId('annotation-length');
+    expect(await length.textContent()).toMatch(/^\d+ characters \(needs 950–1050\)$/);
+    expect(await length.getAttribute('class')).toContain('bad');
+    const save = page.getByRole('button', { name: 'Save annotation' });
+    expect(await save.isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'Expand to 1000 characters' }).click();
+    expect(await length.textContent()).toContain('1000 characters');
+    expect(await length.getAttribute('class')).toContain('ok');
+    await save.click();
+    await page.getByRole('cell', { name: '1000', exact: true }).waitFor();
+  });
+
+  it('shows chunk-debug decisions for the article', async () => {
+    await page.getByRole('button', { name: 'Analyze chunks' }).click();
+    await page.getByText(/Model v1, threshold .*kept, .* removed of \d+/).waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('button', { name: '✓ right' }).count()).toBeGreaterThan(0);
+  });
+
+  it('reprocesses the article and shows the execution: stages, observables, rules and logs', async () => {
+    await page.getByLabel(/force/).check();
+    await page.getByRole('button', { name: 'Reprocess' }).click();
+    await page.getByRole('link', { name: /^execution #\d+$/ }).click();
+    const view = page.getByTestId('execution-view');
+    await view.getByText('completed', { exact: true }).first().waitFor({ timeout: 60_000 });
+    await view.locator('summary', { hasText: 'CmdlineExtract' }).waitFor();
+    expect(await page.getByTestId('execution-logs').textContent()).toContain('[sigma_generation]');
+    expect(await view.locator('details summary', { hasText: 'queued' }).count()).toBeGreaterThan(0);
+  });
+
+  it('reviews a queued rule: a validation error appears while typing, the fix clears it, then approve and submit', async () => {
+    await open('/workflow/queue');
+    expect(new URL(page.url()).hash).toBe('#queue');
+    const review = page.getByTestId('rule-review');
+    await review.waitFor();
+    const editor = review.locator('.cm-content');
+    const original = (await editor.innerText()).replace(/\u00a0/g, ' ');
+    expect(original).toContain('detection:');
+
+    const retype = async (text: string) => {
+      typingInEditor = true;
+      await editor.click();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.insertText(text);
+      await page.waitForTimeout(200);
+      typingInEditor = false;
+    };
+    await retype(original.replace(/condition: .*/, 'condition: no_such_selection'));
+    const findings = page.getByTestId('findings');
+    await findings.locator('.finding.error').first().waitFor({ timeout: 10_000 });
+    expect(await findings.textContent()).toContain('no_such_selection');
+
+    await retype(original.replace(/title: .*/, "title: 'Reviewed: rundll32 loader chain'"));
+    await page.waitForFunction(() => document.querySelector('[data-testid="findings"] .finding.error') === null, undefined, { timeout: 10_000 });
+    await page.getByRole('button', { name: 'Save edit' }).click();
+    await review.getByRole('heading', { name: 'Reviewed: rundll32 loader chain' }).waitFor();
+
+    await review.getByRole('button', { name: /Approve/ }).click();
+    await page.getByLabel('queue status').selectOption('approved');
+    await page.getByRole('button', { name: 'Reviewed: rundll32 loader chain' }).click();
+    await review.getByText('approved', { exact: true }).first().waitFor();
+    await review.getByRole('button', { name: 'Submit as pull request' }).click();
+    await review.getByRole('link', { name: /pull request/ }).waitFor({ timeout: 20_000 });
+    const pulls = github.repo('acme/detections').pulls;
+    expect(pulls).toHaveLength(1);
+    expect(pulls[0]?.title).toContain('Reviewed: rundll32 loader chain');
+  });
+
+  it('retrains the content filter from the page and shows the outcome plainly', async () => {
+    await open('/mlops');
+    await page.getByRole('button', { name: 'Retrain now' }).click();
+    await page.getByText(/New version v\d+ is in use|RETRAIN REJECTED/).waitFor({ timeout: 60_000 });
+  });
+
+  it('shows settings without ever putting a stored secret in the page or in a response', async () => {
+    await open('/settings');
+    const row = page.getByRole('row', { name: /OPENAI_API_KEY/ });
+    await row.getByText(/configured/).waitFor();
+    const html = await page.content();
+    expect(html).not.toContain(SECRET);
+    expect(html).not.toContain(SECRET.slice(8, 30));
+    expect(leaks).toEqual([]);
+  });
+
+  it.each(PAGES)('renders %s with no serious accessibility violation', async (path) => {
+    await open(path);
+    await page.locator('main h1').first().waitFor();
+    await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null, undefined, { timeout: 15_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('ran with no script error and no Content-Security-Policy violation', () => {
+    expect(problems).toEqual([]);
+  });
+});
