@@ -60,7 +60,7 @@ function SourceCard({ source }: { source: Source }) {
         </div>
       ) : null}
       <div className="row" style={{ marginTop: 8 }}>
-        <button type="button" disabled={!canWrite || collect.isPending} onClick={() => collect.mutate({ params: { source_id: String(source.id) } })}>
+        <button type="button" disabled={!canWrite || collect.isPending || source.protected} title={source.protected ? 'Protected sources (eval, manual) hold articles added by hand and are never collected' : undefined} onClick={() => collect.mutate({ params: { source_id: String(source.id) } })}>
           Collect now
         </button>
         <label title={source.protected ? 'Protected sources (eval, manual) keep their own OCR setting' : 'Read text from images in articles of this source'}>
@@ -72,7 +72,7 @@ function SourceCard({ source }: { source: Source }) {
           />
           image OCR{source.image_ocr_enabled === null ? ' (default)' : ''}
         </label>
-        {source.protected ? <span className="small muted">protected source: its OCR setting is fixed</span> : null}
+        {source.protected ? <span className="small muted">protected source: never collected, OCR setting fixed</span> : null}
       </div>
       <ErrorNote error={collect.error} action="Collect" />
       <ErrorNote error={ocr.error} action="Image OCR" />

@@ -11,7 +11,7 @@ describe('web pages at the gateway', () => {
 
   beforeAll(async () => {
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/index-abc123.js"></script>');
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><meta property="csp-nonce" nonce="HUNTFORGE_CSP_NONCE"><div id="root"></div><script type="module" src="/assets/index-abc123.js" nonce="HUNTFORGE_CSP_NONCE"></script>');
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
     gateway = await startGateway({ authMode: 'required', webDistDir: dist });
   });
@@ -33,6 +33,18 @@ describe('web pages at the gateway', () => {
       expect(page.headers['x-content-type-options']).toBe('nosniff');
     },
   );
+
+  it('gives each page load its own style nonce, the same in the policy and in the shell', async () => {
+    const nonces = await Promise.all([1, 2].map(async () => {
+      const page = await request(gateway.app).get('/workflow').expect(200);
+      const fromPolicy = /style-src 'self' 'nonce-([^']+)'/.exec(page.headers['content-security-policy'] as string)?.[1];
+      expect(page.text).not.toContain('HUNTFORGE_CSP_NONCE');
+      expect(page.text).toContain(`nonce="${fromPolicy}"`);
+      return fromPolicy;
+    }));
+    expect(nonces[0]).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(nonces[0]).not.toBe(nonces[1]);
+  });
 
   it('serves hashed assets as immutable for a year', async () => {
     const asset = await request(gateway.app).get('/assets/index-abc123.js').expect(200).expect('content-type', /javascript/);
