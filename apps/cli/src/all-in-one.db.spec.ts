@@ -1,34 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ApiError, createApiClient } from '@huntforge/api-client';
-import { executionRoutes, SERVICES, sigmaQueueRoutes } from '@huntforge/contracts';
-import { createLogger, loadConfig, startAllInOne, type AllInOneHandle } from '@huntforge/platform';
-import { ALL_IN_ONE_MODULES, createAllInOneGateway } from './all-in-one-modules';
+import { executionRoutes, sigmaQueueRoutes } from '@huntforge/contracts';
+import type { AllInOneHandle } from '@huntforge/platform';
+import { startTestAllInOne, type TestAllInOne } from './test-support/all-in-one';
 
 describe('all-in-one runner', () => {
-  let dataDir: string;
+  let service: TestAllInOne;
   let handle: AllInOneHandle;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'huntforge-aio-'));
-    const config = loadConfig(
-      { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', SCHEDULER_ENABLED: 'false' },
-      { shape: 'all-in-one', service: 'all-in-one' },
-    );
-    handle = await startAllInOne({
-      config,
-      logger: createLogger({ level: 'silent', service: 'all-in-one' }),
-      modules: ALL_IN_ONE_MODULES,
-      createGateway: createAllInOneGateway,
-      defaultPort: SERVICES.gateway.defaultPort,
-    });
+    service = await startTestAllInOne();
+    handle = service.handle;
   });
 
-  afterAll(async () => {
-    await handle?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => service?.stop());
 
   it('runs on the embedded database and the in-process bus', () => {
     expect(handle.ctx.db.kind).toBe('pglite');

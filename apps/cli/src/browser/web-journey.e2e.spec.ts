@@ -4,11 +4,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { SERVICES } from '@huntforge/contracts';
-import { createLogger, loadConfig, startAllInOne, type AllInOneHandle } from '@huntforge/platform';
+import type { AllInOneHandle } from '@huntforge/platform';
 import { chromiumAvailable, describeWhen, launchChromium } from '@huntforge/test-kit';
 import { startFakeGithub, type FakeGithub } from '@huntforge/testing';
-import { ALL_IN_ONE_MODULES, createAllInOneGateway } from '../all-in-one-modules';
+import { startTestAllInOne, type TestAllInOne } from '../test-support/all-in-one';
 import { seriousViolations } from './axe';
 import { startFixtureSite, type FixtureSite } from './fixture-site';
 
@@ -17,7 +16,8 @@ const SECRET = 'sk-test-NEVER-IN-THE-PAGE-0123456789abcdef';
 const PAGES = ['/', '/articles', '/sources', '/workflow#executions', '/workflow#queue', '/workflow#config', '/mlops', '/settings'];
 
 describeWhen(chromiumAvailable(), 'the web journey needs Chromium (apt-get install -y chromium)')('web application in Chromium, all-in-one, authentication off', () => {
-  let dataDir: string;
+  let sourcesDir: string;
+  let service: TestAllInOne;
   let handle: AllInOneHandle;
   let site: FixtureSite;
   let github: FakeGithub;
@@ -35,14 +35,14 @@ describeWhen(chromiumAvailable(), 'the web journey needs Chromium (apt-get insta
     execFileSync(process.execPath, [join(repoRoot, 'tools', 'web', 'build.mjs'), '--quiet'], { stdio: 'inherit' });
     site = await startFixtureSite();
     github = await startFakeGithub({ repos: ['acme/detections'] });
-    dataDir = mkdtempSync(join(tmpdir(), 'huntforge-web-'));
-    const sourcesFile = join(dataDir, 'sources.yaml');
+    sourcesDir = mkdtempSync(join(tmpdir(), 'huntforge-web-sources-'));
+    const sourcesFile = join(sourcesDir, 'sources.yaml');
     writeFileSync(sourcesFile, `sources:\n  - identifier: example-lab\n    name: Example Threat Lab\n    url: ${site.url}/feed.xml\n    kind: rss\n    lookback_days: 3650\n` +
       '  - identifier: eval\n    name: Evaluation fixtures\n    url: https://huntforge.invalid/eval\n    kind: html\n' +
       '  - identifier: manual\n    name: Manual scrapes\n    url: https://huntforge.invalid/manual\n    kind: html\n');
     Object.assign(process.env, { SOURCES_FILE: sourcesFile, INGEST_ALLOW_PRIVATE_NETWORKS: 'true', GITHUB_API_URL: github.url });
-    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', SCHEDULER_ENABLED: 'false', SETTINGS_ENCRYPTION_KEY: randomBytes(32).toString('base64') }, { shape: 'all-in-one', service: 'all-in-one' });
-    handle = await startAllInOne({ config, logger: createLogger({ level: 'silent', service: 'all-in-one' }), modules: ALL_IN_ONE_MODULES, createGateway: createAllInOneGateway, defaultPort: SERVICES.gateway.defaultPort });
+    service = await startTestAllInOne({ SETTINGS_ENCRYPTION_KEY: randomBytes(32).toString('base64') });
+    handle = service.handle;
     for (const [key, value] of Object.entries({ OPENAI_API_KEY: SECRET, GITHUB_TOKEN: github.token, GITHUB_REPO: 'acme/detections' })) {
       const response = await fetch(`${handle.url}/api/settings/${key}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ value }) });
       expect(response.status).toBe(200);
@@ -65,11 +65,11 @@ describeWhen(chromiumAvailable(), 'the web journey needs Chromium (apt-get insta
 
   afterAll(async () => {
     await browser?.close();
-    await handle?.stop();
+    await service?.stop();
     await site?.close();
     await github?.close();
     process.env = savedEnv;
-    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(sourcesDir, { recursive: true, force: true });
   });
 
   const open = async (path: string) => {

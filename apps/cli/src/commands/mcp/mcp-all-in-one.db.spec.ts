@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { SERVICES, type Role } from '@huntforge/contracts';
-import { createLogger, loadConfig, startAllInOne, type AllInOneHandle } from '@huntforge/platform';
+import type { Role } from '@huntforge/contracts';
+import type { AllInOneHandle } from '@huntforge/platform';
 import { createApiToken } from '@huntforge/service-gateway';
-import { ALL_IN_ONE_MODULES, createAllInOneGateway } from '../../all-in-one-modules';
+import { startTestAllInOne, type TestAllInOne } from '../../test-support/all-in-one';
 
 jest.setTimeout(120_000);
 
@@ -16,7 +13,7 @@ jest.setTimeout(120_000);
  * owning services of the same process (the write goes back through the gateway with the caller's token).
  */
 describe('MCP in the all-in-one shape, end to end', () => {
-  let dataDir: string;
+  let service: TestAllInOne;
   let handle: AllInOneHandle;
   const tokens: Partial<Record<Role, string>> = {};
   let articleIds: number[];
@@ -29,18 +26,8 @@ describe('MCP in the all-in-one shape, end to end', () => {
     });
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'huntforge-mcp-aio-'));
-    const config = loadConfig(
-      { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', SCHEDULER_ENABLED: 'false', AUTH_MODE: 'required' },
-      { shape: 'all-in-one', service: 'all-in-one' },
-    );
-    handle = await startAllInOne({
-      config,
-      logger: createLogger({ level: 'silent', service: 'all-in-one' }),
-      modules: ALL_IN_ONE_MODULES,
-      createGateway: createAllInOneGateway,
-      defaultPort: SERVICES.gateway.defaultPort,
-    });
+    service = await startTestAllInOne({ AUTH_MODE: 'required' });
+    handle = service.handle;
     for (const role of ['viewer', 'analyst', 'admin'] as const) {
       tokens[role] = (await createApiToken(handle.ctx.db.repos.apiTokens, { name: `e2e-${role}`, role })).token;
     }
@@ -71,8 +58,7 @@ describe('MCP in the all-in-one shape, end to end', () => {
 
   afterAll(async () => {
     await analyst?.close();
-    await handle?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await service?.stop();
   });
 
   it('refuses /mcp and the confirmation routes without a token', async () => {
