@@ -72,6 +72,7 @@ export type {
   ServiceModule,
   ServiceModuleFactory,
 } from './module';
+export { findUpwards } from './files/find-upwards';
 export { placeholderModule } from './placeholder-module';
 export { runServiceAlone, type RunServiceOptions } from './boot/run-service';
 export {

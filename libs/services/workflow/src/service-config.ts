@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { findUpwards } from '@huntforge/platform';
 
 /** Service-specific settings of the workflow's configuration and provider features, from the environment. */
 export interface WorkflowServiceConfig {
@@ -33,15 +33,8 @@ const schema = z.object({
 /** Finds `fixtures/` above this file (jest, tsx) or the working directory (a bundled app). */
 export function resolveFixturesDir(override?: string, startDirs: string[] = [__dirname, process.cwd()]): string {
   if (override) return resolve(override);
-  for (const start of startDirs) {
-    let dir = resolve(start);
-    for (;;) {
-      if (existsSync(join(dir, 'fixtures', 'prompts'))) return join(dir, 'fixtures');
-      const parent = dirname(dir);
-      if (parent === dir) break;
-      dir = parent;
-    }
-  }
+  const prompts = findUpwards(join('fixtures', 'prompts'), startDirs);
+  if (prompts) return dirname(prompts);
   throw new Error(`Cannot find fixtures/prompts above ${startDirs.join(' or ')}; set FIXTURES_DIR`);
 }
 

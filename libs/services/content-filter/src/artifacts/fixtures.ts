@@ -1,25 +1,16 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { EVAL_CHUNK_MIN_LENGTH } from '@huntforge/contracts';
 import { parseLabelledChunks, type LabelledText } from '@huntforge/ml';
+import { findUpwards } from '@huntforge/platform';
 
 const RELATIVE = join('fixtures', 'content-filter');
 
 /** fixtures/content-filter found by walking up from the working directory, then from this file. */
 export function resolveFixturesDir(configured?: string): string | null {
   if (configured) return resolve(configured);
-  for (const start of [process.cwd(), __dirname]) {
-    let dir = resolve(start);
-    for (;;) {
-      const candidate = join(dir, RELATIVE);
-      if (existsSync(candidate)) return candidate;
-      const parent = dirname(dir);
-      if (parent === dir) break;
-      dir = parent;
-    }
-  }
-  return null;
+  return findUpwards(RELATIVE, [process.cwd(), __dirname]);
 }
 
 async function readSet(root: string, minLength: number): Promise<LabelledText[] | null> {

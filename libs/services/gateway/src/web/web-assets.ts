@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { findUpwards } from '@huntforge/platform';
 
 /**
  * Where the built web application lives: WEB_DIST_DIR, else `dist/web` found by walking up from this
@@ -7,15 +8,6 @@ import { dirname, join, resolve } from 'node:path';
  */
 export function findWebDist(override?: string, startDirs: string[] = [__dirname, process.cwd()]): string | null {
   if (override) return existsSync(join(override, 'index.html')) ? resolve(override) : null;
-  for (const start of startDirs) {
-    let dir = resolve(start);
-    for (;;) {
-      const candidate = join(dir, 'dist', 'web');
-      if (existsSync(join(candidate, 'index.html'))) return candidate;
-      const parent = dirname(dir);
-      if (parent === dir) break;
-      dir = parent;
-    }
-  }
-  return null;
+  const shell = findUpwards(join('dist', 'web', 'index.html'), startDirs);
+  return shell ? dirname(shell) : null;
 }
