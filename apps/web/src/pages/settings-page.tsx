@@ -1,26 +1,25 @@
 import { useState } from 'react';
 import { Cron } from 'croner';
-import { gatewayRoutes, mcpRoutes, providerTestRoutes, settingsRoutes, type ApiRoute } from '@huntforge/contracts';
+import { gatewayRoutes, mcpRoutes, providerTestRoutes, settingsRoutes, type RouteResponse } from '@huntforge/contracts';
 import { useApi, useApiMutation } from '../api/hooks';
 import { formatTime } from '../components/format';
 import { ErrorNote, QueryState } from '../components/query-state';
 import { useCan } from '../components/session';
 
-type Setting = NonNullable<ReturnType<typeof useApi<typeof settingsRoutes.getSettings>>['data']>['settings'][number];
+type Setting = RouteResponse<typeof settingsRoutes.getSettings>['settings'][number];
 
-/** Which connectivity test belongs to which settings (canonical routes only; the neutral aliases are for API callers). */
-const TESTS = providerTestRoutes.filter((test) => test.canonical);
-const TEST_OF_KEY: Record<string, string> = { OPENAI_API_KEY: 'openai', ANTHROPIC_API_KEY: 'anthropic', OLLAMA_BASE_URL: 'ollama', GITHUB_TOKEN: 'github' };
+/** The connectivity test of a setting (canonical routes only; the neutral aliases are for API callers). */
+const SERVICE_OF_KEY: Record<string, string> = { OPENAI_API_KEY: 'openai', ANTHROPIC_API_KEY: 'anthropic', OLLAMA_BASE_URL: 'ollama', GITHUB_TOKEN: 'github' };
+const testOf = (key: string) => providerTestRoutes.find((test) => test.canonical && test.service === SERVICE_OF_KEY[key]);
+type TestRoute = (typeof providerTestRoutes)[number]['route'];
 
-function ProviderTest({ service }: { service: string }) {
+function ProviderTest({ route }: { route: TestRoute }) {
   const canTest = useCan('analyst');
-  const test = TESTS.find((entry) => entry.service === service);
-  const run = useApiMutation((test?.route ?? providerTestRoutes[0].route) as ApiRoute);
-  if (!test) return null;
-  const result = run.data as { success: boolean; message: string } | undefined;
+  const run = useApiMutation(route);
+  const result = run.data;
   return (
     <span className="row">
-      <button type="button" disabled={!canTest || run.isPending} onClick={() => run.mutate({} as never)}>Test</button>
+      <button type="button" disabled={!canTest || run.isPending} onClick={() => run.mutate({})}>Test</button>
       {result ? <span className={`small finding ${result.success ? '' : 'error'}`}>{result.success ? '✓ ' : '✗ '}{result.message}</span> : null}
       {run.error ? <ErrorNote error={run.error} /> : null}
     </span>
@@ -29,6 +28,7 @@ function ProviderTest({ service }: { service: string }) {
 
 function SettingRow({ setting }: { setting: Setting }) {
   const canAdmin = useCan('admin');
+  const test = testOf(setting.key);
   const [draft, setDraft] = useState('');
   const put = useApiMutation(settingsRoutes.putSetting, { invalidates: [settingsRoutes.getSettings], onSuccess: () => setDraft('') });
   const remove = useApiMutation(settingsRoutes.deleteSetting, { invalidates: [settingsRoutes.getSettings] });
@@ -44,7 +44,7 @@ function SettingRow({ setting }: { setting: Setting }) {
           <input aria-label={`new value for ${setting.key}`} type={setting.sensitive ? 'password' : 'text'} autoComplete="off" placeholder={setting.sensitive ? 'write-only' : 'new value'} value={draft} onChange={(event) => setDraft(event.target.value)} disabled={!canAdmin} />
           <button type="submit" disabled={!canAdmin || !draft || put.isPending}>Save</button>
           {setting.source === 'stored' ? <button type="button" className="danger" disabled={!canAdmin || remove.isPending} onClick={() => remove.mutate({ params: { key: setting.key } })}>Clear</button> : null}
-          {TEST_OF_KEY[setting.key] ? <ProviderTest service={TEST_OF_KEY[setting.key]} /> : null}
+          {test ? <ProviderTest route={test.route} /> : null}
         </form>
         <ErrorNote error={put.error ?? remove.error} />
       </td>

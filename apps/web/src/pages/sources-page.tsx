@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ingestionRoutes } from '@huntforge/contracts';
+import { ingestionRoutes, type RouteResponse } from '@huntforge/contracts';
 import { useApi, useApiMutation } from '../api/hooks';
 import { StatusBadge } from '../components/badges';
 import { formatAgo, formatTime } from '../components/format';
 import { ErrorNote, QueryState } from '../components/query-state';
 import { useCan } from '../components/session';
 
-type Source = NonNullable<ReturnType<typeof useApi<typeof ingestionRoutes.getSources>>['data']>['sources'][number];
+type Source = RouteResponse<typeof ingestionRoutes.getSources>['sources'][number];
 
 function CollectionRun({ sourceId, runId }: { sourceId: number; runId: number }) {
   const run = useApi(ingestionRoutes.getSourcesRuns, { params: { source_id: String(sourceId), run_id: runId } }, { refetchInterval: (data) => (data?.status === 'running' ? 1000 : false) });

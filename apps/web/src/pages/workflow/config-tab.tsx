@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '@huntforge/api-client';
-import { workflowRoutes } from '@huntforge/contracts';
+import { workflowRoutes, type RouteResponse } from '@huntforge/contracts';
 import { useApi, useApiMutation } from '../../api/hooks';
 import { formatTime } from '../../components/format';
 import { ErrorNote, QueryState } from '../../components/query-state';
 import { useCan } from '../../components/session';
 
-type Config = NonNullable<ReturnType<typeof useApi<typeof workflowRoutes.getWorkflowConfig>>['data']>;
+type Config = RouteResponse<typeof workflowRoutes.getWorkflowConfig>;
 type AgentSettings = Config['agents'][string];
 type Warning = { code: string; agent: string; message: string };
 

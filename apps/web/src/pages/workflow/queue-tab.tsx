@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
 import { SIGMA_QUEUE_STATUSES, sigmaQueueRoutes } from '@huntforge/contracts';
 import { useApi } from '../../api/hooks';
 import { StatusBadge } from '../../components/badges';
 import { formatAgo, percent } from '../../components/format';
 import { QueryState } from '../../components/query-state';
+import { useShortcuts } from '../../components/shortcuts';
 import { useUrlState } from '../../components/url-state';
 import { RuleReview } from './rule-review';
 
@@ -31,16 +31,7 @@ export function QueueTab() {
     url.set({ item: following?.queue_id }, true);
   };
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, .cm-editor') || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (event.key === 'j') go(1);
-      if (event.key === 'k') go(-1);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  });
+  useShortcuts({ j: () => go(1), k: () => go(-1) });
 
   return (
     <div className="split">

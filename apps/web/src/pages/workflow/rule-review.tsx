@@ -7,6 +7,7 @@ import { StatusBadge } from '../../components/badges';
 import { DiffView } from '../../components/diff-view';
 import { formatTime, percent } from '../../components/format';
 import { ErrorNote } from '../../components/query-state';
+import { useShortcuts } from '../../components/shortcuts';
 import { useCan } from '../../components/session';
 import { useTheme } from '../../components/use-theme';
 import { YamlEditor } from '../../components/yaml-editor';
@@ -107,19 +108,16 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
   const githubReady = Boolean(setting('GITHUB_TOKEN')?.configured && setting('GITHUB_REPO')?.configured);
   const submitBlocker = item.status !== 'approved' ? 'only approved rules are submitted' : !githubReady ? 'GitHub is not configured: set GITHUB_TOKEN and GITHUB_REPO in Settings' : item.delivery_permitted === false ? "the publisher's licence does not permit delivery" : null;
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, .cm-editor') || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (event.key === 'a' && open && canWrite && !edited) approve.mutate({ params: { queue_id: item.queue_id } });
-      if (event.key === 'r' && open && canWrite) {
-        event.preventDefault();
-        reasonRef.current?.focus();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [approve, canWrite, edited, item.queue_id, open]);
+  useShortcuts({
+    a: () => {
+      if (open && canWrite && !edited) approve.mutate({ params: { queue_id: item.queue_id } });
+    },
+    r: (event) => {
+      if (!open || !canWrite) return;
+      event.preventDefault();
+      reasonRef.current?.focus();
+    },
+  });
 
   return (
     <div className="stack" data-testid="rule-review">
