@@ -49,6 +49,8 @@ const ACCESS_RULES: readonly AccessRule[] = [
   accessRule('/api/scheduled-jobs', 'viewer', 'admin'),
   accessRule('/api/backup', 'viewer', 'admin'),
   accessRule('/api/cron', 'viewer', 'admin'),
+  // Who is signed in where: an admin's view, like the tokens the sessions were made with.
+  accessRule('/api/auth/sessions', 'admin', 'admin'),
 ];
 
 const PUBLIC_PATTERNS: ReadonlyArray<{ compiled: CompiledPattern }> = [
@@ -58,13 +60,28 @@ const PUBLIC_PATTERNS: ReadonlyArray<{ compiled: CompiledPattern }> = [
   { compiled: compilePattern('/openapi.json', 'exact') },
 ];
 
+/**
+ * Public for one method only: signing in (the body carries the credential) and signing out (which
+ * must work with an expired session, to clear its cookie). Reading the session still needs one.
+ */
+const PUBLIC_METHODS: ReadonlyArray<{ method: string; compiled: CompiledPattern }> = [
+  { method: 'POST', compiled: compilePattern('/api/auth/session', 'exact') },
+  { method: 'DELETE', compiled: compilePattern('/api/auth/session', 'exact') },
+];
+
+function isPublicForMethod(method: string, path: string): boolean {
+  const upper = method.toUpperCase();
+  return mostSpecificMatch(PUBLIC_METHODS.filter((entry) => entry.method === upper), path) !== undefined;
+}
+
 function isProtectedArea(segments: readonly string[]): boolean {
   return segments[0] === 'api' || segments[0] === 'mcp';
 }
 
 /**
  * The documented access rule of the public HTTP surface:
- * - public: `/health*`, `/api/health*`, `/openapi.json`, `/docs*` and the HTML pages (outside `/api` and `/mcp`);
+ * - public: `/health*`, `/api/health*`, `/openapi.json`, `/docs*`, the HTML pages (outside `/api` and `/mcp`),
+ *   and signing in or out (`POST`/`DELETE /api/auth/session`);
  * - `/api/*` and `/mcp`: GET/HEAD/OPTIONS → viewer, other methods → analyst, except the admin areas in
  *   ACCESS_RULES (settings writes, tokens, audit, scheduled-jobs/cron/backup writes);
  * - a path with dot segments is never public and needs admin, so no spelling can slip past a rule.
@@ -72,7 +89,7 @@ function isProtectedArea(segments: readonly string[]): boolean {
 export function accessRequirement(method: string, path: string): AccessRequirement {
   if (hasDotSegments(path)) return needs('admin');
   const segments = pathSegments(path);
-  if (!isProtectedArea(segments) || mostSpecificMatch(PUBLIC_PATTERNS, path)) return PUBLIC;
+  if (!isProtectedArea(segments) || mostSpecificMatch(PUBLIC_PATTERNS, path) || isPublicForMethod(method, path)) return PUBLIC;
   const isRead = READ_METHODS.has(method.toUpperCase());
   const rule = mostSpecificMatch(ACCESS_RULES, path);
   if (rule) return needs(isRead ? rule.read : rule.write);

@@ -70,7 +70,19 @@ export {
   type CreateApiTokenRequest,
   type CreateApiTokenResponse,
 } from './http/tokens';
-export { authSessionResponseSchema, type AuthSessionResponse } from './http/auth-session';
+export {
+  authSessionResponseSchema,
+  CSRF_HEADER,
+  SESSION_COOKIE,
+  signInRequestSchema,
+  webSessionIdParamsSchema,
+  webSessionListResponseSchema,
+  webSessionSchema,
+  type AuthSessionResponse,
+  type SignInRequest,
+  type WebSession,
+  type WebSessionListResponse,
+} from './http/auth-session';
 export { pageQuerySchema, offsetQuerySchema, pagedResponseSchema, totalPages, pageOffset, type PageLimits } from './http/pagination';
 
 export { ACTOR_HEADER, ROLE_HEADER, ACTOR_MAX_LENGTH, SIGNATURE_HEADER, SIGNED_AT_HEADER } from './http/identity';

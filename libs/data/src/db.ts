@@ -9,12 +9,14 @@ import type {
   JobLockRepository,
   JobRunRepository,
   ScheduledJobConfigRepository,
+  WebSessionRepository,
 } from './ports';
 import { PrismaApiTokenRepository } from './repositories/api-token-repository';
 import { PrismaAuditRepository } from './repositories/audit-repository';
 import { PrismaJobLockRepository } from './repositories/job-lock-repository';
 import { PrismaJobRunRepository } from './repositories/job-run-repository';
 import { PrismaScheduledJobConfigRepository } from './repositories/scheduled-job-config-repository';
+import { PrismaWebSessionRepository } from './repositories/web-session-repository';
 
 export interface DbConfig {
   /** PostgreSQL connection string; when set, PGlite is not used. */
@@ -31,6 +33,7 @@ export interface DbRepositories {
   jobRuns: JobRunRepository;
   scheduledJobs: ScheduledJobConfigRepository;
   audit: AuditRepository;
+  webSessions: WebSessionRepository;
 }
 
 export interface Db {
@@ -72,6 +75,7 @@ export async function createDb(config: DbConfig): Promise<Db> {
       jobRuns: new PrismaJobRunRepository(prisma),
       scheduledJobs: new PrismaScheduledJobConfigRepository(prisma),
       audit: new PrismaAuditRepository(prisma),
+      webSessions: new PrismaWebSessionRepository(prisma),
     },
     // Straight to the driver: health probes call this on every request, and on PGlite a round trip
     // through Prisma's query compiler costs about three times the query itself.

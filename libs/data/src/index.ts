@@ -38,6 +38,8 @@ export type {
   Role,
   ScheduledJobConfigRecord,
   ScheduledJobConfigRepository,
+  WebSessionRecord,
+  WebSessionRepository,
 } from './ports';
 export { Prisma, PrismaClient } from './generated/prisma/client';
 export { detailOf, isForeignKeyViolation, isUniqueViolation } from './db-errors';

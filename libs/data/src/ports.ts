@@ -26,6 +26,27 @@ export interface ApiTokenRepository {
   touch(id: number, at: Date): Promise<void>;
 }
 
+export interface WebSessionRecord {
+  id: string;
+  /** The API token the session was made with; the session acts with its current name and role. */
+  token: Pick<ApiTokenRecord, 'id' | 'name' | 'role'>;
+  userAgent: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+  lastSeenAt: Date | null;
+}
+
+export interface WebSessionRepository {
+  create(input: { sessionHash: string; apiTokenId: number; userAgent: string | null; expiresAt: Date }): Promise<WebSessionRecord>;
+  /** The live session with this SHA-256: not revoked, not expired at `now`, its token not revoked. */
+  findLiveByHash(sessionHash: string, now: Date): Promise<WebSessionRecord | null>;
+  /** Live sessions at `now`, newest first. */
+  listLive(now: Date): Promise<WebSessionRecord[]>;
+  /** Revokes by id or by hash; false when no unrevoked session matched. */
+  revoke(match: { id: string } | { sessionHash: string }, at: Date): Promise<boolean>;
+  touch(id: string, at: Date): Promise<void>;
+}
+
 export interface JobLockRepository {
   /** Takes or renews the lease `name` for `holder` until now + ttlMs; false when another holder has a live lease. */
   tryAcquire(name: string, holder: string, ttlMs: number): Promise<boolean>;

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { authSessionResponseSchema } from '../http/auth-session';
+import {
+  authSessionResponseSchema,
+  signInRequestSchema,
+  webSessionIdParamsSchema,
+  webSessionListResponseSchema,
+} from '../http/auth-session';
 import { healthResponseSchema, workerHealthResponseSchema } from '../http/health';
 import { scheduledJobsResponseSchema, updateScheduledJobsRequestSchema } from '../http/scheduled-jobs';
 import {
@@ -92,6 +97,46 @@ export const gatewayRoutes = {
     responses: {
       200: jsonContent(authSessionResponseSchema, 'The caller'),
       401: errorResponse(['unauthenticated'], 'No valid credential (authentication required)'),
+    },
+  }),
+  postAuthSession: defineRoute('gateway', {
+    method: 'post',
+    path: '/api/auth/session',
+    summary:
+      'Sign in a browser: exchanges an API token for an HttpOnly, SameSite=Strict session cookie (Secure over HTTPS) that expires after SESSION_TTL_HOURS. Writes made with the cookie must send the header X-Huntforge-CSRF: 1.',
+    tags: ['Sign-in'],
+    request: { body: { required: true, content: { 'application/json': { schema: signInRequestSchema } } } },
+    responses: {
+      201: jsonContent(authSessionResponseSchema, 'Signed in; the Set-Cookie header carries the session'),
+      400: errorResponse(['validation_error', 'invalid_json']),
+      401: errorResponse(['unauthenticated'], 'The token is unknown or revoked'),
+      409: errorResponse(['authentication_off'], 'AUTH_MODE=off: there is nothing to sign in to'),
+    },
+  }),
+  deleteAuthSession: defineRoute('gateway', {
+    method: 'delete',
+    path: '/api/auth/session',
+    summary: "Sign out: revokes the cookie's session (if it is still live) and clears the cookie",
+    tags: ['Sign-in'],
+    responses: { 204: { description: 'Signed out' } },
+  }),
+  getAuthSessions: defineRoute('gateway', {
+    method: 'get',
+    path: '/api/auth/sessions',
+    summary: 'Live browser sessions (never their cookies), newest first',
+    tags: ['Sign-in'],
+    responses: { 200: jsonContent(webSessionListResponseSchema, 'Sessions not expired, not revoked, and made with a token that is not revoked') },
+  }),
+  deleteAuthSessionById: defineRoute('gateway', {
+    method: 'delete',
+    path: '/api/auth/sessions/{session_id}',
+    summary: 'Revoke a browser session: its next request answers 401',
+    tags: ['Sign-in'],
+    request: { params: webSessionIdParamsSchema },
+    responses: {
+      204: { description: 'Revoked' },
+      400: errorResponse(['validation_error']),
+      404: errorResponse(['not_found'], 'No live session has this id'),
     },
   }),
 } as const;

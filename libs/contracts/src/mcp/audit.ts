@@ -12,6 +12,9 @@ export const AUDIT_EVENT_TYPES = {
   mcpConfirmationRejected: 'mcp.confirmation.rejected',
   apiTokenCreated: 'api_token.created',
   apiTokenRevoked: 'api_token.revoked',
+  signedIn: 'auth.signed_in',
+  signedOut: 'auth.signed_out',
+  webSessionRevoked: 'auth.session_revoked',
 } as const;
 
 export const auditQuerySchema = z.object({

@@ -33,6 +33,7 @@ describe('loadConfig', () => {
       shutdownTimeoutMs: 15000,
       schedulerEnabled: true,
       scheduledJobsPollMs: 30000,
+      sessionTtlMs: 12 * 3_600_000,
       serviceUrls: {},
       settingsEncryptionKey: undefined,
       allowedHosts: [],

@@ -36,6 +36,8 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   schedulerEnabled: boolean;
   scheduledJobsPollMs: number;
+  /** Lifetime of a browser session cookie (SESSION_TTL_HOURS). */
+  sessionTtlMs: number;
   serviceUrls: ServiceUrls;
   /** 32 bytes as hex or base64; never logged (see describeConfig). */
   settingsEncryptionKey?: string;
@@ -122,6 +124,7 @@ function toAppConfig(env: Env, options: LoadConfigOptions): AppConfig {
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     schedulerEnabled: env.SCHEDULER_ENABLED,
     scheduledJobsPollMs: env.SCHEDULED_JOBS_POLL_SECONDS * 1000,
+    sessionTtlMs: env.SESSION_TTL_HOURS * 3_600_000,
     serviceUrls: withoutUndefined({
       ingestion: env.INGESTION_URL,
       workflow: env.WORKFLOW_URL,

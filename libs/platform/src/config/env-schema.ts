@@ -65,6 +65,8 @@ export const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: integerInRange(1, 3_600_000).default(15_000),
   SCHEDULER_ENABLED: booleanFlag.default(true),
   SCHEDULED_JOBS_POLL_SECONDS: integerInRange(1, 86_400).default(30),
+  // How long a browser sign-in lasts (AUTH_MODE=required); at most 30 days.
+  SESSION_TTL_HOURS: integerInRange(1, 720).default(12),
   INGESTION_URL: httpUrl.optional(),
   WORKFLOW_URL: httpUrl.optional(),
   CONTENT_FILTER_URL: httpUrl.optional(),

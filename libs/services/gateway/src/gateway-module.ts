@@ -26,8 +26,17 @@ export function createGatewayModule(ctx: ModuleContext, options: GatewayOptions)
   router.use(healthRouter({ db, bus, serviceHealth: options.serviceHealth }));
   router.use(docsRouter());
   router.use(webRouter(options.webDistDir === undefined ? findWebDist(process.env.WEB_DIST_DIR) : options.webDistDir));
-  router.use(createAuthMiddleware({ tokens: db.repos.apiTokens, mode: config.authMode, logger }));
-  router.use(sessionRouter({ authMode: config.authMode }));
+  router.use(createAuthMiddleware({ tokens: db.repos.apiTokens, sessions: db.repos.webSessions, mode: config.authMode, logger }));
+  router.use(
+    sessionRouter({
+      authMode: config.authMode,
+      tokens: db.repos.apiTokens,
+      sessions: db.repos.webSessions,
+      audit: db.repos.audit,
+      ttlMs: config.sessionTtlMs,
+      now: () => new Date(),
+    }),
+  );
   router.use(scheduledJobsRouter({ repo: db.repos.scheduledJobs, bus, logger }));
   router.use(tokensRouter({ tokens: db.repos.apiTokens, audit: db.repos.audit }));
   router.use(auditRouter(db.repos.audit));

@@ -8,21 +8,34 @@ import type { Role } from '@huntforge/contracts';
 export const ACTOR_HEADER = 'x-huntforge-actor';
 export const ROLE_HEADER = 'x-huntforge-role';
 
+/** How the caller proved who it is: nothing (auth off), a bearer token, or a browser session cookie. */
+export type Credential = { via: 'local' } | { via: 'bearer' } | { via: 'session'; sessionId: string; expiresAt: Date };
+
 export interface Principal {
   /** For audit records: `token:<name>`, or `local` when auth is off. */
   actor: string;
   role: Role;
   tokenId: number | null;
+  credential: Credential;
 }
+
+const credentials = new WeakMap<Request, Credential>();
 
 export function setPrincipal(req: Request, principal: Principal): void {
   req.headers[ACTOR_HEADER] = principal.actor;
   req.headers[ROLE_HEADER] = principal.role;
+  credentials.set(req, principal.credential);
 }
 
 export function clearPrincipal(req: Request): void {
   delete req.headers[ACTOR_HEADER];
   delete req.headers[ROLE_HEADER];
+  credentials.delete(req);
+}
+
+/** The credential the auth middleware accepted for this request, or null on public routes. */
+export function credentialOf(req: Request): Credential | null {
+  return credentials.get(req) ?? null;
 }
 
 /** The actor the gateway vouched for, or null on public routes. */

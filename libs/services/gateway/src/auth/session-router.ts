@@ -1,14 +1,71 @@
 import { Router } from 'express';
-import { gatewayRoutes as routes } from '@huntforge/contracts';
-import { actorOf, mountRoute, roleOf } from '@huntforge/platform';
+import type { WebSessionRecord } from '@huntforge/data';
+import { AUDIT_EVENT_TYPES, gatewayRoutes as routes, type AuthSessionResponse, type WebSession } from '@huntforge/contracts';
+import { actorOf, HttpError, httpErrors, mountRoute, reply, roleOf } from '@huntforge/platform';
+import { credentialOf } from './principal';
+import { clearSessionCookie, sessionCookieOf, setSessionCookie } from './session-cookie';
+import { signIn, signOut, type WebSessionDeps } from './web-sessions';
 
-/** `GET /api/auth/session`: the identity the auth middleware established for this request. */
-export function sessionRouter(options: { authMode: 'off' | 'required' }): Router {
+function toWebSession(session: WebSessionRecord, currentId: string | null): WebSession {
+  return {
+    id: session.id,
+    token_name: session.token.name,
+    role: session.token.role,
+    user_agent: session.userAgent,
+    created_at: session.createdAt.toISOString(),
+    expires_at: session.expiresAt.toISOString(),
+    last_seen_at: session.lastSeenAt?.toISOString() ?? null,
+    current: session.id === currentId,
+  };
+}
+
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/**
+ * Who the caller is (`GET /api/auth/session`), browser sign-in and sign-out, and the admins' list of
+ * live sessions. Sign-in and sign-out are public routes: this router reads the cookie itself there.
+ */
+export function sessionRouter(options: { authMode: 'off' | 'required' } & WebSessionDeps): Router {
   const router = Router();
-  mountRoute(router, routes.getAuthSession, async ({ req }) => ({
-    auth_mode: options.authMode,
-    actor: actorOf(req) ?? 'unknown',
-    role: roleOf(req) ?? 'viewer',
-  }));
+  mountRoute(router, routes.getAuthSession, async ({ req }) => {
+    const credential = credentialOf(req);
+    const body: AuthSessionResponse = {
+      auth_mode: options.authMode,
+      actor: actorOf(req) ?? 'unknown',
+      role: roleOf(req) ?? 'viewer',
+      via: credential?.via ?? 'local',
+      expires_at: credential?.via === 'session' ? credential.expiresAt.toISOString() : null,
+    };
+    return reply(200, body, NO_STORE);
+  });
+  mountRoute(router, routes.postAuthSession, async ({ body, req, res }) => {
+    if (options.authMode === 'off') throw new HttpError(409, 'authentication_off', 'Authentication is off (AUTH_MODE=off): every caller on this machine is the local admin, there is nothing to sign in to');
+    const { value, session } = await signIn(options, { token: body.token, userAgent: req.headers['user-agent'] });
+    setSessionCookie(req, res, value, session.expiresAt);
+    const signedIn: AuthSessionResponse = {
+      auth_mode: options.authMode,
+      actor: `token:${session.token.name}`,
+      role: session.token.role,
+      via: 'session',
+      expires_at: session.expiresAt.toISOString(),
+    };
+    return reply(201, signedIn, NO_STORE);
+  });
+  mountRoute(router, routes.deleteAuthSession, async ({ req, res }) => {
+    await signOut(options, sessionCookieOf(req));
+    clearSessionCookie(req, res);
+    return reply(204);
+  });
+  mountRoute(router, routes.getAuthSessions, async ({ req }) => {
+    const credential = credentialOf(req);
+    const current = credential?.via === 'session' ? credential.sessionId : null;
+    const sessions = await options.sessions.listLive(options.now());
+    return { sessions: sessions.map((session) => toWebSession(session, current)) };
+  });
+  mountRoute(router, routes.deleteAuthSessionById, async ({ params: { session_id }, req }) => {
+    if (!(await options.sessions.revoke({ id: session_id }, options.now()))) throw httpErrors.notFound(`No live browser session has id ${session_id}`);
+    await options.audit.record({ type: AUDIT_EVENT_TYPES.webSessionRevoked, actor: actorOf(req), payload: { session_id } });
+    return reply(204);
+  });
   return router;
 }

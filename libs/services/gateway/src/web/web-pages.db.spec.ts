@@ -62,7 +62,7 @@ describe('web pages at the gateway', () => {
     expect(refused.body.error.code).toBe('unauthenticated');
     const token = await gateway.token('analyst', 'web-reader');
     const session = await request(gateway.app).get('/api/auth/session').set('authorization', `Bearer ${token}`).expect(200);
-    expect(session.body).toEqual({ auth_mode: 'required', actor: 'token:web-reader', role: 'analyst' });
+    expect(session.body).toEqual({ auth_mode: 'required', actor: 'token:web-reader', role: 'analyst', via: 'bearer', expires_at: null });
   });
 });
 
@@ -80,7 +80,7 @@ describe('web pages without a build', () => {
 
   it('tells the pages that authentication is off and the caller is the local admin', async () => {
     const session = await request(gateway.app).get('/api/auth/session').expect(200);
-    expect(session.body).toEqual({ auth_mode: 'off', actor: 'local', role: 'admin' });
+    expect(session.body).toEqual({ auth_mode: 'off', actor: 'local', role: 'admin', via: 'local', expires_at: null });
   });
 });
 

@@ -31,6 +31,7 @@ export const READ_ONLY_TABLES: Readonly<Record<string, string>> = {
 export const DENIED_RELATIONS: readonly string[] = [
   'settings',
   'api_tokens',
+  'web_sessions',
   'mcp_confirmation_requests',
   'audit_events',
   'enrichment_conversations',

@@ -25,7 +25,7 @@ export async function startSettingsHarness(env: Record<string, string | undefine
   const key = options.encryptionKey === undefined ? TEST_ENCRYPTION_KEY : options.encryptionKey;
   const ctx = await createTestContext({ service: 'gateway', env: { AUTH_MODE: 'required', ...(key ? { SETTINGS_ENCRYPTION_KEY: key } : {}), ...env } });
   const app = createHttpApp({ logger: ctx.logger, serviceName: 'gateway' });
-  app.use(createAuthMiddleware({ tokens: ctx.db.repos.apiTokens, mode: 'required', logger: ctx.logger }));
+  app.use(createAuthMiddleware({ tokens: ctx.db.repos.apiTokens, sessions: ctx.db.repos.webSessions, mode: 'required', logger: ctx.logger }));
   app.use(settingsRoutes(ctx, env));
   finalizeHttpApp(app);
   return {
