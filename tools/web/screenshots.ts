@@ -1,6 +1,7 @@
 // `npm run screenshots [-- --url http://127.0.0.1:8080]`: a PNG of every page in both themes, at 1280 px,
 // into tmp/screenshots (ignored). Start the service first (`npm start`); pages with data look like they
-// will for users, an empty install shows the empty states. Console errors are printed.
+// will for users, an empty install shows the empty states. Console errors are printed. With AUTH_MODE=required
+// pass `--token hf_…` (or HUNTFORGE_TOKEN): the sign-in page is captured, then each page signed in.
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { launchChromium } from '@huntforge/test-kit';
@@ -12,6 +13,7 @@ const argument = (name: string) => {
 const baseUrl = (argument('url') ?? process.env.HUNTFORGE_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
 const outDir = resolve(argument('out') ?? join(__dirname, '..', '..', 'tmp', 'screenshots'));
 const extra = (argument('pages') ?? '').split(',').filter(Boolean);
+const token = argument('token') ?? process.env.HUNTFORGE_TOKEN;
 const PAGES = ['/', '/articles', '/sources', '/workflow#executions', '/workflow#queue', '/workflow#config', '/mlops', '/settings', ...extra];
 
 async function main(): Promise<void> {
@@ -23,6 +25,13 @@ async function main(): Promise<void> {
       const page = await context.newPage();
       page.on('console', (message) => { if (message.type() === 'error') console.log(`[${theme}] console: ${message.text()}`); });
       page.on('pageerror', (error) => console.log(`[${theme}] page error: ${error.message}`));
+      if (token) {
+        await page.goto(`${baseUrl}/signin?theme=${theme}`, { waitUntil: 'networkidle' });
+        await page.screenshot({ path: join(outDir, `signin-${theme}.png`), fullPage: true });
+        await page.getByLabel('API token').fill(token);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.waitForURL((url) => url.pathname !== '/signin');
+      }
       for (const path of PAGES) {
         const separator = path.includes('?') ? '&' : '?';
         const [pathname, hash] = path.split('#');

@@ -1,18 +1,32 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiError } from '@huntforge/api-client';
+import { gatewayRoutes } from '@huntforge/contracts';
+import { routeKey } from './api/hooks';
 import { Layout } from './components/layout';
-import { SessionProvider } from './components/session';
+import { SessionGate } from './components/session';
 import { ArticlePage } from './pages/articles/article-page';
 import { ArticlesPage } from './pages/articles/articles-page';
 import { DashboardPage } from './pages/dashboard-page';
 import { MlopsPage } from './pages/mlops-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { SettingsPage } from './pages/settings-page';
+import { SignInPage } from './pages/signin-page';
 import { SourcesPage } from './pages/sources-page';
 import { WorkflowPage } from './pages/workflow/workflow-page';
 
-const queryClient = new QueryClient({
+const sessionKey = routeKey(gatewayRoutes.getAuthSession).slice(0, 2);
+
+/** A 401 anywhere means the session ended (expired, revoked, signed out in another tab): re-read it, and the gate sends the engineer to sign in. */
+function onAuthError(error: unknown): void {
+  if (error instanceof ApiError && error.status === 401 && window.location.pathname !== '/signin') {
+    void queryClient.invalidateQueries({ queryKey: sessionKey });
+  }
+}
+
+const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: (error, query) => (query.queryKey[1] === gatewayRoutes.getAuthSession.path ? undefined : onAuthError(error)) }),
+  mutationCache: new MutationCache({ onError: onAuthError }),
   defaultOptions: {
     queries: {
       staleTime: 5_000,
@@ -24,17 +38,23 @@ const queryClient = new QueryClient({
 });
 
 const router = createBrowserRouter([
+  { path: '/signin', element: <SignInPage /> },
   {
-    element: <Layout />,
+    element: <SessionGate />,
     children: [
-      { path: '/', element: <DashboardPage /> },
-      { path: '/articles', element: <ArticlesPage /> },
-      { path: '/articles/:articleId', element: <ArticlePage /> },
-      { path: '/sources', element: <SourcesPage /> },
-      { path: '/workflow', element: <WorkflowPage /> },
-      { path: '/mlops', element: <MlopsPage /> },
-      { path: '/settings', element: <SettingsPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        element: <Layout />,
+        children: [
+          { path: '/', element: <DashboardPage /> },
+          { path: '/articles', element: <ArticlesPage /> },
+          { path: '/articles/:articleId', element: <ArticlePage /> },
+          { path: '/sources', element: <SourcesPage /> },
+          { path: '/workflow', element: <WorkflowPage /> },
+          { path: '/mlops', element: <MlopsPage /> },
+          { path: '/settings', element: <SettingsPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
     ],
   },
 ]);
@@ -42,9 +62,7 @@ const router = createBrowserRouter([
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
+      <RouterProvider router={router} />
     </QueryClientProvider>
   );
 }

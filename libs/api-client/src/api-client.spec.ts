@@ -25,6 +25,14 @@ const emptyRoute = defineRoute('sigma-queue', {
   responses: { 204: { description: 'gone' } },
 });
 
+const bareRoute = defineRoute('gateway', {
+  method: 'delete',
+  path: '/api/things',
+  summary: 'probe: no params, query or body',
+  tags: ['probe'],
+  responses: { 204: { description: 'gone' } },
+});
+
 interface Seen {
   url: string;
   init: RequestInit;
@@ -41,6 +49,17 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 describe('createApiClient', () => {
+  it('calls a route that takes no input with an empty input or none', async () => {
+    const seen: Seen[] = [];
+    const client = createApiClient({ fetch: fakeFetch(new Response(null, { status: 204 }), seen) });
+    await expect(client.call(bareRoute, {})).resolves.toBeUndefined();
+    await expect(client.call(bareRoute)).resolves.toBeUndefined();
+    expect(seen.map((call) => [call.init.method, call.url])).toEqual([
+      ['DELETE', '/api/things'],
+      ['DELETE', '/api/things'],
+    ]);
+  });
+
   it('fills the path, repeats array query values, drops undefined ones and sends the JSON body', async () => {
     const seen: Seen[] = [];
     const client = createApiClient({ baseUrl: 'http://gw.test/', fetch: fakeFetch(json(201, { id: 7 }), seen), headers: () => ({ 'x-csrf': 'abc' }) });

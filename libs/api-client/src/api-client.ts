@@ -2,7 +2,8 @@ import type { ApiRoute, RouteResponse } from '@huntforge/contracts';
 import type { z } from 'zod';
 import { apiErrorOf } from './api-error';
 
-type RequestOf<R> = R extends { request?: infer Q } ? NonNullable<Q> : never;
+/** The route's request parts; a route without any (`request` absent or undefined) takes none. */
+type RequestOf<R> = R extends { request?: infer Q } ? ([NonNullable<Q>] extends [never] ? Record<never, never> : NonNullable<Q>) : Record<never, never>;
 type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
 
 type ParamsPart<R> = RequestOf<R> extends { params: infer P } ? { params: InputOf<P> } : { params?: undefined };

@@ -1,5 +1,9 @@
 import { useState } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { gatewayRoutes } from '@huntforge/contracts';
+import { useApiMutation } from '../api/hooks';
+import { formatTime } from './format';
 import { useSession } from './session';
 import { currentTheme, setTheme, type Theme } from './theme';
 
@@ -12,6 +16,23 @@ const NAV = [
   { to: '/mlops', label: 'Content filter' },
   { to: '/settings', label: 'Settings' },
 ];
+
+/** Ends the browser session; the cache goes with it so the next person at this browser sees nothing of it. */
+function SignOutButton() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const signOut = useApiMutation(gatewayRoutes.deleteAuthSession, {
+    onSuccess: () => {
+      client.clear();
+      void navigate('/signin', { replace: true });
+    },
+  });
+  return (
+    <button type="button" onClick={() => signOut.mutate({})} disabled={signOut.isPending}>
+      Sign out
+    </button>
+  );
+}
 
 export function Layout() {
   const session = useSession();
@@ -39,9 +60,12 @@ export function Layout() {
           {session.auth_mode === 'off' ? (
             <span className="badge warn" title="AUTH_MODE=off: every caller on this machine is the local admin">local mode, no authentication</span>
           ) : (
-            <span className="small">
-              signed in as <strong>{session.actor}</strong> <span className="badge">{session.role}</span>
-            </span>
+            <>
+              <span className="small" title={session.expires_at ? `session ends ${formatTime(session.expires_at)}` : undefined}>
+                signed in as <strong>{session.actor}</strong> <span className="badge">{session.role}</span>
+              </span>
+              {session.via === 'session' ? <SignOutButton /> : null}
+            </>
           )}
           <button type="button" onClick={toggle} aria-label={`switch to ${theme === 'dark' ? 'light' : 'dark'} theme`}>
             {theme === 'dark' ? '☀ Light' : '☾ Dark'}

@@ -1,14 +1,30 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { ApiError } from '@huntforge/api-client';
 import { gatewayRoutes, roleSatisfies, type AuthSessionResponse, type Role } from '@huntforge/contracts';
 import { useApi } from '../api/hooks';
 import { ErrorNote } from './query-state';
 
 const SessionContext = createContext<AuthSessionResponse | null>(null);
 
-/** Loads who the pages talk as; the server enforces roles, the pages only hide what would be refused. */
-export function SessionProvider({ children }: { children: ReactNode }) {
+/** Where the sign-in page sends the engineer back to: only a path on this site, never another origin. */
+export function safeNextPath(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') && !next.startsWith('/signin') ? next : '/';
+}
+
+export function signInPath(location: { pathname: string; search: string; hash: string }): string {
+  return `/signin?next=${encodeURIComponent(location.pathname + location.search + location.hash)}`;
+}
+
+/**
+ * Loads who the pages talk as, and sends a caller without a session to the sign-in page. The server
+ * enforces roles; the pages only hide what would be refused.
+ */
+export function SessionGate() {
   const session = useApi(gatewayRoutes.getAuthSession);
+  const location = useLocation();
   if (session.isPending) return <div className="empty" aria-busy="true">Connecting to Huntforge…</div>;
+  if (session.error instanceof ApiError && session.error.status === 401) return <Navigate to={signInPath(location)} replace />;
   if (session.error) {
     return (
       <main className="content">
@@ -17,12 +33,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       </main>
     );
   }
-  return <SessionContext.Provider value={session.data ?? null}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={session.data ?? null}>
+      <Outlet />
+    </SessionContext.Provider>
+  );
 }
 
 export function useSession(): AuthSessionResponse {
   const session = useContext(SessionContext);
-  if (!session) throw new Error('useSession outside SessionProvider');
+  if (!session) throw new Error('useSession outside SessionGate');
   return session;
 }
 

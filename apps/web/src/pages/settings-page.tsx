@@ -4,7 +4,7 @@ import { gatewayRoutes, mcpRoutes, providerTestRoutes, settingsRoutes, type Rout
 import { useApi, useApiMutation } from '../api/hooks';
 import { formatTime } from '../components/format';
 import { ErrorNote, QueryState } from '../components/query-state';
-import { useCan } from '../components/session';
+import { useCan, useSession } from '../components/session';
 
 type Setting = RouteResponse<typeof settingsRoutes.getSettings>['settings'][number];
 
@@ -120,6 +120,37 @@ function Tokens() {
   );
 }
 
+/** Who is signed in where (AUTH_MODE=required): an admin ends a session on a lost laptop here. */
+function Sessions() {
+  const sessions = useApi(gatewayRoutes.getAuthSessions);
+  const revoke = useApiMutation(gatewayRoutes.deleteAuthSessionById, { invalidates: [gatewayRoutes.getAuthSessions] });
+  return (
+    <>
+      <ErrorNote error={revoke.error} action="Ending the session" />
+      <QueryState query={sessions} label="sessions" empty={(data) => (data.sessions.length === 0 ? 'Nobody is signed in through the browser.' : null)}>
+        {(data) => (
+          <table className="data small">
+            <thead><tr><th>token</th><th>role</th><th>browser</th><th>signed in</th><th>last seen</th><th>ends</th><th /></tr></thead>
+            <tbody>
+              {data.sessions.map((session) => (
+                <tr key={session.id}>
+                  <td>{session.token_name}{session.current ? <span className="badge"> this browser</span> : null}</td>
+                  <td className="nowrap">{session.role}</td>
+                  <td className="truncate" title={session.user_agent ?? undefined}>{session.user_agent ?? '—'}</td>
+                  <td>{formatTime(session.created_at)}</td>
+                  <td>{formatTime(session.last_seen_at)}</td>
+                  <td>{formatTime(session.expires_at)}</td>
+                  <td>{session.current ? null : <button type="button" className="danger" onClick={() => revoke.mutate({ params: { session_id: session.id } })}>End session</button>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </QueryState>
+    </>
+  );
+}
+
 function Audit() {
   const audit = useApi(mcpRoutes.getAudit, { query: { limit: 50 } });
   return (
@@ -140,6 +171,7 @@ function Audit() {
 
 export function SettingsPage() {
   const isAdmin = useCan('admin');
+  const authRequired = useSession().auth_mode === 'required';
   const settings = useApi(settingsRoutes.getSettings);
   const jobs = useApi(gatewayRoutes.getScheduledJobs);
   return (
@@ -172,6 +204,7 @@ export function SettingsPage() {
       {isAdmin ? (
         <>
           <section className="panel" aria-labelledby="tokens-h"><h2 id="tokens-h">API tokens</h2><Tokens /></section>
+          {authRequired ? <section className="panel" aria-labelledby="sessions-h"><h2 id="sessions-h">Browser sessions</h2><Sessions /></section> : null}
           <section className="panel" aria-labelledby="audit-h"><h2 id="audit-h">Audit log</h2><Audit /></section>
         </>
       ) : null}
