@@ -1,6 +1,8 @@
 import { ApiError, createApiClient } from '@huntforge/api-client';
-import { executionRoutes, sigmaQueueRoutes } from '@huntforge/contracts';
-import type { AllInOneHandle } from '@huntforge/platform';
+import { executionRoutes, settingsRoutes, sigmaQueueRoutes } from '@huntforge/contracts';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LOCAL_KEY_FILE, type AllInOneHandle } from '@huntforge/platform';
 import { startTestAllInOne, type TestAllInOne } from './test-support/all-in-one';
 
 describe('all-in-one runner', () => {
@@ -73,5 +75,18 @@ describe('all-in-one runner', () => {
     );
     expect(rows).toHaveLength(1);
     expect(Number(rows[0]?.count)).toBeGreaterThan(0);
+  });
+
+  it('stores a provider key on a fresh install: a private key of its own encrypts it, and the secret is never shown', async () => {
+    const keyFile = join(service.dataDir, LOCAL_KEY_FILE);
+    expect(existsSync(keyFile)).toBe(true);
+    const api = createApiClient({ baseUrl: handle.url });
+    const secret = 'sk-fresh-install-0123456789abcdef';
+    const stored = await api.call(settingsRoutes.putSetting, { params: { key: 'OPENAI_API_KEY' }, body: { value: secret } });
+    expect(stored).toMatchObject({ key: 'OPENAI_API_KEY', configured: true });
+    expect(JSON.stringify(stored)).not.toContain(secret);
+    const row = await handle.ctx.db.prisma.setting.findUnique({ where: { key: 'OPENAI_API_KEY' } });
+    expect(JSON.stringify(row)).not.toContain(secret);
+    expect(readFileSync(keyFile, 'utf8')).not.toContain(secret);
   });
 });

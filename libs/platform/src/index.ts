@@ -12,6 +12,7 @@ export {
   type ServiceUrls,
   type Shape,
 } from './config/config';
+export { LOCAL_KEY_FILE, LocalEncryptionKeyError, withLocalEncryptionKey } from './config/local-encryption-key';
 export { captureLogs, type LogCapture } from './logging/capture';
 export { createLogger, type CreateLoggerOptions, type Logger } from './logging/logger';
 export {

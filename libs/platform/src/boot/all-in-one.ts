@@ -3,6 +3,7 @@ import type { HealthCheck } from '../health';
 import { createShutdown } from '../shutdown/shutdown';
 import type { ModuleContext, ServiceModule, ServiceModuleFactory } from '../module';
 import type { AppConfig } from '../config/config';
+import { withLocalEncryptionKey } from '../config/local-encryption-key';
 import type { Logger } from '../logging/logger';
 import { Closers } from './closers';
 import { openInfrastructure } from './infrastructure';
@@ -38,12 +39,17 @@ export interface AllInOneHandle {
 /**
  * All-in-one shape (the "monolithic mode"): every service module in one process on one database and bus
  * (embedded PGlite and the in-process bus unless DATABASE_URL / AMQP_URL say otherwise), behind one gateway.
- * Migrations always run first so `npm start` works on a fresh checkout.
+ * Migrations always run first and a settings encryption key is made when none is set, so `npm start`
+ * works on a fresh checkout.
  */
 export async function startAllInOne(options: AllInOneOptions): Promise<AllInOneHandle> {
-  const { config, logger } = options;
+  const { logger } = options;
   const closers = new Closers();
   try {
+    const { config, keyFile } = withLocalEncryptionKey(options.config);
+    if (keyFile?.created) {
+      logger.warn({ keyFile: keyFile.path }, 'generated a key for stored credentials (SETTINGS_ENCRYPTION_KEY was not set): back it up with the data directory');
+    }
     const infra = await openInfrastructure(config, logger, { migrate: true });
     closers.push('infrastructure', () => infra.close());
 

@@ -1,6 +1,6 @@
 import { userInfo } from 'node:os';
 import { createDb, createSettingsReader, DatabaseInUseError, migrateDb, type Db } from '@huntforge/data';
-import { createLogger, decodeEncryptionKey, loadConfig, loadDotEnv } from '@huntforge/platform';
+import { createLogger, decodeEncryptionKey, loadConfig, loadDotEnv, withLocalEncryptionKey } from '@huntforge/platform';
 import { hashToken, loadMcpConfig, startStdioProxy, startStdioServer, type Caller } from '@huntforge/service-mcp';
 
 export interface StdioCommandOptions {
@@ -31,7 +31,8 @@ export async function runStdioMcp(options: StdioCommandOptions): Promise<number>
     return 0;
   }
 
-  const config = loadConfig(process.env, { shape: 'all-in-one', service: 'mcp-stdio' });
+  // The same key file as the all-in-one beside it, so credentials it stored decrypt here too.
+  const { config } = withLocalEncryptionKey(loadConfig(process.env, { shape: 'all-in-one', service: 'mcp-stdio' }));
   const logger = createLogger({ level: config.logLevel, service: 'mcp-stdio', destination: process.stderr });
   let db: Db;
   try {
