@@ -16,6 +16,7 @@ import { createPipelineRunner } from './pipeline/run-pipeline';
 import { subscribeAutoTrigger } from './executions/auto-trigger';
 import type { ExecutionCommandDeps } from './executions/execution-deps';
 import { loadExecutionSettings } from './executions/execution-config';
+import { recoverPendingExecutions } from './executions/recover-pending/recover-pending';
 import { ArticleTextReader } from '@huntforge/data';
 import { ExecutionRepository } from './repositories/execution-repository';
 import { createExecutionWorker } from './executions/execution-worker';
@@ -100,6 +101,7 @@ export function createExecutionsPart(ctx: ModuleContext, options: ExecutionsPart
     async start() {
       await worker.start();
       autoTrigger = await subscribeAutoTrigger(deps);
+      await recoverPendingExecutions(deps);
       // A dead worker's run is re-dispatched so a live worker takes it over (the claim checks staleness).
       sweeper = setInterval(() => {
         worker.sweepStale().catch((error: unknown) => deps.logger.warn({ err: error }, 'stale-run sweep failed'));

@@ -9,6 +9,7 @@ import { ArticleTextReader } from '@huntforge/data';
 import { ExecutionRepository } from '../repositories/execution-repository';
 import type { ActiveConfigSource, ExecutionCommandDeps } from './execution-deps';
 import { subscribeAutoTrigger } from './auto-trigger';
+import { recoverPendingExecutions } from './recover-pending/recover-pending';
 import { loadExecutionSettings } from './execution-config';
 import { createExecutionWorker, type ExecutionWorker } from './execution-worker';
 import { executionsRouter } from '../http/executions-router';
@@ -321,6 +322,35 @@ describe('workflow executions', () => {
       } finally {
         await worker.start();
       }
+    });
+  });
+
+  describe('recovery at start', () => {
+    it('queues again what a crashed process left pending (its requests died with it), and a surviving duplicate request runs nothing twice', async () => {
+      await worker.stop();
+      let orphans: number[] = [];
+      try {
+        const [a, b] = [await seedArticle(ctx.db.prisma), await seedArticle(ctx.db.prisma)];
+        // Rows as a killed process leaves them: created, request lost, never claimed.
+        orphans = [
+          (await deps.repo.create({ articleId: a, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' })).id,
+          (await deps.repo.create({ articleId: b, configSnapshot: {}, configVersion: 1, triggeredBy: 'auto' })).id,
+        ];
+        const done = await seedArticle(ctx.db.prisma);
+        const finishedRow = await deps.repo.create({ articleId: done, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
+        await deps.repo.endActive(finishedRow.id, 'cancelled', 'cancelled');
+
+        expect(await recoverPendingExecutions(deps)).toEqual(orphans);
+      } finally {
+        await worker.start();
+      }
+      await until(async () => (await statusOf(orphans[0] ?? 0)) === 'completed' && (await statusOf(orphans[1] ?? 0)) === 'completed');
+      // The request also survived (a durable queue): the copy is skipped, the pipeline ran once per row.
+      const orphan = orphans[0];
+      await ctx.bus.publish(TOPICS.workflowExecutionRequested, { execution_id: orphan });
+      await until(() => ctx.logs.lines().some((line) => line.executionId === orphan && /duplicate dispatch skipped/.test(String(line.msg))));
+      expect(pipeline.runs.filter((id) => orphans.includes(id)).sort()).toEqual([...orphans].sort());
+      expect(await recoverPendingExecutions(deps)).toEqual([]);
     });
   });
 

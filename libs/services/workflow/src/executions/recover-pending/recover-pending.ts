@@ -1,0 +1,22 @@
+import { type ExecutionCommandDeps, dispatch } from '../execution-deps';
+
+/**
+ * At start: queues again every execution still pending and never started. Their requests may have died
+ * with the previous process (the in-process bus keeps nothing across a crash); where the request did
+ * survive (RabbitMQ), the worker's conditional claim turns the second copy into a logged skip. Without
+ * this a crashed all-in-one left them pending until someone called trigger-stuck, and refused new
+ * triggers of their articles meanwhile.
+ */
+export async function recoverPendingExecutions(deps: ExecutionCommandDeps): Promise<number[]> {
+  const queued: number[] = [];
+  for (const row of await deps.repo.findPendingNeverStarted()) {
+    try {
+      await dispatch(deps, row);
+      queued.push(row.id);
+    } catch (error) {
+      deps.logger.error({ err: error, executionId: row.id }, 'could not re-queue a pending execution at start');
+    }
+  }
+  if (queued.length > 0) deps.logger.info({ executionIds: queued }, 'pending executions from before this start queued again');
+  return queued;
+}
