@@ -680,6 +680,7 @@ export {
   activeExecutionErrorSchema,
   executionActionResponseSchema,
   retryResponseSchema,
+  retryRequestSchema,
   cleanupStaleResponseSchema,
   triggerStuckResponseSchema,
   type ExecutionStatusValue,

@@ -5,6 +5,7 @@ import {
   executionArticleParamsSchema,
   executionDetailSchema,
   executionIdParamsSchema,
+  retryRequestSchema,
   listExecutionsQuerySchema,
   listExecutionsResponseSchema,
   retryResponseSchema,
@@ -61,11 +62,12 @@ export const executionRoutes = {
   postWorkflowExecutionsRetry: defineRoute('workflow', {
     method: 'post',
     path: '/api/workflow/executions/{execution_id}/retry',
-    summary: 'New execution for the same article and config snapshot (from failed or cancelled)',
+    summary: 'New execution for the same article (from failed or cancelled), with the same config snapshot or, with use_current_config=true, the active configuration',
     tags: [TAG],
-    request: { params: executionIdParamsSchema },
+    request: { params: executionIdParamsSchema, body: { required: false, content: { 'application/json': { schema: retryRequestSchema } } } },
     responses: {
       202: jsonContent(retryResponseSchema, 'Retry queued'),
+      400: errorResponse(['validation_error', 'invalid_json']),
       404: errorResponse(['execution_not_found']),
       409: errorResponse(['invalid_transition', 'active_execution']),
     },

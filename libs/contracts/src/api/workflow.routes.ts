@@ -189,7 +189,7 @@ export const workflowRoutes = {
     summary: 'Save the active config (and prompts) as a named preset',
     tags: [PRESETS],
     request: { body: jsonBody(savePresetRequestSchema) },
-    responses: { 201: jsonContent(presetSummarySchema, 'Saved'), 400: errorResponse(['validation_error']), 409: errorResponse(['preset_read_only']) },
+    responses: { 201: jsonContent(presetSummarySchema, 'Saved'), 400: errorResponse(['validation_error']), 409: errorResponse(['preset_read_only', 'preset_exists'], 'A quickstart preset, or a saved one without overwrite=true') },
   }),
   getWorkflowConfigPresetExport: defineRoute('workflow', {
     method: 'get',
@@ -205,7 +205,7 @@ export const workflowRoutes = {
     summary: 'Apply a preset file (from the workflow page) under the PUT rules; optionally store it',
     tags: [PRESETS],
     request: { body: jsonBody(importPresetRequestSchema) },
-    responses: { 200: applied, 400: ruleErrors, 409: errorResponse(['preset_read_only']) },
+    responses: { 200: applied, 400: ruleErrors, 409: errorResponse(['preset_read_only', 'preset_exists'], 'save_as names a quickstart preset, or a saved one without overwrite=true; nothing was applied') },
   }),
   postWorkflowConfigPresetApply: defineRoute('workflow', {
     method: 'post',

@@ -46,6 +46,16 @@ export const listExecutionsQuerySchema = pageQuerySchema(EXECUTION_LIST_LIMITS).
 export type ListExecutionsQuery = z.infer<typeof listExecutionsQuerySchema>;
 
 export const executionIdParamsSchema = z.object({ execution_id: z.coerce.number().int().positive() });
+
+export const retryRequestSchema = z
+  .object({
+    use_current_config: z
+      .boolean()
+      .optional()
+      .meta({ description: "Run with the active configuration instead of the failed run's snapshot (default false: the same snapshot, to reproduce)" }),
+  })
+  .strict()
+  .meta({ id: 'RetryRequest' });
 export const executionArticleParamsSchema = z.object({ article_id: z.coerce.number().int().positive() });
 
 const booleanFlag = z
@@ -152,7 +162,7 @@ export const executionActionResponseSchema = z
   .meta({ id: 'ExecutionActionResponse' });
 
 export const retryResponseSchema = executionActionResponseSchema
-  .extend({ retry_of_id: z.number().int() })
+  .extend({ retry_of_id: z.number().int(), config_version: z.number().int().nullable().meta({ description: 'The configuration version the retry runs with' }) })
   .meta({ id: 'RetryResponse' });
 
 export const cleanupStaleResponseSchema = z

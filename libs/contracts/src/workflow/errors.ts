@@ -8,6 +8,7 @@ export const WORKFLOW_ERROR_CODES = {
   promptVersionNotFound: 'prompt_version_not_found',
   presetNotFound: 'preset_not_found',
   presetReadOnly: 'preset_read_only',
+  presetExists: 'preset_exists',
   articleNotFound: 'article_not_found',
   builtinHasNoModel: 'builtin_has_no_model',
   providerNotConfigured: 'provider_not_configured',

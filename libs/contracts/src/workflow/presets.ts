@@ -39,6 +39,7 @@ export const savePresetRequestSchema = z
     name: z.string().trim().min(1).max(200),
     description: z.string().max(1000).optional(),
     include_prompts: z.boolean().optional().meta({ description: 'Store the active prompts in the preset (default true)' }),
+    overwrite: z.boolean().optional().meta({ description: 'Replace a saved preset of the same name (default false: 409 preset_exists)' }),
   })
   .strict()
   .meta({ id: 'SavePresetRequest' });
@@ -47,6 +48,7 @@ export const importPresetRequestSchema = z
   .object({
     preset: presetFileSchema,
     save_as: z.string().trim().min(1).max(200).optional().meta({ description: 'Also store the file as a named preset' }),
+    overwrite: z.boolean().optional().meta({ description: 'Let save_as replace a saved preset of the same name (default false: 409 preset_exists, nothing applied)' }),
     allow_prompt_warnings: z.boolean().optional(),
   })
   .strict()

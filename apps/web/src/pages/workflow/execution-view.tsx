@@ -48,6 +48,7 @@ export function ExecutionView({ executionId }: { executionId: number }) {
     <QueryState query={detail} label={`execution #${executionId}`}>
       {(data) => {
         const rules = data.sigma_rules.map(storedRuleOf);
+        const canRetry = canWrite && (data.status === 'failed' || data.status === 'cancelled') && !retry.isPending;
         const logs = data.stages.flatMap((stage) => stage.log_lines.map((line) => `[${stage.stage}] ${line}`));
         return (
           <div className="stack" data-testid="execution-view">
@@ -56,7 +57,8 @@ export function ExecutionView({ executionId }: { executionId: number }) {
                 Execution #{data.id} <StatusBadge status={data.status} />
               </h2>
               <span className="row">
-                <button type="button" disabled={!canWrite || data.status !== 'failed' || retry.isPending} onClick={() => retry.mutate({ params: { execution_id: data.id } })} title="Runs again with this execution's configuration snapshot">Retry</button>
+                <button type="button" disabled={!canRetry} onClick={() => retry.mutate({ params: { execution_id: data.id } })} title={`Runs again with this execution's configuration snapshot (version ${data.config_version ?? 'unknown'}), to reproduce it`}>Retry</button>
+                <button type="button" disabled={!canRetry} onClick={() => retry.mutate({ params: { execution_id: data.id }, body: { use_current_config: true } })} title="Runs again with the active configuration, after you fixed what made this run fail">Retry with current config</button>
                 <button type="button" className="danger" disabled={!canWrite || !(data.status === 'running' || data.status === 'pending') || cancel.isPending} onClick={() => cancel.mutate({ params: { execution_id: data.id } })}>Cancel</button>
               </span>
             </div>

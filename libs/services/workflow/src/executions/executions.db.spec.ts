@@ -269,10 +269,35 @@ describe('workflow executions', () => {
       const failed = await deps.repo.create({ articleId, configSnapshot: { pinned: true }, configVersion: 2, triggeredBy: 'manual' });
       await deps.repo.endActive(failed.id, 'failed', 'error', 'boom');
       const res = await request(app).post(`/api/workflow/executions/${failed.id}/retry`).expect(202);
-      expect(res.body).toMatchObject({ success: true, retry_of_id: failed.id });
+      expect(res.body).toMatchObject({ success: true, retry_of_id: failed.id, config_version: 2, message: expect.stringContaining('same configuration snapshot') });
       await until(async () => (await statusOf(res.body.execution_id)) === 'completed');
       const retry = await deps.repo.find(res.body.execution_id);
       expect(retry).toMatchObject({ articleId, configSnapshot: { pinned: true }, configVersion: 2, triggeredBy: 'retry', retryOfId: failed.id });
+    });
+
+    it('runs with the active configuration when asked (use_current_config=true), keeping an evaluation run one', async () => {
+      for (const isEvalRun of [false, true]) {
+        const articleId = await seedArticle(ctx.db.prisma);
+        const failed = await deps.repo.create({ articleId, configSnapshot: { pinned: true, ...(isEvalRun ? { eval_run: true } : {}) }, configVersion: 2, triggeredBy: 'manual', isEvalRun });
+        await deps.repo.endActive(failed.id, 'failed', 'error', 'ranking: provider not configured');
+        const res = await request(app).post(`/api/workflow/executions/${failed.id}/retry`).send({ use_current_config: true }).expect(202);
+        expect(res.body).toMatchObject({ retry_of_id: failed.id, config_version: 3, message: expect.stringContaining('active configuration (version 3)') });
+        await until(async () => (await statusOf(res.body.execution_id)) === 'completed');
+        const retry = must(await deps.repo.find(res.body.execution_id));
+        expect(retry).toMatchObject({ configVersion: 3, triggeredBy: 'retry', retryOfId: failed.id, isEvalRun });
+        expect(retry.configSnapshot).toEqual({ version: 3, thresholds: { RankingThreshold: 6 }, ...(isEvalRun ? { eval_run: true } : {}) });
+      }
+    });
+
+    it('refuses a malformed retry body with 400, creating nothing', async () => {
+      const articleId = await seedArticle(ctx.db.prisma);
+      const failed = await deps.repo.create({ articleId, configSnapshot: {}, configVersion: 2, triggeredBy: 'manual' });
+      await deps.repo.endActive(failed.id, 'failed', 'error', 'boom');
+      for (const body of [{ use_current_config: 'yes' }, { use_current: true }]) {
+        const res = await request(app).post(`/api/workflow/executions/${failed.id}/retry`).send(body).expect(400);
+        expect(res.body.error.code).toBe('validation_error');
+      }
+      expect(await ctx.db.prisma.workflowExecution.count({ where: { retryOfId: failed.id } })).toBe(0);
     });
 
     it('refuses to retry a completed execution (409 invalid_transition)', async () => {

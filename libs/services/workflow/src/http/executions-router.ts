@@ -64,11 +64,20 @@ export function executionsRouter(deps: ExecutionCommandDeps): Router {
     return toExecutionDetail(row);
   });
 
-  mountRoute(router, routes.postWorkflowExecutionsRetry, ({ params }) =>
+  mountRoute(router, routes.postWorkflowExecutionsRetry, ({ params, body }) =>
     orRefuse(async () => {
       const id = params.execution_id;
-      const execution = await retryExecution(deps, id);
-      return reply(202, { success: true, execution_id: execution.id, status: execution.status, retry_of_id: id, message: `execution ${execution.id} queued as a retry of ${id}` });
+      const useCurrentConfig = body.use_current_config ?? false;
+      const execution = await retryExecution(deps, id, { useCurrentConfig });
+      const how = useCurrentConfig ? `with the active configuration (version ${execution.configVersion ?? 'unknown'})` : 'with the same configuration snapshot';
+      return reply(202, {
+        success: true,
+        execution_id: execution.id,
+        status: execution.status,
+        retry_of_id: id,
+        config_version: execution.configVersion,
+        message: `execution ${execution.id} queued as a retry of ${id}, ${how}`,
+      });
     }),
   );
 

@@ -15,7 +15,7 @@ export function presetsRouter(presets: PresetService): Router {
   mountRoute(router, routes.getWorkflowConfigPresetList, async () => ({ presets: await presets.list() }));
 
   mountRoute(router, routes.postWorkflowConfigPresetSave, async ({ body }) =>
-    reply(201, await presets.save(body.name, body.description ?? null, body.include_prompts ?? true)),
+    reply(201, await presets.save(body.name, body.description ?? null, body.include_prompts ?? true, body.overwrite ?? false)),
   );
 
   mountRoute(router, routes.getWorkflowConfigPresetExport, async ({ query, res }) => {
@@ -25,7 +25,7 @@ export function presetsRouter(presets: PresetService): Router {
   });
 
   mountRoute(router, routes.postWorkflowConfigPresetImport, async ({ body, req }) =>
-    changeResponse(await presets.importFile(body.preset, { saveAs: body.save_as, allowPromptWarnings: body.allow_prompt_warnings ?? false, actor: actorOf(req) })),
+    changeResponse(await presets.importFile(body.preset, { saveAs: body.save_as, overwrite: body.overwrite, allowPromptWarnings: body.allow_prompt_warnings ?? false, actor: actorOf(req) })),
   );
 
   mountRoute(router, routes.postWorkflowConfigPresetApply, async ({ body, req }) =>

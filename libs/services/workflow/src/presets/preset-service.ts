@@ -80,10 +80,17 @@ export class PresetService {
     return { ...file, format: PRESET_FORMAT, name: row.name, description: row.description };
   }
 
-  async save(name: string, description: string | null, includePrompts: boolean): Promise<PresetSummary> {
-    const existing = await this.repo.find(name);
-    if (existing?.isQuickstart) throw new HttpError(409, WORKFLOW_ERROR_CODES.presetReadOnly, `${name} is a quickstart preset and cannot be overwritten; choose another name`, { name });
+  async save(name: string, description: string | null, includePrompts: boolean, overwrite = false): Promise<PresetSummary> {
+    await this.assertSavable(name, overwrite);
     return summary(await this.repo.save(name, description, await this.exportActive(name, description, includePrompts)));
+  }
+
+  /** A quickstart is never replaced; another saved preset only when the caller said so. */
+  private async assertSavable(name: string, overwrite: boolean): Promise<void> {
+    const existing = await this.repo.find(name);
+    if (!existing) return;
+    if (existing.isQuickstart) throw new HttpError(409, WORKFLOW_ERROR_CODES.presetReadOnly, `${name} is a quickstart preset and cannot be overwritten; choose another name`, { name });
+    if (!overwrite) throw new HttpError(409, WORKFLOW_ERROR_CODES.presetExists, `A preset named ${name} exists; pass overwrite=true to replace it, or choose another name`, { name });
   }
 
   /** Applies a preset file as a new config version under the PUT rules; the auto-trigger threshold is left alone. */
@@ -99,14 +106,12 @@ export class PresetService {
     });
   }
 
-  async importFile(raw: PresetFile, options: { saveAs?: string; allowPromptWarnings: boolean; actor: string | null }): Promise<ConfigChangeResult> {
+  async importFile(raw: PresetFile, options: { saveAs?: string; overwrite?: boolean; allowPromptWarnings: boolean; actor: string | null }): Promise<ConfigChangeResult> {
     const { auto_trigger_hunt_score_threshold: _ignored, ...file } = raw;
+    // Refused names are refused before anything is applied, so a 409 leaves the active config as it was.
+    if (options.saveAs) await this.assertSavable(options.saveAs, options.overwrite ?? false);
     const result = await this.applyFile(file, { allowPromptWarnings: options.allowPromptWarnings, actor: options.actor, label: file.name ?? 'imported file' });
-    if (options.saveAs) {
-      const existing = await this.repo.find(options.saveAs);
-      if (existing?.isQuickstart) throw new HttpError(409, WORKFLOW_ERROR_CODES.presetReadOnly, `${options.saveAs} is a quickstart preset`, { name: options.saveAs });
-      await this.repo.save(options.saveAs, file.description ?? null, { ...file, format: PRESET_FORMAT, name: options.saveAs });
-    }
+    if (options.saveAs) await this.repo.save(options.saveAs, file.description ?? null, { ...file, format: PRESET_FORMAT, name: options.saveAs });
     return result;
   }
 

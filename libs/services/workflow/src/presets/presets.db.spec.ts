@@ -73,6 +73,31 @@ describe('workflow presets', () => {
     expect((await app().post(`${base}/import`).send(body).expect(status)).body.error.code).toBe(code);
   });
 
+  it('refuses to save over an existing preset unless overwrite=true', async () => {
+    await app().post(`${base}/save`).send({ name: 'weekly', description: 'first' }).expect(201);
+    const refused = await app().post(`${base}/save`).send({ name: 'weekly', description: 'second' }).expect(409);
+    expect(refused.body.error).toMatchObject({ code: 'preset_exists', details: { name: 'weekly' } });
+    expect(refused.body.error.message).toMatch(/overwrite=true/);
+    const listed = async () => ((await app().get(`${base}/list`).expect(200)).body.presets as Array<{ name: string; description: string | null }>).find((p) => p.name === 'weekly');
+    expect(await listed()).toMatchObject({ description: 'first' });
+    await app().post(`${base}/save`).send({ name: 'weekly', description: 'second', overwrite: true }).expect(201);
+    expect(await listed()).toMatchObject({ description: 'second' });
+  });
+
+  it('refuses an import whose save_as names an existing preset before applying anything', async () => {
+    const before = await active();
+    const file = { format: 'huntforge.workflow-preset/v1', thresholds: { RankingThreshold: 9 } };
+    for (const [name, code] of [['weekly', 'preset_exists'], ['quickstart-openai', 'preset_read_only']] as const) {
+      const res = await app().post(`${base}/import`).send({ preset: file, save_as: name }).expect(409);
+      expect(res.body.error.code).toBe(code);
+    }
+    const after = await active();
+    expect(after.version).toBe(before.version);
+    expect(after.thresholds).toEqual(before.thresholds);
+    await app().post(`${base}/import`).send({ preset: file, save_as: 'weekly', overwrite: true }).expect(200);
+    expect((await app().get(`${base}/export`).query({ name: 'weekly' }).expect(200)).body.thresholds).toEqual({ RankingThreshold: 9 });
+  });
+
   it('protects quickstart presets and answers 404 for unknown names', async () => {
     expect((await app().post(`${base}/save`).send({ name: 'quickstart-openai' }).expect(409)).body.error.code).toBe('preset_read_only');
     expect((await app().delete(`${base}/quickstart-openai`).expect(409)).body.error.code).toBe('preset_read_only');

@@ -3,7 +3,7 @@ import type { ExecutionStatusValue, ListExecutionsQuery } from '@huntforge/contr
 
 export type ExecutionRow = WorkflowExecution;
 /** What creating a row hands back: enough to dispatch and answer, without copying the snapshot back. */
-export type CreatedExecution = Pick<ExecutionRow, 'id' | 'status' | 'articleId' | 'createdAt'>;
+export type CreatedExecution = Pick<ExecutionRow, 'id' | 'status' | 'articleId' | 'createdAt' | 'configVersion'>;
 type Tx = Prisma.TransactionClient;
 
 /** A finished stage's record, as the stage recorder buffers it. */
@@ -63,7 +63,7 @@ export class ExecutionRepository {
   async create(input: NewExecution): Promise<CreatedExecution> {
     try {
       return await this.prisma.workflowExecution.create({
-        select: { id: true, status: true, articleId: true, createdAt: true },
+        select: { id: true, status: true, articleId: true, createdAt: true, configVersion: true },
         data: {
           articleId: input.articleId,
           configSnapshot: input.configSnapshot as Prisma.InputJsonValue,
