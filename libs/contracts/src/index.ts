@@ -470,6 +470,7 @@ export {
   findSettingDefinition,
   type SettingDefinition,
 } from './settings/catalogue';
+export { GITHUB_DEFAULT_API_URL, githubApiBase } from './settings/github';
 export {
   settingKeyParamsSchema,
   settingEntrySchema,

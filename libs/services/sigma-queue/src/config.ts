@@ -4,18 +4,16 @@ const envSchema = z.object({
   SIGMA_REFERENCE_REPO: z.string().min(1).default('https://github.com/SigmaHQ/sigma.git'),
   SIGMA_REFERENCE_BRANCH: z.string().min(1).optional(),
   SIGMA_REPO_PATH: z.string().min(1).optional(),
-  GITHUB_API_URL: z.url().default('https://api.github.com'),
   GITHUB_RULES_DIR: z.string().min(1).default('rules/huntforge'),
   ENRICHMENT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(120_000),
 });
 
-/** sigma-queue's own environment (runtime-overridable values such as GITHUB_TOKEN come from settings). */
+/** sigma-queue's own environment (runtime-overridable values such as GITHUB_TOKEN and GITHUB_API_URL come from settings). */
 export interface SigmaQueueConfig {
   referenceRepo: string;
   referenceBranch?: string;
   /** The customer's local Sigma repository, indexed by index_customer_repo; unset disables the job's work. */
   customerRepoPath?: string;
-  githubApiUrl: string;
   githubRulesDir: string;
   /** One model call of an enrichment or a follow-up turn, retries included. */
   enrichmentTimeoutMs: number;
@@ -29,7 +27,6 @@ export function loadSigmaQueueConfig(env: Record<string, string | undefined>, da
     referenceRepo: parsed.SIGMA_REFERENCE_REPO,
     referenceBranch: parsed.SIGMA_REFERENCE_BRANCH,
     customerRepoPath: parsed.SIGMA_REPO_PATH,
-    githubApiUrl: parsed.GITHUB_API_URL.replace(/\/+$/, ''),
     githubRulesDir: parsed.GITHUB_RULES_DIR.replace(/^\/+|\/+$/g, ''),
     enrichmentTimeoutMs: parsed.ENRICHMENT_TIMEOUT_MS,
     referenceCloneDir: `${dataDir.replace(/\/+$/, '')}/sigma/reference`,

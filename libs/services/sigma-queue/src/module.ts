@@ -53,7 +53,6 @@ export function createSigmaQueueModule(ctx: ModuleContext, options: SigmaQueueMo
     enrichers,
     defaultProvider: options.defaultProvider ?? builtinRuleEnricher.provider,
     settings: ctx.settings,
-    githubApiUrl: config.githubApiUrl,
     rulesDir: config.githubRulesDir,
   };
   const jobDeps: CorpusJobDeps = { config, rules, index, locks: ctx.db.repos.jobLocks, holder: `${hostname()}:${process.pid}:sigma-queue` };

@@ -1,7 +1,5 @@
 import type { ProviderTestResponse } from '@huntforge/contracts';
 
-export const GITHUB_DEFAULT_API_URL = 'https://api.github.com';
-
 interface RepoAnswer {
   full_name?: string;
   permissions?: { push?: boolean; admin?: boolean; pull?: boolean };

@@ -1,4 +1,4 @@
-import { SETTINGS_ERROR_CODES, type ProviderTestResponse, type TestedService } from '@huntforge/contracts';
+import { githubApiBase, SETTINGS_ERROR_CODES, type ProviderTestResponse, type TestedService } from '@huntforge/contracts';
 import type { SettingsStore } from '@huntforge/data';
 import {
   discoverCodex,
@@ -10,7 +10,7 @@ import {
   PROVIDER_SETTING_KEYS,
 } from '@huntforge/llm';
 import { HttpError } from '@huntforge/platform';
-import { checkGithubAccess, GITHUB_DEFAULT_API_URL } from './github-check';
+import { checkGithubAccess } from './github-check';
 import type { ProviderTestsConfig } from './provider-tests-config';
 
 export interface CheckInput {
@@ -91,7 +91,7 @@ async function checkGithub(deps: CheckDeps, input: CheckInput): Promise<Provider
   const repo = input.repo?.trim() || (await deps.store.get('GITHUB_REPO'));
   if (!repo) throw new HttpError(400, SETTINGS_ERROR_CODES.credentialNotConfigured, 'No GITHUB_REPO to test: pass repo or store it with PUT /api/settings/GITHUB_REPO', { key: 'GITHUB_REPO' });
   if (!/^[\w.-]+\/[\w.-]+$/.test(repo)) throw new HttpError(400, 'validation_error', 'repo must be owner/name', [{ path: 'body.repo', message: 'expected owner/name' }]);
-  const apiUrl = (await deps.store.get('GITHUB_API_URL')) || GITHUB_DEFAULT_API_URL;
+  const apiUrl = githubApiBase(await deps.store.get('GITHUB_API_URL'));
   return { ...(await checkGithubAccess({ apiUrl, token, repo, timeoutMs: deps.config.timeoutMs })), credential_source: source };
 }
 

@@ -1,4 +1,4 @@
-import { SIGMA_ERROR_CODES } from '@huntforge/contracts';
+import { githubApiBase, SIGMA_ERROR_CODES } from '@huntforge/contracts';
 import type { SettingsReader } from '@huntforge/data';
 import { HttpError } from '@huntforge/platform';
 import type { QueueItemRow } from '../repositories/queue-repository';
@@ -8,7 +8,6 @@ import { GithubError, openPullRequest } from './open-pull-request';
 
 export interface SubmitDeps extends QueueDeps {
   settings: SettingsReader;
-  githubApiUrl: string;
   rulesDir: string;
 }
 
@@ -33,7 +32,7 @@ export async function submitItem(deps: SubmitDeps, id: number): Promise<QueueIte
   let pull: { url: string };
   try {
     pull = await openPullRequest({
-      apiUrl: deps.githubApiUrl,
+      apiUrl: githubApiBase(await deps.settings.get('GITHUB_API_URL')),
       token,
       repo,
       branch: `huntforge/sigma-${item.id}-${slug}`,

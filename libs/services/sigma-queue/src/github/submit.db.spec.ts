@@ -64,6 +64,27 @@ describe('submit to GitHub', () => {
   });
 });
 
+describe('submit to a GitHub set in the settings (GitHub Enterprise)', () => {
+  it('sends the token to the stored GITHUB_API_URL, the one the connectivity test uses, not to the environment or github.com', async () => {
+    const enterprise = await startFakeGithub({ repos: ['corp/rules'] });
+    const elsewhere = await startFakeGithub({ repos: ['corp/rules'] });
+    const harness = await startSigmaQueue({ GITHUB_TOKEN: enterprise.token, GITHUB_REPO: 'corp/rules', GITHUB_API_URL: elsewhere.url });
+    try {
+      await harness.ctx.db.prisma.setting.create({ data: { key: 'GITHUB_API_URL', value: `${enterprise.url}/` } });
+      const created = await request(harness.app).post('/api/sigma-queue').send({ rule_yaml: yaml });
+      const id = created.body.queue_id as number;
+      await request(harness.app).post(`/api/sigma-queue/${id}/approve`).send({}).expect(200);
+      await request(harness.app).post(`/api/sigma-queue/${id}/submit`).expect(200);
+      expect(enterprise.repo('corp/rules').pulls).toHaveLength(1);
+      expect(elsewhere.repo('corp/rules').pulls).toHaveLength(0);
+    } finally {
+      await harness.close();
+      await enterprise.close();
+      await elsewhere.close();
+    }
+  });
+});
+
 describe('submit without GitHub settings', () => {
   it('answers 422 github_not_configured', async () => {
     const harness = await startSigmaQueue({ GITHUB_TOKEN: undefined, GITHUB_REPO: undefined });
