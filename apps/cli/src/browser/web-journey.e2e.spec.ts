@@ -163,8 +163,13 @@ describeWhen(chromiumAvailable(), 'the web journey needs Chromium (apt-get insta
 
     await retype(original.replace(/title: .*/, "title: 'Reviewed: rundll32 loader chain'"));
     await page.waitForFunction(() => document.querySelector('[data-testid="findings"] .finding.error') === null, undefined, { timeout: 10_000 });
+    expect(await review.getByText('Unchanged since it was queued (as generated)').count()).toBe(1);
     await page.getByRole('button', { name: 'Save edit' }).click();
     await review.getByRole('heading', { name: 'Reviewed: rundll32 loader chain' }).waitFor();
+    // The reviewer sees their change against the rule as the pipeline generated it.
+    const sinceQueued = review.locator('details').filter({ hasText: 'Changes since it was queued (as generated)' });
+    expect(await sinceQueued.locator('.diff-add').filter({ hasText: "+ title: 'Reviewed: rundll32 loader chain'" }).count()).toBe(1);
+    expect(await sinceQueued.locator('.diff-del').filter({ hasText: /^- title: / }).count()).toBe(1);
 
     await review.getByRole('button', { name: /Approve/ }).click();
     await page.getByLabel('queue status').selectOption('approved');

@@ -19,6 +19,10 @@ export const sigmaQueueItemSchema = z
     workflow_execution_id: z.number().int().nullable(),
     article_id: z.number().int().nullable(),
     rule_yaml: z.string(),
+    original_rule_yaml: z
+      .string()
+      .nullable()
+      .meta({ description: 'The rule as generated or imported, before review edits and enrichment (null on items queued before it was kept)' }),
     title: z.string(),
     level: z.string().nullable(),
     tags: z.array(z.string()),

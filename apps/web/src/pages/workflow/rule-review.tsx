@@ -86,6 +86,21 @@ function SimilarityBreakdown({ item }: { item: SigmaQueueItem }) {
   );
 }
 
+/** What review and enrichment changed since the rule was generated (or imported). */
+function OriginalDiff({ item }: { item: { rule_yaml: string; original_rule_yaml: string | null; source: string } }) {
+  const label = item.source === 'publisher' ? 'as imported' : 'as generated';
+  if (item.original_rule_yaml === null) {
+    return <p className="small muted">The rule {label} was not kept for this item (queued before originals were stored).</p>;
+  }
+  if (item.original_rule_yaml === item.rule_yaml) return <p className="small muted">Unchanged since it was queued ({label}).</p>;
+  return (
+    <details open>
+      <summary className="small">Changes since it was queued ({label})</summary>
+      <DiffView before={item.original_rule_yaml} after={item.rule_yaml} labels={[`rule ${label}`, 'saved rule']} />
+    </details>
+  );
+}
+
 export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () => void }) {
   const canWrite = useCan('analyst');
   const theme = useTheme();
@@ -148,6 +163,7 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
         </div>
       ) : null}
       <ErrorNote error={save.error} action="Saving the rule" />
+      <OriginalDiff item={item} />
       <div className="row">
         <button type="button" className="ok" disabled={!open || !canWrite || edited || approve.isPending} title={edited ? 'Save or discard the edit first' : 'Approve (a)'} onClick={() => approve.mutate({ params: { queue_id: item.queue_id } })}>
           Approve <kbd>a</kbd>

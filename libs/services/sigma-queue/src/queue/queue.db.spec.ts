@@ -131,6 +131,9 @@ describe('review queue', () => {
     const edited = await api().put(`/api/sigma-queue/${item.queue_id}/rule`).send({ rule_yaml: valid.replace('Certutil Download', 'Certutil Fetch').replace('level: medium', 'level: high') });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ title: 'Certutil Fetch', level: 'high', status: 'pending' });
+    // The rule as queued stays beside the edit, for the reviewer's diff.
+    expect(edited.body.original_rule_yaml).toBe(valid);
+    expect(edited.body.rule_yaml).not.toBe(valid);
   });
 
   it('validates the stored rule: {validated_yaml, findings}', async () => {
@@ -182,6 +185,20 @@ describe('sigma.queue.enqueue on the bus', () => {
     expect(again).toEqual({ ok: true, results: [{ ...(first as { results: object[] }).results[0], created: false }] });
     const listed = await request(harness.app).get(`/api/sigma-queue/list?workflow_execution_id=${executionId}`);
     expect(listed.body.items.map((i: { article_id: number }) => i.article_id)).toEqual([articleId]);
+  });
+
+  it('recognises a generated rule the reviewer already edited: a re-delivered request queues no duplicate', async () => {
+    const { executionId, articleId } = await execution();
+    const rules = [{ rule_yaml: valid, source: 'generated' }];
+    const first = (await enqueue(executionId, articleId, rules)) as { results: Array<{ queue_id: number; created: boolean }> };
+    const queueId = first.results[0]?.queue_id;
+    await request(harness.app).put(`/api/sigma-queue/${queueId}/rule`).send({ rule_yaml: valid.replace('level: medium', 'level: high') }).expect(200);
+
+    const again = (await enqueue(executionId, articleId, rules)) as { results: Array<{ queue_id: number; created: boolean }> };
+    expect(again.results).toEqual([expect.objectContaining({ queue_id: queueId, created: false })]);
+    expect(await harness.ctx.db.prisma.sigmaQueueItem.count({ where: { workflowExecutionId: executionId } })).toBe(1);
+    const item = await request(harness.app).get(`/api/sigma-queue/${queueId}`).expect(200);
+    expect(item.body).toMatchObject({ original_rule_yaml: valid, level: 'high' });
   });
 
   it('queues every rule of a request in order, each with its own comparison, and the same text only once', async () => {

@@ -12,6 +12,7 @@ export function toQueueItemBody(row: QueueItemRow): SigmaQueueItemBody {
     workflow_execution_id: row.workflowExecutionId,
     article_id: row.articleId,
     rule_yaml: row.ruleYaml,
+    original_rule_yaml: row.originalRuleYaml,
     title: row.title,
     level: row.level,
     tags: row.tags,

@@ -52,9 +52,9 @@ export class QueueRepository {
     }));
     // Ids are drawn in insertion order, which ORDER BY ord makes the order given.
     const inserted = await this.prisma.$queryRaw<Array<{ id: number; created_at: Date; updated_at: Date }>>`
-      INSERT INTO sigma_queue_items (status, source, workflow_execution_id, article_id, rule_yaml, title, level, tags, telemetry_class,
+      INSERT INTO sigma_queue_items (status, source, workflow_execution_id, article_id, rule_yaml, original_rule_yaml, title, level, tags, telemetry_class,
                                      max_similarity, similarity_inconclusive, matches, validation_findings, provenance, delivery_permitted)
-      SELECT r.status::sigma_queue_status, r.source::sigma_queue_source, r.workflow_execution_id, r.article_id, r.rule_yaml, r.title, r.level,
+      SELECT r.status::sigma_queue_status, r.source::sigma_queue_source, r.workflow_execution_id, r.article_id, r.rule_yaml, r.rule_yaml, r.title, r.level,
              ARRAY(SELECT jsonb_array_elements_text(r.tags)), r.telemetry_class, r.max_similarity, r.similarity_inconclusive,
              r.matches, r.validation_findings, r.provenance, r.delivery_permitted
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(
@@ -69,6 +69,7 @@ export class QueueRepository {
       return {
         ...item,
         id: stamp.id,
+        originalRuleYaml: item.ruleYaml,
         matches: item.matches as Prisma.JsonValue,
         validationFindings: item.validationFindings as Prisma.JsonValue,
         provenance: item.provenance as Prisma.JsonValue,
@@ -85,11 +86,21 @@ export class QueueRepository {
     });
   }
 
-  /** The first queued item of an execution for each of the given rule texts (keyed by the exact YAML). */
+  /**
+   * The first queued item of an execution for each of the given rule texts, keyed by the YAML as it was
+   * queued: a reviewer's edit or an enrichment does not make the generated rule look new (rows queued
+   * before the original was kept match on their current YAML).
+   */
   async findByExecutionAndRules(workflowExecutionId: number, ruleYamls: string[]): Promise<Map<string, QueueItemRow>> {
-    const rows = await this.prisma.sigmaQueueItem.findMany({ where: { workflowExecutionId, ruleYaml: { in: ruleYamls } }, orderBy: { id: 'asc' } });
+    const rows = await this.prisma.sigmaQueueItem.findMany({
+      where: { workflowExecutionId, OR: [{ originalRuleYaml: { in: ruleYamls } }, { originalRuleYaml: null, ruleYaml: { in: ruleYamls } }] },
+      orderBy: { id: 'asc' },
+    });
     const byYaml = new Map<string, QueueItemRow>();
-    for (const row of rows) if (!byYaml.has(row.ruleYaml)) byYaml.set(row.ruleYaml, row);
+    for (const row of rows) {
+      const queuedAs = row.originalRuleYaml ?? row.ruleYaml;
+      if (!byYaml.has(queuedAs)) byYaml.set(queuedAs, row);
+    }
     return byYaml;
   }
 
