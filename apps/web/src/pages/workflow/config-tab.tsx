@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '@huntforge/api-client';
 import { workflowRoutes, type RouteResponse } from '@huntforge/contracts';
+import { api } from '../../api/client';
 import { useApi, useApiMutation } from '../../api/hooks';
 import { formatTime } from '../../components/format';
 import { ErrorNote, QueryState } from '../../components/query-state';
 import { useCan } from '../../components/session';
+import { PromptEditor } from './prompt-editor';
 
 type Config = RouteResponse<typeof workflowRoutes.getWorkflowConfig>;
 type AgentSettings = Config['agents'][string];
@@ -63,10 +65,10 @@ function ConfigForm({ config }: { config: Config }) {
             const error = Object.entries(errors).find(([path]) => path.startsWith(`agents.${name}`))?.[1];
             return (
               <tr key={name}>
-                <td>{name}{error ? <div className="finding error">{error}</div> : null}</td>
+                <td><span className="nowrap">{name}</span>{error ? <div className="finding error">{error}</div> : null}</td>
                 <td><input type="checkbox" aria-label={`${name} enabled`} checked={agent.enabled} onChange={(event) => setAgent(name, { enabled: event.target.checked })} /></td>
                 <td>
-                  <select aria-label={`${name} provider`} value={agent.provider} onChange={(event) => setAgent(name, { provider: event.target.value as AgentSettings['provider'], model: null, effort: null })}>
+                  <select className="provider-select" aria-label={`${name} provider`} value={agent.provider} onChange={(event) => setAgent(name, { provider: event.target.value as AgentSettings['provider'], model: null, effort: null })}>
                     {Object.entries(providers ?? { [agent.provider]: { available: true, reason: null } }).map(([id, entry]) => (
                       <option key={id} value={id} disabled={!entry.available && id !== agent.provider} title={entry.reason ?? undefined}>
                         {id}{entry.available ? '' : ` — ${entry.reason ?? 'unavailable'}`}
@@ -114,28 +116,135 @@ function AutoTrigger({ value }: { value: number }) {
   );
 }
 
+const PRESET_ROUTES = [workflowRoutes.getWorkflowConfigPresetList];
+const APPLIED_ROUTES = [workflowRoutes.getWorkflowConfig, workflowRoutes.getWorkflowConfigVersions, ...PRESET_ROUTES];
+
+/** Save the active configuration under a name; an existing name asks before it is replaced. */
+function SavePreset() {
+  const canWrite = useCan('analyst');
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [includePrompts, setIncludePrompts] = useState(true);
+  const [saved, setSaved] = useState<string | null>(null);
+  const save = useApiMutation(workflowRoutes.postWorkflowConfigPresetSave, { invalidates: PRESET_ROUTES, onSuccess: (data) => { setSaved(data.name); setName(''); setDescription(''); } });
+  const exists = save.error instanceof ApiError && save.error.code === 'preset_exists';
+  const submit = (overwrite: boolean) => save.mutate({ body: { name: name.trim(), description: description || undefined, include_prompts: includePrompts, overwrite } });
+  return (
+    <form className="stack" onSubmit={(event) => { event.preventDefault(); submit(false); }}>
+      <div className="row">
+        <input aria-label="preset name" placeholder="preset name" value={name} onChange={(event) => { setName(event.target.value); save.reset(); setSaved(null); }} />
+        <input aria-label="preset description" placeholder="description (optional)" value={description} onChange={(event) => setDescription(event.target.value)} />
+      </div>
+      <div className="row">
+        <label><input type="checkbox" checked={includePrompts} onChange={(event) => setIncludePrompts(event.target.checked)} /> include prompts</label>
+        <button type="submit" disabled={!canWrite || !name.trim() || save.isPending}>Save current as preset</button>
+      </div>
+      {exists ? (
+        <div className="notice warn small" role="alert">
+          A preset named <strong>{name.trim()}</strong> exists. <button type="button" className="danger" onClick={() => submit(true)}>Replace it</button>
+        </div>
+      ) : (
+        <ErrorNote error={save.error} action="Saving the preset" />
+      )}
+      {saved ? <div className="notice ok small">Saved preset {saved}.</div> : null}
+    </form>
+  );
+}
+
+/** Apply a preset file (as exported here or by a colleague), optionally keeping it under a name. */
+function ImportPreset({ onWarnings }: { onWarnings: (warnings: Warning[]) => void }) {
+  const canWrite = useCan('analyst');
+  const [saveAs, setSaveAs] = useState('');
+  const [fileError, setFileError] = useState<string | null>(null);
+  const importFile = useApiMutation(workflowRoutes.postWorkflowConfigPresetImport, { invalidates: APPLIED_ROUTES, onSuccess: (data) => onWarnings(data.warnings) });
+  const read = async (file: File | undefined) => {
+    setFileError(null);
+    if (!file) return;
+    let preset: unknown;
+    try {
+      preset = JSON.parse(await file.text());
+    } catch {
+      setFileError(`${file.name} is not a JSON preset file`);
+      return;
+    }
+    importFile.mutate({ body: { preset: preset as never, save_as: saveAs.trim() || undefined } });
+  };
+  return (
+    <div className="stack">
+      <div className="row">
+        <input aria-label="import as preset name" placeholder="also save as (optional)" value={saveAs} onChange={(event) => setSaveAs(event.target.value)} />
+        <label className="button">
+          Import file…
+          <input type="file" accept="application/json,.json" className="visually-hidden" disabled={!canWrite || importFile.isPending} aria-label="preset file to import" onChange={(event) => { void read(event.target.files?.[0]); event.target.value = ''; }} />
+        </label>
+      </div>
+      {fileError ? <div className="notice bad small" role="alert">{fileError}</div> : null}
+      <ErrorNote error={importFile.error} action="Importing the preset" />
+      {importFile.data ? <div className="notice ok small">Applied as configuration v{importFile.data.version}.</div> : null}
+    </div>
+  );
+}
+
 function Presets() {
   const canWrite = useCan('analyst');
   const presets = useApi(workflowRoutes.getWorkflowConfigPresetList);
   const [warnings, setWarnings] = useState<Warning[]>([]);
-  const apply = useApiMutation(workflowRoutes.postWorkflowConfigPresetApply, { invalidates: [workflowRoutes.getWorkflowConfig], onSuccess: (data) => setWarnings(data.warnings) });
+  const apply = useApiMutation(workflowRoutes.postWorkflowConfigPresetApply, { invalidates: APPLIED_ROUTES, onSuccess: (data) => setWarnings(data.warnings) });
+  const remove = useApiMutation(workflowRoutes.deleteWorkflowConfigPreset, { invalidates: PRESET_ROUTES });
   return (
-    <QueryState query={presets} label="presets" empty={(data) => (data.presets.length === 0 ? 'No presets saved.' : null)}>
-      {(data) => (
-        <>
+    <div className="stack">
+      <QueryState query={presets} label="presets" empty={(data) => (data.presets.length === 0 ? 'No presets saved.' : null)}>
+        {(data) => (
           <table className="data small">
             <tbody>
               {data.presets.map((preset) => (
                 <tr key={preset.name}>
                   <td><strong>{preset.name}</strong> {preset.is_quickstart ? <span className="badge info">quickstart</span> : null}<div className="muted">{preset.description}</div></td>
-                  <td className="small">{formatTime(preset.updated_at)}</td>
-                  <td><button type="button" disabled={!canWrite || apply.isPending} onClick={() => apply.mutate({ body: { name: preset.name } })}>Apply</button></td>
+                  <td className="small nowrap" title={`saved ${formatTime(preset.updated_at)}`}>{formatTime(preset.updated_at).split(',').slice(0, 2).join(',')}</td>
+                  <td className="nowrap">
+                    <button type="button" disabled={!canWrite || apply.isPending} onClick={() => apply.mutate({ body: { name: preset.name } })}>Apply</button>{' '}
+                    <a className="button" href={api.url(workflowRoutes.getWorkflowConfigPresetExport, { query: { name: preset.name } })} download>Export</a>{' '}
+                    {preset.is_quickstart ? null : (
+                      <button type="button" className="danger" disabled={!canWrite || remove.isPending} onClick={() => { if (window.confirm(`Delete preset ${preset.name}?`)) remove.mutate({ params: { name: preset.name } }); }}>Delete</button>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <Warnings warnings={warnings} />
-          <ErrorNote error={apply.error} action="Applying the preset" />
+        )}
+      </QueryState>
+      <Warnings warnings={warnings} />
+      <ErrorNote error={apply.error ?? remove.error} action="Changing presets" />
+      <a className="small" href={api.url(workflowRoutes.getWorkflowConfigPresetExport, {})} download>Export the active configuration</a>
+      <h3>Save</h3>
+      <SavePreset />
+      <h3>Import</h3>
+      <ImportPreset onWarnings={setWarnings} />
+    </div>
+  );
+}
+
+/** Every saved configuration, newest first: what changed when, and which one runs now. */
+function ConfigVersions() {
+  const versions = useApi(workflowRoutes.getWorkflowConfigVersions, { query: { limit: 10 } });
+  return (
+    <QueryState query={versions} label="configuration versions">
+      {(data) => (
+        <>
+          <table className="data small">
+            <thead><tr><th>version</th><th>saved</th><th>change</th></tr></thead>
+            <tbody>
+              {data.versions.map((version) => (
+                <tr key={version.version}>
+                  <td>v{version.version}{version.is_active ? <span className="badge ok"> active</span> : null}</td>
+                  <td>{formatTime(version.created_at)}</td>
+                  <td>{version.description ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {data.total > data.versions.length ? <p className="small muted">{data.total - data.versions.length} older versions (GET /api/workflow/config/versions).</p> : null}
         </>
       )}
     </QueryState>
@@ -147,15 +256,20 @@ export function ConfigTab() {
   return (
     <QueryState query={config} label="configuration">
       {(data) => (
-        <div className="grid" style={{ gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)' }}>
+        <div className="stack">
           <section className="panel">
             <h2>Active configuration v{data.version}</h2>
             <ConfigForm config={data} />
           </section>
-          <div>
+          <div className="grid config-side">
             <section className="panel"><h2>Auto-trigger</h2><AutoTrigger value={data.auto_trigger_hunt_score_threshold} /></section>
             <section className="panel"><h2>Presets</h2><Presets /></section>
+            <section className="panel"><h2>Configuration versions</h2><ConfigVersions /></section>
           </div>
+          <section className="panel">
+            <h2>Prompts</h2>
+            <PromptEditor />
+          </section>
         </div>
       )}
     </QueryState>
