@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { AllInOneHandle } from '@huntforge/platform';
-import { chromiumAvailable, describeWhen, launchChromium } from '@huntforge/test-kit';
+import { chromiumAvailable, describeWhen, launchChromium, waitFor } from '@huntforge/test-kit';
 import { startFakeGithub, type FakeGithub } from '@huntforge/testing';
 import { startTestAllInOne, type TestAllInOne } from '../test-support/all-in-one';
 import { seriousViolations } from './axe';
@@ -196,6 +196,58 @@ describeWhen(chromiumAvailable(), 'the web journey needs Chromium (apt-get insta
     expect(html).not.toContain(SECRET);
     expect(html).not.toContain(SECRET.slice(8, 30));
     expect(leaks).toEqual([]);
+  });
+
+  it('edits a prompt as its next version, diffs it with the one before, and rolls back', async () => {
+    await open('/workflow#config');
+    await page.getByLabel('prompt agent').selectOption('RankAgent');
+    const task = page.getByLabel('RankAgent task');
+    const originalTask = await task.inputValue();
+    expect(originalTask.length).toBeGreaterThan(20);
+    await task.fill(`${originalTask} Weigh Linux artefacts like Windows ones.`);
+    await page.getByLabel('what changed').fill('Linux weighting');
+    await page.getByRole('button', { name: 'Save as next version' }).click();
+    const history = page.getByRole('table', { name: 'RankAgent prompt history' });
+    await history.locator('tr').filter({ hasText: 'Linux weighting' }).waitFor();
+    expect(await history.locator('tr').filter({ hasText: 'Linux weighting' }).innerText()).toMatch(/v2\s*current/);
+
+    await history.locator('tr').filter({ hasText: /^v1/ }).getByRole('button', { name: 'Diff with current' }).click();
+    expect(await page.locator('.diff-add').filter({ hasText: 'Weigh Linux artefacts like Windows ones.' }).count()).toBeGreaterThan(0);
+    await history.locator('tr').filter({ hasText: /^v1/ }).getByRole('button', { name: 'Roll back' }).click();
+    await history.locator('tr').filter({ hasText: 'Rolled back to v1' }).getByText('current').waitFor();
+    expect(await task.inputValue()).toBe(originalTask);
+  });
+
+  it('saves the configuration as a preset, asks before replacing it, and imports a preset file', async () => {
+    await open('/workflow#config');
+    const presets = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Presets' }) });
+    const saveAs = async () => {
+      await presets.getByLabel('preset name', { exact: true }).fill('team-weekly');
+      await presets.getByRole('button', { name: 'Save current as preset' }).click();
+    };
+    await saveAs();
+    await presets.getByText('Saved preset team-weekly.').waitFor();
+    const row = presets.locator('tr').filter({ hasText: 'team-weekly' });
+    expect(await row.getByRole('link', { name: 'Export' }).getAttribute('href')).toBe('/api/workflow/config/preset/export?name=team-weekly');
+
+    await saveAs();
+    await presets.getByRole('alert').filter({ hasText: 'A preset named team-weekly exists' }).waitFor();
+    await presets.getByRole('button', { name: 'Replace it' }).click();
+    await presets.getByText('Saved preset team-weekly.').waitFor();
+
+    const versionsBefore = await page.locator('section').filter({ has: page.getByRole('heading', { name: 'Configuration versions' }) }).locator('tbody tr').count();
+    await presets.getByLabel('preset file to import').setInputFiles({
+      name: 'colleague.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify({ format: 'huntforge.workflow-preset/v1', name: 'colleague', thresholds: { RankingThreshold: 5 } })),
+    });
+    await presets.getByText(/Applied as configuration v\d+\./).waitFor();
+    expect(await page.getByLabel('RankingThreshold').inputValue()).toBe('5');
+    const versions = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Configuration versions' }) });
+    await waitFor('the imported version to be listed', async () => (await versions.locator('tbody tr').count()) > versionsBefore || (await versions.locator('tbody tr').first().innerText()).includes('Preset: colleague'), 10_000);
+
+    await presets.getByLabel('preset file to import').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{ not json') });
+    await presets.getByRole('alert').filter({ hasText: 'broken.json is not a JSON preset file' }).waitFor();
   });
 
   it.each(PAGES)('renders %s with no serious accessibility violation', async (path) => {

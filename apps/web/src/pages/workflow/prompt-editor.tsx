@@ -107,7 +107,7 @@ export function PromptEditor() {
       <h3>History</h3>
       <QueryState query={versions} label="prompt versions" empty={(data) => (data.versions.length === 0 ? 'No saved versions yet.' : null)}>
         {(data) => (
-          <table className="data small">
+          <table className="data small" aria-label={`${agent} prompt history`}>
             <thead><tr><th>version</th><th>saved</th><th>by</th><th>change</th><th>config</th><th /></tr></thead>
             <tbody>
               {data.versions.map((version) => (
