@@ -42,8 +42,8 @@ export interface WebSessionRepository {
   findLiveByHash(sessionHash: string, now: Date): Promise<WebSessionRecord | null>;
   /** Live sessions at `now`, newest first. */
   listLive(now: Date): Promise<WebSessionRecord[]>;
-  /** Revokes by id or by hash; false when no unrevoked session matched. */
-  revoke(match: { id: string } | { sessionHash: string }, at: Date): Promise<boolean>;
+  /** False when no unrevoked session has this id. */
+  revoke(id: string, at: Date): Promise<boolean>;
   touch(id: string, at: Date): Promise<void>;
 }
 

@@ -39,8 +39,8 @@ export class PrismaWebSessionRepository implements WebSessionRepository {
     return rows.map(toRecord);
   }
 
-  async revoke(match: { id: string } | { sessionHash: string }, at: Date): Promise<boolean> {
-    const { count } = await this.prisma.webSession.updateMany({ where: { ...match, revokedAt: null }, data: { revokedAt: at } });
+  async revoke(id: string, at: Date): Promise<boolean> {
+    const { count } = await this.prisma.webSession.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: at } });
     return count > 0;
   }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '@huntforge/api-client';
-import { workflowRoutes, type RouteResponse } from '@huntforge/contracts';
+import { workflowRoutes, type PresetFile, type RouteResponse } from '@huntforge/contracts';
 import { api } from '../../api/client';
 import { useApi, useApiMutation } from '../../api/hooks';
 import { formatTime } from '../../components/format';
@@ -167,7 +167,8 @@ function ImportPreset({ onWarnings }: { onWarnings: (warnings: Warning[]) => voi
       setFileError(`${file.name} is not a JSON preset file`);
       return;
     }
-    importFile.mutate({ body: { preset: preset as never, save_as: saveAs.trim() || undefined } });
+    // Whatever the file holds goes to the server, which validates it and names each bad field.
+    importFile.mutate({ body: { preset: preset as PresetFile, save_as: saveAs.trim() || undefined } });
   };
   return (
     <div className="stack">

@@ -63,7 +63,7 @@ export function sessionRouter(options: { authMode: 'off' | 'required' } & WebSes
     return { sessions: sessions.map((session) => toWebSession(session, current)) };
   });
   mountRoute(router, routes.deleteAuthSessionById, async ({ params: { session_id }, req }) => {
-    if (!(await options.sessions.revoke({ id: session_id }, options.now()))) throw httpErrors.notFound(`No live browser session has id ${session_id}`);
+    if (!(await options.sessions.revoke(session_id, options.now()))) throw httpErrors.notFound(`No live browser session has id ${session_id}`);
     await options.audit.record({ type: AUDIT_EVENT_TYPES.webSessionRevoked, actor: actorOf(req), payload: { session_id } });
     return reply(204);
   });

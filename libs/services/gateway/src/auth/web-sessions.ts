@@ -54,6 +54,6 @@ export async function signOut(deps: WebSessionDeps, value: string | undefined): 
   if (!value) return;
   const session = await findLiveSession(deps.sessions, value, deps.now());
   if (!session) return;
-  await deps.sessions.revoke({ id: session.id }, deps.now());
+  await deps.sessions.revoke(session.id, deps.now());
   await deps.audit.record({ type: AUDIT_EVENT_TYPES.signedOut, actor: `token:${session.token.name}`, payload: { session_id: session.id } });
 }
