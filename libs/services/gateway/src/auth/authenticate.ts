@@ -3,7 +3,7 @@ import type { ApiTokenRepository, WebSessionRepository } from '@huntforge/data';
 import { accessRequirement, CSRF_HEADER, roleSatisfies } from '@huntforge/contracts';
 import { HttpError, type Logger } from '@huntforge/platform';
 import { API_TOKEN_PATTERN, hashApiToken } from './api-tokens';
-import { clearPrincipal, setPrincipal } from './principal';
+import { clearPrincipal, setPrincipal, type Principal } from './principal';
 import { sessionCookieOf } from './session-cookie';
 import { TouchThrottle } from './touch-throttle';
 import { findLiveSession } from './web-sessions';
@@ -21,6 +21,14 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** A cookie rides along on any request the browser makes, so a cookie-authenticated write must prove it came from our pages. */
 function lacksCsrfHeader(req: Request): boolean {
   return !READ_METHODS.has(req.method) && req.headers[CSRF_HEADER] !== '1';
+}
+
+/** A credential that checked out: who it stands for, and how to record its use. */
+interface Caller {
+  principal: Principal;
+  /** Completes "…; <holder> <role>" in a 403. */
+  holder: string;
+  use: { key: number | string; lastAt: Date | null; record(at: Date): Promise<void>; what: string; logFields: Record<string, unknown> };
 }
 
 const BEARER = /^Bearer[ ]+(\S+)[ ]*$/i;
@@ -49,51 +57,54 @@ export function createAuthMiddleware(options: AuthOptions): RequestHandler {
       return next();
     }
 
-    const unauthenticated = (message: string) => {
+    const unauthenticated = (message: string): HttpError => {
       res.setHeader('WWW-Authenticate', 'Bearer realm="huntforge"');
-      next(new HttpError(401, 'unauthenticated', message));
+      return new HttpError(401, 'unauthenticated', message);
     };
+    const at = now();
     const token = bearerToken(req.headers.authorization);
     const cookie = token === null ? sessionCookieOf(req) : undefined;
-    if (cookie !== undefined) {
-      const at = now();
-      const session = await findLiveSession(options.sessions, cookie, at);
+
+    /** The browser session the cookie names; its writes must carry the CSRF header. */
+    const sessionCaller = async (value: string): Promise<Caller | HttpError> => {
+      const session = await findLiveSession(options.sessions, value, at);
       if (!session) return unauthenticated('Your session has expired or was revoked; sign in again');
-      if (lacksCsrfHeader(req)) {
-        return next(new HttpError(403, 'csrf_header_missing', `Writes made with a session cookie must send the header ${CSRF_HEADER}: 1`));
-      }
-      if (!roleSatisfies(session.token.role, access.role)) {
-        return next(new HttpError(403, 'forbidden', `This route needs the ${access.role} role; you are signed in as ${session.token.role}`));
-      }
-      setPrincipal(req, {
-        actor: `token:${session.token.name}`,
-        role: session.token.role,
-        tokenId: session.token.id,
-        credential: { via: 'session', sessionId: session.id, expiresAt: session.expiresAt },
-      });
-      if (throttle.shouldTouch(session.id, session.lastSeenAt, at)) {
-        options.sessions.touch(session.id, at).catch((error: unknown) => {
-          options.logger.warn({ sessionId: session.id, err: error instanceof Error ? error.message : String(error) }, 'could not record session use');
-        });
-      }
-      return next();
+      if (lacksCsrfHeader(req)) return new HttpError(403, 'csrf_header_missing', `Writes made with a session cookie must send the header ${CSRF_HEADER}: 1`);
+      return {
+        principal: {
+          actor: `token:${session.token.name}`,
+          role: session.token.role,
+          tokenId: session.token.id,
+          credential: { via: 'session', sessionId: session.id, expiresAt: session.expiresAt },
+        },
+        holder: 'you are signed in as',
+        use: { key: session.id, lastAt: session.lastSeenAt, record: (when) => options.sessions.touch(session.id, when), what: 'session', logFields: { sessionId: session.id } },
+      };
+    };
+
+    const bearerCaller = async (value: string | null): Promise<Caller | HttpError> => {
+      if (value === null) return unauthenticated('A bearer token is required (Authorization: Bearer <token>), or sign in at /signin');
+      if (!API_TOKEN_PATTERN.test(value)) return unauthenticated('The bearer token is not valid');
+      const record = await options.tokens.findActiveByHash(hashApiToken(value));
+      if (!record) return unauthenticated('The bearer token is unknown or revoked');
+      return {
+        principal: { actor: `token:${record.name}`, role: record.role, tokenId: record.id, credential: { via: 'bearer' } },
+        holder: 'the token has',
+        use: { key: record.id, lastAt: record.lastUsedAt, record: (when) => options.tokens.touch(record.id, when), what: 'token', logFields: { tokenId: record.id } },
+      };
+    };
+
+    const caller = cookie !== undefined ? await sessionCaller(cookie) : await bearerCaller(token);
+    if (caller instanceof HttpError) return next(caller);
+    const { role } = caller.principal;
+    if (!roleSatisfies(role, access.role)) {
+      return next(new HttpError(403, 'forbidden', `This route needs the ${access.role} role; ${caller.holder} ${role}`));
     }
-    if (token === null) return unauthenticated('A bearer token is required (Authorization: Bearer <token>), or sign in at /signin');
-    if (!API_TOKEN_PATTERN.test(token)) return unauthenticated('The bearer token is not valid');
-
-    const record = await options.tokens.findActiveByHash(hashApiToken(token));
-    if (!record) return unauthenticated('The bearer token is unknown or revoked');
-
-    if (!roleSatisfies(record.role, access.role)) {
-      return next(new HttpError(403, 'forbidden', `This route needs the ${access.role} role; the token has ${record.role}`));
-    }
-
-    setPrincipal(req, { actor: `token:${record.name}`, role: record.role, tokenId: record.id, credential: { via: 'bearer' } });
-    const at = now();
-    if (throttle.shouldTouch(record.id, record.lastUsedAt, at)) {
+    setPrincipal(req, caller.principal);
+    if (throttle.shouldTouch(caller.use.key, caller.use.lastAt, at)) {
       // Bookkeeping only: a failed write must not fail the caller's request.
-      options.tokens.touch(record.id, at).catch((error: unknown) => {
-        options.logger.warn({ tokenId: record.id, err: error instanceof Error ? error.message : String(error) }, 'could not record token use');
+      caller.use.record(at).catch((error: unknown) => {
+        options.logger.warn({ ...caller.use.logFields, err: error instanceof Error ? error.message : String(error) }, `could not record ${caller.use.what} use`);
       });
     }
     next();

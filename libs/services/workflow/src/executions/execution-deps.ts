@@ -42,6 +42,20 @@ export async function dispatch(deps: ExecutionCommandDeps, execution: Pick<Execu
   await deps.bus.publish(TOPICS.workflowExecutionRequested, { execution_id: execution.id });
 }
 
+/** Dispatches pending rows again; one that cannot be published is logged (`failure`) and stays pending. */
+export async function requeue(deps: ExecutionCommandDeps, rows: ReadonlyArray<Pick<ExecutionRow, 'id'>>, failure: string): Promise<{ queued: number[]; failed: number }> {
+  const queued: number[] = [];
+  for (const row of rows) {
+    try {
+      await dispatch(deps, row);
+      queued.push(row.id);
+    } catch (error) {
+      deps.logger.error({ err: error, executionId: row.id }, failure);
+    }
+  }
+  return { queued, failed: rows.length - queued.length };
+}
+
 export function invalidTransition(row: ExecutionRow, action: string, allowed: ExecutionStatusValue[]): HttpError {
   return new HttpError(
     409,

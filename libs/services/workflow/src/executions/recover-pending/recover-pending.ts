@@ -1,4 +1,4 @@
-import { type ExecutionCommandDeps, dispatch } from '../execution-deps';
+import { type ExecutionCommandDeps, requeue } from '../execution-deps';
 
 /**
  * At start: queues again every execution still pending and never started. Their requests may have died
@@ -8,15 +8,7 @@ import { type ExecutionCommandDeps, dispatch } from '../execution-deps';
  * triggers of their articles meanwhile.
  */
 export async function recoverPendingExecutions(deps: ExecutionCommandDeps): Promise<number[]> {
-  const queued: number[] = [];
-  for (const row of await deps.repo.findPendingNeverStarted()) {
-    try {
-      await dispatch(deps, row);
-      queued.push(row.id);
-    } catch (error) {
-      deps.logger.error({ err: error, executionId: row.id }, 'could not re-queue a pending execution at start');
-    }
-  }
+  const { queued } = await requeue(deps, await deps.repo.findPendingNeverStarted(), 'could not re-queue a pending execution at start');
   if (queued.length > 0) deps.logger.info({ executionIds: queued }, 'pending executions from before this start queued again');
   return queued;
 }
