@@ -52,8 +52,9 @@ export function findLiveSession(sessions: Pick<WebSessionRepository, 'findLiveBy
 /** Ends the session a cookie value names, if it is still live; signing out twice is not an error. */
 export async function signOut(deps: WebSessionDeps, value: string | undefined): Promise<void> {
   if (!value) return;
-  const session = await findLiveSession(deps.sessions, value, deps.now());
+  const at = deps.now();
+  const session = await findLiveSession(deps.sessions, value, at);
   if (!session) return;
-  await deps.sessions.revoke(session.id, deps.now());
+  await deps.sessions.revoke(session.id, at);
   await deps.audit.record({ type: AUDIT_EVENT_TYPES.signedOut, actor: `token:${session.token.name}`, payload: { session_id: session.id } });
 }
