@@ -7,6 +7,9 @@ export { parseCondition, expandPattern, ConditionSyntaxError, type ConditionNode
 export { toDnf, DNF_BRANCH_CAP, type Dnf, type Literal } from './condition/dnf';
 export { KNOWN_MODIFIERS, parseFieldSpec, type FieldSpec } from './detection/modifiers';
 export { compileSigmaRegex } from './detection/sigma-regex';
+export { compileRule, type CompiledRule } from './evaluate/compile-rule';
+export { RuleCompileError, type MatchOptions, type EventTest } from './evaluate/compile-item';
+export { lookupField, type SigmaEvent } from './evaluate/event-fields';
 export {
   ATTACK_DATA_VERSION,
   isKnownTechnique,

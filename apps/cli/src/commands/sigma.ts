@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { runSimilar } from './sigma/similar-command';
+import { runTest } from './sigma/test-command';
 import { runValidate, type CommandResult } from './sigma/validate-command';
 
 function emit(result: CommandResult): void {
@@ -17,7 +18,7 @@ function positiveInt(value: string): number {
 
 const formatOption = () => new Option('--format <format>', 'output format').choices(['text', 'json']).default('text');
 
-/** `huntforge sigma validate|similar`. */
+/** `huntforge sigma validate|similar|test`. */
 export function registerSigmaCommands(program: Command): void {
   const sigma = program.command('sigma').description('Sigma rule tools');
   sigma
@@ -38,4 +39,12 @@ export function registerSigmaCommands(program: Command): void {
       if (!existsSync(corpus)) throw new Error(`corpus folder ${corpus} does not exist; pass --corpus DIR`);
       emit(runSimilar(ruleFile, { corpus, top: options.top, format: options.format }));
     });
+  sigma
+    .command('test')
+    .description('run Sigma rules (files or folders) over JSON events, one per line; print which rules match which lines')
+    .argument('<paths...>', 'rule files or folders')
+    .requiredOption('--events <file>', 'events as JSON Lines (line numbers in the output are 0-based)')
+    .option('--placeholders <file>', 'JSON object of %placeholder% values for |expand')
+    .addOption(formatOption())
+    .action((paths: string[], options: { events: string; placeholders?: string; format: 'text' | 'json' }) => emit(runTest(paths, options)));
 }

@@ -22,6 +22,13 @@ describe('parseCondition', () => {
   it.each(['', 'a and', '(a', 'a)', 'of them', '3 of them', 'a | count() > 2', 'a && b', 'not'])('rejects %j', (source) => {
     expect(() => parseCondition(source)).toThrow(ConditionSyntaxError);
   });
+
+  it('reads `N of` only when counting quantifiers are asked for, and DNF leaves it inconclusive', () => {
+    const tree = parseCondition('2 of sel_*', { countQuantifiers: true });
+    expect(tree).toEqual({ kind: 'of', quantifier: 'one', pattern: 'sel_*', atLeast: 2 });
+    expect(toDnf(tree, ['sel_a', 'sel_b', 'sel_c'])).toBeNull();
+    expect(() => parseCondition('0 of them', { countQuantifiers: true })).toThrow(ConditionSyntaxError);
+  });
 });
 
 describe('toDnf', () => {

@@ -34,6 +34,8 @@ function expand(node: ConditionNode, negated: boolean, identifiers: readonly str
     case 'not':
       return expand(node.child, !negated, identifiers, cap);
     case 'of': {
+      // `N of` (N > 1) is a combination count; no comparison needs it, so it is inconclusive rather than approximated.
+      if (node.atLeast !== undefined) throw new CapExceeded();
       const refs: ConditionNode[] = expandPattern(node.pattern, identifiers).map((name) => ({ kind: 'ref', name }));
       if (refs.length === 0) return negated ? [[]] : [];
       return expand({ kind: node.quantifier === 'one' ? 'or' : 'and', children: refs }, negated, identifiers, cap);

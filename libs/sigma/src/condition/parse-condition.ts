@@ -3,7 +3,15 @@ export type ConditionNode =
   | { kind: 'and' | 'or'; children: ConditionNode[] }
   | { kind: 'not'; child: ConditionNode }
   | { kind: 'ref'; name: string }
-  | { kind: 'of'; quantifier: 'one' | 'all'; pattern: string };
+  | { kind: 'of'; quantifier: 'one' | 'all'; pattern: string; atLeast?: number };
+
+export interface ParseConditionOptions {
+  /**
+   * Accept `N of pattern` for N > 1 (an extension some engines evaluate; Sigma v2 has only `1 of` and
+   * `all of`, so the validator leaves this off and reports it). Such a node carries `atLeast`.
+   */
+  countQuantifiers?: boolean;
+}
 
 export class ConditionSyntaxError extends Error {
   constructor(
@@ -40,7 +48,7 @@ function tokenize(source: string): Token[] {
 }
 
 /** Parses `selection and not 1 of filter_*` (and, or, not, parentheses, `1 of`/`all of` pattern|them). */
-export function parseCondition(source: string): ConditionNode {
+export function parseCondition(source: string, options: ParseConditionOptions = {}): ConditionNode {
   const tokens = tokenize(source);
   let index = 0;
   const peek = (): Token | undefined => tokens[index];
@@ -95,14 +103,18 @@ export function parseCondition(source: string): ConditionNode {
 
   function parseOf(quantifierToken: Token): ConditionNode {
     const text = quantifierToken.text.toLowerCase();
-    if (text !== '1' && text !== 'all') fail(`'${quantifierToken.text} of' is not allowed; use '1 of' or 'all of'`, quantifierToken);
+    const count = /^[1-9][0-9]*$/.test(text) ? Number(text) : null;
+    const countAllowed = count === 1 || (count !== null && options.countQuantifiers === true);
+    if (!countAllowed && text !== 'all') fail(`'${quantifierToken.text} of' is not allowed; use '1 of' or 'all of'`, quantifierToken);
     index += 2;
     const target = peek();
     if (!target || target.type !== 'word') return fail("'of' must be followed by an identifier pattern or 'them'");
     const lowered = target.text.toLowerCase();
     if (KEYWORDS.has(lowered) && lowered !== 'them') fail(`unexpected keyword '${target.text}' after 'of'`, target);
     index++;
-    return { kind: 'of', quantifier: text === '1' ? 'one' : 'all', pattern: lowered === 'them' ? 'them' : target.text };
+    const pattern = lowered === 'them' ? 'them' : target.text;
+    if (count !== null && count > 1) return { kind: 'of', quantifier: 'one', pattern, atLeast: count };
+    return { kind: 'of', quantifier: text === 'all' ? 'all' : 'one', pattern };
   }
 
   if (tokens.length === 0) fail('the condition is empty');

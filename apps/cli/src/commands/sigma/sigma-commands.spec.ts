@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runSimilar } from './similar-command';
+import { runTest } from './test-command';
 import { runValidate } from './validate-command';
 
 const fixtures = join(__dirname, '..', '..', '..', '..', '..', 'fixtures', 'sigma', 'valid');
@@ -74,5 +75,39 @@ describe('huntforge sigma similar', () => {
   it('exits 1 for a rule it cannot compare', () => {
     const query = tree({ 'q.yml': 'title: [' });
     expect(runSimilar(join(query, 'q.yml'), { corpus: fixtures, top: 10, format: 'text' }).exitCode).toBe(1);
+  });
+});
+
+describe('huntforge sigma test', () => {
+  const events = [
+    JSON.stringify({ Image: 'C:\\Windows\\System32\\whoami.exe', CommandLine: 'whoami /all' }),
+    '',
+    JSON.stringify({ Image: 'C:\\Windows\\notepad.exe' }),
+    JSON.stringify({ Image: 'D:\\tools\\WHOAMI.EXE' }),
+  ].join('\n');
+
+  it('lists every rule file with the 0-based lines it matches, and a rule that cannot run with its error', () => {
+    const root = tree({ 'rules/good.yml': good, 'rules/quiet.yml': good.replace('whoami.exe', 'calc.exe'), 'rules/broken.yml': bad, 'events.jsonl': events });
+    const result = runTest([join(root, 'rules')], { events: join(root, 'events.jsonl'), format: 'json' });
+    expect(result.exitCode).toBe(1);
+    const { results } = JSON.parse(result.output) as { results: Array<{ file: string; matches: number[]; error?: string }> };
+    expect(results.map((r) => [r.file.slice(root.length + 1), r.matches, r.error])).toEqual([
+      ['rules/broken.yml', [], 'the condition names other, which the detection does not define (at detection.condition)'],
+      ['rules/good.yml', [0, 3], undefined],
+      ['rules/quiet.yml', [], undefined],
+    ]);
+  });
+
+  it('prints matching rules in text with a summary, and uses --placeholders for |expand', () => {
+    const expand = good.replace("Image|endswith: '\\whoami.exe'", "Image|expand: '%tool_paths%'");
+    const root = tree({ 'r.yml': expand, 'events.jsonl': events, 'p.json': JSON.stringify({ tool_paths: ['d:\\tools\\whoami.exe'] }) });
+    const result = runTest([join(root, 'r.yml')], { events: join(root, 'events.jsonl'), format: 'text', placeholders: join(root, 'p.json') });
+    expect(result.exitCode).toBe(0);
+    expect(result.output.trim().split('\n')).toEqual([`${join(root, 'r.yml')}: Good matches event line(s) 3`, '1 rules, 3 events, 1 rules matched']);
+  });
+
+  it('names the line of an event that is not a JSON object', () => {
+    const root = tree({ 'r.yml': good, 'events.jsonl': '{"a": 1}\n[1, 2]\n' });
+    expect(() => runTest([join(root, 'r.yml')], { events: join(root, 'events.jsonl'), format: 'text' })).toThrow(/line 2: an event must be a JSON object/);
   });
 });

@@ -1,0 +1,238 @@
+import type { DetectionItem, SigmaScalar } from '../detection/search-identifiers';
+import { compileSigmaRegex } from '../detection/sigma-regex';
+import { parseCidr, type CidrTest } from './cidr';
+import { allScalars, lookupField, type SigmaEvent } from './event-fields';
+import { base64, base64OffsetVariants, base64Prefix, encodeText, type TextEncoding } from './value-encodings';
+import { compilePattern, unescapedText, type Anchoring, type TextTest } from './wildcard';
+
+export type EventTest = (event: SigmaEvent) => boolean;
+
+export interface MatchOptions {
+  /** Values for `%name%` placeholders of `|expand`; any one of a name's values may match. */
+  placeholders?: Readonly<Record<string, readonly string[]>>;
+}
+
+/** A rule the engine cannot run (a modifier it does not know, a regex JavaScript refuses, …). */
+export class RuleCompileError extends Error {
+  constructor(
+    message: string,
+    readonly path: string,
+  ) {
+    super(message);
+    this.name = 'RuleCompileError';
+  }
+}
+
+type ValueTest = (value: unknown) => boolean;
+
+const TIME_PARTS = new Set(['minute', 'hour', 'day', 'week', 'month', 'year']);
+const COMPARISONS = new Set(['lt', 'lte', 'gt', 'gte']);
+const ENCODINGS: Record<string, TextEncoding> = { wide: 'utf16le', utf16le: 'utf16le', utf16be: 'utf16be', utf16: 'utf16' };
+
+/** Compiles one `field|modifiers: values` entry into a test over events. */
+export function compileItem(item: DetectionItem, options: MatchOptions = {}): EventTest {
+  const modifiers = item.modifiers.map((modifier) => modifier.toLowerCase());
+  const has = (name: string): boolean => modifiers.includes(name);
+  const field = item.field;
+
+  if (has('exists')) {
+    const wanted = item.values[0] !== false && String(item.values[0]).toLowerCase() !== 'false';
+    if (field === null) throw new RuleCompileError('|exists needs a field', item.path);
+    return (event) => lookupField(event, field).present === wanted;
+  }
+  if (has('fieldref')) {
+    if (field === null) throw new RuleCompileError('|fieldref needs a field', item.path);
+    return compileFieldref(field, item, modifiers);
+  }
+
+  // A keyword is a substring of the event's text unless its modifiers anchor it.
+  const anchored = ['contains', 'startswith', 'endswith', 're'].some(has);
+  const valueModifiers = field === null && !anchored ? [...modifiers, 'contains'] : modifiers;
+  const valueTests = item.values.map((value) => compileValue(value, valueModifiers, item.path, options));
+  const combine = (test: (valueTest: ValueTest) => boolean): boolean =>
+    has('all') ? valueTests.every(test) : valueTests.some(test);
+
+  if (field === null) {
+    // Keywords: a substring of any text anywhere in the event.
+    return (event) => {
+      const texts = allScalars(event).filter((value): value is string => typeof value === 'string');
+      return combine((test) => texts.some(test));
+    };
+  }
+  const nullWanted = !has('neq') && item.values.some((value) => value === null);
+  const base: EventTest = (event) => {
+    const { present, values } = lookupField(event, field);
+    if (!present) return nullWanted;
+    return combine((test) => values.some(test));
+  };
+  if (!has('neq')) return base;
+  return (event) => lookupField(event, field).present && !base(event);
+}
+
+function compileValue(raw: SigmaScalar, modifiers: readonly string[], path: string, options: MatchOptions): ValueTest {
+  const has = (name: string): boolean => modifiers.includes(name);
+  if (raw === null) return (value) => value === null;
+
+  const timePart = modifiers.find((modifier) => TIME_PARTS.has(modifier));
+  const comparison = modifiers.find((modifier) => COMPARISONS.has(modifier));
+  if (timePart || comparison) {
+    const bound = typeof raw === 'number' ? raw : Number(raw);
+    if (typeof raw === 'boolean' || Number.isNaN(bound)) throw new RuleCompileError(`|${comparison ?? timePart} needs a number`, path);
+    const read = timePart ? (value: unknown) => timeComponent(value, timePart) : numericValue;
+    return (value) => {
+      const number = read(value);
+      return number !== null && compareNumbers(number, bound, comparison ?? 'eq');
+    };
+  }
+  if (has('cidr')) {
+    const inRange: CidrTest | null = parseCidr(String(raw));
+    if (!inRange) throw new RuleCompileError(`'${String(raw)}' is not a CIDR network`, path);
+    return (value) => typeof value === 'string' && inRange(value);
+  }
+  if (has('re')) {
+    const flags = modifiers.filter((modifier) => modifier === 'i' || modifier === 'm' || modifier === 's');
+    const compiled = compileSigmaRegex(String(raw), flags);
+    if (!compiled.ok) throw new RuleCompileError(`the regular expression does not compile: ${compiled.error}`, path);
+    const regex = compiled.regex;
+    return (value) => {
+      const text = textOf(value);
+      return text !== null && regex.test(text);
+    };
+  }
+
+  const stringModifier = modifiers.some((modifier) =>
+    ['contains', 'startswith', 'endswith', 'windash', 'expand', 'base64', 'base64offset', 'cased', ...Object.keys(ENCODINGS)].includes(
+      modifier,
+    ),
+  );
+  if (typeof raw === 'number' && !stringModifier) {
+    const text = compilePattern(String(raw), { anchoring: 'exact', caseSensitive: true, literal: true });
+    return (value) => (typeof value === 'number' ? value === raw : typeof value === 'string' && (numericValue(value) === raw || text(value)));
+  }
+  if (typeof raw === 'boolean' && !stringModifier) {
+    return (value) => value === raw || (typeof value === 'string' && value.toLowerCase() === String(raw));
+  }
+  const tests = textTests(String(raw), modifiers, options);
+  return (value) => {
+    const text = textOf(value);
+    return text !== null && tests.some((test) => test(text));
+  };
+}
+
+function textTests(value: string, modifiers: readonly string[], options: MatchOptions): TextTest[] {
+  const has = (name: string): boolean => modifiers.includes(name);
+  const anchoring: Anchoring = has('contains') ? 'contains' : has('startswith') ? 'startswith' : has('endswith') ? 'endswith' : 'exact';
+  const expanded = has('expand') ? expandPlaceholders(value, options.placeholders ?? {}) : [value];
+  const encodingModifier = modifiers.find((modifier) => modifier in ENCODINGS);
+  const base64Modifier = modifiers.find((modifier) => modifier === 'base64' || modifier === 'base64offset');
+  if (encodingModifier || base64Modifier) {
+    return expanded.flatMap((text) => {
+      const bytes = encodeText(unescapedText(text), encodingModifier ? (ENCODINGS[encodingModifier] as TextEncoding) : 'utf8');
+      const encoded =
+        base64Modifier === 'base64offset'
+          ? base64OffsetVariants(bytes)
+          : base64Modifier === 'base64'
+            ? [anchoring === 'contains' || anchoring === 'startswith' ? base64Prefix(bytes) : base64(bytes)]
+            : [String.fromCharCode(...bytes)];
+      // Encoded text is compared byte for byte: base64 is case-sensitive.
+      return encoded.map((form) => compilePattern(form, { anchoring, caseSensitive: true, literal: true }));
+    });
+  }
+  return expanded.map((text) => compilePattern(text, { anchoring, caseSensitive: has('cased'), windash: has('windash') }));
+}
+
+function expandPlaceholders(value: string, placeholders: Readonly<Record<string, readonly string[]>>): string[] {
+  let forms = [value];
+  for (const [, name] of value.matchAll(/%([^%]+)%/g)) {
+    const replacements = placeholders[name as string];
+    if (!replacements || replacements.length === 0) continue;
+    forms = forms.flatMap((form) => replacements.map((replacement) => form.split(`%${name}%`).join(replacement)));
+  }
+  return forms;
+}
+
+function compileFieldref(field: string, item: DetectionItem, modifiers: readonly string[]): EventTest {
+  const caseSensitive = modifiers.includes('cased');
+  const anchoring: Anchoring = modifiers.includes('contains')
+    ? 'contains'
+    : modifiers.includes('startswith')
+      ? 'startswith'
+      : modifiers.includes('endswith')
+        ? 'endswith'
+        : 'exact';
+  const references = item.values.map((value) => String(value));
+  const fold = (text: string): string => (caseSensitive ? text : text.toLowerCase());
+  const related = (left: string, right: string): boolean =>
+    anchoring === 'exact'
+      ? left === right
+      : anchoring === 'contains'
+        ? left.includes(right)
+        : anchoring === 'startswith'
+          ? left.startsWith(right)
+          : left.endsWith(right);
+  const referenceMatches = (event: SigmaEvent, reference: string): boolean => {
+    const own = lookupField(event, field).values.map(textOf).filter((text): text is string => text !== null);
+    const other = lookupField(event, reference).values.map(textOf).filter((text): text is string => text !== null);
+    return own.some((left) => other.some((right) => related(fold(left), fold(right))));
+  };
+  const all = modifiers.includes('all');
+  return (event) => (all ? references.every((r) => referenceMatches(event, r)) : references.some((r) => referenceMatches(event, r)));
+}
+
+/** The text form a value is compared in: strings as they are, numbers and booleans as written in JSON. */
+export function textOf(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return null;
+}
+
+function numericValue(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
+function compareNumbers(value: number, bound: number, operator: string): boolean {
+  switch (operator) {
+    case 'lt':
+      return value < bound;
+    case 'lte':
+      return value <= bound;
+    case 'gt':
+      return value > bound;
+    case 'gte':
+      return value >= bound;
+    default:
+      return value === bound;
+  }
+}
+
+/** A UTC date part of an ISO-8601 timestamp or of epoch seconds. */
+function timeComponent(value: unknown, part: string): number | null {
+  const epoch = numericValue(value);
+  const date = epoch !== null ? new Date(epoch * 1000) : typeof value === 'string' ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) return null;
+  switch (part) {
+    case 'minute':
+      return date.getUTCMinutes();
+    case 'hour':
+      return date.getUTCHours();
+    case 'day':
+      return date.getUTCDate();
+    case 'week':
+      return isoWeek(date);
+    case 'month':
+      return date.getUTCMonth() + 1;
+    default:
+      return date.getUTCFullYear();
+  }
+}
+
+function isoWeek(date: Date): number {
+  const day = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  const weekday = day.getUTCDay() || 7;
+  day.setUTCDate(day.getUTCDate() + 4 - weekday);
+  const yearStart = Date.UTC(day.getUTCFullYear(), 0, 1);
+  return Math.ceil(((day.getTime() - yearStart) / 86_400_000 + 1) / 7);
+}
