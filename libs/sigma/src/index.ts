@@ -10,6 +10,7 @@ export { compileSigmaRegex } from './detection/sigma-regex';
 export { compileRule, type CompiledRule } from './evaluate/compile-rule';
 export { RuleCompileError, type MatchOptions, type EventTest } from './evaluate/compile-item';
 export { lookupField, type SigmaEvent } from './evaluate/event-fields';
+export { RuleSet } from './evaluate/rule-set';
 export {
   ATTACK_DATA_VERSION,
   isKnownTechnique,

@@ -3,6 +3,7 @@ import { readSearchIdentifiers } from '../detection/search-identifiers';
 import { isPlainObject, parseSigmaRule } from '../parse/parse-rule';
 import { compileItem, RuleCompileError, type EventTest, type MatchOptions } from './compile-item';
 import type { SigmaEvent } from './event-fields';
+import { ruleTriggers, type Triggers } from './prefilter';
 
 /** A detection rule compiled once into a matcher. */
 export interface CompiledRule {
@@ -11,6 +12,8 @@ export interface CompiledRule {
   /** The rule document as loaded (logsource, level, tags… for callers that report matches). */
   doc: Record<string, unknown>;
   matches(event: SigmaEvent): boolean;
+  /** Necessary keys for the prefilter of a RuleSet (see prefilter.ts); null: always evaluated. */
+  triggers: Triggers;
 }
 
 /** Compiles a Sigma detection rule (YAML text or a loaded document). Throws RuleCompileError when it cannot run. */
@@ -27,12 +30,16 @@ export function compileRule(rule: string | Record<string, unknown>, options: Mat
     const alternatives = identifier.alternatives.map((items) => items.map((item) => compileItem(item, options)));
     tests.set(identifier.name, (event) => alternatives.some((items) => items.every((test) => test(event))));
   }
-  const condition = compileCondition(detection.condition, [...tests.keys()], tests);
+  const trees = parseConditions(detection.condition);
+  const names = [...tests.keys()];
+  const compiled = trees.map((tree) => compileNode(tree, names, tests));
+  const condition: EventTest = compiled.length === 1 ? (compiled[0] as EventTest) : (event) => compiled.some((test) => test(event));
   return {
     id: typeof doc.id === 'string' ? doc.id : null,
     title: typeof doc.title === 'string' ? doc.title : '',
     doc,
     matches: condition,
+    triggers: ruleTriggers(identifiers, trees),
   };
 }
 
@@ -42,13 +49,13 @@ function loadOne(source: string): Record<string, unknown> {
   return parsed.rule.doc;
 }
 
-function compileCondition(condition: unknown, names: readonly string[], tests: ReadonlyMap<string, EventTest>): EventTest {
-  // A list of conditions (deprecated Sigma) is their disjunction.
+/** The condition's trees; a list of conditions (deprecated Sigma) is their disjunction. */
+function parseConditions(condition: unknown): ConditionNode[] {
   const sources = typeof condition === 'string' ? [condition] : Array.isArray(condition) ? condition : null;
   if (!sources || sources.length === 0 || !sources.every((source): source is string => typeof source === 'string')) {
     throw new RuleCompileError('detection.condition must be a string', 'detection.condition');
   }
-  const trees = sources.map((source) => {
+  return sources.map((source) => {
     try {
       return parseCondition(source, { countQuantifiers: true });
     } catch (error) {
@@ -56,8 +63,6 @@ function compileCondition(condition: unknown, names: readonly string[], tests: R
       throw error;
     }
   });
-  const compiled = trees.map((tree) => compileNode(tree, names, tests));
-  return compiled.length === 1 ? (compiled[0] as EventTest) : (event) => compiled.some((test) => test(event));
 }
 
 function compileNode(node: ConditionNode, names: readonly string[], tests: ReadonlyMap<string, EventTest>): EventTest {

@@ -65,6 +65,21 @@ const cache = new Map<string, RegExp>();
 /** Compiles a value into a test over the event's text. Case-insensitive comparisons fold Unicode case. */
 export function compilePattern(value: string, options: PatternOptions): TextTest {
   const pieces: Piece[] = options.literal ? [{ kind: 'text', text: value }] : wildcardPieces(value);
+  // A leading or trailing `*` only lifts the anchor on that side.
+  let anchorStart = options.anchoring === 'exact' || options.anchoring === 'startswith';
+  let anchorEnd = options.anchoring === 'exact' || options.anchoring === 'endswith';
+  while (pieces[0]?.kind === 'any') {
+    pieces.shift();
+    anchorStart = false;
+  }
+  while (pieces[pieces.length - 1]?.kind === 'any') {
+    pieces.pop();
+    anchorEnd = false;
+  }
+  const onlyText = pieces.length <= 1 && pieces.every((piece) => piece.kind === 'text');
+  if (onlyText && !options.windash) {
+    return literalTest(pieces[0]?.kind === 'text' ? pieces[0].text : '', anchorStart, anchorEnd, options.caseSensitive);
+  }
   const body = pieces
     .map((piece) => {
       if (piece.kind === 'any') return '.*';
@@ -73,10 +88,7 @@ export function compilePattern(value: string, options: PatternOptions): TextTest
       return piece.text.split(/(?<!\w)[-/](?=\w)/).map(escapeRegex).join(WINDASH_CLASS);
     })
     .join('');
-  const source =
-    (options.anchoring === 'exact' || options.anchoring === 'startswith' ? '^' : '') +
-    `(?:${body})` +
-    (options.anchoring === 'exact' || options.anchoring === 'endswith' ? '$' : '');
+  const source = `${anchorStart ? '^' : ''}(?:${body})${anchorEnd ? '$' : ''}`;
   const flags = options.caseSensitive ? 'su' : 'isu';
   const key = `${flags}/${source}`;
   let regex = cache.get(key);
@@ -86,6 +98,29 @@ export function compilePattern(value: string, options: PatternOptions): TextTest
   }
   const compiled = regex;
   return (text) => compiled.test(text);
+}
+
+/** Plain text compared by string operations, the common case and much cheaper than a regex. */
+function literalTest(literal: string, anchorStart: boolean, anchorEnd: boolean, caseSensitive: boolean): TextTest {
+  const needle = caseSensitive ? literal : foldCase(literal);
+  const fold = caseSensitive ? (text: string) => text : foldCase;
+  if (anchorStart && anchorEnd) return (text) => fold(text) === needle;
+  if (anchorStart) return (text) => fold(text).startsWith(needle);
+  if (anchorEnd) return (text) => fold(text).endsWith(needle);
+  return (text) => fold(text).includes(needle);
+}
+
+const folded = new Map<string, string>();
+
+/** Lower-cases event text once however many rules compare it (a bounded memo). */
+export function foldCase(text: string): string {
+  let lower = folded.get(text);
+  if (lower === undefined) {
+    lower = text.toLowerCase();
+    if (folded.size > 20_000) folded.clear();
+    folded.set(text, lower);
+  }
+  return lower;
 }
 
 export function escapeRegex(text: string): string {
