@@ -11,6 +11,7 @@ export { compileRule, type CompiledRule } from './evaluate/compile-rule';
 export { RuleCompileError, type MatchOptions, type EventTest } from './evaluate/compile-item';
 export { lookupField, type SigmaEvent } from './evaluate/event-fields';
 export { RuleSet } from './evaluate/rule-set';
+export { CorrelationEngine, eventTime, loadRuleDocuments, type CorrelationAlert, type EngineResult } from './evaluate/correlation';
 export {
   ATTACK_DATA_VERSION,
   isKnownTechnique,

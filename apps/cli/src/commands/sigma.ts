@@ -41,10 +41,13 @@ export function registerSigmaCommands(program: Command): void {
     });
   sigma
     .command('test')
-    .description('run Sigma rules (files or folders) over JSON events, one per line; print which rules match which lines')
+    .description('run Sigma rules and correlations (files or folders) over JSON events, one per line; print which rules match which lines')
     .argument('<paths...>', 'rule files or folders')
     .requiredOption('--events <file>', 'events as JSON Lines (line numbers in the output are 0-based)')
     .option('--placeholders <file>', 'JSON object of %placeholder% values for |expand')
+    .option('--time-field <field>', 'event field with the event time, for correlation rules', 'timestamp')
     .addOption(formatOption())
-    .action((paths: string[], options: { events: string; placeholders?: string; format: 'text' | 'json' }) => emit(runTest(paths, options)));
+    .action((paths: string[], options: { events: string; placeholders?: string; timeField: string; format: 'text' | 'json' }) =>
+      emit(runTest(paths, options)),
+    );
 }

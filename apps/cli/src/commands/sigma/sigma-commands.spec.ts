@@ -110,4 +110,20 @@ describe('huntforge sigma test', () => {
     const root = tree({ 'r.yml': good, 'events.jsonl': '{"a": 1}\n[1, 2]\n' });
     expect(() => runTest([join(root, 'r.yml')], { events: join(root, 'events.jsonl'), format: 'text' })).toThrow(/line 2: an event must be a JSON object/);
   });
+
+  it('runs correlation rules across files over the events in time order and reports their alerts', () => {
+    const logon = 'title: Failed logon\nname: failed_logon\nlogsource: {category: test}\ndetection:\n  sel:\n    EventID: 4625\n  condition: sel\n';
+    const spray = 'title: Spray\ncorrelation:\n  type: event_count\n  rules: [failed_logon]\n  group-by: [User]\n  timespan: 1m\n  condition: {gte: 2}\n';
+    const feed = ['2025-01-01T00:00:00Z', '2025-01-01T00:00:30Z', '2025-01-01T00:05:00Z']
+      .map((time) => JSON.stringify({ time, EventID: 4625, User: 'amy' }))
+      .join('\n');
+    const root = tree({ 'base.yml': logon, 'spray.yml': spray, 'events.jsonl': feed });
+    const result = runTest([root], { events: join(root, 'events.jsonl'), format: 'json', timeField: 'time' });
+    const { results } = JSON.parse(result.output) as { results: Array<{ file: string; matches: number[]; alerts?: unknown[] }> };
+    expect(results.map((r) => [r.file.slice(root.length + 1), r.matches, r.alerts])).toEqual([
+      ['base.yml', [0, 1, 2], undefined],
+      ['spray.yml', [1], [{ line: 1, rule: 'Spray', group: { User: 'amy' }, count: 2 }]],
+    ]);
+    expect(() => runTest([root], { events: join(root, 'events.jsonl'), format: 'json' })).toThrow(/line 1: correlation rules need the event time in "timestamp"/);
+  });
 });
