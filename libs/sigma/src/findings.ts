@@ -39,13 +39,29 @@ export const FINDING_IDS = {
   encoding_without_base64: 'error',
   invalid_modifier_value: 'error',
   invalid_regex: 'error',
+  modifier_order: 'error',
   // condition
   condition_syntax: 'error',
   condition_unknown_identifier: 'error',
   condition_pattern_unmatched: 'error',
+  // correlation rules, filters and files of several documents (Sigma v2.1)
+  invalid_correlation_type: 'error',
+  invalid_correlation_rules: 'error',
+  invalid_timespan: 'error',
+  missing_group_by: 'error',
+  invalid_correlation_condition: 'error',
+  invalid_generate: 'error',
+  invalid_filter: 'error',
+  invalid_action: 'error',
+  // across a set of rules
+  duplicate_rule_id: 'warning',
+  duplicate_title: 'warning',
+  duplicate_filename: 'warning',
+  unknown_rule_reference: 'warning',
   // ATT&CK
-  unknown_attack_technique: 'error',
-  unknown_attack_tactic: 'error',
+  // Older or renamed ATT&CK ids are valid Sigma: our catalogue can only warn about them.
+  unknown_attack_technique: 'warning',
+  unknown_attack_tactic: 'warning',
   retired_attack_tactic: 'warning',
   unverified_attack_technique: 'info',
   // warnings
@@ -53,8 +69,8 @@ export const FINDING_IDS = {
   wildcard_instead_of_modifier: 'warning',
   double_wildcard: 'warning',
   number_as_string: 'warning',
-  duplicate_tag: 'warning',
-  duplicate_reference: 'warning',
+  duplicate_tag: 'error',
+  duplicate_reference: 'error',
   unknown_top_level_key: 'warning',
   deprecated_condition_list: 'warning',
 } as const satisfies Record<string, FindingSeverity>;

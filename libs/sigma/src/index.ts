@@ -2,6 +2,8 @@
 export { FINDING_IDS, finding, hasErrors, type Finding, type FindingId, type FindingSeverity } from './findings';
 export { parseSigmaRule, isPlainObject, type ParsedRule, type ParseResult } from './parse/parse-rule';
 export { validateSigmaRule, validateDocument, type ValidationResult, type AnalysedDetection } from './validate/validate-rule';
+export { validateSigmaFile, validateAnyDocument, type FileValidationResult } from './validate/validate-file';
+export { checkRuleSet, type RuleFile } from './validate/rule-set-checks';
 export { LEVELS, STATUSES } from './validate/metadata-checks';
 export { parseCondition, expandPattern, ConditionSyntaxError, type ConditionNode } from './condition/parse-condition';
 export { toDnf, DNF_BRANCH_CAP, type Dnf, type Literal } from './condition/dnf';

@@ -40,7 +40,13 @@ function tokenize(source: string): Token[] {
     if (match[1]) tokens.push({ type: 'lparen', text: '(', position });
     else if (match[2]) tokens.push({ type: 'rparen', text: ')', position });
     else if (match[3]) tokens.push({ type: 'pipe', text: '|', position });
-    else if (match[4]) tokens.push({ type: 'word', text: match[4], position });
+    else if (match[4]) {
+      const lowered = match[4].toLowerCase();
+      if (KEYWORDS.has(lowered) && match[4] !== lowered) {
+        throw new ConditionSyntaxError(`operators are written in lower case: '${match[4]}' should be '${lowered}'`, position);
+      }
+      tokens.push({ type: 'word', text: match[4], position });
+    }
     else if (match[5]) throw new ConditionSyntaxError(`unexpected character '${match[5]}'`, position);
     else break;
   }
@@ -52,7 +58,8 @@ export function parseCondition(source: string, options: ParseConditionOptions = 
   const tokens = tokenize(source);
   let index = 0;
   const peek = (): Token | undefined => tokens[index];
-  const isWord = (token: Token | undefined, word: string): boolean => token?.type === 'word' && token.text.toLowerCase() === word;
+  // Operators are lower-case in Sigma (pySigma refuses `OR`): an upper-case one is a stray identifier.
+  const isWord = (token: Token | undefined, word: string): boolean => token?.type === 'word' && token.text === word;
   const fail = (message: string, token = peek()): never => {
     throw new ConditionSyntaxError(message, token?.position ?? source.length);
   };

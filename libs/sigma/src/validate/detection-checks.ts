@@ -8,6 +8,7 @@ import {
   REGEX_FLAGS,
 } from '../detection/modifiers';
 import type { DetectionItem, SearchIdentifier } from '../detection/search-identifiers';
+import { parseAddress } from '../evaluate/cidr';
 import { finding, type Finding } from '../findings';
 
 const has = (modifiers: readonly string[], list: readonly string[]): boolean => modifiers.some((m) => list.includes(m));
@@ -34,7 +35,8 @@ function checkModifiers({ path, modifiers, listValue }: DetectionItem): Finding[
   const seen = new Set<string>();
   for (const modifier of modifiers) {
     if (!KNOWN_MODIFIERS.has(modifier)) findings.push(finding('unknown_modifier', path, `Unknown modifier '${modifier}'`));
-    else if (seen.has(modifier)) findings.push(finding('repeated_modifier', path, `Modifier '${modifier}' is repeated`));
+    // base64|base64 is double encoding, the one repetition that means something.
+    else if (seen.has(modifier) && modifier !== 'base64') findings.push(finding('repeated_modifier', path, `Modifier '${modifier}' is repeated`));
     seen.add(modifier);
   }
   if (findings.length > 0) return findings;
@@ -48,6 +50,7 @@ function checkModifiers({ path, modifiers, listValue }: DetectionItem): Finding[
   if (modifiers.includes('cidr') && modifiers.some((m) => m !== 'cidr' && m !== 'all')) {
     findings.push(finding('conflicting_modifiers', path, "'cidr' takes no other modifier"));
   }
+  findings.push(...checkOrder(path, modifiers));
   if (modifiers.includes('base64') && modifiers.includes('base64offset')) {
     findings.push(finding('conflicting_modifiers', path, 'Use base64 or base64offset, not both'));
   }
@@ -75,12 +78,54 @@ function checkModifiers({ path, modifiers, listValue }: DetectionItem): Finding[
   return findings;
 }
 
+/**
+ * Modifiers apply left to right, so their order matters: text is encoded (wide/utf16) before it is
+ * base64-encoded, and encoded before it is placed (contains/startswith/endswith); `re` reads the
+ * value as written, so nothing may transform it first.
+ */
+function checkOrder(path: string, modifiers: readonly string[]): Finding[] {
+  const findings: Finding[] = [];
+  const first = (list: readonly string[]): number => modifiers.findIndex((m) => list.includes(m));
+  const last = (list: readonly string[]): number => Math.max(-1, ...modifiers.map((m, i) => (list.includes(m) ? i : -1)));
+  const placing = first(MATCH_MODIFIERS);
+  if (placing >= 0 && last([...BASE64_MODIFIERS, ...ENCODING_MODIFIERS]) > placing) {
+    findings.push(finding('modifier_order', path, `'${modifiers[placing]}' must come after the encoding modifiers (e.g. wide|base64offset|contains)`));
+  }
+  if (first(BASE64_MODIFIERS) >= 0 && last(ENCODING_MODIFIERS) > first(BASE64_MODIFIERS)) {
+    findings.push(finding('modifier_order', path, 'utf16le/utf16be/utf16/wide must come before base64 or base64offset'));
+  }
+  const regex = modifiers.indexOf('re');
+  if (regex > 0 && modifiers.slice(0, regex).some((m) => m !== 'cased')) {
+    findings.push(finding('modifier_order', path, `'re' must come first: '${modifiers[0]}' cannot apply to a regular expression`));
+  }
+  return findings;
+}
+
 function checkValues(item: DetectionItem): Finding[] {
   const { path, modifiers, values, field } = item;
   const findings: Finding[] = [];
   if (modifiers.includes('exists')) {
+    if (field === null) findings.push(finding('invalid_modifier_value', path, "'exists' needs a field name before it"));
     if (values.some((v) => typeof v !== 'boolean')) findings.push(finding('invalid_modifier_value', path, "'exists' takes true or false"));
     return findings;
+  }
+  if (modifiers.includes('fieldref')) {
+    for (const value of values) {
+      if (typeof value !== 'string' || value === '' || /(?<!\\)[*?]/.test(value)) {
+        findings.push(finding('invalid_modifier_value', path, `'fieldref' takes a field name, not ${JSON.stringify(value)}`));
+      }
+    }
+    return findings;
+  }
+  if (has(modifiers, BASE64_MODIFIERS) || has(modifiers, ENCODING_MODIFIERS)) {
+    for (const value of values) {
+      if (typeof value === 'string' && /(?<!\\)[*?]/.test(value)) {
+        findings.push(finding('invalid_modifier_value', path, `${JSON.stringify(value)}: wildcards cannot be encoded; they would be matched literally`));
+      }
+      if (has(modifiers, ENCODING_MODIFIERS) && typeof value === 'string' && /[^\x00-\x7f]/.test(value)) {
+        findings.push(finding('invalid_modifier_value', path, `${JSON.stringify(value)}: UTF-16 encoding of non-ASCII text is ambiguous in Sigma; write the value in ASCII`));
+      }
+    }
   }
   if (has(modifiers, COMPARE_MODIFIERS)) {
     if (values.some((v) => typeof v !== 'number')) findings.push(finding('invalid_modifier_value', path, 'Numeric comparisons take numbers'));
@@ -89,6 +134,7 @@ function checkValues(item: DetectionItem): Finding[] {
   if (modifiers.includes('cidr')) {
     for (const value of values) {
       if (typeof value !== 'string' || !isCidr(value)) findings.push(finding('invalid_modifier_value', path, `${String(value)} is not a CIDR network`));
+      else if (hasHostBits(value)) findings.push(finding('invalid_modifier_value', path, `${value} has host bits set; write the network address`));
     }
     return findings;
   }
@@ -128,6 +174,18 @@ export function wildcardModifier(value: string): 'contains' | 'startswith' | 'en
   if (leading) return 'endswith';
   if (trailing) return 'startswith';
   return null;
+}
+
+/** `192.168.1.1/24`: bits set after the prefix, so the writer probably meant another network. */
+function hasHostBits(value: string): boolean {
+  const [address, prefix] = value.split('/');
+  const bytes = address === undefined ? null : parseAddress(address);
+  if (!bytes || prefix === undefined) return false;
+  const bits = Number(prefix);
+  return bytes.some((byte, index) => {
+    const keep = Math.max(0, Math.min(8, bits - index * 8));
+    return (byte & (0xff >> keep)) !== 0;
+  });
 }
 
 function isCidr(value: string): boolean {

@@ -16,8 +16,13 @@ const KNOWN_KEYS = new Set([
   'simulation', 'regression_tests_path',
 ]);
 
+/** The kinds of Sigma document: a detection rule, a correlation rule, a filter. */
+export type DocumentKind = 'rule' | 'correlation' | 'filter';
+
+const KIND_KEYS: Record<DocumentKind, readonly string[]> = { rule: [], correlation: ['correlation', 'generate'], filter: ['filter'] };
+
 /** Everything outside `detection`: required fields, types, enumerations, dates, tags. */
-export function checkMetadata(doc: Record<string, unknown>): Finding[] {
+export function checkMetadata(doc: Record<string, unknown>, kind: DocumentKind = 'rule'): Finding[] {
   const findings: Finding[] = [];
   const add = (f: Finding): void => void findings.push(f);
 
@@ -36,6 +41,7 @@ export function checkMetadata(doc: Record<string, unknown>): Finding[] {
     if (key in doc && !isValidDate(doc[key])) add(finding('invalid_date', key, `${key} must be a real date written YYYY-MM-DD`));
   }
   if ('related' in doc) findings.push(...checkRelated(doc.related));
+  if (typeof doc.name === 'string' && doc.name.trim() === '') add(finding('field_type', 'name', 'name must not be empty'));
   for (const key of STRING_FIELDS) {
     if (key in doc && typeof doc[key] !== 'string') add(finding('field_type', key, `${key} must be a string`));
   }
@@ -49,15 +55,17 @@ export function checkMetadata(doc: Record<string, unknown>): Finding[] {
   if (Array.isArray(doc.tags)) findings.push(...checkTags(doc.tags.filter((t): t is string => typeof t === 'string')));
   if (Array.isArray(doc.references)) findings.push(...duplicates(doc.references, 'references'));
 
-  if (!('logsource' in doc)) add(finding('missing_field', 'logsource', 'logsource is required'));
-  else if (!isPlainObject(doc.logsource)) add(finding('field_type', 'logsource', 'logsource must be a mapping'));
+  // A correlation rule reads the events of the rules it names, so it has no logsource of its own.
+  if (!('logsource' in doc)) {
+    if (kind !== 'correlation') add(finding('missing_field', 'logsource', 'logsource is required'));
+  } else if (!isPlainObject(doc.logsource)) add(finding('field_type', 'logsource', 'logsource must be a mapping'));
   else {
     for (const [key, value] of Object.entries(doc.logsource)) {
       if (typeof value !== 'string') add(finding('field_type', `logsource.${key}`, `logsource.${key} must be a string`));
     }
   }
   for (const key of Object.keys(doc)) {
-    if (!KNOWN_KEYS.has(key)) add(finding('unknown_top_level_key', key, `${key} is not a Sigma rule field`));
+    if (!KNOWN_KEYS.has(key) && !KIND_KEYS[kind].includes(key)) add(finding('unknown_top_level_key', key, `${key} is not a Sigma ${kind} field`));
   }
   return findings;
 }

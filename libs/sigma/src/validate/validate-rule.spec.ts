@@ -2,9 +2,78 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FINDING_IDS, type FindingId } from '../findings';
 import { detectionOf, ruleYaml } from '../test-support/rules';
+import { checkRuleSet } from './rule-set-checks';
+import { validateSigmaFile } from './validate-file';
 import { validateSigmaRule } from './validate-rule';
 
 const ids = (source: string): string[] => validateSigmaRule(source).findings.map((f) => f.id);
+
+const correlation = (body: string): string =>
+  `title: Spray\ncorrelation:\n  type: event_count\n  rules: [failed_logon]\n  group-by: [User]\n  timespan: 5m\n  condition: {gte: 10}\n${body}`;
+const filter = (body: string): string => `title: Admins\nlogsource: {category: process_creation, product: windows}\nfilter:\n${body}`;
+
+/** Findings of correlation rules, filters and files of several documents (validateSigmaFile). */
+const FILE_CASES: Array<[string, FindingId, string]> = [
+  ['an unknown correlation type', 'invalid_correlation_type', correlation('').replace('event_count', 'event_sum')],
+  ['a correlation without rules', 'invalid_correlation_rules', correlation('').replace('rules: [failed_logon]', 'rules: []')],
+  ['a temporal correlation of one rule', 'invalid_correlation_rules', correlation('').replace('event_count', 'temporal')],
+  ['a timespan in words', 'invalid_timespan', correlation('').replace('5m', '5 minutes')],
+  ['an event_count without group-by', 'missing_group_by', correlation('').replace('  group-by: [User]\n', '')],
+  ['an unknown condition operator', 'invalid_correlation_condition', correlation('').replace('gte: 10', 'above: 10')],
+  ['a value_count without a field', 'invalid_correlation_condition', correlation('').replace('event_count', 'value_count')],
+  ['generate that is not a boolean', 'invalid_generate', `${correlation('')}generate: 'yes'\n`],
+  ['a filter with no selection', 'invalid_filter', filter('  rules: [x]\n  condition: selection\n')],
+  ['a filter without logsource', 'missing_field', filter('  rules: [x]\n  sel: {User: adm}\n  condition: sel\n').replace(/logsource.*\n/, '')],
+  ['an unknown action', 'invalid_action', `action: merge\n---\n${ruleYaml()}`],
+  ['a bad second document', 'invalid_status', `${ruleYaml()}---\n${ruleYaml((r) => (r.status = 'bad'))}`],
+];
+
+/** Findings across a set of files (checkRuleSet): all warnings. */
+const SET_CASES: Array<[string, FindingId, Array<[string, string]>]> = [
+  ['an id used twice', 'duplicate_rule_id', [['a/one.yml', ruleYaml()], ['b/two.yml', ruleYaml((r) => (r.title = 'Other'))]]],
+  ['a title used twice', 'duplicate_title', [['a/one.yml', ruleYaml((r) => delete r.id)], ['b/two.yml', ruleYaml((r) => delete r.id)]]],
+  ['a file name used twice', 'duplicate_filename', [['a/one.yml', ruleYaml((r) => delete r.id)], ['b/ONE.yml', ruleYaml((r) => ((r.title = 'Other'), delete r.id))]]],
+  ['a correlation of a rule outside the set', 'unknown_rule_reference', [['c.yml', correlation('')]]],
+];
+
+const FILE_AND_SET_CASES: Array<[string, FindingId]> = [...FILE_CASES, ...SET_CASES].map(([name, id]) => [name, id]);
+
+describe('validateSigmaFile', () => {
+  it.each(FILE_CASES)('rejects %s with %s', (_name, id, source) => {
+    const result = validateSigmaFile(source);
+    expect(result.findings.map((f) => f.id)).toContain(id);
+    expect(result.valid).toBe(false);
+  });
+
+  it('accepts several rules, a global document merged into the rules after it until a reset, correlations and filters', () => {
+    const global = 'action: global\ntitle: Shared\nlogsource: {product: windows, service: security}\n---\n';
+    const rule = (eventId: number): string => `detection:\n  sel:\n    EventID: ${eventId}\n  condition: sel\nlevel: high\n`;
+    const result = validateSigmaFile(`${global}${rule(4625)}---\n${rule(4624)}---\naction: reset\n---\n${correlation('')}---\n${filter('  rules: [x]\n  sel: {User|startswith: adm_}\n  condition: sel\n')}`);
+    expect(result.findings).toEqual([]);
+    expect(result.documents.map((doc) => [doc.title, (doc.logsource as { service?: string } | undefined)?.service])).toEqual([
+      ['Shared', 'security'],
+      ['Shared', 'security'],
+      ['Spray', undefined],
+      ['Admins', undefined],
+    ]);
+    expect(validateSigmaFile(correlation('').replace('event_count', 'temporal_ordered').replace('[failed_logon]', '[a, b]').replace('  condition: {gte: 10}\n', '')).valid).toBe(true);
+  });
+});
+
+describe('checkRuleSet', () => {
+  it.each(SET_CASES)('warns about %s with %s', (_name, id, files) => {
+    const found = checkRuleSet(files.map(([file, source]) => ({ file, documents: validateSigmaFile(source).documents })));
+    const all = [...found.values()].flat();
+    expect(all.map((f) => f.id)).toContain(id);
+    expect(FINDING_IDS[id]).toBe('warning');
+  });
+
+  it('resolves correlation references by id or name within the set', () => {
+    const base = ruleYaml((r) => (r.name = 'failed_logon'));
+    const found = checkRuleSet([{ file: 'base.yml', documents: validateSigmaFile(base).documents }, { file: 'c.yml', documents: validateSigmaFile(correlation('')).documents }]);
+    expect([...found.values()].flat()).toEqual([]);
+  });
+});
 
 describe('validateSigmaRule', () => {
   it('accepts the base rule with no findings', () => {
@@ -39,9 +108,6 @@ describe('validateSigmaRule', () => {
     ['related with a bad id', 'invalid_related', ruleYaml((r) => (r.related = [{ id: 'nope', type: 'derived' }]))],
     ['references not a list of strings', 'field_type', ruleYaml((r) => (r.references = 'https://x.test'))],
     ['tag not namespaced', 'invalid_tag', ruleYaml((r) => (r.tags = ['Execution']))],
-    ['unknown ATT&CK technique', 'unknown_attack_technique', ruleYaml((r) => (r.tags = ['attack.t9999']))],
-    ['unknown ATT&CK sub-technique', 'unknown_attack_technique', ruleYaml((r) => (r.tags = ['attack.t1059.999']))],
-    ['unknown ATT&CK tactic', 'unknown_attack_tactic', ruleYaml((r) => (r.tags = ['attack.teleportation']))],
     ['unknown modifier', 'unknown_modifier', ruleYaml((r) => (detectionOf(r).selection_img = { 'Image|endswithh': '\\x.exe' }))],
     ['repeated modifier', 'repeated_modifier', ruleYaml((r) => (detectionOf(r).selection_img = { 'Image|contains|contains': 'x' }))],
     ['all without a list', 'all_without_list', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|contains|all': 'urlcache' }))],
@@ -65,6 +131,18 @@ describe('validateSigmaRule', () => {
     ['condition with an aggregation', 'condition_syntax', ruleYaml((r) => (detectionOf(r).condition = 'selection_img | count() > 5'))],
     ['condition naming a missing detection', 'condition_unknown_identifier', ruleYaml((r) => (detectionOf(r).condition = 'all of selection_* and not filter_other'))],
     ['condition pattern matching nothing', 'condition_pattern_unmatched', ruleYaml((r) => (detectionOf(r).condition = '1 of sel_* and not filter_admin'))],
+    ['an upper-case operator', 'condition_syntax', ruleYaml((r) => (detectionOf(r).condition = 'selection_img AND selection_cli'))],
+    ['a duplicate tag', 'duplicate_tag', ruleYaml((r) => (r.tags = ['attack.t1105', 'attack.t1105']))],
+    ['a duplicate reference', 'duplicate_reference', ruleYaml((r) => (r.references = ['https://a.test', 'https://a.test']))],
+    ['an empty name', 'field_type', ruleYaml((r) => (r.name = ''))],
+    ['contains before base64offset', 'modifier_order', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|contains|base64offset': 'IEX' }))],
+    ['base64 before wide', 'modifier_order', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|base64offset|wide|contains': 'IEX' }))],
+    ['all before re', 'modifier_order', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|all|re': ['a.', 'b.'] }))],
+    ['a wildcard under base64', 'invalid_modifier_value', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|base64offset|contains': 'IEX*' }))],
+    ['non-ASCII text under wide', 'invalid_modifier_value', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|wide|base64offset|contains': 'pässe' }))],
+    ['cidr with host bits', 'invalid_modifier_value', ruleYaml((r) => (detectionOf(r).selection_cli = { 'DestinationIp|cidr': '10.1.2.3/8' }))],
+    ['exists without a field', 'invalid_modifier_value', ruleYaml((r) => (detectionOf(r).selection_cli = { '|exists': true }))],
+    ['fieldref with a wildcard', 'invalid_modifier_value', ruleYaml((r) => (detectionOf(r).selection_cli = { 'TargetUser|fieldref': 'Subject*' }))],
   ];
 
   it.each(errorCases)('rejects %s with %s', (_name, id, source) => {
@@ -82,9 +160,10 @@ describe('validateSigmaRule', () => {
     ['wildcards where contains belongs', 'wildcard_instead_of_modifier', ruleYaml((r) => (detectionOf(r).selection_cli = { CommandLine: '*urlcache*' }))],
     ['a double wildcard', 'double_wildcard', ruleYaml((r) => (detectionOf(r).selection_cli = { CommandLine: 'cert**util' }))],
     ['a number written as a string', 'number_as_string', ruleYaml((r) => (detectionOf(r).filter_admin = { EventID: '4688' }))],
-    ['a duplicate tag', 'duplicate_tag', ruleYaml((r) => (r.tags = ['attack.t1105', 'attack.t1105']))],
-    ['a duplicate reference', 'duplicate_reference', ruleYaml((r) => (r.references = ['https://a.test', 'https://a.test']))],
     ['an unknown top-level key', 'unknown_top_level_key', ruleYaml((r) => (r.severity = 'high'))],
+    ['an ATT&CK technique our catalogue lacks', 'unknown_attack_technique', ruleYaml((r) => (r.tags = ['attack.t9999']))],
+    ['an ATT&CK sub-technique our catalogue lacks', 'unknown_attack_technique', ruleYaml((r) => (r.tags = ['attack.t1059.999']))],
+    ['an ATT&CK tactic our catalogue lacks', 'unknown_attack_tactic', ruleYaml((r) => (r.tags = ['attack.teleportation']))],
     ['the retired defense-evasion tactic', 'retired_attack_tactic', ruleYaml((r) => (r.tags = ['attack.defense-evasion']))],
     ['a condition list', 'deprecated_condition_list', ruleYaml((r) => (detectionOf(r).condition = ['selection_img and selection_cli', 'selection_img and not filter_admin']))],
   ];
@@ -96,8 +175,16 @@ describe('validateSigmaRule', () => {
     expect(result.valid).toBe(true);
   });
 
+  it('accepts double base64 encoding and the modifiers in the order they apply', () => {
+    const source = ruleYaml((r) => {
+      detectionOf(r).selection_cli = { 'CommandLine|base64|base64': 'IEX' };
+      detectionOf(r).selection_img = { 'Image|wide|base64offset|contains': 'x.exe' };
+    });
+    expect(ids(source)).toEqual([]);
+  });
+
   it('has a test for every error and warning finding id', () => {
-    const tested = new Set([...errorCases, ...warningCases].map(([, id]) => id));
+    const tested = new Set([...errorCases, ...warningCases, ...FILE_AND_SET_CASES].map(([, id]) => id));
     const untested = Object.entries(FINDING_IDS)
       .filter(([id, severity]) => severity !== 'info' && !tested.has(id as FindingId))
       .map(([id]) => id);

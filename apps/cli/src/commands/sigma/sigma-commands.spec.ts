@@ -23,8 +23,8 @@ detection:
     Image|endswith: '\\whoami.exe'
   condition: sel
 `;
-const warned = good.replace("Image|endswith: '\\whoami.exe'", "Image: '*\\whoami.exe'");
-const bad = good.replace('condition: sel', 'condition: sel and other');
+const warned = good.replace("Image|endswith: '\\whoami.exe'", "Image: '*\\whoami.exe'").replace('title: Good', 'title: Warned');
+const bad = good.replace('condition: sel', 'condition: sel and other').replace('title: Good', 'title: Bad');
 
 describe('huntforge sigma validate', () => {
   it('passes our fixtures with exit 0 and a summary line', () => {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { validateSigmaRule, type Finding } from '@huntforge/sigma';
+import { checkRuleSet, hasErrors, validateSigmaFile, type Finding } from '@huntforge/sigma';
 import { collectRuleFiles } from './rule-paths';
 
 export interface CommandResult {
@@ -13,11 +13,17 @@ interface FileReport {
   findings: Finding[];
 }
 
-/** `huntforge sigma validate PATH...`: one line per finding, a summary line, exit 1 when any rule is invalid. */
+/**
+ * `huntforge sigma validate PATH...`: each file (detection rules, correlations, filters, several
+ * documents) and the set as a whole (unique ids, references between rules); one line per finding,
+ * a summary line, exit 1 when any rule is invalid.
+ */
 export function runValidate(paths: readonly string[], options: { format: 'text' | 'json' }): CommandResult {
-  const reports: FileReport[] = collectRuleFiles(paths).map((file) => {
-    const result = validateSigmaRule(readFileSync(file, 'utf8'));
-    return { file, valid: result.valid, findings: result.findings };
+  const files = collectRuleFiles(paths).map((file) => ({ file, result: validateSigmaFile(readFileSync(file, 'utf8')) }));
+  const acrossSet = checkRuleSet(files.map(({ file, result }) => ({ file, documents: result.documents })));
+  const reports: FileReport[] = files.map(({ file, result }) => {
+    const findings = [...result.findings, ...(acrossSet.get(file) ?? [])];
+    return { file, valid: !hasErrors(findings), findings };
   });
   const invalid = reports.filter((report) => !report.valid).length;
   const summary = {
