@@ -122,7 +122,7 @@ function checkValues(item: DetectionItem): Finding[] {
       if (typeof value === 'string' && /(?<!\\)[*?]/.test(value)) {
         findings.push(finding('invalid_modifier_value', path, `${JSON.stringify(value)}: wildcards cannot be encoded; they would be matched literally`));
       }
-      if (has(modifiers, ENCODING_MODIFIERS) && typeof value === 'string' && /[^\x00-\x7f]/.test(value)) {
+      if (has(modifiers, ENCODING_MODIFIERS) && typeof value === 'string' && !isAscii(value)) {
         findings.push(finding('invalid_modifier_value', path, `${JSON.stringify(value)}: UTF-16 encoding of non-ASCII text is ambiguous in Sigma; write the value in ASCII`));
       }
     }
@@ -196,4 +196,8 @@ function isCidr(value: string): boolean {
   if (/^\d{1,3}(\.\d{1,3}){3}$/.test(address)) return address.split('.').every((o) => Number(o) <= 255) && (bits === null || bits <= 32);
   if (address.includes(':') && /^[0-9a-f:]+$/i.test(address)) return bits === null || bits <= 128;
   return false;
+}
+
+function isAscii(text: string): boolean {
+  return [...text].every((char) => char.charCodeAt(0) < 0x80);
 }
