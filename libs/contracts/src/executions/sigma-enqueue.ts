@@ -9,7 +9,8 @@ export const sigmaEnqueueRuleSchema = z.object({
   needs_review: z.boolean().default(false),
   /**
    * With a threshold the queue applies the promotion rule in the same step as its comparison:
-   * max_similarity >= threshold (inclusive) and not inconclusive → `duplicate`, nothing queued.
+   * max_similarity >= threshold (inclusive) and not inconclusive → `duplicate`, nothing queued; a rule
+   * as close to an open or approved queue item → `linked` to that item, nothing queued.
    */
   similarity_threshold: z.number().min(0).max(1).optional(),
 });
@@ -36,10 +37,15 @@ const similarityFields = {
   matches: z.array(z.record(z.string(), z.unknown())),
 };
 
-/** Per rule, in request order: queued (new or already there) or a duplicate of a corpus rule. */
+/**
+ * Per rule, in request order: queued (new or already there), a duplicate of a corpus rule, or linked to
+ * an open or approved queue item it repeats (similarity at or above the threshold; the fields then
+ * describe that comparison, and nothing new is queued).
+ */
 export const sigmaEnqueueOutcomeSchema = z.union([
   z.object({ outcome: z.literal('queued'), queue_id: z.number().int().positive(), status: z.string(), created: z.boolean(), ...similarityFields }),
   z.object({ outcome: z.literal('duplicate'), ...similarityFields }),
+  z.object({ outcome: z.literal('linked'), queue_id: z.number().int().positive(), status: z.string(), ...similarityFields }),
 ]);
 
 export const sigmaEnqueueBusResponseSchema = z.union([

@@ -13,6 +13,7 @@ import { queueRouter, type QueueRouterDeps } from './http/queue-router';
 import { sigmaRouter } from './http/sigma-router';
 import { ConversationRepository } from './repositories/conversation-repository';
 import { QueueRepository } from './repositories/queue-repository';
+import { QueueSimilarity } from './similarity/queue-similarity';
 import { ReferenceRuleRepository } from './repositories/reference-rule-repository';
 import { handleEnqueue } from './queue/enqueue-responder';
 import { searchSimilar } from './similarity/search-similar';
@@ -43,8 +44,10 @@ export function createSigmaQueueModule(ctx: ModuleContext, options: SigmaQueueMo
     );
   }
   for (const enricher of options.enrichers ?? []) enrichers.set(enricher.provider, enricher);
+  const queue = new QueueRepository(ctx.db.prisma);
   const deps: QueueRouterDeps = {
-    queue: new QueueRepository(ctx.db.prisma),
+    queue,
+    queueSimilarity: new QueueSimilarity(queue),
     conversations: new ConversationRepository(ctx.db.prisma),
     articles: new ArticleTextReader(ctx.db.prisma),
     index,

@@ -88,7 +88,11 @@ export function ExecutionView({ executionId }: { executionId: number }) {
                 <summary>
                   {rule.title ?? 'untitled rule'} <span className="badge">{rule.source}</span>{' '}
                   {rule.maxSimilarity !== null ? <span className="muted small">best corpus match {rule.maxSimilarity.toFixed(2)}</span> : null}{' '}
-                  {rule.queueOutcome ? <span className="badge info">{rule.queueOutcome}</span> : null}{' '}
+                  {rule.queueOutcome === 'linked' ? (
+                    <span className="badge info" title="This rule repeats a rule already in the queue, so it was not queued again">same as queue item #{rule.queueId}</span>
+                  ) : rule.queueOutcome ? (
+                    <span className="badge info">{rule.queueOutcome}</span>
+                  ) : null}{' '}
                   {rule.queueId ? <Link to={`/workflow?item=${rule.queueId}#queue`}>review in queue</Link> : null}
                 </summary>
                 <pre className="article-text">{rule.yaml}</pre>

@@ -12,6 +12,7 @@ type Rule = ReturnType<typeof sigmaEnqueueBusRequestSchema.parse>['rules'][numbe
 type Plan =
   | { kind: 'existing'; item: QueueItemRow }
   | { kind: 'duplicate'; similarity: ItemSimilarity }
+  | { kind: 'linked'; queueId: number; status: string; score: number; matches: Array<Record<string, unknown>> }
   | { kind: 'new'; row: NewQueueItem };
 
 function comparisonOf(similarity: Pick<ItemSimilarity, 'max_similarity' | 'inconclusive' | 'matches'>) {
@@ -35,6 +36,11 @@ function queued(item: QueueItemRow, created: boolean): SigmaEnqueueOutcome {
  */
 async function planRule(deps: QueueDeps, ids: { workflow_execution_id: number; article_id: number }, rule: Rule): Promise<Plan> {
   const publisher = rule.source === 'publisher';
+  if (publisher) {
+    // A publisher's rule is kept verbatim, so the same article read again brings the very same text.
+    const same = await deps.queue.openItemWithOriginal(rule.rule_yaml);
+    if (same) return { kind: 'linked', queueId: same.id, status: same.status, score: 1, matches: [] };
+  }
   const facts = publisher ? ruleFacts(rule.rule_yaml) : requireValidRule(rule.rule_yaml);
   let similarity: ItemSimilarity;
   try {
@@ -47,13 +53,19 @@ async function planRule(deps: QueueDeps, ids: { workflow_execution_id: number; a
   if (threshold !== undefined && !similarity.inconclusive && similarity.max_similarity !== null && similarity.max_similarity >= threshold) {
     return { kind: 'duplicate', similarity };
   }
+  if (threshold !== undefined && facts.doc) {
+    const match = await deps.queueSimilarity.closest(facts.doc);
+    if (match && !match.inconclusive && match.score >= threshold) {
+      return { kind: 'linked', queueId: match.queueId, status: match.status, score: match.score, matches: [match.match] };
+    }
+  }
   const input = { ...rule, ...ids };
   return { kind: 'new', row: newItem(input, facts, similarity, { needsReview: rule.needs_review }) };
 }
 
 /**
- * Bus request `sigma.queue.enqueue`: the rules of one execution step, planned first (validated, compared,
- * promotion rule applied) and then inserted in one statement, so a refused rule leaves nothing queued.
+ * Bus request `sigma.queue.enqueue`: the rules of one execution step, planned first (validated, compared
+ * with the corpus and with the queue's open and approved items, promotion rule applied) and then inserted in one statement, so a refused rule leaves nothing queued.
  * Idempotent per (workflow_execution_id, rule_yaml), also within one request.
  */
 export async function handleEnqueue(deps: QueueDeps, payload: unknown): Promise<SigmaEnqueueBusResponse> {
@@ -77,6 +89,9 @@ export async function handleEnqueue(deps: QueueDeps, payload: unknown): Promise<
       const firstMention = !reported.has(rule.rule_yaml);
       reported.add(rule.rule_yaml);
       if (plan.kind === 'duplicate') return { outcome: 'duplicate', ...comparisonOf(plan.similarity) };
+      if (plan.kind === 'linked') {
+        return { outcome: 'linked', queue_id: plan.queueId, status: plan.status, max_similarity: plan.score, inconclusive: false, matches: plan.matches };
+      }
       if (plan.kind === 'existing') return queued(plan.item, false);
       return queued(createdByYaml.get(rule.rule_yaml) as QueueItemRow, firstMention);
     });

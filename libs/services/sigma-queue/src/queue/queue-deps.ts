@@ -3,11 +3,14 @@ import type { Bus } from '@huntforge/bus';
 import { httpErrors, type Logger } from '@huntforge/platform';
 import type { CorpusIndex } from '../corpus/corpus-index';
 import type { NewQueueItem, QueueItemRow, QueueRepository } from '../repositories/queue-repository';
+import type { QueueSimilarity } from '../similarity/queue-similarity';
 import type { RuleFacts } from './rule-facts';
 import { ALLOWED_FROM, assertCan, invalidTransition, type QueueAction } from './transitions';
 
 export interface QueueDeps {
   queue: QueueRepository;
+  /** The open and approved items a new rule is compared with, so the queue never holds the same rule twice. */
+  queueSimilarity: QueueSimilarity;
   index: CorpusIndex;
   bus: Bus;
   logger: Logger;

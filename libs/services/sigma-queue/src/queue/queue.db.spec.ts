@@ -275,6 +275,29 @@ describe('sigma.queue.enqueue on the bus', () => {
     }
   });
 
+  it('links a rule that repeats an open or approved queue item instead of queueing it again; a rejected item does not count', async () => {
+    const [first, second, third] = [await execution(), await execution(), await execution()];
+    const generated = (yaml: string) => [{ rule_yaml: yaml, source: 'generated', similarity_threshold: 0.5 }];
+    const original = rule({ id: '81818181-8181-4181-8181-818181818181', title: 'Remote WMIC process', image: '\\wmic.exe', args: ['/node:', 'process call create'] });
+    const reworded = rule({ id: '82828282-8282-4282-8282-828282828282', title: 'WMIC starts a process on another host', image: '\\wmic.exe', args: ['/node:', 'process call create'] });
+    const queued = (await enqueue(first.executionId, first.articleId, generated(original))) as { ok: true; results: Array<{ outcome: string; queue_id: number }> };
+    expect(queued.results[0]).toMatchObject({ outcome: 'queued', created: true });
+    const itemId = queued.results[0]?.queue_id as number;
+
+    const again = await enqueue(second.executionId, second.articleId, generated(reworded));
+    expect(again).toMatchObject({ ok: true, results: [{ outcome: 'linked', queue_id: itemId, status: 'pending', max_similarity: 1, inconclusive: false }] });
+    const prisma = harness.ctx.db.prisma;
+    expect(await prisma.sigmaQueueItem.count({ where: { workflowExecutionId: second.executionId } })).toBe(0);
+
+    const publisherRule = rule({ id: '83838383-8383-4383-8383-838383838383', title: 'Publisher rule', image: '\\mshta.exe', args: ['vbscript:'] });
+    const fromPublisher = [{ rule_yaml: publisherRule, source: 'publisher' }];
+    const kept = (await enqueue(first.executionId, first.articleId, fromPublisher)) as { ok: true; results: Array<{ queue_id: number }> };
+    expect(await enqueue(second.executionId, second.articleId, fromPublisher)).toMatchObject({ ok: true, results: [{ outcome: 'linked', queue_id: kept.results[0]?.queue_id }] });
+
+    await prisma.sigmaQueueItem.update({ where: { id: itemId }, data: { status: 'rejected', rejectionReason: 'too broad' } });
+    expect(await enqueue(third.executionId, third.articleId, generated(reworded))).toMatchObject({ ok: true, results: [{ outcome: 'queued', created: true }] });
+  });
+
   it('answers bad payloads with ok: false validation_error', async () => {
     const { executionId, articleId } = await execution();
     expect(await harness.ctx.bus.request(REQUEST_KEYS.sigmaQueueEnqueue, { rule_yaml: valid })).toMatchObject({ ok: false, error: { code: 'validation_error' } });

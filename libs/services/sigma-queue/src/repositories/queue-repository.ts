@@ -104,6 +104,24 @@ export class QueueRepository {
     return byYaml;
   }
 
+  /** Items still in review or approved, of one telemetry class: what a new rule must not repeat. */
+  async openItemsOfClass(telemetryClass: string): Promise<Array<Pick<QueueItemRow, 'id' | 'status' | 'title' | 'ruleYaml' | 'updatedAt'>>> {
+    return this.prisma.sigmaQueueItem.findMany({
+      where: { telemetryClass, status: { in: ['pending', 'needs_review', 'approved'] } },
+      select: { id: true, status: true, title: true, ruleYaml: true, updatedAt: true },
+      orderBy: { id: 'asc' },
+    });
+  }
+
+  /** The first open or approved item queued with exactly this text (a publisher rule seen before). */
+  async openItemWithOriginal(ruleYaml: string): Promise<Pick<QueueItemRow, 'id' | 'status'> | null> {
+    return this.prisma.sigmaQueueItem.findFirst({
+      where: { status: { in: ['pending', 'needs_review', 'approved'] }, OR: [{ originalRuleYaml: ruleYaml }, { originalRuleYaml: null, ruleYaml }] },
+      select: { id: true, status: true },
+      orderBy: { id: 'asc' },
+    });
+  }
+
   async find(id: number): Promise<QueueItemRow | null> {
     return this.prisma.sigmaQueueItem.findUnique({ where: { id } });
   }

@@ -103,7 +103,8 @@ export function createBusServicePorts(bus: Bus, options: BusServicePortsOptions)
       if (!reply.ok) throw new PeerServiceError(REQUEST_KEYS.sigmaQueueEnqueue, reply.error.code, reply.error.message);
       return reply.results.map((result) => {
         const similarity = { maxSimilarity: result.max_similarity, inconclusive: result.inconclusive, matches: result.matches };
-        return result.outcome === 'duplicate' ? { outcome: 'duplicate', ...similarity } : { outcome: 'queued', queueId: result.queue_id, status: result.status, ...similarity };
+        if (result.outcome === 'duplicate') return { outcome: 'duplicate', ...similarity };
+        return { outcome: result.outcome, queueId: result.queue_id, status: result.status, ...similarity };
       });
     },
   };

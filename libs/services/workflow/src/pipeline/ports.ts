@@ -54,7 +54,9 @@ export interface SimilarityOutcome {
 
 export type EnqueueResult =
   | ({ outcome: 'queued'; queueId: number; status: string } & SimilarityOutcome)
-  | ({ outcome: 'duplicate' } & SimilarityOutcome);
+  | ({ outcome: 'duplicate' } & SimilarityOutcome)
+  /** The rule repeats an open or approved queue item: linked to it, nothing new queued. */
+  | ({ outcome: 'linked'; queueId: number; status: string } & SimilarityOutcome);
 
 /** Questions the pipeline asks other services (over the bus request/reply keys in production). */
 export interface ServicePorts {

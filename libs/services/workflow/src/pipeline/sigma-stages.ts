@@ -21,7 +21,7 @@ interface GeneratedRule {
   repair_attempts: Array<{ attempt: number; findings: ValidationReport['findings']; valid_after: boolean }>;
   fidelity: { ok: boolean; unsupported_values: string[] };
   similarity?: { max_similarity: number; inconclusive: boolean; matches: unknown[] };
-  queue: { outcome: 'queued' | 'duplicate' | 'invalid'; queue_id?: number; status?: string; duplicate_of?: unknown };
+  queue: { outcome: 'queued' | 'duplicate' | 'linked' | 'invalid'; queue_id?: number; status?: string; duplicate_of?: unknown };
 }
 
 function parsedFields(yaml: string) {
@@ -143,6 +143,11 @@ export async function generateAndPromote(input: {
         log(`${rule.title}: duplicate (${result.maxSimilarity} >= ${threshold})`);
         return;
       }
+      if (result.outcome === 'linked') {
+        rule.queue = { outcome: 'linked', queue_id: result.queueId, status: result.status };
+        log(`${rule.title}: same as queue item #${result.queueId} (${result.status}, similarity ${result.maxSimilarity} >= ${threshold}); linked, not queued again`);
+        return;
+      }
       rule.queue = { outcome: 'queued', queue_id: result.queueId, status: result.status };
       log(`${rule.title}: queued as ${result.queueId} (${result.status}, max similarity ${result.maxSimilarity}${result.inconclusive ? ', inconclusive' : ''})`);
     });
@@ -152,6 +157,7 @@ export async function generateAndPromote(input: {
         threshold,
         queued: rules.filter((r) => r.queue.outcome === 'queued').length,
         duplicates: rules.filter((r) => r.queue.outcome === 'duplicate').length,
+        linked: rules.filter((r) => r.queue.outcome === 'linked').length,
         invalid: rules.filter((r) => r.queue.outcome === 'invalid').length,
       },
     };

@@ -15,7 +15,7 @@ export interface PublisherRuleRecord {
   provenance: { article_id: number; article_url: string; start: number; end: number };
   validation: { valid: boolean; findings: unknown[] };
   delivery_permitted: boolean;
-  queue: { outcome: 'queued'; queue_id: number; status: string };
+  queue: { outcome: 'queued' | 'linked'; queue_id: number; status: string };
 }
 
 function titleOf(yaml: string): string | null {
@@ -61,8 +61,14 @@ export async function importPublisherSigma(input: {
         );
   const records: PublisherRuleRecord[] = checked.map(({ block, validation, provenance }, i) => {
     const queued = results[i];
-    if (queued?.outcome !== 'queued') throw new Error('the queue did not queue a publisher rule, which is never compared for promotion');
-    log(`publisher rule at ${block.start}-${block.end} queued as ${queued.queueId} (${validation.valid ? 'valid' : 'invalid'})`);
+    if (queued?.outcome !== 'queued' && queued?.outcome !== 'linked') {
+      throw new Error('the queue neither queued nor linked a publisher rule, which is never compared for promotion');
+    }
+    log(
+      queued.outcome === 'linked'
+        ? `publisher rule at ${block.start}-${block.end} is already queue item #${queued.queueId}; linked, not queued again`
+        : `publisher rule at ${block.start}-${block.end} queued as ${queued.queueId} (${validation.valid ? 'valid' : 'invalid'})`,
+    );
     return {
       source: 'publisher',
       title: titleOf(block.yaml),
@@ -70,7 +76,7 @@ export async function importPublisherSigma(input: {
       provenance,
       validation,
       delivery_permitted: input.policy === 'allow',
-      queue: { outcome: 'queued', queue_id: queued.queueId, status: queued.status },
+      queue: { outcome: queued.outcome, queue_id: queued.queueId, status: queued.status },
     };
   });
   return {

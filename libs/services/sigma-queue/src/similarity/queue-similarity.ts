@@ -1,0 +1,56 @@
+import { analyseRuleDocument, analyseRuleText, SimilarityIndex, type RuleAtoms } from '@huntforge/sigma';
+import type { QueueRepository } from '../repositories/queue-repository';
+import { toMatchBody } from './search-similar';
+
+export interface QueueMatch {
+  queueId: number;
+  status: string;
+  score: number;
+  inconclusive: boolean;
+  match: ReturnType<typeof toMatchBody>;
+}
+
+/**
+ * Compares a new rule with the queue's open and approved items of the same telemetry class, so a rule
+ * that re-running an article (or a near-duplicate article) generates again is linked, not queued twice.
+ * Each item's atoms are kept in memory until the item changes.
+ */
+export class QueueSimilarity {
+  private readonly atoms = new Map<number, { updatedAt: number; atoms: RuleAtoms | null }>();
+
+  constructor(private readonly queue: QueueRepository) {}
+
+  async closest(doc: Record<string, unknown>): Promise<QueueMatch | null> {
+    const analysed = analyseRuleDocument(doc);
+    if (!analysed.ok || !analysed.atoms.telemetryClass) return null;
+    const items = await this.queue.openItemsOfClass(analysed.atoms.telemetryClass);
+    const index = new SimilarityIndex();
+    const statusById = new Map<string, string>();
+    for (const item of items) {
+      const atoms = this.atomsOf(item);
+      if (!atoms) continue;
+      const ruleId = String(item.id);
+      statusById.set(ruleId, item.status);
+      index.add(atoms, { ruleId, title: item.title, author: null, license: 'n/a (review queue item)', path: `queue item #${item.id}`, origin: 'review queue' });
+    }
+    if (index.size === 0) return null;
+    const best = index.search(analysed.atoms, { top: 1 }).matches[0];
+    if (!best) return null;
+    return {
+      queueId: Number(best.attribution.ruleId),
+      status: statusById.get(best.attribution.ruleId) ?? 'pending',
+      score: best.score,
+      inconclusive: best.inconclusive,
+      match: toMatchBody(best),
+    };
+  }
+
+  private atomsOf(item: { id: number; ruleYaml: string; updatedAt: Date }): RuleAtoms | null {
+    const cached = this.atoms.get(item.id);
+    if (cached && cached.updatedAt === item.updatedAt.getTime()) return cached.atoms;
+    const analysed = analyseRuleText(item.ruleYaml);
+    const atoms = analysed.ok ? analysed.atoms : null;
+    this.atoms.set(item.id, { updatedAt: item.updatedAt.getTime(), atoms });
+    return atoms;
+  }
+}
