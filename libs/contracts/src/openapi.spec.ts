@@ -9,6 +9,11 @@ describe('buildOpenApiDocument', () => {
     expect(document.components?.securitySchemes?.['bearerAuth']).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
   });
 
+  it('says how Sigma cases the engines disagree on are decided', () => {
+    expect(document.info.description).toContain('## How Huntforge reads Sigma');
+    expect(document.info.description).toMatch(/`field: null` also matches an event without the field/);
+  });
+
   it('lists the gateway routes', () => {
     const paths = document.paths ?? {};
     expect(Object.keys(paths)).toEqual(

@@ -1,6 +1,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { ALL_ROUTES } from './api/all-routes';
 import { BEARER_SCHEME, registerRoute } from './openapi/register-route';
+import { SIGMA_SEMANTICS_MARKDOWN } from './openapi/sigma-semantics';
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
 
@@ -28,7 +29,8 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Open
       description:
         'Turns cyber-threat-intelligence articles into reviewed Sigma detections. Errors share one body: ' +
         '`{"error": {"code", "message", "details"?}}`. Reads need a viewer token, writes an analyst token, ' +
-        'settings writes, tokens, audit and scheduled-job changes an admin token; health and docs are public.',
+        'settings writes, tokens, audit and scheduled-job changes an admin token; health and docs are public.\n' +
+        SIGMA_SEMANTICS_MARKDOWN,
     },
     ...(options.serverUrl ? { servers: [{ url: options.serverUrl }] } : {}),
     security: [{ [BEARER_SCHEME]: [] }],
