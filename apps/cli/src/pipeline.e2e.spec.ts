@@ -31,6 +31,7 @@ interface StoredRule {
   yaml: string;
   validation: { valid: boolean; findings: unknown[] };
   fidelity?: { ok: boolean };
+  self_test?: { fires: boolean; events: number; fired_on: string[] };
   queue: { outcome: string; queue_id?: number; status?: string };
   similarity?: { max_similarity: number };
 }
@@ -109,7 +110,9 @@ describe('pipeline end to end: workflow, content filter and sigma queue composed
     for (const rule of generated) {
       expect(rule.validation).toMatchObject({ valid: true });
       expect(rule.fidelity?.ok).toBe(true);
-      expect(rule.queue.outcome).toBe('queued');
+      expect(rule.self_test?.fires).toBe(true);
+      expect(rule.self_test?.fired_on.length).toBeGreaterThan(0);
+      expect(rule.queue).toMatchObject({ outcome: 'queued', status: 'pending' });
     }
     const list = await request(app).get(`/api/sigma-queue/list?workflow_execution_id=${row.execution_id}`).expect(200);
     const queued = list.body.items as Array<{ queue_id: number; source: string }>;
@@ -117,7 +120,7 @@ describe('pipeline end to end: workflow, content filter and sigma queue composed
     expect(queued.every((item) => item.source === 'generated')).toBe(true);
   });
 
-  it('drops only the rule that duplicates a reference rule and queues the others', async () => {
+  it('drops only the rule that duplicates a reference rule and links the others to the items the first run queued', async () => {
     const first = await run('12-win-lolbin-chain.md');
     const generated = first.rules.filter((rule) => rule.source === 'generated');
     expect(generated.length).toBeGreaterThan(1);
@@ -133,7 +136,12 @@ describe('pipeline end to end: workflow, content filter and sigma queue composed
     expect(byTitle.get(duplicate.title)?.similarity?.max_similarity).toBeGreaterThanOrEqual(0.5);
     const others = [...byTitle.values()].filter((rule) => rule.title !== duplicate.title);
     expect(others.length).toBeGreaterThan(0);
-    expect(others.every((rule) => rule.queue.outcome === 'queued')).toBe(true);
+    const firstQueueIds = new Map(generated.map((rule) => [rule.title, rule.queue.queue_id]));
+    for (const rule of others) {
+      expect(rule.queue).toMatchObject({ outcome: 'linked', queue_id: firstQueueIds.get(rule.title) });
+    }
+    const list = await request(app).get(`/api/sigma-queue/list?workflow_execution_id=${second.row.execution_id}`).expect(200);
+    expect(list.body.items).toEqual([]);
   });
 
   it('routes a Linux article: Windows-only extractors skipped with reason records, the article still proceeds', async () => {

@@ -13,6 +13,8 @@ export { compileRule, type CompiledRule } from './evaluate/compile-rule';
 export { RuleCompileError, type MatchOptions, type EventTest } from './evaluate/compile-item';
 export { lookupField, type SigmaEvent } from './evaluate/event-fields';
 export { RuleSet } from './evaluate/rule-set';
+export { observableEvents, type ObservableLike, type ObservableEvent } from './evaluate/observable-events';
+export { selfTestRule, type SelfTestResult } from './evaluate/self-test';
 export { CorrelationEngine, eventTime, loadRuleDocuments, type CorrelationAlert, type EngineResult } from './evaluate/correlation';
 export {
   ATTACK_DATA_VERSION,

@@ -35,8 +35,14 @@ function productOf(platform: TemplatePlatform): string {
   return platform === 'linux' ? 'linux' : platform === 'macos' ? 'macos' : 'windows';
 }
 
+/**
+ * The Image suffix of a program. Articles write Windows programs without their extension (`sc`,
+ * `net`), but Sysmon's Image always carries it, so a bare Windows name gets `.exe` or the rule
+ * could never fire.
+ */
 function imageSuffix(platform: TemplatePlatform, fileName: string): string {
-  return productOf(platform) === 'windows' ? `\\${fileName}` : `/${fileName}`;
+  if (productOf(platform) !== 'windows') return `/${fileName}`;
+  return /\.[a-z0-9]{2,4}$/i.test(fileName) ? `\\${fileName}` : `\\${fileName}.exe`;
 }
 
 /** Splits a command line into arguments, keeping quoted parts together. */

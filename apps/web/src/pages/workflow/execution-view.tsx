@@ -93,8 +93,12 @@ export function ExecutionView({ executionId }: { executionId: number }) {
                   ) : rule.queueOutcome ? (
                     <span className="badge info">{rule.queueOutcome}</span>
                   ) : null}{' '}
+                  {rule.selfTest && !rule.selfTest.fires ? (
+                    <span className="badge warn" title={`Tried on ${rule.selfTest.events} events built from the article's observables`}>fires on none of its observables</span>
+                  ) : null}{' '}
                   {rule.queueId ? <Link to={`/workflow?item=${rule.queueId}#queue`}>review in queue</Link> : null}
                 </summary>
+                {rule.selfTest?.fires ? <p className="muted small">Fires on: {rule.selfTest.firedOn.join('; ')}</p> : null}
                 <pre className="article-text">{rule.yaml}</pre>
               </details>
             ))}

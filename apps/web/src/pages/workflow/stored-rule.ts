@@ -6,6 +6,8 @@ export interface StoredRule {
   maxSimilarity: number | null;
   queueOutcome: string | null;
   queueId: number | null;
+  /** Whether the rule fires on the telemetry of the observables it was made from (null: not tested). */
+  selfTest: { fires: boolean; firedOn: string[]; events: number } | null;
 }
 
 const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
@@ -14,6 +16,7 @@ export function storedRuleOf(value: unknown): StoredRule {
   const rule = record(value);
   const similarity = record(rule['similarity']);
   const queue = record(rule['queue']);
+  const selfTest = record(rule['self_test']);
   return {
     source: typeof rule['source'] === 'string' ? rule['source'] : 'generated',
     title: typeof rule['title'] === 'string' ? rule['title'] : null,
@@ -21,5 +24,13 @@ export function storedRuleOf(value: unknown): StoredRule {
     maxSimilarity: typeof similarity['max_similarity'] === 'number' ? similarity['max_similarity'] : null,
     queueOutcome: typeof queue['outcome'] === 'string' ? queue['outcome'] : null,
     queueId: typeof queue['queue_id'] === 'number' ? queue['queue_id'] : null,
+    selfTest:
+      typeof selfTest['fires'] === 'boolean'
+        ? {
+            fires: selfTest['fires'],
+            firedOn: Array.isArray(selfTest['fired_on']) ? selfTest['fired_on'].filter((entry): entry is string => typeof entry === 'string') : [],
+            events: typeof selfTest['events'] === 'number' ? selfTest['events'] : 0,
+          }
+        : null,
   };
 }

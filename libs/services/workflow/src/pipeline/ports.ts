@@ -121,6 +121,8 @@ export interface DomainPorts {
   platformSkipReason(agent: ExtractionAgent, platform: PlatformLabel): ExtractionReason | null;
   /** Literal values in a rule's detection block. */
   detectionValues(yaml: string): string[];
+  /** Runs a rule over the synthetic telemetry of the observables: does it fire on what it was made from? */
+  selfTest(yaml: string, observables: ExtractionResult['observables']): { fires: boolean; events: number; fired_on: string[]; error?: string };
   /** Observables by type for ranking before the full extraction (cheap builtin pass). */
   quickObservableCounts(text: string, articleUrl: string): Record<string, number>;
 }

@@ -20,6 +20,8 @@ interface GeneratedRule {
   validation: ValidationReport;
   repair_attempts: Array<{ attempt: number; findings: ValidationReport['findings']; valid_after: boolean }>;
   fidelity: { ok: boolean; unsupported_values: string[] };
+  /** Whether the rule fires on the synthetic telemetry of the article's observables (which ones). */
+  self_test: { fires: boolean; events: number; fired_on: string[]; error?: string };
   similarity?: { max_similarity: number; inconclusive: boolean; matches: unknown[] };
   queue: { outcome: 'queued' | 'duplicate' | 'linked' | 'invalid'; queue_id?: number; status?: string; duplicate_of?: unknown };
 }
@@ -43,12 +45,20 @@ function parsedFields(yaml: string) {
 
 const normalise = (value: string) => value.toLowerCase().replace(/^[\\/*]+|[*]+$/g, '').replace(/\s+/g, ' ').trim();
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `sc.exe` is what the article means by a bare `sc` run as a command: the name alone, as a word. */
+function bareProgramNamed(needle: string, haystack: string): boolean {
+  const stem = /^([\w-]+)\.exe$/.exec(needle)?.[1];
+  return stem !== undefined && new RegExp(`(?:^|[\\s"'\\\\/(])${escapeRegExp(stem)}(?=[\\s"')]|$)`).test(haystack);
+}
+
 /** Every literal detection value must come from the article or the observables; otherwise the rule is flagged. */
 export function fidelityCheck(values: string[], article: PipelineArticle, extraction: ExtractionResult): { ok: boolean; unsupported_values: string[] } {
   const haystack = normalise(`${article.content}\n${extraction.observables.map((o) => o.value).join('\n')}`);
   const unsupported = values.filter((value) => {
     const needle = normalise(value);
-    return needle.length > 0 && !/^\d+$/.test(needle) && !haystack.includes(needle);
+    return needle.length > 0 && !/^\d+$/.test(needle) && !haystack.includes(needle) && !bareProgramNamed(needle, haystack);
   });
   return { ok: unsupported.length === 0, unsupported_values: unsupported };
 }
@@ -92,8 +102,13 @@ export async function generateAndPromote(input: {
     for (const candidate of generated.rules) {
       const { yaml, validation, attempts } = await validateWithRepair(candidate, { agents, domain: deps.domain, article, signal, usage });
       const fidelity = fidelityCheck(deps.domain.detectionValues(yaml), article, extraction);
+      const selfTest = validation.valid ? deps.domain.selfTest(yaml, extraction.observables) : { fires: false, events: 0, fired_on: [] };
       const fields = parsedFields(yaml);
-      log(`${fields.title ?? candidate.telemetryClass}: ${validation.valid ? 'valid' : 'invalid'}${attempts.length ? ` after ${attempts.length} repair(s)` : ''}${fidelity.ok ? '' : `; unsupported values ${fidelity.unsupported_values.join(', ')}`}`);
+      log(
+        `${fields.title ?? candidate.telemetryClass}: ${validation.valid ? 'valid' : 'invalid'}${attempts.length ? ` after ${attempts.length} repair(s)` : ''}` +
+          `${fidelity.ok ? '' : `; unsupported values ${fidelity.unsupported_values.join(', ')}`}` +
+          `${validation.valid && !selfTest.fires ? `; fires on none of the ${selfTest.events} events of the observables, so it needs review` : ''}`,
+      );
       out.push({
         source: 'generated',
         telemetry_class: candidate.telemetryClass,
@@ -102,12 +117,19 @@ export async function generateAndPromote(input: {
         validation,
         repair_attempts: attempts,
         fidelity,
+        self_test: selfTest,
         queue: { outcome: validation.valid ? 'queued' : 'invalid' },
       });
     }
     return {
       value: out,
-      summary: { generated: out.length, valid: out.filter((r) => r.validation.valid).length, repaired: out.filter((r) => r.repair_attempts.length > 0).length, fidelity_flagged: out.filter((r) => !r.fidelity.ok).length },
+      summary: {
+        generated: out.length,
+        valid: out.filter((r) => r.validation.valid).length,
+        repaired: out.filter((r) => r.repair_attempts.length > 0).length,
+        fidelity_flagged: out.filter((r) => !r.fidelity.ok).length,
+        not_firing: out.filter((r) => r.validation.valid && !r.self_test.fires).length,
+      },
       usage,
     };
   });
@@ -127,7 +149,7 @@ export async function generateAndPromote(input: {
               articleId: article.id,
               rules: comparable.map((rule) => ({
                 source: 'generated' as const,
-                status: rule.fidelity.ok ? ('pending' as const) : ('needs_review' as const),
+                status: rule.fidelity.ok && rule.self_test.fires ? ('pending' as const) : ('needs_review' as const),
                 ruleYaml: rule.yaml,
                 similarityThreshold: threshold,
               })),

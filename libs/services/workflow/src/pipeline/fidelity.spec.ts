@@ -1,0 +1,19 @@
+import type { ExtractionResult } from '@huntforge/contracts';
+import { fidelityCheck } from './sigma-stages';
+import type { PipelineArticle } from './ports';
+
+const article = (content: string): PipelineArticle => ({ id: 1, title: 'Intrusion', url: 'https://blog.example.org/a', content, huntScore: 5, publishedAt: null });
+// Only the observables are read; the rest of the result does not bear on fidelity.
+const noObservables = { observables: [] } as unknown as ExtractionResult;
+
+describe('fidelityCheck', () => {
+  it('accepts values the article states, and the .exe of a program the article runs by its bare name', () => {
+    const text = 'The actor ran sc \\\\FS02 create WinSvcHost and then nltest /domain_trusts.';
+    expect(fidelityCheck(['\\sc.exe', '\\nltest.exe', 'WinSvcHost', '/domain_trusts'], article(text), noObservables)).toEqual({ ok: true, unsupported_values: [] });
+  });
+
+  it('flags a value the article does not state, and a program name found only inside another word', () => {
+    const text = 'The actor ran describe.ps1 from a scheduled task.';
+    expect(fidelityCheck(['\\sc.exe', '\\mimikatz.exe', 'describe.ps1'], article(text), noObservables)).toEqual({ ok: false, unsupported_values: ['\\sc.exe', '\\mimikatz.exe'] });
+  });
+});

@@ -1,0 +1,135 @@
+import type { SigmaEvent } from './event-fields';
+
+/** The parts of an extracted observable the telemetry is built from. */
+export interface ObservableLike {
+  type: string;
+  value: string;
+  attributes?: Record<string, string | number | boolean | null>;
+}
+
+/** A synthetic event and the observable it stands for. */
+export interface ObservableEvent {
+  observable: string;
+  event: SigmaEvent;
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
+
+/**
+ * The telemetry an observable would leave, as Sysmon/Windows-style field names Sigma rules use:
+ * process_creation for command lines and process pairs, registry_set for keys, service install,
+ * scheduled-task creation, dns_query / network_connection / proxy for indicators. One observable can
+ * give several events (a domain is both a DNS query and a connection).
+ */
+export function observableEvents(observables: readonly ObservableLike[], options: { product?: string } = {}): ObservableEvent[] {
+  const windows = options.product?.toLowerCase() === 'windows';
+  return observables.flatMap((observable) =>
+    eventsOf(observable, windows).map((event) => ({ observable: `${observable.type}: ${observable.value}`, event })),
+  );
+}
+
+function eventsOf({ type, value, attributes = {} }: ObservableLike, windows: boolean): SigmaEvent[] {
+  const processEvent = (commandLine: string, parent: string | null) => processEventOn(windows, commandLine, parent);
+  switch (type) {
+    case 'cmdline':
+      return [processEvent(value, text(attributes.parent))];
+    case 'process_lineage': {
+      const [parentText, childText] = value.split(/\s*(?:->|→|=>)\s*/);
+      const parent = text(attributes.parent) ?? text(parentText);
+      const child = text(attributes.child) ?? text(childText) ?? value;
+      return [processEvent(child, parent)];
+    }
+    case 'registry_key':
+      return [registryEvent(value, attributes)];
+    case 'service': {
+      const binary = text(attributes.binary_path) ?? text(attributes.image_path);
+      const name = text(attributes.name) ?? text(attributes.service_name) ?? value;
+      return [
+        { EventID: 7045, Provider_Name: 'Service Control Manager', Channel: 'System', ServiceName: name, ImagePath: binary ?? '', ServiceFileName: binary ?? '' },
+        { EventID: 4697, Channel: 'Security', ServiceName: name, ServiceFileName: binary ?? '' },
+      ];
+    }
+    case 'scheduled_task': {
+      const name = value.startsWith('\\') ? value : `\\${value}`;
+      const command = text(attributes.command) ?? text(attributes.action) ?? '';
+      return [
+        { EventID: 4698, Channel: 'Security', TaskName: name, TaskContent: command },
+        processEvent(`schtasks.exe /create /tn "${value}"${command ? ` /tr "${command}"` : ''}`, null),
+      ];
+    }
+    case 'domain':
+      return [
+        { EventID: 22, QueryName: value, Image: 'C:\\Windows\\System32\\svchost.exe' },
+        { EventID: 3, DestinationHostname: value, Initiated: 'true' },
+        { 'cs-host': value, 'r-dns': value, 'c-uri': `http://${value}/`, 'cs-method': 'GET' },
+      ];
+    case 'url': {
+      const host = hostOf(value);
+      return [
+        { 'c-uri': value, 'cs-uri': value, 'cs-host': host ?? '', 'r-dns': host ?? '', 'cs-method': 'GET' },
+        ...(host ? [{ EventID: 22, QueryName: host }, { EventID: 3, DestinationHostname: host, Initiated: 'true' }] : []),
+      ];
+    }
+    case 'ipv4':
+    case 'ipv6':
+      return [
+        { EventID: 3, DestinationIp: value, Initiated: 'true' },
+        { dst_ip: value, DestinationAddress: value, 'c-ip': value },
+      ];
+    default:
+      return [];
+  }
+}
+
+/** A process_creation event for a command line: Image from its first token, OriginalFileName its file name. */
+function processEventOn(windows: boolean, commandLine: string, parent: string | null): SigmaEvent {
+  const image = imageOf(commandLine, windows);
+  const fileName = image.split(/[\\/]/).pop() ?? image;
+  return {
+    EventID: 1,
+    CommandLine: commandLine,
+    Image: image,
+    OriginalFileName: fileName,
+    ...(parent ? { ParentImage: imageOf(parent, windows), ParentCommandLine: parent } : {}),
+  };
+}
+
+/**
+ * The Image a command line's program would run as. A bare Windows program name runs from the system
+ * folder, with the extension Windows adds (`sc` runs `sc.exe`) when the rule is for Windows telemetry;
+ * a bare Unix one from /usr/bin.
+ */
+function imageOf(commandLine: string, windows: boolean): string {
+  const trimmed = commandLine.trim();
+  const quoted = /^"([^"]+)"/.exec(trimmed);
+  const first = quoted ? (quoted[1] as string) : (trimmed.split(/\s+/)[0] ?? trimmed);
+  if (/[\\/]/.test(first)) return first;
+  if (/\.(exe|com|bat|cmd|scr)$/i.test(first)) return `C:\\Windows\\System32\\${first}`;
+  return windows ? `C:\\Windows\\System32\\${first}.exe` : `/usr/bin/${first}`;
+}
+
+const HIVES: Record<string, string> = {
+  HKEY_LOCAL_MACHINE: 'HKLM',
+  HKEY_CURRENT_USER: 'HKCU',
+  HKEY_USERS: 'HKU',
+  HKEY_CLASSES_ROOT: 'HKCR',
+  HKEY_CURRENT_CONFIG: 'HKCC',
+};
+
+function registryEvent(value: string, attributes: NonNullable<ObservableLike['attributes']>): SigmaEvent {
+  let key = value.replace(/^(HKEY_[A-Z_]+)/i, (hive) => HIVES[hive.toUpperCase()] ?? hive);
+  // Sysmon writes the current user's hive as HKU\<SID>.
+  key = key.replace(/^HKCU\\/i, 'HKU\\S-1-5-21-1004336348-1177238915-682003330-1001\\');
+  const valueName = text(attributes.value_name);
+  const targetObject = valueName && !key.toLowerCase().endsWith(`\\${valueName.toLowerCase()}`) ? `${key}\\${valueName}` : key;
+  const details = text(attributes.value_data) ?? text(attributes.data) ?? '';
+  return { EventID: 13, EventType: 'SetValue', TargetObject: targetObject, Details: details, Image: 'C:\\Windows\\System32\\reg.exe' };
+}
+
+function hostOf(url: string): string | null {
+  try {
+    return new URL(url).hostname || null;
+  } catch {
+    return null;
+  }
+}

