@@ -1,11 +1,14 @@
 // Per-type precision and recall of the builtin extractors (libs/observables) on the labelled fixture
 // articles in fixtures/eval/ (targets: network P>=0.95 R>=0.95, command lines P>=0.85 R>=0.80,
 // registry keys P>=0.90 R>=0.90), then the same figures on ../shared/cti-articles when present
-// (informational). `--verbose` lists every miss and extra. Prints figures; never asserts.
+// (informational), each followed by the rule-quality summary of the builtin SigmaAgent's rules for that
+// set (rule-quality.ts). `--verbose` lists every miss, extra and flagged rule. Prints figures; never asserts.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { load } from 'js-yaml';
 import { findEmbeddedSigmaRules, normaliseUrl, parseDocument, runBuiltinExtraction, type Platform } from '@huntforge/observables';
+import type { TemplatePlatform } from '@huntforge/sigma';
+import { ruleQuality } from './rule-quality';
 
 const root = resolve(__dirname, '..', '..');
 const verbose = process.argv.includes('--verbose');
@@ -13,6 +16,7 @@ const verbose = process.argv.includes('--verbose');
 type Truth = Record<string, unknown> & { platform?: string; article_url?: string };
 interface Article {
   id: string;
+  title: string;
   text: string;
   truth: Truth;
 }
@@ -133,6 +137,24 @@ function report(name: string, articles: Article[], withTargets: boolean): void {
     console.log(`${type.padEnd(16)} ${String(t.required).padStart(8)} ${String(t.found).padStart(5)} ${String(t.extra).padStart(5)}  ${p.toFixed(3).padStart(9)} ${r.toFixed(3).padStart(6)}  ${verdict}`);
   }
   if (verbose) console.log(log.join('\n'));
+  console.log(`\n### builtin Sigma rules from ${name}`);
+  ruleQuality(
+    articles.map((article) => {
+      const platform = (article.truth.platform ?? 'unknown') as Platform;
+      return {
+        id: article.id,
+        title: article.title,
+        url: article.truth.article_url ?? `https://example.test/${article.id}`,
+        platform: platform as TemplatePlatform,
+        extraction: runBuiltinExtraction(article.text, { platform, articleUrl: article.truth.article_url }),
+      };
+    }),
+    verbose,
+  );
+}
+
+function titleOf(markdown: string, fallback: string): string {
+  return /^title:\s*"?(.+?)"?\s*$/m.exec(markdown)?.[1] ?? /^#\s+(.+)$/m.exec(markdown)?.[1] ?? fallback;
 }
 
 function bodyOf(markdown: string): string {
@@ -146,7 +168,8 @@ function fixtureArticles(dir: string): Article[] {
     .map((f) => {
       const id = f.replace(/\.md$/, '');
       const truth = load(readFileSync(join(dir, `${id}.expected.yaml`), 'utf8')) as Truth;
-      return { id, text: bodyOf(readFileSync(join(dir, f), 'utf8')), truth };
+      const markdown = readFileSync(join(dir, f), 'utf8');
+      return { id, title: titleOf(markdown, id), text: bodyOf(markdown), truth };
     });
 }
 
@@ -154,6 +177,7 @@ function sharedArticles(dir: string): Article[] {
   const index = load(readFileSync(join(dir, 'index.yaml'), 'utf8')) as { articles: Array<{ id: string; article: string; truth: string }> };
   return index.articles.map((a) => ({
     id: String(a.id),
+    title: titleOf(readFileSync(join(dir, a.article), 'utf8'), String(a.id)),
     text: bodyOf(readFileSync(join(dir, a.article), 'utf8')),
     truth: load(readFileSync(join(dir, a.truth), 'utf8')) as Truth,
   }));

@@ -9,10 +9,11 @@ describe('all-in-one runner', () => {
   let service: TestAllInOne;
   let handle: AllInOneHandle;
 
+  // Starting the embedded database and migrating it takes ~10 s idle, several times that on a loaded CI machine.
   beforeAll(async () => {
     service = await startTestAllInOne();
     handle = service.handle;
-  });
+  }, 120_000);
 
   afterAll(() => service?.stop());
 

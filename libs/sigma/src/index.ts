@@ -15,6 +15,8 @@ export { lookupField, type SigmaEvent } from './evaluate/event-fields';
 export { RuleSet } from './evaluate/rule-set';
 export { observableEvents, type ObservableLike, type ObservableEvent } from './evaluate/observable-events';
 export { selfTestRule, type SelfTestResult } from './evaluate/self-test';
+export { asExecuted, stableParts } from './templates/command-values';
+export { programRuns, type ProgramRun } from './templates/command-program';
 export { CorrelationEngine, eventTime, loadRuleDocuments, type CorrelationAlert, type EngineResult } from './evaluate/correlation';
 export {
   ATTACK_DATA_VERSION,

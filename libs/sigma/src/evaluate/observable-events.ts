@@ -1,3 +1,5 @@
+import { programRuns } from '../templates/command-program';
+import { asExecuted } from '../templates/command-values';
 import type { SigmaEvent } from './event-fields';
 
 /** The parts of an extracted observable the telemetry is built from. */
@@ -22,27 +24,47 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
  * give several events (a domain is both a DNS query and a connection).
  */
 export function observableEvents(observables: readonly ObservableLike[], options: { product?: string } = {}): ObservableEvent[] {
-  const windows = options.product?.toLowerCase() === 'windows';
+  const product = options.product?.toLowerCase();
+  const windows = product === 'windows';
+  const unix = product === 'linux' || product === 'macos';
+  // What each program was told to do, so a parent→child pair's event carries the child's command line.
+  const commandLinesOf = new Map<string, string[]>();
+  for (const observable of observables.filter((o) => o.type === 'cmdline')) {
+    for (const run of programRuns(asExecuted(observable.value), windows)) {
+      const key = run.image.toLowerCase().replace(/\.exe$/, '');
+      commandLinesOf.set(key, [...(commandLinesOf.get(key) ?? []), run.commandLine]);
+    }
+  }
   return observables.flatMap((observable) =>
-    eventsOf(observable, windows).map((event) => ({ observable: `${observable.type}: ${observable.value}`, event })),
+    eventsOf(observable, windows, commandLinesOf, unix).map((event) => ({ observable: `${observable.type}: ${observable.value}`, event })),
   );
 }
 
-function eventsOf({ type, value, attributes = {} }: ObservableLike, windows: boolean): SigmaEvent[] {
-  const processEvent = (commandLine: string, parent: string | null) => processEventOn(windows, commandLine, parent);
+function eventsOf({ type, value, attributes = {} }: ObservableLike, windows: boolean, commandLinesOf: Map<string, string[]>, unix: boolean): SigmaEvent[] {
+  const processEvent = (commandLine: string, parent: string | null) => processEventOn(windows, unix ? commandLine.replace(/^(\S+)\.exe\b/i, '$1') : commandLine, parent);
   switch (type) {
-    case 'cmdline':
-      return [processEvent(value, text(attributes.parent))];
+    case 'cmdline': {
+      // Telemetry records what ran: the line refanged, and each program a wrapper (cmd /c, start, for … do, sh -c) started.
+      const executed = asExecuted(value);
+      const outer = processEvent(executed, text(attributes.parent));
+      const inner = programRuns(executed, windows)
+        .filter((run) => run.commandLine !== executed || run.viaPowerShell)
+        .map((run) => ({ ...processEventOn(windows, run.viaPowerShell ? `powershell.exe ${run.commandLine}` : run.commandLine, null), CommandLine: run.commandLine, ParentImage: outer['Image'] as string, ParentCommandLine: executed }));
+      return [outer, ...inner];
+    }
     case 'process_lineage': {
       const [parentText, childText] = value.split(/\s*(?:->|→|=>)\s*/);
       const parent = text(attributes.parent) ?? text(parentText);
       const child = text(attributes.child) ?? text(childText) ?? value;
-      return [processEvent(child, parent)];
+      const childKey = (child.split(/[\\/]/).pop() ?? child).toLowerCase().replace(/\.exe$/, '');
+      const told = (commandLinesOf.get(childKey) ?? []).map((commandLine) => ({ ...processEvent(child, parent), CommandLine: commandLine }));
+      return [processEvent(child, parent), ...told];
     }
     case 'registry_key':
       return [registryEvent(value, attributes)];
     case 'service': {
-      const binary = text(attributes.binary_path) ?? text(attributes.image_path);
+      const rawBinary = text(attributes.binary_path) ?? text(attributes.image_path);
+      const binary = rawBinary ? asExecuted(rawBinary) : null;
       const name = text(attributes.name) ?? text(attributes.service_name) ?? value;
       return [
         { EventID: 7045, Provider_Name: 'Service Control Manager', Channel: 'System', ServiceName: name, ImagePath: binary ?? '', ServiceFileName: binary ?? '' },
@@ -120,6 +142,8 @@ function registryEvent(value: string, attributes: NonNullable<ObservableLike['at
   let key = value.replace(/^(HKEY_[A-Z_]+)/i, (hive) => HIVES[hive.toUpperCase()] ?? hive);
   // Sysmon writes the current user's hive as HKU\<SID>.
   key = key.replace(/^HKCU\\/i, 'HKU\\S-1-5-21-1004336348-1177238915-682003330-1001\\');
+  // A key quoted without its hive still lives under one: Sysmon always writes the full path.
+  if (!/^HK[A-Z_]*\\/i.test(key)) key = `HKLM\\${key.replace(/^\\+/, '')}`;
   const valueName = text(attributes.value_name);
   const targetObject = valueName && !key.toLowerCase().endsWith(`\\${valueName.toLowerCase()}`) ? `${key}\\${valueName}` : key;
   const details = text(attributes.value_data) ?? text(attributes.data) ?? '';

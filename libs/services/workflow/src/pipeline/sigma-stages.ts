@@ -1,5 +1,6 @@
 import { load } from 'js-yaml';
 import type { ExtractionResult } from '@huntforge/contracts';
+import { asExecuted } from '@huntforge/sigma';
 import type { ExecutionRow } from '../repositories/execution-repository';
 import type { StageRecorder } from './stage-recorder';
 import type { AgentRunner, DomainPorts, PipelineArticle, PlatformResult, RuleCandidate, ServicePorts, ValidationReport } from './ports';
@@ -53,9 +54,11 @@ function bareProgramNamed(needle: string, haystack: string): boolean {
   return stem !== undefined && new RegExp(`(?:^|[\\s"'\\\\/(])${escapeRegExp(stem)}(?=[\\s"')]|$)`).test(haystack);
 }
 
-/** Every literal detection value must come from the article or the observables; otherwise the rule is flagged. */
+/** Every literal detection value must come from the article or the observables (refanged); otherwise the rule is flagged. */
 export function fidelityCheck(values: string[], article: PipelineArticle, extraction: ExtractionResult): { ok: boolean; unsupported_values: string[] } {
-  const haystack = normalise(`${article.content}\n${extraction.observables.map((o) => o.value).join('\n')}`);
+  // Rules carry values as telemetry records them: refanged, a batch file's %%VAR%% undoubled.
+  const stated = `${article.content}\n${extraction.observables.map((o) => o.value).join('\n')}`;
+  const haystack = normalise(`${stated}\n${asExecuted(stated)}`);
   const unsupported = values.filter((value) => {
     const needle = normalise(value);
     return needle.length > 0 && !/^\d+$/.test(needle) && !haystack.includes(needle) && !bareProgramNamed(needle, haystack);

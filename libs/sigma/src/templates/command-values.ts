@@ -1,0 +1,63 @@
+import { refang } from '@huntforge/observables';
+
+/**
+ * Turns a command line as an article prints it into what telemetry records: defanged indicators
+ * refanged, a batch file's doubled `%%VAR%%` as the single `%VAR%` the process sees.
+ */
+export function asExecuted(commandLine: string): string {
+  return refang(commandLine).replace(/%%(\w+)%%/g, '%$1%').replace(/%%(\w)\b/g, '%$1');
+}
+
+/** A value longer than this was copied from one command line, not chosen: it is left out. */
+export const MAX_VALUE_LENGTH = 120;
+const MIN_PIECE = 4;
+
+const HOST = String.raw`(?:\d{1,3}\.){3}\d{1,3}|\[[0-9a-f:]+\]|(?:[a-z0-9-]+\.)+[a-z]{2,}`;
+// A URL or UNC host and what follows it up to the path: the intrusion's infrastructure, kept for IOC rules.
+const URL_HOST = new RegExp(String.raw`(?<=[a-z]{3,5}://)(?:[^\s/@]+@)?(?:${HOST})(?::\d+)?`, 'gi');
+const UNC_HOST = new RegExp(String.raw`(?<=\\\\)(?:${HOST}|[\w.-]+)(?:@(?:ssl|\d+))*(?=\\|\s|$)`, 'gi');
+const PLACEHOLDER = /<[^<>]{1,40}>|\{[A-Za-z0-9_ -]{1,40}\}|\[(?:REDACTED|redacted|removed|snip)[^\]]*\]/g;
+// A user's own folder: the name differs on every machine.
+const USER_FOLDER = /[a-z]:\\users\\(?!public\\|default\\)[^\\]+(?=\\)|\/home\/[^/]+(?=\/)|\/Users\/(?!Shared\/)[^/]+(?=\/)/gi;
+const ENV_PREFIX = /%(?:userprofile|appdata|localappdata|temp|tmp|homepath|public|programdata)%/gi;
+// Tokens, hashes and keys of one run; and a URL whose host the publisher removed (`https://[.]com/`).
+const RUN_SECRET = /[0-9a-f]{16,}|[A-Za-z0-9+/]{40,}={0,2}/g;
+const REDACTED_HOST = /\w+:\/\/\.[a-z]{2,6}\/?/gi;
+
+/** A file name made up for one intrusion: long digit runs, hex strings, random mixed letters and digits. */
+function isRandomName(name: string): boolean {
+  const stem = name.replace(/\.[a-z0-9]{1,5}$/i, '');
+  if (stem.length <= 2) return true; // a.txt, s.sct: throwaway names
+  if (/^\d{6,}$/.test(stem) || /^[0-9a-f]{12,}$/i.test(stem)) return true;
+  const digits = (stem.match(/\d/g) ?? []).length;
+  if (stem.length >= 10 && digits >= 3 && /[a-z]/i.test(stem)) return true;
+  // Per-victim names: words with a generated number on the end (invoice_48213, books54).
+  return stem.length >= 12 && /[a-z][_-]?\d{2,}$/i.test(stem);
+}
+
+/** The folder of a path whose file name was made up for this run; any other piece whole. */
+function withoutRandomName(piece: string): string {
+  const path = /^([\s\S]*[\\/])([^\\/]+)$/.exec(piece);
+  return path && isRandomName(path[2] as string) ? (path[1] as string) : piece;
+}
+
+/**
+ * The parts of one command-line argument that hold on another machine and another day: the
+ * intrusion's hosts, placeholders, user names and made-up file names are cut out, and what is left on
+ * either side is kept when long enough to mean something. Each part is a substring of the executed line.
+ */
+export function stableParts(argument: string): string[] {
+  const cut = argument
+    .replace(URL_HOST, '\u0000')
+    .replace(UNC_HOST, '\u0000')
+    .replace(PLACEHOLDER, '\u0000')
+    .replace(USER_FOLDER, '\u0000')
+    .replace(ENV_PREFIX, '\u0000')
+    .replace(REDACTED_HOST, '\u0000')
+    .replace(RUN_SECRET, '\u0000');
+  return cut
+    .split('\u0000')
+    .map(withoutRandomName)
+    .map((part) => part.trim())
+    .filter((part) => part.length >= MIN_PIECE && part.length <= MAX_VALUE_LENGTH && /[a-z0-9]/i.test(part));
+}
