@@ -3,7 +3,8 @@ import { IANA_TLDS } from './tld-list';
 const TLDS = new Set(IANA_TLDS.split(/\s+/).filter(Boolean));
 
 export function isIanaTld(label: string): boolean {
-  return TLDS.has(label.toLowerCase());
+  // .onion is special-use (RFC 7686), not in the root zone, but Tor hidden services are indicators.
+  return TLDS.has(label.toLowerCase()) || label.toLowerCase() === 'onion';
 }
 
 /**

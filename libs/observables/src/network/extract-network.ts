@@ -50,9 +50,13 @@ export function extractNetworkIndicators(doc: ArticleDocument, options: NetworkE
     const scheme = normaliseScheme(m[1]);
     const host = refang(m[2]).toLowerCase().replace(/^\[|\]$/g, '');
     if (!validHost(host)) continue;
+    // file://miner.sh is a local file; file://host.example.org/share a remote one.
+    if (scheme === 'file' && !isPublicIpv4(host) && host.split('.').length < 3) continue;
     const hostEnd = m.indices?.[2]?.[1] ?? start;
     const rest = refang(content.slice(hostEnd, end));
-    const value = `${scheme}://${host}${rest}`;
+    const userinfo = /@$/.test(content.slice(start, m.indices?.[2]?.[0] ?? start)) ? (/([^/\\_\]]*@)$/.exec(content.slice(start, m.indices?.[2]?.[0] ?? start))?.[1] ?? '') : '';
+    const shownHost = host.includes(':') ? `[${ipaddr.parse(host).toString()}]` : host;
+    const value = `${scheme}://${userinfo}${shownHost}${rest}`;
     masked.push([start, end]);
     const defanged = isDefanged(raw);
     const path = rest.replace(/^:\d+/, '');
@@ -69,7 +73,7 @@ export function extractNetworkIndicators(doc: ArticleDocument, options: NetworkE
   }
   for (const m of content.matchAll(BARE_IPV4)) {
     if (isMasked(m.index)) continue;
-    if (!isDefanged(m[0]) && (looksLikeVersion(content, m.index) || /^\d\.\d\.\d\.\d$/.test(m[0]))) continue; // 5.0.2.1 is a version
+    if (!isDefanged(m[0]) && (looksLikeVersion(content, m.index) || looksLikeDottedVersion(m[0], content, m.index))) continue; // 5.0.2.1 is a version
     collectBareHost(content, m.index, m[0], 'ipv4', candidates, masked);
   }
   for (const m of content.matchAll(IPV6_CANDIDATE)) {
@@ -203,6 +207,17 @@ function plausibleBareDomain(content: string, start: number, raw: string, defang
 function precededByEmailUser(content: string, start: number): boolean {
   const before = content.slice(Math.max(0, start - 6), start);
   return /(?:@|\[@\]|\[at\]|\(at\))\s?$/i.test(before);
+}
+
+/**
+ * One-digit groups (5.0.2.1) are usually a version; still an address when written as one: a
+ * resolver (1.1.1.1, 8.8.8.8), or after address words in the same clause ("IP", "host", "connects to").
+ */
+function looksLikeDottedVersion(text: string, content: string, start: number): boolean {
+  if (!/^\d\.\d\.\d\.\d$/.test(text)) return false;
+  if (/^(\d)\.\1\.\1\.\1$/.test(text)) return false;
+  const before = content.slice(Math.max(0, start - 30), start);
+  return !/\b(?:ip|ips|ipv4|address(?:es)?|host|server|resolver|dns|connect(?:s|ed|ion)?|c2|beacon|dst|src|destination)\b[^.;\n]*$|:\/\/$/i.test(before);
 }
 
 // "v1.2.3.4", "version 10.0.19041.1", "build 6.1.7601.2": dotted numbers introduced as versions.

@@ -10,18 +10,20 @@ export const DOMAIN = String.raw`(?:${LABEL}${DOT}){1,10}${TLD}`;
 const OCTET = String.raw`(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)`;
 export const IPV4 = String.raw`${OCTET}(?:${DOT}${OCTET}){3}`;
 const IPV6_BRACKETED = String.raw`\[[0-9a-f:.]{2,45}\]`;
+// `user@` or `user:password@` before the host of a URL.
+const USERINFO = String.raw`[a-z0-9._~%!$&'*+,;=-]{1,64}(?::[^\s/@]{0,64})?@`;
 const PATH = String.raw`(?:(?:\/|\[\/\]|\?|#)[^\s"'<>\x60]*)?`;
 
-/** A URL with a scheme; groups: 1 scheme, 2 host, 3 port, 4 path. Use with the `d` flag for offsets. */
+/** A URL with a scheme (and maybe user info); groups: 1 scheme, 2 host, 3 port, 4 path. Use with the `d` flag for offsets. */
 export const URL_WITH_SCHEME = new RegExp(
-  String.raw`(?<![a-z0-9])(${SCHEME})${COLON_SLASHES}(${IPV4}(?![0-9])|${DOMAIN}|${IPV6_BRACKETED})(?:${PORT_COLON}(\d{1,5}))?(${PATH})`,
+  String.raw`(?<![a-z0-9])(${SCHEME})${COLON_SLASHES}(?:${USERINFO})?(${IPV4}(?![0-9a-z-]|${DOT}[a-z0-9])|${DOMAIN}|${IPV6_BRACKETED})(?:${PORT_COLON}(\d{1,5}))?(${PATH})`,
   'gid',
 );
 
 /** A bare host name (no scheme). Not preceded by a label character, a dot or '@'. */
 export const BARE_DOMAIN = new RegExp(String.raw`(?<![a-z0-9_.@\\/$]|[a-z0-9]-|\[@\]|\[\.\]|\(\.\))${DOMAIN}`, 'gi');
 
-export const BARE_IPV4 = new RegExp(String.raw`(?<![0-9a-z_.\-\\/]|\[\.\])${IPV4}(?![0-9a-z_]|\.\d|\[\.\]\d)`, 'gi');
+export const BARE_IPV4 = new RegExp(String.raw`(?<![0-9a-z_.\-\\/]|\[\.\])${IPV4}(?![0-9a-z_]|\.[0-9a-z]|\[\.\]\d)`, 'gi');
 
 export const IPV6_CANDIDATE = /(?<![0-9a-z:.])(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}(?![0-9a-z:])/gi;
 

@@ -56,4 +56,18 @@ describe('extractRegistryKeys', () => {
     expect(parseKey('HKXX\\Software')).toBeNull();
     expect(parseKey('justaword')).toBeNull();
   });
+
+  it('reads placeholder hives and SIDs, spaces inside key names, and two keys on one line apart', () => {
+    expect(keys('<HKCU>\\Software\\Microsoft\\Windows\\CurrentVersion\\Explorer\\Advanced').map((k) => k.value)).toEqual([
+      'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Explorer\\Advanced',
+    ]);
+    expect(keys('The value was added to HKEY_USERS\\<USER SID>\\Software\\Microsoft\\Windows\\CurrentVersion\\Run by the loader.').map((k) => k.value)).toEqual([
+      'HKU\\<USER SID>\\Software\\Microsoft\\Windows\\CurrentVersion\\Run',
+    ]);
+    expect(keys('HKLM\\SOFTWARE\\Vendor Tools\\update agent\\Config').map((k) => k.value)).toEqual(['HKLM\\SOFTWARE\\Vendor Tools\\update agent\\Config']);
+    expect(keys('HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Console\\ConsoleIME HKLM\\SOFTWARE\\WOW6432Node\\Run').map((k) => k.value)).toEqual([
+      'HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Console\\ConsoleIME',
+      'HKLM\\SOFTWARE\\WOW6432Node\\Run',
+    ]);
+  });
 });

@@ -19,11 +19,15 @@ const HIVE_ALIASES: Record<string, RegistryHive> = {
 // A non-final key segment may hold spaces ("Windows NT", "Image File Execution Options") but no
 // colon and at most six words; the final segment stops at whitespace. Bounded, so linear.
 const WORD = String.raw`[^\\\s"'<>|*?:\x60]{1,60}`;
-const NEXT_WORD = String.raw`[A-Z0-9][^\\\s"'<>|*?:\x60.,;]{0,39}`;
-const SEGMENT = String.raw`${WORD}(?: ${NEXT_WORD}){0,5}`;
+// Words after a space continue a segment only when a backslash follows (the regex backtracks
+// otherwise), and never when they open another key ("...\ConsoleIME HKLM\SOFTWARE\...").
+const NEXT_WORD = String.raw`(?![Hh][Kk](?:[Ee][Yy]_|LM|lm|CU|cu|CR|cr|U|u|CC|cc)\b)[A-Za-z0-9][^\\\s"'<>|*?:\x60.,;]{0,39}`;
+// A placeholder publishers write for a user's SID: HKEY_USERS\<USER SID>\Software\...
+const PLACEHOLDER = String.raw`<[^<>\\\n]{1,30}>`;
+const SEGMENT = String.raw`(?:${PLACEHOLDER}|${WORD}(?: ${NEXT_WORD}){0,5})`;
 const FINAL = String.raw`[^\\\s"'<>|*?,;\x60()]{0,120}`;
 // Case-sensitive on purpose (continuation words must be capitalised), so the hive names list their casings.
-const HIVE = String.raw`[Hh][Kk][Ee][Yy]_(?:LOCAL_MACHINE|CURRENT_USER|CLASSES_ROOT|USERS|CURRENT_CONFIG|Local_Machine|Current_User|Classes_Root|Users|Current_Config)|[Hh][Kk](?:LM|lm|CU|cu|CR|cr|U|u|CC|cc)|\\REGISTRY\\(?:MACHINE|USER)|\\Registry\\(?:Machine|User)`;
+const HIVE = String.raw`<(?:HKLM|HKCU|HKCR|HKU|HKCC)>|[Hh][Kk][Ee][Yy]_(?:LOCAL_MACHINE|CURRENT_USER|CLASSES_ROOT|USERS|CURRENT_CONFIG|Local_Machine|Current_User|Classes_Root|Users|Current_Config)|[Hh][Kk](?:LM|lm|CU|cu|CR|cr|U|u|CC|cc)|\\REGISTRY\\(?:MACHINE|USER)|\\Registry\\(?:Machine|User)`;
 const HIVED = new RegExp(
   String.raw`(?<![\w\\])(?:[Rr]egistry::)?(${HIVE})(?::)?((?:\\{1,2}${SEGMENT}){0,24}\\{1,2}${FINAL}|(?=[\s"'\x60]|$))`,
   'g',
@@ -82,7 +86,7 @@ function push(doc: ArticleDocument, out: RegistryKeyItem[], taken: Array<[number
 const HIVELESS_ROOT = /^(?:SOFTWARE|SYSTEM|SAM|SECURITY|HARDWARE|BCD\d*|Control Panel|Environment|Console|Network|Printers|AppEvents|Keyboard Layout|Volatile Environment|CLSID|Classes|\*|\.\w+)\\./i;
 
 export function parseKey(raw: string): { hive: RegistryHive | null; path: string } | null {
-  const text = raw.replace(/^Registry::/i, '').replace(/\\{2,}/g, '\\');
+  const text = raw.replace(/^Registry::/i, '').replace(/^<(HK\w+)>/i, '$1').replace(/\\{2,}/g, '\\');
   const m = /^(\\REGISTRY\\MACHINE|\\REGISTRY\\USER|HKEY_[A-Za-z_]+|HKLM|HKCU|HKCR|HKU|HKCC):?(?:\\(.*))?$/i.exec(text);
   if (m) {
     const hive = HIVE_ALIASES[m[1].toLowerCase().replace(/^\\/, '')];
