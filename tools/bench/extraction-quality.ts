@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { load } from 'js-yaml';
 import { findEmbeddedSigmaRules, normaliseUrl, parseDocument, runBuiltinExtraction, type Platform } from '@huntforge/observables';
 import type { TemplatePlatform } from '@huntforge/sigma';
+import { triage } from './article-triage';
 import { ruleQuality } from './rule-quality';
 
 const root = resolve(__dirname, '..', '..');
@@ -17,6 +18,7 @@ type Truth = Record<string, unknown> & { platform?: string; article_url?: string
 interface Article {
   id: string;
   title: string;
+  markdown: string;
   text: string;
   truth: Truth;
 }
@@ -137,6 +139,7 @@ function report(name: string, articles: Article[], withTargets: boolean): void {
     console.log(`${type.padEnd(16)} ${String(t.required).padStart(8)} ${String(t.found).padStart(5)} ${String(t.extra).padStart(5)}  ${p.toFixed(3).padStart(9)} ${r.toFixed(3).padStart(6)}  ${verdict}`);
   }
   if (verbose) console.log(log.join('\n'));
+  triage(articles);
   console.log(`\n### builtin Sigma rules from ${name}`);
   ruleQuality(
     articles.map((article) => {
@@ -169,7 +172,7 @@ function fixtureArticles(dir: string): Article[] {
       const id = f.replace(/\.md$/, '');
       const truth = load(readFileSync(join(dir, `${id}.expected.yaml`), 'utf8')) as Truth;
       const markdown = readFileSync(join(dir, f), 'utf8');
-      return { id, title: titleOf(markdown, id), text: bodyOf(markdown), truth };
+      return { id, title: titleOf(markdown, id), markdown, text: bodyOf(markdown), truth };
     });
 }
 
@@ -178,6 +181,7 @@ function sharedArticles(dir: string): Article[] {
   return index.articles.map((a) => ({
     id: String(a.id),
     title: titleOf(readFileSync(join(dir, a.article), 'utf8'), String(a.id)),
+    markdown: readFileSync(join(dir, a.article), 'utf8'),
     text: bodyOf(readFileSync(join(dir, a.article), 'utf8')),
     truth: load(readFileSync(join(dir, a.truth), 'utf8')) as Truth,
   }));

@@ -52,4 +52,16 @@ describe('detectPlatform', () => {
       expect(new Set(terms).size).toBe(terms.length);
     }
   });
+
+  it('names Windows for a ClickFix lure and Linux for a poisoned package write-up, with no OS named outright', () => {
+    const clickfix =
+      'A fake CAPTCHA page tells the visitor to press Win+R, paste the command into the Run dialog and press Enter. ' +
+      'The pasted line runs finger.exe against the attacker host and pipes the answer to a shell; the MSI files it fetches install the loader.';
+    expect(detectPlatform(clickfix)).toMatchObject({ os: 'windows' });
+    const gems =
+      'Attackers published trojanized gems on RubyGems. A developer who runs gem install pulls a postinstall hook that writes ' +
+      'a miner to /etc/ and starts it under systemd.';
+    expect(detectPlatform(gems)).toMatchObject({ os: 'linux' });
+  });
 });
+

@@ -22,10 +22,14 @@ export const PLATFORM_TERMS: Readonly<Record<Platform, readonly PlatformTerm[]>>
       'hklm\\', 'hkcu\\', 'hkey_local_machine', 'hkey_current_user', 'c:\\windows', 'c:\\users\\', 'c:\\programdata',
       '%appdata%', '%temp%', '%localappdata%', '%programdata%', '%systemroot%', 'svchost.exe', 'explorer.exe', 'certutil',
       'bitsadmin', 'vssadmin', 'ntds.dit', 'sysmon', 'event id 4688', 'active directory', 'group policy', 'mimikatz',
-      'psexec', 'msiexec', 'winword.exe', 'w3wp.exe', 'wevtutil', 'bcdedit', 'netsh', 'comsvcs.dll', 'appdata\\'),
+      'psexec', 'msiexec', 'winword.exe', 'w3wp.exe', 'wevtutil', 'bcdedit', 'netsh', 'comsvcs.dll', 'appdata\\',
+      // LOLBins and ClickFix vocabulary: the lure has the victim paste into the Windows Run dialog.
+      'finger.exe', 'pcalua', 'forfiles', 'cmstp', 'installutil', 'regasm', 'msbuild', 'conhost', 'run dialog', 'win+r',
+      'windows key + r', 'davwwwroot', 'webdav', '%userprofile%'),
     ...t(2, '.exe', '.dll', '.ps1', '.bat', '.lnk', '.hta', '.vbs', 'registry', 'run key', 'scheduled task', 'domain controller',
       'kerberos', 'ntlm', 'smb', 'rdp', 'defender', 'windows', 'iis', 'exchange server', 'uac'),
-    ...t(1, '.msi', '.cmd', 'dcom', 'wmi', 'event log', 'office macro', 'outlook'),
+    ...t(2, 'msi file', 'msi files', 'clickfix', 'fake captcha', 'pastejacking', 'clipboard hijack'),
+    ...t(1, '.msi', '.cmd', 'dcom', 'wmi', 'event log', 'office macro', 'outlook', 'finger'),
   ],
   linux: [
     ...t(3, '/etc/passwd', '/etc/shadow', '/etc/cron', 'crontab', 'systemctl', '/etc/systemd/', 'ld_preload', 'ld.so.preload',
@@ -34,6 +38,8 @@ export const PLATFORM_TERMS: Readonly<Record<Platform, readonly PlatformTerm[]>>
       '/vmfs/volumes', 'linux'),
     ...t(2, 'elf', '.so', 'nohup', 'wget', 'curl -s', 'sudo', 'ssh', 'docker', 'kubernetes', 'kubectl', 'kubelet', 'container',
       'esxi', 'ubuntu', 'debian', 'centos', 'red hat', 'selinux', '/usr/bin/', '/usr/lib/', '/var/log/'),
+    // Package ecosystems: a malicious gem, npm or PyPI package runs where developers build, mostly Linux.
+    ...t(2, 'systemd', '/etc/', '/home/', 'gem install', 'rubygems', 'pip install', 'pypi', 'npm install', 'postinstall', 'setup.py'),
     ...t(1, 'bash', 'cron', 'daemon', 'root account', 'shell script', '.sh'),
   ],
   macos: [
@@ -41,6 +47,7 @@ export const PLATFORM_TERMS: Readonly<Record<Platform, readonly PlatformTerm[]>>
       'xprotect', 'notarized', 'notarization', 'com.apple.quarantine', 'tccd', 'tcc.db', 'keychain', 'mach-o', '.dmg',
       '~/library/', '/library/launch', 'spctl', 'csrutil', 'plist', 'dylib', 'system integrity protection'),
     ...t(2, '.app', '.pkg', 'xattr', 'apple', 'safari', 'ditto', 'codesign', 'mdm profile', 'icloud'),
+    ...t(2, 'terminal.app', 'system settings', 'system preferences', 'infostealer for mac', 'amos', 'atomic stealer', 'dscl', 'hdiutil', '/volumes/'),
     ...t(1, 'darwin', 'homebrew', 'finder'),
   ],
 };

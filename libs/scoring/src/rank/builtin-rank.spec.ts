@@ -7,26 +7,30 @@ describe('builtinRank', () => {
     expect(result.score).toBeLessThan(6);
   });
 
-  it('lets a mid-scoring article with six observables of three types clear 6', () => {
-    const result = builtinRank({ huntScore: 60, observablesByType: { cmdline: 3, registry: 2, network: 1 } });
-    expect(result.components).toEqual({ keywords: 2.4, volume: 2.5, breadth: 1.5 });
-    expect(result.score).toBe(6.4);
+  it('lets a mid-scoring article with a few commands and keys clear 6', () => {
+    const result = builtinRank({ huntScore: 60, observablesByType: { cmdline: 3, registry_key: 2, ipv4: 1 } });
+    expect(result.components).toEqual({ keywords: 2.4, material: 5.3 }); // material 5.25 → 6 × (1 − e^−2.1)
+    expect(result.score).toBe(7.7);
   });
 
-  it('lets a low-keyword Linux write-up full of indicators clear 6 (the keyword registry leans Windows)', () => {
-    const result = builtinRank({ huntScore: 13.4, observablesByType: { cmdline: 9, hunt_query: 1, service: 1, url: 4, domain: 3, ipv4: 3 } });
-    expect(result.score).toBe(6.4);
+  it('lets a low-keyword Linux write-up with commands, or an IOC report of indicators only, clear 6', () => {
+    expect(builtinRank({ huntScore: 13.4, observablesByType: { cmdline: 9, hunt_query: 1, service: 1, url: 4, domain: 3, ipv4: 3 } }).score).toBe(6.5);
+    expect(builtinRank({ huntScore: 11.9, observablesByType: { domain: 8, url: 143 } }).score).toBe(6.5);
+    expect(builtinRank({ huntScore: 13.6, observablesByType: { cmdline: 4, domain: 19 } }).score).toBeGreaterThanOrEqual(6);
+  });
+
+  it('keeps a news piece that links a few sites well below 6', () => {
+    expect(builtinRank({ huntScore: 30, observablesByType: { url: 2, domain: 1 } }).score).toBe(2.8);
+    expect(builtinRank({ huntScore: 20, observablesByType: { url: 6, domain: 6 } }).score).toBeLessThan(6);
   });
 
   it('scores a junk article near zero and never exceeds 10', () => {
     expect(builtinRank({ huntScore: 3, observablesByType: {} }).score).toBe(0.1);
-    expect(builtinRank({ huntScore: 99.9, observablesByType: { a: 50, b: 50, c: 50, d: 50, e: 50 } }).score).toBe(10);
+    expect(builtinRank({ huntScore: 99.9, observablesByType: { cmdline: 50, registry_key: 50, url: 50 } }).score).toBe(10);
   });
 
   it('ignores zero counts and explains every component', () => {
-    const result = builtinRank({ huntScore: 40, observablesByType: { cmdline: 2, registry: 0 } });
-    expect(result.reasoning).toContain('2 distinct observables');
-    expect(result.reasoning).toContain('1 types: cmdline 2');
-    expect(result.components.breadth).toBe(0.5);
+    const result = builtinRank({ huntScore: 40, observablesByType: { cmdline: 2, registry_key: 0, hunt_query: 1, domain: 4 } });
+    expect(result.reasoning).toBe('builtin rank 6.8/10 = keywords 1.6 (hunt score 40) + material 5.2 (2 behaviours, 1 hunt queries, 4 indicators: cmdline 2, hunt_query 1, domain 4)');
   });
 });

@@ -1,13 +1,16 @@
 /**
  * The builtin RankAgent: how worth hunting an article is, 0–10, from evidence we can count.
  *
- *   rank = 4 × (hunt_score / 99.9)                     keyword evidence (the hunt score's tiers)
- *        + 4 × (1 − e^(−observables / 6))              how much concrete, extractable material there is
- *        + 2 × min(1, observable_types / 4)            breadth: commands, registry, network, tasks, ...
+ *   rank = 4 × (hunt_score / 99.9)                 keyword evidence (the hunt score's tiers)
+ *        + 6 × (1 − e^(−material / 2.5))           concrete, extractable material
+ *   material = behaviours + 2 × hunt queries + indicators / 4
  *
- * rounded to one decimal. Keyword-rich prose without a single command line or indicator tops out at 4 and
- * stays below the default RankingThreshold (6.0); concrete material counts as much as keywords, so a Linux
- * or cloud write-up full of indicators clears the threshold although the keyword registry leans Windows.
+ * rounded to one decimal, at most 10. Behaviours are command lines, process pairs, registry keys,
+ * services and scheduled tasks; a published hunt query counts twice; four indicators (IPs, domains,
+ * URLs) count as one behaviour. Keyword-rich prose without anything concrete tops out at 4 and stays
+ * below the default RankingThreshold (6.0); a few commands, or an IOC report's long indicator list,
+ * clear it on their own although the keyword registry leans Windows (Linux, macOS, supply-chain
+ * write-ups); a news piece linking a handful of sites does not.
  */
 export interface RankInput {
   huntScore: number;
@@ -18,27 +21,32 @@ export interface RankInput {
 export interface RankResult {
   score: number;
   reasoning: string;
-  components: { keywords: number; volume: number; breadth: number };
+  components: { keywords: number; material: number };
 }
 
-export const RANK_WEIGHTS = { keywords: 4, volume: 4, breadth: 2, volumeScale: 6, breadthTypes: 4, huntScoreCeiling: 99.9 } as const;
+export const RANK_WEIGHTS = { keywords: 4, material: 6, materialScale: 2.5, huntQuery: 2, indicatorsPerBehaviour: 4, huntScoreCeiling: 99.9 } as const;
+
+const INDICATOR_TYPES = new Set(['ipv4', 'ipv6', 'domain', 'url', 'network', 'email', 'hash']);
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
 export function builtinRank(input: RankInput): RankResult {
   const hunt = Math.min(Math.max(input.huntScore, 0), RANK_WEIGHTS.huntScoreCeiling);
   const counts = Object.entries(input.observablesByType).filter(([, count]) => count > 0);
-  const total = counts.reduce((sum, [, count]) => sum + count, 0);
+  const sum = (pick: (type: string) => boolean) => counts.filter(([type]) => pick(type)).reduce((total, [, count]) => total + count, 0);
+  const huntQueries = sum((type) => type === 'hunt_query');
+  const indicators = sum((type) => INDICATOR_TYPES.has(type));
+  const behaviours = sum((type) => type !== 'hunt_query' && !INDICATOR_TYPES.has(type));
+  const material = behaviours + RANK_WEIGHTS.huntQuery * huntQueries + indicators / RANK_WEIGHTS.indicatorsPerBehaviour;
   const keywords = RANK_WEIGHTS.keywords * (hunt / RANK_WEIGHTS.huntScoreCeiling);
-  const volume = RANK_WEIGHTS.volume * (1 - Math.exp(-total / RANK_WEIGHTS.volumeScale));
-  const breadth = RANK_WEIGHTS.breadth * Math.min(1, counts.length / RANK_WEIGHTS.breadthTypes);
-  const score = Math.min(10, round1(keywords + volume + breadth));
+  const concrete = RANK_WEIGHTS.material * (1 - Math.exp(-material / RANK_WEIGHTS.materialScale));
+  const score = Math.min(10, round1(keywords + concrete));
   const typeList = counts.length > 0 ? counts.map(([type, count]) => `${type} ${count}`).join(', ') : 'none';
   return {
     score,
-    components: { keywords: round1(keywords), volume: round1(volume), breadth: round1(breadth) },
+    components: { keywords: round1(keywords), material: round1(concrete) },
     reasoning:
-      `builtin rank ${score}/10 = keywords ${round1(keywords)} (hunt score ${hunt}) + volume ${round1(volume)} ` +
-      `(${total} distinct observables) + breadth ${round1(breadth)} (${counts.length} types: ${typeList})`,
+      `builtin rank ${score}/10 = keywords ${round1(keywords)} (hunt score ${hunt}) + material ${round1(concrete)} ` +
+      `(${behaviours} behaviours, ${huntQueries} hunt queries, ${indicators} indicators: ${typeList})`,
   };
 }
