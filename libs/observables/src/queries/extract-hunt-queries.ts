@@ -5,10 +5,10 @@ import type { ArticleDocument } from '../text/document';
 
 // First line of a query written outside a code block (HTML extraction often drops the fences).
 const QUERY_START =
-  /^\s*(?:(?:Device\w+Events|SecurityEvent|SigninLogs|AuditLogs|CommonSecurityLog|Syslog|DnsEvents|EmailEvents|CloudAppEvents|IdentityLogonEvents|OfficeActivity|AzureActivity|\w+_CL)\s*(?:\||$)|let\s+\w+\s*=|index\s*=|sourcetype\s*=|\|\s*tstats\b|(?:process|file|network|registry|library|dns|any)\s+where\b|sequence\b|SELECT\b|dataset\s*=|config\s+case_sensitive)/i;
+  /^\s*(?:(?:Device\w+Events|SecurityEvent|SigninLogs|AuditLogs|CommonSecurityLog|Syslog|DnsEvents|EmailEvents|CloudAppEvents|IdentityLogonEvents|OfficeActivity|AzureActivity|\w+_CL)\s*(?:\||$)|let\s+\w+\s*=|index\s*=|sourcetype\s*=|\|\s*tstats\b|(?:process|file|network|registry|library|dns|any)\s+where\b|sequence\b|SELECT\b|dataset\s*=|config\s+case_sensitive|Get-WinEvent\b|Get-EventLog\b|Search-UnifiedAuditLog\b)/i;
 
 /**
- * Hunt queries the publisher wrote: KQL, SPL, EQL, osquery and XQL blocks, fenced or not, and Sigma
+ * Hunt queries the publisher wrote: KQL, SPL, EQL, osquery, XQL and PowerShell event-log searches, fenced or not, and Sigma
  * rules (each embedded rule is one query). The text is kept exactly as written.
  */
 export function extractHuntQueries(doc: ArticleDocument): HuntQueryItem[] {

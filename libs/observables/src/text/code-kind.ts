@@ -15,6 +15,8 @@ const SPL = /(?:^|\s)(?:index|sourcetype|source|eventtype|EventCode|EventID)\s*=
 const EQL = /(?:^|\n|\[)\s*(?:process|file|network|registry|library|dns|any|authentication|iam|driver|intrusion_detection)\s+where\b|(?:^|\n)\s*sequence(?:\s+by\s+[\w.]+)?(?:\s+with\s+maxspan\s*=\s*\w+)?\s*\n?\s*\[/;
 const OSQUERY =
   /\bSELECT\b[\s\S]{1,2000}?\bFROM\s+(?:processes|process_events|listening_ports|process_open_sockets|file|hash|users|crontab|launchd|startup_items|scheduled_tasks|services|registry|socket_events|kernel_modules|authorized_keys|shell_history|chrome_extensions|autoexec|wmi_\w+|yara|file_events|etc_hosts|logged_in_users|system_info|os_version|programs|apps|docker_\w+|osquery_\w+|signature|es_process_events|bpf_process_events|systemd_units|sudoers|known_hosts|browser_plugins|safari_extensions|drivers|certificates|windows_events|windows_eventlog|powershell_events|prefetch|userassist|shimcache|ntfs_journal_events|mounts|routes|arp_cache|dns_cache|listening_ports)\b/i;
+// PowerShell that searches event logs or audit data: a hunt, not a command the intrusion ran.
+const POWERSHELL_QUERY = /(?:^|\n|\|\s*|=\s*|\(\s*)(?:Get-WinEvent|Get-EventLog|Search-UnifiedAuditLog|Get-MpThreatDetection|Get-MgAuditLog\w*)\b[^\n]*(?:-FilterHashtable|-FilterXPath|-LogName|-Log\b|-StartDate|-RecordType|-Operations|\|\s*Where-Object)/i;
 const XQL = /(?:^|\n)\s*(?:config\s+case_sensitive|dataset\s*=\s*\w+|preset\s*=\s*\w+)/;
 
 /** Sigma rule text: title, logsource and detection as top-level keys. */
@@ -30,6 +32,7 @@ export function queryLanguageOf(text: string): HuntQueryLanguage | null {
   if (OSQUERY.test(text)) return 'osquery';
   if (KQL.test(text) || KQL_OPERATORS.test(text)) return 'kql';
   if (SPL.test(text)) return 'spl';
+  if (POWERSHELL_QUERY.test(text)) return 'powershell';
   return null;
 }
 
@@ -38,7 +41,7 @@ export function classifyCode(text: string, lang: string): CodeKind {
   const tagged = TAG_LANGUAGES[tag];
   if (tagged) return { kind: 'query', language: tagged };
   const language = queryLanguageOf(text);
-  if (language && !SHELL_TAGS.has(tag)) return { kind: 'query', language };
+  if (language && (!SHELL_TAGS.has(tag) || language === 'powershell')) return { kind: 'query', language };
   if (SHELL_TAGS.has(tag)) return { kind: 'shell' };
   if (DATA_TAGS.has(tag) || tag === 'yaml' || tag === 'yml' || /^\s*[{[]/.test(text)) return { kind: 'data' };
   return { kind: 'other' };
