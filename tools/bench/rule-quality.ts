@@ -22,6 +22,7 @@ interface Counts {
   rules: number;
   invalid: number;
   notFiring: number;
+  baselineFiring: number;
   builtinImages: number;
   bareWindowsImages: number;
   duplicateSelections: number;
@@ -47,7 +48,7 @@ function imagesOf(detection: Record<string, unknown>): string[] {
 }
 
 export function ruleQuality(articles: RuleQualityArticle[], verbose: boolean): void {
-  const counts: Counts = { articles: articles.length, rules: 0, invalid: 0, notFiring: 0, builtinImages: 0, bareWindowsImages: 0, duplicateSelections: 0, doubledPercent: 0, longValues: 0, defangedValues: 0, placeholderValues: 0, partTitles: 0, repeatedTitles: 0 };
+  const counts: Counts = { articles: articles.length, rules: 0, invalid: 0, notFiring: 0, baselineFiring: 0, builtinImages: 0, bareWindowsImages: 0, duplicateSelections: 0, doubledPercent: 0, longValues: 0, defangedValues: 0, placeholderValues: 0, partTitles: 0, repeatedTitles: 0 };
   const titles = new Map<string, number>();
   const log: string[] = [];
   for (const article of articles) {
@@ -72,7 +73,9 @@ export function ruleQuality(articles: RuleQualityArticle[], verbose: boolean): v
       titles.set(doc.title, (titles.get(doc.title) ?? 0) + 1);
       if (/\(part \d+\)/.test(doc.title)) flag('partTitles', '"part N" title');
       if (!validateSigmaRule(draft.yaml).valid) flag('invalid', 'invalid');
-      if (!selfTestRule(draft.yaml, article.extraction.observables).fires) flag('notFiring', 'fires on none of its observables');
+      const selfTest = selfTestRule(draft.yaml, article.extraction.observables);
+      if (!selfTest.fires) flag('notFiring', 'fires on none of its observables');
+      if (selfTest.baseline?.fires) flag('baselineFiring', `fires on ${selfTest.baseline.fires}/${selfTest.baseline.events} benign baseline events (${selfTest.baseline.examples.join(' | ')})`);
       for (const image of imagesOf(doc.detection)) {
         const name = image.split(/[\\/]/).pop()?.toLowerCase() ?? '';
         if (NOT_IMAGES.has(name.replace(/\.exe$/, ''))) flag('builtinImages', `built-in as image ${image}`);
@@ -91,7 +94,7 @@ export function ruleQuality(articles: RuleQualityArticle[], verbose: boolean): v
   }
   // IOC rules must say whose indicators they carry; behaviour titles (SigmaHQ style) may repeat across articles.
   counts.repeatedTitles = [...titles.entries()].filter(([title, n]) => n > 1 && /Reported In|reported intrusion/.test(title)).reduce((sum, [, n]) => sum + n, 0);
-  console.log(`rules: ${counts.rules} (${(counts.rules / Math.max(1, counts.articles)).toFixed(1)} per article); invalid ${counts.invalid}; fire on none of their observables ${counts.notFiring}`);
+  console.log(`rules: ${counts.rules} (${(counts.rules / Math.max(1, counts.articles)).toFixed(1)} per article); invalid ${counts.invalid}; fire on none of their observables ${counts.notFiring}; fire on the benign baseline ${counts.baselineFiring} (each listed with --verbose)`);
   console.log(
     `built-in images ${counts.builtinImages}; Windows images without extension ${counts.bareWindowsImages}; duplicate selections ${counts.duplicateSelections}; ` +
       `doubled %% ${counts.doubledPercent}; values > ${LONG_VALUE} chars ${counts.longValues}; defanged values ${counts.defangedValues}; placeholders ${counts.placeholderValues}; ` +

@@ -31,7 +31,7 @@ interface StoredRule {
   yaml: string;
   validation: { valid: boolean; findings: unknown[] };
   fidelity?: { ok: boolean };
-  self_test?: { fires: boolean; events: number; fired_on: string[] };
+  self_test?: { fires: boolean; events: number; fired_on: string[]; baseline?: { events: number; fires: number } };
   queue: { outcome: string; queue_id?: number; status?: string };
   similarity?: { max_similarity: number };
 }
@@ -112,6 +112,7 @@ describe('pipeline end to end: workflow, content filter and sigma queue composed
       expect(rule.fidelity?.ok).toBe(true);
       expect(rule.self_test?.fires).toBe(true);
       expect(rule.self_test?.fired_on.length).toBeGreaterThan(0);
+      expect(rule.self_test?.baseline?.events).toBeGreaterThanOrEqual(3000);
       expect(rule.queue).toMatchObject({ outcome: 'queued', status: 'pending' });
     }
     const list = await request(app).get(`/api/sigma-queue/list?workflow_execution_id=${row.execution_id}`).expect(200);

@@ -14,7 +14,8 @@ export { RuleCompileError, type MatchOptions, type EventTest } from './evaluate/
 export { lookupField, type SigmaEvent } from './evaluate/event-fields';
 export { RuleSet } from './evaluate/rule-set';
 export { observableEvents, type ObservableLike, type ObservableEvent } from './evaluate/observable-events';
-export { selfTestRule, type SelfTestResult } from './evaluate/self-test';
+export { selfTestRule, noteBaselineFirings, type SelfTestResult, type BaselineResult } from './evaluate/self-test';
+export { benignBaseline } from './evaluate/benign-baseline';
 export { asExecuted, stableParts } from './templates/command-values';
 export { programRuns, type ProgramRun } from './templates/command-program';
 export { CorrelationEngine, eventTime, loadRuleDocuments, type CorrelationAlert, type EngineResult } from './evaluate/correlation';

@@ -137,6 +137,8 @@ describeWhen(chromiumAvailable(), 'the web journey needs Chromium (apt-get insta
     await view.locator('summary', { hasText: 'CmdlineExtract' }).waitFor();
     expect(await page.getByTestId('execution-logs').textContent()).toContain('[sigma_generation]');
     expect(await view.locator('details summary', { hasText: 'queued' }).count()).toBeGreaterThan(0);
+    // Each generated rule says which of the article's observables it fires on (its self-test).
+    expect(await view.textContent()).toMatch(/Fires on: (cmdline|process_lineage|registry_key|service|scheduled_task|domain|url|ipv4): /);
   });
 
   it('reviews a queued rule: a validation error appears while typing, the fix clears it, then approve and submit', async () => {

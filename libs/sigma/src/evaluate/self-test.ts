@@ -1,6 +1,18 @@
+import { dump, load } from 'js-yaml';
+import { benignBaseline } from './benign-baseline';
 import { RuleCompileError } from './compile-item';
-import { compileRule } from './compile-rule';
+import { compileRule, type CompiledRule } from './compile-rule';
+import type { SigmaEvent } from './event-fields';
 import { observableEvents, type ObservableLike } from './observable-events';
+
+export interface BaselineResult {
+  /** Benign baseline events tried. */
+  events: number;
+  /** How many of them the rule fires on: each one an expected false positive. */
+  fires: number;
+  /** A few of the benign events it fires on, described by their telling field. */
+  examples: string[];
+}
 
 export interface SelfTestResult {
   /** The rule fires on the telemetry of at least one observable it was made from. */
@@ -9,20 +21,37 @@ export interface SelfTestResult {
   events: number;
   /** The observables whose events it fires on (`type: value`). */
   fired_on: string[];
+  /** The rule on ordinary machines' telemetry. */
+  baseline?: BaselineResult;
   /** Why the rule could not be run, when it could not. */
   error?: string;
 }
 
-/**
- * Runs a generated rule over the synthetic telemetry of the observables it was made from: a rule
- * that fires on none of them cannot detect what the article describes, and needs a reviewer.
- */
+const MAX_EXAMPLES = 3;
+const TELLING_FIELDS = ['CommandLine', 'TargetObject', 'ServiceName', 'TaskName', 'QueryName', 'DestinationHostname', 'DestinationIp', 'c-uri', 'Image'];
+
 function productOf(doc: unknown): string | undefined {
   const logsource = doc && typeof doc === 'object' ? (doc as { logsource?: unknown }).logsource : undefined;
   const product = logsource && typeof logsource === 'object' ? (logsource as { product?: unknown }).product : undefined;
   return typeof product === 'string' ? product : undefined;
 }
 
+function describe(event: SigmaEvent): string {
+  const field = TELLING_FIELDS.find((name) => typeof event[name] === 'string' || typeof event[name] === 'number');
+  return field ? `${field}: ${String(event[field])}` : JSON.stringify(event).slice(0, 120);
+}
+
+function baselineOf(rule: CompiledRule): BaselineResult {
+  const events = benignBaseline();
+  const fired = events.filter((event) => rule.matches(event));
+  return { events: events.length, fires: fired.length, examples: [...new Set(fired.map(describe))].slice(0, MAX_EXAMPLES) };
+}
+
+/**
+ * Runs a generated rule over synthetic telemetry of the observables it was made from (a rule that
+ * fires on none of them cannot detect what the article describes, and needs a reviewer) and over the
+ * benign baseline (each firing there is an expected false positive).
+ */
 export function selfTestRule(ruleYaml: string, observables: readonly ObservableLike[]): SelfTestResult {
   let rule;
   try {
@@ -34,5 +63,22 @@ export function selfTestRule(ruleYaml: string, observables: readonly ObservableL
   // The rule's logsource says whose telemetry it reads: a bare `sc` is `sc.exe` on Windows.
   const events = observableEvents(observables, { product: productOf(rule.doc) });
   const firedOn = [...new Set(events.filter(({ event }) => rule.matches(event)).map(({ observable }) => observable))];
-  return { fires: firedOn.length > 0, events: events.length, fired_on: firedOn };
+  return { fires: firedOn.length > 0, events: events.length, fired_on: firedOn, baseline: baselineOf(rule) };
+}
+
+const LOWER: Record<string, string> = { critical: 'high', high: 'medium', medium: 'low' };
+
+/**
+ * A rule that fires on the benign baseline says so: the firings become an expected false positive and
+ * the level drops one step. Any other rule is returned unchanged.
+ */
+export function noteBaselineFirings(ruleYaml: string, baseline: BaselineResult | undefined): string {
+  if (!baseline || baseline.fires === 0) return ruleYaml;
+  const doc = load(ruleYaml) as Record<string, unknown>;
+  const note = `Fires on ${baseline.fires} of ${baseline.events} ordinary events in the benign baseline, e.g. ${baseline.examples.join('; ')}`;
+  const falsepositives = Array.isArray(doc['falsepositives']) ? (doc['falsepositives'] as unknown[]) : [];
+  doc['falsepositives'] = [...falsepositives, note];
+  const level = typeof doc['level'] === 'string' ? doc['level'] : undefined;
+  if (level && LOWER[level]) doc['level'] = LOWER[level];
+  return dump(doc, { lineWidth: -1, noRefs: true, sortKeys: false });
 }

@@ -96,9 +96,15 @@ export function ExecutionView({ executionId }: { executionId: number }) {
                   {rule.selfTest && !rule.selfTest.fires ? (
                     <span className="badge warn" title={`Tried on ${rule.selfTest.events} events built from the article's observables`}>fires on none of its observables</span>
                   ) : null}{' '}
+                  {rule.selfTest?.baseline?.fires ? (
+                    <span className="badge warn" title={rule.selfTest.baseline.examples.join('\n')}>
+                      fires on {rule.selfTest.baseline.fires} of {rule.selfTest.baseline.events} benign events
+                    </span>
+                  ) : null}{' '}
                   {rule.queueId ? <Link to={`/workflow?item=${rule.queueId}#queue`}>review in queue</Link> : null}
                 </summary>
                 {rule.selfTest?.fires ? <p className="muted small">Fires on: {rule.selfTest.firedOn.join('; ')}</p> : null}
+                {rule.selfTest?.baseline?.fires ? <p className="muted small">Also fires on ordinary activity (level lowered): {rule.selfTest.baseline.examples.join('; ')}</p> : null}
                 <pre className="article-text">{rule.yaml}</pre>
               </details>
             ))}

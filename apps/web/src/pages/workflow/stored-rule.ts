@@ -7,10 +7,16 @@ export interface StoredRule {
   queueOutcome: string | null;
   queueId: number | null;
   /** Whether the rule fires on the telemetry of the observables it was made from (null: not tested). */
-  selfTest: { fires: boolean; firedOn: string[]; events: number } | null;
+  selfTest: { fires: boolean; firedOn: string[]; events: number; baseline: { fires: number; events: number; examples: string[] } | null } | null;
 }
 
 const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
+
+function baselineOf(baseline: Record<string, unknown>): { fires: number; events: number; examples: string[] } | null {
+  if (typeof baseline['fires'] !== 'number' || typeof baseline['events'] !== 'number') return null;
+  const examples = Array.isArray(baseline['examples']) ? baseline['examples'].filter((entry): entry is string => typeof entry === 'string') : [];
+  return { fires: baseline['fires'], events: baseline['events'], examples };
+}
 
 export function storedRuleOf(value: unknown): StoredRule {
   const rule = record(value);
@@ -30,6 +36,7 @@ export function storedRuleOf(value: unknown): StoredRule {
             fires: selfTest['fires'],
             firedOn: Array.isArray(selfTest['fired_on']) ? selfTest['fired_on'].filter((entry): entry is string => typeof entry === 'string') : [],
             events: typeof selfTest['events'] === 'number' ? selfTest['events'] : 0,
+            baseline: baselineOf(record(selfTest['baseline'])),
           }
         : null,
   };

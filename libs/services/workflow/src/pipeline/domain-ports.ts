@@ -1,6 +1,6 @@
 import { EXTRACTION_AGENTS } from '@huntforge/contracts';
 import { aggregateExtraction, findEmbeddedSigmaRules, parseDocument, platformSkipReason, type AgentRuns as ObservableRuns } from '@huntforge/observables';
-import { selfTestRule, validateSigmaRule } from '@huntforge/sigma';
+import { noteBaselineFirings, selfTestRule, validateSigmaRule } from '@huntforge/sigma';
 import { load } from 'js-yaml';
 import type { BuiltinExtractionMemo } from './builtin-extraction-memo';
 import type { DomainPorts } from './ports';
@@ -41,6 +41,7 @@ export function createDomainPorts(extraction: BuiltinExtractionMemo): DomainPort
     platformSkipReason: (agent, platform) => platformSkipReason(agent, platform),
     detectionValues,
     selfTest: (yaml, observables) => selfTestRule(yaml, observables),
+    noteBaselineFirings: (yaml, baseline) => noteBaselineFirings(yaml, baseline),
     quickObservableCounts: (text, articleUrl) => {
       const runs = Object.fromEntries(EXTRACTION_AGENTS.map((agent) => [agent, { status: 'completed', output: extraction.run(agent, text, articleUrl) }]));
       return aggregateExtraction(runs as ObservableRuns).summary.by_type;

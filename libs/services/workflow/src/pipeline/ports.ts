@@ -113,6 +113,14 @@ export interface AgentRunner {
 }
 
 /** Pure helpers from the domain libs. */
+export interface SelfTestReport {
+  fires: boolean;
+  events: number;
+  fired_on: string[];
+  baseline?: { events: number; fires: number; examples: string[] };
+  error?: string;
+}
+
 export interface DomainPorts {
   findEmbeddedSigma(content: string): Array<{ yaml: string; start: number; end: number }>;
   validateSigma(yaml: string): ValidationReport;
@@ -122,7 +130,10 @@ export interface DomainPorts {
   /** Literal values in a rule's detection block. */
   detectionValues(yaml: string): string[];
   /** Runs a rule over the synthetic telemetry of the observables: does it fire on what it was made from? */
-  selfTest(yaml: string, observables: ExtractionResult['observables']): { fires: boolean; events: number; fired_on: string[]; error?: string };
+  /** Runs a rule over its own observables' telemetry and the benign baseline. */
+  selfTest(yaml: string, observables: ExtractionResult['observables']): SelfTestReport;
+  /** Records baseline firings on the rule (expected false positive, level one step lower). */
+  noteBaselineFirings(yaml: string, baseline: SelfTestReport['baseline']): string;
   /** Observables by type for ranking before the full extraction (cheap builtin pass). */
   quickObservableCounts(text: string, articleUrl: string): Record<string, number>;
 }

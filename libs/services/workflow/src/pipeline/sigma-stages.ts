@@ -3,7 +3,7 @@ import type { ExtractionResult } from '@huntforge/contracts';
 import { asExecuted } from '@huntforge/sigma';
 import type { ExecutionRow } from '../repositories/execution-repository';
 import type { StageRecorder } from './stage-recorder';
-import type { AgentRunner, DomainPorts, PipelineArticle, PlatformResult, RuleCandidate, ServicePorts, ValidationReport } from './ports';
+import type { AgentRunner, DomainPorts, PipelineArticle, PlatformResult, RuleCandidate, SelfTestReport, ServicePorts, ValidationReport } from './ports';
 import type { PipelineSnapshot } from './snapshot';
 
 export const MAX_REPAIR_ATTEMPTS = 3;
@@ -22,7 +22,7 @@ interface GeneratedRule {
   repair_attempts: Array<{ attempt: number; findings: ValidationReport['findings']; valid_after: boolean }>;
   fidelity: { ok: boolean; unsupported_values: string[] };
   /** Whether the rule fires on the synthetic telemetry of the article's observables (which ones). */
-  self_test: { fires: boolean; events: number; fired_on: string[]; error?: string };
+  self_test: SelfTestReport;
   similarity?: { max_similarity: number; inconclusive: boolean; matches: unknown[] };
   queue: { outcome: 'queued' | 'duplicate' | 'linked' | 'invalid'; queue_id?: number; status?: string; duplicate_of?: unknown };
 }
@@ -103,14 +103,19 @@ export async function generateAndPromote(input: {
     usage.push(...(generated.usage ?? []));
     const out: GeneratedRule[] = [];
     for (const candidate of generated.rules) {
-      const { yaml, validation, attempts } = await validateWithRepair(candidate, { agents, domain: deps.domain, article, signal, usage });
+      const repaired = await validateWithRepair(candidate, { agents, domain: deps.domain, article, signal, usage });
+      const { attempts } = repaired;
+      const selfTest: SelfTestReport = repaired.validation.valid ? deps.domain.selfTest(repaired.yaml, extraction.observables) : { fires: false, events: 0, fired_on: [] };
+      // Firings on ordinary machines' telemetry are written into the rule before anyone reviews it.
+      const yaml = deps.domain.noteBaselineFirings(repaired.yaml, selfTest.baseline);
+      const validation = yaml === repaired.yaml ? repaired.validation : deps.domain.validateSigma(yaml);
       const fidelity = fidelityCheck(deps.domain.detectionValues(yaml), article, extraction);
-      const selfTest = validation.valid ? deps.domain.selfTest(yaml, extraction.observables) : { fires: false, events: 0, fired_on: [] };
       const fields = parsedFields(yaml);
       log(
         `${fields.title ?? candidate.telemetryClass}: ${validation.valid ? 'valid' : 'invalid'}${attempts.length ? ` after ${attempts.length} repair(s)` : ''}` +
           `${fidelity.ok ? '' : `; unsupported values ${fidelity.unsupported_values.join(', ')}`}` +
-          `${validation.valid && !selfTest.fires ? `; fires on none of the ${selfTest.events} events of the observables, so it needs review` : ''}`,
+          `${validation.valid && !selfTest.fires ? `; fires on none of the ${selfTest.events} events of the observables, so it needs review` : ''}` +
+          `${selfTest.baseline?.fires ? `; fires on ${selfTest.baseline.fires} of ${selfTest.baseline.events} benign baseline events, level lowered` : ''}`,
       );
       out.push({
         source: 'generated',
@@ -132,6 +137,7 @@ export async function generateAndPromote(input: {
         repaired: out.filter((r) => r.repair_attempts.length > 0).length,
         fidelity_flagged: out.filter((r) => !r.fidelity.ok).length,
         not_firing: out.filter((r) => r.validation.valid && !r.self_test.fires).length,
+        baseline_firing: out.filter((r) => (r.self_test.baseline?.fires ?? 0) > 0).length,
       },
       usage,
     };
