@@ -31,7 +31,7 @@ const EXECUTABLE_TECHNIQUES: Record<string, string[]> = {
   'crontab': ['attack.persistence', 'attack.t1053.003'],
 };
 
-const RUN_KEY = /\\(currentversion\\run|currentversion\\runonce)(\\|$)/i;
+const RUN_KEY = /\\(currentversion\\run|currentversion\\runonce)(\\|$|[\s"'])/i;
 
 export function tagsForExecutable(fileName: string): string[] {
   return EXECUTABLE_TECHNIQUES[fileName.toLowerCase()] ?? [];

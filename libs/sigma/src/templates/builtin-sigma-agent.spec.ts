@@ -126,6 +126,21 @@ describe('builtin SigmaAgent templates', () => {
     });
   });
 
+  it('rates a behaviour switch as specific and tags a Run-key write as persistence', () => {
+    const drafts = generateBuiltinRules({
+      article,
+      platform: 'windows',
+      cmdlines: [
+        { ...item, value: 'vssadmin delete shadows /all /quiet', executable: 'vssadmin' },
+        { ...item, value: 'reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v Sync /d "rundll32.exe C:\\ProgramData\\s.dll,Start" /f', executable: 'reg' },
+      ],
+    });
+    const [vssadmin, reg] = drafts.map((draft) => load(draft.yaml) as Rule);
+    expect(vssadmin).toMatchObject({ title: 'Shadow Copy Deletion Via Vssadmin.EXE', level: 'high', tags: ['attack.impact', 'attack.t1490'] });
+    expect(reg).toMatchObject({ title: 'Run Key Persistence Via Reg.EXE', level: 'high' });
+    expect(reg?.tags).toEqual(['attack.defense-evasion', 'attack.persistence', 'attack.t1112', 'attack.t1547.001']);
+  });
+
   it('keeps resolvers, CDNs and code hosts out of IOC rules', () => {
     const drafts = generateBuiltinRules({
       article,

@@ -151,8 +151,12 @@ const SHELL_PLUMBING = /^\d?>|^&\d|\/dev\/null|^nul$/i;
 
 /** A value that can carry a selection alone: a behaviour switch, or a specific path, file or address. */
 function isStrongValue(value: string): boolean {
+  return isBehaviourSwitch(value) || (value.length >= 8 && /[\\/.:]/.test(value));
+}
+
+function isBehaviourSwitch(value: string): boolean {
   BEHAVIOUR_SWITCHES.lastIndex = 0;
-  return BEHAVIOUR_SWITCHES.test(` ${value}`) || (value.length >= 8 && /[\\/.:]/.test(value));
+  return BEHAVIOUR_SWITCHES.test(` ${value}`);
 }
 
 function behaviourSwitches(commandLine: string): string[] {
@@ -170,8 +174,10 @@ function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
     chunk(distinctEntries(group.map((selection) => ({ ...imageCondition(input.platform, selection), ...commandLineCondition(selection.tokens) }))), MAX_SELECTIONS).map(
       (entries, part) => {
         const { detection, values } = selections(entries);
-        const tags = tagsForExecutable(image);
-        const strongest = Math.max(...group.map((selection) => selection.tokens.length));
+        // A command that writes a Run key is persistence first (reg add …\CurrentVersion\Run).
+        const tags = mergeTags(tagsForExecutable(image), ...group.map((selection) => (/\bHK(?:LM|CU|CR|U|EY_\w+)\\/i.test(selection.commandLine) ? tagsForRegistryPath(selection.commandLine) : [])));
+        // Specificity: each value counts, a behaviour switch (delete shadows, -urlcache) once more.
+        const strongest = Math.max(...group.map((selection) => selection.tokens.length + (selection.tokens.some(isBehaviourSwitch) ? 1 : 0)));
         return draft(
           'process_creation',
           {
@@ -180,7 +186,7 @@ function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
             logsource: processLogsource(input.platform),
             detection,
             tags,
-            level: strongest >= 2 && tags.some((tag) => /^attack\.t(1218|1105|1197|1490|1059\.001)/.test(tag)) ? 'high' : strongest >= 2 ? 'medium' : 'low',
+            level: strongest >= 2 && tags.some((tag) => /^attack\.t(1218|1105|1197|1490|1059\.001|1547\.001)/.test(tag)) ? 'high' : strongest >= 2 ? 'medium' : 'low',
             falsepositives: [`Administrators or software running ${image} with the same arguments`],
           },
           values,
