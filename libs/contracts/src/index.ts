@@ -15,6 +15,7 @@ export { ROLES, roleSchema, roleSatisfies, accessRequirement, type Role, type Ac
 export {
   TOPICS,
   REQUEST_KEYS,
+  scheduledJobRunKey,
   QUEUES,
   TOPIC_PAYLOAD_SCHEMAS,
   scheduledJobsChangedPayloadSchema,
@@ -57,6 +58,9 @@ export {
   type ScheduledJobsResponse,
   type ScheduledJobSetting,
   type UpdateScheduledJobsRequest,
+  jobRunSchema,
+  scheduledJobIdParamsSchema,
+  type JobRun,
 } from './http/scheduled-jobs';
 export {
   apiTokenSchema,

@@ -23,6 +23,9 @@ export const REQUEST_KEYS = {
 
 export type RequestKey = (typeof REQUEST_KEYS)[keyof typeof REQUEST_KEYS];
 
+/** Run a scheduled job now: answered by the service whose scheduler has the job, with its JobRun. */
+export const scheduledJobRunKey = (jobId: string): string => `scheduled-job.run.${jobId}`;
+
 /** Durable queue names shared by more than one service (a producer's health view and the consumer). */
 export const QUEUES = {
   /** Competing workflow workers consume `workflow.execution.requested` from here; /api/health/celery reports on it. */

@@ -200,6 +200,14 @@ describeWhen(chromiumAvailable(), 'the web journey needs Chromium (apt-get insta
     expect(leaks).toEqual([]);
   });
 
+  it('runs a scheduled job from the settings page and shows how it ended', async () => {
+    const row = page.getByRole('row', { name: /cleanup_old_data/ });
+    await row.getByRole('button', { name: 'Run now' }).click();
+    const status = row.getByRole('status');
+    await status.waitFor({ timeout: 30_000 });
+    expect(await status.textContent()).toMatch(/^succeeded at /);
+  });
+
   it('edits a prompt as its next version, diffs it with the one before, and rolls back', async () => {
     await open('/workflow#config');
     await page.getByLabel('prompt agent').selectOption('RankAgent');

@@ -65,6 +65,7 @@ function JobRow({ id, job }: { id: string; job: { enabled: boolean; cron: string
   const [cron, setCron] = useState(job.cron);
   const [enabled, setEnabled] = useState(job.enabled);
   const save = useApiMutation(gatewayRoutes.putScheduledJobs, { invalidates: [gatewayRoutes.getScheduledJobs] });
+  const runNow = useApiMutation(gatewayRoutes.postScheduledJobRun);
   const runs = nextRuns(cron);
   const editable = job.editable && canAdmin;
   return (
@@ -78,6 +79,20 @@ function JobRow({ id, job }: { id: string; job: { enabled: boolean; cron: string
       <td>
         {job.editable ? <button type="button" disabled={!editable || typeof runs === 'string' || save.isPending || (cron === job.cron && enabled === job.enabled)} onClick={() => save.mutate({ body: { jobs: { [id]: { enabled, cron } } } })}>Save</button> : <span className="small muted">fixed</span>}
         <ErrorNote error={save.error} />
+      </td>
+      <td>
+        {canAdmin ? (
+          <button type="button" disabled={runNow.isPending} onClick={() => runNow.mutate({ params: { job_id: id } })}>
+            {runNow.isPending ? 'Running…' : 'Run now'}
+          </button>
+        ) : null}
+        {runNow.data ? (
+          <div className="small muted" role="status">
+            {runNow.data.outcome} at {new Date(runNow.data.finished_at ?? runNow.data.started_at).toLocaleTimeString()}
+            {runNow.data.detail !== null && runNow.data.detail !== undefined ? `: ${JSON.stringify(runNow.data.detail).slice(0, 160)}` : ''}
+          </div>
+        ) : null}
+        <ErrorNote error={runNow.error} />
       </td>
     </tr>
   );
@@ -195,7 +210,7 @@ export function SettingsPage() {
         <QueryState query={jobs} label="scheduled jobs">
           {(data) => (
             <table className="data small">
-              <thead><tr><th>job</th><th>enabled</th><th>schedule</th><th /></tr></thead>
+              <thead><tr><th>job</th><th>enabled</th><th>schedule</th><th /><th /></tr></thead>
               <tbody>{Object.entries(data.jobs).map(([id, job]) => <JobRow key={`${id}:${job.cron}:${job.enabled}`} id={id} job={job} />)}</tbody>
             </table>
           )}

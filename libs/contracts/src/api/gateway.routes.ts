@@ -6,7 +6,7 @@ import {
   webSessionListResponseSchema,
 } from '../http/auth-session';
 import { healthResponseSchema, workerHealthResponseSchema } from '../http/health';
-import { scheduledJobsResponseSchema, updateScheduledJobsRequestSchema } from '../http/scheduled-jobs';
+import { jobRunSchema, scheduledJobIdParamsSchema, scheduledJobsResponseSchema, updateScheduledJobsRequestSchema } from '../http/scheduled-jobs';
 import {
   apiTokenListResponseSchema,
   createApiTokenRequestSchema,
@@ -57,6 +57,18 @@ export const gatewayRoutes = {
     responses: {
       200: jsonContent(scheduledJobsResponseSchema, 'The jobs after the change'),
       400: errorResponse(['validation_error', 'invalid_json', 'unknown_job', 'job_not_editable', 'invalid_cron']),
+    },
+  }),
+  postScheduledJobRun: defineRoute('gateway', {
+    method: 'post',
+    path: '/api/scheduled-jobs/{job_id}/run',
+    summary: 'Run a scheduled job now (even when disabled) and return its run record once it finishes',
+    tags: ['Scheduled jobs'],
+    request: { params: scheduledJobIdParamsSchema },
+    responses: {
+      200: jsonContent(jobRunSchema, 'The finished run: succeeded, failed, or skipped because it is already running'),
+      404: errorResponse(['unknown_job']),
+      504: errorResponse(['job_run_timeout'], 'No answer in time: no service runs the job, or it is still running (its run appears in the history)'),
     },
   }),
   getTokens: defineRoute('gateway', {

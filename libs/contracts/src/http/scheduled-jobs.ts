@@ -33,7 +33,22 @@ export const updateScheduledJobsRequestSchema = z
   .strict()
   .meta({ id: 'UpdateScheduledJobsRequest' });
 
+export const scheduledJobIdParamsSchema = z.object({ job_id: z.string().min(1).meta({ example: 'sync_sigma_rules' }) }).meta({ id: 'ScheduledJobIdParams' });
+
+export const jobRunSchema = z
+  .object({
+    id: z.number().int(),
+    job_id: z.string(),
+    holder: z.string().meta({ description: 'The replica (host:pid:service) that ran it' }),
+    started_at: z.iso.datetime(),
+    finished_at: z.iso.datetime().nullable(),
+    outcome: z.string().meta({ description: 'succeeded, failed, skipped (e.g. already running) or running' }),
+    detail: z.unknown().meta({ description: "The job's result, or why it failed or was skipped" }),
+  })
+  .meta({ id: 'JobRun' });
+
 export type ScheduledJobView = z.infer<typeof scheduledJobViewSchema>;
+export type JobRun = z.infer<typeof jobRunSchema>;
 export type ScheduledJobsResponse = z.infer<typeof scheduledJobsResponseSchema>;
 export type ScheduledJobSetting = z.infer<typeof scheduledJobSettingSchema>;
 export type UpdateScheduledJobsRequest = z.infer<typeof updateScheduledJobsRequestSchema>;

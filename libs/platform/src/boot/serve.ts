@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import { createHttpApp, finalizeHttpApp, requireSignedIdentity } from '../http';
 import { checkBus, checkDatabase, createProbeRouter, type HealthCheck } from '../health';
 import type { ServiceModule } from '../module';
+import { respondToJobRuns } from '../scheduler/job-run-responders';
 import type { Closers } from './closers';
 import type { Infrastructure } from './infrastructure';
 import { closeServer, listen, PROBE_PATHS, serverUrl } from './listen';
@@ -48,6 +49,12 @@ export async function serve(infra: Infrastructure, closers: Closers, options: Se
   }
   if (config.schedulerEnabled) await infra.scheduler.start();
   closers.push('scheduler', () => infra.scheduler.stop());
+  // Manual runs are answered even where the schedule is off (SCHEDULER_ENABLED=false): the job's lease
+  // still keeps two replicas from running it at once.
+  const responders = await respondToJobRuns(infra.bus, infra.scheduler);
+  closers.push('job run responders', async () => {
+    await Promise.all(responders.map((responder) => responder.cancel()));
+  });
 
   const server = await listen(app, config.port ?? options.defaultPort, config.host);
   closers.push('http', () => closeServer(server));

@@ -2,6 +2,8 @@ import request from 'supertest';
 import { SCHEDULED_JOBS, TOPICS, scheduledJobsResponseSchema, type Envelope, type ScheduledJobsChangedPayload } from '@huntforge/contracts';
 import { startGateway, type GatewayHarness } from '../test-support/gateway-harness';
 import { waitForValue as waitFor } from '@huntforge/test-kit';
+import { createLogger, createScheduler, HttpError, respondToJobRuns } from '@huntforge/platform';
+import { runScheduledJob } from './run-scheduled-job';
 import { SCHEDULED_JOBS_UPDATED } from './update-scheduled-jobs';
 
 describe('/api/scheduled-jobs', () => {
@@ -92,4 +94,32 @@ describe('/api/scheduled-jobs', () => {
       .expect(400);
     expect(res.body.error.code).toBe('invalid_json');
   });
+
+  it('POST …/run runs the job in the service whose scheduler has it and answers with the finished run', async () => {
+    // Another service's scheduler, reached over the bus as in the distributed shape.
+    const logger = createLogger({ level: 'silent', service: 'sigma-queue' });
+    const scheduler = createScheduler({ logger, locks: gateway.db.repos.jobLocks, runs: gateway.db.repos.jobRuns, holder: 'sigma-queue-test' });
+    scheduler.register({ id: 'sync_sigma_rules', cron: '0 3 * * *', editable: true, run: async () => ({ inserted: 12, updated: 3 }) });
+    const responders = await respondToJobRuns(gateway.bus, scheduler);
+    try {
+      const res = await request(gateway.app).post('/api/scheduled-jobs/sync_sigma_rules/run').set('Authorization', `Bearer ${admin}`).expect(200);
+      expect(res.body).toMatchObject({ job_id: 'sync_sigma_rules', holder: 'sigma-queue-test', outcome: 'succeeded', detail: { inserted: 12, updated: 3 } });
+      expect(Date.parse(res.body.finished_at)).toBeGreaterThanOrEqual(Date.parse(res.body.started_at));
+      const [stored] = await gateway.db.repos.jobRuns.recent('sync_sigma_rules', 1);
+      expect(stored?.id).toBe(res.body.id);
+      await request(gateway.app).post('/api/scheduled-jobs/sync_sigma_rules/run').set('Authorization', `Bearer ${viewer}`).expect(403);
+    } finally {
+      await Promise.all(responders.map((responder) => responder.cancel()));
+    }
+  });
+
+  it('POST …/run answers 404 for a job that does not exist, and 504 when no service answers in time', async () => {
+    const res = await request(gateway.app).post('/api/scheduled-jobs/no_such_job/run').set('Authorization', `Bearer ${admin}`).expect(404);
+    expect(res.body.error).toMatchObject({ code: 'unknown_job', details: { job_id: 'no_such_job' } });
+    const logger = createLogger({ level: 'silent', service: 'gateway' });
+    const run = runScheduledJob({ bus: gateway.bus, logger, waitMs: 200 }, 'index_customer_repo', 'admin');
+    await expect(run).rejects.toBeInstanceOf(HttpError);
+    await expect(run).rejects.toMatchObject({ status: 504, code: 'job_run_timeout' });
+  });
 });
+
