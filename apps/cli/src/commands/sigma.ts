@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { runIndex } from './sigma/index-command';
 import { runSimilar } from './sigma/similar-command';
 import { runTest } from './sigma/test-command';
 import { runValidate, type CommandResult } from './sigma/validate-command';
@@ -18,7 +19,7 @@ function positiveInt(value: string): number {
 
 const formatOption = () => new Option('--format <format>', 'output format').choices(['text', 'json']).default('text');
 
-/** `huntforge sigma validate|similar|test`. */
+/** `huntforge sigma validate|similar|test|index`. */
 export function registerSigmaCommands(program: Command): void {
   const sigma = program.command('sigma').description('Sigma rule tools');
   sigma
@@ -50,4 +51,11 @@ export function registerSigmaCommands(program: Command): void {
     .action((paths: string[], options: { events: string; placeholders?: string; timeField: string; format: 'text' | 'json' }) =>
       emit(runTest(paths, options)),
     );
+  sigma
+    .command('index')
+    .description("index a folder of rules (a SigmaHQ checkout or a customer repository) into the service's reference corpus; rules of that origin missing from the folder are removed")
+    .argument('<dir>', 'the rules folder')
+    .addOption(new Option('--origin <origin>', 'sigmahq for a SigmaHQ checkout, customer for your own rules').choices(['sigmahq', 'customer']).default('customer'))
+    .addOption(formatOption())
+    .action(async (dir: string, options: { origin: 'sigmahq' | 'customer'; format: 'text' | 'json' }) => emit(await runIndex(dir, options)));
 }

@@ -1,2 +1,3 @@
 export { createSigmaQueueModule, type SigmaQueueModuleOptions } from './module';
 export { builtinRuleEnricher, type RuleEnricher, type EnrichInput, type EnrichOutput, type ChatInput } from './enrichment/rule-enricher';
+export { indexRuleFolder, type CorpusOrigin } from './corpus/index-folder';

@@ -20,6 +20,9 @@ const LICENSE_BY_ORIGIN = { sigmahq: 'DRL-1.1', customer: 'customer' } as const;
  * is unchanged, invalid rules, and (for the customer repository) ids already held by another origin;
  * removes stored rules of the origin that no longer exist.
  */
+/** Rules written per transaction. */
+const INDEX_BATCH = 250;
+
 export async function indexRuleFiles(
   files: readonly RuleFile[],
   origin: 'sigmahq' | 'customer',
@@ -29,6 +32,7 @@ export async function indexRuleFiles(
   const summary: IndexSummary = { files: files.length, indexed: 0, unchanged: 0, deprecated: 0, invalid: 0, duplicates: 0, removed: 0 };
   const stored = await repo.hashes();
   const seen = new Set<string>();
+  const pending: ReferenceRuleInput[] = [];
   for (const file of files) {
     signal?.throwIfAborted();
     const contentHash = createHash('sha256').update(file.text).digest('hex');
@@ -63,9 +67,11 @@ export async function indexRuleFiles(
       seen.delete(ruleId);
       continue;
     }
-    await repo.upsert(input);
+    pending.push(input);
     summary.indexed++;
+    if (pending.length >= INDEX_BATCH) await repo.upsertMany(pending.splice(0));
   }
+  await repo.upsertMany(pending.splice(0));
   summary.removed = await repo.deleteMissing(origin, seen);
   return summary;
 }

@@ -28,7 +28,7 @@ export async function syncReferenceRules(deps: CorpusJobDeps, signal?: AbortSign
 }
 
 /** SigmaHQ keeps rules in folders named rules, rules-emerging-threats, ...; other YAML (CI, tests) is not a rule. */
-async function referenceRuleFiles(dir: string): Promise<RuleFile[]> {
+export async function referenceRuleFiles(dir: string): Promise<RuleFile[]> {
   const folders = (await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory() && e.name.startsWith('rules')).map((e) => e.name);
   if (folders.length === 0) return readRuleFiles(dir);
   const files = await Promise.all(folders.map(async (folder) => (await readRuleFiles(join(dir, folder))).map((f) => ({ ...f, path: `${folder}/${f.path}` }))));

@@ -39,18 +39,33 @@ export class ReferenceRuleRepository {
 
   /** Inserts or replaces one rule and its atoms in one transaction. */
   async upsert(rule: ReferenceRuleInput): Promise<void> {
-    const { atoms, ...fields } = rule;
-    const data = { ...fields, logsource: fields.logsource as object, indexedAt: new Date() };
-    await this.prisma.$transaction(async (tx) => {
-      const row = await tx.sigmaReferenceRule.upsert({ where: { ruleId: rule.ruleId }, create: data, update: data, select: { id: true } });
-      await tx.sigmaRuleAtom.deleteMany({ where: { ruleId: row.id } });
-      if (atoms.length > 0) {
-        await tx.sigmaRuleAtom.createMany({
-          data: atoms.map((atom) => ({ ruleId: row.id, atom: atom.atom, polarity: atom.polarity, telemetryClass: rule.telemetryClass })),
-          skipDuplicates: true,
-        });
-      }
-    });
+    await this.upsertMany([rule]);
+  }
+
+  /**
+   * Inserts or replaces rules and their atoms, all in one transaction: a first sync of thousands of
+   * rules commits a batch at a time instead of once per rule.
+   */
+  async upsertMany(rules: readonly ReferenceRuleInput[]): Promise<void> {
+    if (rules.length === 0) return;
+    const indexedAt = new Date();
+    await this.prisma.$transaction(
+      async (tx) => {
+        for (const rule of rules) {
+          const { atoms, ...fields } = rule;
+          const data = { ...fields, logsource: fields.logsource as object, indexedAt };
+          const row = await tx.sigmaReferenceRule.upsert({ where: { ruleId: rule.ruleId }, create: data, update: data, select: { id: true } });
+          await tx.sigmaRuleAtom.deleteMany({ where: { ruleId: row.id } });
+          if (atoms.length > 0) {
+            await tx.sigmaRuleAtom.createMany({
+              data: atoms.map((atom) => ({ ruleId: row.id, atom: atom.atom, polarity: atom.polarity, telemetryClass: rule.telemetryClass })),
+              skipDuplicates: true,
+            });
+          }
+        }
+      },
+      { timeout: 120_000 },
+    );
   }
 
   /** Removes rules of `origin` whose id is not in `keep` (deleted upstream or now deprecated); returns how many. */
