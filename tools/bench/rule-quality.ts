@@ -3,7 +3,7 @@
 import { load } from 'js-yaml';
 import type { ExtractionResult } from '@huntforge/contracts';
 import { isDefanged } from '@huntforge/observables';
-import { generateBuiltinRules, selfTestRule, validateSigmaRule, type TemplatePlatform } from '@huntforge/sigma';
+import { builtinSigmaInput, generateBuiltinRules, selfTestRule, validateSigmaRule, type TemplatePlatform } from '@huntforge/sigma';
 
 export interface RuleQualityArticle {
   id: string;
@@ -52,17 +52,7 @@ export function ruleQuality(articles: RuleQualityArticle[], verbose: boolean): v
   const titles = new Map<string, number>();
   const log: string[] = [];
   for (const article of articles) {
-    const sub = article.extraction.subresults;
-    const drafts = generateBuiltinRules({
-      article: { title: article.title, url: article.url, date: '2026-01-01' },
-      platform: article.platform,
-      cmdlines: sub.cmdline?.items,
-      processPairs: sub.process_lineage?.items,
-      registryKeys: sub.registry_keys?.items,
-      services: sub.services?.items,
-      scheduledTasks: sub.scheduled_tasks?.items,
-      network: sub.network_indicators?.items,
-    });
+    const drafts = generateBuiltinRules(builtinSigmaInput({ title: article.title, url: article.url, date: '2026-01-01' }, article.platform, article.extraction));
     for (const draft of drafts) {
       counts.rules++;
       const doc = load(draft.yaml) as { title: string; detection: Record<string, unknown>; logsource: { product?: string } };

@@ -66,7 +66,7 @@ export {
   type ScheduledJobContext,
   type Scheduler,
 } from './scheduler/scheduler';
-export { jobRunBody, respondToJobRuns } from './scheduler/job-run-responders';
+export { respondToJobRuns } from './scheduler/job-run-responders';
 export type {
   ComponentHealth,
   ModuleContext,

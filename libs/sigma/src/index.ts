@@ -17,6 +17,7 @@ export { observableEvents, type ObservableLike, type ObservableEvent } from './e
 export { selfTestRule, noteBaselineFirings, type SelfTestResult, type BaselineResult } from './evaluate/self-test';
 export { benignBaseline } from './evaluate/benign-baseline';
 export { asExecuted, stableParts } from './templates/command-values';
+export { escapeRegex } from './evaluate/wildcard';
 export { programRuns, type ProgramRun } from './templates/command-program';
 export { CorrelationEngine, eventTime, loadRuleDocuments, type CorrelationAlert, type EngineResult } from './evaluate/correlation';
 export {
@@ -42,6 +43,6 @@ export { renderRule } from './render/render-rule';
 export { enrichRuleBuiltin, inferTags, type EnrichmentContext, type EnrichmentResult } from './enrich/builtin-enrich';
 export { builtinChatTurn, type ChatTurnInput, type ChatTurnOutcome } from './enrich/builtin-chat';
 // The builtin SigmaAgent's rule templates (written with the workflow issue).
-export { generateBuiltinRules, distinctiveTokens, type BuiltinSigmaInput, type TemplatePlatform } from './templates/builtin-sigma-agent';
+export { generateBuiltinRules, builtinSigmaInput, distinctiveTokens, type BuiltinSigmaInput, type TemplatePlatform } from './templates/builtin-sigma-agent';
 export { stableRuleId, type ArticleRef, type RuleDraft, type TemplateClass } from './templates/rule-draft';
 export { mergeTags, tagsForExecutable, tagsForRegistryPath } from './templates/attack-inference';

@@ -1,4 +1,5 @@
-import { programRuns } from '../templates/command-program';
+import { hostOf } from '../templates/builtin-sigma-agent';
+import { programRuns, type ProgramRun } from '../templates/command-program';
 import { asExecuted } from '../templates/command-values';
 import type { SigmaEvent } from './event-fields';
 
@@ -26,28 +27,37 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 export function observableEvents(observables: readonly ObservableLike[], options: { product?: string } = {}): ObservableEvent[] {
   const product = options.product?.toLowerCase();
   const windows = product === 'windows';
-  const unix = product === 'linux' || product === 'macos';
-  // What each program was told to do, so a parent→child pair's event carries the child's command line.
-  const commandLinesOf = new Map<string, string[]>();
+  const context: Context = { windows, unix: product === 'linux' || product === 'macos', runsOf: new Map(), commandLinesOf: new Map() };
+  // Each command line resolved once: its own events, and what each program was told to do, so a
+  // parent→child pair's event carries the child's command line.
   for (const observable of observables.filter((o) => o.type === 'cmdline')) {
-    for (const run of programRuns(asExecuted(observable.value), windows)) {
+    const executed = asExecuted(observable.value);
+    const runs = programRuns(executed, windows);
+    context.runsOf.set(observable, { executed, runs });
+    for (const run of runs) {
       const key = run.image.toLowerCase().replace(/\.exe$/, '');
-      commandLinesOf.set(key, [...(commandLinesOf.get(key) ?? []), run.commandLine]);
+      context.commandLinesOf.set(key, [...(context.commandLinesOf.get(key) ?? []), run.commandLine]);
     }
   }
-  return observables.flatMap((observable) =>
-    eventsOf(observable, windows, commandLinesOf, unix).map((event) => ({ observable: `${observable.type}: ${observable.value}`, event })),
-  );
+  return observables.flatMap((observable) => eventsOf(observable, context).map((event) => ({ observable: `${observable.type}: ${observable.value}`, event })));
 }
 
-function eventsOf({ type, value, attributes = {} }: ObservableLike, windows: boolean, commandLinesOf: Map<string, string[]>, unix: boolean): SigmaEvent[] {
+interface Context {
+  windows: boolean;
+  unix: boolean;
+  runsOf: Map<ObservableLike, { executed: string; runs: ProgramRun[] }>;
+  commandLinesOf: Map<string, string[]>;
+}
+
+function eventsOf(observable: ObservableLike, { windows, unix, runsOf, commandLinesOf }: Context): SigmaEvent[] {
+  const { type, value, attributes = {} } = observable;
   const processEvent = (commandLine: string, parent: string | null) => processEventOn(windows, unix ? commandLine.replace(/^(\S+)\.exe\b/i, '$1') : commandLine, parent);
   switch (type) {
     case 'cmdline': {
       // Telemetry records what ran: the line refanged, and each program a wrapper (cmd /c, start, for … do, sh -c) started.
-      const executed = asExecuted(value);
+      const { executed, runs } = runsOf.get(observable) ?? { executed: asExecuted(value), runs: [] };
       const outer = processEvent(executed, text(attributes.parent));
-      const inner = programRuns(executed, windows)
+      const inner = runs
         .filter((run) => run.commandLine !== executed || run.viaPowerShell)
         .map((run) => ({ ...processEventOn(windows, run.viaPowerShell ? `powershell.exe ${run.commandLine}` : run.commandLine, null), CommandLine: run.commandLine, ParentImage: outer['Image'] as string, ParentCommandLine: executed }));
       return [outer, ...inner];
@@ -150,10 +160,3 @@ function registryEvent(value: string, attributes: NonNullable<ObservableLike['at
   return { EventID: 13, EventType: 'SetValue', TargetObject: targetObject, Details: details, Image: 'C:\\Windows\\System32\\reg.exe' };
 }
 
-function hostOf(url: string): string | null {
-  try {
-    return new URL(url).hostname || null;
-  } catch {
-    return null;
-  }
-}

@@ -1,5 +1,6 @@
 import type {
   CmdlineItem,
+  ExtractionResult,
   NetworkIndicatorItem,
   ProcessPairItem,
   RegistryKeyItem,
@@ -24,6 +25,21 @@ export interface BuiltinSigmaInput {
   services?: ServiceItem[];
   scheduledTasks?: ScheduledTaskItem[];
   network?: NetworkIndicatorItem[];
+}
+
+/** The agent's input from an aggregated extraction: each extractor's items. */
+export function builtinSigmaInput(article: ArticleRef, platform: TemplatePlatform, extraction: Pick<ExtractionResult, 'subresults'>): BuiltinSigmaInput {
+  const sub = extraction.subresults;
+  return {
+    article,
+    platform,
+    cmdlines: sub.cmdline?.items,
+    processPairs: sub.process_lineage?.items,
+    registryKeys: sub.registry_keys?.items,
+    services: sub.services?.items,
+    scheduledTasks: sub.scheduled_tasks?.items,
+    network: sub.network_indicators?.items,
+  };
 }
 
 /** Selections per rule: beyond this a rule is split, so one noisy observable cannot hide the rest. */
@@ -315,7 +331,8 @@ function scheduledTaskRules(input: BuiltinSigmaInput): RuleDraft[] {
   });
 }
 
-function hostOf(url: string): string | null {
+/** The host name of a URL, or null when it is not one. */
+export function hostOf(url: string): string | null {
   try {
     return new URL(url).hostname || null;
   } catch {

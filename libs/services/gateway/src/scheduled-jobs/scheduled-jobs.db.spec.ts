@@ -122,4 +122,3 @@ describe('/api/scheduled-jobs', () => {
     await expect(run).rejects.toMatchObject({ status: 504, code: 'job_run_timeout' });
   });
 });
-

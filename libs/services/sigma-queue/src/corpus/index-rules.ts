@@ -15,14 +15,14 @@ export interface IndexSummary {
 
 const LICENSE_BY_ORIGIN = { sigmahq: 'DRL-1.1', customer: 'customer' } as const;
 
+/** Rules written per transaction. */
+const INDEX_BATCH = 250;
+
 /**
  * Upserts rule files into the corpus by rule id: skips deprecated rules, rules whose content hash
  * is unchanged, invalid rules, and (for the customer repository) ids already held by another origin;
  * removes stored rules of the origin that no longer exist.
  */
-/** Rules written per transaction. */
-const INDEX_BATCH = 250;
-
 export async function indexRuleFiles(
   files: readonly RuleFile[],
   origin: 'sigmahq' | 'customer',

@@ -1,5 +1,5 @@
 import { builtinRank } from '@huntforge/scoring';
-import { generateBuiltinRules } from '@huntforge/sigma';
+import { builtinSigmaInput, generateBuiltinRules } from '@huntforge/sigma';
 import type { BuiltinExtractionMemo } from './builtin-extraction-memo';
 import type { AgentRunner } from './ports';
 
@@ -21,17 +21,9 @@ export function createBuiltinAgents(options: {
       return { output: options.extraction.run(agent, text, article.url) };
     },
     async generateSigma({ article, platform, extraction }) {
-      const sub = extraction.subresults;
-      const drafts = generateBuiltinRules({
-        article: { title: article.title, url: article.url, date: options.today().toISOString().slice(0, 10) },
-        platform,
-        cmdlines: sub.cmdline?.items,
-        processPairs: sub.process_lineage?.items,
-        registryKeys: sub.registry_keys?.items,
-        services: sub.services?.items,
-        scheduledTasks: sub.scheduled_tasks?.items,
-        network: sub.network_indicators?.items,
-      });
+      const drafts = generateBuiltinRules(
+        builtinSigmaInput({ title: article.title, url: article.url, date: options.today().toISOString().slice(0, 10) }, platform, extraction),
+      );
       return { rules: drafts.map((draft) => ({ telemetryClass: draft.telemetryClass, yaml: draft.yaml, detectionValues: draft.detectionValues })) };
     },
     async repairSigma({ rule, findings }) {

@@ -1,5 +1,6 @@
 import type { AgentOutputs, ExtractionAgent, ExtractionReason, ExtractionResult } from '@huntforge/contracts';
 import type { ArticleText } from '@huntforge/data';
+import type { SelfTestResult } from '@huntforge/sigma';
 
 /** How one agent's run ended (mirrors libs/observables' AgentRun, which aggregation consumes). */
 export type AgentRun<A extends ExtractionAgent = ExtractionAgent> =
@@ -113,14 +114,6 @@ export interface AgentRunner {
 }
 
 /** Pure helpers from the domain libs. */
-export interface SelfTestReport {
-  fires: boolean;
-  events: number;
-  fired_on: string[];
-  baseline?: { events: number; fires: number; examples: string[] };
-  error?: string;
-}
-
 export interface DomainPorts {
   findEmbeddedSigma(content: string): Array<{ yaml: string; start: number; end: number }>;
   validateSigma(yaml: string): ValidationReport;
@@ -129,11 +122,10 @@ export interface DomainPorts {
   platformSkipReason(agent: ExtractionAgent, platform: PlatformLabel): ExtractionReason | null;
   /** Literal values in a rule's detection block. */
   detectionValues(yaml: string): string[];
-  /** Runs a rule over the synthetic telemetry of the observables: does it fire on what it was made from? */
   /** Runs a rule over its own observables' telemetry and the benign baseline. */
-  selfTest(yaml: string, observables: ExtractionResult['observables']): SelfTestReport;
+  selfTest(yaml: string, observables: ExtractionResult['observables']): SelfTestResult;
   /** Records baseline firings on the rule (expected false positive, level one step lower). */
-  noteBaselineFirings(yaml: string, baseline: SelfTestReport['baseline']): string;
+  noteBaselineFirings(yaml: string, baseline: SelfTestResult['baseline']): string;
   /** Observables by type for ranking before the full extraction (cheap builtin pass). */
   quickObservableCounts(text: string, articleUrl: string): Record<string, number>;
 }

@@ -1,9 +1,9 @@
 import { load } from 'js-yaml';
 import type { ExtractionResult } from '@huntforge/contracts';
-import { asExecuted } from '@huntforge/sigma';
+import { asExecuted, escapeRegex, type SelfTestResult } from '@huntforge/sigma';
 import type { ExecutionRow } from '../repositories/execution-repository';
 import type { StageRecorder } from './stage-recorder';
-import type { AgentRunner, DomainPorts, PipelineArticle, PlatformResult, RuleCandidate, SelfTestReport, ServicePorts, ValidationReport } from './ports';
+import type { AgentRunner, DomainPorts, PipelineArticle, PlatformResult, RuleCandidate, ServicePorts, ValidationReport } from './ports';
 import type { PipelineSnapshot } from './snapshot';
 
 export const MAX_REPAIR_ATTEMPTS = 3;
@@ -22,7 +22,7 @@ interface GeneratedRule {
   repair_attempts: Array<{ attempt: number; findings: ValidationReport['findings']; valid_after: boolean }>;
   fidelity: { ok: boolean; unsupported_values: string[] };
   /** Whether the rule fires on the synthetic telemetry of the article's observables (which ones). */
-  self_test: SelfTestReport;
+  self_test: SelfTestResult;
   similarity?: { max_similarity: number; inconclusive: boolean; matches: unknown[] };
   queue: { outcome: 'queued' | 'duplicate' | 'linked' | 'invalid'; queue_id?: number; status?: string; duplicate_of?: unknown };
 }
@@ -46,8 +46,6 @@ function parsedFields(yaml: string) {
 
 const normalise = (value: string) => value.toLowerCase().replace(/^[\\/*]+|[*]+$/g, '').replace(/\s+/g, ' ').trim();
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 // PowerShell code runs in powershell.exe or pwsh.exe: a rule on a cmdlet line names both hosts.
 const POWERSHELL_HOSTS = new Set(['powershell.exe', 'pwsh.exe']);
 const POWERSHELL_CODE = /\b(?:powershell|pwsh|iex|irm|iwr|(?:invoke|get|set|new|start|add|remove)-[a-z]+)\b/;
@@ -56,7 +54,7 @@ const POWERSHELL_CODE = /\b(?:powershell|pwsh|iex|irm|iwr|(?:invoke|get|set|new|
 function bareProgramNamed(needle: string, haystack: string): boolean {
   if (POWERSHELL_HOSTS.has(needle)) return POWERSHELL_CODE.test(haystack);
   const stem = /^([\w-]+)\.exe$/.exec(needle)?.[1];
-  return stem !== undefined && new RegExp(`(?:^|[\\s"'\\\\/(])${escapeRegExp(stem)}(?=[\\s"')]|$)`).test(haystack);
+  return stem !== undefined && new RegExp(`(?:^|[\\s"'\\\\/(])${escapeRegex(stem)}(?=[\\s"')]|$)`).test(haystack);
 }
 
 /** Every literal detection value must come from the article or the observables (refanged); otherwise the rule is flagged. */
@@ -110,7 +108,7 @@ export async function generateAndPromote(input: {
     for (const candidate of generated.rules) {
       const repaired = await validateWithRepair(candidate, { agents, domain: deps.domain, article, signal, usage });
       const { attempts } = repaired;
-      const selfTest: SelfTestReport = repaired.validation.valid ? deps.domain.selfTest(repaired.yaml, extraction.observables) : { fires: false, events: 0, fired_on: [] };
+      const selfTest: SelfTestResult = repaired.validation.valid ? deps.domain.selfTest(repaired.yaml, extraction.observables) : { fires: false, events: 0, fired_on: [] };
       // Firings on ordinary machines' telemetry are written into the rule before anyone reviews it.
       const yaml = deps.domain.noteBaselineFirings(repaired.yaml, selfTest.baseline);
       const validation = yaml === repaired.yaml ? repaired.validation : deps.domain.validateSigma(yaml);
