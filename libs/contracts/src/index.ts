@@ -115,6 +115,7 @@ export { ingestionRoutes } from './api/ingestion.routes';
 export { contentFilterRoutes } from './api/content-filter.routes';
 export { workflowRoutes } from './api/workflow.routes';
 export { executionRoutes } from './api/execution.routes';
+export { evaluationRoutes } from './api/evaluation.routes';
 export { sigmaQueueRoutes } from './api/sigma-queue.routes';
 export { mcpRoutes } from './api/mcp.routes';
 
@@ -705,3 +706,4 @@ export {
   type SigmaEnqueueBusRequest,
   type SigmaEnqueueBusResponse,
 } from './executions/sigma-enqueue';
+export * from './workflow/evaluations';

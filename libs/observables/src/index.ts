@@ -23,3 +23,4 @@ export { parseDocument, type ArticleDocument } from './text/document';
 export { queryLanguageOf } from './text/code-kind';
 export { IANA_TLD_LIST_VERSION } from './network/tld-list';
 export { isIanaTld, registrableDomain } from './network/domain-rules';
+export * from './evaluation';

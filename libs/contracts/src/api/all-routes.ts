@@ -1,5 +1,6 @@
 import { contentFilterRoutes } from './content-filter.routes';
 import type { ApiRoute } from './define-route';
+import { evaluationRoutes } from './evaluation.routes';
 import { executionRoutes } from './execution.routes';
 import { gatewayRoutes } from './gateway.routes';
 import { ingestionRoutes } from './ingestion.routes';
@@ -20,6 +21,7 @@ export const ALL_ROUTES: readonly ApiRoute[] = [
   ...Object.values(contentFilterRoutes),
   ...Object.values(workflowRoutes),
   ...Object.values(executionRoutes),
+  ...Object.values(evaluationRoutes),
   ...Object.values(sigmaQueueRoutes),
   ...Object.values(mcpRoutes),
 ];

@@ -21,6 +21,7 @@ import { checkAllSources } from './use-cases/collect-source/check-all-sources';
 import { CollectionTracker } from './use-cases/collect-source/collection-tracker';
 import { cleanupOldData, embedNewArticles } from './use-cases/maintenance/maintenance';
 import { readSourcesFile } from './use-cases/sources/sources-file';
+import { defaultEvalArticlesFile, seedEvalArticles } from './use-cases/eval-articles/seed-eval-articles';
 
 export interface IngestionModuleOptions {
   /** Environment for the ingestion settings (default process.env). */
@@ -32,6 +33,8 @@ export interface IngestionModuleOptions {
   now?: () => Date;
   /** Register the scheduled jobs on ctx.scheduler (default true). */
   registerJobs?: boolean;
+  /** Store the committed evaluation snapshots under the eval source at start (default true). */
+  seedEvalArticles?: boolean;
 }
 
 export interface IngestionModule extends ServiceModule {
@@ -106,6 +109,11 @@ export async function createIngestionModule(ctx: ModuleContext, options: Ingesti
     syncSources,
     async start() {
       await syncSources();
+      if (options.seedEvalArticles !== false) {
+        const evalFile = defaultEvalArticlesFile((options.env ?? process.env)['EVAL_ARTICLES_FILE']);
+        const seeded = await seedEvalArticles(deps, evalFile);
+        if (seeded.created > 0) ctx.logger.info({ file: evalFile, ...seeded }, 'evaluation articles seeded under the eval source');
+      }
       const stale = await deps.runs.failStale(deps.now());
       if (stale > 0) ctx.logger.warn({ runs: stale }, 'collection runs interrupted by an earlier stop marked failed');
       if (options.registerJobs === false) return;

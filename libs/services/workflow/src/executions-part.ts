@@ -13,6 +13,7 @@ import { builtinRepair } from './pipeline/builtin-repair';
 import { createBusServicePorts } from './pipeline/bus-service-ports';
 import { createDomainPorts } from './pipeline/domain-ports';
 import { createPipelineRunner } from './pipeline/run-pipeline';
+import type { EvaluationPort } from './pipeline/run-eval-pipeline';
 import { subscribeAutoTrigger } from './executions/auto-trigger';
 import type { ExecutionCommandDeps } from './executions/execution-deps';
 import { loadExecutionSettings } from './executions/execution-config';
@@ -30,6 +31,7 @@ export interface ExecutionsPartOptions {
   capabilities(): CapabilitiesMap;
   codexPath?: string;
   llmTimeoutMs: number;
+  evaluations: EvaluationPort;
 }
 
 export interface ExecutionsPart {
@@ -81,6 +83,7 @@ export function createExecutionsPart(ctx: ModuleContext, options: ExecutionsPart
       }),
     importPolicy: pipelineEnv.SIGMA_IMPORT_POLICY,
     extractionConcurrency: pipelineEnv.EXTRACTION_CONCURRENCY,
+    evaluations: options.evaluations,
   });
 
   const worker = createExecutionWorker({

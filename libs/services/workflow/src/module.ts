@@ -4,6 +4,7 @@ import { mountRoute, reply, type ModuleContext, type ServiceModule } from '@hunt
 import { ArticleTextReader } from '@huntforge/data';
 import { configRouter } from './http/config-router';
 import { createExecutionsPart } from './executions-part';
+import { createEvaluationsPart } from './evaluations-part';
 import { WorkflowConfigService } from './config/config-service';
 import { presetsRouter } from './http/presets-router';
 import { PresetService } from './presets/preset-service';
@@ -29,7 +30,9 @@ export function createWorkflowModule(ctx: ModuleContext, options: WorkflowModule
   const service = new WorkflowConfigService(ctx.db.prisma, registry, defaults);
   const presets = new PresetService(ctx.db.prisma, service, config.fixturesDir);
 
+  const evaluations = createEvaluationsPart(ctx, options.env ?? process.env);
   const executions = createExecutionsPart(ctx, {
+    evaluations: evaluations.port,
     env: options.env ?? process.env,
     defaultPrompt: (agent) => (isAnyPromptAgentName(agent) ? defaults.prompt(agent) : undefined),
     sigmaTemplate: () => defaults.userTemplate('SigmaAgent') ?? '',
@@ -40,6 +43,7 @@ export function createWorkflowModule(ctx: ModuleContext, options: WorkflowModule
 
   const router = Router();
   router.use(executions.router);
+  router.use(evaluations.router);
   router.use(configRouter(service));
   router.use(promptsRouter(service));
   router.use(presetsRouter(presets));
@@ -65,6 +69,7 @@ export function createWorkflowModule(ctx: ModuleContext, options: WorkflowModule
     },
     async stop() {
       // In-flight runs finish first, so their messages are acknowledged after their outcome commits.
+      evaluations.stop();
       await executions.stop();
     },
   };

@@ -67,7 +67,8 @@ export async function startIngestion(options: HarnessOptions = {}): Promise<Inge
       ingested.push(message.payload);
     });
     const { sources: _sources, db: _db, ...moduleOptions } = options;
-    const module = await createIngestionModule(ctx, { registerJobs: true, ...moduleOptions, env });
+    // Suites count the articles they store; the eval snapshots are seeded only where a suite asks for them.
+    const module = await createIngestionModule(ctx, { registerJobs: true, seedEvalArticles: false, ...moduleOptions, env });
     const app = createHttpApp({ logger: ctx.logger, serviceName: 'ingestion' });
     if (module.http) app.use(module.http.router);
     finalizeHttpApp(app);

@@ -13,6 +13,7 @@ import type { AgentRun, AgentRuns, AgentRunner, DomainPorts, PipelineArticle, Se
 import { agentSettings, readSnapshot, type PipelineSnapshot } from './snapshot';
 import { generateAndPromote } from './sigma-stages';
 import { importPublisherSigma, type ImportPolicy } from './source-sigma-import';
+import { runEvalPipeline, type EvaluationPort } from './run-eval-pipeline';
 
 export interface PipelineDeps {
   loadArticle(id: number): Promise<PipelineArticle | null>;
@@ -23,6 +24,7 @@ export interface PipelineDeps {
   importPolicy: ImportPolicy;
   /** Extractors run at once (they are independent). */
   extractionConcurrency: number;
+  evaluations: EvaluationPort;
 }
 
 const json = (value: unknown) => value as Prisma.InputJsonValue;
@@ -52,6 +54,9 @@ export function createPipelineRunner(deps: PipelineDeps): PipelineRunner {
     const agents = deps.agentsFor(snapshot);
     const article = await deps.loadArticle(execution.articleId);
     if (!article) return { status: 'failed', terminationReason: TERMINATION_REASONS.error, error: `article ${execution.articleId} no longer exists` };
+    if (snapshot.eval_run && snapshot.eval_subagent) {
+      return runEvalPipeline({ execution, recorder, snapshot, agents, article, domain: deps.domain, evaluations: deps.evaluations });
+    }
 
     // 1. Publisher-authored Sigma rules: kept verbatim, never routed through generation, no model call.
     const publisherRules = await recorder.stage('source_sigma_import', (log) =>

@@ -30,6 +30,8 @@ export const pipelineSnapshotSchema = z
     agents: z.record(z.string(), agentSettingsSchema).default({}),
     prompts: z.record(z.string(), z.unknown()).default({}),
     eval_run: z.boolean().optional(),
+    /** The subagent an evaluation execution measures: only its extractor runs. */
+    eval_subagent: z.string().optional(),
   })
   .passthrough();
 

@@ -1,0 +1,17 @@
+import type { EvalSubagent } from '@huntforge/contracts';
+
+/**
+ * The comparable items of one agent output (`{items, count}`): process pairs as `parent -> child`,
+ * every other item by its value. Anything that is not an agent output yields no items.
+ */
+export function actualItems(output: unknown, subagent: EvalSubagent): string[] {
+  const items = (output as { items?: unknown } | null)?.items;
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((item) => {
+    const o = (item ?? {}) as Record<string, unknown>;
+    if (subagent === 'process_lineage') {
+      return typeof o['parent'] === 'string' && typeof o['child'] === 'string' ? [`${o['parent']} -> ${o['child']}`] : [];
+    }
+    return typeof o['value'] === 'string' ? [o['value']] : [];
+  });
+}

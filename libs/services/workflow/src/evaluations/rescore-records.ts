@@ -1,0 +1,48 @@
+import { EVAL_SUBAGENTS, toEvalSubagent, type EvalSubagent } from '@huntforge/contracts';
+import type { EvalSet } from '@huntforge/observables';
+import type { EvaluationRepository } from '../repositories/evaluation-repository';
+import { outputOfExecution, scoreOutput } from './score-evaluation';
+
+/**
+ * Repairs completed count-only records (no score or no item figures) whose article has item-level
+ * ground truth, from output retained on the record or its execution: no model call. A dry run (apply
+ * false) only counts; applying is idempotent, since a repaired record is no longer a candidate.
+ */
+export async function rescoreRecords(repo: EvaluationRepository, evalSet: EvalSet, target: 'all' | EvalSubagent, apply: boolean) {
+  const subagents = target === 'all' ? EVAL_SUBAGENTS : [target];
+  const records = await repo.unscored(subagents);
+  const executions = new Map((await repo.executions(records.flatMap((r) => (r.workflowExecutionId ? [r.workflowExecutionId] : [])))).map((e) => [e.id, e]));
+  const agents: Record<string, { candidates: number; scorable: number; unrepairable_no_output: number; rescored: number }> = Object.fromEntries(
+    subagents.map((s) => [s, { candidates: 0, scorable: 0, unrepairable_no_output: 0, rescored: 0 }]),
+  );
+  for (const record of records) {
+    const subagent = toEvalSubagent(record.subagent) as EvalSubagent;
+    const truth = evalSet.bySubagent[subagent].find((article) => article.url === record.articleUrl);
+    if (!truth) continue;
+    const tally = agents[subagent];
+    if (!tally) continue;
+    tally.candidates++;
+    const execution = record.workflowExecutionId ? executions.get(record.workflowExecutionId) : undefined;
+    const output = record.output ?? outputOfExecution(subagent, execution?.extractionResult ?? null);
+    if (!output) {
+      tally.unrepairable_no_output++;
+      continue;
+    }
+    tally.scorable++;
+    if (!apply) continue;
+    const outcome = scoreOutput(subagent, truth.expected.required.length, truth.expected, output);
+    await repo.rescore(record.id, {
+      actualCount: outcome.actualCount ?? null,
+      actualItems: outcome.actualItems ?? null,
+      matchedCount: outcome.matchedCount ?? null,
+      missedCount: outcome.missedCount ?? null,
+      extraCount: outcome.extraCount ?? null,
+      score: outcome.score ?? null,
+      expectedCount: truth.expected.required.length,
+      expectedItems: truth.expected,
+      output,
+    });
+    tally.rescored++;
+  }
+  return { apply, agents };
+}
