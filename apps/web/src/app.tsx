@@ -9,6 +9,8 @@ import { ArticlePage } from './pages/articles/article-page';
 import { ArticlesPage } from './pages/articles/articles-page';
 import { DashboardPage } from './pages/dashboard-page';
 import { MlopsPage } from './pages/mlops-page';
+import { AgentEvalsPage } from './pages/evaluations/agent-evals-page';
+import { AgentEvals2Page } from './pages/evaluations/agent-evals2-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { SettingsPage } from './pages/settings-page';
 import { SignInPage } from './pages/signin-page';
@@ -51,6 +53,8 @@ const router = createBrowserRouter([
           { path: '/sources', element: <SourcesPage /> },
           { path: '/workflow', element: <WorkflowPage /> },
           { path: '/mlops', element: <MlopsPage /> },
+          { path: '/mlops/agent-evals', element: <AgentEvalsPage /> },
+          { path: '/mlops/agent-evals2', element: <AgentEvals2Page /> },
           { path: '/settings', element: <SettingsPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -13,7 +13,7 @@ import { startFixtureSite, type FixtureSite } from './fixture-site';
 
 const repoRoot = resolve(__dirname, '..', '..', '..', '..');
 const SECRET = 'sk-test-NEVER-IN-THE-PAGE-0123456789abcdef';
-const PAGES = ['/', '/articles', '/sources', '/workflow#executions', '/workflow#queue', '/workflow#config', '/mlops', '/settings'];
+const PAGES = ['/', '/articles', '/sources', '/workflow#executions', '/workflow#queue', '/workflow#config', '/mlops', '/mlops/agent-evals', '/mlops/agent-evals2', '/settings'];
 
 describeWhen(chromiumAvailable(), 'the web journey needs Chromium (apt-get install -y chromium)')('web application in Chromium, all-in-one, authentication off', () => {
   let sourcesDir: string;
@@ -258,6 +258,31 @@ describeWhen(chromiumAvailable(), 'the web journey needs Chromium (apt-get insta
 
     await presets.getByLabel('preset file to import').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{ not json') });
     await presets.getByRole('alert').filter({ hasText: 'broken.json is not a JSON preset file' }).waitFor();
+  });
+
+  it('runs a subagent evaluation from the evaluations page, then reads its items, trend and version comparison', async () => {
+    await open('/mlops/agent-evals?subagent=windows_services');
+    const run = page.getByRole('button', { name: /^Run evaluation \(\d+ articles\)$/ });
+    await run.waitFor();
+    const articles = Number(/\((\d+) articles\)/.exec((await run.textContent()) ?? '')?.[1]);
+    expect(articles).toBeGreaterThanOrEqual(5);
+    await run.click();
+    await page.getByTestId('eval-launched').waitFor();
+    const results = page.getByTestId('eval-results');
+    await waitFor('every record to settle', async () => (await results.locator('tbody tr').count()) >= articles && (await page.getByTestId('eval-progress').count()) === 0, 60_000);
+    expect(await results.getByText('completed').count()).toBe(articles);
+    const aggregate = page.getByTestId('eval-aggregate');
+    await aggregate.locator('tbody tr').first().waitFor();
+    expect(await aggregate.locator('tbody tr').first().innerText()).toMatch(new RegExp(`${articles} / ${articles}`));
+    await results.locator('tbody tr').first().getByRole('button').click();
+    await results.getByText('matched', { exact: false }).first().waitFor();
+    await page.screenshot({ path: join(tmpdir(), 'huntforge-agent-evals.png'), fullPage: true });
+
+    await page.getByRole('link', { name: 'Trends and comparison' }).click();
+    await page.getByTestId('trend-table').locator('tbody tr').first().waitFor();
+    await page.getByTestId('compare-summary').waitFor();
+    expect(await page.getByTestId('compare-summary').innerText()).toMatch(/articles scored/);
+    await page.screenshot({ path: join(tmpdir(), 'huntforge-agent-evals2.png'), fullPage: true });
   });
 
   it.each(PAGES)('renders %s with no serious accessibility violation', async (path) => {

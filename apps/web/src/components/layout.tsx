@@ -13,7 +13,8 @@ const NAV = [
   { to: '/sources', label: 'Sources' },
   { to: '/workflow#executions', label: 'Workflow' },
   { to: '/workflow#queue', label: 'Review queue' },
-  { to: '/mlops', label: 'Content filter' },
+  { to: '/mlops', label: 'Content filter', end: true },
+  { to: '/mlops/agent-evals', label: 'Evaluations' },
   { to: '/settings', label: 'Settings' },
 ];
 

@@ -19,7 +19,8 @@ function QueueCount({ status }: { status: (typeof QUEUE_STATUSES)[number] }) {
 
 export function DashboardPage() {
   const sources = useApi(ingestionRoutes.getSources);
-  const articles = useApi(ingestionRoutes.getArticles, { query: { sort_by: 'hunt_score', sort_order: 'desc', limit: 8 } });
+  // The seeded evaluation snapshots are not collected CTI: they stay off the dashboard.
+  const articles = useApi(ingestionRoutes.getArticles, { query: { sort_by: 'hunt_score', sort_order: 'desc', limit: 8, exclude_source: 'eval' } });
   const executions = useApi(executionRoutes.getWorkflowExecutions, { query: { limit: 6, sort_by: 'created_at', sort_order: 'desc' } }, { refetchInterval: 10_000 });
   const models = useApi(contentFilterRoutes.getModelVersions, { query: { limit: 50 } });
 

@@ -11,6 +11,7 @@ const optionalDate = z.iso.datetime({ offset: true }).or(z.iso.date()).optional(
 export const listArticlesQuerySchema = pageQuerySchema(ARTICLE_LIST_LIMITS)
   .extend({
     source: z.string().min(1).optional().meta({ description: 'Source id or identifier' }),
+    exclude_source: z.string().min(1).optional().meta({ description: 'Leave out a source (id or identifier), e.g. `eval`, the seeded evaluation snapshots' }),
     min_hunt_score: z.coerce.number().min(0).max(100).optional(),
     max_hunt_score: z.coerce.number().min(0).max(100).optional(),
     q: z.string().trim().min(1).max(500).optional().meta({ description: 'Case-insensitive text search in title and content' }),

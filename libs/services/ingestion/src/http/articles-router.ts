@@ -24,8 +24,15 @@ export function articlesRouter(deps: IngestionDeps): Router {
       if (!source) throw notFound('source', query.source);
       sourceId = source.id;
     }
+    let excludeSourceId: number | undefined;
+    if (query.exclude_source) {
+      const source = await deps.sources.find(query.exclude_source);
+      if (!source) throw notFound('source', query.exclude_source);
+      excludeSourceId = source.id;
+    }
     const { rows, total } = await deps.queries.list({
       sourceId,
+      excludeSourceId,
       minHuntScore: query.min_hunt_score,
       maxHuntScore: query.max_hunt_score,
       text: query.q,

@@ -3,6 +3,7 @@ import { vectorLiteral } from './article-repository';
 
 export interface ArticleListFilter {
   sourceId?: number;
+  excludeSourceId?: number;
   minHuntScore?: number;
   maxHuntScore?: number;
   text?: string;
@@ -62,6 +63,7 @@ function orderBy(filter: ArticleListFilter): Prisma.ArticleOrderByWithRelationIn
 function whereOf(filter: ArticleListFilter): Prisma.ArticleWhereInput {
   const and: Prisma.ArticleWhereInput[] = [];
   if (filter.sourceId !== undefined) and.push({ sourceId: filter.sourceId });
+  if (filter.excludeSourceId !== undefined) and.push({ sourceId: { not: filter.excludeSourceId } });
   if (filter.minHuntScore !== undefined || filter.maxHuntScore !== undefined) {
     and.push({ huntScore: { gte: filter.minHuntScore, lte: filter.maxHuntScore } });
   }

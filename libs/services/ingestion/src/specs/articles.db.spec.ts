@@ -61,6 +61,10 @@ describe('articles', () => {
     it('filters by source, hunt-score range and text, and pages', async () => {
       const bySource = (await h.http.get('/api/articles?source=other-lab').expect(200)).body;
       expect(bySource.articles.map((a: { title: string }) => a.title)).toEqual(['New intrusion']);
+      const withoutSource = (await h.http.get('/api/articles?exclude_source=other-lab&limit=100').expect(200)).body;
+      expect(withoutSource.articles.map((a: { title: string }) => a.title)).not.toContain('New intrusion');
+      expect(withoutSource.total).toBe((await h.http.get('/api/articles').expect(200)).body.total - 1);
+      expect((await h.http.get('/api/articles?exclude_source=no-such-source').expect(404)).body.error.code).toBe('not_found');
       const low = (await h.http.get('/api/articles?max_hunt_score=10').expect(200)).body;
       expect(low.articles.map((a: { title: string }) => a.title)).toEqual(['Old marketing']);
       const high = (await h.http.get('/api/articles?min_hunt_score=50&sort_by=id&sort_order=asc').expect(200)).body;
