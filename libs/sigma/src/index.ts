@@ -46,3 +46,4 @@ export { builtinChatTurn, type ChatTurnInput, type ChatTurnOutcome } from './enr
 export { generateBuiltinRules, builtinSigmaInput, distinctiveTokens, type BuiltinSigmaInput, type TemplatePlatform } from './templates/builtin-sigma-agent';
 export { stableRuleId, type ArticleRef, type RuleDraft, type TemplateClass } from './templates/rule-draft';
 export { mergeTags, tagsForExecutable, tagsForRegistryPath } from './templates/attack-inference';
+export { ruleSetAtoms, type RuleSetAtoms } from './evaluation/eval-atoms';

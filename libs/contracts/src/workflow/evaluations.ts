@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import type { ExtractionAgent } from '../extraction/observable';
 
-/** The evaluated subagents and the extraction agent each one measures (spec: Evaluation). */
+/**
+ * The evaluated subagents and the agent each one measures (spec: Evaluation): the seven extractors, and
+ * `sigma`, the Sigma generator scored against expected rules by atoms.
+ */
 export const EVAL_SUBAGENT_AGENTS = {
   cmdline: 'CmdlineExtract',
   process_lineage: 'ProcTreeExtract',
@@ -10,10 +13,16 @@ export const EVAL_SUBAGENT_AGENTS = {
   windows_services: 'ServicesExtract',
   scheduled_tasks: 'ScheduledTasksExtract',
   network_indicators: 'NetworkIndicatorExtract',
-} as const satisfies Record<string, ExtractionAgent>;
+  sigma: 'SigmaAgent',
+} as const satisfies Record<string, ExtractionAgent | 'SigmaAgent'>;
 
 export const EVAL_SUBAGENTS = Object.keys(EVAL_SUBAGENT_AGENTS) as Array<keyof typeof EVAL_SUBAGENT_AGENTS>;
 export type EvalSubagent = keyof typeof EVAL_SUBAGENT_AGENTS;
+export type ExtractorSubagent = Exclude<EvalSubagent, 'sigma'>;
+
+export function isExtractorSubagent(subagent: EvalSubagent): subagent is ExtractorSubagent {
+  return subagent !== 'sigma';
+}
 
 /** Extraction agent names are accepted wherever a subagent is named (CmdlineExtract = cmdline). */
 const subagentByAgent = new Map<string, EvalSubagent>(
@@ -106,6 +115,11 @@ export const evalRecordSchema = z
     missed_items: itemsSchema,
     extra_items: itemsSchema,
     error: z.string().nullable(),
+    telemetry_classes: z
+      .object({ expected: z.array(z.string()), generated: z.array(z.string()), precision: z.number(), recall: z.number() })
+      .nullable()
+      .meta({ description: 'Sigma evaluation only: telemetry classes of the expected and generated rules' }),
+    undecomposable: z.number().int().nullable().meta({ description: 'Sigma evaluation only: generated rules whose detection could not be decomposed into atoms (not scored)' }),
     created_at: z.string(),
     completed_at: z.string().nullable(),
   })

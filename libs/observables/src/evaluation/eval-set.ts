@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { load } from 'js-yaml';
 import { EVAL_SUBAGENTS, type EvalSubagent } from '@huntforge/contracts';
-import { expectedItems, type ExpectedItems, type GroundTruth } from './ground-truth';
+import { expectedItems, expectedSigmaRules, type ExpectedItems, type GroundTruth } from './ground-truth';
 
 /** One committed snapshot: the article as seeded and its labelled truth. */
 export interface EvalFixture {
@@ -16,6 +16,13 @@ export interface EvalFixture {
 
 export interface EvalSetArticle extends EvalFixture {
   expected: ExpectedItems;
+  /** Expected items; for the Sigma generator, expected rules (its items are their atoms). */
+  expectedCount: number;
+}
+
+export interface EvalSetOptions {
+  /** Decomposes expected Sigma rules into atoms (the Sigma lib's ruleSetAtoms); without it they have none. */
+  sigmaAtoms?: (rules: Array<Record<string, unknown>>) => string[];
 }
 
 export interface EvalSet {
@@ -43,7 +50,7 @@ const bodyOf = (markdown: string) => markdown.replace(/^---\n[\s\S]*?\n---\n/, '
  * Parses config/eval_articles.yaml and the snapshots it names. Each entry's URL must be its fixture's
  * `article_url`, so a URL always leads to one committed snapshot; expected counts come from the items.
  */
-export function parseEvalSet(yamlText: string, read: ReadEvalFile): EvalSet {
+export function parseEvalSet(yamlText: string, read: ReadEvalFile, options: EvalSetOptions = {}): EvalSet {
   const file = (load(yamlText) ?? {}) as EvalArticlesFile;
   const dir = file.fixtures_dir ?? '../fixtures/eval';
   const fixtures = new Map<string, EvalFixture>();
@@ -66,7 +73,14 @@ export function parseEvalSet(yamlText: string, read: ReadEvalFile): EvalSet {
       const fixture = fixtureOf(entry.fixture);
       if (entry.url && entry.url !== fixture.url) throw new EvalSetError(`${subagent}: ${entry.url} is not the article_url of ${entry.fixture} (${fixture.url})`);
       if (bySubagent[subagent].some((article) => article.url === fixture.url)) throw new EvalSetError(`${subagent} lists ${fixture.url} twice`);
-      bySubagent[subagent].push({ ...fixture, expected: expectedItems(fixture.truth, subagent) });
+      if (subagent === 'sigma') {
+        const rules = expectedSigmaRules(fixture.truth);
+        if (rules.length === 0) throw new EvalSetError(`${entry.fixture} is in the Sigma set but its truth has no sigma_rules`);
+        bySubagent.sigma.push({ ...fixture, expected: { required: options.sigmaAtoms?.(rules) ?? [], optional: [] }, expectedCount: rules.length });
+        continue;
+      }
+      const expected = expectedItems(fixture.truth, subagent);
+      bySubagent[subagent].push({ ...fixture, expected, expectedCount: expected.required.length });
     }
   }
   return { fixtures: [...fixtures.values()], bySubagent };
@@ -76,9 +90,9 @@ export function parseEvalSet(yamlText: string, read: ReadEvalFile): EvalSet {
  * The eval set of an eval-articles file; `readText` reads a file by absolute path (the caller does the
  * I/O). Fixture paths are relative to the file's folder.
  */
-export function loadEvalSet(file: string, readText: (absolutePath: string) => string): EvalSet {
+export function loadEvalSet(file: string, readText: (absolutePath: string) => string, options: EvalSetOptions = {}): EvalSet {
   const base = dirname(file);
-  return parseEvalSet(readText(file), (relative) => readText(resolve(base, relative)));
+  return parseEvalSet(readText(file), (relative) => readText(resolve(base, relative)), options);
 }
 
 /** Where the canonical list lives, relative to the repository root. */

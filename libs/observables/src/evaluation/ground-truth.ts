@@ -42,7 +42,15 @@ function itemsOf(truth: GroundTruth, subagent: EvalSubagent, kind: Kind): string
       const network = (section(truth, 'network')[kind] ?? {}) as Record<string, unknown>;
       return [...pick(network['ips']), ...pick(network['domains']), ...pick(network['urls'])];
     }
+    case 'sigma':
+      // Expected rules are decomposed into atoms by the Sigma lib (see SigmaAtomiser), not listed as items.
+      return [];
   }
+}
+
+/** The expected Sigma rules of an article (`sigma_rules`: logsource and detection, written by us). */
+export function expectedSigmaRules(truth: GroundTruth): Array<Record<string, unknown>> {
+  return list(truth['sigma_rules']).filter((rule): rule is Record<string, unknown> => typeof rule === 'object' && rule !== null);
 }
 
 /** The subagent's items in an article's truth; the expected count is `required.length`, never stored apart. */

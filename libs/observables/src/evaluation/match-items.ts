@@ -37,15 +37,42 @@ export function normaliseItem(subagent: EvalSubagent, text: string): string {
       return collapse(text).replace(/^\\+/, '');
     case 'network_indicators':
       return collapse(refang(text)).replace(/\.$/, '').replace(/\/$/, '');
+    case 'sigma':
+      return text.trim().toLowerCase();
     default:
       return collapse(text);
   }
+}
+
+const ATOM_MODIFIERS = new Set(['eq', 'contains', 'startswith', 'endswith', 'all', 'base64', 'base64offset', 'utf16le', 'utf16be', 'utf16', 'wide', 'windash', 're', 'i', 'm', 's', 'cidr', 'lt', 'lte', 'gt', 'gte', 'exists', 'fieldref', 'expand', 'cased']);
+
+/** `class::field|modifiers|value` split into its parts (a value may itself hold `|`). */
+function atomParts(atom: string): { key: string; value: string } {
+  const [cls = '', rest = ''] = atom.split(/::(.*)/s);
+  const segments = rest.split('|');
+  const field = segments.shift() ?? '';
+  while (segments.length > 1 && ATOM_MODIFIERS.has(segments[0] ?? '')) segments.shift();
+  return { key: `${cls}::${field}`, value: segments.join('|') };
+}
+
+/**
+ * Sigma atoms match within one telemetry class and field when the values are equal or one contains the
+ * other (a generated `CommandLine|contains` of a longer fragment still detects what the expected rule
+ * does); values under three characters must be equal.
+ */
+function atomsMatch(actual: string, expected: string): boolean {
+  const a = atomParts(actual);
+  const e = atomParts(expected);
+  if (a.key !== e.key) return false;
+  if (a.value === e.value) return true;
+  return Math.min(a.value.length, e.value.length) >= 3 && (a.value.includes(e.value) || e.value.includes(a.value));
 }
 
 function matches(subagent: EvalSubagent, actual: string, expected: string): boolean {
   const a = normaliseItem(subagent, actual);
   const e = normaliseItem(subagent, expected);
   if (subagent === 'hunt_queries') return a.includes(e);
+  if (subagent === 'sigma') return atomsMatch(a, e);
   if (a === e) return true;
   // A key given without its hive matches the same path under any hive.
   if (subagent === 'registry_artifacts') return a.replace(/^hk\w+\\/, '') === e.replace(/^hk\w+\\/, '');

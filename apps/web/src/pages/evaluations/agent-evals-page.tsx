@@ -28,6 +28,12 @@ function RunPanel({ subagent }: { subagent: EvalSubagent }) {
   return (
     <section className="panel" aria-labelledby="eval-articles-h">
       <h2 id="eval-articles-h">Eval articles — {SUBAGENT_LABELS[subagent]}</h2>
+      {subagent === 'sigma' ? (
+        <p className="small muted">
+          Each article has rules a detection engineer wrote for it. The run extracts every observable, generates rules with the active SigmaAgent, and
+          scores them by positive detection atoms (field, modifier, value within a telemetry class) and by telemetry class; counts are rules.
+        </p>
+      ) : null}
       <QueryState query={articles} label="eval articles" empty={(data) => (data.articles.length === 0 ? 'No eval article labels this subagent.' : null)}>
         {(data) => (
           <table className="data small">
@@ -115,10 +121,17 @@ function RecordRow({ record }: { record: EvalRecordView }) {
         <tr>
           <td colSpan={13}>
             {record.error ? <div className="notice bad small">{record.error}</div> : null}
+            {record.telemetry_classes ? (
+              <p className="small" data-testid="telemetry-classes">
+                Telemetry classes: expected {record.telemetry_classes.expected.join(', ') || 'none'}; generated {record.telemetry_classes.generated.join(', ') || 'none'} —
+                precision {pct(record.telemetry_classes.precision)}, recall {pct(record.telemetry_classes.recall)}.
+                {record.undecomposable ? ` ${record.undecomposable} generated rule(s) could not be decomposed into atoms and are not scored.` : ''}
+              </p>
+            ) : null}
             <div className="grid cols-3">
-              <ItemList title="matched" items={record.matched_items} tone="ok" />
-              <ItemList title="missed" items={record.missed_items} tone="bad" />
-              <ItemList title="extra (not in the ground truth)" items={record.extra_items} tone="warn" />
+              <ItemList title={record.subagent === 'sigma' ? 'expected atoms matched' : 'matched'} items={record.matched_items} tone="ok" />
+              <ItemList title={record.subagent === 'sigma' ? 'expected atoms missed' : 'missed'} items={record.missed_items} tone="bad" />
+              <ItemList title={record.subagent === 'sigma' ? 'generated atoms not expected' : 'extra (not in the ground truth)'} items={record.extra_items} tone="warn" />
             </div>
             {record.optional_items.length > 0 ? <p className="small muted">Borderline items, neither rewarded nor penalised: {record.optional_items.join(' · ')}</p> : null}
             {record.execution_id ? <p className="small"><a href={`/workflow?execution=${record.execution_id}#executions`}>execution #{record.execution_id}</a></p> : null}

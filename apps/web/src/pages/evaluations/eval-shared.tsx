@@ -10,6 +10,7 @@ export const SUBAGENT_LABELS: Record<EvalSubagent, string> = {
   windows_services: 'Services',
   scheduled_tasks: 'Scheduled tasks',
   network_indicators: 'Network',
+  sigma: 'Sigma rules',
 };
 
 /** The selected subagent lives in the URL (?subagent=), so a view can be shared. */

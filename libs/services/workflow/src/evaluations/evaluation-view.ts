@@ -14,6 +14,27 @@ function itemFigures(row: EvaluationRow) {
   return scoreItems(toEvalSubagent(row.subagent) as EvalSubagent, expected, actual);
 }
 
+const classOf = (atom: string) => atom.split('::')[0] ?? '';
+
+/** Sigma records: telemetry classes of the expected and generated rules (atoms carry their class). */
+function telemetryClasses(row: EvaluationRow): EvalRecordView['telemetry_classes'] {
+  if (row.subagent !== 'sigma' || row.status !== 'completed') return null;
+  const expected = [...new Set((storedExpected(row.expectedItems)?.required ?? []).map(classOf))].sort();
+  const generated = [...new Set((strings(row.actualItems) ?? []).map(classOf))].sort();
+  const shared = generated.filter((cls) => expected.includes(cls)).length;
+  return {
+    expected,
+    generated,
+    precision: generated.length === 0 ? (expected.length === 0 ? 1 : 0) : round(shared / generated.length),
+    recall: expected.length === 0 ? 1 : round(shared / expected.length),
+  };
+}
+
+function undecomposableOf(row: EvaluationRow): number | null {
+  const value = (row.output as { undecomposable?: unknown } | null)?.undecomposable;
+  return row.subagent === 'sigma' && typeof value === 'number' ? value : null;
+}
+
 export function toRecordView(row: EvaluationRow): EvalRecordView {
   const expected = storedExpected(row.expectedItems);
   const figures = itemFigures(row);
@@ -46,6 +67,8 @@ export function toRecordView(row: EvaluationRow): EvalRecordView {
     missed_items: figures?.missed ?? [],
     extra_items: figures?.extra ?? [],
     error: row.error,
+    telemetry_classes: telemetryClasses(row),
+    undecomposable: undecomposableOf(row),
     created_at: row.createdAt.toISOString(),
     completed_at: row.completedAt?.toISOString() ?? null,
   };

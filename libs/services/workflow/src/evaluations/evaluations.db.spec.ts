@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { EVAL_SUBAGENTS, evalRecordSchema, savedEvalResultSchema, type EvalRecordView } from '@huntforge/contracts';
-import { loadEvalSet, type EvalSet } from '@huntforge/observables';
+import type { EvalSet } from '@huntforge/observables';
 import { startFakeOpenAi, waitFor, type FakeProviderServer } from '@huntforge/testing';
 import { seedArticle } from '../test-support/seed';
 import { startWorkflow, type WorkflowHarness } from '../test-support/workflow-harness';
-import { resolveEvalArticlesFile } from './eval-set-source';
+import { readEvalSet, resolveEvalArticlesFile } from './eval-set-source';
 
 const API_KEY = 'sk-eval-fake-0123456789abcdef';
 const MODEL = 'gpt-4.1-mini';
@@ -14,7 +13,7 @@ function must<T>(value: T | undefined | null): T {
   return value;
 }
 
-const evalSet: EvalSet = loadEvalSet(resolveEvalArticlesFile(), (path) => readFileSync(path, 'utf8'));
+const evalSet: EvalSet = readEvalSet(resolveEvalArticlesFile());
 
 async function seedEvalArticles(harness: WorkflowHarness, skip: string[] = []): Promise<void> {
   for (const fixture of evalSet.fixtures) {
@@ -135,6 +134,31 @@ describe('subagent evaluations with the builtin provider', () => {
     expect(legacy.body.metrics).toMatchObject({ total_articles: views.length, json_validity_rate: 1, field_completeness_rate: 1 });
     expect(legacy.body.metrics.count_accuracy).toBeCloseTo(version.count_accuracy.pass / views.length, 3);
     expect(legacy.body.targets.baseline.count_accuracy).toBe(0.8);
+  }, 120_000);
+
+  it('evaluates the Sigma generator against the expected rules by atoms and telemetry classes', async () => {
+    const articles = evalSet.bySubagent.sigma;
+    expect(articles.length).toBeGreaterThanOrEqual(5);
+    for (const article of articles) expect(article.expected.required.every((atom) => /^[a-z_]+::/.test(atom))).toBe(true);
+    const launched = await request(harness.app).post('/api/evaluations/run-subagent-eval').send({ subagent_name: 'sigma' }).expect(202);
+    expect(launched.body).toMatchObject({ subagent: 'sigma', agent: 'SigmaAgent', total: articles.length });
+    const views = await settled(harness, launched.body.records.map((r: { id: number }) => r.id));
+    for (const view of views) {
+      const article = must(articles.find((a) => a.url === view.article_url));
+      expect(view).toMatchObject({ status: 'completed', expected_count: article.expectedCount });
+      expect(must(view.matched_count) + must(view.missed_count)).toBe(article.expected.required.length);
+      expect(must(view.telemetry_classes).expected.length).toBeGreaterThan(0);
+      expect(view.undecomposable).toBe(0);
+    }
+    // The builtin generator writes process-creation rules for these articles: that class is always found.
+    expect(views.every((view) => must(view.telemetry_classes).generated.includes('process_creation'))).toBe(true);
+    expect(views.reduce((sum, v) => sum + must(v.matched_count), 0)).toBeGreaterThan(0);
+    expect(await harness.ctx.db.prisma.sigmaQueueItem.count()).toBe(0);
+    const aggregate = await request(harness.app).get('/api/evaluations/subagent-eval-aggregate?subagent=sigma').expect(200);
+    expect(aggregate.body.versions[0]).toMatchObject({ scored_articles: articles.length });
+    // The observable-count view leaves the Sigma generator's records out.
+    const legacy = await request(harness.app).get('/api/eval/observables-count-results?subagent=sigma').expect(200);
+    expect(legacy.body.metrics.total_articles).toBe(0);
   }, 120_000);
 
   it('reads one record, and answers 404 for an unknown one', async () => {

@@ -1,4 +1,4 @@
-import { AGENT_OUTPUT_SCHEMAS, EVAL_SUBAGENT_AGENTS, toEvalSubagent, type EvalSubagent } from '@huntforge/contracts';
+import { AGENT_OUTPUT_SCHEMAS, EVAL_SUBAGENT_AGENTS, isExtractorSubagent, toEvalSubagent, type EvalSubagent, type ExtractorSubagent } from '@huntforge/contracts';
 import { countVerdict, type EvalSet } from '@huntforge/observables';
 import type { EvaluationRepository } from '../repositories/evaluation-repository';
 
@@ -32,7 +32,12 @@ export async function osDetectionResults(repo: EvaluationRepository, evalSet: Ev
  * count accuracy: the share of records whose count equals the expected count.
  */
 export async function observablesCountResults(repo: EvaluationRepository, filter: { subagent?: EvalSubagent; configVersion?: number }) {
-  const { rows } = await repo.list({ subagent: filter.subagent, configVersion: filter.configVersion, status: 'completed', take: 5_000 });
+  const listed = await repo.list({ subagent: filter.subagent, configVersion: filter.configVersion, status: 'completed', take: 5_000 });
+  // Observable counts: the extractors' records (the Sigma generator's are scored by atoms, on the evaluation pages).
+  const rows = listed.rows.filter((row) => {
+    const subagent = toEvalSubagent(row.subagent);
+    return subagent !== null && isExtractorSubagent(subagent);
+  });
   const latest = new Map<string, (typeof rows)[number]>();
   for (const row of rows) {
     const key = `${row.subagent}|${row.articleUrl ?? row.articleId}`;
@@ -40,7 +45,7 @@ export async function observablesCountResults(repo: EvaluationRepository, filter
   }
   const chosen = [...latest.values()];
   const results = chosen.map((row) => {
-    const agent = EVAL_SUBAGENT_AGENTS[toEvalSubagent(row.subagent) as EvalSubagent];
+    const agent = EVAL_SUBAGENT_AGENTS[toEvalSubagent(row.subagent) as ExtractorSubagent];
     const output = row.output as Record<string, unknown> | null;
     const jsonValid = output !== null && AGENT_OUTPUT_SCHEMAS[agent].safeParse(output).success;
     const complete = output !== null && Array.isArray(output['items']) && typeof output['count'] === 'number';

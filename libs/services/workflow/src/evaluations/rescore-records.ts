@@ -23,14 +23,14 @@ export async function rescoreRecords(repo: EvaluationRepository, evalSet: EvalSe
     if (!tally) continue;
     tally.candidates++;
     const execution = record.workflowExecutionId ? executions.get(record.workflowExecutionId) : undefined;
-    const output = record.output ?? outputOfExecution(subagent, execution?.extractionResult ?? null);
+    const output = record.output ?? outputOfExecution(subagent, execution ?? null);
     if (!output) {
       tally.unrepairable_no_output++;
       continue;
     }
     tally.scorable++;
     if (!apply) continue;
-    const outcome = scoreOutput(subagent, truth.expected.required.length, truth.expected, output);
+    const outcome = scoreOutput(subagent, truth.expectedCount, truth.expected, output);
     await repo.rescore(record.id, {
       actualCount: outcome.actualCount ?? null,
       actualItems: outcome.actualItems ?? null,
@@ -38,7 +38,7 @@ export async function rescoreRecords(repo: EvaluationRepository, evalSet: EvalSe
       missedCount: outcome.missedCount ?? null,
       extraCount: outcome.extraCount ?? null,
       score: outcome.score ?? null,
-      expectedCount: truth.expected.required.length,
+      expectedCount: truth.expectedCount,
       expectedItems: truth.expected,
       output,
     });

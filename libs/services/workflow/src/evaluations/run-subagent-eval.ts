@@ -47,7 +47,16 @@ export async function runSubagentEval(deps: EvaluationDeps, input: RunSubagentEv
     evaluations: set.flatMap((article) => {
       const articleId = ids.get(article.url);
       if (!urls.includes(article.url) || articleId === undefined) return [];
-      return [{ subagent: input.subagent, articleId, articleUrl: article.url, expectedCount: article.expected.required.length, expectedItems: article.expected }];
+      return [
+        {
+          subagent: input.subagent,
+          articleId,
+          articleUrl: article.url,
+          expectedCount: article.expectedCount,
+          expectedItems: article.expected,
+          ...(input.subagent === 'sigma' ? { snapshotExtras: { eval_platform: article.platform ?? 'unknown' } } : {}),
+        },
+      ];
     }),
   });
   const stagger = settings.provider === 'builtin' ? 0 : deps.limits.staggerSeconds;

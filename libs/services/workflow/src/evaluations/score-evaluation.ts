@@ -1,8 +1,12 @@
 import { EVAL_SUBAGENT_AGENTS, SUBRESULT_KEYS, type EvalSubagent } from '@huntforge/contracts';
+import { ruleSetAtoms } from '@huntforge/sigma';
 import { actualItems, scoreItems, type ExpectedItems } from '@huntforge/observables';
 import type { RecordOutcome } from '../repositories/evaluation-repository';
 
-/** The outcome of a record whose agent produced `output`: counts always, item-level figures when truth has items. */
+/**
+ * The outcome of a record whose agent produced `output`: counts always (for the Sigma generator, rules),
+ * item-level figures (atoms) when the truth has items.
+ */
 export function scoreOutput(subagent: EvalSubagent, expectedCount: number, expected: ExpectedItems | null, output: unknown): RecordOutcome {
   const items = actualItems(output, subagent);
   const reported = (output as { count?: unknown } | null)?.count;
@@ -13,9 +17,20 @@ export function scoreOutput(subagent: EvalSubagent, expectedCount: number, expec
   return { ...base, matchedCount: scored.matched.length, missedCount: scored.missed.length, extraCount: scored.extra.length };
 }
 
-/** The retained output of the agent in an execution's extraction result (its subresult), if any. */
-export function outputOfExecution(subagent: EvalSubagent, extractionResult: unknown): unknown {
+/**
+ * The retained output of the agent in an execution: its subresult of the extraction result, or for the
+ * Sigma generator the rules the execution kept (decomposed again into atoms).
+ */
+export function outputOfExecution(subagent: EvalSubagent, execution: { extractionResult: unknown; sigmaRules?: unknown } | null): unknown {
+  if (!execution) return null;
+  if (subagent === 'sigma') {
+    const rules = Array.isArray(execution.sigmaRules) ? execution.sigmaRules.flatMap((rule) => (typeof (rule as { yaml?: unknown }).yaml === 'string' ? [(rule as { yaml: string }).yaml] : [])) : [];
+    if (rules.length === 0) return null;
+    const atoms = ruleSetAtoms(rules);
+    return { rules, count: rules.length, atoms: atoms.atoms, classes: atoms.classes, undecomposable: atoms.undecomposable, invalid: null };
+  }
   const agent = EVAL_SUBAGENT_AGENTS[subagent];
+  const extractionResult = execution.extractionResult;
   const subresults = (extractionResult as { subresults?: Record<string, unknown> } | null)?.subresults ?? {};
   const sub = subresults[SUBRESULT_KEYS[agent]] as { items?: unknown; count?: unknown; status?: string } | undefined;
   if (!sub || sub.status !== 'completed' || !Array.isArray(sub.items)) return null;

@@ -39,7 +39,7 @@ export async function backfillRecords(repo: EvaluationRepository, subagent?: Eva
     if (!execution) run = { status: 'failed', error: 'the evaluation execution no longer exists' };
     else if (execution.status === 'failed' || execution.status === 'cancelled') run = { status: 'failed', error: execution.error ?? `execution ${execution.status}` };
     else if (execution.status === 'completed') {
-      const output = outputOfExecution(toEvalSubagent(record.subagent) as EvalSubagent, execution.extractionResult);
+      const output = outputOfExecution(toEvalSubagent(record.subagent) as EvalSubagent, execution);
       run = output ? { status: 'completed', output } : { status: 'failed', error: 'the execution completed without output from the evaluated agent' };
     }
     if (!run || !(await settleOne(repo, record, run))) continue;

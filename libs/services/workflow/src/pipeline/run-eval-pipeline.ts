@@ -1,4 +1,4 @@
-import { EVAL_SUBAGENT_AGENTS, EXTRACTION_REASON_CODES, TERMINATION_REASONS, toEvalSubagent, type ExtractionResult } from '@huntforge/contracts';
+import { EVAL_SUBAGENT_AGENTS, EXTRACTION_REASON_CODES, TERMINATION_REASONS, toEvalSubagent, type ExtractionResult, type ExtractorSubagent } from '@huntforge/contracts';
 import type { Prisma } from '@huntforge/data';
 import type { EvalAgentRun } from '../evaluations/settle-evaluations';
 import type { ExecutionRow } from '../repositories/execution-repository';
@@ -6,6 +6,7 @@ import type { PipelineOutcome } from './pipeline-port';
 import type { AgentRun, AgentRunner, DomainPorts, PipelineArticle } from './ports';
 import type { StageRecorder } from './stage-recorder';
 import type { PipelineSnapshot } from './snapshot';
+import { generateForSigmaEval } from './run-sigma-eval';
 
 /** What an evaluation execution reports to the evaluation records it serves. */
 export interface EvaluationPort {
@@ -15,12 +16,7 @@ export interface EvaluationPort {
 
 const json = (value: unknown) => value as Prisma.InputJsonValue;
 
-/**
- * An evaluation execution: the whole article (junk filter, OS detection and ranking skipped), the target
- * extractor only, whatever its platform or enabled flag, then its records are scored. No Sigma
- * generation, so nothing ever reaches the review queue.
- */
-export async function runEvalPipeline(input: {
+interface EvalPipelineInput {
   execution: ExecutionRow;
   recorder: StageRecorder;
   snapshot: PipelineSnapshot;
@@ -28,12 +24,42 @@ export async function runEvalPipeline(input: {
   article: PipelineArticle;
   domain: DomainPorts;
   evaluations: EvaluationPort;
-}): Promise<PipelineOutcome> {
-  const { execution, recorder, snapshot, agents, article, domain, evaluations } = input;
+}
+
+/**
+ * An evaluation execution: the whole article (junk filter, OS detection and ranking skipped), the target
+ * extractor only, whatever its platform or enabled flag, then its records are scored; or, for the Sigma
+ * generator, every extractor and then the SigmaAgent. Nothing is ever sent to the review queue.
+ */
+export async function runEvalPipeline(input: EvalPipelineInput): Promise<PipelineOutcome> {
+  const { execution, snapshot, evaluations } = input;
   const subagent = toEvalSubagent(snapshot.eval_subagent ?? '');
   if (!subagent) return { status: 'failed', terminationReason: TERMINATION_REASONS.error, error: `unknown evaluation subagent ${snapshot.eval_subagent}` };
-  const agent = EVAL_SUBAGENT_AGENTS[subagent];
   await evaluations.started(execution.id);
+  if (subagent === 'sigma') return runSigmaEvaluation(input);
+  return runExtractorEvaluation(input, subagent);
+}
+
+async function runSigmaEvaluation(input: EvalPipelineInput): Promise<PipelineOutcome> {
+  const { execution, recorder, evaluations } = input;
+  let outcome: EvalAgentRun;
+  try {
+    outcome = { status: 'completed', output: await generateForSigmaEval(input) };
+  } catch (error) {
+    if (recorder.signal.aborted) throw error;
+    outcome = { status: 'failed', error: error instanceof Error ? error.message : String(error) };
+  }
+  await recorder.stage('evaluation', async () => {
+    await evaluations.finished(execution.id, outcome);
+    return { value: null, summary: { subagent: 'sigma', status: outcome.status } };
+  });
+  if (outcome.status === 'failed') return { status: 'failed', terminationReason: TERMINATION_REASONS.error, error: outcome.error };
+  return { status: 'completed', terminationReason: null, fields: { sigmaRules: json([]) } };
+}
+
+async function runExtractorEvaluation(input: EvalPipelineInput, subagent: ExtractorSubagent): Promise<PipelineOutcome> {
+  const { execution, recorder, agents, article, domain, evaluations } = input;
+  const agent = EVAL_SUBAGENT_AGENTS[subagent];
 
   const run = await recorder.stage('extraction', async (log): Promise<{ value: AgentRun; summary: unknown; usage?: unknown[] }> => {
     const started = Date.now();

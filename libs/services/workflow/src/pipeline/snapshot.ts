@@ -32,6 +32,8 @@ export const pipelineSnapshotSchema = z
     eval_run: z.boolean().optional(),
     /** The subagent an evaluation execution measures: only its extractor runs. */
     eval_subagent: z.string().optional(),
+    /** The article's labelled platform: a Sigma evaluation routes the extractors by it (OS detection is skipped). */
+    eval_platform: z.string().optional(),
   })
   .passthrough();
 

@@ -5,6 +5,8 @@ export type EvaluationRow = EvaluationRecord & { article: { title: string } | nu
 /** One article of a launch: its execution and its record are written together. */
 export interface NewEvaluation {
   subagent: string;
+  /** Per-article additions to the launch's config snapshot (the Sigma evaluation's labelled platform). */
+  snapshotExtras?: Record<string, unknown>;
   articleId: number;
   articleUrl: string;
   expectedCount: number;
@@ -49,7 +51,7 @@ export class EvaluationRepository {
           select: { id: true },
           data: {
             articleId: evaluation.articleId,
-            configSnapshot: input.configSnapshot as Prisma.InputJsonValue,
+            configSnapshot: { ...(input.configSnapshot as Record<string, unknown>), ...evaluation.snapshotExtras } as Prisma.InputJsonValue,
             configVersion: input.configVersion,
             triggeredBy: 'eval',
             isEvalRun: true,
@@ -170,7 +172,7 @@ export class EvaluationRepository {
   executions(ids: number[]) {
     return this.prisma.workflowExecution.findMany({
       where: { id: { in: ids } },
-      select: { id: true, status: true, error: true, extractionResult: true, configSnapshot: true, configVersion: true, finishedAt: true },
+      select: { id: true, status: true, error: true, extractionResult: true, sigmaRules: true, configSnapshot: true, configVersion: true, finishedAt: true },
     });
   }
 
