@@ -29,6 +29,8 @@ const REFERENCE_HOSTS = [
   'linkedin.com', 'twitter.com', 'x.com', 't.co', 'facebook.com', 'instagram.com', 'youtube.com', 'youtu.be',
   'reddit.com', 'mastodon.social', 'infosec.exchange', 'bsky.app', 'attack.mitre.org', 'cve.mitre.org', 'cve.org',
   'nvd.nist.gov', 'learn.microsoft.com', 'docs.microsoft.com', 'support.microsoft.com', 'msrc.microsoft.com',
+  // XML namespace hosts (task XML, SOAP, Office documents): identifiers, never contacted.
+  'schemas.microsoft.com', 'schemas.xmlsoap.org', 'schemas.openxmlformats.org',
   'schema.org', 'w3.org', 'creativecommons.org', 'wikipedia.org', 'virustotal.com', 'bazaar.abuse.ch', 'urlhaus.abuse.ch',
 ];
 

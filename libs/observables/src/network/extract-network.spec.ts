@@ -91,4 +91,18 @@ describe('extractNetworkIndicators', () => {
     expect(values('(see http://evil.com/a/b).', 'url')).toEqual(['http://evil.com/a/b']);
     expect(values('Drop http://evil.com/x_(1).exe, then run it.', 'url')).toEqual(['http://evil.com/x_(1).exe']);
   });
+
+  it('leaves out names the author vouches for, XML namespaces and builds written as versions', () => {
+    const text = [
+      'The loader beaconed to update-cdn-check.com and fetched http://185.11.61.4/u.bin.',
+      'AnyDesk itself is legitimate software; the official download page is https://anydesk.net/en/downloads',
+      'and its relay hosts (for example relay-1.net.anydesk.net) should not be blocked outright.',
+      '<Task version="1.2" xmlns="http://schemas.microsoft.com/windows/2004/02/mit/task">',
+      'The implant reports its build as 2.3.0.17 in its first beacon.',
+      'The attacker defanged nothing and used mail-secure-login.net, a domain made to look legitimate.',
+    ].join('\n');
+    expect(values(text)).toEqual(['update-cdn-check.com', 'http://185.11.61.4/u.bin', '185.11.61.4', 'mail-secure-login.net']);
+    // Defanging marks intent: a defanged name is kept whatever the sentence says of it.
+    expect(values('The official C2 was evil-cdn[.]com.')).toEqual(['evil-cdn.com']);
+  });
 });

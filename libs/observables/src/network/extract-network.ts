@@ -135,6 +135,7 @@ function select(doc: ArticleDocument, candidates: Candidate[], publisher: Publis
       const inCode = doc.isInCode(c.start);
       if (doc.inReferences[line.index] || isMarkdownLinkTarget(doc.content, c.start) || isReferenceHost(c.host)) continue;
       if (defangedStyle && !inCode) continue;
+      if (!inCode && vouchedFor(doc.content, c.start)) continue;
     }
     const key = `${c.kind}:${c.value}`;
     if (seen.has(key)) continue;
@@ -220,10 +221,27 @@ function looksLikeDottedVersion(text: string, content: string, start: number): b
   return !/\b(?:ip|ips|ipv4|address(?:es)?|host|server|resolver|dns|connect(?:s|ed|ion)?|c2|beacon|dst|src|destination)\b[^.;\n]*$|:\/\/$/i.test(before);
 }
 
-// "v1.2.3.4", "version 10.0.19041.1", "build 6.1.7601.2": dotted numbers introduced as versions.
+// "v1.2.3.4", "version 10.0.19041.1", "build 6.1.7601.2", "reports its build as 2.3.0.17": dotted
+// numbers introduced as versions.
 function looksLikeVersion(content: string, start: number): boolean {
-  const before = content.slice(Math.max(0, start - 24), start);
-  return /(?:\bv|\bver\.?|version|build|release|firmware|\bupdate|\bkb|agent|chrome|firefox|edge|rev\.?)\s*[:=]?\s*$/i.test(before);
+  const before = content.slice(Math.max(0, start - 32), start);
+  return /(?:\bv|\bver\.?|version|build|release|firmware|\bupdate|\bkb|agent|chrome|firefox|edge|rev\.?)(?:\s+(?:as|is|of|number|no\.?))?\s*[:=]?\s*$/i.test(before);
+}
+
+/**
+ * A plain name in a sentence that vouches for it ("the official download page", "hardening guidance:",
+ * "the issue tracker of the legitimate plugin", "should not be blocked") is a reference the author
+ * points readers to, not an indicator. Defanged names are never vouched for: defanging marks intent.
+ */
+const VOUCHING = /\b(?:official(?:ly)?|documentation|guidance|issue tracker|should not be blocked|do not block|is legitimate|are legitimate|legitimate (?:software|service|site|vendor|plugin|package|project|tool|registry|domain|website))\b/i;
+
+function vouchedFor(content: string, start: number): boolean {
+  const before = content.slice(Math.max(0, start - 200), start);
+  const after = content.slice(start, start + 200);
+  const sentenceStart = Math.max(before.search(/[^.!?\n]*$/), 0);
+  const sentenceEnd = after.search(/[.!?](?:\s|$)|\n\n/);
+  const sentence = before.slice(sentenceStart) + (sentenceEnd === -1 ? after : after.slice(0, sentenceEnd));
+  return VOUCHING.test(sentence);
 }
 
 function isMarkdownLinkTarget(content: string, start: number): boolean {

@@ -33,4 +33,8 @@ describe('extractServices', () => {
   it('does not read services from prose without a name', () => {
     expect(services('The attacker created a service to persist and stopped services with sc.')).toEqual([]);
   });
+  it('reads names written as code in prose and Service Name fields with spaces', () => {
+    const text = 'AnyDesk registers a Windows service named `AnyDesk`. This creates the service `Mesh Agent`, which connects out.\nService Name:  Remote Relay Helper\nService File Name:  C:\\x.exe';
+    expect(services(text).map((s) => s.value)).toEqual(['AnyDesk', 'Mesh Agent', 'Remote Relay Helper']);
+  });
 });

@@ -1,6 +1,6 @@
 import type { ServiceItem } from '@huntforge/contracts';
 import type { ArticleDocument } from '../text/document';
-import { readArgument } from '../text/quoted';
+import { readArgument, readFieldValue } from '../text/quoted';
 
 interface Found {
   name: { value: string; start: number; end: number };
@@ -14,7 +14,9 @@ const SC = /\bsc(?:\.exe)?\s+(?:\\\\[\w.-]+\s+)?(create|config|start|stop|delete
 const PS_NAME = /\b(New-Service|Set-Service|Start-Service|Stop-Service|Remove-Service|Restart-Service)\b[^\n]*?(?:-Name\s+|-ServiceName\s+|(?<=Service)\s+(?=["'\w]))/gi;
 const NET = /\bnet1?(?:\.exe)?\s+(start|stop)\s+(?=["'\w])/gi;
 const REG_SERVICES = /\\(?:CurrentControlSet|ControlSet\d{3})\\{1,2}Services\\{1,2}(?=[\w.$ -])/gi;
-const PROSE = /\b(?:service|services)\s+(?:named|called|name[d]?\s+as)\s+(?=["'“\w])|\bService\s*Name\s*[:=]\s*(?=\S)|\bServiceName\s*[:=]\s*(?=\S)|\b(?:installs?|install(?:ed|ing)|creates?|creat(?:ed|ing)|register(?:s|ed|ing)?)\s+(?:a\s+|the\s+|an\s+)?(?:new\s+|malicious\s+|rogue\s+|persistent\s+|Windows\s+|kernel\s+|system\s+)*service\s+(?=["“'])/gi;
+const PROSE = /\b(?:service|services)\s+(?:named|called|name[d]?\s+as)\s+(?=["'“`\w])|\b(?:installs?|install(?:ed|ing)|creates?|creat(?:ed|ing)|register(?:s|ed|ing)?)\s+(?:a\s+|the\s+|an\s+)?(?:new\s+|malicious\s+|rogue\s+|persistent\s+|Windows\s+|kernel\s+|system\s+)*service\s+(?=["“'`])/gi;
+/** 7045-style "Service Name:" fields: the value runs to the end of the line, spaces included. */
+const FIELD = /\bService\s*Name\s*[:=][ \t]*(?=\S)|\bServiceName\s*[:=][ \t]*(?=\S)/gi;
 const SYSTEMD = /\bsystemctl\s+(?:--user\s+)?(?:enable|start|restart|daemon-reload\s+&&\s+systemctl\s+enable)\s+(?:--now\s+)?(?=[\w@.-]+\.service\b)/gi;
 
 /**
@@ -59,8 +61,12 @@ export function extractServices(doc: ArticleDocument): ServiceItem[] {
     const start = m.index + m[0].length;
     found.push({ name: { value: seg[0], start, end: start + seg[0].length }, confidence: 0.8 });
   }
+  for (const m of content.matchAll(FIELD)) {
+    const name = readFieldValue(content, m.index + m[0].length);
+    if (name && plausibleName(name.value)) found.push({ name, confidence: 0.85 });
+  }
   for (const m of content.matchAll(PROSE)) {
-    const name = read(m.index + m[0].length);
+    const name = readBackticked(content, m.index + m[0].length) ?? read(m.index + m[0].length);
     if (!name || !plausibleName(name.value)) continue;
     found.push({ name, confidence: 0.75 });
   }
@@ -69,6 +75,14 @@ export function extractServices(doc: ArticleDocument): ServiceItem[] {
     if (name) found.push({ name, confidence: 0.8 });
   }
   return dedupe(content, found);
+}
+
+/** A name written as markdown code (`AnyDesk`, `Mesh Agent`). */
+function readBackticked(content: string, offset: number): { value: string; start: number; end: number } | null {
+  const m = /^[ \t]*`([^`\n]{2,80})`/.exec(content.slice(offset));
+  if (!m) return null;
+  const start = offset + m[0].indexOf('`') + 1;
+  return { value: m[1], start, end: start + m[1].length };
 }
 
 function plausibleName(value: string): boolean {

@@ -25,4 +25,13 @@ describe('extractScheduledTasks', () => {
   it('needs a task name', () => {
     expect(tasks('The actor used schtasks /query to list tasks and created a scheduled task for persistence.')).toEqual([]);
   });
+  it('reads Task Name fields to the end of the line, task files under System32\\Tasks and the URI of task XML', () => {
+    const text = [
+      'Task Name:  \\OneDrive Reporting Task-S-1-5-21-3379904212',
+      'Subject:    HOST\\jdoe',
+      'The file `C:\\Windows\\System32\\Tasks\\Microsoft\\Windows\\Orchestrator\\USO_Refresh` was replaced.',
+      '<RegistrationInfo><URI>\\Vendor\\Updater Task</URI></RegistrationInfo>',
+    ].join('\n');
+    expect(tasks(text).map((t) => t.value)).toEqual(['\\OneDrive Reporting Task-S-1-5-21-3379904212', '\\Microsoft\\Windows\\Orchestrator\\USO_Refresh', '\\Vendor\\Updater Task']);
+  });
 });

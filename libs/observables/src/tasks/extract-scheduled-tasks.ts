@@ -1,6 +1,6 @@
 import type { ScheduledTaskItem } from '@huntforge/contracts';
 import type { ArticleDocument } from '../text/document';
-import { readArgument } from '../text/quoted';
+import { readArgument, readFieldValue } from '../text/quoted';
 
 interface Found {
   name: { value: string; start: number; end: number };
@@ -11,7 +11,13 @@ interface Found {
 const SCHTASKS = /\bschtasks(?:\.exe)?\b[^\n]*?\/(create|change|run|delete|end|query)\b/gi;
 const PS_TASK = /\b(Register-ScheduledTask|Unregister-ScheduledTask|Set-ScheduledTask|Start-ScheduledTask|New-ScheduledTask|Get-ScheduledTask|Disable-ScheduledTask)\b[^\n]*?-TaskName\s+/gi;
 const PROSE =
-  /\b(?:scheduled\s+)?task\s+(?:named|called|name[d]?\s+as)\s+(?=["'“\\\w])|\bTask\s*Name\s*[:=]\s*(?=\S)|\bTaskName\s*[:=]\s*(?=\S)|\b(?:creates?|creat(?:ed|ing)|registers?|register(?:ed|ing)|adds?|add(?:ed|ing))\s+(?:a\s+|the\s+|an\s+)?(?:new\s+|malicious\s+|hidden\s+)*scheduled\s+task\s+(?=["“'])/gi;
+  /\b(?:scheduled\s+)?task\s+(?:named|called|name[d]?\s+as)\s+(?=["'“\\\w])|\b(?:creates?|creat(?:ed|ing)|registers?|register(?:ed|ing)|adds?|add(?:ed|ing))\s+(?:a\s+|the\s+|an\s+)?(?:new\s+|malicious\s+|hidden\s+)*scheduled\s+task\s+(?=["“'])/gi;
+
+/** "Task Name:" fields (event 4698, schtasks /query /v): the value runs to the end of the line, spaces included. */
+const FIELD = /\bTask\s*Name\s*[:=][ \t]*(?=\S)|\bTaskName\s*[:=][ \t]*(?=\S)/gi;
+/** A task definition file under the Tasks folder, or the <URI> of task XML: the path is the task's name. */
+const TASK_FILE = /\\(?:System32|SysWOW64)\\Tasks(?=\\[\w])/gi;
+const TASK_URI = /<URI>(?=[^<\n]+<\/URI>)/gi;
 
 /**
  * Scheduled tasks the article names: `schtasks /create|/change|/run ... /tn <name>` (with the /tr
@@ -39,6 +45,21 @@ export function extractScheduledTasks(doc: ArticleDocument): ScheduledTaskItem[]
     const execute = /-Execute\s+/i.exec(line);
     const command = execute ? readArgument(line, execute.index + execute[0].length)?.value : undefined;
     found.push({ name, command, confidence: /^Register/i.test(m[1]) ? 0.95 : 0.85 });
+  }
+  for (const m of content.matchAll(FIELD)) {
+    const name = readFieldValue(content, m.index + m[0].length);
+    if (name) found.push({ name, confidence: 0.85 });
+  }
+  for (const m of content.matchAll(TASK_FILE)) {
+    const start = m.index + m[0].length;
+    const path = /^\\[^\s"'`,;)<>|*?]+/.exec(content.slice(start));
+    if (path) found.push({ name: { value: path[0], start, end: start + path[0].length }, confidence: 0.85 });
+  }
+  for (const m of content.matchAll(TASK_URI)) {
+    const start = m.index + m[0].length;
+    const end = content.indexOf('</URI>', start);
+    const value = content.slice(start, end).trim();
+    if (value) found.push({ name: { value, start, end: start + value.length }, confidence: 0.85 });
   }
   for (const m of content.matchAll(PROSE)) {
     const name = readArgument(content, m.index + m[0].length);
