@@ -47,4 +47,16 @@ describe('extractProcessPairs', () => {
     ].join('\n');
     expect(pairs(text)).toEqual([]);
   });
+
+  it('reads sentences wrapped over lines, commas around "in turn", gerunds and a second child after "and"', () => {
+    expect(pairs('On Windows node.exe spawned cmd.exe, which in turn\nspawned schtasks.exe and, on elevated shells, powershell.exe. Later')).toEqual([
+      'node.exe -> cmd.exe',
+      'cmd.exe -> schtasks.exe',
+      'cmd.exe -> powershell.exe',
+    ]);
+    expect(pairs('This shows up as node spawning sh, and sh running systemctl and crontab.')).toEqual(['node -> sh', 'sh -> systemctl', 'sh -> crontab']);
+    expect(pairs('so cmd.exe, in turn, started powershell.exe for the download.')).toEqual(['cmd.exe -> powershell.exe']);
+    // A paragraph break ends the statement.
+    expect(pairs('The dropper spawned\n\npowershell.exe was seen later, cmd.exe too.')).toEqual([]);
+  });
 });

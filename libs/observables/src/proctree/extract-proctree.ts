@@ -14,8 +14,10 @@ const IMAGE = String.raw`(?:[A-Za-z]:\\[^\s"'<>|]{0,200}\\|%\w+%\\[^\s"'<>|]{0,2
 const ARROW = String.raw`\s*(?:->|-->|=>|→|⇒|>)\s*`;
 const CHAIN = new RegExp(String.raw`(?<![\w.%:\\-])["'\x60(]?${IMAGE}["'\x60)]?(?:${ARROW}["'\x60(]?${IMAGE}["'\x60)]?)+`, 'gi');
 
-const CREATE_VERB = String.raw`(?:spawn(?:s|ed)?|launch(?:es|ed)?|execut(?:es|ed)|start(?:s|ed)|creat(?:es|ed)|invok(?:es|ed)|run(?:s)?|ran|open(?:s|ed))`;
-const FILLER = String.raw`(?:\s+(?:then|also|subsequently|in\s+turn|later|finally|immediately))?`;
+const CREATE_VERB = String.raw`(?:spawn(?:s|ed|ing)?|launch(?:es|ed|ing)?|execut(?:es|ed|ing)|start(?:s|ed|ing)|creat(?:es|ed|ing)|invok(?:es|ed|ing)|run(?:s|ning)?|ran|open(?:s|ed|ing))`;
+const FILLER = String.raw`(?:,?\s+(?:then|also|subsequently|in\s+turn|later|finally|immediately),?)?`;
+// "... spawned Y and Z", "... spawned Y and, on elevated shells, Z": a second child of the same parent.
+const AND_ALSO = /^\s*,?\s+(?:and|or)\s*(?:,[^,.;\n]{1,80},\s*)?\s*(\S{1,120})/i;
 const PROCESS_WORDS = String.raw`(?:\s+(?:a|an|the))?(?:\s+(?:new|child|hidden|second|separate|malicious|suspicious))?(?:\s+(?:process|instance)(?:\s+(?:of|for|called|named))?)?`;
 // "X spawned Y", "X, which spawned Y"
 const ACTIVE = new RegExp(String.raw`(?<!\S)(\S{1,120})(?:,?\s+which)?${FILLER}\s+${CREATE_VERB}${PROCESS_WORDS}\s+(\S{1,120})`, 'gi');
@@ -63,22 +65,50 @@ function fromSentences(doc: ArticleDocument, out: Pair[]): void {
     [PARENT_OF, false, 0.85],
     [WITH_PARENT, true, 0.8],
   ];
-  for (const line of doc.lines) {
-    if (doc.inFence[line.index] || !line.text.trim()) continue;
-    // A statement about a pair names at least two images: skip every other line cheaply.
-    if (line.text.split(/\s+/).filter((t) => imageOf(t)).length < 2) continue;
+  for (const paragraph of proseParagraphs(doc)) {
+    // A statement about a pair names at least two images: skip every other paragraph cheaply.
+    if (paragraph.text.split(/\s+/).filter((t) => imageOf(t)).length < 2) continue;
     for (const [re, reversed, confidence] of patterns) {
       re.lastIndex = 0;
-      for (let m = re.exec(line.text); m; m = re.exec(line.text)) {
+      for (let m = re.exec(paragraph.text); m; m = re.exec(paragraph.text)) {
         const a = imageOf(m[1]);
         const b = imageOf(m[2]);
         re.lastIndex = m.index + m[1].length; // let "B" start the next statement ("A spawned B, which launched C")
         if (!a || !b) continue;
         const [parent, child] = reversed ? [b, a] : [a, b];
-        out.push({ parent: parent.name, child: child.name, start: line.start + m.index, end: line.start + m.index + m[0].length, confidence });
+        const start = paragraph.start + m.index;
+        out.push({ parent: parent.name, child: child.name, start, end: start + m[0].length, confidence });
+        if (reversed || re !== ACTIVE) continue;
+        const also = AND_ALSO.exec(paragraph.text.slice(m.index + m[0].length));
+        const second = also ? imageOf(also[1]) : null;
+        if (second) out.push({ parent: parent.name, child: second.name, start, end: start + m[0].length + (also?.[0].length ?? 0), confidence: confidence - 0.05 });
       }
     }
   }
+}
+
+/**
+ * Runs of prose lines (outside fences) joined into one text, so a sentence wrapped over two lines is
+ * read whole; line breaks become spaces, so offsets stay those of the article.
+ */
+function proseParagraphs(doc: ArticleDocument): Array<{ start: number; text: string }> {
+  const paragraphs: Array<{ start: number; text: string }> = [];
+  let current: { start: number; end: number } | null = null;
+  const flush = () => {
+    if (current) paragraphs.push({ start: current.start, text: doc.content.slice(current.start, current.end).replace(/\n/g, ' ') });
+    current = null;
+  };
+  for (const line of doc.lines) {
+    if (doc.inFence[line.index] || !line.text.trim()) {
+      flush();
+      continue;
+    }
+    const end = line.start + line.text.length;
+    if (current) current.end = end;
+    else current = { start: line.start, end };
+  }
+  flush();
+  return paragraphs;
 }
 
 function fromTelemetry(doc: ArticleDocument, out: Pair[]): void {
