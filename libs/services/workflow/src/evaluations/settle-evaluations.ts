@@ -1,10 +1,8 @@
 import { toEvalSubagent, type EvalSubagent } from '@huntforge/contracts';
 import type { EvaluationRecord } from '@huntforge/data';
 import type { EvaluationRepository } from '../repositories/evaluation-repository';
+import type { EvalAgentRun } from '../pipeline/run-eval-pipeline';
 import { outputOfExecution, scoreOutput, storedExpected } from './score-evaluation';
-
-/** How the target agent's run ended in an evaluation execution. */
-export type EvalAgentRun = { status: 'completed'; output: unknown } | { status: 'failed'; error: string };
 
 function settleOne(repo: EvaluationRepository, record: EvaluationRecord, run: EvalAgentRun): Promise<boolean> {
   const subagent = toEvalSubagent(record.subagent) as EvalSubagent;

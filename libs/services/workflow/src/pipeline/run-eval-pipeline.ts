@@ -1,12 +1,14 @@
 import { EVAL_SUBAGENT_AGENTS, EXTRACTION_REASON_CODES, TERMINATION_REASONS, toEvalSubagent, type ExtractionResult, type ExtractorSubagent } from '@huntforge/contracts';
 import type { Prisma } from '@huntforge/data';
-import type { EvalAgentRun } from '../evaluations/settle-evaluations';
 import type { ExecutionRow } from '../repositories/execution-repository';
 import type { PipelineOutcome } from './pipeline-port';
 import type { AgentRun, AgentRunner, DomainPorts, PipelineArticle } from './ports';
 import type { StageRecorder } from './stage-recorder';
 import type { PipelineSnapshot } from './snapshot';
 import { generateForSigmaEval } from './run-sigma-eval';
+
+/** How the agent under evaluation ended: its retained output, or why it failed. */
+export type EvalAgentRun = { status: 'completed'; output: unknown } | { status: 'failed'; error: string };
 
 /** What an evaluation execution reports to the evaluation records it serves. */
 export interface EvaluationPort {
