@@ -21,6 +21,7 @@ interface ExecutionBody {
   rank_score: number | null;
   extraction_result: { discrete_huntables_count: number; observables: Array<{ type: string; value: string }>; subresults: Record<string, { status: string; skip_reason?: { code: string } }> } | null;
   sigma_rules: StoredRule[];
+  coverage: { corpus_rules: number; covered: Array<{ observable: string; rules: Array<{ rule_id: string; title: string }> }>; uncovered: string[] } | null;
   stages: Array<{ stage: string; status: string }>;
 }
 
@@ -34,6 +35,7 @@ interface StoredRule {
   self_test?: { fires: boolean; events: number; fired_on: string[]; baseline?: { events: number; fires: number } };
   queue: { outcome: string; queue_id?: number; status?: string };
   similarity?: { max_similarity: number };
+  covered_by?: Array<{ rule_id: string }>;
 }
 
 describe('pipeline end to end: workflow, content filter and sigma queue composed as in all-in-one (builtin provider)', () => {
@@ -97,9 +99,13 @@ describe('pipeline end to end: workflow, content filter and sigma queue composed
       'ranking:completed',
       'extraction:completed',
       'aggregation:completed',
+      'coverage:completed',
       'sigma_generation:completed',
       'similarity:completed',
     ]);
+    // No reference rule is indexed yet: every observable is uncovered.
+    expect(row.coverage).toMatchObject({ corpus_rules: 0, covered: [] });
+    expect(row.coverage?.uncovered.length).toBe(row.extraction_result?.observables.length);
     expect(row.platform_detection).toMatchObject({ os: 'windows' });
     expect(row.rank_score).toBeGreaterThanOrEqual(6);
     const result = row.extraction_result ?? { discrete_huntables_count: 0, observables: [] };
@@ -143,6 +149,40 @@ describe('pipeline end to end: workflow, content filter and sigma queue composed
     }
     const list = await request(app).get(`/api/sigma-queue/list?workflow_execution_id=${second.row.execution_id}`).expect(200);
     expect(list.body.items).toEqual([]);
+    // The indexed customer rule now covers the observables its copy was made from.
+    const covering = second.row.coverage?.covered.filter((entry) => entry.rules.some((rule) => rule.rule_id === reference.id)) ?? [];
+    expect(covering.length).toBeGreaterThan(0);
+  });
+
+  it('marks a generated rule whose behaviour a reference rule already detects as covered, and queues it for review with the link', async () => {
+    const customer = {
+      title: 'Process dump through comsvcs MiniDump',
+      id: '5b0c7f7e-6c1a-4d8e-9e51-0a7f3e2b1c44',
+      status: 'test',
+      logsource: { category: 'process_creation', product: 'windows' },
+      detection: { selection: { 'CommandLine|contains|all': ['comsvcs', 'MiniDump'] }, condition: 'selection' },
+      level: 'high',
+    };
+    writeFileSync(join(customerRepo, 'comsvcs-minidump.yml'), JSON.stringify(customer));
+    expect((await ctx.scheduler.runNow('index_customer_repo')).outcome).toBe('succeeded');
+
+    const { row } = await run('20-win-servicedll-espionage.md');
+    expect(row.status).toBe('completed');
+    const minidump = row.coverage?.covered.find((entry) => entry.observable.includes('MiniDump'));
+    expect(minidump?.rules.map((rule) => rule.rule_id)).toContain(customer.id);
+    expect(row.coverage?.uncovered.length).toBeGreaterThan(0);
+    const covered = row.sigma_rules.filter((rule) => rule.source === 'generated' && (rule.covered_by ?? []).some((c) => c.rule_id === customer.id));
+    expect(covered.length).toBeGreaterThan(0);
+    // Rules for uncovered behaviour come first.
+    const generated = row.sigma_rules.filter((rule) => rule.source === 'generated');
+    expect(generated.findIndex((rule) => (rule.covered_by ?? []).length > 0)).toBeGreaterThanOrEqual(generated.filter((rule) => (rule.covered_by ?? []).length === 0).length);
+    const queued = covered.filter((r) => r.queue.outcome === 'queued');
+    expect(queued.length).toBeGreaterThan(0);
+    for (const rule of queued) {
+      expect(rule.queue.status).toBe('needs_review');
+      const item = await request(app).get(`/api/sigma-queue/${rule.queue.queue_id}`).expect(200);
+      expect(item.body.covered_by.map((c: { rule_id: string }) => c.rule_id)).toContain(customer.id);
+    }
   });
 
   it('routes a Linux article: Windows-only extractors skipped with reason records, the article still proceeds', async () => {

@@ -707,3 +707,4 @@ export {
   type SigmaEnqueueBusResponse,
 } from './executions/sigma-enqueue';
 export * from './workflow/evaluations';
+export * from './executions/corpus-coverage';

@@ -19,6 +19,7 @@ export const REQUEST_KEYS = {
   contentFilterDetectOs: 'content-filter.detect-os',
   sigmaSimilaritySearch: 'sigma.similarity.search',
   sigmaQueueEnqueue: 'sigma.queue.enqueue',
+  sigmaCorpusCoverage: 'sigma.corpus.coverage',
 } as const;
 
 export type RequestKey = (typeof REQUEST_KEYS)[keyof typeof REQUEST_KEYS];

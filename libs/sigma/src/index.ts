@@ -47,3 +47,4 @@ export { generateBuiltinRules, builtinSigmaInput, distinctiveTokens, type Builti
 export { stableRuleId, type ArticleRef, type RuleDraft, type TemplateClass } from './templates/rule-draft';
 export { mergeTags, tagsForExecutable, tagsForRegistryPath } from './templates/attack-inference';
 export { ruleSetAtoms, type RuleSetAtoms } from './evaluation/eval-atoms';
+export { CorpusCoverage, eventTelemetryClass, type ObservableCoverage } from './evaluate/corpus-coverage';

@@ -139,6 +139,8 @@ describeWhen(chromiumAvailable(), 'the web journey needs Chromium (apt-get insta
     expect(await view.locator('details summary', { hasText: 'queued' }).count()).toBeGreaterThan(0);
     // Each generated rule says which of the article's observables it fires on (its self-test).
     expect(await view.textContent()).toMatch(/Fires on: (cmdline|process_lineage|registry_key|service|scheduled_task|domain|url|ipv4): /);
+    // What the reference corpus already detects is shown before the rules (an empty corpus covers nothing).
+    expect(await view.getByTestId('corpus-coverage').textContent()).toMatch(/already fire one of the \d+ reference rules; \d+ fire none/);
   });
 
   it('reviews a queued rule: a validation error appears while typing, the fix clears it, then approve and submit', async () => {

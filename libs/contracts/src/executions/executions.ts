@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { executionCoverageSchema } from './corpus-coverage';
 import { extractionResultSchema } from '../extraction/result';
 import { pageQuerySchema } from '../http/pagination';
 
@@ -112,6 +113,7 @@ export const executionDetailSchema = executionSummarySchema
     rank_reasoning: z.string().nullable(),
     extraction_result: extractionResultSchema.nullable(),
     sigma_rules: z.array(z.unknown()),
+    coverage: executionCoverageSchema.nullable().meta({ description: 'Which reference rules already fire on the observables (null before extraction, or when the run ended earlier)' }),
     eval_run: z.boolean().optional().meta({ description: 'Present (true) on evaluation rows' }),
     stages: z.array(stageRecordSchema),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coveringRuleSchema } from '../executions/corpus-coverage';
 import { offsetQuerySchema } from '../http/pagination';
 import { sigmaFindingSchema } from './findings';
 import { similarityMatchSchema } from './similarity';
@@ -30,6 +31,9 @@ export const sigmaQueueItemSchema = z
     max_similarity: z.number().nullable(),
     similarity_inconclusive: z.boolean(),
     matches: z.array(similarityMatchSchema).meta({ description: 'Top-10 similar rules with explanation, author and licence' }),
+    covered_by: z
+      .array(coveringRuleSchema)
+      .meta({ description: 'Reference rules that already fire on the behaviour this rule detects (its self-test observables); such rules are queued as needs_review' }),
     validation_findings: z.array(sigmaFindingSchema),
     delivery_permitted: z.boolean().nullable(),
     conversation_id: z.number().int().nullable(),

@@ -6,6 +6,7 @@ import type { ModuleContext, ServiceModule } from '@huntforge/platform';
 import { ArticleTextReader } from '@huntforge/data';
 import { loadSigmaQueueConfig } from './config';
 import { CorpusIndex } from './corpus/corpus-index';
+import { handleCoverage } from './coverage/coverage-responder';
 import { indexCustomerRepo, syncReferenceRules, type CorpusJobDeps } from './corpus/sync-jobs';
 import { createLlmRuleEnricher } from './enrichment/llm-enricher';
 import { builtinRuleEnricher, type RuleEnricher } from './enrichment/rule-enricher';
@@ -94,7 +95,8 @@ export function createSigmaQueueModule(ctx: ModuleContext, options: SigmaQueueMo
         }
       });
       const enqueue = await ctx.bus.respond(REQUEST_KEYS.sigmaQueueEnqueue, (payload) => handleEnqueue(deps, payload));
-      responders = [similarity, enqueue];
+      const coverage = await ctx.bus.respond(REQUEST_KEYS.sigmaCorpusCoverage, (payload) => handleCoverage(index, payload));
+      responders = [similarity, enqueue, coverage];
     },
     async stop() {
       await Promise.all(responders.map((subscription) => subscription.cancel()));

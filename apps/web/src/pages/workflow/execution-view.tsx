@@ -33,6 +33,39 @@ function Timeline({ stages }: { stages: Stage[] }) {
   );
 }
 
+/** Which reference rules already fire on the observables, and what no rule covers. */
+function CoveragePanel({ coverage }: { coverage: ExecutionDetail['coverage'] }) {
+  if (!coverage) return null;
+  return (
+    <section aria-labelledby="coverage-h" data-testid="corpus-coverage">
+      <h3 id="coverage-h">Corpus coverage</h3>
+      <p className="small muted">
+        {coverage.covered.length} observable{coverage.covered.length === 1 ? '' : 's'} already fire one of the {coverage.corpus_rules} reference rules;{' '}
+        {coverage.uncovered.length} fire none (generated rules for those come first).
+      </p>
+      {coverage.covered.length > 0 ? (
+        <table className="data small">
+          <thead><tr><th>observable</th><th>reference rules (author · licence)</th></tr></thead>
+          <tbody>
+            {coverage.covered.map((entry) => (
+              <tr key={entry.observable}>
+                <td className="mono">{entry.observable}</td>
+                <td>{entry.rules.map((rule) => <div key={rule.rule_id}>{rule.title} <span className="muted">({rule.author ?? 'unknown'} · {rule.license ?? 'unknown'})</span></div>)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {coverage.uncovered.length > 0 ? (
+        <details>
+          <summary className="small">Not covered by any reference rule ({coverage.uncovered.length})</summary>
+          <ul className="items small">{coverage.uncovered.map((observable) => <li key={observable}><code>{observable}</code></li>)}</ul>
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <span className="muted">—</span>;
   return <pre className="small" style={{ maxHeight: 220, overflow: 'auto' }}>{JSON.stringify(value, null, 2)}</pre>;
@@ -81,6 +114,7 @@ export function ExecutionView({ executionId }: { executionId: number }) {
             </div>
             <h3>Observables</h3>
             {data.extraction_result ? <ObservablesByAgent observables={data.extraction_result.observables} /> : <p className="muted">No extraction output.</p>}
+            <CoveragePanel coverage={data.coverage} />
             <h3>Sigma rules ({rules.length})</h3>
             {rules.length === 0 ? <p className="muted">No rule was generated.</p> : null}
             {rules.map((rule, index) => (
@@ -101,9 +135,13 @@ export function ExecutionView({ executionId }: { executionId: number }) {
                       fires on {rule.selfTest.baseline.fires} of {rule.selfTest.baseline.events} benign events
                     </span>
                   ) : null}{' '}
+                  {rule.coveredBy.length > 0 ? (
+                    <span className="badge warn" title={rule.coveredBy.map((c) => c.title).join('\n')}>covered by {rule.coveredBy.length} reference rule{rule.coveredBy.length === 1 ? '' : 's'}</span>
+                  ) : null}{' '}
                   {rule.queueId ? <Link to={`/workflow?item=${rule.queueId}#queue`}>review in queue</Link> : null}
                 </summary>
                 {rule.selfTest?.fires ? <p className="muted small">Fires on: {rule.selfTest.firedOn.join('; ')}</p> : null}
+                {rule.coveredBy.length > 0 ? <p className="small">Already detected by: {rule.coveredBy.map((c) => c.title).join('; ')}</p> : null}
                 {rule.selfTest?.baseline?.fires ? <p className="muted small">Also fires on ordinary activity (level lowered): {rule.selfTest.baseline.examples.join('; ')}</p> : null}
                 <pre className="article-text">{rule.yaml}</pre>
               </details>

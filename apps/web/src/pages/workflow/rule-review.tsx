@@ -181,6 +181,12 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
       <ErrorNote error={approve.error} action="Approve" />
       <ErrorNote error={reject.error} action="Reject" />
       <ErrorNote error={submit.error} action="Submit" />
+      {item.covered_by.length > 0 ? (
+        <div className="notice warn small" data-testid="covered-by">
+          <strong>Already detected:</strong> reference rules fire on the behaviour this rule detects, so it waits for a decision:{' '}
+          {item.covered_by.map((rule) => `${rule.title} (${rule.author ?? 'unknown'} · ${rule.license ?? 'unknown'})`).join('; ')}.
+        </div>
+      ) : null}
       <h3>Similarity to the reference corpus</h3>
       <SimilarityBreakdown item={item} />
       <h3>Review notes</h3>

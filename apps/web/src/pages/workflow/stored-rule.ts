@@ -8,6 +8,8 @@ export interface StoredRule {
   queueId: number | null;
   /** Whether the rule fires on the telemetry of the observables it was made from (null: not tested). */
   selfTest: { fires: boolean; firedOn: string[]; events: number; baseline: { fires: number; events: number; examples: string[] } | null } | null;
+  /** Reference rules that already detect what this rule fires on. */
+  coveredBy: Array<{ ruleId: string; title: string }>;
 }
 
 const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
@@ -16,6 +18,14 @@ function baselineOf(baseline: Record<string, unknown>): { fires: number; events:
   if (typeof baseline['fires'] !== 'number' || typeof baseline['events'] !== 'number') return null;
   const examples = Array.isArray(baseline['examples']) ? baseline['examples'].filter((entry): entry is string => typeof entry === 'string') : [];
   return { fires: baseline['fires'], events: baseline['events'], examples };
+}
+
+function coveredByOf(value: unknown): StoredRule['coveredBy'] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry) => {
+    const rule = record(entry);
+    return typeof rule['rule_id'] === 'string' && typeof rule['title'] === 'string' ? [{ ruleId: rule['rule_id'], title: rule['title'] }] : [];
+  });
 }
 
 export function storedRuleOf(value: unknown): StoredRule {
@@ -39,5 +49,6 @@ export function storedRuleOf(value: unknown): StoredRule {
             baseline: baselineOf(record(selfTest['baseline'])),
           }
         : null,
+    coveredBy: coveredByOf(rule['covered_by']),
   };
 }

@@ -1,4 +1,5 @@
-import { analyseRuleText, SimilarityIndex } from '@huntforge/sigma';
+import type { CoveringRule } from '@huntforge/contracts';
+import { analyseRuleText, CorpusCoverage, SimilarityIndex } from '@huntforge/sigma';
 import type { Logger } from '@huntforge/platform';
 import type { ReferenceRuleRepository } from '../repositories/reference-rule-repository';
 
@@ -8,6 +9,7 @@ import type { ReferenceRuleRepository } from '../repositories/reference-rule-rep
  */
 export class CorpusIndex {
   private current: Promise<SimilarityIndex> | null = null;
+  private coverageEngine: Promise<CorpusCoverage<CoveringRule>> | null = null;
 
   constructor(
     private readonly rules: ReferenceRuleRepository,
@@ -22,9 +24,29 @@ export class CorpusIndex {
     return this.current;
   }
 
-  /** Drops the index; the next search rebuilds it from the database. */
+  /** The corpus compiled for evaluation over observable telemetry (built on first use, like the index). */
+  coverage(): Promise<CorpusCoverage<CoveringRule>> {
+    this.coverageEngine ??= this.buildCoverage().catch((error: unknown) => {
+      this.coverageEngine = null;
+      throw error;
+    });
+    return this.coverageEngine;
+  }
+
+  /** Drops the index and the compiled corpus; the next search or coverage question rebuilds them from the database. */
   invalidate(): void {
     this.current = null;
+    this.coverageEngine = null;
+  }
+
+  private async buildCoverage(): Promise<CorpusCoverage<CoveringRule>> {
+    const started = Date.now();
+    const engine = new CorpusCoverage<CoveringRule>();
+    for (const rule of await this.rules.all()) {
+      engine.add(rule.yaml, { rule_id: rule.ruleId, title: rule.title, author: rule.author, license: rule.license, origin: rule.origin, path: rule.path, level: rule.level });
+    }
+    this.logger.info({ ...engine.size, ms: Date.now() - started }, 'reference corpus compiled for coverage');
+    return engine;
   }
 
   private async build(): Promise<SimilarityIndex> {

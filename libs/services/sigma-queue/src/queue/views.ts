@@ -1,7 +1,14 @@
-import type { SigmaQueueItemBody } from '@huntforge/contracts';
+import { coveringRuleSchema, type SigmaQueueItemBody } from '@huntforge/contracts';
 import type { QueueItemRow } from '../repositories/queue-repository';
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+const coveredByList = coveringRuleSchema.array();
+
+/** The reference rules the workflow found already covering the rule's behaviour (kept in its provenance). */
+function coveredBy(provenance: unknown): SigmaQueueItemBody['covered_by'] {
+  const parsed = coveredByList.safeParse((provenance as { covered_by?: unknown } | null)?.covered_by ?? []);
+  return parsed.success ? parsed.data : [];
+}
 
 /** The API shape of a queue item (snake_case; matches carry author and licence). */
 export function toQueueItemBody(row: QueueItemRow): SigmaQueueItemBody {
@@ -20,6 +27,7 @@ export function toQueueItemBody(row: QueueItemRow): SigmaQueueItemBody {
     max_similarity: row.maxSimilarity,
     similarity_inconclusive: row.similarityInconclusive,
     matches: row.matches as SigmaQueueItemBody['matches'],
+    covered_by: coveredBy(row.provenance),
     validation_findings: row.validationFindings as SigmaQueueItemBody['validation_findings'],
     delivery_permitted: row.deliveryPermitted,
     conversation_id: row.conversationId,

@@ -24,6 +24,7 @@ export interface StoredReferenceRule {
   title: string;
   author: string | null;
   license: string;
+  level: string | null;
   yaml: string;
 }
 
@@ -79,12 +80,12 @@ export class ReferenceRuleRepository {
 
   async all(): Promise<StoredReferenceRule[]> {
     return this.prisma.sigmaReferenceRule.findMany({
-      select: { ruleId: true, origin: true, path: true, title: true, author: true, license: true, yaml: true },
+      select: { ruleId: true, origin: true, path: true, title: true, author: true, license: true, level: true, yaml: true },
       orderBy: { id: 'asc' },
     });
   }
 
-  async find(ruleId: string): Promise<(StoredReferenceRule & { status: string | null; level: string | null; tags: string[] }) | null> {
+  async find(ruleId: string): Promise<(StoredReferenceRule & { status: string | null; tags: string[] }) | null> {
     return this.prisma.sigmaReferenceRule.findUnique({
       where: { ruleId },
       select: { ruleId: true, origin: true, path: true, title: true, author: true, license: true, yaml: true, status: true, level: true, tags: true },

@@ -1,4 +1,4 @@
-import type { ExecutionDetail, StageRecord } from '@huntforge/contracts';
+import { executionCoverageSchema, type ExecutionDetail, type StageRecord } from '@huntforge/contracts';
 import { toExecutionSummary, type ExecutionStage } from '@huntforge/data';
 import type { ExecutionRow } from '../repositories/execution-repository';
 
@@ -27,6 +27,7 @@ export function toExecutionDetail(row: ExecutionRow & { article?: { title: strin
     rank_reasoning: row.rankReasoning,
     extraction_result: (row.extractionResult ?? null) as ExecutionDetail['extraction_result'],
     sigma_rules: Array.isArray(row.sigmaRules) ? (row.sigmaRules as unknown[]) : [],
+    coverage: row.corpusCoverage ? (executionCoverageSchema.safeParse(row.corpusCoverage).data ?? null) : null,
     ...(row.isEvalRun ? { eval_run: true } : {}),
     stages: row.stages.map(toStageRecord),
   };

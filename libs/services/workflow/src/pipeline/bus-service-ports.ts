@@ -3,9 +3,11 @@ import {
   CONTENT_FILTER_TEXT_MAX_CHARS,
   REQUEST_KEYS,
   classifyResponseSchema,
+  corpusCoverageBusResponseSchema,
   detectOsResponseSchema,
   sigmaEnqueueBusResponseSchema,
   type ClassifyRequest,
+  type CorpusCoverageBusRequest,
   type DetectOsRequest,
   type SigmaEnqueueBusRequest,
 } from '@huntforge/contracts';
@@ -81,6 +83,24 @@ export function createBusServicePorts(bus: Bus, options: BusServicePortsOptions)
         },
       };
     },
+    async coverage(observables, platform, signal) {
+      const reply = corpusCoverageBusResponseSchema.parse(
+        await ask<CorpusCoverageBusRequest, unknown>(
+          REQUEST_KEYS.sigmaCorpusCoverage,
+          {
+            observables: observables.map((o) => ({ type: o.type, value: o.value, attributes: attributesOf(o.attributes) })),
+            ...(platform === 'windows' || platform === 'linux' || platform === 'macos' ? { product: platform } : {}),
+          },
+          signal,
+        ),
+      );
+      if (!reply.ok) throw new PeerServiceError(REQUEST_KEYS.sigmaCorpusCoverage, reply.error.code, reply.error.message);
+      return {
+        corpus_rules: reply.corpus_rules,
+        covered: reply.coverage.filter((entry) => entry.rules.length > 0),
+        uncovered: reply.coverage.filter((entry) => entry.rules.length === 0).map((entry) => entry.observable),
+      };
+    },
     async enqueue(request, signal) {
       const reply = sigmaEnqueueBusResponseSchema.parse(
         await ask<SigmaEnqueueBusRequest, unknown>(
@@ -108,4 +128,14 @@ export function createBusServicePorts(bus: Bus, options: BusServicePortsOptions)
       });
     },
   };
+}
+
+/** Observable attributes as scalars (what the coverage request carries). */
+function attributesOf(attributes: unknown): Record<string, string | number | boolean | null> | undefined {
+  if (!attributes || typeof attributes !== 'object') return undefined;
+  const out: Record<string, string | number | boolean | null> = {};
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) out[key] = value as string | number | boolean | null;
+  }
+  return out;
 }

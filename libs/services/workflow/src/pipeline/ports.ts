@@ -1,4 +1,4 @@
-import type { AgentOutputs, ExtractionAgent, ExtractionReason, ExtractionResult } from '@huntforge/contracts';
+import type { AgentOutputs, ExecutionCoverage, ExtractionAgent, ExtractionReason, ExtractionResult } from '@huntforge/contracts';
 import type { ArticleText } from '@huntforge/data';
 import type { SelfTestResult } from '@huntforge/sigma';
 
@@ -68,6 +68,8 @@ export interface ServicePorts {
    * rules, all queued or none. Results are in the order of `request.rules`.
    */
   enqueue(request: QueueRequest, signal: AbortSignal): Promise<EnqueueResult[]>;
+  /** Which reference rules (SigmaHQ, customer repository) fire on the telemetry of the observables. */
+  coverage(observables: ExtractionResult['observables'], platform: PlatformLabel, signal: AbortSignal): Promise<ExecutionCoverage>;
 }
 
 export interface Usage {

@@ -147,8 +147,25 @@ export function createPipelineRunner(deps: PipelineDeps): PipelineRunner {
     });
     if (extraction.discrete_huntables_count === 0) return withRules(completedEarly(TERMINATION_REASONS.noObservables), publisherRules);
 
+    // What the reference corpus already detects: informative, so a failure to ask never stops the run.
+    const coverage = await recorder.stage('coverage', async (log) => {
+      try {
+        const result = await deps.services.coverage(extraction.observables, platform?.os ?? 'unknown', signal);
+        log(`${result.covered.length} of ${extraction.observables.length} observables fire ${result.corpus_rules} reference rules; ${result.uncovered.length} uncovered`);
+        return {
+          value: result,
+          summary: { corpus_rules: result.corpus_rules, covered: result.covered.length, uncovered: result.uncovered.length },
+          patch: { corpusCoverage: json(result) },
+        };
+      } catch (error) {
+        if (signal.aborted) throw error;
+        log(`coverage unavailable: ${error instanceof Error ? error.message : String(error)}`);
+        return { value: null, status: 'skipped' as const, summary: { reason: 'coverage_unavailable' } };
+      }
+    });
+
     // 7–8. Sigma generation with validation, repair and fidelity; similarity and promotion per rule.
-    const generated = await generateAndPromote({ recorder, deps, agents, article, execution, snapshot, platform, extraction });
+    const generated = await generateAndPromote({ recorder, deps, agents, article, execution, snapshot, platform, extraction, coverage });
     return withRules({ status: 'completed', terminationReason: null }, [...publisherRules, ...generated]);
   };
 }

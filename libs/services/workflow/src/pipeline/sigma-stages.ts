@@ -1,5 +1,5 @@
 import { load } from 'js-yaml';
-import type { ExtractionResult } from '@huntforge/contracts';
+import type { CoveringRule, ExecutionCoverage, ExtractionResult } from '@huntforge/contracts';
 import { asExecuted, escapeRegex, type SelfTestResult } from '@huntforge/sigma';
 import type { ExecutionRow } from '../repositories/execution-repository';
 import type { StageRecorder } from './stage-recorder';
@@ -23,6 +23,8 @@ interface GeneratedRule {
   fidelity: { ok: boolean; unsupported_values: string[] };
   /** Whether the rule fires on the synthetic telemetry of the article's observables (which ones). */
   self_test: SelfTestResult;
+  /** Reference rules that already fire on the observables this rule fires on: the behaviour is covered. */
+  covered_by: CoveringRule[];
   similarity?: { max_similarity: number; inconclusive: boolean; matches: unknown[] };
   queue: { outcome: 'queued' | 'duplicate' | 'linked' | 'invalid'; queue_id?: number; status?: string; duplicate_of?: unknown };
 }
@@ -87,6 +89,19 @@ async function validateWithRepair(
   return { yaml, validation, attempts };
 }
 
+const MAX_COVERING = 10;
+
+/** The reference rules that fire on the observables a generated rule fires on, most relevant first. */
+function coveredBy(coverage: ExecutionCoverage | null, firedOn: readonly string[]): CoveringRule[] {
+  if (!coverage) return [];
+  const rules = new Map<string, CoveringRule>();
+  for (const entry of coverage.covered) {
+    if (!firedOn.includes(entry.observable)) continue;
+    for (const rule of entry.rules) if (!rules.has(rule.rule_id)) rules.set(rule.rule_id, rule);
+  }
+  return [...rules.values()].slice(0, MAX_COVERING);
+}
+
 export async function generateAndPromote(input: {
   recorder: StageRecorder;
   deps: { services: ServicePorts; domain: DomainPorts };
@@ -96,6 +111,7 @@ export async function generateAndPromote(input: {
   snapshot: PipelineSnapshot;
   platform: PlatformResult | null;
   extraction: ExtractionResult;
+  coverage: ExecutionCoverage | null;
 }): Promise<GeneratedRule[]> {
   const { recorder, deps, agents, article, extraction } = input;
   const { signal } = recorder;
@@ -129,9 +145,12 @@ export async function generateAndPromote(input: {
         repair_attempts: attempts,
         fidelity,
         self_test: selfTest,
+        covered_by: coveredBy(input.coverage, selfTest.fired_on),
         queue: { outcome: validation.valid ? 'queued' : 'invalid' },
       });
     }
+    // Rules for what the corpus does not detect yet come first.
+    out.sort((a, b) => Number(a.covered_by.length > 0) - Number(b.covered_by.length > 0));
     return {
       value: out,
       summary: {
@@ -161,8 +180,9 @@ export async function generateAndPromote(input: {
               articleId: article.id,
               rules: comparable.map((rule) => ({
                 source: 'generated' as const,
-                status: rule.fidelity.ok && rule.self_test.fires ? ('pending' as const) : ('needs_review' as const),
+                status: rule.fidelity.ok && rule.self_test.fires && rule.covered_by.length === 0 ? ('pending' as const) : ('needs_review' as const),
                 ruleYaml: rule.yaml,
+                ...(rule.covered_by.length > 0 ? { provenance: { covered_by: rule.covered_by } } : {}),
                 similarityThreshold: threshold,
               })),
             },

