@@ -610,6 +610,8 @@ export {
   listWorkflowExecutionsOutputSchema,
   executionSummaryItemSchema,
   getWorkflowExecutionInputSchema,
+  getArticleCoverageInputSchema,
+  getArticleCoverageOutputSchema,
   getWorkflowExecutionOutputSchema,
   listSigmaQueueInputSchema,
   listSigmaQueueOutputSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coveringRuleSchema } from '../executions/corpus-coverage';
 import { executionSummarySchema } from '../executions/executions';
 import { pageInfoShape, sigmaAttributionSchema, toolCursorSchema, toolLimitSchema } from './common';
 
@@ -228,6 +229,17 @@ export const getWorkflowExecutionOutputSchema = executionSummaryItemSchema.exten
       error: z.string().nullable(),
     }),
   ),
+});
+
+export const getArticleCoverageInputSchema = z.object({ article_id: id });
+
+export const getArticleCoverageOutputSchema = z.object({
+  article_id: z.number().int(),
+  execution_id: z.number().int().meta({ description: 'The latest run of the article that recorded coverage' }),
+  analysed_at: timestamp,
+  corpus_rules: z.number().int(),
+  covered: z.array(z.object({ observable: z.string(), rules: z.array(coveringRuleSchema) })),
+  uncovered: z.array(z.string()),
 });
 
 const QUEUE_STATUS_VALUES = ['pending', 'needs_review', 'approved', 'rejected', 'submitted'] as const;

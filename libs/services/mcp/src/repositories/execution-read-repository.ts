@@ -1,4 +1,4 @@
-import { EXECUTION_SUMMARY_SELECT, type ExecutionStatus, type PrismaClient } from '@huntforge/data';
+import { EXECUTION_SUMMARY_SELECT, Prisma, type ExecutionStatus, type PrismaClient } from '@huntforge/data';
 
 /** Reads of workflow executions (the workflow service owns and writes them). */
 export class ExecutionReadRepository {
@@ -29,6 +29,15 @@ export class ExecutionReadRepository {
           select: { stage: true, status: true, startedAt: true, finishedAt: true, durationMs: true, error: true },
         },
       },
+    });
+  }
+
+  /** The latest non-evaluation run of an article that recorded corpus coverage. */
+  latestCoverage(articleId: number) {
+    return this.prisma.workflowExecution.findFirst({
+      where: { articleId, isEvalRun: false, corpusCoverage: { not: Prisma.AnyNull } },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      select: { id: true, articleId: true, corpusCoverage: true, finishedAt: true, updatedAt: true },
     });
   }
 }

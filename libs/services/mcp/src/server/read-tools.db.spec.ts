@@ -150,6 +150,26 @@ describe('MCP read tools over Streamable HTTP (official SDK client)', () => {
     expect(execution.sigma_rule_count).toBe(1);
   });
 
+  it('get_article_coverage says what the corpus already detects in an article, from its latest run', async () => {
+    const articleId = seeded.articleIds[0] as number;
+    const missing = toolError(await client.callTool({ name: 'get_article_coverage', arguments: { article_id: articleId } }));
+    expect(missing.code).toBe('not_found');
+    const coverage = {
+      corpus_rules: 3754,
+      covered: [{ observable: 'cmdline: whoami /all', rules: [{ rule_id: 'r-1', title: 'Whoami Execution', author: 'Someone', license: 'DRL-1.1', origin: 'sigmahq', path: 'rules/whoami.yml', level: 'low' }] }],
+      uncovered: ['domain: c2.example.net'],
+    };
+    const prisma = harness.ctx.db.prisma;
+    const older = await prisma.workflowExecution.create({ data: { articleId, configSnapshot: {}, status: 'completed', corpusCoverage: { ...coverage, uncovered: [] } } });
+    const latest = await prisma.workflowExecution.create({ data: { articleId, configSnapshot: {}, status: 'completed', corpusCoverage: coverage, finishedAt: new Date() } });
+    const result = structured<{ execution_id: number; covered: unknown[]; uncovered: string[]; corpus_rules: number }>(
+      await client.callTool({ name: 'get_article_coverage', arguments: { article_id: articleId } }),
+    );
+    expect(result).toMatchObject({ execution_id: latest.id, corpus_rules: 3754, covered: coverage.covered, uncovered: ['domain: c2.example.net'] });
+    expect(result.execution_id).not.toBe(older.id);
+    await prisma.workflowExecution.deleteMany({ where: { id: { in: [older.id, latest.id] } } });
+  });
+
   it('list_sigma_queue and get_queue_item show queue rules, with attribution on the similar reference rules', async () => {
     const approved = structured<{ items: Array<{ title: string }> }>(await client.callTool({ name: 'list_sigma_queue', arguments: { status: 'approved' } }));
     expect(approved.items.map((item) => item.title)).toEqual(['Approved Linux Rule']);

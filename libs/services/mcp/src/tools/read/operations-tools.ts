@@ -1,6 +1,9 @@
 import { toExecutionSummary, type ExecutionSummarySource } from '@huntforge/data';
 import {
+  executionCoverageSchema,
   executionSummaryItemSchema,
+  getArticleCoverageInputSchema,
+  getArticleCoverageOutputSchema,
   getStatsInputSchema,
   getStatsOutputSchema,
   getWorkflowExecutionInputSchema,
@@ -62,6 +65,28 @@ export const listWorkflowExecutionsTool = defineTool({
     const offset = offsetFrom(args.cursor);
     const rows = await deps.executions.list({ status: args.status, articleId: args.article_id, offset, take: args.limit + 1 });
     return pageOf(rows.map(summaryItem), args.limit, offset);
+  },
+});
+
+export const getArticleCoverageTool = defineTool({
+  name: 'get_article_coverage',
+  title: 'What the Sigma corpus already detects in an article',
+  description:
+    "Of an article's observables (command lines, process pairs, registry keys, services, tasks, network indicators), which ones " +
+    'reference rules (SigmaHQ and the customer repository) already fire on, with each rule\'s author and licence, and which ' +
+    'ones no rule covers: where new detections are needed. From the latest workflow run of the article.',
+  input: getArticleCoverageInputSchema,
+  output: getArticleCoverageOutputSchema,
+  annotations: READ_ANNOTATIONS,
+  kind: 'read',
+  minRole: 'viewer',
+  async run(args, { deps }) {
+    const row = await deps.executions.latestCoverage(args.article_id);
+    const coverage = executionCoverageSchema.safeParse(row?.corpusCoverage);
+    if (!row || !coverage.success) {
+      throw new ToolError(MCP_ERROR_CODES.notFound, `No workflow run of article ${args.article_id} has recorded coverage yet; trigger one with trigger_workflow`);
+    }
+    return { article_id: row.articleId, execution_id: row.id, analysed_at: (row.finishedAt ?? row.updatedAt).toISOString(), ...coverage.data };
   },
 });
 
