@@ -6,6 +6,7 @@ import { ScoreBadge, StatusBadge } from '../../components/badges';
 import { formatTime } from '../../components/format';
 import { ErrorNote, QueryState } from '../../components/query-state';
 import { useCan } from '../../components/session';
+import { CoveragePanel } from '../workflow/coverage-panel';
 import { ObservablesByAgent } from '../workflow/observables';
 import { AnnotationTool } from './annotation-tool';
 import { ChunkDebug } from './chunk-debug';
@@ -65,7 +66,16 @@ function LatestExecution({ articleId }: { articleId: number }) {
           {latest.termination_reason ? <span className="muted">ended: {latest.termination_reason}</span> : null}
         </p>
       ) : null}
-      {latest ? <QueryState query={detail} label="execution">{(data) => (data.extraction_result ? <ObservablesByAgent observables={data.extraction_result.observables} /> : <p className="muted">No extraction output.</p>)}</QueryState> : null}
+      {latest ? (
+        <QueryState query={detail} label="execution">
+          {(data) => (
+            <>
+              {data.extraction_result ? <ObservablesByAgent observables={data.extraction_result.observables} /> : <p className="muted">No extraction output.</p>}
+              <CoveragePanel coverage={data.coverage} />
+            </>
+          )}
+        </QueryState>
+      ) : null}
     </section>
   );
 }
