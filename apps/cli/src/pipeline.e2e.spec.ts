@@ -125,6 +125,10 @@ describe('pipeline end to end: workflow, content filter and sigma queue composed
     const queued = list.body.items as Array<{ queue_id: number; source: string }>;
     expect(queued.map((item) => item.queue_id).sort()).toEqual(generated.map((rule) => rule.queue.queue_id).sort());
     expect(queued.every((item) => item.source === 'generated')).toBe(true);
+    // The queue shows each rule's self-test as the workflow ran it.
+    const first = await request(app).get(`/api/sigma-queue/${queued[0]?.queue_id}`).expect(200);
+    expect(first.body.self_test).toMatchObject({ fires: true, baseline: { events: expect.any(Number) } });
+    expect(first.body.self_test.fired_on.length).toBeGreaterThan(0);
   });
 
   it('drops only the rule that duplicates a reference rule and links the others to the items the first run queued', async () => {

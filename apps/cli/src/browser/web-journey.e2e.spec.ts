@@ -151,6 +151,8 @@ describeWhen(chromiumAvailable(), 'the web journey needs Chromium (apt-get insta
     const editor = review.locator('.cm-content');
     const original = (await editor.innerText()).replace(/\u00a0/g, ' ');
     expect(original).toContain('detection:');
+    // The reviewer sees whether the rule fires on the article's observables and on ordinary activity.
+    expect(await review.getByTestId('self-test').textContent()).toMatch(/Self-test: fires on \d+ of the article's observables/);
 
     const retype = async (text: string) => {
       typingInEditor = true;
@@ -170,6 +172,8 @@ describeWhen(chromiumAvailable(), 'the web journey needs Chromium (apt-get insta
     expect(await review.getByText('Unchanged since it was queued (as generated)').count()).toBe(1);
     await page.getByRole('button', { name: 'Save edit' }).click();
     await review.getByRole('heading', { name: 'Reviewed: rundll32 loader chain' }).waitFor();
+    // Saving re-ran the self-test on the edited rule (a title change keeps it firing).
+    expect(await review.getByTestId('self-test').textContent()).toMatch(/Self-test: fires on \d+ of the article's observables/);
     // The reviewer sees their change against the rule as the pipeline generated it.
     const sinceQueued = review.locator('details').filter({ hasText: 'Changes since it was queued (as generated)' });
     expect(await sinceQueued.locator('.diff-add').filter({ hasText: "+ title: 'Reviewed: rundll32 loader chain'" }).count()).toBe(1);

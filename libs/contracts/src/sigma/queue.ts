@@ -31,6 +31,20 @@ export const sigmaQueueItemSchema = z
     max_similarity: z.number().nullable(),
     similarity_inconclusive: z.boolean(),
     matches: z.array(similarityMatchSchema).meta({ description: 'Top-10 similar rules with explanation, author and licence' }),
+    self_test: z
+      .object({
+        fires: z.boolean(),
+        events: z.number().int(),
+        fired_on: z.array(z.string()),
+        baseline: z.object({ events: z.number().int(), fires: z.number().int(), examples: z.array(z.string()) }).nullable(),
+        error: z.string().nullable(),
+      })
+      .nullable()
+      .meta({
+        description:
+          "The rule run over the telemetry of its article's observables (does it fire on what it was made from?) and over the benign baseline " +
+          '(expected false positives); re-run when the rule is edited. Null for rules without recorded observables.',
+      }),
     covered_by: z
       .array(coveringRuleSchema)
       .meta({ description: 'Reference rules that already fire on the behaviour this rule detects (its self-test observables); such rules are queued as needs_review' }),

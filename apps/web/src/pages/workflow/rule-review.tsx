@@ -47,6 +47,27 @@ function Findings({ findings }: { findings: readonly SigmaFinding[] }) {
   );
 }
 
+/** Does the rule fire on what it was made from, and on ordinary activity? Re-run by the queue on every edit. */
+function SelfTest({ item }: { item: SigmaQueueItem }) {
+  const test = item.self_test;
+  if (!test) return null;
+  return (
+    <div className={`notice small ${test.fires && !test.baseline?.fires ? 'ok' : 'warn'}`} data-testid="self-test">
+      <strong>Self-test:</strong>{' '}
+      {test.error
+        ? `the rule could not be run (${test.error}).`
+        : test.fires
+          ? `fires on ${test.fired_on.length} of the article's observables (${test.fired_on.join('; ')}).`
+          : `fires on none of the ${test.events} events built from the article's observables: it may not detect what the article describes.`}{' '}
+      {test.baseline
+        ? test.baseline.fires > 0
+          ? `It also fires on ${test.baseline.fires} of ${test.baseline.events} benign baseline events, e.g. ${test.baseline.examples.join('; ')}.`
+          : `Quiet on all ${test.baseline.events} benign baseline events.`
+        : null}
+    </div>
+  );
+}
+
 function SimilarityBreakdown({ item }: { item: SigmaQueueItem }) {
   const best = item.matches[0];
   const reference = useApi(sigmaQueueRoutes.getSigmaReferenceRules, { params: { rule_id: best?.attribution.rule_id ?? '' } }, { enabled: best !== undefined });
@@ -181,6 +202,7 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
       <ErrorNote error={approve.error} action="Approve" />
       <ErrorNote error={reject.error} action="Reject" />
       <ErrorNote error={submit.error} action="Submit" />
+      <SelfTest item={item} />
       {item.covered_by.length > 0 ? (
         <div className="notice warn small" data-testid="covered-by">
           <strong>Already detected:</strong> reference rules fire on the behaviour this rule detects, so it waits for a decision:{' '}

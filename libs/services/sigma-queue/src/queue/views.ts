@@ -11,6 +11,23 @@ function coveredBy(provenance: unknown): SigmaQueueItemBody['covered_by'] {
 }
 
 /** The API shape of a queue item (snake_case; matches carry author and licence). */
+/** The self-test kept in the provenance (by the workflow at enqueue, by an edit since). */
+function selfTestOf(provenance: unknown): SigmaQueueItemBody['self_test'] {
+  const raw = (provenance as { self_test?: Record<string, unknown> } | null)?.self_test;
+  if (!raw || typeof raw['fires'] !== 'boolean') return null;
+  const baseline = raw['baseline'] as Record<string, unknown> | undefined;
+  return {
+    fires: raw['fires'],
+    events: typeof raw['events'] === 'number' ? raw['events'] : 0,
+    fired_on: Array.isArray(raw['fired_on']) ? raw['fired_on'].map(String) : [],
+    baseline:
+      baseline && typeof baseline['fires'] === 'number' && typeof baseline['events'] === 'number'
+        ? { fires: baseline['fires'], events: baseline['events'], examples: Array.isArray(baseline['examples']) ? baseline['examples'].map(String) : [] }
+        : null,
+    error: typeof raw['error'] === 'string' ? raw['error'] : null,
+  };
+}
+
 export function toQueueItemBody(row: QueueItemRow): SigmaQueueItemBody {
   return {
     queue_id: row.id,
@@ -28,6 +45,7 @@ export function toQueueItemBody(row: QueueItemRow): SigmaQueueItemBody {
     similarity_inconclusive: row.similarityInconclusive,
     matches: row.matches as SigmaQueueItemBody['matches'],
     covered_by: coveredBy(row.provenance),
+    self_test: selfTestOf(row.provenance),
     validation_findings: row.validationFindings as SigmaQueueItemBody['validation_findings'],
     delivery_permitted: row.deliveryPermitted,
     conversation_id: row.conversationId,

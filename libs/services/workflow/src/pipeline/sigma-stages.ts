@@ -90,6 +90,8 @@ async function validateWithRepair(
 }
 
 const MAX_COVERING = 10;
+/** Observables kept with each queued rule for its self-test (an article rarely has more). */
+const MAX_RECORDED_OBSERVABLES = 150;
 
 /** The reference rules that fire on the observables a generated rule fires on, most relevant first. */
 function coveredBy(coverage: ExecutionCoverage | null, firedOn: readonly string[]): CoveringRule[] {
@@ -165,6 +167,7 @@ export async function generateAndPromote(input: {
     };
   });
 
+  const recordedObservables = extraction.observables.slice(0, MAX_RECORDED_OBSERVABLES).map((o) => ({ type: o.type, value: o.value, attributes: o.attributes }));
   await recorder.stage('similarity', async (log) => {
     const threshold = input.snapshot.thresholds.SimilarityThreshold;
     const comparable = rules.filter((rule) => rule.validation.valid);
@@ -182,7 +185,8 @@ export async function generateAndPromote(input: {
                 source: 'generated' as const,
                 status: rule.fidelity.ok && rule.self_test.fires && rule.covered_by.length === 0 ? ('pending' as const) : ('needs_review' as const),
                 ruleYaml: rule.yaml,
-                ...(rule.covered_by.length > 0 ? { provenance: { covered_by: rule.covered_by } } : {}),
+                // The queue shows the self-test and runs it again on an edited rule, from these observables.
+                provenance: { self_test: rule.self_test, observables: recordedObservables, ...(rule.covered_by.length > 0 ? { covered_by: rule.covered_by } : {}) },
                 similarityThreshold: threshold,
               })),
             },

@@ -1,16 +1,32 @@
+import type { Prisma } from '@huntforge/data';
+import { selfTestRule, type ObservableLike } from '@huntforge/sigma';
 import type { QueueItemRow } from '../../repositories/queue-repository';
 import { searchSimilarDocument } from '../../similarity/search-similar';
 import { requireValidRule } from '../rule-facts';
 import { assertCan } from '../transitions';
 import { type QueueDeps, getItem, transition, appendNote } from '../queue-deps';
 
-/** Replaces the rule YAML (re-validated and re-compared); allowed while the item awaits review. */
+/** The article observables the workflow recorded with the rule, so an edited rule can test itself again. */
+function observablesOf(provenance: unknown): ObservableLike[] | null {
+  const raw = (provenance as { observables?: unknown } | null)?.observables;
+  if (!Array.isArray(raw)) return null;
+  return raw.filter((o): o is ObservableLike => typeof o === 'object' && o !== null && typeof (o as ObservableLike).type === 'string' && typeof (o as ObservableLike).value === 'string');
+}
+
+/**
+ * Replaces the rule YAML (re-validated and re-compared); allowed while the item awaits review. When the
+ * workflow recorded the article's observables, the edited rule's self-test (its observables and the
+ * benign baseline) runs again.
+ */
 export async function editItem(deps: QueueDeps, id: number, input: { rule_yaml: string; reviewer?: string }): Promise<QueueItemRow> {
   const item = await getItem(deps, id);
   assertCan(id, item.status, 'edit');
   const facts = requireValidRule(input.rule_yaml);
   const similarity = await searchSimilarDocument(deps.index, facts.doc, 10);
+  const observables = observablesOf(item.provenance);
+  const provenance = observables ? { ...((item.provenance ?? {}) as Record<string, unknown>), self_test: selfTestRule(input.rule_yaml, observables) } : undefined;
   return transition(deps, item, 'edit', {
+    ...(provenance ? { provenance: provenance as unknown as Prisma.InputJsonValue } : {}),
     ruleYaml: input.rule_yaml,
     title: facts.title,
     level: facts.level,
