@@ -1,4 +1,4 @@
-import { EVAL_ERROR_CODES, EVAL_SUBAGENT_AGENTS, type EvalSubagent } from '@huntforge/contracts';
+import { EVAL_ERROR_CODES, EVAL_SUBAGENT_AGENTS, EXTRACTION_AGENTS, type EvalSubagent } from '@huntforge/contracts';
 import { HttpError } from '@huntforge/platform';
 import { agentSettings, readSnapshot } from '../pipeline/snapshot';
 import type { EvaluationDeps } from './evaluation-deps';
@@ -37,7 +37,8 @@ export async function runSubagentEval(deps: EvaluationDeps, input: RunSubagentEv
 
   const active = await deps.config.active();
   const agent = EVAL_SUBAGENT_AGENTS[input.subagent];
-  const settings = agentSettings(readSnapshot(active.snapshot), agent);
+  const activeSnapshot = readSnapshot(active.snapshot);
+  const settings = agentSettings(activeSnapshot, agent);
   const snapshot = { ...(active.snapshot as Record<string, unknown>), eval_run: true, eval_subagent: input.subagent };
   const created = await deps.repo.launch({
     configSnapshot: snapshot,
@@ -59,7 +60,12 @@ export async function runSubagentEval(deps: EvaluationDeps, input: RunSubagentEv
       ];
     }),
   });
-  const stagger = settings.provider === 'builtin' ? 0 : deps.limits.staggerSeconds;
+  // The Sigma evaluation also runs every extractor: any model among them is worth spacing out.
+  const callsModels =
+    input.subagent === 'sigma'
+      ? [...EXTRACTION_AGENTS, agent].some((name) => agentSettings(activeSnapshot, name).provider !== 'builtin')
+      : settings.provider !== 'builtin';
+  const stagger = callsModels ? deps.limits.staggerSeconds : 0;
   created.forEach((row, index) => deps.dispatchLater(row.executionId, index * stagger * 1000));
   deps.logger.info({ subagent: input.subagent, executions: created.length, configVersion: active.version, staggerSeconds: stagger }, 'subagent evaluation launched');
   return {
