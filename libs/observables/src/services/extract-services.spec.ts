@@ -37,4 +37,9 @@ describe('extractServices', () => {
     const text = 'AnyDesk registers a Windows service named `AnyDesk`. This creates the service `Mesh Agent`, which connects out.\nService Name:  Remote Relay Helper\nService File Name:  C:\\x.exe';
     expect(services(text).map((s) => s.value)).toEqual(['AnyDesk', 'Mesh Agent', 'Remote Relay Helper']);
   });
+
+  it('names the service a remote-access or tunnelling tool installs for itself, and only for tools whose service name is known', () => {
+    const text = 'C:\\ProgramData\\cloudflared.exe service install eyJhIjoiNm\nmeshagent64.exe -fullinstall\nsetup.exe /install /quiet';
+    expect(services(text).map((s) => s.value)).toEqual(['Cloudflared', 'Mesh Agent']);
+  });
 });

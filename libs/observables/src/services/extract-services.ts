@@ -15,6 +15,27 @@ const PS_NAME = /\b(New-Service|Set-Service|Start-Service|Stop-Service|Remove-Se
 const NET = /\bnet1?(?:\.exe)?\s+(start|stop)\s+(?=["'\w])/gi;
 const REG_SERVICES = /\\(?:CurrentControlSet|ControlSet\d{3})\\{1,2}Services\\{1,2}(?=[\w.$ -])/gi;
 const PROSE = /\b(?:service|services)\s+(?:named|called|name[d]?\s+as)\s+(?=["'“`\w])|\b(?:installs?|install(?:ed|ing)|creates?|creat(?:ed|ing)|register(?:s|ed|ing)?)\s+(?:a\s+|the\s+|an\s+)?(?:new\s+|malicious\s+|rogue\s+|persistent\s+|Windows\s+|kernel\s+|system\s+)*service\s+(?=["“'`])/gi;
+/**
+ * Tools that install themselves as a service (`cloudflared service install <token>`, `ngrok service
+ * install`, `AnyDesk.exe --install`, `meshagent.exe -fullinstall`): the service takes the name the tool
+ * registers, which for the common remote-access and tunnelling tools is known.
+ */
+const SELF_INSTALL = /(?<![\w.-])([A-Za-z][\w.-]{1,40}?)(?:\.exe)?"?\s+(?:service\s+install|--install-service|--install|-fullinstall|\/install)\b/gi;
+const SELF_INSTALLED_SERVICE_NAMES: Record<string, string> = {
+  cloudflared: 'Cloudflared',
+  ngrok: 'ngrok',
+  anydesk: 'AnyDesk',
+  meshagent: 'Mesh Agent',
+  meshagent64: 'Mesh Agent',
+  rustdesk: 'RustDesk',
+  tacticalrmm: 'tacticalrmm',
+  atera_agent: 'AteraAgent',
+  teamviewer: 'TeamViewer',
+  zerotier: 'ZeroTierOneService',
+  tailscale: 'Tailscale',
+  'tailscale-ipn': 'Tailscale',
+};
+
 /** 7045-style "Service Name:" fields: the value runs to the end of the line, spaces included. */
 const FIELD = /\bService\s*Name\s*[:=][ \t]*(?=\S)|\bServiceName\s*[:=][ \t]*(?=\S)/gi;
 const SYSTEMD = /\bsystemctl\s+(?:--user\s+)?(?:enable|start|restart|daemon-reload\s+&&\s+systemctl\s+enable)\s+(?:--now\s+)?(?=[\w@.-]+\.service\b)/gi;
@@ -69,6 +90,14 @@ export function extractServices(doc: ArticleDocument): ServiceItem[] {
     const name = readBackticked(content, m.index + m[0].length) ?? read(m.index + m[0].length);
     if (!name || !plausibleName(name.value)) continue;
     found.push({ name, confidence: 0.75 });
+  }
+  for (const m of content.matchAll(SELF_INSTALL)) {
+    const tool = (m[1] as string).replace(/^.*[\\/]/, '').toLowerCase();
+    const name = SELF_INSTALLED_SERVICE_NAMES[tool];
+    // Only the tools whose service name is known: `setup.exe /install` names no service.
+    if (!name) continue;
+    const start = m.index + m[0].indexOf(m[1] as string);
+    found.push({ name: { value: name, start, end: start + (m[1] as string).length }, confidence: 0.7 });
   }
   for (const m of content.matchAll(SYSTEMD)) {
     const name = read(m.index + m[0].length);
