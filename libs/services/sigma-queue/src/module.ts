@@ -6,7 +6,7 @@ import type { ModuleContext, ServiceModule } from '@huntforge/platform';
 import { ArticleTextReader } from '@huntforge/data';
 import { loadSigmaQueueConfig } from './config';
 import { CorpusIndex } from './corpus/corpus-index';
-import { handleCoverage } from './coverage/coverage-responder';
+import { handleCoverage } from './corpus/coverage-responder';
 import { indexCustomerRepo, syncReferenceRules, type CorpusJobDeps } from './corpus/sync-jobs';
 import { createLlmRuleEnricher } from './enrichment/llm-enricher';
 import { builtinRuleEnricher, type RuleEnricher } from './enrichment/rule-enricher';
