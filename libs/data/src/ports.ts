@@ -45,6 +45,8 @@ export interface WebSessionRepository {
   /** False when no unrevoked session has this id. */
   revoke(id: string, at: Date): Promise<boolean>;
   touch(id: string, at: Date): Promise<void>;
+  /** Deletes sessions that expired or were revoked before `before`; returns how many. */
+  pruneEnded(before: Date): Promise<number>;
 }
 
 export interface JobLockRepository {

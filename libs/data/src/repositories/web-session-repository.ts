@@ -47,4 +47,9 @@ export class PrismaWebSessionRepository implements WebSessionRepository {
   async touch(id: string, at: Date): Promise<void> {
     await this.prisma.webSession.updateMany({ where: { id }, data: { lastSeenAt: at } });
   }
+
+  async pruneEnded(before: Date): Promise<number> {
+    const { count } = await this.prisma.webSession.deleteMany({ where: { OR: [{ expiresAt: { lt: before } }, { revokedAt: { lt: before } }] } });
+    return count;
+  }
 }

@@ -118,6 +118,20 @@ describe('browser sign-in (AUTH_MODE=required)', () => {
     await request(gateway.app).get('/api/auth/session').set('cookie', `${SESSION_COOKIE}=garbage`).expect(401);
   });
 
+  it('drops sessions that ended more than a week ago at the next sign-in, keeping live and recent ones', async () => {
+    await signIn('viewer', 'long-gone');
+    await signIn('viewer', 'recently-ended');
+    const live = await signIn('viewer', 'still-live');
+    const prisma = gateway.db.prisma;
+    await prisma.webSession.updateMany({ where: { apiToken: { name: 'long-gone' } }, data: { expiresAt: new Date(Date.now() - 8 * 86_400_000) } });
+    await prisma.webSession.updateMany({ where: { apiToken: { name: 'recently-ended' } }, data: { revokedAt: new Date(Date.now() - 86_400_000) } });
+    await signIn('viewer', 'next-one');
+    const names = (await prisma.webSession.findMany({ include: { apiToken: true } })).map((row) => row.apiToken.name);
+    expect(names).not.toContain('long-gone');
+    expect(names).toEqual(expect.arrayContaining(['recently-ended', 'still-live', 'next-one']));
+    await request(gateway.app).get('/api/auth/session').set('cookie', live.cookie).expect(200);
+  });
+
   it('signs out: the session ends, the cookie is cleared, and both are audited', async () => {
     const { cookie } = await signIn('analyst', 'bob');
     const res = await request(gateway.app).delete('/api/auth/session').set('cookie', cookie).expect(204);

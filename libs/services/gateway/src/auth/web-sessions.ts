@@ -28,11 +28,16 @@ export interface SignedIn {
   session: WebSessionRecord;
 }
 
+const ENDED_SESSION_RETENTION_MS = 7 * 24 * 3_600_000;
+
 /** Exchanges an API token for a new browser session of the same token (and so the same role). */
 export async function signIn(deps: WebSessionDeps, input: { token: string; userAgent: string | undefined }): Promise<SignedIn> {
   const token = API_TOKEN_PATTERN.test(input.token) ? await deps.tokens.findActiveByHash(hashApiToken(input.token)) : null;
   if (!token) throw new HttpError(401, 'unauthenticated', 'The token is unknown or revoked');
   const value = SESSION_PREFIX + randomBytes(32).toString('base64url');
+  // Ended sessions are kept a week (the audit log keeps the sign-ins for good), then dropped here, so the
+  // table holds what is live or recent however long the service runs.
+  await deps.sessions.pruneEnded(new Date(deps.now().getTime() - ENDED_SESSION_RETENTION_MS));
   const session = await deps.sessions.create({
     sessionHash: hashSessionValue(value),
     apiTokenId: token.id,
