@@ -4,6 +4,7 @@ import { AUDIT_EVENT_TYPES, gatewayRoutes as routes, type AuthSessionResponse, t
 import { actorOf, HttpError, httpErrors, mountRoute, reply, roleOf } from '@huntforge/platform';
 import { credentialOf } from './principal';
 import { clearSessionCookie, sessionCookieOf, setSessionCookie } from './session-cookie';
+import { SignInThrottle } from './sign-in-throttle';
 import { signIn, signOut, type WebSessionDeps } from './web-sessions';
 
 function toWebSession(session: WebSessionRecord, currentId: string | null): WebSession {
@@ -25,8 +26,9 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
  * Who the caller is (`GET /api/auth/session`), browser sign-in and sign-out, and the admins' list of
  * live sessions. Sign-in and sign-out are public routes: this router reads the cookie itself there.
  */
-export function sessionRouter(options: { authMode: 'off' | 'required' } & WebSessionDeps): Router {
+export function sessionRouter(options: { authMode: 'off' | 'required'; throttle?: SignInThrottle } & WebSessionDeps): Router {
   const router = Router();
+  const throttle = options.throttle ?? new SignInThrottle();
   mountRoute(router, routes.getAuthSession, async ({ req }) => {
     const credential = credentialOf(req);
     const body: AuthSessionResponse = {
@@ -40,7 +42,21 @@ export function sessionRouter(options: { authMode: 'off' | 'required' } & WebSes
   });
   mountRoute(router, routes.postAuthSession, async ({ body, req, res }) => {
     if (options.authMode === 'off') throw new HttpError(409, 'authentication_off', 'Authentication is off (AUTH_MODE=off): every caller on this machine is the local admin, there is nothing to sign in to');
-    const { value, session } = await signIn(options, { token: body.token, userAgent: req.headers['user-agent'] });
+    const address = req.ip ?? 'unknown';
+    const wait = throttle.retryAfterSeconds(address);
+    if (wait !== null) {
+      const refusal = { error: { code: 'rate_limited', message: `Too many failed sign-ins from this address; try again in ${wait} s`, details: { retry_after_seconds: wait } } };
+      return reply(429, refusal, { 'Retry-After': String(wait), ...NO_STORE });
+    }
+    let signedInSession;
+    try {
+      signedInSession = await signIn(options, { token: body.token, userAgent: req.headers['user-agent'] });
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 401) throttle.failed(address);
+      throw error;
+    }
+    throttle.succeeded(address);
+    const { value, session } = signedInSession;
     setSessionCookie(req, res, value, session.expiresAt);
     const signedIn: AuthSessionResponse = {
       auth_mode: options.authMode,

@@ -172,6 +172,24 @@ describe('browser sign-in (AUTH_MODE=required)', () => {
     const revoked = await gateway.db.prisma.auditEvent.findFirst({ where: { type: 'auth.session_revoked' } });
     expect(revoked).toMatchObject({ actor: 'token:root-admin', payload: { session_id: carol?.id } });
   });
+
+  // Last in this block: afterwards this address is refused for 15 minutes.
+  it('refuses sign-in from an address after ten failures, even with a good token, with 429 rate_limited and Retry-After', async () => {
+    const good = await gateway.token('viewer', 'patient');
+    let attempts = 0;
+    let last = await request(gateway.app).post('/api/auth/session').send({ token: `hf_${'x'.repeat(43)}` });
+    while (last.status === 401 && attempts < 12) {
+      attempts++;
+      last = await request(gateway.app).post('/api/auth/session').send({ token: `hf_${'x'.repeat(43)}` });
+    }
+    expect(last.status).toBe(429);
+    expect(attempts).toBeLessThanOrEqual(10);
+    const refused = await request(gateway.app).post('/api/auth/session').send({ token: good }).expect(429);
+    expect(refused.body.error.code).toBe('rate_limited');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(900);
+    expect(refused.headers['set-cookie']).toBeUndefined();
+  });
 });
 
 describe('browser sign-in (AUTH_MODE=off)', () => {
