@@ -1,4 +1,4 @@
-import { SignInThrottle } from './sign-in-throttle';
+import { SignInThrottle, signInClientKey } from './sign-in-throttle';
 
 describe('failed sign-ins per address', () => {
   let now = 0;
@@ -32,5 +32,11 @@ describe('failed sign-ins per address', () => {
     // 'a' was dropped to keep two addresses; 'b' and 'c' stay blocked.
     expect(t.retryAfterSeconds('b')).not.toBeNull();
     expect(t.retryAfterSeconds('c')).not.toBeNull();
+  });
+
+  it('tells apart the clients of a reverse proxy, and counts a public address as itself whatever it claims', () => {
+    expect(signInClientKey('10.0.3.7', '198.51.100.20, 203.0.113.9')).toBe('10.0.3.7 for 203.0.113.9');
+    expect(signInClientKey('::ffff:127.0.0.1', undefined)).toBe('::ffff:127.0.0.1');
+    expect(signInClientKey('203.0.113.77', '192.0.2.1')).toBe('203.0.113.77');
   });
 });

@@ -189,6 +189,8 @@ describe('browser sign-in (AUTH_MODE=required)', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(900);
     expect(refused.headers['set-cookie']).toBeUndefined();
+    // Another client behind the same (loopback) proxy is not locked out with it.
+    await request(gateway.app).post('/api/auth/session').set('x-forwarded-for', '203.0.113.50').send({ token: good }).expect(201);
   });
 });
 
