@@ -68,7 +68,7 @@ export const evalArticleSchema = z
     title: z.string(),
     fixture: z.string().meta({ description: 'Committed snapshot (fixtures/eval/<fixture>.md) with its ground truth' }),
     article_id: z.number().int().nullable().meta({ description: 'The seeded article under the eval source; null until seeded' }),
-    expected_count: z.number().int().meta({ description: 'Derived from the ground-truth items (required ones), so it cannot drift' }),
+    expected_count: z.number().int().meta({ description: 'Derived from the ground-truth items (required ones), so it cannot drift; for the Sigma generator, the expected rules' }),
     expected_items: z.array(z.string()),
     optional_items: z.array(z.string()).meta({ description: 'Borderline items: neither rewarded nor penalised' }),
   })

@@ -27,7 +27,7 @@ export function evaluationsRouter(deps: EvaluationDeps, prompts: PromptRepositor
         title: article.title,
         fixture: article.fixture,
         article_id: ids.get(article.url) ?? null,
-        expected_count: article.expected.required.length,
+        expected_count: article.expectedCount,
         expected_items: article.expected.required,
         optional_items: article.expected.optional,
       })),
