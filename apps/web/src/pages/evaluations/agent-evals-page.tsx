@@ -2,10 +2,10 @@ import { Fragment, useEffect, useState } from 'react';
 import { evaluationRoutes as routes, type EvalRecordView, type EvalSubagent } from '@huntforge/contracts';
 import { useApi, useApiMutation } from '../../api/hooks';
 import { StatusBadge } from '../../components/badges';
-import { formatAgo, formatTime } from '../../components/format';
+import { formatAgo, formatTime, percent } from '../../components/format';
 import { ErrorNote, QueryState } from '../../components/query-state';
 import { useCan } from '../../components/session';
-import { DeltaBadge, EvalPageTabs, SUBAGENT_LABELS, SubagentTabs, fixed, pct, useSubagent } from './eval-shared';
+import { DeltaBadge, EvalPageTabs, SUBAGENT_LABELS, SubagentTabs, fixed, useSubagent } from './eval-shared';
 
 const RESULT_ROUTES = [routes.getSubagentEvalResults, routes.getSubagentEvalAggregate, routes.getSubagentEvalModels];
 
@@ -113,8 +113,8 @@ function RecordRow({ record }: { record: EvalRecordView }) {
         <td className="num">{record.matched_count ?? '—'}</td>
         <td className="num">{record.missed_count ?? '—'}</td>
         <td className="num">{record.extra_count ?? '—'}</td>
-        <td className="num">{pct(record.precision)}</td>
-        <td className="num">{pct(record.recall)}</td>
+        <td className="num">{percent(record.precision)}</td>
+        <td className="num">{percent(record.recall)}</td>
         <td className="small muted nowrap" title={formatTime(record.completed_at ?? record.created_at)}>{formatAgo(record.completed_at ?? record.created_at)}</td>
       </tr>
       {open ? (
@@ -124,7 +124,7 @@ function RecordRow({ record }: { record: EvalRecordView }) {
             {record.telemetry_classes ? (
               <p className="small" data-testid="telemetry-classes">
                 Telemetry classes: expected {record.telemetry_classes.expected.join(', ') || 'none'}; generated {record.telemetry_classes.generated.join(', ') || 'none'} —
-                precision {pct(record.telemetry_classes.precision)}, recall {pct(record.telemetry_classes.recall)}.
+                precision {percent(record.telemetry_classes.precision)}, recall {percent(record.telemetry_classes.recall)}.
                 {record.undecomposable ? ` ${record.undecomposable} generated rule(s) could not be decomposed into atoms and are not scored.` : ''}
               </p>
             ) : null}
@@ -219,9 +219,9 @@ function AggregatePanel({ subagent }: { subagent: EvalSubagent }) {
                     <span className="badge warn" title="within 2">{version.count_accuracy.partial}</span>{' '}
                     <span className="badge bad" title="more than 2 off">{version.count_accuracy.fail}</span>
                   </td>
-                  <td className="num">{pct(version.mean_precision)}</td>
-                  <td className="num">{pct(version.mean_recall)}</td>
-                  <td className="num">{pct(version.mean_f1)}</td>
+                  <td className="num">{percent(version.mean_precision)}</td>
+                  <td className="num">{percent(version.mean_recall)}</td>
+                  <td className="num">{percent(version.mean_f1)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,9 +1,10 @@
 import { evaluationRoutes as routes, type EvalSubagent } from '@huntforge/contracts';
 import { useApi } from '../../api/hooks';
 import { DiffView } from '../../components/diff-view';
+import { percent } from '../../components/format';
 import { ErrorNote, QueryState } from '../../components/query-state';
 import { useUrlState } from '../../components/url-state';
-import { DeltaBadge, EvalPageTabs, SUBAGENT_LABELS, SubagentTabs, fixed, pct, useSubagent } from './eval-shared';
+import { DeltaBadge, EvalPageTabs, SUBAGENT_LABELS, SubagentTabs, fixed, useSubagent } from './eval-shared';
 import { MetricTrendChart } from './metric-trend-chart';
 
 /** Item-level precision, recall and F1 per config version, optionally for one model. */
@@ -33,7 +34,7 @@ function TrendPanel({ subagent, model, onModel }: { subagent: EvalSubagent; mode
                 {ascending.map((v) => (
                   <tr key={v.config_version}>
                     <td>v{v.config_version}</td><td>{v.models.join(', ')}</td><td className="num">{v.scored_articles}</td>
-                    <td className="num">{pct(v.mean_precision)}</td><td className="num">{pct(v.mean_recall)}</td><td className="num">{pct(v.mean_f1)}</td><td className="num">{fixed(v.nmae)}</td>
+                    <td className="num">{percent(v.mean_precision)}</td><td className="num">{percent(v.mean_recall)}</td><td className="num">{percent(v.mean_f1)}</td><td className="num">{fixed(v.nmae)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -82,7 +83,7 @@ function ComparePanel({ subagent }: { subagent: EvalSubagent }) {
               <tr><td>model</td><td className="num">{compare.data.model.a ?? '—'}</td><td className="num">{compare.data.model.b ?? '—'}</td></tr>
               <tr><td>articles scored</td><td className="num">{compare.data.version_a.scored_articles}</td><td className="num">{compare.data.version_b.scored_articles}</td></tr>
               {(['mean_precision', 'mean_recall', 'mean_f1'] as const).map((metric) => (
-                <tr key={metric}><td>{metric.replace('mean_', '')}</td><td className="num">{pct(compare.data.version_a[metric])}</td><td className="num">{pct(compare.data.version_b[metric])}</td></tr>
+                <tr key={metric}><td>{metric.replace('mean_', '')}</td><td className="num">{percent(compare.data.version_a[metric])}</td><td className="num">{percent(compare.data.version_b[metric])}</td></tr>
               ))}
               <tr><td>MAE</td><td className="num">{fixed(compare.data.version_a.raw_mae)}</td><td className="num">{fixed(compare.data.version_b.raw_mae)}</td></tr>
               <tr><td>nMAE</td><td className="num">{fixed(compare.data.version_a.nmae)}</td><td className="num">{fixed(compare.data.version_b.nmae)}</td></tr>
@@ -95,8 +96,8 @@ function ComparePanel({ subagent }: { subagent: EvalSubagent }) {
                 {compare.data.articles.map((article) => (
                   <tr key={article.article_url}>
                     <td>{article.title ?? article.article_url}</td>
-                    <td><DeltaBadge score={article.a?.score ?? null} /></td><td className="num">{pct(article.a?.f1)}</td>
-                    <td><DeltaBadge score={article.b?.score ?? null} /></td><td className="num">{pct(article.b?.f1)}</td>
+                    <td><DeltaBadge score={article.a?.score ?? null} /></td><td className="num">{percent(article.a?.f1)}</td>
+                    <td><DeltaBadge score={article.b?.score ?? null} /></td><td className="num">{percent(article.b?.f1)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -60,4 +60,3 @@ export function DeltaBadge({ score }: { score: number | null }) {
 }
 
 export const fixed = (value: number | null | undefined, digits = 2) => (value === null || value === undefined ? '—' : value.toFixed(digits));
-export const pct = (value: number | null | undefined) => (value === null || value === undefined ? '—' : `${Math.round(value * 100)}%`);
