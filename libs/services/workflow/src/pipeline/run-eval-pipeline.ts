@@ -1,4 +1,4 @@
-import { EVAL_SUBAGENT_AGENTS, EXTRACTION_REASON_CODES, TERMINATION_REASONS, toEvalSubagent, type ExtractionResult, type ExtractorSubagent } from '@huntforge/contracts';
+import { EVAL_SUBAGENT_AGENTS, TERMINATION_REASONS, toEvalSubagent, type ExtractionResult, type ExtractorSubagent } from '@huntforge/contracts';
 import type { Prisma } from '@huntforge/data';
 import type { ExecutionRow } from '../repositories/execution-repository';
 import type { PipelineOutcome } from './pipeline-port';
@@ -6,6 +6,7 @@ import type { AgentRun, AgentRunner, DomainPorts, PipelineArticle } from './port
 import type { StageRecorder } from './stage-recorder';
 import type { PipelineSnapshot } from './snapshot';
 import { generateForSigmaEval } from './run-sigma-eval';
+import { runAggregationStage, runExtractionStage } from './extraction-stages';
 
 /** How the agent under evaluation ended: its retained output, or why it failed. */
 export type EvalAgentRun = { status: 'completed'; output: unknown } | { status: 'failed'; error: string };
@@ -18,7 +19,7 @@ export interface EvaluationPort {
 
 const json = (value: unknown) => value as Prisma.InputJsonValue;
 
-interface EvalPipelineInput {
+export interface EvalPipelineInput {
   execution: ExecutionRow;
   recorder: StageRecorder;
   snapshot: PipelineSnapshot;
@@ -26,6 +27,7 @@ interface EvalPipelineInput {
   article: PipelineArticle;
   domain: DomainPorts;
   evaluations: EvaluationPort;
+  extractionConcurrency: number;
 }
 
 /**
@@ -63,25 +65,10 @@ async function runExtractorEvaluation(input: EvalPipelineInput, subagent: Extrac
   const { execution, recorder, agents, article, domain, evaluations } = input;
   const agent = EVAL_SUBAGENT_AGENTS[subagent];
 
-  const run = await recorder.stage('extraction', async (log): Promise<{ value: AgentRun; summary: unknown; usage?: unknown[] }> => {
-    const started = Date.now();
-    try {
-      const { output, usage } = await agents.extract(agent, { article, text: article.content }, recorder.signal);
-      log(`evaluation of ${agent} (${subagent}): ${output.count} items`);
-      return { value: { status: 'completed', output, duration_ms: Date.now() - started } as AgentRun, summary: { [agent]: { status: 'completed', count: output.count }, eval_subagent: subagent }, usage: usage ?? [] };
-    } catch (error) {
-      if (recorder.signal.aborted) throw error;
-      const message = error instanceof Error ? error.message : String(error);
-      log(`${agent} failed: ${message}`);
-      return { value: { status: 'failed', error: { code: EXTRACTION_REASON_CODES.agentFailed, message }, duration_ms: Date.now() - started }, summary: { [agent]: { status: 'failed' }, eval_subagent: subagent } };
-    }
-  });
-
-  const extraction: ExtractionResult = await recorder.stage('aggregation', async () => {
-    const result = domain.aggregate({ [agent]: run });
-    const counts = Object.fromEntries(Object.entries(result.subresults).map(([key, sub]) => [key, sub?.count ?? 0]));
-    return { value: result, summary: result.summary, patch: { extractionResult: json(result), extractionCounts: json(counts) } };
-  });
+  // Whatever the agent's platform routing or enabled flag: it is the one under evaluation.
+  const runs = await runExtractionStage({ recorder, agents, article, text: article.content, extractors: [agent], concurrency: 1 });
+  const run = runs[agent] as AgentRun;
+  const extraction: ExtractionResult = await runAggregationStage(recorder, domain, runs);
 
   await recorder.stage('evaluation', async (log) => {
     const outcome: EvalAgentRun = run.status === 'completed' ? { status: 'completed', output: run.output } : { status: 'failed', error: run.status === 'failed' ? run.error.message : 'skipped' };

@@ -1,19 +1,14 @@
-import {
-  EXTRACTION_AGENTS,
-  EXTRACTION_REASON_CODES,
-  TERMINATION_REASONS,
-  type ExtractionAgent,
-  type ExtractionResult,
-} from '@huntforge/contracts';
+import { EXTRACTION_AGENTS, TERMINATION_REASONS, type ExtractionResult } from '@huntforge/contracts';
 import type { Prisma } from '@huntforge/data';
 import type { ExecutionRow } from '../repositories/execution-repository';
 import type { PipelineOutcome, PipelineRunner } from './pipeline-port';
 import type { StageRecorder } from './stage-recorder';
-import type { AgentRun, AgentRuns, AgentRunner, DomainPorts, PipelineArticle, ServicePorts } from './ports';
-import { agentSettings, readSnapshot, type PipelineSnapshot } from './snapshot';
+import type { AgentRunner, DomainPorts, PipelineArticle, ServicePorts } from './ports';
+import { readSnapshot, type PipelineSnapshot } from './snapshot';
 import { generateAndPromote } from './sigma-stages';
 import { importPublisherSigma, type ImportPolicy } from './source-sigma-import';
 import { runEvalPipeline, type EvaluationPort } from './run-eval-pipeline';
+import { configOrPlatformSkip, runAggregationStage, runExtractionStage } from './extraction-stages';
 
 export interface PipelineDeps {
   loadArticle(id: number): Promise<PipelineArticle | null>;
@@ -29,19 +24,6 @@ export interface PipelineDeps {
 
 const json = (value: unknown) => value as Prisma.InputJsonValue;
 
-async function mapWithLimit<T, R>(items: readonly T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await run(items[index] as T);
-    }
-  });
-  await Promise.all(workers);
-  return results;
-}
-
 function completedEarly(reason: string): PipelineOutcome {
   return { status: 'completed', terminationReason: reason };
 }
@@ -55,7 +37,7 @@ export function createPipelineRunner(deps: PipelineDeps): PipelineRunner {
     const article = await deps.loadArticle(execution.articleId);
     if (!article) return { status: 'failed', terminationReason: TERMINATION_REASONS.error, error: `article ${execution.articleId} no longer exists` };
     if (snapshot.eval_run && snapshot.eval_subagent) {
-      return runEvalPipeline({ execution, recorder, snapshot, agents, article, domain: deps.domain, evaluations: deps.evaluations });
+      return runEvalPipeline({ execution, recorder, snapshot, agents, article, domain: deps.domain, evaluations: deps.evaluations, extractionConcurrency: deps.extractionConcurrency });
     }
 
     // 1. Publisher-authored Sigma rules: kept verbatim, never routed through generation, no model call.
@@ -108,43 +90,18 @@ export function createPipelineRunner(deps: PipelineDeps): PipelineRunner {
     if (rank.score < snapshot.thresholds.RankingThreshold) return withRules(completedEarly(TERMINATION_REASONS.rankBelowThreshold), publisherRules);
 
     // 5. Extraction: independent agents, bounded concurrency; one failure never stops the others.
-    const runs = await recorder.stage('extraction', async (log) => {
-      const usage: unknown[] = [];
-      const entries = await mapWithLimit(EXTRACTION_AGENTS, deps.extractionConcurrency, async (agent): Promise<readonly [ExtractionAgent, AgentRun]> => {
-        const settings = agentSettings(snapshot, agent);
-        if (!settings.enabled) {
-          log(`${agent} skipped: disabled in config`);
-          return [agent, { status: 'skipped', reason: { code: EXTRACTION_REASON_CODES.agentDisabled, message: `${agent} is disabled in config version ${snapshot.version ?? 'n/a'}` } }];
-        }
-        const routed = deps.domain.platformSkipReason(agent, platform?.os ?? 'unknown');
-        if (routed) {
-          log(`${agent} skipped: ${routed.message}`);
-          return [agent, { status: 'skipped', reason: routed }];
-        }
-        const started = Date.now();
-        try {
-          const { output, usage: agentUsage } = await agents.extract(agent, { article, text: junk.keptText }, signal);
-          usage.push(...(agentUsage ?? []));
-          log(`${agent}: ${output.count} items`);
-          return [agent, { status: 'completed', output, duration_ms: Date.now() - started } as AgentRun];
-        } catch (error) {
-          if (signal.aborted) throw error;
-          const message = error instanceof Error ? error.message : String(error);
-          log(`${agent} failed: ${message}`);
-          return [agent, { status: 'failed', error: { code: EXTRACTION_REASON_CODES.agentFailed, message }, duration_ms: Date.now() - started }];
-        }
-      });
-      const value = Object.fromEntries(entries) as AgentRuns;
-      return { value, summary: Object.fromEntries(entries.map(([agent, run]) => [agent, { status: run.status, count: run.status === 'completed' ? run.output.count : 0 }])), usage };
+    const runs = await runExtractionStage({
+      recorder,
+      agents,
+      article,
+      text: junk.keptText,
+      extractors: EXTRACTION_AGENTS,
+      concurrency: deps.extractionConcurrency,
+      skipReason: configOrPlatformSkip(snapshot, deps.domain, platform?.os ?? 'unknown'),
     });
 
     // 6. Aggregation.
-    const extraction: ExtractionResult = await recorder.stage('aggregation', async (log) => {
-      const result = deps.domain.aggregate(runs);
-      log(`${result.discrete_huntables_count} distinct observables from ${result.summary.reported} reported`);
-      const extractionCounts = Object.fromEntries(Object.entries(result.subresults).map(([key, sub]) => [key, sub?.count ?? 0]));
-      return { value: result, summary: result.summary, patch: { extractionResult: json(result), extractionCounts: json(extractionCounts) } };
-    });
+    const extraction: ExtractionResult = await runAggregationStage(recorder, deps.domain, runs);
     if (extraction.discrete_huntables_count === 0) return withRules(completedEarly(TERMINATION_REASONS.noObservables), publisherRules);
 
     // What the reference corpus already detects: informative, so a failure to ask never stops the run.

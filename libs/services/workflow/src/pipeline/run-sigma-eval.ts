@@ -1,11 +1,9 @@
-import { EXTRACTION_AGENTS, EXTRACTION_REASON_CODES, type ExtractionAgent, type ExtractionResult } from '@huntforge/contracts';
-import type { Prisma } from '@huntforge/data';
+import { EXTRACTION_AGENTS, type ExtractionResult } from '@huntforge/contracts';
 import { ruleSetAtoms } from '@huntforge/sigma';
-import type { AgentRun, AgentRunner, AgentRuns, DomainPorts, PipelineArticle, PlatformLabel } from './ports';
+import { configOrPlatformSkip, runAggregationStage, runExtractionStage } from './extraction-stages';
+import type { AgentRunner, DomainPorts, PipelineArticle, PlatformLabel } from './ports';
 import type { StageRecorder } from './stage-recorder';
-import { agentSettings, type PipelineSnapshot } from './snapshot';
-
-const json = (value: unknown) => value as Prisma.InputJsonValue;
+import type { PipelineSnapshot } from './snapshot';
 
 /** What a Sigma evaluation retains: the generated rules and their atoms (what the record is scored on). */
 export interface SigmaEvalOutput {
@@ -28,33 +26,20 @@ export async function generateForSigmaEval(input: {
   agents: AgentRunner;
   article: PipelineArticle;
   domain: DomainPorts;
+  extractionConcurrency: number;
 }): Promise<SigmaEvalOutput> {
   const { recorder, snapshot, agents, article, domain } = input;
   const platform = (snapshot.eval_platform ?? 'unknown') as PlatformLabel;
-  const runs = await recorder.stage('extraction', async (log) => {
-    const entries: Array<readonly [ExtractionAgent, AgentRun]> = [];
-    for (const agent of EXTRACTION_AGENTS) {
-      const routed = domain.platformSkipReason(agent, platform);
-      if (routed || !agentSettings(snapshot, agent).enabled) {
-        entries.push([agent, { status: 'skipped', reason: routed ?? { code: EXTRACTION_REASON_CODES.agentDisabled, message: `${agent} is disabled` } }]);
-        continue;
-      }
-      try {
-        const { output } = await agents.extract(agent, { article, text: article.content }, recorder.signal);
-        entries.push([agent, { status: 'completed', output } as AgentRun]);
-      } catch (error) {
-        if (recorder.signal.aborted) throw error;
-        const message = error instanceof Error ? error.message : String(error);
-        log(`${agent} failed: ${message}`);
-        entries.push([agent, { status: 'failed', error: { code: EXTRACTION_REASON_CODES.agentFailed, message } }]);
-      }
-    }
-    return { value: Object.fromEntries(entries) as AgentRuns, summary: { platform, agents: entries.map(([agent, run]) => `${agent}:${run.status}`) } };
+  const runs = await runExtractionStage({
+    recorder,
+    agents,
+    article,
+    text: article.content,
+    extractors: EXTRACTION_AGENTS,
+    concurrency: input.extractionConcurrency,
+    skipReason: configOrPlatformSkip(snapshot, domain, platform),
   });
-  const extraction: ExtractionResult = await recorder.stage('aggregation', async () => {
-    const result = domain.aggregate(runs);
-    return { value: result, summary: result.summary, patch: { extractionResult: json(result) } };
-  });
+  const extraction: ExtractionResult = await runAggregationStage(recorder, domain, runs);
   return recorder.stage('sigma_generation', async (log) => {
     const { rules, usage } = await agents.generateSigma({ article, platform, extraction }, recorder.signal);
     const yamls = rules.map((rule) => rule.yaml);
