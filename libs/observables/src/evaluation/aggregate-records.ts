@@ -30,7 +30,9 @@ export interface VersionAggregate {
 }
 
 const mean = (values: number[]) => (values.length === 0 ? null : values.reduce((sum, v) => sum + v, 0) / values.length);
-const round = (value: number | null) => (value === null ? null : Math.round(value * 10_000) / 10_000);
+/** Figures are reported to four decimals. */
+export const roundFigure = (value: number): number => Math.round(value * 10_000) / 10_000;
+const round = (value: number | null) => (value === null ? null : roundFigure(value));
 
 /**
  * Figures of one config version. Each article counts once: its latest record (an article evaluated

@@ -12,6 +12,7 @@ import type { EvaluationPort } from './pipeline/run-eval-pipeline';
 import { EvaluationRepository } from './repositories/evaluation-repository';
 import { ExecutionRepository } from './repositories/execution-repository';
 import { PromptRepository } from './repositories/prompt-repository';
+import { WorkflowConfigRepository } from './repositories/config-repository';
 
 export interface EvaluationsPart {
   router: Router;
@@ -39,7 +40,7 @@ export function createEvaluationsPart(ctx: ModuleContext, env: Record<string, st
     logger,
   };
   return {
-    router: evaluationsRouter(deps, new PromptRepository(ctx.db.prisma)),
+    router: evaluationsRouter(deps, { prompts: new PromptRepository(ctx.db.prisma), configs: new WorkflowConfigRepository(ctx.db.prisma) }),
     port: {
       async started(executionId) {
         await repo.markRunning(executionId);

@@ -1,7 +1,7 @@
 import { EVAL_ERROR_CODES, EVAL_SUBAGENT_AGENTS, type EvalSubagent, type Prompt } from '@huntforge/contracts';
 import { aggregateByVersion, aggregateVersion } from '@huntforge/observables';
 import { HttpError } from '@huntforge/platform';
-import { normaliseSettings } from '../repositories/config-repository';
+import { normaliseSettings, type WorkflowConfigRepository } from '../repositories/config-repository';
 import type { EvaluationRepository } from '../repositories/evaluation-repository';
 import type { PromptRepository } from '../repositories/prompt-repository';
 import { readSnapshot } from '../pipeline/snapshot';
@@ -40,10 +40,15 @@ async function promptAt(repo: EvaluationRepository, prompts: PromptRepository, a
 }
 
 /** Two config versions of one subagent side by side: aggregates, per-article figures, prompt and model. */
-export async function compareVersions(repo: EvaluationRepository, prompts: PromptRepository, subagent: EvalSubagent, a: number, b: number) {
-  const versions = new Set((await repo.configVersions()).map((row) => row.version));
+export async function compareVersions(
+  repos: { evaluations: EvaluationRepository; prompts: PromptRepository; configs: Pick<WorkflowConfigRepository, 'exists'> },
+  subagent: EvalSubagent,
+  a: number,
+  b: number,
+) {
+  const { evaluations: repo, prompts } = repos;
   for (const version of [a, b]) {
-    if (!versions.has(version)) throw new HttpError(404, EVAL_ERROR_CODES.configNotFound, `config version ${version} not found`);
+    if (!(await repos.configs.exists(version))) throw new HttpError(404, EVAL_ERROR_CODES.configNotFound, `config version ${version} not found`);
   }
   const agent = EVAL_SUBAGENT_AGENTS[subagent];
   const rows = await repo.completed(subagent);

@@ -1,10 +1,9 @@
 import { toEvalSubagent, type EvalRecordView, type EvalSubagent } from '@huntforge/contracts';
-import { countVerdict, scoreItems, type ScoredRecord } from '@huntforge/observables';
+import { countVerdict, roundFigure, scoreItems, type ScoredRecord } from '@huntforge/observables';
 import type { EvaluationRow } from '../repositories/evaluation-repository';
 import { storedExpected } from './score-evaluation';
 
 const strings = (raw: unknown): string[] | null => (Array.isArray(raw) ? raw.map(String) : null);
-const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
 /** Item-level figures of a record, recomputed from its stored items (the scorer is cheap and pure). */
 function itemFigures(row: EvaluationRow) {
@@ -25,8 +24,8 @@ function telemetryClasses(row: EvaluationRow): EvalRecordView['telemetry_classes
   return {
     expected,
     generated,
-    precision: generated.length === 0 ? (expected.length === 0 ? 1 : 0) : round(shared / generated.length),
-    recall: expected.length === 0 ? 1 : round(shared / expected.length),
+    precision: generated.length === 0 ? (expected.length === 0 ? 1 : 0) : roundFigure(shared / generated.length),
+    recall: expected.length === 0 ? 1 : roundFigure(shared / expected.length),
   };
 }
 
@@ -57,9 +56,9 @@ export function toRecordView(row: EvaluationRow): EvalRecordView {
     matched_count: row.matchedCount,
     missed_count: row.missedCount,
     extra_count: row.extraCount,
-    precision: figures ? round(figures.precision) : null,
-    recall: figures ? round(figures.recall) : null,
-    f1: figures ? round(figures.f1) : null,
+    precision: figures ? roundFigure(figures.precision) : null,
+    recall: figures ? roundFigure(figures.recall) : null,
+    f1: figures ? roundFigure(figures.f1) : null,
     expected_items: expected?.required ?? null,
     optional_items: expected?.optional ?? [],
     actual_items: strings(row.actualItems),

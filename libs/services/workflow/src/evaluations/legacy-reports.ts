@@ -1,5 +1,5 @@
 import { AGENT_OUTPUT_SCHEMAS, EVAL_SUBAGENT_AGENTS, isExtractorSubagent, toEvalSubagent, type EvalSubagent, type ExtractorSubagent } from '@huntforge/contracts';
-import { countVerdict, type EvalSet } from '@huntforge/observables';
+import { countVerdict, roundFigure, type EvalSet } from '@huntforge/observables';
 import type { EvaluationRepository } from '../repositories/evaluation-repository';
 
 /** The spec's baseline targets and improvement goals, returned with the figures they are read against. */
@@ -8,7 +8,7 @@ export const EVAL_TARGETS = {
   improvement: { json_validity_rate: 1, field_completeness_rate: 1, count_accuracy: 0.9, type_error_rate: 0 },
 };
 
-const rate = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 10_000) / 10_000);
+const rate = (part: number, whole: number) => (whole === 0 ? 0 : roundFigure(part / whole));
 
 /** Legacy OS-detection results: the latest non-evaluation platform decision per eval article against its label. */
 export async function osDetectionResults(repo: EvaluationRepository, evalSet: EvalSet, articleIdsByUrl: (urls: string[]) => Promise<Map<string, number>>) {

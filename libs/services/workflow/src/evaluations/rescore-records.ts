@@ -11,7 +11,7 @@ import { outputOfExecution, scoreOutput } from './score-evaluation';
 export async function rescoreRecords(repo: EvaluationRepository, evalSet: EvalSet, target: 'all' | EvalSubagent, apply: boolean) {
   const subagents = target === 'all' ? EVAL_SUBAGENTS : [target];
   const records = await repo.unscored(subagents);
-  const executions = new Map((await repo.executions(records.flatMap((r) => (r.workflowExecutionId ? [r.workflowExecutionId] : [])))).map((e) => [e.id, e]));
+  const executions = await repo.executionsOf(records);
   const agents: Record<string, { candidates: number; scorable: number; unrepairable_no_output: number; rescored: number }> = Object.fromEntries(
     subagents.map((s) => [s, { candidates: 0, scorable: 0, unrepairable_no_output: 0, rescored: 0 }]),
   );

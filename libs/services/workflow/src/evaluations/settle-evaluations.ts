@@ -27,7 +27,7 @@ export async function settleExecutionRecords(repo: EvaluationRepository, executi
  */
 export async function backfillRecords(repo: EvaluationRepository, subagent?: EvalSubagent) {
   const open = await repo.open(subagent);
-  const executions = new Map((await repo.executions(open.flatMap((r) => (r.workflowExecutionId ? [r.workflowExecutionId] : [])))).map((e) => [e.id, e]));
+  const executions = await repo.executionsOf(open);
   const done: number[] = [];
   let scored = 0;
   let failed = 0;

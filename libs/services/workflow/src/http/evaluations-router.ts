@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { EVAL_ERROR_CODES, EVAL_SUBAGENT_AGENTS, evaluationRoutes as routes, toEvalSubagent, type EvalSubagent } from '@huntforge/contracts';
 import { HttpError, mountRoute, reply } from '@huntforge/platform';
+import type { WorkflowConfigRepository } from '../repositories/config-repository';
 import type { PromptRepository } from '../repositories/prompt-repository';
 import type { EvaluationDeps } from '../evaluations/evaluation-deps';
 import { runSubagentEval } from '../evaluations/run-subagent-eval';
@@ -12,7 +13,7 @@ import { aggregateReport, compareVersions, configVersionsModels } from '../evalu
 import { observablesCountResults, osDetectionResults } from '../evaluations/legacy-reports';
 
 /** /api/evaluations/* and the legacy /api/eval/* routes. */
-export function evaluationsRouter(deps: EvaluationDeps, prompts: PromptRepository): Router {
+export function evaluationsRouter(deps: EvaluationDeps, repos: { prompts: PromptRepository; configs: WorkflowConfigRepository }): Router {
   const router = Router();
 
   mountRoute(router, routes.getSubagentEvalArticles, async ({ query }) => {
@@ -65,7 +66,7 @@ export function evaluationsRouter(deps: EvaluationDeps, prompts: PromptRepositor
   );
   mountRoute(router, routes.getSubagentEvalModels, async ({ query }) => ({ subagent: query.subagent, models: await deps.repo.models(query.subagent) }));
   mountRoute(router, routes.getConfigVersionsModels, () => configVersionsModels(deps.repo));
-  mountRoute(router, routes.getSubagentEvalCompare, ({ query }) => compareVersions(deps.repo, prompts, query.subagent, query.version_a, query.version_b));
+  mountRoute(router, routes.getSubagentEvalCompare, ({ query }) => compareVersions({ evaluations: deps.repo, ...repos }, query.subagent, query.version_a, query.version_b));
   mountRoute(router, routes.getLegacyOsDetectionResults, () => osDetectionResults(deps.repo, deps.evalSet(), deps.articleIdsByUrl));
   mountRoute(router, routes.getLegacyObservablesCountResults, ({ query }) =>
     observablesCountResults(deps.repo, { subagent: query.subagent, configVersion: query.config_version }),

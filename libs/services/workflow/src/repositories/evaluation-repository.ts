@@ -169,11 +169,14 @@ export class EvaluationRepository {
     });
   }
 
-  executions(ids: number[]) {
-    return this.prisma.workflowExecution.findMany({
+  /** The executions of these records, by id (what backfill and rescore read their outcome and output from). */
+  async executionsOf(records: ReadonlyArray<{ workflowExecutionId: number | null }>) {
+    const ids = records.flatMap((record) => (record.workflowExecutionId ? [record.workflowExecutionId] : []));
+    const rows = await this.prisma.workflowExecution.findMany({
       where: { id: { in: ids } },
-      select: { id: true, status: true, error: true, extractionResult: true, sigmaRules: true, configSnapshot: true, configVersion: true, finishedAt: true },
+      select: { id: true, status: true, error: true, extractionResult: true, sigmaRules: true },
     });
+    return new Map(rows.map((row) => [row.id, row]));
   }
 
   /** Models with completed data for a subagent, most used first. */
