@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite/vector';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { bindMigrationAwareSqlAdapterFactory } from '@prisma/driver-adapter-utils';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 
@@ -58,7 +59,7 @@ export async function openSchemaEngine({ schemaPath = defaultSchemaPath } = {}) 
   const glue = await loadEngineModule();
   const databases = [];
   const newDatabase = () => {
-    const db = new PGlite({ extensions: { vector } });
+    const db = new PGlite({ extensions: { vector, pg_trgm } });
     databases.push(db);
     return new PrismaPGlite(db).connect();
   };
@@ -103,15 +104,23 @@ export async function diffFromEmpty(options = {}) {
 }
 
 /**
- * Indexes Prisma's schema language cannot express (pgvector HNSW) exist only in migrations, so every
- * diff would drop them. They are the migrations' to own: leave those drops out.
+ * Indexes Prisma's schema language cannot express (pgvector HNSW, GIN over trigrams or a generated
+ * tsvector) exist only in migrations, so every diff would drop them. They are the migrations' to own:
+ * leave those drops out.
  */
 export function withoutMigrationOnlyIndexDrops(sql, migrationScripts) {
   const migrationOnly = new Set();
   for (const script of migrationScripts) {
-    for (const match of script.matchAll(/CREATE INDEX (?:IF NOT EXISTS )?"([^"]+)"[^;]*USING hnsw/gi)) migrationOnly.add(match[1]);
+    for (const match of script.matchAll(/CREATE INDEX (?:IF NOT EXISTS )?"([^"]+)"[^;]*USING (?:hnsw|gin)/gi)) migrationOnly.add(match[1]);
   }
-  const kept = sql.replace(/-- DropIndex\r?\nDROP INDEX "([^"]+)";\r?\n*/g, (block, name) => (migrationOnly.has(name) ? '' : block));
+  // A generated column reads to the engine as a column default it cannot express: keep the migration's.
+  const generated = new Set();
+  for (const script of migrationScripts) {
+    for (const match of script.matchAll(/ADD COLUMN "([^"]+)"[^;,]*GENERATED ALWAYS AS/gi)) generated.add(match[1]);
+  }
+  const kept = sql
+    .replace(/-- DropIndex\r?\nDROP INDEX "([^"]+)";\r?\n*/g, (block, name) => (migrationOnly.has(name) ? '' : block))
+    .replace(/-- AlterTable\r?\nALTER TABLE "[^"]+" ALTER COLUMN "([^"]+)" DROP DEFAULT;\r?\n*/g, (block, name) => (generated.has(name) ? '' : block));
   return isEmptyMigration(kept) ? '' : kept.trim() + '\n';
 }
 

@@ -419,6 +419,32 @@ describe.each(availableDbKinds())('data layer contract on %s', (kind) => {
       expect(indexes.map((i) => i.indexname)).toEqual(['articles_embedding_hnsw_idx', 'sigma_reference_rules_embedding_hnsw_idx']);
     });
   });
+
+  describe('search indexes (migration-only)', () => {
+    it('keeps a full-text vector of title and content current', async () => {
+      const article = await seedArticle();
+      await db.prisma.article.update({ where: { id: article.id }, data: { content: 'Operators ran schtasks /create to persist the loader.' } });
+      const matches = (word: string) =>
+        db.prisma.$queryRaw<Array<{ id: number }>>`SELECT id FROM articles WHERE id = ${article.id} AND search_vector @@ websearch_to_tsquery('english', ${word})`;
+      expect(await matches('persisting')).toHaveLength(1);
+      expect(await matches('Article')).toHaveLength(1);
+      await db.prisma.article.update({ where: { id: article.id }, data: { content: 'Nothing to see.' } });
+      expect(await matches('persisting')).toHaveLength(0);
+    });
+
+    it.each([
+      ['articles_content_trgm_idx', `SELECT id FROM articles WHERE content ILIKE '%schtasks%'`],
+      ['articles_title_trgm_idx', `SELECT id FROM articles WHERE title ILIKE '%cobalt%'`],
+      ['articles_search_vector_idx', `SELECT id FROM articles WHERE search_vector @@ websearch_to_tsquery('english', 'schtasks')`],
+    ])('%s serves the query shape that uses it', async (index, query) => {
+      const plan = await db.prisma.$transaction(async (tx) => {
+        // Tiny tables are read sequentially whatever indexes exist; this asks whether the index can serve at all.
+        await tx.$executeRawUnsafe('SET LOCAL enable_seqscan = off');
+        return tx.$queryRawUnsafe<Array<{ 'QUERY PLAN': string }>>(`EXPLAIN ${query}`);
+      });
+      expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain(index);
+    });
+  });
 });
 
 const describeOnPostgres = availableDbKinds().includes('postgres') ? describe : describe.skip;

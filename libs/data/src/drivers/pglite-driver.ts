@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite/vector';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { lockDirectory, type DirectoryLock } from './directory-lock';
+import { PGLITE_EXTENSIONS } from './pglite-extensions';
 import type { SqlDriver, SqlExecutor, SqlSession } from './sql-session';
 
 type PGliteLike = PGlite | Transaction;
@@ -35,7 +35,7 @@ export async function connectPglite(dataDir: string | null): Promise<PgliteConne
     await mkdir(dataDir, { recursive: true });
     lock = await lockDirectory(dataDir);
   }
-  const pglite = new PGlite(dataDir ?? 'memory://', { extensions: { vector } });
+  const pglite = new PGlite(dataDir ?? 'memory://', { extensions: PGLITE_EXTENSIONS });
   try {
     await pglite.waitReady;
   } catch (error) {

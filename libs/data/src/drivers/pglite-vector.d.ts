@@ -3,3 +3,6 @@
 declare module '@electric-sql/pglite/vector' {
   export { vector } from '@electric-sql/pglite/dist/vector/index';
 }
+declare module '@electric-sql/pglite/contrib/pg_trgm' {
+  export { pg_trgm } from '@electric-sql/pglite/dist/contrib/pg_trgm';
+}
