@@ -153,6 +153,7 @@ export {
   articleSummarySchema,
   articleDetailSchema,
   listArticlesResponseSchema,
+  TEXT_SEARCH_COUNT_CAP,
   similarArticlesQuerySchema,
   similarArticlesResponseSchema,
   deleteArticleResponseSchema,

@@ -62,7 +62,16 @@ export const articleDetailSchema = articleSummarySchema
   })
   .meta({ id: 'ArticleDetail' });
 
-export const listArticlesResponseSchema = pagedResponseSchema('articles', articleSummarySchema).meta({ id: 'ArticleList' });
+/** A text search (`q`) counts its matches up to this many; past it the total is this and `total_exact` is false. */
+export const TEXT_SEARCH_COUNT_CAP = 2_000;
+
+export const listArticlesResponseSchema = pagedResponseSchema('articles', articleSummarySchema)
+  .extend({
+    total_exact: z.boolean().meta({
+      description: `false when a text search (q) matched more than ${TEXT_SEARCH_COUNT_CAP.toLocaleString('en')} articles: total is then ${TEXT_SEARCH_COUNT_CAP.toLocaleString('en')} and total_pages stops there (narrow the search to see the rest)`,
+    }),
+  })
+  .meta({ id: 'ArticleList' });
 
 export const similarArticlesQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
 

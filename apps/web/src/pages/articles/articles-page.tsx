@@ -131,7 +131,7 @@ export function ArticlesPage() {
                     ))}
                   </tbody>
                 </table>
-                <Pager page={data.page} totalPages={data.total_pages} total={data.total} onPage={(next) => url.set({ page: next })} />
+                <Pager page={data.page} totalPages={data.total_pages} total={data.total} totalExact={data.total_exact} onPage={(next) => url.set({ page: next })} />
               </>
             )}
           </QueryState>

@@ -30,7 +30,7 @@ export function articlesRouter(deps: IngestionDeps): Router {
       if (!source) throw notFound('source', query.exclude_source);
       excludeSourceId = source.id;
     }
-    const { rows, total } = await deps.queries.list({
+    const { rows, total, totalExact } = await deps.queries.list({
       sourceId,
       excludeSourceId,
       minHuntScore: query.min_hunt_score,
@@ -44,7 +44,7 @@ export function articlesRouter(deps: IngestionDeps): Router {
       skip: pageOffset(query.page, query.limit),
       take: query.limit,
     });
-    return { articles: rows.map(articleSummary), total, page: query.page, total_pages: totalPages(total, query.limit), limit: query.limit };
+    return { articles: rows.map(articleSummary), total, total_exact: totalExact, page: query.page, total_pages: totalPages(total, query.limit), limit: query.limit };
   });
 
   mountRoute(router, routes.getArticle, async ({ params: { article_id } }) => {

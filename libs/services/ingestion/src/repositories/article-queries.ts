@@ -1,4 +1,5 @@
 import { Prisma, type PrismaClient } from '@huntforge/data';
+import { TEXT_SEARCH_COUNT_CAP } from '@huntforge/contracts';
 import { vectorLiteral } from './article-repository';
 
 export interface ArticleListFilter {
@@ -82,15 +83,25 @@ function whereOf(filter: ArticleListFilter): Prisma.ArticleWhereInput {
 
 /** Read side of articles: listing, detail, similarity, search, stats; plus deletion with its report. */
 export class ArticleQueries {
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly textCountCap: number = TEXT_SEARCH_COUNT_CAP,
+  ) {}
 
-  async list(filter: ArticleListFilter): Promise<{ rows: ArticleSummaryRow[]; total: number }> {
+  /**
+   * A page and its total. With a text filter the total is counted only up to the cap (TEXT_SEARCH_COUNT_CAP): a common
+   * word can match most of a year's articles, and counting them all means reading every matching article's
+   * text on every page; `totalExact` is false when the cap was reached.
+   */
+  async list(filter: ArticleListFilter): Promise<{ rows: ArticleSummaryRow[]; total: number; totalExact: boolean }> {
     const where = whereOf(filter);
-    const [rows, total] = await Promise.all([
-      this.prisma.article.findMany({ where, select: summarySelect, orderBy: orderBy(filter), skip: filter.skip, take: filter.take }),
-      this.prisma.article.count({ where }),
-    ]);
-    return { rows, total };
+    const rows = this.prisma.article.findMany({ where, select: summarySelect, orderBy: orderBy(filter), skip: filter.skip, take: filter.take });
+    if (!filter.text) {
+      const [page, total] = await Promise.all([rows, this.prisma.article.count({ where })]);
+      return { rows: page, total, totalExact: true };
+    }
+    const [page, matched] = await Promise.all([rows, this.prisma.article.findMany({ where, select: { id: true }, take: this.textCountCap + 1 })]);
+    return { rows: page, total: Math.min(matched.length, this.textCountCap), totalExact: matched.length <= this.textCountCap };
   }
 
   summaries(ids: number[]): Promise<ArticleSummaryRow[]> {

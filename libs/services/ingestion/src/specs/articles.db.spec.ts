@@ -1,3 +1,4 @@
+import { ArticleQueries } from '../repositories/article-queries';
 import { ingestArticle, type ArticleCandidate } from '../use-cases/ingest-article/ingest-article';
 import { embedNewArticles } from '../use-cases/maintenance/maintenance';
 import { startIngestion, type IngestionHarness } from '../test-support/ingestion-harness';
@@ -71,9 +72,24 @@ describe('articles', () => {
       expect(high.articles.every((a: { hunt_score: number }) => a.hunt_score >= 50)).toBe(true);
       const text = (await h.http.get(`/api/articles?q=${encodeURIComponent('CASE 3)')}`).expect(200)).body;
       expect(text.articles.map((a: { title: string }) => a.title)).toEqual(['New intrusion']);
+      expect(text).toEqual(expect.objectContaining({ total: 1, total_exact: true }));
       const paged = (await h.http.get('/api/articles?limit=2&page=2&sort_by=id&sort_order=asc').expect(200)).body;
       expect(paged).toEqual(expect.objectContaining({ page: 2, limit: 2, total: 5, total_pages: 3 }));
       expect(paged.articles).toHaveLength(2);
+    });
+
+    it('counts a text search only up to its cap, and says so', async () => {
+      const capped = new ArticleQueries(h.module.deps.ctx.db.prisma, 1);
+      const filter = { includeDuplicates: true, sortBy: 'id' as const, sortOrder: 'asc' as const, skip: 0, take: 1 };
+      const common = await capped.list({ ...filter, text: 'of case' });
+      expect(common).toEqual(expect.objectContaining({ total: 1, totalExact: false }));
+      expect(common.rows).toHaveLength(1);
+      const rare = await capped.list({ ...filter, text: 'case 3)' });
+      expect(rare).toEqual(expect.objectContaining({ total: 1, totalExact: true }));
+      // Without a text filter the count is exact, however many match.
+      const all = await capped.list(filter);
+      expect(all).toEqual(expect.objectContaining({ total: (await h.http.get('/api/articles').expect(200)).body.total, totalExact: true }));
+      expect(all.total).toBeGreaterThan(1);
     });
 
     it('filters by date range (inclusive days) and sorts', async () => {
