@@ -1,4 +1,4 @@
-import { isForeignKeyViolation, isUniqueViolation, type Prisma, type PrismaClient, type WorkflowExecution } from '@huntforge/data';
+import { EXECUTION_SUMMARY_SELECT, isForeignKeyViolation, isUniqueViolation, type Prisma, type PrismaClient, type WorkflowExecution } from '@huntforge/data';
 import type { ExecutionStatusValue, ListExecutionsQuery } from '@huntforge/contracts';
 
 export type ExecutionRow = WorkflowExecution;
@@ -60,6 +60,12 @@ const ACTIVE: ExecutionStatusValue[] = ['pending', 'running'];
 export class ExecutionRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
+  /** Rows per status, for the metrics gauge read at scrape time. */
+  async countByStatus(): Promise<Array<{ status: string; count: number }>> {
+    const groups = await this.prisma.workflowExecution.groupBy({ by: ['status'], _count: { _all: true } });
+    return groups.map((group) => ({ status: group.status, count: group._count._all }));
+  }
+
   async create(input: NewExecution): Promise<CreatedExecution> {
     try {
       return await this.prisma.workflowExecution.create({
@@ -117,7 +123,8 @@ export class ExecutionRepository {
         orderBy: [{ [sortField]: query.sort_order }, { id: query.sort_order }],
         skip: (query.page - 1) * query.limit,
         take: query.limit,
-        include: { article: { select: { title: true } } },
+        // Summary columns only: a page of whole rows carries every run's config, extraction and coverage JSON.
+        select: EXECUTION_SUMMARY_SELECT,
       }),
       this.prisma.workflowExecution.count({ where }),
       this.prisma.workflowExecution.groupBy({ by: ['status'], _count: { _all: true } }),
