@@ -1,4 +1,6 @@
 import type { MessageHandler } from './bus';
+import type { Envelope } from '@huntforge/contracts';
+import { noBusMetrics, type BusMetrics } from './bus-metrics';
 import { decodeEnvelope, decodeOwnEnvelope } from './envelope-codec';
 import { describeError, type BusLogger } from './logger';
 import { retryDelayMs, type RetryPolicy } from './retry-policy';
@@ -19,6 +21,8 @@ export interface Delivery {
   logger: BusLogger;
   /** The body was encoded in this process by `publish` (in-process bus): skip re-validating it. */
   ownEnvelope?: boolean;
+  /** Told the outcome of every delivery (none by default). */
+  metrics?: BusMetrics;
 }
 
 /**
@@ -26,15 +30,25 @@ export interface Delivery {
  * happens to the message. Never throws, so a bad message can never take a consumer down.
  */
 export async function runDelivery(delivery: Delivery): Promise<DeliveryOutcome> {
-  const { queue, attempt, maxAttempts, logger } = delivery;
+  const { queue, attempt, logger } = delivery;
+  const metrics = delivery.metrics ?? noBusMetrics;
   const decoded = delivery.ownEnvelope ? decodeOwnEnvelope(delivery.body) : decodeEnvelope(delivery.body);
   if (!decoded.ok) {
     logger.warn({ queue, reason: decoded.reason }, 'bus: dead-lettering malformed message');
+    metrics.delivered(queue, 'dead-letter', null);
     return { kind: 'dead-letter', reason: decoded.reason, attempts: attempt };
   }
-  const { id, type } = decoded.envelope;
+  const started = performance.now();
+  const outcome = await handle(delivery, decoded.envelope);
+  metrics.delivered(queue, outcome.kind, (performance.now() - started) / 1000);
+  return outcome;
+}
+
+async function handle(delivery: Delivery, envelope: Envelope<unknown>): Promise<DeliveryOutcome> {
+  const { queue, attempt, maxAttempts, logger } = delivery;
+  const { id, type } = envelope;
   try {
-    await delivery.handler(decoded.envelope);
+    await delivery.handler(envelope);
     return { kind: 'ack' };
   } catch (error) {
     const reason = describeError(error);

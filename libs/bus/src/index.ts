@@ -8,6 +8,8 @@ export type {
   Subscription,
 } from './bus';
 export { createBus, type BusConfig } from './create-bus';
+export { noBusMetrics, type BusMetrics } from './bus-metrics';
+export type { DeliveryOutcome } from './delivery';
 export { createInProcessBus, type InProcessBus, type InProcessBusOptions } from './in-process/in-process-bus';
 export { createRabbitBus, type RabbitBus, type RabbitBusOptions } from './rabbitmq/rabbit-bus';
 export type { DeadLetter } from './dead-letter';

@@ -57,6 +57,13 @@ export function sqlDriverOf(db: Db): SqlDriver {
   return driver;
 }
 
+/** The embedded database's data directory as a gzipped tarball (PGlite's dumpDataDir); refuses on PostgreSQL. */
+export function dumpEmbeddedDatabase(db: Db): Promise<Blob> {
+  const driver = sqlDriverOf(db);
+  if (!driver.dumpDataDir) throw new Error(`dumpEmbeddedDatabase needs the embedded database; this one is ${driver.kind}`);
+  return driver.dumpDataDir();
+}
+
 /** PostgreSQL through @prisma/adapter-pg when `databaseUrl` is set; embedded PGlite with pgvector otherwise. */
 export async function createDb(config: DbConfig): Promise<Db> {
   const databaseUrl = config.databaseUrl?.trim();

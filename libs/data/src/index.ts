@@ -1,7 +1,9 @@
-export { createDb } from './db';
+export { createDb, dumpEmbeddedDatabase } from './db';
 export { ArticleTextReader, type ArticleText } from './read-models/article-text';
 export { EXECUTION_SUMMARY_SELECT, toExecutionSummary, type ExecutionSummarySource } from './read-models/execution-summary';
-export { DatabaseInUseError } from './drivers/directory-lock';
+export { DatabaseInUseError, lockDirectory, type DirectoryLock } from './drivers/directory-lock';
+export { PGLITE_EXTENSIONS } from './drivers/pglite-extensions';
+export { poolStatsOf, type PoolStats } from './drivers/pool-stats';
 export type { Db, DbConfig, DbRepositories } from './db';
 export { migrateDb } from './migrations/migrate-db';
 export {

@@ -74,6 +74,21 @@ export type {
   ServiceModule,
   ServiceModuleFactory,
 } from './module';
+export {
+  createAppMetrics,
+  METRICS_PATH,
+  metricsRouter,
+  prometheusBusMetrics,
+  routeLabelOf,
+  UNMATCHED_ROUTE,
+  type AppMetrics,
+  type CounterMetric,
+  type GaugeCollector,
+  type GaugeSample,
+  type HistogramMetric,
+  type MetricLabels,
+  type MetricSpec,
+} from './metrics';
 export { findUpwards } from './files/find-upwards';
 export { placeholderModule } from './placeholder-module';
 export { runServiceAlone, type RunServiceOptions } from './boot/run-service';

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import type { Bus } from '@huntforge/bus';
 import type { Db, SettingsReader } from '@huntforge/data';
 import type { Logger } from './logging/logger';
+import type { AppMetrics } from './metrics/app-metrics';
 import type { AppConfig } from './config/config';
 import type { Scheduler } from './scheduler/scheduler';
 
@@ -14,6 +15,11 @@ export interface ModuleContext {
   scheduler: Scheduler;
   /** Runtime settings: a stored value wins over the environment variable of the same name. */
   settings: SettingsReader;
+  /**
+   * The process's metrics registry (one per process, shared by every module in all-in-one). Absent in
+   * contexts built without one (tests), so a module's metric hooks are written `ctx.metrics?.…`.
+   */
+  metrics?: AppMetrics;
 }
 
 export interface ComponentHealth {

@@ -8,6 +8,7 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '../bus';
+import { noBusMetrics, type BusMetrics } from '../bus-metrics';
 import type { DeadLetter } from '../dead-letter';
 import { runDelivery, type DeliveryOutcome } from '../delivery';
 import { assertValidTopic, createEnvelope, encodeEnvelope } from '../envelope-codec';
@@ -32,6 +33,8 @@ export interface InProcessBusOptions {
   maxRetryDelayMs?: number;
   /** Request timeout when the caller gives none (default 10000). */
   defaultRequestTimeoutMs?: number;
+  /** Told of every publish and delivery (none by default). */
+  metrics?: BusMetrics;
 }
 
 export interface InProcessBus extends Bus {
@@ -58,6 +61,7 @@ interface Handle {
 /** The bus of the all-in-one shape: RabbitMQ topic semantics inside one process, without durability. */
 export function createInProcessBus(options: InProcessBusOptions = {}): InProcessBus {
   const logger = options.logger ?? silentLogger;
+  const metrics = options.metrics ?? noBusMetrics;
   const retry = resolveRetryPolicy(options);
   const requestTimeoutMs = options.defaultRequestTimeoutMs ?? defaultRequestTimeoutMs;
   const queues = new Map<string, InProcessQueue>();
@@ -121,6 +125,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
       if (!routes.has(topic)) assertValidTopic(topic);
       const envelope = createEnvelope(topic, payload, publishOptions?.id);
       routeBody(topic, encodeEnvelope(envelope), true);
+      metrics.published(topic);
       return envelope;
     },
 
@@ -169,6 +174,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
           handler: untypedHandler,
           logger,
           ownEnvelope: message.ownEnvelope,
+          metrics,
         }).then((outcome) => settle(message, outcome));
       return track(queue.addConsumer(deliver, prefetch));
     },

@@ -1,5 +1,6 @@
 import type { ConsumeMessage, Options } from 'amqplib';
 import type { MessageHandler, RequestHandler } from '../bus';
+import type { BusMetrics } from '../bus-metrics';
 import { runDelivery } from '../delivery';
 import type { BusLogger } from '../logger';
 import { answerRequest, encodeReply } from '../request-reply';
@@ -49,6 +50,7 @@ export interface SubscriptionSettings {
   handler: MessageHandler<unknown>;
   publisher: RabbitPublisher;
   logger: BusLogger;
+  metrics: BusMetrics;
 }
 
 /**
@@ -57,7 +59,7 @@ export interface SubscriptionSettings {
  * policy says so. Forwarding is confirmed before the ack, so a crash in between duplicates, never loses.
  */
 export function subscriptionSpec(settings: SubscriptionSettings): ConsumerSpec {
-  const { topology, queue, patterns, maxAttempts, retry, handler, publisher, logger } = settings;
+  const { topology, queue, patterns, maxAttempts, retry, handler, publisher, logger, metrics } = settings;
   const names = subscriptionQueueNames(topology, queue);
   const retryDelays = retryDelaysFor(maxAttempts, retry);
   return {
@@ -74,6 +76,7 @@ export function subscriptionSpec(settings: SubscriptionSettings): ConsumerSpec {
         retry,
         handler,
         logger,
+        metrics,
       });
       // Its channel is gone: the broker redelivers the message, so forwarding it too would duplicate it.
       if (!context.channelOpen()) return;

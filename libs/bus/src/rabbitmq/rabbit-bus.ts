@@ -10,6 +10,7 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '../bus';
+import { noBusMetrics, type BusMetrics } from '../bus-metrics';
 import type { DeadLetter } from '../dead-letter';
 import { assertValidTopic, createEnvelope, encodeEnvelope } from '../envelope-codec';
 import { BusClosedError } from '../errors';
@@ -55,6 +56,8 @@ export interface RabbitBusOptions {
   defaultRequestTimeoutMs?: number;
   /** Shown in RabbitMQ's connection list (default `huntforge <host> <pid>`). */
   connectionName?: string;
+  /** Told of every confirmed publish and every delivery (none by default). */
+  metrics?: BusMetrics;
 }
 
 export interface RabbitBus extends Bus {
@@ -66,6 +69,7 @@ export interface RabbitBus extends Bus {
 /** The bus of the distributed shape, on a RabbitMQ topic exchange. Resolves once connected. */
 export async function createRabbitBus(options: RabbitBusOptions): Promise<RabbitBus> {
   const logger = options.logger ?? silentLogger;
+  const metrics = options.metrics ?? noBusMetrics;
   const retry = resolveRetryPolicy(options);
   const topology: Topology = {
     exchange: options.exchange ?? 'huntforge',
@@ -161,6 +165,7 @@ export async function createRabbitBus(options: RabbitBusOptions): Promise<Rabbit
         type: envelope.type,
         timestamp: Math.floor(Date.now() / 1000),
       });
+      metrics.published(topic);
       return envelope;
     },
 
@@ -175,7 +180,7 @@ export async function createRabbitBus(options: RabbitBusOptions): Promise<Rabbit
       const maxAttempts = positiveInteger('maxAttempts', subscribeOptions.maxAttempts ?? defaultMaxAttempts);
       const untypedHandler: MessageHandler<unknown> = (message) => handler(message as Envelope<T>);
       return startConsumer(
-        subscriptionSpec({ topology, queue, patterns, prefetch, maxAttempts, retry, handler: untypedHandler, publisher, logger }),
+        subscriptionSpec({ topology, queue, patterns, prefetch, maxAttempts, retry, handler: untypedHandler, publisher, logger, metrics }),
       );
     },
 

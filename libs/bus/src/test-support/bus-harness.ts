@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'amqplib';
+import type { BusMetrics } from '../bus-metrics';
 import type { DeadLetter } from '../dead-letter';
 import { createInProcessBus, type InProcessBus } from '../in-process/in-process-bus';
 import type { BusLogger } from '../logger';
@@ -22,6 +23,7 @@ export interface HarnessOptions {
   logger?: BusLogger;
   retryBaseDelayMs?: number;
   maxRetryDelayMs?: number;
+  metrics?: BusMetrics;
 }
 
 /** A unique exchange and queue prefix, so concurrent suites on one broker never see each other's messages. */

@@ -44,6 +44,7 @@ export function connectPostgres(databaseUrl: string): PostgresConnection {
   pool.on('error', () => undefined);
   const driver: SqlDriver = {
     kind: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       try {

@@ -14,9 +14,22 @@ export interface SqlSession extends SqlExecutor {
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
 }
 
+/** A connection pool's counts at one instant (node-postgres names). */
+export interface PoolStats {
+  /** Connections open, idle or in use. */
+  total: number;
+  idle: number;
+  /** Callers queued for a connection because every one is in use. */
+  waiting: number;
+}
+
 export interface SqlDriver {
   readonly kind: 'postgres' | 'pglite';
+  /** The pool's counts now; absent where there is no pool (PGlite is a single in-process connection). */
+  poolStats?(): PoolStats;
   /** Runs `work` on one dedicated connection (session locks stay on it), released afterwards. */
   withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  /** PGlite only: a gzipped tarball of the live data directory, for backups while the service runs. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }

@@ -4,10 +4,14 @@ import { createDb, createSettingsReader, migrateDb, undecryptableSecrets, type D
 import { decodeEncryptionKey } from '../config/encryption-key';
 import type { AppConfig } from '../config/config';
 import type { Logger } from '../logging/logger';
+import { createAppMetrics, type AppMetrics } from '../metrics/app-metrics';
+import { prometheusBusMetrics } from '../metrics/bus-metrics';
+import { registerDbPoolMetrics } from '../metrics/db-pool-metrics';
 import { createScheduler } from '../scheduler/scheduler';
 import type { ModuleContext } from '../module';
 
 export interface Infrastructure extends ModuleContext {
+  metrics: AppMetrics;
   /** Closes bus then database; each failure is logged, not thrown, so shutdown always finishes. */
   close(): Promise<void>;
 }
@@ -33,6 +37,7 @@ export async function openInfrastructure(
   logger: Logger,
   options: { migrate: boolean },
 ): Promise<Infrastructure> {
+  const metrics = createAppMetrics({ service: config.service });
   const db: Db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     if (options.migrate) {
@@ -47,11 +52,13 @@ export async function openInfrastructure(
 
   let bus: Bus;
   try {
-    bus = await createBus({ amqpUrl: config.amqpUrl, logger: logger.child({ component: 'bus' }) });
+    bus = await createBus({ amqpUrl: config.amqpUrl, logger: logger.child({ component: 'bus' }), metrics: prometheusBusMetrics(metrics) });
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;
   }
+
+  registerDbPoolMetrics(metrics, db);
 
   const scheduler = createScheduler({
     logger: logger.child({ component: 'scheduler' }),
@@ -72,6 +79,7 @@ export async function openInfrastructure(
     logger,
     scheduler,
     settings: createSettingsReader(db.prisma, { encryptionKey }),
+    metrics,
     async close() {
       await bus.close().catch((error: unknown) => logger.error({ err: error }, 'bus close failed'));
       await db.close().catch((error: unknown) => logger.error({ err: error }, 'database close failed'));

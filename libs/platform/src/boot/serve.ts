@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import { createHttpApp, finalizeHttpApp, requireSignedIdentity } from '../http';
 import { checkBus, checkDatabase, createProbeRouter, type HealthCheck } from '../health';
+import { metricsRouter, METRICS_PATH } from '../metrics/metrics-router';
 import type { ServiceModule } from '../module';
 import { respondToJobRuns } from '../scheduler/job-run-responders';
 import type { Closers } from './closers';
@@ -28,7 +29,13 @@ export interface ServeOptions {
  */
 export async function serve(infra: Infrastructure, closers: Closers, options: ServeOptions): Promise<string> {
   const { config } = infra;
-  const app = createHttpApp({ logger: infra.logger, serviceName: options.serviceName, quietPaths: PROBE_PATHS });
+  const app = createHttpApp({
+    logger: infra.logger,
+    serviceName: options.serviceName,
+    // Scrapes come every few seconds, like probes: counted, not request-logged.
+    quietPaths: [...PROBE_PATHS, METRICS_PATH],
+    metrics: infra.metrics,
+  });
   app.use(
     createProbeRouter({
       database: () => checkDatabase(infra.db),
@@ -36,8 +43,10 @@ export async function serve(infra: Infrastructure, closers: Closers, options: Se
       ...options.extraProbes,
     }),
   );
+  // Before the identity check and the gateway's router: public on every app (see metricsRouter).
+  app.use(metricsRouter(infra.metrics));
   if (options.identitySigningKey) {
-    app.use(requireSignedIdentity({ key: options.identitySigningKey, exemptPaths: [...PROBE_PATHS, '/metrics'] }));
+    app.use(requireSignedIdentity({ key: options.identitySigningKey, exemptPaths: [...PROBE_PATHS, METRICS_PATH] }));
   }
   if (options.router) app.use(options.router);
   finalizeHttpApp(app);

@@ -1,6 +1,8 @@
 import express from 'express';
 import { mcpRoutes } from '@huntforge/contracts';
 import type { Logger } from '../logging/logger';
+import type { AppMetrics } from '../metrics/app-metrics';
+import { httpMetrics } from '../metrics/http-metrics';
 import { rejectNulCharacters } from './reject-nul';
 import { requestLogging } from './request-logging';
 
@@ -11,6 +13,8 @@ export interface CreateHttpAppOptions {
   bodyLimit?: string;
   /** Paths not request-logged, e.g. ['/health/live', '/health/ready']. */
   quietPaths?: string[];
+  /** Counts and times every request (by route pattern and status) in this registry. */
+  metrics?: AppMetrics;
 }
 
 const SELF_PARSED_PATHS: ReadonlySet<string> = new Set([mcpRoutes.postMcp.path]);
@@ -22,6 +26,7 @@ const SELF_PARSED_PATHS: ReadonlySet<string> = new Set([mcpRoutes.postMcp.path])
 export function createHttpApp(options: CreateHttpAppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  if (options.metrics) app.use(httpMetrics(options.metrics));
   app.use(requestLogging(options));
   const json = express.json({ limit: options.bodyLimit ?? '1mb', type: ['application/json', 'application/*+json'] });
   // MCP answers a malformed message with a JSON-RPC parse error, so its route parses its own body.

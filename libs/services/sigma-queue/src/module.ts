@@ -46,6 +46,12 @@ export function createSigmaQueueModule(ctx: ModuleContext, options: SigmaQueueMo
   }
   for (const enricher of options.enrichers ?? []) enrichers.set(enricher.provider, enricher);
   const queue = new QueueRepository(ctx.db.prisma);
+  ctx.metrics?.gaugeAtScrape({
+    name: 'huntforge_sigma_queue_items',
+    help: 'Sigma review-queue items, by status (read at scrape time).',
+    labelNames: ['status'],
+    collect: async () => (await queue.countByStatus()).map(({ status, count }) => ({ labels: { status }, value: count })),
+  });
   const deps: QueueRouterDeps = {
     queue,
     queueSimilarity: new QueueSimilarity(queue),

@@ -13,6 +13,7 @@ import { builtinRepair } from './pipeline/builtin-repair';
 import { createBusServicePorts } from './pipeline/bus-service-ports';
 import { createDomainPorts } from './pipeline/domain-ports';
 import { createPipelineRunner } from './pipeline/run-pipeline';
+import { timeStages } from './pipeline/stage-metrics';
 import type { EvaluationPort } from './pipeline/run-eval-pipeline';
 import { subscribeAutoTrigger } from './executions/auto-trigger';
 import type { ExecutionCommandDeps } from './executions/execution-deps';
@@ -86,11 +87,17 @@ export function createExecutionsPart(ctx: ModuleContext, options: ExecutionsPart
     evaluations: options.evaluations,
   });
 
+  ctx.metrics?.gaugeAtScrape({
+    name: 'huntforge_workflow_executions',
+    help: 'Workflow executions, by status (read at scrape time).',
+    labelNames: ['status'],
+    collect: async () => (await repo.countByStatus()).map(({ status, count }) => ({ labels: { status }, value: count })),
+  });
   const worker = createExecutionWorker({
     repo,
     bus: ctx.bus,
     logger: deps.logger,
-    runPipeline,
+    runPipeline: ctx.metrics ? timeStages(runPipeline, ctx.metrics) : runPipeline,
     workerId: `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`,
     concurrency: settings.concurrency,
     heartbeatMs: settings.heartbeatMs,

@@ -25,6 +25,12 @@ export interface NewQueueItem {
 export class QueueRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
+  /** Review-queue items per status, for the metrics gauge read at scrape time. */
+  async countByStatus(): Promise<Array<{ status: string; count: number }>> {
+    const groups = await this.prisma.sigmaQueueItem.groupBy({ by: ['status'], _count: { _all: true } });
+    return groups.map((group) => ({ status: group.status, count: group._count._all }));
+  }
+
   /**
    * Inserts the rows in one statement (all or none); returned in the order given. Raw SQL with the rows as
    * one JSON parameter: the ORM's createMany is compiled anew on every call (its rows are not
