@@ -1,13 +1,11 @@
 import { mkdir } from 'node:fs/promises';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { lockDirectory, type DirectoryLock } from './directory-lock';
-import { PGLITE_EXTENSIONS } from './pglite-extensions';
+import { PgliteThread, type ThreadExecutor } from './pglite-thread/pglite-thread';
 import type { SqlDriver, SqlExecutor, SqlSession } from './sql-session';
 
-type PGliteLike = PGlite | Transaction;
-
-function executorFor(db: PGliteLike): SqlExecutor {
+function executorFor(db: ThreadExecutor): SqlExecutor {
   return {
     async query<Row>(sql: string, params: unknown[] = []): Promise<Row[]> {
       const result = await db.query<Row>(sql, params);
@@ -25,7 +23,9 @@ export interface PgliteConnection {
 }
 
 /**
- * Embedded PostgreSQL (WASM) with pgvector. `dataDir` null means in memory.
+ * Embedded PostgreSQL (WASM) with pgvector, run in a worker thread so a long query never blocks this
+ * thread's HTTP server, bus and health probes; statement_timeout is enforced on a data directory (see
+ * pglite-thread/worker-link.ts). `dataDir` null means in memory. The directory lock stays on this thread.
  * PGlite is one connection, so a "session" is the instance itself and transactions use its
  * exclusive transaction API, which queues every other query until the transaction ends.
  */
@@ -35,9 +35,9 @@ export async function connectPglite(dataDir: string | null): Promise<PgliteConne
     await mkdir(dataDir, { recursive: true });
     lock = await lockDirectory(dataDir);
   }
-  const pglite = new PGlite(dataDir ?? 'memory://', { extensions: PGLITE_EXTENSIONS });
+  let pglite: PgliteThread;
   try {
-    await pglite.waitReady;
+    pglite = await PgliteThread.open(dataDir);
   } catch (error) {
     await lock?.release();
     throw error;
@@ -49,10 +49,17 @@ export async function connectPglite(dataDir: string | null): Promise<PgliteConne
   const driver: SqlDriver = {
     kind: 'pglite',
     withSession: (work) => work(session),
+    async dumpDataDir(): Promise<Blob> {
+      // The checkpoint shortens recovery on load; the thread copies the files between statements, so they keep still.
+      await pglite.exec('CHECKPOINT');
+      return pglite.dumpDataDir('gzip');
+    },
     async close(): Promise<void> {
       if (!pglite.closed) await pglite.close();
       await lock?.release();
     },
   };
-  return { driver, adapter: new PrismaPGlite(pglite) };
+  // The adapter is typed for PGlite itself but calls only what PgliteThread provides (query with rowMode and
+  // parsers, exec, transaction with query/exec/rollback); errors arrive as PGlite's own DatabaseError.
+  return { driver, adapter: new PrismaPGlite(pglite as unknown as PGlite) };
 }

@@ -1,0 +1,33 @@
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import { extensionModules } from './extension-modules';
+import type { WorkerStartData } from './protocol';
+import { pgliteWorkerMain } from './worker-main';
+
+// Source text, not a file: under jest and tsx the file is TypeScript a bare worker cannot load, and the
+// esbuild bundle has no separate file at all. `require` is the eval'd worker's own CommonJS require.
+// tsx compiles with esbuild's keepNames, which wraps inner functions in `__name(fn, "name")`: define it.
+const WORKER_SOURCE = [
+  'const __name = (target, value) => Object.defineProperty(target, "name", { value, configurable: true });',
+  `(${pgliteWorkerMain.toString()})(require);`,
+].join('\n');
+
+export interface SpawnedWorker {
+  worker: Worker;
+  /** The thread's replies arrive here (not on the worker itself) so they can be drained synchronously. */
+  replies: MessagePort;
+}
+
+/** Starts a PGlite thread on `dataDir` (null: in memory); it answers `ready` or `failed` on `replies`. */
+export function spawnPgliteWorker(dataDir: string | null, statementTimeoutMs: number): SpawnedWorker {
+  const { port1, port2 } = new MessageChannel();
+  const workerData: WorkerStartData = {
+    // Resolved here, where the package is known to be found: the thread's require starts from the cwd.
+    pglitePath: require.resolve('@electric-sql/pglite'),
+    extensions: extensionModules(),
+    dataDir,
+    statementTimeoutMs,
+    replies: port2,
+  };
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData, transferList: [port2] });
+  return { worker, replies: port1 };
+}
