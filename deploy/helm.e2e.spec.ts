@@ -1,9 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { load } from 'js-yaml';
 import { SERVICES, SERVICE_NAMES, UPSTREAM_SERVICE_NAMES, type ServiceName } from '@huntforge/contracts';
-import type { Deployment } from 'kubernetes-models/apps/v1';
-import type { Job } from 'kubernetes-models/batch/v1';
 import type { IContainer } from 'kubernetes-models/v1/Container';
-import { Helm, RELEASE } from './test-support/helm';
-import { envByName, onlyContainer, plainValue, RenderedChart, type Kind } from './test-support/manifests';
+import { chartDir, Helm, RELEASE } from './test-support/helm';
+import { envByName, onlyContainer, plainValue, podSpecOf, RenderedChart, type Kind, type Workload } from './test-support/manifests';
 
 const prefix = `${RELEASE}-huntforge`;
 const objectName = (component: string) => `${prefix}-${component}`;
@@ -21,22 +22,28 @@ const withIngressWithoutMcp = {
   apps: { mcp: { enabled: false } },
 };
 
+// The documented production example: external PostgreSQL and RabbitMQ, autoscaling and backups on.
+const externalExample = load(readFileSync(join(chartDir, 'values-external.example.yaml'), 'utf8')) as object;
+
 let helm: Helm;
 let defaults: RenderedChart;
 let overridden: RenderedChart;
+let production: RenderedChart;
 
 beforeAll(() => {
   Helm.ensureInstalled();
   helm = new Helm();
   defaults = RenderedChart.parse(helm.render());
   overridden = RenderedChart.parse(helm.render(withIngressWithoutMcp));
+  production = RenderedChart.parse(helm.render(externalExample));
 }, 180_000);
 
 afterAll(() => helm?.dispose());
 
-const workloads = (chart: RenderedChart): (Deployment | Job)[] => [
+const workloads = (chart: RenderedChart): Workload[] => [
   ...chart.ofKind('Deployment'),
   ...chart.ofKind('Job'),
+  ...chart.ofKind('CronJob'),
 ];
 const appContainer = (chart: RenderedChart, app: ServiceName): IContainer =>
   onlyContainer(chart.get('Deployment', objectName(app)));
@@ -45,6 +52,7 @@ describe('helm lint --strict', () => {
   it.each([
     ['default values', {}],
     ['ingress on, one app disabled', withIngressWithoutMcp],
+    ['the external PostgreSQL and RabbitMQ example', externalExample],
   ])('passes with %s', (_label, values) => {
     const result = helm.lint(values);
     expect(result.stderr).not.toMatch(/\[(WARNING|ERROR)\]/);
@@ -185,10 +193,18 @@ describe('the gateway', () => {
 });
 
 describe('secrets', () => {
+  const EXAMPLE_KEYS: Record<string, string> = {
+    DATABASE_URL: 'database-url',
+    AMQP_URL: 'amqp-url',
+    IDENTITY_SIGNING_KEY: 'identity-signing-key',
+    SETTINGS_ENCRYPTION_KEY: 'settings-encryption-key',
+  };
+
   it.each([
-    ['default values', () => defaults],
-    ['the override', () => overridden],
-  ])('reach every container (%s) only as references into the existing Secret', (_label, chart) => {
+    ['default values', () => defaults, SECRET, (name: string) => name],
+    ['the override', () => overridden, SECRET, (name: string) => name],
+    ['the external example', () => production, 'huntforge-prod-credentials', (name: string) => EXAMPLE_KEYS[name]],
+  ])('reach every container (%s) only as references into the existing Secret', (_label, chart, secret, keyOf) => {
     for (const workload of workloads(chart())) {
       const container = onlyContainer(workload);
       const env = envByName(container);
@@ -196,7 +212,7 @@ describe('secrets', () => {
         expect({ workload: workload.metadata?.name, name, ref: env.get(name)?.valueFrom?.secretKeyRef }).toEqual({
           workload: workload.metadata?.name,
           name,
-          ref: { name: SECRET, key: name },
+          ref: { name: secret, key: keyOf(name) },
         });
       }
       for (const variable of env.values()) {
@@ -283,8 +299,8 @@ describe('a disabled app', () => {
 
 describe('pod hardening', () => {
   it('runs every pod as non-root on a read-only root filesystem, writing only to emptyDirs', () => {
-    for (const workload of workloads(defaults)) {
-      const pod = workload.spec?.template.spec;
+    for (const workload of [...workloads(defaults), ...workloads(production)]) {
+      const pod = podSpecOf(workload);
       const container = onlyContainer(workload);
       expect(pod?.securityContext?.runAsNonRoot).toBe(true);
       expect(pod?.automountServiceAccountToken).toBe(false);
@@ -325,7 +341,7 @@ describe('scheduling and identity overrides', () => {
 
   it('uses an existing ServiceAccount everywhere and creates none', () => {
     expect(rendered.ofKind('ServiceAccount')).toEqual([]);
-    const accounts = workloads(rendered).map((workload) => workload.spec?.template.spec?.serviceAccountName);
+    const accounts = workloads(rendered).map((workload) => podSpecOf(workload)?.serviceAccountName);
     expect(new Set(accounts)).toEqual(new Set(['platform-sa']));
   });
 
@@ -369,5 +385,158 @@ describe('values validation', () => {
     const result = helm.template(values);
     expect(result.status).not.toBe(0);
     expect(result.stderr).toContain(message);
+  });
+});
+
+describe('autoscaling', () => {
+  const AUTOSCALED = ['content-filter', 'workflow'];
+
+  it('renders no HorizontalPodAutoscaler unless asked', () => {
+    expect(defaults.ofKind('HorizontalPodAutoscaler')).toEqual([]);
+    for (const app of SERVICE_NAMES) expect(defaults.get('Deployment', objectName(app)).spec?.replicas).toBeGreaterThan(0);
+  });
+
+  it('scales workflow and content-filter on CPU within the values bounds, and leaves their replica count to the autoscaler', () => {
+    const hpas = production.ofKind('HorizontalPodAutoscaler');
+    expect(hpas.map((hpa) => hpa.metadata?.name).sort()).toEqual(AUTOSCALED.map(objectName));
+    const bounds: Record<string, [number, number, number]> = { workflow: [2, 10, 70], 'content-filter': [2, 6, 75] };
+    for (const app of AUTOSCALED) {
+      const hpa = production.get('HorizontalPodAutoscaler', objectName(app));
+      const deployment = production.get('Deployment', objectName(app));
+      expect(hpa.apiVersion).toBe('autoscaling/v2');
+      expect(hpa.spec?.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: deployment.metadata?.name });
+      const [min, max, cpu] = bounds[app];
+      expect([hpa.spec?.minReplicas, hpa.spec?.maxReplicas]).toEqual([min, max]);
+      expect(hpa.spec?.metrics).toEqual([{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: cpu } } }]);
+      expect(deployment.spec?.replicas).toBeUndefined();
+      // CPU utilisation is a share of the request, so the scaled container must have one.
+      expect(onlyContainer(deployment).resources?.requests?.['cpu']).toBeDefined();
+      // Two pods at least, so a node drain never takes the last one: a disruption budget covers them.
+      expect(production.get('PodDisruptionBudget', objectName(app)).spec?.selector?.matchLabels).toEqual(deployment.spec?.selector.matchLabels);
+    }
+    expect(production.get('Deployment', objectName('gateway')).spec?.replicas).toBe(2);
+  });
+
+  it.each([
+    [
+      'no CPU request',
+      { apps: { workflow: { autoscaling: { enabled: true }, resources: { requests: { cpu: null } } } } },
+      'apps.workflow.autoscaling needs apps.workflow.resources.requests.cpu',
+    ],
+    ['a minimum above the maximum', { apps: { 'content-filter': { autoscaling: { enabled: true, minReplicas: 5, maxReplicas: 3 } } } }, 'minReplicas (5) is above maxReplicas (3)'],
+    ['an unknown autoscaling setting', { apps: { workflow: { autoscaling: { enabled: true, targetQueueDepth: 10 } } } }, 'targetQueueDepth'],
+  ])('refuses %s', (_label, values, message) => {
+    const result = helm.template(values);
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain(message);
+  });
+});
+
+describe('resources', () => {
+  it('gives every container CPU and memory requests and a memory limit, from values', () => {
+    for (const chart of [defaults, production]) {
+      for (const workload of workloads(chart)) {
+        const resources = onlyContainer(workload).resources;
+        expect({ name: workload.metadata?.name, cpu: resources?.requests?.['cpu'] !== undefined, memory: resources?.requests?.['memory'] !== undefined, limit: resources?.limits?.['memory'] !== undefined }).toEqual({
+          name: workload.metadata?.name,
+          cpu: true,
+          memory: true,
+          limit: true,
+        });
+      }
+    }
+    const chart = RenderedChart.parse(
+      helm.render({
+        apps: { 'content-filter': { resources: { requests: { cpu: '1', memory: '1Gi' }, limits: { cpu: '2', memory: '2Gi' } } } },
+        backup: { enabled: true, resources: { requests: { cpu: '50m', memory: '128Mi' }, limits: { memory: '512Mi' } } },
+        migrations: { resources: { requests: { cpu: '10m', memory: '64Mi' }, limits: { memory: '128Mi' } } },
+      }),
+    );
+    expect(onlyContainer(chart.get('Deployment', objectName('content-filter'))).resources).toEqual({ requests: { cpu: '1', memory: '1Gi' }, limits: { cpu: '2', memory: '2Gi' } });
+    expect(onlyContainer(chart.get('CronJob', objectName('backup'))).resources).toEqual({ requests: { cpu: '50m', memory: '128Mi' }, limits: { memory: '512Mi' } });
+    expect(onlyContainer(chart.get('Job', objectName('migrations'))).resources).toEqual({ requests: { cpu: '10m', memory: '64Mi' }, limits: { memory: '128Mi' } });
+  });
+});
+
+describe('Prometheus scraping', () => {
+  it.each(SERVICE_NAMES.map((app) => [app]))('annotates the %s pods with its own port and /metrics', (app) => {
+    const template = defaults.get('Deployment', objectName(app)).spec?.template;
+    const port = onlyContainer(defaults.get('Deployment', objectName(app))).ports?.[0]?.containerPort;
+    expect(template?.metadata?.annotations).toEqual({
+      'prometheus.io/scrape': 'true',
+      'prometheus.io/port': String(SERVICES[app].defaultPort),
+      'prometheus.io/path': '/metrics',
+    });
+    expect(port).toBe(SERVICES[app].defaultPort);
+  });
+
+  it('does not annotate the one-off Jobs, keeps podAnnotations, and can be turned off', () => {
+    expect(defaults.get('Job', objectName('migrations')).spec?.template.metadata?.annotations).toBeUndefined();
+    const chart = RenderedChart.parse(helm.render({ podAnnotations: { 'team.example/owner': 'detections', 'prometheus.io/path': '/custom' } }));
+    expect(chart.get('Deployment', objectName('workflow')).spec?.template.metadata?.annotations).toEqual({
+      'prometheus.io/scrape': 'true',
+      'prometheus.io/port': '8082',
+      'prometheus.io/path': '/custom',
+      'team.example/owner': 'detections',
+    });
+    const off = RenderedChart.parse(helm.render({ metrics: { scrapeAnnotations: false } }));
+    for (const deployment of off.ofKind('Deployment')) expect(deployment.spec?.template.metadata?.annotations).toBeUndefined();
+  });
+});
+
+describe('backups', () => {
+  const backupDir = '/var/backups/huntforge';
+
+  it('renders no backup objects unless enabled', () => {
+    expect(defaults.ofKind('CronJob')).toEqual([]);
+    expect(defaults.ofKind('PersistentVolumeClaim')).toEqual([]);
+    expect(defaults.forComponent('backup')).toEqual([]);
+  });
+
+  it.each([
+    ['backup', '0 2 * * *', 'create'],
+    ['backup-prune', '0 3 * * 0', 'prune'],
+  ])('runs `huntforge backup` as the %s CronJob on "%s" (%s), one at a time, into BACKUP_DIR on the claim', (name, schedule, command) => {
+    const cron = production.get('CronJob', objectName(name));
+    const container = onlyContainer(cron);
+    expect(cron.spec?.schedule).toBe(schedule);
+    expect(cron.spec?.timeZone).toBe('Etc/UTC');
+    expect(cron.spec?.concurrencyPolicy).toBe('Forbid');
+    expect(container.command).toEqual(['node', 'apps/cli/bin/huntforge.js', 'backup', command]);
+    expect(plainValue(container, 'BACKUP_DIR')).toBe(backupDir);
+    const mount = container.volumeMounts?.find((m) => m.mountPath === backupDir);
+    const volume = podSpecOf(cron)?.volumes?.find((v) => v.name === mount?.name);
+    expect(volume?.persistentVolumeClaim?.claimName).toBe('huntforge-backups');
+    expect(podSpecOf(cron)?.restartPolicy).toBe('Never');
+  });
+
+  it('creates a claim that outlives the release when no existing one is named', () => {
+    const chart = RenderedChart.parse(helm.render({ backup: { enabled: true, schedule: '30 1 * * *', persistence: { size: '50Gi', storageClassName: 'fast' } } }));
+    const claim = chart.get('PersistentVolumeClaim', objectName('backups'));
+    expect(claim.metadata?.annotations?.['helm.sh/resource-policy']).toBe('keep');
+    expect(claim.spec?.resources?.requests?.['storage']).toBe('50Gi');
+    expect(claim.spec?.storageClassName).toBe('fast');
+    const cron = chart.get('CronJob', objectName('backup'));
+    expect(cron.spec?.schedule).toBe('30 1 * * *');
+    expect(podSpecOf(cron)?.volumes?.find((v) => v.name === 'backups')?.persistentVolumeClaim?.claimName).toBe(claim.metadata?.name);
+    expect(production.ofKind('PersistentVolumeClaim')).toEqual([]);
+  });
+
+  it('refuses a BACKUP_DIR set through extraEnv (the chart manages it)', () => {
+    const result = helm.template({ backup: { enabled: true }, extraEnv: [{ name: 'BACKUP_DIR', value: '/elsewhere' }] });
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('extraEnv sets BACKUP_DIR');
+  });
+});
+
+describe('model artifacts', () => {
+  it('need no shared volume: every app pod mounts only its own emptyDirs, so content-filter can scale out', () => {
+    for (const deployment of production.ofKind('Deployment')) {
+      const volumes = podSpecOf(deployment)?.volumes ?? [];
+      expect(volumes.map((volume) => [volume.name, volume.emptyDir !== undefined])).toEqual([
+        ['tmp', true],
+        ['data', true],
+      ]);
+    }
   });
 });

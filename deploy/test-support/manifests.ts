@@ -1,14 +1,29 @@
 import { loadAll } from 'js-yaml';
 import { Deployment } from 'kubernetes-models/apps/v1';
-import { Job } from 'kubernetes-models/batch/v1';
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
+import { CronJob, Job } from 'kubernetes-models/batch/v1';
 import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
-import { Service, ServiceAccount } from 'kubernetes-models/v1';
+import { PersistentVolumeClaim, Service, ServiceAccount } from 'kubernetes-models/v1';
 import type { IContainer } from 'kubernetes-models/v1/Container';
+import type { IPodSpec } from 'kubernetes-models/v1/PodSpec';
+import type { IPodTemplateSpec } from 'kubernetes-models/v1/PodTemplateSpec';
 import type { IEnvVar } from 'kubernetes-models/v1/EnvVar';
 
 /** Every kind the chart may render; anything else is a test failure, not a silent pass. */
-export type Manifest = Deployment | Service | ServiceAccount | Job | Ingress | PodDisruptionBudget | NetworkPolicy;
+export type Manifest =
+  | Deployment
+  | Service
+  | ServiceAccount
+  | Job
+  | CronJob
+  | Ingress
+  | PodDisruptionBudget
+  | NetworkPolicy
+  | HorizontalPodAutoscaler
+  | PersistentVolumeClaim;
+/** Objects that run pods. */
+export type Workload = Deployment | Job | CronJob;
 export type Kind = Manifest['kind'];
 type OfKind<K extends Kind> = Extract<Manifest, { kind: K }>;
 
@@ -61,11 +76,23 @@ function toModel(doc: unknown): Manifest {
   if (Ingress.is(doc)) return new Ingress(doc);
   if (PodDisruptionBudget.is(doc)) return new PodDisruptionBudget(doc);
   if (NetworkPolicy.is(doc)) return new NetworkPolicy(doc);
+  if (CronJob.is(doc)) return new CronJob(doc);
+  if (HorizontalPodAutoscaler.is(doc)) return new HorizontalPodAutoscaler(doc);
+  if (PersistentVolumeClaim.is(doc)) return new PersistentVolumeClaim(doc);
   throw new Error(`the chart rendered an object the tests do not know: ${JSON.stringify(doc).slice(0, 200)}`);
 }
 
-export function onlyContainer(workload: Deployment | Job): IContainer {
-  const containers = workload.spec?.template.spec?.containers ?? [];
+/** The pod template a workload runs (a CronJob's sits inside its job template). */
+export function podTemplateOf(workload: Workload): IPodTemplateSpec | undefined {
+  return workload.kind === 'CronJob' ? workload.spec?.jobTemplate.spec?.template : workload.spec?.template;
+}
+
+export function podSpecOf(workload: Workload): IPodSpec | undefined {
+  return podTemplateOf(workload)?.spec;
+}
+
+export function onlyContainer(workload: Workload): IContainer {
+  const containers = podSpecOf(workload)?.containers ?? [];
   if (containers.length !== 1) {
     throw new Error(`${workload.metadata?.name} has ${containers.length} containers; expected exactly one`);
   }

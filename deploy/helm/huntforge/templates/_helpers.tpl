@@ -81,7 +81,7 @@ Variables the chart sets itself. User-supplied env may not set them: a second AU
 further down the list would silently win over the chart's.
 */}}
 {{- define "huntforge.managedEnvNames" -}}
-{{- $names := list "NODE_ENV" "HOST" "PORT" "AUTH_MODE" "DATA_DIR" "MIGRATE_ON_START" "LOG_LEVEL" "BODY_LIMIT" "SHUTDOWN_TIMEOUT_MS" "SCHEDULER_ENABLED" "SCHEDULED_JOBS_POLL_SECONDS" "DATABASE_URL" "AMQP_URL" "SETTINGS_ENCRYPTION_KEY" "ALLOWED_HOSTS" "IDENTITY_SIGNING_KEY" }}
+{{- $names := list "NODE_ENV" "HOST" "PORT" "AUTH_MODE" "DATA_DIR" "MIGRATE_ON_START" "LOG_LEVEL" "BODY_LIMIT" "SHUTDOWN_TIMEOUT_MS" "SCHEDULER_ENABLED" "SCHEDULED_JOBS_POLL_SECONDS" "BACKUP_DIR" "DATABASE_URL" "AMQP_URL" "SETTINGS_ENCRYPTION_KEY" "ALLOWED_HOSTS" "IDENTITY_SIGNING_KEY" }}
 {{- range $app, $_ := .Values.apps }}
 {{- if ne $app "gateway" }}
 {{- $names = append $names (include "huntforge.urlEnvVar" $app) }}
@@ -224,4 +224,34 @@ further down the list would silently win over the chart's.
 - name: data
   emptyDir:
     sizeLimit: {{ .Values.scratch.dataSizeLimit }}
+{{- end }}
+
+{{/* "true" when an app's HorizontalPodAutoscaler is on, else empty. Takes the app's values. */}}
+{{- define "huntforge.autoscaled" -}}
+{{- if and .autoscaling .autoscaling.enabled }}true{{ end }}
+{{- end }}
+
+{{/* The fewest pods an app runs: the autoscaler's minimum when it has one, else its replica count. */}}
+{{- define "huntforge.minReplicas" -}}
+{{- if include "huntforge.autoscaled" . }}{{ .autoscaling.minReplicas | int }}{{ else }}{{ .replicas | int }}{{ end }}
+{{- end }}
+
+{{/*
+An app pod's annotations: Prometheus scraping of /metrics on the app's own port (where the probes are),
+then `podAnnotations`, which win on a clash. Takes (dict "root" $ "component" name); returns YAML.
+*/}}
+{{- define "huntforge.appPodAnnotations" -}}
+{{- $root := .root }}
+{{- $app := index $root.Values.apps .component }}
+{{- $annotations := dict }}
+{{- if $root.Values.metrics.scrapeAnnotations }}
+{{- $_ := set $annotations "prometheus.io/scrape" "true" }}
+{{- $_ := set $annotations "prometheus.io/port" (toString $app.port) }}
+{{- $_ := set $annotations "prometheus.io/path" $root.Values.metrics.path }}
+{{- end }}
+{{- toYaml (merge (deepCopy ($root.Values.podAnnotations | default dict)) $annotations) }}
+{{- end }}
+
+{{- define "huntforge.backupClaimName" -}}
+{{- default (printf "%s-backups" (include "huntforge.fullname" .)) .Values.backup.persistence.existingClaim }}
 {{- end }}

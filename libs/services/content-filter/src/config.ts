@@ -6,7 +6,7 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 const envSchema = z.object({
   /** Most chunks one chunk-debug pass analyses; the response says chunk_limit_applied when cut. */
   CHUNK_DEBUG_MAX_CHUNKS: positiveInt(CHUNK_DEBUG_MAX_CHUNKS_DEFAULT),
-  /** Where the live, staging and versioned artifacts live (default DATA_DIR/content-filter). */
+  /** Where this replica keeps its local artifact copies: cache, staging, secondary copies (default DATA_DIR/content-filter). The database holds the shared ones. */
   CONTENT_FILTER_ARTIFACTS_DIR: z.string().trim().min(1).optional(),
   /** Folder holding seed/ and eval/ (default: fixtures/content-filter found from the working directory). */
   CONTENT_FILTER_FIXTURES_DIR: z.string().trim().min(1).optional(),

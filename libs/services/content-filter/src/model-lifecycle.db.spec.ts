@@ -22,6 +22,11 @@ describe('feedback, retrain, versions and rollback', () => {
     if (!row?.secondaryModelFilePath) throw new Error(`version ${version} missing`);
     return { ...row, secondaryModelFilePath: row.secondaryModelFilePath };
   };
+  const storedBytes = async (kind: 'live' | 'versioned', version: number) => {
+    const row = await h.ctx.db.prisma.modelArtifact.findUnique({ where: { kind_version: { kind, version } } });
+    if (!row) throw new Error(`no ${kind} artifact for version ${version}`);
+    return Buffer.from(row.bytes);
+  };
   let articleId: number;
   beforeAll(async () => {
     h = await startContentFilter();
@@ -152,7 +157,10 @@ describe('feedback, retrain, versions and rollback', () => {
       const v1 = await versionRow(1);
       expect(v1.isCurrent).toBe(true);
       expect(await h.ctx.db.prisma.modelVersion.count({ where: { isCurrent: true } })).toBe(1);
-      expect(readFileSync(h.deps.store.livePath).equals(readFileSync(v1.modelFilePath))).toBe(true);
+      const v1Bytes = await storedBytes('versioned', 1);
+      expect(await storedBytes('live', 1)).toEqual(v1Bytes);
+      expect(readFileSync(h.files.livePath).equals(v1Bytes)).toBe(true);
+      expect(readFileSync(v1.secondaryModelFilePath).equals(v1Bytes)).toBe(true);
       await h.deps.background.drain();
       expect(await h.ctx.db.prisma.chunkAnalysis.count({ where: { articleId, modelVersion: 1 } })).toBeGreaterThan(0);
       const timeline = await request(h.app).get('/api/model/classification-timeline').expect(200);
@@ -163,17 +171,21 @@ describe('feedback, retrain, versions and rollback', () => {
       expect(classified.model_version).toBe(1);
     });
 
-    it('falls back to the secondary copy when the primary is gone', async () => {
+    it('falls back to the secondary copy (this replica\'s disk) when the primary (the database row) is gone', async () => {
       const v2 = await versionRow(2);
-      rmSync(v2.modelFilePath);
+      await h.ctx.db.prisma.modelArtifact.delete({ where: { kind_version: { kind: 'versioned', version: 2 } } });
       const res = await request(h.app).post('/api/model/rollback/2').expect(200);
       expect(res.body.artifact).toBe('secondary');
-      expect(readFileSync(h.deps.store.livePath).equals(readFileSync(v2.secondaryModelFilePath))).toBe(true);
+      const secondary = readFileSync(v2.secondaryModelFilePath);
+      expect(readFileSync(h.files.livePath).equals(secondary)).toBe(true);
+      expect(await storedBytes('live', 2)).toEqual(secondary);
+      const classified = (await h.ctx.bus.request('content-filter.classify', { text: WINDOWS_INTRUSION })) as { model_version: number };
+      expect(classified.model_version).toBe(2);
     });
 
     it('answers 422 artifact_missing when neither copy exists and 404 for an unknown version', async () => {
       const v3 = await versionRow(3);
-      rmSync(v3.modelFilePath);
+      await h.ctx.db.prisma.modelArtifact.delete({ where: { kind_version: { kind: 'versioned', version: 3 } } });
       rmSync(v3.secondaryModelFilePath);
       const missing = await request(h.app).post('/api/model/rollback/3').expect(422);
       expect(missing.body.error.code).toBe('artifact_missing');
@@ -181,7 +193,7 @@ describe('feedback, retrain, versions and rollback', () => {
       const unknown = await request(h.app).post('/api/model/rollback/42').expect(404);
       expect(unknown.body.error.code).toBe('model_version_not_found');
       await request(h.app).post('/api/model/rollback/zero').expect(400);
-      expect(existsSync(h.deps.store.livePath)).toBe(true);
+      expect(existsSync(h.files.livePath)).toBe(true);
     });
   });
 });

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { REQUEST_KEYS, type ClassifyResponse, type ClassifyResult } from '@huntforge/contracts';
 import { startContentFilter, type ContentFilterHarness } from './test-support/content-filter-harness';
@@ -19,9 +20,17 @@ describe('content-filter module: first start and classification', () => {
     expect(v1.eval_set_size).toBeGreaterThanOrEqual(150);
     expect(v1.training_samples).toBeGreaterThanOrEqual(400);
     expect(v1.metrics.recall_huntable).toBeGreaterThanOrEqual(0.3);
-    expect(existsSync(v1.model_file_path)).toBe(true);
-    expect(existsSync(v1.secondary_model_file_path)).toBe(true);
-    expect(readFileSync(h.deps.store.livePath).equals(readFileSync(v1.model_file_path))).toBe(true);
+    // Primary copy in the database, shared by every replica; secondary copy on this replica's disk.
+    expect(v1.model_file_path).toBe('database:model_artifacts/v1');
+    const local = readFileSync(v1.secondary_model_file_path);
+    const stored = await h.ctx.db.prisma.modelArtifact.findMany({ where: { version: 1 }, orderBy: { kind: 'asc' } });
+    expect(stored.map((row) => row.kind)).toEqual(['live', 'versioned']);
+    for (const row of stored) {
+      expect(Buffer.from(row.bytes).equals(local)).toBe(true);
+      expect(row.size).toBe(local.byteLength);
+      expect(row.sha256).toBe(createHash('sha256').update(local).digest('hex'));
+    }
+    expect(readFileSync(h.files.livePath).equals(local)).toBe(true);
     expect(await h.deps.store.hasStaging()).toBe(false);
     const status = await request(h.app).get('/api/model/retrain-status').expect(200);
     expect(status.body).toMatchObject({ status: 'complete', new_version: 1, progress: 1 });

@@ -7,7 +7,9 @@ import type { Subscription } from '@huntforge/bus';
 import { routePrefixesOf } from '@huntforge/contracts';
 import type { ComponentHealth, ModuleContext, ServiceModule } from '@huntforge/platform';
 import { ArticleTextReader } from '@huntforge/data';
-import { ArtifactStore } from './artifacts/artifact-store';
+import { DatabaseArtifactStore } from './artifacts/database-artifact-store';
+import { importLocalArtifacts } from './artifacts/import-local-artifacts';
+import { LocalArtifactFiles } from './artifacts/local-artifact-files';
 import { FixtureSets, resolveFixturesDir } from './artifacts/fixtures';
 import { BackgroundTasks } from './background-tasks';
 import { startResponders } from './bus/responders';
@@ -21,6 +23,7 @@ import { AnnotationReader } from './repositories/annotation-reader';
 import { ChunkAnalysisRepository } from './repositories/chunk-analysis-repository';
 import { ChunkDebugProgressRepository } from './repositories/chunk-debug-progress-repository';
 import { FeedbackRepository } from './repositories/feedback-repository';
+import { ModelArtifactRepository } from './repositories/model-artifact-repository';
 import { ModelVersionRepository } from './repositories/model-version-repository';
 import { RetrainRunRepository } from './repositories/retrain-run-repository';
 import { RetrainCoordinator } from './retrain/retrain-coordinator';
@@ -28,14 +31,15 @@ import { RetrainCoordinator } from './retrain/retrain-coordinator';
 export interface ContentFilterModuleOptions {
   /** Environment for the service's own variables (default process.env). */
   env?: Record<string, string | undefined>;
-  /** Overrides where model artifacts live. */
+  /** Overrides where this replica keeps its local copies of model artifacts (the database holds the shared ones). */
   artifactsDir?: string;
   /** Overrides where seed/ and eval/ are read from. */
   fixturesDir?: string;
 }
 
 /**
- * Artifacts: explicit option → CONTENT_FILTER_ARTIFACTS_DIR → DATA_DIR/content-filter → a temporary
+ * Local artifact copies (a cache and a retrain's scratch space; the database holds the shared artifacts):
+ * explicit option → CONTENT_FILTER_ARTIFACTS_DIR → DATA_DIR/content-filter → a temporary
  * folder removed on stop when running under jest without DATA_DIR (in-memory tests) → the platform's
  * data dir (its default `.data`, beside the embedded database).
  */
@@ -57,7 +61,7 @@ export function composeContentFilter(ctx: ModuleContext, options: ContentFilterM
   const env = options.env ?? process.env;
   const { config, dir, temporary } = resolveArtifacts(ctx, options, env);
   const prisma = ctx.db.prisma;
-  const store = new ArtifactStore(dir);
+  const store = new DatabaseArtifactStore(new ModelArtifactRepository(prisma), new LocalArtifactFiles(dir), ctx.logger);
   const versions = new ModelVersionRepository(prisma);
   const deps: ContentFilterDeps = {
     config,
@@ -88,9 +92,14 @@ export function composeContentFilter(ctx: ModuleContext, options: ContentFilterM
     http: { prefixes: routePrefixesOf('content-filter'), router },
     async start() {
       if (!deps.fixtures.dir) ctx.logger.warn('content-filter: fixtures/content-filter not found; no seed or curated eval set');
+      await importLocalArtifacts(deps);
       const first = await retrains.bootstrap();
       if (first) ctx.logger.info({ version: first.new_version, success: first.success, message: first.message }, 'content-filter: first start trained the seed model');
       subscriptions = await startResponders(deps);
+      // Load the current model now rather than on the first classification; failures are logged, and `get` retries on demand.
+      void deps.background.run('load-current-model', async () => {
+        if (await versions.findCurrent()) await deps.model.get();
+      });
     },
     async stop() {
       await Promise.all(subscriptions.map((subscription) => subscription.cancel()));

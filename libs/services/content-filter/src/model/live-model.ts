@@ -2,7 +2,7 @@ import { JunkClassifier } from '@huntforge/ml';
 import { CONTENT_FILTER_ERROR_CODES } from '@huntforge/contracts';
 import { HttpError, type Logger } from '@huntforge/platform';
 import type { ModelVersion } from '@huntforge/data';
-import type { ArtifactStore } from '../artifacts/artifact-store';
+import type { ArtifactStore, VersionRef } from '../artifacts/artifact-store';
 import type { ModelVersionRepository } from '../repositories/model-version-repository';
 
 export interface LoadedModel {
@@ -21,7 +21,8 @@ type CurrentVersion = Pick<ModelVersion, 'version' | 'modelFilePath' | 'secondar
  * at most once per `currentCheckMs`, so a retrain or rollback done by another replica takes effect here
  * within that window (this replica's own retrain or rollback calls `clear`, which takes effect at once),
  * while a burst of classifications does not ask the same question for every article.
- * The live file is used when it holds the current version; otherwise the version's artifact is installed.
+ * The bytes come from this replica's cached live file when it holds the current version, else from the
+ * shared live artifact, else from the version's own artifact (primary, then secondary copy).
  */
 export class LiveModel {
   private loaded: LoadedModel | null = null;
@@ -30,7 +31,7 @@ export class LiveModel {
 
   constructor(
     private readonly store: ArtifactStore,
-    private readonly versions: ModelVersionRepository,
+    private readonly versions: Pick<ModelVersionRepository, 'findCurrent'>,
     private readonly logger: Logger,
     private readonly currentCheckMs = 1_000,
   ) {}
@@ -47,7 +48,7 @@ export class LiveModel {
     const current = await this.currentVersion();
     if (!current) throw modelUnavailable('No content-filter model version exists yet');
     if (this.loaded?.version === current.version) return this.loaded;
-    this.loading ??= this.load(current.version, current.modelFilePath, current.secondaryModelFilePath).finally(() => {
+    this.loading ??= this.load({ version: current.version, primary: current.modelFilePath, secondary: current.secondaryModelFilePath }).finally(() => {
       this.loading = null;
     });
     return this.loading;
@@ -65,16 +66,29 @@ export class LiveModel {
     await previous?.classifier.release();
   }
 
-  private async load(version: number, primary: string, secondary: string | null): Promise<LoadedModel> {
-    let bytes = await this.store.readLive();
-    let classifier = bytes ? await this.tryLoad(bytes, version) : null;
+  private async load(ref: VersionRef): Promise<LoadedModel> {
+    const { version } = ref;
+    let classifier = await this.tryLoad(await this.store.readCachedLive(), version);
     if (!classifier) {
-      const artifact = await this.store.findVersionArtifact({ primary, secondary }, version);
-      if (!artifact) throw modelUnavailable(`The artifact of model version ${version} is missing from both copies`);
-      await this.store.installLive(artifact.path);
-      this.logger.info({ version, copy: artifact.copy }, 'content-filter: installed the current version on the live path');
-      bytes = await this.store.readLive();
-      classifier = bytes ? await this.tryLoad(bytes, version) : null;
+      const sharedLive = async () => {
+        const bytes = await this.store.readLive(version);
+        return bytes && { bytes, copy: 'live' };
+      };
+      const sources: Array<() => Promise<{ bytes: Buffer; copy: string } | null>> = [sharedLive, () => this.store.findVersionArtifact(ref)];
+      let found = false;
+      for (const read of sources) {
+        const artifact = await read();
+        if (!artifact) continue;
+        found = true;
+        classifier = await this.tryLoad(artifact.bytes, version);
+        if (!classifier) continue;
+        await this.store.cacheLive(artifact.bytes);
+        this.logger.info({ version, copy: artifact.copy }, 'content-filter: loaded the current model version');
+        break;
+      }
+      if (!classifier && !found) {
+        throw modelUnavailable(`The artifact of model version ${version} is missing from the database and from this replica's local copies; roll back to a version that has one, or retrain`);
+      }
       if (!classifier) throw modelUnavailable(`The artifact of model version ${version} could not be loaded`);
     }
     await this.release();
@@ -83,14 +97,15 @@ export class LiveModel {
   }
 
   /** The classifier when `bytes` is a loadable artifact of `version`, else null. */
-  private async tryLoad(bytes: Uint8Array, version: number): Promise<JunkClassifier | null> {
+  private async tryLoad(bytes: Uint8Array | null, version: number): Promise<JunkClassifier | null> {
+    if (!bytes) return null;
     try {
       const classifier = await JunkClassifier.load(bytes);
       if (classifier.metadata['version'] === String(version)) return classifier;
       await classifier.release();
       return null;
     } catch (error) {
-      this.logger.warn({ version, reason: (error as Error).message }, 'content-filter: live artifact unusable');
+      this.logger.warn({ version, reason: (error as Error).message }, 'content-filter: model artifact unusable');
       return null;
     }
   }

@@ -30,6 +30,11 @@ export class ModelVersionRepository {
     return this.prisma.modelVersion.findUnique({ where: { version } });
   }
 
+  /** Every version with where its artifact copies are recorded, oldest first. */
+  listLocations(): Promise<Array<Pick<ModelVersion, 'version' | 'modelFilePath' | 'secondaryModelFilePath'>>> {
+    return this.prisma.modelVersion.findMany({ select: { version: true, modelFilePath: true, secondaryModelFilePath: true }, orderBy: { version: 'asc' } });
+  }
+
   /** The closest older version, or null for the first. */
   findPredecessor(version: number): Promise<ModelVersion | null> {
     return this.prisma.modelVersion.findFirst({ where: { version: { lt: version } }, orderBy: { version: 'desc' } });

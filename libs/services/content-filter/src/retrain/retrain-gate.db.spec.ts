@@ -27,7 +27,7 @@ describe('retrain quality gate', () => {
       await h.ctx.db.prisma.chunkClassificationFeedback.create({
         data: { articleId, chunkId: 0, chunkText: MARKETING.slice(0, 400), modelClassification: 'Not Huntable', modelConfidence: 0.9, isCorrect: true },
       });
-      const liveBefore = readFileSync(h.deps.store.livePath);
+      const liveBefore = readFileSync(h.files.livePath);
 
       const res = await request(h.app).post('/api/model/retrain?wait=true').expect(200);
       expect(res.body.success).toBe(false);
@@ -39,7 +39,11 @@ describe('retrain quality gate', () => {
       expect(status.body.status).toBe('error');
       expect(status.body.message).toMatch(/^RETRAIN REJECTED/);
       expect(await h.deps.store.hasStaging()).toBe(false);
-      expect(readFileSync(h.deps.store.livePath).equals(liveBefore)).toBe(true);
+      expect(readFileSync(h.files.livePath).equals(liveBefore)).toBe(true);
+      expect((await h.ctx.db.prisma.modelArtifact.findMany({ select: { kind: true, version: true }, orderBy: { kind: 'asc' } }))).toEqual([
+        { kind: 'live', version: 1 },
+        { kind: 'versioned', version: 1 },
+      ]);
       expect(await h.deps.versions.count()).toBe(1);
       expect((await h.deps.versions.findCurrent())?.version).toBe(1);
       expect(await h.ctx.db.prisma.chunkClassificationFeedback.count({ where: { usedForTraining: false } })).toBe(1);

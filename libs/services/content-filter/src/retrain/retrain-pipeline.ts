@@ -108,15 +108,15 @@ export async function runRetrainPipeline(deps: ContentFilterDeps, runId: number,
       return await finish('error', failure(rejection(metrics), common));
     }
 
-    const paths = await deps.store.promoteStaging(version);
+    const copies = await deps.store.promoteStaging(version);
     await deps.versions.createCurrent({
       version,
       featurizerVersion: model.featurizerVersion,
       metrics: { ...metrics, training_accuracy: trainingAccuracy } as unknown as Prisma.InputJsonValue,
       metricsSource,
       evalSetSize: evalSet?.length ?? null,
-      modelFilePath: paths.primary,
-      secondaryModelFilePath: paths.secondary,
+      modelFilePath: copies.primary,
+      secondaryModelFilePath: copies.secondary,
       trainingSamples: data.examples.length,
       feedbackSamples: data.feedbackSamples,
       annotationSamples: data.annotationSamples,

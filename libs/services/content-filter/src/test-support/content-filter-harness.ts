@@ -5,6 +5,7 @@ import type { Express } from 'express';
 import { createHttpApp, finalizeHttpApp, type ServiceModule } from '@huntforge/platform';
 import { createTestContext, type TestContext } from '@huntforge/service-testing';
 import { resolveFixturesDir } from '../artifacts/fixtures';
+import { LocalArtifactFiles } from '../artifacts/local-artifact-files';
 import type { ContentFilterDeps } from '../deps';
 import { composeContentFilter } from '../module';
 
@@ -15,6 +16,8 @@ export interface HarnessOptions {
   fixtures?: (dir: string) => void;
   /** Reuse another harness's context (a second replica on the same database). */
   ctx?: TestContext;
+  /** Local artifact folder (default: a fresh one, as on a replica with its own disk). */
+  artifactsDir?: string;
 }
 
 export interface ContentFilterHarness {
@@ -23,6 +26,8 @@ export interface ContentFilterHarness {
   module: ServiceModule;
   app: Express;
   artifactsDir: string;
+  /** This replica's local artifact copies. */
+  files: LocalArtifactFiles;
   createArticle(content: string, title?: string): Promise<number>;
   close(): Promise<void>;
 }
@@ -33,7 +38,7 @@ let articleCounter = 0;
 export async function startContentFilter(options: HarnessOptions = {}): Promise<ContentFilterHarness> {
   const ctx = options.ctx ?? (await createTestContext({ service: 'content-filter' }));
   const scratch = mkdtempSync(join(tmpdir(), 'cf-test-'));
-  const artifactsDir = join(scratch, 'artifacts');
+  const artifactsDir = options.artifactsDir ?? join(scratch, 'artifacts');
   let fixturesDir: string | undefined;
   if (options.fixtures) {
     fixturesDir = join(scratch, 'fixtures');
@@ -54,6 +59,7 @@ export async function startContentFilter(options: HarnessOptions = {}): Promise<
     module,
     app,
     artifactsDir,
+    files: new LocalArtifactFiles(artifactsDir),
     async createArticle(content, title = 'Test article') {
       const n = ++articleCounter;
       const source = await ctx.db.prisma.source.upsert({

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import {
   CONTENT_FILTER_ERROR_CODES,
   EVAL_CHUNK_MIN_LENGTH,
@@ -35,9 +34,9 @@ export async function evalChunkCount(deps: ContentFilterDeps) {
 }
 
 async function metricsOfVersion(deps: ContentFilterDeps, row: ModelVersion, evalSet: LabelledText[]): Promise<BinaryMetrics> {
-  const artifact = await deps.store.findVersionArtifact({ primary: row.modelFilePath, secondary: row.secondaryModelFilePath }, row.version);
+  const artifact = await deps.store.findVersionArtifact({ version: row.version, primary: row.modelFilePath, secondary: row.secondaryModelFilePath });
   if (!artifact) throw new HttpError(422, CONTENT_FILTER_ERROR_CODES.artifactMissing, `Model version ${row.version} has no artifact to evaluate`);
-  const classifier = await JunkClassifier.load(await readFile(artifact.path));
+  const classifier = await JunkClassifier.load(artifact.bytes);
   try {
     return await evaluateClassifier(classifier, evalSet);
   } finally {

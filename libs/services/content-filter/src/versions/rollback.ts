@@ -5,20 +5,20 @@ import { defaultThreshold } from '../classification/threshold';
 import type { ContentFilterDeps } from '../deps';
 
 /**
- * Rollback to a saved version: its artifact (primary, else secondary copy) onto the live path, is_current
+ * Rollback to a saved version: its artifact (primary, else secondary copy) becomes the live model, is_current
  * moved, the classifier cache cleared, then a background re-scoring of the stored chunk analyses.
  */
 export async function rollback(deps: ContentFilterDeps, version: number) {
   const target = await deps.versions.findByVersion(version);
   if (!target) throw new HttpError(404, CONTENT_FILTER_ERROR_CODES.modelVersionNotFound, `Model version ${version} does not exist`);
-  const artifact = await deps.store.findVersionArtifact({ primary: target.modelFilePath, secondary: target.secondaryModelFilePath }, version);
+  const artifact = await deps.store.findVersionArtifact({ version, primary: target.modelFilePath, secondary: target.secondaryModelFilePath });
   if (!artifact) {
-    throw new HttpError(422, CONTENT_FILTER_ERROR_CODES.artifactMissing, `Model version ${version} has no artifact in its primary or secondary location`, {
+    throw new HttpError(422, CONTENT_FILTER_ERROR_CODES.artifactMissing, `Model version ${version} has no artifact in its primary location (the database) or its secondary one (this replica's disk)`, {
       primary: target.modelFilePath,
       secondary: target.secondaryModelFilePath,
     });
   }
-  await deps.store.installLive(artifact.path);
+  await deps.store.installLive(version, artifact.bytes);
   await deps.versions.setCurrent(version);
   await deps.model.clear();
   void deps.background.run(`rescore-after-rollback-v${version}`, () => rescoreStoredAnalyses(deps));
