@@ -37,7 +37,7 @@ function escape(text: string): string {
 
 function startProcess(args: string[], env: Record<string, string>): { child: ChildProcess; ready: Promise<string> } {
   // Services log their bound URL at info ("<service> listening"); the all-in-one CLI prints "ready at".
-  const child = spawn(process.execPath, args, { cwd: root, env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, args, { cwd: root, env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_EXPENSIVE_PER_MINUTE: '0', ...env }, stdio: ['ignore', 'pipe', 'ignore'] });
   const ready = new Promise<string>((ok, fail) => {
     let output: string | null = '';
     child.stdout?.on('data', (chunk: Buffer) => {

@@ -39,6 +39,7 @@ export {
 export { SCHEDULED_JOBS, CONFIGURABLE_JOB_IDS, findScheduledJob, type ScheduledJobDefinition } from './jobs';
 
 export { errorBodySchema, ERROR_CODES, type ErrorBody, type ErrorCode } from './http/errors';
+export { RATE_LIMITED_CODE, rateLimitTier, type RateLimitTier } from './http/rate-limits';
 export {
   healthStatusSchema,
   componentHealthSchema,

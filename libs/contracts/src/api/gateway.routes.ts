@@ -123,7 +123,7 @@ export const gatewayRoutes = {
       400: errorResponse(['validation_error', 'invalid_json']),
       401: errorResponse(['unauthenticated'], 'The token is unknown or revoked'),
       409: errorResponse(['authentication_off'], 'AUTH_MODE=off: there is nothing to sign in to'),
-      429: errorResponse(['rate_limited'], 'Ten failed sign-ins from this address in 15 minutes: refused, whatever the token, until Retry-After seconds have passed'),
+      429: errorResponse(['rate_limited'], 'Ten failed sign-ins from this address in 15 minutes (refused, whatever the token), or more than RATE_LIMIT_SIGN_IN_PER_MINUTE attempts this minute: retry after Retry-After seconds'),
     },
   }),
   deleteAuthSession: defineRoute('gateway', {

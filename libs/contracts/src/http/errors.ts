@@ -27,6 +27,7 @@ export const ERROR_CODES = {
   jobNotEditable: 'job_not_editable',
   invalidCron: 'invalid_cron',
   tokenNameTaken: 'token_name_taken',
+  rateLimited: 'rate_limited',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -45,6 +45,15 @@ export interface AppConfig {
   identitySigningKey?: string;
   /** Public host names the gateway answers to, besides loopback names and IP literals (ALLOWED_HOSTS). */
   allowedHosts: string[];
+  /** The gateway's request limits per minute (0: off) and where their counts live. */
+  rateLimits: RateLimitConfig;
+}
+
+export interface RateLimitConfig {
+  perMinute: number;
+  expensivePerMinute: number;
+  signInPerMinute: number;
+  store: 'memory' | 'database';
 }
 
 export interface LoadConfigOptions {
@@ -138,6 +147,13 @@ function toAppConfig(env: Env, options: LoadConfigOptions): AppConfig {
       .split(',')
       .map((host) => host.trim().toLowerCase())
       .filter(Boolean),
+    rateLimits: {
+      perMinute: env.RATE_LIMIT_PER_MINUTE,
+      expensivePerMinute: env.RATE_LIMIT_EXPENSIVE_PER_MINUTE,
+      signInPerMinute: env.RATE_LIMIT_SIGN_IN_PER_MINUTE,
+      // One process counts alone; replicas must share their counts or each would allow the full limit.
+      store: env.RATE_LIMIT_STORE ?? (options.shape === 'all-in-one' ? 'memory' : 'database'),
+    },
   };
 }
 

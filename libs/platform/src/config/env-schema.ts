@@ -44,6 +44,7 @@ const httpUrl = urlWithProtocol(['http:', 'https:']);
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export const NODE_ENVS = ['development', 'production', 'test'] as const;
 export const AUTH_MODES = ['required', 'off'] as const;
+export const RATE_LIMIT_STORES = ['memory', 'database'] as const;
 
 export const envSchema = z.object({
   NODE_ENV: oneOf(NODE_ENVS).default('development'),
@@ -67,6 +68,16 @@ export const envSchema = z.object({
   SCHEDULED_JOBS_POLL_SECONDS: integerInRange(1, 86_400).default(30),
   // How long a browser sign-in lasts (AUTH_MODE=required); at most 30 days.
   SESSION_TTL_HOURS: integerInRange(1, 720).default(12),
+  // Gateway requests per minute per API token (or per client address when there is none); 0 turns a limit off.
+  // Defaults sit well above what one person's browser sends, polling pages included.
+  RATE_LIMIT_PER_MINUTE: integerInRange(0, 1_000_000).default(1200),
+  // Routes that fetch, train, embed or start pipelines (scrape-url, workflow triggers, retrain, semantic search).
+  RATE_LIMIT_EXPENSIVE_PER_MINUTE: integerInRange(0, 1_000_000).default(60),
+  // Sign-in attempts per client address, on top of the refusal after ten failures in 15 minutes.
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: integerInRange(0, 1_000_000).default(20),
+  // Where the counts live: memory (one process) or database (shared by every gateway replica).
+  // Unset: memory in the all-in-one shape, database in the distributed shape.
+  RATE_LIMIT_STORE: oneOf(RATE_LIMIT_STORES).optional(),
   INGESTION_URL: httpUrl.optional(),
   WORKFLOW_URL: httpUrl.optional(),
   CONTENT_FILTER_URL: httpUrl.optional(),

@@ -2,10 +2,16 @@ import { Router } from 'express';
 import { decodeEncryptionKey, type ModuleContext, type ServiceModule } from '@huntforge/platform';
 import { auditRouter } from './audit/audit-router';
 import { createAuthMiddleware } from './auth/authenticate';
+import { tokenIdOf } from './auth/principal';
 import { sessionRouter } from './auth/session-router';
+import { SignInThrottle } from './auth/sign-in-throttle';
 import { docsRouter } from './docs/docs-router';
 import { healthRouter } from './health/health-router';
 import { browserGuard } from './origin/browser-guard';
+import { FixedWindowLimiter } from './rate-limit/fixed-window-limiter';
+import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store';
+import { rateLimitMiddleware } from './rate-limit/rate-limit-middleware';
+import { RateLimitBucketRepository } from './repositories/rate-limit-bucket-repository';
 import { scheduledJobsRouter } from './scheduled-jobs/scheduled-jobs-router';
 import { settingsRoutes } from './settings/settings-routes';
 import { tokensRouter } from './tokens/tokens-router';
@@ -16,8 +22,9 @@ import { webRouter } from './web/web-router';
 
 /**
  * The public HTTP surface. Order matters: the browser guard (host, origin, JSON bodies) first, then public health, docs and the web pages, then authentication (which
- * lets the remaining public paths through and enforces roles on the rest), the gateway's own routes,
- * and last the upstreams. The router serves full paths; mount it at `/`.
+ * lets the remaining public paths through and enforces roles on the rest), the rate limits (after
+ * authentication, so they count per token), the gateway's own routes, and last the upstreams. The
+ * router serves full paths; mount it at `/`.
  */
 export function createGatewayModule(ctx: ModuleContext, options: GatewayOptions): ServiceModule {
   const { db, bus, logger, config } = ctx;
@@ -27,9 +34,18 @@ export function createGatewayModule(ctx: ModuleContext, options: GatewayOptions)
   router.use(docsRouter());
   router.use(webRouter(options.webDistDir === undefined ? findWebDist(process.env.WEB_DIST_DIR) : options.webDistDir));
   router.use(createAuthMiddleware({ tokens: db.repos.apiTokens, sessions: db.repos.webSessions, mode: config.authMode, logger }));
+  // Replicas share their counts through the database; one process keeps them in memory (separate
+  // stores, so a flood of request keys can never evict a sign-in failure).
+  const sharedStore = config.rateLimits.store === 'database' ? new RateLimitBucketRepository(db.prisma) : null;
+  const limiter = new FixedWindowLimiter(sharedStore ?? new MemoryRateLimitStore(), {
+    ...(options.rateLimitClock ? { now: options.rateLimitClock } : {}),
+    onPruneError: (error) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not prune expired rate-limit counts'),
+  });
+  router.use(rateLimitMiddleware({ limiter, budgets: config.rateLimits, tokenIdOf }));
   router.use(
     sessionRouter({
       authMode: config.authMode,
+      throttle: new SignInThrottle({ maxFailures: 10, windowMs: 15 * 60_000, ...(sharedStore ? { store: sharedStore } : {}), ...(options.rateLimitClock ? { now: options.rateLimitClock } : {}) }),
       tokens: db.repos.apiTokens,
       sessions: db.repos.webSessions,
       audit: db.repos.audit,

@@ -19,23 +19,28 @@ export interface Principal {
   credential: Credential;
 }
 
-const credentials = new WeakMap<Request, Credential>();
+const principals = new WeakMap<Request, Principal>();
 
 export function setPrincipal(req: Request, principal: Principal): void {
   req.headers[ACTOR_HEADER] = principal.actor;
   req.headers[ROLE_HEADER] = principal.role;
-  credentials.set(req, principal.credential);
+  principals.set(req, principal);
 }
 
 export function clearPrincipal(req: Request): void {
   delete req.headers[ACTOR_HEADER];
   delete req.headers[ROLE_HEADER];
-  credentials.delete(req);
+  principals.delete(req);
 }
 
 /** The credential the auth middleware accepted for this request, or null on public routes. */
 export function credentialOf(req: Request): Credential | null {
-  return credentials.get(req) ?? null;
+  return principals.get(req)?.credential ?? null;
+}
+
+/** The API token the caller used (directly or through its browser session), or null (public route, auth off). */
+export function tokenIdOf(req: Request): number | null {
+  return principals.get(req)?.tokenId ?? null;
 }
 
 /** The actor the gateway vouched for, or null on public routes. */

@@ -4,7 +4,8 @@ import { AUDIT_EVENT_TYPES, gatewayRoutes as routes, type AuthSessionResponse, t
 import { actorOf, HttpError, httpErrors, mountRoute, reply, roleOf } from '@huntforge/platform';
 import { credentialOf } from './principal';
 import { clearSessionCookie, sessionCookieOf, setSessionCookie } from './session-cookie';
-import { SignInThrottle, signInClientKey } from './sign-in-throttle';
+import { clientKeyOf } from '../rate-limit/client-key';
+import { SignInThrottle } from './sign-in-throttle';
 import { signIn, signOut, type WebSessionDeps } from './web-sessions';
 
 function toWebSession(session: WebSessionRecord, currentId: string | null): WebSession {
@@ -42,8 +43,8 @@ export function sessionRouter(options: { authMode: 'off' | 'required'; throttle?
   });
   mountRoute(router, routes.postAuthSession, async ({ body, req, res }) => {
     if (options.authMode === 'off') throw new HttpError(409, 'authentication_off', 'Authentication is off (AUTH_MODE=off): every caller on this machine is the local admin, there is nothing to sign in to');
-    const address = signInClientKey(req.socket.remoteAddress, req.headers['x-forwarded-for']);
-    const wait = throttle.retryAfterSeconds(address);
+    const address = clientKeyOf(req.socket.remoteAddress, req.headers['x-forwarded-for']);
+    const wait = await throttle.retryAfterSeconds(address);
     if (wait !== null) {
       const refusal = { error: { code: 'rate_limited', message: `Too many failed sign-ins from this address; try again in ${wait} s`, details: { retry_after_seconds: wait } } };
       return reply(429, refusal, { 'Retry-After': String(wait), ...NO_STORE });
@@ -52,10 +53,10 @@ export function sessionRouter(options: { authMode: 'off' | 'required'; throttle?
     try {
       signedInSession = await signIn(options, { token: body.token, userAgent: req.headers['user-agent'] });
     } catch (error) {
-      if (error instanceof HttpError && error.status === 401) throttle.failed(address);
+      if (error instanceof HttpError && error.status === 401) await throttle.failed(address);
       throw error;
     }
-    throttle.succeeded(address);
+    await throttle.succeeded(address);
     const { value, session } = signedInSession;
     setSessionCookie(req, res, value, session.expiresAt);
     const signedIn: AuthSessionResponse = {

@@ -1,61 +1,51 @@
+import { MemoryRateLimitStore } from '../rate-limit/memory-rate-limit-store';
+import type { RateLimitStore } from '../rate-limit/rate-limit-store';
+
+export interface SignInThrottleOptions {
+  maxFailures: number;
+  windowMs: number;
+  now?: () => number;
+  /** Shared by every gateway replica in the distributed shape; this process's memory by default. */
+  store?: RateLimitStore;
+}
+
 /**
  * Failed sign-ins per client address in a sliding window: past the limit, every attempt from that address
  * (right token or not) is refused until the oldest failure leaves the window, so tokens cannot be guessed
- * through the sign-in page. A success clears the address. Kept in this process: each gateway replica
- * counts its own clients.
+ * through the sign-in page. A success clears the address. With the database store every replica sees
+ * the same failures, so spreading guesses over replicas gains nothing.
  */
 export class SignInThrottle {
-  private readonly failures = new Map<string, number[]>();
+  private readonly store: RateLimitStore;
 
-  constructor(
-    private readonly options: { maxFailures: number; windowMs: number; now?: () => number; maxAddresses?: number } = { maxFailures: 10, windowMs: 15 * 60_000 },
-  ) {}
+  constructor(private readonly options: SignInThrottleOptions = { maxFailures: 10, windowMs: 15 * 60_000 }) {
+    this.store = options.store ?? new MemoryRateLimitStore({ maxKeys: 10_000 });
+  }
 
   private now(): number {
     return this.options.now?.() ?? Date.now();
   }
 
-  private recent(key: string): number[] {
-    const since = this.now() - this.options.windowMs;
-    const kept = (this.failures.get(key) ?? []).filter((at) => at > since);
-    if (kept.length === 0) this.failures.delete(key);
-    else this.failures.set(key, kept);
-    return kept;
+  private keyOf(client: string): string {
+    return `sign-in-failures/${client}`;
   }
 
   /** Seconds to wait when the address is blocked, or null when it may try. */
-  retryAfterSeconds(key: string): number | null {
-    const recent = this.recent(key);
+  async retryAfterSeconds(client: string): Promise<number | null> {
+    const now = this.now();
+    const recent = await this.store.recentEvents(this.keyOf(client), now - this.options.windowMs);
     if (recent.length < this.options.maxFailures) return null;
     const oldest = recent[recent.length - this.options.maxFailures] as number;
-    return Math.max(1, Math.ceil((oldest + this.options.windowMs - this.now()) / 1000));
+    return Math.max(1, Math.ceil((oldest + this.options.windowMs - now) / 1000));
   }
 
-  failed(key: string): void {
-    const recent = this.recent(key);
-    this.failures.set(key, [...recent, this.now()]);
-    // An address flood must not grow the map without bound: forget the longest-quiet addresses first.
-    const cap = this.options.maxAddresses ?? 10_000;
-    while (this.failures.size > cap) this.failures.delete(this.failures.keys().next().value as string);
+  async failed(client: string): Promise<void> {
+    const now = this.now();
+    // Only the newest maxFailures failures decide a refusal, so no more are kept.
+    await this.store.recordEvent(this.keyOf(client), now, { sinceMs: now - this.options.windowMs, keep: this.options.maxFailures, expiresAtMs: now + this.options.windowMs });
   }
 
-  succeeded(key: string): void {
-    this.failures.delete(key);
+  async succeeded(client: string): Promise<void> {
+    await this.store.forget(this.keyOf(client));
   }
-}
-
-const PRIVATE_ADDRESS = /^(?:::ffff:)?(?:127\.|10\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.)|^::1$|^f[cd][0-9a-f]{2}:/i;
-
-/**
- * Whose failures these are. A connection from a private or loopback address is usually a reverse proxy
- * (an ingress): its clients are told apart by the address it appended last to X-Forwarded-For, so one
- * client's failures never lock out everyone behind the proxy. A public address is counted as itself,
- * whatever headers it sends.
- */
-export function signInClientKey(socketAddress: string | undefined, forwardedFor: string | string[] | undefined): string {
-  const socket = socketAddress ?? 'unknown';
-  if (!PRIVATE_ADDRESS.test(socket)) return socket;
-  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? '')).split(',').map((hop) => hop.trim()).filter(Boolean);
-  const client = hops.at(-1);
-  return client ? `${socket} for ${client}` : socket;
 }

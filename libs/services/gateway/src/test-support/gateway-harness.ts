@@ -35,7 +35,14 @@ export interface HarnessOptions {
   serviceHealth?: Record<string, HealthCheck>;
   /** The built web application to serve (null: not built); default none, so specs never depend on a build. */
   webDistDir?: string | null;
+  /** More configuration variables, e.g. RATE_LIMIT_PER_MINUTE; they win over the harness defaults. */
+  env?: Record<string, string>;
+  /** Pins the rate limits' clock (epoch ms); default the real clock. */
+  rateLimitClock?: () => number;
 }
+
+/** Off unless a spec sets them: a spec signs in and calls routes far faster than a person does. */
+const NO_RATE_LIMITS = { RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_EXPENSIVE_PER_MINUTE: '0', RATE_LIMIT_SIGN_IN_PER_MINUTE: '0' };
 
 let tokenCounter = 0;
 
@@ -62,14 +69,14 @@ async function composeGateway(db: Db, bus: Bus, options: HarnessOptions, dispose
   const logs = captureLogs();
   const logger = createLogger({ level: 'debug', service: 'gateway', destination: logs.stream });
   const config = loadConfig(
-    { AUTH_MODE: options.authMode ?? 'required', ...(options.allowedHosts ? { ALLOWED_HOSTS: options.allowedHosts } : {}) },
+    { AUTH_MODE: options.authMode ?? 'required', ...(options.allowedHosts ? { ALLOWED_HOSTS: options.allowedHosts } : {}), ...NO_RATE_LIMITS, ...options.env },
     { shape: 'all-in-one', service: 'gateway' },
   );
   const scheduler = createScheduler({ logger, locks: db.repos.jobLocks, runs: db.repos.jobRuns, holder: 'gateway-test' });
 
   const module = createGatewayModule(
     { config, db, bus, logger, scheduler, settings: createSettingsReader(db.prisma, { env: {} }) },
-    { upstreams: options.upstreams ?? [], serviceHealth: options.serviceHealth ?? {}, webDistDir: options.webDistDir ?? null },
+    { upstreams: options.upstreams ?? [], serviceHealth: options.serviceHealth ?? {}, webDistDir: options.webDistDir ?? null, rateLimitClock: options.rateLimitClock },
   );
   const app = createHttpApp({ logger, serviceName: 'gateway' });
   if (module.http) app.use(module.http.router);

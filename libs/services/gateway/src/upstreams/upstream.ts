@@ -21,4 +21,6 @@ export interface GatewayOptions {
   serviceHealth: Record<string, HealthCheck>;
   /** The built web application (dist/web); undefined: found beside the code, null: not built. */
   webDistDir?: string | null;
+  /** The rate limits' clock in epoch milliseconds (tests pin it so a window never turns mid-test); default Date.now. */
+  rateLimitClock?: () => number;
 }
