@@ -1,4 +1,6 @@
 import { Command } from 'commander';
+import { registerBackupCommands } from './commands/backup';
+import { addBackupScheduleCommands } from './commands/backup-schedule';
 import { registerDbCommands } from './commands/db';
 import { registerMcpCommand } from './commands/mcp';
 import { registerSigmaCommands } from './commands/sigma';
@@ -15,6 +17,7 @@ registerTokenCommands(program);
 registerDbCommands(program);
 registerSigmaCommands(program);
 registerMcpCommand(program);
+addBackupScheduleCommands(registerBackupCommands(program));
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`huntforge: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -48,7 +48,10 @@ const ACCESS_RULES: readonly AccessRule[] = [
   accessRule('/mcp', 'viewer', 'viewer'),
   accessRule('/api/scheduled-jobs', 'viewer', 'admin'),
   accessRule('/api/backup', 'viewer', 'admin'),
-  accessRule('/api/cron', 'viewer', 'admin'),
+  // A backup holds every credential and the settings key: listing or taking one is an admin's job.
+  accessRule('/api/backups', 'admin', 'admin'),
+  // The host crontab's foreign lines may carry anything (a password in a command): admins only.
+  accessRule('/api/cron', 'admin', 'admin'),
   // Who is signed in where: an admin's view, like the tokens the sessions were made with.
   accessRule('/api/auth/sessions', 'admin', 'admin'),
 ];

@@ -111,6 +111,35 @@ export {
 } from './api/define-route';
 export { ALL_ROUTES } from './api/all-routes';
 export { gatewayRoutes } from './api/gateway.routes';
+export { backupScheduleRoutes } from './api/backup-schedule.routes';
+export {
+  backupRoutes,
+  BACKUP_ERROR_CODES,
+  backupDetailSchema,
+  backupListResponseSchema,
+  backupSummarySchema,
+  type BackupDetailView,
+  type BackupSummaryView,
+} from './api/backups.routes';
+export {
+  CRON_MARKER_PREFIX,
+  BACKUP_CRON_JOBS,
+  BACKUP_SCHEDULE_DEFAULTS,
+  BACKUP_SCHEDULE_ERROR_CODES,
+  hostCronEntrySchema,
+  hostCronResponseSchema,
+  backupScheduleSettingsSchema,
+  expectedBackupEntrySchema,
+  backupCronResponseSchema,
+  updateBackupScheduleRequestSchema,
+  type BackupCronJob,
+  type HostCronEntry,
+  type HostCronResponse,
+  type BackupScheduleSettings,
+  type ExpectedBackupEntry,
+  type BackupCronResponse,
+  type UpdateBackupScheduleRequest,
+} from './http/backup-schedule';
 export { settingsRoutes, providerTestRoutes } from './api/settings.routes';
 export { ingestionRoutes } from './api/ingestion.routes';
 export { contentFilterRoutes } from './api/content-filter.routes';

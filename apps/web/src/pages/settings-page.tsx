@@ -5,6 +5,7 @@ import { useApi, useApiMutation } from '../api/hooks';
 import { formatTime } from '../components/format';
 import { ErrorNote, QueryState } from '../components/query-state';
 import { useCan, useSession } from '../components/session';
+import { BackupSchedulePanel } from './backup-schedule-panel';
 
 type Setting = RouteResponse<typeof settingsRoutes.getSettings>['settings'][number];
 
@@ -215,6 +216,10 @@ export function SettingsPage() {
             </table>
           )}
         </QueryState>
+      </section>
+      <section className="panel" aria-labelledby="backups-h">
+        <h2 id="backups-h">Backups</h2>
+        <BackupSchedulePanel />
       </section>
       {isAdmin ? (
         <>

@@ -1,3 +1,5 @@
+import { backupScheduleRoutes } from './backup-schedule.routes';
+import { backupRoutes } from './backups.routes';
 import { contentFilterRoutes } from './content-filter.routes';
 import type { ApiRoute } from './define-route';
 import { evaluationRoutes } from './evaluation.routes';
@@ -15,6 +17,8 @@ import { workflowRoutes } from './workflow.routes';
  */
 export const ALL_ROUTES: readonly ApiRoute[] = [
   ...Object.values(gatewayRoutes),
+  ...Object.values(backupScheduleRoutes),
+  ...Object.values(backupRoutes),
   ...Object.values(settingsRoutes),
   ...providerTestRoutes.map((test) => test.route),
   ...Object.values(ingestionRoutes),

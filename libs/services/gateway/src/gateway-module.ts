@@ -1,6 +1,9 @@
 import { Router } from 'express';
 import { decodeEncryptionKey, type ModuleContext, type ServiceModule } from '@huntforge/platform';
 import { auditRouter } from './audit/audit-router';
+import { backupScheduleRoutes } from './backup-schedule/backup-schedule-routes';
+import { backupsDepsOf } from './backups/backups-deps';
+import { backupsRouter } from './backups/backups-router';
 import { createAuthMiddleware } from './auth/authenticate';
 import { tokenIdOf } from './auth/principal';
 import { sessionRouter } from './auth/session-router';
@@ -57,6 +60,8 @@ export function createGatewayModule(ctx: ModuleContext, options: GatewayOptions)
   router.use(tokensRouter({ tokens: db.repos.apiTokens, audit: db.repos.audit }));
   router.use(auditRouter(db.repos.audit));
   router.use(settingsRoutes(ctx));
+  router.use(backupsRouter(backupsDepsOf(ctx)));
+  router.use(backupScheduleRoutes(ctx));
   const signingKey = config.identitySigningKey ? (decodeEncryptionKey(config.identitySigningKey) ?? undefined) : undefined;
   router.use(createUpstreamDispatcher(options.upstreams, logger, signingKey));
 

@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'backup',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};
