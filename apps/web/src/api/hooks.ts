@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CallInput } from '@huntforge/api-client';
 import type { ApiRoute, RouteResponse } from '@huntforge/contracts';
@@ -33,4 +34,18 @@ export function useApiMutation<R extends ApiRoute>(route: R, options: { invalida
       options.onSuccess?.(data);
     },
   });
+}
+
+/**
+ * Refetches the `routes` whenever `value` changes after the first render: views computed from work another
+ * view watches (an aggregate of finished runs) were read before that work moved on.
+ */
+export function useRefetchOnChange(value: string | number, routes: readonly ApiRoute[]): void {
+  const client = useQueryClient();
+  const previous = useRef(value);
+  useEffect(() => {
+    if (previous.current === value) return;
+    previous.current = value;
+    for (const route of routes) void client.invalidateQueries({ queryKey: [route.method, route.path] });
+  }, [value, client, routes]);
 }

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useState } from 'react';
 import { evaluationRoutes as routes, type EvalRecordView, type EvalSubagent } from '@huntforge/contracts';
-import { useApi, useApiMutation } from '../../api/hooks';
+import { useApi, useApiMutation, useRefetchOnChange } from '../../api/hooks';
 import { StatusBadge } from '../../components/badges';
 import { formatAgo, formatTime, percent } from '../../components/format';
 import { ErrorNote, QueryState } from '../../components/query-state';
@@ -8,6 +8,8 @@ import { useCan } from '../../components/session';
 import { DeltaBadge, EvalPageTabs, SUBAGENT_LABELS, SubagentTabs, fixed, useSubagent } from './eval-shared';
 
 const RESULT_ROUTES = [routes.getSubagentEvalResults, routes.getSubagentEvalAggregate, routes.getSubagentEvalModels];
+/** What is computed from finished records only: read again as records settle. */
+const SETTLED_ROUTES = [routes.getSubagentEvalAggregate, routes.getSubagentEvalModels];
 
 /** Pick articles and launch a run; the run goes against the active config. */
 function RunPanel({ subagent }: { subagent: EvalSubagent }) {
@@ -154,6 +156,8 @@ function ResultsPanel({ subagent }: { subagent: EvalSubagent }) {
   const clear = useApiMutation(routes.deleteSubagentEvalClearPending, { invalidates: RESULT_ROUTES });
   const rows = results.data?.results ?? [];
   const open = rows.filter((r) => r.status === 'pending' || r.status === 'running').length;
+  // Each record that settles changes what the aggregate and the model list show.
+  useRefetchOnChange(rows.filter((r) => r.status === 'completed' || r.status === 'failed').length, SETTLED_ROUTES);
   return (
     <section className="panel" aria-labelledby="eval-results-h">
       <h2 id="eval-results-h" className="row spread">
