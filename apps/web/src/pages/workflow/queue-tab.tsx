@@ -25,7 +25,8 @@ export function QueueTab() {
     const next = items[Math.min(Math.max(index + delta, 0), items.length - 1)];
     if (next) url.set({ item: next.queue_id }, true);
   };
-  // After approve/reject the item leaves the list: show the one that took its place.
+  // After approve/reject the item leaves the list: show the one that took its place (RuleReview calls this
+  // only while the reviewer is still where they acted).
   const next = () => {
     const following = items[index + 1] ?? items[index - 1];
     url.set({ item: following?.queue_id }, true);

@@ -133,8 +133,13 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
   const findings = useLiveValidation(draft, item.validation_findings);
   const settings = useApi(settingsRoutes.getSettings);
   const save = useApiMutation(sigmaQueueRoutes.putSigmaQueueRule, { invalidates: queueRoutes });
-  const approve = useApiMutation(sigmaQueueRoutes.postSigmaQueueApprove, { invalidates: queueRoutes, onSuccess: onNext });
-  const reject = useApiMutation(sigmaQueueRoutes.postSigmaQueueReject, { invalidates: queueRoutes, onSuccess: () => { setReason(''); onNext(); } });
+  const approve = useApiMutation(sigmaQueueRoutes.postSigmaQueueApprove, { invalidates: queueRoutes });
+  const reject = useApiMutation(sigmaQueueRoutes.postSigmaQueueReject, { invalidates: queueRoutes, onSuccess: () => setReason('') });
+  // A slow answer must not move a reviewer who has already moved on (another item, another status).
+  const thenNextIfStill = () => {
+    const actedAt = window.location.search;
+    return { onSuccess: () => (window.location.search === actedAt ? onNext() : undefined) };
+  };
   const addNote = useApiMutation(sigmaQueueRoutes.postSigmaQueueReviewNotes, { invalidates: queueRoutes, onSuccess: () => setNote('') });
   const submit = useApiMutation(sigmaQueueRoutes.postSigmaQueueSubmit, { invalidates: queueRoutes });
   const open = item.status === 'pending' || item.status === 'needs_review';
@@ -146,7 +151,7 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
 
   useShortcuts({
     a: () => {
-      if (open && canWrite && !edited) approve.mutate({ params: { queue_id: item.queue_id } });
+      if (open && canWrite && !edited) approve.mutate({ params: { queue_id: item.queue_id } }, thenNextIfStill());
     },
     r: (event) => {
       if (!open || !canWrite) return;
@@ -186,12 +191,12 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
       <ErrorNote error={save.error} action="Saving the rule" />
       <OriginalDiff item={item} />
       <div className="row">
-        <button type="button" className="ok" disabled={!open || !canWrite || edited || approve.isPending} title={edited ? 'Save or discard the edit first' : 'Approve (a)'} onClick={() => approve.mutate({ params: { queue_id: item.queue_id } })}>
+        <button type="button" className="ok" disabled={!open || !canWrite || edited || approve.isPending} title={edited ? 'Save or discard the edit first' : 'Approve (a)'} onClick={() => approve.mutate({ params: { queue_id: item.queue_id } }, thenNextIfStill())}>
           Approve <kbd>a</kbd>
         </button>
         <input ref={reasonRef} aria-label="rejection reason" placeholder="reason to reject (r)" value={reason} disabled={!open || !canWrite} onChange={(event) => setReason(event.target.value)} style={{ flex: 1, minWidth: 200 }}
-          onKeyDown={(event) => { if (event.key === 'Enter' && reason.trim()) reject.mutate({ params: { queue_id: item.queue_id }, body: { reason: reason.trim() } }); }} />
-        <button type="button" className="danger" disabled={!open || !canWrite || !reason.trim() || reject.isPending} onClick={() => reject.mutate({ params: { queue_id: item.queue_id }, body: { reason: reason.trim() } })}>
+          onKeyDown={(event) => { if (event.key === 'Enter' && reason.trim()) reject.mutate({ params: { queue_id: item.queue_id }, body: { reason: reason.trim() } }, thenNextIfStill()); }} />
+        <button type="button" className="danger" disabled={!open || !canWrite || !reason.trim() || reject.isPending} onClick={() => reject.mutate({ params: { queue_id: item.queue_id }, body: { reason: reason.trim() } }, thenNextIfStill())}>
           Reject
         </button>
         <button type="button" disabled={Boolean(submitBlocker) || !canWrite || submit.isPending} title={submitBlocker ?? 'Open a pull request with this rule'} onClick={() => submit.mutate({ params: { queue_id: item.queue_id } })}>
