@@ -105,13 +105,13 @@ export async function diffFromEmpty(options = {}) {
 
 /**
  * Indexes Prisma's schema language cannot express (pgvector HNSW, GIN over trigrams or a generated
- * tsvector) exist only in migrations, so every diff would drop them. They are the migrations' to own:
+ * tsvector, a sort with NULLS FIRST/LAST) exist only in migrations, so every diff would drop them. They are the migrations' to own:
  * leave those drops out.
  */
 export function withoutMigrationOnlyIndexDrops(sql, migrationScripts) {
   const migrationOnly = new Set();
   for (const script of migrationScripts) {
-    for (const match of script.matchAll(/CREATE INDEX (?:IF NOT EXISTS )?"([^"]+)"[^;]*USING (?:hnsw|gin)/gi)) migrationOnly.add(match[1]);
+    for (const match of script.matchAll(/CREATE INDEX (?:IF NOT EXISTS )?"([^"]+)"[^;]*(?:USING (?:hnsw|gin)|NULLS (?:FIRST|LAST))/gi)) migrationOnly.add(match[1]);
   }
   // A generated column reads to the engine as a column default it cannot express: keep the migration's.
   const generated = new Set();

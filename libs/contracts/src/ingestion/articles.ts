@@ -63,7 +63,7 @@ export const articleDetailSchema = articleSummarySchema
   .meta({ id: 'ArticleDetail' });
 
 /** A text search (`q`) counts its matches up to this many; past it the total is this and `total_exact` is false. */
-export const TEXT_SEARCH_COUNT_CAP = 2_000;
+export const TEXT_SEARCH_COUNT_CAP = 1_000;
 
 export const listArticlesResponseSchema = pagedResponseSchema('articles', articleSummarySchema)
   .extend({

@@ -89,19 +89,32 @@ export class ArticleQueries {
   ) {}
 
   /**
-   * A page and its total. With a text filter the total is counted only up to the cap (TEXT_SEARCH_COUNT_CAP): a common
-   * word can match most of a year's articles, and counting them all means reading every matching article's
-   * text on every page; `totalExact` is false when the cap was reached.
+   * A page and its total. A text filter (ILIKE, served by trigram indexes) is answered in two ways, because
+   * the planner cannot tell a rare word from a common one:
+   * - its matches are collected up to the cap (TEXT_SEARCH_COUNT_CAP); when they all fit, the page is sorted
+   *   from those ids, so no article's text is read twice;
+   * - past the cap the word is common, so the page comes from walking the sort's index and testing each
+   *   article until the page is full (bitmap and sequential scans turned off for that one query: either
+   *   would test every match, seconds at a year's scale). The total then says only "more than the cap".
    */
   async list(filter: ArticleListFilter): Promise<{ rows: ArticleSummaryRow[]; total: number; totalExact: boolean }> {
     const where = whereOf(filter);
-    const rows = this.prisma.article.findMany({ where, select: summarySelect, orderBy: orderBy(filter), skip: filter.skip, take: filter.take });
+    const page = { select: summarySelect, orderBy: orderBy(filter), skip: filter.skip, take: filter.take };
     if (!filter.text) {
-      const [page, total] = await Promise.all([rows, this.prisma.article.count({ where })]);
-      return { rows: page, total, totalExact: true };
+      const [rows, total] = await Promise.all([this.prisma.article.findMany({ where, ...page }), this.prisma.article.count({ where })]);
+      return { rows, total, totalExact: true };
     }
-    const [page, matched] = await Promise.all([rows, this.prisma.article.findMany({ where, select: { id: true }, take: this.textCountCap + 1 })]);
-    return { rows: page, total: Math.min(matched.length, this.textCountCap), totalExact: matched.length <= this.textCountCap };
+    const matched = await this.prisma.article.findMany({ where, select: { id: true }, take: this.textCountCap + 1 });
+    if (matched.length <= this.textCountCap) {
+      const rows = await this.prisma.article.findMany({ where: { id: { in: matched.map((row) => row.id) } }, ...page });
+      return { rows, total: matched.length, totalExact: true };
+    }
+    const rows = await this.prisma.$transaction(async (tx) => {
+      await tx.$executeRawUnsafe('SET LOCAL enable_bitmapscan = off');
+      await tx.$executeRawUnsafe('SET LOCAL enable_seqscan = off');
+      return tx.article.findMany({ where, ...page });
+    });
+    return { rows, total: this.textCountCap, totalExact: false };
   }
 
   summaries(ids: number[]): Promise<ArticleSummaryRow[]> {
@@ -129,13 +142,18 @@ export class ArticleQueries {
     return this.prisma.article.findUnique({ where: { id }, select: { id: true, content: true, simhash: true, simhashBands: true, embeddingModel: true, embeddedAt: true } });
   }
 
-  /** Nearest articles to an article's own vector (cosine, HNSW index), same embedding model only. */
-  similarTo(id: number, model: string, limit: number): Promise<ScoredRow[]> {
+  /**
+   * Nearest articles to an article's own vector (cosine, HNSW index), same embedding model only. The vector
+   * is read first and passed as a value: ordered by a column of a joined row, the index cannot serve.
+   */
+  async similarTo(id: number, model: string, limit: number): Promise<ScoredRow[]> {
+    const [self] = await this.prisma.$queryRaw<Array<{ vector: string | null }>>`SELECT embedding::text AS vector FROM articles WHERE id = ${id}`;
+    if (!self?.vector) return [];
     return this.prisma.$queryRaw<ScoredRow[]>`
-      SELECT other.id, (1 - (other.embedding <=> self.embedding))::float8 AS similarity
-      FROM articles self JOIN articles other ON other.id <> self.id
-      WHERE self.id = ${id} AND other.embedding IS NOT NULL AND other.embedding_model = ${model}
-      ORDER BY other.embedding <=> self.embedding
+      SELECT id, (1 - (embedding <=> ${self.vector}::vector))::float8 AS similarity
+      FROM articles
+      WHERE id <> ${id} AND embedding IS NOT NULL AND embedding_model = ${model}
+      ORDER BY embedding <=> ${self.vector}::vector
       LIMIT ${limit}`;
   }
 

@@ -83,7 +83,16 @@ describe('articles', () => {
       const filter = { includeDuplicates: true, sortBy: 'id' as const, sortOrder: 'asc' as const, skip: 0, take: 1 };
       const common = await capped.list({ ...filter, text: 'of case' });
       expect(common).toEqual(expect.objectContaining({ total: 1, totalExact: false }));
-      expect(common.rows).toHaveLength(1);
+      // Past the cap the page is read by walking the sort instead of from the matched ids: same rows, same order.
+      const uncapped = new ArticleQueries(h.module.deps.ctx.db.prisma);
+      for (const sortOrder of ['asc', 'desc'] as const) {
+        const query = { ...filter, sortOrder, take: 3, text: 'of case' };
+        const walked = (await capped.list(query)).rows.map((row) => row.id);
+        const fromIds = await uncapped.list(query);
+        expect(fromIds.totalExact).toBe(true);
+        expect(walked).toEqual(fromIds.rows.map((row) => row.id));
+        expect(walked.length).toBeGreaterThan(1);
+      }
       const rare = await capped.list({ ...filter, text: 'case 3)' });
       expect(rare).toEqual(expect.objectContaining({ total: 1, totalExact: true }));
       // Without a text filter the count is exact, however many match.
