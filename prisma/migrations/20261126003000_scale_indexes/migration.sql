@@ -21,3 +21,11 @@ CREATE INDEX "workflow_executions_retry_of_id_idx" ON "workflow_executions"("ret
 CREATE INDEX "articles_title_id_idx" ON "articles"("title", "id");
 CREATE INDEX "articles_published_at_desc_idx" ON "articles"("published_at" DESC NULLS LAST, "id" DESC);
 CREATE INDEX "sigma_queue_items_created_at_id_idx" ON "sigma_queue_items"("created_at", "id");
+
+-- The sorts' ties are broken by id: with it in the index a page is read in order, without sorting the tied rows.
+DROP INDEX "articles_collected_at_idx";
+DROP INDEX "articles_hunt_score_idx";
+DROP INDEX "articles_published_at_idx";
+CREATE INDEX "articles_hunt_score_id_idx" ON "articles"("hunt_score", "id");
+CREATE INDEX "articles_published_at_id_idx" ON "articles"("published_at", "id");
+CREATE INDEX "articles_collected_at_id_idx" ON "articles"("collected_at", "id");

@@ -17,6 +17,9 @@ export interface ArticleListFilter {
   take: number;
 }
 
+/** From how many skipped rows a page is found by ids first (see pageOf). */
+const DEEP_PAGE_OFFSET = 5_000;
+
 export const summarySelect = {
   id: true,
   sourceId: true,
@@ -83,10 +86,17 @@ function whereOf(filter: ArticleListFilter): Prisma.ArticleWhereInput {
 
 /** Read side of articles: listing, detail, similarity, search, stats; plus deletion with its report. */
 export class ArticleQueries {
+  private readonly textCountCap: number;
+  private readonly deepPageOffset: number;
+
+  /** The limits are the contract's and DEEP_PAGE_OFFSET; tests lower them to reach each path with a few rows. */
   constructor(
     private readonly prisma: PrismaClient,
-    private readonly textCountCap: number = TEXT_SEARCH_COUNT_CAP,
-  ) {}
+    limits: { textCountCap?: number; deepPageOffset?: number } = {},
+  ) {
+    this.textCountCap = limits.textCountCap ?? TEXT_SEARCH_COUNT_CAP;
+    this.deepPageOffset = limits.deepPageOffset ?? DEEP_PAGE_OFFSET;
+  }
 
   /**
    * A page and its total. A text filter (ILIKE, served by trigram indexes) is answered in two ways, because
@@ -101,7 +111,7 @@ export class ArticleQueries {
     const where = whereOf(filter);
     const page = { select: summarySelect, orderBy: orderBy(filter), skip: filter.skip, take: filter.take };
     if (!filter.text) {
-      const [rows, total] = await Promise.all([this.prisma.article.findMany({ where, ...page }), this.prisma.article.count({ where })]);
+      const [rows, total] = await Promise.all([this.pageOf(where, page), this.prisma.article.count({ where })]);
       return { rows, total, totalExact: true };
     }
     const matched = await this.prisma.article.findMany({ where, select: { id: true }, take: this.textCountCap + 1 });
@@ -115,6 +125,18 @@ export class ArticleQueries {
       return tx.article.findMany({ where, ...page });
     });
     return { rows, total: this.textCountCap, totalExact: false };
+  }
+
+  /**
+   * A deep page (tens of thousands of rows skipped) is found by ids first: skipping through the sort's index
+   * alone is several times cheaper than skipping whole rows; then only the page's rows are read.
+   */
+  private async pageOf(where: Prisma.ArticleWhereInput, page: { select: typeof summarySelect; orderBy: Prisma.ArticleOrderByWithRelationInput[]; skip: number; take: number }) {
+    if (page.skip < this.deepPageOffset) return this.prisma.article.findMany({ where, ...page });
+    const ids = (await this.prisma.article.findMany({ where, select: { id: true }, orderBy: page.orderBy, skip: page.skip, take: page.take })).map((row) => row.id);
+    const rows = await this.prisma.article.findMany({ where: { id: { in: ids } }, select: summarySelect });
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   summaries(ids: number[]): Promise<ArticleSummaryRow[]> {

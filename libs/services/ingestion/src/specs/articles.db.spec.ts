@@ -79,7 +79,7 @@ describe('articles', () => {
     });
 
     it('counts a text search only up to its cap, and says so', async () => {
-      const capped = new ArticleQueries(h.module.deps.ctx.db.prisma, 1);
+      const capped = new ArticleQueries(h.module.deps.ctx.db.prisma, { textCountCap: 1 });
       const filter = { includeDuplicates: true, sortBy: 'id' as const, sortOrder: 'asc' as const, skip: 0, take: 1 };
       const common = await capped.list({ ...filter, text: 'of case' });
       expect(common).toEqual(expect.objectContaining({ total: 1, totalExact: false }));
@@ -99,6 +99,17 @@ describe('articles', () => {
       const all = await capped.list(filter);
       expect(all).toEqual(expect.objectContaining({ total: (await h.http.get('/api/articles').expect(200)).body.total, totalExact: true }));
       expect(all.total).toBeGreaterThan(1);
+    });
+
+    it('finds a deep page by ids first, with the same rows in the same order', async () => {
+      const deep = new ArticleQueries(h.module.deps.ctx.db.prisma, { deepPageOffset: 1 });
+      const shallow = new ArticleQueries(h.module.deps.ctx.db.prisma);
+      for (const sortBy of ['published_at', 'title', 'hunt_score'] as const) {
+        const filter = { includeDuplicates: true, sortBy, sortOrder: 'desc' as const, skip: 1, take: 3 };
+        const expected = await shallow.list(filter);
+        expect(expected.rows.length).toBeGreaterThan(1);
+        expect(await deep.list(filter)).toEqual(expected);
+      }
     });
 
     it('filters by date range (inclusive days) and sorts', async () => {
