@@ -3,7 +3,8 @@
  * SigmaHQ reference corpus, then measures p50/p95/p99 of the requests detection engineers make through the
  * running all-in-one service, plus its RSS and the database size. Prints a table per database; asserts nothing.
  *
- * Run: node --import tsx tools/bench/scale.ts [postgres|pglite|both] [--articles N] [--executions N] [--queue N] [--repeat N]
+ * Run: node --import tsx tools/bench/scale.ts [postgres|pglite|both] [--articles N] [--executions N] [--queue N] [--repeat N] [--keep]
+ *      node --import tsx tools/bench/scale.ts --reuse DATABASE_URL   (measure what a --keep run left)
  * Defaults: 100,000 articles on PostgreSQL (DATABASE_SERVER_URL, local default), 20,000 on the embedded database,
  * 10,000 executions, 20,000 queue items, 40 requests per scenario.
  *
@@ -20,7 +21,7 @@ import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client } from 'pg';
 import { api, directorySize, rssMegabytes, servePages, startService, type RunningService } from './scale/service';
-import { seedScaleData, type SeedCounts, type SqlRunner } from './scale/seed';
+import { countsOf, seedScaleData, type SeedCounts, type SqlRunner } from './scale/seed';
 import { pgliteRunner } from './scale/pglite-runner';
 import { scenarios, type Scenario } from './scale/scenarios';
 
@@ -186,7 +187,29 @@ async function pgRunner(url: string): Promise<SqlRunner> {
   };
 }
 
+/** --reuse URL: measure a database a --keep run left (its migrations are brought up to date by the service). */
+async function measureExisting(databaseUrl: string): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'huntforge-scale-reuse-'));
+  const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, AUTH_MODE: 'off', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_EXPENSIVE_PER_MINUTE: '0' };
+  const runner = await pgRunner(databaseUrl);
+  const service = await startService(join(root, 'apps', 'cli', 'bin', 'huntforge.js'), env);
+  try {
+    const counts = await countsOf(runner);
+    const rows = await measure(service, scenarios(counts));
+    const [size] = await runner.query<{ size: string }>('SELECT pg_database_size(current_database())::text AS size');
+    printTable(`PostgreSQL (reused): ${counts.articles} articles, ${counts.executions} executions, ${counts.queueItems} queue items, ${counts.referenceRules} reference rules (${repeat} requests each, ms)`, rows, 100, [
+      `service RSS ${rssMegabytes(service.pid).toFixed(0)} MB after the run; database ${(Number(size?.size ?? 0) / 1024 / 1024).toFixed(0)} MB`,
+    ]);
+  } finally {
+    await service.stop();
+    await runner.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
+  const reuse = process.argv.indexOf('--reuse');
+  if (reuse > 0) return measureExisting(process.argv[reuse + 1] as string);
   const { server: pages, url, count } = await servePages(root);
   try {
     if (which === 'postgres' || which === 'both') await runShape('postgres', option('articles', 100_000), url, count);

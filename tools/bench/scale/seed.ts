@@ -176,11 +176,16 @@ export async function seedScaleData(db: SqlRunner, options: SeedOptions): Promis
   // As autovacuum leaves a table that has settled: statistics, and a visibility map so counts can read indexes only.
   await db.exec('VACUUM ANALYZE');
   step('vacuumed and analyzed');
+  return countsOf(db);
+}
+
+/** What the scenarios pick their rows from, read from a seeded database. */
+export async function countsOf(db: SqlRunner): Promise<SeedCounts> {
   return {
     articles: await count(db, 'SELECT count(*) AS n FROM articles'),
     executions: await count(db, 'SELECT count(*) AS n FROM workflow_executions'),
     queueItems: await count(db, 'SELECT count(*) AS n FROM sigma_queue_items'),
-    referenceRules: 0,
+    referenceRules: await count(db, 'SELECT count(*) AS n FROM sigma_reference_rules'),
     sampleArticleIds: await sample(db, 'articles'),
     sampleExecutionIds: await sample(db, 'workflow_executions'),
     sampleQueueIds: await sample(db, 'sigma_queue_items'),

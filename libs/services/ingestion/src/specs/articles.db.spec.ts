@@ -101,6 +101,30 @@ describe('articles', () => {
       expect(all.total).toBeGreaterThan(1);
     });
 
+    it('reads the same text-search page from matched ids as from walking the sort, whatever the filters', async () => {
+      const other = await h.sourceId('other-lab');
+      const fromIds = new ArticleQueries(h.module.deps.ctx.db.prisma);
+      const walking = new ArticleQueries(h.module.deps.ctx.db.prisma, { textCountCap: 0 });
+      const base = { includeDuplicates: true, sortBy: 'collected_at' as const, sortOrder: 'desc' as const, skip: 0, take: 10 };
+      const filters = [
+        { text: 'of case' },
+        { text: 'OF CASE', includeDuplicates: false },
+        { text: 'step', sourceId: other },
+        { text: 'step', excludeSourceId: other },
+        { text: 'case', minHuntScore: 50, maxHuntScore: 100 },
+        { text: 'case', publishedAfter: new Date('2025-01-01T00:00:00Z'), publishedBefore: new Date('2025-12-31T23:59:59Z') },
+        { text: '100%_sure' },
+      ];
+      let nonEmpty = 0;
+      for (const extra of filters) {
+        const query = { ...base, ...extra };
+        const expected = (await walking.list(query)).rows.map((row) => row.id);
+        expect({ extra, ids: (await fromIds.list(query)).rows.map((row) => row.id) }).toEqual({ extra, ids: expected });
+        if (expected.length > 0) nonEmpty++;
+      }
+      expect(nonEmpty).toBeGreaterThanOrEqual(5);
+    });
+
     it('finds a deep page by ids first, with the same rows in the same order', async () => {
       const deep = new ArticleQueries(h.module.deps.ctx.db.prisma, { deepPageOffset: 1 });
       const shallow = new ArticleQueries(h.module.deps.ctx.db.prisma);
