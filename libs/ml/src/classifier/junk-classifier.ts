@@ -23,6 +23,8 @@ export interface ClassifierOptions {
   batchSize?: number;
   /** onnxruntime intra-op threads (default 1: one core, predictable under load). */
   threads?: number;
+  /** Told how long each model call took (seconds) and how many vectors it scored: for latency metrics. */
+  onInference?: (seconds: number, vectors: number) => void;
 }
 
 export function predictionOf(probability: number): ChunkPrediction {
@@ -42,6 +44,7 @@ export class JunkClassifier {
     readonly model: JunkModel,
     readonly metadata: Record<string, string>,
     private readonly batchSize: number,
+    private readonly onInference?: (seconds: number, vectors: number) => void,
   ) {}
 
   /** Loads an artifact; refuses one built for another featurizer version. */
@@ -52,7 +55,7 @@ export class JunkClassifier {
     }
     const threads = options.threads ?? 1;
     const session = await ort.InferenceSession.create(bytes, { intraOpNumThreads: threads, interOpNumThreads: 1 });
-    return new JunkClassifier(session, model, metadata, options.batchSize ?? 512);
+    return new JunkClassifier(session, model, metadata, options.batchSize ?? 512, options.onInference);
   }
 
   featurize(text: string): SparseVector {
@@ -66,11 +69,13 @@ export class JunkClassifier {
 
   /** Calibrated probability of Huntable for each vector, through onnxruntime. */
   async probabilities(vectors: readonly SparseVector[]): Promise<Float32Array> {
+    const started = performance.now();
     const out = new Float32Array(vectors.length);
     for (let from = 0; from < vectors.length; from += this.batchSize) {
       const batch = vectors.slice(from, from + this.batchSize);
       out.set(await this.runBatch(batch), from);
     }
+    this.onInference?.((performance.now() - started) / 1000, vectors.length);
     return out;
   }
 

@@ -57,6 +57,17 @@ export function createContentFilterModule(ctx: ModuleContext, options: ContentFi
 }
 
 /** The module and the use-case dependencies behind it (tests drive use cases directly through `deps`). */
+/** Latency of each model call (the chunks of one article or a batch), for /metrics. */
+function inferenceMetric(ctx: ModuleContext): ((seconds: number, vectors: number) => void) | undefined {
+  const histogram = ctx.metrics?.histogram({
+    name: 'huntforge_model_inference_duration_seconds',
+    help: 'Time the content-filter model took to score one batch of chunks.',
+    labelNames: ['model'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  });
+  return histogram ? (seconds) => histogram.observe({ model: 'junk_filter' }, seconds) : undefined;
+}
+
 export function composeContentFilter(ctx: ModuleContext, options: ContentFilterModuleOptions = {}): { module: ServiceModule; deps: ContentFilterDeps } {
   const env = options.env ?? process.env;
   const { config, dir, temporary } = resolveArtifacts(ctx, options, env);
@@ -72,7 +83,7 @@ export function composeContentFilter(ctx: ModuleContext, options: ContentFilterM
     holder: `content-filter-${randomUUID()}`,
     store,
     fixtures: new FixtureSets(resolveFixturesDir(options.fixturesDir ?? config.fixturesDir)),
-    model: new LiveModel(store, versions, ctx.logger),
+    model: new LiveModel(store, versions, ctx.logger, undefined, inferenceMetric(ctx)),
     articles: new ArticleTextReader(prisma),
     annotations: new AnnotationReader(prisma),
     analyses: new ChunkAnalysisRepository(prisma),

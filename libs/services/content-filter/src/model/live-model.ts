@@ -34,6 +34,7 @@ export class LiveModel {
     private readonly versions: Pick<ModelVersionRepository, 'findCurrent'>,
     private readonly logger: Logger,
     private readonly currentCheckMs = 1_000,
+    private readonly onInference?: (seconds: number, vectors: number) => void,
   ) {}
 
   private async currentVersion(): Promise<CurrentVersion | null> {
@@ -100,7 +101,7 @@ export class LiveModel {
   private async tryLoad(bytes: Uint8Array | null, version: number): Promise<JunkClassifier | null> {
     if (!bytes) return null;
     try {
-      const classifier = await JunkClassifier.load(bytes);
+      const classifier = await JunkClassifier.load(bytes, { onInference: this.onInference });
       if (classifier.metadata['version'] === String(version)) return classifier;
       await classifier.release();
       return null;

@@ -1,0 +1,35 @@
+import { REQUEST_KEYS, type ClassifyResponse, type ClassifyResult } from '@huntforge/contracts';
+import { createAppMetrics } from '@huntforge/platform';
+import { createTestContext } from '@huntforge/service-testing';
+import { startContentFilter, type ContentFilterHarness } from '../test-support/content-filter-harness';
+import { WINDOWS_INTRUSION } from '../test-support/sample-articles';
+
+describe('model inference latency metric', () => {
+  let h: ContentFilterHarness;
+  const metrics = createAppMetrics({ service: 'content-filter', processMetrics: false });
+
+  beforeAll(async () => {
+    const ctx = await createTestContext({ service: 'content-filter' });
+    ctx.metrics = metrics;
+    h = await startContentFilter({ ctx });
+  }, 120_000);
+  afterAll(() => h.close());
+
+  const observed = async () => {
+    const histogram = await metrics.registry.getSingleMetric('huntforge_model_inference_duration_seconds')?.get();
+    const count = histogram?.values.find((sample) => (sample as { metricName?: string }).metricName === 'huntforge_model_inference_duration_seconds_count');
+    return { count: count?.value ?? 0, labels: count?.labels };
+  };
+
+  it('times each call of the model and labels it with the model', async () => {
+    const before = await observed();
+    const articleId = await h.createArticle(WINDOWS_INTRUSION);
+    const reply = (await h.ctx.bus.request<unknown, ClassifyResponse>(REQUEST_KEYS.contentFilterClassify, { article_id: articleId, threshold: 0.8 })) as ClassifyResult;
+    expect(reply.total_chunks).toBeGreaterThan(0);
+    const after = await observed();
+    expect(after.count).toBeGreaterThan(before.count);
+    expect(after.labels).toMatchObject({ model: 'junk_filter' });
+    const text = (await metrics.exposition()).body;
+    expect(text).toMatch(/^huntforge_model_inference_duration_seconds_count\{service="content-filter",model="junk_filter"\} [1-9]\d*$/m);
+  });
+});
