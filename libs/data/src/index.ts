@@ -45,6 +45,7 @@ export type {
 } from './ports';
 export { Prisma, PrismaClient } from './generated/prisma/client';
 export { detailOf, isForeignKeyViolation, isUniqueViolation } from './db-errors';
+export { likePattern } from './like-pattern';
 export {
   ApiTokenRole,
   CollectionRunStatus,

@@ -1,4 +1,4 @@
-import { Prisma, type PrismaClient } from '@huntforge/data';
+import { likePattern, Prisma, type PrismaClient } from '@huntforge/data';
 import { TEXT_SEARCH_COUNT_CAP } from '@huntforge/contracts';
 import { vectorLiteral } from './article-repository';
 
@@ -83,8 +83,6 @@ function whereOf(filter: ArticleListFilter): Prisma.ArticleWhereInput {
   if (!filter.includeDuplicates) and.push({ duplicateOfId: null });
   return { AND: and };
 }
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /** whereOf's conditions as SQL, for the one read Prisma cannot phrase well (see list). */
 function sqlConditions(filter: ArticleListFilter): Prisma.Sql[] {

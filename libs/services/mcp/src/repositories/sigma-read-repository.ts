@@ -1,4 +1,4 @@
-import { Prisma, type PrismaClient, type SigmaQueueStatus } from '@huntforge/data';
+import { likePattern, Prisma, type PrismaClient, type SigmaQueueStatus } from '@huntforge/data';
 
 export interface RuleSearchFilter {
   query?: string;
@@ -33,8 +33,6 @@ export interface QueueRuleRow {
   max_similarity: number | null;
   created_at: Date;
 }
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 function techniqueClause(tag: string | undefined): Prisma.Sql {
   if (!tag) return Prisma.empty;
