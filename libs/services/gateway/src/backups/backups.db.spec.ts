@@ -2,43 +2,12 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import type { Express } from 'express';
 import { backupDetailSchema, backupListResponseSchema } from '@huntforge/contracts';
-import { createSettingsReader, type Db } from '@huntforge/data';
-import { captureLogs, createHttpApp, createLogger, createScheduler, finalizeHttpApp, loadConfig, type ServiceModule } from '@huntforge/platform';
-import { createTestBus, createTestDb, type TestBus } from '@huntforge/testing';
-import { createApiToken } from '../auth/api-tokens';
-import { createGatewayModule } from '../gateway-module';
-
-/** The gateway as the runners compose it, on a DATA_DIR of its own (backups go to DATA_DIR/backups). */
-async function gatewayWithDataDir(dataDir: string): Promise<{ app: Express; db: Db; close(): Promise<void> }> {
-  const db = await createTestDb('pglite');
-  const bus: TestBus = await createTestBus('in-process');
-  const logger = createLogger({ level: 'silent', service: 'gateway', destination: captureLogs().stream });
-  const config = loadConfig({ AUTH_MODE: 'required', DATA_DIR: dataDir }, { shape: 'all-in-one', service: 'gateway' });
-  const scheduler = createScheduler({ logger, locks: db.repos.jobLocks, runs: db.repos.jobRuns, holder: 'gateway-backups-test' });
-  const module: ServiceModule = createGatewayModule(
-    { config, db, bus, logger, scheduler, settings: createSettingsReader(db.prisma, { env: {} }) },
-    { upstreams: [], serviceHealth: {}, webDistDir: null },
-  );
-  const app = createHttpApp({ logger, serviceName: 'gateway' });
-  if (module.http) app.use(module.http.router);
-  finalizeHttpApp(app);
-  await module.start();
-  return {
-    app,
-    db,
-    async close() {
-      await module.stop();
-      await bus.close();
-      await db.close();
-    },
-  };
-}
+import { startGateway, type GatewayHarness } from '../test-support/gateway-harness';
 
 describe('/api/backups', () => {
   let dataDir: string;
-  let gateway: Awaited<ReturnType<typeof gatewayWithDataDir>>;
+  let gateway: GatewayHarness;
   let admin: string;
   let analyst: string;
   const as = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -49,9 +18,10 @@ describe('/api/backups', () => {
     mkdirSync(join(dataDir, 'content-filter', 'live'), { recursive: true });
     writeFileSync(join(dataDir, 'content-filter', 'live', 'model.onnx'), 'model bytes');
     writeFileSync(join(dataDir, 'settings-encryption.key'), key, { mode: 0o600 });
-    gateway = await gatewayWithDataDir(dataDir);
-    admin = (await createApiToken(gateway.db.repos.apiTokens, { name: 'root', role: 'admin' })).token;
-    analyst = (await createApiToken(gateway.db.repos.apiTokens, { name: 'analyst', role: 'analyst' })).token;
+    // Backups go to DATA_DIR/backups.
+    gateway = await startGateway({ env: { DATA_DIR: dataDir } });
+    admin = await gateway.token('admin', 'root');
+    analyst = await gateway.token('analyst', 'analyst');
   }, 60_000);
   afterAll(async () => {
     await gateway?.close();
