@@ -1,5 +1,6 @@
 export { createDb, dumpEmbeddedDatabase } from './db';
 export { ArticleTextReader, type ArticleText } from './read-models/article-text';
+export { SigmaCorpusStatsReader, type SigmaCorpusEmbeddingCoverage } from './read-models/sigma-corpus-stats';
 export { EXECUTION_SUMMARY_SELECT, toExecutionSummary, type ExecutionSummarySource } from './read-models/execution-summary';
 export { DatabaseInUseError, lockDirectory, type DirectoryLock } from './drivers/directory-lock';
 export { PGLITE_EXTENSIONS } from './drivers/pglite-extensions';

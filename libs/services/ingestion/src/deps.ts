@@ -1,3 +1,4 @@
+import type { SigmaCorpusStatsReader } from '@huntforge/data';
 import type { Embedder } from '@huntforge/llm';
 import type { ModuleContext } from '@huntforge/platform';
 import type { IngestionConfig } from './config';
@@ -19,6 +20,8 @@ export interface IngestionDeps {
   articles: ArticleRepository;
   queries: ArticleQueries;
   annotations: AnnotationRepository;
+  /** The review queue's reference corpus, counted for the embedding statistics. */
+  corpusStats: SigmaCorpusStatsReader;
   fetch: SafeFetch;
   gate: HostGate;
   embedder: Embedder;

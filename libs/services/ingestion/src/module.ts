@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { findScheduledJob, routePrefixesOf } from '@huntforge/contracts';
+import { SigmaCorpusStatsReader } from '@huntforge/data';
 import { createEmbedder, parseEmbeddingProvider, type Embedder } from '@huntforge/llm';
 import type { ComponentHealth, ModuleContext, ServiceModule } from '@huntforge/platform';
 import { IngestionConfigError, loadIngestionConfig } from './config';
@@ -69,6 +70,7 @@ export async function createIngestionModule(ctx: ModuleContext, options: Ingesti
     articles: new ArticleRepository(prisma),
     queries: new ArticleQueries(prisma),
     annotations: new AnnotationRepository(prisma),
+    corpusStats: new SigmaCorpusStatsReader(prisma),
     fetch: createSafeFetch({
       allowPrivateNetworks: config.INGEST_ALLOW_PRIVATE_NETWORKS,
       timeoutMs: config.INGEST_FETCH_TIMEOUT_MS,

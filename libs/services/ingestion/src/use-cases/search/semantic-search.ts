@@ -77,7 +77,7 @@ export async function similarArticles(deps: IngestionDeps, articleId: number, li
 const percent = (part: number, whole: number): number => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10);
 
 export async function embeddingStats(deps: IngestionDeps): Promise<EmbeddingStatsResponse> {
-  const [articles, corpus] = await Promise.all([deps.queries.embeddingCoverage(), deps.queries.sigmaCorpusCoverage()]);
+  const [articles, corpus] = await Promise.all([deps.queries.embeddingCoverage(), deps.corpusStats.embeddingCoverage()]);
   const current = articles.byModel[deps.embedder.id] ?? 0;
   return {
     embedder: { id: deps.embedder.id, dimensions: deps.embedder.dimensions },
