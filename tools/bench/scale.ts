@@ -4,7 +4,7 @@
  * running all-in-one service, plus its RSS and the database size. Prints a table per database; asserts nothing.
  *
  * Run: node --import tsx tools/bench/scale.ts [postgres|pglite|both] [--articles N] [--executions N] [--queue N] [--repeat N] [--keep]
- *      node --import tsx tools/bench/scale.ts --reuse DATABASE_URL   (measure what a --keep run left)
+ *      node --import tsx tools/bench/scale.ts --reuse DATABASE_URL [--retention-only]   (measure what a --keep run left)
  * Defaults: 100,000 articles on PostgreSQL (DATABASE_SERVER_URL, local default), 20,000 on the embedded database,
  * 10,000 executions, 20,000 queue items, 40 requests per scenario.
  *
@@ -14,7 +14,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
@@ -23,6 +23,7 @@ import { Client } from 'pg';
 import { api, directorySize, rssMegabytes, servePages, startService, type RunningService } from './scale/service';
 import { countsOf, seedScaleData, type SeedCounts, type SqlRunner } from './scale/seed';
 import { pgliteRunner } from './scale/pglite-runner';
+import { measureRetention, prepareHeavyArticle, RETENTION_DAYS } from './scale/retention';
 import { scenarios, type Scenario } from './scale/scenarios';
 
 const root = resolve(__dirname, '..', '..');
@@ -95,6 +96,16 @@ function printTable(title: string, rows: Array<{ name: string; times: number[]; 
   for (const line of footer) console.log(line);
 }
 
+async function measureAndPrint(shape: string, service: RunningService, counts: SeedCounts, sizeMb: () => Promise<number>, notes: string[]): Promise<void> {
+  const rows = await measure(service, scenarios(counts));
+  printTable(
+    `${shape}: ${counts.articles} articles, ${counts.executions} executions, ${counts.queueItems} queue items, ${counts.referenceRules} reference rules (${repeat} requests each, ms)`,
+    rows,
+    shape.startsWith('PostgreSQL') ? 100 : 250,
+    [...notes, `service RSS ${rssMegabytes(service.pid).toFixed(0)} MB after the run; database ${(await sizeMb()).toFixed(0)} MB`],
+  );
+}
+
 async function runShape(kind: 'postgres' | 'pglite', articles: number, pagesUrl: string, pageCount: number): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), `huntforge-scale-${kind}-`));
   const server = process.env['DATABASE_SERVER_URL'] ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -138,22 +149,15 @@ async function runShape(kind: 'postgres' | 'pglite', articles: number, pagesUrl:
     service = await startService(cli, env);
     const bootSeconds = (performance.now() - bootStarted) / 1000;
     try {
-      const rows = await measure(service, scenarios(counts));
-      const size = admin
-        ? Number((await admin.query<{ size: string }>('SELECT pg_database_size($1)::text AS size', [name])).rows[0]?.size ?? 0) / 1024 / 1024
-        : directorySize(join(dataDir, 'pglite')) / 1024 / 1024;
-      printTable(
-        `${kind === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'}: ${counts.articles} articles, ${counts.executions} executions, ${counts.queueItems} queue items, ${counts.referenceRules} reference rules (${repeat} requests each, ms)`,
-        rows,
-        kind === 'postgres' ? 100 : 250,
-        [
-          `seeded in ${seedSeconds.toFixed(0)} s; service ready in ${bootSeconds.toFixed(1)} s`,
-          `service RSS ${rssMegabytes(service.pid).toFixed(0)} MB after the run; database ${size.toFixed(0)} MB`,
-        ],
-      );
+      const sizeMb = async () =>
+        admin
+          ? Number((await admin.query<{ size: string }>('SELECT pg_database_size($1)::text AS size', [name])).rows[0]?.size ?? 0) / 1024 / 1024
+          : directorySize(join(dataDir, 'pglite')) / 1024 / 1024;
+      await measureAndPrint(kind === 'postgres' ? 'PostgreSQL' : 'embedded PGlite', service, counts, sizeMb, [`seeded in ${seedSeconds.toFixed(0)} s; service ready in ${bootSeconds.toFixed(1)} s`]);
     } finally {
       await service.stop();
     }
+    for (const line of await retentionOnCopy(env, admin ? { admin, name } : null)) console.log(line);
   } finally {
     if (admin && keep) {
       console.log(`kept ${env['DATABASE_URL']}`);
@@ -180,6 +184,35 @@ async function pgRunner(url: string): Promise<SqlRunner> {
   };
 }
 
+/**
+ * Retention deletes rows, so it runs last and on a copy (a template database, or a copied data directory):
+ * a kept database stays as seeded for the next --reuse.
+ */
+async function retentionOnCopy(env: Record<string, string>, postgres: { admin: Client; name: string } | null): Promise<string[]> {
+  const copy = `${postgres?.name ?? 'pglite'}_retention`;
+  const copyEnv: Record<string, string> = { ...env, ARTICLE_RETENTION_DAYS: String(RETENTION_DAYS) };
+  if (postgres) {
+    await postgres.admin.query(`CREATE DATABASE ${copy} TEMPLATE ${postgres.name}`);
+    copyEnv['DATABASE_URL'] = Object.assign(new URL(env['DATABASE_URL'] as string), { pathname: `/${copy}` }).toString();
+  } else {
+    copyEnv['DATA_DIR'] = `${env['DATA_DIR']}-retention`;
+    cpSync(env['DATA_DIR'] as string, copyEnv['DATA_DIR'], { recursive: true });
+  }
+  try {
+    const runner = postgres ? await pgRunner(copyEnv['DATABASE_URL'] as string) : await pgliteRunner(join(copyEnv['DATA_DIR'], 'pglite'));
+    const heavy = await prepareHeavyArticle(runner).finally(() => runner.close());
+    const service = await startService(join(root, 'apps', 'cli', 'bin', 'huntforge.js'), copyEnv);
+    try {
+      return ['retention (on a copy of the database):', ...(await measureRetention(service, heavy)).map((line) => `  ${line}`)];
+    } finally {
+      await service.stop();
+    }
+  } finally {
+    if (postgres) await postgres.admin.query(`DROP DATABASE IF EXISTS ${copy} WITH (FORCE)`);
+    else rmSync(copyEnv['DATA_DIR'], { recursive: true, force: true });
+  }
+}
+
 /** --reuse URL: measure a database a --keep run left (its migrations are brought up to date by the service). */
 async function measureExisting(databaseUrl: string): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'huntforge-scale-reuse-'));
@@ -187,15 +220,18 @@ async function measureExisting(databaseUrl: string): Promise<void> {
   const runner = await pgRunner(databaseUrl);
   const service = await startService(join(root, 'apps', 'cli', 'bin', 'huntforge.js'), env);
   try {
-    const counts = await countsOf(runner);
-    const rows = await measure(service, scenarios(counts));
-    const [size] = await runner.query<{ size: string }>('SELECT pg_database_size(current_database())::text AS size');
-    printTable(`PostgreSQL (reused): ${counts.articles} articles, ${counts.executions} executions, ${counts.queueItems} queue items, ${counts.referenceRules} reference rules (${repeat} requests each, ms)`, rows, 100, [
-      `service RSS ${rssMegabytes(service.pid).toFixed(0)} MB after the run; database ${(Number(size?.size ?? 0) / 1024 / 1024).toFixed(0)} MB`,
-    ]);
+    const sizeMb = async () => Number((await runner.query<{ size: string }>('SELECT pg_database_size(current_database())::text AS size'))[0]?.size ?? 0) / 1024 / 1024;
+    if (!process.argv.includes('--retention-only')) await measureAndPrint('PostgreSQL (reused)', service, await countsOf(runner), sizeMb, []);
   } finally {
     await service.stop();
     await runner.close();
+  }
+  const admin = new Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  try {
+    for (const line of await retentionOnCopy(env, { admin, name: new URL(databaseUrl).pathname.slice(1) })) console.log(line);
+  } finally {
+    await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

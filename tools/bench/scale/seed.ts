@@ -40,7 +40,7 @@ async function columnsOf(db: SqlRunner, table: string): Promise<string[]> {
 }
 
 /** INSERT INTO table (cols) SELECT <override or base.col> ... — the id and generated columns left to the database. */
-async function cloneInto(db: SqlRunner, table: string, overrides: Record<string, string>, from: string): Promise<void> {
+export async function cloneInto(db: SqlRunner, table: string, overrides: Record<string, string>, from: string): Promise<void> {
   const columns = (await columnsOf(db, table)).filter((column) => column !== 'id');
   const values = columns.map((column) => overrides[column] ?? `base."${column}"`);
   await db.exec(`INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) SELECT ${values.join(', ')} ${from}`);

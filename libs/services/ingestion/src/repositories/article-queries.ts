@@ -228,13 +228,6 @@ export class ArticleQueries {
     return { total, embedded, byModel };
   }
 
-  /** Reference Sigma rules versus those with a vector (read-only look at the sigma area's corpus table). */
-  async sigmaCorpusCoverage(): Promise<{ total: number; embedded: number }> {
-    const [row] = await this.prisma.$queryRaw<Array<{ total: number; embedded: number }>>`
-      SELECT count(*)::int AS total, count(embedding)::int AS embedded FROM sigma_reference_rules`;
-    return row ?? { total: 0, embedded: 0 };
-  }
-
   /** Deletes an article; the foreign keys cascade or unlink, and the counts say what went with it. */
   deleteWithReport(id: number): Promise<DeleteCounts | null> {
     return this.prisma.$transaction(async (tx) => {
@@ -257,29 +250,31 @@ export class ArticleQueries {
   }
 
   /**
-   * Retention: articles collected before `cutoff`, outside the protected sources, holding no
-   * annotations, feedback or executions (nor queue items or evaluation records that point at them).
+   * Retention: articles collected before `cutoff`, outside the protected sources, holding no annotations,
+   * feedback or executions (nor queue items or evaluation records that point at them). It walks the
+   * (collected_at, id) index once in short batches, each delete its own statement re-checking the conditions,
+   * so no lock is held for long, a kept article is never read twice, and one annotated while the walk runs
+   * is kept.
    */
   async deleteExpired(cutoff: Date, protectedSourceIds: number[], batch = 500): Promise<number> {
     let deleted = 0;
+    let after: { collectedAt: Date; id: number } | null = null;
     for (;;) {
-      const ids = (
-        await this.prisma.article.findMany({
-          where: {
-            collectedAt: { lt: cutoff },
-            sourceId: { notIn: protectedSourceIds },
-            annotations: { none: {} },
-            feedback: { none: {} },
-            executions: { none: {} },
-            queueItems: { none: {} },
-            evaluationRecords: { none: {} },
-          },
-          select: { id: true },
-          take: batch,
-        })
-      ).map((row) => row.id);
-      if (ids.length === 0) return deleted;
-      deleted += (await this.prisma.article.deleteMany({ where: { id: { in: ids } } })).count;
+      const page: Array<{ id: number; collected_at: Date }> = await this.prisma.$queryRaw`
+        SELECT id, collected_at FROM articles
+        WHERE collected_at < ${cutoff} ${after ? Prisma.sql`AND (collected_at, id) > (${after.collectedAt}, ${after.id})` : Prisma.empty}
+        ORDER BY collected_at, id LIMIT ${batch}`;
+      const last = page.at(-1);
+      if (!last) return deleted;
+      after = { collectedAt: last.collected_at, id: last.id };
+      deleted += await this.prisma.$executeRaw`
+        DELETE FROM articles a
+        WHERE a.id = ANY(${page.map((row) => row.id)}::int[]) AND a.source_id <> ALL(${protectedSourceIds}::int[])
+          AND NOT EXISTS (SELECT 1 FROM article_annotations x WHERE x.article_id = a.id)
+          AND NOT EXISTS (SELECT 1 FROM chunk_classification_feedback x WHERE x.article_id = a.id)
+          AND NOT EXISTS (SELECT 1 FROM workflow_executions x WHERE x.article_id = a.id)
+          AND NOT EXISTS (SELECT 1 FROM sigma_queue_items x WHERE x.article_id = a.id)
+          AND NOT EXISTS (SELECT 1 FROM evaluation_records x WHERE x.article_id = a.id)`;
     }
   }
 }

@@ -250,6 +250,18 @@ describe('articles', () => {
       expect(after.articles).toEqual(expect.objectContaining({ embedded: before.articles.total, missing: 0, coverage_percent: 100 }));
     });
 
+    it('embedding statistics count the reference corpus through its read model', async () => {
+      const rule = (id: string) => ({ ruleId: id, path: `rules/${id}.yml`, title: id, yaml: 'title: x', contentHash: id.padEnd(64, '0') });
+      await h.ctx.db.prisma.sigmaReferenceRule.createMany({ data: [rule('corpus-a'), rule('corpus-b')] });
+      await h.ctx.db.prisma.$executeRaw`UPDATE sigma_reference_rules SET embedding = array_fill(0.1, ARRAY[384])::vector WHERE rule_id = 'corpus-a'`;
+      try {
+        const stats = (await h.http.get('/api/embeddings/stats').expect(200)).body;
+        expect(stats.sigma_corpus).toEqual({ total_rules: 2, embedded_rules: 1, missing: 1, coverage_percent: 50 });
+      } finally {
+        await h.ctx.db.prisma.sigmaReferenceRule.deleteMany({ where: { ruleId: { in: ['corpus-a', 'corpus-b'] } } });
+      }
+    });
+
     it('cleanup_old_data deletes expired articles but keeps annotated, executed and protected ones', async () => {
       const other = await h.sourceId('other-lab');
       const make = async (url: string) => {
@@ -273,6 +285,25 @@ describe('articles', () => {
       const remaining = (await prisma.article.findMany({ select: { id: true } })).map((row) => row.id);
       expect(remaining).not.toContain(plain);
       expect(remaining).toEqual(expect.arrayContaining([annotated, executed, recent]));
+    });
+
+    it('retention walks the expired articles in batches past the ones it keeps', async () => {
+      const other = await h.sourceId('other-lab');
+      const { prisma } = h.ctx.db;
+      const ids: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const outcome = await ingest({ url: `https://batch.example/expired-${i}`, content: writeup(300 + i * 7, 9), sourceId: other });
+        if (outcome.outcome !== 'created') throw new Error('not created');
+        ids.push(outcome.articleId);
+      }
+      // Interleaved by collection date: the kept ones (annotated) sit between the ones to delete.
+      for (const [i, id] of ids.entries()) await prisma.article.update({ where: { id }, data: { collectedAt: new Date(Date.UTC(2001, 0, 1 + i)) } });
+      const kept = [ids[1], ids[4]] as number[];
+      for (const articleId of kept) await prisma.articleAnnotation.create({ data: { articleId, annotationType: 'cmdline', selectedText: 'x', startPosition: 0, endPosition: 1 } });
+      const deleted = await h.module.deps.queries.deleteExpired(new Date(Date.UTC(2002, 0, 1)), [], 1);
+      expect(deleted).toBe(4);
+      const left = (await prisma.article.findMany({ where: { id: { in: ids } }, select: { id: true }, orderBy: { id: 'asc' } })).map((row) => row.id);
+      expect(left).toEqual(kept);
     });
   });
 });
