@@ -17,9 +17,6 @@ export interface ArticleListFilter {
   take: number;
 }
 
-/** From how many skipped rows a page is found by ids first (see pageOf). */
-const DEEP_PAGE_OFFSET = 5_000;
-
 export const summarySelect = {
   id: true,
   sourceId: true,
@@ -53,38 +50,17 @@ export interface DeleteCounts {
   nearDuplicates: number;
 }
 
-function orderBy(filter: ArticleListFilter): Prisma.ArticleOrderByWithRelationInput[] {
-  const order = filter.sortOrder;
-  const primary: Prisma.ArticleOrderByWithRelationInput =
-    filter.sortBy === 'published_at' ? { publishedAt: { sort: order, nulls: 'last' } }
-      : filter.sortBy === 'collected_at' ? { collectedAt: order }
-        : filter.sortBy === 'hunt_score' ? { huntScore: order }
-          : filter.sortBy === 'title' ? { title: order }
-            : { id: order };
-  return [primary, { id: order }];
+const SORT_COLUMNS = { published_at: 'published_at', collected_at: 'collected_at', hunt_score: 'hunt_score', title: 'title', id: 'id' } as const;
+
+/** The list's order, ties broken by id the same way, so the (column, id) indexes serve it. */
+function sqlOrder(filter: ArticleListFilter): Prisma.Sql {
+  const direction = Prisma.raw(filter.sortOrder === 'asc' ? 'ASC' : 'DESC');
+  // Articles without a published date go last either way (published_at DESC NULLS LAST has its own index).
+  const nulls = Prisma.raw(filter.sortBy === 'published_at' ? ' NULLS LAST' : '');
+  return Prisma.sql`${Prisma.raw(SORT_COLUMNS[filter.sortBy])} ${direction}${nulls}, id ${direction}`;
 }
 
-function whereOf(filter: ArticleListFilter): Prisma.ArticleWhereInput {
-  const and: Prisma.ArticleWhereInput[] = [];
-  if (filter.sourceId !== undefined) and.push({ sourceId: filter.sourceId });
-  if (filter.excludeSourceId !== undefined) and.push({ sourceId: { not: filter.excludeSourceId } });
-  if (filter.minHuntScore !== undefined || filter.maxHuntScore !== undefined) {
-    and.push({ huntScore: { gte: filter.minHuntScore, lte: filter.maxHuntScore } });
-  }
-  if (filter.text) {
-    // ILIKE on PostgreSQL and PGlite alike; Prisma escapes % and _ in the term.
-    and.push({ OR: [{ title: { contains: filter.text, mode: 'insensitive' } }, { content: { contains: filter.text, mode: 'insensitive' } }] });
-  }
-  if (filter.publishedAfter || filter.publishedBefore) {
-    const range = { gte: filter.publishedAfter, lte: filter.publishedBefore };
-    // Articles whose feed gave no date are placed by when we collected them.
-    and.push({ OR: [{ publishedAt: range }, { publishedAt: null, collectedAt: range }] });
-  }
-  if (!filter.includeDuplicates) and.push({ duplicateOfId: null });
-  return { AND: and };
-}
-
-/** whereOf's conditions as SQL, for the one read Prisma cannot phrase well (see list). */
+/** The list's filters as SQL conditions (ILIKE with the term's % and _ escaped, served by trigram indexes). */
 function sqlConditions(filter: ArticleListFilter): Prisma.Sql[] {
   const conditions: Prisma.Sql[] = [];
   if (filter.sourceId !== undefined) conditions.push(Prisma.sql`source_id = ${filter.sourceId}`);
@@ -107,15 +83,13 @@ function sqlConditions(filter: ArticleListFilter): Prisma.Sql[] {
 /** Read side of articles: listing, detail, similarity, search, stats; plus deletion with its report. */
 export class ArticleQueries {
   private readonly textCountCap: number;
-  private readonly deepPageOffset: number;
 
-  /** The limits are the contract's and DEEP_PAGE_OFFSET; tests lower them to reach each path with a few rows. */
+  /** The cap is the contract's; tests lower it to reach each path with a few rows. */
   constructor(
     private readonly prisma: PrismaClient,
-    limits: { textCountCap?: number; deepPageOffset?: number } = {},
+    limits: { textCountCap?: number } = {},
   ) {
     this.textCountCap = limits.textCountCap ?? TEXT_SEARCH_COUNT_CAP;
-    this.deepPageOffset = limits.deepPageOffset ?? DEEP_PAGE_OFFSET;
   }
 
   /**
@@ -128,36 +102,42 @@ export class ArticleQueries {
    *   would test every match, seconds at a year's scale). The total then says only "more than the cap".
    */
   async list(filter: ArticleListFilter): Promise<{ rows: ArticleSummaryRow[]; total: number; totalExact: boolean }> {
-    const where = whereOf(filter);
-    const page = { select: summarySelect, orderBy: orderBy(filter), skip: filter.skip, take: filter.take };
+    const conditions = sqlConditions(filter);
     if (!filter.text) {
-      const [rows, total] = await Promise.all([this.pageOf(where, page), this.prisma.article.count({ where })]);
-      return { rows, total, totalExact: true };
+      const [ids, [counted]] = await Promise.all([
+        this.pageIds(this.prisma, conditions, filter),
+        this.prisma.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM articles WHERE ${Prisma.join(conditions, ' AND ')}`,
+      ]);
+      return { rows: await this.inOrder(ids), total: counted?.n ?? 0, totalExact: true };
     }
-    // In SQL of its own: Prisma orders any limited read by id, and that order makes the planner test every match.
+    // Unordered: with an order (or a limited Prisma read, always ordered by id) the planner tests every match.
     const matched = await this.prisma.$queryRaw<Array<{ id: number }>>`
-      SELECT id FROM articles WHERE ${Prisma.join(sqlConditions(filter), ' AND ')} LIMIT ${this.textCountCap + 1}`;
+      SELECT id FROM articles WHERE ${Prisma.join(conditions, ' AND ')} LIMIT ${this.textCountCap + 1}`;
     if (matched.length <= this.textCountCap) {
-      const rows = await this.prisma.article.findMany({ where: { id: { in: matched.map((row) => row.id) } }, ...page });
-      return { rows, total: matched.length, totalExact: true };
+      const ids = await this.pageIds(this.prisma, [Prisma.sql`id = ANY(${matched.map((row) => row.id)}::int[])`], filter);
+      return { rows: await this.inOrder(ids), total: matched.length, totalExact: true };
     }
-    const rows = await this.prisma.$transaction(async (tx) => {
+    const ids = await this.prisma.$transaction(async (tx) => {
       await tx.$executeRawUnsafe('SET LOCAL enable_bitmapscan = off');
       await tx.$executeRawUnsafe('SET LOCAL enable_seqscan = off');
-      return tx.article.findMany({ where, ...page });
+      return this.pageIds(tx, conditions, filter);
     });
-    return { rows, total: this.textCountCap, totalExact: false };
+    return { rows: await this.inOrder(ids), total: this.textCountCap, totalExact: false };
   }
 
   /**
-   * A deep page (tens of thousands of rows skipped) is found by ids first: skipping through the sort's index
-   * alone is several times cheaper than skipping whole rows; then only the page's rows are read.
+   * A page's ids, then its rows: skipping through the sort's index alone is several times cheaper than
+   * skipping whole rows on a deep page, and a shallow page pays one primary-key read more.
    */
-  private async pageOf(where: Prisma.ArticleWhereInput, page: { select: typeof summarySelect; orderBy: Prisma.ArticleOrderByWithRelationInput[]; skip: number; take: number }) {
-    if (page.skip < this.deepPageOffset) return this.prisma.article.findMany({ where, ...page });
-    const ids = (await this.prisma.article.findMany({ where, select: { id: true }, orderBy: page.orderBy, skip: page.skip, take: page.take })).map((row) => row.id);
-    const rows = await this.prisma.article.findMany({ where: { id: { in: ids } }, select: summarySelect });
-    const byId = new Map(rows.map((row) => [row.id, row]));
+  private async pageIds(db: Pick<PrismaClient, '$queryRaw'>, conditions: Prisma.Sql[], filter: ArticleListFilter): Promise<number[]> {
+    const rows = await db.$queryRaw<Array<{ id: number }>>`
+      SELECT id FROM articles WHERE ${Prisma.join(conditions, ' AND ')}
+      ORDER BY ${sqlOrder(filter)} LIMIT ${filter.take} OFFSET ${filter.skip}`;
+    return rows.map((row) => row.id);
+  }
+
+  private async inOrder(ids: number[]): Promise<ArticleSummaryRow[]> {
+    const byId = new Map((await this.summaries(ids)).map((row) => [row.id, row]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 

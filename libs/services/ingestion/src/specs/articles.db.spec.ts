@@ -125,14 +125,23 @@ describe('articles', () => {
       expect(nonEmpty).toBeGreaterThanOrEqual(5);
     });
 
-    it('finds a deep page by ids first, with the same rows in the same order', async () => {
-      const deep = new ArticleQueries(h.module.deps.ctx.db.prisma, { deepPageOffset: 1 });
-      const shallow = new ArticleQueries(h.module.deps.ctx.db.prisma);
-      for (const sortBy of ['published_at', 'title', 'hunt_score'] as const) {
-        const filter = { includeDuplicates: true, sortBy, sortOrder: 'desc' as const, skip: 1, take: 3 };
-        const expected = await shallow.list(filter);
-        expect(expected.rows.length).toBeGreaterThan(1);
-        expect(await deep.list(filter)).toEqual(expected);
+    it('pages through every sort in one order, with no row missed or repeated', async () => {
+      const queries = new ArticleQueries(h.module.deps.ctx.db.prisma);
+      for (const sortBy of ['published_at', 'collected_at', 'title', 'hunt_score', 'id'] as const) {
+        for (const sortOrder of ['asc', 'desc'] as const) {
+          const filter = { includeDuplicates: true, sortBy, sortOrder, skip: 0, take: 1_000 };
+          const whole = (await queries.list(filter)).rows.map((row) => row.id);
+          expect(whole.length).toBeGreaterThanOrEqual(5);
+          const paged: number[] = [];
+          for (let skip = 0; skip < whole.length; skip += 3) paged.push(...(await queries.list({ ...filter, skip, take: 3 })).rows.map((row) => row.id));
+          expect({ sortBy, sortOrder, paged }).toEqual({ sortBy, sortOrder, paged: whole });
+        }
+      }
+      // Undated articles come last whichever way published_at is sorted.
+      const dated = await h.ctx.db.prisma.article.count({ where: { publishedAt: { not: null } } });
+      for (const sortOrder of ['asc', 'desc'] as const) {
+        const rows = (await queries.list({ includeDuplicates: true, sortBy: 'published_at', sortOrder, skip: 0, take: 1_000 })).rows;
+        expect(rows.slice(dated).every((row) => row.publishedAt === null)).toBe(true);
       }
     });
 
