@@ -3,8 +3,8 @@
  * SigmaHQ reference corpus, then measures p50/p95/p99 of the requests detection engineers make through the
  * running all-in-one service, plus its RSS and the database size. Prints a table per database; asserts nothing.
  *
- * Run: node --import tsx tools/bench/scale.ts [postgres|pglite|both] [--articles N] [--executions N] [--queue N] [--repeat N] [--keep]
- *      node --import tsx tools/bench/scale.ts --reuse DATABASE_URL [--retention-only]   (measure what a --keep run left)
+ * Run: node --import tsx tools/bench/scale.ts [postgres|pglite|both] [--articles N] [--executions N] [--queue N] [--repeat N] [--keep] [--seed-only]
+ *      node --import tsx tools/bench/scale.ts --reuse DATABASE_URL|DATA_DIR [--retention-only]   (measure what a --keep run left)
  * Defaults: 100,000 articles on PostgreSQL (DATABASE_SERVER_URL, local default), 20,000 on the embedded database,
  * 10,000 executions, 20,000 queue items, 40 requests per scenario.
  *
@@ -38,8 +38,10 @@ const which = ['postgres', 'pglite', 'both'].includes(process.argv[2] ?? '') ? (
 const repeat = option('repeat', 40);
 const executions = option('executions', 10_000);
 const queueItems = option('queue', 20_000);
-/** --keep leaves the PostgreSQL database in place (its URL is printed) to study plans with EXPLAIN. */
+/** --keep leaves the database in place (its URL or data directory is printed) for EXPLAIN or a later --reuse. */
 const keep = process.argv.includes('--keep');
+/** --seed-only (with --keep) seeds now and measures nothing, so the measuring can wait for a quiet machine. */
+const seedOnly = process.argv.includes('--seed-only');
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)] ?? 0;
 
@@ -96,6 +98,12 @@ function printTable(title: string, rows: Array<{ name: string; times: number[]; 
   for (const line of footer) console.log(line);
 }
 
+/** The PostgreSQL database's size, or the embedded database's files under DATA_DIR. */
+async function databaseSizeMb(admin: Client | null, name: string, dataDir: string): Promise<number> {
+  const bytes = admin ? Number((await admin.query<{ size: string }>('SELECT pg_database_size($1)::text AS size', [name])).rows[0]?.size ?? 0) : directorySize(join(dataDir, 'pglite'));
+  return bytes / 1024 / 1024;
+}
+
 async function measureAndPrint(shape: string, service: RunningService, counts: SeedCounts, sizeMb: () => Promise<number>, notes: string[]): Promise<void> {
   const rows = await measure(service, scenarios(counts));
   printTable(
@@ -145,28 +153,23 @@ async function runShape(kind: 'postgres' | 'pglite', articles: number, pagesUrl:
     }
     const seedSeconds = (performance.now() - seedStarted) / 1000;
 
-    const bootStarted = performance.now();
-    service = await startService(cli, env);
-    const bootSeconds = (performance.now() - bootStarted) / 1000;
-    try {
-      const sizeMb = async () =>
-        admin
-          ? Number((await admin.query<{ size: string }>('SELECT pg_database_size($1)::text AS size', [name])).rows[0]?.size ?? 0) / 1024 / 1024
-          : directorySize(join(dataDir, 'pglite')) / 1024 / 1024;
-      await measureAndPrint(kind === 'postgres' ? 'PostgreSQL' : 'embedded PGlite', service, counts, sizeMb, [`seeded in ${seedSeconds.toFixed(0)} s; service ready in ${bootSeconds.toFixed(1)} s`]);
-    } finally {
-      await service.stop();
+    if (!seedOnly) {
+      const bootStarted = performance.now();
+      service = await startService(cli, env);
+      const bootSeconds = (performance.now() - bootStarted) / 1000;
+      try {
+        const sizeMb = () => databaseSizeMb(admin, name, dataDir);
+        await measureAndPrint(kind === 'postgres' ? 'PostgreSQL' : 'embedded PGlite', service, counts, sizeMb, [`seeded in ${seedSeconds.toFixed(0)} s; service ready in ${bootSeconds.toFixed(1)} s`]);
+      } finally {
+        await service.stop();
+      }
+      for (const line of await retentionOnCopy(env, admin ? { admin, name } : null)) console.log(line);
     }
-    for (const line of await retentionOnCopy(env, admin ? { admin, name } : null)) console.log(line);
   } finally {
-    if (admin && keep) {
-      console.log(`kept ${env['DATABASE_URL']}`);
-      await admin.end();
-    } else if (admin) {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (keep) console.log(`kept ${admin ? env['DATABASE_URL'] : dataDir}`);
+    else if (admin) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin?.end();
+    if (!keep || admin) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -213,26 +216,31 @@ async function retentionOnCopy(env: Record<string, string>, postgres: { admin: C
   }
 }
 
-/** --reuse URL: measure a database a --keep run left (its migrations are brought up to date by the service). */
-async function measureExisting(databaseUrl: string): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'huntforge-scale-reuse-'));
-  const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, AUTH_MODE: 'off', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_EXPENSIVE_PER_MINUTE: '0' };
-  const runner = await pgRunner(databaseUrl);
-  const service = await startService(join(root, 'apps', 'cli', 'bin', 'huntforge.js'), env);
+/** --reuse URL|DIR: measure a database a --keep run left (its migrations are brought up to date by the service). */
+async function measureExisting(target: string): Promise<void> {
+  const postgres = /^postgres(ql)?:/.test(target);
+  const scratch = mkdtempSync(join(tmpdir(), 'huntforge-scale-reuse-'));
+  const env: Record<string, string> = { DATA_DIR: postgres ? scratch : target, AUTH_MODE: 'off', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_EXPENSIVE_PER_MINUTE: '0' };
+  if (postgres) env['DATABASE_URL'] = target;
+  const open = () => (postgres ? pgRunner(target) : pgliteRunner(join(target, 'pglite')));
+  const counting = await open();
+  const counts = await countsOf(counting).finally(() => counting.close());
+  const admin = postgres ? new Client({ connectionString: Object.assign(new URL(target), { pathname: '/postgres' }).toString() }) : null;
+  await admin?.connect();
   try {
-    const sizeMb = async () => Number((await runner.query<{ size: string }>('SELECT pg_database_size(current_database())::text AS size'))[0]?.size ?? 0) / 1024 / 1024;
-    if (!process.argv.includes('--retention-only')) await measureAndPrint('PostgreSQL (reused)', service, await countsOf(runner), sizeMb, []);
+    if (!process.argv.includes('--retention-only')) {
+      const sizeMb = () => databaseSizeMb(admin, postgres ? new URL(target).pathname.slice(1) : '', target);
+      const service = await startService(join(root, 'apps', 'cli', 'bin', 'huntforge.js'), env);
+      try {
+        await measureAndPrint(postgres ? 'PostgreSQL (reused)' : 'embedded PGlite (reused)', service, counts, sizeMb, []);
+      } finally {
+        await service.stop();
+      }
+    }
+    for (const line of await retentionOnCopy(env, admin ? { admin, name: new URL(target).pathname.slice(1) } : null)) console.log(line);
   } finally {
-    await service.stop();
-    await runner.close();
-  }
-  const admin = new Client({ connectionString: Object.assign(new URL(databaseUrl), { pathname: '/postgres' }).toString() });
-  await admin.connect();
-  try {
-    for (const line of await retentionOnCopy(env, { admin, name: new URL(databaseUrl).pathname.slice(1) })) console.log(line);
-  } finally {
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
+    await admin?.end();
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 
