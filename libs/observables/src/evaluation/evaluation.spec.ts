@@ -12,22 +12,24 @@ const ROOT = join(__dirname, '..', '..', '..', '..');
 const evalSet = loadEvalSet(join(ROOT, EVAL_ARTICLES_FILE), (path) => readFileSync(path, 'utf8'));
 
 describe('the committed eval set', () => {
-  it('has at least 20 articles and at least 5 per subagent', () => {
-    expect(evalSet.fixtures.length).toBeGreaterThanOrEqual(20);
+  it('has at least 30 articles and at least 5 per subagent', () => {
+    expect(evalSet.fixtures.length).toBeGreaterThanOrEqual(30);
     for (const subagent of EVAL_SUBAGENTS) expect(evalSet.bySubagent[subagent].length).toBeGreaterThanOrEqual(5);
   });
 
-  it('holds only items that appear verbatim in their article (network items refanged, registry hives in either spelling)', () => {
+  it('holds only items that appear verbatim in their article (network items refanged, registry hives in either spelling, commands joined)', () => {
     const absent: string[] = [];
+    // A command written over several lines (^, \ or ` before the line break) is labelled joined.
+    const joinContinuations = (text: string) => text.replace(/[ \t]*[\^\\`]\r?\n[ \t]*/g, ' ');
     for (const subagent of EVAL_SUBAGENTS) {
       for (const article of evalSet.bySubagent[subagent]) {
-        const text = article.content;
-        const refanged = refang(text);
+        const written = subagent === 'cmdline' ? [article.content, joinContinuations(article.content)] : [article.content];
+        const texts = written.flatMap((text) => [text, refang(text)]);
         for (const item of [...article.expected.required, ...article.expected.optional]) {
           // A registry key's hive may be written long (HKEY_CURRENT_USER) in the text and short in the truth.
           const parts = subagent === 'process_lineage' ? item.split(' -> ') : subagent === 'registry_artifacts' ? [item.replace(/^HK\w+\\/, '')] : [item];
           for (const part of parts) {
-            if (!text.includes(part) && !refanged.includes(part)) absent.push(`${article.fixture} ${subagent}: ${part}`);
+            if (!texts.some((text) => text.includes(part))) absent.push(`${article.fixture} ${subagent}: ${part}`);
           }
         }
       }
