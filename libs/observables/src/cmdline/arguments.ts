@@ -54,12 +54,18 @@ export function checkCommand(tokens: string[], options: { allowBare?: boolean } 
   const program = first ?? '';
   if (!first || !isCommandToken(first)) return { ok: false, program };
   if (args.length === 0) return { ok: !!options.allowBare, program };
-  if (ARROWS.has(args[0])) return { ok: false, program };
+  // In prose "cmd.exe > curl.exe" is a lineage; in a shell block "env | grep -i token" is a pipeline.
+  if (ARROWS.has(args[0]) && !(options.allowBare && /^(?:\||\|\||&&)$/.test(args[0]))) return { ok: false, program };
   // A program run by an unfamiliar path ("/opt/x/agent", "./payload") needs a switch right after it.
   if (/^[~./]/.test(first) && !KNOWN_COMMANDS.has(programName(first)) && !/^--?\w/.test(args[0])) return { ok: false, program };
   const subcommands = SUBCOMMANDS[programName(first)];
   const firstIsSub = !!subcommands && subcommands.has(args[0].toLowerCase());
-  if (!firstIsSub && isProseWord(args[0])) return { ok: false, program };
+  // A sub-command that is also an English word ("agent.exe service install <token>") is prose only
+  // outside shell blocks, and only for a program named without a path.
+  const pathQualified = /^(?:[A-Za-z]:\\|\/|%\w+%\\)/.test(first);
+  if (!firstIsSub && isProseWord(args[0]) && !(options.allowBare && pathQualified)) return { ok: false, program };
+  // "PsExec documentation: https://..." is a labelled reference, not a command.
+  if (/^[a-z]{3,}:$/.test(args[0])) return { ok: false, program };
   const evidence = firstIsSub || args.slice(0, 3).some(isStrongArgument);
   if (!evidence) return { ok: false, program };
   const prose = args.slice(0, 10).filter((a) => STOPWORDS.has(a.toLowerCase())).length;

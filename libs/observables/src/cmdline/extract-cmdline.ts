@@ -2,7 +2,7 @@ import type { CmdlineItem } from '@huntforge/contracts';
 import { classifyCode } from '../text/code-kind';
 import type { ArticleDocument, Line } from '../text/document';
 import { STOPWORDS, checkCommand, isStrongArgument, tokenize } from './arguments';
-import { SUBCOMMANDS, isCommandToken, isDistinctiveCommand, programName } from './executables';
+import { AMBIGUOUS_COMMANDS, SUBCOMMANDS, isCommandToken, isDistinctiveCommand, programName } from './executables';
 
 interface Candidate {
   start: number;
@@ -14,7 +14,10 @@ interface Candidate {
 }
 
 const LIST_MARKER = /^\s*(?:(?:[-*•▪►>]+|\d{1,3}[.)]|[a-z][.)])\s+)?/;
-const PROMPT = /^(?:PS [A-Za-z]:\\[^>\n]*>\s*|[A-Za-z]:\\[^>\n]*>\s*|\$\s+|%\s+|>\s+|[\w.-]+@[\w.-]+:[^$#\n]*[$#]\s*|#\s+(?=\S))/;
+// A cmd prompt ("C:\\Users\\bob>") is a path closed by ">" with no switch, quote or space before the ">":
+// "C:\\x\\af.exe -f "(q)" > out.txt" is a command whose output is redirected.
+const PROMPT = /^(?:PS [A-Za-z]:\\[^>\n]*>\s*|[A-Za-z]:\\(?:[^>\n"\s]|\s(?![-/]))*(?<!\s)>\s*|\$\s+|%\s+|>\s+|[\w.-]+@[\w.-]+:[^$#\n]*[$#]\s*|#\s+(?=\S))/;
+const TREE_BRANCH = /^\s*(?:[│┃]\s*)*(?:[└├┗┣╰][─━]{1,3}>?\s*)?/;
 const CONTINUATION_END = /(?:\s\^|\s`|\s\\|&&|\|\||\||&)\s*$/;
 const VALUE_FLAG_END = /(?:^|\s)(?:-c|-e|-ec|-enc|-encodedcommand|-command|-file|\/c|\/k|\/r|-e:)\s*$/i;
 
@@ -39,19 +42,52 @@ function fromCodeBlocks(doc: ArticleDocument, out: Candidate[]): void {
     const shell = kind.kind === 'shell';
     for (let i = block.firstLine; i <= block.lastLine; i++) {
       const line = doc.lines[i];
-      const prompt = PROMPT.exec(line.text.replace(/^\s+/, ''));
-      const indent = line.text.length - line.text.trimStart().length;
-      const startCol = indent + (prompt ? prompt[0].length : 0);
+      // A process-tree listing ("└── /bin/sh -c ...") shows each command line after its branch glyph.
+      const indent = line.text.length - line.text.replace(TREE_BRANCH, '').length;
+      const prompt = PROMPT.exec(line.text.slice(indent));
+      const afterPrompt = indent + (prompt ? prompt[0].length : 0);
+      const startCol = afterPrompt + cronScheduleLength(line.text.slice(afterPrompt));
       const text = line.text.slice(startCol);
       if (!text.trim() || /^(?:#|\/\/|REM\b|::|<#)/i.test(text)) continue;
-      // A subshell "( ... ) | crontab -" is checked on its first command.
-      const check = checkCommand(tokenize(text.replace(/^\(\s*/, '')), { allowBare: shell });
-      if (!check.ok) continue;
+      // A subshell "( ... ) | crontab -" and a captured output "TOKEN=$(curl ...)" are checked on their first command.
+      const check = checkCommand(tokenize(text.replace(/^\(\s*|^[A-Za-z_]\w*=\$\(\s*/, '')), { allowBare: shell });
+      if (!check.ok) {
+        if (kind.kind === 'other') fromStringLiterals(line, out);
+        continue;
+      }
       const last = continueLines(doc, i, block.lastLine, true);
       out.push({ start: line.start + startCol, end: trimmedEnd(doc, doc.lines[last]), program: check.program, confidence: 0.9 });
       i = last;
     }
   }
+}
+
+// A string literal in program code: "curl -fsSL http://x/j.sh".execute(), subprocess.run('...').
+const STRING_LITERAL = /(["'])((?:(?!\1)[^\\\n]|\\.){3,400})\1/g;
+
+/** Commands a script (Groovy, Python, JavaScript...) hands to a shell as string literals. */
+function fromStringLiterals(line: Line, out: Candidate[]): void {
+  for (const m of line.text.matchAll(STRING_LITERAL)) {
+    const check = checkCommand(tokenize(m[2]));
+    if (!check.ok || !isDistinctiveCommand(check.program)) continue;
+    const start = line.start + m.index + 1;
+    out.push({ start, end: start + m[2].length, program: check.program, confidence: 0.7, fragment: true });
+  }
+}
+
+// A crontab entry: five time fields (at least one "*") or an @nickname, then, in /etc/crontab and
+// cron.d files, a user name.
+const CRON_SCHEDULE = /^(?=[^\n]*?\*)(?:[\d*/,-]+[ \t]+){4}[\d*/,-]+[ \t]+|^@(?:reboot|hourly|daily|weekly|monthly|yearly|annually|midnight)[ \t]+/;
+const CRON_USER = /^[a-z_][a-z0-9_-]{0,31}[ \t]+/;
+
+/** Length of a crontab schedule (and user field) before the command of a crontab line, else 0. */
+function cronScheduleLength(text: string): number {
+  const schedule = CRON_SCHEDULE.exec(text);
+  if (!schedule) return 0;
+  const rest = text.slice(schedule[0].length);
+  if (checkCommand(tokenize(rest), { allowBare: true }).ok) return schedule[0].length;
+  const user = CRON_USER.exec(rest);
+  return user && checkCommand(tokenize(rest.slice(user[0].length)), { allowBare: true }).ok ? schedule[0].length + user[0].length : 0;
 }
 
 function fromInlineCode(doc: ArticleDocument, out: Candidate[]): void {
@@ -79,7 +115,7 @@ function fromProseLines(doc: ArticleDocument, out: Candidate[]): void {
     const labelled = afterLabel(line.text, col);
     const startCol = labelled ?? col;
     const check = checkCommand(tokenize(line.text.slice(startCol)));
-    if (check.ok) {
+    if (check.ok && !(startCol === 0 && AMBIGUOUS_COMMANDS.has(programName(check.program)) && continuesSentence(doc, i))) {
       const last = continueLines(doc, i, doc.lines.length - 1, false);
       const end = stripTrailingComment(doc, line.start + startCol, trimmedEnd(doc, doc.lines[last]));
       out.push({ start: line.start + startCol, end, program: check.program, confidence: labelled === null ? 0.8 : 0.75 });
@@ -88,6 +124,17 @@ function fromProseLines(doc: ArticleDocument, out: Candidate[]): void {
     }
     fromQuotedAndEmbedded(doc, line, out, col);
   }
+}
+
+/**
+ * The line carries on a sentence wrapped from the line before ("... our earlier reports in this series
+ * / at https://..."): a word that is also a program ("at", "find", "set") starting it is prose.
+ */
+function continuesSentence(doc: ArticleDocument, index: number): boolean {
+  const previous = doc.lines[index - 1];
+  if (!previous || doc.inFence[previous.index] || !previous.text.trim()) return false;
+  const text = previous.text.trim();
+  return /[A-Za-z,]$/.test(text) && !/^(?:#|[-*•]\s|\d{1,3}[.)]\s|\|)/.test(text) && tokenize(text).length >= 4;
 }
 
 /** "Label text: command ..." — the offset of the command when a short label precedes it. */
