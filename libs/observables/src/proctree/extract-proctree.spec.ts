@@ -59,4 +59,39 @@ describe('extractProcessPairs', () => {
     // A paragraph break ends the statement.
     expect(pairs('The dropper spawned\n\npowershell.exe was seen later, cmd.exe too.')).toEqual([]);
   });
+
+  it('reads a parenthetical before the verb, programs set as code and lists of children', () => {
+    expect(pairs('More precisely, `Installer` (the launcher inside the DMG) spawned osascript, and osascript spawned curl, dscl and ditto.')).toEqual([
+      'Installer -> osascript',
+      'osascript -> curl.exe', // curl is also a Windows built-in (see images.ts)
+      'osascript -> dscl',
+      'osascript -> ditto',
+    ]);
+    expect(pairs("The appliance's web server process (`web`) spawned sh, and sh spawned curl and then /tmp/rsync.")).toEqual(['web -> sh', 'sh -> curl.exe', 'sh -> rsync']);
+    // A list ends where a new statement begins.
+    expect(pairs('cmd.exe spawned powershell.exe, svchost.exe launched rundll32.exe.')).toEqual(['cmd.exe -> powershell.exe', 'svchost.exe -> rundll32.exe']);
+  });
+
+  it('reads "Y whose parent was X"', () => {
+    expect(pairs('Rclone was started by a short-lived cmd.exe whose parent was wuauhelper.exe.')).toEqual(['wuauhelper.exe -> cmd.exe']);
+  });
+
+  it('accepts a program the article shows by an absolute path', () => {
+    const text = 'A reverse shell, `/dev/shm/.x/dbus-daemon-helper`, connected out.\n\nsshd spawned bash, and bash spawned dbus-daemon-helper.';
+    expect(pairs(text)).toEqual(['sshd -> bash', 'bash -> dbus-daemon-helper']);
+    expect(pairs('sshd spawned bash, and bash spawned dbus-daemon-helper.')).toEqual(['sshd -> bash']);
+  });
+
+  it('reads container runtime parents and utilities such as chroot', () => {
+    expect(pairs('The sequence appeared as containerd-shim spawning bash, which spawned chroot.')).toEqual(['containerd-shim -> bash', 'bash -> chroot']);
+  });
+
+  it('reads "the X process then started Y"', () => {
+    expect(pairs('The PowerShell process then started AnyDesk.exe, which installed itself.')).toEqual(['PowerShell.exe -> AnyDesk.exe']);
+  });
+
+  it('takes no image from a command-line fragment in a Sigma selection', () => {
+    const text = "detection:\n    selection_parent:\n        ParentImage|endswith: '\\cmd.exe'\n        ParentCommandLine|contains: 'node'\n    selection_child:\n        Image|endswith: '\\schtasks.exe'";
+    expect(pairs(text)).toEqual(['cmd.exe -> schtasks.exe']);
+  });
 });

@@ -1,6 +1,7 @@
 import type { ProcessPairItem } from '@huntforge/contracts';
 import type { ArticleDocument } from '../text/document';
-import { imageOf } from './images';
+import { AMBIGUOUS_COMMANDS, KNOWN_COMMANDS } from '../cmdline/executables';
+import { imageOf, type Image } from './images';
 
 interface Pair {
   parent: string;
@@ -16,17 +17,19 @@ const CHAIN = new RegExp(String.raw`(?<![\w.%:\\-])["'\x60(]?${IMAGE}["'\x60)]?(
 
 const CREATE_VERB = String.raw`(?:spawn(?:s|ed|ing)?|launch(?:es|ed|ing)?|execut(?:es|ed|ing)|start(?:s|ed|ing)|creat(?:es|ed|ing)|invok(?:es|ed|ing)|run(?:s|ning)?|ran|open(?:s|ed|ing))`;
 const FILLER = String.raw`(?:,?\s+(?:then|also|subsequently|in\s+turn|later|finally|immediately),?)?`;
-// "... spawned Y and Z", "... spawned Y and, on elevated shells, Z": a second child of the same parent.
-const AND_ALSO = /^\s*,?\s+(?:and|or)\s*(?:,[^,.;\n]{1,80},\s*)?\s*(\S{1,120})/i;
+// "... spawned Y and Z", "... spawned Y, Z and W", "... spawned Y and, on elevated shells, Z", "Y and
+// then Z": further children of the same parent.
+const AND_ALSO = /^(?:\s*,\s*(?:(?:and|or)\s+)?|\s*,?\s+(?:and|or)\s*)(?:(?:then|also|later|finally)\s+)?(?:,[^,.;\n]{1,80},\s*)?\s*(\S{1,120})/i;
+const VERB_NEXT = new RegExp(String.raw`^,?\s+(?:which\s+|then\s+|in\s+turn\s+)?${CREATE_VERB}\b`, 'i');
 const PROCESS_WORDS = String.raw`(?:\s+(?:a|an|the))?(?:\s+(?:new|child|hidden|second|separate|malicious|suspicious))?(?:\s+(?:process|instance)(?:\s+(?:of|for|called|named))?)?`;
-// "X spawned Y", "X, which spawned Y"
-const ACTIVE = new RegExp(String.raw`(?<!\S)(\S{1,120})(?:,?\s+which)?${FILLER}\s+${CREATE_VERB}${PROCESS_WORDS}\s+(\S{1,120})`, 'gi');
+// "X spawned Y", "X, which spawned Y", "X (the launcher inside the DMG) spawned Y", "the X process then started Y"
+const ACTIVE = new RegExp(String.raw`(?<!\S)(\S{1,120})(?:\s+process)?(?:\s+\([^()\n]{1,80}\))?(?:,?\s+which)?${FILLER}\s+${CREATE_VERB}${PROCESS_WORDS}\s+(\S{1,120})`, 'gi');
 // "Y was spawned by X", "Y launched by X", "Y, spawned by X"
 const PASSIVE = new RegExp(String.raw`(?<!\S)(\S{1,120})(?:\s+process)?(?:,|\s+(?:was|is|were|being|gets|got))?\s+${CREATE_VERB}\s+by(?:\s+(?:the|a|an))?(?:\s+(?:parent|legitimate|compromised))?(?:\s+process)?\s+(\S{1,120})`, 'gi');
 // "X as a parent process for Y", "X as the parent of Y"
 const PARENT_OF = new RegExp(String.raw`(?<!\S)(\S{1,120})\s+(?:as|is)\s+(?:a|an|the)\s+parent(?:\s+process)?\s+(?:for|of)\s+(\S{1,120})`, 'gi');
 // "Y with parent (process) X", "Y (parent: X)"
-const WITH_PARENT = new RegExp(String.raw`(?<!\S)(\S{1,120})\s+(?:with|whose)\s+(?:a\s+|the\s+)?parent(?:\s+process)?(?:\s+(?:is|being|of))?\s+(\S{1,120})`, 'gi');
+const WITH_PARENT = new RegExp(String.raw`(?<!\S)(\S{1,120})\s+(?:with|whose)\s+(?:a\s+|the\s+)?parent(?:\s+process)?(?:\s+(?:is|was|being|of))?\s+(\S{1,120})`, 'gi');
 
 const PARENT_FIELD = /^\s*(?:[-*]\s*)?["']?(?:ParentImage|ParentProcessName|Parent\s*Process(?:\s*Name)?|InitiatingProcessFileName|Creator\s+Process\s+Name|ParentCommandLine)["']?\s*(?:\|\s*\w+\s*)?[:=]\s*(.+)$/i;
 const CHILD_FIELD = /^\s*(?:[-*]\s*)?["']?(?:Image|NewProcessName|New\s+Process\s+Name|Process\s*Name|FileName|ProcessFileName|Child\s*Process(?:\s*Name)?)["']?\s*(?:\|\s*\w+\s*)?[:=]\s*(.+)$/i;
@@ -65,26 +68,62 @@ function fromSentences(doc: ArticleDocument, out: Pair[]): void {
     [PARENT_OF, false, 0.85],
     [WITH_PARENT, true, 0.8],
   ];
+  const shown = programsShownByPath(doc.content);
+  const image = (token: string) => imageOf(token) ?? codeImage(token) ?? shownImage(token, shown);
   for (const paragraph of proseParagraphs(doc)) {
     // A statement about a pair names at least two images: skip every other paragraph cheaply.
-    if (paragraph.text.split(/\s+/).filter((t) => imageOf(t)).length < 2) continue;
+    if (paragraph.text.split(/\s+/).filter((t) => image(t)).length < 2) continue;
     for (const [re, reversed, confidence] of patterns) {
       re.lastIndex = 0;
       for (let m = re.exec(paragraph.text); m; m = re.exec(paragraph.text)) {
-        const a = imageOf(m[1]);
-        const b = imageOf(m[2]);
+        const a = image(m[1]);
+        const b = image(m[2]);
         re.lastIndex = m.index + m[1].length; // let "B" start the next statement ("A spawned B, which launched C")
         if (!a || !b) continue;
         const [parent, child] = reversed ? [b, a] : [a, b];
         const start = paragraph.start + m.index;
         out.push({ parent: parent.name, child: child.name, start, end: start + m[0].length, confidence });
         if (reversed || re !== ACTIVE) continue;
-        const also = AND_ALSO.exec(paragraph.text.slice(m.index + m[0].length));
-        const second = also ? imageOf(also[1]) : null;
-        if (second) out.push({ parent: parent.name, child: second.name, start, end: start + m[0].length + (also?.[0].length ?? 0), confidence: confidence - 0.05 });
+        // A child written "curl," leaves its comma to the list that follows ("curl, dscl and ditto").
+        const backOff = (token: string) => (token.endsWith(',') ? 1 : 0);
+        let offset = m.index + m[0].length - backOff(m[2]);
+        for (let also = AND_ALSO.exec(paragraph.text.slice(offset)); also; also = AND_ALSO.exec(paragraph.text.slice(offset))) {
+          // Once the sentence has set up a parent, a further child may be any unambiguous program ("dscl").
+          const next = image(also[1]) ?? listedProgram(also[1]);
+          // "..., svchost.exe launched X": a new statement, not one more child.
+          if (!next || VERB_NEXT.test(paragraph.text.slice(offset + also[0].length))) break;
+          offset += also[0].length - backOff(also[1]);
+          out.push({ parent: parent.name, child: next.name, start, end: paragraph.start + offset, confidence: confidence - 0.05 });
+          if (/[.;:!?]$/.test(also[1])) break;
+        }
       }
     }
   }
+}
+
+function listedProgram(token: string): Image | null {
+  const bare = token.replace(/[,.;:!?)]+$/, '');
+  return bare === bare.toLowerCase() && KNOWN_COMMANDS.has(bare) && !AMBIGUOUS_COMMANDS.has(bare) ? { name: bare } : null;
+}
+
+/** A program name the author set as code in the sentence: "(`web`) spawned sh", "`Installer` spawned". */
+function codeImage(token: string): Image | null {
+  const m = /^\(?`([A-Za-z][\w.-]{0,63})`\)?[,.;:]?$/.exec(token);
+  return m && !/\.(?:js|vbs|hta|ps1|bat|cmd|dll|zip|iso|lnk|msi|dmg|pkg|plist|txt|log|xml|json|ya?ml|ini|conf)$/i.test(m[1]) ? { name: m[1] } : null;
+}
+
+/** Extension-less programs the article shows by an absolute Unix path (/dev/shm/.x/dbus-daemon-helper). */
+function programsShownByPath(content: string): Set<string> {
+  const names = new Set<string>();
+  for (const m of content.matchAll(/(?<![\w.:/-])\/(?:tmp|var\/tmp|dev\/shm|usr\/(?:local\/)?s?bin|s?bin|opt|root|home|Library|Users|private\/tmp)(?:\/[\w.-]+)*\/([a-z_][\w-]{1,63})(?![\w./-])/g)) {
+    names.add(m[1]);
+  }
+  return names;
+}
+
+function shownImage(token: string, shown: ReadonlySet<string>): Image | null {
+  const bare = token.replace(/^[("'`“‘[]+|[)"'`”’\],.;:!?]+$/g, '');
+  return shown.has(bare) ? { name: bare } : null;
 }
 
 /**
@@ -119,6 +158,8 @@ function fromTelemetry(doc: ArticleDocument, out: Pair[]): void {
       parent = child = null;
       continue;
     }
+    // "ParentCommandLine|contains: 'node'" matches a fragment of a command line, not an image.
+    if (/CommandLine["']?\s*\|\s*contains/i.test(line.text)) continue;
     const p = PARENT_FIELD.exec(line.text);
     const c = p ? null : CHILD_FIELD.exec(line.text);
     const value = (p ?? c)?.[1];

@@ -12,7 +12,7 @@ psexec psexesvc wsmprovhost winrshost spoolsv userinit winlogon smss csrss sihos
 const UNIX_IMAGES = new Set(
   `bash sh zsh dash python python3 perl ruby node java curl wget osascript launchd cron crond sshd systemd nginx httpd apache2
 php-fpm tomcat docker containerd runc Terminal terminal xmrig nohup sudo systemctl crontab chmod chattr ssh scp base64 nc ncat socat
-kubectl npm pip pip3 launchctl`.split(/\s+/),
+kubectl npm pip pip3 launchctl chroot containerd-shim containerd-shim-runc-v2 dockerd kubelet conmon crio`.split(/\s+/),
 );
 
 const OFFICE_PRODUCTS: Record<string, string> = { Word: 'WINWORD.EXE', Excel: 'EXCEL.EXE', PowerPoint: 'POWERPNT.EXE', Outlook: 'OUTLOOK.EXE', OneNote: 'ONENOTE.EXE' };
