@@ -34,6 +34,29 @@ const REFERENCE_HOSTS = [
   'schema.org', 'w3.org', 'creativecommons.org', 'wikipedia.org', 'virustotal.com', 'bazaar.abuse.ch', 'urlhaus.abuse.ch',
 ];
 
+/**
+ * Package registries and their download hosts: a plain link there names a package or its tarball (a
+ * lockfile entry, an advisory's "affected versions"), and blocking the host would break every build.
+ */
+const PACKAGE_REGISTRY_HOSTS = [
+  'registry.npmjs.org', 'npmjs.com', 'registry.yarnpkg.com', 'pypi.org', 'pypi.python.org', 'files.pythonhosted.org',
+  'rubygems.org', 'crates.io', 'static.crates.io', 'proxy.golang.org', 'pkg.go.dev', 'nuget.org', 'repo1.maven.org',
+  'repo.maven.apache.org', 'packagist.org', 'hub.docker.com', 'registry-1.docker.io',
+];
+
+export function isPackageRegistryHost(host: string): boolean {
+  const h = host.toLowerCase();
+  return PACKAGE_REGISTRY_HOSTS.some((registry) => h === registry || h.endsWith(`.${registry}`));
+}
+
+/**
+ * Paths that are citations whatever the host: issue and pull-request threads of code hosts and vendor
+ * security advisories (https://www.jenkins.io/security/advisories/, .../issues/412).
+ */
+export function isReferencePath(path: string): boolean {
+  return /^\/(?:[^/?#]+\/[^/?#]+\/(?:issues|pull|discussions)\/\d+|(?:[^?#]*\/)?(?:security[-_]?)?advisor(?:y|ies)(?:[/?#-]|$))/i.test(path);
+}
+
 export function isReservedName(host: string): boolean {
   return RESERVED.test(host.toLowerCase());
 }

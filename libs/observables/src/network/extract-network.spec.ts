@@ -105,4 +105,20 @@ describe('extractNetworkIndicators', () => {
     // Defanging marks intent: a defanged name is kept whatever the sentence says of it.
     expect(values('The official C2 was evil-cdn[.]com.')).toEqual(['evil-cdn.com']);
   });
+
+  it('leaves out package registries, issue threads and advisories unless defanged', () => {
+    const text = [
+      'Both versions were published to registry.npmjs.org; lockfiles resolve https://registry.npmjs.org/pkg/-/pkg-3.8.2.tgz and pypi.org hosts the twin.',
+      'Advisory: https://www.jenkins.io/security/advisories/ and the report https://github.com/o/r/issues/977.',
+      'The payload came from https://github.com/evil-o/tools/releases/download/v1/x.tar.gz and registry.npmjs[.]org/evil.',
+      'The script uses the GitHub API at api.github.com (legitimate; not an indicator).',
+    ].join('\n');
+    expect(values(text, 'url')).toEqual(['https://github.com/evil-o/tools/releases/download/v1/x.tar.gz', 'registry.npmjs.org/evil']);
+    expect(values(text, 'domain')).toEqual(['github.com', 'registry.npmjs.org']);
+  });
+
+  it("leaves out the reader's own ranges excluded in a hunt query", () => {
+    const text = '```\nindex=aws sourcetype=aws:cloudtrail NOT sourceIPAddress IN ("52.14.0.0/16") dst!="18.1.2.3"\n| search src="193.149.176.52"\n```';
+    expect(values(text, 'ipv4')).toEqual(['193.149.176.52']);
+  });
 });

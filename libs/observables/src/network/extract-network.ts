@@ -6,7 +6,9 @@ import type { ArticleDocument } from '../text/document';
 import {
   FILE_EXTENSION_TLDS,
   isIanaTld,
+  isPackageRegistryHost,
   isReferenceHost,
+  isReferencePath,
   isReservedName,
   looksLikeFieldName,
   looksLikeReverseDns,
@@ -124,16 +126,25 @@ function select(doc: ArticleDocument, candidates: Candidate[], publisher: Publis
   const queryBlocks = doc.codeBlocks.filter((b) => classifyCode(b.text, b.lang).kind === 'query');
   const inQueryUnquoted = (c: Candidate) =>
     c.kind === 'domain' && !c.derived && queryBlocks.some((b) => c.start >= b.start && c.start < b.end) && !/["']/.test(doc.content[c.start - 1] ?? '');
+  // In hunt queries, an address after a negation in its clause (NOT src IN ("52.14.0.0/16"), dst != ...)
+  // is the reader's own allow-listed range, not an indicator.
+  const excludedInQuery = (c: Candidate) => {
+    if (c.kind === 'domain' || c.kind === 'url' || !queryBlocks.some((b) => c.start >= b.start && c.start < b.end)) return false;
+    const line = doc.lineAt(c.start);
+    const clause = doc.content.slice(line.start, c.start).split('|').pop() ?? '';
+    return /\bnot\b|!=|!~|!in~?\b/i.test(clause);
+  };
   const seen = new Set<string>();
   const items: NetworkIndicatorItem[] = [];
   for (const c of candidates) {
-    if (!c.defanged && inQueryUnquoted(c)) continue;
+    if (!c.defanged && (inQueryUnquoted(c) || excludedInQuery(c))) continue;
     if (isReservedName(c.host)) continue;
     if (publisher.isPublisherHost(c.host) || publisher.isPublisherUrl(c.host, c.path)) continue;
     if (!c.defanged) {
       const line = doc.lineAt(c.start);
       const inCode = doc.isInCode(c.start);
       if (doc.inReferences[line.index] || isMarkdownLinkTarget(doc.content, c.start) || isReferenceHost(c.host)) continue;
+      if (isPackageRegistryHost(c.host) || (c.fromUrlWithScheme && isReferencePath(c.path))) continue;
       if (defangedStyle && !inCode) continue;
       if (!inCode && vouchedFor(doc.content, c.start)) continue;
     }
@@ -233,7 +244,8 @@ function looksLikeVersion(content: string, start: number): boolean {
  * "the issue tracker of the legitimate plugin", "should not be blocked") is a reference the author
  * points readers to, not an indicator. Defanged names are never vouched for: defanging marks intent.
  */
-const VOUCHING = /\b(?:official(?:ly)?|documentation|guidance|issue tracker|should not be blocked|do not block|is legitimate|are legitimate|legitimate (?:software|service|site|vendor|plugin|package|project|tool|registry|domain|website))\b/i;
+const VOUCHING =
+  /\b(?:official(?:ly)?|documentation|guidance|issue tracker|should not be blocked|do not block|is legitimate|are legitimate|legitimate(?:;|,| and)? not an? indicator|not (?:as )?(?:an? )?indicators?|legitimate (?:software|service|site|vendor|plugin|package|project|tool|registry|domain|website))\b/i;
 
 function vouchedFor(content: string, start: number): boolean {
   const before = content.slice(Math.max(0, start - 200), start);
