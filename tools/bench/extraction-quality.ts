@@ -2,7 +2,9 @@
 // articles in fixtures/eval/ (targets: network P>=0.95 R>=0.95, command lines P>=0.85 R>=0.80,
 // registry keys P>=0.90 R>=0.90), then the same figures on ../shared/cti-articles when present
 // (informational), each followed by the rule-quality summary of the builtin SigmaAgent's rules for that
-// set (rule-quality.ts). `--verbose` lists every miss, extra and flagged rule. Prints figures; never asserts.
+// set (rule-quality.ts). `--verbose` lists every miss, extra and flagged rule; `--range=21-31` limits
+// fixtures/eval to the articles numbered 21 to 31 (to compare the original and the added articles).
+// Prints figures; never asserts.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { load } from 'js-yaml';
@@ -13,6 +15,8 @@ import { ruleQuality } from './rule-quality';
 
 const root = resolve(__dirname, '..', '..');
 const verbose = process.argv.includes('--verbose');
+const range = /^--range=(\d+)-(\d+)$/.exec(process.argv.find((arg) => arg.startsWith('--range=')) ?? '');
+const inRange = (id: string) => !range || (Number(id.slice(0, 2)) >= Number(range[1]) && Number(id.slice(0, 2)) <= Number(range[2]));
 
 type Truth = Record<string, unknown> & { platform?: string; article_url?: string };
 interface Article {
@@ -37,7 +41,13 @@ const keys: Record<Category, (value: string) => string[]> = {
   cmdline: (v) => [collapse(v), collapse(v).replace(/\\\\/g, '\\')],
   process_pairs: (v) => [v.toLowerCase().replace(/\.exe\b/g, '')],
   registry_keys: (v) => {
-    const k = v.replace(/\\{2,}/g, '\\').toLowerCase().replace(/^hkey_local_machine|^hklm:?/, 'hklm').replace(/^hkey_current_user|^hkcu:?/, 'hkcu');
+    const k = v
+      .replace(/\\{2,}/g, '\\')
+      .toLowerCase()
+      .replace(/^hkey_local_machine|^hklm:?/, 'hklm')
+      .replace(/^hkey_current_user|^hkcu:?/, 'hkcu')
+      .replace(/^hkey_users|^hku:?/, 'hku')
+      .replace(/^hkey_classes_root|^hkcr:?/, 'hkcr');
     return [k, k.replace(/^(?:hklm|hkcu|hkcr|hku|hkcc)\\/, '')];
   },
   services: (v) => [v.toLowerCase().trim()],
@@ -166,7 +176,7 @@ function bodyOf(markdown: string): string {
 
 function fixtureArticles(dir: string): Article[] {
   return readdirSync(dir)
-    .filter((f) => f.endsWith('.md') && f !== 'README.md')
+    .filter((f) => f.endsWith('.md') && f !== 'README.md' && inRange(f))
     .sort()
     .map((f) => {
       const id = f.replace(/\.md$/, '');
@@ -205,7 +215,7 @@ function timing(articles: Article[]): void {
 }
 
 const fixtures = fixtureArticles(join(root, 'fixtures', 'eval'));
-report('fixtures/eval', fixtures, true);
+report(range ? `fixtures/eval ${range[1]}-${range[2]}` : 'fixtures/eval', fixtures, true);
 timing(fixtures);
 const shared = resolve(root, '..', 'shared', 'cti-articles');
 if (existsSync(join(shared, 'index.yaml'))) report('../shared/cti-articles (informational)', sharedArticles(shared), false);
