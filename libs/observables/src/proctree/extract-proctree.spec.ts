@@ -18,6 +18,11 @@ describe('extractProcessPairs', () => {
     expect(pairs(text)).toEqual(['winword.exe -> powershell.exe', 'powershell.exe -> rundll32.exe', 'services.exe -> svchost.exe']);
   });
 
+  it('spells curl as curl.exe only in an article about Windows', () => {
+    expect(pairs('On the Mac, osascript spawned curl to fetch the second stage.')).toEqual(['osascript -> curl']);
+    expect(pairs('On the host, cmd spawned curl; the dropper sat in C:\\Users\\Public.')).toEqual(['cmd.exe -> curl.exe']);
+  });
+
   it('reads "X as a parent process for Y" and Unix images', () => {
     expect(pairs('Alert on pcalua.exe as a parent process for powershell.exe.')).toEqual(['pcalua.exe -> powershell.exe']);
     expect(pairs('Inside the container, sshd spawned bash, and bash launched wget.')).toEqual(['sshd -> bash', 'bash -> wget']);
@@ -63,11 +68,11 @@ describe('extractProcessPairs', () => {
   it('reads a parenthetical before the verb, programs set as code and lists of children', () => {
     expect(pairs('More precisely, `Installer` (the launcher inside the DMG) spawned osascript, and osascript spawned curl, dscl and ditto.')).toEqual([
       'Installer -> osascript',
-      'osascript -> curl.exe', // curl is also a Windows built-in (see images.ts)
+      'osascript -> curl',
       'osascript -> dscl',
       'osascript -> ditto',
     ]);
-    expect(pairs("The appliance's web server process (`web`) spawned sh, and sh spawned curl and then /tmp/rsync.")).toEqual(['web -> sh', 'sh -> curl.exe', 'sh -> rsync']);
+    expect(pairs("The appliance's web server process (`web`) spawned sh, and sh spawned curl and then /tmp/rsync.")).toEqual(['web -> sh', 'sh -> curl', 'sh -> rsync']);
     // A list ends where a new statement begins.
     expect(pairs('cmd.exe spawned powershell.exe, svchost.exe launched rundll32.exe.')).toEqual(['cmd.exe -> powershell.exe', 'svchost.exe -> rundll32.exe']);
   });

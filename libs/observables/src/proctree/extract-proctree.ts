@@ -1,7 +1,7 @@
 import type { ProcessPairItem } from '@huntforge/contracts';
 import type { ArticleDocument } from '../text/document';
 import { AMBIGUOUS_COMMANDS, KNOWN_COMMANDS } from '../cmdline/executables';
-import { imageOf, type Image } from './images';
+import { imageForPlatform, imageOf, type Image } from './images';
 
 interface Pair {
   parent: string;
@@ -47,7 +47,8 @@ export function extractProcessPairs(doc: ArticleDocument): ProcessPairItem[] {
   fromSentences(doc, pairs);
   fromTelemetry(doc, pairs);
   fromTrees(doc, pairs);
-  return dedupe(doc, pairs);
+  const named = pairs.map((pair) => ({ ...pair, parent: imageForPlatform(pair.parent, doc.content), child: imageForPlatform(pair.child, doc.content) }));
+  return dedupe(doc, named);
 }
 
 function fromChains(doc: ArticleDocument, out: Pair[]): void {

@@ -15,6 +15,21 @@ php-fpm tomcat docker containerd runc Terminal terminal xmrig nohup sudo systemc
 kubectl npm pip pip3 launchctl chroot containerd-shim containerd-shim-runc-v2 dockerd kubelet conmon crio`.split(/\s+/),
 );
 
+/** Built-ins above that exist on Unix and macOS too under the same bare name. */
+const CROSS_PLATFORM = new Set(['curl', 'whoami']);
+
+/** A Windows article names drive paths, .exe files, registry hives or PowerShell somewhere. */
+const WINDOWS_CONTEXT = /\b[A-Za-z]:\\|\.exe\b|\bHK(?:LM|CU|EY_)|\bpowershell\b|\bcmd\.exe\b/i;
+
+/**
+ * "curl" becomes "curl.exe" only where the article is about Windows: on Linux or macOS the image is "curl",
+ * and a rule for "/curl.exe" there could never fire.
+ */
+export function imageForPlatform(name: string, content: string): string {
+  const bare = name.replace(/\.exe$/i, '');
+  return name !== bare && CROSS_PLATFORM.has(bare.toLowerCase()) && !WINDOWS_CONTEXT.test(content) ? bare : name;
+}
+
 const OFFICE_PRODUCTS: Record<string, string> = { Word: 'WINWORD.EXE', Excel: 'EXCEL.EXE', PowerPoint: 'POWERPNT.EXE', Outlook: 'OUTLOOK.EXE', OneNote: 'ONENOTE.EXE' };
 
 export interface Image {
