@@ -34,6 +34,14 @@ describe('extractRegistryKeys', () => {
     ]);
   });
 
+  it('reads the value name reg query prints under its key', () => {
+    const text = ['HKEY_USERS\\<SID>\\Software\\Microsoft\\Windows\\CurrentVersion\\Run', '    WinUpdt    REG_SZ    "C:\\x\\client32.exe"'].join('\n');
+    expect(keys(text).map((k) => [k.path, k.value_name])).toEqual([['<SID>\\Software\\Microsoft\\Windows\\CurrentVersion\\Run', 'WinUpdt']]);
+    // Prose after a key names no value, even when a later line looks like output.
+    const prose = ['HKLM\\Software\\Foo was changed.', '    Bar    REG_SZ    x'].join('\n');
+    expect(keys(prose).map((k) => k.value_name)).toEqual([undefined]);
+  });
+
   it('keeps spaces inside key names and stops at the sentence', () => {
     const text = 'It set HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Image File Execution Options\\sethc.exe to a debugger, and wrote HKLM\\SOFTWARE\\Policies\\Microsoft\\Windows Defender\\Real-Time Protection (value 1). The attacker left.';
     expect(keys(text).map((k) => k.value)).toEqual([

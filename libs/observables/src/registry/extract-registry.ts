@@ -119,12 +119,14 @@ function trimKey(text: string): string {
   return text.replace(/[.,;:)\]}'"`]+$/, '');
 }
 
-/** `reg add <key> /v Name` or `-Name "Name"` right after the key. */
+/** `reg add <key> /v Name` or `-Name "Name"` right after the key, or `reg query` output on the next line. */
 function valueNameAfter(content: string, end: number): string | undefined {
-  const tail = content.slice(end, end + 200).split('\n')[0];
+  const [tail = '', next = ''] = content.slice(end, end + 400).split('\n');
   const m = /^["']?\s+(?:.*?\s)?(?:\/v|-Name|-ValueName)\s+(?:"([^"]+)"|'([^']+)'|(\S+))/i.exec(tail);
   const name = m?.[1] ?? m?.[2] ?? m?.[3];
-  return name && !name.startsWith('/') && !name.startsWith('-') ? name : undefined;
+  if (name && !name.startsWith('/') && !name.startsWith('-')) return name;
+  // reg query prints each value indented under its key: "    Name    REG_SZ    data".
+  return tail.trim() === '' ? /^\s+(\S(?:.*?\S)?)\s{2,}REG_(?:SZ|EXPAND_SZ|MULTI_SZ|DWORD|QWORD|BINARY|NONE)\b/.exec(next)?.[1] : undefined;
 }
 
 function dedupe(items: RegistryKeyItem[]): RegistryKeyItem[] {
