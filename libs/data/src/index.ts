@@ -24,6 +24,7 @@ export {
   type SettingView,
 } from './settings/settings-store';
 export { encryptSecret, secretHint, type EncryptedSecret } from './settings/secrets';
+export { CredentialBaseUrlChangedError, isCredentialBaseUrlChangedError } from './settings/credential-pin';
 export type { MigrateOptions } from './migrations/migrate-db';
 export { resolveMigrationsDir } from './migrations/migrations-dir';
 export { MigrationChecksumError, MigrationFailedError } from './migrations/migration-errors';

@@ -2,6 +2,8 @@
 export type LlmErrorCode =
   | 'builtin_has_no_model'
   | 'provider_not_configured'
+  /** The settings withheld the credential: its base URL changed after it was entered. */
+  | 'credential_base_url_changed'
   | 'authentication_failed'
   | 'rate_limited'
   | 'provider_unavailable'

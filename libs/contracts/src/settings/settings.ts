@@ -78,4 +78,6 @@ export const SETTINGS_ERROR_CODES = {
   settingUndecryptable: 'setting_undecryptable',
   credentialNotConfigured: 'credential_not_configured',
   unknownProvider: 'unknown_provider',
+  /** The credential's base URL changed after it was entered: an admin must enter the credential again. */
+  credentialBaseUrlChanged: 'credential_base_url_changed',
 } as const;

@@ -1,10 +1,12 @@
 import { createDecipheriv } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client';
+import { assertEnvironmentCredentialPinned, assertStoredCredentialPinned, baseUrlKeyOf } from './credential-pin';
 
 /**
  * Reads one runtime setting by its environment-variable name (`OPENAI_API_KEY`, `GITHUB_REPO`, ...).
  * A value stored through the settings API wins over the environment; secrets are decrypted here and
- * must never be logged or returned by a caller.
+ * must never be logged or returned by a caller. A credential whose base URL changed since it was entered
+ * is refused with CredentialBaseUrlChangedError (see credential-pin.ts).
  */
 export interface SettingsReader {
   get(key: string): Promise<string | undefined>;
@@ -52,20 +54,30 @@ export async function undecryptableSecrets(prisma: PrismaClient, encryptionKey: 
 
 export function createSettingsReader(prisma: PrismaClient, options: SettingsReaderOptions = {}): SettingsReader {
   const env = options.env ?? process.env;
+  /** The row of the base URL a credential is sent to (null for other settings, or when none is stored). */
+  const baseUrlRow = (key: string) => {
+    const baseUrlKey = baseUrlKeyOf(key);
+    return baseUrlKey ? prisma.setting.findUnique({ where: { key: baseUrlKey } }) : Promise.resolve(null);
+  };
   return {
     async get(key) {
       const row = await prisma.setting.findUnique({ where: { key } });
       if (row?.isSecret && row.ciphertext && row.iv && row.authTag) {
         if (!options.encryptionKey) throw new SettingDecryptionError(key, 'SETTINGS_ENCRYPTION_KEY is not set');
+        let value: string;
         try {
-          return decryptSecret(options.encryptionKey, { ciphertext: row.ciphertext, iv: row.iv, authTag: row.authTag });
+          value = decryptSecret(options.encryptionKey, { ciphertext: row.ciphertext, iv: row.iv, authTag: row.authTag });
         } catch {
           throw new SettingDecryptionError(key, 'wrong SETTINGS_ENCRYPTION_KEY or tampered ciphertext');
         }
+        assertStoredCredentialPinned(key, row, await baseUrlRow(key));
+        return value;
       }
       if (row && !row.isSecret && row.value !== null) return row.value;
       const fromEnv = env[key];
-      return fromEnv === undefined || fromEnv === '' ? undefined : fromEnv;
+      if (fromEnv === undefined || fromEnv === '') return undefined;
+      assertEnvironmentCredentialPinned(key, await baseUrlRow(key), env);
+      return fromEnv;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { findSettingDefinition, SETTING_DEFINITIONS, type SettingDefinition } from '@huntforge/contracts';
 import type { PrismaClient, Setting } from '../generated/prisma/client';
+import { credentialsSentTo, pinnedWriteTime } from './credential-pin';
 import { encryptSecret, secretHint } from './secrets';
 import { createSettingsReader, type SettingsReader, type SettingsReaderOptions } from './settings-reader';
 
@@ -91,6 +92,15 @@ export function createSettingsStore(prisma: PrismaClient, options: SettingsReade
   const env = options.env ?? process.env;
   const reader = createSettingsReader(prisma, options);
 
+  /** When a credential or a base URL is written, ordered against its counterparts (see pinnedWriteTime). */
+  const writeTime = async (key: string, definition: SettingDefinition): Promise<Date> => {
+    const baseUrlKey = definition.sentTo?.baseUrlKey;
+    const counterparts = baseUrlKey ? [baseUrlKey] : credentialsSentTo(key);
+    if (counterparts.length === 0) return new Date();
+    const rows = await prisma.setting.findMany({ where: { key: { in: counterparts } }, select: { value: true, updatedAt: true } });
+    return pinnedWriteTime(new Date(), baseUrlKey ? 'credential' : 'base-url', rows);
+  };
+
   const view = (definition: SettingDefinition, row: Setting | null): SettingView => {
     const base = { key: definition.key, sensitive: definition.sensitive, description: definition.description };
     if (row && (row.isSecret ? row.ciphertext !== null : row.value !== null)) {
@@ -136,17 +146,29 @@ export function createSettingsStore(prisma: PrismaClient, options: SettingsReade
       } else {
         data = { value, isSecret: false, ciphertext: null, iv: null, authTag: null, hint: null };
       }
+      const current = await prisma.setting.findUnique({ where: { key } });
+      // The same base URL again is no change: it must not withhold the credentials pinned to it.
+      if (current && !current.isSecret && current.value === value && credentialsSentTo(key).length > 0) return view(definition, current);
+      const updatedAt = await writeTime(key, definition);
       const row = await prisma.setting.upsert({
         where: { key },
-        create: { key, ...data, updatedBy: actor },
-        update: { ...data, updatedBy: actor },
+        create: { key, ...data, updatedBy: actor, updatedAt },
+        update: { ...data, updatedBy: actor, updatedAt },
       });
       return view(definition, row);
     },
     async remove(key) {
       const definition = definitionOf(key);
-      await prisma.setting.deleteMany({ where: { key } });
-      return view(definition, null);
+      if (credentialsSentTo(key).length === 0) {
+        await prisma.setting.deleteMany({ where: { key } });
+        return view(definition, null);
+      }
+      // A base URL's removal is a change too (the environment's URL applies again): keep the row without a
+      // value, so its time still withholds the credentials entered for the URL that was removed.
+      const current = await prisma.setting.findUnique({ where: { key } });
+      if (current?.value == null) return view(definition, current);
+      const row = await prisma.setting.update({ where: { key }, data: { value: null, updatedAt: await writeTime(key, definition) } });
+      return view(definition, row);
     },
   };
 }

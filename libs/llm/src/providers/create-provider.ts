@@ -1,4 +1,4 @@
-import type { ProviderId } from '@huntforge/contracts';
+import { SETTINGS_ERROR_CODES, type ProviderId } from '@huntforge/contracts';
 import type { RetryPolicy } from '../call-control';
 import { LlmError } from '../errors';
 import type { CapabilitiesMap } from '../models/capabilities';
@@ -31,8 +31,18 @@ export const PROVIDER_SETTING_KEYS = {
   ollama: { host: 'OLLAMA_HOST' },
 } as const;
 
+/** The code the settings reader's refusal carries. */
+const CREDENTIAL_BASE_URL_CHANGED = SETTINGS_ERROR_CODES.credentialBaseUrlChanged;
+
 async function required(settings: SettingsSource, key: string, provider: ProviderId): Promise<string> {
-  const value = await settings.get(key);
+  let value: string | undefined;
+  try {
+    value = await settings.get(key);
+  } catch (error) {
+    // A credential withheld because its base URL changed: the provider's stage fails with that reason, like a missing key.
+    if ((error as { code?: unknown }).code === CREDENTIAL_BASE_URL_CHANGED) throw new LlmError(CREDENTIAL_BASE_URL_CHANGED, (error as Error).message, { provider });
+    throw error;
+  }
   if (!value) throw new LlmError('provider_not_configured', `${provider} is not configured: set ${key} in the settings or the environment`, { provider });
   return value;
 }

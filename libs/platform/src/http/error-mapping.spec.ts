@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SettingDecryptionError } from '@huntforge/data';
+import { CredentialBaseUrlChangedError, SettingDecryptionError } from '@huntforge/data';
 import { serializeError, toErrorResponse } from './error-mapping';
 import { HttpError, httpErrors } from './http-error';
 import { parseOrThrow } from './parse';
@@ -10,6 +10,15 @@ describe('toErrorResponse', () => {
     expect(response).toEqual({
       status: 409,
       body: { error: { code: 'setting_undecryptable', message: expect.stringContaining('OPENAI_API_KEY'), details: { key: 'OPENAI_API_KEY' } } },
+      unexpected: false,
+    });
+  });
+
+  it('answers a credential withheld after its base URL changed with 409 credential_base_url_changed', () => {
+    const response = toErrorResponse(new CredentialBaseUrlChangedError('OPENAI_API_KEY', 'OPENAI_BASE_URL'));
+    expect(response).toEqual({
+      status: 409,
+      body: { error: { code: 'credential_base_url_changed', message: expect.stringContaining('OPENAI_BASE_URL'), details: { key: 'OPENAI_API_KEY', base_url_key: 'OPENAI_BASE_URL' } } },
       unexpected: false,
     });
   });

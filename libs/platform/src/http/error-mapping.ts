@@ -1,5 +1,5 @@
 import { ZodError } from 'zod';
-import { SettingDecryptionError } from '@huntforge/data';
+import { CredentialBaseUrlChangedError, SettingDecryptionError } from '@huntforge/data';
 import { errorBody, type ErrorBody } from './error-body';
 import { HttpError } from './http-error';
 import { validationDetails } from './parse';
@@ -53,6 +53,10 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   // A stored secret the configured key cannot open: the operator's to fix, and never the value in the message.
   if (error instanceof SettingDecryptionError) {
     return { status: 409, body: errorBody('setting_undecryptable', error.message, { key: error.key }), unexpected: false };
+  }
+  // A credential withheld because its base URL changed after it was entered: an admin must enter it again.
+  if (error instanceof CredentialBaseUrlChangedError) {
+    return { status: 409, body: errorBody(error.code, error.message, { key: error.key, base_url_key: error.baseUrlKey }), unexpected: false };
   }
   // A path segment that is not valid percent-encoding (`/api/articles/%ff`): express marks it 400 but not `expose`.
   if (error instanceof URIError && numberProperty(error, 'status') === 400) {

@@ -51,15 +51,17 @@ describe('provider connectivity tests', () => {
     analyst = await harness.token('analyst');
     const put = (key: string, value: string) =>
       request(harness.app).put(`/api/settings/${key}`).set('Authorization', `Bearer ${admin}`).send({ value }).expect(200);
-    await put('OPENAI_API_KEY', OPENAI_KEY);
+    // Base URLs first: a credential is pinned to the base URL it was entered for.
     await put('OPENAI_BASE_URL', openai.baseUrl);
-    await put('ANTHROPIC_API_KEY', ANTHROPIC_KEY);
+    await put('OPENAI_API_KEY', OPENAI_KEY);
     await put('ANTHROPIC_BASE_URL', anthropic.baseUrl);
+    await put('ANTHROPIC_API_KEY', ANTHROPIC_KEY);
     await put('OLLAMA_HOST', ollama.baseUrl);
-    await put('GITHUB_TOKEN', GITHUB_TOKEN);
     await put('GITHUB_REPO', 'acme/rules');
     await put('GITHUB_API_URL', github.url);
-  });
+    await put('GITHUB_TOKEN', GITHUB_TOKEN);
+    // Migrating the embedded database takes several times longer on a loaded CI machine.
+  }, 120_000);
   afterAll(async () => {
     await harness.close();
     await Promise.all([openai.close(), anthropic.close(), ollama.close()]);
@@ -159,6 +161,43 @@ describe('provider connectivity tests', () => {
     const extra = await post('/api/test-openai-key', { api_key: '', base_url: 'http://evil' }, analyst, 400);
     expect(extra.body.error.code).toBe('validation_error');
     await request(harness.app).put('/api/settings/ANTHROPIC_API_KEY').set('Authorization', `Bearer ${admin}`).send({ value: ANTHROPIC_KEY }).expect(200);
+  });
+
+  it('never sends a stored key to a base URL changed after it was entered, until an admin enters the key again', async () => {
+    const put = (key: string, value: string) =>
+      request(harness.app).put(`/api/settings/${key}`).set('Authorization', `Bearer ${admin}`).send({ value }).expect(200);
+    const elsewhere = await startFakeOpenAi({ apiKey: OPENAI_KEY, models: ['gpt-4.1-mini'] });
+    const elsewhereGithub = await startFakeGithub();
+    try {
+      await put('OPENAI_BASE_URL', elsewhere.baseUrl);
+      await put('GITHUB_API_URL', elsewhereGithub.url);
+      for (const path of ['/api/test-openai-key', '/api/test-provider_a-key', '/api/settings/github/test']) {
+        const refused = await post(path, {}, analyst, 409);
+        expect(refused.body.error).toMatchObject({ code: 'credential_base_url_changed', details: { key: expect.stringMatching(/^(OPENAI_API_KEY|GITHUB_TOKEN)$/) } });
+        expect(refused.body.error.message).toMatch(/enter .* again/);
+      }
+      expect(elsewhere.requests).toHaveLength(0);
+      expect(elsewhereGithub.authHeaders).toHaveLength(0);
+
+      // A typed key is the caller's own: it may be tried against the new URL.
+      const typed = await post('/api/test-openai-key', { api_key: 'sk-typed-for-the-new-url-0000000' });
+      expect(typed.body).toMatchObject({ credential_source: 'request', upstream_status: 401 });
+      expect(elsewhere.requests.map((r) => r.headers.authorization)).toEqual(['Bearer sk-typed-for-the-new-url-0000000']);
+
+      await put('OPENAI_API_KEY', OPENAI_KEY);
+      await put('GITHUB_TOKEN', GITHUB_TOKEN);
+      expect((await post('/api/test-openai-key')).body).toMatchObject({ success: true, credential_source: 'stored' });
+      expect(elsewhere.requests.at(-1)?.headers.authorization).toBe(`Bearer ${OPENAI_KEY}`);
+      expect((await post('/api/settings/github/test')).body).toMatchObject({ success: true, credential_source: 'stored' });
+      expect(elsewhereGithub.authHeaders.at(-1)).toBe(`Bearer ${GITHUB_TOKEN}`);
+    } finally {
+      await put('OPENAI_BASE_URL', openai.baseUrl);
+      await put('GITHUB_API_URL', github.url);
+      await put('OPENAI_API_KEY', OPENAI_KEY);
+      await put('GITHUB_TOKEN', GITHUB_TOKEN);
+      await elsewhere.close();
+      elsewhereGithub.server.close();
+    }
   });
 
   it('never returns or logs a planted secret', async () => {

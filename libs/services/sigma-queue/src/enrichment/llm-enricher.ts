@@ -1,4 +1,5 @@
 import { createProviderFromSettings, isLlmError, wrapUntrustedArticle, type LlmProvider, type ProviderFactoryOptions, type SettingsSource } from '@huntforge/llm';
+import { SETTINGS_ERROR_CODES } from '@huntforge/contracts';
 import { HttpError } from '@huntforge/platform';
 import { builtinChatTurn } from '@huntforge/sigma';
 import { z } from 'zod';
@@ -38,6 +39,9 @@ const chatSchema = z.union([
 /** A provider failure as the client sees it: configuration problems are 409, upstream trouble 502/503/504. */
 function asHttpError(error: unknown): unknown {
   if (!isLlmError(error)) return error;
+  if (error.code === 'credential_base_url_changed') {
+    return new HttpError(409, SETTINGS_ERROR_CODES.credentialBaseUrlChanged, error.message, { reason: error.code, provider: error.details.provider });
+  }
   const status = error.code === 'provider_not_configured' || error.code === 'builtin_has_no_model' ? 409 : error.code === 'timeout' ? 504 : error.code === 'invalid_model_output' ? 502 : 503;
   return new HttpError(status, status === 409 ? 'provider_not_configured' : 'provider_unavailable', error.message, { reason: error.code, provider: error.details.provider });
 }

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { createSettingsStore } from '@huntforge/data';
 import { startFakeGithub, type FakeGithub } from '@huntforge/testing';
 import { rule, startSigmaQueue, type SigmaQueueHarness } from '../test-support/harness';
 
@@ -65,15 +66,26 @@ describe('submit to GitHub', () => {
 });
 
 describe('submit to a GitHub set in the settings (GitHub Enterprise)', () => {
-  it('sends the token to the stored GITHUB_API_URL, the one the connectivity test uses, not to the environment or github.com', async () => {
+  const ENCRYPTION_KEY = 'a1'.repeat(32);
+
+  it('never sends the environment token to a stored GITHUB_API_URL; a token entered for that URL goes there, not to the environment or github.com', async () => {
     const enterprise = await startFakeGithub({ repos: ['corp/rules'] });
     const elsewhere = await startFakeGithub({ repos: ['corp/rules'] });
-    const harness = await startSigmaQueue({ GITHUB_TOKEN: enterprise.token, GITHUB_REPO: 'corp/rules', GITHUB_API_URL: elsewhere.url });
+    const env = { GITHUB_TOKEN: enterprise.token, GITHUB_REPO: 'corp/rules', GITHUB_API_URL: elsewhere.url, SETTINGS_ENCRYPTION_KEY: ENCRYPTION_KEY };
+    const harness = await startSigmaQueue(env);
+    const store = createSettingsStore(harness.ctx.db.prisma, { encryptionKey: Buffer.from(ENCRYPTION_KEY, 'hex'), env });
     try {
-      await harness.ctx.db.prisma.setting.create({ data: { key: 'GITHUB_API_URL', value: `${enterprise.url}/` } });
+      await store.set('GITHUB_API_URL', `${enterprise.url}/`, 'token:admin');
       const created = await request(harness.app).post('/api/sigma-queue').send({ rule_yaml: yaml });
       const id = created.body.queue_id as number;
       await request(harness.app).post(`/api/sigma-queue/${id}/approve`).send({}).expect(200);
+
+      const withheld = await request(harness.app).post(`/api/sigma-queue/${id}/submit`).expect(409);
+      expect(withheld.body.error).toMatchObject({ code: 'credential_base_url_changed', details: { key: 'GITHUB_TOKEN' } });
+      expect(enterprise.repo('corp/rules').pulls).toHaveLength(0);
+      expect((await request(harness.app).get(`/api/sigma-queue/${id}`)).body.status).toBe('approved');
+
+      await store.set('GITHUB_TOKEN', enterprise.token, 'token:admin');
       await request(harness.app).post(`/api/sigma-queue/${id}/submit`).expect(200);
       expect(enterprise.repo('corp/rules').pulls).toHaveLength(1);
       expect(elsewhere.repo('corp/rules').pulls).toHaveLength(0);
@@ -82,7 +94,7 @@ describe('submit to a GitHub set in the settings (GitHub Enterprise)', () => {
       await enterprise.close();
       await elsewhere.close();
     }
-  });
+  }, 120_000); // starts its own embedded database, slow on a loaded CI machine
 });
 
 describe('submit without GitHub settings', () => {
@@ -98,5 +110,5 @@ describe('submit without GitHub settings', () => {
     } finally {
       await harness.close();
     }
-  });
+  }, 120_000); // starts its own embedded database, slow on a loaded CI machine
 });
