@@ -92,10 +92,18 @@ export const createQueueItemRequestSchema = z
   })
   .meta({ id: 'CreateSigmaQueueItemRequest' });
 
-export const approveRequestSchema = z.object({ reviewer: z.string().min(1).max(100).optional(), note: z.string().max(4000).optional() });
-export const rejectRequestSchema = z.object({ reason: z.string().trim().min(1).max(4000), reviewer: z.string().min(1).max(100).optional() });
-export const reviewNoteRequestSchema = z.object({ note: z.string().trim().min(1).max(4000), reviewer: z.string().min(1).max(100).optional() });
-export const editRuleRequestSchema = z.object({ rule_yaml: z.string().min(1).max(200_000), reviewer: z.string().min(1).max(100).optional() });
+/** The signed-in caller is recorded as the reviewer; a named one counts only when nobody signed in. */
+const reviewerField = z
+  .string()
+  .min(1)
+  .max(100)
+  .optional()
+  .meta({ description: 'Used only when authentication is off (AUTH_MODE=off); otherwise the signed-in caller is recorded as the reviewer' });
+
+export const approveRequestSchema = z.object({ reviewer: reviewerField, note: z.string().max(4000).optional() });
+export const rejectRequestSchema = z.object({ reason: z.string().trim().min(1).max(4000), reviewer: reviewerField });
+export const reviewNoteRequestSchema = z.object({ note: z.string().trim().min(1).max(4000), reviewer: reviewerField });
+export const editRuleRequestSchema = z.object({ rule_yaml: z.string().min(1).max(200_000), reviewer: reviewerField });
 
 export type SigmaQueueStatusValue = z.infer<typeof sigmaQueueStatusSchema>;
 export type SigmaQueueItemBody = z.infer<typeof sigmaQueueItemSchema>;

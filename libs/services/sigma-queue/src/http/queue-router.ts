@@ -12,6 +12,7 @@ import { getItem } from '../queue/queue-deps';
 import { listItems } from '../queue/list/list-items';
 import { rejectItem } from '../queue/reject/reject-item';
 import { toQueueItemBody } from '../queue/views';
+import { reviewerOf } from './reviewer';
 
 export type QueueRouterDeps = EnrichmentDeps & SubmitDeps;
 
@@ -24,10 +25,18 @@ export function queueRouter(deps: QueueRouterDeps): Router {
   });
   mountRoute(router, routes.postSigmaQueue, async ({ body }) => toQueueItemBody(await createItem(deps, body)));
   mountRoute(router, routes.getSigmaQueueItem, async ({ params }) => toQueueItemBody(await getItem(deps, params.queue_id)));
-  mountRoute(router, routes.postSigmaQueueApprove, async ({ params, body }) => toQueueItemBody(await approveItem(deps, params.queue_id, body)));
-  mountRoute(router, routes.postSigmaQueueReject, async ({ params, body }) => toQueueItemBody(await rejectItem(deps, params.queue_id, body)));
-  mountRoute(router, routes.postSigmaQueueReviewNotes, async ({ params, body }) => toQueueItemBody(await addReviewNote(deps, params.queue_id, body)));
-  mountRoute(router, routes.putSigmaQueueRule, async ({ params, body }) => toQueueItemBody(await editItem(deps, params.queue_id, body)));
+  mountRoute(router, routes.postSigmaQueueApprove, async ({ params, body, req }) =>
+    toQueueItemBody(await approveItem(deps, params.queue_id, { ...body, reviewer: reviewerOf(req, body.reviewer) })),
+  );
+  mountRoute(router, routes.postSigmaQueueReject, async ({ params, body, req }) =>
+    toQueueItemBody(await rejectItem(deps, params.queue_id, { ...body, reviewer: reviewerOf(req, body.reviewer) })),
+  );
+  mountRoute(router, routes.postSigmaQueueReviewNotes, async ({ params, body, req }) =>
+    toQueueItemBody(await addReviewNote(deps, params.queue_id, { ...body, reviewer: reviewerOf(req, body.reviewer) })),
+  );
+  mountRoute(router, routes.putSigmaQueueRule, async ({ params, body, req }) =>
+    toQueueItemBody(await editItem(deps, params.queue_id, { ...body, reviewer: reviewerOf(req, body.reviewer) })),
+  );
   mountRoute(router, routes.postSigmaQueueValidate, async ({ params, body }) => {
     let ruleYaml = (await getItem(deps, params.queue_id)).ruleYaml;
     let conversationId: number | null = null;
