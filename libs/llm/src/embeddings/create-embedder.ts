@@ -37,7 +37,7 @@ export function createEmbedder(config: EmbedderConfig): Embedder {
       if (!config.openAiApiKey) throw new EmbedderConfigError('the openai embedder needs OPENAI_API_KEY');
       return createOpenAiEmbedder({ apiKey: config.openAiApiKey, model: config.model, baseUrl: config.openAiBaseUrl });
     case 'ollama':
-      if (!config.ollamaHost) throw new EmbedderConfigError('the ollama embedder needs OLLAMA_BASE_URL');
+      if (!config.ollamaHost) throw new EmbedderConfigError('the ollama embedder needs OLLAMA_HOST');
       return createOllamaEmbedder({ host: config.ollamaHost, model: config.model });
   }
 }

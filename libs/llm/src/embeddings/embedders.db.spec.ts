@@ -131,6 +131,6 @@ describe('embedder configuration', () => {
 
   it('needs a key for OpenAI and a host for Ollama', () => {
     expect(() => createEmbedder({ provider: 'openai' })).toThrow(EmbedderConfigError);
-    expect(() => createEmbedder({ provider: 'ollama' })).toThrow('OLLAMA_BASE_URL');
+    expect(() => createEmbedder({ provider: 'ollama' })).toThrow('OLLAMA_HOST');
   });
 });

@@ -54,7 +54,7 @@ async function embedderFor(ctx: ModuleContext, provider: string | undefined, mod
     model,
     openAiApiKey: parsed === 'openai' ? await ctx.settings.get('OPENAI_API_KEY') : undefined,
     openAiBaseUrl: parsed === 'openai' ? await ctx.settings.get('OPENAI_BASE_URL') : undefined,
-    ollamaHost: parsed === 'ollama' ? await ctx.settings.get('OLLAMA_BASE_URL') : undefined,
+    ollamaHost: parsed === 'ollama' ? await ctx.settings.get('OLLAMA_HOST') : undefined,
   });
 }
 
