@@ -96,7 +96,7 @@ describe('builtin SigmaAgent templates', () => {
   });
 
   it('cuts a registry path around its placeholders instead of copying them into a value', () => {
-    const keys = (value: string, path: string) => [{ ...item, value, hive: 'HKU', path, value_name: 'Updater' }];
+    const keys = (value: string, path: string) => [{ ...item, value, hive: 'HKU' as const, path, value_name: 'Updater' }];
     const selectionOf = (registryKeys: BuiltinSigmaInput['registryKeys']) => {
       const drafted = generateBuiltinRules({ ...input, registryKeys }).find((draft) => draft.telemetryClass === 'registry_set');
       return (load(must(drafted).yaml) as Rule).detection['selection'];
