@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import request from 'supertest';
 import { startContentFilter, type ContentFilterHarness } from './test-support/content-filter-harness';
-import { MARKETING, WINDOWS_INTRUSION } from './test-support/sample-articles';
+import { longArticle, MARKETING, WINDOWS_INTRUSION } from './test-support/sample-articles';
 
 const feedbackBody = (articleId: number, overrides: Record<string, unknown> = {}) => ({
   article_id: articleId,
@@ -195,5 +195,24 @@ describe('feedback, retrain, versions and rollback', () => {
       await request(h.app).post('/api/model/rollback/zero').expect(400);
       expect(existsSync(h.files.livePath)).toBe(true);
     });
+
+    it('rolls back again and again while the previous re-scorings still run: no re-scoring uses a released model', async () => {
+      // Articles of over a thousand chunks: the model scores them in several calls, so each rollback's
+      // background re-scoring is between two calls on its model when the next rollback retires that model.
+      for (let i = 0; i < 2; i++) {
+        const id = await h.createArticle(`${longArticle(2_200)}\n\nArticle ${i}.`);
+        await h.ctx.bus.request('content-filter.classify', { article_id: id, top_features: 0 }, { timeoutMs: 60_000 });
+      }
+      const logsBefore = h.ctx.logs.lines().length;
+      for (const version of [1, 2, 1, 2]) await request(h.app).post(`/api/model/rollback/${version}`).expect(200);
+      await h.deps.background.drain();
+
+      const logged = h.ctx.logs.lines().slice(logsBefore);
+      expect(logged.filter((line) => line['msg'] === 'content-filter: background task failed')).toEqual([]);
+      expect(logged.filter((line) => JSON.stringify(line).includes('disposed'))).toEqual([]);
+      expect(logged.filter((line) => line['msg'] === 'content-filter: re-scored stored chunk analyses')).toHaveLength(4);
+      const classified = (await h.ctx.bus.request('content-filter.classify', { text: WINDOWS_INTRUSION })) as { model_version: number };
+      expect(classified.model_version).toBe(2);
+    }, 120_000);
   });
 });

@@ -109,7 +109,7 @@ export function composeContentFilter(ctx: ModuleContext, options: ContentFilterM
       subscriptions = await startResponders(deps);
       // Load the current model now rather than on the first classification; failures are logged, and `get` retries on demand.
       void deps.background.run('load-current-model', async () => {
-        if (await versions.findCurrent()) await deps.model.get();
+        if (await versions.findCurrent()) await deps.model.use(async () => undefined);
       });
     },
     async stop() {

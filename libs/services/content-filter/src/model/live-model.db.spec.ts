@@ -1,6 +1,8 @@
 import { startContentFilter, type ContentFilterHarness } from '../test-support/content-filter-harness';
 import { LiveModel } from './live-model';
 
+const versionOf = (live: LiveModel) => live.use(async (model) => model.version);
+
 describe('live model: which version is current', () => {
   let h: ContentFilterHarness;
   beforeAll(async () => {
@@ -10,18 +12,18 @@ describe('live model: which version is current', () => {
 
   it('asks the database at most once per window, so another replica’s change shows up after it; clear() asks at once', async () => {
     const live = new LiveModel(h.deps.store, h.deps.versions, h.ctx.logger, 300);
-    expect((await live.get()).version).toBe(1);
+    expect(await versionOf(live)).toBe(1);
     const prisma = h.ctx.db.prisma;
     // Another replica retires the current version (as a rollback or a retrain would move it).
     await prisma.modelVersion.updateMany({ data: { isCurrent: false } });
     try {
-      expect((await live.get()).version).toBe(1);
+      expect(await versionOf(live)).toBe(1);
       await new Promise((resolve) => setTimeout(resolve, 350));
-      await expect(live.get()).rejects.toMatchObject({ status: 503, code: 'model_unavailable' });
+      await expect(versionOf(live)).rejects.toMatchObject({ status: 503, code: 'model_unavailable' });
 
       await prisma.modelVersion.updateMany({ where: { version: 1 }, data: { isCurrent: true } });
       await live.clear();
-      expect((await live.get()).version).toBe(1);
+      expect(await versionOf(live)).toBe(1);
     } finally {
       await prisma.modelVersion.updateMany({ where: { version: 1 }, data: { isCurrent: true } });
       await live.clear();

@@ -10,6 +10,13 @@ export interface LoadedModel {
   classifier: JunkClassifier;
 }
 
+/** A loaded classifier and who is using it: its ONNX session is released only once it is retired and unused. */
+interface Holding extends LoadedModel {
+  users: number;
+  retired: boolean;
+  released: boolean;
+}
+
 export function modelUnavailable(message: string): HttpError {
   return new HttpError(503, CONTENT_FILTER_ERROR_CODES.modelUnavailable, message);
 }
@@ -17,7 +24,10 @@ export function modelUnavailable(message: string): HttpError {
 type CurrentVersion = Pick<ModelVersion, 'version' | 'modelFilePath' | 'secondaryModelFilePath'>;
 
 /**
- * The classifier of the current model version, cached. Which version is current is read from the database
+ * The classifier of the current model version, cached. It is lent, never handed out: `use` holds it for the
+ * length of the caller's work, and a rollback or retrain (`clear`, or a newer version loading) retires it, its
+ * session released only when the last user finishes, so a background re-scoring still running when the next
+ * rollback lands never runs on a disposed session. Which version is current is read from the database
  * at most once per `currentCheckMs`, so a retrain or rollback done by another replica takes effect here
  * within that window (this replica's own retrain or rollback calls `clear`, which takes effect at once),
  * while a burst of classifications does not ask the same question for every article.
@@ -25,8 +35,8 @@ type CurrentVersion = Pick<ModelVersion, 'version' | 'modelFilePath' | 'secondar
  * shared live artifact, else from the version's own artifact (primary, then secondary copy).
  */
 export class LiveModel {
-  private loaded: LoadedModel | null = null;
-  private loading: Promise<LoadedModel> | null = null;
+  private loaded: Holding | null = null;
+  private loading: Promise<Holding> | null = null;
   private current: { row: CurrentVersion | null; checkedAt: number } | null = null;
 
   constructor(
@@ -45,7 +55,21 @@ export class LiveModel {
     return row;
   }
 
-  async get(): Promise<LoadedModel> {
+  /** Runs `work` with the current classifier, which stays usable (not released) until `work` settles. */
+  async use<T>(work: (model: LoadedModel) => Promise<T>): Promise<T> {
+    let holding = await this.currentHolding();
+    // A clear() may have retired and released it while this call waited for the load: take the new one.
+    while (holding.released) holding = await this.currentHolding();
+    holding.users++;
+    try {
+      return await work({ version: holding.version, classifier: holding.classifier });
+    } finally {
+      holding.users--;
+      await this.releaseIfIdle(holding);
+    }
+  }
+
+  private async currentHolding(): Promise<Holding> {
     const current = await this.currentVersion();
     if (!current) throw modelUnavailable('No content-filter model version exists yet');
     if (this.loaded?.version === current.version) return this.loaded;
@@ -55,19 +79,28 @@ export class LiveModel {
     return this.loading;
   }
 
-  /** Drops the cached classifier and version check (rollback and retrain clear it); the next `get` asks and loads again. */
+  /** Drops the cached classifier and version check (rollback and retrain clear it); the next `use` asks and loads again. */
   async clear(): Promise<void> {
     this.current = null;
-    await this.release();
+    await this.retire();
   }
 
-  private async release(): Promise<void> {
+  /** Retires the cached classifier; its session is released now if idle, else when its last user finishes. */
+  private async retire(): Promise<void> {
     const previous = this.loaded;
     this.loaded = null;
-    await previous?.classifier.release();
+    if (!previous) return;
+    previous.retired = true;
+    await this.releaseIfIdle(previous);
   }
 
-  private async load(ref: VersionRef): Promise<LoadedModel> {
+  private async releaseIfIdle(holding: Holding): Promise<void> {
+    if (!holding.retired || holding.users > 0 || holding.released) return;
+    holding.released = true;
+    await holding.classifier.release();
+  }
+
+  private async load(ref: VersionRef): Promise<Holding> {
     const { version } = ref;
     let classifier = await this.tryLoad(await this.store.readCachedLive(), version);
     if (!classifier) {
@@ -92,8 +125,8 @@ export class LiveModel {
       }
       if (!classifier) throw modelUnavailable(`The artifact of model version ${version} could not be loaded`);
     }
-    await this.release();
-    this.loaded = { version, classifier };
+    await this.retire();
+    this.loaded = { version, classifier, users: 0, retired: false, released: false };
     return this.loaded;
   }
 

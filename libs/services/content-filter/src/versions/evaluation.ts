@@ -18,8 +18,7 @@ async function requireEvalSet(deps: ContentFilterDeps): Promise<LabelledText[]> 
 /** POST /api/model/evaluate: the current model on the curated eval set; metrics saved on the version. */
 export async function evaluateCurrent(deps: ContentFilterDeps) {
   const evalSet = await requireEvalSet(deps);
-  const { version, classifier } = await deps.model.get();
-  const metrics = await evaluateClassifier(classifier, evalSet);
+  const { version, metrics } = await deps.model.use(async ({ version, classifier }) => ({ version, metrics: await evaluateClassifier(classifier, evalSet) }));
   const evaluatedAt = new Date();
   const row = await deps.versions.findByVersion(version);
   const previous = (row?.metrics ?? {}) as Record<string, unknown>;

@@ -23,8 +23,10 @@ export async function feedbackCount(deps: ContentFilterDeps) {
 export async function feedbackComparison(deps: ContentFilterDeps) {
   const { newest } = await deps.feedback.newestOverall();
   const rows = newest.slice(0, COMPARISON_LIMIT);
-  const { version, classifier } = await deps.model.get();
-  const probabilities = await classifier.probabilities(rows.map((row) => classifier.featurize(row.chunkText)));
+  const { version, probabilities } = await deps.model.use(async ({ version, classifier }) => ({
+    version,
+    probabilities: await classifier.probabilities(rows.map((row) => classifier.featurize(row.chunkText))),
+  }));
   const summary = { total: rows.length, improved: 0, worsened: 0, unchanged: 0, now_correct: 0 };
   const items = rows.map((row, i) => {
     const expected = feedbackLabel(row);

@@ -38,8 +38,10 @@ export async function rescoreStoredAnalyses(deps: ContentFilterDeps): Promise<nu
   for (const articleId of await deps.analyses.analysedArticleIds()) {
     const article = await deps.articles.find(articleId);
     if (!article) continue;
-    const { version, classifier } = await deps.model.get();
-    const { decisions } = await classifyText(classifier, article.content, { threshold, topFeatures: 5 });
+    const { version, decisions } = await deps.model.use(async ({ version, classifier }) => ({
+      version,
+      decisions: (await classifyText(classifier, article.content, { threshold, topFeatures: 5 })).decisions,
+    }));
     await deps.analyses.replace(articleId, version, decisions);
     rescored++;
   }
