@@ -274,6 +274,14 @@ export {
   type DetectOsResponse,
 } from './content-filter/detect-os';
 export {
+  classifyArticleRequestSchema,
+  classifyArticleResultSchema,
+  classifyArticleResponseSchema,
+  type ClassifyArticleRequest,
+  type ClassifyArticleResult,
+  type ClassifyArticleResponse,
+} from './content-filter/classify-article';
+export {
   createChunkFeedbackRequestSchema,
   chunkFeedbackSchema,
   createChunkFeedbackResponseSchema,

@@ -6,7 +6,7 @@ describe('topics', () => {
   });
 
   it('names the request keys (three from the architecture, plus the workflow\'s enqueue and corpus coverage) and the workflow queue', () => {
-    expect(Object.values(REQUEST_KEYS)).toEqual(['content-filter.classify', 'content-filter.detect-os', 'sigma.similarity.search', 'sigma.queue.enqueue', 'sigma.corpus.coverage']);
+    expect(Object.values(REQUEST_KEYS)).toEqual(['content-filter.classify', 'content-filter.detect-os', 'content-filter.classify-article', 'sigma.similarity.search', 'sigma.queue.enqueue', 'sigma.corpus.coverage']);
     expect(QUEUES.workflowExecutions).toBe('workflow.executions');
   });
 

@@ -17,6 +17,8 @@ export type Topic = (typeof TOPICS)[keyof typeof TOPICS];
 export const REQUEST_KEYS = {
   contentFilterClassify: 'content-filter.classify',
   contentFilterDetectOs: 'content-filter.detect-os',
+  /** The classification and the platform of one article, from one classification (what the pipeline asks). */
+  contentFilterClassifyArticle: 'content-filter.classify-article',
   sigmaSimilaritySearch: 'sigma.similarity.search',
   sigmaQueueEnqueue: 'sigma.queue.enqueue',
   sigmaCorpusCoverage: 'sigma.corpus.coverage',

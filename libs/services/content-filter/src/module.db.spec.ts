@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
-import { REQUEST_KEYS, type ClassifyResponse, type ClassifyResult } from '@huntforge/contracts';
+import { REQUEST_KEYS, type ClassifyArticleResult, type ClassifyResponse, type ClassifyResult } from '@huntforge/contracts';
 import { startContentFilter, type ContentFilterHarness } from './test-support/content-filter-harness';
 import { MARKETING, WINDOWS_INTRUSION } from './test-support/sample-articles';
 
@@ -89,6 +89,30 @@ describe('content-filter module: first start and classification', () => {
       error: { code: 'article_not_found', message: 'Article 999998 does not exist' },
     });
     expect(await h.ctx.db.prisma.chunkAnalysis.count()).toBe(before);
+  });
+
+  it('answers content-filter.classify-article with the classification and the platform of one classification', async () => {
+    const content = `${WINDOWS_INTRUSION}\n\n${MARKETING}`;
+    const articleId = await h.createArticle(MARKETING);
+    const reply = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterClassifyArticle, { article_id: articleId, text: content, threshold: 0.8 })) as ClassifyArticleResult;
+
+    const classify = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterClassify, { text: content, threshold: 0.8, top_features: 0 })) as ClassifyResult;
+    expect(reply.classification).toEqual({ ...classify, article_id: articleId });
+    const detectOs = await h.ctx.bus.request(REQUEST_KEYS.contentFilterDetectOs, { article_id: articleId, text: content, threshold: 0.8 });
+    expect(reply.platform).toEqual(detectOs);
+    expect(reply.platform).toMatchObject({ os: 'windows', article_id: articleId, model_version: 1 });
+    const stored = await h.ctx.db.prisma.chunkAnalysis.findMany({ where: { articleId, modelVersion: 1 }, orderBy: { chunkId: 'asc' } });
+    expect(stored.map((row) => [row.chunkStart, row.chunkEnd, row.kept])).toEqual(reply.classification.chunks.map((c) => [c.start, c.end, c.kept]));
+
+    // Nothing huntable: the classification still answers, the platform is null (detect-os says no_huntable_content).
+    const marketing = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterClassifyArticle, { article_id: articleId })) as ClassifyArticleResult;
+    expect(marketing.classification).toMatchObject({ article_id: articleId, kept_count: 0, has_huntable_content: false });
+    expect(marketing.platform).toBeNull();
+    await expect(h.ctx.bus.request(REQUEST_KEYS.contentFilterClassifyArticle, { article_id: 999_997 })).resolves.toEqual({
+      error: { code: 'article_not_found', message: 'Article 999997 does not exist' },
+    });
+    const invalid = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterClassifyArticle, { text: content })) as { error: { code: string } };
+    expect(invalid.error.code).toBe('validation_error');
   });
 
   it('keeps a chunk with a perfect-tier keyword even at threshold 1, and nothing else', async () => {

@@ -1,15 +1,18 @@
 import type { Subscription } from '@huntforge/bus';
 import {
   CONTENT_FILTER_ERROR_CODES,
+  classifyArticleRequestSchema,
   classifyRequestSchema,
   detectOsRequestSchema,
   REQUEST_KEYS,
+  type ClassifyArticleResponse,
   type ClassifyResponse,
   type DetectOsResponse,
 } from '@huntforge/contracts';
 import { HttpError } from '@huntforge/platform';
 import type { z } from 'zod';
 import { classify, replyError } from '../classification/classify';
+import { classifyArticle } from '../classify-article/classify-article';
 import type { ContentFilterDeps } from '../deps';
 import { detectOs } from '../detect-os/detect-os';
 
@@ -30,9 +33,16 @@ async function answer<S extends z.ZodType, R>(schema: S, payload: unknown, handl
   }
 }
 
-/** Request/reply for the workflow: `content-filter.classify` and `content-filter.detect-os`. */
+/**
+ * Request/reply: `content-filter.classify-article` (the workflow pipeline's one question per article: the
+ * classification and the platform together), and `content-filter.classify` and `content-filter.detect-os`
+ * for the callers that want one of them.
+ */
 export async function startResponders(deps: ContentFilterDeps): Promise<Subscription[]> {
   return Promise.all([
+    deps.bus.respond<unknown, ClassifyArticleResponse>(REQUEST_KEYS.contentFilterClassifyArticle, (payload) =>
+      answer(classifyArticleRequestSchema, payload, (request) => classifyArticle(deps, request)),
+    ),
     deps.bus.respond<unknown, ClassifyResponse>(REQUEST_KEYS.contentFilterClassify, (payload) =>
       answer(classifyRequestSchema, payload, (request) => classify(deps, request)),
     ),

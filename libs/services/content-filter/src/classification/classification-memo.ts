@@ -6,8 +6,9 @@ const MAX_ENTRIES = 256;
 const memos = new WeakMap<JunkClassifier, Map<string, Promise<TextClassification>>>();
 
 /**
- * The same text classified by the same model with the same settings gives the same decisions, and the
- * workflow asks twice per article (detect-os, then the junk filter). Remember recent answers per live
+ * The same text classified by the same model with the same settings gives the same decisions, and an
+ * article is often asked about more than once in a row (detect-os and classify from the article page, a
+ * retried run). Remember recent answers per live
  * classifier, so a rollback or retrain (a new classifier) starts afresh.
  */
 export function classifyTextMemo(classifier: JunkClassifier, text: string, options: { threshold: number; topFeatures: number }): Promise<TextClassification> {

@@ -1,5 +1,6 @@
 import {
   CONTENT_FILTER_ERROR_CODES,
+  type ChunkDecision,
   type ClassifyRequest,
   type ClassifyResponse,
   type ClassifyResult,
@@ -26,15 +27,22 @@ export async function classify(deps: ContentFilterDeps, request: ClassifyRequest
     text = article.content;
   }
   const threshold = request.threshold ?? (await defaultThreshold(deps.settings));
-  const { version, classifier } = await deps.model.get();
-  const { decisions } = await classifyTextMemo(classifier, text, { threshold, topFeatures: request.top_features ?? 5 });
+  const { version, decisions } = await deps.model.use(async ({ version, classifier }) => ({
+    version,
+    decisions: (await classifyTextMemo(classifier, text, { threshold, topFeatures: request.top_features ?? 5 })).decisions,
+  }));
   if (request.article_id !== undefined && !(await deps.analyses.replace(request.article_id, version, decisions))) {
     return replyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${request.article_id} does not exist`);
   }
 
+  return classificationOf(request.article_id ?? null, version, threshold, text, decisions);
+}
+
+/** The classify answer for decisions over `text`: every chunk's decision plus the kept chunks' text. */
+export function classificationOf(articleId: number | null, version: number, threshold: number, text: string, decisions: ChunkDecision[]): ClassifyResult {
   const kept = decisions.filter((decision) => decision.kept);
-  const result: ClassifyResult = {
-    article_id: request.article_id ?? null,
+  return {
+    article_id: articleId,
     model_version: version,
     threshold,
     total_chunks: decisions.length,
@@ -48,5 +56,4 @@ export async function classify(deps: ContentFilterDeps, request: ClassifyRequest
       text: text.slice(decision.start, decision.end),
     })),
   };
-  return result;
 }

@@ -1,4 +1,4 @@
-import { CONTENT_FILTER_ERROR_CODES, DETECT_OS_METHOD, type DetectOsRequest, type DetectOsResponse } from '@huntforge/contracts';
+import { CONTENT_FILTER_ERROR_CODES, DETECT_OS_METHOD, type ChunkDecision, type DetectOsRequest, type DetectOsResponse, type DetectOsResult } from '@huntforge/contracts';
 import { detectPlatform } from '@huntforge/scoring';
 import { replyError } from '../classification/classify';
 import { classifyTextMemo } from '../classification/classification-memo';
@@ -13,26 +13,38 @@ export async function detectOs(deps: ContentFilterDeps, request: DetectOsRequest
   const article = request.text === undefined ? await deps.articles.find(request.article_id) : { id: request.article_id, content: request.text };
   if (!article) return replyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${request.article_id} does not exist`);
   const threshold = request.threshold ?? (await defaultThreshold(deps.settings));
-  const { version, classifier } = await deps.model.get();
-  const { decisions } = await classifyTextMemo(classifier, article.content, { threshold, topFeatures: 0 });
-  const kept = decisions.filter((decision) => decision.kept);
-  if (kept.length === 0) {
+  const { version, decisions } = await deps.model.use(async ({ version, classifier }) => ({
+    version,
+    decisions: (await classifyTextMemo(classifier, article.content, { threshold, topFeatures: 0 })).decisions,
+  }));
+  const detection = platformOf({ articleId: article.id, content: article.content, version, threshold }, decisions);
+  if (!detection) {
     return replyError(
       CONTENT_FILTER_ERROR_CODES.noHuntableContent,
       `No chunk of article ${request.article_id} is huntable at confidence >= ${threshold} (${decisions.length} chunks checked)`,
     );
   }
+  return detection;
+}
+
+/** The platform registry over the kept chunks of `content`; null when no chunk is kept. */
+export function platformOf(
+  article: { articleId: number; content: string; version: number; threshold: number },
+  decisions: readonly ChunkDecision[],
+): DetectOsResult | null {
+  const kept = decisions.filter((decision) => decision.kept);
+  if (kept.length === 0) return null;
   const detection = detectPlatform(kept.map((decision) => article.content.slice(decision.start, decision.end)));
   return {
-    article_id: article.id,
+    article_id: article.articleId,
     os: detection.os,
     confidence: detection.confidence,
     method: DETECT_OS_METHOD,
     evidence: detection.evidence.slice(0, 25),
     scores: detection.scores,
-    threshold,
+    threshold: article.threshold,
     kept_chunks: kept.length,
     total_chunks: decisions.length,
-    model_version: version,
+    model_version: article.version,
   };
 }

@@ -7,12 +7,15 @@ import {
   type WorkflowExecutionRequestedPayload,
 } from '@huntforge/contracts';
 import type { Logger } from '@huntforge/platform';
-import { LostOwnershipError, type ExecutionRepository } from '../repositories/execution-repository';
+import { isTransportFailure } from '../pipeline/peer-transport';
 import type { PipelineRunner } from '../pipeline/pipeline-port';
-import { createStageRecorder } from '../pipeline/stage-recorder';
+import { LostOwnershipError, type ExecutionLeaseRepository } from '../repositories/execution-lease-repository';
+import type { ExecutionRepository } from '../repositories/execution-repository';
+import { createStageRecorder } from './stage-recorder';
 
 export interface ExecutionWorkerOptions {
   repo: ExecutionRepository;
+  leases: ExecutionLeaseRepository;
   bus: Bus;
   logger: Logger;
   runPipeline: PipelineRunner;
@@ -33,20 +36,25 @@ export interface ExecutionWorker {
 
 class OwnershipLost extends Error {}
 
+const REDISPATCH_ATTEMPTS = 6;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
  * Consumes `workflow.execution.requested`. The row is claimed conditionally, so a duplicate dispatch is a
  * logged skip; the message is acknowledged only after the run's outcome is committed (the handler
  * resolves after the final write). A heartbeat keeps the claim; when it fails (cancel, takeover) the run's
- * AbortSignal fires and nothing more is written.
+ * AbortSignal fires and nothing more is written. A run stopped by a transport failure of the bus (a peer
+ * request that could not get through even when asked again) is not failed: it goes back to pending and is
+ * dispatched again.
  */
 export function createExecutionWorker(options: ExecutionWorkerOptions): ExecutionWorker {
-  const { repo, bus, logger, workerId } = options;
+  const { repo, leases, bus, logger, workerId } = options;
   let subscription: Subscription | null = null;
   const inFlight = new Map<number, AbortController>();
 
   async function handle(payload: WorkflowExecutionRequestedPayload): Promise<void> {
     const { execution_id: id } = workflowExecutionRequestedPayloadSchema.parse(payload);
-    const claimed = await repo.claim(id, workerId, new Date(Date.now() - options.staleAfterMs));
+    const claimed = await leases.claim(id, workerId, new Date(Date.now() - options.staleAfterMs));
     if (!claimed) {
       const current = await repo.find(id);
       logger.info({ executionId: id, status: current?.status ?? 'missing', owner: current?.workerId ?? null }, 'execution not claimable: duplicate dispatch skipped');
@@ -55,7 +63,7 @@ export function createExecutionWorker(options: ExecutionWorkerOptions): Executio
     const controller = new AbortController();
     inFlight.set(id, controller);
     const beat = setInterval(() => {
-      repo
+      leases
         .heartbeat(id, workerId)
         .then((owned) => {
           if (!owned) controller.abort(new OwnershipLost(`execution ${id} was cancelled or taken over`));
@@ -65,7 +73,8 @@ export function createExecutionWorker(options: ExecutionWorkerOptions): Executio
     const log = logger.child({ executionId: id, articleId: claimed.articleId });
     log.info('execution started');
     let finished: WorkflowExecutionFinishedPayload | null = null;
-    const recorder = createStageRecorder(repo, id, workerId, controller.signal);
+    let requeued = false;
+    const recorder = createStageRecorder(repo, leases, id, workerId, controller.signal);
     try {
       const outcome = await options.runPipeline(claimed, recorder);
       await recorder.finish({
@@ -81,6 +90,16 @@ export function createExecutionWorker(options: ExecutionWorkerOptions): Executio
     } catch (error) {
       if (controller.signal.aborted || error instanceof LostOwnershipError) {
         log.info({ reason: String(controller.signal.reason ?? error) }, 'execution stopped: no longer owned (cancelled or taken over); nothing more written');
+      } else if (isTransportFailure(error)) {
+        // The bus failed, not the run: it goes back to the queue (its stages so far kept) and runs again.
+        log.warn({ err: error }, 'execution requeued: a peer request failed in transport');
+        requeued = await recorder
+          .finish({ status: 'pending', workerId: null, heartbeatAt: null, startedAt: null, currentStep: null })
+          .then(() => true)
+          .catch((writeError: unknown) => {
+            log.warn({ err: writeError }, 'execution not requeued: no longer owned');
+            return false;
+          });
       } else {
         const message = error instanceof Error ? error.message : String(error);
         log.error({ err: error }, 'execution failed');
@@ -96,6 +115,27 @@ export function createExecutionWorker(options: ExecutionWorkerOptions): Executio
       inFlight.delete(id);
     }
     if (finished) await bus.publish(TOPICS.workflowExecutionFinished, finished);
+    if (requeued) await redispatch(id);
+  }
+
+  /**
+   * Dispatches a requeued execution again. While the bus cannot take it, it waits with backoff; a row that
+   * still is not dispatched stays pending and never started, which recover-pending (at start) and
+   * trigger-stuck pick up.
+   */
+  async function redispatch(id: number): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await bus.publish(TOPICS.workflowExecutionRequested, { execution_id: id });
+        return;
+      } catch (error) {
+        if (attempt >= REDISPATCH_ATTEMPTS) {
+          logger.error({ err: error, executionId: id }, 'requeued execution not dispatched: it stays pending until recovered');
+          return;
+        }
+        await sleep(Math.min(10_000, 500 * 2 ** (attempt - 1)));
+      }
+    }
   }
 
   return {

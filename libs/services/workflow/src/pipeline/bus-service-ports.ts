@@ -2,16 +2,15 @@ import type { Bus } from '@huntforge/bus';
 import {
   CONTENT_FILTER_TEXT_MAX_CHARS,
   REQUEST_KEYS,
-  classifyResponseSchema,
+  classifyArticleResponseSchema,
   corpusCoverageBusResponseSchema,
-  detectOsResponseSchema,
   sigmaEnqueueBusResponseSchema,
-  type ClassifyRequest,
+  type ClassifyArticleRequest,
   type CorpusCoverageBusRequest,
-  type DetectOsRequest,
   type SigmaEnqueueBusRequest,
 } from '@huntforge/contracts';
-import type { JunkFilterResult, PipelineArticle, PlatformResult, ServicePorts } from './ports';
+import { withTransportRetry, type TransportRetryPolicy } from './peer-transport';
+import type { ArticleClassification, PipelineArticle, ServicePorts } from './ports';
 
 /** A peer service answered with an error the pipeline cannot work around. */
 export class PeerServiceError extends Error {
@@ -50,36 +49,34 @@ function textOf(article: PipelineArticle): { text?: string } {
 
 export interface BusServicePortsOptions {
   timeoutMs: number;
+  /** How a request that fails in transport (connection dropped, reply lost, timeout) is asked again. */
+  transportRetry: TransportRetryPolicy;
 }
 
 /** The pipeline's questions to content-filter and sigma-queue, over request/reply on the bus. */
 export function createBusServicePorts(bus: Bus, options: BusServicePortsOptions): ServicePorts {
   const ask = async <Req, Res>(key: string, payload: Req, signal: AbortSignal): Promise<Res> =>
-    abortable(bus.request<Req, Res>(key, payload, { timeoutMs: options.timeoutMs }), signal);
+    withTransportRetry(key, options.transportRetry, signal, () => abortable(bus.request<Req, Res>(key, payload, { timeoutMs: options.timeoutMs }), signal));
 
   return {
-    async detectPlatform(article, threshold, signal): Promise<PlatformResult | null> {
-      const reply = detectOsResponseSchema.parse(await ask<DetectOsRequest, unknown>(REQUEST_KEYS.contentFilterDetectOs, { article_id: article.id, ...textOf(article), threshold }, signal));
-      if ('error' in reply) {
-        if (reply.error.code === 'no_huntable_content') return null;
-        throw new PeerServiceError(REQUEST_KEYS.contentFilterDetectOs, reply.error.code, reply.error.message);
-      }
-      return { os: reply.os, confidence: reply.confidence, method: reply.method, evidence: reply.evidence };
-    },
-    async junkFilter(article, threshold, signal): Promise<JunkFilterResult> {
-      const reply = classifyResponseSchema.parse(
-        await ask<ClassifyRequest, unknown>(REQUEST_KEYS.contentFilterClassify, { article_id: article.id, ...textOf(article), threshold, top_features: 0 }, signal),
+    async classifyArticle(article, threshold, signal): Promise<ArticleClassification> {
+      const reply = classifyArticleResponseSchema.parse(
+        await ask<ClassifyArticleRequest, unknown>(REQUEST_KEYS.contentFilterClassifyArticle, { article_id: article.id, ...textOf(article), threshold, top_features: 0 }, signal),
       );
-      if ('error' in reply) throw new PeerServiceError(REQUEST_KEYS.contentFilterClassify, reply.error.code, reply.error.message);
+      if ('error' in reply) throw new PeerServiceError(REQUEST_KEYS.contentFilterClassifyArticle, reply.error.code, reply.error.message);
+      const { classification, platform } = reply;
       return {
-        keptText: reply.kept_chunks.map((chunk) => chunk.text).join('\n\n'),
-        keptChunks: reply.kept_count,
-        totalChunks: reply.total_chunks,
-        summary: {
-          model_version: reply.model_version,
-          threshold: reply.threshold,
-          kept_chunk_ids: reply.kept_chunks.map((chunk) => chunk.chunk_id),
-          removed: reply.chunks.filter((chunk) => !chunk.kept).map((chunk) => ({ chunk_id: chunk.chunk_id, reason: chunk.reason })),
+        platform: platform && { os: platform.os, confidence: platform.confidence, method: platform.method, evidence: platform.evidence },
+        junk: {
+          keptText: classification.kept_chunks.map((chunk) => chunk.text).join('\n\n'),
+          keptChunks: classification.kept_count,
+          totalChunks: classification.total_chunks,
+          summary: {
+            model_version: classification.model_version,
+            threshold: classification.threshold,
+            kept_chunk_ids: classification.kept_chunks.map((chunk) => chunk.chunk_id),
+            removed: classification.chunks.filter((chunk) => !chunk.kept).map((chunk) => ({ chunk_id: chunk.chunk_id, reason: chunk.reason })),
+          },
         },
       };
     },

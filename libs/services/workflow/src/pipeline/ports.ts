@@ -28,6 +28,13 @@ export interface JunkFilterResult {
   summary: Record<string, unknown>;
 }
 
+/** The content filter's answer for one article: the junk filter and the platform over its kept chunks. */
+export interface ArticleClassification {
+  junk: JunkFilterResult;
+  /** Null when no chunk is kept (no huntable content to detect a platform in). */
+  platform: PlatformResult | null;
+}
+
 /** The rules of one pipeline step for one execution, handed to the queue together. */
 export interface QueueRequest {
   executionId: number;
@@ -61,8 +68,8 @@ export type EnqueueResult =
 
 /** Questions the pipeline asks other services (over the bus request/reply keys in production). */
 export interface ServicePorts {
-  detectPlatform(article: PipelineArticle, threshold: number, signal: AbortSignal): Promise<PlatformResult | null>;
-  junkFilter(article: PipelineArticle, threshold: number, signal: AbortSignal): Promise<JunkFilterResult>;
+  /** One question per run: the article's classification (junk filter) and its platform, from one classification. */
+  classifyArticle(article: PipelineArticle, threshold: number, signal: AbortSignal): Promise<ArticleClassification>;
   /**
    * Compares each rule with the corpus and, unless it is a duplicate, queues it: one request for all the
    * rules, all queued or none. Results are in the order of `request.rules`.

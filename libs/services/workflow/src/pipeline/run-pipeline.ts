@@ -1,8 +1,6 @@
 import { EXTRACTION_AGENTS, TERMINATION_REASONS, type ExtractionResult } from '@huntforge/contracts';
 import type { Prisma } from '@huntforge/data';
-import type { ExecutionRow } from '../repositories/execution-repository';
-import type { PipelineOutcome, PipelineRunner } from './pipeline-port';
-import type { StageRecorder } from './stage-recorder';
+import type { ExecutionRow, PipelineOutcome, PipelineRunner, StageRecorder } from './pipeline-port';
 import type { AgentRunner, DomainPorts, PipelineArticle, ServicePorts } from './ports';
 import { readSnapshot, type PipelineSnapshot } from './snapshot';
 import { generateAndPromote } from './sigma-stages';
@@ -45,10 +43,11 @@ export function createPipelineRunner(deps: PipelineDeps): PipelineRunner {
       importPublisherSigma({ article, executionId: execution.id, deps, policy: deps.importPolicy, signal, log }),
     );
 
-    // 2. Platform detection: a router, not a gate.
-    const platform = await recorder.stage('platform_detection', async (log) => {
-      // The content filter runs first with the run's own JunkFilterThreshold, as the junk filter stage will.
-      let detected = await deps.services.detectPlatform(article, snapshot.thresholds.JunkFilterThreshold, signal);
+    // 2. Platform detection: a router, not a gate. The content filter answers it and the junk filter (step 3)
+    // with one classification at the run's own JunkFilterThreshold, asked once here.
+    const { platform, junkFilter } = await recorder.stage('platform_detection', async (log) => {
+      const classified = await deps.services.classifyArticle(article, snapshot.thresholds.JunkFilterThreshold, signal);
+      let detected = classified.platform;
       const usage = [];
       if (detected && detected.confidence === 'low' && agents.adjudicatePlatform) {
         const adjudicated = await agents.adjudicatePlatform({ article, detection: detected }, signal);
@@ -60,16 +59,16 @@ export function createPipelineRunner(deps: PipelineDeps): PipelineRunner {
       }
       log(detected ? `platform ${detected.os} (${detected.confidence}, ${detected.method})` : 'platform unknown: no huntable content to classify');
       return {
-        value: detected,
+        value: { platform: detected, junkFilter: classified.junk },
         summary: detected ?? { os: 'unknown', reason: 'no_huntable_content' },
         usage,
         patch: { platformDetection: json(detected ?? { os: 'unknown', confidence: 'low', method: 'none', evidence: [] }) },
       };
     });
 
-    // 3. Junk filter.
+    // 3. Junk filter: the same classification, recorded as its own stage.
     const junk = await recorder.stage('junk_filter', async (log) => {
-      const result = await deps.services.junkFilter(article, snapshot.thresholds.JunkFilterThreshold, signal);
+      const result = junkFilter;
       log(`kept ${result.keptChunks} of ${result.totalChunks} chunks at threshold ${snapshot.thresholds.JunkFilterThreshold}`);
       const summary = { ...result.summary, kept_chunks: result.keptChunks, total_chunks: result.totalChunks, threshold: snapshot.thresholds.JunkFilterThreshold };
       return { value: result, summary, patch: { junkFilterSummary: json(summary) } };

@@ -1,0 +1,29 @@
+import { CONTENT_FILTER_ERROR_CODES, type ClassifyArticleRequest, type ClassifyArticleResponse } from '@huntforge/contracts';
+import { classificationOf, replyError } from '../classification/classify';
+import { classifyTextMemo } from '../classification/classification-memo';
+import { defaultThreshold } from '../classification/threshold';
+import type { ContentFilterDeps } from '../deps';
+import { platformOf } from '../detect-os/detect-os';
+
+/**
+ * The `content-filter.classify-article` question: one classification of the article answers both the junk
+ * filter (every chunk's decision, the kept text, stored as the article's chunk analyses) and the platform
+ * detection over the kept chunks. The text is the caller's copy when it sent one, else the stored content.
+ */
+export async function classifyArticle(deps: ContentFilterDeps, request: ClassifyArticleRequest): Promise<ClassifyArticleResponse> {
+  const articleId = request.article_id;
+  const content = request.text ?? (await deps.articles.find(articleId))?.content;
+  if (content === undefined) return replyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${articleId} does not exist`);
+  const threshold = request.threshold ?? (await defaultThreshold(deps.settings));
+  const { version, decisions } = await deps.model.use(async ({ version, classifier }) => ({
+    version,
+    decisions: (await classifyTextMemo(classifier, content, { threshold, topFeatures: request.top_features ?? 0 })).decisions,
+  }));
+  if (!(await deps.analyses.replace(articleId, version, decisions))) {
+    return replyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${articleId} does not exist`);
+  }
+  return {
+    classification: classificationOf(articleId, version, threshold, content, decisions),
+    platform: platformOf({ articleId, content, version, threshold }, decisions),
+  };
+}
