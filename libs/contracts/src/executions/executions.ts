@@ -78,6 +78,11 @@ export const stageRecordSchema = z
     error: z.string().nullable(),
     log_lines: z.array(z.string()),
     usage: z.array(z.unknown()),
+    /**
+     * The provider request timeout that ends this stage's model call (with the elapsed time, how long a
+     * running call may still take); null when the stage calls no model or its agents run builtin.
+     */
+    timeout_ms: z.number().int().positive().nullable().optional(),
   })
   .meta({ id: 'ExecutionStage' });
 

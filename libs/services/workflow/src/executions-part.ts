@@ -20,6 +20,7 @@ import type { ExecutionCommandDeps } from './executions/execution-deps';
 import { loadExecutionSettings } from './executions/execution-config';
 import { recoverPendingExecutions } from './executions/recover-pending/recover-pending';
 import { ArticleTextReader } from '@huntforge/data';
+import { ExecutionLeaseRepository } from './repositories/execution-lease-repository';
 import { ExecutionRepository } from './repositories/execution-repository';
 import { createExecutionWorker } from './executions/execution-worker';
 import { executionsRouter } from './http/executions-router';
@@ -45,6 +46,9 @@ const pipelineEnvSchema = z.object({
   SIGMA_IMPORT_POLICY: z.enum(['allow', 'deny']).default('deny'),
   EXTRACTION_CONCURRENCY: z.coerce.number().int().min(1).max(7).default(3),
   PEER_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** A peer request failing in transport is asked again up to this many times in all, with backoff from the base delay. */
+  PEER_REQUEST_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  PEER_REQUEST_RETRY_BASE_MS: z.coerce.number().int().min(0).default(500),
 });
 
 /**
@@ -55,14 +59,17 @@ export function createExecutionsPart(ctx: ModuleContext, options: ExecutionsPart
   const settings = loadExecutionSettings(options.env);
   const pipelineEnv = pipelineEnvSchema.parse(options.env);
   const repo = new ExecutionRepository(ctx.db.prisma);
+  const leases = new ExecutionLeaseRepository(ctx.db.prisma);
   const articles = new ArticleTextReader(ctx.db.prisma);
   const deps: ExecutionCommandDeps = {
     articleHuntScore: (id) => articles.huntScore(id),
     repo,
+    leases,
     bus: ctx.bus,
     logger: ctx.logger.child({ component: 'executions' }),
     config: createActiveConfigSource(ctx.db.prisma),
     timings: settings,
+    modelCallTimeoutMs: options.llmTimeoutMs,
   };
   const today = () => new Date();
   const extraction = new BuiltinExtractionMemo();
@@ -72,7 +79,10 @@ export function createExecutionsPart(ctx: ModuleContext, options: ExecutionsPart
 
   const runPipeline = createPipelineRunner({
     loadArticle: (id) => articles.find(id),
-    services: createBusServicePorts(ctx.bus, { timeoutMs: pipelineEnv.PEER_REQUEST_TIMEOUT_MS }),
+    services: createBusServicePorts(ctx.bus, {
+      timeoutMs: pipelineEnv.PEER_REQUEST_TIMEOUT_MS,
+      transportRetry: { attempts: pipelineEnv.PEER_REQUEST_ATTEMPTS, baseDelayMs: pipelineEnv.PEER_REQUEST_RETRY_BASE_MS, maxDelayMs: 10_000 },
+    }),
     domain: createDomainPorts(extraction),
     agentsFor: (snapshot) =>
       createAgentRunner(snapshot, {
@@ -95,6 +105,7 @@ export function createExecutionsPart(ctx: ModuleContext, options: ExecutionsPart
   });
   const worker = createExecutionWorker({
     repo,
+    leases,
     bus: ctx.bus,
     logger: deps.logger,
     runPipeline: ctx.metrics ? timeStages(runPipeline, ctx.metrics) : runPipeline,

@@ -1,7 +1,9 @@
 import type { Bus } from '@huntforge/bus';
 import { EXECUTION_ERROR_CODES, TOPICS, type ExecutionStatusValue } from '@huntforge/contracts';
 import { HttpError, type Logger } from '@huntforge/platform';
-import type { ExecutionRepository, ExecutionRow } from '../repositories/execution-repository';
+import type { ExecutionRow } from '../pipeline/pipeline-port';
+import type { ExecutionLeaseRepository } from '../repositories/execution-lease-repository';
+import type { ExecutionRepository } from '../repositories/execution-repository';
 import type { ExecutionTimings } from './execution-config';
 
 /** The config a new execution snapshots, and the auto-trigger threshold of the active config. */
@@ -13,10 +15,14 @@ export interface ExecutionCommandDeps {
   /** The article's hunt score (the workflow reads articles, it does not own them). */
   articleHuntScore(articleId: number): Promise<{ id: number; huntScore: number } | null>;
   repo: ExecutionRepository;
+  /** Workers' leases on running rows (the stale cleanup fails rows whose lease lapsed). */
+  leases: ExecutionLeaseRepository;
   bus: Bus;
   logger: Logger;
   config: ActiveConfigSource;
   timings: ExecutionTimings;
+  /** The provider timeout of one model call (WORKFLOW_LLM_TIMEOUT_MS), shown on the stages that make one. */
+  modelCallTimeoutMs: number;
 }
 
 /** Refusal because the article already has an active, not stuck, execution (409 with execution_id null). */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createAppMetrics, type AppMetrics } from '@huntforge/platform';
 import { createTestContext, type TestContext } from '@huntforge/service-testing';
 import { createWorkflowModule } from '../module';
+import { ExecutionLeaseRepository } from '../repositories/execution-lease-repository';
 import { ExecutionRepository } from '../repositories/execution-repository';
 import { seedArticle } from '../test-support/seed';
 
@@ -40,7 +41,7 @@ describe('workflow executions gauge', () => {
     const input = async () => ({ articleId: await seedArticle(ctx.db.prisma), configSnapshot: {}, configVersion: null, triggeredBy: 'manual' as const });
     const first = await repo.create(await input());
     await repo.create(await input());
-    await repo.claim(first.id, 'worker-1', new Date());
+    await new ExecutionLeaseRepository(ctx.db.prisma).claim(first.id, 'worker-1', new Date());
 
     expect(await gaugeValues(metrics, 'huntforge_workflow_executions')).toEqual({ pending: 1, running: 1 });
     expect((await metrics.exposition()).body).toMatch(/^huntforge_workflow_executions\{status="running",service="workflow"\} 1$/m);

@@ -1,10 +1,12 @@
 import { executionCoverageSchema, type ExecutionDetail, type StageRecord } from '@huntforge/contracts';
 import { toExecutionSummary, type ExecutionStage } from '@huntforge/data';
-import type { ExecutionRow } from '../repositories/execution-repository';
+import type { ExecutionRow } from '../pipeline/pipeline-port';
+import { stageTimeoutMs } from '../pipeline/stage-model-calls';
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
-export function toStageRecord(stage: ExecutionStage): StageRecord {
+/** A stage as the execution view shows it; `timeoutMs` is the provider timeout that ends its model call. */
+export function toStageRecord(stage: ExecutionStage, timeoutMs: number | null = null): StageRecord {
   return {
     stage: stage.stage,
     status: stage.status as StageRecord['status'],
@@ -15,10 +17,19 @@ export function toStageRecord(stage: ExecutionStage): StageRecord {
     error: stage.error,
     log_lines: Array.isArray(stage.logLines) ? (stage.logLines as string[]) : [],
     usage: Array.isArray(stage.usage) ? (stage.usage as unknown[]) : [],
+    timeout_ms: timeoutMs,
   };
 }
 
-export function toExecutionDetail(row: ExecutionRow & { article?: { title: string } | null; stages: ExecutionStage[] }): ExecutionDetail {
+/**
+ * The execution detail. Each stage carries the provider timeout of its model call (WORKFLOW_LLM_TIMEOUT_MS,
+ * `modelCallTimeoutMs`) when the run's config snapshot gives that stage a model provider, so a hanging call
+ * shows how long it may still take.
+ */
+export function toExecutionDetail(
+  row: ExecutionRow & { article?: { title: string } | null; stages: ExecutionStage[] },
+  modelCallTimeoutMs: number,
+): ExecutionDetail {
   return {
     ...toExecutionSummary(row),
     config_snapshot: row.configSnapshot,
@@ -29,6 +40,33 @@ export function toExecutionDetail(row: ExecutionRow & { article?: { title: strin
     sigma_rules: Array.isArray(row.sigmaRules) ? (row.sigmaRules as unknown[]) : [],
     coverage: row.corpusCoverage ? (executionCoverageSchema.safeParse(row.corpusCoverage).data ?? null) : null,
     ...(row.isEvalRun ? { eval_run: true } : {}),
-    stages: row.stages.map(toStageRecord),
+    stages: [
+      ...row.stages.map((stage) => toStageRecord(stage, stageTimeoutMs(row.configSnapshot, stage.stage, modelCallTimeoutMs))),
+      ...runningStage(row, modelCallTimeoutMs),
+    ],
   };
+}
+
+/**
+ * The stage a running execution is at, which has no record until it ends: it started when the stage before
+ * it ended (stages run one after another), or when the run started. Shown so a model call that hangs shows
+ * its elapsed time against the provider timeout that will end it.
+ */
+function runningStage(row: ExecutionRow & { stages: ExecutionStage[] }, modelCallTimeoutMs: number): StageRecord[] {
+  if (row.status !== 'running' || !row.currentStep || !row.startedAt) return [];
+  const previousEnd = Math.max(row.startedAt.getTime(), ...row.stages.map((stage) => stage.finishedAt?.getTime() ?? 0));
+  return [
+    {
+      stage: row.currentStep,
+      status: 'running',
+      started_at: new Date(previousEnd).toISOString(),
+      finished_at: null,
+      duration_ms: null,
+      summary: null,
+      error: null,
+      log_lines: [],
+      usage: [],
+      timeout_ms: stageTimeoutMs(row.configSnapshot, row.currentStep, modelCallTimeoutMs),
+    },
+  ];
 }

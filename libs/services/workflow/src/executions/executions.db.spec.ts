@@ -6,6 +6,7 @@ import { createTestContext, type TestContext } from '@huntforge/service-testing'
 import { waitFor } from '@huntforge/testing';
 import { seedArticle } from '../test-support/seed';
 import { ArticleTextReader } from '@huntforge/data';
+import { ExecutionLeaseRepository } from '../repositories/execution-lease-repository';
 import { ExecutionRepository } from '../repositories/execution-repository';
 import type { ActiveConfigSource, ExecutionCommandDeps } from './execution-deps';
 import { subscribeAutoTrigger } from './auto-trigger';
@@ -80,10 +81,11 @@ describe('workflow executions', () => {
     const config: ActiveConfigSource = {
       active: async () => ({ version: 3, snapshot: { version: 3, thresholds: { RankingThreshold: 6 } }, autoTriggerThreshold: threshold }),
     };
-    deps = { articleHuntScore: (id) => new ArticleTextReader(ctx.db.prisma).huntScore(id), repo: new ExecutionRepository(ctx.db.prisma), bus: ctx.bus, logger: ctx.logger, config, timings: settings };
+    deps = { articleHuntScore: (id) => new ArticleTextReader(ctx.db.prisma).huntScore(id), repo: new ExecutionRepository(ctx.db.prisma), leases: new ExecutionLeaseRepository(ctx.db.prisma), bus: ctx.bus, logger: ctx.logger, config, timings: settings, modelCallTimeoutMs: 120_000 };
     pipeline = controllablePipeline();
     worker = createExecutionWorker({
       repo: deps.repo,
+      leases: deps.leases,
       bus: ctx.bus,
       logger: ctx.logger,
       runPipeline: pipeline.runner,
@@ -99,7 +101,7 @@ describe('workflow executions', () => {
     app = createHttpApp({ logger: ctx.logger, serviceName: 'workflow' });
     app.use(executionsRouter(deps));
     finalizeHttpApp(app);
-  });
+  }, 120_000);
   afterAll(async () => {
     await worker.stop();
     await ctx.dispose();
@@ -223,7 +225,7 @@ describe('workflow executions', () => {
         where: { id: row.id },
         data: { status: 'running', workerId: 'dead-worker', startedAt: new Date(), heartbeatAt: new Date() },
       });
-      expect(await deps.repo.claim(row.id, 'worker-b', new Date(Date.now() - settings.staleAfterMs))).toBeNull();
+      expect(await deps.leases.claim(row.id, 'worker-b', new Date(Date.now() - settings.staleAfterMs))).toBeNull();
       await ctx.db.prisma.workflowExecution.update({ where: { id: row.id }, data: { currentStep: 'junk_filter', heartbeatAt: new Date(Date.now() - 60_000) } });
       expect(await worker.sweepStale()).toContain(row.id);
       await until(async () => (await statusOf(row.id)) === 'completed');

@@ -61,7 +61,7 @@ export function executionsRouter(deps: ExecutionCommandDeps): Router {
   mountRoute(router, routes.getWorkflowExecution, async ({ params }) => {
     const row = await deps.repo.findWithStages(params.execution_id);
     if (!row) throw new HttpError(404, EXECUTION_ERROR_CODES.executionNotFound, `execution ${params.execution_id} not found`);
-    return toExecutionDetail(row);
+    return toExecutionDetail(row, deps.modelCallTimeoutMs);
   });
 
   mountRoute(router, routes.postWorkflowExecutionsRetry, ({ params, body }) =>

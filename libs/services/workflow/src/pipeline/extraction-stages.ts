@@ -1,7 +1,7 @@
 import { EXTRACTION_REASON_CODES, type ExtractionAgent, type ExtractionReason, type ExtractionResult } from '@huntforge/contracts';
 import type { Prisma } from '@huntforge/data';
 import type { AgentRun, AgentRunner, AgentRuns, DomainPorts, PipelineArticle, PlatformLabel } from './ports';
-import type { StageRecorder } from './stage-recorder';
+import type { StageRecorder } from './pipeline-port';
 import { agentSettings, type PipelineSnapshot } from './snapshot';
 
 const json = (value: unknown) => value as Prisma.InputJsonValue;

@@ -101,20 +101,28 @@ function telemetryClassOf(yaml: string, fallback?: string): string {
   }
 }
 
+/** An agent's settings in a run's snapshot, its provider and model resolved (the ExtractAgent fallback applied). */
+export function runSettingsOf(snapshot: PipelineSnapshot, agent: string) {
+  const own = agentSettings(snapshot, agent);
+  // Snapshots of the v2 config carry every config agent; resolveAgentModel applies the ExtractAgent fallback.
+  if (!isConfigAgentName(agent) || !snapshot.agents[agent] || !snapshot.agents['ExtractAgent']) return own;
+  const { provider, model } = resolveAgentModel(snapshot as unknown as WorkflowSettings, agent);
+  return { ...own, provider, model };
+}
+
+/** True when the run calls a model provider for `agent` (false: the deterministic builtin agent runs). */
+export function agentUsesModel(snapshot: PipelineSnapshot, agent: string): boolean {
+  return runSettingsOf(snapshot, agent).provider !== 'builtin';
+}
+
 /**
  * The run's agents: per agent, the snapshot's provider decides. `builtin` runs the deterministic agent;
  * any other provider gets the agent's prompt (system), the article as delimited untrusted data (user),
  * and its answer is parsed against the agent's schema with repair of common JSON mistakes.
  */
 export function createAgentRunner(snapshot: PipelineSnapshot, deps: LlmAgentDeps): AgentRunner {
-  const settingsOf = (agent: string) => {
-    const own = agentSettings(snapshot, agent);
-    // Snapshots of the v2 config carry every config agent; resolveAgentModel applies the ExtractAgent fallback.
-    if (!isConfigAgentName(agent) || !snapshot.agents[agent] || !snapshot.agents['ExtractAgent']) return own;
-    const { provider, model } = resolveAgentModel(snapshot as unknown as WorkflowSettings, agent);
-    return { ...own, provider, model };
-  };
-  const usesModel = (agent: string) => settingsOf(agent).provider !== 'builtin';
+  const settingsOf = (agent: string) => runSettingsOf(snapshot, agent);
+  const usesModel = (agent: string) => agentUsesModel(snapshot, agent);
 
   /** One model call for `agent`: its prompt as the system prompt; `user` is the text, or the article fenced as data. */
   async function complete<T>(agent: string, user: string | PipelineArticleText, schema: z.ZodType<T>, signal: AbortSignal): Promise<CompletionResult<T>> {

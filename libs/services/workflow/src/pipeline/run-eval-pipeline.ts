@@ -1,9 +1,7 @@
 import { EVAL_SUBAGENT_AGENTS, TERMINATION_REASONS, toEvalSubagent, type ExtractionResult, type ExtractorSubagent } from '@huntforge/contracts';
 import type { Prisma } from '@huntforge/data';
-import type { ExecutionRow } from '../repositories/execution-repository';
-import type { PipelineOutcome } from './pipeline-port';
+import type { ExecutionRow, PipelineOutcome, StageRecorder } from './pipeline-port';
 import type { AgentRun, AgentRunner, DomainPorts, PipelineArticle } from './ports';
-import type { StageRecorder } from './stage-recorder';
 import type { PipelineSnapshot } from './snapshot';
 import { generateForSigmaEval } from './run-sigma-eval';
 import { runAggregationStage, runExtractionStage } from './extraction-stages';

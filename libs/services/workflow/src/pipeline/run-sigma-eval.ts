@@ -2,7 +2,7 @@ import { EXTRACTION_AGENTS, type ExtractionResult } from '@huntforge/contracts';
 import { ruleSetAtoms } from '@huntforge/sigma';
 import { configOrPlatformSkip, runAggregationStage, runExtractionStage } from './extraction-stages';
 import type { AgentRunner, DomainPorts, PipelineArticle, PlatformLabel } from './ports';
-import type { StageRecorder } from './stage-recorder';
+import type { StageRecorder } from './pipeline-port';
 import type { PipelineSnapshot } from './snapshot';
 
 /** What a Sigma evaluation retains: the generated rules and their atoms (what the record is scored on). */

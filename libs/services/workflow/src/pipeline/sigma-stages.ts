@@ -1,8 +1,7 @@
 import { load } from 'js-yaml';
 import type { CoveringRule, ExecutionCoverage, ExtractionResult } from '@huntforge/contracts';
 import { asExecuted, escapeRegex, type SelfTestResult } from '@huntforge/sigma';
-import type { ExecutionRow } from '../repositories/execution-repository';
-import type { StageRecorder } from './stage-recorder';
+import type { ExecutionRow, StageRecorder } from './pipeline-port';
 import type { AgentRunner, DomainPorts, PipelineArticle, PlatformResult, RuleCandidate, ServicePorts, ValidationReport } from './ports';
 import type { PipelineSnapshot } from './snapshot';
 

@@ -1,5 +1,5 @@
 import { load } from 'js-yaml';
-import type { StageLog, StageOutcome } from './stage-recorder';
+import type { StageLog, StageOutcome } from './pipeline-port';
 import type { DomainPorts, PipelineArticle, ServicePorts } from './ports';
 
 /**

@@ -1,8 +1,6 @@
 import { createAppMetrics } from '@huntforge/platform';
-import type { ExecutionRow } from '../repositories/execution-repository';
-import type { PipelineRunner } from './pipeline-port';
+import type { ExecutionRow, PipelineRunner, StageRecorder } from './pipeline-port';
 import { timeStages } from './stage-metrics';
-import type { StageRecorder } from './stage-recorder';
 
 /** A recorder that runs stages as the real one does, minus the database. */
 function plainRecorder(): StageRecorder & { finished: unknown[] } {

@@ -1,6 +1,5 @@
 import type { AppMetrics } from '@huntforge/platform';
-import type { PipelineRunner } from './pipeline-port';
-import type { StageRecorder } from './stage-recorder';
+import type { PipelineRunner, StageRecorder } from './pipeline-port';
 
 /**
  * The runner with every stage timed into `huntforge_workflow_stage_duration_seconds` by stage and outcome

@@ -1,9 +1,8 @@
 import { EXECUTION_SUMMARY_SELECT, isForeignKeyViolation, isUniqueViolation, type Prisma, type PrismaClient, type WorkflowExecution } from '@huntforge/data';
 import type { ExecutionStatusValue, ListExecutionsQuery } from '@huntforge/contracts';
 
-export type ExecutionRow = WorkflowExecution;
 /** What creating a row hands back: enough to dispatch and answer, without copying the snapshot back. */
-export type CreatedExecution = Pick<ExecutionRow, 'id' | 'status' | 'articleId' | 'createdAt' | 'configVersion'>;
+export type CreatedExecution = Pick<WorkflowExecution, 'id' | 'status' | 'articleId' | 'createdAt' | 'configVersion'>;
 type Tx = Prisma.TransactionClient;
 
 /** A finished stage's record, as the stage recorder buffers it. */
@@ -45,18 +44,13 @@ export class ExecutionArticleMissingError extends Error {
   }
 }
 
-/** Thrown inside a guarded write when this worker no longer owns a running row (cancelled, taken over, finished). */
-export class LostOwnershipError extends Error {
-  constructor(readonly executionId: number) {
-    super(`execution ${executionId} is no longer running under this worker`);
-    this.name = 'LostOwnershipError';
-  }
-}
-
 const ACTIVE: ExecutionStatusValue[] = ['pending', 'running'];
 
 
-/** Every read and write of workflow executions and their stage records. */
+/**
+ * Reads and writes of workflow executions and their stage records; the worker's lease on a running row
+ * (claim, heartbeat, guarded writes, stale takeover) is ExecutionLeaseRepository's.
+ */
 export class ExecutionRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
@@ -86,7 +80,7 @@ export class ExecutionRepository {
     }
   }
 
-  find(id: number): Promise<ExecutionRow | null> {
+  find(id: number): Promise<WorkflowExecution | null> {
     return this.prisma.workflowExecution.findUnique({ where: { id } });
   }
 
@@ -98,7 +92,7 @@ export class ExecutionRepository {
   }
 
   /** The active (pending or running) non-evaluation execution of an article; the partial unique index allows one. */
-  findActiveForArticle(articleId: number): Promise<ExecutionRow | null> {
+  findActiveForArticle(articleId: number): Promise<WorkflowExecution | null> {
     return this.prisma.workflowExecution.findFirst({ where: { articleId, isEvalRun: false, status: { in: ACTIVE } } });
   }
 
@@ -134,41 +128,6 @@ export class ExecutionRepository {
   }
 
   /**
-   * Claims a row for this worker: pending → running, or a running row whose heartbeat is older than
-   * `staleBefore` (its worker died) is taken over. Returns the claimed row, or null when another worker
-   * owns it or it already ended.
-   */
-  async claim(id: number, workerId: string, staleBefore: Date): Promise<ExecutionRow | null> {
-    const now = new Date();
-    const [fromPending] = await this.prisma.workflowExecution.updateManyAndReturn({
-      where: { id, status: 'pending' },
-      data: { status: 'running', workerId, heartbeatAt: now, startedAt: now, currentStep: null },
-    });
-    if (fromPending) return fromPending;
-    return this.prisma.$transaction(async (tx) => {
-      const before = await tx.workflowExecution.findUnique({ where: { id }, select: { currentStep: true, workerId: true } });
-      const [takenOver] = await tx.workflowExecution.updateManyAndReturn({
-        where: { id, status: 'running', OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: staleBefore } }] },
-        data: { workerId, heartbeatAt: now, currentStep: null },
-      });
-      if (!takenOver) return null;
-      // The dead worker's unfinished stage is recorded as abandoned, so the history is truthful.
-      if (before?.currentStep) {
-        await tx.executionStage.create({
-          data: {
-            executionId: id,
-            stage: before.currentStep,
-            status: 'failed',
-            error: `abandoned: its worker (${before.workerId ?? 'unknown'}) stopped; run taken over by ${workerId}`,
-            finishedAt: now,
-          },
-        });
-      }
-      return takenOver;
-    });
-  }
-
-  /**
    * Inserts stage records in one statement. Raw SQL with the rows as one JSON parameter: the ORM's
    * createMany is compiled anew on every call (its rows are not parameterised), which on PGlite costs more
    * than the insert itself, and every run writes its stages this way.
@@ -195,31 +154,6 @@ export class ExecutionRepository {
         summary jsonb, error text, log_lines jsonb, usage jsonb)`;
   }
 
-  /** Refreshes the heartbeat; false when this worker lost the row (cancelled, taken over or finished). */
-  async heartbeat(id: number, workerId: string): Promise<boolean> {
-    const result = await this.prisma.workflowExecution.updateMany({
-      where: { id, workerId, status: 'running' },
-      data: { heartbeatAt: new Date() },
-    });
-    return result.count === 1;
-  }
-
-  /**
-   * Runs `write` in a transaction only while this worker still owns the running row. The guard's update
-   * (heartbeat plus `fields`) locks the row, so a concurrent cancel waits for the commit and nothing is
-   * written after it.
-   */
-  async guarded<T>(id: number, workerId: string, write: (tx: Tx) => Promise<T>, fields: Prisma.WorkflowExecutionUpdateManyMutationInput = {}): Promise<T> {
-    return this.prisma.$transaction(async (tx) => {
-      const owned = await tx.workflowExecution.updateMany({
-        where: { id, workerId, status: 'running' },
-        data: { heartbeatAt: new Date(), ...fields },
-      });
-      if (owned.count !== 1) throw new LostOwnershipError(id);
-      return write(tx);
-    });
-  }
-
   /** Moves pending/running rows to `status`; returns how many moved (0: it was not active). */
   async endActive(id: number, status: 'cancelled' | 'failed', reason: string, error?: string): Promise<boolean> {
     const result = await this.prisma.workflowExecution.updateMany({
@@ -235,15 +169,6 @@ export class ExecutionRepository {
       where: { status: 'running', OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: staleBefore } }] },
       orderBy: { id: 'asc' },
     });
-  }
-
-  /** Marks running rows stale (failed) only if their heartbeat is still old at update time. */
-  async failIfStale(id: number, staleBefore: Date): Promise<boolean> {
-    const result = await this.prisma.workflowExecution.updateMany({
-      where: { id, status: 'running', OR: [{ heartbeatAt: null }, { heartbeatAt: { lt: staleBefore } }] },
-      data: { status: 'failed', terminationReason: 'stale', error: 'worker heartbeat stopped', finishedAt: new Date(), currentStep: null },
-    });
-    return result.count === 1;
   }
 
   /** Pending rows never started, oldest first. */

@@ -1,5 +1,5 @@
 import { TOPICS, type ExecutionStatusValue } from '@huntforge/contracts';
-import type { ExecutionRow } from '../../repositories/execution-repository';
+import type { ExecutionRow } from '../../pipeline/pipeline-port';
 import { type ExecutionCommandDeps, notFound, invalidTransition } from '../execution-deps';
 
 /** Cancels a pending or running execution; its worker sees the status on its next heartbeat and stops. */

@@ -1,31 +1,9 @@
 import type { Prisma } from '@huntforge/data';
-import { LostOwnershipError, type ExecutionRepository, type NewStageRecord } from '../repositories/execution-repository';
-
-/** What a stage hands back: its value for the next stages, a summary and optional provider usage. */
-export interface StageOutcome<T> {
-  value: T;
-  summary?: unknown;
-  usage?: unknown[];
-  /** `skipped` records a stage that deliberately did nothing (e.g. a router skip), with its reason in the summary. */
-  status?: 'completed' | 'skipped';
-  /** Execution columns the stage produced (platform detection, rank, extraction result, ...), written with its record. */
-  patch?: ExecutionFields;
-}
-
-export interface StageLog {
-  (line: string): void;
-}
+import type { ExecutionFields, StageLog, StageOutcome, StageRecorder } from '../pipeline/pipeline-port';
+import { LostOwnershipError, type ExecutionLeaseRepository } from '../repositories/execution-lease-repository';
+import type { ExecutionRepository, NewStageRecord } from '../repositories/execution-repository';
 
 type Tx = Prisma.TransactionClient;
-type ExecutionFields = Prisma.WorkflowExecutionUpdateManyMutationInput;
-
-/** Writes stage records and execution fields, each only while this worker still owns the running row. */
-export interface StageRecorder {
-  readonly signal: AbortSignal;
-  stage<T>(name: string, run: (log: StageLog) => Promise<StageOutcome<T>>): Promise<T>;
-  /** The run's final write: what is still buffered, plus `fields` (the outcome), in one guarded transaction. */
-  finish(fields: ExecutionFields): Promise<void>;
-}
 
 const MAX_LOG_LINES = 200;
 
@@ -36,7 +14,8 @@ const MAX_LOG_LINES = 200;
  * so the current step is visible. Every write is guarded: after a cancel or a takeover nothing more is written.
  */
 export function createStageRecorder(
-  repo: ExecutionRepository,
+  repo: Pick<ExecutionRepository, 'insertStages'>,
+  leases: Pick<ExecutionLeaseRepository, 'guarded'>,
   executionId: number,
   workerId: string,
   signal: AbortSignal,
@@ -56,7 +35,7 @@ export function createStageRecorder(
     const buffered = patch;
     patch = {};
     try {
-      await repo.guarded(
+      await leases.guarded(
         executionId,
         workerId,
         (tx: Tx) => repo.insertStages(tx, rows),
