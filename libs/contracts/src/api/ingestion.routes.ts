@@ -14,6 +14,7 @@ import {
   similarArticlesQuerySchema,
   similarArticlesResponseSchema,
 } from '../ingestion/articles';
+import { getArticlesDailyCountsRoute } from '../ingestion/daily-counts';
 import {
   embeddingStatsResponseSchema,
   searchHelpResponseSchema,
@@ -108,6 +109,7 @@ export const ingestionRoutes = {
     request: { query: listArticlesQuerySchema },
     responses: { 200: jsonContent(listArticlesResponseSchema, 'A page of articles'), 400: invalid, 404: errorResponse(['not_found'], 'Unknown source') },
   }),
+  getArticlesDailyCounts: getArticlesDailyCountsRoute,
   getArticle: defineRoute('ingestion', {
     method: 'get',
     path: '/api/articles/{article_id}',

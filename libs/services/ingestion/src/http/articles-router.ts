@@ -3,8 +3,10 @@ import { ingestionRoutes as routes, totalPages, pageOffset } from '@huntforge/co
 import { actorOf, mountRoute } from '@huntforge/platform';
 import type { IngestionDeps } from '../deps';
 import { notFound } from '../errors';
+import { DailyCountRepository } from '../repositories/daily-count-repository';
 import { annotationView, createAnnotation } from '../use-cases/annotations/create-annotation';
 import { articleDetail, articleSummary } from '../use-cases/article-views';
+import { articleDailyCounts } from '../use-cases/daily-counts/article-daily-counts';
 import { similarArticles } from '../use-cases/search/semantic-search';
 
 /** Date-only bounds cover the whole day: `published_before=2025-01-31` includes that day. */
@@ -46,6 +48,10 @@ export function articlesRouter(deps: IngestionDeps): Router {
     });
     return { articles: rows.map(articleSummary), total, total_exact: totalExact, page: query.page, total_pages: totalPages(total, query.limit), limit: query.limit };
   });
+
+  // Before /api/articles/:article_id, which would otherwise take `daily-counts` for an id.
+  const dailyCounts = { counts: new DailyCountRepository(deps.ctx.db.prisma), now: deps.now };
+  mountRoute(router, routes.getArticlesDailyCounts, ({ query }) => articleDailyCounts(dailyCounts, query.days));
 
   mountRoute(router, routes.getArticle, async ({ params: { article_id } }) => {
     const row = await deps.queries.detail(article_id);
