@@ -6,6 +6,7 @@ import { formatTime, percent } from '../components/format';
 import { ErrorNote, QueryState } from '../components/query-state';
 import { useCan } from '../components/session';
 import { TimelineChart } from './timeline-chart';
+import { Panel } from '../components/panel';
 
 function RetrainPanel() {
   const canWrite = useCan('analyst');
@@ -16,8 +17,7 @@ function RetrainPanel() {
   const running = data !== undefined && !['idle', 'complete', 'error'].includes(data.status);
   const result = data?.result;
   return (
-    <section className="panel" aria-labelledby="retrain-h">
-      <h2 id="retrain-h">Retrain</h2>
+    <Panel id="retrain" title="Retrain">
       <p className="small muted">{counts.data ? `${counts.data.feedback_count} chunk feedback and ${counts.data.annotation_count} annotations are available for training.` : ' '}</p>
       <div className="row">
         <button type="button" className="primary" disabled={!canWrite || running || retrain.isPending} onClick={() => retrain.mutate({ query: { wait: 'false' } })}>Retrain now</button>
@@ -32,7 +32,7 @@ function RetrainPanel() {
         )
       ) : null}
       <ErrorNote error={retrain.error} action="Retrain" />
-    </section>
+    </Panel>
   );
 }
 
@@ -68,8 +68,7 @@ export function MlopsPage() {
     <>
       <h1>Content filter model</h1>
       <div className="grid" style={{ gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)' }}>
-        <section className="panel" aria-labelledby="versions-h">
-          <h2 id="versions-h">Model versions</h2>
+        <Panel id="versions" title="Model versions">
           <QueryState query={versions} label="model versions" empty={(data) => (data.versions.length === 0 ? 'No model version yet: the first start trains one from the shipped fixtures.' : null)}>
             {(data) => (
               <table className="data small">
@@ -96,11 +95,10 @@ export function MlopsPage() {
           <ErrorNote error={rollback.error} action="Rollback" />
           {rollbackProblem ? <p className="small">{rollbackProblem}</p> : null}
           {comparing !== null ? (<><h3>Compared with its predecessor</h3><Compare versionId={comparing} /></>) : null}
-        </section>
+        </Panel>
         <div>
           <RetrainPanel />
-          <section className="panel" aria-labelledby="feedback-h">
-            <h2 id="feedback-h">Feedback, before and after</h2>
+          <Panel id="feedback" title="Feedback, before and after">
             <QueryState query={comparison} label="feedback comparison">
               {(data) => (
                 <p className="small">
@@ -108,15 +106,14 @@ export function MlopsPage() {
                 </p>
               )}
             </QueryState>
-          </section>
+          </Panel>
         </div>
       </div>
-      <section className="panel" aria-labelledby="timeline-h">
-        <h2 id="timeline-h">Classification timeline</h2>
+      <Panel id="timeline" title="Classification timeline">
         <QueryState query={timeline} label="timeline" empty={(data) => (data.timeline.length === 0 ? 'No chunk has been classified yet.' : null)}>
           {(data) => <TimelineChart points={data.timeline} />}
         </QueryState>
-      </section>
+      </Panel>
     </>
   );
 }

@@ -6,6 +6,7 @@ import { formatTime } from '../components/format';
 import { ErrorNote, QueryState } from '../components/query-state';
 import { useCan, useSession } from '../components/session';
 import { BackupSchedulePanel } from './backup-schedule-panel';
+import { Panel } from '../components/panel';
 
 type Setting = RouteResponse<typeof settingsRoutes.getSettings>['settings'][number];
 
@@ -194,8 +195,7 @@ export function SettingsPage() {
     <>
       <h1>Settings</h1>
       {!isAdmin ? <div className="notice warn">Only admins change settings; you can read them.</div> : null}
-      <section className="panel" aria-labelledby="providers-h">
-        <h2 id="providers-h">Providers and delivery</h2>
+      <Panel id="providers" title="Providers and delivery">
         <p className="small muted">Secrets are write-only: the service shows whether one is configured and its last characters, never the value.</p>
         <QueryState query={settings} label="settings">
           {(data) => (
@@ -205,9 +205,8 @@ export function SettingsPage() {
             </table>
           )}
         </QueryState>
-      </section>
-      <section className="panel" aria-labelledby="jobs-h">
-        <h2 id="jobs-h">Scheduled jobs (UTC)</h2>
+      </Panel>
+      <Panel id="jobs" title="Scheduled jobs (UTC)">
         <QueryState query={jobs} label="scheduled jobs">
           {(data) => (
             <table className="data small">
@@ -216,16 +215,15 @@ export function SettingsPage() {
             </table>
           )}
         </QueryState>
-      </section>
-      <section className="panel" aria-labelledby="backups-h">
-        <h2 id="backups-h">Backups</h2>
+      </Panel>
+      <Panel id="backups" title="Backups">
         <BackupSchedulePanel />
-      </section>
+      </Panel>
       {isAdmin ? (
         <>
-          <section className="panel" aria-labelledby="tokens-h"><h2 id="tokens-h">API tokens</h2><Tokens /></section>
-          {authRequired ? <section className="panel" aria-labelledby="sessions-h"><h2 id="sessions-h">Browser sessions</h2><Sessions /></section> : null}
-          <section className="panel" aria-labelledby="audit-h"><h2 id="audit-h">Audit log</h2><Audit /></section>
+          <Panel id="tokens" title="API tokens"><Tokens /></Panel>
+          {authRequired ? <Panel id="sessions" title="Browser sessions"><Sessions /></Panel> : null}
+          <Panel id="audit" title="Audit log"><Audit /></Panel>
         </>
       ) : null}
     </>

@@ -6,6 +6,7 @@ import { StatusBadge } from '../components/badges';
 import { formatAgo, formatTime } from '../components/format';
 import { ErrorNote, QueryState } from '../components/query-state';
 import { useCan } from '../components/session';
+import { Panel } from '../components/panel';
 
 type Source = RouteResponse<typeof ingestionRoutes.getSources>['sources'][number];
 
@@ -100,8 +101,7 @@ function ScrapeForm() {
   };
   const code = (scrape.error as { code?: string } | null)?.code;
   return (
-    <section className="panel" aria-labelledby="scrape-h">
-      <h2 id="scrape-h">Scrape one article</h2>
+    <Panel id="scrape" title="Scrape one article">
       <form className="row" onSubmit={submit}>
         <label className="sr-only" htmlFor="scrape-url">Article URL</label>
         <input id="scrape-url" type="url" required placeholder="https://vendor.example/blog/threat-report" value={url} onChange={(event) => setUrl(event.target.value)} style={{ flex: 1, minWidth: 320 }} />
@@ -118,7 +118,7 @@ function ScrapeForm() {
           {code && SCRAPE_ERRORS[code] ? <div className="small muted">Meaning: {SCRAPE_ERRORS[code]}.</div> : null}
         </div>
       ) : null}
-    </section>
+    </Panel>
   );
 }
 

@@ -3,6 +3,7 @@ import { ANNOTATION_TYPES, HUNTABILITY_ANNOTATION_LENGTH, HUNTABILITY_ANNOTATION
 import { useApi, useApiMutation } from '../../api/hooks';
 import { ErrorNote } from '../../components/query-state';
 import { useCan } from '../../components/session';
+import { Panel } from '../../components/panel';
 
 interface Selection {
   start: number;
@@ -43,8 +44,7 @@ export function AnnotationTool({ articleId, content, contentRef }: { articleId: 
 
   const take = () => setSelection(contentRef.current ? selectionIn(contentRef.current) : null);
   return (
-    <section className="panel" aria-labelledby="annotate-h">
-      <h2 id="annotate-h">Annotate</h2>
+    <Panel id="annotate" title="Annotate">
       <p className="small muted">
         Select text in the article, then take the selection. Huntable / not huntable annotations train the content filter and must be{' '}
         {HUNTABILITY_ANNOTATION_LENGTH.min}–{HUNTABILITY_ANNOTATION_LENGTH.max} characters long; observable annotations may be any length.
@@ -86,6 +86,6 @@ export function AnnotationTool({ articleId, content, contentRef }: { articleId: 
           </tbody>
         </table>
       ) : null}
-    </section>
+    </Panel>
   );
 }

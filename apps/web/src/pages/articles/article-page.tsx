@@ -11,6 +11,7 @@ import { ObservablesByAgent } from '../workflow/observables';
 import { AnnotationTool } from './annotation-tool';
 import { ChunkDebug } from './chunk-debug';
 import { highlight } from './highlight';
+import { Panel } from '../../components/panel';
 
 function Reprocess({ articleId }: { articleId: number }) {
   const canWrite = useCan('analyst');
@@ -57,8 +58,7 @@ function LatestExecution({ articleId }: { articleId: number }) {
   const latest = list.data?.executions[0];
   const detail = useApi(executionRoutes.getWorkflowExecution, { params: { execution_id: latest?.id ?? 0 } }, { enabled: latest !== undefined });
   return (
-    <section className="panel" aria-labelledby="extraction-h">
-      <h2 id="extraction-h">Extraction outputs</h2>
+    <Panel id="extraction" title="Extraction outputs">
       {list.data && !latest ? <p className="muted">This article has not been through the workflow yet. Press Reprocess to run it.</p> : null}
       {latest ? (
         <p className="small">
@@ -76,15 +76,14 @@ function LatestExecution({ articleId }: { articleId: number }) {
           )}
         </QueryState>
       ) : null}
-    </section>
+    </Panel>
   );
 }
 
 function SimilarArticles({ articleId }: { articleId: number }) {
   const similar = useApi(ingestionRoutes.getArticlesSimilar, { params: { article_id: articleId }, query: { limit: 8 } });
   return (
-    <section className="panel" aria-labelledby="similar-h">
-      <h2 id="similar-h">Similar articles</h2>
+    <Panel id="similar" title="Similar articles">
       <QueryState query={similar} label="similar articles" empty={(data) => (data.similar.length === 0 && data.near_duplicates.length === 0 ? (data.method === 'none' ? 'Not embedded yet: similar articles appear after embedding.' : 'Nothing similar.') : null)}>
         {(data) => (
           <ul className="small">
@@ -97,7 +96,7 @@ function SimilarArticles({ articleId }: { articleId: number }) {
           </ul>
         )}
       </QueryState>
-    </section>
+    </Panel>
   );
 }
 
@@ -118,17 +117,15 @@ export function ArticlePage() {
             </div>
             <div className="grid" style={{ gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)' }}>
               <div>
-                <section className="panel" aria-labelledby="content-h">
-                  <h2 id="content-h">Content</h2>
+                <Panel id="content" title="Content">
                   <pre className="article-text" ref={contentRef} data-testid="article-content">{highlight(data.content, keywords)}</pre>
-                </section>
+                </Panel>
                 <AnnotationTool articleId={articleId} content={data.content} contentRef={contentRef} />
                 <LatestExecution articleId={articleId} />
                 <ChunkDebug articleId={articleId} />
               </div>
               <div>
-                <section className="panel" aria-labelledby="meta-h">
-                  <h2 id="meta-h">Article</h2>
+                <Panel id="meta" title="Article">
                   <dl className="kv small">
                     <dt>source</dt><dd>{data.source}</dd>
                     <dt>published</dt><dd>{formatTime(data.published_at)}</dd>
@@ -138,15 +135,13 @@ export function ArticlePage() {
                     {data.duplicate_of ? (<><dt>duplicate of</dt><dd><Link to={`/articles/${data.duplicate_of}`}>#{data.duplicate_of}</Link></dd></>) : null}
                   </dl>
                   <a className="small" href={data.url} rel="noreferrer noopener" target="_blank">Original article ↗</a>
-                </section>
-                <section className="panel" aria-labelledby="actions-h">
-                  <h2 id="actions-h">Workflow</h2>
+                </Panel>
+                <Panel id="actions" title="Workflow">
                   <Reprocess articleId={articleId} />
                   <hr />
                   <DetectOs articleId={articleId} />
-                </section>
-                <section className="panel" aria-labelledby="score-h">
-                  <h2 id="score-h">Hunt score {data.hunt_score.toFixed(1)}</h2>
+                </Panel>
+                <Panel id="score" title={<>Hunt score {data.hunt_score.toFixed(1)}</>}>
                   <dl className="kv small">
                     {Object.entries(data.hunt_score_breakdown.tiers).map(([tier, value]) => (
                       <div key={tier} style={{ display: 'contents' }}>
@@ -155,7 +150,7 @@ export function ArticlePage() {
                       </div>
                     ))}
                   </dl>
-                </section>
+                </Panel>
                 <SimilarArticles articleId={articleId} />
               </div>
             </div>

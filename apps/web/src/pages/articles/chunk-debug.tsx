@@ -4,6 +4,7 @@ import { useApi, useApiMutation } from '../../api/hooks';
 import { percent } from '../../components/format';
 import { ErrorNote, QueryState } from '../../components/query-state';
 import { useCan } from '../../components/session';
+import { Panel } from '../../components/panel';
 
 const PHASES = { filtering: 'Filtering chunks…', analyzing: 'Analyzing chunks', finalizing: 'Finalizing…' } as const;
 
@@ -35,8 +36,7 @@ export function ChunkDebug({ articleId }: { articleId: number }) {
   const feedback = useApiMutation(contentFilterRoutes.postFeedbackChunkClassification);
   const [sent, setSent] = useState<Record<number, boolean>>({});
   return (
-    <section className="panel" aria-labelledby="chunks-h">
-      <h2 id="chunks-h">Content filter chunks</h2>
+    <Panel id="chunks" title="Content filter chunks">
       {!started ? (
         <button type="button" onClick={() => setStarted(true)}>Analyze chunks</button>
       ) : debug.isFetching && !debug.data ? (
@@ -101,6 +101,6 @@ export function ChunkDebug({ articleId }: { articleId: number }) {
           )}
         </QueryState>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -6,6 +6,7 @@ import { formatAgo, formatTime, percent } from '../../components/format';
 import { ErrorNote, QueryState } from '../../components/query-state';
 import { useCan } from '../../components/session';
 import { DeltaBadge, EvalPageTabs, SUBAGENT_LABELS, SubagentTabs, fixed, useSubagent } from './eval-shared';
+import { Panel } from '../../components/panel';
 
 const RESULT_ROUTES = [routes.getSubagentEvalResults, routes.getSubagentEvalAggregate, routes.getSubagentEvalModels];
 /** What is computed from finished records only: read again as records settle. */
@@ -28,8 +29,7 @@ function RunPanel({ subagent }: { subagent: EvalSubagent }) {
       return next;
     });
   return (
-    <section className="panel" aria-labelledby="eval-articles-h">
-      <h2 id="eval-articles-h">Eval articles — {SUBAGENT_LABELS[subagent]}</h2>
+    <Panel id="eval-articles" title={<>Eval articles — {SUBAGENT_LABELS[subagent]}</>}>
       {subagent === 'sigma' ? (
         <p className="small muted">
           Each article has rules a detection engineer wrote for it. The run extracts every observable, generates rules with the active SigmaAgent, and
@@ -81,7 +81,7 @@ function RunPanel({ subagent }: { subagent: EvalSubagent }) {
         </div>
       ) : null}
       <ErrorNote error={run.error} action="Run" />
-    </section>
+    </Panel>
   );
 }
 
@@ -159,14 +159,19 @@ function ResultsPanel({ subagent }: { subagent: EvalSubagent }) {
   // Each record that settles changes what the aggregate and the model list show.
   useRefetchOnChange(rows.filter((r) => r.status === 'completed' || r.status === 'failed').length, SETTLED_ROUTES);
   return (
-    <section className="panel" aria-labelledby="eval-results-h">
-      <h2 id="eval-results-h" className="row spread">
-        <span>Results</span>
-        <span className="row">
-          <button type="button" disabled={!canWrite || backfill.isPending} title="Complete open records from their executions" onClick={() => backfill.mutate({ query: { subagent } })}>Backfill</button>
-          <button type="button" disabled={!canWrite || clear.isPending || open === 0} title="Delete open records and cancel their executions" onClick={() => clear.mutate({ query: { subagent } })}>Clear pending</button>
-        </span>
-      </h2>
+    <Panel
+      id="eval-results"
+      headingClassName="row spread"
+      title={
+        <>
+          <span>Results</span>
+          <span className="row">
+            <button type="button" disabled={!canWrite || backfill.isPending} title="Complete open records from their executions" onClick={() => backfill.mutate({ query: { subagent } })}>Backfill</button>
+            <button type="button" disabled={!canWrite || clear.isPending || open === 0} title="Delete open records and cancel their executions" onClick={() => clear.mutate({ query: { subagent } })}>Clear pending</button>
+          </span>
+        </>
+      }
+    >
       {open > 0 ? (
         <div data-testid="eval-progress">
           <div className="small">{rows.length - open} of {rows.length} settled — {open} still running</div>
@@ -190,7 +195,7 @@ function ResultsPanel({ subagent }: { subagent: EvalSubagent }) {
           </table>
         )}
       </QueryState>
-    </section>
+    </Panel>
   );
 }
 
@@ -198,8 +203,7 @@ function ResultsPanel({ subagent }: { subagent: EvalSubagent }) {
 function AggregatePanel({ subagent }: { subagent: EvalSubagent }) {
   const aggregate = useApi(routes.getSubagentEvalAggregate, { query: { subagent } });
   return (
-    <section className="panel" aria-labelledby="eval-aggregate-h">
-      <h2 id="eval-aggregate-h">By config version</h2>
+    <Panel id="eval-aggregate" title="By config version">
       <QueryState query={aggregate} label="aggregates" empty={(data) => (data.versions.length === 0 ? 'No completed evaluation for this subagent yet.' : null)}>
         {(data) => (
           <table className="data small" data-testid="eval-aggregate">
@@ -236,7 +240,7 @@ function AggregatePanel({ subagent }: { subagent: EvalSubagent }) {
         Score is actual − expected count per article; MAE its mean absolute value; nMAE the absolute errors over the expected total. Count accuracy:
         exact (pass), within 2 (partial), further (fail); the spec&apos;s baseline target is 80% pass, the goal 90%.
       </p>
-    </section>
+    </Panel>
   );
 }
 

@@ -6,6 +6,7 @@ import { ErrorNote, QueryState } from '../../components/query-state';
 import { useUrlState } from '../../components/url-state';
 import { DeltaBadge, EvalPageTabs, SUBAGENT_LABELS, SubagentTabs, fixed, useSubagent } from './eval-shared';
 import { MetricTrendChart } from './metric-trend-chart';
+import { Panel } from '../../components/panel';
 
 /** Item-level precision, recall and F1 per config version, optionally for one model. */
 function TrendPanel({ subagent, model, onModel }: { subagent: EvalSubagent; model: string | undefined; onModel: (model: string | undefined) => void }) {
@@ -13,17 +14,22 @@ function TrendPanel({ subagent, model, onModel }: { subagent: EvalSubagent; mode
   const aggregate = useApi(routes.getSubagentEvalAggregate, { query: { subagent, ...(model ? { model } : {}) } });
   const ascending = [...(aggregate.data?.versions ?? [])].filter((v) => v.config_version !== null).reverse();
   return (
-    <section className="panel" aria-labelledby="trend-h">
-      <h2 id="trend-h" className="row spread">
-        <span>Precision, recall and F1 by config version — {SUBAGENT_LABELS[subagent]}</span>
-        <label className="small">
-          model{' '}
-          <select value={model ?? ''} onChange={(event) => onModel(event.target.value || undefined)} aria-label="model">
-            <option value="">all models</option>
-            {(models.data?.models ?? []).map((m) => <option key={m.model} value={m.model}>{m.model} ({m.records})</option>)}
-          </select>
-        </label>
-      </h2>
+    <Panel
+      id="trend"
+      headingClassName="row spread"
+      title={
+        <>
+          <span>Precision, recall and F1 by config version — {SUBAGENT_LABELS[subagent]}</span>
+          <label className="small">
+            model{' '}
+            <select value={model ?? ''} onChange={(event) => onModel(event.target.value || undefined)} aria-label="model">
+              <option value="">all models</option>
+              {(models.data?.models ?? []).map((m) => <option key={m.model} value={m.model}>{m.model} ({m.records})</option>)}
+            </select>
+          </label>
+        </>
+      }
+    >
       <QueryState query={aggregate} label="trend" empty={(data) => (data.versions.length === 0 ? 'No completed evaluation for this subagent yet.' : null)}>
         {() => (
           <>
@@ -42,7 +48,7 @@ function TrendPanel({ subagent, model, onModel }: { subagent: EvalSubagent; mode
           </>
         )}
       </QueryState>
-    </section>
+    </Panel>
   );
 }
 
@@ -68,8 +74,7 @@ function ComparePanel({ subagent }: { subagent: EvalSubagent }) {
     </select>
   );
   return (
-    <section className="panel" aria-labelledby="compare-h">
-      <h2 id="compare-h">Compare config versions</h2>
+    <Panel id="compare" title="Compare config versions">
       <div className="row">
         <span className="small">A</span> {picker('version_a', a)} <span className="small">B</span> {picker('version_b', b)}
       </div>
@@ -111,7 +116,7 @@ function ComparePanel({ subagent }: { subagent: EvalSubagent }) {
           )}
         </>
       ) : null}
-    </section>
+    </Panel>
   );
 }
 

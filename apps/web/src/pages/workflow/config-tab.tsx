@@ -7,6 +7,7 @@ import { formatTime } from '../../components/format';
 import { ErrorNote, QueryState } from '../../components/query-state';
 import { useCan } from '../../components/session';
 import { PromptEditor } from './prompt-editor';
+import { Panel } from '../../components/panel';
 
 type Config = RouteResponse<typeof workflowRoutes.getWorkflowConfig>;
 type AgentSettings = Config['agents'][string];
@@ -258,19 +259,17 @@ export function ConfigTab() {
     <QueryState query={config} label="configuration">
       {(data) => (
         <div className="stack">
-          <section className="panel">
-            <h2>Active configuration v{data.version}</h2>
+          <Panel id="active-config" title={<>Active configuration v{data.version}</>}>
             <ConfigForm config={data} />
-          </section>
+          </Panel>
           <div className="grid config-side">
-            <section className="panel"><h2>Auto-trigger</h2><AutoTrigger value={data.auto_trigger_hunt_score_threshold} /></section>
-            <section className="panel"><h2>Presets</h2><Presets /></section>
-            <section className="panel"><h2>Configuration versions</h2><ConfigVersions /></section>
+            <Panel id="auto-trigger" title="Auto-trigger"><AutoTrigger value={data.auto_trigger_hunt_score_threshold} /></Panel>
+            <Panel id="presets" title="Presets"><Presets /></Panel>
+            <Panel id="config-versions" title="Configuration versions"><ConfigVersions /></Panel>
           </div>
-          <section className="panel">
-            <h2>Prompts</h2>
+          <Panel id="prompts" title="Prompts">
             <PromptEditor />
-          </section>
+          </Panel>
         </div>
       )}
     </QueryState>
