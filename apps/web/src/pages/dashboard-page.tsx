@@ -1,9 +1,30 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { contentFilterRoutes, executionRoutes, ingestionRoutes, sigmaQueueRoutes } from '@huntforge/contracts';
 import { useApi } from '../api/hooks';
 import { ScoreBadge, StatusBadge } from '../components/badges';
 import { formatAgo } from '../components/format';
-import { QueryState } from '../components/query-state';
+import { Panel } from '../components/panel';
+import { LoadingNote, QueryState } from '../components/query-state';
+
+// uPlot comes with the chart, after the dashboard's numbers are on screen.
+const DailyArticlesChart = lazy(() => import('./dashboard/daily-articles-chart').then((module) => ({ default: module.DailyArticlesChart })));
+const CHART_DAYS = 30;
+
+function ArticlesPerDay() {
+  const daily = useApi(ingestionRoutes.getArticlesDailyCounts, { query: { days: CHART_DAYS } });
+  return (
+    <Panel id="daily" title={`Articles collected per day (last ${CHART_DAYS} days, UTC)`}>
+      <QueryState query={daily} label="articles per day">
+        {(data) => (
+          <Suspense fallback={<LoadingNote label="chart" />}>
+            <DailyArticlesChart counts={data.counts} />
+          </Suspense>
+        )}
+      </QueryState>
+    </Panel>
+  );
+}
 
 const QUEUE_STATUSES = ['pending', 'needs_review', 'approved', 'rejected', 'submitted'] as const;
 
@@ -41,8 +62,7 @@ export function DashboardPage() {
         </div>
       ) : null}
       <div className="grid cols-4" style={{ marginBottom: 14 }}>
-        <section className="panel" aria-labelledby="ingestion-h">
-          <h2 id="ingestion-h">Ingestion</h2>
+        <Panel id="ingestion" title="Ingestion">
           <QueryState query={sources} label="sources">
             {() => (
               <div className="stack">
@@ -59,9 +79,8 @@ export function DashboardPage() {
               </div>
             )}
           </QueryState>
-        </section>
-        <section className="panel" aria-labelledby="articles-h">
-          <h2 id="articles-h">Articles</h2>
+        </Panel>
+        <Panel id="articles" title="Articles">
           <QueryState query={articles} label="articles">
             {(data) => (
               <div className="stack">
@@ -73,9 +92,8 @@ export function DashboardPage() {
               </div>
             )}
           </QueryState>
-        </section>
-        <section className="panel" aria-labelledby="workflow-h">
-          <h2 id="workflow-h">Workflow</h2>
+        </Panel>
+        <Panel id="workflow" title="Workflow">
           <QueryState query={executions} label="executions">
             {(data) => (
               <div className="stack">
@@ -89,9 +107,8 @@ export function DashboardPage() {
               </div>
             )}
           </QueryState>
-        </section>
-        <section className="panel" aria-labelledby="model-h">
-          <h2 id="model-h">Content filter</h2>
+        </Panel>
+        <Panel id="model" title="Content filter">
           <QueryState query={models} label="model versions">
             {() =>
               current ? (
@@ -110,19 +127,18 @@ export function DashboardPage() {
               )
             }
           </QueryState>
-        </section>
+        </Panel>
       </div>
-      <section className="panel" aria-labelledby="queue-h">
-        <h2 id="queue-h">Review queue</h2>
+      <ArticlesPerDay />
+      <Panel id="queue" title="Review queue">
         <div className="grid cols-4" style={{ gridTemplateColumns: 'repeat(5, minmax(0, 1fr))' }}>
           {QUEUE_STATUSES.map((status) => (
             <QueueCount key={status} status={status} />
           ))}
         </div>
-      </section>
+      </Panel>
       <div className="grid cols-2">
-        <section className="panel" aria-labelledby="top-h">
-          <h2 id="top-h">Highest hunt scores</h2>
+        <Panel id="top" title="Highest hunt scores">
           <QueryState query={articles} label="articles" empty={(data) => (data.articles.length === 0 ? 'Nothing collected yet.' : null)}>
             {(data) => (
               <table className="data">
@@ -137,9 +153,8 @@ export function DashboardPage() {
               </table>
             )}
           </QueryState>
-        </section>
-        <section className="panel" aria-labelledby="recent-h">
-          <h2 id="recent-h">Recent executions</h2>
+        </Panel>
+        <Panel id="recent" title="Recent executions">
           <QueryState query={executions} label="executions" empty={(data) => (data.executions.length === 0 ? 'No workflow has run yet: open an article and press Reprocess.' : null)}>
             {(data) => (
               <table className="data">
@@ -158,7 +173,7 @@ export function DashboardPage() {
               </table>
             )}
           </QueryState>
-        </section>
+        </Panel>
       </div>
     </>
   );
