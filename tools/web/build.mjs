@@ -47,6 +47,9 @@ if (!existsSync(join(root, 'node_modules', 'vite'))) {
   process.exit(1);
 }
 const started = Date.now();
+// Vite keeps an inherited NODE_ENV (jest sets `test`), which bundles React's development build: the
+// build is always the production one, whoever runs it.
+process.env.NODE_ENV = 'production';
 const { build } = await import('vite');
 await build({ configFile: join(root, 'apps', 'web', 'vite.config.mts'), logLevel: quiet ? 'error' : 'warn', mode: 'production' });
 writeFileSync(stampFile, stamp);

@@ -1,21 +1,28 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiError } from '@huntforge/api-client';
 import { gatewayRoutes } from '@huntforge/contracts';
 import { routeKey } from './api/hooks';
 import { Layout } from './components/layout';
+import { LoadingNote } from './components/query-state';
 import { SessionGate } from './components/session';
-import { ArticlePage } from './pages/articles/article-page';
-import { ArticlesPage } from './pages/articles/articles-page';
 import { DashboardPage } from './pages/dashboard-page';
-import { MlopsPage } from './pages/mlops-page';
-import { AgentEvalsPage } from './pages/evaluations/agent-evals-page';
-import { AgentEvals2Page } from './pages/evaluations/agent-evals2-page';
 import { NotFoundPage } from './pages/not-found-page';
-import { SettingsPage } from './pages/settings-page';
 import { SignInPage } from './pages/signin-page';
-import { SourcesPage } from './pages/sources-page';
-import { WorkflowPage } from './pages/workflow/workflow-page';
+
+/**
+ * A page whose code is downloaded when it is first opened: the first load (the dashboard or sign-in) does not
+ * carry CodeMirror, the diff view or the charts of pages not visited.
+ */
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  const Page: LazyExoticComponent<ComponentType> = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return (
+    <Suspense fallback={<LoadingNote label="page" />}>
+      <Page />
+    </Suspense>
+  );
+}
 
 const sessionKey = routeKey(gatewayRoutes.getAuthSession).slice(0, 2);
 
@@ -48,14 +55,14 @@ const router = createBrowserRouter([
         element: <Layout />,
         children: [
           { path: '/', element: <DashboardPage /> },
-          { path: '/articles', element: <ArticlesPage /> },
-          { path: '/articles/:articleId', element: <ArticlePage /> },
-          { path: '/sources', element: <SourcesPage /> },
-          { path: '/workflow', element: <WorkflowPage /> },
-          { path: '/mlops', element: <MlopsPage /> },
-          { path: '/mlops/agent-evals', element: <AgentEvalsPage /> },
-          { path: '/mlops/agent-evals2', element: <AgentEvals2Page /> },
-          { path: '/settings', element: <SettingsPage /> },
+          { path: '/articles', element: lazyPage(() => import('./pages/articles/articles-page'), 'ArticlesPage') },
+          { path: '/articles/:articleId', element: lazyPage(() => import('./pages/articles/article-page'), 'ArticlePage') },
+          { path: '/sources', element: lazyPage(() => import('./pages/sources-page'), 'SourcesPage') },
+          { path: '/workflow', element: lazyPage(() => import('./pages/workflow/workflow-page'), 'WorkflowPage') },
+          { path: '/mlops', element: lazyPage(() => import('./pages/mlops-page'), 'MlopsPage') },
+          { path: '/mlops/agent-evals', element: lazyPage(() => import('./pages/evaluations/agent-evals-page'), 'AgentEvalsPage') },
+          { path: '/mlops/agent-evals2', element: lazyPage(() => import('./pages/evaluations/agent-evals2-page'), 'AgentEvals2Page') },
+          { path: '/settings', element: lazyPage(() => import('./pages/settings-page'), 'SettingsPage') },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

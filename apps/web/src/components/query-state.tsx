@@ -27,9 +27,14 @@ interface QueryLike<T> {
   isPending: boolean;
 }
 
+/** The app's loading state, for a query or for code still downloading (a lazily loaded page or chart). */
+export function LoadingNote({ label }: { label?: string }) {
+  return <div className="empty" aria-busy="true">Loading{label ? ` ${label}` : ''}…</div>;
+}
+
 /** Loading, error and empty states for one query; children render only with data. */
 export function QueryState<T>({ query, empty, children, label }: { query: QueryLike<T>; empty?: (data: T) => ReactNode | null; children: (data: T) => ReactNode; label?: string }) {
-  if (query.isPending) return <div className="empty" aria-busy="true">Loading{label ? ` ${label}` : ''}…</div>;
+  if (query.isPending) return <LoadingNote label={label} />;
   if (query.error) return <ErrorNote error={query.error} action={label ? `Loading ${label}` : 'Loading'} />;
   if (query.data === undefined) return null;
   const emptyView = empty?.(query.data);
