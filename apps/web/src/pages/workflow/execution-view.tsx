@@ -15,6 +15,29 @@ function stageMs(stage: Stage, now: number): number {
   return stage.duration_ms ?? (stage.finished_at ? new Date(stage.finished_at).getTime() : now) - new Date(stage.started_at).getTime();
 }
 
+/**
+ * The provider timeout of a stage that calls a model, when the service reports one. Read defensively: older
+ * services send no `timeout_ms`, and the page must work against both.
+ */
+function providerTimeoutMs(stage: Stage): number | null {
+  const value: unknown = 'timeout_ms' in stage ? stage.timeout_ms : undefined;
+  return typeof value === 'number' && value > 0 ? value : null;
+}
+
+/** How long a running stage has been at it against its provider timeout; past it the stage should have ended. */
+function RunningAgainstTimeout({ stage, now }: { stage: Stage; now: number }) {
+  const timeoutMs = providerTimeoutMs(stage);
+  if (stage.status !== 'running' || timeoutMs === null) return null;
+  const elapsedMs = stageMs(stage, now);
+  const overdue = elapsedMs > timeoutMs;
+  return (
+    <div className={`stage-timeout${overdue ? ' overdue' : ''}`} data-testid="stage-timeout">
+      running {formatDuration(elapsedMs)} · provider timeout {Math.round(timeoutMs / 1000)} s
+      {overdue ? ' — past it: the stage should have timed out' : ''}
+    </div>
+  );
+}
+
 function Timeline({ stages }: { stages: Stage[] }) {
   const now = Date.now();
   const longest = Math.max(1, ...stages.map((stage) => stageMs(stage, now)));
@@ -28,6 +51,7 @@ function Timeline({ stages }: { stages: Stage[] }) {
           <span className="num" title={stage.status === 'running' ? 'elapsed so far' : 'duration'}>
             {formatDuration(stageMs(stage, now))}{stage.status === 'running' ? ' …' : ''}
           </span>
+          <RunningAgainstTimeout stage={stage} now={now} />
         </div>
       ))}
     </div>
