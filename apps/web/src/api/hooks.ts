@@ -24,16 +24,39 @@ export function useApi<R extends ApiRoute>(route: R, input?: CallInput<R>, optio
   });
 }
 
+export interface ApiMutationOptions<R extends ApiRoute> {
+  invalidates?: readonly ApiRoute[];
+  onSuccess?: (data: RouteResponse<R>) => void;
+  /**
+   * Finish (and run the caller's onSuccess) as soon as the write succeeds, refetching the `invalidates` routes
+   * in the background. For writes that move the view elsewhere (approve → next item): otherwise the move
+   * waits for refetches of what is being left.
+   */
+  refetchInBackground?: boolean;
+}
+
 /** A write through `route`; afterwards every cached answer of the `invalidates` routes is refetched. */
-export function useApiMutation<R extends ApiRoute>(route: R, options: { invalidates?: readonly ApiRoute[]; onSuccess?: (data: RouteResponse<R>) => void } = {}) {
+export function useApiMutation<R extends ApiRoute>(route: R, options: ApiMutationOptions<R> = {}) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: CallInput<R>) => callRoute(route, input),
     onSuccess: async (data) => {
-      await Promise.all((options.invalidates ?? []).map((other) => client.invalidateQueries({ queryKey: [other.method, other.path] })));
+      const refetched = Promise.all((options.invalidates ?? []).map((other) => client.invalidateQueries({ queryKey: [other.method, other.path] })));
+      if (!options.refetchInBackground) await refetched;
       options.onSuccess?.(data);
     },
   });
+}
+
+/** Loads `route`'s answer into the cache ahead of need (the item a reviewer is likely to open next). */
+export function usePrefetch<R extends ApiRoute>(route: R, input: CallInput<R> | undefined): void {
+  const client = useQueryClient();
+  const key = JSON.stringify(input ?? null);
+  useEffect(() => {
+    if (input === undefined) return;
+    void client.prefetchQuery({ queryKey: routeKey(route, input), queryFn: ({ signal }) => callRoute(route, { ...input, signal } as CallInput<R>) });
+    // `key` stands for the input: a new object with the same content must not prefetch again.
+  }, [client, route, key]);
 }
 
 /**

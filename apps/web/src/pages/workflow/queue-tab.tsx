@@ -1,5 +1,5 @@
 import { SIGMA_QUEUE_STATUSES, sigmaQueueRoutes } from '@huntforge/contracts';
-import { useApi } from '../../api/hooks';
+import { useApi, usePrefetch } from '../../api/hooks';
 import { StatusBadge } from '../../components/badges';
 import { formatAgo, percent } from '../../components/format';
 import { QueryState } from '../../components/query-state';
@@ -33,6 +33,13 @@ export function QueueTab() {
   };
 
   useShortcuts({ j: () => go(1), k: () => go(-1) });
+  // The neighbours are what j, k, approve and reject open next: have them ready.
+  const neighbour = (delta: number) => {
+    const entry = index >= 0 ? items[index + delta] : undefined;
+    return entry ? { params: { queue_id: entry.queue_id } } : undefined;
+  };
+  usePrefetch(sigmaQueueRoutes.getSigmaQueueItem, neighbour(1));
+  usePrefetch(sigmaQueueRoutes.getSigmaQueueItem, neighbour(-1));
 
   return (
     <div className="split">

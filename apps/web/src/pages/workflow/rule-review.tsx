@@ -133,8 +133,9 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
   const findings = useLiveValidation(draft, item.validation_findings);
   const settings = useApi(settingsRoutes.getSettings);
   const save = useApiMutation(sigmaQueueRoutes.putSigmaQueueRule, { invalidates: queueRoutes });
-  const approve = useApiMutation(sigmaQueueRoutes.postSigmaQueueApprove, { invalidates: queueRoutes });
-  const reject = useApiMutation(sigmaQueueRoutes.postSigmaQueueReject, { invalidates: queueRoutes, onSuccess: () => setReason('') });
+  // Approve and reject move on to the next item at once; the list and counts refresh behind it.
+  const approve = useApiMutation(sigmaQueueRoutes.postSigmaQueueApprove, { invalidates: queueRoutes, refetchInBackground: true });
+  const reject = useApiMutation(sigmaQueueRoutes.postSigmaQueueReject, { invalidates: queueRoutes, refetchInBackground: true, onSuccess: () => setReason('') });
   // A slow answer must not move a reviewer who has already moved on (another item, another status).
   const thenNextIfStill = () => {
     const actedAt = window.location.search;
