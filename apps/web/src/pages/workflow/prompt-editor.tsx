@@ -47,17 +47,20 @@ export function PromptEditor() {
   const [agent, setAgent] = useState<string>(PROMPT_AGENT_NAMES[0]);
   const current = useApi(workflowRoutes.getWorkflowConfigPrompt, { params: { agent_name: agent } });
   const versions = useApi(workflowRoutes.getWorkflowConfigPromptsVersions, { params: { agent_name: agent } });
-  const [draft, setDraft] = useState<Draft>(draftOf(null));
+  // Edits belong to the prompt they were made on: another agent's prompt, or the saved next version, starts clean.
+  const [edits, setEdits] = useState<{ base: Prompt | null; draft: Draft } | null>(null);
   const [change, setChange] = useState('');
   const [compared, setCompared] = useState<number | null>(null);
   const save = useApiMutation(workflowRoutes.putWorkflowConfigPrompts, { invalidates: PROMPT_ROUTES, onSuccess: () => setChange('') });
   const rollback = useApiMutation(workflowRoutes.postWorkflowConfigPromptsRollback, { invalidates: PROMPT_ROUTES, onSuccess: () => setCompared(null) });
 
   const currentPrompt = current.data?.prompt ?? null;
-  useEffect(() => setDraft(draftOf(currentPrompt)), [currentPrompt]);
   useEffect(() => setCompared(null), [agent]);
 
   const saved = draftOf(currentPrompt);
+  // Derived rather than copied in an effect, so the fields never show empty for a frame once the prompt is loaded.
+  const draft = edits && edits.base === currentPrompt ? edits.draft : saved;
+  const setDraft = (next: Draft) => setEdits({ base: currentPrompt, draft: next });
   const edited = (Object.keys(saved) as Array<keyof Draft>).some((key) => saved[key] !== draft[key]);
   const comparedVersion = versions.data?.versions.find((version) => version.version === compared);
   const field = (key: keyof Draft, label: string, rows: number) => (
