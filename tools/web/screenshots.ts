@@ -36,6 +36,10 @@ async function main(): Promise<void> {
         const separator = path.includes('?') ? '&' : '?';
         const [pathname, hash] = path.split('#');
         await page.goto(`${baseUrl}${pathname}${separator}theme=${theme}${hash ? `#${hash}` : ''}`, { waitUntil: 'networkidle' });
+        // On a busy machine the bundle may still be starting when the network first goes quiet: wait for the
+        // loading states (queries, lazily loaded pages and charts) to end, then for what they fetched.
+        await page.waitForFunction(() => document.querySelector('h1') !== null && document.querySelector('[aria-busy="true"]') === null, undefined, { timeout: 20_000 }).catch(() => console.log(`[${theme}] ${path}: still loading after 20 s`));
+        await page.waitForLoadState('networkidle');
         await page.waitForTimeout(300);
         const name = `${(pathname.replace(/\//g, '_').replace(/^_/, '') || 'dashboard')}${hash ? `-${hash}` : ''}-${theme}.png`;
         await page.screenshot({ path: join(outDir, name), fullPage: true });
