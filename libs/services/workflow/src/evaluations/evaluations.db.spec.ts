@@ -40,12 +40,15 @@ async function settled(harness: WorkflowHarness, ids: number[]): Promise<EvalRec
   return views;
 }
 
+/** The launch cap the harness runs with: room for the largest subagent's whole set, and a request above it to refuse. */
+const CAP = Math.max(25, ...Object.values(evalSet.bySubagent).map((articles) => articles.length));
+
 describe('subagent evaluations with the builtin provider', () => {
   let harness: WorkflowHarness;
   const unseeded = must(evalSet.bySubagent.scheduled_tasks[0]).url;
 
   beforeAll(async () => {
-    harness = await startWorkflow({ serviceEnv: { MAX_EVAL_EXECUTIONS_PER_LAUNCH: '25' } });
+    harness = await startWorkflow({ serviceEnv: { MAX_EVAL_EXECUTIONS_PER_LAUNCH: String(CAP) } });
     await seedEvalArticles(harness, [unseeded]);
   }, 120_000);
   afterAll(() => harness.close());
@@ -57,9 +60,9 @@ describe('subagent evaluations with the builtin provider', () => {
       .send({ subagent_name: 'cmdline', article_urls: [must(evalSet.bySubagent.cmdline[0]).url, 'https://nowhere.example/not-a-fixture'] })
       .expect(422);
     expect(missing.body.error).toMatchObject({ code: 'eval_fixture_missing', details: { urls: ['https://nowhere.example/not-a-fixture'] } });
-    const many = Array.from({ length: 26 }, (_, i) => `https://nowhere.example/${i}`);
+    const many = Array.from({ length: CAP + 1 }, (_, i) => `https://nowhere.example/${i}`);
     const large = await request(harness.app).post('/api/evaluations/run-subagent-eval').send({ subagent_name: 'cmdline', article_urls: many }).expect(422);
-    expect(large.body.error).toMatchObject({ code: 'eval_run_too_large', details: { requested: 26, max: 25 } });
+    expect(large.body.error).toMatchObject({ code: 'eval_run_too_large', details: { requested: CAP + 1, max: CAP } });
     const notSeeded = await request(harness.app).post('/api/evaluations/run-subagent-eval').send({ subagent_name: 'scheduled_tasks' }).expect(422);
     expect(notSeeded.body.error).toMatchObject({ code: 'eval_article_not_seeded', details: { urls: [unseeded] } });
     const invalid = await request(harness.app).post('/api/evaluations/run-subagent-eval').send({ subagent_name: 'nope' }).expect(400);

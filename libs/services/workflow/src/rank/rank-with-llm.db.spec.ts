@@ -19,8 +19,9 @@ describe('POST /api/articles/{id}/rank-with-llm', () => {
     harness = await startWorkflow({ serviceEnv: { WORKFLOW_LLM_TIMEOUT_MS: '3000' } });
     // Planted the way PUT /api/settings stores it: encrypted with SETTINGS_ENCRYPTION_KEY.
     const store = createSettingsStore(harness.ctx.db.prisma, { encryptionKey: Buffer.from(TEST_ENCRYPTION_KEY, 'hex'), env: {} });
-    await store.set('OPENAI_API_KEY', SECRET, 'token:admin');
+    // The base URL first: a key is pinned to the URL as it was when the key was entered.
     await store.set('OPENAI_BASE_URL', openai.baseUrl, 'token:admin');
+    await store.set('OPENAI_API_KEY', SECRET, 'token:admin');
     articleId = await seedArticle(harness.ctx.db.prisma, {
       title: 'Loader abuses rundll32',
       url: 'https://research.example.com/loader',
@@ -83,6 +84,21 @@ describe('POST /api/articles/{id}/rank-with-llm', () => {
     expect((await rank(articleId, 502)).body.error).toMatchObject({ code: 'provider_error', details: { reason: 'bad_request', upstream_status: 400 } });
     openai.enqueue('chat', { text: '{"score": 1}', delayMs: 5_000 });
     expect((await rank(articleId, 504)).body.error.code).toBe('provider_timeout');
+  });
+
+  it('answers 409 credential_base_url_changed, sending nothing, once the base URL moved after the key was entered', async () => {
+    const store = createSettingsStore(harness.ctx.db.prisma, { encryptionKey: Buffer.from(TEST_ENCRYPTION_KEY, 'hex'), env: {} });
+    const elsewhere = await startFakeOpenAi({ apiKey: SECRET });
+    try {
+      await store.set('OPENAI_BASE_URL', elsewhere.baseUrl, 'token:viewer-turned-attacker');
+      const res = await rank(articleId, 409);
+      expect(res.body.error).toMatchObject({ code: 'credential_base_url_changed' });
+      expect(elsewhere.chatRequests()).toHaveLength(0);
+    } finally {
+      await store.set('OPENAI_BASE_URL', openai.baseUrl, 'token:admin');
+      await store.set('OPENAI_API_KEY', SECRET, 'token:admin');
+      await elsewhere.close();
+    }
   });
 
   it('answers 409 provider_not_configured when the key is removed', async () => {

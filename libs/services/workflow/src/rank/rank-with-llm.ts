@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { WORKFLOW_ERROR_CODES, rankAgentOutputSchema, workflowRoutes, type RankWithLlmResponse } from '@huntforge/contracts';
+import { SETTINGS_ERROR_CODES, WORKFLOW_ERROR_CODES, rankAgentOutputSchema, workflowRoutes, type RankWithLlmResponse } from '@huntforge/contracts';
 import { createProviderFromSettings, isLlmError, type LlmError, type SettingsSource } from '@huntforge/llm';
 import { HttpError, mountRoute } from '@huntforge/platform';
 import type { ArticleText } from '@huntforge/data';
@@ -24,6 +24,8 @@ export function httpErrorOfLlm(error: LlmError): HttpError {
       return new HttpError(409, WORKFLOW_ERROR_CODES.builtinHasNoModel, error.message, details);
     case 'provider_not_configured':
       return new HttpError(409, WORKFLOW_ERROR_CODES.providerNotConfigured, error.message, details);
+    case 'credential_base_url_changed':
+      return new HttpError(409, SETTINGS_ERROR_CODES.credentialBaseUrlChanged, error.message, details);
     case 'timeout':
       return new HttpError(504, WORKFLOW_ERROR_CODES.providerTimeout, error.message, details);
     case 'invalid_model_output':
