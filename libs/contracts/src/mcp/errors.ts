@@ -14,9 +14,16 @@ export const MCP_ERROR_CODES = {
   sqlRefused: 'sql_refused',
   sqlFailed: 'sql_failed',
   sqlUnavailable: 'sql_unavailable',
+  cancelled: 'cancelled',
   writeTargetUnavailable: 'write_target_unavailable',
   upstreamError: 'upstream_error',
   featureUnavailable: 'feature_unavailable',
+  // A high-risk request refused when filed, because it could not run when confirmed.
+  queueItemNotFound: 'queue_item_not_found',
+  articleNotFound: 'article_not_found',
+  invalidWorkflowConfig: 'invalid_workflow_config',
+  modelVersionNotFound: 'model_version_not_found',
+  modelArtifactMissing: 'model_artifact_missing',
 } as const;
 
 export type McpErrorCode = (typeof MCP_ERROR_CODES)[keyof typeof MCP_ERROR_CODES];

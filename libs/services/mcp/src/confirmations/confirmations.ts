@@ -15,6 +15,10 @@ import type { ConfirmationRecord, ConfirmationRepository } from '../repositories
 import type { AuditRepository } from '@huntforge/data';
 import { ToolError } from '../errors/tool-error';
 import { toConfirmationView } from './confirmation-view';
+import { checkFiling, type FilingCheckDeps } from './filing-checks';
+
+/** The actor of every caller when authentication is off (the gateway's AUTH_MODE=off). */
+const LOCAL_ACTOR = 'local';
 
 export interface ConfirmationDeps {
   repo: ConfirmationRepository;
@@ -24,6 +28,8 @@ export interface ConfirmationDeps {
   ttlMs: number;
   /** MCP_ALLOW_SELF_CONFIRMATION: whether a token may confirm what it filed itself. */
   allowSelfConfirmation: () => Promise<boolean>;
+  /** What a request's arguments name, checked when it is filed. */
+  filing: FilingCheckDeps;
   now?: () => Date;
 }
 
@@ -40,6 +46,7 @@ export class Confirmations {
   }
 
   async request(tool: McpHighRiskTool, args: unknown, caller: Caller): Promise<McpConfirmation> {
+    await checkFiling(tool, args, this.deps.filing);
     const created = this.now();
     const row = await this.deps.repo.create({
       tool,
@@ -51,11 +58,12 @@ export class Confirmations {
     return toConfirmationView(row);
   }
 
-  async list(query: ListConfirmationsQuery): Promise<{ confirmations: McpConfirmation[]; next_cursor: string | null }> {
+  async list(query: ListConfirmationsQuery, requestedBy?: string): Promise<{ confirmations: McpConfirmation[]; next_cursor: string | null }> {
     await this.deps.repo.expireDue(this.now());
     const rows = await this.deps.repo.list({
       status: query.status,
       tool: query.tool,
+      requestedBy,
       limit: query.limit + 1,
       after: query.cursor === undefined ? undefined : listPosition(query.cursor),
     });
@@ -104,10 +112,12 @@ export class Confirmations {
 
   /**
    * A token that filed a request cannot also confirm it, or an agent holding one token could approve its
-   * own actions. Local mode has no tokens (one person), so it is not affected.
+   * own actions. The check is on the actor, not on the token id: a decision that reaches this service
+   * through the gateway carries the vouched actor (`token:<name>`, also for a browser session) and no
+   * token id. Only `local` (authentication off: one person, no tokens) is exempt.
    */
   private async refuseSelfConfirmation(row: ConfirmationRecord, caller: Caller): Promise<void> {
-    if (caller.tokenId === null || row.requestedBy !== caller.actor) return;
+    if (caller.actor === LOCAL_ACTOR || row.requestedBy !== caller.actor) return;
     if (await this.deps.allowSelfConfirmation()) return;
     throw new HttpError(
       409,

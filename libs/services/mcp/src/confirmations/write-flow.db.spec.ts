@@ -9,6 +9,7 @@ type FakeService = Awaited<ReturnType<typeof startFakeService>>;
 type Confirmation = { id: string; tool: string; arguments: Record<string, unknown>; requested_by: string; created_at: string; expires_at: string; status: string; result: unknown; error: string | null; decided_by: string | null };
 
 const TTL_MINUTES = 30;
+const SAVED_VERSION = 9;
 
 describe('MCP writes: low-risk at once, high-risk through a person\'s confirmation', () => {
   let services: FakeService;
@@ -47,6 +48,10 @@ describe('MCP writes: low-risk at once, high-risk through a person\'s confirmati
       module: { now: () => clock },
     });
     seeded = await seedMcpData(harness.ctx.db.prisma);
+    // A saved model version with its artifact, so a rollback to it can be filed (the seeded version 3 has none).
+    const prisma = harness.ctx.db.prisma;
+    await prisma.modelVersion.create({ data: { version: SAVED_VERSION, featurizerVersion: 1, modelFilePath: `/models/v${SAVED_VERSION}.onnx` } });
+    await prisma.modelArtifact.create({ data: { version: SAVED_VERSION, kind: 'versioned', sha256: 'ab'.repeat(32), size: 3, bytes: new Uint8Array([1, 2, 3]) } });
     analystToken = await harness.token('analyst', 'claude-desktop');
     viewerToken = await harness.token('viewer', 'dashboard');
     reviewerToken = await harness.token('admin', 'lead-reviewer');
@@ -166,6 +171,85 @@ describe('MCP writes: low-risk at once, high-risk through a person\'s confirmati
     }
   });
 
+  it('refuses the same self-confirmation when the decision comes through the gateway (vouched actor, no token id)', async () => {
+    const requested = structured<{ confirmation: Confirmation }>(await analyst.callTool({ name: 'submit_queue_rule', arguments: { queue_id: seeded.queueIds[1] } }));
+    const viaGateway = (actor: string) =>
+      request(harness.app).post(`/api/mcp/confirmations/${requested.confirmation.id}/confirm`).set('x-huntforge-actor', actor).set('x-huntforge-role', 'admin');
+    const own = await viaGateway('token:claude-desktop').expect(409);
+    expect(own.body.error.code).toBe('self_confirmation');
+    expect(services.requests).toEqual([]);
+    await viaGateway('token:lead-reviewer').expect(200);
+  });
+
+  it('runs a confirmed queue decision on sigma-queue as the person who confirmed it, not as the filing agent', async () => {
+    const queueId = seeded.queueIds[0];
+    const requested = structured<{ confirmation: Confirmation }>(
+      await analyst.callTool({ name: 'approve_queue_rule', arguments: { queue_id: queueId, comment: 'covers the macro chain' } }),
+    );
+    await request(harness.app).post(`/api/mcp/confirmations/${requested.confirmation.id}/confirm`).set('Authorization', `Bearer ${reviewerToken}`).expect(200);
+    expect(services.requests).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        path: `/api/sigma-queue/${queueId}/approve`,
+        body: { note: 'covers the macro chain' },
+        headers: expect.objectContaining({ 'x-huntforge-actor': 'token:lead-reviewer', 'x-huntforge-role': 'admin', 'x-huntforge-via': 'mcp' }),
+      }),
+    ]);
+  });
+
+  it('my_requests shows a caller the requests it filed, with their decisions, and nobody else\'s', async () => {
+    type Mine = { items: Confirmation[]; next_cursor: string | null; truncated: boolean };
+    const other = await harness.client(await harness.token('analyst', 'other-agent'));
+    const theirs = structured<{ confirmation: Confirmation }>(await other.callTool({ name: 'retrain_model', arguments: {} }));
+    const mine = structured<Mine>(await analyst.callTool({ name: 'my_requests', arguments: { limit: 100 } }));
+    expect(mine.items.length).toBeGreaterThan(0);
+    expect(mine.items.every((item) => item.requested_by === 'token:claude-desktop')).toBe(true);
+    expect(mine.items.map((item) => item.id)).not.toContain(theirs.confirmation.id);
+    expect(mine.items).toContainEqual(expect.objectContaining({ tool: 'delete_article', status: 'confirmed', decided_by: 'token:lead-reviewer' }));
+    const decided = structured<Mine>(await analyst.callTool({ name: 'my_requests', arguments: { status: 'rejected' } }));
+    expect(decided.items.every((item) => item.status === 'rejected')).toBe(true);
+    const paged = structured<Mine>(await analyst.callTool({ name: 'my_requests', arguments: { limit: 1 } }));
+    expect(paged).toMatchObject({ truncated: true, next_cursor: expect.any(String) });
+    const next = structured<Mine>(await analyst.callTool({ name: 'my_requests', arguments: { limit: 1, cursor: paged.next_cursor } }));
+    expect(next.items[0]?.id).toBe(mine.items[1]?.id);
+    expect(structured<Mine>(await other.callTool({ name: 'my_requests', arguments: {} })).items.map((item) => item.id)).toEqual([theirs.confirmation.id]);
+  });
+
+  describe('validation when a high-risk request is filed', () => {
+    const refusals: Array<[string, string, () => Record<string, unknown>, string]> = [
+      ['a missing queue item', 'approve_queue_rule', () => ({ queue_id: 987_654 }), 'queue_item_not_found'],
+      ['a missing queue item (reject)', 'reject_queue_rule', () => ({ queue_id: 987_654, reason: 'dup' }), 'queue_item_not_found'],
+      ['a missing queue item (submit)', 'submit_queue_rule', () => ({ queue_id: 987_654 }), 'queue_item_not_found'],
+      ['a missing article', 'delete_article', () => ({ article_id: 987_654 }), 'article_not_found'],
+      ['an unknown config field', 'update_workflow_config', () => ({ config: { RankingThreshold: 7 } }), 'invalid_workflow_config'],
+      ['an out-of-range threshold', 'update_workflow_config', () => ({ config: { thresholds: { RankingThreshold: 70 } } }), 'invalid_workflow_config'],
+      ['a missing model version', 'rollback_model', () => ({ version_id: 987 }), 'model_version_not_found'],
+      ['a model version without artifact', 'rollback_model', () => ({ version_id: seeded.modelVersion }), 'model_artifact_missing'],
+    ];
+
+    it.each(refusals)('refuses %s (%s) with a stable code, files nothing and audits the refusal', async (_what, tool, args, code) => {
+      const before = await harness.ctx.db.prisma.mcpConfirmationRequest.count();
+      const error = toolError(await analyst.callTool({ name: tool, arguments: args() }));
+      expect(error.code).toBe(code);
+      expect(await harness.ctx.db.prisma.mcpConfirmationRequest.count()).toBe(before);
+      expect(services.requests).toEqual([]);
+      const rows = await auditRows(tool);
+      expect(rows[rows.length - 1]).toMatchObject({ outcome: 'error', payload: expect.objectContaining({ error_code: code }) });
+    });
+
+    it('names the invalid config fields', async () => {
+      const error = toolError(await analyst.callTool({ name: 'update_workflow_config', arguments: { config: { thresholds: { RankingThreshold: 70 } } } }));
+      expect(error.message).toContain('thresholds.RankingThreshold');
+    });
+
+    it('files a request whose targets exist and whose config body is valid', async () => {
+      const filed = structured<{ status: string }>(
+        await analyst.callTool({ name: 'update_workflow_config', arguments: { config: { thresholds: { RankingThreshold: 7 }, agents: { RankAgent: { enabled: false } } } } }),
+      );
+      expect(filed.status).toBe('pending_confirmation');
+    });
+  });
+
   it('rejects a request without running it', async () => {
     const requested = structured<{ confirmation: Confirmation }>(
       await analyst.callTool({ name: 'approve_queue_rule', arguments: { queue_id: seeded.queueIds[0], comment: 'looks fine' } }),
@@ -222,11 +306,14 @@ describe('MCP writes: low-risk at once, high-risk through a person\'s confirmati
 
   it('redacts secrets from audited arguments but keeps them for the action', async () => {
     const requested = structured<{ confirmation: Confirmation }>(
-      await analyst.callTool({ name: 'update_workflow_config', arguments: { config: { RankingThreshold: 7, openai_api_key: 'sk-live-abcdefghijklmnopqrstuvwxyz', note: 'token hf_abcdefghijklmnopqrstuvwxyz123456 leaked' } } }),
+      await analyst.callTool({
+        name: 'update_workflow_config',
+        arguments: { config: { thresholds: { RankingThreshold: 7 }, description: 'key sk-live-abcdefghijklmnopqrstuvwxyz and token hf_abcdefghijklmnopqrstuvwxyz123456 leaked' } },
+      }),
     );
-    expect(requested.confirmation.arguments).toMatchObject({ config: { openai_api_key: 'sk-live-abcdefghijklmnopqrstuvwxyz' } });
-    const [audit] = await auditRows('update_workflow_config');
-    expect(audit?.payload).toMatchObject({ arguments: { config: { RankingThreshold: 7, openai_api_key: '[redacted]', note: 'token [redacted] leaked' } } });
+    expect(requested.confirmation.arguments).toMatchObject({ config: { description: expect.stringContaining('sk-live-abcdefghijklmnopqrstuvwxyz') } });
+    const rows = await auditRows('update_workflow_config');
+    expect(rows[rows.length - 1]?.payload).toMatchObject({ arguments: { config: { thresholds: { RankingThreshold: 7 }, description: 'key [redacted] and token [redacted] leaked' } } });
   });
 
   describe('role scopes', () => {

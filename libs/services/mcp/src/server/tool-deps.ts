@@ -1,4 +1,4 @@
-import type { Db } from '@huntforge/data';
+import { ArticleTextReader, type Db } from '@huntforge/data';
 import { createEmbedder, parseEmbeddingProvider, type Embedder } from '@huntforge/llm';
 import type { SettingsReader } from '@huntforge/data';
 import { decodeEncryptionKey, type AppConfig, type Logger } from '@huntforge/platform';
@@ -8,6 +8,7 @@ import type { McpConfig } from '../config';
 import { Confirmations } from '../confirmations/confirmations';
 import { ArticleReadRepository } from '../repositories/article-read-repository';
 import { ConfirmationRepository } from '../repositories/confirmation-repository';
+import { FilingTargetRepository } from '../repositories/filing-target-repository';
 import { ExecutionReadRepository } from '../repositories/execution-read-repository';
 import { SigmaReadRepository } from '../repositories/sigma-read-repository';
 import { SourceReadRepository } from '../repositories/source-read-repository';
@@ -22,7 +23,7 @@ export interface McpWiringOptions {
   logger: Logger;
   fetchImpl?: typeof fetch;
   now?: () => Date;
-  /** Credentials of a hosted embedder (OPENAI_API_KEY, OLLAMA_BASE_URL); without it only the builtin embedder works. */
+  /** Credentials of a hosted embedder (OPENAI_API_KEY, OLLAMA_HOST); without it only the builtin embedder works. */
   settings?: SettingsReader;
   embedder?: Embedder;
 }
@@ -51,6 +52,7 @@ export function wireMcp(options: McpWiringOptions): McpWiring {
     logger: options.logger,
     ttlMs: options.mcpConfig.confirmationTtlMs,
     allowSelfConfirmation: async () => /^(1|true|yes|on)$/i.test((await options.settings?.get('MCP_ALLOW_SELF_CONFIRMATION')) ?? ''),
+    filing: { targets: new FilingTargetRepository(prisma), articles: new ArticleTextReader(prisma) },
     now: options.now,
   });
   const deps: ToolDeps = {
@@ -59,7 +61,7 @@ export function wireMcp(options: McpWiringOptions): McpWiring {
     sources: new SourceReadRepository(prisma),
     executions: new ExecutionReadRepository(prisma),
     stats: new StatsRepository(prisma),
-    sql: new ReadOnlySqlRunner(prisma),
+    sql: new ReadOnlySqlRunner(prisma, options.db.kind),
     services,
     confirmations,
     embedder: options.embedder ? () => Promise.resolve(options.embedder as Embedder) : memoize(() => embedderFor(options)),
@@ -81,7 +83,7 @@ async function embedderFor(options: McpWiringOptions): Promise<Embedder> {
     model: options.mcpConfig.embeddingModel,
     openAiApiKey: provider === 'openai' ? await setting('OPENAI_API_KEY') : undefined,
     openAiBaseUrl: provider === 'openai' ? await setting('OPENAI_BASE_URL') : undefined,
-    ollamaHost: provider === 'ollama' ? await setting('OLLAMA_BASE_URL') : undefined,
+    ollamaHost: provider === 'ollama' ? await setting('OLLAMA_HOST') : undefined,
   });
 }
 
