@@ -11,7 +11,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { createInProcessBus } from '@huntforge/bus';
 import { createDb, createSettingsReader, migrateDb } from '@huntforge/data';
 import { createHttpApp, createLogger, createScheduler, finalizeHttpApp, loadConfig } from '@huntforge/platform';
-import { checkStatement, createMcpModule, hashToken } from '@huntforge/service-mcp';
+import { checkStatement, createMcpModule, hashToken, loadSqlParser } from '@huntforge/service-mcp';
 
 const QUERIES = [
   'SELECT id, title FROM articles ORDER BY id DESC LIMIT 20',
@@ -85,6 +85,7 @@ async function toolLatency(articleCount: number, withIndex: boolean): Promise<vo
 }
 
 async function main(): Promise<void> {
+  await loadSqlParser();
   checkerThroughput();
   const args = process.argv.slice(2);
   const count = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 2000);

@@ -3,4 +3,4 @@ export { loadMcpConfig, type McpConfig } from './config';
 export { startStdioServer, type StdioServerOptions, type StdioServerHandle } from './stdio/stdio-server';
 export { startStdioProxy, type StdioProxyOptions } from './stdio/stdio-proxy';
 export { hashToken, type Caller } from './caller/caller';
-export { checkStatement } from './sql/statement-checker';
+export { checkStatement, loadSqlParser } from './sql/statement-checker';

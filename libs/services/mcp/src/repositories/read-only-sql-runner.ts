@@ -1,7 +1,7 @@
 import type { PrismaClient } from '@huntforge/data';
 import { MCP_ERROR_CODES, SQL_MAX_ROWS } from '@huntforge/contracts';
 import { ToolError } from '../errors/tool-error';
-import { checkStatement } from '../sql/statement-checker';
+import { checkStatement, loadSqlParser } from '../sql/statement-checker';
 import { READ_ONLY_ROLE } from '../sql/table-allowlist';
 
 export const STATEMENT_TIMEOUT = '5s';
@@ -25,25 +25,40 @@ export interface QueryResult {
 export class ReadOnlySqlRunner {
   private roleChecked = false;
 
-  constructor(private readonly prisma: PrismaClient) {}
+  /**
+   * `kind` says how a running statement can be stopped: PostgreSQL cancels it from another connection
+   * (pg_cancel_backend); PGlite runs it to the end in its one WebAssembly thread, so an aborted query's
+   * rows are only discarded.
+   */
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly kind: 'postgres' | 'pglite',
+  ) {}
 
-  async run(sql: string, maxRows: number = SQL_MAX_ROWS): Promise<QueryResult> {
+  async run(sql: string, maxRows: number = SQL_MAX_ROWS, signal?: AbortSignal): Promise<QueryResult> {
+    await loadSqlParser();
     const check = checkStatement(sql);
     if (!check.ok) throw new ToolError(MCP_ERROR_CODES.sqlRefused, check.reason);
     await this.ensureRole();
-    return this.execute(check.statement, Math.min(maxRows, SQL_MAX_ROWS));
+    return this.execute(check.statement, Math.min(maxRows, SQL_MAX_ROWS), signal);
   }
 
   /**
    * The database side alone, without the statement checker: what stays enforced if the checker ever
    * lets something through. Exposed for the tests that prove it.
    */
-  async execute(statement: string, maxRows: number): Promise<QueryResult> {
+  async execute(statement: string, maxRows: number, signal?: AbortSignal): Promise<QueryResult> {
     const started = performance.now();
+    if (signal?.aborted) throw cancelled();
     let fetched: Array<{ hf_row: string }>;
+    let stopWatching = NOTHING_TO_STOP;
     try {
       fetched = await this.prisma.$transaction(
         async (tx) => {
+          if (signal && this.kind === 'postgres') {
+            const [backend] = await tx.$queryRawUnsafe<Array<{ pid: number }>>('SELECT pg_backend_pid() AS pid');
+            stopWatching = this.cancelOnAbort(signal, backend?.pid);
+          }
           await tx.$executeRawUnsafe('SET TRANSACTION READ ONLY');
           await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = '${STATEMENT_TIMEOUT}'`);
           await tx.$executeRawUnsafe(`SET LOCAL ROLE ${READ_ONLY_ROLE}`);
@@ -56,8 +71,12 @@ export class ReadOnlySqlRunner {
         { timeout: TRANSACTION_TIMEOUT_MS, maxWait: TRANSACTION_TIMEOUT_MS },
       );
     } catch (error) {
+      if (signal?.aborted) throw cancelled();
       throw new ToolError(MCP_ERROR_CODES.sqlFailed, `The query failed: ${databaseMessage(error)}`);
+    } finally {
+      stopWatching();
     }
+    if (signal?.aborted) throw cancelled();
     const truncated = fetched.length > maxRows;
     const rows = fetched.slice(0, maxRows).map((row) => JSON.parse(row.hf_row) as Record<string, unknown>);
     return {
@@ -67,6 +86,21 @@ export class ReadOnlySqlRunner {
       truncated,
       duration_ms: Math.round(performance.now() - started),
     };
+  }
+
+  /**
+   * Cancels the transaction's statement from another connection when the caller gives up. The owner of
+   * the backend (our own database user) may cancel it; pg_cancel_backend stops only the running statement.
+   */
+  private cancelOnAbort(signal: AbortSignal, pid: number | undefined): () => void {
+    if (pid === undefined) return NOTHING_TO_STOP;
+    const cancel = () => {
+      this.prisma.$queryRawUnsafe('SELECT pg_cancel_backend($1)', pid).catch(() => {
+        // Nothing to do: the statement then ends on its own or at statement_timeout.
+      });
+    };
+    signal.addEventListener('abort', cancel, { once: true });
+    return () => signal.removeEventListener('abort', cancel);
   }
 
   private async ensureRole(): Promise<void> {
@@ -81,6 +115,10 @@ export class ReadOnlySqlRunner {
     this.roleChecked = true;
   }
 }
+
+const NOTHING_TO_STOP = (): void => undefined;
+
+const cancelled = () => new ToolError(MCP_ERROR_CODES.cancelled, 'The query was cancelled: the caller aborted the request');
 
 /** The server's message without Prisma's wrapping (it names no credentials: the query is the caller's own). */
 function databaseMessage(error: unknown): string {

@@ -33,35 +33,24 @@ export const ALLOWED_FUNCTIONS: ReadonlySet<string> = new Set([
   'array_length', 'cardinality', 'unnest', 'array_position', 'array_upper', 'array_lower',
 ]);
 
-/** Keywords that are followed by `(` without being a function call. */
-export const STRUCTURAL_KEYWORDS: ReadonlySet<string> = new Set([
-  'select', 'from', 'where', 'and', 'or', 'not', 'in', 'exists', 'any', 'all', 'some', 'as', 'on', 'join',
-  'using', 'values', 'array', 'row', 'over', 'filter', 'within', 'group', 'by', 'having', 'case', 'when',
-  'then', 'else', 'is', 'between', 'like', 'ilike', 'similar', 'union', 'intersect', 'except', 'distinct',
-  'lateral', 'with', 'cast', 'limit', 'offset', 'order', 'partition', 'rows', 'range', 'cube', 'rollup',
-  'grouping', 'sets', 'escape', 'asc', 'desc', 'nulls', 'first', 'last', 'fetch', 'only', 'materialized',
-  'recursive', 'inner', 'left', 'right', 'full', 'outer', 'cross', 'natural', 'end', 'to', 'at', 'zone',
-]);
-
-/** Type names that take a modifier after `::` (e.g. `::numeric(10,2)`). */
-export const TYPE_NAMES_WITH_MODIFIERS: ReadonlySet<string> = new Set([
-  'numeric', 'decimal', 'varchar', 'char', 'character', 'bit', 'varbit', 'timestamp', 'timestamptz', 'time',
-  'timetz', 'interval', 'float', 'vector',
+/**
+ * Functions PostgreSQL's grammar produces for SQL-standard syntax (e.g. `x AT TIME ZONE y` is
+ * pg_catalog.timezone, `SIMILAR TO` is similar_to_escape); allowed only in that syntactic form.
+ */
+export const SQL_SYNTAX_FUNCTIONS: ReadonlySet<string> = new Set([
+  'timezone', 'overlay', 'similar_to_escape', 'normalize', 'is_normalized', 'pg_collation_for', 'btrim', 'ltrim',
+  'rtrim', 'substring', 'position', 'extract', 'date_part',
 ]);
 
 /**
- * Keywords that modify data, schema, session or server state. A query must start with SELECT, WITH or
- * VALUES; these are refused wherever they appear, which catches data-modifying CTEs, SELECT INTO and
- * anything a lexer trick might slip past the first word. (Column names such as `comment` stay usable.)
+ * Parse-tree nodes a query may contain: SELECT / WITH / VALUES and the expressions inside them. Anything
+ * else (another statement kind, SELECT INTO, locking clauses, XML or SQL/JSON table functions, TABLESAMPLE,
+ * parameters) is refused. Node names are those of PostgreSQL's parser (libpg-query's JSON).
  */
-export const FORBIDDEN_KEYWORDS: ReadonlySet<string> = new Set([
-  'insert', 'update', 'delete', 'merge', 'upsert', 'truncate', 'drop', 'alter', 'create', 'grant', 'revoke',
-  'copy', 'into', 'lock', 'set', 'reset', 'show', 'call', 'do', 'execute', 'prepare', 'deallocate', 'listen',
-  'notify', 'unlisten', 'vacuum', 'analyze', 'analyse', 'cluster', 'reindex', 'refresh', 'discard', 'commit',
-  'rollback', 'begin', 'savepoint', 'abort', 'checkpoint', 'declare', 'returning', 'explain',
+export const ALLOWED_NODE_TYPES: ReadonlySet<string> = new Set([
+  'SelectStmt', 'ResTarget', 'ColumnRef', 'A_Star', 'String', 'Integer', 'Float', 'Boolean', 'BitString', 'A_Const',
+  'A_Expr', 'BoolExpr', 'NullTest', 'BooleanTest', 'FuncCall', 'NamedArgExpr', 'TypeCast', 'CaseExpr', 'CaseWhen',
+  'CoalesceExpr', 'MinMaxExpr', 'SubLink', 'RangeVar', 'JoinExpr', 'RangeSubselect', 'RangeFunction', 'SortBy',
+  'WindowDef', 'CommonTableExpr', 'List', 'A_Indirection', 'A_Indices', 'A_ArrayExpr', 'RowExpr', 'SQLValueFunction',
+  'GroupingSet', 'GroupingFunc', 'CollateClause',
 ]);
-
-/** `FOR <one of these>` is a row-locking clause (FOR UPDATE, FOR SHARE, FOR NO KEY UPDATE, FOR KEY SHARE). */
-export const LOCKING_CLAUSE_WORDS: ReadonlySet<string> = new Set(['update', 'share', 'no', 'key']);
-
-export const STATEMENT_STARTS: ReadonlySet<string> = new Set(['select', 'with', 'values']);

@@ -59,6 +59,19 @@ export const ATTACK_QUERIES: ReadonlyArray<[string, string]> = [
   ['a psql meta command', 'SELECT 1 \\g /tmp/out'],
 ];
 
+// The cursor's query runs at FETCH, whose text does not name pg_sleep: find it by what it waits on.
+const SLEEPING_BACKENDS = "SELECT pid FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND datname = current_database()";
+
+/** Waits until the test's pg_sleep statement is running on some backend. */
+async function waitForSleepingBackend(ctx: TestContext): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const rows = await ctx.db.prisma.$queryRawUnsafe<unknown[]>(SLEEPING_BACKENDS);
+    if (rows.length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the pg_sleep statement never started');
+}
+
 function sqlSuite(kind: 'pglite' | 'postgres'): void {
   let ctx: TestContext;
   let runner: ReadOnlySqlRunner;
@@ -66,7 +79,7 @@ function sqlSuite(kind: 'pglite' | 'postgres'): void {
 
   beforeAll(async () => {
     ctx = await createTestContext({ db: kind, service: 'mcp-sql' });
-    runner = new ReadOnlySqlRunner(ctx.db.prisma);
+    runner = new ReadOnlySqlRunner(ctx.db.prisma, ctx.db.kind);
     const source = await ctx.db.prisma.source.create({ data: { identifier: 'sql-src', name: 'SQL', url: 'https://x.example.test', kind: 'rss' } });
     const article = await ctx.db.prisma.article.create({
       data: { sourceId: source.id, canonicalUrl: 'https://x.example.test/1', url: 'https://x.example.test/1', title: 'a;b', content: 'text', contentHash: 'h1', simhash: 1n, simhashBands: [1] },
@@ -125,7 +138,24 @@ function sqlSuite(kind: 'pglite' | 'postgres'): void {
     });
   });
 
+  it('discards the rows of a query whose caller has already gone', async () => {
+    const aborted = new AbortController();
+    aborted.abort();
+    await expect(runner.run('SELECT id FROM articles', 10, aborted.signal)).rejects.toMatchObject({ code: 'cancelled' });
+  });
+
   if (kind === 'postgres') {
+    it('cancels the running statement on PostgreSQL when the caller aborts', async () => {
+      const caller = new AbortController();
+      // pg_sleep(4) would finish inside the 5 s statement timeout: only the cancel can stop it.
+      const running = runner.execute('SELECT pg_sleep(4)', 1, caller.signal);
+      await waitForSleepingBackend(ctx);
+      caller.abort();
+      await expect(running).rejects.toMatchObject({ code: 'cancelled' });
+      const still = await ctx.db.prisma.$queryRawUnsafe<unknown[]>(SLEEPING_BACKENDS);
+      expect(still).toEqual([]);
+    }, 20_000);
+
     // PGlite runs in one WebAssembly thread without timer signals, so only PostgreSQL can enforce this.
     it('cancels a statement after the 5 s statement timeout', async () => {
       await expect(runner.execute('SELECT pg_sleep(7)', 1)).rejects.toMatchObject({ code: 'sql_failed', message: expect.stringContaining('statement timeout') });

@@ -1,92 +1,165 @@
-import { SqlLexError, tokenize, type Token } from './tokenizer';
-import { DENIED_RELATIONS } from './table-allowlist';
-import {
-  ALLOWED_FUNCTIONS,
-  FORBIDDEN_KEYWORDS,
-  LOCKING_CLAUSE_WORDS,
-  STATEMENT_STARTS,
-  STRUCTURAL_KEYWORDS,
-  TYPE_NAMES_WITH_MODIFIERS,
-} from './function-allowlist';
+import { loadModule, parseSync, SqlError } from 'libpg-query';
+import { ALLOWED_FUNCTIONS, ALLOWED_NODE_TYPES, SQL_SYNTAX_FUNCTIONS } from './function-allowlist';
+import { DENIED_RELATIONS, isReadableTable } from './table-allowlist';
 
 export type StatementCheck =
-  | { ok: true; /** The statement without a trailing semicolon, ready to wrap. */ statement: string }
+  | { ok: true; /** The one statement without its trailing semicolons, ready to wrap. */ statement: string }
   | { ok: false; reason: string };
 
-const refuse = (reason: string): StatementCheck => ({ ok: false, reason });
-const deniedRelations = new Set(DENIED_RELATIONS);
+/**
+ * Loads PostgreSQL's parser (WebAssembly) once; checkStatement needs it. Safe to call any number of times.
+ */
+export function loadSqlParser(): Promise<void> {
+  return loadModule();
+}
 
-const isName = (token: Token | undefined): token is Token =>
-  token !== undefined && (token.kind === 'word' || token.kind === 'quoted_identifier');
-const isPunct = (token: Token | undefined, value: string) => token?.kind === 'punctuation' && token.value === value;
+/** A refusal found while walking the parse tree. */
+class Refusal extends Error {}
+
+type Fields = Record<string, unknown>;
+
+const deniedRelations = new Set(DENIED_RELATIONS);
+const DATA_MODIFYING = new Set(['InsertStmt', 'UpdateStmt', 'DeleteStmt', 'MergeStmt']);
 
 /**
- * Decides whether `sql` is one read-only query a tool may run. The database enforces the same limits
- * again (READ ONLY transaction, the read-only role); this check refuses early with a clear reason and
- * covers what a read-only transaction alone would allow (sleeping, advisory locks, reading files,
- * settings changes, credential tables).
+ * Decides whether `sql` is one read-only query a tool may run, on the parse tree PostgreSQL's own grammar
+ * (libpg-query) builds, so comments, quoting, dollar strings and Unicode escapes are read exactly as the
+ * server reads them. Every node must be of an allowed kind (SELECT, WITH ... SELECT, VALUES and the
+ * expressions inside them); relations must be allowlisted tables or CTEs in scope; functions must be on
+ * the function allowlist. The database enforces the same limits again (READ ONLY transaction, the
+ * read-only role); this check refuses early with a clear reason and covers what a read-only transaction
+ * alone would allow (sleeping, advisory locks, reading files, settings changes, credential tables).
+ * Call loadSqlParser() once before.
  */
 export function checkStatement(sql: string): StatementCheck {
-  let tokens: Token[];
+  if (sql.trim() === '') return { ok: false, reason: 'The query is empty' };
+  let tree: { stmts?: Array<{ stmt?: Fields; stmt_location?: number; stmt_len?: number }> };
   try {
-    tokens = tokenize(sql);
+    tree = parseSync(sql) as unknown as typeof tree;
   } catch (error) {
-    if (error instanceof SqlLexError) return refuse(error.message);
+    // Only the grammar's verdict is a refusal; a parser that was never loaded is a programming error.
+    if (error instanceof SqlError) return { ok: false, reason: `The query does not parse: ${error.message}` };
     throw error;
   }
-  while (tokens.length > 0 && isPunct(tokens[tokens.length - 1], ';')) tokens.pop();
-  if (tokens.length === 0) return refuse('The query is empty');
-  if (tokens.some((token) => isPunct(token, ';'))) return refuse('Only one statement is allowed');
-
-  const first = tokens.find((token) => !isPunct(token, '('));
-  if (!first || first.kind !== 'word' || !STATEMENT_STARTS.has(first.value)) {
-    return refuse('Only SELECT, WITH ... SELECT or VALUES queries are allowed');
+  const statements = tree.stmts ?? [];
+  if (statements.length === 0) return { ok: false, reason: 'The query is empty' };
+  if (statements.length > 1) return { ok: false, reason: 'Only one statement is allowed' };
+  const [only] = statements as [{ stmt?: Fields; stmt_location?: number; stmt_len?: number }];
+  const root = only.stmt ?? {};
+  if (!('SelectStmt' in root)) return { ok: false, reason: 'Only SELECT, WITH ... SELECT or VALUES queries are allowed' };
+  try {
+    new TreeWalk().node(root, new Set());
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false, reason: error.message };
+    throw error;
   }
-
-  for (let i = 0; i < tokens.length; i += 1) {
-    const problem = tokenProblem(tokens, i);
-    if (problem) return refuse(problem);
-  }
-  const last = tokens[tokens.length - 1] as Token;
-  return { ok: true, statement: sql.slice(0, last.end) };
+  const start = only.stmt_location ?? 0;
+  const statement = only.stmt_len ? sql.slice(start, start + only.stmt_len) : sql.slice(start);
+  return { ok: true, statement: statement.replace(/[\s;]+$/, '') };
 }
 
-function tokenProblem(tokens: Token[], i: number): string | null {
-  const token = tokens[i] as Token;
-  if (token.kind === 'word' && FORBIDDEN_KEYWORDS.has(token.value)) {
-    return `${token.value.toUpperCase()} is not allowed: queries are read-only`;
+/** Walks every node; `ctes` are the WITH names visible at that point (they shadow tables of the same name). */
+class TreeWalk {
+  node(wrapper: Fields, ctes: ReadonlySet<string>): void {
+    for (const [type, body] of Object.entries(wrapper)) {
+      const fields = (body ?? {}) as Fields;
+      if (DATA_MODIFYING.has(type)) throw new Refusal('INSERT, UPDATE, DELETE and MERGE are not allowed (also not inside WITH): queries are read-only');
+      if (type === 'ParamRef') throw new Refusal('Query parameters ($1) are not allowed: write the values into the query');
+      if (!ALLOWED_NODE_TYPES.has(type)) throw new Refusal(`${describeNode(type)} is not allowed in read-only queries`);
+      if (type === 'SelectStmt') return this.select(fields, ctes);
+      if (type === 'RangeVar') this.relation(fields, ctes);
+      if (type === 'FuncCall') this.functionCall(fields);
+      if (type === 'TypeCast') this.typeName(fields['typeName'] as Fields | undefined);
+      if (type === 'A_Expr') this.operator(fields);
+      this.children(fields, ctes);
+    }
   }
-  if (token.kind === 'word' && token.value === 'for') {
-    const next = tokens[i + 1];
-    if (next?.kind === 'word' && LOCKING_CLAUSE_WORDS.has(next.value)) return 'Row-locking clauses (FOR UPDATE / FOR SHARE) are not allowed';
+
+  private select(fields: Fields, outer: ReadonlySet<string>): void {
+    if (fields['intoClause']) throw new Refusal('SELECT INTO is not allowed: queries are read-only');
+    if (fields['lockingClause']) throw new Refusal('Row-locking clauses (FOR UPDATE / FOR SHARE) are not allowed');
+    const withClause = fields['withClause'] as { ctes?: Fields[]; recursive?: boolean } | undefined;
+    const scope = new Set(outer);
+    if (withClause) {
+      const names = (withClause.ctes ?? []).map((cte) => String((cte['CommonTableExpr'] as Fields | undefined)?.['ctename'] ?? ''));
+      // Without RECURSIVE a CTE sees only the ones before it; with it, all of them.
+      if (withClause.recursive) for (const name of names) scope.add(name);
+      for (const [i, cte] of (withClause.ctes ?? []).entries()) {
+        const visible = withClause.recursive ? scope : new Set([...outer, ...names.slice(0, i)]);
+        this.node(cte, visible);
+      }
+      for (const name of names) scope.add(name);
+    }
+    // The two sides of UNION / INTERSECT / EXCEPT are SELECTs inlined without their node name.
+    const { withClause: _with, larg, rarg, ...rest } = fields;
+    for (const side of [larg, rarg]) if (side) this.select(side as Fields, scope);
+    this.children(rest, scope);
   }
-  if (isName(token) && (deniedRelations.has(token.value) || isSystemRelation(token, tokens[i + 1]))) {
-    return `"${token.value}" cannot be read through the tool server`;
+
+  private relation(fields: Fields, ctes: ReadonlySet<string>): void {
+    const name = String(fields['relname'] ?? '');
+    const schema = fields['schemaname'] as string | undefined;
+    if (fields['catalogname'] !== undefined || (schema !== undefined && schema !== 'public')) {
+      throw new Refusal(`"${[fields['catalogname'], schema, name].filter(Boolean).join('.')}" cannot be read through the tool server`);
+    }
+    if (schema === undefined && ctes.has(name)) return;
+    if (deniedRelations.has(name) || name.startsWith('pg_')) throw new Refusal(`"${name}" cannot be read through the tool server`);
+    if (!isReadableTable(name)) throw new Refusal(`"${name}" is not a table query_sql may read; list_tables shows those`);
   }
-  if (isName(token) && isPunct(tokens[i + 1], '(')) return callProblem(tokens, i);
-  return null;
+
+  private functionCall(fields: Fields): void {
+    const parts = namesOf(fields['funcname']);
+    const name = parts[parts.length - 1] ?? '';
+    const qualified = parts.length > 1;
+    if (parts.length > 2 || (qualified && parts[0] !== 'pg_catalog')) {
+      throw new Refusal(`Function "${parts.join('.')}" is not allowed (only built-in functions may be called)`);
+    }
+    // SQL-syntax forms (EXTRACT(... FROM ...), x AT TIME ZONE y, ...) arrive as pg_catalog.<function>.
+    const syntax = fields['funcformat'] === 'COERCE_SQL_SYNTAX' && SQL_SYNTAX_FUNCTIONS.has(name);
+    if (!syntax && !ALLOWED_FUNCTIONS.has(name)) throw new Refusal(`Function "${name}" is not allowed in read-only queries`);
+  }
+
+  private typeName(fields: Fields | undefined): void {
+    const parts = namesOf(fields?.['names']);
+    if (parts.length > 1 && parts[0] !== 'pg_catalog') throw new Refusal(`Type "${parts.join('.')}" is not allowed here (only built-in types)`);
+    const name = parts[parts.length - 1] ?? '';
+    if (name.startsWith('reg')) throw new Refusal(`Type "${name}" is not allowed here (it looks up the system catalogs)`);
+  }
+
+  /** OPERATOR(schema.op) may name a user-defined operator (a function in disguise). */
+  private operator(fields: Fields): void {
+    const parts = namesOf(fields['name']);
+    if (parts.length > 1 && parts[0] !== 'pg_catalog') throw new Refusal(`Operator "${parts.join('.')}" is not allowed (only built-in operators)`);
+  }
+
+  private children(fields: Fields, ctes: ReadonlySet<string>): void {
+    for (const value of Object.values(fields)) this.value(value, ctes);
+  }
+
+  /** A field's value: a node ({Type: {...}}), a list, a struct inlined by its parent, or a scalar. */
+  private value(value: unknown, ctes: ReadonlySet<string>): void {
+    if (Array.isArray(value)) {
+      for (const item of value) this.value(item, ctes);
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    const entries = Object.keys(value);
+    if (entries.length === 1 && /^[A-Z]/.test(entries[0] as string)) return this.node(value as Fields, ctes);
+    const inline = value as Fields;
+    // Typed fields are inlined without their node name: recognise the two kinds that need checks.
+    if ('relname' in inline) this.relation(inline, ctes);
+    if ('names' in inline && 'typemod' in inline) this.typeName(inline);
+    this.children(inline, ctes);
+  }
 }
 
-/** pg_* catalogs and views (pg_authid, pg_stat_activity, ...) are off limits; `pg_catalog.` may qualify an allowed function. */
-function isSystemRelation(token: Token, next: Token | undefined): boolean {
-  if (!token.value.toLowerCase().startsWith('pg_')) return false;
-  if (isPunct(next, '(')) return false; // a function call: judged by callProblem
-  return !(token.value === 'pg_catalog' && isPunct(next, '.'));
+function namesOf(list: unknown): string[] {
+  if (!Array.isArray(list)) return [];
+  return list.map((item) => String((item as { String?: { sval?: string } }).String?.sval ?? ''));
 }
 
-function callProblem(tokens: Token[], i: number): string | null {
-  const name = tokens[i] as Token;
-  const before = tokens[i - 1];
-  if (before?.kind === 'operator' && before.value === '::') {
-    return name.kind === 'word' && TYPE_NAMES_WITH_MODIFIERS.has(name.value) ? null : `Type "${name.value}" is not allowed here`;
-  }
-  if (isPunct(before, '.')) {
-    const schema = tokens[i - 2];
-    if (!isName(schema) || schema.value !== 'pg_catalog') return `Function "${name.value}" is not allowed (only built-in functions may be called)`;
-  } else if (name.kind === 'word' && STRUCTURAL_KEYWORDS.has(name.value)) {
-    return null;
-  }
-  // A quoted name must match exactly: "COUNT"( is not count(.
-  if (ALLOWED_FUNCTIONS.has(name.value)) return null;
-  return `Function "${name.value}" is not allowed in read-only queries`;
+function describeNode(type: string): string {
+  const statement = /^(\w+?)Stmt$/.exec(type);
+  if (statement) return `A ${statement[1]} statement`;
+  return `The construct ${type}`;
 }

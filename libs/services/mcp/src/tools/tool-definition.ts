@@ -34,6 +34,10 @@ export interface ToolEnv {
   caller: Caller;
   /** Tells the audit how the call ended when that is more than ok / error (e.g. pending_confirmation). */
   setOutcome(outcome: string): void;
+  /** Aborted when the client cancels the call (notifications/cancelled) or its connection closes. */
+  signal: AbortSignal;
+  /** Reports progress when the client asked for it (a progressToken in the call); otherwise does nothing. */
+  progress(progress: number, total?: number, message?: string): Promise<void>;
 }
 
 export interface ToolAnnotations {

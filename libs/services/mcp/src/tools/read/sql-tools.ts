@@ -63,7 +63,7 @@ export const querySqlTool = defineTool({
   annotations: READ_ANNOTATIONS,
   kind: 'read',
   minRole: 'viewer',
-  async run(args, { deps }) {
-    return deps.sql.run(args.sql, args.max_rows);
+  async run(args, { deps, signal }) {
+    return deps.sql.run(args.sql, args.max_rows, signal);
   },
 });
