@@ -15,6 +15,11 @@ export const MCP_READ_TOOLS = [
   'list_tables',
   'describe_table',
   'query_sql',
+  'my_requests',
+  'validate_sigma_rule',
+  'article_keywords',
+  'search_unified',
+  'wait_for_execution',
 ] as const;
 
 /** Low-risk writes: analyst and up; run at once and are audited. */

@@ -86,6 +86,11 @@ function readArguments(ids: { articleId: number; executionId: number; queueId: n
     list_tables: {},
     describe_table: { table: 'sources' },
     query_sql: { sql: 'SELECT count(*) AS n FROM articles' },
+    my_requests: {},
+    validate_sigma_rule: { yaml: RULE },
+    article_keywords: { article_id: ids.articleId },
+    search_unified: { query: 'certutil' },
+    wait_for_execution: { execution_id: ids.executionId, timeout_seconds: 1 },
   };
 }
 

@@ -8,10 +8,19 @@ import { AuditingTransport } from '../server/auditing-transport';
 import { createMcpServer } from '../server/create-mcp-server';
 import { callerOf, requireCaller } from './caller-middleware';
 
+/** A JSON-RPC request (or batch) carrying a progressToken: its caller wants notifications/progress. */
+function asksForProgress(body: unknown): boolean {
+  const messages = Array.isArray(body) ? (body as unknown[]) : [body];
+  return messages.some((message) => {
+    const meta = (message as { params?: { _meta?: { progressToken?: unknown } } } | null)?.params?._meta;
+    return meta?.progressToken !== undefined;
+  });
+}
+
 /**
  * Streamable HTTP in stateless mode: each POST gets its own server and transport for the caller it
  * carries, so any replica can answer any request and a token's role applies to every call. Answers are
- * plain JSON (no SSE stream); GET and DELETE, which only sessions use, answer 405.
+ * plain JSON, except a call with a progressToken, answered as an SSE stream that carries its progress; GET and DELETE, which only sessions use, answer 405.
  */
 export function mcpHttpRouter(deps: { wiring: McpWiring; tokens: ApiTokenRepository }): Router {
   const router = Router();
@@ -28,7 +37,8 @@ export function mcpHttpRouter(deps: { wiring: McpWiring; tokens: ApiTokenReposit
     routes.postMcp,
     async ({ req, res }) => {
       const caller = callerOf(req);
-      const inner = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      // Plain JSON drops a call's notifications, so a call that asks for progress is answered as an SSE stream.
+      const inner = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !asksForProgress(req.body) });
       const transport = new AuditingTransport(inner, deps.wiring.recorder, caller, 'http');
       const server = createMcpServer(deps.wiring.deps, caller, transport);
       res.on('close', () => {

@@ -5,6 +5,8 @@ export type ConfirmationRecord = McpConfirmationRequest;
 export interface ConfirmationListFilter {
   status?: ConfirmationStatus;
   tool?: string;
+  /** Only the requests this actor filed. */
+  requestedBy?: string;
   limit: number;
   /** Keyset position: rows strictly older than this (created_at, id). */
   after?: { createdAt: Date; id: string };
@@ -34,6 +36,7 @@ export class ConfirmationRepository {
     const where: Prisma.McpConfirmationRequestWhereInput = {
       ...(filter.status ? { status: filter.status } : {}),
       ...(filter.tool ? { tool: filter.tool } : {}),
+      ...(filter.requestedBy !== undefined ? { requestedBy: filter.requestedBy } : {}),
       ...(filter.after
         ? {
             OR: [

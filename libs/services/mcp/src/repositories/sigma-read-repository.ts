@@ -45,6 +45,16 @@ function textClause(query: string | undefined, columns: Prisma.Sql): Prisma.Sql 
   return Prisma.join(words.map((word) => Prisma.sql`AND ${columns} ILIKE ${likePattern(word)}`), ' ');
 }
 
+export interface RuleTextHitRow {
+  kind: 'reference' | 'queue';
+  rule_id: string | null;
+  queue_id: number | null;
+  title: string;
+  author: string | null;
+  license: string | null;
+  score: number;
+}
+
 /** Reads of the reference corpus and the review queue (the sigma-queue service owns both; this only reads). */
 export class SigmaReadRepository {
   constructor(private readonly prisma: PrismaClient) {}
@@ -82,6 +92,30 @@ export class SigmaReadRepository {
         ${logsourceClauses.length > 0 ? Prisma.join(logsourceClauses, ' ') : Prisma.empty}
       ORDER BY created_at DESC, id DESC
       OFFSET ${filter.offset} LIMIT ${filter.take}`);
+  }
+
+  /**
+   * Full-text search (web-search syntax, as search_articles) over reference and queue rules together, best
+   * first: title words weigh most, then the YAML. The vectors are built per query (rules have no stored
+   * search vector); the corpus is a few thousand short documents.
+   */
+  searchRulesText(query: string, take: number): Promise<RuleTextHitRow[]> {
+    return this.prisma.$queryRaw<RuleTextHitRow[]>(Prisma.sql`
+      WITH q AS (SELECT websearch_to_tsquery('english', ${query}) AS q),
+      rules AS (
+        SELECT 'reference' AS kind, r.rule_id, NULL::int AS queue_id, r.title, r.author, r.license,
+               setweight(to_tsvector('english', r.title), 'A') || to_tsvector('english', r.yaml) AS v
+        FROM sigma_reference_rules r
+        UNION ALL
+        SELECT 'queue', NULL, s.id, s.title, NULL, NULL,
+               setweight(to_tsvector('english', s.title), 'A') || to_tsvector('english', s.rule_yaml)
+        FROM sigma_queue_items s
+      )
+      SELECT kind, rule_id, queue_id, title, author, license, ts_rank(v, q.q)::float8 AS score
+      FROM rules CROSS JOIN q
+      WHERE v @@ q.q
+      ORDER BY score DESC, title
+      LIMIT ${take}`);
   }
 
   findReference(ruleId: string) {

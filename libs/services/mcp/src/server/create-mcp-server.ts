@@ -31,6 +31,9 @@ function errorResult(code: string, message: string, details?: unknown): CallTool
 export function createMcpServer(deps: ToolDeps, caller: Caller, transport: AuditingTransport): McpServer {
   const server = new McpServer(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   for (const tool of toolsFor(caller.role)) register(server, tool, deps, caller, transport);
+  // The SDK advertises tools.listChanged as soon as a tool is registered, but a server's tool list is fixed
+  // for its caller and no notifications/tools/list_changed is ever sent, so the promise would be false.
+  server.server.registerCapabilities({ tools: { listChanged: false } });
   return server;
 }
 
@@ -46,8 +49,14 @@ function register(server: McpServer, tool: AnyTool, deps: ToolDeps, caller: Call
     },
     async (args: unknown, extra): Promise<CallToolResult> => {
       const setOutcome = (outcome: string) => transport.note(extra.requestId, outcome);
+      const progressToken = extra._meta?.progressToken;
+      const progress = async (done: number, total?: number, message?: string) => {
+        if (progressToken === undefined) return;
+        await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: done, total, message } });
+      };
       try {
-        const structured = (await tool.run(args as never, { deps, caller, setOutcome })) as Record<string, unknown>;
+        const env = { deps, caller, setOutcome, signal: extra.signal, progress };
+        const structured = (await tool.run(args as never, env)) as Record<string, unknown>;
         return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
       } catch (error) {
         if (error instanceof ToolError) {

@@ -15,6 +15,12 @@ describe('MCP read tools over Streamable HTTP (official SDK client)', () => {
   });
   afterAll(() => harness.dispose());
 
+  it('does not promise tools/list_changed notifications it never sends', () => {
+    const capabilities = client.getServerCapabilities();
+    expect(capabilities?.tools).toBeDefined();
+    expect(capabilities?.tools?.listChanged).not.toBe(true);
+  });
+
   it('lists every tool with a description, input and output schema and annotations', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([...MCP_READ_TOOLS, ...MCP_LOW_RISK_TOOLS, ...MCP_HIGH_RISK_TOOLS].sort());
@@ -206,6 +212,84 @@ describe('MCP read tools over Streamable HTTP (official SDK client)', () => {
     expect(result.rows.map((row) => row['id'])).toEqual(seeded.articleIds.slice(0, 2));
     expect(result).toMatchObject({ truncated: true, row_count: 2 });
     expect(toolError(await client.callTool({ name: 'query_sql', arguments: { sql: 'SELECT * FROM api_tokens' } })).code).toBe('sql_refused');
+  });
+
+  it('validate_sigma_rule answers the validator\'s findings without storing anything', async () => {
+    const good = structured<{ valid: boolean; findings: Array<{ id: string; severity: string }> }>(
+      await client.callTool({ name: 'validate_sigma_rule', arguments: { yaml: QUEUE_RULE_YAML } }),
+    );
+    expect(good.valid).toBe(true);
+    expect(good.findings.filter((finding) => finding.severity === 'error')).toEqual([]);
+    const broken = QUEUE_RULE_YAML.replace("CommandLine|contains: ' -enc '", "CommandLine|containz: ' -enc '");
+    const bad = structured<{ valid: boolean; findings: Array<{ id: string; severity: string; path: string }> }>(
+      await client.callTool({ name: 'validate_sigma_rule', arguments: { yaml: broken } }),
+    );
+    expect(bad.valid).toBe(false);
+    expect(bad.findings).toContainEqual(expect.objectContaining({ id: 'unknown_modifier', severity: 'error', path: expect.stringContaining('CommandLine|containz') }));
+    const unparsable = structured<{ valid: boolean; findings: Array<{ id: string }> }>(await client.callTool({ name: 'validate_sigma_rule', arguments: { yaml: 'title: [' } }));
+    expect(unparsable).toMatchObject({ valid: false, findings: [expect.objectContaining({ id: 'yaml_syntax' })] });
+  });
+
+  it('article_keywords locates each matched hunt-score keyword in the content with a snippet', async () => {
+    type Keywords = { article_id: number; hunt_score: number; keywords: Array<{ tier: string; keyword: string; count: number; positions: Array<{ start: number; end: number; snippet: string }>; positions_truncated: boolean }> };
+    const article = structured<Keywords>(await client.callTool({ name: 'article_keywords', arguments: { article_id: seeded.articleIds[0], context_chars: 10 } }));
+    expect(article).toMatchObject({ article_id: seeded.articleIds[0], hunt_score: 88.5 });
+    expect(article.keywords.map((k) => [k.tier, k.keyword])).toEqual([['perfect', '-enc'], ['perfect', 'schtasks']]);
+    const { content } = (await harness.ctx.db.prisma.article.findUniqueOrThrow({ where: { id: seeded.articleIds[0] as number } }));
+    for (const keyword of article.keywords) {
+      expect(keyword.count).toBeGreaterThan(0);
+      for (const position of keyword.positions) {
+        expect(content.slice(position.start, position.end).toLowerCase()).toBe(keyword.keyword);
+        expect(position.snippet).toContain(content.slice(position.start, position.end));
+        expect(position.snippet.replace(/…/g, '').length).toBeLessThanOrEqual(keyword.keyword.length + 20);
+      }
+    }
+    const one = structured<Keywords>(await client.callTool({ name: 'article_keywords', arguments: { article_id: seeded.articleIds[0], keyword: 'SCHTASKS', max_positions: 1 } }));
+    expect(one.keywords).toEqual([expect.objectContaining({ keyword: 'schtasks', positions: [expect.any(Object)] })]);
+    expect(structured<Keywords>(await client.callTool({ name: 'article_keywords', arguments: { article_id: seeded.articleIds[2] } })).keywords).toEqual([]);
+    expect(toolError(await client.callTool({ name: 'article_keywords', arguments: { article_id: 999_999 } })).code).toBe('not_found');
+  });
+
+  it('search_unified ranks articles and Sigma rules in one list, reference rules with attribution', async () => {
+    type Unified = { items: Array<{ kind: string; article_id: number | null; rule_id: string | null; queue_id: number | null; title: string; score: number; attribution: { author: string | null } | null }>; articles_matched: number; rules_matched: number };
+    const result = structured<Unified>(await client.callTool({ name: 'search_unified', arguments: { query: 'powershell encoded' } }));
+    expect(result.items.map((item) => item.kind).sort()).toEqual(['article', 'queue_rule', 'reference_rule']);
+    expect(result.items.find((item) => item.kind === 'article')?.article_id).toBe(seeded.articleIds[0]);
+    expect(result.items.find((item) => item.kind === 'reference_rule')).toMatchObject({ rule_id: REFERENCE_RULES[0].ruleId, attribution: { author: 'Test Author One' } });
+    expect(result.items.find((item) => item.kind === 'queue_rule')).toMatchObject({ queue_id: seeded.queueIds[0], attribution: null });
+    const scores = result.items.map((item) => item.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(result.items.map((item) => item.title)).not.toContain('Scheduled Task Created With Schtasks');
+    const one = structured<Unified>(await client.callTool({ name: 'search_unified', arguments: { query: 'powershell encoded', limit: 1 } }));
+    expect(one.items).toHaveLength(1);
+  });
+
+  it('wait_for_execution reports progress while a run goes on and answers when it finishes', async () => {
+    const prisma = harness.ctx.db.prisma;
+    const run = await prisma.workflowExecution.create({ data: { articleId: seeded.articleIds[1] as number, status: 'running', configSnapshot: {} } });
+    const updates: Array<{ progress: number; message?: string }> = [];
+    let firstUpdate: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (firstUpdate = resolve));
+    const waiting = client.callTool({ name: 'wait_for_execution', arguments: { execution_id: run.id, timeout_seconds: 60 } }, undefined, {
+      onprogress: (update) => {
+        updates.push({ progress: update.progress, message: update.message });
+        firstUpdate();
+      },
+    });
+    await started;
+    await prisma.executionStage.create({ data: { executionId: run.id, stage: 'ranking', status: 'completed', durationMs: 5 } });
+    await prisma.workflowExecution.update({ where: { id: run.id }, data: { status: 'completed', finishedAt: new Date() } });
+    const result = structured<{ finished: boolean; stages_done: number; execution: { status: string } }>(await waiting);
+    expect(result).toMatchObject({ finished: true, stages_done: 1, execution: { status: 'completed' } });
+    expect(updates[0]).toMatchObject({ progress: 0, message: expect.stringContaining('running') });
+    expect(updates[updates.length - 1]).toMatchObject({ progress: 1, message: expect.stringContaining('completed') });
+
+    const stuck = await prisma.workflowExecution.create({ data: { articleId: seeded.articleIds[1] as number, status: 'running', configSnapshot: {} } });
+    const timedOut = structured<{ finished: boolean; execution: { status: string } }>(
+      await client.callTool({ name: 'wait_for_execution', arguments: { execution_id: stuck.id, timeout_seconds: 1 } }),
+    );
+    expect(timedOut).toMatchObject({ finished: false, execution: { status: 'running' } });
+    await prisma.workflowExecution.deleteMany({ where: { id: { in: [run.id, stuck.id] } } });
   });
 
   // Last: it removes the embeddings the tests above rely on.

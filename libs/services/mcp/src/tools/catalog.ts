@@ -4,6 +4,11 @@ import { getArticleCoverageTool, getStatsTool, getWorkflowExecutionTool, listSou
 import { getQueueItemTool, listSigmaQueueTool } from './read/queue-tools';
 import { findSimilarSigmaRulesTool, getSigmaRuleTool, searchSigmaRulesTool } from './read/sigma-tools';
 import { describeTableTool, listTablesTool, querySqlTool } from './read/sql-tools';
+import { articleKeywordsTool } from './read/article-keywords-tool';
+import { myRequestsTool } from './read/request-tools';
+import { validateSigmaRuleTool } from './read/sigma-validation-tool';
+import { searchUnifiedTool } from './read/unified-search-tool';
+import { waitForExecutionTool } from './read/wait-for-execution-tool';
 import type { AnyTool } from './tool-definition';
 import { WRITE_TOOLS } from './write/write-tools';
 
@@ -24,6 +29,11 @@ export const TOOL_CATALOG: readonly AnyTool[] = [
   listTablesTool,
   describeTableTool,
   querySqlTool,
+  myRequestsTool,
+  validateSigmaRuleTool,
+  articleKeywordsTool,
+  searchUnifiedTool,
+  waitForExecutionTool,
   ...WRITE_TOOLS,
 ];
 

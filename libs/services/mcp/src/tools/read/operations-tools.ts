@@ -21,7 +21,7 @@ import { ToolError } from '../../errors/tool-error';
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** The workflow's own summary of a run, cut to the fields the MCP tools answer with. */
-const summaryItem = (row: ExecutionSummarySource) => executionSummaryItemSchema.parse(toExecutionSummary(row));
+export const summaryItem = (row: ExecutionSummarySource) => executionSummaryItemSchema.parse(toExecutionSummary(row));
 
 export const listSourcesTool = defineTool({
   name: 'list_sources',

@@ -1,0 +1,19 @@
+import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
+import { myRequestsInputSchema, myRequestsOutputSchema } from '../agent-tool-schemas';
+
+export const myRequestsTool = defineTool({
+  name: 'my_requests',
+  title: 'My high-risk requests',
+  description:
+    'The high-risk requests (confirmation requests) this token filed, newest first: whether a person has confirmed, ' +
+    'rejected or not yet decided each one, who decided it, and the result or error of a confirmed action.',
+  input: myRequestsInputSchema,
+  output: myRequestsOutputSchema,
+  annotations: READ_ANNOTATIONS,
+  kind: 'read',
+  minRole: 'viewer',
+  async run(args, { deps, caller }) {
+    const page = await deps.confirmations.list({ status: args.status, limit: args.limit, cursor: args.cursor }, caller.actor);
+    return { items: page.confirmations, next_cursor: page.next_cursor, truncated: page.next_cursor !== null };
+  },
+});
