@@ -6,3 +6,4 @@ export { createScratchDatabase, type ScratchDatabase } from './scratch-database'
 export { createScratchVhost, type ScratchVhost } from './scratch-vhost';
 export { servedRoutes } from './served-routes';
 export { CHROMIUM_PATH, chromiumAvailable, launchChromium } from './chromium';
+export { sigmaRuleYaml, type SigmaRuleYamlOptions } from './sigma-rule';

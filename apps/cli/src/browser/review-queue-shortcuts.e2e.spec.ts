@@ -1,31 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumAvailable, describeWhen, launchChromium, waitFor } from '@huntforge/test-kit';
+import { chromiumAvailable, describeWhen, launchChromium, sigmaRuleYaml, waitFor } from '@huntforge/test-kit';
 import { startTestAllInOne, type TestAllInOne } from '../test-support/all-in-one';
 
 const repoRoot = resolve(__dirname, '..', '..', '..', '..');
 
 /** A valid process-creation rule; `n` keeps ids, titles and detections apart. */
-function sigmaRule(n: number, title: string): string {
-  return [
-    `title: ${title}`,
-    `id: 7e1f0c2a-0000-4000-8000-00000000000${n}`,
-    'status: test',
-    'author: Queue Shortcuts Test',
-    'date: 2026-01-15',
-    'logsource:',
-    '  category: process_creation',
-    '  product: windows',
-    'detection:',
-    '  selection:',
-    `    Image|endswith: '\\tool${n}.exe'`,
-    '    CommandLine|contains:',
-    `      - '-shortcut-case-${n}'`,
-    '  condition: selection',
-    'level: medium',
-  ].join('\n');
-}
+const sigmaRule = (n: number, title: string): string =>
+  sigmaRuleYaml({ id: `7e1f0c2a-0000-4000-8000-00000000000${n}`, title, author: 'Queue Shortcuts Test', image: `\\tool${n}.exe`, args: [`-shortcut-case-${n}`] });
 
 describeWhen(chromiumAvailable(), 'the review queue shortcuts need Chromium (bash tools/ci/install-chromium.sh)')('review queue keyboard shortcuts in Chromium', () => {
   let service: TestAllInOne;

@@ -4,29 +4,12 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Role } from '@huntforge/contracts';
 import type { AllInOneHandle } from '@huntforge/platform';
 import { createApiToken } from '@huntforge/service-gateway';
+import { sigmaRuleYaml } from '@huntforge/test-kit';
 import { startTestAllInOne, type TestAllInOne } from '../test-support/all-in-one';
 
 jest.setTimeout(60_000);
 
-function ruleYaml(id: string, title: string): string {
-  return [
-    `title: ${title}`,
-    `id: ${id}`,
-    'status: test',
-    'author: Jane Analyst',
-    'date: 2026-01-15',
-    'logsource:',
-    '  category: process_creation',
-    '  product: windows',
-    'detection:',
-    '  selection:',
-    "    Image|endswith: '\\certutil.exe'",
-    '    CommandLine|contains:',
-    `      - '-urlcache-${id.slice(0, 4)}'`,
-    '  condition: selection',
-    'level: medium',
-  ].join('\n');
-}
+const ruleYaml = (id: string, title: string): string => sigmaRuleYaml({ id, title, args: [`-urlcache-${id.slice(0, 4)}`] });
 
 interface QueueItem {
   queue_id: number;

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import type { Express } from 'express';
 import { createHttpApp, finalizeHttpApp, type ServiceModule } from '@huntforge/platform';
 import { createTestContext, type TestContext } from '@huntforge/service-testing';
+import { sigmaRuleYaml } from '@huntforge/test-kit';
 import { createSigmaQueueModule, type SigmaQueueModuleOptions } from '../module';
 
 export interface SigmaQueueHarness {
@@ -66,25 +67,5 @@ export function commitAll(root: string, message: string): void {
   execFileSync('git', ['-c', 'user.email=t@example.test', '-c', 'user.name=test', 'commit', '-q', '-m', message], { cwd: root, stdio: 'pipe' });
 }
 
-/** A small valid rule; `overrides` replace top-level lines. */
-export function rule(options: { id: string; title?: string; author?: string; status?: string; image?: string; args?: string[]; extra?: string }): string {
-  const args = options.args ?? ['-urlcache', '-f'];
-  return [
-    `title: ${options.title ?? `Rule ${options.id.slice(0, 8)}`}`,
-    `id: ${options.id}`,
-    `status: ${options.status ?? 'test'}`,
-    `author: ${options.author ?? 'Jane Analyst'}`,
-    'date: 2026-01-15',
-    'logsource:',
-    '  category: process_creation',
-    '  product: windows',
-    'detection:',
-    '  selection:',
-    `    Image|endswith: '${options.image ?? '\\certutil.exe'}'`,
-    '    CommandLine|contains:',
-    ...args.map((arg) => `      - '${arg}'`),
-    '  condition: selection',
-    'level: medium',
-    options.extra ?? '',
-  ].join('\n');
-}
+/** A small valid rule (the test kit's, named as this service's specs call it). */
+export const rule = sigmaRuleYaml;
