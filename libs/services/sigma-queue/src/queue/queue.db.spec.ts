@@ -58,6 +58,11 @@ describe('review queue', () => {
     const paged = await api().get('/api/sigma-queue/list?limit=1&offset=1');
     expect(paged.body).toMatchObject({ total: 2, limit: 1, offset: 1 });
     expect(paged.body.items).toHaveLength(1);
+    // Pages read by id first come back whole and in the list's order (newest first).
+    const ids = (body: { items: Array<{ queue_id: number }> }) => body.items.map((item) => item.queue_id);
+    const first = await api().get('/api/sigma-queue/list?limit=1&offset=0');
+    expect([...ids(first.body), ...ids(paged.body)]).toEqual(ids(all.body));
+    expect(first.body.items[0]).toEqual(all.body.items[0]);
     expect((await api().get('/api/sigma-queue/list?workflow_execution_id=7')).body.total).toBe(0);
 
     for (const query of ['limit=501', 'limit=0', 'offset=-1', 'status=done', 'workflow_execution_id=abc']) {

@@ -137,11 +137,15 @@ export class QueueRepository {
       ...(filter.status ? { status: filter.status } : {}),
       ...(filter.workflowExecutionId ? { workflowExecutionId: filter.workflowExecutionId } : {}),
     };
-    const [items, total] = await Promise.all([
-      this.prisma.sigmaQueueItem.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: filter.limit, skip: filter.offset }),
+    // The page's ids first, from the (status,) created_at, id index alone; then only its rows, whose YAML and
+    // matches are large: skipping whole rows made a deep page sort the queue on disk.
+    const [page, total] = await Promise.all([
+      this.prisma.sigmaQueueItem.findMany({ where, select: { id: true }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: filter.limit, skip: filter.offset }),
       this.prisma.sigmaQueueItem.count({ where }),
     ]);
-    return { items, total };
+    const ids = page.map((row) => row.id);
+    const byId = new Map((await this.prisma.sigmaQueueItem.findMany({ where: { id: { in: ids } } })).map((row) => [row.id, row]));
+    return { items: ids.flatMap((id) => byId.get(id) ?? []), total };
   }
 
   /** Updates only from the given statuses and, when `unchangedSince` is given, only if nobody wrote the row since. */

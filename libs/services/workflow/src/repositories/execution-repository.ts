@@ -111,18 +111,22 @@ export class ExecutionRepository {
       article_id: 'articleId',
       id: 'id',
     }[query.sort_by] as keyof Prisma.WorkflowExecutionOrderByWithRelationInput;
-    const [rows, total, counts] = await Promise.all([
+    const [page, total, counts] = await Promise.all([
+      // The page's ids first (index-only for the default newest-first order), then its summary columns only:
+      // a page of whole rows carries every run's config, extraction and coverage JSON.
       this.prisma.workflowExecution.findMany({
         where,
         orderBy: [{ [sortField]: query.sort_order }, { id: query.sort_order }],
         skip: (query.page - 1) * query.limit,
         take: query.limit,
-        // Summary columns only: a page of whole rows carries every run's config, extraction and coverage JSON.
-        select: EXECUTION_SUMMARY_SELECT,
+        select: { id: true },
       }),
       this.prisma.workflowExecution.count({ where }),
       this.prisma.workflowExecution.groupBy({ by: ['status'], _count: { _all: true } }),
     ]);
+    const ids = page.map((row) => row.id);
+    const byId = new Map((await this.prisma.workflowExecution.findMany({ where: { id: { in: ids } }, select: EXECUTION_SUMMARY_SELECT })).map((row) => [row.id, row]));
+    const rows = ids.flatMap((id) => byId.get(id) ?? []);
     const byStatus = Object.fromEntries(counts.map((row) => [row.status, row._count._all])) as Partial<Record<ExecutionStatusValue, number>>;
     return { rows, total, byStatus };
   }
