@@ -670,6 +670,7 @@ export {
   addAnnotationInputSchema,
   addQueueReviewNoteInputSchema,
   triggerWorkflowInputSchema,
+  scrapeUrlInputSchema,
   writeResultOutputSchema,
   approveQueueRuleInputSchema,
   rejectQueueRuleInputSchema,

@@ -30,6 +30,11 @@ export const addQueueReviewNoteInputSchema = z.object({
   note: z.string().min(1).max(5_000),
 });
 
+export const scrapeUrlInputSchema = z.object({
+  url: z.url({ protocol: /^https?$/ }).max(2048).describe('An http(s) page to fetch (public addresses only) and store as an article'),
+  force_scrape: z.boolean().default(false).describe('true fetches again and refreshes the article even when its URL is known'),
+});
+
 export const triggerWorkflowInputSchema = z.object({
   article_id: id,
   force: z.boolean().default(false).describe('true skips the auto-trigger threshold check (a manual run)'),

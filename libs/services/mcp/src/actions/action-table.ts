@@ -10,6 +10,7 @@ import type {
   rollbackModelInputSchema,
   submitChunkFeedbackInputSchema,
   submitQueueRuleInputSchema,
+  scrapeUrlInputSchema,
   triggerWorkflowInputSchema,
   updateAutoTriggerThresholdInputSchema,
   updateWorkflowConfigInputSchema,
@@ -48,6 +49,12 @@ export const WRITE_ACTIONS: {
     method: 'POST',
     path: `/api/workflow/articles/${article_id}/trigger`,
     query: { force: String(force) },
+  }),
+  scrape_url: ({ url, force_scrape }: Args<typeof scrapeUrlInputSchema>) => ({
+    service: 'ingestion',
+    method: 'POST',
+    path: '/api/scrape-url',
+    body: { url, force_scrape },
   }),
   approve_queue_rule: ({ queue_id, comment }: Args<typeof approveQueueRuleInputSchema>) => ({
     service: 'sigma-queue',

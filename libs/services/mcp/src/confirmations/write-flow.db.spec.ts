@@ -86,6 +86,7 @@ describe('MCP writes: low-risk at once, high-risk through a person\'s confirmati
         { method: 'POST', path: `/api/sigma-queue/${seeded.queueIds[0]}/review-notes`, body: { note: 'Consider a filter for admin scripts' } },
       ],
       ['trigger_workflow', { article_id: articleId, force: true }, { method: 'POST', path: `/api/workflow/articles/${articleId}/trigger`, query: { force: 'true' } }],
+      ['scrape_url', { url: 'https://research.example.org/report' }, { method: 'POST', path: '/api/scrape-url', body: { url: 'https://research.example.org/report', force_scrape: false } }],
     ];
     for (const [tool, args, expected] of calls) {
       const result = structured<{ status: string; http_status: number; result: unknown }>(await analyst.callTool({ name: tool, arguments: args }));

@@ -11,6 +11,7 @@ import {
   rollbackModelInputSchema,
   submitChunkFeedbackInputSchema,
   submitQueueRuleInputSchema,
+  scrapeUrlInputSchema,
   triggerWorkflowInputSchema,
   updateAutoTriggerThresholdInputSchema,
   updateWorkflowConfigInputSchema,
@@ -118,6 +119,15 @@ export const WRITE_TOOLS: readonly AnyTool[] = [
       'execution, and without force when its hunt score is not above the auto-trigger threshold.',
     input: triggerWorkflowInputSchema,
     annotations: APPEND,
+  }),
+  lowRisk({
+    name: 'scrape_url',
+    title: 'Scrape a page into an article',
+    description:
+      'Fetch one public web page through the ingestion service (private and metadata addresses are refused) and store it ' +
+      'as an article, scored and deduplicated like a collected one. Answers the article id, or the known article when the URL is already stored.',
+    input: scrapeUrlInputSchema,
+    annotations: { ...APPEND, openWorldHint: true },
   }),
   highRisk({ name: 'approve_queue_rule', title: 'Approve a queue rule', description: 'Approve a rule in the Sigma review queue.', input: approveQueueRuleInputSchema, destructive: false }),
   highRisk({ name: 'reject_queue_rule', title: 'Reject a queue rule', description: 'Reject a rule in the Sigma review queue with a reason.', input: rejectQueueRuleInputSchema, destructive: true }),
