@@ -683,6 +683,23 @@ export {
   confirmationRequestedOutputSchema,
 } from './mcp/write-tools';
 export {
+  myRequestsInputSchema,
+  myRequestsOutputSchema,
+  validateSigmaRuleToolInputSchema,
+  validateSigmaRuleToolOutputSchema,
+  ARTICLE_KEYWORD_LIMITS,
+  articleKeywordsInputSchema,
+  keywordOccurrenceSchema,
+  articleKeywordsOutputSchema,
+  UNIFIED_SEARCH_MAX,
+  searchUnifiedInputSchema,
+  unifiedHitSchema,
+  searchUnifiedOutputSchema,
+  WAIT_FOR_EXECUTION_LIMITS,
+  waitForExecutionInputSchema,
+  waitForExecutionOutputSchema,
+} from './mcp/agent-tools';
+export {
   CONFIRMATION_STATUSES,
   CONFIRMATION_LIST_LIMITS,
   confirmationStatusSchema,

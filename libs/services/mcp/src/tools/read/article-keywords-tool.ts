@@ -1,6 +1,5 @@
-import { MCP_ERROR_CODES } from '@huntforge/contracts';
+import { MCP_ERROR_CODES, articleKeywordsInputSchema, articleKeywordsOutputSchema } from '@huntforge/contracts';
 import { ToolError } from '../../errors/tool-error';
-import { articleKeywordsInputSchema, articleKeywordsOutputSchema } from '../agent-tool-schemas';
 import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
 
 export interface KeywordOccurrences {

@@ -1,5 +1,5 @@
 import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
-import { myRequestsInputSchema, myRequestsOutputSchema } from '../agent-tool-schemas';
+import { myRequestsInputSchema, myRequestsOutputSchema } from '@huntforge/contracts';
 
 export const myRequestsTool = defineTool({
   name: 'my_requests',

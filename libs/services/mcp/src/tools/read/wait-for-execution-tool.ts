@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MCP_ERROR_CODES } from '@huntforge/contracts';
+import { MCP_ERROR_CODES, waitForExecutionInputSchema, waitForExecutionOutputSchema } from '@huntforge/contracts';
 import { ToolError } from '../../errors/tool-error';
-import { waitForExecutionInputSchema, waitForExecutionOutputSchema } from '../agent-tool-schemas';
 import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
 import { summaryItem } from './operations-tools';
 

@@ -1,15 +1,11 @@
 import { z } from 'zod';
-import { executionSummaryItemSchema, sigmaAttributionSchema, confirmationStatusSchema, listSigmaQueueInputSchema, listSourcesOutputSchema, mcpConfirmationSchema, sigmaFindingSchema } from '@huntforge/contracts';
+import { sigmaFindingSchema } from '../sigma/findings';
+import { pageInfoShape, sigmaAttributionSchema, toolCursorSchema, toolLimitSchema } from './common';
+import { confirmationStatusSchema, mcpConfirmationSchema } from './confirmations';
+import { executionSummaryItemSchema } from './read-tools';
 
-/*
- * Inputs and outputs of the tools added for issue 20. They belong in libs/contracts/src/mcp (with the
- * other tool contracts) once the contracts index exports them; until then they live beside the tools.
- */
-
-// The paging fields every list tool shares (the contracts index does not export them by name).
-const { limit: toolLimitSchema, cursor: toolCursorSchema } = listSigmaQueueInputSchema.shape;
-const { next_cursor, truncated } = listSourcesOutputSchema.shape;
-const pageInfoShape = { next_cursor, truncated };
+/* Inputs and outputs of the tools an agent uses to follow its own work: its requests, rule validation,
+ * an article's matched keywords, one search over articles and rules, and waiting on an execution. */
 
 const id = z.number().int().positive();
 
