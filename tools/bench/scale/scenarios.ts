@@ -41,6 +41,7 @@ async function dashboard(ctx: ScenarioContext): Promise<string> {
     '/api/articles?sort_by=hunt_score&sort_order=desc&limit=8&exclude_source=eval',
     '/api/workflow/executions?limit=6&sort_by=created_at&sort_order=desc',
     '/api/model/versions?limit=50',
+    '/api/articles/daily-counts?days=30',
     ...['pending', 'needs_review', 'approved', 'rejected', 'submitted'].map((status) => `/api/sigma-queue/list?status=${status}&limit=1`),
   ];
   const statuses = await Promise.all(paths.map((path) => get(ctx, path)));
@@ -76,6 +77,7 @@ export function scenarios(seed: SeedCounts): Scenario[] {
     { name: 'queue item with similarity', run: (ctx) => get(ctx, `/api/sigma-queue/${pick(seed.sampleQueueIds, ctx.i)}`) },
     { name: 'dashboard (all its requests in parallel)', run: dashboard },
     { name: 'sources list', run: (ctx) => get(ctx, '/api/sources') },
+    { name: 'articles per day (30 days)', run: (ctx) => get(ctx, '/api/articles/daily-counts?days=30') },
     { name: 'mcp search_articles', run: (ctx) => tool(ctx, 'search_articles', { query: 'scheduled task powershell', limit: 10 }) },
     { name: 'mcp search_articles, rare word', run: (ctx) => tool(ctx, 'search_articles', { query: seed.rareWord, limit: 10 }) },
     {
