@@ -7,7 +7,7 @@ import {
   type ContentFilterReplyError,
 } from '@huntforge/contracts';
 import type { ContentFilterDeps } from '../deps';
-import { classifyTextMemo } from './classification-memo';
+import { liveDecisions } from './live-decisions';
 import { defaultThreshold } from './threshold';
 
 export function replyError(code: string, message: string): ContentFilterReplyError {
@@ -27,10 +27,7 @@ export async function classify(deps: ContentFilterDeps, request: ClassifyRequest
     text = article.content;
   }
   const threshold = request.threshold ?? (await defaultThreshold(deps.settings));
-  const { version, decisions } = await deps.model.use(async ({ version, classifier }) => ({
-    version,
-    decisions: (await classifyTextMemo(classifier, text, { threshold, topFeatures: request.top_features ?? 5 })).decisions,
-  }));
+  const { version, decisions } = await liveDecisions(deps.model, text, { threshold, topFeatures: request.top_features ?? 5 });
   if (request.article_id !== undefined && !(await deps.analyses.replace(request.article_id, version, decisions))) {
     return replyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${request.article_id} does not exist`);
   }

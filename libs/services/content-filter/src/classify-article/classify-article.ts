@@ -1,6 +1,6 @@
 import { CONTENT_FILTER_ERROR_CODES, type ClassifyArticleRequest, type ClassifyArticleResponse } from '@huntforge/contracts';
 import { classificationOf, replyError } from '../classification/classify';
-import { classifyTextMemo } from '../classification/classification-memo';
+import { liveDecisions } from '../classification/live-decisions';
 import { defaultThreshold } from '../classification/threshold';
 import type { ContentFilterDeps } from '../deps';
 import { platformOf } from '../detect-os/detect-os';
@@ -15,10 +15,7 @@ export async function classifyArticle(deps: ContentFilterDeps, request: Classify
   const content = request.text ?? (await deps.articles.find(articleId))?.content;
   if (content === undefined) return replyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${articleId} does not exist`);
   const threshold = request.threshold ?? (await defaultThreshold(deps.settings));
-  const { version, decisions } = await deps.model.use(async ({ version, classifier }) => ({
-    version,
-    decisions: (await classifyTextMemo(classifier, content, { threshold, topFeatures: request.top_features ?? 0 })).decisions,
-  }));
+  const { version, decisions } = await liveDecisions(deps.model, content, { threshold, topFeatures: request.top_features ?? 0 });
   if (!(await deps.analyses.replace(articleId, version, decisions))) {
     return replyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${articleId} does not exist`);
   }

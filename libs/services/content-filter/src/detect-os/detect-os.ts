@@ -1,7 +1,7 @@
 import { CONTENT_FILTER_ERROR_CODES, DETECT_OS_METHOD, type ChunkDecision, type DetectOsRequest, type DetectOsResponse, type DetectOsResult } from '@huntforge/contracts';
 import { detectPlatform } from '@huntforge/scoring';
 import { replyError } from '../classification/classify';
-import { classifyTextMemo } from '../classification/classification-memo';
+import { liveDecisions } from '../classification/live-decisions';
 import { defaultThreshold } from '../classification/threshold';
 import type { ContentFilterDeps } from '../deps';
 
@@ -13,10 +13,7 @@ export async function detectOs(deps: ContentFilterDeps, request: DetectOsRequest
   const article = request.text === undefined ? await deps.articles.find(request.article_id) : { id: request.article_id, content: request.text };
   if (!article) return replyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${request.article_id} does not exist`);
   const threshold = request.threshold ?? (await defaultThreshold(deps.settings));
-  const { version, decisions } = await deps.model.use(async ({ version, classifier }) => ({
-    version,
-    decisions: (await classifyTextMemo(classifier, article.content, { threshold, topFeatures: 0 })).decisions,
-  }));
+  const { version, decisions } = await liveDecisions(deps.model, article.content, { threshold, topFeatures: 0 });
   const detection = platformOf({ articleId: article.id, content: article.content, version, threshold }, decisions);
   if (!detection) {
     return replyError(
