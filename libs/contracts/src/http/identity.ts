@@ -5,6 +5,9 @@
 export const ACTOR_HEADER = 'x-huntforge-actor';
 export const ROLE_HEADER = 'x-huntforge-role';
 
+/** The actor of every caller when authentication is off (AUTH_MODE=off): one person, no tokens, nobody vouched for. */
+export const LOCAL_ACTOR = 'local';
+
 /** Longest actor kept in records (`token:<name>` with a 100-character token name fits). */
 export const ACTOR_MAX_LENGTH = 200;
 

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import type { ApiTokenRepository, WebSessionRepository } from '@huntforge/data';
-import { accessRequirement, CSRF_HEADER, roleSatisfies } from '@huntforge/contracts';
+import { accessRequirement, CSRF_HEADER, LOCAL_ACTOR, roleSatisfies } from '@huntforge/contracts';
 import { HttpError, type Logger } from '@huntforge/platform';
 import { API_TOKEN_PATTERN, hashApiToken } from './api-tokens';
 import { clearPrincipal, setPrincipal, type Principal } from './principal';
@@ -53,7 +53,7 @@ export function createAuthMiddleware(options: AuthOptions): RequestHandler {
     const access = accessRequirement(req.method, req.path);
     if (access.public) return next();
     if (options.mode === 'off') {
-      setPrincipal(req, { actor: 'local', role: 'admin', tokenId: null, credential: { via: 'local' } });
+      setPrincipal(req, { actor: LOCAL_ACTOR, role: 'admin', tokenId: null, credential: { via: 'local' } });
       return next();
     }
 

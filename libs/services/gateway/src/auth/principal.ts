@@ -1,12 +1,5 @@
 import type { Request } from 'express';
-import type { Role } from '@huntforge/contracts';
-
-/**
- * Who is calling, as the gateway vouches for it. It travels to the owning service in these headers
- * (in-process and proxied alike); the gateway removes any client-supplied copies first.
- */
-export const ACTOR_HEADER = 'x-huntforge-actor';
-export const ROLE_HEADER = 'x-huntforge-role';
+import { ACTOR_HEADER, ROLE_HEADER, type Role } from '@huntforge/contracts';
 
 /** How the caller proved who it is: nothing (auth off), a bearer token, or a browser session cookie. */
 export type Credential = { via: 'local' } | { via: 'bearer' } | { via: 'session'; sessionId: string; expiresAt: Date };

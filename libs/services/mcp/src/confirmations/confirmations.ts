@@ -1,5 +1,6 @@
 import {
   AUDIT_EVENT_TYPES,
+  LOCAL_ACTOR,
   MCP_ERROR_CODES,
   type ListConfirmationsQuery,
   type McpConfirmation,
@@ -16,9 +17,6 @@ import type { AuditRepository } from '@huntforge/data';
 import { ToolError } from '../errors/tool-error';
 import { toConfirmationView } from './confirmation-view';
 import { checkFiling, type FilingCheckDeps } from './filing-checks';
-
-/** The actor of every caller when authentication is off (the gateway's AUTH_MODE=off). */
-const LOCAL_ACTOR = 'local';
 
 export interface ConfirmationDeps {
   repo: ConfirmationRepository;

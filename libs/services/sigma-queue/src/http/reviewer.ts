@@ -1,8 +1,6 @@
 import type { Request } from 'express';
+import { LOCAL_ACTOR } from '@huntforge/contracts';
 import { actorOf } from '@huntforge/platform';
-
-/** The actor the gateway forwards when AUTH_MODE=off: nobody signed in, so nobody is vouched for. */
-const UNAUTHENTICATED_ACTOR = 'local';
 
 /**
  * Who reviewed: the signed-in caller the gateway vouched for (`token:<name>`, or the person confirming an
@@ -11,6 +9,6 @@ const UNAUTHENTICATED_ACTOR = 'local';
  */
 export function reviewerOf(req: Request, named: string | undefined): string | undefined {
   const actor = actorOf(req);
-  if (actor !== null && actor !== UNAUTHENTICATED_ACTOR) return actor;
+  if (actor !== null && actor !== LOCAL_ACTOR) return actor;
   return named ?? actor ?? undefined;
 }
