@@ -28,25 +28,14 @@ export interface CheckDeps {
 type CredentialSource = NonNullable<ProviderTestResponse['credential_source']>;
 
 /**
- * The settings reader refuses a credential whose base URL changed since it was entered (its error carries
- * SETTINGS_ERROR_CODES.credentialBaseUrlChanged): a 409 telling the admin to enter it again, never the key
- * sent to the new URL.
+ * The credential to test: the request's when given, else the effective stored/environment one. A stored
+ * credential whose base URL changed since it was entered is refused by the settings reader (a 409
+ * `credential_base_url_changed` through the error mapping), never sent to the new URL.
  */
-async function readCredential(store: SettingsStore, key: string): Promise<string | undefined> {
-  try {
-    return await store.get(key);
-  } catch (error) {
-    const { code, message, baseUrlKey } = error as { code?: unknown; message?: string; baseUrlKey?: unknown };
-    if (code !== SETTINGS_ERROR_CODES.credentialBaseUrlChanged) throw error;
-    throw new HttpError(409, SETTINGS_ERROR_CODES.credentialBaseUrlChanged, message ?? `${key} must be entered again`, { key, base_url_key: baseUrlKey });
-  }
-}
-
-/** The credential to test: the request's when given, else the effective stored/environment one. */
 async function credential(store: SettingsStore, key: string, typed: string | undefined): Promise<{ value: string; source: CredentialSource }> {
   if (typed && typed.trim() !== '') return { value: typed.trim(), source: 'request' };
   const view = await store.describe(key);
-  const value = view.configured ? await readCredential(store, key) : undefined;
+  const value = view.configured ? await store.get(key) : undefined;
   if (!value || !view.source) {
     throw new HttpError(400, SETTINGS_ERROR_CODES.credentialNotConfigured, `No ${key} to test: type one or store it with PUT /api/settings/${key}`, { key });
   }

@@ -1,4 +1,4 @@
-import { githubApiBase, SETTINGS_ERROR_CODES, SIGMA_ERROR_CODES } from '@huntforge/contracts';
+import { githubApiBase, SIGMA_ERROR_CODES } from '@huntforge/contracts';
 import type { SettingsReader } from '@huntforge/data';
 import { HttpError } from '@huntforge/platform';
 import type { QueueItemRow } from '../repositories/queue-repository';
@@ -20,7 +20,8 @@ export async function submitItem(deps: SubmitDeps, id: number): Promise<QueueIte
   if (item.deliveryPermitted === false) {
     throw new HttpError(409, SIGMA_ERROR_CODES.deliveryNotPermitted, 'The import policy does not permit delivering this publisher rule');
   }
-  const token = await githubToken(deps.settings);
+  // Withheld (409 credential_base_url_changed) when GITHUB_API_URL changed since the token was entered.
+  const token = await deps.settings.get('GITHUB_TOKEN');
   const repo = await deps.settings.get('GITHUB_REPO');
   if (!token || !repo || !REPO_PATTERN.test(repo)) {
     throw new HttpError(422, SIGMA_ERROR_CODES.githubNotConfigured, 'Set GITHUB_TOKEN and GITHUB_REPO (owner/name) in the settings to submit rules', {
@@ -48,16 +49,6 @@ export async function submitItem(deps: SubmitDeps, id: number): Promise<QueueIte
     throw error;
   }
   return transition(deps, item, 'submit', { status: 'submitted', prUrl: pull.url, submittedAt: new Date() });
-}
-
-/** The stored token, or a 409 when the settings withhold it because GITHUB_API_URL changed since it was entered. */
-async function githubToken(settings: SettingsReader): Promise<string | undefined> {
-  try {
-    return await settings.get('GITHUB_TOKEN');
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== SETTINGS_ERROR_CODES.credentialBaseUrlChanged) throw error;
-    throw new HttpError(409, SETTINGS_ERROR_CODES.credentialBaseUrlChanged, (error as Error).message, { key: 'GITHUB_TOKEN', base_url_key: 'GITHUB_API_URL' });
-  }
 }
 
 function slugify(title: string): string {
