@@ -1,7 +1,7 @@
 import { executionCoverageSchema, type ExecutionDetail, type StageRecord } from '@huntforge/contracts';
 import { toExecutionSummary, type ExecutionStage } from '@huntforge/data';
 import type { ExecutionRow } from '../pipeline/pipeline-port';
-import { stageTimeoutMs } from '../pipeline/stage-model-calls';
+import { stageTimeoutsOf } from '../pipeline/stage-model-calls';
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
@@ -30,6 +30,7 @@ export function toExecutionDetail(
   row: ExecutionRow & { article?: { title: string } | null; stages: ExecutionStage[] },
   modelCallTimeoutMs: number,
 ): ExecutionDetail {
+  const timeoutOf = stageTimeoutsOf(row.configSnapshot, modelCallTimeoutMs);
   return {
     ...toExecutionSummary(row),
     config_snapshot: row.configSnapshot,
@@ -41,8 +42,8 @@ export function toExecutionDetail(
     coverage: row.corpusCoverage ? (executionCoverageSchema.safeParse(row.corpusCoverage).data ?? null) : null,
     ...(row.isEvalRun ? { eval_run: true } : {}),
     stages: [
-      ...row.stages.map((stage) => toStageRecord(stage, stageTimeoutMs(row.configSnapshot, stage.stage, modelCallTimeoutMs))),
-      ...runningStage(row, modelCallTimeoutMs),
+      ...row.stages.map((stage) => toStageRecord(stage, timeoutOf(stage.stage))),
+      ...runningStage(row, timeoutOf),
     ],
   };
 }
@@ -52,7 +53,7 @@ export function toExecutionDetail(
  * it ended (stages run one after another), or when the run started. Shown so a model call that hangs shows
  * its elapsed time against the provider timeout that will end it.
  */
-function runningStage(row: ExecutionRow & { stages: ExecutionStage[] }, modelCallTimeoutMs: number): StageRecord[] {
+function runningStage(row: ExecutionRow & { stages: ExecutionStage[] }, timeoutOf: (stage: string) => number | null): StageRecord[] {
   if (row.status !== 'running' || !row.currentStep || !row.startedAt) return [];
   const previousEnd = Math.max(row.startedAt.getTime(), ...row.stages.map((stage) => stage.finishedAt?.getTime() ?? 0));
   return [
@@ -66,7 +67,7 @@ function runningStage(row: ExecutionRow & { stages: ExecutionStage[] }, modelCal
       error: null,
       log_lines: [],
       usage: [],
-      timeout_ms: stageTimeoutMs(row.configSnapshot, row.currentStep, modelCallTimeoutMs),
+      timeout_ms: timeoutOf(row.currentStep),
     },
   ];
 }

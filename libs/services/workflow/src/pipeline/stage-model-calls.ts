@@ -23,13 +23,14 @@ function stageAgents(snapshot: PipelineSnapshot, stage: string): readonly string
 }
 
 /**
- * The provider timeout that ends a stage's model call: the run's per-call timeout when the stage calls a
+ * Per stage, the provider timeout that ends its model call: the run's per-call timeout when the stage calls a
  * model provider for at least one of its agents, null when it calls none (builtin agents, or no model at all).
+ * The run's snapshot is read once for all its stages.
  */
-export function stageTimeoutMs(configSnapshot: unknown, stage: string, modelCallTimeoutMs: number): number | null {
+export function stageTimeoutsOf(configSnapshot: unknown, modelCallTimeoutMs: number): (stage: string) => number | null {
   const parsed = safeSnapshot(configSnapshot);
-  if (!parsed) return null;
-  return stageAgents(parsed, stage).some((agent) => agentUsesModel(parsed, agent)) ? modelCallTimeoutMs : null;
+  if (!parsed) return () => null;
+  return (stage) => (stageAgents(parsed, stage).some((agent) => agentUsesModel(parsed, agent)) ? modelCallTimeoutMs : null);
 }
 
 function safeSnapshot(raw: unknown): PipelineSnapshot | null {
