@@ -88,6 +88,11 @@ export class ArticleReadRepository {
     return row?.count ?? 0;
   }
 
+  /** An article's content, score and stored keyword matches (what article_keywords reads). */
+  findKeywordMatches(id: number) {
+    return this.prisma.article.findUnique({ where: { id }, select: { id: true, content: true, huntScore: true, keywordMatches: true } });
+  }
+
   findWithContext(id: number) {
     return this.prisma.article.findUnique({
       where: { id },

@@ -1,4 +1,5 @@
 import { likePattern, Prisma, type PrismaClient, type SigmaQueueStatus } from '@huntforge/data';
+import { escapeRegex } from '@huntforge/sigma';
 
 export interface RuleSearchFilter {
   query?: string;
@@ -160,8 +161,4 @@ export class SigmaReadRepository {
       },
     });
   }
-}
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -1,4 +1,5 @@
 import { MCP_ERROR_CODES, articleKeywordsInputSchema, articleKeywordsOutputSchema } from '@huntforge/contracts';
+import { escapeRegex } from '@huntforge/sigma';
 import { ToolError } from '../../errors/tool-error';
 import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
 
@@ -6,8 +7,6 @@ export interface KeywordOccurrences {
   count: number;
   positions: Array<{ start: number; end: number; snippet: string }>;
 }
-
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Where `keyword` occurs in `content` (case-insensitive), every one counted, the first `maxPositions` located. */
 export function keywordOccurrences(content: string, keyword: string, maxPositions: number, contextChars: number): KeywordOccurrences {
@@ -45,7 +44,7 @@ export const articleKeywordsTool = defineTool({
   kind: 'read',
   minRole: 'viewer',
   async run(args, { deps }) {
-    const article = await deps.articles.findWithContext(args.article_id);
+    const article = await deps.articles.findKeywordMatches(args.article_id);
     if (!article) throw new ToolError(MCP_ERROR_CODES.notFound, `No article ${args.article_id}`);
     const wanted = args.keyword?.toLowerCase();
     const keywords = matchedKeywords(article.keywordMatches)
