@@ -22,10 +22,11 @@ export interface ArticleEmbedding {
   model: string;
 }
 
-export interface NearDuplicateCandidate {
+export interface NearDuplicate {
   id: number;
-  simhash: bigint;
   duplicateOfId: number | null;
+  /** Hamming distance between the two SimHashes, at most NEAR_DUPLICATE_MAX_DISTANCE. */
+  distance: number;
 }
 
 export type UniqueField = 'canonical_url' | 'content_hash';
@@ -65,11 +66,21 @@ export class ArticleRepository {
     return new Map(rows.map((row) => [row.canonical_url, row.id]));
   }
 
-  /** Every stored article sharing a SimHash band (GIN index on simhash_bands). */
-  nearDuplicateCandidates(bands: number[], excludeId: number | null): Promise<NearDuplicateCandidate[]> {
-    return this.prisma.$queryRaw<NearDuplicateCandidate[]>`
-      SELECT id, simhash, duplicate_of_id AS "duplicateOfId" FROM articles
-      WHERE simhash_bands && ${bands}::int[] AND id <> ${excludeId ?? 0}`;
+  /**
+   * Stored articles within NEAR_DUPLICATE_MAX_DISTANCE of a SimHash, nearest first: the candidates share a band
+   * (GIN index on simhash_bands) and the distance is measured in SQL, so a band many articles share (boilerplate
+   * pages of one feed) never ships its thousands of rows to be measured here.
+   */
+  nearDuplicates(fingerprint: { value: bigint; bands: number[] }, excludeId: number | null, limit = 1_000): Promise<NearDuplicate[]> {
+    const distance = Prisma.sql`bit_count((simhash # ${fingerprint.value}::bigint)::bit(64))`;
+    return this.prisma.$queryRaw<NearDuplicate[]>`
+      SELECT id, duplicate_of_id AS "duplicateOfId", distance FROM (
+        SELECT id, duplicate_of_id, ${distance}::int AS distance FROM articles
+        WHERE simhash_bands && ${fingerprint.bands}::int[] AND id <> ${excludeId ?? 0}
+      ) near
+      WHERE distance <= ${NEAR_DUPLICATE_MAX_DISTANCE}
+      ORDER BY distance, id
+      LIMIT ${limit}`;
   }
 
   /**

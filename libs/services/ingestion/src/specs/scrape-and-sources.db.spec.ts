@@ -54,6 +54,20 @@ describe('manual scrape and sources', () => {
       expect(detail.content).toContain('Café');
     });
 
+    it('links a page refreshed with force_scrape to the stored article its new text nearly copies', async () => {
+      const page = (extra: string) => html(`<html><body><article>${syntheticArticleHtml(41)}${extra}</article></body></html>`);
+      server.routes({ '/original': page(''), '/mirror': html(`<html><body><article>${syntheticArticleHtml(42)}</article></body></html>`) });
+      const original = (await h.http.post('/api/scrape-url').send({ url: server.url('/original') }).expect(201)).body;
+      const mirror = (await h.http.post('/api/scrape-url').send({ url: server.url('/mirror') }).expect(201)).body;
+      expect(mirror.duplicate_of).toBeNull();
+      // The mirror now republishes the original with one more sentence: a near duplicate, not the same text.
+      server.routes({ '/mirror': page('<p>Republished with permission.</p>') });
+      const refreshed = (await h.http.post('/api/scrape-url').send({ url: server.url('/mirror'), force_scrape: true }).expect(201)).body;
+      expect(refreshed).toEqual(expect.objectContaining({ article_id: mirror.article_id, duplicate: false, duplicate_of: original.article_id }));
+      const detail = (await h.http.get(`/api/articles/${original.article_id}`).expect(200)).body;
+      expect(detail.near_duplicates).toEqual([mirror.article_id]);
+    });
+
     it.each([
       ['not-a-url', 400, 'invalid_url'],
       ['http://', 400, 'invalid_url'],

@@ -1,7 +1,7 @@
 import { TOPICS, type ArticleIngestedPayload } from '@huntforge/contracts';
 import { scoreHunt } from '@huntforge/scoring';
 import { canonicalUrl } from '../../dedup/canonical-url';
-import { contentHash, hammingDistance, NEAR_DUPLICATE_MAX_DISTANCE, simHash } from '../../dedup/fingerprints';
+import { contentHash, simHash } from '../../dedup/fingerprints';
 import type { IngestionDeps } from '../../deps';
 import { uniqueViolationOf, type ArticleEmbedding, type NewArticle } from '../../repositories/article-repository';
 
@@ -41,11 +41,9 @@ export async function embedOrNull(deps: IngestionDeps, text: string): Promise<Ar
 export async function prepareArticle(deps: IngestionDeps, candidate: ArticleCandidate, excludeId: number | null) {
   const score = scoreHunt(`${candidate.title}\n${candidate.content}`);
   const fingerprint = simHash(candidate.content);
-  const candidates = excludeId === null ? [] : await deps.articles.nearDuplicateCandidates(fingerprint.bands, excludeId);
+  const candidates = excludeId === null ? [] : await deps.articles.nearDuplicates(fingerprint, excludeId);
   let duplicateOf: { id: number; distance: number } | null = null;
-  for (const other of candidates) {
-    const distance = hammingDistance(fingerprint.value, BigInt(other.simhash));
-    if (distance > NEAR_DUPLICATE_MAX_DISTANCE) continue;
+  for (const { distance, ...other } of candidates) {
     // Point at the original of a chain, so near duplicates group under one article.
     const target = other.duplicateOfId ?? other.id;
     if (!duplicateOf || distance < duplicateOf.distance || (distance === duplicateOf.distance && target < duplicateOf.id)) duplicateOf = { id: target, distance };

@@ -7,7 +7,6 @@ import {
   type SimilarArticlesResponse,
 } from '@huntforge/contracts';
 import { HttpError } from '@huntforge/platform';
-import { hammingDistance, NEAR_DUPLICATE_MAX_DISTANCE } from '../../dedup/fingerprints';
 import type { IngestionDeps } from '../../deps';
 import { notFound } from '../../errors';
 import type { ScoredRow } from '../../repositories/article-queries';
@@ -55,12 +54,7 @@ export async function similarArticles(deps: IngestionDeps, articleId: number, li
   if (!self) throw notFound('article', articleId);
   const hasVector = self.embeddedAt !== null && self.embeddingModel === deps.embedder.id;
   const similar = hasVector ? await withSummaries(deps, await deps.queries.similarTo(articleId, deps.embedder.id, limit)) : [];
-  const candidates = await deps.articles.nearDuplicateCandidates(self.simhashBands, articleId);
-  const near = candidates
-    .map((candidate) => ({ id: candidate.id, distance: hammingDistance(BigInt(self.simhash), BigInt(candidate.simhash)) }))
-    .filter((candidate) => candidate.distance <= NEAR_DUPLICATE_MAX_DISTANCE)
-    .sort((a, b) => a.distance - b.distance || a.id - b.id)
-    .slice(0, limit);
+  const near = await deps.articles.nearDuplicates({ value: BigInt(self.simhash), bands: self.simhashBands }, articleId, limit);
   const nearRows = new Map((await deps.queries.summaries(near.map((n) => n.id))).map((row) => [row.id, row]));
   return {
     article_id: articleId,
