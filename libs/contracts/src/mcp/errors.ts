@@ -14,6 +14,8 @@ export const MCP_ERROR_CODES = {
   sqlRefused: 'sql_refused',
   sqlFailed: 'sql_failed',
   sqlUnavailable: 'sql_unavailable',
+  // The embedded database runs one statement at a time: a plan estimated too costly would stall every request.
+  sqlTooCostly: 'sql_too_costly',
   cancelled: 'cancelled',
   writeTargetUnavailable: 'write_target_unavailable',
   upstreamError: 'upstream_error',

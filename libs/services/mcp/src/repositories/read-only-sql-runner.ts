@@ -7,6 +7,13 @@ import { READ_ONLY_ROLE } from '../sql/table-allowlist';
 export const STATEMENT_TIMEOUT = '5s';
 /** Prisma's own limit on the interactive transaction, a little above the statement timeout. */
 const TRANSACTION_TIMEOUT_MS = 8_000;
+/**
+ * The planner's cost estimate above which the embedded database refuses a query before running it. PGlite
+ * has one connection, so every other request waits behind a running statement; at a year's scale plans
+ * cost about 100 units per millisecond there, so this is roughly a second (an everyday report costs
+ * hundreds to a few thousand units; a self-join of the articles, millions).
+ */
+export const EMBEDDED_PLAN_COST_LIMIT = 100_000;
 
 export interface QueryResult {
   columns: string[];
@@ -63,15 +70,16 @@ export class ReadOnlySqlRunner {
           await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = '${STATEMENT_TIMEOUT}'`);
           await tx.$executeRawUnsafe(`SET LOCAL ROLE ${READ_ONLY_ROLE}`);
           // The newline keeps a trailing `-- comment` of the statement from swallowing the wrapper.
-          await tx.$executeRawUnsafe(
-            `DECLARE hf_mcp_rows NO SCROLL CURSOR FOR SELECT to_json(hf_q)::text AS hf_row FROM (\n${statement}\n) AS hf_q`,
-          );
+          const wrapped = `SELECT to_json(hf_q)::text AS hf_row FROM (\n${statement}\n) AS hf_q`;
+          if (this.kind === 'pglite') await refuseCostlyPlan(tx, wrapped);
+          await tx.$executeRawUnsafe(`DECLARE hf_mcp_rows NO SCROLL CURSOR FOR ${wrapped}`);
           return tx.$queryRawUnsafe<Array<{ hf_row: string }>>(`FETCH FORWARD ${maxRows + 1} FROM hf_mcp_rows`);
         },
         { timeout: TRANSACTION_TIMEOUT_MS, maxWait: TRANSACTION_TIMEOUT_MS },
       );
     } catch (error) {
       if (signal?.aborted) throw cancelled();
+      if (error instanceof ToolError) throw error;
       throw new ToolError(MCP_ERROR_CODES.sqlFailed, `The query failed: ${databaseMessage(error)}`);
     } finally {
       stopWatching();
@@ -117,6 +125,21 @@ export class ReadOnlySqlRunner {
 }
 
 const NOTHING_TO_STOP = (): void => undefined;
+
+/** On the embedded database, a plan the planner expects to run long is refused before it holds up everyone else. */
+async function refuseCostlyPlan(tx: Pick<PrismaClient, '$queryRawUnsafe'>, query: string): Promise<void> {
+  const [explained] = await tx.$queryRawUnsafe<Array<Record<string, unknown>>>(`EXPLAIN (FORMAT JSON) ${query}`);
+  const value = Object.values(explained ?? {})[0] ?? '[]';
+  const plan = (typeof value === 'string' ? JSON.parse(value) : value) as Array<{ Plan?: { 'Total Cost'?: number } }>;
+  const cost = plan[0]?.Plan?.['Total Cost'] ?? 0;
+  if (cost <= EMBEDDED_PLAN_COST_LIMIT) return;
+  throw new ToolError(
+    MCP_ERROR_CODES.sqlTooCostly,
+    `The query was not run: the embedded database answers one statement at a time, and this plan's estimated cost ` +
+      `(${Math.round(cost).toLocaleString('en')}) is above ${EMBEDDED_PLAN_COST_LIMIT.toLocaleString('en')}, so every other ` +
+      'request would wait for it. Narrow it (a WHERE on an indexed column, fewer joins, no cross join) or run Huntforge on PostgreSQL.',
+  );
+}
 
 const cancelled = () => new ToolError(MCP_ERROR_CODES.cancelled, 'The query was cancelled: the caller aborted the request');
 

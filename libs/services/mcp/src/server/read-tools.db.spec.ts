@@ -214,6 +214,17 @@ describe('MCP read tools over Streamable HTTP (official SDK client)', () => {
     expect(toolError(await client.callTool({ name: 'query_sql', arguments: { sql: 'SELECT * FROM api_tokens' } })).code).toBe('sql_refused');
   });
 
+  it('query_sql on the embedded database refuses, before running it, a plan that would hold up every other request', async () => {
+    const costly = toolError(
+      await client.callTool({ name: 'query_sql', arguments: { sql: 'SELECT count(*) FROM articles a CROSS JOIN articles b CROSS JOIN sigma_rule_atoms c CROSS JOIN sigma_rule_atoms d' } }),
+    );
+    expect(costly.code).toBe('sql_too_costly');
+    expect(costly.message).toMatch(/estimated cost \([\d,]+\) is above 100,000/);
+    // An everyday report over the same tables still runs.
+    const cheap = structured<{ rows: Array<{ n: number }> }>(await client.callTool({ name: 'query_sql', arguments: { sql: 'SELECT count(*)::int AS n FROM articles' } }));
+    expect(cheap.rows).toEqual([{ n: seeded.articleIds.length }]);
+  });
+
   it('validate_sigma_rule answers the validator\'s findings without storing anything', async () => {
     const good = structured<{ valid: boolean; findings: Array<{ id: string; severity: string }> }>(
       await client.callTool({ name: 'validate_sigma_rule', arguments: { yaml: QUEUE_RULE_YAML } }),
