@@ -4,7 +4,7 @@
  * running all-in-one service, plus its RSS and the database size. Prints a table per database; asserts nothing.
  *
  * Run: node --import tsx tools/bench/scale.ts [postgres|pglite|both] [--articles N] [--executions N] [--queue N] [--repeat N] [--keep] [--seed-only]
- *      node --import tsx tools/bench/scale.ts --reuse DATABASE_URL|DATA_DIR [--retention-only]   (measure what a --keep run left)
+ *      node --import tsx tools/bench/scale.ts --reuse DATABASE_URL|DATA_DIR [--retention-only | --only TEXT]   (measure what a --keep run left)
  * Defaults: 100,000 articles on PostgreSQL (DATABASE_SERVER_URL, local default), 20,000 on the embedded database,
  * 10,000 executions, 20,000 queue items, 40 requests per scenario.
  *
@@ -25,6 +25,7 @@ import { countsOf, seedScaleData, type SeedCounts, type SqlRunner } from './scal
 import { pgliteRunner } from './scale/pglite-runner';
 import { measureRetention, prepareHeavyArticle, RETENTION_DAYS } from './scale/retention';
 import { scenarios, type Scenario } from './scale/scenarios';
+import { measureSlowQueries } from './scale/slow-query';
 
 const root = resolve(__dirname, '..', '..');
 const corpusDir = resolve(root, '..', 'shared', 'sigma-corpus');
@@ -42,6 +43,8 @@ const queueItems = option('queue', 20_000);
 const keep = process.argv.includes('--keep');
 /** --seed-only (with --keep) seeds now and measures nothing, so the measuring can wait for a quiet machine. */
 const seedOnly = process.argv.includes('--seed-only');
+/** --only TEXT measures just the scenarios whose name contains TEXT, and skips retention (while working on one query). */
+const only = process.argv.includes('--only') ? (process.argv[process.argv.indexOf('--only') + 1] ?? '') : null;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)] ?? 0;
 
@@ -105,13 +108,14 @@ async function databaseSizeMb(admin: Client | null, name: string, dataDir: strin
 }
 
 async function measureAndPrint(shape: string, service: RunningService, counts: SeedCounts, sizeMb: () => Promise<number>, notes: string[]): Promise<void> {
-  const rows = await measure(service, scenarios(counts));
+  const rows = await measure(service, scenarios(counts).filter((scenario) => only === null || scenario.name.includes(only)));
   printTable(
     `${shape}: ${counts.articles} articles, ${counts.executions} executions, ${counts.queueItems} queue items, ${counts.referenceRules} reference rules (${repeat} requests each, ms)`,
     rows,
     shape.startsWith('PostgreSQL') ? 100 : 250,
     [...notes, `service RSS ${rssMegabytes(service.pid).toFixed(0)} MB after the run; database ${(await sizeMb()).toFixed(0)} MB`],
   );
+  if (only === null || 'slow query_sql'.includes(only)) for (const line of await measureSlowQueries(service)) console.log(line);
 }
 
 async function runShape(kind: 'postgres' | 'pglite', articles: number, pagesUrl: string, pageCount: number): Promise<void> {
@@ -163,7 +167,7 @@ async function runShape(kind: 'postgres' | 'pglite', articles: number, pagesUrl:
       } finally {
         await service.stop();
       }
-      for (const line of await retentionOnCopy(env, admin ? { admin, name } : null)) console.log(line);
+      if (only === null) for (const line of await retentionOnCopy(env, admin ? { admin, name } : null)) console.log(line);
     }
   } finally {
     if (keep) console.log(`kept ${admin ? env['DATABASE_URL'] : dataDir}`);
@@ -237,7 +241,7 @@ async function measureExisting(target: string): Promise<void> {
         await service.stop();
       }
     }
-    for (const line of await retentionOnCopy(env, admin ? { admin, name: new URL(target).pathname.slice(1) } : null)) console.log(line);
+    if (only === null) for (const line of await retentionOnCopy(env, admin ? { admin, name: new URL(target).pathname.slice(1) } : null)) console.log(line);
   } finally {
     await admin?.end();
     rmSync(scratch, { recursive: true, force: true });

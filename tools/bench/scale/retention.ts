@@ -3,6 +3,7 @@
  * of the articles, each timed while a second client keeps asking for /health/live and the article list, so
  * a long lock or a blocked event loop shows up as a slow answer there.
  */
+import { timed } from './meanwhile';
 import { api, type RunningService } from './service';
 import { cloneInto, type SqlRunner } from './seed';
 
@@ -64,47 +65,6 @@ export async function prepareHeavyArticle(db: SqlRunner): Promise<HeavyArticle> 
     [id],
   );
   return { id, children: Object.fromEntries(Object.entries(counts ?? {}).map(([key, value]) => [key, Number(value)])) };
-}
-
-interface Probe {
-  stop(): Promise<string>;
-}
-
-/** One client asking, one request at a time, for liveness and the first article page until stopped. */
-function probe(service: RunningService): Probe {
-  const health: number[] = [];
-  const list: number[] = [];
-  let running = true;
-  const loop = async (path: string, into: number[]) => {
-    while (running) {
-      const started = performance.now();
-      await api(service.url, path).then((res) => res.arrayBuffer());
-      into.push(performance.now() - started);
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  };
-  const loops = [loop('/health/live', health), loop('/api/articles?limit=20&sort_by=collected_at', list)];
-  const stats = (times: number[]) => {
-    const sorted = [...times].sort((a, b) => a - b);
-    const p95 = sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? 0;
-    return `p95 ${p95.toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms over ${sorted.length}`;
-  };
-  return {
-    async stop() {
-      running = false;
-      await Promise.all(loops);
-      return `meanwhile /health/live ${stats(health)}; article list ${stats(list)}`;
-    },
-  };
-}
-
-async function timed<T>(service: RunningService, action: () => Promise<T>): Promise<{ value: T; ms: number; meanwhile: string }> {
-  const watcher = probe(service);
-  await new Promise((r) => setTimeout(r, 200));
-  const started = performance.now();
-  const value = await action();
-  const ms = performance.now() - started;
-  return { value, ms, meanwhile: await watcher.stop() };
 }
 
 /** Runs both deletions against a service started with ARTICLE_RETENTION_DAYS = RETENTION_DAYS; returns lines to print. */
