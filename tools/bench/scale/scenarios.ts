@@ -48,9 +48,24 @@ async function dashboard(ctx: ScenarioContext): Promise<string> {
   return [...new Set(statuses)].join('/');
 }
 
+/** The cursors of the deepest pages of the article list (fetched once by page number, during the warm-up repetitions). */
+function deepCursors(lastPage: number): (ctx: ScenarioContext) => Promise<string> {
+  const cursors: string[] = [];
+  return async (ctx) => {
+    if (cursors.length === 0) {
+      for (let page = Math.max(1, lastPage - 10); page < lastPage; page++) {
+        const body = (await (await api(ctx.url, `/api/articles?page=${page}`)).json()) as { next_cursor: string | null };
+        if (body.next_cursor) cursors.push(body.next_cursor);
+      }
+    }
+    return pick(cursors, ctx.i);
+  };
+}
+
 export function scenarios(seed: SeedCounts): Scenario[] {
   const articlePages = Math.max(1, Math.floor(seed.articles / 50));
   const executionPages = Math.max(1, Math.floor(seed.executions / 50));
+  const deepCursor = deepCursors(articlePages);
   return [
     { name: 'articles list (newest collected)', run: (ctx) => get(ctx, '/api/articles') },
     { name: 'articles list by hunt score', run: (ctx) => get(ctx, '/api/articles?sort_by=hunt_score&sort_order=desc') },
@@ -61,6 +76,7 @@ export function scenarios(seed: SeedCounts): Scenario[] {
     { name: 'articles list, last 30 days', run: (ctx) => get(ctx, `/api/articles?published_after=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}`) },
     { name: 'articles list, without duplicates', run: (ctx) => get(ctx, '/api/articles?include_duplicates=false') },
     { name: 'articles list, deep page', run: (ctx) => get(ctx, `/api/articles?page=${articlePages - ctx.i}`) },
+    { name: 'articles list, deep page by cursor', run: async (ctx) => get(ctx, `/api/articles?cursor=${encodeURIComponent(await deepCursor(ctx))}`) },
     { name: 'article detail', run: (ctx) => get(ctx, `/api/articles/${pick(seed.sampleArticleIds, ctx.i)}`) },
     { name: 'text search, rare word', run: (ctx) => get(ctx, `/api/articles?q=${seed.rareWord}`) },
     { name: 'text search, common word', run: (ctx) => get(ctx, '/api/articles?q=powershell') },

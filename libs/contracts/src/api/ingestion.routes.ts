@@ -104,10 +104,14 @@ export const ingestionRoutes = {
   getArticles: defineRoute('ingestion', {
     method: 'get',
     path: '/api/articles',
-    summary: 'Articles: filter by source, hunt-score range, text, publication date; sort; page',
+    summary: 'Articles: filter by source, hunt-score range, text, publication date; sort; page by number or by cursor',
     tags: ['Articles'],
     request: { query: listArticlesQuerySchema },
-    responses: { 200: jsonContent(listArticlesResponseSchema, 'A page of articles'), 400: invalid, 404: errorResponse(['not_found'], 'Unknown source') },
+    responses: {
+      200: jsonContent(listArticlesResponseSchema, 'A page of articles'),
+      400: errorResponse(['validation_error', 'invalid_cursor'], 'Invalid query, or a cursor this list did not issue (other filters, sort or limit)'),
+      404: errorResponse(['not_found'], 'Unknown source'),
+    },
   }),
   getArticlesDailyCounts: getArticlesDailyCountsRoute,
   getArticle: defineRoute('ingestion', {

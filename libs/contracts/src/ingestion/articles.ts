@@ -3,6 +3,8 @@ import { pageQuerySchema, pagedResponseSchema } from '../http/pagination';
 
 export const ARTICLE_LIST_LIMITS = { defaultLimit: 50, maxLimit: 200 } as const;
 export const ARTICLE_SORT_FIELDS = ['published_at', 'collected_at', 'hunt_score', 'title', 'id'] as const;
+/** A cursor carries one sort value (at longest a title of 1,000 characters, 4 bytes each), its id and page, base64url-encoded. */
+export const ARTICLE_CURSOR_MAX_LENGTH = 8_000;
 
 export const HUNT_TIER_NAMES = ['perfect', 'good', 'lolbas', 'intelligence', 'negative'] as const;
 
@@ -20,6 +22,11 @@ export const listArticlesQuerySchema = pageQuerySchema(ARTICLE_LIST_LIMITS)
     include_duplicates: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
     sort_by: z.enum(ARTICLE_SORT_FIELDS).default('collected_at'),
     sort_order: z.enum(['asc', 'desc']).default('desc'),
+    cursor: z.string().min(1).max(ARTICLE_CURSOR_MAX_LENGTH).optional().meta({
+      description:
+        'next_cursor of the previous page: the page after it, read along the sort from where that page ended (keyset), ' +
+        'as fast at the 2,000th page as at the first. page is then ignored; the filters, sort and limit must be the ones the cursor came with (otherwise 400 invalid_cursor).',
+    }),
   })
   .refine((query) => query.min_hunt_score === undefined || query.max_hunt_score === undefined || query.min_hunt_score <= query.max_hunt_score, {
     message: 'min_hunt_score must not exceed max_hunt_score',
@@ -67,6 +74,9 @@ export const TEXT_SEARCH_COUNT_CAP = 1_000;
 
 export const listArticlesResponseSchema = pagedResponseSchema('articles', articleSummarySchema)
   .extend({
+    next_cursor: z.string().nullable().meta({
+      description: 'Pass as cursor to read the next page along the same sort (keyset pagination); null on the last page',
+    }),
     total_exact: z.boolean().meta({
       description: `false when a text search (q) matched more than ${TEXT_SEARCH_COUNT_CAP.toLocaleString('en')} articles: total is then ${TEXT_SEARCH_COUNT_CAP.toLocaleString('en')} and total_pages stops there (narrow the search to see the rest)`,
     }),

@@ -11,6 +11,7 @@ export const INGESTION_ERROR_CODES = {
   sourceNotCollectable: 'source_not_collectable',
   collectionInProgress: 'collection_in_progress',
   embeddingUnavailable: 'embedding_unavailable',
+  invalidCursor: 'invalid_cursor',
 } as const;
 
 export type IngestionErrorCode = (typeof INGESTION_ERROR_CODES)[keyof typeof INGESTION_ERROR_CODES];

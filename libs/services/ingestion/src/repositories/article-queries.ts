@@ -15,6 +15,22 @@ export interface ArticleListFilter {
   sortOrder: 'asc' | 'desc';
   skip: number;
   take: number;
+  /** Keyset position: the page starts after this row of the same sort (skip is then 0). */
+  after?: ListPosition;
+}
+
+/** Where a page ended: its last row's sort value as PostgreSQL's text (null for an undated article), and id. */
+export interface ListPosition {
+  key: string | null;
+  id: number;
+}
+
+export interface ArticlePage {
+  rows: ArticleSummaryRow[];
+  total: number;
+  totalExact: boolean;
+  /** The last row's position when more rows follow it, null on the last page. */
+  next: ListPosition | null;
 }
 
 export const summarySelect = {
@@ -51,6 +67,8 @@ export interface DeleteCounts {
 }
 
 const SORT_COLUMNS = { published_at: 'published_at', collected_at: 'collected_at', hunt_score: 'hunt_score', title: 'title', id: 'id' } as const;
+/** The type a sort value's text is read back as, so a position compares exactly as the rows sort. */
+const SORT_TYPES = { published_at: 'timestamptz', collected_at: 'timestamptz', hunt_score: 'float8', title: 'text', id: 'int' } as const;
 
 /** The list's order, ties broken by id the same way, so the (column, id) indexes serve it. */
 function sqlOrder(filter: ArticleListFilter): Prisma.Sql {
@@ -58,6 +76,21 @@ function sqlOrder(filter: ArticleListFilter): Prisma.Sql {
   // Articles without a published date go last either way (published_at DESC NULLS LAST has its own index).
   const nulls = Prisma.raw(filter.sortBy === 'published_at' ? ' NULLS LAST' : '');
   return Prisma.sql`${Prisma.raw(SORT_COLUMNS[filter.sortBy])} ${direction}${nulls}, id ${direction}`;
+}
+
+/**
+ * Rows after a keyset position along sqlOrder: a row comparison the (column, id) indexes serve. Undated
+ * articles sort last either way, so after a dated row they all still follow, and after an undated one only
+ * the undated with a later id (in the sort's direction) do.
+ */
+function sqlAfter(filter: ArticleListFilter, after: ListPosition): Prisma.Sql {
+  const op = Prisma.raw(filter.sortOrder === 'asc' ? '>' : '<');
+  if (filter.sortBy === 'id') return Prisma.sql`id ${op} ${after.id}`;
+  const column = Prisma.raw(SORT_COLUMNS[filter.sortBy]);
+  if (filter.sortBy === 'published_at' && after.key === null) return Prisma.sql`(published_at IS NULL AND id ${op} ${after.id})`;
+  const value = Prisma.sql`${after.key}::${Prisma.raw(SORT_TYPES[filter.sortBy])}`;
+  const dated = Prisma.sql`(${column}, id) ${op} (${value}, ${after.id})`;
+  return filter.sortBy === 'published_at' ? Prisma.sql`(${dated} OR published_at IS NULL)` : dated;
 }
 
 /** The list's filters as SQL conditions (ILIKE with the term's % and _ escaped, served by trigram indexes). */
@@ -101,39 +134,47 @@ export class ArticleQueries {
    *   article until the page is full (bitmap and sequential scans turned off for that one query: either
    *   would test every match, seconds at a year's scale). The total then says only "more than the cap".
    */
-  async list(filter: ArticleListFilter): Promise<{ rows: ArticleSummaryRow[]; total: number; totalExact: boolean }> {
+  async list(filter: ArticleListFilter): Promise<ArticlePage> {
     const conditions = sqlConditions(filter);
     if (!filter.text) {
-      const [ids, [counted]] = await Promise.all([
-        this.pageIds(this.prisma, conditions, filter),
+      const [positions, [counted]] = await Promise.all([
+        this.pagePositions(this.prisma, conditions, filter),
         this.prisma.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM articles WHERE ${Prisma.join(conditions, ' AND ')}`,
       ]);
-      return { rows: await this.inOrder(ids), total: counted?.n ?? 0, totalExact: true };
+      return this.page(positions, filter, counted?.n ?? 0, true);
     }
     // Unordered: with an order (or a limited Prisma read, always ordered by id) the planner tests every match.
     const matched = await this.prisma.$queryRaw<Array<{ id: number }>>`
       SELECT id FROM articles WHERE ${Prisma.join(conditions, ' AND ')} LIMIT ${this.textCountCap + 1}`;
     if (matched.length <= this.textCountCap) {
-      const ids = await this.pageIds(this.prisma, [Prisma.sql`id = ANY(${matched.map((row) => row.id)}::int[])`], filter);
-      return { rows: await this.inOrder(ids), total: matched.length, totalExact: true };
+      const positions = await this.pagePositions(this.prisma, [Prisma.sql`id = ANY(${matched.map((row) => row.id)}::int[])`], filter);
+      return this.page(positions, filter, matched.length, true);
     }
-    const ids = await this.prisma.$transaction(async (tx) => {
+    const positions = await this.prisma.$transaction(async (tx) => {
       await tx.$executeRawUnsafe('SET LOCAL enable_bitmapscan = off');
       await tx.$executeRawUnsafe('SET LOCAL enable_seqscan = off');
-      return this.pageIds(tx, conditions, filter);
+      return this.pagePositions(tx, conditions, filter);
     });
-    return { rows: await this.inOrder(ids), total: this.textCountCap, totalExact: false };
+    return this.page(positions, filter, this.textCountCap, false);
   }
 
   /**
-   * A page's ids, then its rows: skipping through the sort's index alone is several times cheaper than
-   * skipping whole rows on a deep page, and a shallow page pays one primary-key read more.
+   * A page's ids with their sort values (one row more, to know whether another page follows), then its rows:
+   * skipping through the sort's index alone is several times cheaper than skipping whole rows on a deep page,
+   * and a keyset position skips nothing at all.
    */
-  private async pageIds(db: Pick<PrismaClient, '$queryRaw'>, conditions: Prisma.Sql[], filter: ArticleListFilter): Promise<number[]> {
-    const rows = await db.$queryRaw<Array<{ id: number }>>`
-      SELECT id FROM articles WHERE ${Prisma.join(conditions, ' AND ')}
-      ORDER BY ${sqlOrder(filter)} LIMIT ${filter.take} OFFSET ${filter.skip}`;
-    return rows.map((row) => row.id);
+  private async pagePositions(db: Pick<PrismaClient, '$queryRaw'>, conditions: Prisma.Sql[], filter: ArticleListFilter): Promise<ListPosition[]> {
+    const where = filter.after ? [...conditions, sqlAfter(filter, filter.after)] : conditions;
+    return db.$queryRaw<ListPosition[]>`
+      SELECT id, ${Prisma.raw(SORT_COLUMNS[filter.sortBy])}::text AS key FROM articles WHERE ${Prisma.join(where, ' AND ')}
+      ORDER BY ${sqlOrder(filter)} LIMIT ${filter.take + 1} OFFSET ${filter.after ? 0 : filter.skip}`;
+  }
+
+  private async page(positions: ListPosition[], filter: ArticleListFilter, total: number, totalExact: boolean): Promise<ArticlePage> {
+    const shown = positions.slice(0, filter.take);
+    const last = shown.at(-1);
+    const next = positions.length > filter.take && last ? { key: last.key, id: last.id } : null;
+    return { rows: await this.inOrder(shown.map((position) => position.id)), total, totalExact, next };
   }
 
   private async inOrder(ids: number[]): Promise<ArticleSummaryRow[]> {

@@ -1,5 +1,5 @@
 import { hammingDistance, simHash } from '../dedup/fingerprints';
-import { ArticleQueries } from '../repositories/article-queries';
+import { ArticleQueries, type ListPosition } from '../repositories/article-queries';
 import { ingestArticle, type ArticleCandidate } from '../use-cases/ingest-article/ingest-article';
 import { embedNewArticles } from '../use-cases/maintenance/maintenance';
 import { startIngestion, type IngestionHarness } from '../test-support/ingestion-harness';
@@ -140,6 +140,16 @@ describe('articles', () => {
           const paged: number[] = [];
           for (let skip = 0; skip < whole.length; skip += 3) paged.push(...(await queries.list({ ...filter, skip, take: 3 })).rows.map((row) => row.id));
           expect({ sortBy, sortOrder, paged }).toEqual({ sortBy, sortOrder, paged: whole });
+          // The same walk by keyset: each page starts after the position where the one before ended.
+          const walked: number[] = [];
+          let after: ListPosition | undefined;
+          for (let pages = 0; pages <= whole.length; pages++) {
+            const page = await queries.list({ ...filter, take: 3, after });
+            walked.push(...page.rows.map((row) => row.id));
+            if (!page.next) break;
+            after = page.next;
+          }
+          expect({ sortBy, sortOrder, walked }).toEqual({ sortBy, sortOrder, walked: whole });
         }
       }
       // Undated articles come last whichever way published_at is sorted.
@@ -160,6 +170,49 @@ describe('articles', () => {
       const ascending = await titles('asc');
       expect(ascending).toHaveLength(5);
       expect(await titles('desc')).toEqual([...ascending].reverse());
+    });
+
+    it('pages by cursor along a sort with ties, numbering the pages, and refuses a cursor from another list', async () => {
+      const walk = async (query: Record<string, string>) => {
+        const everything = (await h.http.get('/api/articles').query({ ...query, limit: 200 }).expect(200)).body;
+        expect(everything.next_cursor).toBeNull();
+        const seen: number[] = [];
+        let cursor: string | null = null;
+        for (let expected = 1; expected <= everything.total; expected++) {
+          const body: { page: number; articles: Array<{ id: number }>; next_cursor: string | null } = (
+            await h.http.get('/api/articles').query({ ...query, limit: 2, ...(cursor ? { cursor } : {}) }).expect(200)
+          ).body;
+          expect(body.page).toBe(expected);
+          seen.push(...body.articles.map((a) => a.id));
+          cursor = body.next_cursor;
+          if (!cursor) break;
+        }
+        expect(seen).toEqual(everything.articles.map((a: { id: number }) => a.id));
+        return everything.articles as Array<{ hunt_score: number }>;
+      };
+      // Three articles of one score: a page boundary falls between rows that only their ids order.
+      const other = await h.sourceId('other-lab');
+      const tied: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const outcome = await ingest({ url: `https://tie.example/${i}`, content: writeup(700 + i * 13, 10), sourceId: other });
+        if (outcome.outcome === 'created') tied.push(outcome.articleId);
+      }
+      await h.ctx.db.prisma.article.updateMany({ where: { id: { in: tied } }, data: { huntScore: 42.5 } });
+      const byScore = await walk({ sort_by: 'hunt_score', source: 'other-lab' });
+      expect(byScore.filter((a) => a.hunt_score === 42.5)).toHaveLength(3);
+      await walk({ sort_by: 'hunt_score', sort_order: 'asc' });
+      expect((await walk({ sort_by: 'published_at', q: 'case' })).length).toBeGreaterThan(2);
+
+      const first = (await h.http.get('/api/articles?sort_by=hunt_score&limit=2').expect(200)).body;
+      expect(first.next_cursor).toEqual(expect.any(String));
+      const refused = async (query: Record<string, string | number>) => (await h.http.get('/api/articles').query(query).expect(400)).body.error;
+      const otherLists: Array<Record<string, string | number>> = [{ sort_by: 'title', limit: 2 }, { sort_by: 'hunt_score', limit: 3 }, { sort_by: 'hunt_score', limit: 2, q: 'case' }];
+      for (const other of otherLists) {
+        expect(await refused({ ...other, cursor: first.next_cursor })).toEqual(expect.objectContaining({ code: 'invalid_cursor', message: expect.stringContaining('other filters, sort or limit') }));
+      }
+      for (const garbage of ['not-a-cursor', Buffer.from('{"q":"x","k":null,"i":-1,"p":2}').toString('base64url')]) {
+        expect(await refused({ sort_by: 'hunt_score', limit: 2, cursor: garbage })).toEqual(expect.objectContaining({ code: 'invalid_cursor' }));
+      }
     });
 
     it('rejects bad queries with 400 and unknown sources or articles with 404', async () => {
