@@ -182,6 +182,14 @@ export class ArticleQueries {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
+  /** The first `length` characters of each article's content, in one query (the rest never leaves the database). */
+  async snippets(ids: number[], length: number): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.prisma.$queryRaw<Array<{ id: number; snippet: string }>>`
+      SELECT id, left(content, ${length}) AS snippet FROM articles WHERE id = ANY(${ids}::int[])`;
+    return new Map(rows.map((row) => [row.id, row.snippet]));
+  }
+
   summaries(ids: number[]): Promise<ArticleSummaryRow[]> {
     return this.prisma.article.findMany({ where: { id: { in: ids } }, select: summarySelect });
   }

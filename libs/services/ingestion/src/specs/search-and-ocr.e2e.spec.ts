@@ -75,6 +75,11 @@ describe('search, embeddings and OCR', () => {
     const scores = response.results.map((r: { similarity: number }) => r.similarity);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
     expect(response.results[0].snippet).toContain('LSASS');
+    // Each result's snippet is the start of its own article's text.
+    for (const result of response.results as Array<{ id: number; snippet: string }>) {
+      const { content } = (await h.http.get(`/api/articles/${result.id}`).expect(200)).body;
+      expect(result.snippet).toBe(content.slice(0, 300));
+    }
   });
 
   it('filters by source and minimum hunt score', async () => {

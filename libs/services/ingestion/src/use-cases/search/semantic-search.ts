@@ -13,6 +13,7 @@ import type { ScoredRow } from '../../repositories/article-queries';
 import { articleSummary } from '../article-views';
 
 const round = (value: number): number => Math.round(value * 10_000) / 10_000;
+const SNIPPET_LENGTH = 300;
 
 async function sourceIdOf(deps: IngestionDeps, source: string | null | undefined): Promise<number | undefined> {
   if (!source) return undefined;
@@ -39,12 +40,8 @@ export async function semanticSearch(deps: IngestionDeps, request: SemanticSearc
     throw new HttpError(503, INGESTION_ERROR_CODES.embeddingUnavailable, `the embedder ${deps.embedder.id} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
   const scored = await deps.queries.search(vector, deps.embedder.id, { minHuntScore: request.min_hunt_score ?? undefined, sourceId }, request.limit);
-  const contents = new Map((await Promise.all(scored.map((hit) => deps.queries.content(hit.id)))).flatMap((row) => (row ? [[row.id, row.content]] : [])));
-  const results = (await withSummaries(deps, scored)).map(({ summary, similarity }) => ({
-    ...summary,
-    similarity,
-    snippet: (contents.get(summary.id) ?? '').slice(0, 300),
-  }));
+  const [snippets, summaries] = await Promise.all([deps.queries.snippets(scored.map((hit) => hit.id), SNIPPET_LENGTH), withSummaries(deps, scored)]);
+  const results = summaries.map(({ summary, similarity }) => ({ ...summary, similarity, snippet: snippets.get(summary.id) ?? '' }));
   return { query: request.query, embedder: deps.embedder.id, total: results.length, results };
 }
 
