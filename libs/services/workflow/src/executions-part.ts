@@ -49,6 +49,8 @@ const pipelineEnvSchema = z.object({
   /** A peer request failing in transport is asked again up to this many times in all, with backoff from the base delay. */
   PEER_REQUEST_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   PEER_REQUEST_RETRY_BASE_MS: z.coerce.number().int().min(0).default(500),
+  /** A run whose peer request still fails goes back to the queue this many times, then fails (peer_unreachable). */
+  MAX_TRANSPORT_REQUEUES: z.coerce.number().int().min(0).max(100).default(3),
 });
 
 /**
@@ -113,6 +115,7 @@ export function createExecutionsPart(ctx: ModuleContext, options: ExecutionsPart
     concurrency: settings.concurrency,
     heartbeatMs: settings.heartbeatMs,
     staleAfterMs: settings.staleAfterMs,
+    maxTransportRequeues: pipelineEnv.MAX_TRANSPORT_REQUEUES,
   });
   let autoTrigger: Subscription | null = null;
   let sweeper: NodeJS.Timeout | null = null;

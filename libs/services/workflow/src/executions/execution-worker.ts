@@ -25,6 +25,8 @@ export interface ExecutionWorkerOptions {
   heartbeatMs: number;
   /** A running row whose heartbeat is older than this belongs to a dead worker and may be taken over. */
   staleAfterMs: number;
+  /** Times a run goes back to the queue for a peer that cannot be reached; the next such failure fails it. */
+  maxTransportRequeues: number;
 }
 
 export interface ExecutionWorker {
@@ -45,7 +47,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * resolves after the final write). A heartbeat keeps the claim; when it fails (cancel, takeover) the run's
  * AbortSignal fires and nothing more is written. A run stopped by a transport failure of the bus (a peer
  * request that could not get through even when asked again) is not failed: it goes back to pending and is
- * dispatched again.
+ * dispatched again, up to maxTransportRequeues times; after that it fails with termination_reason peer_unreachable.
  */
 export function createExecutionWorker(options: ExecutionWorkerOptions): ExecutionWorker {
   const { repo, leases, bus, logger, workerId } = options;
@@ -90,16 +92,25 @@ export function createExecutionWorker(options: ExecutionWorkerOptions): Executio
     } catch (error) {
       if (controller.signal.aborted || error instanceof LostOwnershipError) {
         log.info({ reason: String(controller.signal.reason ?? error) }, 'execution stopped: no longer owned (cancelled or taken over); nothing more written');
-      } else if (isTransportFailure(error)) {
+      } else if (isTransportFailure(error) && claimed.transportRequeues < options.maxTransportRequeues) {
         // The bus failed, not the run: it goes back to the queue (its stages so far kept) and runs again.
-        log.warn({ err: error }, 'execution requeued: a peer request failed in transport');
+        log.warn({ err: error, requeues: claimed.transportRequeues + 1 }, 'execution requeued: a peer request failed in transport');
         requeued = await recorder
-          .finish({ status: 'pending', workerId: null, heartbeatAt: null, startedAt: null, currentStep: null })
+          .finish({ status: 'pending', workerId: null, heartbeatAt: null, startedAt: null, currentStep: null, transportRequeues: { increment: 1 } })
           .then(() => true)
           .catch((writeError: unknown) => {
             log.warn({ err: writeError }, 'execution not requeued: no longer owned');
             return false;
           });
+      } else if (isTransportFailure(error)) {
+        // Every run re-does its stages (and their model calls): a peer down for good must not cost that forever.
+        const message = `${error instanceof Error ? error.message : String(error)}; requeued ${claimed.transportRequeues} times already, so the run stops here: trigger it again once the service answers`;
+        log.error({ err: error, requeues: claimed.transportRequeues }, 'execution failed: a peer stayed unreachable');
+        const written = await recorder
+          .finish({ status: 'failed', terminationReason: 'peer_unreachable', error: message, finishedAt: new Date(), currentStep: null })
+          .then(() => true)
+          .catch(() => false);
+        if (written) finished = { execution_id: id, status: 'failed' };
       } else {
         const message = error instanceof Error ? error.message : String(error);
         log.error({ err: error }, 'execution failed');

@@ -93,6 +93,7 @@ describe('workflow executions', () => {
       concurrency: 4,
       heartbeatMs: settings.heartbeatMs,
       staleAfterMs: settings.staleAfterMs,
+      maxTransportRequeues: 3,
     });
     await worker.start();
     await ctx.bus.subscribe<WorkflowExecutionFinishedPayload>('test.finished', [TOPICS.workflowExecutionFinished], async (message) => {

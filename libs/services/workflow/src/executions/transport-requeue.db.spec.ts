@@ -42,7 +42,7 @@ describe('an execution whose peer request fails in transport', () => {
   });
   afterAll(() => ctx.dispose());
 
-  async function run(pipeline: PipelineRunner): Promise<number> {
+  async function run(pipeline: PipelineRunner, maxTransportRequeues = 3): Promise<number> {
     worker = createExecutionWorker({
       repo,
       leases: new ExecutionLeaseRepository(ctx.db.prisma),
@@ -53,6 +53,7 @@ describe('an execution whose peer request fails in transport', () => {
       concurrency: 2,
       heartbeatMs: 50,
       staleAfterMs: 2_000,
+      maxTransportRequeues,
     });
     await worker.start();
     const row = await repo.create({ articleId: await seedArticle(ctx.db.prisma), configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
@@ -76,6 +77,26 @@ describe('an execution whose peer request fails in transport', () => {
     expect(row?.stages[0]?.error).toMatch(/connection to RabbitMQ lost/);
     await waitFor('the finished event', () => finished.some((event) => event.execution_id === id));
     expect(finished.filter((event) => event.execution_id === id)).toEqual([{ execution_id: id, status: 'completed' }]);
+  });
+
+  it('fails, saying why, once a peer stays unreachable past the requeue cap, instead of re-running its stages forever', async () => {
+    const runs = new Map<number, number>();
+    const unreachable: PipelineRunner = async (execution, recorder) => {
+      runs.set(execution.id, (runs.get(execution.id) ?? 0) + 1);
+      await recorder.stage('platform_detection', async () => {
+        throw new BusUnavailableError('content-filter.detect-os: no consumer answered');
+      });
+      return { status: 'completed', terminationReason: null };
+    };
+    const id = await run(unreachable, 2);
+    await waitFor('the run to fail', async () => (await repo.find(id))?.status === 'failed', 15_000);
+    // The first run and two requeues, then no more.
+    expect(runs.get(id)).toBe(3);
+    const row = await repo.findWithStages(id);
+    expect(row).toMatchObject({ terminationReason: 'peer_unreachable', transportRequeues: 2, error: expect.stringMatching(/no consumer answered; requeued 2 times already/) });
+    expect(row?.stages.map((stage) => stage.status)).toEqual(['failed', 'failed', 'failed']);
+    await waitFor('the finished event', () => finished.some((event) => event.execution_id === id));
+    expect(finished.filter((event) => event.execution_id === id)).toEqual([{ execution_id: id, status: 'failed' }]);
   });
 
   it('still fails at once when the peer itself failed (not the transport)', async () => {
