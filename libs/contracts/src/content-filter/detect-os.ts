@@ -18,7 +18,7 @@ export const detectOsRequestSchema = z
 
 export const platformEvidenceSchema = z
   .object({
-    platform: z.enum(['windows', 'linux', 'macos']),
+    platform: z.enum(['windows', 'linux', 'macos', 'cloud']).meta({ description: 'The OS the term points at, or cloud: a cloud/SaaS control plane (no endpoint OS)' }),
     term: z.string(),
     count: z.number().int().positive(),
     weight: z.number(),
@@ -32,7 +32,12 @@ export const detectOsResultSchema = z
     confidence: z.enum(OS_CONFIDENCE_VALUES),
     method: z.literal(DETECT_OS_METHOD),
     evidence: z.array(platformEvidenceSchema),
-    scores: z.object({ windows: z.number(), linux: z.number(), macos: z.number() }),
+    scores: z.object({
+      windows: z.number(),
+      linux: z.number(),
+      macos: z.number(),
+      cloud: z.number().optional().meta({ description: 'Cloud/SaaS control-plane terms; outweighing every OS they make the article cross-platform (absent in answers recorded before it was scored)' }),
+    }),
     threshold: junkFilterThresholdSchema,
     kept_chunks: z.number().int().nonnegative(),
     total_chunks: z.number().int().nonnegative(),

@@ -1,5 +1,5 @@
 import { detectPlatform } from './detect-platform';
-import { PLATFORM_TERMS, PLATFORMS } from './platform-terms';
+import { CLOUD_TERMS, PLATFORM_TERMS, PLATFORMS } from './platform-terms';
 
 const windowsText = String.raw`The loader ran powershell.exe -nop -w hidden and wrote a Run key under HKCU\Software\Microsoft\Windows\CurrentVersion\Run.
 It then used rundll32 to start C:\ProgramData\x.dll and schtasks to persist, and dumped lsass with comsvcs.dll.`;
@@ -47,10 +47,25 @@ describe('detectPlatform', () => {
   });
 
   it('has no term registered twice for the same platform', () => {
-    for (const platform of PLATFORMS) {
-      const terms = PLATFORM_TERMS[platform].map((entry) => entry.term.toLowerCase());
+    for (const terms of [...PLATFORMS.map((platform) => PLATFORM_TERMS[platform]), CLOUD_TERMS].map((list) => list.map((entry) => entry.term.toLowerCase()))) {
       expect(new Set(terms).size).toBe(terms.length);
     }
+  });
+
+  it('calls a cloud identity intrusion cross-platform though it shows a PowerShell module, and keeps a cloud breach that lands on Linux hosts Linux', () => {
+    const consent =
+      'The attacker registered a multi-tenant app in Entra ID and sent an OAuth consent link. After an illicit consent grant, the ' +
+      'service principal read mail through Microsoft Graph; the sign-in logs and the unified audit log show the token use. ' +
+      'Defenders can list the grants with the Microsoft Graph PowerShell module and revoke the refresh tokens.';
+    const cloud = detectPlatform(consent);
+    expect(cloud).toMatchObject({ os: 'cross-platform' });
+    expect(cloud.scores.cloud).toBeGreaterThanOrEqual(2 * cloud.scores.windows);
+    expect(cloud.evidence.filter((e) => e.platform === 'cloud').map((e) => e.term)).toEqual(expect.arrayContaining(['entra id', 'service principal']));
+
+    const miners =
+      'Stolen access keys were used against AWS IAM; CloudTrail shows new instances. On each Linux host the attacker ran ' +
+      'wget into /tmp/, chmod +x, started xmrig with nohup and added a crontab entry; authorized_keys got a new key.';
+    expect(detectPlatform(miners)).toMatchObject({ os: 'linux' });
   });
 
   it('names Windows for a ClickFix lure and Linux for a poisoned package write-up, with no OS named outright', () => {

@@ -1,12 +1,14 @@
 import { compileAutomaton, type KeywordAutomaton } from '../hunt-score/keyword-automaton';
 import { normalizeForMatching } from '../hunt-score/normalize';
-import { PLATFORM_TERMS, PLATFORMS, type Platform } from './platform-terms';
+import { CLOUD_TERMS, PLATFORM_TERMS, PLATFORMS, type Platform, type PlatformTerm } from './platform-terms';
 
 export type DetectedOs = Platform | 'cross-platform' | 'unknown';
+/** Where a term points: an endpoint OS, or a cloud/SaaS control plane (which makes an article cross-platform). */
+export type EvidenceSource = Platform | 'cloud';
 export type DetectionConfidence = 'high' | 'medium' | 'low';
 
 export interface PlatformEvidence {
-  platform: Platform;
+  platform: EvidenceSource;
   term: string;
   /** Occurrences counted (capped, so one repeated word cannot decide an article). */
   count: number;
@@ -16,8 +18,8 @@ export interface PlatformEvidence {
 export interface PlatformDetection {
   os: DetectedOs;
   confidence: DetectionConfidence;
-  /** Weighted score per platform. */
-  scores: Record<Platform, number>;
+  /** Weighted score per platform, and of the cloud/SaaS control-plane terms. */
+  scores: Record<EvidenceSource, number>;
   /** Strongest evidence first. */
   evidence: PlatformEvidence[];
 }
@@ -30,9 +32,13 @@ const MIN_SCORE = 4;
 const CROSS_PLATFORM_SHARE = 0.6;
 /** ...provided it also has at least this score on its own. */
 const CROSS_PLATFORM_MIN = 8;
+/** Cloud/SaaS terms scoring at least this, and CLOUD_LEAD times the leading OS, make the article cross-platform. */
+const CLOUD_MIN = 8;
+/** How far the control plane must outweigh the OS: a cloud intrusion that goes on to run miners on Linux hosts stays Linux. */
+const CLOUD_LEAD = 2;
 
 interface Entry {
-  platform: Platform;
+  platform: EvidenceSource;
   term: string;
   weight: number;
 }
@@ -44,8 +50,9 @@ function registry() {
   const patterns: string[] = [];
   const entries: Entry[][] = [];
   const index = new Map<string, number>();
-  for (const platform of PLATFORMS) {
-    for (const { term, weight } of PLATFORM_TERMS[platform]) {
+  const sources: ReadonlyArray<readonly [EvidenceSource, readonly PlatformTerm[]]> = [...PLATFORMS.map((platform) => [platform, PLATFORM_TERMS[platform]] as const), ['cloud', CLOUD_TERMS]];
+  for (const [platform, terms] of sources) {
+    for (const { term, weight } of terms) {
       const pattern = term.toLowerCase();
       let at = index.get(pattern);
       if (at === undefined) {
@@ -63,8 +70,8 @@ function registry() {
 
 /**
  * Deterministic OS detection over a weighted term registry. Each distinct term adds weight × min(count, 3)
- * to its platform. The leader wins when it is clear of the rest; two strong platforms make it
- * cross-platform; too little evidence is unknown. Confidence grows with the leader's score and margin.
+ * to its platform. The leader wins when it is clear of the rest; two strong platforms, or cloud/SaaS
+ * control-plane terms outweighing every OS, make it cross-platform; too little evidence is unknown. Confidence grows with the leader's score and margin.
  */
 export function detectPlatform(texts: string | readonly string[]): PlatformDetection {
   const { automaton, entries } = registry();
@@ -75,7 +82,7 @@ export function detectPlatform(texts: string | readonly string[]): PlatformDetec
     });
   }
 
-  const scores: Record<Platform, number> = { windows: 0, linux: 0, macos: 0 };
+  const scores: Record<EvidenceSource, number> = { windows: 0, linux: 0, macos: 0, cloud: 0 };
   const evidence: PlatformEvidence[] = [];
   counts.forEach((count, at) => {
     if (count === 0) return;
@@ -91,6 +98,9 @@ export function detectPlatform(texts: string | readonly string[]): PlatformDetec
   const [leader, second] = ranked;
   const top = scores[leader];
   const runnerUp = scores[second];
+  if (scores.cloud >= CLOUD_MIN && scores.cloud >= CLOUD_LEAD * top) {
+    return { os: 'cross-platform', confidence: scores.cloud >= 15 && scores.cloud >= 3 * top ? 'high' : 'medium', scores, evidence };
+  }
   if (top < MIN_SCORE) return { os: 'unknown', confidence: 'low', scores, evidence };
   if (runnerUp >= CROSS_PLATFORM_MIN && runnerUp >= top * CROSS_PLATFORM_SHARE) {
     return { os: 'cross-platform', confidence: runnerUp >= 15 ? 'high' : 'medium', scores, evidence };

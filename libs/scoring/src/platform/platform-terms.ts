@@ -51,3 +51,17 @@ export const PLATFORM_TERMS: Readonly<Record<Platform, readonly PlatformTerm[]>>
     ...t(1, 'darwin', 'homebrew', 'finder'),
   ],
 };
+
+/**
+ * Cloud and SaaS control planes (identity providers, tenants, cloud audit logs): activity there runs on no
+ * endpoint OS, so an article that is mostly about them is cross-platform even when it shows a PowerShell
+ * module or a Windows admin host in passing. Product names only where they name the control plane itself.
+ */
+export const CLOUD_TERMS: readonly PlatformTerm[] = [
+  ...t(3, 'entra id', 'azure ad', 'azure active directory', 'microsoft 365', 'office 365', 'm365', 'o365', 'okta', 'google workspace',
+    'cloudtrail', 'aws iam', 'iam role', 'signinlogs', 'sign-in logs', 'audit logs', 'unified audit log', 'service principal',
+    'app registration', 'consent grant', 'illicit consent', 'conditional access', 'microsoft graph', 'aitm', 'adversary-in-the-middle',
+    'session cookie', 'token theft', 'mfa fatigue'),
+  ...t(2, 'oauth', 'tenant', 'saml', 'sso', 'single sign-on', 'identity provider', 'mfa', 'azure', 'aws', 'gcp', 'sharepoint online',
+    'exchange online', 'mailbox rule', 'inbox rule', 'sign-in', 'access token', 'refresh token'),
+];
