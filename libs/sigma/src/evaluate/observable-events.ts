@@ -1,6 +1,7 @@
 import { hostOf } from '../templates/builtin-sigma-agent';
 import { programRuns, type ProgramRun } from '../templates/command-program';
 import { asExecuted } from '../templates/command-values';
+import { sysmonRendering, writtenData } from '../templates/registry-writes';
 import type { SigmaEvent } from './event-fields';
 
 /** The parts of an extracted observable the telemetry is built from. */
@@ -27,7 +28,8 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 export function observableEvents(observables: readonly ObservableLike[], options: { product?: string } = {}): ObservableEvent[] {
   const product = options.product?.toLowerCase();
   const windows = product === 'windows';
-  const context: Context = { windows, unix: product === 'linux' || product === 'macos', runsOf: new Map(), commandLinesOf: new Map() };
+  const commandLines = observables.filter((o) => o.type === 'cmdline').map((o) => o.value);
+  const context: Context = { windows, unix: product === 'linux' || product === 'macos', runsOf: new Map(), commandLinesOf: new Map(), commandLines };
   // Each command line resolved once: its own events, and what each program was told to do, so a
   // parent→child pair's event carries the child's command line.
   for (const observable of observables.filter((o) => o.type === 'cmdline')) {
@@ -47,9 +49,11 @@ interface Context {
   unix: boolean;
   runsOf: Map<ObservableLike, { executed: string; runs: ProgramRun[] }>;
   commandLinesOf: Map<string, string[]>;
+  /** Every command line of the article: a `reg add … /d` among them says what a registry value was set to. */
+  commandLines: string[];
 }
 
-function eventsOf(observable: ObservableLike, { windows, unix, runsOf, commandLinesOf }: Context): SigmaEvent[] {
+function eventsOf(observable: ObservableLike, { windows, unix, runsOf, commandLinesOf, commandLines }: Context): SigmaEvent[] {
   const { type, value, attributes = {} } = observable;
   const processEvent = (commandLine: string, parent: string | null) => processEventOn(windows, unix ? commandLine.replace(/^(\S+)\.exe\b/i, '$1') : commandLine, parent);
   switch (type) {
@@ -71,7 +75,7 @@ function eventsOf(observable: ObservableLike, { windows, unix, runsOf, commandLi
       return [processEvent(child, parent), ...told];
     }
     case 'registry_key':
-      return [registryEvent(value, attributes)];
+      return [registryEvent(value, attributes, commandLines)];
     case 'service': {
       const rawBinary = text(attributes.binary_path) ?? text(attributes.image_path);
       const binary = rawBinary ? asExecuted(rawBinary) : null;
@@ -148,7 +152,7 @@ const HIVES: Record<string, string> = {
   HKEY_CURRENT_CONFIG: 'HKCC',
 };
 
-function registryEvent(value: string, attributes: NonNullable<ObservableLike['attributes']>): SigmaEvent {
+function registryEvent(value: string, attributes: NonNullable<ObservableLike['attributes']>, commandLines: readonly string[]): SigmaEvent {
   let key = value.replace(/^(HKEY_[A-Z_]+)/i, (hive) => HIVES[hive.toUpperCase()] ?? hive);
   // Sysmon writes the current user's hive as HKU\<SID>.
   key = key.replace(/^HKCU\\/i, 'HKU\\S-1-5-21-1004336348-1177238915-682003330-1001\\');
@@ -156,7 +160,9 @@ function registryEvent(value: string, attributes: NonNullable<ObservableLike['at
   if (!/^HK[A-Z_]*\\/i.test(key)) key = `HKLM\\${key.replace(/^\\+/, '')}`;
   const valueName = text(attributes.value_name);
   const targetObject = valueName && !key.toLowerCase().endsWith(`\\${valueName.toLowerCase()}`) ? `${key}\\${valueName}` : key;
-  const details = text(attributes.value_data) ?? text(attributes.data) ?? '';
+  // The data the article's own reg add / Set-ItemProperty wrote, as Sysmon records it, when the item does not carry it.
+  const written = writtenData(commandLines, value, valueName ?? undefined);
+  const details = text(attributes.value_data) ?? text(attributes.data) ?? (written ? sysmonRendering(written) : '');
   return { EventID: 13, EventType: 'SetValue', TargetObject: targetObject, Details: details, Image: 'C:\\Windows\\System32\\reg.exe' };
 }
 

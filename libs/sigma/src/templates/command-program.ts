@@ -27,7 +27,22 @@ const unquote = (text: string) => text.trim().replace(/^(["'])([\s\S]*)\1$/, '$2
 const fileName = (program: string) => unquote(program).split(/[\\/]/).pop() ?? program;
 const bareName = (program: string) => fileName(program).toLowerCase().replace(/\.exe$/, '');
 
-/** Splits at `&&`, `||`, `;`, `|` and a lone `&` outside quotes: each part starts a program of its own. */
+// A line that goes on with a URL or a switch was wrapped by the publisher: no command starts with one.
+const WRAPPED = /[ \t]*(?:[a-z][a-z0-9+.-]{1,9}:\/\/|--?[a-z])/iy;
+// A switch whose value is the command to run (`powershell -c`, `cmd /c`): the line goes on with that command.
+const TAKES_COMMAND = /\s(?:-c|-command|-ec|-enc|-encodedcommand|\/c|\/k)[ \t]*$/i;
+
+/** True when the line break at `index` only wraps the command the line before began. */
+function wrapsLine(commandLine: string, index: number, before: string): boolean {
+  WRAPPED.lastIndex = index + 1;
+  return WRAPPED.test(commandLine) || TAKES_COMMAND.test(before);
+}
+
+/**
+ * Splits at `&&`, `||`, `;`, `|`, a lone `&` and a line break outside quotes: each part starts a program
+ * of its own. A line break before a URL or a switch, or after a switch that takes the command to run, only
+ * wraps the line.
+ */
 export function commandSegments(commandLine: string): string[] {
   const segments: string[] = [];
   let quote: string | null = null;
@@ -42,6 +57,10 @@ export function commandSegments(commandLine: string): string[] {
     if (ch === '"' || ch === "'") {
       quote = ch;
       current += ch;
+      continue;
+    }
+    if (ch === '\n' && wrapsLine(commandLine, i, current)) {
+      current += ' ';
       continue;
     }
     if (ch === ';' || ch === '|' || ch === '&' || ch === '\n') {

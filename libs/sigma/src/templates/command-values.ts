@@ -25,7 +25,7 @@ const RUN_SECRET = /[0-9a-f]{16,}|[A-Za-z0-9+/]{40,}={0,2}/g;
 const REDACTED_HOST = /\w+:\/\/\.[a-z]{2,6}\/?/gi;
 
 /** A file name made up for one intrusion: long digit runs, hex strings, random mixed letters and digits. */
-function isRandomName(name: string): boolean {
+export function isRandomName(name: string): boolean {
   const stem = name.replace(/\.[a-z0-9]{1,5}$/i, '');
   if (stem.length <= 2) return true; // a.txt, s.sct: throwaway names
   if (/^\d{6,}$/.test(stem) || /^[0-9a-f]{12,}$/i.test(stem)) return true;
