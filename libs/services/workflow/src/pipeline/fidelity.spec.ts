@@ -17,6 +17,16 @@ describe('fidelityCheck', () => {
     expect(fidelityCheck(['\\pwsh.exe'], article('The actor ran cmd.exe /c whoami.'), noObservables).ok).toBe(false);
   });
 
+  it('accepts the Details Sysmon records for a number the article writes, and flags one it never states', () => {
+    const text = 'The actor disabled the service: reg add HKLM\\SYSTEM\\CurrentControlSet\\Services\\WinDefend /v Start /t REG_DWORD /d 4 /f';
+    expect(fidelityCheck(['\\Services\\WinDefend', '\\Start', 'DWORD (0x00000004)'], article(text), noObservables)).toEqual({ ok: true, unsupported_values: [] });
+    expect(fidelityCheck(['DWORD (0x00000004)'], article('Start was set to 0x4 on every host.'), noObservables).ok).toBe(true);
+    expect(fidelityCheck(['QWORD (0x00000001-0x00000000)'], article('The value became 4294967296.'), noObservables).ok).toBe(true);
+    expect(fidelityCheck(['DWORD (0x00000002)'], article(text), noObservables)).toEqual({ ok: false, unsupported_values: ['DWORD (0x00000002)'] });
+    // Part of a version or a longer number is not the number.
+    expect(fidelityCheck(['DWORD (0x00000004)'], article('Version 4.2 shipped with 14 fixes.'), noObservables).ok).toBe(false);
+  });
+
   it('flags a value the article does not state, and a program name found only inside another word', () => {
     const text = 'The actor ran describe.ps1 from a scheduled task.';
     expect(fidelityCheck(['\\sc.exe', '\\mimikatz.exe', 'describe.ps1'], article(text), noObservables)).toEqual({ ok: false, unsupported_values: ['\\sc.exe', '\\mimikatz.exe'] });

@@ -58,6 +58,21 @@ function bareProgramNamed(needle: string, haystack: string): boolean {
   return stem !== undefined && new RegExp(`(?:^|[\\s"'\\\\/(])${escapeRegex(stem)}(?=[\\s"')]|$)`).test(haystack);
 }
 
+const SYSMON_NUMBER = /^(dword|qword) \((0x[0-9a-f]{8})(?:-(0x[0-9a-f]{8}))?\)$/;
+
+/**
+ * Sysmon records a DWORD or QWORD value's data as `DWORD (0x00000004)`: a rule requiring it is backed by
+ * the article when the number itself is stated there, in decimal or in hex (`/d 4`, `Start = 0x4`).
+ */
+function registryNumberStated(needle: string, haystack: string): boolean {
+  const match = SYSMON_NUMBER.exec(needle);
+  if (!match) return false;
+  const number = match[1] === 'qword' && match[3] ? (BigInt(match[2] as string) << 32n) | BigInt(match[3]) : BigInt(match[2] as string);
+  const spellings = [number.toString(), `0x${number.toString(16)}`, `0x${number.toString(16).padStart(8, '0')}`];
+  // A whole number: not part of a longer one or of a version (4.2), though a sentence may end right after it.
+  return spellings.some((spelling) => new RegExp(`(?:^|[^\\w.])${spelling}(?!\\w|\\.\\d)`).test(haystack));
+}
+
 /** Every literal detection value must come from the article or the observables (refanged); otherwise the rule is flagged. */
 export function fidelityCheck(values: string[], article: PipelineArticle, extraction: ExtractionResult): { ok: boolean; unsupported_values: string[] } {
   // Rules carry values as telemetry records them: refanged, a batch file's %%VAR%% undoubled.
@@ -65,7 +80,7 @@ export function fidelityCheck(values: string[], article: PipelineArticle, extrac
   const haystack = normalise(`${stated}\n${asExecuted(stated)}`);
   const unsupported = values.filter((value) => {
     const needle = normalise(value);
-    return needle.length > 0 && !/^\d+$/.test(needle) && !haystack.includes(needle) && !bareProgramNamed(needle, haystack);
+    return needle.length > 0 && !/^\d+$/.test(needle) && !haystack.includes(needle) && !bareProgramNamed(needle, haystack) && !registryNumberStated(needle, haystack);
   });
   return { ok: unsupported.length === 0, unsupported_values: unsupported };
 }
