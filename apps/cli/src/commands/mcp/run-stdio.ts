@@ -69,7 +69,7 @@ async function stdioCaller(db: Db, token: string | undefined, readOnly: boolean)
   if (token) {
     const record = await db.repos.apiTokens.findActiveByHash(hashToken(token));
     if (!record) return 'the API token is unknown or revoked';
-    return { actor: `token:${record.name}`, role: record.role, tokenId: record.id, bearer: token, selfUrl: null };
+    return { actor: `token:${record.name}`, role: record.role, tokenId: record.id, bearer: token, session: null, selfUrl: null };
   }
   let user = 'local';
   try {
@@ -77,5 +77,5 @@ async function stdioCaller(db: Db, token: string | undefined, readOnly: boolean)
   } catch {
     // No passwd entry (some containers): keep `local`.
   }
-  return { actor: `stdio:${user}`, role: readOnly ? 'viewer' : 'analyst', tokenId: null, bearer: null, selfUrl: null };
+  return { actor: `stdio:${user}`, role: readOnly ? 'viewer' : 'analyst', tokenId: null, bearer: null, session: null, selfUrl: null };
 }

@@ -1,4 +1,5 @@
-import { ACTOR_HEADER, ROLE_HEADER, type UpstreamServiceName } from '@huntforge/contracts';
+import { serialize } from 'cookie';
+import { ACTOR_HEADER, CSRF_HEADER, ROLE_HEADER, SESSION_COOKIE, type UpstreamServiceName } from '@huntforge/contracts';
 import { identitySignatureHeaders, type ServiceUrls } from '@huntforge/platform';
 import type { Caller } from '../caller/caller';
 
@@ -52,8 +53,8 @@ export interface ServiceClientOptions {
  * Runs writes through the owning service's public route, so its validation and business rules apply.
  * Distributed: straight to the service's URL with the caller's identity in the gateway's actor headers
  * and the gateway's signature over them (the service checks it as it checks the gateway's). Otherwise through the gateway (all-in-one: the
- * server the caller reached; stdio: MCP_API_URL) with the caller's own bearer token, so the gateway
- * checks the caller's role again.
+ * server the caller reached; stdio: MCP_API_URL) with the caller's own bearer token, or the browser
+ * session of a person who signed in, so the gateway checks the caller's role again.
  */
 export class ServiceClient {
   private readonly fetchImpl: typeof fetch;
@@ -80,6 +81,10 @@ export class ServiceClient {
       }
     } else if (caller.bearer) {
       headers['authorization'] = `Bearer ${caller.bearer}`;
+    } else if (caller.session) {
+      // A person who signed in to the web app: the gateway checks their session and role as for the page's own writes.
+      headers['cookie'] = serialize(SESSION_COOKIE, caller.session);
+      headers[CSRF_HEADER] = '1';
     }
     if (call.body !== undefined) headers['content-type'] = 'application/json';
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
-import { ACTOR_HEADER, ROLE_HEADER, ROLES, type Role } from '@huntforge/contracts';
+import { parse } from 'cookie';
+import { ACTOR_HEADER, ROLE_HEADER, ROLES, SESSION_COOKIE, type Role } from '@huntforge/contracts';
 import type { ApiTokenRepository } from '@huntforge/data';
-
 
 const BEARER = /^Bearer[ ]+(\S+)[ ]*$/i;
 const TOKEN_PATTERN = /^hf_[A-Za-z0-9_-]{20,200}$/;
@@ -15,6 +15,11 @@ export interface Caller {
   tokenId: number | null;
   /** The caller's own bearer token, kept only to act as them through the all-in-one gateway; never logged. */
   bearer: string | null;
+  /**
+   * The caller's browser session (the cookie's value) when they signed in instead of sending a token: a
+   * person confirming in the web app acts through the all-in-one gateway with it; never logged.
+   */
+  session: string | null;
   /** Base URL of the server the request came in on (all-in-one: the gateway itself). */
   selfUrl: string | null;
 }
@@ -25,6 +30,11 @@ export function bearerOf(req: Request): string | null {
   const header = req.headers.authorization;
   const match = header === undefined ? null : BEARER.exec(header);
   return match?.[1] ?? null;
+}
+
+function sessionOf(req: Request): string | null {
+  const header = req.headers.cookie;
+  return (header ? parse(header)[SESSION_COOKIE] : undefined) || null;
 }
 
 function isRole(value: unknown): value is Role {
@@ -49,10 +59,10 @@ export async function resolveHttpCaller(req: Request, tokens: ApiTokenRepository
   const actor = req.headers[ACTOR_HEADER];
   const role = req.headers[ROLE_HEADER];
   if (typeof actor === 'string' && actor !== '' && isRole(role)) {
-    return { actor, role, tokenId: null, bearer, selfUrl: selfUrlOf(req) };
+    return { actor, role, tokenId: null, bearer, session: bearer === null ? sessionOf(req) : null, selfUrl: selfUrlOf(req) };
   }
   if (bearer === null || !TOKEN_PATTERN.test(bearer)) return null;
   const record = await tokens.findActiveByHash(hashToken(bearer));
   if (!record) return null;
-  return { actor: `token:${record.name}`, role: record.role, tokenId: record.id, bearer, selfUrl: selfUrlOf(req) };
+  return { actor: `token:${record.name}`, role: record.role, tokenId: record.id, bearer, session: null, selfUrl: selfUrlOf(req) };
 }
