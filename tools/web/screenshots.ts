@@ -14,7 +14,7 @@ const baseUrl = (argument('url') ?? process.env.HUNTFORGE_URL ?? 'http://127.0.0
 const outDir = resolve(argument('out') ?? join(__dirname, '..', '..', 'tmp', 'screenshots'));
 const extra = (argument('pages') ?? '').split(',').filter(Boolean);
 const token = argument('token') ?? process.env.HUNTFORGE_TOKEN;
-const PAGES = ['/', '/articles', '/sources', '/workflow#executions', '/workflow#queue', '/workflow#config', '/mlops', '/settings', ...extra];
+const PAGES = ['/', '/articles', '/sources', '/workflow#executions', '/workflow#queue', '/workflow#config', '/mlops', '/mcp-requests', '/settings', ...extra];
 
 async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });

@@ -62,6 +62,7 @@ const router = createBrowserRouter([
           { path: '/mlops', element: lazyPage(() => import('./pages/mlops-page'), 'MlopsPage') },
           { path: '/mlops/agent-evals', element: lazyPage(() => import('./pages/evaluations/agent-evals-page'), 'AgentEvalsPage') },
           { path: '/mlops/agent-evals2', element: lazyPage(() => import('./pages/evaluations/agent-evals2-page'), 'AgentEvals2Page') },
+          { path: '/mcp-requests', element: lazyPage(() => import('./pages/mcp/mcp-page'), 'McpPage') },
           { path: '/settings', element: lazyPage(() => import('./pages/settings-page'), 'SettingsPage') },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -13,7 +13,7 @@ import { startFixtureSite, type FixtureSite } from './fixture-site';
 
 const repoRoot = resolve(__dirname, '..', '..', '..', '..');
 const SECRET = 'sk-test-NEVER-IN-THE-PAGE-0123456789abcdef';
-const PAGES = ['/', '/articles', '/sources', '/workflow#executions', '/workflow#queue', '/workflow#config', '/mlops', '/mlops/agent-evals', '/mlops/agent-evals2', '/settings'];
+const PAGES = ['/', '/articles', '/sources', '/workflow#executions', '/workflow#queue', '/workflow#config', '/mlops', '/mlops/agent-evals', '/mlops/agent-evals2', '/mcp-requests', '/settings'];
 
 describeWhen(chromiumAvailable(), 'the web journey needs Chromium (apt-get install -y chromium)')('web application in Chromium, all-in-one, authentication off', () => {
   let sourcesDir: string;

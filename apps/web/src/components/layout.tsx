@@ -15,6 +15,7 @@ const NAV = [
   { to: '/workflow#queue', label: 'Review queue' },
   { to: '/mlops', label: 'Content filter', end: true },
   { to: '/mlops/agent-evals', label: 'Evaluations' },
+  { to: '/mcp-requests', label: 'MCP requests' },
   { to: '/settings', label: 'Settings' },
 ];
 

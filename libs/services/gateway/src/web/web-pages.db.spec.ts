@@ -20,7 +20,7 @@ describe('web pages at the gateway', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it.each(['/', '/articles', '/articles/42', '/sources', '/workflow', '/mlops', '/mlops/agent-evals', '/settings', '/signin'])(
+  it.each(['/', '/articles', '/articles/42', '/sources', '/workflow', '/mlops', '/mlops/agent-evals', '/mcp-requests', '/settings', '/signin'])(
     'serves the application shell at %s without authentication, revalidated and under a strict CSP',
     async (path) => {
       const page = await request(gateway.app).get(path).expect(200).expect('content-type', /html/);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import express, { Router, type Response } from 'express';
 
 /** Paths of the HTML pages (spec: HTML pages); each answers with the application shell, which carries no data. */
-export const PAGE_PATHS = ['/', '/articles', '/articles/:article_id', '/sources', '/workflow', '/mlops', '/mlops/*rest', '/settings', '/signin'];
+export const PAGE_PATHS = ['/', '/articles', '/articles/:article_id', '/sources', '/workflow', '/mlops', '/mlops/*rest', '/mcp-requests', '/settings', '/signin'];
 
 /** The placeholder Vite writes into the built shell (apps/web/vite.config.mts `html.cspNonce`). */
 export const NONCE_PLACEHOLDER = 'HUNTFORGE_CSP_NONCE';
