@@ -80,17 +80,16 @@ function sqlOrder(filter: ArticleListFilter): Prisma.Sql {
 
 /**
  * Rows after a keyset position along sqlOrder: a row comparison the (column, id) indexes serve. Undated
- * articles sort last either way, so after a dated row they all still follow, and after an undated one only
- * the undated with a later id (in the sort's direction) do.
+ * articles sort last either way: after an undated one only the undated with a later id (in the sort's
+ * direction) follow; after a dated one this names the dated rest (a comparison with NULL is never true),
+ * and pagePositions reads the undated after them.
  */
 function sqlAfter(filter: ArticleListFilter, after: ListPosition): Prisma.Sql {
   const op = Prisma.raw(filter.sortOrder === 'asc' ? '>' : '<');
   if (filter.sortBy === 'id') return Prisma.sql`id ${op} ${after.id}`;
-  const column = Prisma.raw(SORT_COLUMNS[filter.sortBy]);
   if (filter.sortBy === 'published_at' && after.key === null) return Prisma.sql`(published_at IS NULL AND id ${op} ${after.id})`;
   const value = Prisma.sql`${after.key}::${Prisma.raw(SORT_TYPES[filter.sortBy])}`;
-  const dated = Prisma.sql`(${column}, id) ${op} (${value}, ${after.id})`;
-  return filter.sortBy === 'published_at' ? Prisma.sql`(${dated} OR published_at IS NULL)` : dated;
+  return Prisma.sql`(${Prisma.raw(SORT_COLUMNS[filter.sortBy])}, id) ${op} (${value}, ${after.id})`;
 }
 
 /** The list's filters as SQL conditions (ILIKE with the term's % and _ escaped, served by trigram indexes). */
@@ -164,10 +163,17 @@ export class ArticleQueries {
    * and a keyset position skips nothing at all.
    */
   private async pagePositions(db: Pick<PrismaClient, '$queryRaw'>, conditions: Prisma.Sql[], filter: ArticleListFilter): Promise<ListPosition[]> {
-    const where = filter.after ? [...conditions, sqlAfter(filter, filter.after)] : conditions;
-    return db.$queryRaw<ListPosition[]>`
+    const wanted = filter.take + 1;
+    const select = (where: Prisma.Sql[], limit: number, skip: number) => db.$queryRaw<ListPosition[]>`
       SELECT id, ${Prisma.raw(SORT_COLUMNS[filter.sortBy])}::text AS key FROM articles WHERE ${Prisma.join(where, ' AND ')}
-      ORDER BY ${sqlOrder(filter)} LIMIT ${filter.take + 1} OFFSET ${filter.after ? 0 : filter.skip}`;
+      ORDER BY ${sqlOrder(filter)} LIMIT ${limit} OFFSET ${skip}`;
+    const { after } = filter;
+    if (!after) return select(conditions, wanted, filter.skip);
+    const rows = await select([...conditions, sqlAfter(filter, after)], wanted, 0);
+    // After a dated article every undated one still follows: read once the dated run out, rather than through
+    // an OR that the (published_at, id) index cannot serve (it would walk the index from the top).
+    if (filter.sortBy !== 'published_at' || after.key === null || rows.length === wanted) return rows;
+    return [...rows, ...(await select([...conditions, Prisma.sql`published_at IS NULL`], wanted - rows.length, 0))];
   }
 
   private async page(positions: ListPosition[], filter: ArticleListFilter, total: number, totalExact: boolean): Promise<ArticlePage> {

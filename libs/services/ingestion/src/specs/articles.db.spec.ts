@@ -140,16 +140,19 @@ describe('articles', () => {
           const paged: number[] = [];
           for (let skip = 0; skip < whole.length; skip += 3) paged.push(...(await queries.list({ ...filter, skip, take: 3 })).rows.map((row) => row.id));
           expect({ sortBy, sortOrder, paged }).toEqual({ sortBy, sortOrder, paged: whole });
-          // The same walk by keyset: each page starts after the position where the one before ended.
-          const walked: number[] = [];
-          let after: ListPosition | undefined;
-          for (let pages = 0; pages <= whole.length; pages++) {
-            const page = await queries.list({ ...filter, take: 3, after });
-            walked.push(...page.rows.map((row) => row.id));
-            if (!page.next) break;
-            after = page.next;
+          // The same walk by keyset: each page starts after the position where the one before ended (pages of
+          // one and two rows put a page end on the last dated article, where the undated ones must follow).
+          for (const take of [1, 2, 3]) {
+            const walked: number[] = [];
+            let after: ListPosition | undefined;
+            for (let pages = 0; pages <= whole.length; pages++) {
+              const page = await queries.list({ ...filter, take, after });
+              walked.push(...page.rows.map((row) => row.id));
+              if (!page.next) break;
+              after = page.next;
+            }
+            expect({ sortBy, sortOrder, take, walked }).toEqual({ sortBy, sortOrder, take, walked: whole });
           }
-          expect({ sortBy, sortOrder, walked }).toEqual({ sortBy, sortOrder, walked: whole });
         }
       }
       // Undated articles come last whichever way published_at is sorted.
