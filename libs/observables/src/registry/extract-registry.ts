@@ -1,5 +1,6 @@
 import type { RegistryHive, RegistryKeyItem } from '@huntforge/contracts';
 import type { ArticleDocument } from '../text/document';
+import { commandData, KEY_MARK, proseData, queryOutputData, regFileData, tableRowData, type ValueData } from './value-data';
 
 const HIVE_ALIASES: Record<string, RegistryHive> = {
   hkey_local_machine: 'HKLM',
@@ -42,7 +43,8 @@ const QUOTED_HIVED = /(["'])((?:Registry::)?(?:HKEY_[A-Z_]+|HKLM|HKCU|HKCR|HKU|H
 /**
  * Registry keys with the hive normalised (HKEY_LOCAL_MACHINE, HKLM:, Registry::, \REGISTRY\MACHINE
  * all become HKLM), doubled backslashes collapsed, plus the value name when a reg.exe or
- * PowerShell command names one.
+ * PowerShell command names one, and the data (value_data, value_type) when the article states what
+ * the value was set to: in the command, in reg query / .reg output under the key, or in the sentence.
  */
 export function extractRegistryKeys(doc: ArticleDocument): RegistryKeyItem[] {
   const { content } = doc;
@@ -63,6 +65,7 @@ export function extractRegistryKeys(doc: ArticleDocument): RegistryKeyItem[] {
     if (overlaps(start, start + m[1].length)) continue;
     push(doc, found, taken, start, extendTitleCase(content, start, start + trimKey(m[1]).length), 0.75);
   }
+  for (const item of found) if (item.value_data === undefined) withData(item, sentenceData(doc, item, found));
   return dedupe(found);
 }
 
@@ -72,14 +75,100 @@ function push(doc: ArticleDocument, out: RegistryKeyItem[], taken: Array<[number
   if (!parsed || !parsed.path) return; // a hive alone names no key
   taken.push([start, end]);
   const valueName = valueNameAfter(doc.content, end);
-  out.push({
+  const item: RegistryKeyItem = {
     value: parsed.hive ? `${parsed.hive}\\${parsed.path}` : parsed.path,
     hive: parsed.hive,
     path: parsed.path,
     ...(valueName ? { value_name: valueName } : {}),
     evidence: { start, end, text: raw },
     confidence,
-  });
+  };
+  withData(item, writtenBeside(doc, start, end, valueName));
+  out.push(item);
+}
+
+/** Sets the item's value_data / value_type (and value_name, when the source introduces it). */
+function withData(item: RegistryKeyItem, found: ValueData | null): void {
+  if (!found) return;
+  if (found.name !== undefined) {
+    if (item.value_name === undefined) {
+      // A value name the path already ends in is not named twice.
+      if (item.path.split('\\').pop()?.toLowerCase() !== found.name.toLowerCase()) item.value_name = found.name;
+    } else if (item.value_name.toLowerCase() !== found.name.toLowerCase()) return;
+  }
+  item.value_data = found.data;
+  if (found.type) item.value_type = found.type;
+}
+
+/**
+ * The data the key's own line states: the reg add / Set-ItemProperty command holding the key, the
+ * value reg query or a .reg export prints on the next line, or a table row giving name, type and data.
+ */
+function writtenBeside(doc: ArticleDocument, start: number, end: number, valueName: string | undefined): ValueData | null {
+  const line = doc.lineAt(start);
+  const written = commandData(line.text, start - line.start);
+  if (written) return written;
+  const tail = doc.content.slice(end, line.end);
+  const next = doc.lines[line.index + 1]?.text ?? '';
+  if (tail.trim() === '' && valueName) {
+    const listed = queryOutputData(next);
+    return listed && listed.name === valueName ? listed : null;
+  }
+  if (/^\]\s*$/.test(tail) && doc.content[start - 1] === '[') return regFileData(next);
+  return /^\s*\|/.test(line.text) ? tableRowData(tail) : null;
+}
+
+/**
+ * The data the sentence around the key ties to its value ("set the Start value to 4"). Only in prose
+ * (not in code blocks or references), and only when no other key stands in the same sentence.
+ */
+function sentenceData(doc: ArticleDocument, item: RegistryKeyItem, all: RegistryKeyItem[]): ValueData | null {
+  const { start, end } = item.evidence;
+  const line = doc.lineAt(start);
+  if (!isProse(doc, line.index) || end > line.end) return null;
+  const [from, to] = sentenceAround(doc, line.index, start, end);
+  if (all.some((other) => other !== item && other.evidence.start < to && other.evidence.end > from)) return null;
+  // The key, with a pair of quotes or backticks around it, reads as one word.
+  const quoted = /["'`“]/.test(doc.content[start - 1] ?? '') && /["'`”]/.test(doc.content[end] ?? '');
+  const keyFrom = Math.max(from, quoted ? start - 1 : start);
+  const keyTo = Math.min(to, quoted ? end + 1 : end);
+  const sentence = `${doc.content.slice(from, keyFrom)}${KEY_MARK}${doc.content.slice(keyTo, to)}`.replace(/\s*\n\s*/g, ' ');
+  return proseData(sentence, item.value_name, item.path.split('\\').pop() ?? item.path);
+}
+
+/** A line of running text: not in a code block or references, not a table row, heading or blank. */
+function isProse(doc: ArticleDocument, index: number): boolean {
+  const text = doc.lines[index]?.text;
+  return text !== undefined && !doc.inFence[index] && !doc.inReferences[index] && text.trim() !== '' && !/^\s*(?:\||#|>|```)/.test(text);
+}
+
+/**
+ * The sentence holding [start, end): from the last sentence end before it to the first after it, over
+ * the line breaks of a hard-wrapped paragraph (at most three lines either way; a list item is its own paragraph).
+ */
+function sentenceAround(doc: ArticleDocument, lineIndex: number, start: number, end: number): [number, number] {
+  const SENTENCE_END = /[.!?](?=\s|$)/g;
+  let from = -1;
+  for (let index = lineIndex; index >= Math.max(0, lineIndex - 3) && from < 0; index--) {
+    const line = doc.lines[index];
+    const text = doc.content.slice(line.start, index === lineIndex ? start : line.end);
+    const ends = [...text.matchAll(SENTENCE_END)];
+    if (ends.length > 0) from = line.start + (ends[ends.length - 1].index ?? 0) + 1;
+    else if (/^\s*(?:[-*+]|\d+[.)])\s/.test(line.text) || index === 0 || !isProse(doc, index - 1)) from = line.start;
+  }
+  if (from < 0) from = doc.lines[Math.max(0, lineIndex - 3)].start;
+  let to = -1;
+  for (let index = lineIndex; index <= Math.min(doc.lines.length - 1, lineIndex + 3) && to < 0; index++) {
+    const line = doc.lines[index];
+    const offset = index === lineIndex ? end : line.start;
+    if (index > lineIndex && (!isProse(doc, index) || /^\s*(?:[-*+]|\d+[.)])\s/.test(line.text))) to = doc.lines[index - 1].end;
+    else {
+      const m = /[.!?](?=\s|$)/.exec(doc.content.slice(offset, line.end));
+      if (m) to = offset + m.index;
+    }
+  }
+  if (to < 0) to = doc.lines[Math.min(doc.lines.length - 1, lineIndex + 3)].end;
+  return [Math.min(from, start), Math.max(to, end)];
 }
 
 // First key of a path written without its hive (HKLM\SOFTWARE, HKCU\Environment, HKCR\CLSID, ...).
@@ -108,7 +197,7 @@ function extendTitleCase(content: string, start: number, end: number): number {
   if (/[.,;:]$/.test(content.slice(start, end)) || /["'`]/.test(content[start - 1] ?? '')) return end;
   let cursor = end;
   for (let n = 0; n < 3; n++) {
-    const m = /^ ([A-Z][A-Za-z0-9-]*)(?=$|[\s.,;:)])/.exec(content.slice(cursor, cursor + 64));
+    const m = /^ ([A-Z][A-Za-z0-9-]*)(?=$|[\s.,;:)\]])/.exec(content.slice(cursor, cursor + 64));
     if (!m || SENTENCE_WORDS.has(m[1])) break;
     cursor += m[0].length;
   }
@@ -122,18 +211,35 @@ function trimKey(text: string): string {
 /** `reg add <key> /v Name` or `-Name "Name"` right after the key, or `reg query` output on the next line. */
 function valueNameAfter(content: string, end: number): string | undefined {
   const [tail = '', next = ''] = content.slice(end, end + 400).split('\n');
-  const m = /^["']?\s+(?:.*?\s)?(?:\/v|-Name|-ValueName)\s+(?:"([^"]+)"|'([^']+)'|(\S+))/i.exec(tail);
+  const m = /^["']?\s+(?:[^;|]*?\s)??(?:\/v|-Name|-ValueName)\s+(?:"([^"]+)"|'([^']+)'|(\S+))/i.exec(tail);
   const name = m?.[1] ?? m?.[2] ?? m?.[3];
   if (name && !name.startsWith('/') && !name.startsWith('-')) return name;
   // reg query prints each value indented under its key: "    Name    REG_SZ    data".
   return tail.trim() === '' ? /^\s+(\S(?:.*?\S)?)\s{2,}REG_(?:SZ|EXPAND_SZ|MULTI_SZ|DWORD|QWORD|BINARY|NONE)\b/.exec(next)?.[1] : undefined;
 }
 
+/**
+ * One item per key and value name, the first mention's. It takes the data another mention states when
+ * it states none; mentions that state different data leave it with none (which one is current is a guess).
+ */
 function dedupe(items: RegistryKeyItem[]): RegistryKeyItem[] {
   const seen = new Map<string, RegistryKeyItem>();
+  const data = new Map<string, Set<string>>();
   for (const item of items) {
     const key = `${item.value.toLowerCase()}|${item.value_name?.toLowerCase() ?? ''}`;
-    if (!seen.has(key)) seen.set(key, item);
+    if (item.value_data !== undefined) data.set(key, (data.get(key) ?? new Set()).add(item.value_data));
+    const first = seen.get(key);
+    if (!first) seen.set(key, { ...item });
+    else if (first.value_data === undefined && item.value_data !== undefined) {
+      first.value_data = item.value_data;
+      if (item.value_type) first.value_type = item.value_type;
+    }
+  }
+  for (const [key, item] of seen) {
+    if ((data.get(key)?.size ?? 0) > 1) {
+      delete item.value_data;
+      delete item.value_type;
+    }
   }
   return [...seen.values()].sort((a, b) => a.evidence.start - b.evidence.start);
 }
