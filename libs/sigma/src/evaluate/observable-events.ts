@@ -1,7 +1,7 @@
 import { hostOf } from '../templates/builtin-sigma-agent';
 import { programRuns, type ProgramRun } from '../templates/command-program';
 import { asExecuted } from '../templates/command-values';
-import { sysmonRendering, writtenData } from '../templates/registry-writes';
+import { statedWrite, sysmonRendering, writtenData } from '../templates/registry-writes';
 import type { SigmaEvent } from './event-fields';
 
 /** The parts of an extracted observable the telemetry is built from. */
@@ -162,7 +162,9 @@ function registryEvent(value: string, attributes: NonNullable<ObservableLike['at
   const targetObject = valueName && !key.toLowerCase().endsWith(`\\${valueName.toLowerCase()}`) ? `${key}\\${valueName}` : key;
   // The data the article's own reg add / Set-ItemProperty wrote, as Sysmon records it, when the item does not carry it.
   const written = writtenData(commandLines, value, valueName ?? undefined);
-  const details = text(attributes.value_data) ?? text(attributes.data) ?? (written ? sysmonRendering(written) : '');
+  // The item's own value_data is the data as the article wrote it (4, 0x4): Sysmon writes DWORD (0x00000004).
+  const write = written ?? statedWrite(text(attributes.value_data) ?? text(attributes.data) ?? undefined, text(attributes.value_type) ?? undefined);
+  const details = write ? sysmonRendering(write) : '';
   return { EventID: 13, EventType: 'SetValue', TargetObject: targetObject, Details: details, Image: 'C:\\Windows\\System32\\reg.exe' };
 }
 

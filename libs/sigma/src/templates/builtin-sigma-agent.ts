@@ -7,13 +7,14 @@ import type {
   ScheduledTaskItem,
   ServiceItem,
 } from '@huntforge/contracts';
+import { dump, load } from 'js-yaml';
 import { mergeTags, tagsForExecutable, tagsForRegistryPath } from './attack-inference';
 import { behaviourTitle, programLabel } from './behaviour-titles';
 import { isBenignInfrastructure } from './benign-infrastructure';
 import { isShellBuiltin, programRuns } from './command-program';
-import { asExecuted, MAX_VALUE_LENGTH, stableParts } from './command-values';
+import { asExecuted, MAX_VALUE_LENGTH, stableParts, withoutShellVariables } from './command-values';
 import { encodedCommand, isDistinctive, namedValues, reportedHosts } from './distinctive-values';
-import { isWellKnownServiceKey, sysmonDetails, writtenData } from './registry-writes';
+import { isBusyKey, isWellKnownService, isWellKnownServiceKey, statedWrite, sysmonDetails, writtenData } from './registry-writes';
 import { citation, renderRule, type ArticleRef, type RuleBody, type RuleDraft, type TemplateClass } from './rule-draft';
 
 export type TemplatePlatform = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
@@ -97,6 +98,27 @@ export function distinctiveTokens(commandLine: string, max = MAX_TOKENS, options
   return chosen;
 }
 
+/**
+ * A detection value as a matcher sees it: Sigma compares strings case-insensitively, and neither the
+ * order of a list nor of a map's keys changes what matches. Two values with the same canonical form
+ * select the same events.
+ */
+export function canonical(value: unknown): string {
+  const normal = (node: unknown): unknown => {
+    if (typeof node === 'string') return node.toLowerCase();
+    if (Array.isArray(node)) return [...new Set(node.map((item) => JSON.stringify(normal(item))))].sort();
+    if (node && typeof node === 'object') {
+      return Object.fromEntries(
+        Object.entries(node)
+          .map(([key, item]) => [key.toLowerCase(), normal(item)] as const)
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+      );
+    }
+    return node;
+  };
+  return JSON.stringify(normal(value));
+}
+
 function selections(entries: Array<Record<string, unknown>>): { detection: Record<string, unknown>; values: string[] } {
   const detection: Record<string, unknown> = {};
   const values: string[] = [];
@@ -118,30 +140,53 @@ function draft(telemetryClass: TemplateClass, body: RuleBody, values: string[], 
 const processLogsource = (platform: TemplatePlatform) => ({ category: 'process_creation', product: productOf(platform) });
 
 interface CommandSelection {
+  /** The platform the command ran on: an article about several systems quotes each one's commands. */
+  platform: TemplatePlatform;
   image: string;
   viaPowerShell: boolean;
   commandLine: string;
   tokens: string[];
 }
 
+// Programs and paths only Unix systems have; and of those, only macOS.
+const UNIX_PROGRAMS = /^(?:\(?\s*)?(?:sudo\s+)?(?:systemctl|journalctl|crontab|chmod|chown|chattr|launchctl|osascript|xattr|ditto|dscl|defaults|plutil|apt(?:-get)?|yum|dnf|ldd|nohup|xargs|bash|sh|zsh)\b/;
+const UNIX_PATHS = /(?:^|[\s"'=@])(?:~\/|\/tmp\/|\/etc\/|\/usr\/|\/var\/|\/dev\/null|\/Library\/|\$HOME\b)|\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b/;
+const WINDOWS_MARKS = /[a-z]:\\|%\w+%|\bHK(?:LM|CU|CR|U|EY_\w+)\b|\.exe\b|\$env:/i;
+const MACOS_MARKS = /\b(?:launchctl|osascript|xattr|ditto|dscl|defaults|plutil)\b|~\/Library\/|(?:^|\s)\/Library\/|\/Applications\//;
+
+/**
+ * The platform a command ran on. An article about several systems (or none named) quotes Windows and
+ * Unix commands side by side: `systemctl --user enable …` or `find / -name .npmrc` is a Linux or macOS
+ * process whatever the article's platform, and a Windows rule on `systemctl.exe` could never fire.
+ */
+function commandPlatform(platform: TemplatePlatform, commandLine: string): TemplatePlatform {
+  if (platform !== 'cross-platform' && platform !== 'unknown') return platform;
+  if (WINDOWS_MARKS.test(commandLine) || !(UNIX_PROGRAMS.test(commandLine.trim()) || UNIX_PATHS.test(commandLine))) return platform;
+  return MACOS_MARKS.test(commandLine) ? 'macos' : 'linux';
+}
+
 /** The programs the article's command lines run, each with the stable values its rule selects on. */
 function commandSelections(input: BuiltinSigmaInput): CommandSelection[] {
-  const windows = productOf(input.platform) === 'windows';
-  return (input.cmdlines ?? []).flatMap((item) =>
-    programRuns(asExecuted(item.value), windows).map((run) => {
+  return (input.cmdlines ?? []).flatMap((item) => {
+    const platform = commandPlatform(input.platform, item.value);
+    const windows = productOf(platform) === 'windows';
+    return programRuns(asExecuted(item.value), windows).map((run) => {
+      // A Unix shell expands `$TOKEN` before the program starts, except inside single quotes: only the text around it reaches telemetry.
+      const literal = [...run.commandLine.matchAll(/'[^']*'/g)].map((match) => match[0]);
+      const expanded = (part: string) => (windows || literal.some((quoted) => quoted.includes(part)) ? [part] : withoutShellVariables(part));
       // A cmdlet's own name (Invoke-WebRequest) says what it does; a bare alias (irm) is too short to keep.
       const cmdlet = run.viaPowerShell ? (argumentsOf(run.commandLine)[0] ?? '') : '';
       const named = cmdlet.length >= 6 ? [cmdlet] : cmdlet && run.commandLine.includes(`${cmdlet} `) ? [`${cmdlet} `] : [];
-      const parts = [...named, ...behaviourSwitches(run.commandLine), ...distinctiveTokens(run.commandLine)].flatMap(stableParts);
+      const parts = [...named, ...behaviourSwitches(run.commandLine), ...distinctiveTokens(run.commandLine)].flatMap(stableParts).flatMap(expanded);
       const tokens: string[] = [];
       for (const part of parts.filter((value) => !SHELL_PLUMBING.test(value))) {
         if (!tokens.some((token) => token.includes(part) || part.includes(token))) tokens.push(part);
         if (tokens.length === MAX_TOKENS) break;
       }
       const standsAlone = tokens.length >= 2 || tokens.some(isStrongValue);
-      return { image: run.image, viaPowerShell: run.viaPowerShell, commandLine: run.commandLine, tokens: standsAlone ? withDistinctiveValue(tokens, run.commandLine) : [] };
-    }),
-  ).filter((selection) => selection.tokens.length > 0);
+      return { platform, image: run.image, viaPowerShell: run.viaPowerShell, commandLine: run.commandLine, tokens: standsAlone ? withDistinctiveValue(tokens, run.commandLine, expanded) : [] };
+    });
+  }).filter((selection) => selection.tokens.length > 0);
 }
 
 /**
@@ -151,15 +196,15 @@ function commandSelections(input: BuiltinSigmaInput): CommandSelection[] {
  * most specific value the command line has takes the last place: a path or file name further on, the
  * encoded command, the host it reaches, the name it gives (`-Name UpdaterSvc`). None: no selection.
  */
-function withDistinctiveValue(tokens: string[], commandLine: string): string[] {
+function withDistinctiveValue(tokens: string[], commandLine: string, expanded: (part: string) => string[]): string[] {
   if (tokens.some(isDistinctive)) return tokens;
   const encoded = encodedCommand(commandLine);
   // An encoded command and a host are this intrusion's by nature, however random they look.
   const candidates = [
-    ...distinctiveTokens(commandLine, Number.POSITIVE_INFINITY, { splitLongQuoted: true }).flatMap(stableParts).filter(isDistinctive),
+    ...distinctiveTokens(commandLine, Number.POSITIVE_INFINITY, { splitLongQuoted: true }).flatMap(stableParts).flatMap(expanded).filter(isDistinctive),
     ...(encoded ? [encoded] : []),
     ...reportedHosts(commandLine),
-    ...namedValues(commandLine).flatMap(stableParts).filter(isDistinctive),
+    ...namedValues(commandLine).flatMap(stableParts).flatMap(expanded).filter(isDistinctive),
   ];
   const value = candidates.find((candidate) => !SHELL_PLUMBING.test(candidate) && commandLine.includes(candidate));
   if (!value) return [];
@@ -171,16 +216,34 @@ function commandLineCondition(tokens: string[]): Record<string, unknown> {
   return tokens.length === 1 ? { 'CommandLine|contains': tokens[0] } : { 'CommandLine|contains|all': tokens };
 }
 
-function imageCondition(platform: TemplatePlatform, selection: Pick<CommandSelection, 'image' | 'viaPowerShell'>): Record<string, unknown> {
+function imageCondition(selection: Pick<CommandSelection, 'platform' | 'image' | 'viaPowerShell'>): Record<string, unknown> {
   if (selection.viaPowerShell) return { 'Image|endswith': ['\\powershell.exe', '\\pwsh.exe'] };
-  return { 'Image|endswith': imageSuffix(platform, selection.image) };
+  return { 'Image|endswith': imageSuffix(selection.platform, selection.image) };
 }
 
-/** Distinct selections only: the same command quoted twice is one selection. */
+/** The CommandLine values of a selection, lower case (Sigma compares case-insensitively). */
+function commandLineValues(entry: Record<string, unknown>): string[] {
+  const value = entry['CommandLine|contains'] ?? entry['CommandLine|contains|all'];
+  return (Array.isArray(value) ? value : [value]).map((item) => String(item).toLowerCase());
+}
+
+/**
+ * Without the selections another one already covers: a selection on the same program that requires
+ * every value of a broader one (`/create` + the task name, next to the task name alone) matches only
+ * events the broader one matches, and a reviewer reads it as a duplicate.
+ */
+function withoutNarrower(entries: Array<Record<string, unknown>>): Array<Record<string, unknown>> {
+  const program = (entry: Record<string, unknown>) => canonical(Object.fromEntries(Object.entries(entry).filter(([key]) => !key.startsWith('CommandLine'))));
+  const covers = (broad: Record<string, unknown>, narrow: Record<string, unknown>) =>
+    program(broad) === program(narrow) && commandLineValues(broad).every((value) => commandLineValues(narrow).some((other) => other.includes(value)));
+  return entries.filter((entry, index) => !entries.some((other, at) => at !== index && covers(other, entry) && (!covers(entry, other) || at < index)));
+}
+
+/** Distinct selections only: the same command quoted twice (in any case, values in any order) is one selection. */
 function distinctEntries(entries: Array<Record<string, unknown>>): Array<Record<string, unknown>> {
   const seen = new Set<string>();
   return entries.filter((entry) => {
-    const key = JSON.stringify(entry);
+    const key = canonical(entry);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -212,11 +275,13 @@ function behaviourSwitches(commandLine: string): string[] {
 function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
   const byImage = new Map<string, CommandSelection[]>();
   for (const selection of commandSelections(input)) {
-    const key = selection.viaPowerShell ? 'powershell.exe' : selection.image.toLowerCase();
+    const key = `${productOf(selection.platform)}|${selection.viaPowerShell ? 'powershell.exe' : selection.image.toLowerCase()}`;
     byImage.set(key, [...(byImage.get(key) ?? []), selection]);
   }
-  return [...byImage.entries()].flatMap(([image, group]) =>
-    chunk(distinctEntries(group.map((selection) => ({ ...imageCondition(input.platform, selection), ...commandLineCondition(selection.tokens) }))), MAX_SELECTIONS).map(
+  return [...byImage.entries()].flatMap(([key, group]) => {
+    const image = key.slice(key.indexOf('|') + 1);
+    const platform = group[0]?.platform ?? input.platform;
+    return chunk(withoutNarrower(distinctEntries(group.map((selection) => ({ ...imageCondition(selection), ...commandLineCondition(selection.tokens) })))), MAX_SELECTIONS).map(
       (entries, part) => {
         const { detection, values } = selections(entries);
         // A command that writes a Run key is persistence first (reg add …\CurrentVersion\Run).
@@ -228,7 +293,7 @@ function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
           {
             title: `${behaviourTitle(group[0]?.image ?? image, group.map((selection) => selection.commandLine))}${part > 0 ? ` (${part + 1})` : ''}`,
             description: `Detects ${image} run with the arguments ${citation(input.article)}.`,
-            logsource: processLogsource(input.platform),
+            logsource: processLogsource(platform),
             detection,
             tags,
             level: strongest >= 2 && tags.some((tag) => /^attack\.t(1218|1105|1197|1490|1059\.001|1547\.001)/.test(tag)) ? 'high' : strongest >= 2 ? 'medium' : 'low',
@@ -239,8 +304,8 @@ function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
           part,
         );
       },
-    ),
-  );
+    );
+  });
 }
 
 // Parents that should not start other programs in normal use: documents, script hosts, servers, proxies.
@@ -306,36 +371,59 @@ function registryPathPieces(keyPath: string): string[] {
  * on every write of the value. Empty when no command gives the data.
  */
 function detailsCondition(input: BuiltinSigmaInput, key: RegistryKeyItem): Record<string, unknown> {
-  const written = writtenData((input.cmdlines ?? []).map((item) => item.value), key.path, key.value_name);
+  const written = writtenData((input.cmdlines ?? []).map((item) => item.value), key.path, key.value_name) ?? statedWrite(key.value_data, key.value_type);
   const details = written ? sysmonDetails(written) : null;
   if (!details) return {};
   if ('exact' in details) return { Details: details.exact };
   return details.contains.length === 1 ? { 'Details|contains': details.contains[0] } : { 'Details|contains|all': details.contains };
 }
 
+/** The TargetObject conditions of a registry item: where its value is, as telemetry writes it. */
+function targetCondition(key: RegistryKeyItem): Record<string, unknown> {
+  const pieces = registryPathPieces(key.path);
+  const path = pieces[pieces.length - 1] ?? '';
+  return {
+    ...(pieces.length > 1 ? { 'TargetObject|contains|all': pieces } : { 'TargetObject|contains': path }),
+    ...(key.value_name && !path.toLowerCase().endsWith(`\\${key.value_name.toLowerCase()}`) ? { 'TargetObject|endswith': `\\${key.value_name}` } : {}),
+  };
+}
+
+/**
+ * One rule per registry value the article shows written. The same value is often quoted twice, once
+ * as the timeline saw it (`HKEY_USERS\<SID>\Software\…\Run`) and once in the command that wrote it
+ * (`reg add HKCU\Software\…\Run`): both are the same TargetObject in telemetry, so they are one rule,
+ * which requires the data whichever quote shows it and names both.
+ */
 function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
-  return (input.registryKeys ?? []).flatMap((key, index) => {
-    const pieces = registryPathPieces(key.path);
-    const path = pieces[pieces.length - 1] ?? '';
-    const details = detailsCondition(input, key);
+  const groups = new Map<string, Array<{ key: RegistryKeyItem; index: number }>>();
+  (input.registryKeys ?? []).forEach((key, index) => {
+    const target = canonical(targetCondition(key));
+    groups.set(target, [...(groups.get(target) ?? []), { key, index }]);
+  });
+  return [...groups.values()].flatMap((group) => {
+    const first = group[0] as { key: RegistryKeyItem; index: number };
+    const key = first.key;
+    const details = group.map((member) => detailsCondition(input, member.key)).find((condition) => Object.keys(condition).length > 0) ?? {};
     // Windows, its updates and the product write a well-known service's configuration all day: without
     // the data the attacker wrote (Start = 4), a rule on the value fires on them and tells nothing.
-    if (Object.keys(details).length === 0 && isWellKnownServiceKey(key.path)) return [];
-    const { detection, values } = selections([
-      {
-        ...(pieces.length > 1 ? { 'TargetObject|contains|all': pieces } : { 'TargetObject|contains': path }),
-        ...(key.value_name && !path.toLowerCase().endsWith(`\\${key.value_name.toLowerCase()}`) ? { 'TargetObject|endswith': `\\${key.value_name}` } : {}),
-        ...details,
-      },
-    ]);
-    const tags = tagsForRegistryPath(key.path);
+    if (Object.keys(details).length === 0 && group.every((member) => isWellKnownServiceKey(member.key.path))) return [];
+    // A key alone (no value name, no data) that every machine writes under all day (TaskCache\Tree,
+    // Explorer\RunMRU, Environment) says nothing about this intrusion.
+    if (Object.keys(details).length === 0 && !key.value_name && isBusyKey(key.path)) return [];
+    const { detection, values } = selections([{ ...targetCondition(key), ...details }]);
+    const tags = mergeTags(...group.map((member) => tagsForRegistryPath(member.key.path)));
     const runKey = tags.includes('attack.t1547.001');
-    const leaf = key.value_name ?? key.path.split('\\').pop() ?? key.path;
+    // The value and the key it is set under (`fDenyTSConnections` under `Terminal Server`); a key without a value name is named with its parent.
+    const segments = key.path.split('\\');
+    const valueInPath = key.value_name !== undefined && segments.at(-1)?.toLowerCase() === key.value_name.toLowerCase();
+    const leaf = key.value_name ?? segments.at(-1) ?? key.path;
+    const parent = (key.value_name && !valueInPath ? segments.at(-1) : segments.at(-2)) ?? key.hive;
+    const quoted = [...new Set(group.map((member) => member.key.value))];
     return draft(
       'registry_set',
       {
-        title: runKey ? `Run Key Persistence Via Registry Value ${leaf}` : `Registry Value ${leaf} Set Under ${key.path.split('\\').slice(-2, -1)[0] ?? key.hive}`,
-        description: `Detects writes to the registry key ${key.value} ${citation(input.article)}.`,
+        title: runKey ? `Run Key Persistence Via Registry Value ${leaf}` : `Registry ${key.value_name ? 'Value' : 'Key'} ${leaf} Set Under ${parent}`,
+        description: `Detects writes to the registry key ${quoted[0] ?? key.value}${quoted.length > 1 ? ` (also quoted as ${quoted.slice(1).join(', ')})` : ''} ${citation(input.article)}.`,
         logsource: { category: 'registry_set', product: 'windows' },
         detection,
         tags,
@@ -344,14 +432,20 @@ function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
       },
       values,
       input,
-      index,
+      first.index,
     );
   });
 }
 
+// A systemd, launchd or cron unit: a Linux or macOS service, never installed through the Service Control Manager.
+const UNIX_UNIT = /\.(?:service|timer|socket|target|mount|path|plist)$/i;
+
 function serviceRules(input: BuiltinSigmaInput): RuleDraft[] {
-  return (input.services ?? []).map((service, index) => {
+  return (input.services ?? []).flatMap((service, index) => {
     const binary = service.binary_path ? asExecuted(service.binary_path) : null;
+    // Articles name the services an intruder stops (WinDefend) as often as the ones it installs: without
+    // the binary it installed, an installation rule on a service every machine has fires on Windows itself.
+    if (UNIX_UNIT.test(service.value.trim()) || (!binary && isWellKnownService(service.value))) return [];
     const { detection, values } = selections([
       { Provider_Name: 'Service Control Manager', EventID: 7045, ...(binary ? { 'ImagePath|contains': binary } : { ServiceName: service.value }) },
     ]);
@@ -469,12 +563,68 @@ function networkRules(input: BuiltinSigmaInput): RuleDraft[] {
  */
 export function generateBuiltinRules(input: BuiltinSigmaInput): RuleDraft[] {
   const windows = input.platform === 'windows' || input.platform === 'unknown' || input.platform === 'cross-platform';
-  return [
+  return mergeSameDetections([
     ...cmdlineRules(input),
     ...lineageRules(input),
     ...(windows ? registryRules(input) : []),
     ...(windows ? serviceRules(input) : []),
     ...(windows ? scheduledTaskRules(input) : []),
     ...networkRules(input),
-  ];
+  ]);
+}
+
+interface RuleDoc {
+  description?: string;
+  tags?: string[];
+  logsource?: unknown;
+  detection?: Record<string, unknown>;
+  falsepositives?: string[];
+  level?: string;
+}
+
+/**
+ * What a rule matches: its logsource and its selections (the builtin conditions are all "any of them",
+ * so `selection` and `1 of selection_*` over the same selections match the same events).
+ */
+export function detectionKey(ruleYaml: string): string {
+  const doc = load(ruleYaml) as RuleDoc;
+  const detection = doc.detection ?? {};
+  const condition = String(detection['condition'] ?? '');
+  const anyOf = condition === 'selection' || condition === '1 of selection_*';
+  const parts = Object.entries(detection)
+    .filter(([name]) => name !== 'condition')
+    .map(([name, selection]) => (anyOf ? canonical(selection) : `${name}=${canonical(selection)}`));
+  return canonical({ logsource: doc.logsource ?? {}, selections: parts, condition: anyOf ? 'any' : condition });
+}
+
+const LEVELS = ['informational', 'low', 'medium', 'high', 'critical'];
+
+/**
+ * One rule per detection: two rules of one article that match the same events (the same command seen
+ * by two extractors, the same task or service quoted twice) are one finding in the review queue. The
+ * first is kept and takes the other's values, tags, descriptions and false positives.
+ */
+function mergeSameDetections(drafts: RuleDraft[]): RuleDraft[] {
+  const kept = new Map<string, { draft: RuleDraft; doc: Record<string, unknown>; merged: boolean }>();
+  for (const next of drafts) {
+    const key = detectionKey(next.yaml);
+    const existing = kept.get(key);
+    if (!existing) {
+      kept.set(key, { draft: next, doc: load(next.yaml) as Record<string, unknown>, merged: false });
+      continue;
+    }
+    const doc = existing.doc as RuleDoc;
+    const other = load(next.yaml) as RuleDoc;
+    if (other.description && doc.description !== other.description && !doc.description?.includes(other.description)) doc.description = `${doc.description ?? ''} ${other.description}`.trim();
+    const tags = mergeTags(doc.tags ?? [], other.tags ?? []);
+    if (tags.length > 0) doc.tags = tags;
+    doc.falsepositives = [...new Set([...(doc.falsepositives ?? []), ...(other.falsepositives ?? [])])];
+    if (LEVELS.indexOf(other.level ?? '') > LEVELS.indexOf(doc.level ?? '')) doc.level = other.level;
+    existing.draft = { ...existing.draft, detectionValues: [...new Set([...existing.draft.detectionValues, ...next.detectionValues])] };
+    existing.merged = true;
+  }
+  return [...kept.values()].map(({ draft: kept, doc, merged }) => {
+    if (!merged) return kept;
+    return { ...kept, yaml: dump(doc, { lineWidth: -1, noRefs: true, sortKeys: false }) };
+  });
 }

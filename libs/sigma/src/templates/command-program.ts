@@ -23,6 +23,9 @@ const POWERSHELL_ALIASES = new Set(['iex', 'irm', 'iwr', 'icm', 'saps', 'sal', '
 const SHELLS = new Set(['cmd', 'sh', 'bash', 'zsh', 'dash', 'ksh']);
 const WINDOWS_EXTENSIONS = /\.(exe|com|bat|cmd|scr|ps1|vbs|js|hta|msc|cpl)$/i;
 
+// Characters no program's file name has: brackets, quotes, variables, operators.
+const NOT_A_FILE_NAME = /[()[\]{}"'`$<>|;&=^!%*?,:]/;
+
 const unquote = (text: string) => text.trim().replace(/^(["'])([\s\S]*)\1$/, '$2').trim();
 const fileName = (program: string) => unquote(program).split(/[\\/]/).pop() ?? program;
 const bareName = (program: string) => fileName(program).toLowerCase().replace(/\.exe$/, '');
@@ -38,13 +41,56 @@ function wrapsLine(commandLine: string, index: number, before: string): boolean 
   return WRAPPED.test(commandLine) || TAKES_COMMAND.test(before);
 }
 
+const OPENERS: Record<string, string> = { '(': ')', '{': '}' };
+const CLOSERS = new Set([')', '}']);
+
 /**
- * Splits at `&&`, `||`, `;`, `|`, a lone `&` and a line break outside quotes: each part starts a program
- * of its own. A line break before a URL or a switch, or after a switch that takes the command to run, only
- * wraps the line.
+ * True when the brackets outside quotes pair up (`(Get-Item x | Out-String)`, `{ … | … }`,
+ * `$(curl …)`), so they can be trusted to mark nesting. A line copied with half a bracket (prose around
+ * it, a truncated quote) is split as if it had none.
+ */
+function bracketsBalance(text: string): boolean {
+  const stack: string[] = [];
+  let quote: string | null = null;
+  for (const ch of text) {
+    if (quote) {
+      if (ch === quote) quote = null;
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (OPENERS[ch]) stack.push(OPENERS[ch] as string);
+    else if (CLOSERS.has(ch) && stack.pop() !== ch) return false;
+  }
+  return stack.length === 0 && quote === null;
+}
+
+/** The index of the bracket closing the one at `open`, outside quotes; -1 when none. */
+function closingBracket(text: string, open: number): number {
+  const stack: string[] = [];
+  let quote: string | null = null;
+  for (let i = open; i < text.length; i++) {
+    const ch = text[i] as string;
+    if (quote) {
+      if (ch === quote) quote = null;
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (OPENERS[ch]) stack.push(OPENERS[ch] as string);
+    else if (CLOSERS.has(ch)) {
+      if (stack.pop() !== ch) return -1;
+      if (stack.length === 0) return i;
+    }
+  }
+  return -1;
+}
+
+/**
+ * Splits at `&&`, `||`, `;`, `|`, a lone `&` and a line break outside quotes and outside brackets: each
+ * part starts a program of its own. A pipe inside parentheses or a script block (`(Get-Content a |
+ * Out-String)`, `{ $_ | Out-File b }`) belongs to the code around it, and a caret-escaped operator (`^|`)
+ * is cmd's literal character. A line break before a URL or a switch, or after a switch that takes the
+ * command to run, only wraps the line.
  */
 export function commandSegments(commandLine: string): string[] {
   const segments: string[] = [];
+  const nested = bracketsBalance(commandLine);
+  let depth = 0;
   let quote: string | null = null;
   let current = '';
   for (let i = 0; i < commandLine.length; i++) {
@@ -56,6 +102,17 @@ export function commandSegments(commandLine: string): string[] {
     }
     if (ch === '"' || ch === "'") {
       quote = ch;
+      current += ch;
+      continue;
+    }
+    if (ch === '^' && /[|&;<>()]/.test(commandLine[i + 1] ?? '')) {
+      current += ch + (commandLine[i + 1] as string);
+      i++;
+      continue;
+    }
+    if (nested && OPENERS[ch]) depth++;
+    if (nested && CLOSERS.has(ch)) depth = Math.max(0, depth - 1);
+    if (depth > 0) {
       current += ch;
       continue;
     }
@@ -75,11 +132,41 @@ export function commandSegments(commandLine: string): string[] {
   return segments;
 }
 
+/** A Windows command as cmd.exe hands it on: carets outside quotes are escapes and go (`p^o^w^e^r^s^h^e^l^l`, `^^` is `^`). */
+export function withoutCarets(commandLine: string): string {
+  if (!commandLine.includes('^')) return commandLine;
+  let quoted = false;
+  let out = '';
+  for (let i = 0; i < commandLine.length; i++) {
+    const ch = commandLine[i] as string;
+    if (ch === '"') quoted = !quoted;
+    if (ch === '^' && !quoted) {
+      i++;
+      out += commandLine[i] ?? '';
+      continue;
+    }
+    out += ch;
+  }
+  return out;
+}
+
 const firstToken = (text: string): string => /^"[^"]*"|^'[^']*'|^\S+/.exec(text.trim())?.[0] ?? '';
 const afterFirst = (text: string): string => text.trim().slice(firstToken(text).length).trim();
 
 /** The command a wrapper runs (`cmd /c X`, `start "" X`, `call X`, `for … do X`, `sh -c "X"`, `sudo X`), or null. */
-function unwrap(segment: string): string | null {
+function unwrap(segment: string, windows: boolean): string | null {
+  // A group (`(a & b)`, `( cd /tmp; wget … )`, `{ a; b; }`) runs what it encloses.
+  if (OPENERS[segment[0] ?? ''] && closingBracket(segment, 0) === segment.length - 1) return segment.slice(1, -1).trim() || null;
+  // `TOKEN=$(curl …)` runs curl; `LANG=C wget …` runs wget with one more variable set.
+  const assignment = windows ? null : /^[A-Za-z_]\w*=/.exec(segment);
+  if (assignment) {
+    const value = segment.slice(assignment[0].length);
+    if (value.startsWith('$(')) {
+      const close = closingBracket(value, 1);
+      return close > 0 ? value.slice(2, close).trim() || null : null;
+    }
+    return afterFirst(value) || null;
+  }
   const program = bareName(firstToken(segment));
   const rest = afterFirst(segment);
   if (program === 'cmd') {
@@ -109,8 +196,9 @@ function unwrap(segment: string): string | null {
 export function programRuns(commandLine: string, windows: boolean): ProgramRun[] {
   const runs: ProgramRun[] = [];
   const visit = (text: string, depth: number): void => {
-    for (const segment of commandSegments(text)) {
-      const inner = depth < 6 ? unwrap(segment) : null;
+    for (const typed of commandSegments(text)) {
+      const segment = windows ? withoutCarets(typed) : typed;
+      const inner = depth < 6 ? unwrap(segment, windows) : null;
       if (inner) {
         visit(inner, depth + 1);
         continue;
@@ -124,6 +212,8 @@ export function programRuns(commandLine: string, windows: boolean): ProgramRun[]
       }
       if ((windows ? CMD_BUILTINS : POSIX_BUILTINS).has(name) && !/[\\/]/.test(token)) continue;
       const file = fileName(token);
+      // What is left is code, not a program (`(New-Object Net.WebClient)`, `Out-String)`, `$x`): no process has that image.
+      if (!file || NOT_A_FILE_NAME.test(file)) continue;
       // Extractors add .exe to names like curl that are programs on every platform; Unix images have none.
       const image = windows ? (/\.[a-z0-9]{2,4}$/i.test(file) ? file : `${file}.exe`) : file.replace(/\.exe$/i, '');
       runs.push({ image, commandLine: segment, viaPowerShell: false });

@@ -1,4 +1,4 @@
-import { asExecuted, stableParts } from './command-values';
+import { asExecuted, stableParts, withoutShellVariables } from './command-values';
 
 describe('command-line values a rule can keep', () => {
   it('refangs indicators and undoubles a batch file\'s %%VAR%%', () => {
@@ -18,5 +18,17 @@ describe('command-line values a rule can keep', () => {
 
   it('leaves out a value longer than 120 characters', () => {
     expect(stableParts(`C:\\${'d'.repeat(130)}`)).toEqual([]);
+  });
+
+  it('leaves out what is code, not a value: fragments cut at a bracket, cmd delayed expansion', () => {
+    expect(stableParts('s/^main()/main(){system(`$ENV{SP_CMD}`);}/')).toEqual([]);
+    expect(stableParts('conf[a/b/c].json')).toEqual([]);
+    expect(stableParts('http://!h!/sp/stage.zip')).toEqual(['http://', '/sp/stage.zip']);
+  });
+
+  it('cuts a Unix value at the shell variables and escapes the shell replaces', () => {
+    expect(withoutShellVariables('X-Sandpiper-Token: $TOKEN')).toEqual(['X-Sandpiper-Token:']);
+    expect(withoutShellVariables('/opt/Sandpiper\\ Agent/.cache/agent')).toEqual(['/opt/Sandpiper', 'Agent/.cache/agent']);
+    expect(withoutShellVariables('${HOME}/.config/sp')).toEqual(['/.config/sp']);
   });
 });

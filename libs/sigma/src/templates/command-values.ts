@@ -20,6 +20,16 @@ const PLACEHOLDER = /<[^<>]{1,40}>|\{[A-Za-z0-9_ -]{1,40}\}|\[(?:REDACTED|redact
 // A user's own folder: the name differs on every machine.
 const USER_FOLDER = /[a-z]:\\users\\(?!public\\|default\\)[^\\]+(?=\\)|\/home\/[^/]+(?=\/)|\/Users\/(?!Shared\/)[^/]+(?=\/)/gi;
 const ENV_PREFIX = /%(?:userprofile|appdata|localappdata|temp|tmp|homepath|public|programdata)%/gi;
+// cmd's delayed expansion (`cmd /v:on /c "set u=…&& curl http://!u!/a"`): replaced by its value before the program starts.
+const DELAYED_VARIABLE = /![A-Za-z_]\w*!/g;
+// What is left of code after a cut (`){print \``, `\`;exit;}/`): starts inside a bracket or ends opening one.
+const SYNTAX_EDGE = /^[)\]}`;|&]|[([{`]$/;
+
+/** A piece of code rather than a value: cut at a bracket or quote (`){print \``, `config[x/h/`), so no telemetry holds it as the rule means. */
+function isSyntaxFragment(part: string): boolean {
+  const count = (pattern: RegExp) => (part.match(pattern) ?? []).length;
+  return SYNTAX_EDGE.test(part) || count(/\[/g) !== count(/\]/g) || count(/\{/g) !== count(/\}/g) || count(/`/g) % 2 === 1;
+}
 // Tokens, hashes and keys of one run; and a URL whose host the publisher removed (`https://[.]com/`).
 const RUN_SECRET = /[0-9a-f]{16,}|[A-Za-z0-9+/]{40,}={0,2}/g;
 const REDACTED_HOST = /\w+:\/\/\.[a-z]{2,6}\/?/gi;
@@ -53,11 +63,24 @@ export function stableParts(argument: string): string[] {
     .replace(PLACEHOLDER, '\u0000')
     .replace(USER_FOLDER, '\u0000')
     .replace(ENV_PREFIX, '\u0000')
+    .replace(DELAYED_VARIABLE, '\u0000')
     .replace(REDACTED_HOST, '\u0000')
     .replace(RUN_SECRET, '\u0000');
   return cut
     .split('\u0000')
     .map(withoutRandomName)
     .map((part) => part.trim())
-    .filter((part) => part.length >= MIN_PIECE && part.length <= MAX_VALUE_LENGTH && /[a-z0-9]/i.test(part));
+    .filter((part) => part.length >= MIN_PIECE && part.length <= MAX_VALUE_LENGTH && /[a-z0-9]/i.test(part) && !isSyntaxFragment(part));
+}
+
+// A POSIX shell variable (`$TOKEN`, `${HOME}`) or escape (`Application\ Support`): the shell replaces it
+// before the program starts, so the program's command line never holds it as typed.
+const SHELL_EXPANSION = /\$\{?[A-Za-z_]\w*\}?|\\(?=[\s'"$`\\])|\\$/g;
+
+/** The parts of a Unix command-line value either side of its shell variables and escapes: the program never sees `$TOKEN` or `\ `. */
+export function withoutShellVariables(part: string): string[] {
+  return part
+    .split(SHELL_EXPANSION)
+    .map((piece) => piece.trim())
+    .filter((piece) => piece.length >= MIN_PIECE && /[a-z0-9]/i.test(piece));
 }

@@ -141,6 +141,20 @@ const WELL_KNOWN_SERVICES = new Set(
   ],
 );
 
+/** True for the name of a service every Windows machine has (`WinDefend`, `wuauserv`). */
+export function isWellKnownService(name: string): boolean {
+  return WELL_KNOWN_SERVICES.has(name.trim().toLowerCase());
+}
+
+// Keys ordinary software writes under all day (every task created, every Run-dialog line, every
+// environment variable set): a rule on the key alone, without the value name or the data, fires on all of it.
+const BUSY_KEYS = /(?:^|\\)(?:schedule\\taskcache(?:\\tree|\\tasks|\\plain|\\logon|\\boot)?|explorer\\(?:runmru|recentdocs|userassist|typedpaths|comdlg32)|environment|currentversion\\run(?:once)?|currentcontrolset\\services|currentcontrolset\\control\\session manager\\environment)$/;
+
+/** True for a key (without a value name) that Windows and ordinary software write to constantly. */
+export function isBusyKey(key: string): boolean {
+  return BUSY_KEYS.test(keyWithoutHive(key));
+}
+
 /**
  * True for a value of a well-known service's key (`…\Services\wuauserv\Start`): Windows, updates
  * and the product itself write it, so without the data the attacker wrote a rule on it fires on them.
@@ -148,4 +162,19 @@ const WELL_KNOWN_SERVICES = new Set(
 export function isWellKnownServiceKey(key: string): boolean {
   const service = /(?:^|\\)(?:currentcontrolset|controlset\d{3})\\services\\([^\\]+)/.exec(keyWithoutHive(key))?.[1];
   return service !== undefined && WELL_KNOWN_SERVICES.has(service);
+}
+
+/**
+ * The write a registry item states itself (value_data, value_type as the extractor records them: the data
+ * as written, `REG_DWORD`, …), typed as a command's would be; null without data. A number without a
+ * stated type is taken as a DWORD, as Set-ItemProperty would write it.
+ */
+export function statedWrite(data: string | undefined, valueType: string | undefined): Pick<RegistryWrite, 'type' | 'data'> | null {
+  if (data === undefined || data === '') return null;
+  const type = (valueType ?? '').toUpperCase().replace(/^REG_/, '');
+  if (type === 'DWORD' || type === 'DWORD_LITTLE_ENDIAN') return { type: 'dword', data };
+  if (type === 'QWORD' || type === 'QWORD_LITTLE_ENDIAN') return { type: 'qword', data };
+  if (type === 'SZ' || type === 'EXPAND_SZ') return { type: 'string', data };
+  if (type) return { type: 'binary', data };
+  return { type: /^(?:0x[0-9a-f]+|\d+)$/i.test(data) ? 'dword' : 'string', data };
 }
