@@ -2,6 +2,7 @@ import { hostOf } from '../templates/builtin-sigma-agent';
 import { programRuns, type ProgramRun } from '../templates/command-program';
 import { asExecuted } from '../templates/command-values';
 import { statedWrite, sysmonRendering, writtenData } from '../templates/registry-writes';
+import { isRunDialogHistory, pastedCommand } from '../templates/run-dialog';
 import type { SigmaEvent } from './event-fields';
 
 /** The parts of an extracted observable the telemetry is built from. */
@@ -29,7 +30,8 @@ export function observableEvents(observables: readonly ObservableLike[], options
   const product = options.product?.toLowerCase();
   const windows = product === 'windows';
   const commandLines = observables.filter((o) => o.type === 'cmdline').map((o) => o.value);
-  const context: Context = { windows, unix: product === 'linux' || product === 'macos', runsOf: new Map(), commandLinesOf: new Map(), commandLines };
+  const pairs = observables.filter((o) => o.type === 'process_lineage').map(pairOf);
+  const context: Context = { windows, unix: product === 'linux' || product === 'macos', runsOf: new Map(), commandLinesOf: new Map(), commandLines, pairs };
   // Each command line resolved once: its own events, and what each program was told to do, so a
   // parent→child pair's event carries the child's command line.
   for (const observable of observables.filter((o) => o.type === 'cmdline')) {
@@ -51,9 +53,16 @@ interface Context {
   commandLinesOf: Map<string, string[]>;
   /** Every command line of the article: a `reg add … /d` among them says what a registry value was set to. */
   commandLines: string[];
+  /** The article's parent → child pairs: what explorer.exe started was run from the Run dialog (RunMRU). */
+  pairs: Array<{ parent: string; child: string }>;
 }
 
-function eventsOf(observable: ObservableLike, { windows, unix, runsOf, commandLinesOf, commandLines }: Context): SigmaEvent[] {
+function pairOf(observable: ObservableLike): { parent: string; child: string } {
+  const [parentText, childText] = observable.value.split(/\s*(?:->|→|=>)\s*/);
+  return { parent: text(observable.attributes?.parent) ?? text(parentText) ?? '', child: text(observable.attributes?.child) ?? text(childText) ?? '' };
+}
+
+function eventsOf(observable: ObservableLike, { windows, unix, runsOf, commandLinesOf, commandLines, pairs }: Context): SigmaEvent[] {
   const { type, value, attributes = {} } = observable;
   const processEvent = (commandLine: string, parent: string | null) => processEventOn(windows, unix ? commandLine.replace(/^(\S+)\.exe\b/i, '$1') : commandLine, parent);
   switch (type) {
@@ -75,7 +84,7 @@ function eventsOf(observable: ObservableLike, { windows, unix, runsOf, commandLi
       return [processEvent(child, parent), ...told];
     }
     case 'registry_key':
-      return [registryEvent(value, attributes, commandLines)];
+      return [registryEvent(value, attributes, commandLines, pairs)];
     case 'service': {
       const rawBinary = text(attributes.binary_path) ?? text(attributes.image_path);
       const binary = rawBinary ? asExecuted(rawBinary) : null;
@@ -152,7 +161,7 @@ const HIVES: Record<string, string> = {
   HKEY_CURRENT_CONFIG: 'HKCC',
 };
 
-function registryEvent(value: string, attributes: NonNullable<ObservableLike['attributes']>, commandLines: readonly string[]): SigmaEvent {
+function registryEvent(value: string, attributes: NonNullable<ObservableLike['attributes']>, commandLines: readonly string[], pairs: Context['pairs']): SigmaEvent {
   let key = value.replace(/^(HKEY_[A-Z_]+)/i, (hive) => HIVES[hive.toUpperCase()] ?? hive);
   // Sysmon writes the current user's hive as HKU\<SID>.
   key = key.replace(/^HKCU\\/i, 'HKU\\S-1-5-21-1004336348-1177238915-682003330-1001\\');
@@ -164,7 +173,9 @@ function registryEvent(value: string, attributes: NonNullable<ObservableLike['at
   const written = writtenData(commandLines, value, valueName ?? undefined);
   // The item's own value_data is the data as the article wrote it (4, 0x4): Sysmon writes DWORD (0x00000004).
   const write = written ?? statedWrite(text(attributes.value_data) ?? text(attributes.data) ?? undefined, text(attributes.value_type) ?? undefined);
-  const details = write ? sysmonRendering(write) : '';
+  // The Run dialog's history keeps the pasted command itself.
+  const pasted = !write && isRunDialogHistory(value) ? pastedCommand(commandLines, pairs) : null;
+  const details = write ? sysmonRendering(write) : (pasted ?? '');
   return { EventID: 13, EventType: 'SetValue', TargetObject: targetObject, Details: details, Image: 'C:\\Windows\\System32\\reg.exe' };
 }
 

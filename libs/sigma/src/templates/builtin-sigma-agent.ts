@@ -16,6 +16,7 @@ import { asExecuted, MAX_VALUE_LENGTH, stableParts, withoutShellVariables } from
 import { encodedCommand, isDistinctive, namedValues, reportedHosts } from './distinctive-values';
 import { isBusyKey, isWellKnownService, isWellKnownServiceKey, statedWrite, sysmonDetails, writtenData } from './registry-writes';
 import { citation, renderRule, type ArticleRef, type RuleBody, type RuleDraft, type TemplateClass } from './rule-draft';
+import { isRunDialogHistory, pastedCommandDetails } from './run-dialog';
 
 export type TemplatePlatform = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
 
@@ -371,8 +372,14 @@ function registryPathPieces(keyPath: string): string[] {
  * on every write of the value. Empty when no command gives the data.
  */
 function detailsCondition(input: BuiltinSigmaInput, key: RegistryKeyItem): Record<string, unknown> {
-  const written = writtenData((input.cmdlines ?? []).map((item) => item.value), key.path, key.value_name) ?? statedWrite(key.value_data, key.value_type);
+  const commandLines = (input.cmdlines ?? []).map((item) => item.value);
+  const written = writtenData(commandLines, key.path, key.value_name) ?? statedWrite(key.value_data, key.value_type);
   const details = written ? sysmonDetails(written) : null;
+  if (!details && isRunDialogHistory(key.path)) {
+    // The Run dialog's history holds the lure's pasted command: its program and host are the data.
+    const pasted = pastedCommandDetails(commandLines, input.processPairs ?? []);
+    return pasted.length === 0 ? {} : pasted.length === 1 ? { 'Details|contains': pasted[0] } : { 'Details|contains|all': pasted };
+  }
   if (!details) return {};
   if ('exact' in details) return { Details: details.exact };
   return details.contains.length === 1 ? { 'Details|contains': details.contains[0] } : { 'Details|contains|all': details.contains };
@@ -411,7 +418,9 @@ function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
     // Explorer\RunMRU, Environment) says nothing about this intrusion.
     if (Object.keys(details).length === 0 && !key.value_name && isBusyKey(key.path)) return [];
     const { detection, values } = selections([{ ...targetCondition(key), ...details }]);
-    const tags = mergeTags(...group.map((member) => tagsForRegistryPath(member.key.path)));
+    // A Run dialog entry with the lure's command is the paste-and-run (ClickFix) step: user execution.
+    const pastedRun = isRunDialogHistory(key.path) && Object.keys(details).length > 0;
+    const tags = pastedRun ? ['attack.execution', 'attack.t1204.004'] : mergeTags(...group.map((member) => tagsForRegistryPath(member.key.path)));
     const runKey = tags.includes('attack.t1547.001');
     // The value and the key it is set under (`fDenyTSConnections` under `Terminal Server`); a key without a value name is named with its parent.
     const segments = key.path.split('\\');
@@ -422,13 +431,23 @@ function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
     return draft(
       'registry_set',
       {
-        title: runKey ? `Run Key Persistence Via Registry Value ${leaf}` : `Registry ${key.value_name ? 'Value' : 'Key'} ${leaf} Set Under ${parent}`,
+        title: pastedRun
+          ? `Run Dialog Entry Running ${programLabel(String(Object.values(details).flat()[0]))} (Paste And Run Lure)`
+          : runKey
+            ? `Run Key Persistence Via Registry Value ${leaf}`
+            : `Registry ${key.value_name ? 'Value' : 'Key'} ${leaf} Set Under ${parent}`,
         description: `Detects writes to the registry key ${quoted[0] ?? key.value}${quoted.length > 1 ? ` (also quoted as ${quoted.slice(1).join(', ')})` : ''} ${citation(input.article)}.`,
         logsource: { category: 'registry_set', product: 'windows' },
         detection,
         tags,
-        level: runKey ? 'high' : 'medium',
-        falsepositives: [runKey ? `Software that registers itself to start at logon under the name ${leaf}` : 'Legitimate software writing the same value'],
+        level: runKey || pastedRun ? 'high' : 'medium',
+        falsepositives: [
+          pastedRun
+            ? 'An administrator running the same command from the Run dialog'
+            : runKey
+              ? `Software that registers itself to start at logon under the name ${leaf}`
+              : 'Legitimate software writing the same value',
+        ],
       },
       values,
       input,
