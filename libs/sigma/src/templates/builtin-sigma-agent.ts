@@ -17,6 +17,7 @@ import { encodedCommand, isDistinctive, namedValues, reportedHosts } from './dis
 import { isBusyKey, isWellKnownService, isWellKnownServiceKey, statedWrite, sysmonDetails, writtenData } from './registry-writes';
 import { citation, renderRule, type ArticleRef, type RuleBody, type RuleDraft, type TemplateClass } from './rule-draft';
 import { isRunDialogHistory, pastedCommandDetails } from './run-dialog';
+import { onlyControlled, serviceControl } from './service-control';
 
 export type TemplatePlatform = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
 
@@ -178,7 +179,10 @@ function commandSelections(input: BuiltinSigmaInput): CommandSelection[] {
       // A cmdlet's own name (Invoke-WebRequest) says what it does; a bare alias (irm) is too short to keep.
       const cmdlet = run.viaPowerShell ? (argumentsOf(run.commandLine)[0] ?? '') : '';
       const named = cmdlet.length >= 6 ? [cmdlet] : cmdlet && run.commandLine.includes(`${cmdlet} `) ? [`${cmdlet} `] : [];
-      const parts = [...named, ...behaviourSwitches(run.commandLine), ...distinctiveTokens(run.commandLine)].flatMap(stableParts).flatMap(expanded);
+      // Stopping, reconfiguring or deleting a named service (`sc stop SentinelAgent`): the verb and the name are the finding.
+      const control = windows ? serviceControl(run.commandLine) : null;
+      const controlled = control ? [control.verb, control.name] : [];
+      const parts = [...controlled, ...named, ...behaviourSwitches(run.commandLine), ...distinctiveTokens(run.commandLine)].flatMap(stableParts).flatMap(expanded);
       const tokens: string[] = [];
       for (const part of parts.filter((value) => !SHELL_PLUMBING.test(value))) {
         if (!tokens.some((token) => token.includes(part) || part.includes(token))) tokens.push(part);
@@ -286,7 +290,11 @@ function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
       (entries, part) => {
         const { detection, values } = selections(entries);
         // A command that writes a Run key is persistence first (reg add …\CurrentVersion\Run).
-        const tags = mergeTags(tagsForExecutable(image), ...group.map((selection) => (/\bHK(?:LM|CU|CR|U|EY_\w+)\\/i.test(selection.commandLine) ? tagsForRegistryPath(selection.commandLine) : [])));
+        // Commands that only stop or disable services (a security agent) are Service Stop, not the program's usual technique.
+        const stopsServices = group.every((selection) => selection.platform !== 'linux' && serviceControl(selection.commandLine) !== null);
+        const tags = stopsServices
+          ? ['attack.impact', 'attack.t1489']
+          : mergeTags(tagsForExecutable(image), ...group.map((selection) => (/\bHK(?:LM|CU|CR|U|EY_\w+)\\/i.test(selection.commandLine) ? tagsForRegistryPath(selection.commandLine) : [])));
         // Specificity: each value counts, a behaviour switch (delete shadows, -urlcache) once more.
         const strongest = Math.max(...group.map((selection) => selection.tokens.length + (selection.tokens.some(isBehaviourSwitch) ? 1 : 0)));
         return draft(
@@ -465,6 +473,8 @@ function serviceRules(input: BuiltinSigmaInput): RuleDraft[] {
     // Articles name the services an intruder stops (WinDefend) as often as the ones it installs: without
     // the binary it installed, an installation rule on a service every machine has fires on Windows itself.
     if (UNIX_UNIT.test(service.value.trim()) || (!binary && isWellKnownService(service.value))) return [];
+    // A service the commands only stop or disable (a security agent) was not installed: the command's own rule covers it.
+    if (!binary && onlyControlled(service.value, (input.cmdlines ?? []).map((item) => asExecuted(item.value)))) return [];
     const { detection, values } = selections([
       { Provider_Name: 'Service Control Manager', EventID: 7045, ...(binary ? { 'ImagePath|contains': binary } : { ServiceName: service.value }) },
     ]);

@@ -1,0 +1,46 @@
+import { load } from 'js-yaml';
+import { generateBuiltinRules, type BuiltinSigmaInput } from './builtin-sigma-agent';
+import { onlyControlled, serviceControl } from './service-control';
+
+// An intruder stopping a security agent: synthetic examples, no fixture article.
+const article = { title: 'Synthetic agent tampering note', url: 'https://notes.example.org/agent', date: '2026-11-26' };
+const item = { evidence: { start: 0, end: 1, text: 'x' }, confidence: 0.9 };
+const cmdline = (value: string) => ({ ...item, value, executable: value.split(' ')[0] ?? value });
+type Rule = { title: string; detection: Record<string, unknown>; tags: string[] };
+
+function rules(input: Partial<BuiltinSigmaInput>) {
+  return generateBuiltinRules({ article, platform: 'windows', ...input }).map((draft) => ({ draft, rule: load(draft.yaml) as Rule }));
+}
+
+describe('commands that stop, reconfigure or delete a service', () => {
+  it('reads the action and the service from sc, net and the service cmdlets', () => {
+    expect(serviceControl('sc stop QuillGuard')).toEqual({ verb: 'stop', name: 'QuillGuard' });
+    expect(serviceControl('sc.exe \\\\FS07 config "QuillGuard" start= disabled')).toEqual({ verb: 'config', name: 'QuillGuard' });
+    expect(serviceControl('net stop QuillGuard /y')).toEqual({ verb: 'stop', name: 'QuillGuard' });
+    expect(serviceControl('Stop-Service -Name QuillGuard -Force')).toEqual({ verb: 'Stop-Service', name: 'QuillGuard' });
+    expect(serviceControl('sc create QuillGuard binPath= C:\\q.exe')).toBeNull();
+    expect(serviceControl('sc query QuillGuard')).toBeNull();
+  });
+
+  it('says a service was only controlled when no command creates it', () => {
+    expect(onlyControlled('QuillGuard', ['whoami', 'sc stop QuillGuard'])).toBe(true);
+    expect(onlyControlled('QuillGuard', ['sc create QuillGuard binPath= C:\\q.exe', 'sc stop QuillGuard'])).toBe(false);
+    expect(onlyControlled('QuillGuard', ['New-Service -Name "QuillGuard" -BinaryPathName C:\\q.exe', 'Stop-Service QuillGuard'])).toBe(false);
+    expect(onlyControlled('QuillGuard', ['sc stop OtherAgent'])).toBe(false);
+  });
+
+  it('writes a Service Stop rule on the verb and the name, and no installation rule for the stopped agent', () => {
+    const drafted = rules({ cmdlines: [cmdline('sc stop QuillGuard')], services: [{ ...item, value: 'QuillGuard' }] });
+    expect(drafted.map(({ draft }) => draft.telemetryClass)).toEqual(['process_creation']);
+    expect(drafted[0]?.rule).toMatchObject({
+      title: 'Service Stopped Via Sc.EXE',
+      tags: ['attack.impact', 'attack.t1489'],
+      detection: { selection: { 'Image|endswith': '\\sc.exe', 'CommandLine|contains|all': ['stop', 'QuillGuard'] } },
+    });
+  });
+
+  it('keeps the installation rule of a service the article shows installed', () => {
+    const drafted = rules({ cmdlines: [], services: [{ ...item, value: 'QuillGuard' }] });
+    expect(drafted.map(({ rule }) => rule.title)).toEqual(['Service Installation Of QuillGuard']);
+  });
+});
