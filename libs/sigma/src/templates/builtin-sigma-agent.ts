@@ -17,7 +17,7 @@ import { encodedCommand, isDistinctive, namedValues, reportedHosts } from './dis
 import { isBusyKey, isWellKnownService, isWellKnownServiceKey, statedWrite, sysmonDetails, writtenData } from './registry-writes';
 import { citation, renderRule, type ArticleRef, type RuleBody, type RuleDraft, type TemplateClass } from './rule-draft';
 import { isRunDialogHistory, pastedCommandDetails } from './run-dialog';
-import { onlyControlled, serviceControl } from './service-control';
+import { onlyControlled, serviceControl, taskOnlyOperated } from './service-control';
 
 export type TemplatePlatform = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
 
@@ -497,8 +497,11 @@ function serviceRules(input: BuiltinSigmaInput): RuleDraft[] {
 }
 
 function scheduledTaskRules(input: BuiltinSigmaInput): RuleDraft[] {
-  return (input.scheduledTasks ?? []).map((task, index) => {
+  const commandLines = (input.cmdlines ?? []).map((item) => asExecuted(item.value));
+  return (input.scheduledTasks ?? []).flatMap((task, index) => {
     const name = task.value.replace(/^\\+/, '');
+    // A task the commands only start (a built-in one abused for elevation) was not created: its command's rule covers it.
+    if (taskOnlyOperated(name, commandLines)) return [];
     const { detection, values } = selections([{ EventID: 4698, 'TaskName|endswith': `\\${name}` }]);
     return draft(
       'scheduled_task_creation',

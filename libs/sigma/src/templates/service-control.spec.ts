@@ -1,6 +1,6 @@
 import { load } from 'js-yaml';
 import { generateBuiltinRules, type BuiltinSigmaInput } from './builtin-sigma-agent';
-import { onlyControlled, serviceControl } from './service-control';
+import { onlyControlled, serviceControl, taskOnlyOperated } from './service-control';
 
 // An intruder stopping a security agent: synthetic examples, no fixture article.
 const article = { title: 'Synthetic agent tampering note', url: 'https://notes.example.org/agent', date: '2026-11-26' };
@@ -42,5 +42,15 @@ describe('commands that stop, reconfigure or delete a service', () => {
   it('keeps the installation rule of a service the article shows installed', () => {
     const drafted = rules({ cmdlines: [], services: [{ ...item, value: 'QuillGuard' }] });
     expect(drafted.map(({ rule }) => rule.title)).toEqual(['Service Installation Of QuillGuard']);
+  });
+
+  it('writes no task-creation rule for a built-in task the commands only start, and keeps one for a task they create', () => {
+    const run = 'schtasks /run /tn \\Microsoft\\Windows\\QuillMaintenance\\QuillCleanup /I';
+    expect(taskOnlyOperated('\\Microsoft\\Windows\\QuillMaintenance\\QuillCleanup', [run])).toBe(true);
+    expect(taskOnlyOperated('QuillCleanup', ['schtasks /create /sc daily /tn QuillCleanup /tr C:\\q.exe', run])).toBe(false);
+    expect(taskOnlyOperated('QuillCleanup', ['whoami'])).toBe(false);
+    const task = { ...item, value: '\\Microsoft\\Windows\\QuillMaintenance\\QuillCleanup' };
+    expect(rules({ cmdlines: [cmdline(run)], scheduledTasks: [task] }).map(({ draft }) => draft.telemetryClass)).toEqual(['process_creation']);
+    expect(rules({ cmdlines: [], scheduledTasks: [task] }).map(({ draft }) => draft.telemetryClass)).toEqual(['scheduled_task_creation']);
   });
 });

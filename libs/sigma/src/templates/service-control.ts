@@ -38,3 +38,16 @@ export function onlyControlled(name: string, commandLines: readonly string[]): b
   const controlled = commandLines.some((line) => line.split(/\s*(?:&&|\|\||;|\n)\s*/).some((part) => serviceControl(part)?.name.toLowerCase() === lower));
   return controlled && !commandLines.some((line) => creates(name, line));
 }
+
+const CREATES_TASK = /(?:^|[\s"'&|;(])\/create\b|\bRegister-ScheduledTask\b|\bNew-ScheduledTask\b|(?:^|[\s"'&|;(])\/xml\b/i;
+
+/**
+ * True when the article's commands only run, end, query, change or delete this scheduled task and none
+ * creates it (`schtasks /run /tn \Microsoft\Windows\DiskCleanup\SilentCleanup`, a built-in task abused for
+ * a UAC bypass): a task-creation rule on its name would never fire on the intrusion.
+ */
+export function taskOnlyOperated(name: string, commandLines: readonly string[]): boolean {
+  const leaf = (name.replace(/^\\+/, '').split('\\').pop() ?? name).toLowerCase();
+  const mentioning = commandLines.filter((line) => line.toLowerCase().includes(leaf));
+  return mentioning.length > 0 && !mentioning.some((line) => CREATES_TASK.test(line));
+}
