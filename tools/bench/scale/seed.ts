@@ -57,6 +57,8 @@ async function sample(db: SqlRunner, table: string, size = 200): Promise<number[
   return rows.map((row) => Number(row.id));
 }
 
+const SEED_SIMHASH = `('x' || substr(md5('simhash' || g), 1, 16))::bit(64)::bigint`;
+
 export async function seedScaleData(db: SqlRunner, options: SeedOptions): Promise<SeedCounts> {
   const started = performance.now();
   const step = (what: string) => options.log(`${what} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
@@ -89,8 +91,10 @@ export async function seedScaleData(db: SqlRunner, options: SeedOptions): Promis
         title: `base.title || ' (' || g || ')'`,
         content: `'Campaign bench' || (g % 1000) || ' report ' || md5(g::text) || E'.\\n\\n' || base.content`,
         content_hash: `md5(g::text) || md5(base.content_hash || g)`,
-        simhash: `(g * 2654435761::bigint) % 9223372036854775807`,
-        simhash_bands: `ARRAY[(g & 65535), 65536 | ((g >> 4) & 65535), 131072 | ((g >> 8) & 65535), 196608 | ((g >> 12) & 65535)]`,
+        // A 64-bit hash per copy, and its bands as the ingest path cuts them (four 16-bit slices, each tagged with
+        // its position), so band values spread as real SimHashes do rather than thousands sharing one.
+        simhash: SEED_SIMHASH,
+        simhash_bands: `ARRAY[(${SEED_SIMHASH} & 65535)::int, (65536 | ((${SEED_SIMHASH} >> 16) & 65535))::int, (131072 | ((${SEED_SIMHASH} >> 32) & 65535))::int, (196608 | ((${SEED_SIMHASH} >> 48) & 65535))::int]`,
         duplicate_of_id: 'NULL',
         hunt_score: `least(100, greatest(0, base.hunt_score + ((g * 37) % 41) - 20))`,
         published_at: `now() - ((g % 365) || ' days')::interval - ((g % 1440) || ' minutes')::interval`,
