@@ -29,12 +29,18 @@ const COMMON_FOLDERS = new Set(
 const COMMON_PROGRAMS = new Set(['cmd', 'cmd.exe', 'powershell', 'powershell.exe', 'pwsh', 'pwsh.exe', 'bash', 'sh', 'zsh', 'iex', 'iwr', 'irm', 'icm', 'curl', 'wget']);
 // Accounts and settings any script passes (-User SYSTEM, -RunLevel Highest, start= auto).
 const COMMON_VALUES = new Set(['system', 'localsystem', 'localservice', 'networkservice', 'nt', 'authority', 'administrator', 'administrators', 'everyone', 'highest', 'limited', 'automatic', 'auto', 'manual', 'demand', 'disabled', 'true', 'false', 'force', 'hidden', 'bypass', 'running', 'stopped']);
+// File names every project or tool has: `rm config.json` is run on countless machines for reasons of their own.
+const COMMON_FILES = new Set([
+  'config.json', 'settings.json', 'package.json', 'package-lock.json', 'index.js', 'index.html', 'main.py', 'setup.py', 'requirements.txt',
+  'readme.md', 'readme.txt', 'data.json', 'config.yaml', 'config.yml', 'config.ini', 'config.xml', 'settings.ini', 'log.txt', 'output.txt', 'test.txt',
+  'install.sh', 'setup.sh', 'run.sh', 'start.sh', 'update.sh', 'setup.exe', 'install.exe', 'update.exe',
+]);
 // A cmdlet name (Start-Service, Invoke-WebRequest) names the action; the article's value is its argument.
 const CMDLET = /^[A-Z][a-z]+-[A-Z][A-Za-z]+$/;
 
 function isCommonWord(word: string): boolean {
   const lower = word.toLowerCase();
-  return COMMON_FOLDERS.has(lower) || COMMON_PROGRAMS.has(lower) || COMMON_VALUES.has(lower) || CMDLET.test(word) || /^\d+$/.test(word) || isRandomName(word);
+  return COMMON_FOLDERS.has(lower) || COMMON_PROGRAMS.has(lower) || COMMON_VALUES.has(lower) || COMMON_FILES.has(lower) || CMDLET.test(word) || /^\d+$/.test(word) || isRandomName(word);
 }
 
 /** A behaviour switch that is the finding on its own (`certutil -urlcache`, `vssadmin delete shadows`). */
