@@ -62,7 +62,7 @@ export function servePages(root: string): Promise<{ server: Server; url: string;
     const title = /^#\s+(.+)$/m.exec(markdown)?.[1] ?? `Article ${index}`;
     const body = markdown
       .split(/\n```/)
-      .map((part, i) => (i % 2 === 1 ? `<pre><code>${escapeHtml(part.replace(/^[a-z]*\n/, ''))}</code></pre>` : `<p>${escapeHtml(part)}</p>`))
+      .map((part, i) => (i % 2 === 1 ? `<pre><code>${escapeHtml(part.replace(/^[a-z]*\n/, ''))}</code></pre>` : proseHtml(part)))
       .join('');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(`<html><head><title>${escapeHtml(title)}</title></head><body><article><h1>${escapeHtml(title)}</h1>${body}</article></body></html>`);
@@ -70,6 +70,27 @@ export function servePages(root: string): Promise<{ server: Server; url: string;
   return new Promise((ok) =>
     server.listen(0, '127.0.0.1', () => ok({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, count: pages.length })),
   );
+}
+
+/** Markdown prose as a site would serve it: headings, list items and paragraphs as their own elements. */
+function proseHtml(markdown: string): string {
+  return markdown
+    .split(/\n\s*\n/)
+    .map((block) => {
+      const lines = block.trim().split('\n');
+      const heading = /^(#{1,6})\s+(.+)$/.exec(lines[0] ?? '');
+      if (heading && lines.length === 1) {
+        const level = Math.min(6, (heading[1] ?? '#').length + 1);
+        return `<h${level}>${escapeHtml(heading[2] ?? '')}</h${level}>`;
+      }
+      if (/^\s*[-*]\s+/.test(lines[0] ?? '')) {
+        // A bullet starts an item; a wrapped line continues the one before.
+        const items = lines.reduce<string[]>((list, line) => (/^\s*[-*]\s+/.test(line) ? [...list, line.replace(/^\s*[-*]\s+/, '')] : [...list.slice(0, -1), `${list.at(-1) ?? ''} ${line.trim()}`]), []);
+        return `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`;
+      }
+      return block.trim() ? `<p>${escapeHtml(block.trim())}</p>` : '';
+    })
+    .join('');
 }
 
 function escapeHtml(text: string): string {
