@@ -2,7 +2,7 @@ import { encodedCommand, isDistinctive, namedValues, reportedHosts } from './dis
 
 describe('values that make a selection this intrusion\'s', () => {
   it('does not count switches, schemes, common folders, shells or cmdlet names', () => {
-    for (const value of ['-nop', '-w hidden', '-ep bypass', '/create', '/select,', 'https://', '@/tmp/', '\\Downloads\\', '\\AppData\\Local\\Temp\\', 'C:\\ProgramData\\', 'iwr https://', 'Start-Service', '/p.ps1 | iex', '.8.1/', 'NT AUTHORITY\\SYSTEM', 'config.json', './install.sh']) {
+    for (const value of ['-nop', '-w hidden', '-ep bypass', '/create', '/select,', 'https://', '@/tmp/', '\\Downloads\\', '\\AppData\\Local\\Temp\\', 'C:\\ProgramData\\', 'iwr https://', 'Start-Service', '/p.ps1 | iex', '.8.1/', 'NT AUTHORITY\\SYSTEM', 'config.json', './install.sh', 'C:\\WINDOWS\\system32\\davclnt.dll,DavSetCookie']) {
       expect([value, isDistinctive(value)]).toEqual([value, false]);
     }
   });

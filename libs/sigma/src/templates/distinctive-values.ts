@@ -35,12 +35,15 @@ const COMMON_FILES = new Set([
   'readme.md', 'readme.txt', 'data.json', 'config.yaml', 'config.yml', 'config.ini', 'config.xml', 'settings.ini', 'log.txt', 'output.txt', 'test.txt',
   'install.sh', 'setup.sh', 'run.sh', 'start.sh', 'update.sh', 'setup.exe', 'install.exe', 'update.exe',
 ]);
+// Windows' own DLL entry points that run every day (the WebDAV client opening any share, Control Panel items):
+// the share or item they are given is the intrusion's, not the DLL.
+const WINDOWS_PLUMBING = new Set(['davclnt.dll', 'davsetcookie', 'shell32.dll', 'control_rundll']);
 // A cmdlet name (Start-Service, Invoke-WebRequest) names the action; the article's value is its argument.
 const CMDLET = /^[A-Z][a-z]+-[A-Z][A-Za-z]+$/;
 
 function isCommonWord(word: string): boolean {
   const lower = word.toLowerCase();
-  return COMMON_FOLDERS.has(lower) || COMMON_PROGRAMS.has(lower) || COMMON_VALUES.has(lower) || COMMON_FILES.has(lower) || CMDLET.test(word) || /^\d+$/.test(word) || isRandomName(word);
+  return COMMON_FOLDERS.has(lower) || COMMON_PROGRAMS.has(lower) || COMMON_VALUES.has(lower) || COMMON_FILES.has(lower) || WINDOWS_PLUMBING.has(lower) || CMDLET.test(word) || /^\d+$/.test(word) || isRandomName(word);
 }
 
 /** A behaviour switch that is the finding on its own (`certutil -urlcache`, `vssadmin delete shadows`). */
