@@ -1,7 +1,7 @@
 import { pageOffset, totalPages, type ListArticlesQuery, type ListArticlesResponse } from '@huntforge/contracts';
 import type { IngestionDeps } from '../../deps';
-import { notFound } from '../../errors';
 import { articleSummary } from '../article-views';
+import { sourceIdOf } from '../source-filter';
 import { decodeCursor, encodeCursor, listScope } from './article-cursor';
 
 /** Date-only bounds cover the whole day: `published_before=2025-01-31` includes that day. */
@@ -9,13 +9,6 @@ function dateBound(value: string | undefined, endOfDay: boolean): Date | undefin
   if (!value) return undefined;
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}Z`);
   return new Date(value);
-}
-
-async function sourceIdOf(deps: IngestionDeps, source: string | undefined): Promise<number | undefined> {
-  if (!source) return undefined;
-  const row = await deps.sources.find(source);
-  if (!row) throw notFound('source', source);
-  return row.id;
 }
 
 /** A page of the article list, by page number or by the cursor a previous page handed out. */

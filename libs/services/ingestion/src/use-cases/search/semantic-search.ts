@@ -11,16 +11,10 @@ import type { IngestionDeps } from '../../deps';
 import { notFound } from '../../errors';
 import type { ScoredRow } from '../../repositories/article-queries';
 import { articleSummary } from '../article-views';
+import { sourceIdOf } from '../source-filter';
 
 const round = (value: number): number => Math.round(value * 10_000) / 10_000;
 const SNIPPET_LENGTH = 300;
-
-async function sourceIdOf(deps: IngestionDeps, source: string | null | undefined): Promise<number | undefined> {
-  if (!source) return undefined;
-  const row = await deps.sources.find(source);
-  if (!row) throw notFound('source', source);
-  return row.id;
-}
 
 async function withSummaries(deps: IngestionDeps, scored: ScoredRow[]) {
   const rows = new Map((await deps.queries.summaries(scored.map((row) => row.id))).map((row) => [row.id, row]));
