@@ -1,5 +1,5 @@
 import { hostOf } from '../templates/builtin-sigma-agent';
-import { programRuns, type ProgramRun } from '../templates/command-program';
+import { bareName, programRuns, type ProgramRun } from '../templates/command-program';
 import { asExecuted } from '../templates/command-values';
 import { statedWrite, sysmonRendering, writtenData } from '../templates/registry-writes';
 import { isRunDialogHistory, pastedCommand } from '../templates/run-dialog';
@@ -39,7 +39,7 @@ export function observableEvents(observables: readonly ObservableLike[], options
     const runs = programRuns(executed, windows);
     context.runsOf.set(observable, { executed, runs });
     for (const run of runs) {
-      const key = run.image.toLowerCase().replace(/\.exe$/, '');
+      const key = bareName(run.image);
       context.commandLinesOf.set(key, [...(context.commandLinesOf.get(key) ?? []), run.commandLine]);
     }
   }
@@ -54,12 +54,13 @@ interface Context {
   /** Every command line of the article: a `reg add … /d` among them says what a registry value was set to. */
   commandLines: string[];
   /** The article's parent → child pairs: what explorer.exe started was run from the Run dialog (RunMRU). */
-  pairs: Array<{ parent: string; child: string }>;
+  pairs: Array<{ parent: string | null; child: string }>;
 }
 
-function pairOf(observable: ObservableLike): { parent: string; child: string } {
+/** A `parent -> child` observable's two programs (its attributes first, else the value's two sides). */
+function pairOf(observable: ObservableLike): { parent: string | null; child: string } {
   const [parentText, childText] = observable.value.split(/\s*(?:->|→|=>)\s*/);
-  return { parent: text(observable.attributes?.parent) ?? text(parentText) ?? '', child: text(observable.attributes?.child) ?? text(childText) ?? '' };
+  return { parent: text(observable.attributes?.parent) ?? text(parentText), child: text(observable.attributes?.child) ?? text(childText) ?? observable.value };
 }
 
 function eventsOf(observable: ObservableLike, { windows, unix, runsOf, commandLinesOf, commandLines, pairs }: Context): SigmaEvent[] {
@@ -76,11 +77,8 @@ function eventsOf(observable: ObservableLike, { windows, unix, runsOf, commandLi
       return [outer, ...inner];
     }
     case 'process_lineage': {
-      const [parentText, childText] = value.split(/\s*(?:->|→|=>)\s*/);
-      const parent = text(attributes.parent) ?? text(parentText);
-      const child = text(attributes.child) ?? text(childText) ?? value;
-      const childKey = (child.split(/[\\/]/).pop() ?? child).toLowerCase().replace(/\.exe$/, '');
-      const told = (commandLinesOf.get(childKey) ?? []).map((commandLine) => ({ ...processEvent(child, parent), CommandLine: commandLine }));
+      const { parent, child } = pairOf(observable);
+      const told = (commandLinesOf.get(bareName(child)) ?? []).map((commandLine) => ({ ...processEvent(child, parent), CommandLine: commandLine }));
       return [processEvent(child, parent), ...told];
     }
     case 'registry_key':

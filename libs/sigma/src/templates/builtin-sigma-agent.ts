@@ -380,8 +380,7 @@ function registryPathPieces(keyPath: string): string[] {
  * (`reg add … /d 4` is `DWORD (0x00000004)` in Sysmon), so the rule fires on the attacker's write, not
  * on every write of the value. Empty when no command gives the data.
  */
-function detailsCondition(input: BuiltinSigmaInput, key: RegistryKeyItem): Record<string, unknown> {
-  const commandLines = (input.cmdlines ?? []).map((item) => item.value);
+function detailsCondition(input: BuiltinSigmaInput, commandLines: readonly string[], key: RegistryKeyItem): Record<string, unknown> {
   const written = writtenData(commandLines, key.path, key.value_name) ?? statedWrite(key.value_data, key.value_type);
   const details = written ? sysmonDetails(written) : null;
   if (!details && isRunDialogHistory(key.path)) {
@@ -411,6 +410,7 @@ function targetCondition(key: RegistryKeyItem): Record<string, unknown> {
  * which requires the data whichever quote shows it and names both.
  */
 function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
+  const commandLines = (input.cmdlines ?? []).map((item) => item.value);
   const groups = new Map<string, Array<{ key: RegistryKeyItem; index: number }>>();
   (input.registryKeys ?? []).forEach((key, index) => {
     const target = canonical(targetCondition(key));
@@ -419,7 +419,7 @@ function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
   return [...groups.values()].flatMap((group) => {
     const first = group[0] as { key: RegistryKeyItem; index: number };
     const key = first.key;
-    const details = group.map((member) => detailsCondition(input, member.key)).find((condition) => Object.keys(condition).length > 0) ?? {};
+    const details = group.map((member) => detailsCondition(input, commandLines, member.key)).find((condition) => Object.keys(condition).length > 0) ?? {};
     // Windows, its updates and the product write a well-known service's configuration all day: without
     // the data the attacker wrote (Start = 4), a rule on the value fires on them and tells nothing.
     if (Object.keys(details).length === 0 && group.every((member) => isWellKnownServiceKey(member.key.path))) return [];
@@ -474,13 +474,14 @@ function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
 const UNIX_UNIT = /\.(?:service|timer|socket|target|mount|path|plist)$/i;
 
 function serviceRules(input: BuiltinSigmaInput): RuleDraft[] {
+  const commandLines = (input.cmdlines ?? []).map((item) => asExecuted(item.value));
   return (input.services ?? []).flatMap((service, index) => {
     const binary = service.binary_path ? asExecuted(service.binary_path) : null;
     // Articles name the services an intruder stops (WinDefend) as often as the ones it installs: without
     // the binary it installed, an installation rule on a service every machine has fires on Windows itself.
     if (UNIX_UNIT.test(service.value.trim()) || (!binary && isWellKnownService(service.value))) return [];
     // A service the commands only stop or disable (a security agent) was not installed: the command's own rule covers it.
-    if (!binary && onlyControlled(service.value, (input.cmdlines ?? []).map((item) => asExecuted(item.value)))) return [];
+    if (!binary && onlyControlled(service.value, commandLines)) return [];
     const { detection, values } = selections([
       { Provider_Name: 'Service Control Manager', EventID: 7045, ...(binary ? { 'ImagePath|contains': binary } : { ServiceName: service.value }) },
     ]);

@@ -28,7 +28,8 @@ const NOT_A_FILE_NAME = /[()[\]{}"'`$<>|;&=^!%*?,:]/;
 
 const unquote = (text: string) => text.trim().replace(/^(["'])([\s\S]*)\1$/, '$2').trim();
 const fileName = (program: string) => unquote(program).split(/[\\/]/).pop() ?? program;
-const bareName = (program: string) => fileName(program).toLowerCase().replace(/\.exe$/, '');
+/** A program's name as its image ends, lower case, without `.exe`: `C:\\Tools\\Curl.EXE` is `curl`. */
+export const bareName = (program: string) => fileName(program).toLowerCase().replace(/\.exe$/, '');
 
 // A line that goes on with a URL or a switch was wrapped by the publisher: no command starts with one.
 const WRAPPED = /[ \t]*(?:[a-z][a-z0-9+.-]{1,9}:\/\/|--?[a-z])/iy;

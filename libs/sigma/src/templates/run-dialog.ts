@@ -1,4 +1,4 @@
-import { programRuns } from './command-program';
+import { bareName, programRuns } from './command-program';
 import { asExecuted } from './command-values';
 import { reportedHosts } from './distinctive-values';
 import { keyWithoutHive } from './registry-writes';
@@ -10,20 +10,18 @@ export function isRunDialogHistory(key: string): boolean {
   return RUN_DIALOG_HISTORY.test(keyWithoutHive(key));
 }
 
-const stem = (image: string): string => (image.split(/[\\/]/).pop() ?? image).toLowerCase().replace(/\.exe$/, '');
-
 /**
  * What was pasted into the Run dialog, which RunMRU keeps as a value's data: the article's command line
  * whose program explorer.exe started (the dialog runs what it is given as explorer's child), refanged as
  * it was typed. Null when the article's process lineage shows no program started that way.
  */
-export function pastedCommand(commandLines: readonly string[], pairs: ReadonlyArray<{ parent: string; child: string }>): string | null {
-  const launched = new Set(pairs.filter((pair) => stem(pair.parent) === 'explorer').map((pair) => stem(pair.child)));
+export function pastedCommand(commandLines: readonly string[], pairs: ReadonlyArray<{ parent?: string | null; child: string }>): string | null {
+  const launched = new Set(pairs.filter((pair) => bareName(pair.parent ?? '') === 'explorer').map((pair) => bareName(pair.child)));
   if (launched.size === 0) return null;
   for (const line of commandLines) {
     const executed = asExecuted(line);
     const first = programRuns(executed, true)[0];
-    if (first && launched.has(stem(first.image))) return executed;
+    if (first && launched.has(bareName(first.image))) return executed;
   }
   return null;
 }
@@ -32,10 +30,10 @@ export function pastedCommand(commandLines: readonly string[], pairs: ReadonlyAr
  * The Details condition of a RunMRU rule: the pasted command's program and, when it reaches one, its host
  * (`mshta` + `check-human.online`), so the rule fires on this lure's entry, not on every use of the dialog.
  */
-export function pastedCommandDetails(commandLines: readonly string[], pairs: ReadonlyArray<{ parent: string; child: string }>): string[] {
+export function pastedCommandDetails(commandLines: readonly string[], pairs: ReadonlyArray<{ parent?: string | null; child: string }>): string[] {
   const pasted = pastedCommand(commandLines, pairs);
   const program = pasted ? programRuns(pasted, true)[0] : undefined;
   if (!pasted || !program) return [];
   const host = reportedHosts(pasted)[0];
-  return host ? [stem(program.image), host] : [stem(program.image)];
+  return host ? [bareName(program.image), host] : [bareName(program.image)];
 }

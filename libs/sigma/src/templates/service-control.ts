@@ -1,4 +1,5 @@
 import { escapeRegex } from '../evaluate/wildcard';
+import { commandSegments } from './command-program';
 
 /**
  * Commands that act on an existing service rather than install one: `sc stop X`, `sc \\host config X
@@ -35,7 +36,7 @@ function creates(name: string, commandLine: string): boolean {
  */
 export function onlyControlled(name: string, commandLines: readonly string[]): boolean {
   const lower = name.toLowerCase();
-  const controlled = commandLines.some((line) => line.split(/\s*(?:&&|\|\||;|\n)\s*/).some((part) => serviceControl(part)?.name.toLowerCase() === lower));
+  const controlled = commandLines.some((line) => commandSegments(line).some((part) => serviceControl(part)?.name.toLowerCase() === lower));
   return controlled && !commandLines.some((line) => creates(name, line));
 }
 
