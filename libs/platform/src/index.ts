@@ -21,6 +21,7 @@ export {
   requireSignedIdentity,
   type SignedIdentity,
   roleOf,
+  sessionCookieOf,
   createHttpApp,
   errorBody,
   errorBodySchema,

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
-import { ACTOR_HEADER, ACTOR_MAX_LENGTH, ROLE_HEADER, ROLES, type Role } from '@huntforge/contracts';
+import { parse } from 'cookie';
+import { ACTOR_HEADER, ACTOR_MAX_LENGTH, ROLE_HEADER, ROLES, SESSION_COOKIE, type Role } from '@huntforge/contracts';
 
 /** The actor the gateway vouched for, or null on public routes and direct calls. */
 export function actorOf(req: Request): string | null {
@@ -11,4 +12,12 @@ export function actorOf(req: Request): string | null {
 export function roleOf(req: Request): Role | null {
   const role = req.headers[ROLE_HEADER];
   return typeof role === 'string' && (ROLES as readonly string[]).includes(role) ? (role as Role) : null;
+}
+
+/** The browser session cookie's value, or undefined when the request carries none. */
+export function sessionCookieOf(req: Request): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  const value = parse(header)[SESSION_COOKIE];
+  return value ? value : undefined;
 }

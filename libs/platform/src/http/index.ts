@@ -6,5 +6,5 @@ export { parseOrThrow, validationDetails, type RequestPart } from './parse';
 export { serializeError, toErrorResponse, type ErrorResponse } from './error-mapping';
 export { REQUEST_ID_HEADER, resolveRequestId } from './request-id';
 export { mountRoute, reply, HANDLED, type MountOptions, type Reply, type RouteHandler, type RouteInput } from './mount-route';
-export { actorOf, roleOf } from './identity';
+export { actorOf, roleOf, sessionCookieOf } from './identity';
 export { identitySignatureHeaders, requireSignedIdentity, SIGNATURE_MAX_AGE_MS, type SignedIdentity } from './identity-signature';

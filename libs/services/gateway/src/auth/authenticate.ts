@@ -1,10 +1,9 @@
 import type { Request, RequestHandler } from 'express';
 import type { ApiTokenRepository, WebSessionRepository } from '@huntforge/data';
 import { accessRequirement, CSRF_HEADER, LOCAL_ACTOR, roleSatisfies } from '@huntforge/contracts';
-import { HttpError, type Logger } from '@huntforge/platform';
+import { HttpError, sessionCookieOf, type Logger } from '@huntforge/platform';
 import { API_TOKEN_PATTERN, hashApiToken } from './api-tokens';
 import { clearPrincipal, setPrincipal, type Principal } from './principal';
-import { sessionCookieOf } from './session-cookie';
 import { TouchThrottle } from './touch-throttle';
 import { findLiveSession } from './web-sessions';
 

@@ -1,14 +1,5 @@
 import type { CookieOptions, Request, Response } from 'express';
-import { parse } from 'cookie';
 import { SESSION_COOKIE } from '@huntforge/contracts';
-
-/** The session cookie's value, or undefined when the request carries none. */
-export function sessionCookieOf(req: Request): string | undefined {
-  const header = req.headers.cookie;
-  if (!header) return undefined;
-  const value = parse(header)[SESSION_COOKIE];
-  return value ? value : undefined;
-}
 
 /**
  * Whether the browser reached us over HTTPS, directly or through a TLS-terminating proxy. Believing a

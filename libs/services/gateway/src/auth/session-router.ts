@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import type { WebSessionRecord } from '@huntforge/data';
 import { AUDIT_EVENT_TYPES, gatewayRoutes as routes, type AuthSessionResponse, type WebSession } from '@huntforge/contracts';
-import { actorOf, HttpError, httpErrors, mountRoute, reply, roleOf } from '@huntforge/platform';
+import { actorOf, HttpError, httpErrors, mountRoute, reply, roleOf, sessionCookieOf } from '@huntforge/platform';
 import { credentialOf } from './principal';
-import { clearSessionCookie, sessionCookieOf, setSessionCookie } from './session-cookie';
+import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import { clientKeyOf } from '../rate-limit/client-key';
 import { SignInThrottle } from './sign-in-throttle';
 import { signIn, signOut, type WebSessionDeps } from './web-sessions';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
-import { parse } from 'cookie';
-import { ACTOR_HEADER, ROLE_HEADER, ROLES, SESSION_COOKIE, type Role } from '@huntforge/contracts';
+import { ACTOR_HEADER, ROLE_HEADER, ROLES, type Role } from '@huntforge/contracts';
 import type { ApiTokenRepository } from '@huntforge/data';
+import { sessionCookieOf } from '@huntforge/platform';
 
 const BEARER = /^Bearer[ ]+(\S+)[ ]*$/i;
 const TOKEN_PATTERN = /^hf_[A-Za-z0-9_-]{20,200}$/;
@@ -32,11 +32,6 @@ export function bearerOf(req: Request): string | null {
   return match?.[1] ?? null;
 }
 
-function sessionOf(req: Request): string | null {
-  const header = req.headers.cookie;
-  return (header ? parse(header)[SESSION_COOKIE] : undefined) || null;
-}
-
 function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
@@ -59,7 +54,7 @@ export async function resolveHttpCaller(req: Request, tokens: ApiTokenRepository
   const actor = req.headers[ACTOR_HEADER];
   const role = req.headers[ROLE_HEADER];
   if (typeof actor === 'string' && actor !== '' && isRole(role)) {
-    return { actor, role, tokenId: null, bearer, session: bearer === null ? sessionOf(req) : null, selfUrl: selfUrlOf(req) };
+    return { actor, role, tokenId: null, bearer, session: bearer === null ? (sessionCookieOf(req) ?? null) : null, selfUrl: selfUrlOf(req) };
   }
   if (bearer === null || !TOKEN_PATTERN.test(bearer)) return null;
   const record = await tokens.findActiveByHash(hashToken(bearer));
