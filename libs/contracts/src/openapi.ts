@@ -2,6 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { ALL_ROUTES } from './api/all-routes';
 import { BEARER_SCHEME, registerRoute } from './openapi/register-route';
 import { SIGMA_SEMANTICS_MARKDOWN } from './openapi/sigma-semantics';
+import { HUNTFORGE_VERSION } from './version';
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
 
@@ -25,7 +26,7 @@ export function buildOpenApiDocument(options: OpenApiDocumentOptions = {}): Open
     openapi: '3.1.0',
     info: {
       title: 'Huntforge API',
-      version: options.version ?? '0.1.0',
+      version: options.version ?? HUNTFORGE_VERSION,
       description:
         'Turns cyber-threat-intelligence articles into reviewed Sigma detections. Errors share one body: ' +
         '`{"error": {"code", "message", "details"?}}`. Reads need a viewer token, writes an analyst token, ' +
