@@ -1,4 +1,4 @@
-import { CHUNK_SIZE, FILE_HEADER_SIZE, fileHeaderProblem, readChunk, type EvtxProblem } from './evtx-chunks';
+import { CHUNK_SIZE, FILE_HEADER_SIZE, FILE_SIGNATURE, fileHeaderProblem, readChunk, type EvtxProblem } from './evtx-chunks';
 import { eventJson } from './xml-json';
 
 /** A file that is not EVTX at all (a damaged chunk is reported, not thrown). */
@@ -32,7 +32,7 @@ export async function* readEvtx(bytes: AsyncIterable<Buffer>, problems: EvtxProb
     }
   }
   if (headerSize < 0) {
-    if (pending.length >= 8) checkHeader(pending, problems);
+    if (!pending.subarray(0, 8).equals(FILE_SIGNATURE)) throw new EvtxFileError('not an EVTX file (no ElfFile signature)');
     throw new EvtxFileError(`the file ends inside the EVTX file header (${pending.length} bytes)`);
   }
   if (pending.length > 0 && !pending.every((byte) => byte === 0)) {
