@@ -58,4 +58,5 @@ export { loadRuleCollection } from './pipeline/collection';
 export { conditionTree, type CondNode } from './pipeline/condition-tree';
 export * as sigmaValues from './pipeline/values';
 export { convertRuleText, checkRequest, resolvePipelines, type ConversionRequest, type ConversionOutcome, type PipelineSpec } from './convert/convert';
-export { TARGET_IDS, NAMED_PIPELINES, targetFor } from './convert/registry';
+export { TARGET_IDS, targetFor } from './convert/registry';
+export { NAMED_PIPELINES, registerPipelines, type PipelineFactory } from './pipeline/named';

@@ -2,7 +2,8 @@ import { loadRuleCollection } from '../pipeline/collection';
 import { SigmaError, sigmaError, type SigmaErrorKind } from '../pipeline/errors';
 import { combinePipelines, ProcessingPipeline } from '../pipeline/pipeline';
 import type { ConvertOptions } from './backend';
-import { NAMED_PIPELINES, targetFor } from './registry';
+import { NAMED_PIPELINES } from '../pipeline/named';
+import { targetFor } from './registry';
 import './pipelines';
 
 /** A pipeline to apply: a registered name (with arguments) or the text of a pySigma pipeline YAML. */

@@ -1,4 +1,4 @@
-import { CORE_SCHEMA, loadAll } from 'js-yaml';
+import { loadAll, YAML11_SCHEMA } from 'js-yaml';
 import { isPlainObject } from '../parse/parse-rule';
 import { CorrelationRuleModel } from './correlation-model';
 import { sigmaError } from './errors';
@@ -13,7 +13,7 @@ import { SigmaRuleModel } from './rule-model';
 export function loadRuleCollection(text: string): ProcessedRule[] {
   let documents: unknown[];
   try {
-    documents = loadAll(text, null, { schema: CORE_SCHEMA }).filter((doc) => doc !== null && doc !== undefined);
+    documents = loadAll(text, null, { schema: YAML11_SCHEMA }).filter((doc) => doc !== null && doc !== undefined);
   } catch (error) {
     throw sigmaError('SigmaError', `YAML does not parse: ${((error as Error).message.split('\n')[0] ?? '').trim()}`);
   }

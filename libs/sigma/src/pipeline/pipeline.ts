@@ -1,4 +1,4 @@
-import { CORE_SCHEMA, load } from 'js-yaml';
+import { load, YAML11_SCHEMA } from 'js-yaml';
 import { isPlainObject } from '../parse/parse-rule';
 import { parseRuleExpression, type RuleExpression } from './correlation-model';
 import { SigmaError, sigmaError } from './errors';
@@ -193,7 +193,7 @@ export class ProcessingPipeline implements PipelineDefinition {
   static fromYaml(text: string): ProcessingPipeline {
     let parsed: unknown;
     try {
-      parsed = load(text, { schema: CORE_SCHEMA });
+      parsed = load(text, { schema: YAML11_SCHEMA });
     } catch (error) {
       throw sigmaError('SigmaConfigurationError', `Error in parsing of a Sigma processing pipeline: ${(error as Error).message.split('\n')[0] ?? ''}`);
     }

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { checkRequest, convertRuleText, type ConversionRequest, type PipelineSpec } from '@huntforge/sigma';
+import { checkRequest, convertRuleText, SigmaError, type ConversionRequest, type PipelineSpec } from '@huntforge/sigma';
 import { collectRuleFiles } from './rule-paths';
 import type { CommandResult } from './validate-command';
 
@@ -31,6 +31,16 @@ export function keyValues(pairs: readonly string[], what: string): Record<string
   return result;
 }
 
+function requestError(request: ConversionRequest): string | null {
+  try {
+    checkRequest(request);
+    return null;
+  } catch (error) {
+    if (error instanceof SigmaError) return `${error.kind}: ${error.message}`;
+    throw error;
+  }
+}
+
 /** A `--pipeline` value: a pipeline YAML file when such a file exists, else a registered pipeline name. */
 function pipelineSpecs(values: readonly string[], args: Record<string, unknown>): PipelineSpec[] {
   return values.map((value) =>
@@ -50,8 +60,11 @@ export function runConvert(paths: readonly string[], options: ConvertCommandOpti
     backendOptions: keyValues(options.backendOption, '--backend-option'),
     correlationMethod: options.correlationMethod,
   };
-  checkRequest(request);
-  const results = collectRuleFiles(paths).map((file) => {
+  const files = collectRuleFiles(paths);
+  // A request the target refuses as a whole (unknown format, pipeline...) is reported against every file.
+  const refused = requestError(request);
+  const results = files.map((file) => {
+    if (refused !== null) return { file, queries: [], error: refused };
     const outcome = convertRuleText(readFileSync(file, 'utf8'), request);
     return outcome.ok ? { file, queries: outcome.queries, error: null } : { file, queries: [], error: `${outcome.kind}: ${outcome.message}` };
   });
