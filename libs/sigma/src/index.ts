@@ -13,6 +13,9 @@ export { compileRule, type CompiledRule } from './evaluate/compile-rule';
 export { RuleCompileError, type MatchOptions, type EventTest } from './evaluate/compile-item';
 export { lookupField, type SigmaEvent } from './evaluate/event-fields';
 export { RuleSet } from './evaluate/rule-set';
+export { addGatedRule } from './evaluate/gated-rules';
+export { resolveSource, sourceKey, type EventSource, type SourceView } from './evaluate/event-source';
+export { gateAllows, ruleGate, ruleVariants, type RuleGate } from './evaluate/logsource-gate';
 export { observableEvents, type ObservableLike, type ObservableEvent } from './evaluate/observable-events';
 export { selfTestRule, noteBaselineFirings, type SelfTestResult, type BaselineResult } from './evaluate/self-test';
 export { benignBaseline } from './evaluate/benign-baseline';
@@ -48,3 +51,15 @@ export { stableRuleId, type ArticleRef, type RuleDraft, type TemplateClass } fro
 export { mergeTags, tagsForExecutable, tagsForRegistryPath } from './templates/attack-inference';
 export { ruleSetAtoms, type RuleSetAtoms } from './evaluation/eval-atoms';
 export { CorpusCoverage, eventTelemetryClass, type ObservableCoverage } from './evaluate/corpus-coverage';
+// Processing pipelines (pySigma's YAML format) over a parsed rule model, and conversion to SIEM queries.
+export { SigmaError, UNSUPPORTED_KINDS, type SigmaErrorKind } from './pipeline/errors';
+export { ProcessingPipeline, combinePipelines } from './pipeline/pipeline';
+export { PipelineState } from './pipeline/pipeline-state';
+export { SigmaRuleModel, Detection, DetectionItem } from './pipeline/rule-model';
+export { CorrelationRuleModel } from './pipeline/correlation-model';
+export { loadRuleCollection } from './pipeline/collection';
+export { conditionTree, type CondNode } from './pipeline/condition-tree';
+export * as sigmaValues from './pipeline/values';
+export { convertRuleText, checkRequest, resolvePipelines, type ConversionRequest, type ConversionOutcome, type PipelineSpec } from './convert/convert';
+export { TARGET_IDS, targetFor } from './convert/registry';
+export { NAMED_PIPELINES, registerPipelines, type PipelineFactory } from './pipeline/named';
