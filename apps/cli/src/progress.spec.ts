@@ -35,7 +35,7 @@ describe('formatProgressLine', () => {
 
   it('says how long it took once complete', () => {
     const line = formatProgressLine({ label: 'indexing', noun: 'rules', done: 40, total: 40, unit: 'items', elapsedMs: 65_000 }, 100);
-    expect(line).toMatch(/\[#+\]  40\/40 rules  100%  0.6\/s  in 1:05$/);
+    expect(line).toMatch(/\[#+\] {2}40\/40 rules {2}100% {2}0.6\/s {2}in 1:05$/);
   });
 
   it('drops the bar, then cuts the label, on a narrow terminal', () => {
