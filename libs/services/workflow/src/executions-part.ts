@@ -42,7 +42,7 @@ export interface ExecutionsPart {
   stop(): Promise<void>;
 }
 
-const pipelineEnvSchema = z.object({
+export const pipelineEnvSchema = z.object({
   SIGMA_IMPORT_POLICY: z.enum(['allow', 'deny']).default('deny'),
   EXTRACTION_CONCURRENCY: z.coerce.number().int().min(1).max(7).default(3),
   PEER_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
