@@ -18,17 +18,18 @@ if (!existsSync(corpus)) {
   process.exit(0);
 }
 
-const samples: Array<Record<string, any>> = existsSync(samplesDir)
+type Sample = { Event?: { System?: Record<string, unknown>; EventData?: Record<string, unknown> } };
+const samples: Sample[] = existsSync(samplesDir)
   ? readdirSync(samplesDir)
       .filter((name) => name.endsWith('.jsonl'))
-      .flatMap((name) => readFileSync(join(samplesDir, name), 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line)))
+      .flatMap((name) => readFileSync(join(samplesDir, name), 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as Sample))
   : [{ Event: { System: { EventID: 1, Channel: 'Microsoft-Windows-Sysmon/Operational', Computer: 'ws1' }, EventData: { Image: 'C:\\Windows\\System32\\whoami.exe', CommandLine: 'whoami /all' } } }];
 const dir = mkdtempSync(join(tmpdir(), 'hf-cli-bench-'));
 const events = join(dir, 'events.jsonl');
 const lines: string[] = [];
 for (let index = 0; index < count; index++) {
-  const sample = samples[index % samples.length] as Record<string, any>;
-  if (sample.Event?.System) sample.Event.System.EventRecordID = index;
+  const sample = samples[index % samples.length] as Sample;
+  if (sample.Event?.System) sample.Event.System['EventRecordID'] = index;
   lines.push(JSON.stringify(sample));
 }
 writeFileSync(events, `${lines.join('\n')}\n`);
