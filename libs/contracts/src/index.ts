@@ -323,6 +323,7 @@ export {
 // sigma
 // Public contracts of the sigma area (HTTP bodies, bus payloads). Curated named exports only.
 export { SIGMA_ERROR_CODES, type SigmaErrorCode } from './sigma/errors';
+export * from './sigma/rule';
 export {
   sigmaFindingSchema,
   validateRuleRequestSchema,
@@ -767,3 +768,4 @@ export {
 } from './executions/sigma-enqueue';
 export * from './workflow/evaluations';
 export * from './executions/corpus-coverage';
+export * from './executions/execution-rules';
