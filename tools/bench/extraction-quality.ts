@@ -1,29 +1,34 @@
-// Per-type precision and recall of the builtin extractors (libs/observables) on the labelled fixture
-// articles in fixtures/eval/ (targets: network P>=0.95 R>=0.95, command lines P>=0.85 R>=0.80,
-// registry keys P>=0.90 R>=0.90), then the same figures on ../shared/cti-articles when present
-// (informational), each followed by the rule-quality summary of the builtin SigmaAgent's rules for that
-// set (rule-quality.ts). `--verbose` lists every miss, extra and flagged rule; `--range=21-31` limits
-// fixtures/eval to the articles numbered 21 to 31 (to compare the original and the added articles).
-// Prints figures; never asserts.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// Per-category precision and recall of the builtin extraction (libs/observables) and the triage of the
+// pipeline (junk filter, rank, platform) on three article sets: fixtures/eval (texts written for the
+// project), and the tune and check halves of the shared corpus of real articles (../shared/cti-articles,
+// split by publisher in shared-corpus.ts; skipped with the reason when absent). Heuristics are changed
+// looking at the tune half; the check half says whether they generalise. Each set's rule-quality summary of
+// the builtin SigmaAgent follows (rule-quality.ts). Ends with one table of every figure per set.
+// `--verbose` lists every miss, extra and flagged rule; `--range=21-31` limits fixtures/eval to the
+// articles numbered 21 to 31; `--only=tune|check|fixtures` scores one set; `--no-rules` skips the rule
+// summaries. Prints figures; never asserts.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { load } from 'js-yaml';
 import { findEmbeddedSigmaRules, normaliseUrl, parseDocument, runBuiltinExtraction, type Platform } from '@huntforge/observables';
 import type { TemplatePlatform } from '@huntforge/sigma';
-import { triage } from './article-triage';
+import { describeTriage, seedJunkClassifier, triage, type TriageResult } from './article-triage';
 import { ruleQuality } from './rule-quality';
+import { bodyOf, loadSharedCorpus, sharedHalf } from './shared-corpus';
 
 const root = resolve(__dirname, '..', '..');
 const verbose = process.argv.includes('--verbose');
+const withRules = !process.argv.includes('--no-rules');
+const only = /^--only=(\w+)$/.exec(process.argv.find((arg) => arg.startsWith('--only=')) ?? '')?.[1];
 const range = /^--range=(\d+)-(\d+)$/.exec(process.argv.find((arg) => arg.startsWith('--range=')) ?? '');
 const inRange = (id: string) => !range || (Number(id.slice(0, 2)) >= Number(range[1]) && Number(id.slice(0, 2)) <= Number(range[2]));
 
-type Truth = Record<string, unknown> & { platform?: string; article_url?: string };
+type Truth = Record<string, unknown> & { platform?: string | null; huntable?: boolean };
 interface Article {
   id: string;
   title: string;
-  markdown: string;
   text: string;
+  url?: string;
   truth: Truth;
 }
 interface Tally {
@@ -34,7 +39,16 @@ interface Tally {
 }
 type Category = 'cmdline' | 'process_pairs' | 'registry_keys' | 'services' | 'scheduled_tasks' | 'ips' | 'domains' | 'urls' | 'hunt_queries' | 'embedded_sigma';
 const CATEGORIES: Category[] = ['cmdline', 'process_pairs', 'registry_keys', 'services', 'scheduled_tasks', 'ips', 'domains', 'urls', 'hunt_queries', 'embedded_sigma'];
-const TARGETS: Record<string, { p: number; r: number }> = { network: { p: 0.95, r: 0.95 }, cmdline: { p: 0.85, r: 0.8 }, registry_keys: { p: 0.9, r: 0.9 } };
+/** Sums reported beside the categories: network indicators, and the behaviours beside command lines. */
+const GROUPS: Record<string, Category[]> = { network: ['ips', 'domains', 'urls'], 'pairs+svc+tasks': ['process_pairs', 'services', 'scheduled_tasks'] };
+// The issue's targets on the check half (#30), and fixtures/eval's long-standing ones.
+const TARGETS: Record<string, { p?: number; r?: number }> = {
+  cmdline: { p: 0.9, r: 0.85 },
+  network: { p: 0.93, r: 0.9 },
+  hunt_queries: { r: 0.8 },
+  'pairs+svc+tasks': { r: 0.6 },
+  registry_keys: { p: 0.9, r: 0.9 },
+};
 
 const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
 const keys: Record<Category, (value: string) => string[]> = {
@@ -65,7 +79,7 @@ function truthItems(truth: Truth, category: Category, kind: 'required' | 'option
       if (typeof item === 'string') return item;
       const o = item as Record<string, string>;
       if (category === 'process_pairs') return `${o['parent']} -> ${o['child']}`;
-      return o['key'] ?? o['name'] ?? o['text'] ?? o['contains'] ?? '';
+      return o['key'] ?? o['name'] ?? o['query'] ?? o['text'] ?? o['contains'] ?? '';
     });
   const section = (name: string) => (truth[name] ?? {}) as Record<string, unknown>;
   switch (category) {
@@ -84,7 +98,7 @@ function truthItems(truth: Truth, category: Category, kind: 'required' | 'option
 
 function extracted(article: Article): Record<Category, string[]> {
   const platform = (article.truth.platform ?? 'unknown') as Platform;
-  const result = runBuiltinExtraction(article.text, { platform, articleUrl: article.truth.article_url });
+  const result = runBuiltinExtraction(article.text, { platform, articleUrl: article.url });
   const items = (key: string) => ((result.subresults as Record<string, { items?: Array<Record<string, string>> }>)[key]?.items ?? []);
   const network = items('network_indicators');
   return {
@@ -126,52 +140,85 @@ function score(article: Article, tallies: Record<string, Tally>, log: string[]):
   }
 }
 
-function report(name: string, articles: Article[], withTargets: boolean): void {
+interface SetFigures {
+  name: string;
+  articles: number;
+  tallies: Record<string, Tally>;
+  triage: TriageResult;
+  ms: number;
+}
+
+const precision = (t: Tally) => (t.hits + t.extra === 0 ? 1 : t.hits / (t.hits + t.extra));
+const recall = (t: Tally) => (t.required === 0 ? 1 : t.found / t.required);
+
+function withGroups(tallies: Record<string, Tally>): Record<string, Tally> {
+  const out = { ...tallies };
+  for (const [group, members] of Object.entries(GROUPS)) {
+    out[group] = members.reduce<Tally>(
+      (sum, c) => ({ required: sum.required + tallies[c].required, found: sum.found + tallies[c].found, hits: sum.hits + tallies[c].hits, extra: sum.extra + tallies[c].extra }),
+      { required: 0, found: 0, hits: 0, extra: 0 },
+    );
+  }
+  return out;
+}
+
+function verdict(type: string, t: Tally): string {
+  const target = TARGETS[type];
+  if (!target) return '';
+  const ok = (target.p === undefined || precision(t) >= target.p) && (target.r === undefined || recall(t) >= target.r);
+  return `${ok ? 'meets' : 'below'} ${[target.p === undefined ? '' : `P>=${target.p}`, target.r === undefined ? '' : `R>=${target.r}`].filter(Boolean).join(' ')}`;
+}
+
+async function report(name: string, articles: Article[], classifier: Awaited<ReturnType<typeof seedJunkClassifier>>): Promise<SetFigures> {
   const tallies: Record<string, Tally> = {};
   const log: string[] = [];
   const started = performance.now();
   for (const article of articles) score(article, tallies, log);
   const ms = performance.now() - started;
-  const network = ['ips', 'domains', 'urls'].reduce<Tally>(
-    (sum, c) => {
-      const t = tallies[c];
-      return { required: sum.required + t.required, found: sum.found + t.found, hits: sum.hits + t.hits, extra: sum.extra + t.extra };
-    },
-    { required: 0, found: 0, hits: 0, extra: 0 },
-  );
-  console.log(`\n## ${name}: ${articles.length} articles (${ms.toFixed(1)} ms for all extraction)`);
+  const all = withGroups(tallies);
+  console.log(`\n## ${name}: ${articles.length} articles (${ms.toFixed(1)} ms for all extraction, ${(ms / Math.max(1, articles.length)).toFixed(1)} ms per article)`);
   console.log('type             required found extra  precision recall  target');
-  for (const [type, t] of [...Object.entries(tallies), ['network', network] as const]) {
-    const p = t.hits + t.extra === 0 ? 1 : t.hits / (t.hits + t.extra);
-    const r = t.required === 0 ? 1 : t.found / t.required;
-    const target = withTargets ? TARGETS[type] : undefined;
-    const verdict = target ? `${p >= target.p && r >= target.r ? 'PASS' : 'FAIL'} (P>=${target.p} R>=${target.r})` : '';
-    console.log(`${type.padEnd(16)} ${String(t.required).padStart(8)} ${String(t.found).padStart(5)} ${String(t.extra).padStart(5)}  ${p.toFixed(3).padStart(9)} ${r.toFixed(3).padStart(6)}  ${verdict}`);
+  for (const [type, t] of Object.entries(all)) {
+    console.log(`${type.padEnd(16)} ${String(t.required).padStart(8)} ${String(t.found).padStart(5)} ${String(t.extra).padStart(5)}  ${precision(t).toFixed(3).padStart(9)} ${recall(t).toFixed(3).padStart(6)}  ${verdict(type, t)}`);
   }
   if (verbose) console.log(log.join('\n'));
-  triage(articles);
-  console.log(`\n### builtin Sigma rules from ${name}`);
-  ruleQuality(
-    articles.map((article) => {
-      const platform = (article.truth.platform ?? 'unknown') as Platform;
-      return {
-        id: article.id,
-        title: article.title,
-        url: article.truth.article_url ?? `https://example.test/${article.id}`,
-        platform: platform as TemplatePlatform,
-        extraction: runBuiltinExtraction(article.text, { platform, articleUrl: article.truth.article_url }),
-      };
-    }),
-    verbose,
-  );
+  const triaged = await triage(articles, classifier);
+  console.log(describeTriage(triaged));
+  if (withRules) {
+    console.log(`\n### builtin Sigma rules from ${name}`);
+    ruleQuality(
+      articles.map((article) => {
+        const platform = (article.truth.platform ?? 'unknown') as Platform;
+        return {
+          id: article.id,
+          title: article.title,
+          url: article.url ?? `https://example.test/${article.id}`,
+          platform: platform as TemplatePlatform,
+          extraction: runBuiltinExtraction(article.text, { platform, articleUrl: article.url }),
+        };
+      }),
+      verbose,
+    );
+  }
+  return { name, articles: articles.length, tallies: all, triage: triaged, ms };
+}
+
+/** One table: every category's P/R and the triage figures, one column per set. */
+function summary(sets: SetFigures[]): void {
+  console.log(`\n## summary (P / R; required items in brackets)`);
+  const cell = (text: string) => text.padEnd(24);
+  console.log(cell('') + sets.map((s) => cell(`${s.name} (${s.articles})`)).join(''));
+  for (const type of [...CATEGORIES, ...Object.keys(GROUPS)]) {
+    console.log(cell(type) + sets.map((s) => cell(`${precision(s.tallies[type]).toFixed(3)} / ${recall(s.tallies[type]).toFixed(3)} [${s.tallies[type].required}]`)).join(''));
+  }
+  console.log(cell('huntable ended early') + sets.map((s) => cell(`${s.triage.endedEarly.length}/${s.triage.huntable}`)).join(''));
+  console.log(cell('unhuntable kept') + sets.map((s) => cell(`${s.triage.keptJunk.length}/${s.triage.unhuntable}`)).join(''));
+  console.log(cell('platform agrees') + sets.map((s) => cell(`${s.triage.platformAgrees}/${s.triage.platformLabelled} (${((100 * s.triage.platformAgrees) / Math.max(1, s.triage.platformLabelled)).toFixed(0)}%)`)).join(''));
+  console.log(cell('ms per article') + sets.map((s) => cell((s.ms / Math.max(1, s.articles)).toFixed(1))).join(''));
 }
 
 function titleOf(markdown: string, fallback: string): string {
   return /^title:\s*"?(.+?)"?\s*$/m.exec(markdown)?.[1] ?? /^#\s+(.+)$/m.exec(markdown)?.[1] ?? fallback;
-}
-
-function bodyOf(markdown: string): string {
-  return markdown.replace(/^---\n[\s\S]*?\n---\n/, '');
 }
 
 function fixtureArticles(dir: string): Article[] {
@@ -182,19 +229,8 @@ function fixtureArticles(dir: string): Article[] {
       const id = f.replace(/\.md$/, '');
       const truth = load(readFileSync(join(dir, `${id}.expected.yaml`), 'utf8')) as Truth;
       const markdown = readFileSync(join(dir, f), 'utf8');
-      return { id, title: titleOf(markdown, id), markdown, text: bodyOf(markdown), truth };
+      return { id, title: titleOf(markdown, id), text: bodyOf(markdown), url: truth['article_url'] as string | undefined, truth };
     });
-}
-
-function sharedArticles(dir: string): Article[] {
-  const index = load(readFileSync(join(dir, 'index.yaml'), 'utf8')) as { articles: Array<{ id: string; article: string; truth: string }> };
-  return index.articles.map((a) => ({
-    id: String(a.id),
-    title: titleOf(readFileSync(join(dir, a.article), 'utf8'), String(a.id)),
-    markdown: readFileSync(join(dir, a.article), 'utf8'),
-    text: bodyOf(readFileSync(join(dir, a.article), 'utf8')),
-    truth: load(readFileSync(join(dir, a.truth), 'utf8')) as Truth,
-  }));
 }
 
 /** Time for one full builtin extraction (all seven agents + aggregation) of a ~50 KB article. */
@@ -214,8 +250,27 @@ function timing(articles: Article[]): void {
   console.log(`\n50 KB article, all seven agents + aggregation: min ${runs[0].toFixed(1)} ms, median ${runs[15].toFixed(1)} ms, p90 ${runs[27].toFixed(1)} ms (30 runs)`);
 }
 
-const fixtures = fixtureArticles(join(root, 'fixtures', 'eval'));
-report(range ? `fixtures/eval ${range[1]}-${range[2]}` : 'fixtures/eval', fixtures, true);
-timing(fixtures);
-const shared = resolve(root, '..', 'shared', 'cti-articles');
-if (existsSync(join(shared, 'index.yaml'))) report('../shared/cti-articles (informational)', sharedArticles(shared), false);
+async function main(): Promise<void> {
+  const classifier = await seedJunkClassifier();
+  const sets: SetFigures[] = [];
+  const corpus = loadSharedCorpus();
+  if ('skipped' in corpus) console.log(`shared corpus skipped: ${corpus.skipped}`);
+  else {
+    if (corpus.unknownPublishers.length) console.log(`publishers not in the split (scored as check): ${corpus.unknownPublishers.join(', ')}`);
+    for (const half of ['tune', 'check'] as const) {
+      if (only && only !== half) continue;
+      const articles = sharedHalf(corpus, half);
+      console.log(`\n${half} half: ${[...new Set(articles.map((a) => a.publisher))].join('; ')}`);
+      sets.push(await report(`${half} half`, articles.map((a) => ({ id: a.id, title: a.title, text: a.text, url: a.url, truth: a.truth })), classifier));
+    }
+  }
+  const fixtures = fixtureArticles(join(root, 'fixtures', 'eval'));
+  if (!only || only === 'fixtures') {
+    sets.push(await report(range ? `fixtures/eval ${range[1]}-${range[2]}` : 'fixtures/eval', fixtures, classifier));
+    timing(fixtures);
+  }
+  await classifier.release();
+  summary(sets);
+}
+
+void main();

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const helpers = new Set(['bare-express-server.ts', 'count-consumed.ts']);
+const helpers = new Set(['bare-express-server.ts', 'count-consumed.ts', 'shared-corpus.ts', 'article-triage.ts', 'rule-quality.ts']);
 const only = process.argv.slice(2);
 const benches = readdirSync(here)
   .filter((file) => file.endsWith('.ts') && !helpers.has(file) && !file.endsWith('.spec.ts'))

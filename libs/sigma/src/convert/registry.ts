@@ -1,0 +1,16 @@
+import { sigmaError } from '../pipeline/errors';
+import type { SigmaBackend } from './backend';
+import { TestTarget } from './targets/test-target';
+
+/** The conversion targets by their pySigma identifier, each a fresh backend per conversion. */
+export const TARGETS: Readonly<Record<string, () => SigmaBackend>> = {
+  test: () => new TestTarget(),
+};
+
+export const TARGET_IDS = Object.keys(TARGETS);
+
+export function targetFor(id: string): SigmaBackend {
+  const make = TARGETS[id];
+  if (!make) throw sigmaError('SigmaBackendError', `Unknown target '${id}'; targets: ${TARGET_IDS.join(', ')}`);
+  return make();
+}
