@@ -1,9 +1,11 @@
 import { sigmaError } from '../pipeline/errors';
 import type { SigmaBackend } from './backend';
+import { SplunkTarget } from './targets/splunk-target';
 import { TestTarget } from './targets/test-target';
 
 /** The conversion targets by their pySigma identifier, each a fresh backend per conversion. */
 export const TARGETS: Readonly<Record<string, () => SigmaBackend>> = {
+  splunk: () => new SplunkTarget(),
   test: () => new TestTarget(),
 };
 
