@@ -82,7 +82,7 @@ export abstract class SigmaBackend extends CorrelationTemplates {
     const finalize = this.finalizeCorrelationSubqueries || rule.referencedBy === 0;
     const queries = finalize
       ? results.map(({ query, state }, index) => this.finalizeQuery(rule, query, index, state, format, pipelineState))
-      : results.map(({ query }) => query);
+      : results.map(({ query, state }) => this.finalizeSubquery(rule, query, state));
     rule.conversionResult = queries;
     return rule.output ? queries : [];
   }
@@ -99,6 +99,11 @@ export abstract class SigmaBackend extends CorrelationTemplates {
     );
     rule.conversionResult = queries;
     return rule.output ? queries : [];
+  }
+
+  /** The query of a rule referenced by a correlation, as the correlation's search embeds it. */
+  finalizeSubquery(rule: ProcessedRule, query: Converted, state: ConversionState): unknown {
+    return this.finalizeQueryText(query, state, rule);
   }
 
   finalizeQuery(rule: ProcessedRule, query: Converted, index: number, state: ConversionState, format: string, pipelineState: PipelineState): unknown {

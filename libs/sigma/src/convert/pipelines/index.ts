@@ -1,2 +1,3 @@
 // Registers the named pipelines of each target family with the registry.
-export {};
+import '../../pipeline/named';
+import './splunk';
