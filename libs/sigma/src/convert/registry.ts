@@ -1,11 +1,13 @@
 import { sigmaError } from '../pipeline/errors';
 import type { SigmaBackend } from './backend';
+import { SplunkSpl2Target } from './targets/splunk-spl2-target';
 import { SplunkTarget } from './targets/splunk-target';
 import { TestTarget } from './targets/test-target';
 
 /** The conversion targets by their pySigma identifier, each a fresh backend per conversion. */
 export const TARGETS: Readonly<Record<string, () => SigmaBackend>> = {
   splunk: () => new SplunkTarget(),
+  splunk_spl2: () => new SplunkSpl2Target(),
   test: () => new TestTarget(),
 };
 
