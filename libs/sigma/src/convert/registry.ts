@@ -1,5 +1,7 @@
 import { sigmaError } from '../pipeline/errors';
 import type { SigmaBackend } from './backend';
+import { EqlTarget, EsqlTarget } from './targets/elastic-eql-esql-targets';
+import { ElastalertTarget, LuceneTarget } from './targets/elastic-lucene-target';
 import { SplunkSpl2Target } from './targets/splunk-spl2-target';
 import { SplunkTarget } from './targets/splunk-target';
 import { TestTarget } from './targets/test-target';
@@ -8,6 +10,10 @@ import { TestTarget } from './targets/test-target';
 export const TARGETS: Readonly<Record<string, () => SigmaBackend>> = {
   splunk: () => new SplunkTarget(),
   splunk_spl2: () => new SplunkSpl2Target(),
+  lucene: () => new LuceneTarget(),
+  eql: () => new EqlTarget(),
+  esql: () => new EsqlTarget(),
+  elastalert: () => new ElastalertTarget(),
   test: () => new TestTarget(),
 };
 
