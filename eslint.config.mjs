@@ -1,7 +1,7 @@
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
-// The layer rules of ARCHITECTURE.md, bottom up. A lib may import only from the layers below it;
+// The layer rules of docs/architecture.md, bottom up. A lib may import only from the layers below it;
 // service libs never import each other; nothing imports an app; `testing` is for tests only.
 const productionConstraints = [
   { sourceTag: 'layer:contracts', onlyDependOnLibsWithTags: [] },

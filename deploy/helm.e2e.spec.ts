@@ -82,9 +82,11 @@ describe('rendered objects', () => {
     expect(defaults.manifests).toHaveLength(SERVICE_NAMES.length * 2 + 1 + 2 + 2 + SERVICE_NAMES.length - 1);
   });
 
-  it('lets only the gateway and mcp reach a service port, and nothing reach the gateway but its Service', () => {
+  it('lets only the gateway, mcp and Prometheus reach a service port, and nothing reach the gateway but its Service', () => {
     const components = (policy: (typeof defaults.manifests)[number]) =>
-      (policy.kind === 'NetworkPolicy' ? (policy.spec?.ingress ?? []) : []).flatMap((rule) => (rule.from ?? []).map((peer) => peer.podSelector?.matchLabels?.['app.kubernetes.io/component']));
+      (policy.kind === 'NetworkPolicy' ? (policy.spec?.ingress ?? []) : [])
+        .flatMap((rule) => (rule.from ?? []).map((peer) => peer.podSelector?.matchLabels?.['app.kubernetes.io/component']))
+        .filter((component) => component !== undefined);
     for (const app of SERVICE_NAMES.filter((name) => name !== 'gateway')) {
       const policy = defaults.get('NetworkPolicy', objectName(app));
       expect(policy.spec?.podSelector.matchLabels?.['app.kubernetes.io/component']).toBe(app);
@@ -92,6 +94,29 @@ describe('rendered objects', () => {
       expect(components(policy).sort()).toEqual(app === 'mcp' ? ['gateway'] : ['gateway', 'mcp']);
     }
     expect(defaults.ofKind('NetworkPolicy').map((p) => p.metadata?.name)).not.toContain(objectName('gateway'));
+  });
+
+  it('lets Prometheus scrape /metrics on the port every app pod advertises for it', () => {
+    for (const app of SERVICE_NAMES.filter((name) => name !== 'gateway')) {
+      const policy = defaults.get('NetworkPolicy', objectName(app));
+      const container = appContainer(defaults, app);
+      const annotations = defaults.get('Deployment', objectName(app)).spec?.template.metadata?.annotations ?? {};
+      const port = container.ports?.find((candidate) => String(candidate.containerPort) === annotations['prometheus.io/port']);
+      expect(annotations['prometheus.io/scrape']).toBe('true');
+      const scrapeRule = policy.spec?.ingress?.find((rule) => rule.from?.some((peer) => peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] === 'prometheus'));
+      expect(scrapeRule?.from).toEqual([{ namespaceSelector: {}, podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus' } } }]);
+      expect(scrapeRule?.ports?.map((rulePort) => rulePort.port)).toEqual([port?.name]);
+    }
+  });
+
+  it('takes the scrapers from networkPolicy.metricsFrom, and none when it is empty', () => {
+    const monitoring = [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }];
+    const custom = RenderedChart.parse(helm.render({ networkPolicy: { metricsFrom: monitoring } }));
+    const closed = RenderedChart.parse(helm.render({ networkPolicy: { metricsFrom: [] } }));
+    for (const app of SERVICE_NAMES.filter((name) => name !== 'gateway')) {
+      expect(custom.get('NetworkPolicy', objectName(app)).spec?.ingress?.[1]?.from).toEqual(monitoring);
+      expect(closed.get('NetworkPolicy', objectName(app)).spec?.ingress).toHaveLength(1);
+    }
   });
 
   it('gives each PodDisruptionBudget the selector of its Deployment', () => {

@@ -1,4 +1,4 @@
-// Bundles each app's src/main.ts into dist/apps/<app>/main.js (CommonJS, Node 20). Workspace libs are
+// Bundles each app's src/main.ts into dist/apps/<app>/main.js (CommonJS, for the Node line .nvmrc declares). Workspace libs are
 // bundled through the tsconfig path aliases; npm packages stay external and load from node_modules.
 import { build } from 'esbuild';
 import { readdirSync, existsSync } from 'node:fs';
@@ -25,7 +25,7 @@ await Promise.all(
       outfile: join(root, 'dist', 'apps', app, 'main.js'),
       bundle: true,
       platform: 'node',
-      target: 'node20',
+      target: 'node24',
       format: 'cjs',
       packages: 'external',
       sourcemap: true,

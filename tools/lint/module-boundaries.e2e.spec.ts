@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { ESLint } from 'eslint';
 
-// The layer rules of ARCHITECTURE.md live in eslint.config.mjs. The Nx rule silently skips itself when no
+// The layer rules of docs/architecture.md live in eslint.config.mjs. The Nx rule silently skips itself when no
 // project graph is cached, so prove here, on real files' paths, that it is active and says what it should.
 const root = resolve(__dirname, '..', '..');
 

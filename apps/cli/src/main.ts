@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { HUNTFORGE_VERSION } from '@huntforge/contracts';
 import { registerBackupCommands } from './commands/backup';
 import { addBackupScheduleCommands } from './commands/backup-schedule';
 import { registerDbCommands } from './commands/db';
@@ -10,6 +11,7 @@ import { registerTokenCommands } from './commands/tokens';
 const program = new Command()
   .name('huntforge')
   .description('Huntforge: CTI articles in, reviewed Sigma detections out.')
+  .version(HUNTFORGE_VERSION, '-V, --version', 'print the Huntforge version')
   .showHelpAfterError();
 
 registerStartCommand(program);

@@ -374,19 +374,20 @@ describeRabbit('RabbitMQ bus resilience', () => {
       await publishRange(200, total);
       await cut;
 
-      await waitFor('every message consumed', () => processed.size === total, 30_000);
+      // Conditions, not time: on a loaded machine the reconnect can finish well after the last message is consumed.
+      const logged = (msg: string) => logger.entries.filter((entry) => entry.msg === msg).length;
+      await waitFor('every message consumed', () => processed.size === total, 60_000);
+      await waitFor('the connection lost and made again', () => logged('bus: RabbitMQ connection lost; reconnecting') >= 1 && logged('bus: connected to RabbitMQ') >= 2 && harness.bus.isConnected(), 60_000);
+      // Redeliveries of messages in flight at the cut arrive after the reconnect; give them a moment to show up.
       await sleep(settleMs);
       expect(new Set(published).size).toBe(total);
       expect([...processed].sort()).toEqual([...published].sort());
       expect(effectsApplied).toBe(total);
-      expect(logger.entries.some((entry) => entry.msg === 'bus: RabbitMQ connection lost; reconnecting')).toBe(true);
-      expect(logger.entries.filter((entry) => entry.msg === 'bus: connected to RabbitMQ').length).toBeGreaterThanOrEqual(2);
-      expect(harness.bus.isConnected()).toBe(true);
     } finally {
       await harness.dispose();
       await vhost.dispose();
     }
-  }, 60_000);
+  }, 150_000);
 
   it('re-declares and resumes consuming when an operator deletes its queue', async () => {
     const harness = await createBusHarness('rabbitmq', url);
@@ -399,14 +400,14 @@ describeRabbit('RabbitMQ bus resilience', () => {
       await (await model.createChannel()).deleteQueue(`${harness.isolation.queuePrefix}deleted-by-operator`);
       await model.close();
 
-      await waitFor('the consumer to come back', async () => (await harness.bus.inspect('deleted-by-operator')).consumers === 1);
+      await waitFor('the consumer to come back', async () => (await harness.bus.inspect('deleted-by-operator')).consumers === 1, 30_000);
       const published = await harness.bus.publish('article.ingested', {});
-      await waitFor('the delivery', () => seen.length === 1);
+      await waitFor('the delivery', () => seen.length === 1, 30_000);
       expect(seen).toEqual([published.id]);
     } finally {
       await harness.dispose();
     }
-  }, 20_000);
+  }, 90_000);
 
   it('redelivers to another consumer the message a crashed consumer held unacknowledged', async () => {
     const harness = await createBusHarness('rabbitmq', url);
@@ -425,21 +426,21 @@ describeRabbit('RabbitMQ bus resilience', () => {
       let output = '';
       child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      await waitFor('the crashing consumer to subscribe', () => output.includes('ready\n'), 20_000);
+      await waitFor('the crashing consumer to subscribe', () => output.includes('ready\n'), 60_000);
 
       const published = await harness.bus.publish('workflow.execution.requested', { executionId: 42 });
-      await waitFor('the crashing consumer to take the message', () => output.includes(`received ${published.id}`));
+      await waitFor('the crashing consumer to take the message', () => output.includes(`received ${published.id}`), 30_000);
       expect(await exited).toBe(1);
 
       const seen: string[] = [];
       await harness.bus.subscribe('executions', ['workflow.execution.requested'], async (message) => {
         seen.push(message.id);
       });
-      await waitFor('the redelivery', () => seen.length === 1, 10_000);
+      await waitFor('the redelivery', () => seen.length === 1, 30_000);
       expect(seen).toEqual([published.id]);
     } finally {
       child.kill('SIGKILL');
       await harness.dispose();
     }
-  }, 40_000);
+  }, 150_000);
 });

@@ -1,4 +1,5 @@
 export { envelopeSchema, type Envelope } from './messages/envelope';
+export { HUNTFORGE_VERSION } from './version';
 
 export {
   SERVICE_NAMES,

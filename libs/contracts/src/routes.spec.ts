@@ -2,7 +2,7 @@ import { ALL_ROUTES } from './api/all-routes';
 import { ROUTE_TABLE, resolveOwner, routePrefixesOf } from './routes';
 import { SERVICE_NAMES, type ServiceName } from './services';
 
-// Every built path of the spec's Endpoints and HTML pages, with the app ARCHITECTURE.md says owns it.
+// Every built path of the spec's Endpoints and HTML pages, with the app that owns it (docs/architecture.md).
 const SPEC_ROUTES: Array<[string, ServiceName]> = [
   ['/health', 'gateway'],
   ['/api/health', 'gateway'],

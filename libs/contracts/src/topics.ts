@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Topics published on the `huntforge` topic exchange (ARCHITECTURE.md "Topics"). */
+/** Topics published on the `huntforge` topic exchange. */
 export const TOPICS = {
   articleIngested: 'article.ingested',
   workflowExecutionRequested: 'workflow.execution.requested',

@@ -24,3 +24,5 @@ export { queryLanguageOf } from './text/code-kind';
 export { IANA_TLD_LIST_VERSION } from './network/tld-list';
 export { isIanaTld, registrableDomain } from './network/domain-rules';
 export * from './evaluation';
+// The one command-line model (see command/index.ts): shared by the extractors, the Sigma generator and the services.
+export * from './command';

@@ -8,7 +8,7 @@ export function chromiumAvailable(): boolean {
   return existsSync(CHROMIUM_PATH);
 }
 
-/** Headless, with the flags this machine's closed network needs (TOOLCHAIN.md). */
+/** Headless, with the flags this machine's closed network needs (docs/development.md). */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,

@@ -4,6 +4,8 @@
  * setup). With REQUIRE_INFRA=1 (CI) a missing URL is a failure, not a skip, so a CI machine without
  * PostgreSQL or RabbitMQ can never pass silently.
  */
+import { relative } from 'node:path';
+
 export type InfraKind = 'postgres' | 'rabbitmq';
 
 export const INFRA_URL_VARIABLES: Readonly<Record<InfraKind, string>> = {
@@ -31,10 +33,19 @@ export function describeWithInfra(kind: InfraKind): jest.Describe {
   return infraUrl(kind) ? describe : describe.skip;
 }
 
+/**
+ * Says why tests are skipped. Straight to stderr, not through console: jest drops the console output of a file
+ * whose tests were all skipped whenever it runs more than one file, so a console line would vanish in `npm test`.
+ */
+function announceSkip(reason: string): void {
+  const file = expect.getState().testPath;
+  process.stderr.write(`skipped${file ? ` ${relative(process.cwd(), file)}` : ''}: ${reason}\n`);
+}
+
 /** `itWhen` for a whole suite. */
 export function describeWhen(available: boolean, reason: string): jest.Describe {
   if (available || infraRequired()) return describe;
-  console.warn(`skipped: ${reason}`);
+  announceSkip(reason);
   return describe.skip;
 }
 
@@ -44,6 +55,6 @@ export function describeWhen(available: boolean, reason: string): jest.Describe 
  */
 export function itWhen(available: boolean, reason: string): jest.It {
   if (available || infraRequired()) return it;
-  console.warn(`skipped: ${reason}`);
+  announceSkip(reason);
   return it.skip;
 }

@@ -45,14 +45,14 @@ export function registerSigmaCommands(program: Command): void {
     });
   sigma
     .command('test')
-    .description('run Sigma rules and correlations (files or folders) over JSON events, one per line; print which rules match which lines')
+    .description('run Sigma rules and correlations (files or folders) over events; print which rules match which events')
     .argument('<paths...>', 'rule files or folders')
-    .requiredOption('--events <file>', 'events as JSON Lines (line numbers in the output are 0-based)')
+    .requiredOption('--events <file...>', 'event files, read in order: EVTX, JSON Lines, JSON (CloudTrail Records too), event XML, syslog with Sysmon for Linux, gzipped or not (events are numbered from 0 across the files)')
     .option('--placeholders <file>', 'JSON object of %placeholder% values for |expand')
-    .option('--time-field <field>', 'event field with the event time, for correlation rules', 'timestamp')
+    .option('--time-field <field>', "event field with the event time, for correlation rules (default: the event's own time, else timestamp)")
     .addOption(formatOption())
-    .action((paths: string[], options: { events: string; placeholders?: string; timeField: string; format: 'text' | 'json' }) =>
-      emit(runTest(paths, options)),
+    .action(async (paths: string[], options: { events: string[]; placeholders?: string; timeField?: string; format: 'text' | 'json' }) =>
+      emit(await runTest(paths, options)),
     );
   sigma
     .command('convert')

@@ -32,13 +32,15 @@ export interface RouteRequest {
 export interface RouteSpec {
   method: HttpMethod;
   path: string;
+  /** The OpenAPI operationId; derived from method and path when unset (openapi/operation-id.ts). */
+  operationId?: string;
   summary: string;
   description?: string;
   tags: string[];
   request?: RouteRequest;
   responses: Record<number, ResponseConfig | JsonResponse>;
   /** Documented extras (e.g. `x-…` extensions) passed to the OpenAPI registration unchanged. */
-  extra?: Partial<Omit<RouteConfig, 'method' | 'path' | 'summary' | 'description' | 'tags' | 'request' | 'responses'>>;
+  extra?: Partial<Omit<RouteConfig, 'method' | 'path' | 'operationId' | 'summary' | 'description' | 'tags' | 'request' | 'responses'>>;
 }
 
 export type ApiRoute<S extends RouteSpec = RouteSpec> = S & {

@@ -14,10 +14,11 @@ import {
 } from '../http/tokens';
 import { defineRoute, errorResponse, jsonContent } from './define-route';
 
-const healthRoute = (path: string, summary: string) =>
+const healthRoute = (path: string, summary: string, operationId?: string) =>
   defineRoute('gateway', {
     method: 'get',
     path,
+    ...(operationId ? { operationId } : {}),
     summary,
     tags: ['Health'],
     responses: {
@@ -28,7 +29,8 @@ const healthRoute = (path: string, summary: string) =>
 
 export const gatewayRoutes = {
   getHealth: healthRoute('/health', 'Web tier reachable and database connected (503 otherwise)'),
-  getApiHealth: healthRoute('/api/health', 'Overall health: database, bus and the gateway'),
+  // Derived, it would be getHealth like `/health`.
+  getApiHealth: healthRoute('/api/health', 'Overall health: database, bus and the gateway', 'getApiHealth'),
   getHealthDatabase: healthRoute('/api/health/database', 'Database reachability and latency'),
   getHealthServices: healthRoute('/api/health/services', 'Readiness of every service behind the gateway'),
   getHealthCelery: defineRoute('gateway', {

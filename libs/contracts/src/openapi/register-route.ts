@@ -1,6 +1,8 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { errorResponse, type ApiRoute } from '../api/define-route';
 import { RATE_LIMITED_CODE, rateLimitTier, type RateLimitTier } from '../http/rate-limits';
+import { withGatewayAnswers } from './gateway-answers';
+import { deriveOperationId } from './operation-id';
 
 export const BEARER_SCHEME = 'bearerAuth';
 
@@ -19,25 +21,26 @@ function withRateLimit(route: ApiRoute): ApiRoute['responses'] {
 }
 
 /**
- * Adds a route to the document with the security, the 401/403 and `x-required-role` its access rule
- * implies, so the document cannot drift from what the gateway enforces.
+ * Adds a route to the document with its operationId, the security, the 401/403 and `x-required-role` its access
+ * rule implies, and the 4xx answers the gateway gives before any handler, so the document cannot drift from what
+ * the gateway enforces.
  */
 export function registerRoute(registry: OpenAPIRegistry, route: ApiRoute): void {
   const { method, path, summary, description, tags, request, extra } = route;
-  const responses = withRateLimit(route);
-  const config = { ...extra, method, path, summary, tags, responses, ...(description ? { description } : {}), ...(request ? { request } : {}) };
+  const operationId = route.operationId ?? deriveOperationId(method, path);
+  const base = { ...extra, method, path, operationId, summary, tags, ...(description ? { description } : {}), ...(request ? { request } : {}) };
   if (route.access.public) {
-    registry.registerPath({ ...config, security: [] });
+    registry.registerPath({ ...base, security: [], responses: withGatewayAnswers(route, withRateLimit(route)) });
     return;
   }
   registry.registerPath({
-    ...config,
+    ...base,
     security: [{ [BEARER_SCHEME]: [] }],
     'x-required-role': route.access.role,
-    responses: {
-      ...responses,
+    responses: withGatewayAnswers(route, {
+      ...withRateLimit(route),
       401: errorResponse(['unauthenticated'], 'Missing, unknown or revoked bearer token'),
       403: errorResponse(['forbidden'], `The token's role is below ${route.access.role}`),
-    },
+    }),
   });
 }

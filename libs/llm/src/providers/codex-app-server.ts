@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { HUNTFORGE_VERSION } from '@huntforge/contracts';
 import { LlmError } from '../errors';
 
 export interface CodexEffortOption {
@@ -102,7 +103,7 @@ export async function discoverCodex(options: CodexProcessOptions, wants: { model
   };
 
   try {
-    await request('initialize', { clientInfo: { name: 'huntforge', title: 'Huntforge', version: '0.1.0' } });
+    await request('initialize', { clientInfo: { name: 'huntforge', title: 'Huntforge', version: HUNTFORGE_VERSION } });
     child.stdin.write(`${JSON.stringify({ method: 'initialized' })}\n`);
     const accountResult = (await request('account/read', { refreshToken: false })) as {
       account?: { type?: string; planType?: string | null } | null;

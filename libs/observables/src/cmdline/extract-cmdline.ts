@@ -2,7 +2,7 @@ import type { CmdlineItem } from '@huntforge/contracts';
 import { classifyCode } from '../text/code-kind';
 import type { ArticleDocument, Line } from '../text/document';
 import { STOPWORDS, checkCommand, isStrongArgument, tokenize } from './arguments';
-import { AMBIGUOUS_COMMANDS, SUBCOMMANDS, isCommandToken, isDistinctiveCommand, programName } from './executables';
+import { AMBIGUOUS_COMMANDS, SUBCOMMANDS, isCommandToken, isDistinctiveCommand, programName } from '../command/programs';
 
 interface Candidate {
   start: number;

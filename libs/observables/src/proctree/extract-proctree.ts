@@ -1,6 +1,6 @@
 import type { ProcessPairItem } from '@huntforge/contracts';
 import type { ArticleDocument } from '../text/document';
-import { AMBIGUOUS_COMMANDS, KNOWN_COMMANDS } from '../cmdline/executables';
+import { AMBIGUOUS_COMMANDS, KNOWN_COMMANDS } from '../command/programs';
 import { imageForPlatform, imageOf, type Image } from './images';
 
 interface Pair {

@@ -1,4 +1,4 @@
-import { KNOWN_COMMANDS } from '../cmdline/executables';
+import { KNOWN_COMMANDS } from '../command/programs';
 
 /** Windows programs written without ".exe" that are still unmistakably images. */
 const WINDOWS_BUILTINS = new Set(

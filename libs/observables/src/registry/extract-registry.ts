@@ -1,6 +1,6 @@
 import type { RegistryHive, RegistryKeyItem } from '@huntforge/contracts';
 import type { ArticleDocument } from '../text/document';
-import { commandData, KEY_MARK, proseData, queryOutputData, regFileData, tableRowData, type ValueData } from './value-data';
+import { commandWrites, KEY_MARK, proseData, queryOutputData, regFileData, tableRowData, type CommandWrite, type ValueData } from './value-data';
 
 const HIVE_ALIASES: Record<string, RegistryHive> = {
   hkey_local_machine: 'HKLM',
@@ -50,26 +50,28 @@ export function extractRegistryKeys(doc: ArticleDocument): RegistryKeyItem[] {
   const { content } = doc;
   const found: RegistryKeyItem[] = [];
   const taken: Array<[number, number]> = [];
+  const writes = commandWrites(doc);
+  const push = (start: number, end: number, confidence: number) => pushKey(doc, writes, found, taken, start, end, confidence);
   const overlaps = (s: number, e: number) => taken.some(([a, b]) => s < b && e > a);
 
   for (const m of content.matchAll(QUOTED_HIVED)) {
     const start = m.index + 1;
-    push(doc, found, taken, start, start + m[2].length, 0.9);
+    push(start, start + m[2].length, 0.9);
   }
   for (const m of content.matchAll(HIVED)) {
     if (overlaps(m.index, m.index + m[0].length)) continue;
-    push(doc, found, taken, m.index, extendTitleCase(content, m.index, m.index + trimKey(m[0]).length), 0.85);
+    push(m.index, extendTitleCase(content, m.index, m.index + trimKey(m[0]).length), 0.85);
   }
   for (const m of content.matchAll(HIVELESS)) {
     const start = m.index + (m[0].length - m[1].length);
     if (overlaps(start, start + m[1].length)) continue;
-    push(doc, found, taken, start, extendTitleCase(content, start, start + trimKey(m[1]).length), 0.75);
+    push(start, extendTitleCase(content, start, start + trimKey(m[1]).length), 0.75);
   }
   for (const item of found) if (item.value_data === undefined) withData(item, sentenceData(doc, item, found));
   return dedupe(found);
 }
 
-function push(doc: ArticleDocument, out: RegistryKeyItem[], taken: Array<[number, number]>, start: number, end: number, confidence: number): void {
+function pushKey(doc: ArticleDocument, writes: CommandWrite[], out: RegistryKeyItem[], taken: Array<[number, number]>, start: number, end: number, confidence: number): void {
   const raw = doc.content.slice(start, end);
   const parsed = parseKey(raw);
   if (!parsed || !parsed.path) return; // a hive alone names no key
@@ -83,7 +85,7 @@ function push(doc: ArticleDocument, out: RegistryKeyItem[], taken: Array<[number
     evidence: { start, end, text: raw },
     confidence,
   };
-  withData(item, writtenBeside(doc, start, end, valueName));
+  withData(item, writtenByCommand(writes, item, start) ?? writtenBeside(doc, start, end, valueName));
   out.push(item);
 }
 
@@ -100,14 +102,22 @@ function withData(item: RegistryKeyItem, found: ValueData | null): void {
   if (found.type) item.value_type = found.type;
 }
 
+/** The data the reg add / Set-ItemProperty command whose key argument this is writes (the same key, where it stands). */
+function writtenByCommand(writes: CommandWrite[], item: RegistryKeyItem, start: number): ValueData | null {
+  const same = (key: string) => {
+    const parsed = parseKey(key.replace(/^(HK\w+):/i, '$1'));
+    return !!parsed && parsed.hive === item.hive && parsed.path.toLowerCase() === item.path.toLowerCase();
+  };
+  const holding = writes.filter((write) => start >= write.start && start < write.end);
+  return (holding.find((write) => same(write.key)) ?? (holding.length === 1 && holding[0]?.start === start ? holding[0] : undefined))?.data ?? null;
+}
+
 /**
- * The data the key's own line states: the reg add / Set-ItemProperty command holding the key, the
- * value reg query or a .reg export prints on the next line, or a table row giving name, type and data.
+ * The data the key's own line states otherwise: the value reg query or a .reg export prints on the next
+ * line, or a table row giving name, type and data.
  */
 function writtenBeside(doc: ArticleDocument, start: number, end: number, valueName: string | undefined): ValueData | null {
   const line = doc.lineAt(start);
-  const written = commandData(line.text, start - line.start);
-  if (written) return written;
   const tail = doc.content.slice(end, line.end);
   const next = doc.lines[line.index + 1]?.text ?? '';
   if (tail.trim() === '' && valueName) {

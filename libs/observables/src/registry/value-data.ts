@@ -6,6 +6,10 @@
  * a wrong data value makes a rule that never fires, so anything ambiguous yields nothing.
  */
 
+import { normaliseRegistryType, registryOperation } from '../command';
+import { artefactCommands } from '../command/document-commands';
+import type { ArticleDocument } from '../text/document';
+
 export interface ValueData {
   /** The value name the data belongs to, when the source names it. */
   name?: string;
@@ -15,94 +19,30 @@ export interface ValueData {
   type?: string;
 }
 
-const REG_TYPES = ['REG_SZ', 'REG_EXPAND_SZ', 'REG_MULTI_SZ', 'REG_DWORD', 'REG_DWORD_LITTLE_ENDIAN', 'REG_DWORD_BIG_ENDIAN', 'REG_QWORD', 'REG_QWORD_LITTLE_ENDIAN', 'REG_BINARY', 'REG_NONE'];
-const POWERSHELL_TYPES: Record<string, string> = {
-  string: 'REG_SZ',
-  expandstring: 'REG_EXPAND_SZ',
-  multistring: 'REG_MULTI_SZ',
-  dword: 'REG_DWORD',
-  qword: 'REG_QWORD',
-  binary: 'REG_BINARY',
-  none: 'REG_NONE',
-};
-
 /** A type as reg.exe, PowerShell or prose names it, as `REG_*`; undefined when it is none. */
-export function normaliseType(type: string | undefined): string | undefined {
-  if (!type) return undefined;
-  const upper = type.toUpperCase();
-  if (REG_TYPES.includes(upper)) return upper;
-  return POWERSHELL_TYPES[type.toLowerCase()];
+export const normaliseType = normaliseRegistryType;
+
+export interface CommandWrite {
+  /** Where the key stands in the text (a wrapper's argument when the command was read through one). */
+  start: number;
+  end: number;
+  key: string;
+  data: ValueData;
 }
-
-const unquote = (text: string) => text.replace(/^(["'])([\s\S]*)\1$/, '$2');
-// Arguments of a command line, quotes kept; a `;`, `|` or `&` outside quotes ends the command.
-const ARGUMENT = /"(?:\\"|[^"])*"|'[^']*'|[;|&]|[^\s"';|&]+(?:"(?:\\"|[^"])*"[^\s"';|&]*)?/g;
-
-function argumentsOf(text: string): string[] {
-  const args: string[] = [];
-  for (const m of text.matchAll(ARGUMENT)) {
-    if (/^[;|&]$/.test(m[0])) break;
-    args.push(m[0]);
-  }
-  return args;
-}
-
-// Data PowerShell computes at run time ($var, (Get-…), @(…), [byte[]]…) is not data the article states.
-const COMPUTED = /^[$(@[]/;
-
-/** The last reg.exe / PowerShell registry write that starts on `line` before `keyAt` (an offset in the line). */
-const COMMAND_START = /(?:^|[\s"'(;&|>`])((?:[\w:\\.-]*\\)?reg(?:\.exe)?\s+add|Set-ItemProperty|New-ItemProperty)(?=\s)/gi;
 
 /**
- * The write of the command on `line` whose key argument sits at `keyAt`: its value name, data and type.
- * Null when no reg add / Set-ItemProperty / New-ItemProperty holds the key, or the command gives no data.
+ * The registry values the text's commands write with data (`reg add … /v X /t T /d D`, `Set-ItemProperty
+ * -Name X -Value D`), wherever the commands stand, with where each write's key is.
  */
-export function commandData(line: string, keyAt: number): ValueData | null {
-  let from = -1;
-  let verb = '';
-  for (const m of line.matchAll(COMMAND_START)) {
-    const at = m.index + m[0].length - m[1].length;
-    if (at >= keyAt) break;
-    from = at;
-    verb = m[1];
+export function commandWrites(doc: ArticleDocument): CommandWrite[] {
+  const writes: CommandWrite[] = [];
+  for (const { invocation } of artefactCommands(doc)) {
+    const operation = registryOperation(invocation);
+    if (!operation || operation.action !== 'set' || operation.data === undefined || !operation.valueName) continue;
+    const data: ValueData = { name: operation.valueName, data: operation.data, ...(operation.statedType ? { type: operation.statedType } : {}) };
+    writes.push({ start: operation.keyWord.start, end: operation.keyWord.end, key: operation.key, data });
   }
-  if (from < 0) return null;
-  // The key must be an argument of that command, not of a later one on the line.
-  if (/[;|&]/.test(line.slice(from, keyAt).replace(/"(?:\\"|[^"])*"|'[^']*'/g, ''))) return null;
-  // Inside a quoted command line (cmd /c "reg add … /d \"…\" /f") the command's own quotes are escaped.
-  const rest = line.slice(from + verb.length);
-  const args = argumentsOf(line[from - 1] === '"' ? rest.replace(/\\"/g, '"') : rest);
-  return /\badd$/i.test(verb) ? regAdd(args) : itemProperty(args);
-}
-
-function regAdd(args: string[]): ValueData | null {
-  const option = (flag: string) => {
-    const index = args.findIndex((arg) => arg.toLowerCase() === flag);
-    return index >= 0 ? args[index + 1] : undefined;
-  };
-  const name = option('/v');
-  const data = option('/d');
-  if (name === undefined || data === undefined || /^\//.test(name)) return null;
-  // cmd.exe escapes quotes inside the data as \" (and a whole quoted command line's as \"…\").
-  const value = unquote(data.replace(/\\"/g, '"'));
-  if (value === '' || /^\/\w$/.test(data)) return null;
-  const type = normaliseType(option('/t') && unquote(option('/t') as string));
-  return { name: unquote(name), data: value, ...(type ? { type } : {}) };
-}
-
-function itemProperty(args: string[]): ValueData | null {
-  const named: Record<string, string> = {};
-  for (let index = 0; index < args.length; index++) {
-    const parameter = /^-(\w+)$/.exec(args[index])?.[1]?.toLowerCase();
-    if (parameter && index + 1 < args.length && !/^-\w+$/.test(args[index + 1])) named[parameter] = args[++index];
-  }
-  const name = named['name'];
-  const raw = named['value'];
-  if (name === undefined || raw === undefined || COMPUTED.test(name) || COMPUTED.test(raw)) return null;
-  const data = unquote(raw);
-  if (data === '' || /^\$\w+$/.test(data)) return null;
-  const type = normaliseType(named['type'] && unquote(named['type'])) ?? normaliseType(named['propertytype'] && unquote(named['propertytype']));
-  return { name: unquote(name), data, ...(type ? { type } : {}) };
+  return writes;
 }
 
 /** `    Start    REG_DWORD    0x4` as `reg query` prints a value under its key. */

@@ -1,5 +1,7 @@
 import type { ScheduledTaskItem } from '@huntforge/contracts';
 import type { ArticleDocument } from '../text/document';
+import { taskOperations } from '../command';
+import { artefactCommands } from '../command/document-commands';
 import { readArgument, readFieldValue } from '../text/quoted';
 
 interface Found {
@@ -8,8 +10,6 @@ interface Found {
   confidence: number;
 }
 
-const SCHTASKS = /\bschtasks(?:\.exe)?\b[^\n]*?\/(create|change|run|delete|end|query)\b/gi;
-const PS_TASK = /\b(Register-ScheduledTask|Unregister-ScheduledTask|Set-ScheduledTask|Start-ScheduledTask|New-ScheduledTask|Get-ScheduledTask|Disable-ScheduledTask)\b[^\n]*?-TaskName\s+/gi;
 const PROSE =
   /\b(?:scheduled\s+)?task\s+(?:named|called|name[d]?\s+as)\s+(?=["'“\\\w])|\b(?:creates?|creat(?:ed|ing)|registers?|register(?:ed|ing)|adds?|add(?:ed|ing))\s+(?:a\s+|the\s+|an\s+)?(?:new\s+|malicious\s+|hidden\s+)*scheduled\s+task\s+(?=["“'])/gi;
 
@@ -28,23 +28,14 @@ export function extractScheduledTasks(doc: ArticleDocument): ScheduledTaskItem[]
   const { content } = doc;
   const found: Found[] = [];
 
-  for (const m of content.matchAll(SCHTASKS)) {
-    const line = commandLineFrom(content, m.index);
-    const tn = /\/tn\s+/i.exec(line);
-    if (!tn) continue;
-    const name = readArgument(content, m.index + tn.index + tn[0].length);
-    if (!name) continue;
-    const tr = /\/tr\s+/i.exec(line);
-    const command = tr ? readArgument(line, tr.index + tr[0].length)?.value : undefined;
-    found.push({ name, command, confidence: m[1].toLowerCase() === 'create' ? 0.95 : 0.85 });
-  }
-  for (const m of content.matchAll(PS_TASK)) {
-    const name = readArgument(content, m.index + m[0].length);
-    if (!name || name.value.startsWith('$')) continue;
-    const line = commandLineFrom(content, m.index);
-    const execute = /-Execute\s+/i.exec(line);
-    const command = execute ? readArgument(line, execute.index + execute[0].length)?.value : undefined;
-    found.push({ name, command, confidence: /^Register/i.test(m[1]) ? 0.95 : 0.85 });
+  for (const { invocation } of artefactCommands(doc)) {
+    for (const operation of taskOperations(invocation)) {
+      if (operation.manager === 'cron' || operation.manager === 'at' || !operation.name || !operation.nameWord) continue;
+      // A cmdlet's name must be its -TaskName: in prose ("no Register-ScheduledTask call") a bare word is none.
+      if (operation.manager === 'powershell' && !invocation.switches.some((s) => s.name === '-taskname')) continue;
+      const name = { value: operation.name, start: operation.nameWord.start, end: operation.nameWord.end };
+      found.push({ name, command: operation.command, confidence: operation.action === 'create' ? 0.95 : 0.85 });
+    }
   }
   for (const m of content.matchAll(FIELD)) {
     const name = readFieldValue(content, m.index + m[0].length);
@@ -67,17 +58,6 @@ export function extractScheduledTasks(doc: ArticleDocument): ScheduledTaskItem[]
     found.push({ name, confidence: 0.75 });
   }
   return dedupe(content, found);
-}
-
-/** The command's text up to the end of its logical line (joins ^ and ` continuations). */
-function commandLineFrom(content: string, offset: number): string {
-  let end = offset;
-  for (;;) {
-    const nl = content.indexOf('\n', end);
-    if (nl < 0) return content.slice(offset);
-    if (!/[\^`]\s*$/.test(content.slice(end, nl))) return content.slice(offset, nl);
-    end = nl + 1;
-  }
 }
 
 function dedupe(content: string, found: Found[]): ScheduledTaskItem[] {

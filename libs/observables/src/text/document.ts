@@ -39,6 +39,8 @@ export interface ArticleDocument {
   inReferences: boolean[];
   lineAt(offset: number): Line;
   isInCode(offset: number): boolean;
+  /** Where the text that holds `offset` ends: its inline code span's end, else the text's end. */
+  spanEnd(offset: number): number;
 }
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})\s*([A-Za-z0-9_+.-]*)/;
@@ -111,7 +113,13 @@ export function parseDocument(content: string): ArticleDocument {
     return i >= 0 && offset < codeRanges[i][1];
   };
 
-  return { content, lines, codeBlocks, inlineCode, inFence, inReferences, lineAt, isInCode };
+  const inlineStarts = inlineCode.map((c) => c.start);
+  const spanEnd = (offset: number): number => {
+    const code = inlineCode[upperBound(inlineStarts, offset) - 1];
+    return code && offset < code.end ? code.end : content.length;
+  };
+
+  return { content, lines, codeBlocks, inlineCode, inFence, inReferences, lineAt, isInCode, spanEnd };
 }
 
 function markReferenceSections(lines: Line[], inFence: boolean[]): boolean[] {

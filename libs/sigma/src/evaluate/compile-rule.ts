@@ -12,7 +12,7 @@ export interface CompiledRule {
   /** The rule document as loaded (logsource, level, tags… for callers that report matches). */
   doc: Record<string, unknown>;
   matches(event: SigmaEvent): boolean;
-  /** Necessary keys for the prefilter of a RuleSet (see prefilter.ts); null: always evaluated. */
+  /** What the rule cannot match without, for the prefilter of a RuleSet (see prefilter.ts); null: always evaluated. */
   triggers: Triggers;
 }
 

@@ -1,8 +1,10 @@
 import { CORE_SCHEMA, loadAll, YAMLException } from 'js-yaml';
 import { isPlainObject } from '../parse/parse-rule';
 import { RuleCompileError, type MatchOptions } from './compile-item';
-import { compileRule, type CompiledRule } from './compile-rule';
+import type { CompiledRule } from './compile-rule';
 import { lookupField, type SigmaEvent } from './event-fields';
+import type { EventSource } from './event-source';
+import { addGatedRule } from './gated-rules';
 import { RuleSet } from './rule-set';
 
 export type CorrelationType = 'event_count' | 'value_count' | 'value_sum' | 'value_avg' | 'temporal' | 'temporal_ordered';
@@ -59,10 +61,22 @@ export class CorrelationEngine {
   /** Problems that do not stop the engine (a reference to a rule that was not loaded). */
   readonly warnings: string[] = [];
 
-  constructor(documents: ReadonlyArray<Record<string, unknown>>, options: MatchOptions = {}) {
+  /**
+   * Compiles the documents. A document that cannot run throws RuleCompileError, unless `onRuleError`
+   * is given: then it is reported there and left out, and the others still run.
+   */
+  constructor(
+    documents: ReadonlyArray<Record<string, unknown>>,
+    options: MatchOptions & { onRuleError?: (doc: Record<string, unknown>, error: RuleCompileError) => void } = {},
+  ) {
     for (const doc of documents) {
-      if (isPlainObject(doc.correlation)) this.correlations.push(readCorrelation(doc));
-      else if (isPlainObject(doc.detection)) this.rules.add(compileRule(doc, options), referenceKeys(doc));
+      try {
+        if (isPlainObject(doc.correlation)) this.correlations.push(readCorrelation(doc));
+        else if (isPlainObject(doc.detection)) addGatedRule(this.rules, doc, referenceKeys(doc), options);
+      } catch (error) {
+        if (!(error instanceof RuleCompileError) || !options.onRuleError) throw error;
+        options.onRuleError(doc, error);
+      }
     }
     for (const doc of documents) {
       const keys = referenceKeys(doc);
@@ -81,9 +95,12 @@ export class CorrelationEngine {
     return this.correlations.length;
   }
 
-  /** Feeds one event at `time` (epoch milliseconds). */
-  process(event: SigmaEvent, time: number): EngineResult {
-    const matched = this.rules.match(event);
+  /**
+   * Feeds one event at `time` (epoch milliseconds). With its source, only the rules of its logsource
+   * run (see RuleSet); a rule compiled for several logs is reported once.
+   */
+  process(event: SigmaEvent, time: number, source?: EventSource | null): EngineResult {
+    const matched = unique(this.rules.match(event, source));
     const fired = new Set(matched.flatMap((entry) => entry.meta));
     // The group of a correlation that fired on this event: a correlation over it groups by those values.
     const firedGroups = new Map<string, Record<string, unknown>>();
@@ -279,4 +296,11 @@ export function loadRuleDocuments(source: string): Array<Record<string, unknown>
     if (!isPlainObject(doc)) throw new RuleCompileError(`document ${index + 1} is not a mapping`, '');
     return doc;
   });
+}
+
+/** One entry per rule document: a rule's compilations for different logs never both fire on one event, but be sure. */
+function unique<T extends { rule: CompiledRule }>(entries: T[]): T[] {
+  if (entries.length < 2) return entries;
+  const seen = new Set<Record<string, unknown>>();
+  return entries.filter((entry) => !seen.has(entry.rule.doc) && (seen.add(entry.rule.doc), true));
 }

@@ -47,23 +47,6 @@ export function allScalars(event: unknown, into: unknown[] = []): unknown[] {
   return into;
 }
 
-/** The names of the event's fields, flat keys and dotted paths of nested ones (for the prefilter). */
-export function fieldNames(event: SigmaEvent): Set<string> {
-  const names = new Set<string>();
-  const walk = (node: unknown, prefix: string): void => {
-    if (Array.isArray(node)) node.forEach((element) => walk(element, prefix));
-    else if (isRecord(node)) {
-      for (const [key, value] of Object.entries(node)) {
-        const name = prefix ? `${prefix}.${key}` : key;
-        names.add(name);
-        walk(value, name);
-      }
-    }
-  };
-  walk(event, '');
-  return names;
-}
-
 function flatten(value: unknown): unknown[] {
   return Array.isArray(value) ? value.flatMap(flatten) : [value];
 }

@@ -1,39 +1,57 @@
 import type { ConditionNode } from '../condition/parse-condition';
 import { expandPattern } from '../condition/parse-condition';
 import type { DetectionItem, SearchIdentifier } from '../detection/search-identifiers';
-import { fieldNames, lookupField, type SigmaEvent } from './event-fields';
-import { textOf } from './compile-item';
+import { requiredRegexLiteral } from './regex-literal';
 import { wildcardPieces } from './wildcard';
 
 /**
- * Keys a rule needs at least one of to be able to match: `field` (the field is present) or
- * `field\0word` (the field's text holds that lower-case word). null means "always evaluate".
- * They are necessary conditions only: the compiled matcher still decides.
+ * One way a rule can begin to match: the field's text holds `literal` (lower case), or, when
+ * `literal` is empty, the field is present.
  */
-export type Triggers = ReadonlySet<string> | null;
+export interface Trigger {
+  field: string;
+  literal: string;
+}
 
-const SEPARATOR = '\u0000';
-const WORD = /[a-z0-9]+/g;
+/**
+ * What a rule cannot match without: at least one of its triggers holds. null means "always
+ * evaluate". Triggers are necessary conditions only: the compiled matcher still decides.
+ */
+export type Triggers = readonly Trigger[] | null;
+
+/** Modifiers whose values are not the event's text as written (encoded, compared, expanded...). */
+const OPAQUE = new Set(['cidr', 'lt', 'lte', 'gt', 'gte', 'minute', 'hour', 'day', 'week', 'month', 'year', 'expand', 'base64', 'base64offset', 'wide', 'utf16', 'utf16le', 'utf16be']);
+const DASHES = /[-/\u2013\u2014\u2015]/;
+
+/**
+ * Text so common in Windows telemetry that a rule keyed on it would be tried on most events: a
+ * literal inside one of these is a poor key, whatever its length.
+ */
+const COMMON_TEXT = [
+  'c:\\windows\\system32\\',
+  'c:\\windows\\syswow64\\',
+  'c:\\program files (x86)\\',
+  'c:\\programdata\\',
+  'c:\\users\\',
+  '\\appdata\\local\\temp\\',
+  '\\appdata\\roaming\\',
+  'hklm\\software\\microsoft\\windows\\currentversion\\',
+  'hku\\',
+  '\\software\\microsoft\\windows nt\\currentversion\\',
+  'powershell.exe',
+  'cmd.exe',
+  'rundll32.exe',
+  'svchost.exe',
+  'nt authority\\system',
+  '.exe',
+  '.dll',
+];
 
 /** The triggers of a rule from its search identifiers and condition trees (ORed when a list). */
 export function ruleTriggers(identifiers: readonly SearchIdentifier[], trees: readonly ConditionNode[]): Triggers {
   const byName = new Map(identifiers.map((identifier) => [identifier.name, identifierTriggers(identifier)]));
   const names = identifiers.map((identifier) => identifier.name);
   return union(trees.map((tree) => nodeTriggers(tree, names, byName)));
-}
-
-/** The keys an event offers: every field present and every word of its text. */
-export function eventKeys(event: SigmaEvent): Set<string> {
-  const keys = new Set<string>();
-  for (const name of fieldNames(event)) {
-    keys.add(name);
-    for (const value of lookupField(event, name).values) {
-      const text = textOf(value);
-      if (text === null) continue;
-      for (const [word] of text.toLowerCase().matchAll(WORD)) keys.add(`${name}${SEPARATOR}${word}`);
-    }
-  }
-  return keys;
 }
 
 function nodeTriggers(node: ConditionNode, names: readonly string[], byName: ReadonlyMap<string, Triggers>): Triggers {
@@ -49,6 +67,7 @@ function nodeTriggers(node: ConditionNode, names: readonly string[], byName: Rea
     case 'of': {
       const selected = expandPattern(node.pattern, names).map((name) => byName.get(name) ?? null);
       if (selected.length === 0) return null;
+      // `N of` with N > 1 still needs at least one of them.
       return node.quantifier === 'all' ? narrowest(selected) : union(selected);
     }
   }
@@ -63,58 +82,60 @@ function itemTriggers(item: DetectionItem): Triggers {
   if (field === null || item.values.length === 0) return null;
   const modifiers = item.modifiers.map((modifier) => modifier.toLowerCase());
   const has = (name: string): boolean => modifiers.includes(name);
-  if (has('exists')) return item.values[0] === true || String(item.values[0]).toLowerCase() === 'true' ? new Set([field]) : null;
-  if (has('neq') || has('fieldref')) return new Set([field]);
+  const presence: Trigger[] = [{ field, literal: '' }];
+  if (has('exists')) return item.values[0] === true || String(item.values[0]).toLowerCase() === 'true' ? presence : null;
+  if (has('neq') || has('fieldref')) return presence;
   if (item.values.some((value) => value === null)) return null;
-  const textual = !['re', 'cidr', 'lt', 'lte', 'gt', 'gte', 'minute', 'hour', 'day', 'week', 'month', 'year', 'expand', 'base64', 'base64offset', 'wide', 'utf16', 'utf16le', 'utf16be'].some(has);
-  const anchoring = has('contains') ? 'contains' : has('startswith') ? 'startswith' : has('endswith') ? 'endswith' : 'exact';
+  if (modifiers.some((modifier) => OPAQUE.has(modifier))) return presence;
   const perValue = item.values.map((value): Triggers => {
-    const word = textual && typeof value === 'string' ? safeWord(value, anchoring) : null;
-    return new Set([word ? `${field}${SEPARATOR}${word}` : field]);
+    if (typeof value !== 'string') return presence;
+    const literal = has('re') ? requiredRegexLiteral(value) : bestLiteral(value, has('windash'));
+    return [{ field, literal: literal && literal.length >= 2 ? literal : '' }];
   });
   return has('all') ? narrowest(perValue) : union(perValue);
 }
 
-/**
- * The longest word of the value that any matching text must contain as a whole word: bounded on
- * both sides by a non-word character of the value, or by an anchored end. Wildcards bound nothing.
- */
-function safeWord(value: string, anchoring: string): string | null {
-  const pieces = wildcardPieces(value);
+/** The most telling run of plain text any matching value must contain (lower case), or null. */
+function bestLiteral(value: string, windash: boolean): string | null {
   let best: string | null = null;
-  pieces.forEach((piece, index) => {
-    if (piece.kind !== 'text') return;
-    const text = piece.text.toLowerCase();
-    const leftAnchored = index === 0 && (anchoring === 'exact' || anchoring === 'startswith');
-    const rightAnchored = index === pieces.length - 1 && (anchoring === 'exact' || anchoring === 'endswith');
-    for (const match of text.matchAll(WORD)) {
-      const start = match.index ?? 0;
-      const end = start + match[0].length;
-      const leftOk = start > 0 || leftAnchored;
-      const rightOk = end < text.length || rightAnchored;
-      if (leftOk && rightOk && (!best || match[0].length > best.length)) best = match[0];
+  for (const piece of wildcardPieces(value)) {
+    if (piece.kind !== 'text') continue;
+    for (const part of windash ? piece.text.split(DASHES) : [piece.text]) {
+      const literal = part.toLowerCase();
+      if (literal && (best === null || literalCost(literal) < literalCost(best))) best = literal;
     }
-  });
+  }
   return best;
+}
+
+/** How likely a literal is to occur in an event (lower is more selective). */
+function literalCost(literal: string): number {
+  if (literal === '') return 1;
+  const base = 1 / (1 + literal.length ** 1.5);
+  return COMMON_TEXT.some((common) => common.includes(literal)) ? Math.max(base, 0.5) : base;
+}
+
+function triggersCost(triggers: readonly Trigger[]): number {
+  return triggers.reduce((sum, trigger) => sum + literalCost(trigger.literal), 0);
 }
 
 function union(parts: readonly Triggers[]): Triggers {
   if (parts.length === 0 || parts.some((part) => part === null)) return null;
-  const merged = new Set<string>();
-  for (const part of parts as ReadonlySet<string>[]) part.forEach((key) => merged.add(key));
-  // A field-presence key subsumes the word keys of the same field.
-  for (const key of merged) {
-    const separator = key.indexOf(SEPARATOR);
-    if (separator > 0 && merged.has(key.slice(0, separator))) merged.delete(key);
+  const present = new Set<string>();
+  const byKey = new Map<string, Trigger>();
+  for (const part of parts as ReadonlyArray<readonly Trigger[]>) {
+    for (const trigger of part) {
+      if (trigger.literal === '') present.add(trigger.field);
+      byKey.set(`${trigger.field}\u0000${trigger.literal}`, trigger);
+    }
   }
-  return merged;
+  // A field-presence trigger subsumes the literal triggers of the same field.
+  return [...byKey.values()].filter((trigger) => trigger.literal === '' || !present.has(trigger.field));
 }
 
-/** Of conjuncts, the one whose keys are most selective: word keys over presence keys, then fewer keys. */
+/** Of conjuncts, the one whose triggers are least likely to fire. */
 function narrowest(parts: readonly Triggers[]): Triggers {
-  const known = parts.filter((part): part is ReadonlySet<string> => part !== null);
+  const known = parts.filter((part): part is readonly Trigger[] => part !== null);
   if (known.length === 0) return null;
-  const cost = (part: ReadonlySet<string>): number =>
-    [...part].reduce((sum, key) => sum + (key.includes(SEPARATOR) ? 1 : 50), 0);
-  return known.reduce((best, part) => (cost(part) < cost(best) ? part : best));
+  return known.reduce((best, part) => (triggersCost(part) < triggersCost(best) ? part : best));
 }

@@ -1,27 +1,77 @@
 import type { CompiledRule } from './compile-rule';
+import { textOf } from './compile-item';
 import type { SigmaEvent } from './event-fields';
-import { eventKeys } from './prefilter';
+import { resolveSource, type EventSource, type SourceView } from './event-source';
+import { LiteralScanner } from './literal-scan';
+import { gateAllows, ruleGate, type RuleGate } from './logsource-gate';
+
+interface Entry<Meta> {
+  rule: CompiledRule;
+  meta: Meta;
+  gate: RuleGate;
+}
+
+/** Per field: a scanner over the literals rules key on it, and who keys on its mere presence. */
+interface FieldIndex {
+  literals: string[];
+  ids: Map<string, number>;
+  /** Per literal (scanner id), the entries keyed on it. */
+  owners: number[][];
+  presence: number[];
+  scanner: LiteralScanner | null;
+}
+
+/** The rules a source's events may run, fixed once per source. */
+interface SourcePlan {
+  allowed: Uint8Array;
+  always: number[];
+}
 
 /**
- * Many compiled rules run over one event at a time. An inverted index from each rule's triggers
- * (fields and words it cannot match without) picks the candidates, so an event is tried only
- * against the rules that could fire on it.
+ * Many compiled rules run over one event at a time. A rule runs only on events of its logsource
+ * (resolved through the Sigma taxonomy from the source the event declares; an event that declares
+ * none runs every rule). Among those, an event tries only the rules one of whose triggers it holds,
+ * found with one multi-literal scan per field value.
  */
 export class RuleSet<Meta = undefined> {
-  private readonly entries: Array<{ rule: CompiledRule; meta: Meta }> = [];
-  private readonly byKey = new Map<string, number[]>();
+  private readonly entries: Array<Entry<Meta>> = [];
+  private readonly fields = new Map<string, FieldIndex>();
+  /** Dotted prefixes of indexed field names (`process.` for `process.name`): objects under them are walked. */
+  private readonly prefixes = new Set<string>();
   private readonly always: number[] = [];
+  private readonly plans = new Map<string, SourcePlan>();
+  private unknownPlan: SourcePlan | null = null;
+  private stamps = new Uint32Array(0);
+  private generation = 0;
+  private built = true;
 
-  add(rule: CompiledRule, meta: Meta): void {
-    const index = this.entries.push({ rule, meta }) - 1;
+  /** Adds a rule; `gate` overrides the gate read from the rule's own logsource (a variant's compilation). */
+  add(rule: CompiledRule, meta: Meta, gate: RuleGate = ruleGate(rule.doc)): void {
+    const index = this.entries.push({ rule, meta, gate }) - 1;
+    this.built = false;
+    this.plans.clear();
+    this.unknownPlan = null;
     if (rule.triggers === null) {
       this.always.push(index);
       return;
     }
-    for (const key of rule.triggers) {
-      const list = this.byKey.get(key);
-      if (list) list.push(index);
-      else this.byKey.set(key, [index]);
+    for (const { field, literal } of rule.triggers) {
+      let entry = this.fields.get(field);
+      if (!entry) {
+        this.fields.set(field, (entry = { literals: [], ids: new Map(), owners: [], presence: [], scanner: null }));
+        const parts = field.split('.');
+        for (let take = 1; take < parts.length; take++) this.prefixes.add(parts.slice(0, take).join('.'));
+      }
+      if (literal === '') entry.presence.push(index);
+      else {
+        let id = entry.ids.get(literal);
+        if (id === undefined) {
+          id = entry.literals.push(literal) - 1;
+          entry.ids.set(literal, id);
+          entry.owners.push([]);
+        }
+        (entry.owners[id] as number[]).push(index);
+      }
     }
   }
 
@@ -30,19 +80,94 @@ export class RuleSet<Meta = undefined> {
   }
 
   /** The rules that match the event, in the order they were added. */
-  match(event: SigmaEvent): Array<{ rule: CompiledRule; meta: Meta }> {
-    const candidates = new Set<number>(this.always);
-    for (const key of eventKeys(event)) this.byKey.get(key)?.forEach((index) => candidates.add(index));
-    return [...candidates]
-      .sort((left, right) => left - right)
-      .map((index) => this.entries[index] as { rule: CompiledRule; meta: Meta })
-      .filter((entry) => entry.rule.matches(event));
+  match(event: SigmaEvent, source?: EventSource | null): Array<{ rule: CompiledRule; meta: Meta }> {
+    const candidates = this.candidates(event, source ?? null);
+    const matched: Array<{ rule: CompiledRule; meta: Meta }> = [];
+    for (const index of candidates) {
+      const entry = this.entries[index] as Entry<Meta>;
+      if (entry.rule.matches(event)) matched.push(entry);
+    }
+    return matched;
   }
 
-  /** How many rules the prefilter would try for this event (for benchmarks). */
-  candidateCount(event: SigmaEvent): number {
-    const candidates = new Set<number>(this.always);
-    for (const key of eventKeys(event)) this.byKey.get(key)?.forEach((index) => candidates.add(index));
-    return candidates.size;
+  /** How many rules the event tries (for benchmarks). */
+  candidateCount(event: SigmaEvent, source?: EventSource | null): number {
+    return this.candidates(event, source ?? null).length;
+  }
+
+  private candidates(event: SigmaEvent, source: EventSource | null): number[] {
+    if (!this.built) this.build();
+    const plan = this.planFor(source);
+    const generation = this.nextGeneration();
+    const { stamps } = this;
+    const { allowed } = plan;
+    const found: number[] = [];
+    const take = (index: number): void => {
+      if (allowed[index] === 1 && stamps[index] !== generation) {
+        stamps[index] = generation;
+        found.push(index);
+      }
+    };
+    for (const index of plan.always) take(index);
+    const visit = (name: string, value: unknown): void => {
+      const index = this.fields.get(name);
+      if (index) {
+        if (value !== undefined) index.presence.forEach(take);
+        if (index.scanner) this.scanValue(index, value, take);
+      }
+      if (typeof value === 'object' && value !== null && this.prefixes.has(name)) this.walk(value, `${name}.`, visit);
+    };
+    for (const name in event) visit(name, event[name]);
+    return found.sort((left, right) => left - right);
+  }
+
+  private walk(value: object, prefix: string, visit: (name: string, value: unknown) => void): void {
+    if (Array.isArray(value)) {
+      for (const element of value) if (typeof element === 'object' && element !== null) this.walk(element, prefix, visit);
+      return;
+    }
+    const record = value as Record<string, unknown>;
+    for (const key in record) visit(`${prefix}${key}`, record[key]);
+  }
+
+  private scanValue(index: FieldIndex, value: unknown, take: (index: number) => void): void {
+    if (Array.isArray(value)) {
+      for (const element of value) this.scanValue(index, element, take);
+      return;
+    }
+    const text = textOf(value);
+    if (text === null) return;
+    const { owners } = index;
+    (index.scanner as LiteralScanner).scan(text.toLowerCase(), (id) => (owners[id] as number[]).forEach(take));
+  }
+
+  private planFor(source: EventSource | null): SourcePlan {
+    if (!source) return (this.unknownPlan ??= this.plan(null));
+    const view = resolveSource(source);
+    let plan = this.plans.get(view.key);
+    if (!plan) this.plans.set(view.key, (plan = this.plan(view)));
+    return plan;
+  }
+
+  private plan(view: SourceView | null): SourcePlan {
+    const allowed = new Uint8Array(this.entries.length);
+    this.entries.forEach((entry, index) => {
+      if (gateAllows(entry.gate, view)) allowed[index] = 1;
+    });
+    return { allowed, always: this.always.filter((index) => allowed[index] === 1) };
+  }
+
+  private build(): void {
+    for (const index of this.fields.values()) index.scanner = index.literals.length > 0 ? new LiteralScanner(index.literals) : null;
+    if (this.stamps.length < this.entries.length) this.stamps = new Uint32Array(this.entries.length * 2);
+    this.built = true;
+  }
+
+  private nextGeneration(): number {
+    if (++this.generation === 0xffffffff) {
+      this.stamps.fill(0);
+      this.generation = 1;
+    }
+    return this.generation;
   }
 }

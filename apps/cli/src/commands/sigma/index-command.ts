@@ -1,4 +1,5 @@
 import { indexRuleFolder, type CorpusOrigin } from '@huntforge/service-sigma-queue';
+import { startProgress } from '../../progress';
 import { withDatabase } from '../database';
 import type { CommandResult } from './validate-command';
 
@@ -8,7 +9,13 @@ import type { CommandResult } from './validate-command';
  * must not hold open at the same time).
  */
 export async function runIndex(dir: string, options: { origin: CorpusOrigin; format: 'text' | 'json' }): Promise<CommandResult> {
-  const summary = await withDatabase((db) => indexRuleFolder(db.prisma, dir, options.origin));
+  const progress = startProgress({ label: `indexing`, noun: 'rules' });
+  const summary = await withDatabase((db) =>
+    indexRuleFolder(db.prisma, dir, options.origin, undefined, (done, total) => {
+      if (done === 0) progress.setTotal(total);
+      progress.update(done);
+    }),
+  ).finally(() => progress.finish());
   if (options.format === 'json') return { output: `${JSON.stringify({ dir, origin: options.origin, ...summary })}\n`, exitCode: 0 };
   return {
     output:

@@ -86,44 +86,46 @@ describe('huntforge sigma test', () => {
     JSON.stringify({ Image: 'D:\\tools\\WHOAMI.EXE' }),
   ].join('\n');
 
-  it('lists every rule file with the 0-based lines it matches, and a rule that cannot run with its error', () => {
+  it('lists every rule file with the 0-based events it matches, and a rule that cannot run with its error', async () => {
     const root = tree({ 'rules/good.yml': good, 'rules/quiet.yml': good.replace('whoami.exe', 'calc.exe'), 'rules/broken.yml': bad, 'events.jsonl': events });
-    const result = runTest([join(root, 'rules')], { events: join(root, 'events.jsonl'), format: 'json' });
+    const result = await runTest([join(root, 'rules')], { events: [join(root, 'events.jsonl')], format: 'json' });
     expect(result.exitCode).toBe(1);
     const { results } = JSON.parse(result.output) as { results: Array<{ file: string; matches: number[]; error?: string }> };
     expect(results.map((r) => [r.file.slice(root.length + 1), r.matches, r.error])).toEqual([
       ['rules/broken.yml', [], 'the condition names other, which the detection does not define (at detection.condition)'],
-      ['rules/good.yml', [0, 3], undefined],
+      ['rules/good.yml', [0, 2], undefined],
       ['rules/quiet.yml', [], undefined],
     ]);
   });
 
-  it('prints matching rules in text with a summary, and uses --placeholders for |expand', () => {
+  it('prints matching rules in text with a summary, and uses --placeholders for |expand', async () => {
     const expand = good.replace("Image|endswith: '\\whoami.exe'", "Image|expand: '%tool_paths%'");
     const root = tree({ 'r.yml': expand, 'events.jsonl': events, 'p.json': JSON.stringify({ tool_paths: ['d:\\tools\\whoami.exe'] }) });
-    const result = runTest([join(root, 'r.yml')], { events: join(root, 'events.jsonl'), format: 'text', placeholders: join(root, 'p.json') });
+    const result = await runTest([join(root, 'r.yml')], { events: [join(root, 'events.jsonl')], format: 'text', placeholders: join(root, 'p.json') });
     expect(result.exitCode).toBe(0);
-    expect(result.output.trim().split('\n')).toEqual([`${join(root, 'r.yml')}: Good matches event line(s) 3`, '1 rules, 3 events, 1 rules matched']);
+    expect(result.output.trim().split('\n')).toEqual([`${join(root, 'r.yml')}: Good matches event(s) 2`, '1 rules, 3 events, 1 rules matched']);
   });
 
-  it('names the line of an event that is not a JSON object', () => {
-    const root = tree({ 'r.yml': good, 'events.jsonl': '{"a": 1}\n[1, 2]\n' });
-    expect(() => runTest([join(root, 'r.yml')], { events: join(root, 'events.jsonl'), format: 'text' })).toThrow(/line 2: an event must be a JSON object/);
+  it('names the line of an event that is not a JSON object, and of a line that is not JSON', async () => {
+    const root = tree({ 'r.yml': good, 'events.jsonl': '{"a": 1}\n[1, 2]\n', 'broken.jsonl': '{"a": 1}\n\n{"a": \n' });
+    await expect(runTest([join(root, 'r.yml')], { events: [join(root, 'events.jsonl')], format: 'text' })).rejects.toThrow(/events.jsonl, line 2: an event must be a JSON object/);
+    await expect(runTest([join(root, 'r.yml')], { events: [join(root, 'broken.jsonl')], format: 'text' })).rejects.toThrow(/broken.jsonl, line 3: not JSON/);
+    await expect(runTest([join(root, 'r.yml')], { events: [join(root, 'missing.jsonl')], format: 'text' })).rejects.toThrow(/missing.jsonl: no such events file/);
   });
 
-  it('runs correlation rules across files over the events in time order and reports their alerts', () => {
+  it('runs correlation rules across files over the events in time order and reports their alerts', async () => {
     const logon = 'title: Failed logon\nname: failed_logon\nlogsource: {category: test}\ndetection:\n  sel:\n    EventID: 4625\n  condition: sel\n';
     const spray = 'title: Spray\ncorrelation:\n  type: event_count\n  rules: [failed_logon]\n  group-by: [User]\n  timespan: 1m\n  condition: {gte: 2}\n';
     const feed = ['2025-01-01T00:00:00Z', '2025-01-01T00:00:30Z', '2025-01-01T00:05:00Z']
       .map((time) => JSON.stringify({ time, EventID: 4625, User: 'amy' }))
       .join('\n');
     const root = tree({ 'base.yml': logon, 'spray.yml': spray, 'events.jsonl': feed });
-    const result = runTest([root], { events: join(root, 'events.jsonl'), format: 'json', timeField: 'time' });
+    const result = await runTest([root], { events: [join(root, 'events.jsonl')], format: 'json', timeField: 'time' });
     const { results } = JSON.parse(result.output) as { results: Array<{ file: string; matches: number[]; alerts?: unknown[] }> };
     expect(results.map((r) => [r.file.slice(root.length + 1), r.matches, r.alerts])).toEqual([
       ['base.yml', [0, 1, 2], undefined],
       ['spray.yml', [1], [{ line: 1, rule: 'Spray', group: { User: 'amy' }, count: 2 }]],
     ]);
-    expect(() => runTest([root], { events: join(root, 'events.jsonl'), format: 'json' })).toThrow(/line 1: correlation rules need the event time in "timestamp"/);
+    await expect(runTest([root], { events: [join(root, 'events.jsonl')], format: 'json', timeField: 'when' })).rejects.toThrow(/event 1: correlation rules need the event time in "when"/);
   });
 });

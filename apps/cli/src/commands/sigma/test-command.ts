@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { CorrelationEngine, eventTime, loadRuleDocuments, RuleCompileError } from '@huntforge/sigma';
-import { collectRuleFiles } from './rule-paths';
+import { eventTime, type MatchOptions } from '@huntforge/sigma';
+import type { InputSummary } from '@huntforge/telemetry';
+import { readInputs } from './event-inputs';
+import { loadRules, readPlaceholders, type LoadedFile, type RuleTransform } from './load-rules';
 import type { CommandResult } from './validate-command';
 
 interface AlertReport {
@@ -20,105 +21,74 @@ interface RuleReport {
 }
 
 export interface TestOptions {
-  events: string;
+  /** Event files, read in this order; event numbers count on across them. */
+  events: string[];
   format: 'text' | 'json';
   /** A JSON file `{"name": ["value", …]}` with the values of `%name%` placeholders for `|expand`. */
   placeholders?: string;
-  /** The event field holding its time (ISO-8601 or epoch seconds), needed by correlation rules. */
+  /** The event field holding its time (ISO-8601 or epoch seconds), for correlation rules; default: the time the reader found, else `timestamp`. */
   timeField?: string;
+  /** Processing pipelines applied to every rule before it is compiled. */
+  transform?: RuleTransform;
 }
 
 /**
- * `huntforge sigma test RULES --events events.jsonl`: which rules match which events (0-based line
- * numbers), and which correlation rules fire after which events. Every rule file is listed; a file
- * that cannot run is reported with its error and exit code 1.
+ * `huntforge sigma test RULES --events FILE...`: which rules match which events (0-based, counting
+ * on across the inputs in the order given), and which correlation rules fire after which events.
+ * Every rule file is listed; a file that cannot run is reported with its error and exit code 1.
  */
-export function runTest(paths: readonly string[], options: TestOptions): CommandResult {
-  const events = readEvents(options.events);
-  const placeholders = options.placeholders ? readPlaceholders(options.placeholders) : undefined;
-  const reports: RuleReport[] = [];
-  const owner = new Map<Record<string, unknown>, RuleReport>();
-  const documents: Array<Record<string, unknown>> = [];
-  for (const file of collectRuleFiles(paths)) {
-    try {
-      const docs = loadRuleDocuments(readFileSync(file, 'utf8'));
-      new CorrelationEngine(docs, { placeholders }); // compiles the file alone, so one bad file spoils nothing else
-      const report: RuleReport = { file, titles: docs.map((doc) => String(doc.title ?? '')), matches: [] };
-      docs.forEach((doc) => owner.set(doc, report));
-      documents.push(...docs);
-      reports.push(report);
-    } catch (error) {
-      if (!(error instanceof RuleCompileError)) throw error;
-      reports.push({ file, titles: [], matches: [], error: `${error.message}${error.path ? ` (at ${error.path})` : ''}` });
-    }
-  }
-
-  const engine = new CorrelationEngine(documents, { placeholders });
-  const timeField = options.timeField ?? 'timestamp';
-  for (const { line, event } of events) {
+export async function runTest(paths: readonly string[], options: TestOptions): Promise<CommandResult> {
+  const matchOptions: MatchOptions = options.placeholders ? { placeholders: readPlaceholders(options.placeholders) } : {};
+  const { files, engine, owner } = loadRules(paths, matchOptions, options.transform);
+  const reports = new Map<LoadedFile, RuleReport>(files.map((file) => [file, { file: file.file, titles: file.docs.map((doc) => String(doc.title ?? '')), matches: [], ...(file.error ? { error: file.error } : {}) }]));
+  const inputs: InputSummary[] = [];
+  for await (const { index, input, event } of readInputs(options.events, inputs)) {
     let time = 0;
     if (engine.correlationCount > 0) {
-      const read = eventTime(event, timeField);
-      if (read === null) throw new Error(`${options.events}, line ${line + 1}: correlation rules need the event time in "${timeField}" (ISO-8601 or epoch seconds); see --time-field`);
+      const read = options.timeField ? eventTime(event.fields, options.timeField) : (timeOf(event.time) ?? eventTime(event.fields, 'timestamp'));
+      if (read === null) throw new Error(`${input.path}, event ${input.events}: correlation rules need the event time in "${options.timeField ?? 'timestamp'}" (ISO-8601 or epoch seconds); see --time-field`);
       time = read;
     }
-    const { matched, alerts } = engine.process(event, time);
+    const { matched, alerts } = engine.process(event.fields, time, event.source);
     const touched = new Set<RuleReport>();
-    for (const rule of matched) touched.add(owner.get(rule.doc) as RuleReport);
+    for (const rule of matched) touched.add(reports.get(owner.get(rule.doc) as LoadedFile) as RuleReport);
     for (const alert of alerts) {
-      const report = owner.get(alert.doc) as RuleReport;
+      const report = reports.get(owner.get(alert.doc) as LoadedFile) as RuleReport;
       touched.add(report);
-      (report.alerts ??= []).push({ line, rule: alert.rule, group: alert.group, count: alert.count, value: alert.value });
+      (report.alerts ??= []).push({ line: index, rule: alert.rule, group: alert.group, count: alert.count, value: alert.value });
     }
-    touched.forEach((report) => report.matches.push(line));
+    touched.forEach((report) => {
+      if (!report.error) report.matches.push(index);
+    });
   }
 
-  const exitCode = reports.some((report) => report.error) ? 1 : 0;
+  const all = [...reports.values()];
+  const exitCode = all.some((report) => report.error) ? 1 : 0;
+  const events = inputs.reduce((sum, input) => sum + input.events, 0);
   if (options.format === 'json') {
-    const results = reports.map(({ titles: _titles, ...report }) => report);
-    return { output: `${JSON.stringify({ results, warnings: engine.warnings }, null, 2)}\n`, exitCode };
+    const results = all.map(({ titles: _titles, ...report }) => report);
+    const inputList = inputs.map(({ path, events: count, container, problems }) => ({ path, events: count, container, ...(problems.length > 0 ? { problems } : {}) }));
+    return { output: `${JSON.stringify({ results, inputs: inputList, warnings: engine.warnings }, null, 2)}\n`, exitCode };
   }
   const lines = [
     ...engine.warnings.map((warning) => `warning: ${warning}`),
-    ...reports.flatMap((report) => {
+    ...inputs.flatMap((input) => input.problems.map((problem) => `warning: ${problem}`)),
+    ...all.flatMap((report) => {
       if (report.error) return [`${report.file}: cannot run: ${report.error}`];
       const alerts = (report.alerts ?? []).map(
-        (alert) => `  line ${alert.line}: ${alert.rule} fires for ${JSON.stringify(alert.group)}${alert.count !== undefined ? ` (count ${alert.count})` : ''}${alert.value !== undefined ? ` (value ${alert.value})` : ''}`,
+        (alert) => `  event ${alert.line}: ${alert.rule} fires for ${JSON.stringify(alert.group)}${alert.count !== undefined ? ` (count ${alert.count})` : ''}${alert.value !== undefined ? ` (value ${alert.value})` : ''}`,
       );
       if (report.matches.length === 0) return [];
-      return [`${report.file}: ${report.titles.join(' + ')} matches event line(s) ${report.matches.join(', ')}`, ...alerts];
+      return [`${report.file}: ${report.titles.join(' + ')} matches event(s) ${report.matches.join(', ')}`, ...alerts];
     }),
   ];
-  const matching = reports.filter((report) => report.matches.length > 0).length;
-  lines.push(`${reports.length} rules, ${events.length} events, ${matching} rules matched`);
+  const matching = all.filter((report) => report.matches.length > 0).length;
+  lines.push(`${all.length} rules, ${events} events, ${matching} rules matched`);
   return { output: `${lines.join('\n')}\n`, exitCode };
 }
 
-function readEvents(path: string): Array<{ line: number; event: Record<string, unknown> }> {
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .flatMap((text, line) => {
-      if (text.trim() === '') return [];
-      let event: unknown;
-      try {
-        event = JSON.parse(text);
-      } catch (error) {
-        throw new Error(`${path}, line ${line + 1}: not JSON (${error instanceof Error ? error.message : String(error)})`);
-      }
-      if (typeof event !== 'object' || event === null || Array.isArray(event)) {
-        throw new Error(`${path}, line ${line + 1}: an event must be a JSON object`);
-      }
-      return [{ line, event: event as Record<string, unknown> }];
-    });
-}
-
-function readPlaceholders(path: string): Record<string, string[]> {
-  const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
-  const valid =
-    typeof parsed === 'object' &&
-    parsed !== null &&
-    !Array.isArray(parsed) &&
-    Object.values(parsed).every((values) => Array.isArray(values) && values.every((value) => typeof value === 'string'));
-  if (!valid) throw new Error(`${path}: placeholders must be a JSON object of string lists`);
-  return parsed as Record<string, string[]>;
+function timeOf(iso: string | null): number | null {
+  if (!iso) return null;
+  const millis = Date.parse(iso);
+  return Number.isNaN(millis) ? null : millis;
 }

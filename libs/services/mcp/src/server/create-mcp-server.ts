@@ -1,12 +1,13 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { HUNTFORGE_VERSION } from '@huntforge/contracts';
 import type { Caller } from '../caller/caller';
 import { toolsFor } from '../tools/catalog';
 import type { AnyTool, ToolDeps } from '../tools/tool-definition';
 import { ToolError } from '../errors/tool-error';
 import type { AuditingTransport } from './auditing-transport';
 
-export const SERVER_INFO = { name: 'huntforge', version: '0.1.0' } as const;
+export const SERVER_INFO = { name: 'huntforge', version: HUNTFORGE_VERSION } as const;
 
 const INSTRUCTIONS =
   'Huntforge turns cyber-threat-intelligence articles into reviewed Sigma detections. Read tools search ' +

@@ -13,9 +13,15 @@ export type CorpusOrigin = 'sigmahq' | 'customer';
  * checkout (its rules* folders) as origin sigmahq, any other folder as the customer repository. Rules
  * of that origin missing from the folder are removed, so the corpus mirrors it.
  */
-export async function indexRuleFolder(prisma: PrismaClient, dir: string, origin: CorpusOrigin, signal?: AbortSignal): Promise<IndexSummary> {
+export async function indexRuleFolder(
+  prisma: PrismaClient,
+  dir: string,
+  origin: CorpusOrigin,
+  signal?: AbortSignal,
+  onProgress?: (done: number, total: number) => void,
+): Promise<IndexSummary> {
   if (!existsSync(dir)) throw new Error(`${dir} does not exist`);
   const hasRuleFolders = (await readdir(dir, { withFileTypes: true })).some((entry) => entry.isDirectory() && entry.name.startsWith('rules'));
   const files = origin === 'sigmahq' && hasRuleFolders ? await referenceRuleFiles(dir) : await readRuleFiles(dir);
-  return indexRuleFiles(files, origin, new ReferenceRuleRepository(prisma), signal);
+  return indexRuleFiles(files, origin, new ReferenceRuleRepository(prisma), signal, onProgress);
 }

@@ -28,13 +28,15 @@ export async function indexRuleFiles(
   origin: 'sigmahq' | 'customer',
   repo: ReferenceRuleRepository,
   signal?: AbortSignal,
+  onProgress?: (done: number, total: number) => void,
 ): Promise<IndexSummary> {
   const summary: IndexSummary = { files: files.length, indexed: 0, unchanged: 0, deprecated: 0, invalid: 0, duplicates: 0, removed: 0 };
   const stored = await repo.hashes();
   const seen = new Set<string>();
   const pending: ReferenceRuleInput[] = [];
-  for (const file of files) {
+  for (const [done, file] of files.entries()) {
     signal?.throwIfAborted();
+    onProgress?.(done, files.length);
     const contentHash = createHash('sha256').update(file.text).digest('hex');
     const validation = validateSigmaRule(file.text);
     const doc = validation.rule?.doc;
@@ -73,6 +75,7 @@ export async function indexRuleFiles(
   }
   await repo.upsertMany(pending.splice(0));
   summary.removed = await repo.deleteMissing(origin, seen);
+  onProgress?.(files.length, files.length);
   return summary;
 }
 

@@ -45,8 +45,12 @@ export const KNOWN_COMMANDS = new Set(
     .map((name) => name.toLowerCase()),
 );
 
-/** PowerShell cmdlets: an approved verb, a dash and a noun. */
-const CMDLET = /^(?:Add|Clear|Compress|ConvertFrom|ConvertTo|Copy|Disable|Enable|Enter|Expand|Export|Get|Import|Install|Invoke|Mount|Move|New|Out|Register|Remove|Rename|Resolve|Restart|Resume|Select|Send|Set|Start|Stop|Test|Unblock|Uninstall|Unregister|Update|Write|Wait|Add)-[A-Z][A-Za-z0-9]+$/;
+/** PowerShell's approved verbs: a cmdlet is one of them, a dash and a noun. */
+const VERBS =
+  'Add|Approve|Assert|Backup|Block|Build|Checkpoint|Clear|Close|Compare|Complete|Compress|Confirm|Connect|Convert|ConvertFrom|ConvertTo|Copy|Debug|Deny|Deploy|Disable|Disconnect|Dismount|Edit|Enable|Enter|Exit|Expand|Export|Find|Format|Get|Grant|Group|Hide|Import|Initialize|Install|Invoke|Join|Limit|Lock|Measure|Merge|Mount|Move|New|Open|Optimize|Out|Ping|Pop|Protect|Publish|Push|Read|Receive|Redo|Register|Remove|Rename|Repair|Request|Reset|Resize|Resolve|Restart|Restore|Resume|Revoke|Save|Search|Select|Send|Set|Show|Skip|Split|Start|Step|Stop|Submit|Suspend|Switch|Sync|Test|Trace|Unblock|Undo|Uninstall|Unlock|Unprotect|Unpublish|Unregister|Update|Use|Wait|Watch|Write';
+/** A cmdlet as articles write it: capitalised verb and noun (`Set-ItemProperty`). */
+const CMDLET = new RegExp(`^(?:${VERBS})-[A-Z][A-Za-z0-9]+$`);
+const CMDLET_ANY_CASE = new RegExp(`^(?:${VERBS})-[A-Za-z][A-Za-z0-9]+$`, 'i');
 
 /** Subcommands that count as argument evidence for tools whose first argument is a word. */
 export const SUBCOMMANDS: Record<string, ReadonlySet<string>> = Object.fromEntries(
@@ -117,3 +121,118 @@ export function isDistinctiveCommand(token: string): boolean {
   if (/\.exe$/i.test(bare) || CMDLET.test(bare) || /[\\/]/.test(bare)) return true;
   return !AMBIGUOUS_COMMANDS.has(programName(bare)) && (bare === bare.toLowerCase() || /^powershell$/i.test(bare));
 }
+
+/** A program's name as its process image ends, lower case, without directory, quotes or `.exe`: `C:\Tools\Curl.EXE` is `curl`. */
+export function bareName(program: string): string {
+  const file = program.trim().replace(/^["'`]+|["'`]+$/g, '').split(/[\\/]/).pop() ?? program;
+  return file.toLowerCase().replace(/\.exe$/, '');
+}
+
+/** Commands that exist only inside cmd.exe: never a process image. */
+export const CMD_BUILTIN_NAMES: ReadonlySet<string> = new Set(
+  'for call start set setlocal endlocal echo if cd chdir pushd popd copy del erase dir type move ren rename mkdir md rmdir rd cls exit goto title ver vol mklink assoc ftype path prompt shift break color pause rem'.split(' '),
+);
+/** Commands that exist only inside a POSIX shell: never a process image. */
+export const POSIX_BUILTIN_NAMES: ReadonlySet<string> = new Set(
+  'cd echo export source . eval exec alias unset set read printf test [ [[ true false umask ulimit trap wait exit return shift history type hash builtin command declare local let if then else elif fi for while until do done case esac function'.split(' '),
+);
+
+/** True for a name that is a shell built-in, not a program (`for`, `call`, `echo`, `cd`). */
+export function isShellBuiltin(name: string): boolean {
+  const bare = bareName(name);
+  return CMD_BUILTIN_NAMES.has(bare) || POSIX_BUILTIN_NAMES.has(bare);
+}
+
+/** Aliases that exist only in PowerShell, with the cmdlet they stand for (`sc`, `curl`, `wget` are also real programs and stay programs). */
+export const POWERSHELL_ALIAS_CMDLETS: Readonly<Record<string, string>> = {
+  iex: 'invoke-expression',
+  irm: 'invoke-restmethod',
+  iwr: 'invoke-webrequest',
+  icm: 'invoke-command',
+  saps: 'start-process',
+  sal: 'set-alias',
+  gci: 'get-childitem',
+  ni: 'new-item',
+  ri: 'remove-item',
+  rni: 'rename-item',
+  sp: 'set-itemproperty',
+  gp: 'get-itemproperty',
+  rp: 'remove-itemproperty',
+  spsv: 'stop-service',
+  sasv: 'start-service',
+  gsv: 'get-service',
+  gwmi: 'get-wmiobject',
+  gcim: 'get-ciminstance',
+};
+
+/** A PowerShell cmdlet name (Verb-Noun), any casing. */
+export function isCmdletName(token: string): boolean {
+  return CMDLET_ANY_CASE.test(token);
+}
+
+/** Shells whose `-c` (or cmd's `/c`, `/k`) argument is a command line of its own. */
+export const SHELL_NAMES: ReadonlySet<string> = new Set(['cmd', 'sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'fish', 'busybox']);
+
+/** Programs that run the rest of their arguments as another command (`sudo X`, `nohup X`, `env A=1 X`). */
+export const PREFIX_WRAPPERS: ReadonlySet<string> = new Set(['sudo', 'doas', 'nohup', 'env', 'time', 'nice', 'ionice', 'setsid', 'timeout', 'stdbuf', 'exec', 'command', 'xargs', 'chroot', 'nsenter', 'proxychains', 'proxychains4', 'torsocks', 'runuser', 'unbuffer']);
+
+/** Options of the prefix wrappers that take a value (`sudo -u root`, `timeout -s KILL 5`, `nice -n 10`). */
+export const PREFIX_OPTION_VALUES: Readonly<Record<string, ReadonlySet<string>>> = {
+  sudo: new Set(['-u', '-g', '-c', '-h', '-p', '-r', '-t', '-C', '-D', '-U']),
+  doas: new Set(['-u', '-C']),
+  nice: new Set(['-n']),
+  ionice: new Set(['-c', '-n', '-p']),
+  timeout: new Set(['-s', '-k', '--signal', '--kill-after']),
+  stdbuf: new Set(['-i', '-o', '-e']),
+  xargs: new Set(['-I', '-n', '-P', '-d', '-L', '-s', '-E', '-a']),
+  runuser: new Set(['-u', '-g', '-l']),
+  nsenter: new Set(['-t', '--target']),
+  env: new Set(['-u', '-C', '-S']),
+};
+
+/**
+ * How many leading words are sub-commands for tools whose first arguments name what they do
+ * (`reg add`, `aws s3 cp`, `netsh advfirewall firewall add rule`, `az ad sp create`). Tools not listed
+ * take one sub-command when SUBCOMMANDS lists the word.
+ */
+export const SUBCOMMAND_DEPTH: Readonly<Record<string, number>> = {
+  aws: 2,
+  az: 4,
+  gcloud: 4,
+  netsh: 4,
+  wmic: 3,
+  kubectl: 2,
+  docker: 2,
+  podman: 2,
+  git: 1,
+  systemctl: 1,
+  launchctl: 1,
+  reg: 1,
+  sc: 1,
+  net: 1,
+  net1: 1,
+  vssadmin: 2,
+  wevtutil: 1,
+  wbadmin: 2,
+  bitsadmin: 1,
+  defaults: 1,
+  diskutil: 1,
+  hdiutil: 1,
+  security: 1,
+  dscl: 1,
+  ip: 2,
+  ufw: 1,
+  crontab: 0,
+  apt: 1,
+  'apt-get': 1,
+  yum: 1,
+  dnf: 1,
+  apk: 1,
+  pip: 1,
+  pip3: 1,
+  npm: 1,
+  helm: 2,
+  certutil: 0,
+  fsutil: 2,
+  service: 0,
+};

@@ -1,0 +1,134 @@
+import type { Word } from './lex';
+import { allInvocations, parseCommandLine, type Invocation, type ParsedCommandLine, type ParseOptions } from './parse';
+import { CMD_BUILTIN_NAMES, isCmdletName, POSIX_BUILTIN_NAMES, POWERSHELL_ALIAS_CMDLETS } from './programs';
+import { registryOperation, type RegistryOperation } from './registry-operations';
+import { serviceOperations, type ServiceOperation } from './service-operations';
+import { taskOperations, type TaskOperation } from './task-operations';
+
+/** A process the command line starts, as process telemetry would record it. */
+export interface ProgramRun {
+  /** The program's file name as the process image ends (`curl.exe` on Windows, `wget`); `powershell.exe` for cmdlets. */
+  image: string;
+  /** The command line that program was started with (the stage's text; for a cmdlet, the cmdlet's stage). */
+  commandLine: string;
+  /** A PowerShell cmdlet or alias: it runs inside powershell.exe, whose command line carries it. */
+  viaPowerShell: boolean;
+  invocation: Invocation;
+}
+
+export interface CommandFacts {
+  parsed: ParsedCommandLine;
+  /** Every stage, wrappers' inner commands included, depth first. */
+  invocations: Invocation[];
+  programs: ProgramRun[];
+  registry: RegistryOperation[];
+  services: ServiceOperation[];
+  tasks: TaskOperation[];
+  urls: string[];
+  /** Hosts the line reaches: URL hosts, UNC servers (`\\host\share`), `user@host` targets, bare IP addresses. */
+  hosts: string[];
+  /** File-system paths: drive paths, `%VAR%\…`, UNC paths, absolute and home-relative Unix paths. */
+  paths: string[];
+}
+
+const WINDOWS_EXTENSION = /\.(?:exe|com|bat|cmd|scr|ps1|vbs|js|hta|msc|cpl)$/i;
+// What is left is code, not a program (`(New-Object Net.WebClient)`, `Out-String)`, `$x`): no process has that image.
+const NOT_A_FILE_NAME = /[()[\]{}"'`$<>|;&=^!%*?,:]/;
+
+/**
+ * The processes a command line starts, outermost wrappers removed (`cmd /c start /b curl …` starts curl),
+ * in order. Shell built-ins start none; a cmdlet or PowerShell-only alias is powershell.exe with its stage
+ * as command line, unless it runs inside a powershell invocation already listed.
+ */
+export function programRuns(line: string | ParsedCommandLine, options: { windows: boolean }): ProgramRun[] {
+  const parsed = typeof line === 'string' ? parseCommandLine(line, { platform: options.windows ? 'windows' : 'unix' }) : line;
+  const runs: ProgramRun[] = [];
+  const visit = (list: readonly Invocation[], insidePowerShell: boolean) => {
+    for (const invocation of list) {
+      const run = invocation.wraps ? null : runOf(invocation, options.windows, insidePowerShell);
+      if (run) runs.push(run);
+      visit(invocation.inner, insidePowerShell || run?.image.toLowerCase() === 'powershell.exe' || /^(?:powershell|pwsh)$/.test(invocation.name));
+    }
+  };
+  visit(parsed.invocations, false);
+  return runs;
+}
+
+function runOf(invocation: Invocation, windows: boolean, insidePowerShell: boolean): ProgramRun | null {
+  const program = invocation.program;
+  const name = invocation.name;
+  if (!program || !name || name.startsWith('%') || name.startsWith('$')) return null;
+  const qualified = /[\\/]/.test(program.value);
+  const cmdlet = isCmdletName(program.value) || (name in POWERSHELL_ALIAS_CMDLETS && (windows || invocation.dialect === 'powershell'));
+  if (cmdlet && !qualified && !WINDOWS_EXTENSION.test(program.value)) {
+    return insidePowerShell ? null : { image: 'powershell.exe', commandLine: invocation.text, viaPowerShell: true, invocation };
+  }
+  const builtins = invocation.dialect === 'posix' ? POSIX_BUILTIN_NAMES : CMD_BUILTIN_NAMES;
+  if (builtins.has(name) && !qualified) return null;
+  const file = program.value.trim().split(/[\\/]/).pop() ?? '';
+  if (!file || NOT_A_FILE_NAME.test(file)) return null;
+  // Extractors add .exe to names like curl that are programs on every platform; Unix images have none.
+  const image = windows ? (/\.[a-z0-9]{2,4}$/i.test(file) ? file : `${file}.exe`) : file.replace(/\.exe$/i, '');
+  return { image, commandLine: invocation.text, viaPowerShell: false, invocation };
+}
+
+const URL = /\b[a-z][a-z0-9+.-]{1,15}:\/\/[^\s"'<>`|]+/gi;
+const UNC = /^\\\\([\w.-]+(?:@(?:ssl|\d+))*)(?:\\|$)/i;
+const USER_AT_HOST = /^[\w.-]+@((?:\d{1,3}\.){3}\d{1,3}|(?:[a-z0-9-]+\.)+[a-z]{2,})(?::|$)/i;
+const IPV4 = /^(?:\d{1,3}\.){3}\d{1,3}(?::\d+)?$/;
+// A Unix path has two segments at least (`/tmp/x`), so a switch (`/c`) or a lone root word is none.
+const PATH = /^(?:[A-Za-z]:\\|%\w+%\\|\\\\[\w.-]+\\|\/[\w.@+-]+\/|~\/|\$HOME\/)[^\s"'<>|]*$/;
+
+function indicatorsOf(words: readonly Word[]): { urls: string[]; hosts: string[]; paths: string[] } {
+  const urls: string[] = [];
+  const hosts: string[] = [];
+  const paths: string[] = [];
+  for (const word of words) {
+    const value = word.value;
+    for (const m of value.matchAll(URL)) {
+      const url = m[0].replace(/[),.;]+$/, '');
+      urls.push(url);
+      const host = /^[a-z][a-z0-9+.-]*:\/\/(?:[^/@\s]*@)?(\[[0-9a-f:]+\]|[^/:?#\s]+)/i.exec(url)?.[1];
+      if (host) hosts.push(host.toLowerCase());
+    }
+    const unc = UNC.exec(value);
+    if (unc) hosts.push((unc[1] as string).replace(/@.*$/, '').toLowerCase());
+    const target = USER_AT_HOST.exec(value);
+    if (target) hosts.push((target[1] as string).toLowerCase());
+    if (IPV4.test(value)) hosts.push(value.replace(/:\d+$/, ''));
+    if (PATH.test(value) && !URL.test(value)) paths.push(value);
+    URL.lastIndex = 0;
+  }
+  return { urls, hosts, paths };
+}
+
+const unique = (items: string[]) => [...new Set(items)];
+
+/**
+ * Everything a command line states, read by one parser: the programs it starts, the registry values,
+ * services and scheduled tasks (cron lines, launchd jobs, systemd units) it creates or changes, and the
+ * URLs, hosts and paths it names.
+ */
+export function commandFacts(line: string, options: ParseOptions = {}): CommandFacts {
+  const parsed = parseCommandLine(line, options);
+  const invocations = allInvocations(parsed);
+  // Switches themselves name no indicator; their values and the other arguments may.
+  const words = invocations.flatMap((invocation) => [
+    ...(invocation.program ? [invocation.program] : []),
+    ...invocation.positionals,
+    ...invocation.switches.flatMap((s) => (s.value ? [s.value] : [])),
+    ...invocation.redirects.flatMap((r) => (r.target ? [r.target] : [])),
+  ]);
+  const indicators = indicatorsOf(words);
+  return {
+    parsed,
+    invocations,
+    programs: programRuns(parsed, { windows: options.platform ? options.platform === 'windows' : parsed.dialect !== 'posix' }),
+    registry: invocations.map(registryOperation).filter((op): op is RegistryOperation => op !== null),
+    services: invocations.flatMap(serviceOperations),
+    tasks: invocations.flatMap(taskOperations),
+    urls: unique(indicators.urls),
+    hosts: unique(indicators.hosts),
+    paths: unique(indicators.paths),
+  };
+}

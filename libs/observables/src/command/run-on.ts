@@ -1,0 +1,104 @@
+import { STOPWORDS } from '../text/english';
+import type { Dialect, Word } from './lex';
+import { AMBIGUOUS_COMMANDS, bareName, isCmdletName, isCommandToken, PREFIX_WRAPPERS, programName, SHELL_NAMES, SUBCOMMANDS } from './programs';
+import { valueSwitches } from './switch-values';
+
+/**
+ * Pages often lose the line breaks of a code block ("… /f reg add "HKLM\…" /v … /f sc delete Sense") or
+ * set a command inside running text ("… using sc delete SgrmAgent to remove …"). Within the words of one
+ * stage these cuts find where the page ran the next command on, and where prose resumes: each returned
+ * range of word indexes is one command; words outside every range are prose.
+ */
+export function runOnCommands(words: readonly Word[], dialect: Dialect): Array<{ from: number; to: number }> {
+  const commands: Array<{ from: number; to: number }> = [];
+  let from = 0;
+  let i = 1;
+  while (from < words.length) {
+    let end = words.length;
+    let next = -1;
+    for (i = from + 1; i < words.length; i++) {
+      if (i - from >= 2 && proseResumes(words, i)) {
+        end = i;
+        next = nextCommand(words, i + 1);
+        break;
+      }
+      if (i - from >= 2 && startsCommand(words, from, i, dialect)) {
+        end = i;
+        next = i;
+        break;
+      }
+    }
+    commands.push({ from, to: end });
+    if (next < 0) break;
+    from = next;
+  }
+  return commands;
+}
+
+// Programs whose arguments are text, not commands: a program name among them runs nothing.
+const ECHOING = new Set(['echo', 'printf', 'write-host', 'write-output', 'findstr', 'grep', 'egrep', 'where', 'which', 'whereis', 'type', 'man', 'help', 'get-help', 'get-command', 'taskkill', 'pkill', 'killall', 'kill', 'stop-process']);
+const RUN_SWITCH = /^(?:\/[ck]|-c|-command|-e|-ec|-enc|-encodedcommand|-exec|--exec|-e:)$/i;
+
+function isSwitchWord(word: Word | undefined): boolean {
+  return !!word && word.raw === word.value && /^(?:--?[A-Za-z?]|\/[A-Za-z?][\w?]{0,20}(?::\S*)?$)/.test(word.raw);
+}
+
+/** True when the command at `from` is complete and word `i` starts another one. */
+function startsCommand(words: readonly Word[], from: number, i: number, dialect: Dialect): boolean {
+  const word = words[i] as Word;
+  if (word.raw !== word.value || !isCommandToken(word.value)) return false;
+  const program = bareName((words[from] as Word).value);
+  const previous = words[i - 1] as Word;
+  if (ECHOING.has(program)) return false;
+  // `cmd /c X …`, `sudo X`: X is the wrapper's command, unless the wrapper's quoted command already ended.
+  const wrapper = SHELL_NAMES.has(program) || PREFIX_WRAPPERS.has(program) || program === 'powershell' || program === 'pwsh' || program === 'start' || program === 'call';
+  if (wrapper && !(previous.raw !== previous.value && RUN_SWITCH.test(words[i - 2]?.raw ?? ''))) return false;
+  if (RUN_SWITCH.test(previous.raw)) return false;
+  if (isSwitchWord(previous) && valueSwitches(program, dialect)(dialect === 'posix' ? previous.raw : previous.raw.toLowerCase())) return false;
+  return hasArgumentEvidence(word, words[i + 1]);
+}
+
+/** The program at `word` is followed by what only a command has: a sub-command, a switch, a cmdlet's parameter. */
+function hasArgumentEvidence(word: Word, next: Word | undefined): boolean {
+  if (!next) return false;
+  const value = word.value;
+  if (isCmdletName(value)) return /^-[A-Za-z]/.test(next.raw);
+  const name = programName(value);
+  if (SUBCOMMANDS[name]?.has(next.value.toLowerCase())) return true;
+  const distinctive = /[\\/]|\.exe$/i.test(value) || !AMBIGUOUS_COMMANDS.has(name);
+  return distinctive && isSwitchWord(next);
+}
+
+const SENTENCE_WORD = /^[A-Z][a-z]{2,}(?:[/'’-][a-z]+)*[,:;.]?$/;
+const LOWER_WORD = /^[a-z]+[,;:.]?$/;
+
+function isFunctionWord(word: Word | undefined): boolean {
+  return !!word && word.raw === word.value && STOPWORDS.has(word.value.replace(/[,;:.]$/, '').toLowerCase());
+}
+
+/** True when running text starts at word `i`: a capitalised sentence word or function words in a row. */
+function proseResumes(words: readonly Word[], i: number): boolean {
+  const word = words[i] as Word;
+  if (word.raw !== word.value || isCommandToken(word.value) || isCmdletName(word.value)) return false;
+  const following = words.slice(i + 1, i + 5);
+  const functionWords = following.filter(isFunctionWord).length;
+  if (following.slice(0, 2).some(isSwitchWord)) return false;
+  if (SENTENCE_WORD.test(word.raw)) {
+    // The word after a sub-command is its object (`sc delete Sense to …`), never the start of a sentence.
+    const previous = words[i - 1] as Word;
+    if (SUBCOMMANDS[programName((words[i - 2] as Word | undefined)?.value ?? '')]?.has(previous.value.toLowerCase())) return false;
+    return functionWords >= 2 || (/:$/.test(word.raw) && following.length > 0 && following.every((w) => LOWER_WORD.test(w.raw)));
+  }
+  // "… sc delete Sense to completely disable or remove the core MDE service"
+  const four = words.slice(i, i + 4);
+  return four.length >= 3 && isFunctionWord(word) && four.every((w) => LOWER_WORD.test(w.raw)) && four.filter(isFunctionWord).length >= 2;
+}
+
+/** The next word at or after `from` that starts a command in prose. */
+function nextCommand(words: readonly Word[], from: number): number {
+  for (let i = from; i < words.length; i++) {
+    const word = words[i] as Word;
+    if (word.raw === word.value && isCommandToken(word.value) && hasArgumentEvidence(word, words[i + 1])) return i;
+  }
+  return -1;
+}

@@ -1,0 +1,96 @@
+/**
+ * Many literals found in one pass over a text (Aho-Corasick, compiled to a table of transitions):
+ * the cost of a scan is one table step per character, however many literals there are. Literals and
+ * texts are compared as given (callers lower-case both).
+ */
+export class LiteralScanner {
+  private readonly classes: Uint8Array | Uint16Array;
+  private readonly width: number;
+  private readonly next: Int32Array;
+  /** Per state, the range of `outputs` holding the literals that end there. */
+  private readonly outputStart: Int32Array;
+  private readonly outputs: Int32Array;
+
+  constructor(literals: readonly string[]) {
+    // Characters no literal has share class 0, which always leads back to the root.
+    const classOf = new Map<number, number>();
+    for (const literal of literals) for (let i = 0; i < literal.length; i++) if (!classOf.has(literal.charCodeAt(i))) classOf.set(literal.charCodeAt(i), classOf.size + 1);
+    this.width = classOf.size + 1;
+    this.classes = this.width <= 256 ? new Uint8Array(65536) : new Uint16Array(65536);
+    for (const [code, cls] of classOf) this.classes[code] = cls;
+
+    // The trie, state 0 the root; goto holds -1 where the trie has no edge.
+    let goto = new Int32Array(64 * this.width).fill(-1);
+    const ends: number[][] = [];
+    const addState = (): number => {
+      if ((ends.length + 1) * this.width > goto.length) {
+        const grown = new Int32Array(goto.length * 2).fill(-1);
+        grown.set(goto);
+        goto = grown;
+      }
+      ends.push([]);
+      return ends.length - 1;
+    };
+    addState();
+    literals.forEach((literal, id) => {
+      let state = 0;
+      for (let i = 0; i < literal.length; i++) {
+        const slot = state * this.width + (this.classes[literal.charCodeAt(i)] as number);
+        if (goto[slot] === -1) {
+          const child = addState(); // may grow `goto`: assign after
+          goto[slot] = child;
+        }
+        state = goto[slot] as number;
+      }
+      (ends[state] as number[]).push(id);
+    });
+
+    // Breadth first: each state's failure link, its outputs merged with its failure's, and the
+    // missing edges filled from the failure's, so a scan never follows a failure link.
+    const states = ends.length;
+    const next = new Int32Array(states * this.width);
+    const fail = new Int32Array(states);
+    const queue: number[] = [];
+    for (let c = 0; c < this.width; c++) {
+      const child = goto[c] as number;
+      next[c] = child === -1 ? 0 : child;
+      if (child > 0) queue.push(child);
+    }
+    for (let head = 0; head < queue.length; head++) {
+      const state = queue[head] as number;
+      const failure = fail[state] as number;
+      for (let c = 0; c < this.width; c++) {
+        const child = goto[state * this.width + c] as number;
+        if (child === -1) next[state * this.width + c] = next[failure * this.width + c] as number;
+        else {
+          next[state * this.width + c] = child;
+          fail[child] = c === 0 ? 0 : (next[failure * this.width + c] as number);
+          queue.push(child);
+        }
+      }
+      const inherited = ends[fail[state] as number] as number[];
+      if (inherited.length > 0) ends[state] = [...(ends[state] as number[]), ...inherited];
+    }
+    this.next = next;
+    this.outputStart = new Int32Array(states + 1);
+    const flat: number[] = [];
+    ends.forEach((list, state) => {
+      this.outputStart[state] = flat.length;
+      flat.push(...list);
+    });
+    this.outputStart[states] = flat.length;
+    this.outputs = Int32Array.from(flat);
+  }
+
+  /** Calls `found` with the id (index in the constructor's list) of each literal occurring in `text`, once per occurrence. */
+  scan(text: string, found: (id: number) => void): void {
+    const { classes, next, width, outputStart, outputs } = this;
+    let state = 0;
+    for (let i = 0; i < text.length; i++) {
+      state = next[state * width + (classes[text.charCodeAt(i)] as number)] as number;
+      const start = outputStart[state] as number;
+      const end = outputStart[state + 1] as number;
+      for (let k = start; k < end; k++) found(outputs[k] as number);
+    }
+  }
+}
