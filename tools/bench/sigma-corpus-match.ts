@@ -65,7 +65,13 @@ const haveCorpus = existsSync(corpusDir);
 const texts = haveCorpus ? walk(corpusDir).map((path) => readFileSync(path, 'utf8')) : generatedCorpus(4000);
 const records = [...regressionSamples(), ...synthetic];
 
-const started = performance.now();
+// CPU time of this process (user + system): on a shared machine the wall clock also counts other work.
+const cpuMs = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+const started = cpuMs();
 const set = new RuleSet<number>();
 const all: Array<{ rule: CompiledRule; index: number }> = [];
 let refused = 0;
@@ -80,14 +86,15 @@ for (const text of texts) {
     refused++;
   }
 }
-const compileMs = performance.now() - started;
+const compileMs = cpuMs() - started;
 
-const readStarted = performance.now();
-const events: TelemetryEvent[] = records.map((record) => recognise(record));
-const readMs = performance.now() - readStarted;
+const readStarted = cpuMs();
+const events: TelemetryEvent[] = [];
+for (let round = 0; round < 20; round++) events.splice(0, events.length, ...records.map((record) => recognise(record)));
+const readMs = (cpuMs() - readStarted) / 20;
 
 console.log(`sigma-corpus-match: ${haveCorpus ? `corpus ${corpusDir}` : 'generated corpus (4,000 rules)'}, ${events.length} raw events (${events.length - synthetic.length} from sigma-regression, ${synthetic.length} synthetic)`);
-console.log(`  rules compiled ${all.length} (refused ${refused}) in ${compileMs.toFixed(0)} ms; ${all.filter(({ rule }) => rule.triggers === null).length} rules have no prefilter key`);
+console.log(`  rules compiled ${all.length} (refused ${refused}) in ${compileMs.toFixed(0)} ms of CPU; ${all.filter(({ rule }) => rule.triggers === null).length} rules have no prefilter key`);
 console.log(`  reading raw events into fields: ${((events.length / readMs) * 1000).toFixed(0)} events/s`);
 
 // Correctness: the index finds what trying every rule whose gate admits the event finds.
@@ -107,11 +114,11 @@ console.log(`  rules tried per event: mean ${mean.toFixed(1)}, median ${tried[Ma
 // Throughput: every event in turn, for a few seconds after a warm-up pass.
 for (const event of events) set.match(event.fields, event.source);
 let processed = 0;
-const t0 = performance.now();
-while (performance.now() - t0 < seconds * 1000) {
+const t0 = cpuMs();
+while (cpuMs() - t0 < seconds * 1000) {
   for (const event of events) set.match(event.fields, event.source);
   processed += events.length;
 }
-const elapsed = (performance.now() - t0) / 1000;
+const elapsed = (cpuMs() - t0) / 1000;
 console.log(`  events where the index and the full loop disagree: ${disagreements}`);
-console.log(`  throughput: ${(processed / elapsed).toFixed(0)} events/s on one core (${processed} events in ${elapsed.toFixed(1)} s; target >= 20,000)`);
+console.log(`  throughput: ${(processed / elapsed).toFixed(0)} events/s on one core (${processed} events in ${elapsed.toFixed(1)} s of CPU; target >= 20,000)`);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { runConvert, type ConvertCommandOptions } from './sigma/convert-command';
+import { HUNT_LEVELS, runHunt, type HuntOptions } from './sigma/hunt-command';
 import { runIndex } from './sigma/index-command';
 import { runSimilar } from './sigma/similar-command';
 import { runTest } from './sigma/test-command';
@@ -66,6 +67,17 @@ export function registerSigmaCommands(program: Command): void {
     .option('--correlation-method <method>', 'correlation method of the target')
     .addOption(formatOption())
     .action((paths: string[], options: ConvertCommandOptions) => emit(runConvert(paths, options)));
+  sigma
+    .command('hunt')
+    .description('hunt through event logs with Sigma rules: every detection in time order, with its machine, rule, level and the fields that matched')
+    .argument('<paths...>', 'rule files or folders')
+    .requiredOption('--events <file...>', 'event files: EVTX, JSON Lines, JSON (CloudTrail Records too), event XML, syslog with Sysmon for Linux, gzipped or not')
+    .option('--from <time>', 'only events at or after this time (ISO-8601)')
+    .option('--to <time>', 'only events before this time (ISO-8601)')
+    .addOption(new Option('--level <level>', 'only rules of this level or above').choices([...HUNT_LEVELS]))
+    .option('--placeholders <file>', 'JSON object of %placeholder% values for |expand')
+    .addOption(new Option('--format <format>', 'output format').choices(['table', 'csv', 'json']).default('table'))
+    .action(async (paths: string[], options: HuntOptions) => emit(await runHunt(paths, options)));
   sigma
     .command('index')
     .description("index a folder of rules (a SigmaHQ checkout or a customer repository) into the service's reference corpus; rules of that origin missing from the folder are removed")

@@ -1,9 +1,9 @@
 import type { DetectionItem, SigmaScalar } from '../detection/search-identifiers';
 import { compileSigmaRegex } from '../detection/sigma-regex';
 import { parseCidr, type CidrTest } from './cidr';
-import { allScalars, lookupField, type SigmaEvent } from './event-fields';
+import { eventTexts, lookupField, type SigmaEvent } from './event-fields';
 import { base64, base64OffsetVariants, base64Prefix, encodeText, type TextEncoding } from './value-encodings';
-import { compilePattern, unescapedText, type Anchoring, type TextTest } from './wildcard';
+import { compilePattern, foldCase, unescapedText, type Anchoring, type TextTest } from './wildcard';
 
 export type EventTest = (event: SigmaEvent) => boolean;
 
@@ -23,7 +23,8 @@ export class RuleCompileError extends Error {
   }
 }
 
-type ValueTest = (value: unknown) => boolean;
+/** A test of one value of the event; `lower` is its text lower-cased (null when it has no text), folded once for all the tests of an item. */
+type ValueTest = (value: unknown, lower: string | null) => boolean;
 
 const TIME_PARTS = new Set(['minute', 'hour', 'day', 'week', 'month', 'year']);
 const COMPARISONS = new Set(['lt', 'lte', 'gt', 'gte']);
@@ -49,21 +50,31 @@ export function compileItem(item: DetectionItem, options: MatchOptions = {}): Ev
   const anchored = ['contains', 'startswith', 'endswith', 're'].some(has);
   const valueModifiers = field === null && !anchored ? [...modifiers, 'contains'] : modifiers;
   const valueTests = item.values.map((value) => compileValue(value, valueModifiers, item.path, options));
-  const combine = (test: (valueTest: ValueTest) => boolean): boolean =>
-    has('all') ? valueTests.every(test) : valueTests.some(test);
+  const all = has('all');
+  const lowerOf = (value: unknown): string | null => {
+    const text = textOf(value);
+    return text === null ? null : foldCase(text);
+  };
+  const matchValues = (values: readonly unknown[]): boolean => {
+    if (values.length === 1) {
+      const value = values[0];
+      const lower = lowerOf(value);
+      return all ? valueTests.every((test) => test(value, lower)) : valueTests.some((test) => test(value, lower));
+    }
+    const lowers = values.map(lowerOf);
+    const holds = (test: ValueTest): boolean => values.some((value, index) => test(value, lowers[index] as string | null));
+    return all ? valueTests.every(holds) : valueTests.some(holds);
+  };
 
   if (field === null) {
     // Keywords: a substring of any text anywhere in the event.
-    return (event) => {
-      const texts = allScalars(event).filter((value): value is string => typeof value === 'string');
-      return combine((test) => texts.some(test));
-    };
+    return (event) => matchValues(eventTexts(event));
   }
   const nullWanted = !has('neq') && item.values.some((value) => value === null);
   const base: EventTest = (event) => {
     const { present, values } = lookupField(event, field);
     if (!present) return nullWanted;
-    return combine((test) => values.some(test));
+    return matchValues(values);
   };
   if (!has('neq')) return base;
   return (event) => lookupField(event, field).present && !base(event);
@@ -107,15 +118,24 @@ function compileValue(raw: SigmaScalar, modifiers: readonly string[], path: stri
   );
   if (typeof raw === 'number' && !stringModifier) {
     const text = compilePattern(String(raw), { anchoring: 'exact', caseSensitive: true, literal: true });
-    return (value) => (typeof value === 'number' ? value === raw : typeof value === 'string' && (numericValue(value) === raw || text(value)));
+    return (value) => (typeof value === 'number' ? value === raw : typeof value === 'string' && (numericValue(value) === raw || text(value, value)));
   }
   if (typeof raw === 'boolean' && !stringModifier) {
     return (value) => value === raw || (typeof value === 'string' && value.toLowerCase() === String(raw));
   }
   const tests = textTests(String(raw), modifiers, options);
-  return (value) => {
+  if (tests.length === 1) {
+    const test = tests[0] as TextTest;
+    return (value, lower) => {
+      const text = textOf(value);
+      return text !== null && test(text, lower ?? foldCase(text));
+    };
+  }
+  return (value, lower) => {
     const text = textOf(value);
-    return text !== null && tests.some((test) => test(text));
+    if (text === null) return false;
+    const folded = lower ?? foldCase(text);
+    return tests.some((test) => test(text, folded));
   };
 }
 
@@ -126,19 +146,24 @@ function textTests(value: string, modifiers: readonly string[], options: MatchOp
   const encodingModifier = modifiers.find((modifier) => modifier in ENCODINGS);
   const base64Modifier = modifiers.find((modifier) => modifier === 'base64' || modifier === 'base64offset');
   if (encodingModifier || base64Modifier) {
-    return expanded.flatMap((text) => {
-      const bytes = encodeText(unescapedText(text), encodingModifier ? (ENCODINGS[encodingModifier] as TextEncoding) : 'utf8');
-      const encoded =
-        base64Modifier === 'base64offset'
-          ? base64OffsetVariants(bytes)
-          : base64Modifier === 'base64'
-            ? [anchoring === 'contains' || anchoring === 'startswith' ? base64Prefix(bytes) : base64(bytes)]
-            : [String.fromCharCode(...bytes)];
-      // Encoded text is compared byte for byte: base64 is case-sensitive.
-      return encoded.map((form) => compilePattern(form, { anchoring, caseSensitive: true, literal: true }));
-    });
+    // Encoded text is compared byte for byte: base64 is case-sensitive.
+    return expanded.flatMap((text) => encodedForms(text, modifiers).map((form) => compilePattern(form, { anchoring, caseSensitive: true, literal: true })));
   }
   return expanded.map((text) => compilePattern(text, { anchoring, caseSensitive: has('cased'), windash: has('windash') }));
+}
+
+/**
+ * The text a value stands for under its encoding modifiers (`wide`/`utf16*`, `base64`,
+ * `base64offset`), as it appears in the event; null when the modifiers encode nothing.
+ */
+export function encodedForms(text: string, modifiers: readonly string[]): string[] {
+  const encodingModifier = modifiers.find((modifier) => modifier in ENCODINGS);
+  const base64Modifier = modifiers.find((modifier) => modifier === 'base64' || modifier === 'base64offset');
+  const open = modifiers.includes('contains') || modifiers.includes('startswith');
+  const bytes = encodeText(unescapedText(text), encodingModifier ? (ENCODINGS[encodingModifier] as TextEncoding) : 'utf8');
+  if (base64Modifier === 'base64offset') return base64OffsetVariants(bytes);
+  if (base64Modifier === 'base64') return [open ? base64Prefix(bytes) : base64(bytes)];
+  return [String.fromCharCode(...bytes)];
 }
 
 function expandPlaceholders(value: string, placeholders: Readonly<Record<string, readonly string[]>>): string[] {
@@ -186,7 +211,8 @@ export function textOf(value: unknown): string | null {
   return null;
 }
 
-function numericValue(value: unknown): number | null {
+/** A number, or text that reads as one, as numeric values compare. */
+export function numericValue(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value !== 'string' || value.trim() === '') return null;
   const number = Number(value);

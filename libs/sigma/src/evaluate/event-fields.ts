@@ -39,6 +39,23 @@ export function lookupField(event: SigmaEvent, name: string): FieldLookup {
   return present ? { present, values: found } : ABSENT;
 }
 
+const textsOf = new WeakMap<SigmaEvent, string[]>();
+
+/**
+ * Every distinct string of the event at any depth, which keywords search (computed once per event
+ * however many keyword rules run on it).
+ */
+export function eventTexts(event: SigmaEvent): string[] {
+  let texts = textsOf.get(event);
+  if (!texts) {
+    const seen = new Set<string>();
+    for (const value of allScalars(event)) if (typeof value === 'string') seen.add(value);
+    texts = [...seen];
+    textsOf.set(event, texts);
+  }
+  return texts;
+}
+
 /** Every scalar of the event at any depth (keywords search them all). */
 export function allScalars(event: unknown, into: unknown[] = []): unknown[] {
   if (Array.isArray(event)) event.forEach((element) => allScalars(element, into));

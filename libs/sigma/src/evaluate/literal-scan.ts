@@ -4,20 +4,27 @@
  * texts are compared as given (callers lower-case both).
  */
 export class LiteralScanner {
-  private readonly classes: Uint8Array | Uint16Array;
+  private readonly classes: Uint8Array;
   private readonly width: number;
-  private readonly next: Int32Array;
+  private readonly next: Int32Array | Uint16Array;
   /** Per state, the range of `outputs` holding the literals that end there. */
   private readonly outputStart: Int32Array;
   private readonly outputs: Int32Array;
 
   constructor(literals: readonly string[]) {
-    // Characters no literal has share class 0, which always leads back to the root.
     const classOf = new Map<number, number>();
-    for (const literal of literals) for (let i = 0; i < literal.length; i++) if (!classOf.has(literal.charCodeAt(i))) classOf.set(literal.charCodeAt(i), classOf.size + 1);
+    const keyOf = (code: number): number => (code < 128 ? code : 128 + (code % 8));
+    for (const literal of literals) {
+      for (let i = 0; i < literal.length; i++) {
+        const key = keyOf(literal.charCodeAt(i));
+        if (!classOf.has(key)) classOf.set(key, classOf.size + 1);
+      }
+    }
     this.width = classOf.size + 1;
-    this.classes = this.width <= 256 ? new Uint8Array(65536) : new Uint16Array(65536);
-    for (const [code, cls] of classOf) this.classes[code] = cls;
+    this.classes = new Uint8Array(65536);
+    for (let code = 0; code < 128; code++) this.classes[code] = classOf.get(code) ?? 0;
+    const wide = Array.from({ length: 8 }, (_, index) => classOf.get(128 + index) ?? 0);
+    for (let code = 128; code < 65536; code++) this.classes[code] = wide[code % 8] as number;
 
     // The trie, state 0 the root; goto holds -1 where the trie has no edge.
     let goto = new Int32Array(64 * this.width).fill(-1);
@@ -48,7 +55,7 @@ export class LiteralScanner {
     // Breadth first: each state's failure link, its outputs merged with its failure's, and the
     // missing edges filled from the failure's, so a scan never follows a failure link.
     const states = ends.length;
-    const next = new Int32Array(states * this.width);
+    const next = states < 65536 ? new Uint16Array(states * this.width) : new Int32Array(states * this.width);
     const fail = new Int32Array(states);
     const queue: number[] = [];
     for (let c = 0; c < this.width; c++) {

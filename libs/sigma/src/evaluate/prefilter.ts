@@ -1,17 +1,22 @@
 import type { ConditionNode } from '../condition/parse-condition';
 import { expandPattern } from '../condition/parse-condition';
 import type { DetectionItem, SearchIdentifier } from '../detection/search-identifiers';
+import { encodedForms } from './compile-item';
 import { requiredRegexLiteral } from './regex-literal';
 import { wildcardPieces } from './wildcard';
 
 /**
- * One way a rule can begin to match: the field's text holds `literal` (lower case), or, when
- * `literal` is empty, the field is present.
+ * One way a rule can begin to match: the field's text holds `literal` (lower case); with `number`,
+ * the field reads as that number; with neither (`literal` empty), the field is present. The field
+ * KEYWORDS stands for any text of the event.
  */
 export interface Trigger {
   field: string;
   literal: string;
+  number?: number;
 }
+
+export const KEYWORDS = '\u0000keywords';
 
 /**
  * What a rule cannot match without: at least one of its triggers holds. null means "always
@@ -20,7 +25,8 @@ export interface Trigger {
 export type Triggers = readonly Trigger[] | null;
 
 /** Modifiers whose values are not the event's text as written (encoded, compared, expanded...). */
-const OPAQUE = new Set(['cidr', 'lt', 'lte', 'gt', 'gte', 'minute', 'hour', 'day', 'week', 'month', 'year', 'expand', 'base64', 'base64offset', 'wide', 'utf16', 'utf16le', 'utf16be']);
+const OPAQUE = new Set(['cidr', 'lt', 'lte', 'gt', 'gte', 'minute', 'hour', 'day', 'week', 'month', 'year', 'expand']);
+const ENCODING = new Set(['base64', 'base64offset', 'wide', 'utf16', 'utf16le', 'utf16be']);
 const DASHES = /[-/\u2013\u2014\u2015]/;
 
 /**
@@ -77,20 +83,32 @@ function identifierTriggers(identifier: SearchIdentifier): Triggers {
   return union(identifier.alternatives.map((items) => narrowest(items.map(itemTriggers))));
 }
 
+const STRING_MODIFIERS = ['contains', 'startswith', 'endswith', 'windash', 'cased'];
+
 function itemTriggers(item: DetectionItem): Triggers {
-  const field = item.field;
-  if (field === null || item.values.length === 0) return null;
+  const field = item.field ?? KEYWORDS;
+  if (item.values.length === 0) return null;
   const modifiers = item.modifiers.map((modifier) => modifier.toLowerCase());
   const has = (name: string): boolean => modifiers.includes(name);
-  const presence: Trigger[] = [{ field, literal: '' }];
+  // Keywords search text: with nothing to key on they must always run.
+  const presence: Triggers = item.field === null ? null : [{ field, literal: '' }];
   if (has('exists')) return item.values[0] === true || String(item.values[0]).toLowerCase() === 'true' ? presence : null;
   if (has('neq') || has('fieldref')) return presence;
   if (item.values.some((value) => value === null)) return null;
   if (modifiers.some((modifier) => OPAQUE.has(modifier))) return presence;
+  const encoded = modifiers.some((modifier) => ENCODING.has(modifier));
+  const textual = item.field === null || encoded || STRING_MODIFIERS.some(has) || has('re');
   const perValue = item.values.map((value): Triggers => {
-    if (typeof value !== 'string') return presence;
-    const literal = has('re') ? requiredRegexLiteral(value) : bestLiteral(value, has('windash'));
-    return [{ field, literal: literal && literal.length >= 2 ? literal : '' }];
+    if (typeof value === 'number' && !textual) return [{ field, literal: '', number: value }];
+    if (typeof value === 'boolean') return presence;
+    const text = String(value);
+    if (encoded) {
+      // Any matching text holds one of the encoded forms (base64offset: one per alignment).
+      const forms = encodedForms(text, modifiers).map((form) => form.toLowerCase());
+      return forms.every((form) => form.length >= 4) ? forms.map((literal) => ({ field, literal })) : presence;
+    }
+    const literal = has('re') ? requiredRegexLiteral(text) : bestLiteral(text, has('windash'));
+    return literal && (literal.length >= 2 || literal.charCodeAt(0) > 127) ? [{ field, literal }] : presence;
   });
   return has('all') ? narrowest(perValue) : union(perValue);
 }
@@ -109,14 +127,15 @@ function bestLiteral(value: string, windash: boolean): string | null {
 }
 
 /** How likely a literal is to occur in an event (lower is more selective). */
-function literalCost(literal: string): number {
+function literalCost(literal: string, number?: number): number {
+  if (number !== undefined) return 0.05;
   if (literal === '') return 1;
   const base = 1 / (1 + literal.length ** 1.5);
   return COMMON_TEXT.some((common) => common.includes(literal)) ? Math.max(base, 0.5) : base;
 }
 
 function triggersCost(triggers: readonly Trigger[]): number {
-  return triggers.reduce((sum, trigger) => sum + literalCost(trigger.literal), 0);
+  return triggers.reduce((sum, trigger) => sum + literalCost(trigger.literal, trigger.number), 0);
 }
 
 function union(parts: readonly Triggers[]): Triggers {
@@ -125,12 +144,12 @@ function union(parts: readonly Triggers[]): Triggers {
   const byKey = new Map<string, Trigger>();
   for (const part of parts as ReadonlyArray<readonly Trigger[]>) {
     for (const trigger of part) {
-      if (trigger.literal === '') present.add(trigger.field);
-      byKey.set(`${trigger.field}\u0000${trigger.literal}`, trigger);
+      if (trigger.literal === '' && trigger.number === undefined) present.add(trigger.field);
+      byKey.set(`${trigger.field}\u0000${trigger.literal}\u0000${trigger.number ?? ''}`, trigger);
     }
   }
-  // A field-presence trigger subsumes the literal triggers of the same field.
-  return [...byKey.values()].filter((trigger) => trigger.literal === '' || !present.has(trigger.field));
+  // A field-presence trigger subsumes the other triggers of the same field.
+  return [...byKey.values()].filter((trigger) => (trigger.literal === '' && trigger.number === undefined) || !present.has(trigger.field));
 }
 
 /** Of conjuncts, the one whose triggers are least likely to fire. */

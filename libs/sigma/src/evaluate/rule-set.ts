@@ -1,9 +1,12 @@
 import type { CompiledRule } from './compile-rule';
-import { textOf } from './compile-item';
-import type { SigmaEvent } from './event-fields';
+import { numericValue, textOf } from './compile-item';
+import { eventTexts, type SigmaEvent } from './event-fields';
 import { resolveSource, type EventSource, type SourceView } from './event-source';
 import { LiteralScanner } from './literal-scan';
 import { gateAllows, ruleGate, type RuleGate } from './logsource-gate';
+import { KEYWORDS } from './prefilter';
+
+const MAX_LITERAL = 12;
 
 interface Entry<Meta> {
   rule: CompiledRule;
@@ -18,6 +21,8 @@ interface FieldIndex {
   /** Per literal (scanner id), the entries keyed on it. */
   owners: number[][];
   presence: number[];
+  /** Entries keyed on the field reading as a number. */
+  numbers: Map<number, number[]>;
   scanner: LiteralScanner | null;
 }
 
@@ -55,14 +60,18 @@ export class RuleSet<Meta = undefined> {
       this.always.push(index);
       return;
     }
-    for (const { field, literal } of rule.triggers) {
+    for (const { field, literal: full, number } of rule.triggers) {
+      // Any part of a literal is as necessary as the whole; long ones (hashes) would only grow the
+      // scanner. Their end is kept: a path's file name tells more than its common beginning.
+      const literal = full.length > MAX_LITERAL ? full.slice(-MAX_LITERAL) : full;
       let entry = this.fields.get(field);
       if (!entry) {
-        this.fields.set(field, (entry = { literals: [], ids: new Map(), owners: [], presence: [], scanner: null }));
+        this.fields.set(field, (entry = { literals: [], ids: new Map(), owners: [], presence: [], numbers: new Map(), scanner: null }));
         const parts = field.split('.');
         for (let take = 1; take < parts.length; take++) this.prefixes.add(parts.slice(0, take).join('.'));
       }
-      if (literal === '') entry.presence.push(index);
+      if (number !== undefined) entry.numbers.set(number, [...(entry.numbers.get(number) ?? []), index]);
+      else if (literal === '') entry.presence.push(index);
       else {
         let id = entry.ids.get(literal);
         if (id === undefined) {
@@ -109,11 +118,13 @@ export class RuleSet<Meta = undefined> {
       }
     };
     for (const index of plan.always) take(index);
+    const keywords = this.fields.get(KEYWORDS);
+    if (keywords?.scanner) for (const text of eventTexts(event)) this.scanText(keywords, text, take);
     const visit = (name: string, value: unknown): void => {
       const index = this.fields.get(name);
       if (index) {
         if (value !== undefined) index.presence.forEach(take);
-        if (index.scanner) this.scanValue(index, value, take);
+        if (index.scanner || index.numbers.size > 0) this.scanValue(index, value, take);
       }
       if (typeof value === 'object' && value !== null && this.prefixes.has(name)) this.walk(value, `${name}.`, visit);
     };
@@ -135,10 +146,18 @@ export class RuleSet<Meta = undefined> {
       for (const element of value) this.scanValue(index, element, take);
       return;
     }
+    if (index.numbers.size > 0) {
+      const number = numericValue(value);
+      if (number !== null) index.numbers.get(number)?.forEach(take);
+    }
     const text = textOf(value);
-    if (text === null) return;
+    if (text !== null) this.scanText(index, text, take);
+  }
+
+  private scanText(index: FieldIndex, text: string, take: (index: number) => void): void {
+    if (!index.scanner) return;
     const { owners } = index;
-    (index.scanner as LiteralScanner).scan(text.toLowerCase(), (id) => (owners[id] as number[]).forEach(take));
+    index.scanner.scan(text.toLowerCase(), (id) => (owners[id] as number[]).forEach(take));
   }
 
   private planFor(source: EventSource | null): SourcePlan {

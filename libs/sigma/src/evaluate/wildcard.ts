@@ -13,7 +13,8 @@ export interface PatternOptions {
   literal?: boolean;
 }
 
-export type TextTest = (text: string) => boolean;
+/** A test over an event's text, given as written and lower-cased (folded once per value, however many tests run). */
+export type TextTest = (text: string, lower: string) => boolean;
 
 type Piece = { kind: 'text'; text: string } | { kind: 'any' } | { kind: 'one' };
 
@@ -61,8 +62,14 @@ export function hasWildcards(value: string): boolean {
 }
 
 const cache = new Map<string, RegExp>();
+const WINDASH_CHARS = ['-', '/', '\u2013', '\u2014', '\u2015'];
+const WINDASH_VARIANTS_MAX = 25;
 
-/** Compiles a value into a test over the event's text. Case-insensitive comparisons fold Unicode case. */
+/**
+ * Compiles a value into a test over the event's text. Case-insensitive comparisons fold case.
+ * Values whose wildcards are all `*` are matched by string search (the common case, much cheaper
+ * than a regular expression); `windash` becomes the value's few dash variants; `?` needs a regex.
+ */
 export function compilePattern(value: string, options: PatternOptions): TextTest {
   const pieces: Piece[] = options.literal ? [{ kind: 'text', text: value }] : wildcardPieces(value);
   // A leading or trailing `*` only lifts the anchor on that side.
@@ -76,9 +83,22 @@ export function compilePattern(value: string, options: PatternOptions): TextTest
     pieces.pop();
     anchorEnd = false;
   }
-  const onlyText = pieces.length <= 1 && pieces.every((piece) => piece.kind === 'text');
-  if (onlyText && !options.windash) {
-    return literalTest(pieces[0]?.kind === 'text' ? pieces[0].text : '', anchorStart, anchorEnd, options.caseSensitive);
+  if (pieces.every((piece) => piece.kind !== 'one')) {
+    const texts = pieces.filter((piece): piece is { kind: 'text'; text: string } => piece.kind === 'text').map((piece) => piece.text);
+    const variants = options.windash ? windashVariants(texts) : [texts];
+    if (variants) {
+      const anything = pieces.length === 0 && !(anchorStart && anchorEnd);
+      const tests = variants.map((parts) => globTest(parts.map((part) => (options.caseSensitive ? part : part.toLowerCase())), anchorStart, anchorEnd, anything));
+      const pick = options.caseSensitive ? (text: string) => text : (_text: string, lower: string) => lower;
+      if (tests.length === 1) {
+        const test = tests[0] as (text: string) => boolean;
+        return (text, lower) => test(pick(text, lower));
+      }
+      return (text, lower) => {
+        const subject = pick(text, lower);
+        return tests.some((test) => test(subject));
+      };
+    }
   }
   const body = pieces
     .map((piece) => {
@@ -100,14 +120,60 @@ export function compilePattern(value: string, options: PatternOptions): TextTest
   return (text) => compiled.test(text);
 }
 
-/** Plain text compared by string operations, the common case and much cheaper than a regex. */
-function literalTest(literal: string, anchorStart: boolean, anchorEnd: boolean, caseSensitive: boolean): TextTest {
-  const needle = caseSensitive ? literal : foldCase(literal);
-  const fold = caseSensitive ? (text: string) => text : foldCase;
-  if (anchorStart && anchorEnd) return (text) => fold(text) === needle;
-  if (anchorStart) return (text) => fold(text).startsWith(needle);
-  if (anchorEnd) return (text) => fold(text).endsWith(needle);
-  return (text) => fold(text).includes(needle);
+/**
+ * Text pieces separated by `*`, matched by string search: the first at the start when anchored,
+ * the last at the end when anchored, the others in order between them (leftmost first is enough
+ * for `*`, which matches anything).
+ */
+function globTest(parts: readonly string[], anchorStart: boolean, anchorEnd: boolean, onlyStars: boolean): (text: string) => boolean {
+  if (onlyStars) return () => true;
+  if (parts.length === 0) return (text) => text === '';
+  if (parts.length === 1) {
+    const needle = parts[0] as string;
+    if (anchorStart && anchorEnd) return (text) => text === needle;
+    if (anchorStart) return (text) => text.startsWith(needle);
+    if (anchorEnd) return (text) => text.endsWith(needle);
+    return (text) => text.includes(needle);
+  }
+  const first = parts[0] as string;
+  const last = parts[parts.length - 1] as string;
+  const middle = parts.slice(anchorStart ? 1 : 0, anchorEnd ? -1 : undefined);
+  return (text) => {
+    let from = 0;
+    if (anchorStart) {
+      if (!text.startsWith(first)) return false;
+      from = first.length;
+    }
+    const limit = anchorEnd ? text.length - last.length : text.length;
+    if (limit < from) return false;
+    for (const part of middle) {
+      const at = text.indexOf(part, from);
+      if (at < 0 || at + part.length > limit) return false;
+      from = at + part.length;
+    }
+    return !anchorEnd || text.endsWith(last);
+  };
+}
+
+/**
+ * The pieces of a `windash` value with each dash that starts an option (after a non-word character
+ * or at the start, before a word character) replaced by each dash Windows accepts; null when that
+ * makes too many variants.
+ */
+function windashVariants(texts: readonly string[]): string[][] | null {
+  let variants: string[][] = [[]];
+  const joined = texts.join('\u0000');
+  const positions: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const char = joined[i] as string;
+    if ((char === '-' || char === '/') && !/\w/.test(joined[i - 1] ?? '') && /\w/.test(joined[i + 1] ?? '')) positions.push(i);
+  }
+  if (WINDASH_CHARS.length ** positions.length > WINDASH_VARIANTS_MAX) return null;
+  variants = [[joined]];
+  for (const position of positions) {
+    variants = variants.flatMap(([text]) => WINDASH_CHARS.map((dash) => [`${(text as string).slice(0, position)}${dash}${(text as string).slice(position + 1)}`]));
+  }
+  return variants.map(([text]) => (text as string).split('\u0000'));
 }
 
 const folded = new Map<string, string>();
