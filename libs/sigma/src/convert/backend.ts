@@ -64,7 +64,7 @@ export abstract class SigmaBackend extends CorrelationTemplates {
     const vars = Object.fromEntries(Object.entries(this.options).map(([key, value]) => [`backend_${key}`, value]));
     this.pipeline.vars = { ...this.pipeline.vars, ...vars };
     const queries: unknown[] = [];
-    for (const rule of rules) {
+    for (const rule of referencedFirst(rules)) {
       const converted = rule instanceof SigmaRuleModel ? this.convertRule(rule, format) : this.convertCorrelationRule(rule, format, options.correlationMethod);
       queries.push(...converted);
     }
@@ -82,8 +82,9 @@ export abstract class SigmaBackend extends CorrelationTemplates {
     const finalize = this.finalizeCorrelationSubqueries || rule.referencedBy === 0;
     const queries = finalize
       ? results.map(({ query, state }, index) => this.finalizeQuery(rule, query, index, state, format, pipelineState))
-      : results.map(({ query }) => query);
+      : results.map(({ query, state }) => this.finalizeSubquery(rule, query, state));
     rule.conversionResult = queries;
+    rule.conversionStates = results.map(({ state }) => state.processingState);
     return rule.output ? queries : [];
   }
 
@@ -98,7 +99,13 @@ export abstract class SigmaBackend extends CorrelationTemplates {
       this.finalizeQuery(rule, query, index, new ConversionState({ ...pipelineState.values }), format, pipelineState),
     );
     rule.conversionResult = queries;
+    rule.conversionStates = queries.map(() => ({ ...pipelineState.values }));
     return rule.output ? queries : [];
+  }
+
+  /** The query of a rule referenced by a correlation, as the correlation's search embeds it. */
+  finalizeSubquery(rule: ProcessedRule, query: Converted, state: ConversionState): unknown {
+    return this.finalizeQueryText(query, state, rule);
   }
 
   finalizeQuery(rule: ProcessedRule, query: Converted, index: number, state: ConversionState, format: string, pipelineState: PipelineState): unknown {
@@ -111,6 +118,18 @@ export abstract class SigmaBackend extends CorrelationTemplates {
     const finalizer = this.outputFinalizers()[format];
     return finalizer ? finalizer(queries) : queries;
   }
+}
+
+/** Document order, except that a correlation's rules are converted before it (its search needs their queries). */
+function referencedFirst(rules: ProcessedRule[]): ProcessedRule[] {
+  const ordered: ProcessedRule[] = [];
+  const visit = (rule: ProcessedRule): void => {
+    if (ordered.includes(rule)) return;
+    if (rule instanceof CorrelationRuleModel) rule.referencedRules.forEach(visit);
+    ordered.push(rule);
+  };
+  rules.forEach(visit);
+  return ordered;
 }
 
 export { CorrelationRuleModel, SigmaRuleModel };

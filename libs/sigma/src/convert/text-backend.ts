@@ -32,10 +32,9 @@ import { ConversionState, isDeferred, type Converted, type DeferredExpression } 
  */
 export type Template = string | null;
 
-const PRECEDENCE: ReadonlyArray<CondNode['kind']> = ['not', 'and', 'or'];
-
 export abstract class TextQueryBackend {
-  // Precedence and grouping
+  // Precedence and grouping: operators from tightest to loosest binding
+  precedence: ReadonlyArray<CondNode['kind']> = ['not', 'and', 'or'];
   groupExpression: Template = null;
   parenthesize = false;
   // Tokens
@@ -193,8 +192,8 @@ export abstract class TextQueryBackend {
     if (inner === null) return true;
     if (this.parenthesize && inner.kind !== 'field' && inner.kind !== 'value') return false;
     const innerKind = (inner.kind === 'field' || inner.kind === 'value') && inner.value instanceof SigmaExpansion ? 'or' : inner.kind;
-    const innerIndex = PRECEDENCE.indexOf(innerKind);
-    return innerIndex <= PRECEDENCE.indexOf(outer.kind);
+    const innerIndex = this.precedence.indexOf(innerKind);
+    return innerIndex <= this.precedence.indexOf(outer.kind);
   }
 
   convertGroup(node: CondNode | null, state: ConversionState): Converted {

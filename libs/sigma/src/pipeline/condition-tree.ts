@@ -176,3 +176,9 @@ export function underNot(node: CondNode): boolean {
   for (let current = node.parent; current; current = current.parent) if (current.kind === 'not') return true;
   return false;
 }
+
+/** True when an OR encloses the node (targets that cannot combine some constructs with OR check this). */
+export function underOr(node: CondNode): boolean {
+  for (let current = node.parent; current; current = current.parent) if (current.kind === 'or') return true;
+  return false;
+}

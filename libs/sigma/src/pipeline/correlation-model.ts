@@ -60,6 +60,8 @@ export class CorrelationRuleModel extends Tracked {
   readonly kind = 'correlation' as const;
   referencedRules: Array<SigmaRuleModel | CorrelationRuleModel> = [];
   conversionResult: unknown[] = [];
+  /** The pipeline state (`set_state` values) of each converted query, read by correlations (e.g. their index). */
+  conversionStates: Array<Record<string, unknown>> = [];
   output = true;
   referencedBy = 0;
   customAttributes: Record<string, unknown> = {};

@@ -120,6 +120,8 @@ export class SigmaRuleModel extends Tracked {
   readonly kind = 'rule' as const;
   /** Outputs of the rule's conversion, read by correlation rules that reference it. */
   conversionResult: unknown[] = [];
+  /** The pipeline state (`set_state` values) of each converted query, read by correlations (e.g. their index). */
+  conversionStates: Array<Record<string, unknown>> = [];
   /** False for a rule that only feeds a correlation (`generate: false` on the correlation). */
   output = true;
   /** Correlation rules that reference this rule (its queries are then finalized inside them). */

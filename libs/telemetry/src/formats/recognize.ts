@@ -14,12 +14,26 @@ export function recognise(record: Record<string, unknown>): TelemetryEvent {
     elasticEvent(record) ??
     cloudTrailEvent(record) ??
     oktaEvent(record) ??
-    entraEvent(record) ?? {
-      fields: record,
-      source: flatWindowsSource(record),
-      format: 'json',
-      time: isoTime(record['@timestamp'] ?? record['timestamp'] ?? record['time'] ?? record['UtcTime'] ?? record['TimeCreated']),
-      computer: stringOf(record['Computer'] ?? record['host'] ?? record['hostname']),
-    }
+    entraEvent(record) ??
+    flatEvent(record)
   );
+}
+
+/** Any other record as it is; a flat Windows event (it names its Channel) declares its source and offers names with spaces also without them. */
+function flatEvent(record: Record<string, unknown>): TelemetryEvent {
+  const source = flatWindowsSource(record);
+  let fields = record;
+  if (source) {
+    for (const key of Object.keys(record)) {
+      const joined = key.replace(/ /g, '');
+      if (joined !== key && !(joined in record)) fields = { ...fields, [joined]: record[key] };
+    }
+  }
+  return {
+    fields,
+    source,
+    format: 'json',
+    time: isoTime(record['@timestamp'] ?? record['timestamp'] ?? record['time'] ?? record['UtcTime'] ?? record['TimeCreated']),
+    computer: stringOf(record['Computer'] ?? record['host'] ?? record['hostname']),
+  };
 }

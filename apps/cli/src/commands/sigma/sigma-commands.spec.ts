@@ -98,6 +98,18 @@ describe('huntforge sigma test', () => {
     ]);
   });
 
+  it('reads several inputs in order, numbering events on across them, and lists each input with its count', async () => {
+    const raw = (image: string): string => JSON.stringify({ Event: { System: { EventID: 1, Channel: 'Microsoft-Windows-Sysmon/Operational' }, EventData: { Image: image } } });
+    const root = tree({ 'r.yml': good, 'a.jsonl': [raw('C:\\x\\whoami.exe'), raw('C:\\x\\calc.exe')].join('\n'), 'b.json': JSON.stringify([JSON.parse(raw('C:\\y\\whoami.exe'))]) });
+    const result = await runTest([join(root, 'r.yml')], { events: [join(root, 'a.jsonl'), join(root, 'b.json')], format: 'json' });
+    const parsed = JSON.parse(result.output) as { results: Array<{ matches: number[] }>; inputs: Array<{ path: string; events: number; container: string }> };
+    expect(parsed.inputs).toEqual([
+      { path: join(root, 'a.jsonl'), events: 2, container: 'jsonl' },
+      { path: join(root, 'b.json'), events: 1, container: 'json' },
+    ]);
+    expect(parsed.results[0]?.matches).toEqual([0, 2]);
+  });
+
   it('prints matching rules in text with a summary, and uses --placeholders for |expand', async () => {
     const expand = good.replace("Image|endswith: '\\whoami.exe'", "Image|expand: '%tool_paths%'");
     const root = tree({ 'r.yml': expand, 'events.jsonl': events, 'p.json': JSON.stringify({ tool_paths: ['d:\\tools\\whoami.exe'] }) });

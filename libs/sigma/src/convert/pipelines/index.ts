@@ -1,2 +1,4 @@
 // Registers the named pipelines of each target family with the registry.
-export {};
+import '../../pipeline/named';
+import './splunk';
+import './elasticsearch';
