@@ -21,7 +21,7 @@ function outputFor(subagent: EvalSubagent, article: EvalSetArticle): { output: u
   }
   const platform = (article.platform ?? 'unknown') as Platform;
   const extraction = runBuiltinExtraction(article.content, { platform, articleUrl: article.url });
-  const rules = generateBuiltinRules(builtinSigmaInput({ title: article.title, url: article.url, date: '2026-01-01' }, platform as TemplatePlatform, extraction)).map((draft) => draft.yaml);
+  const rules = generateBuiltinRules(builtinSigmaInput({ title: article.title, url: article.url, date: '2026-01-01' }, platform as TemplatePlatform, extraction)).map((draft) => draft.rule);
   return { output: { atoms: ruleSetAtoms(rules).atoms }, count: rules.length };
 }
 

@@ -1,9 +1,8 @@
 // Rule-quality summary of the builtin SigmaAgent: what a detection engineer would reject on sight.
 // Used by extraction-quality.ts for each article set; prints figures, never asserts.
-import { load } from 'js-yaml';
 import type { ExtractionResult } from '@huntforge/contracts';
 import { isDefanged } from '@huntforge/observables';
-import { builtinSigmaInput, generateBuiltinRules, selfTestRule, validateSigmaRule, type TemplatePlatform } from '@huntforge/sigma';
+import { builtinSigmaInput, generateBuiltinRules, selfTestRule, validateRuleDocument, type TemplatePlatform } from '@huntforge/sigma';
 
 export interface RuleQualityArticle {
   id: string;
@@ -55,15 +54,15 @@ export function ruleQuality(articles: RuleQualityArticle[], verbose: boolean): v
     const drafts = generateBuiltinRules(builtinSigmaInput({ title: article.title, url: article.url, date: '2026-01-01' }, article.platform, article.extraction));
     for (const draft of drafts) {
       counts.rules++;
-      const doc = load(draft.yaml) as { title: string; detection: Record<string, unknown>; logsource: { product?: string } };
+      const doc = draft.rule;
       const flag = (key: keyof Counts, what: string, by = 1) => {
         counts[key] += by;
         log.push(`  ${article.id} ${what}: ${doc.title}`);
       };
       titles.set(doc.title, (titles.get(doc.title) ?? 0) + 1);
       if (/\(part \d+\)/.test(doc.title)) flag('partTitles', '"part N" title');
-      if (!validateSigmaRule(draft.yaml).valid) flag('invalid', 'invalid');
-      const selfTest = selfTestRule(draft.yaml, article.extraction.observables);
+      if (!validateRuleDocument(doc).valid) flag('invalid', 'invalid');
+      const selfTest = selfTestRule(doc, article.extraction.observables);
       if (!selfTest.fires) flag('notFiring', 'fires on none of its observables');
       if (selfTest.baseline?.fires) flag('baselineFiring', `fires on ${selfTest.baseline.fires}/${selfTest.baseline.events} benign baseline events (${selfTest.baseline.examples.join(' | ')})`);
       for (const image of imagesOf(doc.detection)) {

@@ -1,10 +1,10 @@
-import type { GatewayFactory, ServiceModuleFactory } from '@huntforge/platform';
-import { createContentFilterModule } from '@huntforge/service-content-filter';
-import { createGatewayModule } from '@huntforge/service-gateway';
-import { createIngestionModule } from '@huntforge/service-ingestion';
-import { createMcpModule } from '@huntforge/service-mcp';
-import { createSigmaQueueModule } from '@huntforge/service-sigma-queue';
-import { createWorkflowModule } from '@huntforge/service-workflow';
+import type { EnvSchema, GatewayFactory, ServiceModuleFactory } from '@huntforge/platform';
+import { CONTENT_FILTER_ENV, createContentFilterModule } from '@huntforge/service-content-filter';
+import { GATEWAY_ENV, createGatewayModule } from '@huntforge/service-gateway';
+import { INGESTION_ENV, createIngestionModule } from '@huntforge/service-ingestion';
+import { MCP_ENV, createMcpModule } from '@huntforge/service-mcp';
+import { SIGMA_QUEUE_ENV, createSigmaQueueModule } from '@huntforge/service-sigma-queue';
+import { WORKFLOW_ENV, createWorkflowModule } from '@huntforge/service-workflow';
 
 /** Every service module, composed in one process behind the gateway (Loki's monolithic mode). */
 export const ALL_IN_ONE_MODULES: Array<{ service: string; createModule: ServiceModuleFactory }> = [
@@ -14,5 +14,8 @@ export const ALL_IN_ONE_MODULES: Array<{ service: string; createModule: ServiceM
   { service: 'sigma-queue', createModule: createSigmaQueueModule },
   { service: 'mcp', createModule: createMcpModule },
 ];
+
+/** The own variables of every service, checked at start-up with the shared ones. */
+export const ALL_IN_ONE_ENV: readonly EnvSchema[] = [...GATEWAY_ENV, ...INGESTION_ENV, ...WORKFLOW_ENV, ...CONTENT_FILTER_ENV, ...SIGMA_QUEUE_ENV, ...MCP_ENV];
 
 export const createAllInOneGateway: GatewayFactory = (ctx, options) => createGatewayModule(ctx, options);

@@ -9,6 +9,18 @@ import type { TestContext } from '@huntforge/service-testing';
 import { waitFor } from '@huntforge/testing';
 import { startPipelineServices, type PipelineServices } from './test-support/pipeline-services';
 
+// Every text js-yaml parses in this process (workflow, content filter and queue), to count each rule's parses.
+const mockParsedTexts: string[] = [];
+jest.mock('js-yaml', () => {
+  const actual = jest.requireActual<typeof import('js-yaml')>('js-yaml');
+  return {
+    ...actual,
+    load: (text: string, options?: Parameters<typeof actual.load>[1]) => (mockParsedTexts.push(text), actual.load(text, options)),
+    loadAll: (text: string, iterator: null, options?: Parameters<typeof actual.loadAll>[2]) => (mockParsedTexts.push(text), actual.loadAll(text, iterator, options)),
+  };
+});
+const parsesOf = (yaml: string) => mockParsedTexts.filter((text) => text === yaml || text === yaml.trimEnd()).length;
+
 const fixtures = resolve(__dirname, '../../../fixtures');
 const article = (name: string) => readFileSync(join(fixtures, 'eval', name), 'utf8');
 
@@ -27,6 +39,7 @@ interface ExecutionBody {
 
 interface StoredRule {
   source: string;
+  rule: { title: string; logsource?: Record<string, string>; detection?: Record<string, unknown> } | null;
   telemetry_class?: string;
   title: string | null;
   yaml: string;
@@ -76,6 +89,7 @@ describe('pipeline end to end: workflow, content filter and sigma queue composed
   }
 
   async function run(file: string) {
+    mockParsedTexts.length = 0;
     const articleId = await ingest(file);
     const triggered = await request(app).post(`/api/workflow/articles/${articleId}/trigger?force=true`).expect(202);
     const id = triggered.body.execution_id as number;
@@ -114,6 +128,9 @@ describe('pipeline end to end: workflow, content filter and sigma queue composed
     const generated = rules.filter((rule) => rule.source === 'generated');
     expect(generated.length).toBeGreaterThan(1);
     for (const rule of generated) {
+      // Built as an object, stored typed, written as YAML once and never parsed back.
+      expect(rule.rule?.title).toBe(rule.title);
+      expect(parsesOf(rule.yaml)).toBe(0);
       expect(rule.validation).toMatchObject({ valid: true });
       expect(rule.fidelity?.ok).toBe(true);
       expect(rule.self_test?.fires).toBe(true);
@@ -133,6 +150,11 @@ describe('pipeline end to end: workflow, content filter and sigma queue composed
 
   it('drops only the rule that duplicates a reference rule and links the others to the items the first run queued', async () => {
     const first = await run('12-win-lolbin-chain.md');
+    // The article's own rule is parsed once in the whole run (workflow and queue together); generated ones never.
+    const publisher = first.rules.filter((rule) => rule.source === 'publisher');
+    expect(publisher.length).toBeGreaterThan(0);
+    for (const rule of first.rules) expect(parsesOf(rule.yaml)).toBe(rule.source === 'publisher' ? 1 : 0);
+    expect(publisher[0]?.rule?.title).toBe(publisher[0]?.title);
     const generated = first.rules.filter((rule) => rule.source === 'generated');
     expect(generated.length).toBeGreaterThan(1);
     const duplicate = generated[0] as StoredRule;

@@ -23,9 +23,9 @@ describe('formatProgressLine', () => {
     expect(line.length).toBeLessThan(100);
   });
 
-  it('shows bytes in decimal units', () => {
-    const line = formatProgressLine({ label: 'restoring', done: 2_500_000, total: 10_000_000, unit: 'bytes', elapsedMs: 1000 }, 120);
-    expect(line).toContain('2.5 MB/10.0 MB  25%  2.5 MB/s  ETA 0:03');
+  it('shows bytes in binary units, as the backup list does', () => {
+    const line = formatProgressLine({ label: 'restoring', done: 2.5 * 1024 ** 2, total: 10 * 1024 ** 2, unit: 'bytes', elapsedMs: 1000 }, 120);
+    expect(line).toContain('2.5 MiB/10.0 MiB  25%  2.5 MiB/s  ETA 0:03');
   });
 
   it('without a total shows the count and rate only', () => {

@@ -107,7 +107,7 @@ export function formatProgressLine(state: ProgressState, columns: number): strin
   const known = total !== undefined && total > 0;
   const ratio = known ? Math.min(1, done / total) : 0;
   const perSecond = elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
-  const amount = unit === 'bytes' ? bytes : count;
+  const amount = unit === 'bytes' ? humanSize : count;
   const counted = known ? `${amount(done)}/${amount(total)}` : amount(done);
   const parts = [
     unit === 'items' && state.noun ? `${counted} ${state.noun}` : counted,
@@ -133,15 +133,16 @@ function count(value: number): string {
   return Math.round(value).toLocaleString('en-US');
 }
 
-function bytes(value: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let scaled = value;
-  let index = 0;
-  while (scaled >= 1000 && index < units.length - 1) {
-    scaled /= 1000;
-    index++;
+/** A byte count in binary units (`512 B`, `1.5 KiB`, `2.3 MiB`), as every CLI command writes sizes. */
+export function humanSize(bytes: number): string {
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
   }
-  return index === 0 ? `${Math.round(scaled)} B` : `${scaled.toFixed(1)} ${units[index]}`;
+  return unit === 0 ? `${Math.round(value)} B` : `${value.toFixed(1)} ${units[unit]}`;
 }
 
 /** `0:07`, `12:34`, `1:02:03`. */

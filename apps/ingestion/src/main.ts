@@ -1,5 +1,5 @@
 import { SERVICES } from '@huntforge/contracts';
 import { runServiceAlone } from '@huntforge/platform';
-import { createIngestionModule } from '@huntforge/service-ingestion';
+import { INGESTION_ENV, createIngestionModule } from '@huntforge/service-ingestion';
 
-void runServiceAlone({ service: 'ingestion', defaultPort: SERVICES['ingestion'].defaultPort, createModule: createIngestionModule });
+void runServiceAlone({ service: 'ingestion', defaultPort: SERVICES['ingestion'].defaultPort, createModule: createIngestionModule, env: INGESTION_ENV });

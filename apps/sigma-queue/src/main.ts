@@ -1,5 +1,5 @@
 import { SERVICES } from '@huntforge/contracts';
 import { runServiceAlone } from '@huntforge/platform';
-import { createSigmaQueueModule } from '@huntforge/service-sigma-queue';
+import { SIGMA_QUEUE_ENV, createSigmaQueueModule } from '@huntforge/service-sigma-queue';
 
-void runServiceAlone({ service: 'sigma-queue', defaultPort: SERVICES['sigma-queue'].defaultPort, createModule: createSigmaQueueModule });
+void runServiceAlone({ service: 'sigma-queue', defaultPort: SERVICES['sigma-queue'].defaultPort, createModule: createSigmaQueueModule, env: SIGMA_QUEUE_ENV });

@@ -324,6 +324,7 @@ export {
 // sigma
 // Public contracts of the sigma area (HTTP bodies, bus payloads). Curated named exports only.
 export { SIGMA_ERROR_CODES, type SigmaErrorCode } from './sigma/errors';
+export * from './sigma/rule';
 export {
   sigmaFindingSchema,
   validateRuleRequestSchema,
@@ -768,3 +769,4 @@ export {
 } from './executions/sigma-enqueue';
 export * from './workflow/evaluations';
 export * from './executions/corpus-coverage';
+export * from './executions/execution-rules';

@@ -1,7 +1,7 @@
 // Sigma rules: parse, validate, normalise, compare, render and enrich deterministically. Pure: no I/O.
 export { FINDING_IDS, finding, hasErrors, type Finding, type FindingId, type FindingSeverity } from './findings';
 export { parseSigmaRule, isPlainObject, type ParsedRule, type ParseResult } from './parse/parse-rule';
-export { validateSigmaRule, validateDocument, type ValidationResult, type AnalysedDetection } from './validate/validate-rule';
+export { validateSigmaRule, validateDocument, validateRuleDocument, type ValidationResult, type AnalysedDetection } from './validate/validate-rule';
 export { validateSigmaFile, validateAnyDocument, type FileValidationResult } from './validate/validate-file';
 export { checkRuleSet, type RuleFile } from './validate/rule-set-checks';
 export { LEVELS, STATUSES } from './validate/metadata-checks';
@@ -51,6 +51,11 @@ export { stableRuleId, type ArticleRef, type RuleDraft, type TemplateClass } fro
 export { mergeTags, tagsForExecutable, tagsForRegistryPath } from './templates/attack-inference';
 export { ruleSetAtoms, type RuleSetAtoms } from './evaluation/eval-atoms';
 export { CorpusCoverage, eventTelemetryClass, type ObservableCoverage } from './evaluate/corpus-coverage';
+// What the workflow checks on a rule it received or generated, on the rule object (no YAML parsed again).
+export { detectionValues } from './vetting/detection-values';
+export { fidelityCheck, type FidelityResult } from './vetting/fidelity';
+export { repairRule } from './vetting/builtin-repair';
+export { ruleSummary, type RuleSummary } from './vetting/rule-summary';
 // Processing pipelines (pySigma's YAML format) over a parsed rule model, and conversion to SIEM queries.
 export { SigmaError, UNSUPPORTED_KINDS, type SigmaErrorKind } from './pipeline/errors';
 export { ProcessingPipeline, combinePipelines } from './pipeline/pipeline';

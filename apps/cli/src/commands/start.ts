@@ -1,14 +1,14 @@
 import type { Command } from 'commander';
 import { SERVICES } from '@huntforge/contracts';
 import { failStartup, loadStartupConfig, startAllInOne } from '@huntforge/platform';
-import { ALL_IN_ONE_MODULES, createAllInOneGateway } from '../all-in-one-modules';
+import { ALL_IN_ONE_ENV, ALL_IN_ONE_MODULES, createAllInOneGateway } from '../all-in-one-modules';
 
 export function registerStartCommand(program: Command): void {
   program
     .command('start')
     .description('run every service in one process (embedded PGlite and in-process bus unless DATABASE_URL / AMQP_URL are set)')
     .action(async () => {
-      const { config, logger } = loadStartupConfig('all-in-one', 'all-in-one');
+      const { config, logger } = loadStartupConfig('all-in-one', 'all-in-one', ALL_IN_ONE_ENV);
       try {
         const handle = await startAllInOne({
           config,

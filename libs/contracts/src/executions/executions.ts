@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { executionCoverageSchema } from './corpus-coverage';
+import { executionRuleRecordSchema } from './execution-rules';
 import { extractionResultSchema } from '../extraction/result';
 import { pageQuerySchema } from '../http/pagination';
 
@@ -117,7 +118,7 @@ export const executionDetailSchema = executionSummarySchema
     junk_filter_summary: z.unknown().nullable(),
     rank_reasoning: z.string().nullable(),
     extraction_result: extractionResultSchema.nullable(),
-    sigma_rules: z.array(z.unknown()),
+    sigma_rules: z.array(executionRuleRecordSchema).meta({ description: 'The rules of the run: publisher rules found in the article, then generated ones' }),
     coverage: executionCoverageSchema.nullable().meta({ description: 'Which reference rules already fire on the observables (null before extraction, or when the run ended earlier)' }),
     eval_run: z.boolean().optional().meta({ description: 'Present (true) on evaluation rows' }),
     stages: z.array(stageRecordSchema),

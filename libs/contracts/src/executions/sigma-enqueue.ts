@@ -3,6 +3,11 @@ import { z } from 'zod';
 /** One rule handed to the queue. `needs_review` forces review (e.g. a rule the fidelity check flagged). */
 export const sigmaEnqueueRuleSchema = z.object({
   rule_yaml: z.string().min(1).max(200_000),
+  /**
+   * The mapping `rule_yaml` loads to, as the workflow already holds it (a generated rule object, or text it
+   * parsed once): the queue reads it instead of parsing the text again. It must be what the text says.
+   */
+  rule_document: z.record(z.string(), z.unknown()).optional(),
   source: z.enum(['generated', 'publisher']),
   provenance: z.record(z.string(), z.unknown()).optional(),
   delivery_permitted: z.boolean().optional(),

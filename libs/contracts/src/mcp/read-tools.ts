@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { coveringRuleSchema } from '../executions/corpus-coverage';
+import { executionRuleRecordSchema } from '../executions/execution-rules';
 import { executionSummarySchema } from '../executions/executions';
 import { pageInfoShape, sigmaAttributionSchema, toolCursorSchema, toolLimitSchema } from './common';
 
@@ -216,7 +217,7 @@ export const getWorkflowExecutionOutputSchema = executionSummaryItemSchema.exten
   platform_detection: z.unknown(),
   extraction_counts: z.unknown(),
   extraction_result: z.unknown(),
-  sigma_rules: z.unknown(),
+  sigma_rules: z.array(executionRuleRecordSchema),
   error: z.string().nullable(),
   started_at: timestamp.nullable(),
   stages: z.array(

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { coveringRuleSchema } from '../executions/corpus-coverage';
 import { offsetQuerySchema } from '../http/pagination';
 import { sigmaFindingSchema } from './findings';
+import { sigmaDocumentSchema } from './rule';
 import { similarityMatchSchema } from './similarity';
 
 export const SIGMA_QUEUE_STATUSES = ['pending', 'needs_review', 'approved', 'rejected', 'submitted'] as const;
@@ -20,6 +21,9 @@ export const sigmaQueueItemSchema = z
     workflow_execution_id: z.number().int().nullable(),
     article_id: z.number().int().nullable(),
     rule_yaml: z.string(),
+    rule: sigmaDocumentSchema
+      .nullable()
+      .meta({ description: 'The rule as an object, kept with rule_yaml (null when the text is not a Sigma mapping, and on items queued before it was kept)' }),
     original_rule_yaml: z
       .string()
       .nullable()

@@ -5,7 +5,7 @@ import { openInfrastructure } from './infrastructure';
 import { serve } from './serve';
 import { failStartup, loadStartupConfig } from './startup';
 import { decodeEncryptionKey } from '../config/encryption-key';
-import type { AppConfig } from '../config/config';
+import type { AppConfig, EnvSchema } from '../config/config';
 
 function signingKeyOf(config: AppConfig): Buffer {
   const key = config.identitySigningKey ? decodeEncryptionKey(config.identitySigningKey) : null;
@@ -17,6 +17,8 @@ export interface RunServiceOptions {
   service: string;
   defaultPort: number;
   createModule: ServiceModuleFactory;
+  /** The service's own variables, checked with the shared ones before the database is opened or migrated. */
+  env?: readonly EnvSchema[];
 }
 
 /**
@@ -25,7 +27,7 @@ export interface RunServiceOptions {
  * Migrations run here only with MIGRATE_ON_START=true; a deployment normally runs `db:migrate` once.
  */
 export async function runServiceAlone(options: RunServiceOptions): Promise<void> {
-  const { config, logger } = loadStartupConfig('distributed', options.service);
+  const { config, logger } = loadStartupConfig('distributed', options.service, options.env);
   const closers = new Closers();
   try {
     const infra = await openInfrastructure(config, logger, { migrate: process.env['MIGRATE_ON_START'] === 'true' });

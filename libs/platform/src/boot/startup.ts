@@ -1,14 +1,15 @@
-import { ConfigError, formatConfigProblems, loadConfig, loadDotEnv, type AppConfig, type Shape } from '../config/config';
+import { ConfigError, formatConfigProblems, loadConfig, loadDotEnv, type AppConfig, type EnvSchema, type Shape } from '../config/config';
 import { createLogger, type Logger } from '../logging/logger';
 
 /**
- * Loads `.env` and the validated config. A bad configuration stops the process with exit code 1 and the
- * full list of problems on stderr: a service must never start half-configured.
+ * Loads `.env` and the validated config: the shared variables and the own variables of the services this process
+ * runs (`serviceEnv`), before anything connects or migrates. A bad configuration stops the process with exit code 1
+ * and the full list of problems on stderr: a service must never start half-configured.
  */
-export function loadStartupConfig(shape: Shape, service: string): { config: AppConfig; logger: Logger } {
+export function loadStartupConfig(shape: Shape, service: string, serviceEnv: readonly EnvSchema[] = []): { config: AppConfig; logger: Logger } {
   loadDotEnv();
   try {
-    const config = loadConfig(process.env, { shape, service });
+    const config = loadConfig(process.env, { shape, service, serviceEnv });
     const logger = createLogger({ level: config.logLevel, service });
     return { config, logger };
   } catch (error) {

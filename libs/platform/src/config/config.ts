@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ConfigError } from './config-error';
+import { describeEnvIssue, envProblems, type EnvSchema } from './env-problems';
 import { envSchema, pickEnv, type EnvVariable } from './env-schema';
 import { isLoopbackHost } from './loopback';
 
@@ -7,6 +8,8 @@ export { ConfigError, formatConfigProblems } from './config-error';
 export { describeConfig } from './describe-config';
 export { loadDotEnv, type LoadDotEnvOptions } from './dotenv';
 export { decodeEncryptionKey } from './encryption-key';
+export { envProblems, type EnvSchema } from './env-problems';
+export { envSchema as SHARED_ENV } from './env-schema';
 export { isLoopbackHost } from './loopback';
 
 export type Shape = 'all-in-one' | 'distributed';
@@ -59,6 +62,8 @@ export interface RateLimitConfig {
 export interface LoadConfigOptions {
   shape: Shape;
   service: string;
+  /** The own variables of the services this process runs, checked with the shared ones (all problems at once). */
+  serviceEnv?: readonly EnvSchema[];
 }
 
 type Env = z.infer<typeof envSchema>;
@@ -70,16 +75,14 @@ type Env = z.infer<typeof envSchema>;
 export function loadConfig(env: NodeJS.ProcessEnv, options: LoadConfigOptions): AppConfig {
   const raw = pickEnv(env);
   const parsed = envSchema.safeParse(raw);
-  const problems = parsed.success ? [] : parsed.error.issues.map(describeIssue);
+  const problems = parsed.success ? [] : parsed.error.issues.map(describeEnvIssue);
   problems.push(...crossVariableProblems(raw, options));
+  for (const schema of options.serviceEnv ?? []) {
+    for (const problem of envProblems(schema, env)) if (!problems.includes(problem)) problems.push(problem);
+  }
 
   if (!parsed.success || problems.length > 0) throw new ConfigError(options.service, problems);
   return toAppConfig(parsed.data, options);
-}
-
-function describeIssue(issue: z.core.$ZodIssue): string {
-  const variable = issue.path.length > 0 ? String(issue.path[0]) : 'environment';
-  return `${variable}: ${issue.message}`;
 }
 
 /** Rules between variables; they read raw values so they report even when a single variable is malformed. */

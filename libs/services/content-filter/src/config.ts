@@ -3,7 +3,7 @@ import { CHUNK_DEBUG_MAX_CHUNKS_DEFAULT } from '@huntforge/contracts';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-const envSchema = z.object({
+export const contentFilterEnvSchema = z.object({
   /** Most chunks one chunk-debug pass analyses; the response says chunk_limit_applied when cut. */
   CHUNK_DEBUG_MAX_CHUNKS: positiveInt(CHUNK_DEBUG_MAX_CHUNKS_DEFAULT),
   /** Where this replica keeps its local artifact copies: cache, staging, secondary copies (default DATA_DIR/content-filter). The database holds the shared ones. */
@@ -32,7 +32,7 @@ export class ContentFilterConfigError extends Error {
 
 /** The content-filter's own environment variables, validated (all problems reported at once). */
 export function loadContentFilterConfig(env: Record<string, string | undefined> = process.env): ContentFilterConfig {
-  const parsed = envSchema.safeParse(env);
+  const parsed = contentFilterEnvSchema.safeParse(env);
   if (!parsed.success) {
     throw new ContentFilterConfigError(parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`));
   }

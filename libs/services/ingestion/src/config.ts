@@ -7,7 +7,7 @@ const bool = z
 const int = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 
 /** The ingestion service's own environment (runtime-overridable settings go through ctx.settings). */
-const ingestionEnvSchema = z.object({
+export const ingestionEnvSchema = z.object({
   SOURCES_FILE: z.string().trim().min(1).optional(),
   /** Opens loopback and private ranges to outbound fetches (tests, development); never link-local or metadata. */
   INGEST_ALLOW_PRIVATE_NETWORKS: bool,

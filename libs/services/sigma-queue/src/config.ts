@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-const envSchema = z.object({
+export const sigmaQueueEnvSchema = z.object({
   SIGMA_REFERENCE_REPO: z.string().min(1).default('https://github.com/SigmaHQ/sigma.git'),
   SIGMA_REFERENCE_BRANCH: z.string().min(1).optional(),
   SIGMA_REPO_PATH: z.string().min(1).optional(),
@@ -22,7 +22,7 @@ export interface SigmaQueueConfig {
 }
 
 export function loadSigmaQueueConfig(env: Record<string, string | undefined>, dataDir: string): SigmaQueueConfig {
-  const parsed = envSchema.parse(env);
+  const parsed = sigmaQueueEnvSchema.parse(env);
   return {
     referenceRepo: parsed.SIGMA_REFERENCE_REPO,
     referenceBranch: parsed.SIGMA_REFERENCE_BRANCH,

@@ -6,10 +6,10 @@ import type { Subscription } from '@huntforge/bus';
 import { createProviderFromSettings, type CapabilitiesMap, type LlmProvider } from '@huntforge/llm';
 import type { ModuleContext } from '@huntforge/platform';
 import { createActiveConfigSource } from './config/active-config';
+import { repairRule } from '@huntforge/sigma';
 import { createAgentRunner } from './pipeline/llm-agents';
 import { createBuiltinAgents } from './pipeline/builtin-agents';
 import { BuiltinExtractionMemo } from './pipeline/builtin-extraction-memo';
-import { builtinRepair } from './pipeline/builtin-repair';
 import { createBusServicePorts } from './pipeline/bus-service-ports';
 import { createDomainPorts } from './pipeline/domain-ports';
 import { createPipelineRunner } from './pipeline/run-pipeline';
@@ -42,7 +42,7 @@ export interface ExecutionsPart {
   stop(): Promise<void>;
 }
 
-const pipelineEnvSchema = z.object({
+export const pipelineEnvSchema = z.object({
   SIGMA_IMPORT_POLICY: z.enum(['allow', 'deny']).default('deny'),
   EXTRACTION_CONCURRENCY: z.coerce.number().int().min(1).max(7).default(3),
   PEER_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
@@ -75,7 +75,7 @@ export function createExecutionsPart(ctx: ModuleContext, options: ExecutionsPart
   };
   const today = () => new Date();
   const extraction = new BuiltinExtractionMemo();
-  const builtin = createBuiltinAgents({ today, repair: (yaml, findings) => builtinRepair(yaml, findings, today()), extraction });
+  const builtin = createBuiltinAgents({ today, repair: (rule, findings) => repairRule(rule, findings, today()), extraction });
   const providers = (id: string): Promise<LlmProvider> =>
     createProviderFromSettings(id as Parameters<typeof createProviderFromSettings>[0], ctx.settings, { capabilities: options.capabilities(), codexPath: options.codexPath });
 

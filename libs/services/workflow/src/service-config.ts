@@ -20,7 +20,7 @@ export interface WorkflowServiceConfig {
   discoveryCacheMs: number;
 }
 
-const schema = z.object({
+export const workflowServiceEnvSchema = z.object({
   CODEX_PATH: z.string().trim().min(1).optional(),
   FIXTURES_DIR: z.string().trim().min(1).optional(),
   MODEL_CAPABILITIES_FILE: z.string().trim().min(1).optional(),
@@ -40,7 +40,7 @@ export function resolveFixturesDir(override?: string, startDirs: string[] = [__d
 
 export function loadWorkflowServiceConfig(env: Record<string, string | undefined>, dataDir: string): WorkflowServiceConfig {
   const blankToUndefined = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, value?.trim() === '' ? undefined : value]));
-  const parsed = schema.parse(blankToUndefined);
+  const parsed = workflowServiceEnvSchema.parse(blankToUndefined);
   const fixturesDir = resolveFixturesDir(parsed.FIXTURES_DIR);
   return {
     codexPath: parsed.CODEX_PATH,

@@ -67,9 +67,9 @@ describe('selfTestRule', () => {
       { type: 'domain', value: 'c2.example' },
       { type: 'ipv4', value: '198.51.100.7' },
     ];
-    const results = drafts.map((draft) => [draft.yaml.split('\n')[0], selfTestRule(draft.yaml, observables).fires]);
+    const results = drafts.map((draft) => [draft.rule.title, selfTestRule(draft.rule, observables).fires]);
     expect(results.filter(([, fires]) => !fires)).toEqual([]);
-    expect(drafts.some((draft) => draft.yaml.includes("\\sc.exe"))).toBe(true);
+    expect(drafts.some((draft) => JSON.stringify(draft.rule.detection).includes('\\\\sc.exe'))).toBe(true);
   });
 
   it('runs a bare program name as the Windows executable only for a Windows rule', () => {

@@ -1,4 +1,5 @@
-import { dump, load } from 'js-yaml';
+import { renderRule } from '../render/render-rule';
+import { parseSigmaRule } from '../parse/parse-rule';
 import { benignBaseline } from './benign-baseline';
 import { RuleCompileError } from './compile-item';
 import { compileRule, type CompiledRule } from './compile-rule';
@@ -52,33 +53,37 @@ function baselineOf(rule: CompiledRule): BaselineResult {
  * fires on none of them cannot detect what the article describes, and needs a reviewer) and over the
  * benign baseline (each firing there is an expected false positive).
  */
-export function selfTestRule(ruleYaml: string, observables: readonly ObservableLike[]): SelfTestResult {
-  let rule;
+export function selfTestRule(rule: string | Record<string, unknown>, observables: readonly ObservableLike[]): SelfTestResult {
+  let compiled;
   try {
-    rule = compileRule(ruleYaml);
+    compiled = compileRule(rule);
   } catch (error) {
     if (!(error instanceof RuleCompileError)) throw error;
     return { fires: false, events: observableEvents(observables).length, fired_on: [], error: error.message };
   }
   // The rule's logsource says whose telemetry it reads: a bare `sc` is `sc.exe` on Windows.
-  const events = observableEvents(observables, { product: productOf(rule.doc) });
-  const firedOn = [...new Set(events.filter(({ event }) => rule.matches(event)).map(({ observable }) => observable))];
-  return { fires: firedOn.length > 0, events: events.length, fired_on: firedOn, baseline: baselineOf(rule) };
+  const events = observableEvents(observables, { product: productOf(compiled.doc) });
+  const firedOn = [...new Set(events.filter(({ event }) => compiled.matches(event)).map(({ observable }) => observable))];
+  return { fires: firedOn.length > 0, events: events.length, fired_on: firedOn, baseline: baselineOf(compiled) };
 }
 
 const LOWER: Record<string, string> = { critical: 'high', high: 'medium', medium: 'low' };
 
 /**
  * A rule that fires on the benign baseline says so: the firings become an expected false positive and
- * the level drops one step. Any other rule is returned unchanged.
+ * the level drops one step. Any other rule is returned unchanged. Given a document it returns a new
+ * document (nothing parsed or written); given text (a reviewer's edit), text.
  */
-export function noteBaselineFirings(ruleYaml: string, baseline: BaselineResult | undefined): string {
-  if (!baseline || baseline.fires === 0) return ruleYaml;
-  const doc = load(ruleYaml) as Record<string, unknown>;
+export function noteBaselineFirings<R extends Record<string, unknown>>(rule: R, baseline: BaselineResult | undefined): R;
+export function noteBaselineFirings(rule: string, baseline: BaselineResult | undefined): string;
+export function noteBaselineFirings(rule: string | Record<string, unknown>, baseline: BaselineResult | undefined): string | Record<string, unknown> {
+  if (!baseline || baseline.fires === 0) return rule;
+  if (typeof rule === 'string') {
+    const parsed = parseSigmaRule(rule);
+    return parsed.ok ? renderRule(noteBaselineFirings(parsed.rule.doc, baseline)) : rule;
+  }
   const note = `Fires on ${baseline.fires} of ${baseline.events} ordinary events in the benign baseline, e.g. ${baseline.examples.join('; ')}`;
-  const falsepositives = Array.isArray(doc['falsepositives']) ? (doc['falsepositives'] as unknown[]) : [];
-  doc['falsepositives'] = [...falsepositives, note];
-  const level = typeof doc['level'] === 'string' ? doc['level'] : undefined;
-  if (level && LOWER[level]) doc['level'] = LOWER[level];
-  return dump(doc, { lineWidth: -1, noRefs: true, sortKeys: false });
+  const falsepositives = Array.isArray(rule['falsepositives']) ? (rule['falsepositives'] as unknown[]) : [];
+  const level = typeof rule['level'] === 'string' ? LOWER[rule['level']] : undefined;
+  return { ...rule, falsepositives: [...falsepositives, note], ...(level ? { level } : {}) };
 }

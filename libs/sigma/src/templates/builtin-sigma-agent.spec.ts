@@ -1,4 +1,3 @@
-import { load } from 'js-yaml';
 import { distinctiveTokens, generateBuiltinRules, type BuiltinSigmaInput } from './builtin-sigma-agent';
 import { stableRuleId } from './rule-draft';
 
@@ -34,7 +33,7 @@ type Rule = { title: string; id: string; status: string; description: string; re
 
 describe('builtin SigmaAgent templates', () => {
   const drafts = generateBuiltinRules(input);
-  const rules = drafts.map((draft) => ({ draft, rule: load(draft.yaml) as Rule }));
+  const rules = drafts.map((draft) => ({ draft, rule: draft.rule as unknown as Rule }));
 
   it('writes one rule per behaviour with the metadata every rule carries', () => {
     expect(drafts.map((draft) => draft.telemetryClass)).toEqual([
@@ -100,7 +99,7 @@ describe('builtin SigmaAgent templates', () => {
     const keys = (value: string, path: string) => [{ ...item, value, hive: 'HKU' as const, path, value_name: 'Updater' }];
     const selectionOf = (registryKeys: BuiltinSigmaInput['registryKeys']) => {
       const drafted = generateBuiltinRules({ ...input, registryKeys }).find((draft) => draft.telemetryClass === 'registry_set');
-      return (load(must(drafted).yaml) as Rule).detection['selection'];
+      return (must(drafted).rule as unknown as Rule).detection['selection'];
     };
     expect(selectionOf(keys('HKEY_USERS\\<SID>\\Software\\Microsoft\\Windows\\CurrentVersion\\Run', '<SID>\\Software\\Microsoft\\Windows\\CurrentVersion\\Run'))).toEqual({
       'TargetObject|contains': '\\Software\\Microsoft\\Windows\\CurrentVersion\\Run',
@@ -118,7 +117,7 @@ describe('builtin SigmaAgent templates', () => {
   it('titles a registry rule with the value and the key it is set under, or a key with its parent', () => {
     const titleOf = (key: Partial<NonNullable<BuiltinSigmaInput['registryKeys']>[number]>) => {
       const registryKeys = [{ ...item, hive: 'HKLM' as const, ...key }] as BuiltinSigmaInput['registryKeys'];
-      return must(generateBuiltinRules({ ...input, cmdlines: [], registryKeys }).find((draft) => draft.telemetryClass === 'registry_set')).title;
+      return must(generateBuiltinRules({ ...input, cmdlines: [], registryKeys }).find((draft) => draft.telemetryClass === 'registry_set')).rule.title;
     };
     const terminal = 'SYSTEM\\CurrentControlSet\\Control\\Terminal Server';
     expect(titleOf({ value: `HKLM\\${terminal}`, path: terminal, value_name: 'fDenyQuillConnections' })).toBe('Registry Value fDenyQuillConnections Set Under Terminal Server');
@@ -132,7 +131,7 @@ describe('builtin SigmaAgent templates', () => {
   it('leaves the genuine program out of a Run value named like Windows\' own, unless the intruder\'s data is known', () => {
     const runValue = { ...item, value: 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\OneDriveSetup', hive: 'HKCU' as const, path: 'Software\\Microsoft\\Windows\\CurrentVersion\\Run\\OneDriveSetup' };
     const detectionOf = (cmdlines: BuiltinSigmaInput['cmdlines']) =>
-      (load(must(generateBuiltinRules({ ...input, cmdlines, registryKeys: [runValue] }).find((draft) => draft.telemetryClass === 'registry_set')).yaml) as Rule).detection;
+      must(generateBuiltinRules({ ...input, cmdlines, registryKeys: [runValue] }).find((draft) => draft.telemetryClass === 'registry_set')).rule.detection;
     expect(detectionOf([])).toEqual({
       selection: { 'TargetObject|contains': '\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\OneDriveSetup' },
       filter_genuine: { 'Details|contains': '\\OneDriveSetup.exe' },
@@ -148,7 +147,7 @@ describe('builtin SigmaAgent templates', () => {
     const classes = linux.map((draft) => draft.telemetryClass);
     expect(classes).not.toContain('registry_set');
     expect(classes).not.toContain('service_creation');
-    const cmd = load(must(linux[0]).yaml) as Rule;
+    const cmd = must(linux[0]).rule as unknown as Rule;
     expect(cmd.logsource.product).toBe('linux');
     // The program that ran is wget, not the shell built-in the line starts with.
     expect(cmd.detection['selection']).toEqual({ 'Image|endswith': '/wget', 'CommandLine|contains|all': ['http://', '/bins/mirai.x86', '/tmp/.sysd/dbus-helper'] });
@@ -166,7 +165,7 @@ describe('builtin SigmaAgent templates', () => {
         { ...item, value: 'killall Terminal 2>/dev/null', executable: 'killall' },
       ],
     });
-    const loaded = wrapped.map((draft) => load(draft.yaml) as Rule);
+    const loaded = wrapped.map((draft) => draft.rule as unknown as Rule);
     expect(loaded.map((rule) => rule.title)).toEqual(['Rundll32.EXE Execution Of DLL From Unusual Location']);
     expect(loaded[0]?.detection).toEqual({
       selection: { 'Image|endswith': '\\rundll32.exe', 'CommandLine|contains': 'C:\\ProgramData\\Intel\\update.dll,DllRegisterServer' },
@@ -183,7 +182,7 @@ describe('builtin SigmaAgent templates', () => {
         { ...item, value: 'reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v Sync /d "rundll32.exe C:\\ProgramData\\s.dll,Start" /f', executable: 'reg' },
       ],
     });
-    const [vssadmin, reg] = drafts.map((draft) => load(draft.yaml) as Rule);
+    const [vssadmin, reg] = drafts.map((draft) => draft.rule as unknown as Rule);
     expect(vssadmin).toMatchObject({ title: 'Shadow Copy Deletion Via Vssadmin.EXE', level: 'high', tags: ['attack.impact', 'attack.t1490'] });
     expect(reg).toMatchObject({ title: 'Run Key Persistence Via Reg.EXE', level: 'high' });
     expect(reg?.tags).toEqual(['attack.defense-evasion', 'attack.persistence', 'attack.t1112', 'attack.t1547.001']);
@@ -200,11 +199,11 @@ describe('builtin SigmaAgent templates', () => {
       ],
     });
     expect(drafts.map((draft) => draft.telemetryClass)).toEqual(['dns_query']);
-    expect((load(must(drafts[0]).yaml) as Rule).detection['selection']).toEqual({ QueryName: ['c2.badhost.example'] });
+    expect((must(drafts[0]).rule as unknown as Rule).detection['selection']).toEqual({ QueryName: ['c2.badhost.example'] });
   });
 
   it('is deterministic: the same input gives the same ids and YAML', () => {
-    expect(generateBuiltinRules(input).map((draft) => draft.yaml)).toEqual(drafts.map((draft) => draft.yaml));
+    expect(generateBuiltinRules(input).map((draft) => draft.rule)).toEqual(drafts.map((draft) => draft.rule));
     expect(stableRuleId('a')).not.toBe(stableRuleId('b'));
   });
 
@@ -212,7 +211,7 @@ describe('builtin SigmaAgent templates', () => {
     const many = Array.from({ length: 7 }, (_, index) => ({ ...item, value: `rundll32.exe C:\\Temp\\mod${index}.dll,Start`, executable: 'rundll32.exe' }));
     const split = generateBuiltinRules({ article, platform: 'windows', cmdlines: many });
     expect(split).toHaveLength(2);
-    expect(must(split[1]).title).toBe('Rundll32.EXE Execution Of DLL From Unusual Location (2)');
+    expect(must(split[1]).rule.title).toBe('Rundll32.EXE Execution Of DLL From Unusual Location (2)');
   });
 
   it('picks path, URL and encoded arguments over switches', () => {

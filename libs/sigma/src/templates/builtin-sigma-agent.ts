@@ -6,8 +6,10 @@ import type {
   RegistryKeyItem,
   ScheduledTaskItem,
   ServiceItem,
+  SigmaDetection,
+  SigmaFieldMap,
+  SigmaRule,
 } from '@huntforge/contracts';
-import { dump, load } from 'js-yaml';
 import { mergeTags, tagsForExecutable, tagsForRegistryPath } from './attack-inference';
 import { behaviourTitle, programLabel } from './behaviour-titles';
 import { isBenignInfrastructure } from './benign-infrastructure';
@@ -15,7 +17,7 @@ import { isShellBuiltin, programRuns } from './command-program';
 import { asExecuted, MAX_VALUE_LENGTH, stableParts, withoutShellVariables } from './command-values';
 import { encodedCommand, isDistinctive, namedValues, reportedHosts } from './distinctive-values';
 import { isBusyKey, isWellKnownService, isWellKnownServiceKey, statedWrite, sysmonDetails, writtenData } from './registry-writes';
-import { citation, renderRule, type ArticleRef, type RuleBody, type RuleDraft, type TemplateClass } from './rule-draft';
+import { buildRule, citation, type ArticleRef, type RuleBody, type RuleDraft, type TemplateClass } from './rule-draft';
 import { legitimateRunData } from './legitimate-run-values';
 import { isRunDialogHistory, pastedCommandDetails } from './run-dialog';
 import { onlyControlled, serviceControl, taskOnlyOperated } from './service-control';
@@ -122,8 +124,8 @@ export function canonical(value: unknown): string {
   return JSON.stringify(normal(value));
 }
 
-function selections(entries: Array<Record<string, unknown>>): { detection: Record<string, unknown>; values: string[] } {
-  const detection: Record<string, unknown> = {};
+function selections(entries: SigmaFieldMap[]): { detection: SigmaDetection; values: string[] } {
+  const detection: SigmaDetection = { condition: entries.length === 1 ? 'selection' : '1 of selection_*' };
   const values: string[] = [];
   entries.forEach((entry, index) => {
     detection[entries.length === 1 ? 'selection' : `selection_${index + 1}`] = entry;
@@ -131,13 +133,12 @@ function selections(entries: Array<Record<string, unknown>>): { detection: Recor
       for (const item of Array.isArray(value) ? value : [value]) if (typeof item === 'string') values.push(item);
     }
   });
-  detection['condition'] = entries.length === 1 ? 'selection' : '1 of selection_*';
   return { detection, values };
 }
 
 function draft(telemetryClass: TemplateClass, body: RuleBody, values: string[], input: BuiltinSigmaInput, part: number): RuleDraft {
   const seed = `${input.article.url}|${telemetryClass}|${part}|${values.join('\u0000')}`;
-  return { telemetryClass, title: body.title, yaml: renderRule(body, input.article, seed), detectionValues: values };
+  return { telemetryClass, rule: buildRule(body, input.article, seed), detectionValues: values };
 }
 
 const processLogsource = (platform: TemplatePlatform) => ({ category: 'process_creation', product: productOf(platform) });
@@ -218,17 +219,17 @@ function withDistinctiveValue(tokens: string[], commandLine: string, expanded: (
   return [...kept.slice(0, MAX_TOKENS - 1), value];
 }
 
-function commandLineCondition(tokens: string[]): Record<string, unknown> {
+function commandLineCondition(tokens: string[]): SigmaFieldMap {
   return tokens.length === 1 ? { 'CommandLine|contains': tokens[0] } : { 'CommandLine|contains|all': tokens };
 }
 
-function imageCondition(selection: Pick<CommandSelection, 'platform' | 'image' | 'viaPowerShell'>): Record<string, unknown> {
+function imageCondition(selection: Pick<CommandSelection, 'platform' | 'image' | 'viaPowerShell'>): SigmaFieldMap {
   if (selection.viaPowerShell) return { 'Image|endswith': ['\\powershell.exe', '\\pwsh.exe'] };
   return { 'Image|endswith': imageSuffix(selection.platform, selection.image) };
 }
 
 /** The CommandLine values of a selection, lower case (Sigma compares case-insensitively). */
-function commandLineValues(entry: Record<string, unknown>): string[] {
+function commandLineValues(entry: SigmaFieldMap): string[] {
   const value = entry['CommandLine|contains'] ?? entry['CommandLine|contains|all'];
   return (Array.isArray(value) ? value : [value]).map((item) => String(item).toLowerCase());
 }
@@ -238,15 +239,15 @@ function commandLineValues(entry: Record<string, unknown>): string[] {
  * every value of a broader one (`/create` + the task name, next to the task name alone) matches only
  * events the broader one matches, and a reviewer reads it as a duplicate.
  */
-function withoutNarrower(entries: Array<Record<string, unknown>>): Array<Record<string, unknown>> {
-  const program = (entry: Record<string, unknown>) => canonical(Object.fromEntries(Object.entries(entry).filter(([key]) => !key.startsWith('CommandLine'))));
-  const covers = (broad: Record<string, unknown>, narrow: Record<string, unknown>) =>
+function withoutNarrower(entries: Array<SigmaFieldMap>): Array<SigmaFieldMap> {
+  const program = (entry: SigmaFieldMap) => canonical(Object.fromEntries(Object.entries(entry).filter(([key]) => !key.startsWith('CommandLine'))));
+  const covers = (broad: SigmaFieldMap, narrow: SigmaFieldMap) =>
     program(broad) === program(narrow) && commandLineValues(broad).every((value) => commandLineValues(narrow).some((other) => other.includes(value)));
   return entries.filter((entry, index) => !entries.some((other, at) => at !== index && covers(other, entry) && (!covers(entry, other) || at < index)));
 }
 
 /** Distinct selections only: the same command quoted twice (in any case, values in any order) is one selection. */
-function distinctEntries(entries: Array<Record<string, unknown>>): Array<Record<string, unknown>> {
+function distinctEntries(entries: Array<SigmaFieldMap>): Array<SigmaFieldMap> {
   const seen = new Set<string>();
   return entries.filter((entry) => {
     const key = canonical(entry);
@@ -380,7 +381,7 @@ function registryPathPieces(keyPath: string): string[] {
  * (`reg add … /d 4` is `DWORD (0x00000004)` in Sysmon), so the rule fires on the attacker's write, not
  * on every write of the value. Empty when no command gives the data.
  */
-function detailsCondition(input: BuiltinSigmaInput, commandLines: readonly string[], key: RegistryKeyItem): Record<string, unknown> {
+function detailsCondition(input: BuiltinSigmaInput, commandLines: readonly string[], key: RegistryKeyItem): SigmaFieldMap {
   const written = writtenData(commandLines, key.path, key.value_name) ?? statedWrite(key.value_data, key.value_type);
   const details = written ? sysmonDetails(written) : null;
   if (!details && isRunDialogHistory(key.path)) {
@@ -394,7 +395,7 @@ function detailsCondition(input: BuiltinSigmaInput, commandLines: readonly strin
 }
 
 /** The TargetObject conditions of a registry item: where its value is, as telemetry writes it. */
-function targetCondition(key: RegistryKeyItem): Record<string, unknown> {
+function targetCondition(key: RegistryKeyItem): SigmaFieldMap {
   const pieces = registryPathPieces(key.path);
   const path = pieces[pieces.length - 1] ?? '';
   return {
@@ -612,28 +613,15 @@ export function generateBuiltinRules(input: BuiltinSigmaInput): RuleDraft[] {
   ]);
 }
 
-interface RuleDoc {
-  description?: string;
-  tags?: string[];
-  logsource?: unknown;
-  detection?: Record<string, unknown>;
-  falsepositives?: string[];
-  level?: string;
-}
-
 /**
  * What a rule matches: its logsource and its selections (the builtin conditions are all "any of them",
  * so `selection` and `1 of selection_*` over the same selections match the same events).
  */
-export function detectionKey(ruleYaml: string): string {
-  const doc = load(ruleYaml) as RuleDoc;
-  const detection = doc.detection ?? {};
-  const condition = String(detection['condition'] ?? '');
+export function detectionKey(rule: Pick<SigmaRule, 'logsource' | 'detection'>): string {
+  const { condition, ...identifiers } = rule.detection;
   const anyOf = condition === 'selection' || condition === '1 of selection_*';
-  const parts = Object.entries(detection)
-    .filter(([name]) => name !== 'condition')
-    .map(([name, selection]) => (anyOf ? canonical(selection) : `${name}=${canonical(selection)}`));
-  return canonical({ logsource: doc.logsource ?? {}, selections: parts, condition: anyOf ? 'any' : condition });
+  const parts = Object.entries(identifiers).map(([name, selection]) => (anyOf ? canonical(selection) : `${name}=${canonical(selection)}`));
+  return canonical({ logsource: rule.logsource, selections: parts, condition: anyOf ? 'any' : condition });
 }
 
 const LEVELS = ['informational', 'low', 'medium', 'high', 'critical'];
@@ -644,26 +632,31 @@ const LEVELS = ['informational', 'low', 'medium', 'high', 'critical'];
  * first is kept and takes the other's values, tags, descriptions and false positives.
  */
 function mergeSameDetections(drafts: RuleDraft[]): RuleDraft[] {
-  const kept = new Map<string, { draft: RuleDraft; doc: Record<string, unknown>; merged: boolean }>();
+  const kept = new Map<string, RuleDraft>();
   for (const next of drafts) {
-    const key = detectionKey(next.yaml);
+    const key = detectionKey(next.rule);
     const existing = kept.get(key);
     if (!existing) {
-      kept.set(key, { draft: next, doc: load(next.yaml) as Record<string, unknown>, merged: false });
+      kept.set(key, next);
       continue;
     }
-    const doc = existing.doc as RuleDoc;
-    const other = load(next.yaml) as RuleDoc;
-    if (other.description && doc.description !== other.description && !doc.description?.includes(other.description)) doc.description = `${doc.description ?? ''} ${other.description}`.trim();
-    const tags = mergeTags(doc.tags ?? [], other.tags ?? []);
-    if (tags.length > 0) doc.tags = tags;
-    doc.falsepositives = [...new Set([...(doc.falsepositives ?? []), ...(other.falsepositives ?? [])])];
-    if (LEVELS.indexOf(other.level ?? '') > LEVELS.indexOf(doc.level ?? '')) doc.level = other.level;
-    existing.draft = { ...existing.draft, detectionValues: [...new Set([...existing.draft.detectionValues, ...next.detectionValues])] };
-    existing.merged = true;
+    const rule = existing.rule;
+    const other = next.rule;
+    const description =
+      other.description && rule.description !== other.description && !rule.description?.includes(other.description) ? `${rule.description ?? ''} ${other.description}`.trim() : rule.description;
+    const tags = mergeTags(rule.tags ?? [], other.tags ?? []);
+    const level = LEVELS.indexOf(other.level ?? '') > LEVELS.indexOf(rule.level ?? '') ? other.level : rule.level;
+    kept.set(key, {
+      ...existing,
+      rule: {
+        ...rule,
+        ...(description ? { description } : {}),
+        ...(tags.length > 0 ? { tags } : {}),
+        falsepositives: [...new Set([...(rule.falsepositives ?? []), ...(other.falsepositives ?? [])])],
+        ...(level ? { level } : {}),
+      },
+      detectionValues: [...new Set([...existing.detectionValues, ...next.detectionValues])],
+    });
   }
-  return [...kept.values()].map(({ draft: kept, doc, merged }) => {
-    if (!merged) return kept;
-    return { ...kept, yaml: dump(doc, { lineWidth: -1, noRefs: true, sortKeys: false }) };
-  });
+  return [...kept.values()];
 }

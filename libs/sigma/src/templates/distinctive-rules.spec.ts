@@ -1,4 +1,3 @@
-import { load } from 'js-yaml';
 import { selfTestRule } from '../evaluate/self-test';
 import { generateBuiltinRules, type BuiltinSigmaInput } from './builtin-sigma-agent';
 
@@ -14,7 +13,7 @@ type Rule = { title: string; detection: Record<string, unknown>; level: string }
 
 const cmdline = (value: string) => ({ ...item, value, executable: value.split(' ')[0] ?? value });
 const rulesOf = (input: Partial<BuiltinSigmaInput>) =>
-  generateBuiltinRules({ article, platform: 'windows', ...input }).map((draft) => ({ draft, rule: load(draft.yaml) as Rule }));
+  generateBuiltinRules({ article, platform: 'windows', ...input }).map((draft) => ({ draft, rule: draft.rule as unknown as Rule }));
 const processRules = (...commandLines: string[]) => rulesOf({ cmdlines: commandLines.map(cmdline) }).filter(({ draft }) => draft.telemetryClass === 'process_creation');
 const valuesOf = (rule: Rule) => JSON.stringify(rule.detection);
 
@@ -88,7 +87,7 @@ describe('registry rules require the data the article shows', () => {
       { type: 'registry_key', value: serviceKey.value },
       { type: 'cmdline', value: must(cmdlines[0]).value },
     ];
-    const result = selfTestRule(must(rule).draft.yaml, observables);
+    const result = selfTestRule(must(rule).draft.rule, observables);
     expect(result.fires).toBe(true);
     expect(result.baseline?.fires).toBe(0);
   });
@@ -113,7 +112,7 @@ describe('registry rules require the data the article shows', () => {
       { type: 'registry_key', value: runKey.value, attributes: { value_name: 'QuillSync' } },
       { type: 'cmdline', value: must(cmdlines[0]).value },
     ];
-    expect(selfTestRule(must(rule).draft.yaml, observables).fires).toBe(true);
+    expect(selfTestRule(must(rule).draft.rule, observables).fires).toBe(true);
   });
 });
 

@@ -1,11 +1,12 @@
-import { load } from 'js-yaml';
+import type { SigmaRule } from '@huntforge/contracts';
+import { parseSigmaRule } from '../parse/parse-rule';
 import { detectionKey, generateBuiltinRules, type BuiltinSigmaInput } from './builtin-sigma-agent';
 
 const article = { title: 'Tracking the Sandpiper intrusion', url: 'https://research.example.org/sandpiper', date: '2026-11-26' };
 const item = { evidence: { start: 0, end: 10, text: 'x' }, confidence: 0.9 };
 
 type Rule = { title: string; description: string; logsource: Record<string, string>; detection: Record<string, Record<string, unknown> | string> };
-const rulesOf = (input: Omit<BuiltinSigmaInput, 'article'>) => generateBuiltinRules({ article, ...input }).map((draft) => ({ draft, rule: load(draft.yaml) as Rule }));
+const rulesOf = (input: Omit<BuiltinSigmaInput, 'article'>) => generateBuiltinRules({ article, ...input }).map((draft) => ({ draft, rule: draft.rule as unknown as Rule }));
 const selectionsOf = (rule: Rule) => Object.entries(rule.detection).filter(([name]) => name !== 'condition').map(([, selection]) => selection as Record<string, unknown>);
 const imagesOf = (rule: Rule) => selectionsOf(rule).flatMap((selection) => [selection['Image|endswith'], selection['ParentImage|endswith']].flat().filter((image): image is string => typeof image === 'string'));
 
@@ -35,12 +36,16 @@ describe('one article, one rule per detection', () => {
     });
     expect(rules.map(({ draft }) => draft.telemetryClass)).toEqual(['service_creation', 'scheduled_task_creation']);
     expect(rules[1]?.draft.detectionValues).toEqual(['\\Sandpiper Refresh', '\\sandpiper refresh']);
-    const keys = rules.map(({ draft }) => detectionKey(draft.yaml));
+    const keys = rules.map(({ draft }) => detectionKey(draft.rule));
     expect(new Set(keys).size).toBe(keys.length);
   });
 
   it('compares detections after normalisation: case, value order and selection names do not count', () => {
-    const yaml = (detection: string) => `title: t\nlogsource:\n  category: process_creation\n  product: windows\ndetection:\n${detection}`;
+    const yaml = (detection: string) => {
+      const parsed = parseSigmaRule(`title: t\nlogsource:\n  category: process_creation\n  product: windows\ndetection:\n${detection}`);
+      if (!parsed.ok) throw new Error('the test rule must parse');
+      return parsed.rule.doc as SigmaRule;
+    };
     expect(detectionKey(yaml("  selection:\n    Image|endswith: '\\a.exe'\n    CommandLine|contains|all: [x, y]\n  condition: selection\n"))).toBe(
       detectionKey(yaml("  selection_1:\n    CommandLine|contains|all: [Y, X]\n    Image|endswith: '\\A.EXE'\n  condition: 1 of selection_*\n")),
     );

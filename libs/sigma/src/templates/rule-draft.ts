@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { dump } from 'js-yaml';
+import type { SigmaDetection, SigmaLevel, SigmaRule } from '@huntforge/contracts';
 
 /** The telemetry classes the builtin SigmaAgent writes rules for. */
 export type TemplateClass = 'process_creation' | 'registry_set' | 'service_creation' | 'scheduled_task_creation' | 'network_connection' | 'dns_query';
@@ -13,8 +13,8 @@ export interface ArticleRef {
 
 export interface RuleDraft {
   telemetryClass: TemplateClass;
-  title: string;
-  yaml: string;
+  /** The rule as an object; YAML is written from it where it leaves the system. */
+  rule: SigmaRule;
   /** Every literal value placed in the detection, for the fidelity check. */
   detectionValues: string[];
 }
@@ -30,16 +30,16 @@ export interface RuleBody {
   title: string;
   description: string;
   logsource: Record<string, string>;
-  detection: Record<string, unknown>;
+  detection: SigmaDetection;
   tags: string[];
-  level: 'low' | 'medium' | 'high' | 'critical';
+  level: SigmaLevel;
   falsepositives: string[];
   fields?: string[];
 }
 
-/** Renders a rule in SigmaHQ's key order with the metadata every builtin rule carries. */
-export function renderRule(body: RuleBody, article: ArticleRef, seed: string): string {
-  const rule: Record<string, unknown> = {
+/** A rule in SigmaHQ's key order with the metadata every builtin rule carries. */
+export function buildRule(body: RuleBody, article: ArticleRef, seed: string): SigmaRule {
+  return {
     title: body.title,
     id: stableRuleId(seed),
     status: 'experimental',
@@ -53,7 +53,6 @@ export function renderRule(body: RuleBody, article: ArticleRef, seed: string): s
     falsepositives: body.falsepositives,
     level: body.level,
   };
-  return dump(rule, { lineWidth: -1, noRefs: true, sortKeys: false });
 }
 
 export function citation(article: ArticleRef): string {

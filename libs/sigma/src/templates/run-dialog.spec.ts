@@ -1,4 +1,3 @@
-import { load } from 'js-yaml';
 import { selfTestRule } from '../evaluate/self-test';
 import { generateBuiltinRules, type BuiltinSigmaInput } from './builtin-sigma-agent';
 import { pastedCommand } from './run-dialog';
@@ -26,7 +25,7 @@ describe('the Run dialog history (RunMRU) of a paste-and-run lure', () => {
 
   it('requires the pasted program and its host in the entry, and the rule fires on the lure', () => {
     const draft = registryRule({ processPairs: [{ ...item, value: 'explorer.exe -> mshta.exe', parent: 'explorer.exe', child: 'mshta.exe' }] });
-    const rule = load(draft?.yaml ?? '') as Rule;
+    const rule = (draft?.rule ?? {}) as unknown as Rule;
     expect(rule.detection['selection']).toEqual({
       'TargetObject|contains': '\\Software\\Microsoft\\Windows\\CurrentVersion\\Explorer\\RunMRU',
       'Details|contains|all': ['mshta', 'quill-verify.example'],
@@ -37,7 +36,7 @@ describe('the Run dialog history (RunMRU) of a paste-and-run lure', () => {
       { type: 'cmdline', value: pasted },
       { type: 'process_lineage', value: 'explorer.exe -> mshta.exe', attributes: { parent: 'explorer.exe', child: 'mshta.exe' } },
     ];
-    expect(selfTestRule(draft?.yaml ?? '', observables)).toMatchObject({ fires: true, fired_on: ['registry_key: HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Explorer\\RunMRU'] });
+    expect(selfTestRule(draft?.rule ?? '', observables)).toMatchObject({ fires: true, fired_on: ['registry_key: HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Explorer\\RunMRU'] });
   });
 
   it('writes no rule on the key alone when nothing shows what was pasted: every use of the dialog writes it', () => {

@@ -1,4 +1,3 @@
-import { load } from 'js-yaml';
 import { generateBuiltinRules, type BuiltinSigmaInput } from './builtin-sigma-agent';
 import { onlyControlled, serviceControl, taskOnlyOperated } from './service-control';
 
@@ -9,7 +8,7 @@ const cmdline = (value: string) => ({ ...item, value, executable: value.split(' 
 type Rule = { title: string; detection: Record<string, unknown>; tags: string[] };
 
 function rules(input: Partial<BuiltinSigmaInput>) {
-  return generateBuiltinRules({ article, platform: 'windows', ...input }).map((draft) => ({ draft, rule: load(draft.yaml) as Rule }));
+  return generateBuiltinRules({ article, platform: 'windows', ...input }).map((draft) => ({ draft, rule: draft.rule as unknown as Rule }));
 }
 
 describe('commands that stop, reconfigure or delete a service', () => {

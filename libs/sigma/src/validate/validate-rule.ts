@@ -28,6 +28,12 @@ export function validateSigmaRule(source: string): ValidationResult {
   return { valid: !hasErrors(findings), findings: sortFindings(findings), rule: parsed.rule };
 }
 
+/** Validates a rule that is already an object (generated, or parsed once): the same verdict as for its text. */
+export function validateRuleDocument(doc: Record<string, unknown>): { valid: boolean; findings: Finding[] } {
+  const findings = validateDocument(doc).findings;
+  return { valid: !hasErrors(findings), findings: sortFindings(findings) };
+}
+
 /** Validates an already parsed rule mapping. */
 export function validateDocument(doc: Record<string, unknown>): { findings: Finding[]; detection?: AnalysedDetection } {
   const findings = checkMetadata(doc);

@@ -1,15 +1,5 @@
 import type { BackupSummary } from '@huntforge/backup';
-
-function humanSize(bytes: number): string {
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${units[unit]}`;
-}
+import { humanSize } from '../../progress';
 
 /** Backups as an aligned text table, newest first; `verified` says whether VALID covers the checksums. */
 export function backupTable(backups: readonly BackupSummary[], verified: boolean): string {

@@ -124,8 +124,10 @@ describe('huntforge mcp --stdio (official SDK client over stdio)', () => {
     const client = new Client({ name: 'stdio-test', version: '1.0.0' });
     await client.connect(cliTransport([], { DATA_DIR: dataDir }));
     try {
+      // Nowhere to run a write at once (no service URLs, no MCP_API_URL): those tools are left out, and the client is told.
       const { tools } = await client.listTools();
-      expect(tools.map((tool) => tool.name).sort()).toEqual([...MCP_READ_TOOLS, ...MCP_LOW_RISK_TOOLS, ...MCP_HIGH_RISK_TOOLS].sort());
+      expect(tools.map((tool) => tool.name).sort()).toEqual([...MCP_READ_TOOLS, ...MCP_HIGH_RISK_TOOLS].sort());
+      expect(client.getInstructions()).toContain('MCP_API_URL');
 
       const args = readArguments(ids);
       for (const name of MCP_READ_TOOLS) {
@@ -136,10 +138,6 @@ describe('huntforge mcp --stdio (official SDK client over stdio)', () => {
       const similar = (await client.callTool({ name: 'find_similar_sigma_rules', arguments: args['find_similar_sigma_rules'] })) as CallToolResult;
       expect(similar.structuredContent).toMatchObject({ items: [expect.objectContaining({ similarity: 1, attribution: expect.objectContaining({ author: 'Stdio Test Author' }) })] });
 
-      // A low-risk write has nowhere to go without service URLs or MCP_API_URL: a clear error, not a crash.
-      const write = (await client.callTool({ name: 'trigger_workflow', arguments: { article_id: ids.articleId } })) as CallToolResult;
-      expect(write.isError).toBe(true);
-      expect(JSON.stringify(write.content)).toContain('write_target_unavailable');
       // A high-risk write only files a confirmation request.
       const pending = (await client.callTool({ name: 'delete_article', arguments: { article_id: ids.articleId } })) as CallToolResult;
       expect(pending.structuredContent).toMatchObject({ status: 'pending_confirmation', confirmation: { tool: 'delete_article', status: 'pending' } });
@@ -150,12 +148,24 @@ describe('huntforge mcp --stdio (official SDK client over stdio)', () => {
     const db = await createDb({ dataDir });
     try {
       const audit = await db.prisma.auditEvent.findMany({ where: { type: 'mcp.tool_call' } });
-      expect(audit).toHaveLength(MCP_READ_TOOLS.length + 3);
+      expect(audit).toHaveLength(MCP_READ_TOOLS.length + 2);
       expect(audit.every((row) => row.actor?.startsWith('stdio:') && (row.payload as { transport?: string }).transport === 'stdio')).toBe(true);
       expect(audit.filter((row) => row.outcome === 'pending_confirmation').map((row) => row.tool)).toEqual(['delete_article']);
       expect(await db.prisma.article.count()).toBe(1);
     } finally {
       await db.close();
+    }
+  });
+
+  it('offers the immediate writes when MCP_API_URL names a gateway to run them on', async () => {
+    const client = new Client({ name: 'stdio-test', version: '1.0.0' });
+    await client.connect(cliTransport([], { DATA_DIR: dataDir, MCP_API_URL: 'http://127.0.0.1:9' }));
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual([...MCP_READ_TOOLS, ...MCP_LOW_RISK_TOOLS, ...MCP_HIGH_RISK_TOOLS].sort());
+      expect(client.getInstructions()).not.toContain('MCP_API_URL');
+    } finally {
+      await client.close();
     }
   });
 

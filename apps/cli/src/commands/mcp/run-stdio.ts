@@ -54,6 +54,12 @@ export async function runStdioMcp(options: StdioCommandOptions): Promise<number>
       encryptionKey: config.settingsEncryptionKey ? decodeEncryptionKey(config.settingsEncryptionKey) : null,
     });
     const server = await startStdioServer({ db, config, mcpConfig: loadMcpConfig(process.env), logger, settings, caller });
+    if (caller.role !== 'viewer' && !server.writesOffered) {
+      process.stderr.write(
+        'huntforge mcp: read tools and high-risk requests only: writes that run at once need a running Huntforge; ' +
+          'set MCP_API_URL (and --token) or use --url http://127.0.0.1:8080 --token hf_…\n',
+      );
+    }
     const stop = () => void server.close();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

@@ -6,7 +6,7 @@ import { formatDuration, formatTime } from '../../components/format';
 import { ErrorNote, QueryState } from '../../components/query-state';
 import { useCan } from '../../components/session';
 import { ObservablesByAgent } from './observables';
-import { storedRuleOf } from './stored-rule';
+import { ExecutionRules } from './execution-rules';
 import { CoveragePanel } from './coverage-panel';
 
 type Stage = ExecutionDetail['stages'][number];
@@ -72,7 +72,6 @@ export function ExecutionView({ executionId }: { executionId: number }) {
   return (
     <QueryState query={detail} label={`execution #${executionId}`}>
       {(data) => {
-        const rules = data.sigma_rules.map(storedRuleOf);
         const canRetry = canWrite && (data.status === 'failed' || data.status === 'cancelled') && !retry.isPending;
         const logs = data.stages.flatMap((stage) => stage.log_lines.map((line) => `[${stage.stage}] ${line}`));
         return (
@@ -107,37 +106,7 @@ export function ExecutionView({ executionId }: { executionId: number }) {
             <h3>Observables</h3>
             {data.extraction_result ? <ObservablesByAgent observables={data.extraction_result.observables} /> : <p className="muted">No extraction output.</p>}
             <CoveragePanel coverage={data.coverage} />
-            <h3>Sigma rules ({rules.length})</h3>
-            {rules.length === 0 ? <p className="muted">No rule was generated.</p> : null}
-            {rules.map((rule, index) => (
-              <details key={index} open={index === 0}>
-                <summary>
-                  {rule.title ?? 'untitled rule'} <span className="badge">{rule.source}</span>{' '}
-                  {rule.maxSimilarity !== null ? <span className="muted small">best corpus match {rule.maxSimilarity.toFixed(2)}</span> : null}{' '}
-                  {rule.queueOutcome === 'linked' ? (
-                    <span className="badge info" title="This rule repeats a rule already in the queue, so it was not queued again">same as queue item #{rule.queueId}</span>
-                  ) : rule.queueOutcome ? (
-                    <span className="badge info">{rule.queueOutcome}</span>
-                  ) : null}{' '}
-                  {rule.selfTest && !rule.selfTest.fires ? (
-                    <span className="badge warn" title={`Tried on ${rule.selfTest.events} events built from the article's observables`}>fires on none of its observables</span>
-                  ) : null}{' '}
-                  {rule.selfTest?.baseline?.fires ? (
-                    <span className="badge warn" title={rule.selfTest.baseline.examples.join('\n')}>
-                      fires on {rule.selfTest.baseline.fires} of {rule.selfTest.baseline.events} benign events
-                    </span>
-                  ) : null}{' '}
-                  {rule.coveredBy.length > 0 ? (
-                    <span className="badge warn" title={rule.coveredBy.map((c) => c.title).join('\n')}>covered by {rule.coveredBy.length} reference rule{rule.coveredBy.length === 1 ? '' : 's'}</span>
-                  ) : null}{' '}
-                  {rule.queueId ? <Link to={`/workflow?item=${rule.queueId}#queue`}>review in queue</Link> : null}
-                </summary>
-                {rule.selfTest?.fires ? <p className="muted small">Fires on: {rule.selfTest.firedOn.join('; ')}</p> : null}
-                {rule.coveredBy.length > 0 ? <p className="small">Already detected by: {rule.coveredBy.map((c) => c.title).join('; ')}</p> : null}
-                {rule.selfTest?.baseline?.fires ? <p className="muted small">Also fires on ordinary activity (level lowered): {rule.selfTest.baseline.examples.join('; ')}</p> : null}
-                <pre className="article-text">{rule.yaml}</pre>
-              </details>
-            ))}
+            <ExecutionRules rules={data.sigma_rules} />
             <h3>Logs</h3>
             <pre className="article-text small" data-testid="execution-logs">{logs.join('\n') || 'No log lines.'}</pre>
           </div>

@@ -57,8 +57,11 @@ describe('backup scheduling routes', () => {
     admin = await gateway.token('admin', 'backup-admin');
     analyst = await gateway.token('analyst');
     viewer = await gateway.token('viewer');
-  });
+  }, 120_000);
   afterAll(async () => {
+    // If start-up outlived its hook on a loaded machine, the working directory may still be `dir`: leave it before
+    // removing it, or every later suite in this worker fails on process.cwd().
+    process.chdir(saved.cwd);
     await gateway?.close();
     if (saved.command === undefined) delete process.env['CRONTAB_COMMAND'];
     else process.env['CRONTAB_COMMAND'] = saved.command;

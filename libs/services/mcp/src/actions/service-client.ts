@@ -63,6 +63,15 @@ export class ServiceClient {
     this.fetchImpl = options.fetchImpl ?? fetch;
   }
 
+  /**
+   * Whether a write of `caller` has somewhere to go: every owning service has its URL, or a gateway (the server the
+   * caller reached, or MCP_API_URL) takes it. The tool list leaves the immediate writes out when not.
+   */
+  canWrite(caller: Caller): boolean {
+    const viaGateway = (this.options.useSelfUrl ? caller.selfUrl : null) ?? this.options.apiUrl;
+    return viaGateway !== null || Object.values(URL_KEY).every((key) => this.options.serviceUrls[key] !== undefined);
+  }
+
   async call(call: ServiceCall, caller: Caller): Promise<ServiceAnswer> {
     const direct = this.options.serviceUrls[URL_KEY[call.service]];
     const viaGateway = (this.options.useSelfUrl ? caller.selfUrl : null) ?? this.options.apiUrl;

@@ -17,6 +17,12 @@ const INSTRUCTIONS =
   'Low-risk writes run at once and are audited; high-risk writes only file a confirmation request that a ' +
   'person decides in Huntforge.';
 
+/** Said to the client when the immediate writes are left out. */
+export const WRITES_OFF =
+  'Writes that run at once (trigger_workflow and the like) are not offered here: this tool server has no running ' +
+  'Huntforge to run them on. Start it with MCP_API_URL set to a running gateway and an API token ' +
+  '(`huntforge mcp --stdio --url http://127.0.0.1:8080 --token hf_…` relays everything to it).';
+
 function errorResult(code: string, message: string, details?: unknown): CallToolResult {
   return {
     isError: true,
@@ -30,8 +36,13 @@ function errorResult(code: string, message: string, details?: unknown): CallTool
  * them; unexpected failures are logged and answered without internals.
  */
 export function createMcpServer(deps: ToolDeps, caller: Caller, transport: AuditingTransport): McpServer {
-  const server = new McpServer(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-  for (const tool of toolsFor(caller.role)) register(server, tool, deps, caller, transport);
+  // Writes that run at once need a service to run on; without one (stdio on the embedded database, no MCP_API_URL)
+  // they are left out rather than offered and then refused.
+  const canWrite = deps.services.canWrite(caller);
+  const tools = toolsFor(caller.role).filter((tool) => canWrite || tool.kind !== 'low_risk_write');
+  const instructions = canWrite || tools.length === toolsFor(caller.role).length ? INSTRUCTIONS : `${INSTRUCTIONS} ${WRITES_OFF}`;
+  const server = new McpServer(SERVER_INFO, { capabilities: { tools: {} }, instructions });
+  for (const tool of tools) register(server, tool, deps, caller, transport);
   // The SDK advertises tools.listChanged as soon as a tool is registered, but a server's tool list is fixed
   // for its caller and no notifications/tools/list_changed is ever sent, so the promise would be false.
   server.server.registerCapabilities({ tools: { listChanged: false } });

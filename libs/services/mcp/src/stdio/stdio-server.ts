@@ -15,6 +15,8 @@ export interface StdioServerHandle {
   /** Resolves when the client closes the connection (stdin ends). */
   closed: Promise<void>;
   close(): Promise<void>;
+  /** False when the immediate writes are left out for want of a service to run them on. */
+  writesOffered: boolean;
 }
 
 /** The tool server over stdio for one local caller, reading the database itself (PostgreSQL or an unlocked PGlite). */
@@ -33,5 +35,5 @@ export async function startStdioServer(options: StdioServerOptions): Promise<Std
     void transport.whenIdle().then(() => server.close());
   });
   await server.connect(transport);
-  return { closed, close: () => server.close() };
+  return { closed, close: () => server.close(), writesOffered: wiring.deps.services.canWrite(options.caller) };
 }

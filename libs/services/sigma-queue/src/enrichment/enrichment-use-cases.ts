@@ -1,10 +1,10 @@
 import { SIGMA_ERROR_CODES, TOPICS, type ChatTurnResponse, type EnrichmentChatResponse, type EnrichResponse } from '@huntforge/contracts';
 import type { ArticleTextReader } from '@huntforge/data';
 import { HttpError, httpErrors } from '@huntforge/platform';
-import { validateSigmaRule } from '@huntforge/sigma';
 import type { ConversationRepository } from '../repositories/conversation-repository';
 import type { QueueItemRow } from '../repositories/queue-repository';
 import { getItem, publish, type QueueDeps } from '../queue/queue-deps';
+import { ruleFacts, type RuleFacts } from '../queue/rule-facts';
 import { assertCan } from '../queue/transitions';
 import { loadEnrichmentContext } from './enrichment-context';
 import type { RuleEnricher } from './rule-enricher';
@@ -26,17 +26,10 @@ function enricherFor(deps: EnrichmentDeps, provider: string): RuleEnricher {
   return enricher;
 }
 
-const factsOf = (ruleYaml: string) => {
-  const result = validateSigmaRule(ruleYaml);
-  const doc = result.rule?.doc ?? {};
-  return {
-    valid: result.valid,
-    findings: result.findings,
-    title: typeof doc.title === 'string' ? doc.title : null,
-    level: typeof doc.level === 'string' ? doc.level : null,
-    tags: Array.isArray(doc.tags) ? doc.tags.filter((t): t is string => typeof t === 'string') : [],
-  };
-};
+/** The item fields a rule text sets: what the queue stores about it, with the mapping it loads to. */
+function itemFields(ruleYaml: string, facts: RuleFacts) {
+  return { ruleYaml, ...(facts.doc ? { ruleDocument: facts.doc } : {}), title: facts.title, level: facts.level, tags: facts.tags, validationFindings: facts.findings };
+}
 
 /** Enriches the item's rule through a provider, stores a new conversation and applies the rule when it validates. */
 export async function enrichItem(deps: EnrichmentDeps, id: number, input: { provider?: string; model?: string }): Promise<EnrichResponse> {
@@ -46,7 +39,7 @@ export async function enrichItem(deps: EnrichmentDeps, id: number, input: { prov
   const model = input.model ?? enricher.defaultModel;
   const context = await loadEnrichmentContext(deps.articles, item);
   const output = await enricher.enrich({ ruleYaml: item.ruleYaml, model, context });
-  const facts = factsOf(output.ruleYaml);
+  const facts = ruleFacts(output.ruleYaml);
   const summary = output.changes.length > 0 ? output.changes.join('; ') : 'The rule needed no enrichment.';
   const conversation = await deps.conversations.start({
     queueItemId: item.id,
@@ -58,9 +51,7 @@ export async function enrichItem(deps: EnrichmentDeps, id: number, input: { prov
       { role: 'assistant', content: summary, ruleYaml: output.ruleYaml },
     ],
     // An enrichment that breaks the rule is kept in the conversation but not applied to the item.
-    itemUpdate: facts.valid && facts.title
-      ? { ruleYaml: output.ruleYaml, title: facts.title, level: facts.level, tags: facts.tags, validationFindings: facts.findings }
-      : {},
+    itemUpdate: facts.valid ? itemFields(output.ruleYaml, facts) : {},
   });
   await publish(deps, TOPICS.sigmaQueueChanged, item);
   return { enriched_yaml: output.ruleYaml, conversation_id: conversation.id, provider: enricher.provider, model, changes: output.changes, findings: facts.findings };
@@ -95,8 +86,8 @@ export async function chatTurn(deps: EnrichmentDeps, id: number, conversationId:
   });
   if (outcome.kind === 'out_of_scope') throw new HttpError(422, SIGMA_ERROR_CODES.outOfScope, outcome.reason);
 
-  const revised = outcome.ruleYaml ? factsOf(outcome.ruleYaml) : null;
-  const apply = revised?.valid && revised.title ? revised : null;
+  const revised = outcome.ruleYaml ? ruleFacts(outcome.ruleYaml) : null;
+  const apply = revised?.valid ? revised : null;
   const content = revised && !apply ? `${outcome.content} (not applied: the revised rule does not validate)` : outcome.content;
   const [, reply] = await deps.conversations.appendTurns({
     conversationId,
@@ -105,14 +96,12 @@ export async function chatTurn(deps: EnrichmentDeps, id: number, conversationId:
       { role: 'user', content: message, ruleYaml: null },
       { role: 'assistant', content, ruleYaml: outcome.ruleYaml },
     ],
-    itemUpdate: apply?.title && outcome.ruleYaml
-      ? { ruleYaml: outcome.ruleYaml, title: apply.title, level: apply.level, tags: apply.tags, validationFindings: apply.findings }
-      : undefined,
+    itemUpdate: apply && outcome.ruleYaml ? itemFields(outcome.ruleYaml, apply) : undefined,
   });
   if (!reply) throw new Error('the assistant turn was not stored');
   if (apply) await publish(deps, TOPICS.sigmaQueueChanged, item);
   const ruleYaml = apply && outcome.ruleYaml ? outcome.ruleYaml : item.ruleYaml;
-  return { conversation_id: conversationId, reply: toTurnBody(reply), rule_yaml: ruleYaml, findings: (revised ?? factsOf(ruleYaml)).findings };
+  return { conversation_id: conversationId, reply: toTurnBody(reply), rule_yaml: ruleYaml, findings: (revised ?? ruleFacts(ruleYaml)).findings };
 }
 
 function toTurnBody(turn: { turnIndex: number; role: string; content: string; ruleYaml: string | null; createdAt: Date }) {

@@ -41,7 +41,7 @@ async function planRule(deps: QueueDeps, ids: { workflow_execution_id: number; a
     const same = await deps.queue.openItemWithOriginal(rule.rule_yaml);
     if (same) return { kind: 'linked', queueId: same.id, status: same.status, score: 1, matches: [] };
   }
-  const facts = publisher ? ruleFacts(rule.rule_yaml) : requireValidRule(rule.rule_yaml);
+  const facts = publisher ? ruleFacts(rule.rule_yaml, rule.rule_document) : requireValidRule(rule.rule_yaml, rule.rule_document);
   let similarity: ItemSimilarity;
   try {
     similarity = await searchSimilarDocument(deps.index, facts.doc, 10);

@@ -46,6 +46,7 @@ export function newItem(input: CreateQueueItemRequest, facts: RuleFacts, similar
     workflowExecutionId: input.workflow_execution_id ?? null,
     articleId: input.article_id ?? null,
     ruleYaml: input.rule_yaml,
+    ruleDocument: facts.doc,
     title: facts.title,
     level: facts.level,
     tags: facts.tags,

@@ -14,6 +14,7 @@ const item = (status: NewQueueItem['status'], title: string): NewQueueItem => ({
   workflowExecutionId: null,
   articleId: null,
   ruleYaml: `title: ${title}\n`,
+  ruleDocument: { title },
   title,
   level: null,
   tags: [],

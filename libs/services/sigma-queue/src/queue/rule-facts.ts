@@ -1,6 +1,6 @@
 import { SIGMA_ERROR_CODES } from '@huntforge/contracts';
 import { HttpError } from '@huntforge/platform';
-import { validateSigmaRule, type Finding } from '@huntforge/sigma';
+import { validateRuleDocument, validateSigmaRule, type Finding } from '@huntforge/sigma';
 
 export interface RuleFacts {
   valid: boolean;
@@ -14,9 +14,12 @@ export interface RuleFacts {
 
 const UNTITLED = 'Untitled rule';
 
-/** What the queue stores about rule text, valid or not: title, level, tags and the validator's findings. */
-export function ruleFacts(ruleYaml: string): RuleFacts {
-  const result = validateSigmaRule(ruleYaml);
+/**
+ * What the queue stores about rule text, valid or not: title, level, tags and the validator's findings.
+ * With the mapping the sender already loaded, the text is not parsed again.
+ */
+export function ruleFacts(ruleYaml: string, loaded?: Record<string, unknown>): RuleFacts {
+  const result = loaded ? { ...validateRuleDocument(loaded), rule: { doc: loaded } } : validateSigmaRule(ruleYaml);
   const doc = result.rule?.doc ?? null;
   const title = doc?.['title'];
   const level = doc?.['level'];
@@ -32,8 +35,8 @@ export function ruleFacts(ruleYaml: string): RuleFacts {
 }
 
 /** Validates rule YAML for the queue; an invalid rule is a 400 `invalid_sigma` listing the findings. */
-export function requireValidRule(ruleYaml: string): RuleFacts {
-  const facts = ruleFacts(ruleYaml);
+export function requireValidRule(ruleYaml: string, loaded?: Record<string, unknown>): RuleFacts {
+  const facts = ruleFacts(ruleYaml, loaded);
   if (!facts.valid) throw new HttpError(400, SIGMA_ERROR_CODES.invalidSigma, 'The rule is not valid Sigma', { findings: facts.findings });
   return facts;
 }

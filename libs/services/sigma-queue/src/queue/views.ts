@@ -1,4 +1,4 @@
-import { coveringRuleSchema, type SigmaQueueItemBody } from '@huntforge/contracts';
+import { asSigmaDocument, coveringRuleSchema, type SigmaQueueItemBody } from '@huntforge/contracts';
 import type { QueueItemRow } from '../repositories/queue-repository';
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
@@ -36,6 +36,7 @@ export function toQueueItemBody(row: QueueItemRow): SigmaQueueItemBody {
     workflow_execution_id: row.workflowExecutionId,
     article_id: row.articleId,
     rule_yaml: row.ruleYaml,
+    rule: asSigmaDocument(row.ruleDocument),
     original_rule_yaml: row.originalRuleYaml,
     title: row.title,
     level: row.level,

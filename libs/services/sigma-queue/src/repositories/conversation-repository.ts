@@ -1,6 +1,26 @@
-import type { EnrichmentConversation, EnrichmentTurn, PrismaClient } from '@huntforge/data';
+import type { EnrichmentConversation, EnrichmentTurn, Prisma, PrismaClient } from '@huntforge/data';
 
 export type ConversationWithTurns = EnrichmentConversation & { turns: EnrichmentTurn[] };
+
+/** The item fields an applied rule text changes. */
+export interface ItemRuleUpdate {
+  ruleYaml: string;
+  /** The mapping ruleYaml loads to. */
+  ruleDocument?: Record<string, unknown>;
+  title: string;
+  level: string | null;
+  tags: string[];
+  validationFindings: unknown[];
+}
+
+function ruleUpdateData(update: Partial<ItemRuleUpdate>) {
+  const { ruleDocument, validationFindings, ...rest } = update;
+  return {
+    ...rest,
+    ...(ruleDocument ? { ruleDocument: ruleDocument as Prisma.InputJsonValue } : {}),
+    ...(validationFindings !== undefined ? { validationFindings: validationFindings as object } : {}),
+  };
+}
 
 /** Enrichment conversations and their turns (the system prompt is stored, never returned by the API). */
 export class ConversationRepository {
@@ -13,7 +33,7 @@ export class ConversationRepository {
     model: string;
     systemPrompt: string;
     turns: Array<{ role: 'user' | 'assistant'; content: string; ruleYaml: string | null }>;
-    itemUpdate: { ruleYaml?: string; title?: string; level?: string | null; tags?: string[]; validationFindings?: unknown[] };
+    itemUpdate: Partial<ItemRuleUpdate>;
   }): Promise<ConversationWithTurns> {
     return this.prisma.$transaction(async (tx) => {
       const conversation = await tx.enrichmentConversation.create({
@@ -28,7 +48,7 @@ export class ConversationRepository {
       });
       await tx.sigmaQueueItem.update({
         where: { id: input.queueItemId },
-        data: { conversationId: conversation.id, ...input.itemUpdate, validationFindings: input.itemUpdate.validationFindings as object | undefined },
+        data: { conversationId: conversation.id, ...ruleUpdateData(input.itemUpdate) },
       });
       return conversation;
     });
@@ -51,7 +71,7 @@ export class ConversationRepository {
     conversationId: number;
     queueItemId: number;
     turns: Array<{ role: 'user' | 'assistant'; content: string; ruleYaml: string | null }>;
-    itemUpdate?: { ruleYaml: string; title: string; level: string | null; tags: string[]; validationFindings: unknown[] };
+    itemUpdate?: ItemRuleUpdate;
   }): Promise<EnrichmentTurn[]> {
     return this.prisma.$transaction(async (tx) => {
       const last = await tx.enrichmentTurn.findFirst({ where: { conversationId: input.conversationId }, orderBy: { turnIndex: 'desc' } });
@@ -64,7 +84,7 @@ export class ConversationRepository {
       if (input.itemUpdate) {
         await tx.sigmaQueueItem.update({
           where: { id: input.queueItemId },
-          data: { ...input.itemUpdate, validationFindings: input.itemUpdate.validationFindings as object },
+          data: ruleUpdateData(input.itemUpdate),
         });
       }
       return created;

@@ -9,6 +9,8 @@ export interface NewQueueItem {
   workflowExecutionId: number | null;
   articleId: number | null;
   ruleYaml: string;
+  /** The mapping ruleYaml loads to (null when it is not one). */
+  ruleDocument: Record<string, unknown> | null;
   title: string;
   level: string | null;
   tags: string[];
@@ -45,6 +47,7 @@ export class QueueRepository {
       workflow_execution_id: item.workflowExecutionId,
       article_id: item.articleId,
       rule_yaml: item.ruleYaml,
+      rule_document: item.ruleDocument,
       title: item.title,
       level: item.level,
       tags: item.tags,
@@ -58,13 +61,13 @@ export class QueueRepository {
     }));
     // Ids are drawn in insertion order, which ORDER BY ord makes the order given.
     const inserted = await this.prisma.$queryRaw<Array<{ id: number; created_at: Date; updated_at: Date }>>`
-      INSERT INTO sigma_queue_items (status, source, workflow_execution_id, article_id, rule_yaml, original_rule_yaml, title, level, tags, telemetry_class,
+      INSERT INTO sigma_queue_items (status, source, workflow_execution_id, article_id, rule_yaml, rule_document, original_rule_yaml, title, level, tags, telemetry_class,
                                      max_similarity, similarity_inconclusive, matches, validation_findings, provenance, delivery_permitted)
-      SELECT r.status::sigma_queue_status, r.source::sigma_queue_source, r.workflow_execution_id, r.article_id, r.rule_yaml, r.rule_yaml, r.title, r.level,
+      SELECT r.status::sigma_queue_status, r.source::sigma_queue_source, r.workflow_execution_id, r.article_id, r.rule_yaml, r.rule_document, r.rule_yaml, r.title, r.level,
              ARRAY(SELECT jsonb_array_elements_text(r.tags)), r.telemetry_class, r.max_similarity, r.similarity_inconclusive,
              r.matches, r.validation_findings, r.provenance, r.delivery_permitted
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(
-        ord int, status text, source text, workflow_execution_id int, article_id int, rule_yaml text, title text, level text, tags jsonb,
+        ord int, status text, source text, workflow_execution_id int, article_id int, rule_yaml text, rule_document jsonb, title text, level text, tags jsonb,
         telemetry_class text, max_similarity float8, similarity_inconclusive boolean, matches jsonb, validation_findings jsonb,
         provenance jsonb, delivery_permitted boolean)
       ORDER BY r.ord
@@ -76,6 +79,7 @@ export class QueueRepository {
         ...item,
         id: stamp.id,
         originalRuleYaml: item.ruleYaml,
+        ruleDocument: item.ruleDocument as Prisma.JsonValue,
         matches: item.matches as Prisma.JsonValue,
         validationFindings: item.validationFindings as Prisma.JsonValue,
         provenance: item.provenance as Prisma.JsonValue,
@@ -111,10 +115,10 @@ export class QueueRepository {
   }
 
   /** Items still in review or approved, of one telemetry class: what a new rule must not repeat. */
-  async openItemsOfClass(telemetryClass: string): Promise<Array<Pick<QueueItemRow, 'id' | 'status' | 'title' | 'ruleYaml' | 'updatedAt'>>> {
+  async openItemsOfClass(telemetryClass: string): Promise<Array<Pick<QueueItemRow, 'id' | 'status' | 'title' | 'ruleYaml' | 'ruleDocument' | 'updatedAt'>>> {
     return this.prisma.sigmaQueueItem.findMany({
       where: { telemetryClass, status: { in: ['pending', 'needs_review', 'approved'] } },
-      select: { id: true, status: true, title: true, ruleYaml: true, updatedAt: true },
+      select: { id: true, status: true, title: true, ruleYaml: true, ruleDocument: true, updatedAt: true },
       orderBy: { id: 'asc' },
     });
   }

@@ -1,4 +1,4 @@
-import { analyseRuleDocument, analyseRuleText, SimilarityIndex, type RuleAtoms } from '@huntforge/sigma';
+import { analyseRuleDocument, analyseRuleText, isPlainObject, SimilarityIndex, type RuleAtoms } from '@huntforge/sigma';
 import type { QueueRepository } from '../repositories/queue-repository';
 import { toMatchBody } from './search-similar';
 
@@ -45,10 +45,11 @@ export class QueueSimilarity {
     };
   }
 
-  private atomsOf(item: { id: number; ruleYaml: string; updatedAt: Date }): RuleAtoms | null {
+  private atomsOf(item: { id: number; ruleYaml: string; ruleDocument: unknown; updatedAt: Date }): RuleAtoms | null {
     const cached = this.atoms.get(item.id);
     if (cached && cached.updatedAt === item.updatedAt.getTime()) return cached.atoms;
-    const analysed = analyseRuleText(item.ruleYaml);
+    // The kept mapping when there is one; rows queued before it was kept are parsed.
+    const analysed = isPlainObject(item.ruleDocument) ? analyseRuleDocument(item.ruleDocument) : analyseRuleText(item.ruleYaml);
     const atoms = analysed.ok ? analysed.atoms : null;
     this.atoms.set(item.id, { updatedAt: item.updatedAt.getTime(), atoms });
     return atoms;

@@ -17,7 +17,7 @@ export interface ExecutionSettings extends ExecutionTimings {
 
 const THROTTLE_CEILING_SECONDS = 60;
 
-const envSchema = z.object({
+export const executionEnvSchema = z.object({
   STUCK_PENDING_AFTER_SECONDS: z.coerce.number().int().positive().default(300),
   EXECUTION_STALE_AFTER_SECONDS: z.coerce.number().positive().default(120),
   EXECUTION_HEARTBEAT_MS: z.coerce.number().int().positive().default(5_000),
@@ -27,7 +27,7 @@ const envSchema = z.object({
 });
 
 export function loadExecutionSettings(env: Record<string, string | undefined>): ExecutionSettings {
-  const parsed = envSchema.parse(env);
+  const parsed = executionEnvSchema.parse(env);
   const stuck = parsed.STUCK_PENDING_AFTER_SECONDS * 1000;
   return {
     stuckPendingAfterMs: stuck,

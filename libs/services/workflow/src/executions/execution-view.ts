@@ -1,4 +1,4 @@
-import { executionCoverageSchema, type ExecutionDetail, type StageRecord } from '@huntforge/contracts';
+import { executionCoverageSchema, executionRuleRecords, type ExecutionDetail, type StageRecord } from '@huntforge/contracts';
 import { toExecutionSummary, type ExecutionStage } from '@huntforge/data';
 import type { ExecutionRow } from '../pipeline/pipeline-port';
 import { stageTimeoutsOf } from '../pipeline/stage-model-calls';
@@ -38,7 +38,7 @@ export function toExecutionDetail(
     junk_filter_summary: row.junkFilterSummary ?? null,
     rank_reasoning: row.rankReasoning,
     extraction_result: (row.extractionResult ?? null) as ExecutionDetail['extraction_result'],
-    sigma_rules: Array.isArray(row.sigmaRules) ? (row.sigmaRules as unknown[]) : [],
+    sigma_rules: executionRuleRecords(row.sigmaRules),
     coverage: row.corpusCoverage ? (executionCoverageSchema.safeParse(row.corpusCoverage).data ?? null) : null,
     ...(row.isEvalRun ? { eval_run: true } : {}),
     stages: [

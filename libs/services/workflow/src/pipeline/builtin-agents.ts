@@ -9,7 +9,7 @@ import type { AgentRunner } from './ports';
  */
 export function createBuiltinAgents(options: {
   today: () => Date;
-  repair: (yaml: string, findings: Array<{ id: string; path: string }>) => string;
+  repair: (rule: Record<string, unknown>, findings: Array<{ id: string; path: string }>) => Record<string, unknown> | null;
   extraction: BuiltinExtractionMemo;
 }): AgentRunner {
   return {
@@ -24,10 +24,11 @@ export function createBuiltinAgents(options: {
       const drafts = generateBuiltinRules(
         builtinSigmaInput({ title: article.title, url: article.url, date: options.today().toISOString().slice(0, 10) }, platform, extraction),
       );
-      return { rules: drafts.map((draft) => ({ telemetryClass: draft.telemetryClass, yaml: draft.yaml, detectionValues: draft.detectionValues })) };
+      return { rules: drafts.map((draft) => ({ telemetryClass: draft.telemetryClass, rule: draft.rule })) };
     },
     async repairSigma({ rule, findings }) {
-      return { yaml: options.repair(rule.yaml, findings) };
+      const repaired = rule.doc ? options.repair(rule.doc, findings) : null;
+      return { candidate: repaired ? { rule: repaired } : null };
     },
   };
 }

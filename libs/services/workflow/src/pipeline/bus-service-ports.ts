@@ -107,6 +107,7 @@ export function createBusServicePorts(bus: Bus, options: BusServicePortsOptions)
             article_id: request.articleId,
             rules: request.rules.map((rule) => ({
               rule_yaml: rule.ruleYaml,
+              ...(rule.rule ? { rule_document: rule.rule } : {}),
               source: rule.source,
               ...(rule.provenance ? { provenance: rule.provenance } : {}),
               ...(rule.deliveryPermitted === undefined ? {} : { delivery_permitted: rule.deliveryPermitted }),

@@ -15,7 +15,6 @@ import {
 } from '@huntforge/contracts';
 import type { CompletionResult, LlmProvider } from '@huntforge/llm';
 import { refang } from '@huntforge/observables';
-import { load } from 'js-yaml';
 import { z } from 'zod';
 import type { AgentRunner, PipelineArticle, PlatformLabel, Usage } from './ports';
 
@@ -90,15 +89,6 @@ export function groundItems(text: string, items: Array<Record<string, unknown>>)
 
 function usageOf(result: CompletionResult): Usage[] {
   return [{ provider: result.provider, model: result.model, inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens, latencyMs: result.usage.latencyMs }];
-}
-
-function telemetryClassOf(yaml: string, fallback?: string): string {
-  try {
-    const rule = load(yaml) as { logsource?: { category?: string; service?: string; product?: string } } | null;
-    return fallback ?? rule?.logsource?.category ?? rule?.logsource?.service ?? rule?.logsource?.product ?? 'unknown';
-  } catch {
-    return fallback ?? 'unknown';
-  }
 }
 
 /** An agent's settings in a run's snapshot, its provider and model resolved (the ExtractAgent fallback applied). */
@@ -176,7 +166,7 @@ export function createAgentRunner(snapshot: PipelineSnapshot, deps: LlmAgentDeps
         .replaceAll('{observables}', input.extraction.content)
         .replaceAll('{similar_rules}', '(none)');
       const result = await complete('SigmaAgent', user, sigmaSchema, signal);
-      const rules = (result.json as z.infer<typeof sigmaSchema>).rules.map((rule) => ({ telemetryClass: telemetryClassOf(rule.yaml, rule.telemetry_class), yaml: rule.yaml }));
+      const rules = (result.json as z.infer<typeof sigmaSchema>).rules.map((rule) => ({ telemetryClass: rule.telemetry_class, yaml: rule.yaml }));
       return { rules, usage: usageOf(result) };
     },
 
@@ -187,7 +177,7 @@ export function createAgentRunner(snapshot: PipelineSnapshot, deps: LlmAgentDeps
       const user = `Fix this Sigma rule so that it validates. Keep its detection logic and values.\n\nFindings:\n${findings}\n\nRule:\n${input.rule.yaml}\n\nAnswer with one JSON object: {"yaml": "..."}`;
       const prompt = deps.prompt('SigmaRepair') ? 'SigmaRepair' : agent;
       const result = await complete(prompt, user, repairSchema, signal);
-      return { yaml: (result.json as z.infer<typeof repairSchema>).yaml, usage: usageOf(result) };
+      return { candidate: { yaml: (result.json as z.infer<typeof repairSchema>).yaml }, usage: usageOf(result) };
     },
 
     async adjudicatePlatform(input, signal) {

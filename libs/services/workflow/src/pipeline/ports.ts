@@ -47,6 +47,8 @@ export interface QueueRule {
   /** `needs_review` forces review; otherwise the queue decides from its own comparison. */
   status: 'pending' | 'needs_review';
   ruleYaml: string;
+  /** The rule as the run loaded it, so the queue reads the object instead of parsing the YAML again. */
+  rule?: RuleDocument;
   /** When set, the queue applies the promotion rule: a conclusive max_similarity >= threshold is a duplicate. */
   similarityThreshold?: number;
   provenance?: Record<string, unknown>;
@@ -93,17 +95,22 @@ export interface RankOutcome {
   usage?: Usage[];
 }
 
-export interface RuleCandidate {
-  telemetryClass: string;
-  yaml: string;
-  /** Literal detection values, for the fidelity check (derived from the YAML when absent). */
-  detectionValues?: string[];
-}
+/** A rule as a loaded mapping: a generated rule object, or rule text parsed once. */
+export type RuleDocument = Record<string, unknown>;
+
+/**
+ * A rule an agent wrote: the builtin agent's rule object, or a model's YAML text (parsed once by the
+ * Sigma stage). The telemetry class is read from the logsource when the agent does not say.
+ */
+export type RuleCandidate = { telemetryClass?: string } & ({ rule: RuleDocument; yaml?: undefined } | { yaml: string; rule?: undefined });
 
 export interface ValidationReport {
   valid: boolean;
-  findings: Array<{ id: string; severity: string; path: string; message: string }>;
+  findings: Array<{ id: string; severity: 'error' | 'warning' | 'info'; path: string; message: string }>;
 }
+
+/** Rule text parsed once: the mapping, or why it is not one. */
+export type LoadedRule = { ok: true; rule: RuleDocument } | { ok: false; findings: ValidationReport['findings'] };
 
 /** The agents of one run, resolved from the config snapshot: builtin or a model provider per agent. */
 export interface AgentRunner {
@@ -117,7 +124,11 @@ export interface AgentRunner {
     input: { article: PipelineArticle; platform: PlatformLabel; extraction: ExtractionResult },
     signal: AbortSignal,
   ): Promise<{ rules: RuleCandidate[]; usage?: Usage[] }>;
-  repairSigma(input: { rule: RuleCandidate; findings: ValidationReport['findings']; article: PipelineArticle }, signal: AbortSignal): Promise<{ yaml: string; usage?: Usage[] }>;
+  /** A repaired rule: an object (the builtin repair) or new text (a model); null when nothing could be repaired. */
+  repairSigma(
+    input: { rule: { yaml: string; doc: RuleDocument | null }; findings: ValidationReport['findings']; article: PipelineArticle },
+    signal: AbortSignal,
+  ): Promise<{ candidate: RuleCandidate | null; usage?: Usage[] }>;
   /** Platform adjudication for low-confidence detections; null when the agent is builtin (no model). */
   adjudicatePlatform?(input: { article: PipelineArticle; detection: PlatformResult }, signal: AbortSignal): Promise<{ result: PlatformResult; usage?: Usage[] } | null>;
 }
@@ -125,16 +136,22 @@ export interface AgentRunner {
 /** Pure helpers from the domain libs. */
 export interface DomainPorts {
   findEmbeddedSigma(content: string): Array<{ yaml: string; start: number; end: number }>;
-  validateSigma(yaml: string): ValidationReport;
+  /** Parses rule text: the one parse a rule gets in a run. */
+  loadSigma(yaml: string): LoadedRule;
+  validateSigma(rule: RuleDocument): ValidationReport;
+  /** The rule as YAML, in SigmaHQ's key order: written once, where the rule leaves the run. */
+  renderSigma(rule: RuleDocument): string;
   aggregate(runs: AgentRuns): ExtractionResult;
   /** The platform router: a reason record when the agent is skipped for this platform, null when it runs. */
   platformSkipReason(agent: ExtractionAgent, platform: PlatformLabel): ExtractionReason | null;
   /** Literal values in a rule's detection block. */
-  detectionValues(yaml: string): string[];
+  detectionValues(rule: RuleDocument): string[];
+  /** Every detection value stated by the article's text or observables. */
+  fidelity(values: string[], stated: string[]): { ok: boolean; unsupported_values: string[] };
   /** Runs a rule over its own observables' telemetry and the benign baseline. */
-  selfTest(yaml: string, observables: ExtractionResult['observables']): SelfTestResult;
+  selfTest(rule: RuleDocument, observables: ExtractionResult['observables']): SelfTestResult;
   /** Records baseline firings on the rule (expected false positive, level one step lower). */
-  noteBaselineFirings(yaml: string, baseline: SelfTestResult['baseline']): string;
+  noteBaselineFirings(rule: RuleDocument, baseline: SelfTestResult['baseline']): RuleDocument;
   /** Observables by type for ranking before the full extraction (cheap builtin pass). */
   quickObservableCounts(text: string, articleUrl: string): Record<string, number>;
 }

@@ -1,6 +1,7 @@
 import { EXTRACTION_AGENTS, type ExtractionResult } from '@huntforge/contracts';
 import { ruleSetAtoms } from '@huntforge/sigma';
 import { configOrPlatformSkip, runAggregationStage, runExtractionStage } from './extraction-stages';
+import { hold } from './sigma-stages';
 import type { AgentRunner, DomainPorts, PipelineArticle, PlatformLabel } from './ports';
 import type { StageRecorder } from './pipeline-port';
 import type { PipelineSnapshot } from './snapshot';
@@ -42,9 +43,10 @@ export async function generateForSigmaEval(input: {
   const extraction: ExtractionResult = await runAggregationStage(recorder, domain, runs);
   return recorder.stage('sigma_generation', async (log) => {
     const { rules, usage } = await agents.generateSigma({ article, platform, extraction }, recorder.signal);
-    const yamls = rules.map((rule) => rule.yaml);
-    const invalid = yamls.filter((yaml) => !domain.validateSigma(yaml).valid).length;
-    const atoms = ruleSetAtoms(yamls);
+    const held = rules.map((candidate) => hold(candidate, domain));
+    const invalid = held.filter((rule) => !rule.validation.valid).length;
+    const atoms = ruleSetAtoms(held.map((rule) => rule.doc ?? rule.text ?? ''));
+    const yamls = held.map((rule) => rule.text ?? (rule.doc ? domain.renderSigma(rule.doc) : ''));
     log(`${yamls.length} rules generated (${invalid} invalid, ${atoms.undecomposable} undecomposable), ${atoms.atoms.length} positive atoms`);
     const output: SigmaEvalOutput = { rules: yamls, count: yamls.length, atoms: atoms.atoms, classes: atoms.classes, undecomposable: atoms.undecomposable, invalid };
     return { value: output, summary: { rules: yamls.length, invalid, atoms: atoms.atoms.length }, usage: usage ?? [] };

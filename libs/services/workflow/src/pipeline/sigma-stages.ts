@@ -1,106 +1,44 @@
-import { load } from 'js-yaml';
-import type { CoveringRule, ExecutionCoverage, ExtractionResult } from '@huntforge/contracts';
-import { asExecuted, escapeRegex, type SelfTestResult } from '@huntforge/sigma';
+import { asSigmaDocument, type CoveringRule, type ExecutionCoverage, type ExtractionResult, type GeneratedRuleRecord } from '@huntforge/contracts';
+import { ruleSummary, type SelfTestResult } from '@huntforge/sigma';
 import type { ExecutionRow, StageRecorder } from './pipeline-port';
-import type { AgentRunner, DomainPorts, PipelineArticle, PlatformResult, RuleCandidate, ServicePorts, ValidationReport } from './ports';
+import type { AgentRunner, DomainPorts, PipelineArticle, PlatformResult, RuleCandidate, RuleDocument, ServicePorts, ValidationReport } from './ports';
 import type { PipelineSnapshot } from './snapshot';
 
 export const MAX_REPAIR_ATTEMPTS = 3;
 
-interface GeneratedRule {
-  source: 'generated';
-  telemetry_class: string;
-  title: string | null;
-  level: string | null;
-  tags: string[];
-  logsource: unknown;
-  detection: unknown;
-  condition: unknown;
-  yaml: string;
+/** A rule record of this run, with the loaded rule kept beside it for the queue (never stored twice). */
+type RunRule = GeneratedRuleRecord & { document: RuleDocument | null };
+
+/** A candidate as the run holds it: its mapping (loaded once) and, for rule text, that text. */
+export interface HeldRule {
+  doc: RuleDocument | null;
+  text: string | null;
   validation: ValidationReport;
-  repair_attempts: Array<{ attempt: number; findings: ValidationReport['findings']; valid_after: boolean }>;
-  fidelity: { ok: boolean; unsupported_values: string[] };
-  /** Whether the rule fires on the synthetic telemetry of the article's observables (which ones). */
-  self_test: SelfTestResult;
-  /** Reference rules that already fire on the observables this rule fires on: the behaviour is covered. */
-  covered_by: CoveringRule[];
-  similarity?: { max_similarity: number; inconclusive: boolean; matches: unknown[] };
-  queue: { outcome: 'queued' | 'duplicate' | 'linked' | 'invalid'; queue_id?: number; status?: string; duplicate_of?: unknown };
 }
 
-function parsedFields(yaml: string) {
-  try {
-    const rule = load(yaml) as Record<string, unknown> | null;
-    const detection = (rule?.['detection'] ?? null) as Record<string, unknown> | null;
-    return {
-      title: typeof rule?.['title'] === 'string' ? (rule['title'] as string) : null,
-      level: typeof rule?.['level'] === 'string' ? (rule['level'] as string) : null,
-      tags: Array.isArray(rule?.['tags']) ? (rule['tags'] as unknown[]).filter((t): t is string => typeof t === 'string') : [],
-      logsource: rule?.['logsource'] ?? null,
-      detection,
-      condition: detection?.['condition'] ?? null,
-    };
-  } catch {
-    return { title: null, level: null, tags: [], logsource: null, detection: null, condition: null };
-  }
-}
-
-const normalise = (value: string) => value.toLowerCase().replace(/^[\\/*]+|[*]+$/g, '').replace(/\s+/g, ' ').trim();
-
-// PowerShell code runs in powershell.exe or pwsh.exe: a rule on a cmdlet line names both hosts.
-const POWERSHELL_HOSTS = new Set(['powershell.exe', 'pwsh.exe']);
-const POWERSHELL_CODE = /\b(?:powershell|pwsh|iex|irm|iwr|(?:invoke|get|set|new|start|add|remove)-[a-z]+)\b/;
-
-/** `sc.exe` is what the article means by a bare `sc` run as a command: the name alone, as a word. */
-function bareProgramNamed(needle: string, haystack: string): boolean {
-  if (POWERSHELL_HOSTS.has(needle)) return POWERSHELL_CODE.test(haystack);
-  const stem = /^([\w-]+)\.exe$/.exec(needle)?.[1];
-  return stem !== undefined && new RegExp(`(?:^|[\\s"'\\\\/(])${escapeRegex(stem)}(?=[\\s"')]|$)`).test(haystack);
-}
-
-const SYSMON_NUMBER = /^(dword|qword) \((0x[0-9a-f]{8})(?:-(0x[0-9a-f]{8}))?\)$/;
-
-/**
- * Sysmon records a DWORD or QWORD value's data as `DWORD (0x00000004)`: a rule requiring it is backed by
- * the article when the number itself is stated there, in decimal or in hex (`/d 4`, `Start = 0x4`).
- */
-function registryNumberStated(needle: string, haystack: string): boolean {
-  const match = SYSMON_NUMBER.exec(needle);
-  if (!match) return false;
-  const number = match[1] === 'qword' && match[3] ? (BigInt(match[2] as string) << 32n) | BigInt(match[3]) : BigInt(match[2] as string);
-  const spellings = [number.toString(), `0x${number.toString(16)}`, `0x${number.toString(16).padStart(8, '0')}`];
-  // A whole number: not part of a longer one or of a version (4.2), though a sentence may end right after it.
-  return spellings.some((spelling) => new RegExp(`(?:^|[^\\w.])${spelling}(?!\\w|\\.\\d)`).test(haystack));
-}
-
-/** Every literal detection value must come from the article or the observables (refanged); otherwise the rule is flagged. */
-export function fidelityCheck(values: string[], article: PipelineArticle, extraction: ExtractionResult): { ok: boolean; unsupported_values: string[] } {
-  // Rules carry values as telemetry records them: refanged, a batch file's %%VAR%% undoubled.
-  const stated = `${article.content}\n${extraction.observables.map((o) => o.value).join('\n')}`;
-  const haystack = normalise(`${stated}\n${asExecuted(stated)}`);
-  const unsupported = values.filter((value) => {
-    const needle = normalise(value);
-    return needle.length > 0 && !/^\d+$/.test(needle) && !haystack.includes(needle) && !bareProgramNamed(needle, haystack) && !registryNumberStated(needle, haystack);
-  });
-  return { ok: unsupported.length === 0, unsupported_values: unsupported };
+export function hold(candidate: RuleCandidate, domain: DomainPorts): HeldRule {
+  if (candidate.rule) return { doc: candidate.rule, text: null, validation: domain.validateSigma(candidate.rule) };
+  const loaded = domain.loadSigma(candidate.yaml);
+  if (!loaded.ok) return { doc: null, text: candidate.yaml, validation: { valid: false, findings: loaded.findings } };
+  return { doc: loaded.rule, text: candidate.yaml, validation: domain.validateSigma(loaded.rule) };
 }
 
 async function validateWithRepair(
   candidate: RuleCandidate,
   ctx: { agents: AgentRunner; domain: DomainPorts; article: PipelineArticle; signal: AbortSignal; usage: unknown[] },
 ) {
-  let yaml = candidate.yaml;
-  let validation = ctx.domain.validateSigma(yaml);
-  const attempts: GeneratedRule['repair_attempts'] = [];
-  while (!validation.valid && attempts.length < MAX_REPAIR_ATTEMPTS) {
-    const repaired = await ctx.agents.repairSigma({ rule: { ...candidate, yaml }, findings: validation.findings, article: ctx.article }, ctx.signal);
+  let held = hold(candidate, ctx.domain);
+  const attempts: GeneratedRuleRecord['repair_attempts'] = [];
+  while (!held.validation.valid && attempts.length < MAX_REPAIR_ATTEMPTS) {
+    const yaml = held.text ?? (held.doc ? ctx.domain.renderSigma(held.doc) : '');
+    const repaired = await ctx.agents.repairSigma({ rule: { yaml, doc: held.doc }, findings: held.validation.findings, article: ctx.article }, ctx.signal);
     ctx.usage.push(...(repaired.usage ?? []));
-    const findings = validation.findings;
-    yaml = repaired.yaml;
-    validation = ctx.domain.validateSigma(yaml);
-    attempts.push({ attempt: attempts.length + 1, findings, valid_after: validation.valid });
+    const findings = held.validation.findings;
+    if (repaired.candidate) held = hold(repaired.candidate, ctx.domain);
+    attempts.push({ attempt: attempts.length + 1, findings, valid_after: held.validation.valid });
+    if (!repaired.candidate) break;
   }
-  return { yaml, validation, attempts };
+  return { held, attempts };
 }
 
 const MAX_COVERING = 10;
@@ -128,7 +66,7 @@ export async function generateAndPromote(input: {
   platform: PlatformResult | null;
   extraction: ExtractionResult;
   coverage: ExecutionCoverage | null;
-}): Promise<GeneratedRule[]> {
+}): Promise<GeneratedRuleRecord[]> {
   const { recorder, deps, agents, article, extraction } = input;
   const { signal } = recorder;
 
@@ -136,26 +74,33 @@ export async function generateAndPromote(input: {
     const usage: unknown[] = [];
     const generated = await agents.generateSigma({ article, platform: input.platform?.os ?? 'unknown', extraction }, signal);
     usage.push(...(generated.usage ?? []));
-    const out: GeneratedRule[] = [];
+    const out: RunRule[] = [];
+    // What the article states, for the fidelity check: its text and its observables.
+    const stated = [article.content, ...extraction.observables.map((o) => o.value)];
     for (const candidate of generated.rules) {
-      const repaired = await validateWithRepair(candidate, { agents, domain: deps.domain, article, signal, usage });
-      const { attempts } = repaired;
-      const selfTest: SelfTestResult = repaired.validation.valid ? deps.domain.selfTest(repaired.yaml, extraction.observables) : { fires: false, events: 0, fired_on: [] };
-      // Firings on ordinary machines' telemetry are written into the rule before anyone reviews it.
-      const yaml = deps.domain.noteBaselineFirings(repaired.yaml, selfTest.baseline);
-      const validation = yaml === repaired.yaml ? repaired.validation : deps.domain.validateSigma(yaml);
-      const fidelity = fidelityCheck(deps.domain.detectionValues(yaml), article, extraction);
-      const fields = parsedFields(yaml);
+      const { held, attempts } = await validateWithRepair(candidate, { agents, domain: deps.domain, article, signal, usage });
+      const { validation } = held;
+      const selfTest: SelfTestResult = validation.valid && held.doc ? deps.domain.selfTest(held.doc, extraction.observables) : { fires: false, events: 0, fired_on: [] };
+      // Firings on ordinary machines' telemetry are written into the rule before anyone reviews it. Only a
+      // false positive and a lower level are added, which cannot make a valid rule invalid.
+      const doc = held.doc ? deps.domain.noteBaselineFirings(held.doc, selfTest.baseline) : null;
+      const fidelity = deps.domain.fidelity(doc ? deps.domain.detectionValues(doc) : [], stated);
+      const summary = ruleSummary(doc);
+      // The YAML is written once, here: rule text the agent wrote is kept as written unless the run changed the rule.
+      const yaml = held.text !== null && doc === held.doc ? held.text : doc ? deps.domain.renderSigma(doc) : '';
       log(
-        `${fields.title ?? candidate.telemetryClass}: ${validation.valid ? 'valid' : 'invalid'}${attempts.length ? ` after ${attempts.length} repair(s)` : ''}` +
+        `${summary.title ?? candidate.telemetryClass ?? 'untitled rule'}: ${validation.valid ? 'valid' : 'invalid'}${attempts.length ? ` after ${attempts.length} repair(s)` : ''}` +
           `${fidelity.ok ? '' : `; unsupported values ${fidelity.unsupported_values.join(', ')}`}` +
           `${validation.valid && !selfTest.fires ? `; fires on none of the ${selfTest.events} events of the observables, so it needs review` : ''}` +
           `${selfTest.baseline?.fires ? `; fires on ${selfTest.baseline.fires} of ${selfTest.baseline.events} benign baseline events, level lowered` : ''}`,
       );
       out.push({
         source: 'generated',
-        telemetry_class: candidate.telemetryClass,
-        ...fields,
+        telemetry_class: candidate.telemetryClass ?? summary.telemetryClass ?? 'unknown',
+        title: summary.title,
+        level: summary.level,
+        tags: summary.tags,
+        rule: doc ? asSigmaDocument(doc) : null,
         yaml,
         validation,
         repair_attempts: attempts,
@@ -163,6 +108,7 @@ export async function generateAndPromote(input: {
         self_test: selfTest,
         covered_by: coveredBy(input.coverage, selfTest.fired_on),
         queue: { outcome: validation.valid ? 'queued' : 'invalid' },
+        document: doc,
       });
     }
     // Rules for what the corpus does not detect yet come first.
@@ -199,6 +145,7 @@ export async function generateAndPromote(input: {
                 source: 'generated' as const,
                 status: rule.fidelity.ok && rule.self_test.fires && rule.covered_by.length === 0 ? ('pending' as const) : ('needs_review' as const),
                 ruleYaml: rule.yaml,
+                ...(rule.document ? { rule: rule.document } : {}),
                 // The queue shows the self-test and runs it again on an edited rule, from these observables.
                 provenance: { self_test: rule.self_test, observables: recordedObservables, ...(rule.covered_by.length > 0 ? { covered_by: rule.covered_by } : {}) },
                 similarityThreshold: threshold,
@@ -234,5 +181,5 @@ export async function generateAndPromote(input: {
       },
     };
   });
-  return rules;
+  return rules.map(({ document: _loaded, ...record }) => record);
 }

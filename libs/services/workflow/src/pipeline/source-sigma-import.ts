@@ -1,4 +1,5 @@
-import { load } from 'js-yaml';
+import { asSigmaDocument, type PublisherRuleRecord } from '@huntforge/contracts';
+import { ruleSummary } from '@huntforge/sigma';
 import type { StageLog, StageOutcome } from './pipeline-port';
 import type { DomainPorts, PipelineArticle, ServicePorts } from './ports';
 
@@ -7,25 +8,6 @@ import type { DomainPorts, PipelineArticle, ServicePorts } from './ports';
  * `deny` (default) queues them for review but marks delivery as not permitted; `allow` permits delivery.
  */
 export type ImportPolicy = 'allow' | 'deny';
-
-export interface PublisherRuleRecord {
-  source: 'publisher';
-  title: string | null;
-  yaml: string;
-  provenance: { article_id: number; article_url: string; start: number; end: number };
-  validation: { valid: boolean; findings: unknown[] };
-  delivery_permitted: boolean;
-  queue: { outcome: 'queued' | 'linked'; queue_id: number; status: string };
-}
-
-function titleOf(yaml: string): string | null {
-  try {
-    const parsed = load(yaml) as { title?: unknown } | null;
-    return typeof parsed?.title === 'string' ? parsed.title : null;
-  } catch {
-    return null;
-  }
-}
 
 export async function importPublisherSigma(input: {
   article: PipelineArticle;
@@ -37,11 +19,17 @@ export async function importPublisherSigma(input: {
 }): Promise<StageOutcome<PublisherRuleRecord[]>> {
   const { article, deps, signal, log } = input;
   const found = deps.domain.findEmbeddedSigma(article.content);
-  const checked = found.map((block) => ({
-    block,
-    validation: deps.domain.validateSigma(block.yaml),
-    provenance: { article_id: article.id, article_url: article.url, start: block.start, end: block.end },
-  }));
+  // Each rule's text is parsed once; the queue and the record read the mapping.
+  const checked = found.map((block) => {
+    const loaded = deps.domain.loadSigma(block.yaml);
+    const doc = loaded.ok ? loaded.rule : null;
+    return {
+      block,
+      doc,
+      validation: loaded.ok ? deps.domain.validateSigma(loaded.rule) : { valid: false, findings: loaded.findings },
+      provenance: { article_id: article.id, article_url: article.url, start: block.start, end: block.end },
+    };
+  });
   const results =
     checked.length === 0
       ? []
@@ -49,17 +37,18 @@ export async function importPublisherSigma(input: {
           {
             executionId: input.executionId,
             articleId: article.id,
-            rules: checked.map(({ block, validation, provenance }) => ({
+            rules: checked.map(({ block, doc, validation, provenance }) => ({
               source: 'publisher' as const,
               status: validation.valid ? ('pending' as const) : ('needs_review' as const),
               ruleYaml: block.yaml,
+              ...(doc ? { rule: doc } : {}),
               provenance,
               deliveryPermitted: input.policy === 'allow',
             })),
           },
           signal,
         );
-  const records: PublisherRuleRecord[] = checked.map(({ block, validation, provenance }, i) => {
+  const records: PublisherRuleRecord[] = checked.map(({ block, doc, validation, provenance }, i) => {
     const queued = results[i];
     if (queued?.outcome !== 'queued' && queued?.outcome !== 'linked') {
       throw new Error('the queue neither queued nor linked a publisher rule, which is never compared for promotion');
@@ -71,7 +60,8 @@ export async function importPublisherSigma(input: {
     );
     return {
       source: 'publisher',
-      title: titleOf(block.yaml),
+      title: ruleSummary(doc).title,
+      rule: doc ? asSigmaDocument(doc) : null,
       yaml: block.yaml,
       provenance,
       validation,

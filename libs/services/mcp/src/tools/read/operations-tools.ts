@@ -1,5 +1,6 @@
 import { toExecutionSummary, type ExecutionSummarySource } from '@huntforge/data';
 import {
+  executionRuleRecords,
   executionCoverageSchema,
   executionSummaryItemSchema,
   getArticleCoverageInputSchema,
@@ -110,7 +111,7 @@ export const getWorkflowExecutionTool = defineTool({
       platform_detection: row.platformDetection,
       extraction_counts: row.extractionCounts,
       extraction_result: row.extractionResult,
-      sigma_rules: row.sigmaRules,
+      sigma_rules: executionRuleRecords(row.sigmaRules),
       error: row.error,
       started_at: iso(row.startedAt),
       stages: row.stages.map((stage) => ({

@@ -24,10 +24,11 @@ export async function editItem(deps: QueueDeps, id: number, input: { rule_yaml: 
   const facts = requireValidRule(input.rule_yaml);
   const similarity = await searchSimilarDocument(deps.index, facts.doc, 10);
   const observables = observablesOf(item.provenance);
-  const provenance = observables ? { ...((item.provenance ?? {}) as Record<string, unknown>), self_test: selfTestRule(input.rule_yaml, observables) } : undefined;
+  const provenance = observables ? { ...((item.provenance ?? {}) as Record<string, unknown>), self_test: selfTestRule(facts.doc ?? input.rule_yaml, observables) } : undefined;
   return transition(deps, item, 'edit', {
     ...(provenance ? { provenance: provenance as unknown as Prisma.InputJsonValue } : {}),
     ruleYaml: input.rule_yaml,
+    ruleDocument: (facts.doc ?? undefined) as Prisma.InputJsonValue | undefined,
     title: facts.title,
     level: facts.level,
     tags: facts.tags,

@@ -1,0 +1,50 @@
+import { escapeRegex } from '../evaluate/wildcard';
+import { asExecuted } from '../templates/command-values';
+
+export interface FidelityResult {
+  ok: boolean;
+  unsupported_values: string[];
+}
+
+const normalise = (value: string) => value.toLowerCase().replace(/^[\\/*]+|[*]+$/g, '').replace(/\s+/g, ' ').trim();
+
+// PowerShell code runs in powershell.exe or pwsh.exe: a rule on a cmdlet line names both hosts.
+const POWERSHELL_HOSTS = new Set(['powershell.exe', 'pwsh.exe']);
+const POWERSHELL_CODE = /\b(?:powershell|pwsh|iex|irm|iwr|(?:invoke|get|set|new|start|add|remove)-[a-z]+)\b/;
+
+/** `sc.exe` is what the article means by a bare `sc` run as a command: the name alone, as a word. */
+function bareProgramNamed(needle: string, haystack: string): boolean {
+  if (POWERSHELL_HOSTS.has(needle)) return POWERSHELL_CODE.test(haystack);
+  const stem = /^([\w-]+)\.exe$/.exec(needle)?.[1];
+  return stem !== undefined && new RegExp(`(?:^|[\\s"'\\\\/(])${escapeRegex(stem)}(?=[\\s"')]|$)`).test(haystack);
+}
+
+const SYSMON_NUMBER = /^(dword|qword) \((0x[0-9a-f]{8})(?:-(0x[0-9a-f]{8}))?\)$/;
+
+/**
+ * Sysmon records a DWORD or QWORD value's data as `DWORD (0x00000004)`: a rule requiring it is backed by
+ * the article when the number itself is stated there, in decimal or in hex (`/d 4`, `Start = 0x4`).
+ */
+function registryNumberStated(needle: string, haystack: string): boolean {
+  const match = SYSMON_NUMBER.exec(needle);
+  if (!match) return false;
+  const number = match[1] === 'qword' && match[3] ? (BigInt(match[2] as string) << 32n) | BigInt(match[3]) : BigInt(match[2] as string);
+  const spellings = [number.toString(), `0x${number.toString(16)}`, `0x${number.toString(16).padStart(8, '0')}`];
+  // A whole number: not part of a longer one or of a version (4.2), though a sentence may end right after it.
+  return spellings.some((spelling) => new RegExp(`(?:^|[^\\w.])${spelling}(?!\\w|\\.\\d)`).test(haystack));
+}
+
+/**
+ * Every literal detection value must come from what the article states (its text and its observables,
+ * refanged); otherwise the rule is flagged. Rules carry values as telemetry records them: refanged, a
+ * batch file's %%VAR%% undoubled, a bare program name with its `.exe`.
+ */
+export function fidelityCheck(values: readonly string[], stated: readonly string[]): FidelityResult {
+  const text = stated.join('\n');
+  const haystack = normalise(`${text}\n${asExecuted(text)}`);
+  const unsupported = values.filter((value) => {
+    const needle = normalise(value);
+    return needle.length > 0 && !/^\d+$/.test(needle) && !haystack.includes(needle) && !bareProgramNamed(needle, haystack) && !registryNumberStated(needle, haystack);
+  });
+  return { ok: unsupported.length === 0, unsupported_values: unsupported };
+}
