@@ -2,6 +2,7 @@ import { sigmaError } from '../pipeline/errors';
 import type { SigmaBackend } from './backend';
 import { EqlTarget, EsqlTarget } from './targets/elastic-eql-esql-targets';
 import { ElastalertTarget, LuceneTarget } from './targets/elastic-lucene-target';
+import { KustoTarget } from './targets/kusto-target';
 import { SplunkSpl2Target } from './targets/splunk-spl2-target';
 import { SplunkTarget } from './targets/splunk-target';
 import { TestTarget } from './targets/test-target';
@@ -14,6 +15,7 @@ export const TARGETS: Readonly<Record<string, () => SigmaBackend>> = {
   eql: () => new EqlTarget(),
   esql: () => new EsqlTarget(),
   elastalert: () => new ElastalertTarget(),
+  kusto: () => new KustoTarget(),
   test: () => new TestTarget(),
 };
 
