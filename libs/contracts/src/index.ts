@@ -651,6 +651,8 @@ export {
   listWorkflowExecutionsOutputSchema,
   executionSummaryItemSchema,
   getWorkflowExecutionInputSchema,
+  getExecutionStixInputSchema,
+  getExecutionStixOutputSchema,
   getArticleCoverageInputSchema,
   getArticleCoverageOutputSchema,
   getWorkflowExecutionOutputSchema,
@@ -770,3 +772,4 @@ export {
 export * from './workflow/evaluations';
 export * from './executions/corpus-coverage';
 export * from './executions/execution-rules';
+export * from './executions/stix';
