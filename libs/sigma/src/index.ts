@@ -7,7 +7,7 @@ export { checkRuleSet, type RuleFile } from './validate/rule-set-checks';
 export { LEVELS, STATUSES } from './validate/metadata-checks';
 export { parseCondition, expandPattern, ConditionSyntaxError, type ConditionNode } from './condition/parse-condition';
 export { toDnf, DNF_BRANCH_CAP, type Dnf, type Literal } from './condition/dnf';
-export { KNOWN_MODIFIERS, parseFieldSpec, type FieldSpec } from './detection/modifiers';
+export { KNOWN_MODIFIERS, parseFieldSpec, type FieldSpec } from './pipeline/modifiers';
 export { compileSigmaRegex } from './detection/sigma-regex';
 export { compileRule, type CompiledRule } from './evaluate/compile-rule';
 export { RuleCompileError, type MatchOptions, type EventTest } from './evaluate/compile-item';
