@@ -54,6 +54,8 @@ const ACCESS_RULES: readonly AccessRule[] = [
   accessRule('/api/cron', 'admin', 'admin'),
   // Who is signed in where: an admin's view, like the tokens the sessions were made with.
   accessRule('/api/auth/sessions', 'admin', 'admin'),
+  // Analysts upload telemetry to backtest with; removing someone's dataset is an admin's call.
+  accessRule('/api/telemetry/datasets/:dataset_id', 'viewer', 'admin'),
 ];
 
 const PUBLIC_PATTERNS: ReadonlyArray<{ compiled: CompiledPattern }> = [

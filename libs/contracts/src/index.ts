@@ -148,6 +148,22 @@ export { workflowRoutes } from './api/workflow.routes';
 export { executionRoutes } from './api/execution.routes';
 export { evaluationRoutes } from './api/evaluation.routes';
 export { sigmaQueueRoutes } from './api/sigma-queue.routes';
+export { telemetryRoutes } from './api/telemetry.routes';
+export {
+  uploadTelemetryDatasetRequestSchema,
+  telemetryDatasetSchema,
+  telemetryDatasetListResponseSchema,
+  telemetryDatasetIdParamsSchema,
+  backtestRequestSchema,
+  backtestResponseSchema,
+  backtestDatasetResultSchema,
+  type UploadTelemetryDatasetRequest,
+  type TelemetryDatasetBody,
+  type TelemetryDatasetListResponse,
+  type BacktestRequest,
+  type BacktestResponse,
+  type BacktestDatasetResult,
+} from './telemetry/datasets';
 export { mcpRoutes } from './api/mcp.routes';
 
 // Each area's curated contracts (one barrel per area, each listing its exports by name).
@@ -673,6 +689,7 @@ export {
   submitChunkFeedbackInputSchema,
   addAnnotationInputSchema,
   addQueueReviewNoteInputSchema,
+  backtestQueueRuleInputSchema,
   triggerWorkflowInputSchema,
   scrapeUrlInputSchema,
   writeResultOutputSchema,
