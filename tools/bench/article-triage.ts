@@ -1,6 +1,6 @@
 // Triage of an article set as the pipeline does it with the builtin provider and a first-start content
 // filter: the hunt score of title + text (ingestion), the junk filter's kept chunks (seed model trained from
-// fixtures/content-filter/seed, JunkFilterThreshold), platform detection over the kept chunks, and the builtin
+// fixtures/content-filter/seed, JunkFilterThreshold, concrete material kept), platform detection over the kept chunks, and the builtin
 // rank (hunt score + observable counts of the kept text) against RankingThreshold. Reports huntable articles
 // that would end early (and at which stage), unhuntable ones that would go on, and platform agreement.
 // Prints nothing itself; extraction-quality.ts prints what it returns.
@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { THRESHOLD_DEFAULTS } from '@huntforge/contracts';
 import { chunkText, encodeJunkModel, featurizeAll, JunkClassifier, keepsChunk, parseLabelledChunks, predictionOf, trainJunkModel } from '@huntforge/ml';
 import { runBuiltinExtraction } from '@huntforge/observables';
-import { builtinRank, detectPlatform, scoreHunt } from '@huntforge/scoring';
+import { builtinRank, concreteMaterial, detectPlatform, scoreHunt } from '@huntforge/scoring';
 
 export interface TriageArticle {
   id: string;
@@ -50,7 +50,7 @@ export async function keptChunks(classifier: JunkClassifier, text: string, thres
   const chunks = chunkText(text);
   const featurized = chunks.map((chunk) => classifier.featurizeDetailed(chunk.text));
   const probabilities = await classifier.probabilities(featurized.map((item) => item.vector));
-  return chunks.filter((_, i) => keepsChunk(predictionOf(probabilities[i]), featurized[i].keywords.perfect, threshold)).map((chunk) => chunk.text);
+  return chunks.filter((chunk, i) => keepsChunk(predictionOf(probabilities[i]), featurized[i].keywords.perfect, threshold, concreteMaterial(chunk.text))).map((chunk) => chunk.text);
 }
 
 export async function triage(articles: TriageArticle[], classifier: JunkClassifier): Promise<TriageResult> {
@@ -72,6 +72,7 @@ export async function triage(articles: TriageArticle[], classifier: JunkClassifi
     else {
       const keptText = kept.join('\n\n');
       const rank = builtinRank({
+        text: keptText,
         huntScore: scoreHunt(`${article.title}\n${article.text}`).score,
         observablesByType: runBuiltinExtraction(keptText, { articleUrl: article.url }).summary.by_type,
       });

@@ -59,6 +59,8 @@ const ACCESS_RULES: readonly AccessRule[] = [
   accessRule('/api/sources', 'viewer', 'admin'),
   accessRule('/api/sources/:source_id/collect', 'viewer', 'analyst'),
   accessRule('/api/sources/:source_id/image_ocr', 'viewer', 'analyst'),
+  // Analysts upload telemetry to backtest with; removing someone's dataset is an admin's call.
+  accessRule('/api/telemetry/datasets/:dataset_id', 'viewer', 'admin'),
 ];
 
 const PUBLIC_PATTERNS: ReadonlyArray<{ compiled: CompiledPattern }> = [

@@ -148,6 +148,22 @@ export { workflowRoutes } from './api/workflow.routes';
 export { executionRoutes } from './api/execution.routes';
 export { evaluationRoutes } from './api/evaluation.routes';
 export { sigmaQueueRoutes } from './api/sigma-queue.routes';
+export { telemetryRoutes } from './api/telemetry.routes';
+export {
+  uploadTelemetryDatasetRequestSchema,
+  telemetryDatasetSchema,
+  telemetryDatasetListResponseSchema,
+  telemetryDatasetIdParamsSchema,
+  backtestRequestSchema,
+  backtestResponseSchema,
+  backtestDatasetResultSchema,
+  type UploadTelemetryDatasetRequest,
+  type TelemetryDatasetBody,
+  type TelemetryDatasetListResponse,
+  type BacktestRequest,
+  type BacktestResponse,
+  type BacktestDatasetResult,
+} from './telemetry/datasets';
 export { mcpRoutes } from './api/mcp.routes';
 
 // Each area's curated contracts (one barrel per area, each listing its exports by name).
@@ -662,6 +678,8 @@ export {
   listWorkflowExecutionsOutputSchema,
   executionSummaryItemSchema,
   getWorkflowExecutionInputSchema,
+  getExecutionStixInputSchema,
+  getExecutionStixOutputSchema,
   getArticleCoverageInputSchema,
   getArticleCoverageOutputSchema,
   getWorkflowExecutionOutputSchema,
@@ -682,6 +700,7 @@ export {
   submitChunkFeedbackInputSchema,
   addAnnotationInputSchema,
   addQueueReviewNoteInputSchema,
+  backtestQueueRuleInputSchema,
   triggerWorkflowInputSchema,
   scrapeUrlInputSchema,
   writeResultOutputSchema,
@@ -781,3 +800,4 @@ export {
 export * from './workflow/evaluations';
 export * from './executions/corpus-coverage';
 export * from './executions/execution-rules';
+export * from './executions/stix';

@@ -26,3 +26,5 @@ export {
   type PlatformEvidence,
 } from './platform/detect-platform';
 export { builtinRank, RANK_WEIGHTS, type RankInput, type RankResult } from './rank/builtin-rank';
+export { controlPlaneActivity } from './rank/control-plane';
+export { concreteMaterial } from './rank/concrete-material';

@@ -7,7 +7,7 @@ export { checkRuleSet, type RuleFile } from './validate/rule-set-checks';
 export { LEVELS, STATUSES } from './validate/metadata-checks';
 export { parseCondition, expandPattern, ConditionSyntaxError, type ConditionNode } from './condition/parse-condition';
 export { toDnf, DNF_BRANCH_CAP, type Dnf, type Literal } from './condition/dnf';
-export { KNOWN_MODIFIERS, parseFieldSpec, type FieldSpec } from './detection/modifiers';
+export { KNOWN_MODIFIERS, parseFieldSpec, type FieldSpec } from './pipeline/modifiers';
 export { compileSigmaRegex } from './detection/sigma-regex';
 export { compileRule, type CompiledRule } from './evaluate/compile-rule';
 export { RuleCompileError, type MatchOptions, type EventTest } from './evaluate/compile-item';
@@ -68,3 +68,7 @@ export * as sigmaValues from './pipeline/values';
 export { convertRuleText, checkRequest, resolvePipelines, type ConversionRequest, type ConversionOutcome, type PipelineSpec } from './convert/convert';
 export { TARGET_IDS, targetFor } from './convert/registry';
 export { NAMED_PIPELINES, registerPipelines, type PipelineFactory } from './pipeline/named';
+// STIX 2.1 export of an execution: indicator values as STIX patterns, valid generated rules as Sigma indicators.
+export { executionStixBundle, HUNTFORGE_IDENTITY_ID, type StixExportInput } from './stix/execution-bundle';
+export { stixPatternFor } from './stix/stix-pattern';
+export { storedExecutionStix, type StoredExecution } from './stix/stored-execution';

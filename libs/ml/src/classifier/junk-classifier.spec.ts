@@ -3,7 +3,7 @@ import { Featurizer } from '../features/featurizer';
 import { decodeJunkModel, encodeJunkModel, InvalidModelArtifactError } from '../onnx/junk-model-onnx';
 import { loadFixtureSet } from '../test-support/fixture-corpus';
 import { featurizeAll, probabilityOf, trainJunkModel } from '../training/train';
-import { JunkClassifier, predictionOf } from './junk-classifier';
+import { JunkClassifier, keepsChunk, predictionOf } from './junk-classifier';
 
 describe('JunkClassifier (onnxruntime-node)', () => {
   const seed = loadFixtureSet('seed');
@@ -53,5 +53,15 @@ describe('JunkClassifier (onnxruntime-node)', () => {
     );
     await expect(JunkClassifier.load(onnx.ModelProto.encode(proto).finish())).rejects.toThrow(InvalidModelArtifactError);
     await expect(JunkClassifier.load(new Uint8Array([1, 2, 3, 4]))).rejects.toThrow(InvalidModelArtifactError);
+  });
+});
+
+describe('keepsChunk', () => {
+  it('keeps a chunk with concrete material (a query, control-plane activity) even when the model calls it junk', () => {
+    const junk = predictionOf(0.1);
+    expect(keepsChunk(junk, [], 0.5)).toBe(false);
+    expect(keepsChunk(junk, [], 0.5, ['kql query'])).toBe(true);
+    expect(keepsChunk(junk, ['mimikatz'], 0.5)).toBe(true);
+    expect(keepsChunk(predictionOf(0.8), [], 0.5)).toBe(true);
   });
 });

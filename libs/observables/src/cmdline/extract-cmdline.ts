@@ -3,6 +3,7 @@ import { classifyCode } from '../text/code-kind';
 import type { ArticleDocument, Line } from '../text/document';
 import { STOPWORDS, checkCommand, isStrongArgument, tokenize } from './arguments';
 import { AMBIGUOUS_COMMANDS, SUBCOMMANDS, isCommandToken, isDistinctiveCommand, programName } from '../command/programs';
+import { commandSpans, type CommandSpan } from './command-spans';
 
 interface Candidate {
   start: number;
@@ -56,7 +57,9 @@ function fromCodeBlocks(doc: ArticleDocument, out: Candidate[]): void {
         continue;
       }
       const last = continueLines(doc, i, block.lastLine, true);
-      out.push({ start: line.start + startCol, end: trimmedEnd(doc, doc.lines[last]), program: check.program, confidence: 0.9 });
+      for (const span of commandSpans(doc.content, line.start + startCol, trimmedEnd(doc, doc.lines[last]))) {
+        out.push({ start: span.start, end: span.end, program: span.program ?? check.program, confidence: 0.9 });
+      }
       i = last;
     }
   }
@@ -95,7 +98,8 @@ function fromInlineCode(doc: ArticleDocument, out: Candidate[]): void {
     const prompt = PROMPT.exec(code.text);
     const offset = prompt ? prompt[0].length : 0;
     const check = checkCommand(tokenize(code.text.slice(offset)));
-    if (check.ok) out.push({ start: code.start + offset, end: code.end, program: check.program, confidence: 0.85 });
+    if (!check.ok) continue;
+    for (const span of commandSpans(doc.content, code.start + offset, code.end)) out.push({ start: span.start, end: span.end, program: span.program ?? check.program, confidence: 0.85 });
   }
 }
 
@@ -118,7 +122,11 @@ function fromProseLines(doc: ArticleDocument, out: Candidate[]): void {
     if (check.ok && !(startCol === 0 && AMBIGUOUS_COMMANDS.has(programName(check.program)) && continuesSentence(doc, i))) {
       const last = continueLines(doc, i, doc.lines.length - 1, false);
       const end = stripTrailingComment(doc, line.start + startCol, trimmedEnd(doc, doc.lines[last]));
-      out.push({ start: line.start + startCol, end, program: check.program, confidence: labelled === null ? 0.8 : 0.75 });
+      const spans = adjacent(commandSpans(doc.content, line.start + startCol, end));
+      for (const span of spans) out.push({ start: span.start, end: span.end, program: span.program ?? check.program, confidence: labelled === null ? 0.8 : 0.75 });
+      const resumed = spans[spans.length - 1]?.end ?? end;
+      // Prose after the commands of a line a page ran together may name further commands.
+      if (last === i && resumed < end) fromQuotedAndEmbedded(doc, line, out, resumed - line.start);
       i = last;
       continue;
     }
@@ -168,27 +176,37 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
   for (let m = tokenRe.exec(text); m; m = tokenRe.exec(text)) tokens.push({ text: m[0], start: m.index });
   for (let t = 1; t < tokens.length - 1; t++) {
     const word = tokens[t].text.replace(/^\(/, '');
-    if (/^["'`“‘]/.test(word) || !isDistinctiveCommand(word) || doc.isInCode(line.start + tokens[t].start)) continue;
+    if (/^["'`“‘]/.test(word) || doc.isInCode(line.start + tokens[t].start)) continue;
     const next = tokens[t + 1].text;
     const sub = SUBCOMMANDS[programName(word)]?.has(next.toLowerCase()) ?? false;
+    // A tool whose name is also a word (`reg`, `sc`, `net`) counts in prose with its sub-command and an object: "sc delete Sense".
+    const object = tokens[t + 2]?.text.replace(/[.,;:)]+$/, '') ?? '';
+    const worded = sub && word === word.toLowerCase() && isCommandToken(word) && object !== '' && !STOPWORDS.has(object.toLowerCase());
+    if (!isDistinctiveCommand(word) && !worded) continue;
     if (!isStrongArgument(next) && !sub) continue;
     if (/^[("']/.test(next) && !/^\(/.test(tokens[t].text)) continue;
-    let last = t;
-    for (let k = t + 1; k < tokens.length; k++) {
-      const tok = tokens[k].text;
-      const bare = tok.replace(/[.,;:)]+$/, '');
-      if (STOPWORDS.has(bare.toLowerCase())) break;
-      if (!isStrongArgument(bare) && !isCommandToken(bare) && !(k === t + 1 && sub) && !/^[A-Z][A-Za-z0-9]+$/.test(bare)) break;
-      last = k;
-      if (bare !== tok) break;
-    }
     const startCol = tokens[t].start + (tokens[t].text.length - word.length);
-    let endCol = tokens[last].start + tokens[last].text.length;
-    while (endCol > startCol && /[.,;:)]/.test(text[endCol - 1]) && !balancedParen(text.slice(startCol, endCol))) endCol--;
-    while (endCol > startCol && /[.,;:]/.test(text[endCol - 1])) endCol--;
-    if (endCol > startCol + word.length) out.push({ start: line.start + startCol, end: line.start + endCol, program: word, confidence: 0.6, fragment: true });
-    t = last;
+    const spans = adjacent(commandSpans(doc.content, line.start + startCol, line.end, { proseStop: true }));
+    let endAt = line.start + startCol;
+    for (const span of spans) {
+      let spanEnd = span.end;
+      while (spanEnd > span.start && /[.,;:)]/.test(doc.content[spanEnd - 1] as string) && !balancedParen(doc.content.slice(span.start, spanEnd))) spanEnd--;
+      while (spanEnd > span.start && /[.,;:]/.test(doc.content[spanEnd - 1] as string)) spanEnd--;
+      if (spanEnd > span.start + (span.program ?? word).length) out.push({ start: span.start, end: spanEnd, program: span.program ?? word, confidence: 0.6, fragment: true });
+      endAt = Math.max(endAt, span.end);
+    }
+    while (t + 1 < tokens.length && line.start + tokens[t + 1].start < endAt) t++;
   }
+}
+
+/** The first span and those the page ran on straight after it; a span after prose is not taken on trust. */
+function adjacent(spans: CommandSpan[]): CommandSpan[] {
+  const out: CommandSpan[] = [];
+  for (const span of spans) {
+    if (out.length > 0 && !span.adjacent) break;
+    out.push(span);
+  }
+  return out;
 }
 
 function balancedParen(text: string): boolean {

@@ -31,6 +31,12 @@ describe('run-on commands', () => {
   it('ends a command where running text resumes', () => {
     expect(stages('sc delete Sense to completely disable or remove the core MDE service')).toEqual(['sc delete Sense']);
     expect(stages('vssadmin.exe delete shadows /all /quiet Per the vendor analysis, these commands are embedded')).toEqual(['vssadmin.exe delete shadows /all /quiet']);
+    expect(stages('Set-MpPreference -DisableFoo $true Sets sample submission consent')).toEqual(['Set-MpPreference -DisableFoo $true']);
+    expect(stages('sc stop acmesvc What this means for defenders')).toEqual(['sc stop acmesvc']);
+  });
+
+  it('keeps a capitalised switch value in its command', () => {
+    expect(stages('Set-NetConnectionProfile -Name "Lan" -NetworkCategory Private')).toEqual(['Set-NetConnectionProfile -Name "Lan" -NetworkCategory Private']);
   });
 });
 

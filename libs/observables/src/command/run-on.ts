@@ -17,7 +17,7 @@ export function runOnCommands(words: readonly Word[], dialect: Dialect): Array<{
     let end = words.length;
     let next = -1;
     for (i = from + 1; i < words.length; i++) {
-      if (i - from >= 2 && proseResumes(words, i)) {
+      if (i - from >= 2 && proseResumes(words, i, takesValue(words, from, i, dialect))) {
         end = i;
         next = nextCommand(words, i + 1);
         break;
@@ -37,6 +37,8 @@ export function runOnCommands(words: readonly Word[], dialect: Dialect): Array<{
 
 // Programs whose arguments are text, not commands: a program name among them runs nothing.
 const ECHOING = new Set(['echo', 'printf', 'write-host', 'write-output', 'findstr', 'grep', 'egrep', 'where', 'which', 'whereis', 'type', 'man', 'help', 'get-help', 'get-command', 'taskkill', 'pkill', 'killall', 'kill', 'stop-process']);
+// Programs whose trailing words are a command they run (on another host, as another user, in a console host).
+const COMMAND_RUNNERS = new Set(['conhost', 'psexec', 'psexec64', 'paexec', 'winrs', 'wmiexec', 'smbexec', 'atexec', 'dcomexec', 'runas', 'ssh', 'nsenter', 'chroot', 'su']);
 const RUN_SWITCH = /^(?:\/[ck]|-c|-command|-e|-ec|-enc|-encodedcommand|-exec|--exec|-e:)$/i;
 
 function isSwitchWord(word: Word | undefined): boolean {
@@ -49,7 +51,9 @@ function startsCommand(words: readonly Word[], from: number, i: number, dialect:
   if (word.raw !== word.value || !isCommandToken(word.value)) return false;
   const program = bareName((words[from] as Word).value);
   const previous = words[i - 1] as Word;
-  if (ECHOING.has(program)) return false;
+  if (ECHOING.has(program) || COMMAND_RUNNERS.has(program)) return false;
+  // `kubectl exec pod -- sh`, `docker run img -- cmd`: what follows `--` is the command the tool runs.
+  if (words.slice(from, i).some((w) => w.raw === '--')) return false;
   // `cmd /c X …`, `sudo X`: X is the wrapper's command, unless the wrapper's quoted command already ended.
   const wrapper = SHELL_NAMES.has(program) || PREFIX_WRAPPERS.has(program) || program === 'powershell' || program === 'pwsh' || program === 'start' || program === 'call';
   if (wrapper && !(previous.raw !== previous.value && RUN_SWITCH.test(words[i - 2]?.raw ?? ''))) return false;
@@ -71,13 +75,23 @@ function hasArgumentEvidence(word: Word, next: Word | undefined): boolean {
 
 const SENTENCE_WORD = /^[A-Z][a-z]{2,}(?:[/'’-][a-z]+)*[,:;.]?$/;
 const LOWER_WORD = /^[a-z]+[,;:.]?$/;
+/** A lower-case word of running text, hyphenated compounds included ("real-time", "cloud-based"). */
+const PLAIN_WORD = /^[a-z]{2,}(?:-[a-z]+)*[,;:.]?$/;
+
+/** True when word `i` is the value of the switch before it (`-NetworkCategory Private`, `/tn Updater`). */
+function takesValue(words: readonly Word[], from: number, i: number, dialect: Dialect): boolean {
+  const previous = words[i - 1] as Word;
+  if (!isSwitchWord(previous)) return false;
+  const program = bareName((words[from] as Word).value);
+  return valueSwitches(program, dialect)(dialect === 'posix' ? previous.raw : previous.raw.toLowerCase()) || dialect === 'powershell';
+}
 
 function isFunctionWord(word: Word | undefined): boolean {
   return !!word && word.raw === word.value && STOPWORDS.has(word.value.replace(/[,;:.]$/, '').toLowerCase());
 }
 
 /** True when running text starts at word `i`: a capitalised sentence word or function words in a row. */
-function proseResumes(words: readonly Word[], i: number): boolean {
+function proseResumes(words: readonly Word[], i: number, isValue = false): boolean {
   const word = words[i] as Word;
   if (word.raw !== word.value || isCommandToken(word.value) || isCmdletName(word.value)) return false;
   const following = words.slice(i + 1, i + 5);
@@ -87,6 +101,8 @@ function proseResumes(words: readonly Word[], i: number): boolean {
     // The word after a sub-command is its object (`sc delete Sense to …`), never the start of a sentence.
     const previous = words[i - 1] as Word;
     if (SUBCOMMANDS[programName((words[i - 2] as Word | undefined)?.value ?? '')]?.has(previous.value.toLowerCase())) return false;
+    // A table row or list item a page ran on after its command: "… /f Disables the service", "… $true Sets sample submission consent".
+    if (!isValue && (isFunctionWord(following[0]) || following.slice(0, 3).filter((w) => PLAIN_WORD.test(w.raw)).length >= 2)) return true;
     return functionWords >= 2 || (/:$/.test(word.raw) && following.length > 0 && following.every((w) => LOWER_WORD.test(w.raw)));
   }
   // "… sc delete Sense to completely disable or remove the core MDE service"

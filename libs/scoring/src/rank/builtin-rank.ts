@@ -1,13 +1,16 @@
+import { controlPlaneActivity } from './control-plane';
 /**
  * The builtin RankAgent: how worth hunting an article is, 0–10, from evidence we can count.
  *
  *   rank = 4 × (hunt_score / 99.9)                 keyword evidence (the hunt score's tiers)
  *        + 6 × (1 − e^(−material / 2.5))           concrete, extractable material
- *   material = behaviours + 2 × hunt queries + indicators / 4
+ *   material = behaviours + 2 × hunt queries + indicators / 4 + control-plane activities
  *
  * rounded to one decimal, at most 10. Behaviours are command lines, process pairs, registry keys,
  * services and scheduled tasks; a published hunt query counts twice; four indicators (IPs, domains,
- * URLs) count as one behaviour. Keyword-rich prose without anything concrete tops out at 4 and stays
+ * URLs) count as one behaviour; each cloud or identity control-plane activity the text names (a CloudTrail
+ * event name, an IAM action, an Entra operation: see control-plane.ts) counts as one, because an intrusion
+ * in a cloud account leaves those instead of command lines. Keyword-rich prose without anything concrete tops out at 4 and stays
  * below the default RankingThreshold (6.0); a few commands, or an IOC report's long indicator list,
  * clear it on their own although the keyword registry leans Windows (Linux, macOS, supply-chain
  * write-ups); a news piece linking a handful of sites does not.
@@ -16,6 +19,8 @@ export interface RankInput {
   huntScore: number;
   /** Distinct observables per type (after aggregation), e.g. { cmdline: 4, network: 2 }. */
   observablesByType: Record<string, number>;
+  /** The ranked text: its control-plane activity names count as material. */
+  text?: string;
 }
 
 export interface RankResult {
@@ -37,7 +42,8 @@ export function builtinRank(input: RankInput): RankResult {
   const huntQueries = sum((type) => type === 'hunt_query');
   const indicators = sum((type) => INDICATOR_TYPES.has(type));
   const behaviours = sum((type) => type !== 'hunt_query' && !INDICATOR_TYPES.has(type));
-  const material = behaviours + RANK_WEIGHTS.huntQuery * huntQueries + indicators / RANK_WEIGHTS.indicatorsPerBehaviour;
+  const controlPlane = input.text ? controlPlaneActivity(input.text).length : 0;
+  const material = behaviours + RANK_WEIGHTS.huntQuery * huntQueries + indicators / RANK_WEIGHTS.indicatorsPerBehaviour + controlPlane;
   const keywords = RANK_WEIGHTS.keywords * (hunt / RANK_WEIGHTS.huntScoreCeiling);
   const concrete = RANK_WEIGHTS.material * (1 - Math.exp(-material / RANK_WEIGHTS.materialScale));
   const score = Math.min(10, round1(keywords + concrete));
@@ -47,6 +53,6 @@ export function builtinRank(input: RankInput): RankResult {
     components: { keywords: round1(keywords), material: round1(concrete) },
     reasoning:
       `builtin rank ${score}/10 = keywords ${round1(keywords)} (hunt score ${hunt}) + material ${round1(concrete)} ` +
-      `(${behaviours} behaviours, ${huntQueries} hunt queries, ${indicators} indicators: ${typeList})`,
+      `(${behaviours} behaviours, ${huntQueries} hunt queries, ${indicators} indicators${controlPlane > 0 ? `, ${controlPlane} control-plane activities` : ''}: ${typeList})`,
   };
 }

@@ -1,5 +1,5 @@
 import { isPlainObject } from '../parse/parse-rule';
-import { parseFieldSpec } from './modifiers';
+import { parseFieldSpec } from '../pipeline/modifiers';
 
 export type SigmaScalar = string | number | boolean | null;
 

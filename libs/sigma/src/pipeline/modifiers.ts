@@ -267,6 +267,31 @@ export const MODIFIERS: Readonly<Record<string, ModifierSpec>> = {
 
 export const MODIFIER_NAMES: ReadonlySet<string> = new Set(Object.keys(MODIFIERS));
 
+/** The modifiers by role, for the checks that say which may not be combined. */
+export const MATCH_MODIFIERS = ['contains', 'startswith', 'endswith'] as const;
+export const ENCODING_MODIFIERS = ['utf16le', 'utf16be', 'utf16', 'wide'] as const;
+export const BASE64_MODIFIERS = ['base64', 'base64offset'] as const;
+export const REGEX_FLAGS = ['i', 'm', 's'] as const;
+export const COMPARE_MODIFIERS = ['lt', 'lte', 'gt', 'gte'] as const;
+export const TIME_MODIFIERS = ['minute', 'hour', 'day', 'week', 'month', 'year'] as const;
+
+/**
+ * Every modifier a rule may use: those above plus `neq`, which the evaluation engine matches but no
+ * conversion target expresses yet (converting it is a clear error).
+ */
+export const KNOWN_MODIFIERS: ReadonlySet<string> = new Set<string>([...MODIFIER_NAMES, 'neq']);
+
+/** `Field|mod1|mod2` split into its field (null for keyword lists) and modifier chain. */
+export interface FieldSpec {
+  field: string | null;
+  modifiers: string[];
+}
+
+export function parseFieldSpec(key: string): FieldSpec {
+  const [field, ...modifiers] = key.split('|');
+  return { field: field === '' ? null : (field ?? null), modifiers };
+}
+
 function applyOne(name: string, spec: ModifierSpec, value: SigmaValue, context: ModifierContext): SigmaValue[] {
   if (value instanceof SigmaExpansion) {
     return [new SigmaExpansion(value.values.flatMap((inner) => applyOne(name, spec, inner, context)))];

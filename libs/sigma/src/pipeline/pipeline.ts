@@ -100,6 +100,20 @@ export class ProcessingItem {
     );
   }
 
+  /**
+   * An item whose transformation is code rather than a registered YAML type (a backend plugin's own
+   * transformations); `d` holds the id and the conditions in the YAML shape.
+   */
+  static withTransformation(transformation: Transformation, d: Record<string, unknown> = {}): ProcessingItem {
+    return new ProcessingItem(
+      typeof d.id === 'string' && d.id !== '' ? d.id : undefined,
+      transformation,
+      ConditionSet.build(RULE_CONDITIONS, d, 'rule', 'Rule'),
+      ConditionSet.build(ITEM_CONDITIONS, d, 'detection_item', 'Detection item'),
+      ConditionSet.build(FIELD_CONDITIONS, d, 'field_name', 'Field name'),
+    );
+  }
+
   matchesRule(rule: ProcessedRule, state: PipelineState): boolean {
     if (this.ruleConditions.list.length === 0) return true;
     return this.ruleConditions.evaluate((condition) => condition.matchRule(rule, state));

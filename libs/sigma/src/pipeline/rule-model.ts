@@ -1,6 +1,6 @@
 import { isPlainObject } from '../parse/parse-rule';
 import { sigmaError } from './errors';
-import { applyModifiers } from './modifiers';
+import { applyModifiers, parseFieldSpec } from './modifiers';
 import { SigmaString, sigmaValueOf, type SigmaValue } from './values';
 
 /**
@@ -37,8 +37,7 @@ export class DetectionItem extends Tracked {
   }
 
   static fromMapping(key: string | null, raw: unknown): DetectionItem {
-    const [fieldText = '', ...modifiers] = key === null ? [''] : key.split('|');
-    const field = fieldText === '' ? null : fieldText;
+    const { field, modifiers } = key === null ? { field: null, modifiers: [] } : parseFieldSpec(key);
     const list = Array.isArray(raw) ? raw : [raw];
     const regex = modifiers.includes('re');
     const values = list.map((value) => (regex ? SigmaString.plain(value === null ? '' : String(value)) : sigmaValueOf(value)));

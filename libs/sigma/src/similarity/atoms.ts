@@ -1,6 +1,6 @@
 import { toDnf, identifierPolarity, DNF_BRANCH_CAP, type Literal } from '../condition/dnf';
 import type { ConditionNode } from '../condition/parse-condition';
-import { MATCH_MODIFIERS } from '../detection/modifiers';
+import { MATCH_MODIFIERS } from '../pipeline/modifiers';
 import type { DetectionItem, SearchIdentifier } from '../detection/search-identifiers';
 import { isPlainObject, parseSigmaRule } from '../parse/parse-rule';
 import { validateDocument } from '../validate/validate-rule';

@@ -6,7 +6,7 @@ import {
   KNOWN_MODIFIERS,
   MATCH_MODIFIERS,
   REGEX_FLAGS,
-} from '../detection/modifiers';
+} from '../pipeline/modifiers';
 import type { DetectionItem, SearchIdentifier } from '../detection/search-identifiers';
 import { parseAddress } from '../evaluate/cidr';
 import { finding, type Finding } from '../findings';

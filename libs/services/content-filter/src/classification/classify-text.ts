@@ -1,5 +1,6 @@
 import type { ChunkDecision } from '@huntforge/contracts';
 import { chunkText, HUNTABLE, keepsChunk, predictionOf, type Chunk, type JunkClassifier } from '@huntforge/ml';
+import { concreteMaterial } from '@huntforge/scoring';
 
 export interface ClassifyTextOptions {
   threshold: number;
@@ -24,8 +25,9 @@ export interface TextClassification {
 
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 
-function reasonFor(decision: Omit<ChunkDecision, 'reason'>, threshold: number): string {
+function reasonFor(decision: Omit<ChunkDecision, 'reason'>, threshold: number, concrete: readonly string[]): string {
   if (decision.perfect_keywords.length > 0) return `kept: perfect-tier keyword (${decision.perfect_keywords.slice(0, 5).join(', ')})`;
+  if (concrete.length > 0) return `kept: concrete material (${concrete.slice(0, 5).join(', ')})`;
   if (decision.kept) {
     return `kept: model says Huntable with confidence ${decision.confidence.toFixed(2)} >= threshold ${threshold.toFixed(2)}`;
   }
@@ -37,7 +39,7 @@ function reasonFor(decision: Omit<ChunkDecision, 'reason'>, threshold: number): 
 
 /**
  * The junk filter over one text: chunk it, score every chunk with the model, and keep a chunk when it
- * holds a perfect-tier hunt keyword or the model says Huntable with confidence >= threshold.
+ * holds a perfect-tier hunt keyword or concrete material (a hunting query, cloud control-plane activity) or the model says Huntable with confidence >= threshold.
  */
 export async function classifyText(classifier: JunkClassifier, text: string, options: ClassifyTextOptions): Promise<TextClassification> {
   const chunks = chunkText(text);
@@ -52,6 +54,7 @@ export async function classifyText(classifier: JunkClassifier, text: string, opt
     group.forEach((chunk, i) => {
       const prediction = predictionOf(probabilities[i]);
       const perfect = featurized[i].keywords.perfect;
+      const concrete = concreteMaterial(chunk.text);
       const confidence = round4(prediction.confidence);
       const base = {
         chunk_id: chunk.id,
@@ -61,10 +64,10 @@ export async function classifyText(classifier: JunkClassifier, text: string, opt
         confidence,
         huntable_probability: round4(prediction.probability),
         perfect_keywords: perfect,
-        kept: keepsChunk(prediction, perfect, options.threshold),
+        kept: keepsChunk(prediction, perfect, options.threshold, concrete),
         top_features: featurized[i].nameAt ? classifier.explainVector(featurized[i].vector, featurized[i].nameAt, options.topFeatures) : [],
       };
-      decisions.push({ ...base, reason: reasonFor(base, options.threshold) });
+      decisions.push({ ...base, reason: reasonFor(base, options.threshold, concrete) });
     });
     await options.onProgress?.(Math.min(from + groupSize, analysed.length));
   }

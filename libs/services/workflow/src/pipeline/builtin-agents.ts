@@ -13,8 +13,8 @@ export function createBuiltinAgents(options: {
   extraction: BuiltinExtractionMemo;
 }): AgentRunner {
   return {
-    async rank({ article, observablesByType }) {
-      const result = builtinRank({ huntScore: article.huntScore, observablesByType });
+    async rank({ article, text, observablesByType }) {
+      const result = builtinRank({ huntScore: article.huntScore, observablesByType, text });
       return { score: result.score, reasoning: result.reasoning };
     },
     async extract(agent, { article, text }) {

@@ -2,3 +2,4 @@
 import '../../pipeline/named';
 import './splunk';
 import './elasticsearch';
+import './kusto';

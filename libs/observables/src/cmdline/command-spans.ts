@@ -1,0 +1,65 @@
+import { parseCommandLine, type Invocation } from '../command/parse';
+import { STOPWORDS } from '../text/english';
+
+export interface CommandSpan {
+  start: number;
+  end: number;
+  /** The program as written, when the span is not the first (whose program the caller checked). */
+  program?: string;
+  /** True when only white space separates the span from the one before it (the page ran the commands together). */
+  adjacent: boolean;
+}
+
+/** Longest text read as one run of commands: a longer stretch of a one-line page is read piece by piece. */
+const MAX_RUN = 4000;
+
+/**
+ * The command lines in `content[start, end)`, read through the one command-line model: a page that lost the
+ * line breaks of a code block ("… /f reg add "HKLM\…" /v … /f sc delete Sense") gives one span per command,
+ * the prose that resumes after a command ("… /quiet Per the analysis, …") and a trailing comment
+ * (`# note`, `REM`, `::`) are cut off. Stages joined by an operator (`|`, `&&`, `;`) or by a real line
+ * break of a continued command stay one command line. With `proseStop`, a command read out of running text
+ * also ends at the first unquoted function word ("… -urlcache -f http://x/a with a renamed copy").
+ */
+export function commandSpans(content: string, start: number, end: number, options: { proseStop?: boolean } = {}): CommandSpan[] {
+  const text = content.slice(start, Math.min(end, start + MAX_RUN));
+  const windows = /[A-Za-z]:\\|%\w+%|\.exe\b/i.test(text.slice(0, 400));
+  const parsed = parseCommandLine(text, { offset: start, runOn: true, ...(windows ? { platform: 'windows' as const } : {}) });
+  const stages = parsed.invocations;
+  if (stages.length === 0) return [{ start, end, adjacent: true }];
+  const spans: CommandSpan[] = [];
+  let previousEnd = start;
+  for (const stage of stages) {
+    const gap = content.slice(previousEnd, stage.start);
+    const runOn = stage.joiner === '\n' && !gap.includes('\n');
+    const current = spans[spans.length - 1];
+    if (current && !runOn) current.end = stage.end;
+    else spans.push({ start: stage.start, end: stage.end, ...(current && stage.program ? { program: stage.program.raw } : {}), adjacent: !current || /^\s*$/.test(gap) });
+    if (options.proseStop) {
+      const stop = firstProseWord(stage);
+      if (stop !== null) {
+        const last = spans[spans.length - 1] as CommandSpan;
+        last.end = trimEnd(content, last.start, stop);
+        break;
+      }
+    }
+    previousEnd = stage.end;
+  }
+  // What follows the last stage up to `end`: an operator that backgrounds or ends it (`&`, `;`) stays with it.
+  const last = spans[spans.length - 1] as CommandSpan;
+  if (last.end === previousEnd && /^[\s&;]*$/.test(content.slice(last.end, end)) && !options.proseStop) last.end = end;
+  return spans.filter((span) => span.end > span.start);
+}
+
+/** Offset of the first unquoted function word among the stage's arguments, else null. */
+function firstProseWord(stage: Invocation): number | null {
+  for (const word of stage.args) {
+    if (word.raw === word.value && STOPWORDS.has(word.raw.toLowerCase())) return word.start;
+  }
+  return null;
+}
+
+function trimEnd(content: string, start: number, end: number): number {
+  while (end > start && /[\s.,;:]/.test(content[end - 1] as string)) end--;
+  return end;
+}
