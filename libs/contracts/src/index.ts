@@ -667,6 +667,8 @@ export {
   listWorkflowExecutionsOutputSchema,
   executionSummaryItemSchema,
   getWorkflowExecutionInputSchema,
+  getExecutionStixInputSchema,
+  getExecutionStixOutputSchema,
   getArticleCoverageInputSchema,
   getArticleCoverageOutputSchema,
   getWorkflowExecutionOutputSchema,
@@ -787,3 +789,4 @@ export {
 export * from './workflow/evaluations';
 export * from './executions/corpus-coverage';
 export * from './executions/execution-rules';
+export * from './executions/stix';

@@ -91,6 +91,21 @@ export class ExecutionRepository {
     });
   }
 
+  /** What the STIX export of a run needs: its observables, its rules and the article they came from. */
+  findForStix(id: number) {
+    return this.prisma.workflowExecution.findUnique({
+      where: { id },
+      select: {
+        id: true,
+        createdAt: true,
+        finishedAt: true,
+        extractionResult: true,
+        sigmaRules: true,
+        article: { select: { id: true, title: true, url: true, publishedAt: true } },
+      },
+    });
+  }
+
   /** The active (pending or running) non-evaluation execution of an article; the partial unique index allows one. */
   findActiveForArticle(articleId: number): Promise<WorkflowExecution | null> {
     return this.prisma.workflowExecution.findFirst({ where: { articleId, isEvalRun: false, status: { in: ACTIVE } } });
