@@ -325,6 +325,7 @@ export {
 // Public contracts of the sigma area (HTTP bodies, bus payloads). Curated named exports only.
 export { SIGMA_ERROR_CODES, type SigmaErrorCode } from './sigma/errors';
 export * from './sigma/rule';
+export * from './sigma/convert';
 export {
   sigmaFindingSchema,
   validateRuleRequestSchema,
@@ -688,6 +689,8 @@ export {
   myRequestsInputSchema,
   myRequestsOutputSchema,
   validateSigmaRuleToolInputSchema,
+  convertSigmaRuleToolInputSchema,
+  convertSigmaRuleToolOutputSchema,
   validateSigmaRuleToolOutputSchema,
   ARTICLE_KEYWORD_LIMITS,
   articleKeywordsInputSchema,

@@ -67,4 +67,14 @@ export { conditionTree, type CondNode } from './pipeline/condition-tree';
 export * as sigmaValues from './pipeline/values';
 export { convertRuleText, checkRequest, resolvePipelines, type ConversionRequest, type ConversionOutcome, type PipelineSpec } from './convert/convert';
 export { TARGET_IDS, targetFor } from './convert/registry';
+export {
+  checkTargets,
+  convertForTargets,
+  DEFAULT_CONVERT_TARGETS,
+  parseTargetList,
+  ruleLoadError,
+  type TargetConversion,
+  type TargetProblem,
+  type TargetSpec,
+} from './convert/convert-targets';
 export { NAMED_PIPELINES, registerPipelines, type PipelineFactory } from './pipeline/named';
