@@ -183,6 +183,13 @@ export {
   sourceDetailResponseSchema,
   collectResponseSchema,
   updateImageOcrRequestSchema,
+  createSourceRequestSchema,
+  updateSourceRequestSchema,
+  sourceCheckSchema,
+  sourceWriteResponseSchema,
+  type CreateSourceRequest,
+  type UpdateSourceRequest,
+  type SourceCheck,
   type SourceKindValue,
   type SourceView,
   type CollectionRunView,
@@ -364,6 +371,7 @@ export {
 } from './sigma/similarity';
 export {
   SIGMA_QUEUE_STATUSES,
+  SIGMA_QUEUE_WAITING_STATUSES,
   SIGMA_QUEUE_LIST_LIMITS,
   sigmaQueueStatusSchema,
   sigmaQueueItemSchema,
@@ -509,6 +517,9 @@ export {
   savePresetRequestSchema,
   importPresetRequestSchema,
   applyPresetRequestSchema,
+  activateConfigVersionRequestSchema,
+  unavailableProviderSchema,
+  type UnavailableProvider,
   exportPresetQuerySchema,
   type PresetFile,
   type PresetSummary,
@@ -667,6 +678,8 @@ export {
   listWorkflowExecutionsOutputSchema,
   executionSummaryItemSchema,
   getWorkflowExecutionInputSchema,
+  getExecutionStixInputSchema,
+  getExecutionStixOutputSchema,
   getArticleCoverageInputSchema,
   getArticleCoverageOutputSchema,
   getWorkflowExecutionOutputSchema,
@@ -787,3 +800,4 @@ export {
 export * from './workflow/evaluations';
 export * from './executions/corpus-coverage';
 export * from './executions/execution-rules';
+export * from './executions/stix';

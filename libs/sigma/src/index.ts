@@ -68,3 +68,7 @@ export * as sigmaValues from './pipeline/values';
 export { convertRuleText, checkRequest, resolvePipelines, type ConversionRequest, type ConversionOutcome, type PipelineSpec } from './convert/convert';
 export { TARGET_IDS, targetFor } from './convert/registry';
 export { NAMED_PIPELINES, registerPipelines, type PipelineFactory } from './pipeline/named';
+// STIX 2.1 export of an execution: indicator values as STIX patterns, valid generated rules as Sigma indicators.
+export { executionStixBundle, HUNTFORGE_IDENTITY_ID, type StixExportInput } from './stix/execution-bundle';
+export { stixPatternFor } from './stix/stix-pattern';
+export { storedExecutionStix, type StoredExecution } from './stix/stored-execution';

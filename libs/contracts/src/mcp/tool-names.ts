@@ -8,6 +8,7 @@ export const MCP_READ_TOOLS = [
   'list_sources',
   'list_workflow_executions',
   'get_workflow_execution',
+  'get_execution_stix',
   'get_article_coverage',
   'list_sigma_queue',
   'get_queue_item',
