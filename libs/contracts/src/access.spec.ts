@@ -42,6 +42,10 @@ describe('accessRequirement', () => {
     ['PUT', '/api/scheduled-jobs', 'admin'],
     ['POST', '/api/backup/enable', 'admin'],
     ['GET', '/api/unknown', 'viewer'],
+    ['POST', '/api/telemetry/datasets', 'analyst'],
+    ['GET', '/api/telemetry/datasets/4', 'viewer'],
+    ['DELETE', '/api/telemetry/datasets/4', 'admin'],
+    ['POST', '/api/sigma-queue/3/backtest', 'analyst'],
     ['POST', '/mcp', 'viewer'], // MCP is always POST; each tool enforces the token's role
     ['GET', '/mcp', 'viewer'],
   ])('%s %s needs %s', (method, path, role) => {

@@ -148,6 +148,22 @@ export { workflowRoutes } from './api/workflow.routes';
 export { executionRoutes } from './api/execution.routes';
 export { evaluationRoutes } from './api/evaluation.routes';
 export { sigmaQueueRoutes } from './api/sigma-queue.routes';
+export { telemetryRoutes } from './api/telemetry.routes';
+export {
+  uploadTelemetryDatasetRequestSchema,
+  telemetryDatasetSchema,
+  telemetryDatasetListResponseSchema,
+  telemetryDatasetIdParamsSchema,
+  backtestRequestSchema,
+  backtestResponseSchema,
+  backtestDatasetResultSchema,
+  type UploadTelemetryDatasetRequest,
+  type TelemetryDatasetBody,
+  type TelemetryDatasetListResponse,
+  type BacktestRequest,
+  type BacktestResponse,
+  type BacktestDatasetResult,
+} from './telemetry/datasets';
 export { mcpRoutes } from './api/mcp.routes';
 
 // Each area's curated contracts (one barrel per area, each listing its exports by name).
@@ -167,6 +183,13 @@ export {
   sourceDetailResponseSchema,
   collectResponseSchema,
   updateImageOcrRequestSchema,
+  createSourceRequestSchema,
+  updateSourceRequestSchema,
+  sourceCheckSchema,
+  sourceWriteResponseSchema,
+  type CreateSourceRequest,
+  type UpdateSourceRequest,
+  type SourceCheck,
   type SourceKindValue,
   type SourceView,
   type CollectionRunView,
@@ -349,6 +372,7 @@ export {
 } from './sigma/similarity';
 export {
   SIGMA_QUEUE_STATUSES,
+  SIGMA_QUEUE_WAITING_STATUSES,
   SIGMA_QUEUE_LIST_LIMITS,
   sigmaQueueStatusSchema,
   sigmaQueueItemSchema,
@@ -494,6 +518,9 @@ export {
   savePresetRequestSchema,
   importPresetRequestSchema,
   applyPresetRequestSchema,
+  activateConfigVersionRequestSchema,
+  unavailableProviderSchema,
+  type UnavailableProvider,
   exportPresetQuerySchema,
   type PresetFile,
   type PresetSummary,
@@ -652,6 +679,8 @@ export {
   listWorkflowExecutionsOutputSchema,
   executionSummaryItemSchema,
   getWorkflowExecutionInputSchema,
+  getExecutionStixInputSchema,
+  getExecutionStixOutputSchema,
   getArticleCoverageInputSchema,
   getArticleCoverageOutputSchema,
   getWorkflowExecutionOutputSchema,
@@ -672,6 +701,7 @@ export {
   submitChunkFeedbackInputSchema,
   addAnnotationInputSchema,
   addQueueReviewNoteInputSchema,
+  backtestQueueRuleInputSchema,
   triggerWorkflowInputSchema,
   scrapeUrlInputSchema,
   writeResultOutputSchema,
@@ -773,3 +803,4 @@ export {
 export * from './workflow/evaluations';
 export * from './executions/corpus-coverage';
 export * from './executions/execution-rules';
+export * from './executions/stix';

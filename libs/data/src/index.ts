@@ -84,6 +84,7 @@ export type {
   SigmaQueueItem,
   SigmaReferenceRule,
   SigmaRuleAtom,
+  TelemetryDataset,
   Source,
   WorkflowConfigVersion,
   WorkflowExecution,

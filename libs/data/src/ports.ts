@@ -119,6 +119,8 @@ export interface AuditEventFilter {
 /** The one audit trail: settings and scheduled-job changes, MCP tool calls and confirmation decisions. */
 export interface AuditRepository {
   record(event: AuditEventInput): Promise<AuditRecord>;
+  /** Completes an event recorded before its outcome was known (an MCP call audited before it runs). */
+  update(id: number, change: Pick<AuditEventInput, 'outcome' | 'durationMs' | 'payload'>): Promise<void>;
   /** Newest first. */
   list(filter: AuditEventFilter): Promise<AuditRecord[]>;
 }

@@ -14,6 +14,7 @@ export { RuleCompileError, type MatchOptions, type EventTest } from './evaluate/
 export { lookupField, type SigmaEvent } from './evaluate/event-fields';
 export { RuleSet } from './evaluate/rule-set';
 export { addGatedRule } from './evaluate/gated-rules';
+export { pipelineRuleTransform } from './evaluate/pipeline-documents';
 export { resolveSource, sourceKey, type EventSource, type SourceView } from './evaluate/event-source';
 export { gateAllows, ruleGate, ruleVariants, type RuleGate } from './evaluate/logsource-gate';
 export { observableEvents, type ObservableLike, type ObservableEvent } from './evaluate/observable-events';
@@ -78,3 +79,7 @@ export {
   type TargetSpec,
 } from './convert/convert-targets';
 export { NAMED_PIPELINES, registerPipelines, type PipelineFactory } from './pipeline/named';
+// STIX 2.1 export of an execution: indicator values as STIX patterns, valid generated rules as Sigma indicators.
+export { executionStixBundle, HUNTFORGE_IDENTITY_ID, type StixExportInput } from './stix/execution-bundle';
+export { stixPatternFor } from './stix/stix-pattern';
+export { storedExecutionStix, type StoredExecution } from './stix/stored-execution';

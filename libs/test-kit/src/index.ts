@@ -7,3 +7,4 @@ export { createScratchVhost, type ScratchVhost } from './scratch-vhost';
 export { servedRoutes } from './served-routes';
 export { CHROMIUM_PATH, chromiumAvailable, launchChromium } from './chromium';
 export { sigmaRuleYaml, type SigmaRuleYamlOptions } from './sigma-rule';
+export { buildEvtx, type FixtureEvent } from './evtx-writer';

@@ -9,6 +9,7 @@ import { ingestionRoutes } from './ingestion.routes';
 import { mcpRoutes } from './mcp.routes';
 import { providerTestRoutes, settingsRoutes } from './settings.routes';
 import { sigmaQueueRoutes } from './sigma-queue.routes';
+import { telemetryRoutes } from './telemetry.routes';
 import { workflowRoutes } from './workflow.routes';
 
 /**
@@ -27,5 +28,6 @@ export const ALL_ROUTES: readonly ApiRoute[] = [
   ...Object.values(executionRoutes),
   ...Object.values(evaluationRoutes),
   ...Object.values(sigmaQueueRoutes),
+  ...Object.values(telemetryRoutes),
   ...Object.values(mcpRoutes),
 ];

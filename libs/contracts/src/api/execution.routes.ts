@@ -13,6 +13,7 @@ import {
   triggerResponseSchema,
   triggerStuckResponseSchema,
 } from '../executions/executions';
+import { stixBundleSchema } from '../executions/stix';
 import { defineRoute, errorResponse, jsonContent } from './define-route';
 
 const TAG = 'Workflow executions';
@@ -40,6 +41,18 @@ export const executionRoutes = {
     tags: [TAG],
     request: { params: executionIdParamsSchema },
     responses: { 200: jsonContent(executionDetailSchema, 'The execution record'), 404: errorResponse(['execution_not_found']) },
+  }),
+  getWorkflowExecutionStix: defineRoute('workflow', {
+    method: 'get',
+    path: '/api/workflow/executions/{execution_id}/stix',
+    summary: 'The execution as a STIX 2.1 bundle: identity, report, indicators (STIX patterns for network indicators, Sigma for valid generated rules), relationships',
+    description:
+      'Each network indicator value (IPv4, IPv6, domain, URL) becomes an indicator with `pattern_type: "stix"`; each generated rule ' +
+      'the validator passed becomes an indicator with `pattern_type: "sigma"` and the rule as YAML. A rule that keys on an indicator ' +
+      'value is `derived-from` that value\'s indicator. Identifiers are derived from the execution, so exporting twice gives the same bundle.',
+    tags: [TAG],
+    request: { params: executionIdParamsSchema },
+    responses: { 200: jsonContent(stixBundleSchema, 'A STIX 2.1 bundle'), 404: errorResponse(['execution_not_found']) },
   }),
   postWorkflowArticlesTrigger: defineRoute('workflow', {
     method: 'post',

@@ -20,6 +20,7 @@ import {
   sigmaQueueListQuerySchema,
   sigmaQueueListResponseSchema,
 } from '../sigma/queue';
+import { backtestRequestSchema, backtestResponseSchema } from '../telemetry/datasets';
 import { ruleAttributionSchema, similaritySearchRequestSchema, similaritySearchResponseSchema } from '../sigma/similarity';
 import { defineRoute, errorResponse, jsonBody, jsonContent } from './define-route';
 
@@ -102,6 +103,19 @@ export const sigmaQueueRoutes = {
       409: errorResponse(['invalid_transition', 'delivery_not_permitted']),
       422: errorResponse(['github_not_configured']),
       502: errorResponse(['github_error']),
+    },
+  }),
+
+  postSigmaQueueBacktest: defineRoute('sigma-queue', {
+    method: 'post', path: '/api/sigma-queue/{queue_id}/backtest', tags,
+    summary: 'Run the rule over uploaded telemetry datasets: per dataset the events, the matches and the first matching events',
+    description: 'The rule runs as `huntforge sigma test` runs it (logsource gating, field names of each log); nothing is stored.',
+    request: { params: queueId, body: jsonBody(backtestRequestSchema) },
+    responses: {
+      200: jsonContent(backtestResponseSchema, 'One result per dataset, in the order asked'),
+      400: errorResponse(['validation_error', 'invalid_json', 'invalid_sigma'], 'A bad body, or a rule the engine cannot run'),
+      404: errorResponse(['not_found', 'dataset_not_found'], 'No such queue item, or a dataset that does not exist (or expired)'),
+      422: errorResponse(['invalid_dataset'], 'A stored dataset the readers can no longer read'),
     },
   }),
 

@@ -29,7 +29,7 @@ export const processPairItemSchema = z.object({
 });
 export const procTreeExtractOutputSchema = agentOutput(processPairItemSchema);
 
-export const HUNT_QUERY_LANGUAGES = ['kql', 'spl', 'eql', 'sigma', 'osquery', 'xql', 'powershell'] as const;
+export const HUNT_QUERY_LANGUAGES = ['kql', 'spl', 'eql', 'sigma', 'osquery', 'xql', 'powershell', 'esql', 'lucene', 'falco', 'auditd', 'sysmon'] as const;
 export const huntQueryLanguageSchema = z.enum(HUNT_QUERY_LANGUAGES);
 export type HuntQueryLanguage = z.infer<typeof huntQueryLanguageSchema>;
 export const huntQueryItemSchema = z.object({ ...itemBase, language: huntQueryLanguageSchema });

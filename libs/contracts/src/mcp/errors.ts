@@ -16,6 +16,8 @@ export const MCP_ERROR_CODES = {
   sqlUnavailable: 'sql_unavailable',
   // The embedded database runs one statement at a time: a plan estimated too costly would stall every request.
   sqlTooCostly: 'sql_too_costly',
+  // ... and so takes one query_sql at a time with a short queue: a query beyond it is refused, not queued.
+  sqlBusy: 'sql_busy',
   cancelled: 'cancelled',
   writeTargetUnavailable: 'write_target_unavailable',
   upstreamError: 'upstream_error',

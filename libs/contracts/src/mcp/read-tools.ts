@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { coveringRuleSchema } from '../executions/corpus-coverage';
 import { executionRuleRecordSchema } from '../executions/execution-rules';
 import { executionSummarySchema } from '../executions/executions';
+import { stixBundleSchema } from '../executions/stix';
 import { pageInfoShape, sigmaAttributionSchema, toolCursorSchema, toolLimitSchema } from './common';
 
 const id = z.number().int().positive();
@@ -231,6 +232,10 @@ export const getWorkflowExecutionOutputSchema = executionSummaryItemSchema.exten
     }),
   ),
 });
+
+export const getExecutionStixInputSchema = z.object({ execution_id: id });
+// A fresh object of the same shape: an MCP output schema must be an inline object, not a reference to StixBundle.
+export const getExecutionStixOutputSchema = z.object(stixBundleSchema.shape);
 
 export const getArticleCoverageInputSchema = z.object({ article_id: id });
 

@@ -30,6 +30,12 @@ export const addQueueReviewNoteInputSchema = z.object({
   note: z.string().min(1).max(5_000),
 });
 
+export const backtestQueueRuleInputSchema = z.object({
+  queue_id: id,
+  dataset_ids: z.array(id).min(1).max(10).describe('Telemetry datasets (GET /api/telemetry/datasets) to run the rule over'),
+  max_examples: z.number().int().min(0).max(20).default(5).describe('Matching events shown per dataset'),
+});
+
 export const scrapeUrlInputSchema = z.object({
   url: z.url({ protocol: /^https?$/ }).max(2048).describe('An http(s) page to fetch (public addresses only) and store as an article'),
   force_scrape: z.boolean().default(false).describe('true fetches again and refreshes the article even when its URL is known'),

@@ -56,6 +56,13 @@ export class PrismaAuditRepository implements AuditRepository {
     return insertAuditEvent(this.prisma, event);
   }
 
+  async update(id: number, change: Pick<AuditEventInput, 'outcome' | 'durationMs' | 'payload'>): Promise<void> {
+    await this.prisma.auditEvent.update({
+      where: { id },
+      data: { outcome: change.outcome ?? null, durationMs: change.durationMs ?? null, payload: toJsonValue(change.payload) },
+    });
+  }
+
   async list(filter: AuditEventFilter): Promise<AuditRecord[]> {
     const rows = await this.prisma.auditEvent.findMany({
       where: whereOf(filter),

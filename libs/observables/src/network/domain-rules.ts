@@ -57,6 +57,20 @@ export function isReferencePath(path: string): boolean {
   return /^\/(?:[^/?#]+\/[^/?#]+\/(?:issues|pull|discussions)\/\d+|(?:[^?#]*\/)?(?:security[-_]?)?advisor(?:y|ies)(?:[/?#-]|$))/i.test(path);
 }
 
+// What a page a reader is sent to looks like: a code host's repository page (not a file it serves for
+// download), or an article path of a blog, research or news site ("/blog/…", "/research/…", "/2021/10/18/…").
+const CODE_HOSTS = /^(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|gist\.github\.com)$/;
+const REPOSITORY_PAGE = /^\/[^/?#]+(?:\/[^/?#]+)?\/?(?:$|[?#]|\/(?:blob|tree|wiki|commit|commits|blame|releases\/tag|security)(?:[/?#]|$))/i;
+const ARTICLE_PATH = /^\/(?:[^?#]*\/)?(?:blog|blogs|research|news|labs|security-labs|threat-research|threat-intel(?:ligence)?|insights|resources|posts?|articles?|whitepapers?|publications?|reports?)\/[^?#]*[a-z]|^\/(?:[^?#]*\/)?20\d\d\/\d{1,2}\/(?:\d{1,2}\/)?[a-z0-9-]{8,}/i;
+const DOWNLOAD_FILE = /\.(?:exe|dll|zip|rar|7z|gz|tgz|ps1|sh|bat|cmd|vbs|js|jar|msi|iso|img|lnk|hta|bin|elf|apk|dmg|pkg|php|py|txt|dat|so)(?:[?#]|$)/i;
+
+/** A plain link that sends the reader to a tool's repository or to another publisher's article: a citation. */
+export function isCitationUrl(host: string, path: string): boolean {
+  if (DOWNLOAD_FILE.test(path) || /\/wp-(?:content|includes|admin)\//i.test(path)) return false;
+  if (CODE_HOSTS.test(host.toLowerCase())) return REPOSITORY_PAGE.test(path);
+  return ARTICLE_PATH.test(path);
+}
+
 export function isReservedName(host: string): boolean {
   return RESERVED.test(host.toLowerCase());
 }

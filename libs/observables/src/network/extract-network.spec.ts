@@ -121,4 +121,19 @@ describe('extractNetworkIndicators', () => {
     const text = '```\nindex=aws sourcetype=aws:cloudtrail NOT sourceIPAddress IN ("52.14.0.0/16") dst!="18.1.2.3"\n| search src="193.149.176.52"\n```';
     expect(values(text, 'ipv4')).toEqual(['193.149.176.52']);
   });
+
+  it('treats the host of a markdown link, a reference list run into the text, repositories and articles as citations', () => {
+    const text = [
+      'They installed [Pacu](https://github.com/acme-labs/pacu) and pulled https://github.com/acme-labs/kit/releases/download/v1/kit.zip from there.',
+      'A [blog](https://www.other-vendor.test.io/blog/the-curious-case-of-x) covered it, as did https://news-site.io/2021/10/18/icedid-to-ransomware-in-a-day/.',
+      'The payload came from http://203.0.113.250/a.sh and http://evil-cdn.io/wp-content/uploads/2024/05/x.zip. References: https://gist.github.com/someone/8daef859 https://research.acme.io/2021/10/18/long-article-title/',
+    ].join('\n');
+    expect(values(text, 'url')).toEqual(['https://github.com/acme-labs/kit/releases/download/v1/kit.zip', 'http://evil-cdn.io/wp-content/uploads/2024/05/x.zip']);
+    expect(values(text, 'domain')).toEqual(['github.com', 'evil-cdn.io']);
+  });
+
+  it('reads defanged IPv6 groups and leaves cloud instance types out', () => {
+    expect(values('Calls came from 2a09[:]bac5:37aa:d2::15:1c2 on 42 c5.metal and r5a.4xlarge instances.', 'ipv6')).toEqual(['2a09:bac5:37aa:d2::15:1c2']);
+    expect(values('Calls came from 2a09[:]bac5:37aa:d2::15:1c2 on 42 c5.metal/r5a.4xlarge instances.', 'domain')).toEqual([]);
+  });
 });

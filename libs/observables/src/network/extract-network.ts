@@ -5,6 +5,7 @@ import { classifyCode } from '../text/code-kind';
 import type { ArticleDocument } from '../text/document';
 import {
   FILE_EXTENSION_TLDS,
+  isCitationUrl,
   isIanaTld,
   isPackageRegistryHost,
   isReferenceHost,
@@ -33,6 +34,8 @@ interface Candidate {
   path: string;
   fromUrlWithScheme: boolean;
   derived: boolean;
+  /** Where the URL a derived host was read from starts (its host is a citation when the URL is). */
+  urlStart?: number;
 }
 
 /**
@@ -64,7 +67,7 @@ export function extractNetworkIndicators(doc: ArticleDocument, options: NetworkE
     const path = rest.replace(/^:\d+/, '');
     candidates.push({ kind: 'url', value, start, end, defanged, host, path, fromUrlWithScheme: true, derived: false });
     const hostStart = m.indices?.[2]?.[0] ?? start;
-    candidates.push({ kind: hostKind(host), value: host, start: hostStart, end: hostEnd, defanged, host, path, fromUrlWithScheme: true, derived: true });
+    candidates.push({ kind: hostKind(host), value: host, start: hostStart, end: hostEnd, defanged, host, path, fromUrlWithScheme: true, derived: true, urlStart: start });
   }
 
   const isMasked = (offset: number) => masked.some(([s, e]) => offset >= s && offset < e);
@@ -80,9 +83,9 @@ export function extractNetworkIndicators(doc: ArticleDocument, options: NetworkE
   }
   for (const m of content.matchAll(IPV6_CANDIDATE)) {
     if (isMasked(m.index)) continue;
-    const value = m[0].toLowerCase();
+    const value = m[0].replace(/\[:\]/g, ':').toLowerCase();
     if (!isPublicIpv6(value)) continue;
-    candidates.push({ kind: 'ipv6', value: ipaddr.parse(value).toString(), start: m.index, end: m.index + m[0].length, defanged: false, host: value, path: '', fromUrlWithScheme: false, derived: false });
+    candidates.push({ kind: 'ipv6', value: ipaddr.parse(value).toString(), start: m.index, end: m.index + m[0].length, defanged: m[0] !== m[0].replace(/\[:\]/g, ':'), host: value, path: '', fromUrlWithScheme: false, derived: false });
   }
 
   return select(doc, candidates, publisherScope(options.articleUrl));
@@ -95,6 +98,7 @@ function collectBareHost(content: string, start: number, raw: string, kind: 'dom
   if (precededByEmailUser(content, start)) return;
   const end = start + raw.length;
   const defanged = isDefanged(raw);
+  if (kind === 'domain' && !defanged && CLOUD_INSTANCE_TYPE.test(host)) return;
   SCHEMELESS_TAIL.lastIndex = end;
   const tail = SCHEMELESS_TAIL.exec(content);
   if (tail) {
@@ -143,8 +147,10 @@ function select(doc: ArticleDocument, candidates: Candidate[], publisher: Publis
     if (!c.defanged) {
       const line = doc.lineAt(c.start);
       const inCode = doc.isInCode(c.start);
-      if (doc.inReferences[line.index] || isMarkdownLinkTarget(doc.content, c.start) || isReferenceHost(c.host)) continue;
-      if (isPackageRegistryHost(c.host) || (c.fromUrlWithScheme && isReferencePath(c.path))) continue;
+      const linkStart = c.urlStart ?? c.start;
+      if (doc.inReferences[line.index] || isMarkdownLinkTarget(doc.content, linkStart) || isReferenceHost(c.host)) continue;
+      if (inInlineReferenceList(doc.content, line.start, linkStart)) continue;
+      if (isPackageRegistryHost(c.host) || (c.fromUrlWithScheme && (isReferencePath(c.path) || isCitationUrl(c.host, c.path)))) continue;
       if (defangedStyle && !inCode) continue;
       if (!inCode && vouchedFor(doc.content, c.start)) continue;
     }
@@ -254,6 +260,21 @@ function vouchedFor(content: string, start: number): boolean {
   const sentenceEnd = after.search(/[.!?](?:\s|$)|\n\n/);
   const sentence = before.slice(sentenceStart) + (sentenceEnd === -1 ? after : after.slice(0, sentenceEnd));
   return VOUCHING.test(sentence);
+}
+
+// A cloud instance or node size ("c5.metal", "r5a.4xlarge", "t3.micro"): a machine type, not a host.
+const CLOUD_INSTANCE_TYPE = /^[a-z]{1,3}\d[a-z0-9-]*\.(?:metal|nano|micro|small|medium|large|\d*xlarge)$/;
+
+// "References: https://… https://…" where a page ran its reference list into the running text.
+const INLINE_REFERENCE_LABEL = /\b(?:references?|sources?|further reading|read more|see also|citations?)\s*:\s*/gi;
+const REFERENCE_LIST_REST = /^(?:(?:\[\d{1,3}\]|\d{1,3}[.)]|[-*•])?\s*(?:https?:\/\/\S+|[^\s:]+\.[a-z]{2,}\/\S*)\s*[,;]?\s*)*$/i;
+
+/** True when the link at `start` belongs to a reference list a page wrote inline after "References:". */
+function inInlineReferenceList(content: string, lineStart: number, start: number): boolean {
+  const before = content.slice(Math.max(lineStart, start - 4000), start);
+  let labelEnd = -1;
+  for (const m of before.matchAll(INLINE_REFERENCE_LABEL)) labelEnd = m.index + m[0].length;
+  return labelEnd >= 0 && REFERENCE_LIST_REST.test(before.slice(labelEnd));
 }
 
 function isMarkdownLinkTarget(content: string, start: number): boolean {

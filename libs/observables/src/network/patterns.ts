@@ -25,7 +25,8 @@ export const BARE_DOMAIN = new RegExp(String.raw`(?<![a-z0-9_.@\\/$]|[a-z0-9]-|\
 
 export const BARE_IPV4 = new RegExp(String.raw`(?<![0-9a-z_.\-\\/]|\[\.\])${IPV4}(?![0-9a-z_]|\.[0-9a-z]|\[\.\]\d)`, 'gi');
 
-export const IPV6_CANDIDATE = /(?<![0-9a-z:.])(?:[0-9a-f]{0,4}:){2,7}[0-9a-f]{0,4}(?![0-9a-z:])/gi;
+// Defanged groups (`2a09[:]bac5:…`) are read too; the caller refangs.
+export const IPV6_CANDIDATE = /(?<![0-9a-z:.\]])(?:[0-9a-f]{0,4}(?::|\[:\])){2,7}[0-9a-f]{0,4}(?![0-9a-z:])/gi;
 
 /** After a bare host: an optional port and a path, making it a scheme-less URL. */
 export const SCHEMELESS_TAIL = new RegExp(String.raw`(?:${PORT_COLON}\d{1,5})?(?:\/|\[\/\])[^\s"'<>\x60]{1,2000}`, 'iy');

@@ -99,4 +99,18 @@ describe('extractProcessPairs', () => {
     const text = "detection:\n    selection_parent:\n        ParentImage|endswith: '\\cmd.exe'\n        ParentCommandLine|contains: 'node'\n    selection_child:\n        Image|endswith: '\\schtasks.exe'";
     expect(pairs(text)).toEqual(['cmd.exe -> schtasks.exe']);
   });
+
+  it('reads "as a child (process) of", "launched from", "with X as the parent" and forks', () => {
+    expect(pairs('The loader (acme.exe) executed as a child of services.exe.')).toEqual(['services.exe -> acme.exe']);
+    expect(pairs('The child process, mshta.exe, was launched from outlook.exe.')).toEqual(['outlook.exe -> mshta.exe']);
+    expect(pairs('Then rundll32.exe (PID 4411) was spawned by explorer.exe.')).toEqual(['explorer.exe -> rundll32.exe']);
+    expect(pairs('We saw cmd.exe with wmiprvse.exe as the parent process.')).toEqual(['wmiprvse.exe -> cmd.exe']);
+    expect(pairs('powershell.exe was executed with a parent process of wmiprvse.exe.')).toEqual(['wmiprvse.exe -> powershell.exe']);
+    expect(pairs('The python3 process forked bash to run the payload.')).toEqual(['python3 -> bash']);
+  });
+
+  it('takes the child from the command a sentence shows after "a child process of X:"', () => {
+    expect(pairs('In C:\\x the next command ran as a child process of AcmeHost.exe : vssadmin delete shadows /all /quiet')).toEqual(['AcmeHost.exe -> vssadmin.exe']);
+    expect(pairs('It ran as a child process of AcmeHost.exe: the operator then left.')).toEqual([]);
+  });
 });

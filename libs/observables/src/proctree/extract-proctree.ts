@@ -1,6 +1,7 @@
 import type { ProcessPairItem } from '@huntforge/contracts';
 import type { ArticleDocument } from '../text/document';
-import { AMBIGUOUS_COMMANDS, KNOWN_COMMANDS } from '../command/programs';
+import { parseCommandLine } from '../command/parse';
+import { AMBIGUOUS_COMMANDS, KNOWN_COMMANDS, programName } from '../command/programs';
 import { imageForPlatform, imageOf, type Image } from './images';
 
 interface Pair {
@@ -15,7 +16,7 @@ const IMAGE = String.raw`(?:[A-Za-z]:\\[^\s"'<>|]{0,200}\\|%\w+%\\[^\s"'<>|]{0,2
 const ARROW = String.raw`\s*(?:->|-->|=>|→|⇒|>)\s*`;
 const CHAIN = new RegExp(String.raw`(?<![\w.%:\\-])["'\x60(]?${IMAGE}["'\x60)]?(?:${ARROW}["'\x60(]?${IMAGE}["'\x60)]?)+`, 'gi');
 
-const CREATE_VERB = String.raw`(?:spawn(?:s|ed|ing)?|launch(?:es|ed|ing)?|execut(?:es|ed|ing)|start(?:s|ed|ing)|creat(?:es|ed|ing)|invok(?:es|ed|ing)|run(?:s|ning)?|ran|open(?:s|ed|ing))`;
+const CREATE_VERB = String.raw`(?:spawn(?:s|ed|ing)?|fork(?:s|ed|ing)?|launch(?:es|ed|ing)?|execut(?:es|ed|ing)|start(?:s|ed|ing)|creat(?:es|ed|ing)|invok(?:es|ed|ing)|run(?:s|ning)?|ran|open(?:s|ed|ing))`;
 const FILLER = String.raw`(?:,?\s+(?:then|also|subsequently|in\s+turn|later|finally|immediately),?)?`;
 // "... spawned Y and Z", "... spawned Y, Z and W", "... spawned Y and, on elevated shells, Z", "Y and
 // then Z": further children of the same parent.
@@ -24,12 +25,21 @@ const VERB_NEXT = new RegExp(String.raw`^,?\s+(?:which\s+|then\s+|in\s+turn\s+)?
 const PROCESS_WORDS = String.raw`(?:\s+(?:a|an|the))?(?:\s+(?:new|child|hidden|second|separate|malicious|suspicious))?(?:\s+(?:process|instance)(?:\s+(?:of|for|called|named))?)?`;
 // "X spawned Y", "X, which spawned Y", "X (the launcher inside the DMG) spawned Y", "the X process then started Y"
 const ACTIVE = new RegExp(String.raw`(?<!\S)(\S{1,120})(?:\s+process)?(?:\s+\([^()\n]{1,80}\))?(?:,?\s+which)?${FILLER}\s+${CREATE_VERB}${PROCESS_WORDS}\s+(\S{1,120})`, 'gi');
-// "Y was spawned by X", "Y launched by X", "Y, spawned by X"
-const PASSIVE = new RegExp(String.raw`(?<!\S)(\S{1,120})(?:\s+process)?(?:,|\s+(?:was|is|were|being|gets|got))?\s+${CREATE_VERB}\s+by(?:\s+(?:the|a|an))?(?:\s+(?:parent|legitimate|compromised))?(?:\s+process)?\s+(\S{1,120})`, 'gi');
+// "Y was spawned by X", "Y launched by X", "Y, spawned by X", "Y, was launched from X"
+const PASSIVE = new RegExp(String.raw`(?<!\S)(\S{1,120})(?:\s+process)?(?:\s+\([^()\n]{1,80}\))?,?(?:\s+(?:was|is|were|being|gets|got))?\s+${CREATE_VERB}\s+(?:by|from)(?:\s+(?:the|a|an))?(?:\s+(?:parent|legitimate|compromised))?(?:\s+process)?\s+(\S{1,120})`, 'gi');
 // "X as a parent process for Y", "X as the parent of Y"
 const PARENT_OF = new RegExp(String.raw`(?<!\S)(\S{1,120})\s+(?:as|is)\s+(?:a|an|the)\s+parent(?:\s+process)?\s+(?:for|of)\s+(\S{1,120})`, 'gi');
 // "Y with parent (process) X", "Y (parent: X)"
 const WITH_PARENT = new RegExp(String.raw`(?<!\S)(\S{1,120})\s+(?:with|whose)\s+(?:a\s+|the\s+)?parent(?:\s+process)?(?:\s+(?:is|was|being|of))?\s+(\S{1,120})`, 'gi');
+
+// "Y ran as a child (process) of X", "Y (the loader) executed as the child of X", "Y, observed as a child process of X"
+const CHILD_OF = new RegExp(String.raw`(?<!\S)(\S{1,120})(?:\s+process)?(?:\s+\([^()\n]{1,80}\))?,?(?:\s+(?:was|is|were|then|also|first|appeared|appears|ran|runs|executed|executes|launched|started|spawned|observed|seen|running|executing|being)){0,3}\s+as\s+(?:a|the)\s+child(?:\s+process)?\s+(?:of|under|from)(?:\s+(?:the|a|an))?\s+(\S{1,120})`, 'gi');
+// "Y with X as the parent process", "Y, with X as its parent"
+const AS_PARENT = new RegExp(String.raw`(?<!\S)(\S{1,120})(?:\s+process)?,?\s+with\s+(\S{1,120})\s+as\s+(?:the|its|a)\s+parent\b`, 'gi');
+// "… a child process of X: <command>": the command's program is the child.
+const CHILD_OF_COMMAND = new RegExp(String.raw`\bchild(?:\s+process)?\s+of(?:\s+(?:the|a|an))?\s+(\S{1,120}?)\s*:\s+([^\n]{1,300})`, 'gi');
+// "Y was executed with a parent process of X", "Y, with the parent process being X"
+const WITH_PARENT_LATER = new RegExp(String.raw`(?<!\S)(\S{1,120}),?\s+(?:was|is|were)\s+(?:\w+ed|run|spawned|seen)\s+(?:with|from|under)\s+(?:a|the)\s+parent(?:\s+process)?(?:\s+(?:of|being|named|called))?\s+(\S{1,120})`, 'gi');
 
 const PARENT_FIELD = /^\s*(?:[-*]\s*)?["']?(?:ParentImage|ParentProcessName|Parent\s*Process(?:\s*Name)?|InitiatingProcessFileName|Creator\s+Process\s+Name|ParentCommandLine)["']?\s*(?:\|\s*\w+\s*)?[:=]\s*(.+)$/i;
 const CHILD_FIELD = /^\s*(?:[-*]\s*)?["']?(?:Image|NewProcessName|New\s+Process\s+Name|Process\s*Name|FileName|ProcessFileName|Child\s*Process(?:\s*Name)?)["']?\s*(?:\|\s*\w+\s*)?[:=]\s*(.+)$/i;
@@ -45,6 +55,7 @@ export function extractProcessPairs(doc: ArticleDocument): ProcessPairItem[] {
   const pairs: Pair[] = [];
   fromChains(doc, pairs);
   fromSentences(doc, pairs);
+  fromChildOfCommand(doc, pairs);
   fromTelemetry(doc, pairs);
   fromTrees(doc, pairs);
   const named = pairs.map((pair) => ({ ...pair, parent: imageForPlatform(pair.parent, doc.content), child: imageForPlatform(pair.child, doc.content) }));
@@ -68,6 +79,9 @@ function fromSentences(doc: ArticleDocument, out: Pair[]): void {
     [PASSIVE, true, 0.85],
     [PARENT_OF, false, 0.85],
     [WITH_PARENT, true, 0.8],
+    [CHILD_OF, true, 0.8],
+    [WITH_PARENT_LATER, true, 0.8],
+    [AS_PARENT, true, 0.8],
   ];
   const shown = programsShownByPath(doc.content);
   const image = (token: string) => imageOf(token) ?? codeImage(token) ?? shownImage(token, shown);
@@ -98,6 +112,23 @@ function fromSentences(doc: ArticleDocument, out: Pair[]): void {
           if (/[.;:!?]$/.test(also[1])) break;
         }
       }
+    }
+  }
+}
+
+/** "… appeared as a child process of X: vssadmin delete shadows /all": the quoted command's program is the child. */
+function fromChildOfCommand(doc: ArticleDocument, out: Pair[]): void {
+  const windows = /\b[A-Za-z]:\\|\.exe\b/i.test(doc.content);
+  for (const paragraph of proseParagraphs(doc)) {
+    CHILD_OF_COMMAND.lastIndex = 0;
+    for (const m of paragraph.text.matchAll(CHILD_OF_COMMAND)) {
+      const parent = imageOf(m[1] as string);
+      const program = parseCommandLine(m[2] as string, { firstStage: true }).invocations[0]?.program?.value ?? '';
+      const name = programName(program);
+      const child = imageOf(program) ?? (KNOWN_COMMANDS.has(name) && !AMBIGUOUS_COMMANDS.has(name) ? { name: windows ? `${name}.exe` : name } : null);
+      if (!parent || !child) continue;
+      const start = paragraph.start + m.index;
+      out.push({ parent: parent.name, child: child.name, start, end: start + m[0].length, confidence: 0.75 });
     }
   }
 }

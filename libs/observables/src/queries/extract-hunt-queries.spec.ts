@@ -46,5 +46,44 @@ describe('extractHuntQueries', () => {
     ].join('\n');
     expect(queries(text)).toEqual([['powershell', "Get-WinEvent -FilterHashtable @{LogName='Security'; Id=4698} | Where-Object { $_.Message -match 'Updater' }"]]);
   });
-});
 
+  it('reads ES|QL in any case, Kibana queries over several lines, Falco and auditd rules and Sysmon filters', () => {
+    const text = [
+      '```',
+      'from logs-endpoint.events.process-*',
+      '| where process.name == "curl"',
+      '| stats n = count(*) by host.name',
+      '```',
+      '',
+      'event.dataset: "aws.cloudtrail"',
+      '    and event.action: "CreateAccessKey"',
+      '',
+      '```javascript',
+      '- rule: Shell in container',
+      '  desc: A shell ran in a container.',
+      '  condition: spawned_process and container and proc.name = bash',
+      '```',
+      '',
+      '```bash',
+      '-w /etc/cron.d/ -p wa -k cron_change',
+      '```',
+      '',
+      '```xml',
+      '<ProcessCreate onmatch="include">',
+      '  <Image condition="end with">\\acme.exe</Image>',
+      '</ProcessCreate>',
+      '```',
+    ].join('\n');
+    expect(queries(text)).toEqual([
+      ['esql', 'from logs-endpoint.events.process-*'],
+      ['lucene', 'event.dataset: "aws.cloudtrail"'],
+      ['falco', '- rule: Shell in container'],
+      ['auditd', '-w /etc/cron.d/ -p wa -k cron_change'],
+      ['sysmon', '<ProcessCreate onmatch="include">'],
+    ]);
+  });
+
+  it('does not read one field of a list or prose about a FROM clause as a query', () => {
+    expect(queries('Fields we saw:\nprocess.name: curl\n\nData came from the logs | mostly from hosts.')).toEqual([]);
+  });
+});

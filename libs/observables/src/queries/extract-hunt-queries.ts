@@ -5,10 +5,11 @@ import type { ArticleDocument } from '../text/document';
 
 // First line of a query written outside a code block (HTML extraction often drops the fences).
 const QUERY_START =
-  /^\s*(?:(?:Device\w+Events|SecurityEvent|SigninLogs|AuditLogs|CommonSecurityLog|Syslog|DnsEvents|EmailEvents|CloudAppEvents|IdentityLogonEvents|OfficeActivity|AzureActivity|\w+_CL)\s*(?:\||$)|let\s+\w+\s*=|index\s*=|sourcetype\s*=|\|\s*tstats\b|(?:process|file|network|registry|library|dns|any)\s+where\b|sequence\b|SELECT\b|dataset\s*=|config\s+case_sensitive|Get-WinEvent\b|Get-EventLog\b|Search-UnifiedAuditLog\b)/i;
+  /^\s*(?:(?:Device\w+Events|SecurityEvent|SigninLogs|AuditLogs|CommonSecurityLog|Syslog|DnsEvents|EmailEvents|CloudAppEvents|IdentityLogonEvents|OfficeActivity|AzureActivity|\w+_CL)\s*(?:\||$)|let\s+\w+\s*=|index\s*=|sourcetype\s*=|\|\s*tstats\b|(?:process|file|network|registry|library|dns|any)\s+where\b|sequence\b|SELECT\b|dataset\s*=|config\s+case_sensitive|Get-WinEvent\b|Get-EventLog\b|Search-UnifiedAuditLog\b|FROM\s+[\w.*,:-]+\s*(?:\||$)|-\s*(?:rule|macro)\s*:|-w\s+\/\S*\s+-p\b|<(?:RuleGroup|ProcessCreate|FileCreate|NetworkConnect|RegistryEvent)\b|[a-z_]+(?:\.[a-z_]+)+\s*:\s*["(\w*])/i;
 
 /**
- * Hunt queries the publisher wrote: KQL, SPL, EQL, osquery, XQL and PowerShell event-log searches, fenced or not, and Sigma
+ * Hunt queries the publisher wrote: KQL, SPL, EQL, ES|QL, Kibana/Lucene, osquery, XQL, Falco rules, auditd rules, Sysmon
+ * configuration filters and PowerShell event-log searches, fenced or not, and Sigma
  * rules (each embedded rule is one query). The text is kept exactly as written.
  */
 export function extractHuntQueries(doc: ArticleDocument): HuntQueryItem[] {

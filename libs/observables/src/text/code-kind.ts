@@ -5,7 +5,7 @@ export type CodeKind = { kind: 'query'; language: HuntQueryLanguage } | { kind: 
 
 const SHELL_TAGS = new Set(['bash', 'sh', 'shell', 'zsh', 'console', 'terminal', 'cmd', 'bat', 'batch', 'powershell', 'ps', 'ps1', 'pwsh', 'posh', 'dos', 'shell-session', 'shellsession']);
 const DATA_TAGS = new Set(['json', 'xml', 'csv', 'ini', 'toml', 'html', 'log', 'hex']);
-const TAG_LANGUAGES: Record<string, HuntQueryLanguage> = { kql: 'kql', kusto: 'kql', spl: 'spl', splunk: 'spl', eql: 'eql', osquery: 'osquery', xql: 'xql', sigma: 'sigma' };
+const TAG_LANGUAGES: Record<string, HuntQueryLanguage> = { kql: 'kql', kusto: 'kql', spl: 'spl', splunk: 'spl', eql: 'eql', osquery: 'osquery', xql: 'xql', sigma: 'sigma', esql: 'esql', 'es|ql': 'esql', lucene: 'lucene', falco: 'falco' };
 
 const KQL_TABLES =
   'DeviceProcessEvents|DeviceNetworkEvents|DeviceFileEvents|DeviceRegistryEvents|DeviceEvents|DeviceLogonEvents|DeviceImageLoadEvents|DeviceInfo|DeviceNetworkInfo|SecurityEvent|SigninLogs|AuditLogs|CommonSecurityLog|Syslog|OfficeActivity|AzureActivity|AzureDiagnostics|EmailEvents|EmailUrlInfo|EmailAttachmentInfo|IdentityLogonEvents|IdentityQueryEvents|IdentityDirectoryEvents|AlertEvidence|AlertInfo|CloudAppEvents|AADSignInEventsBeta|DnsEvents|W3CIISLog|Event|WindowsEvent|ASimProcessEventLogs|imProcessCreate|_Im_ProcessCreate|_ASim_\\w+|BehaviorAnalytics|ThreatIntelligenceIndicator|AzureNetworkAnalytics_CL|\\w+_CL';
@@ -17,6 +17,18 @@ const OSQUERY =
   /\bSELECT\b[\s\S]{1,2000}?\bFROM\s+(?:processes|process_events|listening_ports|process_open_sockets|file|hash|users|crontab|launchd|startup_items|scheduled_tasks|services|registry|socket_events|kernel_modules|authorized_keys|shell_history|chrome_extensions|autoexec|wmi_\w+|yara|file_events|etc_hosts|logged_in_users|system_info|os_version|programs|apps|docker_\w+|osquery_\w+|signature|es_process_events|bpf_process_events|systemd_units|sudoers|known_hosts|browser_plugins|safari_extensions|drivers|certificates|windows_events|windows_eventlog|powershell_events|prefetch|userassist|shimcache|ntfs_journal_events|mounts|routes|arp_cache|dns_cache|listening_ports)\b/i;
 // PowerShell that searches event logs or audit data: a hunt, not a command the intrusion ran.
 const POWERSHELL_QUERY = /(?:^|\n|\|\s*|=\s*|\(\s*)(?:Get-WinEvent|Get-EventLog|Search-UnifiedAuditLog|Get-MpThreatDetection|Get-MgAuditLog\w*)\b[^\n]*(?:-FilterHashtable|-FilterXPath|-LogName|-Log\b|-StartDate|-RecordType|-Operations|\|\s*Where-Object)/i;
+// ES|QL: a source command and a piped processing command (`FROM logs-endpoint.* | WHERE …`).
+const ESQL = /(?:^|\n)\s*FROM\s+[\w.*,:-]+(?:\s+METADATA\s+[\w, ]+)?\s*(?:\n\s*)?\|\s*(?:WHERE|STATS|EVAL|KEEP|LIMIT|SORT|DISSECT|GROK|MV_EXPAND|ENRICH|RENAME|DROP)\b/i;
+// Kibana query language / Lucene: two or more `field.path : value` clauses joined by and/or.
+const LUCENE = /^[\s(]*(?:not\s+)?[a-z_]+(?:\.[a-z_]+)+\s*:\s*[("\w*][^\n]*(?:\n[^\n]*)*?\b(?:and|or|AND|OR)\s+(?:not\s+|NOT\s+)?\(?[a-z_@]+(?:\.[a-z_]+)+\s*:/;
+// A Falco rule or macro (YAML with a condition in Falco's filter syntax).
+const FALCO = /^\s*-\s*(?:rule|macro)\s*:[^\n]*\n[\s\S]*?^\s*condition\s*:/m;
+// auditd rules: a file watch (`-w /etc/x -p wa -k key`) or a syscall rule (`-a always,exit -F …`).
+const AUDITD = /(?:^|\n)\s*(?:-w\s+\/\S*\s+-p\s+[rwxa]+\b|-a\s+(?:always|never),(?:exit|task|user|exclude)\b)/;
+// A Sysmon configuration's event filter (`<FileCreate onmatch="include">`).
+const SYSMON = /<(?:RuleGroup|ProcessCreate|FileCreate|FileCreateTime|NetworkConnect|RegistryEvent|ImageLoad|DnsQuery|CreateRemoteThread|ProcessAccess|PipeEvent|WmiEvent|FileDelete|ProcessTerminate|DriverLoad|RawAccessRead)\s+(?:name="[^"]*"\s+)?(?:groupRelation="\w+"\s+)?onmatch=/;
+// Query languages a shell-tagged block may hold (auditctl rules are written in bash blocks).
+const SHELL_BLOCK_QUERIES = new Set<HuntQueryLanguage>(['powershell', 'auditd']);
 const XQL = /(?:^|\n)\s*(?:config\s+case_sensitive|dataset\s*=\s*\w+|preset\s*=\s*\w+)/;
 
 /** Sigma rule text: title, logsource and detection as top-level keys. */
@@ -28,11 +40,16 @@ export function looksLikeSigma(text: string): boolean {
 export function queryLanguageOf(text: string): HuntQueryLanguage | null {
   if (looksLikeSigma(text)) return 'sigma';
   if (XQL.test(text)) return 'xql';
+  if (FALCO.test(text)) return 'falco';
+  if (SYSMON.test(text)) return 'sysmon';
+  if (ESQL.test(text)) return 'esql';
   if (EQL.test(text)) return 'eql';
   if (OSQUERY.test(text)) return 'osquery';
   if (KQL.test(text) || KQL_OPERATORS.test(text)) return 'kql';
   if (SPL.test(text)) return 'spl';
   if (POWERSHELL_QUERY.test(text)) return 'powershell';
+  if (AUDITD.test(text)) return 'auditd';
+  if (LUCENE.test(text.trim())) return 'lucene';
   return null;
 }
 
@@ -41,7 +58,7 @@ export function classifyCode(text: string, lang: string): CodeKind {
   const tagged = TAG_LANGUAGES[tag];
   if (tagged) return { kind: 'query', language: tagged };
   const language = queryLanguageOf(text);
-  if (language && (!SHELL_TAGS.has(tag) || language === 'powershell')) return { kind: 'query', language };
+  if (language && (!SHELL_TAGS.has(tag) || SHELL_BLOCK_QUERIES.has(language))) return { kind: 'query', language };
   if (SHELL_TAGS.has(tag)) return { kind: 'shell' };
   if (DATA_TAGS.has(tag) || tag === 'yaml' || tag === 'yml' || /^\s*[{[]/.test(text)) return { kind: 'data' };
   return { kind: 'other' };

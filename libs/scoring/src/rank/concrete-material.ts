@@ -10,6 +10,9 @@ const QUERY_MARKERS: Array<[string, RegExp]> = [
   ['esql', /\bFROM\s+[\w.*:-]+\s*(?:METADATA\s+[\w, ]+)?\|\s*(?:WHERE|STATS|KEEP|EVAL)\b/i],
   ['osquery', /\bSELECT\b[^;]{1,400}?\bFROM\s+(?:processes|process_events|listening_ports|process_open_sockets|crontab|launchd|startup_items|systemd_units|kernel_modules|authorized_keys|shell_history|file_events|socket_events)\b/i],
   ['sigma', /^\s*detection\s*:\s*$[\s\S]{0,400}^\s*condition\s*:/m],
+  ['falco', /^\s*-\s*(?:rule|macro)\s*:[^\n]*\n[\s\S]*?^\s*condition\s*:/m],
+  ['auditd', /(?:^|\n)\s*-w\s+\/\S*\s+-p\s+[rwxa]+\b/],
+  ['sysmon', /<(?:RuleGroup|ProcessCreate|FileCreate|NetworkConnect|RegistryEvent|ImageLoad|DnsQuery)\s[^>]*onmatch=/],
   ['yara', /\brule\s+\w+\s*(?::\s*\w+\s*)?\{[\s\S]{0,2000}?\bcondition\s*:/],
 ];
 

@@ -6,6 +6,9 @@ export const sigmaQueueEnvSchema = z.object({
   SIGMA_REPO_PATH: z.string().min(1).optional(),
   GITHUB_RULES_DIR: z.string().min(1).default('rules/huntforge'),
   ENRICHMENT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(120_000),
+  // Uploads arrive base64 in a JSON body, so BODY_LIMIT must allow about 4/3 of this too.
+  TELEMETRY_DATASET_MAX_BYTES: z.coerce.number().int().min(1_024).max(1_073_741_824).default(8 * 1024 * 1024),
+  TELEMETRY_DATASET_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
 });
 
 /** sigma-queue's own environment (runtime-overridable values such as GITHUB_TOKEN and GITHUB_API_URL come from settings). */
@@ -19,6 +22,8 @@ export interface SigmaQueueConfig {
   enrichmentTimeoutMs: number;
   /** Where the reference repository is cloned (under DATA_DIR). */
   referenceCloneDir: string;
+  /** Telemetry uploaded for backtests: the largest file, and the days it is kept. */
+  datasetLimits: { maxBytes: number; retentionDays: number };
 }
 
 export function loadSigmaQueueConfig(env: Record<string, string | undefined>, dataDir: string): SigmaQueueConfig {
@@ -30,5 +35,6 @@ export function loadSigmaQueueConfig(env: Record<string, string | undefined>, da
     githubRulesDir: parsed.GITHUB_RULES_DIR.replace(/^\/+|\/+$/g, ''),
     enrichmentTimeoutMs: parsed.ENRICHMENT_TIMEOUT_MS,
     referenceCloneDir: `${dataDir.replace(/\/+$/, '')}/sigma/reference`,
+    datasetLimits: { maxBytes: parsed.TELEMETRY_DATASET_MAX_BYTES, retentionDays: parsed.TELEMETRY_DATASET_RETENTION_DAYS },
   };
 }

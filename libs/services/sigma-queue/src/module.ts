@@ -10,7 +10,11 @@ import { handleCoverage } from './corpus/coverage-responder';
 import { indexCustomerRepo, syncReferenceRules, type CorpusJobDeps } from './corpus/sync-jobs';
 import { createLlmRuleEnricher } from './enrichment/llm-enricher';
 import { builtinRuleEnricher, type RuleEnricher } from './enrichment/rule-enricher';
+import { backtestRouter } from './http/backtest-router';
 import { queueRouter, type QueueRouterDeps } from './http/queue-router';
+import { telemetryRouter } from './http/telemetry-router';
+import type { DatasetDeps } from './backtest/dataset-deps';
+import { TelemetryDatasetRepository } from './repositories/telemetry-dataset-repository';
 import { sigmaRouter } from './http/sigma-router';
 import { ConversationRepository } from './repositories/conversation-repository';
 import { QueueRepository } from './repositories/queue-repository';
@@ -70,6 +74,9 @@ export function createSigmaQueueModule(ctx: ModuleContext, options: SigmaQueueMo
   const router = Router();
   router.use(sigmaRouter({ index, rules, settings: ctx.settings }));
   router.use(queueRouter(deps));
+  const datasetDeps: DatasetDeps = { datasets: new TelemetryDatasetRepository(ctx.db.prisma), limits: config.datasetLimits, now: () => new Date() };
+  router.use(telemetryRouter(datasetDeps));
+  router.use(backtestRouter({ ...datasetDeps, queue }));
   let responders: Subscription[] = [];
 
   return {

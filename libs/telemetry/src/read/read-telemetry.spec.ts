@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildEvtx, type FixtureEvent } from '../test-support/evtx-writer';
+import { buildEvtx, type FixtureEvent } from '@huntforge/test-kit';
 import type { TelemetryEvent } from '../telemetry-event';
 import { readTelemetry, readTelemetryFile, TelemetryInputError, type InputSummary } from './read-telemetry';
 

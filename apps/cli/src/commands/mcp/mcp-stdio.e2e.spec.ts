@@ -79,6 +79,7 @@ function readArguments(ids: { articleId: number; executionId: number; queueId: n
     list_sources: {},
     list_workflow_executions: {},
     get_workflow_execution: { execution_id: ids.executionId },
+    get_execution_stix: { execution_id: ids.executionId },
     get_article_coverage: { article_id: ids.articleId },
     list_sigma_queue: {},
     get_queue_item: { queue_id: ids.queueId },

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { executionRoutes, type ExecutionDetail } from '@huntforge/contracts';
+import { api } from '../../api/client';
 import { useApi, useApiMutation } from '../../api/hooks';
 import { StatusBadge } from '../../components/badges';
 import { formatDuration, formatTime } from '../../components/format';
@@ -83,6 +84,7 @@ export function ExecutionView({ executionId }: { executionId: number }) {
               <span className="row">
                 <button type="button" disabled={!canRetry} onClick={() => retry.mutate({ params: { execution_id: data.id } })} title={`Runs again with this execution's configuration snapshot (version ${data.config_version ?? 'unknown'}), to reproduce it`}>Retry</button>
                 <button type="button" disabled={!canRetry} onClick={() => retry.mutate({ params: { execution_id: data.id }, body: { use_current_config: true } })} title="Runs again with the active configuration, after you fixed what made this run fail">Retry with current config</button>
+                <a className="button" href={api.url(executionRoutes.getWorkflowExecutionStix, { params: { execution_id: data.id } })} download={`execution-${data.id}.stix.json`} title="The run's indicator values and valid generated rules as a STIX 2.1 bundle">Export STIX 2.1</a>
                 <button type="button" className="danger" disabled={!canWrite || !(data.status === 'running' || data.status === 'pending') || cancel.isPending} onClick={() => cancel.mutate({ params: { execution_id: data.id } })}>Cancel</button>
               </span>
             </div>
@@ -108,7 +110,7 @@ export function ExecutionView({ executionId }: { executionId: number }) {
             <CoveragePanel coverage={data.coverage} />
             <ExecutionRules rules={data.sigma_rules} />
             <h3>Logs</h3>
-            <pre className="article-text small" data-testid="execution-logs">{logs.join('\n') || 'No log lines.'}</pre>
+            <pre className="article-text small" data-testid="execution-logs" tabIndex={0} role="region" aria-label="execution logs">{logs.join('\n') || 'No log lines.'}</pre>
           </div>
         );
       }}

@@ -3,6 +3,7 @@ import type {
   addAnnotationInputSchema,
   addQueueReviewNoteInputSchema,
   approveQueueRuleInputSchema,
+  backtestQueueRuleInputSchema,
   deleteArticleInputSchema,
   McpHighRiskTool,
   McpLowRiskTool,
@@ -55,6 +56,12 @@ export const WRITE_ACTIONS: {
     method: 'POST',
     path: '/api/scrape-url',
     body: { url, force_scrape },
+  }),
+  backtest_queue_rule: ({ queue_id, ...body }: Args<typeof backtestQueueRuleInputSchema>) => ({
+    service: 'sigma-queue',
+    method: 'POST',
+    path: `/api/sigma-queue/${queue_id}/backtest`,
+    body,
   }),
   approve_queue_rule: ({ queue_id, comment }: Args<typeof approveQueueRuleInputSchema>) => ({
     service: 'sigma-queue',

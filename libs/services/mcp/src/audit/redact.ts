@@ -5,18 +5,31 @@ const SECRET_VALUE = /\b(hf_[A-Za-z0-9_-]{20,}|sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[
 export const REDACTED = '[redacted]';
 const MAX_STRING = 2_000;
 
+/**
+ * PostgreSQL text and jsonb cannot hold NUL (22P05): written as the six characters `\u0000` so the audit shows
+ * what was sent instead of failing to be written.
+ */
+export function escapeNul(text: string): string {
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '\\u0000') : text;
+}
+
+/** A free text (a tool name, an error message) as the audit stores it: NUL escaped, credentials masked. */
+export function redactText(text: string): string {
+  return escapeNul(text).replace(SECRET_VALUE, REDACTED);
+}
+
 /** Tool arguments as the audit stores them: secrets out, long texts cut (the full text is not evidence). */
 export function redactArguments(value: unknown, depth = 0): unknown {
   if (depth > 8) return '[too deep]';
   if (typeof value === 'string') {
-    const masked = value.replace(SECRET_VALUE, REDACTED);
+    const masked = redactText(value);
     return masked.length > MAX_STRING ? `${masked.slice(0, MAX_STRING)}… [${masked.length} characters]` : masked;
   }
   if (Array.isArray(value)) return value.slice(0, 100).map((item) => redactArguments(item, depth + 1));
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value as Record<string, unknown>).map(([key, item]) => [
-        key,
+        escapeNul(key),
         SECRET_KEY.test(key) ? REDACTED : redactArguments(item, depth + 1),
       ]),
     );

@@ -87,6 +87,11 @@ describe('MCP writes: low-risk at once, high-risk through a person\'s confirmati
       ],
       ['trigger_workflow', { article_id: articleId, force: true }, { method: 'POST', path: `/api/workflow/articles/${articleId}/trigger`, query: { force: 'true' } }],
       ['scrape_url', { url: 'https://research.example.org/report' }, { method: 'POST', path: '/api/scrape-url', body: { url: 'https://research.example.org/report', force_scrape: false } }],
+      [
+        'backtest_queue_rule',
+        { queue_id: seeded.queueIds[0], dataset_ids: [3, 1] },
+        { method: 'POST', path: `/api/sigma-queue/${seeded.queueIds[0]}/backtest`, body: { dataset_ids: [3, 1], max_examples: 5 } },
+      ],
     ];
     for (const [tool, args, expected] of calls) {
       const result = structured<{ status: string; http_status: number; result: unknown }>(await analyst.callTool({ name: tool, arguments: args }));

@@ -32,6 +32,21 @@ export class ExecutionReadRepository {
     });
   }
 
+  /** What the STIX export of a run needs: its observables, its rules and the article they came from. */
+  findForStix(id: number) {
+    return this.prisma.workflowExecution.findUnique({
+      where: { id },
+      select: {
+        id: true,
+        createdAt: true,
+        finishedAt: true,
+        extractionResult: true,
+        sigmaRules: true,
+        article: { select: { id: true, title: true, url: true, publishedAt: true } },
+      },
+    });
+  }
+
   /** The latest non-evaluation run of an article that recorded corpus coverage. */
   latestCoverage(articleId: number) {
     return this.prisma.workflowExecution.findFirst({

@@ -3,8 +3,15 @@ import { MCP_ERROR_CODES, SQL_MAX_ROWS } from '@huntforge/contracts';
 import { ToolError } from '../errors/tool-error';
 import { checkStatement, loadSqlParser } from '../sql/statement-checker';
 import { READ_ONLY_ROLE } from '../sql/table-allowlist';
+import { LaneFull, SingleLane } from '../sql/single-lane';
 
 export const STATEMENT_TIMEOUT = '5s';
+/** The embedded database answers every other request on the same thread: a query there gets less time. */
+export const EMBEDDED_STATEMENT_TIMEOUT = '2s';
+/** query_sql calls that may wait behind the running one on the embedded database; more are refused (sql_busy). */
+export const EMBEDDED_QUEUE = 2;
+/** Results nested deeper than this are refused: parsing and validating them would exhaust the stack. */
+const MAX_RESULT_DEPTH = 200;
 /** Prisma's own limit on the interactive transaction, a little above the statement timeout. */
 const TRANSACTION_TIMEOUT_MS = 8_000;
 /**
@@ -31,6 +38,8 @@ export interface QueryResult {
  */
 export class ReadOnlySqlRunner {
   private roleChecked = false;
+  /** The embedded database runs one query_sql at a time (its one thread also serves every other request). */
+  private readonly lane = new SingleLane(EMBEDDED_QUEUE);
 
   /**
    * `kind` says how a running statement can be stopped: PostgreSQL cancels it from another connection
@@ -44,10 +53,20 @@ export class ReadOnlySqlRunner {
 
   async run(sql: string, maxRows: number = SQL_MAX_ROWS, signal?: AbortSignal): Promise<QueryResult> {
     await loadSqlParser();
-    const check = checkStatement(sql);
+    const check = checkStatement(sql, { allowRecursive: this.kind === 'postgres' });
     if (!check.ok) throw new ToolError(MCP_ERROR_CODES.sqlRefused, check.reason);
     await this.ensureRole();
-    return this.execute(check.statement, Math.min(maxRows, SQL_MAX_ROWS), signal);
+    const limit = Math.min(maxRows, SQL_MAX_ROWS);
+    if (this.kind === 'postgres') return this.execute(check.statement, limit, signal);
+    try {
+      return await this.lane.run(() => this.execute(check.statement, limit, signal));
+    } catch (error) {
+      if (!(error instanceof LaneFull)) throw error;
+      throw new ToolError(
+        MCP_ERROR_CODES.sqlBusy,
+        `The embedded database runs one query_sql at a time and ${EMBEDDED_QUEUE} are already waiting; retry in a few seconds`,
+      );
+    }
   }
 
   /**
@@ -67,7 +86,7 @@ export class ReadOnlySqlRunner {
             stopWatching = this.cancelOnAbort(signal, backend?.pid);
           }
           await tx.$executeRawUnsafe('SET TRANSACTION READ ONLY');
-          await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = '${STATEMENT_TIMEOUT}'`);
+          await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = '${this.kind === 'pglite' ? EMBEDDED_STATEMENT_TIMEOUT : STATEMENT_TIMEOUT}'`);
           await tx.$executeRawUnsafe(`SET LOCAL ROLE ${READ_ONLY_ROLE}`);
           // The newline keeps a trailing `-- comment` of the statement from swallowing the wrapper.
           const wrapped = `SELECT to_json(hf_q)::text AS hf_row FROM (\n${statement}\n) AS hf_q`;
@@ -86,6 +105,9 @@ export class ReadOnlySqlRunner {
     }
     if (signal?.aborted) throw cancelled();
     const truncated = fetched.length > maxRows;
+    if (fetched.some((row) => textDepth(row.hf_row) > MAX_RESULT_DEPTH)) {
+      throw new ToolError(MCP_ERROR_CODES.sqlRefused, `The result nests JSON more than ${MAX_RESULT_DEPTH} levels deep; select a part of it instead`);
+    }
     const rows = fetched.slice(0, maxRows).map((row) => JSON.parse(row.hf_row) as Record<string, unknown>);
     return {
       columns: rows[0] ? Object.keys(rows[0]) : [],
@@ -125,6 +147,23 @@ export class ReadOnlySqlRunner {
 }
 
 const NOTHING_TO_STOP = (): void => undefined;
+
+/** The deepest nesting of a JSON text's arrays and objects (brackets inside strings are skipped). */
+function textDepth(json: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const char = json[i];
+    if (inString) {
+      if (char === '\\') i++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '[' || char === '{') deepest = Math.max(deepest, ++depth);
+    else if (char === ']' || char === '}') depth--;
+  }
+  return deepest;
+}
 
 /** On the embedded database, a plan the planner expects to run long is refused before it holds up everyone else. */
 async function refuseCostlyPlan(tx: Pick<PrismaClient, '$queryRawUnsafe'>, query: string): Promise<void> {

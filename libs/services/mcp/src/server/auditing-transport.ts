@@ -6,6 +6,8 @@ import type { Caller } from '../caller/caller';
 import { findTool } from '../tools/catalog';
 
 interface PendingCall {
+  /** The audit event written before the call ran. */
+  auditId: number;
   tool: string;
   arguments: unknown;
   started: number;
@@ -15,10 +17,27 @@ interface PendingCall {
 
 type Message = Record<string, unknown>;
 
+/** JSON-RPC's codes for a request refused before the server sees it. */
+const INVALID_PARAMS = -32602;
+const INTERNAL_ERROR = -32603;
+
+function isObject(value: unknown): value is Message {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** True when a string or key anywhere in `value` holds a NUL character (PostgreSQL text cannot). */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 64 || typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || holdsNul(item, depth + 1));
+}
+
 /**
  * Wraps a transport so every `tools/call` is audited, whatever becomes of it: calls the SDK refuses before
- * any tool runs (unknown or out-of-scope tool, invalid arguments) included. The audit row is written before
- * the answer leaves, so a caller never sees a result the audit does not hold.
+ * any tool runs (unknown or out-of-scope tool, invalid arguments) included. Audit or refuse: the event is
+ * written before the call reaches the server, and a call whose event cannot be written is refused without
+ * running; the event is completed with the outcome before the answer leaves. Arguments holding NUL characters
+ * and calls without `params` are refused here with -32602 (invalid params).
  */
 export class AuditingTransport implements Transport {
   onclose?: () => void;
@@ -39,7 +58,10 @@ export class AuditingTransport implements Transport {
     inner.onmessage = (message, extra) => {
       const raw = message as unknown as Message;
       if (typeof raw['method'] === 'string' && raw['id'] !== undefined) this.unanswered.add(raw['id'] as RequestId);
-      this.observeRequest(raw);
+      if (raw['method'] === 'tools/call' && raw['id'] !== undefined) {
+        void this.admit(raw, () => this.onmessage?.(message, extra)).catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
+        return;
+      }
       this.onmessage?.(message, extra);
     };
     inner.onclose = () => this.onclose?.();
@@ -94,14 +116,38 @@ export class AuditingTransport implements Transport {
     if (errorCode) call.errorCode = errorCode;
   }
 
-  private observeRequest(message: Message): void {
-    if (message['method'] !== 'tools/call' || message['id'] === undefined) return;
-    const params = (message['params'] ?? {}) as Message;
-    this.pending.set(message['id'] as RequestId, {
-      tool: typeof params['name'] === 'string' ? params['name'].slice(0, 100) : '(none)',
-      arguments: params['arguments'],
-      started: performance.now(),
-    });
+  /** Audits a tools/call before passing it on (`forward`), or answers it with an error and never passes it on. */
+  private async admit(message: Message, forward: () => void): Promise<void> {
+    const id = message['id'] as RequestId;
+    const params = message['params'];
+    const tool = isObject(params) && typeof params['name'] === 'string' ? params['name'].slice(0, 100) : '(none)';
+    const args = isObject(params) ? params['arguments'] : undefined;
+    const started = performance.now();
+    const invalid = !isObject(params) || typeof params['name'] !== 'string' || (args !== undefined && !isObject(args))
+      ? 'tools/call needs params {"name": string, "arguments": object}'
+      : holdsNul(params)
+        ? 'text may not contain NUL characters (\\u0000)'
+        : null;
+    if (invalid !== null) {
+      await this.recorder.record(this.caller, this.transport, {
+        tool, arguments: args, outcome: 'error', durationMs: 0, errorCode: MCP_ERROR_CODES.invalidArguments, errorMessage: invalid,
+      });
+      await this.refuse(id, INVALID_PARAMS, `Invalid params: ${invalid}`);
+      return;
+    }
+    let auditId: number;
+    try {
+      auditId = await this.recorder.begin(this.caller, this.transport, { tool, arguments: args });
+    } catch {
+      await this.refuse(id, INTERNAL_ERROR, 'The call was not run: its audit event could not be written');
+      return;
+    }
+    this.pending.set(id, { auditId, tool, arguments: args, started });
+    forward();
+  }
+
+  private async refuse(id: RequestId, code: number, text: string): Promise<void> {
+    await this.send({ jsonrpc: '2.0', id, error: { code, message: text } });
   }
 
   private async observeResponse(message: Message): Promise<void> {
@@ -110,7 +156,7 @@ export class AuditingTransport implements Transport {
     if (id === undefined || !call || !('result' in message || 'error' in message)) return;
     this.pending.delete(id);
     const { outcome, errorCode, errorMessage } = this.judge(call, message);
-    await this.recorder.record(this.caller, this.transport, {
+    await this.recorder.finish(call.auditId, this.caller, this.transport, {
       tool: call.tool,
       arguments: call.arguments,
       outcome,

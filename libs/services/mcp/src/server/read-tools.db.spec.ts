@@ -157,6 +157,18 @@ describe('MCP read tools over Streamable HTTP (official SDK client)', () => {
     expect(execution.sigma_rule_count).toBe(1);
   });
 
+  it('get_execution_stix exports a run as a STIX 2.1 bundle, and says not_found for an unknown run', async () => {
+    const bundle = structured<{ type: string; objects: Array<{ type: string; spec_version: string; name?: string; object_refs?: string[] }> }>(
+      await client.callTool({ name: 'get_execution_stix', arguments: { execution_id: seeded.executionId } }),
+    );
+    expect(bundle.type).toBe('bundle');
+    expect(bundle.objects.map((object) => object.type).sort()).toEqual(['identity', 'report']);
+    expect(bundle.objects.every((object) => object.spec_version === '2.1')).toBe(true);
+    const article = await harness.ctx.db.prisma.workflowExecution.findUniqueOrThrow({ where: { id: seeded.executionId }, select: { article: { select: { title: true } } } });
+    expect(bundle.objects.find((object) => object.type === 'report')?.name).toBe(article.article.title);
+    expect(toolError(await client.callTool({ name: 'get_execution_stix', arguments: { execution_id: 987654 } })).code).toBe('not_found');
+  });
+
   it('get_article_coverage says what the corpus already detects in an article, from its latest run', async () => {
     const articleId = seeded.articleIds[0] as number;
     const missing = toolError(await client.callTool({ name: 'get_article_coverage', arguments: { article_id: articleId } }));

@@ -13,6 +13,30 @@ export function loadSqlParser(): Promise<void> {
   return loadModule();
 }
 
+export interface StatementCheckOptions {
+  /**
+   * False on the embedded database: the planner cannot bound a recursive CTE's cost, and PGlite's one thread
+   * cannot stop it once it runs (PostgreSQL's statement timeout can).
+   */
+  allowRecursive?: boolean;
+}
+
+/**
+ * How deep brackets may nest, string literals included: a JSON literal thousands of levels deep exhausts the
+ * stack of whatever parses it (the SQL grammar, jsonb, the answer's JSON) and is no query anyone needs.
+ */
+export const MAX_NESTING = 100;
+
+function nestingDepth(sql: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const char of sql) {
+    if (char === '(' || char === '[' || char === '{') deepest = Math.max(deepest, ++depth);
+    else if ((char === ')' || char === ']' || char === '}') && depth > 0) depth--;
+  }
+  return deepest;
+}
+
 /** A refusal found while walking the parse tree. */
 class Refusal extends Error {}
 
@@ -31,8 +55,12 @@ const DATA_MODIFYING = new Set(['InsertStmt', 'UpdateStmt', 'DeleteStmt', 'Merge
  * alone would allow (sleeping, advisory locks, reading files, settings changes, credential tables).
  * Call loadSqlParser() once before.
  */
-export function checkStatement(sql: string): StatementCheck {
+export function checkStatement(sql: string, options: StatementCheckOptions = {}): StatementCheck {
   if (sql.trim() === '') return { ok: false, reason: 'The query is empty' };
+  const depth = nestingDepth(sql);
+  if (depth > MAX_NESTING) {
+    return { ok: false, reason: `The query nests brackets ${depth} levels deep (JSON literals included); at most ${MAX_NESTING} are allowed` };
+  }
   let tree: { stmts?: Array<{ stmt?: Fields; stmt_location?: number; stmt_len?: number }> };
   try {
     tree = parseSync(sql) as unknown as typeof tree;
@@ -48,7 +76,7 @@ export function checkStatement(sql: string): StatementCheck {
   const root = only.stmt ?? {};
   if (!('SelectStmt' in root)) return { ok: false, reason: 'Only SELECT, WITH ... SELECT or VALUES queries are allowed' };
   try {
-    new TreeWalk().node(root, new Set());
+    new TreeWalk(options.allowRecursive ?? true).node(root, new Set());
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, reason: error.message };
     throw error;
@@ -60,6 +88,8 @@ export function checkStatement(sql: string): StatementCheck {
 
 /** Walks every node; `ctes` are the WITH names visible at that point (they shadow tables of the same name). */
 class TreeWalk {
+  constructor(private readonly allowRecursive: boolean) {}
+
   node(wrapper: Fields, ctes: ReadonlySet<string>): void {
     for (const [type, body] of Object.entries(wrapper)) {
       const fields = (body ?? {}) as Fields;
@@ -80,6 +110,9 @@ class TreeWalk {
     if (fields['lockingClause']) throw new Refusal('Row-locking clauses (FOR UPDATE / FOR SHARE) are not allowed');
     const withClause = fields['withClause'] as { ctes?: Fields[]; recursive?: boolean } | undefined;
     const scope = new Set(outer);
+    if (withClause?.recursive && !this.allowRecursive) {
+      throw new Refusal('WITH RECURSIVE is not allowed on the embedded database: its cost cannot be bounded before it runs, and it would hold up every other request (PostgreSQL allows it)');
+    }
     if (withClause) {
       const names = (withClause.ctes ?? []).map((cte) => String((cte['CommonTableExpr'] as Fields | undefined)?.['ctename'] ?? ''));
       // Without RECURSIVE a CTE sees only the ones before it; with it, all of them.

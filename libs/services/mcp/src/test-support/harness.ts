@@ -51,11 +51,13 @@ export async function startMcpHarness(
   options: {
     env?: Record<string, string>;
     module?: McpModuleOptions;
+    /** The database shape: in-memory PGlite (default) or a scratch PostgreSQL database (infra tests). */
+    db?: 'pglite' | 'postgres';
     /** Routes mounted beside the module's, e.g. an owning service's route in the all-in-one shape. */
     extraRoutes?: (app: express.Express) => void;
   } = {},
 ): Promise<McpHarness> {
-  const ctx = await createTestContext({ service: 'mcp', env: { AUTH_MODE: 'required', ...options.env } });
+  const ctx = await createTestContext({ service: 'mcp', db: options.db, env: { AUTH_MODE: 'required', ...options.env } });
   const module = createMcpModule(ctx, { env: options.env ?? {}, ...options.module });
   const app = createHttpApp({ logger: ctx.logger, serviceName: 'mcp' });
   options.extraRoutes?.(app);

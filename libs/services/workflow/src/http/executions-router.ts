@@ -9,6 +9,7 @@ import { retryExecution } from '../executions/retry/retry-execution';
 import { triggerExecution } from '../executions/trigger/trigger-execution';
 import { triggerStuck } from '../executions/trigger-stuck/trigger-stuck';
 import { toExecutionDetail } from '../executions/execution-view';
+import { executionStix } from '../executions/stix/execution-stix';
 
 /** The 409 for an article that already has an active execution: the error envelope plus `execution_id: null`. */
 function refusedAsActive(refusal: ActiveExecutionRefusal) {
@@ -63,6 +64,8 @@ export function executionsRouter(deps: ExecutionCommandDeps): Router {
     if (!row) throw new HttpError(404, EXECUTION_ERROR_CODES.executionNotFound, `execution ${params.execution_id} not found`);
     return toExecutionDetail(row, deps.modelCallTimeoutMs);
   });
+
+  mountRoute(router, routes.getWorkflowExecutionStix, ({ params }) => executionStix(deps.repo, params.execution_id));
 
   mountRoute(router, routes.postWorkflowExecutionsRetry, ({ params, body }) =>
     orRefuse(async () => {

@@ -91,6 +91,21 @@ export class ExecutionRepository {
     });
   }
 
+  /** What the STIX export of a run needs: its observables, its rules and the article they came from. */
+  findForStix(id: number) {
+    return this.prisma.workflowExecution.findUnique({
+      where: { id },
+      select: {
+        id: true,
+        createdAt: true,
+        finishedAt: true,
+        extractionResult: true,
+        sigmaRules: true,
+        article: { select: { id: true, title: true, url: true, publishedAt: true } },
+      },
+    });
+  }
+
   /** The active (pending or running) non-evaluation execution of an article; the partial unique index allows one. */
   findActiveForArticle(articleId: number): Promise<WorkflowExecution | null> {
     return this.prisma.workflowExecution.findFirst({ where: { articleId, isEvalRun: false, status: { in: ACTIVE } } });
@@ -101,6 +116,7 @@ export class ExecutionRepository {
       ...(query.status ? { status: query.status } : {}),
       ...(query.step ? { currentStep: query.step } : {}),
       ...(query.article_id ? { articleId: query.article_id } : {}),
+      ...(query.is_eval_run === undefined ? {} : { isEvalRun: query.is_eval_run }),
     };
     const sortField = {
       created_at: 'createdAt',
@@ -122,7 +138,7 @@ export class ExecutionRepository {
         select: { id: true },
       }),
       this.prisma.workflowExecution.count({ where }),
-      this.prisma.workflowExecution.groupBy({ by: ['status'], _count: { _all: true } }),
+      this.prisma.workflowExecution.groupBy({ by: ['status'], where: query.is_eval_run === undefined ? {} : { isEvalRun: query.is_eval_run }, _count: { _all: true } }),
     ]);
     const ids = page.map((row) => row.id);
     const byId = new Map((await this.prisma.workflowExecution.findMany({ where: { id: { in: ids } }, select: EXECUTION_SUMMARY_SELECT })).map((row) => [row.id, row]));

@@ -7,6 +7,8 @@ import {
   getArticleCoverageOutputSchema,
   getStatsInputSchema,
   getStatsOutputSchema,
+  getExecutionStixInputSchema,
+  getExecutionStixOutputSchema,
   getWorkflowExecutionInputSchema,
   getWorkflowExecutionOutputSchema,
   listSourcesInputSchema,
@@ -15,6 +17,7 @@ import {
   listWorkflowExecutionsOutputSchema,
   MCP_ERROR_CODES,
 } from '@huntforge/contracts';
+import { storedExecutionStix } from '@huntforge/sigma';
 import { offsetFrom, pageOf } from '../../pagination/cursor';
 import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
 import { ToolError } from '../../errors/tool-error';
@@ -123,6 +126,24 @@ export const getWorkflowExecutionTool = defineTool({
         error: stage.error,
       })),
     };
+  },
+});
+
+export const getExecutionStixTool = defineTool({
+  name: 'get_execution_stix',
+  title: 'Export a workflow execution as STIX 2.1',
+  description:
+    'A STIX 2.1 bundle of one workflow run: the article as a report, each network indicator value (IP, domain, URL) as an ' +
+    'indicator with a STIX pattern, each valid generated Sigma rule as an indicator with pattern_type sigma, and which rules key on which values.',
+  input: getExecutionStixInputSchema,
+  output: getExecutionStixOutputSchema,
+  annotations: READ_ANNOTATIONS,
+  kind: 'read',
+  minRole: 'viewer',
+  async run(args, { deps }) {
+    const row = await deps.executions.findForStix(args.execution_id);
+    if (!row) throw new ToolError(MCP_ERROR_CODES.notFound, `No workflow execution ${args.execution_id}`);
+    return storedExecutionStix(row);
   },
 });
 

@@ -3,6 +3,7 @@ import {
   addAnnotationInputSchema,
   addQueueReviewNoteInputSchema,
   approveQueueRuleInputSchema,
+  backtestQueueRuleInputSchema,
   confirmationRequestedOutputSchema,
   deleteArticleInputSchema,
   MCP_ERROR_CODES,
@@ -87,6 +88,7 @@ function highRisk<I extends z.ZodObject>(spec: {
   });
 }
 
+const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
 const APPEND: ToolAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
 
 export const WRITE_TOOLS: readonly AnyTool[] = [
@@ -128,6 +130,17 @@ export const WRITE_TOOLS: readonly AnyTool[] = [
       'as an article, scored and deduplicated like a collected one. Answers the article id, or the known article when the URL is already stored.',
     input: scrapeUrlInputSchema,
     annotations: { ...APPEND, openWorldHint: true },
+  }),
+  lowRisk({
+    name: 'backtest_queue_rule',
+    title: 'Backtest a queue rule on uploaded telemetry',
+    description:
+      'Run a rule of the Sigma review queue over telemetry datasets uploaded at POST /api/telemetry/datasets (JSON Lines, ' +
+      'CloudTrail, EVTX), as `huntforge sigma test` runs it (logsource gating, each log\'s field names). Answers per dataset ' +
+      'the number of events, the number the rule matched and the first matching events. Nothing is stored.',
+    input: backtestQueueRuleInputSchema,
+    // A POST to the owning service, but it changes nothing and gives the same answer for the same data.
+    annotations: READ_ONLY,
   }),
   highRisk({ name: 'approve_queue_rule', title: 'Approve a queue rule', description: 'Approve a rule in the Sigma review queue.', input: approveQueueRuleInputSchema, destructive: false }),
   highRisk({ name: 'reject_queue_rule', title: 'Reject a queue rule', description: 'Reject a rule in the Sigma review queue with a reason.', input: rejectQueueRuleInputSchema, destructive: true }),

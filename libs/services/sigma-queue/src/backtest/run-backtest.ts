@@ -1,0 +1,67 @@
+import type { BacktestDatasetResult, BacktestRequest, BacktestResponse } from '@huntforge/contracts';
+import { CorrelationEngine, loadRuleDocuments, RuleCompileError } from '@huntforge/sigma';
+import { TelemetryInputError, type InputSummary } from '@huntforge/telemetry';
+import { HttpError, httpErrors } from '@huntforge/platform';
+import type { QueueRepository } from '../repositories/queue-repository';
+import type { DatasetSummaryRow } from '../repositories/telemetry-dataset-repository';
+import type { DatasetDeps } from './dataset-deps';
+import { eventExcerpt } from './event-excerpt';
+import { readDataset } from './read-dataset';
+
+export type BacktestDeps = { queue: QueueRepository } & DatasetDeps;
+
+/**
+ * Runs a queued rule over uploaded datasets as `huntforge sigma test` would (logsource gating, each
+ * log's field names) and answers, per dataset, its events, the events the rule matched and the first
+ * of them. Every dataset is checked before any is read; nothing is stored.
+ */
+export async function runBacktest(deps: BacktestDeps, queueId: number, request: BacktestRequest): Promise<BacktestResponse> {
+  const item = await deps.queue.find(queueId);
+  if (!item) throw httpErrors.notFound(`No queue item ${queueId}`);
+  const now = deps.now();
+  const datasets: DatasetSummaryRow[] = [];
+  for (const id of request.dataset_ids) {
+    const row = await deps.datasets.find(id, now);
+    if (!row) throw new HttpError(404, 'dataset_not_found', `No telemetry dataset ${id} (it may have expired)`, { dataset_id: id });
+    datasets.push(row);
+  }
+  let docs: Array<Record<string, unknown>>;
+  try {
+    docs = loadRuleDocuments(item.ruleYaml);
+    // Compiled once here so a rule that cannot run is refused before any dataset is read.
+    void new CorrelationEngine(docs);
+  } catch (error) {
+    if (error instanceof RuleCompileError) throw new HttpError(400, 'invalid_sigma', `The rule cannot run: ${error.message}${error.path ? ` (at ${error.path})` : ''}`);
+    throw error;
+  }
+  const results: BacktestDatasetResult[] = [];
+  for (const dataset of datasets) results.push(await backtestDataset(deps, docs, dataset, request.max_examples, now));
+  return { queue_id: item.id, title: item.title, datasets: results };
+}
+
+async function backtestDataset(deps: BacktestDeps, docs: Array<Record<string, unknown>>, dataset: DatasetSummaryRow, maxExamples: number, now: Date): Promise<BacktestDatasetResult> {
+  const bytes = await deps.datasets.bytesOf(dataset.id, now);
+  if (!bytes) throw new HttpError(404, 'dataset_not_found', `No telemetry dataset ${dataset.id} (it may have expired)`, { dataset_id: dataset.id });
+  // A fresh engine per dataset: correlation state must not carry over from one log to another.
+  const engine = new CorrelationEngine(docs);
+  const summary: InputSummary = { path: dataset.name, container: '', events: 0, problems: [] };
+  const result: BacktestDatasetResult = { dataset_id: dataset.id, name: dataset.name, events: 0, matches: 0, first_matches: [], problems: [] };
+  try {
+    let index = 0;
+    for await (const event of readDataset(dataset.name, bytes, summary)) {
+      const time = event.time ? Date.parse(event.time) : Number.NaN;
+      const { matched } = engine.process(event.fields, Number.isNaN(time) ? 0 : time, event.source);
+      if (matched.length > 0) {
+        result.matches++;
+        if (result.first_matches.length < maxExamples) result.first_matches.push({ index, time: event.time, computer: event.computer, event: eventExcerpt(event.fields) });
+      }
+      index++;
+    }
+  } catch (error) {
+    if (error instanceof TelemetryInputError) throw new HttpError(422, 'invalid_dataset', error.message, { dataset_id: dataset.id });
+    throw error;
+  }
+  result.events = summary.events;
+  result.problems = summary.problems;
+  return result;
+}

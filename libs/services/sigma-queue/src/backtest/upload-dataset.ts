@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import type { TelemetryDatasetBody, UploadTelemetryDatasetRequest } from '@huntforge/contracts';
+import { HttpError } from '@huntforge/platform';
+import { TelemetryInputError, type InputSummary } from '@huntforge/telemetry';
+import type { DatasetDeps } from './dataset-deps';
+import { toDatasetBody } from './dataset-view';
+import { readDataset } from './read-dataset';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Stores an uploaded telemetry file after reading it through once: it must be within the size limit
+ * and give at least one event, so a backtest never meets a file it cannot read. Expired datasets are
+ * purged on the way (retention needs no job of its own).
+ */
+export async function uploadDataset(deps: DatasetDeps, input: UploadTelemetryDatasetRequest, uploadedBy: string | null): Promise<TelemetryDatasetBody> {
+  // Checked on the encoded length first, so an oversized upload is never decoded.
+  if (Math.floor((input.content_base64.length * 3) / 4) - 2 > deps.limits.maxBytes) throw tooLarge(deps.limits.maxBytes);
+  const bytes = Buffer.from(input.content_base64, 'base64');
+  if (bytes.length > deps.limits.maxBytes) throw tooLarge(deps.limits.maxBytes);
+  if (bytes.length === 0) throw new HttpError(400, 'invalid_dataset', 'The file is empty');
+
+  const summary: InputSummary = { path: input.name, container: '', events: 0, problems: [] };
+  try {
+    for await (const _event of readDataset(input.name, bytes, summary)) {
+      // Counted by the summary.
+    }
+  } catch (error) {
+    if (error instanceof TelemetryInputError) throw new HttpError(400, 'invalid_dataset', error.message, { reader_code: error.code });
+    throw error;
+  }
+  if (summary.events === 0) throw new HttpError(400, 'invalid_dataset', `${input.name}: no events in it (${summary.container || 'unknown'} container)`, { problems: summary.problems });
+
+  const now = deps.now();
+  await deps.datasets.purgeExpired(now);
+  const row = await deps.datasets.create({
+    name: input.name,
+    container: summary.container,
+    events: summary.events,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    bytes,
+    problems: summary.problems.slice(0, 100),
+    uploadedBy,
+    expiresAt: new Date(now.getTime() + deps.limits.retentionDays * DAY_MS),
+  });
+  return toDatasetBody(row);
+}
+
+function tooLarge(maxBytes: number): HttpError {
+  return new HttpError(413, 'dataset_too_large', `Datasets are limited to ${maxBytes} bytes (TELEMETRY_DATASET_MAX_BYTES)`, { max_bytes: maxBytes });
+}
