@@ -4,6 +4,7 @@
 // `--force` always builds.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -52,5 +53,19 @@ const started = Date.now();
 process.env.NODE_ENV = 'production';
 const { build } = await import('vite');
 await build({ configFile: join(root, 'apps', 'web', 'vite.config.mts'), logLevel: quiet ? 'error' : 'warn', mode: 'production' });
+// Brotli and gzip twins of every text asset, so the gateway sends them compressed without compressing per
+// request (libs/services/gateway/src/web/precompressed-assets.ts). Small files are not worth it.
+let raw = 0;
+let brotli = 0;
+for (const [file, stat] of files(join(outDir, 'assets'))) {
+  if (!/\.(js|mjs|css|svg|json|html)$/.test(file) || stat.size < 1024) continue;
+  const body = readFileSync(file);
+  const br = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  writeFileSync(`${file}.br`, br);
+  writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+  raw += body.length;
+  brotli += br.length;
+}
 writeFileSync(stampFile, stamp);
+if (!quiet && raw > 0) console.log(`web: assets ${(raw / 1024).toFixed(0)} KiB, ${(brotli / 1024).toFixed(0)} KiB with brotli (${(100 - (brotli / raw) * 100).toFixed(0)} % smaller)`);
 if (!quiet) console.log(`web: built dist/web in ${((Date.now() - started) / 1000).toFixed(1)} s`);

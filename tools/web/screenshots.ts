@@ -1,4 +1,4 @@
-// `npm run screenshots [-- --url http://127.0.0.1:8080]`: a PNG of every page in both themes, at 1280 px,
+// `npm run screenshots [-- --url http://127.0.0.1:8080]`: a PNG of every page in both themes, at 1280 and 390 px,
 // into tmp/screenshots (ignored). Start the service first (`npm start`); pages with data look like they
 // will for users, an empty install shows the empty states. Console errors are printed. With AUTH_MODE=required
 // pass `--token hf_…` (or HUNTFORGE_TOKEN): the sign-in page is captured, then each page signed in.
@@ -14,20 +14,22 @@ const baseUrl = (argument('url') ?? process.env.HUNTFORGE_URL ?? 'http://127.0.0
 const outDir = resolve(argument('out') ?? join(__dirname, '..', '..', 'tmp', 'screenshots'));
 const extra = (argument('pages') ?? '').split(',').filter(Boolean);
 const token = argument('token') ?? process.env.HUNTFORGE_TOKEN;
-const PAGES = ['/', '/articles', '/sources', '/workflow#executions', '/workflow#queue', '/workflow#config', '/mlops', '/mcp-requests', '/settings', ...extra];
+const PAGES = ['/', '/articles', '/sources', '/workflow#executions', '/workflow#queue', '/workflow#config', '/mlops', '/mlops/agent-evals', '/mlops/agent-evals2', '/mcp-requests', '/settings', '/no-such-page', ...extra];
+/** A desktop and a phone (the layout must not scroll sideways at 390 px; a page that does is reported). */
+const WIDTHS = [1280, 390] as const;
 
 async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   const browser = await launchChromium();
   try {
-    for (const theme of ['light', 'dark'] as const) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: theme });
+    for (const [theme, width] of (['light', 'dark'] as const).flatMap((entry) => WIDTHS.map((size) => [entry, size] as const))) {
+      const context = await browser.newContext({ viewport: { width, height: width > 500 ? 900 : 844 }, colorScheme: theme });
       const page = await context.newPage();
       page.on('console', (message) => { if (message.type() === 'error') console.log(`[${theme}] console: ${message.text()}`); });
       page.on('pageerror', (error) => console.log(`[${theme}] page error: ${error.message}`));
       if (token) {
         await page.goto(`${baseUrl}/signin?theme=${theme}`, { waitUntil: 'networkidle' });
-        await page.screenshot({ path: join(outDir, `signin-${theme}.png`), fullPage: true });
+        await page.screenshot({ path: join(outDir, `signin-${theme}-${width}.png`), fullPage: true });
         await page.getByLabel('API token').fill(token);
         await page.getByRole('button', { name: 'Sign in' }).click();
         await page.waitForURL((url) => url.pathname !== '/signin');
@@ -41,7 +43,9 @@ async function main(): Promise<void> {
         await page.waitForFunction(() => document.querySelector('h1') !== null && document.querySelector('[aria-busy="true"]') === null, undefined, { timeout: 20_000 }).catch(() => console.log(`[${theme}] ${path}: still loading after 20 s`));
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(300);
-        const name = `${(pathname.replace(/\//g, '_').replace(/^_/, '') || 'dashboard')}${hash ? `-${hash}` : ''}-${theme}.png`;
+        const name = `${(pathname.replace(/\//g, '_').replace(/^_/, '') || 'dashboard')}${hash ? `-${hash}` : ''}-${theme}-${width}.png`;
+        const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (scrollWidth > width) console.log(`[${theme} ${width}] ${path}: the page is ${scrollWidth} px wide (scrolls sideways)`);
         await page.screenshot({ path: join(outDir, name), fullPage: true });
         console.log(`saved ${join(outDir, name)}`);
       }

@@ -54,6 +54,11 @@ const ACCESS_RULES: readonly AccessRule[] = [
   accessRule('/api/cron', 'admin', 'admin'),
   // Who is signed in where: an admin's view, like the tokens the sessions were made with.
   accessRule('/api/auth/sessions', 'admin', 'admin'),
+  // Adding, changing and deleting sources decides what the service fetches: admins. Collecting one now and its
+  // OCR flag stay an analyst's.
+  accessRule('/api/sources', 'viewer', 'admin'),
+  accessRule('/api/sources/:source_id/collect', 'viewer', 'analyst'),
+  accessRule('/api/sources/:source_id/image_ocr', 'viewer', 'analyst'),
   // Analysts upload telemetry to backtest with; removing someone's dataset is an admin's call.
   accessRule('/api/telemetry/datasets/:dataset_id', 'viewer', 'admin'),
 ];

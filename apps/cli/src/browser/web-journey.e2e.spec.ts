@@ -129,7 +129,6 @@ describeWhen(chromiumAvailable(), 'the web journey needs Chromium (apt-get insta
   });
 
   it('reprocesses the article and shows the execution: stages, observables, rules and logs', async () => {
-    await page.getByLabel(/force/).check();
     await page.getByRole('button', { name: 'Reprocess' }).click();
     await page.getByRole('link', { name: /^execution #\d+$/ }).click();
     const view = page.getByTestId('execution-view');

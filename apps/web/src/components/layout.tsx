@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { gatewayRoutes } from '@huntforge/contracts';
 import { useApiMutation } from '../api/hooks';
@@ -39,6 +39,10 @@ function SignOutButton() {
 export function Layout() {
   const session = useSession();
   const [theme, setThemeState] = useState<Theme>(currentTheme());
+  // On a narrow screen the navigation folds behind a Menu button; it folds again after each choice.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setMenuOpen(false), [location.pathname, location.hash]);
   const toggle = () => {
     const next = theme === 'dark' ? 'light' : 'dark';
     setTheme(next);
@@ -46,8 +50,14 @@ export function Layout() {
   };
   return (
     <div className="shell">
-      <nav className="sidebar" aria-label="main">
-        <a className="brand" href="/">Huntforge</a>
+      <nav className={`sidebar${menuOpen ? ' open' : ''}`} aria-label="main">
+        <div className="brand-row">
+          <a className="brand" href="/">Huntforge</a>
+          <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="main-links" onClick={() => setMenuOpen(!menuOpen)}>
+            Menu
+          </button>
+        </div>
+        <div className="nav-links" id="main-links">
         {NAV.map((item) => (
           <NavLink key={item.label} to={item.to} end={item.end} className={({ isActive }) => (isActive && !item.to.includes('#queue') ? 'active' : '')}>
             {item.label}
@@ -55,6 +65,7 @@ export function Layout() {
         ))}
         <span className="spacer" />
         <a href="/docs">API documentation</a>
+        </div>
       </nav>
       <div>
         <header className="topbar">

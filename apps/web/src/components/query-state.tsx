@@ -1,10 +1,25 @@
 import type { ReactNode } from 'react';
 import { ApiError } from '@huntforge/api-client';
 
-/** An API error as the engineer needs it: the stable code, the message, and the request id to quote. */
+export interface FieldIssue {
+  /** Where, as the API names it without the request part: `thresholds.RankingThreshold`. */
+  field: string;
+  message: string;
+}
+
+/** The fields a 400 names (`details: [{path, message}]`), so a page can say which input and which rule. */
+export function fieldIssues(error: unknown): FieldIssue[] {
+  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return [];
+  return (error.details as Array<{ path?: unknown; message?: unknown }>).flatMap((issue) =>
+    typeof issue.path === 'string' ? [{ field: issue.path.replace(/^(body|query|params)\.?/, '') || issue.path, message: typeof issue.message === 'string' ? issue.message : 'invalid' }] : [],
+  );
+}
+
+/** An API error as the engineer needs it: the stable code, the message, each field at fault, and the request id to quote. */
 export function ErrorNote({ error, action }: { error: unknown; action?: string }) {
   if (!error) return null;
   const apiError = error instanceof ApiError ? error : null;
+  const issues = fieldIssues(error);
   return (
     <div className="notice bad" role="alert">
       {action ? <strong>{action} failed: </strong> : null}
@@ -13,6 +28,11 @@ export function ErrorNote({ error, action }: { error: unknown; action?: string }
           <code>{apiError.code}</code> — {apiError.message}
           {apiError.requestId ? <span className="muted small"> (request {apiError.requestId})</span> : null}
           {apiError.status === 401 ? <span> — <a href="/signin">sign in</a></span> : null}
+          {issues.length > 0 ? (
+            <ul className="small" data-testid="field-issues">
+              {issues.map((issue) => <li key={`${issue.field}:${issue.message}`}><code>{issue.field}</code>: {issue.message}</li>)}
+            </ul>
+          ) : null}
         </>
       ) : (
         <span>{error instanceof Error ? error.message : String(error)}</span>

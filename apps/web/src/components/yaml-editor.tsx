@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import CodeMirror from '@uiw/react-codemirror';
 import { yaml } from '@codemirror/lang-yaml';
 import { linter, lintGutter, type Diagnostic } from '@codemirror/lint';
@@ -31,11 +31,25 @@ function diagnosticsOf(view: EditorView, findings: readonly SigmaFinding[]): Dia
 /** This page load's CSP nonce (the gateway fills the shell's csp-nonce meta); CodeMirror puts it on its style elements. */
 const cspNonce = (document.querySelector('meta[property="csp-nonce"]') as HTMLMetaElement | null)?.nonce ?? '';
 
+/**
+ * A YAML editor in which Tab indents. Following the WAI-ARIA practice for code editors, Escape then Tab
+ * (CodeMirror's tab-focus escape, within two seconds) moves focus on; the hint beside the editor says so and
+ * is its accessible description.
+ */
 export function YamlEditor({ value, onChange, findings, readOnly, theme, label }: { value: string; onChange?: (value: string) => void; findings: readonly SigmaFinding[]; readOnly?: boolean; theme: 'light' | 'dark'; label: string }) {
-  const extensions = useMemo(() => [EditorView.cspNonce.of(cspNonce), EditorView.contentAttributes.of({ 'aria-label': label }), EditorView.lineWrapping, yaml(), lintGutter(), linter((view) => diagnosticsOf(view, findings), { delay: 100 })], [findings, label]);
+  const hintId = useId();
+  const extensions = useMemo(
+    () => [EditorView.cspNonce.of(cspNonce), EditorView.contentAttributes.of({ 'aria-label': label, 'aria-describedby': hintId }), EditorView.lineWrapping, yaml(), lintGutter(), linter((view) => diagnosticsOf(view, findings), { delay: 100 })],
+    [findings, label, hintId],
+  );
   return (
-    <div aria-label={label} data-testid="yaml-editor">
-      <CodeMirror value={value} onChange={onChange} extensions={extensions} readOnly={readOnly} theme={theme} basicSetup={{ foldGutter: false }} minHeight="240px" maxHeight="560px" />
+    <div className="stack tight">
+      <div aria-label={label} data-testid="yaml-editor" role="group">
+        <CodeMirror value={value} onChange={onChange} extensions={extensions} readOnly={readOnly} theme={theme} basicSetup={{ foldGutter: false }} minHeight="240px" maxHeight="560px" />
+      </div>
+      <p className="small muted editor-hint" id={hintId} data-testid="editor-hint">
+        In the editor, <kbd>Tab</kbd> indents. To leave it with the keyboard, press <kbd>Esc</kbd> then <kbd>Tab</kbd> (or <kbd>Shift</kbd>+<kbd>Tab</kbd>).
+      </p>
     </div>
   );
 }

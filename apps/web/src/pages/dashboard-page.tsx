@@ -6,6 +6,7 @@ import { ScoreBadge, StatusBadge } from '../components/badges';
 import { formatAgo } from '../components/format';
 import { Panel } from '../components/panel';
 import { LoadingNote, QueryState } from '../components/query-state';
+import { usePageTitle } from '../components/page-title';
 
 // uPlot comes with the chart, after the dashboard's numbers are on screen.
 const DailyArticlesChart = lazy(() => import('./dashboard/daily-articles-chart').then((module) => ({ default: module.DailyArticlesChart })));
@@ -28,22 +29,25 @@ function ArticlesPerDay() {
 
 const QUEUE_STATUSES = ['pending', 'needs_review', 'approved', 'rejected', 'submitted'] as const;
 
-function QueueCount({ status }: { status: (typeof QUEUE_STATUSES)[number] }) {
-  const query = useApi(sigmaQueueRoutes.getSigmaQueueList, { query: { status, limit: 1 } });
+function QueueCount({ status, count }: { status: (typeof QUEUE_STATUSES)[number]; count: number | undefined }) {
   return (
     <Link to={`/workflow?status=${status}#queue`} className="stack" style={{ gap: 0 }}>
-      <span className="stat">{query.data?.total ?? '…'}</span>
+      <span className="stat">{count ?? '…'}</span>
       <span className="stat-label">{status.replace('_', ' ')}</span>
     </Link>
   );
 }
 
 export function DashboardPage() {
+  usePageTitle('Dashboard');
   const sources = useApi(ingestionRoutes.getSources);
   // The seeded evaluation snapshots are not collected CTI: they stay off the dashboard.
   const articles = useApi(ingestionRoutes.getArticles, { query: { sort_by: 'hunt_score', sort_order: 'desc', limit: 8, exclude_source: 'eval' } });
-  const executions = useApi(executionRoutes.getWorkflowExecutions, { query: { limit: 6, sort_by: 'created_at', sort_order: 'desc' } }, { refetchInterval: 10_000 });
+  // Evaluation runs are counted on the evaluations page, not here: these figures match the executions list.
+  const executions = useApi(executionRoutes.getWorkflowExecutions, { query: { limit: 6, sort_by: 'created_at', sort_order: 'desc', is_eval_run: false } }, { refetchInterval: 10_000 });
   const models = useApi(contentFilterRoutes.getModelVersions, { query: { limit: 50 } });
+  // One listing gives every status's count (the counts ignore the status filter).
+  const queue = useApi(sigmaQueueRoutes.getSigmaQueueList, { query: { limit: 1 } });
 
   const sourceList = sources.data?.sources ?? [];
   const collected = sourceList.filter((source) => source.health.last_success_at !== null);
@@ -98,10 +102,10 @@ export function DashboardPage() {
             {(data) => (
               <div className="stack">
                 <div className="row small">
-                  <span className="badge info">{data.running} running</span>
-                  <span className="badge info">{data.pending} pending</span>
-                  <span className="badge ok">{data.completed} completed</span>
-                  <span className={`badge ${data.failed ? 'bad' : ''}`}>{data.failed} failed</span>
+                  <Link className="badge info" to="/workflow?status=running#executions">{data.running} running</Link>
+                  <Link className="badge info" to="/workflow?status=pending#executions">{data.pending} pending</Link>
+                  <Link className="badge ok" to="/workflow?status=completed#executions">{data.completed} completed</Link>
+                  <Link className={`badge ${data.failed ? 'bad' : ''}`} to="/workflow?status=failed#executions">{data.failed} failed</Link>
                 </div>
                 <Link to="/workflow#executions">Executions →</Link>
               </div>
@@ -131,9 +135,9 @@ export function DashboardPage() {
       </div>
       <ArticlesPerDay />
       <Panel id="queue" title="Review queue">
-        <div className="grid cols-4" style={{ gridTemplateColumns: 'repeat(5, minmax(0, 1fr))' }}>
+        <div className="grid queue-counts">
           {QUEUE_STATUSES.map((status) => (
-            <QueueCount key={status} status={status} />
+            <QueueCount key={status} status={status} count={queue.data?.counts?.[status]} />
           ))}
         </div>
       </Panel>

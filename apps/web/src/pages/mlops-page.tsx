@@ -1,12 +1,22 @@
 import { useState } from 'react';
 import { ApiError } from '@huntforge/api-client';
 import { contentFilterRoutes } from '@huntforge/contracts';
-import { useApi, useApiMutation } from '../api/hooks';
+import { useApi, useApiMutation, useRefetchOnChange } from '../api/hooks';
 import { formatTime, percent } from '../components/format';
 import { ErrorNote, QueryState } from '../components/query-state';
 import { useCan } from '../components/session';
 import { TimelineChart } from './timeline-chart';
 import { Panel } from '../components/panel';
+import { usePageTitle } from '../components/page-title';
+
+/** The views a new or restored model version changes. */
+const MODEL_VIEWS = [
+  contentFilterRoutes.getModelVersions,
+  contentFilterRoutes.getModelFeedbackComparison,
+  contentFilterRoutes.getModelClassificationTimeline,
+  contentFilterRoutes.getModelCompare,
+  contentFilterRoutes.getModelFeedbackCount,
+];
 
 function RetrainPanel() {
   const canWrite = useCan('analyst');
@@ -14,6 +24,8 @@ function RetrainPanel() {
   const counts = useApi(contentFilterRoutes.getModelFeedbackCount);
   const retrain = useApiMutation(contentFilterRoutes.postModelRetrain, { invalidates: [contentFilterRoutes.getModelRetrainStatus, contentFilterRoutes.getModelVersions] });
   const data = status.data;
+  // A retrain runs in the background: when it ends, the versions and figures it changed are read again.
+  useRefetchOnChange(data?.status ?? 'unknown', MODEL_VIEWS);
   const running = data !== undefined && !['idle', 'complete', 'error'].includes(data.status);
   const result = data?.result;
   return (
@@ -57,12 +69,15 @@ function Compare({ versionId }: { versionId: number }) {
 const metric = (metrics: Record<string, unknown>, name: string) => (typeof metrics[name] === 'number' ? percent(metrics[name] as number) : '—');
 
 export function MlopsPage() {
+  usePageTitle('Content filter model');
   const canWrite = useCan('analyst');
   const versions = useApi(contentFilterRoutes.getModelVersions, { query: { limit: 50 } });
   const timeline = useApi(contentFilterRoutes.getModelClassificationTimeline);
   const comparison = useApi(contentFilterRoutes.getModelFeedbackComparison);
   const [comparing, setComparing] = useState<number | null>(null);
-  const rollback = useApiMutation(contentFilterRoutes.postModelRollback, { invalidates: [contentFilterRoutes.getModelVersions] });
+  const [confirming, setConfirming] = useState<{ id: number; version: number } | null>(null);
+  const rollback = useApiMutation(contentFilterRoutes.postModelRollback, { invalidates: MODEL_VIEWS, onSuccess: () => setConfirming(null) });
+  const inUse = versions.data?.versions.find((version) => version.is_current);
   const rollbackProblem = rollback.error instanceof ApiError && rollback.error.status === 422 ? 'That version cannot be restored: its model file is missing or does not load. Retrain instead, or pick another version.' : null;
   return (
     <>
@@ -83,7 +98,7 @@ export function MlopsPage() {
                       <td>{formatTime(version.created_at)}</td>
                       <td className="row">
                         <button type="button" disabled={version.version <= 1} onClick={() => setComparing(version.id)}>Compare</button>
-                        <button type="button" disabled={!canWrite || version.is_current || rollback.isPending} onClick={() => rollback.mutate({ params: { version_id: version.id } })}>Roll back to</button>
+                        <button type="button" disabled={!canWrite || version.is_current || rollback.isPending} onClick={() => { rollback.reset(); setConfirming({ id: version.id, version: version.version }); }} aria-label={`Roll back to v${version.version}`}>Roll back to</button>
                       </td>
                     </tr>
                   ))}
@@ -91,7 +106,16 @@ export function MlopsPage() {
               </table>
             )}
           </QueryState>
-          {rollback.data ? <div className="notice ok small">{rollback.data.message}</div> : null}
+          {confirming ? (
+            <div className="notice warn small" role="alertdialog" aria-labelledby="rollback-question" data-testid="rollback-confirm">
+              <p id="rollback-question"><strong>Roll back to v{confirming.version}?</strong> It replaces {inUse ? `v${inUse.version}` : 'the model in use'} for every classification from now on; the newer version stays listed and can be restored the same way.</p>
+              <div className="row">
+                <button type="button" className="danger" disabled={rollback.isPending} onClick={() => rollback.mutate({ params: { version_id: confirming.id } })}>Roll back to v{confirming.version}</button>
+                <button type="button" onClick={() => setConfirming(null)}>Cancel</button>
+              </div>
+            </div>
+          ) : null}
+          {rollback.data ? <div className="notice ok small" role="status">{rollback.data.message}</div> : null}
           <ErrorNote error={rollback.error} action="Rollback" />
           {rollbackProblem ? <p className="small">{rollbackProblem}</p> : null}
           {comparing !== null ? (<><h3>Compared with its predecessor</h3><Compare versionId={comparing} /></>) : null}

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
+import { usePageTitle } from '../components/page-title';
 
 export function NotFoundPage() {
+  usePageTitle('Page not found');
   return (
     <div className="panel">
       <h1>No such page</h1>

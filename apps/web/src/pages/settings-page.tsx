@@ -7,6 +7,7 @@ import { ErrorNote, QueryState } from '../components/query-state';
 import { useCan, useSession } from '../components/session';
 import { BackupSchedulePanel } from './backup-schedule-panel';
 import { Panel } from '../components/panel';
+import { usePageTitle } from '../components/page-title';
 
 type Setting = RouteResponse<typeof settingsRoutes.getSettings>['settings'][number];
 
@@ -187,6 +188,7 @@ function Audit() {
 }
 
 export function SettingsPage() {
+  usePageTitle('Settings');
   const isAdmin = useCan('admin');
   const authRequired = useSession().auth_mode === 'required';
   const settings = useApi(settingsRoutes.getSettings);

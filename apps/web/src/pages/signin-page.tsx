@@ -6,12 +6,14 @@ import { gatewayRoutes } from '@huntforge/contracts';
 import { useApi, useApiMutation } from '../api/hooks';
 import { ErrorNote } from '../components/query-state';
 import { safeNextPath } from '../components/session';
+import { usePageTitle } from '../components/page-title';
 
 /**
  * Exchanges an API token for a session cookie. The token is sent once and forgotten: the form clears
  * it, and the pages never see a credential again (the cookie is HttpOnly).
  */
 export function SignInPage() {
+  usePageTitle('Sign in');
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));
   const navigate = useNavigate();

@@ -7,6 +7,8 @@ import { formatAgo, formatTime } from '../components/format';
 import { ErrorNote, QueryState } from '../components/query-state';
 import { useCan } from '../components/session';
 import { Panel } from '../components/panel';
+import { SourceForm } from './sources/source-form';
+import { usePageTitle } from '../components/page-title';
 
 type Source = RouteResponse<typeof ingestionRoutes.getSources>['sources'][number];
 
@@ -36,8 +38,40 @@ function CollectionRun({ sourceId, runId }: { sourceId: number; runId: number })
   );
 }
 
+/** Admin actions on a source: edit, enable or disable, delete (protected sources are refused with the reason). */
+function SourceAdmin({ source }: { source: Source }) {
+  const [editing, setEditing] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const toggle = useApiMutation(ingestionRoutes.patchSource, { invalidates: [ingestionRoutes.getSources] });
+  const remove = useApiMutation(ingestionRoutes.deleteSource, { invalidates: [ingestionRoutes.getSources] });
+  return (
+    <div className="stack">
+      <div className="row">
+        <button type="button" disabled={source.protected} onClick={() => setEditing(!editing)} aria-expanded={editing}>Edit</button>
+        <button type="button" disabled={source.protected || toggle.isPending} onClick={() => toggle.mutate({ params: { source_id: String(source.id) }, body: { active: !source.active } })}>
+          {source.active ? 'Disable' : 'Enable'}
+        </button>
+        <button type="button" className="danger" onClick={() => { remove.reset(); setConfirmDelete(true); }}>Delete</button>
+      </div>
+      {editing ? (
+        <SourceForm editing={{ id: source.id }} initial={{ identifier: source.identifier, name: source.name, url: source.url, kind: source.kind, check_frequency_seconds: source.check_frequency_seconds }} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />
+      ) : null}
+      {confirmDelete ? (
+        <div className="notice warn small" role="alertdialog" aria-label={`delete ${source.name}`}>
+          Delete <strong>{source.name}</strong> and its collection history? A source that holds articles is kept (disable it instead).{' '}
+          <button type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate({ params: { source_id: String(source.id) } }, { onSuccess: () => setConfirmDelete(false) })}>Delete it</button>{' '}
+          <button type="button" onClick={() => setConfirmDelete(false)}>Cancel</button>
+        </div>
+      ) : null}
+      <ErrorNote error={toggle.error} action="Changing the source" />
+      <ErrorNote error={remove.error} action="Deleting the source" />
+    </div>
+  );
+}
+
 function SourceCard({ source }: { source: Source }) {
   const canWrite = useCan('analyst');
+  const isAdmin = useCan('admin');
   const [runId, setRunId] = useState<number | null>(null);
   const collect = useApiMutation(ingestionRoutes.postSourcesCollect, { invalidates: [ingestionRoutes.getSources], onSuccess: (data) => setRunId(data.run_id) });
   const ocr = useApiMutation(ingestionRoutes.putSourcesImageOcr, { invalidates: [ingestionRoutes.getSources] });
@@ -53,7 +87,7 @@ function SourceCard({ source }: { source: Source }) {
         <dt>articles</dt><dd>{source.article_count}</dd>
         <dt>last check</dt><dd title={health.last_checked_at ?? ''}>{formatAgo(health.last_checked_at)}</dd>
         <dt>last success</dt><dd>{formatTime(health.last_success_at)}</dd>
-        <dt>every</dt><dd>{Math.round(source.check_frequency_seconds / 60)} min · {source.kind}{source.active ? '' : ' · inactive'}</dd>
+        <dt>every</dt><dd>{Math.round(source.check_frequency_seconds / 60)} min · {source.kind}{source.active || source.protected ? '' : ' · disabled'}</dd>
       </dl>
       {health.last_error ? (
         <div className="notice bad small">
@@ -78,6 +112,7 @@ function SourceCard({ source }: { source: Source }) {
       <ErrorNote error={collect.error} action="Collect" />
       <ErrorNote error={ocr.error} action="Image OCR" />
       {runId !== null ? <CollectionRun sourceId={source.id} runId={runId} /> : null}
+      {isAdmin ? <SourceAdmin source={source} /> : null}
     </article>
   );
 }
@@ -123,12 +158,17 @@ function ScrapeForm() {
 }
 
 export function SourcesPage() {
+  usePageTitle('Sources');
+  const isAdmin = useCan('admin');
   const sources = useApi(ingestionRoutes.getSources, undefined, { refetchInterval: 15_000 });
   return (
     <>
       <h1>Sources</h1>
-      <ScrapeForm />
-      <QueryState query={sources} label="sources" empty={(data) => (data.sources.length === 0 ? 'No sources configured: add them to the sources file (SOURCES_FILE) and restart.' : null)}>
+      <div className="grid cols-2">
+        <ScrapeForm />
+        {isAdmin ? <Panel id="add-source" title="Add a source"><SourceForm /></Panel> : null}
+      </div>
+      <QueryState query={sources} label="sources" empty={(data) => (data.sources.length === 0 ? 'No sources yet: add one above (admins), or list them in the sources file (SOURCES_FILE) and restart.' : null)}>
         {(data) => (
           <div className="grid cols-3">
             {data.sources.map((source) => (

@@ -30,6 +30,9 @@ import {
   sourceRunParamsSchema,
   sourceSchema,
   updateImageOcrRequestSchema,
+  createSourceRequestSchema,
+  updateSourceRequestSchema,
+  sourceWriteResponseSchema,
 } from '../ingestion/sources';
 import { defineRoute, errorResponse, jsonBody, jsonContent } from './define-route';
 
@@ -51,6 +54,45 @@ export const ingestionRoutes = {
     tags: ['Sources'],
     request: { params: sourceIdParamsSchema },
     responses: { 200: jsonContent(sourceDetailResponseSchema, 'The source'), 404: notFound },
+  }),
+  postSources: defineRoute('ingestion', {
+    method: 'post',
+    path: '/api/sources',
+    summary: 'Add a source (admins). The URL is fetched once first (SSRF-guarded): an unreachable one is refused unless skip_check',
+    tags: ['Sources'],
+    request: { body: jsonBody(createSourceRequestSchema) },
+    responses: {
+      201: jsonContent(sourceWriteResponseSchema, 'The source, with what the check found'),
+      400: invalid,
+      409: errorResponse(['source_exists'], 'A source with this identifier exists'),
+      422: errorResponse(['source_unreachable', 'url_not_allowed'], 'The URL did not answer usefully (details.check says why), or points at a forbidden address'),
+    },
+  }),
+  patchSource: defineRoute('ingestion', {
+    method: 'patch',
+    path: '/api/sources/{source_id}',
+    summary: 'Change a source (admins): name, URL, kind, enabled (active), frequency, lookback, minimum length. A new URL is checked first',
+    tags: ['Sources'],
+    request: { params: sourceIdParamsSchema, body: jsonBody(updateSourceRequestSchema) },
+    responses: {
+      200: jsonContent(sourceWriteResponseSchema, 'The source after the change'),
+      400: errorResponse(['protected_source', 'validation_error', 'invalid_json'], 'eval and manual cannot be changed, or a bad body'),
+      404: notFound,
+      422: errorResponse(['source_unreachable', 'url_not_allowed']),
+    },
+  }),
+  deleteSource: defineRoute('ingestion', {
+    method: 'delete',
+    path: '/api/sources/{source_id}',
+    summary: 'Delete a source without articles (admins); one with articles is refused (disable it instead)',
+    tags: ['Sources'],
+    request: { params: sourceIdParamsSchema },
+    responses: {
+      204: { description: 'Deleted, with its collection runs' },
+      400: errorResponse(['protected_source'], 'eval and manual cannot be deleted'),
+      404: notFound,
+      409: errorResponse(['source_has_articles', 'collection_in_progress'], 'It holds articles (details.article_count), or is being collected'),
+    },
   }),
   getSourcesRuns: defineRoute('ingestion', {
     method: 'get',

@@ -9,6 +9,8 @@ import {
   workflowConfigResponseSchema,
 } from '../workflow/config';
 import {
+  activateConfigVersionParamsSchema,
+  activateConfigVersionRequestSchema,
   applyPresetRequestSchema,
   exportPresetQuerySchema,
   importPresetRequestSchema,
@@ -44,6 +46,7 @@ const LEGACY = 'Legacy prompt route: also accepts the auxiliary keys OSDetection
 const unknownAgent = errorResponse(['unknown_agent', 'validation_error']);
 const applied = jsonContent(updateWorkflowConfigResponseSchema, 'Applied as a new config version (auto-trigger threshold untouched)');
 const ruleErrors = errorResponse(['validation_error', 'invalid_json', 'unknown_agent', 'missing_prompts', 'provider_model_mismatch', 'invalid_effort']);
+const providerUnavailable = errorResponse(['provider_unavailable'], 'An enabled agent would use a provider with no credential or that cannot be reached; details.providers says which and why. Nothing was applied; retry with allow_unavailable_providers=true to apply anyway');
 const V2 = 'Takes the nine prompt-bearing agents of the v2 contract only.';
 
 /** The workflow service's configuration, prompt, preset and provider routes. */
@@ -86,6 +89,19 @@ export const workflowRoutes = {
     tags: [CONFIG],
     request: { query: configVersionsQuerySchema },
     responses: { 200: jsonContent(configVersionsResponseSchema, 'One page'), 400: errorResponse(['validation_error']) },
+  }),
+  postWorkflowConfigVersionActivate: defineRoute('workflow', {
+    method: 'post',
+    path: '/api/workflow/config/versions/{version}/activate',
+    summary: 'Re-activate an earlier config version: its thresholds, per-agent settings and prompts become the next version (auto-trigger threshold untouched)',
+    tags: [CONFIG],
+    request: { params: activateConfigVersionParamsSchema, body: jsonBody(activateConfigVersionRequestSchema, false) },
+    responses: {
+      200: jsonContent(updateWorkflowConfigResponseSchema, 'Applied as a new config version (created false when that version is already the active settings)'),
+      400: ruleErrors,
+      404: errorResponse(['config_version_not_found']),
+      409: providerUnavailable,
+    },
   }),
 
   getWorkflowConfigPrompts: defineRoute('workflow', {
@@ -179,7 +195,7 @@ export const workflowRoutes = {
   getWorkflowConfigPresetList: defineRoute('workflow', {
     method: 'get',
     path: '/api/workflow/config/preset/list',
-    summary: 'Saved presets and the quickstart presets (openai, anthropic, ollama)',
+    summary: 'Saved presets and the quickstart presets (builtin, openai, anthropic, ollama)',
     tags: [PRESETS],
     responses: { 200: jsonContent(presetListResponseSchema, 'Presets') },
   }),
@@ -205,7 +221,7 @@ export const workflowRoutes = {
     summary: 'Apply a preset file (from the workflow page) under the PUT rules; optionally store it',
     tags: [PRESETS],
     request: { body: jsonBody(importPresetRequestSchema) },
-    responses: { 200: applied, 400: ruleErrors, 409: errorResponse(['preset_read_only', 'preset_exists'], 'save_as names a quickstart preset, or a saved one without overwrite=true; nothing was applied') },
+    responses: { 200: applied, 400: ruleErrors, 409: errorResponse(['preset_read_only', 'preset_exists', 'provider_unavailable'], 'save_as names a quickstart preset, or a saved one without overwrite=true; or an enabled agent would use an unavailable provider (details.providers); nothing was applied') },
   }),
   postWorkflowConfigPresetApply: defineRoute('workflow', {
     method: 'post',
@@ -213,7 +229,7 @@ export const workflowRoutes = {
     summary: 'Apply a stored or quickstart preset under the PUT rules',
     tags: [PRESETS],
     request: { body: jsonBody(applyPresetRequestSchema) },
-    responses: { 200: applied, 400: ruleErrors, 404: errorResponse(['preset_not_found']) },
+    responses: { 200: applied, 400: ruleErrors, 404: errorResponse(['preset_not_found']), 409: providerUnavailable },
   }),
   deleteWorkflowConfigPreset: defineRoute('workflow', {
     method: 'delete',

@@ -38,10 +38,17 @@ export type PipelineStage = z.infer<typeof pipelineStageSchema>;
 
 export const EXECUTION_SORT_FIELDS = ['created_at', 'updated_at', 'started_at', 'finished_at', 'status', 'article_id', 'id'] as const;
 
+const booleanFlag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((value) => value === true || value === 'true' || value === '1');
+
 export const listExecutionsQuerySchema = pageQuerySchema(EXECUTION_LIST_LIMITS).extend({
   status: executionStatusSchema.optional(),
   step: pipelineStageSchema.optional().meta({ description: 'Stage currently running (running rows) or last reached' }),
   article_id: z.coerce.number().int().positive().optional(),
+  is_eval_run: booleanFlag
+    .optional()
+    .meta({ description: 'false: leave evaluation runs out (everyday views); true: only them; omitted: all. Also applies to the per-status counts' }),
   sort_by: z.enum(EXECUTION_SORT_FIELDS).default('created_at'),
   sort_order: z.enum(['asc', 'desc']).default('desc'),
 });
@@ -60,9 +67,6 @@ export const retryRequestSchema = z
   .meta({ id: 'RetryRequest' });
 export const executionArticleParamsSchema = z.object({ article_id: z.coerce.number().int().positive() });
 
-const booleanFlag = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-  .transform((value) => value === true || value === 'true' || value === '1');
 
 export const triggerQuerySchema = z.object({
   force: booleanFlag.default(false).meta({ description: 'true skips the auto-trigger threshold check (manual runs)' }),

@@ -10,6 +10,9 @@ export const INGESTION_ERROR_CODES = {
   protectedSource: 'protected_source',
   sourceNotCollectable: 'source_not_collectable',
   collectionInProgress: 'collection_in_progress',
+  sourceExists: 'source_exists',
+  sourceUnreachable: 'source_unreachable',
+  sourceHasArticles: 'source_has_articles',
   embeddingUnavailable: 'embedding_unavailable',
   invalidCursor: 'invalid_cursor',
 } as const;

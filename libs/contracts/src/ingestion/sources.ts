@@ -95,7 +95,62 @@ export const updateImageOcrRequestSchema = z
   .strict()
   .meta({ id: 'UpdateImageOcrRequest' });
 
+const sourceFields = {
+  name: z.string().trim().min(1).max(200),
+  url: z.url({ protocol: /^https?$/ }).max(2000).meta({ description: 'The feed (rss, atom, jsonfeed) or the page (html) to collect' }),
+  kind: sourceKindSchema,
+  active: z.boolean().meta({ description: 'false: kept with its articles, never collected' }),
+  check_frequency_seconds: z.number().int().min(60).max(7 * 86_400),
+  lookback_days: z.number().int().min(0).max(3650),
+  min_content_length: z.number().int().min(0).max(100_000),
+};
+
+/** A new source (admins). Its URL is fetched once first; an unreachable one is refused unless skip_check. */
+export const createSourceRequestSchema = z
+  .object({
+    identifier: z.string().trim().regex(/^[a-z0-9][a-z0-9_.-]{0,99}$/, 'lower-case letters, digits, . _ - (max 100)'),
+    ...sourceFields,
+    active: sourceFields.active.default(true),
+    check_frequency_seconds: sourceFields.check_frequency_seconds.default(1800),
+    lookback_days: sourceFields.lookback_days.default(180),
+    min_content_length: sourceFields.min_content_length.default(200),
+    skip_check: z.boolean().default(false).meta({ description: 'Store it without fetching the URL first (default false)' }),
+  })
+  .strict()
+  .meta({ id: 'CreateSourceRequest' });
+
+/** A change to a source (admins): only the fields given change; a new URL is checked like a new source's. */
+export const updateSourceRequestSchema = z
+  .object({
+    name: sourceFields.name.optional(),
+    url: sourceFields.url.optional(),
+    kind: sourceFields.kind.optional(),
+    active: sourceFields.active.optional(),
+    check_frequency_seconds: sourceFields.check_frequency_seconds.optional(),
+    lookback_days: sourceFields.lookback_days.optional(),
+    min_content_length: sourceFields.min_content_length.optional(),
+    skip_check: z.boolean().default(false),
+  })
+  .strict()
+  .meta({ id: 'UpdateSourceRequest' });
+
+/** What the connectivity check of a source's URL found. */
+export const sourceCheckSchema = z
+  .object({
+    ok: z.boolean(),
+    status: z.number().int().nullable().meta({ description: 'HTTP status, null when no answer came' }),
+    content_type: z.string().nullable(),
+    items: z.number().int().nullable().meta({ description: 'Entries found in a feed (null for html, or when not parsed)' }),
+    reason: z.string().nullable().meta({ description: 'Why it failed, safe to show' }),
+  })
+  .meta({ id: 'SourceCheck' });
+
+export const sourceWriteResponseSchema = sourceSchema.extend({ check: sourceCheckSchema.nullable() }).meta({ id: 'SourceWriteResponse' });
+
 export type SourceKindValue = z.infer<typeof sourceKindSchema>;
+export type CreateSourceRequest = z.infer<typeof createSourceRequestSchema>;
+export type UpdateSourceRequest = z.infer<typeof updateSourceRequestSchema>;
+export type SourceCheck = z.infer<typeof sourceCheckSchema>;
 export type SourceView = z.infer<typeof sourceSchema>;
 export type CollectionRunView = z.infer<typeof collectionRunSchema>;
 export type SourceDetailResponse = z.infer<typeof sourceDetailResponseSchema>;

@@ -68,8 +68,18 @@ export const sigmaQueueItemSchema = z
 
 export const SIGMA_QUEUE_LIST_LIMITS = { defaultLimit: 50, maxLimit: 500 } as const;
 
+/** The statuses that wait for a person: what the review queue opens on. */
+export const SIGMA_QUEUE_WAITING_STATUSES = ['pending', 'needs_review'] as const;
+
+const statusList = z
+  .string()
+  .regex(new RegExp(`^(${SIGMA_QUEUE_STATUSES.join('|')})(,(${SIGMA_QUEUE_STATUSES.join('|')}))*$`), 'a comma-separated list of queue statuses')
+  .transform((value) => [...new Set(value.split(','))] as SigmaQueueStatusValue[])
+  .meta({ description: 'Comma-separated statuses (e.g. pending,needs_review: everything waiting for a person); ignored when status is given', example: 'pending,needs_review' });
+
 export const sigmaQueueListQuerySchema = offsetQuerySchema(SIGMA_QUEUE_LIST_LIMITS).extend({
   status: sigmaQueueStatusSchema.optional(),
+  statuses: statusList.optional(),
   workflow_execution_id: positiveId.optional(),
 });
 
@@ -79,6 +89,10 @@ export const sigmaQueueListResponseSchema = z
     total: z.number().int().nonnegative(),
     limit: z.number().int(),
     offset: z.number().int(),
+    counts: z
+      .record(sigmaQueueStatusSchema, z.number().int().nonnegative())
+      .optional()
+      .meta({ description: 'Items per status across the whole queue (the status filters do not apply; workflow_execution_id does)' }),
   })
   .meta({ id: 'SigmaQueueListResponse' });
 

@@ -9,6 +9,7 @@ export const WORKFLOW_ERROR_CODES = {
   presetNotFound: 'preset_not_found',
   presetReadOnly: 'preset_read_only',
   presetExists: 'preset_exists',
+  providerUnavailable: 'provider_unavailable',
   articleNotFound: 'article_not_found',
   builtinHasNoModel: 'builtin_has_no_model',
   providerNotConfigured: 'provider_not_configured',

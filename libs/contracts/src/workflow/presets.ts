@@ -44,20 +44,45 @@ export const savePresetRequestSchema = z
   .strict()
   .meta({ id: 'SavePresetRequest' });
 
+const allowUnavailableProviders = z
+  .boolean()
+  .optional()
+  .meta({ description: 'Apply even when an enabled agent uses a provider with no credential or that cannot be reached (default false: 409 provider_unavailable, nothing applied)' });
+
 export const importPresetRequestSchema = z
   .object({
     preset: presetFileSchema,
     save_as: z.string().trim().min(1).max(200).optional().meta({ description: 'Also store the file as a named preset' }),
     overwrite: z.boolean().optional().meta({ description: 'Let save_as replace a saved preset of the same name (default false: 409 preset_exists, nothing applied)' }),
     allow_prompt_warnings: z.boolean().optional(),
+    allow_unavailable_providers: allowUnavailableProviders,
   })
   .strict()
   .meta({ id: 'ImportPresetRequest' });
 
 export const applyPresetRequestSchema = z
-  .object({ name: z.string().trim().min(1).max(200), allow_prompt_warnings: z.boolean().optional() })
+  .object({ name: z.string().trim().min(1).max(200), allow_prompt_warnings: z.boolean().optional(), allow_unavailable_providers: allowUnavailableProviders })
   .strict()
   .meta({ id: 'ApplyPresetRequest' });
+
+/** Re-activating an earlier config version: its thresholds, agents and prompts become the next version. */
+export const activateConfigVersionRequestSchema = z
+  .object({
+    allow_prompt_warnings: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Default true: the version ran before, so an extractor without a prompt is reported as a warning, not refused' }),
+    allow_unavailable_providers: allowUnavailableProviders,
+  })
+  .strict()
+  .meta({ id: 'ActivateConfigVersionRequest' });
+
+export const activateConfigVersionParamsSchema = z.object({ version: z.coerce.number().int().positive() });
+
+/** details of a 409 provider_unavailable: which providers, why, and the agents that use them. */
+export const unavailableProviderSchema = z
+  .object({ provider: z.string(), reason: z.string(), agents: z.array(z.string()) })
+  .meta({ id: 'UnavailableProvider' });
 
 export const exportPresetQuerySchema = z.object({
   name: z.string().trim().min(1).max(200).optional().meta({ description: 'A stored preset; the active config when omitted' }),
@@ -67,3 +92,4 @@ export type PresetSummary = z.infer<typeof presetSummarySchema>;
 export type SavePresetRequest = z.infer<typeof savePresetRequestSchema>;
 export type ImportPresetRequest = z.infer<typeof importPresetRequestSchema>;
 export type ApplyPresetRequest = z.infer<typeof applyPresetRequestSchema>;
+export type UnavailableProvider = z.infer<typeof unavailableProviderSchema>;

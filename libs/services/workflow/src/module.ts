@@ -28,7 +28,8 @@ export function createWorkflowModule(ctx: ModuleContext, options: WorkflowModule
   const defaults = loadDefaultPrompts(config.fixturesDir);
   const articles = new ArticleTextReader(ctx.db.prisma);
   const service = new WorkflowConfigService(ctx.db.prisma, registry, defaults);
-  const presets = new PresetService(ctx.db.prisma, service, config.fixturesDir);
+  const availability = async () => (await providerOptions({ settings: ctx.settings, registry, config })).providers;
+  const presets = new PresetService(ctx.db.prisma, service, config.fixturesDir, availability);
 
   const evaluations = createEvaluationsPart(ctx, options.env ?? process.env);
   const executions = createExecutionsPart(ctx, {
@@ -44,7 +45,7 @@ export function createWorkflowModule(ctx: ModuleContext, options: WorkflowModule
   const router = Router();
   router.use(executions.router);
   router.use(evaluations.router);
-  router.use(configRouter(service));
+  router.use(configRouter(service, availability));
   router.use(promptsRouter(service));
   router.use(presetsRouter(presets));
   mountRoute(router, workflowRoutes.getWorkflowProviderOptions, async () =>

@@ -185,7 +185,7 @@ describe('builtin SigmaAgent templates', () => {
     const [vssadmin, reg] = drafts.map((draft) => draft.rule as unknown as Rule);
     expect(vssadmin).toMatchObject({ title: 'Shadow Copy Deletion Via Vssadmin.EXE', level: 'high', tags: ['attack.impact', 'attack.t1490'] });
     expect(reg).toMatchObject({ title: 'Run Key Persistence Via Reg.EXE', level: 'high' });
-    expect(reg?.tags).toEqual(['attack.defense-evasion', 'attack.persistence', 'attack.t1112', 'attack.t1547.001']);
+    expect(reg?.tags).toEqual(['attack.defense-impairment', 'attack.persistence', 'attack.t1112', 'attack.t1547.001']);
   });
 
   it('keeps resolvers, CDNs and code hosts out of IOC rules', () => {

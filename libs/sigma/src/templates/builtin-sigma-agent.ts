@@ -1,3 +1,4 @@
+import { articleSubject } from './article-subject';
 import type {
   CmdlineItem,
   ExtractionResult,
@@ -435,7 +436,7 @@ function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
     // The value and the key it is set under (`fDenyTSConnections` under `Terminal Server`); a key without a value name is named with its parent.
     const segments = key.path.split('\\');
     const valueInPath = key.value_name !== undefined && segments.at(-1)?.toLowerCase() === key.value_name.toLowerCase();
-    const leaf = key.value_name ?? segments.at(-1) ?? key.path;
+    const leaf = titleName(key.value_name ?? segments.at(-1) ?? key.path);
     const parent = (key.value_name && !valueInPath ? segments.at(-1) : segments.at(-2)) ?? key.hive;
     const quoted = [...new Set(group.map((member) => member.key.value))];
     // A Run value named like Windows' own (OneDriveSetup) without the intruder's data: leave out the genuine program.
@@ -538,11 +539,17 @@ export function hostOf(url: string): string | null {
   }
 }
 
-/** "QakBot-style intrusion", not the whole headline: IOC rule titles say whose indicators they carry. */
-function shortTitle(article: ArticleRef): string {
-  const title = article.title.replace(/\s+/g, ' ').trim();
-  return title.length <= 60 ? title : `${title.slice(0, 57).replace(/\s+\S*$/, '')}…`;
+/**
+ * A registry name as a title may carry it: quotes and their escapes dropped (`\"C:\Windows\svchost.exe\"` as the
+ * article printed a value name), a path reduced to its last part, so no stray quote or path reaches the title.
+ */
+function titleName(name: string): string {
+  const bare = name.replace(/\\?["'“”]/g, '').trim();
+  return bare.split('\\').filter(Boolean).at(-1) ?? bare;
 }
+
+/** "QakBot-style intrusion", not the whole headline: IOC rule titles say whose indicators they carry, in whole words. */
+const shortTitle = (article: ArticleRef): string => articleSubject(article.title);
 
 function networkRules(input: BuiltinSigmaInput): RuleDraft[] {
   const items = input.network ?? [];

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { contentFilterRoutes, executionRoutes, ingestionRoutes } from '@huntforge/contracts';
 import { useApi, useApiMutation } from '../../api/hooks';
@@ -12,23 +12,25 @@ import { AnnotationTool } from './annotation-tool';
 import { ChunkDebug } from './chunk-debug';
 import { highlight } from './highlight';
 import { Panel } from '../../components/panel';
+import { usePageTitle } from '../../components/page-title';
 
+/**
+ * Reprocess is a person's explicit request: it always runs (force), whatever the hunt score; the auto-trigger
+ * threshold governs automatic runs only. The run is followed live in the extraction panel below.
+ */
 function Reprocess({ articleId }: { articleId: number }) {
   const canWrite = useCan('analyst');
-  const [force, setForce] = useState(false);
   const trigger = useApiMutation(executionRoutes.postWorkflowArticlesTrigger, { invalidates: [executionRoutes.getWorkflowExecutions] });
   return (
     <div className="stack">
       <div className="row">
-        <button type="button" className="primary" disabled={!canWrite || trigger.isPending} onClick={() => trigger.mutate({ params: { article_id: articleId }, query: { force } })}>
+        <button type="button" className="primary" aria-describedby="reprocess-help" disabled={!canWrite || trigger.isPending} onClick={() => trigger.mutate({ params: { article_id: articleId }, query: { force: true } })}>
           Reprocess
         </button>
-        <label className="small" title="Without force, an article with an active or completed execution is not run again, and one below the auto-trigger hunt score threshold is refused">
-          <input type="checkbox" checked={force} onChange={(event) => setForce(event.target.checked)} /> force (run again even if already processed)
-        </label>
       </div>
+      <p className="small muted" id="reprocess-help">Runs the workflow on this article now, whatever its hunt score: the auto-trigger threshold governs automatic runs only.</p>
       {trigger.data ? (
-        <div className={`notice ${trigger.data.success ? 'ok' : 'warn'}`}>
+        <div className={`notice ${trigger.data.success ? 'ok' : 'warn'}`} role="status">
           {trigger.data.message}
           {trigger.data.execution_id ? <> — <Link to={`/workflow?execution=${trigger.data.execution_id}#executions`}>execution #{trigger.data.execution_id}</Link></> : null}
         </div>
@@ -53,27 +55,46 @@ function DetectOs({ articleId }: { articleId: number }) {
   );
 }
 
+const ACTIVE = new Set(['pending', 'running']);
+/** How often a view follows a run that has not ended. */
+const FOLLOW_MS = 1_000;
+
+/** The latest run of the article, followed live (polled) until it ends; then its outputs. */
 function LatestExecution({ articleId }: { articleId: number }) {
-  const list = useApi(executionRoutes.getWorkflowExecutions, { query: { article_id: articleId, limit: 1, sort_by: 'created_at', sort_order: 'desc' } });
+  const list = useApi(
+    executionRoutes.getWorkflowExecutions,
+    { query: { article_id: articleId, limit: 1, sort_by: 'created_at', sort_order: 'desc' } },
+    { refetchInterval: (data) => (data?.executions[0] && ACTIVE.has(data.executions[0].status) ? FOLLOW_MS : false) },
+  );
   const latest = list.data?.executions[0];
-  const detail = useApi(executionRoutes.getWorkflowExecution, { params: { execution_id: latest?.id ?? 0 } }, { enabled: latest !== undefined });
+  const detail = useApi(
+    executionRoutes.getWorkflowExecution,
+    { params: { execution_id: latest?.id ?? 0 } },
+    { enabled: latest !== undefined, refetchInterval: (data) => (data === undefined || ACTIVE.has(data.status) ? FOLLOW_MS : false) },
+  );
+  const running = detail.data ? ACTIVE.has(detail.data.status) : latest ? ACTIVE.has(latest.status) : false;
+  const status = detail.data?.status ?? latest?.status;
   return (
     <Panel id="extraction" title="Extraction outputs">
       {list.data && !latest ? <p className="muted">This article has not been through the workflow yet. Press Reprocess to run it.</p> : null}
-      {latest ? (
-        <p className="small">
-          Latest execution <Link to={`/workflow?execution=${latest.id}#executions`}>#{latest.id}</Link> <StatusBadge status={latest.status} />{' '}
-          {latest.termination_reason ? <span className="muted">ended: {latest.termination_reason}</span> : null}
+      {latest && status ? (
+        <p className="small" data-testid="latest-execution" aria-live="polite">
+          Latest execution <Link to={`/workflow?execution=${latest.id}#executions`}>#{latest.id}</Link> <StatusBadge status={status} />{' '}
+          {detail.data?.termination_reason ?? latest.termination_reason ? <span className="muted">ended: {detail.data?.termination_reason ?? latest.termination_reason}</span> : null}
         </p>
       ) : null}
       {latest ? (
         <QueryState query={detail} label="execution">
-          {(data) => (
-            <>
-              {data.extraction_result ? <ObservablesByAgent observables={data.extraction_result.observables} /> : <p className="muted">No extraction output.</p>}
-              <CoveragePanel coverage={data.coverage} />
-            </>
-          )}
+          {(data) =>
+            running ? (
+              <p className="muted">The run is in progress ({data.current_step ?? 'queued'}); this panel follows it and shows its outputs when it ends.</p>
+            ) : (
+              <>
+                {data.extraction_result ? <ObservablesByAgent observables={data.extraction_result.observables} /> : <p className="muted">No extraction output{data.termination_reason ? ` (the run ended early: ${data.termination_reason})` : ''}.</p>}
+                <CoveragePanel coverage={data.coverage} />
+              </>
+            )
+          }
         </QueryState>
       ) : null}
     </Panel>
@@ -104,6 +125,7 @@ export function ArticlePage() {
   const articleId = Number(useParams().articleId);
   const article = useApi(ingestionRoutes.getArticle, { params: { article_id: articleId } }, { enabled: Number.isInteger(articleId) && articleId > 0 });
   const contentRef = useRef<HTMLPreElement>(null);
+  usePageTitle(article.data?.title ?? 'Article');
   if (!Number.isInteger(articleId) || articleId <= 0) return <div className="notice bad">Not an article id.</div>;
   return (
     <QueryState query={article} label="article">

@@ -7,6 +7,7 @@ import { formatTime } from '../../components/format';
 import { Pager } from '../../components/pager';
 import { QueryState } from '../../components/query-state';
 import { useUrlState } from '../../components/url-state';
+import { usePageTitle } from '../../components/page-title';
 
 const BANDS = [
   { id: '', label: 'any score' },
@@ -43,7 +44,11 @@ function SemanticTable({ query, source }: { query: string; source?: string }) {
   );
 }
 
+/** The source of the seeded evaluation snapshots. */
+export const EVAL_SOURCE = 'eval';
+
 export function ArticlesPage() {
+  usePageTitle('Articles');
   const url = useUrlState();
   const q = url.get('q');
   const mode = url.get('mode') === 'semantic' ? 'semantic' : 'text';
@@ -52,6 +57,9 @@ export function ArticlesPage() {
   const order = url.get('order') === 'asc' ? 'asc' : 'desc';
   const page = url.getNumber('page') ?? 1;
   const source = url.get('source');
+  // The seeded evaluation snapshots are not collected CTI: left out unless asked for (or their source is chosen).
+  const withEval = url.get('eval') === '1';
+  const excludeSource = withEval || source ? undefined : EVAL_SOURCE;
   const [draft, setDraft] = useState(q ?? '');
   const sources = useApi(ingestionRoutes.getSources);
   const articles = useApi(
@@ -62,6 +70,7 @@ export function ArticlesPage() {
         limit: 50,
         q,
         source,
+        exclude_source: excludeSource,
         min_hunt_score: 'min' in band ? band.min : undefined,
         max_hunt_score: 'max' in band ? band.max : undefined,
         sort_by: sort,
@@ -105,6 +114,9 @@ export function ArticlesPage() {
           <option value="hunt_score:desc">highest hunt score</option>
           <option value="title:asc">title A–Z</option>
         </select>
+        <label className="small nowrap">
+          <input type="checkbox" checked={withEval} onChange={(event) => url.set({ eval: event.target.checked ? '1' : undefined })} /> include evaluation articles
+        </label>
         <button type="submit" className="primary">Search</button>
       </form>
       {mode === 'semantic' && q ? (

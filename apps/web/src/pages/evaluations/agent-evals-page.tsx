@@ -7,6 +7,7 @@ import { ErrorNote, QueryState } from '../../components/query-state';
 import { useCan } from '../../components/session';
 import { DeltaBadge, EvalPageTabs, SUBAGENT_LABELS, SubagentTabs, fixed, useSubagent } from './eval-shared';
 import { Panel } from '../../components/panel';
+import { usePageTitle } from '../../components/page-title';
 
 const RESULT_ROUTES = [routes.getSubagentEvalResults, routes.getSubagentEvalAggregate, routes.getSubagentEvalModels];
 /** What is computed from finished records only: read again as records settle. */
@@ -38,6 +39,7 @@ function RunPanel({ subagent }: { subagent: EvalSubagent }) {
       ) : null}
       <QueryState query={articles} label="eval articles" empty={(data) => (data.articles.length === 0 ? 'No eval article labels this subagent.' : null)}>
         {(data) => (
+          <div className="table-scroll tall" tabIndex={0} role="region" aria-label="evaluation articles">
           <table className="data small">
             <thead>
               <tr>
@@ -61,6 +63,7 @@ function RunPanel({ subagent }: { subagent: EvalSubagent }) {
               ))}
             </tbody>
           </table>
+          </div>
         )}
       </QueryState>
       <div className="row" style={{ marginTop: 8 }}>
@@ -98,6 +101,25 @@ function ItemList({ title, items, tone }: { title: string; items: string[]; tone
   );
 }
 
+/**
+ * The actual count with how it splits: matched + extra, and whatever is neither (borderline items and repeats
+ * of one item), so the figures add up on the page.
+ */
+function actualSplit(record: EvalRecordView): { other: number } | null {
+  if (record.actual_count === null || record.matched_count === null || record.extra_count === null) return null;
+  return { other: record.actual_count - record.matched_count - record.extra_count };
+}
+
+function ActualCount({ record }: { record: EvalRecordView }) {
+  const split = actualSplit(record);
+  if (!split || split.other === 0) return <>{record.actual_count ?? '—'}</>;
+  return (
+    <span title={`${record.matched_count} matched + ${record.extra_count} extra + ${split.other} neither (borderline items or repeats of one item)`}>
+      {record.actual_count}<span className="muted"> ({split.other} other)</span>
+    </span>
+  );
+}
+
 function RecordRow({ record }: { record: EvalRecordView }) {
   const [open, setOpen] = useState(false);
   return (
@@ -110,7 +132,7 @@ function RecordRow({ record }: { record: EvalRecordView }) {
         <td className="small">{record.model ?? record.provider ?? 'builtin'}</td>
         <td><StatusBadge status={record.status} /></td>
         <td className="num">{record.expected_count ?? '—'}</td>
-        <td className="num">{record.actual_count ?? '—'}</td>
+        <td className="num"><ActualCount record={record} /></td>
         <td><DeltaBadge score={record.status === 'completed' ? record.score : null} /></td>
         <td className="num">{record.matched_count ?? '—'}</td>
         <td className="num">{record.missed_count ?? '—'}</td>
@@ -135,6 +157,12 @@ function RecordRow({ record }: { record: EvalRecordView }) {
               <ItemList title={record.subagent === 'sigma' ? 'expected atoms missed' : 'missed'} items={record.missed_items} tone="bad" />
               <ItemList title={record.subagent === 'sigma' ? 'generated atoms not expected' : 'extra (not in the ground truth)'} items={record.extra_items} tone="warn" />
             </div>
+            {actualSplit(record) ? (
+              <p className="small" data-testid="actual-split">
+                Actual {record.actual_count} = {record.matched_count} matched + {record.extra_count} extra
+                {(actualSplit(record)?.other ?? 0) !== 0 ? ` + ${actualSplit(record)?.other} neither rewarded nor penalised (borderline items, or repeats of an item already counted)` : ''}.
+              </p>
+            ) : null}
             {record.optional_items.length > 0 ? <p className="small muted">Borderline items, neither rewarded nor penalised: {record.optional_items.join(' · ')}</p> : null}
             {record.execution_id ? <p className="small"><a href={`/workflow?execution=${record.execution_id}#executions`}>execution #{record.execution_id}</a></p> : null}
           </td>
@@ -184,6 +212,7 @@ function ResultsPanel({ subagent }: { subagent: EvalSubagent }) {
       <ErrorNote error={backfill.error ?? clear.error} />
       <QueryState query={results} label="evaluation results" empty={(data) => (data.results.length === 0 ? 'No evaluation yet: run one above.' : null)}>
         {(data) => (
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="evaluation results">
           <table className="data small" data-testid="eval-results">
             <thead>
               <tr>
@@ -193,6 +222,7 @@ function ResultsPanel({ subagent }: { subagent: EvalSubagent }) {
             </thead>
             <tbody>{data.results.map((record) => <RecordRow key={record.id} record={record} />)}</tbody>
           </table>
+          </div>
         )}
       </QueryState>
     </Panel>
@@ -206,6 +236,7 @@ function AggregatePanel({ subagent }: { subagent: EvalSubagent }) {
     <Panel id="eval-aggregate" title="By config version">
       <QueryState query={aggregate} label="aggregates" empty={(data) => (data.versions.length === 0 ? 'No completed evaluation for this subagent yet.' : null)}>
         {(data) => (
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="aggregates by config version">
           <table className="data small" data-testid="eval-aggregate">
             <thead>
               <tr>
@@ -234,6 +265,7 @@ function AggregatePanel({ subagent }: { subagent: EvalSubagent }) {
               ))}
             </tbody>
           </table>
+          </div>
         )}
       </QueryState>
       <p className="small muted">
@@ -245,6 +277,7 @@ function AggregatePanel({ subagent }: { subagent: EvalSubagent }) {
 }
 
 export function AgentEvalsPage() {
+  usePageTitle('Agent evaluations');
   const [subagent, setSubagent] = useSubagent();
   return (
     <>

@@ -7,6 +7,7 @@ import { useUrlState } from '../../components/url-state';
 import { DeltaBadge, EvalPageTabs, SUBAGENT_LABELS, SubagentTabs, fixed, useSubagent } from './eval-shared';
 import { MetricTrendChart } from './metric-trend-chart';
 import { Panel } from '../../components/panel';
+import { usePageTitle } from '../../components/page-title';
 
 /** Item-level precision, recall and F1 per config version, optionally for one model. */
 function TrendPanel({ subagent, model, onModel }: { subagent: EvalSubagent; model: string | undefined; onModel: (model: string | undefined) => void }) {
@@ -121,6 +122,7 @@ function ComparePanel({ subagent }: { subagent: EvalSubagent }) {
 }
 
 export function AgentEvals2Page() {
+  usePageTitle('Evaluation trends');
   const [subagent, setSubagent] = useSubagent();
   const url = useUrlState();
   return (

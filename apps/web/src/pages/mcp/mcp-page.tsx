@@ -11,6 +11,7 @@ import { CursorPager, useCursorPages } from './cursor-pager';
 import { briefBody, describeAction, resultOf } from './describe';
 import { PendingRequest, type Decision, type Refusal } from './pending-request';
 import { RequestHistory } from './request-history';
+import { usePageTitle } from '../../components/page-title';
 
 const PAGE = 20;
 
@@ -95,6 +96,7 @@ function PendingRequests() {
  * audit trail below shows every tool call and decision.
  */
 export function McpPage() {
+  usePageTitle('MCP requests');
   const isAdmin = useCan('admin');
   return (
     <>

@@ -4,7 +4,7 @@ import { workflowRoutes, type PresetFile, type RouteResponse } from '@huntforge/
 import { api } from '../../api/client';
 import { useApi, useApiMutation } from '../../api/hooks';
 import { formatTime } from '../../components/format';
-import { ErrorNote, QueryState } from '../../components/query-state';
+import { ErrorNote, QueryState, fieldIssues } from '../../components/query-state';
 import { useCan } from '../../components/session';
 import { PromptEditor } from './prompt-editor';
 import { Panel } from '../../components/panel';
@@ -13,11 +13,35 @@ type Config = RouteResponse<typeof workflowRoutes.getWorkflowConfig>;
 type AgentSettings = Config['agents'][string];
 type Warning = { code: string; agent: string; message: string };
 
-/** Field-level messages from a 400's zod issues (`details.issues[].path`). */
+/** Field-level messages of a 400 (`details: [{path, message}]`), keyed `thresholds.RankingThreshold`. */
 function fieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError)) return {};
-  const issues = (error.details as { issues?: Array<{ path?: unknown[]; message?: string }> } | undefined)?.issues ?? [];
-  return Object.fromEntries(issues.map((issue) => [(issue.path ?? []).join('.'), issue.message ?? 'invalid']));
+  return Object.fromEntries(fieldIssues(error).map((issue) => [issue.field, issue.message]));
+}
+
+type Unavailable = { provider: string; reason: string; agents: string[] };
+
+/** The providers a 409 provider_unavailable names, or null for any other answer. */
+function unavailableOf(error: unknown): Unavailable[] | null {
+  if (!(error instanceof ApiError) || error.code !== 'provider_unavailable') return null;
+  return (error.details as { providers?: Unavailable[] } | undefined)?.providers ?? [];
+}
+
+/**
+ * Applying a configuration whose provider cannot be used (no key, not reachable) would make every run fail:
+ * the server refuses, and this asks whether to apply anyway. Any other error is shown as it is.
+ */
+function ProviderWarning({ error, what, onConfirm, onCancel, action }: { error: unknown; what: string; onConfirm: () => void; onCancel: () => void; action: string }) {
+  const providers = unavailableOf(error);
+  if (!providers) return <ErrorNote error={error} action={action} />;
+  return (
+    <div className="notice warn small" role="alert" data-testid="provider-warning">
+      <strong>{what} was not applied:</strong> runs would fail, because
+      <ul>{providers.map((entry) => <li key={entry.provider}><strong>{entry.provider}</strong>: {entry.reason} (used by {entry.agents.join(', ')})</li>)}</ul>
+      Set the key in <a href="/settings">Settings</a> first, or:{' '}
+      <button type="button" className="danger" onClick={onConfirm}>Apply anyway</button>{' '}
+      <button type="button" onClick={onCancel}>Cancel</button>
+    </div>
+  );
 }
 
 function Warnings({ warnings }: { warnings: readonly Warning[] }) {
@@ -53,7 +77,7 @@ function ConfigForm({ config }: { config: Config }) {
           <label key={name} className="block">
             {name}
             <input type="number" step="any" value={thresholds[name]} onChange={(event) => setThresholds({ ...thresholds, [name]: Number(event.target.value) })} aria-invalid={Boolean(errors[`thresholds.${name}`])} />
-            {errors[`thresholds.${name}`] ? <span className="finding error">{errors[`thresholds.${name}`]}</span> : null}
+            {errors[`thresholds.${name}`] ? <span className="finding error" role="alert">{name}: {errors[`thresholds.${name}`]}</span> : null}
           </label>
         ))}
       </div>
@@ -157,7 +181,9 @@ function ImportPreset({ onWarnings }: { onWarnings: (warnings: Warning[]) => voi
   const canWrite = useCan('analyst');
   const [saveAs, setSaveAs] = useState('');
   const [fileError, setFileError] = useState<string | null>(null);
-  const importFile = useApiMutation(workflowRoutes.postWorkflowConfigPresetImport, { invalidates: APPLIED_ROUTES, onSuccess: (data) => onWarnings(data.warnings) });
+  const [pending, setPending] = useState<PresetFile | null>(null);
+  const importFile = useApiMutation(workflowRoutes.postWorkflowConfigPresetImport, { invalidates: APPLIED_ROUTES, onSuccess: (data) => { setPending(null); onWarnings(data.warnings); } });
+  const send = (preset: PresetFile, allowUnavailable = false) => importFile.mutate({ body: { preset, save_as: saveAs.trim() || undefined, ...(allowUnavailable ? { allow_unavailable_providers: true } : {}) } });
   const read = async (file: File | undefined) => {
     setFileError(null);
     if (!file) return;
@@ -169,7 +195,8 @@ function ImportPreset({ onWarnings }: { onWarnings: (warnings: Warning[]) => voi
       return;
     }
     // Whatever the file holds goes to the server, which validates it and names each bad field.
-    importFile.mutate({ body: { preset: preset as PresetFile, save_as: saveAs.trim() || undefined } });
+    setPending(preset as PresetFile);
+    send(preset as PresetFile);
   };
   return (
     <div className="stack">
@@ -181,8 +208,8 @@ function ImportPreset({ onWarnings }: { onWarnings: (warnings: Warning[]) => voi
         </label>
       </div>
       {fileError ? <div className="notice bad small" role="alert">{fileError}</div> : null}
-      <ErrorNote error={importFile.error} action="Importing the preset" />
-      {importFile.data ? <div className="notice ok small">Applied as configuration v{importFile.data.version}.</div> : null}
+      <ProviderWarning error={importFile.error} what="The imported preset" action="Importing the preset" onConfirm={() => (pending ? send(pending, true) : undefined)} onCancel={() => { importFile.reset(); setPending(null); }} />
+      {importFile.data ? <div className="notice ok small" role="status">Applied as configuration v{importFile.data.version}.</div> : null}
     </div>
   );
 }
@@ -191,7 +218,12 @@ function Presets() {
   const canWrite = useCan('analyst');
   const presets = useApi(workflowRoutes.getWorkflowConfigPresetList);
   const [warnings, setWarnings] = useState<Warning[]>([]);
+  const [applying, setApplying] = useState<string | null>(null);
   const apply = useApiMutation(workflowRoutes.postWorkflowConfigPresetApply, { invalidates: APPLIED_ROUTES, onSuccess: (data) => setWarnings(data.warnings) });
+  const applyPreset = (name: string, allowUnavailable = false) => {
+    setApplying(name);
+    apply.mutate({ body: { name, ...(allowUnavailable ? { allow_unavailable_providers: true } : {}) } });
+  };
   const remove = useApiMutation(workflowRoutes.deleteWorkflowConfigPreset, { invalidates: PRESET_ROUTES });
   return (
     <div className="stack">
@@ -204,7 +236,7 @@ function Presets() {
                   <td><strong>{preset.name}</strong> {preset.is_quickstart ? <span className="badge info">quickstart</span> : null}<div className="muted">{preset.description}</div></td>
                   <td className="small nowrap" title={`saved ${formatTime(preset.updated_at)}`}>{formatTime(preset.updated_at).split(',').slice(0, 2).join(',')}</td>
                   <td className="nowrap">
-                    <button type="button" disabled={!canWrite || apply.isPending} onClick={() => apply.mutate({ body: { name: preset.name } })}>Apply</button>{' '}
+                    <button type="button" disabled={!canWrite || apply.isPending} onClick={() => applyPreset(preset.name)} aria-label={`Apply ${preset.name}`}>Apply</button>{' '}
                     <a className="button" href={api.url(workflowRoutes.getWorkflowConfigPresetExport, { query: { name: preset.name } })} download>Export</a>{' '}
                     {preset.is_quickstart ? null : (
                       <button type="button" className="danger" disabled={!canWrite || remove.isPending} onClick={() => { if (window.confirm(`Delete preset ${preset.name}?`)) remove.mutate({ params: { name: preset.name } }); }}>Delete</button>
@@ -217,7 +249,9 @@ function Presets() {
         )}
       </QueryState>
       <Warnings warnings={warnings} />
-      <ErrorNote error={apply.error ?? remove.error} action="Changing presets" />
+      {apply.data && applying ? <div className="notice ok small" role="status">Applied {applying} as configuration v{apply.data.version}{apply.data.created ? '' : ' (nothing changed)'}.</div> : null}
+      <ProviderWarning error={apply.error} what={`Preset ${applying ?? ''}`} action="Applying the preset" onConfirm={() => (applying ? applyPreset(applying, true) : undefined)} onCancel={() => apply.reset()} />
+      <ErrorNote error={remove.error} action="Deleting the preset" />
       <a className="small" href={api.url(workflowRoutes.getWorkflowConfigPresetExport, {})} download>Export the active configuration</a>
       <h3>Save</h3>
       <SavePreset />
@@ -227,27 +261,52 @@ function Presets() {
   );
 }
 
-/** Every saved configuration, newest first: what changed when, and which one runs now. */
+const VERSIONS_PAGE = 10;
+
+/** Every saved configuration, newest first: what changed when, which one runs now, and any earlier one made active again. */
 function ConfigVersions() {
-  const versions = useApi(workflowRoutes.getWorkflowConfigVersions, { query: { limit: 10 } });
+  const canWrite = useCan('analyst');
+  const [page, setPage] = useState(1);
+  const versions = useApi(workflowRoutes.getWorkflowConfigVersions, { query: { limit: VERSIONS_PAGE, page } });
+  const [target, setTarget] = useState<number | null>(null);
+  const activate = useApiMutation(workflowRoutes.postWorkflowConfigVersionActivate, { invalidates: APPLIED_ROUTES, onSuccess: () => setPage(1) });
+  const reactivate = (version: number, allowUnavailable = false) => {
+    setTarget(version);
+    activate.mutate({ params: { version }, body: allowUnavailable ? { allow_unavailable_providers: true } : {} });
+  };
   return (
     <QueryState query={versions} label="configuration versions">
       {(data) => (
-        <>
-          <table className="data small">
-            <thead><tr><th>version</th><th>saved</th><th>change</th></tr></thead>
-            <tbody>
-              {data.versions.map((version) => (
-                <tr key={version.version}>
-                  <td>v{version.version}{version.is_active ? <span className="badge ok"> active</span> : null}</td>
-                  <td>{formatTime(version.created_at)}</td>
-                  <td>{version.description ?? '—'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {data.total > data.versions.length ? <p className="small muted">{data.total - data.versions.length} older versions (GET /api/workflow/config/versions).</p> : null}
-        </>
+        <div className="stack">
+          <div className="table-scroll" tabIndex={0} role="region" aria-label="configuration versions">
+            <table className="data small">
+              <thead><tr><th>version</th><th>saved</th><th>change</th><th><span className="visually-hidden">action</span></th></tr></thead>
+              <tbody>
+                {data.versions.map((version) => (
+                  <tr key={version.version}>
+                    <td className="nowrap">v{version.version}{version.is_active ? <> <span className="badge ok">active</span></> : null}</td>
+                    <td>{formatTime(version.created_at)}</td>
+                    <td>{version.description ?? '—'}</td>
+                    <td>
+                      {version.is_active ? null : (
+                        <button type="button" disabled={!canWrite || activate.isPending} onClick={() => reactivate(version.version)} aria-label={`Re-activate v${version.version}`}>Re-activate</button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {data.total_pages > 1 ? (
+            <div className="row small">
+              <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>Newer</button>
+              <span className="muted">page {page} of {data.total_pages} ({data.total} versions)</span>
+              <button type="button" disabled={page >= data.total_pages} onClick={() => setPage(page + 1)}>Older</button>
+            </div>
+          ) : null}
+          {activate.data && target !== null ? <div className="notice ok small" role="status">Re-activated v{target} as configuration v{activate.data.version}{activate.data.created ? '' : ' (it was already the active settings)'}.</div> : null}
+          <ProviderWarning error={activate.error} what={`Version v${target ?? ''}`} action="Re-activating the version" onConfirm={() => (target !== null ? reactivate(target, true) : undefined)} onCancel={() => activate.reset()} />
+        </div>
       )}
     </QueryState>
   );

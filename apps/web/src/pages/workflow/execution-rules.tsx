@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { isDetectionRule, isFilterRule, type ExecutionRuleRecord, type SigmaDocument } from '@huntforge/contracts';
+import { percent } from '../../components/format';
 
 /** `windows / process_creation`: the logsource a detection rule reads, as reviewers say it. */
 function logsourceOf(rule: SigmaDocument | null): string | null {
@@ -18,7 +19,7 @@ function RuleBadges({ record }: { record: ExecutionRuleRecord }) {
       <span className="badge">{record.source}</span>{' '}
       {level ? <span className="badge">{level}</span> : null}{' '}
       {!record.validation.valid ? <span className="badge warn">invalid</span> : null}{' '}
-      {similarity ? <span className="muted small">best corpus match {similarity.max_similarity.toFixed(2)}</span> : null}{' '}
+      {similarity ? <span className="muted small" title="similarity of the best match in the reference corpus when the run compared it">best corpus match {percent(similarity.max_similarity)}</span> : null}{' '}
       {record.queue.outcome === 'linked' ? (
         <span className="badge info" title="This rule repeats a rule already in the queue, so it was not queued again">same as queue item #{record.queue.queue_id}</span>
       ) : (

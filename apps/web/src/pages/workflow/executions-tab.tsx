@@ -17,9 +17,11 @@ export function ExecutionsTab() {
   const step = (STEPS as readonly string[]).includes(url.get('step') ?? '') ? (url.get('step') as Step) : undefined;
   const articleId = url.getNumber('article');
   const selected = url.getNumber('execution');
+  // Evaluation runs have their own page; the everyday list leaves them out unless asked.
+  const withEval = url.get('eval') === '1';
   const executions = useApi(
     executionRoutes.getWorkflowExecutions,
-    { query: { page: url.getNumber('page') ?? 1, limit: 25, status, step, article_id: articleId, sort_by: 'created_at', sort_order: 'desc' } },
+    { query: { page: url.getNumber('page') ?? 1, limit: 25, status, step, article_id: articleId, is_eval_run: withEval ? undefined : false, sort_by: 'created_at', sort_order: 'desc' } },
     { refetchInterval: 5000 },
   );
   return (
@@ -35,6 +37,7 @@ export function ExecutionsTab() {
             {STEPS.map((entry) => <option key={entry} value={entry}>{entry.replace(/_/g, ' ')}</option>)}
           </select>
           <input aria-label="article id" type="number" min={1} placeholder="article" style={{ width: 90 }} value={articleId ?? ''} onChange={(event) => url.set({ article: event.target.value || undefined })} />
+          <label className="small nowrap"><input type="checkbox" checked={withEval} onChange={(event) => url.set({ eval: event.target.checked ? '1' : undefined })} /> include evaluation runs</label>
         </div>
         <QueryState query={executions} label="executions" empty={(data) => (data.total === 0 ? 'No executions match. Open an article and press Reprocess to run one.' : null)}>
           {(data) => (

@@ -1,21 +1,31 @@
-import { SIGMA_QUEUE_STATUSES, sigmaQueueRoutes } from '@huntforge/contracts';
+import { SIGMA_QUEUE_STATUSES, SIGMA_QUEUE_WAITING_STATUSES, sigmaQueueRoutes } from '@huntforge/contracts';
 import { useApi, usePrefetch } from '../../api/hooks';
 import { StatusBadge } from '../../components/badges';
-import { formatAgo, percent } from '../../components/format';
+import { formatAgo } from '../../components/format';
 import { QueryState } from '../../components/query-state';
 import { useShortcuts } from '../../components/shortcuts';
 import { useUrlState } from '../../components/url-state';
 import { RuleReview } from './rule-review';
+import { similarityVerdict } from './similarity';
 
 type Status = (typeof SIGMA_QUEUE_STATUSES)[number];
 const PAGE = 50;
+/** The queue opens on everything waiting for a person. */
+const WAITING = 'waiting';
 
 export function QueueTab() {
   const url = useUrlState();
   const statusParam = url.get('status');
-  const status: Status | undefined = statusParam === 'all' ? undefined : (SIGMA_QUEUE_STATUSES as readonly string[]).includes(statusParam ?? '') ? (statusParam as Status) : 'pending';
+  const status: Status | undefined = (SIGMA_QUEUE_STATUSES as readonly string[]).includes(statusParam ?? '') ? (statusParam as Status) : undefined;
+  const filter = status ?? (statusParam === 'all' ? 'all' : WAITING);
   const offset = url.getNumber('offset') ?? 0;
-  const list = useApi(sigmaQueueRoutes.getSigmaQueueList, { query: { status, limit: PAGE, offset } }, { refetchInterval: 15_000 });
+  const query = status ? { status, limit: PAGE, offset } : filter === WAITING ? { statuses: SIGMA_QUEUE_WAITING_STATUSES.join(','), limit: PAGE, offset } : { limit: PAGE, offset };
+  const list = useApi(sigmaQueueRoutes.getSigmaQueueList, { query }, { refetchInterval: 15_000 });
+  const counts = list.data?.counts;
+  const count = (value: number | undefined) => (value === undefined ? '' : ` (${value})`);
+  const waitingCount = counts ? SIGMA_QUEUE_WAITING_STATUSES.reduce((sum, entry) => sum + counts[entry], 0) : undefined;
+  const allCount = counts ? SIGMA_QUEUE_STATUSES.reduce((sum, entry) => sum + counts[entry], 0) : undefined;
+  const filterName = filter === WAITING ? 'waiting for review' : filter === 'all' ? '' : filter.replace('_', ' ');
   const items = list.data?.items ?? [];
   const selectedId = url.getNumber('item') ?? items[0]?.queue_id;
   const item = useApi(sigmaQueueRoutes.getSigmaQueueItem, { params: { queue_id: selectedId ?? 0 } }, { enabled: selectedId !== undefined });
@@ -45,16 +55,19 @@ export function QueueTab() {
     <div className="split">
       <section className="panel">
         <div className="row spread" style={{ marginBottom: 8 }}>
-          <select aria-label="queue status" value={statusParam === 'all' ? 'all' : (status ?? 'pending')} onChange={(event) => url.set({ status: event.target.value, item: undefined, offset: undefined })}>
-            {SIGMA_QUEUE_STATUSES.map((entry) => <option key={entry} value={entry}>{entry.replace('_', ' ')}</option>)}
-            <option value="all">every status</option>
+          <select aria-label="queue status" value={filter} onChange={(event) => url.set({ status: event.target.value === WAITING ? undefined : event.target.value, item: undefined, offset: undefined })}>
+            <option value={WAITING}>waiting for review{count(waitingCount)}</option>
+            {SIGMA_QUEUE_STATUSES.map((entry) => <option key={entry} value={entry}>{entry.replace('_', ' ')}{count(counts?.[entry])}</option>)}
+            <option value="all">every status{count(allCount)}</option>
           </select>
           <span className="small muted"><kbd>j</kbd>/<kbd>k</kbd> next/previous · <kbd>a</kbd> approve · <kbd>r</kbd> reject</span>
         </div>
-        <QueryState query={list} label="queue" empty={(data) => (data.total === 0 ? `No ${status ? status.replace('_', ' ') : ''} rules. Rules arrive here when the workflow generates novel ones.` : null)}>
+        <QueryState query={list} label="queue" empty={(data) => (data.total === 0 ? `No rules ${filterName}. Rules arrive here when the workflow generates novel ones.` : null)}>
           {(data) => (
-            <div className="list-scroll">
-              <table className="data small">
+            <div className="list-scroll" tabIndex={0} role="region" aria-label="queued rules">
+              <table className="data small queue-list">
+                <caption className="visually-hidden">Queued rules: title, status and similarity to the reference corpus</caption>
+                <thead className="visually-hidden"><tr><th>rule</th><th>status</th><th className="num">similarity</th></tr></thead>
                 <tbody>
                   {data.items.map((entry) => (
                     <tr key={entry.queue_id} className={entry.queue_id === selectedId ? 'selected' : ''} onClick={() => url.set({ item: entry.queue_id }, true)} style={{ cursor: 'pointer' }}>
@@ -63,7 +76,7 @@ export function QueueTab() {
                         <div className="muted">#{entry.queue_id} · {entry.level ?? 'no level'} · {formatAgo(entry.created_at)}</div>
                       </td>
                       <td><StatusBadge status={entry.status} /></td>
-                      <td className="num" title="best match in the reference corpus">{entry.similarity_inconclusive ? '?' : entry.max_similarity === null ? 'novel' : percent(entry.max_similarity)}</td>
+                      <td className="num" title={similarityVerdict(entry).title}>{similarityVerdict(entry).label}</td>
                     </tr>
                   ))}
                 </tbody>

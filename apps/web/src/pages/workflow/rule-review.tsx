@@ -12,6 +12,7 @@ import { useCan } from '../../components/session';
 import { useTheme } from '../../components/use-theme';
 import { YamlEditor } from '../../components/yaml-editor';
 import { EnrichmentPanel } from './enrichment-panel';
+import { referenceRuleHref, similarityVerdict } from './similarity';
 
 const queueRoutes = [sigmaQueueRoutes.getSigmaQueueList, sigmaQueueRoutes.getSigmaQueueItem];
 
@@ -68,27 +69,47 @@ function SelfTest({ item }: { item: SigmaQueueItem }) {
   );
 }
 
+/** A reference rule as reviewers cite it: its title linked to its text, with author, licence and path. */
+function ReferenceRule({ rule }: { rule: { rule_id: string; title: string; author: string | null; license: string | null; path: string | null; origin: string } }) {
+  const href = referenceRuleHref(rule);
+  return (
+    <>
+      <a href={href} {...(href.startsWith('http') ? { rel: 'noreferrer noopener', target: '_blank' } : {})}>{rule.title}</a>
+      <div className="muted small">{rule.author ?? 'unknown author'} · {rule.license ?? 'licence unknown'} · <span className="mono">{rule.path ?? rule.rule_id}</span></div>
+    </>
+  );
+}
+
 function SimilarityBreakdown({ item }: { item: SigmaQueueItem }) {
   const best = item.matches[0];
+  const verdict = similarityVerdict(item);
   const reference = useApi(sigmaQueueRoutes.getSigmaReferenceRules, { params: { rule_id: best?.attribution.rule_id ?? '' } }, { enabled: best !== undefined });
-  if (!best) return <p className="muted small">{item.similarity_inconclusive ? 'Similarity could not be computed for this rule.' : 'No similar rule in the reference corpus: novel.'}</p>;
+  if (!best) {
+    return (
+      <p className="muted small" data-testid="similarity-verdict">
+        {item.similarity_inconclusive ? 'Similarity could not be computed for this rule.' : verdict.label === 'novel' ? 'No similar rule in the reference corpus: novel.' : 'No reference rule has similar detection logic, but reference rules already fire on its behaviour (above).'}
+      </p>
+    );
+  }
   return (
     <div className="stack">
-      <table className="data small">
-        <thead><tr><th className="num">score</th><th>reference rule</th><th>author · licence</th><th className="num">shared</th><th className="num">only here</th><th className="num">only there</th></tr></thead>
-        <tbody>
-          {item.matches.slice(0, 5).map((match) => (
-            <tr key={match.attribution.rule_id}>
-              <td className="num">{percent(match.score)}</td>
-              <td>{match.attribution.title}<div className="muted mono">{match.attribution.path ?? match.attribution.rule_id}</div></td>
-              <td>{match.attribution.author ?? 'unknown'} · {match.attribution.license}</td>
-              <td className="num">{match.shared_atoms.length}</td>
-              <td className="num">{match.only_in_a.length}</td>
-              <td className="num">{match.only_in_b.length}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <p className="small" data-testid="similarity-verdict">Best match: <strong>{verdict.label}</strong> — {item.matches.length} reference rule{item.matches.length === 1 ? '' : 's'} compared closest:</p>
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="matched reference rules">
+        <table className="data small" data-testid="similar-rules">
+          <thead><tr><th className="num">similarity</th><th>reference rule · author · licence · path</th><th className="num">shared</th><th className="num">only here</th><th className="num">only there</th></tr></thead>
+          <tbody>
+            {item.matches.map((match) => (
+              <tr key={match.attribution.rule_id}>
+                <td className="num">{percent(match.score)}</td>
+                <td><ReferenceRule rule={match.attribution} /></td>
+                <td className="num">{match.shared_atoms.length}</td>
+                <td className="num">{match.only_in_a.length}</td>
+                <td className="num">{match.only_in_b.length}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <details>
         <summary className="small">Atoms of the best match</summary>
         <div className="grid cols-3 small mono">
@@ -129,7 +150,11 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
   const [reason, setReason] = useState('');
   const [note, setNote] = useState('');
   const reasonRef = useRef<HTMLInputElement>(null);
+  // Approving a rule that an edit stopped from firing on its own observables needs a reason (kept as the approval note).
+  const [askingWhy, setAskingWhy] = useState(false);
+  const [why, setWhy] = useState('');
   useEffect(() => setDraft(item.rule_yaml), [item.queue_id, item.rule_yaml]);
+  useEffect(() => { setAskingWhy(false); setWhy(''); }, [item.queue_id]);
   const findings = useLiveValidation(draft, item.validation_findings);
   const settings = useApi(settingsRoutes.getSettings);
   const save = useApiMutation(sigmaQueueRoutes.putSigmaQueueRule, { invalidates: queueRoutes });
@@ -146,13 +171,22 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
   const open = item.status === 'pending' || item.status === 'needs_review';
   const edited = draft !== item.rule_yaml;
   const hasErrors = findings.some((finding) => finding.severity === 'error');
+  const editedSinceQueued = item.original_rule_yaml !== null && item.original_rule_yaml !== item.rule_yaml;
+  const stoppedFiring = editedSinceQueued && item.self_test !== null && !item.self_test.fires && !item.self_test.error;
+  const requestApprove = () => {
+    if (stoppedFiring) {
+      setAskingWhy(true);
+      return;
+    }
+    approve.mutate({ params: { queue_id: item.queue_id } }, thenNextIfStill());
+  };
   const setting = (key: string) => settings.data?.settings.find((entry) => entry.key === key);
   const githubReady = Boolean(setting('GITHUB_TOKEN')?.configured && setting('GITHUB_REPO')?.configured);
   const submitBlocker = item.status !== 'approved' ? 'only approved rules are submitted' : !githubReady ? 'GitHub is not configured: set GITHUB_TOKEN and GITHUB_REPO in Settings' : item.delivery_permitted === false ? "the publisher's licence does not permit delivery" : null;
 
   useShortcuts({
     a: () => {
-      if (open && canWrite && !edited) approve.mutate({ params: { queue_id: item.queue_id } }, thenNextIfStill());
+      if (open && canWrite && !edited) requestApprove();
     },
     r: (event) => {
       if (!open || !canWrite) return;
@@ -192,7 +226,7 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
       <ErrorNote error={save.error} action="Saving the rule" />
       <OriginalDiff item={item} />
       <div className="row">
-        <button type="button" className="ok" disabled={!open || !canWrite || edited || approve.isPending} title={edited ? 'Save or discard the edit first' : 'Approve (a)'} onClick={() => approve.mutate({ params: { queue_id: item.queue_id } }, thenNextIfStill())}>
+        <button type="button" className="ok" disabled={!open || !canWrite || edited || approve.isPending} title={edited ? 'Save or discard the edit first' : 'Approve (a)'} onClick={requestApprove}>
           Approve <kbd>a</kbd>
         </button>
         <input ref={reasonRef} aria-label="rejection reason" placeholder="reason to reject (r)" value={reason} disabled={!open || !canWrite} onChange={(event) => setReason(event.target.value)} style={{ flex: 1, minWidth: 200 }}
@@ -204,6 +238,19 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
           Submit as pull request
         </button>
       </div>
+      {askingWhy ? (
+        <form className="notice warn small stack" data-testid="approve-why" onSubmit={(event) => { event.preventDefault(); if (why.trim()) approve.mutate({ params: { queue_id: item.queue_id }, body: { note: `Approved although the self-test no longer fires: ${why.trim()}` } }, thenNextIfStill()); }}>
+          <strong>Since it was edited, this rule no longer fires on the article&apos;s own observables (self-test).</strong>
+          <label className="block">
+            Why approve it anyway?
+            <input aria-label="reason to approve anyway" value={why} onChange={(event) => setWhy(event.target.value)} autoFocus />
+          </label>
+          <div className="row">
+            <button type="submit" className="ok" disabled={!why.trim() || approve.isPending}>Approve with this reason</button>
+            <button type="button" onClick={() => { setAskingWhy(false); setWhy(''); }}>Cancel</button>
+          </div>
+        </form>
+      ) : null}
       {submitBlocker && item.status === 'approved' ? <div className="small muted">Submit is unavailable: {submitBlocker}.</div> : null}
       <ErrorNote error={approve.error} action="Approve" />
       <ErrorNote error={reject.error} action="Reject" />
@@ -211,8 +258,10 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
       <SelfTest item={item} />
       {item.covered_by.length > 0 ? (
         <div className="notice warn small" data-testid="covered-by">
-          <strong>Already detected:</strong> reference rules fire on the behaviour this rule detects, so it waits for a decision:{' '}
-          {item.covered_by.map((rule) => `${rule.title} (${rule.author ?? 'unknown'} · ${rule.license ?? 'unknown'})`).join('; ')}.
+          <strong>Already detected:</strong> these reference rules fire on the behaviour this rule detects, so it waits for a decision:
+          <ul>
+            {item.covered_by.map((rule) => <li key={rule.rule_id}><ReferenceRule rule={rule} /></li>)}
+          </ul>
         </div>
       ) : null}
       <h3>Similarity to the reference corpus</h3>

@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { ConfigTab } from './config-tab';
 import { ExecutionsTab } from './executions-tab';
 import { QueueTab } from './queue-tab';
+import { usePageTitle } from '../../components/page-title';
 
 const TABS = [
   { id: 'executions', label: 'Executions' },
@@ -13,6 +14,7 @@ const TABS = [
 export function WorkflowPage() {
   const { hash, search } = useLocation();
   const active = TABS.find((tab) => `#${tab.id}` === hash)?.id ?? 'executions';
+  usePageTitle(`${TABS.find((tab) => tab.id === active)?.label ?? 'Executions'} · Workflow`);
   return (
     <>
       <h1>Workflow</h1>

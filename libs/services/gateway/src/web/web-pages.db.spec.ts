@@ -1,9 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { startGateway, type GatewayHarness } from '../test-support/gateway-harness';
 import { findWebDist } from './web-assets';
+
+const BIG = `export const rows = [${Array.from({ length: 400 }, (_, i) => `"row ${i}"`).join(',')}];\n`;
 
 describe('web pages at the gateway', () => {
   const dist = mkdtempSync(join(tmpdir(), 'hf-web-dist-'));
@@ -13,6 +16,9 @@ describe('web pages at the gateway', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><meta property="csp-nonce" nonce="HUNTFORGE_CSP_NONCE"><div id="root"></div><script type="module" src="/assets/index-abc123.js" nonce="HUNTFORGE_CSP_NONCE"></script>');
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+    writeFileSync(join(dist, 'assets', 'big-def456.js'), BIG);
+    writeFileSync(join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG));
+    writeFileSync(join(dist, 'assets', 'big-def456.js.gz'), gzipSync(BIG));
     gateway = await startGateway({ authMode: 'required', webDistDir: dist });
   });
   afterAll(async () => {
@@ -51,6 +57,32 @@ describe('web pages at the gateway', () => {
     expect(asset.headers['cache-control']).toMatch(/max-age=31536000/);
     expect(asset.headers['cache-control']).toContain('immutable');
     await request(gateway.app).get('/assets/missing-000.js').expect(404);
+  });
+
+  it('sends the brotli or gzip twin written at build time, with Content-Encoding and Vary, and the plain file otherwise', async () => {
+    const br = await request(gateway.app).get('/assets/big-def456.js').set('accept-encoding', 'gzip, deflate, br').expect(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['vary']).toMatch(/Accept-Encoding/);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.text).toBe(BIG);
+    const gzip = await request(gateway.app).get('/assets/big-def456.js').set('accept-encoding', 'gzip').expect(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.text).toBe(BIG);
+    const plain = await request(gateway.app).get('/assets/big-def456.js').set('accept-encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(BIG);
+    // No twin was written for a small file: it is sent as it is.
+    expect((await request(gateway.app).get('/assets/index-abc123.js').set('accept-encoding', 'br').expect(200)).headers['content-encoding']).toBeUndefined();
+  });
+
+  it("answers an unknown page with the application's own not-found page and status 404; other unknown paths as their owners do", async () => {
+    const page = await request(gateway.app).get('/no/such/page').expect(404).expect('content-type', /html/);
+    expect(page.text).toContain('<div id="root">');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect((await request(gateway.app).get('/api/no-such-route').set('authorization', `Bearer ${await gateway.token('analyst', 'web-404')}`).expect(404)).body.error.code).toBe('not_found');
+    const asset = await request(gateway.app).get('/assets/missing-000.js').expect(404);
+    expect(asset.text).not.toContain('<div id="root">');
   });
 
   it('redirects /workflow/queue to the queue tab', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { Router, type Response } from 'express';
+import { precompressedAssets } from './precompressed-assets';
 
 /** Paths of the HTML pages (spec: HTML pages); each answers with the application shell, which carries no data. */
 export const PAGE_PATHS = ['/', '/articles', '/articles/:article_id', '/sources', '/workflow', '/mlops', '/mlops/*rest', '/mcp-requests', '/settings', '/signin'];
@@ -36,6 +37,9 @@ function pageHeaders(res: Response, nonce: string): void {
   res.setHeader('X-Frame-Options', 'DENY');
 }
 
+/** Paths that are never pages: an unknown one there answers as its owner does (JSON 404, express). */
+const NOT_PAGES = /^\/(api|mcp|health|metrics|docs|assets)(\/|$)/;
+
 /**
  * Serves the web application: hashed assets immutable for a year, the HTML shell revalidated on every
  * load (so a new build is picked up at once). Without a build the pages answer 503 and say how to build.
@@ -53,14 +57,17 @@ export function webRouter(distDir: string | null): Router {
     return router;
   }
 
-  router.get(PAGE_PATHS, (_req, res) => {
+  const sendShell = (res: Response, status: number) => {
     // Read per request (a few hundred bytes): a rebuild while the service runs is served at once.
     const nonce = randomBytes(16).toString('base64');
     const shell = readFileSync(join(distDir, 'index.html'), 'utf8').replaceAll(NONCE_PLACEHOLDER, nonce);
     pageHeaders(res, nonce);
     res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(shell);
-  });
+    res.status(status).type('html').send(shell);
+  };
+  router.get(PAGE_PATHS, (_req, res) => sendShell(res, 200));
+  // Brotli or gzip twins written at build time (tools/web/build.mjs), when the browser takes them.
+  router.use('/assets', precompressedAssets(join(distDir, 'assets')));
   router.use(
     '/assets',
     express.static(join(distDir, 'assets'), {
@@ -71,5 +78,7 @@ export function webRouter(distDir: string | null): Router {
       setHeaders: (res) => res.setHeader('X-Content-Type-Options', 'nosniff'),
     }),
   );
+  // Any other page path: the application shell, whose router shows its own "not found" page, with status 404.
+  router.get(/.*/, (req, res, next) => (NOT_PAGES.test(req.path) || req.path.includes('.') ? next() : sendShell(res, 404)));
   return router;
 }

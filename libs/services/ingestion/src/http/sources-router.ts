@@ -1,11 +1,12 @@
 import { Router } from 'express';
 import { INGESTION_ERROR_CODES, ingestionRoutes as routes } from '@huntforge/contracts';
-import { HttpError, mountRoute } from '@huntforge/platform';
+import { HttpError, mountRoute, reply } from '@huntforge/platform';
 import type { IngestionDeps } from '../deps';
 import { notFound } from '../errors';
 import { isProtectedSource } from '../repositories/source-repository';
 import type { CollectionTracker } from '../use-cases/collect-source/collection-tracker';
 import { ocrEnabledFor } from '../use-cases/ingest-article/page-content';
+import { createSource, deleteSource, updateSource } from '../use-cases/sources/manage-sources';
 import { runView, sourceView } from '../use-cases/sources/source-views';
 
 const RECENT_RUNS = 10;
@@ -29,6 +30,21 @@ export function sourcesRouter(deps: IngestionDeps, tracker: CollectionTracker): 
     const source = await load(params.source_id);
     const [runs, ocr] = await Promise.all([deps.runs.recent(source.id, RECENT_RUNS), ocrDefault()]);
     return { ...sourceView(source, ocr), recent_runs: runs.map(runView) };
+  });
+
+  mountRoute(router, routes.postSources, async ({ body }) => {
+    const { source, check } = await createSource(deps, body);
+    return reply(201, { ...sourceView(source, await ocrDefault()), check });
+  });
+
+  mountRoute(router, routes.patchSource, async ({ params, body }) => {
+    const { source, check } = await updateSource(deps, params.source_id, body);
+    return { ...sourceView(source, await ocrDefault()), check };
+  });
+
+  mountRoute(router, routes.deleteSource, async ({ params }) => {
+    await deleteSource(deps, params.source_id, async (sourceId) => (await tracker.runningRunOf(sourceId)) !== null);
+    return reply(204);
   });
 
   mountRoute(router, routes.getSourcesRuns, async ({ params }) => {

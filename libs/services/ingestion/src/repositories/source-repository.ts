@@ -62,6 +62,25 @@ export class SourceRepository {
     return (await this.prisma.source.findUnique({ where: { identifier }, select: { id: true } }))?.id ?? null;
   }
 
+  /** A source added at runtime (the sources file only seeds; stored rows are the truth). */
+  async create(seed: SourceSeed): Promise<SourceRow> {
+    const row = await this.prisma.source.create({ data: { ...seed, config: seed.config as Prisma.InputJsonValue } });
+    return { ...row, articleCount: 0 };
+  }
+
+  /** Changes the given fields only (undefined leaves a field as it is). */
+  async update(id: number, change: Partial<Pick<SourceSeed, 'name' | 'url' | 'kind' | 'active' | 'checkFrequencySeconds' | 'lookbackDays' | 'minContentLength'>>): Promise<SourceRow> {
+    // A new URL answers with new validators: the old conditional-GET ones must not be sent to it.
+    const validators = change.url !== undefined ? { etag: null, lastModified: null } : {};
+    await this.prisma.source.update({ where: { id }, data: { ...change, ...validators } });
+    return (await this.find(id)) as SourceRow;
+  }
+
+  /** Deletes a source and its collection runs (the caller made sure it holds no article). */
+  async remove(id: number): Promise<void> {
+    await this.prisma.source.delete({ where: { id } });
+  }
+
   setImageOcr(id: number, value: boolean | null): Promise<Source> {
     return this.prisma.source.update({ where: { id }, data: { imageOcrEnabled: value } });
   }

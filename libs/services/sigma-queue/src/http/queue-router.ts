@@ -20,8 +20,8 @@ export type QueueRouterDeps = EnrichmentDeps & SubmitDeps;
 export function queueRouter(deps: QueueRouterDeps): Router {
   const router = Router();
   mountRoute(router, routes.getSigmaQueueList, async ({ query }) => {
-    const { items, total } = await listItems(deps, query);
-    return { items: items.map(toQueueItemBody), total, limit: query.limit, offset: query.offset };
+    const { items, total, counts } = await listItems(deps, query);
+    return { items: items.map(toQueueItemBody), total, limit: query.limit, offset: query.offset, counts };
   });
   mountRoute(router, routes.postSigmaQueue, async ({ body }) => toQueueItemBody(await createItem(deps, body)));
   mountRoute(router, routes.getSigmaQueueItem, async ({ params }) => toQueueItemBody(await getItem(deps, params.queue_id)));

@@ -65,10 +65,27 @@ describe('review queue', () => {
     expect(first.body.items[0]).toEqual(all.body.items[0]);
     expect((await api().get('/api/sigma-queue/list?workflow_execution_id=7')).body.total).toBe(0);
 
-    for (const query of ['limit=501', 'limit=0', 'offset=-1', 'status=done', 'workflow_execution_id=abc']) {
+    for (const query of ['limit=501', 'limit=0', 'offset=-1', 'status=done', 'workflow_execution_id=abc', 'statuses=pending,done', 'statuses=']) {
       const bad = await api().get(`/api/sigma-queue/list?${query}`);
       expect([query, bad.status, bad.body.error.code]).toEqual([query, 400, 'validation_error']);
     }
+  });
+
+  it('lists everything waiting for a person in one page, with counts per status across the queue', async () => {
+    const approved = await create();
+    const waiting = await create();
+    await api().post(`/api/sigma-queue/${approved.queue_id}/approve`).send({}).expect(200);
+    const review = await create({ rule_yaml: rule({ id: '66666666-6666-4666-8666-666666666666', title: 'Needs a look' }) });
+    await harness.ctx.db.prisma.sigmaQueueItem.update({ where: { id: review.queue_id }, data: { status: 'needs_review' } });
+
+    const listed = await api().get('/api/sigma-queue/list?statuses=pending,needs_review').expect(200);
+    expect(listed.body.items.map((item: { queue_id: number }) => item.queue_id).sort()).toEqual([waiting.queue_id, review.queue_id].sort());
+    expect(listed.body.total).toBe(2);
+    expect(listed.body.counts).toEqual({ pending: 1, needs_review: 1, approved: 1, rejected: 0, submitted: 0 });
+    // A single status wins over the list; the counts stay those of the whole queue.
+    const single = await api().get('/api/sigma-queue/list?status=approved&statuses=pending').expect(200);
+    expect(single.body.items.map((item: { queue_id: number }) => item.queue_id)).toEqual([approved.queue_id]);
+    expect(single.body.counts.pending).toBe(1);
   });
 
   it('adds review notes in any status without changing it, and validates the note', async () => {

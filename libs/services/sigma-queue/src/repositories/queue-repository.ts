@@ -28,8 +28,8 @@ export class QueueRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
   /** Review-queue items per status, for the metrics gauge read at scrape time. */
-  async countByStatus(): Promise<Array<{ status: string; count: number }>> {
-    const groups = await this.prisma.sigmaQueueItem.groupBy({ by: ['status'], _count: { _all: true } });
+  async countByStatus(workflowExecutionId?: number): Promise<Array<{ status: string; count: number }>> {
+    const groups = await this.prisma.sigmaQueueItem.groupBy({ by: ['status'], where: workflowExecutionId ? { workflowExecutionId } : {}, _count: { _all: true } });
     return groups.map((group) => ({ status: group.status, count: group._count._all }));
   }
 
@@ -136,9 +136,9 @@ export class QueueRepository {
     return this.prisma.sigmaQueueItem.findUnique({ where: { id } });
   }
 
-  async list(filter: { status?: SigmaQueueStatusValue; workflowExecutionId?: number; limit: number; offset: number }): Promise<{ items: QueueItemRow[]; total: number }> {
+  async list(filter: { statuses?: readonly SigmaQueueStatusValue[]; workflowExecutionId?: number; limit: number; offset: number }): Promise<{ items: QueueItemRow[]; total: number }> {
     const where: Prisma.SigmaQueueItemWhereInput = {
-      ...(filter.status ? { status: filter.status } : {}),
+      ...(filter.statuses?.length ? { status: { in: [...filter.statuses] } } : {}),
       ...(filter.workflowExecutionId ? { workflowExecutionId: filter.workflowExecutionId } : {}),
     };
     // The page's ids first, from the (status,) created_at, id index alone; then only its rows, whose YAML and

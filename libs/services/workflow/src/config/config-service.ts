@@ -30,6 +30,8 @@ export interface ConfigChangeInput {
   /** PUT rules 1-3 (config saves and preset imports); the prompt routes save prompts without them. */
   enforceRules: boolean;
   actor: string | null;
+  /** A last check of the settings as they would be saved, after the rules (e.g. are their providers usable?). */
+  checkAfter?: (after: WorkflowSettings) => Promise<void>;
 }
 
 export interface ConfigChangeResult {
@@ -145,6 +147,8 @@ export class WorkflowConfigService {
         throw new HttpError(400, WORKFLOW_ERROR_CODES.invalidEffort, `Effort outside the model's levels: ${summary}`, { agents: efforts });
       }
     }
+
+    await input.checkAfter?.(after);
 
     if (canonical(before.settings) === canonical(after) && promptChanges.length === 0) {
       return { record: before, created: false, warnings, changedPrompts: [] };

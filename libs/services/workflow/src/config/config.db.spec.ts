@@ -198,4 +198,42 @@ describe('workflow configuration', () => {
       expect((await request(harness.app).get(`/api/workflow/config/versions?${query}`).expect(400)).body.error.code).toBe('validation_error');
     });
   });
+
+  describe('POST /api/workflow/config/versions/{version}/activate', () => {
+    const activate = (version: number | string, body: object = {}) => request(harness.app).post(`/api/workflow/config/versions/${version}/activate`).send(body);
+
+    it('makes an earlier version the next one, with its thresholds, agents and prompts; history stays', async () => {
+      const target = workflowConfigResponseSchema.parse((await put({ thresholds: { RankingThreshold: 4.5 }, description: 'to come back to' })).body);
+      await request(harness.app).put('/api/workflow/config/prompts').send({ agent_name: 'RankAgent', prompt: { role: 'kept role', task: 't', instructions: 'i' } }).expect(200);
+      const kept = workflowConfigResponseSchema.parse((await get()).body);
+      await put({ thresholds: { RankingThreshold: 9 } });
+      await request(harness.app).put('/api/workflow/config/prompts').send({ agent_name: 'RankAgent', prompt: { role: 'later role', task: 't', instructions: 'i' } }).expect(200);
+      const before = workflowConfigResponseSchema.parse((await get()).body);
+
+      // Earlier tests here leave agents on hosted providers without keys: applied anyway, as told.
+      const res = updateWorkflowConfigResponseSchema.parse((await activate(kept.version, { allow_unavailable_providers: true }).expect(200)).body);
+      expect(res).toMatchObject({ created: true, version: before.version + 1, description: `Re-activated v${kept.version}`, thresholds: { ...target.thresholds } });
+      expect(res.agents).toEqual(kept.agents);
+      expect((await request(harness.app).get('/api/workflow/config/prompts/RankAgent').expect(200)).body.prompt.role).toBe('kept role');
+      expect((await request(harness.app).get(`/api/workflow/config/versions?version=${before.version}`).expect(200)).body.total).toBe(1);
+      // The same again changes nothing.
+      expect((await activate(kept.version, { allow_unavailable_providers: true }).expect(200)).body.created).toBe(false);
+    });
+
+    it('refuses a version whose providers cannot be used now (409 provider_unavailable), and applies it when told to', async () => {
+      const openai = (await put({ agents: { RankAgent: { provider: 'openai', model: 'gpt-4.1-mini', effort: null, temperature: 0, top_p: null } } })).body.version as number;
+      await put({ agents: { RankAgent: { provider: 'builtin', model: null } } });
+      const refused = await activate(openai).expect(409);
+      expect(refused.body.error).toMatchObject({ code: 'provider_unavailable' });
+      expect(refused.body.error.details.providers).toContainEqual({ provider: 'openai', reason: 'OPENAI_API_KEY is not configured', agents: expect.arrayContaining(['RankAgent']) });
+      expect((await activate(openai, { allow_unavailable_providers: true }).expect(200)).body.agents.RankAgent.provider).toBe('openai');
+      await put({ agents: { RankAgent: { provider: 'builtin', model: null } } });
+    });
+
+    it('answers 404 config_version_not_found for an unknown version and 400 for a bad one', async () => {
+      expect((await activate(99_999).expect(404)).body.error.code).toBe('config_version_not_found');
+      expect((await activate('abc').expect(400)).body.error.code).toBe('validation_error');
+      expect((await activate(1, { surprise: true }).expect(400)).body.error.code).toBe('validation_error');
+    });
+  });
 });

@@ -400,6 +400,22 @@ describe('workflow executions', () => {
       expect(ids).toEqual([...ids].sort((x, y) => x - y));
     });
 
+    it('leaves evaluation runs out when asked (is_eval_run=false), in the rows and in the counts', async () => {
+      const articleId = await seedArticle(ctx.db.prisma);
+      const evalRow = await deps.repo.create({ articleId, configSnapshot: { eval_run: true }, configVersion: 1, triggeredBy: 'eval', isEvalRun: true });
+      await deps.repo.endActive(evalRow.id, 'cancelled', 'cancelled');
+      const everyday = listExecutionsResponseSchema.parse((await request(app).get('/api/workflow/executions?is_eval_run=false&limit=200').expect(200)).body);
+      expect(everyday.executions.some((row) => row.is_eval_run)).toBe(false);
+      const counted = await ctx.db.prisma.workflowExecution.count({ where: { isEvalRun: false } });
+      expect(everyday.total).toBe(counted);
+      const byStatus = await ctx.db.prisma.workflowExecution.groupBy({ by: ['status'], where: { isEvalRun: false }, _count: { _all: true } });
+      expect(everyday.completed).toBe(byStatus.find((row) => row.status === 'completed')?._count._all ?? 0);
+      const onlyEval = listExecutionsResponseSchema.parse((await request(app).get('/api/workflow/executions?is_eval_run=true&limit=200').expect(200)).body);
+      expect(onlyEval.executions.map((row) => row.id)).toContain(evalRow.id);
+      expect(onlyEval.executions.every((row) => row.is_eval_run)).toBe(true);
+      expect((await request(app).get('/api/workflow/executions?is_eval_run=maybe').expect(400)).body.error.code).toBe('validation_error');
+    });
+
     it('rejects a limit over 200 and an unknown status with 400', async () => {
       expect((await request(app).get('/api/workflow/executions?limit=201').expect(400)).body.error.code).toBe('validation_error');
       expect((await request(app).get('/api/workflow/executions?status=exploded').expect(400)).body.error.code).toBe('validation_error');

@@ -6,8 +6,10 @@ import { configVersionSummary, configView } from '../config/config-view';
 import type { WorkflowConfigService } from '../config/config-service';
 import { unknownAgentError } from '../prompts/unknown-agent';
 import { fromFlatAgentModels } from '../config/flat-agent-models';
+import { activateConfigVersion } from '../config/activate-version';
+import type { ProviderAvailability } from '../config/provider-availability';
 
-export function configRouter(service: WorkflowConfigService): Router {
+export function configRouter(service: WorkflowConfigService, availability?: ProviderAvailability): Router {
   const router = Router();
 
   mountRoute(router, routes.getWorkflowConfig, async () => configView(await service.active()));
@@ -44,6 +46,16 @@ export function configRouter(service: WorkflowConfigService): Router {
       limit: query.limit,
       total_pages: totalPages(total, query.limit),
     };
+  });
+
+  mountRoute(router, routes.postWorkflowConfigVersionActivate, async ({ params, body, req }) => {
+    const result = await activateConfigVersion(service, params.version, {
+      allowPromptWarnings: body?.allow_prompt_warnings ?? true,
+      allowUnavailableProviders: body?.allow_unavailable_providers ?? false,
+      actor: actorOf(req),
+      availability,
+    });
+    return { ...configView(result.record), created: result.created, warnings: result.warnings };
   });
 
   return router;

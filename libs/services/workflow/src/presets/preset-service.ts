@@ -7,10 +7,12 @@ import {
   presetFileSchema,
   type PresetFile,
   type PresetSummary,
+  type WorkflowSettings,
 } from '@huntforge/contracts';
 import type { WorkflowPreset } from '@huntforge/data';
 import { HttpError, validationDetails } from '@huntforge/platform';
 import type { ConfigChangeResult, WorkflowConfigService } from '../config/config-service';
+import { assertProvidersAvailable, type ProviderAvailability } from '../config/provider-availability';
 import { normalisePrompts } from '../prompts/prompt-input';
 import { PresetRepository } from '../repositories/preset-repository';
 import type { PrismaClient } from '@huntforge/data';
@@ -36,6 +38,8 @@ export class PresetService {
     prisma: PrismaClient,
     private readonly config: WorkflowConfigService,
     private readonly fixturesDir: string,
+    /** Whether the providers a preset needs can be used now; without it presets are applied unchecked. */
+    private readonly availability?: ProviderAvailability,
   ) {
     this.repo = new PresetRepository(prisma);
   }
@@ -94,8 +98,13 @@ export class PresetService {
   }
 
   /** Applies a preset file as a new config version under the PUT rules; the auto-trigger threshold is left alone. */
-  async applyFile(file: PresetFile, options: { allowPromptWarnings: boolean; actor: string | null; label: string }): Promise<ConfigChangeResult> {
+  async applyFile(file: PresetFile, options: { allowPromptWarnings: boolean; allowUnavailableProviders?: boolean; actor: string | null; label: string }): Promise<ConfigChangeResult> {
+    // Only the agents the preset sets: a preset of thresholds alone is not refused for what it leaves as it was.
+    const touched = Object.keys(file.agents ?? {});
+    const checkAfter = async (after: WorkflowSettings) =>
+      assertProvidersAvailable(Object.fromEntries(Object.entries(after.agents).filter(([agent]) => touched.includes(agent))), this.availability, options.allowUnavailableProviders ?? false);
     return this.config.apply({
+      checkAfter,
       thresholds: file.thresholds,
       agents: file.agents,
       prompts: file.agent_prompts ? normalisePrompts(file.agent_prompts, PROMPT_AGENT_NAMES, 'body.preset.agent_prompts') : undefined,
@@ -106,16 +115,16 @@ export class PresetService {
     });
   }
 
-  async importFile(raw: PresetFile, options: { saveAs?: string; overwrite?: boolean; allowPromptWarnings: boolean; actor: string | null }): Promise<ConfigChangeResult> {
+  async importFile(raw: PresetFile, options: { saveAs?: string; overwrite?: boolean; allowPromptWarnings: boolean; allowUnavailableProviders?: boolean; actor: string | null }): Promise<ConfigChangeResult> {
     const { auto_trigger_hunt_score_threshold: _ignored, ...file } = raw;
     // Refused names are refused before anything is applied, so a 409 leaves the active config as it was.
     if (options.saveAs) await this.assertSavable(options.saveAs, options.overwrite ?? false);
-    const result = await this.applyFile(file, { allowPromptWarnings: options.allowPromptWarnings, actor: options.actor, label: file.name ?? 'imported file' });
+    const result = await this.applyFile(file, { allowPromptWarnings: options.allowPromptWarnings, allowUnavailableProviders: options.allowUnavailableProviders, actor: options.actor, label: file.name ?? 'imported file' });
     if (options.saveAs) await this.repo.save(options.saveAs, file.description ?? null, { ...file, format: PRESET_FORMAT, name: options.saveAs });
     return result;
   }
 
-  async applyNamed(name: string, options: { allowPromptWarnings: boolean; actor: string | null }): Promise<ConfigChangeResult> {
+  async applyNamed(name: string, options: { allowPromptWarnings: boolean; allowUnavailableProviders?: boolean; actor: string | null }): Promise<ConfigChangeResult> {
     const row = await this.find(name);
     return this.applyFile(parseFile(row.config, 'preset'), { ...options, label: name });
   }

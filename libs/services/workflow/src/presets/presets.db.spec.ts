@@ -15,9 +15,28 @@ describe('workflow presets', () => {
   const app = () => request(harness.app);
   const active = async () => (await app().get('/api/workflow/config').expect(200)).body;
 
-  it('lists the three quickstart presets', async () => {
+  it('lists the four quickstart presets, builtin among them', async () => {
     const { presets } = presetListResponseSchema.parse((await app().get(`${base}/list`).expect(200)).body);
-    expect(presets.filter((p) => p.is_quickstart).map((p) => p.name)).toEqual(['quickstart-anthropic', 'quickstart-ollama', 'quickstart-openai']);
+    expect(presets.filter((p) => p.is_quickstart).map((p) => p.name)).toEqual(['quickstart-anthropic', 'quickstart-builtin', 'quickstart-ollama', 'quickstart-openai']);
+  });
+
+  it('refuses a preset whose provider has no key (409 provider_unavailable, nothing applied) unless told to apply anyway', async () => {
+    const before = await active();
+    const refused = await app().post(`${base}/apply`).send({ name: 'quickstart-openai' }).expect(409);
+    expect(refused.body.error.code).toBe('provider_unavailable');
+    expect(refused.body.error.message).toContain('OPENAI_API_KEY is not configured');
+    expect(refused.body.error.details.providers).toEqual([expect.objectContaining({ provider: 'openai', reason: 'OPENAI_API_KEY is not configured', agents: expect.arrayContaining(['RankAgent', 'SigmaAgent']) })]);
+    expect((await active()).version).toBe(before.version);
+    const file = { agents: { RankAgent: { provider: 'anthropic', model: 'claude-haiku-4-5' } } };
+    expect((await app().post(`${base}/import`).send({ preset: file }).expect(409)).body.error.details.providers[0].provider).toBe('anthropic');
+    // A preset of thresholds alone does not touch the agents, so it is not refused for them.
+    await app().post(`${base}/import`).send({ preset: { thresholds: { RankingThreshold: 6.5 } } }).expect(200);
+  });
+
+  it('applies the builtin preset with no key at all: the way back to a working configuration', async () => {
+    await app().post(`${base}/apply`).send({ name: 'quickstart-openai', allow_unavailable_providers: true }).expect(200);
+    const res = await app().post(`${base}/apply`).send({ name: 'quickstart-builtin' }).expect(200);
+    expect(Object.values(res.body.agents as Record<string, { provider: string }>).every((agent) => agent.provider === 'builtin')).toBe(true);
   });
 
   it.each([
@@ -26,7 +45,7 @@ describe('workflow presets', () => {
     ['quickstart-ollama', 'ollama', 'llama3.1:8b', 'qwen2.5:14b'],
   ])('applies %s as a new version that passes the PUT rules', async (name, provider, rankModel, sigmaModel) => {
     const before = await active();
-    const res = await app().post(`${base}/apply`).send({ name }).expect(200);
+    const res = await app().post(`${base}/apply`).send({ name, allow_unavailable_providers: true }).expect(200);
     expect(res.body).toMatchObject({ created: true, version: before.version + 1, auto_trigger_hunt_score_threshold: 42 });
     expect(res.body.agents.RankAgent).toMatchObject({ provider, model: rankModel });
     expect(res.body.agents.SigmaAgent).toMatchObject({ provider, model: sigmaModel });
@@ -45,11 +64,11 @@ describe('workflow presets', () => {
     expect(exported.body).not.toHaveProperty('auto_trigger_hunt_score_threshold');
     expect(file.agent_prompts?.['RankAgent']).toMatchObject({ role: 'preset role' });
 
-    await app().post(`${base}/apply`).send({ name: 'quickstart-ollama' }).expect(200);
+    await app().post(`${base}/apply`).send({ name: 'quickstart-ollama', allow_unavailable_providers: true }).expect(200);
     await app().put('/api/workflow/config/prompts').send({ agent_name: 'RankAgent', prompt: { role: 'changed', task: 't', instructions: 'i' } }).expect(200);
     await app().patch('/api/workflow/config/auto-trigger-threshold').send({ auto_trigger_hunt_score_threshold: 55 }).expect(200);
 
-    const imported = await app().post(`${base}/import`).send({ preset: { ...exported.body, auto_trigger_hunt_score_threshold: 3 } }).expect(200);
+    const imported = await app().post(`${base}/import`).send({ preset: { ...exported.body, auto_trigger_hunt_score_threshold: 3 }, allow_unavailable_providers: true }).expect(200);
     expect(imported.body).toMatchObject({ created: true, thresholds: saved.thresholds, agents: saved.agents, auto_trigger_hunt_score_threshold: 55 });
     expect((await app().get('/api/workflow/config/prompts/RankAgent').expect(200)).body.prompt.role).toBe('preset role');
     const activeExport = (await app().get(`${base}/export`).expect(200)).body;
@@ -59,7 +78,7 @@ describe('workflow presets', () => {
 
   it('imports a file and stores it under save_as', async () => {
     const file = { format: 'huntforge.workflow-preset/v1', thresholds: { RankingThreshold: 3 }, agents: { RankAgent: { provider: 'provider_b', model: 'claude-haiku-4-5' } } };
-    const res = await app().post(`${base}/import`).send({ preset: file, save_as: 'from-file' }).expect(200);
+    const res = await app().post(`${base}/import`).send({ preset: file, save_as: 'from-file', allow_unavailable_providers: true }).expect(200);
     expect(res.body.agents.RankAgent).toMatchObject({ provider: 'anthropic' });
     expect((await app().get(`${base}/export`).query({ name: 'from-file' }).expect(200)).body.thresholds).toEqual({ RankingThreshold: 3 });
   });

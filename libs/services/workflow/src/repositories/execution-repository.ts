@@ -116,6 +116,7 @@ export class ExecutionRepository {
       ...(query.status ? { status: query.status } : {}),
       ...(query.step ? { currentStep: query.step } : {}),
       ...(query.article_id ? { articleId: query.article_id } : {}),
+      ...(query.is_eval_run === undefined ? {} : { isEvalRun: query.is_eval_run }),
     };
     const sortField = {
       created_at: 'createdAt',
@@ -137,7 +138,7 @@ export class ExecutionRepository {
         select: { id: true },
       }),
       this.prisma.workflowExecution.count({ where }),
-      this.prisma.workflowExecution.groupBy({ by: ['status'], _count: { _all: true } }),
+      this.prisma.workflowExecution.groupBy({ by: ['status'], where: query.is_eval_run === undefined ? {} : { isEvalRun: query.is_eval_run }, _count: { _all: true } }),
     ]);
     const ids = page.map((row) => row.id);
     const byId = new Map((await this.prisma.workflowExecution.findMany({ where: { id: { in: ids } }, select: EXECUTION_SUMMARY_SELECT })).map((row) => [row.id, row]));

@@ -1,0 +1,39 @@
+/** Words a title may not end on: a subject that stops on one reads as cut off. */
+const DANGLING = new Set(['a', 'an', 'the', 'of', 'to', 'in', 'on', 'for', 'by', 'via', 'with', 'and', 'or', 'from', 'into', 'at', 'as', 'that', 'its', 'their', 'new', 'how']);
+const MAX_SUBJECT = 60;
+
+/** Parenthesised remarks, quotes and trailing punctuation: what a title does not need. */
+const tidy = (text: string) =>
+  text
+    .replace(/\s*\([^)]*\)/g, '')
+    .replace(/["“”‘’`]/g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/[\s,;:.!?–—-]+$/, '')
+    .trim();
+
+/** Whole words from the start, at most `max` characters, never ending on a word that needs a continuation. */
+function wholeWords(text: string, max: number): string {
+  const words = text.split(' ');
+  const kept: string[] = [];
+  for (const word of words) {
+    if ([...kept, word].join(' ').length > max) break;
+    kept.push(word);
+  }
+  while (kept.length > 1 && DANGLING.has((kept[kept.length - 1] ?? '').toLowerCase())) kept.pop();
+  return tidy(kept.join(' '));
+}
+
+/**
+ * What an indicator rule's title names as the source of its values: the article's headline when it fits,
+ * else its first clause ("KongTuke ClickFix activity" of "KongTuke ClickFix activity: DNS TXT record variant"),
+ * else its leading whole words. Never cut mid-word and never marked with an ellipsis: a reviewer reads a
+ * whole title.
+ */
+export function articleSubject(headline: string, max = MAX_SUBJECT): string {
+  const title = tidy(headline);
+  if (title.length <= max) return title;
+  const clauses = title.split(/\s+[|–—-]\s+|:\s+|,\s+/).map(tidy).filter((clause) => clause.split(' ').length >= 2);
+  const fitting = clauses.find((clause) => clause.length <= max);
+  if (fitting) return fitting;
+  return wholeWords(clauses[0] ?? title, max);
+}

@@ -1,0 +1,148 @@
+// What a reviewer would have to fix in the builtin SigmaAgent's rules, on the tune and check halves of the shared
+// corpus (../shared/cti-articles, split in shared-corpus.ts; skipped with the reason when absent): validator
+// findings of every severity, cut or quoted titles, program-only titles ("<Program> Execution With Suspicious
+// Arguments"), values carrying markup, the share of indicator-only rules (lists of IPs or domains), and the huntable
+// articles with three or more intruder commands that got no behaviour rule. When a detection engineer's rules for
+// an article sit in tools/bench/.rule-truth/<article id>/*.yml (git-ignored: written from article text that is
+// not ours), the generated rules' atoms are scored against them (precision / recall). Tune on the tune half only.
+// `--verbose` lists every flagged rule. Prints figures; never asserts.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { runBuiltinExtraction, type Platform } from '@huntforge/observables';
+import { analyseRuleText, builtinSigmaInput, generateBuiltinRules, renderRule, validateRuleDocument, type RuleDraft, type TemplatePlatform } from '@huntforge/sigma';
+import { loadSharedCorpus, sharedHalf, type SharedArticle } from './shared-corpus';
+
+const verbose = process.argv.includes('--verbose');
+const TRUTH_DIR = resolve(__dirname, '.rule-truth');
+const INDICATOR_CLASSES = new Set(['dns_query', 'network_connection', 'proxy']);
+// Markdown escapes (not `\*`, which is Sigma's literal asterisk), tree glyphs and box drawing, and a quote left open at either end of a value.
+const MARKUP = /\\[[\]()_`#>!|-]|[⮡└├│┌┐┘┴┬┼─↳➜]|^["'][^"']*$|^[^"']*["']$/;
+
+interface Figures {
+  articles: number;
+  rules: number;
+  findings: number;
+  findingIds: Map<string, number>;
+  cutTitles: number;
+  quotedTitles: number;
+  programOnlyTitles: number;
+  markupValues: number;
+  indicatorOnly: number;
+  huntableWithCommands: number;
+  withBehaviourRule: number;
+  atoms: { truthRules: number; articles: number; hits: number; generated: number; expected: number };
+}
+
+function values(node: unknown): string[] {
+  if (typeof node === 'string') return [node];
+  if (Array.isArray(node)) return node.flatMap(values);
+  if (node && typeof node === 'object') return Object.values(node).flatMap(values);
+  return [];
+}
+
+const commandCount = (article: SharedArticle) => {
+  const lines = (article.truth['commandlines'] as { required?: unknown[] } | undefined)?.required;
+  return Array.isArray(lines) ? lines.length : 0;
+};
+
+/** The atoms (field, modifier, value) of a rule set, as the similarity index compares rules. */
+function atomsOf(yamls: string[]): Set<string> {
+  const atoms = new Set<string>();
+  for (const yaml of yamls) {
+    const analysed = analyseRuleText(yaml);
+    if (analysed.ok) analysed.atoms.positive.forEach((atom) => atoms.add(atom));
+  }
+  return atoms;
+}
+
+function truthRules(articleId: string): string[] | null {
+  const dir = join(TRUTH_DIR, articleId);
+  if (!existsSync(dir)) return null;
+  return readdirSync(dir)
+    .filter((file) => /\.ya?ml$/.test(file))
+    .map((file) => readFileSync(join(dir, file), 'utf8'));
+}
+
+function score(articles: SharedArticle[], log: string[]): Figures {
+  const f: Figures = {
+    articles: articles.length, rules: 0, findings: 0, findingIds: new Map(), cutTitles: 0, quotedTitles: 0, programOnlyTitles: 0, markupValues: 0,
+    indicatorOnly: 0, huntableWithCommands: 0, withBehaviourRule: 0, atoms: { truthRules: 0, articles: 0, hits: 0, generated: 0, expected: 0 },
+  };
+  for (const article of articles) {
+    const platform = (article.truth.platform ?? 'unknown') as Platform;
+    const extraction = runBuiltinExtraction(article.text, { platform, articleUrl: article.url });
+    const drafts: RuleDraft[] = generateBuiltinRules(builtinSigmaInput({ title: article.title, url: article.url, date: '2026-01-01' }, platform as TemplatePlatform, extraction));
+    const flag = (what: string, draft: RuleDraft) => log.push(`  ${article.id} ${what}: ${draft.rule.title}`);
+    let behaviourRules = 0;
+    for (const draft of drafts) {
+      f.rules++;
+      const { findings } = validateRuleDocument(draft.rule as Record<string, unknown>);
+      f.findings += findings.length;
+      for (const finding of findings) {
+        f.findingIds.set(`${finding.severity} ${finding.id}`, (f.findingIds.get(`${finding.severity} ${finding.id}`) ?? 0) + 1);
+        flag(`${finding.severity} ${finding.id}`, draft);
+      }
+      const title = draft.rule.title;
+      const count = (key: 'cutTitles' | 'quotedTitles' | 'programOnlyTitles' | 'markupValues', what: string) => {
+        f[key]++;
+        flag(what, draft);
+      };
+      if (/…|\.\.\.\s*$/.test(title)) count('cutTitles', 'cut title');
+      if (/["“”]/.test(title) || (title.match(/'/g)?.length ?? 0) % 2 === 1) count('quotedTitles', 'quote in title');
+      if (/Execution With Suspicious Arguments/.test(title)) count('programOnlyTitles', 'program-only title');
+      for (const value of values(draft.rule.detection)) if (MARKUP.test(value)) count('markupValues', `markup in ${JSON.stringify(value)}`);
+      if (INDICATOR_CLASSES.has(draft.telemetryClass)) f.indicatorOnly++;
+      else behaviourRules++;
+    }
+    if (article.truth.huntable && commandCount(article) >= 3) {
+      f.huntableWithCommands++;
+      if (behaviourRules > 0) f.withBehaviourRule++;
+      else log.push(`  ${article.id} huntable with ${commandCount(article)} commands, no behaviour rule`);
+    }
+    const truth = truthRules(article.id);
+    if (truth) {
+      const expected = atomsOf(truth);
+      const generated = atomsOf(drafts.map((draft) => renderRule(draft.rule as Record<string, unknown>)));
+      f.atoms.articles++;
+      f.atoms.truthRules += truth.length;
+      f.atoms.expected += expected.size;
+      f.atoms.generated += generated.size;
+      f.atoms.hits += [...generated].filter((atom) => expected.has(atom)).length;
+    }
+  }
+  return f;
+}
+
+const pct = (part: number, whole: number) => `${((100 * part) / Math.max(1, whole)).toFixed(0)}%`;
+
+function print(name: string, f: Figures): void {
+  console.log(`\n## ${name}: ${f.articles} articles, ${f.rules} rules (${(f.rules / Math.max(1, f.articles)).toFixed(1)} per article)`);
+  console.log(`validator findings (all severities)   ${f.findings}${f.findingIds.size ? `  (${[...f.findingIds].map(([id, n]) => `${id} ${n}`).join(', ')})` : ''}`);
+  console.log(`cut titles                            ${f.cutTitles}`);
+  console.log(`titles with a quote                   ${f.quotedTitles}`);
+  console.log(`"<Program> Execution With Suspicious Arguments" titles  ${f.programOnlyTitles}`);
+  console.log(`values carrying markup                ${f.markupValues}`);
+  console.log(`indicator-only rules                  ${f.indicatorOnly} (${pct(f.indicatorOnly, f.rules)}; target at most 30%)`);
+  console.log(`huntable, >= 3 commands, behaviour rule  ${f.withBehaviourRule}/${f.huntableWithCommands}`);
+  if (f.atoms.articles === 0) console.log(`atoms P/R                             skipped: no engineer's rules under ${TRUTH_DIR} for this half`);
+  else {
+    const p = f.atoms.hits / Math.max(1, f.atoms.generated);
+    const r = f.atoms.hits / Math.max(1, f.atoms.expected);
+    console.log(`atoms P/R                             ${p.toFixed(2)} / ${r.toFixed(2)} over ${f.atoms.articles} articles (${f.atoms.truthRules} engineer's rules; target on check P >= 0.60, R >= 0.75)`);
+  }
+}
+
+function main(): void {
+  const corpus = loadSharedCorpus();
+  if ('skipped' in corpus) {
+    console.log(`rule-quality-corpus skipped: ${corpus.skipped}`);
+    return;
+  }
+  for (const half of ['tune', 'check'] as const) {
+    const log: string[] = [];
+    print(half, score(sharedHalf(corpus, half), log));
+    if (verbose && log.length) console.log(log.join('\n'));
+  }
+}
+
+main();
