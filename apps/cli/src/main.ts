@@ -1,12 +1,6 @@
 import { Command } from 'commander';
 import { HUNTFORGE_VERSION } from '@huntforge/contracts';
-import { registerBackupCommands } from './commands/backup';
-import { addBackupScheduleCommands } from './commands/backup-schedule';
-import { registerDbCommands } from './commands/db';
-import { registerMcpCommand } from './commands/mcp';
 import { registerSigmaCommands } from './commands/sigma';
-import { registerStartCommand } from './commands/start';
-import { registerTokenCommands } from './commands/tokens';
 
 const program = new Command()
   .name('huntforge')
@@ -14,14 +8,33 @@ const program = new Command()
   .version(HUNTFORGE_VERSION, '-V, --version', 'print the Huntforge version')
   .showHelpAfterError();
 
-registerStartCommand(program);
-registerTokenCommands(program);
-registerDbCommands(program);
-registerSigmaCommands(program);
-registerMcpCommand(program);
-addBackupScheduleCommands(registerBackupCommands(program));
+/**
+ * `huntforge sigma …` runs over large logs and rule folders as a one-shot tool: it does not load the
+ * service stack the other commands need (HTTP server, database drivers, provider SDKs, HTML parsing),
+ * which costs seconds of start-up. Every other invocation, help included, registers everything.
+ */
+async function registerCommands(): Promise<void> {
+  if (process.argv[2] === 'sigma') {
+    registerSigmaCommands(program);
+    return;
+  }
+  const [start, tokens, db, mcp, backup, backupSchedule] = await Promise.all([
+    import('./commands/start'),
+    import('./commands/tokens'),
+    import('./commands/db'),
+    import('./commands/mcp'),
+    import('./commands/backup'),
+    import('./commands/backup-schedule'),
+  ]);
+  start.registerStartCommand(program);
+  tokens.registerTokenCommands(program);
+  db.registerDbCommands(program);
+  registerSigmaCommands(program);
+  mcp.registerMcpCommand(program);
+  backupSchedule.addBackupScheduleCommands(backup.registerBackupCommands(program));
+}
 
-program.parseAsync(process.argv).catch((error: unknown) => {
+registerCommands().then(() => program.parseAsync(process.argv)).catch((error: unknown) => {
   process.stderr.write(`huntforge: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

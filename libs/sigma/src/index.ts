@@ -14,6 +14,7 @@ export { RuleCompileError, type MatchOptions, type EventTest } from './evaluate/
 export { lookupField, type SigmaEvent } from './evaluate/event-fields';
 export { RuleSet } from './evaluate/rule-set';
 export { addGatedRule } from './evaluate/gated-rules';
+export { pipelineRuleTransform } from './evaluate/pipeline-documents';
 export { resolveSource, sourceKey, type EventSource, type SourceView } from './evaluate/event-source';
 export { gateAllows, ruleGate, ruleVariants, type RuleGate } from './evaluate/logsource-gate';
 export { observableEvents, type ObservableLike, type ObservableEvent } from './evaluate/observable-events';

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { runConvert, type ConvertCommandOptions } from './sigma/convert-command';
 import { HUNT_LEVELS, runHunt, type HuntOptions } from './sigma/hunt-command';
-import { runIndex } from './sigma/index-command';
 import { runSimilar } from './sigma/similar-command';
 import { runTest } from './sigma/test-command';
 import { runValidate, type CommandResult } from './sigma/validate-command';
@@ -51,8 +50,10 @@ export function registerSigmaCommands(program: Command): void {
     .requiredOption('--events <file...>', 'event files, read in order: EVTX, JSON Lines, JSON (CloudTrail Records too), event XML, syslog with Sysmon for Linux, gzipped or not (events are numbered from 0 across the files)')
     .option('--placeholders <file>', 'JSON object of %placeholder% values for |expand')
     .option('--time-field <field>', "event field with the event time, for correlation rules (default: the event's own time, else timestamp)")
+    .option('--pipeline <name|file>', 'processing pipeline applied to every rule before it runs: a registered name (sysmon, windows-audit, …) or a pySigma pipeline YAML file (repeatable)', collect, [])
+    .option('--pipeline-arg <key=value>', 'argument of the named pipelines (repeatable)', collect, [])
     .addOption(formatOption())
-    .action(async (paths: string[], options: { events: string[]; placeholders?: string; timeField?: string; format: 'text' | 'json' }) =>
+    .action(async (paths: string[], options: { events: string[]; placeholders?: string; timeField?: string; pipeline: string[]; pipelineArg: string[]; format: 'text' | 'json' }) =>
       emit(await runTest(paths, options)),
     );
   sigma
@@ -76,6 +77,8 @@ export function registerSigmaCommands(program: Command): void {
     .option('--to <time>', 'only events before this time (ISO-8601)')
     .addOption(new Option('--level <level>', 'only rules of this level or above').choices([...HUNT_LEVELS]))
     .option('--placeholders <file>', 'JSON object of %placeholder% values for |expand')
+    .option('--pipeline <name|file>', 'processing pipeline applied to every rule before it runs: a registered name or a pySigma pipeline YAML file (repeatable)', collect, [])
+    .option('--pipeline-arg <key=value>', 'argument of the named pipelines (repeatable)', collect, [])
     .addOption(new Option('--format <format>', 'output format').choices(['table', 'csv', 'json']).default('table'))
     .action(async (paths: string[], options: HuntOptions) => emit(await runHunt(paths, options)));
   sigma
@@ -84,5 +87,6 @@ export function registerSigmaCommands(program: Command): void {
     .argument('<dir>', 'the rules folder')
     .addOption(new Option('--origin <origin>', 'sigmahq for a SigmaHQ checkout, customer for your own rules').choices(['sigmahq', 'customer']).default('customer'))
     .addOption(formatOption())
-    .action(async (dir: string, options: { origin: 'sigmahq' | 'customer'; format: 'text' | 'json' }) => emit(await runIndex(dir, options)));
+    // Loaded when used: indexing needs the database and the service, which the other sigma commands do not.
+    .action(async (dir: string, options: { origin: 'sigmahq' | 'customer'; format: 'text' | 'json' }) => emit(await (await import('./sigma/index-command')).runIndex(dir, options)));
 }

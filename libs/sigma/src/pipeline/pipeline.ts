@@ -91,14 +91,19 @@ export class ProcessingItem {
     if (typeof type !== 'string') throw sigmaError('SigmaConfigurationError', 'Missing transformation type');
     const factory = type === 'nest' ? nestedTransformation : TRANSFORMATIONS[type];
     if (!factory) throw sigmaError('SigmaConfigurationError', `Unknown transformation type '${type}'`);
-    return new ProcessingItem(
+    const item = new ProcessingItem(
       typeof d.id === 'string' && d.id !== '' ? d.id : undefined,
       factory(d),
       ConditionSet.build(RULE_CONDITIONS, d, 'rule', 'Rule'),
       ConditionSet.build(ITEM_CONDITIONS, d, 'detection_item', 'Detection item'),
       ConditionSet.build(FIELD_CONDITIONS, d, 'field_name', 'Field name'),
     );
+    item.definition = d;
+    return item;
   }
+
+  /** The YAML-shaped definition the item was built from (the evaluation engine applies it to rule documents); unset for code-built items. */
+  definition?: Readonly<Record<string, unknown>>;
 
   /**
    * An item whose transformation is code rather than a registered YAML type (a backend plugin's own

@@ -2,6 +2,7 @@ import { isPlainObject, parseFieldSpec, type MatchOptions } from '@huntforge/sig
 import type { InputSummary, TelemetryEvent } from '@huntforge/telemetry';
 import { startProgress } from '../../progress';
 import { readInputs } from './event-inputs';
+import { evaluationPipeline } from './evaluation-pipeline';
 import { loadRules, readPlaceholders, type LoadedFile } from './load-rules';
 import type { CommandResult } from './validate-command';
 
@@ -18,6 +19,9 @@ export interface HuntOptions {
   /** Only rules of this level or above. */
   level?: HuntLevel;
   placeholders?: string;
+  /** `--pipeline` values (names or files) and their `--pipeline-arg`s. */
+  pipeline?: string[];
+  pipelineArg?: string[];
 }
 
 /** One rule firing on one event, as a hunt lists it. */
@@ -47,7 +51,7 @@ export async function runHunt(paths: readonly string[], options: HuntOptions): P
   const to = parseTime(options.to, '--to');
   const minimum = options.level ? HUNT_LEVELS.indexOf(options.level) : 0;
   const matchOptions: MatchOptions = options.placeholders ? { placeholders: readPlaceholders(options.placeholders) } : {};
-  const { files, engine, owner } = loadRules(paths, matchOptions);
+  const { files, engine, owner } = loadRules(paths, matchOptions, evaluationPipeline(options.pipeline, options.pipelineArg));
   const wanted = (doc: Record<string, unknown>): boolean => HUNT_LEVELS.indexOf(String(doc.level ?? 'informational') as HuntLevel) >= minimum;
   const inputs: InputSummary[] = [];
   const detections: Detection[] = [];

@@ -118,6 +118,26 @@ describe('huntforge sigma test', () => {
     expect(result.output.trim().split('\n')).toEqual([`${join(root, 'r.yml')}: Good matches event(s) 2`, '1 rules, 3 events, 1 rules matched']);
   });
 
+  it('applies --pipeline (a pySigma YAML file, or a shipped name) to every rule before it runs', async () => {
+    const ecs = [JSON.stringify({ process: { executable: 'C:\\x\\whoami.exe' } }), JSON.stringify({ Image: 'C:\\x\\whoami.exe' })].join('\n');
+    const root = tree({ 'r.yml': good, 'ecs.jsonl': ecs, 'ecs.yml': 'transformations:\n  - type: field_name_mapping\n    mapping: {Image: process.executable}\n' });
+    const mapped = JSON.parse((await runTest([join(root, 'r.yml')], { events: [join(root, 'ecs.jsonl')], format: 'json', pipeline: [join(root, 'ecs.yml')] })).output);
+    expect(mapped.results[0].matches).toEqual([0]);
+    const asWritten = JSON.parse((await runTest([join(root, 'r.yml')], { events: [join(root, 'ecs.jsonl')], format: 'json' })).output);
+    expect(asWritten.results[0].matches).toEqual([1]);
+    // The sysmon pipeline adds EventID 1: the flat event without it no longer matches.
+    const sysmon = JSON.parse((await runTest([join(root, 'r.yml')], { events: [join(root, 'ecs.jsonl')], format: 'json', pipeline: ['sysmon'] })).output);
+    expect(sysmon.results[0].matches).toEqual([]);
+  });
+
+  it('names an unknown --pipeline, and reports a rule a pipeline item cannot apply to against its file', async () => {
+    const root = tree({ 'r.yml': good, 'events.jsonl': events, 'lower.yml': 'transformations:\n  - id: lower_all\n    type: case\n' });
+    await expect(runTest([join(root, 'r.yml')], { events: [join(root, 'events.jsonl')], format: 'json', pipeline: ['no-such-pipeline'] })).rejects.toThrow(/--pipeline: Unknown pipeline 'no-such-pipeline'/);
+    const result = await runTest([join(root, 'r.yml')], { events: [join(root, 'events.jsonl')], format: 'json', pipeline: [join(root, 'lower.yml')] });
+    expect(result.exitCode).toBe(1);
+    expect(JSON.parse(result.output).results[0].error).toMatch(/pipeline item lower_all \(case\)/);
+  });
+
   it('names the line of an event that is not a JSON object, and of a line that is not JSON', async () => {
     const root = tree({ 'r.yml': good, 'events.jsonl': '{"a": 1}\n[1, 2]\n', 'broken.jsonl': '{"a": 1}\n\n{"a": \n' });
     await expect(runTest([join(root, 'r.yml')], { events: [join(root, 'events.jsonl')], format: 'text' })).rejects.toThrow(/events.jsonl, line 2: an event must be a JSON object/);

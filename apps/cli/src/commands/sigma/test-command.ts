@@ -1,5 +1,6 @@
 import { eventTime, type MatchOptions } from '@huntforge/sigma';
 import type { InputSummary } from '@huntforge/telemetry';
+import { evaluationPipeline } from './evaluation-pipeline';
 import { readInputs } from './event-inputs';
 import { loadRules, readPlaceholders, type LoadedFile, type RuleTransform } from './load-rules';
 import type { CommandResult } from './validate-command';
@@ -30,6 +31,9 @@ export interface TestOptions {
   timeField?: string;
   /** Processing pipelines applied to every rule before it is compiled. */
   transform?: RuleTransform;
+  /** `--pipeline` values (names or files) and their `--pipeline-arg`s, read into `transform` when it is unset. */
+  pipeline?: string[];
+  pipelineArg?: string[];
 }
 
 /**
@@ -39,7 +43,7 @@ export interface TestOptions {
  */
 export async function runTest(paths: readonly string[], options: TestOptions): Promise<CommandResult> {
   const matchOptions: MatchOptions = options.placeholders ? { placeholders: readPlaceholders(options.placeholders) } : {};
-  const { files, engine, owner } = loadRules(paths, matchOptions, options.transform);
+  const { files, engine, owner } = loadRules(paths, matchOptions, options.transform ?? evaluationPipeline(options.pipeline, options.pipelineArg));
   const reports = new Map<LoadedFile, RuleReport>(files.map((file) => [file, { file: file.file, titles: file.docs.map((doc) => String(doc.title ?? '')), matches: [], ...(file.error ? { error: file.error } : {}) }]));
   const inputs: InputSummary[] = [];
   for await (const { index, input, event } of readInputs(options.events, inputs)) {
