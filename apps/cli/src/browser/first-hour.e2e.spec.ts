@@ -61,7 +61,7 @@ describeWhen(chromiumAvailable(), 'the first-hour journey needs Chromium (apt-ge
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     mkdirSync(SHOTS, { recursive: true });
-  }, 300_000);
+  }, 900_000);
 
   afterAll(async () => {
     await browser?.close();

@@ -10,7 +10,7 @@ export function DiffView({ before, after, labels }: { before: string; after: str
         <span className="diff-del">− {labels[0]}</span> <span className="diff-add">+ {labels[1]}</span>
       </div>
       {changed ? (
-        <div className="diff">
+        <div className="diff" tabIndex={0} role="region" aria-label={`changes from ${labels[0]} to ${labels[1]}`}>
           {parts.flatMap((part, index) =>
             part.value.replace(/\n$/, '').split('\n').map((line, lineIndex) => (
               <div key={`${index}:${lineIndex}`} className={part.added ? 'diff-add' : part.removed ? 'diff-del' : ''}>

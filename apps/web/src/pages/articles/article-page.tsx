@@ -140,7 +140,7 @@ export function ArticlePage() {
             <div className="grid" style={{ gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)' }}>
               <div>
                 <Panel id="content" title="Content">
-                  <pre className="article-text" ref={contentRef} data-testid="article-content">{highlight(data.content, keywords)}</pre>
+                  <pre className="article-text" ref={contentRef} data-testid="article-content" tabIndex={0} role="region" aria-label="article text">{highlight(data.content, keywords)}</pre>
                 </Panel>
                 <AnnotationTool articleId={articleId} content={data.content} contentRef={contentRef} />
                 <LatestExecution articleId={articleId} />

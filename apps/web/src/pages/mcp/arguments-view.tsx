@@ -11,7 +11,7 @@ export function ArgumentsView({ args, label }: { args: Record<string, unknown>; 
         return (
           <div key={key} className="mcp-arg">
             <dt><code>{key}</code></dt>
-            <dd>{shown.block ? <pre className="mcp-json">{shown.text}</pre> : <span className="mono">{shown.text}</span>}</dd>
+            <dd>{shown.block ? <pre className="mcp-json" tabIndex={0}>{shown.text}</pre> : <span className="mono">{shown.text}</span>}</dd>
           </div>
         );
       })}

@@ -73,7 +73,7 @@ export function AuditTrail() {
                     <td>
                       <details>
                         <summary className="mono">{argumentsOf(event) || 'payload'}</summary>
-                        <pre className="mcp-json">{JSON.stringify(event.payload, null, 2)}</pre>
+                        <pre className="mcp-json" tabIndex={0}>{JSON.stringify(event.payload, null, 2)}</pre>
                       </details>
                     </td>
                   </tr>

@@ -77,7 +77,7 @@ export function ExecutionRules({ rules }: { rules: ExecutionRuleRecord[] }) {
                 ))}
               </ul>
             ) : null}
-            <pre className="article-text">{record.yaml}</pre>
+            <pre className="article-text" tabIndex={0} role="region" aria-label="rule YAML">{record.yaml}</pre>
           </details>
         );
       })}

@@ -110,7 +110,7 @@ export function ExecutionView({ executionId }: { executionId: number }) {
             <CoveragePanel coverage={data.coverage} />
             <ExecutionRules rules={data.sigma_rules} />
             <h3>Logs</h3>
-            <pre className="article-text small" data-testid="execution-logs">{logs.join('\n') || 'No log lines.'}</pre>
+            <pre className="article-text small" data-testid="execution-logs" tabIndex={0} role="region" aria-label="execution logs">{logs.join('\n') || 'No log lines.'}</pre>
           </div>
         );
       }}

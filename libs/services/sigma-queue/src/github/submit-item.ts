@@ -1,6 +1,6 @@
 import { githubApiBase, SIGMA_ERROR_CODES } from '@huntforge/contracts';
 import type { SettingsReader } from '@huntforge/data';
-import { HttpError } from '@huntforge/platform';
+import { HttpError, redactSecrets } from '@huntforge/platform';
 import type { QueueItemRow } from '../repositories/queue-repository';
 import { getItem, transition, type QueueDeps } from '../queue/queue-deps';
 import { assertCan } from '../queue/transitions';
@@ -44,7 +44,9 @@ export async function submitItem(deps: SubmitDeps, id: number): Promise<QueueIte
     });
   } catch (error) {
     if (error instanceof GithubError) {
-      throw new HttpError(502, SIGMA_ERROR_CODES.githubError, `GitHub refused the pull request: ${error.message}`, { github_status: error.status });
+      // GitHub (or a proxy before it) may echo the credential it was sent: never relay or log it.
+      const message = redactSecrets(error.message, [token]);
+      throw new HttpError(502, SIGMA_ERROR_CODES.githubError, `GitHub refused the pull request: ${message}`, { github_status: error.status });
     }
     throw error;
   }

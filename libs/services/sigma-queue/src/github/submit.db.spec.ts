@@ -55,6 +55,17 @@ describe('submit to GitHub', () => {
     expect((await api().get(`/api/sigma-queue/${id}`)).body.status).toBe('approved');
   });
 
+  it('keeps the token out of the answer and the logs when GitHub echoes it in its error', async () => {
+    const id = await approved();
+    const planted = [github.token, `token ${github.token}`, Buffer.from(`x-access-token:${github.token}`).toString('base64')];
+    github.failNext(/^POST \/repos\/acme\/detections\/pulls$/, 422, `Validation failed for ${planted.join(' and ')}`);
+    const response = await api().post(`/api/sigma-queue/${id}/submit`);
+    expect(response.status).toBe(502);
+    expect(response.body.error.message).toContain('[redacted]');
+    const seen = `${JSON.stringify(response.body)}\n${harness.ctx.logs.text()}`;
+    for (const secret of [github.token, planted[2] as string]) expect(seen).not.toContain(secret);
+  });
+
   it('refuses publisher rules the import policy does not permit', async () => {
     const created = await api().post('/api/sigma-queue').send({ rule_yaml: yaml, source: 'publisher', delivery_permitted: false });
     const id = created.body.queue_id as number;
