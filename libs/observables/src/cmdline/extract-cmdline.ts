@@ -4,6 +4,7 @@ import type { ArticleDocument, Line } from '../text/document';
 import { STOPWORDS, checkCommand, isStrongArgument, tokenize } from './arguments';
 import { AMBIGUOUS_COMMANDS, SUBCOMMANDS, isCommandToken, isDistinctiveCommand, programName } from '../command/programs';
 import { commandSpans, type CommandSpan } from './command-spans';
+import { CAPITALS_TOOLS } from '../command/run-on';
 
 interface Candidate {
   start: number;
@@ -181,7 +182,7 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
     const sub = SUBCOMMANDS[programName(word)]?.has(next.toLowerCase()) ?? false;
     // A tool whose name is also a word (`reg`, `sc`, `net`) counts in prose with its sub-command and an object: "sc delete Sense".
     const object = tokens[t + 2]?.text.replace(/[.,;:)]+$/, '') ?? '';
-    const worded = sub && word === word.toLowerCase() && isCommandToken(word) && object !== '' && !STOPWORDS.has(object.toLowerCase());
+    const worded = sub && (word === word.toLowerCase() || (/^[A-Z]{2,8}$/.test(word) && CAPITALS_TOOLS.has(word.toLowerCase()))) && isCommandToken(word.toLowerCase()) && object !== '' && !STOPWORDS.has(object.toLowerCase());
     if (!isDistinctiveCommand(word) && !worded) continue;
     if (!isStrongArgument(next) && !sub) continue;
     if (/^[("']/.test(next) && !/^\(/.test(tokens[t].text)) continue;
