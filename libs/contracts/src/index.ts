@@ -91,7 +91,7 @@ export {
 } from './http/auth-session';
 export { pageQuerySchema, offsetQuerySchema, pagedResponseSchema, totalPages, pageOffset, type PageLimits } from './http/pagination';
 
-export { ACTOR_HEADER, ROLE_HEADER, LOCAL_ACTOR, ACTOR_MAX_LENGTH, SIGNATURE_HEADER, SIGNED_AT_HEADER } from './http/identity';
+export { ACTOR_HEADER, ROLE_HEADER, LOCAL_ACTOR, ACTOR_MAX_LENGTH, SIGNATURE_HEADER, SIGNED_AT_HEADER, NONCE_HEADER } from './http/identity';
 export { buildOpenApiDocument, type OpenApiDocument, type OpenApiDocumentOptions } from './openapi';
 export { BEARER_SCHEME } from './openapi/register-route';
 export {

@@ -187,7 +187,7 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
     if (!isStrongArgument(next) && !sub) continue;
     if (/^[("']/.test(next) && !/^\(/.test(tokens[t].text)) continue;
     const startCol = tokens[t].start + (tokens[t].text.length - word.length);
-    const spans = adjacent(commandSpans(doc.content, line.start + startCol, line.end, { proseStop: true }));
+    const spans = adjacent(commandSpans(doc.content, line.start + startCol, Math.min(line.end, line.start + startCol + EMBEDDED_RUN), { proseStop: true }));
     let endAt = line.start + startCol;
     for (const span of spans) {
       let spanEnd = span.end;
@@ -199,6 +199,9 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
     while (t + 1 < tokens.length && line.start + tokens[t + 1].start < endAt) t++;
   }
 }
+
+/** How much running text after a program in a sentence is read for its command and the commands run on after it. */
+const EMBEDDED_RUN = 1500;
 
 /** The first span and those the page ran on straight after it; a span after prose is not taken on trust. */
 function adjacent(spans: CommandSpan[]): CommandSpan[] {

@@ -11,6 +11,7 @@ import { useShortcuts } from '../../components/shortcuts';
 import { useCan } from '../../components/session';
 import { useTheme } from '../../components/use-theme';
 import { YamlEditor } from '../../components/yaml-editor';
+import { BacktestPanel } from './backtest-panel';
 import { EnrichmentPanel } from './enrichment-panel';
 import { referenceRuleHref, similarityVerdict } from './similarity';
 
@@ -256,6 +257,7 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
       <ErrorNote error={reject.error} action="Reject" />
       <ErrorNote error={submit.error} action="Submit" />
       <SelfTest item={item} />
+      <BacktestPanel item={item} />
       {item.covered_by.length > 0 ? (
         <div className="notice warn small" data-testid="covered-by">
           <strong>Already detected:</strong> these reference rules fire on the behaviour this rule detects, so it waits for a decision:
