@@ -91,7 +91,7 @@ export {
 } from './http/auth-session';
 export { pageQuerySchema, offsetQuerySchema, pagedResponseSchema, totalPages, pageOffset, type PageLimits } from './http/pagination';
 
-export { ACTOR_HEADER, ROLE_HEADER, LOCAL_ACTOR, ACTOR_MAX_LENGTH, SIGNATURE_HEADER, SIGNED_AT_HEADER } from './http/identity';
+export { ACTOR_HEADER, ROLE_HEADER, LOCAL_ACTOR, ACTOR_MAX_LENGTH, SIGNATURE_HEADER, SIGNED_AT_HEADER, NONCE_HEADER } from './http/identity';
 export { buildOpenApiDocument, type OpenApiDocument, type OpenApiDocumentOptions } from './openapi';
 export { BEARER_SCHEME } from './openapi/register-route';
 export {
@@ -348,6 +348,7 @@ export {
 // Public contracts of the sigma area (HTTP bodies, bus payloads). Curated named exports only.
 export { SIGMA_ERROR_CODES, type SigmaErrorCode } from './sigma/errors';
 export * from './sigma/rule';
+export * from './sigma/convert';
 export {
   sigmaFindingSchema,
   validateRuleRequestSchema,
@@ -718,6 +719,8 @@ export {
   myRequestsInputSchema,
   myRequestsOutputSchema,
   validateSigmaRuleToolInputSchema,
+  convertSigmaRuleToolInputSchema,
+  convertSigmaRuleToolOutputSchema,
   validateSigmaRuleToolOutputSchema,
   ARTICLE_KEYWORD_LIMITS,
   articleKeywordsInputSchema,

@@ -18,6 +18,7 @@ export {
 export { LOCAL_KEY_FILE, LocalEncryptionKeyError, withLocalEncryptionKey } from './config/local-encryption-key';
 export { captureLogs, type LogCapture } from './logging/capture';
 export { createLogger, type CreateLoggerOptions, type Logger } from './logging/logger';
+export { redactSecrets } from './logging/redact-secrets';
 export {
   actorOf,
   identitySignatureHeaders,

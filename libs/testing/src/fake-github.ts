@@ -34,8 +34,8 @@ export interface FakeGithub {
   repo(fullName: string): FakeGithubRepo;
   /** `METHOD /path` of every request, in order. */
   requests: string[];
-  /** Makes the next matching request fail with `status` (e.g. simulate GitHub being down). */
-  failNext(pattern: RegExp, status: number): void;
+  /** Makes the next matching request fail with `status` (e.g. simulate GitHub being down), answering `message`. */
+  failNext(pattern: RegExp, status: number, message?: string): void;
   close(): Promise<void>;
 }
 
@@ -43,7 +43,7 @@ export async function startFakeGithub(options: { token?: string; repos?: string[
   const token = options.token ?? 'ghp_fake_test_token';
   const repos = new Map<string, FakeGithubRepo>();
   const requests: string[] = [];
-  const failures: Array<{ pattern: RegExp; status: number }> = [];
+  const failures: Array<{ pattern: RegExp; status: number; message?: string }> = [];
   for (const fullName of options.repos ?? ['acme/detections']) {
     const [owner, name] = fullName.split('/') as [string, string];
     repos.set(fullName, { owner, name, defaultBranch: 'main', refs: new Map([['main', sha('initial')]]), files: new Map([['main', new Map()]]), pulls: [] });
@@ -62,7 +62,7 @@ export async function startFakeGithub(options: { token?: string; repos?: string[
     const failure = failures.findIndex((f) => f.pattern.test(`${method} ${path}`));
     if (failure >= 0) {
       const [removed] = failures.splice(failure, 1);
-      return send(res, removed?.status ?? 500, { message: 'simulated failure' });
+      return send(res, removed?.status ?? 500, { message: removed?.message ?? 'simulated failure' });
     }
     if (req.headers.authorization !== `token ${token}` && req.headers.authorization !== `Bearer ${token}`) {
       return send(res, 401, { message: 'Bad credentials' });
@@ -131,8 +131,8 @@ export async function startFakeGithub(options: { token?: string; repos?: string[
       if (!repo) throw new Error(`fake GitHub has no repository ${fullName}`);
       return repo;
     },
-    failNext(pattern, status) {
-      failures.push({ pattern, status });
+    failNext(pattern, status, message) {
+      failures.push({ pattern, status, message });
     },
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };

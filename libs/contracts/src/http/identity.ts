@@ -12,8 +12,10 @@ export const LOCAL_ACTOR = 'local';
 export const ACTOR_MAX_LENGTH = 200;
 
 /**
- * The gateway signs the identity it forwards (HMAC-SHA256 over method, path, actor, role and the time),
+ * The gateway signs the identity it forwards (HMAC-SHA256 over method, path, actor, role, the time and a nonce),
  * so a service reached directly on its port refuses forged identity headers.
  */
 export const SIGNATURE_HEADER = 'x-huntforge-signature';
 export const SIGNED_AT_HEADER = 'x-huntforge-signed-at';
+/** A random value signed with the request: a service accepts each nonce once within the signature's lifetime. */
+export const NONCE_HEADER = 'x-huntforge-nonce';

@@ -4,6 +4,7 @@ import type { ArticleDocument, Line } from '../text/document';
 import { STOPWORDS, checkCommand, isStrongArgument, tokenize } from './arguments';
 import { AMBIGUOUS_COMMANDS, SUBCOMMANDS, isCommandToken, isDistinctiveCommand, programName } from '../command/programs';
 import { commandSpans, type CommandSpan } from './command-spans';
+import { CAPITALS_TOOLS } from '../command/run-on';
 
 interface Candidate {
   start: number;
@@ -181,12 +182,12 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
     const sub = SUBCOMMANDS[programName(word)]?.has(next.toLowerCase()) ?? false;
     // A tool whose name is also a word (`reg`, `sc`, `net`) counts in prose with its sub-command and an object: "sc delete Sense".
     const object = tokens[t + 2]?.text.replace(/[.,;:)]+$/, '') ?? '';
-    const worded = sub && word === word.toLowerCase() && isCommandToken(word) && object !== '' && !STOPWORDS.has(object.toLowerCase());
+    const worded = sub && (word === word.toLowerCase() || (/^[A-Z]{2,8}$/.test(word) && CAPITALS_TOOLS.has(word.toLowerCase()))) && isCommandToken(word.toLowerCase()) && object !== '' && !STOPWORDS.has(object.toLowerCase());
     if (!isDistinctiveCommand(word) && !worded) continue;
     if (!isStrongArgument(next) && !sub) continue;
     if (/^[("']/.test(next) && !/^\(/.test(tokens[t].text)) continue;
     const startCol = tokens[t].start + (tokens[t].text.length - word.length);
-    const spans = adjacent(commandSpans(doc.content, line.start + startCol, line.end, { proseStop: true }));
+    const spans = adjacent(commandSpans(doc.content, line.start + startCol, Math.min(line.end, line.start + startCol + EMBEDDED_RUN), { proseStop: true }));
     let endAt = line.start + startCol;
     for (const span of spans) {
       let spanEnd = span.end;
@@ -198,6 +199,9 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
     while (t + 1 < tokens.length && line.start + tokens[t + 1].start < endAt) t++;
   }
 }
+
+/** How much running text after a program in a sentence is read for its command and the commands run on after it. */
+const EMBEDDED_RUN = 1500;
 
 /** The first span and those the page ran on straight after it; a span after prose is not taken on trust. */
 function adjacent(spans: CommandSpan[]): CommandSpan[] {

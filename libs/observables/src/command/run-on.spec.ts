@@ -35,6 +35,15 @@ describe('run-on commands', () => {
     expect(stages('sc stop acmesvc What this means for defenders')).toEqual(['sc stop acmesvc']);
   });
 
+  it('reads cmd tools spelt in capitals with their sub-command, but not other capitalised words', () => {
+    expect(stages('netsh firewall set opmode disable REG ADD HKLM\\Software\\Acme /v Off /d 1 /f')).toEqual(['netsh firewall set opmode disable', 'REG ADD HKLM\\Software\\Acme /v Off /d 1 /f']);
+    expect(stages('netsh firewall set opmode disable START ACME now').some((stage) => stage.startsWith('START'))).toBe(false);
+  });
+
+  it('ends a command where a sentence opens with a short capitalised function word', () => {
+    expect(stages('netsh firewall set opmode disable In short, this was the plan')).toEqual(['netsh firewall set opmode disable']);
+  });
+
   it('keeps a capitalised switch value in its command', () => {
     expect(stages('Set-NetConnectionProfile -Name "Lan" -NetworkCategory Private')).toEqual(['Set-NetConnectionProfile -Name "Lan" -NetworkCategory Private']);
   });

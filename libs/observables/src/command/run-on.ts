@@ -48,7 +48,7 @@ function isSwitchWord(word: Word | undefined): boolean {
 /** True when the command at `from` is complete and word `i` starts another one. */
 function startsCommand(words: readonly Word[], from: number, i: number, dialect: Dialect): boolean {
   const word = words[i] as Word;
-  if (word.raw !== word.value || !isCommandToken(word.value)) return false;
+  if (word.raw !== word.value || !isCommandWord(word, words[i + 1])) return false;
   const program = bareName((words[from] as Word).value);
   const previous = words[i - 1] as Word;
   if (ECHOING.has(program) || COMMAND_RUNNERS.has(program)) return false;
@@ -60,6 +60,15 @@ function startsCommand(words: readonly Word[], from: number, i: number, dialect:
   if (RUN_SWITCH.test(previous.raw)) return false;
   if (isSwitchWord(previous) && valueSwitches(program, dialect)(dialect === 'posix' ? previous.raw : previous.raw.toLowerCase())) return false;
   return hasArgumentEvidence(word, words[i + 1]);
+}
+
+// cmd.exe's tools, which batch files and old write-ups often spell in capitals.
+export const CAPITALS_TOOLS: ReadonlySet<string> = new Set(['reg', 'net', 'net1', 'sc', 'schtasks', 'wmic', 'netsh', 'vssadmin', 'wevtutil', 'bcdedit', 'bitsadmin', 'certutil', 'wbadmin']);
+
+/** A program word; cmd's tools also in capitals when their sub-command follows (`REG ADD`, `NET USE`, `SC STOP`). */
+function isCommandWord(word: Word, next: Word | undefined): boolean {
+  if (isCommandToken(word.value)) return true;
+  return /^[A-Z][A-Z0-9]{1,11}(?:\.EXE)?$/.test(word.value) && CAPITALS_TOOLS.has(programName(word.value)) && !!next && (SUBCOMMANDS[programName(word.value)]?.has(next.value.toLowerCase()) ?? false);
 }
 
 /** The program at `word` is followed by what only a command has: a sub-command, a switch, a cmdlet's parameter. */
@@ -105,6 +114,8 @@ function proseResumes(words: readonly Word[], i: number, isValue = false): boole
     if (!isValue && (isFunctionWord(following[0]) || following.slice(0, 3).filter((w) => PLAIN_WORD.test(w.raw)).length >= 2)) return true;
     return functionWords >= 2 || (/:$/.test(word.raw) && following.length > 0 && following.every((w) => LOWER_WORD.test(w.raw)));
   }
+  // "… /f In short, this was …": a capitalised function word opening a sentence of lower-case words.
+  if (!isValue && /^[A-Z][a-z]{1,4},?$/.test(word.raw) && STOPWORDS.has(word.raw.replace(/,$/, '').toLowerCase()) && following.length >= 2 && following.slice(0, 2).every((w) => PLAIN_WORD.test(w.raw))) return true;
   // "… sc delete Sense to completely disable or remove the core MDE service"
   const four = words.slice(i, i + 4);
   return four.length >= 3 && isFunctionWord(word) && four.every((w) => LOWER_WORD.test(w.raw)) && four.filter(isFunctionWord).length >= 2;
@@ -114,7 +125,7 @@ function proseResumes(words: readonly Word[], i: number, isValue = false): boole
 function nextCommand(words: readonly Word[], from: number): number {
   for (let i = from; i < words.length; i++) {
     const word = words[i] as Word;
-    if (word.raw === word.value && isCommandToken(word.value) && hasArgumentEvidence(word, words[i + 1])) return i;
+    if (word.raw === word.value && isCommandWord(word, words[i + 1]) && hasArgumentEvidence(word, words[i + 1])) return i;
   }
   return -1;
 }

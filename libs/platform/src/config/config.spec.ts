@@ -37,14 +37,15 @@ describe('loadConfig', () => {
       serviceUrls: {},
       settingsEncryptionKey: undefined,
       allowedHosts: [],
-      rateLimits: { perMinute: 1200, expensivePerMinute: 60, signInPerMinute: 20, store: 'memory' },
+      rateLimits: { perMinute: 1200, expensivePerMinute: 60, signInPerMinute: 20, store: 'memory', trustedProxies: [] },
     });
   });
 
   it('reads the rate limits, shares their counts through the database when distributed, and refuses a negative limit', () => {
     expect(loadConfig(infra, gateway).rateLimits.store).toBe('database');
     const limits = loadConfig({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_EXPENSIVE_PER_MINUTE: '5', RATE_LIMIT_SIGN_IN_PER_MINUTE: '3', RATE_LIMIT_STORE: 'database' }, allInOne).rateLimits;
-    expect(limits).toEqual({ perMinute: 0, expensivePerMinute: 5, signInPerMinute: 3, store: 'database' });
+    expect(limits).toEqual({ perMinute: 0, expensivePerMinute: 5, signInPerMinute: 3, store: 'database', trustedProxies: [] });
+    expect(loadConfig({ TRUSTED_PROXIES: ' 10.0.0.0/8, ::1 ,' }, allInOne).rateLimits.trustedProxies).toEqual(['10.0.0.0/8', '::1']);
     expect(problemsOf({ RATE_LIMIT_PER_MINUTE: '-1', RATE_LIMIT_STORE: 'redis' }, allInOne)).toEqual([
       'RATE_LIMIT_PER_MINUTE: must be an integer from 0 to 1000000',
       'RATE_LIMIT_STORE: must be one of memory, database',

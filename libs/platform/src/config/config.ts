@@ -57,6 +57,8 @@ export interface RateLimitConfig {
   expensivePerMinute: number;
   signInPerMinute: number;
   store: 'memory' | 'database';
+  /** TRUSTED_PROXIES: the reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For is believed; none by default. */
+  trustedProxies: string[];
 }
 
 export interface LoadConfigOptions {
@@ -156,6 +158,10 @@ function toAppConfig(env: Env, options: LoadConfigOptions): AppConfig {
       signInPerMinute: env.RATE_LIMIT_SIGN_IN_PER_MINUTE,
       // One process counts alone; replicas must share their counts or each would allow the full limit.
       store: env.RATE_LIMIT_STORE ?? (options.shape === 'all-in-one' ? 'memory' : 'database'),
+      trustedProxies: (env.TRUSTED_PROXIES ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
     },
   };
 }

@@ -78,6 +78,9 @@ export const envSchema = z.object({
   // Where the counts live: memory (one process) or database (shared by every gateway replica).
   // Unset: memory in the all-in-one shape, database in the distributed shape.
   RATE_LIMIT_STORE: oneOf(RATE_LIMIT_STORES).optional(),
+  // Reverse proxies (IP addresses or CIDR ranges, comma-separated) whose X-Forwarded-For the gateway believes
+  // when it tells clients apart for sign-in lock-outs and rate limits. Unset: none, every peer counts as itself.
+  TRUSTED_PROXIES: z.string().trim().optional(),
   INGESTION_URL: httpUrl.optional(),
   WORKFLOW_URL: httpUrl.optional(),
   CONTENT_FILTER_URL: httpUrl.optional(),

@@ -10,8 +10,8 @@ import { identitySignatureHeaders, requireSignedIdentity, SIGNATURE_MAX_AGE_MS }
 const KEY = randomBytes(32);
 const NOW = 1_800_000_000_000;
 
-function service() {
-  const app = createHttpApp({ logger: createLogger({ level: 'silent', service: 'test', destination: captureLogs().stream }), serviceName: 'ingestion' });
+function service(logs = captureLogs(), level: 'silent' | 'debug' = 'silent') {
+  const app = createHttpApp({ logger: createLogger({ level, service: 'test', destination: logs.stream }), serviceName: 'ingestion' });
   app.get('/health/ready', (_req, res) => res.json({ status: 'up' }));
   app.use(requireSignedIdentity({ key: KEY, exemptPaths: ['/health/ready'], now: () => NOW }));
   const router = express.Router();
@@ -52,5 +52,23 @@ describe('requireSignedIdentity', () => {
     }
     const stale = await request(app).post('/api/scrape-url').set(identity).set(signed('/api/scrape-url', { at: NOW - SIGNATURE_MAX_AGE_MS - 1 })).send({}).expect(401);
     expect(stale.body.error.code).toBe('stale_signature');
+  });
+
+  it('refuses a replay of a signed request (another body, within the signature\'s lifetime) with 401 replayed_signature', async () => {
+    const app = service();
+    const headers = signed('/api/scrape-url');
+    await request(app).post('/api/scrape-url').set(identity).set(headers).send({ url: 'https://a.example' }).expect(201);
+    const replay = await request(app).post('/api/scrape-url').set(identity).set(headers).send({ url: 'https://evil.example' }).expect(401);
+    expect(replay.body.error.code).toBe('replayed_signature');
+    // A fresh signature for the same request is fine.
+    await request(app).post('/api/scrape-url').set(identity).set(signed('/api/scrape-url')).send({}).expect(201);
+  });
+
+  it('keeps the signature and its nonce out of the request log', async () => {
+    const logs = captureLogs();
+    const headers = signed('/api/scrape-url');
+    await request(service(logs, 'debug')).post('/api/scrape-url').set(identity).set(headers).send({}).expect(201);
+    expect(logs.text()).toContain('/api/scrape-url');
+    for (const value of Object.values(headers).filter((value) => value.length > 16)) expect(logs.text()).not.toContain(value);
   });
 });

@@ -19,7 +19,8 @@ const SECRET_KEYS = [
   'amqpUrl',
 ];
 
-const SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'x-auth-token'];
+// The identity signature and its nonce too: a logged pair could be replayed within the signature's lifetime.
+const SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'x-auth-token', 'x-huntforge-signature', 'x-huntforge-nonce'];
 
 /**
  * pino redaction paths. pino wildcards match one level, so each secret key is covered at the top

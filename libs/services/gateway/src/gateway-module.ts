@@ -1,5 +1,5 @@
-import { Router } from 'express';
-import { decodeEncryptionKey, type ModuleContext, type ServiceModule } from '@huntforge/platform';
+import { Router, type RequestHandler } from 'express';
+import { decodeEncryptionKey, HttpError, type ModuleContext, type ServiceModule } from '@huntforge/platform';
 import { auditRouter } from './audit/audit-router';
 import { backupScheduleRoutes } from './backup-schedule/backup-schedule-routes';
 import { backupsDepsOf } from './backups/backups-deps';
@@ -11,6 +11,7 @@ import { SignInThrottle } from './auth/sign-in-throttle';
 import { docsRouter } from './docs/docs-router';
 import { healthRouter } from './health/health-router';
 import { browserGuard } from './origin/browser-guard';
+import { trustedProxies } from './rate-limit/client-key';
 import { FixedWindowLimiter } from './rate-limit/fixed-window-limiter';
 import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store';
 import { rateLimitMiddleware } from './rate-limit/rate-limit-middleware';
@@ -36,7 +37,8 @@ export function createGatewayModule(ctx: ModuleContext, options: GatewayOptions)
   router.use(healthRouter({ db, bus, serviceHealth: options.serviceHealth }));
   router.use(docsRouter());
   router.use(webRouter(options.webDistDir === undefined ? findWebDist(process.env.WEB_DIST_DIR) : options.webDistDir));
-  router.use(createAuthMiddleware({ tokens: db.repos.apiTokens, sessions: db.repos.webSessions, mode: config.authMode, logger }));
+  const authenticate = createAuthMiddleware({ tokens: db.repos.apiTokens, sessions: db.repos.webSessions, mode: config.authMode, logger });
+  const trusted = trustedProxies(config.rateLimits.trustedProxies);
   // Replicas share their counts through the database; one process keeps them in memory (separate
   // stores, so a flood of request keys can never evict a sign-in failure).
   const sharedStore = config.rateLimits.store === 'database' ? new RateLimitBucketRepository(db.prisma) : null;
@@ -44,10 +46,13 @@ export function createGatewayModule(ctx: ModuleContext, options: GatewayOptions)
     ...(options.rateLimitClock ? { now: options.rateLimitClock } : {}),
     onPruneError: (error) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not prune expired rate-limit counts'),
   });
-  router.use(rateLimitMiddleware({ limiter, budgets: config.rateLimits, tokenIdOf }));
+  const rateLimit = rateLimitMiddleware({ limiter, budgets: config.rateLimits, tokenIdOf, trusted });
+  router.use(countingRefusals(authenticate, rateLimit));
+  router.use(rateLimit);
   router.use(
     sessionRouter({
       authMode: config.authMode,
+      trusted,
       throttle: new SignInThrottle({ maxFailures: 10, windowMs: 15 * 60_000, ...(sharedStore ? { store: sharedStore } : {}), ...(options.rateLimitClock ? { now: options.rateLimitClock } : {}) }),
       tokens: db.repos.apiTokens,
       sessions: db.repos.webSessions,
@@ -75,4 +80,16 @@ export function createGatewayModule(ctx: ModuleContext, options: GatewayOptions)
       // Nothing to release: the routers hold no connections and the runner closes the database and bus.
     },
   };
+}
+
+/**
+ * Authentication whose 401s count against the caller's address like any request without a token, so a
+ * caller guessing tokens (or sending a bogus one) is answered 429 once the address is past its budget.
+ */
+function countingRefusals(authenticate: RequestHandler, rateLimit: RequestHandler): RequestHandler {
+  return (req, res, next) =>
+    authenticate(req, res, (error?: unknown) => {
+      if (!(error instanceof HttpError && error.status === 401)) return next(error as Error | undefined);
+      void rateLimit(req, res, (limited?: unknown) => next((limited ?? error) as Error));
+    });
 }

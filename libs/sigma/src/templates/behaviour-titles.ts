@@ -1,3 +1,4 @@
+import { bareName, commandFacts, type CommandFacts, type Invocation } from '@huntforge/observables';
 /**
  * SigmaHQ-style titles that name the behaviour a command line shows ("Certutil.EXE Download From
  * Remote URL"), from the program and what its arguments do. The last entry of each program and the
@@ -23,7 +24,11 @@ const BEHAVIOURS: Behaviour[] = [
   { image: /^(powershell|pwsh)\.exe$/i, args: /-e(nc|ncodedcommand)?\s|frombase64string/i, title: 'PowerShell Encoded Or Base64-Decoded Command' },
   { image: /^(powershell|pwsh)\.exe$/i, args: /iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring|downloadfile|net\.webclient/i, title: 'PowerShell Download And Execute' },
   { image: /^(powershell|pwsh)\.exe$/i, args: /resolve-dnsname.*txt/i, title: 'PowerShell Payload Retrieval Via DNS TXT Record' },
-  { image: /^(powershell|pwsh)\.exe$/i, title: 'PowerShell Execution With Suspicious Arguments' },
+  { image: /^(powershell|pwsh)\.exe$/i, args: /(set|add)-mppreference|windefend|\\sense\\|windows defender/i, title: 'Microsoft Defender Tampering Via PowerShell' },
+  { image: /^(powershell|pwsh)\.exe$/i, args: /set-netconnectionprofile|set-netfirewall|netsh/i, title: 'Network Or Firewall Profile Change Via PowerShell' },
+  { image: /^(powershell|pwsh)\.exe$/i, args: /get-ad\w+|adsisearcher/i, title: 'Active Directory Discovery Via PowerShell' },
+  { image: /^(powershell|pwsh)\.exe$/i, args: /-w(indowstyle)?\s+hidden/i, title: 'Hidden PowerShell Window Running A Staged Script' },
+  { image: /^(powershell|pwsh)\.exe$/i, title: 'PowerShell Command Run With The Reported Arguments' },
   { image: /^schtasks\.exe$/i, args: /\/create/i, title: 'Scheduled Task Creation Via Schtasks.EXE' },
   { image: /^sc\.exe$/i, args: /\\\\\S+\s+create|create.*\\\\/i, title: 'Remote Service Creation Via Sc.EXE' },
   { image: /^sc\.exe$/i, args: /\bcreate\b|\bconfig\b/i, title: 'Service Creation Or Change Via Sc.EXE' },
@@ -45,7 +50,35 @@ const BEHAVIOURS: Behaviour[] = [
   { image: /^osascript$/i, title: 'AppleScript Execution Via Osascript' },
   { image: /^xattr$/i, args: /quarantine/i, title: 'Gatekeeper Quarantine Attribute Removal Via Xattr' },
   { image: /^launchctl$/i, title: 'Launch Agent Or Daemon Loaded Via Launchctl' },
+  // What intruders run these tools for, as write-ups show them (tune half of the shared corpus).
+  { image: /^psexec(64)?\.exe$/i, title: 'Remote Execution Via {Program}' },
+  { image: /^ping\.exe$/i, title: 'Remote Host Reachability Check Via Ping.EXE' },
+  { image: /^conhost\.exe$/i, args: /--headless/i, title: 'Hidden Console Window Via Conhost.EXE --headless' },
+  { image: /^conhost\.exe$/i, title: 'Command Run Through Conhost.EXE' },
+  { image: /^schtasks\.exe$/i, args: /\/run/i, title: 'Scheduled Task Started Via Schtasks.EXE' },
+  { image: /^schtasks\.exe$/i, args: /\/delete/i, title: 'Scheduled Task Deletion Via Schtasks.EXE' },
+  { image: /^schtasks\.exe$/i, args: /\/change/i, title: 'Scheduled Task Change Via Schtasks.EXE' },
+  { image: /^systemctl$/i, args: /\b(stop|disable|mask)\b/i, title: 'Systemd Service Stopped Or Disabled' },
+  { image: /^systemctl$/i, args: /daemon-reload/i, title: 'Systemd Units Reloaded After A Change' },
+  { image: /^(nc|ncat|netcat)(\.exe)?$/i, args: /\s-[a-z]*e\s|\s-[a-z]*c\s/i, title: 'Reverse Shell Via Netcat' },
+  { image: /^(nc|ncat|netcat)(\.exe)?$/i, title: 'Network Connection Via Netcat' },
+  { image: /^tar$/i, args: /\s-?[a-z]*x/i, title: 'Archive Extraction Via Tar' },
+  { image: /^tar$/i, args: /\s-?[a-z]*c/i, title: 'Archive Creation Via Tar' },
+  { image: /^rm$/i, args: /history|\.bash_history|\/var\/log/i, title: 'Shell History Or Log Deletion Via Rm' },
+  { image: /^rm$/i, title: 'File Deletion Via Rm' },
+  { image: /^base64$/i, args: /\s-d\b|--decode/i, title: 'Payload Decoded Via Base64' },
+  { image: /^base64$/i, title: 'Data Encoded Via Base64' },
+  { image: /^ln$/i, args: /\s-[a-z]*s/i, title: 'Symbolic Link Creation Via Ln' },
+  { image: /^mv$/i, args: /\/(usr\/)?(s?bin|lib)\//i, title: 'File Moved Into A System Binary Folder' },
+  { image: /^mv$/i, title: 'File Renamed Or Moved Via Mv' },
+  { image: /^tee$/i, args: /\/etc\/|\.service\b|cron/i, title: 'System Configuration Written Via Tee' },
+  { image: /^tee$/i, title: 'File Written Via Tee' },
+  { image: /^mkdir$/i, args: /\s\/\.|\/\.[\w-]+/, title: 'Hidden Directory Creation Via Mkdir' },
+  { image: /^(aws|aws\.exe)$/i, title: 'AWS CLI {Subcommand}' },
 ];
+
+/** Programs' sub-commands as a title names them: `s3 cp` is `S3 Cp`. */
+const titleCase = (words: string) => words.replace(/(^|[\s-])([a-z])/g, (_m, before: string, letter: string) => before + letter.toUpperCase());
 
 /** `Certutil.EXE` for a Windows image, `Wget` for a Unix one. */
 export const programLabel = (image: string): string => {
@@ -58,5 +91,25 @@ export const programLabel = (image: string): string => {
 export function behaviourTitle(image: string, commandLines: string[]): string {
   const joined = commandLines.join('\n');
   const found = BEHAVIOURS.find((b) => b.image.test(image) && (!b.args || b.args.test(joined)));
-  return (found?.title ?? '{Program} Execution With Suspicious Arguments').replace('{Program}', programLabel(image));
+  const windows = /\.exe$/i.test(image);
+  const facts = commandLines.map((line) => commandFacts(line, { platform: windows ? 'windows' : 'unix' }));
+  const own = facts.flatMap((fact) => fact.invocations).filter((invocation) => invocation.name === bareName(image));
+  const subcommand = titleCase(own.map((invocation) => invocation.subcommands.map((word) => word.value.toLowerCase()).join(' ')).find(Boolean) ?? 'Command');
+  return (found?.title ?? fallbackTitle(facts, own, windows)).replace('{Program}', programLabel(image)).replace('{Subcommand}', subcommand);
+}
+
+/**
+ * A title from what the command line does when no behaviour above names it, read from the command-line model's
+ * typed facts: the sub-command it runs, the host it reaches, the file it works on. Never only "the program ran".
+ */
+function fallbackTitle(facts: CommandFacts[], own: Invocation[], windows: boolean): string {
+  const subcommands = own.map((invocation) => invocation.subcommands.map((word) => word.value).join(' ')).find(Boolean);
+  if (subcommands) return '{Program} {Subcommand} Command';
+  if (facts.some((fact) => fact.urls.length > 0 || fact.hosts.length > 0)) return '{Program} Reaching A Reported Host';
+  const file = facts
+    .flatMap((fact) => fact.paths)
+    .map((path) => path.split(windows ? /[\\/]/ : /\//).filter(Boolean).at(-1) ?? '')
+    .find((name) => /^[\w.-]{3,40}$/.test(name));
+  if (file) return `{Program} Run On ${file}`;
+  return '{Program} Run With The Reported Arguments';
 }

@@ -1,4 +1,5 @@
 import { articleSubject } from './article-subject';
+import { isInvestigationStep } from './investigation-steps';
 import type {
   CmdlineItem,
   ExtractionResult,
@@ -175,6 +176,8 @@ function commandSelections(input: BuiltinSigmaInput): CommandSelection[] {
   return (input.cmdlines ?? []).flatMap((item) => {
     const platform = commandPlatform(input.platform, item.value);
     const windows = productOf(platform) === 'windows';
+    // The author reading logs while investigating is not the intrusion: no rule.
+    if (isInvestigationStep(asExecuted(item.value), windows)) return [];
     return programRuns(asExecuted(item.value), windows).map((run) => {
       // A Unix shell expands `$TOKEN` before the program starts, except inside single quotes: only the text around it reaches telemetry.
       const literal = [...run.commandLine.matchAll(/'[^']*'/g)].map((match) => match[0]);

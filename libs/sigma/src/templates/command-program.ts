@@ -198,7 +198,8 @@ export function programRuns(commandLine: string, windows: boolean): ProgramRun[]
   const runs: ProgramRun[] = [];
   const visit = (text: string, depth: number): void => {
     for (const typed of commandSegments(text)) {
-      const segment = windows ? withoutCarets(typed) : typed;
+      // `@` only keeps cmd.exe from echoing the line (`@pushd %TEMP%`): the command is what follows it.
+      const segment = windows ? withoutCarets(typed).replace(/^@(?=\S)/, '') : typed;
       const inner = depth < 6 ? unwrap(segment, windows) : null;
       if (inner) {
         visit(inner, depth + 1);

@@ -11,7 +11,9 @@ import { useShortcuts } from '../../components/shortcuts';
 import { useCan } from '../../components/session';
 import { useTheme } from '../../components/use-theme';
 import { YamlEditor } from '../../components/yaml-editor';
+import { BacktestPanel } from './backtest-panel';
 import { EnrichmentPanel } from './enrichment-panel';
+import { RuleQueries } from './rule-queries';
 import { referenceRuleHref, similarityVerdict } from './similarity';
 
 const queueRoutes = [sigmaQueueRoutes.getSigmaQueueList, sigmaQueueRoutes.getSigmaQueueItem];
@@ -213,6 +215,7 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
       </div>
       <YamlEditor value={draft} onChange={open && canWrite ? setDraft : undefined} readOnly={!open || !canWrite} findings={findings} theme={theme} label="Sigma rule YAML" />
       <Findings findings={findings} />
+      <RuleQueries ruleYaml={draft} />
       {edited ? (
         <div className="stack">
           <DiffView before={item.rule_yaml} after={draft} labels={['saved rule', 'your edit']} />
@@ -256,6 +259,7 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
       <ErrorNote error={reject.error} action="Reject" />
       <ErrorNote error={submit.error} action="Submit" />
       <SelfTest item={item} />
+      <BacktestPanel item={item} />
       {item.covered_by.length > 0 ? (
         <div className="notice warn small" data-testid="covered-by">
           <strong>Already detected:</strong> these reference rules fire on the behaviour this rule detects, so it waits for a decision:

@@ -4,7 +4,7 @@ import { AUDIT_EVENT_TYPES, gatewayRoutes as routes, type AuthSessionResponse, t
 import { actorOf, HttpError, httpErrors, mountRoute, reply, roleOf, sessionCookieOf } from '@huntforge/platform';
 import { credentialOf } from './principal';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
-import { clientKeyOf } from '../rate-limit/client-key';
+import { clientKeyOf, type TrustedProxies } from '../rate-limit/client-key';
 import { SignInThrottle } from './sign-in-throttle';
 import { signIn, signOut, type WebSessionDeps } from './web-sessions';
 
@@ -27,7 +27,7 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
  * Who the caller is (`GET /api/auth/session`), browser sign-in and sign-out, and the admins' list of
  * live sessions. Sign-in and sign-out are public routes: this router reads the cookie itself there.
  */
-export function sessionRouter(options: { authMode: 'off' | 'required'; throttle?: SignInThrottle } & WebSessionDeps): Router {
+export function sessionRouter(options: { authMode: 'off' | 'required'; throttle?: SignInThrottle; trusted: TrustedProxies } & WebSessionDeps): Router {
   const router = Router();
   const throttle = options.throttle ?? new SignInThrottle();
   mountRoute(router, routes.getAuthSession, async ({ req }) => {
@@ -43,7 +43,7 @@ export function sessionRouter(options: { authMode: 'off' | 'required'; throttle?
   });
   mountRoute(router, routes.postAuthSession, async ({ body, req, res }) => {
     if (options.authMode === 'off') throw new HttpError(409, 'authentication_off', 'Authentication is off (AUTH_MODE=off): every caller on this machine is the local admin, there is nothing to sign in to');
-    const address = clientKeyOf(req.socket.remoteAddress, req.headers['x-forwarded-for']);
+    const address = clientKeyOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trusted);
     const wait = await throttle.retryAfterSeconds(address);
     if (wait !== null) {
       const refusal = { error: { code: 'rate_limited', message: `Too many failed sign-ins from this address; try again in ${wait} s`, details: { retry_after_seconds: wait } } };

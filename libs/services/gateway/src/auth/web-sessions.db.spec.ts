@@ -20,7 +20,8 @@ describe('browser sign-in (AUTH_MODE=required)', () => {
   let gateway: GatewayHarness;
 
   beforeAll(async () => {
-    gateway = await startGateway();
+    // Loopback stands for an ingress configured as a trusted proxy, so clients behind it are told apart.
+    gateway = await startGateway({ env: { TRUSTED_PROXIES: '127.0.0.1,::1' } });
   });
   afterAll(() => gateway.close());
 

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { RATE_LIMITED_CODE, rateLimitTier, type RateLimitTier } from '@huntforge/contracts';
 import { HttpError, type AppConfig } from '@huntforge/platform';
-import { clientKeyOf } from './client-key';
+import { clientKeyOf, type TrustedProxies } from './client-key';
 import type { FixedWindowLimiter } from './fixed-window-limiter';
 
 export type RateLimitBudgets = Pick<AppConfig['rateLimits'], 'perMinute' | 'expensivePerMinute' | 'signInPerMinute'>;
@@ -19,6 +19,7 @@ export interface RateLimitMiddlewareOptions {
   budgets: RateLimitBudgets;
   /** The API token authentication accepted for this request, or null. */
   tokenIdOf: (req: Request) => number | null;
+  trusted: TrustedProxies;
 }
 
 /**
@@ -32,7 +33,7 @@ export function rateLimitMiddleware(options: RateLimitMiddlewareOptions): Reques
     const limit = tier === 'none' ? 0 : limitOf(tier, options.budgets);
     if (tier === 'none' || limit === 0) return next();
     const tokenId = options.tokenIdOf(req);
-    const subject = tokenId !== null ? `token:${tokenId}` : `client:${clientKeyOf(req.socket.remoteAddress, req.headers['x-forwarded-for'])}`;
+    const subject = tokenId !== null ? `token:${tokenId}` : `client:${clientKeyOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trusted)}`;
     let decision;
     try {
       decision = await options.limiter.take(`${tier}/${subject}`, { limit, windowMs: WINDOW_MS });

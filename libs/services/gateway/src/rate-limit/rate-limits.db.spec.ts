@@ -22,7 +22,8 @@ describe.each(['memory', 'database'] as const)('gateway rate limits (%s store)',
 
   beforeAll(async () => {
     // 15 s into a minute window, and it stays there: no request can land in the next window.
-    gateway = await startGateway({ env: { ...LIMITS, RATE_LIMIT_STORE: store }, rateLimitClock: () => 1_800_000_015_000 });
+    // The tests' requests come from loopback, standing for an ingress configured as a trusted proxy.
+    gateway = await startGateway({ env: { ...LIMITS, RATE_LIMIT_STORE: store, TRUSTED_PROXIES: '127.0.0.1,::1' }, rateLimitClock: () => 1_800_000_015_000 });
   });
   afterAll(() => gateway.close());
 
@@ -48,6 +49,14 @@ describe.each(['memory', 'database'] as const)('gateway rate limits (%s store)',
     }
   });
 
+  it('answers a bogus bearer token 429 once its address is past the budget (401 until then)', async () => {
+    const client = { 'x-forwarded-for': '192.0.2.44', ...bearer(`hf_${'b'.repeat(43)}`) };
+    for (let i = 0; i < 3; i++) await request(gateway.app).get('/api/articles').set(client).expect(401);
+    expectRateLimited(await request(gateway.app).get('/api/articles').set(client), 'standard', 3);
+    // Another address is still only told its token is wrong.
+    await request(gateway.app).get('/api/articles').set({ ...client, 'x-forwarded-for': '192.0.2.45' }).expect(401);
+  });
+
   it('gives expensive routes their own, stricter budget', async () => {
     const analyst = await gateway.token('analyst');
     // No ingestion upstream in this harness: the first call gets past the limit (to a 404), the second does not.
@@ -70,12 +79,28 @@ describe.each(['memory', 'database'] as const)('gateway rate limits (%s store)',
     it('keeps the counts in rate_limit_buckets, where every replica reads them', async () => {
       const rows = await gateway.db.prisma.rateLimitBucket.findMany({ where: { key: { startsWith: 'sign-in/' } } });
       expect(rows.map((row) => row.hits)).toEqual([3]);
-      expect(rows[0]?.key).toMatch(/^sign-in\/client:(::ffff:)?127\.0\.0\.1 for 198\.51\.100\.7$/);
+      expect(rows[0]?.key).toBe('sign-in/client:198.51.100.7');
       const failures = await gateway.db.prisma.rateLimitBucket.findMany({ where: { key: { startsWith: 'sign-in-failures/' } } });
       expect(failures).toHaveLength(1);
       expect(failures[0]?.hitTimes).toHaveLength(2);
     });
   }
+});
+
+describe('sign-in limits without a configured proxy (TRUSTED_PROXIES unset)', () => {
+  let gateway: GatewayHarness;
+  beforeAll(async () => {
+    gateway = await startGateway({ env: LIMITS, rateLimitClock: () => 1_800_000_015_000 });
+  });
+  afterAll(() => gateway.close());
+
+  it('ignores X-Forwarded-For: failures cannot be aimed at another address, nor escaped by rotating it', async () => {
+    const wrong = { token: `hf_${'x'.repeat(43)}` };
+    await request(gateway.app).post('/api/auth/session').set('x-forwarded-for', '198.51.100.7').send(wrong).expect(401);
+    await request(gateway.app).post('/api/auth/session').set('x-forwarded-for', '198.51.100.8').send(wrong).expect(401);
+    const good = await gateway.token('viewer');
+    expectRateLimited(await request(gateway.app).post('/api/auth/session').set('x-forwarded-for', '198.51.100.9').send({ token: good }), 'sign-in', 2);
+  });
 });
 
 describe('a rate-limit store that fails', () => {
@@ -87,7 +112,7 @@ describe('a rate-limit store that fails', () => {
     }
     const logs = captureLogs();
     const app = createHttpApp({ logger: createLogger({ level: 'debug', service: 'gateway', destination: logs.stream }), serviceName: 'gateway' });
-    app.use(rateLimitMiddleware({ limiter: new FixedWindowLimiter(new BrokenStore()), budgets: { perMinute: 1, expensivePerMinute: 1, signInPerMinute: 1 }, tokenIdOf: () => 7 }));
+    app.use(rateLimitMiddleware({ limiter: new FixedWindowLimiter(new BrokenStore()), budgets: { perMinute: 1, expensivePerMinute: 1, signInPerMinute: 1 }, tokenIdOf: () => 7, trusted: () => false }));
     app.get('/api/ping', (_req, res) => res.json({ ok: true }));
     finalizeHttpApp(app);
     await request(app).get('/api/ping').expect(200);

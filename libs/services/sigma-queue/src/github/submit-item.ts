@@ -1,6 +1,7 @@
 import { githubApiBase, SIGMA_ERROR_CODES } from '@huntforge/contracts';
 import type { SettingsReader } from '@huntforge/data';
-import { HttpError } from '@huntforge/platform';
+import { HttpError, redactSecrets } from '@huntforge/platform';
+import { queriesSection } from '../convert/pull-request-queries';
 import type { QueueItemRow } from '../repositories/queue-repository';
 import { getItem, transition, type QueueDeps } from '../queue/queue-deps';
 import { assertCan } from '../queue/transitions';
@@ -40,11 +41,13 @@ export async function submitItem(deps: SubmitDeps, id: number): Promise<QueueIte
       path: `${deps.rulesDir}/${slug}.yml`,
       content: item.ruleYaml,
       title: `Sigma rule: ${item.title}`,
-      body: pullBody(item),
+      body: [pullBody(item), ...(await queriesSection(deps.settings, item.ruleYaml))].join('\n'),
     });
   } catch (error) {
     if (error instanceof GithubError) {
-      throw new HttpError(502, SIGMA_ERROR_CODES.githubError, `GitHub refused the pull request: ${error.message}`, { github_status: error.status });
+      // GitHub (or a proxy before it) may echo the credential it was sent: never relay or log it.
+      const message = redactSecrets(error.message, [token]);
+      throw new HttpError(502, SIGMA_ERROR_CODES.githubError, `GitHub refused the pull request: ${message}`, { github_status: error.status });
     }
     throw error;
   }

@@ -21,7 +21,8 @@ describe('submit to GitHub', () => {
   beforeAll(async () => {
     github = await startFakeGithub({ repos: ['acme/detections'] });
     harness = await startSigmaQueue({ GITHUB_TOKEN: github.token, GITHUB_REPO: 'acme/detections', GITHUB_API_URL: github.url });
-  });
+    // Migrating the embedded database is slow on a busy machine.
+  }, 180_000);
   afterAll(async () => {
     await harness.close();
     await github.close();
@@ -39,6 +40,11 @@ describe('submit to GitHub', () => {
     expect(pull).toMatchObject({ base: 'main', head: `huntforge/sigma-${id}-certutil_download`, title: 'Sigma rule: Certutil Download' });
     expect(repo.files.get(pull.head)?.get('rules/huntforge/certutil_download.yml')).toBe(yaml);
     expect(repo.files.get('main')?.size).toBe(0);
+    // The queries of the team's targets (default splunk, kusto, lucene) are in the body for the reviewer.
+    expect(pull.body).toContain('### Queries');
+    expect(pull.body).toMatch(/\*\*splunk\*\*\n\n```\n.*certutil\.exe/);
+    expect(pull.body).toContain('**kusto**');
+    expect(pull.body).toContain('**lucene**');
 
     const again = await api().post(`/api/sigma-queue/${id}/submit`);
     expect(again.status).toBe(409);
@@ -53,6 +59,17 @@ describe('submit to GitHub', () => {
     expect(response.body.error.code).toBe('github_error');
     expect(JSON.stringify(response.body)).not.toContain(github.token);
     expect((await api().get(`/api/sigma-queue/${id}`)).body.status).toBe('approved');
+  });
+
+  it('keeps the token out of the answer and the logs when GitHub echoes it in its error', async () => {
+    const id = await approved();
+    const planted = [github.token, `token ${github.token}`, Buffer.from(`x-access-token:${github.token}`).toString('base64')];
+    github.failNext(/^POST \/repos\/acme\/detections\/pulls$/, 422, `Validation failed for ${planted.join(' and ')}`);
+    const response = await api().post(`/api/sigma-queue/${id}/submit`);
+    expect(response.status).toBe(502);
+    expect(response.body.error.message).toContain('[redacted]');
+    const seen = `${JSON.stringify(response.body)}\n${harness.ctx.logs.text()}`;
+    for (const secret of [github.token, planted[2] as string]) expect(seen).not.toContain(secret);
   });
 
   it('refuses publisher rules the import policy does not permit', async () => {

@@ -1,0 +1,117 @@
+import { useEffect, useRef, useState } from 'react';
+import { sigmaQueueRoutes, telemetryRoutes, type BacktestResponse, type SigmaQueueItemBody as SigmaQueueItem } from '@huntforge/contracts';
+import { useApi, useApiMutation } from '../../api/hooks';
+import { ErrorNote } from '../../components/query-state';
+import { useCan } from '../../components/session';
+
+/** The file's bytes as base64, as the upload route takes them. */
+function readBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error(`could not read ${file.name}`));
+    reader.readAsDataURL(file);
+  });
+}
+
+function Results({ result }: { result: BacktestResponse }) {
+  return (
+    <ul className="small" data-testid="backtest-results">
+      {result.datasets.map((dataset) => (
+        <li key={dataset.dataset_id}>
+          <strong>{dataset.name}</strong>: matches {dataset.matches} of {dataset.events} events
+          {dataset.problems.length > 0 ? <span className="muted"> ({dataset.problems.length} damaged parts skipped)</span> : null}
+          {dataset.first_matches.length > 0 ? (
+            <ul>
+              {dataset.first_matches.map((match) => (
+                <li key={match.index}>
+                  event {match.index}
+                  {match.time ? ` · ${match.time}` : ''}
+                  {match.computer ? ` · ${match.computer}` : ''}
+                  <pre className="small">{JSON.stringify(match.event, null, 1).slice(0, 800)}</pre>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Backtest: the rule over telemetry uploaded for it (JSON Lines, CloudTrail, EVTX), beside the self-test.
+ * After an edit of the rule the last backtest runs again on the same datasets.
+ */
+export function BacktestPanel({ item }: { item: SigmaQueueItem }) {
+  const canWrite = useCan('analyst');
+  const datasets = useApi(telemetryRoutes.getTelemetryDatasets);
+  const upload = useApiMutation(telemetryRoutes.postTelemetryDataset, { invalidates: [telemetryRoutes.getTelemetryDatasets] });
+  const backtest = useApiMutation(sigmaQueueRoutes.postSigmaQueueBacktest);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [result, setResult] = useState<BacktestResponse | null>(null);
+  const [reading, setReading] = useState<string | null>(null);
+  const lastRun = useRef<{ queueId: number; ids: number[] } | null>(null);
+  const { mutate } = backtest;
+
+  const run = (ids: number[]) => {
+    lastRun.current = { queueId: item.queue_id, ids };
+    mutate({ params: { queue_id: item.queue_id }, body: { dataset_ids: ids } }, { onSuccess: setResult });
+  };
+
+  // Another item: its own backtest. The same item with an edited rule: the last backtest again.
+  useEffect(() => {
+    const last = lastRun.current;
+    if (last && last.queueId === item.queue_id) mutate({ params: { queue_id: item.queue_id }, body: { dataset_ids: last.ids } }, { onSuccess: setResult });
+    else {
+      lastRun.current = null;
+      setResult(null);
+    }
+  }, [item.queue_id, item.rule_yaml, mutate]);
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    setReading(null);
+    try {
+      const content = await readBase64(file);
+      upload.mutate({ body: { name: file.name, content_base64: content } }, { onSuccess: (dataset) => setChosen((ids) => [...ids, dataset.dataset_id]) });
+    } catch (error) {
+      setReading(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const items = datasets.data?.items ?? [];
+  return (
+    <div className="notice small" data-testid="backtest">
+      <strong>Backtest</strong> on uploaded telemetry (JSON Lines, CloudTrail, EVTX; up to {datasets.data ? Math.round(datasets.data.max_bytes / 1024) : '…'} KiB, kept{' '}
+      {datasets.data?.retention_days ?? '…'} days).
+      {items.length === 0 ? <p className="muted">No datasets yet.</p> : (
+        <ul>
+          {items.map((dataset) => (
+            <li key={dataset.dataset_id}>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={chosen.includes(dataset.dataset_id)}
+                  onChange={(event) => setChosen((ids) => (event.target.checked ? [...ids, dataset.dataset_id] : ids.filter((id) => id !== dataset.dataset_id)))}
+                />{' '}
+                {dataset.name} <span className="muted">({dataset.container}, {dataset.events} events)</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="row">
+        <input type="file" aria-label="upload telemetry" disabled={!canWrite || upload.isPending} onChange={(event) => void onFile(event.target.files?.[0])} />
+        <button type="button" disabled={!canWrite || chosen.length === 0 || backtest.isPending} onClick={() => run(chosen.slice(0, 10))}>
+          Run backtest
+        </button>
+      </div>
+      {reading ? <div className="finding error">{reading}</div> : null}
+      <ErrorNote error={upload.error} action="Upload" />
+      <ErrorNote error={backtest.error} action="Backtest" />
+      {backtest.isPending ? <p className="muted">Running…</p> : null}
+      {result && result.queue_id === item.queue_id ? <Results result={result} /> : null}
+    </div>
+  );
+}
