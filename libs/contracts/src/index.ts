@@ -348,6 +348,7 @@ export {
 // Public contracts of the sigma area (HTTP bodies, bus payloads). Curated named exports only.
 export { SIGMA_ERROR_CODES, type SigmaErrorCode } from './sigma/errors';
 export * from './sigma/rule';
+export * from './sigma/convert';
 export {
   sigmaFindingSchema,
   validateRuleRequestSchema,
@@ -718,6 +719,8 @@ export {
   myRequestsInputSchema,
   myRequestsOutputSchema,
   validateSigmaRuleToolInputSchema,
+  convertSigmaRuleToolInputSchema,
+  convertSigmaRuleToolOutputSchema,
   validateSigmaRuleToolOutputSchema,
   ARTICLE_KEYWORD_LIMITS,
   articleKeywordsInputSchema,

@@ -68,6 +68,16 @@ export { conditionTree, type CondNode } from './pipeline/condition-tree';
 export * as sigmaValues from './pipeline/values';
 export { convertRuleText, checkRequest, resolvePipelines, type ConversionRequest, type ConversionOutcome, type PipelineSpec } from './convert/convert';
 export { TARGET_IDS, targetFor } from './convert/registry';
+export {
+  checkTargets,
+  convertForTargets,
+  DEFAULT_CONVERT_TARGETS,
+  parseTargetList,
+  ruleLoadError,
+  type TargetConversion,
+  type TargetProblem,
+  type TargetSpec,
+} from './convert/convert-targets';
 export { NAMED_PIPELINES, registerPipelines, type PipelineFactory } from './pipeline/named';
 // STIX 2.1 export of an execution: indicator values as STIX patterns, valid generated rules as Sigma indicators.
 export { executionStixBundle, HUNTFORGE_IDENTITY_ID, type StixExportInput } from './stix/execution-bundle';

@@ -8,6 +8,7 @@ import {
   validateQueueItemRequestSchema,
   validateQueueItemResponseSchema,
 } from '../sigma/enrichment';
+import { convertRuleRequestSchema, convertRuleResponseSchema } from '../sigma/convert';
 import { validateRuleRequestSchema, validateRuleResponseSchema } from '../sigma/findings';
 import {
   approveRequestSchema,
@@ -122,6 +123,15 @@ export const sigmaQueueRoutes = {
     method: 'post', path: '/api/sigma/validate', tags: sigmaTags, summary: 'Validate a Sigma rule (findings with id, severity, path, message)',
     request: { body: jsonBody(validateRuleRequestSchema) },
     responses: { 200: jsonContent(validateRuleResponseSchema, 'valid is false when any finding is an error'), 400: errorResponse(['validation_error', 'invalid_json']) },
+  }),
+  postSigmaConvert: defineRoute('sigma-queue', {
+    method: 'post', path: '/api/sigma/convert', tags: sigmaTags,
+    summary: "Convert a Sigma rule to SIEM queries (the given targets, or the team's SIGMA_CONVERT_TARGETS); a target that cannot express the rule gets an error beside the others",
+    request: { body: jsonBody(convertRuleRequestSchema) },
+    responses: {
+      200: jsonContent(convertRuleResponseSchema, 'One result per target, in order'),
+      400: errorResponse(['validation_error', 'invalid_json', 'invalid_sigma', 'unknown_target', 'unknown_pipeline', 'unknown_output_format']),
+    },
   }),
   postSigmaSimilar: defineRoute('sigma-queue', {
     method: 'post', path: '/api/sigma/similar', tags: sigmaTags, summary: 'Similar rules in the reference corpus, explained and attributed',

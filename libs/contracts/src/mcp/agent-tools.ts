@@ -3,6 +3,7 @@ import { sigmaFindingSchema } from '../sigma/findings';
 import { pageInfoShape, sigmaAttributionSchema, toolCursorSchema, toolLimitSchema } from './common';
 import { confirmationStatusSchema, mcpConfirmationSchema } from './confirmations';
 import { executionSummaryItemSchema } from './read-tools';
+import { convertedTargetSchema, convertTargetSchema } from '../sigma/convert';
 
 /* Inputs and outputs of the tools an agent uses to follow its own work: its requests, rule validation,
  * an article's matched keywords, one search over articles and rules, and waiting on an execution. */
@@ -32,6 +33,21 @@ export const validateSigmaRuleToolOutputSchema = z.object({
   valid: z.boolean().describe('false when any finding is an error'),
   findings: z.array(sigmaFindingSchema),
 });
+
+// ───────────── Sigma conversion ─────────────
+
+export const convertSigmaRuleToolInputSchema = z.object({
+  yaml: z.string().min(1).max(200_000).describe('The Sigma rule (one or more YAML documents; a correlation with the rules it references)'),
+  targets: z
+    .array(z.object(convertTargetSchema.shape))
+    .min(1)
+    .max(12)
+    .optional()
+    .describe("Targets (splunk, splunk_spl2, lucene, eql, esql, elastalert, kusto) with optional pipelines and output format; omitted: the team's SIGMA_CONVERT_TARGETS"),
+});
+
+// Plain objects (no schema ids): a tool's output schema must be an inline object schema.
+export const convertSigmaRuleToolOutputSchema = z.object({ results: z.array(z.object(convertedTargetSchema.shape)) });
 
 // ───────────── an article's matched keywords ─────────────
 

@@ -28,6 +28,11 @@ export const MCP_ERROR_CODES = {
   invalidWorkflowConfig: 'invalid_workflow_config',
   modelVersionNotFound: 'model_version_not_found',
   modelArtifactMissing: 'model_artifact_missing',
+  // convert_sigma_rule: the same codes as POST /api/sigma/convert.
+  invalidSigma: 'invalid_sigma',
+  unknownTarget: 'unknown_target',
+  unknownPipeline: 'unknown_pipeline',
+  unknownOutputFormat: 'unknown_output_format',
 } as const;
 
 export type McpErrorCode = (typeof MCP_ERROR_CODES)[keyof typeof MCP_ERROR_CODES];

@@ -18,6 +18,7 @@ export const MCP_READ_TOOLS = [
   'query_sql',
   'my_requests',
   'validate_sigma_rule',
+  'convert_sigma_rule',
   'article_keywords',
   'search_unified',
   'wait_for_execution',

@@ -37,6 +37,7 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   def('GITHUB_REPO', false, 'string', 'Rules repository as owner/name'),
   def('GITHUB_API_URL', false, 'url', 'GitHub API base URL (default https://api.github.com; GitHub Enterprise: https://host/api/v3)'),
   def('OCR_INGEST_ENABLED', false, 'boolean', 'Run OCR on article images during ingestion (per-source override possible)'),
+  def('SIGMA_CONVERT_TARGETS', false, 'list', "SIEM targets the review page and pull requests show queries for: comma-separated target or target:pipeline+pipeline (default splunk, kusto, lucene; e.g. splunk:splunk_windows, kusto:microsoft_xdr, lucene:ecs_windows)"),
   def('MCP_ALLOW_SELF_CONFIRMATION', false, 'boolean', 'Let the token that filed a high-risk MCP request confirm it too (default false: a second person decides)'),
 ];
 

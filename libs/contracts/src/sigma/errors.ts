@@ -7,6 +7,9 @@ export const SIGMA_ERROR_CODES = {
   githubError: 'github_error',
   deliveryNotPermitted: 'delivery_not_permitted',
   providerUnavailable: 'provider_unavailable',
+  unknownTarget: 'unknown_target',
+  unknownPipeline: 'unknown_pipeline',
+  unknownOutputFormat: 'unknown_output_format',
 } as const;
 
 export type SigmaErrorCode = (typeof SIGMA_ERROR_CODES)[keyof typeof SIGMA_ERROR_CODES];

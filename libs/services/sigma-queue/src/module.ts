@@ -72,7 +72,7 @@ export function createSigmaQueueModule(ctx: ModuleContext, options: SigmaQueueMo
   const jobDeps: CorpusJobDeps = { config, rules, index, locks: ctx.db.repos.jobLocks, holder: `${hostname()}:${process.pid}:sigma-queue` };
 
   const router = Router();
-  router.use(sigmaRouter({ index, rules }));
+  router.use(sigmaRouter({ index, rules, settings: ctx.settings }));
   router.use(queueRouter(deps));
   const datasetDeps: DatasetDeps = { datasets: new TelemetryDatasetRepository(ctx.db.prisma), limits: config.datasetLimits, now: () => new Date() };
   router.use(telemetryRouter(datasetDeps));

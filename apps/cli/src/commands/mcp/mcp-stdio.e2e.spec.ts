@@ -89,6 +89,7 @@ function readArguments(ids: { articleId: number; executionId: number; queueId: n
     query_sql: { sql: 'SELECT count(*) AS n FROM articles' },
     my_requests: {},
     validate_sigma_rule: { yaml: RULE },
+    convert_sigma_rule: { yaml: RULE },
     article_keywords: { article_id: ids.articleId },
     search_unified: { query: 'certutil' },
     wait_for_execution: { execution_id: ids.executionId, timeout_seconds: 1 },

@@ -13,6 +13,7 @@ import { useTheme } from '../../components/use-theme';
 import { YamlEditor } from '../../components/yaml-editor';
 import { BacktestPanel } from './backtest-panel';
 import { EnrichmentPanel } from './enrichment-panel';
+import { RuleQueries } from './rule-queries';
 import { referenceRuleHref, similarityVerdict } from './similarity';
 
 const queueRoutes = [sigmaQueueRoutes.getSigmaQueueList, sigmaQueueRoutes.getSigmaQueueItem];
@@ -214,6 +215,7 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
       </div>
       <YamlEditor value={draft} onChange={open && canWrite ? setDraft : undefined} readOnly={!open || !canWrite} findings={findings} theme={theme} label="Sigma rule YAML" />
       <Findings findings={findings} />
+      <RuleQueries ruleYaml={draft} />
       {edited ? (
         <div className="stack">
           <DiffView before={item.rule_yaml} after={draft} labels={['saved rule', 'your edit']} />

@@ -12,7 +12,8 @@ describe('MCP read tools over Streamable HTTP (official SDK client)', () => {
     harness = await startMcpHarness();
     seeded = await seedMcpData(harness.ctx.db.prisma);
     client = await harness.client(await harness.token('analyst', 'reader'));
-  });
+    // Migrating and seeding the embedded database is slow on a busy machine.
+  }, 180_000);
   afterAll(() => harness.dispose());
 
   it('does not promise tools/list_changed notifications it never sends', () => {
@@ -251,6 +252,22 @@ describe('MCP read tools over Streamable HTTP (official SDK client)', () => {
     expect(bad.findings).toContainEqual(expect.objectContaining({ id: 'unknown_modifier', severity: 'error', path: expect.stringContaining('CommandLine|containz') }));
     const unparsable = structured<{ valid: boolean; findings: Array<{ id: string }> }>(await client.callTool({ name: 'validate_sigma_rule', arguments: { yaml: 'title: [' } }));
     expect(unparsable).toMatchObject({ valid: false, findings: [expect.objectContaining({ id: 'yaml_syntax' })] });
+  });
+
+  it('convert_sigma_rule answers the queries of the default or named targets, and refuses unknown targets and non-rules', async () => {
+    type Converted = { results: Array<{ target: string; pipelines: string[]; queries: string[]; error: { kind: string } | null }> };
+    const defaults = structured<Converted>(await client.callTool({ name: 'convert_sigma_rule', arguments: { yaml: QUEUE_RULE_YAML } }));
+    expect(defaults.results.map((result) => result.target)).toEqual(['splunk', 'kusto', 'lucene']);
+    expect(defaults.results[0]?.queries).toEqual(['Image="*\\\\powershell.exe" CommandLine="* -enc *"']);
+    const xdr = structured<Converted>(
+      await client.callTool({ name: 'convert_sigma_rule', arguments: { yaml: QUEUE_RULE_YAML, targets: [{ target: 'kusto', pipelines: ['microsoft_xdr'] }] } }),
+    );
+    expect(xdr.results).toEqual([
+      { target: 'kusto', pipelines: ['microsoft_xdr'], output_format: null, error: null, queries: ['DeviceProcessEvents\n| where FolderPath endswith "\\\\powershell.exe" and ProcessCommandLine contains " -enc "'] },
+    ]);
+    expect(toolError(await client.callTool({ name: 'convert_sigma_rule', arguments: { yaml: QUEUE_RULE_YAML, targets: [{ target: 'arcsight' }] } })).code).toBe('unknown_target');
+    expect(toolError(await client.callTool({ name: 'convert_sigma_rule', arguments: { yaml: QUEUE_RULE_YAML, targets: [{ target: 'kusto', pipelines: ['nope'] }] } })).code).toBe('unknown_pipeline');
+    expect(toolError(await client.callTool({ name: 'convert_sigma_rule', arguments: { yaml: 'title: [' } })).code).toBe('invalid_sigma');
   });
 
   it('article_keywords locates each matched hunt-score keyword in the content with a snippet', async () => {

@@ -66,6 +66,7 @@ export function wireMcp(options: McpWiringOptions): McpWiring {
     confirmations,
     embedder: options.embedder ? () => Promise.resolve(options.embedder as Embedder) : memoize(() => embedderFor(options)),
     logger: options.logger,
+    settings: options.settings,
   };
   return { deps, recorder: new ToolCallRecorder(audit, options.logger), confirmations };
 }

@@ -6,6 +6,7 @@ import { findSimilarSigmaRulesTool, getSigmaRuleTool, searchSigmaRulesTool } fro
 import { describeTableTool, listTablesTool, querySqlTool } from './read/sql-tools';
 import { articleKeywordsTool } from './read/article-keywords-tool';
 import { myRequestsTool } from './read/request-tools';
+import { convertSigmaRuleTool } from './read/sigma-convert-tool';
 import { validateSigmaRuleTool } from './read/sigma-validation-tool';
 import { searchUnifiedTool } from './read/unified-search-tool';
 import { waitForExecutionTool } from './read/wait-for-execution-tool';
@@ -32,6 +33,7 @@ export const TOOL_CATALOG: readonly AnyTool[] = [
   querySqlTool,
   myRequestsTool,
   validateSigmaRuleTool,
+  convertSigmaRuleTool,
   articleKeywordsTool,
   searchUnifiedTool,
   waitForExecutionTool,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { McpToolName, Role } from '@huntforge/contracts';
+import type { SettingsReader } from '@huntforge/data';
 import type { Embedder } from '@huntforge/llm';
 import type { Logger } from '@huntforge/platform';
 import type { ServiceClient } from '../actions/service-client';
@@ -27,6 +28,8 @@ export interface ToolDeps {
   /** The query-side embedder of semantic article search (the one ingestion embeds with). */
   embedder: () => Promise<Embedder>;
   logger: Logger;
+  /** Runtime settings (SIGMA_CONVERT_TARGETS...); absent where the server runs without a settings store. */
+  settings?: SettingsReader;
 }
 
 export interface ToolEnv {

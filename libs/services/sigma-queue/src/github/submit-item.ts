@@ -1,6 +1,7 @@
 import { githubApiBase, SIGMA_ERROR_CODES } from '@huntforge/contracts';
 import type { SettingsReader } from '@huntforge/data';
 import { HttpError, redactSecrets } from '@huntforge/platform';
+import { queriesSection } from '../convert/pull-request-queries';
 import type { QueueItemRow } from '../repositories/queue-repository';
 import { getItem, transition, type QueueDeps } from '../queue/queue-deps';
 import { assertCan } from '../queue/transitions';
@@ -40,7 +41,7 @@ export async function submitItem(deps: SubmitDeps, id: number): Promise<QueueIte
       path: `${deps.rulesDir}/${slug}.yml`,
       content: item.ruleYaml,
       title: `Sigma rule: ${item.title}`,
-      body: pullBody(item),
+      body: [pullBody(item), ...(await queriesSection(deps.settings, item.ruleYaml))].join('\n'),
     });
   } catch (error) {
     if (error instanceof GithubError) {

@@ -21,7 +21,8 @@ describe('submit to GitHub', () => {
   beforeAll(async () => {
     github = await startFakeGithub({ repos: ['acme/detections'] });
     harness = await startSigmaQueue({ GITHUB_TOKEN: github.token, GITHUB_REPO: 'acme/detections', GITHUB_API_URL: github.url });
-  });
+    // Migrating the embedded database is slow on a busy machine.
+  }, 180_000);
   afterAll(async () => {
     await harness.close();
     await github.close();
@@ -39,6 +40,11 @@ describe('submit to GitHub', () => {
     expect(pull).toMatchObject({ base: 'main', head: `huntforge/sigma-${id}-certutil_download`, title: 'Sigma rule: Certutil Download' });
     expect(repo.files.get(pull.head)?.get('rules/huntforge/certutil_download.yml')).toBe(yaml);
     expect(repo.files.get('main')?.size).toBe(0);
+    // The queries of the team's targets (default splunk, kusto, lucene) are in the body for the reviewer.
+    expect(pull.body).toContain('### Queries');
+    expect(pull.body).toMatch(/\*\*splunk\*\*\n\n```\n.*certutil\.exe/);
+    expect(pull.body).toContain('**kusto**');
+    expect(pull.body).toContain('**lucene**');
 
     const again = await api().post(`/api/sigma-queue/${id}/submit`);
     expect(again.status).toBe(409);

@@ -2,17 +2,20 @@ import { Router } from 'express';
 import { SIGMA_ERROR_CODES, sigmaQueueRoutes as routes } from '@huntforge/contracts';
 import { HttpError, httpErrors, mountRoute } from '@huntforge/platform';
 import { validateSigmaRule } from '@huntforge/sigma';
+import type { SettingsReader } from '@huntforge/data';
+import { convertRule } from '../convert/convert-rule';
 import type { CorpusIndex } from '../corpus/corpus-index';
 import type { ReferenceRuleRepository } from '../repositories/reference-rule-repository';
 import { searchSimilar, UnanalysableRuleError } from '../similarity/search-similar';
 
-/** /api/sigma: stateless validation, similarity search and reference-rule lookup (for the UI and MCP). */
-export function sigmaRouter(deps: { index: CorpusIndex; rules: ReferenceRuleRepository }): Router {
+/** /api/sigma: stateless validation, conversion, similarity search and reference-rule lookup (for the UI and MCP). */
+export function sigmaRouter(deps: { index: CorpusIndex; rules: ReferenceRuleRepository; settings: SettingsReader }): Router {
   const router = Router();
   mountRoute(router, routes.postSigmaValidate, async ({ body: { rule_yaml } }) => {
     const result = validateSigmaRule(rule_yaml);
     return { valid: result.valid, findings: result.findings };
   });
+  mountRoute(router, routes.postSigmaConvert, ({ body }) => convertRule(deps, body));
   mountRoute(router, routes.postSigmaSimilar, async ({ body: { rule_yaml, top } }) => {
     try {
       return await searchSimilar(deps.index, rule_yaml, top);
