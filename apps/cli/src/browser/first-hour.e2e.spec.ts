@@ -73,11 +73,13 @@ describeWhen(chromiumAvailable(), 'the first-hour journey needs Chromium (apt-ge
 
   it('adds a source from the sources page after checking it answers, then collects it', async () => {
     await open('/sources');
-    expect(await page.title()).toBe('Sources · Huntforge');
+    await page.waitForFunction(() => document.title === 'Sources · Huntforge', undefined, { timeout: 20_000 });
     const form = page.getByRole('form', { name: 'add a source' });
     await form.getByLabel('Identifier').fill('example-lab');
     await form.getByLabel('Name').fill('Example Threat Lab');
     await form.getByLabel('Kind').selectOption('rss');
+    // The write-up is from October 2025: look back far enough to collect it.
+    await form.getByLabel('Look back (days)').fill('3650');
     // A page that is not a feed is refused with the reason, and nothing is stored.
     await form.getByLabel('Feed or page URL').fill(`${site.url}/nothing-here`);
     await form.getByRole('button', { name: 'Check and add' }).click();
@@ -106,7 +108,7 @@ describeWhen(chromiumAvailable(), 'the first-hour journey needs Chromium (apt-ge
     await page.getByRole('link', { name: TITLE }).click();
     articleId = Number(/\/articles\/(\d+)/.exec(page.url())?.[1]);
     await page.getByTestId('article-content').waitFor();
-    expect(await page.title()).toBe(`${TITLE} · Huntforge`);
+    await page.waitForFunction((title) => document.title === `${title} · Huntforge`, TITLE, { timeout: 20_000 });
     // The score is below the auto-trigger threshold (100 on a fresh install): the page runs it anyway.
     const { auto_trigger_hunt_score_threshold: threshold } = await api<{ auto_trigger_hunt_score_threshold: number }>('/api/workflow/config');
     const { hunt_score: score } = await api<{ hunt_score: number }>(`/api/articles/${articleId}`);
@@ -227,7 +229,7 @@ describeWhen(chromiumAvailable(), 'the first-hour journey needs Chromium (apt-ge
     const response = await page.goto(url('/no/such/page'));
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'No such page' }).waitFor();
-    expect(await page.title()).toBe('Page not found · Huntforge');
+    await page.waitForFunction(() => document.title === 'Page not found · Huntforge', undefined, { timeout: 20_000 });
     const script = await page.locator('script[type="module"]').first().getAttribute('src');
     const asset = await fetch(url(script ?? ''), { headers: { 'accept-encoding': 'br' } });
     expect(asset.headers.get('content-encoding')).toBe('br');

@@ -54,7 +54,7 @@ function SourceAdmin({ source }: { source: Source }) {
         <button type="button" className="danger" onClick={() => { remove.reset(); setConfirmDelete(true); }}>Delete</button>
       </div>
       {editing ? (
-        <SourceForm editing={{ id: source.id }} initial={{ identifier: source.identifier, name: source.name, url: source.url, kind: source.kind, check_frequency_seconds: source.check_frequency_seconds }} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />
+        <SourceForm editing={{ id: source.id }} initial={{ identifier: source.identifier, name: source.name, url: source.url, kind: source.kind, check_frequency_seconds: source.check_frequency_seconds, lookback_days: source.lookback_days }} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />
       ) : null}
       {confirmDelete ? (
         <div className="notice warn small" role="alertdialog" aria-label={`delete ${source.name}`}>

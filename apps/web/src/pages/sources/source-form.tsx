@@ -11,10 +11,11 @@ export interface SourceDraft {
   url: string;
   kind: Kind;
   check_frequency_seconds: number;
+  lookback_days: number;
 }
 
 const SOURCE_ROUTES = [ingestionRoutes.getSources, ingestionRoutes.getSource];
-const EMPTY: SourceDraft = { identifier: '', name: '', url: '', kind: 'rss', check_frequency_seconds: 1800 };
+const EMPTY: SourceDraft = { identifier: '', name: '', url: '', kind: 'rss', check_frequency_seconds: 1800, lookback_days: 180 };
 
 /** What the connectivity check said, in words. */
 export function CheckNote({ check }: { check: SourceCheck | null | undefined }) {
@@ -44,7 +45,7 @@ export function SourceForm({ editing, initial, onDone, onCancel }: { editing?: {
   const failedCheck = checkOf(write.error);
   const send = (skipCheck: boolean) => {
     if (editing) {
-      update.mutate({ params: { source_id: String(editing.id) }, body: { name: draft.name, url: draft.url, kind: draft.kind, check_frequency_seconds: draft.check_frequency_seconds, skip_check: skipCheck } });
+      update.mutate({ params: { source_id: String(editing.id) }, body: { name: draft.name, url: draft.url, kind: draft.kind, check_frequency_seconds: draft.check_frequency_seconds, lookback_days: draft.lookback_days, skip_check: skipCheck } });
     } else {
       create.mutate({ body: { ...draft, skip_check: skipCheck } });
     }
@@ -80,6 +81,10 @@ export function SourceForm({ editing, initial, onDone, onCancel }: { editing?: {
         <label htmlFor={field('check_frequency_seconds')}>
           Every (minutes)
           <input id={field('check_frequency_seconds')} type="number" min={1} max={10080} value={Math.round(draft.check_frequency_seconds / 60)} onChange={(event) => setDraft({ ...draft, check_frequency_seconds: Math.max(1, Number(event.target.value)) * 60 })} />
+        </label>
+        <label htmlFor={field('lookback_days')}>
+          Look back (days)
+          <input id={field('lookback_days')} type="number" min={0} max={3650} value={draft.lookback_days} onChange={(event) => setDraft({ ...draft, lookback_days: Math.max(0, Number(event.target.value)) })} />
         </label>
       </div>
       <div className="row">

@@ -74,11 +74,13 @@ function ConfigForm({ config }: { config: Config }) {
       <h3>Thresholds</h3>
       <div className="row">
         {(Object.keys(thresholds) as Array<keyof typeof thresholds>).map((name) => (
-          <label key={name} className="block">
-            {name}
-            <input type="number" step="any" value={thresholds[name]} onChange={(event) => setThresholds({ ...thresholds, [name]: Number(event.target.value) })} aria-invalid={Boolean(errors[`thresholds.${name}`])} />
-            {errors[`thresholds.${name}`] ? <span className="finding error" role="alert">{name}: {errors[`thresholds.${name}`]}</span> : null}
-          </label>
+          <div key={name} className="stack tight">
+            <label className="block">
+              {name}
+              <input type="number" step="any" value={thresholds[name]} onChange={(event) => setThresholds({ ...thresholds, [name]: Number(event.target.value) })} aria-invalid={Boolean(errors[`thresholds.${name}`])} aria-describedby={errors[`thresholds.${name}`] ? `threshold-error-${name}` : undefined} />
+            </label>
+            {errors[`thresholds.${name}`] ? <span className="finding error small" role="alert" id={`threshold-error-${name}`}>{name}: {errors[`thresholds.${name}`]}</span> : null}
+          </div>
         ))}
       </div>
       <h3>Agents</h3>
