@@ -1,6 +1,6 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { ROLES, type Role } from '@huntforge/contracts';
-import { createApiToken, listApiTokens, revokeApiToken } from '@huntforge/service-gateway';
+import { cliActor, createApiTokenAsCli, listApiTokens, revokeApiTokenAsCli } from '@huntforge/service-gateway';
 import { withDatabase } from './database';
 
 function parseRole(value: string): Role {
@@ -19,7 +19,7 @@ export function registerTokenCommands(program: Command): void {
     .requiredOption('--name <name>', 'a unique name for the token (who or what uses it)')
     .requiredOption('--role <role>', `one of ${ROLES.join(', ')}`, parseRole)
     .action(async (options: { name: string; role: Role }) => {
-      const { token, record } = await withDatabase((db) => createApiToken(db.repos.apiTokens, options));
+      const { token, record } = await withDatabase((db) => createApiTokenAsCli(db.repos, options, cliActor()));
       process.stdout.write(`${token}\n`);
       process.stderr.write(`created token #${record.id} "${record.name}" (${record.role}); it is not shown again\n`);
     });
@@ -48,7 +48,7 @@ export function registerTokenCommands(program: Command): void {
     .argument('<id-or-name>')
     .action(async (idOrName: string) => {
       // revokeApiToken reads an all-digit argument as an id, anything else as a name.
-      const revoked = await withDatabase((db) => revokeApiToken(db.repos.apiTokens, idOrName));
+      const revoked = await withDatabase((db) => revokeApiTokenAsCli(db.repos, idOrName, cliActor()));
       if (!revoked) {
         process.stderr.write(`huntforge: no active token "${idOrName}"\n`);
         process.exitCode = 1;

@@ -1,4 +1,5 @@
 import { open, readFile, rm } from 'node:fs/promises';
+import { basename } from 'node:path';
 
 /** Another live process holds the embedded database; opening it twice would corrupt it. */
 export class DatabaseInUseError extends Error {
@@ -53,8 +54,22 @@ function parseOwner(content: string): LockOwner | null {
   return Number.isInteger(pid) && pid > 0 ? { pid, started: started ?? null } : null;
 }
 
+/**
+ * Whether `pid` runs Node (every Huntforge process does), from /proc/<pid>/cmdline; true where /proc cannot
+ * tell (another OS, no permission), so the lock errs on the side of refusing.
+ */
+async function runsNode(pid: number): Promise<boolean> {
+  if (pid === process.pid) return true;
+  const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => null);
+  if (cmdline === null || cmdline === '') return true;
+  const executable = cmdline.split('\0')[0] ?? '';
+  return /^node/i.test(basename(executable)) || /huntforge/i.test(cmdline);
+}
+
 async function ownerIsRunning(owner: LockOwner): Promise<boolean> {
   if (!isAlive(owner.pid)) return false;
+  // A live process that is not Node is not a Huntforge process holding the database (pid reused after a reboot).
+  if (!(await runsNode(owner.pid))) return false;
   if (owner.started === null) return true;
   const now = await processStartTicks(owner.pid);
   // Alive but started at another time: the pid was reused by an unrelated process.
@@ -63,8 +78,8 @@ async function ownerIsRunning(owner: LockOwner): Promise<boolean> {
 
 /**
  * An exclusive lock file beside a PGlite data directory, holding the owner's pid and start time. A lock
- * left by a process that died (or whose pid now belongs to another process) is taken over; one held by
- * a live owner refuses with DatabaseInUseError.
+ * left by a process that died (or whose pid now belongs to another process, or to one that is not Node) is
+ * taken over; one held by a live owner refuses with DatabaseInUseError.
  */
 export async function lockDirectory(dataDir: string): Promise<DirectoryLock> {
   const lockPath = `${dataDir}.lock`;

@@ -3,11 +3,14 @@ import { createTestDb } from '@huntforge/testing';
 import {
   API_TOKEN_PATTERN,
   TokenNameTakenError,
+  cliActor,
   createApiToken,
+  createApiTokenAsCli,
   generateApiToken,
   hashApiToken,
   listApiTokens,
   revokeApiToken,
+  revokeApiTokenAsCli,
 } from './api-tokens';
 
 describe('generateApiToken', () => {
@@ -59,5 +62,27 @@ describe('token administration', () => {
     await createApiToken(db.repos.apiTokens, { name: 'rotated', role: 'admin' });
     await revokeApiToken(db.repos.apiTokens, 'rotated');
     await expect(createApiToken(db.repos.apiTokens, { name: 'rotated', role: 'admin' })).rejects.toBeInstanceOf(TokenNameTakenError);
+  });
+});
+
+describe('token changes made with the CLI', () => {
+  let db: Db;
+  beforeAll(async () => {
+    db = await createTestDb('pglite');
+  });
+  afterAll(() => db.close());
+
+  it('audits creation and revocation with the actor cli:<os user>, never the token', async () => {
+    const actor = cliActor('mallory');
+    expect(actor).toBe('cli:mallory');
+    const { token, record } = await createApiTokenAsCli(db.repos, { name: 'ci-bot', role: 'analyst' }, actor);
+    expect(await revokeApiTokenAsCli(db.repos, 'ci-bot', actor)).toBe(true);
+    expect(await revokeApiTokenAsCli(db.repos, 'nobody', actor)).toBe(false);
+    const events = await db.repos.audit.list({ actor });
+    expect(events.map((event) => [event.type, event.payload])).toEqual([
+      ['api_token.revoked', { id_or_name: 'ci-bot', via: 'cli' }],
+      ['api_token.created', { id: record.id, name: 'ci-bot', role: 'analyst', via: 'cli' }],
+    ]);
+    expect(JSON.stringify(events)).not.toContain(token);
   });
 });

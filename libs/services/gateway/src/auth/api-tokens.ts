@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ApiTokenRecord, ApiTokenRepository } from '@huntforge/data';
-import type { Role } from '@huntforge/contracts';
+import { userInfo } from 'node:os';
+import type { ApiTokenRecord, ApiTokenRepository, AuditRepository } from '@huntforge/data';
+import { AUDIT_EVENT_TYPES, type Role } from '@huntforge/contracts';
 
 const TOKEN_PREFIX = 'hf_';
 const TOKEN_BYTES = 32;
@@ -56,4 +57,38 @@ export function listApiTokens(repo: ApiTokenRepository): Promise<ApiTokenRecord[
 export function revokeApiToken(repo: ApiTokenRepository, idOrName: number | string): Promise<boolean> {
   const asId = typeof idOrName === 'string' && /^\d+$/.test(idOrName) ? Number(idOrName) : idOrName;
   return repo.revoke(asId);
+}
+
+/** Who changes tokens with the CLI on this machine: `cli:<os user>` (the API audits `token:<name>`). */
+export function cliActor(username: string = osUser()): string {
+  return `cli:${username}`;
+}
+
+function osUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    // A uid without a passwd entry (some containers): the environment's word is all there is.
+    return process.env['USER'] ?? process.env['LOGNAME'] ?? 'unknown';
+  }
+}
+
+interface CliRepos {
+  apiTokens: ApiTokenRepository;
+  audit: Pick<AuditRepository, 'record'>;
+}
+
+/** createApiToken for the CLI, audited like the API's (api_token.created) with the CLI's actor. */
+export async function createApiTokenAsCli(repos: CliRepos, input: { name: string; role: Role }, actor: string): Promise<{ token: string; record: ApiTokenRecord }> {
+  const created = await createApiToken(repos.apiTokens, input);
+  const { record } = created;
+  await repos.audit.record({ type: AUDIT_EVENT_TYPES.apiTokenCreated, actor, payload: { id: record.id, name: record.name, role: record.role, via: 'cli' } });
+  return created;
+}
+
+/** revokeApiToken for the CLI, audited (api_token.revoked) when a token was revoked. */
+export async function revokeApiTokenAsCli(repos: CliRepos, idOrName: string, actor: string): Promise<boolean> {
+  const revoked = await revokeApiToken(repos.apiTokens, idOrName);
+  if (revoked) await repos.audit.record({ type: AUDIT_EVENT_TYPES.apiTokenRevoked, actor, payload: { id_or_name: idOrName, via: 'cli' } });
+  return revoked;
 }
