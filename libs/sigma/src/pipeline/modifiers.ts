@@ -271,7 +271,8 @@ export const MODIFIER_NAMES: ReadonlySet<string> = new Set(Object.keys(MODIFIERS
 export const MATCH_MODIFIERS = ['contains', 'startswith', 'endswith'] as const;
 export const ENCODING_MODIFIERS = ['utf16le', 'utf16be', 'utf16', 'wide'] as const;
 export const BASE64_MODIFIERS = ['base64', 'base64offset'] as const;
-export const REGEX_FLAGS = ['i', 'm', 's'] as const;
+/** Regular-expression flags, short and long (pySigma accepts both spellings); each needs `re`. */
+export const REGEX_FLAGS = ['i', 'ignorecase', 'm', 'multiline', 's', 'dotall'] as const;
 export const COMPARE_MODIFIERS = ['lt', 'lte', 'gt', 'gte'] as const;
 export const TIME_MODIFIERS = ['minute', 'hour', 'day', 'week', 'month', 'year'] as const;
 

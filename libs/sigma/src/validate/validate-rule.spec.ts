@@ -114,6 +114,7 @@ describe('validateSigmaRule', () => {
     ['base64offset without contains', 'base64offset_without_contains', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|base64offset': 'IEX' }))],
     ['windash with all', 'windash_with_all', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|windash|contains|all': ['-f', '-u'] }))],
     ['regex flag without re', 're_flag_without_re', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|contains|i': 'x' }))],
+    ['long regex flag without re', 're_flag_without_re', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|multiline': 'x' }))],
     ['re with contains', 'conflicting_modifiers', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|re|contains': 'x' }))],
     ['startswith with endswith', 'conflicting_modifiers', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|startswith|endswith': 'x' }))],
     ['utf16le without base64', 'encoding_without_base64', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|utf16le|contains': 'x' }))],
