@@ -10,8 +10,8 @@ const repoRoot = resolve(__dirname, '../../..');
 const example = readFileSync(join(repoRoot, '.env.example'), 'utf8');
 const documented = new Set([...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1]));
 
-/** Read by the operating system, Node, jest or the test harness, not settings of Huntforge. */
-const NOT_SETTINGS = new Set(['PATH', 'HOME', 'JEST_WORKER_ID', 'NODE_OPTIONS', 'CI']);
+/** Read by the operating system, Node, jest or the test harness, not settings of Huntforge (USER and LOGNAME name the OS user for the CLI's audit actor). */
+const NOT_SETTINGS = new Set(['PATH', 'HOME', 'USER', 'LOGNAME', 'JEST_WORKER_ID', 'NODE_OPTIONS', 'CI']);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })

@@ -7,7 +7,7 @@ import { revokeApiToken } from './api-tokens';
 /** An in-process ingestion router that echoes who the gateway says is calling. */
 function echoIngestion(): Router {
   const router = Router();
-  router.all('/api/sources', (req, res) => {
+  router.all(['/api/sources', '/api/sources/:source_id/collect'], (req, res) => {
     res.json({ actor: req.headers['x-huntforge-actor'] ?? null, role: req.headers['x-huntforge-role'] ?? null });
   });
   return router;
@@ -48,14 +48,16 @@ describe('authentication (AUTH_MODE=required)', () => {
   it('lets a viewer read but answers 403 forbidden on a write', async () => {
     const token = await gateway.token('viewer');
     await request(gateway.app).get('/api/sources').set('Authorization', `Bearer ${token}`).expect(200);
-    const res = await request(gateway.app).post('/api/sources').set('Authorization', `Bearer ${token}`).send({}).expect(403);
+    const res = await request(gateway.app).post('/api/sources/1/collect').set('Authorization', `Bearer ${token}`).send({}).expect(403);
     expect(res.body).toEqual({ error: { code: 'forbidden', message: expect.stringContaining('analyst') } });
     expect(res.headers['www-authenticate']).toBeUndefined();
   });
 
   it('lets an analyst write but answers 403 on admin routes', async () => {
     const token = await gateway.token('analyst');
-    await request(gateway.app).post('/api/sources').set('Authorization', `Bearer ${token}`).send({}).expect(200);
+    await request(gateway.app).post('/api/sources/1/collect').set('Authorization', `Bearer ${token}`).send({}).expect(200);
+    // Adding a source decides what the service fetches: an admin's write.
+    await request(gateway.app).post('/api/sources').set('Authorization', `Bearer ${token}`).send({}).expect(403);
     const tokens = await request(gateway.app).get('/api/tokens').set('Authorization', `Bearer ${token}`).expect(403);
     expect(tokens.body.error.code).toBe('forbidden');
     await request(gateway.app)
