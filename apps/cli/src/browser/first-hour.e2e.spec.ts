@@ -92,7 +92,7 @@ describeWhen(chromiumAvailable(), 'the first-hour journey needs Chromium (apt-ge
     const card = page.getByRole('article', { name: 'Example Threat Lab' });
     await card.getByRole('button', { name: 'Collect now' }).click();
     await card.getByText(/1 found, 1 new, 0 duplicates, 0 failed/).waitFor({ timeout: 60_000 });
-  });
+  }, 180_000);
 
   it('shows the same article count on the dashboard as in the list it links to (evaluation articles left out)', async () => {
     await open('/');
@@ -121,7 +121,19 @@ describeWhen(chromiumAvailable(), 'the first-hour journey needs Chromium (apt-ge
     await latest.getByText('completed', { exact: true }).waitFor({ timeout: 120_000 });
     await page.locator('#extraction-h').locator('xpath=..').locator('table').first().waitFor({ timeout: 10_000 });
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
-  });
+  }, 180_000);
+
+  it("shows the run's rules in its execution view with the query of each configured SIEM target", async () => {
+    const { executions } = await api<{ executions: Array<{ id: number; status: string }> }>(`/api/workflow/executions?article_id=${articleId}`);
+    const run = executions.find((execution) => execution.status === 'completed');
+    expect(run).toBeDefined();
+    await open(`/workflow?execution=${run?.id ?? 0}#executions`);
+    const queries = page.getByTestId('execution-view').getByTestId('rule-queries').first();
+    await queries.getByTestId('query-text').waitFor({ timeout: 30_000 });
+    // The default targets of a fresh install (SIGMA_CONVERT_TARGETS).
+    expect(await queries.getByRole('tab').allTextContents()).toEqual(['splunk', 'kusto', 'lucene']);
+    expect((await queries.getByTestId('query-text').textContent())?.trim()).not.toBe('');
+  }, 120_000);
 
   it('opens the queue on every rule waiting for a person, needs_review included, with counts per status', async () => {
     const { items } = await api<{ items: Array<{ queue_id: number; title: string }> }>('/api/sigma-queue/list?status=pending');
@@ -262,7 +274,7 @@ describeWhen(chromiumAvailable(), 'the first-hour journey needs Chromium (apt-ge
     await page.getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     await page.setViewportSize({ width: 1280, height: 900 });
-  });
+  }, 300_000);
 
   it.each(['light', 'dark'])('has no serious or critical accessibility violation on any page in the %s theme', async (theme) => {
     const found: string[] = [];
@@ -274,7 +286,8 @@ describeWhen(chromiumAvailable(), 'the first-hour journey needs Chromium (apt-ge
       await page.screenshot({ path: join(SHOTS, shotName(path, theme, 1280)), fullPage: true });
     }
     expect(found).toEqual([]);
-  });
+    // Thirteen pages, each settled and swept by axe: minutes on a loaded machine, not jest's default 30 s.
+  }, 300_000);
 
   it('ran with no script error and no Content-Security-Policy violation', () => {
     expect(problems).toEqual([]);

@@ -1,6 +1,8 @@
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isDetectionRule, isFilterRule, type ExecutionRuleRecord, type SigmaDocument } from '@huntforge/contracts';
 import { percent } from '../../components/format';
+import { RuleQueries } from './rule-queries';
 
 /** `windows / process_creation`: the logsource a detection rule reads, as reviewers say it. */
 function logsourceOf(rule: SigmaDocument | null): string | null {
@@ -41,7 +43,22 @@ function RuleBadges({ record }: { record: ExecutionRuleRecord }) {
   );
 }
 
-/** The rules of an execution: what each one is, what the run learned about it, and its YAML. */
+/**
+ * A rule's fold; its SIEM queries are converted only while it is open, so a run with many rules costs one
+ * conversion per rule the reader looks at.
+ */
+function RuleFold({ initiallyOpen, summary, ruleYaml, children }: { initiallyOpen: boolean; summary: ReactNode; ruleYaml: string; children: ReactNode }) {
+  const [open, setOpen] = useState(initiallyOpen);
+  return (
+    <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{summary}</summary>
+      {children}
+      {open ? <RuleQueries ruleYaml={ruleYaml} /> : null}
+    </details>
+  );
+}
+
+/** The rules of an execution: what each one is, what the run learned about it, its YAML and its SIEM queries. */
 export function ExecutionRules({ rules }: { rules: ExecutionRuleRecord[] }) {
   return (
     <>
@@ -53,10 +70,16 @@ export function ExecutionRules({ rules }: { rules: ExecutionRuleRecord[] }) {
         const logsource = logsourceOf(record.rule);
         const tags = record.rule && !isFilterRule(record.rule) ? (record.rule.tags ?? []) : [];
         return (
-          <details key={index} open={index === 0}>
-            <summary>
-              {record.title ?? 'untitled rule'} <RuleBadges record={record} />
-            </summary>
+          <RuleFold
+            key={index}
+            initiallyOpen={index === 0}
+            ruleYaml={record.yaml}
+            summary={
+              <>
+                {record.title ?? 'untitled rule'} <RuleBadges record={record} />
+              </>
+            }
+          >
             {logsource || tags.length > 0 ? (
               <p className="muted small">
                 {logsource}
@@ -78,7 +101,7 @@ export function ExecutionRules({ rules }: { rules: ExecutionRuleRecord[] }) {
               </ul>
             ) : null}
             <pre className="article-text" tabIndex={0} role="region" aria-label="rule YAML">{record.yaml}</pre>
-          </details>
+          </RuleFold>
         );
       })}
     </>
