@@ -37,10 +37,25 @@ describe('backup round trip on the embedded database', () => {
   const modelPath = () => join(dataDir, 'content-filter', 'live', 'model.onnx');
   const versionPath = () => join(dataDir, 'content-filter', 'versions', 'v1', 'model.onnx');
   const keyPath = () => join(dataDir, 'settings-encryption.key');
+  const restoreProgress: Array<[number, number]> = [];
   const restoreWith = (id: string, target = embeddedRestoreTarget(folders.pgliteDir)) =>
-    restoreBackup({ backupDir: folders.backupDir, id, target, stateFolders: folders.stateFolders, newestKnownMigration: newest });
+    restoreBackup({
+      backupDir: folders.backupDir,
+      id,
+      target,
+      stateFolders: folders.stateFolders,
+      newestKnownMigration: newest,
+      onProgress: (done, total) => restoreProgress.push([done, total]),
+    });
   const events = async (db: Db) => (await db.repos.audit.list({ type: EVENT, limit: 10 })).map((event) => event.payload);
-  const takeBackup = (db: Db) => createBackup({ backupDir: folders.backupDir, database: embeddedDatabaseSource(db), stateFolders: folders.stateFolders });
+  const backupProgress: Array<[number, number]> = [];
+  const takeBackup = (db: Db) =>
+    createBackup({
+      backupDir: folders.backupDir,
+      database: embeddedDatabaseSource(db),
+      stateFolders: folders.stateFolders,
+      onProgress: (done, total) => backupProgress.push([done, total]),
+    });
 
   let first: Manifest;
 
@@ -77,6 +92,8 @@ describe('backup round trip on the embedded database', () => {
         'database/pglite-datadir.tar.gz',
       ]);
       expect(first.files.find((file) => file.path === 'data/settings-encryption.key')).toMatchObject({ size: key.length, mode: 0o600 });
+      // Progress for the CLI's bar: the dump, then each state file, counting up to every file of the manifest.
+      expect(backupProgress).toEqual([[1, 4], [2, 4], [3, 4], [4, 4]]);
       expect(statSync(join(folders.backupDir, first.id)).mode & 0o777).toBe(0o700);
       expect(statSync(join(folders.backupDir, first.id, 'data', 'settings-encryption.key')).mode & 0o777).toBe(0o600);
 
@@ -91,8 +108,10 @@ describe('backup round trip on the embedded database', () => {
 
   it('restores after the data directory is wiped: same rows, same model bytes, same key, a healthy database', async () => {
     rmSync(dataDir, { recursive: true, force: true });
+    restoreProgress.length = 0;
     const restored = await restoreWith(first.id);
     expect(restored.id).toBe(first.id);
+    expect(restoreProgress).toEqual([[1, 4], [2, 4], [3, 4], [4, 4]]);
 
     expect(readFileSync(modelPath()).equals(model)).toBe(true);
     expect(readFileSync(versionPath()).equals(oldModel)).toBe(true);

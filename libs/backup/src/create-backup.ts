@@ -12,6 +12,8 @@ export interface CreateBackupOptions {
   /** DATA_DIR (role data) and a model folder outside it, if any (role artifacts). */
   stateFolders: readonly StateFolder[];
   now?: Date;
+  /** Called after the database dump and after each state file: how many of the backup's files are written. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /**
@@ -34,10 +36,13 @@ export async function createBackup(options: CreateBackupOptions): Promise<Manife
 
     const files: ManifestFile[] = [{ path: `database/${dump.fileName}`, role: 'database', ...(await fingerprintFile(join(partial, 'database', dump.fileName))) }];
     const stateFiles = await collectStateFiles(options.stateFolders, [options.backupDir]);
+    const total = 1 + stateFiles.length;
+    options.onProgress?.(files.length, total);
     for (const file of stateFiles) {
       const path = `${file.role}/${file.relativePath}`;
       await copyFileAtomically(file.absolutePath, join(partial, path), file.mode);
       files.push({ path, role: file.role, ...(await fingerprintFile(join(partial, path))), mode: file.mode });
+      options.onProgress?.(files.length, total);
     }
 
     const manifest: Manifest = {

@@ -15,6 +15,8 @@ export interface RestoreBackupOptions {
   stateFolders: readonly StateFolder[];
   /** The newest migration this build ships. */
   newestKnownMigration: string | null;
+  /** Called after the database and after each state file is back: how many of the backup's files are restored. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /**
@@ -47,11 +49,15 @@ export async function restoreBackup(options: RestoreBackupOptions): Promise<Mani
   const source = backupPath(options.backupDir, options.id);
   await options.target.acquire();
   try {
+    const total = manifest.files.length;
+    let done = 0;
     await options.target.restore(join(source, dump.path));
+    options.onProgress?.((done += 1), total);
     for (const file of manifest.files) {
       if (file.role === 'database') continue;
       const root = folders.get(file.role) as string;
       await copyFileAtomically(join(source, file.path), join(root, file.path.slice(file.role.length + 1)), file.mode);
+      options.onProgress?.((done += 1), total);
     }
   } finally {
     await options.target.release();

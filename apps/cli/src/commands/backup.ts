@@ -3,6 +3,7 @@ import { BackupError, DEFAULT_KEEP, listBackups, newestKnownMigration, pruneBack
 import { backupEnvironment } from './backup/backup-environment';
 import { backupTable } from './backup/backup-table';
 import { createBackupCommand } from './backup/create-command';
+import { startProgress } from '../progress';
 
 function keepCount(value: string): number {
   const parsed = Number(value);
@@ -73,13 +74,18 @@ export function registerBackupCommands(program: Command): Command {
     .action((id: string, options: { json?: boolean }) =>
       reportingRefusals(async () => {
         const { config, folders } = backupEnvironment();
+        const progress = startProgress({ label: 'restoring', noun: 'files' });
         const manifest = await restoreBackup({
           backupDir: folders.backupDir,
           id,
           target: restoreTargetOf(config.databaseUrl, folders.pgliteDir),
           stateFolders: folders.stateFolders,
           newestKnownMigration: await newestKnownMigration(),
-        });
+          onProgress: (done, total) => {
+            progress.setTotal(total);
+            progress.update(done);
+          },
+        }).finally(() => progress.finish());
         const restored = { id: manifest.id, database_kind: manifest.database.kind, schema_migration: manifest.schema_migration, file_count: manifest.files.length };
         print(options.json, restored, `restored ${manifest.id} (${manifest.files.length} files); start the service: it applies any newer migrations\n`);
       }),

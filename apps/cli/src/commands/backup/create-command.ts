@@ -2,6 +2,7 @@ import { ApiError, createApiClient } from '@huntforge/api-client';
 import { createBackup, databaseSourceOf } from '@huntforge/backup';
 import { backupRoutes } from '@huntforge/contracts';
 import { createDb, DatabaseInUseError, type Db } from '@huntforge/data';
+import { startProgress } from '../../progress';
 import type { BackupEnvironment } from './backup-environment';
 
 export interface CreatedBackup {
@@ -50,7 +51,16 @@ export async function createBackupCommand(environment: BackupEnvironment): Promi
     throw error;
   }
   try {
-    const manifest = await createBackup({ backupDir: folders.backupDir, database: databaseSourceOf(db, config.databaseUrl), stateFolders: folders.stateFolders });
+    const progress = startProgress({ label: 'backing up', noun: 'files' });
+    const manifest = await createBackup({
+      backupDir: folders.backupDir,
+      database: databaseSourceOf(db, config.databaseUrl),
+      stateFolders: folders.stateFolders,
+      onProgress: (done, total) => {
+        progress.setTotal(total);
+        progress.update(done);
+      },
+    }).finally(() => progress.finish());
     return {
       id: manifest.id,
       created_at: manifest.created_at,
