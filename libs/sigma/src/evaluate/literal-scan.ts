@@ -1,7 +1,8 @@
 /**
  * Many literals found in one pass over a text (Aho-Corasick, compiled to a table of transitions):
- * the cost of a scan is one table step per character, however many literals there are. Literals and
- * texts are compared as given (callers lower-case both).
+ * the cost of a scan is one table step per character, however many literals there are. Literals are
+ * lower case; texts are folded as they are scanned (ASCII in the class table, without a lower-cased
+ * copy; a text with other characters is scanned again as `toLowerCase()` writes it).
  */
 export class LiteralScanner {
   private readonly classes: Uint8Array;
@@ -13,7 +14,6 @@ export class LiteralScanner {
 
   constructor(literals: readonly string[]) {
     const classOf = new Map<number, number>();
-    const keyOf = (code: number): number => (code < 128 ? code : 128 + (code % 8));
     for (const literal of literals) {
       for (let i = 0; i < literal.length; i++) {
         const key = keyOf(literal.charCodeAt(i));
@@ -21,10 +21,10 @@ export class LiteralScanner {
       }
     }
     this.width = classOf.size + 1;
-    this.classes = new Uint8Array(65536);
-    for (let code = 0; code < 128; code++) this.classes[code] = classOf.get(code) ?? 0;
-    const wide = Array.from({ length: 8 }, (_, index) => classOf.get(128 + index) ?? 0);
-    for (let code = 128; code < 65536; code++) this.classes[code] = wide[code % 8] as number;
+    // ASCII capitals share their lower-case letter's class; the other characters fall in eight classes by code.
+    this.classes = new Uint8Array(136);
+    for (let code = 0; code < 128; code++) this.classes[code] = classOf.get(code >= 65 && code <= 90 ? code + 32 : code) ?? 0;
+    for (let index = 0; index < 8; index++) this.classes[128 + index] = classOf.get(128 + index) ?? 0;
 
     // The trie, state 0 the root; goto holds -1 where the trie has no edge.
     let goto = new Int32Array(64 * this.width).fill(-1);
@@ -42,7 +42,7 @@ export class LiteralScanner {
     literals.forEach((literal, id) => {
       let state = 0;
       for (let i = 0; i < literal.length; i++) {
-        const slot = state * this.width + (this.classes[literal.charCodeAt(i)] as number);
+        const slot = state * this.width + (this.classes[keyOf(literal.charCodeAt(i))] as number);
         if (goto[slot] === -1) {
           const child = addState(); // may grow `goto`: assign after
           goto[slot] = child;
@@ -89,15 +89,39 @@ export class LiteralScanner {
     this.outputs = Int32Array.from(flat);
   }
 
-  /** Calls `found` with the id (index in the constructor's list) of each literal occurring in `text`, once per occurrence. */
+  /** Calls `found` with the id (index in the constructor's list) of each literal occurring in `text`, case-insensitively, at least once. */
   scan(text: string, found: (id: number) => void): void {
+    if (!this.scanAscii(text, found)) this.scanLowered(text.toLowerCase(), found);
+  }
+
+  /** Scans a text of ASCII characters (folding capitals); false, having stopped, at any other character. */
+  private scanAscii(text: string, found: (id: number) => void): boolean {
     const { classes, next, width, outputStart, outputs } = this;
     let state = 0;
     for (let i = 0; i < text.length; i++) {
-      state = next[state * width + (classes[text.charCodeAt(i)] as number)] as number;
+      const code = text.charCodeAt(i);
+      if (code >= 128) return false;
+      state = next[state * width + (classes[code] as number)] as number;
+      const start = outputStart[state] as number;
+      const end = outputStart[state + 1] as number;
+      for (let k = start; k < end; k++) found(outputs[k] as number);
+    }
+    return true;
+  }
+
+  private scanLowered(text: string, found: (id: number) => void): void {
+    const { classes, next, width, outputStart, outputs } = this;
+    let state = 0;
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      state = next[state * width + (classes[code < 128 ? code : 128 + (code % 8)] as number)] as number;
       const start = outputStart[state] as number;
       const end = outputStart[state + 1] as number;
       for (let k = start; k < end; k++) found(outputs[k] as number);
     }
   }
+}
+
+function keyOf(code: number): number {
+  return code < 128 ? code : 128 + (code % 8);
 }
