@@ -74,6 +74,7 @@ export {
   DEFAULT_CONVERT_TARGETS,
   parseTargetList,
   ruleLoadError,
+  teamTargets,
   type TargetConversion,
   type TargetProblem,
   type TargetSpec,
@@ -83,3 +84,4 @@ export { NAMED_PIPELINES, registerPipelines, type PipelineFactory } from './pipe
 export { executionStixBundle, HUNTFORGE_IDENTITY_ID, type StixExportInput } from './stix/execution-bundle';
 export { stixPatternFor } from './stix/stix-pattern';
 export { storedExecutionStix, type StoredExecution } from './stix/stored-execution';
+export { queryKey, stixRuleQueries, type StixRuleQueries } from './stix/rule-queries';

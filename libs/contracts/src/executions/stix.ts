@@ -50,6 +50,18 @@ export const stixIndicatorSchema = z
     kill_chain_phases: z.array(stixKillChainPhaseSchema).min(1).optional(),
     labels: z.array(z.string()).min(1).optional(),
     external_references: z.array(stixExternalReferenceSchema).min(1).optional(),
+    x_huntforge_queries: z
+      .record(z.string().regex(/^[a-z0-9_]{1,250}$/), z.array(z.string()))
+      .optional()
+      .meta({
+        description:
+          "Custom property of Sigma indicators: the rule's queries for each of the team's SIEM targets (setting SIGMA_CONVERT_TARGETS), " +
+          'keyed by target then pipelines joined by `__` (e.g. `splunk`, `kusto__microsoft_xdr`)',
+      }),
+    x_huntforge_query_errors: z
+      .record(z.string().regex(/^[a-z0-9_]{1,250}$/), z.string())
+      .optional()
+      .meta({ description: 'Custom property of Sigma indicators: for each configured target that cannot express the rule, why (same keys)' }),
   })
   .meta({ id: 'StixIndicator' });
 

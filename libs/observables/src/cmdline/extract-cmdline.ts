@@ -37,15 +37,37 @@ export function extractCmdlines(doc: ArticleDocument): CmdlineItem[] {
   return finalise(doc, candidates);
 }
 
+/**
+ * Width of the line-number gutter a page copied with a code block ("1 whoami /all", "2 net view"), per
+ * line index: only when every non-empty line of the block starts with the next number in turn.
+ */
+function gutterWidths(doc: ArticleDocument, firstLine: number, lastLine: number): Map<number, number> {
+  const widths = new Map<number, number>();
+  let expected: number | null = null;
+  for (let i = firstLine; i <= lastLine; i++) {
+    const text = doc.lines[i].text;
+    if (!text.trim() || /^\s{0,3}(?:`{3,}|~{3,})/.test(text)) continue;
+    const m = /^\s*(\d{1,4})(?:[ \t]+|[:|.][ \t]*)(?=\S)/.exec(text);
+    if (!m) return new Map();
+    const n = Number(m[1]);
+    if (expected !== null && n !== expected) return new Map();
+    expected = n + 1;
+    widths.set(i, m[0].length);
+  }
+  return widths.size >= 2 ? widths : new Map();
+}
+
 function fromCodeBlocks(doc: ArticleDocument, out: Candidate[]): void {
   for (const block of doc.codeBlocks) {
     const kind = classifyCode(block.text, block.lang);
     if (kind.kind === 'query' || kind.kind === 'data') continue;
     const shell = kind.kind === 'shell';
+    const gutters = gutterWidths(doc, block.firstLine, block.lastLine);
     for (let i = block.firstLine; i <= block.lastLine; i++) {
       const line = doc.lines[i];
+      const gutter = gutters.get(i) ?? 0;
       // A process-tree listing ("└── /bin/sh -c ...") shows each command line after its branch glyph.
-      const indent = line.text.length - line.text.replace(TREE_BRANCH, '').length;
+      const indent = gutter + line.text.slice(gutter).length - line.text.slice(gutter).replace(TREE_BRANCH, '').length;
       const prompt = PROMPT.exec(line.text.slice(indent));
       const afterPrompt = indent + (prompt ? prompt[0].length : 0);
       const startCol = afterPrompt + cronScheduleLength(line.text.slice(afterPrompt));
@@ -105,9 +127,19 @@ function fromInlineCode(doc: ArticleDocument, out: Candidate[]): void {
 }
 
 function fromProseLines(doc: ArticleDocument, out: Candidate[]): void {
+  let commandColumn: number | null = null;
   for (let i = 0; i < doc.lines.length; i++) {
     if (doc.inFence[i]) continue;
     const line = doc.lines[i];
+    if (!TABLE_ROW.test(line.text)) commandColumn = null;
+    else if (TABLE_SEPARATOR.test(doc.lines[i + 1]?.text ?? '')) {
+      commandColumn = commandColumnOf(line.text);
+      i++;
+      continue;
+    } else if (commandColumn !== null) {
+      fromTableCell(doc, line, commandColumn, out);
+      continue;
+    }
     if (!line.text.trim() || line.text.includes('`')) {
       if (line.text.trim()) fromQuotedAndEmbedded(doc, line, out, 0);
       continue;
@@ -133,6 +165,53 @@ function fromProseLines(doc: ArticleDocument, out: Candidate[]): void {
     }
     fromQuotedAndEmbedded(doc, line, out, col);
   }
+}
+
+const TABLE_ROW = /^\s*\|.*\|\s*$/;
+const TABLE_SEPARATOR = /^\s*\|(?:\s*:?-{2,}:?\s*\|)+\s*$/;
+const COMMAND_HEADER = /^(?:(?:executed\s+|process\s+)?command(?:[\s-]*lines?)?s?|cmdline|commandline|cmd)$/i;
+
+/** The index of a markdown table's command column ("Command", "Command line"), from its header row. */
+function commandColumnOf(header: string): number | null {
+  const bars = cellBars(header);
+  for (let c = 0; c + 1 < bars.length; c++) {
+    const cell = header.slice((bars[c] as number) + 1, bars[c + 1]).trim().replace(/^[*_]+|[*_]+$/g, '');
+    if (COMMAND_HEADER.test(cell)) return c;
+  }
+  return null;
+}
+
+/**
+ * The command cell of a markdown table row ("| whoami /groups | Shows the user's groups |"), read on its
+ * own, so the column bar is never a pipe and the description beside a command is never its argument.
+ */
+function fromTableCell(doc: ArticleDocument, line: Line, column: number, out: Candidate[]): void {
+  const bars = cellBars(line.text);
+  if (column + 1 >= bars.length) return;
+  let from = (bars[column] as number) + 1;
+  let to = bars[column + 1] as number;
+  while (from < to && /\s/.test(line.text[from] as string)) from++;
+  while (to > from && /\s/.test(line.text[to - 1] as string)) to--;
+  const cell = line.text.slice(from, to);
+  // A cell set as inline code is read by fromInlineCode.
+  if (!cell || cell.includes('`')) return;
+  const check = checkCommand(tokenize(cell));
+  if (!check.ok) return;
+  for (const span of adjacent(commandSpans(doc.content, line.start + from, line.start + to))) {
+    out.push({ start: span.start, end: span.end, program: span.program ?? check.program, confidence: 0.8 });
+  }
+}
+
+/** Columns of the bars that separate a table row's cells: a bar inside inline code or escaped (`\|`) is text. */
+function cellBars(text: string): number[] {
+  const bars: number[] = [];
+  let inCode = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '`') inCode = !inCode;
+    else if (ch === '|' && !inCode && text[i - 1] !== '\\') bars.push(i);
+  }
+  return bars;
 }
 
 /**

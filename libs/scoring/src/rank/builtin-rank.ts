@@ -1,4 +1,5 @@
 import { controlPlaneActivity } from './control-plane';
+import { macosHostArtefacts } from './host-artefacts';
 /**
  * The builtin RankAgent: how worth hunting an article is, 0–10, from evidence we can count.
  *
@@ -10,7 +11,8 @@ import { controlPlaneActivity } from './control-plane';
  * services and scheduled tasks; a published hunt query counts twice; four indicators (IPs, domains,
  * URLs) count as one behaviour; each cloud or identity control-plane activity the text names (a CloudTrail
  * event name, an IAM action, an Entra operation: see control-plane.ts) counts as one, because an intrusion
- * in a cloud account leaves those instead of command lines. Keyword-rich prose without anything concrete tops out at 4 and stays
+ * in a cloud account leaves those instead of command lines; likewise each macOS host artefact (a launchd job's
+ * property list, a launchctl or osascript invocation, quarantine removal: see host-artefacts.ts). Keyword-rich prose without anything concrete tops out at 4 and stays
  * below the default RankingThreshold (6.0); a few commands, or an IOC report's long indicator list,
  * clear it on their own although the keyword registry leans Windows (Linux, macOS, supply-chain
  * write-ups); a news piece linking a handful of sites does not.
@@ -42,7 +44,7 @@ export function builtinRank(input: RankInput): RankResult {
   const huntQueries = sum((type) => type === 'hunt_query');
   const indicators = sum((type) => INDICATOR_TYPES.has(type));
   const behaviours = sum((type) => type !== 'hunt_query' && !INDICATOR_TYPES.has(type));
-  const controlPlane = input.text ? controlPlaneActivity(input.text).length : 0;
+  const controlPlane = input.text ? controlPlaneActivity(input.text).length + macosHostArtefacts(input.text).length : 0;
   const material = behaviours + RANK_WEIGHTS.huntQuery * huntQueries + indicators / RANK_WEIGHTS.indicatorsPerBehaviour + controlPlane;
   const keywords = RANK_WEIGHTS.keywords * (hunt / RANK_WEIGHTS.huntScoreCeiling);
   const concrete = RANK_WEIGHTS.material * (1 - Math.exp(-material / RANK_WEIGHTS.materialScale));
@@ -53,6 +55,6 @@ export function builtinRank(input: RankInput): RankResult {
     components: { keywords: round1(keywords), material: round1(concrete) },
     reasoning:
       `builtin rank ${score}/10 = keywords ${round1(keywords)} (hunt score ${hunt}) + material ${round1(concrete)} ` +
-      `(${behaviours} behaviours, ${huntQueries} hunt queries, ${indicators} indicators${controlPlane > 0 ? `, ${controlPlane} control-plane activities` : ''}: ${typeList})`,
+      `(${behaviours} behaviours, ${huntQueries} hunt queries, ${indicators} indicators${controlPlane > 0 ? `, ${controlPlane} control-plane activities or host artefacts` : ''}: ${typeList})`,
   };
 }

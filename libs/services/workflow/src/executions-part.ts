@@ -72,6 +72,7 @@ export function createExecutionsPart(ctx: ModuleContext, options: ExecutionsPart
     config: createActiveConfigSource(ctx.db.prisma),
     timings: settings,
     modelCallTimeoutMs: options.llmTimeoutMs,
+    settings: ctx.settings,
   };
   const today = () => new Date();
   const extraction = new BuiltinExtractionMemo();

@@ -30,6 +30,11 @@ export function parseTargetList(text: string): TargetSpec[] {
     });
 }
 
+/** The team's targets from the stored setting (trimmed; empty or absent: the defaults). */
+export function teamTargets(setting: string | null | undefined): TargetSpec[] {
+  return parseTargetList(setting?.trim() || DEFAULT_CONVERT_TARGETS);
+}
+
 export type TargetProblemCode = 'unknown_target' | 'unknown_pipeline' | 'unknown_output_format';
 export interface TargetProblem {
   code: TargetProblemCode;

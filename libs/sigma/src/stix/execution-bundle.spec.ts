@@ -1,5 +1,6 @@
 import Ajv from 'ajv';
 import { stixBundleSchema, type ExecutionRuleRecord, type Observable, type SigmaRule, type StixBundle } from '@huntforge/contracts';
+import { parseTargetList } from '../convert/convert-targets';
 import { renderRule } from '../render/render-rule';
 import { executionStixBundle } from './execution-bundle';
 import bundleSchema from './schemas/bundle.json';
@@ -129,5 +130,43 @@ describe('executionStixBundle', () => {
     const empty = executionStixBundle({ ...input, observables: [], rules: [] });
     expect(validateBundle(empty)).toBe(true);
     expect(ofType(empty, 'report')[0]?.object_refs).toEqual([ofType(empty, 'identity')[0]?.id]);
+  });
+
+  describe('with the team\'s SIEM targets', () => {
+    const targets = parseTargetList('splunk, lucene, kusto:microsoft_xdr, nosuchsiem');
+    const withQueries = executionStixBundle({ ...input, queryTargets: targets });
+    const sigma = ofType(withQueries, 'indicator').filter((indicator) => indicator.pattern_type === 'sigma');
+
+    it('puts each target\'s queries on the Sigma indicator and stays a valid STIX 2.1 bundle', () => {
+      expect(validateBundle(withQueries)).toBe(true);
+      expect(validateBundle.errors ?? []).toEqual([]);
+      expect(stixBundleSchema.parse(withQueries)).toEqual(withQueries);
+      expect(sigma).toHaveLength(1);
+      expect(sigma[0]?.x_huntforge_queries).toEqual({
+        splunk: ['QueryName="*stage.evil-cdn.example"'],
+        lucene: ['QueryName:*stage.evil\\-cdn.example'],
+      });
+    });
+
+    it('says why a target cannot express the rule, and names a configured target that does not exist', () => {
+      expect(sigma[0]?.x_huntforge_query_errors?.kusto__microsoft_xdr).toMatch(/^SigmaTransformationError: Unable to determine the query table/);
+      expect(sigma[0]?.x_huntforge_query_errors?.nosuchsiem).toMatch(/^Unknown target 'nosuchsiem'/);
+    });
+
+    it('names its custom properties and dictionary keys as STIX 2.1 requires (sections 11.1 and 2.7)', () => {
+      const standard = new Set(Object.keys(ofType(bundle, 'indicator').find((indicator) => indicator.pattern_type === 'sigma') ?? {}));
+      const custom = Object.keys(sigma[0] ?? {}).filter((name) => !standard.has(name));
+      expect(custom.sort()).toEqual(['x_huntforge_queries', 'x_huntforge_query_errors']);
+      for (const name of custom) expect(name).toMatch(/^x_[a-z0-9_]{1,248}$/);
+      const keys = [...Object.keys(sigma[0]?.x_huntforge_queries ?? {}), ...Object.keys(sigma[0]?.x_huntforge_query_errors ?? {})];
+      for (const key of keys) expect(key).toMatch(/^[a-z0-9_]{1,250}$/);
+      const badName = { ...withQueries, objects: withQueries.objects.map((object) => (object.type === 'indicator' ? { ...object, 'X-Huntforge-Queries': {} } : object)) };
+      expect(validateBundle(badName)).toBe(false);
+    });
+
+    it('leaves the value indicators without queries, and adds nothing when no target is configured', () => {
+      expect(ofType(withQueries, 'indicator').filter((indicator) => indicator.pattern_type === 'stix').every((indicator) => !('x_huntforge_queries' in indicator))).toBe(true);
+      expect(JSON.stringify(bundle)).not.toContain('x_huntforge');
+    });
   });
 });

@@ -11,6 +11,8 @@ import type {
 import { tacticShortnames } from '../attack/attack-catalog';
 import { stableRuleId } from '../templates/rule-draft';
 import { detectionValues } from '../vetting/detection-values';
+import type { TargetSpec } from '../convert/convert-targets';
+import { stixRuleQueries } from './rule-queries';
 import { stixPatternFor } from './stix-pattern';
 
 export interface StixExportInput {
@@ -20,6 +22,8 @@ export interface StixExportInput {
   producedAt: Date;
   observables: readonly Observable[];
   rules: readonly ExecutionRuleRecord[];
+  /** The team's SIEM targets (SIGMA_CONVERT_TARGETS): each Sigma indicator carries its queries for them. */
+  queryTargets?: readonly TargetSpec[];
 }
 
 /** Identifiers derived from the execution and the object's content, so exporting twice gives the same bundle. */
@@ -42,7 +46,7 @@ function attackOf(tags: readonly string[]): Pick<StixIndicator, 'kill_chain_phas
   };
 }
 
-function ruleIndicator(rule: SigmaRule, yaml: string, common: Common): StixIndicator {
+function ruleIndicator(rule: SigmaRule, yaml: string, common: Common, targets: readonly TargetSpec[]): StixIndicator {
   return {
     type: 'indicator',
     id: stixId('indicator', `${common.seed}:sigma:${rule.id ?? yaml}`),
@@ -55,6 +59,7 @@ function ruleIndicator(rule: SigmaRule, yaml: string, common: Common): StixIndic
     pattern_type: 'sigma',
     valid_from: common.stamps.created,
     ...attackOf(rule.tags ?? []),
+    ...stixRuleQueries(yaml, targets),
   };
 }
 
@@ -66,7 +71,8 @@ interface Common {
 /**
  * The execution as a STIX 2.1 bundle. Network indicator values become STIX-pattern indicators; each generated
  * rule the validator passed becomes a Sigma indicator; a rule whose detection carries an indicator value is
- * `derived-from` that value's indicator. The report (the article) refers to all of them.
+ * `derived-from` that value's indicator. The report (the article) refers to all of them. With query targets,
+ * each Sigma indicator also carries the rule's SIEM queries (`x_huntforge_queries`, see rule-queries.ts).
  */
 export function executionStixBundle(input: StixExportInput): StixBundle {
   const at = input.producedAt.toISOString();
@@ -104,7 +110,7 @@ export function executionStixBundle(input: StixExportInput): StixBundle {
   const relationships: StixRelationship[] = [];
   for (const record of input.rules) {
     if (record.source !== 'generated' || !record.validation.valid || !record.rule || !('detection' in record.rule)) continue;
-    const indicator = ruleIndicator(record.rule as SigmaRule, record.yaml, common);
+    const indicator = ruleIndicator(record.rule as SigmaRule, record.yaml, common, input.queryTargets ?? []);
     ruleIndicators.push(indicator);
     const keyed = new Set(detectionValues(record.rule as Record<string, unknown>).map((value) => value.replace(/^\*|\*$/g, '').toLowerCase()));
     for (const [value, valueIndicator] of valueIndicators) {

@@ -1,4 +1,5 @@
 import { executionRuleRecords, observableSchema, type Observable, type StixBundle } from '@huntforge/contracts';
+import type { TargetSpec } from '../convert/convert-targets';
 import { executionStixBundle } from './execution-bundle';
 
 /** An execution row as stored: JSON columns untyped, as the workflow service and the MCP tools read them. */
@@ -21,13 +22,17 @@ function storedObservables(extractionResult: unknown): Observable[] {
   });
 }
 
-/** A stored execution as a STIX 2.1 bundle (the HTTP export and the MCP tool answer with the same one). */
-export function storedExecutionStix(row: StoredExecution): StixBundle {
+/**
+ * A stored execution as a STIX 2.1 bundle (the HTTP export and the MCP tool answer with the same one), with the
+ * Sigma indicators' queries for the team's targets.
+ */
+export function storedExecutionStix(row: StoredExecution, queryTargets: readonly TargetSpec[] = []): StixBundle {
   return executionStixBundle({
     executionId: row.id,
     article: row.article,
     producedAt: row.finishedAt ?? row.createdAt,
     observables: storedObservables(row.extractionResult),
     rules: executionRuleRecords(row.sigmaRules),
+    queryTargets,
   });
 }

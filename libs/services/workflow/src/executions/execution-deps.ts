@@ -1,5 +1,6 @@
 import type { Bus } from '@huntforge/bus';
 import { EXECUTION_ERROR_CODES, TOPICS, type ExecutionStatusValue } from '@huntforge/contracts';
+import type { SettingsReader } from '@huntforge/data';
 import { HttpError, type Logger } from '@huntforge/platform';
 import type { ExecutionRow } from '../pipeline/pipeline-port';
 import type { ExecutionLeaseRepository } from '../repositories/execution-lease-repository';
@@ -23,6 +24,8 @@ export interface ExecutionCommandDeps {
   timings: ExecutionTimings;
   /** The provider timeout of one model call (WORKFLOW_LLM_TIMEOUT_MS), shown on the stages that make one. */
   modelCallTimeoutMs: number;
+  /** Runtime settings (the STIX export reads SIGMA_CONVERT_TARGETS); absent: the default targets. */
+  settings?: SettingsReader;
 }
 
 /** Refusal because the article already has an active, not stuck, execution (409 with execution_id null). */

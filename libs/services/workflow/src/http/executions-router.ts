@@ -65,7 +65,7 @@ export function executionsRouter(deps: ExecutionCommandDeps): Router {
     return toExecutionDetail(row, deps.modelCallTimeoutMs);
   });
 
-  mountRoute(router, routes.getWorkflowExecutionStix, ({ params }) => executionStix(deps.repo, params.execution_id));
+  mountRoute(router, routes.getWorkflowExecutionStix, ({ params }) => executionStix(deps, params.execution_id));
 
   mountRoute(router, routes.postWorkflowExecutionsRetry, ({ params, body }) =>
     orRefuse(async () => {

@@ -17,7 +17,7 @@ import {
   listWorkflowExecutionsOutputSchema,
   MCP_ERROR_CODES,
 } from '@huntforge/contracts';
-import { storedExecutionStix } from '@huntforge/sigma';
+import { storedExecutionStix, teamTargets } from '@huntforge/sigma';
 import { offsetFrom, pageOf } from '../../pagination/cursor';
 import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
 import { ToolError } from '../../errors/tool-error';
@@ -134,7 +134,8 @@ export const getExecutionStixTool = defineTool({
   title: 'Export a workflow execution as STIX 2.1',
   description:
     'A STIX 2.1 bundle of one workflow run: the article as a report, each network indicator value (IP, domain, URL) as an ' +
-    'indicator with a STIX pattern, each valid generated Sigma rule as an indicator with pattern_type sigma, and which rules key on which values.',
+    'indicator with a STIX pattern, each valid generated Sigma rule as an indicator with pattern_type sigma (its queries for the ' +
+    "team's SIEM targets in x_huntforge_queries), and which rules key on which values.",
   input: getExecutionStixInputSchema,
   output: getExecutionStixOutputSchema,
   annotations: READ_ANNOTATIONS,
@@ -143,7 +144,7 @@ export const getExecutionStixTool = defineTool({
   async run(args, { deps }) {
     const row = await deps.executions.find(args.execution_id);
     if (!row) throw new ToolError(MCP_ERROR_CODES.notFound, `No workflow execution ${args.execution_id}`);
-    return storedExecutionStix(row);
+    return storedExecutionStix(row, teamTargets(await deps.settings?.get('SIGMA_CONVERT_TARGETS')));
   },
 });
 

@@ -45,13 +45,19 @@ describe('GET /api/workflow/executions/:id/stix', () => {
         config,
         timings: settings,
         modelCallTimeoutMs: 120_000,
+        settings: ctx.settings,
       }),
     );
     finalizeHttpApp(app);
   }, 120_000);
   afterAll(() => ctx.dispose());
 
-  it('returns the stored run as a STIX 2.1 bundle: the article as report, the domain and the valid rule as indicators', async () => {
+  it('returns the stored run as a STIX 2.1 bundle: the article as report, the domain and the valid rule as indicators with the team\'s queries', async () => {
+    await ctx.db.prisma.setting.upsert({
+      where: { key: 'SIGMA_CONVERT_TARGETS' },
+      create: { key: 'SIGMA_CONVERT_TARGETS', value: 'splunk, kusto:microsoft_xdr, nosuchsiem', isSecret: false },
+      update: { value: 'splunk, kusto:microsoft_xdr, nosuchsiem' },
+    });
     const articleId = await seedArticle(ctx.db.prisma, { title: 'A loader in the public profile', url: 'https://research.example.com/posts/loader' });
     const validation = validateRuleDocument(rule);
     expect(validation).toEqual({ valid: true, findings: [] });
@@ -94,6 +100,12 @@ describe('GET /api/workflow/executions/:id/stix', () => {
       ['stix', `[domain-name:value = '${domain}']`],
     ]);
     expect(indicators.every((indicator) => indicator.spec_version === '2.1')).toBe(true);
+    const sigma = indicators.find((indicator) => indicator.pattern_type === 'sigma');
+    expect(Object.keys(sigma?.x_huntforge_queries ?? {}).sort()).toEqual(['kusto__microsoft_xdr', 'splunk']);
+    expect(sigma?.x_huntforge_queries?.splunk?.[0]).toMatch(/Image="\*\\\\rundll32\.exe"/);
+    expect(sigma?.x_huntforge_queries?.kusto__microsoft_xdr?.[0]).toMatch(/^DeviceProcessEvents/);
+    expect(sigma?.x_huntforge_query_errors?.nosuchsiem).toMatch(/Unknown target 'nosuchsiem'/);
+    expect(indicators.find((indicator) => indicator.pattern_type === 'stix')?.x_huntforge_queries).toBeUndefined();
   });
 
   it('answers 404 execution_not_found for an unknown execution and 400 for a malformed id', async () => {

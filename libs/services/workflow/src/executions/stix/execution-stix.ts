@@ -1,11 +1,18 @@
 import { EXECUTION_ERROR_CODES, type StixBundle } from '@huntforge/contracts';
 import { HttpError } from '@huntforge/platform';
-import { storedExecutionStix } from '@huntforge/sigma';
+import type { SettingsReader } from '@huntforge/data';
+import { storedExecutionStix, teamTargets } from '@huntforge/sigma';
 import type { ExecutionRepository } from '../../repositories/execution-repository';
 
-/** GET /api/workflow/executions/{id}/stix: the run's indicator values and valid generated rules as a STIX 2.1 bundle. */
-export async function executionStix(repo: Pick<ExecutionRepository, 'findForStix'>, executionId: number): Promise<StixBundle> {
-  const row = await repo.findForStix(executionId);
+/**
+ * GET /api/workflow/executions/{id}/stix: the run's indicator values and valid generated rules as a STIX 2.1
+ * bundle, the rules with their queries for the team's SIEM targets (SIGMA_CONVERT_TARGETS).
+ */
+export async function executionStix(
+  deps: { repo: Pick<ExecutionRepository, 'findForStix'>; settings?: SettingsReader },
+  executionId: number,
+): Promise<StixBundle> {
+  const row = await deps.repo.findForStix(executionId);
   if (!row) throw new HttpError(404, EXECUTION_ERROR_CODES.executionNotFound, `execution ${executionId} not found`);
-  return storedExecutionStix(row);
+  return storedExecutionStix(row, teamTargets(await deps.settings?.get('SIGMA_CONVERT_TARGETS')));
 }
