@@ -21,7 +21,13 @@ export { createLogger, type CreateLoggerOptions, type Logger } from './logging/l
 export { redactSecrets } from './logging/redact-secrets';
 export {
   actorOf,
+  announcesBody,
+  BODY_DIGEST_HEADER,
+  bodyDigest,
   identitySignatureHeaders,
+  MAX_JSON_DEPTH,
+  rawBodyOf,
+  UNSIGNED_BODY,
   requireSignedIdentity,
   type SignedIdentity,
   roleOf,

@@ -86,4 +86,16 @@ describe('extractHuntQueries', () => {
   it('does not read one field of a list or prose about a FROM clause as a query', () => {
     expect(queries('Fields we saw:\nprocess.name: curl\n\nData came from the logs | mostly from hosts.')).toEqual([]);
   });
+
+  it('reads a query set as inline code in a sentence, but not a lone field or value', () => {
+    const text = 'The hunt `process where process.name == "osascript" and process.args : "display dialog"` finds the prompt; `process.name : "sh"` alone is a field.';
+    expect(queries(text)).toEqual([['eql', 'process where process.name == "osascript" and process.args : "display dialog"']]);
+  });
+
+  it('reads an unfenced query after a label naming it, without the label', () => {
+    expect(queries('Hunting query: event.dataset:acme.audit and event.action:user.session.impersonation.initiate\n\nIt returns…')).toEqual([
+      ['lucene', 'event.dataset:acme.audit and event.action:user.session.impersonation.initiate'],
+    ]);
+    expect(queries('Note: the operator waited an hour.')).toEqual([]);
+  });
 });

@@ -121,7 +121,8 @@ export interface AgentRunner {
     signal: AbortSignal,
   ): Promise<{ output: AgentOutputs[A]; usage?: Usage[] }>;
   generateSigma(
-    input: { article: PipelineArticle; platform: PlatformLabel; extraction: ExtractionResult },
+    /** `text`: what the extractors read (the evidence offsets point into it); the article's content when absent. */
+    input: { article: PipelineArticle; platform: PlatformLabel; extraction: ExtractionResult; text?: string },
     signal: AbortSignal,
   ): Promise<{ rules: RuleCandidate[]; usage?: Usage[] }>;
   /** A repaired rule: an object (the builtin repair) or new text (a model); null when nothing could be repaired. */

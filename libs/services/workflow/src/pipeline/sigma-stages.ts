@@ -65,6 +65,8 @@ export async function generateAndPromote(input: {
   snapshot: PipelineSnapshot;
   platform: PlatformResult | null;
   extraction: ExtractionResult;
+  /** The text the extractors read: the generator tells an article's prose from its quoted code by it. */
+  text?: string;
   coverage: ExecutionCoverage | null;
 }): Promise<GeneratedRuleRecord[]> {
   const { recorder, deps, agents, article, extraction } = input;
@@ -72,7 +74,7 @@ export async function generateAndPromote(input: {
 
   const rules = await recorder.stage('sigma_generation', async (log) => {
     const usage: unknown[] = [];
-    const generated = await agents.generateSigma({ article, platform: input.platform?.os ?? 'unknown', extraction }, signal);
+    const generated = await agents.generateSigma({ article, platform: input.platform?.os ?? 'unknown', extraction, ...(input.text !== undefined ? { text: input.text } : {}) }, signal);
     usage.push(...(generated.usage ?? []));
     const out: RunRule[] = [];
     // What the article states, for the fidelity check: its text and its observables.
