@@ -23,6 +23,8 @@ interface Figures {
   rules: number;
   findings: number;
   notFiring: number;
+  commandLines: number;
+  commandLinesCovered: number;
   baselineFiring: number;
   findingIds: Map<string, number>;
   cutTitles: number;
@@ -67,15 +69,16 @@ function truthRules(articleId: string): string[] | null {
 
 function score(articles: SharedArticle[], log: string[]): Figures {
   const f: Figures = {
-    articles: articles.length, rules: 0, findings: 0, notFiring: 0, baselineFiring: 0, findingIds: new Map(), cutTitles: 0, quotedTitles: 0, programOnlyTitles: 0, markupValues: 0,
+    articles: articles.length, rules: 0, findings: 0, notFiring: 0, baselineFiring: 0, commandLines: 0, commandLinesCovered: 0, findingIds: new Map(), cutTitles: 0, quotedTitles: 0, programOnlyTitles: 0, markupValues: 0,
     indicatorOnly: 0, huntableWithCommands: 0, withBehaviourRule: 0, atoms: { truthRules: 0, articles: 0, hits: 0, generated: 0, expected: 0 },
   };
   for (const article of articles) {
     const platform = (article.truth.platform ?? 'unknown') as Platform;
     const extraction = runBuiltinExtraction(article.text, { platform, articleUrl: article.url });
-    const drafts: RuleDraft[] = generateBuiltinRules(builtinSigmaInput({ title: article.title, url: article.url, date: '2026-01-01' }, platform as TemplatePlatform, extraction));
+    const drafts: RuleDraft[] = generateBuiltinRules(builtinSigmaInput({ title: article.title, url: article.url, date: '2026-01-01' }, platform as TemplatePlatform, extraction, article.text));
     const flag = (what: string, draft: RuleDraft) => log.push(`  ${article.id} ${what}: ${draft.rule.title}`);
     let behaviourRules = 0;
+    const firedOn = new Set<string>();
     for (const draft of drafts) {
       f.rules++;
       const { findings } = validateRuleDocument(draft.rule as Record<string, unknown>);
@@ -85,6 +88,7 @@ function score(articles: SharedArticle[], log: string[]): Figures {
         flag(`${finding.severity} ${finding.id}`, draft);
       }
       const selfTest = selfTestRule(draft.rule as Record<string, unknown>, extraction.observables);
+      selfTest.fired_on.forEach((observable) => firedOn.add(observable));
       if (!selfTest.fires) {
         f.notFiring++;
         flag('fires on none of its observables', draft);
@@ -105,6 +109,9 @@ function score(articles: SharedArticle[], log: string[]): Figures {
       if (INDICATOR_CLASSES.has(draft.telemetryClass)) f.indicatorOnly++;
       else behaviourRules++;
     }
+    const commandLines = extraction.observables.filter((observable) => observable.type === 'cmdline');
+    f.commandLines += commandLines.length;
+    f.commandLinesCovered += commandLines.filter((observable) => firedOn.has(`cmdline: ${observable.value}`)).length;
     if (article.truth.huntable && commandCount(article) >= 3) {
       f.huntableWithCommands++;
       if (behaviourRules > 0) f.withBehaviourRule++;
@@ -131,6 +138,7 @@ function print(name: string, f: Figures): void {
   console.log(`validator findings (all severities)   ${f.findings}${f.findingIds.size ? `  (${[...f.findingIds].map(([id, n]) => `${id} ${n}`).join(', ')})` : ''}`);
   console.log(`fire on none of their observables   ${f.notFiring}`);
   console.log(`fire on the benign baseline           ${f.baselineFiring}`);
+  console.log(`command lines some rule fires on      ${f.commandLinesCovered}/${f.commandLines}`);
   console.log(`cut titles                            ${f.cutTitles}`);
   console.log(`titles with a quote                   ${f.quotedTitles}`);
   console.log(`"<Program> Execution With Suspicious Arguments" titles  ${f.programOnlyTitles}`);

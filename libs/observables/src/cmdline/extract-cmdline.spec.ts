@@ -173,4 +173,15 @@ describe('extractCmdlines', () => {
     const text = 'Purpose list: reg delete "HKLM\\Software\\Acme\\Run" /v "AcmeTray" /f Removes the tray icon run key. bcdedit /set {current} bootstatuspolicy ignoreallfailures modifies the boot configuration of the host.';
     expect(values(text)).toEqual(['reg delete "HKLM\\Software\\Acme\\Run" /v "AcmeTray" /f', 'bcdedit /set {current} bootstatuspolicy ignoreallfailures']);
   });
+
+  it("skips a tool's tabular output in a code block", () => {
+    const text = '```\nImage Name        PID Session Name   Mem Usage\nsvchost.exe       908 Services       12,344 K\nacmeagent.exe    4412 Console         8,120 K\n```';
+    expect(values(text)).toEqual([]);
+  });
+
+  it("reads the command after a log line's time stamp and after an event field's label", () => {
+    const text = '```\n2024-03-02 10:14:22 cmd.exe /c whoami /all\n[10:14:25] net group "domain admins" /domain\nCommandLine: powershell.exe -ep bypass -f C:\\temp\\a.ps1\n```';
+    expect(values(text)).toEqual(['cmd.exe /c whoami /all', 'net group "domain admins" /domain', 'powershell.exe -ep bypass -f C:\\temp\\a.ps1']);
+    expect(values('2024-03-02T10:15:00Z - nltest /dclist:corp')).toEqual(['nltest /dclist:corp']);
+  });
 });

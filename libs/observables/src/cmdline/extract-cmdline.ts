@@ -68,11 +68,15 @@ function fromCodeBlocks(doc: ArticleDocument, out: Candidate[]): void {
       const gutter = gutters.get(i) ?? 0;
       // A process-tree listing ("└── /bin/sh -c ...") shows each command line after its branch glyph.
       const indent = gutter + line.text.slice(gutter).length - line.text.slice(gutter).replace(TREE_BRANCH, '').length;
-      const prompt = PROMPT.exec(line.text.slice(indent));
-      const afterPrompt = indent + (prompt ? prompt[0].length : 0);
+      // A log line's timestamp and an event field's label come before the command ("2024-03-02 10:14:22 cmd.exe …",
+      // "CommandLine: powershell.exe …").
+      const stamped = indent + (LOG_TIMESTAMP.exec(line.text.slice(indent))?.[0].length ?? 0);
+      const labelled = stamped + (COMMAND_FIELD.exec(line.text.slice(stamped))?.[0].length ?? 0);
+      const prompt = PROMPT.exec(line.text.slice(labelled));
+      const afterPrompt = labelled + (prompt ? prompt[0].length : 0);
       const startCol = afterPrompt + cronScheduleLength(line.text.slice(afterPrompt));
       const text = line.text.slice(startCol);
-      if (!text.trim() || /^(?:#|\/\/|REM\b|::|<#)/i.test(text)) continue;
+      if (!text.trim() || /^(?:#|\/\/|REM\b|::|<#)/i.test(text) || isOutputRow(text)) continue;
       // A subshell "( ... ) | crontab -" and a captured output "TOKEN=$(curl ...)" are checked on their first command.
       const check = checkCommand(tokenize(text.replace(/^\(\s*|^[A-Za-z_]\w*=\$\(\s*/, '')), { allowBare: shell });
       if (!check.ok) {
@@ -86,6 +90,22 @@ function fromCodeBlocks(doc: ArticleDocument, out: Candidate[]): void {
       i = last;
     }
   }
+}
+
+// "2024-03-02 10:14:22", "2024-03-02T10:14:22.123Z", "[10:14:22]", "10:14:22 UTC -": a log line's time stamp.
+const LOG_TIMESTAMP =
+  /^\[?(?:\d{4}-\d{2}-\d{2}[T ]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?|\d{1,2}:\d{2}:\d{2}(?:[.,]\d{1,9})?)\]?(?:\s+(?:UTC|GMT))?(?:\s+[-|>:]|\s*[|>])?\s+(?=\S)/;
+// An event field that holds a command line, unquoted after its label: "CommandLine: …", "process.command_line: …".
+const COMMAND_FIELD = /^(?:[-*]\s+)?(?:Parent\s*)?(?:Process\s*)?Command\s*Line\s*[:=]\s*(?=[^\s"'])|^(?:process\.(?:parent\.)?command_line|process\.args)\s*[:=]\s*(?=[^\s"'[])/i;
+
+/**
+ * A row of a tool's tabular output ("svchost.exe      908 Services     0   12,344 K"): columns set apart by
+ * runs of spaces, and nothing a command line has (a switch, a path, a quote, an operator).
+ */
+function isOutputRow(text: string): boolean {
+  if ((text.match(/\S {3,}(?=\S)/g) ?? []).length < 2) return false;
+  const rest = text.trim().split(/\s+/).slice(1);
+  return !rest.some((word) => /^[-/]|[\\/"'=|&<>]/.test(word));
 }
 
 // A string literal in program code: "curl -fsSL http://x/j.sh".execute(), subprocess.run('...').
@@ -145,7 +165,8 @@ function fromProseLines(doc: ArticleDocument, out: Candidate[]): void {
       continue;
     }
     const marker = LIST_MARKER.exec(line.text);
-    const bodyCol = marker ? marker[0].length : 0;
+    const listCol = marker ? marker[0].length : 0;
+    const bodyCol = listCol + (LOG_TIMESTAMP.exec(line.text.slice(listCol))?.[0].length ?? 0);
     const body = line.text.slice(bodyCol);
     const prompt = PROMPT.exec(body);
     const col = bodyCol + (prompt ? prompt[0].length : 0);

@@ -151,4 +151,9 @@ describe('extractProcessPairs', () => {
     ].join('\n');
     expect(pairs(table)).toEqual(['w3wp.exe -> cmd.exe', 'cmd.exe -> nltest.exe']);
   });
+
+  it('reads "Y, a child process of X" and "X\'s child process Y"', () => {
+    expect(pairs('We then saw whoami.exe, a child process of w3wp.exe, enumerate the user.')).toEqual(['w3wp.exe -> whoami.exe']);
+    expect(pairs("Next, sqlservr.exe's child process cmd.exe wrote the file.")).toEqual(['sqlservr.exe -> cmd.exe']);
+  });
 });

