@@ -21,6 +21,7 @@ describe('run-on commands', () => {
     expect(stages('net group "domain admins" /domain systeminfo hostname whoami /all')).toEqual(['net group "domain admins" /domain', 'systeminfo', 'hostname', 'whoami /all']);
     expect(stages('cmd /c whoami')).toEqual(['cmd /c whoami']);
     expect(stages('echo hostname')).toEqual(['echo hostname']);
+    expect(stages('for /f %i in (hosts.txt) do psexec \\\\%i -s cmd /c whoami')).toEqual(['for /f %i in (hosts.txt) do psexec \\\\%i -s cmd /c whoami']);
   });
 
   it('starts a new command after a wrapper whose quoted command ended', () => {

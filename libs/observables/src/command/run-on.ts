@@ -39,7 +39,8 @@ export function runOnCommands(words: readonly Word[], dialect: Dialect): Array<{
 // Programs whose arguments are text, not commands: a program name among them runs nothing.
 const ECHOING = new Set(['echo', 'printf', 'write-host', 'write-output', 'findstr', 'grep', 'egrep', 'where', 'which', 'whereis', 'type', 'man', 'help', 'get-help', 'get-command', 'taskkill', 'pkill', 'killall', 'kill', 'stop-process']);
 // Programs whose trailing words are a command they run (on another host, as another user, in a console host).
-const COMMAND_RUNNERS = new Set(['conhost', 'psexec', 'psexec64', 'paexec', 'winrs', 'wmiexec', 'smbexec', 'atexec', 'dcomexec', 'runas', 'ssh', 'nsenter', 'chroot', 'su']);
+// cmd's `for … do <command>` and `forfiles /c "<command>"` run their body: it stays in their command line.
+const COMMAND_RUNNERS = new Set(['conhost', 'psexec', 'psexec64', 'paexec', 'winrs', 'wmiexec', 'smbexec', 'atexec', 'dcomexec', 'runas', 'ssh', 'nsenter', 'chroot', 'su', 'for', 'forfiles']);
 const RUN_SWITCH = /^(?:\/[ck]|-c|-command|-e|-ec|-enc|-encodedcommand|-exec|--exec|-e:)$/i;
 
 function isSwitchWord(word: Word | undefined): boolean {
