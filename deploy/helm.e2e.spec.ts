@@ -215,6 +215,13 @@ describe('the gateway', () => {
     expect(plainValue(appContainer(overridden, 'gateway'), 'ALLOWED_HOSTS')).toBe('hunt.example.org');
     expect(envByName(appContainer(defaults, 'gateway')).has('ALLOWED_HOSTS')).toBe(false);
   });
+
+  it('believes X-Forwarded-For from no proxy by default, and from config.trustedProxies when listed (TRUSTED_PROXIES)', () => {
+    expect(envByName(appContainer(defaults, 'gateway')).has('TRUSTED_PROXIES')).toBe(false);
+    const behindIngress = RenderedChart.parse(helm.render({ config: { trustedProxies: ['10.42.0.0/16', '192.168.1.7'] } }));
+    expect(plainValue(appContainer(behindIngress, 'gateway'), 'TRUSTED_PROXIES')).toBe('10.42.0.0/16,192.168.1.7');
+    expect(helm.template({ extraEnv: [{ name: 'TRUSTED_PROXIES', value: '0.0.0.0/0' }] }).stderr).toMatch(/sets TRUSTED_PROXIES, which the chart manages/);
+  });
 });
 
 describe('secrets', () => {

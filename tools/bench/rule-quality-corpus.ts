@@ -1,6 +1,6 @@
 // What a reviewer would have to fix in the builtin SigmaAgent's rules, on the tune and check halves of the shared
 // corpus (../shared/cti-articles, split in shared-corpus.ts; skipped with the reason when absent): validator
-// findings of every severity, cut or quoted titles, program-only titles ("<Program> Execution With Suspicious
+// findings of every severity, rules that fire on none of their own observables or on the benign baseline, cut or quoted titles, program-only titles ("<Program> Execution With Suspicious
 // Arguments"), values carrying markup, the share of indicator-only rules (lists of IPs or domains), and the huntable
 // articles with three or more intruder commands that got no behaviour rule. When a detection engineer's rules for
 // an article sit in tools/bench/.rule-truth/<article id>/*.yml (git-ignored: written from article text that is
@@ -9,7 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runBuiltinExtraction, type Platform } from '@huntforge/observables';
-import { analyseRuleText, builtinSigmaInput, generateBuiltinRules, renderRule, validateRuleDocument, type RuleDraft, type TemplatePlatform } from '@huntforge/sigma';
+import { analyseRuleText, builtinSigmaInput, generateBuiltinRules, renderRule, selfTestRule, validateRuleDocument, type RuleDraft, type TemplatePlatform } from '@huntforge/sigma';
 import { loadSharedCorpus, sharedHalf, type SharedArticle } from './shared-corpus';
 
 const verbose = process.argv.includes('--verbose');
@@ -22,6 +22,10 @@ interface Figures {
   articles: number;
   rules: number;
   findings: number;
+  notFiring: number;
+  commandLines: number;
+  commandLinesCovered: number;
+  baselineFiring: number;
   findingIds: Map<string, number>;
   cutTitles: number;
   quotedTitles: number;
@@ -65,15 +69,16 @@ function truthRules(articleId: string): string[] | null {
 
 function score(articles: SharedArticle[], log: string[]): Figures {
   const f: Figures = {
-    articles: articles.length, rules: 0, findings: 0, findingIds: new Map(), cutTitles: 0, quotedTitles: 0, programOnlyTitles: 0, markupValues: 0,
+    articles: articles.length, rules: 0, findings: 0, notFiring: 0, baselineFiring: 0, commandLines: 0, commandLinesCovered: 0, findingIds: new Map(), cutTitles: 0, quotedTitles: 0, programOnlyTitles: 0, markupValues: 0,
     indicatorOnly: 0, huntableWithCommands: 0, withBehaviourRule: 0, atoms: { truthRules: 0, articles: 0, hits: 0, generated: 0, expected: 0 },
   };
   for (const article of articles) {
     const platform = (article.truth.platform ?? 'unknown') as Platform;
     const extraction = runBuiltinExtraction(article.text, { platform, articleUrl: article.url });
-    const drafts: RuleDraft[] = generateBuiltinRules(builtinSigmaInput({ title: article.title, url: article.url, date: '2026-01-01' }, platform as TemplatePlatform, extraction));
+    const drafts: RuleDraft[] = generateBuiltinRules(builtinSigmaInput({ title: article.title, url: article.url, date: '2026-01-01' }, platform as TemplatePlatform, extraction, article.text));
     const flag = (what: string, draft: RuleDraft) => log.push(`  ${article.id} ${what}: ${draft.rule.title}`);
     let behaviourRules = 0;
+    const firedOn = new Set<string>();
     for (const draft of drafts) {
       f.rules++;
       const { findings } = validateRuleDocument(draft.rule as Record<string, unknown>);
@@ -81,6 +86,16 @@ function score(articles: SharedArticle[], log: string[]): Figures {
       for (const finding of findings) {
         f.findingIds.set(`${finding.severity} ${finding.id}`, (f.findingIds.get(`${finding.severity} ${finding.id}`) ?? 0) + 1);
         flag(`${finding.severity} ${finding.id}`, draft);
+      }
+      const selfTest = selfTestRule(draft.rule as Record<string, unknown>, extraction.observables);
+      selfTest.fired_on.forEach((observable) => firedOn.add(observable));
+      if (!selfTest.fires) {
+        f.notFiring++;
+        flag('fires on none of its observables', draft);
+      }
+      if (selfTest.baseline?.fires) {
+        f.baselineFiring++;
+        flag(`fires on ${selfTest.baseline.fires} benign baseline events (${selfTest.baseline.examples.join(' | ')})`, draft);
       }
       const title = draft.rule.title;
       const count = (key: 'cutTitles' | 'quotedTitles' | 'programOnlyTitles' | 'markupValues', what: string) => {
@@ -94,6 +109,9 @@ function score(articles: SharedArticle[], log: string[]): Figures {
       if (INDICATOR_CLASSES.has(draft.telemetryClass)) f.indicatorOnly++;
       else behaviourRules++;
     }
+    const commandLines = extraction.observables.filter((observable) => observable.type === 'cmdline');
+    f.commandLines += commandLines.length;
+    f.commandLinesCovered += commandLines.filter((observable) => firedOn.has(`cmdline: ${observable.value}`)).length;
     if (article.truth.huntable && commandCount(article) >= 3) {
       f.huntableWithCommands++;
       if (behaviourRules > 0) f.withBehaviourRule++;
@@ -118,6 +136,9 @@ const pct = (part: number, whole: number) => `${((100 * part) / Math.max(1, whol
 function print(name: string, f: Figures): void {
   console.log(`\n## ${name}: ${f.articles} articles, ${f.rules} rules (${(f.rules / Math.max(1, f.articles)).toFixed(1)} per article)`);
   console.log(`validator findings (all severities)   ${f.findings}${f.findingIds.size ? `  (${[...f.findingIds].map(([id, n]) => `${id} ${n}`).join(', ')})` : ''}`);
+  console.log(`fire on none of their observables   ${f.notFiring}`);
+  console.log(`fire on the benign baseline           ${f.baselineFiring}`);
+  console.log(`command lines some rule fires on      ${f.commandLinesCovered}/${f.commandLines}`);
   console.log(`cut titles                            ${f.cutTitles}`);
   console.log(`titles with a quote                   ${f.quotedTitles}`);
   console.log(`"<Program> Execution With Suspicious Arguments" titles  ${f.programOnlyTitles}`);

@@ -71,6 +71,22 @@ describe('createApiClient', () => {
     expect(seen[0]?.init.headers).toMatchObject({ 'content-type': 'application/json', 'x-csrf': 'abc', accept: 'application/json' });
   });
 
+  it('answers the success status beside the body, and shows the headers the request they go with', async () => {
+    const seen: Seen[] = [];
+    const asked: Array<{ method: string; url: string; body?: string }> = [];
+    const client = createApiClient({
+      baseUrl: 'http://svc.test',
+      fetch: fakeFetch(json(201, { id: 8 }), seen),
+      headers: (request) => {
+        asked.push(request);
+        return { 'x-signed': `${request.method} ${new URL(request.url).pathname}` };
+      },
+    });
+    await expect(client.answer(itemRoute, { params: { thing_id: 4 }, query: { page: 1 }, body: { text: 'a' } })).resolves.toEqual({ status: 201, body: { id: 8 } });
+    expect(asked).toEqual([{ method: 'POST', url: 'http://svc.test/api/things/4/notes?page=1', body: '{"text":"a"}' }]);
+    expect(seen[0]?.init.headers).toMatchObject({ 'x-signed': 'POST /api/things/4/notes' });
+  });
+
   it('resolves an empty 204 with undefined and sends no body', async () => {
     const seen: Seen[] = [];
     const client = createApiClient({ fetch: fakeFetch(new Response(null, { status: 204 }), seen) });

@@ -22,13 +22,36 @@ export interface ApiClientOptions {
   /** Origin (and optional prefix) of the gateway; '' for same-origin calls from the web pages. */
   baseUrl?: string;
   fetch?: typeof globalThis.fetch;
-  /** Headers added to every call (a bearer token, the CSRF header), read at call time. */
-  headers?: () => Record<string, string>;
+  /**
+   * Headers added to every call (a bearer token, the CSRF header), read at call time. They may depend on the
+   * request (a signature over its method and URL).
+   */
+  headers?: (request: OutgoingRequest) => Record<string, string>;
 }
+
+/** The request a call is about to send, as `headers` sees it. */
+export interface OutgoingRequest {
+  /** Upper case, as sent. */
+  method: string;
+  /** The full URL, base included. */
+  url: string;
+  /** The JSON body as sent, when there is one. */
+  body?: string;
+}
+
+/** A success answer with its status (a route may document several 2xx statuses). */
+export interface ApiAnswer<R extends ApiRoute> {
+  status: number;
+  body: RouteResponse<R>;
+}
+
+type CallArgs<R extends ApiRoute> = Partial<CallInput<R>> extends CallInput<R> ? [CallInput<R>?] : [CallInput<R>];
 
 export interface ApiClient {
   /** Calls `route`; resolves with its success body, rejects with an `ApiError` for any non-2xx answer. */
-  call<R extends ApiRoute>(route: R, ...input: Partial<CallInput<R>> extends CallInput<R> ? [CallInput<R>?] : [CallInput<R>]): Promise<RouteResponse<R>>;
+  call<R extends ApiRoute>(route: R, ...input: CallArgs<R>): Promise<RouteResponse<R>>;
+  /** As `call`, with the success status beside the body. */
+  answer<R extends ApiRoute>(route: R, ...input: CallArgs<R>): Promise<ApiAnswer<R>>;
   /** The URL `route` is called at (for links, downloads and EventSource). */
   url<R extends ApiRoute>(route: R, input?: Pick<CallInput<R>, 'params' | 'query'>): string;
 }
@@ -72,20 +95,28 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const url: ApiClient['url'] = (route, input = {}) =>
     `${baseUrl}${pathOf(route, input.params as Record<string, unknown> | undefined)}${queryOf(input.query as Record<string, unknown> | undefined)}`;
 
+  const answer: ApiClient['answer'] = async (route, ...rest) => {
+    const input = (rest[0] ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal };
+    const target = url(route, input as Pick<CallInput<typeof route>, 'params' | 'query'>);
+    const method = route.method.toUpperCase();
+    const body = input.body === undefined ? undefined : JSON.stringify(input.body);
+    const headers: Record<string, string> = { accept: 'application/json', ...(options.headers?.({ method, url: target, body }) ?? {}) };
+    const init: RequestInit = { method, headers, signal: input.signal, credentials: 'same-origin' };
+    if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      init.body = body;
+    }
+    const response = await doFetch(target, init);
+    const answered = await bodyOf(response);
+    if (!response.ok) throw apiErrorOf(response.status, answered, response.headers.get('x-request-id') ?? undefined);
+    return { status: response.status, body: answered as RouteResponse<typeof route> };
+  };
+
   return {
     url,
+    answer,
     async call(route, ...rest) {
-      const input = (rest[0] ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal };
-      const headers: Record<string, string> = { accept: 'application/json', ...(options.headers?.() ?? {}) };
-      const init: RequestInit = { method: route.method.toUpperCase(), headers, signal: input.signal, credentials: 'same-origin' };
-      if (input.body !== undefined) {
-        headers['content-type'] = 'application/json';
-        init.body = JSON.stringify(input.body);
-      }
-      const response = await doFetch(url(route, input as Pick<CallInput<typeof route>, 'params' | 'query'>), init);
-      const body = await bodyOf(response);
-      if (!response.ok) throw apiErrorOf(response.status, body, response.headers.get('x-request-id') ?? undefined);
-      return body as RouteResponse<typeof route>;
+      return (await answer(route, ...rest)).body;
     },
   };
 }

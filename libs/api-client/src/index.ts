@@ -1,2 +1,2 @@
-export { createApiClient, type ApiClient, type ApiClientOptions, type CallInput } from './api-client';
+export { createApiClient, type ApiAnswer, type ApiClient, type ApiClientOptions, type CallInput, type OutgoingRequest } from './api-client';
 export { ApiError, apiErrorOf } from './api-error';

@@ -21,7 +21,13 @@ export { createLogger, type CreateLoggerOptions, type Logger } from './logging/l
 export { redactSecrets } from './logging/redact-secrets';
 export {
   actorOf,
+  announcesBody,
+  BODY_DIGEST_HEADER,
+  bodyDigest,
   identitySignatureHeaders,
+  MAX_JSON_DEPTH,
+  rawBodyOf,
+  UNSIGNED_BODY,
   requireSignedIdentity,
   type SignedIdentity,
   roleOf,
@@ -105,3 +111,4 @@ export {
   type InProcessUpstream,
 } from './boot/all-in-one';
 export { failStartup, loadStartupConfig } from './boot/startup';
+export { checkAddress, checkOutboundUrl, isIpLiteral, OutboundUrlError, systemHostResolver, type AddressPolicy, type AddressVerdict, type HostResolver } from './net';

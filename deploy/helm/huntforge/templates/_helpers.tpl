@@ -81,7 +81,7 @@ Variables the chart sets itself. User-supplied env may not set them: a second AU
 further down the list would silently win over the chart's.
 */}}
 {{- define "huntforge.managedEnvNames" -}}
-{{- $names := list "NODE_ENV" "HOST" "PORT" "AUTH_MODE" "DATA_DIR" "MIGRATE_ON_START" "LOG_LEVEL" "BODY_LIMIT" "SHUTDOWN_TIMEOUT_MS" "SCHEDULER_ENABLED" "SCHEDULED_JOBS_POLL_SECONDS" "BACKUP_DIR" "DATABASE_URL" "AMQP_URL" "SETTINGS_ENCRYPTION_KEY" "ALLOWED_HOSTS" "IDENTITY_SIGNING_KEY" }}
+{{- $names := list "NODE_ENV" "HOST" "PORT" "AUTH_MODE" "DATA_DIR" "MIGRATE_ON_START" "LOG_LEVEL" "BODY_LIMIT" "SHUTDOWN_TIMEOUT_MS" "SCHEDULER_ENABLED" "SCHEDULED_JOBS_POLL_SECONDS" "BACKUP_DIR" "DATABASE_URL" "AMQP_URL" "SETTINGS_ENCRYPTION_KEY" "ALLOWED_HOSTS" "TRUSTED_PROXIES" "IDENTITY_SIGNING_KEY" }}
 {{- range $app, $_ := .Values.apps }}
 {{- if ne $app "gateway" }}
 {{- $names = append $names (include "huntforge.urlEnvVar" $app) }}
@@ -186,6 +186,10 @@ further down the list would silently win over the chart's.
 {{- with $hosts }}
 - name: ALLOWED_HOSTS
   value: {{ join "," (uniq .) | quote }}
+{{- end }}
+{{- with $root.Values.config.trustedProxies }}
+- name: TRUSTED_PROXIES
+  value: {{ join "," . | quote }}
 {{- end }}
 - name: SCHEDULED_JOBS_POLL_SECONDS
   value: {{ $root.Values.config.scheduledJobsPollSeconds | int | quote }}

@@ -109,7 +109,7 @@ export const sigmaQueueRoutes = {
       400: badId,
       404: notFound,
       409: errorResponse(['invalid_transition', 'delivery_not_permitted']),
-      422: errorResponse(['github_not_configured']),
+      422: errorResponse(['github_not_configured', 'url_not_allowed'], 'GitHub is not configured, or GITHUB_API_URL resolves to a metadata or link-local address'),
       502: errorResponse(['github_error']),
     },
   }),

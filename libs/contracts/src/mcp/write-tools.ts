@@ -1,46 +1,48 @@
 import { z } from 'zod';
+import { createChunkFeedbackRequestSchema } from '../content-filter/feedback';
+import { createAnnotationRequestSchema } from '../ingestion/annotations';
+import { scrapeUrlRequestSchema } from '../ingestion/articles';
+import { approveRequestSchema, rejectRequestSchema, reviewNoteRequestSchema } from '../sigma/queue';
+import { backtestRequestSchema } from '../telemetry/datasets';
+import { autoTriggerThresholdRequestSchema } from '../workflow/config';
 import { mcpConfirmationSchema } from './confirmations';
 
+// Each write tool runs one public route (libs/services/mcp/src/actions/action-table.ts), so its arguments are
+// that route's body fields, taken from the route's own schemas: the limits cannot drift apart. Path parameters
+// are JSON numbers here (the route's are text from the URL).
 const id = z.number().int().positive();
 
 // ───────────── low-risk writes: run at once, audited ─────────────
 
-export const submitChunkFeedbackInputSchema = z.object({
-  article_id: id,
-  chunk_id: z.number().int().min(0),
-  chunk_text: z.string().min(1).max(50_000),
-  model_classification: z.enum(['Huntable', 'Not Huntable']),
-  model_confidence: z.number().min(0).max(1),
-  model_reason: z.string().max(5_000).optional(),
-  is_correct: z.boolean(),
-  user_classification: z.enum(['Huntable', 'Not Huntable']).optional(),
-  comment: z.string().max(5_000).optional(),
-});
+/** POST /api/feedback/chunk-classification. */
+export const submitChunkFeedbackInputSchema = z.object({ ...createChunkFeedbackRequestSchema.shape });
 
-export const addAnnotationInputSchema = z.object({
-  article_id: id,
-  annotation_type: z.string().min(1).max(50).describe('huntable or not_huntable for huntability (950-1050 characters), or an observable type'),
-  selected_text: z.string().min(1).max(20_000),
-  start_position: z.number().int().min(0),
-  end_position: z.number().int().min(0),
-});
+/** POST /api/articles/{article_id}/annotations. */
+export const addAnnotationInputSchema = z
+  .object({
+    article_id: id,
+    ...createAnnotationRequestSchema.shape,
+    annotation_type: createAnnotationRequestSchema.shape.annotation_type.describe('huntable or not_huntable for huntability (950-1050 characters), or an observable type'),
+  })
+  .refine((args) => args.end_position > args.start_position, { message: 'end_position must be after start_position', path: ['end_position'] });
 
-export const addQueueReviewNoteInputSchema = z.object({
-  queue_id: id,
-  note: z.string().min(1).max(5_000),
-});
+/** POST /api/sigma-queue/{queue_id}/review-notes. */
+export const addQueueReviewNoteInputSchema = z.object({ queue_id: id, note: reviewNoteRequestSchema.shape.note });
 
+/** POST /api/sigma-queue/{queue_id}/backtest. */
 export const backtestQueueRuleInputSchema = z.object({
   queue_id: id,
-  dataset_ids: z.array(id).min(1).max(10).describe('Telemetry datasets (GET /api/telemetry/datasets) to run the rule over'),
-  max_examples: z.number().int().min(0).max(20).default(5).describe('Matching events shown per dataset'),
+  ...backtestRequestSchema.shape,
+  dataset_ids: backtestRequestSchema.shape.dataset_ids.describe('Telemetry datasets (GET /api/telemetry/datasets) to run the rule over'),
 });
 
+/** POST /api/scrape-url (the ingestion service refuses URLs that are not public http(s) pages). */
 export const scrapeUrlInputSchema = z.object({
-  url: z.url({ protocol: /^https?$/ }).max(2048).describe('An http(s) page to fetch (public addresses only) and store as an article'),
-  force_scrape: z.boolean().default(false).describe('true fetches again and refreshes the article even when its URL is known'),
+  ...scrapeUrlRequestSchema.shape,
+  url: scrapeUrlRequestSchema.shape.url.describe('An http(s) page to fetch (public addresses only) and store as an article'),
 });
 
+/** POST /api/workflow/articles/{article_id}/trigger?force= (a JSON boolean here, the query's flag there). */
 export const triggerWorkflowInputSchema = z.object({
   article_id: id,
   force: z.boolean().default(false).describe('true skips the auto-trigger threshold check (a manual run)'),
@@ -55,15 +57,18 @@ export const writeResultOutputSchema = z.object({
 
 // ───────────── high-risk writes: only a pending confirmation request ─────────────
 
-export const approveQueueRuleInputSchema = z.object({ queue_id: id, comment: z.string().max(5_000).optional() });
-export const rejectQueueRuleInputSchema = z.object({ queue_id: id, reason: z.string().min(1).max(5_000) });
+/** POST /api/sigma-queue/{queue_id}/approve; the comment is the approval's note. */
+export const approveQueueRuleInputSchema = z.object({ queue_id: id, comment: approveRequestSchema.shape.note });
+/** POST /api/sigma-queue/{queue_id}/reject. */
+export const rejectQueueRuleInputSchema = z.object({ queue_id: id, reason: rejectRequestSchema.shape.reason });
+/** POST /api/sigma-queue/{queue_id}/submit. */
 export const submitQueueRuleInputSchema = z.object({ queue_id: id });
+/** PUT /api/workflow/config: checked against that route's body schema when the request is filed (a stable code names the fields). */
 export const updateWorkflowConfigInputSchema = z.object({
   config: z.record(z.string(), z.unknown()).describe('The PUT /api/workflow/config body (thresholds, agents, prompts flags)'),
 });
-export const updateAutoTriggerThresholdInputSchema = z.object({
-  auto_trigger_hunt_score_threshold: z.number().min(0).max(100),
-});
+/** PATCH /api/workflow/config/auto-trigger-threshold. */
+export const updateAutoTriggerThresholdInputSchema = z.object({ ...autoTriggerThresholdRequestSchema.shape });
 export const deleteArticleInputSchema = z.object({ article_id: id });
 export const retrainModelInputSchema = z.object({});
 export const rollbackModelInputSchema = z.object({ version_id: id });

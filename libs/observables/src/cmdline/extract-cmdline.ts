@@ -37,20 +37,46 @@ export function extractCmdlines(doc: ArticleDocument): CmdlineItem[] {
   return finalise(doc, candidates);
 }
 
+/**
+ * Width of the line-number gutter a page copied with a code block ("1 whoami /all", "2 net view"), per
+ * line index: only when every non-empty line of the block starts with the next number in turn.
+ */
+function gutterWidths(doc: ArticleDocument, firstLine: number, lastLine: number): Map<number, number> {
+  const widths = new Map<number, number>();
+  let expected: number | null = null;
+  for (let i = firstLine; i <= lastLine; i++) {
+    const text = doc.lines[i].text;
+    if (!text.trim() || /^\s{0,3}(?:`{3,}|~{3,})/.test(text)) continue;
+    const m = /^\s*(\d{1,4})(?:[ \t]+|[:|.][ \t]*)(?=\S)/.exec(text);
+    if (!m) return new Map();
+    const n = Number(m[1]);
+    if (expected !== null && n !== expected) return new Map();
+    expected = n + 1;
+    widths.set(i, m[0].length);
+  }
+  return widths.size >= 2 ? widths : new Map();
+}
+
 function fromCodeBlocks(doc: ArticleDocument, out: Candidate[]): void {
   for (const block of doc.codeBlocks) {
     const kind = classifyCode(block.text, block.lang);
     if (kind.kind === 'query' || kind.kind === 'data') continue;
     const shell = kind.kind === 'shell';
+    const gutters = gutterWidths(doc, block.firstLine, block.lastLine);
     for (let i = block.firstLine; i <= block.lastLine; i++) {
       const line = doc.lines[i];
+      const gutter = gutters.get(i) ?? 0;
       // A process-tree listing ("└── /bin/sh -c ...") shows each command line after its branch glyph.
-      const indent = line.text.length - line.text.replace(TREE_BRANCH, '').length;
-      const prompt = PROMPT.exec(line.text.slice(indent));
-      const afterPrompt = indent + (prompt ? prompt[0].length : 0);
+      const indent = gutter + line.text.slice(gutter).length - line.text.slice(gutter).replace(TREE_BRANCH, '').length;
+      // A log line's timestamp and an event field's label come before the command ("2024-03-02 10:14:22 cmd.exe …",
+      // "CommandLine: powershell.exe …").
+      const stamped = indent + (LOG_TIMESTAMP.exec(line.text.slice(indent))?.[0].length ?? 0);
+      const labelled = stamped + (COMMAND_FIELD.exec(line.text.slice(stamped))?.[0].length ?? 0);
+      const prompt = PROMPT.exec(line.text.slice(labelled));
+      const afterPrompt = labelled + (prompt ? prompt[0].length : 0);
       const startCol = afterPrompt + cronScheduleLength(line.text.slice(afterPrompt));
       const text = line.text.slice(startCol);
-      if (!text.trim() || /^(?:#|\/\/|REM\b|::|<#)/i.test(text)) continue;
+      if (!text.trim() || /^(?:#|\/\/|REM\b|::|<#)/i.test(text) || isOutputRow(text)) continue;
       // A subshell "( ... ) | crontab -" and a captured output "TOKEN=$(curl ...)" are checked on their first command.
       const check = checkCommand(tokenize(text.replace(/^\(\s*|^[A-Za-z_]\w*=\$\(\s*/, '')), { allowBare: shell });
       if (!check.ok) {
@@ -64,6 +90,22 @@ function fromCodeBlocks(doc: ArticleDocument, out: Candidate[]): void {
       i = last;
     }
   }
+}
+
+// "2024-03-02 10:14:22", "2024-03-02T10:14:22.123Z", "[10:14:22]", "10:14:22 UTC -": a log line's time stamp.
+const LOG_TIMESTAMP =
+  /^\[?(?:\d{4}-\d{2}-\d{2}[T ]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?|\d{1,2}:\d{2}:\d{2}(?:[.,]\d{1,9})?)\]?(?:\s+(?:UTC|GMT))?(?:\s+[-|>:]|\s*[|>])?\s+(?=\S)/;
+// An event field that holds a command line, unquoted after its label: "CommandLine: …", "process.command_line: …".
+const COMMAND_FIELD = /^(?:[-*]\s+)?(?:Parent\s*)?(?:Process\s*)?Command\s*Line\s*[:=]\s*(?=[^\s"'])|^(?:process\.(?:parent\.)?command_line|process\.args)\s*[:=]\s*(?=[^\s"'[])/i;
+
+/**
+ * A row of a tool's tabular output ("svchost.exe      908 Services     0   12,344 K"): columns set apart by
+ * runs of spaces, and nothing a command line has (a switch, a path, a quote, an operator).
+ */
+function isOutputRow(text: string): boolean {
+  if ((text.match(/\S {3,}(?=\S)/g) ?? []).length < 2) return false;
+  const rest = text.trim().split(/\s+/).slice(1);
+  return !rest.some((word) => /^[-/]|[\\/"'=|&<>]/.test(word));
 }
 
 // A string literal in program code: "curl -fsSL http://x/j.sh".execute(), subprocess.run('...').
@@ -105,15 +147,26 @@ function fromInlineCode(doc: ArticleDocument, out: Candidate[]): void {
 }
 
 function fromProseLines(doc: ArticleDocument, out: Candidate[]): void {
+  let commandColumn: number | null = null;
   for (let i = 0; i < doc.lines.length; i++) {
     if (doc.inFence[i]) continue;
     const line = doc.lines[i];
+    if (!TABLE_ROW.test(line.text)) commandColumn = null;
+    else if (TABLE_SEPARATOR.test(doc.lines[i + 1]?.text ?? '')) {
+      commandColumn = commandColumnOf(line.text);
+      i++;
+      continue;
+    } else if (commandColumn !== null) {
+      fromTableCell(doc, line, commandColumn, out);
+      continue;
+    }
     if (!line.text.trim() || line.text.includes('`')) {
       if (line.text.trim()) fromQuotedAndEmbedded(doc, line, out, 0);
       continue;
     }
     const marker = LIST_MARKER.exec(line.text);
-    const bodyCol = marker ? marker[0].length : 0;
+    const listCol = marker ? marker[0].length : 0;
+    const bodyCol = listCol + (LOG_TIMESTAMP.exec(line.text.slice(listCol))?.[0].length ?? 0);
     const body = line.text.slice(bodyCol);
     const prompt = PROMPT.exec(body);
     const col = bodyCol + (prompt ? prompt[0].length : 0);
@@ -133,6 +186,53 @@ function fromProseLines(doc: ArticleDocument, out: Candidate[]): void {
     }
     fromQuotedAndEmbedded(doc, line, out, col);
   }
+}
+
+const TABLE_ROW = /^\s*\|.*\|\s*$/;
+const TABLE_SEPARATOR = /^\s*\|(?:\s*:?-{2,}:?\s*\|)+\s*$/;
+const COMMAND_HEADER = /^(?:(?:executed\s+|process\s+)?command(?:[\s-]*lines?)?s?|cmdline|commandline|cmd)$/i;
+
+/** The index of a markdown table's command column ("Command", "Command line"), from its header row. */
+function commandColumnOf(header: string): number | null {
+  const bars = cellBars(header);
+  for (let c = 0; c + 1 < bars.length; c++) {
+    const cell = header.slice((bars[c] as number) + 1, bars[c + 1]).trim().replace(/^[*_]+|[*_]+$/g, '');
+    if (COMMAND_HEADER.test(cell)) return c;
+  }
+  return null;
+}
+
+/**
+ * The command cell of a markdown table row ("| whoami /groups | Shows the user's groups |"), read on its
+ * own, so the column bar is never a pipe and the description beside a command is never its argument.
+ */
+function fromTableCell(doc: ArticleDocument, line: Line, column: number, out: Candidate[]): void {
+  const bars = cellBars(line.text);
+  if (column + 1 >= bars.length) return;
+  let from = (bars[column] as number) + 1;
+  let to = bars[column + 1] as number;
+  while (from < to && /\s/.test(line.text[from] as string)) from++;
+  while (to > from && /\s/.test(line.text[to - 1] as string)) to--;
+  const cell = line.text.slice(from, to);
+  // A cell set as inline code is read by fromInlineCode.
+  if (!cell || cell.includes('`')) return;
+  const check = checkCommand(tokenize(cell));
+  if (!check.ok) return;
+  for (const span of adjacent(commandSpans(doc.content, line.start + from, line.start + to))) {
+    out.push({ start: span.start, end: span.end, program: span.program ?? check.program, confidence: 0.8 });
+  }
+}
+
+/** Columns of the bars that separate a table row's cells: a bar inside inline code or escaped (`\|`) is text. */
+function cellBars(text: string): number[] {
+  const bars: number[] = [];
+  let inCode = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '`') inCode = !inCode;
+    else if (ch === '|' && !inCode && text[i - 1] !== '\\') bars.push(i);
+  }
+  return bars;
 }
 
 /**

@@ -141,9 +141,15 @@ function lineEnd(text: string, from: number): number {
   return end < 0 ? text.length : end;
 }
 
+// An analyst's note is plain words; a lure the attacker put after `#` (ClickFix's "# ✅ I am not a robot -
+// Cloudflare ID: 4471") is part of the command the victim pastes.
+const ANALYST_NOTE = /^(?:#|REM|rem|::)[ \t]+[A-Za-z][\w ,.'()/-]*$/;
+
 function commentAt(text: string, i: number, dialect: Dialect, stageStart: boolean): number {
   if (dialect === 'cmd') {
-    if (!stageStart) return i;
+    // cmd has no trailing comments, but an article's "whoami /priv   # check privileges" or "… REM list
+    // trusts" is the analyst's note on the command: a `#`, `REM` or `::` after white space, then a space.
+    if (!stageStart) return /[ \t]/.test(text[i - 1] ?? '') && /^(?:#|REM|rem|::)[ \t]/.test(text.slice(i, i + 4)) && ANALYST_NOTE.test(text.slice(i, lineEnd(text, i))) ? lineEnd(text, i) : i;
     if (text.startsWith('::', i) || /^@?rem(?:[ \t]|$)/i.test(text.slice(i, i + 5))) return lineEnd(text, i);
     return i;
   }

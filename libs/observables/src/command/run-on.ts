@@ -17,12 +17,13 @@ export function runOnCommands(words: readonly Word[], dialect: Dialect): Array<{
     let end = words.length;
     let next = -1;
     for (i = from + 1; i < words.length; i++) {
-      if (i - from >= 2 && proseResumes(words, i, takesValue(words, from, i, dialect))) {
+      if (i - from >= 2 && proseResumes(words, i, takesValue(words, from, i, dialect), ECHOING.has(bareName((words[from] as Word).value)))) {
         end = i;
         next = nextCommand(words, i + 1);
         break;
       }
-      if (i - from >= 2 && startsCommand(words, from, i, dialect)) {
+      // A bare discovery tool is complete on its own: the next command may follow straight away.
+      if ((i - from >= 2 || STANDALONE_COMMANDS.has(programName((words[from] as Word).value))) && startsCommand(words, from, i, dialect)) {
         end = i;
         next = i;
         break;
@@ -38,7 +39,8 @@ export function runOnCommands(words: readonly Word[], dialect: Dialect): Array<{
 // Programs whose arguments are text, not commands: a program name among them runs nothing.
 const ECHOING = new Set(['echo', 'printf', 'write-host', 'write-output', 'findstr', 'grep', 'egrep', 'where', 'which', 'whereis', 'type', 'man', 'help', 'get-help', 'get-command', 'taskkill', 'pkill', 'killall', 'kill', 'stop-process']);
 // Programs whose trailing words are a command they run (on another host, as another user, in a console host).
-const COMMAND_RUNNERS = new Set(['conhost', 'psexec', 'psexec64', 'paexec', 'winrs', 'wmiexec', 'smbexec', 'atexec', 'dcomexec', 'runas', 'ssh', 'nsenter', 'chroot', 'su']);
+// cmd's `for … do <command>` and `forfiles /c "<command>"` run their body: it stays in their command line.
+const COMMAND_RUNNERS = new Set(['conhost', 'psexec', 'psexec64', 'paexec', 'winrs', 'wmiexec', 'smbexec', 'atexec', 'dcomexec', 'runas', 'ssh', 'nsenter', 'chroot', 'su', 'for', 'forfiles']);
 const RUN_SWITCH = /^(?:\/[ck]|-c|-command|-e|-ec|-enc|-encodedcommand|-exec|--exec|-e:)$/i;
 
 function isSwitchWord(word: Word | undefined): boolean {
@@ -59,8 +61,13 @@ function startsCommand(words: readonly Word[], from: number, i: number, dialect:
   if (wrapper && !(previous.raw !== previous.value && RUN_SWITCH.test(words[i - 2]?.raw ?? ''))) return false;
   if (RUN_SWITCH.test(previous.raw)) return false;
   if (isSwitchWord(previous) && valueSwitches(program, dialect)(dialect === 'posix' ? previous.raw : previous.raw.toLowerCase())) return false;
+  // Discovery tools that usually run without arguments ("… /domain systeminfo hostname whoami").
+  if (STANDALONE_COMMANDS.has(programName(word.value)) && word.value === word.value.toLowerCase()) return true;
   return hasArgumentEvidence(word, words[i + 1]);
 }
+
+// Windows discovery tools an operator types bare: a page that ran commands together names them with nothing after.
+const STANDALONE_COMMANDS: ReadonlySet<string> = new Set(['systeminfo', 'hostname', 'whoami', 'ipconfig', 'tasklist', 'quser', 'qwinsta', 'klist', 'getmac', 'netstat']);
 
 // cmd.exe's tools, which batch files and old write-ups often spell in capitals.
 export const CAPITALS_TOOLS: ReadonlySet<string> = new Set(['reg', 'net', 'net1', 'sc', 'schtasks', 'wmic', 'netsh', 'vssadmin', 'wevtutil', 'bcdedit', 'bitsadmin', 'certutil', 'wbadmin']);
@@ -99,8 +106,15 @@ function isFunctionWord(word: Word | undefined): boolean {
   return !!word && word.raw === word.value && STOPWORDS.has(word.value.replace(/[,;:.]$/, '').toLowerCase());
 }
 
+// A verb of a description ("Disables", "Removes", "Tells", "Disabling", "modifies"): a table's purpose
+// column or a sentence a page ran on after a command.
+const VERB_FORM = /^[A-Za-z][a-z]{2,}(?:es|s|ing|ed)[,:;.]?$/;
+// A word of a description: plain, capitalised or an acronym ("UI", "WMI", "Defender's").
+const TEXT_WORD = /^(?:[A-Za-z][a-z]+(?:['’-][a-z]+)*|[A-Z]{2,6}(?:'s)?)[,:;.]?$/;
+const DETERMINER = /^(?:the|a|an|this|that|these|those|its|their|all|any|every)$/;
+
 /** True when running text starts at word `i`: a capitalised sentence word or function words in a row. */
-function proseResumes(words: readonly Word[], i: number, isValue = false): boolean {
+function proseResumes(words: readonly Word[], i: number, isValue = false, echoing = false): boolean {
   const word = words[i] as Word;
   if (word.raw !== word.value || isCommandToken(word.value) || isCmdletName(word.value)) return false;
   const following = words.slice(i + 1, i + 5);
@@ -112,10 +126,15 @@ function proseResumes(words: readonly Word[], i: number, isValue = false): boole
     if (SUBCOMMANDS[programName((words[i - 2] as Word | undefined)?.value ?? '')]?.has(previous.value.toLowerCase())) return false;
     // A table row or list item a page ran on after its command: "… /f Disables the service", "… $true Sets sample submission consent".
     if (!isValue && (isFunctionWord(following[0]) || following.slice(0, 3).filter((w) => PLAIN_WORD.test(w.raw)).length >= 2)) return true;
+    // "… /f Disabling UI features Another …", "… Disabled Disables Controlled Folder Access": a capitalised
+    // verb and three more words of text, none a switch, path or quoted value.
+    if (!isValue && VERB_FORM.test(word.raw) && following.length >= 3 && following.slice(0, 3).every((w) => w.raw === w.value && TEXT_WORD.test(w.raw))) return true;
     return functionWords >= 2 || (/:$/.test(word.raw) && following.length > 0 && following.every((w) => LOWER_WORD.test(w.raw)));
   }
   // "… /f In short, this was …": a capitalised function word opening a sentence of lower-case words.
   if (!isValue && /^[A-Z][a-z]{1,4},?$/.test(word.raw) && STOPWORDS.has(word.raw.replace(/,$/, '').toLowerCase()) && following.length >= 2 && following.slice(0, 2).every((w) => PLAIN_WORD.test(w.raw))) return true;
+  // "… disableelamdrivers yes modifies the boot configuration": a verb, a determiner and a word of text.
+  if (!isValue && !echoing && VERB_FORM.test(word.raw) && LOWER_WORD.test(word.raw) && DETERMINER.test(following[0]?.raw ?? '') && following[1] && following[1].raw === following[1].value && TEXT_WORD.test(following[1].raw)) return true;
   // "… sc delete Sense to completely disable or remove the core MDE service"
   const four = words.slice(i, i + 4);
   return four.length >= 3 && isFunctionWord(word) && four.every((w) => LOWER_WORD.test(w.raw)) && four.filter(isFunctionWord).length >= 2;

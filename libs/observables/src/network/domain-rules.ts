@@ -32,7 +32,26 @@ const REFERENCE_HOSTS = [
   // XML namespace hosts (task XML, SOAP, Office documents): identifiers, never contacted.
   'schemas.microsoft.com', 'schemas.xmlsoap.org', 'schemas.openxmlformats.org',
   'schema.org', 'w3.org', 'creativecommons.org', 'wikipedia.org', 'virustotal.com', 'bazaar.abuse.ch', 'urlhaus.abuse.ch',
+  // Blog platforms and threat-intelligence portals: a plain link there is someone's write-up or a lookup.
+  'medium.com', 'substack.com', 'threatfox.abuse.ch', 'otx.alienvault.com', 'exchange.xforce.ibmcloud.com', 'any.run', 'app.any.run', 'tria.ge',
+  'hybrid-analysis.com', 'shodan.io', 'censys.io', 'urlscan.io', 'mitre.org', 'first.org', 'github.blog', 'cisa.gov',
 ];
+
+/**
+ * Sites everyone knows, named bare ("searched google.com", "a github.com account"): a company or platform,
+ * not an indicator. Their URLs with a path are judged by the path like any other.
+ */
+const WELL_KNOWN_SITES = new Set([
+  'google.com', 'microsoft.com', 'apple.com', 'amazon.com', 'github.com', 'gitlab.com', 'bitbucket.org', 'cloudflare.com',
+  'office.com', 'live.com', 'outlook.com', 'windows.com', 'azure.com', 'bing.com', 'yahoo.com', 'gmail.com', 'dropbox.com',
+  'mozilla.org', 'python.org', 'nodejs.org', 'npmjs.com', 'docker.com', 'kubernetes.io', 'amazonaws.com', 'elastic.co',
+  'okta.com', 'slack.com', 'zoom.us', 'paypal.com', 'netflix.com', 'adobe.com', 'oracle.com', 'ibm.com', 'cisco.com',
+]);
+
+export function isWellKnownSite(host: string): boolean {
+  const h = host.toLowerCase().replace(/^www\./, '');
+  return WELL_KNOWN_SITES.has(h);
+}
 
 /**
  * Package registries and their download hosts: a plain link there names a package or its tarball (a
@@ -54,7 +73,7 @@ export function isPackageRegistryHost(host: string): boolean {
  * security advisories (https://www.jenkins.io/security/advisories/, .../issues/412).
  */
 export function isReferencePath(path: string): boolean {
-  return /^\/(?:[^/?#]+\/[^/?#]+\/(?:issues|pull|discussions)\/\d+|(?:[^?#]*\/)?(?:security[-_]?)?advisor(?:y|ies)(?:[/?#-]|$))/i.test(path);
+  return /^\/(?:[^/?#]+\/[^/?#]+\/(?:issues|pull|discussions)\/\d+|(?:[^?#]*\/)?[\w-]*advisor(?:y|ies)(?:[/?#-]|$))/i.test(path);
 }
 
 // What a page a reader is sent to looks like: a code host's repository page (not a file it serves for
@@ -62,13 +81,23 @@ export function isReferencePath(path: string): boolean {
 const CODE_HOSTS = /^(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|gist\.github\.com)$/;
 const REPOSITORY_PAGE = /^\/[^/?#]+(?:\/[^/?#]+)?\/?(?:$|[?#]|\/(?:blob|tree|wiki|commit|commits|blame|releases\/tag|security)(?:[/?#]|$))/i;
 const ARTICLE_PATH = /^\/(?:[^?#]*\/)?(?:blog|blogs|research|news|labs|security-labs|threat-research|threat-intel(?:ligence)?|insights|resources|posts?|articles?|whitepapers?|publications?|reports?)\/[^?#]*[a-z]|^\/(?:[^?#]*\/)?20\d\d\/\d{1,2}\/(?:\d{1,2}\/)?[a-z0-9-]{8,}/i;
+// Documentation, guides and a vendor's product and company pages: "/docs/…", "/en-us/guide/…", "/products/edr".
+const DOCUMENTATION_PATH =
+  /^\/(?:[a-z]{2}(?:[-_][a-z]{2})?\/)?(?:[^?#]*\/)?(?:docs?|documentation|guides?|manuals?|handbook|tutorials?|knowledge-?base|kb|reference|products?|solutions?|platform|pricing|company|about(?:-us)?|careers|contact(?:-us)?|legal|privacy(?:-policy)?|terms|events?|webinars?|podcasts?|newsroom|press|what-is|glossary|cyberpedia|topics|security-bulletins?|bulletins?|errata|vulnerabilit(?:y|ies)|cves?)(?:[/?#.]|$)|\/cve-\d{4}-\d{4,}|(?:^|\/)security(?:\.html?|\/?)$/i;
+// A blog permalink: a last segment of four or more hyphenated words ("/analysis-of-the-shadow-loader/").
+const PERMALINK = /\/[a-z]{2,}(?:-[a-z0-9]{1,}){3,}\/?(?:[?#].*)?$/i;
+// A published report or paper: a plain link to a PDF sends the reader to read it.
+const DOCUMENT_FILE = /\.pdf(?:[?#]|$)/i;
+// A publisher's research or blog site (blog.vendor.com, research.vendor.com, labs.vendor.com): its pages are articles.
+const RESEARCH_SUBDOMAIN = /^(?:blogs?|research|labs|securitylabs|security-labs|threatresearch|threat-research|threatintel|intel|news|newsroom|community|techcommunity|engineering|unit42|securelist|decoded)\.[^.]+\.[^.]+/i;
 const DOWNLOAD_FILE = /\.(?:exe|dll|zip|rar|7z|gz|tgz|ps1|sh|bat|cmd|vbs|js|jar|msi|iso|img|lnk|hta|bin|elf|apk|dmg|pkg|php|py|txt|dat|so)(?:[?#]|$)/i;
 
 /** A plain link that sends the reader to a tool's repository or to another publisher's article: a citation. */
 export function isCitationUrl(host: string, path: string): boolean {
   if (DOWNLOAD_FILE.test(path) || /\/wp-(?:content|includes|admin)\//i.test(path)) return false;
   if (CODE_HOSTS.test(host.toLowerCase())) return REPOSITORY_PAGE.test(path);
-  return ARTICLE_PATH.test(path);
+  if (RESEARCH_SUBDOMAIN.test(host) && path.length > 1) return true;
+  return ARTICLE_PATH.test(path) || DOCUMENTATION_PATH.test(path) || DOCUMENT_FILE.test(path) || PERMALINK.test(path);
 }
 
 export function isReservedName(host: string): boolean {
@@ -78,7 +107,9 @@ export function isReservedName(host: string): boolean {
 export function isReferenceHost(host: string): boolean {
   const h = host.toLowerCase();
   // Vendor documentation and help centres (docs.aws.amazon.com, learn.microsoft.com, ...).
-  if (/^(?:docs|learn|support|developer|developers|help|kb|knowledge)\.[^.]+\.[^.]+/.test(h)) return true;
+  if (/^(?:docs|learn|support|developer|developers|help|kb|knowledge|wiki)\.[^.]+\.[^.]+/.test(h)) return true;
+  // Project and documentation pages hosted for open-source projects (lolbas-project.github.io, x.gitbook.io).
+  if (/\.(?:github\.io|gitbook\.io|readthedocs\.io|readthedocs\.org)$/.test(h)) return true;
   return REFERENCE_HOSTS.some((ref) => h === ref || h.endsWith(`.${ref}`));
 }
 

@@ -136,4 +136,23 @@ describe('extractNetworkIndicators', () => {
     expect(values('Calls came from 2a09[:]bac5:37aa:d2::15:1c2 on 42 c5.metal and r5a.4xlarge instances.', 'ipv6')).toEqual(['2a09:bac5:37aa:d2::15:1c2']);
     expect(values('Calls came from 2a09[:]bac5:37aa:d2::15:1c2 on 42 c5.metal/r5a.4xlarge instances.', 'domain')).toEqual([]);
   });
+
+  it('leaves out citations in any link form: schemeless repositories, project pages, docs, reports, drawn links', () => {
+    const text = [
+      'The tool is on GitHub (github.com/acme-red/shadowtool); see https://lolbas-project.github.io/lolbas/Binaries/Certutil/ too.',
+      'Guides: https://www.acmeedr.com/en-us/guide/rules.html, https://www.acmeedr.com/products/edr, https://www.acme-vendor.com/what-is/ransomware.',
+      'Reports: https://www.gov-cert.example.org/sites/files/aa24-001a.pdf and https://www.gov-cert.example.org/news-events/cybersecurity-advisories/aa23-165a.',
+      'Posts: https://medium.com/@someone/post-1, https://labs.acmesec.net/shadow and https://janesec.net/analysis-of-the-shadow-loader/.',
+      'Vendor page: https://access.acmelinux.net/security/cve/cve-2022-0847.',
+      'Read <a href="https://acme-research.net/x/shadow">this</a>.',
+      '[1]: https://acme-research.net/x/loader',
+      'Victims searched google.com and github.com for the tool.',
+    ].join('\n');
+    expect(values(text)).toEqual([]);
+  });
+
+  it('still reports plain infrastructure beside those citations', () => {
+    const text = 'It fetched https://files.evil-cdn.net/a.zip and dl.badsite-cdn.com/get.php, then beaconed to update-check.net.';
+    expect(values(text)).toEqual(['https://files.evil-cdn.net/a.zip', 'files.evil-cdn.net', 'dl.badsite-cdn.com/get.php', 'dl.badsite-cdn.com', 'update-check.net']);
+  });
 });

@@ -11,6 +11,7 @@ import {
   isReferenceHost,
   isReferencePath,
   isReservedName,
+  isWellKnownSite,
   looksLikeFieldName,
   looksLikeReverseDns,
 } from './domain-rules';
@@ -150,7 +151,8 @@ function select(doc: ArticleDocument, candidates: Candidate[], publisher: Publis
       const linkStart = c.urlStart ?? c.start;
       if (doc.inReferences[line.index] || isMarkdownLinkTarget(doc.content, linkStart) || isReferenceHost(c.host)) continue;
       if (inInlineReferenceList(doc.content, line.start, linkStart)) continue;
-      if (isPackageRegistryHost(c.host) || (c.fromUrlWithScheme && (isReferencePath(c.path) || isCitationUrl(c.host, c.path)))) continue;
+      if (isPackageRegistryHost(c.host) || isReferencePath(c.path) || isCitationUrl(c.host, c.path)) continue;
+      if (c.kind === 'domain' && !c.derived && isWellKnownSite(c.host)) continue;
       if (defangedStyle && !inCode) continue;
       if (!inCode && vouchedFor(doc.content, c.start)) continue;
     }
@@ -277,6 +279,12 @@ function inInlineReferenceList(content: string, lineStart: number, start: number
   return labelEnd >= 0 && REFERENCE_LIST_REST.test(before.slice(labelEnd));
 }
 
+/**
+ * The target of a link the page drew: a markdown link `[text](url)`, an autolink `<url>`, an HTML anchor
+ * `href="url"` or a reference-style definition `[3]: url` at the start of a line.
+ */
 function isMarkdownLinkTarget(content: string, start: number): boolean {
-  return content.slice(Math.max(0, start - 2), start) === '](' || content[start - 1] === '<';
+  if (content.slice(Math.max(0, start - 2), start) === '](' || content[start - 1] === '<') return true;
+  const before = content.slice(Math.max(0, start - 80), start);
+  return /\bhref\s*=\s*["']?$/i.test(before) || /(?:^|\n)[ \t]{0,3}\[[^\]\n]{1,40}\]:[ \t]*<?$/.test(before);
 }

@@ -113,4 +113,51 @@ describe('extractProcessPairs', () => {
     expect(pairs('In C:\\x the next command ran as a child process of AcmeHost.exe : vssadmin delete shadows /all /quiet')).toEqual(['AcmeHost.exe -> vssadmin.exe']);
     expect(pairs('It ran as a child process of AcmeHost.exe: the operator then left.')).toEqual([]);
   });
+
+  it('reads auxiliaries before the verb, "via" and "through", and a child named after a comma', () => {
+    expect(pairs('In the logs, wmiprvse.exe was observed spawning powershell.exe.')).toEqual(['wmiprvse.exe -> powershell.exe']);
+    expect(pairs('Here sqlservr.exe is used to launch cmd.exe.')).toEqual(['sqlservr.exe -> cmd.exe']);
+    expect(pairs('The macro dropped and executed loader.exe from %TEMP%; then excel.exe dropped and executed stage2.exe.')).toEqual(['excel.exe -> stage2.exe']);
+    expect(pairs('Next, rundll32.exe was executed via mshta.exe on the host.')).toEqual(['mshta.exe -> rundll32.exe']);
+    expect(pairs('The service host svchost.exe started a child process, dllhost.exe, soon after.')).toEqual(['svchost.exe -> dllhost.exe']);
+  });
+
+  it('reads "the parent of Y was X" and "Y (parent: X)"', () => {
+    expect(pairs('The parent process of whoami.exe was w3wp.exe, the IIS worker.')).toEqual(['w3wp.exe -> whoami.exe']);
+    expect(pairs('We then saw nltest.exe (parent process: cmd.exe) enumerate trusts.')).toEqual(['cmd.exe -> nltest.exe']);
+  });
+
+  it('strips markdown emphasis around names', () => {
+    expect(pairs('**outlook.exe** spawned *mshta.exe*, which launched _powershell_.')).toEqual(['outlook.exe -> mshta.exe', 'mshta.exe -> powershell.exe']);
+  });
+
+  it('reads arrow glyphs in chains and hook glyphs in trees, with quoted paths holding spaces', () => {
+    expect(pairs('Chain: winword.exe ➔ cmd.exe ➜ certutil.exe')).toEqual(['winword.exe -> cmd.exe', 'cmd.exe -> certutil.exe']);
+    const tree = '"C:\\Program Files\\Acme Web\\acmeweb.exe" -service\n  ⮡ cmd.exe /c whoami\n    ⮡ whoami.exe /all\n  ↳ powershell.exe -nop';
+    expect(pairs(tree).sort()).toEqual(['acmeweb.exe -> cmd.exe', 'acmeweb.exe -> powershell.exe', 'cmd.exe -> whoami.exe']);
+  });
+
+  it('reads a table with a parent column and a process column, one pair a row', () => {
+    const table = [
+      '| Time | Parent Process | Process | Command line |',
+      '|------|----------------|---------|--------------|',
+      '| 10:01 | w3wp.exe | cmd.exe | cmd /c ipconfig |',
+      '| 10:02 | `cmd.exe` | `nltest.exe` | nltest /dclist |',
+      '| 10:03 | unknown | - | - |',
+      '',
+      '| Tool | Purpose |',
+      '|---|---|',
+      '| cmd.exe | powershell.exe |',
+    ].join('\n');
+    expect(pairs(table)).toEqual(['w3wp.exe -> cmd.exe', 'cmd.exe -> nltest.exe']);
+  });
+
+  it('reads "Y, a child process of X" and "X\'s child process Y"', () => {
+    expect(pairs('We then saw whoami.exe, a child process of w3wp.exe, enumerate the user.')).toEqual(['w3wp.exe -> whoami.exe']);
+    expect(pairs("Next, sqlservr.exe's child process cmd.exe wrote the file.")).toEqual(['sqlservr.exe -> cmd.exe']);
+  });
+
+  it("names a macOS bundle's executable by its path", () => {
+    expect(pairs('Then /Users/Shared/AcmeHelper.app/Contents/MacOS/AcmeHelper spawned osascript to show the prompt.')).toEqual(['AcmeHelper -> osascript']);
+  });
 });

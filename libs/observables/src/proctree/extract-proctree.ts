@@ -13,25 +13,33 @@ interface Pair {
 }
 
 const IMAGE = String.raw`(?:[A-Za-z]:\\[^\s"'<>|]{0,200}\\|%\w+%\\[^\s"'<>|]{0,200}\\)?[\w.-]{1,64}(?:\.exe)?`;
-const ARROW = String.raw`\s*(?:->|-->|=>|→|⇒|>)\s*`;
+const ARROW = String.raw`\s*(?:->|-->|—>|=>|→|⇒|⟶|➔|➜|➝|➞|➡|⇨|↦|>)\s*`;
 const CHAIN = new RegExp(String.raw`(?<![\w.%:\\-])["'\x60(]?${IMAGE}["'\x60)]?(?:${ARROW}["'\x60(]?${IMAGE}["'\x60)]?)+`, 'gi');
 
-const CREATE_VERB = String.raw`(?:spawn(?:s|ed|ing)?|fork(?:s|ed|ing)?|launch(?:es|ed|ing)?|execut(?:es|ed|ing)|start(?:s|ed|ing)|creat(?:es|ed|ing)|invok(?:es|ed|ing)|run(?:s|ning)?|ran|open(?:s|ed|ing))`;
+const CREATE_VERB = String.raw`(?:spawn(?:s|ed|ing)?|fork(?:s|ed|ing)?|launch(?:es|ed|ing)?|execut(?:e|es|ed|ing)|start(?:s|ed|ing)?|creat(?:e|es|ed|ing)|invok(?:e|es|ed|ing)|run(?:s|ning)?|ran|open(?:s|ed|ing))`;
+// "X was observed spawning Y", "X is used to launch Y", "X dropped and executed Y": the verb is X's.
+const AUXILIARY = String.raw`(?:\s+(?:was|were|is|are|been|being|then|also)){0,2}(?:\s+(?:observed|seen|used|leveraged|abused|noted|found|detected)(?:\s+to)?)?(?:\s+(?:dropped|downloaded|wrote|unpacked|decoded|extracted)\s+and)?`;
 const FILLER = String.raw`(?:,?\s+(?:then|also|subsequently|in\s+turn|later|finally|immediately),?)?`;
 // "... spawned Y and Z", "... spawned Y, Z and W", "... spawned Y and, on elevated shells, Z", "Y and
 // then Z": further children of the same parent.
 const AND_ALSO = /^(?:\s*,\s*(?:(?:and|or)\s+)?|\s*,?\s+(?:and|or)\s*)(?:(?:then|also|later|finally)\s+)?(?:,[^,.;\n]{1,80},\s*)?\s*(\S{1,120})/i;
 const VERB_NEXT = new RegExp(String.raw`^,?\s+(?:which\s+|then\s+|in\s+turn\s+)?${CREATE_VERB}\b`, 'i');
-const PROCESS_WORDS = String.raw`(?:\s+(?:a|an|the))?(?:\s+(?:new|child|hidden|second|separate|malicious|suspicious))?(?:\s+(?:process|instance)(?:\s+(?:of|for|called|named))?)?`;
+const PROCESS_WORDS = String.raw`(?:\s+(?:a|an|the))?(?:\s+(?:new|child|hidden|second|separate|malicious|suspicious))?(?:\s+(?:process(?:es)?|instance)(?:\s*[,:])?(?:\s+(?:of|for|called|named))?)?`;
 // "X spawned Y", "X, which spawned Y", "X (the launcher inside the DMG) spawned Y", "the X process then started Y"
-const ACTIVE = new RegExp(String.raw`(?<!\S)(\S{1,120})(?:\s+process)?(?:\s+\([^()\n]{1,80}\))?(?:,?\s+which)?${FILLER}\s+${CREATE_VERB}${PROCESS_WORDS}\s+(\S{1,120})`, 'gi');
+const ACTIVE = new RegExp(String.raw`(?<!\S)(\S{1,120})(?:\s+process)?(?:\s+\([^()\n]{1,80}\))?(?:,?\s+which)?${FILLER}${AUXILIARY}\s+${CREATE_VERB}${PROCESS_WORDS}\s+(\S{1,120})`, 'gi');
 // "Y was spawned by X", "Y launched by X", "Y, spawned by X", "Y, was launched from X"
-const PASSIVE = new RegExp(String.raw`(?<!\S)(\S{1,120})(?:\s+process)?(?:\s+\([^()\n]{1,80}\))?,?(?:\s+(?:was|is|were|being|gets|got))?\s+${CREATE_VERB}\s+(?:by|from)(?:\s+(?:the|a|an))?(?:\s+(?:parent|legitimate|compromised))?(?:\s+process)?\s+(\S{1,120})`, 'gi');
+const PASSIVE = new RegExp(String.raw`(?<!\S)(\S{1,120})(?:\s+process)?(?:\s+\([^()\n]{1,80}\))?,?(?:\s+(?:was|is|were|being|gets|got))?\s+${CREATE_VERB}\s+(?:by|from|via|through|under)(?:\s+(?:the|a|an))?(?:\s+(?:parent|legitimate|compromised))?(?:\s+process)?\s+(\S{1,120})`, 'gi');
 // "X as a parent process for Y", "X as the parent of Y"
 const PARENT_OF = new RegExp(String.raw`(?<!\S)(\S{1,120})\s+(?:as|is)\s+(?:a|an|the)\s+parent(?:\s+process)?\s+(?:for|of)\s+(\S{1,120})`, 'gi');
 // "Y with parent (process) X", "Y (parent: X)"
 const WITH_PARENT = new RegExp(String.raw`(?<!\S)(\S{1,120})\s+(?:with|whose)\s+(?:a\s+|the\s+)?parent(?:\s+process)?(?:\s+(?:is|was|being|of))?\s+(\S{1,120})`, 'gi');
 
+// "the parent (process) of Y was X", "Y (parent process: X)", "Y (parent: X)"
+const PARENT_OF_IS = new RegExp(String.raw`\bparent(?:\s+process)?\s+(?:of|for)(?:\s+(?:the|a|an))?\s+(\S{1,120})(?:\s+process)?\s+(?:is|was|being|had\s+been)(?:\s+(?:the|a|an))?\s+(\S{1,120})`, 'gi');
+const PARENT_IN_BRACKETS = new RegExp(String.raw`(?<!\S)(\S{1,120})\s+\(\s*parent(?:\s+process)?(?:\s+(?:image|name))?\s*[:=]\s*([^()\s]{1,120})\s*\)`, 'gi');
+// "Y, a child process of X", "Y, which is the child of X"; "X's child process Y"
+const CHILD_APPOSITION = new RegExp(String.raw`(?<!\S)(\S{1,120}),?\s+(?:which\s+(?:is|was)\s+)?(?:a|the)\s+child(?:\s+process)?\s+of(?:\s+(?:the|a|an))?\s+(\S{1,120})`, 'gi');
+const POSSESSIVE_CHILD = new RegExp(String.raw`(?<!\S)(\S{1,120}?)['’]s\s+(?:new\s+)?child(?:\s+process)?,?\s+(\S{1,120})`, 'gi');
 // "Y ran as a child (process) of X", "Y (the loader) executed as the child of X", "Y, observed as a child process of X"
 const CHILD_OF = new RegExp(String.raw`(?<!\S)(\S{1,120})(?:\s+process)?(?:\s+\([^()\n]{1,80}\))?,?(?:\s+(?:was|is|were|then|also|first|appeared|appears|ran|runs|executed|executes|launched|started|spawned|observed|seen|running|executing|being)){0,3}\s+as\s+(?:a|the)\s+child(?:\s+process)?\s+(?:of|under|from)(?:\s+(?:the|a|an))?\s+(\S{1,120})`, 'gi');
 // "Y with X as the parent process", "Y, with X as its parent"
@@ -43,7 +51,7 @@ const WITH_PARENT_LATER = new RegExp(String.raw`(?<!\S)(\S{1,120}),?\s+(?:was|is
 
 const PARENT_FIELD = /^\s*(?:[-*]\s*)?["']?(?:ParentImage|ParentProcessName|Parent\s*Process(?:\s*Name)?|InitiatingProcessFileName|Creator\s+Process\s+Name|ParentCommandLine)["']?\s*(?:\|\s*\w+\s*)?[:=]\s*(.+)$/i;
 const CHILD_FIELD = /^\s*(?:[-*]\s*)?["']?(?:Image|NewProcessName|New\s+Process\s+Name|Process\s*Name|FileName|ProcessFileName|Child\s*Process(?:\s*Name)?)["']?\s*(?:\|\s*\w+\s*)?[:=]\s*(.+)$/i;
-const TREE_GLYPH = /^([\s│|]*)(?:[└├┗┣╰+`]\s*[─━-]{1,3}>?|\\_|\|--|\|_{1,2}|[-*])\s*/;
+const TREE_GLYPH = /^([\s│|]*)(?:[└├┗┣╰+`]\s*[─━-]{1,3}>?|[⮡↳↪⤷╰└]\s*>?|\\_|\|--|\|_{1,2}|[-*]>?)\s*/;
 
 /**
  * Parent -> child process pairs stated by the article: arrow chains (a.exe -> b.exe -> c.exe),
@@ -58,6 +66,7 @@ export function extractProcessPairs(doc: ArticleDocument): ProcessPairItem[] {
   fromChildOfCommand(doc, pairs);
   fromTelemetry(doc, pairs);
   fromTrees(doc, pairs);
+  fromTables(doc, pairs);
   const named = pairs.map((pair) => ({ ...pair, parent: imageForPlatform(pair.parent, doc.content), child: imageForPlatform(pair.child, doc.content) }));
   return dedupe(doc, named);
 }
@@ -82,6 +91,10 @@ function fromSentences(doc: ArticleDocument, out: Pair[]): void {
     [CHILD_OF, true, 0.8],
     [WITH_PARENT_LATER, true, 0.8],
     [AS_PARENT, true, 0.8],
+    [PARENT_OF_IS, true, 0.8],
+    [PARENT_IN_BRACKETS, true, 0.8],
+    [CHILD_APPOSITION, true, 0.8],
+    [POSSESSIVE_CHILD, false, 0.8],
   ];
   const shown = programsShownByPath(doc.content);
   const image = (token: string) => imageOf(token) ?? codeImage(token) ?? shownImage(token, shown);
@@ -215,8 +228,9 @@ function fromTrees(doc: ArticleDocument, out: Pair[]): void {
   for (const line of doc.lines) {
     const glyph = TREE_GLYPH.exec(line.text);
     const rest = glyph ? line.text.slice(glyph[0].length) : line.text.trimStart();
-    const image = imageOf(rest.split(/\s+/)[0] ?? '');
-    if (!image || (!glyph && line.text.trim() !== rest.split(/\s+/)[0] && !/^\s*\S+\.exe\b/i.test(line.text))) {
+    const first = leadingImageToken(rest);
+    const image = imageOf(first);
+    if (!image || (!glyph && line.text.trim() !== first && !/^\s*["']?(?:[A-Za-z]:\\[^"'\n]*?)?\S+\.exe\b/i.test(line.text))) {
       stack.length = 0;
       treeLines = 0;
       continue;
@@ -251,4 +265,37 @@ function dedupe(doc: ArticleDocument, pairs: Pair[]): ProcessPairItem[] {
     });
   }
   return [...seen.values()];
+}
+
+/** The first image a line names: a quoted or drive path may hold spaces ("C:\Program Files\x\y.exe" -k). */
+function leadingImageToken(text: string): string {
+  const path = /^["']?([A-Za-z]:\\[^"'\n]*?\.exe)\b/i.exec(text);
+  return path ? path[1] : (text.split(/\s+/)[0] ?? '');
+}
+
+const PARENT_COLUMN = /^(?:parent(?:\s*process)?(?:\s*(?:image|name|path|file\s*name))?|initiatingprocessfilename|parentimage|parentprocessname)$/i;
+const CHILD_COLUMN = /^(?:child(?:\s*process)?(?:\s*(?:image|name|path))?|(?:new\s*)?process(?:\s*(?:image|name|path))?|image|file\s*name|executable)$/i;
+
+/** Tables with a parent column and a child (process, image) column: one pair a row. */
+function fromTables(doc: ArticleDocument, out: Pair[]): void {
+  const cells = (text: string) => text.trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim().replace(/^[*_`]+|[*_`]+$/g, '').trim());
+  let columns: { parent: number; child: number } | null = null;
+  for (const line of doc.lines) {
+    if (!/^\s*\|.*\|\s*$/.test(line.text)) {
+      columns = null;
+      continue;
+    }
+    if (/^\s*\|[\s|:-]+\|\s*$/.test(line.text)) continue; // the separator row
+    const row = cells(line.text);
+    const parent = row.findIndex((c) => PARENT_COLUMN.test(c));
+    const child = row.findIndex((c, i) => i !== parent && CHILD_COLUMN.test(c));
+    if (parent >= 0 && child >= 0) {
+      columns = { parent, child };
+      continue;
+    }
+    if (!columns) continue;
+    const a = imageOf(leadingImageToken(row[columns.parent] ?? ''));
+    const b = imageOf(leadingImageToken(row[columns.child] ?? ''));
+    if (a && b) out.push({ parent: a.name, child: b.name, start: line.start, end: line.end, confidence: 0.85 });
+  }
 }

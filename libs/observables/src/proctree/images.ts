@@ -39,11 +39,14 @@ export interface Image {
 
 /** The image named by a token (path, quotes and trailing punctuation stripped), or null. */
 export function imageOf(token: string): Image | null {
-  const bare = token.replace(/^[("'`“‘[]+|[)"'`”’\],.;:!?]+$/g, '');
+  // Markdown emphasis around a name (**cmd.exe**, *rundll32.exe*, _sh_) and a possessive (cmd.exe's) are not part of it.
+  const bare = token.replace(/['’]s[,.;:]?$/, '').replace(/^[("'`“‘[*]+|[)"'`”’\],.;:!?*]+$/g, '').replace(/^_(.+)_$/, '$1').replace(/^[("'`“‘[]+|[)"'`”’\],.;:!?]+$/g, '');
   const file = bare.split(/[\\/]/).pop() ?? '';
   if (!file) return null;
   if (/^[\w.-]{1,64}\.exe$/i.test(file)) return { name: file };
   if (/^[\w-]{1,64}\.app$/.test(file)) return { name: file }; // a macOS bundle: its main executable
+  // A bundle's executable by its path (/Applications/Acme.app/Contents/MacOS/Acme).
+  if (/\.app\/Contents\/MacOS\/[\w .-]{1,64}$/.test(bare)) return { name: file };
   // Office programs are named by their product in prose: "Word spawned PowerShell".
   const product = OFFICE_PRODUCTS[file];
   if (product) return { name: product };

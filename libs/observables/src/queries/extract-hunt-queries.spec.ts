@@ -86,4 +86,26 @@ describe('extractHuntQueries', () => {
   it('does not read one field of a list or prose about a FROM clause as a query', () => {
     expect(queries('Fields we saw:\nprocess.name: curl\n\nData came from the logs | mostly from hosts.')).toEqual([]);
   });
+
+  it('reads a query set as inline code in a sentence, but not a lone field or value', () => {
+    const text = 'The hunt `process where process.name == "osascript" and process.args : "display dialog"` finds the prompt; `process.name : "sh"` alone is a field.';
+    expect(queries(text)).toEqual([['eql', 'process where process.name == "osascript" and process.args : "display dialog"']]);
+  });
+
+  it('reads an unfenced query after a label naming it, without the label', () => {
+    expect(queries('Hunting query: event.dataset:acme.audit and event.action:user.session.impersonation.initiate\n\nIt returns…')).toEqual([
+      ['lucene', 'event.dataset:acme.audit and event.action:user.session.impersonation.initiate'],
+    ]);
+    expect(queries('Note: the operator waited an hour.')).toEqual([]);
+  });
+
+  it('reads a Kibana query that opens with a bracket or sits in a block quote, and one clause with a bracketed OR list', () => {
+    expect(queries('(event.action:"user.session.start" OR event.action:"user.authentication.sso") AND acme.outcome:"FAILURE"')).toEqual([
+      ['lucene', '(event.action:"user.session.start" OR event.action:"user.authentication.sso") AND acme.outcome:"FAILURE"'],
+    ]);
+    expect(queries('> event.dataset: acme.audit and event.action: user.mfa.factor.deactivate')).toEqual([['lucene', 'event.dataset: acme.audit and event.action: user.mfa.factor.deactivate']]);
+    expect(queries('```\nevent.action:(user.session.impersonation.initiate or user.session.impersonation.grant)\n```')).toEqual([
+      ['lucene', 'event.action:(user.session.impersonation.initiate or user.session.impersonation.grant)'],
+    ]);
+  });
 });

@@ -5,7 +5,14 @@ import type { ArticleDocument } from '../text/document';
 
 // First line of a query written outside a code block (HTML extraction often drops the fences).
 const QUERY_START =
-  /^\s*(?:(?:Device\w+Events|SecurityEvent|SigninLogs|AuditLogs|CommonSecurityLog|Syslog|DnsEvents|EmailEvents|CloudAppEvents|IdentityLogonEvents|OfficeActivity|AzureActivity|\w+_CL)\s*(?:\||$)|let\s+\w+\s*=|index\s*=|sourcetype\s*=|\|\s*tstats\b|(?:process|file|network|registry|library|dns|any)\s+where\b|sequence\b|SELECT\b|dataset\s*=|config\s+case_sensitive|Get-WinEvent\b|Get-EventLog\b|Search-UnifiedAuditLog\b|FROM\s+[\w.*,:-]+\s*(?:\||$)|-\s*(?:rule|macro)\s*:|-w\s+\/\S*\s+-p\b|<(?:RuleGroup|ProcessCreate|FileCreate|NetworkConnect|RegistryEvent)\b|[a-z_]+(?:\.[a-z_]+)+\s*:\s*["(\w*])/i;
+  /^\s*(?:(?:Device\w+Events|SecurityEvent|SigninLogs|AuditLogs|CommonSecurityLog|Syslog|DnsEvents|EmailEvents|CloudAppEvents|IdentityLogonEvents|OfficeActivity|AzureActivity|\w+_CL)\s*(?:\||$)|let\s+\w+\s*=|index\s*=|sourcetype\s*=|\|\s*tstats\b|(?:process|file|network|registry|library|dns|any)\s+where\b|sequence\b|SELECT\b|dataset\s*=|config\s+case_sensitive|Get-WinEvent\b|Get-EventLog\b|Search-UnifiedAuditLog\b|FROM\s+[\w.*,:-]+\s*(?:\||$)|-\s*(?:rule|macro)\s*:|-w\s+\/\S*\s+-p\b|<(?:RuleGroup|ProcessCreate|FileCreate|NetworkConnect|RegistryEvent)\b|\(*[a-z_]+(?:\.[a-z_]+)+\s*:\s*["(\w*])/i;
+
+// A short label naming a query before it on the same line: "Query:", "Hunting query:", "KQL:", "EQL query:".
+const QUERY_LABEL = /^\s*(?:>\s+|(?:[-*]\s+)?(?:[A-Za-z][\w ()/-]{0,40}?\s)?(?:query|queries|kql|eql|esql|es\|ql|spl|lucene|kibana|osquery|search|hunt)\s*:[ \t]+)(?=\S)/i;
+// Inline code shorter than this is a field or a value (`process.name : "sh"`), not a query.
+const MIN_INLINE_QUERY = 30;
+// A query compares or combines: a comparison, a boolean operator or a pipe into another stage.
+const QUERY_OPERATOR = /==|!=|\s:\s|\b(?:and|or|not)\b|\|\s*\w|\bwhere\b/i;
 
 /**
  * Hunt queries the publisher wrote: KQL, SPL, EQL, ES|QL, Kibana/Lucene, osquery, XQL, Falco rules, auditd rules, Sysmon
@@ -34,14 +41,24 @@ export function extractHuntQueries(doc: ArticleDocument): HuntQueryItem[] {
   // Unfenced queries: a paragraph whose first line opens a query and whose text reads as one.
   for (let i = 0; i < doc.lines.length; i++) {
     const line = doc.lines[i];
-    if (doc.inFence[i] || !QUERY_START.test(line.text)) continue;
+    if (doc.inFence[i]) continue;
+    // "Hunting query: event.dataset:okta.system and …": the label is not part of the query.
+    const label = QUERY_LABEL.exec(line.text)?.[0].length ?? 0;
+    if (!QUERY_START.test(line.text.slice(label))) continue;
     let last = i;
     while (last + 1 < doc.lines.length && doc.lines[last + 1].text.trim() && !doc.inFence[last + 1]) last++;
-    const start = line.start + (line.text.length - line.text.trimStart().length);
+    const start = line.start + label + (line.text.slice(label).length - line.text.slice(label).trimStart().length);
     const end = doc.lines[last].end;
     const language = queryLanguageOf(doc.content.slice(start, end));
     if (language && language !== 'sigma') add(start, end, language, 0.75);
     i = last;
+  }
+
+  // A query set as inline code in a sentence ("the hunt `process where process.name == "osascript" and …` finds …").
+  for (const code of doc.inlineCode) {
+    if (code.text.trim().length < MIN_INLINE_QUERY || !QUERY_START.test(code.text)) continue;
+    const language = queryLanguageOf(code.text);
+    if (language && language !== 'sigma' && QUERY_OPERATOR.test(code.text)) add(code.start, code.end, language, 0.7);
   }
   return items.sort((a, b) => a.evidence.start - b.evidence.start);
 }

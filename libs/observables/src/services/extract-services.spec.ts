@@ -42,4 +42,13 @@ describe('extractServices', () => {
     const text = 'C:\\ProgramData\\cloudflared.exe service install eyJhIjoiNm\nmeshagent64.exe -fullinstall\nsetup.exe /install /quiet';
     expect(services(text).map((s) => s.value)).toEqual(['Cloudflared', 'Mesh Agent']);
   });
+
+  it('reads more ways prose names an installed service, and not the words that describe one', () => {
+    const names = (text: string) => services(text).map((s) => s.value);
+    expect(names('A new service, "WinSysHelper", was created to run the beacon.')).toEqual(['WinSysHelper']);
+    expect(names('They registered the AcmeSync service to keep access.')).toEqual(['AcmeSync']);
+    expect(names('Event ID 7045 showed the service AcmeUpdate being installed.')).toEqual(['AcmeUpdate']);
+    expect(names('Lateral movement went through a Windows service (ACMEXESVC).')).toEqual(['ACMEXESVC']);
+    expect(names('The actor installed the Windows service and created a new service for the miner.')).toEqual([]);
+  });
 });

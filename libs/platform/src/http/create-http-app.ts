@@ -3,6 +3,8 @@ import { mcpRoutes } from '@huntforge/contracts';
 import type { Logger } from '../logging/logger';
 import type { AppMetrics } from '../metrics/app-metrics';
 import { httpMetrics } from '../metrics/http-metrics';
+import { jsonNestsDeeperThan, JsonTooDeepError, MAX_JSON_DEPTH } from './json-depth';
+import { rememberRawBody } from './raw-body';
 import { rejectNulCharacters } from './reject-nul';
 import { requestLogging } from './request-logging';
 
@@ -28,7 +30,17 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
   app.disable('x-powered-by');
   if (options.metrics) app.use(httpMetrics(options.metrics));
   app.use(requestLogging(options));
-  const json = express.json({ limit: options.bodyLimit ?? '1mb', type: ['application/json', 'application/*+json'] });
+  const json = express.json({
+    limit: options.bodyLimit ?? '1mb',
+    type: ['application/json', 'application/*+json'],
+    // Checked on the raw bytes before parsing: a body nested too deeply is a 400 here, in the gateway before
+    // it is proxied and in every service, instead of a stack overflow wherever the value is walked next.
+    verify: (req, _res, bytes) => {
+      if (jsonNestsDeeperThan(bytes, MAX_JSON_DEPTH)) throw new JsonTooDeepError(MAX_JSON_DEPTH);
+      // The identity signature covers these bytes: the gateway signs and forwards them, a service checks them.
+      rememberRawBody(req, bytes);
+    },
+  });
   // MCP answers a malformed message with a JSON-RPC parse error, so its route parses its own body.
   app.use((req, res, next) => (SELF_PARSED_PATHS.has(req.path) ? next() : json(req, res, next)));
   app.use(rejectNulCharacters);

@@ -2,6 +2,7 @@ import { ZodError } from 'zod';
 import { CredentialBaseUrlChangedError, SettingDecryptionError } from '@huntforge/data';
 import { errorBody, type ErrorBody } from './error-body';
 import { HttpError } from './http-error';
+import { MAX_JSON_DEPTH } from './json-depth';
 import { validationDetails } from './parse';
 
 export interface ErrorResponse {
@@ -17,6 +18,7 @@ const INTERNAL_MESSAGE = 'Internal server error';
 const BODY_PARSER_ERRORS: Record<string, { status: number; code: string; message: string }> = {
   'entity.too.large': { status: 413, code: 'payload_too_large', message: 'Request body exceeds the size limit' },
   'entity.parse.failed': { status: 400, code: 'invalid_json', message: 'Request body is not valid JSON' },
+  'entity.too.deep': { status: 400, code: 'json_too_deep', message: `Request body nests more than ${MAX_JSON_DEPTH} levels deep` },
   'charset.unsupported': { status: 415, code: 'unsupported_charset', message: 'Unsupported request body charset' },
   'encoding.unsupported': { status: 415, code: 'unsupported_encoding', message: 'Unsupported Content-Encoding' },
   'request.aborted': { status: 400, code: 'request_aborted', message: 'Request body was not received completely' },

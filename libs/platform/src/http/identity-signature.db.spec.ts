@@ -22,8 +22,12 @@ function service(logs = captureLogs(), level: 'silent' | 'debug' = 'silent') {
 }
 
 const identity = { 'x-huntforge-actor': 'token:alice', 'x-huntforge-role': 'analyst' };
-const signed = (url: string, overrides: { key?: Buffer; at?: number; method?: string; role?: string } = {}) =>
-  identitySignatureHeaders(overrides.key ?? KEY, { method: overrides.method ?? 'POST', url, actor: 'token:alice', role: overrides.role ?? 'analyst' }, new Date(overrides.at ?? NOW));
+const signed = (url: string, overrides: { key?: Buffer; at?: number; method?: string; role?: string; body?: string } = {}) =>
+  identitySignatureHeaders(
+    overrides.key ?? KEY,
+    { method: overrides.method ?? 'POST', url, actor: 'token:alice', role: overrides.role ?? 'analyst', body: overrides.body ?? '{}' },
+    new Date(overrides.at ?? NOW),
+  );
 
 describe('requireSignedIdentity', () => {
   it('lets a request signed by the gateway through, with its identity', async () => {
@@ -54,14 +58,50 @@ describe('requireSignedIdentity', () => {
     expect(stale.body.error.code).toBe('stale_signature');
   });
 
-  it('refuses a replay of a signed request (another body, within the signature\'s lifetime) with 401 replayed_signature', async () => {
+  it('refuses a replay of a signed request within the signature\'s lifetime (401 replayed_signature; with another body, invalid_signature)', async () => {
     const app = service();
-    const headers = signed('/api/scrape-url');
+    const headers = signed('/api/scrape-url', { body: '{"url":"https://a.example"}' });
     await request(app).post('/api/scrape-url').set(identity).set(headers).send({ url: 'https://a.example' }).expect(201);
-    const replay = await request(app).post('/api/scrape-url').set(identity).set(headers).send({ url: 'https://evil.example' }).expect(401);
+    const replay = await request(app).post('/api/scrape-url').set(identity).set(headers).send({ url: 'https://a.example' }).expect(401);
     expect(replay.body.error.code).toBe('replayed_signature');
+    const otherBody = await request(app).post('/api/scrape-url').set(identity).set(headers).send({ url: 'https://evil.example' }).expect(401);
+    expect(otherBody.body.error.code).toBe('invalid_signature');
     // A fresh signature for the same request is fine.
     await request(app).post('/api/scrape-url').set(identity).set(signed('/api/scrape-url')).send({}).expect(201);
+  });
+
+  it('refuses a body other than the one signed (401 invalid_signature), the digest header being signed too', async () => {
+    const app = service();
+    const headers = signed('/api/scrape-url', { body: '{"url":"https://a.example"}' });
+    const swapped = await request(app)
+      .post('/api/scrape-url')
+      .set(identity)
+      .set(headers)
+      .set('content-type', 'application/json')
+      .send('{"url":"https://evil.example"}')
+      .expect(401);
+    expect(swapped.body.error).toEqual({ code: 'invalid_signature', message: 'The request body is not the one the gateway signed' });
+
+    // Re-labelling the body as one the signer did not read breaks the signature itself.
+    const relabelled = await request(app)
+      .post('/api/scrape-url')
+      .set(identity)
+      .set({ ...signed('/api/scrape-url', { body: '{"url":"https://a.example"}' }), 'x-huntforge-body-sha256': 'unsigned' })
+      .set('content-type', 'application/json')
+      .send('{"url":"https://evil.example"}')
+      .expect(401);
+    expect(relabelled.body.error.code).toBe('invalid_signature');
+
+    // A body where the signature promised none, and a request without the digest header, are refused as well.
+    const added = await request(app).post('/api/scrape-url').set(identity).set(signed('/api/scrape-url', { body: '' })).send({ url: 'x' }).expect(401);
+    expect(added.body.error.code).toBe('invalid_signature');
+    const { ['x-huntforge-body-sha256']: _digest, ...withoutDigest } = signed('/api/scrape-url');
+    const missing = await request(app).post('/api/scrape-url').set(identity).set(withoutDigest).send({}).expect(401);
+    expect(missing.body.error.code).toBe('unsigned_request');
+
+    // The exact bytes signed pass, and so does a request without a body signed as such.
+    await request(app).post('/api/scrape-url').set(identity).set(signed('/api/scrape-url', { body: '{"url":"https://a.example"}' })).set('content-type', 'application/json').send('{"url":"https://a.example"}').expect(201);
+    await request(app).post('/api/scrape-url').set(identity).set(signed('/api/scrape-url', { body: '' })).expect(201);
   });
 
   it('keeps the signature and its nonce out of the request log', async () => {

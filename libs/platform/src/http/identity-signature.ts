@@ -1,7 +1,17 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import { ACTOR_HEADER, NONCE_HEADER, ROLE_HEADER, SIGNATURE_HEADER, SIGNED_AT_HEADER } from '@huntforge/contracts';
 import { HttpError } from './http-error';
+import { announcesBody, rawBodyOf } from './raw-body';
+
+/** SHA-256 (base64url) of the body bytes the signature covers, or UNSIGNED_BODY. */
+export const BODY_DIGEST_HEADER = 'x-huntforge-body-sha256';
+/**
+ * Said of a body the signer did not read: one streamed through unparsed (MCP's JSON-RPC, uploads), or sent by a
+ * caller that does not pass its body to the signer. The marker itself is signed, so it cannot replace a digest.
+ */
+export const UNSIGNED_BODY = 'unsigned';
 
 /** How old a signature may be: the gateway and the services share a clock within this much. */
 export const SIGNATURE_MAX_AGE_MS = 60_000;
@@ -12,18 +22,40 @@ export interface SignedIdentity {
   url: string;
   actor: string;
   role: string;
+  /**
+   * The exact body bytes sent ('' or an empty buffer for none). Left out, the body is marked UNSIGNED_BODY:
+   * only for bodies streamed through unread.
+   */
+  body?: string | Uint8Array;
 }
 
-function signature(key: Buffer, identity: SignedIdentity, signedAt: string, nonce: string): string {
-  const canonical = [identity.method.toUpperCase(), identity.url, identity.actor, identity.role, signedAt, nonce].join('\n');
+export function bodyDigest(body: string | Uint8Array): string {
+  return createHash('sha256').update(body).digest('base64url');
+}
+
+function signature(key: Buffer, identity: Omit<SignedIdentity, 'body'>, digest: string, signedAt: string, nonce: string): string {
+  const canonical = [identity.method.toUpperCase(), identity.url, identity.actor, identity.role, digest, signedAt, nonce].join('\n');
   return createHmac('sha256', key).update(canonical, 'utf8').digest('base64url');
 }
 
-/** The headers that vouch for `identity` (set them together with the actor and role headers). */
+/** The headers that vouch for `identity` and its body (set them together with the actor and role headers). */
 export function identitySignatureHeaders(key: Buffer, identity: SignedIdentity, now: Date = new Date()): Record<string, string> {
   const signedAt = String(now.getTime());
   const nonce = randomBytes(16).toString('base64url');
-  return { [SIGNED_AT_HEADER]: signedAt, [NONCE_HEADER]: nonce, [SIGNATURE_HEADER]: signature(key, identity, signedAt, nonce) };
+  const digest = identity.body === undefined ? UNSIGNED_BODY : bodyDigest(identity.body);
+  return {
+    [SIGNED_AT_HEADER]: signedAt,
+    [NONCE_HEADER]: nonce,
+    [BODY_DIGEST_HEADER]: digest,
+    [SIGNATURE_HEADER]: signature(key, identity, digest, signedAt, nonce),
+  };
+}
+
+/** The digest of the body this service received: of the bytes its JSON parser read, of nothing, or null when it was not read. */
+function receivedBodyDigest(req: IncomingMessage): string | null {
+  const raw = rawBodyOf(req);
+  if (raw !== undefined) return bodyDigest(raw);
+  return announcesBody(req) ? null : bodyDigest('');
 }
 
 function header(value: string | string[] | undefined): string {
@@ -56,9 +88,10 @@ class NonceLedger {
 
 /**
  * For services behind the gateway: a request must carry a fresh signature over its method, path, identity,
- * time and a nonce made with the shared IDENTITY_SIGNING_KEY, or it is refused (401) before any route sees
- * it. Each nonce is accepted once while its signature is fresh, so a captured request cannot be replayed
- * (with another body or not) on this replica.
+ * a digest of its body, time and a nonce made with the shared IDENTITY_SIGNING_KEY, or it is refused (401)
+ * before any route sees it. The digest must be that of the bytes received, so a body changed on the way is
+ * refused; each nonce is accepted once while its signature is fresh, so a captured request cannot be
+ * replayed (with another body or not) on this replica. Runs after the JSON parser, which keeps the bytes.
  */
 export function requireSignedIdentity(options: RequireSignedIdentityOptions): RequestHandler {
   const exempt = new Set(options.exemptPaths);
@@ -69,7 +102,8 @@ export function requireSignedIdentity(options: RequireSignedIdentityOptions): Re
     const signedAt = header(req.headers[SIGNED_AT_HEADER]);
     const given = header(req.headers[SIGNATURE_HEADER]);
     const nonce = header(req.headers[NONCE_HEADER]);
-    if (!signedAt || !given || !nonce) {
+    const digest = header(req.headers[BODY_DIGEST_HEADER]);
+    if (!signedAt || !given || !nonce || !digest) {
       return next(new HttpError(401, 'unsigned_request', 'This service answers only requests the gateway signed; call it through the gateway'));
     }
     const age = now() - Number(signedAt);
@@ -79,6 +113,7 @@ export function requireSignedIdentity(options: RequireSignedIdentityOptions): Re
     const expected = signature(
       options.key,
       { method: req.method, url: req.originalUrl, actor: header(req.headers[ACTOR_HEADER]), role: header(req.headers[ROLE_HEADER]) },
+      digest,
       signedAt,
       nonce,
     );
@@ -86,6 +121,9 @@ export function requireSignedIdentity(options: RequireSignedIdentityOptions): Re
     const b = Buffer.from(given);
     if (a.length !== b.length || !timingSafeEqual(a, b)) {
       return next(new HttpError(401, 'invalid_signature', 'The request signature does not match its identity'));
+    }
+    if (digest !== UNSIGNED_BODY && digest !== receivedBodyDigest(req)) {
+      return next(new HttpError(401, 'invalid_signature', 'The request body is not the one the gateway signed'));
     }
     // Checked after the signature, so only the gateway's own nonces are recorded (a forger cannot fill the ledger).
     if (!nonces.use(nonce, now())) {

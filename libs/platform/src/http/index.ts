@@ -7,4 +7,14 @@ export { serializeError, toErrorResponse, type ErrorResponse } from './error-map
 export { REQUEST_ID_HEADER, resolveRequestId } from './request-id';
 export { mountRoute, reply, HANDLED, type MountOptions, type Reply, type RouteHandler, type RouteInput } from './mount-route';
 export { actorOf, roleOf, sessionCookieOf } from './identity';
-export { identitySignatureHeaders, requireSignedIdentity, SIGNATURE_MAX_AGE_MS, type SignedIdentity } from './identity-signature';
+export {
+  BODY_DIGEST_HEADER,
+  bodyDigest,
+  identitySignatureHeaders,
+  requireSignedIdentity,
+  SIGNATURE_MAX_AGE_MS,
+  UNSIGNED_BODY,
+  type SignedIdentity,
+} from './identity-signature';
+export { announcesBody, rawBodyOf } from './raw-body';
+export { MAX_JSON_DEPTH } from './json-depth';

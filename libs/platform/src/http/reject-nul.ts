@@ -1,7 +1,9 @@
 import type { RequestHandler } from 'express';
 import { HttpError } from './http-error';
+import { MAX_JSON_DEPTH } from './json-depth';
 
-const MAX_DEPTH = 64;
+// Parsed bodies never nest deeper (the JSON parser refuses them), so every string is looked at.
+const MAX_DEPTH = MAX_JSON_DEPTH;
 
 /** The first `path.to.value` holding a NUL character, or null. */
 function nulPath(value: unknown, path: string, depth = 0): string | null {

@@ -19,8 +19,18 @@ const SECRET_KEYS = [
   'amqpUrl',
 ];
 
-// The identity signature and its nonce too: a logged pair could be replayed within the signature's lifetime.
-const SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'x-auth-token', 'x-huntforge-signature', 'x-huntforge-nonce'];
+// The identity signature and its nonce too: a logged pair could be replayed within the signature's lifetime. The body
+// digest would confirm a guessed body (a password, a token being set), so it stays out as well.
+const SECRET_HEADERS = [
+  'authorization',
+  'proxy-authorization',
+  'cookie',
+  'x-api-key',
+  'x-auth-token',
+  'x-huntforge-signature',
+  'x-huntforge-nonce',
+  'x-huntforge-body-sha256',
+];
 
 /**
  * pino redaction paths. pino wildcards match one level, so each secret key is covered at the top

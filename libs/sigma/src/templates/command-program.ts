@@ -180,7 +180,12 @@ function unwrap(segment: string, windows: boolean): string | null {
     return tail || null;
   }
   if (program === 'call') return rest || null;
-  if (program === 'for') return /\sdo\s+\(?([\s\S]+?)\)?\s*$/i.exec(segment)?.[1] ?? null;
+  if (program === 'for') {
+    // `for /f … in ('finger user@host') do call %h`: cmd.exe runs the quoted command first, then the body.
+    const source = /\sin\s*\(\s*(['`])([\s\S]+?)\1\s*\)\s*do\s/i.exec(segment)?.[2];
+    const body = /\sdo\s+\(?([\s\S]+?)\)?\s*$/i.exec(segment)?.[1] ?? null;
+    return source ? `${source}\n${body ?? ''}` : body;
+  }
   if (SHELLS.has(program) && /^-\w*c\s/.test(rest)) return unquote(afterFirst(rest));
   if (POSIX_PREFIXES.has(program)) {
     let tail = rest;

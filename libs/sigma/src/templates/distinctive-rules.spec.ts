@@ -65,7 +65,7 @@ describe('command-line rules carry a value of the intrusion, not only generic fl
 
   it('still writes behaviours that are the finding on their own, with no value of the intrusion', () => {
     const rules = processRules('nltest /domain_trusts /all_trusts', 'vssadmin delete shadows /all /quiet');
-    expect(rules.map(({ rule }) => rule.title)).toEqual(['Domain Trust Discovery Via Nltest.EXE', 'Shadow Copy Deletion Via Vssadmin.EXE']);
+    expect(rules.map(({ rule }) => rule.title)).toEqual(['Domain Trust Or Controller Discovery Via Nltest.EXE', 'Shadow Copies Deleted Via Vssadmin.EXE']);
   });
 });
 

@@ -1,5 +1,6 @@
 import { escapeRegex } from '../evaluate/wildcard';
 import { asExecuted } from '../templates/command-values';
+import { knownSpellings } from '../templates/technique-match';
 
 export interface FidelityResult {
   ok: boolean;
@@ -42,9 +43,18 @@ function registryNumberStated(needle: string, haystack: string): boolean {
 export function fidelityCheck(values: readonly string[], stated: readonly string[]): FidelityResult {
   const text = stated.join('\n');
   const haystack = normalise(`${text}\n${asExecuted(text)}`);
+  // A well-known technique the text shows backs its other spellings (`#24` for MiniDump, `/urlcache` for -urlcache).
+  const known = knownSpellings(text);
   const unsupported = values.filter((value) => {
     const needle = normalise(value);
-    return needle.length > 0 && !/^\d+$/.test(needle) && !haystack.includes(needle) && !bareProgramNamed(needle, haystack) && !registryNumberStated(needle, haystack);
+    return (
+      needle.length > 0 &&
+      !/^\d+$/.test(needle) &&
+      !haystack.includes(needle) &&
+      !known.has(value.toLowerCase().trim()) &&
+      !bareProgramNamed(needle, haystack) &&
+      !registryNumberStated(needle, haystack)
+    );
   });
   return { ok: unsupported.length === 0, unsupported_values: unsupported };
 }

@@ -1,9 +1,9 @@
 import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { RequestHandler } from 'express';
-import { createProxyMiddleware, fixRequestBody } from 'http-proxy-middleware';
+import { createProxyMiddleware } from 'http-proxy-middleware';
 import { ACTOR_HEADER, ROLE_HEADER } from '@huntforge/contracts';
-import { errorBody, identitySignatureHeaders, REQUEST_ID_HEADER, type Logger } from '@huntforge/platform';
+import { announcesBody, errorBody, identitySignatureHeaders, rawBodyOf, REQUEST_ID_HEADER, type Logger } from '@huntforge/platform';
 
 /** Generous: some upstream routes (retrain, evaluations) do real work before answering. */
 const DEFAULT_PROXY_TIMEOUT_MS = 120_000;
@@ -37,7 +37,7 @@ function sendUpstreamUnavailable(res: ServerResponse | Socket, service: string):
 /**
  * Forwards a request unchanged (full path and query) to `url`: the request id travels along, the
  * client's bearer token does not (the gateway already checked it and sends the vouched actor instead),
- * and a body the gateway's JSON parser consumed is re-serialised.
+ * and a body the gateway's JSON parser consumed is sent on byte for byte, its digest under the signature.
  */
 export function createUpstreamProxy(options: ProxyOptions): RequestHandler {
   const log = options.logger.child({ upstream: options.service });
@@ -51,12 +51,20 @@ export function createUpstreamProxy(options: ProxyOptions): RequestHandler {
         proxyReq.removeHeader('authorization');
         const requestId = res.getHeader(REQUEST_ID_HEADER);
         if (typeof requestId === 'string') proxyReq.setHeader(REQUEST_ID_HEADER, requestId);
+        // A body the JSON parser read goes on as the very bytes received (already decoded), so the signed digest is theirs.
+        const raw = rawBodyOf(req);
         if (options.signingKey) {
           const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
-          const identity = { method: req.method ?? 'GET', url, actor: headerText(req.headers[ACTOR_HEADER]), role: headerText(req.headers[ROLE_HEADER]) };
+          const body = raw ?? (announcesBody(req) ? undefined : '');
+          const identity = { method: req.method ?? 'GET', url, actor: headerText(req.headers[ACTOR_HEADER]), role: headerText(req.headers[ROLE_HEADER]), body };
           for (const [name, value] of Object.entries(identitySignatureHeaders(options.signingKey, identity))) proxyReq.setHeader(name, value);
         }
-        fixRequestBody(proxyReq, req);
+        if (raw !== undefined) {
+          proxyReq.removeHeader('content-encoding');
+          proxyReq.removeHeader('transfer-encoding');
+          proxyReq.setHeader('content-length', raw.length);
+          proxyReq.write(raw);
+        }
       },
       error: (error: Error, req: IncomingMessage, res: ServerResponse | Socket) => {
         const code = (error as NodeJS.ErrnoException).code;

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express, { Router } from 'express';
 import request from 'supertest';
-import { captureLogs, createLogger, loadConfig } from '@huntforge/platform';
+import { captureLogs, createHttpApp, createLogger, finalizeHttpApp, loadConfig, requireSignedIdentity } from '@huntforge/platform';
 import { startGateway, type GatewayHarness } from '../test-support/gateway-harness';
 import { createUpstreamDispatcher } from './dispatcher';
 import { distributedUpstreams, readinessCheck } from './distributed';
@@ -153,9 +153,54 @@ describe('proxied upstreams (distributed)', () => {
     expect(res.body).toEqual({ error: { code: 'upstream_unavailable', message: expect.stringContaining('workflow') } });
   });
 
+  it('answers 400 json_too_deep for a body nested 10,000 levels, before proxying (it was 502 blaming the service)', async () => {
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    const res = await request(gateway.app)
+      .post('/api/sources/12/collect')
+      .set('Authorization', `Bearer ${analyst}`)
+      .set('content-type', 'application/json')
+      .send(deep)
+      .expect(400);
+    expect(res.body.error.code).toBe('json_too_deep');
+    // 64 levels are still fine, and arrive as sent.
+    const nested = `${'['.repeat(63)}{"a":1}${']'.repeat(63)}`;
+    const ok = await request(gateway.app).post('/api/sources/12/collect').set('Authorization', `Bearer ${analyst}`).set('content-type', 'application/json').send(nested).expect(200);
+    expect(JSON.stringify(ok.body.body)).toBe(nested);
+  });
+
   it('answers 502 for a service whose URL is not configured', async () => {
     const res = await request(gateway.app).post('/mcp').set('Authorization', `Bearer ${analyst}`).send({}).expect(502);
     expect(res.body.error).toEqual({ code: 'upstream_unavailable', message: 'The mcp service is not configured' });
+  });
+});
+
+describe('proxied upstreams that check the identity signature', () => {
+  const keyHex = 'ab'.repeat(32);
+  let gateway: GatewayHarness;
+  let upstream: { server: Server; url: string };
+  let analyst: string;
+
+  beforeAll(async () => {
+    // A service as the runners build it: JSON parser, then the signature check, then its routes.
+    const app = createHttpApp({ logger: createLogger({ level: 'silent', service: 'ingestion' }), serviceName: 'ingestion' });
+    app.use(requireSignedIdentity({ key: Buffer.from(keyHex, 'hex'), exemptPaths: [] }));
+    app.all('/{*rest}', (req, res) => res.json({ body: req.body ?? null, contentEncoding: req.headers['content-encoding'] ?? null }));
+    finalizeHttpApp(app);
+    upstream = await listenOnEphemeralPort(app);
+    gateway = await startGateway({ upstreams: [{ service: 'ingestion', prefixes: ['/api/sources'], url: upstream.url }], env: { IDENTITY_SIGNING_KEY: keyHex } });
+    analyst = await gateway.token('analyst', 'signed-analyst');
+  }, 120_000);
+  afterAll(async () => {
+    await gateway.close();
+    await closeServer(upstream.server);
+  });
+
+  it('signs the digest of the exact body it forwards, so the service accepts bodies, empty bodies and non-ASCII text', async () => {
+    const text = '{ "reason" : "manuel — é\\u00e9",  "n": 1.50 }';
+    const res = await request(gateway.app).post('/api/sources/1/collect').set('Authorization', `Bearer ${analyst}`).set('content-type', 'application/json').send(text).expect(200);
+    expect(res.body.body).toEqual(JSON.parse(text));
+    await request(gateway.app).get('/api/sources').set('Authorization', `Bearer ${analyst}`).expect(200);
+    await request(gateway.app).post('/api/sources/1/collect').set('Authorization', `Bearer ${analyst}`).expect(200);
   });
 });
 

@@ -1,112 +1,90 @@
 import type { z } from 'zod';
-import type {
-  addAnnotationInputSchema,
-  addQueueReviewNoteInputSchema,
-  approveQueueRuleInputSchema,
-  backtestQueueRuleInputSchema,
-  deleteArticleInputSchema,
-  McpHighRiskTool,
-  McpLowRiskTool,
-  rejectQueueRuleInputSchema,
-  rollbackModelInputSchema,
-  submitChunkFeedbackInputSchema,
-  submitQueueRuleInputSchema,
-  scrapeUrlInputSchema,
-  triggerWorkflowInputSchema,
-  updateAutoTriggerThresholdInputSchema,
-  updateWorkflowConfigInputSchema,
+import {
+  contentFilterRoutes,
+  executionRoutes,
+  ingestionRoutes,
+  sigmaQueueRoutes,
+  workflowRoutes,
+  type addAnnotationInputSchema,
+  type addQueueReviewNoteInputSchema,
+  type ApiRoute,
+  type approveQueueRuleInputSchema,
+  type backtestQueueRuleInputSchema,
+  type deleteArticleInputSchema,
+  type McpHighRiskTool,
+  type McpLowRiskTool,
+  type rejectQueueRuleInputSchema,
+  type rollbackModelInputSchema,
+  type scrapeUrlInputSchema,
+  type submitChunkFeedbackInputSchema,
+  type submitQueueRuleInputSchema,
+  type triggerWorkflowInputSchema,
+  type updateAutoTriggerThresholdInputSchema,
+  type updateWorkflowConfigInputSchema,
 } from '@huntforge/contracts';
-import type { ServiceCall } from './service-client';
+import type { CallInput } from '@huntforge/api-client';
 
 type Args<S extends z.ZodType> = z.output<S>;
+
+/** One call of a public route: the route as libs/contracts declares it and the input its schemas type. */
+export interface RouteCall<R extends ApiRoute = ApiRoute> {
+  route: R;
+  input: CallInput<R>;
+}
+
+/** A write tool's arguments → the call of its route, with the input checked against the route's types. */
+function action<R extends ApiRoute, A>(route: R, input: (args: A) => CallInput<R>): (args: A) => RouteCall {
+  return (args) => ({ route, input: input(args) }) as RouteCall;
+}
 
 /**
  * The one table of write tools → owning service routes. Low-risk tools run these at once; high-risk tools
  * store their arguments in a confirmation request and run the same entry when a person confirms.
  */
 export const WRITE_ACTIONS: {
-  [K in McpLowRiskTool | McpHighRiskTool]: (args: never) => ServiceCall;
+  [K in McpLowRiskTool | McpHighRiskTool]: (args: never) => RouteCall;
 } = {
-  submit_chunk_feedback: (args: Args<typeof submitChunkFeedbackInputSchema>) => ({
-    service: 'content-filter',
-    method: 'POST',
-    path: '/api/feedback/chunk-classification',
-    body: args,
-  }),
-  add_annotation: ({ article_id, ...body }: Args<typeof addAnnotationInputSchema>) => ({
-    service: 'ingestion',
-    method: 'POST',
-    path: `/api/articles/${article_id}/annotations`,
+  submit_chunk_feedback: action(contentFilterRoutes.postFeedbackChunkClassification, (args: Args<typeof submitChunkFeedbackInputSchema>) => ({ body: args })),
+  add_annotation: action(ingestionRoutes.postArticlesAnnotations, ({ article_id, ...body }: Args<typeof addAnnotationInputSchema>) => ({
+    params: { article_id },
     body,
-  }),
-  add_queue_review_note: ({ queue_id, note }: Args<typeof addQueueReviewNoteInputSchema>) => ({
-    service: 'sigma-queue',
-    method: 'POST',
-    path: `/api/sigma-queue/${queue_id}/review-notes`,
+  })),
+  add_queue_review_note: action(sigmaQueueRoutes.postSigmaQueueReviewNotes, ({ queue_id, note }: Args<typeof addQueueReviewNoteInputSchema>) => ({
+    params: { queue_id },
     body: { note },
-  }),
-  trigger_workflow: ({ article_id, force }: Args<typeof triggerWorkflowInputSchema>) => ({
-    service: 'workflow',
-    method: 'POST',
-    path: `/api/workflow/articles/${article_id}/trigger`,
-    query: { force: String(force) },
-  }),
-  scrape_url: ({ url, force_scrape }: Args<typeof scrapeUrlInputSchema>) => ({
-    service: 'ingestion',
-    method: 'POST',
-    path: '/api/scrape-url',
-    body: { url, force_scrape },
-  }),
-  backtest_queue_rule: ({ queue_id, ...body }: Args<typeof backtestQueueRuleInputSchema>) => ({
-    service: 'sigma-queue',
-    method: 'POST',
-    path: `/api/sigma-queue/${queue_id}/backtest`,
+  })),
+  trigger_workflow: action(executionRoutes.postWorkflowArticlesTrigger, ({ article_id, force }: Args<typeof triggerWorkflowInputSchema>) => ({
+    params: { article_id },
+    query: { force },
+  })),
+  scrape_url: action(ingestionRoutes.postScrapeUrl, (args: Args<typeof scrapeUrlInputSchema>) => ({ body: args })),
+  backtest_queue_rule: action(sigmaQueueRoutes.postSigmaQueueBacktest, ({ queue_id, ...body }: Args<typeof backtestQueueRuleInputSchema>) => ({
+    params: { queue_id },
     body,
-  }),
-  approve_queue_rule: ({ queue_id, comment }: Args<typeof approveQueueRuleInputSchema>) => ({
-    service: 'sigma-queue',
-    method: 'POST',
-    path: `/api/sigma-queue/${queue_id}/approve`,
+  })),
+  approve_queue_rule: action(sigmaQueueRoutes.postSigmaQueueApprove, ({ queue_id, comment }: Args<typeof approveQueueRuleInputSchema>) => ({
+    params: { queue_id },
     body: comment === undefined ? {} : { note: comment },
-  }),
-  reject_queue_rule: ({ queue_id, reason }: Args<typeof rejectQueueRuleInputSchema>) => ({
-    service: 'sigma-queue',
-    method: 'POST',
-    path: `/api/sigma-queue/${queue_id}/reject`,
+  })),
+  reject_queue_rule: action(sigmaQueueRoutes.postSigmaQueueReject, ({ queue_id, reason }: Args<typeof rejectQueueRuleInputSchema>) => ({
+    params: { queue_id },
     body: { reason },
-  }),
-  submit_queue_rule: ({ queue_id }: Args<typeof submitQueueRuleInputSchema>) => ({
-    service: 'sigma-queue',
-    method: 'POST',
-    path: `/api/sigma-queue/${queue_id}/submit`,
-    body: {},
-  }),
-  update_workflow_config: ({ config }: Args<typeof updateWorkflowConfigInputSchema>) => ({
-    service: 'workflow',
-    method: 'PUT',
-    path: '/api/workflow/config',
-    body: config,
-  }),
-  update_auto_trigger_threshold: (args: Args<typeof updateAutoTriggerThresholdInputSchema>) => ({
-    service: 'workflow',
-    method: 'PATCH',
-    path: '/api/workflow/config/auto-trigger-threshold',
-    body: args,
-  }),
-  delete_article: ({ article_id }: Args<typeof deleteArticleInputSchema>) => ({
-    service: 'ingestion',
-    method: 'DELETE',
-    path: `/api/articles/${article_id}`,
-  }),
-  retrain_model: () => ({ service: 'content-filter', method: 'POST', path: '/api/model/retrain', body: {} }),
-  rollback_model: ({ version_id }: Args<typeof rollbackModelInputSchema>) => ({
-    service: 'content-filter',
-    method: 'POST',
-    path: `/api/model/rollback/${version_id}`,
-  }),
+  })),
+  submit_queue_rule: action(sigmaQueueRoutes.postSigmaQueueSubmit, ({ queue_id }: Args<typeof submitQueueRuleInputSchema>) => ({ params: { queue_id } })),
+  // The config was checked against this route's body schema when the request was filed (filing-checks.ts).
+  update_workflow_config: action(workflowRoutes.putWorkflowConfig, ({ config }: Args<typeof updateWorkflowConfigInputSchema>) => ({
+    body: config as CallInput<typeof workflowRoutes.putWorkflowConfig>['body'],
+  })),
+  update_auto_trigger_threshold: action(
+    workflowRoutes.patchWorkflowConfigAutoTriggerThreshold,
+    (args: Args<typeof updateAutoTriggerThresholdInputSchema>) => ({ body: args }),
+  ),
+  delete_article: action(ingestionRoutes.deleteArticle, ({ article_id }: Args<typeof deleteArticleInputSchema>) => ({ params: { article_id } })),
+  retrain_model: action(contentFilterRoutes.postModelRetrain, () => ({})),
+  rollback_model: action(contentFilterRoutes.postModelRollback, ({ version_id }: Args<typeof rollbackModelInputSchema>) => ({ params: { version_id } })),
 };
 
-/** The service call of a write tool for already validated arguments. */
-export function serviceCallFor(tool: McpLowRiskTool | McpHighRiskTool, args: unknown): ServiceCall {
-  return (WRITE_ACTIONS[tool] as (args: unknown) => ServiceCall)(args);
+/** The route call of a write tool for already validated arguments. */
+export function routeCallFor(tool: McpLowRiskTool | McpHighRiskTool, args: unknown): RouteCall {
+  return (WRITE_ACTIONS[tool] as (args: unknown) => RouteCall)(args);
 }

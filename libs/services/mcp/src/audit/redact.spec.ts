@@ -1,4 +1,4 @@
-import { REDACTED, redactArguments } from './redact';
+import { REDACTED, redactArguments, redactText } from './redact';
 
 describe('redactArguments', () => {
   it('hides values under secret-sounding keys and credential-looking strings anywhere', () => {
@@ -15,6 +15,13 @@ describe('redactArguments', () => {
       note: `my key is ${REDACTED} thanks`,
       count: 3,
     });
+  });
+
+  it('masks credentials by the platform\'s one list of shapes (the logs and relayed upstream errors use it too)', () => {
+    expect(redactText('auth: token abcdefghijklmnop1234 and Bearer abcdefghijklmnopqrstu')).toBe(`auth: ${REDACTED} and ${REDACTED}`);
+    // The shapes need 16 characters after Bearer / token: a shorter word is no credential (the MCP list once took 8).
+    expect(redactText('Bearer shortone')).toBe('Bearer shortone');
+    expect(redactText('a NUL \u0000 stays visible')).toBe('a NUL \\u0000 stays visible');
   });
 
   it('cuts long texts and says how long they were', () => {

@@ -1,7 +1,8 @@
-const SECRET_KEY = /(token|secret|password|passwd|api[_-]?key|authorization|credential|private[_-]?key|cookie)/i;
-/** Values that look like credentials whatever their key: API tokens, provider keys, bearer headers. */
-const SECRET_VALUE = /\b(hf_[A-Za-z0-9_-]{20,}|sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,}|Bearer\s+\S{8,})/g;
+import { redactSecrets } from '@huntforge/platform';
 
+const SECRET_KEY = /(token|secret|password|passwd|api[_-]?key|authorization|credential|private[_-]?key|cookie)/i;
+
+/** The marker of a value under a secret-sounding key; the same text the platform's redaction writes. */
 export const REDACTED = '[redacted]';
 const MAX_STRING = 2_000;
 
@@ -13,9 +14,12 @@ export function escapeNul(text: string): string {
   return text.includes('\u0000') ? text.replaceAll('\u0000', '\\u0000') : text;
 }
 
-/** A free text (a tool name, an error message) as the audit stores it: NUL escaped, credentials masked. */
+/**
+ * A free text (a tool name, an error message) as the audit stores it: NUL escaped, and anything shaped like a
+ * credential masked by the platform's one list of credential shapes (the logs and relayed upstream errors use it too).
+ */
 export function redactText(text: string): string {
-  return escapeNul(text).replace(SECRET_VALUE, REDACTED);
+  return redactSecrets(escapeNul(text), []);
 }
 
 /** Tool arguments as the audit stores them: secrets out, long texts cut (the full text is not evidence). */

@@ -7,7 +7,7 @@ import {
   type McpHighRiskTool,
 } from '@huntforge/contracts';
 import { HttpError, type Logger } from '@huntforge/platform';
-import { serviceCallFor } from '../actions/action-table';
+import { routeCallFor } from '../actions/action-table';
 import type { ServiceClient } from '../actions/service-client';
 import { redactArguments } from '../audit/redact';
 import type { Caller } from '../caller/caller';
@@ -85,9 +85,10 @@ export class Confirmations {
     const row = await this.claim(id, 'confirmed', caller, reason);
     let outcome: { status: 'confirmed' | 'failed'; result: unknown; error: string | null };
     try {
-      const answer = await this.deps.services.call(serviceCallFor(row.tool as McpHighRiskTool, row.arguments), caller);
-      const ok = answer.http_status >= 200 && answer.http_status < 300;
-      outcome = { status: ok ? 'confirmed' : 'failed', result: answer, error: ok ? null : errorMessageOf(answer.body, answer.http_status) };
+      const answer = await this.deps.services.call(routeCallFor(row.tool as McpHighRiskTool, row.arguments), caller);
+      outcome = answer.ok
+        ? { status: 'confirmed', result: { http_status: answer.http_status, body: answer.body }, error: null }
+        : { status: 'failed', result: { http_status: answer.http_status, body: { error: answer.error } }, error: `HTTP ${answer.http_status}: ${answer.error.message}` };
     } catch (error) {
       this.deps.logger.warn({ confirmationId: id, tool: row.tool, err: error instanceof Error ? error.message : String(error) }, 'confirmed action could not run');
       outcome = { status: 'failed', result: null, error: error instanceof Error ? error.message : String(error) };
@@ -169,11 +170,4 @@ function listPosition(cursor: string): { createdAt: Date; id: string } {
     throw new ToolError(MCP_ERROR_CODES.invalidCursor, 'The cursor is not one this server issued');
   }
   return { createdAt, id: position['i'] };
-}
-
-function errorMessageOf(body: unknown, status: number): string {
-  const error = (body as { error?: { message?: unknown; code?: unknown } } | null)?.error;
-  if (error && typeof error.message === 'string') return `HTTP ${status}: ${error.message}`;
-  if (typeof body === 'string' && body !== '') return `HTTP ${status}: ${body.slice(0, 500)}`;
-  return `HTTP ${status}`;
 }

@@ -106,6 +106,22 @@ describe('MCP writes: low-risk at once, high-risk through a person\'s confirmati
     }
   });
 
+  it('takes the limits of each write from its route\'s own schema (no limits of its own to drift apart)', async () => {
+    const [articleId] = seeded.articleIds;
+    const feedback = { article_id: articleId, chunk_id: 1, model_classification: 'Huntable', model_confidence: 0.5, is_correct: true };
+    // The route takes chunks up to 100,000 characters (the tool once stopped at 50,000).
+    const long = structured<{ status: string }>(await analyst.callTool({ name: 'submit_chunk_feedback', arguments: { ...feedback, chunk_text: 'x'.repeat(60_000) } }));
+    expect(long.status).toBe('done');
+    expect(lastRequest()).toMatchObject({ path: '/api/feedback/chunk-classification', body: expect.objectContaining({ chunk_id: 1 }) });
+    services.requests.length = 0;
+    const tooLong = await analyst.callTool({ name: 'submit_chunk_feedback', arguments: { ...feedback, chunk_text: 'x'.repeat(100_001) } });
+    expect(tooLong.isError).toBe(true);
+    // The route's review notes stop at 4,000 characters (the tool once allowed 5,000).
+    const longNote = await analyst.callTool({ name: 'add_queue_review_note', arguments: { queue_id: seeded.queueIds[0], note: 'n'.repeat(4_001) } });
+    expect(longNote.isError).toBe(true);
+    expect(services.requests).toEqual([]);
+  });
+
   it('passes the owning service\'s refusal back (the trigger rules apply) and audits it as an error', async () => {
     const error = toolError(await analyst.callTool({ name: 'trigger_workflow', arguments: { article_id: 424242 } }));
     expect(error).toMatchObject({ code: 'upstream_error', message: expect.stringContaining('already has an active workflow execution') });
@@ -319,7 +335,8 @@ describe('MCP writes: low-risk at once, high-risk through a person\'s confirmati
     );
     expect(requested.confirmation.arguments).toMatchObject({ config: { description: expect.stringContaining('sk-live-abcdefghijklmnopqrstuvwxyz') } });
     const rows = await auditRows('update_workflow_config');
-    expect(rows[rows.length - 1]?.payload).toMatchObject({ arguments: { config: { thresholds: { RankingThreshold: 7 }, description: 'key [redacted] and token [redacted] leaked' } } });
+    // The platform's credential shapes (shared with the logs) mask "token <credential>" as a whole.
+    expect(rows[rows.length - 1]?.payload).toMatchObject({ arguments: { config: { thresholds: { RankingThreshold: 7 }, description: 'key [redacted] and [redacted] leaked' } } });
   });
 
   describe('role scopes', () => {

@@ -17,32 +17,22 @@ export class ExecutionReadRepository {
     });
   }
 
+  /**
+   * One run in full: its summary, stages and results, and the article as the STIX export names it (the
+   * execution view and the STIX export read the same row).
+   */
   find(id: number) {
     return this.prisma.workflowExecution.findUnique({
       where: { id },
       select: {
         ...EXECUTION_SUMMARY_SELECT,
+        article: { select: { id: true, title: true, url: true, publishedAt: true } },
         platformDetection: true,
         extractionResult: true,
         stages: {
           orderBy: { startedAt: 'asc' },
           select: { stage: true, status: true, startedAt: true, finishedAt: true, durationMs: true, error: true },
         },
-      },
-    });
-  }
-
-  /** What the STIX export of a run needs: its observables, its rules and the article they came from. */
-  findForStix(id: number) {
-    return this.prisma.workflowExecution.findUnique({
-      where: { id },
-      select: {
-        id: true,
-        createdAt: true,
-        finishedAt: true,
-        extractionResult: true,
-        sigmaRules: true,
-        article: { select: { id: true, title: true, url: true, publishedAt: true } },
       },
     });
   }

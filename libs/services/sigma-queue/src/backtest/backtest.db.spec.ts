@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { buildEvtx, type FixtureEvent } from '@huntforge/test-kit';
@@ -63,6 +64,10 @@ describe('telemetry datasets and backtests', () => {
     const trail = { Records: [{ eventVersion: '1.08', eventTime: '2026-02-01T10:00:00Z', eventSource: 'iam.amazonaws.com', eventName: 'CreateUser', awsRegion: 'us-east-1' }] };
     const cloudtrail = await upload('trail.json.gz', gzipSync(JSON.stringify(trail)));
     expect(cloudtrail).toMatchObject({ container: 'jsonl+gzip', events: 1 });
+    // The file itself as the body, its name in the query: read as the base64 upload would be.
+    const raw = await api().post('/api/telemetry/datasets?name=raw.jsonl.gz').set('Content-Type', 'application/gzip').send(gzipSync(jsonLines)).expect(201);
+    expect(raw.body).toMatchObject({ name: 'raw.jsonl.gz', container: 'jsonl+gzip', events: 4, size: gzipSync(jsonLines).length });
+    await api().delete(`/api/telemetry/datasets/${raw.body.dataset_id}`).expect(204);
 
     const listed = await api().get('/api/telemetry/datasets').expect(200);
     expect(listed.body).toMatchObject({ max_bytes: MAX_BYTES, retention_days: 7 });
@@ -158,6 +163,33 @@ describe('telemetry datasets and backtests', () => {
       const big = `${JSON.stringify({ CommandLine: 'x'.repeat(MAX_BYTES) })}\n`;
       const response = await api().post('/api/telemetry/datasets').send({ name: 'big.jsonl', content_base64: b64(big) }).expect(413);
       expect(response.body.error).toMatchObject({ code: 'dataset_too_large', details: { max_bytes: MAX_BYTES } });
+      expect(await harness.ctx.db.prisma.telemetryDataset.count()).toBe(0);
+    });
+
+    it('413 dataset_too_large for a file sent as the body past the limit, declared or streamed; 400 without its name', async () => {
+      const big = Buffer.from(`${JSON.stringify({ CommandLine: 'x'.repeat(MAX_BYTES) })}\n`);
+      const declared = await api().post('/api/telemetry/datasets?name=big.jsonl').set('Content-Type', 'application/octet-stream').send(big).expect(413);
+      expect(declared.body.error).toMatchObject({ code: 'dataset_too_large', details: { max_bytes: MAX_BYTES } });
+      // Chunked, with no length to go by: refused once the bytes pass the limit.
+      const streamed = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const server = harness.app.listen(0, () => {
+          const { port } = server.address() as { port: number };
+          const req = httpRequest({ port, method: 'POST', path: '/api/telemetry/datasets?name=big.jsonl', headers: { 'content-type': 'application/octet-stream', 'transfer-encoding': 'chunked' } }, (res) => {
+            let body = '';
+            res.on('data', (piece: Buffer) => (body += piece.toString()));
+            res.on('end', () => server.close(() => resolve({ status: res.statusCode ?? 0, body })));
+          });
+          req.on('error', (error) => server.close(() => reject(error)));
+          for (let offset = 0; offset < big.length; offset += 8_192) req.write(big.subarray(offset, offset + 8_192));
+          req.end();
+        });
+      });
+      expect(streamed.status).toBe(413);
+      expect(JSON.parse(streamed.body).error.code).toBe('dataset_too_large');
+      const nameless = await api().post('/api/telemetry/datasets').set('Content-Type', 'application/octet-stream').send(Buffer.from(jsonLines)).expect(400);
+      expect(nameless.body.error.code).toBe('validation_error');
+      const empty = await api().post('/api/telemetry/datasets?name=empty.jsonl').set('Content-Type', 'application/octet-stream').send(Buffer.alloc(0)).expect(400);
+      expect(empty.body.error.code).toBe('invalid_dataset');
       expect(await harness.ctx.db.prisma.telemetryDataset.count()).toBe(0);
     });
 

@@ -20,9 +20,9 @@ export function createBuiltinAgents(options: {
     async extract(agent, { article, text }) {
       return { output: options.extraction.run(agent, text, article.url) };
     },
-    async generateSigma({ article, platform, extraction }) {
+    async generateSigma({ article, platform, extraction, text }) {
       const drafts = generateBuiltinRules(
-        builtinSigmaInput({ title: article.title, url: article.url, date: options.today().toISOString().slice(0, 10) }, platform, extraction),
+        builtinSigmaInput({ title: article.title, url: article.url, date: options.today().toISOString().slice(0, 10) }, platform, extraction, text ?? article.content),
       );
       return { rules: drafts.map((draft) => ({ telemetryClass: draft.telemetryClass, rule: draft.rule })) };
     },

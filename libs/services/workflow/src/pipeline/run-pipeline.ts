@@ -121,7 +121,7 @@ export function createPipelineRunner(deps: PipelineDeps): PipelineRunner {
     });
 
     // 7–8. Sigma generation with validation, repair and fidelity; similarity and promotion per rule.
-    const generated = await generateAndPromote({ recorder, deps, agents, article, execution, snapshot, platform, extraction, coverage });
+    const generated = await generateAndPromote({ recorder, deps, agents, article, execution, snapshot, platform, extraction, text: junk.keptText, coverage });
     return withRules({ status: 'completed', terminationReason: null }, [...publisherRules, ...generated]);
   };
 }

@@ -142,7 +142,7 @@ export const getExecutionStixTool = defineTool({
   kind: 'read',
   minRole: 'viewer',
   async run(args, { deps }) {
-    const row = await deps.executions.findForStix(args.execution_id);
+    const row = await deps.executions.find(args.execution_id);
     if (!row) throw new ToolError(MCP_ERROR_CODES.notFound, `No workflow execution ${args.execution_id}`);
     return storedExecutionStix(row, teamTargets(await deps.settings?.get('SIGMA_CONVERT_TARGETS')));
   },

@@ -7,6 +7,7 @@ import {
   confirmationRequestedOutputSchema,
   deleteArticleInputSchema,
   MCP_ERROR_CODES,
+  mcpRoutes,
   rejectQueueRuleInputSchema,
   retrainModelInputSchema,
   rollbackModelInputSchema,
@@ -20,10 +21,14 @@ import {
   type McpHighRiskTool,
   type McpLowRiskTool,
 } from '@huntforge/contracts';
-import { serviceCallFor } from '../../actions/action-table';
+import { createApiClient } from '@huntforge/api-client';
+import { routeCallFor } from '../../actions/action-table';
 import { WriteTargetUnavailableError } from '../../actions/service-client';
 import { defineTool, type AnyTool, type ToolAnnotations } from '../tool-definition';
 import { ToolError } from '../../errors/tool-error';
+
+/** Paths of routes as the API client builds them, for messages that point a person at a route. */
+const ROUTE_LINKS = createApiClient();
 
 function lowRisk<I extends z.ZodObject>(spec: {
   name: McpLowRiskTool;
@@ -38,20 +43,19 @@ function lowRisk<I extends z.ZodObject>(spec: {
     kind: 'low_risk_write',
     minRole: 'analyst',
     async run(args, { deps, caller }) {
-      const call = serviceCallFor(spec.name, args);
+      const call = routeCallFor(spec.name, args);
       let answer;
       try {
         answer = await deps.services.call(call, caller);
       } catch (error) {
         if (error instanceof WriteTargetUnavailableError) throw new ToolError(MCP_ERROR_CODES.writeTargetUnavailable, error.message);
-        throw new ToolError(MCP_ERROR_CODES.upstreamError, `The ${call.service} service did not answer: ${error instanceof Error ? error.message : String(error)}`);
+        throw new ToolError(MCP_ERROR_CODES.upstreamError, `The ${call.route.owner} service did not answer: ${error instanceof Error ? error.message : String(error)}`);
       }
-      if (answer.http_status < 200 || answer.http_status >= 300) {
-        const message = (answer.body as { error?: { message?: string } } | null)?.error?.message;
+      if (!answer.ok) {
         throw new ToolError(
           MCP_ERROR_CODES.upstreamError,
-          `The ${call.service} service refused (HTTP ${answer.http_status})${message ? `: ${message}` : ''}`,
-          answer,
+          `The ${call.route.owner} service refused (HTTP ${answer.http_status}): ${answer.error.message}`,
+          { http_status: answer.http_status, body: { error: answer.error } },
         );
       }
       return { status: 'done' as const, http_status: answer.http_status, result: answer.body };
@@ -82,7 +86,7 @@ function highRisk<I extends z.ZodObject>(spec: {
       return {
         status: 'pending_confirmation' as const,
         confirmation,
-        message: `Confirmation request ${confirmation.id} is pending until ${confirmation.expires_at}. A person must confirm it at POST /api/mcp/confirmations/${confirmation.id}/confirm (or reject it); the action runs only then.`,
+        message: `Confirmation request ${confirmation.id} is pending until ${confirmation.expires_at}. A person must confirm it at POST ${ROUTE_LINKS.url(mcpRoutes.postMcpConfirmationsConfirm, { params: { id: confirmation.id } })} (or reject it); the action runs only then.`,
       };
     },
   });

@@ -1,0 +1,86 @@
+import type { SigmaDetection, SigmaFieldMap } from '@huntforge/contracts';
+import { bareName } from './command-program';
+import { TECHNIQUES, type Technique } from './techniques';
+
+const WINDASH = /^[-/\u2013\u2014\u2015]/;
+
+/** The spellings a value has under its modifiers: `-urlcache` with windash is also `/urlcache`. */
+function spellings(value: string, windash: boolean): string[] {
+  return windash && WINDASH.test(value) ? ['-', '/', '\u2013', '\u2014', '\u2015'].map((dash) => dash + value.slice(1)) : [value];
+}
+
+/**
+ * True when a command line meets one selection of a technique. Only the CommandLine conditions the
+ * table writes are read (contains, contains|all, contains|windash), case-insensitively as Sigma compares:
+ * the generator emits a technique's rule only where it fires on the article's own command.
+ */
+export function meetsSelection(selection: SigmaFieldMap, commandLine: string): boolean {
+  const line = commandLine.toLowerCase();
+  return Object.entries(selection).every(([key, raw]) => {
+    const [field, ...modifiers] = key.split('|');
+    if (field !== 'CommandLine' || !modifiers.includes('contains')) return false;
+    const values = (Array.isArray(raw) ? raw : [raw]).map(String);
+    const found = (value: string) => spellings(value.toLowerCase(), modifiers.includes('windash')).some((spelling) => line.includes(spelling));
+    return modifiers.includes('all') ? values.every(found) : values.some(found);
+  });
+}
+
+const onPlatform = (technique: Technique, product: string) => technique.product === product || technique.product === 'any';
+const shows = (technique: Technique, commandLine: string) => technique.when.test(commandLine) && technique.selections.every((selection) => meetsSelection(selection, commandLine));
+
+/** The technique a program's command line shows, if the table knows one for that program and platform. */
+export function techniqueOf(image: string, commandLine: string, product: string): Technique | null {
+  const program = bareName(image);
+  return TECHNIQUES.find((technique) => onPlatform(technique, product) && technique.programs.includes(program) && shows(technique, commandLine)) ?? null;
+}
+
+/** The techniques any program's command line can show (Mimikatz modules, a miner's pool): rules besides the program's own. */
+export function anyProgramTechniques(commandLine: string, product: string): Technique[] {
+  return TECHNIQUES.filter((technique) => technique.programs.length === 0 && onPlatform(technique, product) && shows(technique, commandLine));
+}
+
+/** The Image condition of a technique: every program that carries it, as the platform's images end. */
+function imageCondition(technique: Technique, product: string): SigmaFieldMap {
+  const images = technique.programs.flatMap((program) =>
+    product !== 'windows' ? [`/${program}`] : program === 'powershell' ? ['\\powershell.exe', '\\pwsh.exe'] : [`\\${program}.exe`],
+  );
+  if (images.length === 0) return {};
+  return { 'Image|endswith': images.length === 1 ? (images[0] as string) : images };
+}
+
+/**
+ * A technique's detection on a platform: the image and its first selection together, the others beside
+ * it, all required. A technique of any platform takes the platform of the run it was seen in.
+ */
+export function techniqueDetection(technique: Technique, product: string = technique.product): SigmaDetection {
+  const [first, ...rest] = technique.selections;
+  const blocks = [{ ...imageCondition(technique, product), ...first }, ...rest];
+  if (blocks.length === 1) return { selection: blocks[0] as SigmaFieldMap, condition: 'selection' };
+  const detection: SigmaDetection = { condition: 'all of selection_*' };
+  blocks.forEach((block, index) => (detection[`selection_${index + 1}`] = block));
+  return detection;
+}
+
+/**
+ * The values a stated text backs by knowledge: the spellings of each technique the text shows (its program
+ * named and its pattern present), its images included. A rule on `comsvcs` and `#24` is backed by an article
+ * that shows `comsvcs.dll, MiniDump`: the other spelling is the same behaviour, known, not invented.
+ */
+export function knownSpellings(text: string): Set<string> {
+  const lower = text.toLowerCase();
+  const known = new Set<string>();
+  for (const technique of TECHNIQUES) {
+    // A cmdlet runs inside PowerShell, which the text need not name.
+    const named = technique.programs.length === 0 || technique.programs.some((program) => program === 'powershell' || lower.includes(program));
+    if (!named || !technique.when.test(text)) continue;
+    const products = technique.product === 'any' ? ['windows', 'linux'] : [technique.product];
+    const blocks = products.flatMap((product) => Object.entries(techniqueDetection(technique, product))).filter(([name]) => name !== 'condition').map(([, block]) => block as SigmaFieldMap);
+    for (const selection of blocks) {
+      for (const [key, raw] of Object.entries(selection)) {
+        const windash = key.includes('windash');
+        for (const value of (Array.isArray(raw) ? raw : [raw]).map(String)) spellings(value, windash).forEach((spelling) => known.add(spelling.toLowerCase().trim()));
+      }
+    }
+  }
+  return known;
+}

