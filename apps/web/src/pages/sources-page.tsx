@@ -82,7 +82,7 @@ function SourceCard({ source }: { source: Source }) {
         <h2 style={{ margin: 0 }}>{source.name}</h2>
         <StatusBadge status={health.status} />
       </div>
-      <div className="small muted mono">{source.url}</div>
+      <div className="small muted mono" style={{ overflowWrap: 'anywhere' }}>{source.url}</div>
       <dl className="kv small">
         <dt>articles</dt><dd>{source.article_count}</dd>
         <dt>last check</dt><dd title={health.last_checked_at ?? ''}>{formatAgo(health.last_checked_at)}</dd>
