@@ -48,7 +48,7 @@ export function embeddedRestoreTarget(pgliteDir: string): RestoreTarget {
       const tar = checkedEmbeddedArchive(await readFile(dumpFile));
       let loaded: PGlite | null = null;
       try {
-        loaded = new PGlite(incoming, { extensions: PGLITE_EXTENSIONS, loadDataDir: new Blob([tar]) });
+        loaded = new PGlite(incoming, { extensions: PGLITE_EXTENSIONS, loadDataDir: new Blob([new Uint8Array(tar)]) });
         await loaded.waitReady;
         await loaded.close();
       } catch (error) {

@@ -16,6 +16,8 @@ import {
   createQueueItemRequestSchema,
   editRuleRequestSchema,
   rejectRequestSchema,
+  selfTestDraftRequestSchema,
+  selfTestDraftResponseSchema,
   sigmaQueueItemSchema,
   sigmaQueueListQuerySchema,
   sigmaQueueListResponseSchema,
@@ -64,6 +66,12 @@ export const sigmaQueueRoutes = {
     method: 'put', path: '/api/sigma-queue/{queue_id}/rule', tags, summary: 'Replace the rule YAML (re-validated and re-compared)',
     request: { params: queueId, body: jsonBody(editRuleRequestSchema) },
     responses: { 200: jsonContent(sigmaQueueItemSchema, 'The edited item'), 400: errorResponse(['validation_error', 'invalid_sigma'], 'Invalid YAML comes back with its findings'), 404: notFound, 409: conflict },
+  }),
+  postSigmaQueueSelfTest: defineRoute('sigma-queue', {
+    method: 'post', path: '/api/sigma-queue/{queue_id}/self-test', tags,
+    summary: "Self-test a draft of the rule (as the reviewer edits it) over the item's recorded observables and the benign baseline; nothing is stored",
+    request: { params: queueId, body: jsonBody(selfTestDraftRequestSchema) },
+    responses: { 200: jsonContent(selfTestDraftResponseSchema, '{self_test}'), 400: badId, 404: notFound },
   }),
   postSigmaQueueValidate: defineRoute('sigma-queue', {
     method: 'post', path: '/api/sigma-queue/{queue_id}/validate', tags, summary: 'Validate the rule, optionally enriching it first',
