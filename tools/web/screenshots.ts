@@ -15,11 +15,26 @@ const outDir = resolve(argument('out') ?? join(__dirname, '..', '..', 'tmp', 'sc
 const extra = (argument('pages') ?? '').split(',').filter(Boolean);
 const token = argument('token') ?? process.env.HUNTFORGE_TOKEN;
 const PAGES = ['/', '/articles', '/sources', '/workflow#executions', '/workflow#queue', '/workflow#config', '/mlops', '/mlops/agent-evals', '/mlops/agent-evals2', '/mcp-requests', '/settings', '/no-such-page', ...extra];
+
+/** The detail views of the newest article and execution, when the install has any (an empty one has none to show). */
+async function detailPages(): Promise<string[]> {
+  const get = async <T>(path: string): Promise<T | null> => {
+    const response = await fetch(`${baseUrl}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} }).catch(() => null);
+    return response?.ok ? ((await response.json()) as T) : null;
+  };
+  const articles = await get<{ articles: Array<{ id: number }> }>('/api/articles?limit=1');
+  const executions = await get<{ executions: Array<{ id: number }> }>('/api/workflow/executions?limit=1');
+  return [
+    ...(articles?.articles[0] ? [`/articles/${articles.articles[0].id}`] : []),
+    ...(executions?.executions[0] ? [`/workflow?execution=${executions.executions[0].id}#executions`] : []),
+  ];
+}
 /** A desktop and a phone (the layout must not scroll sideways at 390 px; a page that does is reported). */
 const WIDTHS = [1280, 390] as const;
 
 async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
+  const pages = [...PAGES, ...(await detailPages())];
   const browser = await launchChromium();
   try {
     for (const [theme, width] of (['light', 'dark'] as const).flatMap((entry) => WIDTHS.map((size) => [entry, size] as const))) {
@@ -34,16 +49,16 @@ async function main(): Promise<void> {
         await page.getByRole('button', { name: 'Sign in' }).click();
         await page.waitForURL((url) => url.pathname !== '/signin');
       }
-      for (const path of PAGES) {
-        const separator = path.includes('?') ? '&' : '?';
-        const [pathname, hash] = path.split('#');
+      for (const path of pages) {
+        const [pathname = '', hash] = path.split('#');
+        const separator = pathname.includes('?') ? '&' : '?';
         await page.goto(`${baseUrl}${pathname}${separator}theme=${theme}${hash ? `#${hash}` : ''}`, { waitUntil: 'networkidle' });
         // On a busy machine the bundle may still be starting when the network first goes quiet: wait for the
         // loading states (queries, lazily loaded pages and charts) to end, then for what they fetched.
         await page.waitForFunction(() => document.querySelector('h1') !== null && document.querySelector('[aria-busy="true"]') === null, undefined, { timeout: 20_000 }).catch(() => console.log(`[${theme}] ${path}: still loading after 20 s`));
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(300);
-        const name = `${(pathname.replace(/\//g, '_').replace(/^_/, '') || 'dashboard')}${hash ? `-${hash}` : ''}-${theme}-${width}.png`;
+        const name = `${(pathname.replace(/[/?=]/g, '_').replace(/^_/, '') || 'dashboard')}${hash ? `-${hash}` : ''}-${theme}-${width}.png`;
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         if (scrollWidth > width) console.log(`[${theme} ${width}] ${path}: the page is ${scrollWidth} px wide (scrolls sideways)`);
         await page.screenshot({ path: join(outDir, name), fullPage: true });

@@ -1,5 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb, migrateDb, type Db } from '@huntforge/data';
@@ -157,6 +158,68 @@ describe('backup round trip on the embedded database', () => {
       [first.id, true],
     ]);
   }, 120_000);
+
+  it('refuses a tampered database archive whose checksum matches with a clear error, and leaves nothing behind', async () => {
+    const db = await createDb({ dataDir });
+    let tampered: Manifest;
+    try {
+      tampered = await takeBackup(db);
+    } finally {
+      await db.close();
+    }
+    const backupRoot = join(folders.backupDir, tampered.id);
+    const dumpPath = join(backupRoot, 'database', 'pglite-datadir.tar.gz');
+    const original = readFileSync(dumpPath);
+    const manifestPath = join(backupRoot, MANIFEST_FILE);
+    const manifestText = readFileSync(manifestPath, 'utf8');
+    // The tamperer rewrites the manifest too, so every checksum matches and only the archive itself can tell.
+    const plant = (bytes: Buffer) => {
+      writeFileSync(dumpPath, bytes);
+      const manifest = JSON.parse(manifestText) as Manifest;
+      const entry = manifest.files.find((file) => file.role === 'database');
+      if (!entry) throw new Error('no database file in the manifest');
+      Object.assign(entry, { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
+      writeFileSync(manifestPath, JSON.stringify(manifest));
+    };
+    const siblings = () => readdirSync(dataDir).filter((name) => name.startsWith('pglite')).sort();
+    const before = siblings();
+
+    const corrupt = Buffer.from(original);
+    for (let i = 64; i < 4096 && i < corrupt.length; i++) corrupt[i] = (corrupt[i] ?? 0) ^ 0x5a;
+    plant(corrupt);
+    const badStream = await refusalOf(restoreWith(tampered.id));
+    expect(badStream.code).toBe('backup_archive_invalid');
+    expect(badStream.message).toMatch(/not a valid gzip stream.*nothing was restored/);
+    expect(siblings()).toEqual(before);
+
+    // A sound gzip stream around something that is not a data directory.
+    const foreign = join(root, 'foreign');
+    mkdirSync(join(foreign, 'base'), { recursive: true });
+    writeFileSync(join(foreign, 'base', 'notes.txt'), 'not a database');
+    plant(execFileSync('tar', ['-cz', '-C', foreign, 'base']));
+    const notData = await refusalOf(restoreWith(tampered.id));
+    expect(notData.code).toBe('backup_archive_invalid');
+    expect(notData.message).toContain('no PG_VERSION');
+
+    // A well-formed archive that only fails inside PGlite's start-up.
+    writeFileSync(join(foreign, 'PG_VERSION'), '17\n');
+    writeFileSync(join(foreign, 'postgresql.conf'), 'this is = not ( a setting\n');
+    plant(execFileSync('tar', ['-cz', '-C', foreign, 'PG_VERSION', 'postgresql.conf', 'base']));
+    const broken = await refusalOf(restoreWith(tampered.id));
+    expect(broken.code).toBe('backup_restore_failed');
+    expect(broken.message).toContain('nothing was restored');
+    expect(siblings()).toEqual(before);
+
+    writeFileSync(manifestPath, manifestText);
+    writeFileSync(dumpPath, original);
+    const reopened = await createDb({ dataDir });
+    try {
+      expect((await events(reopened)).length).toBeGreaterThan(0);
+    } finally {
+      await reopened.close();
+    }
+    rmSync(backupRoot, { recursive: true, force: true });
+  }, 180_000);
 
   it('refuses a backup taken at a newer schema, one of another database kind, and an unknown id', async () => {
     const manifestPath = join(folders.backupDir, first.id, MANIFEST_FILE);

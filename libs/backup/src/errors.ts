@@ -6,6 +6,8 @@ export type BackupErrorCode =
   | 'backup_schema_newer'
   | 'backup_checksum_mismatch'
   | 'backup_database_mismatch'
+  | 'backup_archive_invalid'
+  | 'backup_restore_failed'
   | 'database_in_use'
   | 'pg_client_missing'
   | 'pg_client_version_mismatch'

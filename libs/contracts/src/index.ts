@@ -151,6 +151,7 @@ export { sigmaQueueRoutes } from './api/sigma-queue.routes';
 export { telemetryRoutes } from './api/telemetry.routes';
 export {
   uploadTelemetryDatasetRequestSchema,
+  uploadTelemetryDatasetQuerySchema,
   telemetryDatasetSchema,
   telemetryDatasetListResponseSchema,
   telemetryDatasetIdParamsSchema,
@@ -385,6 +386,9 @@ export {
   reviewNoteRequestSchema,
   rejectRequestSchema,
   editRuleRequestSchema,
+  selfTestDraftRequestSchema,
+  selfTestDraftResponseSchema,
+  sigmaSelfTestSchema,
   reviewNoteSchema,
   type SigmaQueueStatusValue,
   type SigmaQueueItemBody,

@@ -111,3 +111,4 @@ export {
   type InProcessUpstream,
 } from './boot/all-in-one';
 export { failStartup, loadStartupConfig } from './boot/startup';
+export { checkAddress, checkOutboundUrl, isIpLiteral, OutboundUrlError, systemHostResolver, type AddressPolicy, type AddressVerdict, type HostResolver } from './net';

@@ -85,3 +85,17 @@ export { executionStixBundle, HUNTFORGE_IDENTITY_ID, type StixExportInput } from
 export { stixPatternFor } from './stix/stix-pattern';
 export { storedExecutionStix, type StoredExecution } from './stix/stored-execution';
 export { queryKey, stixRuleQueries, type StixRuleQueries } from './stix/rule-queries';
+export {
+  assessGeneratedRules,
+  assessmentSummary,
+  coveringRules,
+  holdCandidate,
+  MAX_REPAIR_ATTEMPTS,
+  type AssessedRule,
+  type AssessmentContext,
+  type HeldRule,
+  type RepairRule,
+  type RuleCandidate,
+  type RuleDocument,
+  type RuleValidation,
+} from './generation/assess-generated-rules';

@@ -61,4 +61,13 @@ describeWhen(chromiumAvailable(), 'the backtest panel needs Chromium (bash tools
     await waitFor('the backtest to run again on the edited rule', async () => (await results.textContent())?.includes('process.jsonl: matches 1 of 4 events') ?? false, 20_000);
     expect(await results.textContent()).toContain('event 2');
   });
+
+  it('uploads a file larger than the JSON body limit: the file itself is the body', async () => {
+    const panel = page.getByTestId('backtest');
+    // About 1.5 MB (BODY_LIMIT is 1 MB by default): 12,000 copies of the four events.
+    const large = Array.from({ length: 3_000 }, () => events).join('\n');
+    expect(large.length).toBeGreaterThan(1_048_576);
+    await panel.getByLabel('upload telemetry').setInputFiles({ name: 'large.jsonl', mimeType: 'application/json', buffer: Buffer.from(large) });
+    await waitFor('the large dataset to be listed', async () => (await panel.textContent())?.includes('large.jsonl (jsonl, 12000 events)') ?? false, 60_000);
+  });
 });

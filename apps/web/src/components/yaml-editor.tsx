@@ -45,7 +45,7 @@ export function YamlEditor({ value, onChange, findings, readOnly, theme, label }
   return (
     <div className="stack tight">
       <div aria-label={label} data-testid="yaml-editor" role="group">
-        <CodeMirror value={value} onChange={onChange} extensions={extensions} readOnly={readOnly} theme={theme} basicSetup={{ foldGutter: false }} minHeight="240px" maxHeight="560px" />
+        <CodeMirror value={value} onChange={onChange} extensions={extensions} readOnly={readOnly} theme={theme} basicSetup={{ foldGutter: false }} minHeight="240px" />
       </div>
       <p className="small muted editor-hint" id={hintId} data-testid="editor-hint">
         In the editor, <kbd>Tab</kbd> indents. To leave it with the keyboard, press <kbd>Esc</kbd> then <kbd>Tab</kbd> (or <kbd>Shift</kbd>+<kbd>Tab</kbd>).

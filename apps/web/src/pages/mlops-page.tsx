@@ -86,6 +86,7 @@ export function MlopsPage() {
         <Panel id="versions" title="Model versions">
           <QueryState query={versions} label="model versions" empty={(data) => (data.versions.length === 0 ? 'No model version yet: the first start trains one from the shipped fixtures.' : null)}>
             {(data) => (
+              <div className="table-scroll" tabIndex={0} role="region" aria-label="model versions table">
               <table className="data small">
                 <thead><tr><th>version</th><th className="num">accuracy</th><th className="num">F1 huntable</th><th className="num">samples</th><th>trained</th><th /></tr></thead>
                 <tbody>
@@ -104,6 +105,7 @@ export function MlopsPage() {
                   ))}
                 </tbody>
               </table>
+              </div>
             )}
           </QueryState>
           {confirming ? (

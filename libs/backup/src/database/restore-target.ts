@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { DatabaseInUseError, lockDirectory, PGLITE_EXTENSIONS, type DirectoryLock } from '@huntforge/data';
 import { BackupError } from '../errors';
+import { checkedEmbeddedArchive } from './embedded-archive';
 import type { DatabaseKind } from '../manifest/manifest';
 import type { PostgresTools } from './postgres-tools';
 
@@ -17,8 +18,9 @@ export interface RestoreTarget {
 
 /**
  * The embedded database's folder (DATA_DIR/pglite). Restoring needs the service stopped: the same
- * lock `huntforge start` takes refuses while a live process holds it. The dump loads into a fresh
- * folder first and is swapped in only once PGlite opened it, so a failed load changes nothing.
+ * lock `huntforge start` takes refuses while a live process holds it. The archive is unpacked and checked
+ * first, then loads into a fresh folder that is swapped in only once PGlite opened it, so a failed load
+ * changes nothing and leaves no folder behind.
  */
 export function embeddedRestoreTarget(pgliteDir: string): RestoreTarget {
   let lock: DirectoryLock | null = null;
@@ -43,13 +45,17 @@ export function embeddedRestoreTarget(pgliteDir: string): RestoreTarget {
       const incoming = `${pgliteDir}.restoring-${stamp}`;
       const previous = `${pgliteDir}.before-restore-${stamp}`;
       await rm(incoming, { recursive: true, force: true });
+      const tar = checkedEmbeddedArchive(await readFile(dumpFile));
+      let loaded: PGlite | null = null;
       try {
-        const loaded = new PGlite(incoming, { extensions: PGLITE_EXTENSIONS, loadDataDir: new Blob([await readFile(dumpFile)]) });
+        loaded = new PGlite(incoming, { extensions: PGLITE_EXTENSIONS, loadDataDir: new Blob([new Uint8Array(tar)]) });
         await loaded.waitReady;
         await loaded.close();
       } catch (error) {
+        await loaded?.close().catch(() => undefined);
         await rm(incoming, { recursive: true, force: true });
-        throw error;
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new BackupError('backup_restore_failed', `the embedded database in the backup could not be opened (${reason}); nothing was restored`);
       }
       const hadPrevious = existsSync(pgliteDir);
       if (hadPrevious) await rename(pgliteDir, previous);

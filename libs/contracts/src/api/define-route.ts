@@ -12,11 +12,14 @@ export interface JsonResponse<S extends z.ZodType = z.ZodType> {
   content: { 'application/json': { schema: S } };
 }
 
-/** A JSON request body; `required: false` lets clients send nothing (the handler then sees `{}`). */
+/**
+ * A JSON request body; `required: false` lets clients send nothing (the handler then sees `{}`). A route
+ * may also take the raw bytes of a file (`application/octet-stream`), which its handler streams itself.
+ */
 export interface JsonBody<S extends z.ZodType = z.ZodType, Required extends boolean = boolean> {
   required: Required;
   description?: string;
-  content: { 'application/json': { schema: S } };
+  content: { 'application/json': { schema: S }; 'application/octet-stream'?: { schema: z.ZodType } };
 }
 
 export interface RouteRequest {

@@ -51,7 +51,8 @@ export const settingsRoutes = {
     request: { params: settingKeyParamsSchema, body: { required: true, content: { 'application/json': { schema: updateSettingRequestSchema } } } },
     responses: {
       200: jsonContent(settingEntrySchema, 'Stored'),
-      400: errorResponse(['unknown_setting', 'invalid_setting_value', 'validation_error', 'invalid_json']),
+      // url_not_allowed: a base URL whose host is a metadata, link-local or (without PROVIDER_ALLOW_PRIVATE_NETWORKS) private address.
+      400: errorResponse(['unknown_setting', 'invalid_setting_value', 'url_not_allowed', 'validation_error', 'invalid_json']),
       409: errorResponse(['encryption_key_missing'], 'A secret cannot be stored without SETTINGS_ENCRYPTION_KEY'),
     },
   }),
@@ -82,7 +83,7 @@ export const providerTestRoutes = PROVIDER_TEST_ROUTES.map((test) => {
     request: { body: jsonBody(spec.schema, false) },
     responses: {
       200: jsonContent(providerTestResponseSchema, 'Check result'),
-      400: errorResponse(['credential_not_configured', 'validation_error', 'invalid_json']),
+      400: errorResponse(['credential_not_configured', 'url_not_allowed', 'validation_error', 'invalid_json']),
       ...hostOverrideRefusal(test.service),
     },
   });

@@ -1,10 +1,12 @@
 import {
   telemetryDatasetIdParamsSchema,
+  telemetryFileBodySchema,
+  uploadTelemetryDatasetQuerySchema,
   telemetryDatasetListResponseSchema,
   telemetryDatasetSchema,
   uploadTelemetryDatasetRequestSchema,
 } from '../telemetry/datasets';
-import { defineRoute, errorResponse, jsonBody, jsonContent } from './define-route';
+import { defineRoute, errorResponse, jsonContent } from './define-route';
 
 const tags = ['Telemetry'];
 const notFound = errorResponse(['not_found'], 'No such dataset (or it expired)');
@@ -14,11 +16,15 @@ export const telemetryRoutes = {
   postTelemetryDataset: defineRoute('sigma-queue', {
     method: 'post', path: '/api/telemetry/datasets', tags,
     summary: 'Upload a telemetry file (JSON Lines, CloudTrail, EVTX, event XML, gzipped or not) to backtest rules on',
-    description: 'The file is read once on upload: it must give at least one event. Kept until expires_at (TELEMETRY_DATASET_RETENTION_DAYS).',
-    request: { body: jsonBody(uploadTelemetryDatasetRequestSchema) },
+    description:
+      'Send the file itself as the body (Content-Type application/octet-stream or application/gzip, its name in ?name=), streamed up to TELEMETRY_DATASET_MAX_BYTES; or, for small files, JSON with the file base64-encoded (bounded by BODY_LIMIT). The file is read once on upload: it must give at least one event. Kept until expires_at (TELEMETRY_DATASET_RETENTION_DAYS).',
+    request: {
+      query: uploadTelemetryDatasetQuerySchema,
+      body: { required: true, content: { 'application/json': { schema: uploadTelemetryDatasetRequestSchema }, 'application/octet-stream': { schema: telemetryFileBodySchema } } },
+    },
     responses: {
       201: jsonContent(telemetryDatasetSchema, 'Stored'),
-      400: errorResponse(['validation_error', 'invalid_json', 'invalid_dataset'], 'Not base64, or not a file the readers read (the message names the line or chunk)'),
+      400: errorResponse(['validation_error', 'invalid_json', 'invalid_dataset'], 'Not base64, a raw upload without ?name=, or not a file the readers read (the message names the line or chunk)'),
       413: errorResponse(['dataset_too_large'], 'Larger than TELEMETRY_DATASET_MAX_BYTES'),
     },
   }),

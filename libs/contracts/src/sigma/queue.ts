@@ -13,6 +13,17 @@ const positiveId = z.coerce.number().int().positive();
 
 export const reviewNoteSchema = z.object({ author: z.string().nullable(), note: z.string(), at: timestamp });
 
+/** A rule's self-test: over the telemetry of its article's observables, and over the benign baseline. */
+export const sigmaSelfTestSchema = z
+  .object({
+    fires: z.boolean(),
+    events: z.number().int(),
+    fired_on: z.array(z.string()),
+    baseline: z.object({ events: z.number().int(), fires: z.number().int(), examples: z.array(z.string()) }).nullable(),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'SigmaSelfTest' });
+
 export const sigmaQueueItemSchema = z
   .object({
     queue_id: z.number().int(),
@@ -35,14 +46,7 @@ export const sigmaQueueItemSchema = z
     max_similarity: z.number().nullable(),
     similarity_inconclusive: z.boolean(),
     matches: z.array(similarityMatchSchema).meta({ description: 'Top-10 similar rules with explanation, author and licence' }),
-    self_test: z
-      .object({
-        fires: z.boolean(),
-        events: z.number().int(),
-        fired_on: z.array(z.string()),
-        baseline: z.object({ events: z.number().int(), fires: z.number().int(), examples: z.array(z.string()) }).nullable(),
-        error: z.string().nullable(),
-      })
+    self_test: sigmaSelfTestSchema
       .nullable()
       .meta({
         description:
@@ -122,6 +126,16 @@ export const approveRequestSchema = z.object({ reviewer: reviewerField, note: z.
 export const rejectRequestSchema = z.object({ reason: z.string().trim().min(1).max(4000), reviewer: reviewerField });
 export const reviewNoteRequestSchema = z.object({ note: z.string().trim().min(1).max(4000), reviewer: reviewerField });
 export const editRuleRequestSchema = z.object({ rule_yaml: z.string().min(1).max(200_000), reviewer: reviewerField });
+export const selfTestDraftRequestSchema = z
+  .object({ rule_yaml: z.string().min(1).max(200_000).meta({ description: 'The rule as the reviewer is editing it (not saved)' }) })
+  .meta({ id: 'SelfTestDraftRequest' });
+export const selfTestDraftResponseSchema = z
+  .object({
+    self_test: sigmaSelfTestSchema
+      .nullable()
+      .meta({ description: "The draft run over the item's recorded observables and the benign baseline; null when the workflow recorded no observables. A draft that does not compile has `error`." }),
+  })
+  .meta({ id: 'SelfTestDraftResponse' });
 
 export type SigmaQueueStatusValue = z.infer<typeof sigmaQueueStatusSchema>;
 export type SigmaQueueItemBody = z.infer<typeof sigmaQueueItemSchema>;

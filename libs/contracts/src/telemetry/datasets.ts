@@ -16,6 +16,14 @@ export const uploadTelemetryDatasetRequestSchema = z
   })
   .meta({ id: 'UploadTelemetryDatasetRequest' });
 
+/** For a raw upload (the file as the body): its name travels in the query. */
+export const uploadTelemetryDatasetQuerySchema = z.object({
+  name: z.string().trim().min(1).max(200).optional().meta({ description: 'The file name, needed when the body is the file itself (application/octet-stream or application/gzip)' }),
+});
+
+/** A raw upload's body: the file's bytes. */
+export const telemetryFileBodySchema = z.string().meta({ format: 'binary', description: 'The file itself (JSON Lines, CloudTrail JSON, EVTX, event XML or syslog), gzipped or not; up to TELEMETRY_DATASET_MAX_BYTES' });
+
 export const telemetryDatasetSchema = z
   .object({
     dataset_id: z.number().int(),
@@ -67,6 +75,7 @@ export const backtestDatasetResultSchema = z.object({
   matches: z.number().int().meta({ description: 'Events the rule matched' }),
   first_matches: z.array(backtestMatchSchema),
   problems: z.array(z.string()),
+  complete: z.boolean().meta({ description: 'false when the run stopped at BACKTEST_MAX_EVENTS or BACKTEST_MAX_SECONDS: events and matches then count what was read' }),
 });
 
 export const backtestResponseSchema = z

@@ -17,6 +17,13 @@ describe('run-on commands', () => {
     ]);
   });
 
+  it('starts a new command at a bare discovery tool, and after one', () => {
+    expect(stages('net group "domain admins" /domain systeminfo hostname whoami /all')).toEqual(['net group "domain admins" /domain', 'systeminfo', 'hostname', 'whoami /all']);
+    expect(stages('cmd /c whoami')).toEqual(['cmd /c whoami']);
+    expect(stages('echo hostname')).toEqual(['echo hostname']);
+    expect(stages('for /f %i in (hosts.txt) do psexec \\\\%i -s cmd /c whoami')).toEqual(['for /f %i in (hosts.txt) do psexec \\\\%i -s cmd /c whoami']);
+  });
+
   it('starts a new command after a wrapper whose quoted command ended', () => {
     const text = 'powershell -w hidden -Command "Set-MpPreference -DisableIOAVProtection $true" powershell -w hidden -Command "Stop-Service -Name WinDefend"';
     expect(stages(text)).toHaveLength(2);

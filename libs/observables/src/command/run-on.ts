@@ -22,7 +22,8 @@ export function runOnCommands(words: readonly Word[], dialect: Dialect): Array<{
         next = nextCommand(words, i + 1);
         break;
       }
-      if (i - from >= 2 && startsCommand(words, from, i, dialect)) {
+      // A bare discovery tool is complete on its own: the next command may follow straight away.
+      if ((i - from >= 2 || STANDALONE_COMMANDS.has(programName((words[from] as Word).value))) && startsCommand(words, from, i, dialect)) {
         end = i;
         next = i;
         break;
@@ -38,7 +39,8 @@ export function runOnCommands(words: readonly Word[], dialect: Dialect): Array<{
 // Programs whose arguments are text, not commands: a program name among them runs nothing.
 const ECHOING = new Set(['echo', 'printf', 'write-host', 'write-output', 'findstr', 'grep', 'egrep', 'where', 'which', 'whereis', 'type', 'man', 'help', 'get-help', 'get-command', 'taskkill', 'pkill', 'killall', 'kill', 'stop-process']);
 // Programs whose trailing words are a command they run (on another host, as another user, in a console host).
-const COMMAND_RUNNERS = new Set(['conhost', 'psexec', 'psexec64', 'paexec', 'winrs', 'wmiexec', 'smbexec', 'atexec', 'dcomexec', 'runas', 'ssh', 'nsenter', 'chroot', 'su']);
+// cmd's `for … do <command>` and `forfiles /c "<command>"` run their body: it stays in their command line.
+const COMMAND_RUNNERS = new Set(['conhost', 'psexec', 'psexec64', 'paexec', 'winrs', 'wmiexec', 'smbexec', 'atexec', 'dcomexec', 'runas', 'ssh', 'nsenter', 'chroot', 'su', 'for', 'forfiles']);
 const RUN_SWITCH = /^(?:\/[ck]|-c|-command|-e|-ec|-enc|-encodedcommand|-exec|--exec|-e:)$/i;
 
 function isSwitchWord(word: Word | undefined): boolean {
@@ -59,8 +61,13 @@ function startsCommand(words: readonly Word[], from: number, i: number, dialect:
   if (wrapper && !(previous.raw !== previous.value && RUN_SWITCH.test(words[i - 2]?.raw ?? ''))) return false;
   if (RUN_SWITCH.test(previous.raw)) return false;
   if (isSwitchWord(previous) && valueSwitches(program, dialect)(dialect === 'posix' ? previous.raw : previous.raw.toLowerCase())) return false;
+  // Discovery tools that usually run without arguments ("… /domain systeminfo hostname whoami").
+  if (STANDALONE_COMMANDS.has(programName(word.value)) && word.value === word.value.toLowerCase()) return true;
   return hasArgumentEvidence(word, words[i + 1]);
 }
+
+// Windows discovery tools an operator types bare: a page that ran commands together names them with nothing after.
+const STANDALONE_COMMANDS: ReadonlySet<string> = new Set(['systeminfo', 'hostname', 'whoami', 'ipconfig', 'tasklist', 'quser', 'qwinsta', 'klist', 'getmac', 'netstat']);
 
 // cmd.exe's tools, which batch files and old write-ups often spell in capitals.
 export const CAPITALS_TOOLS: ReadonlySet<string> = new Set(['reg', 'net', 'net1', 'sc', 'schtasks', 'wmic', 'netsh', 'vssadmin', 'wevtutil', 'bcdedit', 'bitsadmin', 'certutil', 'wbadmin']);

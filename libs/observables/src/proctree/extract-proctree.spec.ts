@@ -156,4 +156,8 @@ describe('extractProcessPairs', () => {
     expect(pairs('We then saw whoami.exe, a child process of w3wp.exe, enumerate the user.')).toEqual(['w3wp.exe -> whoami.exe']);
     expect(pairs("Next, sqlservr.exe's child process cmd.exe wrote the file.")).toEqual(['sqlservr.exe -> cmd.exe']);
   });
+
+  it("names a macOS bundle's executable by its path", () => {
+    expect(pairs('Then /Users/Shared/AcmeHelper.app/Contents/MacOS/AcmeHelper spawned osascript to show the prompt.')).toEqual(['AcmeHelper -> osascript']);
+  });
 });

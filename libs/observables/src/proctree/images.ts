@@ -45,6 +45,8 @@ export function imageOf(token: string): Image | null {
   if (!file) return null;
   if (/^[\w.-]{1,64}\.exe$/i.test(file)) return { name: file };
   if (/^[\w-]{1,64}\.app$/.test(file)) return { name: file }; // a macOS bundle: its main executable
+  // A bundle's executable by its path (/Applications/Acme.app/Contents/MacOS/Acme).
+  if (/\.app\/Contents\/MacOS\/[\w .-]{1,64}$/.test(bare)) return { name: file };
   // Office programs are named by their product in prose: "Word spawned PowerShell".
   const product = OFFICE_PRODUCTS[file];
   if (product) return { name: product };

@@ -98,4 +98,14 @@ describe('extractHuntQueries', () => {
     ]);
     expect(queries('Note: the operator waited an hour.')).toEqual([]);
   });
+
+  it('reads a Kibana query that opens with a bracket or sits in a block quote, and one clause with a bracketed OR list', () => {
+    expect(queries('(event.action:"user.session.start" OR event.action:"user.authentication.sso") AND acme.outcome:"FAILURE"')).toEqual([
+      ['lucene', '(event.action:"user.session.start" OR event.action:"user.authentication.sso") AND acme.outcome:"FAILURE"'],
+    ]);
+    expect(queries('> event.dataset: acme.audit and event.action: user.mfa.factor.deactivate')).toEqual([['lucene', 'event.dataset: acme.audit and event.action: user.mfa.factor.deactivate']]);
+    expect(queries('```\nevent.action:(user.session.impersonation.initiate or user.session.impersonation.grant)\n```')).toEqual([
+      ['lucene', 'event.action:(user.session.impersonation.initiate or user.session.impersonation.grant)'],
+    ]);
+  });
 });

@@ -20,7 +20,9 @@ const POWERSHELL_QUERY = /(?:^|\n|\|\s*|=\s*|\(\s*)(?:Get-WinEvent|Get-EventLog|
 // ES|QL: a source command and a piped processing command (`FROM logs-endpoint.* | WHERE …`).
 const ESQL = /(?:^|\n)\s*FROM\s+[\w.*,:-]+(?:\s+METADATA\s+[\w, ]+)?\s*(?:\n\s*)?\|\s*(?:WHERE|STATS|EVAL|KEEP|LIMIT|SORT|DISSECT|GROK|MV_EXPAND|ENRICH|RENAME|DROP)\b/i;
 // Kibana query language / Lucene: two or more `field.path : value` clauses joined by and/or.
-const LUCENE = /^[\s(]*(?:not\s+)?[a-z_]+(?:\.[a-z_]+)+\s*:\s*[("\w*][^\n]*(?:\n[^\n]*)*?\b(?:and|or|AND|OR)\s+(?:not\s+|NOT\s+)?\(?[a-z_@]+(?:\.[a-z_]+)+\s*:/;
+// One clause whose values are a bracketed boolean list counts too: `event.action:(a or b)`.
+const LUCENE =
+  /^[\s(]*(?:not\s+)?[a-z_]+(?:\.[a-z_]+)+\s*:\s*[("\w*][^\n]*(?:\n[^\n]*)*?\b(?:and|or|AND|OR)\s+(?:not\s+|NOT\s+)?\(?[a-z_@]+(?:\.[a-z_]+)+\s*:|^[\s(]*(?:not\s+)?[a-z_]+(?:\.[a-z_]+)+\s*:\s*\([^()\n]*\s(?:or|OR)\s[^()\n]*\)/;
 // A Falco rule or macro (YAML with a condition in Falco's filter syntax).
 const FALCO = /^\s*-\s*(?:rule|macro)\s*:[^\n]*\n[\s\S]*?^\s*condition\s*:/m;
 // auditd rules: a file watch (`-w /etc/x -p wa -k key`) or a syscall rule (`-a always,exit -F …`).

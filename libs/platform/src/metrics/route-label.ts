@@ -5,6 +5,7 @@ export const UNMATCHED_ROUTE = 'unmatched';
 
 /** Paths every app serves besides the contract routes. */
 const PLATFORM_PATHS = ['/health', '/health/live', '/health/ready', '/metrics'];
+const PLATFORM_PATH_SET: ReadonlySet<string> = new Set(PLATFORM_PATHS);
 
 interface Pattern {
   label: string;
@@ -47,6 +48,8 @@ function matches(pattern: Pattern, segments: readonly string[]): boolean {
  * web pages) get `<prefix>/*`; anything else is `unmatched`.
  */
 export function routeLabelOf(path: string): string {
+  // Probes are most of the traffic of many apps: their label without scanning every route.
+  if (PLATFORM_PATH_SET.has(path)) return path;
   const segments = segmentsOf(path.split(/[?#]/, 1)[0] ?? '');
   let best: Pattern | undefined;
   for (const pattern of PATTERNS) {

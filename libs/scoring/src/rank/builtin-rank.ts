@@ -3,19 +3,20 @@ import { macosHostArtefacts } from './host-artefacts';
 /**
  * The builtin RankAgent: how worth hunting an article is, 0–10, from evidence we can count.
  *
- *   rank = 4 × (hunt_score / 99.9)                 keyword evidence (the hunt score's tiers)
- *        + 6 × (1 − e^(−material / 2.5))           concrete, extractable material
- *   material = behaviours + 2 × hunt queries + indicators / 4 + control-plane activities
+ *   rank = 3 × (hunt_score / 99.9)                 keyword evidence (the hunt score's tiers)
+ *        + 7 × (1 − e^(−material / 2.5))           concrete, extractable material
+ *   material = behaviours + 2 × hunt queries + indicators / 5 + control-plane activities
  *
  * rounded to one decimal, at most 10. Behaviours are command lines, process pairs, registry keys,
- * services and scheduled tasks; a published hunt query counts twice; four indicators (IPs, domains,
+ * services and scheduled tasks; a published hunt query counts twice; five indicators (IPs, domains,
  * URLs) count as one behaviour; each cloud or identity control-plane activity the text names (a CloudTrail
- * event name, an IAM action, an Entra operation: see control-plane.ts) counts as one, because an intrusion
+ * event name, an IAM action, an Entra operation, an Okta event type: see control-plane.ts) counts as one, because an intrusion
  * in a cloud account leaves those instead of command lines; likewise each macOS host artefact (a launchd job's
- * property list, a launchctl or osascript invocation, quarantine removal: see host-artefacts.ts). Keyword-rich prose without anything concrete tops out at 4 and stays
- * below the default RankingThreshold (6.0); a few commands, or an IOC report's long indicator list,
- * clear it on their own although the keyword registry leans Windows (Linux, macOS, supply-chain
- * write-ups); a news piece linking a handful of sites does not.
+ * property list, a launchctl or osascript invocation, quarantine removal: see host-artefacts.ts).
+ * Keyword-rich prose without anything concrete tops out at 3 and stays below the default RankingThreshold
+ * (6.0); five concrete items clear it on their own, whatever the keywords say, because the keyword registry
+ * leans Windows and a cloud, identity, Linux or macOS write-up scores few of them (#30: huntability follows
+ * concrete material); so does an IOC report's long indicator list; a news piece linking a dozen sites does not.
  */
 export interface RankInput {
   huntScore: number;
@@ -31,7 +32,7 @@ export interface RankResult {
   components: { keywords: number; material: number };
 }
 
-export const RANK_WEIGHTS = { keywords: 4, material: 6, materialScale: 2.5, huntQuery: 2, indicatorsPerBehaviour: 4, huntScoreCeiling: 99.9 } as const;
+export const RANK_WEIGHTS = { keywords: 3, material: 7, materialScale: 2.5, huntQuery: 2, indicatorsPerBehaviour: 5, huntScoreCeiling: 99.9 } as const;
 
 const INDICATOR_TYPES = new Set(['ipv4', 'ipv6', 'domain', 'url', 'network', 'email', 'hash']);
 

@@ -1,4 +1,5 @@
 import { Router, type RequestHandler } from 'express';
+import { telemetryRoutes } from '@huntforge/contracts';
 import { decodeEncryptionKey, HttpError, type ModuleContext, type ServiceModule } from '@huntforge/platform';
 import { auditRouter } from './audit/audit-router';
 import { backupScheduleRoutes } from './backup-schedule/backup-schedule-routes';
@@ -33,7 +34,7 @@ import { webRouter } from './web/web-router';
 export function createGatewayModule(ctx: ModuleContext, options: GatewayOptions): ServiceModule {
   const { db, bus, logger, config } = ctx;
   const router = Router();
-  router.use(browserGuard({ allowedHosts: config.allowedHosts }));
+  router.use(browserGuard({ allowedHosts: config.allowedHosts, rawBodyRoutes: [{ method: 'POST', path: telemetryRoutes.postTelemetryDataset.path }] }));
   router.use(healthRouter({ db, bus, serviceHealth: options.serviceHealth }));
   router.use(docsRouter());
   router.use(webRouter(options.webDistDir === undefined ? findWebDist(process.env.WEB_DIST_DIR) : options.webDistDir));

@@ -1,6 +1,7 @@
 import type { DetectionItem, SigmaScalar } from '../detection/search-identifiers';
 import { compileSigmaRegex } from '../detection/sigma-regex';
 import { parseCidr, type CidrTest } from './cidr';
+import { regexMinLength } from './regex-length';
 import { eventTexts, lookupField, type SigmaEvent } from './event-fields';
 import { base64, base64OffsetVariants, base64Prefix, encodeText, type TextEncoding } from './value-encodings';
 import { compilePattern, foldCase, unescapedText, type Anchoring, type TextTest } from './wildcard';
@@ -55,12 +56,16 @@ export function compileItem(item: DetectionItem, options: MatchOptions = {}): Ev
     const text = textOf(value);
     return text === null ? null : foldCase(text);
   };
-  const matchValues = (values: readonly unknown[]): boolean => {
-    if (values.length === 1) {
-      const value = values[0];
-      const lower = lowerOf(value);
-      return all ? valueTests.every((test) => test(value, lower)) : valueTests.some((test) => test(value, lower));
+  // Loops rather than some/every with closures: these run for every candidate rule on every event.
+  const matchOne = (value: unknown): boolean => {
+    const lower = lowerOf(value);
+    for (let i = 0; i < valueTests.length; i++) {
+      if ((valueTests[i] as ValueTest)(value, lower) !== all) return !all;
     }
+    return all;
+  };
+  const matchValues = (values: readonly unknown[]): boolean => {
+    if (values.length === 1) return matchOne(values[0]);
     const lowers = values.map(lowerOf);
     const holds = (test: ValueTest): boolean => values.some((value, index) => test(value, lowers[index] as string | null));
     return all ? valueTests.every(holds) : valueTests.some(holds);
@@ -72,6 +77,11 @@ export function compileItem(item: DetectionItem, options: MatchOptions = {}): Ev
   }
   const nullWanted = !has('neq') && item.values.some((value) => value === null);
   const base: EventTest = (event) => {
+    // The common case, a field holding one value, without the lookup's allocations.
+    if (Object.hasOwn(event, field)) {
+      const value = event[field];
+      if (!Array.isArray(value)) return matchOne(value);
+    }
     const { present, values } = lookupField(event, field);
     if (!present) return nullWanted;
     return matchValues(values);
@@ -105,9 +115,10 @@ function compileValue(raw: SigmaScalar, modifiers: readonly string[], path: stri
     const compiled = compileSigmaRegex(String(raw), flags);
     if (!compiled.ok) throw new RuleCompileError(`the regular expression does not compile: ${compiled.error}`, path);
     const regex = compiled.regex;
+    const least = regexMinLength(regex.source);
     return (value) => {
       const text = textOf(value);
-      return text !== null && regex.test(text);
+      return text !== null && text.length >= least && regex.test(text);
     };
   }
 

@@ -28,12 +28,12 @@ export function compileRule(rule: string | Record<string, unknown>, options: Mat
   const tests = new Map<string, EventTest>();
   for (const identifier of identifiers) {
     const alternatives = identifier.alternatives.map((items) => items.map((item) => compileItem(item, options)));
-    tests.set(identifier.name, (event) => alternatives.some((items) => items.every((test) => test(event))));
+    tests.set(identifier.name, anyOf(alternatives.map(allOf)));
   }
   const trees = parseConditions(detection.condition);
   const names = [...tests.keys()];
   const compiled = trees.map((tree) => compileNode(tree, names, tests));
-  const condition: EventTest = compiled.length === 1 ? (compiled[0] as EventTest) : (event) => compiled.some((test) => test(event));
+  const condition = anyOf(compiled);
   return {
     id: typeof doc.id === 'string' ? doc.id : null,
     title: typeof doc.title === 'string' ? doc.title : '',
@@ -76,18 +76,14 @@ function compileNode(node: ConditionNode, names: readonly string[], tests: Reado
       const child = compileNode(node.child, names, tests);
       return (event) => !child(event);
     }
-    case 'and': {
-      const children = node.children.map((child) => compileNode(child, names, tests));
-      return (event) => children.every((child) => child(event));
-    }
-    case 'or': {
-      const children = node.children.map((child) => compileNode(child, names, tests));
-      return (event) => children.some((child) => child(event));
-    }
+    case 'and':
+      return allOf(node.children.map((child) => compileNode(child, names, tests)));
+    case 'or':
+      return anyOf(node.children.map((child) => compileNode(child, names, tests)));
     case 'of': {
       // A pattern naming nothing: `all of` is vacuously true and `1 of` false (rsigma, sigma-rust).
       const selected = expandPattern(node.pattern, names).map((name) => tests.get(name) as EventTest);
-      if (node.quantifier === 'all') return (event) => selected.every((test) => test(event));
+      if (node.quantifier === 'all') return allOf(selected);
       const needed = node.atLeast ?? 1;
       return (event) => {
         let hits = 0;
@@ -96,4 +92,21 @@ function compileNode(node: ConditionNode, names: readonly string[], tests: Reado
       };
     }
   }
+}
+
+// Loops rather than every/some with closures: these run for every candidate rule on every event.
+function allOf(tests: readonly EventTest[]): EventTest {
+  if (tests.length === 1) return tests[0] as EventTest;
+  return (event) => {
+    for (let i = 0; i < tests.length; i++) if (!(tests[i] as EventTest)(event)) return false;
+    return true;
+  };
+}
+
+function anyOf(tests: readonly EventTest[]): EventTest {
+  if (tests.length === 1) return tests[0] as EventTest;
+  return (event) => {
+    for (let i = 0; i < tests.length; i++) if ((tests[i] as EventTest)(event)) return true;
+    return false;
+  };
 }

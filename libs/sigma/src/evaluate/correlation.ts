@@ -101,6 +101,8 @@ export class CorrelationEngine {
    */
   process(event: SigmaEvent, time: number, source?: EventSource | null): EngineResult {
     const matched = unique(this.rules.match(event, source));
+    // Most events match nothing: they need no bookkeeping.
+    if (matched.length === 0 || this.correlations.length === 0) return { matched: matched.map((entry) => entry.rule), alerts: [] };
     const fired = new Set(matched.flatMap((entry) => entry.meta));
     // The group of a correlation that fired on this event: a correlation over it groups by those values.
     const firedGroups = new Map<string, Record<string, unknown>>();

@@ -1,7 +1,8 @@
 /**
  * Many literals found in one pass over a text (Aho-Corasick, compiled to a table of transitions):
- * the cost of a scan is one table step per character, however many literals there are. Literals and
- * texts are compared as given (callers lower-case both).
+ * the cost of a scan is one table step per character, however many literals there are. Literals are
+ * lower case; texts are folded as they are scanned (ASCII in the class table, without a lower-cased
+ * copy; a text with other characters is scanned again as `toLowerCase()` writes it).
  */
 export class LiteralScanner {
   private readonly classes: Uint8Array;
@@ -10,10 +11,11 @@ export class LiteralScanner {
   /** Per state, the range of `outputs` holding the literals that end there. */
   private readonly outputStart: Int32Array;
   private readonly outputs: Int32Array;
+  /** States from this one on are where literals end. */
+  private readonly firstOutput: number;
 
   constructor(literals: readonly string[]) {
     const classOf = new Map<number, number>();
-    const keyOf = (code: number): number => (code < 128 ? code : 128 + (code % 8));
     for (const literal of literals) {
       for (let i = 0; i < literal.length; i++) {
         const key = keyOf(literal.charCodeAt(i));
@@ -21,28 +23,22 @@ export class LiteralScanner {
       }
     }
     this.width = classOf.size + 1;
-    this.classes = new Uint8Array(65536);
-    for (let code = 0; code < 128; code++) this.classes[code] = classOf.get(code) ?? 0;
-    const wide = Array.from({ length: 8 }, (_, index) => classOf.get(128 + index) ?? 0);
-    for (let code = 128; code < 65536; code++) this.classes[code] = wide[code % 8] as number;
+    // ASCII capitals share their lower-case letter's class; the other characters fall in eight classes by code.
+    this.classes = new Uint8Array(136);
+    for (let code = 0; code < 128; code++) this.classes[code] = classOf.get(code >= 65 && code <= 90 ? code + 32 : code) ?? 0;
+    for (let index = 0; index < 8; index++) this.classes[128 + index] = classOf.get(128 + index) ?? 0;
 
-    // The trie, state 0 the root; goto holds -1 where the trie has no edge.
-    let goto = new Int32Array(64 * this.width).fill(-1);
+    // The trie, state 0 the root; goto holds -1 where the trie has no edge. It has at most one state
+    // per literal character: allocated once (growing a large typed array step by step cost more than the rest).
+    const most = 1 + literals.reduce((sum, literal) => sum + literal.length, 0);
+    const goto = new Int32Array(most * this.width).fill(-1);
     const ends: number[][] = [];
-    const addState = (): number => {
-      if ((ends.length + 1) * this.width > goto.length) {
-        const grown = new Int32Array(goto.length * 2).fill(-1);
-        grown.set(goto);
-        goto = grown;
-      }
-      ends.push([]);
-      return ends.length - 1;
-    };
+    const addState = (): number => ends.push([]) - 1;
     addState();
     literals.forEach((literal, id) => {
       let state = 0;
       for (let i = 0; i < literal.length; i++) {
-        const slot = state * this.width + (this.classes[literal.charCodeAt(i)] as number);
+        const slot = state * this.width + (this.classes[keyOf(literal.charCodeAt(i))] as number);
         if (goto[slot] === -1) {
           const child = addState(); // may grow `goto`: assign after
           goto[slot] = child;
@@ -78,26 +74,64 @@ export class LiteralScanner {
       const inherited = ends[fail[state] as number] as number[];
       if (inherited.length > 0) ends[state] = [...(ends[state] as number[]), ...inherited];
     }
-    this.next = next;
+    // Renumbered so that the states where literals end come last: a scan looks at the outputs only
+    // past `firstOutput`, one memory access per character instead of two.
+    const order = [0, ...ends.flatMap((list, state) => (state > 0 && list.length === 0 ? [state] : [])), ...ends.flatMap((list, state) => (state > 0 && list.length > 0 ? [state] : []))];
+    const renamed = new Int32Array(states);
+    order.forEach((state, id) => (renamed[state] = id));
+    this.firstOutput = (ends[0] as number[]).length > 0 ? 0 : order.length - ends.filter((list, state) => state > 0 && list.length > 0).length;
+    const table = states < 65536 ? new Uint16Array(states * this.width) : new Int32Array(states * this.width);
+    for (let state = 0; state < states; state++) {
+      const from = state * this.width;
+      const to = (renamed[state] as number) * this.width;
+      for (let c = 0; c < this.width; c++) table[to + c] = renamed[next[from + c] as number] as number;
+    }
+    this.next = table;
     this.outputStart = new Int32Array(states + 1);
     const flat: number[] = [];
-    ends.forEach((list, state) => {
-      this.outputStart[state] = flat.length;
-      flat.push(...list);
+    order.forEach((state, id) => {
+      this.outputStart[id] = flat.length;
+      flat.push(...(ends[state] as number[]));
     });
     this.outputStart[states] = flat.length;
     this.outputs = Int32Array.from(flat);
   }
 
-  /** Calls `found` with the id (index in the constructor's list) of each literal occurring in `text`, once per occurrence. */
+  /** Calls `found` with the id (index in the constructor's list) of each literal occurring in `text`, case-insensitively, at least once. */
   scan(text: string, found: (id: number) => void): void {
-    const { classes, next, width, outputStart, outputs } = this;
+    if (!this.scanAscii(text, found)) this.scanLowered(text.toLowerCase(), found);
+  }
+
+  /** Scans a text of ASCII characters (folding capitals); false, having stopped, at any other character. */
+  private scanAscii(text: string, found: (id: number) => void): boolean {
+    const { classes, next, width, outputStart, outputs, firstOutput } = this;
     let state = 0;
     for (let i = 0; i < text.length; i++) {
-      state = next[state * width + (classes[text.charCodeAt(i)] as number)] as number;
+      const code = text.charCodeAt(i);
+      if (code >= 128) return false;
+      state = next[state * width + (classes[code] as number)] as number;
+      if (state < firstOutput) continue;
+      const start = outputStart[state] as number;
+      const end = outputStart[state + 1] as number;
+      for (let k = start; k < end; k++) found(outputs[k] as number);
+    }
+    return true;
+  }
+
+  private scanLowered(text: string, found: (id: number) => void): void {
+    const { classes, next, width, outputStart, outputs, firstOutput } = this;
+    let state = 0;
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      state = next[state * width + (classes[code < 128 ? code : 128 + (code % 8)] as number)] as number;
+      if (state < firstOutput) continue;
       const start = outputStart[state] as number;
       const end = outputStart[state + 1] as number;
       for (let k = start; k < end; k++) found(outputs[k] as number);
     }
   }
+}
+
+function keyOf(code: number): number {
+  return code < 128 ? code : 128 + (code % 8);
 }

@@ -57,6 +57,20 @@ describe('LiteralScanner', () => {
     scanner.scan('c:\\windows\\whoami.exe /all mimimi', (id) => found.add(literals[id] as string));
     expect([...found].sort()).toEqual(['/all', '\\whoami.exe', 'ami', 'mimi', 'whoami']);
   });
+
+  it('folds the case of the text itself, ASCII or not', () => {
+    const literals = ['\\whoami.exe', 'évil', 'straße'];
+    const scanner = new LiteralScanner(literals);
+    const found = (text: string): string[] => {
+      const ids = new Set<number>();
+      scanner.scan(text, (id) => ids.add(id));
+      return [...ids].map((id) => literals[id] as string).sort();
+    };
+    expect(found('C:\\WINDOWS\\WhoAmI.EXE')).toEqual(['\\whoami.exe']);
+    expect(found('C:\\Temp\\ÉVIL\\WHOAMI.exe')).toEqual(['\\whoami.exe', 'évil']);
+    expect(found('STRASSE Straße')).toEqual(['straße']);
+    expect(found('whoami.ex')).toEqual([]);
+  });
 });
 
 describe('requiredRegexLiteral', () => {

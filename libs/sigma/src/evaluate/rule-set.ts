@@ -24,6 +24,8 @@ interface FieldIndex {
   /** Entries keyed on the field reading as a number. */
   numbers: Map<number, number[]>;
   scanner: LiteralScanner | null;
+  /** Takes the entries keyed on a literal the scanner found (made once, when the set is built). */
+  onLiteral: (id: number) => void;
 }
 
 /** The rules a source's events may run, fixed once per source. */
@@ -49,6 +51,10 @@ export class RuleSet<Meta = undefined> {
   private stamps = new Uint32Array(0);
   private generation = 0;
   private built = true;
+  // Per-event state lives on the instance so that a match allocates no closures (match is synchronous).
+  private allowed: Uint8Array = new Uint8Array(0);
+  private current = 0;
+  private readonly found: number[] = [];
 
   /** Adds a rule; `gate` overrides the gate read from the rule's own logsource (a variant's compilation). */
   add(rule: CompiledRule, meta: Meta, gate: RuleGate = ruleGate(rule.doc)): void {
@@ -66,7 +72,7 @@ export class RuleSet<Meta = undefined> {
       const literal = full.length > MAX_LITERAL ? full.slice(-MAX_LITERAL) : full;
       let entry = this.fields.get(field);
       if (!entry) {
-        this.fields.set(field, (entry = { literals: [], ids: new Map(), owners: [], presence: [], numbers: new Map(), scanner: null }));
+        this.fields.set(field, (entry = { literals: [], ids: new Map(), owners: [], presence: [], numbers: new Map(), scanner: null, onLiteral: () => undefined }));
         const parts = field.split('.');
         for (let take = 1; take < parts.length; take++) this.prefixes.add(parts.slice(0, take).join('.'));
       }
@@ -107,57 +113,61 @@ export class RuleSet<Meta = undefined> {
   private candidates(event: SigmaEvent, source: EventSource | null): number[] {
     if (!this.built) this.build();
     const plan = this.planFor(source);
-    const generation = this.nextGeneration();
-    const { stamps } = this;
-    const { allowed } = plan;
-    const found: number[] = [];
-    const take = (index: number): void => {
-      if (allowed[index] === 1 && stamps[index] !== generation) {
-        stamps[index] = generation;
-        found.push(index);
-      }
-    };
-    for (const index of plan.always) take(index);
+    this.allowed = plan.allowed;
+    this.current = this.nextGeneration();
+    const found = this.found;
+    found.length = 0;
+    for (const index of plan.always) this.take(index);
     const keywords = this.fields.get(KEYWORDS);
-    if (keywords?.scanner) for (const text of eventTexts(event)) this.scanText(keywords, text, take);
-    const visit = (name: string, value: unknown): void => {
-      const index = this.fields.get(name);
-      if (index) {
-        if (value !== undefined) index.presence.forEach(take);
-        if (index.scanner || index.numbers.size > 0) this.scanValue(index, value, take);
-      }
-      if (typeof value === 'object' && value !== null && this.prefixes.has(name)) this.walk(value, `${name}.`, visit);
-    };
-    for (const name in event) visit(name, event[name]);
+    if (keywords?.scanner) for (const text of eventTexts(event)) keywords.scanner.scan(text, keywords.onLiteral);
+    for (const name in event) this.visit(name, event[name]);
     return found.sort((left, right) => left - right);
   }
 
-  private walk(value: object, prefix: string, visit: (name: string, value: unknown) => void): void {
+  private take(index: number): void {
+    if (this.allowed[index] === 1 && this.stamps[index] !== this.current) {
+      this.stamps[index] = this.current;
+      this.found.push(index);
+    }
+  }
+
+  private takeAll(indexes: readonly number[]): void {
+    for (let i = 0; i < indexes.length; i++) this.take(indexes[i] as number);
+  }
+
+  private visit(name: string, value: unknown): void {
+    const index = this.fields.get(name);
+    if (index) {
+      if (value !== undefined) this.takeAll(index.presence);
+      if (index.scanner || index.numbers.size > 0) this.scanValue(index, value);
+    }
+    if (typeof value === 'object' && value !== null && this.prefixes.has(name)) this.walk(value, `${name}.`);
+  }
+
+  private walk(value: object, prefix: string): void {
     if (Array.isArray(value)) {
-      for (const element of value) if (typeof element === 'object' && element !== null) this.walk(element, prefix, visit);
+      for (const element of value) if (typeof element === 'object' && element !== null) this.walk(element, prefix);
       return;
     }
     const record = value as Record<string, unknown>;
-    for (const key in record) visit(`${prefix}${key}`, record[key]);
+    for (const key in record) this.visit(`${prefix}${key}`, record[key]);
   }
 
-  private scanValue(index: FieldIndex, value: unknown, take: (index: number) => void): void {
+  private scanValue(index: FieldIndex, value: unknown): void {
     if (Array.isArray(value)) {
-      for (const element of value) this.scanValue(index, element, take);
+      for (const element of value) this.scanValue(index, element);
       return;
     }
     if (index.numbers.size > 0) {
       const number = numericValue(value);
-      if (number !== null) index.numbers.get(number)?.forEach(take);
+      if (number !== null) {
+        const owners = index.numbers.get(number);
+        if (owners) this.takeAll(owners);
+      }
     }
-    const text = textOf(value);
-    if (text !== null) this.scanText(index, text, take);
-  }
-
-  private scanText(index: FieldIndex, text: string, take: (index: number) => void): void {
     if (!index.scanner) return;
-    const { owners } = index;
-    index.scanner.scan(text.toLowerCase(), (id) => (owners[id] as number[]).forEach(take));
+    const text = typeof value === 'string' ? value : textOf(value);
+    if (text !== null) index.scanner.scan(text, index.onLiteral);
   }
 
   private planFor(source: EventSource | null): SourcePlan {
@@ -177,7 +187,11 @@ export class RuleSet<Meta = undefined> {
   }
 
   private build(): void {
-    for (const index of this.fields.values()) index.scanner = index.literals.length > 0 ? new LiteralScanner(index.literals) : null;
+    for (const index of this.fields.values()) {
+      index.scanner = index.literals.length > 0 ? new LiteralScanner(index.literals) : null;
+      const { owners } = index;
+      index.onLiteral = (id) => this.takeAll(owners[id] as number[]);
+    }
     if (this.stamps.length < this.entries.length) this.stamps = new Uint32Array(this.entries.length * 2);
     this.built = true;
   }

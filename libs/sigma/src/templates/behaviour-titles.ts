@@ -87,6 +87,15 @@ export const programLabel = (image: string): string => {
   return /\.exe$/i.test(image) ? `${capitalised}.EXE` : capitalised;
 };
 
+/**
+ * The behaviour a single command line shows by the table above, or null when only the generic entries name it:
+ * command lines of one program that show different behaviours (a Run-key write, a service change) are
+ * different rules, each titled by what it does.
+ */
+export function knownBehaviour(image: string, commandLine: string): string | null {
+  return BEHAVIOURS.find((b) => b.args !== undefined && b.image.test(image) && b.args.test(commandLine))?.title ?? null;
+}
+
 /** The behaviour title of a program's command lines; `commandLines` are what the rule selects on. */
 export function behaviourTitle(image: string, commandLines: string[]): string {
   const joined = commandLines.join('\n');

@@ -192,6 +192,18 @@ describe('builtin SigmaAgent templates', () => {
     expect(reg?.tags).toEqual(['attack.defense-impairment', 'attack.persistence', 'attack.t1112', 'attack.t1547.001']);
   });
 
+  it('titles each behaviour of a program by what it does: a Run-key write and a service change are two rules', () => {
+    const drafts = generateBuiltinRules({
+      article,
+      platform: 'windows',
+      cmdlines: [
+        { ...item, value: 'reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v Sync /d C:\\ProgramData\\sync.exe /f', executable: 'reg' },
+        { ...item, value: 'reg add HKLM\\System\\CurrentControlSet\\Services\\WinDefend /v Start /t REG_DWORD /d 4 /f', executable: 'reg' },
+      ],
+    });
+    expect(drafts.filter((draft) => draft.telemetryClass === 'process_creation').map((draft) => draft.rule.title)).toEqual(['Run Key Persistence Via Reg.EXE', 'Registry Modification Via Reg.EXE']);
+  });
+
   it('keeps resolvers, CDNs and code hosts out of IOC rules', () => {
     const drafts = generateBuiltinRules({
       article,

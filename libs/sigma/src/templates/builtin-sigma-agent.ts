@@ -13,7 +13,7 @@ import type {
   SigmaRule,
 } from '@huntforge/contracts';
 import { mergeTags, tagsForExecutable, tagsForRegistryPath } from './attack-inference';
-import { behaviourTitle, programLabel } from './behaviour-titles';
+import { behaviourTitle, knownBehaviour, programLabel } from './behaviour-titles';
 import { isBenignInfrastructure } from './benign-infrastructure';
 import { reportedIndicators } from './indicator-context';
 import { isShellBuiltin, programRuns, type ProgramRun } from './command-program';
@@ -358,10 +358,23 @@ function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
     const key = `${productOf(selection.platform)}|${selection.viaPowerShell ? 'powershell.exe' : selection.image.toLowerCase()}`;
     byImage.set(key, [...(byImage.get(key) ?? []), selection]);
   }
-  return [...byImage.entries()].flatMap(([key, group]) => {
+  return [...byImage.entries()].flatMap(([key, all]) => {
     const image = key.slice(key.indexOf('|') + 1);
-    const platform = group[0]?.platform ?? input.platform;
-    return chunk(withoutNarrower(distinctEntries(group.map((selection) => ({ ...imageCondition(selection), ...commandLineCondition(selection.tokens) })))), MAX_SELECTIONS).map(
+    const platform = all[0]?.platform ?? input.platform;
+    // Duplicates and narrower copies go first, across the program's behaviours (`/create` + the task is covered by `/run` on it).
+    const pairs = all.map((selection) => ({ selection, entry: { ...imageCondition(selection), ...commandLineCondition(selection.tokens) } }));
+    const kept = new Set(withoutNarrower(distinctEntries(pairs.map((pair) => pair.entry))));
+    // One rule per behaviour of a program: a Run-key write and a service change by reg.exe are two findings.
+    const byBehaviour = new Map<string, { group: CommandSelection[]; entries: SigmaFieldMap[] }>();
+    for (const { selection, entry } of pairs) {
+      if (!kept.has(entry)) continue;
+      const behaviour = knownBehaviour(selection.viaPowerShell ? 'powershell.exe' : selection.image, selection.commandLine) ?? '';
+      const slot = byBehaviour.get(behaviour) ?? { group: [], entries: [] };
+      slot.group.push(selection);
+      slot.entries.push(entry);
+      byBehaviour.set(behaviour, slot);
+    }
+    return [...byBehaviour.values()].flatMap(({ group, entries: all }) => chunk(all, MAX_SELECTIONS).map(
       (entries, part) => {
         const { detection, values } = selections(entries);
         // A command that writes a Run key is persistence first (reg add …\CurrentVersion\Run).
@@ -388,7 +401,7 @@ function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
           part,
         );
       },
-    );
+    ));
   });
 }
 

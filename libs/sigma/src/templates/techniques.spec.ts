@@ -127,6 +127,12 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
     });
   });
 
+  it('keys PsExec on a remote host or a host list, not on any path', () => {
+    const [rule] = generateBuiltinRules({ article, platform: 'windows', cmdlines: [{ ...item, value: 'PsExec.exe -h @hosts.txt -d -c C:\\Temp\\1.bat' }] }).map((draft) => draft.rule);
+    expect(selfTestRule(rule as unknown as Record<string, unknown>, [{ type: 'cmdline', value: 'PsExec.exe \\\\FS02 -s cmd' }]).fires).toBe(true);
+    expect(selfTestRule(rule as unknown as Record<string, unknown>, [{ type: 'cmdline', value: 'C:\\Tools\\PsExec.exe -i -s C:\\Windows\\regedit.exe' }]).fires).toBe(false);
+  });
+
   it('needs the program and the pattern on the platform the table names', () => {
     expect(techniqueOf('certutil.exe', 'certutil -hashfile a.exe SHA256', 'windows')).toBeNull();
     expect(techniqueOf('notcertutil.exe', 'notcertutil -urlcache -f http://x', 'windows')).toBeNull();

@@ -338,7 +338,8 @@ export const TECHNIQUES: readonly Technique[] = [
     product: 'windows',
     programs: ['psexec', 'psexec64', 'paexec'],
     when: /(?:^|\s)(?:\\\\\S+|@\S+)/,
-    selections: [{ 'CommandLine|contains': ['\\\\', ' @'] }],
+    // A host as an argument (a space, then a UNC name's backslashes) or a host list (` @hosts.txt`), never any path.
+    selections: [{ 'CommandLine|contains': [' \\\\', ' @'] }],
     title: 'Remote Command Execution Via PsExec',
     does: 'runs a command on remote hosts through PsExec (a host or a list of hosts)',
     tags: ['attack.execution', 'attack.lateral-movement', 'attack.t1021.002', 'attack.t1569.002'],

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildEvtx, type FixtureEvent } from '@huntforge/test-kit';
 import type { TelemetryEvent } from '../telemetry-event';
-import { readTelemetry, readTelemetryFile, TelemetryInputError, type InputSummary } from './read-telemetry';
+import { readTelemetry, readTelemetryBatches, readTelemetryFile, TelemetryInputError, type InputSummary } from './read-telemetry';
 
 const dir = mkdtempSync(join(tmpdir(), 'hf-telemetry-'));
 const file = (name: string, content: string | Buffer): string => {
@@ -136,5 +136,39 @@ describe('text formats', () => {
     const events: TelemetryEvent[] = [];
     for await (const event of readTelemetry('stream', bytes)) events.push(event);
     expect(events.map((event) => event.fields)).toEqual([{ a: 1, é: 'ü' }, { a: 2 }]);
+  });
+
+  it('reads JSON Lines with a byte-order mark and CRLF line ends, split anywhere, in batches per block', async () => {
+    const text = `\uFEFF${JSON.stringify({ n: 1, path: 'C:\\Users\\José' })}\r\n\r\n${JSON.stringify({ n: 2 })}\r\n${JSON.stringify({ n: 3 })}`;
+    const whole = Buffer.from(text);
+    // Cut inside the two-byte "é" and between CR and LF.
+    const cuts = [whole.indexOf(Buffer.from('é')) + 1, whole.indexOf(Buffer.from('\r\n')) + 1, whole.length];
+    const bytes = (async function* () {
+      let from = 0;
+      for (const cut of cuts) {
+        yield whole.subarray(from, cut);
+        from = cut;
+      }
+    })();
+    const summary: InputSummary = { path: 'stream', container: '', events: 0, problems: [] };
+    const batches: TelemetryEvent[][] = [];
+    for await (const batch of readTelemetryBatches('stream', bytes, summary)) batches.push(batch);
+    expect(batches.flat().map((event) => event.fields)).toEqual([{ n: 1, path: 'C:\\Users\\José' }, { n: 2 }, { n: 3 }]);
+    expect(batches.every((batch) => batch.length > 0)).toBe(true);
+    expect(summary).toMatchObject({ container: 'jsonl', events: 3 });
+  });
+
+  it('names the line of a non-JSON line however the blocks fall', async () => {
+    const bytes = (async function* () {
+      yield Buffer.from('{"n": 1}\n{"n": 2}\nnot js');
+      yield Buffer.from('on\n');
+    })();
+    const events: TelemetryEvent[] = [];
+    await expect(
+      (async () => {
+        for await (const event of readTelemetry('cut.jsonl', bytes)) events.push(event);
+      })(),
+    ).rejects.toThrow(/cut\.jsonl, line 3: not JSON/);
+    expect(events).toHaveLength(2);
   });
 });

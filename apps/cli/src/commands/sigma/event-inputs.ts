@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { readTelemetryFile, type InputSummary, type TelemetryEvent } from '@huntforge/telemetry';
+import { readTelemetryFileBatches, type InputSummary, type TelemetryEvent } from '@huntforge/telemetry';
 
 /** An event with its 0-based number across all inputs, in the order they were given. */
 export interface NumberedEvent {
@@ -10,10 +10,10 @@ export interface NumberedEvent {
 
 /**
  * The events of every input in the order given (EVTX, JSON Lines, JSON, event XML, syslog with
- * Sysmon for Linux; gzipped or not), numbered on across inputs. `summaries` gets one entry per
- * input, filled as it is read.
+ * Sysmon for Linux; gzipped or not), numbered on across inputs, in batches (one async step per block
+ * read rather than per event). `summaries` gets one entry per input, filled as it is read.
  */
-export async function* readInputs(paths: readonly string[], summaries: InputSummary[]): AsyncGenerator<NumberedEvent> {
+export async function* readInputs(paths: readonly string[], summaries: InputSummary[]): AsyncGenerator<NumberedEvent[]> {
   for (const path of paths) {
     if (!statSync(path, { throwIfNoEntry: false })?.isFile()) throw new Error(`${path}: no such events file`);
   }
@@ -21,7 +21,7 @@ export async function* readInputs(paths: readonly string[], summaries: InputSumm
   for (const path of paths) {
     const summary: InputSummary = { path, container: '', events: 0, problems: [] };
     summaries.push(summary);
-    for await (const event of readTelemetryFile(path, summary)) yield { index: index++, input: summary, event };
+    for await (const batch of readTelemetryFileBatches(path, summary)) yield batch.map((event) => ({ index: index++, input: summary, event }));
   }
 }
 

@@ -58,7 +58,7 @@ export async function runHunt(paths: readonly string[], options: HuntOptions): P
   let outOfRange = 0;
   const progress = startProgress({ label: 'hunting', noun: 'events' });
   try {
-    for await (const { index, input, event } of readInputs(options.events, inputs)) {
+    for await (const batch of readInputs(options.events, inputs)) for (const { index, input, event } of batch) {
       progress.advance();
       const millis = event.time ? Date.parse(event.time) : NaN;
       if ((from !== null || to !== null) && (Number.isNaN(millis) || (from !== null && millis < from) || (to !== null && millis >= to))) {

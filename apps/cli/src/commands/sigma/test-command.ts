@@ -46,7 +46,7 @@ export async function runTest(paths: readonly string[], options: TestOptions): P
   const { files, engine, owner } = loadRules(paths, matchOptions, options.transform ?? evaluationPipeline(options.pipeline, options.pipelineArg));
   const reports = new Map<LoadedFile, RuleReport>(files.map((file) => [file, { file: file.file, titles: file.docs.map((doc) => String(doc.title ?? '')), matches: [], ...(file.error ? { error: file.error } : {}) }]));
   const inputs: InputSummary[] = [];
-  for await (const { index, input, event } of readInputs(options.events, inputs)) {
+  for await (const batch of readInputs(options.events, inputs)) for (const { index, input, event } of batch) {
     let time = 0;
     if (engine.correlationCount > 0) {
       const read = options.timeField ? eventTime(event.fields, options.timeField) : (timeOf(event.time) ?? eventTime(event.fields, 'timestamp'));
@@ -54,6 +54,7 @@ export async function runTest(paths: readonly string[], options: TestOptions): P
       time = read;
     }
     const { matched, alerts } = engine.process(event.fields, time, event.source);
+    if (matched.length === 0 && alerts.length === 0) continue;
     const touched = new Set<RuleReport>();
     for (const rule of matched) touched.add(reports.get(owner.get(rule.doc) as LoadedFile) as RuleReport);
     for (const alert of alerts) {

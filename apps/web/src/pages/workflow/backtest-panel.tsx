@@ -1,18 +1,10 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { sigmaQueueRoutes, telemetryRoutes, type BacktestResponse, type SigmaQueueItemBody as SigmaQueueItem } from '@huntforge/contracts';
 import { useApi, useApiMutation } from '../../api/hooks';
 import { ErrorNote } from '../../components/query-state';
 import { useCan } from '../../components/session';
-
-/** The file's bytes as base64, as the upload route takes them. */
-function readBase64(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error ?? new Error(`could not read ${file.name}`));
-    reader.readAsDataURL(file);
-  });
-}
+import { uploadTelemetryFile } from './upload-telemetry';
 
 function Results({ result }: { result: BacktestResponse }) {
   return (
@@ -21,6 +13,7 @@ function Results({ result }: { result: BacktestResponse }) {
         <li key={dataset.dataset_id}>
           <strong>{dataset.name}</strong>: matches {dataset.matches} of {dataset.events} events
           {dataset.problems.length > 0 ? <span className="muted"> ({dataset.problems.length} damaged parts skipped)</span> : null}
+          {dataset.complete ? null : <span className="muted"> (stopped after {dataset.events} events: BACKTEST_MAX_EVENTS or BACKTEST_MAX_SECONDS)</span>}
           {dataset.first_matches.length > 0 ? (
             <ul>
               {dataset.first_matches.map((match) => (
@@ -46,11 +39,18 @@ function Results({ result }: { result: BacktestResponse }) {
 export function BacktestPanel({ item }: { item: SigmaQueueItem }) {
   const canWrite = useCan('analyst');
   const datasets = useApi(telemetryRoutes.getTelemetryDatasets);
-  const upload = useApiMutation(telemetryRoutes.postTelemetryDataset, { invalidates: [telemetryRoutes.getTelemetryDatasets] });
+  const queries = useQueryClient();
+  const listed = telemetryRoutes.getTelemetryDatasets;
+  const upload = useMutation({
+    mutationFn: uploadTelemetryFile,
+    onSuccess: (dataset) => {
+      setChosen((ids) => [...ids, dataset.dataset_id]);
+      return queries.invalidateQueries({ queryKey: [listed.method, listed.path] });
+    },
+  });
   const backtest = useApiMutation(sigmaQueueRoutes.postSigmaQueueBacktest);
   const [chosen, setChosen] = useState<number[]>([]);
   const [result, setResult] = useState<BacktestResponse | null>(null);
-  const [reading, setReading] = useState<string | null>(null);
   const lastRun = useRef<{ queueId: number; ids: number[] } | null>(null);
   const { mutate } = backtest;
 
@@ -69,15 +69,8 @@ export function BacktestPanel({ item }: { item: SigmaQueueItem }) {
     }
   }, [item.queue_id, item.rule_yaml, mutate]);
 
-  const onFile = async (file: File | undefined) => {
-    if (!file) return;
-    setReading(null);
-    try {
-      const content = await readBase64(file);
-      upload.mutate({ body: { name: file.name, content_base64: content } }, { onSuccess: (dataset) => setChosen((ids) => [...ids, dataset.dataset_id]) });
-    } catch (error) {
-      setReading(error instanceof Error ? error.message : String(error));
-    }
+  const onFile = (file: File | undefined) => {
+    if (file) upload.mutate(file);
   };
 
   const items = datasets.data?.items ?? [];
@@ -102,12 +95,11 @@ export function BacktestPanel({ item }: { item: SigmaQueueItem }) {
         </ul>
       )}
       <div className="row">
-        <input type="file" aria-label="upload telemetry" disabled={!canWrite || upload.isPending} onChange={(event) => void onFile(event.target.files?.[0])} />
+        <input type="file" aria-label="upload telemetry" disabled={!canWrite || upload.isPending} onChange={(event) => onFile(event.target.files?.[0])} />
         <button type="button" disabled={!canWrite || chosen.length === 0 || backtest.isPending} onClick={() => run(chosen.slice(0, 10))}>
           Run backtest
         </button>
       </div>
-      {reading ? <div className="finding error">{reading}</div> : null}
       <ErrorNote error={upload.error} action="Upload" />
       <ErrorNote error={backtest.error} action="Backtest" />
       {backtest.isPending ? <p className="muted">Running…</p> : null}

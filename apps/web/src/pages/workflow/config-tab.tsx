@@ -231,7 +231,7 @@ function Presets() {
     <div className="stack">
       <QueryState query={presets} label="presets" empty={(data) => (data.presets.length === 0 ? 'No presets saved.' : null)}>
         {(data) => (
-          <table className="data small">
+          <table className="data small presets">
             <tbody>
               {data.presets.map((preset) => (
                 <tr key={preset.name}>

@@ -38,7 +38,6 @@ function RuleBadges({ record }: { record: ExecutionRuleRecord }) {
       {coveredBy.length > 0 ? (
         <span className="badge warn" title={coveredBy.map((c) => c.title).join('\n')}>covered by {coveredBy.length} reference rule{coveredBy.length === 1 ? '' : 's'}</span>
       ) : null}{' '}
-      {record.queue.queue_id ? <Link to={`/workflow?item=${record.queue.queue_id}#queue`}>review in queue</Link> : null}
     </>
   );
 }
@@ -80,6 +79,8 @@ export function ExecutionRules({ rules }: { rules: ExecutionRuleRecord[] }) {
               </>
             }
           >
+            {/* In the fold, not its summary: a link inside <summary> is an interactive control nested in another. */}
+            {record.queue.queue_id ? <p className="small"><Link to={`/workflow?item=${record.queue.queue_id}#queue`}>Review in the queue (item #{record.queue.queue_id})</Link></p> : null}
             {logsource || tags.length > 0 ? (
               <p className="muted small">
                 {logsource}

@@ -59,9 +59,10 @@ function Timeline({ stages }: { stages: Stage[] }) {
   );
 }
 
-function Json({ value }: { value: unknown }) {
+/** A stage's JSON output in a scroll box; focusable so keyboard users can scroll it too. */
+function Json({ value, label }: { value: unknown; label: string }) {
   if (value === null || value === undefined) return <span className="muted">—</span>;
-  return <pre className="small" style={{ maxHeight: 220, overflow: 'auto' }}>{JSON.stringify(value, null, 2)}</pre>;
+  return <pre className="small" style={{ maxHeight: 220, overflow: 'auto' }} tabIndex={0} role="region" aria-label={label}>{JSON.stringify(value, null, 2)}</pre>;
 }
 
 export function ExecutionView({ executionId }: { executionId: number }) {
@@ -102,8 +103,8 @@ export function ExecutionView({ executionId }: { executionId: number }) {
             <h3>Stages</h3>
             {data.stages.length ? <Timeline stages={data.stages} /> : <p className="muted">Not started yet.</p>}
             <div className="grid cols-2">
-              <div><h3>Platform detection</h3><Json value={data.platform_detection} /></div>
-              <div><h3>Junk filter</h3><Json value={data.junk_filter_summary} /></div>
+              <div><h3>Platform detection</h3><Json value={data.platform_detection} label="platform detection output" /></div>
+              <div><h3>Junk filter</h3><Json value={data.junk_filter_summary} label="junk filter output" /></div>
             </div>
             <h3>Observables</h3>
             {data.extraction_result ? <ObservablesByAgent observables={data.extraction_result.observables} /> : <p className="muted">No extraction output.</p>}

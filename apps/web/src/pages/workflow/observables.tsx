@@ -15,7 +15,7 @@ export function ObservablesByAgent({ observables }: { observables: readonly Obse
             <tbody>
               {items.map((item, index) => (
                 <tr key={`${item.type}:${item.value}:${index}`}>
-                  <td>{item.type.replace(/_/g, ' ')}</td>
+                  <td style={{ whiteSpace: 'nowrap' }}>{item.type.replace(/_/g, ' ')}</td>
                   <td className="mono">{item.value}</td>
                   <td className="muted" title={`characters ${item.evidence.start}–${item.evidence.end}`}>{item.evidence.text.slice(0, 160)}</td>
                   <td className="num">{item.confidence.toFixed(2)}</td>

@@ -37,6 +37,40 @@ function useLiveValidation(text: string, initial: readonly SigmaFinding[]) {
   return findings;
 }
 
+type SelfTestResult = NonNullable<SigmaQueueItem['self_test']>;
+
+/**
+ * The self-test of the rule as it is being edited: re-run by the queue (nothing stored) a moment after the
+ * reviewer stops typing, so a change that stops the rule firing on its own observables shows before it is saved.
+ * Null while the text is the saved rule (the item's own self-test stands) or before the first answer.
+ */
+function useLiveSelfTest(item: SigmaQueueItem, text: string): { result: SelfTestResult | null; pending: boolean } {
+  const [result, setResult] = useState<SelfTestResult | null>(null);
+  const [pending, setPending] = useState(false);
+  const edited = text !== item.rule_yaml;
+  const hasSelfTest = item.self_test !== null;
+  useEffect(() => {
+    setResult(null);
+    if (!edited || !hasSelfTest || !text.trim()) {
+      setPending(false);
+      return;
+    }
+    setPending(true);
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      callRoute(sigmaQueueRoutes.postSigmaQueueSelfTest, { params: { queue_id: item.queue_id }, body: { rule_yaml: text }, signal: controller.signal })
+        .then((answer) => setResult(answer.self_test))
+        .catch(() => undefined)
+        .finally(() => { if (!controller.signal.aborted) setPending(false); });
+    }, 500);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [item.queue_id, hasSelfTest, edited, text]);
+  return { result, pending };
+}
+
 function Findings({ findings }: { findings: readonly SigmaFinding[] }) {
   if (findings.length === 0) return <div className="small finding ok" data-testid="findings">✓ No validation findings</div>;
   return (
@@ -50,13 +84,17 @@ function Findings({ findings }: { findings: readonly SigmaFinding[] }) {
   );
 }
 
-/** Does the rule fire on what it was made from, and on ordinary activity? Re-run by the queue on every edit. */
-function SelfTest({ item }: { item: SigmaQueueItem }) {
-  const test = item.self_test;
+/**
+ * Does the rule fire on what it was made from, and on ordinary activity? Re-run by the queue on every saved edit,
+ * and on the draft while it is edited (`live`).
+ */
+function SelfTest({ item, live }: { item: SigmaQueueItem; live: { edited: boolean; result: SelfTestResult | null; pending: boolean } }) {
+  const test = live.edited && live.result ? live.result : item.self_test;
   if (!test) return null;
+  const stale = live.edited && (live.pending || !live.result);
   return (
-    <div className={`notice small ${test.fires && !test.baseline?.fires ? 'ok' : 'warn'}`} data-testid="self-test">
-      <strong>Self-test:</strong>{' '}
+    <div className={`notice small ${test.fires && !test.baseline?.fires ? 'ok' : 'warn'}`} data-testid="self-test" aria-live="polite">
+      <strong>Self-test{live.edited ? (stale ? ' (of the saved rule; testing your edit…)' : ' of your edit (not saved)') : ''}:</strong>{' '}
       {test.error
         ? `the rule could not be run (${test.error}).`
         : test.fires
@@ -158,6 +196,7 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
   useEffect(() => setDraft(item.rule_yaml), [item.queue_id, item.rule_yaml]);
   useEffect(() => { setAskingWhy(false); setWhy(''); }, [item.queue_id]);
   const findings = useLiveValidation(draft, item.validation_findings);
+  const liveTest = useLiveSelfTest(item, draft);
   const settings = useApi(settingsRoutes.getSettings);
   const save = useApiMutation(sigmaQueueRoutes.putSigmaQueueRule, { invalidates: queueRoutes });
   // Approve and reject move on to the next item at once; the list and counts refresh behind it.
@@ -215,6 +254,7 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
       </div>
       <YamlEditor value={draft} onChange={open && canWrite ? setDraft : undefined} readOnly={!open || !canWrite} findings={findings} theme={theme} label="Sigma rule YAML" />
       <Findings findings={findings} />
+      <SelfTest item={item} live={{ edited, ...liveTest }} />
       <RuleQueries ruleYaml={draft} />
       {edited ? (
         <div className="stack">
@@ -258,7 +298,6 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
       <ErrorNote error={approve.error} action="Approve" />
       <ErrorNote error={reject.error} action="Reject" />
       <ErrorNote error={submit.error} action="Submit" />
-      <SelfTest item={item} />
       <BacktestPanel item={item} />
       {item.covered_by.length > 0 ? (
         <div className="notice warn small" data-testid="covered-by">

@@ -13,12 +13,26 @@ function echoIngestion(): Router {
   return router;
 }
 
+/** An in-process sigma-queue router that echoes the role the gateway vouches for. */
+function echoSigmaQueue(): Router {
+  const router = Router();
+  router.all(['/api/telemetry/datasets', '/api/sigma-queue/:queue_id/backtest'], (req, res) => {
+    res.json({ role: req.headers['x-huntforge-role'] ?? null });
+  });
+  return router;
+}
+
 describe('authentication (AUTH_MODE=required)', () => {
   let gateway: GatewayHarness;
 
   beforeAll(async () => {
-    gateway = await startGateway({ upstreams: [{ service: 'ingestion', prefixes: ['/api/sources'], router: echoIngestion() }] });
-  });
+    gateway = await startGateway({
+      upstreams: [
+        { service: 'ingestion', prefixes: ['/api/sources'], router: echoIngestion() },
+        { service: 'sigma-queue', prefixes: ['/api/sigma-queue', '/api/telemetry'], router: echoSigmaQueue() },
+      ],
+    });
+  }, 120_000);
   afterAll(() => gateway.close());
 
   it('answers 401 unauthenticated with WWW-Authenticate when there is no token', async () => {
@@ -51,6 +65,20 @@ describe('authentication (AUTH_MODE=required)', () => {
     const res = await request(gateway.app).post('/api/sources/1/collect').set('Authorization', `Bearer ${token}`).send({}).expect(403);
     expect(res.body).toEqual({ error: { code: 'forbidden', message: expect.stringContaining('analyst') } });
     expect(res.headers['www-authenticate']).toBeUndefined();
+  });
+
+  // The spec leaves roles to the service; here a backtest is a write: it runs the rule over stored telemetry on the
+  // server (CPU, bounded by the dataset limits), and an upload stores data. Viewers see datasets and results only.
+  it('keeps backtests and dataset uploads to analysts: a viewer may list datasets but not upload or run (403)', async () => {
+    const viewer = await gateway.token('viewer', 'backtest-viewer');
+    await request(gateway.app).get('/api/telemetry/datasets').set('Authorization', `Bearer ${viewer}`).expect(200);
+    const run = await request(gateway.app).post('/api/sigma-queue/1/backtest').set('Authorization', `Bearer ${viewer}`).send({ dataset_ids: [1] }).expect(403);
+    expect(run.body.error.code).toBe('forbidden');
+    const upload = await request(gateway.app).post('/api/telemetry/datasets?name=a.jsonl').set('Authorization', `Bearer ${viewer}`).set('Content-Type', 'application/octet-stream').send(Buffer.from('{"a":1}\n')).expect(403);
+    expect(upload.body.error.code).toBe('forbidden');
+    const analyst = await gateway.token('analyst', 'backtest-analyst');
+    const allowed = await request(gateway.app).post('/api/sigma-queue/1/backtest').set('Authorization', `Bearer ${analyst}`).send({ dataset_ids: [1] }).expect(200);
+    expect(allowed.body).toEqual({ role: 'analyst' });
   });
 
   it('lets an analyst write but answers 403 on admin routes', async () => {

@@ -9,6 +9,8 @@ const STATUS_OF: Partial<Record<BackupErrorCode, number>> = {
   backup_not_found: 404,
   backup_manifest_invalid: 422,
   backup_format_unsupported: 422,
+  backup_archive_invalid: 422,
+  backup_restore_failed: 422,
   pg_client_missing: 503,
   pg_client_version_mismatch: 503,
   pg_dump_failed: 503,

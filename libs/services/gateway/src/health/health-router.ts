@@ -19,6 +19,19 @@ function answer<T extends { status: HealthResponse['status'] }>(body: T) {
 
 const PROBE_MAX_AGE_MS = 1000;
 
+/**
+ * A probe's answer computed at most once per `maxAgeMs`, concurrent requests sharing it: under a load balancer's
+ * polling (or a flood) /health then costs no check, timer or body per request, only the send.
+ */
+function sharedFor<T>(maxAgeMs: number, compute: () => Promise<T>, clock: () => number = () => performance.now()): () => Promise<T> {
+  let current: { answer: Promise<T>; at: number } | null = null;
+  return () => {
+    const at = clock();
+    if (!current || at - current.at >= maxAgeMs) current = { answer: compute(), at };
+    return current.answer;
+  };
+}
+
 /** The spec's public health routes; each answers 503 when a component it reports on is down. */
 export function healthRouter(deps: HealthRouterDeps): Router {
   const now = deps.now ?? (() => new Date());
@@ -29,9 +42,12 @@ export function healthRouter(deps: HealthRouterDeps): Router {
   const bus: HealthCheck = () => checkBus(deps.bus);
   const report = async (checks: Record<string, HealthCheck>) => toHealthBody(await runChecks(checks), now());
 
+  // The database answer behind it is already up to PROBE_MAX_AGE_MS old, so the whole report may be too.
+  const probe = sharedFor(PROBE_MAX_AGE_MS, () => report({ database: databaseForProbes }));
+
   const router = Router();
   // 200 means the web tier is reachable and the database connected (spec, Health).
-  mountRoute(router, routes.getHealth, async () => answer(await report({ database: databaseForProbes })));
+  mountRoute(router, routes.getHealth, async () => answer(await probe()));
   mountRoute(router, routes.getApiHealth, async () => answer(await report({ database, bus })));
   mountRoute(router, routes.getHealthDatabase, async () => answer(await report({ database })));
   mountRoute(router, routes.getHealthServices, async () => answer(await report(deps.serviceHealth)));

@@ -19,7 +19,7 @@ describe('browser guard on the gateway (local mode, where any page could otherwi
 
   beforeAll(async () => {
     gateway = await startGateway({ authMode: 'off', allowedHosts: 'huntforge.example.com' });
-  });
+  }, 120_000);
   afterAll(() => gateway.close());
 
   it('refuses a rebound foreign Host (421 host_not_allowed) and answers a listed one', async () => {
@@ -45,5 +45,16 @@ describe('browser guard on the gateway (local mode, where any page could otherwi
     expect(form.body.error.code).toBe('unsupported_media_type');
     await request(gateway.app).post('/api/tokens').set('Content-Type', 'text/plain').send('{"name":"z","role":"admin"}').expect(415);
     expect((await gateway.db.repos.apiTokens.list()).map((token) => token.name)).not.toContain('z');
+  });
+
+  it('lets a telemetry file through as the body of the dataset upload only, and never from another site', async () => {
+    const file = Buffer.from('{"a": 1}\n');
+    const upload = await request(gateway.app).post('/api/telemetry/datasets?name=a.jsonl').set('Content-Type', 'application/octet-stream').send(file);
+    // Past the guard: the upstream answers (here it is not running), not the guard's 415.
+    expect(upload.status).not.toBe(415);
+    expect(upload.body.error?.code).not.toBe('unsupported_media_type');
+    const elsewhere = await request(gateway.app).post('/api/tokens').set('Content-Type', 'application/octet-stream').send(file).expect(415);
+    expect(elsewhere.body.error.code).toBe('unsupported_media_type');
+    await request(gateway.app).post('/api/telemetry/datasets?name=a.jsonl').set('Content-Type', 'application/gzip').set('Sec-Fetch-Site', 'cross-site').send(file).expect(403);
   });
 });

@@ -4,6 +4,7 @@ import ipaddr from 'ipaddr.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
+const RAW_TYPE = /^application\/(octet-stream|gzip|x-gzip)\s*(;|$)/i;
 
 /** `host[:port]` without the port, lower-cased; brackets of an IPv6 literal removed. */
 function hostName(hostHeader: string): string {
@@ -43,7 +44,8 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
  * JSON (a cross-site form post cannot send that without a preflight the service never grants).
  * Clients other than browsers (curl, SDKs, MCP clients) send no Origin and are unaffected.
  */
-export function browserGuard(options: { allowedHosts: readonly string[] }): RequestHandler {
+export function browserGuard(options: { allowedHosts: readonly string[]; rawBodyRoutes?: ReadonlyArray<{ method: string; path: string }> }): RequestHandler {
+  const rawRoutes = new Set((options.rawBodyRoutes ?? []).map((route) => `${route.method.toUpperCase()} ${route.path}`));
   return (req, _res, next) => {
     if (!isAllowedHost(req.headers.host, options.allowedHosts)) {
       next(new HttpError(421, 'host_not_allowed', `This service does not answer to host ${req.headers.host ?? '(none)'}; add it to ALLOWED_HOSTS`));
@@ -61,7 +63,9 @@ export function browserGuard(options: { allowedHosts: readonly string[] }): Requ
       next(new HttpError(403, 'cross_origin_refused', 'State-changing requests from another site are refused'));
       return;
     }
-    if (hasBody(req.headers) && !JSON_TYPE.test(req.headers['content-type'] ?? '')) {
+    // A file upload route takes the file itself: not a type a cross-site form can send without a preflight either.
+    const raw = rawRoutes.has(`${req.method} ${req.path}`) && RAW_TYPE.test(req.headers['content-type'] ?? '');
+    if (hasBody(req.headers) && !raw && !JSON_TYPE.test(req.headers['content-type'] ?? '')) {
       next(new HttpError(415, 'unsupported_media_type', 'Request bodies must be application/json'));
       return;
     }

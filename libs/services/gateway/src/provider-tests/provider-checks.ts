@@ -10,6 +10,7 @@ import {
   PROVIDER_SETTING_KEYS,
 } from '@huntforge/llm';
 import { HttpError } from '@huntforge/platform';
+import { assertAllowedBaseUrl, type BaseUrlGuardOptions } from '../settings/base-url-guard';
 import { checkGithubAccess } from './github-check';
 import type { ProviderTestsConfig } from './provider-tests-config';
 
@@ -23,6 +24,18 @@ export interface CheckInput {
 export interface CheckDeps {
   store: SettingsStore;
   config: ProviderTestsConfig;
+  baseUrls: BaseUrlGuardOptions;
+}
+
+/**
+ * A stored base URL is vetted again before a test calls it (its name may resolve elsewhere by now, or it was
+ * stored before the guard existed); one from the operator's environment is the operator's choice.
+ */
+async function assertStoredBaseUrlAllowed(deps: CheckDeps, key: string): Promise<void> {
+  const view = await deps.store.describe(key);
+  if (view.source !== 'stored') return;
+  const value = await deps.store.get(key);
+  if (value) await assertAllowedBaseUrl(key, value, deps.baseUrls);
 }
 
 type CredentialSource = NonNullable<ProviderTestResponse['credential_source']>;
@@ -52,6 +65,7 @@ function failure(provider: string, error: unknown): ProviderTestResponse {
 async function checkHostedKey(deps: CheckDeps, provider: 'openai' | 'anthropic', input: CheckInput): Promise<ProviderTestResponse> {
   const keys = PROVIDER_SETTING_KEYS[provider];
   const { value: apiKey, source } = await credential(deps.store, keys.apiKey, input.apiKey);
+  await assertStoredBaseUrlAllowed(deps, keys.baseUrl);
   const baseUrl = await deps.store.get(keys.baseUrl);
   const list = provider === 'openai' ? listOpenAiModels : listAnthropicModels;
   try {
@@ -64,7 +78,11 @@ async function checkHostedKey(deps: CheckDeps, provider: 'openai' | 'anthropic',
 }
 
 async function checkOllama(deps: CheckDeps, input: CheckInput): Promise<ProviderTestResponse> {
-  const host = input.host?.trim() || (await deps.store.get(PROVIDER_SETTING_KEYS.ollama.host)) || OLLAMA_DEFAULT_HOST;
+  const typed = input.host?.trim();
+  // A typed host is the admin's choice of address: vetted like a stored OLLAMA_HOST (local networks yes, metadata never).
+  if (typed) await assertAllowedBaseUrl(PROVIDER_SETTING_KEYS.ollama.host, typed, deps.baseUrls);
+  else await assertStoredBaseUrlAllowed(deps, PROVIDER_SETTING_KEYS.ollama.host);
+  const host = typed || (await deps.store.get(PROVIDER_SETTING_KEYS.ollama.host)) || OLLAMA_DEFAULT_HOST;
   try {
     const models = await listOllamaModels({ host }, { timeoutMs: deps.config.timeoutMs });
     return { provider: 'ollama', success: true, message: `Ollama answered with ${models.length} installed models`, upstream_status: 200, models: models.slice(0, MAX_LISTED) };
@@ -95,6 +113,7 @@ async function checkGithub(deps: CheckDeps, input: CheckInput): Promise<Provider
   const repo = input.repo?.trim() || (await deps.store.get('GITHUB_REPO'));
   if (!repo) throw new HttpError(400, SETTINGS_ERROR_CODES.credentialNotConfigured, 'No GITHUB_REPO to test: pass repo or store it with PUT /api/settings/GITHUB_REPO', { key: 'GITHUB_REPO' });
   if (!/^[\w.-]+\/[\w.-]+$/.test(repo)) throw new HttpError(400, 'validation_error', 'repo must be owner/name', [{ path: 'body.repo', message: 'expected owner/name' }]);
+  await assertStoredBaseUrlAllowed(deps, 'GITHUB_API_URL');
   const apiUrl = githubApiBase(await deps.store.get('GITHUB_API_URL'));
   return { ...(await checkGithubAccess({ apiUrl, token, repo, timeoutMs: deps.config.timeoutMs })), credential_source: source };
 }

@@ -9,6 +9,7 @@ import {
 import type { SettingsStore } from '@huntforge/data';
 import { HttpError, mountRoute, roleOf, type Logger } from '@huntforge/platform';
 import { noStore } from '../http/no-store';
+import type { BaseUrlGuardOptions } from '../settings/base-url-guard';
 import { runProviderCheck, type CheckInput } from './provider-checks';
 import type { ProviderTestsConfig } from './provider-tests-config';
 
@@ -16,6 +17,7 @@ export interface ProviderTestsRouterDeps {
   store: SettingsStore;
   config: ProviderTestsConfig;
   logger: Logger;
+  baseUrls: BaseUrlGuardOptions;
 }
 
 /** `body` has already been parsed with the route's schema for `service` (see providerTestRoutes). */

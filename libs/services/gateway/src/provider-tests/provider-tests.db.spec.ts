@@ -46,7 +46,8 @@ describe('provider connectivity tests', () => {
     ollama = await startFakeOllama({ models: ['llama3.1:8b'] });
     codex = createFakeCodex();
     github = await startFakeGithub();
-    harness = await startSettingsHarness({ CODEX_PATH: codex.path, PROVIDER_TEST_TIMEOUT_MS: '5000' });
+    // The fakes listen on loopback: the operator's explicit opt-in for hosted-provider base URLs on private networks.
+    harness = await startSettingsHarness({ CODEX_PATH: codex.path, PROVIDER_TEST_TIMEOUT_MS: '5000', PROVIDER_ALLOW_PRIVATE_NETWORKS: 'true' });
     admin = await harness.token('admin');
     analyst = await harness.token('analyst');
     const put = (key: string, value: string) =>

@@ -17,12 +17,14 @@ import {
   type SettingView,
 } from '@huntforge/data';
 import { actorOf, HttpError, mountRoute, type Logger } from '@huntforge/platform';
+import { assertAllowedBaseUrl, type BaseUrlGuardOptions } from './base-url-guard';
 
 export interface SettingsRouterDeps {
   store: SettingsStore;
   bus: Bus;
   audit: AuditRepository;
   logger: Logger;
+  baseUrls: BaseUrlGuardOptions;
 }
 
 export const SETTINGS_UPDATED = 'settings.updated';
@@ -89,6 +91,7 @@ export function settingsRouter(deps: SettingsRouterDeps): Router {
     routes.putSetting,
     async ({ params: { key }, body: { value }, req }) => {
       const actor = actorOf(req);
+      await assertAllowedBaseUrl(key, String(value), deps.baseUrls);
       const view = await deps.store.set(key, String(value), actor).catch((error: unknown) => Promise.reject(toHttpError(error, 400)));
       await announce(key, SETTINGS_UPDATED, actor);
       return toSettingEntry(view);

@@ -3,6 +3,7 @@ import { createSettingsStore } from '@huntforge/data';
 import { decodeEncryptionKey, type ModuleContext } from '@huntforge/platform';
 import { providerTestsConfig } from '../provider-tests/provider-tests-config';
 import { providerTestsRouter } from '../provider-tests/provider-tests-router';
+import { baseUrlGuardOptions } from './base-url-guard';
 import { settingsRouter } from './settings-router';
 
 /**
@@ -13,7 +14,8 @@ export function settingsRoutes(ctx: Pick<ModuleContext, 'db' | 'bus' | 'logger' 
   const encryptionKey = ctx.config.settingsEncryptionKey ? decodeEncryptionKey(ctx.config.settingsEncryptionKey) : null;
   const store = createSettingsStore(ctx.db.prisma, { encryptionKey, env });
   const router = Router();
-  router.use(settingsRouter({ store, bus: ctx.bus, audit: ctx.db.repos.audit, logger: ctx.logger }));
-  router.use(providerTestsRouter({ store, config: providerTestsConfig(env), logger: ctx.logger }));
+  const baseUrls = baseUrlGuardOptions(env);
+  router.use(settingsRouter({ store, bus: ctx.bus, audit: ctx.db.repos.audit, logger: ctx.logger, baseUrls }));
+  router.use(providerTestsRouter({ store, config: providerTestsConfig(env), logger: ctx.logger, baseUrls }));
   return router;
 }

@@ -15,7 +15,8 @@ describe('/api/settings', () => {
   beforeAll(async () => {
     harness = await startSettingsHarness({ OLLAMA_HOST: 'http://10.1.2.3:11434', ANTHROPIC_API_KEY: 'sk-ant-from-environment-abcdefgh' });
     [admin, analyst, viewer] = await Promise.all([harness.token('admin'), harness.token('analyst'), harness.token('viewer')]);
-  });
+    // Migrating the embedded database takes several times longer on a loaded machine.
+  }, 120_000);
   afterAll(() => harness.close());
 
   const as = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -103,5 +104,63 @@ describe('/api/settings without SETTINGS_ENCRYPTION_KEY', () => {
     } finally {
       await harness.close();
     }
-  });
+  }, 120_000);
+});
+
+describe('base URL settings are SSRF-guarded like ingestion URLs', () => {
+  const put = (harness: SettingsHarness, admin: string, key: string, value: string) =>
+    request(harness.app).put(`/api/settings/${key}`).set({ Authorization: `Bearer ${admin}` }).send({ value });
+
+  it('refuses metadata, link-local and (without the opt-in) private or loopback addresses for hosted providers and GitHub; Ollama may be local', async () => {
+    const harness = await startSettingsHarness();
+    try {
+      const admin = await harness.token('admin');
+      const refused: Array<[string, string]> = [
+        ['OPENAI_BASE_URL', 'http://169.254.169.254/latest/meta-data'],
+        ['OPENAI_BASE_URL', 'http://127.0.0.1:8080/v1'],
+        ['OPENAI_BASE_URL', 'http://localhost:8080/v1'],
+        ['ANTHROPIC_BASE_URL', 'http://[::ffff:169.254.169.254]/'],
+        ['ANTHROPIC_BASE_URL', 'http://10.0.0.7'],
+        ['GITHUB_API_URL', 'http://192.168.1.10/api/v3'],
+        ['GITHUB_API_URL', 'http://0x7f000001/api/v3'],
+        ['OLLAMA_HOST', 'http://169.254.169.254:11434'],
+        ['OLLAMA_HOST', 'http://[fe80::1]:11434'],
+      ];
+      for (const [key, value] of refused) {
+        const res = await put(harness, admin, key, value);
+        expect({ key, value, status: res.status, code: res.body.error?.code }).toEqual({ key, value, status: 400, code: 'url_not_allowed' });
+      }
+      const hosted = await put(harness, admin, 'OPENAI_BASE_URL', 'http://127.0.0.1:8080/v1');
+      expect(hosted.body.error.message).toContain('PROVIDER_ALLOW_PRIVATE_NETWORKS=true');
+      expect(await harness.ctx.db.prisma.setting.count()).toBe(0);
+
+      // The local provider is local by nature: loopback and private networks stay open to it.
+      await put(harness, admin, 'OLLAMA_HOST', 'http://127.0.0.1:11434').expect(200);
+      await put(harness, admin, 'OLLAMA_HOST', 'http://192.168.1.20:11434').expect(200);
+      // Not an http URL: the store's own validation answers, as before.
+      expect((await put(harness, admin, 'OPENAI_BASE_URL', 'file:///etc/passwd')).body.error.code).toBe('invalid_setting_value');
+
+      // A typed Ollama host in the connectivity test is vetted the same way.
+      const typed = await request(harness.app)
+        .post('/api/test-ollama-connection')
+        .set({ Authorization: `Bearer ${admin}` })
+        .send({ host: 'http://169.254.169.254' })
+        .expect(400);
+      expect(typed.body.error.code).toBe('url_not_allowed');
+    } finally {
+      await harness.close();
+    }
+  }, 180_000);
+
+  it('opens private networks to hosted providers and GitHub only with PROVIDER_ALLOW_PRIVATE_NETWORKS=true, never metadata', async () => {
+    const harness = await startSettingsHarness({ PROVIDER_ALLOW_PRIVATE_NETWORKS: 'true' });
+    try {
+      const admin = await harness.token('admin');
+      await put(harness, admin, 'OPENAI_BASE_URL', 'http://127.0.0.1:8080/v1').expect(200);
+      await put(harness, admin, 'GITHUB_API_URL', 'http://10.0.0.7/api/v3').expect(200);
+      expect((await put(harness, admin, 'ANTHROPIC_BASE_URL', 'http://169.254.169.254/')).body.error.code).toBe('url_not_allowed');
+    } finally {
+      await harness.close();
+    }
+  }, 180_000);
 });

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { buildEvtx, type FixtureEvent } from '@huntforge/test-kit';
@@ -5,6 +6,8 @@ import { rule, startSigmaQueue, type SigmaQueueHarness } from '../test-support/h
 
 // An EVTX file is at least a 4 KiB header and one 64 KiB chunk.
 const MAX_BYTES = 80_000;
+// More than any dataset below holds, but for the one that tests the cap.
+const MAX_EVENTS = 6;
 const certutil = rule({ id: '66666666-6666-4666-8666-666666666666', title: 'Certutil Download' });
 const b64 = (content: string | Buffer): string => Buffer.from(content).toString('base64');
 
@@ -42,7 +45,7 @@ describe('telemetry datasets and backtests', () => {
   };
 
   beforeAll(async () => {
-    harness = await startSigmaQueue({ TELEMETRY_DATASET_MAX_BYTES: String(MAX_BYTES), TELEMETRY_DATASET_RETENTION_DAYS: '7' });
+    harness = await startSigmaQueue({ TELEMETRY_DATASET_MAX_BYTES: String(MAX_BYTES), TELEMETRY_DATASET_RETENTION_DAYS: '7', BACKTEST_MAX_EVENTS: String(MAX_EVENTS) });
   }, 120_000);
   afterAll(async () => harness.close());
   beforeEach(async () => {
@@ -63,6 +66,10 @@ describe('telemetry datasets and backtests', () => {
     const trail = { Records: [{ eventVersion: '1.08', eventTime: '2026-02-01T10:00:00Z', eventSource: 'iam.amazonaws.com', eventName: 'CreateUser', awsRegion: 'us-east-1' }] };
     const cloudtrail = await upload('trail.json.gz', gzipSync(JSON.stringify(trail)));
     expect(cloudtrail).toMatchObject({ container: 'jsonl+gzip', events: 1 });
+    // The file itself as the body, its name in the query: read as the base64 upload would be.
+    const raw = await api().post('/api/telemetry/datasets?name=raw.jsonl.gz').set('Content-Type', 'application/gzip').send(gzipSync(jsonLines)).expect(201);
+    expect(raw.body).toMatchObject({ name: 'raw.jsonl.gz', container: 'jsonl+gzip', events: 4, size: gzipSync(jsonLines).length });
+    await api().delete(`/api/telemetry/datasets/${raw.body.dataset_id}`).expect(204);
 
     const listed = await api().get('/api/telemetry/datasets').expect(200);
     expect(listed.body).toMatchObject({ max_bytes: MAX_BYTES, retention_days: 7 });
@@ -98,6 +105,17 @@ describe('telemetry datasets and backtests', () => {
     // The default shows up to five matching events.
     const all = await api().post(`/api/sigma-queue/${id}/backtest`).send({ dataset_ids: [lines.dataset_id] }).expect(200);
     expect(all.body.datasets[0].first_matches.map((match: { index: number }) => match.index)).toEqual([1, 3]);
+  });
+
+  it('stops at BACKTEST_MAX_EVENTS and says the answer is incomplete, counting what it read', async () => {
+    const queueId = await queue();
+    const twice = await upload('twice.jsonl', `${jsonLines}\n${jsonLines}`);
+    const whole = await upload('process.jsonl', jsonLines);
+    const response = await api().post(`/api/sigma-queue/${queueId}/backtest`).send({ dataset_ids: [twice.dataset_id, whole.dataset_id] }).expect(200);
+    expect(response.body.datasets.map((dataset: { events: number; matches: number; complete: boolean }) => [dataset.events, dataset.matches, dataset.complete])).toEqual([
+      [MAX_EVENTS, 3, false],
+      [4, 2, true],
+    ]);
   });
 
   it('runs the rule as it is now: after an edit the backtest answers for the edited rule', async () => {
@@ -158,6 +176,33 @@ describe('telemetry datasets and backtests', () => {
       const big = `${JSON.stringify({ CommandLine: 'x'.repeat(MAX_BYTES) })}\n`;
       const response = await api().post('/api/telemetry/datasets').send({ name: 'big.jsonl', content_base64: b64(big) }).expect(413);
       expect(response.body.error).toMatchObject({ code: 'dataset_too_large', details: { max_bytes: MAX_BYTES } });
+      expect(await harness.ctx.db.prisma.telemetryDataset.count()).toBe(0);
+    });
+
+    it('413 dataset_too_large for a file sent as the body past the limit, declared or streamed; 400 without its name', async () => {
+      const big = Buffer.from(`${JSON.stringify({ CommandLine: 'x'.repeat(MAX_BYTES) })}\n`);
+      const declared = await api().post('/api/telemetry/datasets?name=big.jsonl').set('Content-Type', 'application/octet-stream').send(big).expect(413);
+      expect(declared.body.error).toMatchObject({ code: 'dataset_too_large', details: { max_bytes: MAX_BYTES } });
+      // Chunked, with no length to go by: refused once the bytes pass the limit.
+      const streamed = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const server = harness.app.listen(0, () => {
+          const { port } = server.address() as { port: number };
+          const req = httpRequest({ port, method: 'POST', path: '/api/telemetry/datasets?name=big.jsonl', headers: { 'content-type': 'application/octet-stream', 'transfer-encoding': 'chunked' } }, (res) => {
+            let body = '';
+            res.on('data', (piece: Buffer) => (body += piece.toString()));
+            res.on('end', () => server.close(() => resolve({ status: res.statusCode ?? 0, body })));
+          });
+          req.on('error', (error) => server.close(() => reject(error)));
+          for (let offset = 0; offset < big.length; offset += 8_192) req.write(big.subarray(offset, offset + 8_192));
+          req.end();
+        });
+      });
+      expect(streamed.status).toBe(413);
+      expect(JSON.parse(streamed.body).error.code).toBe('dataset_too_large');
+      const nameless = await api().post('/api/telemetry/datasets').set('Content-Type', 'application/octet-stream').send(Buffer.from(jsonLines)).expect(400);
+      expect(nameless.body.error.code).toBe('validation_error');
+      const empty = await api().post('/api/telemetry/datasets?name=empty.jsonl').set('Content-Type', 'application/octet-stream').send(Buffer.alloc(0)).expect(400);
+      expect(empty.body.error.code).toBe('invalid_dataset');
       expect(await harness.ctx.db.prisma.telemetryDataset.count()).toBe(0);
     });
 

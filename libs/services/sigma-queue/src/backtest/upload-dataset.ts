@@ -17,24 +17,50 @@ export async function uploadDataset(deps: DatasetDeps, input: UploadTelemetryDat
   // Checked on the encoded length first, so an oversized upload is never decoded.
   if (Math.floor((input.content_base64.length * 3) / 4) - 2 > deps.limits.maxBytes) throw tooLarge(deps.limits.maxBytes);
   const bytes = Buffer.from(input.content_base64, 'base64');
+  return storeDataset(deps, input.name, bytes, uploadedBy);
+}
+
+/**
+ * A file sent as the body itself, read as it arrives and refused (413) as soon as it passes the limit,
+ * so an oversized upload is never held whole. `name` comes from the query.
+ */
+export async function uploadRawDataset(
+  deps: DatasetDeps,
+  upload: { name: string | undefined; declaredBytes: number | null; body: AsyncIterable<Buffer | string> },
+  uploadedBy: string | null,
+): Promise<TelemetryDatasetBody> {
+  const { name, declaredBytes, body } = upload;
+  if (!name) throw new HttpError(400, 'validation_error', 'A file sent as the body needs its name in the query (?name=…)');
+  if (declaredBytes !== null && declaredBytes > deps.limits.maxBytes) throw tooLarge(deps.limits.maxBytes);
+  const pieces: Buffer[] = [];
+  let size = 0;
+  for await (const piece of body) {
+    const bytes = typeof piece === 'string' ? Buffer.from(piece) : piece;
+    size += bytes.length;
+    if (size > deps.limits.maxBytes) throw tooLarge(deps.limits.maxBytes);
+    pieces.push(bytes);
+  }
+  return storeDataset(deps, name, Buffer.concat(pieces), uploadedBy);
+}
+
+async function storeDataset(deps: DatasetDeps, name: string, bytes: Buffer, uploadedBy: string | null): Promise<TelemetryDatasetBody> {
   if (bytes.length > deps.limits.maxBytes) throw tooLarge(deps.limits.maxBytes);
   if (bytes.length === 0) throw new HttpError(400, 'invalid_dataset', 'The file is empty');
-
-  const summary: InputSummary = { path: input.name, container: '', events: 0, problems: [] };
+  const summary: InputSummary = { path: name, container: '', events: 0, problems: [] };
   try {
-    for await (const _event of readDataset(input.name, bytes, summary)) {
+    for await (const _event of readDataset(name, bytes, summary)) {
       // Counted by the summary.
     }
   } catch (error) {
     if (error instanceof TelemetryInputError) throw new HttpError(400, 'invalid_dataset', error.message, { reader_code: error.code });
     throw error;
   }
-  if (summary.events === 0) throw new HttpError(400, 'invalid_dataset', `${input.name}: no events in it (${summary.container || 'unknown'} container)`, { problems: summary.problems });
+  if (summary.events === 0) throw new HttpError(400, 'invalid_dataset', `${name}: no events in it (${summary.container || 'unknown'} container)`, { problems: summary.problems });
 
   const now = deps.now();
   await deps.datasets.purgeExpired(now);
   const row = await deps.datasets.create({
-    name: input.name,
+    name,
     container: summary.container,
     events: summary.events,
     sha256: createHash('sha256').update(bytes).digest('hex'),

@@ -1,6 +1,6 @@
 import { githubApiBase, SIGMA_ERROR_CODES } from '@huntforge/contracts';
 import type { SettingsReader } from '@huntforge/data';
-import { HttpError, redactSecrets } from '@huntforge/platform';
+import { checkOutboundUrl, HttpError, OutboundUrlError, redactSecrets } from '@huntforge/platform';
 import { queriesSection } from '../convert/pull-request-queries';
 import type { QueueItemRow } from '../repositories/queue-repository';
 import { getItem, transition, type QueueDeps } from '../queue/queue-deps';
@@ -30,11 +30,12 @@ export async function submitItem(deps: SubmitDeps, id: number): Promise<QueueIte
       repo_configured: Boolean(repo && REPO_PATTERN.test(repo)),
     });
   }
+  const apiUrl = await allowedApiUrl(githubApiBase(await deps.settings.get('GITHUB_API_URL')));
   const slug = slugify(item.title);
   let pull: { url: string };
   try {
     pull = await openPullRequest({
-      apiUrl: githubApiBase(await deps.settings.get('GITHUB_API_URL')),
+      apiUrl,
       token,
       repo,
       branch: `huntforge/sigma-${item.id}-${slug}`,
@@ -52,6 +53,21 @@ export async function submitItem(deps: SubmitDeps, id: number): Promise<QueueIte
     throw error;
   }
   return transition(deps, item, 'submit', { status: 'submitted', prUrl: pull.url, submittedAt: new Date() });
+}
+
+/**
+ * The token is about to go to this URL: whatever its name resolves to now must not be a metadata, link-local or
+ * otherwise special address. Private networks stay open (GitHub Enterprise in-house); storing a private URL through
+ * the settings API already needs the operator's PROVIDER_ALLOW_PRIVATE_NETWORKS.
+ */
+async function allowedApiUrl(apiUrl: string): Promise<string> {
+  try {
+    await checkOutboundUrl(apiUrl, { allowPrivateNetworks: true });
+    return apiUrl;
+  } catch (error) {
+    if (!(error instanceof OutboundUrlError)) throw error;
+    throw new HttpError(422, 'url_not_allowed', `GITHUB_API_URL is refused: ${error.message}`);
+  }
 }
 
 function slugify(title: string): string {

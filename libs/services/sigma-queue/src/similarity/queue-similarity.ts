@@ -24,11 +24,17 @@ export class QueueSimilarity {
     const analysed = analyseRuleDocument(doc);
     if (!analysed.ok || !analysed.atoms.telemetryClass) return null;
     const items = await this.queue.openItemsOfClass(analysed.atoms.telemetryClass);
+    // Only items new or changed since they were last analysed are read in full: the queue grows with every
+    // run, and reading every open rule for every new one cost more than the comparison.
+    const stale = items.filter((item) => this.atoms.get(item.id)?.updatedAt !== item.updatedAt.getTime());
+    for (const item of await this.queue.ruleTexts(stale.map((entry) => entry.id))) this.analyse(item);
     const index = new SimilarityIndex();
     const statusById = new Map<string, string>();
     for (const item of items) {
-      const atoms = this.atomsOf(item);
-      if (!atoms) continue;
+      const cached = this.atoms.get(item.id);
+      // An item changed again between the two reads is left out of this comparison, and read next time.
+      if (!cached || cached.updatedAt !== item.updatedAt.getTime() || !cached.atoms) continue;
+      const atoms = cached.atoms;
       const ruleId = String(item.id);
       statusById.set(ruleId, item.status);
       index.add(atoms, { ruleId, title: item.title, author: null, license: 'n/a (review queue item)', path: `queue item #${item.id}`, origin: 'review queue' });
@@ -45,13 +51,9 @@ export class QueueSimilarity {
     };
   }
 
-  private atomsOf(item: { id: number; ruleYaml: string; ruleDocument: unknown; updatedAt: Date }): RuleAtoms | null {
-    const cached = this.atoms.get(item.id);
-    if (cached && cached.updatedAt === item.updatedAt.getTime()) return cached.atoms;
+  private analyse(item: { id: number; ruleYaml: string; ruleDocument: unknown; updatedAt: Date }): void {
     // The kept mapping when there is one; rows queued before it was kept are parsed.
     const analysed = isPlainObject(item.ruleDocument) ? analyseRuleDocument(item.ruleDocument) : analyseRuleText(item.ruleYaml);
-    const atoms = analysed.ok ? analysed.atoms : null;
-    this.atoms.set(item.id, { updatedAt: item.updatedAt.getTime(), atoms });
-    return atoms;
+    this.atoms.set(item.id, { updatedAt: item.updatedAt.getTime(), atoms: analysed.ok ? analysed.atoms : null });
   }
 }

@@ -1,6 +1,6 @@
 import { EXTRACTION_AGENTS } from '@huntforge/contracts';
 import { aggregateExtraction, findEmbeddedSigmaRules, parseDocument, platformSkipReason, type AgentRuns as ObservableRuns } from '@huntforge/observables';
-import { detectionValues, fidelityCheck, noteBaselineFirings, parseSigmaRule, renderRule, selfTestRule, validateRuleDocument } from '@huntforge/sigma';
+import { parseSigmaRule, renderRule, validateRuleDocument } from '@huntforge/sigma';
 import type { BuiltinExtractionMemo } from './builtin-extraction-memo';
 import type { DomainPorts } from './ports';
 
@@ -16,10 +16,6 @@ export function createDomainPorts(extraction: BuiltinExtractionMemo): DomainPort
     renderSigma: (rule) => renderRule(rule),
     aggregate: (runs) => aggregateExtraction(runs as ObservableRuns),
     platformSkipReason: (agent, platform) => platformSkipReason(agent, platform),
-    detectionValues,
-    fidelity: fidelityCheck,
-    selfTest: (rule, observables) => selfTestRule(rule, observables),
-    noteBaselineFirings: (rule, baseline) => noteBaselineFirings(rule, baseline),
     quickObservableCounts: (text, articleUrl) => {
       const runs = Object.fromEntries(EXTRACTION_AGENTS.map((agent) => [agent, { status: 'completed', output: extraction.run(agent, text, articleUrl) }]));
       return aggregateExtraction(runs as ObservableRuns).summary.by_type;

@@ -1,6 +1,6 @@
 import type { AgentOutputs, ExecutionCoverage, ExtractionAgent, ExtractionReason, ExtractionResult } from '@huntforge/contracts';
 import type { ArticleText } from '@huntforge/data';
-import type { SelfTestResult } from '@huntforge/sigma';
+import type { RuleCandidate, RuleDocument } from '@huntforge/sigma';
 
 /** How one agent's run ended (mirrors libs/observables' AgentRun, which aggregation consumes). */
 export type AgentRun<A extends ExtractionAgent = ExtractionAgent> =
@@ -95,14 +95,8 @@ export interface RankOutcome {
   usage?: Usage[];
 }
 
-/** A rule as a loaded mapping: a generated rule object, or rule text parsed once. */
-export type RuleDocument = Record<string, unknown>;
-
-/**
- * A rule an agent wrote: the builtin agent's rule object, or a model's YAML text (parsed once by the
- * Sigma stage). The telemetry class is read from the logsource when the agent does not say.
- */
-export type RuleCandidate = { telemetryClass?: string } & ({ rule: RuleDocument; yaml?: undefined } | { yaml: string; rule?: undefined });
+/** A rule as a loaded mapping, and a rule an agent wrote (an object or YAML text): libs/sigma's types. */
+export type { RuleCandidate, RuleDocument };
 
 export interface ValidationReport {
   valid: boolean;
@@ -145,14 +139,6 @@ export interface DomainPorts {
   aggregate(runs: AgentRuns): ExtractionResult;
   /** The platform router: a reason record when the agent is skipped for this platform, null when it runs. */
   platformSkipReason(agent: ExtractionAgent, platform: PlatformLabel): ExtractionReason | null;
-  /** Literal values in a rule's detection block. */
-  detectionValues(rule: RuleDocument): string[];
-  /** Every detection value stated by the article's text or observables. */
-  fidelity(values: string[], stated: string[]): { ok: boolean; unsupported_values: string[] };
-  /** Runs a rule over its own observables' telemetry and the benign baseline. */
-  selfTest(rule: RuleDocument, observables: ExtractionResult['observables']): SelfTestResult;
-  /** Records baseline firings on the rule (expected false positive, level one step lower). */
-  noteBaselineFirings(rule: RuleDocument, baseline: SelfTestResult['baseline']): RuleDocument;
   /** Observables by type for ranking before the full extraction (cheap builtin pass). */
   quickObservableCounts(text: string, articleUrl: string): Record<string, number>;
 }

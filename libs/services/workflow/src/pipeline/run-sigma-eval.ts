@@ -1,7 +1,6 @@
 import { EXTRACTION_AGENTS, type ExtractionResult } from '@huntforge/contracts';
-import { ruleSetAtoms } from '@huntforge/sigma';
+import { holdCandidate, ruleSetAtoms } from '@huntforge/sigma';
 import { configOrPlatformSkip, runAggregationStage, runExtractionStage } from './extraction-stages';
-import { hold } from './sigma-stages';
 import type { AgentRunner, DomainPorts, PipelineArticle, PlatformLabel } from './ports';
 import type { StageRecorder } from './pipeline-port';
 import type { PipelineSnapshot } from './snapshot';
@@ -43,7 +42,7 @@ export async function generateForSigmaEval(input: {
   const extraction: ExtractionResult = await runAggregationStage(recorder, domain, runs);
   return recorder.stage('sigma_generation', async (log) => {
     const { rules, usage } = await agents.generateSigma({ article, platform, extraction }, recorder.signal);
-    const held = rules.map((candidate) => hold(candidate, domain));
+    const held = rules.map((candidate) => holdCandidate(candidate));
     const invalid = held.filter((rule) => !rule.validation.valid).length;
     const atoms = ruleSetAtoms(held.map((rule) => rule.doc ?? rule.text ?? ''));
     const yamls = held.map((rule) => rule.text ?? (rule.doc ? domain.renderSigma(rule.doc) : ''));

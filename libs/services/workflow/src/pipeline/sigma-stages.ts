@@ -1,60 +1,11 @@
-import { asSigmaDocument, type CoveringRule, type ExecutionCoverage, type ExtractionResult, type GeneratedRuleRecord } from '@huntforge/contracts';
-import { ruleSummary, type SelfTestResult } from '@huntforge/sigma';
+import type { ExecutionCoverage, ExtractionResult, GeneratedRuleRecord } from '@huntforge/contracts';
+import { assessGeneratedRules, assessmentSummary, type Finding, type RuleCandidate } from '@huntforge/sigma';
 import type { ExecutionRow, StageRecorder } from './pipeline-port';
-import type { AgentRunner, DomainPorts, PipelineArticle, PlatformResult, RuleCandidate, RuleDocument, ServicePorts, ValidationReport } from './ports';
+import type { AgentRunner, DomainPorts, PlatformResult, PipelineArticle, ServicePorts } from './ports';
 import type { PipelineSnapshot } from './snapshot';
 
-export const MAX_REPAIR_ATTEMPTS = 3;
-
-/** A rule record of this run, with the loaded rule kept beside it for the queue (never stored twice). */
-type RunRule = GeneratedRuleRecord & { document: RuleDocument | null };
-
-/** A candidate as the run holds it: its mapping (loaded once) and, for rule text, that text. */
-export interface HeldRule {
-  doc: RuleDocument | null;
-  text: string | null;
-  validation: ValidationReport;
-}
-
-export function hold(candidate: RuleCandidate, domain: DomainPorts): HeldRule {
-  if (candidate.rule) return { doc: candidate.rule, text: null, validation: domain.validateSigma(candidate.rule) };
-  const loaded = domain.loadSigma(candidate.yaml);
-  if (!loaded.ok) return { doc: null, text: candidate.yaml, validation: { valid: false, findings: loaded.findings } };
-  return { doc: loaded.rule, text: candidate.yaml, validation: domain.validateSigma(loaded.rule) };
-}
-
-async function validateWithRepair(
-  candidate: RuleCandidate,
-  ctx: { agents: AgentRunner; domain: DomainPorts; article: PipelineArticle; signal: AbortSignal; usage: unknown[] },
-) {
-  let held = hold(candidate, ctx.domain);
-  const attempts: GeneratedRuleRecord['repair_attempts'] = [];
-  while (!held.validation.valid && attempts.length < MAX_REPAIR_ATTEMPTS) {
-    const yaml = held.text ?? (held.doc ? ctx.domain.renderSigma(held.doc) : '');
-    const repaired = await ctx.agents.repairSigma({ rule: { yaml, doc: held.doc }, findings: held.validation.findings, article: ctx.article }, ctx.signal);
-    ctx.usage.push(...(repaired.usage ?? []));
-    const findings = held.validation.findings;
-    if (repaired.candidate) held = hold(repaired.candidate, ctx.domain);
-    attempts.push({ attempt: attempts.length + 1, findings, valid_after: held.validation.valid });
-    if (!repaired.candidate) break;
-  }
-  return { held, attempts };
-}
-
-const MAX_COVERING = 10;
 /** Observables kept with each queued rule for its self-test (an article rarely has more). */
 const MAX_RECORDED_OBSERVABLES = 150;
-
-/** The reference rules that fire on the observables a generated rule fires on, most relevant first. */
-function coveredBy(coverage: ExecutionCoverage | null, firedOn: readonly string[]): CoveringRule[] {
-  if (!coverage) return [];
-  const rules = new Map<string, CoveringRule>();
-  for (const entry of coverage.covered) {
-    if (!firedOn.includes(entry.observable)) continue;
-    for (const rule of entry.rules) if (!rules.has(rule.rule_id)) rules.set(rule.rule_id, rule);
-  }
-  return [...rules.values()].slice(0, MAX_COVERING);
-}
 
 export async function generateAndPromote(input: {
   recorder: StageRecorder;
@@ -76,57 +27,20 @@ export async function generateAndPromote(input: {
     const usage: unknown[] = [];
     const generated = await agents.generateSigma({ article, platform: input.platform?.os ?? 'unknown', extraction, ...(input.text !== undefined ? { text: input.text } : {}) }, signal);
     usage.push(...(generated.usage ?? []));
-    const out: RunRule[] = [];
-    // What the article states, for the fidelity check: its text and its observables.
-    const stated = [article.content, ...extraction.observables.map((o) => o.value)];
-    for (const candidate of generated.rules) {
-      const { held, attempts } = await validateWithRepair(candidate, { agents, domain: deps.domain, article, signal, usage });
-      const { validation } = held;
-      const selfTest: SelfTestResult = validation.valid && held.doc ? deps.domain.selfTest(held.doc, extraction.observables) : { fires: false, events: 0, fired_on: [] };
-      // Firings on ordinary machines' telemetry are written into the rule before anyone reviews it. Only a
-      // false positive and a lower level are added, which cannot make a valid rule invalid.
-      const doc = held.doc ? deps.domain.noteBaselineFirings(held.doc, selfTest.baseline) : null;
-      const fidelity = deps.domain.fidelity(doc ? deps.domain.detectionValues(doc) : [], stated);
-      const summary = ruleSummary(doc);
-      // The YAML is written once, here: rule text the agent wrote is kept as written unless the run changed the rule.
-      const yaml = held.text !== null && doc === held.doc ? held.text : doc ? deps.domain.renderSigma(doc) : '';
-      log(
-        `${summary.title ?? candidate.telemetryClass ?? 'untitled rule'}: ${validation.valid ? 'valid' : 'invalid'}${attempts.length ? ` after ${attempts.length} repair(s)` : ''}` +
-          `${fidelity.ok ? '' : `; unsupported values ${fidelity.unsupported_values.join(', ')}`}` +
-          `${validation.valid && !selfTest.fires ? `; fires on none of the ${selfTest.events} events of the observables, so it needs review` : ''}` +
-          `${selfTest.baseline?.fires ? `; fires on ${selfTest.baseline.fires} of ${selfTest.baseline.events} benign baseline events, level lowered` : ''}`,
-      );
-      out.push({
-        source: 'generated',
-        telemetry_class: candidate.telemetryClass ?? summary.telemetryClass ?? 'unknown',
-        title: summary.title,
-        level: summary.level,
-        tags: summary.tags,
-        rule: doc ? asSigmaDocument(doc) : null,
-        yaml,
-        validation,
-        repair_attempts: attempts,
-        fidelity,
-        self_test: selfTest,
-        covered_by: coveredBy(input.coverage, selfTest.fired_on),
-        queue: { outcome: validation.valid ? 'queued' : 'invalid' },
-        document: doc,
-      });
-    }
-    // Rules for what the corpus does not detect yet come first.
-    out.sort((a, b) => Number(a.covered_by.length > 0) - Number(b.covered_by.length > 0));
-    return {
-      value: out,
-      summary: {
-        generated: out.length,
-        valid: out.filter((r) => r.validation.valid).length,
-        repaired: out.filter((r) => r.repair_attempts.length > 0).length,
-        fidelity_flagged: out.filter((r) => !r.fidelity.ok).length,
-        not_firing: out.filter((r) => r.validation.valid && !r.self_test.fires).length,
-        baseline_firing: out.filter((r) => (r.self_test.baseline?.fires ?? 0) > 0).length,
-      },
-      usage,
+    const repair = async (rule: { yaml: string; doc: Record<string, unknown> | null }, findings: Finding[]): Promise<RuleCandidate | null> => {
+      const repaired = await agents.repairSigma({ rule, findings, article }, signal);
+      usage.push(...(repaired.usage ?? []));
+      return repaired.candidate;
     };
+    const out = await assessGeneratedRules(generated.rules, {
+      repair,
+      observables: extraction.observables,
+      // What the article states, for the fidelity check: its text and its observables.
+      stated: [article.content, ...extraction.observables.map((o) => o.value)],
+      coverage: input.coverage,
+      log,
+    });
+    return { value: out, summary: assessmentSummary(out), usage };
   });
 
   const recordedObservables = extraction.observables.slice(0, MAX_RECORDED_OBSERVABLES).map((o) => ({ type: o.type, value: o.value, attributes: o.attributes }));

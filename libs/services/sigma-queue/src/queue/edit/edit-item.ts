@@ -1,17 +1,12 @@
 import type { Prisma } from '@huntforge/data';
-import { selfTestRule, type ObservableLike } from '@huntforge/sigma';
+import { selfTestRule } from '@huntforge/sigma';
 import type { QueueItemRow } from '../../repositories/queue-repository';
 import { searchSimilarDocument } from '../../similarity/search-similar';
 import { requireValidRule } from '../rule-facts';
+import { observablesOf } from '../self-test/recorded-observables';
 import { assertCan } from '../transitions';
 import { type QueueDeps, getItem, transition, appendNote } from '../queue-deps';
 
-/** The article observables the workflow recorded with the rule, so an edited rule can test itself again. */
-function observablesOf(provenance: unknown): ObservableLike[] | null {
-  const raw = (provenance as { observables?: unknown } | null)?.observables;
-  if (!Array.isArray(raw)) return null;
-  return raw.filter((o): o is ObservableLike => typeof o === 'object' && o !== null && typeof (o as ObservableLike).type === 'string' && typeof (o as ObservableLike).value === 'string');
-}
 
 /**
  * Replaces the rule YAML (re-validated and re-compared); allowed while the item awaits review. When the
