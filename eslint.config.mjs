@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import nx from '@nx/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
@@ -37,6 +38,18 @@ const boundaries = (depConstraints) => [
 
 const testFiles = ['**/*.spec.ts', '**/*.test.ts', '**/test-support/**/*.ts'];
 
+// Prisma's client and generated types (models, enums, the Prisma namespace), as libs/data re-exports them: read
+// from its index so a new model is covered without editing this list.
+const prismaExports = (() => {
+  const index = readFileSync(new URL('./libs/data/src/index.ts', import.meta.url), 'utf8');
+  const blocks = index.matchAll(/export (?:type )?\{([^}]*)\} from '\.\/generated\/prisma\/client';/g);
+  return [...blocks].flatMap((block) => block[1].split(',').map((name) => name.trim().replace(/^type\s+/, '')).filter(Boolean));
+})();
+
+// Services whose use cases, routers and ports no longer name Prisma's types (#36 item 2). The others still do in
+// a few files; add a service here once it is cleaned.
+const prismaFreeServices = ['libs/services/content-filter/src/**/*.ts', 'libs/services/ingestion/src/**/*.ts', 'libs/services/mcp/src/**/*.ts'];
+
 export default [
   { ignores: ['**/dist', '**/node_modules', '**/generated', 'tmp', '.data', 'coverage', '**/*.js', '**/*.mjs'] },
   ...nx.configs['flat/base'],
@@ -68,6 +81,29 @@ export default [
           selector:
             "MemberExpression[object.name='prisma'][property.name!='$transaction'], MemberExpression[object.property.name='prisma'][property.name!='$transaction']",
           message: 'Query the database through a repository in this service\'s repositories/ folder (or a read model in libs/data).',
+        },
+      ],
+    },
+  },
+  {
+    // Prisma's client and generated types only in repositories (and libs/data): use cases, routers, consumers and
+    // ports speak the service's own records and the contracts' types.
+    files: prismaFreeServices,
+    ignores: ['**/repositories/**', ...testFiles],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@huntforge/data',
+              importNames: prismaExports,
+              message: "Prisma's client and generated types stay in repositories: use the service's records (records.ts) or the contracts' types.",
+            },
+          ],
+          patterns: [
+            { group: ['**/generated/prisma/**', '@prisma/client', '@prisma/client/**'], message: "Prisma's client and generated types stay in repositories and libs/data." },
+          ],
         },
       ],
     },

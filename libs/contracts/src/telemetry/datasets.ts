@@ -75,6 +75,7 @@ export const backtestDatasetResultSchema = z.object({
   matches: z.number().int().meta({ description: 'Events the rule matched' }),
   first_matches: z.array(backtestMatchSchema),
   problems: z.array(z.string()),
+  complete: z.boolean().meta({ description: 'false when the run stopped at BACKTEST_MAX_EVENTS or BACKTEST_MAX_SECONDS: events and matches then count what was read' }),
 });
 
 export const backtestResponseSchema = z

@@ -1,5 +1,5 @@
 import type { ChunkFeedbackView, ModelVersionView, RetrainResult, RetrainStatusView } from '@huntforge/contracts';
-import type { ChunkClassificationFeedback, ModelRetrainRun, ModelVersion } from '@huntforge/data';
+import type { ChunkFeedbackRecord, ModelVersionRecord, RetrainRunRecord } from './records';
 
 type Label = 'Huntable' | 'Not Huntable';
 const asLabel = (value: string): Label => (value === 'Huntable' ? 'Huntable' : 'Not Huntable');
@@ -7,7 +7,7 @@ const asLabel = (value: string): Label => (value === 'Huntable' ? 'Huntable' : '
 /** Timestamps without zone (spec): ISO text without the trailing Z. */
 const withoutZone = (date: Date) => date.toISOString().replace(/Z$/, '');
 
-export function feedbackView(row: ChunkClassificationFeedback): ChunkFeedbackView {
+export function feedbackView(row: ChunkFeedbackRecord): ChunkFeedbackView {
   return {
     id: row.id,
     article_id: row.articleId,
@@ -25,7 +25,7 @@ export function feedbackView(row: ChunkClassificationFeedback): ChunkFeedbackVie
   };
 }
 
-export function modelVersionView(row: ModelVersion): ModelVersionView {
+export function modelVersionView(row: ModelVersionRecord): ModelVersionView {
   return {
     id: row.id,
     version: row.version,
@@ -45,7 +45,7 @@ export function modelVersionView(row: ModelVersion): ModelVersionView {
   };
 }
 
-export function retrainStatusView(run: ModelRetrainRun | null): RetrainStatusView {
+export function retrainStatusView(run: RetrainRunRecord | null): RetrainStatusView {
   if (!run) {
     return { status: 'idle', progress: 0, message: null, run_id: null, new_version: null, started_at: null, finished_at: null, result: null };
   }

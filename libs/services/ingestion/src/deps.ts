@@ -6,6 +6,7 @@ import type { HostGate } from './fetching/host-gate';
 import type { SafeFetch } from './fetching/safe-fetch';
 import type { OcrEngine } from './ocr/tesseract';
 import type { AnnotationRepository } from './repositories/annotation-repository';
+import type { DailyCountRepository } from './repositories/daily-count-repository';
 import type { ArticleQueries } from './repositories/article-queries';
 import type { ArticleRepository } from './repositories/article-repository';
 import type { CollectionRunRepository } from './repositories/collection-run-repository';
@@ -22,6 +23,8 @@ export interface IngestionDeps {
   annotations: AnnotationRepository;
   /** The review queue's reference corpus, counted for the embedding statistics. */
   corpusStats: SigmaCorpusStatsReader;
+  /** Articles collected per day (the dashboard's chart). */
+  dailyCounts: DailyCountRepository;
   fetch: SafeFetch;
   gate: HostGate;
   embedder: Embedder;

@@ -13,6 +13,7 @@ import { searchRouter } from './http/search-router';
 import { sourcesRouter } from './http/sources-router';
 import { createTesseract, type OcrEngine } from './ocr/tesseract';
 import { AnnotationRepository } from './repositories/annotation-repository';
+import { DailyCountRepository } from './repositories/daily-count-repository';
 import { ArticleQueries } from './repositories/article-queries';
 import { ArticleRepository } from './repositories/article-repository';
 import { CollectionRunRepository } from './repositories/collection-run-repository';
@@ -71,6 +72,7 @@ export async function createIngestionModule(ctx: ModuleContext, options: Ingesti
     queries: new ArticleQueries(prisma),
     annotations: new AnnotationRepository(prisma),
     corpusStats: new SigmaCorpusStatsReader(prisma),
+    dailyCounts: new DailyCountRepository(prisma),
     fetch: createSafeFetch({
       allowPrivateNetworks: config.INGEST_ALLOW_PRIVATE_NETWORKS,
       timeoutMs: config.INGEST_FETCH_TIMEOUT_MS,

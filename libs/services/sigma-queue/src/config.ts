@@ -9,6 +9,9 @@ export const sigmaQueueEnvSchema = z.object({
   // Files sent as the body are streamed up to this; ones sent base64 in JSON are also bounded by BODY_LIMIT.
   TELEMETRY_DATASET_MAX_BYTES: z.coerce.number().int().min(1_024).max(1_073_741_824).default(50 * 1024 * 1024),
   TELEMETRY_DATASET_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
+  // A backtest answers within the request: it stops at either cap (well inside the gateway's 120 s proxy timeout).
+  BACKTEST_MAX_EVENTS: z.coerce.number().int().min(1).max(100_000_000).default(2_000_000),
+  BACKTEST_MAX_SECONDS: z.coerce.number().min(1).max(600).default(60),
 });
 
 /** sigma-queue's own environment (runtime-overridable values such as GITHUB_TOKEN and GITHUB_API_URL come from settings). */
@@ -23,7 +26,7 @@ export interface SigmaQueueConfig {
   /** Where the reference repository is cloned (under DATA_DIR). */
   referenceCloneDir: string;
   /** Telemetry uploaded for backtests: the largest file, and the days it is kept. */
-  datasetLimits: { maxBytes: number; retentionDays: number };
+  datasetLimits: { maxBytes: number; retentionDays: number; backtestMaxEvents: number; backtestMaxMs: number };
 }
 
 export function loadSigmaQueueConfig(env: Record<string, string | undefined>, dataDir: string): SigmaQueueConfig {
@@ -35,6 +38,11 @@ export function loadSigmaQueueConfig(env: Record<string, string | undefined>, da
     githubRulesDir: parsed.GITHUB_RULES_DIR.replace(/^\/+|\/+$/g, ''),
     enrichmentTimeoutMs: parsed.ENRICHMENT_TIMEOUT_MS,
     referenceCloneDir: `${dataDir.replace(/\/+$/, '')}/sigma/reference`,
-    datasetLimits: { maxBytes: parsed.TELEMETRY_DATASET_MAX_BYTES, retentionDays: parsed.TELEMETRY_DATASET_RETENTION_DAYS },
+    datasetLimits: {
+      maxBytes: parsed.TELEMETRY_DATASET_MAX_BYTES,
+      retentionDays: parsed.TELEMETRY_DATASET_RETENTION_DAYS,
+      backtestMaxEvents: parsed.BACKTEST_MAX_EVENTS,
+      backtestMaxMs: parsed.BACKTEST_MAX_SECONDS * 1000,
+    },
   };
 }

@@ -13,6 +13,7 @@ function Results({ result }: { result: BacktestResponse }) {
         <li key={dataset.dataset_id}>
           <strong>{dataset.name}</strong>: matches {dataset.matches} of {dataset.events} events
           {dataset.problems.length > 0 ? <span className="muted"> ({dataset.problems.length} damaged parts skipped)</span> : null}
+          {dataset.complete ? null : <span className="muted"> (stopped after {dataset.events} events: BACKTEST_MAX_EVENTS or BACKTEST_MAX_SECONDS)</span>}
           {dataset.first_matches.length > 0 ? (
             <ul>
               {dataset.first_matches.map((match) => (

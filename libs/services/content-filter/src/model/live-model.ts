@@ -1,7 +1,7 @@
 import { JunkClassifier } from '@huntforge/ml';
 import { CONTENT_FILTER_ERROR_CODES } from '@huntforge/contracts';
 import { HttpError, type Logger } from '@huntforge/platform';
-import type { ModelVersion } from '@huntforge/data';
+import type { ModelVersionRecord } from '../records';
 import type { ArtifactStore, VersionRef } from '../artifacts/artifact-store';
 import type { ModelVersionRepository } from '../repositories/model-version-repository';
 
@@ -21,7 +21,7 @@ export function modelUnavailable(message: string): HttpError {
   return new HttpError(503, CONTENT_FILTER_ERROR_CODES.modelUnavailable, message);
 }
 
-type CurrentVersion = Pick<ModelVersion, 'version' | 'modelFilePath' | 'secondaryModelFilePath'>;
+type CurrentVersion = Pick<ModelVersionRecord, 'version' | 'modelFilePath' | 'secondaryModelFilePath'>;
 
 /**
  * The classifier of the current model version, cached. It is lent, never handed out: `use` holds it for the

@@ -1,4 +1,5 @@
-import type { ArticleAnnotation, PrismaClient } from '@huntforge/data';
+import type { PrismaClient } from '@huntforge/data';
+import type { AnnotationRecord } from '../records';
 
 /** Huntability annotation types (ingestion owns annotations; the content filter trains on these two). */
 export const HUNTABILITY_TYPES = { huntable: 'huntable', notHuntable: 'not_huntable' } as const;
@@ -8,7 +9,7 @@ const TYPES = [HUNTABILITY_TYPES.huntable, HUNTABILITY_TYPES.notHuntable];
 export class AnnotationReader {
   constructor(private readonly prisma: PrismaClient) {}
 
-  huntability(): Promise<ArticleAnnotation[]> {
+  huntability(): Promise<AnnotationRecord[]> {
     return this.prisma.articleAnnotation.findMany({ where: { annotationType: { in: TYPES } }, orderBy: { id: 'asc' } });
   }
 

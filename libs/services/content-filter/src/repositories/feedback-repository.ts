@@ -1,11 +1,12 @@
-import type { ChunkClassificationFeedback, PrismaClient } from '@huntforge/data';
+import type { PrismaClient } from '@huntforge/data';
+import type { ChunkFeedbackRecord } from '../records';
 import type { CreateChunkFeedbackRequest } from '@huntforge/contracts';
 
 /** Chunk classification feedback (owned by the content filter). */
 export class FeedbackRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
-  create(input: CreateChunkFeedbackRequest): Promise<ChunkClassificationFeedback> {
+  create(input: CreateChunkFeedbackRequest): Promise<ChunkFeedbackRecord> {
     return this.prisma.chunkClassificationFeedback.create({
       data: {
         articleId: input.article_id,
@@ -22,7 +23,7 @@ export class FeedbackRepository {
   }
 
   /** The newest row per chunk of one article. */
-  async newestPerChunk(articleId: number): Promise<ChunkClassificationFeedback[]> {
+  async newestPerChunk(articleId: number): Promise<ChunkFeedbackRecord[]> {
     const rows = await this.prisma.chunkClassificationFeedback.findMany({
       where: { articleId },
       orderBy: [{ chunkId: 'asc' }, { createdAt: 'desc' }, { id: 'desc' }],
@@ -30,7 +31,7 @@ export class FeedbackRepository {
     return newestOfEachChunk(rows);
   }
 
-  newestForChunk(articleId: number, chunkId: number): Promise<ChunkClassificationFeedback | null> {
+  newestForChunk(articleId: number, chunkId: number): Promise<ChunkFeedbackRecord | null> {
     return this.prisma.chunkClassificationFeedback.findFirst({
       where: { articleId, chunkId },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -38,7 +39,7 @@ export class FeedbackRepository {
   }
 
   /** Every chunk's newest feedback across articles (training uses one verdict per chunk) and all row ids read. */
-  async newestOverall(): Promise<{ newest: ChunkClassificationFeedback[]; allIds: number[] }> {
+  async newestOverall(): Promise<{ newest: ChunkFeedbackRecord[]; allIds: number[] }> {
     const rows = await this.prisma.chunkClassificationFeedback.findMany({
       orderBy: [{ articleId: 'asc' }, { chunkId: 'asc' }, { createdAt: 'desc' }, { id: 'desc' }],
     });
@@ -54,7 +55,7 @@ export class FeedbackRepository {
   }
 }
 
-function newestOfEachChunk(rows: ChunkClassificationFeedback[]): ChunkClassificationFeedback[] {
+function newestOfEachChunk(rows: ChunkFeedbackRecord[]): ChunkFeedbackRecord[] {
   const seen = new Set<string>();
   return rows.filter((row) => {
     const key = `${row.articleId}:${row.chunkId}`;

@@ -1,4 +1,5 @@
-import type { ModelRetrainRun, Prisma, PrismaClient } from '@huntforge/data';
+import type { Prisma, PrismaClient } from '@huntforge/data';
+import type { JsonObject, RetrainRunRecord } from '../records';
 
 export type RunStatus = 'starting' | 'loading' | 'training' | 'evaluating' | 'complete' | 'error';
 
@@ -7,7 +8,7 @@ export interface RunUpdate {
   progress?: number;
   message?: string | null;
   newVersion?: number | null;
-  result?: Prisma.InputJsonValue;
+  result?: JsonObject;
   finishedAt?: Date;
 }
 
@@ -15,27 +16,30 @@ export interface RunUpdate {
 export class RetrainRunRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
-  create(requestedBy: string | null): Promise<ModelRetrainRun> {
+  create(requestedBy: string | null): Promise<RetrainRunRecord> {
     return this.prisma.modelRetrainRun.create({ data: { status: 'starting', progress: 0, requestedBy } });
   }
 
-  update(id: number, update: RunUpdate): Promise<ModelRetrainRun> {
-    return this.prisma.modelRetrainRun.update({ where: { id }, data: update });
+  update(id: number, update: RunUpdate): Promise<RetrainRunRecord> {
+    const { result, ...rest } = update;
+    return this.prisma.modelRetrainRun.update({ where: { id }, data: { ...rest, ...(result === undefined ? {} : { result: result as Prisma.InputJsonValue }) } });
   }
 
-  latest(): Promise<ModelRetrainRun | null> {
+  latest(): Promise<RetrainRunRecord | null> {
     return this.prisma.modelRetrainRun.findFirst({ orderBy: { id: 'desc' } });
   }
 
-  findById(id: number): Promise<ModelRetrainRun | null> {
+  findById(id: number): Promise<RetrainRunRecord | null> {
     return this.prisma.modelRetrainRun.findUnique({ where: { id } });
   }
 
   /** Runs left unfinished by a process that died: marked error so status does not stay "training" forever. */
-  failUnfinished(message: string): Promise<Prisma.BatchPayload> {
-    return this.prisma.modelRetrainRun.updateMany({
+  /** Resolves with how many runs were marked. */
+  async failUnfinished(message: string): Promise<number> {
+    const { count } = await this.prisma.modelRetrainRun.updateMany({
       where: { status: { in: ['starting', 'loading', 'training', 'evaluating'] } },
       data: { status: 'error', message, finishedAt: new Date() },
     });
+    return count;
   }
 }

@@ -10,9 +10,9 @@ import {
   type BinaryMetrics,
   type TrainingExample,
 } from '@huntforge/ml';
-import type { Prisma } from '@huntforge/data';
 import type { RetrainResult } from '@huntforge/contracts';
 import type { ContentFilterDeps } from '../deps';
+import type { JsonObject } from '../records';
 import type { RunStatus } from '../repositories/retrain-run-repository';
 import { evaluateClassifier } from './evaluate-model';
 import { gatherTrainingData, type TrainingData } from './training-data';
@@ -56,7 +56,7 @@ export async function runRetrainPipeline(deps: ContentFilterDeps, runId: number,
       progress: 1,
       message: result.message,
       newVersion: result.new_version,
-      result: result as unknown as Prisma.InputJsonValue,
+      result: result as unknown as JsonObject,
       finishedAt: new Date(),
     });
     return result;
@@ -112,7 +112,7 @@ export async function runRetrainPipeline(deps: ContentFilterDeps, runId: number,
     await deps.versions.createCurrent({
       version,
       featurizerVersion: model.featurizerVersion,
-      metrics: { ...metrics, training_accuracy: trainingAccuracy } as unknown as Prisma.InputJsonValue,
+      metrics: { ...metrics, training_accuracy: trainingAccuracy } as unknown as JsonObject,
       metricsSource,
       evalSetSize: evalSet?.length ?? null,
       modelFilePath: copies.primary,

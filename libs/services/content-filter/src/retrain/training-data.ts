@@ -1,5 +1,5 @@
 import { HUNTABLE, NOT_HUNTABLE, type ChunkLabel, type LabelledText } from '@huntforge/ml';
-import type { ChunkClassificationFeedback } from '@huntforge/data';
+import type { ChunkFeedbackRecord } from '../records';
 import type { ContentFilterDeps } from '../deps';
 import { HUNTABILITY_TYPES } from '../repositories/annotation-reader';
 
@@ -16,7 +16,7 @@ export interface TrainingData {
 const inverse = (label: ChunkLabel): ChunkLabel => (label === HUNTABLE ? NOT_HUNTABLE : HUNTABLE);
 
 /** The label a feedback row teaches: the user's label, else the model's (correct) or its inverse (incorrect). */
-export function feedbackLabel(row: Pick<ChunkClassificationFeedback, 'userClassification' | 'modelClassification' | 'isCorrect'>): ChunkLabel {
+export function feedbackLabel(row: Pick<ChunkFeedbackRecord, 'userClassification' | 'modelClassification' | 'isCorrect'>): ChunkLabel {
   if (row.userClassification === HUNTABLE || row.userClassification === NOT_HUNTABLE) return row.userClassification;
   const model = row.modelClassification === HUNTABLE ? HUNTABLE : NOT_HUNTABLE;
   return row.isCorrect ? model : inverse(model);

@@ -4,7 +4,7 @@ import {
   type ModelComparison,
 } from '@huntforge/contracts';
 import { JunkClassifier, type BinaryMetrics, type LabelledText } from '@huntforge/ml';
-import type { ModelVersion, Prisma } from '@huntforge/data';
+import type { JsonObject, ModelVersionRecord } from '../records';
 import { HttpError } from '@huntforge/platform';
 import type { ContentFilterDeps } from '../deps';
 import { evaluateClassifier } from '../retrain/evaluate-model';
@@ -22,7 +22,7 @@ export async function evaluateCurrent(deps: ContentFilterDeps) {
   const evaluatedAt = new Date();
   const row = await deps.versions.findByVersion(version);
   const previous = (row?.metrics ?? {}) as Record<string, unknown>;
-  await deps.versions.saveEvaluation(version, { ...previous, ...metrics } as unknown as Prisma.InputJsonValue, evalSet.length, evaluatedAt);
+  await deps.versions.saveEvaluation(version, { ...previous, ...metrics } as unknown as JsonObject, evalSet.length, evaluatedAt);
   return { success: true as const, model_version: version, eval_set_size: evalSet.length, metrics, evaluated_at: evaluatedAt.toISOString() };
 }
 
@@ -32,7 +32,7 @@ export async function evalChunkCount(deps: ContentFilterDeps) {
   return { success: true as const, count: set.length, huntable, not_huntable: set.length - huntable, min_length: EVAL_CHUNK_MIN_LENGTH, available: set.length > 0 };
 }
 
-async function metricsOfVersion(deps: ContentFilterDeps, row: ModelVersion, evalSet: LabelledText[]): Promise<BinaryMetrics> {
+async function metricsOfVersion(deps: ContentFilterDeps, row: ModelVersionRecord, evalSet: LabelledText[]): Promise<BinaryMetrics> {
   const artifact = await deps.store.findVersionArtifact({ version: row.version, primary: row.modelFilePath, secondary: row.secondaryModelFilePath });
   if (!artifact) throw new HttpError(422, CONTENT_FILTER_ERROR_CODES.artifactMissing, `Model version ${row.version} has no artifact to evaluate`);
   const classifier = await JunkClassifier.load(artifact.bytes);
@@ -65,6 +65,6 @@ export async function compareWithPredecessor(deps: ContentFilterDeps, version: n
     confusion_matrix: { current: current.confusion_matrix, previous: before.confusion_matrix },
     computed_at: new Date().toISOString(),
   };
-  await deps.versions.saveComparison(version, comparison as unknown as Prisma.InputJsonValue);
+  await deps.versions.saveComparison(version, comparison as unknown as JsonObject);
   return comparison;
 }

@@ -3,7 +3,6 @@ import { ingestionRoutes as routes } from '@huntforge/contracts';
 import { actorOf, mountRoute } from '@huntforge/platform';
 import type { IngestionDeps } from '../deps';
 import { notFound } from '../errors';
-import { DailyCountRepository } from '../repositories/daily-count-repository';
 import { annotationView, createAnnotation } from '../use-cases/annotations/create-annotation';
 import { articleDetail } from '../use-cases/article-views';
 import { articleDailyCounts } from '../use-cases/daily-counts/article-daily-counts';
@@ -16,8 +15,7 @@ export function articlesRouter(deps: IngestionDeps): Router {
   mountRoute(router, routes.getArticles, ({ query }) => listArticles(deps, query));
 
   // Before /api/articles/:article_id, which would otherwise take `daily-counts` for an id.
-  const dailyCounts = { counts: new DailyCountRepository(deps.ctx.db.prisma), now: deps.now };
-  mountRoute(router, routes.getArticlesDailyCounts, ({ query }) => articleDailyCounts(dailyCounts, query.days));
+  mountRoute(router, routes.getArticlesDailyCounts, ({ query }) => articleDailyCounts({ counts: deps.dailyCounts, now: deps.now }, query.days));
 
   mountRoute(router, routes.getArticle, async ({ params: { article_id } }) => {
     const row = await deps.queries.detail(article_id);

@@ -1,4 +1,5 @@
-import type { CollectionRun, Prisma, PrismaClient } from '@huntforge/data';
+import type { Prisma, PrismaClient } from '@huntforge/data';
+import type { CollectionRunRecord } from '../records';
 
 export type ItemOutcome = 'created' | 'duplicate' | 'near_duplicate' | 'skipped' | 'failed';
 
@@ -29,35 +30,35 @@ export interface RunTotals {
 export class CollectionRunRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
-  start(sourceId: number, trigger: 'scheduled' | 'manual'): Promise<CollectionRun> {
+  start(sourceId: number, trigger: 'scheduled' | 'manual'): Promise<CollectionRunRecord> {
     const detail: RunDetail = { progress: { processed: 0, total: 0 }, not_modified: false, items: [] };
     return this.prisma.collectionRun.create({ data: { sourceId, trigger, detail: detail as unknown as Prisma.InputJsonValue } });
   }
 
   /** The live run of a source, if any (runs older than STALE_RUN_MS do not count). */
-  findRunning(sourceId: number, now: Date): Promise<CollectionRun | null> {
+  findRunning(sourceId: number, now: Date): Promise<CollectionRunRecord | null> {
     return this.prisma.collectionRun.findFirst({
       where: { sourceId, status: 'running', startedAt: { gt: new Date(now.getTime() - STALE_RUN_MS) } },
       orderBy: { id: 'desc' },
     });
   }
 
-  progress(id: number, totals: RunTotals, detail: RunDetail): Promise<CollectionRun> {
+  progress(id: number, totals: RunTotals, detail: RunDetail): Promise<CollectionRunRecord> {
     return this.prisma.collectionRun.update({ where: { id }, data: { ...totals, detail: detail as unknown as Prisma.InputJsonValue } });
   }
 
-  finish(id: number, status: 'succeeded' | 'failed', totals: RunTotals, detail: RunDetail, error: string | null): Promise<CollectionRun> {
+  finish(id: number, status: 'succeeded' | 'failed', totals: RunTotals, detail: RunDetail, error: string | null): Promise<CollectionRunRecord> {
     return this.prisma.collectionRun.update({
       where: { id },
       data: { ...totals, status, error: error?.slice(0, 2000) ?? null, finishedAt: new Date(), detail: detail as unknown as Prisma.InputJsonValue },
     });
   }
 
-  find(sourceId: number, runId: number): Promise<CollectionRun | null> {
+  find(sourceId: number, runId: number): Promise<CollectionRunRecord | null> {
     return this.prisma.collectionRun.findFirst({ where: { id: runId, sourceId } });
   }
 
-  recent(sourceId: number, limit: number): Promise<CollectionRun[]> {
+  recent(sourceId: number, limit: number): Promise<CollectionRunRecord[]> {
     return this.prisma.collectionRun.findMany({ where: { sourceId }, orderBy: { id: 'desc' }, take: limit });
   }
 

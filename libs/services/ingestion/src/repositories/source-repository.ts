@@ -1,5 +1,6 @@
 import { PROTECTED_SOURCE_IDENTIFIERS, type SourceKindValue } from '@huntforge/contracts';
-import type { Prisma, PrismaClient, Source } from '@huntforge/data';
+import { isUniqueViolation, type Prisma, type PrismaClient } from '@huntforge/data';
+import type { SourceRecord } from '../records';
 
 export interface SourceSeed {
   identifier: string;
@@ -14,7 +15,15 @@ export interface SourceSeed {
   config: Record<string, unknown>;
 }
 
-export type SourceRow = Source & { articleCount: number };
+export type SourceRow = SourceRecord & { articleCount: number };
+
+/** Another source already has this identifier (the unique index decided a race between two creations). */
+export class SourceIdentifierTakenError extends Error {
+  constructor(readonly identifier: string) {
+    super(`a source named ${identifier} exists`);
+    this.name = 'SourceIdentifierTakenError';
+  }
+}
 
 export const isProtectedSource = (identifier: string): boolean =>
   (PROTECTED_SOURCE_IDENTIFIERS as readonly string[]).includes(identifier);
@@ -62,10 +71,18 @@ export class SourceRepository {
     return (await this.prisma.source.findUnique({ where: { identifier }, select: { id: true } }))?.id ?? null;
   }
 
-  /** A source added at runtime (the sources file only seeds; stored rows are the truth). */
+  /**
+   * A source added at runtime (the sources file only seeds; stored rows are the truth). Throws
+   * SourceIdentifierTakenError when another request stored the same identifier first.
+   */
   async create(seed: SourceSeed): Promise<SourceRow> {
-    const row = await this.prisma.source.create({ data: { ...seed, config: seed.config as Prisma.InputJsonValue } });
-    return { ...row, articleCount: 0 };
+    try {
+      const row = await this.prisma.source.create({ data: { ...seed, config: seed.config as Prisma.InputJsonValue } });
+      return { ...row, articleCount: 0 };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new SourceIdentifierTakenError(seed.identifier);
+      throw error;
+    }
   }
 
   /** Changes the given fields only (undefined leaves a field as it is). */
@@ -81,12 +98,12 @@ export class SourceRepository {
     await this.prisma.source.delete({ where: { id } });
   }
 
-  setImageOcr(id: number, value: boolean | null): Promise<Source> {
+  setImageOcr(id: number, value: boolean | null): Promise<SourceRecord> {
     return this.prisma.source.update({ where: { id }, data: { imageOcrEnabled: value } });
   }
 
   /** Active, collectable sources whose last check is at least their frequency ago (minus slack for tick jitter). */
-  async due(now: Date, slackSeconds = 60): Promise<Source[]> {
+  async due(now: Date, slackSeconds = 60): Promise<SourceRecord[]> {
     const sources = await this.prisma.source.findMany({
       where: { active: true, identifier: { notIn: [...PROTECTED_SOURCE_IDENTIFIERS] } },
       orderBy: { id: 'asc' },
@@ -96,7 +113,7 @@ export class SourceRepository {
     );
   }
 
-  recordSuccess(id: number, at: Date, validators: { etag: string | null; lastModified: string | null } | null): Promise<Source> {
+  recordSuccess(id: number, at: Date, validators: { etag: string | null; lastModified: string | null } | null): Promise<SourceRecord> {
     return this.prisma.source.update({
       where: { id },
       data: {
@@ -109,7 +126,7 @@ export class SourceRepository {
     });
   }
 
-  recordFailure(id: number, at: Date, reason: string): Promise<Source> {
+  recordFailure(id: number, at: Date, reason: string): Promise<SourceRecord> {
     return this.prisma.source.update({
       where: { id },
       data: { lastCheckedAt: at, consecutiveFailures: { increment: 1 }, lastError: reason.slice(0, 2000) },

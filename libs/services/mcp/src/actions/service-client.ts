@@ -98,7 +98,7 @@ export class ServiceClient {
     const headers: Record<string, string> = { 'x-huntforge-via': 'mcp', [ACTOR_HEADER]: caller.actor, [ROLE_HEADER]: caller.role };
     if (this.options.signingKey) {
       const url = new URL(request.url);
-      const identity = { method: request.method, url: `${url.pathname}${url.search}`, actor: caller.actor, role: caller.role };
+      const identity = { method: request.method, url: `${url.pathname}${url.search}`, actor: caller.actor, role: caller.role, body: request.body ?? '' };
       Object.assign(headers, identitySignatureHeaders(this.options.signingKey, identity));
     }
     return headers;

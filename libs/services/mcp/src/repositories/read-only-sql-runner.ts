@@ -53,7 +53,7 @@ export class ReadOnlySqlRunner {
 
   async run(sql: string, maxRows: number = SQL_MAX_ROWS, signal?: AbortSignal): Promise<QueryResult> {
     await loadSqlParser();
-    const check = checkStatement(sql, { allowRecursive: this.kind === 'postgres' });
+    const check = checkStatement(sql, { allowRecursive: this.kind === 'postgres', allowJsonParsing: this.kind === 'postgres' });
     if (!check.ok) throw new ToolError(MCP_ERROR_CODES.sqlRefused, check.reason);
     await this.ensureRole();
     const limit = Math.min(maxRows, SQL_MAX_ROWS);

@@ -5,6 +5,9 @@ import { startMcpHarness, structured, toolError, type McpHarness } from '../test
 
 const RECURSIVE = 'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n+1 FROM t WHERE n < 30000000) SELECT count(*) FROM t';
 const DEEP_JSON = `SELECT '${'['.repeat(5_000)}${']'.repeat(5_000)}'::jsonb AS deep`;
+/** Seventeen nested replace() calls double a bracket to 131,072 at run time: no literal nests deep, the cast does. */
+const doubled = (bracket: string) => Array.from({ length: 17 }).reduce<string>((text) => `replace(${text}, '${bracket}', '${bracket}${bracket}')`, `'${bracket}'`);
+const BUILT_DEEP_JSON = `SELECT (${doubled('[')} || ${doubled(']')})::jsonb AS deep`;
 
 function guard(shape: 'pglite' | 'postgres'): void {
   let harness: McpHarness;
@@ -52,6 +55,23 @@ function guard(shape: 'pglite' | 'postgres'): void {
     expect(refused.code).toBe('sql_refused');
     expect(refused.message).toMatch(/nest/i);
   });
+
+  it('answers a JSON value built 131,072 levels deep at run time with a clear tool error, never a silent empty result', async () => {
+    const refused = toolError(await query(BUILT_DEEP_JSON));
+    if (shape === 'pglite') {
+      // PGlite's WebAssembly stack overflows on it and answers no rows at all: the cast is refused before it runs.
+      expect(refused).toMatchObject({ code: 'sql_refused', message: expect.stringMatching(/Casting a computed value to jsonb/) });
+    } else {
+      expect(refused).toMatchObject({ code: 'sql_failed', message: expect.stringMatching(/stack depth limit exceeded/) });
+    }
+  });
+
+  if (shape === 'pglite') {
+    it('still casts literals to jsonb on the embedded database', async () => {
+      const answer = structured<{ rows: Array<{ v: unknown }> }>(await query(`SELECT '{"a": [1, 2]}'::jsonb AS v`));
+      expect(answer.rows).toEqual([{ v: { a: [1, 2] } }]);
+    });
+  }
 
   it('answers tools/call without params with -32602 (invalid params), not an internal error', async () => {
     const token = await harness.token('viewer', 'raw');

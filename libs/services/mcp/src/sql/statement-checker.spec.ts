@@ -66,4 +66,14 @@ describe('checkStatement (PostgreSQL grammar through libpg-query)', () => {
     expect(refusal('WITH audit_events AS (SELECT 1) SELECT * FROM public.audit_events')).toBe('"audit_events" cannot be read through the tool server');
     expect(refusal('SELECT * FROM pg_catalog.pg_authid')).toBe('"pg_catalog.pg_authid" cannot be read through the tool server');
   });
+
+  it('refuses, where asked (the embedded database), casting computed text to json or jsonb, and keeps literal casts', () => {
+    const embedded = { allowRecursive: false, allowJsonParsing: false };
+    const built = "SELECT (replace('[', '[', '[[') || ']]')::jsonb";
+    expect(checkStatement(built).ok).toBe(true);
+    const refused = checkStatement(built, embedded);
+    expect(refused).toMatchObject({ ok: false, reason: expect.stringContaining('Casting a computed value to jsonb is not allowed on the embedded database') });
+    expect(checkStatement('SELECT CAST(content AS json) FROM articles', embedded)).toMatchObject({ ok: false, reason: expect.stringContaining('to json') });
+    expect(checkStatement(`SELECT '{"a": 1}'::jsonb, CAST('[1]' AS json), hunt_score::text FROM articles`, embedded).ok).toBe(true);
+  });
 });

@@ -19,6 +19,13 @@ export interface StatementCheckOptions {
    * cannot stop it once it runs (PostgreSQL's statement timeout can).
    */
   allowRecursive?: boolean;
+  /**
+   * False on the embedded database: text cast to json/jsonb at run time (built by string functions, or read from
+   * a text column such as an article's content) can nest deep enough to overflow PGlite's WebAssembly stack, which
+   * then answers no rows instead of an error. Literals are bounded by MAX_NESTING; PostgreSQL stops at its own
+   * max_stack_depth with an error.
+   */
+  allowJsonParsing?: boolean;
 }
 
 /**
@@ -76,7 +83,7 @@ export function checkStatement(sql: string, options: StatementCheckOptions = {})
   const root = only.stmt ?? {};
   if (!('SelectStmt' in root)) return { ok: false, reason: 'Only SELECT, WITH ... SELECT or VALUES queries are allowed' };
   try {
-    new TreeWalk(options.allowRecursive ?? true).node(root, new Set());
+    new TreeWalk(options.allowRecursive ?? true, options.allowJsonParsing ?? true).node(root, new Set());
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, reason: error.message };
     throw error;
@@ -88,7 +95,10 @@ export function checkStatement(sql: string, options: StatementCheckOptions = {})
 
 /** Walks every node; `ctes` are the WITH names visible at that point (they shadow tables of the same name). */
 class TreeWalk {
-  constructor(private readonly allowRecursive: boolean) {}
+  constructor(
+    private readonly allowRecursive: boolean,
+    private readonly allowJsonParsing: boolean,
+  ) {}
 
   node(wrapper: Fields, ctes: ReadonlySet<string>): void {
     for (const [type, body] of Object.entries(wrapper)) {
@@ -99,7 +109,7 @@ class TreeWalk {
       if (type === 'SelectStmt') return this.select(fields, ctes);
       if (type === 'RangeVar') this.relation(fields, ctes);
       if (type === 'FuncCall') this.functionCall(fields);
-      if (type === 'TypeCast') this.typeName(fields['typeName'] as Fields | undefined);
+      if (type === 'TypeCast') this.typeCast(fields);
       if (type === 'A_Expr') this.operator(fields);
       this.children(fields, ctes);
     }
@@ -150,6 +160,18 @@ class TreeWalk {
     // SQL-syntax forms (EXTRACT(... FROM ...), x AT TIME ZONE y, ...) arrive as pg_catalog.<function>.
     const syntax = fields['funcformat'] === 'COERCE_SQL_SYNTAX' && SQL_SYNTAX_FUNCTIONS.has(name);
     if (!syntax && !ALLOWED_FUNCTIONS.has(name)) throw new Refusal(`Function "${name}" is not allowed in read-only queries`);
+  }
+
+  private typeCast(fields: Fields): void {
+    const typeName = fields['typeName'] as Fields | undefined;
+    this.typeName(typeName);
+    const target = namesOf(typeName?.['names']).pop() ?? '';
+    const literal = typeof fields['arg'] === 'object' && fields['arg'] !== null && 'A_Const' in (fields['arg'] as Fields);
+    if ((target === 'json' || target === 'jsonb') && !literal && !this.allowJsonParsing) {
+      throw new Refusal(
+        `Casting a computed value to ${target} is not allowed on the embedded database: text nested thousands of levels deep would exhaust its stack (literals and json/jsonb columns need no cast; PostgreSQL allows it)`,
+      );
+    }
   }
 
   private typeName(fields: Fields | undefined): void {

@@ -6,6 +6,8 @@ import { rule, startSigmaQueue, type SigmaQueueHarness } from '../test-support/h
 
 // An EVTX file is at least a 4 KiB header and one 64 KiB chunk.
 const MAX_BYTES = 80_000;
+// More than any dataset below holds, but for the one that tests the cap.
+const MAX_EVENTS = 6;
 const certutil = rule({ id: '66666666-6666-4666-8666-666666666666', title: 'Certutil Download' });
 const b64 = (content: string | Buffer): string => Buffer.from(content).toString('base64');
 
@@ -43,7 +45,7 @@ describe('telemetry datasets and backtests', () => {
   };
 
   beforeAll(async () => {
-    harness = await startSigmaQueue({ TELEMETRY_DATASET_MAX_BYTES: String(MAX_BYTES), TELEMETRY_DATASET_RETENTION_DAYS: '7' });
+    harness = await startSigmaQueue({ TELEMETRY_DATASET_MAX_BYTES: String(MAX_BYTES), TELEMETRY_DATASET_RETENTION_DAYS: '7', BACKTEST_MAX_EVENTS: String(MAX_EVENTS) });
   }, 120_000);
   afterAll(async () => harness.close());
   beforeEach(async () => {
@@ -103,6 +105,17 @@ describe('telemetry datasets and backtests', () => {
     // The default shows up to five matching events.
     const all = await api().post(`/api/sigma-queue/${id}/backtest`).send({ dataset_ids: [lines.dataset_id] }).expect(200);
     expect(all.body.datasets[0].first_matches.map((match: { index: number }) => match.index)).toEqual([1, 3]);
+  });
+
+  it('stops at BACKTEST_MAX_EVENTS and says the answer is incomplete, counting what it read', async () => {
+    const queueId = await queue();
+    const twice = await upload('twice.jsonl', `${jsonLines}\n${jsonLines}`);
+    const whole = await upload('process.jsonl', jsonLines);
+    const response = await api().post(`/api/sigma-queue/${queueId}/backtest`).send({ dataset_ids: [twice.dataset_id, whole.dataset_id] }).expect(200);
+    expect(response.body.datasets.map((dataset: { events: number; matches: number; complete: boolean }) => [dataset.events, dataset.matches, dataset.complete])).toEqual([
+      [MAX_EVENTS, 3, false],
+      [4, 2, true],
+    ]);
   });
 
   it('runs the rule as it is now: after an edit the backtest answers for the edited rule', async () => {

@@ -4,6 +4,10 @@ import type { TelemetryDatasetRepository } from '../repositories/telemetry-datas
 export interface DatasetLimits {
   maxBytes: number;
   retentionDays: number;
+  /** A backtest reads at most this many events of a dataset (BACKTEST_MAX_EVENTS)… */
+  backtestMaxEvents: number;
+  /** …and runs at most this long over all its datasets (BACKTEST_MAX_SECONDS). */
+  backtestMaxMs: number;
 }
 
 export interface DatasetDeps {

@@ -35,20 +35,33 @@ export async function runBacktest(deps: BacktestDeps, queueId: number, request: 
     throw error;
   }
   const results: BacktestDatasetResult[] = [];
-  for (const dataset of datasets) results.push(await backtestDataset(deps, docs, dataset, request.max_examples, now));
+  const deadline = performance.now() + deps.limits.backtestMaxMs;
+  for (const dataset of datasets) results.push(await backtestDataset(deps, docs, dataset, { maxExamples: request.max_examples, deadline }, now));
   return { queue_id: item.id, title: item.title, datasets: results };
 }
 
-async function backtestDataset(deps: BacktestDeps, docs: Array<Record<string, unknown>>, dataset: DatasetSummaryRow, maxExamples: number, now: Date): Promise<BacktestDatasetResult> {
+async function backtestDataset(
+  deps: BacktestDeps,
+  docs: Array<Record<string, unknown>>,
+  dataset: DatasetSummaryRow,
+  run: { maxExamples: number; deadline: number },
+  now: Date,
+): Promise<BacktestDatasetResult> {
+  const { maxExamples, deadline } = run;
   const bytes = await deps.datasets.bytesOf(dataset.id, now);
   if (!bytes) throw new HttpError(404, 'dataset_not_found', `No telemetry dataset ${dataset.id} (it may have expired)`, { dataset_id: dataset.id });
   // A fresh engine per dataset: correlation state must not carry over from one log to another.
   const engine = new CorrelationEngine(docs);
   const summary: InputSummary = { path: dataset.name, container: '', events: 0, problems: [] };
-  const result: BacktestDatasetResult = { dataset_id: dataset.id, name: dataset.name, events: 0, matches: 0, first_matches: [], problems: [] };
+  const result: BacktestDatasetResult = { dataset_id: dataset.id, name: dataset.name, events: 0, matches: 0, first_matches: [], problems: [], complete: true };
+  let index = 0;
   try {
-    let index = 0;
     for await (const event of readDataset(dataset.name, bytes, summary)) {
+      // Stopped at a cap: the answer says so and counts what was read (the clock is read every 1,024 events).
+      if (index >= deps.limits.backtestMaxEvents || (index % 1024 === 0 && performance.now() > deadline)) {
+        result.complete = false;
+        break;
+      }
       const time = event.time ? Date.parse(event.time) : Number.NaN;
       const { matched } = engine.process(event.fields, Number.isNaN(time) ? 0 : time, event.source);
       if (matched.length > 0) {
@@ -61,7 +74,7 @@ async function backtestDataset(deps: BacktestDeps, docs: Array<Record<string, un
     if (error instanceof TelemetryInputError) throw new HttpError(422, 'invalid_dataset', error.message, { dataset_id: dataset.id });
     throw error;
   }
-  result.events = summary.events;
+  result.events = result.complete ? summary.events : index;
   result.problems = summary.problems;
   return result;
 }

@@ -5,14 +5,14 @@ import {
   type AnnotationView,
   type CreateAnnotationRequest,
 } from '@huntforge/contracts';
-import type { ArticleAnnotation } from '@huntforge/data';
+import type { AnnotationRecord } from '../../records';
 import { HttpError } from '@huntforge/platform';
 import type { IngestionDeps } from '../../deps';
 import { notFound } from '../../errors';
 
 const codes = INGESTION_ERROR_CODES;
 
-export const annotationView = (row: ArticleAnnotation): AnnotationView => ({
+export const annotationView = (row: AnnotationRecord): AnnotationView => ({
   id: row.id,
   article_id: row.articleId,
   annotation_type: row.annotationType,

@@ -1,4 +1,4 @@
-import type { CollectionRun, Source } from '@huntforge/data';
+import type { CollectionRunRecord, SourceRecord } from '../../records';
 import { canonicalUrl } from '../../dedup/canonical-url';
 import type { IngestionDeps } from '../../deps';
 import { decodeBody } from '../../fetching/charset';
@@ -24,7 +24,7 @@ function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function entriesOf(deps: IngestionDeps, source: Source, signal?: AbortSignal): Promise<{ entries: FeedEntry[]; notModified: boolean; validators: { etag: string | null; lastModified: string | null } }> {
+async function entriesOf(deps: IngestionDeps, source: SourceRecord, signal?: AbortSignal): Promise<{ entries: FeedEntry[]; notModified: boolean; validators: { etag: string | null; lastModified: string | null } }> {
   let response;
   try {
     response = await deps.gate.run(source.url, () =>
@@ -56,7 +56,7 @@ const canonicalOrNull = (url: string): string | null => {
   }
 };
 
-async function collectEntry(deps: IngestionDeps, source: Source, entry: FeedEntry, known: Map<string, number>, ocr: boolean, signal?: AbortSignal): Promise<RunItem> {
+async function collectEntry(deps: IngestionDeps, source: SourceRecord, entry: FeedEntry, known: Map<string, number>, ocr: boolean, signal?: AbortSignal): Promise<RunItem> {
   const item = (outcome: RunItem['outcome'], articleId: number | null, reason: string | null): RunItem => ({ url: entry.url, outcome, article_id: articleId, reason });
   const canonical = canonicalOrNull(entry.url);
   if (canonical === null) return item('failed', null, 'invalid item URL');
@@ -106,7 +106,7 @@ async function collectEntry(deps: IngestionDeps, source: Source, entry: FeedEntr
  * URLs and entries older than the lookback) fetched if needed, extracted, deduplicated, scored, stored.
  * Feed-level failures mark the source failing; item failures are counted and the run still succeeds.
  */
-export async function runCollection(deps: IngestionDeps, source: Source, run: CollectionRun, signal?: AbortSignal): Promise<CollectionRun> {
+export async function runCollection(deps: IngestionDeps, source: SourceRecord, run: CollectionRunRecord, signal?: AbortSignal): Promise<CollectionRunRecord> {
   const totals: RunTotals = { itemsFound: 0, articlesCreated: 0, duplicates: 0, failures: 0 };
   const detail: RunDetail = { progress: { processed: 0, total: 0 }, not_modified: false, items: [] };
   const startedAt = deps.now();

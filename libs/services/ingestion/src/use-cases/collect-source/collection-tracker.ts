@@ -1,10 +1,10 @@
-import type { CollectionRun, Source } from '@huntforge/data';
+import type { CollectionRunRecord, SourceRecord } from '../../records';
 import type { IngestionDeps } from '../../deps';
 import { runCollection } from './collect-source';
 
 export interface StartedCollection {
-  run: CollectionRun;
-  done: Promise<CollectionRun>;
+  run: CollectionRunRecord;
+  done: Promise<CollectionRunRecord>;
 }
 
 /**
@@ -12,13 +12,13 @@ export interface StartedCollection {
  * at once from this replica and stop() can wait for them (the database row guards across replicas).
  */
 export class CollectionTracker {
-  private readonly inFlight = new Map<number, Promise<CollectionRun>>();
+  private readonly inFlight = new Map<number, Promise<CollectionRunRecord>>();
   private readonly controller = new AbortController();
 
   constructor(private readonly deps: IngestionDeps) {}
 
   /** null when the source already has a live run. */
-  async start(source: Source, trigger: 'scheduled' | 'manual', signal?: AbortSignal): Promise<StartedCollection | null> {
+  async start(source: SourceRecord, trigger: 'scheduled' | 'manual', signal?: AbortSignal): Promise<StartedCollection | null> {
     if (this.inFlight.has(source.id)) return null;
     if (await this.deps.runs.findRunning(source.id, this.deps.now())) return null;
     const run = await this.deps.runs.start(source.id, trigger);
@@ -28,7 +28,7 @@ export class CollectionTracker {
     return { run, done };
   }
 
-  runningRunOf(sourceId: number): Promise<CollectionRun | null> {
+  runningRunOf(sourceId: number): Promise<CollectionRunRecord | null> {
     return this.deps.runs.findRunning(sourceId, this.deps.now());
   }
 

@@ -1,4 +1,4 @@
-import type { Source } from '@huntforge/data';
+import type { SourceRecord } from '../../records';
 import type { IngestionDeps } from '../../deps';
 import { decodeBody } from '../../fetching/charset';
 import { FetchError } from '../../fetching/fetch-errors';
@@ -29,7 +29,7 @@ export async function fetchPage(deps: IngestionDeps, url: string, signal?: Abort
 }
 
 /** Per-source flag first; null inherits the runtime setting OCR_INGEST_ENABLED. */
-export async function ocrEnabledFor(deps: IngestionDeps, source: Pick<Source, 'imageOcrEnabled'>): Promise<boolean> {
+export async function ocrEnabledFor(deps: IngestionDeps, source: Pick<SourceRecord, 'imageOcrEnabled'>): Promise<boolean> {
   if (source.imageOcrEnabled !== null) return source.imageOcrEnabled;
   return (await deps.ctx.settings.get('OCR_INGEST_ENABLED'))?.trim().toLowerCase() === 'true';
 }

@@ -1,10 +1,9 @@
 import { INGESTION_ERROR_CODES, type CreateSourceRequest, type SourceCheck, type UpdateSourceRequest } from '@huntforge/contracts';
 import { HttpError } from '@huntforge/platform';
-import { isUniqueViolation } from '@huntforge/data';
 import type { IngestionDeps } from '../../deps';
 import { notFound } from '../../errors';
 import { FetchError } from '../../fetching/fetch-errors';
-import { isProtectedSource, type SourceRow } from '../../repositories/source-repository';
+import { isProtectedSource, SourceIdentifierTakenError, type SourceRow } from '../../repositories/source-repository';
 import { checkSourceUrl } from './check-source-url';
 
 const codes = INGESTION_ERROR_CODES;
@@ -48,7 +47,7 @@ export async function createSource(deps: IngestionDeps, body: CreateSourceReques
     });
     return { source, check };
   } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, codes.sourceExists, `a source named ${body.identifier} exists; choose another identifier`, { identifier: body.identifier });
+    if (error instanceof SourceIdentifierTakenError) throw new HttpError(409, codes.sourceExists, `a source named ${body.identifier} exists; choose another identifier`, { identifier: body.identifier });
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import type { CollectionRunView, SourceView } from '@huntforge/contracts';
-import type { CollectionRun } from '@huntforge/data';
+import type { CollectionRunRecord } from '../../records';
 import type { RunDetail } from '../../repositories/collection-run-repository';
 import { isProtectedSource, type SourceRow } from '../../repositories/source-repository';
 
@@ -34,7 +34,7 @@ export function sourceView(row: SourceRow, ocrDefault: boolean): SourceView {
   };
 }
 
-export function runView(run: CollectionRun): CollectionRunView {
+export function runView(run: CollectionRunRecord): CollectionRunView {
   const detail = (run.detail ?? {}) as Partial<RunDetail>;
   return {
     id: run.id,
