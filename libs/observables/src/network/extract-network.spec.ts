@@ -144,11 +144,15 @@ describe('extractNetworkIndicators', () => {
       'Reports: https://www.gov-cert.example.org/sites/files/aa24-001a.pdf and https://www.gov-cert.example.org/news-events/cybersecurity-advisories/aa23-165a.',
       'Posts: https://medium.com/@someone/post-1, https://labs.acmesec.net/shadow and https://janesec.net/analysis-of-the-shadow-loader/.',
       'Vendor page: https://access.acmelinux.net/security/cve/cve-2022-0847.',
-      'Read <a href="https://acme-research.net/x/shadow">this</a>.',
       '[1]: https://acme-research.net/x/loader',
       'Victims searched google.com and github.com for the tool.',
     ].join('\n');
     expect(values(text)).toEqual([]);
+  });
+
+  it('reports the links of markup the article shows (a lure page), which ingestion would have made markdown links had they been the page\'s own', () => {
+    const text = 'The lure page loads <link href="http://fonts.lure-cdn.net/css?family=Lato"> and <a href="https://bit.ly/3xAbc">Open</a>.';
+    expect(values(text)).toEqual(['http://fonts.lure-cdn.net/css?family=Lato', 'fonts.lure-cdn.net', 'https://bit.ly/3xAbc', 'bit.ly']);
   });
 
   it('still reports plain infrastructure beside those citations', () => {

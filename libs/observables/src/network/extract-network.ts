@@ -280,11 +280,12 @@ function inInlineReferenceList(content: string, lineStart: number, start: number
 }
 
 /**
- * The target of a link the page drew: a markdown link `[text](url)`, an autolink `<url>`, an HTML anchor
- * `href="url"` or a reference-style definition `[3]: url` at the start of a line.
+ * The target of a link the page drew: a markdown link `[text](url)`, an autolink `<url>` or a reference-style
+ * definition `[3]: url` at the start of a line. Not an HTML `href`: ingestion stores pages as markdown, so
+ * markup left in the text is markup the article shows (a phishing page, a lure), whose links are indicators.
  */
 function isMarkdownLinkTarget(content: string, start: number): boolean {
   if (content.slice(Math.max(0, start - 2), start) === '](' || content[start - 1] === '<') return true;
   const before = content.slice(Math.max(0, start - 80), start);
-  return /\bhref\s*=\s*["']?$/i.test(before) || /(?:^|\n)[ \t]{0,3}\[[^\]\n]{1,40}\]:[ \t]*<?$/.test(before);
+  return /(?:^|\n)[ \t]{0,3}\[[^\]\n]{1,40}\]:[ \t]*<?$/.test(before);
 }
