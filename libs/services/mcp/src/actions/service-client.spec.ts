@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { BODY_DIGEST_HEADER, bodyDigest, UNSIGNED_BODY } from '@huntforge/platform';
-import { sigmaQueueRoutes } from '@huntforge/contracts';
 import type { Caller } from '../caller/caller';
+import { routeCallFor } from './action-table';
 import { ServiceClient } from './service-client';
 
 const caller: Caller = { actor: 'token:ci', role: 'analyst', tokenId: 1, bearer: null, session: null, selfUrl: null };
@@ -27,12 +27,12 @@ describe('ServiceClient direct writes', () => {
       fetchImpl,
     });
 
-    await client.call({ route: sigmaQueueRoutes.postSigmaQueueApprove, input: { params: { queue_id: 7 }, body: { note: 'looks right' } } }, caller);
+    await client.call(routeCallFor('reject_queue_rule', { queue_id: 7, reason: 'looks wrong' }), caller);
 
     expect(sent).toHaveLength(1);
     const [request] = sent;
-    expect(request?.url).toBe('http://sigma-queue.internal:3004/api/sigma-queue/7/approve');
-    expect(request?.body).toContain('looks right');
+    expect(request?.url).toBe('http://sigma-queue.internal:3004/api/sigma-queue/7/reject');
+    expect(request?.body).toContain('looks wrong');
     expect(request?.headers[BODY_DIGEST_HEADER]).not.toBe(UNSIGNED_BODY);
     expect(request?.headers[BODY_DIGEST_HEADER]).toBe(bodyDigest(request?.body ?? ''));
   });
