@@ -40,13 +40,8 @@ beforeAll(() => {
 
 afterAll(() => helm?.dispose());
 
-const workloads = (chart: RenderedChart): Workload[] => [
-  ...chart.ofKind('Deployment'),
-  ...chart.ofKind('Job'),
-  ...chart.ofKind('CronJob'),
-];
-const appContainer = (chart: RenderedChart, app: ServiceName): IContainer =>
-  onlyContainer(chart.get('Deployment', objectName(app)));
+const workloads = (chart: RenderedChart): Workload[] => [...chart.ofKind('Deployment'), ...chart.ofKind('Job'), ...chart.ofKind('CronJob')];
+const appContainer = (chart: RenderedChart, app: ServiceName): IContainer => onlyContainer(chart.get('Deployment', objectName(app)));
 
 describe('helm lint --strict', () => {
   it.each([
@@ -67,15 +62,19 @@ describe('rendered objects', () => {
     expect(count('Deployment')).toBe(SERVICE_NAMES.length);
     expect(count('Service')).toBe(SERVICE_NAMES.length);
     expect(count('Job')).toBe(1);
-    expect(defaults.ofKind('ServiceAccount').map((sa) => sa.metadata?.name).sort()).toEqual([
-      prefix,
-      objectName('migrations'),
-    ]);
+    expect(
+      defaults
+        .ofKind('ServiceAccount')
+        .map((sa) => sa.metadata?.name)
+        .sort(),
+    ).toEqual([prefix, objectName('migrations')]);
     // Default replicas: two for the gateway and the workflow workers, one elsewhere.
-    expect(defaults.ofKind('PodDisruptionBudget').map((pdb) => pdb.metadata?.name).sort()).toEqual([
-      objectName('gateway'),
-      objectName('workflow'),
-    ]);
+    expect(
+      defaults
+        .ofKind('PodDisruptionBudget')
+        .map((pdb) => pdb.metadata?.name)
+        .sort(),
+    ).toEqual([objectName('gateway'), objectName('workflow')]);
     expect(count('Ingress')).toBe(0);
     // One NetworkPolicy per app behind the gateway.
     expect(count('NetworkPolicy')).toBe(SERVICE_NAMES.length - 1);
@@ -103,8 +102,12 @@ describe('rendered objects', () => {
       const annotations = defaults.get('Deployment', objectName(app)).spec?.template.metadata?.annotations ?? {};
       const port = container.ports?.find((candidate) => String(candidate.containerPort) === annotations['prometheus.io/port']);
       expect(annotations['prometheus.io/scrape']).toBe('true');
-      const scrapeRule = policy.spec?.ingress?.find((rule) => rule.from?.some((peer) => peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] === 'prometheus'));
-      expect(scrapeRule?.from).toEqual([{ namespaceSelector: {}, podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus' } } }]);
+      const scrapeRule = policy.spec?.ingress?.find((rule) =>
+        rule.from?.some((peer) => peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] === 'prometheus'),
+      );
+      expect(scrapeRule?.from).toEqual([
+        { namespaceSelector: {}, podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus' } } },
+      ]);
       expect(scrapeRule?.ports?.map((rulePort) => rulePort.port)).toEqual([port?.name]);
     }
   });
@@ -220,7 +223,9 @@ describe('the gateway', () => {
     expect(envByName(appContainer(defaults, 'gateway')).has('TRUSTED_PROXIES')).toBe(false);
     const behindIngress = RenderedChart.parse(helm.render({ config: { trustedProxies: ['10.42.0.0/16', '192.168.1.7'] } }));
     expect(plainValue(appContainer(behindIngress, 'gateway'), 'TRUSTED_PROXIES')).toBe('10.42.0.0/16,192.168.1.7');
-    expect(helm.template({ extraEnv: [{ name: 'TRUSTED_PROXIES', value: '0.0.0.0/0' }] }).stderr).toMatch(/sets TRUSTED_PROXIES, which the chart manages/);
+    expect(helm.template({ extraEnv: [{ name: 'TRUSTED_PROXIES', value: '0.0.0.0/0' }] }).stderr).toMatch(
+      /sets TRUSTED_PROXIES, which the chart manages/,
+    );
   });
 });
 
@@ -315,16 +320,19 @@ describe('the migration Job', () => {
 
 describe('a disabled app', () => {
   it('renders nothing at all', () => {
-    expect(defaults.forComponent('mcp').map((m) => m.kind).sort()).toEqual(['Deployment', 'NetworkPolicy', 'Service']);
+    expect(
+      defaults
+        .forComponent('mcp')
+        .map((m) => m.kind)
+        .sort(),
+    ).toEqual(['Deployment', 'NetworkPolicy', 'Service']);
     expect(overridden.forComponent('mcp')).toEqual([]);
     expect(overridden.ofKind('Deployment')).toHaveLength(SERVICE_NAMES.length - 1);
   });
 
   it('gives the gateway no URL for it, unless it runs elsewhere', () => {
     expect(envByName(appContainer(overridden, 'gateway')).has('MCP_URL')).toBe(false);
-    const external = RenderedChart.parse(
-      helm.render({ apps: { mcp: { enabled: false, externalUrl: 'https://mcp.internal:9000' } } }),
-    );
+    const external = RenderedChart.parse(helm.render({ apps: { mcp: { enabled: false, externalUrl: 'https://mcp.internal:9000' } } }));
     expect(plainValue(appContainer(external, 'gateway'), 'MCP_URL')).toBe('https://mcp.internal:9000');
   });
 });
@@ -363,9 +371,7 @@ describe('scheduling and identity overrides', () => {
       helm.render({
         serviceAccount: { create: false, name: 'platform-sa' },
         image: { digest: `sha256:${'ab'.repeat(32)}` },
-        topologySpreadConstraints: [
-          { maxSkew: 1, topologyKey: 'topology.kubernetes.io/zone', whenUnsatisfiable: 'ScheduleAnyway' },
-        ],
+        topologySpreadConstraints: [{ maxSkew: 1, topologyKey: 'topology.kubernetes.io/zone', whenUnsatisfiable: 'ScheduleAnyway' }],
         apps: { gateway: { serviceType: 'LoadBalancer' } },
       }),
     );
@@ -393,9 +399,7 @@ describe('scheduling and identity overrides', () => {
   });
 
   it('lets only the gateway Service change type', () => {
-    const types = rendered
-      .ofKind('Service')
-      .map((service) => [service.metadata?.name, service.spec?.type]);
+    const types = rendered.ofKind('Service').map((service) => [service.metadata?.name, service.spec?.type]);
     expect(Object.fromEntries(types)).toEqual({
       ...Object.fromEntries(UPSTREAM_SERVICE_NAMES.map((app) => [objectName(app), 'ClusterIP'])),
       [objectName('gateway')]: 'LoadBalancer',
@@ -408,11 +412,7 @@ describe('values validation', () => {
     ['an unknown app', { apps: { billing: { enabled: true, port: 9000, replicas: 1 } } }, 'property billing'],
     ['exposing an internal app', { apps: { workflow: { serviceType: 'LoadBalancer' } } }, 'apps.workflow'],
     ['an empty existingSecret', { existingSecret: '' }, 'existingSecret'],
-    [
-      'an Ingress without the gateway',
-      { ingress: { enabled: true }, apps: { gateway: { enabled: false } } },
-      'routes to the gateway only',
-    ],
+    ['an Ingress without the gateway', { ingress: { enabled: true }, apps: { gateway: { enabled: false } } }, 'routes to the gateway only'],
   ])('refuses %s', (_label, values, message) => {
     const result = helm.template(values);
     expect(result.status).not.toBe(0);
@@ -439,12 +439,16 @@ describe('autoscaling', () => {
       expect(hpa.spec?.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: deployment.metadata?.name });
       const [min, max, cpu] = bounds[app];
       expect([hpa.spec?.minReplicas, hpa.spec?.maxReplicas]).toEqual([min, max]);
-      expect(hpa.spec?.metrics).toEqual([{ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: cpu } } }]);
+      expect(hpa.spec?.metrics).toEqual([
+        { type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: cpu } } },
+      ]);
       expect(deployment.spec?.replicas).toBeUndefined();
       // CPU utilisation is a share of the request, so the scaled container must have one.
       expect(onlyContainer(deployment).resources?.requests?.['cpu']).toBeDefined();
       // Two pods at least, so a node drain never takes the last one: a disruption budget covers them.
-      expect(production.get('PodDisruptionBudget', objectName(app)).spec?.selector?.matchLabels).toEqual(deployment.spec?.selector.matchLabels);
+      expect(production.get('PodDisruptionBudget', objectName(app)).spec?.selector?.matchLabels).toEqual(
+        deployment.spec?.selector.matchLabels,
+      );
     }
     expect(production.get('Deployment', objectName('gateway')).spec?.replicas).toBe(2);
   });
@@ -455,8 +459,16 @@ describe('autoscaling', () => {
       { apps: { workflow: { autoscaling: { enabled: true }, resources: { requests: { cpu: null } } } } },
       'apps.workflow.autoscaling needs apps.workflow.resources.requests.cpu',
     ],
-    ['a minimum above the maximum', { apps: { 'content-filter': { autoscaling: { enabled: true, minReplicas: 5, maxReplicas: 3 } } } }, 'minReplicas (5) is above maxReplicas (3)'],
-    ['an unknown autoscaling setting', { apps: { workflow: { autoscaling: { enabled: true, targetQueueDepth: 10 } } } }, 'targetQueueDepth'],
+    [
+      'a minimum above the maximum',
+      { apps: { 'content-filter': { autoscaling: { enabled: true, minReplicas: 5, maxReplicas: 3 } } } },
+      'minReplicas (5) is above maxReplicas (3)',
+    ],
+    [
+      'an unknown autoscaling setting',
+      { apps: { workflow: { autoscaling: { enabled: true, targetQueueDepth: 10 } } } },
+      'targetQueueDepth',
+    ],
   ])('refuses %s', (_label, values, message) => {
     const result = helm.template(values);
     expect(result.status).not.toBe(0);
@@ -469,7 +481,12 @@ describe('resources', () => {
     for (const chart of [defaults, production]) {
       for (const workload of workloads(chart)) {
         const resources = onlyContainer(workload).resources;
-        expect({ name: workload.metadata?.name, cpu: resources?.requests?.['cpu'] !== undefined, memory: resources?.requests?.['memory'] !== undefined, limit: resources?.limits?.['memory'] !== undefined }).toEqual({
+        expect({
+          name: workload.metadata?.name,
+          cpu: resources?.requests?.['cpu'] !== undefined,
+          memory: resources?.requests?.['memory'] !== undefined,
+          limit: resources?.limits?.['memory'] !== undefined,
+        }).toEqual({
           name: workload.metadata?.name,
           cpu: true,
           memory: true,
@@ -484,9 +501,18 @@ describe('resources', () => {
         migrations: { resources: { requests: { cpu: '10m', memory: '64Mi' }, limits: { memory: '128Mi' } } },
       }),
     );
-    expect(onlyContainer(chart.get('Deployment', objectName('content-filter'))).resources).toEqual({ requests: { cpu: '1', memory: '1Gi' }, limits: { cpu: '2', memory: '2Gi' } });
-    expect(onlyContainer(chart.get('CronJob', objectName('backup'))).resources).toEqual({ requests: { cpu: '50m', memory: '128Mi' }, limits: { memory: '512Mi' } });
-    expect(onlyContainer(chart.get('Job', objectName('migrations'))).resources).toEqual({ requests: { cpu: '10m', memory: '64Mi' }, limits: { memory: '128Mi' } });
+    expect(onlyContainer(chart.get('Deployment', objectName('content-filter'))).resources).toEqual({
+      requests: { cpu: '1', memory: '1Gi' },
+      limits: { cpu: '2', memory: '2Gi' },
+    });
+    expect(onlyContainer(chart.get('CronJob', objectName('backup'))).resources).toEqual({
+      requests: { cpu: '50m', memory: '128Mi' },
+      limits: { memory: '512Mi' },
+    });
+    expect(onlyContainer(chart.get('Job', objectName('migrations'))).resources).toEqual({
+      requests: { cpu: '10m', memory: '64Mi' },
+      limits: { memory: '128Mi' },
+    });
   });
 });
 
@@ -504,7 +530,9 @@ describe('Prometheus scraping', () => {
 
   it('does not annotate the one-off Jobs, keeps podAnnotations, and can be turned off', () => {
     expect(defaults.get('Job', objectName('migrations')).spec?.template.metadata?.annotations).toBeUndefined();
-    const chart = RenderedChart.parse(helm.render({ podAnnotations: { 'team.example/owner': 'detections', 'prometheus.io/path': '/custom' } }));
+    const chart = RenderedChart.parse(
+      helm.render({ podAnnotations: { 'team.example/owner': 'detections', 'prometheus.io/path': '/custom' } }),
+    );
     expect(chart.get('Deployment', objectName('workflow')).spec?.template.metadata?.annotations).toEqual({
       'prometheus.io/scrape': 'true',
       'prometheus.io/port': '8082',
@@ -543,7 +571,9 @@ describe('backups', () => {
   });
 
   it('creates a claim that outlives the release when no existing one is named', () => {
-    const chart = RenderedChart.parse(helm.render({ backup: { enabled: true, schedule: '30 1 * * *', persistence: { size: '50Gi', storageClassName: 'fast' } } }));
+    const chart = RenderedChart.parse(
+      helm.render({ backup: { enabled: true, schedule: '30 1 * * *', persistence: { size: '50Gi', storageClassName: 'fast' } } }),
+    );
     const claim = chart.get('PersistentVolumeClaim', objectName('backups'));
     expect(claim.metadata?.annotations?.['helm.sh/resource-policy']).toBe('keep');
     expect(claim.spec?.resources?.requests?.['storage']).toBe('50Gi');

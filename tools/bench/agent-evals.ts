@@ -6,22 +6,38 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { EVAL_SUBAGENTS, EVAL_SUBAGENT_AGENTS, isExtractorSubagent, type EvalSubagent } from '@huntforge/contracts';
-import { BUILTIN_AGENTS, EVAL_ARTICLES_FILE, actualItems, aggregateVersion, loadEvalSet, runBuiltinExtraction, scoreItems, type EvalSetArticle, type Platform } from '@huntforge/observables';
+import {
+  BUILTIN_AGENTS,
+  EVAL_ARTICLES_FILE,
+  actualItems,
+  aggregateVersion,
+  loadEvalSet,
+  runBuiltinExtraction,
+  scoreItems,
+  type EvalSetArticle,
+  type Platform,
+} from '@huntforge/observables';
 import { builtinSigmaInput, generateBuiltinRules, ruleSetAtoms, type TemplatePlatform } from '@huntforge/sigma';
 
 const verbose = process.argv.includes('--verbose');
 const root = resolve(__dirname, '..', '..');
-const evalSet = loadEvalSet(resolve(root, EVAL_ARTICLES_FILE), (path) => readFileSync(path, 'utf8'), { sigmaAtoms: (rules) => ruleSetAtoms(rules).atoms });
+const evalSet = loadEvalSet(resolve(root, EVAL_ARTICLES_FILE), (path) => readFileSync(path, 'utf8'), {
+  sigmaAtoms: (rules) => ruleSetAtoms(rules).atoms,
+});
 
 function outputFor(subagent: EvalSubagent, article: EvalSetArticle): { output: unknown; count: number } {
   if (isExtractorSubagent(subagent)) {
     const agent = EVAL_SUBAGENT_AGENTS[subagent];
-    const output = (BUILTIN_AGENTS[agent] as (text: string, options: { articleUrl: string }) => { count: number })(article.content, { articleUrl: article.url });
+    const output = (BUILTIN_AGENTS[agent] as (text: string, options: { articleUrl: string }) => { count: number })(article.content, {
+      articleUrl: article.url,
+    });
     return { output, count: output.count };
   }
   const platform = (article.platform ?? 'unknown') as Platform;
   const extraction = runBuiltinExtraction(article.content, { platform, articleUrl: article.url });
-  const rules = generateBuiltinRules(builtinSigmaInput({ title: article.title, url: article.url, date: '2026-01-01' }, platform as TemplatePlatform, extraction)).map((draft) => draft.rule);
+  const rules = generateBuiltinRules(
+    builtinSigmaInput({ title: article.title, url: article.url, date: '2026-01-01' }, platform as TemplatePlatform, extraction),
+  ).map((draft) => draft.rule);
   return { output: { atoms: ruleSetAtoms(rules).atoms }, count: rules.length };
 }
 
@@ -43,7 +59,17 @@ for (const subagent of EVAL_SUBAGENTS) {
       for (const miss of scored.missed) log.push(`  ${subagent} ${article.fixture} MISS ${miss}`);
       for (const item of scored.extra) log.push(`  ${subagent} ${article.fixture} EXTRA ${item}`);
     }
-    return { configVersion: 0, model: null, articleKey: article.url, expectedCount: article.expectedCount, actualCount: count, precision: scored.precision, recall: scored.recall, f1: scored.f1, completedAt: null };
+    return {
+      configVersion: 0,
+      model: null,
+      articleKey: article.url,
+      expectedCount: article.expectedCount,
+      actualCount: count,
+      precision: scored.precision,
+      recall: scored.recall,
+      f1: scored.f1,
+      completedAt: null,
+    };
   });
   const figures = aggregateVersion(0, records);
   const accuracy = figures.count_accuracy;

@@ -42,7 +42,9 @@ async function main(): Promise<void> {
     const cold = await startOnce(dataDir);
     const warm = await startOnce(dataDir);
     const row = (label: string, r: { readyMs: number; healthMs: number; stopMs: number }) =>
-      console.log(`${label.padEnd(26)} ready ${(r.readyMs / 1000).toFixed(2)} s, /health 200 at ${(r.healthMs / 1000).toFixed(2)} s, Ctrl-C to exit ${(r.stopMs / 1000).toFixed(2)} s`);
+      console.log(
+        `${label.padEnd(26)} ready ${(r.readyMs / 1000).toFixed(2)} s, /health 200 at ${(r.healthMs / 1000).toFixed(2)} s, Ctrl-C to exit ${(r.stopMs / 1000).toFixed(2)} s`,
+      );
     console.log('all-in-one start to ready (target < 10 s)');
     row('first start (empty dir)', cold);
     row('restart (migrated dir)', warm);

@@ -7,7 +7,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { THRESHOLD_DEFAULTS } from '@huntforge/contracts';
-import { chunkText, encodeJunkModel, featurizeAll, JunkClassifier, keepsChunk, parseLabelledChunks, predictionOf, trainJunkModel } from '@huntforge/ml';
+import {
+  chunkText,
+  encodeJunkModel,
+  featurizeAll,
+  JunkClassifier,
+  keepsChunk,
+  parseLabelledChunks,
+  predictionOf,
+  trainJunkModel,
+} from '@huntforge/ml';
 import { runBuiltinExtraction } from '@huntforge/observables';
 import { builtinRank, concreteMaterial, detectPlatform, scoreHunt } from '@huntforge/scoring';
 
@@ -40,22 +49,40 @@ export async function seedJunkClassifier(): Promise<JunkClassifier> {
     readdirSync(join(SEED, folder))
       .filter((file) => file.endsWith('.txt'))
       .sort()
-      .flatMap((file) => parseLabelledChunks(readFileSync(join(SEED, folder, file), 'utf8'), folder === 'huntable' ? 'Huntable' : 'Not Huntable')),
+      .flatMap((file) =>
+        parseLabelledChunks(readFileSync(join(SEED, folder, file), 'utf8'), folder === 'huntable' ? 'Huntable' : 'Not Huntable'),
+      ),
   );
   return JunkClassifier.load(encodeJunkModel(trainJunkModel(featurizeAll(examples), { seed: TRAIN_SEED })));
 }
 
 /** The junk filter's kept chunks of `text`, as the content filter decides them. */
-export async function keptChunks(classifier: JunkClassifier, text: string, threshold: number = THRESHOLD_DEFAULTS.JunkFilterThreshold): Promise<string[]> {
+export async function keptChunks(
+  classifier: JunkClassifier,
+  text: string,
+  threshold: number = THRESHOLD_DEFAULTS.JunkFilterThreshold,
+): Promise<string[]> {
   const chunks = chunkText(text);
   const featurized = chunks.map((chunk) => classifier.featurizeDetailed(chunk.text));
   const probabilities = await classifier.probabilities(featurized.map((item) => item.vector));
-  return chunks.filter((chunk, i) => keepsChunk(predictionOf(probabilities[i]), featurized[i].keywords.perfect, threshold, concreteMaterial(chunk.text))).map((chunk) => chunk.text);
+  return chunks
+    .filter((chunk, i) =>
+      keepsChunk(predictionOf(probabilities[i]), featurized[i].keywords.perfect, threshold, concreteMaterial(chunk.text)),
+    )
+    .map((chunk) => chunk.text);
 }
 
 export async function triage(articles: TriageArticle[], classifier: JunkClassifier): Promise<TriageResult> {
   const threshold = THRESHOLD_DEFAULTS.RankingThreshold;
-  const result: TriageResult = { huntable: 0, unhuntable: 0, endedEarly: [], keptJunk: [], platformLabelled: 0, platformAgrees: 0, platformMisses: [] };
+  const result: TriageResult = {
+    huntable: 0,
+    unhuntable: 0,
+    endedEarly: [],
+    keptJunk: [],
+    platformLabelled: 0,
+    platformAgrees: 0,
+    platformMisses: [],
+  };
   for (const article of articles) {
     if (article.truth.huntable === true) result.huntable++;
     if (article.truth.huntable === false) result.unhuntable++;

@@ -5,7 +5,11 @@
 import { createInProcessBus } from '@huntforge/bus';
 import { consumeCount } from './count-consumed';
 
-async function run(label: string, messages: number, publishAll: (publish: (i: number) => Promise<unknown>) => Promise<void>): Promise<void> {
+async function run(
+  label: string,
+  messages: number,
+  publishAll: (publish: (i: number) => Promise<unknown>) => Promise<void>,
+): Promise<void> {
   const bus = createInProcessBus();
   const { allConsumed: done } = await consumeCount(bus, messages, 1_000);
   const started = process.hrtime.bigint();

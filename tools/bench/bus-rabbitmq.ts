@@ -32,7 +32,9 @@ async function main(): Promise<void> {
   await bus.close();
 
   const ms = (from: bigint, to: bigint): number => Number(to - from) / 1e6;
-  console.log(`all confirmed after ${ms(started, confirmed).toFixed(0)} ms (${Math.round((messages / ms(started, confirmed)) * 1000).toLocaleString('en-US')} msg/s)`);
+  console.log(
+    `all confirmed after ${ms(started, confirmed).toFixed(0)} ms (${Math.round((messages / ms(started, confirmed)) * 1000).toLocaleString('en-US')} msg/s)`,
+  );
   console.log(
     `all consumed after  ${ms(started, finished).toFixed(0)} ms (${Math.round((messages / ms(started, finished)) * 1000).toLocaleString('en-US')} msg/s publish-confirm-consume)`,
   );

@@ -22,14 +22,16 @@ function load(set: 'seed' | 'eval'): LabelledText[] {
   return (['huntable', 'not-huntable'] as const).flatMap((folder) =>
     readdirSync(join(ROOT, set, folder))
       .sort()
-      .flatMap((file) => parseLabelledChunks(readFileSync(join(ROOT, set, folder, file), 'utf8'), folder === 'huntable' ? 'Huntable' : 'Not Huntable')),
+      .flatMap((file) =>
+        parseLabelledChunks(readFileSync(join(ROOT, set, folder, file), 'utf8'), folder === 'huntable' ? 'Huntable' : 'Not Huntable'),
+      ),
   );
 }
 
 /** ~1,000-character chunks: fixture paragraphs shuffled (fixed seed) into long articles, then chunked. */
 function benchChunks(count: number, texts: string[]): string[] {
   let state = 12345;
-  const random = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const random = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
   const out: string[] = [];
   while (out.length < count) {
     const article = Array.from({ length: 40 }, () => texts[Math.floor(random() * texts.length)]).join('\n\n');
@@ -41,7 +43,10 @@ function benchChunks(count: number, texts: string[]): string[] {
 async function main(): Promise<void> {
   const count = Number(process.argv[2] ?? 5000);
   const seed = load('seed');
-  const chunks = benchChunks(count, [...seed, ...load('eval')].map((item) => item.text));
+  const chunks = benchChunks(
+    count,
+    [...seed, ...load('eval')].map((item) => item.text),
+  );
   const meanLength = Math.round(chunks.reduce((sum, text) => sum + text.length, 0) / chunks.length);
   const classifier = await JunkClassifier.load(encodeJunkModel(trainJunkModel(featurizeAll(seed))), { threads: 1, batchSize: 512 });
   console.log(`content-filter classify: ${count} chunks of ${meanLength} chars on average, node ${process.version}, onnxruntime 1 thread`);

@@ -25,7 +25,11 @@ function load(set: 'seed' | 'eval'): LabelledText[] {
     readdirSync(join(ROOT, set, folder))
       .sort()
       .flatMap((file) =>
-        parseLabelledChunks(readFileSync(join(ROOT, set, folder, file), 'utf8'), folder === 'huntable' ? 'Huntable' : 'Not Huntable', set === 'eval' ? 200 : 0),
+        parseLabelledChunks(
+          readFileSync(join(ROOT, set, folder, file), 'utf8'),
+          folder === 'huntable' ? 'Huntable' : 'Not Huntable',
+          set === 'eval' ? 200 : 0,
+        ),
       ),
   );
 }
@@ -36,7 +40,7 @@ function load(set: 'seed' | 'eval'): LabelledText[] {
  */
 function trainingSet(count: number, seed: LabelledText[]): LabelledText[] {
   let state = 987654;
-  const random = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const random = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
   const byLabel = { Huntable: seed.filter((s) => s.label === 'Huntable'), 'Not Huntable': seed.filter((s) => s.label === 'Not Huntable') };
   const out: LabelledText[] = [];
   while (out.length < count) {
@@ -53,7 +57,9 @@ async function main(): Promise<void> {
   const data = trainingSet(count, load('seed'));
   const evalSet = load('eval');
   const meanLength = Math.round(data.reduce((sum, item) => sum + item.text.length, 0) / data.length);
-  console.log(`content-filter retrain: ${data.length} chunks of ${meanLength} chars on average, eval set ${evalSet.length}, node ${process.version}`);
+  console.log(
+    `content-filter retrain: ${data.length} chunks of ${meanLength} chars on average, eval set ${evalSet.length}, node ${process.version}`,
+  );
   for (let round = 1; round <= 2; round++) {
     const t0 = performance.now();
     const examples = featurizeAll(data);
@@ -62,7 +68,10 @@ async function main(): Promise<void> {
     const t2 = performance.now();
     const classifier = await JunkClassifier.load(encodeJunkModel(model, { version: 'bench' }));
     const probabilities = await classifier.probabilities(evalSet.map((item) => classifier.featurize(item.text)));
-    const metrics = binaryMetrics(evalSet.map((item) => labelToTarget(item.label)), probabilities);
+    const metrics = binaryMetrics(
+      evalSet.map((item) => labelToTarget(item.label)),
+      probabilities,
+    );
     await classifier.release();
     const t3 = performance.now();
     console.log(

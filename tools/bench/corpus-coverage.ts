@@ -26,7 +26,9 @@ walk(corpusDir);
 let started = performance.now();
 const coverage = new CorpusCoverage<string>();
 for (const file of files) coverage.add(readFileSync(file, 'utf8'), file.slice(corpusDir.length + 1));
-console.log(`corpus: ${coverage.size.rules} rules compiled, ${coverage.size.skipped} skipped, in ${(performance.now() - started).toFixed(0)} ms`);
+console.log(
+  `corpus: ${coverage.size.rules} rules compiled, ${coverage.size.skipped} skipped, in ${(performance.now() - started).toFixed(0)} ms`,
+);
 
 function measure(name: string, articles: Array<{ text: string; platform: Platform; url?: string }>): void {
   const times: number[] = [];
@@ -45,7 +47,9 @@ function measure(name: string, articles: Array<{ text: string; platform: Platfor
   }
   times.sort((a, b) => a - b);
   const at = (q: number) => (times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0).toFixed(1);
-  console.log(`${name}: ${articles.length} articles, ${covered} of ${observables} observables covered (${((covered / Math.max(observables, 1)) * 100).toFixed(0)}%); per article median ${at(0.5)} ms, max ${at(1)} ms`);
+  console.log(
+    `${name}: ${articles.length} articles, ${covered} of ${observables} observables covered (${((covered / Math.max(observables, 1)) * 100).toFixed(0)}%); per article median ${at(0.5)} ms, max ${at(1)} ms`,
+  );
 }
 
 const evalDir = join(root, 'fixtures', 'eval');
@@ -54,7 +58,10 @@ measure(
   readdirSync(evalDir)
     .filter((f) => f.endsWith('.md') && f !== 'README.md')
     .map((f) => {
-      const truth = load(readFileSync(join(evalDir, f.replace(/\.md$/, '.expected.yaml')), 'utf8')) as { platform?: Platform; article_url?: string };
+      const truth = load(readFileSync(join(evalDir, f.replace(/\.md$/, '.expected.yaml')), 'utf8')) as {
+        platform?: Platform;
+        article_url?: string;
+      };
       return { text: readFileSync(join(evalDir, f), 'utf8'), platform: truth.platform ?? 'unknown', url: truth.article_url };
     }),
 );

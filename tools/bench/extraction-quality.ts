@@ -37,10 +37,34 @@ interface Tally {
   hits: number;
   extra: number;
 }
-type Category = 'cmdline' | 'process_pairs' | 'registry_keys' | 'services' | 'scheduled_tasks' | 'ips' | 'domains' | 'urls' | 'hunt_queries' | 'embedded_sigma';
-const CATEGORIES: Category[] = ['cmdline', 'process_pairs', 'registry_keys', 'services', 'scheduled_tasks', 'ips', 'domains', 'urls', 'hunt_queries', 'embedded_sigma'];
+type Category =
+  | 'cmdline'
+  | 'process_pairs'
+  | 'registry_keys'
+  | 'services'
+  | 'scheduled_tasks'
+  | 'ips'
+  | 'domains'
+  | 'urls'
+  | 'hunt_queries'
+  | 'embedded_sigma';
+const CATEGORIES: Category[] = [
+  'cmdline',
+  'process_pairs',
+  'registry_keys',
+  'services',
+  'scheduled_tasks',
+  'ips',
+  'domains',
+  'urls',
+  'hunt_queries',
+  'embedded_sigma',
+];
 /** Sums reported beside the categories: network indicators, and the behaviours beside command lines. */
-const GROUPS: Record<string, Category[]> = { network: ['ips', 'domains', 'urls'], 'pairs+svc+tasks': ['process_pairs', 'services', 'scheduled_tasks'] };
+const GROUPS: Record<string, Category[]> = {
+  network: ['ips', 'domains', 'urls'],
+  'pairs+svc+tasks': ['process_pairs', 'services', 'scheduled_tasks'],
+};
 // The issue's targets on the check half (#30), and fixtures/eval's long-standing ones.
 const TARGETS: Record<string, { p?: number; r?: number }> = {
   cmdline: { p: 0.9, r: 0.85 },
@@ -99,7 +123,7 @@ function truthItems(truth: Truth, category: Category, kind: 'required' | 'option
 function extracted(article: Article): Record<Category, string[]> {
   const platform = (article.truth.platform ?? 'unknown') as Platform;
   const result = runBuiltinExtraction(article.text, { platform, articleUrl: article.url });
-  const items = (key: string) => ((result.subresults as Record<string, { items?: Array<Record<string, string>> }>)[key]?.items ?? []);
+  const items = (key: string) => (result.subresults as Record<string, { items?: Array<Record<string, string>> }>)[key]?.items ?? [];
   const network = items('network_indicators');
   return {
     cmdline: items('cmdline').map((i) => i['value']),
@@ -155,7 +179,12 @@ function withGroups(tallies: Record<string, Tally>): Record<string, Tally> {
   const out = { ...tallies };
   for (const [group, members] of Object.entries(GROUPS)) {
     out[group] = members.reduce<Tally>(
-      (sum, c) => ({ required: sum.required + tallies[c].required, found: sum.found + tallies[c].found, hits: sum.hits + tallies[c].hits, extra: sum.extra + tallies[c].extra }),
+      (sum, c) => ({
+        required: sum.required + tallies[c].required,
+        found: sum.found + tallies[c].found,
+        hits: sum.hits + tallies[c].hits,
+        extra: sum.extra + tallies[c].extra,
+      }),
       { required: 0, found: 0, hits: 0, extra: 0 },
     );
   }
@@ -176,10 +205,14 @@ async function report(name: string, articles: Article[], classifier: Awaited<Ret
   for (const article of articles) score(article, tallies, log);
   const ms = performance.now() - started;
   const all = withGroups(tallies);
-  console.log(`\n## ${name}: ${articles.length} articles (${ms.toFixed(1)} ms for all extraction, ${(ms / Math.max(1, articles.length)).toFixed(1)} ms per article)`);
+  console.log(
+    `\n## ${name}: ${articles.length} articles (${ms.toFixed(1)} ms for all extraction, ${(ms / Math.max(1, articles.length)).toFixed(1)} ms per article)`,
+  );
   console.log('type             required found extra  precision recall  target');
   for (const [type, t] of Object.entries(all)) {
-    console.log(`${type.padEnd(16)} ${String(t.required).padStart(8)} ${String(t.found).padStart(5)} ${String(t.extra).padStart(5)}  ${precision(t).toFixed(3).padStart(9)} ${recall(t).toFixed(3).padStart(6)}  ${verdict(type, t)}`);
+    console.log(
+      `${type.padEnd(16)} ${String(t.required).padStart(8)} ${String(t.found).padStart(5)} ${String(t.extra).padStart(5)}  ${precision(t).toFixed(3).padStart(9)} ${recall(t).toFixed(3).padStart(6)}  ${verdict(type, t)}`,
+    );
   }
   if (verbose) console.log(log.join('\n'));
   const triaged = await triage(articles, classifier);
@@ -209,11 +242,27 @@ function summary(sets: SetFigures[]): void {
   const cell = (text: string) => text.padEnd(24);
   console.log(cell('') + sets.map((s) => cell(`${s.name} (${s.articles})`)).join(''));
   for (const type of [...CATEGORIES, ...Object.keys(GROUPS)]) {
-    console.log(cell(type) + sets.map((s) => cell(`${precision(s.tallies[type]).toFixed(3)} / ${recall(s.tallies[type]).toFixed(3)} [${s.tallies[type].required}]`)).join(''));
+    console.log(
+      cell(type) +
+        sets
+          .map((s) =>
+            cell(`${precision(s.tallies[type]).toFixed(3)} / ${recall(s.tallies[type]).toFixed(3)} [${s.tallies[type].required}]`),
+          )
+          .join(''),
+    );
   }
   console.log(cell('huntable ended early') + sets.map((s) => cell(`${s.triage.endedEarly.length}/${s.triage.huntable}`)).join(''));
   console.log(cell('unhuntable kept') + sets.map((s) => cell(`${s.triage.keptJunk.length}/${s.triage.unhuntable}`)).join(''));
-  console.log(cell('platform agrees') + sets.map((s) => cell(`${s.triage.platformAgrees}/${s.triage.platformLabelled} (${((100 * s.triage.platformAgrees) / Math.max(1, s.triage.platformLabelled)).toFixed(0)}%)`)).join(''));
+  console.log(
+    cell('platform agrees') +
+      sets
+        .map((s) =>
+          cell(
+            `${s.triage.platformAgrees}/${s.triage.platformLabelled} (${((100 * s.triage.platformAgrees) / Math.max(1, s.triage.platformLabelled)).toFixed(0)}%)`,
+          ),
+        )
+        .join(''),
+  );
   console.log(cell('ms per article') + sets.map((s) => cell((s.ms / Math.max(1, s.articles)).toFixed(1))).join(''));
 }
 
@@ -247,7 +296,9 @@ function timing(articles: Article[]): void {
   }
   runs.sort((a, b) => a - b);
   // The minimum is the cost on an idle core; the median also carries the machine's load.
-  console.log(`\n50 KB article, all seven agents + aggregation: min ${runs[0].toFixed(1)} ms, median ${runs[15].toFixed(1)} ms, p90 ${runs[27].toFixed(1)} ms (30 runs)`);
+  console.log(
+    `\n50 KB article, all seven agents + aggregation: min ${runs[0].toFixed(1)} ms, median ${runs[15].toFixed(1)} ms, p90 ${runs[27].toFixed(1)} ms (30 runs)`,
+  );
 }
 
 async function main(): Promise<void> {
@@ -256,12 +307,19 @@ async function main(): Promise<void> {
   const corpus = loadSharedCorpus();
   if ('skipped' in corpus) console.log(`shared corpus skipped: ${corpus.skipped}`);
   else {
-    if (corpus.unknownPublishers.length) console.log(`publishers not in the split (scored as check): ${corpus.unknownPublishers.join(', ')}`);
+    if (corpus.unknownPublishers.length)
+      console.log(`publishers not in the split (scored as check): ${corpus.unknownPublishers.join(', ')}`);
     for (const half of ['tune', 'check'] as const) {
       if (only && only !== half) continue;
       const articles = sharedHalf(corpus, half);
       console.log(`\n${half} half: ${[...new Set(articles.map((a) => a.publisher))].join('; ')}`);
-      sets.push(await report(`${half} half`, articles.map((a) => ({ id: a.id, title: a.title, text: a.text, url: a.url, truth: a.truth })), classifier));
+      sets.push(
+        await report(
+          `${half} half`,
+          articles.map((a) => ({ id: a.id, title: a.title, text: a.text, url: a.url, truth: a.truth })),
+          classifier,
+        ),
+      );
     }
   }
   const fixtures = fixtureArticles(join(root, 'fixtures', 'eval'));

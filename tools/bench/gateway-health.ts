@@ -42,11 +42,15 @@ function cpuSecondsOf(pid: number | undefined): number | null {
  * Requests per second, and the server's CPU per request: on a shared machine the rate follows whoever else
  * is busy, the CPU a request costs much less so (the ratio of the two CPU figures is the steadier reading).
  */
-async function load(url: string, pid: number | undefined): Promise<{ requestsPerSecond: number; p99Ms: number; non2xx: number; cpuUsPerRequest: number | null }> {
+async function load(
+  url: string,
+  pid: number | undefined,
+): Promise<{ requestsPerSecond: number; p99Ms: number; non2xx: number; cpuUsPerRequest: number | null }> {
   const cpuBefore = cpuSecondsOf(pid);
   const result = await autocannon({ url, connections: 32, duration: durationSeconds, pipelining: 1 });
   const cpuAfter = cpuSecondsOf(pid);
-  const cpuUsPerRequest = cpuBefore === null || cpuAfter === null || result.requests.total === 0 ? null : ((cpuAfter - cpuBefore) * 1e6) / result.requests.total;
+  const cpuUsPerRequest =
+    cpuBefore === null || cpuAfter === null || result.requests.total === 0 ? null : ((cpuAfter - cpuBefore) * 1e6) / result.requests.total;
   return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, non2xx: result.non2xx, cpuUsPerRequest };
 }
 
@@ -57,7 +61,8 @@ async function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> 
 }
 
 async function main(): Promise<void> {
-  if (!process.env['BENCH_NO_BUILD']) execFileSync(process.execPath, [join(root, 'tools/build.mjs'), '--quiet', 'cli'], { stdio: 'inherit' });
+  if (!process.env['BENCH_NO_BUILD'])
+    execFileSync(process.execPath, [join(root, 'tools/build.mjs'), '--quiet', 'cli'], { stdio: 'inherit' });
   const dataDir = mkdtempSync(join(tmpdir(), 'huntforge-bench-'));
   const bare = await startChild(['--import', 'tsx', join(__dirname, 'bare-express-server.ts')], {});
   const gateway = await startChild([join(root, 'dist/apps/cli/main.js'), 'start'], {
@@ -69,18 +74,29 @@ async function main(): Promise<void> {
     AMQP_URL: '',
   });
   try {
-    const best = (a: Awaited<ReturnType<typeof load>> | null, b: Awaited<ReturnType<typeof load>>) => (a && a.requestsPerSecond >= b.requestsPerSecond ? a : b);
+    const best = (a: Awaited<ReturnType<typeof load>> | null, b: Awaited<ReturnType<typeof load>>) =>
+      a && a.requestsPerSecond >= b.requestsPerSecond ? a : b;
     let bareResult: Awaited<ReturnType<typeof load>> | null = null;
     let gatewayResult: Awaited<ReturnType<typeof load>> | null = null;
     const line = (label: string, r: Awaited<ReturnType<typeof load>>) =>
-      console.log(`${label.padEnd(34)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s  p99 ${r.p99Ms} ms  non-2xx ${r.non2xx}${r.cpuUsPerRequest === null ? '' : `  server CPU ${r.cpuUsPerRequest.toFixed(0)} µs/request`}`);
+      console.log(
+        `${label.padEnd(34)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s  p99 ${r.p99Ms} ms  non-2xx ${r.non2xx}${r.cpuUsPerRequest === null ? '' : `  server CPU ${r.cpuUsPerRequest.toFixed(0)} µs/request`}`,
+      );
     const cpuRatios: number[] = [];
     for (let round = 1; round <= rounds; round++) {
       const bareRound = await load(`${bare.url}/health`, bare.child.pid);
       const gatewayRound = await load(`${gateway.url}/health`, gateway.child.pid);
-      const cpuRatio = bareRound.cpuUsPerRequest && gatewayRound.cpuUsPerRequest ? `; CPU per request bare / gateway ${(bareRound.cpuUsPerRequest / gatewayRound.cpuUsPerRequest).toFixed(2)}` : '';
-      if (rounds > 1) console.log(`round ${round}: bare ${bareRound.requestsPerSecond.toFixed(0)} req/s, gateway ${gatewayRound.requestsPerSecond.toFixed(0)} req/s (${(gatewayRound.requestsPerSecond / bareRound.requestsPerSecond).toFixed(2)})${cpuRatio}`);
-      cpuRatios.push(bareRound.cpuUsPerRequest && gatewayRound.cpuUsPerRequest ? bareRound.cpuUsPerRequest / gatewayRound.cpuUsPerRequest : NaN);
+      const cpuRatio =
+        bareRound.cpuUsPerRequest && gatewayRound.cpuUsPerRequest
+          ? `; CPU per request bare / gateway ${(bareRound.cpuUsPerRequest / gatewayRound.cpuUsPerRequest).toFixed(2)}`
+          : '';
+      if (rounds > 1)
+        console.log(
+          `round ${round}: bare ${bareRound.requestsPerSecond.toFixed(0)} req/s, gateway ${gatewayRound.requestsPerSecond.toFixed(0)} req/s (${(gatewayRound.requestsPerSecond / bareRound.requestsPerSecond).toFixed(2)})${cpuRatio}`,
+        );
+      cpuRatios.push(
+        bareRound.cpuUsPerRequest && gatewayRound.cpuUsPerRequest ? bareRound.cpuUsPerRequest / gatewayRound.cpuUsPerRequest : NaN,
+      );
       bareResult = best(bareResult, bareRound);
       gatewayResult = best(gatewayResult, gatewayRound);
     }
@@ -90,7 +106,10 @@ async function main(): Promise<void> {
     line('gateway /health (all-in-one)', gatewayResult);
     console.log(`ratio gateway / bare: ${(gatewayResult.requestsPerSecond / bareResult.requestsPerSecond).toFixed(2)}`);
     const steady = cpuRatios.filter((ratio) => Number.isFinite(ratio)).sort((a, b) => a - b);
-    if (steady.length) console.log(`CPU per request, bare / gateway (median of ${steady.length} rounds; the load-independent reading of the same ratio): ${(steady[Math.floor(steady.length / 2)] ?? 0).toFixed(2)}`);
+    if (steady.length)
+      console.log(
+        `CPU per request, bare / gateway (median of ${steady.length} rounds; the load-independent reading of the same ratio): ${(steady[Math.floor(steady.length / 2)] ?? 0).toFixed(2)}`,
+      );
   } finally {
     await stop(bare.child, 'SIGTERM');
     await stop(gateway.child, 'SIGINT');

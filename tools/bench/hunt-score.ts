@@ -47,7 +47,9 @@ function main(): void {
     const started = process.hrtime.bigint();
     for (const article of articles) checksum += scoreHunt(article).score;
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    console.log(`[${round}] ${(bytes / 1048576 / seconds).toFixed(1)} MB/s  (${(seconds * 1000).toFixed(0)} ms, mean score ${(checksum / articles.length).toFixed(1)})`);
+    console.log(
+      `[${round}] ${(bytes / 1048576 / seconds).toFixed(1)} MB/s  (${(seconds * 1000).toFixed(0)} ms, mean score ${(checksum / articles.length).toFixed(1)})`,
+    );
   }
 }
 

@@ -34,8 +34,13 @@ const COMMANDS = [
 function articleHtml(n: number): string {
   const parts = [`<h2>Case ${n}</h2>`];
   for (let i = 0; i < 8; i++) {
-    parts.push(`<p>Case ${n}, stage ${i}: ${PROSE[(n + i) % PROSE.length]} ${PROSE[(n * 7 + i) % PROSE.length]} Host WS-${n}-${i} was affected.</p>`);
-    if (i % 2 === 0) parts.push(`<pre><code>${COMMANDS[(n + i) % COMMANDS.length].replace(/\{n\}/g, String(n)).replace('{m}', String(n % 250))}</code></pre>`);
+    parts.push(
+      `<p>Case ${n}, stage ${i}: ${PROSE[(n + i) % PROSE.length]} ${PROSE[(n * 7 + i) % PROSE.length]} Host WS-${n}-${i} was affected.</p>`,
+    );
+    if (i % 2 === 0)
+      parts.push(
+        `<pre><code>${COMMANDS[(n + i) % COMMANDS.length].replace(/\{n\}/g, String(n)).replace('{m}', String(n % 250))}</code></pre>`,
+      );
   }
   return parts.join('\n');
 }
@@ -49,7 +54,9 @@ function rss(feed: number, perFeed: number, origin: string): string {
     const url = `${origin}/f${feed}/post-${n}`;
     // Every other item is summary-only, so its page is fetched and run through Readability.
     const content = n % 2 === 0 ? `<content:encoded><![CDATA[${articleHtml(n)}]]></content:encoded>` : '';
-    items.push(`<item><title>Case ${n}</title><link>${url}</link><guid>${url}</guid><pubDate>${new Date(Date.now() - i * 3_600_000).toUTCString()}</pubDate><description>Summary of case ${n}</description>${content}</item>`);
+    items.push(
+      `<item><title>Case ${n}</title><link>${url}</link><guid>${url}</guid><pubDate>${new Date(Date.now() - i * 3_600_000).toUTCString()}</pubDate><description>Summary of case ${n}</description>${content}</item>`,
+    );
   }
   return `<?xml version="1.0"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>${escapeXml(`Feed ${feed}`)}</title>${items.join('')}</channel></rss>`;
 }
@@ -72,8 +79,14 @@ async function main(): Promise<void> {
 
   const dir = mkdtempSync(join(tmpdir(), 'hf-bench-'));
   const sourcesFile = join(dir, 'sources.yaml');
-  const sources = Array.from({ length: FEEDS }, (_, f) => `  - {identifier: bench-${f}, name: Bench ${f}, url: "${origin}/feed-${f}.xml", kind: rss}`);
-  writeFileSync(sourcesFile, `sources:\n${sources.join('\n')}\n  - {identifier: eval, name: Eval, url: "https://huntforge.invalid/eval", kind: html}\n  - {identifier: manual, name: Manual, url: "https://huntforge.invalid/manual", kind: html}\n`);
+  const sources = Array.from(
+    { length: FEEDS },
+    (_, f) => `  - {identifier: bench-${f}, name: Bench ${f}, url: "${origin}/feed-${f}.xml", kind: rss}`,
+  );
+  writeFileSync(
+    sourcesFile,
+    `sources:\n${sources.join('\n')}\n  - {identifier: eval, name: Eval, url: "https://huntforge.invalid/eval", kind: html}\n  - {identifier: manual, name: Manual, url: "https://huntforge.invalid/manual", kind: html}\n`,
+  );
 
   const setupStarted = performance.now();
   const db = await createDb({ inMemory: true });
@@ -82,14 +95,23 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: 'warn', service: 'bench' });
   const scheduler = createScheduler({ logger, locks: db.repos.jobLocks, runs: db.repos.jobRuns, holder: 'bench' });
   const env = { INGEST_ALLOW_PRIVATE_NETWORKS: 'true', INGEST_HOST_DELAY_MS: '0', SOURCES_FILE: sourcesFile };
-  const ctx = { config: loadConfig({ AUTH_MODE: 'off' }, { shape: 'all-in-one', service: 'ingestion' }), db, bus, logger, scheduler, settings: createSettingsReader(db.prisma, { env: {} }) };
+  const ctx = {
+    config: loadConfig({ AUTH_MODE: 'off' }, { shape: 'all-in-one', service: 'ingestion' }),
+    db,
+    bus,
+    logger,
+    scheduler,
+    settings: createSettingsReader(db.prisma, { env: {} }),
+  };
   let events = 0;
   await bus.subscribe('bench.ingested', ['article.ingested'], async () => {
     events++;
   });
   const module = await createIngestionModule(ctx, { env });
   await module.start();
-  console.log(`ingestion collect, node ${process.version}: ${FEEDS} feeds × ${perFeed} items, setup ${((performance.now() - setupStarted) / 1000).toFixed(1)} s (PGlite + migrations)`);
+  console.log(
+    `ingestion collect, node ${process.version}: ${FEEDS} feeds × ${perFeed} items, setup ${((performance.now() - setupStarted) / 1000).toFixed(1)} s (PGlite + migrations)`,
+  );
 
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
@@ -102,13 +124,19 @@ async function main(): Promise<void> {
   const scores = await db.prisma.article.aggregate({ _avg: { huntScore: true } });
   const nearDuplicates = await db.prisma.article.count({ where: { duplicateOfId: { not: null } } });
   console.log(`check_all_sources: ${run.outcome} ${JSON.stringify(run.detail)}`);
-  console.log(`${stored} articles stored (${embedded} embedded, ${nearDuplicates} linked as near duplicates, mean hunt score ${scores._avg.huntScore?.toFixed(1)}), ${events} article.ingested events`);
-  console.log(`end to end ${seconds.toFixed(2)} s wall, ${cpuSeconds.toFixed(2)} s CPU of this process → ${Math.round(stored / seconds)} items/s (target: ${items} items under 20 s)`);
+  console.log(
+    `${stored} articles stored (${embedded} embedded, ${nearDuplicates} linked as near duplicates, mean hunt score ${scores._avg.huntScore?.toFixed(1)}), ${events} article.ingested events`,
+  );
+  console.log(
+    `end to end ${seconds.toFixed(2)} s wall, ${cpuSeconds.toFixed(2)} s CPU of this process → ${Math.round(stored / seconds)} items/s (target: ${items} items under 20 s)`,
+  );
 
   const againStarted = performance.now();
   await db.prisma.source.updateMany({ data: { lastCheckedAt: null } });
   const again = await scheduler.runNow('check_all_sources');
-  console.log(`second pass (all known, no page fetches): ${((performance.now() - againStarted) / 1000).toFixed(2)} s, ${JSON.stringify(again.detail)}`);
+  console.log(
+    `second pass (all known, no page fetches): ${((performance.now() - againStarted) / 1000).toFixed(2)} s, ${JSON.stringify(again.detail)}`,
+  );
 
   await module.stop();
   await scheduler.stop();

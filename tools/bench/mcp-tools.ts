@@ -16,7 +16,7 @@ import { checkStatement, createMcpModule, hashToken, loadSqlParser } from '@hunt
 const QUERIES = [
   'SELECT id, title FROM articles ORDER BY id DESC LIMIT 20',
   "WITH recent AS (SELECT a.id, s.identifier FROM articles a JOIN sources s ON s.id = a.source_id WHERE a.title ILIKE '%power%') SELECT identifier, count(*) FROM recent GROUP BY identifier",
-  "SELECT 1; DELETE FROM articles /* refused */",
+  'SELECT 1; DELETE FROM articles /* refused */',
   "SELECT status, count(*) FROM workflow_executions WHERE created_at > now() - interval '7 days' GROUP BY status",
 ];
 
@@ -26,7 +26,9 @@ function checkerThroughput(): void {
   let accepted = 0;
   for (let i = 0; i < rounds; i++) if (checkStatement(QUERIES[i % QUERIES.length] as string).ok) accepted++;
   const ms = performance.now() - started;
-  console.log(`statement checker: ${rounds} statements in ${ms.toFixed(0)} ms → ${Math.round((rounds / ms) * 1000)} /s (${accepted} accepted)`);
+  console.log(
+    `statement checker: ${rounds} statements in ${ms.toFixed(0)} ms → ${Math.round((rounds / ms) * 1000)} /s (${accepted} accepted)`,
+  );
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
@@ -38,7 +40,10 @@ async function toolLatency(articleCount: number, withIndex: boolean): Promise<vo
   const config = loadConfig({ AUTH_MODE: 'off' }, { shape: 'all-in-one', service: 'mcp-bench' });
   const bus = createInProcessBus({ logger });
   const scheduler = createScheduler({ logger, locks: db.repos.jobLocks, runs: db.repos.jobRuns, holder: 'bench' });
-  const module = createMcpModule({ config, db, bus, logger, scheduler, settings: createSettingsReader(db.prisma, { env: {} }) }, { env: {} });
+  const module = createMcpModule(
+    { config, db, bus, logger, scheduler, settings: createSettingsReader(db.prisma, { env: {} }) },
+    { env: {} },
+  );
   const app = createHttpApp({ logger, serviceName: 'mcp' });
   if (module.http) app.use(module.http.router);
   finalizeHttpApp(app);
@@ -46,27 +51,45 @@ async function toolLatency(articleCount: number, withIndex: boolean): Promise<vo
   await new Promise((resolve) => server.once('listening', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const source = await db.prisma.source.create({ data: { identifier: 'bench', name: 'Bench', url: 'https://bench.example.test', kind: 'rss' } });
+  const source = await db.prisma.source.create({
+    data: { identifier: 'bench', name: 'Bench', url: 'https://bench.example.test', kind: 'rss' },
+  });
   const words = ['powershell', 'encoded', 'ransomware', 'driver', 'schtasks', 'persistence', 'lateral', 'certutil', 'phishing', 'loader'];
   const rows = Array.from({ length: articleCount }, (_, i) => {
     // Common words everywhere; one campaign word per article shared by 2% of them, so a search is selective.
     const content = `${Array.from({ length: 300 }, (_, j) => words[(i * 7 + j * 3) % words.length]).join(' ')} campaign${i % 50}`;
-    return { sourceId: source.id, canonicalUrl: `https://bench.example.test/${i}`, url: `https://bench.example.test/${i}`, title: `Report ${i} ${words[i % words.length]}`, content, contentHash: createHash('sha256').update(`${i}${content}`).digest('hex'), simhash: BigInt(i), simhashBands: [i] };
+    return {
+      sourceId: source.id,
+      canonicalUrl: `https://bench.example.test/${i}`,
+      url: `https://bench.example.test/${i}`,
+      title: `Report ${i} ${words[i % words.length]}`,
+      content,
+      contentHash: createHash('sha256').update(`${i}${content}`).digest('hex'),
+      simhash: BigInt(i),
+      simhashBands: [i],
+    };
   });
   for (let i = 0; i < rows.length; i += 500) await db.prisma.article.createMany({ data: rows.slice(i, i + 500) });
-  if (withIndex) await db.prisma.$executeRawUnsafe(`CREATE INDEX bench_articles_fts ON articles USING gin (to_tsvector('english', title || ' ' || content))`);
+  if (withIndex)
+    await db.prisma.$executeRawUnsafe(
+      `CREATE INDEX bench_articles_fts ON articles USING gin (to_tsvector('english', title || ' ' || content))`,
+    );
   const token = `hf_${randomBytes(24).toString('base64url')}`;
   await db.repos.apiTokens.create({ name: 'bench', role: 'analyst', tokenHash: hashToken(token), prefix: token.slice(0, 7) });
 
   const client = new Client({ name: 'bench', version: '1' });
-  await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL('/mcp', url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
+  );
   const calls: Array<[string, Record<string, unknown>]> = [
     ['get_stats', {}],
     ['search_articles', { query: 'campaign7 ransomware', limit: 10 }],
     ['query_sql', { sql: 'SELECT source_id, count(*) FROM articles GROUP BY source_id' }],
     ['list_sources', {}],
   ];
-  console.log(`tool latency over HTTP, ${articleCount} articles${withIndex ? ' + full-text GIN index' : ''} (PGlite in memory, audit row written per call):`);
+  console.log(
+    `tool latency over HTTP, ${articleCount} articles${withIndex ? ' + full-text GIN index' : ''} (PGlite in memory, audit row written per call):`,
+  );
   for (const [name, args] of calls) {
     const times: number[] = [];
     for (let i = 0; i < 30; i++) {

@@ -48,7 +48,9 @@ function startHealthServer(): Promise<{ server: Server; url: string }> {
     res.writeHead(req.url === '/health/live' ? 200 : 404, { 'content-type': 'application/json' });
     res.end('{"status":"ok"}');
   });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/health/live` })));
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () => ok({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/health/live` })),
+  );
 }
 
 /** Probes /health/live one request after another for as long as `running` is pending. */
@@ -125,7 +127,9 @@ async function benchEngine(kind: 'main thread' | 'worker thread', healthUrl: str
 
 async function main(): Promise<void> {
   const { server, url } = await startHealthServer();
-  console.log(`PGlite on the main thread vs in a worker thread; slow query: count over ${slowRows} generated rows; ${smallQueries} small queries each`);
+  console.log(
+    `PGlite on the main thread vs in a worker thread; slow query: count over ${slowRows} generated rows; ${smallQueries} small queries each`,
+  );
   try {
     await benchEngine('main thread', url);
     await benchEngine('worker thread', url);

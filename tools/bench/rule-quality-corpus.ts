@@ -9,7 +9,16 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runBuiltinExtraction, type Platform } from '@huntforge/observables';
-import { analyseRuleText, builtinSigmaInput, generateBuiltinRules, renderRule, selfTestRule, validateRuleDocument, type RuleDraft, type TemplatePlatform } from '@huntforge/sigma';
+import {
+  analyseRuleText,
+  builtinSigmaInput,
+  generateBuiltinRules,
+  renderRule,
+  selfTestRule,
+  validateRuleDocument,
+  type RuleDraft,
+  type TemplatePlatform,
+} from '@huntforge/sigma';
 import { loadSharedCorpus, sharedHalf, type SharedArticle } from './shared-corpus';
 
 const verbose = process.argv.includes('--verbose');
@@ -69,13 +78,34 @@ function truthRules(articleId: string): string[] | null {
 
 function score(articles: SharedArticle[], log: string[]): Figures {
   const f: Figures = {
-    articles: articles.length, rules: 0, findings: 0, notFiring: 0, baselineFiring: 0, commandLines: 0, commandLinesCovered: 0, findingIds: new Map(), cutTitles: 0, quotedTitles: 0, programOnlyTitles: 0, markupValues: 0,
-    indicatorOnly: 0, huntableWithCommands: 0, withBehaviourRule: 0, atoms: { truthRules: 0, articles: 0, hits: 0, generated: 0, expected: 0 },
+    articles: articles.length,
+    rules: 0,
+    findings: 0,
+    notFiring: 0,
+    baselineFiring: 0,
+    commandLines: 0,
+    commandLinesCovered: 0,
+    findingIds: new Map(),
+    cutTitles: 0,
+    quotedTitles: 0,
+    programOnlyTitles: 0,
+    markupValues: 0,
+    indicatorOnly: 0,
+    huntableWithCommands: 0,
+    withBehaviourRule: 0,
+    atoms: { truthRules: 0, articles: 0, hits: 0, generated: 0, expected: 0 },
   };
   for (const article of articles) {
     const platform = (article.truth.platform ?? 'unknown') as Platform;
     const extraction = runBuiltinExtraction(article.text, { platform, articleUrl: article.url });
-    const drafts: RuleDraft[] = generateBuiltinRules(builtinSigmaInput({ title: article.title, url: article.url, date: '2026-01-01' }, platform as TemplatePlatform, extraction, article.text));
+    const drafts: RuleDraft[] = generateBuiltinRules(
+      builtinSigmaInput(
+        { title: article.title, url: article.url, date: '2026-01-01' },
+        platform as TemplatePlatform,
+        extraction,
+        article.text,
+      ),
+    );
     const flag = (what: string, draft: RuleDraft) => log.push(`  ${article.id} ${what}: ${draft.rule.title}`);
     let behaviourRules = 0;
     const firedOn = new Set<string>();
@@ -135,7 +165,9 @@ const pct = (part: number, whole: number) => `${((100 * part) / Math.max(1, whol
 
 function print(name: string, f: Figures): void {
   console.log(`\n## ${name}: ${f.articles} articles, ${f.rules} rules (${(f.rules / Math.max(1, f.articles)).toFixed(1)} per article)`);
-  console.log(`validator findings (all severities)   ${f.findings}${f.findingIds.size ? `  (${[...f.findingIds].map(([id, n]) => `${id} ${n}`).join(', ')})` : ''}`);
+  console.log(
+    `validator findings (all severities)   ${f.findings}${f.findingIds.size ? `  (${[...f.findingIds].map(([id, n]) => `${id} ${n}`).join(', ')})` : ''}`,
+  );
   console.log(`fire on none of their observables   ${f.notFiring}`);
   console.log(`fire on the benign baseline           ${f.baselineFiring}`);
   console.log(`command lines some rule fires on      ${f.commandLinesCovered}/${f.commandLines}`);
@@ -145,11 +177,14 @@ function print(name: string, f: Figures): void {
   console.log(`values carrying markup                ${f.markupValues}`);
   console.log(`indicator-only rules                  ${f.indicatorOnly} (${pct(f.indicatorOnly, f.rules)}; target at most 30%)`);
   console.log(`huntable, >= 3 commands, behaviour rule  ${f.withBehaviourRule}/${f.huntableWithCommands}`);
-  if (f.atoms.articles === 0) console.log(`atoms P/R                             skipped: no engineer's rules under ${TRUTH_DIR} for this half`);
+  if (f.atoms.articles === 0)
+    console.log(`atoms P/R                             skipped: no engineer's rules under ${TRUTH_DIR} for this half`);
   else {
     const p = f.atoms.hits / Math.max(1, f.atoms.generated);
     const r = f.atoms.hits / Math.max(1, f.atoms.expected);
-    console.log(`atoms P/R                             ${p.toFixed(2)} / ${r.toFixed(2)} over ${f.atoms.articles} articles (${f.atoms.truthRules} engineer's rules; target on check P >= 0.60, R >= 0.75)`);
+    console.log(
+      `atoms P/R                             ${p.toFixed(2)} / ${r.toFixed(2)} over ${f.atoms.articles} articles (${f.atoms.truthRules} engineer's rules; target on check P >= 0.60, R >= 0.75)`,
+    );
   }
 }
 

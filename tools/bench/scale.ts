@@ -57,7 +57,12 @@ async function warmUp(service: RunningService, pagesUrl: string, pageCount: numb
     if (trigger.status !== 202) throw new Error(`trigger ${id}: ${trigger.status} ${await trigger.text()}`);
   }
   for (;;) {
-    const summary = (await (await api(service.url, '/api/workflow/executions?limit=1')).json()) as { completed: number; failed: number; running: number; pending: number };
+    const summary = (await (await api(service.url, '/api/workflow/executions?limit=1')).json()) as {
+      completed: number;
+      failed: number;
+      running: number;
+      pending: number;
+    };
     if (summary.running + summary.pending === 0) break;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -103,12 +108,23 @@ function printTable(title: string, rows: Array<{ name: string; times: number[]; 
 
 /** The PostgreSQL database's size, or the embedded database's files under DATA_DIR. */
 async function databaseSizeMb(admin: Client | null, name: string, dataDir: string): Promise<number> {
-  const bytes = admin ? Number((await admin.query<{ size: string }>('SELECT pg_database_size($1)::text AS size', [name])).rows[0]?.size ?? 0) : directorySize(join(dataDir, 'pglite'));
+  const bytes = admin
+    ? Number((await admin.query<{ size: string }>('SELECT pg_database_size($1)::text AS size', [name])).rows[0]?.size ?? 0)
+    : directorySize(join(dataDir, 'pglite'));
   return bytes / 1024 / 1024;
 }
 
-async function measureAndPrint(shape: string, service: RunningService, counts: SeedCounts, sizeMb: () => Promise<number>, notes: string[]): Promise<void> {
-  const rows = await measure(service, scenarios(counts).filter((scenario) => only === null || scenario.name.includes(only)));
+async function measureAndPrint(
+  shape: string,
+  service: RunningService,
+  counts: SeedCounts,
+  sizeMb: () => Promise<number>,
+  notes: string[],
+): Promise<void> {
+  const rows = await measure(
+    service,
+    scenarios(counts).filter((scenario) => only === null || scenario.name.includes(only)),
+  );
   printTable(
     `${shape}: ${counts.articles} articles, ${counts.executions} executions, ${counts.queueItems} queue items, ${counts.referenceRules} reference rules (${repeat} requests each, ms)`,
     rows,
@@ -146,7 +162,10 @@ async function runShape(kind: 'postgres' | 'pglite', articles: number, pagesUrl:
 
     // The corpus first: the seed's closing counts (and its VACUUM ANALYZE) then include it.
     if (existsSync(corpusDir)) {
-      execFileSync(process.execPath, [cli, 'sigma', 'index', corpusDir, '--origin', 'sigmahq'], { env: { ...process.env, ...env }, stdio: 'ignore' });
+      execFileSync(process.execPath, [cli, 'sigma', 'index', corpusDir, '--origin', 'sigmahq'], {
+        env: { ...process.env, ...env },
+        stdio: 'ignore',
+      });
     }
     const runner = admin ? await pgRunner(env['DATABASE_URL'] as string) : await pgliteRunner(join(dataDir, 'pglite'));
     let counts: SeedCounts;
@@ -163,7 +182,9 @@ async function runShape(kind: 'postgres' | 'pglite', articles: number, pagesUrl:
       const bootSeconds = (performance.now() - bootStarted) / 1000;
       try {
         const sizeMb = () => databaseSizeMb(admin, name, dataDir);
-        await measureAndPrint(kind === 'postgres' ? 'PostgreSQL' : 'embedded PGlite', service, counts, sizeMb, [`seeded in ${seedSeconds.toFixed(0)} s; service ready in ${bootSeconds.toFixed(1)} s`]);
+        await measureAndPrint(kind === 'postgres' ? 'PostgreSQL' : 'embedded PGlite', service, counts, sizeMb, [
+          `seeded in ${seedSeconds.toFixed(0)} s; service ready in ${bootSeconds.toFixed(1)} s`,
+        ]);
       } finally {
         await service.stop();
       }
@@ -224,7 +245,12 @@ async function retentionOnCopy(env: Record<string, string>, postgres: { admin: C
 async function measureExisting(target: string): Promise<void> {
   const postgres = /^postgres(ql)?:/.test(target);
   const scratch = mkdtempSync(join(tmpdir(), 'huntforge-scale-reuse-'));
-  const env: Record<string, string> = { DATA_DIR: postgres ? scratch : target, AUTH_MODE: 'off', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_EXPENSIVE_PER_MINUTE: '0' };
+  const env: Record<string, string> = {
+    DATA_DIR: postgres ? scratch : target,
+    AUTH_MODE: 'off',
+    RATE_LIMIT_PER_MINUTE: '0',
+    RATE_LIMIT_EXPENSIVE_PER_MINUTE: '0',
+  };
   if (postgres) env['DATABASE_URL'] = target;
   const open = () => (postgres ? pgRunner(target) : pgliteRunner(join(target, 'pglite')));
   const counting = await open();
@@ -241,7 +267,8 @@ async function measureExisting(target: string): Promise<void> {
         await service.stop();
       }
     }
-    if (only === null) for (const line of await retentionOnCopy(env, admin ? { admin, name: new URL(target).pathname.slice(1) } : null)) console.log(line);
+    if (only === null)
+      for (const line of await retentionOnCopy(env, admin ? { admin, name: new URL(target).pathname.slice(1) } : null)) console.log(line);
   } finally {
     await admin?.end();
     rmSync(scratch, { recursive: true, force: true });

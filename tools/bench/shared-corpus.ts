@@ -86,7 +86,9 @@ interface IndexEntry {
 /** Every article listed by the corpus's index*.yaml files, with its half; or why there is none. */
 export function loadSharedCorpus(dir: string = SHARED_CORPUS_DIR): SharedCorpus {
   if (!existsSync(dir)) return { skipped: `${dir} is absent (the shared corpus lives outside the repository)` };
-  const indexes = readdirSync(dir).filter((file) => /^index.*\.ya?ml$/.test(file)).sort();
+  const indexes = readdirSync(dir)
+    .filter((file) => /^index.*\.ya?ml$/.test(file))
+    .sort();
   if (indexes.length === 0) return { skipped: `${dir} has no index*.yaml` };
   const unknown = new Set<string>();
   const articles = indexes

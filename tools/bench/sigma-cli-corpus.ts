@@ -22,8 +22,20 @@ type Sample = { Event?: { System?: Record<string, unknown>; EventData?: Record<s
 const samples: Sample[] = existsSync(samplesDir)
   ? readdirSync(samplesDir)
       .filter((name) => name.endsWith('.jsonl'))
-      .flatMap((name) => readFileSync(join(samplesDir, name), 'utf8').split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as Sample))
-  : [{ Event: { System: { EventID: 1, Channel: 'Microsoft-Windows-Sysmon/Operational', Computer: 'ws1' }, EventData: { Image: 'C:\\Windows\\System32\\whoami.exe', CommandLine: 'whoami /all' } } }];
+      .flatMap((name) =>
+        readFileSync(join(samplesDir, name), 'utf8')
+          .split('\n')
+          .filter((line) => line.trim() !== '')
+          .map((line) => JSON.parse(line) as Sample),
+      )
+  : [
+      {
+        Event: {
+          System: { EventID: 1, Channel: 'Microsoft-Windows-Sysmon/Operational', Computer: 'ws1' },
+          EventData: { Image: 'C:\\Windows\\System32\\whoami.exe', CommandLine: 'whoami /all' },
+        },
+      },
+    ];
 const dir = mkdtempSync(join(tmpdir(), 'hf-cli-bench-'));
 const events = join(dir, 'events.jsonl');
 const lines: string[] = [];
@@ -36,10 +48,20 @@ writeFileSync(events, `${lines.join('\n')}\n`);
 
 execFileSync(process.execPath, [join(root, 'tools', 'build.mjs'), '--quiet', 'cli'], { stdio: 'inherit' });
 const started = process.hrtime.bigint();
-const run = spawnSync('bash', ['-c', `TIMEFORMAT='%U %S'; time node ${join(root, 'dist', 'apps', 'cli', 'main.js')} sigma test ${corpus} --events ${events} --format json > ${join(dir, 'out.json')}`], { encoding: 'utf8' });
+const run = spawnSync(
+  'bash',
+  [
+    '-c',
+    `TIMEFORMAT='%U %S'; time node ${join(root, 'dist', 'apps', 'cli', 'main.js')} sigma test ${corpus} --events ${events} --format json > ${join(dir, 'out.json')}`,
+  ],
+  { encoding: 'utf8' },
+);
 const wall = Number(process.hrtime.bigint() - started) / 1e9;
 const [user, system] = (run.stderr.trim().split('\n').pop() ?? '0 0').split(' ').map(Number);
-const out = JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) as { results: Array<{ matches: number[] }>; inputs: Array<{ events: number }> };
+const out = JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) as {
+  results: Array<{ matches: number[] }>;
+  inputs: Array<{ events: number }>;
+};
 const matches = out.results.reduce((sum, result) => sum + result.matches.length, 0);
 console.log(`sigma-cli-corpus: ${out.results.length} rule files over ${out.inputs[0]?.events} raw events: ${matches} matches`);
 console.log(`  wall ${wall.toFixed(1)} s, CPU ${((user ?? 0) + (system ?? 0)).toFixed(1)} s (target: wall <= 8 s)`);

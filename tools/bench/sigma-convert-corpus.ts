@@ -69,10 +69,17 @@ for (const run of runs) {
   const cpu = process.cpuUsage(cpuStarted);
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   const errors = [...errorKinds.values()].reduce((sum, count) => sum + count, 0);
-  const kinds = [...errorKinds].sort((a, b) => b[1] - a[1]).map(([kind, count]) => `${kind} ${count}`).join(', ');
+  const kinds = [...errorKinds]
+    .sort((a, b) => b[1] - a[1])
+    .map(([kind, count]) => `${kind} ${count}`)
+    .join(', ');
   const name = [run.target, ...run.pipelines].join('+');
   console.log(
-    `  ${name.padEnd(22)} ${seconds.toFixed(2).padStart(6)} s wall  ${cpuSeconds.toFixed(2).padStart(6)} s cpu  ${Math.round(texts.length / cpuSeconds).toString().padStart(5)} rules/cpu-s  ` +
+    `  ${name.padEnd(22)} ${seconds.toFixed(2).padStart(6)} s wall  ${cpuSeconds.toFixed(2).padStart(6)} s cpu  ${Math.round(
+      texts.length / cpuSeconds,
+    )
+      .toString()
+      .padStart(5)} rules/cpu-s  ` +
       `converted ${converted} (${queries} queries)  errors ${errors}${kinds ? ` [${kinds}]` : ''}  unclear messages ${unclear}  crashes ${crashes.length}`,
   );
   for (const crash of crashes.slice(0, 3)) console.log(`    crash: ${crash}`);

@@ -26,9 +26,13 @@ function servePages(): Promise<{ server: Server; url: string }> {
       .map((part, i) => (i % 2 === 1 ? `<pre><code>${escape(part.replace(/^[a-z]*\n/, ''))}</code></pre>` : `<p>${escape(part)}</p>`))
       .join('');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<html><head><title>Bench article ${index}</title></head><body><article><h1>Bench article ${index}</h1>${body}<p>Variant ${index}.</p></article></body></html>`);
+    res.end(
+      `<html><head><title>Bench article ${index}</title></head><body><article><h1>Bench article ${index}</h1>${body}<p>Variant ${index}.</p></article></body></html>`,
+    );
   });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () => ok({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })),
+  );
 }
 
 function escape(text: string): string {
@@ -37,7 +41,18 @@ function escape(text: string): string {
 
 function startProcess(args: string[], env: Record<string, string>): { child: ChildProcess; ready: Promise<string> } {
   // Services log their bound URL at info ("<service> listening"); the all-in-one CLI prints "ready at".
-  const child = spawn(process.execPath, args, { cwd: root, env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', LOG_LEVEL: 'info', RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_EXPENSIVE_PER_MINUTE: '0', ...env }, stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HOME: process.env['HOME'] ?? '',
+      LOG_LEVEL: 'info',
+      RATE_LIMIT_PER_MINUTE: '0',
+      RATE_LIMIT_EXPENSIVE_PER_MINUTE: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const ready = new Promise<string>((ok, fail) => {
     let output: string | null = '';
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -67,7 +82,10 @@ async function waitHealthy(url: string): Promise<void> {
 }
 
 async function api(base: string, token: string | null, path: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(`${base}${path}`, { ...init, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers ?? {}) } });
+  return fetch(`${base}${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.headers ?? {}) },
+  });
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
@@ -87,7 +105,10 @@ function cpuSecondsOf(pids: number[]): number | null {
 async function drive(label: string, base: string, token: string | null, pagesUrl: string, serverPids: number[]): Promise<void> {
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
-    const res = await api(base, token, '/api/scrape-url', { method: 'POST', body: JSON.stringify({ url: `${pagesUrl}/a/${i}`, force_scrape: false }) });
+    const res = await api(base, token, '/api/scrape-url', {
+      method: 'POST',
+      body: JSON.stringify({ url: `${pagesUrl}/a/${i}`, force_scrape: false }),
+    });
     const body = (await res.json()) as { article_id?: number };
     if (!body.article_id) throw new Error(`scrape ${i} failed: ${res.status} ${JSON.stringify(body)}`);
     ids.push(body.article_id);
@@ -111,14 +132,23 @@ async function drive(label: string, base: string, token: string | null, pagesUrl
   const seconds = (performance.now() - started) / 1000;
   const cpuAfter = cpuSecondsOf(serverPids);
   // Server CPU per execution is steadier than wall time on a shared machine: it is what the run cost.
-  const cpu = cpuBefore === null || cpuAfter === null ? '' : `; server CPU ${(((cpuAfter - cpuBefore) * 1000) / count).toFixed(1)} ms/execution`;
-  console.log(`${label.padEnd(11)} ${count} executions in ${seconds.toFixed(1)} s → ${(count / seconds).toFixed(1)} executions/s (triggers queued in ${(queuedMs / 1000).toFixed(1)} s; completed ${summary.completed}, failed ${summary.failed}${cpu})`);
+  const cpu =
+    cpuBefore === null || cpuAfter === null ? '' : `; server CPU ${(((cpuAfter - cpuBefore) * 1000) / count).toFixed(1)} ms/execution`;
+  console.log(
+    `${label.padEnd(11)} ${count} executions in ${seconds.toFixed(1)} s → ${(count / seconds).toFixed(1)} executions/s (triggers queued in ${(queuedMs / 1000).toFixed(1)} s; completed ${summary.completed}, failed ${summary.failed}${cpu})`,
+  );
 }
 
 async function allInOne(pagesUrl: string): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'huntforge-bench-'));
   const profile = process.env['BENCH_CPU_PROF'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_CPU_PROF']}`] : [];
-  const app = startProcess([...profile, join(root, 'dist/apps/cli/main.js'), 'start'], { DATA_DIR: dataDir, PORT: '0', AUTH_MODE: 'off', INGEST_ALLOW_PRIVATE_NETWORKS: 'true', INGEST_HOST_DELAY_MS: '0' });
+  const app = startProcess([...profile, join(root, 'dist/apps/cli/main.js'), 'start'], {
+    DATA_DIR: dataDir,
+    PORT: '0',
+    AUTH_MODE: 'off',
+    INGEST_ALLOW_PRIVATE_NETWORKS: 'true',
+    INGEST_HOST_DELAY_MS: '0',
+  });
   try {
     const base = await app.ready;
     await waitHealthy(base);
@@ -150,10 +180,24 @@ async function distributed(pagesUrl: string): Promise<void> {
   };
   const children: ChildProcess[] = [];
   try {
-    execFileSync(process.execPath, [join(root, 'dist/apps/cli/main.js'), 'db', 'migrate'], { env: { ...process.env, ...env }, stdio: 'ignore' });
-    const token = execFileSync(process.execPath, [join(root, 'dist/apps/cli/main.js'), 'tokens', 'create', '--name', 'bench', '--role', 'admin'], { env: { ...process.env, ...env }, encoding: 'utf8' }).trim();
+    execFileSync(process.execPath, [join(root, 'dist/apps/cli/main.js'), 'db', 'migrate'], {
+      env: { ...process.env, ...env },
+      stdio: 'ignore',
+    });
+    const token = execFileSync(
+      process.execPath,
+      [join(root, 'dist/apps/cli/main.js'), 'tokens', 'create', '--name', 'bench', '--role', 'admin'],
+      { env: { ...process.env, ...env }, encoding: 'utf8' },
+    ).trim();
     const services: Record<string, string> = {};
-    for (const [service, variable] of [['ingestion', 'INGESTION_URL'], ['content-filter', 'CONTENT_FILTER_URL'], ['sigma-queue', 'SIGMA_QUEUE_URL'], ['workflow', 'WORKFLOW_URL'], ['workflow', ''], ['mcp', 'MCP_URL']] as const) {
+    for (const [service, variable] of [
+      ['ingestion', 'INGESTION_URL'],
+      ['content-filter', 'CONTENT_FILTER_URL'],
+      ['sigma-queue', 'SIGMA_QUEUE_URL'],
+      ['workflow', 'WORKFLOW_URL'],
+      ['workflow', ''],
+      ['mcp', 'MCP_URL'],
+    ] as const) {
       const proc = startProcess([join(root, `dist/apps/${service}/main.js`)], { ...env, PORT: '0' });
       children.push(proc.child);
       const url = await proc.ready;
@@ -163,9 +207,23 @@ async function distributed(pagesUrl: string): Promise<void> {
     const gateway = startProcess([join(root, 'dist/apps/gateway/main.js')], { ...env, ...services, PORT: '0' });
     children.push(gateway.child);
     const base = await gateway.ready;
-    await drive('distributed', base, token, pagesUrl, children.map((child) => child.pid as number));
+    await drive(
+      'distributed',
+      base,
+      token,
+      pagesUrl,
+      children.map((child) => child.pid as number),
+    );
   } finally {
-    await Promise.all(children.map((child) => new Promise((r) => { child.once('exit', r); child.kill('SIGTERM'); })));
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((r) => {
+            child.once('exit', r);
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
     execFileSync('rabbitmqctl', ['--quiet', 'delete_vhost', vhost]);
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
@@ -176,7 +234,9 @@ async function main(): Promise<void> {
   execFileSync(process.execPath, [join(root, 'tools/build.mjs'), '--quiet'], { stdio: 'inherit' });
   const pages = await servePages();
   try {
-    console.log(`workflow throughput, builtin provider, ${articleFiles.length} fixture articles cycled (targets: all-in-one ≥ 20/s and ≤ 45 ms server CPU per execution, distributed ≥ 10/s)`);
+    console.log(
+      `workflow throughput, builtin provider, ${articleFiles.length} fixture articles cycled (targets: all-in-one ≥ 20/s and ≤ 45 ms server CPU per execution, distributed ≥ 10/s)`,
+    );
     if (shapeArg === 'all-in-one' || shapeArg === 'both') await allInOne(pages.url);
     if (shapeArg === 'distributed' || shapeArg === 'both') await distributed(pages.url);
   } finally {

@@ -40,7 +40,9 @@ function cyclesOf(graph: Map<string, Set<string>>): string[] {
 }
 
 describe('folders inside a service', () => {
-  const services = readdirSync(servicesRoot).filter((name) => statSync(join(servicesRoot, name, 'src'), { throwIfNoEntry: false })?.isDirectory());
+  const services = readdirSync(servicesRoot).filter((name) =>
+    statSync(join(servicesRoot, name, 'src'), { throwIfNoEntry: false })?.isDirectory(),
+  );
 
   it('finds the services', () => {
     expect(services.length).toBeGreaterThanOrEqual(6);

@@ -22,7 +22,11 @@ describe('layer rules', () => {
   }, 120_000);
 
   it.each([
-    ['a service lib importing another service', 'libs/services/ingestion/src/probe.ts', "import { createGatewayModule } from '@huntforge/service-gateway';"],
+    [
+      'a service lib importing another service',
+      'libs/services/ingestion/src/probe.ts',
+      "import { createGatewayModule } from '@huntforge/service-gateway';",
+    ],
     ['a domain lib importing an adapter', 'libs/sigma/src/probe.ts', "import { createDb } from '@huntforge/data';"],
     // Probes chosen so no import cycle exists (the rule reports cycles with another message).
     ['contracts importing a domain lib', 'libs/contracts/src/probe.ts', "import { anything } from '@huntforge/scoring';"],

@@ -6,8 +6,16 @@ const repoRoot = resolve(__dirname, '../..');
 /** What a tier may not use, by the cheapest tier that may (docs/architecture.md, "Tests"). */
 const NEEDS: Array<{ tier: 'db' | 'infra' | 'e2e'; what: string; pattern: RegExp }> = [
   { tier: 'e2e', what: 'child processes', pattern: /from 'node:child_(?:process)'|spawnApp\(|runCli\(/ },
-  { tier: 'infra', what: 'real PostgreSQL or RabbitMQ', pattern: /describeWithInfra\(|infraUrl\(|createScratchDatabase\(|createScratchVhost\(|availableDbKinds\(/ },
-  { tier: 'db', what: 'a database, the bus or a harness', pattern: /from '@huntforge\/testing'|createTestContext\(|createTestDb\(|createDb\(|\/test-support\/[\w-]*harness'/ },
+  {
+    tier: 'infra',
+    what: 'real PostgreSQL or RabbitMQ',
+    pattern: /describeWithInfra\(|infraUrl\(|createScratchDatabase\(|createScratchVhost\(|availableDbKinds\(/,
+  },
+  {
+    tier: 'db',
+    what: 'a database, the bus or a harness',
+    pattern: /from '@huntforge\/testing'|createTestContext\(|createTestDb\(|createDb\(|\/test-support\/[\w-]*harness'/,
+  },
 ];
 const ORDER = ['small', 'db', 'infra', 'e2e'] as const;
 
@@ -30,7 +38,9 @@ describe('test tiers by file name', () => {
     const misnamed = specFiles.flatMap((file) => {
       const text = readFileSync(resolve(repoRoot, file), 'utf8');
       const tier = ORDER.indexOf(tierOf(file));
-      return NEEDS.filter((need) => need.pattern.test(text) && ORDER.indexOf(need.tier) > tier).map((need) => `${file} uses ${need.what}: name it *.${need.tier}.spec.ts or higher`);
+      return NEEDS.filter((need) => need.pattern.test(text) && ORDER.indexOf(need.tier) > tier).map(
+        (need) => `${file} uses ${need.what}: name it *.${need.tier}.spec.ts or higher`,
+      );
     });
     expect(misnamed).toEqual([]);
   });

@@ -22,7 +22,10 @@ interface Case {
 }
 
 const path = process.argv[2] ?? '../shared/external-suites/sigma-eval/correlation.jsonl';
-const cases = readFileSync(path, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Case);
+const cases = readFileSync(path, 'utf8')
+  .trim()
+  .split('\n')
+  .map((line) => JSON.parse(line) as Case);
 
 const fits = (alert: CorrelationAlert, expected: Expected): boolean =>
   alert.rule === expected.rule &&
@@ -41,7 +44,8 @@ for (const suiteCase of cases) {
       const got = emitted[index] ?? [];
       const missing = expected.filter((entry) => !got.some((alert) => fits(alert, entry)));
       const extra = suiteCase.expect_mode === 'exact' ? got.filter((alert) => !expected.some((entry) => fits(alert, entry))) : [];
-      if (missing.length > 0 || extra.length > 0) problems.push(`after event ${index}: missing ${JSON.stringify(missing)}, unexpected ${JSON.stringify(extra)}`);
+      if (missing.length > 0 || extra.length > 0)
+        problems.push(`after event ${index}: missing ${JSON.stringify(missing)}, unexpected ${JSON.stringify(extra)}`);
     }
   } catch (error) {
     problems.push(`engine refused the rules: ${error instanceof Error ? error.message : String(error)}`);

@@ -14,7 +14,21 @@ const baseUrl = (argument('url') ?? process.env.HUNTFORGE_URL ?? 'http://127.0.0
 const outDir = resolve(argument('out') ?? join(__dirname, '..', '..', 'tmp', 'screenshots'));
 const extra = (argument('pages') ?? '').split(',').filter(Boolean);
 const token = argument('token') ?? process.env.HUNTFORGE_TOKEN;
-const PAGES = ['/', '/articles', '/sources', '/workflow#executions', '/workflow#queue', '/workflow#config', '/mlops', '/mlops/agent-evals', '/mlops/agent-evals2', '/mcp-requests', '/settings', '/no-such-page', ...extra];
+const PAGES = [
+  '/',
+  '/articles',
+  '/sources',
+  '/workflow#executions',
+  '/workflow#queue',
+  '/workflow#config',
+  '/mlops',
+  '/mlops/agent-evals',
+  '/mlops/agent-evals2',
+  '/mcp-requests',
+  '/settings',
+  '/no-such-page',
+  ...extra,
+];
 
 /** The detail views of the newest article and execution, when the install has any (an empty one has none to show). */
 async function detailPages(): Promise<string[]> {
@@ -40,7 +54,9 @@ async function main(): Promise<void> {
     for (const [theme, width] of (['light', 'dark'] as const).flatMap((entry) => WIDTHS.map((size) => [entry, size] as const))) {
       const context = await browser.newContext({ viewport: { width, height: width > 500 ? 900 : 844 }, colorScheme: theme });
       const page = await context.newPage();
-      page.on('console', (message) => { if (message.type() === 'error') console.log(`[${theme}] console: ${message.text()}`); });
+      page.on('console', (message) => {
+        if (message.type() === 'error') console.log(`[${theme}] console: ${message.text()}`);
+      });
       page.on('pageerror', (error) => console.log(`[${theme}] page error: ${error.message}`));
       if (token) {
         await page.goto(`${baseUrl}/signin?theme=${theme}`, { waitUntil: 'networkidle' });
@@ -55,10 +71,16 @@ async function main(): Promise<void> {
         await page.goto(`${baseUrl}${pathname}${separator}theme=${theme}${hash ? `#${hash}` : ''}`, { waitUntil: 'networkidle' });
         // On a busy machine the bundle may still be starting when the network first goes quiet: wait for the
         // loading states (queries, lazily loaded pages and charts) to end, then for what they fetched.
-        await page.waitForFunction(() => document.querySelector('h1') !== null && document.querySelector('[aria-busy="true"]') === null, undefined, { timeout: 20_000 }).catch(() => console.log(`[${theme}] ${path}: still loading after 20 s`));
+        await page
+          .waitForFunction(
+            () => document.querySelector('h1') !== null && document.querySelector('[aria-busy="true"]') === null,
+            undefined,
+            { timeout: 20_000 },
+          )
+          .catch(() => console.log(`[${theme}] ${path}: still loading after 20 s`));
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(300);
-        const name = `${(pathname.replace(/[/?=]/g, '_').replace(/^_/, '') || 'dashboard')}${hash ? `-${hash}` : ''}-${theme}-${width}.png`;
+        const name = `${pathname.replace(/[/?=]/g, '_').replace(/^_/, '') || 'dashboard'}${hash ? `-${hash}` : ''}-${theme}-${width}.png`;
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         if (scrollWidth > width) console.log(`[${theme} ${width}] ${path}: the page is ${scrollWidth} px wide (scrolls sideways)`);
         await page.screenshot({ path: join(outDir, name), fullPage: true });

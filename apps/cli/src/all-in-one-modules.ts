@@ -16,6 +16,13 @@ export const ALL_IN_ONE_MODULES: Array<{ service: string; createModule: ServiceM
 ];
 
 /** The own variables of every service, checked at start-up with the shared ones. */
-export const ALL_IN_ONE_ENV: readonly EnvSchema[] = [...GATEWAY_ENV, ...INGESTION_ENV, ...WORKFLOW_ENV, ...CONTENT_FILTER_ENV, ...SIGMA_QUEUE_ENV, ...MCP_ENV];
+export const ALL_IN_ONE_ENV: readonly EnvSchema[] = [
+  ...GATEWAY_ENV,
+  ...INGESTION_ENV,
+  ...WORKFLOW_ENV,
+  ...CONTENT_FILTER_ENV,
+  ...SIGMA_QUEUE_ENV,
+  ...MCP_ENV,
+];
 
 export const createAllInOneGateway: GatewayFactory = (ctx, options) => createGatewayModule(ctx, options);

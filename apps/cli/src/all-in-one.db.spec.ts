@@ -37,12 +37,16 @@ describe('all-in-one runner', () => {
     const executions = await client.call(executionRoutes.getWorkflowExecutions, { query: { limit: 5, status: 'failed' } });
     expect(executions).toMatchObject({ total: 0, limit: 5, executions: [] });
 
-    const verdict = await client.call(sigmaQueueRoutes.postSigmaValidate, { body: { rule_yaml: 'title: t\nlogsource: {product: windows}\ndetection: {sel: {Image: a.exe}, condition: other}\n' } });
+    const verdict = await client.call(sigmaQueueRoutes.postSigmaValidate, {
+      body: { rule_yaml: 'title: t\nlogsource: {product: windows}\ndetection: {sel: {Image: a.exe}, condition: other}\n' },
+    });
     expect(verdict.valid).toBe(false);
     expect(verdict.findings.map((finding) => finding.severity)).toContain('error');
     expect(JSON.stringify(verdict.findings)).toContain('other');
 
-    const missing = await client.call(sigmaQueueRoutes.getSigmaQueueItem, { params: { queue_id: 987654 } }).catch((error: unknown) => error);
+    const missing = await client
+      .call(sigmaQueueRoutes.getSigmaQueueItem, { params: { queue_id: 987654 } })
+      .catch((error: unknown) => error);
     expect(missing).toBeInstanceOf(ApiError);
     expect(missing).toMatchObject({ status: 404, code: expect.stringMatching(/not_found$/) });
 

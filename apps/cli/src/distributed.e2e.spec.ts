@@ -92,7 +92,12 @@ describeDistributed('distributed shape', () => {
     const mcp = await fetch(`http://127.0.0.1:${port('mcp')}/api/mcp/confirmations`, { headers: forged });
     expect(mcp.status).toBe(401);
     const wrongKey = await fetch(`http://127.0.0.1:${port('ingestion')}/api/sources`, {
-      headers: { ...forged, 'x-huntforge-signed-at': String(Date.now()), 'x-huntforge-nonce': 'forged-nonce', 'x-huntforge-signature': 'AAAA' },
+      headers: {
+        ...forged,
+        'x-huntforge-signed-at': String(Date.now()),
+        'x-huntforge-nonce': 'forged-nonce',
+        'x-huntforge-signature': 'AAAA',
+      },
     });
     expect(await wrongKey.json()).toMatchObject({ error: { code: 'invalid_signature' } });
     // Probes stay open, and the same read through the gateway is answered.

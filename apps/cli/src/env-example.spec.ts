@@ -47,12 +47,21 @@ describe('.env.example', () => {
   it('documents every variable the code reads directly', () => {
     const direct = readDirectly();
     expect(direct.size).toBeGreaterThan(10);
-    const missing = [...direct].filter(([name]) => !NOT_SETTINGS.has(name) && !documented.has(name)).map(([name, file]) => `${name} (${file})`);
+    const missing = [...direct]
+      .filter(([name]) => !NOT_SETTINGS.has(name) && !documented.has(name))
+      .map(([name, file]) => `${name} (${file})`);
     expect(missing).toEqual([]);
   });
 
   it('lists no variable nothing reads', () => {
-    const known = new Set([...fromSchemas, ...SETTING_KEYS, ...readDirectly().keys(), 'TEST_DATABASE_URL', 'TEST_AMQP_URL', 'REQUIRE_INFRA']);
+    const known = new Set([
+      ...fromSchemas,
+      ...SETTING_KEYS,
+      ...readDirectly().keys(),
+      'TEST_DATABASE_URL',
+      'TEST_AMQP_URL',
+      'REQUIRE_INFRA',
+    ]);
     expect([...documented].filter((name) => !known.has(name))).toEqual([]);
   });
 });

@@ -34,7 +34,9 @@ async function registerCommands(): Promise<void> {
   backupSchedule.addBackupScheduleCommands(backup.registerBackupCommands(program));
 }
 
-registerCommands().then(() => program.parseAsync(process.argv)).catch((error: unknown) => {
-  process.stderr.write(`huntforge: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+registerCommands()
+  .then(() => program.parseAsync(process.argv))
+  .catch((error: unknown) => {
+    process.stderr.write(`huntforge: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });

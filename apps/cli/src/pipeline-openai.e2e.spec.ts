@@ -40,7 +40,13 @@ function answerFor(system: string): unknown {
   if (/Score how useful/.test(system)) return { score: 8.5, reasoning: 'Command lines and a C2 address.' };
   if (/Write Sigma rules/.test(system)) return { rules: [{ telemetry_class: 'process_creation', yaml: RULE }] };
   if (/Extract every complete command line/.test(system)) {
-    return { items: [{ value: 'rundll32.exe C:\\Users\\Public\\lib.dll,DllRegisterServer', executable: 'rundll32.exe' }, { value: 'invented.exe --never-in-the-article', executable: 'invented.exe' }], count: 2 };
+    return {
+      items: [
+        { value: 'rundll32.exe C:\\Users\\Public\\lib.dll,DllRegisterServer', executable: 'rundll32.exe' },
+        { value: 'invented.exe --never-in-the-article', executable: 'invented.exe' },
+      ],
+      count: 2,
+    };
   }
   if (/Extract IP addresses, domains, URLs/.test(system)) return { items: [{ value: '185.220.101.47', kind: 'ipv4' }], count: 1 };
   return { items: [], count: 0 };
@@ -75,28 +81,59 @@ describe('pipeline end to end with the openai provider (real SDK against a local
       .expect(200);
     expect(saved.body.version).toBeGreaterThan(1);
 
-    const source = await ctx.db.prisma.source.create({ data: { identifier: 'openai-e2e', name: 'e2e', url: 'https://blog.example.org/feed', kind: 'rss' } });
+    const source = await ctx.db.prisma.source.create({
+      data: { identifier: 'openai-e2e', name: 'e2e', url: 'https://blog.example.org/feed', kind: 'rss' },
+    });
     const content = readFileSync(resolve(fixtures, 'eval', '01-win-qbot-to-cobaltstrike.md'), 'utf8');
     const article = await ctx.db.prisma.article.create({
-      data: { sourceId: source.id, url: 'https://blog.example.org/qbot', canonicalUrl: 'https://blog.example.org/qbot', title: 'QakBot-style intrusion', content, contentHash: 'e'.repeat(64), simhash: BigInt(0), simhashBands: [], huntScore: 70 },
+      data: {
+        sourceId: source.id,
+        url: 'https://blog.example.org/qbot',
+        canonicalUrl: 'https://blog.example.org/qbot',
+        title: 'QakBot-style intrusion',
+        content,
+        contentHash: 'e'.repeat(64),
+        simhash: BigInt(0),
+        simhashBands: [],
+        huntScore: 70,
+      },
     });
     const triggered = await request(app).post(`/api/workflow/articles/${article.id}/trigger?force=true`).expect(202);
     const id = triggered.body.execution_id as number;
     let body: Record<string, unknown> = {};
-    await waitFor('the execution to finish', async () => {
-      body = (await request(app).get(`/api/workflow/executions/${id}`).expect(200)).body;
-      return ['completed', 'failed'].includes(body['status'] as string);
-    }, 60_000);
+    await waitFor(
+      'the execution to finish',
+      async () => {
+        body = (await request(app).get(`/api/workflow/executions/${id}`).expect(200)).body;
+        return ['completed', 'failed'].includes(body['status'] as string);
+      },
+      60_000,
+    );
 
     expect(body).toMatchObject({ status: 'completed', error: null, rank_score: 8.5 });
-    const extraction = body['extraction_result'] as { subresults: Record<string, { items: Array<{ value: string; evidence: { text: string } }> }> };
-    expect(extraction.subresults['cmdline']?.items.map((item) => item.value)).toEqual(['rundll32.exe C:\\Users\\Public\\lib.dll,DllRegisterServer']);
+    const extraction = body['extraction_result'] as {
+      subresults: Record<string, { items: Array<{ value: string; evidence: { text: string } }> }>;
+    };
+    expect(extraction.subresults['cmdline']?.items.map((item) => item.value)).toEqual([
+      'rundll32.exe C:\\Users\\Public\\lib.dll,DllRegisterServer',
+    ]);
     expect(extraction.subresults['network_indicators']?.items[0]?.evidence.text).toBe('185.220.101.47');
     const rules = body['sigma_rules'] as Array<{ title: string; validation: { valid: boolean }; queue: { outcome: string } }>;
-    expect(rules).toEqual([expect.objectContaining({ title: 'Rundll32 loading a DLL from the Public profile', validation: expect.objectContaining({ valid: true }), queue: expect.objectContaining({ outcome: 'queued' }) })]);
+    expect(rules).toEqual([
+      expect.objectContaining({
+        title: 'Rundll32 loading a DLL from the Public profile',
+        validation: expect.objectContaining({ valid: true }),
+        queue: expect.objectContaining({ outcome: 'queued' }),
+      }),
+    ]);
 
-    const stages = body['stages'] as Array<{ stage: string; usage: Array<{ provider: string; model: string; inputTokens: number; outputTokens: number }> }>;
-    expect(stages.find((stage) => stage.stage === 'ranking')?.usage).toEqual([expect.objectContaining({ provider: 'openai', model: MODEL, inputTokens: 1200, outputTokens: 80 })]);
+    const stages = body['stages'] as Array<{
+      stage: string;
+      usage: Array<{ provider: string; model: string; inputTokens: number; outputTokens: number }>;
+    }>;
+    expect(stages.find((stage) => stage.stage === 'ranking')?.usage).toEqual([
+      expect.objectContaining({ provider: 'openai', model: MODEL, inputTokens: 1200, outputTokens: 80 }),
+    ]);
     expect(stages.find((stage) => stage.stage === 'extraction')?.usage).toHaveLength(2);
 
     const chats = fake.chatRequests();

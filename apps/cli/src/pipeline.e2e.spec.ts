@@ -16,7 +16,10 @@ jest.mock('js-yaml', () => {
   return {
     ...actual,
     load: (text: string, options?: Parameters<typeof actual.load>[1]) => (mockParsedTexts.push(text), actual.load(text, options)),
-    loadAll: (text: string, iterator: null, options?: Parameters<typeof actual.loadAll>[2]) => (mockParsedTexts.push(text), actual.loadAll(text, iterator, options)),
+    loadAll: (text: string, iterator: null, options?: Parameters<typeof actual.loadAll>[2]) => (
+      mockParsedTexts.push(text),
+      actual.loadAll(text, iterator, options)
+    ),
   };
 });
 const parsesOf = (yaml: string) => mockParsedTexts.filter((text) => text === yaml || text === yaml.trimEnd()).length;
@@ -31,9 +34,17 @@ interface ExecutionBody {
   termination_reason: string | null;
   platform_detection: { os: string } | null;
   rank_score: number | null;
-  extraction_result: { discrete_huntables_count: number; observables: Array<{ type: string; value: string }>; subresults: Record<string, { status: string; skip_reason?: { code: string } }> } | null;
+  extraction_result: {
+    discrete_huntables_count: number;
+    observables: Array<{ type: string; value: string }>;
+    subresults: Record<string, { status: string; skip_reason?: { code: string } }>;
+  } | null;
   sigma_rules: StoredRule[];
-  coverage: { corpus_rules: number; covered: Array<{ observable: string; rules: Array<{ rule_id: string; title: string }> }>; uncovered: string[] } | null;
+  coverage: {
+    corpus_rules: number;
+    covered: Array<{ observable: string; rules: Array<{ rule_id: string; title: string }> }>;
+    uncovered: string[];
+  } | null;
   stages: Array<{ stage: string; status: string }>;
 }
 
@@ -94,10 +105,14 @@ describe('pipeline end to end: workflow, content filter and sigma queue composed
     const triggered = await request(app).post(`/api/workflow/articles/${articleId}/trigger?force=true`).expect(202);
     const id = triggered.body.execution_id as number;
     let body: ExecutionBody | null = null;
-    await waitFor(`execution ${id} to finish`, async () => {
-      body = (await request(app).get(`/api/workflow/executions/${id}`).expect(200)).body as ExecutionBody;
-      return ['completed', 'failed', 'cancelled'].includes(body.status);
-    }, 60_000);
+    await waitFor(
+      `execution ${id} to finish`,
+      async () => {
+        body = (await request(app).get(`/api/workflow/executions/${id}`).expect(200)).body as ExecutionBody;
+        return ['completed', 'failed', 'cancelled'].includes(body.status);
+      },
+      60_000,
+    );
     const row = body as unknown as ExecutionBody;
     return { row, rules: row.sigma_rules, stages: row.stages.map((stage) => `${stage.stage}:${stage.status}`) };
   }
@@ -158,7 +173,11 @@ describe('pipeline end to end: workflow, content filter and sigma queue composed
     const generated = first.rules.filter((rule) => rule.source === 'generated');
     expect(generated.length).toBeGreaterThan(1);
     const duplicate = generated[0] as StoredRule;
-    const reference = { ...(load(duplicate.yaml) as Record<string, unknown>), id: '0f6c2a34-9b1d-4c7e-8a55-3d2e1f0a9b7c', title: 'Customer rule for the same behaviour' };
+    const reference = {
+      ...(load(duplicate.yaml) as Record<string, unknown>),
+      id: '0f6c2a34-9b1d-4c7e-8a55-3d2e1f0a9b7c',
+      title: 'Customer rule for the same behaviour',
+    };
     writeFileSync(join(customerRepo, 'customer-rule.yml'), JSON.stringify(reference));
     const indexed = await ctx.scheduler.runNow('index_customer_repo');
     expect(indexed.outcome).toBe('succeeded');
@@ -197,11 +216,15 @@ describe('pipeline end to end: workflow, content filter and sigma queue composed
     const minidump = row.coverage?.covered.find((entry) => entry.observable.includes('MiniDump'));
     expect(minidump?.rules.map((rule) => rule.rule_id)).toContain(customer.id);
     expect(row.coverage?.uncovered.length).toBeGreaterThan(0);
-    const covered = row.sigma_rules.filter((rule) => rule.source === 'generated' && (rule.covered_by ?? []).some((c) => c.rule_id === customer.id));
+    const covered = row.sigma_rules.filter(
+      (rule) => rule.source === 'generated' && (rule.covered_by ?? []).some((c) => c.rule_id === customer.id),
+    );
     expect(covered.length).toBeGreaterThan(0);
     // Rules for uncovered behaviour come first.
     const generated = row.sigma_rules.filter((rule) => rule.source === 'generated');
-    expect(generated.findIndex((rule) => (rule.covered_by ?? []).length > 0)).toBeGreaterThanOrEqual(generated.filter((rule) => (rule.covered_by ?? []).length === 0).length);
+    expect(generated.findIndex((rule) => (rule.covered_by ?? []).length > 0)).toBeGreaterThanOrEqual(
+      generated.filter((rule) => (rule.covered_by ?? []).length === 0).length,
+    );
     const queued = covered.filter((r) => r.queue.outcome === 'queued');
     expect(queued.length).toBeGreaterThan(0);
     for (const rule of queued) {

@@ -24,7 +24,10 @@ describe('formatProgressLine', () => {
   });
 
   it('shows bytes in binary units, as the backup list does', () => {
-    const line = formatProgressLine({ label: 'restoring', done: 2.5 * 1024 ** 2, total: 10 * 1024 ** 2, unit: 'bytes', elapsedMs: 1000 }, 120);
+    const line = formatProgressLine(
+      { label: 'restoring', done: 2.5 * 1024 ** 2, total: 10 * 1024 ** 2, unit: 'bytes', elapsedMs: 1000 },
+      120,
+    );
     expect(line).toContain('2.5 MiB/10.0 MiB  25%  2.5 MiB/s  ETA 0:03');
   });
 

@@ -30,8 +30,14 @@ describe('huntforge sigma index', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'huntforge-index-'));
     rulesDir = mkdtempSync(join(tmpdir(), 'huntforge-rules-'));
     mkdirSync(join(rulesDir, 'windows'));
-    writeFileSync(join(rulesDir, 'windows', 'certutil.yml'), rule('5b3a1b0e-1f7a-4d55-9a4e-0c3c1f0d9a11', 'Certutil Download', '\\certutil.exe'));
-    writeFileSync(join(rulesDir, 'windows', 'bitsadmin.yml'), rule('6c4b2c1f-2a8b-4e66-8b5f-1d4d2a1e0b22', 'Bitsadmin Download', '\\bitsadmin.exe'));
+    writeFileSync(
+      join(rulesDir, 'windows', 'certutil.yml'),
+      rule('5b3a1b0e-1f7a-4d55-9a4e-0c3c1f0d9a11', 'Certutil Download', '\\certutil.exe'),
+    );
+    writeFileSync(
+      join(rulesDir, 'windows', 'bitsadmin.yml'),
+      rule('6c4b2c1f-2a8b-4e66-8b5f-1d4d2a1e0b22', 'Bitsadmin Download', '\\bitsadmin.exe'),
+    );
     writeFileSync(join(rulesDir, 'windows', 'broken.yml'), 'title: broken\ndetection: {}\n');
   });
   afterAll(() => {

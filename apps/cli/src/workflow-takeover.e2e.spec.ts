@@ -56,7 +56,9 @@ describeDistributed('workflow run taken over after its worker is killed', () => 
 
   it('completes the run once, on the second worker, closing the dead worker’s stage as abandoned', async () => {
     const content = readFileSync(join(repoRoot, 'fixtures', 'eval', '01-win-qbot-to-cobaltstrike.md'), 'utf8');
-    const source = await db.prisma.source.create({ data: { identifier: 'takeover', name: 'takeover', url: 'https://blog.example.org/feed', kind: 'rss' } });
+    const source = await db.prisma.source.create({
+      data: { identifier: 'takeover', name: 'takeover', url: 'https://blog.example.org/feed', kind: 'rss' },
+    });
     const article = await db.prisma.article.create({
       data: {
         sourceId: source.id,
@@ -82,10 +84,14 @@ describeDistributed('workflow run taken over after its worker is killed', () => 
     });
     expect(triggered.status).toBe(202);
     const { execution_id: id } = (await triggered.json()) as { execution_id: number };
-    await waitFor('worker A to be inside platform detection', async () => {
-      const row = await db.prisma.workflowExecution.findUnique({ where: { id } });
-      return row?.status === 'running' && row.currentStep === 'platform_detection';
-    }, 60_000);
+    await waitFor(
+      'worker A to be inside platform detection',
+      async () => {
+        const row = await db.prisma.workflowExecution.findUnique({ where: { id } });
+        return row?.status === 'running' && row.currentStep === 'platform_detection';
+      },
+      60_000,
+    );
     const ownerA = (await db.prisma.workflowExecution.findUnique({ where: { id } }))?.workerId;
 
     const exited = new Promise((resolve) => first.child.once('exit', resolve));
@@ -95,10 +101,14 @@ describeDistributed('workflow run taken over after its worker is killed', () => 
 
     // The services the pipeline asks, and worker B.
     await Promise.all([startApp('content-filter'), startApp('sigma-queue'), startApp('workflow')]);
-    await waitFor('worker B to complete the run', async () => {
-      const row = await db.prisma.workflowExecution.findUnique({ where: { id } });
-      return row?.status === 'completed' || row?.status === 'failed';
-    }, 150_000);
+    await waitFor(
+      'worker B to complete the run',
+      async () => {
+        const row = await db.prisma.workflowExecution.findUnique({ where: { id } });
+        return row?.status === 'completed' || row?.status === 'failed';
+      },
+      150_000,
+    );
 
     const row = await db.prisma.workflowExecution.findUnique({ where: { id }, include: { stages: { orderBy: { id: 'asc' } } } });
     expect(row?.error).toBeNull();

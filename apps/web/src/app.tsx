@@ -34,7 +34,9 @@ function onAuthError(error: unknown): void {
 }
 
 const queryClient: QueryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: (error, query) => (query.queryKey[1] === gatewayRoutes.getAuthSession.path ? undefined : onAuthError(error)) }),
+  queryCache: new QueryCache({
+    onError: (error, query) => (query.queryKey[1] === gatewayRoutes.getAuthSession.path ? undefined : onAuthError(error)),
+  }),
   mutationCache: new MutationCache({ onError: onAuthError }),
   defaultOptions: {
     queries: {

@@ -62,8 +62,16 @@ describe('createApiClient', () => {
 
   it('fills the path, repeats array query values, drops undefined ones and sends the JSON body', async () => {
     const seen: Seen[] = [];
-    const client = createApiClient({ baseUrl: 'http://gw.test/', fetch: fakeFetch(json(201, { id: 7 }), seen), headers: () => ({ 'x-csrf': 'abc' }) });
-    const created = await client.call(itemRoute, { params: { thing_id: 'a/b' as unknown as number }, query: { tag: ['x', 'y z'], since: undefined, page: 2 }, body: { text: 'hi' } });
+    const client = createApiClient({
+      baseUrl: 'http://gw.test/',
+      fetch: fakeFetch(json(201, { id: 7 }), seen),
+      headers: () => ({ 'x-csrf': 'abc' }),
+    });
+    const created = await client.call(itemRoute, {
+      params: { thing_id: 'a/b' as unknown as number },
+      query: { tag: ['x', 'y z'], since: undefined, page: 2 },
+      body: { text: 'hi' },
+    });
     expect(created).toEqual({ id: 7 });
     expect(seen[0]?.url).toBe('http://gw.test/api/things/a%2Fb/notes?tag=x&tag=y+z&page=2');
     expect(seen[0]?.init.method).toBe('POST');
@@ -82,7 +90,10 @@ describe('createApiClient', () => {
         return { 'x-signed': `${request.method} ${new URL(request.url).pathname}` };
       },
     });
-    await expect(client.answer(itemRoute, { params: { thing_id: 4 }, query: { page: 1 }, body: { text: 'a' } })).resolves.toEqual({ status: 201, body: { id: 8 } });
+    await expect(client.answer(itemRoute, { params: { thing_id: 4 }, query: { page: 1 }, body: { text: 'a' } })).resolves.toEqual({
+      status: 201,
+      body: { id: 8 },
+    });
     expect(asked).toEqual([{ method: 'POST', url: 'http://svc.test/api/things/4/notes?page=1', body: '{"text":"a"}' }]);
     expect(seen[0]?.init.headers).toMatchObject({ 'x-signed': 'POST /api/things/4/notes' });
   });
@@ -97,15 +108,26 @@ describe('createApiClient', () => {
 
   it('rejects with the error envelope as an ApiError', async () => {
     const client = createApiClient({
-      fetch: fakeFetch(json(404, { error: { code: 'thing_not_found', message: 'thing 3 not found', details: { id: 3 } } }, { 'x-request-id': 'r-1' }), []),
+      fetch: fakeFetch(
+        json(404, { error: { code: 'thing_not_found', message: 'thing 3 not found', details: { id: 3 } } }, { 'x-request-id': 'r-1' }),
+        [],
+      ),
     });
     const error = await client.call(itemRoute, { params: { thing_id: 3 }, body: { text: '' } }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 404, code: 'thing_not_found', message: 'thing 3 not found', details: { id: 3 }, requestId: 'r-1' });
+    expect(error).toMatchObject({
+      status: 404,
+      code: 'thing_not_found',
+      message: 'thing 3 not found',
+      details: { id: 3 },
+      requestId: 'r-1',
+    });
   });
 
   it('keeps the status of a failure that is not our envelope (a proxy page)', async () => {
-    const client = createApiClient({ fetch: fakeFetch(new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }), []) });
+    const client = createApiClient({
+      fetch: fakeFetch(new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }), []),
+    });
     const error = await client.call(emptyRoute, { params: { name: 'x' } }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 502, code: 'http_502', details: '<html>Bad Gateway</html>' });
   });

@@ -3,7 +3,11 @@ import type { z } from 'zod';
 import { apiErrorOf } from './api-error';
 
 /** The route's request parts; a route without any (`request` absent or undefined) takes none. */
-type RequestOf<R> = R extends { request?: infer Q } ? ([NonNullable<Q>] extends [never] ? Record<never, never> : NonNullable<Q>) : Record<never, never>;
+type RequestOf<R> = R extends { request?: infer Q }
+  ? [NonNullable<Q>] extends [never]
+    ? Record<never, never>
+    : NonNullable<Q>
+  : Record<never, never>;
 type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
 
 type ParamsPart<R> = RequestOf<R> extends { params: infer P } ? { params: InputOf<P> } : { params?: undefined };
@@ -59,7 +63,8 @@ export interface ApiClient {
 function pathOf(route: ApiRoute, params: Record<string, unknown> = {}): string {
   return route.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
     const value = params[name];
-    if (value === undefined || value === null || value === '') throw new TypeError(`${route.method.toUpperCase()} ${route.path}: path parameter ${name} is missing`);
+    if (value === undefined || value === null || value === '')
+      throw new TypeError(`${route.method.toUpperCase()} ${route.path}: path parameter ${name} is missing`);
     return encodeURIComponent(String(value));
   });
 }
@@ -96,7 +101,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     `${baseUrl}${pathOf(route, input.params as Record<string, unknown> | undefined)}${queryOf(input.query as Record<string, unknown> | undefined)}`;
 
   const answer: ApiClient['answer'] = async (route, ...rest) => {
-    const input = (rest[0] ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown; signal?: AbortSignal };
+    const input = (rest[0] ?? {}) as {
+      params?: Record<string, unknown>;
+      query?: Record<string, unknown>;
+      body?: unknown;
+      signal?: AbortSignal;
+    };
     const target = url(route, input as Pick<CallInput<typeof route>, 'params' | 'query'>);
     const method = route.method.toUpperCase();
     const body = input.body === undefined ? undefined : JSON.stringify(input.body);

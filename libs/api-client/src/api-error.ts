@@ -23,6 +23,7 @@ function isErrorEnvelope(value: unknown): value is ErrorEnvelope {
 
 /** The error a failed response stands for; a body that is not our envelope (a proxy's page) keeps the status. */
 export function apiErrorOf(status: number, body: unknown, requestId?: string): ApiError {
-  if (isErrorEnvelope(body)) return new ApiError(status, body.error.code, body.error.message, body.error.details, body.error.request_id ?? requestId);
+  if (isErrorEnvelope(body))
+    return new ApiError(status, body.error.code, body.error.message, body.error.details, body.error.request_id ?? requestId);
   return new ApiError(status, `http_${status}`, `the server answered ${status} without an error body`, body, requestId);
 }

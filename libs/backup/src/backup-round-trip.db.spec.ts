@@ -94,7 +94,12 @@ describe('backup round trip on the embedded database', () => {
       ]);
       expect(first.files.find((file) => file.path === 'data/settings-encryption.key')).toMatchObject({ size: key.length, mode: 0o600 });
       // Progress for the CLI's bar: the dump, then each state file, counting up to every file of the manifest.
-      expect(backupProgress).toEqual([[1, 4], [2, 4], [3, 4], [4, 4]]);
+      expect(backupProgress).toEqual([
+        [1, 4],
+        [2, 4],
+        [3, 4],
+        [4, 4],
+      ]);
       expect(statSync(join(folders.backupDir, first.id)).mode & 0o777).toBe(0o700);
       expect(statSync(join(folders.backupDir, first.id, 'data', 'settings-encryption.key')).mode & 0o777).toBe(0o600);
 
@@ -112,7 +117,12 @@ describe('backup round trip on the embedded database', () => {
     restoreProgress.length = 0;
     const restored = await restoreWith(first.id);
     expect(restored.id).toBe(first.id);
-    expect(restoreProgress).toEqual([[1, 4], [2, 4], [3, 4], [4, 4]]);
+    expect(restoreProgress).toEqual([
+      [1, 4],
+      [2, 4],
+      [3, 4],
+      [4, 4],
+    ]);
 
     expect(readFileSync(modelPath()).equals(model)).toBe(true);
     expect(readFileSync(versionPath()).equals(oldModel)).toBe(true);
@@ -181,7 +191,10 @@ describe('backup round trip on the embedded database', () => {
       Object.assign(entry, { size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
       writeFileSync(manifestPath, JSON.stringify(manifest));
     };
-    const siblings = () => readdirSync(dataDir).filter((name) => name.startsWith('pglite')).sort();
+    const siblings = () =>
+      readdirSync(dataDir)
+        .filter((name) => name.startsWith('pglite'))
+        .sort();
     const before = siblings();
 
     const corrupt = Buffer.from(original);

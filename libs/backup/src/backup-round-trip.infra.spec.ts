@@ -45,12 +45,20 @@ describeWithInfra('postgres')('backup round trip on PostgreSQL (pg_dump / pg_res
       await migrateDb(db);
       await db.repos.audit.record({ type: EVENT, actor: 'test', payload: { n: 1 } });
       await db.repos.audit.record({ type: EVENT, actor: 'test', payload: { n: 2 } });
-      manifest = await createBackup({ backupDir: folders.backupDir, database: postgresDatabaseSource(db, postgresTools(scratch.url)), stateFolders: folders.stateFolders });
+      manifest = await createBackup({
+        backupDir: folders.backupDir,
+        database: postgresDatabaseSource(db, postgresTools(scratch.url)),
+        stateFolders: folders.stateFolders,
+      });
     } finally {
       await db.close();
     }
     expect(manifest.schema_migration).toBe(await newestKnownMigration());
-    expect(manifest.database).toMatchObject({ kind: 'postgres', dump_format: 'pg-dump-custom', server_version: expect.stringMatching(/^15\./) });
+    expect(manifest.database).toMatchObject({
+      kind: 'postgres',
+      dump_format: 'pg-dump-custom',
+      server_version: expect.stringMatching(/^15\./),
+    });
     const dump = readFileSync(join(folders.backupDir, manifest.id, 'database', 'postgres.dump'));
     // pg_dump's custom format starts with "PGDMP".
     expect(dump.subarray(0, 5).toString('latin1')).toBe('PGDMP');
@@ -103,14 +111,18 @@ describeWithInfra('postgres')('backup round trip on PostgreSQL (pg_dump / pg_res
   }, 120_000);
 
   it('names missing client programs and a failed pg_dump with stable codes, never showing the password', async () => {
-    const missing = await postgresTools(scratch.url, { binDir: join(root, 'no-such-bin') }).check().catch((error: unknown) => error);
+    const missing = await postgresTools(scratch.url, { binDir: join(root, 'no-such-bin') })
+      .check()
+      .catch((error: unknown) => error);
     expect(missing).toBeInstanceOf(BackupError);
     expect(missing).toMatchObject({ code: 'pg_client_missing' });
 
     // A password in the URL (ignored by this server's trust authentication) never shows in the error.
     const url = new URL(scratch.url);
     url.password = 'never-printed-secret';
-    const failed = await postgresTools(url.toString()).dump(join(root, 'no-such-folder', 'never.dump')).catch((error: unknown) => error);
+    const failed = await postgresTools(url.toString())
+      .dump(join(root, 'no-such-folder', 'never.dump'))
+      .catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(BackupError);
     expect(failed).toMatchObject({ code: 'pg_dump_failed', message: expect.stringContaining('no-such-folder') });
     expect(String((failed as Error).message)).not.toContain('never-printed-secret');

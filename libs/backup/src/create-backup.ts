@@ -34,7 +34,9 @@ export async function createBackup(options: CreateBackupOptions): Promise<Manife
     const schemaMigration = await options.database.latestMigration();
     const dump = await options.database.dumpTo(join(partial, 'database'));
 
-    const files: ManifestFile[] = [{ path: `database/${dump.fileName}`, role: 'database', ...(await fingerprintFile(join(partial, 'database', dump.fileName))) }];
+    const files: ManifestFile[] = [
+      { path: `database/${dump.fileName}`, role: 'database', ...(await fingerprintFile(join(partial, 'database', dump.fileName))) },
+    ];
     const stateFiles = await collectStateFiles(options.stateFolders, [options.backupDir]);
     const total = 1 + stateFiles.length;
     options.onProgress?.(files.length, total);
@@ -50,7 +52,11 @@ export async function createBackup(options: CreateBackupOptions): Promise<Manife
       id,
       created_at: now.toISOString(),
       schema_migration: schemaMigration,
-      database: { kind: options.database.kind, dump_format: dump.format, ...(dump.serverVersion ? { server_version: dump.serverVersion } : {}) },
+      database: {
+        kind: options.database.kind,
+        dump_format: dump.format,
+        ...(dump.serverVersion ? { server_version: dump.serverVersion } : {}),
+      },
       files,
     };
     await writeFile(join(partial, MANIFEST_FILE), serializeManifest(manifest), { mode: 0o600 });

@@ -20,7 +20,8 @@ export interface InstallationFolders {
 export function installationFolders(dataDir: string, env: NodeJS.ProcessEnv = process.env): InstallationFolders {
   const stateFolders: StateFolder[] = [{ role: 'data', dir: dataDir }];
   const artifacts = env['CONTENT_FILTER_ARTIFACTS_DIR']?.trim();
-  if (artifacts && relative(resolve(dataDir), resolve(artifacts)).startsWith('..')) stateFolders.push({ role: 'artifacts', dir: artifacts });
+  if (artifacts && relative(resolve(dataDir), resolve(artifacts)).startsWith('..'))
+    stateFolders.push({ role: 'artifacts', dir: artifacts });
   return { backupDir: resolveBackupDir(dataDir, env), pgliteDir: join(dataDir, 'pglite'), stateFolders };
 }
 

@@ -31,7 +31,9 @@ export async function listBackups(backupDir: string, options: { verify?: boolean
   const summaries: BackupSummary[] = [];
   for (const id of await backupIds(backupDir)) {
     try {
-      const { manifest, problems } = options.verify ? await verifyBackup(backupDir, id) : { manifest: await readManifest(backupDir, id), problems: [] };
+      const { manifest, problems } = options.verify
+        ? await verifyBackup(backupDir, id)
+        : { manifest: await readManifest(backupDir, id), problems: [] };
       summaries.push({
         id,
         manifest,

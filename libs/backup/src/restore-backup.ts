@@ -44,7 +44,8 @@ export async function restoreBackup(options: RestoreBackupOptions): Promise<Mani
   if (!dump) throw new BackupError('backup_manifest_invalid', `backup ${options.id} has no database file`);
   const folders = new Map(options.stateFolders.map((folder) => [folder.role, folder.dir]));
   const missingFolder = manifest.files.find((file) => file.role !== 'database' && !folders.has(file.role));
-  if (missingFolder) throw new BackupError('backup_manifest_invalid', `no folder to restore ${missingFolder.role} files to (${missingFolder.path})`);
+  if (missingFolder)
+    throw new BackupError('backup_manifest_invalid', `no folder to restore ${missingFolder.role} files to (${missingFolder.path})`);
 
   const source = backupPath(options.backupDir, options.id);
   await options.target.acquire();

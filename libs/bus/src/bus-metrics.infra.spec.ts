@@ -33,7 +33,11 @@ describe.each(suites)('bus metrics hooks (%s)', (kind, describeIfAvailable) => {
 
     beforeEach(async () => {
       recorded = recordingMetrics();
-      harness = await createBusHarness(kind, infraUrl('rabbitmq'), { metrics: recorded.metrics, retryBaseDelayMs: 10, maxRetryDelayMs: 10 });
+      harness = await createBusHarness(kind, infraUrl('rabbitmq'), {
+        metrics: recorded.metrics,
+        retryBaseDelayMs: 10,
+        maxRetryDelayMs: 10,
+      });
     });
     afterEach(() => harness.dispose());
 
@@ -52,7 +56,10 @@ describe.each(suites)('bus metrics hooks (%s)', (kind, describeIfAvailable) => {
       await harness.bus.publish('metrics.poison', { poison: true });
       await harness.publishRaw('metrics.raw', 'not json');
 
-      await waitFor('every delivery settled', () => recorded.delivered.get('metrics dead-letter') === 2 && recorded.delivered.get('metrics ack') === 1);
+      await waitFor(
+        'every delivery settled',
+        () => recorded.delivered.get('metrics dead-letter') === 2 && recorded.delivered.get('metrics ack') === 1,
+      );
       expect(Object.fromEntries(recorded.published)).toEqual({ 'metrics.ok': 1, 'metrics.poison': 1 });
       expect(Object.fromEntries(recorded.delivered)).toEqual({ 'metrics retry': 2, 'metrics ack': 1, 'metrics dead-letter': 2 });
       // Every delivery that reached the handler is timed; the malformed one is not.

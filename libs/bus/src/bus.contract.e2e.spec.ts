@@ -74,12 +74,22 @@ describe.each(kinds)('Bus contract (%s)', (kind) => {
       const star = await record('star', ['article.*']);
       const hash = await record('hash', ['article.#']);
       const middle = await record('middle', ['*.execution.#']);
-      for (const topic of ['article', 'article.ingested', 'article.ingested.late', 'workflow.execution', 'workflow.execution.finished', 'settings.changed']) {
+      for (const topic of [
+        'article',
+        'article.ingested',
+        'article.ingested.late',
+        'workflow.execution',
+        'workflow.execution.finished',
+        'settings.changed',
+      ]) {
         await harness.bus.publish(topic, {});
       }
       await harness.bus.publish('article.end', {});
       await harness.bus.publish('x.execution.end', {});
-      await waitFor('the sentinels', () => star.length > 0 && star.at(-1)?.type === 'article.end' && middle.at(-1)?.type === 'x.execution.end');
+      await waitFor(
+        'the sentinels',
+        () => star.length > 0 && star.at(-1)?.type === 'article.end' && middle.at(-1)?.type === 'x.execution.end',
+      );
       await waitFor('the sentinel on #', () => hash.at(-1)?.type === 'article.end');
 
       expect(star.map((m) => m.type)).toEqual(['article.ingested', 'article.end']);
@@ -248,7 +258,10 @@ describe.each(kinds)('Bus contract (%s)', (kind) => {
     it('dead-letters malformed messages with a logged reason and keeps consuming', async () => {
       const seen = await record('strict', ['article.ingested']);
       await harness.publishRaw('article.ingested', 'not json at all');
-      await harness.publishRaw('article.ingested', JSON.stringify({ id: '', type: 'article.ingested', occurredAt: 'yesterday', payload: {} }));
+      await harness.publishRaw(
+        'article.ingested',
+        JSON.stringify({ id: '', type: 'article.ingested', occurredAt: 'yesterday', payload: {} }),
+      );
       const valid = await harness.bus.publish('article.ingested', { ok: true });
 
       await waitFor('the valid message', () => seen.length === 1);
@@ -377,7 +390,14 @@ describeRabbit('RabbitMQ bus resilience', () => {
       // Conditions, not time: on a loaded machine the reconnect can finish well after the last message is consumed.
       const logged = (msg: string) => logger.entries.filter((entry) => entry.msg === msg).length;
       await waitFor('every message consumed', () => processed.size === total, 60_000);
-      await waitFor('the connection lost and made again', () => logged('bus: RabbitMQ connection lost; reconnecting') >= 1 && logged('bus: connected to RabbitMQ') >= 2 && harness.bus.isConnected(), 60_000);
+      await waitFor(
+        'the connection lost and made again',
+        () =>
+          logged('bus: RabbitMQ connection lost; reconnecting') >= 1 &&
+          logged('bus: connected to RabbitMQ') >= 2 &&
+          harness.bus.isConnected(),
+        60_000,
+      );
       // Redeliveries of messages in flight at the cut arrive after the reconnect; give them a moment to show up.
       await sleep(settleMs);
       expect(new Set(published).size).toBe(total);

@@ -23,9 +23,14 @@ describe('createBus', () => {
     });
     const logger: BusLogger = pino({ level: 'debug' }, sink);
     const bus = await createBus({ logger });
-    await bus.subscribe('q', ['t'], async () => {
-      throw new Error('nope');
-    }, { maxAttempts: 1 });
+    await bus.subscribe(
+      'q',
+      ['t'],
+      async () => {
+        throw new Error('nope');
+      },
+      { maxAttempts: 1 },
+    );
     await bus.publish('t', {});
     await waitFor('the dead-letter log line', () => lines.some((line) => line.includes('handler failed on the last attempt')));
     await bus.close();

@@ -81,7 +81,12 @@ const PUBLIC_METHODS: ReadonlyArray<{ method: string; compiled: CompiledPattern 
 
 function isPublicForMethod(method: string, path: string): boolean {
   const upper = method.toUpperCase();
-  return mostSpecificMatch(PUBLIC_METHODS.filter((entry) => entry.method === upper), path) !== undefined;
+  return (
+    mostSpecificMatch(
+      PUBLIC_METHODS.filter((entry) => entry.method === upper),
+      path,
+    ) !== undefined
+  );
 }
 
 function isProtectedArea(segments: readonly string[]): boolean {

@@ -91,7 +91,15 @@ export {
 } from './http/auth-session';
 export { pageQuerySchema, offsetQuerySchema, pagedResponseSchema, totalPages, pageOffset, type PageLimits } from './http/pagination';
 
-export { ACTOR_HEADER, ROLE_HEADER, LOCAL_ACTOR, ACTOR_MAX_LENGTH, SIGNATURE_HEADER, SIGNED_AT_HEADER, NONCE_HEADER } from './http/identity';
+export {
+  ACTOR_HEADER,
+  ROLE_HEADER,
+  LOCAL_ACTOR,
+  ACTOR_MAX_LENGTH,
+  SIGNATURE_HEADER,
+  SIGNED_AT_HEADER,
+  NONCE_HEADER,
+} from './http/identity';
 export { buildOpenApiDocument, type OpenApiDocument, type OpenApiDocumentOptions } from './openapi';
 export { BEARER_SCHEME } from './openapi/register-route';
 export {
@@ -542,12 +550,7 @@ export {
 export { WORKFLOW_ERROR_CODES } from './workflow/errors';
 // settings
 // Public contracts of the settings area (HTTP bodies, bus payloads). Curated named exports only.
-export {
-  SETTING_DEFINITIONS,
-  SETTING_KEYS,
-  findSettingDefinition,
-  type SettingDefinition,
-} from './settings/catalogue';
+export { SETTING_DEFINITIONS, SETTING_KEYS, findSettingDefinition, type SettingDefinition } from './settings/catalogue';
 export { GITHUB_DEFAULT_API_URL, githubApiBase } from './settings/github';
 export {
   settingKeyParamsSchema,

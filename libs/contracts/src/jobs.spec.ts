@@ -11,7 +11,11 @@ describe('scheduled job catalogue', () => {
   it('keeps the fixed jobs and the disabled annotation job out of reach of edits', () => {
     expect(findScheduledJob('check_all_sources')).toMatchObject({ editable: false, defaultCron: '*/30 * * * *' });
     expect(findScheduledJob('index_customer_repo')).toMatchObject({ editable: false, defaultCron: '30 4 * * *' });
-    expect(findScheduledJob('generate_annotation_embeddings')).toMatchObject({ editable: false, enabledByDefault: false, defaultCron: '0 4 * * 0' });
+    expect(findScheduledJob('generate_annotation_embeddings')).toMatchObject({
+      editable: false,
+      enabledByDefault: false,
+      defaultCron: '0 4 * * 0',
+    });
     expect(findScheduledJob('nope')).toBeUndefined();
   });
 

@@ -29,9 +29,7 @@ describe('buildOpenApiDocument', () => {
       ]),
     );
     expect(paths['/api/scheduled-jobs']?.put?.requestBody).toBeDefined();
-    expect(paths['/api/tokens/{id}']?.delete?.parameters).toEqual([
-      expect.objectContaining({ name: 'id', in: 'path', required: true }),
-    ]);
+    expect(paths['/api/tokens/{id}']?.delete?.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
   });
 
   it('derives security and auth errors from the access rule', () => {

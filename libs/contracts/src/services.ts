@@ -25,9 +25,7 @@ export const SERVICES: Readonly<Record<ServiceName, ServiceDescriptor>> = {
 };
 
 /** The services the gateway forwards to (all but itself). */
-export const UPSTREAM_SERVICE_NAMES = SERVICE_NAMES.filter(
-  (name): name is Exclude<ServiceName, 'gateway'> => name !== 'gateway',
-);
+export const UPSTREAM_SERVICE_NAMES = SERVICE_NAMES.filter((name): name is Exclude<ServiceName, 'gateway'> => name !== 'gateway');
 
 export type UpstreamServiceName = Exclude<ServiceName, 'gateway'>;
 

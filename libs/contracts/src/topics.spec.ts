@@ -5,8 +5,15 @@ describe('topics', () => {
     expect(Object.keys(TOPIC_PAYLOAD_SCHEMAS).sort()).toEqual(Object.values(TOPICS).sort());
   });
 
-  it('names the request keys (three from the architecture, plus the workflow\'s enqueue and corpus coverage) and the workflow queue', () => {
-    expect(Object.values(REQUEST_KEYS)).toEqual(['content-filter.classify', 'content-filter.detect-os', 'content-filter.classify-article', 'sigma.similarity.search', 'sigma.queue.enqueue', 'sigma.corpus.coverage']);
+  it("names the request keys (three from the architecture, plus the workflow's enqueue and corpus coverage) and the workflow queue", () => {
+    expect(Object.values(REQUEST_KEYS)).toEqual([
+      'content-filter.classify',
+      'content-filter.detect-os',
+      'content-filter.classify-article',
+      'sigma.similarity.search',
+      'sigma.queue.enqueue',
+      'sigma.corpus.coverage',
+    ]);
     expect(QUEUES.workflowExecutions).toBe('workflow.executions');
   });
 

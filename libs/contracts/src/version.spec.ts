@@ -11,6 +11,8 @@ describe('HUNTFORGE_VERSION', () => {
   });
 
   it('has a CHANGELOG section', () => {
-    expect(readFileSync(resolve(__dirname, '../../../CHANGELOG.md'), 'utf8')).toMatch(new RegExp(`^## \\[?${HUNTFORGE_VERSION.replaceAll('.', '\\.')}\\]?`, 'm'));
+    expect(readFileSync(resolve(__dirname, '../../../CHANGELOG.md'), 'utf8')).toMatch(
+      new RegExp(`^## \\[?${HUNTFORGE_VERSION.replaceAll('.', '\\.')}\\]?`, 'm'),
+    );
   });
 });

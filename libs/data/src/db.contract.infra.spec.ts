@@ -53,12 +53,24 @@ describe.each(availableDbKinds())('data layer contract on %s', (kind) => {
     it('records every migration like prisma migrate deploy', async () => {
       const files = await readMigrationFiles(resolveMigrationsDir());
       const rows = await db.prisma.$queryRaw<
-        Array<{ id: string; checksum: string; migration_name: string; finished_at: Date | null; rolled_back_at: Date | null; applied_steps_count: number; logs: string | null }>
+        Array<{
+          id: string;
+          checksum: string;
+          migration_name: string;
+          finished_at: Date | null;
+          rolled_back_at: Date | null;
+          applied_steps_count: number;
+          logs: string | null;
+        }>
       >`SELECT id, checksum, migration_name, finished_at, rolled_back_at, applied_steps_count, logs FROM "_prisma_migrations" ORDER BY migration_name`;
       expect(rows.map((r) => r.migration_name)).toEqual(files.map((f) => f.name));
       const scripts = new Map(files.map((f) => [f.name, f.script]));
       for (const row of rows) {
-        expect(row.checksum).toBe(createHash('sha256').update(scripts.get(row.migration_name) ?? '').digest('hex'));
+        expect(row.checksum).toBe(
+          createHash('sha256')
+            .update(scripts.get(row.migration_name) ?? '')
+            .digest('hex'),
+        );
         expect(row.id).toMatch(/^[0-9a-f-]{36}$/);
         expect(row.finished_at).toBeInstanceOf(Date);
         expect(row.rolled_back_at).toBeNull();
@@ -156,8 +168,13 @@ describe.each(availableDbKinds())('data layer contract on %s', (kind) => {
       const tokenHash = createHash('sha256').update(name).digest('hex');
       const created = await db.repos.apiTokens.create({ name, role: 'analyst', tokenHash, prefix: 'hf_ab12' });
       expect(created).toEqual({
-        id: expect.any(Number), name, role: 'analyst', prefix: 'hf_ab12',
-        createdAt: expect.any(Date), lastUsedAt: null, revokedAt: null,
+        id: expect.any(Number),
+        name,
+        role: 'analyst',
+        prefix: 'hf_ab12',
+        createdAt: expect.any(Date),
+        lastUsedAt: null,
+        revokedAt: null,
       });
       await expect(db.repos.apiTokens.findActiveByHash(tokenHash)).resolves.toMatchObject({ id: created.id, name });
       await expect(db.repos.apiTokens.findActiveByHash('0'.repeat(64))).resolves.toBeNull();
@@ -176,7 +193,10 @@ describe.each(availableDbKinds())('data layer contract on %s', (kind) => {
     it('revokes by id, and reports false for an unknown token', async () => {
       const name = unique('token');
       const created = await db.repos.apiTokens.create({
-        name, role: 'viewer', tokenHash: createHash('sha256').update(name).digest('hex'), prefix: 'hf_cd34',
+        name,
+        role: 'viewer',
+        tokenHash: createHash('sha256').update(name).digest('hex'),
+        prefix: 'hf_cd34',
       });
       await expect(db.repos.apiTokens.revoke(created.id)).resolves.toBe(true);
       await expect(db.repos.apiTokens.revoke(999_999)).resolves.toBe(false);
@@ -188,12 +208,12 @@ describe.each(availableDbKinds())('data layer contract on %s', (kind) => {
       const name = unique('token');
       const tokenHash = createHash('sha256').update(name).digest('hex');
       await db.repos.apiTokens.create({ name, role: 'admin', tokenHash, prefix: 'hf_ef56' });
-      await expect(
-        db.repos.apiTokens.create({ name, role: 'admin', tokenHash: '1'.repeat(64), prefix: 'hf_ef56' }),
-      ).rejects.toThrow(/Unique constraint/);
-      await expect(
-        db.repos.apiTokens.create({ name: unique('token'), role: 'admin', tokenHash, prefix: 'hf_ef56' }),
-      ).rejects.toThrow(/Unique constraint/);
+      await expect(db.repos.apiTokens.create({ name, role: 'admin', tokenHash: '1'.repeat(64), prefix: 'hf_ef56' })).rejects.toThrow(
+        /Unique constraint/,
+      );
+      await expect(db.repos.apiTokens.create({ name: unique('token'), role: 'admin', tokenHash, prefix: 'hf_ef56' })).rejects.toThrow(
+        /Unique constraint/,
+      );
     });
   });
 
@@ -213,7 +233,10 @@ describe.each(availableDbKinds())('data layer contract on %s', (kind) => {
       await db.repos.jobRuns.start(unique('other-job'), 'replica-a');
 
       const recent = await db.repos.jobRuns.recent(jobId, 10);
-      expect(recent.map((r) => [r.id, r.outcome])).toEqual([[second.id, 'failed'], [first.id, 'succeeded']]);
+      expect(recent.map((r) => [r.id, r.outcome])).toEqual([
+        [second.id, 'failed'],
+        [first.id, 'succeeded'],
+      ]);
       expect(recent[0]?.detail).toBeNull();
       await expect(db.repos.jobRuns.recent(jobId, 1)).resolves.toHaveLength(1);
     });
@@ -222,7 +245,10 @@ describe.each(availableDbKinds())('data layer contract on %s', (kind) => {
   describe('scheduled job configs and audit', () => {
     it('saves every job and its audit event together', async () => {
       const saved = await db.repos.scheduledJobs.saveWithAudit(
-        [{ jobId: 'cleanup_old_data', enabled: false, cron: '0 3 * * *' }, { jobId: 'embed_new_articles', enabled: true, cron: '0 15 * * *' }],
+        [
+          { jobId: 'cleanup_old_data', enabled: false, cron: '0 3 * * *' },
+          { jobId: 'embed_new_articles', enabled: true, cron: '0 15 * * *' },
+        ],
         { type: 'scheduled_jobs.updated', actor: 'admin-token', payload: { changed: ['cleanup_old_data'] } },
       );
       expect(saved.map((j) => [j.jobId, j.enabled, j.cron])).toEqual([
@@ -237,13 +263,17 @@ describe.each(availableDbKinds())('data layer contract on %s', (kind) => {
 
     it('keeps the old config when the audit insert fails', async () => {
       await db.repos.scheduledJobs.saveWithAudit([{ jobId: 'sync_sigma_rules', enabled: true, cron: '0 4 * * 0' }], {
-        type: 'scheduled_jobs.updated', actor: null, payload: {},
+        type: 'scheduled_jobs.updated',
+        actor: null,
+        payload: {},
       });
       const before = await db.repos.audit.list({ limit: 1000 });
       // audit_events.type is VARCHAR(100): the database itself rejects this event, inside the transaction.
       await expect(
         db.repos.scheduledJobs.saveWithAudit([{ jobId: 'sync_sigma_rules', enabled: false, cron: '5 5 * * *' }], {
-          type: 'x'.repeat(101), actor: null, payload: {},
+          type: 'x'.repeat(101),
+          actor: null,
+          payload: {},
         }),
       ).rejects.toThrow();
       const job = (await db.repos.scheduledJobs.list()).find((j) => j.jobId === 'sync_sigma_rules');
@@ -258,15 +288,38 @@ describe.each(availableDbKinds())('data layer contract on %s', (kind) => {
       await db.repos.audit.record({ type: unique('other.event'), actor: 'a', payload: {} });
       const listed = await db.repos.audit.list({ type });
       expect(listed.map((e) => e.id)).toEqual([second.id, first.id]);
-      expect(listed[1]).toEqual({ id: first.id, type, actor: 'a', tool: null, outcome: null, durationMs: null, payload: { n: 1 }, createdAt: expect.any(Date) });
+      expect(listed[1]).toEqual({
+        id: first.id,
+        type,
+        actor: 'a',
+        tool: null,
+        outcome: null,
+        durationMs: null,
+        payload: { n: 1 },
+        createdAt: expect.any(Date),
+      });
       expect(listed[0]?.payload).toBeNull();
       await expect(db.repos.audit.list({ type, limit: 1 })).resolves.toHaveLength(1);
     });
 
     it('keeps a tool call’s columns for filtering, trims long actors, and pages by id', async () => {
       const tool = unique('tool');
-      const older = await db.repos.audit.record({ type: 'mcp.tool_call', actor: 'x'.repeat(300), tool, outcome: 'ok', durationMs: 12, payload: {} });
-      const newer = await db.repos.audit.record({ type: 'mcp.tool_call', actor: 'token:b', tool, outcome: 'error', durationMs: 3, payload: {} });
+      const older = await db.repos.audit.record({
+        type: 'mcp.tool_call',
+        actor: 'x'.repeat(300),
+        tool,
+        outcome: 'ok',
+        durationMs: 12,
+        payload: {},
+      });
+      const newer = await db.repos.audit.record({
+        type: 'mcp.tool_call',
+        actor: 'token:b',
+        tool,
+        outcome: 'error',
+        durationMs: 3,
+        payload: {},
+      });
       expect(older.actor).toHaveLength(200);
       expect((await db.repos.audit.list({ tool, outcome: 'error' })).map((e) => e.id)).toEqual([newer.id]);
       expect((await db.repos.audit.list({ tool, beforeId: newer.id })).map((e) => e.id)).toEqual([older.id]);
@@ -279,15 +332,28 @@ describe.each(availableDbKinds())('data layer contract on %s', (kind) => {
       const article = await seedArticle();
       await db.prisma.chunkClassificationFeedback.create({
         data: {
-          articleId: article.id, chunkId: 3, chunkText: 'schtasks /create ...', modelClassification: 'Huntable',
-          modelConfidence: 0.91, isCorrect: true,
+          articleId: article.id,
+          chunkId: 3,
+          chunkText: 'schtasks /create ...',
+          modelClassification: 'Huntable',
+          modelConfidence: 0.91,
+          isCorrect: true,
         },
       });
       await db.prisma.articleAnnotation.create({
         data: { articleId: article.id, annotationType: 'huntable', selectedText: 'x', startPosition: 0, endPosition: 1 },
       });
       await db.prisma.chunkAnalysis.create({
-        data: { articleId: article.id, chunkId: 3, chunkStart: 0, chunkEnd: 1000, modelVersion: 1, label: 'Huntable', confidence: 0.9, kept: true },
+        data: {
+          articleId: article.id,
+          chunkId: 3,
+          chunkStart: 0,
+          chunkEnd: 1000,
+          modelVersion: 1,
+          label: 'Huntable',
+          confidence: 0.9,
+          kept: true,
+        },
       });
       await db.prisma.chunkDebugProgress.create({ data: { articleId: article.id, inProgress: true, phase: 'analyzing' } });
 
@@ -303,13 +369,23 @@ describe.each(availableDbKinds())('data layer contract on %s', (kind) => {
     it('deletes stage records with their execution and turns with their conversation', async () => {
       const article = await seedArticle();
       const execution = await db.prisma.workflowExecution.create({
-        data: { articleId: article.id, configSnapshot: { thresholds: {} }, stages: { create: [{ stage: 'junk_filter', status: 'completed' }] } },
+        data: {
+          articleId: article.id,
+          configSnapshot: { thresholds: {} },
+          stages: { create: [{ stage: 'junk_filter', status: 'completed' }] },
+        },
       });
       const item = await db.prisma.sigmaQueueItem.create({
         data: { workflowExecutionId: execution.id, articleId: article.id, ruleYaml: 'title: t', title: 't' },
       });
       const conversation = await db.prisma.enrichmentConversation.create({
-        data: { queueItemId: item.id, provider: 'builtin', model: 'builtin', systemPrompt: 's', turns: { create: [{ turnIndex: 0, role: 'user', content: 'hi' }] } },
+        data: {
+          queueItemId: item.id,
+          provider: 'builtin',
+          model: 'builtin',
+          systemPrompt: 's',
+          turns: { create: [{ turnIndex: 0, role: 'user', content: 'hi' }] },
+        },
       });
       await db.prisma.sigmaQueueItem.update({ where: { id: item.id }, data: { conversationId: conversation.id } });
 
@@ -326,7 +402,11 @@ describe.each(availableDbKinds())('data layer contract on %s', (kind) => {
     it('deletes atoms with their reference rule', async () => {
       const rule = await db.prisma.sigmaReferenceRule.create({
         data: {
-          ruleId: unique('rule'), path: 'rules/windows/x.yml', title: 'x', yaml: 'title: x', contentHash: 'a'.repeat(64),
+          ruleId: unique('rule'),
+          path: 'rules/windows/x.yml',
+          title: 'x',
+          yaml: 'title: x',
+          contentHash: 'a'.repeat(64),
           atoms: { create: [{ atom: 'image|endswith|\\cmd.exe' }, { atom: 'commandline|contains|/c', polarity: 'filter' }] },
         },
       });
@@ -351,9 +431,9 @@ describe.each(availableDbKinds())('data layer contract on %s', (kind) => {
       const article = await seedArticle();
       const snapshot = { configSnapshot: {} };
       const first = await db.prisma.workflowExecution.create({ data: { articleId: article.id, ...snapshot } });
-      await expect(
-        db.prisma.workflowExecution.create({ data: { articleId: article.id, status: 'running', ...snapshot } }),
-      ).rejects.toThrow(/Unique constraint/);
+      await expect(db.prisma.workflowExecution.create({ data: { articleId: article.id, status: 'running', ...snapshot } })).rejects.toThrow(
+        /Unique constraint/,
+      );
       await db.prisma.workflowExecution.create({ data: { articleId: article.id, isEvalRun: true, ...snapshot } });
       await db.prisma.workflowExecution.update({ where: { id: first.id }, data: { status: 'failed' } });
       await expect(db.prisma.workflowExecution.create({ data: { articleId: article.id, ...snapshot } })).resolves.toMatchObject({
@@ -423,9 +503,14 @@ describe.each(availableDbKinds())('data layer contract on %s', (kind) => {
   describe('search indexes (migration-only)', () => {
     it('keeps a full-text vector of title and content current', async () => {
       const article = await seedArticle();
-      await db.prisma.article.update({ where: { id: article.id }, data: { content: 'Operators ran schtasks /create to persist the loader.' } });
+      await db.prisma.article.update({
+        where: { id: article.id },
+        data: { content: 'Operators ran schtasks /create to persist the loader.' },
+      });
       const matches = (word: string) =>
-        db.prisma.$queryRaw<Array<{ id: number }>>`SELECT id FROM articles WHERE id = ${article.id} AND search_vector @@ websearch_to_tsquery('english', ${word})`;
+        db.prisma.$queryRaw<
+          Array<{ id: number }>
+        >`SELECT id FROM articles WHERE id = ${article.id} AND search_vector @@ websearch_to_tsquery('english', ${word})`;
       expect(await matches('persisting')).toHaveLength(1);
       expect(await matches('Article')).toHaveLength(1);
       await db.prisma.article.update({ where: { id: article.id }, data: { content: 'Nothing to see.' } });

@@ -45,7 +45,7 @@ describe('createDb on PGlite', () => {
     await again.close();
   });
 
-  it('refuses while another live process holds the directory, and takes over a dead one\'s lock', async () => {
+  it("refuses while another live process holds the directory, and takes over a dead one's lock", async () => {
     const lockPath = join(dataDir, 'pglite.lock');
     const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
     try {

@@ -94,12 +94,14 @@ export async function withRetries<T>(
 
 /** Maps an HTTP status from a provider to our error code. */
 export function errorForStatus(provider: string, status: number | undefined, what = 'request'): LlmError {
-  if (status === 401 || status === 403) return new LlmError('authentication_failed', `${provider} rejected the credential (HTTP ${status})`, { provider, status });
+  if (status === 401 || status === 403)
+    return new LlmError('authentication_failed', `${provider} rejected the credential (HTTP ${status})`, { provider, status });
   if (status === 429) return new LlmError('rate_limited', `${provider} is rate limiting requests (HTTP 429)`, { provider, status });
   if (status !== undefined && (status >= 500 || status === 408 || status === 409)) {
     return new LlmError('provider_unavailable', `${provider} failed to answer the ${what} (HTTP ${status})`, { provider, status });
   }
-  if (status === 404) return new LlmError('bad_request', `${provider} does not know the model or endpoint (HTTP 404)`, { provider, status });
+  if (status === 404)
+    return new LlmError('bad_request', `${provider} does not know the model or endpoint (HTTP 404)`, { provider, status });
   if (status !== undefined) return new LlmError('bad_request', `${provider} refused the ${what} (HTTP ${status})`, { provider, status });
   return new LlmError('provider_unavailable', `${provider} could not be reached`, { provider });
 }

@@ -46,7 +46,10 @@ describe('builtin agents', () => {
     const text = 'schtasks /create /tn Updater /tr c:\\u.exe and sc create evil binPath= c:\\e.exe and HKLM\\Software\\X\\Y';
     const linux = runBuiltinExtraction(text, { platform: 'linux' });
     expect(linux.summary.agents_skipped).toEqual(['RegistryExtract', 'ServicesExtract', 'ScheduledTasksExtract']);
-    expect(linux.subresults.registry_keys).toMatchObject({ status: 'skipped', skip_reason: { code: 'platform_not_windows', details: { platform: 'linux' } } });
+    expect(linux.subresults.registry_keys).toMatchObject({
+      status: 'skipped',
+      skip_reason: { code: 'platform_not_windows', details: { platform: 'linux' } },
+    });
     const windows = runBuiltinExtraction(text, { platform: 'windows' });
     expect(windows.summary.agents_skipped).toEqual([]);
     expect(windows.observables.map((o) => o.type)).toEqual(expect.arrayContaining(['registry_key', 'service', 'scheduled_task']));

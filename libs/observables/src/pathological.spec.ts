@@ -16,8 +16,14 @@ const cases: Array<[string, string]> = [
 ];
 
 describe('pathological input', () => {
-  it.each(cases)('%s', (_name, text) => {
-    const result = runBuiltinExtraction(text, { platform: 'windows' });
-    expect(result.observables.filter((o) => o.type !== 'process_lineage' && o.type !== 'cmdline' && o.type !== 'registry_key')).toEqual([]);
-  }, 10_000);
+  it.each(cases)(
+    '%s',
+    (_name, text) => {
+      const result = runBuiltinExtraction(text, { platform: 'windows' });
+      expect(result.observables.filter((o) => o.type !== 'process_lineage' && o.type !== 'cmdline' && o.type !== 'registry_key')).toEqual(
+        [],
+      );
+    },
+    10_000,
+  );
 });

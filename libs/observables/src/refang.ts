@@ -16,7 +16,8 @@ export const SCHEME = String.raw`(?:h(?:tt|xx|\*\*|\[tt\]|\[xx\]|\[t\]t|t\[t\])p
 /** A colon before a port, plain or defanged. */
 export const PORT_COLON = String.raw`(?::|\[:\]|\(:\))`;
 
-const DEFANG_TOKEN = /[[({]{1,4}\.\\?[\])}]{0,4}(?=[a-z0-9])|\.\\?[\])}]{1,4}(?=[a-z0-9])|(?<=\d)\\+\.(?=\d)|\bftx\b|\b(?:https?|ftp)(?::__|__)|\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)|\{dot\}|\[:\]|\(:\)|\{:\}|\[:\/\/\]|\[\/\/\]|\[\/\]|\[@\]|\[at\]|\(at\)|\bh(?:xx|\*\*|\[tt\]|\[xx\])ps?\b|\bfxp\b/i;
+const DEFANG_TOKEN =
+  /[[({]{1,4}\.\\?[\])}]{0,4}(?=[a-z0-9])|\.\\?[\])}]{1,4}(?=[a-z0-9])|(?<=\d)\\+\.(?=\d)|\bftx\b|\b(?:https?|ftp)(?::__|__)|\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)|\{dot\}|\[:\]|\(:\)|\{:\}|\[:\/\/\]|\[\/\/\]|\[\/\]|\[@\]|\[at\]|\(at\)|\bh(?:xx|\*\*|\[tt\]|\[xx\])ps?\b|\bfxp\b/i;
 
 /** True when the text carries at least one defanging token. */
 export function isDefanged(text: string): boolean {

@@ -78,13 +78,7 @@ export {
   type Scheduler,
 } from './scheduler/scheduler';
 export { respondToJobRuns } from './scheduler/job-run-responders';
-export type {
-  ComponentHealth,
-  ModuleContext,
-  MountedRouter,
-  ServiceModule,
-  ServiceModuleFactory,
-} from './module';
+export type { ComponentHealth, ModuleContext, MountedRouter, ServiceModule, ServiceModuleFactory } from './module';
 export {
   createAppMetrics,
   METRICS_PATH,
@@ -103,12 +97,15 @@ export {
 export { findUpwards } from './files/find-upwards';
 export { placeholderModule } from './placeholder-module';
 export { runServiceAlone, type RunServiceOptions } from './boot/run-service';
-export {
-  startAllInOne,
-  type AllInOneHandle,
-  type AllInOneOptions,
-  type GatewayFactory,
-  type InProcessUpstream,
-} from './boot/all-in-one';
+export { startAllInOne, type AllInOneHandle, type AllInOneOptions, type GatewayFactory, type InProcessUpstream } from './boot/all-in-one';
 export { failStartup, loadStartupConfig } from './boot/startup';
-export { checkAddress, checkOutboundUrl, isIpLiteral, OutboundUrlError, systemHostResolver, type AddressPolicy, type AddressVerdict, type HostResolver } from './net';
+export {
+  checkAddress,
+  checkOutboundUrl,
+  isIpLiteral,
+  OutboundUrlError,
+  systemHostResolver,
+  type AddressPolicy,
+  type AddressVerdict,
+  type HostResolver,
+} from './net';

@@ -1,7 +1,13 @@
 // Sigma rules: parse, validate, normalise, compare, render and enrich deterministically. Pure: no I/O.
 export { FINDING_IDS, finding, hasErrors, type Finding, type FindingId, type FindingSeverity } from './findings';
 export { parseSigmaRule, isPlainObject, type ParsedRule, type ParseResult } from './parse/parse-rule';
-export { validateSigmaRule, validateDocument, validateRuleDocument, type ValidationResult, type AnalysedDetection } from './validate/validate-rule';
+export {
+  validateSigmaRule,
+  validateDocument,
+  validateRuleDocument,
+  type ValidationResult,
+  type AnalysedDetection,
+} from './validate/validate-rule';
 export { validateSigmaFile, validateAnyDocument, type FileValidationResult } from './validate/validate-file';
 export { checkRuleSet, type RuleFile } from './validate/rule-set-checks';
 export { LEVELS, STATUSES } from './validate/metadata-checks';
@@ -37,17 +43,18 @@ export { telemetryClass, TELEMETRY_CLASSES, type Logsource } from './similarity/
 export { canonicalField, preferredFieldName } from './similarity/field-aliases';
 export { analyseRuleText, analyseRuleDocument, itemAtoms, type AnalyseResult, type RuleAtoms } from './similarity/atoms';
 export { compareAtoms, scoreFromCounts, MAX_FILTER_PENALTY, type SimilarityExplanation } from './similarity/score';
-export {
-  SimilarityIndex,
-  type RuleAttribution,
-  type SimilarityMatch,
-  type SimilaritySearchResult,
-} from './similarity/similarity-index';
+export { SimilarityIndex, type RuleAttribution, type SimilarityMatch, type SimilaritySearchResult } from './similarity/similarity-index';
 export { renderRule } from './render/render-rule';
 export { enrichRuleBuiltin, inferTags, type EnrichmentContext, type EnrichmentResult } from './enrich/builtin-enrich';
 export { builtinChatTurn, type ChatTurnInput, type ChatTurnOutcome } from './enrich/builtin-chat';
 // The builtin SigmaAgent's rule templates (written with the workflow issue).
-export { generateBuiltinRules, builtinSigmaInput, distinctiveTokens, type BuiltinSigmaInput, type TemplatePlatform } from './templates/builtin-sigma-agent';
+export {
+  generateBuiltinRules,
+  builtinSigmaInput,
+  distinctiveTokens,
+  type BuiltinSigmaInput,
+  type TemplatePlatform,
+} from './templates/builtin-sigma-agent';
 export { stableRuleId, type ArticleRef, type RuleDraft, type TemplateClass } from './templates/rule-draft';
 export { mergeTags, tagsForExecutable, tagsForRegistryPath } from './templates/attack-inference';
 export { ruleSetAtoms, type RuleSetAtoms } from './evaluation/eval-atoms';
@@ -66,7 +73,14 @@ export { CorrelationRuleModel } from './pipeline/correlation-model';
 export { loadRuleCollection } from './pipeline/collection';
 export { conditionTree, type CondNode } from './pipeline/condition-tree';
 export * as sigmaValues from './pipeline/values';
-export { convertRuleText, checkRequest, resolvePipelines, type ConversionRequest, type ConversionOutcome, type PipelineSpec } from './convert/convert';
+export {
+  convertRuleText,
+  checkRequest,
+  resolvePipelines,
+  type ConversionRequest,
+  type ConversionOutcome,
+  type PipelineSpec,
+} from './convert/convert';
 export { TARGET_IDS, targetFor } from './convert/registry';
 export {
   checkTargets,

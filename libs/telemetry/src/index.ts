@@ -1,7 +1,15 @@
 // Telemetry readers: Windows events (EVTX read natively, evtx_dump JSON, event XML, Sysmon for Linux),
 // Winlogbeat/ECS, AWS CloudTrail, Entra ID, Okta and JSON Lines, gzipped or not, as events the Sigma
 // engine matches, each declaring the log source it comes from. Reads files and streams.
-export { readTelemetry, readTelemetryBatches, readTelemetryFile, readTelemetryFileBatches, TelemetryInputError, type InputSummary, type TelemetryErrorCode } from './read/read-telemetry';
+export {
+  readTelemetry,
+  readTelemetryBatches,
+  readTelemetryFile,
+  readTelemetryFileBatches,
+  TelemetryInputError,
+  type InputSummary,
+  type TelemetryErrorCode,
+} from './read/read-telemetry';
 export { recognise } from './formats/recognize';
 export { windowsEvent } from './formats/windows-event';
 export { parseEventXml, EventXmlError } from './formats/event-xml';

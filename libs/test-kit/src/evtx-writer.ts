@@ -68,9 +68,17 @@ class ChunkWriter {
   }
 }
 
-type Body = { kind: 'element'; name: string; attributes: Array<[string, Body[]]>; children: Body[] } | { kind: 'text'; text: string } | { kind: 'sub'; index: number; type: number; optional: boolean };
+type Body =
+  | { kind: 'element'; name: string; attributes: Array<[string, Body[]]>; children: Body[] }
+  | { kind: 'text'; text: string }
+  | { kind: 'sub'; index: number; type: number; optional: boolean };
 
-const el = (name: string, children: Body[] = [], attributes: Array<[string, Body[]]> = []): Body => ({ kind: 'element', name, attributes, children });
+const el = (name: string, children: Body[] = [], attributes: Array<[string, Body[]]> = []): Body => ({
+  kind: 'element',
+  name,
+  attributes,
+  children,
+});
 const sub = (index: number, type: number, optional = false): Body => ({ kind: 'sub', index, type, optional });
 
 function writeBody(writer: ChunkWriter, body: Body): void {
@@ -126,7 +134,16 @@ function template(event: FixtureEvent, recordId: number): { body: Body; values: 
         el('Computer', [sub(5, TYPES.string)]),
         el('Security', [], [['UserID', [sub(6, TYPES.sid, true)]]]),
       ]),
-      el('EventData', names.map((name, index) => el('Data', [sub(7 + index, typeof event.data[name] === 'number' ? TYPES.uint32 : TYPES.string)], [['Name', [{ kind: 'text', text: name }]]]))),
+      el(
+        'EventData',
+        names.map((name, index) =>
+          el(
+            'Data',
+            [sub(7 + index, typeof event.data[name] === 'number' ? TYPES.uint32 : TYPES.string)],
+            [['Name', [{ kind: 'text', text: name }]]],
+          ),
+        ),
+      ),
     ],
     [['xmlns', [{ kind: 'text', text: 'http://schemas.microsoft.com/win/2004/08/events/event' }]]],
   );

@@ -24,7 +24,10 @@ describe('adoptLocalInfra', () => {
   it('for each unset URL either adopts the local server or says once why its suites skip', async () => {
     const env: NodeJS.ProcessEnv = {};
     const notes = await adoptLocalInfra(env);
-    for (const [variable, kind] of [['TEST_DATABASE_URL', 'postgres'], ['TEST_AMQP_URL', 'rabbitmq']] as const) {
+    for (const [variable, kind] of [
+      ['TEST_DATABASE_URL', 'postgres'],
+      ['TEST_AMQP_URL', 'rabbitmq'],
+    ] as const) {
       const adopted = env[variable] === LOCAL_INFRA_URLS[kind];
       const explained = notes.filter((note) => note.startsWith(`${kind} tests skipped: ${variable} is unset`)).length === 1;
       expect({ variable, adoptedOrExplained: adopted !== explained }).toEqual({ variable, adoptedOrExplained: true });

@@ -17,11 +17,7 @@ export function deferred<T = void>(): Deferred<T> {
 }
 
 /** Polls until `condition` holds; fails with `description` after `timeoutMs`. */
-export async function waitFor(
-  description: string,
-  condition: () => boolean | Promise<boolean>,
-  timeoutMs = 5_000,
-): Promise<void> {
+export async function waitFor(description: string, condition: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${description}`);

@@ -46,7 +46,14 @@ export async function startFakeGithub(options: { token?: string; repos?: string[
   const failures: Array<{ pattern: RegExp; status: number; message?: string }> = [];
   for (const fullName of options.repos ?? ['acme/detections']) {
     const [owner, name] = fullName.split('/') as [string, string];
-    repos.set(fullName, { owner, name, defaultBranch: 'main', refs: new Map([['main', sha('initial')]]), files: new Map([['main', new Map()]]), pulls: [] });
+    repos.set(fullName, {
+      owner,
+      name,
+      defaultBranch: 'main',
+      refs: new Map([['main', sha('initial')]]),
+      files: new Map([['main', new Map()]]),
+      pulls: [],
+    });
   }
   let pullCounter = 0;
   let baseUrl = '';
@@ -95,7 +102,8 @@ export async function startFakeGithub(options: { token?: string; repos?: string[
       const branch = String(body.branch ?? repo.defaultBranch);
       const files = repo.files.get(branch);
       if (!files) return send(res, 404, { message: 'Branch not found' });
-      if (typeof body.content !== 'string' || typeof body.message !== 'string') return send(res, 422, { message: 'content and message are required' });
+      if (typeof body.content !== 'string' || typeof body.message !== 'string')
+        return send(res, 422, { message: 'content and message are required' });
       files.set(m[1] ?? '', Buffer.from(body.content, 'base64').toString('utf8'));
       const commit = sha(`${branch}:${m[1]}:${body.content}`);
       repo.refs.set(branch, commit);

@@ -63,7 +63,6 @@ export interface FixtureServerOptions {
   host?: string;
 }
 
-
 function isNotModified(req: IncomingMessage, route: FixtureRoute): boolean {
   const ifNoneMatch = req.headers['if-none-match'];
   if (route.etag && ifNoneMatch) {

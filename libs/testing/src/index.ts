@@ -16,13 +16,7 @@ export {
   type ScratchVhost,
 } from '@huntforge/test-kit';
 export { createTestDb } from './db';
-export {
-  createTestBus,
-  recordMessages,
-  type TestBus,
-  type TestBusKind,
-  type TestBusOptions,
-} from './bus';
+export { createTestBus, recordMessages, type TestBus, type TestBusKind, type TestBusOptions } from './bus';
 export {
   type FixtureRequest,
   type FixtureRoute,
@@ -47,9 +41,4 @@ export {
   type FakeCodexState,
   type FakeCodexTurn,
 } from './fake-llm-servers/fake-codex';
-export {
-  type FakeGithub,
-  type FakeGithubPull,
-  type FakeGithubRepo,
-  startFakeGithub,
-} from './fake-github';
+export { type FakeGithub, type FakeGithubPull, type FakeGithubRepo, startFakeGithub } from './fake-github';

@@ -44,4 +44,3 @@ export async function timed<T>(service: RunningService, action: () => Promise<T>
   const ms = performance.now() - started;
   return { value, ms, meanwhile: await watcher.stop() };
 }
-

@@ -37,7 +37,12 @@ export async function prepareHeavyArticle(db: SqlRunner): Promise<HeavyArticle> 
       WHERE id IN (SELECT id FROM articles WHERE id <> ${id} AND duplicate_of_id IS NULL ORDER BY id DESC LIMIT ${HEAVY.nearDuplicates});
     DROP TABLE IF EXISTS bench_heavy_first;
     CREATE TABLE bench_heavy_first AS SELECT coalesce(max(id), 0) + 1 AS id FROM workflow_executions;`);
-  await cloneInto(db, 'workflow_executions', { article_id: String(id), retry_of_id: 'NULL', worker_id: 'NULL' }, `FROM generate_series(1, ${HEAVY.executions}) g, workflow_executions base WHERE base.id = ${execution.id}`);
+  await cloneInto(
+    db,
+    'workflow_executions',
+    { article_id: String(id), retry_of_id: 'NULL', worker_id: 'NULL' },
+    `FROM generate_series(1, ${HEAVY.executions}) g, workflow_executions base WHERE base.id = ${execution.id}`,
+  );
   await cloneInto(
     db,
     'execution_stages',
@@ -74,7 +79,9 @@ export async function measureRetention(service: RunningService, heavy: HeavyArti
     if (res.status !== 200) throw new Error(`delete article ${heavy.id}: ${res.status} ${await res.text()}`);
     return res.json();
   });
-  const children = Object.entries(heavy.children).map(([key, value]) => `${value} ${key.replace(/_/g, ' ')}`).join(', ');
+  const children = Object.entries(heavy.children)
+    .map(([key, value]) => `${value} ${key.replace(/_/g, ' ')}`)
+    .join(', ');
   const cleanup = await timed(service, async () => {
     const res = await api(service.url, '/api/scheduled-jobs/cleanup_old_data/run', { method: 'POST' });
     const body = (await res.json()) as { outcome?: string; detail?: { articles_deleted?: number } | null };

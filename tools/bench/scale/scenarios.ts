@@ -72,24 +72,42 @@ export function scenarios(seed: SeedCounts): Scenario[] {
     { name: 'articles list by published date', run: (ctx) => get(ctx, '/api/articles?sort_by=published_at') },
     { name: 'articles list by title', run: (ctx) => get(ctx, '/api/articles?sort_by=title&sort_order=asc') },
     { name: 'articles list, one source', run: (ctx) => get(ctx, `/api/articles?source=${pick(seed.sampleSourceIds, ctx.i)}`) },
-    { name: 'articles list, hunt score 80-100', run: (ctx) => get(ctx, '/api/articles?min_hunt_score=80&max_hunt_score=100&sort_by=hunt_score') },
-    { name: 'articles list, last 30 days', run: (ctx) => get(ctx, `/api/articles?published_after=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}`) },
+    {
+      name: 'articles list, hunt score 80-100',
+      run: (ctx) => get(ctx, '/api/articles?min_hunt_score=80&max_hunt_score=100&sort_by=hunt_score'),
+    },
+    {
+      name: 'articles list, last 30 days',
+      run: (ctx) => get(ctx, `/api/articles?published_after=${new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)}`),
+    },
     { name: 'articles list, without duplicates', run: (ctx) => get(ctx, '/api/articles?include_duplicates=false') },
     { name: 'articles list, deep page', run: (ctx) => get(ctx, `/api/articles?page=${articlePages - ctx.i}`) },
-    { name: 'articles list, deep page by cursor', run: async (ctx) => get(ctx, `/api/articles?cursor=${encodeURIComponent(await deepCursor(ctx))}`) },
+    {
+      name: 'articles list, deep page by cursor',
+      run: async (ctx) => get(ctx, `/api/articles?cursor=${encodeURIComponent(await deepCursor(ctx))}`),
+    },
     { name: 'article detail', run: (ctx) => get(ctx, `/api/articles/${pick(seed.sampleArticleIds, ctx.i)}`) },
     { name: 'text search, rare word', run: (ctx) => get(ctx, `/api/articles?q=${seed.rareWord}`) },
     { name: 'text search, common word', run: (ctx) => get(ctx, '/api/articles?q=powershell') },
-    { name: 'semantic search', run: (ctx) => post(ctx, '/api/search/semantic', { query: 'scheduled task persistence with encoded powershell', limit: 10 }) },
+    {
+      name: 'semantic search',
+      run: (ctx) => post(ctx, '/api/search/semantic', { query: 'scheduled task persistence with encoded powershell', limit: 10 }),
+    },
     { name: 'similar articles', run: (ctx) => get(ctx, `/api/articles/${pick(seed.sampleArticleIds, ctx.i)}/similar`) },
     { name: 'executions list', run: (ctx) => get(ctx, '/api/workflow/executions') },
     { name: 'executions list, failed', run: (ctx) => get(ctx, '/api/workflow/executions?status=failed') },
-    { name: 'executions list, one article', run: (ctx) => get(ctx, `/api/workflow/executions?article_id=${pick(seed.sampleArticleIds, ctx.i)}`) },
+    {
+      name: 'executions list, one article',
+      run: (ctx) => get(ctx, `/api/workflow/executions?article_id=${pick(seed.sampleArticleIds, ctx.i)}`),
+    },
     { name: 'executions list, deep page', run: (ctx) => get(ctx, `/api/workflow/executions?page=${executionPages - ctx.i}`) },
     { name: 'execution detail', run: (ctx) => get(ctx, `/api/workflow/executions/${pick(seed.sampleExecutionIds, ctx.i)}`) },
     { name: 'queue list, pending', run: (ctx) => get(ctx, '/api/sigma-queue/list?status=pending') },
     { name: 'queue list, approved', run: (ctx) => get(ctx, '/api/sigma-queue/list?status=approved') },
-    { name: 'queue list, deep offset', run: (ctx) => get(ctx, `/api/sigma-queue/list?offset=${Math.max(0, seed.queueItems - 100 - ctx.i)}`) },
+    {
+      name: 'queue list, deep offset',
+      run: (ctx) => get(ctx, `/api/sigma-queue/list?offset=${Math.max(0, seed.queueItems - 100 - ctx.i)}`),
+    },
     { name: 'queue item with similarity', run: (ctx) => get(ctx, `/api/sigma-queue/${pick(seed.sampleQueueIds, ctx.i)}`) },
     { name: 'dashboard (all its requests in parallel)', run: dashboard },
     { name: 'sources list', run: (ctx) => get(ctx, '/api/sources') },
@@ -98,7 +116,10 @@ export function scenarios(seed: SeedCounts): Scenario[] {
     { name: 'mcp search_articles, rare word', run: (ctx) => tool(ctx, 'search_articles', { query: seed.rareWord, limit: 10 }) },
     {
       name: 'mcp query_sql (executions by status, 30 days)',
-      run: (ctx) => tool(ctx, 'query_sql', { sql: "SELECT status, count(*) FROM workflow_executions WHERE created_at > now() - interval '30 days' GROUP BY status" }),
+      run: (ctx) =>
+        tool(ctx, 'query_sql', {
+          sql: "SELECT status, count(*) FROM workflow_executions WHERE created_at > now() - interval '30 days' GROUP BY status",
+        }),
     },
   ];
 }

@@ -53,7 +53,10 @@ async function count(db: SqlRunner, sql: string): Promise<number> {
 
 async function sample(db: SqlRunner, table: string, size = 200): Promise<number[]> {
   const total = await count(db, `SELECT max(id) AS n FROM "${table}"`);
-  const rows = await db.query<{ id: number }>(`SELECT id FROM "${table}" WHERE id % $1 = 0 ORDER BY id LIMIT $2`, [Math.max(1, Math.floor(total / size)), size]);
+  const rows = await db.query<{ id: number }>(`SELECT id FROM "${table}" WHERE id % $1 = 0 ORDER BY id LIMIT $2`, [
+    Math.max(1, Math.floor(total / size)),
+    size,
+  ]);
   return rows.map((row) => Number(row.id));
 }
 
@@ -176,7 +179,9 @@ export async function seedScaleData(db: SqlRunner, options: SeedOptions): Promis
     step(`queue items ${options.queueItems}`);
   }
 
-  await db.exec('DROP TABLE bench_base; DROP TABLE bench_sources; DROP TABLE bench_ids; DROP TABLE bench_exec; DROP TABLE bench_first_execution; DROP TABLE IF EXISTS bench_queue;');
+  await db.exec(
+    'DROP TABLE bench_base; DROP TABLE bench_sources; DROP TABLE bench_ids; DROP TABLE bench_exec; DROP TABLE bench_first_execution; DROP TABLE IF EXISTS bench_queue;',
+  );
   // As autovacuum leaves a table that has settled: statistics, and a visibility map so counts can read indexes only.
   await db.exec('VACUUM ANALYZE');
   step('vacuumed and analyzed');

@@ -30,7 +30,10 @@ export async function startService(cli: string, env: Record<string, string>): Pr
     child.once('exit', (code) => fail(new Error(`huntforge start exited with ${code}:\n${output.slice(-2000)}`)));
   });
   for (let i = 0; i < 600; i++) {
-    const ready = await fetch(`${url}/health/ready`).then((res) => res.status === 200, () => false);
+    const ready = await fetch(`${url}/health/ready`).then(
+      (res) => res.status === 200,
+      () => false,
+    );
     if (ready) break;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -65,10 +68,14 @@ export function servePages(root: string): Promise<{ server: Server; url: string;
       .map((part, i) => (i % 2 === 1 ? `<pre><code>${escapeHtml(part.replace(/^[a-z]*\n/, ''))}</code></pre>` : proseHtml(part)))
       .join('');
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<html><head><title>${escapeHtml(title)}</title></head><body><article><h1>${escapeHtml(title)}</h1>${body}</article></body></html>`);
+    res.end(
+      `<html><head><title>${escapeHtml(title)}</title></head><body><article><h1>${escapeHtml(title)}</h1>${body}</article></body></html>`,
+    );
   });
   return new Promise((ok) =>
-    server.listen(0, '127.0.0.1', () => ok({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, count: pages.length })),
+    server.listen(0, '127.0.0.1', () =>
+      ok({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, count: pages.length }),
+    ),
   );
 }
 
@@ -85,7 +92,13 @@ function proseHtml(markdown: string): string {
       }
       if (/^\s*[-*]\s+/.test(lines[0] ?? '')) {
         // A bullet starts an item; a wrapped line continues the one before.
-        const items = lines.reduce<string[]>((list, line) => (/^\s*[-*]\s+/.test(line) ? [...list, line.replace(/^\s*[-*]\s+/, '')] : [...list.slice(0, -1), `${list.at(-1) ?? ''} ${line.trim()}`]), []);
+        const items = lines.reduce<string[]>(
+          (list, line) =>
+            /^\s*[-*]\s+/.test(line)
+              ? [...list, line.replace(/^\s*[-*]\s+/, '')]
+              : [...list.slice(0, -1), `${list.at(-1) ?? ''} ${line.trim()}`],
+          [],
+        );
         return `<ul>${items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`;
       }
       return block.trim() ? `<p>${escapeHtml(block.trim())}</p>` : '';
@@ -100,7 +113,9 @@ function escapeHtml(text: string): string {
 /** Resident set size of a process in MB (Linux /proc); 0 elsewhere. */
 export function rssMegabytes(pid: number): number {
   try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:'));
     return Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0) / 1024;
   } catch {
     return 0;

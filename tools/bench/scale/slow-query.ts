@@ -26,7 +26,9 @@ export async function measureSlowQueries(service: RunningService): Promise<strin
       const run = await timed(service, () => mcp.callTool({ name: 'query_sql', arguments: { sql } }, undefined, { timeout: 120_000 }));
       const content = run.value.content as Array<{ type: string; text?: string }> | undefined;
       const text = content?.find((part) => part.type === 'text')?.text ?? '';
-      const outcome = run.value.isError ? `error ${/"code":"(\w+)"/.exec(text)?.[1] ?? text.slice(0, 80)}` : `answered ${text.replace(/\s+/g, ' ').slice(0, 60)}`;
+      const outcome = run.value.isError
+        ? `error ${/"code":"(\w+)"/.exec(text)?.[1] ?? text.slice(0, 80)}`
+        : `answered ${text.replace(/\s+/g, ' ').slice(0, 60)}`;
       lines.push(`slow query_sql \`${sql}\`: ${outcome} after ${(run.ms / 1000).toFixed(1)} s; ${run.meanwhile}`);
     }
   } finally {

@@ -15,13 +15,18 @@ const repoRoot = resolve(__dirname, '..', '..', '..', '..');
 const USER = 'huntforge-crontest-web';
 function ensureScratchUser(user: string): boolean {
   if (spawnSync('id', [user]).status === 0) return true;
-  return process.getuid?.() === 0 && spawnSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', user]).status === 0;
+  return (
+    process.getuid?.() === 0 && spawnSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', user]).status === 0
+  );
 }
 const cronReady = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v crontab']).status === 0 && ensureScratchUser(USER);
 const FOREIGN = 'MAILTO=""\n# someone else\'s\n7 7 * * * /usr/local/bin/theirs\n';
 const crontabOf = () => spawnSync('crontab', ['-u', USER, '-l'], { encoding: 'utf8' }).stdout;
 
-describeWhen(chromiumAvailable() && cronReady, `needs Chromium, Debian's cron and root to edit the scratch user ${USER}'s crontab (bash tools/ci/install-cron.sh)`)('the settings page’s Backups panel', () => {
+describeWhen(
+  chromiumAvailable() && cronReady,
+  `needs Chromium, Debian's cron and root to edit the scratch user ${USER}'s crontab (bash tools/ci/install-cron.sh)`,
+)('the settings page’s Backups panel', () => {
   let dir: string;
   let wrapper: string;
   let service: TestAllInOne;
@@ -83,7 +88,9 @@ describeWhen(chromiumAvailable() && cronReady, `needs Chromium, Debian's cron an
       await panel().getByRole('button', { name: 'Save' }).click();
       const alert = panel().getByRole('alert');
       await alert.getByText('cron_unavailable').waitFor();
-      expect(await alert.innerText()).toMatch(/Saving the backup schedule failed: cron_unavailable — The host crontab cannot be changed: .*not installed/);
+      expect(await alert.innerText()).toMatch(
+        /Saving the backup schedule failed: cron_unavailable — The host crontab cannot be changed: .*not installed/,
+      );
 
       await openSettings();
       await panel().getByText('The host crontab is unavailable:').waitFor();

@@ -35,13 +35,26 @@ class Harness {
     this.tokens.agent = (await createApiToken(repo, { name: 'llm-agent', role: 'analyst' })).token;
     this.tokens.reviewer = (await createApiToken(repo, { name: 'lead-reviewer', role: 'admin' })).token;
     for (const n of [1, 2]) {
-      const rule = sigmaRuleYaml({ id: `5b2d7c1e-0000-4000-8000-000000000${tag}0${n}`, title: `MCP page rule ${tag} ${n}`, author: 'MCP Page Test', image: `\\mcp${n}.exe`, args: [`-mcp-case-${tag}-${n}`] });
-      const item = await this.api<{ queue_id: number; status: string }>('/api/sigma-queue', { method: 'POST', body: JSON.stringify({ rule_yaml: rule }) });
+      const rule = sigmaRuleYaml({
+        id: `5b2d7c1e-0000-4000-8000-000000000${tag}0${n}`,
+        title: `MCP page rule ${tag} ${n}`,
+        author: 'MCP Page Test',
+        image: `\\mcp${n}.exe`,
+        args: [`-mcp-case-${tag}-${n}`],
+      });
+      const item = await this.api<{ queue_id: number; status: string }>('/api/sigma-queue', {
+        method: 'POST',
+        body: JSON.stringify({ rule_yaml: rule }),
+      });
       expect(item.status).toBe('pending');
       this.queueIds.push(item.queue_id);
     }
     this.agent = new Client({ name: 'llm-client', version: '1.0.0' });
-    await this.agent.connect(new StreamableHTTPClientTransport(new URL('/mcp', this.service.handle.url), { requestInit: { headers: { Authorization: `Bearer ${this.tokens.agent}` } } }));
+    await this.agent.connect(
+      new StreamableHTTPClientTransport(new URL('/mcp', this.service.handle.url), {
+        requestInit: { headers: { Authorization: `Bearer ${this.tokens.agent}` } },
+      }),
+    );
 
     this.browser = await launchChromium();
     this.context = await this.browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -67,7 +80,10 @@ class Harness {
 
   /** The API as the reviewer's token sees it (with authentication off, as the local admin). */
   async api<T = Record<string, unknown>>(path: string, init?: RequestInit): Promise<T> {
-    const response = await fetch(`${this.service.handle.url}${path}`, { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${this.tokens.reviewer}` } });
+    const response = await fetch(`${this.service.handle.url}${path}`, {
+      ...init,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${this.tokens.reviewer}` },
+    });
     const body = (await response.json()) as T;
     if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
     return body;
@@ -75,7 +91,8 @@ class Harness {
 
   confirmation = (id: string) => this.api<McpConfirmation>(`/api/mcp/confirmations/${id}`);
   queueStatus = async (id: number) => (await this.api<{ status: string }>(`/api/sigma-queue/${id}`)).status;
-  threshold = async () => (await this.api<{ auto_trigger_hunt_score_threshold: number }>('/api/workflow/config')).auto_trigger_hunt_score_threshold;
+  threshold = async () =>
+    (await this.api<{ auto_trigger_hunt_score_threshold: number }>('/api/workflow/config')).auto_trigger_hunt_score_threshold;
 
   /** What an LLM client does: call a high-risk write tool; the answer is a pending confirmation request. */
   async request(name: string, args: Record<string, unknown>, requestedBy: string): Promise<string> {
@@ -128,7 +145,9 @@ needsChromium('MCP requests page in Chromium, AUTH_MODE=required: a person signe
     const args = pending.getByRole('definition');
     expect(await args.filter({ hasText: 'matches the report' }).count()).toBe(1);
     expect(await args.filter({ hasText: new RegExp(`^${h.queueIds[0]}$`) }).count()).toBe(1);
-    expect(await pending.getByRole('link', { name: `open queue rule #${h.queueIds[0]}` }).getAttribute('href')).toBe(`/workflow?item=${h.queueIds[0]}#queue`);
+    expect(await pending.getByRole('link', { name: `open queue rule #${h.queueIds[0]}` }).getAttribute('href')).toBe(
+      `/workflow?item=${h.queueIds[0]}#queue`,
+    );
     // The audit trail shows the tool call that filed it, with its outcome.
     const audit = h.page.getByRole('table', { name: 'audit trail' });
     expect(await audit.locator('tr').filter({ hasText: 'approve_queue_rule' }).filter({ hasText: 'pending confirmation' }).count()).toBe(1);
@@ -140,13 +159,22 @@ needsChromium('MCP requests page in Chromium, AUTH_MODE=required: a person signe
     const { confirmations } = await h.api<{ confirmations: McpConfirmation[] }>('/api/mcp/confirmations?status=pending');
     expect(confirmations).toHaveLength(1);
     const id = (confirmations[0] as McpConfirmation).id;
-    await h.card(id).getByLabel(/^Reason/).fill('reviewed the detection logic');
+    await h
+      .card(id)
+      .getByLabel(/^Reason/)
+      .fill('reviewed the detection logic');
     await h.card(id).getByRole('button', { name: 'Confirm' }).click();
     const outcome = h.page.getByTestId('decision-outcome');
     await outcome.waitFor({ timeout: 30_000 });
     await h.page.screenshot({ path: '/tmp/mcp-page-after-confirm-light.png', fullPage: true });
     // The decision route accepts the session; the confirmed action must then run as this person too.
-    expect(await h.confirmation(id)).toMatchObject({ status: 'confirmed', decided_by: 'token:lead-reviewer', decision_reason: 'reviewed the detection logic', error: null, result: { http_status: 200 } });
+    expect(await h.confirmation(id)).toMatchObject({
+      status: 'confirmed',
+      decided_by: 'token:lead-reviewer',
+      decision_reason: 'reviewed the detection logic',
+      error: null,
+      result: { http_status: 200 },
+    });
     expect(await h.queueStatus(h.queueIds[0] as number)).toBe('approved');
     expect(await h.queueStatus(h.queueIds[1] as number)).toBe('pending');
     expect(await outcome.innerText()).toContain(`Confirmed and done: Approve Sigma queue rule #${h.queueIds[0]}`);
@@ -162,11 +190,29 @@ needsChromium('MCP requests page in Chromium, AUTH_MODE=required: a person signe
     expect(await pending.innerText()).toContain(`Set the auto-trigger hunt score threshold to ${target}`);
     await pending.getByLabel(/^Reason/).fill('too many articles would skip analysis');
     await pending.getByRole('button', { name: 'Reject' }).click();
-    await h.page.getByTestId('decision-outcome').filter({ hasText: `Rejected: Set the auto-trigger hunt score threshold to ${target}` }).waitFor({ timeout: 30_000 });
-    expect(await h.confirmation(id)).toMatchObject({ status: 'rejected', decided_by: 'token:lead-reviewer', decision_reason: 'too many articles would skip analysis', result: null });
+    await h.page
+      .getByTestId('decision-outcome')
+      .filter({ hasText: `Rejected: Set the auto-trigger hunt score threshold to ${target}` })
+      .waitFor({ timeout: 30_000 });
+    expect(await h.confirmation(id)).toMatchObject({
+      status: 'rejected',
+      decided_by: 'token:lead-reviewer',
+      decision_reason: 'too many articles would skip analysis',
+      result: null,
+    });
     expect(await h.threshold()).toBe(before);
     await waitFor('the rejected request to leave the pending list', async () => (await h.card(id).count()) === 0, 15_000);
-    await waitFor('the history to show it rejected with its reason', async () => /rejected[\s\S]*never ran: “too many articles would skip analysis”/.test(await h.historyRow(id).innerText().catch(() => '')), 15_000);
+    await waitFor(
+      'the history to show it rejected with its reason',
+      async () =>
+        /rejected[\s\S]*never ran: “too many articles would skip analysis”/.test(
+          await h
+            .historyRow(id)
+            .innerText()
+            .catch(() => ''),
+        ),
+      15_000,
+    );
   });
 
   it('explains in the page when a request was decided elsewhere meanwhile (409), and nothing runs', async () => {
@@ -192,11 +238,17 @@ needsChromium('MCP requests page in Chromium, AUTH_MODE=required: a person signe
     const audit = h.page.getByRole('table', { name: 'audit trail' });
     const rows = audit.locator('tbody tr');
     await h.page.getByLabel('show').selectOption('mcp.confirmation.rejected');
-    await waitFor('only the rejections to be listed', async () => (await rows.count()) === 2 && (await rows.allInnerTexts()).every((row) => row.includes('request rejected')), 15_000);
+    await waitFor(
+      'only the rejections to be listed',
+      async () => (await rows.count()) === 2 && (await rows.allInnerTexts()).every((row) => row.includes('request rejected')),
+      15_000,
+    );
     expect((await rows.allInnerTexts()).join('\n')).toMatch(/update_auto_trigger_threshold[\s\S]*lead-reviewer/);
     await h.page.getByLabel('show').selectOption('');
     await waitFor('every event to be listed', async () => (await rows.count()) > 2, 15_000);
-    expect(await h.page.getByRole('navigation', { name: 'audit trail pages' }).getByRole('button', { name: 'Older →' }).isDisabled()).toBe(true);
+    expect(await h.page.getByRole('navigation', { name: 'audit trail pages' }).getByRole('button', { name: 'Older →' }).isDisabled()).toBe(
+      true,
+    );
     await h.page.screenshot({ path: '/tmp/mcp-page-decided-light.png', fullPage: true });
     expect(await seriousViolations(h.page)).toEqual([]);
   });
@@ -228,11 +280,28 @@ needsChromium('MCP requests page in Chromium, authentication off: the local admi
     expect(await h.card(id).innerText()).toMatch(/asked by\s*local \(local mode, no authentication\)/);
     await h.card(id).getByRole('button', { name: 'Confirm' }).click();
     const outcome = h.page.getByTestId('decision-outcome');
-    await outcome.filter({ hasText: `Confirmed and done: Approve Sigma queue rule #${h.queueIds[0]} (HTTP 200)` }).waitFor({ timeout: 30_000 });
-    expect(await h.confirmation(id)).toMatchObject({ status: 'confirmed', decided_by: 'local', error: null, result: { http_status: 200, body: { status: 'approved' } } });
+    await outcome
+      .filter({ hasText: `Confirmed and done: Approve Sigma queue rule #${h.queueIds[0]} (HTTP 200)` })
+      .waitFor({ timeout: 30_000 });
+    expect(await h.confirmation(id)).toMatchObject({
+      status: 'confirmed',
+      decided_by: 'local',
+      error: null,
+      result: { http_status: 200, body: { status: 'approved' } },
+    });
     expect(await h.queueStatus(h.queueIds[0] as number)).toBe('approved');
     expect(await h.queueStatus(h.queueIds[1] as number)).toBe('pending');
-    await waitFor('the history to show it confirmed with the service answer', async () => /confirmed[\s\S]*HTTP 200/.test(await h.historyRow(id).innerText().catch(() => '')), 15_000);
+    await waitFor(
+      'the history to show it confirmed with the service answer',
+      async () =>
+        /confirmed[\s\S]*HTTP 200/.test(
+          await h
+            .historyRow(id)
+            .innerText()
+            .catch(() => ''),
+        ),
+      15_000,
+    );
     expect(await h.card(id).count()).toBe(0);
   });
 

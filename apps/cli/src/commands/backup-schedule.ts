@@ -91,12 +91,15 @@ export function describeSchedule(view: BackupCronResponse): string {
   if (!view.available) lines.push(`host crontab unavailable: ${view.reason ?? 'unknown reason'}`);
   for (const entry of view.entries) lines.push(`  ${entry.raw}`);
   if (view.available && view.entries.length === 0) lines.push('  (no managed cron lines installed)');
-  if (view.available && !view.in_sync) lines.push('the installed lines differ from the settings: run `huntforge backup enable` (or disable) to rewrite them');
+  if (view.available && !view.in_sync)
+    lines.push('the installed lines differ from the settings: run `huntforge backup enable` (or disable) to rewrite them');
   return `${lines.join('\n')}\n`;
 }
 
 const remoteOptions = (command: Command) =>
-  command.option('--url <url>', 'ask a running gateway instead (HUNTFORGE_URL); it edits its own user\'s crontab').option('--token <token>', 'admin API token for --url (HUNTFORGE_TOKEN)');
+  command
+    .option('--url <url>', "ask a running gateway instead (HUNTFORGE_URL); it edits its own user's crontab")
+    .option('--token <token>', 'admin API token for --url (HUNTFORGE_TOKEN)');
 
 /** Adds `enable`, `disable` and `status` to the `backup` command group; `output` is where they report (stdout). */
 export function addBackupScheduleCommands(backup: Command, output: Pick<NodeJS.WritableStream, 'write'> = process.stdout): void {
@@ -110,22 +113,31 @@ export function addBackupScheduleCommands(backup: Command, output: Pick<NodeJS.W
       .option('--retention <count>', 'backups a prune keeps (default: the stored value, first 14)', parseWholeNumber),
   ).action(async (options: EnableOptions) => {
     const view = await changeSchedule(
-      { enabled: true, backup_time: options.time, cleanup_time: options.cleanupTime, cleanup_day: options.cleanupDay, retention_count: options.retention },
+      {
+        enabled: true,
+        backup_time: options.time,
+        cleanup_time: options.cleanupTime,
+        cleanup_day: options.cleanupDay,
+        retention_count: options.retention,
+      },
       options,
     );
     output.write(describeSchedule(view));
   });
 
-  remoteOptions(backup.command('disable').description('remove the managed backup and prune lines from the host crontab (times are kept)')).action(
-    async (options: RemoteOptions) => {
-      output.write(describeSchedule(await changeSchedule({ enabled: false }, options)));
-    },
-  );
+  remoteOptions(
+    backup.command('disable').description('remove the managed backup and prune lines from the host crontab (times are kept)'),
+  ).action(async (options: RemoteOptions) => {
+    output.write(describeSchedule(await changeSchedule({ enabled: false }, options)));
+  });
 
-  remoteOptions(backup.command('status').description('show the backup schedule and the managed lines installed in the host crontab').option('--json', 'print JSON')).action(
-    async (options: RemoteOptions & { json?: boolean }) => {
-      const view = await readSchedule(options);
-      output.write(options.json ? `${JSON.stringify(view, null, 2)}\n` : describeSchedule(view));
-    },
-  );
+  remoteOptions(
+    backup
+      .command('status')
+      .description('show the backup schedule and the managed lines installed in the host crontab')
+      .option('--json', 'print JSON'),
+  ).action(async (options: RemoteOptions & { json?: boolean }) => {
+    const view = await readSchedule(options);
+    output.write(options.json ? `${JSON.stringify(view, null, 2)}\n` : describeSchedule(view));
+  });
 }

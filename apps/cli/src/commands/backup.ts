@@ -1,5 +1,13 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { BackupError, DEFAULT_KEEP, listBackups, newestKnownMigration, pruneBackups, restoreBackup, restoreTargetOf } from '@huntforge/backup';
+import {
+  BackupError,
+  DEFAULT_KEEP,
+  listBackups,
+  newestKnownMigration,
+  pruneBackups,
+  restoreBackup,
+  restoreTargetOf,
+} from '@huntforge/backup';
 import { backupEnvironment } from './backup/backup-environment';
 import { backupTable } from './backup/backup-table';
 import { createBackupCommand } from './backup/create-command';
@@ -28,17 +36,25 @@ async function reportingRefusals(work: () => Promise<void>): Promise<void> {
 
 /** `huntforge backup create|list|restore|prune` (the schedule commands are added to the same group elsewhere). */
 export function registerBackupCommands(program: Command): Command {
-  const backup = program.command('backup').description('back up and restore the database, the encryption key and model artifacts (BACKUP_DIR, default DATA_DIR/backups)');
+  const backup = program
+    .command('backup')
+    .description('back up and restore the database, the encryption key and model artifacts (BACKUP_DIR, default DATA_DIR/backups)');
 
   backup
     .command('create')
-    .description('take a backup now; while `huntforge start` holds the embedded database, the running service takes it (HUNTFORGE_URL, HUNTFORGE_TOKEN)')
+    .description(
+      'take a backup now; while `huntforge start` holds the embedded database, the running service takes it (HUNTFORGE_URL, HUNTFORGE_TOKEN)',
+    )
     .option('--json', 'print JSON')
     .action((options: { json?: boolean }) =>
       reportingRefusals(async () => {
         const created = await createBackupCommand(backupEnvironment());
         const by = created.taken_by === 'service' ? ' (taken by the running service)' : '';
-        print(options.json, created, `created ${created.id}: ${created.database_kind}, schema ${created.schema_migration ?? 'none'}, ${created.file_count} files${by}\n`);
+        print(
+          options.json,
+          created,
+          `created ${created.id}: ${created.database_kind}, schema ${created.schema_migration ?? 'none'}, ${created.file_count} files${by}\n`,
+        );
       }),
     );
 
@@ -86,8 +102,17 @@ export function registerBackupCommands(program: Command): Command {
             progress.update(done);
           },
         }).finally(() => progress.finish());
-        const restored = { id: manifest.id, database_kind: manifest.database.kind, schema_migration: manifest.schema_migration, file_count: manifest.files.length };
-        print(options.json, restored, `restored ${manifest.id} (${manifest.files.length} files); start the service: it applies any newer migrations\n`);
+        const restored = {
+          id: manifest.id,
+          database_kind: manifest.database.kind,
+          schema_migration: manifest.schema_migration,
+          file_count: manifest.files.length,
+        };
+        print(
+          options.json,
+          restored,
+          `restored ${manifest.id} (${manifest.files.length} files); start the service: it applies any newer migrations\n`,
+        );
       }),
     );
 
@@ -102,7 +127,10 @@ export function registerBackupCommands(program: Command): Command {
         const { folders } = backupEnvironment();
         const plan = await pruneBackups(folders.backupDir, { keep: options.keep, dryRun: options.dryRun });
         const verb = options.dryRun ? 'would delete' : 'deleted';
-        const text = plan.remove.length === 0 ? `nothing to prune (${plan.keep.length} kept)\n` : `${verb} ${plan.remove.join(', ')}; kept ${plan.keep.length}\n`;
+        const text =
+          plan.remove.length === 0
+            ? `nothing to prune (${plan.keep.length} kept)\n`
+            : `${verb} ${plan.remove.join(', ')}; kept ${plan.keep.length}\n`;
         print(options.json, { ...plan, dry_run: options.dryRun === true }, text);
       }),
     );

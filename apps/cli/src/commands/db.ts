@@ -7,10 +7,9 @@ export function registerDbCommands(program: Command): void {
   db.command('migrate')
     .description('apply pending migrations (all-in-one start does this too)')
     .action(async () => {
-      const { kind, applied } = await withDatabase(
-        async (database) => ({ kind: database.kind, ...(await migrateDb(database)) }),
-        { migrate: false },
-      );
+      const { kind, applied } = await withDatabase(async (database) => ({ kind: database.kind, ...(await migrateDb(database)) }), {
+        migrate: false,
+      });
       const what = applied.length > 0 ? `applied ${applied.join(', ')}` : 'nothing to apply';
       process.stdout.write(`database (${kind}): ${what}\n`);
     });

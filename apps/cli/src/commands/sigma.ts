@@ -47,14 +47,35 @@ export function registerSigmaCommands(program: Command): void {
     .command('test')
     .description('run Sigma rules and correlations (files or folders) over events; print which rules match which events')
     .argument('<paths...>', 'rule files or folders')
-    .requiredOption('--events <file...>', 'event files, read in order: EVTX, JSON Lines, JSON (CloudTrail Records too), event XML, syslog with Sysmon for Linux, gzipped or not (events are numbered from 0 across the files)')
+    .requiredOption(
+      '--events <file...>',
+      'event files, read in order: EVTX, JSON Lines, JSON (CloudTrail Records too), event XML, syslog with Sysmon for Linux, gzipped or not (events are numbered from 0 across the files)',
+    )
     .option('--placeholders <file>', 'JSON object of %placeholder% values for |expand')
-    .option('--time-field <field>', "event field with the event time, for correlation rules (default: the event's own time, else timestamp)")
-    .option('--pipeline <name|file>', 'processing pipeline applied to every rule before it runs: a registered name (sysmon, windows-audit, …) or a pySigma pipeline YAML file (repeatable)', collect, [])
+    .option(
+      '--time-field <field>',
+      "event field with the event time, for correlation rules (default: the event's own time, else timestamp)",
+    )
+    .option(
+      '--pipeline <name|file>',
+      'processing pipeline applied to every rule before it runs: a registered name (sysmon, windows-audit, …) or a pySigma pipeline YAML file (repeatable)',
+      collect,
+      [],
+    )
     .option('--pipeline-arg <key=value>', 'argument of the named pipelines (repeatable)', collect, [])
     .addOption(formatOption())
-    .action(async (paths: string[], options: { events: string[]; placeholders?: string; timeField?: string; pipeline: string[]; pipelineArg: string[]; format: 'text' | 'json' }) =>
-      emit(await runTest(paths, options)),
+    .action(
+      async (
+        paths: string[],
+        options: {
+          events: string[];
+          placeholders?: string;
+          timeField?: string;
+          pipeline: string[];
+          pipelineArg: string[];
+          format: 'text' | 'json';
+        },
+      ) => emit(await runTest(paths, options)),
     );
   sigma
     .command('convert')
@@ -70,23 +91,41 @@ export function registerSigmaCommands(program: Command): void {
     .action((paths: string[], options: ConvertCommandOptions) => emit(runConvert(paths, options)));
   sigma
     .command('hunt')
-    .description('hunt through event logs with Sigma rules: every detection in time order, with its machine, rule, level and the fields that matched')
+    .description(
+      'hunt through event logs with Sigma rules: every detection in time order, with its machine, rule, level and the fields that matched',
+    )
     .argument('<paths...>', 'rule files or folders')
-    .requiredOption('--events <file...>', 'event files: EVTX, JSON Lines, JSON (CloudTrail Records too), event XML, syslog with Sysmon for Linux, gzipped or not')
+    .requiredOption(
+      '--events <file...>',
+      'event files: EVTX, JSON Lines, JSON (CloudTrail Records too), event XML, syslog with Sysmon for Linux, gzipped or not',
+    )
     .option('--from <time>', 'only events at or after this time (ISO-8601)')
     .option('--to <time>', 'only events before this time (ISO-8601)')
     .addOption(new Option('--level <level>', 'only rules of this level or above').choices([...HUNT_LEVELS]))
     .option('--placeholders <file>', 'JSON object of %placeholder% values for |expand')
-    .option('--pipeline <name|file>', 'processing pipeline applied to every rule before it runs: a registered name or a pySigma pipeline YAML file (repeatable)', collect, [])
+    .option(
+      '--pipeline <name|file>',
+      'processing pipeline applied to every rule before it runs: a registered name or a pySigma pipeline YAML file (repeatable)',
+      collect,
+      [],
+    )
     .option('--pipeline-arg <key=value>', 'argument of the named pipelines (repeatable)', collect, [])
     .addOption(new Option('--format <format>', 'output format').choices(['table', 'csv', 'json']).default('table'))
     .action(async (paths: string[], options: HuntOptions) => emit(await runHunt(paths, options)));
   sigma
     .command('index')
-    .description("index a folder of rules (a SigmaHQ checkout or a customer repository) into the service's reference corpus; rules of that origin missing from the folder are removed")
+    .description(
+      "index a folder of rules (a SigmaHQ checkout or a customer repository) into the service's reference corpus; rules of that origin missing from the folder are removed",
+    )
     .argument('<dir>', 'the rules folder')
-    .addOption(new Option('--origin <origin>', 'sigmahq for a SigmaHQ checkout, customer for your own rules').choices(['sigmahq', 'customer']).default('customer'))
+    .addOption(
+      new Option('--origin <origin>', 'sigmahq for a SigmaHQ checkout, customer for your own rules')
+        .choices(['sigmahq', 'customer'])
+        .default('customer'),
+    )
     .addOption(formatOption())
     // Loaded when used: indexing needs the database and the service, which the other sigma commands do not.
-    .action(async (dir: string, options: { origin: 'sigmahq' | 'customer'; format: 'text' | 'json' }) => emit(await (await import('./sigma/index-command')).runIndex(dir, options)));
+    .action(async (dir: string, options: { origin: 'sigmahq' | 'customer'; format: 'text' | 'json' }) =>
+      emit(await (await import('./sigma/index-command')).runIndex(dir, options)),
+    );
 }

@@ -31,7 +31,18 @@ export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
 }
 
 /** Strings that satisfy the patterns the routes use often; the first that matches is taken. */
-const PATTERN_CANDIDATES = ['abc', 'owner/name', 'a-b', 'a_b', 'A', '1', '0 0 * * *', 'x.y', 'gpt-4.1-mini', 'hf_abcdefghijklmnopqrstuvwxyz0123'];
+const PATTERN_CANDIDATES = [
+  'abc',
+  'owner/name',
+  'a-b',
+  'a_b',
+  'A',
+  '1',
+  '0 0 * * *',
+  'x.y',
+  'gpt-4.1-mini',
+  'hf_abcdefghijklmnopqrstuvwxyz0123',
+];
 
 function sampleString(schema: JsonSchema): string {
   switch (schema.format) {
@@ -102,7 +113,9 @@ export function sampleOf(schema: JsonSchema, root: JsonSchema = schema, depth = 
       return Array.from({ length: count }, () => (schema.items ? sampleOf(schema.items, root, depth + 1) : 'x'));
     }
     case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([key, property]) => [key, sampleOf(property, root, depth + 1)]));
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([key, property]) => [key, sampleOf(property, root, depth + 1)]),
+      );
     default:
       return schema.properties ? sampleOf({ ...schema, type: 'object' }, root, depth) : {};
   }

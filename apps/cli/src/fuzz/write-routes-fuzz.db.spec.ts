@@ -57,12 +57,16 @@ const FIELD_HINTS: Record<string, string> = {
 function withHints(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withHints);
   if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, typeof item === 'string' && key in FIELD_HINTS ? FIELD_HINTS[key] : withHints(item)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, typeof item === 'string' && key in FIELD_HINTS ? FIELD_HINTS[key] : withHints(item)]),
+  );
 }
 
 function sampleRecord(schema: JsonSchema | null): Record<string, string> {
   if (!schema) return {};
-  return Object.fromEntries(Object.entries((withHints(sampleOf(schema)) ?? {}) as Record<string, unknown>).map(([key, value]) => [key, asText(value)]));
+  return Object.fromEntries(
+    Object.entries((withHints(sampleOf(schema)) ?? {}) as Record<string, unknown>).map(([key, value]) => [key, asText(value)]),
+  );
 }
 
 /** A wrong-typed stand-in for `value`: a number for a string, text for anything else. */
@@ -82,26 +86,40 @@ function probesFor(route: ApiRoute): Probe[] {
     // form-encoded probe doubles as the plain call, so actions such as a backup run as few times as possible).
     const probes: Probe[] = [];
     for (const key of Object.keys(params)) {
-      for (const segment of BAD_PATH_SEGMENTS) probes.push({ name: `path ${key}=${segment}`, params: { ...params, [key]: segment }, query });
+      for (const segment of BAD_PATH_SEGMENTS)
+        probes.push({ name: `path ${key}=${segment}`, params: { ...params, [key]: segment }, query });
     }
     for (const key of Object.keys(query)) probes.push({ name: `query ${key} with NUL`, params, query: { ...query, [key]: 'a\u0000b' } });
-    probes.push(raw(HUGE_BODY, 'body over the size limit'), raw(deeplyNested(), `body nested ${DEPTH} deep`), raw('a=1&b=2', 'form-encoded body', 'application/x-www-form-urlencoded'));
+    probes.push(
+      raw(HUGE_BODY, 'body over the size limit'),
+      raw(deeplyNested(), `body nested ${DEPTH} deep`),
+      raw('a=1&b=2', 'form-encoded body', 'application/x-www-form-urlencoded'),
+    );
     return probes;
   }
   const probes: Probe[] = [json(body, 'valid body')];
   for (const key of Object.keys(params)) {
-    for (const segment of BAD_PATH_SEGMENTS) probes.push({ name: `path ${key}=${segment}`, params: { ...params, [key]: segment }, query, body: JSON.stringify(body) });
+    for (const segment of BAD_PATH_SEGMENTS)
+      probes.push({ name: `path ${key}=${segment}`, params: { ...params, [key]: segment }, query, body: JSON.stringify(body) });
   }
-  for (const key of Object.keys(query)) probes.push({ name: `query ${key} with NUL`, params, query: { ...query, [key]: 'a\u0000b' }, body: JSON.stringify(body) });
+  for (const key of Object.keys(query))
+    probes.push({ name: `query ${key} with NUL`, params, query: { ...query, [key]: 'a\u0000b' }, body: JSON.stringify(body) });
   for (const position of stringPositions(body)) {
-    probes.push(json(replaceAt(body, position, (current) => `${String(current)}\u0000tail`), `NUL in body.${position.join('.')}`));
+    probes.push(
+      json(
+        replaceAt(body, position, (current) => `${String(current)}\u0000tail`),
+        `NUL in body.${position.join('.')}`,
+      ),
+    );
   }
   for (const text of WRONG_WHOLE_BODIES) probes.push(raw(text, `whole body ${text}`));
   const topLevel = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   for (const [key, value] of Object.entries(topLevel)) {
     probes.push(json({ ...topLevel, [key]: wrongTypeFor(value) }, `wrong type for body.${key}`));
     const marker = `"__deep_${key}__"`;
-    probes.push(raw(JSON.stringify({ ...topLevel, [key]: `__deep_${key}__` }).replace(marker, deeplyNested()), `body.${key} nested ${DEPTH} deep`));
+    probes.push(
+      raw(JSON.stringify({ ...topLevel, [key]: `__deep_${key}__` }).replace(marker, deeplyNested()), `body.${key} nested ${DEPTH} deep`),
+    );
   }
   probes.push(raw(HUGE_BODY, 'body over the size limit'));
   probes.push(raw(deeplyNested(), `body nested ${DEPTH} deep`));
@@ -130,15 +148,35 @@ describe('write-route fuzz through the all-in-one gateway', () => {
   const writeRoutes = ALL_ROUTES.filter((route) => route.method !== 'get');
 
   beforeAll(async () => {
-    service = await startTestAllInOne({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_EXPENSIVE_PER_MINUTE: '0', RATE_LIMIT_SIGN_IN_PER_MINUTE: '0' });
+    service = await startTestAllInOne({
+      RATE_LIMIT_PER_MINUTE: '0',
+      RATE_LIMIT_EXPENSIVE_PER_MINUTE: '0',
+      RATE_LIMIT_SIGN_IN_PER_MINUTE: '0',
+    });
     handle = service.handle;
     // Rows with id 1, so probes with sampled ids reach past "not found" into the handlers.
     const { prisma } = handle.ctx.db;
-    const source = await prisma.source.create({ data: { identifier: 'fuzz-src', name: 'Fuzz', url: 'https://fuzz.example.test/feed', kind: 'rss' } });
-    await prisma.article.create({
-      data: { sourceId: source.id, canonicalUrl: 'https://fuzz.example.test/1', url: 'https://fuzz.example.test/1', title: 'Fuzz', content: 'certutil.exe -urlcache', contentHash: 'fuzz-1', simhash: BigInt(1), simhashBands: [1], huntScore: 12 },
+    const source = await prisma.source.create({
+      data: { identifier: 'fuzz-src', name: 'Fuzz', url: 'https://fuzz.example.test/feed', kind: 'rss' },
     });
-    const queued = await fetch(`${handle.url}/api/sigma-queue`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rule_yaml: RULE_YAML }) });
+    await prisma.article.create({
+      data: {
+        sourceId: source.id,
+        canonicalUrl: 'https://fuzz.example.test/1',
+        url: 'https://fuzz.example.test/1',
+        title: 'Fuzz',
+        content: 'certutil.exe -urlcache',
+        contentHash: 'fuzz-1',
+        simhash: BigInt(1),
+        simhashBands: [1],
+        huntScore: 12,
+      },
+    });
+    const queued = await fetch(`${handle.url}/api/sigma-queue`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ rule_yaml: RULE_YAML }),
+    });
     expect(queued.status).toBe(201);
 
     for (const route of writeRoutes) {
@@ -148,10 +186,14 @@ describe('write-route fuzz through the all-in-one gateway', () => {
           headers: { 'content-type': probe.contentType ?? 'application/json', accept: 'application/json, text/event-stream' },
           body: probe.body,
         });
-        answers.push({ route: `${route.method.toUpperCase()} ${route.path}`, probe: probe.name, status: response.status, text: await response.text() });
+        answers.push({
+          route: `${route.method.toUpperCase()} ${route.path}`,
+          probe: probe.name,
+          status: response.status,
+          text: await response.text(),
+        });
       }
     }
-
   }, 300_000);
 
   afterAll(() => service?.stop());
@@ -163,7 +205,9 @@ describe('write-route fuzz through the all-in-one gateway', () => {
   });
 
   it('answers no probe with a 5xx', () => {
-    const failures = answers.filter((answer) => answer.status >= 500).map((answer) => `${answer.status} ${answer.route} [${answer.probe}] ${answer.text.slice(0, 200)}`);
+    const failures = answers
+      .filter((answer) => answer.status >= 500)
+      .map((answer) => `${answer.status} ${answer.route} [${answer.probe}] ${answer.text.slice(0, 200)}`);
     expect(failures).toEqual([]);
   });
 
@@ -185,9 +229,15 @@ describe('write-route fuzz through the all-in-one gateway', () => {
   });
 
   it('refuses an oversized body with 413 on every route that accepts the method at all', () => {
-    const refusingRoutes = new Set(writeRoutes.filter((route) => route.successStatus >= 400).map((route) => `${route.method.toUpperCase()} ${route.path}`));
+    const refusingRoutes = new Set(
+      writeRoutes.filter((route) => route.successStatus >= 400).map((route) => `${route.method.toUpperCase()} ${route.path}`),
+    );
     const oversized = answers.filter((answer) => answer.probe === 'body over the size limit');
     expect(oversized.length).toBe(writeRoutes.length);
-    expect(oversized.filter((answer) => answer.status !== 413 && !refusingRoutes.has(answer.route)).map((answer) => `${answer.status} ${answer.route}`)).toEqual([]);
+    expect(
+      oversized
+        .filter((answer) => answer.status !== 413 && !refusingRoutes.has(answer.route))
+        .map((answer) => `${answer.status} ${answer.route}`),
+    ).toEqual([]);
   });
 });

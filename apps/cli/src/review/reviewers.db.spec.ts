@@ -32,7 +32,8 @@ describe('queue reviewers through the gateway (all-in-one, AUTH_MODE=required)',
     });
     return { status: response.status, body: (await response.json()) as QueueItem & { status: string } };
   };
-  const queued = async (id: string, title: string) => (await api('/api/sigma-queue', 'ana', 'POST', { rule_yaml: ruleYaml(id, title) })).body.queue_id;
+  const queued = async (id: string, title: string) =>
+    (await api('/api/sigma-queue', 'ana', 'POST', { rule_yaml: ruleYaml(id, title) })).body.queue_id;
 
   beforeAll(async () => {
     service = await startTestAllInOne({ AUTH_MODE: 'required' });
@@ -49,11 +50,18 @@ describe('queue reviewers through the gateway (all-in-one, AUTH_MODE=required)',
     const first = await queued('11111111-1111-4111-8111-111111111111', 'Certutil One');
     const noted = await api(`/api/sigma-queue/${first}/review-notes`, 'ana', 'POST', { note: 'check the parent', reviewer: 'ben' });
     expect(noted.status).toBe(200);
-    const edited = await api(`/api/sigma-queue/${first}/rule`, 'ben', 'PUT', { rule_yaml: ruleYaml('11111111-1111-4111-8111-111111111111', 'Certutil One b'), reviewer: 'ana' });
+    const edited = await api(`/api/sigma-queue/${first}/rule`, 'ben', 'PUT', {
+      rule_yaml: ruleYaml('11111111-1111-4111-8111-111111111111', 'Certutil One b'),
+      reviewer: 'ana',
+    });
     expect(edited.status).toBe(200);
     const approved = await api(`/api/sigma-queue/${first}/approve`, 'ben', 'POST', { note: 'fine', reviewer: 'lead' });
     expect(approved.body).toMatchObject({ status: 'approved', reviewer: 'token:ben' });
-    expect(approved.body.review_notes.map((n) => `${n.author}: ${n.note}`)).toEqual(['token:ana: check the parent', 'token:ben: edited the rule', 'token:ben: fine']);
+    expect(approved.body.review_notes.map((n) => `${n.author}: ${n.note}`)).toEqual([
+      'token:ana: check the parent',
+      'token:ben: edited the rule',
+      'token:ben: fine',
+    ]);
 
     const second = await queued('22222222-2222-4222-8222-222222222222', 'Certutil Two');
     const rejected = await api(`/api/sigma-queue/${second}/reject`, 'ana', 'POST', { reason: 'duplicate', reviewer: 'ben' });
@@ -64,11 +72,21 @@ describe('queue reviewers through the gateway (all-in-one, AUTH_MODE=required)',
   it('records the person who confirmed an MCP approval, not the token that asked for it', async () => {
     const id = await queued('33333333-3333-4333-8333-333333333333', 'Certutil Three');
     const agent = new Client({ name: 'reviewers-spec', version: '1.0.0' });
-    await agent.connect(new StreamableHTTPClientTransport(new URL('/mcp', handle.url), { requestInit: { headers: { Authorization: `Bearer ${tokens.ana}` } } }));
+    await agent.connect(
+      new StreamableHTTPClientTransport(new URL('/mcp', handle.url), {
+        requestInit: { headers: { Authorization: `Bearer ${tokens.ana}` } },
+      }),
+    );
     try {
-      const noted = (await agent.callTool({ name: 'add_queue_review_note', arguments: { queue_id: id, note: 'from the agent' } })) as CallToolResult;
+      const noted = (await agent.callTool({
+        name: 'add_queue_review_note',
+        arguments: { queue_id: id, note: 'from the agent' },
+      })) as CallToolResult;
       expect(noted.structuredContent).toMatchObject({ status: 'done', http_status: 200 });
-      const requested = (await agent.callTool({ name: 'approve_queue_rule', arguments: { queue_id: id, comment: 'agent thinks it is fine' } })) as CallToolResult;
+      const requested = (await agent.callTool({
+        name: 'approve_queue_rule',
+        arguments: { queue_id: id, comment: 'agent thinks it is fine' },
+      })) as CallToolResult;
       const { confirmation } = requested.structuredContent as { confirmation: { id: string } };
 
       const confirmed = await fetch(`${handle.url}/api/mcp/confirmations/${confirmation.id}/confirm`, {
@@ -82,6 +100,9 @@ describe('queue reviewers through the gateway (all-in-one, AUTH_MODE=required)',
     }
     const item = (await api(`/api/sigma-queue/${id}`, 'ben')).body;
     expect(item).toMatchObject({ status: 'approved', reviewer: 'token:lead' });
-    expect(item.review_notes.map((n) => `${n.author}: ${n.note}`)).toEqual(['token:ana: from the agent', 'token:lead: agent thinks it is fine']);
+    expect(item.review_notes.map((n) => `${n.author}: ${n.note}`)).toEqual([
+      'token:ana: from the agent',
+      'token:lead: agent thinks it is fine',
+    ]);
   });
 });

@@ -19,7 +19,10 @@ export interface TestAllInOne {
 export async function startTestAllInOne(env: Record<string, string> = {}): Promise<TestAllInOne> {
   const dataDir = mkdtempSync(join(tmpdir(), 'huntforge-aio-'));
   try {
-    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', SCHEDULER_ENABLED: 'false', ...env }, { shape: 'all-in-one', service: 'all-in-one' });
+    const config = loadConfig(
+      { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', SCHEDULER_ENABLED: 'false', ...env },
+      { shape: 'all-in-one', service: 'all-in-one' },
+    );
     const handle = await startAllInOne({
       config,
       logger: createLogger({ level: 'silent', service: 'all-in-one' }),

@@ -15,7 +15,9 @@ export interface PipelineServices {
  * Content filter, sigma queue and workflow composed as the all-in-one runner composes them (PGlite, the
  * in-process bus), their routers mounted on one app, all started.
  */
-export async function startPipelineServices(env: { shared?: Record<string, string>; sigmaQueue?: Record<string, string>; workflow?: Record<string, string> } = {}): Promise<PipelineServices> {
+export async function startPipelineServices(
+  env: { shared?: Record<string, string>; sigmaQueue?: Record<string, string>; workflow?: Record<string, string> } = {},
+): Promise<PipelineServices> {
   const ctx = await createTestContext({ service: 'all-in-one', env: { ...env.shared, ...env.sigmaQueue } });
   const modules: ServiceModule[] = [
     createContentFilterModule(ctx, { env: {} }),

@@ -20,7 +20,10 @@ export function useApi<R extends ApiRoute>(route: R, input?: CallInput<R>, optio
     queryKey: routeKey(route, input),
     queryFn: ({ signal }) => callRoute(route, { ...(input ?? {}), signal } as CallInput<R>),
     enabled: options.enabled,
-    refetchInterval: typeof refetchInterval === 'function' ? (query) => refetchInterval(query.state.data as RouteResponse<R> | undefined) : refetchInterval,
+    refetchInterval:
+      typeof refetchInterval === 'function'
+        ? (query) => refetchInterval(query.state.data as RouteResponse<R> | undefined)
+        : refetchInterval,
   });
 }
 
@@ -41,7 +44,9 @@ export function useApiMutation<R extends ApiRoute>(route: R, options: ApiMutatio
   return useMutation({
     mutationFn: (input: CallInput<R>) => callRoute(route, input),
     onSuccess: async (data) => {
-      const refetched = Promise.all((options.invalidates ?? []).map((other) => client.invalidateQueries({ queryKey: [other.method, other.path] })));
+      const refetched = Promise.all(
+        (options.invalidates ?? []).map((other) => client.invalidateQueries({ queryKey: [other.method, other.path] })),
+      );
       if (!options.refetchInBackground) await refetched;
       options.onSuccess?.(data);
     },
@@ -54,7 +59,10 @@ export function usePrefetch<R extends ApiRoute>(route: R, input: CallInput<R> | 
   const key = JSON.stringify(input ?? null);
   useEffect(() => {
     if (input === undefined) return;
-    void client.prefetchQuery({ queryKey: routeKey(route, input), queryFn: ({ signal }) => callRoute(route, { ...input, signal } as CallInput<R>) });
+    void client.prefetchQuery({
+      queryKey: routeKey(route, input),
+      queryFn: ({ signal }) => callRoute(route, { ...input, signal } as CallInput<R>),
+    });
     // `key` stands for the input: a new object with the same content must not prefetch again.
   }, [client, route, key]);
 }

@@ -12,12 +12,15 @@ export function DiffView({ before, after, labels }: { before: string; after: str
       {changed ? (
         <div className="diff" tabIndex={0} role="region" aria-label={`changes from ${labels[0]} to ${labels[1]}`}>
           {parts.flatMap((part, index) =>
-            part.value.replace(/\n$/, '').split('\n').map((line, lineIndex) => (
-              <div key={`${index}:${lineIndex}`} className={part.added ? 'diff-add' : part.removed ? 'diff-del' : ''}>
-                {part.added ? '+ ' : part.removed ? '- ' : '  '}
-                {line}
-              </div>
-            )),
+            part.value
+              .replace(/\n$/, '')
+              .split('\n')
+              .map((line, lineIndex) => (
+                <div key={`${index}:${lineIndex}`} className={part.added ? 'diff-add' : part.removed ? 'diff-del' : ''}>
+                  {part.added ? '+ ' : part.removed ? '- ' : '  '}
+                  {line}
+                </div>
+              )),
           )}
         </div>
       ) : (

@@ -52,26 +52,41 @@ export function Layout() {
     <div className="shell">
       <nav className={`sidebar${menuOpen ? ' open' : ''}`} aria-label="main">
         <div className="brand-row">
-          <a className="brand" href="/">Huntforge</a>
-          <button type="button" className="menu-toggle" aria-expanded={menuOpen} aria-controls="main-links" onClick={() => setMenuOpen(!menuOpen)}>
+          <a className="brand" href="/">
+            Huntforge
+          </a>
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="main-links"
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
             Menu
           </button>
         </div>
         <div className="nav-links" id="main-links">
-        {NAV.map((item) => (
-          <NavLink key={item.label} to={item.to} end={item.end} className={({ isActive }) => (isActive && !item.to.includes('#queue') ? 'active' : '')}>
-            {item.label}
-          </NavLink>
-        ))}
-        <span className="spacer" />
-        <a href="/docs">API documentation</a>
+          {NAV.map((item) => (
+            <NavLink
+              key={item.label}
+              to={item.to}
+              end={item.end}
+              className={({ isActive }) => (isActive && !item.to.includes('#queue') ? 'active' : '')}
+            >
+              {item.label}
+            </NavLink>
+          ))}
+          <span className="spacer" />
+          <a href="/docs">API documentation</a>
         </div>
       </nav>
       <div>
         <header className="topbar">
           <span className="grow" />
           {session.auth_mode === 'off' ? (
-            <span className="badge warn" title="AUTH_MODE=off: every caller on this machine is the local admin">local mode, no authentication</span>
+            <span className="badge warn" title="AUTH_MODE=off: every caller on this machine is the local admin">
+              local mode, no authentication
+            </span>
           ) : (
             <>
               <span className="small" title={session.expires_at ? `session ends ${formatTime(session.expires_at)}` : undefined}>

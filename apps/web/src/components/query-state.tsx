@@ -11,7 +11,14 @@ export interface FieldIssue {
 export function fieldIssues(error: unknown): FieldIssue[] {
   if (!(error instanceof ApiError) || !Array.isArray(error.details)) return [];
   return (error.details as Array<{ path?: unknown; message?: unknown }>).flatMap((issue) =>
-    typeof issue.path === 'string' ? [{ field: issue.path.replace(/^(body|query|params)\.?/, '') || issue.path, message: typeof issue.message === 'string' ? issue.message : 'invalid' }] : [],
+    typeof issue.path === 'string'
+      ? [
+          {
+            field: issue.path.replace(/^(body|query|params)\.?/, '') || issue.path,
+            message: typeof issue.message === 'string' ? issue.message : 'invalid',
+          },
+        ]
+      : [],
   );
 }
 
@@ -27,10 +34,19 @@ export function ErrorNote({ error, action }: { error: unknown; action?: string }
         <>
           <code>{apiError.code}</code> — {apiError.message}
           {apiError.requestId ? <span className="muted small"> (request {apiError.requestId})</span> : null}
-          {apiError.status === 401 ? <span> — <a href="/signin">sign in</a></span> : null}
+          {apiError.status === 401 ? (
+            <span>
+              {' '}
+              — <a href="/signin">sign in</a>
+            </span>
+          ) : null}
           {issues.length > 0 ? (
             <ul className="small" data-testid="field-issues">
-              {issues.map((issue) => <li key={`${issue.field}:${issue.message}`}><code>{issue.field}</code>: {issue.message}</li>)}
+              {issues.map((issue) => (
+                <li key={`${issue.field}:${issue.message}`}>
+                  <code>{issue.field}</code>: {issue.message}
+                </li>
+              ))}
             </ul>
           ) : null}
         </>
@@ -49,11 +65,25 @@ interface QueryLike<T> {
 
 /** The app's loading state, for a query or for code still downloading (a lazily loaded page or chart). */
 export function LoadingNote({ label }: { label?: string }) {
-  return <div className="empty" aria-busy="true">Loading{label ? ` ${label}` : ''}…</div>;
+  return (
+    <div className="empty" aria-busy="true">
+      Loading{label ? ` ${label}` : ''}…
+    </div>
+  );
 }
 
 /** Loading, error and empty states for one query; children render only with data. */
-export function QueryState<T>({ query, empty, children, label }: { query: QueryLike<T>; empty?: (data: T) => ReactNode | null; children: (data: T) => ReactNode; label?: string }) {
+export function QueryState<T>({
+  query,
+  empty,
+  children,
+  label,
+}: {
+  query: QueryLike<T>;
+  empty?: (data: T) => ReactNode | null;
+  children: (data: T) => ReactNode;
+  label?: string;
+}) {
   if (query.isPending) return <LoadingNote label={label} />;
   if (query.error) return <ErrorNote error={query.error} action={label ? `Loading ${label}` : 'Loading'} />;
   if (query.data === undefined) return null;

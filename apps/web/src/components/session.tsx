@@ -23,7 +23,12 @@ export function signInPath(location: { pathname: string; search: string; hash: s
 export function SessionGate() {
   const session = useApi(gatewayRoutes.getAuthSession);
   const location = useLocation();
-  if (session.isPending) return <div className="empty" aria-busy="true">Connecting to Huntforge…</div>;
+  if (session.isPending)
+    return (
+      <div className="empty" aria-busy="true">
+        Connecting to Huntforge…
+      </div>
+    );
   if (session.error instanceof ApiError && session.error.status === 401) return <Navigate to={signInPath(location)} replace />;
   if (session.error) {
     return (

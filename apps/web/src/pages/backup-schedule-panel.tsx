@@ -15,10 +15,22 @@ function InstalledEntries({ view }: { view: BackupCronResponse }) {
   if (view.entries.length === 0) return <p className="small muted">No managed backup lines are installed in the host crontab.</p>;
   return (
     <table className="data small" aria-label="installed backup cron lines">
-      <thead><tr><th>job</th><th>schedule (UTC)</th><th>command</th></tr></thead>
+      <thead>
+        <tr>
+          <th>job</th>
+          <th>schedule (UTC)</th>
+          <th>command</th>
+        </tr>
+      </thead>
       <tbody>
         {view.entries.map((entry) => (
-          <tr key={entry.raw}><td>{entry.marker}</td><td className="mono nowrap">{entry.schedule}</td><td className="mono truncate" title={entry.command}>{entry.command}</td></tr>
+          <tr key={entry.raw}>
+            <td>{entry.marker}</td>
+            <td className="mono nowrap">{entry.schedule}</td>
+            <td className="mono truncate" title={entry.command}>
+              {entry.command}
+            </td>
+          </tr>
         ))}
       </tbody>
     </table>
@@ -33,7 +45,9 @@ function BackupScheduleForm({ view }: { view: BackupCronResponse }) {
   const [cleanupTime, setCleanupTime] = useState(settings.cleanup_time);
   const [cleanupDay, setCleanupDay] = useState(settings.cleanup_day);
   const [retention, setRetention] = useState(String(settings.retention_count));
-  const save = useApiMutation(backupScheduleRoutes.putBackupSchedule, { invalidates: [backupScheduleRoutes.getBackupCron, backupScheduleRoutes.getHostCron] });
+  const save = useApiMutation(backupScheduleRoutes.putBackupSchedule, {
+    invalidates: [backupScheduleRoutes.getBackupCron, backupScheduleRoutes.getHostCron],
+  });
 
   const retentionCount = Number(retention);
   const problems = [
@@ -47,29 +61,98 @@ function BackupScheduleForm({ view }: { view: BackupCronResponse }) {
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate({ body: { enabled, backup_time: backupTime, cleanup_time: cleanupTime, cleanup_day: cleanupDay, retention_count: retentionCount } });
+        save.mutate({
+          body: { enabled, backup_time: backupTime, cleanup_time: cleanupTime, cleanup_day: cleanupDay, retention_count: retentionCount },
+        });
       }}
     >
       {!view.available ? (
-        <div className="notice bad" role="alert"><strong>The host crontab is unavailable:</strong> {view.reason}. Backups cannot be scheduled from here.</div>
+        <div className="notice bad" role="alert">
+          <strong>The host crontab is unavailable:</strong> {view.reason}. Backups cannot be scheduled from here.
+        </div>
       ) : null}
       {view.available && !view.in_sync ? (
-        <div className="notice warn" role="status">The installed cron lines differ from these settings (edited by hand, or the install moved). Saving rewrites them.</div>
+        <div className="notice warn" role="status">
+          The installed cron lines differ from these settings (edited by hand, or the install moved). Saving rewrites them.
+        </div>
       ) : null}
       <div className="row">
-        <label><input type="checkbox" checked={enabled} disabled={disabled} onChange={(event) => setEnabled(event.target.checked)} /> Back up automatically</label>
+        <label>
+          <input type="checkbox" checked={enabled} disabled={disabled} onChange={(event) => setEnabled(event.target.checked)} /> Back up
+          automatically
+        </label>
       </div>
       <div className="row">
-        <label>Daily backup at <input aria-label="backup time" className="mono" placeholder="HH:MM" size={5} value={backupTime} disabled={disabled} aria-invalid={!TIME.test(backupTime)} onChange={(event) => setBackupTime(event.target.value)} /> UTC</label>
-        <label>Prune on <select aria-label="prune day" value={cleanupDay} disabled={disabled} onChange={(event) => setCleanupDay(Number(event.target.value))}>{DAYS.map((day, index) => <option key={day} value={index}>{day}</option>)}</select></label>
-        <label>at <input aria-label="prune time" className="mono" placeholder="HH:MM" size={5} value={cleanupTime} disabled={disabled} aria-invalid={!TIME.test(cleanupTime)} onChange={(event) => setCleanupTime(event.target.value)} /> UTC</label>
-        <label>keeping <input aria-label="backups kept" type="number" min={1} max={365} value={retention} disabled={disabled} onChange={(event) => setRetention(event.target.value)} style={{ width: 70 }} /> backups</label>
-        <button type="submit" disabled={disabled || problems.length > 0 || save.isPending}>{save.isPending ? 'Saving…' : 'Save'}</button>
+        <label>
+          Daily backup at{' '}
+          <input
+            aria-label="backup time"
+            className="mono"
+            placeholder="HH:MM"
+            size={5}
+            value={backupTime}
+            disabled={disabled}
+            aria-invalid={!TIME.test(backupTime)}
+            onChange={(event) => setBackupTime(event.target.value)}
+          />{' '}
+          UTC
+        </label>
+        <label>
+          Prune on{' '}
+          <select
+            aria-label="prune day"
+            value={cleanupDay}
+            disabled={disabled}
+            onChange={(event) => setCleanupDay(Number(event.target.value))}
+          >
+            {DAYS.map((day, index) => (
+              <option key={day} value={index}>
+                {day}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          at{' '}
+          <input
+            aria-label="prune time"
+            className="mono"
+            placeholder="HH:MM"
+            size={5}
+            value={cleanupTime}
+            disabled={disabled}
+            aria-invalid={!TIME.test(cleanupTime)}
+            onChange={(event) => setCleanupTime(event.target.value)}
+          />{' '}
+          UTC
+        </label>
+        <label>
+          keeping{' '}
+          <input
+            aria-label="backups kept"
+            type="number"
+            min={1}
+            max={365}
+            value={retention}
+            disabled={disabled}
+            onChange={(event) => setRetention(event.target.value)}
+            style={{ width: 70 }}
+          />{' '}
+          backups
+        </label>
+        <button type="submit" disabled={disabled || problems.length > 0 || save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save'}
+        </button>
       </div>
-      {problems.map((problem) => <div key={problem} className="small finding error">{problem}</div>)}
+      {problems.map((problem) => (
+        <div key={problem} className="small finding error">
+          {problem}
+        </div>
+      ))}
       <ErrorNote error={save.error} action="Saving the backup schedule" />
       <p className="small muted">
-        Installs two lines in the crontab of the user the service runs as, marked <code># huntforge-managed:backup</code> and <code># huntforge-managed:prune</code>; no other line is changed.
+        Installs two lines in the crontab of the user the service runs as, marked <code># huntforge-managed:backup</code> and{' '}
+        <code># huntforge-managed:prune</code>; no other line is changed.
         {settings.updated_at ? ` Last changed ${formatTime(settings.updated_at)}.` : ''}
       </p>
       <InstalledEntries view={view} />

@@ -9,7 +9,9 @@ import { LoadingNote, QueryState } from '../components/query-state';
 import { usePageTitle } from '../components/page-title';
 
 // uPlot comes with the chart, after the dashboard's numbers are on screen.
-const DailyArticlesChart = lazy(() => import('./dashboard/daily-articles-chart').then((module) => ({ default: module.DailyArticlesChart })));
+const DailyArticlesChart = lazy(() =>
+  import('./dashboard/daily-articles-chart').then((module) => ({ default: module.DailyArticlesChart })),
+);
 const CHART_DAYS = 30;
 
 function ArticlesPerDay() {
@@ -42,9 +44,15 @@ export function DashboardPage() {
   usePageTitle('Dashboard');
   const sources = useApi(ingestionRoutes.getSources);
   // The seeded evaluation snapshots are not collected CTI: they stay off the dashboard.
-  const articles = useApi(ingestionRoutes.getArticles, { query: { sort_by: 'hunt_score', sort_order: 'desc', limit: 8, exclude_source: 'eval' } });
+  const articles = useApi(ingestionRoutes.getArticles, {
+    query: { sort_by: 'hunt_score', sort_order: 'desc', limit: 8, exclude_source: 'eval' },
+  });
   // Evaluation runs are counted on the evaluations page, not here: these figures match the executions list.
-  const executions = useApi(executionRoutes.getWorkflowExecutions, { query: { limit: 6, sort_by: 'created_at', sort_order: 'desc', is_eval_run: false } }, { refetchInterval: 10_000 });
+  const executions = useApi(
+    executionRoutes.getWorkflowExecutions,
+    { query: { limit: 6, sort_by: 'created_at', sort_order: 'desc', is_eval_run: false } },
+    { refetchInterval: 10_000 },
+  );
   const models = useApi(contentFilterRoutes.getModelVersions, { query: { limit: 50 } });
   // One listing gives every status's count (the counts ignore the status filter).
   const queue = useApi(sigmaQueueRoutes.getSigmaQueueList, { query: { limit: 1 } });
@@ -52,7 +60,11 @@ export function DashboardPage() {
   const sourceList = sources.data?.sources ?? [];
   const collected = sourceList.filter((source) => source.health.last_success_at !== null);
   const failing = sourceList.filter((source) => source.health.status === 'failing');
-  const lastCollection = collected.map((source) => source.health.last_success_at as string).sort().at(-1) ?? null;
+  const lastCollection =
+    collected
+      .map((source) => source.health.last_success_at as string)
+      .sort()
+      .at(-1) ?? null;
   const noArticles = articles.data !== undefined && articles.data.total === 0;
   const current = models.data?.versions.find((version) => version.is_current);
 
@@ -61,8 +73,8 @@ export function DashboardPage() {
       <h1>Dashboard</h1>
       {noArticles ? (
         <div className="notice warn" style={{ marginBottom: 14 }}>
-          <strong>No articles collected yet.</strong> Start on the <Link to="/sources">sources page</Link>: collect a source now, or
-          scrape one article by URL. Articles whose hunt score is high enough can then be sent through the workflow from their page.
+          <strong>No articles collected yet.</strong> Start on the <Link to="/sources">sources page</Link>: collect a source now, or scrape
+          one article by URL. Articles whose hunt score is high enough can then be sent through the workflow from their page.
         </div>
       ) : null}
       <div className="grid cols-4" style={{ marginBottom: 14 }}>
@@ -102,10 +114,18 @@ export function DashboardPage() {
             {(data) => (
               <div className="stack">
                 <div className="row small">
-                  <Link className="badge info" to="/workflow?status=running#executions">{data.running} running</Link>
-                  <Link className="badge info" to="/workflow?status=pending#executions">{data.pending} pending</Link>
-                  <Link className="badge ok" to="/workflow?status=completed#executions">{data.completed} completed</Link>
-                  <Link className={`badge ${data.failed ? 'bad' : ''}`} to="/workflow?status=failed#executions">{data.failed} failed</Link>
+                  <Link className="badge info" to="/workflow?status=running#executions">
+                    {data.running} running
+                  </Link>
+                  <Link className="badge info" to="/workflow?status=pending#executions">
+                    {data.pending} pending
+                  </Link>
+                  <Link className="badge ok" to="/workflow?status=completed#executions">
+                    {data.completed} completed
+                  </Link>
+                  <Link className={`badge ${data.failed ? 'bad' : ''}`} to="/workflow?status=failed#executions">
+                    {data.failed} failed
+                  </Link>
                 </div>
                 <Link to="/workflow#executions">Executions →</Link>
               </div>
@@ -149,8 +169,13 @@ export function DashboardPage() {
                 <tbody>
                   {data.articles.map((article) => (
                     <tr key={article.id}>
-                      <td><ScoreBadge score={article.hunt_score} /></td>
-                      <td><Link to={`/articles/${article.id}`}>{article.title}</Link><div className="small muted">{article.source}</div></td>
+                      <td>
+                        <ScoreBadge score={article.hunt_score} />
+                      </td>
+                      <td>
+                        <Link to={`/articles/${article.id}`}>{article.title}</Link>
+                        <div className="small muted">{article.source}</div>
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -159,16 +184,25 @@ export function DashboardPage() {
           </QueryState>
         </Panel>
         <Panel id="recent" title="Recent executions">
-          <QueryState query={executions} label="executions" empty={(data) => (data.executions.length === 0 ? 'No workflow has run yet: open an article and press Reprocess.' : null)}>
+          <QueryState
+            query={executions}
+            label="executions"
+            empty={(data) => (data.executions.length === 0 ? 'No workflow has run yet: open an article and press Reprocess.' : null)}
+          >
             {(data) => (
               <table className="data">
                 <tbody>
                   {data.executions.map((execution) => (
                     <tr key={execution.id}>
-                      <td><StatusBadge status={execution.status} /></td>
                       <td>
-                        <Link to={`/workflow?execution=${execution.id}#executions`}>#{execution.id}</Link> {execution.article_title ?? `article ${execution.article_id}`}
-                        <div className="small muted">{execution.termination_reason ?? execution.current_step ?? ''} · {formatAgo(execution.created_at)}</div>
+                        <StatusBadge status={execution.status} />
+                      </td>
+                      <td>
+                        <Link to={`/workflow?execution=${execution.id}#executions`}>#{execution.id}</Link>{' '}
+                        {execution.article_title ?? `article ${execution.article_id}`}
+                        <div className="small muted">
+                          {execution.termination_reason ?? execution.current_step ?? ''} · {formatAgo(execution.created_at)}
+                        </div>
                       </td>
                       <td className="num">{execution.sigma_rule_count} rules</td>
                     </tr>

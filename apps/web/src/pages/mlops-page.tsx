@@ -20,9 +20,13 @@ const MODEL_VIEWS = [
 
 function RetrainPanel() {
   const canWrite = useCan('analyst');
-  const status = useApi(contentFilterRoutes.getModelRetrainStatus, undefined, { refetchInterval: (data) => (data && !['idle', 'complete', 'error'].includes(data.status) ? 1000 : false) });
+  const status = useApi(contentFilterRoutes.getModelRetrainStatus, undefined, {
+    refetchInterval: (data) => (data && !['idle', 'complete', 'error'].includes(data.status) ? 1000 : false),
+  });
   const counts = useApi(contentFilterRoutes.getModelFeedbackCount);
-  const retrain = useApiMutation(contentFilterRoutes.postModelRetrain, { invalidates: [contentFilterRoutes.getModelRetrainStatus, contentFilterRoutes.getModelVersions] });
+  const retrain = useApiMutation(contentFilterRoutes.postModelRetrain, {
+    invalidates: [contentFilterRoutes.getModelRetrainStatus, contentFilterRoutes.getModelVersions],
+  });
   const data = status.data;
   // A retrain runs in the background: when it ends, the versions and figures it changed are read again.
   useRefetchOnChange(data?.status ?? 'unknown', MODEL_VIEWS);
@@ -30,17 +34,41 @@ function RetrainPanel() {
   const result = data?.result;
   return (
     <Panel id="retrain" title="Retrain">
-      <p className="small muted">{counts.data ? `${counts.data.feedback_count} chunk feedback and ${counts.data.annotation_count} annotations are available for training.` : ' '}</p>
+      <p className="small muted">
+        {counts.data
+          ? `${counts.data.feedback_count} chunk feedback and ${counts.data.annotation_count} annotations are available for training.`
+          : ' '}
+      </p>
       <div className="row">
-        <button type="button" className="primary" disabled={!canWrite || running || retrain.isPending} onClick={() => retrain.mutate({ query: { wait: 'false' } })}>Retrain now</button>
-        {data ? <span className="small">{data.status}{running ? ` — ${Math.round(data.progress)}%` : ''} {data.message ?? ''}</span> : null}
+        <button
+          type="button"
+          className="primary"
+          disabled={!canWrite || running || retrain.isPending}
+          onClick={() => retrain.mutate({ query: { wait: 'false' } })}
+        >
+          Retrain now
+        </button>
+        {data ? (
+          <span className="small">
+            {data.status}
+            {running ? ` — ${Math.round(data.progress)}%` : ''} {data.message ?? ''}
+          </span>
+        ) : null}
       </div>
-      {running ? <div className="bar" role="progressbar" aria-label="retraining" aria-valuenow={data.progress} aria-valuemax={100}><span style={{ width: `${data.progress}%` }} /></div> : null}
+      {running ? (
+        <div className="bar" role="progressbar" aria-label="retraining" aria-valuenow={data.progress} aria-valuemax={100}>
+          <span style={{ width: `${data.progress}%` }} />
+        </div>
+      ) : null}
       {result && !running ? (
         result.success ? (
-          <div className="notice ok small" style={{ marginTop: 8 }}>New version v{result.new_version} is in use ({result.training_samples} samples, {result.training_duration}).</div>
+          <div className="notice ok small" style={{ marginTop: 8 }}>
+            New version v{result.new_version} is in use ({result.training_samples} samples, {result.training_duration}).
+          </div>
         ) : (
-          <div className="notice bad small" style={{ marginTop: 8 }} data-testid="retrain-rejected"><strong>RETRAIN REJECTED</strong> — {result.message}. The current model stays in use.</div>
+          <div className="notice bad small" style={{ marginTop: 8 }} data-testid="retrain-rejected">
+            <strong>RETRAIN REJECTED</strong> — {result.message}. The current model stays in use.
+          </div>
         )
       ) : null}
       <ErrorNote error={retrain.error} action="Retrain" />
@@ -54,10 +82,20 @@ function Compare({ versionId }: { versionId: number }) {
     <QueryState query={compare} label="comparison">
       {(data) => (
         <table className="data small">
-          <thead><tr><th>metric</th><th className="num">v{data.predecessor}</th><th className="num">v{data.version}</th></tr></thead>
+          <thead>
+            <tr>
+              <th>metric</th>
+              <th className="num">v{data.predecessor}</th>
+              <th className="num">v{data.version}</th>
+            </tr>
+          </thead>
           <tbody>
             {(['accuracy', 'precision_huntable', 'recall_huntable', 'f1_huntable', 'brier_score'] as const).map((metric) => (
-              <tr key={metric}><td>{metric.replace(/_/g, ' ')}</td><td className="num">{data.metrics.previous[metric].toFixed(3)}</td><td className="num">{data.metrics.current[metric].toFixed(3)}</td></tr>
+              <tr key={metric}>
+                <td>{metric.replace(/_/g, ' ')}</td>
+                <td className="num">{data.metrics.previous[metric].toFixed(3)}</td>
+                <td className="num">{data.metrics.current[metric].toFixed(3)}</td>
+              </tr>
             ))}
           </tbody>
         </table>
@@ -66,7 +104,8 @@ function Compare({ versionId }: { versionId: number }) {
   );
 }
 
-const metric = (metrics: Record<string, unknown>, name: string) => (typeof metrics[name] === 'number' ? percent(metrics[name] as number) : '—');
+const metric = (metrics: Record<string, unknown>, name: string) =>
+  typeof metrics[name] === 'number' ? percent(metrics[name] as number) : '—';
 
 export function MlopsPage() {
   usePageTitle('Content filter model');
@@ -76,51 +115,108 @@ export function MlopsPage() {
   const comparison = useApi(contentFilterRoutes.getModelFeedbackComparison);
   const [comparing, setComparing] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<{ id: number; version: number } | null>(null);
-  const rollback = useApiMutation(contentFilterRoutes.postModelRollback, { invalidates: MODEL_VIEWS, onSuccess: () => setConfirming(null) });
+  const rollback = useApiMutation(contentFilterRoutes.postModelRollback, {
+    invalidates: MODEL_VIEWS,
+    onSuccess: () => setConfirming(null),
+  });
   const inUse = versions.data?.versions.find((version) => version.is_current);
-  const rollbackProblem = rollback.error instanceof ApiError && rollback.error.status === 422 ? 'That version cannot be restored: its model file is missing or does not load. Retrain instead, or pick another version.' : null;
+  const rollbackProblem =
+    rollback.error instanceof ApiError && rollback.error.status === 422
+      ? 'That version cannot be restored: its model file is missing or does not load. Retrain instead, or pick another version.'
+      : null;
   return (
     <>
       <h1>Content filter model</h1>
       <div className="grid" style={{ gridTemplateColumns: 'minmax(0, 2fr) minmax(0, 1fr)' }}>
         <Panel id="versions" title="Model versions">
-          <QueryState query={versions} label="model versions" empty={(data) => (data.versions.length === 0 ? 'No model version yet: the first start trains one from the shipped fixtures.' : null)}>
+          <QueryState
+            query={versions}
+            label="model versions"
+            empty={(data) =>
+              data.versions.length === 0 ? 'No model version yet: the first start trains one from the shipped fixtures.' : null
+            }
+          >
             {(data) => (
               <div className="table-scroll" tabIndex={0} role="region" aria-label="model versions table">
-              <table className="data small">
-                <thead><tr><th>version</th><th className="num">accuracy</th><th className="num">F1 huntable</th><th className="num">samples</th><th>trained</th><th /></tr></thead>
-                <tbody>
-                  {data.versions.map((version) => (
-                    <tr key={version.id} className={version.is_current ? 'selected' : ''}>
-                      <td>v{version.version} {version.is_current ? <span className="badge ok">in use</span> : null}<div className="muted">{version.metrics_source}</div></td>
-                      <td className="num">{metric(version.metrics, 'accuracy')}</td>
-                      <td className="num">{metric(version.metrics, 'f1_huntable')}</td>
-                      <td className="num">{version.training_samples}</td>
-                      <td>{formatTime(version.created_at)}</td>
-                      <td className="row">
-                        <button type="button" disabled={version.version <= 1} onClick={() => setComparing(version.id)}>Compare</button>
-                        <button type="button" disabled={!canWrite || version.is_current || rollback.isPending} onClick={() => { rollback.reset(); setConfirming({ id: version.id, version: version.version }); }} aria-label={`Roll back to v${version.version}`}>Roll back to</button>
-                      </td>
+                <table className="data small">
+                  <thead>
+                    <tr>
+                      <th>version</th>
+                      <th className="num">accuracy</th>
+                      <th className="num">F1 huntable</th>
+                      <th className="num">samples</th>
+                      <th>trained</th>
+                      <th />
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {data.versions.map((version) => (
+                      <tr key={version.id} className={version.is_current ? 'selected' : ''}>
+                        <td>
+                          v{version.version} {version.is_current ? <span className="badge ok">in use</span> : null}
+                          <div className="muted">{version.metrics_source}</div>
+                        </td>
+                        <td className="num">{metric(version.metrics, 'accuracy')}</td>
+                        <td className="num">{metric(version.metrics, 'f1_huntable')}</td>
+                        <td className="num">{version.training_samples}</td>
+                        <td>{formatTime(version.created_at)}</td>
+                        <td className="row">
+                          <button type="button" disabled={version.version <= 1} onClick={() => setComparing(version.id)}>
+                            Compare
+                          </button>
+                          <button
+                            type="button"
+                            disabled={!canWrite || version.is_current || rollback.isPending}
+                            onClick={() => {
+                              rollback.reset();
+                              setConfirming({ id: version.id, version: version.version });
+                            }}
+                            aria-label={`Roll back to v${version.version}`}
+                          >
+                            Roll back to
+                          </button>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
               </div>
             )}
           </QueryState>
           {confirming ? (
             <div className="notice warn small" role="alertdialog" aria-labelledby="rollback-question" data-testid="rollback-confirm">
-              <p id="rollback-question"><strong>Roll back to v{confirming.version}?</strong> It replaces {inUse ? `v${inUse.version}` : 'the model in use'} for every classification from now on; the newer version stays listed and can be restored the same way.</p>
+              <p id="rollback-question">
+                <strong>Roll back to v{confirming.version}?</strong> It replaces {inUse ? `v${inUse.version}` : 'the model in use'} for
+                every classification from now on; the newer version stays listed and can be restored the same way.
+              </p>
               <div className="row">
-                <button type="button" className="danger" disabled={rollback.isPending} onClick={() => rollback.mutate({ params: { version_id: confirming.id } })}>Roll back to v{confirming.version}</button>
-                <button type="button" onClick={() => setConfirming(null)}>Cancel</button>
+                <button
+                  type="button"
+                  className="danger"
+                  disabled={rollback.isPending}
+                  onClick={() => rollback.mutate({ params: { version_id: confirming.id } })}
+                >
+                  Roll back to v{confirming.version}
+                </button>
+                <button type="button" onClick={() => setConfirming(null)}>
+                  Cancel
+                </button>
               </div>
             </div>
           ) : null}
-          {rollback.data ? <div className="notice ok small" role="status">{rollback.data.message}</div> : null}
+          {rollback.data ? (
+            <div className="notice ok small" role="status">
+              {rollback.data.message}
+            </div>
+          ) : null}
           <ErrorNote error={rollback.error} action="Rollback" />
           {rollbackProblem ? <p className="small">{rollbackProblem}</p> : null}
-          {comparing !== null ? (<><h3>Compared with its predecessor</h3><Compare versionId={comparing} /></>) : null}
+          {comparing !== null ? (
+            <>
+              <h3>Compared with its predecessor</h3>
+              <Compare versionId={comparing} />
+            </>
+          ) : null}
         </Panel>
         <div>
           <RetrainPanel />
@@ -128,7 +224,8 @@ export function MlopsPage() {
             <QueryState query={comparison} label="feedback comparison">
               {(data) => (
                 <p className="small">
-                  Of {data.summary.total} corrected chunks, the model in use (v{data.model_version}) now gets {data.summary.now_correct} right: {data.summary.improved} improved, {data.summary.worsened} worsened, {data.summary.unchanged} unchanged.
+                  Of {data.summary.total} corrected chunks, the model in use (v{data.model_version}) now gets {data.summary.now_correct}{' '}
+                  right: {data.summary.improved} improved, {data.summary.worsened} worsened, {data.summary.unchanged} unchanged.
                 </p>
               )}
             </QueryState>
@@ -136,7 +233,11 @@ export function MlopsPage() {
         </div>
       </div>
       <Panel id="timeline" title="Classification timeline">
-        <QueryState query={timeline} label="timeline" empty={(data) => (data.timeline.length === 0 ? 'No chunk has been classified yet.' : null)}>
+        <QueryState
+          query={timeline}
+          label="timeline"
+          empty={(data) => (data.timeline.length === 0 ? 'No chunk has been classified yet.' : null)}
+        >
           {(data) => <TimelineChart points={data.timeline} />}
         </QueryState>
       </Panel>

@@ -13,14 +13,22 @@ import { usePageTitle } from '../components/page-title';
 type Source = RouteResponse<typeof ingestionRoutes.getSources>['sources'][number];
 
 function CollectionRun({ sourceId, runId }: { sourceId: number; runId: number }) {
-  const run = useApi(ingestionRoutes.getSourcesRuns, { params: { source_id: String(sourceId), run_id: runId } }, { refetchInterval: (data) => (data?.status === 'running' ? 1000 : false) });
+  const run = useApi(
+    ingestionRoutes.getSourcesRuns,
+    { params: { source_id: String(sourceId), run_id: runId } },
+    { refetchInterval: (data) => (data?.status === 'running' ? 1000 : false) },
+  );
   if (!run.data) return <ErrorNote error={run.error} action="Reading the collection" />;
   const { progress } = run.data;
   return (
     <div className="stack small" aria-live="polite">
       <div className="row">
         <StatusBadge status={run.data.status} />
-        {run.data.status === 'running' ? <span>{progress.processed} of {progress.total || '?'} items</span> : null}
+        {run.data.status === 'running' ? (
+          <span>
+            {progress.processed} of {progress.total || '?'} items
+          </span>
+        ) : null}
         {run.data.status !== 'running' ? (
           <span>
             {run.data.items_found} found, {run.data.articles_created} new, {run.data.duplicates} duplicates, {run.data.failures} failed
@@ -29,7 +37,13 @@ function CollectionRun({ sourceId, runId }: { sourceId: number; runId: number })
         ) : null}
       </div>
       {run.data.status === 'running' ? (
-        <div className="bar" role="progressbar" aria-label="collection progress" aria-valuenow={progress.processed} aria-valuemax={progress.total}>
+        <div
+          className="bar"
+          role="progressbar"
+          aria-label="collection progress"
+          aria-valuenow={progress.processed}
+          aria-valuemax={progress.total}
+        >
           <span style={{ width: `${progress.total ? (100 * progress.processed) / progress.total : 5}%` }} />
         </div>
       ) : null}
@@ -47,20 +61,56 @@ function SourceAdmin({ source }: { source: Source }) {
   return (
     <div className="stack">
       <div className="row">
-        <button type="button" disabled={source.protected} onClick={() => setEditing(!editing)} aria-expanded={editing}>Edit</button>
-        <button type="button" disabled={source.protected || toggle.isPending} onClick={() => toggle.mutate({ params: { source_id: String(source.id) }, body: { active: !source.active } })}>
+        <button type="button" disabled={source.protected} onClick={() => setEditing(!editing)} aria-expanded={editing}>
+          Edit
+        </button>
+        <button
+          type="button"
+          disabled={source.protected || toggle.isPending}
+          onClick={() => toggle.mutate({ params: { source_id: String(source.id) }, body: { active: !source.active } })}
+        >
           {source.active ? 'Disable' : 'Enable'}
         </button>
-        <button type="button" className="danger" onClick={() => { remove.reset(); setConfirmDelete(true); }}>Delete</button>
+        <button
+          type="button"
+          className="danger"
+          onClick={() => {
+            remove.reset();
+            setConfirmDelete(true);
+          }}
+        >
+          Delete
+        </button>
       </div>
       {editing ? (
-        <SourceForm editing={{ id: source.id }} initial={{ identifier: source.identifier, name: source.name, url: source.url, kind: source.kind, check_frequency_seconds: source.check_frequency_seconds, lookback_days: source.lookback_days }} onDone={() => setEditing(false)} onCancel={() => setEditing(false)} />
+        <SourceForm
+          editing={{ id: source.id }}
+          initial={{
+            identifier: source.identifier,
+            name: source.name,
+            url: source.url,
+            kind: source.kind,
+            check_frequency_seconds: source.check_frequency_seconds,
+            lookback_days: source.lookback_days,
+          }}
+          onDone={() => setEditing(false)}
+          onCancel={() => setEditing(false)}
+        />
       ) : null}
       {confirmDelete ? (
         <div className="notice warn small" role="alertdialog" aria-label={`delete ${source.name}`}>
           Delete <strong>{source.name}</strong> and its collection history? A source that holds articles is kept (disable it instead).{' '}
-          <button type="button" className="danger" disabled={remove.isPending} onClick={() => remove.mutate({ params: { source_id: String(source.id) } }, { onSuccess: () => setConfirmDelete(false) })}>Delete it</button>{' '}
-          <button type="button" onClick={() => setConfirmDelete(false)}>Cancel</button>
+          <button
+            type="button"
+            className="danger"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate({ params: { source_id: String(source.id) } }, { onSuccess: () => setConfirmDelete(false) })}
+          >
+            Delete it
+          </button>{' '}
+          <button type="button" onClick={() => setConfirmDelete(false)}>
+            Cancel
+          </button>
         </div>
       ) : null}
       <ErrorNote error={toggle.error} action="Changing the source" />
@@ -73,7 +123,10 @@ function SourceCard({ source }: { source: Source }) {
   const canWrite = useCan('analyst');
   const isAdmin = useCan('admin');
   const [runId, setRunId] = useState<number | null>(null);
-  const collect = useApiMutation(ingestionRoutes.postSourcesCollect, { invalidates: [ingestionRoutes.getSources], onSuccess: (data) => setRunId(data.run_id) });
+  const collect = useApiMutation(ingestionRoutes.postSourcesCollect, {
+    invalidates: [ingestionRoutes.getSources],
+    onSuccess: (data) => setRunId(data.run_id),
+  });
   const ocr = useApiMutation(ingestionRoutes.putSourcesImageOcr, { invalidates: [ingestionRoutes.getSources] });
   const { health } = source;
   return (
@@ -82,12 +135,21 @@ function SourceCard({ source }: { source: Source }) {
         <h2 style={{ margin: 0 }}>{source.name}</h2>
         <StatusBadge status={health.status} />
       </div>
-      <div className="small muted mono" style={{ overflowWrap: 'anywhere' }}>{source.url}</div>
+      <div className="small muted mono" style={{ overflowWrap: 'anywhere' }}>
+        {source.url}
+      </div>
       <dl className="kv small">
-        <dt>articles</dt><dd>{source.article_count}</dd>
-        <dt>last check</dt><dd title={health.last_checked_at ?? ''}>{formatAgo(health.last_checked_at)}</dd>
-        <dt>last success</dt><dd>{formatTime(health.last_success_at)}</dd>
-        <dt>every</dt><dd>{Math.round(source.check_frequency_seconds / 60)} min · {source.kind}{source.active || source.protected ? '' : ' · disabled'}</dd>
+        <dt>articles</dt>
+        <dd>{source.article_count}</dd>
+        <dt>last check</dt>
+        <dd title={health.last_checked_at ?? ''}>{formatAgo(health.last_checked_at)}</dd>
+        <dt>last success</dt>
+        <dd>{formatTime(health.last_success_at)}</dd>
+        <dt>every</dt>
+        <dd>
+          {Math.round(source.check_frequency_seconds / 60)} min · {source.kind}
+          {source.active || source.protected ? '' : ' · disabled'}
+        </dd>
       </dl>
       {health.last_error ? (
         <div className="notice bad small">
@@ -95,15 +157,28 @@ function SourceCard({ source }: { source: Source }) {
         </div>
       ) : null}
       <div className="row" style={{ marginTop: 8 }}>
-        <button type="button" disabled={!canWrite || collect.isPending || source.protected} title={source.protected ? 'Protected sources (eval, manual) hold articles added by hand and are never collected' : undefined} onClick={() => collect.mutate({ params: { source_id: String(source.id) } })}>
+        <button
+          type="button"
+          disabled={!canWrite || collect.isPending || source.protected}
+          title={source.protected ? 'Protected sources (eval, manual) hold articles added by hand and are never collected' : undefined}
+          onClick={() => collect.mutate({ params: { source_id: String(source.id) } })}
+        >
           Collect now
         </button>
-        <label title={source.protected ? 'Protected sources (eval, manual) keep their own OCR setting' : 'Read text from images in articles of this source'}>
+        <label
+          title={
+            source.protected
+              ? 'Protected sources (eval, manual) keep their own OCR setting'
+              : 'Read text from images in articles of this source'
+          }
+        >
           <input
             type="checkbox"
             checked={source.image_ocr_effective}
             disabled={!canWrite || source.protected || ocr.isPending}
-            onChange={(event) => ocr.mutate({ params: { source_id: String(source.id) }, body: { image_ocr_enabled: event.target.checked } })}
+            onChange={(event) =>
+              ocr.mutate({ params: { source_id: String(source.id) }, body: { image_ocr_enabled: event.target.checked } })
+            }
           />
           image OCR{source.image_ocr_enabled === null ? ' (default)' : ''}
         </label>
@@ -138,13 +213,27 @@ function ScrapeForm() {
   return (
     <Panel id="scrape" title="Scrape one article">
       <form className="row" onSubmit={submit}>
-        <label className="sr-only" htmlFor="scrape-url">Article URL</label>
-        <input id="scrape-url" type="url" required placeholder="https://vendor.example/blog/threat-report" value={url} onChange={(event) => setUrl(event.target.value)} style={{ flex: 1, minWidth: 320 }} />
-        <button type="submit" className="primary" disabled={!canWrite || scrape.isPending}>{scrape.isPending ? 'Fetching…' : 'Scrape'}</button>
+        <label className="sr-only" htmlFor="scrape-url">
+          Article URL
+        </label>
+        <input
+          id="scrape-url"
+          type="url"
+          required
+          placeholder="https://vendor.example/blog/threat-report"
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+          style={{ flex: 1, minWidth: 320 }}
+        />
+        <button type="submit" className="primary" disabled={!canWrite || scrape.isPending}>
+          {scrape.isPending ? 'Fetching…' : 'Scrape'}
+        </button>
       </form>
       {scrape.data ? (
         <div className="notice ok" style={{ marginTop: 8 }}>
-          {scrape.data.duplicate ? 'Already collected' : 'Collected'}: <Link to={`/articles/${scrape.data.duplicate_of ?? scrape.data.article_id}`}>{scrape.data.title}</Link> (hunt score {scrape.data.hunt_score.toFixed(1)})
+          {scrape.data.duplicate ? 'Already collected' : 'Collected'}:{' '}
+          <Link to={`/articles/${scrape.data.duplicate_of ?? scrape.data.article_id}`}>{scrape.data.title}</Link> (hunt score{' '}
+          {scrape.data.hunt_score.toFixed(1)})
         </div>
       ) : null}
       {scrape.error ? (
@@ -166,9 +255,21 @@ export function SourcesPage() {
       <h1>Sources</h1>
       <div className="grid cols-2">
         <ScrapeForm />
-        {isAdmin ? <Panel id="add-source" title="Add a source"><SourceForm /></Panel> : null}
+        {isAdmin ? (
+          <Panel id="add-source" title="Add a source">
+            <SourceForm />
+          </Panel>
+        ) : null}
       </div>
-      <QueryState query={sources} label="sources" empty={(data) => (data.sources.length === 0 ? 'No sources yet: add one above (admins), or list them in the sources file (SOURCES_FILE) and restart.' : null)}>
+      <QueryState
+        query={sources}
+        label="sources"
+        empty={(data) =>
+          data.sources.length === 0
+            ? 'No sources yet: add one above (admins), or list them in the sources file (SOURCES_FILE) and restart.'
+            : null
+        }
+      >
         {(data) => (
           <div className="grid cols-3">
             {data.sources.map((source) => (

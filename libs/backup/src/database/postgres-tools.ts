@@ -42,7 +42,10 @@ function toolPath(tool: Tool, serverMajor: number, binDir: string | undefined): 
 async function toolMajor(path: string): Promise<number> {
   const output = await run(path, ['--version']).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') {
-      throw new BackupError('pg_client_missing', `${path} is not installed; install the PostgreSQL client programs (Debian: postgresql-client-15)`);
+      throw new BackupError(
+        'pg_client_missing',
+        `${path} is not installed; install the PostgreSQL client programs (Debian: postgresql-client-15)`,
+      );
     }
     throw error;
   });
@@ -52,7 +55,13 @@ async function toolMajor(path: string): Promise<number> {
 }
 
 /** A program's stderr, with any password the URL carried removed (the programs never see it, but be sure). */
-function failure(code: 'pg_dump_failed' | 'pg_restore_failed', tool: string, error: unknown, password: string | null, where: string): BackupError {
+function failure(
+  code: 'pg_dump_failed' | 'pg_restore_failed',
+  tool: string,
+  error: unknown,
+  password: string | null,
+  where: string,
+): BackupError {
   let stderr = String((error as { stderr?: unknown }).stderr ?? (error as Error).message ?? error).trim();
   if (password) stderr = stderr.split(password).join('***');
   return new BackupError(code, `${tool} failed on ${where}: ${stderr.split('\n').slice(-5).join(' ')}`);
@@ -70,7 +79,10 @@ export function postgresTools(databaseUrl: string, options: { binDir?: string } 
   const ensure = () =>
     (checked ??= (async () => {
       const server = await serverVersion(databaseUrl);
-      const paths = { pg_dump: toolPath('pg_dump', server.major, options.binDir), pg_restore: toolPath('pg_restore', server.major, options.binDir) };
+      const paths = {
+        pg_dump: toolPath('pg_dump', server.major, options.binDir),
+        pg_restore: toolPath('pg_restore', server.major, options.binDir),
+      };
       for (const [tool, path] of Object.entries(paths)) {
         const major = await toolMajor(path);
         // An older client cannot read a newer server's catalogs; pg_dump would refuse with a murkier message.
@@ -90,11 +102,12 @@ export function postgresTools(databaseUrl: string, options: { binDir?: string } 
     },
     async dump(file) {
       const { paths } = await ensure();
-      await run(paths.pg_dump, ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${urlWithoutPassword}`], { env, maxBuffer: 16 * 1024 * 1024 }).catch(
-        (error: unknown) => {
-          throw failure('pg_dump_failed', 'pg_dump', error, password, display);
-        },
-      );
+      await run(paths.pg_dump, ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, `--dbname=${urlWithoutPassword}`], {
+        env,
+        maxBuffer: 16 * 1024 * 1024,
+      }).catch((error: unknown) => {
+        throw failure('pg_dump_failed', 'pg_dump', error, password, display);
+      });
     },
     async restore(file) {
       const { paths } = await ensure();

@@ -55,7 +55,10 @@ export function embeddedRestoreTarget(pgliteDir: string): RestoreTarget {
         await loaded?.close().catch(() => undefined);
         await rm(incoming, { recursive: true, force: true });
         const reason = error instanceof Error ? error.message : String(error);
-        throw new BackupError('backup_restore_failed', `the embedded database in the backup could not be opened (${reason}); nothing was restored`);
+        throw new BackupError(
+          'backup_restore_failed',
+          `the embedded database in the backup could not be opened (${reason}); nothing was restored`,
+        );
       }
       const hadPrevious = existsSync(pgliteDir);
       if (hadPrevious) await rename(pgliteDir, previous);

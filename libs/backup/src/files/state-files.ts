@@ -47,7 +47,8 @@ export async function collectStateFiles(folders: readonly StateFolder[], exclude
         const relativePath = relative(root, absolutePath).split(sep).join('/');
         if (skipped(absolutePath, relativePath.split('/')[0] ?? '', excluded)) continue;
         if (entry.isDirectory()) await walk(absolutePath);
-        else if (entry.isFile()) files.push({ role: folder.role, relativePath, absolutePath, mode: (await lstat(absolutePath)).mode & 0o777 });
+        else if (entry.isFile())
+          files.push({ role: folder.role, relativePath, absolutePath, mode: (await lstat(absolutePath)).mode & 0o777 });
       }
     };
     await walk(root);

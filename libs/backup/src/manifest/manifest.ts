@@ -17,9 +17,13 @@ export type FileRole = (typeof FILE_ROLES)[number];
 const safeRelativePath = z
   .string()
   .min(1)
-  .refine((path) => !path.startsWith('/') && !path.includes('\\') && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..'), {
-    message: 'must be a relative path without . or .. segments',
-  });
+  .refine(
+    (path) =>
+      !path.startsWith('/') && !path.includes('\\') && path.split('/').every((part) => part !== '' && part !== '.' && part !== '..'),
+    {
+      message: 'must be a relative path without . or .. segments',
+    },
+  );
 
 export const manifestFileSchema = z.object({
   path: safeRelativePath,

@@ -1,7 +1,11 @@
 import { BackupError } from '../errors';
 import { planPrune, type RetentionCandidate } from './retention';
 
-const day = (n: number, valid = true): RetentionCandidate => ({ id: `b${String(n).padStart(2, '0')}`, createdAt: new Date(Date.UTC(2026, 10, n, 2)), valid });
+const day = (n: number, valid = true): RetentionCandidate => ({
+  id: `b${String(n).padStart(2, '0')}`,
+  createdAt: new Date(Date.UTC(2026, 10, n, 2)),
+  valid,
+});
 
 describe('retention', () => {
   it('keeps the newest N and removes the rest, whatever order they come in', () => {

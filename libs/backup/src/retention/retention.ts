@@ -15,7 +15,8 @@ export interface PrunePlan {
 }
 
 export function assertKeep(keep: number): void {
-  if (!Number.isInteger(keep) || keep < 1) throw new BackupError('invalid_retention', `keep must be a whole number of at least 1 (got ${keep})`);
+  if (!Number.isInteger(keep) || keep < 1)
+    throw new BackupError('invalid_retention', `keep must be a whole number of at least 1 (got ${keep})`);
 }
 
 /**

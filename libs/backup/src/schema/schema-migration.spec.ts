@@ -18,6 +18,9 @@ describe('assertSchemaRestorable', () => {
       refusal = error;
     }
     expect(refusal).toBeInstanceOf(BackupError);
-    expect(refusal).toMatchObject({ code: 'backup_schema_newer', details: { backup: '20261201000000_future_table', newest_known: newest } });
+    expect(refusal).toMatchObject({
+      code: 'backup_schema_newer',
+      details: { backup: '20261201000000_future_table', newest_known: newest },
+    });
   });
 });

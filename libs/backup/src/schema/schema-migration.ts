@@ -20,7 +20,10 @@ export async function latestAppliedMigration(db: Db): Promise<string | null> {
 /** The newest migration this build ships (folder names sort in apply order). */
 export async function newestKnownMigration(migrationsDir: string = resolveMigrationsDir()): Promise<string | null> {
   const entries = await readdir(migrationsDir, { withFileTypes: true });
-  const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const names = entries
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
   return names.at(-1) ?? null;
 }
 

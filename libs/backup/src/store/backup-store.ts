@@ -43,6 +43,7 @@ export async function readManifest(backupDir: string, id: string): Promise<Manif
     throw error;
   });
   const manifest = parseManifest(text);
-  if (manifest.id !== id) throw new BackupError('backup_manifest_invalid', `manifest.json names backup ${manifest.id}, but its folder is ${id}`);
+  if (manifest.id !== id)
+    throw new BackupError('backup_manifest_invalid', `manifest.json names backup ${manifest.id}, but its folder is ${id}`);
   return manifest;
 }

@@ -1,13 +1,5 @@
 import type { Envelope } from '@huntforge/contracts';
-import type {
-  Bus,
-  MessageHandler,
-  QueueStats,
-  RequestHandler,
-  RequestOptions,
-  SubscribeOptions,
-  Subscription,
-} from '../bus';
+import type { Bus, MessageHandler, QueueStats, RequestHandler, RequestOptions, SubscribeOptions, Subscription } from '../bus';
 import { noBusMetrics, type BusMetrics } from '../bus-metrics';
 import type { DeadLetter } from '../dead-letter';
 import { runDelivery, type DeliveryOutcome } from '../delivery';
@@ -15,13 +7,7 @@ import { assertValidTopic, createEnvelope, encodeEnvelope } from '../envelope-co
 import { BusClosedError } from '../errors';
 import { silentLogger, type BusLogger } from '../logger';
 import { answerRequest, decodeReply, encodeReply, PendingReplies } from '../request-reply';
-import {
-  defaultMaxAttempts,
-  defaultPrefetch,
-  defaultRequestTimeoutMs,
-  positiveInteger,
-  resolveRetryPolicy,
-} from '../retry-policy';
+import { defaultMaxAttempts, defaultPrefetch, defaultRequestTimeoutMs, positiveInteger, resolveRetryPolicy } from '../retry-policy';
 import { compileTopicPattern, type TopicMatcher } from '../topic-pattern';
 import { InProcessQueue, type QueuedMessage } from './in-process-queue';
 

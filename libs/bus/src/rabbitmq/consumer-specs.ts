@@ -8,14 +8,7 @@ import { retryDelaysFor, type RetryPolicy } from '../retry-policy';
 import { attemptOf, originalTopicOf } from './message-headers';
 import type { ConsumerSpec } from './rabbit-consumer';
 import type { RabbitPublisher } from './rabbit-publisher';
-import {
-  busHeaders,
-  declareRequestQueue,
-  declareSubscription,
-  requestQueueName,
-  subscriptionQueueNames,
-  type Topology,
-} from './topology';
+import { busHeaders, declareRequestQueue, declareSubscription, requestQueueName, subscriptionQueueNames, type Topology } from './topology';
 
 export const contentType = 'application/json';
 

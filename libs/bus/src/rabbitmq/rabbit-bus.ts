@@ -1,28 +1,14 @@
 import { hostname } from 'node:os';
 import type { Channel } from 'amqplib';
 import type { Envelope } from '@huntforge/contracts';
-import type {
-  Bus,
-  MessageHandler,
-  QueueStats,
-  RequestHandler,
-  RequestOptions,
-  SubscribeOptions,
-  Subscription,
-} from '../bus';
+import type { Bus, MessageHandler, QueueStats, RequestHandler, RequestOptions, SubscribeOptions, Subscription } from '../bus';
 import { noBusMetrics, type BusMetrics } from '../bus-metrics';
 import type { DeadLetter } from '../dead-letter';
 import { assertValidTopic, createEnvelope, encodeEnvelope } from '../envelope-codec';
 import { BusClosedError } from '../errors';
 import { silentLogger, type BusLogger } from '../logger';
 import { PendingReplies } from '../request-reply';
-import {
-  defaultMaxAttempts,
-  defaultPrefetch,
-  defaultRequestTimeoutMs,
-  positiveInteger,
-  resolveRetryPolicy,
-} from '../retry-policy';
+import { defaultMaxAttempts, defaultPrefetch, defaultRequestTimeoutMs, positiveInteger, resolveRetryPolicy } from '../retry-policy';
 import { contentType, responderSpec, subscriptionSpec } from './consumer-specs';
 import { deadLetterOf } from './message-headers';
 import { RabbitConnection } from './rabbit-connection';

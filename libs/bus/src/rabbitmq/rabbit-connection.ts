@@ -60,10 +60,13 @@ export class RabbitConnection {
     if (this.closed) return Promise.reject(new BusClosedError(operation));
     if (this.model) return Promise.resolve(this.model);
     return new Promise<ChannelModel>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.waiters.delete(waiter);
-        reject(new BusUnavailableError(`RabbitMQ is not reachable: cannot ${operation}`));
-      }, Math.max(0, deadline - Date.now()));
+      const timer = setTimeout(
+        () => {
+          this.waiters.delete(waiter);
+          reject(new BusUnavailableError(`RabbitMQ is not reachable: cannot ${operation}`));
+        },
+        Math.max(0, deadline - Date.now()),
+      );
       const waiter: Waiter = {
         resolve: (model) => {
           clearTimeout(timer);
@@ -142,10 +145,7 @@ export class RabbitConnection {
     if (model !== this.model) return;
     this.model = null;
     if (this.closed) return;
-    this.options.logger.warn(
-      { reason: error ? describeError(error) : 'closed' },
-      'bus: RabbitMQ connection lost; reconnecting',
-    );
+    this.options.logger.warn({ reason: error ? describeError(error) : 'closed' }, 'bus: RabbitMQ connection lost; reconnecting');
     this.establish(undefined).catch((reconnectError: unknown) => {
       if (!(reconnectError instanceof BusClosedError)) {
         this.options.logger.error({ reason: describeError(reconnectError) }, 'bus: reconnecting to RabbitMQ stopped');

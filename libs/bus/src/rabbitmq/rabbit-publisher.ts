@@ -80,12 +80,7 @@ export class RabbitPublisher {
     }
   }
 
-  private async publishOnce(
-    channel: ConfirmChannel,
-    target: PublishTarget,
-    content: Buffer,
-    options: Options.Publish,
-  ): Promise<void> {
+  private async publishOnce(channel: ConfirmChannel, target: PublishTarget, content: Buffer, options: Options.Publish): Promise<void> {
     if (this.drained) await this.drained;
     await new Promise<void>((resolve, reject) => {
       const written = channel.publish(target.exchange, target.routingKey, content, options, (error: unknown) => {

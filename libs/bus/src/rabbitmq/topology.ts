@@ -35,7 +35,9 @@ export function requestQueueName(topology: Topology, key: string): string {
 }
 
 function queueOptions(topology: Topology, extra: Options.AssertQueue = {}): Options.AssertQueue {
-  return topology.queueExpiresMs === undefined ? { durable: true, ...extra } : { durable: true, expires: topology.queueExpiresMs, ...extra };
+  return topology.queueExpiresMs === undefined
+    ? { durable: true, ...extra }
+    : { durable: true, expires: topology.queueExpiresMs, ...extra };
 }
 
 export async function declareExchange(channel: Channel, topology: Topology): Promise<void> {

@@ -69,7 +69,10 @@ export const backupRoutes = {
     tags: ['Backups'],
     responses: {
       201: jsonContent(backupDetailSchema, 'The backup written'),
-      503: errorResponse([BACKUP_ERROR_CODES.pgClientMissing, BACKUP_ERROR_CODES.pgClientVersionMismatch, BACKUP_ERROR_CODES.pgDumpFailed], 'The PostgreSQL client programs are missing, too old, or failed; nothing was kept'),
+      503: errorResponse(
+        [BACKUP_ERROR_CODES.pgClientMissing, BACKUP_ERROR_CODES.pgClientVersionMismatch, BACKUP_ERROR_CODES.pgDumpFailed],
+        'The PostgreSQL client programs are missing, too old, or failed; nothing was kept',
+      ),
     },
   }),
   getBackup: defineRoute('gateway', {
@@ -82,7 +85,10 @@ export const backupRoutes = {
       200: jsonContent(backupDetailSchema, 'The backup; valid=false lists the damaged files in problems'),
       400: errorResponse(['validation_error']),
       404: errorResponse([BACKUP_ERROR_CODES.notFound]),
-      422: errorResponse([BACKUP_ERROR_CODES.manifestInvalid, BACKUP_ERROR_CODES.formatUnsupported], 'The manifest cannot be read by this Huntforge'),
+      422: errorResponse(
+        [BACKUP_ERROR_CODES.manifestInvalid, BACKUP_ERROR_CODES.formatUnsupported],
+        'The manifest cannot be read by this Huntforge',
+      ),
     },
   }),
 } as const;

@@ -28,14 +28,16 @@ import {
 import { defineRoute, errorResponse, jsonBody, jsonContent } from './define-route';
 
 const versionParams = modelVersionParamsSchema.extend({
-  version_id: modelVersionParamsSchema.shape.version_id.meta({ description: 'The model version number (as listed by GET /api/model/versions)' }),
+  version_id: modelVersionParamsSchema.shape.version_id.meta({
+    description: 'The model version number (as listed by GET /api/model/versions)',
+  }),
 });
 
 export const contentFilterRoutes = {
   getArticlesChunkDebug: defineRoute('content-filter', {
     method: 'get',
     path: '/api/articles/{article_id}/chunk-debug',
-    summary: 'Every chunk\'s keep/remove decision and why (local model only, at most CHUNK_DEBUG_MAX_CHUNKS chunks)',
+    summary: "Every chunk's keep/remove decision and why (local model only, at most CHUNK_DEBUG_MAX_CHUNKS chunks)",
     tags: ['Content filter'],
     request: { params: contentFilterArticleParamsSchema, query: chunkDebugQuerySchema },
     responses: {
@@ -51,7 +53,10 @@ export const contentFilterRoutes = {
     summary: 'Progress of a running chunk-debug pass (shared by every replica): filtering, analyzing, finalizing',
     tags: ['Content filter'],
     request: { params: contentFilterArticleParamsSchema },
-    responses: { 200: jsonContent(chunkDebugProgressSchema, 'in_progress false when nothing runs'), 400: errorResponse(['validation_error']) },
+    responses: {
+      200: jsonContent(chunkDebugProgressSchema, 'in_progress false when nothing runs'),
+      400: errorResponse(['validation_error']),
+    },
   }),
   postArticlesDetectOs: defineRoute('content-filter', {
     method: 'post',
@@ -70,7 +75,7 @@ export const contentFilterRoutes = {
   postFeedbackChunkClassification: defineRoute('content-filter', {
     method: 'post',
     path: '/api/feedback/chunk-classification',
-    summary: 'Record feedback on one chunk\'s classification',
+    summary: "Record feedback on one chunk's classification",
     tags: ['Content filter'],
     request: { body: jsonBody(createChunkFeedbackRequestSchema) },
     responses: {
@@ -85,7 +90,11 @@ export const contentFilterRoutes = {
     summary: 'All feedback for an article keyed by chunk id, newest per chunk',
     tags: ['Content filter'],
     request: { params: contentFilterArticleParamsSchema },
-    responses: { 200: jsonContent(articleChunkFeedbackResponseSchema, 'Feedback by chunk id'), 400: errorResponse(['validation_error']), 404: errorResponse(['article_not_found']) },
+    responses: {
+      200: jsonContent(articleChunkFeedbackResponseSchema, 'Feedback by chunk id'),
+      400: errorResponse(['validation_error']),
+      404: errorResponse(['article_not_found']),
+    },
   }),
   getFeedbackChunkClassificationChunk: defineRoute('content-filter', {
     method: 'get',
@@ -93,7 +102,11 @@ export const contentFilterRoutes = {
     summary: 'The newest feedback for one chunk, or null',
     tags: ['Content filter'],
     request: { params: chunkFeedbackParamsSchema },
-    responses: { 200: jsonContent(singleChunkFeedbackResponseSchema, '{feedback: object or null}'), 400: errorResponse(['validation_error']), 404: errorResponse(['article_not_found']) },
+    responses: {
+      200: jsonContent(singleChunkFeedbackResponseSchema, '{feedback: object or null}'),
+      400: errorResponse(['validation_error']),
+      404: errorResponse(['article_not_found']),
+    },
   }),
   getModelRetrainStatus: defineRoute('content-filter', {
     method: 'get',
@@ -128,7 +141,11 @@ export const contentFilterRoutes = {
     path: '/api/model/evaluate',
     summary: 'Evaluate the current model on the curated eval set (metrics saved on the version)',
     tags: ['Content-filter model'],
-    responses: { 200: jsonContent(evaluateResponseSchema, 'Metrics'), 422: errorResponse(['eval_set_missing']), 503: errorResponse(['model_unavailable']) },
+    responses: {
+      200: jsonContent(evaluateResponseSchema, 'Metrics'),
+      422: errorResponse(['eval_set_missing']),
+      503: errorResponse(['model_unavailable']),
+    },
   }),
   getModelEvalChunkCount: defineRoute('content-filter', {
     method: 'get',
@@ -192,4 +209,3 @@ export const contentFilterRoutes = {
     responses: { 200: jsonContent(modelPerformanceSummarySchema, 'Summary') },
   }),
 } as const;
-

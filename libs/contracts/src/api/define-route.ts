@@ -81,7 +81,10 @@ export function jsonContent<S extends z.ZodType>(schema: S, description: string)
   return { description, content: { 'application/json': { schema } } };
 }
 
-export function jsonBody<S extends z.ZodType, const Required extends boolean = true>(schema: S, required?: Required): JsonBody<S, Required> {
+export function jsonBody<S extends z.ZodType, const Required extends boolean = true>(
+  schema: S,
+  required?: Required,
+): JsonBody<S, Required> {
   return { required: (required ?? true) as Required, content: { 'application/json': { schema } } };
 }
 

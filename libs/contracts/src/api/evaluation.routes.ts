@@ -46,7 +46,8 @@ export const evaluationRoutes = {
   postRunSubagentEval: defineRoute('workflow', {
     method: 'post',
     path: '/api/evaluations/run-subagent-eval',
-    summary: 'Runs one evaluation execution per eval article against the active config (only the target extractor; no junk filter, OS detection, ranking or queue)',
+    summary:
+      'Runs one evaluation execution per eval article against the active config (only the target extractor; no junk filter, OS detection, ranking or queue)',
     description:
       'Executions are staggered by EVAL_STAGGER_SECONDS. Refused with 422 before any write when a URL has no committed fixture or the run is ' +
       'larger than MAX_EVAL_EXECUTIONS_PER_LAUNCH. The legacy field use_active_config is ignored; no other config is ever activated. ' +
@@ -79,7 +80,8 @@ export const evaluationRoutes = {
   deleteSubagentEvalClearPending: defineRoute('workflow', {
     method: 'delete',
     path: '/api/evaluations/subagent-eval-clear-pending',
-    summary: 'Deletes pending and running evaluation records (optionally of one subagent) and cancels their executions that have not started',
+    summary:
+      'Deletes pending and running evaluation records (optionally of one subagent) and cancels their executions that have not started',
     tags: [TAG],
     request: { query: optionalSubagentQuerySchema },
     responses: { 200: jsonContent(clearPendingResponseSchema, 'Cleared'), 400: badQuery },
@@ -95,7 +97,8 @@ export const evaluationRoutes = {
   postSubagentEvalRescore: defineRoute('workflow', {
     method: 'post',
     path: '/api/evaluations/subagent-eval-rescore',
-    summary: 'Scores completed count-only records that have item-level ground truth, from retained output (no model call); dry run unless apply=true; idempotent',
+    summary:
+      'Scores completed count-only records that have item-level ground truth, from retained output (no model call); dry run unless apply=true; idempotent',
     tags: [TAG],
     request: { query: rescoreQuerySchema },
     responses: { 200: jsonContent(rescoreResponseSchema, 'Per-agent candidates, scorable, unrepairable_no_output'), 400: badQuery },

@@ -45,11 +45,12 @@ export const executionRoutes = {
   getWorkflowExecutionStix: defineRoute('workflow', {
     method: 'get',
     path: '/api/workflow/executions/{execution_id}/stix',
-    summary: 'The execution as a STIX 2.1 bundle: identity, report, indicators (STIX patterns for network indicators, Sigma for valid generated rules), relationships',
+    summary:
+      'The execution as a STIX 2.1 bundle: identity, report, indicators (STIX patterns for network indicators, Sigma for valid generated rules), relationships',
     description:
       'Each network indicator value (IPv4, IPv6, domain, URL) becomes an indicator with `pattern_type: "stix"`; each generated rule ' +
       'the validator passed becomes an indicator with `pattern_type: "sigma"` and the rule as YAML. A rule that keys on an indicator ' +
-      'value is `derived-from` that value\'s indicator. Identifiers are derived from the execution, so exporting twice gives the same bundle.',
+      "value is `derived-from` that value's indicator. Identifiers are derived from the execution, so exporting twice gives the same bundle.",
     tags: [TAG],
     request: { params: executionIdParamsSchema },
     responses: { 200: jsonContent(stixBundleSchema, 'A STIX 2.1 bundle'), 404: errorResponse(['execution_not_found']) },
@@ -75,9 +76,13 @@ export const executionRoutes = {
   postWorkflowExecutionsRetry: defineRoute('workflow', {
     method: 'post',
     path: '/api/workflow/executions/{execution_id}/retry',
-    summary: 'New execution for the same article (from failed or cancelled), with the same config snapshot or, with use_current_config=true, the active configuration',
+    summary:
+      'New execution for the same article (from failed or cancelled), with the same config snapshot or, with use_current_config=true, the active configuration',
     tags: [TAG],
-    request: { params: executionIdParamsSchema, body: { required: false, content: { 'application/json': { schema: retryRequestSchema } } } },
+    request: {
+      params: executionIdParamsSchema,
+      body: { required: false, content: { 'application/json': { schema: retryRequestSchema } } },
+    },
     responses: {
       202: jsonContent(retryResponseSchema, 'Retry queued'),
       400: errorResponse(['validation_error', 'invalid_json']),

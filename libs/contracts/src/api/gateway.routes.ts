@@ -6,12 +6,13 @@ import {
   webSessionListResponseSchema,
 } from '../http/auth-session';
 import { healthResponseSchema, workerHealthResponseSchema } from '../http/health';
-import { jobRunSchema, scheduledJobIdParamsSchema, scheduledJobsResponseSchema, updateScheduledJobsRequestSchema } from '../http/scheduled-jobs';
 import {
-  apiTokenListResponseSchema,
-  createApiTokenRequestSchema,
-  createApiTokenResponseSchema,
-} from '../http/tokens';
+  jobRunSchema,
+  scheduledJobIdParamsSchema,
+  scheduledJobsResponseSchema,
+  updateScheduledJobsRequestSchema,
+} from '../http/scheduled-jobs';
+import { apiTokenListResponseSchema, createApiTokenRequestSchema, createApiTokenResponseSchema } from '../http/tokens';
 import { defineRoute, errorResponse, jsonContent } from './define-route';
 
 const healthRoute = (path: string, summary: string, operationId?: string) =>
@@ -70,7 +71,10 @@ export const gatewayRoutes = {
     responses: {
       200: jsonContent(jobRunSchema, 'The finished run: succeeded, failed, or skipped because it is already running'),
       404: errorResponse(['unknown_job']),
-      504: errorResponse(['job_run_timeout'], 'No answer in time: no service runs the job, or it is still running (its run appears in the history)'),
+      504: errorResponse(
+        ['job_run_timeout'],
+        'No answer in time: no service runs the job, or it is still running (its run appears in the history)',
+      ),
     },
   }),
   getTokens: defineRoute('gateway', {
@@ -125,7 +129,10 @@ export const gatewayRoutes = {
       400: errorResponse(['validation_error', 'invalid_json']),
       401: errorResponse(['unauthenticated'], 'The token is unknown or revoked'),
       409: errorResponse(['authentication_off'], 'AUTH_MODE=off: there is nothing to sign in to'),
-      429: errorResponse(['rate_limited'], 'Ten failed sign-ins from this address in 15 minutes (refused, whatever the token), or more than RATE_LIMIT_SIGN_IN_PER_MINUTE attempts this minute: retry after Retry-After seconds'),
+      429: errorResponse(
+        ['rate_limited'],
+        'Ten failed sign-ins from this address in 15 minutes (refused, whatever the token), or more than RATE_LIMIT_SIGN_IN_PER_MINUTE attempts this minute: retry after Retry-After seconds',
+      ),
     },
   }),
   deleteAuthSession: defineRoute('gateway', {
@@ -140,7 +147,9 @@ export const gatewayRoutes = {
     path: '/api/auth/sessions',
     summary: 'Live browser sessions (never their cookies), newest first',
     tags: ['Sign-in'],
-    responses: { 200: jsonContent(webSessionListResponseSchema, 'Sessions not expired, not revoked, and made with a token that is not revoked') },
+    responses: {
+      200: jsonContent(webSessionListResponseSchema, 'Sessions not expired, not revoked, and made with a token that is not revoked'),
+    },
   }),
   deleteAuthSessionById: defineRoute('gateway', {
     method: 'delete',

@@ -1,8 +1,4 @@
-import {
-  annotationListResponseSchema,
-  annotationSchema,
-  createAnnotationRequestSchema,
-} from '../ingestion/annotations';
+import { annotationListResponseSchema, annotationSchema, createAnnotationRequestSchema } from '../ingestion/annotations';
 import {
   articleDetailSchema,
   articleIdParamsSchema,
@@ -65,7 +61,10 @@ export const ingestionRoutes = {
       201: jsonContent(sourceWriteResponseSchema, 'The source, with what the check found'),
       400: invalid,
       409: errorResponse(['source_exists'], 'A source with this identifier exists'),
-      422: errorResponse(['source_unreachable', 'url_not_allowed'], 'The URL did not answer usefully (details.check says why), or points at a forbidden address'),
+      422: errorResponse(
+        ['source_unreachable', 'url_not_allowed'],
+        'The URL did not answer usefully (details.check says why), or points at a forbidden address',
+      ),
     },
   }),
   patchSource: defineRoute('ingestion', {
@@ -91,7 +90,10 @@ export const ingestionRoutes = {
       204: { description: 'Deleted, with its collection runs' },
       400: errorResponse(['protected_source'], 'eval and manual cannot be deleted'),
       404: notFound,
-      409: errorResponse(['source_has_articles', 'collection_in_progress'], 'It holds articles (details.article_count), or is being collected'),
+      409: errorResponse(
+        ['source_has_articles', 'collection_in_progress'],
+        'It holds articles (details.article_count), or is being collected',
+      ),
     },
   }),
   getSourcesRuns: defineRoute('ingestion', {
@@ -151,7 +153,10 @@ export const ingestionRoutes = {
     request: { query: listArticlesQuerySchema },
     responses: {
       200: jsonContent(listArticlesResponseSchema, 'A page of articles'),
-      400: errorResponse(['validation_error', 'invalid_cursor'], 'Invalid query, or a cursor this list did not issue (other filters, sort or limit)'),
+      400: errorResponse(
+        ['validation_error', 'invalid_cursor'],
+        'Invalid query, or a cursor this list did not issue (other filters, sort or limit)',
+      ),
       404: errorResponse(['not_found'], 'Unknown source'),
     },
   }),
@@ -229,4 +234,3 @@ export const ingestionRoutes = {
     responses: { 200: jsonContent(embeddingStatsResponseSchema, 'Coverage') },
   }),
 } as const;
-

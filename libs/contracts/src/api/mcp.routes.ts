@@ -31,7 +31,12 @@ const decision = (verb: 'confirm' | 'reject', summary: string) => ({
     body: { required: false, content: { 'application/json': { schema: decideConfirmationRequestSchema } } },
   },
   responses: {
-    200: jsonContent(mcpConfirmationSchema, verb === 'confirm' ? 'Decided; status confirmed (the action ran) or failed (the owning service refused; result holds its answer)' : 'Rejected; the action never runs'),
+    200: jsonContent(
+      mcpConfirmationSchema,
+      verb === 'confirm'
+        ? 'Decided; status confirmed (the action ran) or failed (the owning service refused; result holds its answer)'
+        : 'Rejected; the action never runs',
+    ),
     400: errorResponse(['validation_error', 'invalid_json']),
     404: errorResponse([MCP_ERROR_CODES.confirmationNotFound]),
     409: errorResponse([MCP_ERROR_CODES.confirmationNotPending], 'Already confirmed, rejected or failed'),
@@ -90,12 +95,16 @@ export const mcpRoutes = {
       404: errorResponse([MCP_ERROR_CODES.confirmationNotFound]),
     },
   }),
-  postMcpConfirmationsConfirm: defineRoute('mcp', decision('confirm', 'Confirm a pending request: runs the stored action as the confirming person and records its result')),
+  postMcpConfirmationsConfirm: defineRoute(
+    'mcp',
+    decision('confirm', 'Confirm a pending request: runs the stored action as the confirming person and records its result'),
+  ),
   postMcpConfirmationsReject: defineRoute('mcp', decision('reject', 'Reject a pending request; the action never runs')),
   getAudit: defineRoute('gateway', {
     method: 'get',
     path: '/api/audit',
-    summary: 'The audit trail (MCP tool calls with redacted arguments, caller, outcome and duration; confirmation decisions; scheduled-job changes)',
+    summary:
+      'The audit trail (MCP tool calls with redacted arguments, caller, outcome and duration; confirmation decisions; scheduled-job changes)',
     tags: ['Audit'],
     request: { query: auditQuerySchema },
     responses: {

@@ -16,12 +16,22 @@ const TAG = 'Settings';
 const TESTS = 'Provider tests';
 const NO_STORE = 'Sent with Cache-Control: no-store. Sensitive keys answer value null, configured and a short hint.';
 
-const TEST_BODIES: Record<TestedService, { schema: typeof apiKeyTestRequestSchema | typeof ollamaTestRequestSchema | typeof githubTestRequestSchema | typeof codexTestRequestSchema; summary: string }> = {
+const TEST_BODIES: Record<
+  TestedService,
+  {
+    schema:
+      typeof apiKeyTestRequestSchema | typeof ollamaTestRequestSchema | typeof githubTestRequestSchema | typeof codexTestRequestSchema;
+    summary: string;
+  }
+> = {
   openai: { schema: apiKeyTestRequestSchema, summary: 'Test an OpenAI key (empty api_key: the stored one) by listing models' },
   anthropic: { schema: apiKeyTestRequestSchema, summary: 'Test an Anthropic key (empty api_key: the stored one) by listing models' },
   ollama: { schema: ollamaTestRequestSchema, summary: 'Test the Ollama connection (stored OLLAMA_HOST; admins may pass host)' },
   codex: { schema: codexTestRequestSchema, summary: 'Verify the deployment-managed codex (ChatGPT) login without running a model' },
-  github: { schema: githubTestRequestSchema, summary: 'Verify the access token against the repository (optional token and repo overrides)' },
+  github: {
+    schema: githubTestRequestSchema,
+    summary: 'Verify the access token against the repository (optional token and repo overrides)',
+  },
 };
 
 /** GET/PUT/DELETE /api/settings and the provider connectivity tests (real paths and neutral aliases). */
@@ -48,7 +58,10 @@ export const settingsRoutes = {
     path: '/api/settings/{key}',
     summary: 'Store a setting (secrets encrypted with SETTINGS_ENCRYPTION_KEY); overrides the environment variable',
     tags: [TAG],
-    request: { params: settingKeyParamsSchema, body: { required: true, content: { 'application/json': { schema: updateSettingRequestSchema } } } },
+    request: {
+      params: settingKeyParamsSchema,
+      body: { required: true, content: { 'application/json': { schema: updateSettingRequestSchema } } },
+    },
     responses: {
       200: jsonContent(settingEntrySchema, 'Stored'),
       // url_not_allowed: a base URL whose host is a metadata, link-local or (without PROVIDER_ALLOW_PRIVATE_NETWORKS) private address.

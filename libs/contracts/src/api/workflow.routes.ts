@@ -45,8 +45,18 @@ const PROVIDERS = 'Model providers';
 const LEGACY = 'Legacy prompt route: also accepts the auxiliary keys OSDetectionAgent and SigmaRepair.';
 const unknownAgent = errorResponse(['unknown_agent', 'validation_error']);
 const applied = jsonContent(updateWorkflowConfigResponseSchema, 'Applied as a new config version (auto-trigger threshold untouched)');
-const ruleErrors = errorResponse(['validation_error', 'invalid_json', 'unknown_agent', 'missing_prompts', 'provider_model_mismatch', 'invalid_effort']);
-const providerUnavailable = errorResponse(['provider_unavailable'], 'An enabled agent would use a provider with no credential or that cannot be reached; details.providers says which and why. Nothing was applied; retry with allow_unavailable_providers=true to apply anyway');
+const ruleErrors = errorResponse([
+  'validation_error',
+  'invalid_json',
+  'unknown_agent',
+  'missing_prompts',
+  'provider_model_mismatch',
+  'invalid_effort',
+]);
+const providerUnavailable = errorResponse(
+  ['provider_unavailable'],
+  'An enabled agent would use a provider with no credential or that cannot be reached; details.providers says which and why. Nothing was applied; retry with allow_unavailable_providers=true to apply anyway',
+);
 const V2 = 'Takes the nine prompt-bearing agents of the v2 contract only.';
 
 /** The workflow service's configuration, prompt, preset and provider routes. */
@@ -71,7 +81,14 @@ export const workflowRoutes = {
     request: { body: jsonBody(updateWorkflowConfigRequestSchema) },
     responses: {
       200: jsonContent(updateWorkflowConfigResponseSchema, 'Saved (created: true) or identical to the active config (created: false)'),
-      400: errorResponse(['validation_error', 'invalid_json', 'unknown_agent', 'missing_prompts', 'provider_model_mismatch', 'invalid_effort']),
+      400: errorResponse([
+        'validation_error',
+        'invalid_json',
+        'unknown_agent',
+        'missing_prompts',
+        'provider_model_mismatch',
+        'invalid_effort',
+      ]),
     },
   }),
   patchWorkflowConfigAutoTriggerThreshold: defineRoute('workflow', {
@@ -80,7 +97,10 @@ export const workflowRoutes = {
     summary: 'Change auto_trigger_hunt_score_threshold in place on the active config (the only way to change it)',
     tags: [CONFIG],
     request: { body: jsonBody(autoTriggerThresholdRequestSchema) },
-    responses: { 200: jsonContent(autoTriggerThresholdResponseSchema, 'Updated'), 400: errorResponse(['validation_error', 'invalid_json']) },
+    responses: {
+      200: jsonContent(autoTriggerThresholdResponseSchema, 'Updated'),
+      400: errorResponse(['validation_error', 'invalid_json']),
+    },
   }),
   getWorkflowConfigVersions: defineRoute('workflow', {
     method: 'get',
@@ -93,11 +113,15 @@ export const workflowRoutes = {
   postWorkflowConfigVersionActivate: defineRoute('workflow', {
     method: 'post',
     path: '/api/workflow/config/versions/{version}/activate',
-    summary: 'Re-activate an earlier config version: its thresholds, per-agent settings and prompts become the next version (auto-trigger threshold untouched)',
+    summary:
+      'Re-activate an earlier config version: its thresholds, per-agent settings and prompts become the next version (auto-trigger threshold untouched)',
     tags: [CONFIG],
     request: { params: activateConfigVersionParamsSchema, body: jsonBody(activateConfigVersionRequestSchema, false) },
     responses: {
-      200: jsonContent(updateWorkflowConfigResponseSchema, 'Applied as a new config version (created false when that version is already the active settings)'),
+      200: jsonContent(
+        updateWorkflowConfigResponseSchema,
+        'Applied as a new config version (created false when that version is already the active settings)',
+      ),
       400: ruleErrors,
       404: errorResponse(['config_version_not_found']),
       409: providerUnavailable,
@@ -137,7 +161,10 @@ export const workflowRoutes = {
     description: LEGACY,
     tags: [PROMPTS],
     request: { body: jsonBody(updatePromptRequestSchema) },
-    responses: { 200: jsonContent(promptChangeResponseSchema, 'Saved'), 400: errorResponse(['unknown_agent', 'validation_error', 'invalid_json']) },
+    responses: {
+      200: jsonContent(promptChangeResponseSchema, 'Saved'),
+      400: errorResponse(['unknown_agent', 'validation_error', 'invalid_json']),
+    },
   }),
   getWorkflowConfigPromptsVersions: defineRoute('workflow', {
     method: 'get',
@@ -157,7 +184,12 @@ export const workflowRoutes = {
     request: { params: promptByConfigVersionParamsSchema },
     responses: {
       200: jsonContent(
-        z.object({ agent_name: z.string(), config_version: z.number().int(), prompt: promptSchema.nullable(), prompt_version: z.number().int().nullable() }),
+        z.object({
+          agent_name: z.string(),
+          config_version: z.number().int(),
+          prompt: promptSchema.nullable(),
+          prompt_version: z.number().int().nullable(),
+        }),
         'The prompt (null when the agent had none)',
       ),
       400: unknownAgent,
@@ -171,7 +203,11 @@ export const workflowRoutes = {
     description: V2,
     tags: [PROMPTS],
     request: { params: agentNameParamsSchema, body: jsonBody(rollbackPromptRequestSchema) },
-    responses: { 200: jsonContent(promptChangeResponseSchema, 'Restored'), 400: unknownAgent, 404: errorResponse(['prompt_version_not_found']) },
+    responses: {
+      200: jsonContent(promptChangeResponseSchema, 'Restored'),
+      400: unknownAgent,
+      404: errorResponse(['prompt_version_not_found']),
+    },
   }),
   postWorkflowConfigPromptsBootstrap: defineRoute('workflow', {
     method: 'post',
@@ -205,7 +241,11 @@ export const workflowRoutes = {
     summary: 'Save the active config (and prompts) as a named preset',
     tags: [PRESETS],
     request: { body: jsonBody(savePresetRequestSchema) },
-    responses: { 201: jsonContent(presetSummarySchema, 'Saved'), 400: errorResponse(['validation_error']), 409: errorResponse(['preset_read_only', 'preset_exists'], 'A quickstart preset, or a saved one without overwrite=true') },
+    responses: {
+      201: jsonContent(presetSummarySchema, 'Saved'),
+      400: errorResponse(['validation_error']),
+      409: errorResponse(['preset_read_only', 'preset_exists'], 'A quickstart preset, or a saved one without overwrite=true'),
+    },
   }),
   getWorkflowConfigPresetExport: defineRoute('workflow', {
     method: 'get',
@@ -221,7 +261,14 @@ export const workflowRoutes = {
     summary: 'Apply a preset file (from the workflow page) under the PUT rules; optionally store it',
     tags: [PRESETS],
     request: { body: jsonBody(importPresetRequestSchema) },
-    responses: { 200: applied, 400: ruleErrors, 409: errorResponse(['preset_read_only', 'preset_exists', 'provider_unavailable'], 'save_as names a quickstart preset, or a saved one without overwrite=true; or an enabled agent would use an unavailable provider (details.providers); nothing was applied') },
+    responses: {
+      200: applied,
+      400: ruleErrors,
+      409: errorResponse(
+        ['preset_read_only', 'preset_exists', 'provider_unavailable'],
+        'save_as names a quickstart preset, or a saved one without overwrite=true; or an enabled agent would use an unavailable provider (details.providers); nothing was applied',
+      ),
+    },
   }),
   postWorkflowConfigPresetApply: defineRoute('workflow', {
     method: 'post',

@@ -5,9 +5,7 @@ import { junkFilterThresholdSchema } from './common';
 export const CHUNK_DEBUG_PHASES = ['filtering', 'analyzing', 'finalizing'] as const;
 export const CHUNK_DEBUG_MAX_CHUNKS_DEFAULT = 200;
 
-export const chunkDebugQuerySchema = z
-  .object({ threshold: z.coerce.number().min(0).max(1).optional() })
-  .meta({ id: 'ChunkDebugQuery' });
+export const chunkDebugQuerySchema = z.object({ threshold: z.coerce.number().min(0).max(1).optional() }).meta({ id: 'ChunkDebugQuery' });
 
 export const chunkDebugChunkSchema = chunkDecisionSchema.extend({ text: z.string() }).meta({ id: 'ChunkDebugChunk' });
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { chunkLabelSchema, contentFilterReplyErrorSchema, contentFilterTextSchema, featureContributionSchema, junkFilterThresholdSchema } from './common';
+import {
+  chunkLabelSchema,
+  contentFilterReplyErrorSchema,
+  contentFilterTextSchema,
+  featureContributionSchema,
+  junkFilterThresholdSchema,
+} from './common';
 
 /**
  * Bus request `content-filter.classify`. With `article_id` the decisions are stored as the article's chunk

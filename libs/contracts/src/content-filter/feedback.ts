@@ -49,9 +49,7 @@ export const articleChunkFeedbackResponseSchema = z
   .object({ article_id: z.number().int().positive(), feedback: z.record(z.string(), chunkFeedbackSchema) })
   .meta({ id: 'ArticleChunkFeedback' });
 
-export const singleChunkFeedbackResponseSchema = z
-  .object({ feedback: chunkFeedbackSchema.nullable() })
-  .meta({ id: 'SingleChunkFeedback' });
+export const singleChunkFeedbackResponseSchema = z.object({ feedback: chunkFeedbackSchema.nullable() }).meta({ id: 'SingleChunkFeedback' });
 
 export type CreateChunkFeedbackRequest = z.infer<typeof createChunkFeedbackRequestSchema>;
 export type ChunkFeedbackView = z.infer<typeof chunkFeedbackSchema>;

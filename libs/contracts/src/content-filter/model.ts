@@ -126,7 +126,13 @@ export const feedbackCountResponseSchema = z
   .meta({ id: 'FeedbackCount' });
 
 export const rollbackResponseSchema = z
-  .object({ success: z.literal(true), message: z.string(), version: int.positive(), artifact: z.enum(['primary', 'secondary']), rescoring_started: z.boolean() })
+  .object({
+    success: z.literal(true),
+    message: z.string(),
+    version: int.positive(),
+    artifact: z.enum(['primary', 'secondary']),
+    rescoring_started: z.boolean(),
+  })
   .meta({ id: 'ModelRollback' });
 
 export const modelComparisonSchema = z

@@ -48,4 +48,3 @@ export const executionCoverageSchema = z
 export type CoveringRule = z.infer<typeof coveringRuleSchema>;
 export type CorpusCoverageBusRequest = z.input<typeof corpusCoverageBusRequestSchema>;
 export type ExecutionCoverage = z.infer<typeof executionCoverageSchema>;
-

@@ -39,7 +39,9 @@ const ruleFields = {
     .nullable()
     .default(null)
     .meta({ description: 'The rule as an object; null when its text does not load as any kind of Sigma rule (the findings say why)' }),
-  yaml: z.string().meta({ description: 'The rule as YAML, written once from `rule` (or the text as received, for publisher and model rules)' }),
+  yaml: z
+    .string()
+    .meta({ description: 'The rule as YAML, written once from `rule` (or the text as received, for publisher and model rules)' }),
   validation: ruleValidationSchema,
 };
 
@@ -52,9 +54,14 @@ export const generatedRuleRecordSchema = z
     level: z.string().nullable(),
     tags: z.array(z.string()),
     repair_attempts: z.array(z.object({ attempt: z.number().int(), findings: z.array(sigmaFindingSchema), valid_after: z.boolean() })),
-    fidelity: z.object({ ok: z.boolean(), unsupported_values: z.array(z.string()) }).meta({ description: 'Every literal detection value comes from the article' }),
+    fidelity: z
+      .object({ ok: z.boolean(), unsupported_values: z.array(z.string()) })
+      .meta({ description: 'Every literal detection value comes from the article' }),
     self_test: ruleSelfTestSchema,
-    covered_by: z.array(coveringRuleSchema).default([]).meta({ description: 'Reference rules that already fire on the observables this rule fires on' }),
+    covered_by: z
+      .array(coveringRuleSchema)
+      .default([])
+      .meta({ description: 'Reference rules that already fire on the observables this rule fires on' }),
     similarity: z.object({ max_similarity: z.number(), inconclusive: z.boolean(), matches: z.array(z.unknown()) }).optional(),
     queue: queueOutcomeSchema,
   })
@@ -71,7 +78,9 @@ export const publisherRuleRecordSchema = z
   })
   .meta({ id: 'PublisherRuleRecord' });
 
-export const executionRuleRecordSchema = z.discriminatedUnion('source', [generatedRuleRecordSchema, publisherRuleRecordSchema]).meta({ id: 'ExecutionRuleRecord' });
+export const executionRuleRecordSchema = z
+  .discriminatedUnion('source', [generatedRuleRecordSchema, publisherRuleRecordSchema])
+  .meta({ id: 'ExecutionRuleRecord' });
 
 /**
  * The rule records stored on an execution, typed. Records written before a field existed get its default

@@ -46,9 +46,9 @@ export const listExecutionsQuerySchema = pageQuerySchema(EXECUTION_LIST_LIMITS).
   status: executionStatusSchema.optional(),
   step: pipelineStageSchema.optional().meta({ description: 'Stage currently running (running rows) or last reached' }),
   article_id: z.coerce.number().int().positive().optional(),
-  is_eval_run: booleanFlag
-    .optional()
-    .meta({ description: 'false: leave evaluation runs out (everyday views); true: only them; omitted: all. Also applies to the per-status counts' }),
+  is_eval_run: booleanFlag.optional().meta({
+    description: 'false: leave evaluation runs out (everyday views); true: only them; omitted: all. Also applies to the per-status counts',
+  }),
   sort_by: z.enum(EXECUTION_SORT_FIELDS).default('created_at'),
   sort_order: z.enum(['asc', 'desc']).default('desc'),
 });
@@ -58,15 +58,14 @@ export const executionIdParamsSchema = z.object({ execution_id: z.coerce.number(
 
 export const retryRequestSchema = z
   .object({
-    use_current_config: z
-      .boolean()
-      .optional()
-      .meta({ description: "Run with the active configuration instead of the failed run's snapshot (default false: the same snapshot, to reproduce)" }),
+    use_current_config: z.boolean().optional().meta({
+      description:
+        "Run with the active configuration instead of the failed run's snapshot (default false: the same snapshot, to reproduce)",
+    }),
   })
   .strict()
   .meta({ id: 'RetryRequest' });
 export const executionArticleParamsSchema = z.object({ article_id: z.coerce.number().int().positive() });
-
 
 export const triggerQuerySchema = z.object({
   force: booleanFlag.default(false).meta({ description: 'true skips the auto-trigger threshold check (manual runs)' }),
@@ -122,8 +121,12 @@ export const executionDetailSchema = executionSummarySchema
     junk_filter_summary: z.unknown().nullable(),
     rank_reasoning: z.string().nullable(),
     extraction_result: extractionResultSchema.nullable(),
-    sigma_rules: z.array(executionRuleRecordSchema).meta({ description: 'The rules of the run: publisher rules found in the article, then generated ones' }),
-    coverage: executionCoverageSchema.nullable().meta({ description: 'Which reference rules already fire on the observables (null before extraction, or when the run ended earlier)' }),
+    sigma_rules: z
+      .array(executionRuleRecordSchema)
+      .meta({ description: 'The rules of the run: publisher rules found in the article, then generated ones' }),
+    coverage: executionCoverageSchema.nullable().meta({
+      description: 'Which reference rules already fire on the observables (null before extraction, or when the run ended earlier)',
+    }),
     eval_run: z.boolean().optional().meta({ description: 'Present (true) on evaluation rows' }),
     stages: z.array(stageRecordSchema),
   })
@@ -174,7 +177,10 @@ export const executionActionResponseSchema = z
   .meta({ id: 'ExecutionActionResponse' });
 
 export const retryResponseSchema = executionActionResponseSchema
-  .extend({ retry_of_id: z.number().int(), config_version: z.number().int().nullable().meta({ description: 'The configuration version the retry runs with' }) })
+  .extend({
+    retry_of_id: z.number().int(),
+    config_version: z.number().int().nullable().meta({ description: 'The configuration version the retry runs with' }),
+  })
   .meta({ id: 'RetryResponse' });
 
 export const cleanupStaleResponseSchema = z

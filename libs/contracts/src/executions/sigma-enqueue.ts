@@ -48,7 +48,13 @@ const similarityFields = {
  * describe that comparison, and nothing new is queued).
  */
 export const sigmaEnqueueOutcomeSchema = z.union([
-  z.object({ outcome: z.literal('queued'), queue_id: z.number().int().positive(), status: z.string(), created: z.boolean(), ...similarityFields }),
+  z.object({
+    outcome: z.literal('queued'),
+    queue_id: z.number().int().positive(),
+    status: z.string(),
+    created: z.boolean(),
+    ...similarityFields,
+  }),
   z.object({ outcome: z.literal('duplicate'), ...similarityFields }),
   z.object({ outcome: z.literal('linked'), queue_id: z.number().int().positive(), status: z.string(), ...similarityFields }),
 ]);

@@ -32,7 +32,14 @@ export const stixExternalReferenceSchema = z.object({
 export const stixKillChainPhaseSchema = z.object({ kill_chain_name: z.string(), phase_name: z.string() });
 
 export const stixIdentitySchema = z
-  .object({ type: z.literal('identity'), id: stixId('identity'), ...common, name: z.string(), identity_class: z.string(), description: z.string().optional() })
+  .object({
+    type: z.literal('identity'),
+    id: stixId('identity'),
+    ...common,
+    name: z.string(),
+    identity_class: z.string(),
+    description: z.string().optional(),
+  })
   .meta({ id: 'StixIdentity' });
 
 export const stixIndicatorSchema = z
@@ -44,7 +51,7 @@ export const stixIndicatorSchema = z
     name: z.string(),
     description: z.string().optional(),
     indicator_types: z.array(z.string()).min(1),
-    pattern: z.string().meta({ description: 'A STIX pattern (`[domain-name:value = \'...\']`) or the Sigma rule as YAML' }),
+    pattern: z.string().meta({ description: "A STIX pattern (`[domain-name:value = '...']`) or the Sigma rule as YAML" }),
     pattern_type: z.enum(['stix', 'sigma']),
     valid_from: stixTimestamp,
     kill_chain_phases: z.array(stixKillChainPhaseSchema).min(1).optional(),
@@ -61,7 +68,9 @@ export const stixIndicatorSchema = z
     x_huntforge_query_errors: z
       .record(z.string().regex(/^[a-z0-9_]{1,250}$/), z.string())
       .optional()
-      .meta({ description: 'Custom property of Sigma indicators: for each configured target that cannot express the rule, why (same keys)' }),
+      .meta({
+        description: 'Custom property of Sigma indicators: for each configured target that cannot express the rule, why (same keys)',
+      }),
   })
   .meta({ id: 'StixIndicator' });
 
@@ -93,7 +102,12 @@ export const stixReportSchema = z
   })
   .meta({ id: 'StixReport' });
 
-export const stixObjectSchema = z.discriminatedUnion('type', [stixIdentitySchema, stixReportSchema, stixIndicatorSchema, stixRelationshipSchema]);
+export const stixObjectSchema = z.discriminatedUnion('type', [
+  stixIdentitySchema,
+  stixReportSchema,
+  stixIndicatorSchema,
+  stixRelationshipSchema,
+]);
 
 export const stixBundleSchema = z
   .object({ type: z.literal('bundle'), id: stixId('bundle'), objects: z.array(stixObjectSchema).min(1) })

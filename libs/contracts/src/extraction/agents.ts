@@ -29,7 +29,20 @@ export const processPairItemSchema = z.object({
 });
 export const procTreeExtractOutputSchema = agentOutput(processPairItemSchema);
 
-export const HUNT_QUERY_LANGUAGES = ['kql', 'spl', 'eql', 'sigma', 'osquery', 'xql', 'powershell', 'esql', 'lucene', 'falco', 'auditd', 'sysmon'] as const;
+export const HUNT_QUERY_LANGUAGES = [
+  'kql',
+  'spl',
+  'eql',
+  'sigma',
+  'osquery',
+  'xql',
+  'powershell',
+  'esql',
+  'lucene',
+  'falco',
+  'auditd',
+  'sysmon',
+] as const;
 export const huntQueryLanguageSchema = z.enum(HUNT_QUERY_LANGUAGES);
 export type HuntQueryLanguage = z.infer<typeof huntQueryLanguageSchema>;
 export const huntQueryItemSchema = z.object({ ...itemBase, language: huntQueryLanguageSchema });
@@ -43,11 +56,13 @@ export const registryKeyItemSchema = z.object({
   hive: registryHiveSchema.nullable().meta({ description: 'Normalised hive; null when the article gives a path without one' }),
   path: z.string().min(1).meta({ description: 'Key path below the hive' }),
   value_name: z.string().optional().meta({ description: 'Registry value name when the article names one (reg add /v, -Name)' }),
-  value_data: z
+  value_data: z.string().optional().meta({
+    description: "Data the article says the value was set to, as written (4, 0x4, a string); absent unless stated for this key's value",
+  }),
+  value_type: z
     .string()
     .optional()
-    .meta({ description: "Data the article says the value was set to, as written (4, 0x4, a string); absent unless stated for this key's value" }),
-  value_type: z.string().optional().meta({ description: 'Type of the value when the article states it: REG_DWORD, REG_SZ, REG_EXPAND_SZ, REG_QWORD, REG_BINARY, …' }),
+    .meta({ description: 'Type of the value when the article states it: REG_DWORD, REG_SZ, REG_EXPAND_SZ, REG_QWORD, REG_BINARY, …' }),
 });
 export const registryExtractOutputSchema = agentOutput(registryKeyItemSchema);
 

@@ -27,7 +27,10 @@ describe('extraction contracts', () => {
     expect(cmdlineExtractOutputSchema.safeParse({ items: [item], count: 2 }).success).toBe(false);
     expect(cmdlineExtractOutputSchema.safeParse({ items: [{ ...item, confidence: 1.5 }], count: 1 }).success).toBe(false);
     expect(cmdlineExtractOutputSchema.safeParse({ items: [{ ...item, value: '' }], count: 1 }).success).toBe(false);
-    expect(networkIndicatorExtractOutputSchema.safeParse({ items: [{ value: 'x.com', kind: 'hostname', evidence, confidence: 1 }], count: 1 }).success).toBe(false);
+    expect(
+      networkIndicatorExtractOutputSchema.safeParse({ items: [{ value: 'x.com', kind: 'hostname', evidence, confidence: 1 }], count: 1 })
+        .success,
+    ).toBe(false);
   });
 
   it('rejects an evidence span that ends before it starts', () => {
@@ -40,7 +43,15 @@ describe('extraction contracts', () => {
     const result = {
       observables: [observable],
       subresults: { network_indicators: { agent: 'NetworkIndicatorExtract', status: 'completed', items: [], count: 0 } },
-      summary: { total: 1, reported: 1, by_type: { domain: 1 }, by_agent: {}, agents_completed: ['NetworkIndicatorExtract'], agents_failed: [], agents_skipped: [] },
+      summary: {
+        total: 1,
+        reported: 1,
+        by_type: { domain: 1 },
+        by_agent: {},
+        agents_completed: ['NetworkIndicatorExtract'],
+        agents_failed: [],
+        agents_skipped: [],
+      },
       discrete_huntables_count: 1,
       content: 'Domains:\n- evil.com',
     };
@@ -53,7 +64,15 @@ describe('extraction contracts', () => {
   });
 
   it('describes an embedded Sigma rule with its provenance', () => {
-    const rule = { title: 'T', yaml: 'title: T\n', source_text: 'title: T', start: 0, end: 8, format: 'plain', indentation_recovered: false };
+    const rule = {
+      title: 'T',
+      yaml: 'title: T\n',
+      source_text: 'title: T',
+      start: 0,
+      end: 8,
+      format: 'plain',
+      indentation_recovered: false,
+    };
     expect(embeddedSigmaRuleSchema.safeParse(rule).success).toBe(true);
     expect(embeddedSigmaRuleSchema.safeParse({ ...rule, format: 'html' }).success).toBe(false);
   });

@@ -28,7 +28,11 @@ export const SUBRESULT_KEYS = {
 export type SubresultKey = (typeof SUBRESULT_KEYS)[ExtractionAgent];
 
 /** Agents the platform router skips for non-Windows articles (spec: Platform Detection). */
-export const WINDOWS_ONLY_AGENTS = ['RegistryExtract', 'ServicesExtract', 'ScheduledTasksExtract'] as const satisfies readonly ExtractionAgent[];
+export const WINDOWS_ONLY_AGENTS = [
+  'RegistryExtract',
+  'ServicesExtract',
+  'ScheduledTasksExtract',
+] as const satisfies readonly ExtractionAgent[];
 
 export const OBSERVABLE_TYPES = [
   'cmdline',

@@ -16,7 +16,9 @@ export const authSessionResponseSchema = z
     auth_mode: z.enum(['off', 'required']).meta({ description: "'off': loopback all-in-one, every caller is the local admin" }),
     actor: z.string().meta({ description: '`local` when authentication is off, otherwise `token:<name>`', example: 'token:alice' }),
     role: roleSchema,
-    via: z.enum(['local', 'bearer', 'session']).meta({ description: 'How the caller authenticated: no authentication, a bearer token, or a browser session cookie' }),
+    via: z
+      .enum(['local', 'bearer', 'session'])
+      .meta({ description: 'How the caller authenticated: no authentication, a bearer token, or a browser session cookie' }),
     expires_at: z.iso.datetime().nullable().meta({ description: 'When the browser session ends (null unless `via` is `session`)' }),
   })
   .meta({ id: 'AuthSession' });

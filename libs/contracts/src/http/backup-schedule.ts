@@ -35,7 +35,9 @@ export const hostCronResponseSchema = z
   .object({
     available: z.boolean().meta({ description: 'False when the host crontab cannot be read (no crontab program, no permission)' }),
     reason: z.string().nullable().meta({ description: 'Why the crontab is unavailable, else null' }),
-    entries: z.array(hostCronEntrySchema).meta({ description: 'Job lines only: comments, blank lines and variable assignments are left out' }),
+    entries: z
+      .array(hostCronEntrySchema)
+      .meta({ description: 'Job lines only: comments, blank lines and variable assignments are left out' }),
   })
   .meta({ id: 'HostCronResponse' });
 

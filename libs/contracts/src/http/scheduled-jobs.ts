@@ -33,7 +33,9 @@ export const updateScheduledJobsRequestSchema = z
   .strict()
   .meta({ id: 'UpdateScheduledJobsRequest' });
 
-export const scheduledJobIdParamsSchema = z.object({ job_id: z.string().min(1).meta({ example: 'sync_sigma_rules' }) }).meta({ id: 'ScheduledJobIdParams' });
+export const scheduledJobIdParamsSchema = z
+  .object({ job_id: z.string().min(1).meta({ example: 'sync_sigma_rules' }) })
+  .meta({ id: 'ScheduledJobIdParams' });
 
 export const jobRunSchema = z
   .object({

@@ -24,7 +24,10 @@ export const createAnnotationRequestSchema = z
     start_position: z.number().int().nonnegative(),
     end_position: z.number().int().positive(),
   })
-  .refine((body) => body.end_position > body.start_position, { message: 'end_position must be after start_position', path: ['end_position'] })
+  .refine((body) => body.end_position > body.start_position, {
+    message: 'end_position must be after start_position',
+    path: ['end_position'],
+  })
   .meta({ id: 'CreateAnnotationRequest' });
 
 export const annotationSchema = z

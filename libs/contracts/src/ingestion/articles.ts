@@ -13,25 +13,40 @@ const optionalDate = z.iso.datetime({ offset: true }).or(z.iso.date()).optional(
 export const listArticlesQuerySchema = pageQuerySchema(ARTICLE_LIST_LIMITS)
   .extend({
     source: z.string().min(1).optional().meta({ description: 'Source id or identifier' }),
-    exclude_source: z.string().min(1).optional().meta({ description: 'Leave out a source (id or identifier), e.g. `eval`, the seeded evaluation snapshots' }),
+    exclude_source: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ description: 'Leave out a source (id or identifier), e.g. `eval`, the seeded evaluation snapshots' }),
     min_hunt_score: z.coerce.number().min(0).max(100).optional(),
     max_hunt_score: z.coerce.number().min(0).max(100).optional(),
     q: z.string().trim().min(1).max(500).optional().meta({ description: 'Case-insensitive text search in title and content' }),
     published_after: optionalDate.meta({ description: 'Inclusive; ISO date or date-time' }),
     published_before: optionalDate.meta({ description: 'Inclusive; ISO date or date-time' }),
-    include_duplicates: z.enum(['true', 'false']).default('true').transform((value) => value === 'true'),
+    include_duplicates: z
+      .enum(['true', 'false'])
+      .default('true')
+      .transform((value) => value === 'true'),
     sort_by: z.enum(ARTICLE_SORT_FIELDS).default('collected_at'),
     sort_order: z.enum(['asc', 'desc']).default('desc'),
-    cursor: z.string().min(1).max(ARTICLE_CURSOR_MAX_LENGTH).optional().meta({
-      description:
-        'next_cursor of the previous page: the page after it, read along the sort from where that page ended (keyset), ' +
-        'as fast at the 2,000th page as at the first. page is then ignored; the filters, sort and limit must be the ones the cursor came with (otherwise 400 invalid_cursor).',
-    }),
+    cursor: z
+      .string()
+      .min(1)
+      .max(ARTICLE_CURSOR_MAX_LENGTH)
+      .optional()
+      .meta({
+        description:
+          'next_cursor of the previous page: the page after it, read along the sort from where that page ended (keyset), ' +
+          'as fast at the 2,000th page as at the first. page is then ignored; the filters, sort and limit must be the ones the cursor came with (otherwise 400 invalid_cursor).',
+      }),
   })
-  .refine((query) => query.min_hunt_score === undefined || query.max_hunt_score === undefined || query.min_hunt_score <= query.max_hunt_score, {
-    message: 'min_hunt_score must not exceed max_hunt_score',
-    path: ['min_hunt_score'],
-  });
+  .refine(
+    (query) => query.min_hunt_score === undefined || query.max_hunt_score === undefined || query.min_hunt_score <= query.max_hunt_score,
+    {
+      message: 'min_hunt_score must not exceed max_hunt_score',
+      path: ['min_hunt_score'],
+    },
+  );
 
 export const articleIdParamsSchema = z.object({ article_id: z.coerce.number().int().positive() });
 

@@ -45,7 +45,12 @@ export const embeddingStatsResponseSchema = z
     embedder: z.object({ id: z.string(), dimensions: z.number().int() }),
     articles: coverageSchema.extend({ by_model: z.record(z.string(), z.number().int()) }),
     sigma_corpus: z
-      .object({ total_rules: z.number().int().nonnegative(), embedded_rules: z.number().int().nonnegative(), missing: z.number().int().nonnegative(), coverage_percent: z.number() })
+      .object({
+        total_rules: z.number().int().nonnegative(),
+        embedded_rules: z.number().int().nonnegative(),
+        missing: z.number().int().nonnegative(),
+        coverage_percent: z.number(),
+      })
       .meta({ description: 'Reference Sigma rule rows versus rows with embeddings (not the review queue)' }),
   })
   .meta({ id: 'EmbeddingStats' });

@@ -97,10 +97,17 @@ export const updateImageOcrRequestSchema = z
 
 const sourceFields = {
   name: z.string().trim().min(1).max(200),
-  url: z.url({ protocol: /^https?$/ }).max(2000).meta({ description: 'The feed (rss, atom, jsonfeed) or the page (html) to collect' }),
+  url: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .meta({ description: 'The feed (rss, atom, jsonfeed) or the page (html) to collect' }),
   kind: sourceKindSchema,
   active: z.boolean().meta({ description: 'false: kept with its articles, never collected' }),
-  check_frequency_seconds: z.number().int().min(60).max(7 * 86_400),
+  check_frequency_seconds: z
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 86_400),
   lookback_days: z.number().int().min(0).max(3650),
   min_content_length: z.number().int().min(0).max(100_000),
 };
@@ -108,7 +115,10 @@ const sourceFields = {
 /** A new source (admins). Its URL is fetched once first; an unreachable one is refused unless skip_check. */
 export const createSourceRequestSchema = z
   .object({
-    identifier: z.string().trim().regex(/^[a-z0-9][a-z0-9_.-]{0,99}$/, 'lower-case letters, digits, . _ - (max 100)'),
+    identifier: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9_.-]{0,99}$/, 'lower-case letters, digits, . _ - (max 100)'),
     ...sourceFields,
     active: sourceFields.active.default(true),
     check_frequency_seconds: sourceFields.check_frequency_seconds.default(1800),

@@ -43,7 +43,9 @@ export const convertSigmaRuleToolInputSchema = z.object({
     .min(1)
     .max(12)
     .optional()
-    .describe("Targets (splunk, splunk_spl2, lucene, eql, esql, elastalert, kusto) with optional pipelines and output format; omitted: the team's SIGMA_CONVERT_TARGETS"),
+    .describe(
+      "Targets (splunk, splunk_spl2, lucene, eql, esql, elastalert, kusto) with optional pipelines and output format; omitted: the team's SIGMA_CONVERT_TARGETS",
+    ),
 });
 
 // Plain objects (no schema ids): a tool's output schema must be an inline object schema.

@@ -16,7 +16,7 @@ export const toolCursorSchema = z
   .min(1)
   .max(512)
   .optional()
-  .describe('Opaque cursor from the previous answer\'s next_cursor; omit for the first page');
+  .describe("Opaque cursor from the previous answer's next_cursor; omit for the first page");
 
 /** Every paged answer: `truncated` is true when more items exist and `next_cursor` fetches them. */
 export const pageInfoShape = {

@@ -18,7 +18,7 @@ export const mcpConfirmationSchema = z
     decided_by: z.string().nullable(),
     decided_at: z.string().nullable(),
     decision_reason: z.string().nullable(),
-    result: z.unknown().nullable().meta({ description: 'The owning service\'s answer once the action ran: {http_status, body}' }),
+    result: z.unknown().nullable().meta({ description: "The owning service's answer once the action ran: {http_status, body}" }),
     error: z.string().nullable(),
   })
   .meta({ id: 'McpConfirmation' });

@@ -119,7 +119,7 @@ export const searchSigmaRulesOutputSchema = z.object({
 });
 
 export const getSigmaRuleInputSchema = z.object({
-  rule_id: z.string().min(1).max(100).optional().describe('Reference rule id (the rule\'s `id:` field)'),
+  rule_id: z.string().min(1).max(100).optional().describe("Reference rule id (the rule's `id:` field)"),
   queue_id: id.optional().describe('Review-queue item id'),
 });
 
@@ -267,7 +267,15 @@ export const getQueueItemOutputSchema = queueRuleSummarySchema.extend({
   telemetry_class: z.string().nullable(),
   similarity_inconclusive: z.boolean(),
   similar_rules: z
-    .array(z.object({ rule_id: z.string().nullable(), title: z.string().nullable(), similarity: z.number().nullable(), detail: z.unknown(), attribution: sigmaAttributionSchema.nullable() }))
+    .array(
+      z.object({
+        rule_id: z.string().nullable(),
+        title: z.string().nullable(),
+        similarity: z.number().nullable(),
+        detail: z.unknown(),
+        attribution: sigmaAttributionSchema.nullable(),
+      }),
+    )
     .describe('Reference rules this rule was compared with, each with its attribution'),
   validation_findings: z.unknown(),
   review_notes: z.unknown(),

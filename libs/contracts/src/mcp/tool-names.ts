@@ -25,7 +25,14 @@ export const MCP_READ_TOOLS = [
 ] as const;
 
 /** Low-risk writes: analyst and up; run at once and are audited. */
-export const MCP_LOW_RISK_TOOLS = ['submit_chunk_feedback', 'add_annotation', 'add_queue_review_note', 'trigger_workflow', 'scrape_url', 'backtest_queue_rule'] as const;
+export const MCP_LOW_RISK_TOOLS = [
+  'submit_chunk_feedback',
+  'add_annotation',
+  'add_queue_review_note',
+  'trigger_workflow',
+  'scrape_url',
+  'backtest_queue_rule',
+] as const;
 
 /** High-risk writes: analyst and up may request; they only create a confirmation a person decides. */
 export const MCP_HIGH_RISK_TOOLS = [

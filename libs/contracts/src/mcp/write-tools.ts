@@ -22,9 +22,14 @@ export const addAnnotationInputSchema = z
   .object({
     article_id: id,
     ...createAnnotationRequestSchema.shape,
-    annotation_type: createAnnotationRequestSchema.shape.annotation_type.describe('huntable or not_huntable for huntability (950-1050 characters), or an observable type'),
+    annotation_type: createAnnotationRequestSchema.shape.annotation_type.describe(
+      'huntable or not_huntable for huntability (950-1050 characters), or an observable type',
+    ),
   })
-  .refine((args) => args.end_position > args.start_position, { message: 'end_position must be after start_position', path: ['end_position'] });
+  .refine((args) => args.end_position > args.start_position, {
+    message: 'end_position must be after start_position',
+    path: ['end_position'],
+  });
 
 /** POST /api/sigma-queue/{queue_id}/review-notes. */
 export const addQueueReviewNoteInputSchema = z.object({ queue_id: id, note: reviewNoteRequestSchema.shape.note });
@@ -52,7 +57,7 @@ export const triggerWorkflowInputSchema = z.object({
 export const writeResultOutputSchema = z.object({
   status: z.literal('done'),
   http_status: z.number().int(),
-  result: z.unknown().describe('The owning service\'s answer'),
+  result: z.unknown().describe("The owning service's answer"),
 });
 
 // ───────────── high-risk writes: only a pending confirmation request ─────────────

@@ -21,12 +21,32 @@ const hasInput = (route: ApiRoute) => route.request?.params !== undefined || rou
  * cross-site and JSON-only checks on writes, body size and parsing, and schema validation of the route's input.
  */
 const ANSWERS: readonly Answer[] = [
-  { status: 421, code: 'host_not_allowed', description: 'The Host header names neither a loopback name, an IP literal nor an ALLOWED_HOSTS entry', appliesTo: () => true },
-  { status: 403, code: 'cross_origin_refused', description: 'A write sent by a page of another site', appliesTo: (route) => STATE_CHANGING.has(route.method) },
-  { status: 415, code: 'unsupported_media_type', description: 'The body is not application/json', appliesTo: (route) => STATE_CHANGING.has(route.method) },
+  {
+    status: 421,
+    code: 'host_not_allowed',
+    description: 'The Host header names neither a loopback name, an IP literal nor an ALLOWED_HOSTS entry',
+    appliesTo: () => true,
+  },
+  {
+    status: 403,
+    code: 'cross_origin_refused',
+    description: 'A write sent by a page of another site',
+    appliesTo: (route) => STATE_CHANGING.has(route.method),
+  },
+  {
+    status: 415,
+    code: 'unsupported_media_type',
+    description: 'The body is not application/json',
+    appliesTo: (route) => STATE_CHANGING.has(route.method),
+  },
   { status: 413, code: 'payload_too_large', description: 'The body is larger than BODY_LIMIT', appliesTo: hasBody },
   { status: 400, code: 'invalid_json', description: 'The body is not valid JSON', appliesTo: hasBody },
-  { status: 400, code: 'validation_error', description: 'A path parameter, query parameter or body field does not match the schema', appliesTo: hasInput },
+  {
+    status: 400,
+    code: 'validation_error',
+    description: 'A path parameter, query parameter or body field does not match the schema',
+    appliesTo: hasInput,
+  },
 ];
 
 /** The codes an error response already lists: errorResponse writes each as `code` in its description. */
@@ -56,7 +76,10 @@ export function withGatewayAnswers(route: ApiRoute, responses: Responses): Respo
     // A status documented with another body (MCP's JSON-RPC errors) is the route's own: leave it as written.
     if ((existing as Partial<JsonResponse>).content?.['application/json']?.schema !== errorBodySchema) continue;
     const added = missing.map((answer) => `\`${answer.code}\``).join(', ');
-    merged[status] = { ...existing, description: `${existing.description}; also ${added} (${missing.map((answer) => answer.description.toLowerCase()).join('; ')})` };
+    merged[status] = {
+      ...existing,
+      description: `${existing.description}; also ${added} (${missing.map((answer) => answer.description.toLowerCase()).join('; ')})`,
+    };
   }
   return merged;
 }

@@ -6,7 +6,11 @@ describe('deriveOperationId', () => {
     ['get', '/api/articles', 'getArticles'],
     ['delete', '/api/articles/{article_id}', 'deleteArticlesById'],
     ['post', '/api/workflow/articles/{article_id}/trigger', 'postWorkflowArticlesByIdTrigger'],
-    ['get', '/api/workflow/config/prompts/{agent_name}/by-config-version/{config_version}', 'getWorkflowConfigPromptsByAgentNameByConfigVersion'],
+    [
+      'get',
+      '/api/workflow/config/prompts/{agent_name}/by-config-version/{config_version}',
+      'getWorkflowConfigPromptsByAgentNameByConfigVersion',
+    ],
     ['post', '/api/test-provider_a-key', 'postTestProviderAKey'],
     ['get', '/api/feedback/chunk-classification/{article_id}/{chunk_id}', 'getFeedbackChunkClassificationByArticleIdByChunkId'],
     ['delete', '/api/tokens/{id}', 'deleteTokensById'],

@@ -16,8 +16,17 @@ const BUDGETS: Record<Exclude<RateLimitTier, 'none'>, string> = {
 function withRateLimit(route: ApiRoute): ApiRoute['responses'] {
   const tier = rateLimitTier(route.method, route.path);
   if (tier === 'none' || route.responses[429]) return route.responses;
-  const tooMany = errorResponse([RATE_LIMITED_CODE], `More requests than ${BUDGETS[tier]} allows this minute; retry after Retry-After seconds`);
-  return { ...route.responses, 429: { ...tooMany, headers: { 'Retry-After': { description: 'Seconds until the budget is renewed', schema: { type: 'integer', minimum: 1 } } } } };
+  const tooMany = errorResponse(
+    [RATE_LIMITED_CODE],
+    `More requests than ${BUDGETS[tier]} allows this minute; retry after Retry-After seconds`,
+  );
+  return {
+    ...route.responses,
+    429: {
+      ...tooMany,
+      headers: { 'Retry-After': { description: 'Seconds until the budget is renewed', schema: { type: 'integer', minimum: 1 } } },
+    },
+  };
 }
 
 /**
@@ -28,7 +37,16 @@ function withRateLimit(route: ApiRoute): ApiRoute['responses'] {
 export function registerRoute(registry: OpenAPIRegistry, route: ApiRoute): void {
   const { method, path, summary, description, tags, request, extra } = route;
   const operationId = route.operationId ?? deriveOperationId(method, path);
-  const base = { ...extra, method, path, operationId, summary, tags, ...(description ? { description } : {}), ...(request ? { request } : {}) };
+  const base = {
+    ...extra,
+    method,
+    path,
+    operationId,
+    summary,
+    tags,
+    ...(description ? { description } : {}),
+    ...(request ? { request } : {}),
+  };
   if (route.access.public) {
     registry.registerPath({ ...base, security: [], responses: withGatewayAnswers(route, withRateLimit(route)) });
     return;

@@ -15,9 +15,7 @@ export const settingEntrySchema = z
   })
   .meta({ id: 'SettingEntry' });
 
-export const settingsListResponseSchema = z
-  .object({ settings: z.array(settingEntrySchema) })
-  .meta({ id: 'SettingsList' });
+export const settingsListResponseSchema = z.object({ settings: z.array(settingEntrySchema) }).meta({ id: 'SettingsList' });
 
 export const updateSettingRequestSchema = z
   .object({

@@ -7,7 +7,11 @@ import { z } from 'zod';
 
 export const convertTargetSchema = z
   .object({
-    target: z.string().min(1).max(40).meta({ description: 'Target id: splunk, splunk_spl2, lucene, eql, esql, elastalert, kusto', example: 'kusto' }),
+    target: z
+      .string()
+      .min(1)
+      .max(40)
+      .meta({ description: 'Target id: splunk, splunk_spl2, lucene, eql, esql, elastalert, kusto', example: 'kusto' }),
     pipelines: z
       .array(z.string().min(1).max(60))
       .max(8)
@@ -20,12 +24,9 @@ export const convertTargetSchema = z
 export const convertRuleRequestSchema = z
   .object({
     rule_yaml: z.string().min(1).max(200_000),
-    targets: z
-      .array(convertTargetSchema)
-      .min(1)
-      .max(12)
-      .optional()
-      .meta({ description: "Targets to convert to; omitted: the team's targets (setting SIGMA_CONVERT_TARGETS, default splunk, kusto, lucene)" }),
+    targets: z.array(convertTargetSchema).min(1).max(12).optional().meta({
+      description: "Targets to convert to; omitted: the team's targets (setting SIGMA_CONVERT_TARGETS, default splunk, kusto, lucene)",
+    }),
   })
   .meta({ id: 'ConvertSigmaRuleRequest' });
 
@@ -34,7 +35,9 @@ export const convertedTargetSchema = z
     target: z.string(),
     pipelines: z.array(z.string()),
     output_format: z.string().nullable(),
-    queries: z.array(z.union([z.string(), z.record(z.string(), z.unknown())])).meta({ description: 'Query texts (JSON output formats give objects)' }),
+    queries: z
+      .array(z.union([z.string(), z.record(z.string(), z.unknown())]))
+      .meta({ description: 'Query texts (JSON output formats give objects)' }),
     error: z
       .object({ kind: z.string().meta({ example: 'SigmaFeatureNotSupportedByBackendError' }), message: z.string() })
       .nullable()

@@ -6,7 +6,9 @@ const providerChoice = {
   model: z.string().min(1).max(200).optional(),
 };
 
-export const validateQueueItemRequestSchema = z.object({ enrich: z.boolean().default(false), ...providerChoice }).meta({ id: 'ValidateQueueItemRequest' });
+export const validateQueueItemRequestSchema = z
+  .object({ enrich: z.boolean().default(false), ...providerChoice })
+  .meta({ id: 'ValidateQueueItemRequest' });
 export const validateQueueItemResponseSchema = z
   .object({
     validated_yaml: z.string(),

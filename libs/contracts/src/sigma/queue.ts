@@ -32,13 +32,13 @@ export const sigmaQueueItemSchema = z
     workflow_execution_id: z.number().int().nullable(),
     article_id: z.number().int().nullable(),
     rule_yaml: z.string(),
-    rule: sigmaDocumentSchema
-      .nullable()
-      .meta({ description: 'The rule as an object, kept with rule_yaml (null when the text is not a Sigma mapping, and on items queued before it was kept)' }),
-    original_rule_yaml: z
-      .string()
-      .nullable()
-      .meta({ description: 'The rule as generated or imported, before review edits and enrichment (null on items queued before it was kept)' }),
+    rule: sigmaDocumentSchema.nullable().meta({
+      description:
+        'The rule as an object, kept with rule_yaml (null when the text is not a Sigma mapping, and on items queued before it was kept)',
+    }),
+    original_rule_yaml: z.string().nullable().meta({
+      description: 'The rule as generated or imported, before review edits and enrichment (null on items queued before it was kept)',
+    }),
     title: z.string(),
     level: z.string().nullable(),
     tags: z.array(z.string()),
@@ -46,16 +46,15 @@ export const sigmaQueueItemSchema = z
     max_similarity: z.number().nullable(),
     similarity_inconclusive: z.boolean(),
     matches: z.array(similarityMatchSchema).meta({ description: 'Top-10 similar rules with explanation, author and licence' }),
-    self_test: sigmaSelfTestSchema
-      .nullable()
-      .meta({
-        description:
-          "The rule run over the telemetry of its article's observables (does it fire on what it was made from?) and over the benign baseline " +
-          '(expected false positives); re-run when the rule is edited. Null for rules without recorded observables.',
-      }),
-    covered_by: z
-      .array(coveringRuleSchema)
-      .meta({ description: 'Reference rules that already fire on the behaviour this rule detects (its self-test observables); such rules are queued as needs_review' }),
+    self_test: sigmaSelfTestSchema.nullable().meta({
+      description:
+        "The rule run over the telemetry of its article's observables (does it fire on what it was made from?) and over the benign baseline " +
+        '(expected false positives); re-run when the rule is edited. Null for rules without recorded observables.',
+    }),
+    covered_by: z.array(coveringRuleSchema).meta({
+      description:
+        'Reference rules that already fire on the behaviour this rule detects (its self-test observables); such rules are queued as needs_review',
+    }),
     validation_findings: z.array(sigmaFindingSchema),
     delivery_permitted: z.boolean().nullable(),
     conversation_id: z.number().int().nullable(),
@@ -77,9 +76,15 @@ export const SIGMA_QUEUE_WAITING_STATUSES = ['pending', 'needs_review'] as const
 
 const statusList = z
   .string()
-  .regex(new RegExp(`^(${SIGMA_QUEUE_STATUSES.join('|')})(,(${SIGMA_QUEUE_STATUSES.join('|')}))*$`), 'a comma-separated list of queue statuses')
+  .regex(
+    new RegExp(`^(${SIGMA_QUEUE_STATUSES.join('|')})(,(${SIGMA_QUEUE_STATUSES.join('|')}))*$`),
+    'a comma-separated list of queue statuses',
+  )
   .transform((value) => [...new Set(value.split(','))] as SigmaQueueStatusValue[])
-  .meta({ description: 'Comma-separated statuses (e.g. pending,needs_review: everything waiting for a person); ignored when status is given', example: 'pending,needs_review' });
+  .meta({
+    description: 'Comma-separated statuses (e.g. pending,needs_review: everything waiting for a person); ignored when status is given',
+    example: 'pending,needs_review',
+  });
 
 export const sigmaQueueListQuerySchema = offsetQuerySchema(SIGMA_QUEUE_LIST_LIMITS).extend({
   status: sigmaQueueStatusSchema.optional(),
@@ -115,12 +120,9 @@ export const createQueueItemRequestSchema = z
   .meta({ id: 'CreateSigmaQueueItemRequest' });
 
 /** The signed-in caller is recorded as the reviewer; a named one counts only when nobody signed in. */
-const reviewerField = z
-  .string()
-  .min(1)
-  .max(100)
-  .optional()
-  .meta({ description: 'Used only when authentication is off (AUTH_MODE=off); otherwise the signed-in caller is recorded as the reviewer' });
+const reviewerField = z.string().min(1).max(100).optional().meta({
+  description: 'Used only when authentication is off (AUTH_MODE=off); otherwise the signed-in caller is recorded as the reviewer',
+});
 
 export const approveRequestSchema = z.object({ reviewer: reviewerField, note: z.string().max(4000).optional() });
 export const rejectRequestSchema = z.object({ reason: z.string().trim().min(1).max(4000), reviewer: reviewerField });
@@ -131,9 +133,10 @@ export const selfTestDraftRequestSchema = z
   .meta({ id: 'SelfTestDraftRequest' });
 export const selfTestDraftResponseSchema = z
   .object({
-    self_test: sigmaSelfTestSchema
-      .nullable()
-      .meta({ description: "The draft run over the item's recorded observables and the benign baseline; null when the workflow recorded no observables. A draft that does not compile has `error`." }),
+    self_test: sigmaSelfTestSchema.nullable().meta({
+      description:
+        "The draft run over the item's recorded observables and the benign baseline; null when the workflow recorded no observables. A draft that does not compile has `error`.",
+    }),
   })
   .meta({ id: 'SelfTestDraftResponse' });
 

@@ -29,7 +29,12 @@ export const sigmaDetectionSchema = z
   .meta({ id: 'SigmaDetection' });
 
 export const sigmaLogsourceSchema = z
-  .object({ category: z.string().optional(), product: z.string().optional(), service: z.string().optional(), definition: z.string().optional() })
+  .object({
+    category: z.string().optional(),
+    product: z.string().optional(),
+    service: z.string().optional(),
+    definition: z.string().optional(),
+  })
   .catchall(z.unknown())
   .meta({ id: 'SigmaLogsource' });
 
@@ -70,7 +75,15 @@ export const sigmaRuleSchema = z
   .catchall(z.unknown())
   .meta({ id: 'SigmaRule', description: 'A Sigma detection rule' });
 
-export const SIGMA_CORRELATION_TYPES = ['event_count', 'value_count', 'temporal', 'temporal_ordered', 'value_sum', 'value_avg', 'value_percentile'] as const;
+export const SIGMA_CORRELATION_TYPES = [
+  'event_count',
+  'value_count',
+  'temporal',
+  'temporal_ordered',
+  'value_sum',
+  'value_avg',
+  'value_percentile',
+] as const;
 
 export const sigmaCorrelationSchema = z
   .object({
@@ -110,7 +123,9 @@ export const sigmaFilterRuleSchema = z
   .meta({ id: 'SigmaFilterRule', description: 'A Sigma meta filter applied to other rules' });
 
 /** Any Sigma document: a detection rule, a correlation rule or a filter (told apart by `correlation` and `filter`). */
-export const sigmaDocumentSchema = z.union([sigmaCorrelationRuleSchema, sigmaFilterRuleSchema, sigmaRuleSchema]).meta({ id: 'SigmaDocument' });
+export const sigmaDocumentSchema = z
+  .union([sigmaCorrelationRuleSchema, sigmaFilterRuleSchema, sigmaRuleSchema])
+  .meta({ id: 'SigmaDocument' });
 
 export type SigmaValue = z.infer<typeof sigmaValueSchema>;
 export type SigmaFieldMap = z.infer<typeof sigmaFieldMapSchema>;

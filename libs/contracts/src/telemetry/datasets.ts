@@ -8,21 +8,30 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 export const uploadTelemetryDatasetRequestSchema = z
   .object({
     name: z.string().trim().min(1).max(200).meta({ description: 'A name to know it by (usually the file name)' }),
-    content_base64: z
-      .string()
-      .min(1)
-      .regex(BASE64, 'must be base64')
-      .meta({ description: 'The file, base64-encoded: JSON Lines, a JSON document (CloudTrail {"Records": [...]}), EVTX, event XML or syslog, gzipped or not' }),
+    content_base64: z.string().min(1).regex(BASE64, 'must be base64').meta({
+      description:
+        'The file, base64-encoded: JSON Lines, a JSON document (CloudTrail {"Records": [...]}), EVTX, event XML or syslog, gzipped or not',
+    }),
   })
   .meta({ id: 'UploadTelemetryDatasetRequest' });
 
 /** For a raw upload (the file as the body): its name travels in the query. */
 export const uploadTelemetryDatasetQuerySchema = z.object({
-  name: z.string().trim().min(1).max(200).optional().meta({ description: 'The file name, needed when the body is the file itself (application/octet-stream or application/gzip)' }),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .meta({ description: 'The file name, needed when the body is the file itself (application/octet-stream or application/gzip)' }),
 });
 
 /** A raw upload's body: the file's bytes. */
-export const telemetryFileBodySchema = z.string().meta({ format: 'binary', description: 'The file itself (JSON Lines, CloudTrail JSON, EVTX, event XML or syslog), gzipped or not; up to TELEMETRY_DATASET_MAX_BYTES' });
+export const telemetryFileBodySchema = z.string().meta({
+  format: 'binary',
+  description:
+    'The file itself (JSON Lines, CloudTrail JSON, EVTX, event XML or syslog), gzipped or not; up to TELEMETRY_DATASET_MAX_BYTES',
+});
 
 export const telemetryDatasetSchema = z
   .object({
@@ -75,7 +84,9 @@ export const backtestDatasetResultSchema = z.object({
   matches: z.number().int().meta({ description: 'Events the rule matched' }),
   first_matches: z.array(backtestMatchSchema),
   problems: z.array(z.string()),
-  complete: z.boolean().meta({ description: 'false when the run stopped at BACKTEST_MAX_EVENTS or BACKTEST_MAX_SECONDS: events and matches then count what was read' }),
+  complete: z.boolean().meta({
+    description: 'false when the run stopped at BACKTEST_MAX_EVENTS or BACKTEST_MAX_SECONDS: events and matches then count what was read',
+  }),
 });
 
 export const backtestResponseSchema = z

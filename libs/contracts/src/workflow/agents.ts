@@ -16,17 +16,20 @@ export const ANY_PROMPT_AGENT_NAMES: readonly AnyPromptAgentName[] = [...PROMPT_
  * not prompt-bearing: it only supplies the provider/model an extractor falls back to when it has none.
  * OSDetectionAgent is the LLM adjudicator of low-confidence platform detection.
  */
-export const CONFIG_AGENT_NAMES = [
-  'RankAgent',
-  'ExtractAgent',
-  ...EXTRACTION_AGENTS,
-  'SigmaAgent',
-  'OSDetectionAgent',
-] as const;
+export const CONFIG_AGENT_NAMES = ['RankAgent', 'ExtractAgent', ...EXTRACTION_AGENTS, 'SigmaAgent', 'OSDetectionAgent'] as const;
 export type ConfigAgentName = (typeof CONFIG_AGENT_NAMES)[number];
 
 /** QA agents of earlier contracts; named here only so the error can say they were removed. */
-export const REMOVED_AGENT_NAMES = ['RankAgentQA', 'CmdLineQA', 'ProcTreeQA', 'HuntQueriesQA', 'RegistryQA', 'ServicesQA', 'ScheduledTasksQA', 'NetworkIndicatorQA'] as const;
+export const REMOVED_AGENT_NAMES = [
+  'RankAgentQA',
+  'CmdLineQA',
+  'ProcTreeQA',
+  'HuntQueriesQA',
+  'RegistryQA',
+  'ServicesQA',
+  'ScheduledTasksQA',
+  'NetworkIndicatorQA',
+] as const;
 
 export function isPromptAgentName(name: string): name is PromptAgentName {
   return (PROMPT_AGENT_NAMES as readonly string[]).includes(name);

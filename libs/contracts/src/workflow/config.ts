@@ -26,10 +26,22 @@ export const thresholdsSchema = z
 export const agentSettingsSchema = z
   .object({
     provider: providerIdSchema,
-    model: z.string().trim().min(1).max(200).nullable().meta({ description: 'Null for builtin, and for extractors that fall back to ExtractAgent' }),
+    model: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .nullable()
+      .meta({ description: 'Null for builtin, and for extractors that fall back to ExtractAgent' }),
     temperature: z.number().min(0).max(2).nullable(),
     top_p: z.number().min(0).max(1).nullable(),
-    effort: z.string().trim().min(1).max(40).nullable().meta({ description: 'Reasoning effort ({Agent}_effort); must be one of the model’s effort_levels' }),
+    effort: z
+      .string()
+      .trim()
+      .min(1)
+      .max(40)
+      .nullable()
+      .meta({ description: 'Reasoning effort ({Agent}_effort); must be one of the model’s effort_levels' }),
     enabled: z.boolean(),
   })
   .strict()
@@ -55,14 +67,18 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
 };
 
 export function defaultWorkflowSettings(): WorkflowSettings {
-  const agents = Object.fromEntries(CONFIG_AGENT_NAMES.map((name) => [name, { ...DEFAULT_AGENT_SETTINGS }])) as Record<ConfigAgentName, AgentSettings>;
+  const agents = Object.fromEntries(CONFIG_AGENT_NAMES.map((name) => [name, { ...DEFAULT_AGENT_SETTINGS }])) as Record<
+    ConfigAgentName,
+    AgentSettings
+  >;
   return { thresholds: { ...THRESHOLD_DEFAULTS }, agents };
 }
 
 /** The flat per-agent view: `{Agent}` (model), `{Agent}_provider`, `_temperature`, `_top_p`, `_effort`, `_enabled`. */
-export const agentModelsSchema = z
-  .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
-  .meta({ id: 'AgentModels', description: 'Flat per-agent settings, e.g. {"RankAgent": "gpt-4.1-mini", "RankAgent_provider": "openai", "RankAgent_effort": null}' });
+export const agentModelsSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).meta({
+  id: 'AgentModels',
+  description: 'Flat per-agent settings, e.g. {"RankAgent": "gpt-4.1-mini", "RankAgent_provider": "openai", "RankAgent_effort": null}',
+});
 
 export const workflowConfigResponseSchema = z
   .object({
@@ -84,7 +100,10 @@ const readOnlyEcho = {
   is_active: z.unknown().optional(),
   created_at: z.unknown().optional(),
   updated_at: z.unknown().optional(),
-  auto_trigger_hunt_score_threshold: z.unknown().optional().meta({ description: 'Ignored: change it with PATCH /api/workflow/config/auto-trigger-threshold' }),
+  auto_trigger_hunt_score_threshold: z
+    .unknown()
+    .optional()
+    .meta({ description: 'Ignored: change it with PATCH /api/workflow/config/auto-trigger-threshold' }),
 };
 
 export const updateWorkflowConfigRequestSchema = z

@@ -68,19 +68,29 @@ export const evalArticleSchema = z
     title: z.string(),
     fixture: z.string().meta({ description: 'Committed snapshot (fixtures/eval/<fixture>.md) with its ground truth' }),
     article_id: z.number().int().nullable().meta({ description: 'The seeded article under the eval source; null until seeded' }),
-    expected_count: z.number().int().meta({ description: 'Derived from the ground-truth items (required ones), so it cannot drift; for the Sigma generator, the expected rules' }),
+    expected_count: z.number().int().meta({
+      description: 'Derived from the ground-truth items (required ones), so it cannot drift; for the Sigma generator, the expected rules',
+    }),
     expected_items: z.array(z.string()),
     optional_items: z.array(z.string()).meta({ description: 'Borderline items: neither rewarded nor penalised' }),
   })
   .meta({ id: 'EvalArticle' });
 
-export const evalArticlesResponseSchema = z.object({ subagent: z.string(), agent: z.string(), articles: z.array(evalArticleSchema), total: z.number().int() });
+export const evalArticlesResponseSchema = z.object({
+  subagent: z.string(),
+  agent: z.string(),
+  articles: z.array(evalArticleSchema),
+  total: z.number().int(),
+});
 
 export const runSubagentEvalRequestSchema = z
   .object({
     subagent_name: evalSubagentSchema,
     article_urls: z.array(z.string().min(1)).min(1).optional().meta({ description: 'Default: every eval article of the subagent' }),
-    use_active_config: z.unknown().optional().meta({ description: 'Legacy field, ignored: evaluations always run against the active config' }),
+    use_active_config: z
+      .unknown()
+      .optional()
+      .meta({ description: 'Legacy field, ignored: evaluations always run against the active config' }),
   })
   .meta({ id: 'RunSubagentEvalRequest' });
 
@@ -119,7 +129,11 @@ export const evalRecordSchema = z
       .object({ expected: z.array(z.string()), generated: z.array(z.string()), precision: z.number(), recall: z.number() })
       .nullable()
       .meta({ description: 'Sigma evaluation only: telemetry classes of the expected and generated rules' }),
-    undecomposable: z.number().int().nullable().meta({ description: 'Sigma evaluation only: generated rules whose detection could not be decomposed into atoms (not scored)' }),
+    undecomposable: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'Sigma evaluation only: generated rules whose detection could not be decomposed into atoms (not scored)' }),
     created_at: z.string(),
     completed_at: z.string().nullable(),
   })
@@ -134,14 +148,25 @@ export const runSubagentEvalResponseSchema = z.object({
   model: z.string().nullable(),
   stagger_seconds: z.number(),
   total: z.number().int(),
-  records: z.array(z.object({ id: z.number().int(), article_url: z.string(), article_id: z.number().int(), execution_id: z.number().int(), status: z.string() })),
+  records: z.array(
+    z.object({
+      id: z.number().int(),
+      article_url: z.string(),
+      article_id: z.number().int(),
+      execution_id: z.number().int(),
+      status: z.string(),
+    }),
+  ),
 });
 
 export const evalResultsQuerySchema = z.object({
   subagent: evalSubagentSchema.optional(),
   config_version: z.coerce.number().int().optional(),
   model: z.string().optional(),
-  status: z.enum([...EVAL_RECORD_STATUSES, 'all']).default('completed').meta({ description: 'Default completed; `all` lists every record' }),
+  status: z
+    .enum([...EVAL_RECORD_STATUSES, 'all'])
+    .default('completed')
+    .meta({ description: 'Default completed; `all` lists every record' }),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 export const evalResultsResponseSchema = z.object({ results: z.array(evalRecordSchema), total: z.number().int() });
@@ -221,27 +246,54 @@ export const compareQuerySchema = z.object({
   version_a: z.coerce.number().int(),
   version_b: z.coerce.number().int(),
 });
-const compareSideSchema = z.object({ score: z.number().nullable(), precision: z.number().nullable(), recall: z.number().nullable(), f1: z.number().nullable(), record_id: z.number().int() }).nullable();
+const compareSideSchema = z
+  .object({
+    score: z.number().nullable(),
+    precision: z.number().nullable(),
+    recall: z.number().nullable(),
+    f1: z.number().nullable(),
+    record_id: z.number().int(),
+  })
+  .nullable();
 export const compareResponseSchema = z.object({
   subagent: z.string(),
   agent: z.string(),
   version_a: evalVersionAggregateSchema,
   version_b: evalVersionAggregateSchema,
   articles: z.array(z.object({ article_url: z.string(), title: z.string().nullable(), a: compareSideSchema, b: compareSideSchema })),
-  prompt: z.object({ a: z.string().nullable(), b: z.string().nullable(), changed: z.boolean() }).meta({ description: "The agent's prompt text in each version" }),
+  prompt: z
+    .object({ a: z.string().nullable(), b: z.string().nullable(), changed: z.boolean() })
+    .meta({ description: "The agent's prompt text in each version" }),
   model: z.object({ a: z.string().nullable(), b: z.string().nullable() }),
 });
 
 export const legacyOsDetectionResponseSchema = z.object({
-  results: z.array(z.object({ article_id: z.number().int(), article_url: z.string(), title: z.string(), expected_os: z.string(), detected_os: z.string().nullable(), correct: z.boolean().nullable() })),
+  results: z.array(
+    z.object({
+      article_id: z.number().int(),
+      article_url: z.string(),
+      title: z.string(),
+      expected_os: z.string(),
+      detected_os: z.string().nullable(),
+      correct: z.boolean().nullable(),
+    }),
+  ),
   total: z.number().int(),
   detected: z.number().int(),
   correct: z.number().int(),
   accuracy: z.number().nullable(),
 });
 
-export const legacyObservablesQuerySchema = z.object({ subagent: evalSubagentSchema.optional(), config_version: z.coerce.number().int().optional() });
-const metricTargetsSchema = z.object({ json_validity_rate: z.number(), field_completeness_rate: z.number(), count_accuracy: z.number(), type_error_rate: z.number() });
+export const legacyObservablesQuerySchema = z.object({
+  subagent: evalSubagentSchema.optional(),
+  config_version: z.coerce.number().int().optional(),
+});
+const metricTargetsSchema = z.object({
+  json_validity_rate: z.number(),
+  field_completeness_rate: z.number(),
+  count_accuracy: z.number(),
+  type_error_rate: z.number(),
+});
 export const savedEvalResultSchema = z
   .object({
     model_name: z.string(),
@@ -263,9 +315,16 @@ export const savedEvalResultSchema = z
         article_id: z.number().int().nullable(),
         title: z.string().nullable(),
         extraction_result: z.unknown(),
-        evaluation: z.object({ json_valid: z.boolean(), has_required_fields: z.boolean(), discrete_count: z.number().int(), count_match: countVerdictSchema.nullable() }),
+        evaluation: z.object({
+          json_valid: z.boolean(),
+          has_required_fields: z.boolean(),
+          discrete_count: z.number().int(),
+          count_match: countVerdictSchema.nullable(),
+        }),
       }),
     ),
-    targets: z.object({ baseline: metricTargetsSchema, improvement: metricTargetsSchema }).meta({ description: "The spec's baseline and improvement targets, to read the figures against" }),
+    targets: z
+      .object({ baseline: metricTargetsSchema, improvement: metricTargetsSchema })
+      .meta({ description: "The spec's baseline and improvement targets, to read the figures against" }),
   })
   .meta({ id: 'SavedEvalResult' });

@@ -44,16 +44,19 @@ export const savePresetRequestSchema = z
   .strict()
   .meta({ id: 'SavePresetRequest' });
 
-const allowUnavailableProviders = z
-  .boolean()
-  .optional()
-  .meta({ description: 'Apply even when an enabled agent uses a provider with no credential or that cannot be reached (default false: 409 provider_unavailable, nothing applied)' });
+const allowUnavailableProviders = z.boolean().optional().meta({
+  description:
+    'Apply even when an enabled agent uses a provider with no credential or that cannot be reached (default false: 409 provider_unavailable, nothing applied)',
+});
 
 export const importPresetRequestSchema = z
   .object({
     preset: presetFileSchema,
     save_as: z.string().trim().min(1).max(200).optional().meta({ description: 'Also store the file as a named preset' }),
-    overwrite: z.boolean().optional().meta({ description: 'Let save_as replace a saved preset of the same name (default false: 409 preset_exists, nothing applied)' }),
+    overwrite: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Let save_as replace a saved preset of the same name (default false: 409 preset_exists, nothing applied)' }),
     allow_prompt_warnings: z.boolean().optional(),
     allow_unavailable_providers: allowUnavailableProviders,
   })
@@ -61,17 +64,20 @@ export const importPresetRequestSchema = z
   .meta({ id: 'ImportPresetRequest' });
 
 export const applyPresetRequestSchema = z
-  .object({ name: z.string().trim().min(1).max(200), allow_prompt_warnings: z.boolean().optional(), allow_unavailable_providers: allowUnavailableProviders })
+  .object({
+    name: z.string().trim().min(1).max(200),
+    allow_prompt_warnings: z.boolean().optional(),
+    allow_unavailable_providers: allowUnavailableProviders,
+  })
   .strict()
   .meta({ id: 'ApplyPresetRequest' });
 
 /** Re-activating an earlier config version: its thresholds, agents and prompts become the next version. */
 export const activateConfigVersionRequestSchema = z
   .object({
-    allow_prompt_warnings: z
-      .boolean()
-      .optional()
-      .meta({ description: 'Default true: the version ran before, so an extractor without a prompt is reported as a warning, not refused' }),
+    allow_prompt_warnings: z.boolean().optional().meta({
+      description: 'Default true: the version ran before, so an extractor without a prompt is reported as a warning, not refused',
+    }),
     allow_unavailable_providers: allowUnavailableProviders,
   })
   .strict()

@@ -67,7 +67,9 @@ export const promptViewSchema = z
 
 export const promptListResponseSchema = z
   .object({
-    prompts: z.record(z.string(), promptViewSchema).meta({ description: 'Keyed by agent name (the nine v2 agents, then OSDetectionAgent and SigmaRepair)' }),
+    prompts: z
+      .record(z.string(), promptViewSchema)
+      .meta({ description: 'Keyed by agent name (the nine v2 agents, then OSDetectionAgent and SigmaRepair)' }),
     config_version: z.number().int().nullable(),
   })
   .meta({ id: 'AgentPromptList' });
@@ -77,7 +79,10 @@ export const promptDefaultsResponseSchema = z
     agent_name: z.string(),
     prompt: promptSchema.meta({ description: 'The code-default prompt object' }),
     system_prompt: z.string().meta({ description: 'The code-default system prompt (role, task and instructions joined)' }),
-    template_file: z.string().nullable().meta({ description: 'On-disk user template the runtime falls back to (SigmaAgent: sigma_generate_multi.txt)' }),
+    template_file: z
+      .string()
+      .nullable()
+      .meta({ description: 'On-disk user template the runtime falls back to (SigmaAgent: sigma_generate_multi.txt)' }),
     user_template: z.string().nullable(),
   })
   .meta({ id: 'AgentPromptDefaults' });

@@ -32,4 +32,7 @@ export function canonicalServiceName(name: string): ExternalServiceId | undefine
 /** A model provider id; neutral aliases are accepted and normalised (provider_a → openai). */
 export const providerIdSchema = z
   .preprocess((value) => (typeof value === 'string' ? (canonicalServiceName(value) ?? value) : value), z.enum(PROVIDER_IDS))
-  .meta({ id: 'ProviderId', description: 'openai, anthropic, ollama, codex or builtin (aliases provider_a, provider_b, provider_local, provider_sub)' });
+  .meta({
+    id: 'ProviderId',
+    description: 'openai, anthropic, ollama, codex or builtin (aliases provider_a, provider_b, provider_local, provider_sub)',
+  });

@@ -13,9 +13,7 @@ export function resolveMigrationsDir(env: NodeJS.ProcessEnv = process.env, start
     const found = findUpwards(resolve(start));
     if (found) return found;
   }
-  throw new Error(
-    `Cannot find prisma/migrations above ${startDirs.join(' or ')}; set MIGRATIONS_DIR to the migrations folder`,
-  );
+  throw new Error(`Cannot find prisma/migrations above ${startDirs.join(' or ')}; set MIGRATIONS_DIR to the migrations folder`);
 }
 
 function findUpwards(start: string): string | null {

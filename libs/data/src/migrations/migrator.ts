@@ -74,10 +74,7 @@ async function applyOne(session: SqlSession, migration: MigrationFile): Promise<
         [id, migration.checksum, migration.name],
       );
       await tx.exec(migration.script);
-      await tx.query(
-        'UPDATE "_prisma_migrations" SET finished_at = clock_timestamp(), applied_steps_count = 1 WHERE id = $1',
-        [id],
-      );
+      await tx.query('UPDATE "_prisma_migrations" SET finished_at = clock_timestamp(), applied_steps_count = 1 WHERE id = $1', [id]);
     });
   } catch (error) {
     // The transaction undid the migration, so record it as rolled back: visible in the history,

@@ -28,7 +28,11 @@ export class ArticleTextReader {
   /** Article ids by their stored URL (exact), for the URLs that are stored. */
   async idsByUrl(urls: string[]): Promise<Map<string, number>> {
     if (urls.length === 0) return new Map();
-    const rows = await this.prisma.article.findMany({ where: { url: { in: urls } }, select: { id: true, url: true }, orderBy: { id: 'asc' } });
+    const rows = await this.prisma.article.findMany({
+      where: { url: { in: urls } },
+      select: { id: true, url: true },
+      orderBy: { id: 'asc' },
+    });
     const ids = new Map<string, number>();
     for (const row of rows) if (!ids.has(row.url)) ids.set(row.url, row.id);
     return ids;

@@ -49,7 +49,9 @@ export class PrismaWebSessionRepository implements WebSessionRepository {
   }
 
   async pruneEnded(before: Date): Promise<number> {
-    const { count } = await this.prisma.webSession.deleteMany({ where: { OR: [{ expiresAt: { lt: before } }, { revokedAt: { lt: before } }] } });
+    const { count } = await this.prisma.webSession.deleteMany({
+      where: { OR: [{ expiresAt: { lt: before } }, { revokedAt: { lt: before } }] },
+    });
     return count;
   }
 }

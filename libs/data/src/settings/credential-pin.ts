@@ -10,8 +10,13 @@ import type { Setting } from '../generated/prisma/client';
 export class CredentialBaseUrlChangedError extends Error {
   readonly code = SETTINGS_ERROR_CODES.credentialBaseUrlChanged;
 
-  constructor(readonly key: string, readonly baseUrlKey: string) {
-    super(`${key} is withheld because ${baseUrlKey} changed after the credential was entered: an admin must enter ${key} again (PUT /api/settings/${key}) to use it with the new URL`);
+  constructor(
+    readonly key: string,
+    readonly baseUrlKey: string,
+  ) {
+    super(
+      `${key} is withheld because ${baseUrlKey} changed after the credential was entered: an admin must enter ${key} again (PUT /api/settings/${key}) to use it with the new URL`,
+    );
     this.name = 'CredentialBaseUrlChangedError';
   }
 }

@@ -20,7 +20,10 @@ export interface SettingsReaderOptions {
 }
 
 export class SettingDecryptionError extends Error {
-  constructor(readonly key: string, reason: string) {
+  constructor(
+    readonly key: string,
+    reason: string,
+  ) {
     super(`setting ${key} cannot be decrypted: ${reason}`);
     this.name = 'SettingDecryptionError';
   }

@@ -29,7 +29,9 @@ describe('settings store (PGlite)', () => {
     expect(await store.get('OPENAI_API_KEY')).toBe(SECRET);
     // The platform's reader (ModuleContext.settings) decrypts the same row.
     expect(await createSettingsReader(db.prisma, { encryptionKey: key }).get('OPENAI_API_KEY')).toBe(SECRET);
-    await expect(createSettingsReader(db.prisma, { encryptionKey: randomBytes(32) }).get('OPENAI_API_KEY')).rejects.toBeInstanceOf(SettingDecryptionError);
+    await expect(createSettingsReader(db.prisma, { encryptionKey: randomBytes(32) }).get('OPENAI_API_KEY')).rejects.toBeInstanceOf(
+      SettingDecryptionError,
+    );
     // The start-up check names the secrets a key cannot open, and none for the right key.
     expect(await undecryptableSecrets(db.prisma, key)).toEqual([]);
     expect(await undecryptableSecrets(db.prisma, randomBytes(32))).toEqual(['OPENAI_API_KEY']);
@@ -58,7 +60,9 @@ describe('settings store (PGlite)', () => {
     const store = createSettingsStore(db.prisma, { encryptionKey: key, env: {} });
     await store.set('OCR_INGEST_ENABLED', '1', null);
     const list = await store.list();
-    expect(list.map((entry) => entry.key)).toEqual(expect.arrayContaining(['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'OLLAMA_HOST', 'GITHUB_TOKEN', 'GITHUB_REPO', 'OCR_INGEST_ENABLED']));
+    expect(list.map((entry) => entry.key)).toEqual(
+      expect.arrayContaining(['OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'OLLAMA_HOST', 'GITHUB_TOKEN', 'GITHUB_REPO', 'OCR_INGEST_ENABLED']),
+    );
     expect(list.find((entry) => entry.key === 'OCR_INGEST_ENABLED')).toMatchObject({ value: 'true', configured: true });
     expect(list.find((entry) => entry.key === 'OPENAI_API_KEY')).toMatchObject({ configured: false, hint: null, source: null });
   });

@@ -24,7 +24,10 @@ export class UnknownSettingError extends Error {
 }
 
 export class InvalidSettingValueError extends Error {
-  constructor(readonly key: string, reason: string) {
+  constructor(
+    readonly key: string,
+    reason: string,
+  ) {
     super(`Invalid value for ${key}: ${reason}`);
     this.name = 'InvalidSettingValueError';
   }
@@ -32,7 +35,9 @@ export class InvalidSettingValueError extends Error {
 
 export class EncryptionKeyMissingError extends Error {
   constructor(readonly key: string) {
-    super(`${key} is a secret and SETTINGS_ENCRYPTION_KEY is not set, so it cannot be stored; set the key or supply ${key} through the environment`);
+    super(
+      `${key} is a secret and SETTINGS_ENCRYPTION_KEY is not set, so it cannot be stored; set the key or supply ${key} through the environment`,
+    );
     this.name = 'EncryptionKeyMissingError';
   }
 }
@@ -67,7 +72,8 @@ function normalise(definition: SettingDefinition, raw: string): string {
       } catch {
         throw new InvalidSettingValueError(definition.key, 'expected an http(s) URL');
       }
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new InvalidSettingValueError(definition.key, 'expected an http(s) URL');
+      if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        throw new InvalidSettingValueError(definition.key, 'expected an http(s) URL');
       if (url.username || url.password) throw new InvalidSettingValueError(definition.key, 'credentials do not belong in the URL');
       return value.replace(/\/+$/, '');
     }
@@ -78,7 +84,8 @@ function normalise(definition: SettingDefinition, raw: string): string {
         .filter(Boolean)
         .join(',');
     case 'string':
-      if (definition.sensitive && /\s/.test(value)) throw new InvalidSettingValueError(definition.key, 'a credential contains no whitespace');
+      if (definition.sensitive && /\s/.test(value))
+        throw new InvalidSettingValueError(definition.key, 'a credential contains no whitespace');
       if (value.length > 4000) throw new InvalidSettingValueError(definition.key, 'longer than 4000 characters');
       return value;
   }

@@ -11,7 +11,10 @@ export interface Embedder {
 export const EMBEDDING_DIMENSIONS = 384;
 
 export class EmbeddingError extends Error {
-  constructor(readonly embedderId: string, message: string) {
+  constructor(
+    readonly embedderId: string,
+    message: string,
+  ) {
     super(`${embedderId}: ${message}`);
     this.name = 'EmbeddingError';
   }
@@ -49,7 +52,10 @@ export function checkVectors(embedderId: string, vectors: unknown, count: number
   return vectors.map((vector: unknown, index) => {
     if (!Array.isArray(vector) || vector.length !== dimensions) {
       const got = Array.isArray(vector) ? `${vector.length} dimensions` : typeof vector;
-      throw new EmbeddingError(embedderId, `vector ${index} has ${got}; the store needs ${dimensions} (pick a ${dimensions}-dimension model)`);
+      throw new EmbeddingError(
+        embedderId,
+        `vector ${index} has ${got}; the store needs ${dimensions} (pick a ${dimensions}-dimension model)`,
+      );
     }
     if (!vector.every((value) => typeof value === 'number' && Number.isFinite(value))) {
       throw new EmbeddingError(embedderId, `vector ${index} holds non-numeric values`);

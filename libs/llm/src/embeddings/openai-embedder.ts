@@ -33,7 +33,10 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): Embedder {
         const batch = texts.slice(start, start + batchSize).map((text) => (text.trim() === '' ? ' ' : text));
         let response: OpenAI.Embeddings.CreateEmbeddingResponse;
         try {
-          response = await client.embeddings.create({ model, input: batch, dimensions: EMBEDDING_DIMENSIONS, encoding_format: 'float' }, { signal });
+          response = await client.embeddings.create(
+            { model, input: batch, dimensions: EMBEDDING_DIMENSIONS, encoding_format: 'float' },
+            { signal },
+          );
         } catch (error) {
           // The SDK's messages carry status and reason, never the key.
           throw new EmbeddingError(id, error instanceof Error ? error.message : String(error));

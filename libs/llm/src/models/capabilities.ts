@@ -7,7 +7,8 @@ export type CapabilitiesMap = ReadonlyMap<string, ModelCapabilities>;
 export function loadModelCapabilities(path: string): CapabilitiesMap {
   const raw: unknown = JSON.parse(readFileSync(path, 'utf8'));
   const parsed = modelCapabilitiesFileSchema.safeParse(raw);
-  if (!parsed.success) throw new Error(`model capabilities file ${path} is invalid: ${parsed.error.issues[0]?.message ?? 'unknown problem'}`);
+  if (!parsed.success)
+    throw new Error(`model capabilities file ${path} is invalid: ${parsed.error.issues[0]?.message ?? 'unknown problem'}`);
   return new Map(Object.entries(parsed.data.models).map(([id, { notes: _notes, ...caps }]) => [id, caps]));
 }
 

@@ -32,33 +32,45 @@ async function collect(
 
 /** Model ids OpenAI (or a compatible server) lists for this key. Fails with authentication_failed on a bad key. */
 export function listOpenAiModels(connection: { apiKey: string; baseUrl?: string }, options: ListModelsOptions = {}): Promise<string[]> {
-  return collect(options, (error) => classifyOpenAiError(error), async (signal) => {
-    const client = createOpenAiClient({ ...connection, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
-    const ids: string[] = [];
-    for await (const model of client.models.list({ signal })) {
-      ids.push(model.id);
-      if (ids.length >= MAX_MODELS) break;
-    }
-    return ids;
-  });
+  return collect(
+    options,
+    (error) => classifyOpenAiError(error),
+    async (signal) => {
+      const client = createOpenAiClient({ ...connection, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+      const ids: string[] = [];
+      for await (const model of client.models.list({ signal })) {
+        ids.push(model.id);
+        if (ids.length >= MAX_MODELS) break;
+      }
+      return ids;
+    },
+  );
 }
 
 export function listAnthropicModels(connection: { apiKey: string; baseUrl?: string }, options: ListModelsOptions = {}): Promise<string[]> {
-  return collect(options, (error) => classifyAnthropicError(error), async (signal) => {
-    const client = createAnthropicClient({ ...connection, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
-    const ids: string[] = [];
-    for await (const model of client.models.list({ limit: 100 }, { signal })) {
-      ids.push(model.id);
-      if (ids.length >= MAX_MODELS) break;
-    }
-    return ids;
-  });
+  return collect(
+    options,
+    (error) => classifyAnthropicError(error),
+    async (signal) => {
+      const client = createAnthropicClient({ ...connection, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+      const ids: string[] = [];
+      for await (const model of client.models.list({ limit: 100 }, { signal })) {
+        ids.push(model.id);
+        if (ids.length >= MAX_MODELS) break;
+      }
+      return ids;
+    },
+  );
 }
 
 /** Models installed on an Ollama server (its tags list). */
 export function listOllamaModels(connection: { host: string }, options: ListModelsOptions = {}): Promise<string[]> {
-  return collect(options, (error) => classifyOllamaError(error), async (signal) => {
-    const listed = await createOllamaClient(connection.host, signal).list();
-    return listed.models.map((model) => model.name).slice(0, MAX_MODELS);
-  });
+  return collect(
+    options,
+    (error) => classifyOllamaError(error),
+    async (signal) => {
+      const listed = await createOllamaClient(connection.host, signal).list();
+      return listed.models.map((model) => model.name).slice(0, MAX_MODELS);
+    },
+  );
 }

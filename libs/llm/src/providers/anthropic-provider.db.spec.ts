@@ -27,10 +27,19 @@ describe('anthropic provider (real SDK against a fake Anthropic server)', () => 
       responseSchema: z.object({ observables: z.array(z.string()) }),
       timeoutMs: 5_000,
     });
-    expect(result).toMatchObject({ provider: 'anthropic', json: { observables: ['whoami'] }, usage: { inputTokens: 300, outputTokens: 40 } });
+    expect(result).toMatchObject({
+      provider: 'anthropic',
+      json: { observables: ['whoami'] },
+      usage: { inputTokens: 300, outputTokens: 40 },
+    });
     const [request] = server.chatRequests();
     expect(request?.headers['x-api-key'] ?? String(request?.headers.authorization).replace(/^Bearer /, '')).toBe(KEY);
-    const body = request?.body as { system: string; messages: Array<{ role: string; content: string }>; max_tokens: number; temperature: number };
+    const body = request?.body as {
+      system: string;
+      messages: Array<{ role: string; content: string }>;
+      max_tokens: number;
+      temperature: number;
+    };
     expect(body.system).toMatch(/^You extract command lines\./);
     expect(body.messages).toEqual([{ role: 'user', content: 'first\n\nsecond' }]);
     expect(body.messages.some((message) => message.role === 'system')).toBe(false);
@@ -41,7 +50,12 @@ describe('anthropic provider (real SDK against a fake Anthropic server)', () => 
   it('retries 429 with Retry-After and 529 overloaded, then succeeds', async () => {
     server.enqueue('chat', { status: 429, headers: { 'retry-after': '1' } }, { status: 529 }, { status: 500 }, { text: 'ok' });
     const started = Date.now();
-    const result = await provider().complete({ model: 'claude-haiku-4-5', system: 's', messages: [{ role: 'user', content: 'u' }], timeoutMs: 10_000 });
+    const result = await provider().complete({
+      model: 'claude-haiku-4-5',
+      system: 's',
+      messages: [{ role: 'user', content: 'u' }],
+      timeoutMs: 10_000,
+    });
     expect(result).toMatchObject({ text: 'ok', attempts: 4 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
   });
@@ -62,7 +76,10 @@ describe('anthropic provider (real SDK against a fake Anthropic server)', () => 
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     await expect(
-      provider().complete({ model: 'claude-haiku-4-5', system: 's', messages: [{ role: 'user', content: 'u' }], timeoutMs: 5_000 }, controller.signal),
+      provider().complete(
+        { model: 'claude-haiku-4-5', system: 's', messages: [{ role: 'user', content: 'u' }], timeoutMs: 5_000 },
+        controller.signal,
+      ),
     ).rejects.toMatchObject({ code: 'cancelled' });
   });
 });

@@ -15,7 +15,8 @@ export interface AnthropicProviderOptions extends ProviderBaseOptions {
 const DEFAULT_MAX_TOKENS = 4096;
 
 export function classifyAnthropicError(error: unknown, provider = 'anthropic'): AttemptFailure {
-  if (error instanceof Anthropic.APIConnectionError) return { error: new LlmError('provider_unavailable', `${provider} could not be reached`, { provider }) };
+  if (error instanceof Anthropic.APIConnectionError)
+    return { error: new LlmError('provider_unavailable', `${provider} could not be reached`, { provider }) };
   if (error instanceof Anthropic.APIError) {
     // 529 is Anthropic's "overloaded": retry like a 5xx.
     return { error: errorForStatus(provider, error.status), retryAfterMs: retryAfterMs(error.headers) };

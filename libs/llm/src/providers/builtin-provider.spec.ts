@@ -10,8 +10,14 @@ describe('builtin provider and the settings factory', () => {
 
   it('refuses a hosted provider without its key, naming the setting', async () => {
     const settings = { get: async () => undefined };
-    await expect(createProviderFromSettings('openai', settings)).rejects.toMatchObject({ code: 'provider_not_configured', message: /OPENAI_API_KEY/ });
-    await expect(createProviderFromSettings('anthropic', settings)).rejects.toMatchObject({ code: 'provider_not_configured', message: /ANTHROPIC_API_KEY/ });
+    await expect(createProviderFromSettings('openai', settings)).rejects.toMatchObject({
+      code: 'provider_not_configured',
+      message: /OPENAI_API_KEY/,
+    });
+    await expect(createProviderFromSettings('anthropic', settings)).rejects.toMatchObject({
+      code: 'provider_not_configured',
+      message: /ANTHROPIC_API_KEY/,
+    });
     expect((await createProviderFromSettings('ollama', settings)).id).toBe('ollama');
     expect((await createProviderFromSettings('builtin', settings)).id).toBe('builtin');
   });

@@ -10,7 +10,9 @@ export function createBuiltinProvider(): LlmProvider {
     id: 'builtin',
     complete() {
       return Promise.reject(
-        new LlmError('builtin_has_no_model', 'The builtin provider has no model; the deterministic agent runs instead', { provider: 'builtin' }),
+        new LlmError('builtin_has_no_model', 'The builtin provider has no model; the deterministic agent runs instead', {
+          provider: 'builtin',
+        }),
       );
     },
   };

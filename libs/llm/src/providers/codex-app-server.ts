@@ -69,9 +69,12 @@ export async function discoverCodex(options: CodexProcessOptions, wants: { model
         : new LlmError('provider_unavailable', 'The codex executable could not be started', { provider: 'codex' }),
     ),
   );
-  child.once('exit', () => failAll(new LlmError('provider_unavailable', 'codex app-server exited before answering', { provider: 'codex' })));
+  child.once('exit', () =>
+    failAll(new LlmError('provider_unavailable', 'codex app-server exited before answering', { provider: 'codex' })),
+  );
   const timer = setTimeout(
-    () => failAll(new LlmError('timeout', `codex app-server did not answer within ${options.timeoutMs ?? 15_000} ms`, { provider: 'codex' })),
+    () =>
+      failAll(new LlmError('timeout', `codex app-server did not answer within ${options.timeoutMs ?? 15_000} ms`, { provider: 'codex' })),
     options.timeoutMs ?? 15_000,
   );
   const onAbort = () => failAll(new LlmError('cancelled', 'The codex check was cancelled', { provider: 'codex' }));
@@ -89,7 +92,12 @@ export async function discoverCodex(options: CodexProcessOptions, wants: { model
     const waiter = pending.get(message.id);
     if (!waiter) return;
     pending.delete(message.id);
-    if (message.error) waiter.reject(new LlmError('provider_error', `codex app-server refused a request: ${message.error.message ?? 'unknown error'}`, { provider: 'codex' }));
+    if (message.error)
+      waiter.reject(
+        new LlmError('provider_error', `codex app-server refused a request: ${message.error.message ?? 'unknown error'}`, {
+          provider: 'codex',
+        }),
+      );
     else waiter.resolve(message.result);
   });
 
@@ -117,7 +125,9 @@ export async function discoverCodex(options: CodexProcessOptions, wants: { model
       cursor = listed.nextCursor ?? null;
       if (!cursor) break;
     }
-    const account = accountResult.account?.type ? { type: accountResult.account.type, planType: accountResult.account.planType ?? null } : null;
+    const account = accountResult.account?.type
+      ? { type: accountResult.account.type, planType: accountResult.account.planType ?? null }
+      : null;
     return { account, requiresOpenaiAuth: accountResult.requiresOpenaiAuth ?? true, models };
   } finally {
     clearTimeout(timer);

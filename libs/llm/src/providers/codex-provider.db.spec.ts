@@ -21,9 +21,16 @@ describe('codex provider (@openai/codex-sdk against a fake codex executable)', (
       responseSchema: z.object({ score: z.number(), reasoning: z.string() }),
       timeoutMs: 10_000,
     });
-    expect(result).toMatchObject({ provider: 'codex', model: 'gpt-5-codex', json: { score: 9 }, usage: { inputTokens: 400, outputTokens: 25 } });
+    expect(result).toMatchObject({
+      provider: 'codex',
+      model: 'gpt-5-codex',
+      json: { score: 9 },
+      usage: { inputTokens: 400, outputTokens: 25 },
+    });
     const [call] = codex.invocations().filter((invocation) => invocation.command === 'exec');
-    expect(call?.argv).toEqual(expect.arrayContaining(['exec', '--experimental-json', '--model', 'gpt-5-codex', '--sandbox', 'read-only', '--skip-git-repo-check']));
+    expect(call?.argv).toEqual(
+      expect.arrayContaining(['exec', '--experimental-json', '--model', 'gpt-5-codex', '--sandbox', 'read-only', '--skip-git-repo-check']),
+    );
     expect(call?.argv).toContain('model_reasoning_effort="high"');
     expect(call?.argv).toContain('approval_policy="never"');
     expect(call?.stdin).toMatch(/\[System instructions\]\nYou rank articles\./);
@@ -33,14 +40,21 @@ describe('codex provider (@openai/codex-sdk against a fake codex executable)', (
   it('reports a turn that fails for lack of login as authentication_failed', async () => {
     codex.enqueue({ fail: 'unexpected status 401 Unauthorized: not logged in' });
     await expect(
-      createCodexProvider({ codexPath: codex.path }).complete({ model: 'gpt-5', system: 's', messages: [{ role: 'user', content: 'u' }], timeoutMs: 10_000 }),
+      createCodexProvider({ codexPath: codex.path }).complete({
+        model: 'gpt-5',
+        system: 's',
+        messages: [{ role: 'user', content: 'u' }],
+        timeoutMs: 10_000,
+      }),
     ).rejects.toMatchObject({ code: 'authentication_failed' });
   });
 
   it('retries a rate-limited turn, and reports a crash without its stderr', async () => {
     codex.enqueue({ fail: 'You have hit your usage limit (429)' }, { text: 'second' });
     const retrying = createCodexProvider({ codexPath: codex.path, retry: { retries: 1, baseDelayMs: 5, maxDelayMs: 50 } });
-    await expect(retrying.complete({ model: 'gpt-5', system: 's', messages: [{ role: 'user', content: 'u' }], timeoutMs: 10_000 })).resolves.toMatchObject({
+    await expect(
+      retrying.complete({ model: 'gpt-5', system: 's', messages: [{ role: 'user', content: 'u' }], timeoutMs: 10_000 }),
+    ).resolves.toMatchObject({
       text: 'second',
       attempts: 2,
     });
@@ -54,7 +68,12 @@ describe('codex provider (@openai/codex-sdk against a fake codex executable)', (
 
   it('reports a missing executable as provider_not_configured', async () => {
     await expect(
-      createCodexProvider({ codexPath: '/nonexistent/codex' }).complete({ model: 'gpt-5', system: 's', messages: [{ role: 'user', content: 'u' }], timeoutMs: 5_000 }),
+      createCodexProvider({ codexPath: '/nonexistent/codex' }).complete({
+        model: 'gpt-5',
+        system: 's',
+        messages: [{ role: 'user', content: 'u' }],
+        timeoutMs: 5_000,
+      }),
     ).rejects.toMatchObject({ code: 'provider_not_configured' });
   });
 
@@ -64,7 +83,10 @@ describe('codex provider (@openai/codex-sdk against a fake codex executable)', (
     setTimeout(() => controller.abort(), 200);
     const started = Date.now();
     await expect(
-      createCodexProvider({ codexPath: codex.path }).complete({ model: 'gpt-5', system: 's', messages: [{ role: 'user', content: 'u' }], timeoutMs: 10_000 }, controller.signal),
+      createCodexProvider({ codexPath: codex.path }).complete(
+        { model: 'gpt-5', system: 's', messages: [{ role: 'user', content: 'u' }], timeoutMs: 10_000 },
+        controller.signal,
+      ),
     ).rejects.toMatchObject({ code: 'cancelled' });
     expect(Date.now() - started).toBeLessThan(3_000);
   });

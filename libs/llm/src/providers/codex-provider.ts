@@ -34,12 +34,16 @@ function transcript(system: string, messages: ChatMessage[]): string {
 
 export function classifyCodexError(error: unknown): AttemptFailure {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return { error: new LlmError('provider_not_configured', 'The codex executable was not found (set CODEX_PATH)', { provider: 'codex' }) };
+  if (code === 'ENOENT')
+    return { error: new LlmError('provider_not_configured', 'The codex executable was not found (set CODEX_PATH)', { provider: 'codex' }) };
   const message = error instanceof Error ? error.message : '';
   if (/not logged in|unauthori[sz]ed|\b401\b|login required/i.test(message)) {
-    return { error: new LlmError('authentication_failed', 'codex is not logged in (run `codex login` on the deployment)', { provider: 'codex' }) };
+    return {
+      error: new LlmError('authentication_failed', 'codex is not logged in (run `codex login` on the deployment)', { provider: 'codex' }),
+    };
   }
-  if (/rate limit|usage limit|\b429\b/i.test(message)) return { error: new LlmError('rate_limited', 'codex is rate limited', { provider: 'codex' }) };
+  if (/rate limit|usage limit|\b429\b/i.test(message))
+    return { error: new LlmError('rate_limited', 'codex is rate limited', { provider: 'codex' }) };
   // Only our own words: the CLI's stderr can contain paths and account details.
   return { error: new LlmError('provider_error', 'codex failed to complete the turn', { provider: 'codex' }) };
 }

@@ -40,15 +40,23 @@ async function required(settings: SettingsSource, key: string, provider: Provide
     value = await settings.get(key);
   } catch (error) {
     // A credential withheld because its base URL changed: the provider's stage fails with that reason, like a missing key.
-    if ((error as { code?: unknown }).code === CREDENTIAL_BASE_URL_CHANGED) throw new LlmError(CREDENTIAL_BASE_URL_CHANGED, (error as Error).message, { provider });
+    if ((error as { code?: unknown }).code === CREDENTIAL_BASE_URL_CHANGED)
+      throw new LlmError(CREDENTIAL_BASE_URL_CHANGED, (error as Error).message, { provider });
     throw error;
   }
-  if (!value) throw new LlmError('provider_not_configured', `${provider} is not configured: set ${key} in the settings or the environment`, { provider });
+  if (!value)
+    throw new LlmError('provider_not_configured', `${provider} is not configured: set ${key} in the settings or the environment`, {
+      provider,
+    });
   return value;
 }
 
 /** A provider wired from the runtime settings: the same for the workflow pipeline and the sigma-queue enrichment. */
-export async function createProviderFromSettings(id: ProviderId, settings: SettingsSource, options: ProviderFactoryOptions = {}): Promise<LlmProvider> {
+export async function createProviderFromSettings(
+  id: ProviderId,
+  settings: SettingsSource,
+  options: ProviderFactoryOptions = {},
+): Promise<LlmProvider> {
   switch (id) {
     case 'openai':
       return createOpenAiProvider({
@@ -65,7 +73,10 @@ export async function createProviderFromSettings(id: ProviderId, settings: Setti
         retry: options.retry,
       });
     case 'ollama':
-      return createOllamaProvider({ host: (await settings.get(PROVIDER_SETTING_KEYS.ollama.host)) ?? OLLAMA_DEFAULT_HOST, retry: options.retry });
+      return createOllamaProvider({
+        host: (await settings.get(PROVIDER_SETTING_KEYS.ollama.host)) ?? OLLAMA_DEFAULT_HOST,
+        retry: options.retry,
+      });
     case 'codex':
       return createCodexProvider({ codexPath: options.codexPath, env: options.codexEnv, retry: options.retry });
     case 'builtin':

@@ -23,7 +23,12 @@ describe('ollama provider (real SDK against a fake Ollama server)', () => {
       responseSchema: z.object({ score: z.number(), reasoning: z.string() }),
       timeoutMs: 5_000,
     });
-    expect(result).toMatchObject({ provider: 'ollama', model: 'llama3.1:8b', json: { score: 6 }, usage: { inputTokens: 50, outputTokens: 12 } });
+    expect(result).toMatchObject({
+      provider: 'ollama',
+      model: 'llama3.1:8b',
+      json: { score: 6 },
+      usage: { inputTokens: 50, outputTokens: 12 },
+    });
     const body = server.chatRequests()[0]?.body as Record<string, unknown>;
     expect(body).toMatchObject({
       model: 'llama3.1:8b',
@@ -41,14 +46,18 @@ describe('ollama provider (real SDK against a fake Ollama server)', () => {
   it('retries a 5xx and reports an unreachable host as provider_unavailable', async () => {
     server.enqueue('chat', { status: 500 }, { text: 'second try' });
     const provider = createOllamaProvider({ host: server.baseUrl, retry: { retries: 1, baseDelayMs: 5, maxDelayMs: 50 } });
-    await expect(provider.complete({ model: 'm', system: 's', messages: [{ role: 'user', content: 'u' }], timeoutMs: 5_000 })).resolves.toMatchObject({
+    await expect(
+      provider.complete({ model: 'm', system: 's', messages: [{ role: 'user', content: 'u' }], timeoutMs: 5_000 }),
+    ).resolves.toMatchObject({
       text: 'second try',
       attempts: 2,
     });
     const closedUrl = server.baseUrl;
     await server.close();
     const unreachable = createOllamaProvider({ host: closedUrl, retry: { retries: 1, baseDelayMs: 5, maxDelayMs: 50 } });
-    await expect(unreachable.complete({ model: 'm', system: 's', messages: [{ role: 'user', content: 'u' }], timeoutMs: 5_000 })).rejects.toMatchObject({
+    await expect(
+      unreachable.complete({ model: 'm', system: 's', messages: [{ role: 'user', content: 'u' }], timeoutMs: 5_000 }),
+    ).rejects.toMatchObject({
       code: 'provider_unavailable',
       details: { attempts: 2 },
     });
@@ -60,7 +69,10 @@ describe('ollama provider (real SDK against a fake Ollama server)', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     await expect(
-      createOllamaProvider({ host: server.baseUrl }).complete({ model: 'm', system: 's', messages: [{ role: 'user', content: 'u' }], timeoutMs: 5_000 }, controller.signal),
+      createOllamaProvider({ host: server.baseUrl }).complete(
+        { model: 'm', system: 's', messages: [{ role: 'user', content: 'u' }], timeoutMs: 5_000 },
+        controller.signal,
+      ),
     ).rejects.toMatchObject({ code: 'cancelled' });
   });
 });

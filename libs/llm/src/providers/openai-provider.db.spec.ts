@@ -7,8 +7,20 @@ import { createOpenAiProvider } from './openai-provider';
 const KEY = 'sk-test-openai-0123456789abcdef';
 const fastRetry = { retries: 2, baseDelayMs: 10, maxDelayMs: 2_000 };
 const capabilities = new Map<string, ModelCapabilities>([
-  ['gpt-4.1-mini', { supports_temperature: true, supports_top_p: true, effort_levels: [], default_effort: null, source: 'capabilities_file' }],
-  ['gpt-5-mini', { supports_temperature: false, supports_top_p: false, effort_levels: ['minimal', 'low', 'medium', 'high'], default_effort: 'medium', source: 'capabilities_file' }],
+  [
+    'gpt-4.1-mini',
+    { supports_temperature: true, supports_top_p: true, effort_levels: [], default_effort: null, source: 'capabilities_file' },
+  ],
+  [
+    'gpt-5-mini',
+    {
+      supports_temperature: false,
+      supports_top_p: false,
+      effort_levels: ['minimal', 'low', 'medium', 'high'],
+      default_effort: 'medium',
+      source: 'capabilities_file',
+    },
+  ],
 ]);
 
 describe('openai provider (real SDK against a fake OpenAI server)', () => {
@@ -32,7 +44,12 @@ describe('openai provider (real SDK against a fake OpenAI server)', () => {
       responseSchema: z.object({ score: z.number(), reasoning: z.string() }),
       timeoutMs: 5_000,
     });
-    expect(result).toMatchObject({ provider: 'openai', model: 'gpt-4.1-mini', json: { score: 8, reasoning: 'many commands' }, attempts: 1 });
+    expect(result).toMatchObject({
+      provider: 'openai',
+      model: 'gpt-4.1-mini',
+      json: { score: 8, reasoning: 'many commands' },
+      attempts: 1,
+    });
     expect(result.usage).toMatchObject({ inputTokens: 120, outputTokens: 30 });
     expect(result.usage.latencyMs).toBeGreaterThanOrEqual(0);
     const [request] = server.chatRequests();
@@ -69,15 +86,32 @@ describe('openai provider (real SDK against a fake OpenAI server)', () => {
 
   it('does not send an effort the model does not list, nor one to a non-reasoning model', async () => {
     server.enqueue('chat', { text: 'a' }, { text: 'b' });
-    await provider().complete({ model: 'gpt-5-mini', system: 's', messages: [{ role: 'user', content: 'u' }], effort: 'xhigh', timeoutMs: 5_000 });
-    await provider().complete({ model: 'gpt-4.1-mini', system: 's', messages: [{ role: 'user', content: 'u' }], effort: 'low', timeoutMs: 5_000 });
+    await provider().complete({
+      model: 'gpt-5-mini',
+      system: 's',
+      messages: [{ role: 'user', content: 'u' }],
+      effort: 'xhigh',
+      timeoutMs: 5_000,
+    });
+    await provider().complete({
+      model: 'gpt-4.1-mini',
+      system: 's',
+      messages: [{ role: 'user', content: 'u' }],
+      effort: 'low',
+      timeoutMs: 5_000,
+    });
     for (const request of server.chatRequests()) expect(request.body).not.toHaveProperty('reasoning_effort');
   });
 
   it('retries a 429 after its Retry-After and a 5xx with backoff, then succeeds', async () => {
     server.enqueue('chat', { status: 429, headers: { 'retry-after': '1' } }, { status: 503 }, { text: 'finally' });
     const started = Date.now();
-    const result = await provider().complete({ model: 'gpt-4.1-mini', system: 's', messages: [{ role: 'user', content: 'u' }], timeoutMs: 10_000 });
+    const result = await provider().complete({
+      model: 'gpt-4.1-mini',
+      system: 's',
+      messages: [{ role: 'user', content: 'u' }],
+      timeoutMs: 10_000,
+    });
     expect(result.text).toBe('finally');
     expect(result.attempts).toBe(3);
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
@@ -94,7 +128,9 @@ describe('openai provider (real SDK against a fake OpenAI server)', () => {
   it('does not retry a rejected key and never echoes it', async () => {
     const wrong = 'sk-wrong-key-that-must-not-leak-1234';
     const bad = createOpenAiProvider({ apiKey: wrong, baseUrl: server.baseUrl, retry: fastRetry });
-    const error = await bad.complete({ model: 'gpt-4.1-mini', system: 's', messages: [{ role: 'user', content: 'u' }], timeoutMs: 5_000 }).catch((e: unknown) => e);
+    const error = await bad
+      .complete({ model: 'gpt-4.1-mini', system: 's', messages: [{ role: 'user', content: 'u' }], timeoutMs: 5_000 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LlmError);
     expect(error).toMatchObject({ code: 'authentication_failed', details: { status: 401, attempts: 1 } });
     expect(JSON.stringify({ message: (error as Error).message, details: (error as LlmError).details })).not.toContain(wrong.slice(3, 20));
@@ -111,7 +147,10 @@ describe('openai provider (real SDK against a fake OpenAI server)', () => {
   it('stops when the caller aborts, with code cancelled', async () => {
     server.enqueue('chat', { text: 'slow', delayMs: 2_000 });
     const controller = new AbortController();
-    const call = provider().complete({ model: 'gpt-4.1-mini', system: 's', messages: [{ role: 'user', content: 'u' }], timeoutMs: 5_000 }, controller.signal);
+    const call = provider().complete(
+      { model: 'gpt-4.1-mini', system: 's', messages: [{ role: 'user', content: 'u' }], timeoutMs: 5_000 },
+      controller.signal,
+    );
     setTimeout(() => controller.abort(), 100);
     const started = Date.now();
     await expect(call).rejects.toMatchObject({ code: 'cancelled' });
@@ -121,7 +160,10 @@ describe('openai provider (real SDK against a fake OpenAI server)', () => {
   it('cancels a retry wait too', async () => {
     server.enqueue('chat', { status: 429, headers: { 'retry-after': '20' } });
     const controller = new AbortController();
-    const call = provider().complete({ model: 'gpt-4.1-mini', system: 's', messages: [{ role: 'user', content: 'u' }], timeoutMs: 60_000 }, controller.signal);
+    const call = provider().complete(
+      { model: 'gpt-4.1-mini', system: 's', messages: [{ role: 'user', content: 'u' }], timeoutMs: 60_000 },
+      controller.signal,
+    );
     setTimeout(() => controller.abort(), 150);
     await expect(call).rejects.toMatchObject({ code: 'cancelled' });
   });

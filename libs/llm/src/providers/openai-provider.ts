@@ -13,7 +13,8 @@ export interface OpenAiProviderOptions extends ProviderBaseOptions {
 }
 
 export function classifyOpenAiError(error: unknown, provider = 'openai'): AttemptFailure {
-  if (error instanceof OpenAI.APIConnectionError) return { error: new LlmError('provider_unavailable', `${provider} could not be reached`, { provider }) };
+  if (error instanceof OpenAI.APIConnectionError)
+    return { error: new LlmError('provider_unavailable', `${provider} could not be reached`, { provider }) };
   if (error instanceof OpenAI.APIError) {
     return { error: errorForStatus(provider, error.status), retryAfterMs: retryAfterMs(error.headers) };
   }
@@ -37,7 +38,10 @@ function parameterRules(model: string, capabilities?: CapabilitiesMap) {
 }
 
 /** Chat-completions body: reasoning models get no temperature/top_p and use max_completion_tokens. */
-export function openAiChatBody(request: CompletionRequest<unknown>, capabilities?: CapabilitiesMap): OpenAI.Chat.ChatCompletionCreateParamsNonStreaming {
+export function openAiChatBody(
+  request: CompletionRequest<unknown>,
+  capabilities?: CapabilitiesMap,
+): OpenAI.Chat.ChatCompletionCreateParamsNonStreaming {
   const rules = parameterRules(request.model, capabilities);
   const body: OpenAI.Chat.ChatCompletionCreateParamsNonStreaming = {
     model: request.model,

@@ -32,7 +32,11 @@ describe('chunkText', () => {
   it('cuts hard when a text has no sentence boundary and still covers everything', () => {
     const text = 'x'.repeat(2500);
     const chunks = chunkText(text);
-    expect(chunks.map((c) => [c.start, c.end])).toEqual([[0, 1000], [800, 1800], [1600, 2500]]);
+    expect(chunks.map((c) => [c.start, c.end])).toEqual([
+      [0, 1000],
+      [800, 1800],
+      [1600, 2500],
+    ]);
   });
 
   it('gives the same ids and offsets for the same text (stable ids)', () => {

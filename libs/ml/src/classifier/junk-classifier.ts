@@ -37,7 +37,12 @@ export function predictionOf(probability: number): ChunkPrediction {
  * query, cloud control-plane activity: scoring's concreteMaterial) keeps it whatever the model says;
  * otherwise the model must call it Huntable with confidence >= threshold.
  */
-export function keepsChunk(prediction: ChunkPrediction, perfectKeywords: readonly string[], threshold: number, concrete: readonly string[] = []): boolean {
+export function keepsChunk(
+  prediction: ChunkPrediction,
+  perfectKeywords: readonly string[],
+  threshold: number,
+  concrete: readonly string[] = [],
+): boolean {
   return perfectKeywords.length > 0 || concrete.length > 0 || (prediction.label === HUNTABLE && prediction.confidence >= threshold);
 }
 
@@ -114,7 +119,10 @@ export class JunkClassifier {
       best.splice(at, 0, { position: k, contribution });
       if (best.length > top) best.pop();
     }
-    return best.map(({ position, contribution }) => ({ feature: nameAt(position), contribution: Math.round(contribution * 10_000) / 10_000 }));
+    return best.map(({ position, contribution }) => ({
+      feature: nameAt(position),
+      contribution: Math.round(contribution * 10_000) / 10_000,
+    }));
   }
 
   async release(): Promise<void> {

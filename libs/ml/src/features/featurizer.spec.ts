@@ -18,10 +18,16 @@ describe('Featurizer', () => {
 
   it('turns on hunting signals and keyword tiers for intrusion text, not for marketing', () => {
     const named = featurizer.featurizeWithNames(intrusion);
-    const names = Array.from(named.indices, (_, p) => p).filter((p) => named.indices[p] < DENSE_SLOTS).map((p) => named.nameAt(p));
-    expect(names).toEqual(expect.arrayContaining(['signal:registry_paths', 'signal:windows_paths', 'keywords:perfect', 'keywords:perfect_present']));
+    const names = Array.from(named.indices, (_, p) => p)
+      .filter((p) => named.indices[p] < DENSE_SLOTS)
+      .map((p) => named.nameAt(p));
+    expect(names).toEqual(
+      expect.arrayContaining(['signal:registry_paths', 'signal:windows_paths', 'keywords:perfect', 'keywords:perfect_present']),
+    );
     const plain = featurizer.featurizeWithNames(marketing);
-    const plainNames = Array.from(plain.indices, (_, p) => p).filter((p) => plain.indices[p] < DENSE_SLOTS).map((p) => plain.nameAt(p));
+    const plainNames = Array.from(plain.indices, (_, p) => p)
+      .filter((p) => plain.indices[p] < DENSE_SLOTS)
+      .map((p) => plain.nameAt(p));
     expect(plainNames).not.toContain('signal:registry_paths');
     expect(plainNames).not.toContain('keywords:perfect_present');
     expect(plainNames).toContain('signal:second_person');

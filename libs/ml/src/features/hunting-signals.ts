@@ -18,13 +18,33 @@ export const SIGNALS: readonly SignalDefinition[] = [
   // Patterns start with a literal where they can, so the engine skips ahead instead of trying every position.
   { name: 'executables', pattern: g(String.raw`\.(?:exe|dll|ps1|bat|cmd|vbs|js|hta|lnk|msi|scr|sys|sh|elf|so|dylib|py|jar)\b`), halfAt: 3 },
   { name: 'windows_paths', pattern: g(String.raw`\b[a-z]:\\[^\s"'<>|]+|%[a-z_]+%\\?|\\\\[\w.$-]+\\[\w.$-]+`), halfAt: 2 },
-  { name: 'unix_paths', pattern: g(String.raw`(?:^|[\s"'=(])(?:~|/(?:etc|tmp|var|usr|bin|sbin|dev|opt|home|root|proc|lib|Library|Users|System|Applications))/[\w./-]*`), halfAt: 2 },
-  { name: 'registry_paths', pattern: g(String.raw`\b(?:HKLM|HKCU|HKU|HKCR|HKEY_[A-Z_]+)(?:\\|:\\)|\\(?:CurrentVersion\\Run|Services\\|Image File Execution Options)`), halfAt: 1 },
+  {
+    name: 'unix_paths',
+    pattern: g(
+      String.raw`(?:^|[\s"'=(])(?:~|/(?:etc|tmp|var|usr|bin|sbin|dev|opt|home|root|proc|lib|Library|Users|System|Applications))/[\w./-]*`,
+    ),
+    halfAt: 2,
+  },
+  {
+    name: 'registry_paths',
+    pattern: g(
+      String.raw`\b(?:HKLM|HKCU|HKU|HKCR|HKEY_[A-Z_]+)(?:\\|:\\)|\\(?:CurrentVersion\\Run|Services\\|Image File Execution Options)`,
+    ),
+    halfAt: 1,
+  },
   { name: 'ipv4', pattern: g(String.raw`(?<![\d.])\d{1,3}(?:\.|\[\.\])\d{1,3}(?:\.|\[\.\])\d{1,3}(?:\.|\[\.\])\d{1,3}(?!\d)`), halfAt: 1 },
   { name: 'hashes', pattern: g(String.raw`\b[a-f0-9]{32}(?:[a-f0-9]{8}(?:[a-f0-9]{24})?)?\b`), halfAt: 1 },
   { name: 'defanged_or_urls', pattern: g(String.raw`hxxps?://|\[\.\]|\[:\]|\bhttps?://[^\s]+`), halfAt: 1 },
-  { name: 'domains', pattern: g(String.raw`(?:\.|\[\.\])(?:com|net|org|ru|cn|io|top|xyz|info|biz|cc|tk|onion|site|online|club)\b`), halfAt: 1 },
-  { name: 'event_ids', pattern: g(String.raw`\b(?:event ?id|eventcode|sysmon)\b[^.\n]{0,12}\d{1,5}|\b4688\b|\b4624\b|\b7045\b|\b4698\b`), halfAt: 1 },
+  {
+    name: 'domains',
+    pattern: g(String.raw`(?:\.|\[\.\])(?:com|net|org|ru|cn|io|top|xyz|info|biz|cc|tk|onion|site|online|club)\b`),
+    halfAt: 1,
+  },
+  {
+    name: 'event_ids',
+    pattern: g(String.raw`\b(?:event ?id|eventcode|sysmon)\b[^.\n]{0,12}\d{1,5}|\b4688\b|\b4624\b|\b7045\b|\b4698\b`),
+    halfAt: 1,
+  },
   { name: 'attack_techniques', pattern: g(String.raw`\bT\d{4}(?:\.\d{3})?\b`, 'g'), halfAt: 1 },
   { name: 'cve_ids', pattern: g(String.raw`\bCVE-\d{4}-\d{4,7}\b`), halfAt: 1 },
   { name: 'code_tokens', pattern: g(String.raw`[$%]\w+|\(\)|[{};]|==|=>|\|\||&&|\s\|\s|(?<=\w)=(?=\S)`), halfAt: 8 },

@@ -48,13 +48,15 @@ export function encodeJunkModel(model: JunkModel, extra: Record<string, string> 
   const graph: onnx.IGraphProto = {
     name: 'huntforge_junk_filter',
     initializer: [floatTensor('W', [model.dimension], model.weights), floatTensor('b', [1], new Float32Array([model.bias]))],
-    input: [
-      tensorInput(MODEL_INPUTS.indices, DataType.INT32, ['N', 'K']),
-      tensorInput(MODEL_INPUTS.values, DataType.FLOAT, ['N', 'K']),
-    ],
+    input: [tensorInput(MODEL_INPUTS.indices, DataType.INT32, ['N', 'K']), tensorInput(MODEL_INPUTS.values, DataType.FLOAT, ['N', 'K'])],
     output: [tensorInput(MODEL_OUTPUT, DataType.FLOAT, ['N'])],
     node: [
-      { opType: 'Gather', input: ['W', MODEL_INPUTS.indices], output: ['gathered'], attribute: [{ name: 'axis', type: AttributeType.INT, i: 0 }] },
+      {
+        opType: 'Gather',
+        input: ['W', MODEL_INPUTS.indices],
+        output: ['gathered'],
+        attribute: [{ name: 'axis', type: AttributeType.INT, i: 0 }],
+      },
       { opType: 'Mul', input: ['gathered', MODEL_INPUTS.values], output: ['products'] },
       {
         opType: 'ReduceSum',
@@ -111,7 +113,8 @@ export function decodeJunkModel(bytes: Uint8Array): { model: JunkModel; metadata
   const bias = floatsOf(initializers.get('b'), 'b')[0];
   const featurizerVersion = Number(metadata['featurizer_version']);
   const dimension = Number(metadata['dimension']);
-  if (!Number.isInteger(featurizerVersion) || dimension !== weights.length) throw new InvalidModelArtifactError('metadata does not match weights');
+  if (!Number.isInteger(featurizerVersion) || dimension !== weights.length)
+    throw new InvalidModelArtifactError('metadata does not match weights');
   return {
     model: {
       featurizerVersion,

@@ -22,7 +22,11 @@ export function fitPlattScaling(scores: readonly number[], labels: readonly (0 |
   let a = 1;
   let b = 0;
   for (let iteration = 0; iteration < 100; iteration++) {
-    let ga = 0, gb = 0, haa = 1e-9, hab = 0, hbb = 1e-9;
+    let ga = 0,
+      gb = 0,
+      haa = 1e-9,
+      hab = 0,
+      hbb = 1e-9;
     for (let i = 0; i < scores.length; i++) {
       const p = sigmoid(a * scores[i] + b);
       const d = p - targets[i];

@@ -27,7 +27,10 @@ describe('trainJunkModel', () => {
     expect(model.calibration.a).toBeGreaterThan(0);
     const evalExamples = featurizeAll(evalSet);
     const probabilities = evalExamples.map((example) => probabilityOf(model, example.vector));
-    const metrics = binaryMetrics(evalSet.map((item) => labelToTarget(item.label)), probabilities);
+    const metrics = binaryMetrics(
+      evalSet.map((item) => labelToTarget(item.label)),
+      probabilities,
+    );
     expect(metrics.recall_huntable).toBeGreaterThanOrEqual(0.85);
     expect(metrics.precision_huntable).toBeGreaterThanOrEqual(0.85);
     expect(metrics.brier_score).toBeLessThan(0.1);

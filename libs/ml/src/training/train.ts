@@ -65,7 +65,10 @@ export function trainJunkModel(examples: readonly TrainingExample[], options: Tr
         if (foldOf(i, folds, seed) === fold) scores[i] = decisionValue(model, example.vector);
       });
     }
-    calibration = fitPlattScaling(scores, examples.map((example) => example.label));
+    calibration = fitPlattScaling(
+      scores,
+      examples.map((example) => example.label),
+    );
   }
 
   const raw: LinearWeights = trainLogisticRegression(examples, lr);

@@ -50,7 +50,12 @@ describe('aggregateExtraction', () => {
       ['ipv6', '2a0b:4141:820:1c::2'],
     ]);
     expect(result.discrete_huntables_count).toBe(5);
-    expect(result.summary).toMatchObject({ total: 5, reported: 8, agents_failed: ['ServicesExtract'], agents_skipped: ['ScheduledTasksExtract'] });
+    expect(result.summary).toMatchObject({
+      total: 5,
+      reported: 8,
+      agents_failed: ['ServicesExtract'],
+      agents_skipped: ['ScheduledTasksExtract'],
+    });
     expect(result.observables[0].confidence).toBe(0.9);
     expect(result.subresults.services).toMatchObject({ status: 'failed', count: 0, error: { code: 'agent_failed' } });
     expect(result.subresults.scheduled_tasks).toMatchObject({ status: 'skipped', skip_reason: { code: 'platform_not_windows' } });
@@ -60,7 +65,9 @@ describe('aggregateExtraction', () => {
 
   it('lists every agent that reported the same observable', () => {
     const item = { value: 'cmd.exe -> curl.exe', parent: 'cmd.exe', child: 'curl.exe', evidence: ev('x'), confidence: 0.9 };
-    const result = aggregateExtraction({ ProcTreeExtract: { status: 'completed', output: { items: [item, { ...item, value: 'CMD.EXE > curl.exe' }], count: 2 } } });
+    const result = aggregateExtraction({
+      ProcTreeExtract: { status: 'completed', output: { items: [item, { ...item, value: 'CMD.EXE > curl.exe' }], count: 2 } },
+    });
     expect(result.observables).toHaveLength(1);
     expect(result.observables[0]).toMatchObject({ source_agent: 'ProcTreeExtract', attributes: { parent: 'cmd.exe', child: 'curl.exe' } });
   });

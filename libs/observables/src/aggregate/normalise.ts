@@ -22,7 +22,10 @@ export function straightenQuotes(text: string): string {
 }
 
 function stripQuotes(text: string): string {
-  return text.trim().replace(/^(["'`])(.*)\1$/s, '$2').trim();
+  return text
+    .trim()
+    .replace(/^(["'`])(.*)\1$/s, '$2')
+    .trim();
 }
 
 export function normaliseObservable(type: ObservableType, raw: string): Normalised | null {
@@ -63,7 +66,9 @@ export function normaliseObservable(type: ObservableType, raw: string): Normalis
     }
     case 'ipv4':
     case 'ipv6': {
-      const value = refang(stripQuotes(text)).toLowerCase().replace(/^\[|\]$/g, '');
+      const value = refang(stripQuotes(text))
+        .toLowerCase()
+        .replace(/^\[|\]$/g, '');
       const canonical = ipaddr.isValid(value) ? ipaddr.parse(value).toString() : value;
       return { value: canonical, key: canonical };
     }

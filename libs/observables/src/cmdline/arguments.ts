@@ -27,7 +27,6 @@ export function isStrongArgument(token: string): boolean {
   return false;
 }
 
-
 export interface CommandCheck {
   ok: boolean;
   program: string;

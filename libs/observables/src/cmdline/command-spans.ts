@@ -34,7 +34,13 @@ export function commandSpans(content: string, start: number, end: number, option
     const runOn = stage.joiner === '\n' && !gap.includes('\n');
     const current = spans[spans.length - 1];
     if (current && !runOn) current.end = stage.end;
-    else spans.push({ start: stage.start, end: stage.end, ...(current && stage.program ? { program: stage.program.raw } : {}), adjacent: !current || /^\s*$/.test(gap) });
+    else
+      spans.push({
+        start: stage.start,
+        end: stage.end,
+        ...(current && stage.program ? { program: stage.program.raw } : {}),
+        adjacent: !current || /^\s*$/.test(gap),
+      });
     if (options.proseStop) {
       const stop = firstProseWord(stage);
       if (stop !== null) {

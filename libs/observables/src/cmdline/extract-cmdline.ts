@@ -18,7 +18,8 @@ interface Candidate {
 const LIST_MARKER = /^\s*(?:(?:[-*•▪►>]+|\d{1,3}[.)]|[a-z][.)])\s+)?/;
 // A cmd prompt ("C:\\Users\\bob>") is a path closed by ">" with no switch, quote or space before the ">":
 // "C:\\x\\af.exe -f "(q)" > out.txt" is a command whose output is redirected.
-const PROMPT = /^(?:PS [A-Za-z]:\\[^>\n]*>\s*|[A-Za-z]:\\(?:[^>\n"\s]|\s(?![-/]))*(?<!\s)>\s*|\$\s+|%\s+|>\s+|[\w.-]+@[\w.-]+:[^$#\n]*[$#]\s*|#\s+(?=\S))/;
+const PROMPT =
+  /^(?:PS [A-Za-z]:\\[^>\n]*>\s*|[A-Za-z]:\\(?:[^>\n"\s]|\s(?![-/]))*(?<!\s)>\s*|\$\s+|%\s+|>\s+|[\w.-]+@[\w.-]+:[^$#\n]*[$#]\s*|#\s+(?=\S))/;
 const TREE_BRANCH = /^\s*(?:[│┃]\s*)*(?:[└├┗┣╰][─━]{1,3}>?\s*)?/;
 const CONTINUATION_END = /(?:\s\^|\s`|\s\\|&&|\|\||\||&)\s*$/;
 const VALUE_FLAG_END = /(?:^|\s)(?:-c|-e|-ec|-enc|-encodedcommand|-command|-file|\/c|\/k|\/r|-e:)\s*$/i;
@@ -96,7 +97,8 @@ function fromCodeBlocks(doc: ArticleDocument, out: Candidate[]): void {
 const LOG_TIMESTAMP =
   /^\[?(?:\d{4}-\d{2}-\d{2}[T ]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?|\d{1,2}:\d{2}:\d{2}(?:[.,]\d{1,9})?)\]?(?:\s+(?:UTC|GMT))?(?:\s+[-|>:]|\s*[|>])?\s+(?=\S)/;
 // An event field that holds a command line, unquoted after its label: "CommandLine: …", "process.command_line: …".
-const COMMAND_FIELD = /^(?:[-*]\s+)?(?:Parent\s*)?(?:Process\s*)?Command\s*Line\s*[:=]\s*(?=[^\s"'])|^(?:process\.(?:parent\.)?command_line|process\.args)\s*[:=]\s*(?=[^\s"'[])/i;
+const COMMAND_FIELD =
+  /^(?:[-*]\s+)?(?:Parent\s*)?(?:Process\s*)?Command\s*Line\s*[:=]\s*(?=[^\s"'])|^(?:process\.(?:parent\.)?command_line|process\.args)\s*[:=]\s*(?=[^\s"'[])/i;
 
 /**
  * A row of a tool's tabular output ("svchost.exe      908 Services     0   12,344 K"): columns set apart by
@@ -123,7 +125,8 @@ function fromStringLiterals(line: Line, out: Candidate[]): void {
 
 // A crontab entry: five time fields (at least one "*") or an @nickname, then, in /etc/crontab and
 // cron.d files, a user name.
-const CRON_SCHEDULE = /^(?=[^\n]*?\*)(?:[\d*/,-]+[ \t]+){4}[\d*/,-]+[ \t]+|^@(?:reboot|hourly|daily|weekly|monthly|yearly|annually|midnight)[ \t]+/;
+const CRON_SCHEDULE =
+  /^(?=[^\n]*?\*)(?:[\d*/,-]+[ \t]+){4}[\d*/,-]+[ \t]+|^@(?:reboot|hourly|daily|weekly|monthly|yearly|annually|midnight)[ \t]+/;
 const CRON_USER = /^[a-z_][a-z0-9_-]{0,31}[ \t]+/;
 
 /** Length of a crontab schedule (and user field) before the command of a crontab line, else 0. */
@@ -142,7 +145,8 @@ function fromInlineCode(doc: ArticleDocument, out: Candidate[]): void {
     const offset = prompt ? prompt[0].length : 0;
     const check = checkCommand(tokenize(code.text.slice(offset)));
     if (!check.ok) continue;
-    for (const span of commandSpans(doc.content, code.start + offset, code.end)) out.push({ start: span.start, end: span.end, program: span.program ?? check.program, confidence: 0.85 });
+    for (const span of commandSpans(doc.content, code.start + offset, code.end))
+      out.push({ start: span.start, end: span.end, program: span.program ?? check.program, confidence: 0.85 });
   }
 }
 
@@ -177,7 +181,8 @@ function fromProseLines(doc: ArticleDocument, out: Candidate[]): void {
       const last = continueLines(doc, i, doc.lines.length - 1, false);
       const end = stripTrailingComment(doc, line.start + startCol, trimmedEnd(doc, doc.lines[last]));
       const spans = adjacent(commandSpans(doc.content, line.start + startCol, end));
-      for (const span of spans) out.push({ start: span.start, end: span.end, program: span.program ?? check.program, confidence: labelled === null ? 0.8 : 0.75 });
+      for (const span of spans)
+        out.push({ start: span.start, end: span.end, program: span.program ?? check.program, confidence: labelled === null ? 0.8 : 0.75 });
       const resumed = spans[spans.length - 1]?.end ?? end;
       // Prose after the commands of a line a page ran together may name further commands.
       if (last === i && resumed < end) fromQuotedAndEmbedded(doc, line, out, resumed - line.start);
@@ -196,7 +201,10 @@ const COMMAND_HEADER = /^(?:(?:executed\s+|process\s+)?command(?:[\s-]*lines?)?s
 function commandColumnOf(header: string): number | null {
   const bars = cellBars(header);
   for (let c = 0; c + 1 < bars.length; c++) {
-    const cell = header.slice((bars[c] as number) + 1, bars[c + 1]).trim().replace(/^[*_]+|[*_]+$/g, '');
+    const cell = header
+      .slice((bars[c] as number) + 1, bars[c + 1])
+      .trim()
+      .replace(/^[*_]+|[*_]+$/g, '');
     if (COMMAND_HEADER.test(cell)) return c;
   }
   return null;
@@ -282,18 +290,31 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
     const sub = SUBCOMMANDS[programName(word)]?.has(next.toLowerCase()) ?? false;
     // A tool whose name is also a word (`reg`, `sc`, `net`) counts in prose with its sub-command and an object: "sc delete Sense".
     const object = tokens[t + 2]?.text.replace(/[.,;:)]+$/, '') ?? '';
-    const worded = sub && (word === word.toLowerCase() || (/^[A-Z]{2,8}$/.test(word) && CAPITALS_TOOLS.has(word.toLowerCase()))) && isCommandToken(word.toLowerCase()) && object !== '' && !STOPWORDS.has(object.toLowerCase());
+    const worded =
+      sub &&
+      (word === word.toLowerCase() || (/^[A-Z]{2,8}$/.test(word) && CAPITALS_TOOLS.has(word.toLowerCase()))) &&
+      isCommandToken(word.toLowerCase()) &&
+      object !== '' &&
+      !STOPWORDS.has(object.toLowerCase());
     if (!isDistinctiveCommand(word) && !worded) continue;
     if (!isStrongArgument(next) && !sub) continue;
     if (/^[("']/.test(next) && !/^\(/.test(tokens[t].text)) continue;
     const startCol = tokens[t].start + (tokens[t].text.length - word.length);
-    const spans = adjacent(commandSpans(doc.content, line.start + startCol, Math.min(line.end, line.start + startCol + EMBEDDED_RUN), { proseStop: true }));
+    const spans = adjacent(
+      commandSpans(doc.content, line.start + startCol, Math.min(line.end, line.start + startCol + EMBEDDED_RUN), { proseStop: true }),
+    );
     let endAt = line.start + startCol;
     for (const span of spans) {
       let spanEnd = span.end;
-      while (spanEnd > span.start && /[.,;:)]/.test(doc.content[spanEnd - 1] as string) && !balancedParen(doc.content.slice(span.start, spanEnd))) spanEnd--;
+      while (
+        spanEnd > span.start &&
+        /[.,;:)]/.test(doc.content[spanEnd - 1] as string) &&
+        !balancedParen(doc.content.slice(span.start, spanEnd))
+      )
+        spanEnd--;
       while (spanEnd > span.start && /[.,;:]/.test(doc.content[spanEnd - 1] as string)) spanEnd--;
-      if (spanEnd > span.start + (span.program ?? word).length) out.push({ start: span.start, end: spanEnd, program: span.program ?? word, confidence: 0.6, fragment: true });
+      if (spanEnd > span.start + (span.program ?? word).length)
+        out.push({ start: span.start, end: spanEnd, program: span.program ?? word, confidence: 0.6, fragment: true });
       endAt = Math.max(endAt, span.end);
     }
     while (t + 1 < tokens.length && line.start + tokens[t + 1].start < endAt) t++;
@@ -374,7 +395,8 @@ function finalise(doc: ArticleDocument, candidates: Candidate[]): CmdlineItem[] 
   const whole = [...byValue.entries()].filter(([, c]) => !c.fragment).map(([key]) => key);
   const keys = [...byValue.keys()];
   const kept = [...byValue.entries()].filter(
-    ([key, c]) => !c.fragment || !(c.fragment ? keys : whole).some((other) => other !== key && other.length > key.length && other.includes(key)),
+    ([key, c]) =>
+      !c.fragment || !(c.fragment ? keys : whole).some((other) => other !== key && other.length > key.length && other.includes(key)),
   );
   kept.sort((a, b) => a[1].start - b[1].start);
   return kept.map(([, c]) => ({

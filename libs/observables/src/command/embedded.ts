@@ -4,7 +4,8 @@ import { allInvocations, parseCommandLine, type Invocation } from './parse';
 const MAX_COMMAND = 1200;
 
 // Programs that hand a command on: parsed from their start, what they run is read unescaped (`cmd /c "reg add \"…\""`).
-const WRAPPER_START = /(?<![\w.$\\/-])(?:["']?(?:[A-Za-z]:\\[^\s"'<>|]*\\|%\w+%\\)?(?:cmd|powershell|pwsh)(?:\.exe)?["']?\s+[-/]|(?:sudo|nohup|sh|bash|zsh)\s+-?\w)/gi;
+const WRAPPER_START =
+  /(?<![\w.$\\/-])(?:["']?(?:[A-Za-z]:\\[^\s"'<>|]*\\|%\w+%\\)?(?:cmd|powershell|pwsh)(?:\.exe)?["']?\s+[-/]|(?:sudo|nohup|sh|bash|zsh)\s+-?\w)/gi;
 
 export interface EmbeddedInvocation {
   invocation: Invocation;
@@ -34,7 +35,12 @@ export function embeddedInvocations(
   for (const m of text.matchAll(WRAPPER_START)) starts.add(m.index);
   for (const from of [...starts].sort((a, b) => a - b)) {
     if (inside(from)) continue;
-    const parsed = parseCommandLine(text.slice(from, Math.min(limit(from), sentenceEnd(text, from, logicalLineEnd(text, from)))), { offset: from, firstStage: true, runOn: true, platform: /[A-Za-z]:\\|%\w+%|\.exe\b/i.test(text.slice(from, from + 400)) ? 'windows' : undefined });
+    const parsed = parseCommandLine(text.slice(from, Math.min(limit(from), sentenceEnd(text, from, logicalLineEnd(text, from)))), {
+      offset: from,
+      firstStage: true,
+      runOn: true,
+      platform: /[A-Za-z]:\\|%\w+%|\.exe\b/i.test(text.slice(from, from + 400)) ? 'windows' : undefined,
+    });
     const first = parsed.invocations[0];
     if (!first) continue;
     // A wrapper's command is read through it: later starts inside it are not read again (escaped quotes).

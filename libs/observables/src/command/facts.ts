@@ -47,7 +47,10 @@ export function programRuns(line: string | ParsedCommandLine, options: { windows
     for (const invocation of list) {
       const run = invocation.wraps ? null : runOf(invocation, options.windows, insidePowerShell);
       if (run) runs.push(run);
-      visit(invocation.inner, insidePowerShell || run?.image.toLowerCase() === 'powershell.exe' || /^(?:powershell|pwsh)$/.test(invocation.name));
+      visit(
+        invocation.inner,
+        insidePowerShell || run?.image.toLowerCase() === 'powershell.exe' || /^(?:powershell|pwsh)$/.test(invocation.name),
+      );
     }
   };
   visit(parsed.invocations, false);

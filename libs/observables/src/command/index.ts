@@ -8,9 +8,25 @@
  * it installs (`taskOperations`), and the URLs, hosts and paths it names.
  */
 export { lex, type Dialect, type Operator, type Token, type Word } from './lex';
-export { allInvocations, decodeEncodedCommand, guessDialect, parseCommandLine, type Invocation, type ParsedCommandLine, type ParseOptions, type Redirect, type Switch } from './parse';
+export {
+  allInvocations,
+  decodeEncodedCommand,
+  guessDialect,
+  parseCommandLine,
+  type Invocation,
+  type ParsedCommandLine,
+  type ParseOptions,
+  type Redirect,
+  type Switch,
+} from './parse';
 export { commandFacts, programRuns, type CommandFacts, type ProgramRun } from './facts';
-export { isRegistryProviderPath, normaliseRegistryType, registryOperation, type RegistryAction, type RegistryOperation } from './registry-operations';
+export {
+  isRegistryProviderPath,
+  normaliseRegistryType,
+  registryOperation,
+  type RegistryAction,
+  type RegistryOperation,
+} from './registry-operations';
 export { serviceOperations, type ServiceManager, type ServiceOperation } from './service-operations';
 export { cronEntry, taskOperations, type TaskManager, type TaskOperation } from './task-operations';
 export {

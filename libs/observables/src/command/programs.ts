@@ -105,7 +105,11 @@ export function isCommandToken(token: string): boolean {
   if (/^[A-Za-z]:\\.*\.(?:exe|com|bat|cmd)$/i.test(bare) || /^%[A-Za-z_]+%\\.*\.exe$/i.test(bare)) return true;
   if (/^\/(?:usr\/)?(?:s?bin|local\/bin)\/[\w.-]+$/.test(bare)) return true;
   // A program run by path: /opt/x/agent, ./payload, ~/.local/bin/tool, /tmp/run.sh
-  if (/^(?:\/[\w.-]+){2,}$|^\.\/[\w.-]+$|^~\/[\w./-]+$/.test(bare) && /(?:^|\/)(?:[\w-]+|\.[\w-]+|[\w.-]+\.(?:sh|py|pl|bin|elf|run|out))$/.test(bare)) return true;
+  if (
+    /^(?:\/[\w.-]+){2,}$|^\.\/[\w.-]+$|^~\/[\w./-]+$/.test(bare) &&
+    /(?:^|\/)(?:[\w-]+|\.[\w-]+|[\w.-]+\.(?:sh|py|pl|bin|elf|run|out))$/.test(bare)
+  )
+    return true;
   if (/^[\w.-]+\.exe$/i.test(bare)) return true;
   if (CMDLET.test(bare)) return true;
   const name = programName(bare);
@@ -124,17 +128,26 @@ export function isDistinctiveCommand(token: string): boolean {
 
 /** A program's name as its process image ends, lower case, without directory, quotes or `.exe`: `C:\Tools\Curl.EXE` is `curl`. */
 export function bareName(program: string): string {
-  const file = program.trim().replace(/^["'`]+|["'`]+$/g, '').split(/[\\/]/).pop() ?? program;
+  const file =
+    program
+      .trim()
+      .replace(/^["'`]+|["'`]+$/g, '')
+      .split(/[\\/]/)
+      .pop() ?? program;
   return file.toLowerCase().replace(/\.exe$/, '');
 }
 
 /** Commands that exist only inside cmd.exe: never a process image. */
 export const CMD_BUILTIN_NAMES: ReadonlySet<string> = new Set(
-  'for call start set setlocal endlocal echo if cd chdir pushd popd copy del erase dir type move ren rename mkdir md rmdir rd cls exit goto title ver vol mklink assoc ftype path prompt shift break color pause rem'.split(' '),
+  'for call start set setlocal endlocal echo if cd chdir pushd popd copy del erase dir type move ren rename mkdir md rmdir rd cls exit goto title ver vol mklink assoc ftype path prompt shift break color pause rem'.split(
+    ' ',
+  ),
 );
 /** Commands that exist only inside a POSIX shell: never a process image. */
 export const POSIX_BUILTIN_NAMES: ReadonlySet<string> = new Set(
-  'cd echo export source . eval exec alias unset set read printf test [ [[ true false umask ulimit trap wait exit return shift history type hash builtin command declare local let if then else elif fi for while until do done case esac function'.split(' '),
+  'cd echo export source . eval exec alias unset set read printf test [ [[ true false umask ulimit trap wait exit return shift history type hash builtin command declare local let if then else elif fi for while until do done case esac function'.split(
+    ' ',
+  ),
 );
 
 /** True for a name that is a shell built-in, not a program (`for`, `call`, `echo`, `cd`). */
@@ -174,7 +187,28 @@ export function isCmdletName(token: string): boolean {
 export const SHELL_NAMES: ReadonlySet<string> = new Set(['cmd', 'sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'fish', 'busybox']);
 
 /** Programs that run the rest of their arguments as another command (`sudo X`, `nohup X`, `env A=1 X`). */
-export const PREFIX_WRAPPERS: ReadonlySet<string> = new Set(['sudo', 'doas', 'nohup', 'env', 'time', 'nice', 'ionice', 'setsid', 'timeout', 'stdbuf', 'exec', 'command', 'xargs', 'chroot', 'nsenter', 'proxychains', 'proxychains4', 'torsocks', 'runuser', 'unbuffer']);
+export const PREFIX_WRAPPERS: ReadonlySet<string> = new Set([
+  'sudo',
+  'doas',
+  'nohup',
+  'env',
+  'time',
+  'nice',
+  'ionice',
+  'setsid',
+  'timeout',
+  'stdbuf',
+  'exec',
+  'command',
+  'xargs',
+  'chroot',
+  'nsenter',
+  'proxychains',
+  'proxychains4',
+  'torsocks',
+  'runuser',
+  'unbuffer',
+]);
 
 /** Options of the prefix wrappers that take a value (`sudo -u root`, `timeout -s KILL 5`, `nice -n 10`). */
 export const PREFIX_OPTION_VALUES: Readonly<Record<string, ReadonlySet<string>>> = {

@@ -27,8 +27,27 @@ export interface RegistryOperation {
   invocation: Invocation;
 }
 
-const REG_TYPES = new Set(['REG_SZ', 'REG_EXPAND_SZ', 'REG_MULTI_SZ', 'REG_DWORD', 'REG_DWORD_LITTLE_ENDIAN', 'REG_DWORD_BIG_ENDIAN', 'REG_QWORD', 'REG_QWORD_LITTLE_ENDIAN', 'REG_BINARY', 'REG_NONE']);
-const POWERSHELL_TYPES: Record<string, string> = { string: 'REG_SZ', expandstring: 'REG_EXPAND_SZ', multistring: 'REG_MULTI_SZ', dword: 'REG_DWORD', qword: 'REG_QWORD', binary: 'REG_BINARY', none: 'REG_NONE' };
+const REG_TYPES = new Set([
+  'REG_SZ',
+  'REG_EXPAND_SZ',
+  'REG_MULTI_SZ',
+  'REG_DWORD',
+  'REG_DWORD_LITTLE_ENDIAN',
+  'REG_DWORD_BIG_ENDIAN',
+  'REG_QWORD',
+  'REG_QWORD_LITTLE_ENDIAN',
+  'REG_BINARY',
+  'REG_NONE',
+]);
+const POWERSHELL_TYPES: Record<string, string> = {
+  string: 'REG_SZ',
+  expandstring: 'REG_EXPAND_SZ',
+  multistring: 'REG_MULTI_SZ',
+  dword: 'REG_DWORD',
+  qword: 'REG_QWORD',
+  binary: 'REG_BINARY',
+  none: 'REG_NONE',
+};
 
 /** A type as reg.exe, PowerShell or prose names it, as `REG_*`; undefined when it is none. */
 export function normaliseRegistryType(type: string | undefined): string | undefined {
@@ -38,7 +57,19 @@ export function normaliseRegistryType(type: string | undefined): string | undefi
   return POWERSHELL_TYPES[type.trim().toLowerCase()];
 }
 
-const REG_ACTIONS: Record<string, RegistryAction> = { add: 'set', delete: 'delete', query: 'query', import: 'import', export: 'export', save: 'export', load: 'other', unload: 'other', copy: 'other', restore: 'other', compare: 'query' };
+const REG_ACTIONS: Record<string, RegistryAction> = {
+  add: 'set',
+  delete: 'delete',
+  query: 'query',
+  import: 'import',
+  export: 'export',
+  save: 'export',
+  load: 'other',
+  unload: 'other',
+  copy: 'other',
+  restore: 'other',
+  compare: 'query',
+};
 
 /** A PowerShell provider path into the registry: `HKLM:\…`, `Registry::HKEY_…`, `Microsoft.PowerShell.Core\Registry::…`. */
 export function isRegistryProviderPath(path: string): boolean {

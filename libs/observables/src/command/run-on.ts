@@ -1,6 +1,15 @@
 import { STOPWORDS } from '../text/english';
 import type { Dialect, Word } from './lex';
-import { AMBIGUOUS_COMMANDS, bareName, isCmdletName, isCommandToken, PREFIX_WRAPPERS, programName, SHELL_NAMES, SUBCOMMANDS } from './programs';
+import {
+  AMBIGUOUS_COMMANDS,
+  bareName,
+  isCmdletName,
+  isCommandToken,
+  PREFIX_WRAPPERS,
+  programName,
+  SHELL_NAMES,
+  SUBCOMMANDS,
+} from './programs';
 import { valueSwitches } from './switch-values';
 
 /**
@@ -17,7 +26,10 @@ export function runOnCommands(words: readonly Word[], dialect: Dialect): Array<{
     let end = words.length;
     let next = -1;
     for (i = from + 1; i < words.length; i++) {
-      if (i - from >= 2 && proseResumes(words, i, takesValue(words, from, i, dialect), ECHOING.has(bareName((words[from] as Word).value)))) {
+      if (
+        i - from >= 2 &&
+        proseResumes(words, i, takesValue(words, from, i, dialect), ECHOING.has(bareName((words[from] as Word).value)))
+      ) {
         end = i;
         next = nextCommand(words, i + 1);
         break;
@@ -37,10 +49,48 @@ export function runOnCommands(words: readonly Word[], dialect: Dialect): Array<{
 }
 
 // Programs whose arguments are text, not commands: a program name among them runs nothing.
-const ECHOING = new Set(['echo', 'printf', 'write-host', 'write-output', 'findstr', 'grep', 'egrep', 'where', 'which', 'whereis', 'type', 'man', 'help', 'get-help', 'get-command', 'taskkill', 'pkill', 'killall', 'kill', 'stop-process']);
+const ECHOING = new Set([
+  'echo',
+  'printf',
+  'write-host',
+  'write-output',
+  'findstr',
+  'grep',
+  'egrep',
+  'where',
+  'which',
+  'whereis',
+  'type',
+  'man',
+  'help',
+  'get-help',
+  'get-command',
+  'taskkill',
+  'pkill',
+  'killall',
+  'kill',
+  'stop-process',
+]);
 // Programs whose trailing words are a command they run (on another host, as another user, in a console host).
 // cmd's `for … do <command>` and `forfiles /c "<command>"` run their body: it stays in their command line.
-const COMMAND_RUNNERS = new Set(['conhost', 'psexec', 'psexec64', 'paexec', 'winrs', 'wmiexec', 'smbexec', 'atexec', 'dcomexec', 'runas', 'ssh', 'nsenter', 'chroot', 'su', 'for', 'forfiles']);
+const COMMAND_RUNNERS = new Set([
+  'conhost',
+  'psexec',
+  'psexec64',
+  'paexec',
+  'winrs',
+  'wmiexec',
+  'smbexec',
+  'atexec',
+  'dcomexec',
+  'runas',
+  'ssh',
+  'nsenter',
+  'chroot',
+  'su',
+  'for',
+  'forfiles',
+]);
 const RUN_SWITCH = /^(?:\/[ck]|-c|-command|-e|-ec|-enc|-encodedcommand|-exec|--exec|-e:)$/i;
 
 function isSwitchWord(word: Word | undefined): boolean {
@@ -57,25 +107,62 @@ function startsCommand(words: readonly Word[], from: number, i: number, dialect:
   // `kubectl exec pod -- sh`, `docker run img -- cmd`: what follows `--` is the command the tool runs.
   if (words.slice(from, i).some((w) => w.raw === '--')) return false;
   // `cmd /c X …`, `sudo X`: X is the wrapper's command, unless the wrapper's quoted command already ended.
-  const wrapper = SHELL_NAMES.has(program) || PREFIX_WRAPPERS.has(program) || program === 'powershell' || program === 'pwsh' || program === 'start' || program === 'call';
+  const wrapper =
+    SHELL_NAMES.has(program) ||
+    PREFIX_WRAPPERS.has(program) ||
+    program === 'powershell' ||
+    program === 'pwsh' ||
+    program === 'start' ||
+    program === 'call';
   if (wrapper && !(previous.raw !== previous.value && RUN_SWITCH.test(words[i - 2]?.raw ?? ''))) return false;
   if (RUN_SWITCH.test(previous.raw)) return false;
-  if (isSwitchWord(previous) && valueSwitches(program, dialect)(dialect === 'posix' ? previous.raw : previous.raw.toLowerCase())) return false;
+  if (isSwitchWord(previous) && valueSwitches(program, dialect)(dialect === 'posix' ? previous.raw : previous.raw.toLowerCase()))
+    return false;
   // Discovery tools that usually run without arguments ("… /domain systeminfo hostname whoami").
   if (STANDALONE_COMMANDS.has(programName(word.value)) && word.value === word.value.toLowerCase()) return true;
   return hasArgumentEvidence(word, words[i + 1]);
 }
 
 // Windows discovery tools an operator types bare: a page that ran commands together names them with nothing after.
-const STANDALONE_COMMANDS: ReadonlySet<string> = new Set(['systeminfo', 'hostname', 'whoami', 'ipconfig', 'tasklist', 'quser', 'qwinsta', 'klist', 'getmac', 'netstat']);
+const STANDALONE_COMMANDS: ReadonlySet<string> = new Set([
+  'systeminfo',
+  'hostname',
+  'whoami',
+  'ipconfig',
+  'tasklist',
+  'quser',
+  'qwinsta',
+  'klist',
+  'getmac',
+  'netstat',
+]);
 
 // cmd.exe's tools, which batch files and old write-ups often spell in capitals.
-export const CAPITALS_TOOLS: ReadonlySet<string> = new Set(['reg', 'net', 'net1', 'sc', 'schtasks', 'wmic', 'netsh', 'vssadmin', 'wevtutil', 'bcdedit', 'bitsadmin', 'certutil', 'wbadmin']);
+export const CAPITALS_TOOLS: ReadonlySet<string> = new Set([
+  'reg',
+  'net',
+  'net1',
+  'sc',
+  'schtasks',
+  'wmic',
+  'netsh',
+  'vssadmin',
+  'wevtutil',
+  'bcdedit',
+  'bitsadmin',
+  'certutil',
+  'wbadmin',
+]);
 
 /** A program word; cmd's tools also in capitals when their sub-command follows (`REG ADD`, `NET USE`, `SC STOP`). */
 function isCommandWord(word: Word, next: Word | undefined): boolean {
   if (isCommandToken(word.value)) return true;
-  return /^[A-Z][A-Z0-9]{1,11}(?:\.EXE)?$/.test(word.value) && CAPITALS_TOOLS.has(programName(word.value)) && !!next && (SUBCOMMANDS[programName(word.value)]?.has(next.value.toLowerCase()) ?? false);
+  return (
+    /^[A-Z][A-Z0-9]{1,11}(?:\.EXE)?$/.test(word.value) &&
+    CAPITALS_TOOLS.has(programName(word.value)) &&
+    !!next &&
+    (SUBCOMMANDS[programName(word.value)]?.has(next.value.toLowerCase()) ?? false)
+  );
 }
 
 /** The program at `word` is followed by what only a command has: a sub-command, a switch, a cmdlet's parameter. */
@@ -128,13 +215,36 @@ function proseResumes(words: readonly Word[], i: number, isValue = false, echoin
     if (!isValue && (isFunctionWord(following[0]) || following.slice(0, 3).filter((w) => PLAIN_WORD.test(w.raw)).length >= 2)) return true;
     // "… /f Disabling UI features Another …", "… Disabled Disables Controlled Folder Access": a capitalised
     // verb and three more words of text, none a switch, path or quoted value.
-    if (!isValue && VERB_FORM.test(word.raw) && following.length >= 3 && following.slice(0, 3).every((w) => w.raw === w.value && TEXT_WORD.test(w.raw))) return true;
+    if (
+      !isValue &&
+      VERB_FORM.test(word.raw) &&
+      following.length >= 3 &&
+      following.slice(0, 3).every((w) => w.raw === w.value && TEXT_WORD.test(w.raw))
+    )
+      return true;
     return functionWords >= 2 || (/:$/.test(word.raw) && following.length > 0 && following.every((w) => LOWER_WORD.test(w.raw)));
   }
   // "… /f In short, this was …": a capitalised function word opening a sentence of lower-case words.
-  if (!isValue && /^[A-Z][a-z]{1,4},?$/.test(word.raw) && STOPWORDS.has(word.raw.replace(/,$/, '').toLowerCase()) && following.length >= 2 && following.slice(0, 2).every((w) => PLAIN_WORD.test(w.raw))) return true;
+  if (
+    !isValue &&
+    /^[A-Z][a-z]{1,4},?$/.test(word.raw) &&
+    STOPWORDS.has(word.raw.replace(/,$/, '').toLowerCase()) &&
+    following.length >= 2 &&
+    following.slice(0, 2).every((w) => PLAIN_WORD.test(w.raw))
+  )
+    return true;
   // "… disableelamdrivers yes modifies the boot configuration": a verb, a determiner and a word of text.
-  if (!isValue && !echoing && VERB_FORM.test(word.raw) && LOWER_WORD.test(word.raw) && DETERMINER.test(following[0]?.raw ?? '') && following[1] && following[1].raw === following[1].value && TEXT_WORD.test(following[1].raw)) return true;
+  if (
+    !isValue &&
+    !echoing &&
+    VERB_FORM.test(word.raw) &&
+    LOWER_WORD.test(word.raw) &&
+    DETERMINER.test(following[0]?.raw ?? '') &&
+    following[1] &&
+    following[1].raw === following[1].value &&
+    TEXT_WORD.test(following[1].raw)
+  )
+    return true;
   // "… sc delete Sense to completely disable or remove the core MDE service"
   const four = words.slice(i, i + 4);
   return four.length >= 3 && isFunctionWord(word) && four.every((w) => LOWER_WORD.test(w.raw)) && four.filter(isFunctionWord).length >= 2;

@@ -26,7 +26,27 @@ export interface ServiceOperation {
   invocation: Invocation;
 }
 
-const SC_VERBS = new Set(['create', 'config', 'start', 'stop', 'delete', 'pause', 'continue', 'failure', 'description', 'qc', 'query', 'queryex', 'sdset', 'sdshow', 'qdescription', 'qfailure', 'triggerinfo', 'privs', 'sidtype']);
+const SC_VERBS = new Set([
+  'create',
+  'config',
+  'start',
+  'stop',
+  'delete',
+  'pause',
+  'continue',
+  'failure',
+  'description',
+  'qc',
+  'query',
+  'queryex',
+  'sdset',
+  'sdshow',
+  'qdescription',
+  'qfailure',
+  'triggerinfo',
+  'privs',
+  'sidtype',
+]);
 const CMDLET_ACTIONS: Record<string, string> = {
   'new-service': 'create',
   'set-service': 'config',
@@ -38,8 +58,40 @@ const CMDLET_ACTIONS: Record<string, string> = {
   'remove-service': 'delete',
   'get-service': 'query',
 };
-const SYSTEMCTL_ACTIONS = new Set(['enable', 'disable', 'start', 'stop', 'restart', 'reload', 'mask', 'unmask', 'kill', 'status', 'is-active', 'is-enabled', 'reenable', 'try-restart', 'link', 'edit', 'cat', 'show']);
-const LAUNCHCTL_ACTIONS = new Set(['load', 'unload', 'bootstrap', 'bootout', 'enable', 'disable', 'kickstart', 'start', 'stop', 'submit', 'remove', 'kill']);
+const SYSTEMCTL_ACTIONS = new Set([
+  'enable',
+  'disable',
+  'start',
+  'stop',
+  'restart',
+  'reload',
+  'mask',
+  'unmask',
+  'kill',
+  'status',
+  'is-active',
+  'is-enabled',
+  'reenable',
+  'try-restart',
+  'link',
+  'edit',
+  'cat',
+  'show',
+]);
+const LAUNCHCTL_ACTIONS = new Set([
+  'load',
+  'unload',
+  'bootstrap',
+  'bootout',
+  'enable',
+  'disable',
+  'kickstart',
+  'start',
+  'stop',
+  'submit',
+  'remove',
+  'kill',
+]);
 
 // A name computed at run time ($name, (Get-…)) is not one the article states.
 const COMPUTED = /^[$(@[]/;
@@ -120,7 +172,9 @@ function cmdletOperations(action: string, invocation: Invocation): ServiceOperat
   const nameWord = named('-name', '-servicename') ?? invocation.positionals[0];
   if (!isNameWord(nameWord)) return [];
   const operation: ServiceOperation = { manager: 'powershell', action, name: nameWord.value, nameWord, invocation };
-  const binaryPath = named('-binarypathname', '-binarypath') ?? (action === 'create' && nameWord === invocation.positionals[0] ? invocation.positionals[1] : undefined);
+  const binaryPath =
+    named('-binarypathname', '-binarypath') ??
+    (action === 'create' && nameWord === invocation.positionals[0] ? invocation.positionals[1] : undefined);
   const displayName = named('-displayname');
   const startType = named('-startuptype', '-starttype');
   if (binaryPath) operation.binaryPath = binaryPath.value;

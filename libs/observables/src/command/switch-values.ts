@@ -19,7 +19,8 @@ const TOOLS: Record<string, string> = {
   psexec: '-u -p -w -r -n',
   psexec64: '-u -p -w -r -n',
   paexec: '-u -p -w -r -n',
-  powershell: '-w -windowstyle -ep -ex -exec -executionpolicy -v -version -inputformat -outputformat -configurationname -workingdirectory -wd -f -file -e -ec -enc -encodedcommand',
+  powershell:
+    '-w -windowstyle -ep -ex -exec -executionpolicy -v -version -inputformat -outputformat -configurationname -workingdirectory -wd -f -file -e -ec -enc -encodedcommand',
   pwsh: '-w -windowstyle -ep -ex -exec -executionpolicy -v -version -inputformat -outputformat -configurationname -workingdirectory -wd -f -file -e -ec -enc -encodedcommand',
   curl: '-o -X -H -d -u -A -e -x -T -F -m -b -c -K -r -w --output --header --request --data --data-raw --data-binary --user --user-agent --referer --proxy --upload-file --form --max-time --connect-timeout --cookie --cookie-jar --url --resolve',
   wget: '-O -o -P -U -e -t -T --output-document --output-file --directory-prefix --user-agent --header --post-data --tries --timeout',
@@ -51,11 +52,15 @@ const TOOLS: Record<string, string> = {
 };
 
 // Windows tools' switches are listed lower case (they ignore case); POSIX tools' as their manuals spell them.
-const TABLE: Record<string, ReadonlySet<string>> = Object.fromEntries(Object.entries(TOOLS).map(([tool, list]) => [tool, new Set(list.split(' ').filter(Boolean))]));
+const TABLE: Record<string, ReadonlySet<string>> = Object.fromEntries(
+  Object.entries(TOOLS).map(([tool, list]) => [tool, new Set(list.split(' ').filter(Boolean))]),
+);
 
 // PowerShell's common and frequent switch parameters: they take no value.
 const POWERSHELL_SWITCH_PARAMETERS = new Set(
-  '-force -recurse -confirm -whatif -passthru -wait -nonewwindow -usebasicparsing -asjob -verbose -debug -append -noexit -noprofile -nop -noninteractive -noni -nologo -sta -mta -hidden -raw -nonewline -includeallsubfolders -all -enabled -disabled -asplaintext -asadministrator -allowclobber -skippublishercheck -skipcacheck -skipcncheck -runelevated'.split(' '),
+  '-force -recurse -confirm -whatif -passthru -wait -nonewwindow -usebasicparsing -asjob -verbose -debug -append -noexit -noprofile -nop -noninteractive -noni -nologo -sta -mta -hidden -raw -nonewline -includeallsubfolders -all -enabled -disabled -asplaintext -asadministrator -allowclobber -skippublishercheck -skipcacheck -skipcncheck -runelevated'.split(
+    ' ',
+  ),
 );
 
 const CLOUD_CLIS = new Set(['aws', 'az', 'gcloud', 'kubectl', 'docker', 'podman', 'helm', 'gsutil', 'oc', 'terraform', 'sam', 'eksctl']);
@@ -68,7 +73,8 @@ const CLOUD_CLIS = new Set(['aws', 'az', 'gcloud', 'kubectl', 'docker', 'podman'
 export function valueSwitches(name: string, dialect: Dialect): (switchName: string) => boolean {
   const known = TABLE[name];
   if (known) return (s) => known.has(s) || s.endsWith('=');
-  if (isCmdletName(name) || (dialect === 'powershell' && name in POWERSHELL_ALIAS_CMDLETS)) return (s) => s.startsWith('-') && !s.startsWith('--') && !POWERSHELL_SWITCH_PARAMETERS.has(s);
+  if (isCmdletName(name) || (dialect === 'powershell' && name in POWERSHELL_ALIAS_CMDLETS))
+    return (s) => s.startsWith('-') && !s.startsWith('--') && !POWERSHELL_SWITCH_PARAMETERS.has(s);
   if (CLOUD_CLIS.has(name)) return (s) => s.startsWith('--') || /^-[a-z]$/i.test(s);
   return (s) => s.endsWith('=');
 }

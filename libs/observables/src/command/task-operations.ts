@@ -34,9 +34,11 @@ const CMDLET_ACTIONS: Record<string, string> = {
 };
 
 // A crontab entry: five time fields (at least one "*", or all numeric lists) or an @nickname, then the command.
-const CRON_LINE = /^\s*((?:[\d*/,-]+[ \t]+){4}[\d*/,-]+|@(?:reboot|hourly|daily|weekly|monthly|yearly|annually|midnight))[ \t]+(\S[\s\S]*)$/;
+const CRON_LINE =
+  /^\s*((?:[\d*/,-]+[ \t]+){4}[\d*/,-]+|@(?:reboot|hourly|daily|weekly|monthly|yearly|annually|midnight))[ \t]+(\S[\s\S]*)$/;
 const CRON_USER = /^([a-z_][a-z0-9_-]{0,31})[ \t]+(\S[\s\S]*)$/;
-const CRON_FILE = /(?:^|\/)(?:crontab|cron\.d\/[^/\s]+|cron\.(?:hourly|daily|weekly|monthly)\/[^/\s]+|spool\/cron(?:\/crontabs)?\/[^/\s]+)$/;
+const CRON_FILE =
+  /(?:^|\/)(?:crontab|cron\.d\/[^/\s]+|cron\.(?:hourly|daily|weekly|monthly)\/[^/\s]+|spool\/cron(?:\/crontabs)?\/[^/\s]+)$/;
 
 /** A crontab line read as schedule, optional user (system crontabs) and command; null when it is not one. */
 export function cronEntry(line: string, systemTable = false): { schedule: string; user?: string; command: string } | null {
@@ -104,7 +106,9 @@ function actionOperation(invocation: Invocation): TaskOperation[] {
   const named = (key: string) => invocation.switches.find((s) => s.name === key)?.value;
   const execute = named('-execute');
   if (!execute || /^[$(]/.test(execute.raw)) return [];
-  return [{ manager: 'powershell', action: 'create', command: [execute.value, named('-argument')?.value].filter(Boolean).join(' '), invocation }];
+  return [
+    { manager: 'powershell', action: 'create', command: [execute.value, named('-argument')?.value].filter(Boolean).join(' '), invocation },
+  ];
 }
 
 function atOperation(invocation: Invocation): TaskOperation[] {
@@ -130,6 +134,15 @@ function cronWrite(invocation: Invocation): TaskOperation[] {
     const entry = cronEntry(word.value, systemTable);
     if (!entry) return [];
     if (target && !CRON_FILE.test(target)) return [];
-    return [{ manager: 'cron' as const, action: 'install', command: entry.command, schedule: entry.schedule, ...(entry.user ? { user: entry.user } : {}), invocation }];
+    return [
+      {
+        manager: 'cron' as const,
+        action: 'install',
+        command: entry.command,
+        schedule: entry.schedule,
+        ...(entry.user ? { user: entry.user } : {}),
+        invocation,
+      },
+    ];
   });
 }

@@ -60,7 +60,14 @@ export function parseEvalSet(yamlText: string, read: ReadEvalFile, options: Eval
     const markdown = read(`${dir}/${name}.md`);
     const truth = (load(read(`${dir}/${name}.expected.yaml`)) ?? {}) as GroundTruth;
     if (!truth.article_url) throw new EvalSetError(`${name}.expected.yaml has no article_url`);
-    const fixture: EvalFixture = { fixture: name, url: truth.article_url, title: titleOf(markdown, name), content: bodyOf(markdown), platform: truth.platform ?? null, truth };
+    const fixture: EvalFixture = {
+      fixture: name,
+      url: truth.article_url,
+      title: titleOf(markdown, name),
+      content: bodyOf(markdown),
+      platform: truth.platform ?? null,
+      truth,
+    };
     fixtures.set(name, fixture);
     return fixture;
   };
@@ -71,12 +78,18 @@ export function parseEvalSet(yamlText: string, read: ReadEvalFile, options: Eval
     for (const entry of entries ?? []) {
       if (!entry.fixture) throw new EvalSetError(`an entry of ${subagent} names no fixture`);
       const fixture = fixtureOf(entry.fixture);
-      if (entry.url && entry.url !== fixture.url) throw new EvalSetError(`${subagent}: ${entry.url} is not the article_url of ${entry.fixture} (${fixture.url})`);
-      if (bySubagent[subagent].some((article) => article.url === fixture.url)) throw new EvalSetError(`${subagent} lists ${fixture.url} twice`);
+      if (entry.url && entry.url !== fixture.url)
+        throw new EvalSetError(`${subagent}: ${entry.url} is not the article_url of ${entry.fixture} (${fixture.url})`);
+      if (bySubagent[subagent].some((article) => article.url === fixture.url))
+        throw new EvalSetError(`${subagent} lists ${fixture.url} twice`);
       if (subagent === 'sigma') {
         const rules = expectedSigmaRules(fixture.truth);
         if (rules.length === 0) throw new EvalSetError(`${entry.fixture} is in the Sigma set but its truth has no sigma_rules`);
-        bySubagent.sigma.push({ ...fixture, expected: { required: options.sigmaAtoms?.(rules) ?? [], optional: [] }, expectedCount: rules.length });
+        bySubagent.sigma.push({
+          ...fixture,
+          expected: { required: options.sigmaAtoms?.(rules) ?? [], optional: [] },
+          expectedCount: rules.length,
+        });
         continue;
       }
       const expected = expectedItems(fixture.truth, subagent);

@@ -27,7 +27,12 @@ describe('the committed eval set', () => {
         const texts = written.flatMap((text) => [text, refang(text)]);
         for (const item of [...article.expected.required, ...article.expected.optional]) {
           // A registry key's hive may be written long (HKEY_CURRENT_USER) in the text and short in the truth.
-          const parts = subagent === 'process_lineage' ? item.split(' -> ') : subagent === 'registry_artifacts' ? [item.replace(/^HK\w+\\/, '')] : [item];
+          const parts =
+            subagent === 'process_lineage'
+              ? item.split(' -> ')
+              : subagent === 'registry_artifacts'
+                ? [item.replace(/^HK\w+\\/, '')]
+                : [item];
           for (const part of parts) {
             if (!texts.some((text) => text.includes(part))) absent.push(`${article.fixture} ${subagent}: ${part}`);
           }
@@ -54,14 +59,21 @@ describe('item matching', () => {
     expect(score.precision).toBe(0.5);
     expect(score.recall).toBe(0.5);
     expect(score.f1).toBe(0.5);
-    const queries = scoreItems('hunt_queries', { required: ['EventCode=7045'], optional: [] }, ['index=wineventlog eventcode=7045 | stats count']);
+    const queries = scoreItems('hunt_queries', { required: ['EventCode=7045'], optional: [] }, [
+      'index=wineventlog eventcode=7045 | stats count',
+    ]);
     expect(queries.recall).toBe(1);
     expect(scoreItems('cmdline', { required: [], optional: [] }, [])).toMatchObject({ precision: 1, recall: 1, f1: 1 });
-    expect(scoreItems('registry_artifacts', { required: ['HKLM\\Software\\Run'], optional: [] }, ['Software\\Run']).matched).toHaveLength(1);
+    expect(scoreItems('registry_artifacts', { required: ['HKLM\\Software\\Run'], optional: [] }, ['Software\\Run']).matched).toHaveLength(
+      1,
+    );
   });
 
   it('reads required and optional items of a subagent from the truth', () => {
-    const truth = { process_pairs: { required: [{ parent: 'a.exe', child: 'b.exe' }], optional: [] }, network: { required: { ips: ['1.2.3.4'], domains: ['x.example'], urls: [] } } };
+    const truth = {
+      process_pairs: { required: [{ parent: 'a.exe', child: 'b.exe' }], optional: [] },
+      network: { required: { ips: ['1.2.3.4'], domains: ['x.example'], urls: [] } },
+    };
     expect(expectedItems(truth, 'process_lineage')).toEqual({ required: ['a.exe -> b.exe'], optional: [] });
     expect(expectedItems(truth, 'network_indicators').required).toEqual(['1.2.3.4', 'x.example']);
     expect(expectedItems(truth, 'windows_services')).toEqual({ required: [], optional: [] });
@@ -73,10 +85,25 @@ describe('aggregates', () => {
     expect([countVerdict(3, 3), countVerdict(5, 3), countVerdict(0, 3)]).toEqual(['pass', 'partial', 'fail']);
     const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
     const record = (articleKey: string, expectedCount: number, actualCount: number, minute: number, recall = 1) => ({
-      configVersion: 3, model: null, articleKey, expectedCount, actualCount, precision: 1, recall, f1: recall, completedAt: at(minute),
+      configVersion: 3,
+      model: null,
+      articleKey,
+      expectedCount,
+      actualCount,
+      precision: 1,
+      recall,
+      f1: recall,
+      completedAt: at(minute),
     });
     const result = aggregateVersion(3, [record('a', 4, 0, 1, 0), record('a', 4, 4, 2), record('b', 2, 5, 3, 0.5)]);
-    expect(result).toMatchObject({ records: 3, scored_articles: 2, mean_score: 1.5, raw_mae: 1.5, nmae: 0.5, score_distribution: { '0': 1, '3': 1 } });
+    expect(result).toMatchObject({
+      records: 3,
+      scored_articles: 2,
+      mean_score: 1.5,
+      raw_mae: 1.5,
+      nmae: 0.5,
+      score_distribution: { '0': 1, '3': 1 },
+    });
     expect(result.count_accuracy).toEqual({ pass: 1, partial: 0, fail: 1 });
     expect(result.mean_recall).toBe(0.75);
     expect(result.models).toEqual(['builtin']);

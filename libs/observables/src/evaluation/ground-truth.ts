@@ -24,7 +24,10 @@ function label(item: unknown, subagent: EvalSubagent): string {
 }
 
 function itemsOf(truth: GroundTruth, subagent: EvalSubagent, kind: Kind): string[] {
-  const pick = (value: unknown) => list(value).map((item) => label(item, subagent)).filter((item) => item.trim() !== '');
+  const pick = (value: unknown) =>
+    list(value)
+      .map((item) => label(item, subagent))
+      .filter((item) => item.trim() !== '');
   switch (subagent) {
     case 'cmdline':
       return pick(section(truth, 'commandlines')[kind]);

@@ -30,7 +30,9 @@ export function normaliseItem(subagent: EvalSubagent, text: string): string {
     case 'cmdline':
       return collapse(text).replace(/\\\\/g, '\\');
     case 'process_lineage':
-      return collapse(text).replace(/\.exe\b/g, '').replace(/\s*(?:->|→|>)\s*/, ' -> ');
+      return collapse(text)
+        .replace(/\.exe\b/g, '')
+        .replace(/\s*(?:->|→|>)\s*/, ' -> ');
     case 'registry_artifacts':
       return registryKey(text);
     case 'scheduled_tasks':
@@ -44,7 +46,33 @@ export function normaliseItem(subagent: EvalSubagent, text: string): string {
   }
 }
 
-const ATOM_MODIFIERS = new Set(['eq', 'contains', 'startswith', 'endswith', 'all', 'base64', 'base64offset', 'utf16le', 'utf16be', 'utf16', 'wide', 'windash', 're', 'i', 'm', 's', 'cidr', 'lt', 'lte', 'gt', 'gte', 'exists', 'fieldref', 'expand', 'cased']);
+const ATOM_MODIFIERS = new Set([
+  'eq',
+  'contains',
+  'startswith',
+  'endswith',
+  'all',
+  'base64',
+  'base64offset',
+  'utf16le',
+  'utf16be',
+  'utf16',
+  'wide',
+  'windash',
+  're',
+  'i',
+  'm',
+  's',
+  'cidr',
+  'lt',
+  'lte',
+  'gt',
+  'gte',
+  'exists',
+  'fieldref',
+  'expand',
+  'cased',
+]);
 
 /** `class::field|modifiers|value` split into its parts (a value may itself hold `|`). */
 function atomParts(atom: string): { key: string; value: string } {
@@ -91,7 +119,9 @@ export function scoreItems(subagent: EvalSubagent, expected: ExpectedItems, actu
   const matched = expected.required.filter((truth) => distinct.some((item) => matches(subagent, item, truth)));
   const missed = expected.required.filter((truth) => !matched.includes(truth));
   const extra = distinct.filter(
-    (item) => !expected.required.some((truth) => matches(subagent, item, truth)) && !expected.optional.some((truth) => matches(subagent, item, truth)),
+    (item) =>
+      !expected.required.some((truth) => matches(subagent, item, truth)) &&
+      !expected.optional.some((truth) => matches(subagent, item, truth)),
   );
   const hits = distinct.filter((item) => expected.required.some((truth) => matches(subagent, item, truth))).length;
   const precision = ratio(hits, hits + extra.length);

@@ -19,7 +19,9 @@ describe('defang forms seen in real articles and other extractors', () => {
     expect(values('Download: http__stage-host.site/p.bin', 'url')).toEqual(['http://stage-host.site/p.bin']);
     expect(values('Exfil via ftx://drop-zone.site/up', 'url')).toEqual(['ftp://drop-zone.site/up']);
     expect(values('Reverse shell to tcp://relay-node.site:4444', 'domain')).toEqual(['relay-node.site']);
-    expect(values('Panel at https://admin:hunter2@panel-host.site:8443/login', 'url')).toEqual(['https://admin:hunter2@panel-host.site:8443/login']);
+    expect(values('Panel at https://admin:hunter2@panel-host.site:8443/login', 'url')).toEqual([
+      'https://admin:hunter2@panel-host.site:8443/login',
+    ]);
     expect(values('C2 http://[2a0e:1c80:0:0:0:0:0:7]:8080/gate', 'url')).toEqual(['http://[2a0e:1c80::7]:8080/gate']);
     expect(values('Leak site at http://lockbitsupp7xyz.onion/posts', 'domain')).toEqual(['lockbitsupp7xyz.onion']);
   });

@@ -13,9 +13,63 @@ export function isIanaTld(label: string): boolean {
  * one of these is read as a file name unless the publisher defanged it or it sits in a URL.
  */
 export const FILE_EXTENSION_TLDS = new Set([
-  'zip', 'mov', 'sh', 'so', 'py', 'pl', 'pm', 'rs', 'md', 'app', 'run', 'new', 'cab', 'ps', 'bz', 'ms', 'im', 'ml', 'cat',
-  'au', 'pub', 'one', 'cc', 'gs', 'as', 'tf', 'ai', 'mk', 'cl', 'txt', 'java', 'sc', 'do', 'it', 'in', 'is', 'to', 'me', 'us',
-  'at', 'be', 'no', 'ink', 'docs', 'zone', 'data', 'page', 'lol', 'download', 'target', 'service', 'socket', 'timer', 'mount', 'config', 'log', 'bin',
+  'zip',
+  'mov',
+  'sh',
+  'so',
+  'py',
+  'pl',
+  'pm',
+  'rs',
+  'md',
+  'app',
+  'run',
+  'new',
+  'cab',
+  'ps',
+  'bz',
+  'ms',
+  'im',
+  'ml',
+  'cat',
+  'au',
+  'pub',
+  'one',
+  'cc',
+  'gs',
+  'as',
+  'tf',
+  'ai',
+  'mk',
+  'cl',
+  'txt',
+  'java',
+  'sc',
+  'do',
+  'it',
+  'in',
+  'is',
+  'to',
+  'me',
+  'us',
+  'at',
+  'be',
+  'no',
+  'ink',
+  'docs',
+  'zone',
+  'data',
+  'page',
+  'lol',
+  'download',
+  'target',
+  'service',
+  'socket',
+  'timer',
+  'mount',
+  'config',
+  'log',
+  'bin',
 ]);
 
 /** Reverse-DNS identifiers (bundle ids, Java packages) start with one of these. */
@@ -26,15 +80,54 @@ const RESERVED = /(?:^|\.)(?:example\.(?:com|net|org)|localhost|local|invalid|te
 
 /** Reference and social hosts whose plain (not defanged) links are citations, not indicators. */
 const REFERENCE_HOSTS = [
-  'linkedin.com', 'twitter.com', 'x.com', 't.co', 'facebook.com', 'instagram.com', 'youtube.com', 'youtu.be',
-  'reddit.com', 'mastodon.social', 'infosec.exchange', 'bsky.app', 'attack.mitre.org', 'cve.mitre.org', 'cve.org',
-  'nvd.nist.gov', 'learn.microsoft.com', 'docs.microsoft.com', 'support.microsoft.com', 'msrc.microsoft.com',
+  'linkedin.com',
+  'twitter.com',
+  'x.com',
+  't.co',
+  'facebook.com',
+  'instagram.com',
+  'youtube.com',
+  'youtu.be',
+  'reddit.com',
+  'mastodon.social',
+  'infosec.exchange',
+  'bsky.app',
+  'attack.mitre.org',
+  'cve.mitre.org',
+  'cve.org',
+  'nvd.nist.gov',
+  'learn.microsoft.com',
+  'docs.microsoft.com',
+  'support.microsoft.com',
+  'msrc.microsoft.com',
   // XML namespace hosts (task XML, SOAP, Office documents): identifiers, never contacted.
-  'schemas.microsoft.com', 'schemas.xmlsoap.org', 'schemas.openxmlformats.org',
-  'schema.org', 'w3.org', 'creativecommons.org', 'wikipedia.org', 'virustotal.com', 'bazaar.abuse.ch', 'urlhaus.abuse.ch',
+  'schemas.microsoft.com',
+  'schemas.xmlsoap.org',
+  'schemas.openxmlformats.org',
+  'schema.org',
+  'w3.org',
+  'creativecommons.org',
+  'wikipedia.org',
+  'virustotal.com',
+  'bazaar.abuse.ch',
+  'urlhaus.abuse.ch',
   // Blog platforms and threat-intelligence portals: a plain link there is someone's write-up or a lookup.
-  'medium.com', 'substack.com', 'threatfox.abuse.ch', 'otx.alienvault.com', 'exchange.xforce.ibmcloud.com', 'any.run', 'app.any.run', 'tria.ge',
-  'hybrid-analysis.com', 'shodan.io', 'censys.io', 'urlscan.io', 'mitre.org', 'first.org', 'github.blog', 'cisa.gov',
+  'medium.com',
+  'substack.com',
+  'threatfox.abuse.ch',
+  'otx.alienvault.com',
+  'exchange.xforce.ibmcloud.com',
+  'any.run',
+  'app.any.run',
+  'tria.ge',
+  'hybrid-analysis.com',
+  'shodan.io',
+  'censys.io',
+  'urlscan.io',
+  'mitre.org',
+  'first.org',
+  'github.blog',
+  'cisa.gov',
 ];
 
 /**
@@ -42,10 +135,40 @@ const REFERENCE_HOSTS = [
  * not an indicator. Their URLs with a path are judged by the path like any other.
  */
 const WELL_KNOWN_SITES = new Set([
-  'google.com', 'microsoft.com', 'apple.com', 'amazon.com', 'github.com', 'gitlab.com', 'bitbucket.org', 'cloudflare.com',
-  'office.com', 'live.com', 'outlook.com', 'windows.com', 'azure.com', 'bing.com', 'yahoo.com', 'gmail.com', 'dropbox.com',
-  'mozilla.org', 'python.org', 'nodejs.org', 'npmjs.com', 'docker.com', 'kubernetes.io', 'amazonaws.com', 'elastic.co',
-  'okta.com', 'slack.com', 'zoom.us', 'paypal.com', 'netflix.com', 'adobe.com', 'oracle.com', 'ibm.com', 'cisco.com',
+  'google.com',
+  'microsoft.com',
+  'apple.com',
+  'amazon.com',
+  'github.com',
+  'gitlab.com',
+  'bitbucket.org',
+  'cloudflare.com',
+  'office.com',
+  'live.com',
+  'outlook.com',
+  'windows.com',
+  'azure.com',
+  'bing.com',
+  'yahoo.com',
+  'gmail.com',
+  'dropbox.com',
+  'mozilla.org',
+  'python.org',
+  'nodejs.org',
+  'npmjs.com',
+  'docker.com',
+  'kubernetes.io',
+  'amazonaws.com',
+  'elastic.co',
+  'okta.com',
+  'slack.com',
+  'zoom.us',
+  'paypal.com',
+  'netflix.com',
+  'adobe.com',
+  'oracle.com',
+  'ibm.com',
+  'cisco.com',
 ]);
 
 export function isWellKnownSite(host: string): boolean {
@@ -58,9 +181,23 @@ export function isWellKnownSite(host: string): boolean {
  * lockfile entry, an advisory's "affected versions"), and blocking the host would break every build.
  */
 const PACKAGE_REGISTRY_HOSTS = [
-  'registry.npmjs.org', 'npmjs.com', 'registry.yarnpkg.com', 'pypi.org', 'pypi.python.org', 'files.pythonhosted.org',
-  'rubygems.org', 'crates.io', 'static.crates.io', 'proxy.golang.org', 'pkg.go.dev', 'nuget.org', 'repo1.maven.org',
-  'repo.maven.apache.org', 'packagist.org', 'hub.docker.com', 'registry-1.docker.io',
+  'registry.npmjs.org',
+  'npmjs.com',
+  'registry.yarnpkg.com',
+  'pypi.org',
+  'pypi.python.org',
+  'files.pythonhosted.org',
+  'rubygems.org',
+  'crates.io',
+  'static.crates.io',
+  'proxy.golang.org',
+  'pkg.go.dev',
+  'nuget.org',
+  'repo1.maven.org',
+  'repo.maven.apache.org',
+  'packagist.org',
+  'hub.docker.com',
+  'registry-1.docker.io',
 ];
 
 export function isPackageRegistryHost(host: string): boolean {
@@ -79,8 +216,10 @@ export function isReferencePath(path: string): boolean {
 // What a page a reader is sent to looks like: a code host's repository page (not a file it serves for
 // download), or an article path of a blog, research or news site ("/blog/…", "/research/…", "/2021/10/18/…").
 const CODE_HOSTS = /^(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|gist\.github\.com)$/;
-const REPOSITORY_PAGE = /^\/[^/?#]+(?:\/[^/?#]+)?\/?(?:$|[?#]|\/(?:blob|tree|wiki|commit|commits|blame|releases\/tag|security)(?:[/?#]|$))/i;
-const ARTICLE_PATH = /^\/(?:[^?#]*\/)?(?:blog|blogs|research|news|labs|security-labs|threat-research|threat-intel(?:ligence)?|insights|resources|posts?|articles?|whitepapers?|publications?|reports?)\/[^?#]*[a-z]|^\/(?:[^?#]*\/)?20\d\d\/\d{1,2}\/(?:\d{1,2}\/)?[a-z0-9-]{8,}/i;
+const REPOSITORY_PAGE =
+  /^\/[^/?#]+(?:\/[^/?#]+)?\/?(?:$|[?#]|\/(?:blob|tree|wiki|commit|commits|blame|releases\/tag|security)(?:[/?#]|$))/i;
+const ARTICLE_PATH =
+  /^\/(?:[^?#]*\/)?(?:blog|blogs|research|news|labs|security-labs|threat-research|threat-intel(?:ligence)?|insights|resources|posts?|articles?|whitepapers?|publications?|reports?)\/[^?#]*[a-z]|^\/(?:[^?#]*\/)?20\d\d\/\d{1,2}\/(?:\d{1,2}\/)?[a-z0-9-]{8,}/i;
 // Documentation, guides and a vendor's product and company pages: "/docs/…", "/en-us/guide/…", "/products/edr".
 const DOCUMENTATION_PATH =
   /^\/(?:[a-z]{2}(?:[-_][a-z]{2})?\/)?(?:[^?#]*\/)?(?:docs?|documentation|guides?|manuals?|handbook|tutorials?|knowledge-?base|kb|reference|products?|solutions?|platform|pricing|company|about(?:-us)?|careers|contact(?:-us)?|legal|privacy(?:-policy)?|terms|events?|webinars?|podcasts?|newsroom|press|what-is|glossary|cyberpedia|topics|security-bulletins?|bulletins?|errata|vulnerabilit(?:y|ies)|cves?)(?:[/?#.]|$)|\/cve-\d{4}-\d{4,}|(?:^|\/)security(?:\.html?|\/?)$/i;
@@ -89,8 +228,10 @@ const PERMALINK = /\/[a-z]{2,}(?:-[a-z0-9]{1,}){3,}\/?(?:[?#].*)?$/i;
 // A published report or paper: a plain link to a PDF sends the reader to read it.
 const DOCUMENT_FILE = /\.pdf(?:[?#]|$)/i;
 // A publisher's research or blog site (blog.vendor.com, research.vendor.com, labs.vendor.com): its pages are articles.
-const RESEARCH_SUBDOMAIN = /^(?:blogs?|research|labs|securitylabs|security-labs|threatresearch|threat-research|threatintel|intel|news|newsroom|community|techcommunity|engineering|unit42|securelist|decoded)\.[^.]+\.[^.]+/i;
-const DOWNLOAD_FILE = /\.(?:exe|dll|zip|rar|7z|gz|tgz|ps1|sh|bat|cmd|vbs|js|jar|msi|iso|img|lnk|hta|bin|elf|apk|dmg|pkg|php|py|txt|dat|so)(?:[?#]|$)/i;
+const RESEARCH_SUBDOMAIN =
+  /^(?:blogs?|research|labs|securitylabs|security-labs|threatresearch|threat-research|threatintel|intel|news|newsroom|community|techcommunity|engineering|unit42|securelist|decoded)\.[^.]+\.[^.]+/i;
+const DOWNLOAD_FILE =
+  /\.(?:exe|dll|zip|rar|7z|gz|tgz|ps1|sh|bat|cmd|vbs|js|jar|msi|iso|img|lnk|hta|bin|elf|apk|dmg|pkg|php|py|txt|dat|so)(?:[?#]|$)/i;
 
 /** A plain link that sends the reader to a tool's repository or to another publisher's article: a citation. */
 export function isCitationUrl(host: string, path: string): boolean {
@@ -115,9 +256,46 @@ export function isReferenceHost(host: string): boolean {
 
 /** First labels of schema field names (ECS, OCSF, Sysmon-style): process.name, host.id, user.name. */
 const FIELD_OBJECTS = new Set([
-  'process', 'host', 'user', 'file', 'event', 'source', 'destination', 'network', 'dns', 'winlog', 'registry', 'agent', 'cloud',
-  'container', 'service', 'url', 'http', 'tls', 'observer', 'threat', 'rule', 'log', 'device', 'actor', 'src', 'dst', 'parent',
-  'target', 'initiating', 'client', 'server', 'session', 'group', 'os', 'data', 'args', 'this', 'self', 'window', 'document',
+  'process',
+  'host',
+  'user',
+  'file',
+  'event',
+  'source',
+  'destination',
+  'network',
+  'dns',
+  'winlog',
+  'registry',
+  'agent',
+  'cloud',
+  'container',
+  'service',
+  'url',
+  'http',
+  'tls',
+  'observer',
+  'threat',
+  'rule',
+  'log',
+  'device',
+  'actor',
+  'src',
+  'dst',
+  'parent',
+  'target',
+  'initiating',
+  'client',
+  'server',
+  'session',
+  'group',
+  'os',
+  'data',
+  'args',
+  'this',
+  'self',
+  'window',
+  'document',
 ]);
 
 export function looksLikeFieldName(labels: string[]): boolean {
@@ -130,8 +308,32 @@ export function looksLikeReverseDns(labels: string[]): boolean {
 
 // Second-level public suffixes common in CTI reporting; enough to find a publisher's registrable domain.
 const SECOND_LEVEL_SUFFIXES = new Set([
-  'co.uk', 'org.uk', 'ac.uk', 'gov.uk', 'co.za', 'org.za', 'com.au', 'net.au', 'org.au', 'co.jp', 'ne.jp', 'or.jp', 'co.kr',
-  'or.kr', 'com.br', 'com.cn', 'com.tw', 'com.hk', 'co.in', 'co.il', 'co.nz', 'com.sg', 'com.tr', 'com.mx', 'com.ar', 'co.id',
+  'co.uk',
+  'org.uk',
+  'ac.uk',
+  'gov.uk',
+  'co.za',
+  'org.za',
+  'com.au',
+  'net.au',
+  'org.au',
+  'co.jp',
+  'ne.jp',
+  'or.jp',
+  'co.kr',
+  'or.kr',
+  'com.br',
+  'com.cn',
+  'com.tw',
+  'com.hk',
+  'co.in',
+  'co.il',
+  'co.nz',
+  'com.sg',
+  'com.tr',
+  'com.mx',
+  'com.ar',
+  'co.id',
 ]);
 
 /** eTLD+1 of a host name (heuristic public-suffix handling, see SECOND_LEVEL_SUFFIXES). */

@@ -46,7 +46,8 @@ describe('extractNetworkIndicators', () => {
   });
 
   it('does not read file names, code members or identifiers as domains', () => {
-    const text = 'Files main.zip, auto.sh, system.so, setup.py, README.md and NNApp.app; Thread.new{ }; System.Net; ASP.NET; com.apple.quarantine; process.name; ctrl-alt-del.target';
+    const text =
+      'Files main.zip, auto.sh, system.so, setup.py, README.md and NNApp.app; Thread.new{ }; System.Net; ASP.NET; com.apple.quarantine; process.name; ctrl-alt-del.target';
     expect(values(text)).toEqual([]);
   });
 
@@ -56,7 +57,11 @@ describe('extractNetworkIndicators', () => {
 
   it("excludes the publisher's own links given the article URL", () => {
     const text = 'See https://www.emberline-security.com/blog/old and our C2 finding http://185.7.8.9/x and evil.com.';
-    expect(values(text, undefined, 'https://research.emberline-security.com/post')).toEqual(['http://185.7.8.9/x', '185.7.8.9', 'evil.com']);
+    expect(values(text, undefined, 'https://research.emberline-security.com/post')).toEqual([
+      'http://185.7.8.9/x',
+      '185.7.8.9',
+      'evil.com',
+    ]);
   });
 
   it('treats only the owner of a code-hosting URL as the publisher', () => {
@@ -118,7 +123,8 @@ describe('extractNetworkIndicators', () => {
   });
 
   it("leaves out the reader's own ranges excluded in a hunt query", () => {
-    const text = '```\nindex=aws sourcetype=aws:cloudtrail NOT sourceIPAddress IN ("52.14.0.0/16") dst!="18.1.2.3"\n| search src="193.149.176.52"\n```';
+    const text =
+      '```\nindex=aws sourcetype=aws:cloudtrail NOT sourceIPAddress IN ("52.14.0.0/16") dst!="18.1.2.3"\n| search src="193.149.176.52"\n```';
     expect(values(text, 'ipv4')).toEqual(['193.149.176.52']);
   });
 
@@ -128,12 +134,17 @@ describe('extractNetworkIndicators', () => {
       'A [blog](https://www.other-vendor.test.io/blog/the-curious-case-of-x) covered it, as did https://news-site.io/2021/10/18/icedid-to-ransomware-in-a-day/.',
       'The payload came from http://203.0.113.250/a.sh and http://evil-cdn.io/wp-content/uploads/2024/05/x.zip. References: https://gist.github.com/someone/8daef859 https://research.acme.io/2021/10/18/long-article-title/',
     ].join('\n');
-    expect(values(text, 'url')).toEqual(['https://github.com/acme-labs/kit/releases/download/v1/kit.zip', 'http://evil-cdn.io/wp-content/uploads/2024/05/x.zip']);
+    expect(values(text, 'url')).toEqual([
+      'https://github.com/acme-labs/kit/releases/download/v1/kit.zip',
+      'http://evil-cdn.io/wp-content/uploads/2024/05/x.zip',
+    ]);
     expect(values(text, 'domain')).toEqual(['github.com', 'evil-cdn.io']);
   });
 
   it('reads defanged IPv6 groups and leaves cloud instance types out', () => {
-    expect(values('Calls came from 2a09[:]bac5:37aa:d2::15:1c2 on 42 c5.metal and r5a.4xlarge instances.', 'ipv6')).toEqual(['2a09:bac5:37aa:d2::15:1c2']);
+    expect(values('Calls came from 2a09[:]bac5:37aa:d2::15:1c2 on 42 c5.metal and r5a.4xlarge instances.', 'ipv6')).toEqual([
+      '2a09:bac5:37aa:d2::15:1c2',
+    ]);
     expect(values('Calls came from 2a09[:]bac5:37aa:d2::15:1c2 on 42 c5.metal/r5a.4xlarge instances.', 'domain')).toEqual([]);
   });
 
@@ -150,13 +161,19 @@ describe('extractNetworkIndicators', () => {
     expect(values(text)).toEqual([]);
   });
 
-  it('reports the links of markup the article shows (a lure page), which ingestion would have made markdown links had they been the page\'s own', () => {
+  it("reports the links of markup the article shows (a lure page), which ingestion would have made markdown links had they been the page's own", () => {
     const text = 'The lure page loads <link href="http://fonts.lure-cdn.net/css?family=Lato"> and <a href="https://bit.ly/3xAbc">Open</a>.';
     expect(values(text)).toEqual(['http://fonts.lure-cdn.net/css?family=Lato', 'fonts.lure-cdn.net', 'https://bit.ly/3xAbc', 'bit.ly']);
   });
 
   it('still reports plain infrastructure beside those citations', () => {
     const text = 'It fetched https://files.evil-cdn.net/a.zip and dl.badsite-cdn.com/get.php, then beaconed to update-check.net.';
-    expect(values(text)).toEqual(['https://files.evil-cdn.net/a.zip', 'files.evil-cdn.net', 'dl.badsite-cdn.com/get.php', 'dl.badsite-cdn.com', 'update-check.net']);
+    expect(values(text)).toEqual([
+      'https://files.evil-cdn.net/a.zip',
+      'files.evil-cdn.net',
+      'dl.badsite-cdn.com/get.php',
+      'dl.badsite-cdn.com',
+      'update-check.net',
+    ]);
   });
 });

@@ -54,13 +54,17 @@ export function extractNetworkIndicators(doc: ArticleDocument, options: NetworkE
     const start = m.index;
     const end = start + raw.length;
     const scheme = normaliseScheme(m[1]);
-    const host = refang(m[2]).toLowerCase().replace(/^\[|\]$/g, '');
+    const host = refang(m[2])
+      .toLowerCase()
+      .replace(/^\[|\]$/g, '');
     if (!validHost(host)) continue;
     // file://miner.sh is a local file; file://host.example.org/share a remote one.
     if (scheme === 'file' && !isPublicIpv4(host) && host.split('.').length < 3) continue;
     const hostEnd = m.indices?.[2]?.[1] ?? start;
     const rest = refang(content.slice(hostEnd, end));
-    const userinfo = /@$/.test(content.slice(start, m.indices?.[2]?.[0] ?? start)) ? (/([^/\\_\]]*@)$/.exec(content.slice(start, m.indices?.[2]?.[0] ?? start))?.[1] ?? '') : '';
+    const userinfo = /@$/.test(content.slice(start, m.indices?.[2]?.[0] ?? start))
+      ? (/([^/\\_\]]*@)$/.exec(content.slice(start, m.indices?.[2]?.[0] ?? start))?.[1] ?? '')
+      : '';
     const shownHost = host.includes(':') ? `[${ipaddr.parse(host).toString()}]` : host;
     const value = `${scheme}://${userinfo}${shownHost}${rest}`;
     masked.push([start, end]);
@@ -68,7 +72,18 @@ export function extractNetworkIndicators(doc: ArticleDocument, options: NetworkE
     const path = rest.replace(/^:\d+/, '');
     candidates.push({ kind: 'url', value, start, end, defanged, host, path, fromUrlWithScheme: true, derived: false });
     const hostStart = m.indices?.[2]?.[0] ?? start;
-    candidates.push({ kind: hostKind(host), value: host, start: hostStart, end: hostEnd, defanged, host, path, fromUrlWithScheme: true, derived: true, urlStart: start });
+    candidates.push({
+      kind: hostKind(host),
+      value: host,
+      start: hostStart,
+      end: hostEnd,
+      defanged,
+      host,
+      path,
+      fromUrlWithScheme: true,
+      derived: true,
+      urlStart: start,
+    });
   }
 
   const isMasked = (offset: number) => masked.some(([s, e]) => offset >= s && offset < e);
@@ -86,13 +101,30 @@ export function extractNetworkIndicators(doc: ArticleDocument, options: NetworkE
     if (isMasked(m.index)) continue;
     const value = m[0].replace(/\[:\]/g, ':').toLowerCase();
     if (!isPublicIpv6(value)) continue;
-    candidates.push({ kind: 'ipv6', value: ipaddr.parse(value).toString(), start: m.index, end: m.index + m[0].length, defanged: m[0] !== m[0].replace(/\[:\]/g, ':'), host: value, path: '', fromUrlWithScheme: false, derived: false });
+    candidates.push({
+      kind: 'ipv6',
+      value: ipaddr.parse(value).toString(),
+      start: m.index,
+      end: m.index + m[0].length,
+      defanged: m[0] !== m[0].replace(/\[:\]/g, ':'),
+      host: value,
+      path: '',
+      fromUrlWithScheme: false,
+      derived: false,
+    });
   }
 
   return select(doc, candidates, publisherScope(options.articleUrl));
 }
 
-function collectBareHost(content: string, start: number, raw: string, kind: 'domain' | 'ipv4', out: Candidate[], masked: Array<[number, number]>): void {
+function collectBareHost(
+  content: string,
+  start: number,
+  raw: string,
+  kind: 'domain' | 'ipv4',
+  out: Candidate[],
+  masked: Array<[number, number]>,
+): void {
   const host = refang(raw).toLowerCase();
   if (kind === 'domain' && /^[\d.]+$/.test(host)) return; // an IPv4 address is handled by its own pass
   if (kind === 'ipv4' && !isPublicIpv4(host)) return;
@@ -110,7 +142,17 @@ function collectBareHost(content: string, start: number, raw: string, kind: 'dom
       const urlEnd = end + pathRaw.length;
       masked.push([start, urlEnd]);
       const urlDefanged = defanged || isDefanged(pathRaw);
-      out.push({ kind: 'url', value: `${host}${refang(pathRaw)}`, start, end: urlEnd, defanged: urlDefanged, host, path, fromUrlWithScheme: false, derived: false });
+      out.push({
+        kind: 'url',
+        value: `${host}${refang(pathRaw)}`,
+        start,
+        end: urlEnd,
+        defanged: urlDefanged,
+        host,
+        path,
+        fromUrlWithScheme: false,
+        derived: false,
+      });
       out.push({ kind, value: host, start, end, defanged: urlDefanged, host, path, fromUrlWithScheme: false, derived: true });
       return;
     }
@@ -125,12 +167,17 @@ function select(doc: ArticleDocument, candidates: Candidate[], publisher: Publis
   // are citations, navigation or products ("remove.bg"), not indicators. Mixed styles keep both.
   const hostsOf = (list: Candidate[]) => new Set(list.map((c) => c.host)).size;
   const defangedHosts = hostsOf(candidates.filter((c) => c.defanged));
-  const plainHosts = hostsOf(candidates.filter((c) => !c.defanged && !isReferenceHost(c.host) && !doc.inReferences[doc.lineAt(c.start).index]));
+  const plainHosts = hostsOf(
+    candidates.filter((c) => !c.defanged && !isReferenceHost(c.host) && !doc.inReferences[doc.lineAt(c.start).index]),
+  );
   const defangedStyle = defangedHosts >= 3 && defangedHosts >= 2 * plainHosts;
   // In hunt queries, dotted names are field paths and table aliases (process.name, p.pid) unless quoted.
   const queryBlocks = doc.codeBlocks.filter((b) => classifyCode(b.text, b.lang).kind === 'query');
   const inQueryUnquoted = (c: Candidate) =>
-    c.kind === 'domain' && !c.derived && queryBlocks.some((b) => c.start >= b.start && c.start < b.end) && !/["']/.test(doc.content[c.start - 1] ?? '');
+    c.kind === 'domain' &&
+    !c.derived &&
+    queryBlocks.some((b) => c.start >= b.start && c.start < b.end) &&
+    !/["']/.test(doc.content[c.start - 1] ?? '');
   // In hunt queries, an address after a negation in its clause (NOT src IN ("52.14.0.0/16"), dst != ...)
   // is the reader's own allow-listed range, not an indicator.
   const excludedInQuery = (c: Candidate) => {
@@ -237,14 +284,18 @@ function looksLikeDottedVersion(text: string, content: string, start: number): b
   if (!/^\d\.\d\.\d\.\d$/.test(text)) return false;
   if (/^(\d)\.\1\.\1\.\1$/.test(text)) return false;
   const before = content.slice(Math.max(0, start - 30), start);
-  return !/\b(?:ip|ips|ipv4|address(?:es)?|host|server|resolver|dns|connect(?:s|ed|ion)?|c2|beacon|dst|src|destination)\b[^.;\n]*$|:\/\/$/i.test(before);
+  return !/\b(?:ip|ips|ipv4|address(?:es)?|host|server|resolver|dns|connect(?:s|ed|ion)?|c2|beacon|dst|src|destination)\b[^.;\n]*$|:\/\/$/i.test(
+    before,
+  );
 }
 
 // "v1.2.3.4", "version 10.0.19041.1", "build 6.1.7601.2", "reports its build as 2.3.0.17": dotted
 // numbers introduced as versions.
 function looksLikeVersion(content: string, start: number): boolean {
   const before = content.slice(Math.max(0, start - 32), start);
-  return /(?:\bv|\bver\.?|version|build|release|firmware|\bupdate|\bkb|agent|chrome|firefox|edge|rev\.?)(?:\s+(?:as|is|of|number|no\.?))?\s*[:=]?\s*$/i.test(before);
+  return /(?:\bv|\bver\.?|version|build|release|firmware|\bupdate|\bkb|agent|chrome|firefox|edge|rev\.?)(?:\s+(?:as|is|of|number|no\.?))?\s*[:=]?\s*$/i.test(
+    before,
+  );
 }
 
 /**

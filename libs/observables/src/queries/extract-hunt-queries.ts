@@ -8,7 +8,8 @@ const QUERY_START =
   /^\s*(?:(?:Device\w+Events|SecurityEvent|SigninLogs|AuditLogs|CommonSecurityLog|Syslog|DnsEvents|EmailEvents|CloudAppEvents|IdentityLogonEvents|OfficeActivity|AzureActivity|\w+_CL)\s*(?:\||$)|let\s+\w+\s*=|index\s*=|sourcetype\s*=|\|\s*tstats\b|(?:process|file|network|registry|library|dns|any)\s+where\b|sequence\b|SELECT\b|dataset\s*=|config\s+case_sensitive|Get-WinEvent\b|Get-EventLog\b|Search-UnifiedAuditLog\b|FROM\s+[\w.*,:-]+\s*(?:\||$)|-\s*(?:rule|macro)\s*:|-w\s+\/\S*\s+-p\b|<(?:RuleGroup|ProcessCreate|FileCreate|NetworkConnect|RegistryEvent)\b|\(*[a-z_]+(?:\.[a-z_]+)+\s*:\s*["(\w*])/i;
 
 // A short label naming a query before it on the same line: "Query:", "Hunting query:", "KQL:", "EQL query:".
-const QUERY_LABEL = /^\s*(?:>\s+|(?:[-*]\s+)?(?:[A-Za-z][\w ()/-]{0,40}?\s)?(?:query|queries|kql|eql|esql|es\|ql|spl|lucene|kibana|osquery|search|hunt)\s*:[ \t]+)(?=\S)/i;
+const QUERY_LABEL =
+  /^\s*(?:>\s+|(?:[-*]\s+)?(?:[A-Za-z][\w ()/-]{0,40}?\s)?(?:query|queries|kql|eql|esql|es\|ql|spl|lucene|kibana|osquery|search|hunt)\s*:[ \t]+)(?=\S)/i;
 // Inline code shorter than this is a field or a value (`process.name : "sh"`), not a query.
 const MIN_INLINE_QUERY = 30;
 // A query compares or combines: a comparison, a boolean operator or a pipe into another stage.

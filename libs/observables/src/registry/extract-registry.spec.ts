@@ -35,15 +35,21 @@ describe('extractRegistryKeys', () => {
   });
 
   it('reads the value name reg query prints under its key', () => {
-    const text = ['HKEY_USERS\\<SID>\\Software\\Microsoft\\Windows\\CurrentVersion\\Run', '    WinUpdt    REG_SZ    "C:\\x\\client32.exe"'].join('\n');
-    expect(keys(text).map((k) => [k.path, k.value_name])).toEqual([['<SID>\\Software\\Microsoft\\Windows\\CurrentVersion\\Run', 'WinUpdt']]);
+    const text = [
+      'HKEY_USERS\\<SID>\\Software\\Microsoft\\Windows\\CurrentVersion\\Run',
+      '    WinUpdt    REG_SZ    "C:\\x\\client32.exe"',
+    ].join('\n');
+    expect(keys(text).map((k) => [k.path, k.value_name])).toEqual([
+      ['<SID>\\Software\\Microsoft\\Windows\\CurrentVersion\\Run', 'WinUpdt'],
+    ]);
     // Prose after a key names no value, even when a later line looks like output.
     const prose = ['HKLM\\Software\\Foo was changed.', '    Bar    REG_SZ    x'].join('\n');
     expect(keys(prose).map((k) => k.value_name)).toEqual([undefined]);
   });
 
   it('keeps spaces inside key names and stops at the sentence', () => {
-    const text = 'It set HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Image File Execution Options\\sethc.exe to a debugger, and wrote HKLM\\SOFTWARE\\Policies\\Microsoft\\Windows Defender\\Real-Time Protection (value 1). The attacker left.';
+    const text =
+      'It set HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Image File Execution Options\\sethc.exe to a debugger, and wrote HKLM\\SOFTWARE\\Policies\\Microsoft\\Windows Defender\\Real-Time Protection (value 1). The attacker left.';
     expect(keys(text).map((k) => k.value)).toEqual([
       'HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Image File Execution Options\\sethc.exe',
       'HKLM\\SOFTWARE\\Policies\\Microsoft\\Windows Defender\\Real-Time Protection',
@@ -69,14 +75,19 @@ describe('extractRegistryKeys', () => {
     expect(keys('<HKCU>\\Software\\Microsoft\\Windows\\CurrentVersion\\Explorer\\Advanced').map((k) => k.value)).toEqual([
       'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Explorer\\Advanced',
     ]);
-    expect(keys('The value was added to HKEY_USERS\\<USER SID>\\Software\\Microsoft\\Windows\\CurrentVersion\\Run by the loader.').map((k) => k.value)).toEqual([
-      'HKU\\<USER SID>\\Software\\Microsoft\\Windows\\CurrentVersion\\Run',
+    expect(
+      keys('The value was added to HKEY_USERS\\<USER SID>\\Software\\Microsoft\\Windows\\CurrentVersion\\Run by the loader.').map(
+        (k) => k.value,
+      ),
+    ).toEqual(['HKU\\<USER SID>\\Software\\Microsoft\\Windows\\CurrentVersion\\Run']);
+    expect(keys('HKLM\\SOFTWARE\\Vendor Tools\\update agent\\Config').map((k) => k.value)).toEqual([
+      'HKLM\\SOFTWARE\\Vendor Tools\\update agent\\Config',
     ]);
-    expect(keys('HKLM\\SOFTWARE\\Vendor Tools\\update agent\\Config').map((k) => k.value)).toEqual(['HKLM\\SOFTWARE\\Vendor Tools\\update agent\\Config']);
-    expect(keys('HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Console\\ConsoleIME HKLM\\SOFTWARE\\WOW6432Node\\Run').map((k) => k.value)).toEqual([
-      'HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Console\\ConsoleIME',
-      'HKLM\\SOFTWARE\\WOW6432Node\\Run',
-    ]);
+    expect(
+      keys('HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Console\\ConsoleIME HKLM\\SOFTWARE\\WOW6432Node\\Run').map(
+        (k) => k.value,
+      ),
+    ).toEqual(['HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Console\\ConsoleIME', 'HKLM\\SOFTWARE\\WOW6432Node\\Run']);
   });
 });
 
@@ -94,24 +105,36 @@ describe('extractRegistryKeys: the data a value was set to', () => {
       ['HKCU\\Software\\Acme\\Run', 'Svc', '%APPDATA%\\svc.exe', 'REG_EXPAND_SZ'],
     ]);
     // Inside inline code in prose, too.
-    expect(data('Then `reg add "HKLM\\SOFTWARE\\Acme" /v Mode /t REG_DWORD /d 0x2 /f` ran.')).toEqual([['HKLM\\SOFTWARE\\Acme', 'Mode', '0x2', 'REG_DWORD']]);
+    expect(data('Then `reg add "HKLM\\SOFTWARE\\Acme" /v Mode /t REG_DWORD /d 0x2 /f` ran.')).toEqual([
+      ['HKLM\\SOFTWARE\\Acme', 'Mode', '0x2', 'REG_DWORD'],
+    ]);
   });
 
   it('reads Set-ItemProperty / New-ItemProperty -Name -Value [-Type | -PropertyType], in any order', () => {
-    expect(data('Set-ItemProperty -Path "HKLM:\\SOFTWARE\\Acme\\Agent" -Name Enabled -Value 0 -Type DWord')).toEqual([['HKLM\\SOFTWARE\\Acme\\Agent', 'Enabled', '0', 'REG_DWORD']]);
+    expect(data('Set-ItemProperty -Path "HKLM:\\SOFTWARE\\Acme\\Agent" -Name Enabled -Value 0 -Type DWord')).toEqual([
+      ['HKLM\\SOFTWARE\\Acme\\Agent', 'Enabled', '0', 'REG_DWORD'],
+    ]);
     expect(data("New-ItemProperty -Path HKCU:\\Software\\Acme -PropertyType String -Value 'C:\\x\\a.exe' -Name Loader")).toEqual([
       ['HKCU\\Software\\Acme', 'Loader', 'C:\\x\\a.exe', 'REG_SZ'],
     ]);
     // The data of the command after a `;` is that command's, not the first one's.
-    expect(data('New-ItemProperty -Path HKCU:\\Software\\Acme\\A -Name First -Value "" ; Set-ItemProperty HKLM:\\SOFTWARE\\Acme\\B -Name Second -Value 2')).toEqual([
+    expect(
+      data(
+        'New-ItemProperty -Path HKCU:\\Software\\Acme\\A -Name First -Value "" ; Set-ItemProperty HKLM:\\SOFTWARE\\Acme\\B -Name Second -Value 2',
+      ),
+    ).toEqual([
       ['HKCU\\Software\\Acme\\A', 'First', undefined, undefined],
       ['HKLM\\SOFTWARE\\Acme\\B', 'Second', '2', undefined],
     ]);
   });
 
   it('takes no data a command computes at run time, nor from commands that write nothing', () => {
-    expect(data('Set-ItemProperty -Path HKLM:\\SOFTWARE\\Acme -Name Blob -Value $payload')).toEqual([['HKLM\\SOFTWARE\\Acme', 'Blob', undefined, undefined]]);
-    expect(data('Set-ItemProperty -Path HKLM:\\SOFTWARE\\Acme -Name Blob -Value ([byte[]](1,2))')).toEqual([['HKLM\\SOFTWARE\\Acme', 'Blob', undefined, undefined]]);
+    expect(data('Set-ItemProperty -Path HKLM:\\SOFTWARE\\Acme -Name Blob -Value $payload')).toEqual([
+      ['HKLM\\SOFTWARE\\Acme', 'Blob', undefined, undefined],
+    ]);
+    expect(data('Set-ItemProperty -Path HKLM:\\SOFTWARE\\Acme -Name Blob -Value ([byte[]](1,2))')).toEqual([
+      ['HKLM\\SOFTWARE\\Acme', 'Blob', undefined, undefined],
+    ]);
     expect(data(`reg query ${WD} /v Start`)).toEqual([[WD, 'Start', undefined, undefined]]);
     expect(data(`reg delete ${WD} /v Start /f`)).toEqual([[WD, 'Start', undefined, undefined]]);
   });
@@ -168,7 +191,14 @@ describe('extractRegistryKeys: the data a value was set to', () => {
   });
 
   it('takes the data another mention of the key states, and none when mentions disagree', () => {
-    expect(data(`reg add ${WD} /v Start /f\n\nIn short, ${WD} /v Start was set to 4 on the host.`)[0]).toEqual([WD, 'Start', '4', undefined]);
-    expect(data(`reg add "${WD}" /v Start /t REG_DWORD /d 4 /f\nreg add "${WD}" /v Start /t REG_DWORD /d 2 /f`)).toEqual([[WD, 'Start', undefined, undefined]]);
+    expect(data(`reg add ${WD} /v Start /f\n\nIn short, ${WD} /v Start was set to 4 on the host.`)[0]).toEqual([
+      WD,
+      'Start',
+      '4',
+      undefined,
+    ]);
+    expect(data(`reg add "${WD}" /v Start /t REG_DWORD /d 4 /f\nreg add "${WD}" /v Start /t REG_DWORD /d 2 /f`)).toEqual([
+      [WD, 'Start', undefined, undefined],
+    ]);
   });
 });

@@ -1,6 +1,15 @@
 import type { RegistryHive, RegistryKeyItem } from '@huntforge/contracts';
 import type { ArticleDocument } from '../text/document';
-import { commandWrites, KEY_MARK, proseData, queryOutputData, regFileData, tableRowData, type CommandWrite, type ValueData } from './value-data';
+import {
+  commandWrites,
+  KEY_MARK,
+  proseData,
+  queryOutputData,
+  regFileData,
+  tableRowData,
+  type CommandWrite,
+  type ValueData,
+} from './value-data';
 
 const HIVE_ALIASES: Record<string, RegistryHive> = {
   hkey_local_machine: 'HKLM',
@@ -71,7 +80,15 @@ export function extractRegistryKeys(doc: ArticleDocument): RegistryKeyItem[] {
   return dedupe(found);
 }
 
-function pushKey(doc: ArticleDocument, writes: CommandWrite[], out: RegistryKeyItem[], taken: Array<[number, number]>, start: number, end: number, confidence: number): void {
+function pushKey(
+  doc: ArticleDocument,
+  writes: CommandWrite[],
+  out: RegistryKeyItem[],
+  taken: Array<[number, number]>,
+  start: number,
+  end: number,
+  confidence: number,
+): void {
   const raw = doc.content.slice(start, end);
   const parsed = parseKey(raw);
   if (!parsed || !parsed.path) return; // a hive alone names no key
@@ -109,7 +126,10 @@ function writtenByCommand(writes: CommandWrite[], item: RegistryKeyItem, start: 
     return !!parsed && parsed.hive === item.hive && parsed.path.toLowerCase() === item.path.toLowerCase();
   };
   const holding = writes.filter((write) => start >= write.start && start < write.end);
-  return (holding.find((write) => same(write.key)) ?? (holding.length === 1 && holding[0]?.start === start ? holding[0] : undefined))?.data ?? null;
+  return (
+    (holding.find((write) => same(write.key)) ?? (holding.length === 1 && holding[0]?.start === start ? holding[0] : undefined))?.data ??
+    null
+  );
 }
 
 /**
@@ -182,10 +202,14 @@ function sentenceAround(doc: ArticleDocument, lineIndex: number, start: number, 
 }
 
 // First key of a path written without its hive (HKLM\SOFTWARE, HKCU\Environment, HKCR\CLSID, ...).
-const HIVELESS_ROOT = /^(?:SOFTWARE|SYSTEM|SAM|SECURITY|HARDWARE|BCD\d*|Control Panel|Environment|Console|Network|Printers|AppEvents|Keyboard Layout|Volatile Environment|CLSID|Classes|\*|\.\w+)\\./i;
+const HIVELESS_ROOT =
+  /^(?:SOFTWARE|SYSTEM|SAM|SECURITY|HARDWARE|BCD\d*|Control Panel|Environment|Console|Network|Printers|AppEvents|Keyboard Layout|Volatile Environment|CLSID|Classes|\*|\.\w+)\\./i;
 
 export function parseKey(raw: string): { hive: RegistryHive | null; path: string } | null {
-  const text = raw.replace(/^Registry::/i, '').replace(/^<(HK\w+)>/i, '$1').replace(/\\{2,}/g, '\\');
+  const text = raw
+    .replace(/^Registry::/i, '')
+    .replace(/^<(HK\w+)>/i, '$1')
+    .replace(/\\{2,}/g, '\\');
   const m = /^(\\REGISTRY\\MACHINE|\\REGISTRY\\USER|HKEY_[A-Za-z_]+|HKLM|HKCU|HKCR|HKU|HKCC):?(?:\\(.*))?$/i.exec(text);
   if (m) {
     const hive = HIVE_ALIASES[m[1].toLowerCase().replace(/^\\/, '')];
@@ -197,7 +221,9 @@ export function parseKey(raw: string): { hive: RegistryHive | null; path: string
   return HIVELESS_ROOT.test(path) ? { hive: null, path } : null;
 }
 
-const SENTENCE_WORDS = new Set('The This That These It Its A An In On And But We They He She Then When If To For With As At By Or Is Was Our Also'.split(' '));
+const SENTENCE_WORDS = new Set(
+  'The This That These It Its A An In On And But We They He She Then When If To For With As At By Or Is Was Our Also'.split(' '),
+);
 
 /**
  * Unquoted key names may end in Title Case words ("...\Windows Defender\Real-Time Protection"):

@@ -39,7 +39,11 @@ export function commandWrites(doc: ArticleDocument): CommandWrite[] {
   for (const { invocation } of artefactCommands(doc)) {
     const operation = registryOperation(invocation);
     if (!operation || operation.action !== 'set' || operation.data === undefined || !operation.valueName) continue;
-    const data: ValueData = { name: operation.valueName, data: operation.data, ...(operation.statedType ? { type: operation.statedType } : {}) };
+    const data: ValueData = {
+      name: operation.valueName,
+      data: operation.data,
+      ...(operation.statedType ? { type: operation.statedType } : {}),
+    };
     writes.push({ start: operation.keyWord.start, end: operation.keyWord.end, key: operation.key, data });
   }
   return writes;
@@ -112,12 +116,16 @@ const compile = (source: string) => new RegExp(source, 'gi');
 const PROSE: ProsePattern[] = [
   // "set the Start value to 4", "changed the DWORD value Start under <key> from 2 to 4"
   {
-    regex: compile(String.raw`\b${SET_VERB}\s+(?:(?:the|its|a)\s+)?(?:${TYPE_WORD}\s+)?(?:(?:registry\s+)?value\s+(?:name\s+)?)?${NAME}(?:\s+${TYPE_WORD})?(?:\s+(?:registry\s+)?(?:value|entry|data))?(?:\s+${KEY_REF})?\s+${FROM}to\s+${DATA}${DATA_END}`),
+    regex: compile(
+      String.raw`\b${SET_VERB}\s+(?:(?:the|its|a)\s+)?(?:${TYPE_WORD}\s+)?(?:(?:registry\s+)?value\s+(?:name\s+)?)?${NAME}(?:\s+${TYPE_WORD})?(?:\s+(?:registry\s+)?(?:value|entry|data))?(?:\s+${KEY_REF})?\s+${FROM}to\s+${DATA}${DATA_END}`,
+    ),
     name: 'group',
   },
   // "the Start value was set to 4", "Start was changed from 2 to 4"
   {
-    regex: compile(String.raw`${NAME}(?:\s+${TYPE_WORD})?(?:\s+(?:registry\s+)?(?:value|entry|data))?(?:\s+${KEY_REF})?\s+${PASSIVE}(?:set|changed|modified|updated|configured|flipped|switched)\s+${FROM}to\s+${DATA}${DATA_END}`),
+    regex: compile(
+      String.raw`${NAME}(?:\s+${TYPE_WORD})?(?:\s+(?:registry\s+)?(?:value|entry|data))?(?:\s+${KEY_REF})?\s+${PASSIVE}(?:set|changed|modified|updated|configured|flipped|switched)\s+${FROM}to\s+${DATA}${DATA_END}`,
+    ),
     name: 'group',
   },
   // "DisableAntiSpyware = 1", "`Start` = `4`"
@@ -128,12 +136,24 @@ const PROSE: ProsePattern[] = [
   { regex: compile(String.raw`${NAME}(?:\s+${TYPE_WORD})?\s+value\s+of\s+${DATA}${DATA_END}`), name: 'group' },
   // "writes 1 to the DisableAntiSpyware value"
   {
-    regex: compile(String.raw`\b(?:writes?|wrote|writing|written|adds?|added|adding)\s+(?:the\s+)?(?:data\s+|value\s+)?${DATA}\s+(?:to|into|in|as)\s+(?:the\s+)?${NAME}\s+(?:${TYPE_WORD}\s+)?(?:value|entry)\b`),
+    regex: compile(
+      String.raw`\b(?:writes?|wrote|writing|written|adds?|added|adding)\s+(?:the\s+)?(?:data\s+|value\s+)?${DATA}\s+(?:to|into|in|as)\s+(?:the\s+)?${NAME}\s+(?:${TYPE_WORD}\s+)?(?:value|entry)\b`,
+    ),
     name: 'group',
   },
   // "set <key>\Start to 4", "<key>\Start was set to 4", "<key>\Start = 4"
-  { regex: compile(String.raw`\b${SET_VERB}\s+(?:(?:the|its)\s+)?(?:(?:registry\s+)?value\s+)?${KEY_MARK}(?:\s+(?:value|entry))?\s+${FROM}to\s+${DATA}${DATA_END}`), name: 'key' },
-  { regex: compile(String.raw`${NOT_AFTER_REF}${KEY_MARK}(?:\s+(?:value|entry))?\s+${PASSIVE}(?:set|changed|modified|updated)\s+${FROM}to\s+${DATA}${DATA_END}`), name: 'key' },
+  {
+    regex: compile(
+      String.raw`\b${SET_VERB}\s+(?:(?:the|its)\s+)?(?:(?:registry\s+)?value\s+)?${KEY_MARK}(?:\s+(?:value|entry))?\s+${FROM}to\s+${DATA}${DATA_END}`,
+    ),
+    name: 'key',
+  },
+  {
+    regex: compile(
+      String.raw`${NOT_AFTER_REF}${KEY_MARK}(?:\s+(?:value|entry))?\s+${PASSIVE}(?:set|changed|modified|updated)\s+${FROM}to\s+${DATA}${DATA_END}`,
+    ),
+    name: 'key',
+  },
   { regex: compile(String.raw`${NOT_AFTER_REF}${KEY_MARK}\s*=\s*${DATA}${DATA_END}`), name: 'key' },
 ];
 
@@ -162,7 +182,8 @@ export function proseData(sentence: string, valueName: string | undefined, lastS
         continue;
       }
       if (valueName || NOT_NAMES.has(name.toLowerCase())) continue; // another value of the key, or no value at all
-      const isValue = Boolean(g['q1'] && g['q2']) || new RegExp(String.raw`\b${name}\s+(?:${TYPE_WORD}\s+)?(?:registry\s+)?(?:value|entry)\b`).test(m[0]);
+      const isValue =
+        Boolean(g['q1'] && g['q2']) || new RegExp(String.raw`\b${name}\s+(?:${TYPE_WORD}\s+)?(?:registry\s+)?(?:value|entry)\b`).test(m[0]);
       const camel = /[a-z][A-Z]|[A-Z]{2,}[a-z]/.test(name);
       if (!isValue && !camel && (pattern.loose || !/^[A-Z]/.test(name))) continue;
       named.push({ name, data, ...typeIn(m[0]) });

@@ -5,7 +5,8 @@ const services = (text: string) => extractServices(parseDocument(text));
 
 describe('extractServices', () => {
   it('reads sc create with binPath and DisplayName, remote and local', () => {
-    const text = 'sc \\\\FS02 create WinSvcHost binPath= "C:\\Windows\\Temp\\s.exe" DisplayName= "Win Host" start= auto\nsc.exe config "Other Svc" start= disabled';
+    const text =
+      'sc \\\\FS02 create WinSvcHost binPath= "C:\\Windows\\Temp\\s.exe" DisplayName= "Win Host" start= auto\nsc.exe config "Other Svc" start= disabled';
     expect(services(text)).toEqual([
       expect.objectContaining({ value: 'WinSvcHost', binary_path: 'C:\\Windows\\Temp\\s.exe', display_name: 'Win Host' }),
       expect.objectContaining({ value: 'Other Svc' }),
@@ -34,7 +35,8 @@ describe('extractServices', () => {
     expect(services('The attacker created a service to persist and stopped services with sc.')).toEqual([]);
   });
   it('reads names written as code in prose and Service Name fields with spaces', () => {
-    const text = 'AnyDesk registers a Windows service named `AnyDesk`. This creates the service `Mesh Agent`, which connects out.\nService Name:  Remote Relay Helper\nService File Name:  C:\\x.exe';
+    const text =
+      'AnyDesk registers a Windows service named `AnyDesk`. This creates the service `Mesh Agent`, which connects out.\nService Name:  Remote Relay Helper\nService File Name:  C:\\x.exe';
     expect(services(text).map((s) => s.value)).toEqual(['AnyDesk', 'Mesh Agent', 'Remote Relay Helper']);
   });
 

@@ -12,7 +12,20 @@ interface Found {
 }
 
 /** Actions that install, configure or control a service (not the ones that only query it). */
-const SERVICE_ACTIONS = new Set(['create', 'config', 'start', 'stop', 'delete', 'failure', 'description', 'qc', 'sdset', 'enable', 'restart', 'pause']);
+const SERVICE_ACTIONS = new Set([
+  'create',
+  'config',
+  'start',
+  'stop',
+  'delete',
+  'failure',
+  'description',
+  'qc',
+  'sdset',
+  'enable',
+  'restart',
+  'pause',
+]);
 /**
  * Tools that install themselves as a service (`cloudflared service install <token>`, `ngrok service
  * install`, `AnyDesk.exe --install`, `meshagent.exe -fullinstall`): the service takes the name the tool
@@ -35,19 +48,33 @@ const SELF_INSTALLED_SERVICE_NAMES: Record<string, string> = {
 const SELF_INSTALL_ARGUMENTS = /^(?:service install|--install-service|--install|-fullinstall|\/install)\b/i;
 
 const REG_SERVICES = /\\(?:CurrentControlSet|ControlSet\d{3})\\{1,2}Services\\{1,2}(?=[\w.$ -])/gi;
-const PROSE = /\b(?:service|services)\s+(?:named|called|name[d]?\s+as)\s+(?=["'“`\w])|\b(?:installs?|install(?:ed|ing)|creates?|creat(?:ed|ing)|register(?:s|ed|ing)?)\s+(?:a\s+|the\s+|an\s+)?(?:new\s+|malicious\s+|rogue\s+|persistent\s+|Windows\s+|kernel\s+|system\s+)*service\s+(?=["“'`])/gi;
+const PROSE =
+  /\b(?:service|services)\s+(?:named|called|name[d]?\s+as)\s+(?=["'“`\w])|\b(?:installs?|install(?:ed|ing)|creates?|creat(?:ed|ing)|register(?:s|ed|ing)?)\s+(?:a\s+|the\s+|an\s+)?(?:new\s+|malicious\s+|rogue\s+|persistent\s+|Windows\s+|kernel\s+|system\s+)*service\s+(?=["“'`])/gi;
 
 // More ways prose names a service it says was installed: "a new service, "WinSysHelper", was created",
 // "registered the AcmeSync service", "the service AcmeUpdate being installed", "a Windows service (PSEXESVC)".
 const SERVICE_NAME_TOKEN = String.raw`["“'\x60]?([A-Za-z][\w.$-]{1,60})["”'\x60]?`;
 const PROSE_NAMED: RegExp[] = [
-  new RegExp(String.raw`\b(?:new|malicious|rogue|persistent|a|the)\s+service,?\s+["“'\x60]([^"“”'\x60\n]{2,60})["”'\x60],?\s+(?:was|is|were|had\s+been|being|got)\s+(?:created|installed|registered|added)`, 'gi'),
-  new RegExp(String.raw`\b(?:install(?:s|ed|ing)?|creat(?:e|es|ed|ing)|register(?:s|ed|ing)?|add(?:s|ed|ing)?)\s+(?:a|the|an)\s+(?:new\s+|malicious\s+|rogue\s+)?${SERVICE_NAME_TOKEN}\s+service\b`, 'g'),
-  new RegExp(String.raw`\bservice\s+${SERVICE_NAME_TOKEN},?\s+(?:was|is|were|had\s+been|being|got)\s+(?:installed|created|registered|added)\b`, 'g'),
-  new RegExp(String.raw`\b(?:install(?:s|ed|ing)?|creat(?:e|es|ed|ing)|register(?:s|ed|ing)?|through|via|using)\s+(?:a|the|an)\s+(?:new\s+|malicious\s+)?(?:Windows\s+)?service\s+\(([A-Za-z][\w.$-]{1,60})\)`, 'gi'),
+  new RegExp(
+    String.raw`\b(?:new|malicious|rogue|persistent|a|the)\s+service,?\s+["“'\x60]([^"“”'\x60\n]{2,60})["”'\x60],?\s+(?:was|is|were|had\s+been|being|got)\s+(?:created|installed|registered|added)`,
+    'gi',
+  ),
+  new RegExp(
+    String.raw`\b(?:install(?:s|ed|ing)?|creat(?:e|es|ed|ing)|register(?:s|ed|ing)?|add(?:s|ed|ing)?)\s+(?:a|the|an)\s+(?:new\s+|malicious\s+|rogue\s+)?${SERVICE_NAME_TOKEN}\s+service\b`,
+    'g',
+  ),
+  new RegExp(
+    String.raw`\bservice\s+${SERVICE_NAME_TOKEN},?\s+(?:was|is|were|had\s+been|being|got)\s+(?:installed|created|registered|added)\b`,
+    'g',
+  ),
+  new RegExp(
+    String.raw`\b(?:install(?:s|ed|ing)?|creat(?:e|es|ed|ing)|register(?:s|ed|ing)?|through|via|using)\s+(?:a|the|an)\s+(?:new\s+|malicious\s+)?(?:Windows\s+)?service\s+\(([A-Za-z][\w.$-]{1,60})\)`,
+    'gi',
+  ),
 ];
 // Words that stand where a name would but describe the service instead ("installed the Windows service").
-const NOT_A_NAME = /^(?:windows|microsoft|linux|system|remote|desktop|new|malicious|legitimate|kernel|web|cloud|vpn|rdp|ssh|dns|http|smb|same|following|above|below|relevant|vulnerable|affected|original|fake|rogue|backdoor|persistence|persistent|update|security|antivirus|edr|av)$/i;
+const NOT_A_NAME =
+  /^(?:windows|microsoft|linux|system|remote|desktop|new|malicious|legitimate|kernel|web|cloud|vpn|rdp|ssh|dns|http|smb|same|following|above|below|relevant|vulnerable|affected|original|fake|rogue|backdoor|persistence|persistent|update|security|antivirus|edr|av)$/i;
 
 /** 7045-style "Service Name:" fields: the value runs to the end of the line, spaces included. */
 const FIELD = /\bService\s*Name\s*[:=][ \t]*(?=\S)|\bServiceName\s*[:=][ \t]*(?=\S)/gi;

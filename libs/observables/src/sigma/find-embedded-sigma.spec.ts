@@ -42,7 +42,8 @@ describe('findEmbeddedSigmaRules', () => {
   });
 
   it('finds plain indented rules between paragraphs', () => {
-    const rule = 'title: Plain\nlogsource:\n  category: process_creation\ndetection:\n  selection:\n    Image|endswith: x.exe\n  condition: selection\nlevel: low';
+    const rule =
+      'title: Plain\nlogsource:\n  category: process_creation\ndetection:\n  selection:\n    Image|endswith: x.exe\n  condition: selection\nlevel: low';
     const text = `Our rule:\n\n${rule}\n\nPlease share feedback: the rule is experimental.`;
     const [found] = findEmbeddedSigmaRules(parseDocument(text));
     expect(found).toMatchObject({ title: 'Plain', format: 'plain', indentation_recovered: false, yaml: `${rule}\n` });

@@ -6,7 +6,8 @@ import { recoverIndentation } from './recover-indentation';
 // A line that can belong to a YAML rule: a key, a list item, an indented line or a comment.
 const YAML_LINE = /^(?:\s*[A-Za-z0-9_.|-]+(?:\|[A-Za-z0-9_]+)*\s*:(?:\s.*)?|\s*-(?:\s.*)?|\s+\S.*|\s*#.*)$/;
 // After a blank line a rule goes on only with an indented line, a list item or a Sigma top-level key.
-const RESUMES_RULE = /^(?:\s+\S|\s*-\s|(?:id|related|status|description|references|author|date|modified|tags|logsource|detection|fields|falsepositives|level|license|name|taxonomy|scope)\s*:)/;
+const RESUMES_RULE =
+  /^(?:\s+\S|\s*-\s|(?:id|related|status|description|references|author|date|modified|tags|logsource|detection|fields|falsepositives|level|license|name|taxonomy|scope)\s*:)/;
 
 /**
  * Complete publisher-authored Sigma rules in the content: fenced or plain YAML blocks with title,
@@ -51,7 +52,11 @@ export function findEmbeddedSigmaRules(doc: ArticleDocument): EmbeddedSigmaRule[
 function pushRule(rules: EmbeddedSigmaRule[], text: string, start: number, format: 'fenced' | 'plain'): void {
   const body = text.replace(/\s+$/, '');
   const flattened = !body.split('\n').some((l) => /^\s+\S/.test(l));
-  const title = /^\s*title\s*:\s*(.+)$/m.exec(body)?.[1]?.trim().replace(/^["']|["']$/g, '') ?? '';
+  const title =
+    /^\s*title\s*:\s*(.+)$/m
+      .exec(body)?.[1]
+      ?.trim()
+      .replace(/^["']|["']$/g, '') ?? '';
   if (!title) return;
   if (flattened) {
     // Prose may follow a flattened rule without a blank line: retry without up to five trailing lines.

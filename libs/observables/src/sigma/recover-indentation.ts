@@ -10,11 +10,41 @@ import { load } from 'js-yaml';
  */
 
 const TOP_KEYS = new Set([
-  'title', 'id', 'related', 'status', 'description', 'references', 'author', 'date', 'modified', 'tags', 'logsource',
-  'detection', 'fields', 'falsepositives', 'level', 'license', 'name', 'taxonomy', 'scope',
+  'title',
+  'id',
+  'related',
+  'status',
+  'description',
+  'references',
+  'author',
+  'date',
+  'modified',
+  'tags',
+  'logsource',
+  'detection',
+  'fields',
+  'falsepositives',
+  'level',
+  'license',
+  'name',
+  'taxonomy',
+  'scope',
 ]);
 // Keys that may follow detection; a detection field is never written in lower case with these names.
-const AFTER_DETECTION = new Set(['fields', 'falsepositives', 'level', 'tags', 'status', 'references', 'author', 'date', 'modified', 'license', 'related', 'scope']);
+const AFTER_DETECTION = new Set([
+  'fields',
+  'falsepositives',
+  'level',
+  'tags',
+  'status',
+  'references',
+  'author',
+  'date',
+  'modified',
+  'license',
+  'related',
+  'scope',
+]);
 const LOGSOURCE_KEYS = new Set(['category', 'product', 'service', 'definition']);
 const LIST_KEYS = new Set(['tags', 'references', 'falsepositives', 'fields', 'scope']);
 const CONDITION_WORDS = new Set(['and', 'or', 'not', 'of', 'all', 'them', 'any', '1', 'count', 'by', 'near', 'min', 'max', 'avg', 'sum']);
@@ -110,7 +140,14 @@ function isRuleShaped(yamlText: string): boolean {
     const doc = load(yamlText) as Record<string, unknown> | null;
     if (!doc || typeof doc !== 'object') return false;
     const detection = doc['detection'] as Record<string, unknown> | undefined;
-    return typeof doc['title'] === 'string' && !!doc['logsource'] && typeof doc['logsource'] === 'object' && !!detection && typeof detection === 'object' && 'condition' in detection;
+    return (
+      typeof doc['title'] === 'string' &&
+      !!doc['logsource'] &&
+      typeof doc['logsource'] === 'object' &&
+      !!detection &&
+      typeof detection === 'object' &&
+      'condition' in detection
+    );
   } catch {
     return false;
   }

@@ -6,11 +6,14 @@ const tasks = (text: string) => extractScheduledTasks(parseDocument(text));
 describe('extractScheduledTasks', () => {
   it('reads schtasks /create with /tn and /tr in any order', () => {
     const text = 'schtasks.exe /Create /F /SC ONLOGON /TN "\\Microsoft\\Windows\\WinSAT Refresh" /TR "C:\\x.exe --silent"';
-    expect(tasks(text)).toEqual([expect.objectContaining({ value: '\\Microsoft\\Windows\\WinSAT Refresh', command: 'C:\\x.exe --silent', confidence: 0.95 })]);
+    expect(tasks(text)).toEqual([
+      expect.objectContaining({ value: '\\Microsoft\\Windows\\WinSAT Refresh', command: 'C:\\x.exe --silent', confidence: 0.95 }),
+    ]);
   });
 
   it('merges /run of the same task and reads Register-ScheduledTask', () => {
-    const text = 'schtasks /create /tn Updater /tr c:\\u.exe /sc daily\nschtasks /run /tn updater\nRegister-ScheduledTask -TaskName "EdgeUpdateX" -Action (New-ScheduledTaskAction -Execute "C:\\e.exe")';
+    const text =
+      'schtasks /create /tn Updater /tr c:\\u.exe /sc daily\nschtasks /run /tn updater\nRegister-ScheduledTask -TaskName "EdgeUpdateX" -Action (New-ScheduledTaskAction -Execute "C:\\e.exe")';
     expect(tasks(text).map((t) => [t.value, t.command ?? null])).toEqual([
       ['Updater', 'c:\\u.exe'],
       ['EdgeUpdateX', 'C:\\e.exe'],
@@ -32,6 +35,10 @@ describe('extractScheduledTasks', () => {
       'The file `C:\\Windows\\System32\\Tasks\\Microsoft\\Windows\\Orchestrator\\USO_Refresh` was replaced.',
       '<RegistrationInfo><URI>\\Vendor\\Updater Task</URI></RegistrationInfo>',
     ].join('\n');
-    expect(tasks(text).map((t) => t.value)).toEqual(['\\OneDrive Reporting Task-S-1-5-21-3379904212', '\\Microsoft\\Windows\\Orchestrator\\USO_Refresh', '\\Vendor\\Updater Task']);
+    expect(tasks(text).map((t) => t.value)).toEqual([
+      '\\OneDrive Reporting Task-S-1-5-21-3379904212',
+      '\\Microsoft\\Windows\\Orchestrator\\USO_Refresh',
+      '\\Vendor\\Updater Task',
+    ]);
   });
 });

@@ -3,22 +3,60 @@ import type { HuntQueryLanguage } from '@huntforge/contracts';
 /** What a block of code is: a hunt query (and in which language), shell commands, data or other code. */
 export type CodeKind = { kind: 'query'; language: HuntQueryLanguage } | { kind: 'shell' } | { kind: 'data' } | { kind: 'other' };
 
-const SHELL_TAGS = new Set(['bash', 'sh', 'shell', 'zsh', 'console', 'terminal', 'cmd', 'bat', 'batch', 'powershell', 'ps', 'ps1', 'pwsh', 'posh', 'dos', 'shell-session', 'shellsession']);
+const SHELL_TAGS = new Set([
+  'bash',
+  'sh',
+  'shell',
+  'zsh',
+  'console',
+  'terminal',
+  'cmd',
+  'bat',
+  'batch',
+  'powershell',
+  'ps',
+  'ps1',
+  'pwsh',
+  'posh',
+  'dos',
+  'shell-session',
+  'shellsession',
+]);
 const DATA_TAGS = new Set(['json', 'xml', 'csv', 'ini', 'toml', 'html', 'log', 'hex']);
-const TAG_LANGUAGES: Record<string, HuntQueryLanguage> = { kql: 'kql', kusto: 'kql', spl: 'spl', splunk: 'spl', eql: 'eql', osquery: 'osquery', xql: 'xql', sigma: 'sigma', esql: 'esql', 'es|ql': 'esql', lucene: 'lucene', falco: 'falco' };
+const TAG_LANGUAGES: Record<string, HuntQueryLanguage> = {
+  kql: 'kql',
+  kusto: 'kql',
+  spl: 'spl',
+  splunk: 'spl',
+  eql: 'eql',
+  osquery: 'osquery',
+  xql: 'xql',
+  sigma: 'sigma',
+  esql: 'esql',
+  'es|ql': 'esql',
+  lucene: 'lucene',
+  falco: 'falco',
+};
 
 const KQL_TABLES =
   'DeviceProcessEvents|DeviceNetworkEvents|DeviceFileEvents|DeviceRegistryEvents|DeviceEvents|DeviceLogonEvents|DeviceImageLoadEvents|DeviceInfo|DeviceNetworkInfo|SecurityEvent|SigninLogs|AuditLogs|CommonSecurityLog|Syslog|OfficeActivity|AzureActivity|AzureDiagnostics|EmailEvents|EmailUrlInfo|EmailAttachmentInfo|IdentityLogonEvents|IdentityQueryEvents|IdentityDirectoryEvents|AlertEvidence|AlertInfo|CloudAppEvents|AADSignInEventsBeta|DnsEvents|W3CIISLog|Event|WindowsEvent|ASimProcessEventLogs|imProcessCreate|_Im_ProcessCreate|_ASim_\\w+|BehaviorAnalytics|ThreatIntelligenceIndicator|AzureNetworkAnalytics_CL|\\w+_CL';
-const KQL = new RegExp(`(?:^|\\n)\\s*(?:let\\s+\\w+\\s*=.*\\n\\s*)*(?:${KQL_TABLES})\\s*(?:\\n\\s*)?\\|\\s*(?:where|project|summarize|extend|join|take|limit|distinct|order|sort|top|count|mv-expand|parse|invoke|search)\\b`);
-const KQL_OPERATORS = /\|\s*where\b[\s\S]{0,2000}?(?:\bhas(?:_any|_all|prefix|suffix)?\b|=~|!~|\bin~|\bcontains\b|\bendswith\b|\bstartswith\b)[\s\S]{0,2000}?\|\s*(?:project|summarize|extend|distinct|take|top)\b/;
-const SPL = /(?:^|\s)(?:index|sourcetype|source|eventtype|EventCode|EventID)\s*=\s*["\w*]|(?:^|\n)\s*\|\s*(?:tstats|inputlookup|datamodel|from datamodel)\b|\|\s*(?:stats|table|eval|rex|dedup|rename|fields)\b[^\n]*\bby\b|\|\s*table\s+\w/;
-const EQL = /(?:^|\n|\[)\s*(?:process|file|network|registry|library|dns|any|authentication|iam|driver|intrusion_detection)\s+where\b|(?:^|\n)\s*sequence(?:\s+by\s+[\w.]+)?(?:\s+with\s+maxspan\s*=\s*\w+)?\s*\n?\s*\[/;
+const KQL = new RegExp(
+  `(?:^|\\n)\\s*(?:let\\s+\\w+\\s*=.*\\n\\s*)*(?:${KQL_TABLES})\\s*(?:\\n\\s*)?\\|\\s*(?:where|project|summarize|extend|join|take|limit|distinct|order|sort|top|count|mv-expand|parse|invoke|search)\\b`,
+);
+const KQL_OPERATORS =
+  /\|\s*where\b[\s\S]{0,2000}?(?:\bhas(?:_any|_all|prefix|suffix)?\b|=~|!~|\bin~|\bcontains\b|\bendswith\b|\bstartswith\b)[\s\S]{0,2000}?\|\s*(?:project|summarize|extend|distinct|take|top)\b/;
+const SPL =
+  /(?:^|\s)(?:index|sourcetype|source|eventtype|EventCode|EventID)\s*=\s*["\w*]|(?:^|\n)\s*\|\s*(?:tstats|inputlookup|datamodel|from datamodel)\b|\|\s*(?:stats|table|eval|rex|dedup|rename|fields)\b[^\n]*\bby\b|\|\s*table\s+\w/;
+const EQL =
+  /(?:^|\n|\[)\s*(?:process|file|network|registry|library|dns|any|authentication|iam|driver|intrusion_detection)\s+where\b|(?:^|\n)\s*sequence(?:\s+by\s+[\w.]+)?(?:\s+with\s+maxspan\s*=\s*\w+)?\s*\n?\s*\[/;
 const OSQUERY =
   /\bSELECT\b[\s\S]{1,2000}?\bFROM\s+(?:processes|process_events|listening_ports|process_open_sockets|file|hash|users|crontab|launchd|startup_items|scheduled_tasks|services|registry|socket_events|kernel_modules|authorized_keys|shell_history|chrome_extensions|autoexec|wmi_\w+|yara|file_events|etc_hosts|logged_in_users|system_info|os_version|programs|apps|docker_\w+|osquery_\w+|signature|es_process_events|bpf_process_events|systemd_units|sudoers|known_hosts|browser_plugins|safari_extensions|drivers|certificates|windows_events|windows_eventlog|powershell_events|prefetch|userassist|shimcache|ntfs_journal_events|mounts|routes|arp_cache|dns_cache|listening_ports)\b/i;
 // PowerShell that searches event logs or audit data: a hunt, not a command the intrusion ran.
-const POWERSHELL_QUERY = /(?:^|\n|\|\s*|=\s*|\(\s*)(?:Get-WinEvent|Get-EventLog|Search-UnifiedAuditLog|Get-MpThreatDetection|Get-MgAuditLog\w*)\b[^\n]*(?:-FilterHashtable|-FilterXPath|-LogName|-Log\b|-StartDate|-RecordType|-Operations|\|\s*Where-Object)/i;
+const POWERSHELL_QUERY =
+  /(?:^|\n|\|\s*|=\s*|\(\s*)(?:Get-WinEvent|Get-EventLog|Search-UnifiedAuditLog|Get-MpThreatDetection|Get-MgAuditLog\w*)\b[^\n]*(?:-FilterHashtable|-FilterXPath|-LogName|-Log\b|-StartDate|-RecordType|-Operations|\|\s*Where-Object)/i;
 // ES|QL: a source command and a piped processing command (`FROM logs-endpoint.* | WHERE …`).
-const ESQL = /(?:^|\n)\s*FROM\s+[\w.*,:-]+(?:\s+METADATA\s+[\w, ]+)?\s*(?:\n\s*)?\|\s*(?:WHERE|STATS|EVAL|KEEP|LIMIT|SORT|DISSECT|GROK|MV_EXPAND|ENRICH|RENAME|DROP)\b/i;
+const ESQL =
+  /(?:^|\n)\s*FROM\s+[\w.*,:-]+(?:\s+METADATA\s+[\w, ]+)?\s*(?:\n\s*)?\|\s*(?:WHERE|STATS|EVAL|KEEP|LIMIT|SORT|DISSECT|GROK|MV_EXPAND|ENRICH|RENAME|DROP)\b/i;
 // Kibana query language / Lucene: two or more `field.path : value` clauses joined by and/or.
 // One clause whose values are a bracketed boolean list counts too: `event.action:(a or b)`.
 const LUCENE =
@@ -28,7 +66,8 @@ const FALCO = /^\s*-\s*(?:rule|macro)\s*:[^\n]*\n[\s\S]*?^\s*condition\s*:/m;
 // auditd rules: a file watch (`-w /etc/x -p wa -k key`) or a syscall rule (`-a always,exit -F …`).
 const AUDITD = /(?:^|\n)\s*(?:-w\s+\/\S*\s+-p\s+[rwxa]+\b|-a\s+(?:always|never),(?:exit|task|user|exclude)\b)/;
 // A Sysmon configuration's event filter (`<FileCreate onmatch="include">`).
-const SYSMON = /<(?:RuleGroup|ProcessCreate|FileCreate|FileCreateTime|NetworkConnect|RegistryEvent|ImageLoad|DnsQuery|CreateRemoteThread|ProcessAccess|PipeEvent|WmiEvent|FileDelete|ProcessTerminate|DriverLoad|RawAccessRead)\s+(?:name="[^"]*"\s+)?(?:groupRelation="\w+"\s+)?onmatch=/;
+const SYSMON =
+  /<(?:RuleGroup|ProcessCreate|FileCreate|FileCreateTime|NetworkConnect|RegistryEvent|ImageLoad|DnsQuery|CreateRemoteThread|ProcessAccess|PipeEvent|WmiEvent|FileDelete|ProcessTerminate|DriverLoad|RawAccessRead)\s+(?:name="[^"]*"\s+)?(?:groupRelation="\w+"\s+)?onmatch=/;
 // Query languages a shell-tagged block may hold (auditctl rules are written in bash blocks).
 const SHELL_BLOCK_QUERIES = new Set<HuntQueryLanguage>(['powershell', 'auditd']);
 const XQL = /(?:^|\n)\s*(?:config\s+case_sensitive|dataset\s*=\s*\w+|preset\s*=\s*\w+)/;

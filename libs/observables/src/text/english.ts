@@ -8,7 +8,6 @@ window windows service services itself itself, was, which, to, again then, used 
 run started created invoked called named loads loaded loading spawns launches executes starts creates invokes calls`.split(/\s+/),
 );
 
-
 /** A word of running text: a function word, a common verb or an -ing / -ed form. */
 export function isProseWord(token: string): boolean {
   const t = token.replace(/[,.;:!?)]+$/, '').toLowerCase();

@@ -48,7 +48,10 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOneH
   try {
     const { config, keyFile } = withLocalEncryptionKey(options.config);
     if (keyFile?.created) {
-      logger.warn({ keyFile: keyFile.path }, 'generated a key for stored credentials (SETTINGS_ENCRYPTION_KEY was not set): back it up with the data directory');
+      logger.warn(
+        { keyFile: keyFile.path },
+        'generated a key for stored credentials (SETTINGS_ENCRYPTION_KEY was not set): back it up with the data directory',
+      );
     }
     const infra = await openInfrastructure(config, logger, { migrate: true });
     closers.push('infrastructure', () => infra.close());
@@ -61,16 +64,22 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOneH
     const serviceHealth: Record<string, HealthCheck> = {};
     for (const module of modules) {
       serviceHealth[module.name] = async () =>
-        !started.has(module.name) ? { status: 'down', detail: { reason: 'not started' } }
-          : module.health ? module.health() : { status: 'up' };
+        !started.has(module.name)
+          ? { status: 'down', detail: { reason: 'not started' } }
+          : module.health
+            ? module.health()
+            : { status: 'up' };
     }
     const upstreams: InProcessUpstream[] = modules.flatMap((module) =>
       module.http ? [{ service: module.name, prefixes: module.http.prefixes, router: module.http.router }] : [],
     );
-    const gateway = await options.createGateway({ ...infra, logger: logger.child({ module: 'gateway' }) }, {
-      upstreams,
-      serviceHealth,
-    });
+    const gateway = await options.createGateway(
+      { ...infra, logger: logger.child({ module: 'gateway' }) },
+      {
+        upstreams,
+        serviceHealth,
+      },
+    );
 
     const url = await serve(infra, closers, {
       serviceName: 'all-in-one',

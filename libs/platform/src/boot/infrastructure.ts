@@ -32,11 +32,7 @@ async function reportUndecryptableSecrets(db: Db, encryptionKey: Buffer | null, 
 }
 
 /** Opens the database (migrating when asked) and the bus, and builds the scheduler every module shares. */
-export async function openInfrastructure(
-  config: AppConfig,
-  logger: Logger,
-  options: { migrate: boolean },
-): Promise<Infrastructure> {
+export async function openInfrastructure(config: AppConfig, logger: Logger, options: { migrate: boolean }): Promise<Infrastructure> {
   const metrics = createAppMetrics({ service: config.service });
   const db: Db = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {

@@ -6,7 +6,11 @@ import { createLogger, type Logger } from '../logging/logger';
  * runs (`serviceEnv`), before anything connects or migrates. A bad configuration stops the process with exit code 1
  * and the full list of problems on stderr: a service must never start half-configured.
  */
-export function loadStartupConfig(shape: Shape, service: string, serviceEnv: readonly EnvSchema[] = []): { config: AppConfig; logger: Logger } {
+export function loadStartupConfig(
+  shape: Shape,
+  service: string,
+  serviceEnv: readonly EnvSchema[] = [],
+): { config: AppConfig; logger: Logger } {
   loadDotEnv();
   try {
     const config = loadConfig(process.env, { shape, service, serviceEnv });

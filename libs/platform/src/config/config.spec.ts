@@ -4,7 +4,11 @@ import { loadConfig, type LoadConfigOptions } from './config';
 const allInOne: LoadConfigOptions = { shape: 'all-in-one', service: 'all-in-one' };
 const gateway: LoadConfigOptions = { shape: 'distributed', service: 'gateway' };
 const hexKey = 'ab'.repeat(32);
-const infra = { DATABASE_URL: 'postgresql://hf:pw@db:5432/huntforge', AMQP_URL: 'amqp://guest:guest@mq:5672', IDENTITY_SIGNING_KEY: 'cd'.repeat(32) };
+const infra = {
+  DATABASE_URL: 'postgresql://hf:pw@db:5432/huntforge',
+  AMQP_URL: 'amqp://guest:guest@mq:5672',
+  IDENTITY_SIGNING_KEY: 'cd'.repeat(32),
+};
 
 function problemsOf(env: NodeJS.ProcessEnv, options: LoadConfigOptions): string[] {
   try {
@@ -43,7 +47,15 @@ describe('loadConfig', () => {
 
   it('reads the rate limits, shares their counts through the database when distributed, and refuses a negative limit', () => {
     expect(loadConfig(infra, gateway).rateLimits.store).toBe('database');
-    const limits = loadConfig({ RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_EXPENSIVE_PER_MINUTE: '5', RATE_LIMIT_SIGN_IN_PER_MINUTE: '3', RATE_LIMIT_STORE: 'database' }, allInOne).rateLimits;
+    const limits = loadConfig(
+      {
+        RATE_LIMIT_PER_MINUTE: '0',
+        RATE_LIMIT_EXPENSIVE_PER_MINUTE: '5',
+        RATE_LIMIT_SIGN_IN_PER_MINUTE: '3',
+        RATE_LIMIT_STORE: 'database',
+      },
+      allInOne,
+    ).rateLimits;
     expect(limits).toEqual({ perMinute: 0, expensivePerMinute: 5, signInPerMinute: 3, store: 'database', trustedProxies: [] });
     expect(loadConfig({ TRUSTED_PROXIES: ' 10.0.0.0/8, ::1 ,' }, allInOne).rateLimits.trustedProxies).toEqual(['10.0.0.0/8', '::1']);
     expect(problemsOf({ RATE_LIMIT_PER_MINUTE: '-1', RATE_LIMIT_STORE: 'redis' }, allInOne)).toEqual([
@@ -53,7 +65,10 @@ describe('loadConfig', () => {
   });
 
   it('reads ALLOWED_HOSTS as a lower-cased list and refuses what is not a host name', () => {
-    expect(loadConfig({ ALLOWED_HOSTS: ' Huntforge.Example.com, *.corp.example ' }, allInOne).allowedHosts).toEqual(['huntforge.example.com', '*.corp.example']);
+    expect(loadConfig({ ALLOWED_HOSTS: ' Huntforge.Example.com, *.corp.example ' }, allInOne).allowedHosts).toEqual([
+      'huntforge.example.com',
+      '*.corp.example',
+    ]);
     expect(() => loadConfig({ ALLOWED_HOSTS: 'https://x.example/path' }, allInOne)).toThrow(/ALLOWED_HOSTS/);
   });
 
@@ -122,9 +137,7 @@ describe('loadConfig', () => {
   });
 
   it('rejects other boolean spellings', () => {
-    expect(problemsOf({ SCHEDULER_ENABLED: 'yes' }, allInOne)).toEqual([
-      'SCHEDULER_ENABLED: must be true, false, 1 or 0',
-    ]);
+    expect(problemsOf({ SCHEDULER_ENABLED: 'yes' }, allInOne)).toEqual(['SCHEDULER_ENABLED: must be true, false, 1 or 0']);
   });
 
   it.each(['65536', '80.5', 'http', '-1'])('rejects PORT=%s', (port) => {
@@ -138,7 +151,10 @@ describe('loadConfig', () => {
   it('accepts both postgres URL schemes and both AMQP schemes', () => {
     for (const databaseUrl of ['postgres://db/x', 'postgresql://u:p@db:5432/x']) {
       for (const amqpUrl of ['amqp://mq', 'amqps://u:p@mq:5671/vhost']) {
-        expect(loadConfig({ DATABASE_URL: databaseUrl, AMQP_URL: amqpUrl, IDENTITY_SIGNING_KEY: infra.IDENTITY_SIGNING_KEY }, gateway).databaseUrl).toBe(databaseUrl);
+        expect(
+          loadConfig({ DATABASE_URL: databaseUrl, AMQP_URL: amqpUrl, IDENTITY_SIGNING_KEY: infra.IDENTITY_SIGNING_KEY }, gateway)
+            .databaseUrl,
+        ).toBe(databaseUrl);
       }
     }
   });
@@ -154,7 +170,10 @@ describe('loadConfig', () => {
   });
 
   it('never echoes a URL that may carry a password', () => {
-    const problems = problemsOf({ DATABASE_URL: 'mysql://root:hunter2@db/x', AMQP_URL: 'amqp://mq', IDENTITY_SIGNING_KEY: infra.IDENTITY_SIGNING_KEY }, gateway);
+    const problems = problemsOf(
+      { DATABASE_URL: 'mysql://root:hunter2@db/x', AMQP_URL: 'amqp://mq', IDENTITY_SIGNING_KEY: infra.IDENTITY_SIGNING_KEY },
+      gateway,
+    );
     expect(problems).toEqual(['DATABASE_URL: must be a URL starting with postgres:// or postgresql://']);
     expect(problems.join('\n')).not.toContain('hunter2');
   });
@@ -245,9 +264,7 @@ describe('loadConfig', () => {
 describe('formatConfigProblems', () => {
   it('prints a heading and one bullet per problem', () => {
     const error = new ConfigError('gateway', ['DATABASE_URL: required', 'AMQP_URL: required']);
-    expect(formatConfigProblems(error)).toBe(
-      'Configuration is invalid (2 problems):\n  - DATABASE_URL: required\n  - AMQP_URL: required',
-    );
+    expect(formatConfigProblems(error)).toBe('Configuration is invalid (2 problems):\n  - DATABASE_URL: required\n  - AMQP_URL: required');
     expect(error.message).toContain('gateway');
   });
 });

@@ -99,22 +99,16 @@ function crossVariableProblems(raw: Partial<Record<EnvVariable, string>>, option
       IDENTITY_SIGNING_KEY: 'the same 32-byte key (64 hex characters) on the gateway and every service',
     };
     for (const name of missing) {
-      problems.push(
-        `${name}: required when ${options.service} runs as its own process (distributed shape); set it to ${what[name]}`,
-      );
+      problems.push(`${name}: required when ${options.service} runs as its own process (distributed shape); set it to ${what[name]}`);
     }
   }
 
   if (raw.AUTH_MODE === 'off') {
     const host = raw.HOST ?? '127.0.0.1';
     if (options.shape !== 'all-in-one') {
-      problems.push(
-        `AUTH_MODE: "off" is allowed only in the all-in-one shape on a loopback host; ${options.service} runs distributed`,
-      );
+      problems.push(`AUTH_MODE: "off" is allowed only in the all-in-one shape on a loopback host; ${options.service} runs distributed`);
     } else if (!isLoopbackHost(host)) {
-      problems.push(
-        `AUTH_MODE: "off" is allowed only when HOST is a loopback address (127.0.0.0/8, ::1, localhost); HOST is ${host}`,
-      );
+      problems.push(`AUTH_MODE: "off" is allowed only when HOST is a loopback address (127.0.0.0/8, ::1, localhost); HOST is ${host}`);
     }
   }
 

@@ -47,6 +47,9 @@ describe('loadConfig with service variables', () => {
       error = caught;
     }
     expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).problems).toEqual(['PORT: must be an integer from 0 to 65535', 'WORKFLOW_CONCURRENCY: must be at least 1']);
+    expect((error as ConfigError).problems).toEqual([
+      'PORT: must be an integer from 0 to 65535',
+      'WORKFLOW_CONCURRENCY: must be at least 1',
+    ]);
   });
 });

@@ -26,9 +26,13 @@ export function describeEnvIssue(issue: z.core.$ZodIssue): string {
 function plainWords(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'too_small':
-      return issue.origin === 'string' ? 'must not be empty' : `must be ${issue.inclusive === false ? 'greater than' : 'at least'} ${String(issue.minimum)}`;
+      return issue.origin === 'string'
+        ? 'must not be empty'
+        : `must be ${issue.inclusive === false ? 'greater than' : 'at least'} ${String(issue.minimum)}`;
     case 'too_big':
-      return issue.origin === 'string' ? `must be at most ${String(issue.maximum)} characters` : `must be ${issue.inclusive === false ? 'less than' : 'at most'} ${String(issue.maximum)}`;
+      return issue.origin === 'string'
+        ? `must be at most ${String(issue.maximum)} characters`
+        : `must be ${issue.inclusive === false ? 'less than' : 'at most'} ${String(issue.maximum)}`;
     case 'invalid_type':
       if (issue.expected === 'int') return 'must be a whole number';
       if (issue.expected === 'number') return 'must be a number';

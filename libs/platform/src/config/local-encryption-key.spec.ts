@@ -12,7 +12,8 @@ describe('withLocalEncryptionKey', () => {
   });
   afterEach(() => rmSync(join(dataDir, '..'), { recursive: true, force: true }));
 
-  const allInOne = (env: Record<string, string> = {}) => loadConfig({ DATA_DIR: dataDir, ...env }, { shape: 'all-in-one', service: 'all-in-one' });
+  const allInOne = (env: Record<string, string> = {}) =>
+    loadConfig({ DATA_DIR: dataDir, ...env }, { shape: 'all-in-one', service: 'all-in-one' });
 
   it('creates a private 32-byte key in DATA_DIR on first start and reuses it afterwards', () => {
     const first = withLocalEncryptionKey(allInOne());

@@ -6,7 +6,10 @@ import { isIP } from 'node:net';
  * (`0.0.0.0`, `::`, a hostname) counts as reachable from the network.
  */
 export function isLoopbackHost(host: string): boolean {
-  const normalized = host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const normalized = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
   if (normalized === 'localhost') return true;
   if (isIP(normalized) === 4) return normalized.startsWith('127.');
   if (isIP(normalized) === 6) {

@@ -80,7 +80,9 @@ describe('createProbeRouter', () => {
   });
 
   it('answers 200 ready when everything is up', async () => {
-    const response = await request(probeApp({ database: up, bus: up })).get('/health/ready').expect(200);
+    const response = await request(probeApp({ database: up, bus: up }))
+      .get('/health/ready')
+      .expect(200);
     expect(response.body).toEqual({
       status: 'up',
       checked_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
@@ -97,12 +99,16 @@ describe('createProbeRouter', () => {
   });
 
   it('answers 503 when a check is degraded', async () => {
-    const response = await request(probeApp({ database: up, model: degraded })).get('/health/ready').expect(503);
+    const response = await request(probeApp({ database: up, model: degraded }))
+      .get('/health/ready')
+      .expect(503);
     expect(response.body.status).toBe('degraded');
   });
 
   it('answers 503 with timeout when a check hangs', async () => {
-    const response = await request(probeApp({ database: never }, 50)).get('/health/ready').expect(503);
+    const response = await request(probeApp({ database: never }, 50))
+      .get('/health/ready')
+      .expect(503);
     expect(response.body.components.database).toMatchObject({ status: 'down', detail: { error: 'timeout' } });
   });
 });

@@ -20,7 +20,10 @@ export function createProbeRouter(checks: Record<string, HealthCheck>, options: 
 
   router.get('/health/ready', async (_req, res) => {
     const report = await runChecks(checks, options.timeoutMs);
-    res.set('cache-control', 'no-store').status(report.status === 'up' ? 200 : 503).json(toHealthBody(report, new Date()));
+    res
+      .set('cache-control', 'no-store')
+      .status(report.status === 'up' ? 200 : 503)
+      .json(toHealthBody(report, new Date()));
   });
 
   return router;

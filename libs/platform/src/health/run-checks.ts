@@ -17,10 +17,7 @@ export const DEFAULT_CHECK_TIMEOUT_MS = 2000;
  * A check that throws or times out is `down`. Overall: down if any is down, else degraded if any is
  * degraded, else up.
  */
-export async function runChecks(
-  checks: Record<string, HealthCheck>,
-  timeoutMs: number = DEFAULT_CHECK_TIMEOUT_MS,
-): Promise<HealthReport> {
+export async function runChecks(checks: Record<string, HealthCheck>, timeoutMs: number = DEFAULT_CHECK_TIMEOUT_MS): Promise<HealthReport> {
   const names = Object.keys(checks);
   const results = await Promise.all(names.map((name) => runOne(checks[name], timeoutMs)));
   const report: Record<string, ComponentHealth> = {};

@@ -9,7 +9,9 @@ describe('toErrorResponse', () => {
     const response = toErrorResponse(new SettingDecryptionError('OPENAI_API_KEY', 'wrong SETTINGS_ENCRYPTION_KEY or tampered ciphertext'));
     expect(response).toEqual({
       status: 409,
-      body: { error: { code: 'setting_undecryptable', message: expect.stringContaining('OPENAI_API_KEY'), details: { key: 'OPENAI_API_KEY' } } },
+      body: {
+        error: { code: 'setting_undecryptable', message: expect.stringContaining('OPENAI_API_KEY'), details: { key: 'OPENAI_API_KEY' } },
+      },
       unexpected: false,
     });
   });
@@ -18,7 +20,13 @@ describe('toErrorResponse', () => {
     const response = toErrorResponse(new CredentialBaseUrlChangedError('OPENAI_API_KEY', 'OPENAI_BASE_URL'));
     expect(response).toEqual({
       status: 409,
-      body: { error: { code: 'credential_base_url_changed', message: expect.stringContaining('OPENAI_BASE_URL'), details: { key: 'OPENAI_API_KEY', base_url_key: 'OPENAI_BASE_URL' } } },
+      body: {
+        error: {
+          code: 'credential_base_url_changed',
+          message: expect.stringContaining('OPENAI_BASE_URL'),
+          details: { key: 'OPENAI_API_KEY', base_url_key: 'OPENAI_BASE_URL' },
+        },
+      },
       unexpected: false,
     });
   });

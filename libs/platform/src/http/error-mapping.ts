@@ -58,7 +58,11 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   }
   // A credential withheld because its base URL changed after it was entered: an admin must enter it again.
   if (error instanceof CredentialBaseUrlChangedError) {
-    return { status: 409, body: errorBody(error.code, error.message, { key: error.key, base_url_key: error.baseUrlKey }), unexpected: false };
+    return {
+      status: 409,
+      body: errorBody(error.code, error.message, { key: error.key, base_url_key: error.baseUrlKey }),
+      unexpected: false,
+    };
   }
   // A path segment that is not valid percent-encoding (`/api/articles/%ff`): express marks it 400 but not `expose`.
   if (error instanceof URIError && numberProperty(error, 'status') === 400) {

@@ -97,21 +97,25 @@ describe('createHttpApp + finalizeHttpApp', () => {
   });
 
   it('answers 400 json_too_deep for a body nested past 64 levels, before parsing; brackets inside strings do not count', async () => {
-    const tooDeep = await request(app).post('/api/sources').set('content-type', 'application/json').send(`${'['.repeat(65)}${']'.repeat(65)}`).expect(400);
+    const tooDeep = await request(app)
+      .post('/api/sources')
+      .set('content-type', 'application/json')
+      .send(`${'['.repeat(65)}${']'.repeat(65)}`)
+      .expect(400);
     expectErrorBody(tooDeep.body, 'json_too_deep');
     // 64 levels parse (and fail the schema like any other wrong shape).
-    const deepest = await request(app).post('/api/sources').set('content-type', 'application/json').send(`${'['.repeat(64)}${']'.repeat(64)}`).expect(400);
+    const deepest = await request(app)
+      .post('/api/sources')
+      .set('content-type', 'application/json')
+      .send(`${'['.repeat(64)}${']'.repeat(64)}`)
+      .expect(400);
     expectErrorBody(deepest.body, 'validation_error');
     const bracketsInText = JSON.stringify({ name: `${'[{'.repeat(100)}\\"[`, limit: 1 });
     await request(app).post('/api/sources').set('content-type', 'application/json').send(bracketsInText).expect(201);
   });
 
   it('answers 415 for an unsupported charset', async () => {
-    const response = await request(app)
-      .post('/api/sources')
-      .set('content-type', 'application/json; charset=ebcdic')
-      .send('{}')
-      .expect(415);
+    const response = await request(app).post('/api/sources').set('content-type', 'application/json; charset=ebcdic').send('{}').expect(415);
     expectErrorBody(response.body, 'unsupported_charset');
   });
 

@@ -37,7 +37,11 @@ describe('requireSignedIdentity', () => {
 
   it('refuses forged identity headers without a signature (401 unsigned_request), but not the probes', async () => {
     const app = service();
-    const res = await request(app).post('/api/scrape-url').set({ 'x-huntforge-actor': 'token:admin', 'x-huntforge-role': 'admin' }).send({}).expect(401);
+    const res = await request(app)
+      .post('/api/scrape-url')
+      .set({ 'x-huntforge-actor': 'token:admin', 'x-huntforge-role': 'admin' })
+      .send({})
+      .expect(401);
     expect(res.body.error.code).toBe('unsigned_request');
     await request(app).get('/health/ready').expect(200);
   });
@@ -54,17 +58,27 @@ describe('requireSignedIdentity', () => {
       const res = await request(app).post('/api/scrape-url').set(identity).set(headers).send({}).expect(401);
       expect(res.body.error.code).toBe('invalid_signature');
     }
-    const stale = await request(app).post('/api/scrape-url').set(identity).set(signed('/api/scrape-url', { at: NOW - SIGNATURE_MAX_AGE_MS - 1 })).send({}).expect(401);
+    const stale = await request(app)
+      .post('/api/scrape-url')
+      .set(identity)
+      .set(signed('/api/scrape-url', { at: NOW - SIGNATURE_MAX_AGE_MS - 1 }))
+      .send({})
+      .expect(401);
     expect(stale.body.error.code).toBe('stale_signature');
   });
 
-  it('refuses a replay of a signed request within the signature\'s lifetime (401 replayed_signature; with another body, invalid_signature)', async () => {
+  it("refuses a replay of a signed request within the signature's lifetime (401 replayed_signature; with another body, invalid_signature)", async () => {
     const app = service();
     const headers = signed('/api/scrape-url', { body: '{"url":"https://a.example"}' });
     await request(app).post('/api/scrape-url').set(identity).set(headers).send({ url: 'https://a.example' }).expect(201);
     const replay = await request(app).post('/api/scrape-url').set(identity).set(headers).send({ url: 'https://a.example' }).expect(401);
     expect(replay.body.error.code).toBe('replayed_signature');
-    const otherBody = await request(app).post('/api/scrape-url').set(identity).set(headers).send({ url: 'https://evil.example' }).expect(401);
+    const otherBody = await request(app)
+      .post('/api/scrape-url')
+      .set(identity)
+      .set(headers)
+      .send({ url: 'https://evil.example' })
+      .expect(401);
     expect(otherBody.body.error.code).toBe('invalid_signature');
     // A fresh signature for the same request is fine.
     await request(app).post('/api/scrape-url').set(identity).set(signed('/api/scrape-url')).send({}).expect(201);
@@ -93,15 +107,30 @@ describe('requireSignedIdentity', () => {
     expect(relabelled.body.error.code).toBe('invalid_signature');
 
     // A body where the signature promised none, and a request without the digest header, are refused as well.
-    const added = await request(app).post('/api/scrape-url').set(identity).set(signed('/api/scrape-url', { body: '' })).send({ url: 'x' }).expect(401);
+    const added = await request(app)
+      .post('/api/scrape-url')
+      .set(identity)
+      .set(signed('/api/scrape-url', { body: '' }))
+      .send({ url: 'x' })
+      .expect(401);
     expect(added.body.error.code).toBe('invalid_signature');
     const { ['x-huntforge-body-sha256']: _digest, ...withoutDigest } = signed('/api/scrape-url');
     const missing = await request(app).post('/api/scrape-url').set(identity).set(withoutDigest).send({}).expect(401);
     expect(missing.body.error.code).toBe('unsigned_request');
 
     // The exact bytes signed pass, and so does a request without a body signed as such.
-    await request(app).post('/api/scrape-url').set(identity).set(signed('/api/scrape-url', { body: '{"url":"https://a.example"}' })).set('content-type', 'application/json').send('{"url":"https://a.example"}').expect(201);
-    await request(app).post('/api/scrape-url').set(identity).set(signed('/api/scrape-url', { body: '' })).expect(201);
+    await request(app)
+      .post('/api/scrape-url')
+      .set(identity)
+      .set(signed('/api/scrape-url', { body: '{"url":"https://a.example"}' }))
+      .set('content-type', 'application/json')
+      .send('{"url":"https://a.example"}')
+      .expect(201);
+    await request(app)
+      .post('/api/scrape-url')
+      .set(identity)
+      .set(signed('/api/scrape-url', { body: '' }))
+      .expect(201);
   });
 
   it('keeps the signature and its nonce out of the request log', async () => {

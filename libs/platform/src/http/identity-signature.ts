@@ -104,7 +104,9 @@ export function requireSignedIdentity(options: RequireSignedIdentityOptions): Re
     const nonce = header(req.headers[NONCE_HEADER]);
     const digest = header(req.headers[BODY_DIGEST_HEADER]);
     if (!signedAt || !given || !nonce || !digest) {
-      return next(new HttpError(401, 'unsigned_request', 'This service answers only requests the gateway signed; call it through the gateway'));
+      return next(
+        new HttpError(401, 'unsigned_request', 'This service answers only requests the gateway signed; call it through the gateway'),
+      );
     }
     const age = now() - Number(signedAt);
     if (!Number.isFinite(age) || Math.abs(age) > SIGNATURE_MAX_AGE_MS) {
@@ -127,7 +129,9 @@ export function requireSignedIdentity(options: RequireSignedIdentityOptions): Re
     }
     // Checked after the signature, so only the gateway's own nonces are recorded (a forger cannot fill the ledger).
     if (!nonces.use(nonce, now())) {
-      return next(new HttpError(401, 'replayed_signature', 'This signed request was already received; every request needs a fresh signature'));
+      return next(
+        new HttpError(401, 'replayed_signature', 'This signed request was already received; every request needs a fresh signature'),
+      );
     }
     next();
   };

@@ -19,7 +19,10 @@ const createItem = defineRoute('ingestion', {
   request: {
     params: z.object({ group: z.coerce.number().int().positive() }),
     query: z.object({ dry: z.enum(['true', 'false']).default('false') }),
-    body: { required: true, content: { 'application/json': { schema: z.object({ name: z.string().min(1), tags: z.array(z.string()).default([]) }) } } },
+    body: {
+      required: true,
+      content: { 'application/json': { schema: z.object({ name: z.string().min(1), tags: z.array(z.string()).default([]) }) } },
+    },
   },
   responses: { 200: json(itemSchema), 201: json(itemSchema) },
 });
@@ -29,12 +32,18 @@ const optionalBody = defineRoute('ingestion', {
   path: '/api/items/{group}/touch',
   summary: 'test route with an optional body',
   tags: ['Test'],
-  request: { params: z.object({ group: z.string() }), body: { required: false, content: { 'application/json': { schema: z.object({ note: z.string().optional() }) } } } },
+  request: {
+    params: z.object({ group: z.string() }),
+    body: { required: false, content: { 'application/json': { schema: z.object({ note: z.string().optional() }) } } },
+  },
   responses: { 204: { description: 'done' } },
 });
 
 function buildApp() {
-  const app = createHttpApp({ logger: createLogger({ level: 'silent', service: 'test', destination: captureLogs().stream }), serviceName: 'test' });
+  const app = createHttpApp({
+    logger: createLogger({ level: 'silent', service: 'test', destination: captureLogs().stream }),
+    serviceName: 'test',
+  });
   const router = express.Router();
   mountRoute(router, createItem, async ({ params, query, body }) => {
     const item = { id: params.group, name: body.name, tags: body.tags };
@@ -62,7 +71,10 @@ describe('mountRoute', () => {
     const { app } = buildApp();
     const dry = await request(app).post('/api/items/7?dry=true').send({ name: 'x' }).expect(200);
     expect(dry.body).toEqual({ id: 7, name: 'x', tags: [] });
-    const created = await request(app).post('/api/items/7').send({ name: 'y', tags: ['a'] }).expect(201);
+    const created = await request(app)
+      .post('/api/items/7')
+      .send({ name: 'y', tags: ['a'] })
+      .expect(201);
     expect(created.headers['location']).toBe('/api/items/7');
     expect(created.body).toEqual({ id: 7, name: 'y', tags: ['a'] });
   });
@@ -86,8 +98,17 @@ describe('mountRoute', () => {
   });
 
   it('leaves a response the handler wrote itself alone', async () => {
-    const raw = defineRoute('ingestion', { method: 'get', path: '/api/stream', summary: 's', tags: ['Test'], responses: { 200: { description: 'text' } } });
-    const app = createHttpApp({ logger: createLogger({ level: 'silent', service: 'test', destination: captureLogs().stream }), serviceName: 'test' });
+    const raw = defineRoute('ingestion', {
+      method: 'get',
+      path: '/api/stream',
+      summary: 's',
+      tags: ['Test'],
+      responses: { 200: { description: 'text' } },
+    });
+    const app = createHttpApp({
+      logger: createLogger({ level: 'silent', service: 'test', destination: captureLogs().stream }),
+      serviceName: 'test',
+    });
     const router = express.Router();
     mountRoute(router, raw, async ({ res }) => {
       res.type('text/plain').send('streamed');

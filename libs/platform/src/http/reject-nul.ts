@@ -28,7 +28,9 @@ export const rejectNulCharacters: RequestHandler = (req, _res, next) => {
   }
   const where = nulPath(req.body, 'body');
   if (where !== null) {
-    next(new HttpError(400, 'invalid_text', 'Text may not contain NUL characters (\\u0000)', [{ path: where, message: 'contains \\u0000' }]));
+    next(
+      new HttpError(400, 'invalid_text', 'Text may not contain NUL characters (\\u0000)', [{ path: where, message: 'contains \\u0000' }]),
+    );
     return;
   }
   next();

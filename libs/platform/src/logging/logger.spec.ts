@@ -39,7 +39,19 @@ describe('createLogger', () => {
     );
 
     const text = capture.text();
-    for (const secret of ['top-token', 'sk-nested', 'sk-deeper', 'hf_abc', 'sid=1', 'key-1', 'hunter2', 'shh', 'sk-setting', 'u:pw', 'abab']) {
+    for (const secret of [
+      'top-token',
+      'sk-nested',
+      'sk-deeper',
+      'hf_abc',
+      'sid=1',
+      'key-1',
+      'hunter2',
+      'shh',
+      'sk-setting',
+      'u:pw',
+      'abab',
+    ]) {
       expect(text).not.toContain(secret);
     }
     const [line] = capture.lines();

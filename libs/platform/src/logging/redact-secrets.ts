@@ -1,7 +1,8 @@
 import { REDACTED } from './redaction';
 
 /** Credentials recognisable by their shape, whoever's they are: API tokens, provider keys, bearer headers. */
-const CREDENTIAL_SHAPES = /\b(hf_[A-Za-z0-9_-]{20,}|sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{16,}|github_pat_[A-Za-z0-9_]{20,}|(?:Bearer|token)\s+[A-Za-z0-9._~+/=-]{16,})/g;
+const CREDENTIAL_SHAPES =
+  /\b(hf_[A-Za-z0-9_-]{20,}|sk-[A-Za-z0-9_-]{16,}|gh[pousr]_[A-Za-z0-9]{16,}|github_pat_[A-Za-z0-9_]{20,}|(?:Bearer|token)\s+[A-Za-z0-9._~+/=-]{16,})/g;
 /** Shorter strings are not treated as secrets: masking them would mangle ordinary words. */
 const MIN_SECRET_LENGTH = 8;
 
@@ -12,7 +13,14 @@ function escapeRegExp(text: string): string {
 /** The ways a credential is commonly echoed back: as is, URL-encoded, and base64 (alone or as basic auth). */
 function spellings(secret: string): string[] {
   const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
-  return [secret, encodeURIComponent(secret), base64(secret), base64(`x-access-token:${secret}`), base64(`${secret}:`), base64(`:${secret}`)]
+  return [
+    secret,
+    encodeURIComponent(secret),
+    base64(secret),
+    base64(`x-access-token:${secret}`),
+    base64(`${secret}:`),
+    base64(`:${secret}`),
+  ]
     .map((spelling) => spelling.replace(/=+$/, ''))
     .filter((spelling) => spelling.length >= MIN_SECRET_LENGTH);
 }

@@ -73,7 +73,10 @@ export function createAppMetrics(options: CreateAppMetricsOptions): AppMetrics {
     registry,
 
     counter<L extends string>(spec: MetricSpec<L>): CounterMetric<L> {
-      return (existing(spec.name, Counter) as Counter<L> | undefined) ?? new Counter({ ...spec, labelNames: [...spec.labelNames], registers: [registry] });
+      return (
+        (existing(spec.name, Counter) as Counter<L> | undefined) ??
+        new Counter({ ...spec, labelNames: [...spec.labelNames], registers: [registry] })
+      );
     },
 
     histogram<L extends string>(spec: MetricSpec<L> & { buckets?: number[] }): HistogramMetric<L> {

@@ -35,7 +35,12 @@ describe('bus metrics on the in-process bus', () => {
     await bus.publish('article.updated', { n: 3, fail: 99 });
     await bus.publishRaw('article.ingested', '{not json');
 
-    await waitFor('every message settled', async () => (await bus.peekDeadLetters('enrichment')).length === 2 && (await value('huntforge_bus_messages_consumed_total', { queue: 'enrichment' })) === 2);
+    await waitFor(
+      'every message settled',
+      async () =>
+        (await bus.peekDeadLetters('enrichment')).length === 2 &&
+        (await value('huntforge_bus_messages_consumed_total', { queue: 'enrichment' })) === 2,
+    );
     expect(await value('huntforge_bus_messages_published_total', { topic: 'article.ingested' })).toBe(2);
     expect(await value('huntforge_bus_messages_published_total', { topic: 'article.updated' })).toBe(1);
     // Message 2 failed once, message 3 twice before its last attempt.

@@ -19,5 +19,9 @@ export function registerDbPoolMetrics(metrics: AppMetrics, db: Db): void {
     });
   gauge('huntforge_db_pool_connections', 'Connections the database pool holds open, idle or in use.', (stats) => stats.total);
   gauge('huntforge_db_pool_idle_connections', 'Idle connections in the database pool.', (stats) => stats.idle);
-  gauge('huntforge_db_pool_waiting_requests', 'Callers waiting for a database connection because every one is in use.', (stats) => stats.waiting);
+  gauge(
+    'huntforge_db_pool_waiting_requests',
+    'Callers waiting for a database connection because every one is in use.',
+    (stats) => stats.waiting,
+  );
 }

@@ -34,7 +34,10 @@ describe('GET /metrics on a service app', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'huntforge-metrics-'));
-    const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SCHEDULER_ENABLED: 'false' }, { shape: 'all-in-one', service: 'ingestion' });
+    const config = loadConfig(
+      { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SCHEDULER_ENABLED: 'false' },
+      { shape: 'all-in-one', service: 'ingestion' },
+    );
     infra = await openInfrastructure(config, logger, { migrate: true });
     closers.push('infrastructure', () => infra.close());
     const router = Router();

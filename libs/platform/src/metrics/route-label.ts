@@ -15,7 +15,10 @@ interface Pattern {
 }
 
 function segmentsOf(path: string): string[] {
-  return path.toLowerCase().split('/').filter((segment) => segment !== '');
+  return path
+    .toLowerCase()
+    .split('/')
+    .filter((segment) => segment !== '');
 }
 
 function compile(pattern: string, prefix: boolean): Pattern {

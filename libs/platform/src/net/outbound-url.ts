@@ -4,7 +4,8 @@ import { checkAddress, isIpLiteral, type AddressPolicy } from './address-policy'
 /** Name → addresses; injectable so tests can play hostile DNS without a network. */
 export type HostResolver = (hostname: string) => Promise<string[]>;
 
-export const systemHostResolver: HostResolver = async (hostname) => (await lookup(hostname, { all: true, verbatim: true })).map((result) => result.address);
+export const systemHostResolver: HostResolver = async (hostname) =>
+  (await lookup(hostname, { all: true, verbatim: true })).map((result) => result.address);
 
 export class OutboundUrlError extends Error {
   constructor(
@@ -29,7 +30,8 @@ export async function checkOutboundUrl(raw: string, policy: AddressPolicy, resol
   } catch {
     throw new OutboundUrlError('invalid_url', 'not a valid absolute URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new OutboundUrlError('url_not_allowed', `scheme ${url.protocol.replace(':', '')} is not allowed (http and https only)`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new OutboundUrlError('url_not_allowed', `scheme ${url.protocol.replace(':', '')} is not allowed (http and https only)`);
   if (url.username || url.password) throw new OutboundUrlError('url_not_allowed', 'URLs with credentials are not allowed');
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];

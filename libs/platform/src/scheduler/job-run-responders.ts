@@ -22,7 +22,9 @@ export function jobRunBody(record: JobRunRecord): JobRun {
 export async function respondToJobRuns(bus: Bus, scheduler: Scheduler): Promise<Subscription[]> {
   const subscriptions: Subscription[] = [];
   for (const job of scheduler.list()) {
-    subscriptions.push(await bus.respond<unknown, JobRun>(scheduledJobRunKey(job.id), async () => jobRunBody(await scheduler.runNow(job.id))));
+    subscriptions.push(
+      await bus.respond<unknown, JobRun>(scheduledJobRunKey(job.id), async () => jobRunBody(await scheduler.runNow(job.id))),
+    );
   }
   return subscriptions;
 }

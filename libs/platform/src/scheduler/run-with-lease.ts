@@ -78,17 +78,20 @@ export async function recordSkip(runs: JobRunRepository, jobId: string, holder: 
 }
 
 function keepLease(jobId: string, leaseMs: number, controller: AbortController, deps: LeaseDeps, logger: Logger): NodeJS.Timeout {
-  return setInterval(() => {
-    deps.locks.tryAcquire(jobId, deps.holder, leaseMs).then(
-      (kept) => {
-        if (kept || controller.signal.aborted) return;
-        // Another replica may start the job now; stop rather than run twice.
-        logger.warn('lease lost to another replica; aborting run');
-        controller.abort(new Error('lease lost'));
-      },
-      (error: unknown) => logger.warn({ err: error }, 'lease renewal failed; retrying'),
-    );
-  }, Math.max(10, Math.floor(leaseMs / 3)));
+  return setInterval(
+    () => {
+      deps.locks.tryAcquire(jobId, deps.holder, leaseMs).then(
+        (kept) => {
+          if (kept || controller.signal.aborted) return;
+          // Another replica may start the job now; stop rather than run twice.
+          logger.warn('lease lost to another replica; aborting run');
+          controller.abort(new Error('lease lost'));
+        },
+        (error: unknown) => logger.warn({ err: error }, 'lease renewal failed; retrying'),
+      );
+    },
+    Math.max(10, Math.floor(leaseMs / 3)),
+  );
 }
 
 async function finish(

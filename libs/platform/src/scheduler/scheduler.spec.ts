@@ -149,7 +149,11 @@ describe('createScheduler', () => {
     );
     await scheduler.start();
 
-    await waitFor('the scheduler to get there', () => logs.lines().some((line) => line['msg'] === 'previous run still in progress; tick skipped'), 4000);
+    await waitFor(
+      'the scheduler to get there',
+      () => logs.lines().some((line) => line['msg'] === 'previous run still in progress; tick skipped'),
+      4000,
+    );
     expect(runsStarted).toBe(1);
   });
 
@@ -229,7 +233,10 @@ describe('createScheduler', () => {
     await scheduler.stop();
 
     expect(finished).toBe(true);
-    expect(await run).toMatchObject({ outcome: 'failed', detail: { error: 'aborted by signal', aborted: true, reason: 'scheduler stopping' } });
+    expect(await run).toMatchObject({
+      outcome: 'failed',
+      detail: { error: 'aborted by signal', aborted: true, reason: 'scheduler stopping' },
+    });
     expect(locks.holderOf('cleanup_old_data')).toBeNull();
     expect(scheduler.list()[0]).toMatchObject({ running: false, nextRunAt: null });
   });

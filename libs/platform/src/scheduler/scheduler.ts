@@ -171,16 +171,14 @@ export function createScheduler(options: CreateSchedulerOptions): Scheduler {
     },
 
     list() {
-      return [...states.values()].map(
-        (state): JobStatus => ({
-          id: state.job.id,
-          cron: state.cron,
-          enabled: state.enabled,
-          editable: state.job.editable,
-          nextRunAt: state.timer?.nextRun() ?? null,
-          running: state.active !== null,
-        }),
-      );
+      return [...states.values()].map((state): JobStatus => ({
+        id: state.job.id,
+        cron: state.cron,
+        enabled: state.enabled,
+        editable: state.job.editable,
+        nextRunAt: state.timer?.nextRun() ?? null,
+        running: state.active !== null,
+      }));
     },
 
     async runNow(id) {

@@ -122,7 +122,9 @@ and created a scheduled task; later certutil pulled the payload. Register now fo
   });
 
   it('scores a technical write-up far above marketing copy', () => {
-    const technical = scoreHunt(String.raw`powershell.exe -nop -w hidden -enc SQBFAFgA; reg add HKCU\Software\Microsoft\Windows\CurrentVersion\Run /v x /d %APPDATA%\x.exe; schtasks /create /tn upd`);
+    const technical = scoreHunt(
+      String.raw`powershell.exe -nop -w hidden -enc SQBFAFgA; reg add HKCU\Software\Microsoft\Windows\CurrentVersion\Run /v x /d %APPDATA%\x.exe; schtasks /create /tn upd`,
+    );
     const marketing = scoreHunt('Join our webinar: customer success stories, a free trial and our magic quadrant placement.');
     expect(technical.score).toBeGreaterThan(70);
     expect(marketing.score).toBe(0);

@@ -47,7 +47,9 @@ describe('detectPlatform', () => {
   });
 
   it('has no term registered twice for the same platform', () => {
-    for (const terms of [...PLATFORMS.map((platform) => PLATFORM_TERMS[platform]), CLOUD_TERMS].map((list) => list.map((entry) => entry.term.toLowerCase()))) {
+    for (const terms of [...PLATFORMS.map((platform) => PLATFORM_TERMS[platform]), CLOUD_TERMS].map((list) =>
+      list.map((entry) => entry.term.toLowerCase()),
+    )) {
       expect(new Set(terms).size).toBe(terms.length);
     }
   });
@@ -60,7 +62,9 @@ describe('detectPlatform', () => {
     const cloud = detectPlatform(consent);
     expect(cloud).toMatchObject({ os: 'cross-platform' });
     expect(cloud.scores.cloud).toBeGreaterThanOrEqual(2 * cloud.scores.windows);
-    expect(cloud.evidence.filter((e) => e.platform === 'cloud').map((e) => e.term)).toEqual(expect.arrayContaining(['entra id', 'service principal']));
+    expect(cloud.evidence.filter((e) => e.platform === 'cloud').map((e) => e.term)).toEqual(
+      expect.arrayContaining(['entra id', 'service principal']),
+    );
 
     const miners =
       'Stolen access keys were used against AWS IAM; CloudTrail shows new instances. On each Linux host the attacker ran ' +
@@ -79,4 +83,3 @@ describe('detectPlatform', () => {
     expect(detectPlatform(gems)).toMatchObject({ os: 'linux' });
   });
 });
-

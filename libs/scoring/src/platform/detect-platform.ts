@@ -50,7 +50,10 @@ function registry() {
   const patterns: string[] = [];
   const entries: Entry[][] = [];
   const index = new Map<string, number>();
-  const sources: ReadonlyArray<readonly [EvidenceSource, readonly PlatformTerm[]]> = [...PLATFORMS.map((platform) => [platform, PLATFORM_TERMS[platform]] as const), ['cloud', CLOUD_TERMS]];
+  const sources: ReadonlyArray<readonly [EvidenceSource, readonly PlatformTerm[]]> = [
+    ...PLATFORMS.map((platform) => [platform, PLATFORM_TERMS[platform]] as const),
+    ['cloud', CLOUD_TERMS],
+  ];
   for (const [platform, terms] of sources) {
     for (const { term, weight } of terms) {
       const pattern = term.toLowerCase();

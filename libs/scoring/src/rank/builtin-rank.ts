@@ -32,7 +32,14 @@ export interface RankResult {
   components: { keywords: number; material: number };
 }
 
-export const RANK_WEIGHTS = { keywords: 3, material: 7, materialScale: 2.5, huntQuery: 2, indicatorsPerBehaviour: 5, huntScoreCeiling: 99.9 } as const;
+export const RANK_WEIGHTS = {
+  keywords: 3,
+  material: 7,
+  materialScale: 2.5,
+  huntQuery: 2,
+  indicatorsPerBehaviour: 5,
+  huntScoreCeiling: 99.9,
+} as const;
 
 const INDICATOR_TYPES = new Set(['ipv4', 'ipv6', 'domain', 'url', 'network', 'email', 'hash']);
 

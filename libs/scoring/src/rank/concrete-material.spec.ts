@@ -6,7 +6,14 @@ describe('controlPlaneActivity', () => {
   it('names CloudTrail events, IAM actions and Entra operations of a cloud intrusion', () => {
     const text =
       'In CloudTrail we saw GetCallerIdentity from 203.0.113.9, then ListBuckets and GetSecretValue calls. The role allowed ec2:RunInstances and iam:CreateUser. In Entra ID the audit log showed Consent to application for the rogue app.';
-    expect(controlPlaneActivity(text)).toEqual(['RunInstances', 'CreateUser', 'GetCallerIdentity', 'ListBuckets', 'GetSecretValue', 'Consent to application']);
+    expect(controlPlaneActivity(text)).toEqual([
+      'RunInstances',
+      'CreateUser',
+      'GetCallerIdentity',
+      'ListBuckets',
+      'GetSecretValue',
+      'Consent to application',
+    ]);
   });
 
   it('does not read program API calls or CamelCase words outside a cloud text as events', () => {
@@ -15,7 +22,10 @@ describe('controlPlaneActivity', () => {
   });
 
   it('reads Okta event types only in a text about Okta', () => {
-    expect(controlPlaneActivity('Okta logged user.session.start and system.api_token.create for the account.')).toEqual(['user.session.start', 'system.api_token.create']);
+    expect(controlPlaneActivity('Okta logged user.session.start and system.api_token.create for the account.')).toEqual([
+      'user.session.start',
+      'system.api_token.create',
+    ]);
     expect(controlPlaneActivity('Visit user.session.start for details.')).toEqual([]);
   });
 });
@@ -30,7 +40,9 @@ describe('concreteMaterial', () => {
   });
 
   it('finds nothing in opinion or policy prose', () => {
-    expect(concreteMaterial('Boards should ask how ransomware payments will be reported to the regulator, and where the cloud budget goes.')).toEqual([]);
+    expect(
+      concreteMaterial('Boards should ask how ransomware payments will be reported to the regulator, and where the cloud budget goes.'),
+    ).toEqual([]);
   });
 });
 

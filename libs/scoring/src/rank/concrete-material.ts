@@ -7,9 +7,15 @@ import { macosHostArtefacts } from './host-artefacts';
 const QUERY_MARKERS: Array<[string, RegExp]> = [
   ['kql', /\b[A-Z][A-Za-z]+(?:Events|Logs|Info|_CL)\s*\|\s*(?:where|project|summarize|extend)\b/],
   ['spl', /(?:^|\s)(?:index|sourcetype)\s*=\s*["\w*]|\|\s*(?:tstats|stats\s+count)\b/],
-  ['eql', /\b(?:process|file|network|registry|library|dns|iam|any)\s+where\s+[\w.]+\s*(?:==|:|!=|in\b|like\b)|\bsequence\s+(?:by|with)\s+[\w.]/],
+  [
+    'eql',
+    /\b(?:process|file|network|registry|library|dns|iam|any)\s+where\s+[\w.]+\s*(?:==|:|!=|in\b|like\b)|\bsequence\s+(?:by|with)\s+[\w.]/,
+  ],
   ['esql', /\bFROM\s+[\w.*:-]+\s*(?:METADATA\s+[\w, ]+)?\|\s*(?:WHERE|STATS|KEEP|EVAL)\b/i],
-  ['osquery', /\bSELECT\b[^;]{1,400}?\bFROM\s+(?:processes|process_events|listening_ports|process_open_sockets|crontab|launchd|startup_items|systemd_units|kernel_modules|authorized_keys|shell_history|file_events|socket_events)\b/i],
+  [
+    'osquery',
+    /\bSELECT\b[^;]{1,400}?\bFROM\s+(?:processes|process_events|listening_ports|process_open_sockets|crontab|launchd|startup_items|systemd_units|kernel_modules|authorized_keys|shell_history|file_events|socket_events)\b/i,
+  ],
   ['sigma', /^\s*detection\s*:\s*$[\s\S]{0,400}^\s*condition\s*:/m],
   ['falco', /^\s*-\s*(?:rule|macro)\s*:[^\n]*\n[\s\S]*?^\s*condition\s*:/m],
   ['auditd', /(?:^|\n)\s*-w\s+\/\S*\s+-p\s+[rwxa]+\b/],

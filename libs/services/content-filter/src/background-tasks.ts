@@ -10,7 +10,10 @@ export class BackgroundTasks {
     const promise: Promise<void> = task()
       .then(() => undefined)
       .catch((error: unknown) => {
-        this.logger.error({ task: name, reason: error instanceof Error ? error.message : String(error) }, 'content-filter: background task failed');
+        this.logger.error(
+          { task: name, reason: error instanceof Error ? error.message : String(error) },
+          'content-filter: background task failed',
+        );
       })
       .finally(() => this.running.delete(promise));
     this.running.add(promise);

@@ -2,7 +2,13 @@ import { ContentFilterConfigError, loadContentFilterConfig } from './config';
 
 describe('loadContentFilterConfig', () => {
   it('applies defaults', () => {
-    expect(loadContentFilterConfig({})).toEqual({ chunkDebugMaxChunks: 200, trainSeed: 42, artifactsDir: undefined, fixturesDir: undefined, dataDir: undefined });
+    expect(loadContentFilterConfig({})).toEqual({
+      chunkDebugMaxChunks: 200,
+      trainSeed: 42,
+      artifactsDir: undefined,
+      fixturesDir: undefined,
+      dataDir: undefined,
+    });
   });
 
   it('reads the variables', () => {
@@ -11,7 +17,9 @@ describe('loadContentFilterConfig', () => {
   });
 
   it('reports every bad variable at once', () => {
-    expect(() => loadContentFilterConfig({ CHUNK_DEBUG_MAX_CHUNKS: '0', CONTENT_FILTER_TRAIN_SEED: 'x' })).toThrow(ContentFilterConfigError);
+    expect(() => loadContentFilterConfig({ CHUNK_DEBUG_MAX_CHUNKS: '0', CONTENT_FILTER_TRAIN_SEED: 'x' })).toThrow(
+      ContentFilterConfigError,
+    );
     expect(() => loadContentFilterConfig({ CHUNK_DEBUG_MAX_CHUNKS: 'many' })).toThrow(/CHUNK_DEBUG_MAX_CHUNKS/);
   });
 });

@@ -45,7 +45,16 @@ describe('feedback, retrain, versions and rollback', () => {
         .expect(201);
       await request(h.app)
         .post('/api/feedback/chunk-classification')
-        .send(feedbackBody(articleId, { chunk_id: 1, chunk_text: 'rundll32.exe C:\\Windows\\System32\\comsvcs.dll, MiniDump 624 C:\\Windows\\Temp\\d.bin full', model_classification: 'Huntable', is_correct: true, user_classification: null, comment: null }))
+        .send(
+          feedbackBody(articleId, {
+            chunk_id: 1,
+            chunk_text: 'rundll32.exe C:\\Windows\\System32\\comsvcs.dll, MiniDump 624 C:\\Windows\\Temp\\d.bin full',
+            model_classification: 'Huntable',
+            is_correct: true,
+            user_classification: null,
+            comment: null,
+          }),
+        )
         .expect(201);
       const all = await request(h.app).get(`/api/feedback/chunk-classification/${articleId}`).expect(200);
       expect(Object.keys(all.body.feedback).sort()).toEqual(['0', '1']);
@@ -56,12 +65,19 @@ describe('feedback, retrain, versions and rollback', () => {
     });
 
     it('rejects classifications other than Huntable / Not Huntable (and longer than 20 characters) with 400', async () => {
-      for (const bad of [{ model_classification: 'Maybe' }, { user_classification: 'Definitely Not Huntable!' }, { model_confidence: 1.5 }, { is_correct: 'yes' }]) {
+      for (const bad of [
+        { model_classification: 'Maybe' },
+        { user_classification: 'Definitely Not Huntable!' },
+        { model_confidence: 1.5 },
+        { is_correct: 'yes' },
+      ]) {
         const res = await request(h.app).post('/api/feedback/chunk-classification').send(feedbackBody(articleId, bad)).expect(400);
         expect(res.body.error.code).toBe('validation_error');
       }
       const missing = await request(h.app).post('/api/feedback/chunk-classification').send({ article_id: articleId }).expect(400);
-      expect(missing.body.error.details.map((d: { path: string }) => d.path)).toEqual(expect.arrayContaining(['body.chunk_id', 'body.chunk_text', 'body.is_correct']));
+      expect(missing.body.error.details.map((d: { path: string }) => d.path)).toEqual(
+        expect.arrayContaining(['body.chunk_id', 'body.chunk_text', 'body.is_correct']),
+      );
     });
 
     it('answers 404 for an unknown article', async () => {
@@ -72,7 +88,13 @@ describe('feedback, retrain, versions and rollback', () => {
 
     it('counts feedback and huntability annotations waiting for training', async () => {
       await h.ctx.db.prisma.articleAnnotation.create({
-        data: { articleId, annotationType: 'huntable', selectedText: WINDOWS_INTRUSION.slice(0, 1000), startPosition: 0, endPosition: 1000 },
+        data: {
+          articleId,
+          annotationType: 'huntable',
+          selectedText: WINDOWS_INTRUSION.slice(0, 1000),
+          startPosition: 0,
+          endPosition: 1000,
+        },
       });
       const res = await request(h.app).get('/api/model/feedback-count').expect(200);
       expect(res.body).toMatchObject({ success: true, count: 4, feedback_count: 3, annotation_count: 1 });
@@ -93,13 +115,22 @@ describe('feedback, retrain, versions and rollback', () => {
 
     it('with ?wait=true answers the spec fields and marks feedback and annotations used only after promotion', async () => {
       const res = await request(h.app).post('/api/model/retrain?wait=true').expect(200);
-      expect(res.body).toMatchObject({ success: true, new_version: 3, feedback_samples: 2, annotation_samples: 1, metrics_source: 'holdout' });
+      expect(res.body).toMatchObject({
+        success: true,
+        new_version: 3,
+        feedback_samples: 2,
+        annotation_samples: 1,
+        metrics_source: 'holdout',
+      });
       expect(res.body.training_samples).toBe(res.body.feedback_samples + res.body.annotation_samples + 407);
       expect(res.body.training_accuracy).toBeGreaterThan(0.9);
       expect(res.body.training_duration).toMatch(/^\d+\.\d{2}s$/);
       expect(await h.ctx.db.prisma.chunkClassificationFeedback.count({ where: { usedForTraining: false } })).toBe(0);
       expect(await h.ctx.db.prisma.articleAnnotation.count({ where: { usedForTraining: false } })).toBe(0);
-      await request(h.app).get('/api/model/feedback-count').expect(200).then((r) => expect(r.body.count).toBe(0));
+      await request(h.app)
+        .get('/api/model/feedback-count')
+        .expect(200)
+        .then((r) => expect(r.body.count).toBe(0));
     });
   });
 
@@ -141,7 +172,11 @@ describe('feedback, retrain, versions and rollback', () => {
       const res = await request(h.app).get('/api/model/feedback-comparison').expect(200);
       expect(res.body.summary.total).toBe(2);
       const marketing = res.body.items.find((item: { chunk_id: number }) => item.chunk_id === 0);
-      expect(marketing).toMatchObject({ expected_label: 'Not Huntable', before: { label: 'Huntable', confidence: 0.66 }, after: { model_version: 3 } });
+      expect(marketing).toMatchObject({
+        expected_label: 'Not Huntable',
+        before: { label: 'Huntable', confidence: 0.66 },
+        after: { model_version: 3 },
+      });
       const summary = await request(h.app).get('/api/ml-model-performance/summary').expect(200);
       expect(summary.body.summary).toMatchObject({ current_version: 3, total_model_versions: 3 });
       expect(summary.body.summary.eval_set_size).toBeGreaterThanOrEqual(150);
@@ -150,7 +185,10 @@ describe('feedback, retrain, versions and rollback', () => {
 
   describe('rollback', () => {
     it('puts the version on the live path, moves is_current and re-scores stored analyses in the background', async () => {
-      await request(h.app).post('/api/articles/' + articleId + '/detect-os').send({}).expect(200);
+      await request(h.app)
+        .post('/api/articles/' + articleId + '/detect-os')
+        .send({})
+        .expect(200);
       await h.ctx.bus.request('content-filter.classify', { article_id: articleId });
       const res = await request(h.app).post('/api/model/rollback/1').expect(200);
       expect(res.body).toMatchObject({ success: true, version: 1, artifact: 'primary', rescoring_started: true });
@@ -171,7 +209,7 @@ describe('feedback, retrain, versions and rollback', () => {
       expect(classified.model_version).toBe(1);
     });
 
-    it('falls back to the secondary copy (this replica\'s disk) when the primary (the database row) is gone', async () => {
+    it("falls back to the secondary copy (this replica's disk) when the primary (the database row) is gone", async () => {
       const v2 = await versionRow(2);
       await h.ctx.db.prisma.modelArtifact.delete({ where: { kind_version: { kind: 'versioned', version: 2 } } });
       const res = await request(h.app).post('/api/model/rollback/2').expect(200);

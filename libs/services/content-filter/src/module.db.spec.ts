@@ -50,7 +50,10 @@ describe('content-filter module: first start and classification', () => {
 
   it('answers content-filter.classify for an article: per-chunk decisions, kept text, stored analyses', async () => {
     const articleId = await h.createArticle(`${WINDOWS_INTRUSION}\n\n${MARKETING}`);
-    const reply = await h.ctx.bus.request<unknown, ClassifyResponse>(REQUEST_KEYS.contentFilterClassify, { article_id: articleId, threshold: 0.8 });
+    const reply = await h.ctx.bus.request<unknown, ClassifyResponse>(REQUEST_KEYS.contentFilterClassify, {
+      article_id: articleId,
+      threshold: 0.8,
+    });
     const result = reply as ClassifyResult;
     expect(result.article_id).toBe(articleId);
     expect(result.model_version).toBe(1);
@@ -73,13 +76,21 @@ describe('content-filter module: first start and classification', () => {
   it('classifies the text the caller sent for an article and stores those decisions, without reading the stored content', async () => {
     const articleId = await h.createArticle(MARKETING);
     const runCopy = `${WINDOWS_INTRUSION}\n\n${MARKETING}`;
-    const result = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterClassify, { article_id: articleId, text: runCopy, threshold: 0.8 })) as ClassifyResult;
+    const result = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterClassify, {
+      article_id: articleId,
+      text: runCopy,
+      threshold: 0.8,
+    })) as ClassifyResult;
     expect(result.article_id).toBe(articleId);
     expect(result.kept_chunks.some((c) => c.text.includes('comsvcs.dll'))).toBe(true);
     const stored = await h.ctx.db.prisma.chunkAnalysis.findMany({ where: { articleId, modelVersion: 1 }, orderBy: { chunkId: 'asc' } });
     expect(stored.map((row) => [row.chunkStart, row.chunkEnd, row.kept])).toEqual(result.chunks.map((c) => [c.start, c.end, c.kept]));
     // A shorter text replaces the set: chunks it no longer has are gone.
-    const shorter = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterClassify, { article_id: articleId, text: 'rundll32.exe comsvcs.dll MiniDump', threshold: 0.8 })) as ClassifyResult;
+    const shorter = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterClassify, {
+      article_id: articleId,
+      text: 'rundll32.exe comsvcs.dll MiniDump',
+      threshold: 0.8,
+    })) as ClassifyResult;
     expect(shorter.total_chunks).toBeLessThan(result.total_chunks);
     const replaced = await h.ctx.db.prisma.chunkAnalysis.findMany({ where: { articleId, modelVersion: 1 }, orderBy: { chunkId: 'asc' } });
     expect(replaced.map((row) => [row.chunkId, row.chunkEnd])).toEqual(shorter.chunks.map((c) => [c.chunk_id, c.end]));
@@ -94,18 +105,30 @@ describe('content-filter module: first start and classification', () => {
   it('answers content-filter.classify-article with the classification and the platform of one classification', async () => {
     const content = `${WINDOWS_INTRUSION}\n\n${MARKETING}`;
     const articleId = await h.createArticle(MARKETING);
-    const reply = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterClassifyArticle, { article_id: articleId, text: content, threshold: 0.8 })) as ClassifyArticleResult;
+    const reply = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterClassifyArticle, {
+      article_id: articleId,
+      text: content,
+      threshold: 0.8,
+    })) as ClassifyArticleResult;
 
-    const classify = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterClassify, { text: content, threshold: 0.8, top_features: 0 })) as ClassifyResult;
+    const classify = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterClassify, {
+      text: content,
+      threshold: 0.8,
+      top_features: 0,
+    })) as ClassifyResult;
     expect(reply.classification).toEqual({ ...classify, article_id: articleId });
     const detectOs = await h.ctx.bus.request(REQUEST_KEYS.contentFilterDetectOs, { article_id: articleId, text: content, threshold: 0.8 });
     expect(reply.platform).toEqual(detectOs);
     expect(reply.platform).toMatchObject({ os: 'windows', article_id: articleId, model_version: 1 });
     const stored = await h.ctx.db.prisma.chunkAnalysis.findMany({ where: { articleId, modelVersion: 1 }, orderBy: { chunkId: 'asc' } });
-    expect(stored.map((row) => [row.chunkStart, row.chunkEnd, row.kept])).toEqual(reply.classification.chunks.map((c) => [c.start, c.end, c.kept]));
+    expect(stored.map((row) => [row.chunkStart, row.chunkEnd, row.kept])).toEqual(
+      reply.classification.chunks.map((c) => [c.start, c.end, c.kept]),
+    );
 
     // Nothing huntable: the classification still answers, the platform is null (detect-os says no_huntable_content).
-    const marketing = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterClassifyArticle, { article_id: articleId })) as ClassifyArticleResult;
+    const marketing = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterClassifyArticle, {
+      article_id: articleId,
+    })) as ClassifyArticleResult;
     expect(marketing.classification).toMatchObject({ article_id: articleId, kept_count: 0, has_huntable_content: false });
     expect(marketing.platform).toBeNull();
     await expect(h.ctx.bus.request(REQUEST_KEYS.contentFilterClassifyArticle, { article_id: 999_997 })).resolves.toEqual({
@@ -116,7 +139,10 @@ describe('content-filter module: first start and classification', () => {
   });
 
   it('keeps a chunk with a perfect-tier keyword even at threshold 1, and nothing else', async () => {
-    const reply = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterClassify, { text: `${WINDOWS_INTRUSION}\n\n${MARKETING}`, threshold: 1 })) as ClassifyResult;
+    const reply = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterClassify, {
+      text: `${WINDOWS_INTRUSION}\n\n${MARKETING}`,
+      threshold: 1,
+    })) as ClassifyResult;
     expect(reply.article_id).toBeNull();
     for (const chunk of reply.chunks) expect(chunk.kept).toBe(chunk.perfect_keywords.length > 0);
     expect(reply.chunks.some((chunk) => chunk.kept && chunk.reason.includes('perfect-tier keyword'))).toBe(true);
@@ -126,7 +152,9 @@ describe('content-filter module: first start and classification', () => {
     await expect(h.ctx.bus.request(REQUEST_KEYS.contentFilterClassify, { article_id: 999_999 })).resolves.toEqual({
       error: { code: 'article_not_found', message: 'Article 999999 does not exist' },
     });
-    const invalid = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterClassify, { text: 'x', article_id: 1, threshold: 2 })) as { error: { code: string } };
+    const invalid = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterClassify, { text: 'x', article_id: 1, threshold: 2 })) as {
+      error: { code: string };
+    };
     expect(invalid.error.code).toBe('validation_error');
   });
 

@@ -68,7 +68,10 @@ function inferenceMetric(ctx: ModuleContext): ((seconds: number, vectors: number
   return histogram ? (seconds) => histogram.observe({ model: 'junk_filter' }, seconds) : undefined;
 }
 
-export function composeContentFilter(ctx: ModuleContext, options: ContentFilterModuleOptions = {}): { module: ServiceModule; deps: ContentFilterDeps } {
+export function composeContentFilter(
+  ctx: ModuleContext,
+  options: ContentFilterModuleOptions = {},
+): { module: ServiceModule; deps: ContentFilterDeps } {
   const env = options.env ?? process.env;
   const { config, dir, temporary } = resolveArtifacts(ctx, options, env);
   const prisma = ctx.db.prisma;
@@ -105,7 +108,11 @@ export function composeContentFilter(ctx: ModuleContext, options: ContentFilterM
       if (!deps.fixtures.dir) ctx.logger.warn('content-filter: fixtures/content-filter not found; no seed or curated eval set');
       await importLocalArtifacts(deps);
       const first = await retrains.bootstrap();
-      if (first) ctx.logger.info({ version: first.new_version, success: first.success, message: first.message }, 'content-filter: first start trained the seed model');
+      if (first)
+        ctx.logger.info(
+          { version: first.new_version, success: first.success, message: first.message },
+          'content-filter: first start trained the seed model',
+        );
       subscriptions = await startResponders(deps);
       // Load the current model now rather than on the first classification; failures are logged, and `get` retries on demand.
       void deps.background.run('load-current-model', async () => {
@@ -121,7 +128,9 @@ export function composeContentFilter(ctx: ModuleContext, options: ContentFilterM
     },
     async health(): Promise<ComponentHealth> {
       const current = await versions.findCurrent();
-      return current ? { status: 'up', detail: { model_version: current.version } } : { status: 'degraded', detail: { reason: 'no model version yet' } };
+      return current
+        ? { status: 'up', detail: { model_version: current.version } }
+        : { status: 'degraded', detail: { reason: 'no model version yet' } };
     },
   };
   return { module, deps };

@@ -12,7 +12,9 @@ describe('the content-filter module', () => {
   it('serves every route defined for content-filter, and nothing else', () => {
     const router = harness.module.http?.router;
     if (!router) throw new Error('the content-filter module serves no routes');
-    const defined = ALL_ROUTES.filter((route) => route.owner === 'content-filter').map((route) => `${route.method.toUpperCase()} ${route.path}`);
+    const defined = ALL_ROUTES.filter((route) => route.owner === 'content-filter').map(
+      (route) => `${route.method.toUpperCase()} ${route.path}`,
+    );
     expect(servedRoutes(router)).toEqual(defined.sort());
     expect(defined).toHaveLength(17);
   });

@@ -47,7 +47,16 @@ export function modelVersionView(row: ModelVersionRecord): ModelVersionView {
 
 export function retrainStatusView(run: RetrainRunRecord | null): RetrainStatusView {
   if (!run) {
-    return { status: 'idle', progress: 0, message: null, run_id: null, new_version: null, started_at: null, finished_at: null, result: null };
+    return {
+      status: 'idle',
+      progress: 0,
+      message: null,
+      run_id: null,
+      new_version: null,
+      started_at: null,
+      finished_at: null,
+      result: null,
+    };
   }
   return {
     status: run.status as RetrainStatusView['status'],

@@ -34,7 +34,12 @@ import { webRouter } from './web/web-router';
 export function createGatewayModule(ctx: ModuleContext, options: GatewayOptions): ServiceModule {
   const { db, bus, logger, config } = ctx;
   const router = Router();
-  router.use(browserGuard({ allowedHosts: config.allowedHosts, rawBodyRoutes: [{ method: 'POST', path: telemetryRoutes.postTelemetryDataset.path }] }));
+  router.use(
+    browserGuard({
+      allowedHosts: config.allowedHosts,
+      rawBodyRoutes: [{ method: 'POST', path: telemetryRoutes.postTelemetryDataset.path }],
+    }),
+  );
   router.use(healthRouter({ db, bus, serviceHealth: options.serviceHealth }));
   router.use(docsRouter());
   router.use(webRouter(options.webDistDir === undefined ? findWebDist(process.env.WEB_DIST_DIR) : options.webDistDir));
@@ -45,7 +50,8 @@ export function createGatewayModule(ctx: ModuleContext, options: GatewayOptions)
   const sharedStore = config.rateLimits.store === 'database' ? new RateLimitBucketRepository(db.prisma) : null;
   const limiter = new FixedWindowLimiter(sharedStore ?? new MemoryRateLimitStore(), {
     ...(options.rateLimitClock ? { now: options.rateLimitClock } : {}),
-    onPruneError: (error) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not prune expired rate-limit counts'),
+    onPruneError: (error) =>
+      logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not prune expired rate-limit counts'),
   });
   const rateLimit = rateLimitMiddleware({ limiter, budgets: config.rateLimits, tokenIdOf, trusted });
   router.use(countingRefusals(authenticate, rateLimit));
@@ -54,7 +60,12 @@ export function createGatewayModule(ctx: ModuleContext, options: GatewayOptions)
     sessionRouter({
       authMode: config.authMode,
       trusted,
-      throttle: new SignInThrottle({ maxFailures: 10, windowMs: 15 * 60_000, ...(sharedStore ? { store: sharedStore } : {}), ...(options.rateLimitClock ? { now: options.rateLimitClock } : {}) }),
+      throttle: new SignInThrottle({
+        maxFailures: 10,
+        windowMs: 15 * 60_000,
+        ...(sharedStore ? { store: sharedStore } : {}),
+        ...(options.rateLimitClock ? { now: options.rateLimitClock } : {}),
+      }),
       tokens: db.repos.apiTokens,
       sessions: db.repos.webSessions,
       audit: db.repos.audit,

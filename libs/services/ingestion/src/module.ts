@@ -122,7 +122,11 @@ export async function createIngestionModule(ctx: ModuleContext, options: Ingesti
       if (stale > 0) ctx.logger.warn({ runs: stale }, 'collection runs interrupted by an earlier stop marked failed');
       if (options.registerJobs === false) return;
       // Collections may run for minutes; the lease is renewed while they do.
-      ctx.scheduler.register({ ...job('check_all_sources'), leaseMs: 120_000, run: ({ signal }) => checkAllSources(deps, collections, signal) });
+      ctx.scheduler.register({
+        ...job('check_all_sources'),
+        leaseMs: 120_000,
+        run: ({ signal }) => checkAllSources(deps, collections, signal),
+      });
       ctx.scheduler.register({ ...job('cleanup_old_data'), run: () => cleanupOldData(deps) });
       ctx.scheduler.register({ ...job('embed_new_articles'), leaseMs: 120_000, run: ({ signal }) => embedNewArticles(deps, signal) });
     },

@@ -3,7 +3,12 @@ import { z } from 'zod';
 const DEFAULT_CONFIRMATION_TTL_MINUTES = 24 * 60;
 
 export const mcpEnvSchema = z.object({
-  MCP_CONFIRMATION_TTL_MINUTES: z.coerce.number().int().min(1).max(30 * 24 * 60).default(DEFAULT_CONFIRMATION_TTL_MINUTES),
+  MCP_CONFIRMATION_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24 * 60)
+    .default(DEFAULT_CONFIRMATION_TTL_MINUTES),
   /** Base URL of the public API (the gateway) for writes when no per-service URL is set, e.g. stdio mode. */
   MCP_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The embedder of semantic article search: the same variables ingestion embeds articles with. */

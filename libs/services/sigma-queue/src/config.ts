@@ -7,7 +7,12 @@ export const sigmaQueueEnvSchema = z.object({
   GITHUB_RULES_DIR: z.string().min(1).default('rules/huntforge'),
   ENRICHMENT_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(120_000),
   // Files sent as the body are streamed up to this; ones sent base64 in JSON are also bounded by BODY_LIMIT.
-  TELEMETRY_DATASET_MAX_BYTES: z.coerce.number().int().min(1_024).max(1_073_741_824).default(50 * 1024 * 1024),
+  TELEMETRY_DATASET_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1_024)
+    .max(1_073_741_824)
+    .default(50 * 1024 * 1024),
   TELEMETRY_DATASET_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(30),
   // A backtest answers within the request: it stops at either cap (well inside the gateway's 120 s proxy timeout).
   BACKTEST_MAX_EVENTS: z.coerce.number().int().min(1).max(100_000_000).default(2_000_000),

@@ -1,6 +1,12 @@
 import { Router } from 'express';
 import { hostname } from 'node:os';
-import { findScheduledJob, REQUEST_KEYS, routePrefixesOf, sigmaSimilarityBusRequestSchema, type SigmaSimilarityBusResponse } from '@huntforge/contracts';
+import {
+  findScheduledJob,
+  REQUEST_KEYS,
+  routePrefixesOf,
+  sigmaSimilarityBusRequestSchema,
+  type SigmaSimilarityBusResponse,
+} from '@huntforge/contracts';
 import type { Subscription } from '@huntforge/bus';
 import type { ModuleContext, ServiceModule } from '@huntforge/platform';
 import { ArticleTextReader } from '@huntforge/data';
@@ -45,7 +51,11 @@ export function createSigmaQueueModule(ctx: ModuleContext, options: SigmaQueueMo
   for (const provider of ['openai', 'anthropic', 'ollama', 'codex'] as const) {
     enrichers.set(
       provider,
-      createLlmRuleEnricher(provider, { settings: ctx.settings, factory: { codexPath: env['CODEX_PATH'] }, timeoutMs: config.enrichmentTimeoutMs }),
+      createLlmRuleEnricher(provider, {
+        settings: ctx.settings,
+        factory: { codexPath: env['CODEX_PATH'] },
+        timeoutMs: config.enrichmentTimeoutMs,
+      }),
     );
   }
   for (const enricher of options.enrichers ?? []) enrichers.set(enricher.provider, enricher);
@@ -74,7 +84,11 @@ export function createSigmaQueueModule(ctx: ModuleContext, options: SigmaQueueMo
   const router = Router();
   router.use(sigmaRouter({ index, rules, settings: ctx.settings }));
   router.use(queueRouter(deps));
-  const datasetDeps: DatasetDeps = { datasets: new TelemetryDatasetRepository(ctx.db.prisma), limits: config.datasetLimits, now: () => new Date() };
+  const datasetDeps: DatasetDeps = {
+    datasets: new TelemetryDatasetRepository(ctx.db.prisma),
+    limits: config.datasetLimits,
+    now: () => new Date(),
+  };
   router.use(telemetryRouter(datasetDeps));
   router.use(backtestRouter({ ...datasetDeps, queue }));
   let responders: Subscription[] = [];

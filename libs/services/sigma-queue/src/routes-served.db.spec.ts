@@ -12,7 +12,9 @@ describe('the sigma-queue module', () => {
   it('serves every route defined for sigma-queue, and nothing else', () => {
     const router = harness.module.http?.router;
     if (!router) throw new Error('the sigma-queue module serves no routes');
-    const defined = ALL_ROUTES.filter((route) => route.owner === 'sigma-queue').map((route) => `${route.method.toUpperCase()} ${route.path}`);
+    const defined = ALL_ROUTES.filter((route) => route.owner === 'sigma-queue').map(
+      (route) => `${route.method.toUpperCase()} ${route.path}`,
+    );
     expect(servedRoutes(router)).toEqual(defined.sort());
     expect(defined).toHaveLength(22);
   });

@@ -78,13 +78,20 @@ export function createExecutionsPart(ctx: ModuleContext, options: ExecutionsPart
   const extraction = new BuiltinExtractionMemo();
   const builtin = createBuiltinAgents({ today, repair: (rule, findings) => repairRule(rule, findings, today()), extraction });
   const providers = (id: string): Promise<LlmProvider> =>
-    createProviderFromSettings(id as Parameters<typeof createProviderFromSettings>[0], ctx.settings, { capabilities: options.capabilities(), codexPath: options.codexPath });
+    createProviderFromSettings(id as Parameters<typeof createProviderFromSettings>[0], ctx.settings, {
+      capabilities: options.capabilities(),
+      codexPath: options.codexPath,
+    });
 
   const runPipeline = createPipelineRunner({
     loadArticle: (id) => articles.find(id),
     services: createBusServicePorts(ctx.bus, {
       timeoutMs: pipelineEnv.PEER_REQUEST_TIMEOUT_MS,
-      transportRetry: { attempts: pipelineEnv.PEER_REQUEST_ATTEMPTS, baseDelayMs: pipelineEnv.PEER_REQUEST_RETRY_BASE_MS, maxDelayMs: 10_000 },
+      transportRetry: {
+        attempts: pipelineEnv.PEER_REQUEST_ATTEMPTS,
+        baseDelayMs: pipelineEnv.PEER_REQUEST_RETRY_BASE_MS,
+        maxDelayMs: 10_000,
+      },
     }),
     domain: createDomainPorts(extraction),
     agentsFor: (snapshot) =>
@@ -128,9 +135,12 @@ export function createExecutionsPart(ctx: ModuleContext, options: ExecutionsPart
       autoTrigger = await subscribeAutoTrigger(deps);
       await recoverPendingExecutions(deps);
       // A dead worker's run is re-dispatched so a live worker takes it over (the claim checks staleness).
-      sweeper = setInterval(() => {
-        worker.sweepStale().catch((error: unknown) => deps.logger.warn({ err: error }, 'stale-run sweep failed'));
-      }, Math.max(1_000, settings.staleAfterMs / 2));
+      sweeper = setInterval(
+        () => {
+          worker.sweepStale().catch((error: unknown) => deps.logger.warn({ err: error }, 'stale-run sweep failed'));
+        },
+        Math.max(1_000, settings.staleAfterMs / 2),
+      );
       sweeper.unref();
     },
     async stop() {

@@ -5,7 +5,16 @@ describe('parseCondition', () => {
   it('binds not tighter than and, and tighter than or', () => {
     expect(parseCondition('a or b and not c')).toEqual({
       kind: 'or',
-      children: [{ kind: 'ref', name: 'a' }, { kind: 'and', children: [{ kind: 'ref', name: 'b' }, { kind: 'not', child: { kind: 'ref', name: 'c' } }] }],
+      children: [
+        { kind: 'ref', name: 'a' },
+        {
+          kind: 'and',
+          children: [
+            { kind: 'ref', name: 'b' },
+            { kind: 'not', child: { kind: 'ref', name: 'c' } },
+          ],
+        },
+      ],
     });
   });
 
@@ -13,7 +22,13 @@ describe('parseCondition', () => {
     expect(parseCondition('(1 of sel_* or x) and all of them')).toEqual({
       kind: 'and',
       children: [
-        { kind: 'or', children: [{ kind: 'of', quantifier: 'one', pattern: 'sel_*' }, { kind: 'ref', name: 'x' }] },
+        {
+          kind: 'or',
+          children: [
+            { kind: 'of', quantifier: 'one', pattern: 'sel_*' },
+            { kind: 'ref', name: 'x' },
+          ],
+        },
         { kind: 'of', quantifier: 'all', pattern: 'them' },
       ],
     });
@@ -36,8 +51,16 @@ describe('toDnf', () => {
 
   it('expands patterns and pushes not inward', () => {
     expect(toDnf(parseCondition('1 of sel_* and not 1 of filter_*'), ids)).toEqual([
-      [{ name: 'sel_a', negated: false }, { name: 'filter_x', negated: true }, { name: 'filter_y', negated: true }],
-      [{ name: 'sel_b', negated: false }, { name: 'filter_x', negated: true }, { name: 'filter_y', negated: true }],
+      [
+        { name: 'sel_a', negated: false },
+        { name: 'filter_x', negated: true },
+        { name: 'filter_y', negated: true },
+      ],
+      [
+        { name: 'sel_b', negated: false },
+        { name: 'filter_x', negated: true },
+        { name: 'filter_y', negated: true },
+      ],
     ]);
   });
 

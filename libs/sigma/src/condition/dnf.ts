@@ -50,10 +50,13 @@ function expand(node: ConditionNode, negated: boolean, identifiers: readonly str
         if (branches.length > cap) throw new CapExceeded();
         return branches;
       }
-      return parts.reduce<Literal[][]>((acc, part) => {
-        if (acc.length * part.length > cap) throw new CapExceeded();
-        return acc.flatMap((left) => part.map((right) => [...left, ...right]));
-      }, [[]]);
+      return parts.reduce<Literal[][]>(
+        (acc, part) => {
+          if (acc.length * part.length > cap) throw new CapExceeded();
+          return acc.flatMap((left) => part.map((right) => [...left, ...right]));
+        },
+        [[]],
+      );
     }
   }
 }

@@ -46,8 +46,7 @@ function tokenize(source: string): Token[] {
         throw new ConditionSyntaxError(`operators are written in lower case: '${match[4]}' should be '${lowered}'`, position);
       }
       tokens.push({ type: 'word', text: match[4], position });
-    }
-    else if (match[5]) throw new ConditionSyntaxError(`unexpected character '${match[5]}'`, position);
+    } else if (match[5]) throw new ConditionSyntaxError(`unexpected character '${match[5]}'`, position);
     else break;
   }
   return tokens;

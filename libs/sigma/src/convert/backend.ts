@@ -53,7 +53,10 @@ export abstract class SigmaBackend extends CorrelationTemplates {
   convert(rules: ProcessedRule[], userPipeline: ProcessingPipeline, options: ConvertOptions = {}): unknown {
     const format = options.outputFormat ?? this.defaultFormat;
     if (!(format in this.formats)) {
-      throw sigmaError('SigmaBackendError', `Output format '${format}' is not supported by backend '${this.name}'; formats: ${Object.keys(this.formats).join(', ')}`);
+      throw sigmaError(
+        'SigmaBackendError',
+        `Output format '${format}' is not supported by backend '${this.name}'; formats: ${Object.keys(this.formats).join(', ')}`,
+      );
     }
     if (this.requiresPipeline && userPipeline.items.length === 0) {
       throw sigmaError('SigmaPipelineNotFoundError', `Backend '${this.name}' requires a processing pipeline`);
@@ -65,7 +68,10 @@ export abstract class SigmaBackend extends CorrelationTemplates {
     this.pipeline.vars = { ...this.pipeline.vars, ...vars };
     const queries: unknown[] = [];
     for (const rule of referencedFirst(rules)) {
-      const converted = rule instanceof SigmaRuleModel ? this.convertRule(rule, format) : this.convertCorrelationRule(rule, format, options.correlationMethod);
+      const converted =
+        rule instanceof SigmaRuleModel
+          ? this.convertRule(rule, format)
+          : this.convertCorrelationRule(rule, format, options.correlationMethod);
       queries.push(...converted);
     }
     return this.pipeline.finalize(this.finalizeOutput(queries, format));
@@ -108,7 +114,14 @@ export abstract class SigmaBackend extends CorrelationTemplates {
     return this.finalizeQueryText(query, state, rule);
   }
 
-  finalizeQuery(rule: ProcessedRule, query: Converted, index: number, state: ConversionState, format: string, pipelineState: PipelineState): unknown {
+  finalizeQuery(
+    rule: ProcessedRule,
+    query: Converted,
+    index: number,
+    state: ConversionState,
+    format: string,
+    pipelineState: PipelineState,
+  ): unknown {
     const finalizer = this.queryFinalizers()[format];
     const finalized = finalizer ? finalizer(rule, query, index, state) : this.finalizeQueryText(query, state, rule);
     return this.pipeline.postprocessQuery(rule, finalized, pipelineState);

@@ -26,7 +26,13 @@ export function parseTargetList(text: string): TargetSpec[] {
     .filter((entry) => entry !== '')
     .map((entry) => {
       const [target = '', pipelines = ''] = entry.split(':', 2);
-      return { target: target.trim(), pipelines: pipelines.split('+').map((name) => name.trim()).filter((name) => name !== '') };
+      return {
+        target: target.trim(),
+        pipelines: pipelines
+          .split('+')
+          .map((name) => name.trim())
+          .filter((name) => name !== ''),
+      };
     });
 }
 
@@ -44,10 +50,14 @@ export interface TargetProblem {
 /** The first thing wrong with the requested targets (before any rule is read), or null. */
 export function checkTargets(specs: readonly TargetSpec[]): TargetProblem | null {
   for (const spec of specs) {
-    if (!TARGET_IDS.includes(spec.target)) return { code: 'unknown_target', message: `Unknown target '${spec.target}'; targets: ${TARGET_IDS.join(', ')}` };
+    if (!TARGET_IDS.includes(spec.target))
+      return { code: 'unknown_target', message: `Unknown target '${spec.target}'; targets: ${TARGET_IDS.join(', ')}` };
     const unknown = spec.pipelines.find((name) => !(name in NAMED_PIPELINES));
     if (unknown !== undefined) {
-      return { code: 'unknown_pipeline', message: `Unknown pipeline '${unknown}'; pipelines: ${Object.keys(NAMED_PIPELINES).sort().join(', ')}` };
+      return {
+        code: 'unknown_pipeline',
+        message: `Unknown pipeline '${unknown}'; pipelines: ${Object.keys(NAMED_PIPELINES).sort().join(', ')}`,
+      };
     }
     const formats = targetFor(spec.target).formats;
     if (spec.outputFormat !== undefined && !(spec.outputFormat in formats)) {
@@ -89,6 +99,8 @@ export function convertForTargets(text: string, specs: readonly TargetSpec[]): T
       outputFormat: spec.outputFormat,
     });
     const base = { target: spec.target, pipelines: spec.pipelines, outputFormat: spec.outputFormat ?? null };
-    return outcome.ok ? { ...base, queries: outcome.queries, error: null } : { ...base, queries: [], error: { kind: outcome.kind, message: outcome.message } };
+    return outcome.ok
+      ? { ...base, queries: outcome.queries, error: null }
+      : { ...base, queries: [], error: { kind: outcome.kind, message: outcome.message } };
   });
 }

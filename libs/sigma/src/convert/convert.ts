@@ -22,7 +22,11 @@ export function resolvePipelines(specs: readonly PipelineSpec[]): ProcessingPipe
     specs.map((spec) => {
       if ('yaml' in spec) return ProcessingPipeline.fromYaml(spec.yaml);
       const factory = NAMED_PIPELINES[spec.name];
-      if (!factory) throw sigmaError('SigmaPipelineNotFoundError', `Unknown pipeline '${spec.name}'; pipelines: ${Object.keys(NAMED_PIPELINES).join(', ')}`);
+      if (!factory)
+        throw sigmaError(
+          'SigmaPipelineNotFoundError',
+          `Unknown pipeline '${spec.name}'; pipelines: ${Object.keys(NAMED_PIPELINES).join(', ')}`,
+        );
       return factory(spec.args ?? {});
     }),
   );
@@ -33,7 +37,10 @@ export function checkRequest(request: ConversionRequest): void {
   const target = targetFor(request.target);
   const format = request.outputFormat ?? target.defaultFormat;
   if (!(format in target.formats)) {
-    throw sigmaError('SigmaBackendError', `Output format '${format}' is not supported by target '${request.target}'; formats: ${Object.keys(target.formats).join(', ')}`);
+    throw sigmaError(
+      'SigmaBackendError',
+      `Output format '${format}' is not supported by target '${request.target}'; formats: ${Object.keys(target.formats).join(', ')}`,
+    );
   }
   resolvePipelines(request.pipelines ?? []);
 }

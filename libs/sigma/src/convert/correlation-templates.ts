@@ -54,7 +54,10 @@ export abstract class CorrelationTemplates extends TextQueryBackend {
     if (template === null) throw sigmaError('NotImplementedError', `Correlation rule type '${rule.type}' is not supported by backend.`);
     const frame = template[method];
     if (frame === undefined) {
-      throw sigmaError('SigmaConversionError', `Correlation method '${method}' is not supported by backend for correlation type '${rule.type}'.`);
+      throw sigmaError(
+        'SigmaConversionError',
+        `Correlation method '${method}' is not supported by backend for correlation type '${rule.type}'.`,
+      );
     }
     const search = this.correlationSearch(rule);
     return [
@@ -75,7 +78,12 @@ export abstract class CorrelationTemplates extends TextQueryBackend {
 
   correlationSearch(rule: CorrelationRuleModel): string {
     const only = rule.referencedRules[0];
-    if (rule.referencedRules.length === 1 && only && only.conversionResult.length === 1 && this.correlationSearchSingleRuleExpression !== null) {
+    if (
+      rule.referencedRules.length === 1 &&
+      only &&
+      only.conversionResult.length === 1 &&
+      this.correlationSearchSingleRuleExpression !== null
+    ) {
       return this.format(this.correlationSearchSingleRuleExpression, {
         rule: this.ruleView(only),
         ruleid: this.ruleId(only),
@@ -101,7 +109,9 @@ export abstract class CorrelationTemplates extends TextQueryBackend {
         }),
       ),
     );
-    return this.format(this.correlationSearchMultiRuleExpression, { queries: queries.join(this.correlationSearchMultiRuleQueryExpressionJoiner) });
+    return this.format(this.correlationSearchMultiRuleExpression, {
+      queries: queries.join(this.correlationSearchMultiRuleQueryExpressionJoiner),
+    });
   }
 
   multiRuleQueryPostprocess(query: string): string {
@@ -116,7 +126,11 @@ export abstract class CorrelationTemplates extends TextQueryBackend {
     const template = this.correlationSearchFieldNormalizationExpression;
     const names = [referenced.meta.name, referenced.meta.id].filter((name): name is string => name !== undefined);
     return aliases
-      .flatMap((alias) => [...alias.mapping].filter(([ruleName]) => names.includes(ruleName)).map(([, field]) => this.format(template, { alias: alias.alias, field })))
+      .flatMap((alias) =>
+        [...alias.mapping]
+          .filter(([ruleName]) => names.includes(ruleName))
+          .map(([, field]) => this.format(template, { alias: alias.alias, field })),
+      )
       .join(this.correlationSearchFieldNormalizationExpressionJoiner);
   }
 
@@ -129,7 +143,13 @@ export abstract class CorrelationTemplates extends TextQueryBackend {
     return this.format(this.typingExpression, {
       queries: rule.referencedRules
         .flatMap((referenced) =>
-          referenced.conversionResult.map((query) => this.format(perQuery, { rule: this.ruleView(referenced), ruleid: this.ruleId(referenced), query: this.typingQueryPostprocess(String(query)) })),
+          referenced.conversionResult.map((query) =>
+            this.format(perQuery, {
+              rule: this.ruleView(referenced),
+              ruleid: this.ruleId(referenced),
+              query: this.typingQueryPostprocess(String(query)),
+            }),
+          ),
         )
         .join(this.typingRuleQueryExpressionJoiner),
     });
@@ -141,11 +161,15 @@ export abstract class CorrelationTemplates extends TextQueryBackend {
 
   correlationAggregation(rule: CorrelationRuleModel, method: string, search: string): string {
     const extended = rule.expression !== null && (rule.type === 'temporal' || rule.type === 'temporal_ordered');
-    const templates = extended ? this.extendedAggregationExpression[rule.type as 'temporal' | 'temporal_ordered'] : this.aggregationExpression[rule.type];
+    const templates = extended
+      ? this.extendedAggregationExpression[rule.type as 'temporal' | 'temporal_ordered']
+      : this.aggregationExpression[rule.type];
     if (!templates) {
       throw sigmaError(
         extended ? 'SigmaFeatureNotSupportedByBackendError' : 'NotImplementedError',
-        extended ? `Correlation conditions written as rule expressions are not supported by backend ${this.constructor.name}.` : `Correlation type '${rule.type}' is not supported by backend.`,
+        extended
+          ? `Correlation conditions written as rule expressions are not supported by backend ${this.constructor.name}.`
+          : `Correlation type '${rule.type}' is not supported by backend.`,
       );
     }
     const template = templates[method] as string;
@@ -167,10 +191,13 @@ export abstract class CorrelationTemplates extends TextQueryBackend {
     for (const field of [...rule.referencedRules.flatMap((referenced) => referenced.fields), ...rule.fields]) {
       if ((rule.groupBy === null || !rule.groupBy.includes(field)) && !all.includes(field)) all.push(field);
     }
-    if (all.length === 0 || this.correlationFieldsFieldExpression === null || this.correlationFieldsFieldExpressionJoiner === null) return '';
+    if (all.length === 0 || this.correlationFieldsFieldExpression === null || this.correlationFieldsFieldExpressionJoiner === null)
+      return '';
     const perField = this.correlationFieldsFieldExpression[method] as string;
     return this.format(this.correlationFieldsExpression[method] as string, {
-      fields: all.map((field) => this.format(perField, { field: this.escapeAndQuoteField(field) })).join(this.correlationFieldsFieldExpressionJoiner[method]),
+      fields: all
+        .map((field) => this.format(perField, { field: this.escapeAndQuoteField(field) }))
+        .join(this.correlationFieldsFieldExpressionJoiner[method]),
     });
   }
 
@@ -181,20 +208,25 @@ export abstract class CorrelationTemplates extends TextQueryBackend {
     }
     const perField = this.groupbyFieldExpression[method] as string;
     return this.format(this.groupbyExpression[method] as string, {
-      fields: groupBy.map((field) => this.format(perField, { field: this.escapeAndQuoteField(field) })).join(this.groupbyFieldExpressionJoiner[method]),
+      fields: groupBy
+        .map((field) => this.format(perField, { field: this.escapeAndQuoteField(field) }))
+        .join(this.groupbyFieldExpressionJoiner[method]),
     });
   }
 
   referencedRules(rule: CorrelationRuleModel, method: string): string {
     if (this.referencedRulesExpression === null || this.referencedRulesExpressionJoiner === null) return '';
     const template = this.referencedRulesExpression[method] as string;
-    return rule.referencedRules.map((referenced) => this.format(template, { ruleid: this.ruleId(referenced) })).join(this.referencedRulesExpressionJoiner[method]);
+    return rule.referencedRules
+      .map((referenced) => this.format(template, { ruleid: this.ruleId(referenced) }))
+      .join(this.referencedRulesExpressionJoiner[method]);
   }
 
   correlationCondition(rule: CorrelationRuleModel, method: string): string {
     if (rule.expression !== null) return this.extendedCondition(rule.expression, method);
     const templates = this.conditionExpression[rule.type];
-    if (!templates || rule.condition === null) throw sigmaError('NotImplementedError', `Correlation type '${rule.type}' is not supported by backend.`);
+    if (!templates || rule.condition === null)
+      throw sigmaError('NotImplementedError', `Correlation type '${rule.type}' is not supported by backend.`);
     return this.format(templates[method] as string, {
       field: rule.condition.fieldref,
       op: this.correlationConditionMapping[rule.condition.op],
@@ -206,14 +238,19 @@ export abstract class CorrelationTemplates extends TextQueryBackend {
   /** A rule expression as a condition on the rules matched in the window (`matched_rules="a" and ...`). */
   extendedCondition(expression: RuleExpression, method: string): string {
     if (this.extendedConditionExpression === null || this.extendedRuleExpression === null) {
-      throw sigmaError('SigmaFeatureNotSupportedByBackendError', 'Correlation conditions written as rule expressions are not supported by the backend.');
+      throw sigmaError(
+        'SigmaFeatureNotSupportedByBackendError',
+        'Correlation conditions written as rule expressions are not supported by the backend.',
+      );
     }
     const ruleTemplate = this.extendedRuleExpression[method] as string;
     const rank = { not: 0, and: 1, or: 2, rule: -1 } as const;
     const render = (node: RuleExpression): string => {
       const child = (inner: RuleExpression): string => {
         const text = render(inner);
-        return rank[inner.kind] > rank[node.kind] || (node.kind === 'not' && inner.kind !== 'rule') ? this.format(this.groupExpression ?? '({expr})', { expr: text }) : text;
+        return rank[inner.kind] > rank[node.kind] || (node.kind === 'not' && inner.kind !== 'rule')
+          ? this.format(this.groupExpression ?? '({expr})', { expr: text })
+          : text;
       };
       if (node.kind === 'rule') return this.format(ruleTemplate, { ruleid: node.name });
       if (node.kind === 'not') return `${this.notToken}${this.tokenSeparator}${child(node.arg)}`;
@@ -225,7 +262,8 @@ export abstract class CorrelationTemplates extends TextQueryBackend {
 
   convertTimespan(timespan: Timespan): string {
     if (this.timespanSeconds) return String(timespan.seconds);
-    if (this.timespanMapping !== null && timespan.unit in this.timespanMapping) return `${timespan.count}${this.timespanMapping[timespan.unit]}`;
+    if (this.timespanMapping !== null && timespan.unit in this.timespanMapping)
+      return `${timespan.count}${this.timespanMapping[timespan.unit]}`;
     return timespan.spec;
   }
 }

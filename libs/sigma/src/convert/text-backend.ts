@@ -154,7 +154,11 @@ export abstract class TextQueryBackend {
     switch (node.kind) {
       case 'or':
       case 'and':
-        return this.decideIn(node) ? this.convertIn(node, state) : node.kind === 'or' ? this.convertOr(node, state) : this.convertAnd(node, state);
+        return this.decideIn(node)
+          ? this.convertIn(node, state)
+          : node.kind === 'or'
+            ? this.convertOr(node, state)
+            : this.convertAnd(node, state);
       case 'not':
         return this.convertNot(node, state);
       case 'field':
@@ -171,7 +175,8 @@ export abstract class TextQueryBackend {
     const args = node.args as FieldNode[];
     if (new Set(args.map((arg) => arg.field)).size !== 1) return false;
     if (!args.every((arg) => arg.value instanceof SigmaString || arg.value instanceof SigmaNumber)) return false;
-    if (!this.inExpressionsAllowWildcards && args.some((arg) => arg.value instanceof SigmaString && arg.value.containsSpecial())) return false;
+    if (!this.inExpressionsAllowWildcards && args.some((arg) => arg.value instanceof SigmaString && arg.value.containsSpecial()))
+      return false;
     return true;
   }
 
@@ -183,7 +188,9 @@ export abstract class TextQueryBackend {
     return this.format(this.fieldInListExpression, {
       field: this.escapeAndQuoteField((args[0] as FieldNode).field),
       op: node.kind === 'or' ? this.orInOperator : this.andInOperator,
-      list: args.map((arg) => (arg.value instanceof SigmaString ? this.convertValueStr(arg.value, state) : String(arg.value))).join(this.listSeparator),
+      list: args
+        .map((arg) => (arg.value instanceof SigmaString ? this.convertValueStr(arg.value, state) : String(arg.value)))
+        .join(this.listSeparator),
     });
   }
 
@@ -272,7 +279,11 @@ export abstract class TextQueryBackend {
     templates: { startswith: Template; endswith: Template; contains: Template; wildcard: Template; eq: Template },
     allowSpecial: { startswith: boolean; endswith: boolean; contains: boolean },
   ): { template: Template; value: SigmaString } {
-    if (templates.startswith !== null && value.endsWith(WILDCARD_MULTI) && (allowSpecial.startswith || !value.slice(0, -1).containsSpecial())) {
+    if (
+      templates.startswith !== null &&
+      value.endsWith(WILDCARD_MULTI) &&
+      (allowSpecial.startswith || !value.slice(0, -1).containsSpecial())
+    ) {
       return { template: templates.startswith, value: value.slice(0, -1) };
     }
     if (templates.endswith !== null && value.startsWith(WILDCARD_MULTI) && (allowSpecial.endswith || !value.slice(1).containsSpecial())) {
@@ -301,7 +312,11 @@ export abstract class TextQueryBackend {
         wildcard: this.wildcardMatchExpression,
         eq: negated ? this.notEqExpression : this.eqExpression,
       },
-      { startswith: this.startswithExpressionAllowSpecial, endswith: this.endswithExpressionAllowSpecial, contains: this.containsExpressionAllowSpecial },
+      {
+        startswith: this.startswithExpressionAllowSpecial,
+        endswith: this.endswithExpressionAllowSpecial,
+        contains: this.containsExpressionAllowSpecial,
+      },
     );
     return this.format(template as string, {
       field: this.escapeAndQuoteField(node.field),
@@ -345,7 +360,10 @@ export abstract class TextQueryBackend {
       throw sigmaError('NotImplementedError', 'Field equals timestamp part value expressions are not supported by the backend.');
     }
     return (
-      this.format(this.fieldTimestampPartExpression, { field: this.escapeAndQuoteField(node.field), timestamp_part: this.timestampPartMapping[value.part] }) +
+      this.format(this.fieldTimestampPartExpression, {
+        field: this.escapeAndQuoteField(node.field),
+        timestamp_part: this.timestampPartMapping[value.part],
+      }) +
       this.eqToken +
       String(value)
     );
@@ -362,7 +380,10 @@ export abstract class TextQueryBackend {
     for (const flag of ['i', 'm', 's'] as const) {
       const token = this.reFlags[flag];
       if (regex.flags.has(flag) && token === undefined) {
-        throw sigmaError('NotImplementedError', `Regular expression flag ${{ i: 'IGNORECASE', m: 'MULTILINE', s: 'DOTALL' }[flag]} not supported by the backend.`);
+        throw sigmaError(
+          'NotImplementedError',
+          `Regular expression flag ${{ i: 'IGNORECASE', m: 'MULTILINE', s: 'DOTALL' }[flag]} not supported by the backend.`,
+        );
       }
       flags[`flag_${flag}`] = regex.flags.has(flag) ? (token as string) : '';
     }
@@ -373,7 +394,11 @@ export abstract class TextQueryBackend {
     const template = this.negatedLeaf(node) ? this.notReExpression : this.reExpression;
     if (template === null) throw sigmaError('NotImplementedError', 'Regular expression template is not supported by the backend.');
     const regex = node.value as SigmaRegex;
-    return this.format(template, { field: this.escapeAndQuoteField(node.field), regex: this.convertValueRe(regex, state), ...this.flagTemplate(regex) });
+    return this.format(template, {
+      field: this.escapeAndQuoteField(node.field),
+      regex: this.convertValueRe(regex, state),
+      ...this.flagTemplate(regex),
+    });
   }
 
   convertFieldEqValCidr(node: FieldNode, state: ConversionState): Converted {
@@ -388,7 +413,14 @@ export abstract class TextQueryBackend {
         netmask: netmaskText(cidr.network),
       });
     }
-    return this.convertCondition(this.orOf(node.field, cidr.expand().map((pattern) => SigmaString.parse(pattern)), node.parent), state);
+    return this.convertCondition(
+      this.orOf(
+        node.field,
+        cidr.expand().map((pattern) => SigmaString.parse(pattern)),
+        node.parent,
+      ),
+      state,
+    );
   }
 
   protected orOf(field: string, values: SigmaValue[], parent: CondNode | null): CondNode {
@@ -406,7 +438,10 @@ export abstract class TextQueryBackend {
     if (operator === undefined) throw sigmaError('NotImplementedError', `Comparison operator ${value.op} is not supported by the backend.`);
     if (value.number instanceof SigmaTimestampPart && this.fieldTimestampPartExpression && this.timestampPartMapping) {
       return (
-        this.format(this.fieldTimestampPartExpression, { field: this.escapeAndQuoteField(node.field), timestamp_part: this.timestampPartMapping[value.number.part] }) +
+        this.format(this.fieldTimestampPartExpression, {
+          field: this.escapeAndQuoteField(node.field),
+          timestamp_part: this.timestampPartMapping[value.number.part],
+        }) +
         operator +
         String(value.number)
       );
@@ -432,7 +467,8 @@ export abstract class TextQueryBackend {
   }
 
   convertFieldEqValNull(node: FieldNode, _state: ConversionState): Converted {
-    if (this.fieldNullExpression === null) throw sigmaError('NotImplementedError', 'Field null expressions are not supported by the backend.');
+    if (this.fieldNullExpression === null)
+      throw sigmaError('NotImplementedError', 'Field null expressions are not supported by the backend.');
     return this.format(this.fieldNullExpression, { field: this.escapeAndQuoteField(node.field) });
   }
 
@@ -443,7 +479,8 @@ export abstract class TextQueryBackend {
       if (template === null) throw sigmaError('NotImplementedError', 'Field exists expressions are not supported by the backend.');
       return this.format(template, { field: this.escapeAndQuoteField(node.field) });
     }
-    if (this.fieldExistsExpression === null) throw sigmaError('NotImplementedError', 'Field exists expressions are not supported by the backend.');
+    if (this.fieldExistsExpression === null)
+      throw sigmaError('NotImplementedError', 'Field exists expressions are not supported by the backend.');
     if (exists) return this.format(this.fieldExistsExpression, { field: this.escapeAndQuoteField(node.field) });
     const positive: FieldNode = { kind: 'field', field: node.field, value: new SigmaExists(true), parent: null };
     const not: NotNode = { kind: 'not', arg: positive, parent: node.parent };
@@ -467,22 +504,27 @@ export abstract class TextQueryBackend {
   convertValue(node: ValueNode, state: ConversionState): Converted {
     const value = node.value;
     if (value instanceof SigmaString) {
-      if (this.unboundValueStrExpression === null) throw sigmaError('NotImplementedError', 'String value expressions are not supported by the backend.');
+      if (this.unboundValueStrExpression === null)
+        throw sigmaError('NotImplementedError', 'String value expressions are not supported by the backend.');
       return this.format(this.unboundValueStrExpression, {
         value: this.convertValueStr(value, state),
         regex: this.convertValueRe(value.toRegex(this.addEscapedRe), state),
       });
     }
     if (value instanceof SigmaNumber) {
-      if (this.unboundValueNumExpression === null) throw sigmaError('NotImplementedError', 'Numeric value expressions are not supported by the backend.');
+      if (this.unboundValueNumExpression === null)
+        throw sigmaError('NotImplementedError', 'Numeric value expressions are not supported by the backend.');
       return this.format(this.unboundValueNumExpression, { value: String(value) });
     }
-    if (value instanceof SigmaBool) throw sigmaError('SigmaValueError', "Boolean values can't appear as standalone value without a field name.");
+    if (value instanceof SigmaBool)
+      throw sigmaError('SigmaValueError', "Boolean values can't appear as standalone value without a field name.");
     if (value instanceof SigmaRegex) {
-      if (this.unboundValueReExpression === null) throw sigmaError('NotImplementedError', 'Regular expression template is not supported by the backend.');
+      if (this.unboundValueReExpression === null)
+        throw sigmaError('NotImplementedError', 'Regular expression template is not supported by the backend.');
       return this.format(this.unboundValueReExpression, { value: this.convertValueRe(value, state), ...this.flagTemplate(value) });
     }
-    if (value instanceof SigmaCidr) throw sigmaError('SigmaValueError', "CIDR values can't appear as standalone value without a field name.");
+    if (value instanceof SigmaCidr)
+      throw sigmaError('SigmaValueError', "CIDR values can't appear as standalone value without a field name.");
     if (value instanceof SigmaQueryExpression) return value.finalize();
     if (value instanceof SigmaExpansion) {
       const or: AndOrNode = { kind: 'or', args: [], parent: node.parent };
@@ -499,7 +541,10 @@ export abstract class TextQueryBackend {
     if (this.fieldEscape !== null) {
       const positions = new Set<number>();
       if (this.fieldEscapePattern) {
-        const pattern = new RegExp(this.fieldEscapePattern.source, this.fieldEscapePattern.flags.includes('g') ? this.fieldEscapePattern.flags : `${this.fieldEscapePattern.flags}g`);
+        const pattern = new RegExp(
+          this.fieldEscapePattern.source,
+          this.fieldEscapePattern.flags.includes('g') ? this.fieldEscapePattern.flags : `${this.fieldEscapePattern.flags}g`,
+        );
         for (const match of field.matchAll(pattern)) positions.add(match.index ?? 0);
       }
       if (this.fieldEscapeQuote && this.fieldQuote !== null) {
@@ -534,7 +579,13 @@ export abstract class TextQueryBackend {
   }
 
   convertValueStr(value: SigmaString, _state: ConversionState): string {
-    const converted = value.convert(this.escapeChar ?? '', this.wildcardMulti, this.wildcardSingle, this.strQuote + this.addEscaped, this.filterChars);
+    const converted = value.convert(
+      this.escapeChar ?? '',
+      this.wildcardMulti,
+      this.wildcardSingle,
+      this.strQuote + this.addEscaped,
+      this.filterChars,
+    );
     return this.decideStringQuoting(value) ? this.quoteString(converted) : converted;
   }
 
@@ -546,7 +597,11 @@ export abstract class TextQueryBackend {
 
   /** The query with the target's frame (`query_expression`) and any deferred parts appended. */
   finalizeQueryText(query: Converted, state: ConversionState, rule: unknown): string {
-    const values = { query: isDeferred(query) ? this.deferredOnlyQuery : (query ?? ''), rule, state: { ...this.stateDefaults, ...state.processingState } };
+    const values = {
+      query: isDeferred(query) ? this.deferredOnlyQuery : (query ?? ''),
+      rule,
+      state: { ...this.stateDefaults, ...state.processingState },
+    };
     const framed = this.format(this.queryExpression, values);
     if (!state.hasDeferred()) return framed;
     if (this.deferredStart === null || this.deferredSeparator === null) {

@@ -3,7 +3,10 @@
  * PCRE spellings JavaScript lacks are translated first: inline flag groups `(?i)`, `(?P<name>`,
  * `(?P=name)`, `\A`, `\Z`/`\z` and atomic groups `(?>`. Returns the error message when it fails.
  */
-export function compileSigmaRegex(pattern: string, flags: readonly string[] = []): { ok: true; regex: RegExp } | { ok: false; error: string } {
+export function compileSigmaRegex(
+  pattern: string,
+  flags: readonly string[] = [],
+): { ok: true; regex: RegExp } | { ok: false; error: string } {
   const jsFlags = new Set<string>(flags.filter((flag) => flag === 'i' || flag === 'm' || flag === 's'));
   const translated = pattern
     .replace(/\(\?([imsx]+)\)/g, (_match, inline: string) => {

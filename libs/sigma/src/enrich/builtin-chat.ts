@@ -10,14 +10,14 @@ export interface ChatTurnInput {
   history: ReadonlyArray<{ role: 'user' | 'assistant'; content: string }>;
 }
 
-export type ChatTurnOutcome =
-  | { kind: 'reply'; content: string; ruleYaml: string | null }
-  | { kind: 'out_of_scope'; reason: string };
+export type ChatTurnOutcome = { kind: 'reply'; content: string; ruleYaml: string | null } | { kind: 'out_of_scope'; reason: string };
 
 /** Words that tie a message to the rule under review or to the earlier turns. */
-const IN_SCOPE = /\b(rules?|sigma|detections?|levels?|tags?|fields?|conditions?|selections?|filters?|false ?positives?|references?|titles?|descriptions?|logsource|yaml|techniques?|tactics?|att&ck|attack|enrich\w*|earlier|previous|last (turn|change|answer)|you (changed|added|did)|why|status|modifier\w*|severity)\b/i;
+const IN_SCOPE =
+  /\b(rules?|sigma|detections?|levels?|tags?|fields?|conditions?|selections?|filters?|false ?positives?|references?|titles?|descriptions?|logsource|yaml|techniques?|tactics?|att&ck|attack|enrich\w*|earlier|previous|last (turn|change|answer)|you (changed|added|did)|why|status|modifier\w*|severity)\b/i;
 /** Requests the enrichment conversation must refuse even if they mention the rule. */
-const OFF_LIMITS = /\b(ignore (all |the )?(previous|above) instructions|system prompt|api key|password|credential|other (rule|queue item)s?|write (a|an) (poem|story|essay|email)|weather|stock price|translate)\b/i;
+const OFF_LIMITS =
+  /\b(ignore (all |the )?(previous|above) instructions|system prompt|api key|password|credential|other (rule|queue item)s?|write (a|an) (poem|story|essay|email)|weather|stock price|translate)\b/i;
 
 /**
  * The builtin provider's follow-up turn: understands a few explicit edits (level, status, title,
@@ -36,8 +36,7 @@ export function builtinChatTurn(input: ChatTurnInput): ChatTurnOutcome {
   const recap = lastAssistant ? ` Last time: ${lastAssistant.content}` : '';
   return {
     kind: 'reply',
-    content:
-      'I can set the level, status, title or description, add or remove tags, and add false positives or references.' + recap,
+    content: 'I can set the level, status, title or description, add or remove tags, and add false positives or references.' + recap,
     ruleYaml: null,
   };
 }
@@ -54,39 +53,60 @@ const listOf = (doc: Record<string, unknown>, key: string): string[] =>
 
 /** Each rule: a pattern whose last group is the value (an optional earlier group is the verb), and the edit; null = not applicable. */
 const EDIT_RULES: EditRule[] = [
-  [/\b(?:set|change|make)\s+(?:the\s+)?level\s+(?:to\s+)?(\w+)/i, (doc, value) => {
-    if (!(LEVELS as readonly string[]).includes(value.toLowerCase())) return null;
-    doc.level = value.toLowerCase();
-    return `Set level to ${value.toLowerCase()}.`;
-  }],
-  [/\b(?:set|change)\s+(?:the\s+)?status\s+(?:to\s+)?(\w+)/i, (doc, value) => {
-    if (!(STATUSES as readonly string[]).includes(value.toLowerCase())) return null;
-    doc.status = value.toLowerCase();
-    return `Set status to ${value.toLowerCase()}.`;
-  }],
-  [/\b(?:set|change|rename)\s+(?:the\s+)?title\s+(?:to\s+)?["']?(.+?)["']?\s*$/i, (doc, value) => {
-    doc.title = value;
-    return `Set the title to "${value}".`;
-  }],
-  [/\b(?:set|change)\s+(?:the\s+)?description\s+(?:to\s+)?["']?(.+?)["']?\s*$/i, (doc, value) => {
-    doc.description = value;
-    return 'Replaced the description.';
-  }],
-  [/\b(add|remove)\s+(?:the\s+)?tag\s+((?:attack\.)?[a-z0-9._-]+)/i, (doc, value, verb) => {
-    const tag = normaliseTag(value);
-    const tags = listOf(doc, 'tags');
-    const adding = verb.toLowerCase() === 'add';
-    doc.tags = adding ? (tags.includes(tag) ? tags : [...tags, tag]) : tags.filter((t) => t !== tag);
-    return `${adding ? 'Added' : 'Removed'} tag ${tag}.`;
-  }],
-  [/\badd\s+(?:a\s+)?false ?positives?:?\s+["']?(.+?)["']?\s*$/i, (doc, value) => {
-    doc.falsepositives = [...listOf(doc, 'falsepositives').filter((fp) => fp !== 'Unknown'), value];
-    return `Added false positive "${value}".`;
-  }],
-  [/\badd\s+(?:a\s+)?reference:?\s+(https?:\/\/\S+)/i, (doc, value) => {
-    doc.references = [...new Set([...listOf(doc, 'references'), value])];
-    return `Added reference ${value}.`;
-  }],
+  [
+    /\b(?:set|change|make)\s+(?:the\s+)?level\s+(?:to\s+)?(\w+)/i,
+    (doc, value) => {
+      if (!(LEVELS as readonly string[]).includes(value.toLowerCase())) return null;
+      doc.level = value.toLowerCase();
+      return `Set level to ${value.toLowerCase()}.`;
+    },
+  ],
+  [
+    /\b(?:set|change)\s+(?:the\s+)?status\s+(?:to\s+)?(\w+)/i,
+    (doc, value) => {
+      if (!(STATUSES as readonly string[]).includes(value.toLowerCase())) return null;
+      doc.status = value.toLowerCase();
+      return `Set status to ${value.toLowerCase()}.`;
+    },
+  ],
+  [
+    /\b(?:set|change|rename)\s+(?:the\s+)?title\s+(?:to\s+)?["']?(.+?)["']?\s*$/i,
+    (doc, value) => {
+      doc.title = value;
+      return `Set the title to "${value}".`;
+    },
+  ],
+  [
+    /\b(?:set|change)\s+(?:the\s+)?description\s+(?:to\s+)?["']?(.+?)["']?\s*$/i,
+    (doc, value) => {
+      doc.description = value;
+      return 'Replaced the description.';
+    },
+  ],
+  [
+    /\b(add|remove)\s+(?:the\s+)?tag\s+((?:attack\.)?[a-z0-9._-]+)/i,
+    (doc, value, verb) => {
+      const tag = normaliseTag(value);
+      const tags = listOf(doc, 'tags');
+      const adding = verb.toLowerCase() === 'add';
+      doc.tags = adding ? (tags.includes(tag) ? tags : [...tags, tag]) : tags.filter((t) => t !== tag);
+      return `${adding ? 'Added' : 'Removed'} tag ${tag}.`;
+    },
+  ],
+  [
+    /\badd\s+(?:a\s+)?false ?positives?:?\s+["']?(.+?)["']?\s*$/i,
+    (doc, value) => {
+      doc.falsepositives = [...listOf(doc, 'falsepositives').filter((fp) => fp !== 'Unknown'), value];
+      return `Added false positive "${value}".`;
+    },
+  ],
+  [
+    /\badd\s+(?:a\s+)?reference:?\s+(https?:\/\/\S+)/i,
+    (doc, value) => {
+      doc.references = [...new Set([...listOf(doc, 'references'), value])];
+      return `Added reference ${value}.`;
+    },
+  ],
 ];
 
 function applyEdit(message: string, ruleYaml: string): Edit | null {

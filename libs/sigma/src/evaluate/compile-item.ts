@@ -129,7 +129,8 @@ function compileValue(raw: SigmaScalar, modifiers: readonly string[], path: stri
   );
   if (typeof raw === 'number' && !stringModifier) {
     const text = compilePattern(String(raw), { anchoring: 'exact', caseSensitive: true, literal: true });
-    return (value) => (typeof value === 'number' ? value === raw : typeof value === 'string' && (numericValue(value) === raw || text(value, value)));
+    return (value) =>
+      typeof value === 'number' ? value === raw : typeof value === 'string' && (numericValue(value) === raw || text(value, value));
   }
   if (typeof raw === 'boolean' && !stringModifier) {
     return (value) => value === raw || (typeof value === 'string' && value.toLowerCase() === String(raw));
@@ -158,7 +159,9 @@ function textTests(value: string, modifiers: readonly string[], options: MatchOp
   const base64Modifier = modifiers.find((modifier) => modifier === 'base64' || modifier === 'base64offset');
   if (encodingModifier || base64Modifier) {
     // Encoded text is compared byte for byte: base64 is case-sensitive.
-    return expanded.flatMap((text) => encodedForms(text, modifiers).map((form) => compilePattern(form, { anchoring, caseSensitive: true, literal: true })));
+    return expanded.flatMap((text) =>
+      encodedForms(text, modifiers).map((form) => compilePattern(form, { anchoring, caseSensitive: true, literal: true })),
+    );
   }
   return expanded.map((text) => compilePattern(text, { anchoring, caseSensitive: has('cased'), windash: has('windash') }));
 }
@@ -207,8 +210,12 @@ function compileFieldref(field: string, item: DetectionItem, modifiers: readonly
           ? left.startsWith(right)
           : left.endsWith(right);
   const referenceMatches = (event: SigmaEvent, reference: string): boolean => {
-    const own = lookupField(event, field).values.map(textOf).filter((text): text is string => text !== null);
-    const other = lookupField(event, reference).values.map(textOf).filter((text): text is string => text !== null);
+    const own = lookupField(event, field)
+      .values.map(textOf)
+      .filter((text): text is string => text !== null);
+    const other = lookupField(event, reference)
+      .values.map(textOf)
+      .filter((text): text is string => text !== null);
     return own.some((left) => other.some((right) => related(fold(left), fold(right))));
   };
   const all = modifiers.includes('all');

@@ -59,7 +59,8 @@ function parseConditions(condition: unknown): ConditionNode[] {
     try {
       return parseCondition(source, { countQuantifiers: true });
     } catch (error) {
-      if (error instanceof ConditionSyntaxError) throw new RuleCompileError(`the condition does not parse: ${error.message}`, 'detection.condition');
+      if (error instanceof ConditionSyntaxError)
+        throw new RuleCompileError(`the condition does not parse: ${error.message}`, 'detection.condition');
       throw error;
     }
   });

@@ -5,11 +5,30 @@ const rule = (title: string, logsource: Record<string, string>, selection: Recor
 
 describe('corpus coverage of observables', () => {
   const coverage = new CorpusCoverage<string>();
-  coverage.add(rule('certutil download', { category: 'process_creation', product: 'windows' }, { 'Image|endswith': '\\certutil.exe', 'CommandLine|contains': 'urlcache' }), 'certutil');
-  coverage.add(rule('any image missing .exe', { category: 'process_creation', product: 'windows' }, { 'Image|contains': '/' }), 'windows-only');
-  coverage.add(rule('curl piped to shell', { category: 'process_creation', product: 'linux' }, { 'CommandLine|contains|all': ['curl', '| sh'] }), 'curl-sh');
-  coverage.add(rule('script block with curl', { category: 'ps_script', product: 'windows' }, { 'ScriptBlockText|contains': 'curl' }), 'ps-script');
-  coverage.add(rule('Run key', { category: 'registry_set', product: 'windows' }, { 'TargetObject|contains': '\\CurrentVersion\\Run\\' }), 'run-key');
+  coverage.add(
+    rule(
+      'certutil download',
+      { category: 'process_creation', product: 'windows' },
+      { 'Image|endswith': '\\certutil.exe', 'CommandLine|contains': 'urlcache' },
+    ),
+    'certutil',
+  );
+  coverage.add(
+    rule('any image missing .exe', { category: 'process_creation', product: 'windows' }, { 'Image|contains': '/' }),
+    'windows-only',
+  );
+  coverage.add(
+    rule('curl piped to shell', { category: 'process_creation', product: 'linux' }, { 'CommandLine|contains|all': ['curl', '| sh'] }),
+    'curl-sh',
+  );
+  coverage.add(
+    rule('script block with curl', { category: 'ps_script', product: 'windows' }, { 'ScriptBlockText|contains': 'curl' }),
+    'ps-script',
+  );
+  coverage.add(
+    rule('Run key', { category: 'registry_set', product: 'windows' }, { 'TargetObject|contains': '\\CurrentVersion\\Run\\' }),
+    'run-key',
+  );
   coverage.add('title: broken\ndetection: [not, a, mapping]', 'broken');
 
   it('compiles what it can run and counts the rest', () => {
@@ -42,7 +61,12 @@ describe('corpus coverage of observables', () => {
 
   it('knows the telemetry class of each synthetic event kind', () => {
     expect([1, 13, 22, 3, 7045, 4698].map((EventID) => eventTelemetryClass({ EventID }))).toEqual([
-      'process_creation', 'registry', 'dns', 'network_connection', 'windows_system', 'windows_security',
+      'process_creation',
+      'registry',
+      'dns',
+      'network_connection',
+      'windows_system',
+      'windows_security',
     ]);
     expect(eventTelemetryClass({ 'cs-host': 'a.example' })).toBe('proxy');
     expect(eventTelemetryClass({ Foo: 1 })).toBeNull();

@@ -10,7 +10,9 @@ const correlation = (title: string, body: string): string => `title: ${title}\nc
 function run(yaml: string, feed: Array<[number, Record<string, unknown>]>): string[][] {
   const engine = new CorrelationEngine(loadRuleDocuments(yaml));
   return feed.map(([second, event]) =>
-    engine.process(event, second * 1000).alerts.map((alert) => `${alert.rule}:${JSON.stringify(alert.group)}:${alert.count ?? alert.value}`),
+    engine
+      .process(event, second * 1000)
+      .alerts.map((alert) => `${alert.rule}:${JSON.stringify(alert.group)}:${alert.count ?? alert.value}`),
   );
 }
 
@@ -20,35 +22,48 @@ describe('CorrelationEngine', () => {
   it('event_count: counts per group in a window sliding back from each event, firing while the condition holds', () => {
     const yaml = [
       failedLogon,
-      correlation('Password spraying', '  type: event_count\n  rules: [failed_logon]\n  group-by: [TargetUserName]\n  timespan: 10s\n  condition: {gte: 3, lte: 4}'),
+      correlation(
+        'Password spraying',
+        '  type: event_count\n  rules: [failed_logon]\n  group-by: [TargetUserName]\n  timespan: 10s\n  condition: {gte: 3, lte: 4}',
+      ),
     ].join('---\n');
     const fail = (user: string) => ({ EventID: 4625, TargetUserName: user });
-    expect(run(yaml, [[0, fail('amy')], [1, fail('amy')], [2, fail('bob')], [3, fail('amy')], [4, fail('amy')], [5, fail('amy')], [30, fail('amy')], [31, { EventID: 4624, TargetUserName: 'amy' }]])).toEqual([
-      [],
-      [],
-      [],
-      ['Password spraying:{"TargetUserName":"amy"}:3'],
-      ['Password spraying:{"TargetUserName":"amy"}:4'],
-      [],
-      [],
-      [],
-    ]);
+    expect(
+      run(yaml, [
+        [0, fail('amy')],
+        [1, fail('amy')],
+        [2, fail('bob')],
+        [3, fail('amy')],
+        [4, fail('amy')],
+        [5, fail('amy')],
+        [30, fail('amy')],
+        [31, { EventID: 4624, TargetUserName: 'amy' }],
+      ]),
+    ).toEqual([[], [], [], ['Password spraying:{"TargetUserName":"amy"}:3'], ['Password spraying:{"TargetUserName":"amy"}:4'], [], [], []]);
   });
 
   it('value_count counts distinct values; value_sum and value_avg add and average a numeric field', () => {
     const upload = base('22222222-2222-4222-8222-222222222222', 'upload', 'Action: upload');
     const yaml = [
       upload,
-      correlation('Many hosts', '  type: value_count\n  rules: [upload]\n  group-by: [User]\n  timespan: 1m\n  condition: {field: Host, gte: 2}'),
-      correlation('Big total', '  type: value_sum\n  rules: [upload]\n  group-by: [User]\n  timespan: 1m\n  condition: {field: Bytes, gt: 1000}'),
+      correlation(
+        'Many hosts',
+        '  type: value_count\n  rules: [upload]\n  group-by: [User]\n  timespan: 1m\n  condition: {field: Host, gte: 2}',
+      ),
+      correlation(
+        'Big total',
+        '  type: value_sum\n  rules: [upload]\n  group-by: [User]\n  timespan: 1m\n  condition: {field: Bytes, gt: 1000}',
+      ),
       correlation('Big average', '  type: value_avg\n  rules: [upload]\n  timespan: 1m\n  condition: {field: Bytes, gte: 600}'),
     ].join('---\n');
     const up = (host: string, bytes: number | string) => ({ Action: 'upload', User: 'u', Host: host, Bytes: bytes });
-    expect(run(yaml, [[0, up('a', 400)], [1, up('a', '700')], [2, up('b', 300)]])).toEqual([
-      [],
-      ['Big total:{"User":"u"}:1100'],
-      ['Many hosts:{"User":"u"}:2', 'Big total:{"User":"u"}:1400'],
-    ]);
+    expect(
+      run(yaml, [
+        [0, up('a', 400)],
+        [1, up('a', '700')],
+        [2, up('b', 300)],
+      ]),
+    ).toEqual([[], ['Big total:{"User":"u"}:1100'], ['Many hosts:{"User":"u"}:2', 'Big total:{"User":"u"}:1400']]);
   });
 
   it('temporal needs every rule in the window in any order; temporal_ordered needs them in order', () => {
@@ -77,11 +92,21 @@ describe('CorrelationEngine', () => {
         'Lookup then connect',
         '  type: temporal_ordered\n  rules: [66666666-6666-4666-8666-666666666666, conn]\n  group-by: [host]\n  timespan: 1m\n  aliases:\n    host:\n      dns: QueryName\n      55555555-5555-4555-8555-555555555555: DestinationHostname',
       ).replace('correlation:', 'name: lookup_connect\ncorrelation:'),
-      correlation('Repeated lookups then connects', '  type: event_count\n  rules: [lookup_connect]\n  group-by: [host]\n  timespan: 1h\n  condition: {gte: 2}'),
+      correlation(
+        'Repeated lookups then connects',
+        '  type: event_count\n  rules: [lookup_connect]\n  group-by: [host]\n  timespan: 1h\n  condition: {gte: 2}',
+      ),
     ].join('---\n');
     const lookup = { EventID: 22, QueryName: 'c2.example' };
     const connect = { EventID: 3, DestinationHostname: 'c2.example' };
-    expect(run(yaml, [[0, lookup], [1, connect], [2, { EventID: 3, DestinationHostname: 'other.example' }], [3, connect]])).toEqual([
+    expect(
+      run(yaml, [
+        [0, lookup],
+        [1, connect],
+        [2, { EventID: 3, DestinationHostname: 'other.example' }],
+        [3, connect],
+      ]),
+    ).toEqual([
       [],
       ['Lookup then connect:{"host":"c2.example"}:2'],
       [],
@@ -99,11 +124,21 @@ describe('CorrelationEngine', () => {
       }
       return 'accepted';
     };
-    expect(refuse('  type: event_sum\n  rules: [failed_logon]\n  timespan: 1m\n  condition: {gte: 1}')).toMatch(/^correlation\.type: .*type must be one of/);
-    expect(refuse('  type: event_count\n  rules: [failed_logon]\n  timespan: 1 minute\n  condition: {gte: 1}')).toMatch(/^correlation\.timespan: /);
+    expect(refuse('  type: event_sum\n  rules: [failed_logon]\n  timespan: 1m\n  condition: {gte: 1}')).toMatch(
+      /^correlation\.type: .*type must be one of/,
+    );
+    expect(refuse('  type: event_count\n  rules: [failed_logon]\n  timespan: 1 minute\n  condition: {gte: 1}')).toMatch(
+      /^correlation\.timespan: /,
+    );
     expect(refuse('  type: value_count\n  rules: [failed_logon]\n  timespan: 1m\n  condition: {gte: 1}')).toMatch(/needs condition\.field/);
-    expect(refuse('  type: event_count\n  rules: [failed_logon]\n  timespan: 1m\n  condition: {between: 1}')).toMatch(/needs at least one of/);
-    const engine = new CorrelationEngine(loadRuleDocuments([failedLogon, correlation('Lost', '  type: event_count\n  rules: [nowhere]\n  timespan: 1m\n  condition: {gte: 1}')].join('---\n')));
+    expect(refuse('  type: event_count\n  rules: [failed_logon]\n  timespan: 1m\n  condition: {between: 1}')).toMatch(
+      /needs at least one of/,
+    );
+    const engine = new CorrelationEngine(
+      loadRuleDocuments(
+        [failedLogon, correlation('Lost', '  type: event_count\n  rules: [nowhere]\n  timespan: 1m\n  condition: {gte: 1}')].join('---\n'),
+      ),
+    );
     expect(engine.warnings).toEqual(['correlation "Lost" refers to nowhere, which no loaded rule has as id or name']);
   });
 

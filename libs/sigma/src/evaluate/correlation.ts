@@ -86,7 +86,8 @@ export class CorrelationEngine {
     for (const correlation of this.correlations) {
       const missing = correlation.references.filter((reference) => !known.has(reference));
       // Reported rather than refused: the other references still work, as in other engines.
-      if (missing.length > 0) this.warnings.push(`correlation "${correlation.title}" refers to ${missing.join(', ')}, which no loaded rule has as id or name`);
+      if (missing.length > 0)
+        this.warnings.push(`correlation "${correlation.title}" refers to ${missing.join(', ')}, which no loaded rule has as id or name`);
     }
     this.correlations = dependencyOrder(this.correlations);
   }
@@ -179,7 +180,12 @@ function measure(correlation: Correlation, entries: ReadonlyArray<{ reference: s
     case 'event_count':
       return entries.length;
     case 'value_count':
-      return new Set(entries.map((entry) => entry.value).filter((value) => value !== null && value !== undefined).map(String)).size;
+      return new Set(
+        entries
+          .map((entry) => entry.value)
+          .filter((value) => value !== null && value !== undefined)
+          .map(String),
+      ).size;
     case 'value_sum':
     case 'value_avg': {
       const numbers = entries.map((entry) => Number(entry.value)).filter((number) => Number.isFinite(number));
@@ -232,7 +238,12 @@ function readCorrelation(doc: Record<string, unknown>): Correlation {
   if (!TYPES.includes(type)) fail(`type must be one of ${TYPES.join(', ')}`, 'type');
   const references = Array.isArray(body.rules) ? body.rules.filter((rule): rule is string => typeof rule === 'string') : [];
   if (references.length === 0) fail('rules must list the rules it correlates', 'rules');
-  const groupBy = body['group-by'] === undefined ? [] : Array.isArray(body['group-by']) ? body['group-by'].map(String) : fail('group-by must be a list', 'group-by');
+  const groupBy =
+    body['group-by'] === undefined
+      ? []
+      : Array.isArray(body['group-by'])
+        ? body['group-by'].map(String)
+        : fail('group-by must be a list', 'group-by');
   const timespanMs = parseTimespan(body.timespan ?? body.timeframe);
   if (timespanMs === null) fail('timespan must be a number with a unit (s, m, h, d, w), such as 5m', 'timespan');
   const condition = isPlainObject(body.condition) ? body.condition : type.startsWith('temporal') ? { gte: references.length } : null;
@@ -291,7 +302,10 @@ export function loadRuleDocuments(source: string): Array<Record<string, unknown>
   try {
     documents = loadAll(source, { schema: CORE_SCHEMA }).filter((doc) => doc !== null && doc !== undefined);
   } catch (error) {
-    throw new RuleCompileError(`YAML does not parse: ${(error instanceof YAMLException ? error.message : String(error)).split('\n')[0]}`, '');
+    throw new RuleCompileError(
+      `YAML does not parse: ${(error instanceof YAMLException ? error.message : String(error)).split('\n')[0]}`,
+      '',
+    );
   }
   if (documents.length === 0) throw new RuleCompileError('the file holds no rule', '');
   return documents.map((doc, index) => {

@@ -73,7 +73,9 @@ describe('compileRule: modifiers', () => {
 
   it('base64, base64offset and the UTF-16 encodings match the encoded text, case-sensitively', () => {
     const encoded = Buffer.from('IEX (New-Object', 'utf16le').toString('base64');
-    expect(matches(one('CommandLine|wide|base64offset|contains', "'New-Object'"), { CommandLine: `powershell -enc ${encoded}` })).toBe(true);
+    expect(matches(one('CommandLine|wide|base64offset|contains', "'New-Object'"), { CommandLine: `powershell -enc ${encoded}` })).toBe(
+      true,
+    );
     const shifted = Buffer.from('xxNew-Object', 'utf8').toString('base64');
     expect(matches(one('CommandLine|base64offset|contains', "'New-Object'"), { CommandLine: shifted })).toBe(true);
     expect(matches(one('Payload|base64', "'hello'"), { Payload: 'aGVsbG8=' })).toBe(true);
@@ -141,12 +143,7 @@ describe('compileRule: keywords and conditions', () => {
   });
 
   it('follows precedence or < and < not, with 1 of / all of / N of patterns and them skipping _names', () => {
-    const detection = [
-      '  sel_a:\n    A: 1',
-      '  sel_b:\n    B: 1',
-      '  _helper:\n    C: 1',
-      '  filter:\n    D: 1',
-    ].join('\n');
+    const detection = ['  sel_a:\n    A: 1', '  sel_b:\n    B: 1', '  _helper:\n    C: 1', '  filter:\n    D: 1'].join('\n');
     const withCondition = (condition: string): string => `${detection}\n  condition: ${condition}\n`;
     expect(matches(withCondition('sel_a or sel_b and not filter'), { A: 1, D: 1 })).toBe(true);
     expect(matches(withCondition('(sel_a or sel_b) and not filter'), { A: 1, D: 1 })).toBe(false);

@@ -40,7 +40,9 @@ const views = new Map<string, SourceView>();
 
 /** The key that tells sources apart for gating (events of one key run the same rules). */
 export function sourceKey(source: EventSource): string {
-  return [source.product, source.service, source.category, source.channel, source.eventId, source.provider].map((part) => (part === undefined ? '' : String(part).toLowerCase())).join('|');
+  return [source.product, source.service, source.category, source.channel, source.eventId, source.provider]
+    .map((part) => (part === undefined ? '' : String(part).toLowerCase()))
+    .join('|');
 }
 
 /** Resolves a source against the taxonomy (memoised: a log has few distinct sources). */
@@ -70,7 +72,8 @@ function buildView(source: EventSource, key: string): SourceView {
     if (sysmon) services.add('sysmon');
     if (eventId !== undefined) {
       if (sysmon) (SYSMON_CATEGORIES[eventId] ?? []).forEach((category) => categories.add(category));
-      for (const entry of POWERSHELL_CATEGORIES) if (entry.eventId === eventId && entry.channels.includes(channel)) categories.add(entry.category);
+      for (const entry of POWERSHELL_CATEGORIES)
+        if (entry.eventId === eventId && entry.channels.includes(channel)) categories.add(entry.category);
       variant = CATEGORY_VARIANTS.find((candidate) => candidate.channel === channel && candidate.eventIds.includes(eventId)) ?? null;
       variant?.categories.forEach((category) => categories.add(category));
     }

@@ -76,10 +76,15 @@ export class LiteralScanner {
     }
     // Renumbered so that the states where literals end come last: a scan looks at the outputs only
     // past `firstOutput`, one memory access per character instead of two.
-    const order = [0, ...ends.flatMap((list, state) => (state > 0 && list.length === 0 ? [state] : [])), ...ends.flatMap((list, state) => (state > 0 && list.length > 0 ? [state] : []))];
+    const order = [
+      0,
+      ...ends.flatMap((list, state) => (state > 0 && list.length === 0 ? [state] : [])),
+      ...ends.flatMap((list, state) => (state > 0 && list.length > 0 ? [state] : [])),
+    ];
     const renamed = new Int32Array(states);
     order.forEach((state, id) => (renamed[state] = id));
-    this.firstOutput = (ends[0] as number[]).length > 0 ? 0 : order.length - ends.filter((list, state) => state > 0 && list.length > 0).length;
+    this.firstOutput =
+      (ends[0] as number[]).length > 0 ? 0 : order.length - ends.filter((list, state) => state > 0 && list.length > 0).length;
     const table = states < 65536 ? new Uint16Array(states * this.width) : new Int32Array(states * this.width);
     for (let state = 0; state < states; state++) {
       const from = state * this.width;

@@ -4,19 +4,30 @@ import type { EventSource } from './event-source';
 import { LiteralScanner } from './literal-scan';
 import { requiredRegexLiteral } from './regex-literal';
 
-const rule = (title: string, logsource: string, detection: string): string => `title: ${title}\nlogsource: ${logsource}\ndetection:\n${detection}\n`;
+const rule = (title: string, logsource: string, detection: string): string =>
+  `title: ${title}\nlogsource: ${logsource}\ndetection:\n${detection}\n`;
 
-const processRule = rule('whoami', '{category: process_creation, product: windows}', "  sel:\n    Image|endswith: '\\whoami.exe'\n    CommandLine|contains: '/all'\n  condition: sel");
-const registryRule = rule('run key', '{category: registry_set, product: windows}', "  sel:\n    Image|endswith: '\\whoami.exe'\n  condition: sel");
+const processRule = rule(
+  'whoami',
+  '{category: process_creation, product: windows}',
+  "  sel:\n    Image|endswith: '\\whoami.exe'\n    CommandLine|contains: '/all'\n  condition: sel",
+);
+const registryRule = rule(
+  'run key',
+  '{category: registry_set, product: windows}',
+  "  sel:\n    Image|endswith: '\\whoami.exe'\n  condition: sel",
+);
 const securityRule = rule('logon', '{service: security, product: windows}', '  sel:\n    EventID: 4625\n  condition: sel');
-const cloudRule = rule('bucket', '{service: cloudtrail, product: aws}', "  sel:\n    eventName: PutBucketPolicy\n  condition: sel");
+const cloudRule = rule('bucket', '{service: cloudtrail, product: aws}', '  sel:\n    eventName: PutBucketPolicy\n  condition: sel');
 const genericRule = rule('generic', '{category: test}', "  sel:\n    CommandLine|contains: '/all'\n  condition: sel");
 
 const sysmon = (eventId: number): EventSource => ({ product: 'windows', channel: 'Microsoft-Windows-Sysmon/Operational', eventId });
 const security = (eventId: number): EventSource => ({ product: 'windows', channel: 'Security', eventId });
 
 function engine(): CorrelationEngine {
-  return new CorrelationEngine([processRule, registryRule, securityRule, cloudRule, genericRule].map((text) => load(text) as Record<string, unknown>));
+  return new CorrelationEngine(
+    [processRule, registryRule, securityRule, cloudRule, genericRule].map((text) => load(text) as Record<string, unknown>),
+  );
 }
 
 const fired = (source: EventSource | null, event: Record<string, unknown>): string[] =>

@@ -31,7 +31,14 @@ export function observableEvents(observables: readonly ObservableLike[], options
   const windows = product === 'windows';
   const commandLines = observables.filter((o) => o.type === 'cmdline').map((o) => o.value);
   const pairs = observables.filter((o) => o.type === 'process_lineage').map(pairOf);
-  const context: Context = { windows, unix: product === 'linux' || product === 'macos', runsOf: new Map(), commandLinesOf: new Map(), commandLines, pairs };
+  const context: Context = {
+    windows,
+    unix: product === 'linux' || product === 'macos',
+    runsOf: new Map(),
+    commandLinesOf: new Map(),
+    commandLines,
+    pairs,
+  };
   // Each command line resolved once: its own events, and what each program was told to do, so a
   // parent→child pair's event carries the child's command line.
   for (const observable of observables.filter((o) => o.type === 'cmdline')) {
@@ -43,7 +50,9 @@ export function observableEvents(observables: readonly ObservableLike[], options
       context.commandLinesOf.set(key, [...(context.commandLinesOf.get(key) ?? []), run.commandLine]);
     }
   }
-  return observables.flatMap((observable) => eventsOf(observable, context).map((event) => ({ observable: `${observable.type}: ${observable.value}`, event })));
+  return observables.flatMap((observable) =>
+    eventsOf(observable, context).map((event) => ({ observable: `${observable.type}: ${observable.value}`, event })),
+  );
 }
 
 interface Context {
@@ -60,12 +69,16 @@ interface Context {
 /** A `parent -> child` observable's two programs (its attributes first, else the value's two sides). */
 function pairOf(observable: ObservableLike): { parent: string | null; child: string } {
   const [parentText, childText] = observable.value.split(/\s*(?:->|→|=>)\s*/);
-  return { parent: text(observable.attributes?.parent) ?? text(parentText), child: text(observable.attributes?.child) ?? text(childText) ?? observable.value };
+  return {
+    parent: text(observable.attributes?.parent) ?? text(parentText),
+    child: text(observable.attributes?.child) ?? text(childText) ?? observable.value,
+  };
 }
 
 function eventsOf(observable: ObservableLike, { windows, unix, runsOf, commandLinesOf, commandLines, pairs }: Context): SigmaEvent[] {
   const { type, value, attributes = {} } = observable;
-  const processEvent = (commandLine: string, parent: string | null) => processEventOn(windows, unix ? commandLine.replace(/^(\S+)\.exe\b/i, '$1') : commandLine, parent);
+  const processEvent = (commandLine: string, parent: string | null) =>
+    processEventOn(windows, unix ? commandLine.replace(/^(\S+)\.exe\b/i, '$1') : commandLine, parent);
   switch (type) {
     case 'cmdline': {
       // Telemetry records what ran: the line refanged, and each program a wrapper (cmd /c, start, for … do, sh -c) started.
@@ -73,12 +86,20 @@ function eventsOf(observable: ObservableLike, { windows, unix, runsOf, commandLi
       const outer = processEvent(executed, text(attributes.parent));
       const inner = runs
         .filter((run) => run.commandLine !== executed || run.viaPowerShell)
-        .map((run) => ({ ...processEventOn(windows, run.viaPowerShell ? `powershell.exe ${run.commandLine}` : run.commandLine, null), CommandLine: run.commandLine, ParentImage: outer['Image'] as string, ParentCommandLine: executed }));
+        .map((run) => ({
+          ...processEventOn(windows, run.viaPowerShell ? `powershell.exe ${run.commandLine}` : run.commandLine, null),
+          CommandLine: run.commandLine,
+          ParentImage: outer['Image'] as string,
+          ParentCommandLine: executed,
+        }));
       return [outer, ...inner];
     }
     case 'process_lineage': {
       const { parent, child } = pairOf(observable);
-      const told = (commandLinesOf.get(bareName(child)) ?? []).map((commandLine) => ({ ...processEvent(child, parent), CommandLine: commandLine }));
+      const told = (commandLinesOf.get(bareName(child)) ?? []).map((commandLine) => ({
+        ...processEvent(child, parent),
+        CommandLine: commandLine,
+      }));
       return [processEvent(child, parent), ...told];
     }
     case 'registry_key':
@@ -88,7 +109,14 @@ function eventsOf(observable: ObservableLike, { windows, unix, runsOf, commandLi
       const binary = rawBinary ? asExecuted(rawBinary) : null;
       const name = text(attributes.name) ?? text(attributes.service_name) ?? value;
       return [
-        { EventID: 7045, Provider_Name: 'Service Control Manager', Channel: 'System', ServiceName: name, ImagePath: binary ?? '', ServiceFileName: binary ?? '' },
+        {
+          EventID: 7045,
+          Provider_Name: 'Service Control Manager',
+          Channel: 'System',
+          ServiceName: name,
+          ImagePath: binary ?? '',
+          ServiceFileName: binary ?? '',
+        },
         { EventID: 4697, Channel: 'Security', ServiceName: name, ServiceFileName: binary ?? '' },
       ];
     }
@@ -110,7 +138,12 @@ function eventsOf(observable: ObservableLike, { windows, unix, runsOf, commandLi
       const host = hostOf(value);
       return [
         { 'c-uri': value, 'cs-uri': value, 'cs-host': host ?? '', 'r-dns': host ?? '', 'cs-method': 'GET' },
-        ...(host ? [{ EventID: 22, QueryName: host }, { EventID: 3, DestinationHostname: host, Initiated: 'true' }] : []),
+        ...(host
+          ? [
+              { EventID: 22, QueryName: host },
+              { EventID: 3, DestinationHostname: host, Initiated: 'true' },
+            ]
+          : []),
       ];
     }
     case 'ipv4':
@@ -159,7 +192,12 @@ const HIVES: Record<string, string> = {
   HKEY_CURRENT_CONFIG: 'HKCC',
 };
 
-function registryEvent(value: string, attributes: NonNullable<ObservableLike['attributes']>, commandLines: readonly string[], pairs: Context['pairs']): SigmaEvent {
+function registryEvent(
+  value: string,
+  attributes: NonNullable<ObservableLike['attributes']>,
+  commandLines: readonly string[],
+  pairs: Context['pairs'],
+): SigmaEvent {
   let key = value.replace(/^(HKEY_[A-Z_]+)/i, (hive) => HIVES[hive.toUpperCase()] ?? hive);
   // Sysmon writes the current user's hive as HKU\<SID>.
   key = key.replace(/^HKCU\\/i, 'HKU\\S-1-5-21-1004336348-1177238915-682003330-1001\\');
@@ -170,10 +208,10 @@ function registryEvent(value: string, attributes: NonNullable<ObservableLike['at
   // The data the article's own reg add / Set-ItemProperty wrote, as Sysmon records it, when the item does not carry it.
   const written = writtenData(commandLines, value, valueName ?? undefined);
   // The item's own value_data is the data as the article wrote it (4, 0x4): Sysmon writes DWORD (0x00000004).
-  const write = written ?? statedWrite(text(attributes.value_data) ?? text(attributes.data) ?? undefined, text(attributes.value_type) ?? undefined);
+  const write =
+    written ?? statedWrite(text(attributes.value_data) ?? text(attributes.data) ?? undefined, text(attributes.value_type) ?? undefined);
   // The Run dialog's history keeps the pasted command itself.
   const pasted = !write && isRunDialogHistory(value) ? pastedCommand(commandLines, pairs) : null;
   const details = write ? sysmonRendering(write) : (pasted ?? '');
   return { EventID: 13, EventType: 'SetValue', TargetObject: targetObject, Details: details, Image: 'C:\\Windows\\System32\\reg.exe' };
 }
-

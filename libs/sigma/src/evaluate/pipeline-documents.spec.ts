@@ -72,9 +72,15 @@ transformations:
   });
 
   it('drops detection items, replaces strings (Python group references) and maps values where the item conditions hold', () => {
-    const dropped = run(`transformations:\n  - type: drop_detection_item\n    field_name_conditions: [{type: include_fields, fields: [CommandLine]}]\n`, processRule);
+    const dropped = run(
+      `transformations:\n  - type: drop_detection_item\n    field_name_conditions: [{type: include_fields, fields: [CommandLine]}]\n`,
+      processRule,
+    );
     expect(fires(dropped, { Image: 'C:\\x\\whoami.exe', CommandLine: 'whoami' })).toBe(true);
-    const replaced = run(`transformations:\n  - type: replace_string\n    regex: '^\\\\(.*)$'\n    replacement: '/\\1'\n    field_name_conditions: [{type: include_fields, fields: [Image]}]\n`, processRule);
+    const replaced = run(
+      `transformations:\n  - type: replace_string\n    regex: '^\\\\(.*)$'\n    replacement: '/\\1'\n    field_name_conditions: [{type: include_fields, fields: [Image]}]\n`,
+      processRule,
+    );
     expect(fires(replaced, { Image: '/usr/bin/whoami.exe', CommandLine: 'whoami /all' })).toBe(true);
     expect(fires(replaced, { Image: 'C:\\x\\whoami.exe', CommandLine: 'whoami /all' })).toBe(false);
     const typed = run(`transformations:\n  - type: map_string\n    mapping: {'/all': ['/priv', '/groups']}\n`, processRule);
@@ -83,24 +89,42 @@ transformations:
   });
 
   it('adds a negated condition to every condition, with the logsource templated in', () => {
-    const mapped = run(`transformations:\n  - type: add_condition\n    negated: true\n    template: true\n    conditions: {Source: 'lab-$category'}\n`, processRule);
+    const mapped = run(
+      `transformations:\n  - type: add_condition\n    negated: true\n    template: true\n    conditions: {Source: 'lab-$category'}\n`,
+      processRule,
+    );
     const event = { Image: 'C:\\x\\whoami.exe', CommandLine: 'whoami /all' };
     expect(fires(mapped, event)).toBe(true);
     expect(fires(mapped, { ...event, Source: 'lab-process_creation' })).toBe(false);
   });
 
   it('refuses a rule the pipeline fails, with the failure message', () => {
-    expect(() => run(`transformations:\n  - type: rule_failure\n    message: 'no process events in this log'\n    rule_conditions: [{type: logsource, category: process_creation}]\n`, processRule)).toThrow(
-      new RuleCompileError('no process events in this log', ''),
-    );
-    expect(run(`transformations:\n  - type: rule_failure\n    message: nope\n    rule_conditions: [{type: logsource, category: process_creation}]\n`, dnsRule)).toEqual(dnsRule);
+    expect(() =>
+      run(
+        `transformations:\n  - type: rule_failure\n    message: 'no process events in this log'\n    rule_conditions: [{type: logsource, category: process_creation}]\n`,
+        processRule,
+      ),
+    ).toThrow(new RuleCompileError('no process events in this log', ''));
+    expect(
+      run(
+        `transformations:\n  - type: rule_failure\n    message: nope\n    rule_conditions: [{type: logsource, category: process_creation}]\n`,
+        dnsRule,
+      ),
+    ).toEqual(dnsRule);
   });
 
   it('names an unknown pipeline item, and an item that only a converted query can hold', () => {
     expect(() => ProcessingPipeline.fromYaml(`transformations:\n  - type: rename_everything\n`)).toThrow(SigmaError);
     expect(() => ProcessingPipeline.fromYaml(`transformations:\n  - type: rename_everything\n`)).toThrow(/rename_everything/);
-    expect(() => run(`transformations:\n  - id: lower_all\n    type: case\n    method: lower\n`, processRule)).toThrow(/pipeline item lower_all \(case\)/);
+    expect(() => run(`transformations:\n  - id: lower_all\n    type: case\n    method: lower\n`, processRule)).toThrow(
+      /pipeline item lower_all \(case\)/,
+    );
     // Items that shape only a query's output change nothing here.
-    expect(run(`transformations:\n  - type: set_state\n    key: index\n    val: winlogbeat-*\n  - type: add_field\n    field: User\n`, processRule)).toEqual(processRule);
+    expect(
+      run(
+        `transformations:\n  - type: set_state\n    key: index\n    val: winlogbeat-*\n  - type: add_field\n    field: User\n`,
+        processRule,
+      ),
+    ).toEqual(processRule);
   });
 });

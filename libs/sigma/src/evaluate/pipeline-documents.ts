@@ -9,7 +9,15 @@ type Doc = Record<string, unknown>;
 type Selection = Record<string, unknown>;
 
 /** Items that change only a converted query's output (its fields, state, attributes): nothing to do when matching events. */
-const QUERY_ONLY = new Set(['add_field', 'remove_field', 'set_field', 'set_state', 'set_custom_attribute', 'strict_field_mapping_failure', 'query_expression_placeholders']);
+const QUERY_ONLY = new Set([
+  'add_field',
+  'remove_field',
+  'set_field',
+  'set_state',
+  'set_custom_attribute',
+  'strict_field_mapping_failure',
+  'query_expression_placeholders',
+]);
 
 /**
  * A processing pipeline applied to rule documents before the engine compiles them, so a rule runs on
@@ -94,7 +102,10 @@ function transform(
       return mapSelections(doc, (selection, selectionName) => {
         const kept = Object.fromEntries(Object.entries(selection).filter(([key, value]) => !matches(key, value)));
         if (Object.keys(kept).length === 0 && Object.keys(selection).length > 0) {
-          throw new RuleCompileError(`${name} (drop_detection_item) would leave the selection ${selectionName} empty`, `detection.${selectionName}`);
+          throw new RuleCompileError(
+            `${name} (drop_detection_item) would leave the selection ${selectionName} empty`,
+            `detection.${selectionName}`,
+          );
         }
         return [kept];
       });
@@ -129,7 +140,10 @@ function transform(
     }
     default:
       if (QUERY_ONLY.has(type)) return doc;
-      throw new RuleCompileError(`${name} (${type}) changes values in a way only a converted query can hold; it cannot be applied to rules being evaluated`, '');
+      throw new RuleCompileError(
+        `${name} (${type}) changes values in a way only a converted query can hold; it cannot be applied to rules being evaluated`,
+        '',
+      );
   }
 }
 
@@ -137,7 +151,10 @@ const listOf = (value: unknown): string[] => (Array.isArray(value) ? value.map(S
 
 /** Python's `\1` and `\g<name>` in a replacement, as JavaScript writes them. */
 function pythonReplacement(text: string): string {
-  return text.replace(/\$/g, '$$$$').replace(/\\g<(\w+)>/g, '$<$1>').replace(/\\(\d+)/g, '$$$1');
+  return text
+    .replace(/\$/g, '$$$$')
+    .replace(/\\g<(\w+)>/g, '$<$1>')
+    .replace(/\\(\d+)/g, '$$$1');
 }
 
 /**
@@ -184,7 +201,11 @@ function mergeEntries(entries: Array<[string, unknown]>): Selection {
   const out: Selection = {};
   for (const [key, value] of entries) {
     if (!(key in out)) out[key] = value;
-    else throw new RuleCompileError(`two fields of one selection map to ${key}; the rule cannot be evaluated under this pipeline`, 'detection');
+    else
+      throw new RuleCompileError(
+        `two fields of one selection map to ${key}; the rule cannot be evaluated under this pipeline`,
+        'detection',
+      );
   }
   return out;
 }
@@ -217,7 +238,9 @@ function addCondition(doc: Doc, d: Readonly<Record<string, unknown>>): Doc {
           return typeof value === 'string' ? value : all;
         })
       : text;
-  const selection = Object.fromEntries(Object.entries(conditions).map(([field, value]) => [field, Array.isArray(value) ? value.map(substitute) : substitute(value)]));
+  const selection = Object.fromEntries(
+    Object.entries(conditions).map(([field, value]) => [field, Array.isArray(value) ? value.map(substitute) : substitute(value)]),
+  );
   const detection = doc.detection as Record<string, unknown>;
   const rewrite = (condition: unknown): string => `${d.negated === true ? 'not ' : ''}${name} and (${String(condition)})`;
   const condition = Array.isArray(detection.condition) ? detection.condition.map(rewrite) : rewrite(detection.condition);

@@ -52,7 +52,10 @@ export function requiredRegexLiteral(source: string): string | null {
     run += char;
   }
   end();
-  const best = runs.reduce<string | null>((longest, candidate) => (longest === null || candidate.length > longest.length ? candidate : longest), null);
+  const best = runs.reduce<string | null>(
+    (longest, candidate) => (longest === null || candidate.length > longest.length ? candidate : longest),
+    null,
+  );
   return best === null ? null : best.toLowerCase();
 }
 

@@ -12,7 +12,8 @@ const detections: Record<string, string> = {
   nullValue: '  sel:\n    ParentImage: null\n  condition: sel',
   keywords: "  keywords:\n    - 'mimikatz'\n  condition: keywords",
   nested: "  sel:\n    process.name: 'whoami.exe'\n  condition: sel",
-  allOf: "  a:\n    Image|endswith: '.exe'\n  b:\n    CommandLine|contains|all:\n      - '/all'\n      - 'whoami'\n  condition: all of them",
+  allOf:
+    "  a:\n    Image|endswith: '.exe'\n  b:\n    CommandLine|contains|all:\n      - '/all'\n      - 'whoami'\n  condition: all of them",
   regex: "  sel:\n    CommandLine|re: 'who(ami)?\\s'\n  condition: sel",
 };
 

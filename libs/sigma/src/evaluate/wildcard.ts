@@ -88,7 +88,14 @@ export function compilePattern(value: string, options: PatternOptions): TextTest
     const variants = options.windash ? windashVariants(texts) : [texts];
     if (variants) {
       const anything = pieces.length === 0 && !(anchorStart && anchorEnd);
-      const tests = variants.map((parts) => globTest(parts.map((part) => (options.caseSensitive ? part : part.toLowerCase())), anchorStart, anchorEnd, anything));
+      const tests = variants.map((parts) =>
+        globTest(
+          parts.map((part) => (options.caseSensitive ? part : part.toLowerCase())),
+          anchorStart,
+          anchorEnd,
+          anything,
+        ),
+      );
       const pick = options.caseSensitive ? (text: string) => text : (_text: string, lower: string) => lower;
       if (tests.length === 1) {
         const test = tests[0] as (text: string) => boolean;
@@ -105,7 +112,10 @@ export function compilePattern(value: string, options: PatternOptions): TextTest
       if (piece.kind === 'any') return '.*';
       if (piece.kind === 'one') return '.';
       if (!options.windash) return escapeRegex(piece.text);
-      return piece.text.split(/(?<!\w)[-/](?=\w)/).map(escapeRegex).join(WINDASH_CLASS);
+      return piece.text
+        .split(/(?<!\w)[-/](?=\w)/)
+        .map(escapeRegex)
+        .join(WINDASH_CLASS);
     })
     .join('');
   const source = `${anchorStart ? '^' : ''}(?:${body})${anchorEnd ? '$' : ''}`;
@@ -171,7 +181,9 @@ function windashVariants(texts: readonly string[]): string[][] | null {
   if (WINDASH_CHARS.length ** positions.length > WINDASH_VARIANTS_MAX) return null;
   variants = [[joined]];
   for (const position of positions) {
-    variants = variants.flatMap(([text]) => WINDASH_CHARS.map((dash) => [`${(text as string).slice(0, position)}${dash}${(text as string).slice(position + 1)}`]));
+    variants = variants.flatMap(([text]) =>
+      WINDASH_CHARS.map((dash) => [`${(text as string).slice(0, position)}${dash}${(text as string).slice(position + 1)}`]),
+    );
   }
   return variants.map(([text]) => (text as string).split('\u0000'));
 }

@@ -1,21 +1,41 @@
 import type { ExecutionCoverage } from '@huntforge/contracts';
 import { generateBuiltinRules } from '../templates/builtin-sigma-agent';
-import { assessGeneratedRules, assessmentSummary, coveringRules, holdCandidate, MAX_REPAIR_ATTEMPTS, type RepairRule, type RuleCandidate } from './assess-generated-rules';
+import {
+  assessGeneratedRules,
+  assessmentSummary,
+  coveringRules,
+  holdCandidate,
+  MAX_REPAIR_ATTEMPTS,
+  type RepairRule,
+  type RuleCandidate,
+} from './assess-generated-rules';
 
 const article = { title: 'A loader seen twice', url: 'https://research.example.org/loader-twice', date: '2026-11-27' };
 const command = 'vssadmin delete shadows /all /quiet';
 const observables = [{ type: 'cmdline', value: command }];
-const [vssadmin] = generateBuiltinRules({ article, platform: 'windows', cmdlines: [{ value: command, executable: 'vssadmin', evidence: { start: 0, end: command.length, text: command }, confidence: 0.9 }] });
+const [vssadmin] = generateBuiltinRules({
+  article,
+  platform: 'windows',
+  cmdlines: [{ value: command, executable: 'vssadmin', evidence: { start: 0, end: command.length, text: command }, confidence: 0.9 }],
+});
 
-const BROKEN = 'title: Broken\nlogsource:\n  category: process_creation\n  product: windows\ndetection:\n  selection:\n    Image|endswith|unknownmod: \\upd-agent.exe\n  condition: selection\n';
-const FIXED = 'title: Updater Agent Run\nid: 0f0e3c7a-5a2b-4c1d-9e8f-7a6b5c4d3e2f\nstatus: experimental\ndescription: Detects the updater agent.\nauthor: test\ndate: 2026-11-27\nlogsource:\n  category: process_creation\n  product: windows\ndetection:\n  selection:\n    Image|endswith: \\upd-agent.exe\n  condition: selection\nfalsepositives:\n  - Administrators\nlevel: low\n';
+const BROKEN =
+  'title: Broken\nlogsource:\n  category: process_creation\n  product: windows\ndetection:\n  selection:\n    Image|endswith|unknownmod: \\upd-agent.exe\n  condition: selection\n';
+const FIXED =
+  'title: Updater Agent Run\nid: 0f0e3c7a-5a2b-4c1d-9e8f-7a6b5c4d3e2f\nstatus: experimental\ndescription: Detects the updater agent.\nauthor: test\ndate: 2026-11-27\nlogsource:\n  category: process_creation\n  product: windows\ndetection:\n  selection:\n    Image|endswith: \\upd-agent.exe\n  condition: selection\nfalsepositives:\n  - Administrators\nlevel: low\n';
 const noRepair: RepairRule = async () => null;
 
 describe('assessGeneratedRules: what a run learns about each generated rule', () => {
   it('validates, self-tests and renders a builtin rule once, keeping the object', async () => {
     const candidate: RuleCandidate = { telemetryClass: 'process_creation', rule: vssadmin?.rule as unknown as Record<string, unknown> };
     const [record] = await assessGeneratedRules([candidate], { repair: noRepair, observables, stated: [command], coverage: null });
-    expect(record).toMatchObject({ source: 'generated', telemetry_class: 'process_creation', title: 'Shadow Copies Deleted Via Vssadmin.EXE', queue: { outcome: 'queued' }, repair_attempts: [] });
+    expect(record).toMatchObject({
+      source: 'generated',
+      telemetry_class: 'process_creation',
+      title: 'Shadow Copies Deleted Via Vssadmin.EXE',
+      queue: { outcome: 'queued' },
+      repair_attempts: [],
+    });
     expect(record?.validation).toEqual({ valid: true, findings: [] });
     expect(record?.self_test.fires).toBe(true);
     expect(record?.fidelity).toEqual({ ok: true, unsupported_values: [] });
@@ -29,7 +49,12 @@ describe('assessGeneratedRules: what a run learns about each generated rule', ()
       asked.push(findings.map((finding) => finding.id));
       return { yaml: FIXED };
     };
-    const [record] = await assessGeneratedRules([{ yaml: BROKEN }], { repair, observables: [{ type: 'cmdline', value: 'C:\\ProgramData\\upd-agent.exe' }], stated: ['upd-agent.exe'], coverage: null });
+    const [record] = await assessGeneratedRules([{ yaml: BROKEN }], {
+      repair,
+      observables: [{ type: 'cmdline', value: 'C:\\ProgramData\\upd-agent.exe' }],
+      stated: ['upd-agent.exe'],
+      coverage: null,
+    });
     expect(asked).toEqual([['unknown_modifier']]);
     expect(record?.repair_attempts).toEqual([expect.objectContaining({ attempt: 1, valid_after: true })]);
     expect(record?.validation.valid).toBe(true);
@@ -57,7 +82,12 @@ describe('assessGeneratedRules: what a run learns about each generated rule', ()
       covered: [{ observable: `cmdline: ${command}`, rules: [{ rule_id: 'r-1', title: 'Shadow copies deleted', source: 'sigmahq' }] }],
       uncovered: [],
     } as unknown as ExecutionCoverage;
-    const records = await assessGeneratedRules([{ rule: vssadmin?.rule as unknown as Record<string, unknown> }, { yaml: FIXED }], { repair: noRepair, observables, stated: ['nothing relevant'], coverage });
+    const records = await assessGeneratedRules([{ rule: vssadmin?.rule as unknown as Record<string, unknown> }, { yaml: FIXED }], {
+      repair: noRepair,
+      observables,
+      stated: ['nothing relevant'],
+      coverage,
+    });
     expect(records.map((record) => record.title)).toEqual(['Updater Agent Run', 'Shadow Copies Deleted Via Vssadmin.EXE']);
     expect(records[1]?.covered_by.map((rule) => rule.rule_id)).toEqual(['r-1']);
     expect(records[0]?.fidelity.unsupported_values).toEqual(['\\upd-agent.exe']);
@@ -65,14 +95,22 @@ describe('assessGeneratedRules: what a run learns about each generated rule', ()
   });
 
   it('writes firings on the benign baseline into the rule: an expected false positive, one level lower', async () => {
-    const whoami = { ...(vssadmin?.rule as unknown as Record<string, unknown>), detection: { selection: { 'Image|endswith': '\\whoami.exe' }, condition: 'selection' } };
-    const [record] = await assessGeneratedRules([{ rule: whoami }], { repair: noRepair, observables: [{ type: 'cmdline', value: 'whoami' }], stated: ['whoami'], coverage: null });
+    const whoami = {
+      ...(vssadmin?.rule as unknown as Record<string, unknown>),
+      detection: { selection: { 'Image|endswith': '\\whoami.exe' }, condition: 'selection' },
+    };
+    const [record] = await assessGeneratedRules([{ rule: whoami }], {
+      repair: noRepair,
+      observables: [{ type: 'cmdline', value: 'whoami' }],
+      stated: ['whoami'],
+      coverage: null,
+    });
     expect(record?.self_test.baseline?.fires).toBeGreaterThan(0);
     expect(record?.level).toBe('medium');
     expect(record?.rule?.falsepositives?.some((text) => text.startsWith('Fires on'))).toBe(true);
   });
 
-  it('holds text that is no rule with the parser\'s findings', () => {
+  it("holds text that is no rule with the parser's findings", () => {
     const held = holdCandidate({ yaml: '- just\n- a list\n' });
     expect(held.doc).toBeNull();
     expect(held.validation.valid).toBe(false);

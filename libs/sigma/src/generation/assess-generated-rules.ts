@@ -96,7 +96,8 @@ export async function assessGeneratedRules(candidates: readonly RuleCandidate[],
   for (const candidate of candidates) {
     const { held, attempts } = await validateWithRepair(candidate, context.repair);
     const { validation } = held;
-    const selfTest: SelfTestResult = validation.valid && held.doc ? selfTestRule(held.doc, context.observables) : { fires: false, events: 0, fired_on: [] };
+    const selfTest: SelfTestResult =
+      validation.valid && held.doc ? selfTestRule(held.doc, context.observables) : { fires: false, events: 0, fired_on: [] };
     // Only a false positive and a lower level are added, which cannot make a valid rule invalid.
     const doc = held.doc ? noteBaselineFirings(held.doc, selfTest.baseline) : null;
     const fidelity = fidelityCheck(doc ? detectionValues(doc) : [], context.stated);

@@ -38,7 +38,8 @@ export function resolveReferences(rules: ProcessedRule[]): void {
     if (!(rule instanceof CorrelationRuleModel)) continue;
     rule.referencedRules = rule.ruleRefs.map((ref) => {
       const referenced = byName.get(ref);
-      if (!referenced) throw sigmaError('SigmaCorrelationRuleError', `Rule '${ref}' referenced by correlation rule '${rule.meta.title}' not found`);
+      if (!referenced)
+        throw sigmaError('SigmaCorrelationRuleError', `Rule '${ref}' referenced by correlation rule '${rule.meta.title}' not found`);
       referenced.referencedBy++;
       if (!rule.generate) referenced.output = false;
       return referenced;

@@ -7,16 +7,18 @@ import { metaOf, Tracked, type RuleMeta, type SigmaRuleModel } from './rule-mode
  * aggregations), with its referenced rules resolved by name or id within the same collection.
  */
 export type CorrelationType =
-  | 'event_count'
-  | 'value_count'
-  | 'temporal'
-  | 'temporal_ordered'
-  | 'value_sum'
-  | 'value_avg'
-  | 'value_percentile'
-  | 'value_median';
+  'event_count' | 'value_count' | 'temporal' | 'temporal_ordered' | 'value_sum' | 'value_avg' | 'value_percentile' | 'value_median';
 
-const TYPES: readonly CorrelationType[] = ['event_count', 'value_count', 'temporal', 'temporal_ordered', 'value_sum', 'value_avg', 'value_percentile', 'value_median'];
+const TYPES: readonly CorrelationType[] = [
+  'event_count',
+  'value_count',
+  'temporal',
+  'temporal_ordered',
+  'value_sum',
+  'value_avg',
+  'value_percentile',
+  'value_median',
+];
 const OPERATORS = ['gt', 'gte', 'lt', 'lte', 'eq', 'neq'] as const;
 export type CorrelationOp = (typeof OPERATORS)[number];
 
@@ -29,9 +31,7 @@ export interface CorrelationCondition {
 
 /** A temporal condition written as a boolean expression over the referenced rules' names. */
 export type RuleExpression =
-  | { kind: 'rule'; name: string }
-  | { kind: 'not'; arg: RuleExpression }
-  | { kind: 'and' | 'or'; args: RuleExpression[] };
+  { kind: 'rule'; name: string } | { kind: 'not'; arg: RuleExpression } | { kind: 'and' | 'or'; args: RuleExpression[] };
 
 export interface CorrelationAlias {
   alias: string;
@@ -84,9 +84,11 @@ export class CorrelationRuleModel extends Tracked {
 
   static fromDocument(doc: Record<string, unknown>): CorrelationRuleModel {
     const correlation = doc.correlation;
-    if (!isPlainObject(correlation)) throw sigmaError('SigmaCorrelationRuleError', 'Sigma correlation rule must have a correlation section');
+    if (!isPlainObject(correlation))
+      throw sigmaError('SigmaCorrelationRuleError', 'Sigma correlation rule must have a correlation section');
     const type = String(correlation.type) as CorrelationType;
-    if (!TYPES.includes(type)) throw sigmaError('SigmaCorrelationRuleError', `Sigma correlation rule type '${String(correlation.type)}' is invalid`);
+    if (!TYPES.includes(type))
+      throw sigmaError('SigmaCorrelationRuleError', `Sigma correlation rule type '${String(correlation.type)}' is invalid`);
     const timespanText = correlation.timespan ?? correlation.timeframe;
     if (timespanText === undefined) throw sigmaError('SigmaCorrelationRuleError', 'Sigma correlation rule without timespan');
     const groupBy = correlation['group-by'] === undefined ? null : toList(correlation['group-by']);
@@ -137,7 +139,8 @@ function conditionOf(definition: Record<string, unknown>, type: CorrelationType)
   if (ops.length !== 1) throw sigmaError('SigmaCorrelationRuleError', 'Sigma correlation condition must have exactly one operator');
   const op = ops[0] as CorrelationOp;
   const count = Number(definition[op]);
-  if (!Number.isFinite(count)) throw sigmaError('SigmaCorrelationRuleError', `Sigma correlation condition count '${String(definition[op])}' is not a number`);
+  if (!Number.isFinite(count))
+    throw sigmaError('SigmaCorrelationRuleError', `Sigma correlation condition count '${String(definition[op])}' is not a number`);
   const field = definition.field;
   const fieldref = field === undefined || field === null ? null : Array.isArray(field) ? field.map(String) : String(field);
   if (type !== 'event_count' && type !== 'temporal' && type !== 'temporal_ordered' && fieldref === null) {
@@ -145,7 +148,8 @@ function conditionOf(definition: Record<string, unknown>, type: CorrelationType)
   }
   const condition: CorrelationCondition = { op, count, fieldref };
   if (type === 'value_percentile') {
-    if (definition.percentile === undefined) throw sigmaError('SigmaCorrelationRuleError', 'value_percentile correlation requires a percentile in its condition');
+    if (definition.percentile === undefined)
+      throw sigmaError('SigmaCorrelationRuleError', 'value_percentile correlation requires a percentile in its condition');
     condition.percentile = Number(definition.percentile);
   }
   return condition;

@@ -142,7 +142,11 @@ function encodeWide(value: SigmaValue, bigEndian: boolean, bom: boolean): SigmaV
     let text = '';
     for (const unit of part) {
       const code = unit.codePointAt(0) ?? 0;
-      if (code > 0x7f) throw sigmaError('SigmaValueError', `Wide modifier only allowed for ascii strings, input string '${(value as SigmaString).toPlain()}' isn't one`);
+      if (code > 0x7f)
+        throw sigmaError(
+          'SigmaValueError',
+          `Wide modifier only allowed for ascii strings, input string '${(value as SigmaString).toPlain()}' isn't one`,
+        );
       text += bigEndian ? `\u0000${unit}` : `${unit}\u0000`;
     }
     parts.push(text);

@@ -36,15 +36,25 @@ class ConditionSet<T> {
     readonly negated: boolean,
   ) {}
 
-  static build<T>(registry: Record<string, (args: Record<string, unknown>) => T>, d: Record<string, unknown>, prefix: string, what: string): ConditionSet<T> {
+  static build<T>(
+    registry: Record<string, (args: Record<string, unknown>) => T>,
+    d: Record<string, unknown>,
+    prefix: string,
+    what: string,
+  ): ConditionSet<T> {
     const { list, named } = buildConditions(registry, d[`${prefix}_conditions`], what);
     const expressionText = d[`${prefix}_cond_expr`];
     const op = d[`${prefix}_cond_op`];
-    if (op !== undefined && op !== 'and' && op !== 'or') throw sigmaError('SigmaConfigurationError', `${prefix}_cond_op must be 'and' or 'or'`);
+    if (op !== undefined && op !== 'and' && op !== 'or')
+      throw sigmaError('SigmaConfigurationError', `${prefix}_cond_op must be 'and' or 'or'`);
     let expression: RuleExpression | null = null;
     if (typeof expressionText === 'string') {
       if (op !== undefined) throw sigmaError('SigmaConfigurationError', `${what} condition expression is mutually exclusive to linking.`);
-      if (!named) throw sigmaError('SigmaConfigurationError', `${what} conditions must be provided as mapping from identifiers to conditions if condition expression is provided.`);
+      if (!named)
+        throw sigmaError(
+          'SigmaConfigurationError',
+          `${what} conditions must be provided as mapping from identifiers to conditions if condition expression is provided.`,
+        );
       expression = parseRuleExpression(expressionText);
       const used = new Set<string>();
       const visit = (node: RuleExpression): void => {
@@ -56,7 +66,8 @@ class ConditionSet<T> {
       };
       visit(expression);
       const unused = [...named.keys()].filter((key) => !used.has(key));
-      if (unused.length > 0) throw sigmaError('SigmaConfigurationError', `${what} condition contains unreferenced condition items: ${unused.join(', ')}`);
+      if (unused.length > 0)
+        throw sigmaError('SigmaConfigurationError', `${what} condition contains unreferenced condition items: ${unused.join(', ')}`);
     }
     return new ConditionSet(list, named, op === 'or' ? 'or' : 'and', expression, d[`${prefix}_cond_not`] === true);
   }
@@ -214,7 +225,10 @@ export class ProcessingPipeline implements PipelineDefinition {
     try {
       parsed = load(text, { schema: YAML11_SCHEMA });
     } catch (error) {
-      throw sigmaError('SigmaConfigurationError', `Error in parsing of a Sigma processing pipeline: ${(error as Error).message.split('\n')[0] ?? ''}`);
+      throw sigmaError(
+        'SigmaConfigurationError',
+        `Error in parsing of a Sigma processing pipeline: ${(error as Error).message.split('\n')[0] ?? ''}`,
+      );
     }
     return ProcessingPipeline.fromObject(parsed);
   }

@@ -12,7 +12,11 @@ export interface QueryPostprocessing {
 type Rewrite = (rule: ProcessedRule, query: unknown, state: PipelineState) => unknown;
 
 function templateContext(rule: ProcessedRule, query: unknown, state: PipelineState): Record<string, unknown> {
-  return { query, rule: { ...rule.meta, ...rule.customAttributes, logsource: 'logsource' in rule ? rule.logsource : undefined }, pipeline: { state: state.values, vars: state.vars } };
+  return {
+    query,
+    rule: { ...rule.meta, ...rule.customAttributes, logsource: 'logsource' in rule ? rule.logsource : undefined },
+    pipeline: { state: state.values, vars: state.vars },
+  };
 }
 
 function stringQuery(query: unknown, what: string): string {
@@ -27,7 +31,8 @@ function replaceInJson(value: unknown, query: unknown): unknown {
 }
 
 const REWRITES: Record<string, (args: Record<string, unknown>) => Rewrite> = {
-  embed: (args) => (_rule, query) => `${String(args.prefix ?? '')}${stringQuery(query, 'EmbedQueryTransformation')}${String(args.suffix ?? '')}`,
+  embed: (args) => (_rule, query) =>
+    `${String(args.prefix ?? '')}${stringQuery(query, 'EmbedQueryTransformation')}${String(args.suffix ?? '')}`,
   simple_template: (args) => (rule, query, state) =>
     pythonFormat(String(args.template), (path) => lookupPath(templateContext(rule, query, state), path)),
   template: (args) => (rule, query, state) => renderJinja(String(args.template), templateContext(rule, query, state)),

@@ -22,8 +22,10 @@ export interface FieldCondition {
 
 type Args = Record<string, unknown>;
 
-const str = (args: Args, key: string): string | undefined => (args[key] === undefined || args[key] === null ? undefined : String(args[key]));
-const strList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : value === undefined || value === null ? [] : [String(value)]);
+const str = (args: Args, key: string): string | undefined =>
+  args[key] === undefined || args[key] === null ? undefined : String(args[key]);
+const strList = (value: unknown): string[] =>
+  Array.isArray(value) ? value.map(String) : value === undefined || value === null ? [] : [String(value)];
 
 function logsourceCondition(args: Args): RuleCondition {
   const wanted = { category: str(args, 'category'), product: str(args, 'product'), service: str(args, 'service') };
@@ -38,8 +40,7 @@ function logsourceCondition(args: Args): RuleCondition {
 
 function findItem(rule: ProcessedRule, test: (item: DetectionItem) => boolean): boolean {
   if (!(rule instanceof SigmaRuleModel)) return false;
-  const visit = (detection: Detection): boolean =>
-    detection.items.some((item) => (item instanceof Detection ? visit(item) : test(item)));
+  const visit = (detection: Detection): boolean => detection.items.some((item) => (item instanceof Detection ? visit(item) : test(item)));
   return [...rule.detections.values()].some(visit);
 }
 
@@ -91,11 +92,17 @@ function ruleAttribute(args: Args): RuleCondition {
       }
       const order = attribute === 'level' ? levels : attribute === 'status' ? statuses : null;
       const left = order ? order.indexOf(String(value)) : typeof value === 'number' ? value : String(value);
-      const right = order ? order.indexOf(String(args.value).toLowerCase()) : typeof value === 'number' ? Number(args.value) : String(args.value);
+      const right = order
+        ? order.indexOf(String(args.value).toLowerCase())
+        : typeof value === 'number'
+          ? Number(args.value)
+          : String(args.value);
       if (!order && typeof value !== 'number' && !['eq', 'ne'].includes(op)) {
         throw sigmaError('SigmaConfigurationError', `Invalid operation '${op}' for string comparison in rule attribute condition`);
       }
-      const result = { eq: left === right, ne: left !== right, gte: left >= right, gt: left > right, lte: left <= right, lt: left < right }[op];
+      const result = { eq: left === right, ne: left !== right, gte: left >= right, gt: left > right, lte: left <= right, lt: left < right }[
+        op
+      ];
       if (result === undefined) throw sigmaError('SigmaConfigurationError', `Invalid operation '${op}' in rule attribute condition`);
       return result;
     },
@@ -106,7 +113,10 @@ export const RULE_CONDITIONS: Record<string, (args: Args) => RuleCondition> = {
   logsource: logsourceCondition,
   contains_detection_item: (args) => ({
     matchRule: (rule) =>
-      findItem(rule, (item) => item.field !== null && item.field === str(args, 'field') && item.values.some((value) => valueEquals(value, args.value))),
+      findItem(
+        rule,
+        (item) => item.field !== null && item.field === str(args, 'field') && item.values.some((value) => valueEquals(value, args.value)),
+      ),
   }),
   contains_field: (args) => ({ matchRule: (rule) => findItem(rule, (item) => item.field !== null && item.field === str(args, 'field')) }),
   processing_item_applied: (args) => ({ matchRule: (rule) => rule.wasProcessedBy(String(args.processing_item_id)) }),

@@ -29,12 +29,15 @@ export function pythonSub(regex: RegExp, replacement: string, text: string): str
     const hasGroups = typeof args[args.length - 1] === 'object';
     const named = (hasGroups ? args[args.length - 1] : {}) as Record<string, string | undefined>;
     const groups = args.slice(0, hasGroups ? -3 : -2) as Array<string | undefined>;
-    return replacement.replace(/\\(?:g<(\w+)>|(\d{1,2})|([\\nrt])|(.))/g, (_all, gname: string, num: string, esc: string, other: string) => {
-      if (gname !== undefined) return (/^\d+$/.test(gname) ? groups[Number(gname)] : named[gname]) ?? '';
-      if (num !== undefined) return groups[Number(num)] ?? '';
-      if (esc !== undefined) return { '\\': '\\', n: '\n', r: '\r', t: '\t' }[esc] ?? esc;
-      return `\\${other}`;
-    });
+    return replacement.replace(
+      /\\(?:g<(\w+)>|(\d{1,2})|([\\nrt])|(.))/g,
+      (_all, gname: string, num: string, esc: string, other: string) => {
+        if (gname !== undefined) return (/^\d+$/.test(gname) ? groups[Number(gname)] : named[gname]) ?? '';
+        if (num !== undefined) return groups[Number(num)] ?? '';
+        if (esc !== undefined) return { '\\': '\\', n: '\n', r: '\r', t: '\t' }[esc] ?? esc;
+        return `\\${other}`;
+      },
+    );
   });
 }
 
@@ -87,21 +90,31 @@ export function lookupPath(root: Record<string, unknown>, path: string[]): unkno
 
 /** A small Jinja2 subset: `{{ path }}` and `{{ path | default('x') }}` substitutions, nothing else. */
 export function renderJinja(template: string, context: Record<string, unknown>): string {
-  if (/\{%/.test(template)) throw sigmaError('SigmaConfigurationError', 'Jinja2 statements ({% ... %}) are not supported in templates; use {{ ... }} substitutions');
-  return template.replace(/\{\{\s*([^}|]+?)\s*(?:\|\s*default\(\s*(['"])(.*?)\2\s*\)\s*)?\}\}/g, (_all, expression: string, _q: string, fallback?: string) => {
-    const path = [...expression.matchAll(/[^.[\]'"]+/g)].map((match) => match[0]);
-    const value = lookupPath(context, path);
-    if (value === undefined || value === null) return fallback ?? '';
-    return typeof value === 'object' ? JSON.stringify(value) : String(value);
-  });
+  if (/\{%/.test(template))
+    throw sigmaError(
+      'SigmaConfigurationError',
+      'Jinja2 statements ({% ... %}) are not supported in templates; use {{ ... }} substitutions',
+    );
+  return template.replace(
+    /\{\{\s*([^}|]+?)\s*(?:\|\s*default\(\s*(['"])(.*?)\2\s*\)\s*)?\}\}/g,
+    (_all, expression: string, _q: string, fallback?: string) => {
+      const path = [...expression.matchAll(/[^.[\]'"]+/g)].map((match) => match[0]);
+      const value = lookupPath(context, path);
+      if (value === undefined || value === null) return fallback ?? '';
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+    },
+  );
 }
 
 /** Python's `json.dumps(value)` (`, ` and `: ` separators, non-ASCII escaped). */
 export function pythonJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(pythonJson).join(', ')}]`;
   if (value !== null && typeof value === 'object') {
-    return `{${Object.entries(value as Record<string, unknown>).map(([key, item]) => `${pythonJson(key)}: ${pythonJson(item)}`).join(', ')}}`;
+    return `{${Object.entries(value as Record<string, unknown>)
+      .map(([key, item]) => `${pythonJson(key)}: ${pythonJson(item)}`)
+      .join(', ')}}`;
   }
-  if (typeof value === 'string') return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (typeof value === 'string')
+    return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return JSON.stringify(value ?? null);
 }

@@ -170,7 +170,8 @@ export class SigmaRuleModel extends Tracked {
 export function metaOf(doc: Record<string, unknown>): RuleMeta {
   const text = (value: unknown): string | undefined =>
     value === undefined || value === null ? undefined : value instanceof Date ? value.toISOString().slice(0, 10) : String(value);
-  const list = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : value === undefined || value === null ? [] : [String(value)]);
+  const list = (value: unknown): string[] =>
+    Array.isArray(value) ? value.map(String) : value === undefined || value === null ? [] : [String(value)];
   return {
     title: text(doc.title) ?? '',
     id: text(doc.id),

@@ -75,7 +75,10 @@ export abstract class FieldMappingTransformation extends DetectionItemTransforma
   private single(field: string, context: ItemContext, what: string): string {
     const result = this.mapped(field, context);
     if (result.length > 1) {
-      throw sigmaError('SigmaConfigurationError', `Field name mapping transformation can't be applied to correlation rule ${what} because it results in multiple field names.`);
+      throw sigmaError(
+        'SigmaConfigurationError',
+        `Field name mapping transformation can't be applied to correlation rule ${what} because it results in multiple field names.`,
+      );
     }
     return result[0] as string;
   }

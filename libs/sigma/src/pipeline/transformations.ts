@@ -41,7 +41,9 @@ const required = (args: Args, key: string, type: string): unknown => {
 function mappingOf(value: unknown, type: string): Map<string | null, string | string[]> {
   if (!isPlainObject(value)) throw sigmaError('SigmaConfigurationError', `Error in transformation: ${type} requires a 'mapping' mapping`);
   return new Map(
-    Object.entries(value).map(([key, target]) => [key === 'null' ? key : key, Array.isArray(target) ? target.map(String) : String(target)] as const),
+    Object.entries(value).map(
+      ([key, target]) => [key === 'null' ? key : key, Array.isArray(target) ? target.map(String) : String(target)] as const,
+    ),
   );
 }
 
@@ -124,10 +126,22 @@ class SplitHashes extends DetectionItemTransformation {
       byField.set(field, [...(byField.get(field) ?? []), hash]);
     }
     if (byField.size === 0) {
-      throw sigmaError('InvalidHashAlgorithmError', `No valid hash algorithm found in Hashes field. Please use one of the following: ${this.algorithms.join(', ')}`);
+      throw sigmaError(
+        'InvalidHashAlgorithmError',
+        `No valid hash algorithm found in Hashes field. Please use one of the following: ${this.algorithms.join(', ')}`,
+      );
     }
     return new Detection(
-      [...byField].filter(([field]) => field !== '').map(([field, hashes]) => new DetectionItem(field, [], hashes.map((hash) => SigmaString.parse(hash)))),
+      [...byField]
+        .filter(([field]) => field !== '')
+        .map(
+          ([field, hashes]) =>
+            new DetectionItem(
+              field,
+              [],
+              hashes.map((hash) => SigmaString.parse(hash)),
+            ),
+        ),
       'or',
     );
   }
@@ -138,10 +152,15 @@ class PlaceholderFilter {
     readonly include: string[] | null,
     readonly exclude: string[] | null,
   ) {
-    if (include && exclude) throw sigmaError('SigmaConfigurationError', 'Placeholder transformation include and exclude lists can only be used exclusively!');
+    if (include && exclude)
+      throw sigmaError('SigmaConfigurationError', 'Placeholder transformation include and exclude lists can only be used exclusively!');
   }
   handles(placeholder: Placeholder): boolean {
-    return (!this.include && !this.exclude) || (this.include?.includes(placeholder.placeholder) ?? false) || (this.exclude !== null && !this.exclude.includes(placeholder.placeholder));
+    return (
+      (!this.include && !this.exclude) ||
+      (this.include?.includes(placeholder.placeholder) ?? false) ||
+      (this.exclude !== null && !this.exclude.includes(placeholder.placeholder))
+    );
   }
 }
 
@@ -155,9 +174,12 @@ class ReplacePlaceholders extends ValueTransformation {
   applyValue(_field: string | null, value: SigmaValue, context: ItemContext): SigmaValue[] | null {
     const callback = (placeholder: Placeholder): Array<StringPart | SigmaString> =>
       this.filter.handles(placeholder) ? this.replacements(placeholder, context) : [placeholder];
-    if (value instanceof SigmaString && value.containsPlaceholder(this.filter.include, this.filter.exclude)) return value.replacePlaceholders(callback);
+    if (value instanceof SigmaString && value.containsPlaceholder(this.filter.include, this.filter.exclude))
+      return value.replacePlaceholders(callback);
     if (value instanceof SigmaRegex && value.containsPlaceholder(this.filter.include, this.filter.exclude)) {
-      return value.regexp.replacePlaceholders(callback).map((text) => new SigmaRegex(SigmaString.parse(text.toPlain(), false), value.flags));
+      return value.regexp
+        .replacePlaceholders(callback)
+        .map((text) => new SigmaRegex(SigmaString.parse(text.toPlain(), false), value.flags));
     }
     return null;
   }
@@ -170,7 +192,10 @@ function valueListReplacements(placeholder: Placeholder, context: ItemContext): 
   const raw = context.state.vars[placeholder.placeholder];
   const values = Array.isArray(raw) ? raw : [raw];
   if (!values.every((value) => typeof value === 'string' || typeof value === 'number')) {
-    throw sigmaError('SigmaValueError', `Replacement variable '${placeholder.placeholder}' contains value which is not a string or number.`);
+    throw sigmaError(
+      'SigmaValueError',
+      `Replacement variable '${placeholder.placeholder}' contains value which is not a string or number.`,
+    );
   }
   return values.map((value) => SigmaString.parse(String(value)));
 }
@@ -253,7 +278,9 @@ class ToRegex extends ValueTransformation {
       if (typeof part === 'string') {
         regex +=
           this.method === 'ignore_case_brackets'
-            ? [...part].map((c) => (c.toLowerCase() !== c.toUpperCase() ? `[${c.toLowerCase()}${c.toUpperCase()}]` : escapeRegex(c))).join('')
+            ? [...part]
+                .map((c) => (c.toLowerCase() !== c.toUpperCase() ? `[${c.toLowerCase()}${c.toUpperCase()}]` : escapeRegex(c)))
+                .join('')
             : escapeRegex(part);
       } else if (isSpecial(part)) regex += part.special === 'multi' ? '.*' : '.';
       else {
@@ -292,13 +319,15 @@ class SetValue extends ValueTransformation {
 class ConvertType extends ValueTransformation {
   constructor(readonly target: string) {
     super();
-    if (target !== 'str' && target !== 'num') throw sigmaError('SigmaConfigurationError', `Invalid target type '${target}' for convert_type`);
+    if (target !== 'str' && target !== 'num')
+      throw sigmaError('SigmaConfigurationError', `Invalid target type '${target}' for convert_type`);
   }
   private convert(value: SigmaValue): SigmaValue {
     if (value instanceof SigmaNull) return value;
     if (this.target === 'str') return value instanceof SigmaString ? value : SigmaString.plain(String(value));
     const number = Number(String(value));
-    if (String(value).trim() === '' || !Number.isFinite(number)) throw sigmaError('SigmaValueError', `Value '${String(value)}' can't be converted to number`);
+    if (String(value).trim() === '' || !Number.isFinite(number))
+      throw sigmaError('SigmaValueError', `Value '${String(value)}' can't be converted to number`);
     return new SigmaNumber(number);
   }
   applyValue(_field: string | null, value: SigmaValue): SigmaValue | null {
@@ -314,7 +343,8 @@ class ConvertType extends ValueTransformation {
 class ChangeCase extends ValueTransformation {
   constructor(readonly method: string) {
     super();
-    if (!['lower', 'upper', 'snake_case'].includes(method)) throw sigmaError('SigmaConfigurationError', `Invalid method '${method}' for CaseTransformation.`);
+    if (!['lower', 'upper', 'snake_case'].includes(method))
+      throw sigmaError('SigmaConfigurationError', `Invalid method '${method}' for CaseTransformation.`);
   }
   applyValue(_field: string | null, value: SigmaValue): SigmaValue | null {
     if (!(value instanceof SigmaString)) return null;
@@ -385,27 +415,42 @@ function strictFieldMapping(): Transformation {
   });
 }
 
-const listOf = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : value === undefined || value === null ? [] : [String(value)]);
+const listOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.map(String) : value === undefined || value === null ? [] : [String(value)];
 const filterOf = (args: Args): PlaceholderFilter =>
-  new PlaceholderFilter(args.include === undefined || args.include === null ? null : listOf(args.include), args.exclude === undefined || args.exclude === null ? null : listOf(args.exclude));
+  new PlaceholderFilter(
+    args.include === undefined || args.include === null ? null : listOf(args.include),
+    args.exclude === undefined || args.exclude === null ? null : listOf(args.exclude),
+  );
 
 export const TRANSFORMATIONS: Record<string, TransformationFactory> = {
   field_name_mapping: (args) => new MapFields(mappingOf(required(args, 'mapping', 'field_name_mapping'), 'field_name_mapping')),
-  field_name_prefix_mapping: (args) => new MapFieldPrefixes(mappingOf(required(args, 'mapping', 'field_name_prefix_mapping'), 'field_name_prefix_mapping')),
+  field_name_prefix_mapping: (args) =>
+    new MapFieldPrefixes(mappingOf(required(args, 'mapping', 'field_name_prefix_mapping'), 'field_name_prefix_mapping')),
   field_name_suffix: (args) => new AffixFields('', String(required(args, 'suffix', 'field_name_suffix'))),
   field_name_prefix: (args) => new AffixFields(String(required(args, 'prefix', 'field_name_prefix')), ''),
   drop_detection_item: () => new DropItems(),
-  hashes_fields: (args) => new SplitHashes(listOf(required(args, 'valid_hash_algos', 'hashes_fields')), String(args.field_prefix ?? ''), args.drop_algo_prefix === true),
+  hashes_fields: (args) =>
+    new SplitHashes(
+      listOf(required(args, 'valid_hash_algos', 'hashes_fields')),
+      String(args.field_prefix ?? ''),
+      args.drop_algo_prefix === true,
+    ),
   wildcard_placeholders: (args) => new ReplacePlaceholders(filterOf(args), () => [WILDCARD_MULTI]),
   value_placeholders: (args) => new ReplacePlaceholders(filterOf(args), valueListReplacements),
   query_expression_placeholders: (args) =>
-    new QueryExpressionPlaceholders(filterOf(args), String(args.expression ?? ''), isPlainObject(args.mapping) ? (args.mapping as Record<string, string>) : {}),
+    new QueryExpressionPlaceholders(
+      filterOf(args),
+      String(args.expression ?? ''),
+      isPlainObject(args.mapping) ? (args.mapping as Record<string, string>) : {},
+    ),
   add_condition: addCondition,
   change_logsource: (args) =>
     ruleLevel((rule) => {
       if (!(rule instanceof SigmaRuleModel)) return;
       rule.logsource = {};
-      for (const key of ['category', 'product', 'service'] as const) if (typeof args[key] === 'string') rule.logsource[key] = args[key] as string;
+      for (const key of ['category', 'product', 'service'] as const)
+        if (typeof args[key] === 'string') rule.logsource[key] = args[key] as string;
     }),
   add_field: (args) => ruleLevel((rule) => rule.fields.push(...listOf(required(args, 'field', 'add_field')))),
   remove_field: (args) =>
@@ -417,7 +462,12 @@ export const TRANSFORMATIONS: Record<string, TransformationFactory> = {
     }),
   set_field: (args) => ruleLevel((rule) => (rule.fields = listOf(required(args, 'fields', 'set_field')))),
   replace_string: (args) =>
-    new ReplaceString(String(required(args, 'regex', 'replace_string')), String(required(args, 'replacement', 'replace_string')), args.skip_special === true, args.interpret_special === true),
+    new ReplaceString(
+      String(required(args, 'regex', 'replace_string')),
+      String(required(args, 'replacement', 'replace_string')),
+      args.skip_special === true,
+      args.interpret_special === true,
+    ),
   map_string: (args) => new MapString(isPlainObject(args.mapping) ? args.mapping : {}),
   set_state: (args) => ruleLevel((_rule, context) => (context.state.values[String(required(args, 'key', 'set_state'))] = args.val)),
   regex: (args) => new ToRegex(String(args.method ?? 'ignore_case_brackets')),
@@ -429,7 +479,7 @@ export const TRANSFORMATIONS: Record<string, TransformationFactory> = {
     }),
   detection_item_failure: (args) => new DetectionItemFailure(String(required(args, 'message', 'detection_item_failure'))),
   strict_field_mapping_failure: strictFieldMapping,
-  set_custom_attribute: (args) => ruleLevel((rule) => (rule.customAttributes[String(required(args, 'attribute', 'set_custom_attribute'))] = args.value)),
+  set_custom_attribute: (args) =>
+    ruleLevel((rule) => (rule.customAttributes[String(required(args, 'attribute', 'set_custom_attribute'))] = args.value)),
   case: (args) => new ChangeCase(String(args.method ?? 'lower')),
 };
-

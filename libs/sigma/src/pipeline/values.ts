@@ -96,7 +96,8 @@ export class SigmaString {
 
   containsPlaceholder(include?: readonly string[] | null, exclude?: readonly string[] | null): boolean {
     return this.parts.some(
-      (part) => isPlaceholder(part) && (!include || include.includes(part.placeholder)) && (!exclude || !exclude.includes(part.placeholder)),
+      (part) =>
+        isPlaceholder(part) && (!include || include.includes(part.placeholder)) && (!exclude || !exclude.includes(part.placeholder)),
     );
   }
 
@@ -173,7 +174,13 @@ export class SigmaString {
    * each character of `addEscaped` and before literal wildcard characters, `filterChars` dropped.
    * A null wildcard means the target has none: a wildcard in the value is then an error.
    */
-  convert(escapeChar = '\\', wildcardMulti: string | null = '*', wildcardSingle: string | null = '?', addEscaped = '', filterChars = ''): string {
+  convert(
+    escapeChar = '\\',
+    wildcardMulti: string | null = '*',
+    wildcardSingle: string | null = '?',
+    addEscaped = '',
+    filterChars = '',
+  ): string {
     const escaped = new Set([...(wildcardMulti ?? ''), ...(wildcardSingle ?? ''), ...addEscaped]);
     let out = '';
     for (const c of this.chars()) {
@@ -183,7 +190,11 @@ export class SigmaString {
         out += c;
       } else if (isSpecial(c)) {
         const token = c.special === 'multi' ? wildcardMulti : wildcardSingle;
-        if (token === null) throw sigmaError('SigmaValueError', `${c.special === 'multi' ? 'Multi' : 'Single'}-character wildcard not specified for conversion`);
+        if (token === null)
+          throw sigmaError(
+            'SigmaValueError',
+            `${c.special === 'multi' ? 'Multi' : 'Single'}-character wildcard not specified for conversion`,
+          );
         out += token;
       } else throw sigmaError('SigmaPlaceholderError', `Attempt to convert unhandled placeholder '${c.placeholder}' into query.`);
     }
@@ -451,7 +462,7 @@ export function formatAddress(address: bigint, version: 4 | 6): string {
   // The longest run (two or more) of zero groups becomes `::`, as Python's ipaddress writes it.
   let bestStart = -1;
   let bestLength = 0;
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     if (groups[i] !== 0) {
       i++;
       continue;

@@ -2,8 +2,25 @@ import { CORE_SCHEMA, dump } from 'js-yaml';
 
 /** SigmaHQ's conventional key order; other keys follow in their original order. */
 const KEY_ORDER = [
-  'title', 'id', 'related', 'name', 'taxonomy', 'status', 'description', 'references', 'author', 'date', 'modified',
-  'tags', 'logsource', 'detection', 'fields', 'falsepositives', 'level', 'scope', 'license',
+  'title',
+  'id',
+  'related',
+  'name',
+  'taxonomy',
+  'status',
+  'description',
+  'references',
+  'author',
+  'date',
+  'modified',
+  'tags',
+  'logsource',
+  'detection',
+  'fields',
+  'falsepositives',
+  'level',
+  'scope',
+  'license',
 ];
 
 /** Renders a rule mapping as YAML in the conventional key order (strings quoted only where YAML needs it). */

@@ -76,7 +76,9 @@ export class SimilarityIndex {
       const { score } = scoreFromCounts(shared, query.positive.length, entry.atoms.positive.length, query.filter, entry.atoms.filter);
       if (score > 0) scored.push({ index, score });
     }
-    scored.sort((a, b) => b.score - a.score || this.entryAt(a.index).attribution.ruleId.localeCompare(this.entryAt(b.index).attribution.ruleId));
+    scored.sort(
+      (a, b) => b.score - a.score || this.entryAt(a.index).attribution.ruleId.localeCompare(this.entryAt(b.index).attribution.ruleId),
+    );
     const matches = scored.slice(0, top).map(({ index }) => {
       const entry = this.entryAt(index);
       return { ...compareAtoms(query, entry.atoms), attribution: entry.attribution };

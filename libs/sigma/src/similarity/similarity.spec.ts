@@ -21,7 +21,12 @@ describe('similarity', () => {
       r.title = 'A Completely Different Title';
       const d = detectionOf(r);
       d.selection_cli = { 'CommandLine|contains': ['verifyctl', 'urlcache'] };
-      r.detection = { condition: d.condition, filter_admin: d.filter_admin, selection_cli: d.selection_cli, selection_img: d.selection_img };
+      r.detection = {
+        condition: d.condition,
+        filter_admin: d.filter_admin,
+        selection_cli: d.selection_cli,
+        selection_img: d.selection_img,
+      };
     });
     expect(compareAtoms(atoms(base), atoms(variant)).score).toBeGreaterThanOrEqual(0.99);
   });
@@ -65,7 +70,9 @@ describe('similarity', () => {
     const wide = ruleYaml((r) => {
       const d = detectionOf(r);
       for (let i = 0; i < 14; i++) d[`s${i}`] = { CommandLine: `v${i}` };
-      d.condition = Array.from({ length: 7 }, (_, i) => `(s${2 * i} or s${2 * i + 1})`).join(' and ') + ' and selection_img and selection_cli and not filter_admin';
+      d.condition =
+        Array.from({ length: 7 }, (_, i) => `(s${2 * i} or s${2 * i + 1})`).join(' and ') +
+        ' and selection_img and selection_cli and not filter_admin';
     });
     const analysed = atoms(wide);
     expect(analysed.inconclusive).toBe(true);
@@ -76,9 +83,19 @@ describe('similarity', () => {
 
   it('finds the closest rules through the inverted index with attribution', () => {
     const index = new SimilarityIndex();
-    const attribution = (ruleId: string) => ({ ruleId, title: ruleId, author: 'Someone', license: 'DRL-1.1', path: `rules/${ruleId}.yml`, origin: 'sigmahq' });
+    const attribution = (ruleId: string) => ({
+      ruleId,
+      title: ruleId,
+      author: 'Someone',
+      license: 'DRL-1.1',
+      path: `rules/${ruleId}.yml`,
+      origin: 'sigmahq',
+    });
     index.add(atoms(base), attribution('same'));
-    index.add(atoms(ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|contains': ['urlcache', '-f', '-split'] }))), attribution('close'));
+    index.add(
+      atoms(ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|contains': ['urlcache', '-f', '-split'] }))),
+      attribution('close'),
+    );
     index.add(atoms(ruleYaml((r) => (r.logsource = { category: 'file_event', product: 'windows' }))), attribution('other-class'));
     index.add(atoms(ruleYaml((r) => (r.detection = { sel: { Image: 'x.exe' }, condition: 'sel' }))), attribution('unrelated'));
 

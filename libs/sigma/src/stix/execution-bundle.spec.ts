@@ -44,7 +44,10 @@ function generated(doc: SigmaRule, valid = true): ExecutionRuleRecord {
     title: doc.title,
     rule: doc,
     yaml: renderRule(doc),
-    validation: { valid, findings: valid ? [] : [{ id: 'missing_condition', severity: 'error', path: 'detection', message: 'no condition' }] },
+    validation: {
+      valid,
+      findings: valid ? [] : [{ id: 'missing_condition', severity: 'error', path: 'detection', message: 'no condition' }],
+    },
     level: doc.level ?? null,
     tags: doc.tags ?? [],
     repair_attempts: [],
@@ -55,10 +58,18 @@ function generated(doc: SigmaRule, valid = true): ExecutionRuleRecord {
   };
 }
 
-const dnsRule = rule('DNS Lookup of the Loader Staging Domain', { 'QueryName|endswith': ['stage.evil-cdn.example'] }, ['attack.command-and-control', 'attack.t1071.004']);
+const dnsRule = rule('DNS Lookup of the Loader Staging Domain', { 'QueryName|endswith': ['stage.evil-cdn.example'] }, [
+  'attack.command-and-control',
+  'attack.t1071.004',
+]);
 const input = {
   executionId: 42,
-  article: { id: 7, title: "Loader's staging, step by step", url: 'https://reports.example/loader', publishedAt: new Date('2026-03-02T10:00:00Z') },
+  article: {
+    id: 7,
+    title: "Loader's staging, step by step",
+    url: 'https://reports.example/loader',
+    publishedAt: new Date('2026-03-02T10:00:00Z'),
+  },
   producedAt: new Date('2026-03-03T08:15:30.250Z'),
   observables: [
     observable('domain', 'stage.evil-cdn.example'),
@@ -83,7 +94,10 @@ describe('executionStixBundle', () => {
   });
 
   it('is refused by the schemas when a STIX rule is broken, so the validation above can fail', () => {
-    const withoutPattern = { ...bundle, objects: bundle.objects.map((object) => (object.type === 'indicator' ? { ...object, pattern_type: undefined } : object)) };
+    const withoutPattern = {
+      ...bundle,
+      objects: bundle.objects.map((object) => (object.type === 'indicator' ? { ...object, pattern_type: undefined } : object)),
+    };
     expect(validateBundle(JSON.parse(JSON.stringify(withoutPattern)))).toBe(false);
     const secondsOnly = { ...bundle, objects: bundle.objects.map((object) => ({ ...object, created: '2026-03-03T08:15:30Z' })) };
     expect(validateBundle(secondsOnly)).toBe(false);
@@ -94,7 +108,11 @@ describe('executionStixBundle', () => {
   it('writes a STIX-pattern indicator per network value, quoting the value, and none for command lines', () => {
     const stix = ofType(bundle, 'indicator').filter((indicator) => indicator.pattern_type === 'stix');
     expect(stix.map((indicator) => indicator.pattern).sort()).toEqual(
-      ["[domain-name:value = 'stage.evil-cdn.example']", "[ipv4-addr:value = '203.0.113.9']", "[url:value = 'http://203.0.113.9/p?q=a\\'b']"].sort(),
+      [
+        "[domain-name:value = 'stage.evil-cdn.example']",
+        "[ipv4-addr:value = '203.0.113.9']",
+        "[url:value = 'http://203.0.113.9/p?q=a\\'b']",
+      ].sort(),
     );
   });
 
@@ -116,7 +134,9 @@ describe('executionStixBundle', () => {
     expect((byId.get(relationship?.target_ref ?? '') as { pattern?: string } | undefined)?.pattern).toContain('stage.evil-cdn.example');
     const [report] = ofType(bundle, 'report');
     expect(report?.published).toBe('2026-03-02T10:00:00.000Z');
-    expect(new Set(report?.object_refs)).toEqual(new Set(bundle.objects.filter((object) => object.type === 'indicator' || object.type === 'relationship').map((object) => object.id)));
+    expect(new Set(report?.object_refs)).toEqual(
+      new Set(bundle.objects.filter((object) => object.type === 'indicator' || object.type === 'relationship').map((object) => object.id)),
+    );
   });
 
   it('gives the same identifiers when exported twice, and different ones for another execution', () => {
@@ -132,12 +152,12 @@ describe('executionStixBundle', () => {
     expect(ofType(empty, 'report')[0]?.object_refs).toEqual([ofType(empty, 'identity')[0]?.id]);
   });
 
-  describe('with the team\'s SIEM targets', () => {
+  describe("with the team's SIEM targets", () => {
     const targets = parseTargetList('splunk, lucene, kusto:microsoft_xdr, nosuchsiem');
     const withQueries = executionStixBundle({ ...input, queryTargets: targets });
     const sigma = ofType(withQueries, 'indicator').filter((indicator) => indicator.pattern_type === 'sigma');
 
-    it('puts each target\'s queries on the Sigma indicator and stays a valid STIX 2.1 bundle', () => {
+    it("puts each target's queries on the Sigma indicator and stays a valid STIX 2.1 bundle", () => {
       expect(validateBundle(withQueries)).toBe(true);
       expect(validateBundle.errors ?? []).toEqual([]);
       expect(stixBundleSchema.parse(withQueries)).toEqual(withQueries);
@@ -149,7 +169,9 @@ describe('executionStixBundle', () => {
     });
 
     it('says why a target cannot express the rule, and names a configured target that does not exist', () => {
-      expect(sigma[0]?.x_huntforge_query_errors?.kusto__microsoft_xdr).toMatch(/^SigmaTransformationError: Unable to determine the query table/);
+      expect(sigma[0]?.x_huntforge_query_errors?.kusto__microsoft_xdr).toMatch(
+        /^SigmaTransformationError: Unable to determine the query table/,
+      );
       expect(sigma[0]?.x_huntforge_query_errors?.nosuchsiem).toMatch(/^Unknown target 'nosuchsiem'/);
     });
 
@@ -160,12 +182,19 @@ describe('executionStixBundle', () => {
       for (const name of custom) expect(name).toMatch(/^x_[a-z0-9_]{1,248}$/);
       const keys = [...Object.keys(sigma[0]?.x_huntforge_queries ?? {}), ...Object.keys(sigma[0]?.x_huntforge_query_errors ?? {})];
       for (const key of keys) expect(key).toMatch(/^[a-z0-9_]{1,250}$/);
-      const badName = { ...withQueries, objects: withQueries.objects.map((object) => (object.type === 'indicator' ? { ...object, 'X-Huntforge-Queries': {} } : object)) };
+      const badName = {
+        ...withQueries,
+        objects: withQueries.objects.map((object) => (object.type === 'indicator' ? { ...object, 'X-Huntforge-Queries': {} } : object)),
+      };
       expect(validateBundle(badName)).toBe(false);
     });
 
     it('leaves the value indicators without queries, and adds nothing when no target is configured', () => {
-      expect(ofType(withQueries, 'indicator').filter((indicator) => indicator.pattern_type === 'stix').every((indicator) => !('x_huntforge_queries' in indicator))).toBe(true);
+      expect(
+        ofType(withQueries, 'indicator')
+          .filter((indicator) => indicator.pattern_type === 'stix')
+          .every((indicator) => !('x_huntforge_queries' in indicator)),
+      ).toBe(true);
       expect(JSON.stringify(bundle)).not.toContain('x_huntforge');
     });
   });

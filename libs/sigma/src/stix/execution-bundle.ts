@@ -41,7 +41,13 @@ function attackOf(tags: readonly string[]): Pick<StixIndicator, 'kill_chain_phas
   return {
     ...(phases.length ? { kill_chain_phases: phases.map((phase_name) => ({ kill_chain_name: 'mitre-attack', phase_name })) } : {}),
     ...(techniques.length
-      ? { external_references: techniques.map((id) => ({ source_name: 'mitre-attack', external_id: id, url: `https://attack.mitre.org/techniques/${id.replace('.', '/')}/` })) }
+      ? {
+          external_references: techniques.map((id) => ({
+            source_name: 'mitre-attack',
+            external_id: id,
+            url: `https://attack.mitre.org/techniques/${id.replace('.', '/')}/`,
+          })),
+        }
       : {}),
   };
 }
@@ -112,7 +118,9 @@ export function executionStixBundle(input: StixExportInput): StixBundle {
     if (record.source !== 'generated' || !record.validation.valid || !record.rule || !('detection' in record.rule)) continue;
     const indicator = ruleIndicator(record.rule as SigmaRule, record.yaml, common, input.queryTargets ?? []);
     ruleIndicators.push(indicator);
-    const keyed = new Set(detectionValues(record.rule as Record<string, unknown>).map((value) => value.replace(/^\*|\*$/g, '').toLowerCase()));
+    const keyed = new Set(
+      detectionValues(record.rule as Record<string, unknown>).map((value) => value.replace(/^\*|\*$/g, '').toLowerCase()),
+    );
     for (const [value, valueIndicator] of valueIndicators) {
       if (!keyed.has(value.toLowerCase())) continue;
       relationships.push({

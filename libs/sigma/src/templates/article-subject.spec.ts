@@ -7,15 +7,25 @@ describe('articleSubject', () => {
   });
 
   it('takes the first clause that fits when the headline is too long', () => {
-    expect(articleSubject('Blurring the Lines: Intrusion Shows Connection With Three Major Ransomware Gangs and Their Affiliates')).toBe('Blurring the Lines');
-    expect(articleSubject('Linux VM Cryptomining Incident - Public Threat Report Written For Defenders Everywhere Today')).toBe('Linux VM Cryptomining Incident');
+    expect(articleSubject('Blurring the Lines: Intrusion Shows Connection With Three Major Ransomware Gangs and Their Affiliates')).toBe(
+      'Blurring the Lines',
+    );
+    expect(articleSubject('Linux VM Cryptomining Incident - Public Threat Report Written For Defenders Everywhere Today')).toBe(
+      'Linux VM Cryptomining Incident',
+    );
   });
 
   it('otherwise keeps whole words that fit, never ending on a word that needs a continuation or on an ellipsis', () => {
-    const subject = articleSubject('Fake IT-support scam abuses Teams call to deliver a new remote access trojan to employees of large companies');
+    const subject = articleSubject(
+      'Fake IT-support scam abuses Teams call to deliver a new remote access trojan to employees of large companies',
+    );
     expect(subject).toBe('Fake IT-support scam abuses Teams call to deliver');
     expect(subject.length).toBeLessThanOrEqual(60);
-    expect(articleSubject('Recent StrelaStealer infection chain involves decoy PDF files and WebDAV shares in several countries', 48)).toBe('Recent StrelaStealer infection chain involves');
-    expect(articleSubject('An extremely long headline without any clause separators that goes on and on for the whole line')).not.toMatch(/…|\s(of|to|the|and|a)$/);
+    expect(articleSubject('Recent StrelaStealer infection chain involves decoy PDF files and WebDAV shares in several countries', 48)).toBe(
+      'Recent StrelaStealer infection chain involves',
+    );
+    expect(articleSubject('An extremely long headline without any clause separators that goes on and on for the whole line')).not.toMatch(
+      /…|\s(of|to|the|and|a)$/,
+    );
   });
 });

@@ -1,5 +1,28 @@
 /** Words a title may not end on: a subject that stops on one reads as cut off. */
-const DANGLING = new Set(['a', 'an', 'the', 'of', 'to', 'in', 'on', 'for', 'by', 'via', 'with', 'and', 'or', 'from', 'into', 'at', 'as', 'that', 'its', 'their', 'new', 'how']);
+const DANGLING = new Set([
+  'a',
+  'an',
+  'the',
+  'of',
+  'to',
+  'in',
+  'on',
+  'for',
+  'by',
+  'via',
+  'with',
+  'and',
+  'or',
+  'from',
+  'into',
+  'at',
+  'as',
+  'that',
+  'its',
+  'their',
+  'new',
+  'how',
+]);
 const MAX_SUBJECT = 60;
 
 /** Parenthesised remarks, quotes and trailing punctuation: what a title does not need. */
@@ -32,7 +55,10 @@ function wholeWords(text: string, max: number): string {
 export function articleSubject(headline: string, max = MAX_SUBJECT): string {
   const title = tidy(headline);
   if (title.length <= max) return title;
-  const clauses = title.split(/\s+[|–—-]\s+|:\s+|,\s+/).map(tidy).filter((clause) => clause.split(' ').length >= 2);
+  const clauses = title
+    .split(/\s+[|–—-]\s+|:\s+|,\s+/)
+    .map(tidy)
+    .filter((clause) => clause.split(' ').length >= 2);
   const fitting = clauses.find((clause) => clause.length <= max);
   if (fitting) return fitting;
   return wholeWords(clauses[0] ?? title, max);

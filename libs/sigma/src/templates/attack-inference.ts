@@ -25,12 +25,12 @@ const EXECUTABLE_TECHNIQUES: Record<string, string[]> = {
   'net.exe': ['attack.discovery', 'attack.t1087'],
   'nltest.exe': ['attack.discovery', 'attack.t1482'],
   'whoami.exe': ['attack.discovery', 'attack.t1033'],
-  'curl': ['attack.command-and-control', 'attack.t1105'],
-  'wget': ['attack.command-and-control', 'attack.t1105'],
-  'bash': ['attack.execution', 'attack.t1059.004'],
-  'sh': ['attack.execution', 'attack.t1059.004'],
-  'osascript': ['attack.execution', 'attack.t1059.002'],
-  'crontab': ['attack.persistence', 'attack.t1053.003'],
+  curl: ['attack.command-and-control', 'attack.t1105'],
+  wget: ['attack.command-and-control', 'attack.t1105'],
+  bash: ['attack.execution', 'attack.t1059.004'],
+  sh: ['attack.execution', 'attack.t1059.004'],
+  osascript: ['attack.execution', 'attack.t1059.002'],
+  crontab: ['attack.persistence', 'attack.t1053.003'],
 };
 
 const RUN_KEY = /\\(currentversion\\run|currentversion\\runonce)(\\|$|[\s"'])/i;

@@ -21,11 +21,27 @@ const BEHAVIOURS: Behaviour[] = [
   { image: /^rundll32\.exe$/i, args: /davwwwroot|@ssl|\\\\/i, title: 'Rundll32.EXE Execution Of DLL From WebDAV Share' },
   { image: /^rundll32\.exe$/i, title: 'Rundll32.EXE Execution Of DLL From Unusual Location' },
   { image: /^msiexec\.exe$/i, args: /https?:/i, title: 'Msiexec.EXE Installation From Remote URL' },
-  { image: /^(powershell|pwsh)\.exe$/i, args: /-e(nc|ncodedcommand)?\s|frombase64string/i, title: 'PowerShell Encoded Or Base64-Decoded Command' },
-  { image: /^(powershell|pwsh)\.exe$/i, args: /iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring|downloadfile|net\.webclient/i, title: 'PowerShell Download And Execute' },
+  {
+    image: /^(powershell|pwsh)\.exe$/i,
+    args: /-e(nc|ncodedcommand)?\s|frombase64string/i,
+    title: 'PowerShell Encoded Or Base64-Decoded Command',
+  },
+  {
+    image: /^(powershell|pwsh)\.exe$/i,
+    args: /iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring|downloadfile|net\.webclient/i,
+    title: 'PowerShell Download And Execute',
+  },
   { image: /^(powershell|pwsh)\.exe$/i, args: /resolve-dnsname.*txt/i, title: 'PowerShell Payload Retrieval Via DNS TXT Record' },
-  { image: /^(powershell|pwsh)\.exe$/i, args: /(set|add)-mppreference|windefend|\\sense\\|windows defender/i, title: 'Microsoft Defender Tampering Via PowerShell' },
-  { image: /^(powershell|pwsh)\.exe$/i, args: /set-netconnectionprofile|set-netfirewall|netsh/i, title: 'Network Or Firewall Profile Change Via PowerShell' },
+  {
+    image: /^(powershell|pwsh)\.exe$/i,
+    args: /(set|add)-mppreference|windefend|\\sense\\|windows defender/i,
+    title: 'Microsoft Defender Tampering Via PowerShell',
+  },
+  {
+    image: /^(powershell|pwsh)\.exe$/i,
+    args: /set-netconnectionprofile|set-netfirewall|netsh/i,
+    title: 'Network Or Firewall Profile Change Via PowerShell',
+  },
   { image: /^(powershell|pwsh)\.exe$/i, args: /get-ad\w+|adsisearcher/i, title: 'Active Directory Discovery Via PowerShell' },
   { image: /^(powershell|pwsh)\.exe$/i, args: /-w(indowstyle)?\s+hidden/i, title: 'Hidden PowerShell Window Running A Staged Script' },
   { image: /^(powershell|pwsh)\.exe$/i, title: 'PowerShell Command Run With The Reported Arguments' },
@@ -78,7 +94,8 @@ const BEHAVIOURS: Behaviour[] = [
 ];
 
 /** Programs' sub-commands as a title names them: `s3 cp` is `S3 Cp`. */
-const titleCase = (words: string) => words.replace(/(^|[\s-])([a-z])/g, (_m, before: string, letter: string) => before + letter.toUpperCase());
+const titleCase = (words: string) =>
+  words.replace(/(^|[\s-])([a-z])/g, (_m, before: string, letter: string) => before + letter.toUpperCase());
 
 /** `Certutil.EXE` for a Windows image, `Wget` for a Unix one. */
 export const programLabel = (image: string): string => {
@@ -103,7 +120,9 @@ export function behaviourTitle(image: string, commandLines: string[]): string {
   const windows = /\.exe$/i.test(image);
   const facts = commandLines.map((line) => commandFacts(line, { platform: windows ? 'windows' : 'unix' }));
   const own = facts.flatMap((fact) => fact.invocations).filter((invocation) => invocation.name === bareName(image));
-  const subcommand = titleCase(own.map((invocation) => invocation.subcommands.map((word) => word.value.toLowerCase()).join(' ')).find(Boolean) ?? 'Command');
+  const subcommand = titleCase(
+    own.map((invocation) => invocation.subcommands.map((word) => word.value.toLowerCase()).join(' ')).find(Boolean) ?? 'Command',
+  );
   return (found?.title ?? fallbackTitle(facts, own, windows)).replace('{Program}', programLabel(image)).replace('{Subcommand}', subcommand);
 }
 
@@ -117,7 +136,13 @@ function fallbackTitle(facts: CommandFacts[], own: Invocation[], windows: boolea
   if (facts.some((fact) => fact.urls.length > 0 || fact.hosts.length > 0)) return '{Program} Reaching A Reported Host';
   const file = facts
     .flatMap((fact) => fact.paths)
-    .map((path) => path.split(windows ? /[\\/]/ : /\//).filter(Boolean).at(-1) ?? '')
+    .map(
+      (path) =>
+        path
+          .split(windows ? /[\\/]/ : /\//)
+          .filter(Boolean)
+          .at(-1) ?? '',
+    )
     .find((name) => /^[\w.-]{3,40}$/.test(name));
   if (file) return `{Program} Run On ${file}`;
   return '{Program} Run With The Reported Arguments';

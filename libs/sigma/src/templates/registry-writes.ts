@@ -19,11 +19,16 @@ export interface RegistryWrite {
   data: string;
 }
 
-const HIVE = /^(?:Microsoft\.PowerShell\.Core\\)?(?:Registry::)?(?:HKEY_LOCAL_MACHINE|HKEY_CURRENT_USER|HKEY_CLASSES_ROOT|HKEY_USERS|HKEY_CURRENT_CONFIG|HKLM|HKCU|HKCR|HKU|HKCC):?(?:\\+|$)/i;
+const HIVE =
+  /^(?:Microsoft\.PowerShell\.Core\\)?(?:Registry::)?(?:HKEY_LOCAL_MACHINE|HKEY_CURRENT_USER|HKEY_CLASSES_ROOT|HKEY_USERS|HKEY_CURRENT_CONFIG|HKLM|HKCU|HKCR|HKU|HKCC):?(?:\\+|$)/i;
 
 /** A key as the registry item and the write compare it: no hive, no doubled or trailing backslash, lower case. */
 export function keyWithoutHive(key: string): string {
-  return key.replace(/\\{2,}/g, '\\').replace(HIVE, '').replace(/^\\+|\\+$/g, '').toLowerCase();
+  return key
+    .replace(/\\{2,}/g, '\\')
+    .replace(HIVE, '')
+    .replace(/^\\+|\\+$/g, '')
+    .toLowerCase();
 }
 
 const unquote = (text: string) => text.replace(/^(["'])([\s\S]*)\1$/, '$2');
@@ -61,7 +66,8 @@ function itemProperty(cmdlet: string, args: string[]): RegistryWrite | null {
   for (let index = 1; index < args.length; index++) {
     const arg = args[index] as string;
     const parameter = /^-(\w+)$/.exec(arg)?.[1]?.toLowerCase();
-    if (parameter && index + 1 < args.length && !/^-\w+$/.test(args[index + 1] as string)) named[parameter] = unquote(args[++index] as string);
+    if (parameter && index + 1 < args.length && !/^-\w+$/.test(args[index + 1] as string))
+      named[parameter] = unquote(args[++index] as string);
     else if (!parameter) positional.push(unquote(arg));
   }
   const key = named['path'] ?? named['literalpath'] ?? positional.shift();
@@ -70,7 +76,12 @@ function itemProperty(cmdlet: string, args: string[]): RegistryWrite | null {
   if (!key || !HIVE.test(key) || name === undefined || data === undefined) return null;
   // Set-ItemProperty keeps the type of the value it changes: a number there is almost always a DWORD.
   const numericDefault = /^set-itemproperty$|^sp$/i.test(cmdlet) ? 'dword' : 'string';
-  return { key: keyWithoutHive(key), name: name.toLowerCase(), type: typeOf(named['type'] ?? named['propertytype'], data, numericDefault), data };
+  return {
+    key: keyWithoutHive(key),
+    name: name.toLowerCase(),
+    type: typeOf(named['type'] ?? named['propertytype'], data, numericDefault),
+    data,
+  };
 }
 
 /** Every registry value the command lines write with reg.exe or PowerShell, with its data. */
@@ -78,7 +89,9 @@ export function registryWrites(commandLines: readonly string[]): RegistryWrite[]
   const writes: RegistryWrite[] = [];
   for (const commandLine of commandLines) {
     const executed = asExecuted(commandLine);
-    const starts = [...executed.matchAll(/(?:^|[\s"'(;&|])((?:[\w:\\.-]*\\)?reg(?:\.exe)?\s+add|Set-ItemProperty|New-ItemProperty|sp)(?=\s)/gi)];
+    const starts = [
+      ...executed.matchAll(/(?:^|[\s"'(;&|])((?:[\w:\\.-]*\\)?reg(?:\.exe)?\s+add|Set-ItemProperty|New-ItemProperty|sp)(?=\s)/gi),
+    ];
     for (const start of starts) {
       const from = (start.index ?? 0) + start[0].length - (start[1] as string).length;
       const segment = commandSegments(executed.slice(from))[0] ?? '';
@@ -96,7 +109,8 @@ const hex8 = (value: bigint) => `0x${value.toString(16).padStart(8, '0')}`;
 export function sysmonRendering(write: Pick<RegistryWrite, 'type' | 'data'>): string {
   const numeric = /^(?:0x[0-9a-f]+|\d+)$/i.test(write.data);
   if (write.type === 'dword' && numeric && BigInt(write.data) <= 0xffffffffn) return `DWORD (${hex8(BigInt(write.data))})`;
-  if (write.type === 'qword' && numeric && BigInt(write.data) <= 0xffffffffffffffffn) return `QWORD (${hex8(BigInt(write.data) >> 32n)}-${hex8(BigInt(write.data) & 0xffffffffn)})`;
+  if (write.type === 'qword' && numeric && BigInt(write.data) <= 0xffffffffffffffffn)
+    return `QWORD (${hex8(BigInt(write.data) >> 32n)}-${hex8(BigInt(write.data) & 0xffffffffn)})`;
   if (write.type === 'binary') return 'Binary Data';
   return write.data;
 }
@@ -131,15 +145,80 @@ export function writtenData(commandLines: readonly string[], key: string, valueN
 
 // Services every Windows machine (or its security stack) has: Windows, its updates and the vendor's own
 // agent write their configuration, so a write there says nothing without the data written.
-const WELL_KNOWN_SERVICES = new Set(
-  [
-    'windefend', 'wdnissvc', 'wdnisdrv', 'wdfilter', 'wdboot', 'sense', 'securityhealthservice', 'wscsvc', 'mpssvc', 'mpsdrv', 'bfe', 'sharedaccess', 'eventlog', 'wecsvc',
-    'wuauserv', 'usosvc', 'waasmedicsvc', 'bits', 'dosvc', 'schedule', 'termservice', 'umrdpservice', 'sessionenv', 'remoteregistry', 'lanmanserver', 'lanmanworkstation', 'netlogon',
-    'vss', 'swprv', 'wbengine', 'sdrsvc', 'dnscache', 'dhcp', 'w32time', 'winrm', 'spooler', 'diagtrack', 'sysmon', 'sysmon64', 'sysmondrv', 'appidsvc', 'appid', 'cryptsvc',
-    'trustedinstaller', 'msiserver', 'winmgmt', 'iphlpsvc', 'samss', 'keyiso', 'seclogon', 'wersvc', 'wsearch', 'appinfo', 'gpsvc', 'profsvc', 'lsm', 'rpcss', 'dcomlaunch',
-    'plugplay', 'power', 'themes', 'audiosrv', 'wlansvc', 'nlasvc', 'netprofm', 'mrxsmb', 'mrxsmb10', 'mrxsmb20', 'ikeext', 'policyagent', 'rasman', 'wpnservice',
-  ],
-);
+const WELL_KNOWN_SERVICES = new Set([
+  'windefend',
+  'wdnissvc',
+  'wdnisdrv',
+  'wdfilter',
+  'wdboot',
+  'sense',
+  'securityhealthservice',
+  'wscsvc',
+  'mpssvc',
+  'mpsdrv',
+  'bfe',
+  'sharedaccess',
+  'eventlog',
+  'wecsvc',
+  'wuauserv',
+  'usosvc',
+  'waasmedicsvc',
+  'bits',
+  'dosvc',
+  'schedule',
+  'termservice',
+  'umrdpservice',
+  'sessionenv',
+  'remoteregistry',
+  'lanmanserver',
+  'lanmanworkstation',
+  'netlogon',
+  'vss',
+  'swprv',
+  'wbengine',
+  'sdrsvc',
+  'dnscache',
+  'dhcp',
+  'w32time',
+  'winrm',
+  'spooler',
+  'diagtrack',
+  'sysmon',
+  'sysmon64',
+  'sysmondrv',
+  'appidsvc',
+  'appid',
+  'cryptsvc',
+  'trustedinstaller',
+  'msiserver',
+  'winmgmt',
+  'iphlpsvc',
+  'samss',
+  'keyiso',
+  'seclogon',
+  'wersvc',
+  'wsearch',
+  'appinfo',
+  'gpsvc',
+  'profsvc',
+  'lsm',
+  'rpcss',
+  'dcomlaunch',
+  'plugplay',
+  'power',
+  'themes',
+  'audiosrv',
+  'wlansvc',
+  'nlasvc',
+  'netprofm',
+  'mrxsmb',
+  'mrxsmb10',
+  'mrxsmb20',
+  'ikeext',
+  'policyagent',
+  'rasman',
+  'wpnservice',
+]);
 
 /** True for the name of a service every Windows machine has (`WinDefend`, `wuauserv`). */
 export function isWellKnownService(name: string): boolean {
@@ -148,7 +227,8 @@ export function isWellKnownService(name: string): boolean {
 
 // Keys ordinary software writes under all day (every task created, every Run-dialog line, every
 // environment variable set): a rule on the key alone, without the value name or the data, fires on all of it.
-const BUSY_KEYS = /(?:^|\\)(?:schedule\\taskcache(?:\\tree|\\tasks|\\plain|\\logon|\\boot)?|explorer\\(?:runmru|recentdocs|userassist|typedpaths|comdlg32)|environment|currentversion\\run(?:once)?|currentcontrolset\\services|currentcontrolset\\control\\session manager\\environment)$/;
+const BUSY_KEYS =
+  /(?:^|\\)(?:schedule\\taskcache(?:\\tree|\\tasks|\\plain|\\logon|\\boot)?|explorer\\(?:runmru|recentdocs|userassist|typedpaths|comdlg32)|environment|currentversion\\run(?:once)?|currentcontrolset\\services|currentcontrolset\\control\\session manager\\environment)$/;
 
 /** True for a key (without a value name) that Windows and ordinary software write to constantly. */
 export function isBusyKey(key: string): boolean {

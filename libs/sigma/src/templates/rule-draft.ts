@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { SigmaDetection, SigmaLevel, SigmaRule } from '@huntforge/contracts';
 
 /** The telemetry classes the builtin SigmaAgent writes rules for. */
-export type TemplateClass = 'process_creation' | 'registry_set' | 'service_creation' | 'scheduled_task_creation' | 'network_connection' | 'dns_query';
+export type TemplateClass =
+  'process_creation' | 'registry_set' | 'service_creation' | 'scheduled_task_creation' | 'network_connection' | 'dns_query';
 
 export interface ArticleRef {
   title: string;

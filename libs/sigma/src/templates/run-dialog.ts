@@ -15,7 +15,10 @@ export function isRunDialogHistory(key: string): boolean {
  * whose program explorer.exe started (the dialog runs what it is given as explorer's child), refanged as
  * it was typed. Null when the article's process lineage shows no program started that way.
  */
-export function pastedCommand(commandLines: readonly string[], pairs: ReadonlyArray<{ parent?: string | null; child: string }>): string | null {
+export function pastedCommand(
+  commandLines: readonly string[],
+  pairs: ReadonlyArray<{ parent?: string | null; child: string }>,
+): string | null {
   const launched = new Set(pairs.filter((pair) => bareName(pair.parent ?? '') === 'explorer').map((pair) => bareName(pair.child)));
   if (launched.size === 0) return null;
   for (const line of commandLines) {
@@ -30,7 +33,10 @@ export function pastedCommand(commandLines: readonly string[], pairs: ReadonlyAr
  * The Details condition of a RunMRU rule: the pasted command's program and, when it reaches one, its host
  * (`mshta` + `check-human.online`), so the rule fires on this lure's entry, not on every use of the dialog.
  */
-export function pastedCommandDetails(commandLines: readonly string[], pairs: ReadonlyArray<{ parent?: string | null; child: string }>): string[] {
+export function pastedCommandDetails(
+  commandLines: readonly string[],
+  pairs: ReadonlyArray<{ parent?: string | null; child: string }>,
+): string[] {
   const pasted = pastedCommand(commandLines, pairs);
   const program = pasted ? programRuns(pasted, true)[0] : undefined;
   if (!pasted || !program) return [];

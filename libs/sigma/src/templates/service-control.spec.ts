@@ -24,7 +24,9 @@ describe('commands that stop, reconfigure or delete a service', () => {
   it('says a service was only controlled when no command creates it', () => {
     expect(onlyControlled('QuillGuard', ['whoami', 'sc stop QuillGuard'])).toBe(true);
     expect(onlyControlled('QuillGuard', ['sc create QuillGuard binPath= C:\\q.exe', 'sc stop QuillGuard'])).toBe(false);
-    expect(onlyControlled('QuillGuard', ['New-Service -Name "QuillGuard" -BinaryPathName C:\\q.exe', 'Stop-Service QuillGuard'])).toBe(false);
+    expect(onlyControlled('QuillGuard', ['New-Service -Name "QuillGuard" -BinaryPathName C:\\q.exe', 'Stop-Service QuillGuard'])).toBe(
+      false,
+    );
     expect(onlyControlled('QuillGuard', ['sc stop OtherAgent'])).toBe(false);
   });
 
@@ -49,7 +51,9 @@ describe('commands that stop, reconfigure or delete a service', () => {
     expect(taskOnlyOperated('QuillCleanup', ['schtasks /create /sc daily /tn QuillCleanup /tr C:\\q.exe', run])).toBe(false);
     expect(taskOnlyOperated('QuillCleanup', ['whoami'])).toBe(false);
     const task = { ...item, value: '\\Microsoft\\Windows\\QuillMaintenance\\QuillCleanup' };
-    expect(rules({ cmdlines: [cmdline(run)], scheduledTasks: [task] }).map(({ draft }) => draft.telemetryClass)).toEqual(['process_creation']);
+    expect(rules({ cmdlines: [cmdline(run)], scheduledTasks: [task] }).map(({ draft }) => draft.telemetryClass)).toEqual([
+      'process_creation',
+    ]);
     expect(rules({ cmdlines: [], scheduledTasks: [task] }).map(({ draft }) => draft.telemetryClass)).toEqual(['scheduled_task_creation']);
   });
 });

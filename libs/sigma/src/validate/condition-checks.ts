@@ -1,4 +1,10 @@
-import { ConditionSyntaxError, expandPattern, parseCondition, referencedIdentifiers, type ConditionNode } from '../condition/parse-condition';
+import {
+  ConditionSyntaxError,
+  expandPattern,
+  parseCondition,
+  referencedIdentifiers,
+  type ConditionNode,
+} from '../condition/parse-condition';
 import { finding, type Finding } from '../findings';
 
 export interface ConditionCheck {
@@ -36,7 +42,8 @@ export function checkCondition(condition: unknown, identifiers: readonly string[
   if (trees.length === sources.length) {
     const used = new Set(trees.flatMap((tree) => [...referencedIdentifiers(tree, identifiers)]));
     for (const name of identifiers) {
-      if (!used.has(name)) findings.push(finding('unused_detection', `detection.${name}`, `Search identifier ${name} is not used by the condition`));
+      if (!used.has(name))
+        findings.push(finding('unused_detection', `detection.${name}`, `Search identifier ${name} is not used by the condition`));
     }
   }
   return { findings, trees };

@@ -36,7 +36,8 @@ function checkModifiers({ path, modifiers, listValue }: DetectionItem): Finding[
   for (const modifier of modifiers) {
     if (!KNOWN_MODIFIERS.has(modifier)) findings.push(finding('unknown_modifier', path, `Unknown modifier '${modifier}'`));
     // base64|base64 is double encoding, the one repetition that means something.
-    else if (seen.has(modifier) && modifier !== 'base64') findings.push(finding('repeated_modifier', path, `Modifier '${modifier}' is repeated`));
+    else if (seen.has(modifier) && modifier !== 'base64')
+      findings.push(finding('repeated_modifier', path, `Modifier '${modifier}' is repeated`));
     seen.add(modifier);
   }
   if (findings.length > 0) return findings;
@@ -89,7 +90,9 @@ function checkOrder(path: string, modifiers: readonly string[]): Finding[] {
   const last = (list: readonly string[]): number => Math.max(-1, ...modifiers.map((m, i) => (list.includes(m) ? i : -1)));
   const placing = first(MATCH_MODIFIERS);
   if (placing >= 0 && last([...BASE64_MODIFIERS, ...ENCODING_MODIFIERS]) > placing) {
-    findings.push(finding('modifier_order', path, `'${modifiers[placing]}' must come after the encoding modifiers (e.g. wide|base64offset|contains)`));
+    findings.push(
+      finding('modifier_order', path, `'${modifiers[placing]}' must come after the encoding modifiers (e.g. wide|base64offset|contains)`),
+    );
   }
   if (first(BASE64_MODIFIERS) >= 0 && last(ENCODING_MODIFIERS) > first(BASE64_MODIFIERS)) {
     findings.push(finding('modifier_order', path, 'utf16le/utf16be/utf16/wide must come before base64 or base64offset'));
@@ -120,21 +123,32 @@ function checkValues(item: DetectionItem): Finding[] {
   if (has(modifiers, BASE64_MODIFIERS) || has(modifiers, ENCODING_MODIFIERS)) {
     for (const value of values) {
       if (typeof value === 'string' && /(?<!\\)[*?]/.test(value)) {
-        findings.push(finding('invalid_modifier_value', path, `${JSON.stringify(value)}: wildcards cannot be encoded; they would be matched literally`));
+        findings.push(
+          finding('invalid_modifier_value', path, `${JSON.stringify(value)}: wildcards cannot be encoded; they would be matched literally`),
+        );
       }
       if (has(modifiers, ENCODING_MODIFIERS) && typeof value === 'string' && !isAscii(value)) {
-        findings.push(finding('invalid_modifier_value', path, `${JSON.stringify(value)}: UTF-16 encoding of non-ASCII text is ambiguous in Sigma; write the value in ASCII`));
+        findings.push(
+          finding(
+            'invalid_modifier_value',
+            path,
+            `${JSON.stringify(value)}: UTF-16 encoding of non-ASCII text is ambiguous in Sigma; write the value in ASCII`,
+          ),
+        );
       }
     }
   }
   if (has(modifiers, COMPARE_MODIFIERS)) {
-    if (values.some((v) => typeof v !== 'number')) findings.push(finding('invalid_modifier_value', path, 'Numeric comparisons take numbers'));
+    if (values.some((v) => typeof v !== 'number'))
+      findings.push(finding('invalid_modifier_value', path, 'Numeric comparisons take numbers'));
     return findings;
   }
   if (modifiers.includes('cidr')) {
     for (const value of values) {
-      if (typeof value !== 'string' || !isCidr(value)) findings.push(finding('invalid_modifier_value', path, `${String(value)} is not a CIDR network`));
-      else if (hasHostBits(value)) findings.push(finding('invalid_modifier_value', path, `${value} has host bits set; write the network address`));
+      if (typeof value !== 'string' || !isCidr(value))
+        findings.push(finding('invalid_modifier_value', path, `${String(value)} is not a CIDR network`));
+      else if (hasHostBits(value))
+        findings.push(finding('invalid_modifier_value', path, `${value} has host bits set; write the network address`));
     }
     return findings;
   }
@@ -145,7 +159,8 @@ function checkValues(item: DetectionItem): Finding[] {
         continue;
       }
       const compiled = compileSigmaRegex(value, modifiers);
-      if (!compiled.ok) findings.push(finding('invalid_regex', path, `Invalid regular expression ${JSON.stringify(value)}: ${compiled.error}`));
+      if (!compiled.ok)
+        findings.push(finding('invalid_regex', path, `Invalid regular expression ${JSON.stringify(value)}: ${compiled.error}`));
     }
     return findings;
   }
@@ -154,7 +169,13 @@ function checkValues(item: DetectionItem): Finding[] {
     if (typeof value !== 'string') continue;
     if (/(?<!\\)\*\*/.test(value)) findings.push(finding('double_wildcard', path, `${JSON.stringify(value)} has a double wildcard`));
     if (plain && field !== null && wildcardModifier(value)) {
-      findings.push(finding('wildcard_instead_of_modifier', path, `${JSON.stringify(value)}: use the '${wildcardModifier(value)}' modifier instead of wildcards`));
+      findings.push(
+        finding(
+          'wildcard_instead_of_modifier',
+          path,
+          `${JSON.stringify(value)}: use the '${wildcardModifier(value)}' modifier instead of wildcards`,
+        ),
+      );
     }
     if (plain && field !== null && /^-?\d+$/.test(value)) {
       findings.push(finding('number_as_string', path, `${JSON.stringify(value)} is a number written as a string`));

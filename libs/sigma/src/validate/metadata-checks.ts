@@ -11,9 +11,27 @@ const STRING_FIELDS = ['description', 'author', 'license', 'taxonomy', 'name'];
 const STRING_LIST_FIELDS = ['references', 'falsepositives', 'fields', 'tags', 'scope'];
 /** The specification's keys plus the two SigmaHQ adds to its own rules. */
 const KNOWN_KEYS = new Set([
-  'title', 'id', 'related', 'name', 'taxonomy', 'status', 'description', 'license', 'author', 'references', 'date',
-  'modified', 'logsource', 'detection', 'fields', 'falsepositives', 'level', 'tags', 'scope',
-  'simulation', 'regression_tests_path',
+  'title',
+  'id',
+  'related',
+  'name',
+  'taxonomy',
+  'status',
+  'description',
+  'license',
+  'author',
+  'references',
+  'date',
+  'modified',
+  'logsource',
+  'detection',
+  'fields',
+  'falsepositives',
+  'level',
+  'tags',
+  'scope',
+  'simulation',
+  'regression_tests_path',
 ]);
 
 /** The kinds of Sigma document: a detection rule, a correlation rule, a filter. */
@@ -27,10 +45,12 @@ export function checkMetadata(doc: Record<string, unknown>, kind: DocumentKind =
   const add = (f: Finding): void => void findings.push(f);
 
   if (!('title' in doc)) add(finding('missing_field', 'title', 'title is required'));
-  else if (typeof doc.title !== 'string' || doc.title.trim() === '') add(finding('field_type', 'title', 'title must be a non-empty string'));
+  else if (typeof doc.title !== 'string' || doc.title.trim() === '')
+    add(finding('field_type', 'title', 'title must be a non-empty string'));
   else if (doc.title.length > 256) add(finding('title_too_long', 'title', `title has ${doc.title.length} characters; at most 256`));
 
-  if ('id' in doc && (typeof doc.id !== 'string' || !UUID.test(doc.id))) add(finding('invalid_id', 'id', `id ${JSON.stringify(doc.id)} is not a UUID`));
+  if ('id' in doc && (typeof doc.id !== 'string' || !UUID.test(doc.id)))
+    add(finding('invalid_id', 'id', `id ${JSON.stringify(doc.id)} is not a UUID`));
   if ('status' in doc && !(STATUSES as readonly unknown[]).includes(doc.status)) {
     add(finding('invalid_status', 'status', `status must be one of ${STATUSES.join(', ')}`));
   }
@@ -65,7 +85,8 @@ export function checkMetadata(doc: Record<string, unknown>, kind: DocumentKind =
     }
   }
   for (const key of Object.keys(doc)) {
-    if (!KNOWN_KEYS.has(key) && !KIND_KEYS[kind].includes(key)) add(finding('unknown_top_level_key', key, `${key} is not a Sigma ${kind} field`));
+    if (!KNOWN_KEYS.has(key) && !KIND_KEYS[kind].includes(key))
+      add(finding('unknown_top_level_key', key, `${key} is not a Sigma ${kind} field`));
   }
   return findings;
 }
@@ -85,7 +106,8 @@ function checkRelated(related: unknown): Finding[] {
     const path = `related.${index}`;
     if (!isPlainObject(entry)) findings.push(finding('invalid_related', path, 'each related entry must be a mapping with id and type'));
     else {
-      if (typeof entry.id !== 'string' || !UUID.test(entry.id)) findings.push(finding('invalid_related', `${path}.id`, 'related id must be a UUID'));
+      if (typeof entry.id !== 'string' || !UUID.test(entry.id))
+        findings.push(finding('invalid_related', `${path}.id`, 'related id must be a UUID'));
       if (!RELATED_TYPES.includes(entry.type as string)) {
         findings.push(finding('invalid_related', `${path}.type`, `related type must be one of ${RELATED_TYPES.join(', ')}`));
       }

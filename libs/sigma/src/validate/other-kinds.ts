@@ -31,30 +31,43 @@ export function validateCorrelationDocument(doc: Record<string, unknown>): Findi
   }
   const rules = body.rules;
   if (!Array.isArray(rules) || rules.length === 0 || rules.some((rule) => typeof rule !== 'string' || rule === '')) {
-    add(finding('invalid_correlation_rules', 'correlation.rules', 'correlation.rules must list the ids or names of the rules it correlates'));
+    add(
+      finding('invalid_correlation_rules', 'correlation.rules', 'correlation.rules must list the ids or names of the rules it correlates'),
+    );
   } else if (typeof type === 'string' && type.startsWith('temporal') && rules.length < 2) {
     add(finding('invalid_correlation_rules', 'correlation.rules', `a ${type} correlation needs at least two rules`));
   }
   const timespan = body.timespan ?? body.timeframe;
   if (timespan === undefined) add(finding('missing_field', 'correlation.timespan', 'correlation.timespan is required (e.g. 5m, 1h)'));
   else if (typeof timespan !== 'string' || !TIMESPAN.test(timespan)) {
-    add(finding('invalid_timespan', 'correlation.timespan', `timespan ${JSON.stringify(timespan)} must be a number and one unit: s, m, h, d, w, M or y (e.g. 15m)`));
+    add(
+      finding(
+        'invalid_timespan',
+        'correlation.timespan',
+        `timespan ${JSON.stringify(timespan)} must be a number and one unit: s, m, h, d, w, M or y (e.g. 15m)`,
+      ),
+    );
   }
   const groupBy = body['group-by'];
   if (groupBy === undefined) {
     // Without group-by a correlation would count every host and user together, which is rarely meant.
-    if (!(typeof type === 'string' && type.startsWith('temporal'))) add(finding('missing_group_by', 'correlation.group-by', 'correlation.group-by is required'));
+    if (!(typeof type === 'string' && type.startsWith('temporal')))
+      add(finding('missing_group_by', 'correlation.group-by', 'correlation.group-by is required'));
   } else if (!Array.isArray(groupBy) || groupBy.some((field) => typeof field !== 'string')) {
     add(finding('field_type', 'correlation.group-by', 'correlation.group-by must be a list of field names'));
   }
   findings.push(...checkCorrelationCondition(body.condition, typeof type === 'string' ? type : ''));
-  if ('generate' in body && typeof body.generate !== 'boolean') add(finding('invalid_generate', 'correlation.generate', 'correlation.generate must be true or false'));
-  if ('generate' in doc && typeof doc.generate !== 'boolean') add(finding('invalid_generate', 'generate', 'generate must be true or false'));
+  if ('generate' in body && typeof body.generate !== 'boolean')
+    add(finding('invalid_generate', 'correlation.generate', 'correlation.generate must be true or false'));
+  if ('generate' in doc && typeof doc.generate !== 'boolean')
+    add(finding('invalid_generate', 'generate', 'generate must be true or false'));
   if ('aliases' in body) {
     const aliases = body.aliases;
     const wellFormed =
       isPlainObject(aliases) &&
-      Object.values(aliases).every((mapping) => isPlainObject(mapping) && Object.values(mapping).every((field) => typeof field === 'string'));
+      Object.values(aliases).every(
+        (mapping) => isPlainObject(mapping) && Object.values(mapping).every((field) => typeof field === 'string'),
+      );
     if (!wellFormed) add(finding('field_type', 'correlation.aliases', 'correlation.aliases maps each alias to {rule: field}'));
   }
   return findings;
@@ -65,17 +78,25 @@ function checkCorrelationCondition(condition: unknown, type: string): Finding[] 
   if (condition === undefined) {
     return type.startsWith('temporal') ? [] : [finding('missing_field', path, 'correlation.condition is required, e.g. {gte: 10}')];
   }
-  if (!isPlainObject(condition)) return [finding('invalid_correlation_condition', path, 'correlation.condition must be a mapping, e.g. {gte: 10}')];
+  if (!isPlainObject(condition))
+    return [finding('invalid_correlation_condition', path, 'correlation.condition must be a mapping, e.g. {gte: 10}')];
   const findings: Finding[] = [];
   const operators = Object.keys(condition).filter((key) => key !== 'field');
   for (const key of operators) {
     if (!CONDITION_OPERATORS.includes(key)) {
-      findings.push(finding('invalid_correlation_condition', `${path}.${key}`, `${key} is not a condition operator; use ${CONDITION_OPERATORS.join(', ')}`));
+      findings.push(
+        finding(
+          'invalid_correlation_condition',
+          `${path}.${key}`,
+          `${key} is not a condition operator; use ${CONDITION_OPERATORS.join(', ')}`,
+        ),
+      );
     } else if (typeof condition[key] !== 'number') {
       findings.push(finding('invalid_correlation_condition', `${path}.${key}`, `${key} must be a number`));
     }
   }
-  if (operators.length === 0) findings.push(finding('invalid_correlation_condition', path, 'correlation.condition needs an operator such as gte'));
+  if (operators.length === 0)
+    findings.push(finding('invalid_correlation_condition', path, 'correlation.condition needs an operator such as gte'));
   if (VALUE_TYPES.includes(type) && typeof condition.field !== 'string') {
     findings.push(finding('invalid_correlation_condition', `${path}.field`, `a ${type} correlation needs condition.field`));
   }
@@ -98,7 +119,10 @@ export function validateFilterDocument(doc: Record<string, unknown>): Finding[] 
   if (identifiers.length === 0) findings.push(finding('invalid_filter', 'filter', 'the filter defines no selection'));
   if (!('condition' in body)) findings.push(finding('missing_field', 'filter.condition', 'filter.condition is required'));
   else {
-    const condition = checkCondition(body.condition, identifiers.map((identifier) => identifier.name));
+    const condition = checkCondition(
+      body.condition,
+      identifiers.map((identifier) => identifier.name),
+    );
     findings.push(...condition.findings.map((f) => ({ ...f, path: f.path.replace(/^detection\./, 'filter.') })));
   }
   return findings;

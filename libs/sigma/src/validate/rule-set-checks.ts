@@ -32,7 +32,8 @@ export function checkRuleSet(files: readonly RuleFile[]): Map<string, Finding[]>
       }
       if (typeof doc.title === 'string') {
         const first = firstBy(doc.title.toLowerCase(), file, titles);
-        if (first !== undefined && first !== file) add(file, finding('duplicate_title', 'title', `the title "${doc.title}" is also used by ${first}`));
+        if (first !== undefined && first !== file)
+          add(file, finding('duplicate_title', 'title', `the title "${doc.title}" is also used by ${first}`));
       }
     }
     const first = firstBy(basename(file).toLowerCase(), file, names);

@@ -28,15 +28,29 @@ function checkAttackTag(name: string, path: string): Finding[] {
     const status = techniqueStatus(name);
     if (status === 'known') return [];
     if (status === 'unverified') {
-      return [finding('unverified_attack_technique', path, `${name.toUpperCase()} looks like an ICS technique; no ICS data is bundled to check it`)];
+      return [
+        finding(
+          'unverified_attack_technique',
+          path,
+          `${name.toUpperCase()} looks like an ICS technique; no ICS data is bundled to check it`,
+        ),
+      ];
     }
-    return [finding('unknown_attack_technique', path, `${name.toUpperCase()} is not a current ATT&CK technique (ATT&CK v${ATTACK_DATA_VERSION})`)];
+    return [
+      finding('unknown_attack_technique', path, `${name.toUpperCase()} is not a current ATT&CK technique (ATT&CK v${ATTACK_DATA_VERSION})`),
+    ];
   }
   if (OTHER_ATTACK_OBJECT.test(name)) return [];
   if (tacticId(name)) return [];
   const replacements = retiredTacticReplacements(name);
   if (replacements) {
-    return [finding('retired_attack_tactic', path, `Tactic ${name} was retired in ATT&CK v${ATTACK_DATA_VERSION}; use ${replacements.join(' or ')}`)];
+    return [
+      finding(
+        'retired_attack_tactic',
+        path,
+        `Tactic ${name} was retired in ATT&CK v${ATTACK_DATA_VERSION}; use ${replacements.join(' or ')}`,
+      ),
+    ];
   }
   return [finding('unknown_attack_tactic', path, `attack.${name} is neither an ATT&CK technique nor a tactic`)];
 }

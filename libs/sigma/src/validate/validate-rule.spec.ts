@@ -23,16 +23,41 @@ const FILE_CASES: Array<[string, FindingId, string]> = [
   ['a value_count without a field', 'invalid_correlation_condition', correlation('').replace('event_count', 'value_count')],
   ['generate that is not a boolean', 'invalid_generate', `${correlation('')}generate: 'yes'\n`],
   ['a filter with no selection', 'invalid_filter', filter('  rules: [x]\n  condition: selection\n')],
-  ['a filter without logsource', 'missing_field', filter('  rules: [x]\n  sel: {User: adm}\n  condition: sel\n').replace(/logsource.*\n/, '')],
+  [
+    'a filter without logsource',
+    'missing_field',
+    filter('  rules: [x]\n  sel: {User: adm}\n  condition: sel\n').replace(/logsource.*\n/, ''),
+  ],
   ['an unknown action', 'invalid_action', `action: merge\n---\n${ruleYaml()}`],
   ['a bad second document', 'invalid_status', `${ruleYaml()}---\n${ruleYaml((r) => (r.status = 'bad'))}`],
 ];
 
 /** Findings across a set of files (checkRuleSet): all warnings. */
 const SET_CASES: Array<[string, FindingId, Array<[string, string]>]> = [
-  ['an id used twice', 'duplicate_rule_id', [['a/one.yml', ruleYaml()], ['b/two.yml', ruleYaml((r) => (r.title = 'Other'))]]],
-  ['a title used twice', 'duplicate_title', [['a/one.yml', ruleYaml((r) => delete r.id)], ['b/two.yml', ruleYaml((r) => delete r.id)]]],
-  ['a file name used twice', 'duplicate_filename', [['a/one.yml', ruleYaml((r) => delete r.id)], ['b/ONE.yml', ruleYaml((r) => ((r.title = 'Other'), delete r.id))]]],
+  [
+    'an id used twice',
+    'duplicate_rule_id',
+    [
+      ['a/one.yml', ruleYaml()],
+      ['b/two.yml', ruleYaml((r) => (r.title = 'Other'))],
+    ],
+  ],
+  [
+    'a title used twice',
+    'duplicate_title',
+    [
+      ['a/one.yml', ruleYaml((r) => delete r.id)],
+      ['b/two.yml', ruleYaml((r) => delete r.id)],
+    ],
+  ],
+  [
+    'a file name used twice',
+    'duplicate_filename',
+    [
+      ['a/one.yml', ruleYaml((r) => delete r.id)],
+      ['b/ONE.yml', ruleYaml((r) => ((r.title = 'Other'), delete r.id))],
+    ],
+  ],
   ['a correlation of a rule outside the set', 'unknown_rule_reference', [['c.yml', correlation('')]]],
 ];
 
@@ -48,7 +73,9 @@ describe('validateSigmaFile', () => {
   it('accepts several rules, a global document merged into the rules after it until a reset, correlations and filters', () => {
     const global = 'action: global\ntitle: Shared\nlogsource: {product: windows, service: security}\n---\n';
     const rule = (eventId: number): string => `detection:\n  sel:\n    EventID: ${eventId}\n  condition: sel\nlevel: high\n`;
-    const result = validateSigmaFile(`${global}${rule(4625)}---\n${rule(4624)}---\naction: reset\n---\n${correlation('')}---\n${filter('  rules: [x]\n  sel: {User|startswith: adm_}\n  condition: sel\n')}`);
+    const result = validateSigmaFile(
+      `${global}${rule(4625)}---\n${rule(4624)}---\naction: reset\n---\n${correlation('')}---\n${filter('  rules: [x]\n  sel: {User|startswith: adm_}\n  condition: sel\n')}`,
+    );
     expect(result.findings).toEqual([]);
     expect(result.documents.map((doc) => [doc.title, (doc.logsource as { service?: string } | undefined)?.service])).toEqual([
       ['Shared', 'security'],
@@ -56,7 +83,14 @@ describe('validateSigmaFile', () => {
       ['Spray', undefined],
       ['Admins', undefined],
     ]);
-    expect(validateSigmaFile(correlation('').replace('event_count', 'temporal_ordered').replace('[failed_logon]', '[a, b]').replace('  condition: {gte: 10}\n', '')).valid).toBe(true);
+    expect(
+      validateSigmaFile(
+        correlation('')
+          .replace('event_count', 'temporal_ordered')
+          .replace('[failed_logon]', '[a, b]')
+          .replace('  condition: {gte: 10}\n', ''),
+      ).valid,
+    ).toBe(true);
   });
 });
 
@@ -70,7 +104,10 @@ describe('checkRuleSet', () => {
 
   it('resolves correlation references by id or name within the set', () => {
     const base = ruleYaml((r) => (r.name = 'failed_logon'));
-    const found = checkRuleSet([{ file: 'base.yml', documents: validateSigmaFile(base).documents }, { file: 'c.yml', documents: validateSigmaFile(correlation('')).documents }]);
+    const found = checkRuleSet([
+      { file: 'base.yml', documents: validateSigmaFile(base).documents },
+      { file: 'c.yml', documents: validateSigmaFile(correlation('')).documents },
+    ]);
     expect([...found.values()].flat()).toEqual([]);
   });
 });
@@ -104,46 +141,114 @@ describe('validateSigmaRule', () => {
     ['date in the wrong format', 'invalid_date', ruleYaml((r) => (r.date = '2026/11/01'))],
     ['impossible date', 'invalid_date', ruleYaml((r) => (r.modified = '2026-02-30'))],
     ['related not a list', 'invalid_related', ruleYaml((r) => (r.related = 'x'))],
-    ['related with a bad type', 'invalid_related', ruleYaml((r) => (r.related = [{ id: '1f0c9a2b-3d4e-4f5a-8b6c-7d8e9f0a1b2d', type: 'copied' }]))],
+    [
+      'related with a bad type',
+      'invalid_related',
+      ruleYaml((r) => (r.related = [{ id: '1f0c9a2b-3d4e-4f5a-8b6c-7d8e9f0a1b2d', type: 'copied' }])),
+    ],
     ['related with a bad id', 'invalid_related', ruleYaml((r) => (r.related = [{ id: 'nope', type: 'derived' }]))],
     ['references not a list of strings', 'field_type', ruleYaml((r) => (r.references = 'https://x.test'))],
     ['tag not namespaced', 'invalid_tag', ruleYaml((r) => (r.tags = ['Execution']))],
     ['unknown modifier', 'unknown_modifier', ruleYaml((r) => (detectionOf(r).selection_img = { 'Image|endswithh': '\\x.exe' }))],
     ['repeated modifier', 'repeated_modifier', ruleYaml((r) => (detectionOf(r).selection_img = { 'Image|contains|contains': 'x' }))],
-    ['all without a list', 'all_without_list', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|contains|all': 'urlcache' }))],
-    ['base64offset without contains', 'base64offset_without_contains', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|base64offset': 'IEX' }))],
-    ['windash with all', 'windash_with_all', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|windash|contains|all': ['-f', '-u'] }))],
+    [
+      'all without a list',
+      'all_without_list',
+      ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|contains|all': 'urlcache' })),
+    ],
+    [
+      'base64offset without contains',
+      'base64offset_without_contains',
+      ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|base64offset': 'IEX' })),
+    ],
+    [
+      'windash with all',
+      'windash_with_all',
+      ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|windash|contains|all': ['-f', '-u'] })),
+    ],
     ['regex flag without re', 're_flag_without_re', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|contains|i': 'x' }))],
-    ['long regex flag without re', 're_flag_without_re', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|multiline': 'x' }))],
+    [
+      'long regex flag without re',
+      're_flag_without_re',
+      ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|multiline': 'x' })),
+    ],
     ['re with contains', 'conflicting_modifiers', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|re|contains': 'x' }))],
-    ['startswith with endswith', 'conflicting_modifiers', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|startswith|endswith': 'x' }))],
-    ['utf16le without base64', 'encoding_without_base64', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|utf16le|contains': 'x' }))],
+    [
+      'startswith with endswith',
+      'conflicting_modifiers',
+      ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|startswith|endswith': 'x' })),
+    ],
+    [
+      'utf16le without base64',
+      'encoding_without_base64',
+      ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|utf16le|contains': 'x' })),
+    ],
     ['exists with a string', 'invalid_modifier_value', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|exists': 'yes' }))],
-    ['cidr with a host name', 'invalid_modifier_value', ruleYaml((r) => (detectionOf(r).selection_cli = { 'DestinationIp|cidr': 'intranet' }))],
+    [
+      'cidr with a host name',
+      'invalid_modifier_value',
+      ruleYaml((r) => (detectionOf(r).selection_cli = { 'DestinationIp|cidr': 'intranet' })),
+    ],
     ['gt with a string', 'invalid_modifier_value', ruleYaml((r) => (detectionOf(r).selection_cli = { 'DestinationPort|gt': 'high' }))],
     ['invalid regular expression', 'invalid_regex', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|re': 'urlcache(' }))],
     ['search identifier that is a number', 'invalid_search_identifier', ruleYaml((r) => (detectionOf(r).selection_cli = 5))],
     ['empty value list', 'invalid_search_identifier', ruleYaml((r) => (detectionOf(r).selection_cli = { CommandLine: [] }))],
     ['nested mapping as a value', 'invalid_search_identifier', ruleYaml((r) => (detectionOf(r).selection_cli = { CommandLine: { a: 1 } }))],
     ['detection with only a condition', 'empty_detection', ruleYaml((r) => (r.detection = { condition: 'selection' }))],
-    ['condition with unbalanced parentheses', 'condition_syntax', ruleYaml((r) => (detectionOf(r).condition = '(all of selection_* and not filter_admin'))],
+    [
+      'condition with unbalanced parentheses',
+      'condition_syntax',
+      ruleYaml((r) => (detectionOf(r).condition = '(all of selection_* and not filter_admin')),
+    ],
     ['condition with a dangling operator', 'condition_syntax', ruleYaml((r) => (detectionOf(r).condition = 'all of selection_* and'))],
     ['condition with two of', 'condition_syntax', ruleYaml((r) => (detectionOf(r).condition = '2 of selection_*'))],
     ['condition with an aggregation', 'condition_syntax', ruleYaml((r) => (detectionOf(r).condition = 'selection_img | count() > 5'))],
-    ['condition naming a missing detection', 'condition_unknown_identifier', ruleYaml((r) => (detectionOf(r).condition = 'all of selection_* and not filter_other'))],
-    ['condition pattern matching nothing', 'condition_pattern_unmatched', ruleYaml((r) => (detectionOf(r).condition = '1 of sel_* and not filter_admin'))],
+    [
+      'condition naming a missing detection',
+      'condition_unknown_identifier',
+      ruleYaml((r) => (detectionOf(r).condition = 'all of selection_* and not filter_other')),
+    ],
+    [
+      'condition pattern matching nothing',
+      'condition_pattern_unmatched',
+      ruleYaml((r) => (detectionOf(r).condition = '1 of sel_* and not filter_admin')),
+    ],
     ['an upper-case operator', 'condition_syntax', ruleYaml((r) => (detectionOf(r).condition = 'selection_img AND selection_cli'))],
     ['a duplicate tag', 'duplicate_tag', ruleYaml((r) => (r.tags = ['attack.t1105', 'attack.t1105']))],
     ['a duplicate reference', 'duplicate_reference', ruleYaml((r) => (r.references = ['https://a.test', 'https://a.test']))],
     ['an empty name', 'field_type', ruleYaml((r) => (r.name = ''))],
-    ['contains before base64offset', 'modifier_order', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|contains|base64offset': 'IEX' }))],
-    ['base64 before wide', 'modifier_order', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|base64offset|wide|contains': 'IEX' }))],
+    [
+      'contains before base64offset',
+      'modifier_order',
+      ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|contains|base64offset': 'IEX' })),
+    ],
+    [
+      'base64 before wide',
+      'modifier_order',
+      ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|base64offset|wide|contains': 'IEX' })),
+    ],
     ['all before re', 'modifier_order', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|all|re': ['a.', 'b.'] }))],
-    ['a wildcard under base64', 'invalid_modifier_value', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|base64offset|contains': 'IEX*' }))],
-    ['non-ASCII text under wide', 'invalid_modifier_value', ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|wide|base64offset|contains': 'pässe' }))],
-    ['cidr with host bits', 'invalid_modifier_value', ruleYaml((r) => (detectionOf(r).selection_cli = { 'DestinationIp|cidr': '10.1.2.3/8' }))],
+    [
+      'a wildcard under base64',
+      'invalid_modifier_value',
+      ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|base64offset|contains': 'IEX*' })),
+    ],
+    [
+      'non-ASCII text under wide',
+      'invalid_modifier_value',
+      ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|wide|base64offset|contains': 'pässe' })),
+    ],
+    [
+      'cidr with host bits',
+      'invalid_modifier_value',
+      ruleYaml((r) => (detectionOf(r).selection_cli = { 'DestinationIp|cidr': '10.1.2.3/8' })),
+    ],
     ['exists without a field', 'invalid_modifier_value', ruleYaml((r) => (detectionOf(r).selection_cli = { '|exists': true }))],
-    ['fieldref with a wildcard', 'invalid_modifier_value', ruleYaml((r) => (detectionOf(r).selection_cli = { 'TargetUser|fieldref': 'Subject*' }))],
+    [
+      'fieldref with a wildcard',
+      'invalid_modifier_value',
+      ruleYaml((r) => (detectionOf(r).selection_cli = { 'TargetUser|fieldref': 'Subject*' })),
+    ],
   ];
 
   it.each(errorCases)('rejects %s with %s', (_name, id, source) => {
@@ -154,11 +259,19 @@ describe('validateSigmaRule', () => {
   });
 
   const warningCases: Array<[string, FindingId, string]> = [
-    ['an unused detection', 'unused_detection', ruleYaml((r) => {
-      detectionOf(r).selection_extra = { ParentImage: 'x' };
-      detectionOf(r).condition = 'selection_img and selection_cli and not filter_admin';
-    })],
-    ['wildcards where contains belongs', 'wildcard_instead_of_modifier', ruleYaml((r) => (detectionOf(r).selection_cli = { CommandLine: '*urlcache*' }))],
+    [
+      'an unused detection',
+      'unused_detection',
+      ruleYaml((r) => {
+        detectionOf(r).selection_extra = { ParentImage: 'x' };
+        detectionOf(r).condition = 'selection_img and selection_cli and not filter_admin';
+      }),
+    ],
+    [
+      'wildcards where contains belongs',
+      'wildcard_instead_of_modifier',
+      ruleYaml((r) => (detectionOf(r).selection_cli = { CommandLine: '*urlcache*' })),
+    ],
     ['a double wildcard', 'double_wildcard', ruleYaml((r) => (detectionOf(r).selection_cli = { CommandLine: 'cert**util' }))],
     ['a number written as a string', 'number_as_string', ruleYaml((r) => (detectionOf(r).filter_admin = { EventID: '4688' }))],
     ['an unknown top-level key', 'unknown_top_level_key', ruleYaml((r) => (r.severity = 'high'))],
@@ -166,7 +279,11 @@ describe('validateSigmaRule', () => {
     ['an ATT&CK sub-technique our catalogue lacks', 'unknown_attack_technique', ruleYaml((r) => (r.tags = ['attack.t1059.999']))],
     ['an ATT&CK tactic our catalogue lacks', 'unknown_attack_tactic', ruleYaml((r) => (r.tags = ['attack.teleportation']))],
     ['the retired defense-evasion tactic', 'retired_attack_tactic', ruleYaml((r) => (r.tags = ['attack.defense-evasion']))],
-    ['a condition list', 'deprecated_condition_list', ruleYaml((r) => (detectionOf(r).condition = ['selection_img and selection_cli', 'selection_img and not filter_admin']))],
+    [
+      'a condition list',
+      'deprecated_condition_list',
+      ruleYaml((r) => (detectionOf(r).condition = ['selection_img and selection_cli', 'selection_img and not filter_admin'])),
+    ],
   ];
 
   it.each(warningCases)('warns about %s with %s and stays valid', (_name, id, source) => {
@@ -193,7 +310,15 @@ describe('validateSigmaRule', () => {
   });
 
   it('recognises sub-techniques, v19 tactics and group/software tags', () => {
-    const tags = ['attack.t1059.001', 'attack.stealth', 'attack.defense-impairment', 'attack.t1685.001', 'attack.g0069', 'attack.s0002', 'cve.2024-1234'];
+    const tags = [
+      'attack.t1059.001',
+      'attack.stealth',
+      'attack.defense-impairment',
+      'attack.t1685.001',
+      'attack.g0069',
+      'attack.s0002',
+      'cve.2024-1234',
+    ];
     expect(ids(ruleYaml((r) => (r.tags = tags)))).toEqual([]);
   });
 

@@ -53,7 +53,10 @@ export function validateDocument(doc: Record<string, unknown>): { findings: Find
     findings.push(finding('missing_field', 'detection.condition', 'detection.condition is required'));
     return { findings };
   }
-  const condition = checkCondition(detection.condition, identifiers.map((i) => i.name));
+  const condition = checkCondition(
+    detection.condition,
+    identifiers.map((i) => i.name),
+  );
   findings.push(...condition.findings);
   return { findings, detection: { identifiers, conditions: condition.trees } };
 }

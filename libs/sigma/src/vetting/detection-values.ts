@@ -10,7 +10,9 @@ function collectStrings(value: unknown, out: string[], field?: string): void {
 
 /** True for a block the condition only ever negates (`selection and not filter_genuine`): it states no observation. */
 function onlyNegated(name: string, condition: string): boolean {
-  const mentions = [...condition.matchAll(/(not\s+)?(?:1 of |all of )?([\w*]+)/g)].filter(([, , ref]) => ref === name || (ref?.endsWith('*') && name.startsWith(ref.slice(0, -1))));
+  const mentions = [...condition.matchAll(/(not\s+)?(?:1 of |all of )?([\w*]+)/g)].filter(
+    ([, , ref]) => ref === name || (ref?.endsWith('*') && name.startsWith(ref.slice(0, -1))),
+  );
   return mentions.length > 0 && mentions.every(([, negated]) => negated !== undefined);
 }
 

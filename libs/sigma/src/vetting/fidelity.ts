@@ -7,7 +7,12 @@ export interface FidelityResult {
   unsupported_values: string[];
 }
 
-const normalise = (value: string) => value.toLowerCase().replace(/^[\\/*]+|[*]+$/g, '').replace(/\s+/g, ' ').trim();
+const normalise = (value: string) =>
+  value
+    .toLowerCase()
+    .replace(/^[\\/*]+|[*]+$/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 // PowerShell code runs in powershell.exe or pwsh.exe: a rule on a cmdlet line names both hosts.
 const POWERSHELL_HOSTS = new Set(['powershell.exe', 'pwsh.exe']);

@@ -11,7 +11,10 @@ export type XmlNode = XmlElement | EvtxValue;
 
 /** A record whose binary XML cannot be read. */
 export class BinXmlError extends Error {
-  constructor(message: string, readonly offset: number) {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
     super(`${message} at chunk offset ${offset}`);
     this.name = 'BinXmlError';
   }
@@ -138,7 +141,8 @@ export class BinXmlReader {
       const token = this.u8(cursor.pos) & 0xbf;
       if (![0x05, 0x07, 0x08, 0x09, 0x0d, 0x0e].includes(token)) break;
       const content = this.contentToken(cursor, subs, depth);
-      if (content !== null && content !== undefined && !(Array.isArray(content) && content.some(isElement))) parts.push(content as EvtxValue);
+      if (content !== null && content !== undefined && !(Array.isArray(content) && content.some(isElement)))
+        parts.push(content as EvtxValue);
     }
     if (parts.length === 0) return null;
     return parts.length === 1 ? (parts[0] as EvtxValue) : parts.map((part) => String(part)).join('');
@@ -193,7 +197,8 @@ export class BinXmlReader {
     const offset = this.u32(cursor.pos);
     cursor.pos += 4;
     const length = offset + 8 <= this.chunk.length ? this.u16(offset + 6) : -1;
-    if (length < 0 || offset + 8 + length * 2 > this.chunk.length) throw new BinXmlError(`name offset ${offset} outside the chunk`, cursor.pos - 4);
+    if (length < 0 || offset + 8 + length * 2 > this.chunk.length)
+      throw new BinXmlError(`name offset ${offset} outside the chunk`, cursor.pos - 4);
     if (offset === cursor.pos) cursor.pos += 8 + length * 2 + 2;
     let name = this.names.get(offset);
     if (name === undefined) {

@@ -25,7 +25,8 @@ export interface EvtxProblem {
 /** Checks the file header: its signature, and its checksum over the first 120 bytes. */
 export function fileHeaderProblem(header: Buffer): string | null {
   if (header.length < 128 || !header.subarray(0, 8).equals(FILE_SIGNATURE)) return 'not an EVTX file (no ElfFile signature)';
-  if (crc32(header.subarray(0, 120)) !== header.readUInt32LE(124)) return 'the file header checksum does not match (the file header is damaged)';
+  if (crc32(header.subarray(0, 120)) !== header.readUInt32LE(124))
+    return 'the file header checksum does not match (the file header is damaged)';
   return null;
 }
 
@@ -77,7 +78,11 @@ export function readChunk(chunk: Buffer, index: number, problems: EvtxProblem[])
       if (!root) throw new Error('the record holds no element');
       records.push({ recordId, written: chunk.readBigUInt64LE(offset + 16), root });
     } catch (error) {
-      problems.push({ chunk: index, record: recordId, message: `record ${recordId} cannot be read: ${error instanceof Error ? error.message : String(error)}` });
+      problems.push({
+        chunk: index,
+        record: recordId,
+        message: `record ${recordId} cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
     offset += size;
   }

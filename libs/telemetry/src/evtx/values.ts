@@ -57,11 +57,32 @@ export function readValue(buffer: Buffer, offset: number, size: number, type: nu
   }
 }
 
-const FIXED_SIZES: Record<number, number> = { 0x03: 1, 0x04: 1, 0x05: 2, 0x06: 2, 0x07: 4, 0x08: 4, 0x09: 8, 0x0a: 8, 0x0b: 4, 0x0c: 8, 0x0d: 4, 0x0f: 16, 0x11: 8, 0x12: 16, 0x14: 4, 0x15: 8 };
+const FIXED_SIZES: Record<number, number> = {
+  0x03: 1,
+  0x04: 1,
+  0x05: 2,
+  0x06: 2,
+  0x07: 4,
+  0x08: 4,
+  0x09: 8,
+  0x0a: 8,
+  0x0b: 4,
+  0x0c: 8,
+  0x0d: 4,
+  0x0f: 16,
+  0x11: 8,
+  0x12: 16,
+  0x14: 4,
+  0x15: 8,
+};
 
 function readArray(buffer: Buffer, offset: number, size: number, type: number): EvtxValue[] {
   if (type === 0x01) return utf16Raw(buffer, offset, size).split('\0').slice(0, -1);
-  if (type === 0x02) return buffer.toString('latin1', offset, offset + size).split('\0').slice(0, -1);
+  if (type === 0x02)
+    return buffer
+      .toString('latin1', offset, offset + size)
+      .split('\0')
+      .slice(0, -1);
   if (type === 0x13) {
     const values: EvtxValue[] = [];
     for (let at = offset; at < offset + size; at += 8 + 4 * buffer.readUInt8(at + 1)) values.push(sid(buffer, at));
@@ -88,7 +109,10 @@ function safeNumber(value: bigint): number | string {
 
 export function guid(buffer: Buffer, offset: number): string {
   const hex = (start: number, end: number): string => buffer.toString('hex', offset + start, offset + end);
-  const swapped = (start: number, length: number): string => Buffer.from(buffer.subarray(offset + start, offset + start + length)).reverse().toString('hex');
+  const swapped = (start: number, length: number): string =>
+    Buffer.from(buffer.subarray(offset + start, offset + start + length))
+      .reverse()
+      .toString('hex');
   return `${swapped(0, 4)}-${swapped(4, 2)}-${swapped(6, 2)}-${hex(8, 10)}-${hex(10, 16)}`.toUpperCase();
 }
 
@@ -97,12 +121,14 @@ export function filetime(ticks: bigint): string {
   const sinceEpoch = ticks - FILETIME_EPOCH_OFFSET;
   const date = new Date(Number(sinceEpoch / 10_000_000n) * 1000);
   if (Number.isNaN(date.getTime())) return ticks.toString();
-  const micros = Number(((sinceEpoch % 10_000_000n) + 10_000_000n) % 10_000_000n / 10n);
+  const micros = Number((((sinceEpoch % 10_000_000n) + 10_000_000n) % 10_000_000n) / 10n);
   return `${date.toISOString().slice(0, 19)}.${String(micros).padStart(6, '0')}Z`;
 }
 
 function systemtime(buffer: Buffer, offset: number): string {
-  const [year, month, , day, hour, minute, second, millis] = Array.from({ length: 8 }, (_, index) => buffer.readUInt16LE(offset + index * 2));
+  const [year, month, , day, hour, minute, second, millis] = Array.from({ length: 8 }, (_, index) =>
+    buffer.readUInt16LE(offset + index * 2),
+  );
   const pad = (value: number | undefined, width = 2): string => String(value ?? 0).padStart(width, '0');
   return `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}.${pad(millis, 3)}Z`;
 }

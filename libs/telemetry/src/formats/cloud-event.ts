@@ -60,8 +60,14 @@ export function entraEvent(record: Record<string, unknown>): TelemetryEvent | nu
   capitalised(record);
   if (isRecord(record['properties'])) capitalised(record['properties']);
   const properties = isRecord(record['properties']) ? record['properties'] : record;
-  const time = isoTime(record['time'] ?? record['createdDateTime'] ?? record['activityDateTime'] ?? record['detectedDateTime'] ?? record['eventTimestamp']);
-  const computer = stringOf(properties['userPrincipalName']) ?? stringOf(record['tenantId']) ?? stringOf(properties['ipAddress']) ?? stringOf(record['callerIpAddress']);
+  const time = isoTime(
+    record['time'] ?? record['createdDateTime'] ?? record['activityDateTime'] ?? record['detectedDateTime'] ?? record['eventTimestamp'],
+  );
+  const computer =
+    stringOf(properties['userPrincipalName']) ??
+    stringOf(record['tenantId']) ??
+    stringOf(properties['ipAddress']) ??
+    stringOf(record['callerIpAddress']);
   return { fields, source: { product: 'azure', service }, format: 'entra', time, computer };
 }
 
@@ -72,7 +78,8 @@ function entraService(record: Record<string, unknown>): string | null {
     if (service) return service;
   }
   // Microsoft Graph shapes.
-  if (typeof record['createdDateTime'] === 'string' && 'userPrincipalName' in record && ('appDisplayName' in record || 'status' in record)) return 'signinlogs';
+  if (typeof record['createdDateTime'] === 'string' && 'userPrincipalName' in record && ('appDisplayName' in record || 'status' in record))
+    return 'signinlogs';
   if (typeof record['activityDateTime'] === 'string' && 'activityDisplayName' in record) return 'auditlogs';
   if (typeof record['riskEventType'] === 'string' && 'detectedDateTime' in record) return 'riskdetection';
   return null;

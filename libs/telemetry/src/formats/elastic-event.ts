@@ -36,7 +36,12 @@ export function elasticEvent(record: Record<string, unknown>): TelemetryEvent | 
     const extra: Record<string, unknown> = { EventID: eventId, Channel: channel, Provider_Name: provider, Computer: computer };
     for (const [key, value] of Object.entries(extra)) if (value !== undefined && value !== null && !(key in fields)) fields[key] = value;
     const product = channel && /^linux-sysmon\//i.test(channel) ? 'linux' : 'windows';
-    const source: EventSource = { product, ...(channel ? { channel } : {}), ...(eventId !== undefined ? { eventId } : {}), ...(provider ? { provider } : {}) };
+    const source: EventSource = {
+      product,
+      ...(channel ? { channel } : {}),
+      ...(eventId !== undefined ? { eventId } : {}),
+      ...(provider ? { provider } : {}),
+    };
     return { fields, source, format: 'winlogbeat', time, computer };
   }
   const ecsVersion = path(record, 'ecs.version');

@@ -10,12 +10,7 @@ import { isoTime, stringOf, type TelemetryEvent } from '../telemetry-event';
  */
 export function recognise(record: Record<string, unknown>): TelemetryEvent {
   return (
-    windowsEvent(record) ??
-    elasticEvent(record) ??
-    cloudTrailEvent(record) ??
-    oktaEvent(record) ??
-    entraEvent(record) ??
-    flatEvent(record)
+    windowsEvent(record) ?? elasticEvent(record) ?? cloudTrailEvent(record) ?? oktaEvent(record) ?? entraEvent(record) ?? flatEvent(record)
   );
 }
 

@@ -55,11 +55,17 @@ export function windowsEvent(record: Record<string, unknown>): TelemetryEvent | 
     EventRecordID: scalar(system['EventRecordID']),
     TimeCreated: time,
   };
-  for (const [key, value] of Object.entries(systemFields)) if (value !== undefined && value !== null && !(key in fields)) fields[key] = value;
+  for (const [key, value] of Object.entries(systemFields))
+    if (value !== undefined && value !== null && !(key in fields)) fields[key] = value;
   fields['Event'] = event;
 
   const product = channel && LINUX_CHANNEL.test(channel) ? 'linux' : 'windows';
-  const source: EventSource = { product, ...(channel ? { channel } : {}), ...(eventId !== undefined ? { eventId } : {}), ...(provider ? { provider } : {}) };
+  const source: EventSource = {
+    product,
+    ...(channel ? { channel } : {}),
+    ...(eventId !== undefined ? { eventId } : {}),
+    ...(provider ? { provider } : {}),
+  };
   return { fields, source, format: 'windows', time, computer };
 }
 

@@ -36,9 +36,25 @@ describe('EVTX read natively', () => {
     const { events: read1, summary } = await read(file('many.evtx', buildEvtx(events)));
     expect(summary).toMatchObject({ container: 'evtx', events: 400, problems: [] });
     const first = read1[0] as TelemetryEvent;
-    expect(first.fields).toMatchObject({ Image: 'C:\\Windows\\System32\\tool0.exe', CommandLine: 'C:\\Windows\\System32\\tool0.exe /all', ProcessId: 4000, EventID: 1, Channel: 'Microsoft-Windows-Sysmon/Operational', Provider_Name: 'Microsoft-Windows-Sysmon', Computer: 'ws0.corp.example' });
-    expect(first.fields['Event']).toMatchObject({ '#attributes': { xmlns: 'http://schemas.microsoft.com/win/2004/08/events/event' }, System: { Security: { '#attributes': { UserID: 'S-1-5-18' } }, EventRecordID: 1 } });
-    expect(first.source).toEqual({ product: 'windows', channel: 'Microsoft-Windows-Sysmon/Operational', eventId: 1, provider: 'Microsoft-Windows-Sysmon' });
+    expect(first.fields).toMatchObject({
+      Image: 'C:\\Windows\\System32\\tool0.exe',
+      CommandLine: 'C:\\Windows\\System32\\tool0.exe /all',
+      ProcessId: 4000,
+      EventID: 1,
+      Channel: 'Microsoft-Windows-Sysmon/Operational',
+      Provider_Name: 'Microsoft-Windows-Sysmon',
+      Computer: 'ws0.corp.example',
+    });
+    expect(first.fields['Event']).toMatchObject({
+      '#attributes': { xmlns: 'http://schemas.microsoft.com/win/2004/08/events/event' },
+      System: { Security: { '#attributes': { UserID: 'S-1-5-18' } }, EventRecordID: 1 },
+    });
+    expect(first.source).toEqual({
+      product: 'windows',
+      channel: 'Microsoft-Windows-Sysmon/Operational',
+      eventId: 1,
+      provider: 'Microsoft-Windows-Sysmon',
+    });
     expect(first.time).toBe('2025-01-02T03:04:00.000000Z');
     expect(read1[399]?.fields['Image']).toBe('C:\\Windows\\System32\\tool399.exe');
   });
@@ -68,11 +84,33 @@ describe('EVTX read natively', () => {
 
 describe('text formats', () => {
   it('reads evtx_dump JSON Lines: EventData and UserData at the top, names with spaces also joined, System values beside them', async () => {
-    const defender = { Event: { System: { Provider: { '#attributes': { Name: 'Microsoft-Windows-Windows Defender' } }, EventID: { '#attributes': { Qualifiers: 0 }, '#text': 1116 }, Channel: 'Microsoft-Windows-Windows Defender/Operational', Computer: 'pc1', TimeCreated: { '#attributes': { SystemTime: '2025-01-01T00:00:00Z' } } }, EventData: { 'Threat Name': 'EICAR', Path: 'C:\\x' } } };
-    const wmi = { Event: { System: { EventID: 5858, Channel: 'Microsoft-Windows-WMI-Activity/Operational' }, UserData: { Operation_ClientFailure: { '#attributes': { xmlns: 'x' }, Operation: 'Start IWbemServices::ExecQuery' } } } };
+    const defender = {
+      Event: {
+        System: {
+          Provider: { '#attributes': { Name: 'Microsoft-Windows-Windows Defender' } },
+          EventID: { '#attributes': { Qualifiers: 0 }, '#text': 1116 },
+          Channel: 'Microsoft-Windows-Windows Defender/Operational',
+          Computer: 'pc1',
+          TimeCreated: { '#attributes': { SystemTime: '2025-01-01T00:00:00Z' } },
+        },
+        EventData: { 'Threat Name': 'EICAR', Path: 'C:\\x' },
+      },
+    };
+    const wmi = {
+      Event: {
+        System: { EventID: 5858, Channel: 'Microsoft-Windows-WMI-Activity/Operational' },
+        UserData: { Operation_ClientFailure: { '#attributes': { xmlns: 'x' }, Operation: 'Start IWbemServices::ExecQuery' } },
+      },
+    };
     const { events, summary } = await read(file('win.jsonl', `${JSON.stringify(defender)}\n\n${JSON.stringify(wmi)}\n`));
     expect(summary).toMatchObject({ container: 'jsonl', events: 2 });
-    expect(events[0]?.fields).toMatchObject({ 'Threat Name': 'EICAR', ThreatName: 'EICAR', EventID: 1116, Provider_Name: 'Microsoft-Windows-Windows Defender', Computer: 'pc1' });
+    expect(events[0]?.fields).toMatchObject({
+      'Threat Name': 'EICAR',
+      ThreatName: 'EICAR',
+      EventID: 1116,
+      Provider_Name: 'Microsoft-Windows-Windows Defender',
+      Computer: 'pc1',
+    });
     expect(events[0]?.time).toBe('2025-01-01T00:00:00Z');
     expect(events[1]?.fields).toMatchObject({ Operation: 'Start IWbemServices::ExecQuery', EventID: 5858 });
     expect(events[1]?.source).toEqual({ product: 'windows', channel: 'Microsoft-Windows-WMI-Activity/Operational', eventId: 5858 });
@@ -80,12 +118,34 @@ describe('text formats', () => {
 
   it('names the line that is not JSON, and the one that is not an object', async () => {
     await expect(read(file('bad.jsonl', '{"a": 1}\n{"a": 2\n'))).rejects.toThrow(/bad\.jsonl, line 2: not JSON/);
-    await expect(read(file('array.jsonl', '{"a": 1}\n\n[1]\n'))).rejects.toMatchObject({ code: 'not_an_object', message: expect.stringMatching(/array\.jsonl, line 3: an event must be a JSON object/) });
+    await expect(read(file('array.jsonl', '{"a": 1}\n\n[1]\n'))).rejects.toMatchObject({
+      code: 'not_an_object',
+      message: expect.stringMatching(/array\.jsonl, line 3: an event must be a JSON object/),
+    });
     await expect(read(file('prose.txt', 'hello\nworld\n'))).rejects.toBeInstanceOf(TelemetryInputError);
   });
 
   it('reads a CloudTrail file (Records), gzipped, and declares aws/cloudtrail', async () => {
-    const records = { Records: [{ eventVersion: '1.08', eventTime: '2025-02-01T10:00:00Z', eventSource: 's3.amazonaws.com', eventName: 'PutBucketPolicy', awsRegion: 'eu-west-1', recipientAccountId: '111122223333', userIdentity: { type: 'IAMUser' } }, { eventVersion: '1.08', eventTime: '2025-02-01T10:01:00Z', eventSource: 'iam.amazonaws.com', eventName: 'CreateUser', awsRegion: 'us-east-1' }] };
+    const records = {
+      Records: [
+        {
+          eventVersion: '1.08',
+          eventTime: '2025-02-01T10:00:00Z',
+          eventSource: 's3.amazonaws.com',
+          eventName: 'PutBucketPolicy',
+          awsRegion: 'eu-west-1',
+          recipientAccountId: '111122223333',
+          userIdentity: { type: 'IAMUser' },
+        },
+        {
+          eventVersion: '1.08',
+          eventTime: '2025-02-01T10:01:00Z',
+          eventSource: 'iam.amazonaws.com',
+          eventName: 'CreateUser',
+          awsRegion: 'us-east-1',
+        },
+      ],
+    };
     const { events, summary } = await read(file('trail.json.gz', gzipSync(JSON.stringify(records, null, 2))));
     expect(summary).toMatchObject({ container: 'json+gzip', events: 2 });
     expect(events.map((event) => [event.format, event.source, event.time, event.computer])).toEqual([
@@ -99,11 +159,44 @@ describe('text formats', () => {
   });
 
   it('recognises Okta, Entra ID sign-ins and audits, Winlogbeat and ECS records', async () => {
-    const okta = { uuid: 'u1', published: '2025-03-01T00:00:00Z', eventType: 'user.mfa.factor.deactivate', displayMessage: 'Reset factor', actor: { alternateId: 'amy@corp.example' }, outcome: { result: 'SUCCESS' } };
-    const signin = { time: '2025-03-01T01:00:00Z', operationName: 'Sign-in activity', category: 'SignInLogs', resultType: '50126', properties: { userPrincipalName: 'amy@corp.example', authenticationRequirement: 'singleFactorAuthentication' } };
-    const audit = { id: 'a', activityDateTime: '2025-03-01T02:00:00Z', activityDisplayName: 'Add member to role', loggedByService: 'Core Directory' };
-    const winlogbeat = { '@timestamp': '2025-03-01T03:00:00Z', winlog: { channel: 'Security', event_id: '4688', provider_name: 'Microsoft-Windows-Security-Auditing', computer_name: 'dc1', event_data: { NewProcessName: 'C:\\Windows\\System32\\whoami.exe' } } };
-    const ecs = { '@timestamp': '2025-03-01T04:00:00Z', ecs: { version: '8.11' }, event: { category: ['process'], type: ['start'] }, host: { name: 'lnx1', os: { type: 'linux' } }, process: { command_line: 'id' } };
+    const okta = {
+      uuid: 'u1',
+      published: '2025-03-01T00:00:00Z',
+      eventType: 'user.mfa.factor.deactivate',
+      displayMessage: 'Reset factor',
+      actor: { alternateId: 'amy@corp.example' },
+      outcome: { result: 'SUCCESS' },
+    };
+    const signin = {
+      time: '2025-03-01T01:00:00Z',
+      operationName: 'Sign-in activity',
+      category: 'SignInLogs',
+      resultType: '50126',
+      properties: { userPrincipalName: 'amy@corp.example', authenticationRequirement: 'singleFactorAuthentication' },
+    };
+    const audit = {
+      id: 'a',
+      activityDateTime: '2025-03-01T02:00:00Z',
+      activityDisplayName: 'Add member to role',
+      loggedByService: 'Core Directory',
+    };
+    const winlogbeat = {
+      '@timestamp': '2025-03-01T03:00:00Z',
+      winlog: {
+        channel: 'Security',
+        event_id: '4688',
+        provider_name: 'Microsoft-Windows-Security-Auditing',
+        computer_name: 'dc1',
+        event_data: { NewProcessName: 'C:\\Windows\\System32\\whoami.exe' },
+      },
+    };
+    const ecs = {
+      '@timestamp': '2025-03-01T04:00:00Z',
+      ecs: { version: '8.11' },
+      event: { category: ['process'], type: ['start'] },
+      host: { name: 'lnx1', os: { type: 'linux' } },
+      process: { command_line: 'id' },
+    };
     const lines = [okta, signin, audit, winlogbeat, ecs].map((record) => JSON.stringify(record)).join('\n');
     const { events } = await read(file('cloud.jsonl', lines));
     expect(events.map((event) => [event.format, event.source])).toEqual([
@@ -113,16 +206,30 @@ describe('text formats', () => {
       ['winlogbeat', { product: 'windows', channel: 'Security', eventId: 4688, provider: 'Microsoft-Windows-Security-Auditing' }],
       ['ecs', { product: 'linux', category: 'process_creation' }],
     ]);
-    expect(events[1]?.fields).toMatchObject({ ResultType: '50126', AuthenticationRequirement: 'singleFactorAuthentication', 'properties': { userPrincipalName: 'amy@corp.example' } });
+    expect(events[1]?.fields).toMatchObject({
+      ResultType: '50126',
+      AuthenticationRequirement: 'singleFactorAuthentication',
+      properties: { userPrincipalName: 'amy@corp.example' },
+    });
     expect(events[3]?.fields).toMatchObject({ NewProcessName: 'C:\\Windows\\System32\\whoami.exe', EventID: 4688, Computer: 'dc1' });
   });
 
   it('reads Sysmon for Linux from syslog lines (other lines skipped and counted) and event XML files', async () => {
-    const xml = '<Event><System><Provider Name="Linux-Sysmon" Guid="{ff032593-a8d3-4f13-b0d6-01fc615a0f97}"/><EventID>1</EventID><Channel>Linux-Sysmon/Operational</Channel><Computer>lnx2</Computer><TimeCreated SystemTime="2025-04-01T00:00:00.000000Z"/></System><EventData><Data Name="Image">/usr/bin/curl</Data><Data Name="CommandLine">curl -s http://x &amp;&amp; sh</Data></EventData></Event>';
+    const xml =
+      '<Event><System><Provider Name="Linux-Sysmon" Guid="{ff032593-a8d3-4f13-b0d6-01fc615a0f97}"/><EventID>1</EventID><Channel>Linux-Sysmon/Operational</Channel><Computer>lnx2</Computer><TimeCreated SystemTime="2025-04-01T00:00:00.000000Z"/></System><EventData><Data Name="Image">/usr/bin/curl</Data><Data Name="CommandLine">curl -s http://x &amp;&amp; sh</Data></EventData></Event>';
     const syslog = `Apr  1 00:00:00 lnx2 systemd[1]: Started session.\nApr  1 00:00:00 lnx2 sysmon: ${xml}\n`;
     const { events, summary } = await read(file('syslog', syslog));
-    expect(summary).toMatchObject({ container: 'syslog', events: 1, problems: [expect.stringMatching(/1 syslog line\(s\) without an event skipped/)] });
-    expect(events[0]?.fields).toMatchObject({ Image: '/usr/bin/curl', CommandLine: 'curl -s http://x && sh', EventID: 1, Computer: 'lnx2' });
+    expect(summary).toMatchObject({
+      container: 'syslog',
+      events: 1,
+      problems: [expect.stringMatching(/1 syslog line\(s\) without an event skipped/)],
+    });
+    expect(events[0]?.fields).toMatchObject({
+      Image: '/usr/bin/curl',
+      CommandLine: 'curl -s http://x && sh',
+      EventID: 1,
+      Computer: 'lnx2',
+    });
     expect(events[0]?.source).toMatchObject({ product: 'linux', channel: 'Linux-Sysmon/Operational', eventId: 1 });
     const exported = await read(file('export.xml', `<?xml version="1.0"?>\n<Events>${xml}${xml.replace('curl', 'wget')}</Events>`));
     expect(exported.events.map((event) => event.fields['Image'])).toEqual(['/usr/bin/curl', '/usr/bin/wget']);

@@ -55,7 +55,11 @@ export function readTelemetry(name: string, bytes: AsyncIterable<Buffer>, summar
 }
 
 /** As readTelemetry, in batches of events. */
-export async function* readTelemetryBatches(name: string, bytes: AsyncIterable<Buffer>, summary: InputSummary = { path: name, container: '', events: 0, problems: [] }): AsyncGenerator<TelemetryEvent[]> {
+export async function* readTelemetryBatches(
+  name: string,
+  bytes: AsyncIterable<Buffer>,
+  summary: InputSummary = { path: name, container: '', events: 0, problems: [] },
+): AsyncGenerator<TelemetryEvent[]> {
   let { head, rest } = await peek(bytes, 8);
   let container = '';
   if (head.subarray(0, 2).equals(GZIP_MAGIC)) {
@@ -64,7 +68,10 @@ export async function* readTelemetryBatches(name: string, bytes: AsyncIterable<B
       try {
         for await (const piece of gunzip) yield piece as Buffer;
       } catch (error) {
-        throw new TelemetryInputError('bad_gzip', `${name}: the gzip data is damaged (${error instanceof Error ? error.message : String(error)})`);
+        throw new TelemetryInputError(
+          'bad_gzip',
+          `${name}: the gzip data is damaged (${error instanceof Error ? error.message : String(error)})`,
+        );
       }
     })();
     ({ head, rest } = await peek(decompressed, 8));
@@ -183,7 +190,11 @@ async function* textEvents(name: string, bytes: AsyncIterable<Buffer>, summary: 
     }
     yield events;
   }
-  if (found === 0) throw new TelemetryInputError('unknown_format', `${name}: not EVTX, JSON, JSON Lines, event XML or syslog with event XML (line ${first.number}: ${first.text.slice(0, 60)})`);
+  if (found === 0)
+    throw new TelemetryInputError(
+      'unknown_format',
+      `${name}: not EVTX, JSON, JSON Lines, event XML or syslog with event XML (line ${first.number}: ${first.text.slice(0, 60)})`,
+    );
   if (skipped > 0) summary.problems.push(`${name}: ${skipped} syslog line(s) without an event skipped`);
 }
 
@@ -202,7 +213,10 @@ async function* jsonLines(name: string, first: Line, rest: AsyncIterable<Line[]>
     try {
       record = JSON.parse(line.text);
     } catch (error) {
-      throw new TelemetryInputError('bad_json', `${name}, line ${line.number}: not JSON (${error instanceof Error ? error.message : String(error)})`);
+      throw new TelemetryInputError(
+        'bad_json',
+        `${name}, line ${line.number}: not JSON (${error instanceof Error ? error.message : String(error)})`,
+      );
     }
     if (!isRecord(record)) throw new TelemetryInputError('not_an_object', `${name}, line ${line.number}: an event must be a JSON object`);
     for (const event of documentRecords(name, record)) into.push(event);
@@ -222,7 +236,10 @@ function* jsonDocument(name: string, text: string): Generator<TelemetryEvent> {
   try {
     document = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new TelemetryInputError('bad_json', `${name}: neither JSON Lines nor one JSON document (${error instanceof Error ? error.message : String(error)})`);
+    throw new TelemetryInputError(
+      'bad_json',
+      `${name}: neither JSON Lines nor one JSON document (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   yield* documentRecords(name, document);
 }

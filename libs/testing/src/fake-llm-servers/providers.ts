@@ -1,7 +1,7 @@
 import { startScriptedServer, type Envelopes, type FakeProviderServer, type FakeServerOptions } from './scripted-server';
 
 const now = () => Math.floor(Date.now() / 1000);
-const modelOf = (request: unknown) => ((request as { model?: string } | undefined)?.model ?? 'unknown-model');
+const modelOf = (request: unknown) => (request as { model?: string } | undefined)?.model ?? 'unknown-model';
 
 const openAiEnvelopes: Envelopes = {
   routes: { chat: { method: 'POST', path: '/v1/chat/completions' }, models: { method: 'GET', path: '/v1/models' } },
@@ -15,7 +15,9 @@ const openAiEnvelopes: Envelopes = {
     usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output },
   }),
   models: (ids) => ({ object: 'list', data: ids.map((id) => ({ id, object: 'model', created: now(), owned_by: 'fake' })) }),
-  error: (status, message) => ({ error: { message, type: status === 401 ? 'invalid_request_error' : 'server_error', code: String(status) } }),
+  error: (status, message) => ({
+    error: { message, type: status === 401 ? 'invalid_request_error' : 'server_error', code: String(status) },
+  }),
   authorised: (headers, apiKey) => headers.authorization === `Bearer ${apiKey}`,
 };
 

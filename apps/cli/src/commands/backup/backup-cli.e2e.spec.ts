@@ -75,7 +75,9 @@ describe('huntforge backup (embedded database)', () => {
   }, 180_000);
 
   it('lists both backups, newest first, as a table and as JSON', () => {
-    const listed = json<{ backup_dir: string; backups: Array<{ id: string; valid: boolean; verified: boolean }> }>(cli('backup', 'list', '--verify', '--json'));
+    const listed = json<{ backup_dir: string; backups: Array<{ id: string; valid: boolean; verified: boolean }> }>(
+      cli('backup', 'list', '--verify', '--json'),
+    );
     expect(listed.backup_dir).toBe(backupDir);
     expect(listed.backups.map((backup) => [backup.id, backup.valid, backup.verified])).toEqual([
       [online.id, true, true],

@@ -7,7 +7,12 @@ export function backupTable(backups: readonly BackupSummary[], verified: boolean
   const header = ['ID', 'CREATED (UTC)', 'DATABASE', 'SCHEMA MIGRATION', 'SIZE', 'FILES', verified ? 'VALID' : 'MANIFEST'];
   const rows = backups.map((backup) => [
     backup.id,
-    backup.createdAt ? backup.createdAt.toISOString().replace('T', ' ').replace(/\.\d+Z$/, '') : '-',
+    backup.createdAt
+      ? backup.createdAt
+          .toISOString()
+          .replace('T', ' ')
+          .replace(/\.\d+Z$/, '')
+      : '-',
     backup.manifest?.database.kind ?? '-',
     backup.manifest?.schema_migration ?? '-',
     humanSize(backup.sizeBytes),
@@ -15,6 +20,7 @@ export function backupTable(backups: readonly BackupSummary[], verified: boolean
     backup.valid ? 'ok' : `BROKEN: ${backup.problems.join('; ')}`,
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column] ?? 0))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((cell, column) => (column === cells.length - 1 ? cell : cell.padEnd(widths[column] ?? 0))).join('  ');
   return `${[line(header), ...rows.map(line)].join('\n')}\n`;
 }

@@ -25,12 +25,21 @@ async function createThroughService(environment: BackupEnvironment): Promise<Cre
   try {
     const detail = await client.call(backupRoutes.postBackups);
     const { id, created_at, schema_migration, database_kind, size_bytes, file_count } = detail;
-    return { id, created_at: created_at ?? '', schema_migration, database_kind: database_kind ?? 'pglite', size_bytes, file_count, taken_by: 'service' };
+    return {
+      id,
+      created_at: created_at ?? '',
+      schema_migration,
+      database_kind: database_kind ?? 'pglite',
+      size_bytes,
+      file_count,
+      taken_by: 'service',
+    };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
       throw new Error(`the service at ${environment.serviceUrl} refused the backup (${error.code}); set HUNTFORGE_TOKEN to an admin token`);
     }
-    if (error instanceof ApiError) throw new Error(`the service at ${environment.serviceUrl} answered ${error.status} ${error.code}: ${error.message}`);
+    if (error instanceof ApiError)
+      throw new Error(`the service at ${environment.serviceUrl} answered ${error.status} ${error.code}: ${error.message}`);
     throw new Error(
       `the embedded database is held by a running service, which did not answer at ${environment.serviceUrl} (${error instanceof Error ? error.message : String(error)}); set HUNTFORGE_URL`,
     );

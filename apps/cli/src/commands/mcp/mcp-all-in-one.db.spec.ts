@@ -32,7 +32,9 @@ describe('MCP in the all-in-one shape, end to end', () => {
       tokens[role] = (await createApiToken(handle.ctx.db.repos.apiTokens, { name: `e2e-${role}`, role })).token;
     }
     const { prisma } = handle.ctx.db;
-    const source = await prisma.source.create({ data: { identifier: 'e2e-src', name: 'E2E', url: 'https://e2e.example.test/feed', kind: 'rss' } });
+    const source = await prisma.source.create({
+      data: { identifier: 'e2e-src', name: 'E2E', url: 'https://e2e.example.test/feed', kind: 'rss' },
+    });
     articleIds = [];
     for (const n of [1, 2]) {
       const article = await prisma.article.create({
@@ -52,7 +54,9 @@ describe('MCP in the all-in-one shape, end to end', () => {
     }
     analyst = new Client({ name: 'e2e', version: '1.0.0' });
     await analyst.connect(
-      new StreamableHTTPClientTransport(new URL('/mcp', handle.url), { requestInit: { headers: { Authorization: `Bearer ${tokens.analyst}` } } }),
+      new StreamableHTTPClientTransport(new URL('/mcp', handle.url), {
+        requestInit: { headers: { Authorization: `Bearer ${tokens.analyst}` } },
+      }),
     );
   }, 120_000); // the embedded database starts and migrates slowly on a loaded CI machine
 
@@ -91,13 +95,21 @@ describe('MCP in the all-in-one shape, end to end', () => {
     const { confirmation } = requested.structuredContent as { confirmation: { id: string } };
     expect(await handle.ctx.db.prisma.article.count({ where: { id: second } })).toBe(1);
 
-    const listed = (await (await api('/api/mcp/confirmations?status=pending', { role: 'viewer' })).json()) as { confirmations: Array<{ id: string }> };
+    const listed = (await (await api('/api/mcp/confirmations?status=pending', { role: 'viewer' })).json()) as {
+      confirmations: Array<{ id: string }>;
+    };
     expect(listed.confirmations.map((c) => c.id)).toEqual([confirmation.id]);
-    expect((await api(`/api/mcp/confirmations/${confirmation.id}/confirm`, { method: 'POST', role: 'viewer', body: '{}' })).status).toBe(403);
+    expect((await api(`/api/mcp/confirmations/${confirmation.id}/confirm`, { method: 'POST', role: 'viewer', body: '{}' })).status).toBe(
+      403,
+    );
 
     const confirmed = await api(`/api/mcp/confirmations/${confirmation.id}/confirm`, { method: 'POST', role: 'admin', body: '{}' });
     expect(confirmed.status).toBe(200);
-    expect(await confirmed.json()).toMatchObject({ status: 'confirmed', decided_by: 'token:e2e-admin', result: { http_status: 200, body: { deleted: true } } });
+    expect(await confirmed.json()).toMatchObject({
+      status: 'confirmed',
+      decided_by: 'token:e2e-admin',
+      result: { http_status: 200, body: { deleted: true } },
+    });
     expect(await handle.ctx.db.prisma.article.count({ where: { id: second } })).toBe(0);
   });
 

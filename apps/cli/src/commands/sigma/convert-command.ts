@@ -66,13 +66,17 @@ export function runConvert(paths: readonly string[], options: ConvertCommandOpti
   const results = files.map((file) => {
     if (refused !== null) return { file, queries: [], error: refused };
     const outcome = convertRuleText(readFileSync(file, 'utf8'), request);
-    return outcome.ok ? { file, queries: outcome.queries, error: null } : { file, queries: [], error: `${outcome.kind}: ${outcome.message}` };
+    return outcome.ok
+      ? { file, queries: outcome.queries, error: null }
+      : { file, queries: [], error: `${outcome.kind}: ${outcome.message}` };
   });
   const failed = results.filter((result) => result.error !== null).length;
   if (options.format === 'json') return { output: `${JSON.stringify({ results }, null, 2)}\n`, exitCode: failed > 0 ? 1 : 0 };
   const lines = results.flatMap((result) => [
     `# ${result.file}`,
-    ...(result.error !== null ? [`error: ${result.error}`] : result.queries.map((query) => (typeof query === 'string' ? query : JSON.stringify(query)))),
+    ...(result.error !== null
+      ? [`error: ${result.error}`]
+      : result.queries.map((query) => (typeof query === 'string' ? query : JSON.stringify(query)))),
     '',
   ]);
   lines.push(`${results.length} files, ${results.length - failed} converted, ${failed} with errors`);

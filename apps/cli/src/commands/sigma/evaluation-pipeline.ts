@@ -14,7 +14,13 @@ export function evaluationPipeline(values: readonly string[] = [], args: readonl
   let transform: ReturnType<typeof pipelineRuleTransform>;
   try {
     transform = pipelineRuleTransform(
-      resolvePipelines(values.map((value) => (existsSync(value) && statSync(value).isFile() ? { yaml: readFileSync(value, 'utf8'), source: value } : { name: value, args: named }))),
+      resolvePipelines(
+        values.map((value) =>
+          existsSync(value) && statSync(value).isFile()
+            ? { yaml: readFileSync(value, 'utf8'), source: value }
+            : { name: value, args: named },
+        ),
+      ),
     );
   } catch (error) {
     if (error instanceof SigmaError) throw new Error(`--pipeline: ${error.message}`);

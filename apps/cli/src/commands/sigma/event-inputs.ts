@@ -21,7 +21,8 @@ export async function* readInputs(paths: readonly string[], summaries: InputSumm
   for (const path of paths) {
     const summary: InputSummary = { path, container: '', events: 0, problems: [] };
     summaries.push(summary);
-    for await (const batch of readTelemetryFileBatches(path, summary)) yield batch.map((event) => ({ index: index++, input: summary, event }));
+    for await (const batch of readTelemetryFileBatches(path, summary))
+      yield batch.map((event) => ({ index: index++, input: summary, event }));
   }
 }
 

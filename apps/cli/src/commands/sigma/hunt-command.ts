@@ -52,31 +52,33 @@ export async function runHunt(paths: readonly string[], options: HuntOptions): P
   const minimum = options.level ? HUNT_LEVELS.indexOf(options.level) : 0;
   const matchOptions: MatchOptions = options.placeholders ? { placeholders: readPlaceholders(options.placeholders) } : {};
   const { files, engine, owner } = loadRules(paths, matchOptions, evaluationPipeline(options.pipeline, options.pipelineArg));
-  const wanted = (doc: Record<string, unknown>): boolean => HUNT_LEVELS.indexOf(String(doc.level ?? 'informational') as HuntLevel) >= minimum;
+  const wanted = (doc: Record<string, unknown>): boolean =>
+    HUNT_LEVELS.indexOf(String(doc.level ?? 'informational') as HuntLevel) >= minimum;
   const inputs: InputSummary[] = [];
   const detections: Detection[] = [];
   let outOfRange = 0;
   const progress = startProgress({ label: 'hunting', noun: 'events' });
   try {
-    for await (const batch of readInputs(options.events, inputs)) for (const { index, input, event } of batch) {
-      progress.advance();
-      const millis = event.time ? Date.parse(event.time) : NaN;
-      if ((from !== null || to !== null) && (Number.isNaN(millis) || (from !== null && millis < from) || (to !== null && millis >= to))) {
-        outOfRange++;
-        continue;
+    for await (const batch of readInputs(options.events, inputs))
+      for (const { index, input, event } of batch) {
+        progress.advance();
+        const millis = event.time ? Date.parse(event.time) : NaN;
+        if ((from !== null || to !== null) && (Number.isNaN(millis) || (from !== null && millis < from) || (to !== null && millis >= to))) {
+          outOfRange++;
+          continue;
+        }
+        const { matched, alerts } = engine.process(event.fields, Number.isNaN(millis) ? 0 : millis, event.source);
+        for (const rule of matched) {
+          const file = owner.get(rule.doc) as LoadedFile;
+          if (file.error || !wanted(rule.doc)) continue;
+          detections.push(detection(rule.doc, file, index, input, event));
+        }
+        for (const alert of alerts) {
+          const file = owner.get(alert.doc) as LoadedFile;
+          if (file.error || !wanted(alert.doc)) continue;
+          detections.push({ ...detection(alert.doc, file, index, input, event), fields: {}, group: alert.group });
+        }
       }
-      const { matched, alerts } = engine.process(event.fields, Number.isNaN(millis) ? 0 : millis, event.source);
-      for (const rule of matched) {
-        const file = owner.get(rule.doc) as LoadedFile;
-        if (file.error || !wanted(rule.doc)) continue;
-        detections.push(detection(rule.doc, file, index, input, event));
-      }
-      for (const alert of alerts) {
-        const file = owner.get(alert.doc) as LoadedFile;
-        if (file.error || !wanted(alert.doc)) continue;
-        detections.push({ ...detection(alert.doc, file, index, input, event), fields: {}, group: alert.group });
-      }
-    }
   } finally {
     progress.finish();
   }
@@ -90,8 +92,20 @@ export async function runHunt(paths: readonly string[], options: HuntOptions): P
     return { output: `${JSON.stringify({ detections, inputs: inputList, summary, warnings }, null, 2)}\n`, exitCode: 0 };
   }
   if (options.format === 'csv') {
-    const rows = detections.map((hit) => [hit.time ?? '', hit.computer ?? '', hit.level ?? '', hit.rule, hit.id ?? '', String(hit.event), hit.input, JSON.stringify(hit.group ?? hit.fields)]);
-    return { output: `${[['time', 'computer', 'level', 'rule', 'id', 'event', 'input', 'fields'], ...rows].map((row) => row.map(csvCell).join(',')).join('\n')}\n`, exitCode: 0 };
+    const rows = detections.map((hit) => [
+      hit.time ?? '',
+      hit.computer ?? '',
+      hit.level ?? '',
+      hit.rule,
+      hit.id ?? '',
+      String(hit.event),
+      hit.input,
+      JSON.stringify(hit.group ?? hit.fields),
+    ]);
+    return {
+      output: `${[['time', 'computer', 'level', 'rule', 'id', 'event', 'input', 'fields'], ...rows].map((row) => row.map(csvCell).join(',')).join('\n')}\n`,
+      exitCode: 0,
+    };
   }
   return { output: table(detections, warnings, summary), exitCode: 0 };
 }
@@ -140,7 +154,11 @@ function csvCell(value: string): string {
   return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-function table(detections: readonly Detection[], warnings: readonly string[], summary: { rules: number; events: number; detections: number; skipped_out_of_range: number }): string {
+function table(
+  detections: readonly Detection[],
+  warnings: readonly string[],
+  summary: { rules: number; events: number; detections: number; skipped_out_of_range: number },
+): string {
   const rows = detections.map((hit) => [
     hit.time ?? '-',
     hit.computer ?? '-',
@@ -152,7 +170,9 @@ function table(detections: readonly Detection[], warnings: readonly string[], su
       .slice(0, 160),
   ]);
   const header = ['time', 'computer', 'level', 'rule', 'matched fields'];
-  const widths = header.map((title, column) => Math.min(column === 4 ? 160 : 60, Math.max(title.length, ...rows.map((row) => (row[column] as string).length))));
+  const widths = header.map((title, column) =>
+    Math.min(column === 4 ? 160 : 60, Math.max(title.length, ...rows.map((row) => (row[column] as string).length))),
+  );
   const line = (cells: readonly string[]): string =>
     cells
       .map((cell, column) => (column === cells.length - 1 ? cell : cell.slice(0, widths[column]).padEnd(widths[column] as number)))

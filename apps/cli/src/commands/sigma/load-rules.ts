@@ -17,7 +17,11 @@ export type RuleTransform = (docs: Array<Record<string, unknown>>) => Array<Reco
  * run (YAML that does not load, a rule the engine refuses) is reported with its error; its rules
  * are not reported as matching, and spoil nothing else.
  */
-export function loadRules(paths: readonly string[], options: MatchOptions, transform?: RuleTransform): { files: LoadedFile[]; engine: CorrelationEngine; owner: Map<Record<string, unknown>, LoadedFile> } {
+export function loadRules(
+  paths: readonly string[],
+  options: MatchOptions,
+  transform?: RuleTransform,
+): { files: LoadedFile[]; engine: CorrelationEngine; owner: Map<Record<string, unknown>, LoadedFile> } {
   const files: LoadedFile[] = [];
   const owner = new Map<Record<string, unknown>, LoadedFile>();
   const documents: Array<Record<string, unknown>> = [];

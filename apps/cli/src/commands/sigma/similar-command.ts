@@ -25,7 +25,10 @@ export function runSimilar(ruleFile: string, options: { corpus: string; top: num
   }
   const result = index.search(query.atoms, { top: options.top });
   if (options.format === 'json') {
-    return { output: `${JSON.stringify({ telemetry_class: query.atoms.telemetryClass, corpus_size: index.size, ...result }, null, 2)}\n`, exitCode: 0 };
+    return {
+      output: `${JSON.stringify({ telemetry_class: query.atoms.telemetryClass, corpus_size: index.size, ...result }, null, 2)}\n`,
+      exitCode: 0,
+    };
   }
   const lines = [
     `${ruleFile} (${query.atoms.telemetryClass}): max similarity ${result.maxSimilarity.toFixed(2)} against ${index.size} rules${result.inconclusive ? ' (inconclusive)' : ''}`,
@@ -33,7 +36,9 @@ export function runSimilar(ruleFile: string, options: { corpus: string; top: num
   for (const match of result.matches) {
     const a = match.attribution;
     lines.push(`${match.score.toFixed(2)}  ${a.title}  [${a.path}]  by ${a.author ?? 'unknown'}, licence ${a.license}`);
-    lines.push(`      shared ${match.shared.length}, only here ${match.onlyInA.length}, only there ${match.onlyInB.length}, filter penalty ${match.filterPenalty}`);
+    lines.push(
+      `      shared ${match.shared.length}, only here ${match.onlyInA.length}, only there ${match.onlyInB.length}, filter penalty ${match.filterPenalty}`,
+    );
   }
   return { output: `${lines.join('\n')}\n`, exitCode: 0 };
 }

@@ -43,36 +43,61 @@ export interface TestOptions {
  */
 export async function runTest(paths: readonly string[], options: TestOptions): Promise<CommandResult> {
   const matchOptions: MatchOptions = options.placeholders ? { placeholders: readPlaceholders(options.placeholders) } : {};
-  const { files, engine, owner } = loadRules(paths, matchOptions, options.transform ?? evaluationPipeline(options.pipeline, options.pipelineArg));
-  const reports = new Map<LoadedFile, RuleReport>(files.map((file) => [file, { file: file.file, titles: file.docs.map((doc) => String(doc.title ?? '')), matches: [], ...(file.error ? { error: file.error } : {}) }]));
+  const { files, engine, owner } = loadRules(
+    paths,
+    matchOptions,
+    options.transform ?? evaluationPipeline(options.pipeline, options.pipelineArg),
+  );
+  const reports = new Map<LoadedFile, RuleReport>(
+    files.map((file) => [
+      file,
+      {
+        file: file.file,
+        titles: file.docs.map((doc) => String(doc.title ?? '')),
+        matches: [],
+        ...(file.error ? { error: file.error } : {}),
+      },
+    ]),
+  );
   const inputs: InputSummary[] = [];
-  for await (const batch of readInputs(options.events, inputs)) for (const { index, input, event } of batch) {
-    let time = 0;
-    if (engine.correlationCount > 0) {
-      const read = options.timeField ? eventTime(event.fields, options.timeField) : (timeOf(event.time) ?? eventTime(event.fields, 'timestamp'));
-      if (read === null) throw new Error(`${input.path}, event ${input.events}: correlation rules need the event time in "${options.timeField ?? 'timestamp'}" (ISO-8601 or epoch seconds); see --time-field`);
-      time = read;
+  for await (const batch of readInputs(options.events, inputs))
+    for (const { index, input, event } of batch) {
+      let time = 0;
+      if (engine.correlationCount > 0) {
+        const read = options.timeField
+          ? eventTime(event.fields, options.timeField)
+          : (timeOf(event.time) ?? eventTime(event.fields, 'timestamp'));
+        if (read === null)
+          throw new Error(
+            `${input.path}, event ${input.events}: correlation rules need the event time in "${options.timeField ?? 'timestamp'}" (ISO-8601 or epoch seconds); see --time-field`,
+          );
+        time = read;
+      }
+      const { matched, alerts } = engine.process(event.fields, time, event.source);
+      if (matched.length === 0 && alerts.length === 0) continue;
+      const touched = new Set<RuleReport>();
+      for (const rule of matched) touched.add(reports.get(owner.get(rule.doc) as LoadedFile) as RuleReport);
+      for (const alert of alerts) {
+        const report = reports.get(owner.get(alert.doc) as LoadedFile) as RuleReport;
+        touched.add(report);
+        (report.alerts ??= []).push({ line: index, rule: alert.rule, group: alert.group, count: alert.count, value: alert.value });
+      }
+      touched.forEach((report) => {
+        if (!report.error) report.matches.push(index);
+      });
     }
-    const { matched, alerts } = engine.process(event.fields, time, event.source);
-    if (matched.length === 0 && alerts.length === 0) continue;
-    const touched = new Set<RuleReport>();
-    for (const rule of matched) touched.add(reports.get(owner.get(rule.doc) as LoadedFile) as RuleReport);
-    for (const alert of alerts) {
-      const report = reports.get(owner.get(alert.doc) as LoadedFile) as RuleReport;
-      touched.add(report);
-      (report.alerts ??= []).push({ line: index, rule: alert.rule, group: alert.group, count: alert.count, value: alert.value });
-    }
-    touched.forEach((report) => {
-      if (!report.error) report.matches.push(index);
-    });
-  }
 
   const all = [...reports.values()];
   const exitCode = all.some((report) => report.error) ? 1 : 0;
   const events = inputs.reduce((sum, input) => sum + input.events, 0);
   if (options.format === 'json') {
     const results = all.map(({ titles: _titles, ...report }) => report);
-    const inputList = inputs.map(({ path, events: count, container, problems }) => ({ path, events: count, container, ...(problems.length > 0 ? { problems } : {}) }));
+    const inputList = inputs.map(({ path, events: count, container, problems }) => ({
+      path,
+      events: count,
+      container,
+      ...(problems.length > 0 ? { problems } : {}),
+    }));
     return { output: `${JSON.stringify({ results, inputs: inputList, warnings: engine.warnings }, null, 2)}\n`, exitCode };
   }
   const lines = [
@@ -81,7 +106,8 @@ export async function runTest(paths: readonly string[], options: TestOptions): P
     ...all.flatMap((report) => {
       if (report.error) return [`${report.file}: cannot run: ${report.error}`];
       const alerts = (report.alerts ?? []).map(
-        (alert) => `  event ${alert.line}: ${alert.rule} fires for ${JSON.stringify(alert.group)}${alert.count !== undefined ? ` (count ${alert.count})` : ''}${alert.value !== undefined ? ` (value ${alert.value})` : ''}`,
+        (alert) =>
+          `  event ${alert.line}: ${alert.rule} fires for ${JSON.stringify(alert.group)}${alert.count !== undefined ? ` (count ${alert.count})` : ''}${alert.value !== undefined ? ` (value ${alert.value})` : ''}`,
       );
       if (report.matches.length === 0) return [];
       return [`${report.file}: ${report.titles.join(' + ')} matches event(s) ${report.matches.join(', ')}`, ...alerts];

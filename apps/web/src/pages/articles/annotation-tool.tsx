@@ -32,12 +32,23 @@ export function expandTo(selection: Selection, textLength: number, target: numbe
   return { start, end };
 }
 
-export function AnnotationTool({ articleId, content, contentRef }: { articleId: number; content: string; contentRef: RefObject<HTMLElement | null> }) {
+export function AnnotationTool({
+  articleId,
+  content,
+  contentRef,
+}: {
+  articleId: number;
+  content: string;
+  contentRef: RefObject<HTMLElement | null>;
+}) {
   const canWrite = useCan('analyst');
   const [selection, setSelection] = useState<Selection | null>(null);
   const [type, setType] = useState<(typeof ANNOTATION_TYPES)[number]>('huntable');
   const annotations = useApi(ingestionRoutes.getArticlesAnnotations, { params: { article_id: articleId } });
-  const create = useApiMutation(ingestionRoutes.postArticlesAnnotations, { invalidates: [ingestionRoutes.getArticlesAnnotations, ingestionRoutes.getArticle], onSuccess: () => setSelection(null) });
+  const create = useApiMutation(ingestionRoutes.postArticlesAnnotations, {
+    invalidates: [ingestionRoutes.getArticlesAnnotations, ingestionRoutes.getArticle],
+    onSuccess: () => setSelection(null),
+  });
   const length = selection ? selection.end - selection.start : 0;
   const needsLength = (HUNTABILITY_ANNOTATION_TYPES as readonly string[]).includes(type);
   const lengthOk = !needsLength || (length >= HUNTABILITY_ANNOTATION_LENGTH.min && length <= HUNTABILITY_ANNOTATION_LENGTH.max);
@@ -50,11 +61,21 @@ export function AnnotationTool({ articleId, content, contentRef }: { articleId: 
         {HUNTABILITY_ANNOTATION_LENGTH.min}–{HUNTABILITY_ANNOTATION_LENGTH.max} characters long; observable annotations may be any length.
       </p>
       <div className="row">
-        <button type="button" onClick={take}>Take selection</button>
-        <button type="button" disabled={!selection} onClick={() => selection && setSelection(expandTo(selection, content.length, 1000))}>Expand to 1000 characters</button>
-        <select aria-label="annotation type" value={type} onChange={(event) => setType(event.target.value as (typeof ANNOTATION_TYPES)[number])}>
+        <button type="button" onClick={take}>
+          Take selection
+        </button>
+        <button type="button" disabled={!selection} onClick={() => selection && setSelection(expandTo(selection, content.length, 1000))}>
+          Expand to 1000 characters
+        </button>
+        <select
+          aria-label="annotation type"
+          value={type}
+          onChange={(event) => setType(event.target.value as (typeof ANNOTATION_TYPES)[number])}
+        >
           {ANNOTATION_TYPES.map((entry) => (
-            <option key={entry} value={entry}>{entry.replace(/_/g, ' ')}</option>
+            <option key={entry} value={entry}>
+              {entry.replace(/_/g, ' ')}
+            </option>
           ))}
         </select>
         <span className={`badge ${selection ? (lengthOk ? 'ok' : 'bad') : ''}`} data-testid="annotation-length">
@@ -64,21 +85,46 @@ export function AnnotationTool({ articleId, content, contentRef }: { articleId: 
           type="button"
           className="primary"
           disabled={!canWrite || !selection || !lengthOk || create.isPending}
-          onClick={() => selection && create.mutate({ params: { article_id: articleId }, body: { annotation_type: type, selected_text: content.slice(selection.start, selection.end), start_position: selection.start, end_position: selection.end } })}
+          onClick={() =>
+            selection &&
+            create.mutate({
+              params: { article_id: articleId },
+              body: {
+                annotation_type: type,
+                selected_text: content.slice(selection.start, selection.end),
+                start_position: selection.start,
+                end_position: selection.end,
+              },
+            })
+          }
         >
           Save annotation
         </button>
       </div>
-      {selection ? <pre className="small muted" style={{ maxHeight: 90, overflow: 'auto', marginTop: 6 }}>{content.slice(selection.start, selection.end)}</pre> : null}
+      {selection ? (
+        <pre className="small muted" style={{ maxHeight: 90, overflow: 'auto', marginTop: 6 }}>
+          {content.slice(selection.start, selection.end)}
+        </pre>
+      ) : null}
       <ErrorNote error={create.error} action="Saving the annotation" />
       {annotations.data && annotations.data.annotations.length > 0 ? (
         <table className="data small" style={{ marginTop: 8 }}>
-          <thead><tr><th>type</th><th>text</th><th className="num">characters</th><th>training</th></tr></thead>
+          <thead>
+            <tr>
+              <th>type</th>
+              <th>text</th>
+              <th className="num">characters</th>
+              <th>training</th>
+            </tr>
+          </thead>
           <tbody>
             {annotations.data.annotations.map((annotation) => (
               <tr key={annotation.id}>
                 <td>{annotation.annotation_type.replace(/_/g, ' ')}</td>
-                <td>{annotation.selected_text.slice(0, 140)}{annotation.selected_text.length > 140 ? '…' : ''}</td>
+                <td>
+                  {annotation.selected_text.slice(0, 140)}
+                  {annotation.selected_text.length > 140 ? '…' : ''}
+                </td>
                 <td className="num">{annotation.end_position - annotation.start_position}</td>
                 <td>{annotation.used_for_training ? 'used' : 'not yet'}</td>
               </tr>

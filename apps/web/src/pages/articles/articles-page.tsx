@@ -21,18 +21,36 @@ type Sort = (typeof SORTS)[number];
 function SemanticTable({ query, source }: { query: string; source?: string }) {
   const results = useApi(ingestionRoutes.postSearchSemantic, { body: { query, limit: 25, source: source ?? null } });
   return (
-    <QueryState query={results} label="semantic results" empty={(data) => (data.results.length === 0 ? 'No article is similar enough.' : null)}>
+    <QueryState
+      query={results}
+      label="semantic results"
+      empty={(data) => (data.results.length === 0 ? 'No article is similar enough.' : null)}
+    >
       {(data) => (
         <>
-          <p className="small muted">Semantic search with {data.embedder}: {data.total} results, most similar first.</p>
+          <p className="small muted">
+            Semantic search with {data.embedder}: {data.total} results, most similar first.
+          </p>
           <table className="data">
-            <thead><tr><th className="num">similarity</th><th>score</th><th>article</th><th>published</th></tr></thead>
+            <thead>
+              <tr>
+                <th className="num">similarity</th>
+                <th>score</th>
+                <th>article</th>
+                <th>published</th>
+              </tr>
+            </thead>
             <tbody>
               {data.results.map((article) => (
                 <tr key={article.id}>
                   <td className="num">{article.similarity.toFixed(3)}</td>
-                  <td><ScoreBadge score={article.hunt_score} /></td>
-                  <td><Link to={`/articles/${article.id}`}>{article.title}</Link><div className="small muted">{article.snippet}</div></td>
+                  <td>
+                    <ScoreBadge score={article.hunt_score} />
+                  </td>
+                  <td>
+                    <Link to={`/articles/${article.id}`}>{article.title}</Link>
+                    <div className="small muted">{article.snippet}</div>
+                  </td>
                   <td className="small">{formatTime(article.published_at)}</td>
                 </tr>
               ))}
@@ -88,10 +106,23 @@ export function ArticlesPage() {
     <>
       <h1>Articles</h1>
       <form className="panel row" onSubmit={submit} role="search">
-        <label className="sr-only" htmlFor="article-search">Search articles</label>
-        <input id="article-search" type="search" placeholder={mode === 'semantic' ? 'Describe what you hunt for…' : 'Search title and text…'} value={draft} onChange={(event) => setDraft(event.target.value)} style={{ flex: 1, minWidth: 260 }} />
+        <label className="sr-only" htmlFor="article-search">
+          Search articles
+        </label>
+        <input
+          id="article-search"
+          type="search"
+          placeholder={mode === 'semantic' ? 'Describe what you hunt for…' : 'Search title and text…'}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          style={{ flex: 1, minWidth: 260 }}
+        />
         <label>
-          <select aria-label="search mode" value={mode} onChange={(event) => url.set({ mode: event.target.value === 'semantic' ? 'semantic' : undefined })}>
+          <select
+            aria-label="search mode"
+            value={mode}
+            onChange={(event) => url.set({ mode: event.target.value === 'semantic' ? 'semantic' : undefined })}
+          >
             <option value="text">text</option>
             <option value="semantic">semantic</option>
           </select>
@@ -99,15 +130,26 @@ export function ArticlesPage() {
         <select aria-label="source" value={source ?? ''} onChange={(event) => url.set({ source: event.target.value || undefined })}>
           <option value="">all sources</option>
           {(sources.data?.sources ?? []).map((entry) => (
-            <option key={entry.id} value={entry.identifier}>{entry.name}</option>
+            <option key={entry.id} value={entry.identifier}>
+              {entry.name}
+            </option>
           ))}
         </select>
         <select aria-label="hunt score band" value={band.id} onChange={(event) => url.set({ band: event.target.value || undefined })}>
           {BANDS.map((entry) => (
-            <option key={entry.id} value={entry.id}>{entry.label}</option>
+            <option key={entry.id} value={entry.id}>
+              {entry.label}
+            </option>
           ))}
         </select>
-        <select aria-label="sort by" value={`${sort}:${order}`} onChange={(event) => { const [by, direction] = event.target.value.split(':'); url.set({ sort: by, order: direction }); }}>
+        <select
+          aria-label="sort by"
+          value={`${sort}:${order}`}
+          onChange={(event) => {
+            const [by, direction] = event.target.value.split(':');
+            url.set({ sort: by, order: direction });
+          }}
+        >
           <option value="collected_at:desc">newest collected</option>
           <option value="published_at:desc">newest published</option>
           <option value="published_at:asc">oldest published</option>
@@ -115,23 +157,52 @@ export function ArticlesPage() {
           <option value="title:asc">title A–Z</option>
         </select>
         <label className="small nowrap">
-          <input type="checkbox" checked={withEval} onChange={(event) => url.set({ eval: event.target.checked ? '1' : undefined })} /> include evaluation articles
+          <input type="checkbox" checked={withEval} onChange={(event) => url.set({ eval: event.target.checked ? '1' : undefined })} />{' '}
+          include evaluation articles
         </label>
-        <button type="submit" className="primary">Search</button>
+        <button type="submit" className="primary">
+          Search
+        </button>
       </form>
       {mode === 'semantic' && q ? (
-        <section className="panel"><SemanticTable query={q} source={source} /></section>
+        <section className="panel">
+          <SemanticTable query={q} source={source} />
+        </section>
       ) : (
         <section className="panel">
-          <QueryState query={articles} label="articles" empty={(data) => (data.total === 0 ? (q || source || band.id ? 'No article matches these filters.' : <>No articles yet. <Link to="/sources">Collect a source or scrape a URL</Link>.</>) : null)}>
+          <QueryState
+            query={articles}
+            label="articles"
+            empty={(data) =>
+              data.total === 0 ? (
+                q || source || band.id ? (
+                  'No article matches these filters.'
+                ) : (
+                  <>
+                    No articles yet. <Link to="/sources">Collect a source or scrape a URL</Link>.
+                  </>
+                )
+              ) : null
+            }
+          >
             {(data) => (
               <>
                 <table className="data">
-                  <thead><tr><th>score</th><th>title</th><th>source</th><th>published</th><th>collected</th></tr></thead>
+                  <thead>
+                    <tr>
+                      <th>score</th>
+                      <th>title</th>
+                      <th>source</th>
+                      <th>published</th>
+                      <th>collected</th>
+                    </tr>
+                  </thead>
                   <tbody>
                     {data.articles.map((article) => (
                       <tr key={article.id}>
-                        <td><ScoreBadge score={article.hunt_score} /></td>
+                        <td>
+                          <ScoreBadge score={article.hunt_score} />
+                        </td>
                         <td>
                           <Link to={`/articles/${article.id}`}>{article.title}</Link>
                           {article.duplicate_of ? <span className="badge small">duplicate of #{article.duplicate_of}</span> : null}
@@ -143,7 +214,13 @@ export function ArticlesPage() {
                     ))}
                   </tbody>
                 </table>
-                <Pager page={data.page} totalPages={data.total_pages} total={data.total} totalExact={data.total_exact} onPage={(next) => url.set({ page: next })} />
+                <Pager
+                  page={data.page}
+                  totalPages={data.total_pages}
+                  total={data.total}
+                  totalExact={data.total_exact}
+                  onPage={(next) => url.set({ page: next })}
+                />
               </>
             )}
           </QueryState>

@@ -9,9 +9,18 @@ import { Panel } from '../../components/panel';
 const PHASES = { filtering: 'Filtering chunks…', analyzing: 'Analyzing chunks', finalizing: 'Finalizing…' } as const;
 
 function Progress({ articleId }: { articleId: number }) {
-  const progress = useApi(contentFilterRoutes.getArticlesChunkDebugProgress, { params: { article_id: articleId } }, { refetchInterval: 400 });
+  const progress = useApi(
+    contentFilterRoutes.getArticlesChunkDebugProgress,
+    { params: { article_id: articleId } },
+    { refetchInterval: 400 },
+  );
   const data = progress.data;
-  if (!data?.in_progress || !data.phase) return <div className="small muted" aria-live="polite">Starting…</div>;
+  if (!data?.in_progress || !data.phase)
+    return (
+      <div className="small muted" aria-live="polite">
+        Starting…
+      </div>
+    );
   const total = data.total_chunks ?? 0;
   const done = data.processed_chunks ?? 0;
   return (
@@ -38,7 +47,9 @@ export function ChunkDebug({ articleId }: { articleId: number }) {
   return (
     <Panel id="chunks" title="Content filter chunks">
       {!started ? (
-        <button type="button" onClick={() => setStarted(true)}>Analyze chunks</button>
+        <button type="button" onClick={() => setStarted(true)}>
+          Analyze chunks
+        </button>
       ) : debug.isFetching && !debug.data ? (
         <Progress articleId={articleId} />
       ) : (
@@ -46,19 +57,35 @@ export function ChunkDebug({ articleId }: { articleId: number }) {
           {(data) => (
             <>
               <p className="small muted">
-                Model v{data.model_version}, threshold {data.threshold}: {data.kept_count} kept, {data.removed_count} removed of {data.total_chunks}
+                Model v{data.model_version}, threshold {data.threshold}: {data.kept_count} kept, {data.removed_count} removed of{' '}
+                {data.total_chunks}
                 {data.chunk_limit_applied ? ` (first ${data.total_chunks} of ${data.article_total_chunks} chunks)` : ''}.
               </p>
               <ErrorNote error={feedback.error} action="Sending feedback" />
               <table className="data small">
-                <thead><tr><th>#</th><th>decision</th><th className="num">confidence</th><th>text</th><th>feedback</th></tr></thead>
+                <thead>
+                  <tr>
+                    <th>#</th>
+                    <th>decision</th>
+                    <th className="num">confidence</th>
+                    <th>text</th>
+                    <th>feedback</th>
+                  </tr>
+                </thead>
                 <tbody>
                   {data.chunks.map((chunk) => (
                     <tr key={chunk.chunk_id}>
                       <td>{chunk.chunk_id}</td>
-                      <td><span className={`badge ${chunk.kept ? 'ok' : ''}`}>{chunk.kept ? 'keep' : 'remove'}</span><div className="muted">{chunk.label}</div></td>
+                      <td>
+                        <span className={`badge ${chunk.kept ? 'ok' : ''}`}>{chunk.kept ? 'keep' : 'remove'}</span>
+                        <div className="muted">{chunk.label}</div>
+                      </td>
                       <td className="num">{percent(chunk.confidence)}</td>
-                      <td>{chunk.text.slice(0, 220)}{chunk.text.length > 220 ? '…' : ''}<div className="muted">{chunk.reason}</div></td>
+                      <td>
+                        {chunk.text.slice(0, 220)}
+                        {chunk.text.length > 220 ? '…' : ''}
+                        <div className="muted">{chunk.reason}</div>
+                      </td>
                       <td>
                         {chunk.chunk_id in sent ? (
                           <span className="muted">thanks ({sent[chunk.chunk_id] ? 'correct' : 'wrong'})</span>
@@ -80,7 +107,11 @@ export function ChunkDebug({ articleId }: { articleId: number }) {
                                         model_confidence: chunk.confidence,
                                         model_reason: chunk.reason,
                                         is_correct: isCorrect,
-                                        user_classification: isCorrect ? chunk.label : chunk.label === 'Huntable' ? 'Not Huntable' : 'Huntable',
+                                        user_classification: isCorrect
+                                          ? chunk.label
+                                          : chunk.label === 'Huntable'
+                                            ? 'Not Huntable'
+                                            : 'Huntable',
                                       },
                                     },
                                     { onSuccess: () => setSent((current) => ({ ...current, [chunk.chunk_id]: isCorrect })) },

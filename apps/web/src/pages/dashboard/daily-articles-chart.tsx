@@ -29,14 +29,37 @@ export function DailyArticlesChart({ counts }: { counts: readonly DayCount[] }) 
         height: HEIGHT,
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
-        scales: { x: { time: false, range: [-0.5, counts.length - 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.15))] } },
+        scales: {
+          x: { time: false, range: [-0.5, counts.length - 0.5] },
+          y: { range: (_u, _min, max) => [0, Math.max(4, Math.ceil(max * 1.15))] },
+        },
         axes: [
-          { stroke: muted, grid: { show: false }, ticks: grid, space: 48, incrs: [1, 2, 7, 14, 30, 61], values: (_u, ticks) => ticks.map(dayLabel) },
-          { stroke: muted, grid, ticks: grid, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000], values: (_u, ticks) => ticks.map((tick) => tick.toLocaleString()) },
+          {
+            stroke: muted,
+            grid: { show: false },
+            ticks: grid,
+            space: 48,
+            incrs: [1, 2, 7, 14, 30, 61],
+            values: (_u, ticks) => ticks.map(dayLabel),
+          },
+          {
+            stroke: muted,
+            grid,
+            ticks: grid,
+            incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000],
+            values: (_u, ticks) => ticks.map((tick) => tick.toLocaleString()),
+          },
         ],
         series: [
           { label: 'day' },
-          { label: 'articles', fill: color('--accent', '#0969da'), stroke: color('--accent', '#0969da'), width: 0, paths: uPlot.paths.bars?.({ size: [0.7, 32] }), points: { show: false } },
+          {
+            label: 'articles',
+            fill: color('--accent', '#0969da'),
+            stroke: color('--accent', '#0969da'),
+            width: 0,
+            paths: uPlot.paths.bars?.({ size: [0.7, 32] }),
+            points: { show: false },
+          },
         ],
       },
       [counts.map((_day, index) => index), counts.map((day) => day.articles)],
@@ -51,7 +74,10 @@ export function DailyArticlesChart({ counts }: { counts: readonly DayCount[] }) 
   }, [counts, theme]);
 
   const total = counts.reduce((sum, day) => sum + day.articles, 0);
-  const busiest = counts.reduce<DayCount | undefined>((best, day) => (best === undefined || day.articles > best.articles ? day : best), undefined);
+  const busiest = counts.reduce<DayCount | undefined>(
+    (best, day) => (best === undefined || day.articles > best.articles ? day : best),
+    undefined,
+  );
   const summary =
     `Articles collected per day, ${counts[0]?.date ?? ''} to ${counts.at(-1)?.date ?? ''} (UTC): ${total.toLocaleString()} in total` +
     (busiest && busiest.articles > 0 ? `, most on ${busiest.date} (${busiest.articles.toLocaleString()})` : '');
@@ -61,10 +87,20 @@ export function DailyArticlesChart({ counts }: { counts: readonly DayCount[] }) 
       <details className="small">
         <summary>As a table</summary>
         <table className="data small" style={{ maxWidth: 360 }}>
-          <thead><tr><th scope="col">day (UTC)</th><th scope="col" className="num">articles</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">day (UTC)</th>
+              <th scope="col" className="num">
+                articles
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {[...counts].reverse().map((day) => (
-              <tr key={day.date}><td>{day.date}</td><td className="num">{day.articles.toLocaleString()}</td></tr>
+              <tr key={day.date}>
+                <td>{day.date}</td>
+                <td className="num">{day.articles.toLocaleString()}</td>
+              </tr>
             ))}
           </tbody>
         </table>

@@ -33,36 +33,58 @@ function RunPanel({ subagent }: { subagent: EvalSubagent }) {
     <Panel id="eval-articles" title={<>Eval articles — {SUBAGENT_LABELS[subagent]}</>}>
       {subagent === 'sigma' ? (
         <p className="small muted">
-          Each article has rules a detection engineer wrote for it. The run extracts every observable, generates rules with the active SigmaAgent, and
-          scores them by positive detection atoms (field, modifier, value within a telemetry class) and by telemetry class; counts are rules.
+          Each article has rules a detection engineer wrote for it. The run extracts every observable, generates rules with the active
+          SigmaAgent, and scores them by positive detection atoms (field, modifier, value within a telemetry class) and by telemetry class;
+          counts are rules.
         </p>
       ) : null}
-      <QueryState query={articles} label="eval articles" empty={(data) => (data.articles.length === 0 ? 'No eval article labels this subagent.' : null)}>
+      <QueryState
+        query={articles}
+        label="eval articles"
+        empty={(data) => (data.articles.length === 0 ? 'No eval article labels this subagent.' : null)}
+      >
         {(data) => (
           <div className="table-scroll tall" tabIndex={0} role="region" aria-label="evaluation articles">
-          <table className="data small">
-            <thead>
-              <tr>
-                <th><span className="visually-hidden">select</span></th>
-                <th>article</th>
-                <th className="num">expected</th>
-                <th>seeded</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.articles.map((article) => (
-                <tr key={article.url}>
-                  <td><input type="checkbox" aria-label={`select ${article.title}`} checked={selected.has(article.url)} onChange={() => toggle(article.url)} /></td>
-                  <td>
-                    <div>{article.title}</div>
-                    <div className="muted">{article.fixture}</div>
-                  </td>
-                  <td className="num" title={article.expected_items.join('\n')}>{article.expected_count}</td>
-                  <td>{article.article_id === null ? <span className="badge warn">not yet</span> : <a href={`/articles/${article.article_id}`}>#{article.article_id}</a>}</td>
+            <table className="data small">
+              <thead>
+                <tr>
+                  <th>
+                    <span className="visually-hidden">select</span>
+                  </th>
+                  <th>article</th>
+                  <th className="num">expected</th>
+                  <th>seeded</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.articles.map((article) => (
+                  <tr key={article.url}>
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={`select ${article.title}`}
+                        checked={selected.has(article.url)}
+                        onChange={() => toggle(article.url)}
+                      />
+                    </td>
+                    <td>
+                      <div>{article.title}</div>
+                      <div className="muted">{article.fixture}</div>
+                    </td>
+                    <td className="num" title={article.expected_items.join('\n')}>
+                      {article.expected_count}
+                    </td>
+                    <td>
+                      {article.article_id === null ? (
+                        <span className="badge warn">not yet</span>
+                      ) : (
+                        <a href={`/articles/${article.article_id}`}>#{article.article_id}</a>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </div>
         )}
       </QueryState>
@@ -75,7 +97,15 @@ function RunPanel({ subagent }: { subagent: EvalSubagent }) {
         >
           Run evaluation ({chosen} {chosen === 1 ? 'article' : 'articles'})
         </button>
-        <span className="small muted">{selected.size === 0 ? 'No selection runs every article.' : <button type="button" className="link" onClick={() => setSelected(new Set())}>clear selection</button>}</span>
+        <span className="small muted">
+          {selected.size === 0 ? (
+            'No selection runs every article.'
+          ) : (
+            <button type="button" className="link" onClick={() => setSelected(new Set())}>
+              clear selection
+            </button>
+          )}
+        </span>
       </div>
       {run.data ? (
         <div className="notice ok small" style={{ marginTop: 8 }} data-testid="eval-launched">
@@ -91,10 +121,16 @@ function RunPanel({ subagent }: { subagent: EvalSubagent }) {
 function ItemList({ title, items, tone }: { title: string; items: string[]; tone: 'ok' | 'bad' | 'warn' }) {
   return (
     <div>
-      <div className="small"><span className={`badge ${tone}`}>{items.length}</span> {title}</div>
+      <div className="small">
+        <span className={`badge ${tone}`}>{items.length}</span> {title}
+      </div>
       {items.length === 0 ? null : (
         <ul className="items small">
-          {items.map((item) => <li key={item}><code>{item}</code></li>)}
+          {items.map((item) => (
+            <li key={item}>
+              <code>{item}</code>
+            </li>
+          ))}
         </ul>
       )}
     </div>
@@ -114,8 +150,11 @@ function ActualCount({ record }: { record: EvalRecordView }) {
   const split = actualSplit(record);
   if (!split || split.other === 0) return <>{record.actual_count ?? '—'}</>;
   return (
-    <span title={`${record.matched_count} matched + ${record.extra_count} extra + ${split.other} neither (borderline items or repeats of one item)`}>
-      {record.actual_count}<span className="muted"> ({split.other} other)</span>
+    <span
+      title={`${record.matched_count} matched + ${record.extra_count} extra + ${split.other} neither (borderline items or repeats of one item)`}
+    >
+      {record.actual_count}
+      <span className="muted"> ({split.other} other)</span>
     </span>
   );
 }
@@ -126,20 +165,30 @@ function RecordRow({ record }: { record: EvalRecordView }) {
     <Fragment>
       <tr className={open ? 'selected' : ''}>
         <td>
-          <button type="button" className="link" aria-expanded={open} onClick={() => setOpen(!open)}>{record.article_title ?? record.article_url}</button>
+          <button type="button" className="link" aria-expanded={open} onClick={() => setOpen(!open)}>
+            {record.article_title ?? record.article_url}
+          </button>
         </td>
         <td>v{record.config_version ?? '—'}</td>
         <td className="small">{record.model ?? record.provider ?? 'builtin'}</td>
-        <td><StatusBadge status={record.status} /></td>
+        <td>
+          <StatusBadge status={record.status} />
+        </td>
         <td className="num">{record.expected_count ?? '—'}</td>
-        <td className="num"><ActualCount record={record} /></td>
-        <td><DeltaBadge score={record.status === 'completed' ? record.score : null} /></td>
+        <td className="num">
+          <ActualCount record={record} />
+        </td>
+        <td>
+          <DeltaBadge score={record.status === 'completed' ? record.score : null} />
+        </td>
         <td className="num">{record.matched_count ?? '—'}</td>
         <td className="num">{record.missed_count ?? '—'}</td>
         <td className="num">{record.extra_count ?? '—'}</td>
         <td className="num">{percent(record.precision)}</td>
         <td className="num">{percent(record.recall)}</td>
-        <td className="small muted nowrap" title={formatTime(record.completed_at ?? record.created_at)}>{formatAgo(record.completed_at ?? record.created_at)}</td>
+        <td className="small muted nowrap" title={formatTime(record.completed_at ?? record.created_at)}>
+          {formatAgo(record.completed_at ?? record.created_at)}
+        </td>
       </tr>
       {open ? (
         <tr>
@@ -147,24 +196,40 @@ function RecordRow({ record }: { record: EvalRecordView }) {
             {record.error ? <div className="notice bad small">{record.error}</div> : null}
             {record.telemetry_classes ? (
               <p className="small" data-testid="telemetry-classes">
-                Telemetry classes: expected {record.telemetry_classes.expected.join(', ') || 'none'}; generated {record.telemetry_classes.generated.join(', ') || 'none'} —
-                precision {percent(record.telemetry_classes.precision)}, recall {percent(record.telemetry_classes.recall)}.
-                {record.undecomposable ? ` ${record.undecomposable} generated rule(s) could not be decomposed into atoms and are not scored.` : ''}
+                Telemetry classes: expected {record.telemetry_classes.expected.join(', ') || 'none'}; generated{' '}
+                {record.telemetry_classes.generated.join(', ') || 'none'} — precision {percent(record.telemetry_classes.precision)}, recall{' '}
+                {percent(record.telemetry_classes.recall)}.
+                {record.undecomposable
+                  ? ` ${record.undecomposable} generated rule(s) could not be decomposed into atoms and are not scored.`
+                  : ''}
               </p>
             ) : null}
             <div className="grid cols-3">
               <ItemList title={record.subagent === 'sigma' ? 'expected atoms matched' : 'matched'} items={record.matched_items} tone="ok" />
               <ItemList title={record.subagent === 'sigma' ? 'expected atoms missed' : 'missed'} items={record.missed_items} tone="bad" />
-              <ItemList title={record.subagent === 'sigma' ? 'generated atoms not expected' : 'extra (not in the ground truth)'} items={record.extra_items} tone="warn" />
+              <ItemList
+                title={record.subagent === 'sigma' ? 'generated atoms not expected' : 'extra (not in the ground truth)'}
+                items={record.extra_items}
+                tone="warn"
+              />
             </div>
             {actualSplit(record) ? (
               <p className="small" data-testid="actual-split">
                 Actual {record.actual_count} = {record.matched_count} matched + {record.extra_count} extra
-                {(actualSplit(record)?.other ?? 0) !== 0 ? ` + ${actualSplit(record)?.other} neither rewarded nor penalised (borderline items, or repeats of an item already counted)` : ''}.
+                {(actualSplit(record)?.other ?? 0) !== 0
+                  ? ` + ${actualSplit(record)?.other} neither rewarded nor penalised (borderline items, or repeats of an item already counted)`
+                  : ''}
+                .
               </p>
             ) : null}
-            {record.optional_items.length > 0 ? <p className="small muted">Borderline items, neither rewarded nor penalised: {record.optional_items.join(' · ')}</p> : null}
-            {record.execution_id ? <p className="small"><a href={`/workflow?execution=${record.execution_id}#executions`}>execution #{record.execution_id}</a></p> : null}
+            {record.optional_items.length > 0 ? (
+              <p className="small muted">Borderline items, neither rewarded nor penalised: {record.optional_items.join(' · ')}</p>
+            ) : null}
+            {record.execution_id ? (
+              <p className="small">
+                <a href={`/workflow?execution=${record.execution_id}#executions`}>execution #{record.execution_id}</a>
+              </p>
+            ) : null}
           </td>
         </tr>
       ) : null}
@@ -194,34 +259,79 @@ function ResultsPanel({ subagent }: { subagent: EvalSubagent }) {
         <>
           <span>Results</span>
           <span className="row">
-            <button type="button" disabled={!canWrite || backfill.isPending} title="Complete open records from their executions" onClick={() => backfill.mutate({ query: { subagent } })}>Backfill</button>
-            <button type="button" disabled={!canWrite || clear.isPending || open === 0} title="Delete open records and cancel their executions" onClick={() => clear.mutate({ query: { subagent } })}>Clear pending</button>
+            <button
+              type="button"
+              disabled={!canWrite || backfill.isPending}
+              title="Complete open records from their executions"
+              onClick={() => backfill.mutate({ query: { subagent } })}
+            >
+              Backfill
+            </button>
+            <button
+              type="button"
+              disabled={!canWrite || clear.isPending || open === 0}
+              title="Delete open records and cancel their executions"
+              onClick={() => clear.mutate({ query: { subagent } })}
+            >
+              Clear pending
+            </button>
           </span>
         </>
       }
     >
       {open > 0 ? (
         <div data-testid="eval-progress">
-          <div className="small">{rows.length - open} of {rows.length} settled — {open} still running</div>
-          <div className="bar" role="progressbar" aria-label="evaluation progress" aria-valuenow={rows.length - open} aria-valuemax={rows.length}>
+          <div className="small">
+            {rows.length - open} of {rows.length} settled — {open} still running
+          </div>
+          <div
+            className="bar"
+            role="progressbar"
+            aria-label="evaluation progress"
+            aria-valuenow={rows.length - open}
+            aria-valuemax={rows.length}
+          >
             <span style={{ width: `${((rows.length - open) / Math.max(rows.length, 1)) * 100}%` }} />
           </div>
         </div>
       ) : null}
-      {backfill.data ? <p className="small muted">Backfill: {backfill.data.scored} scored, {backfill.data.failed} failed, {backfill.data.still_pending} still running.</p> : null}
+      {backfill.data ? (
+        <p className="small muted">
+          Backfill: {backfill.data.scored} scored, {backfill.data.failed} failed, {backfill.data.still_pending} still running.
+        </p>
+      ) : null}
       <ErrorNote error={backfill.error ?? clear.error} />
-      <QueryState query={results} label="evaluation results" empty={(data) => (data.results.length === 0 ? 'No evaluation yet: run one above.' : null)}>
+      <QueryState
+        query={results}
+        label="evaluation results"
+        empty={(data) => (data.results.length === 0 ? 'No evaluation yet: run one above.' : null)}
+      >
         {(data) => (
           <div className="table-scroll" tabIndex={0} role="region" aria-label="evaluation results">
-          <table className="data small" data-testid="eval-results">
-            <thead>
-              <tr>
-                <th>article</th><th>config</th><th>model</th><th>status</th><th className="num">expected</th><th className="num">actual</th><th>delta</th>
-                <th className="num">matched</th><th className="num">missed</th><th className="num">extra</th><th className="num">precision</th><th className="num">recall</th><th>when</th>
-              </tr>
-            </thead>
-            <tbody>{data.results.map((record) => <RecordRow key={record.id} record={record} />)}</tbody>
-          </table>
+            <table className="data small" data-testid="eval-results">
+              <thead>
+                <tr>
+                  <th>article</th>
+                  <th>config</th>
+                  <th>model</th>
+                  <th>status</th>
+                  <th className="num">expected</th>
+                  <th className="num">actual</th>
+                  <th>delta</th>
+                  <th className="num">matched</th>
+                  <th className="num">missed</th>
+                  <th className="num">extra</th>
+                  <th className="num">precision</th>
+                  <th className="num">recall</th>
+                  <th>when</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.results.map((record) => (
+                  <RecordRow key={record.id} record={record} />
+                ))}
+              </tbody>
+            </table>
           </div>
         )}
       </QueryState>
@@ -234,43 +344,63 @@ function AggregatePanel({ subagent }: { subagent: EvalSubagent }) {
   const aggregate = useApi(routes.getSubagentEvalAggregate, { query: { subagent } });
   return (
     <Panel id="eval-aggregate" title="By config version">
-      <QueryState query={aggregate} label="aggregates" empty={(data) => (data.versions.length === 0 ? 'No completed evaluation for this subagent yet.' : null)}>
+      <QueryState
+        query={aggregate}
+        label="aggregates"
+        empty={(data) => (data.versions.length === 0 ? 'No completed evaluation for this subagent yet.' : null)}
+      >
         {(data) => (
           <div className="table-scroll" tabIndex={0} role="region" aria-label="aggregates by config version">
-          <table className="data small" data-testid="eval-aggregate">
-            <thead>
-              <tr>
-                <th>config</th><th>models</th><th className="num">scored</th><th className="num">mean score</th><th className="num">MAE</th><th className="num">nMAE</th>
-                <th>count accuracy</th><th className="num">precision</th><th className="num">recall</th><th className="num">F1</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.versions.map((version) => (
-                <tr key={String(version.config_version)}>
-                  <td>v{version.config_version ?? '—'}</td>
-                  <td>{version.models.join(', ')}</td>
-                  <td className="num">{version.scored_articles} / {data.eval_set_total}</td>
-                  <td className="num">{fixed(version.mean_score)}</td>
-                  <td className="num">{fixed(version.raw_mae)}</td>
-                  <td className="num">{fixed(version.nmae)}</td>
-                  <td>
-                    <span className="badge ok" title="exact count">{version.count_accuracy.pass}</span>{' '}
-                    <span className="badge warn" title="within 2">{version.count_accuracy.partial}</span>{' '}
-                    <span className="badge bad" title="more than 2 off">{version.count_accuracy.fail}</span>
-                  </td>
-                  <td className="num">{percent(version.mean_precision)}</td>
-                  <td className="num">{percent(version.mean_recall)}</td>
-                  <td className="num">{percent(version.mean_f1)}</td>
+            <table className="data small" data-testid="eval-aggregate">
+              <thead>
+                <tr>
+                  <th>config</th>
+                  <th>models</th>
+                  <th className="num">scored</th>
+                  <th className="num">mean score</th>
+                  <th className="num">MAE</th>
+                  <th className="num">nMAE</th>
+                  <th>count accuracy</th>
+                  <th className="num">precision</th>
+                  <th className="num">recall</th>
+                  <th className="num">F1</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.versions.map((version) => (
+                  <tr key={String(version.config_version)}>
+                    <td>v{version.config_version ?? '—'}</td>
+                    <td>{version.models.join(', ')}</td>
+                    <td className="num">
+                      {version.scored_articles} / {data.eval_set_total}
+                    </td>
+                    <td className="num">{fixed(version.mean_score)}</td>
+                    <td className="num">{fixed(version.raw_mae)}</td>
+                    <td className="num">{fixed(version.nmae)}</td>
+                    <td>
+                      <span className="badge ok" title="exact count">
+                        {version.count_accuracy.pass}
+                      </span>{' '}
+                      <span className="badge warn" title="within 2">
+                        {version.count_accuracy.partial}
+                      </span>{' '}
+                      <span className="badge bad" title="more than 2 off">
+                        {version.count_accuracy.fail}
+                      </span>
+                    </td>
+                    <td className="num">{percent(version.mean_precision)}</td>
+                    <td className="num">{percent(version.mean_recall)}</td>
+                    <td className="num">{percent(version.mean_f1)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
           </div>
         )}
       </QueryState>
       <p className="small muted">
-        Score is actual − expected count per article; MAE its mean absolute value; nMAE the absolute errors over the expected total. Count accuracy:
-        exact (pass), within 2 (partial), further (fail); the spec&apos;s baseline target is 80% pass, the goal 90%.
+        Score is actual − expected count per article; MAE its mean absolute value; nMAE the absolute errors over the expected total. Count
+        accuracy: exact (pass), within 2 (partial), further (fail); the spec&apos;s baseline target is 80% pass, the goal 90%.
       </p>
     </Panel>
   );

@@ -45,8 +45,19 @@ export function SubagentTabs({ value, onChange }: { value: EvalSubagent; onChang
 export function EvalPageTabs() {
   return (
     <nav className="tabs" aria-label="evaluation views">
-      <NavLink to={{ pathname: '/mlops/agent-evals', search: window.location.search }} className={({ isActive }) => (isActive ? 'active' : '')} end>Runs and results</NavLink>
-      <NavLink to={{ pathname: '/mlops/agent-evals2', search: window.location.search }} className={({ isActive }) => (isActive ? 'active' : '')}>Trends and comparison</NavLink>
+      <NavLink
+        to={{ pathname: '/mlops/agent-evals', search: window.location.search }}
+        className={({ isActive }) => (isActive ? 'active' : '')}
+        end
+      >
+        Runs and results
+      </NavLink>
+      <NavLink
+        to={{ pathname: '/mlops/agent-evals2', search: window.location.search }}
+        className={({ isActive }) => (isActive ? 'active' : '')}
+      >
+        Trends and comparison
+      </NavLink>
     </nav>
   );
 }
@@ -56,7 +67,12 @@ export function DeltaBadge({ score }: { score: number | null }) {
   if (score === null) return <span className="muted">—</span>;
   const tone = score === 0 ? 'ok' : Math.abs(score) <= 2 ? 'warn' : 'bad';
   const label = score === 0 ? '±0' : score > 0 ? `+${score}` : String(score);
-  return <span className={`badge ${tone}`} title="actual − expected count">{label}</span>;
+  return (
+    <span className={`badge ${tone}`} title="actual − expected count">
+      {label}
+    </span>
+  );
 }
 
-export const fixed = (value: number | null | undefined, digits = 2) => (value === null || value === undefined ? '—' : value.toFixed(digits));
+export const fixed = (value: number | null | undefined, digits = 2) =>
+  value === null || value === undefined ? '—' : value.toFixed(digits);

@@ -10,8 +10,18 @@ export function ArgumentsView({ args, label }: { args: Record<string, unknown>; 
         const shown = showValue(value);
         return (
           <div key={key} className="mcp-arg">
-            <dt><code>{key}</code></dt>
-            <dd>{shown.block ? <pre className="mcp-json" tabIndex={0}>{shown.text}</pre> : <span className="mono">{shown.text}</span>}</dd>
+            <dt>
+              <code>{key}</code>
+            </dt>
+            <dd>
+              {shown.block ? (
+                <pre className="mcp-json" tabIndex={0}>
+                  {shown.text}
+                </pre>
+              ) : (
+                <span className="mono">{shown.text}</span>
+              )}
+            </dd>
           </div>
         );
       })}

@@ -32,7 +32,11 @@ function argumentsOf(event: AuditEventView): string {
 export function AuditTrail() {
   const [type, setType] = useState('');
   const pages = useCursorPages();
-  const audit = useApi(mcpRoutes.getAudit, { query: { type: type === '' ? undefined : type, limit: PAGE, cursor: pages.cursor } }, { refetchInterval: 30_000 });
+  const audit = useApi(
+    mcpRoutes.getAudit,
+    { query: { type: type === '' ? undefined : type, limit: PAGE, cursor: pages.cursor } },
+    { refetchInterval: 30_000 },
+  );
   return (
     <>
       <div className="row">
@@ -46,26 +50,45 @@ export function AuditTrail() {
             }}
           >
             {TYPES.map((option) => (
-              <option key={option.value} value={option.value}>{option.label}</option>
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
             ))}
           </select>
         </label>
         <span className="small muted">Arguments are shown as audited: secrets and long values redacted.</span>
       </div>
-      <QueryState query={audit} label="audit trail" empty={(data) => (data.events.length === 0 && pages.page === 1 ? 'Nothing audited yet.' : null)}>
+      <QueryState
+        query={audit}
+        label="audit trail"
+        empty={(data) => (data.events.length === 0 && pages.page === 1 ? 'Nothing audited yet.' : null)}
+      >
         {(data) => (
           <>
             <table className="data small" aria-label="audit trail">
               <thead>
-                <tr><th>when</th><th>event</th><th>caller</th><th>outcome</th><th className="num">duration</th><th>details</th></tr>
+                <tr>
+                  <th>when</th>
+                  <th>event</th>
+                  <th>caller</th>
+                  <th>outcome</th>
+                  <th className="num">duration</th>
+                  <th>details</th>
+                </tr>
               </thead>
               <tbody>
                 {data.events.map((event) => (
                   <tr key={event.id}>
-                    <td className="nowrap" title={event.created_at}>{formatTime(event.created_at)}</td>
+                    <td className="nowrap" title={event.created_at}>
+                      {formatTime(event.created_at)}
+                    </td>
                     <td>
                       {EVENT_LABELS[event.type] ?? event.type}
-                      {event.tool ? <div><code className="mcp-tool">{event.tool}</code></div> : null}
+                      {event.tool ? (
+                        <div>
+                          <code className="mcp-tool">{event.tool}</code>
+                        </div>
+                      ) : null}
                     </td>
                     <td className="nowrap">{callerLabel(event.actor)}</td>
                     <td>{event.outcome ? <StatusBadge status={event.outcome} /> : '—'}</td>
@@ -73,14 +96,23 @@ export function AuditTrail() {
                     <td>
                       <details>
                         <summary className="mono">{argumentsOf(event) || 'payload'}</summary>
-                        <pre className="mcp-json" tabIndex={0}>{JSON.stringify(event.payload, null, 2)}</pre>
+                        <pre className="mcp-json" tabIndex={0}>
+                          {JSON.stringify(event.payload, null, 2)}
+                        </pre>
                       </details>
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
-            <CursorPager label="audit trail" page={pages.page} shown={data.events.length} nextCursor={data.next_cursor} onOlder={pages.older} onNewer={pages.newer} />
+            <CursorPager
+              label="audit trail"
+              page={pages.page}
+              shown={data.events.length}
+              nextCursor={data.next_cursor}
+              onOlder={pages.older}
+              onNewer={pages.newer}
+            />
           </>
         )}
       </QueryState>

@@ -17,15 +17,33 @@ export function useCursorPages() {
 }
 
 /** Same look as the numbered pager; there is no total, only whether older entries exist. */
-export function CursorPager({ label, page, shown, nextCursor, onOlder, onNewer }: { label: string; page: number; shown: number; nextCursor: string | null; onOlder: (cursor: string) => void; onNewer: () => void }) {
+export function CursorPager({
+  label,
+  page,
+  shown,
+  nextCursor,
+  onOlder,
+  onNewer,
+}: {
+  label: string;
+  page: number;
+  shown: number;
+  nextCursor: string | null;
+  onOlder: (cursor: string) => void;
+  onNewer: () => void;
+}) {
   return (
     <nav className="row spread" aria-label={`${label} pages`}>
       <span className="muted small">
         page {page}, {shown} shown{nextCursor ? ', older ones follow' : ''}
       </span>
       <span className="row">
-        <button type="button" disabled={page <= 1} onClick={onNewer}>← Newer</button>
-        <button type="button" disabled={!nextCursor} onClick={() => nextCursor && onOlder(nextCursor)}>Older →</button>
+        <button type="button" disabled={page <= 1} onClick={onNewer}>
+          ← Newer
+        </button>
+        <button type="button" disabled={!nextCursor} onClick={() => nextCursor && onOlder(nextCursor)}>
+          Older →
+        </button>
       </span>
     </nav>
   );

@@ -29,23 +29,44 @@ export function describeAction(tool: string, args: Record<string, unknown>): Act
   const queueId = num(args['queue_id']);
   switch (tool) {
     case 'approve_queue_rule':
-      return { text: `Approve Sigma queue rule #${queueId ?? '?'}${str(args['comment']) ? ' with a review note' : ''}`, link: queueId === null ? undefined : queueLink(queueId) };
+      return {
+        text: `Approve Sigma queue rule #${queueId ?? '?'}${str(args['comment']) ? ' with a review note' : ''}`,
+        link: queueId === null ? undefined : queueLink(queueId),
+      };
     case 'reject_queue_rule':
-      return { text: `Reject Sigma queue rule #${queueId ?? '?'}, giving the stated reason`, link: queueId === null ? undefined : queueLink(queueId) };
+      return {
+        text: `Reject Sigma queue rule #${queueId ?? '?'}, giving the stated reason`,
+        link: queueId === null ? undefined : queueLink(queueId),
+      };
     case 'submit_queue_rule':
-      return { text: `Deliver approved Sigma queue rule #${queueId ?? '?'} to the rules repository (opens a pull request)`, link: queueId === null ? undefined : queueLink(queueId) };
+      return {
+        text: `Deliver approved Sigma queue rule #${queueId ?? '?'} to the rules repository (opens a pull request)`,
+        link: queueId === null ? undefined : queueLink(queueId),
+      };
     case 'update_workflow_config':
-      return { text: 'Save the given workflow configuration as a new config version (replaces the active thresholds and agent settings)', link: { to: '/workflow#config', label: 'current configuration' } };
+      return {
+        text: 'Save the given workflow configuration as a new config version (replaces the active thresholds and agent settings)',
+        link: { to: '/workflow#config', label: 'current configuration' },
+      };
     case 'update_auto_trigger_threshold': {
       const threshold = num(args['auto_trigger_hunt_score_threshold']);
-      return { text: `Set the auto-trigger hunt score threshold to ${threshold ?? '?'}`, link: { to: '/workflow#config', label: 'current configuration' } };
+      return {
+        text: `Set the auto-trigger hunt score threshold to ${threshold ?? '?'}`,
+        link: { to: '/workflow#config', label: 'current configuration' },
+      };
     }
     case 'delete_article': {
       const id = num(args['article_id']);
-      return { text: `Delete article #${id ?? '?'} with its feedback, annotations and chunk results`, link: id === null ? undefined : { to: `/articles/${id}`, label: `article #${id}` } };
+      return {
+        text: `Delete article #${id ?? '?'} with its feedback, annotations and chunk results`,
+        link: id === null ? undefined : { to: `/articles/${id}`, label: `article #${id}` },
+      };
     }
     case 'retrain_model':
-      return { text: 'Retrain the content filter from feedback and annotations (the quality gate decides whether the new version goes live)', link: { to: '/mlops', label: 'content filter' } };
+      return {
+        text: 'Retrain the content filter from feedback and annotations (the quality gate decides whether the new version goes live)',
+        link: { to: '/mlops', label: 'content filter' },
+      };
     case 'rollback_model': {
       const id = num(args['version_id']);
       return { text: `Make content-filter model version #${id ?? '?'} live again`, link: { to: '/mlops', label: 'content filter' } };

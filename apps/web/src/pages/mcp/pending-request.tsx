@@ -18,16 +18,31 @@ const DECIDE_INVALIDATES = [mcpRoutes.getMcpConfirmations, mcpRoutes.getMcpConfi
  * decision. The page reports the outcome (or why it was refused: 409, 410) above the list, since a decided
  * request leaves this list.
  */
-export function PendingRequest({ confirmation, onDecided, onRefused }: { confirmation: McpConfirmation; onDecided: (decision: Decision) => void; onRefused: (refusal: Refusal) => void }) {
+export function PendingRequest({
+  confirmation,
+  onDecided,
+  onRefused,
+}: {
+  confirmation: McpConfirmation;
+  onDecided: (decision: Decision) => void;
+  onRefused: (refusal: Refusal) => void;
+}) {
   const canDecide = useCan('analyst');
   const session = useSession();
   const [reason, setReason] = useState('');
   const summary = describeAction(confirmation.tool, confirmation.arguments);
   const input = { params: { id: confirmation.id }, body: reason.trim() === '' ? {} : { reason: reason.trim() } };
-  const confirm = useApiMutation(mcpRoutes.postMcpConfirmationsConfirm, { invalidates: DECIDE_INVALIDATES, onSuccess: (data) => onDecided({ verb: 'confirm', confirmation: data }) });
-  const reject = useApiMutation(mcpRoutes.postMcpConfirmationsReject, { invalidates: DECIDE_INVALIDATES, onSuccess: (data) => onDecided({ verb: 'reject', confirmation: data }) });
+  const confirm = useApiMutation(mcpRoutes.postMcpConfirmationsConfirm, {
+    invalidates: DECIDE_INVALIDATES,
+    onSuccess: (data) => onDecided({ verb: 'confirm', confirmation: data }),
+  });
+  const reject = useApiMutation(mcpRoutes.postMcpConfirmationsReject, {
+    invalidates: DECIDE_INVALIDATES,
+    onSuccess: (data) => onDecided({ verb: 'reject', confirmation: data }),
+  });
   const busy = confirm.isPending || reject.isPending;
-  const decide = (verb: Verb) => (verb === 'confirm' ? confirm : reject).mutate(input, { onError: (error) => onRefused({ verb, confirmation, error }) });
+  const decide = (verb: Verb) =>
+    (verb === 'confirm' ? confirm : reject).mutate(input, { onError: (error) => onRefused({ verb, confirmation, error }) });
   const ownRequest = session.actor !== LOCAL_ACTOR && session.actor === confirmation.requested_by;
   const headingId = `request-${confirmation.id}-h`;
   const expiresSoon = new Date(confirmation.expires_at).getTime() - Date.now() < 60 * 60_000;
@@ -42,7 +57,12 @@ export function PendingRequest({ confirmation, onDecided, onRefused }: { confirm
       </div>
       <p className="mcp-summary">
         {summary.text}
-        {summary.link ? <> — <Link to={summary.link.to}>open {summary.link.label}</Link></> : null}
+        {summary.link ? (
+          <>
+            {' '}
+            — <Link to={summary.link.to}>open {summary.link.label}</Link>
+          </>
+        ) : null}
       </p>
       <dl className="kv small">
         <dt>asked by</dt>
@@ -52,9 +72,13 @@ export function PendingRequest({ confirmation, onDecided, onRefused }: { confirm
           {ownRequest ? <span className="badge"> you</span> : null}
         </dd>
         <dt>filed</dt>
-        <dd title={confirmation.created_at}>{formatTime(confirmation.created_at)} ({formatAgo(confirmation.created_at)})</dd>
+        <dd title={confirmation.created_at}>
+          {formatTime(confirmation.created_at)} ({formatAgo(confirmation.created_at)})
+        </dd>
         <dt>expires</dt>
-        <dd title={confirmation.expires_at} className={expiresSoon ? 'mcp-soon' : undefined}>{formatTime(confirmation.expires_at)} ({formatIn(confirmation.expires_at)})</dd>
+        <dd title={confirmation.expires_at} className={expiresSoon ? 'mcp-soon' : undefined}>
+          {formatTime(confirmation.expires_at)} ({formatIn(confirmation.expires_at)})
+        </dd>
         <dt>request id</dt>
         <dd className="mono">{confirmation.id}</dd>
       </dl>
@@ -70,7 +94,13 @@ export function PendingRequest({ confirmation, onDecided, onRefused }: { confirm
         >
           <label className="block mcp-reason">
             Reason (optional, kept with the decision)
-            <input value={reason} maxLength={2000} onChange={(event) => setReason(event.target.value)} placeholder="e.g. matches the analyst's review" disabled={busy} />
+            <input
+              value={reason}
+              maxLength={2000}
+              onChange={(event) => setReason(event.target.value)}
+              placeholder="e.g. matches the analyst's review"
+              disabled={busy}
+            />
           </label>
           <div className="row">
             <button type="submit" className="primary" disabled={busy} aria-describedby={headingId}>

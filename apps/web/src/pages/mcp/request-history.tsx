@@ -23,13 +23,20 @@ function Outcome({ confirmation }: { confirmation: McpConfirmation }) {
     <div className="stack mcp-outcome">
       {confirmation.status === 'pending' ? <span className="muted">waiting for a decision (see above)</span> : null}
       {confirmation.status === 'expired' ? <span className="muted">nobody decided it in time; it never ran</span> : null}
-      {confirmation.status === 'rejected' ? <span>never ran{confirmation.decision_reason ? <>: “{confirmation.decision_reason}”</> : null}</span> : null}
-      {confirmation.status !== 'rejected' && confirmation.decision_reason ? <span className="muted">reason: “{confirmation.decision_reason}”</span> : null}
+      {confirmation.status === 'rejected' ? (
+        <span>never ran{confirmation.decision_reason ? <>: “{confirmation.decision_reason}”</> : null}</span>
+      ) : null}
+      {confirmation.status !== 'rejected' && confirmation.decision_reason ? (
+        <span className="muted">reason: “{confirmation.decision_reason}”</span>
+      ) : null}
       {confirmation.error ? <span className="finding error">{confirmation.error}</span> : null}
       {result ? (
         <details>
           <summary>
-            service answered {result.status !== null ? <span className={`badge ${result.status >= 200 && result.status < 300 ? 'ok' : 'bad'}`}>HTTP {result.status}</span> : null}{' '}
+            service answered{' '}
+            {result.status !== null ? (
+              <span className={`badge ${result.status >= 200 && result.status < 300 ? 'ok' : 'bad'}`}>HTTP {result.status}</span>
+            ) : null}{' '}
             <span className="mono muted">{briefBody(result.body, 60)}</span>
           </summary>
           <pre className="mcp-json">{JSON.stringify(result.body, null, 2)}</pre>
@@ -43,7 +50,11 @@ function Outcome({ confirmation }: { confirmation: McpConfirmation }) {
 export function RequestHistory() {
   const [status, setStatus] = useState<Status | 'all'>('all');
   const pages = useCursorPages();
-  const list = useApi(mcpRoutes.getMcpConfirmations, { query: { status: status === 'all' ? undefined : status, limit: PAGE, cursor: pages.cursor } }, { refetchInterval: 15_000 });
+  const list = useApi(
+    mcpRoutes.getMcpConfirmations,
+    { query: { status: status === 'all' ? undefined : status, limit: PAGE, cursor: pages.cursor } },
+    { refetchInterval: 15_000 },
+  );
   return (
     <>
       <div className="row">
@@ -58,22 +69,43 @@ export function RequestHistory() {
           >
             <option value="all">every status</option>
             {CONFIRMATION_STATUSES.map((value) => (
-              <option key={value} value={value}>{value}</option>
+              <option key={value} value={value}>
+                {value}
+              </option>
             ))}
           </select>
         </label>
       </div>
-      <QueryState query={list} label="requests" empty={(data) => (data.confirmations.length === 0 && pages.page === 1 ? (status === 'all' ? 'No MCP client has asked for a high-risk action yet.' : `No ${status} requests.`) : null)}>
+      <QueryState
+        query={list}
+        label="requests"
+        empty={(data) =>
+          data.confirmations.length === 0 && pages.page === 1
+            ? status === 'all'
+              ? 'No MCP client has asked for a high-risk action yet.'
+              : `No ${status} requests.`
+            : null
+        }
+      >
         {(data) => (
           <>
             <table className="data small" aria-label="request history">
               <thead>
-                <tr><th>filed</th><th>request</th><th>asked by</th><th>status</th><th>decided</th><th>outcome</th></tr>
+                <tr>
+                  <th>filed</th>
+                  <th>request</th>
+                  <th>asked by</th>
+                  <th>status</th>
+                  <th>decided</th>
+                  <th>outcome</th>
+                </tr>
               </thead>
               <tbody>
                 {data.confirmations.map((confirmation) => (
                   <tr key={confirmation.id} data-confirmation-id={confirmation.id}>
-                    <td className="nowrap" title={confirmation.created_at}>{formatTime(confirmation.created_at)}</td>
+                    <td className="nowrap" title={confirmation.created_at}>
+                      {formatTime(confirmation.created_at)}
+                    </td>
                     <td>
                       <code className="mcp-tool">{confirmation.tool}</code>
                       <div>{describeAction(confirmation.tool, confirmation.arguments).text}</div>
@@ -83,25 +115,40 @@ export function RequestHistory() {
                       </details>
                     </td>
                     <td className="nowrap">{callerLabel(confirmation.requested_by)}</td>
-                    <td><ConfirmationBadge status={confirmation.status} /></td>
+                    <td>
+                      <ConfirmationBadge status={confirmation.status} />
+                    </td>
                     <td>
                       {confirmation.decided_by ? (
                         <>
                           <span className="nowrap">{callerLabel(confirmation.decided_by)}</span>
-                          <div className="muted nowrap" title={confirmation.decided_at ?? undefined}>{formatTime(confirmation.decided_at)}</div>
+                          <div className="muted nowrap" title={confirmation.decided_at ?? undefined}>
+                            {formatTime(confirmation.decided_at)}
+                          </div>
                         </>
                       ) : confirmation.status === 'expired' ? (
-                        <span className="muted nowrap" title={confirmation.expires_at}>expired {formatTime(confirmation.expires_at)}</span>
+                        <span className="muted nowrap" title={confirmation.expires_at}>
+                          expired {formatTime(confirmation.expires_at)}
+                        </span>
                       ) : (
                         '—'
                       )}
                     </td>
-                    <td><Outcome confirmation={confirmation} /></td>
+                    <td>
+                      <Outcome confirmation={confirmation} />
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
-            <CursorPager label="request history" page={pages.page} shown={data.confirmations.length} nextCursor={data.next_cursor} onOlder={pages.older} onNewer={pages.newer} />
+            <CursorPager
+              label="request history"
+              page={pages.page}
+              shown={data.confirmations.length}
+              nextCursor={data.next_cursor}
+              onOlder={pages.older}
+              onNewer={pages.newer}
+            />
           </>
         )}
       </QueryState>

@@ -30,22 +30,50 @@ export function CheckNote({ check }: { check: SourceCheck | null | undefined }) 
 }
 
 function checkOf(error: unknown): SourceCheck | null {
-  return error instanceof ApiError && error.code === 'source_unreachable' ? ((error.details as { check?: SourceCheck } | undefined)?.check ?? null) : null;
+  return error instanceof ApiError && error.code === 'source_unreachable'
+    ? ((error.details as { check?: SourceCheck } | undefined)?.check ?? null)
+    : null;
 }
 
 /**
  * Add (no `editing`) or edit a source. The service fetches the URL once first; when it does not answer as
  * the chosen kind, this says why and offers to store it anyway.
  */
-export function SourceForm({ editing, initial, onDone, onCancel }: { editing?: { id: number }; initial?: SourceDraft; onDone?: () => void; onCancel?: () => void }) {
+export function SourceForm({
+  editing,
+  initial,
+  onDone,
+  onCancel,
+}: {
+  editing?: { id: number };
+  initial?: SourceDraft;
+  onDone?: () => void;
+  onCancel?: () => void;
+}) {
   const [draft, setDraft] = useState<SourceDraft>(initial ?? EMPTY);
-  const create = useApiMutation(ingestionRoutes.postSources, { invalidates: SOURCE_ROUTES, onSuccess: () => { setDraft(EMPTY); onDone?.(); } });
+  const create = useApiMutation(ingestionRoutes.postSources, {
+    invalidates: SOURCE_ROUTES,
+    onSuccess: () => {
+      setDraft(EMPTY);
+      onDone?.();
+    },
+  });
   const update = useApiMutation(ingestionRoutes.patchSource, { invalidates: SOURCE_ROUTES, onSuccess: () => onDone?.() });
   const write = editing ? update : create;
   const failedCheck = checkOf(write.error);
   const send = (skipCheck: boolean) => {
     if (editing) {
-      update.mutate({ params: { source_id: String(editing.id) }, body: { name: draft.name, url: draft.url, kind: draft.kind, check_frequency_seconds: draft.check_frequency_seconds, lookback_days: draft.lookback_days, skip_check: skipCheck } });
+      update.mutate({
+        params: { source_id: String(editing.id) },
+        body: {
+          name: draft.name,
+          url: draft.url,
+          kind: draft.kind,
+          check_frequency_seconds: draft.check_frequency_seconds,
+          lookback_days: draft.lookback_days,
+          skip_check: skipCheck,
+        },
+      });
     } else {
       create.mutate({ body: { ...draft, skip_check: skipCheck } });
     }
@@ -61,45 +89,97 @@ export function SourceForm({ editing, initial, onDone, onCancel }: { editing?: {
         {editing ? null : (
           <label htmlFor={field('identifier')}>
             Identifier
-            <input id={field('identifier')} required pattern="[a-z0-9][a-z0-9_.\-]{0,99}" title="lower-case letters, digits, . _ -" value={draft.identifier} onChange={(event) => setDraft({ ...draft, identifier: event.target.value })} placeholder="vendor-blog" />
+            <input
+              id={field('identifier')}
+              required
+              pattern="[a-z0-9][a-z0-9_.\-]{0,99}"
+              title="lower-case letters, digits, . _ -"
+              value={draft.identifier}
+              onChange={(event) => setDraft({ ...draft, identifier: event.target.value })}
+              placeholder="vendor-blog"
+            />
           </label>
         )}
         <label htmlFor={field('name')}>
           Name
-          <input id={field('name')} required value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.target.value })} placeholder="Vendor threat research" />
+          <input
+            id={field('name')}
+            required
+            value={draft.name}
+            onChange={(event) => setDraft({ ...draft, name: event.target.value })}
+            placeholder="Vendor threat research"
+          />
         </label>
         <label htmlFor={field('url')} className="wide">
           Feed or page URL
-          <input id={field('url')} type="url" required value={draft.url} onChange={(event) => setDraft({ ...draft, url: event.target.value })} placeholder="https://vendor.example/feed.xml" />
+          <input
+            id={field('url')}
+            type="url"
+            required
+            value={draft.url}
+            onChange={(event) => setDraft({ ...draft, url: event.target.value })}
+            placeholder="https://vendor.example/feed.xml"
+          />
         </label>
         <label htmlFor={field('kind')}>
           Kind
           <select id={field('kind')} value={draft.kind} onChange={(event) => setDraft({ ...draft, kind: event.target.value as Kind })}>
-            {SOURCE_KINDS.map((kind) => <option key={kind} value={kind}>{kind === 'html' ? 'html (a page listing articles)' : kind}</option>)}
+            {SOURCE_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {kind === 'html' ? 'html (a page listing articles)' : kind}
+              </option>
+            ))}
           </select>
         </label>
         <label htmlFor={field('check_frequency_seconds')}>
           Every (minutes)
-          <input id={field('check_frequency_seconds')} type="number" min={1} max={10080} value={Math.round(draft.check_frequency_seconds / 60)} onChange={(event) => setDraft({ ...draft, check_frequency_seconds: Math.max(1, Number(event.target.value)) * 60 })} />
+          <input
+            id={field('check_frequency_seconds')}
+            type="number"
+            min={1}
+            max={10080}
+            value={Math.round(draft.check_frequency_seconds / 60)}
+            onChange={(event) => setDraft({ ...draft, check_frequency_seconds: Math.max(1, Number(event.target.value)) * 60 })}
+          />
         </label>
         <label htmlFor={field('lookback_days')}>
           Look back (days)
-          <input id={field('lookback_days')} type="number" min={0} max={3650} value={draft.lookback_days} onChange={(event) => setDraft({ ...draft, lookback_days: Math.max(0, Number(event.target.value)) })} />
+          <input
+            id={field('lookback_days')}
+            type="number"
+            min={0}
+            max={3650}
+            value={draft.lookback_days}
+            onChange={(event) => setDraft({ ...draft, lookback_days: Math.max(0, Number(event.target.value)) })}
+          />
         </label>
       </div>
       <div className="row">
-        <button type="submit" className="primary" disabled={write.isPending}>{write.isPending ? 'Checking…' : editing ? 'Save' : 'Check and add'}</button>
-        {onCancel ? <button type="button" onClick={onCancel}>Cancel</button> : null}
+        <button type="submit" className="primary" disabled={write.isPending}>
+          {write.isPending ? 'Checking…' : editing ? 'Save' : 'Check and add'}
+        </button>
+        {onCancel ? (
+          <button type="button" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
       </div>
       {failedCheck ? (
         <div className="notice warn small" role="alert" data-testid="source-unreachable">
-          <strong>{draft.url}</strong> did not answer as a {draft.kind} source: {failedCheck.reason ?? 'no answer'}. Fix the URL or the kind, or{' '}
-          <button type="button" onClick={() => send(true)}>store it anyway</button>
+          <strong>{draft.url}</strong> did not answer as a {draft.kind} source: {failedCheck.reason ?? 'no answer'}. Fix the URL or the
+          kind, or{' '}
+          <button type="button" onClick={() => send(true)}>
+            store it anyway
+          </button>
         </div>
       ) : (
         <ErrorNote error={write.error} action={editing ? 'Saving the source' : 'Adding the source'} />
       )}
-      {create.data && !editing ? <div className="notice ok small" role="status">Added {create.data.name}.</div> : null}
+      {create.data && !editing ? (
+        <div className="notice ok small" role="status">
+          Added {create.data.name}.
+        </div>
+      ) : null}
       <CheckNote check={write.data?.check} />
     </form>
   );

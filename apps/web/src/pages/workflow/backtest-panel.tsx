@@ -13,7 +13,9 @@ function Results({ result }: { result: BacktestResponse }) {
         <li key={dataset.dataset_id}>
           <strong>{dataset.name}</strong>: matches {dataset.matches} of {dataset.events} events
           {dataset.problems.length > 0 ? <span className="muted"> ({dataset.problems.length} damaged parts skipped)</span> : null}
-          {dataset.complete ? null : <span className="muted"> (stopped after {dataset.events} events: BACKTEST_MAX_EVENTS or BACKTEST_MAX_SECONDS)</span>}
+          {dataset.complete ? null : (
+            <span className="muted"> (stopped after {dataset.events} events: BACKTEST_MAX_EVENTS or BACKTEST_MAX_SECONDS)</span>
+          )}
           {dataset.first_matches.length > 0 ? (
             <ul>
               {dataset.first_matches.map((match) => (
@@ -62,7 +64,8 @@ export function BacktestPanel({ item }: { item: SigmaQueueItem }) {
   // Another item: its own backtest. The same item with an edited rule: the last backtest again.
   useEffect(() => {
     const last = lastRun.current;
-    if (last && last.queueId === item.queue_id) mutate({ params: { queue_id: item.queue_id }, body: { dataset_ids: last.ids } }, { onSuccess: setResult });
+    if (last && last.queueId === item.queue_id)
+      mutate({ params: { queue_id: item.queue_id }, body: { dataset_ids: last.ids } }, { onSuccess: setResult });
     else {
       lastRun.current = null;
       setResult(null);
@@ -76,9 +79,11 @@ export function BacktestPanel({ item }: { item: SigmaQueueItem }) {
   const items = datasets.data?.items ?? [];
   return (
     <div className="notice small" data-testid="backtest">
-      <strong>Backtest</strong> on uploaded telemetry (JSON Lines, CloudTrail, EVTX; up to {datasets.data ? Math.round(datasets.data.max_bytes / 1024) : '…'} KiB, kept{' '}
-      {datasets.data?.retention_days ?? '…'} days).
-      {items.length === 0 ? <p className="muted">No datasets yet.</p> : (
+      <strong>Backtest</strong> on uploaded telemetry (JSON Lines, CloudTrail, EVTX; up to{' '}
+      {datasets.data ? Math.round(datasets.data.max_bytes / 1024) : '…'} KiB, kept {datasets.data?.retention_days ?? '…'} days).
+      {items.length === 0 ? (
+        <p className="muted">No datasets yet.</p>
+      ) : (
         <ul>
           {items.map((dataset) => (
             <li key={dataset.dataset_id}>
@@ -86,16 +91,28 @@ export function BacktestPanel({ item }: { item: SigmaQueueItem }) {
                 <input
                   type="checkbox"
                   checked={chosen.includes(dataset.dataset_id)}
-                  onChange={(event) => setChosen((ids) => (event.target.checked ? [...ids, dataset.dataset_id] : ids.filter((id) => id !== dataset.dataset_id)))}
+                  onChange={(event) =>
+                    setChosen((ids) =>
+                      event.target.checked ? [...ids, dataset.dataset_id] : ids.filter((id) => id !== dataset.dataset_id),
+                    )
+                  }
                 />{' '}
-                {dataset.name} <span className="muted">({dataset.container}, {dataset.events} events)</span>
+                {dataset.name}{' '}
+                <span className="muted">
+                  ({dataset.container}, {dataset.events} events)
+                </span>
               </label>
             </li>
           ))}
         </ul>
       )}
       <div className="row">
-        <input type="file" aria-label="upload telemetry" disabled={!canWrite || upload.isPending} onChange={(event) => onFile(event.target.files?.[0])} />
+        <input
+          type="file"
+          aria-label="upload telemetry"
+          disabled={!canWrite || upload.isPending}
+          onChange={(event) => onFile(event.target.files?.[0])}
+        />
         <button type="button" disabled={!canWrite || chosen.length === 0 || backtest.isPending} onClick={() => run(chosen.slice(0, 10))}>
           Run backtest
         </button>

@@ -18,17 +18,24 @@ function RuleBadges({ record }: { record: ExecutionRuleRecord }) {
   const level = record.rule && 'level' in record.rule ? record.rule.level : undefined;
   return (
     <>
-      <span className="badge">{record.source}</span>{' '}
-      {level ? <span className="badge">{level}</span> : null}{' '}
+      <span className="badge">{record.source}</span> {level ? <span className="badge">{level}</span> : null}{' '}
       {!record.validation.valid ? <span className="badge warn">invalid</span> : null}{' '}
-      {similarity ? <span className="muted small" title="similarity of the best match in the reference corpus when the run compared it">best corpus match {percent(similarity.max_similarity)}</span> : null}{' '}
+      {similarity ? (
+        <span className="muted small" title="similarity of the best match in the reference corpus when the run compared it">
+          best corpus match {percent(similarity.max_similarity)}
+        </span>
+      ) : null}{' '}
       {record.queue.outcome === 'linked' ? (
-        <span className="badge info" title="This rule repeats a rule already in the queue, so it was not queued again">same as queue item #{record.queue.queue_id}</span>
+        <span className="badge info" title="This rule repeats a rule already in the queue, so it was not queued again">
+          same as queue item #{record.queue.queue_id}
+        </span>
       ) : (
         <span className="badge info">{record.queue.outcome}</span>
       )}{' '}
       {selfTest && !selfTest.fires && !selfTest.error ? (
-        <span className="badge warn" title={`Tried on ${selfTest.events} events built from the article's observables`}>fires on none of its observables</span>
+        <span className="badge warn" title={`Tried on ${selfTest.events} events built from the article's observables`}>
+          fires on none of its observables
+        </span>
       ) : null}{' '}
       {selfTest?.baseline?.fires ? (
         <span className="badge warn" title={selfTest.baseline.examples.join('\n')}>
@@ -36,7 +43,9 @@ function RuleBadges({ record }: { record: ExecutionRuleRecord }) {
         </span>
       ) : null}{' '}
       {coveredBy.length > 0 ? (
-        <span className="badge warn" title={coveredBy.map((c) => c.title).join('\n')}>covered by {coveredBy.length} reference rule{coveredBy.length === 1 ? '' : 's'}</span>
+        <span className="badge warn" title={coveredBy.map((c) => c.title).join('\n')}>
+          covered by {coveredBy.length} reference rule{coveredBy.length === 1 ? '' : 's'}
+        </span>
       ) : null}{' '}
     </>
   );
@@ -46,7 +55,17 @@ function RuleBadges({ record }: { record: ExecutionRuleRecord }) {
  * A rule's fold; its SIEM queries are converted only while it is open, so a run with many rules costs one
  * conversion per rule the reader looks at.
  */
-function RuleFold({ initiallyOpen, summary, ruleYaml, children }: { initiallyOpen: boolean; summary: ReactNode; ruleYaml: string; children: ReactNode }) {
+function RuleFold({
+  initiallyOpen,
+  summary,
+  ruleYaml,
+  children,
+}: {
+  initiallyOpen: boolean;
+  summary: ReactNode;
+  ruleYaml: string;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(initiallyOpen);
   return (
     <details open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
@@ -80,7 +99,11 @@ export function ExecutionRules({ rules }: { rules: ExecutionRuleRecord[] }) {
             }
           >
             {/* In the fold, not its summary: a link inside <summary> is an interactive control nested in another. */}
-            {record.queue.queue_id ? <p className="small"><Link to={`/workflow?item=${record.queue.queue_id}#queue`}>Review in the queue (item #{record.queue.queue_id})</Link></p> : null}
+            {record.queue.queue_id ? (
+              <p className="small">
+                <Link to={`/workflow?item=${record.queue.queue_id}#queue`}>Review in the queue (item #{record.queue.queue_id})</Link>
+              </p>
+            ) : null}
             {logsource || tags.length > 0 ? (
               <p className="muted small">
                 {logsource}
@@ -90,7 +113,9 @@ export function ExecutionRules({ rules }: { rules: ExecutionRuleRecord[] }) {
             ) : null}
             {selfTest?.fires ? <p className="muted small">Fires on: {selfTest.fired_on.join('; ')}</p> : null}
             {coveredBy.length > 0 ? <p className="small">Already detected by: {coveredBy.map((c) => c.title).join('; ')}</p> : null}
-            {selfTest?.baseline?.fires ? <p className="muted small">Also fires on ordinary activity (level lowered): {selfTest.baseline.examples.join('; ')}</p> : null}
+            {selfTest?.baseline?.fires ? (
+              <p className="muted small">Also fires on ordinary activity (level lowered): {selfTest.baseline.examples.join('; ')}</p>
+            ) : null}
             {record.validation.findings.length > 0 ? (
               <ul className="small">
                 {record.validation.findings.map((finding, at) => (
@@ -101,7 +126,9 @@ export function ExecutionRules({ rules }: { rules: ExecutionRuleRecord[] }) {
                 ))}
               </ul>
             ) : null}
-            <pre className="article-text" tabIndex={0} role="region" aria-label="rule YAML">{record.yaml}</pre>
+            <pre className="article-text" tabIndex={0} role="region" aria-label="rule YAML">
+              {record.yaml}
+            </pre>
           </RuleFold>
         );
       })}

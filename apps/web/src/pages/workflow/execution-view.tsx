@@ -48,9 +48,12 @@ function Timeline({ stages }: { stages: Stage[] }) {
         <div key={`${stage.stage}:${index}`} className="stage small">
           <span>{stage.stage.replace(/_/g, ' ')}</span>
           <StatusBadge status={stage.status} />
-          <div className="bar" aria-hidden="true"><span style={{ width: `${(100 * stageMs(stage, now)) / longest}%` }} /></div>
+          <div className="bar" aria-hidden="true">
+            <span style={{ width: `${(100 * stageMs(stage, now)) / longest}%` }} />
+          </div>
           <span className="num" title={stage.status === 'running' ? 'elapsed so far' : 'duration'}>
-            {formatDuration(stageMs(stage, now))}{stage.status === 'running' ? ' …' : ''}
+            {formatDuration(stageMs(stage, now))}
+            {stage.status === 'running' ? ' …' : ''}
           </span>
           <RunningAgainstTimeout stage={stage} now={now} />
         </div>
@@ -62,12 +65,20 @@ function Timeline({ stages }: { stages: Stage[] }) {
 /** A stage's JSON output in a scroll box; focusable so keyboard users can scroll it too. */
 function Json({ value, label }: { value: unknown; label: string }) {
   if (value === null || value === undefined) return <span className="muted">—</span>;
-  return <pre className="small" style={{ maxHeight: 220, overflow: 'auto' }} tabIndex={0} role="region" aria-label={label}>{JSON.stringify(value, null, 2)}</pre>;
+  return (
+    <pre className="small" style={{ maxHeight: 220, overflow: 'auto' }} tabIndex={0} role="region" aria-label={label}>
+      {JSON.stringify(value, null, 2)}
+    </pre>
+  );
 }
 
 export function ExecutionView({ executionId }: { executionId: number }) {
   const canWrite = useCan('analyst');
-  const detail = useApi(executionRoutes.getWorkflowExecution, { params: { execution_id: executionId } }, { refetchInterval: (data) => (data && (data.status === 'running' || data.status === 'pending') ? 2000 : false) });
+  const detail = useApi(
+    executionRoutes.getWorkflowExecution,
+    { params: { execution_id: executionId } },
+    { refetchInterval: (data) => (data && (data.status === 'running' || data.status === 'pending') ? 2000 : false) },
+  );
   const invalidates = [executionRoutes.getWorkflowExecutions, executionRoutes.getWorkflowExecution];
   const retry = useApiMutation(executionRoutes.postWorkflowExecutionsRetry, { invalidates });
   const cancel = useApiMutation(executionRoutes.postWorkflowExecutionsCancel, { invalidates });
@@ -83,35 +94,96 @@ export function ExecutionView({ executionId }: { executionId: number }) {
                 Execution #{data.id} <StatusBadge status={data.status} />
               </h2>
               <span className="row">
-                <button type="button" disabled={!canRetry} onClick={() => retry.mutate({ params: { execution_id: data.id } })} title={`Runs again with this execution's configuration snapshot (version ${data.config_version ?? 'unknown'}), to reproduce it`}>Retry</button>
-                <button type="button" disabled={!canRetry} onClick={() => retry.mutate({ params: { execution_id: data.id }, body: { use_current_config: true } })} title="Runs again with the active configuration, after you fixed what made this run fail">Retry with current config</button>
-                <a className="button" href={api.url(executionRoutes.getWorkflowExecutionStix, { params: { execution_id: data.id } })} download={`execution-${data.id}.stix.json`} title="The run's indicator values and valid generated rules as a STIX 2.1 bundle">Export STIX 2.1</a>
-                <button type="button" className="danger" disabled={!canWrite || !(data.status === 'running' || data.status === 'pending') || cancel.isPending} onClick={() => cancel.mutate({ params: { execution_id: data.id } })}>Cancel</button>
+                <button
+                  type="button"
+                  disabled={!canRetry}
+                  onClick={() => retry.mutate({ params: { execution_id: data.id } })}
+                  title={`Runs again with this execution's configuration snapshot (version ${data.config_version ?? 'unknown'}), to reproduce it`}
+                >
+                  Retry
+                </button>
+                <button
+                  type="button"
+                  disabled={!canRetry}
+                  onClick={() => retry.mutate({ params: { execution_id: data.id }, body: { use_current_config: true } })}
+                  title="Runs again with the active configuration, after you fixed what made this run fail"
+                >
+                  Retry with current config
+                </button>
+                <a
+                  className="button"
+                  href={api.url(executionRoutes.getWorkflowExecutionStix, { params: { execution_id: data.id } })}
+                  download={`execution-${data.id}.stix.json`}
+                  title="The run's indicator values and valid generated rules as a STIX 2.1 bundle"
+                >
+                  Export STIX 2.1
+                </a>
+                <button
+                  type="button"
+                  className="danger"
+                  disabled={!canWrite || !(data.status === 'running' || data.status === 'pending') || cancel.isPending}
+                  onClick={() => cancel.mutate({ params: { execution_id: data.id } })}
+                >
+                  Cancel
+                </button>
               </span>
             </div>
             <ErrorNote error={retry.error} action="Retry" />
             <ErrorNote error={cancel.error} action="Cancel" />
             {retry.data ? <div className="notice ok">{retry.data.message}</div> : null}
             <dl className="kv small">
-              <dt>article</dt><dd><Link to={`/articles/${data.article_id}`}>{data.article_title ?? `#${data.article_id}`}</Link></dd>
-              <dt>created</dt><dd>{formatTime(data.created_at)} by {data.triggered_by}</dd>
-              <dt>config version</dt><dd>{data.config_version ?? '—'}</dd>
-              <dt>rank</dt><dd>{data.rank_score ?? '—'}{data.rank_reasoning ? <span className="muted"> — {data.rank_reasoning}</span> : null}</dd>
-              {data.termination_reason ? (<><dt>ended early</dt><dd>{data.termination_reason.replace(/_/g, ' ')}</dd></>) : null}
-              {data.error ? (<><dt>error</dt><dd className="finding error">{data.error}</dd></>) : null}
+              <dt>article</dt>
+              <dd>
+                <Link to={`/articles/${data.article_id}`}>{data.article_title ?? `#${data.article_id}`}</Link>
+              </dd>
+              <dt>created</dt>
+              <dd>
+                {formatTime(data.created_at)} by {data.triggered_by}
+              </dd>
+              <dt>config version</dt>
+              <dd>{data.config_version ?? '—'}</dd>
+              <dt>rank</dt>
+              <dd>
+                {data.rank_score ?? '—'}
+                {data.rank_reasoning ? <span className="muted"> — {data.rank_reasoning}</span> : null}
+              </dd>
+              {data.termination_reason ? (
+                <>
+                  <dt>ended early</dt>
+                  <dd>{data.termination_reason.replace(/_/g, ' ')}</dd>
+                </>
+              ) : null}
+              {data.error ? (
+                <>
+                  <dt>error</dt>
+                  <dd className="finding error">{data.error}</dd>
+                </>
+              ) : null}
             </dl>
             <h3>Stages</h3>
             {data.stages.length ? <Timeline stages={data.stages} /> : <p className="muted">Not started yet.</p>}
             <div className="grid cols-2">
-              <div><h3>Platform detection</h3><Json value={data.platform_detection} label="platform detection output" /></div>
-              <div><h3>Junk filter</h3><Json value={data.junk_filter_summary} label="junk filter output" /></div>
+              <div>
+                <h3>Platform detection</h3>
+                <Json value={data.platform_detection} label="platform detection output" />
+              </div>
+              <div>
+                <h3>Junk filter</h3>
+                <Json value={data.junk_filter_summary} label="junk filter output" />
+              </div>
             </div>
             <h3>Observables</h3>
-            {data.extraction_result ? <ObservablesByAgent observables={data.extraction_result.observables} /> : <p className="muted">No extraction output.</p>}
+            {data.extraction_result ? (
+              <ObservablesByAgent observables={data.extraction_result.observables} />
+            ) : (
+              <p className="muted">No extraction output.</p>
+            )}
             <CoveragePanel coverage={data.coverage} />
             <ExecutionRules rules={data.sigma_rules} />
             <h3>Logs</h3>
-            <pre className="article-text small" data-testid="execution-logs" tabIndex={0} role="region" aria-label="execution logs">{logs.join('\n') || 'No log lines.'}</pre>
+            <pre className="article-text small" data-testid="execution-logs" tabIndex={0} role="region" aria-label="execution logs">
+              {logs.join('\n') || 'No log lines.'}
+            </pre>
           </div>
         );
       }}

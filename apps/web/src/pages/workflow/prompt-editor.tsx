@@ -13,7 +13,8 @@ interface Draft {
   json_example: string;
 }
 
-const exampleText = (example: Prompt['json_example']) => (example === undefined ? '' : typeof example === 'string' ? example : JSON.stringify(example, null, 2));
+const exampleText = (example: Prompt['json_example']) =>
+  example === undefined ? '' : typeof example === 'string' ? example : JSON.stringify(example, null, 2);
 
 const draftOf = (prompt: Prompt | null): Draft => ({
   role: prompt?.role ?? '',
@@ -25,7 +26,20 @@ const draftOf = (prompt: Prompt | null): Draft => ({
 /** The prompt as one text, so two versions can be diffed line by line. */
 function promptText(prompt: Prompt | null): string {
   if (!prompt) return '(no prompt)\n';
-  return ['role:', prompt.role, '', 'task:', prompt.task, '', 'instructions:', prompt.instructions, '', 'json_example:', exampleText(prompt.json_example), ''].join('\n');
+  return [
+    'role:',
+    prompt.role,
+    '',
+    'task:',
+    prompt.task,
+    '',
+    'instructions:',
+    prompt.instructions,
+    '',
+    'json_example:',
+    exampleText(prompt.json_example),
+    '',
+  ].join('\n');
 }
 
 /** A JSON object stays an object (the agents read its keys); anything else is sent as the text typed. */
@@ -39,7 +53,12 @@ function exampleValue(text: string): string | Record<string, unknown> | undefine
   }
 }
 
-const PROMPT_ROUTES = [workflowRoutes.getWorkflowConfigPrompt, workflowRoutes.getWorkflowConfigPromptsVersions, workflowRoutes.getWorkflowConfig, workflowRoutes.getWorkflowConfigVersions];
+const PROMPT_ROUTES = [
+  workflowRoutes.getWorkflowConfigPrompt,
+  workflowRoutes.getWorkflowConfigPromptsVersions,
+  workflowRoutes.getWorkflowConfig,
+  workflowRoutes.getWorkflowConfigVersions,
+];
 
 /** One agent's prompt: edit it as the next version, compare any saved version with the current one, roll back. */
 export function PromptEditor() {
@@ -52,7 +71,10 @@ export function PromptEditor() {
   const [change, setChange] = useState('');
   const [compared, setCompared] = useState<number | null>(null);
   const save = useApiMutation(workflowRoutes.putWorkflowConfigPrompts, { invalidates: PROMPT_ROUTES, onSuccess: () => setChange('') });
-  const rollback = useApiMutation(workflowRoutes.postWorkflowConfigPromptsRollback, { invalidates: PROMPT_ROUTES, onSuccess: () => setCompared(null) });
+  const rollback = useApiMutation(workflowRoutes.postWorkflowConfigPromptsRollback, {
+    invalidates: PROMPT_ROUTES,
+    onSuccess: () => setCompared(null),
+  });
 
   const currentPrompt = current.data?.prompt ?? null;
   useEffect(() => setCompared(null), [agent]);
@@ -66,7 +88,13 @@ export function PromptEditor() {
   const field = (key: keyof Draft, label: string, rows: number) => (
     <label className="stack" style={{ alignItems: 'stretch' }}>
       <span className="small muted">{label}</span>
-      <textarea rows={rows} value={draft[key]} readOnly={!canWrite} onChange={(event) => setDraft({ ...draft, [key]: event.target.value })} aria-label={`${agent} ${label}`} />
+      <textarea
+        rows={rows}
+        value={draft[key]}
+        readOnly={!canWrite}
+        onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
+        aria-label={`${agent} ${label}`}
+      />
     </label>
   );
 
@@ -75,9 +103,18 @@ export function PromptEditor() {
       <label>
         Agent{' '}
         <select value={agent} onChange={(event) => setAgent(event.target.value)} aria-label="prompt agent">
-          {PROMPT_AGENT_NAMES.map((name) => <option key={name} value={name}>{name}</option>)}
+          {PROMPT_AGENT_NAMES.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
         </select>
-        {current.data ? <span className="small muted"> version {current.data.version ?? '—'} · {formatTime(current.data.updated_at)}</span> : null}
+        {current.data ? (
+          <span className="small muted">
+            {' '}
+            version {current.data.version ?? '—'} · {formatTime(current.data.updated_at)}
+          </span>
+        ) : null}
       </label>
       <QueryState query={current} label="prompt">
         {() => (
@@ -88,18 +125,43 @@ export function PromptEditor() {
             {field('json_example', 'json_example (JSON object or text)', 5)}
             {edited ? (
               <div className="stack">
-                <DiffView before={promptText(currentPrompt)} after={promptText({ ...draft, json_example: exampleValue(draft.json_example) } as Prompt)} labels={['saved prompt', 'your edit']} />
+                <DiffView
+                  before={promptText(currentPrompt)}
+                  after={promptText({ ...draft, json_example: exampleValue(draft.json_example) } as Prompt)}
+                  labels={['saved prompt', 'your edit']}
+                />
                 <div className="row">
-                  <input aria-label="what changed" placeholder="what changed and why" value={change} onChange={(event) => setChange(event.target.value)} style={{ flex: 1 }} />
+                  <input
+                    aria-label="what changed"
+                    placeholder="what changed and why"
+                    value={change}
+                    onChange={(event) => setChange(event.target.value)}
+                    style={{ flex: 1 }}
+                  />
                   <button
                     type="button"
                     className="primary"
                     disabled={!canWrite || save.isPending}
-                    onClick={() => save.mutate({ body: { agent_name: agent, prompt: { role: draft.role, task: draft.task, instructions: draft.instructions, json_example: exampleValue(draft.json_example) }, change_description: change || undefined } })}
+                    onClick={() =>
+                      save.mutate({
+                        body: {
+                          agent_name: agent,
+                          prompt: {
+                            role: draft.role,
+                            task: draft.task,
+                            instructions: draft.instructions,
+                            json_example: exampleValue(draft.json_example),
+                          },
+                          change_description: change || undefined,
+                        },
+                      })
+                    }
                   >
                     Save as next version
                   </button>
-                  <button type="button" onClick={() => setDraft(saved)}>Discard</button>
+                  <button type="button" onClick={() => setDraft(saved)}>
+                    Discard
+                  </button>
                 </div>
               </div>
             ) : null}
@@ -111,11 +173,23 @@ export function PromptEditor() {
       <QueryState query={versions} label="prompt versions" empty={(data) => (data.versions.length === 0 ? 'No saved versions yet.' : null)}>
         {(data) => (
           <table className="data small" aria-label={`${agent} prompt history`}>
-            <thead><tr><th>version</th><th>saved</th><th>by</th><th>change</th><th>config</th><th /></tr></thead>
+            <thead>
+              <tr>
+                <th>version</th>
+                <th>saved</th>
+                <th>by</th>
+                <th>change</th>
+                <th>config</th>
+                <th />
+              </tr>
+            </thead>
             <tbody>
               {data.versions.map((version) => (
                 <tr key={version.version} className={version.version === compared ? 'selected' : undefined}>
-                  <td>v{version.version}{version.version === data.current_version ? <span className="badge ok"> current</span> : null}</td>
+                  <td>
+                    v{version.version}
+                    {version.version === data.current_version ? <span className="badge ok"> current</span> : null}
+                  </td>
                   <td>{formatTime(version.created_at)}</td>
                   <td>{version.created_by ?? '—'}</td>
                   <td>{version.change_description ?? '—'}</td>
@@ -123,8 +197,21 @@ export function PromptEditor() {
                   <td className="nowrap">
                     {version.version === data.current_version ? null : (
                       <>
-                        <button type="button" onClick={() => setCompared(version.version === compared ? null : version.version)}>{version.version === compared ? 'Hide diff' : 'Diff with current'}</button>{' '}
-                        <button type="button" disabled={!canWrite || rollback.isPending} onClick={() => rollback.mutate({ params: { agent_name: agent }, body: { version: version.version, change_description: `Rolled back to v${version.version}` } })}>Roll back</button>
+                        <button type="button" onClick={() => setCompared(version.version === compared ? null : version.version)}>
+                          {version.version === compared ? 'Hide diff' : 'Diff with current'}
+                        </button>{' '}
+                        <button
+                          type="button"
+                          disabled={!canWrite || rollback.isPending}
+                          onClick={() =>
+                            rollback.mutate({
+                              params: { agent_name: agent },
+                              body: { version: version.version, change_description: `Rolled back to v${version.version}` },
+                            })
+                          }
+                        >
+                          Roll back
+                        </button>
                       </>
                     )}
                   </td>
@@ -135,7 +222,13 @@ export function PromptEditor() {
         )}
       </QueryState>
       <ErrorNote error={rollback.error} action="Rolling back" />
-      {comparedVersion ? <DiffView before={promptText(comparedVersion.prompt)} after={promptText(currentPrompt)} labels={[`v${comparedVersion.version}`, 'current']} /> : null}
+      {comparedVersion ? (
+        <DiffView
+          before={promptText(comparedVersion.prompt)}
+          after={promptText(currentPrompt)}
+          labels={[`v${comparedVersion.version}`, 'current']}
+        />
+      ) : null}
     </div>
   );
 }

@@ -16,10 +16,16 @@ const WAITING = 'waiting';
 export function QueueTab() {
   const url = useUrlState();
   const statusParam = url.get('status');
-  const status: Status | undefined = (SIGMA_QUEUE_STATUSES as readonly string[]).includes(statusParam ?? '') ? (statusParam as Status) : undefined;
+  const status: Status | undefined = (SIGMA_QUEUE_STATUSES as readonly string[]).includes(statusParam ?? '')
+    ? (statusParam as Status)
+    : undefined;
   const filter = status ?? (statusParam === 'all' ? 'all' : WAITING);
   const offset = url.getNumber('offset') ?? 0;
-  const query = status ? { status, limit: PAGE, offset } : filter === WAITING ? { statuses: SIGMA_QUEUE_WAITING_STATUSES.join(','), limit: PAGE, offset } : { limit: PAGE, offset };
+  const query = status
+    ? { status, limit: PAGE, offset }
+    : filter === WAITING
+      ? { statuses: SIGMA_QUEUE_WAITING_STATUSES.join(','), limit: PAGE, offset }
+      : { limit: PAGE, offset };
   const list = useApi(sigmaQueueRoutes.getSigmaQueueList, { query }, { refetchInterval: 15_000 });
   const counts = list.data?.counts;
   const count = (value: number | undefined) => (value === undefined ? '' : ` (${value})`);
@@ -55,37 +61,87 @@ export function QueueTab() {
     <div className="split">
       <section className="panel">
         <div className="row spread" style={{ marginBottom: 8 }}>
-          <select aria-label="queue status" value={filter} onChange={(event) => url.set({ status: event.target.value === WAITING ? undefined : event.target.value, item: undefined, offset: undefined })}>
+          <select
+            aria-label="queue status"
+            value={filter}
+            onChange={(event) =>
+              url.set({ status: event.target.value === WAITING ? undefined : event.target.value, item: undefined, offset: undefined })
+            }
+          >
             <option value={WAITING}>waiting for review{count(waitingCount)}</option>
-            {SIGMA_QUEUE_STATUSES.map((entry) => <option key={entry} value={entry}>{entry.replace('_', ' ')}{count(counts?.[entry])}</option>)}
+            {SIGMA_QUEUE_STATUSES.map((entry) => (
+              <option key={entry} value={entry}>
+                {entry.replace('_', ' ')}
+                {count(counts?.[entry])}
+              </option>
+            ))}
             <option value="all">every status{count(allCount)}</option>
           </select>
-          <span className="small muted"><kbd>j</kbd>/<kbd>k</kbd> next/previous · <kbd>a</kbd> approve · <kbd>r</kbd> reject</span>
+          <span className="small muted">
+            <kbd>j</kbd>/<kbd>k</kbd> next/previous · <kbd>a</kbd> approve · <kbd>r</kbd> reject
+          </span>
         </div>
-        <QueryState query={list} label="queue" empty={(data) => (data.total === 0 ? `No rules ${filterName}. Rules arrive here when the workflow generates novel ones.` : null)}>
+        <QueryState
+          query={list}
+          label="queue"
+          empty={(data) => (data.total === 0 ? `No rules ${filterName}. Rules arrive here when the workflow generates novel ones.` : null)}
+        >
           {(data) => (
             <div className="list-scroll" tabIndex={0} role="region" aria-label="queued rules">
               <table className="data small queue-list">
                 <caption className="visually-hidden">Queued rules: title, status and similarity to the reference corpus</caption>
-                <thead className="visually-hidden"><tr><th>rule</th><th>status</th><th className="num">similarity</th></tr></thead>
+                <thead className="visually-hidden">
+                  <tr>
+                    <th>rule</th>
+                    <th>status</th>
+                    <th className="num">similarity</th>
+                  </tr>
+                </thead>
                 <tbody>
                   {data.items.map((entry) => (
-                    <tr key={entry.queue_id} className={entry.queue_id === selectedId ? 'selected' : ''} onClick={() => url.set({ item: entry.queue_id }, true)} style={{ cursor: 'pointer' }}>
+                    <tr
+                      key={entry.queue_id}
+                      className={entry.queue_id === selectedId ? 'selected' : ''}
+                      onClick={() => url.set({ item: entry.queue_id }, true)}
+                      style={{ cursor: 'pointer' }}
+                    >
                       <td>
-                        <button type="button" className="link" onClick={() => url.set({ item: entry.queue_id }, true)}>{entry.title}</button>
-                        <div className="muted">#{entry.queue_id} · {entry.level ?? 'no level'} · {formatAgo(entry.created_at)}</div>
+                        <button type="button" className="link" onClick={() => url.set({ item: entry.queue_id }, true)}>
+                          {entry.title}
+                        </button>
+                        <div className="muted">
+                          #{entry.queue_id} · {entry.level ?? 'no level'} · {formatAgo(entry.created_at)}
+                        </div>
                       </td>
-                      <td><StatusBadge status={entry.status} /></td>
-                      <td className="num" title={similarityVerdict(entry).title}>{similarityVerdict(entry).label}</td>
+                      <td>
+                        <StatusBadge status={entry.status} />
+                      </td>
+                      <td className="num" title={similarityVerdict(entry).title}>
+                        {similarityVerdict(entry).label}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
               </table>
               <div className="row spread small">
-                <span className="muted">{data.offset + 1}–{data.offset + data.items.length} of {data.total}</span>
+                <span className="muted">
+                  {data.offset + 1}–{data.offset + data.items.length} of {data.total}
+                </span>
                 <span className="row">
-                  <button type="button" disabled={data.offset === 0} onClick={() => url.set({ offset: Math.max(0, data.offset - PAGE) || undefined, item: undefined })}>←</button>
-                  <button type="button" disabled={data.offset + data.items.length >= data.total} onClick={() => url.set({ offset: data.offset + PAGE, item: undefined })}>→</button>
+                  <button
+                    type="button"
+                    disabled={data.offset === 0}
+                    onClick={() => url.set({ offset: Math.max(0, data.offset - PAGE) || undefined, item: undefined })}
+                  >
+                    ←
+                  </button>
+                  <button
+                    type="button"
+                    disabled={data.offset + data.items.length >= data.total}
+                    onClick={() => url.set({ offset: data.offset + PAGE, item: undefined })}
+                  >
+                    →
+                  </button>
                 </span>
               </div>
             </div>
@@ -93,7 +149,13 @@ export function QueueTab() {
         </QueryState>
       </section>
       <section className="panel">
-        {selectedId === undefined ? <div className="empty">Nothing to review.</div> : <QueryState query={item} label="rule">{(data) => <RuleReview item={data} onNext={next} />}</QueryState>}
+        {selectedId === undefined ? (
+          <div className="empty">Nothing to review.</div>
+        ) : (
+          <QueryState query={item} label="rule">
+            {(data) => <RuleReview item={data} onNext={next} />}
+          </QueryState>
+        )}
       </section>
     </div>
   );

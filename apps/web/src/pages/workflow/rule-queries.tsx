@@ -63,8 +63,18 @@ function CopyButton({ text }: { text: string }) {
 export function RuleQueries({ ruleYaml }: { ruleYaml: string }) {
   const { results, problem } = useConvertedQueries(ruleYaml);
   const [selected, setSelected] = useState(0);
-  if (problem && !results) return <p className="small muted" data-testid="rule-queries">Queries unavailable: {problem}</p>;
-  if (!results) return <p className="small muted" data-testid="rule-queries">Converting the rule to SIEM queries…</p>;
+  if (problem && !results)
+    return (
+      <p className="small muted" data-testid="rule-queries">
+        Queries unavailable: {problem}
+      </p>
+    );
+  if (!results)
+    return (
+      <p className="small muted" data-testid="rule-queries">
+        Converting the rule to SIEM queries…
+      </p>
+    );
   const index = Math.min(selected, results.length - 1);
   const current = results[index];
   return (
@@ -93,10 +103,14 @@ export function RuleQueries({ ruleYaml }: { ruleYaml: string }) {
           ) : (
             <>
               <div className="row spread">
-                <span className="small muted">{current.queries.length === 1 ? 'Query' : `${current.queries.length} queries`} for {tabLabel(current)}</span>
+                <span className="small muted">
+                  {current.queries.length === 1 ? 'Query' : `${current.queries.length} queries`} for {tabLabel(current)}
+                </span>
                 <CopyButton text={queryText(current)} />
               </div>
-              <pre className="article-text mono" data-testid="query-text">{queryText(current)}</pre>
+              <pre className="article-text mono" data-testid="query-text">
+                {queryText(current)}
+              </pre>
             </>
           )}
         </div>

@@ -58,10 +58,16 @@ function useLiveSelfTest(item: SigmaQueueItem, text: string): { result: SelfTest
     setPending(true);
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      callRoute(sigmaQueueRoutes.postSigmaQueueSelfTest, { params: { queue_id: item.queue_id }, body: { rule_yaml: text }, signal: controller.signal })
+      callRoute(sigmaQueueRoutes.postSigmaQueueSelfTest, {
+        params: { queue_id: item.queue_id },
+        body: { rule_yaml: text },
+        signal: controller.signal,
+      })
         .then((answer) => setResult(answer.self_test))
         .catch(() => undefined)
-        .finally(() => { if (!controller.signal.aborted) setPending(false); });
+        .finally(() => {
+          if (!controller.signal.aborted) setPending(false);
+        });
     }, 500);
     return () => {
       clearTimeout(timer);
@@ -72,12 +78,18 @@ function useLiveSelfTest(item: SigmaQueueItem, text: string): { result: SelfTest
 }
 
 function Findings({ findings }: { findings: readonly SigmaFinding[] }) {
-  if (findings.length === 0) return <div className="small finding ok" data-testid="findings">✓ No validation findings</div>;
+  if (findings.length === 0)
+    return (
+      <div className="small finding ok" data-testid="findings">
+        ✓ No validation findings
+      </div>
+    );
   return (
     <ul className="small" data-testid="findings">
       {findings.map((finding, index) => (
         <li key={`${finding.id}:${index}`} className={`finding ${finding.severity}`}>
-          <strong>{finding.severity}</strong> {finding.id}: {finding.message} {finding.path ? <code className="muted">{finding.path}</code> : null}
+          <strong>{finding.severity}</strong> {finding.id}: {finding.message}{' '}
+          {finding.path ? <code className="muted">{finding.path}</code> : null}
         </li>
       ))}
     </ul>
@@ -110,12 +122,20 @@ function SelfTest({ item, live }: { item: SigmaQueueItem; live: { edited: boolea
 }
 
 /** A reference rule as reviewers cite it: its title linked to its text, with author, licence and path. */
-function ReferenceRule({ rule }: { rule: { rule_id: string; title: string; author: string | null; license: string | null; path: string | null; origin: string } }) {
+function ReferenceRule({
+  rule,
+}: {
+  rule: { rule_id: string; title: string; author: string | null; license: string | null; path: string | null; origin: string };
+}) {
   const href = referenceRuleHref(rule);
   return (
     <>
-      <a href={href} {...(href.startsWith('http') ? { rel: 'noreferrer noopener', target: '_blank' } : {})}>{rule.title}</a>
-      <div className="muted small">{rule.author ?? 'unknown author'} · {rule.license ?? 'licence unknown'} · <span className="mono">{rule.path ?? rule.rule_id}</span></div>
+      <a href={href} {...(href.startsWith('http') ? { rel: 'noreferrer noopener', target: '_blank' } : {})}>
+        {rule.title}
+      </a>
+      <div className="muted small">
+        {rule.author ?? 'unknown author'} · {rule.license ?? 'licence unknown'} · <span className="mono">{rule.path ?? rule.rule_id}</span>
+      </div>
     </>
   );
 }
@@ -123,25 +143,46 @@ function ReferenceRule({ rule }: { rule: { rule_id: string; title: string; autho
 function SimilarityBreakdown({ item }: { item: SigmaQueueItem }) {
   const best = item.matches[0];
   const verdict = similarityVerdict(item);
-  const reference = useApi(sigmaQueueRoutes.getSigmaReferenceRules, { params: { rule_id: best?.attribution.rule_id ?? '' } }, { enabled: best !== undefined });
+  const reference = useApi(
+    sigmaQueueRoutes.getSigmaReferenceRules,
+    { params: { rule_id: best?.attribution.rule_id ?? '' } },
+    { enabled: best !== undefined },
+  );
   if (!best) {
     return (
       <p className="muted small" data-testid="similarity-verdict">
-        {item.similarity_inconclusive ? 'Similarity could not be computed for this rule.' : verdict.label === 'novel' ? 'No similar rule in the reference corpus: novel.' : 'No reference rule has similar detection logic, but reference rules already fire on its behaviour (above).'}
+        {item.similarity_inconclusive
+          ? 'Similarity could not be computed for this rule.'
+          : verdict.label === 'novel'
+            ? 'No similar rule in the reference corpus: novel.'
+            : 'No reference rule has similar detection logic, but reference rules already fire on its behaviour (above).'}
       </p>
     );
   }
   return (
     <div className="stack">
-      <p className="small" data-testid="similarity-verdict">Best match: <strong>{verdict.label}</strong> — {item.matches.length} reference rule{item.matches.length === 1 ? '' : 's'} compared closest:</p>
+      <p className="small" data-testid="similarity-verdict">
+        Best match: <strong>{verdict.label}</strong> — {item.matches.length} reference rule{item.matches.length === 1 ? '' : 's'} compared
+        closest:
+      </p>
       <div className="table-scroll" tabIndex={0} role="region" aria-label="matched reference rules">
         <table className="data small" data-testid="similar-rules">
-          <thead><tr><th className="num">similarity</th><th>reference rule · author · licence · path</th><th className="num">shared</th><th className="num">only here</th><th className="num">only there</th></tr></thead>
+          <thead>
+            <tr>
+              <th className="num">similarity</th>
+              <th>reference rule · author · licence · path</th>
+              <th className="num">shared</th>
+              <th className="num">only here</th>
+              <th className="num">only there</th>
+            </tr>
+          </thead>
           <tbody>
             {item.matches.map((match) => (
               <tr key={match.attribution.rule_id}>
                 <td className="num">{percent(match.score)}</td>
-                <td><ReferenceRule rule={match.attribution} /></td>
+                <td>
+                  <ReferenceRule rule={match.attribution} />
+                </td>
                 <td className="num">{match.shared_atoms.length}</td>
                 <td className="num">{match.only_in_a.length}</td>
                 <td className="num">{match.only_in_b.length}</td>
@@ -153,14 +194,31 @@ function SimilarityBreakdown({ item }: { item: SigmaQueueItem }) {
       <details>
         <summary className="small">Atoms of the best match</summary>
         <div className="grid cols-3 small mono">
-          <div><strong>shared</strong>{best.shared_atoms.map((atom) => <div key={atom}>{atom}</div>)}</div>
-          <div className="diff-add"><strong>only in this rule</strong>{best.only_in_a.map((atom) => <div key={atom}>{atom}</div>)}</div>
-          <div className="diff-del"><strong>only in the reference</strong>{best.only_in_b.map((atom) => <div key={atom}>{atom}</div>)}</div>
+          <div>
+            <strong>shared</strong>
+            {best.shared_atoms.map((atom) => (
+              <div key={atom}>{atom}</div>
+            ))}
+          </div>
+          <div className="diff-add">
+            <strong>only in this rule</strong>
+            {best.only_in_a.map((atom) => (
+              <div key={atom}>{atom}</div>
+            ))}
+          </div>
+          <div className="diff-del">
+            <strong>only in the reference</strong>
+            {best.only_in_b.map((atom) => (
+              <div key={atom}>{atom}</div>
+            ))}
+          </div>
         </div>
       </details>
       {reference.data ? (
         <details>
-          <summary className="small">Diff against the best-matching reference rule ({reference.data.license}, {reference.data.author ?? 'unknown author'})</summary>
+          <summary className="small">
+            Diff against the best-matching reference rule ({reference.data.license}, {reference.data.author ?? 'unknown author'})
+          </summary>
           <DiffView before={reference.data.rule_yaml} after={item.rule_yaml} labels={[`reference ${reference.data.title}`, 'this rule']} />
         </details>
       ) : null}
@@ -194,14 +252,21 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
   const [askingWhy, setAskingWhy] = useState(false);
   const [why, setWhy] = useState('');
   useEffect(() => setDraft(item.rule_yaml), [item.queue_id, item.rule_yaml]);
-  useEffect(() => { setAskingWhy(false); setWhy(''); }, [item.queue_id]);
+  useEffect(() => {
+    setAskingWhy(false);
+    setWhy('');
+  }, [item.queue_id]);
   const findings = useLiveValidation(draft, item.validation_findings);
   const liveTest = useLiveSelfTest(item, draft);
   const settings = useApi(settingsRoutes.getSettings);
   const save = useApiMutation(sigmaQueueRoutes.putSigmaQueueRule, { invalidates: queueRoutes });
   // Approve and reject move on to the next item at once; the list and counts refresh behind it.
   const approve = useApiMutation(sigmaQueueRoutes.postSigmaQueueApprove, { invalidates: queueRoutes, refetchInBackground: true });
-  const reject = useApiMutation(sigmaQueueRoutes.postSigmaQueueReject, { invalidates: queueRoutes, refetchInBackground: true, onSuccess: () => setReason('') });
+  const reject = useApiMutation(sigmaQueueRoutes.postSigmaQueueReject, {
+    invalidates: queueRoutes,
+    refetchInBackground: true,
+    onSuccess: () => setReason(''),
+  });
   // A slow answer must not move a reviewer who has already moved on (another item, another status).
   const thenNextIfStill = () => {
     const actedAt = window.location.search;
@@ -223,7 +288,14 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
   };
   const setting = (key: string) => settings.data?.settings.find((entry) => entry.key === key);
   const githubReady = Boolean(setting('GITHUB_TOKEN')?.configured && setting('GITHUB_REPO')?.configured);
-  const submitBlocker = item.status !== 'approved' ? 'only approved rules are submitted' : !githubReady ? 'GitHub is not configured: set GITHUB_TOKEN and GITHUB_REPO in Settings' : item.delivery_permitted === false ? "the publisher's licence does not permit delivery" : null;
+  const submitBlocker =
+    item.status !== 'approved'
+      ? 'only approved rules are submitted'
+      : !githubReady
+        ? 'GitHub is not configured: set GITHUB_TOKEN and GITHUB_REPO in Settings'
+        : item.delivery_permitted === false
+          ? "the publisher's licence does not permit delivery"
+          : null;
 
   useShortcuts({
     a: () => {
@@ -241,18 +313,44 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
       <div className="row spread">
         <h2 style={{ margin: 0 }}>{item.title}</h2>
         <span className="row">
-          <StatusBadge status={item.status} /> <span className="badge">{item.source}</span> {item.level ? <span className="badge">{item.level}</span> : null}
+          <StatusBadge status={item.status} /> <span className="badge">{item.source}</span>{' '}
+          {item.level ? <span className="badge">{item.level}</span> : null}
         </span>
       </div>
       <div className="small muted">
         Queue item #{item.queue_id} · queued {formatTime(item.created_at)}
-        {item.article_id ? <> · from <Link to={`/articles/${item.article_id}`}>article #{item.article_id}</Link></> : null}
-        {item.workflow_execution_id ? <> · <Link to={`/workflow?execution=${item.workflow_execution_id}#executions`}>execution #{item.workflow_execution_id}</Link></> : null}
+        {item.article_id ? (
+          <>
+            {' '}
+            · from <Link to={`/articles/${item.article_id}`}>article #{item.article_id}</Link>
+          </>
+        ) : null}
+        {item.workflow_execution_id ? (
+          <>
+            {' '}
+            · <Link to={`/workflow?execution=${item.workflow_execution_id}#executions`}>execution #{item.workflow_execution_id}</Link>
+          </>
+        ) : null}
         {item.reviewer ? <> · reviewed by {item.reviewer}</> : null}
         {item.rejection_reason ? <> · rejected: {item.rejection_reason}</> : null}
-        {item.pr_url ? <> · <a href={item.pr_url} rel="noreferrer noopener" target="_blank">pull request ↗</a></> : null}
+        {item.pr_url ? (
+          <>
+            {' '}
+            ·{' '}
+            <a href={item.pr_url} rel="noreferrer noopener" target="_blank">
+              pull request ↗
+            </a>
+          </>
+        ) : null}
       </div>
-      <YamlEditor value={draft} onChange={open && canWrite ? setDraft : undefined} readOnly={!open || !canWrite} findings={findings} theme={theme} label="Sigma rule YAML" />
+      <YamlEditor
+        value={draft}
+        onChange={open && canWrite ? setDraft : undefined}
+        readOnly={!open || !canWrite}
+        findings={findings}
+        theme={theme}
+        label="Sigma rule YAML"
+      />
       <Findings findings={findings} />
       <SelfTest item={item} live={{ edited, ...liveTest }} />
       <RuleQueries ruleYaml={draft} />
@@ -260,37 +358,96 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
         <div className="stack">
           <DiffView before={item.rule_yaml} after={draft} labels={['saved rule', 'your edit']} />
           <div className="row">
-            <button type="button" className="primary" disabled={save.isPending} onClick={() => save.mutate({ params: { queue_id: item.queue_id }, body: { rule_yaml: draft } })}>Save edit</button>
-            <button type="button" onClick={() => setDraft(item.rule_yaml)}>Discard edit</button>
-            {hasErrors ? <span className="small finding error">The rule has errors; saving keeps it in review with its findings.</span> : null}
+            <button
+              type="button"
+              className="primary"
+              disabled={save.isPending}
+              onClick={() => save.mutate({ params: { queue_id: item.queue_id }, body: { rule_yaml: draft } })}
+            >
+              Save edit
+            </button>
+            <button type="button" onClick={() => setDraft(item.rule_yaml)}>
+              Discard edit
+            </button>
+            {hasErrors ? (
+              <span className="small finding error">The rule has errors; saving keeps it in review with its findings.</span>
+            ) : null}
           </div>
         </div>
       ) : null}
       <ErrorNote error={save.error} action="Saving the rule" />
       <OriginalDiff item={item} />
       <div className="row">
-        <button type="button" className="ok" disabled={!open || !canWrite || edited || approve.isPending} title={edited ? 'Save or discard the edit first' : 'Approve (a)'} onClick={requestApprove}>
+        <button
+          type="button"
+          className="ok"
+          disabled={!open || !canWrite || edited || approve.isPending}
+          title={edited ? 'Save or discard the edit first' : 'Approve (a)'}
+          onClick={requestApprove}
+        >
           Approve <kbd>a</kbd>
         </button>
-        <input ref={reasonRef} aria-label="rejection reason" placeholder="reason to reject (r)" value={reason} disabled={!open || !canWrite} onChange={(event) => setReason(event.target.value)} style={{ flex: 1, minWidth: 200 }}
-          onKeyDown={(event) => { if (event.key === 'Enter' && reason.trim()) reject.mutate({ params: { queue_id: item.queue_id }, body: { reason: reason.trim() } }, thenNextIfStill()); }} />
-        <button type="button" className="danger" disabled={!open || !canWrite || !reason.trim() || reject.isPending} onClick={() => reject.mutate({ params: { queue_id: item.queue_id }, body: { reason: reason.trim() } }, thenNextIfStill())}>
+        <input
+          ref={reasonRef}
+          aria-label="rejection reason"
+          placeholder="reason to reject (r)"
+          value={reason}
+          disabled={!open || !canWrite}
+          onChange={(event) => setReason(event.target.value)}
+          style={{ flex: 1, minWidth: 200 }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && reason.trim())
+              reject.mutate({ params: { queue_id: item.queue_id }, body: { reason: reason.trim() } }, thenNextIfStill());
+          }}
+        />
+        <button
+          type="button"
+          className="danger"
+          disabled={!open || !canWrite || !reason.trim() || reject.isPending}
+          onClick={() => reject.mutate({ params: { queue_id: item.queue_id }, body: { reason: reason.trim() } }, thenNextIfStill())}
+        >
           Reject
         </button>
-        <button type="button" disabled={Boolean(submitBlocker) || !canWrite || submit.isPending} title={submitBlocker ?? 'Open a pull request with this rule'} onClick={() => submit.mutate({ params: { queue_id: item.queue_id } })}>
+        <button
+          type="button"
+          disabled={Boolean(submitBlocker) || !canWrite || submit.isPending}
+          title={submitBlocker ?? 'Open a pull request with this rule'}
+          onClick={() => submit.mutate({ params: { queue_id: item.queue_id } })}
+        >
           Submit as pull request
         </button>
       </div>
       {askingWhy ? (
-        <form className="notice warn small stack" data-testid="approve-why" onSubmit={(event) => { event.preventDefault(); if (why.trim()) approve.mutate({ params: { queue_id: item.queue_id }, body: { note: `Approved although the self-test no longer fires: ${why.trim()}` } }, thenNextIfStill()); }}>
+        <form
+          className="notice warn small stack"
+          data-testid="approve-why"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (why.trim())
+              approve.mutate(
+                { params: { queue_id: item.queue_id }, body: { note: `Approved although the self-test no longer fires: ${why.trim()}` } },
+                thenNextIfStill(),
+              );
+          }}
+        >
           <strong>Since it was edited, this rule no longer fires on the article&apos;s own observables (self-test).</strong>
           <label className="block">
             Why approve it anyway?
             <input aria-label="reason to approve anyway" value={why} onChange={(event) => setWhy(event.target.value)} autoFocus />
           </label>
           <div className="row">
-            <button type="submit" className="ok" disabled={!why.trim() || approve.isPending}>Approve with this reason</button>
-            <button type="button" onClick={() => { setAskingWhy(false); setWhy(''); }}>Cancel</button>
+            <button type="submit" className="ok" disabled={!why.trim() || approve.isPending}>
+              Approve with this reason
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                setAskingWhy(false);
+                setWhy('');
+              }}
+            >
+              Cancel
+            </button>
           </div>
         </form>
       ) : null}
@@ -303,7 +460,11 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
         <div className="notice warn small" data-testid="covered-by">
           <strong>Already detected:</strong> these reference rules fire on the behaviour this rule detects, so it waits for a decision:
           <ul>
-            {item.covered_by.map((rule) => <li key={rule.rule_id}><ReferenceRule rule={rule} /></li>)}
+            {item.covered_by.map((rule) => (
+              <li key={rule.rule_id}>
+                <ReferenceRule rule={rule} />
+              </li>
+            ))}
           </ul>
         </div>
       ) : null}
@@ -313,13 +474,30 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
       {item.review_notes.length ? (
         <ul className="small">
           {item.review_notes.map((entry, index) => (
-            <li key={index}><strong>{entry.author ?? 'someone'}</strong> <span className="muted">{formatTime(entry.at)}</span>: {entry.note}</li>
+            <li key={index}>
+              <strong>{entry.author ?? 'someone'}</strong> <span className="muted">{formatTime(entry.at)}</span>: {entry.note}
+            </li>
           ))}
         </ul>
-      ) : <p className="muted small">No notes yet.</p>}
+      ) : (
+        <p className="muted small">No notes yet.</p>
+      )}
       <div className="row">
-        <input aria-label="review note" placeholder="add a note for other reviewers" value={note} onChange={(event) => setNote(event.target.value)} style={{ flex: 1 }} disabled={!canWrite} />
-        <button type="button" disabled={!canWrite || !note.trim() || addNote.isPending} onClick={() => addNote.mutate({ params: { queue_id: item.queue_id }, body: { note: note.trim() } })}>Add note</button>
+        <input
+          aria-label="review note"
+          placeholder="add a note for other reviewers"
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          style={{ flex: 1 }}
+          disabled={!canWrite}
+        />
+        <button
+          type="button"
+          disabled={!canWrite || !note.trim() || addNote.isPending}
+          onClick={() => addNote.mutate({ params: { queue_id: item.queue_id }, body: { note: note.trim() } })}
+        >
+          Add note
+        </button>
       </div>
       <ErrorNote error={addNote.error} action="Adding the note" />
       <EnrichmentPanel item={item} />

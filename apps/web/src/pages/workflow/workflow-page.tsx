@@ -20,7 +20,12 @@ export function WorkflowPage() {
       <h1>Workflow</h1>
       <nav className="tabs" aria-label="workflow sections">
         {TABS.map((tab) => (
-          <Link key={tab.id} to={{ pathname: '/workflow', search: tab.id === active ? search : '', hash: `#${tab.id}` }} className={tab.id === active ? 'active' : ''} aria-current={tab.id === active ? 'page' : undefined}>
+          <Link
+            key={tab.id}
+            to={{ pathname: '/workflow', search: tab.id === active ? search : '', hash: `#${tab.id}` }}
+            className={tab.id === active ? 'active' : ''}
+            aria-current={tab.id === active ? 'page' : undefined}
+          >
             {tab.label}
           </Link>
         ))}

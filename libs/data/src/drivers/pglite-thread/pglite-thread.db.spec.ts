@@ -50,7 +50,9 @@ describe('PGlite in a worker thread, on a data directory', () => {
     });
 
     const raw = await session(db);
-    const error = await raw.query("INSERT INTO settings (key, value, updated_at) VALUES ('THREAD_UNIQUE', 'c', now())").catch((e: unknown) => e);
+    const error = await raw
+      .query("INSERT INTO settings (key, value, updated_at) VALUES ('THREAD_UNIQUE', 'c', now())")
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(messages.DatabaseError);
     expect(error).toMatchObject({
       code: '23505',
@@ -63,7 +65,9 @@ describe('PGlite in a worker thread, on a data directory', () => {
   });
 
   it('brings values back with the parsers Prisma asked for (JSON, timestamps, bigint)', async () => {
-    const created = await db.prisma.agentPrompt.create({ data: { agentName: 'thread-parsers', prompt: { role: 'r', nested: [1, 'two'] } } });
+    const created = await db.prisma.agentPrompt.create({
+      data: { agentName: 'thread-parsers', prompt: { role: 'r', nested: [1, 'two'] } },
+    });
     const read = await db.prisma.agentPrompt.findUniqueOrThrow({ where: { agentName: 'thread-parsers' } });
     expect(read.prompt).toEqual({ role: 'r', nested: [1, 'two'] });
     expect(read.createdAt).toBeInstanceOf(Date);
@@ -110,7 +114,9 @@ describe('PGlite in a worker thread, on a data directory', () => {
 
     expect(outcome.status).toBe('rejected');
     const reason = (outcome as PromiseRejectedResult).reason;
-    expect(reason).toMatchObject({ meta: { driverAdapterError: { cause: { originalCode: '57014', originalMessage: 'canceling statement due to statement timeout' } } } });
+    expect(reason).toMatchObject({
+      meta: { driverAdapterError: { cause: { originalCode: '57014', originalMessage: 'canceling statement due to statement timeout' } } },
+    });
     // Timers fired while the statement ran: the main thread's event loop was never blocked by it.
     expect(ticks).toBeGreaterThanOrEqual(3);
     // The database answers again, on a new thread, with every row it had.
@@ -142,7 +148,9 @@ describe('PGlite in a worker thread, on a data directory', () => {
     } finally {
       await raw.exec('RESET statement_timeout');
     }
-    expect(await raw.query<{ ms: string }>("SELECT setting AS ms FROM pg_settings WHERE name = 'statement_timeout'")).toEqual([{ ms: '0' }]);
+    expect(await raw.query<{ ms: string }>("SELECT setting AS ms FROM pg_settings WHERE name = 'statement_timeout'")).toEqual([
+      { ms: '0' },
+    ]);
   });
 
   it('dumps the data directory as a gzipped tarball', async () => {
@@ -173,13 +181,19 @@ describe('PGlite in a worker thread, in memory', () => {
   });
 
   it('loads every extension the migrations create (the same list as PGLITE_EXTENSIONS)', async () => {
-    expect(extensionModules().map((extension) => extension.name).sort()).toEqual(Object.keys(PGLITE_EXTENSIONS).sort());
+    expect(
+      extensionModules()
+        .map((extension) => extension.name)
+        .sort(),
+    ).toEqual(Object.keys(PGLITE_EXTENSIONS).sort());
     await thread.exec('CREATE EXTENSION IF NOT EXISTS vector; CREATE EXTENSION IF NOT EXISTS pg_trgm;');
-    const result = await thread.query<{ distance: number; similar: boolean }>("SELECT '[1,0]'::vector <-> '[0,0]'::vector AS distance, 'mimikatz' % 'mimikatz.exe' AS similar");
+    const result = await thread.query<{ distance: number; similar: boolean }>(
+      "SELECT '[1,0]'::vector <-> '[0,0]'::vector AS distance, 'mimikatz' % 'mimikatz.exe' AS similar",
+    );
     expect(result.rows).toEqual([{ distance: 1, similar: true }]);
   });
 
-  it('rolls back on tx.rollback() not awaited before the callback returns (as Prisma\'s adapter calls it)', async () => {
+  it("rolls back on tx.rollback() not awaited before the callback returns (as Prisma's adapter calls it)", async () => {
     await thread.exec('CREATE TABLE rolled (n int)');
     await thread.transaction(async (tx) => {
       await tx.query('INSERT INTO rolled VALUES (1)');
@@ -201,7 +215,9 @@ describe('PGlite in a worker thread, in memory', () => {
     try {
       const notADirectory = join(dir, 'file');
       await writeFile(notADirectory, 'not a database');
-      await expect(PgliteThread.open(notADirectory)).rejects.toThrow(`could not open the embedded database (${notADirectory}): ErrnoError (errno 54)`);
+      await expect(PgliteThread.open(notADirectory)).rejects.toThrow(
+        `could not open the embedded database (${notADirectory}): ErrnoError (errno 54)`,
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -13,13 +13,27 @@ export interface ThreadExecutor {
 
 function checkOptions(options: object | undefined): void {
   const unsupported = Object.keys(options ?? {}).filter((key) => key !== 'rowMode' && key !== 'parsers');
-  if (unsupported.length > 0) throw new Error(`PGlite runs in a worker thread here; query option(s) ${unsupported.join(', ')} cannot cross to it`);
+  if (unsupported.length > 0)
+    throw new Error(`PGlite runs in a worker thread here; query option(s) ${unsupported.join(', ')} cannot cross to it`);
 }
 
-async function runQuery<T>(link: WorkerLink, txId: number | undefined, sql: string, params: unknown[], options?: ThreadQueryOptions): Promise<Results<T>> {
+async function runQuery<T>(
+  link: WorkerLink,
+  txId: number | undefined,
+  sql: string,
+  params: unknown[],
+  options?: ThreadQueryOptions,
+): Promise<Results<T>> {
   checkOptions(options);
   const rowMode = options?.rowMode ?? 'object';
-  const result = (await link.send({ op: 'query', txId, sql, params, rowMode, rawOids: parsedOids(options?.parsers) })) as QueryResultMessage;
+  const result = (await link.send({
+    op: 'query',
+    txId,
+    sql,
+    params,
+    rowMode,
+    rawOids: parsedOids(options?.parsers),
+  })) as QueryResultMessage;
   applyParsers(result, options?.parsers, rowMode);
   return result as Results<T>;
 }

@@ -9,7 +9,16 @@ export type DumpCompression = 'none' | 'gzip' | 'auto';
 
 /** `txId` names an open transaction; without it the statement runs on its own, after whatever is queued. */
 export type WorkerRequest =
-  | { op: 'query'; id: number; txId?: number; sql: string; params: unknown[]; rowMode?: 'array' | 'object'; rawOids: number[]; timed: boolean }
+  | {
+      op: 'query';
+      id: number;
+      txId?: number;
+      sql: string;
+      params: unknown[];
+      rowMode?: 'array' | 'object';
+      rawOids: number[];
+      timed: boolean;
+    }
   | { op: 'exec'; id: number; txId?: number; sql: string; timed: boolean }
   | { op: 'begin'; id: number; txId: number }
   | { op: 'rollback'; id: number; txId: number }

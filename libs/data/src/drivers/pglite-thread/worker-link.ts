@@ -107,7 +107,9 @@ export class WorkerLink {
   private spawn(): { worker: Worker; replies: MessagePort } {
     const spawned = spawnPgliteWorker(this.dataDir, this.sessionTimeoutMs);
     spawned.replies.on('message', (reply: WorkerReply) => this.dispatch(reply));
-    spawned.worker.on('error', (error) => this.breakDown(new Error(`the embedded database thread failed: ${error.message}`, { cause: error })));
+    spawned.worker.on('error', (error) =>
+      this.breakDown(new Error(`the embedded database thread failed: ${error.message}`, { cause: error })),
+    );
     spawned.worker.on('exit', (code) => {
       if (spawned.worker === this.worker && !this.closing) this.breakDown(new Error(`the embedded database thread exited (code ${code})`));
     });
@@ -122,7 +124,10 @@ export class WorkerLink {
       case 'failed': {
         const error = reviveError(reply.error);
         const where = this.dataDir ?? 'in memory';
-        const context = this.restarts > 0 ? `could not restart the embedded database (${where}) after a statement timeout` : `could not open the embedded database (${where})`;
+        const context =
+          this.restarts > 0
+            ? `could not restart the embedded database (${where}) after a statement timeout`
+            : `could not open the embedded database (${where})`;
         this.breakDown(new Error(`${context}: ${error.message}`, { cause: error }));
         return;
       }

@@ -1,13 +1,6 @@
 import type * as PgliteModule from '@electric-sql/pglite';
 import type * as WorkerThreads from 'node:worker_threads';
-import type {
-  DumpMessage,
-  QueryResultMessage,
-  SerializedError,
-  WorkerReply,
-  WorkerRequest,
-  WorkerStartData,
-} from './protocol';
+import type { DumpMessage, QueryResultMessage, SerializedError, WorkerReply, WorkerRequest, WorkerStartData } from './protocol';
 
 type QueryRequest = Extract<WorkerRequest, { op: 'query' }>;
 type ExecRequest = Extract<WorkerRequest, { op: 'exec' }>;
@@ -55,7 +48,11 @@ export function pgliteWorkerMain(load: (id: string) => unknown): void {
     if (error instanceof Error) return { database: false, name: error.name, message: error.message, stack: error.stack, fields: {} };
     // Emscripten's file system throws plain objects such as { name: 'ErrnoError', errno: 54 }.
     const { name, message, errno } = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
-    const described = [typeof name === 'string' ? name : String(error), typeof message === 'string' ? message : '', errno === undefined ? '' : `(errno ${String(errno)})`];
+    const described = [
+      typeof name === 'string' ? name : String(error),
+      typeof message === 'string' ? message : '',
+      errno === undefined ? '' : `(errno ${String(errno)})`,
+    ];
     return { database: false, name: 'Error', message: described.filter(Boolean).join(' '), fields: {} };
   };
 

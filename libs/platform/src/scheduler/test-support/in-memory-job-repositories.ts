@@ -55,7 +55,10 @@ export class InMemoryJobRuns implements JobRunRepository {
   }
 
   async recent(jobId: string, limit: number): Promise<JobRunRecord[]> {
-    return this.records.filter((record) => record.jobId === jobId).reverse().slice(0, limit);
+    return this.records
+      .filter((record) => record.jobId === jobId)
+      .reverse()
+      .slice(0, limit);
   }
 }
 

@@ -93,7 +93,10 @@ export class DatabaseArtifactStore implements ArtifactStore {
   private intact(artifact: StoredArtifact | null): StoredArtifact | null {
     if (!artifact) return null;
     if (sha256Of(artifact.bytes) === artifact.sha256) return artifact;
-    this.logger.warn({ version: artifact.version, kind: artifact.kind }, 'content-filter: stored artifact does not match its checksum; ignoring it');
+    this.logger.warn(
+      { version: artifact.version, kind: artifact.kind },
+      'content-filter: stored artifact does not match its checksum; ignoring it',
+    );
     return null;
   }
 }

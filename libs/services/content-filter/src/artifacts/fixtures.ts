@@ -16,7 +16,10 @@ export function resolveFixturesDir(configured?: string): string | null {
 async function readSet(root: string, minLength: number): Promise<LabelledText[] | null> {
   const out: LabelledText[] = [];
   let found = false;
-  for (const [folder, label] of [['huntable', 'Huntable'], ['not-huntable', 'Not Huntable']] as const) {
+  for (const [folder, label] of [
+    ['huntable', 'Huntable'],
+    ['not-huntable', 'Not Huntable'],
+  ] as const) {
     const dir = join(root, folder);
     if (!existsSync(dir)) continue;
     found = true;

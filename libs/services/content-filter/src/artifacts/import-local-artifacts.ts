@@ -22,11 +22,17 @@ export interface ImportReport {
 export async function importLocalArtifacts(deps: ImportLocalArtifactsDeps): Promise<ImportReport> {
   const report: ImportReport = { imported: [], missing: [] };
   for (const row of await deps.versions.listLocations()) {
-    const outcome = await deps.store.importLocalCopy({ version: row.version, primary: row.modelFilePath, secondary: row.secondaryModelFilePath });
+    const outcome = await deps.store.importLocalCopy({
+      version: row.version,
+      primary: row.modelFilePath,
+      secondary: row.secondaryModelFilePath,
+    });
     if (outcome === 'imported') report.imported.push(row.version);
     if (outcome === 'missing') report.missing.push(row.version);
   }
-  if (report.imported.length > 0) deps.logger.info({ versions: report.imported }, 'content-filter: imported model artifacts from local disk into the database');
-  if (report.missing.length > 0) deps.logger.warn({ versions: report.missing }, 'content-filter: model versions with no artifact in the database or on this replica');
+  if (report.imported.length > 0)
+    deps.logger.info({ versions: report.imported }, 'content-filter: imported model artifacts from local disk into the database');
+  if (report.missing.length > 0)
+    deps.logger.warn({ versions: report.missing }, 'content-filter: model versions with no artifact in the database or on this replica');
   return report;
 }

@@ -39,7 +39,8 @@ describe('model artifacts live in the database: every replica serves the current
     return Buffer.from(row.bytes);
   };
   /** B notices another replica's change on its own (it checks which version is current about once a second). */
-  const bServes = (version: number) => waitFor(`replica B to serve version ${version}`, async () => (await classifyOn(b)).model_version === version);
+  const bServes = (version: number) =>
+    waitFor(`replica B to serve version ${version}`, async () => (await classifyOn(b)).model_version === version);
 
   beforeAll(async () => {
     a = await startContentFilter();
@@ -64,7 +65,15 @@ describe('model artifacts live in the database: every replica serves the current
     const articleId = await a.createArticle(TEXT);
     for (const [chunkId, text] of [WINDOWS_INTRUSION, MARKETING].entries()) {
       await prisma().chunkClassificationFeedback.create({
-        data: { articleId, chunkId, chunkText: text, modelClassification: chunkId === 0 ? 'Huntable' : 'Not Huntable', modelConfidence: 0.6, isCorrect: false, userClassification: chunkId === 0 ? 'Not Huntable' : 'Huntable' },
+        data: {
+          articleId,
+          chunkId,
+          chunkText: text,
+          modelClassification: chunkId === 0 ? 'Huntable' : 'Not Huntable',
+          modelConfidence: 0.6,
+          isCorrect: false,
+          userClassification: chunkId === 0 ? 'Not Huntable' : 'Huntable',
+        },
       });
     }
     const retrain = await request(a.app).post('/api/model/retrain?wait=true').expect(200);
@@ -161,7 +170,10 @@ describe('upgrading from artifacts on local disk', () => {
     const stranger = await startContentFilter({ ctx: first.ctx });
     try {
       await first.ctx.db.prisma.modelArtifact.deleteMany({});
-      await first.ctx.db.prisma.modelVersion.update({ where: { version: 1 }, data: { modelFilePath: '/nonexistent/v1/model.onnx', secondaryModelFilePath: null } });
+      await first.ctx.db.prisma.modelVersion.update({
+        where: { version: 1 },
+        data: { modelFilePath: '/nonexistent/v1/model.onnx', secondaryModelFilePath: null },
+      });
       expect(await importLocalArtifacts(stranger.deps)).toEqual({ imported: [], missing: [1] });
       expect(await importLocalArtifacts(first.deps)).toEqual({ imported: [1], missing: [] });
       expect(await importLocalArtifacts(first.deps)).toEqual({ imported: [], missing: [] });

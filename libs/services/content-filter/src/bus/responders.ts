@@ -23,12 +23,16 @@ import { detectOs } from '../detect-os/detect-os';
 async function answer<S extends z.ZodType, R>(schema: S, payload: unknown, handler: (input: z.infer<S>) => Promise<R>) {
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
-    return replyError('validation_error', parsed.error.issues.map((issue) => `${issue.path.join('.') || 'payload'}: ${issue.message}`).join('; '));
+    return replyError(
+      'validation_error',
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'payload'}: ${issue.message}`).join('; '),
+    );
   }
   try {
     return await handler(parsed.data);
   } catch (error) {
-    if (error instanceof HttpError && error.code === CONTENT_FILTER_ERROR_CODES.modelUnavailable) return replyError(error.code, error.message);
+    if (error instanceof HttpError && error.code === CONTENT_FILTER_ERROR_CODES.modelUnavailable)
+      return replyError(error.code, error.message);
     throw error;
   }
 }

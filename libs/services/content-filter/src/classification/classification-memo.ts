@@ -11,7 +11,11 @@ const memos = new WeakMap<JunkClassifier, Map<string, Promise<TextClassification
  * retried run). Remember recent answers per live
  * classifier, so a rollback or retrain (a new classifier) starts afresh.
  */
-export function classifyTextMemo(classifier: JunkClassifier, text: string, options: { threshold: number; topFeatures: number }): Promise<TextClassification> {
+export function classifyTextMemo(
+  classifier: JunkClassifier,
+  text: string,
+  options: { threshold: number; topFeatures: number },
+): Promise<TextClassification> {
   let memo = memos.get(classifier);
   if (!memo) {
     memo = new Map();

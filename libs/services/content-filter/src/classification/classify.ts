@@ -36,7 +36,13 @@ export async function classify(deps: ContentFilterDeps, request: ClassifyRequest
 }
 
 /** The classify answer for decisions over `text`: every chunk's decision plus the kept chunks' text. */
-export function classificationOf(articleId: number | null, version: number, threshold: number, text: string, decisions: ChunkDecision[]): ClassifyResult {
+export function classificationOf(
+  articleId: number | null,
+  version: number,
+  threshold: number,
+  text: string,
+  decisions: ChunkDecision[],
+): ClassifyResult {
   const kept = decisions.filter((decision) => decision.kept);
   return {
     article_id: articleId,

@@ -8,5 +8,8 @@ export function liveDecisions(
   text: string,
   options: { threshold: number; topFeatures: number },
 ): Promise<{ version: number; decisions: ChunkDecision[] }> {
-  return model.use(async ({ version, classifier }) => ({ version, decisions: (await classifyTextMemo(classifier, text, options)).decisions }));
+  return model.use(async ({ version, classifier }) => ({
+    version,
+    decisions: (await classifyTextMemo(classifier, text, options)).decisions,
+  }));
 }

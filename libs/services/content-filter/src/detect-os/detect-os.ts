@@ -1,4 +1,11 @@
-import { CONTENT_FILTER_ERROR_CODES, DETECT_OS_METHOD, type ChunkDecision, type DetectOsRequest, type DetectOsResponse, type DetectOsResult } from '@huntforge/contracts';
+import {
+  CONTENT_FILTER_ERROR_CODES,
+  DETECT_OS_METHOD,
+  type ChunkDecision,
+  type DetectOsRequest,
+  type DetectOsResponse,
+  type DetectOsResult,
+} from '@huntforge/contracts';
 import { detectPlatform } from '@huntforge/scoring';
 import { replyError } from '../classification/classify';
 import { liveDecisions } from '../classification/live-decisions';
@@ -10,7 +17,8 @@ import type { ContentFilterDeps } from '../deps';
  * registry over the kept text. No huntable chunk → `no_huntable_content` (HTTP 422).
  */
 export async function detectOs(deps: ContentFilterDeps, request: DetectOsRequest): Promise<DetectOsResponse> {
-  const article = request.text === undefined ? await deps.articles.find(request.article_id) : { id: request.article_id, content: request.text };
+  const article =
+    request.text === undefined ? await deps.articles.find(request.article_id) : { id: request.article_id, content: request.text };
   if (!article) return replyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${request.article_id} does not exist`);
   const threshold = request.threshold ?? (await defaultThreshold(deps.settings));
   const { version, decisions } = await liveDecisions(deps.model, article.content, { threshold, topFeatures: 0 });

@@ -56,8 +56,22 @@ describe('article routes: chunk-debug, progress and detect-os', () => {
     }
     expect(seen).toEqual([
       { in_progress: true, phase: 'filtering' },
-      { in_progress: true, phase: 'analyzing', processed_chunks: 0, total_chunks: 4, article_total_chunks: expect.any(Number), chunk_limit_applied: true },
-      { in_progress: true, phase: 'analyzing', processed_chunks: 4, total_chunks: 4, article_total_chunks: expect.any(Number), chunk_limit_applied: true },
+      {
+        in_progress: true,
+        phase: 'analyzing',
+        processed_chunks: 0,
+        total_chunks: 4,
+        article_total_chunks: expect.any(Number),
+        chunk_limit_applied: true,
+      },
+      {
+        in_progress: true,
+        phase: 'analyzing',
+        processed_chunks: 4,
+        total_chunks: 4,
+        article_total_chunks: expect.any(Number),
+        chunk_limit_applied: true,
+      },
       { in_progress: true, phase: 'finalizing', total_chunks: 4, article_total_chunks: expect.any(Number), chunk_limit_applied: true },
     ]);
     const row = await h.ctx.db.prisma.chunkDebugProgress.findUnique({ where: { articleId: id } });
@@ -85,7 +99,10 @@ describe('article routes: chunk-debug, progress and detect-os', () => {
     const reply = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterDetectOs, { article_id: linux })) as { os: string };
     expect(reply.os).toBe('linux');
     // The caller's copy of the article is what gets judged when it sends one.
-    const fromCopy = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterDetectOs, { article_id: linux, text: `${WINDOWS_INTRUSION}\n\n${MARKETING}` })) as { os: string; article_id: number };
+    const fromCopy = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterDetectOs, {
+      article_id: linux,
+      text: `${WINDOWS_INTRUSION}\n\n${MARKETING}`,
+    })) as { os: string; article_id: number };
     expect(fromCopy).toMatchObject({ os: 'windows', article_id: linux });
   });
 

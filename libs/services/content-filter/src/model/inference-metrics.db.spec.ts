@@ -17,14 +17,19 @@ describe('model inference latency metric', () => {
 
   const observed = async () => {
     const histogram = await metrics.registry.getSingleMetric('huntforge_model_inference_duration_seconds')?.get();
-    const count = histogram?.values.find((sample) => (sample as { metricName?: string }).metricName === 'huntforge_model_inference_duration_seconds_count');
+    const count = histogram?.values.find(
+      (sample) => (sample as { metricName?: string }).metricName === 'huntforge_model_inference_duration_seconds_count',
+    );
     return { count: count?.value ?? 0, labels: count?.labels };
   };
 
   it('times each call of the model and labels it with the model', async () => {
     const before = await observed();
     const articleId = await h.createArticle(WINDOWS_INTRUSION);
-    const reply = (await h.ctx.bus.request<unknown, ClassifyResponse>(REQUEST_KEYS.contentFilterClassify, { article_id: articleId, threshold: 0.8 })) as ClassifyResult;
+    const reply = (await h.ctx.bus.request<unknown, ClassifyResponse>(REQUEST_KEYS.contentFilterClassify, {
+      article_id: articleId,
+      threshold: 0.8,
+    })) as ClassifyResult;
     expect(reply.total_chunks).toBeGreaterThan(0);
     const after = await observed();
     expect(after.count).toBeGreaterThan(before.count);

@@ -73,7 +73,11 @@ export class LiveModel {
     const current = await this.currentVersion();
     if (!current) throw modelUnavailable('No content-filter model version exists yet');
     if (this.loaded?.version === current.version) return this.loaded;
-    this.loading ??= this.load({ version: current.version, primary: current.modelFilePath, secondary: current.secondaryModelFilePath }).finally(() => {
+    this.loading ??= this.load({
+      version: current.version,
+      primary: current.modelFilePath,
+      secondary: current.secondaryModelFilePath,
+    }).finally(() => {
       this.loading = null;
     });
     return this.loading;
@@ -121,7 +125,9 @@ export class LiveModel {
         break;
       }
       if (!classifier && !found) {
-        throw modelUnavailable(`The artifact of model version ${version} is missing from the database and from this replica's local copies; roll back to a version that has one, or retrain`);
+        throw modelUnavailable(
+          `The artifact of model version ${version} is missing from the database and from this replica's local copies; roll back to a version that has one, or retrain`,
+        );
       }
       if (!classifier) throw modelUnavailable(`The artifact of model version ${version} could not be loaded`);
     }

@@ -52,7 +52,11 @@ export class ChunkAnalysisRepository {
 
   /** Articles that have analyses under any version (the rollback backfill re-scores these). */
   async analysedArticleIds(): Promise<number[]> {
-    const rows = await this.prisma.chunkAnalysis.findMany({ distinct: ['articleId'], select: { articleId: true }, orderBy: { articleId: 'asc' } });
+    const rows = await this.prisma.chunkAnalysis.findMany({
+      distinct: ['articleId'],
+      select: { articleId: true },
+      orderBy: { articleId: 'asc' },
+    });
     return rows.map((row) => row.articleId);
   }
 
@@ -64,7 +68,12 @@ export class ChunkAnalysisRepository {
     ]);
     const countOf = (rows: typeof totals, version: number) => rows.find((row) => row.modelVersion === version)?._count._all ?? 0;
     return totals
-      .map((row) => ({ modelVersion: row.modelVersion, total: row._count._all, huntable: countOf(huntable, row.modelVersion), kept: countOf(kept, row.modelVersion) }))
+      .map((row) => ({
+        modelVersion: row.modelVersion,
+        total: row._count._all,
+        huntable: countOf(huntable, row.modelVersion),
+        kept: countOf(kept, row.modelVersion),
+      }))
       .sort((a, b) => a.modelVersion - b.modelVersion);
   }
 }

@@ -16,7 +16,16 @@ export class ChunkDebugProgressRepository {
   }
 
   async start(articleId: number): Promise<void> {
-    const data = { inProgress: true, phase: 'filtering', processedChunks: 0, totalChunks: 0, articleTotalChunks: 0, chunkLimitApplied: false, error: null, startedAt: new Date() };
+    const data = {
+      inProgress: true,
+      phase: 'filtering',
+      processedChunks: 0,
+      totalChunks: 0,
+      articleTotalChunks: 0,
+      chunkLimitApplied: false,
+      error: null,
+      startedAt: new Date(),
+    };
     await this.prisma.chunkDebugProgress.upsert({ where: { articleId }, create: { articleId, ...data }, update: data });
   }
 

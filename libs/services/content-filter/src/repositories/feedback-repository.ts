@@ -51,7 +51,8 @@ export class FeedbackRepository {
   }
 
   async markUsed(ids: number[]): Promise<void> {
-    if (ids.length > 0) await this.prisma.chunkClassificationFeedback.updateMany({ where: { id: { in: ids } }, data: { usedForTraining: true } });
+    if (ids.length > 0)
+      await this.prisma.chunkClassificationFeedback.updateMany({ where: { id: { in: ids } }, data: { usedForTraining: true } });
   }
 }
 

@@ -48,7 +48,10 @@ export class ModelArtifactRepository {
 
   /** Saves a version's artifact unless one is stored already; true when this call stored it. */
   async importVersioned(version: number, bytes: Uint8Array): Promise<boolean> {
-    const created = await this.prisma.modelArtifact.createMany({ data: [{ kind: 'versioned', version, ...fields(bytes) }], skipDuplicates: true });
+    const created = await this.prisma.modelArtifact.createMany({
+      data: [{ kind: 'versioned', version, ...fields(bytes) }],
+      skipDuplicates: true,
+    });
     return created.count === 1;
   }
 

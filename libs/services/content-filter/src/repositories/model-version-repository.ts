@@ -33,7 +33,10 @@ export class ModelVersionRepository {
 
   /** Every version with where its artifact copies are recorded, oldest first. */
   listLocations(): Promise<Array<Pick<ModelVersionRecord, 'version' | 'modelFilePath' | 'secondaryModelFilePath'>>> {
-    return this.prisma.modelVersion.findMany({ select: { version: true, modelFilePath: true, secondaryModelFilePath: true }, orderBy: { version: 'asc' } });
+    return this.prisma.modelVersion.findMany({
+      select: { version: true, modelFilePath: true, secondaryModelFilePath: true },
+      orderBy: { version: 'asc' },
+    });
   }
 
   /** The closest older version, or null for the first. */

@@ -22,7 +22,10 @@ export class RetrainRunRepository {
 
   update(id: number, update: RunUpdate): Promise<RetrainRunRecord> {
     const { result, ...rest } = update;
-    return this.prisma.modelRetrainRun.update({ where: { id }, data: { ...rest, ...(result === undefined ? {} : { result: result as Prisma.InputJsonValue }) } });
+    return this.prisma.modelRetrainRun.update({
+      where: { id },
+      data: { ...rest, ...(result === undefined ? {} : { result: result as Prisma.InputJsonValue }) },
+    });
   }
 
   latest(): Promise<RetrainRunRecord | null> {

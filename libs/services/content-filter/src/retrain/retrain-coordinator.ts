@@ -22,7 +22,11 @@ export class RetrainCoordinator {
   async start(requestedBy: string | null): Promise<StartedRetrain> {
     const { deps } = this;
     if (this.active || !(await this.acquire())) {
-      throw new HttpError(409, CONTENT_FILTER_ERROR_CODES.retrainInProgress, 'A retrain is already running; watch GET /api/model/retrain-status');
+      throw new HttpError(
+        409,
+        CONTENT_FILTER_ERROR_CODES.retrainInProgress,
+        'A retrain is already running; watch GET /api/model/retrain-status',
+      );
     }
     try {
       const run = await deps.runs.create(requestedBy);

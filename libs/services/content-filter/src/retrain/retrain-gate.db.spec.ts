@@ -25,7 +25,14 @@ describe('retrain quality gate', () => {
       expect(await h.deps.versions.count()).toBe(1);
       const articleId = await h.createArticle(MARKETING);
       await h.ctx.db.prisma.chunkClassificationFeedback.create({
-        data: { articleId, chunkId: 0, chunkText: MARKETING.slice(0, 400), modelClassification: 'Not Huntable', modelConfidence: 0.9, isCorrect: true },
+        data: {
+          articleId,
+          chunkId: 0,
+          chunkText: MARKETING.slice(0, 400),
+          modelClassification: 'Not Huntable',
+          modelConfidence: 0.9,
+          isCorrect: true,
+        },
       });
       const liveBefore = readFileSync(h.files.livePath);
 
@@ -40,7 +47,7 @@ describe('retrain quality gate', () => {
       expect(status.body.message).toMatch(/^RETRAIN REJECTED/);
       expect(await h.deps.store.hasStaging()).toBe(false);
       expect(readFileSync(h.files.livePath).equals(liveBefore)).toBe(true);
-      expect((await h.ctx.db.prisma.modelArtifact.findMany({ select: { kind: true, version: true }, orderBy: { kind: 'asc' } }))).toEqual([
+      expect(await h.ctx.db.prisma.modelArtifact.findMany({ select: { kind: true, version: true }, orderBy: { kind: 'asc' } })).toEqual([
         { kind: 'live', version: 1 },
         { kind: 'versioned', version: 1 },
       ]);
@@ -66,7 +73,12 @@ describe('retrain quality gate', () => {
       expect(res.body).toMatchObject({ success: true, new_version: 2, metrics_source: 'training_split' });
       expect(res.body.message).toContain('gate skipped');
       const versions = await request(h.app).get('/api/model/versions').expect(200);
-      expect(versions.body.versions[0]).toMatchObject({ version: 2, metrics_source: 'training_split', eval_set_size: null, evaluated_at: null });
+      expect(versions.body.versions[0]).toMatchObject({
+        version: 2,
+        metrics_source: 'training_split',
+        eval_set_size: null,
+        evaluated_at: null,
+      });
       expect(versions.body.versions[0].metrics.samples).toBeGreaterThan(50);
       const count = await request(h.app).get('/api/model/eval-chunk-count').expect(200);
       expect(count.body).toMatchObject({ count: 0, available: false });

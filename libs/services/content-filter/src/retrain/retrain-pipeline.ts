@@ -38,7 +38,10 @@ function trainingSplitMetrics(examples: TrainingExample[], seed: number): Binary
   const holdout = examples.filter((_, i) => i % 5 === 4);
   const rest = examples.filter((_, i) => i % 5 !== 4);
   const model = trainJunkModel(rest, { seed });
-  return binaryMetrics(holdout.map((e) => e.label), holdout.map((e) => probabilityOf(model, e.vector)));
+  return binaryMetrics(
+    holdout.map((e) => e.label),
+    holdout.map((e) => probabilityOf(model, e.vector)),
+  );
 }
 
 /**
@@ -79,7 +82,8 @@ export async function runRetrainPipeline(deps: ContentFilterDeps, runId: number,
     await step('loading', 0.1, 'Loading seed chunks, feedback and annotations');
     data = await gatherTrainingData(deps);
     const evalSet = await deps.fixtures.loadEvalSet();
-    if (data.examples.length === 0) return await finish('error', failure('Retrain failed: no training data (seed fixtures missing and no feedback or annotations)'));
+    if (data.examples.length === 0)
+      return await finish('error', failure('Retrain failed: no training data (seed fixtures missing and no feedback or annotations)'));
     const labels = new Set(data.examples.map((example) => example.label));
     if (labels.size < 2) return await finish('error', failure('Retrain failed: training data holds only one class'));
 
@@ -90,12 +94,19 @@ export async function runRetrainPipeline(deps: ContentFilterDeps, runId: number,
     await deps.store.writeStaging(encodeJunkModel(model, { version: String(version) }));
     const trainingDurationMs = Date.now() - started;
 
-    await step('evaluating', 0.7, evalSet ? `Evaluating on the curated eval set (${evalSet.length} chunks)` : 'Curated eval set missing: gate skipped');
+    await step(
+      'evaluating',
+      0.7,
+      evalSet ? `Evaluating on the curated eval set (${evalSet.length} chunks)` : 'Curated eval set missing: gate skipped',
+    );
     const staged = await JunkClassifier.load(await deps.store.readStaging());
     let trainingAccuracy: number;
     let metrics: BinaryMetrics;
     try {
-      trainingAccuracy = binaryMetrics(examples.map((e) => e.label), await staged.probabilities(examples.map((e) => e.vector))).accuracy;
+      trainingAccuracy = binaryMetrics(
+        examples.map((e) => e.label),
+        await staged.probabilities(examples.map((e) => e.vector)),
+      ).accuracy;
       metrics = evalSet ? await evaluateClassifier(staged, evalSet) : trainingSplitMetrics(examples, deps.config.trainSeed);
     } finally {
       await staged.release();

@@ -36,5 +36,9 @@ export function longArticle(paragraphs = 24): string {
     'Registry persistence was added under HKLM\\SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\Run as Updater.',
     'Analysts expect the market for security services to keep growing over the next five years.',
   ];
-  return Array.from({ length: paragraphs }, (_, i) => `Paragraph ${i + 1}. ${topics[i % topics.length]} ${'Further context follows in this paragraph about the events of that day and the people involved. '.repeat(3)}`).join('\n\n');
+  return Array.from(
+    { length: paragraphs },
+    (_, i) =>
+      `Paragraph ${i + 1}. ${topics[i % topics.length]} ${'Further context follows in this paragraph about the events of that day and the people involved. '.repeat(3)}`,
+  ).join('\n\n');
 }

@@ -1,8 +1,4 @@
-import {
-  CONTENT_FILTER_ERROR_CODES,
-  EVAL_CHUNK_MIN_LENGTH,
-  type ModelComparison,
-} from '@huntforge/contracts';
+import { CONTENT_FILTER_ERROR_CODES, EVAL_CHUNK_MIN_LENGTH, type ModelComparison } from '@huntforge/contracts';
 import { JunkClassifier, type BinaryMetrics, type LabelledText } from '@huntforge/ml';
 import type { JsonObject, ModelVersionRecord } from '../records';
 import { HttpError } from '@huntforge/platform';
@@ -11,30 +7,52 @@ import { evaluateClassifier } from '../retrain/evaluate-model';
 
 async function requireEvalSet(deps: ContentFilterDeps): Promise<LabelledText[]> {
   const set = await deps.fixtures.loadEvalSet();
-  if (!set) throw new HttpError(422, CONTENT_FILTER_ERROR_CODES.evalSetMissing, 'The curated eval set (fixtures/content-filter/eval) is missing');
+  if (!set)
+    throw new HttpError(422, CONTENT_FILTER_ERROR_CODES.evalSetMissing, 'The curated eval set (fixtures/content-filter/eval) is missing');
   return set;
 }
 
 /** POST /api/model/evaluate: the current model on the curated eval set; metrics saved on the version. */
 export async function evaluateCurrent(deps: ContentFilterDeps) {
   const evalSet = await requireEvalSet(deps);
-  const { version, metrics } = await deps.model.use(async ({ version, classifier }) => ({ version, metrics: await evaluateClassifier(classifier, evalSet) }));
+  const { version, metrics } = await deps.model.use(async ({ version, classifier }) => ({
+    version,
+    metrics: await evaluateClassifier(classifier, evalSet),
+  }));
   const evaluatedAt = new Date();
   const row = await deps.versions.findByVersion(version);
   const previous = (row?.metrics ?? {}) as Record<string, unknown>;
   await deps.versions.saveEvaluation(version, { ...previous, ...metrics } as unknown as JsonObject, evalSet.length, evaluatedAt);
-  return { success: true as const, model_version: version, eval_set_size: evalSet.length, metrics, evaluated_at: evaluatedAt.toISOString() };
+  return {
+    success: true as const,
+    model_version: version,
+    eval_set_size: evalSet.length,
+    metrics,
+    evaluated_at: evaluatedAt.toISOString(),
+  };
 }
 
 export async function evalChunkCount(deps: ContentFilterDeps) {
   const set = (await deps.fixtures.loadEvalSet()) ?? [];
   const huntable = set.filter((item) => item.label === 'Huntable').length;
-  return { success: true as const, count: set.length, huntable, not_huntable: set.length - huntable, min_length: EVAL_CHUNK_MIN_LENGTH, available: set.length > 0 };
+  return {
+    success: true as const,
+    count: set.length,
+    huntable,
+    not_huntable: set.length - huntable,
+    min_length: EVAL_CHUNK_MIN_LENGTH,
+    available: set.length > 0,
+  };
 }
 
 async function metricsOfVersion(deps: ContentFilterDeps, row: ModelVersionRecord, evalSet: LabelledText[]): Promise<BinaryMetrics> {
-  const artifact = await deps.store.findVersionArtifact({ version: row.version, primary: row.modelFilePath, secondary: row.secondaryModelFilePath });
-  if (!artifact) throw new HttpError(422, CONTENT_FILTER_ERROR_CODES.artifactMissing, `Model version ${row.version} has no artifact to evaluate`);
+  const artifact = await deps.store.findVersionArtifact({
+    version: row.version,
+    primary: row.modelFilePath,
+    secondary: row.secondaryModelFilePath,
+  });
+  if (!artifact)
+    throw new HttpError(422, CONTENT_FILTER_ERROR_CODES.artifactMissing, `Model version ${row.version} has no artifact to evaluate`);
   const classifier = await JunkClassifier.load(artifact.bytes);
   try {
     return await evaluateClassifier(classifier, evalSet);
@@ -43,7 +61,16 @@ async function metricsOfVersion(deps: ContentFilterDeps, row: ModelVersionRecord
   }
 }
 
-const DELTA_KEYS = ['accuracy', 'precision_huntable', 'recall_huntable', 'f1_huntable', 'precision_not_huntable', 'recall_not_huntable', 'f1_not_huntable', 'brier_score'] as const;
+const DELTA_KEYS = [
+  'accuracy',
+  'precision_huntable',
+  'recall_huntable',
+  'f1_huntable',
+  'precision_not_huntable',
+  'recall_not_huntable',
+  'f1_not_huntable',
+  'brier_score',
+] as const;
 
 /** GET /api/model/compare/{version}: metrics and confusion matrices against the predecessor, computed once and cached. */
 export async function compareWithPredecessor(deps: ContentFilterDeps, version: number): Promise<ModelComparison> {
@@ -52,7 +79,12 @@ export async function compareWithPredecessor(deps: ContentFilterDeps, version: n
   const cached = row.comparison as ModelComparison | null;
   if (cached) return cached;
   const previous = await deps.versions.findPredecessor(version);
-  if (!previous) throw new HttpError(422, CONTENT_FILTER_ERROR_CODES.noPredecessor, `Model version ${version} is the first version; there is nothing to compare with`);
+  if (!previous)
+    throw new HttpError(
+      422,
+      CONTENT_FILTER_ERROR_CODES.noPredecessor,
+      `Model version ${version} is the first version; there is nothing to compare with`,
+    );
   const evalSet = await requireEvalSet(deps);
   const current = await metricsOfVersion(deps, row, evalSet);
   const before = await metricsOfVersion(deps, previous, evalSet);

@@ -15,7 +15,10 @@ export async function feedbackCount(deps: ContentFilterDeps) {
     count,
     feedback_count: feedback,
     annotation_count: annotations,
-    message: count === 0 ? 'No new feedback or annotations since the last retrain' : `${count} new samples (${feedback} feedback, ${annotations} annotations) are waiting for the next retrain`,
+    message:
+      count === 0
+        ? 'No new feedback or annotations since the last retrain'
+        : `${count} new samples (${feedback} feedback, ${annotations} annotations) are waiting for the next retrain`,
   };
 }
 

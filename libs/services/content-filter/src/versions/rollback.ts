@@ -11,12 +11,21 @@ import type { ContentFilterDeps } from '../deps';
 export async function rollback(deps: ContentFilterDeps, version: number) {
   const target = await deps.versions.findByVersion(version);
   if (!target) throw new HttpError(404, CONTENT_FILTER_ERROR_CODES.modelVersionNotFound, `Model version ${version} does not exist`);
-  const artifact = await deps.store.findVersionArtifact({ version, primary: target.modelFilePath, secondary: target.secondaryModelFilePath });
+  const artifact = await deps.store.findVersionArtifact({
+    version,
+    primary: target.modelFilePath,
+    secondary: target.secondaryModelFilePath,
+  });
   if (!artifact) {
-    throw new HttpError(422, CONTENT_FILTER_ERROR_CODES.artifactMissing, `Model version ${version} has no artifact in its primary location (the database) or its secondary one (this replica's disk)`, {
-      primary: target.modelFilePath,
-      secondary: target.secondaryModelFilePath,
-    });
+    throw new HttpError(
+      422,
+      CONTENT_FILTER_ERROR_CODES.artifactMissing,
+      `Model version ${version} has no artifact in its primary location (the database) or its secondary one (this replica's disk)`,
+      {
+        primary: target.modelFilePath,
+        secondary: target.secondaryModelFilePath,
+      },
+    );
   }
   await deps.store.installLive(version, artifact.bytes);
   await deps.versions.setCurrent(version);

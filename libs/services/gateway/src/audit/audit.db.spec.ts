@@ -12,11 +12,58 @@ describe('GET /api/audit', () => {
     analyst = await gateway.token('analyst', 'not-an-auditor');
     const events = gateway.db.prisma.auditEvent;
     const at = (iso: string) => new Date(iso);
-    await events.create({ data: { type: 'scheduled_jobs.updated', actor: 'token:ops', payload: { jobs: ['cleanup_old_data'] }, createdAt: at('2026-11-20T08:00:00Z') } });
-    await events.create({ data: { type: 'mcp.tool_call', actor: 'token:claude', tool: 'query_sql', outcome: 'ok', durationMs: 12, payload: { arguments: { sql: 'SELECT 1' } }, createdAt: at('2026-11-20T09:00:00Z') } });
-    await events.create({ data: { type: 'mcp.tool_call', actor: 'token:claude', tool: 'delete_article', outcome: 'pending_confirmation', durationMs: 5, payload: {}, createdAt: at('2026-11-20T10:00:00Z') } });
-    await events.create({ data: { type: 'mcp.tool_call', actor: 'token:viewer', tool: 'delete_article', outcome: 'forbidden', durationMs: 1, payload: {}, createdAt: at('2026-11-20T11:00:00Z') } });
-    await events.create({ data: { type: 'mcp.tool_call', actor: 'token:claude', tool: 'query_sql', outcome: 'error', durationMs: 3, payload: {}, createdAt: at('2026-11-21T09:00:00Z') } });
+    await events.create({
+      data: {
+        type: 'scheduled_jobs.updated',
+        actor: 'token:ops',
+        payload: { jobs: ['cleanup_old_data'] },
+        createdAt: at('2026-11-20T08:00:00Z'),
+      },
+    });
+    await events.create({
+      data: {
+        type: 'mcp.tool_call',
+        actor: 'token:claude',
+        tool: 'query_sql',
+        outcome: 'ok',
+        durationMs: 12,
+        payload: { arguments: { sql: 'SELECT 1' } },
+        createdAt: at('2026-11-20T09:00:00Z'),
+      },
+    });
+    await events.create({
+      data: {
+        type: 'mcp.tool_call',
+        actor: 'token:claude',
+        tool: 'delete_article',
+        outcome: 'pending_confirmation',
+        durationMs: 5,
+        payload: {},
+        createdAt: at('2026-11-20T10:00:00Z'),
+      },
+    });
+    await events.create({
+      data: {
+        type: 'mcp.tool_call',
+        actor: 'token:viewer',
+        tool: 'delete_article',
+        outcome: 'forbidden',
+        durationMs: 1,
+        payload: {},
+        createdAt: at('2026-11-20T11:00:00Z'),
+      },
+    });
+    await events.create({
+      data: {
+        type: 'mcp.tool_call',
+        actor: 'token:claude',
+        tool: 'query_sql',
+        outcome: 'error',
+        durationMs: 3,
+        payload: {},
+        createdAt: at('2026-11-21T09:00:00Z'),
+      },
+    });
   });
   afterAll(() => gateway.close());
 
@@ -41,9 +88,15 @@ describe('GET /api/audit', () => {
 
   it('filters by tool, caller, outcome, type and time', async () => {
     const tools = (res: request.Response) => res.body.events.map((e: { tool: string; outcome: string }) => `${e.tool}:${e.outcome}`);
-    expect(tools(await get('?tool=delete_article').expect(200))).toEqual(['delete_article:forbidden', 'delete_article:pending_confirmation']);
+    expect(tools(await get('?tool=delete_article').expect(200))).toEqual([
+      'delete_article:forbidden',
+      'delete_article:pending_confirmation',
+    ]);
     expect(tools(await get('?caller=token:claude&outcome=ok').expect(200))).toEqual(['query_sql:ok']);
-    expect(tools(await get('?since=2026-11-20T09:30:00Z&until=2026-11-21T00:00:00Z').expect(200))).toEqual(['delete_article:forbidden', 'delete_article:pending_confirmation']);
+    expect(tools(await get('?since=2026-11-20T09:30:00Z&until=2026-11-21T00:00:00Z').expect(200))).toEqual([
+      'delete_article:forbidden',
+      'delete_article:pending_confirmation',
+    ]);
     expect((await get('?type=scheduled_jobs.updated').expect(200)).body.events).toEqual([expect.objectContaining({ actor: 'token:ops' })]);
   });
 

@@ -79,10 +79,18 @@ interface CliRepos {
 }
 
 /** createApiToken for the CLI, audited like the API's (api_token.created) with the CLI's actor. */
-export async function createApiTokenAsCli(repos: CliRepos, input: { name: string; role: Role }, actor: string): Promise<{ token: string; record: ApiTokenRecord }> {
+export async function createApiTokenAsCli(
+  repos: CliRepos,
+  input: { name: string; role: Role },
+  actor: string,
+): Promise<{ token: string; record: ApiTokenRecord }> {
   const created = await createApiToken(repos.apiTokens, input);
   const { record } = created;
-  await repos.audit.record({ type: AUDIT_EVENT_TYPES.apiTokenCreated, actor, payload: { id: record.id, name: record.name, role: record.role, via: 'cli' } });
+  await repos.audit.record({
+    type: AUDIT_EVENT_TYPES.apiTokenCreated,
+    actor,
+    payload: { id: record.id, name: record.name, role: record.role, via: 'cli' },
+  });
   return created;
 }
 

@@ -72,12 +72,25 @@ describe('authentication (AUTH_MODE=required)', () => {
   it('keeps backtests and dataset uploads to analysts: a viewer may list datasets but not upload or run (403)', async () => {
     const viewer = await gateway.token('viewer', 'backtest-viewer');
     await request(gateway.app).get('/api/telemetry/datasets').set('Authorization', `Bearer ${viewer}`).expect(200);
-    const run = await request(gateway.app).post('/api/sigma-queue/1/backtest').set('Authorization', `Bearer ${viewer}`).send({ dataset_ids: [1] }).expect(403);
+    const run = await request(gateway.app)
+      .post('/api/sigma-queue/1/backtest')
+      .set('Authorization', `Bearer ${viewer}`)
+      .send({ dataset_ids: [1] })
+      .expect(403);
     expect(run.body.error.code).toBe('forbidden');
-    const upload = await request(gateway.app).post('/api/telemetry/datasets?name=a.jsonl').set('Authorization', `Bearer ${viewer}`).set('Content-Type', 'application/octet-stream').send(Buffer.from('{"a":1}\n')).expect(403);
+    const upload = await request(gateway.app)
+      .post('/api/telemetry/datasets?name=a.jsonl')
+      .set('Authorization', `Bearer ${viewer}`)
+      .set('Content-Type', 'application/octet-stream')
+      .send(Buffer.from('{"a":1}\n'))
+      .expect(403);
     expect(upload.body.error.code).toBe('forbidden');
     const analyst = await gateway.token('analyst', 'backtest-analyst');
-    const allowed = await request(gateway.app).post('/api/sigma-queue/1/backtest').set('Authorization', `Bearer ${analyst}`).send({ dataset_ids: [1] }).expect(200);
+    const allowed = await request(gateway.app)
+      .post('/api/sigma-queue/1/backtest')
+      .set('Authorization', `Bearer ${analyst}`)
+      .send({ dataset_ids: [1] })
+      .expect(200);
     expect(allowed.body).toEqual({ role: 'analyst' });
   });
 
@@ -143,7 +156,10 @@ describe('authentication (AUTH_MODE=off)', () => {
   let gateway: GatewayHarness;
 
   beforeAll(async () => {
-    gateway = await startGateway({ authMode: 'off', upstreams: [{ service: 'ingestion', prefixes: ['/api/sources'], router: echoIngestion() }] });
+    gateway = await startGateway({
+      authMode: 'off',
+      upstreams: [{ service: 'ingestion', prefixes: ['/api/sources'], router: echoIngestion() }],
+    });
   });
   afterAll(() => gateway.close());
 

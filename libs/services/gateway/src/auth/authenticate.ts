@@ -68,7 +68,8 @@ export function createAuthMiddleware(options: AuthOptions): RequestHandler {
     const sessionCaller = async (value: string): Promise<Caller | HttpError> => {
       const session = await findLiveSession(options.sessions, value, at);
       if (!session) return unauthenticated('Your session has expired or was revoked; sign in again');
-      if (lacksCsrfHeader(req)) return new HttpError(403, 'csrf_header_missing', `Writes made with a session cookie must send the header ${CSRF_HEADER}: 1`);
+      if (lacksCsrfHeader(req))
+        return new HttpError(403, 'csrf_header_missing', `Writes made with a session cookie must send the header ${CSRF_HEADER}: 1`);
       return {
         principal: {
           actor: `token:${session.token.name}`,
@@ -77,7 +78,13 @@ export function createAuthMiddleware(options: AuthOptions): RequestHandler {
           credential: { via: 'session', sessionId: session.id, expiresAt: session.expiresAt },
         },
         holder: 'you are signed in as',
-        use: { key: session.id, lastAt: session.lastSeenAt, record: (when) => options.sessions.touch(session.id, when), what: 'session', logFields: { sessionId: session.id } },
+        use: {
+          key: session.id,
+          lastAt: session.lastSeenAt,
+          record: (when) => options.sessions.touch(session.id, when),
+          what: 'session',
+          logFields: { sessionId: session.id },
+        },
       };
     };
 
@@ -89,7 +96,13 @@ export function createAuthMiddleware(options: AuthOptions): RequestHandler {
       return {
         principal: { actor: `token:${record.name}`, role: record.role, tokenId: record.id, credential: { via: 'bearer' } },
         holder: 'the token has',
-        use: { key: record.id, lastAt: record.lastUsedAt, record: (when) => options.tokens.touch(record.id, when), what: 'token', logFields: { tokenId: record.id } },
+        use: {
+          key: record.id,
+          lastAt: record.lastUsedAt,
+          record: (when) => options.tokens.touch(record.id, when),
+          what: 'token',
+          logFields: { tokenId: record.id },
+        },
       };
     };
 
@@ -103,7 +116,10 @@ export function createAuthMiddleware(options: AuthOptions): RequestHandler {
     if (throttle.shouldTouch(caller.use.key, caller.use.lastAt, at)) {
       // Bookkeeping only: a failed write must not fail the caller's request.
       caller.use.record(at).catch((error: unknown) => {
-        options.logger.warn({ ...caller.use.logFields, err: error instanceof Error ? error.message : String(error) }, `could not record ${caller.use.what} use`);
+        options.logger.warn(
+          { ...caller.use.logFields, err: error instanceof Error ? error.message : String(error) },
+          `could not record ${caller.use.what} use`,
+        );
       });
     }
     next();

@@ -27,7 +27,9 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
  * Who the caller is (`GET /api/auth/session`), browser sign-in and sign-out, and the admins' list of
  * live sessions. Sign-in and sign-out are public routes: this router reads the cookie itself there.
  */
-export function sessionRouter(options: { authMode: 'off' | 'required'; throttle?: SignInThrottle; trusted: TrustedProxies } & WebSessionDeps): Router {
+export function sessionRouter(
+  options: { authMode: 'off' | 'required'; throttle?: SignInThrottle; trusted: TrustedProxies } & WebSessionDeps,
+): Router {
   const router = Router();
   const throttle = options.throttle ?? new SignInThrottle();
   mountRoute(router, routes.getAuthSession, async ({ req }) => {
@@ -42,11 +44,22 @@ export function sessionRouter(options: { authMode: 'off' | 'required'; throttle?
     return reply(200, body, NO_STORE);
   });
   mountRoute(router, routes.postAuthSession, async ({ body, req, res }) => {
-    if (options.authMode === 'off') throw new HttpError(409, 'authentication_off', 'Authentication is off (AUTH_MODE=off): every caller on this machine is the local admin, there is nothing to sign in to');
+    if (options.authMode === 'off')
+      throw new HttpError(
+        409,
+        'authentication_off',
+        'Authentication is off (AUTH_MODE=off): every caller on this machine is the local admin, there is nothing to sign in to',
+      );
     const address = clientKeyOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trusted);
     const wait = await throttle.retryAfterSeconds(address);
     if (wait !== null) {
-      const refusal = { error: { code: 'rate_limited', message: `Too many failed sign-ins from this address; try again in ${wait} s`, details: { retry_after_seconds: wait } } };
+      const refusal = {
+        error: {
+          code: 'rate_limited',
+          message: `Too many failed sign-ins from this address; try again in ${wait} s`,
+          details: { retry_after_seconds: wait },
+        },
+      };
       return reply(429, refusal, { 'Retry-After': String(wait), ...NO_STORE });
     }
     let signedInSession;
@@ -80,7 +93,8 @@ export function sessionRouter(options: { authMode: 'off' | 'required'; throttle?
     return { sessions: sessions.map((session) => toWebSession(session, current)) };
   });
   mountRoute(router, routes.deleteAuthSessionById, async ({ params: { session_id }, req }) => {
-    if (!(await options.sessions.revoke(session_id, options.now()))) throw httpErrors.notFound(`No live browser session has id ${session_id}`);
+    if (!(await options.sessions.revoke(session_id, options.now())))
+      throw httpErrors.notFound(`No live browser session has id ${session_id}`);
     await options.audit.record({ type: AUDIT_EVENT_TYPES.webSessionRevoked, actor: actorOf(req), payload: { session_id } });
     return reply(204);
   });

@@ -3,7 +3,8 @@ import { SignInThrottle } from './sign-in-throttle';
 
 describe('failed sign-ins per address', () => {
   let now = 0;
-  const throttle = () => new SignInThrottle({ maxFailures: 3, windowMs: 60_000, now: () => now, store: new MemoryRateLimitStore({ maxKeys: 2 }) });
+  const throttle = () =>
+    new SignInThrottle({ maxFailures: 3, windowMs: 60_000, now: () => now, store: new MemoryRateLimitStore({ maxKeys: 2 }) });
 
   beforeEach(() => {
     now = 1_000_000;

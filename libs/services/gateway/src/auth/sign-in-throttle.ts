@@ -42,7 +42,11 @@ export class SignInThrottle {
   async failed(client: string): Promise<void> {
     const now = this.now();
     // Only the newest maxFailures failures decide a refusal, so no more are kept.
-    await this.store.recordEvent(this.keyOf(client), now, { sinceMs: now - this.options.windowMs, keep: this.options.maxFailures, expiresAtMs: now + this.options.windowMs });
+    await this.store.recordEvent(this.keyOf(client), now, {
+      sinceMs: now - this.options.windowMs,
+      keep: this.options.maxFailures,
+      expiresAtMs: now + this.options.windowMs,
+    });
   }
 
   async succeeded(client: string): Promise<void> {

@@ -25,7 +25,10 @@ describe('browser sign-in (AUTH_MODE=required)', () => {
   });
   afterAll(() => gateway.close());
 
-  async function signIn(role: 'viewer' | 'analyst' | 'admin', name?: string): Promise<{ cookie: string; token: string; setCookie: string }> {
+  async function signIn(
+    role: 'viewer' | 'analyst' | 'admin',
+    name?: string,
+  ): Promise<{ cookie: string; token: string; setCookie: string }> {
     const token = await gateway.token(role, name);
     const res = await request(gateway.app).post('/api/auth/session').send({ token }).expect(201);
     const setCookie = setCookieOf(res);
@@ -35,7 +38,13 @@ describe('browser sign-in (AUTH_MODE=required)', () => {
   it('exchanges a token for an HttpOnly, SameSite=Strict cookie whose value is stored only as a hash', async () => {
     const token = await gateway.token('analyst', 'alice');
     const res = await request(gateway.app).post('/api/auth/session').set('user-agent', 'spec-browser').send({ token }).expect(201);
-    expect(res.body).toEqual({ auth_mode: 'required', actor: 'token:alice', role: 'analyst', via: 'session', expires_at: expect.any(String) });
+    expect(res.body).toEqual({
+      auth_mode: 'required',
+      actor: 'token:alice',
+      role: 'analyst',
+      via: 'session',
+      expires_at: expect.any(String),
+    });
     expect(res.headers['cache-control']).toBe('no-store');
     const setCookie = setCookieOf(res);
     expect(setCookie).toMatch(/; HttpOnly/);
@@ -66,18 +75,36 @@ describe('browser sign-in (AUTH_MODE=required)', () => {
   it('authenticates reads with the cookie and says so', async () => {
     const { cookie } = await signIn('viewer', 'vera');
     const res = await request(gateway.app).get('/api/auth/session').set('cookie', cookie).expect(200);
-    expect(res.body).toEqual({ auth_mode: 'required', actor: 'token:vera', role: 'viewer', via: 'session', expires_at: expect.any(String) });
-    const bearer = await request(gateway.app).get('/api/auth/session').set('authorization', `Bearer ${await gateway.token('viewer')}`).expect(200);
+    expect(res.body).toEqual({
+      auth_mode: 'required',
+      actor: 'token:vera',
+      role: 'viewer',
+      via: 'session',
+      expires_at: expect.any(String),
+    });
+    const bearer = await request(gateway.app)
+      .get('/api/auth/session')
+      .set('authorization', `Bearer ${await gateway.token('viewer')}`)
+      .expect(200);
     expect(bearer.body).toMatchObject({ via: 'bearer', expires_at: null });
   });
 
   it('refuses a cookie-authenticated write without the CSRF header, and changes nothing', async () => {
     const { cookie } = await signIn('admin');
-    const refused = await request(gateway.app).post('/api/tokens').set('cookie', cookie).send({ name: 'via-csrf', role: 'viewer' }).expect(403);
+    const refused = await request(gateway.app)
+      .post('/api/tokens')
+      .set('cookie', cookie)
+      .send({ name: 'via-csrf', role: 'viewer' })
+      .expect(403);
     expect(refused.body.error.code).toBe('csrf_header_missing');
     expect(await gateway.db.prisma.apiToken.count({ where: { name: 'via-csrf' } })).toBe(0);
 
-    const wrongValue = await request(gateway.app).post('/api/tokens').set('cookie', cookie).set('x-huntforge-csrf', 'yes').send({ name: 'via-csrf', role: 'viewer' }).expect(403);
+    const wrongValue = await request(gateway.app)
+      .post('/api/tokens')
+      .set('cookie', cookie)
+      .set('x-huntforge-csrf', 'yes')
+      .send({ name: 'via-csrf', role: 'viewer' })
+      .expect(403);
     expect(wrongValue.body.error.code).toBe('csrf_header_missing');
 
     await request(gateway.app).post('/api/tokens').set('cookie', cookie).set(CSRF).send({ name: 'via-csrf', role: 'viewer' }).expect(201);
@@ -85,7 +112,12 @@ describe('browser sign-in (AUTH_MODE=required)', () => {
 
   it("keeps the token's role: a viewer's session may read but not write", async () => {
     const { cookie } = await signIn('viewer');
-    const res = await request(gateway.app).post('/api/tokens').set('cookie', cookie).set(CSRF).send({ name: 'nope', role: 'viewer' }).expect(403);
+    const res = await request(gateway.app)
+      .post('/api/tokens')
+      .set('cookie', cookie)
+      .set(CSRF)
+      .send({ name: 'nope', role: 'viewer' })
+      .expect(403);
     expect(res.body.error.code).toBe('forbidden');
   });
 
@@ -112,10 +144,16 @@ describe('browser sign-in (AUTH_MODE=required)', () => {
 
   it('refuses an expired session and a forged cookie', async () => {
     const { cookie } = await signIn('viewer', 'expiring');
-    await gateway.db.prisma.webSession.updateMany({ where: { apiToken: { name: 'expiring' } }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await gateway.db.prisma.webSession.updateMany({
+      where: { apiToken: { name: 'expiring' } },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     const expired = await request(gateway.app).get('/api/auth/session').set('cookie', cookie).expect(401);
     expect(expired.body.error.message).toMatch(/sign in again/);
-    await request(gateway.app).get('/api/auth/session').set('cookie', `${SESSION_COOKIE}=hfs_${'C'.repeat(43)}`).expect(401);
+    await request(gateway.app)
+      .get('/api/auth/session')
+      .set('cookie', `${SESSION_COOKIE}=hfs_${'C'.repeat(43)}`)
+      .expect(401);
     await request(gateway.app).get('/api/auth/session').set('cookie', `${SESSION_COOKIE}=garbage`).expect(401);
   });
 
@@ -124,8 +162,14 @@ describe('browser sign-in (AUTH_MODE=required)', () => {
     await signIn('viewer', 'recently-ended');
     const live = await signIn('viewer', 'still-live');
     const prisma = gateway.db.prisma;
-    await prisma.webSession.updateMany({ where: { apiToken: { name: 'long-gone' } }, data: { expiresAt: new Date(Date.now() - 8 * 86_400_000) } });
-    await prisma.webSession.updateMany({ where: { apiToken: { name: 'recently-ended' } }, data: { revokedAt: new Date(Date.now() - 86_400_000) } });
+    await prisma.webSession.updateMany({
+      where: { apiToken: { name: 'long-gone' } },
+      data: { expiresAt: new Date(Date.now() - 8 * 86_400_000) },
+    });
+    await prisma.webSession.updateMany({
+      where: { apiToken: { name: 'recently-ended' } },
+      data: { revokedAt: new Date(Date.now() - 86_400_000) },
+    });
     await signIn('viewer', 'next-one');
     const names = (await prisma.webSession.findMany({ include: { apiToken: true } })).map((row) => row.apiToken.name);
     expect(names).not.toContain('long-gone');
@@ -178,10 +222,14 @@ describe('browser sign-in (AUTH_MODE=required)', () => {
   it('refuses sign-in from an address after ten failures, even with a good token, with 429 rate_limited and Retry-After', async () => {
     const good = await gateway.token('viewer', 'patient');
     let attempts = 0;
-    let last = await request(gateway.app).post('/api/auth/session').send({ token: `hf_${'x'.repeat(43)}` });
+    let last = await request(gateway.app)
+      .post('/api/auth/session')
+      .send({ token: `hf_${'x'.repeat(43)}` });
     while (last.status === 401 && attempts < 12) {
       attempts++;
-      last = await request(gateway.app).post('/api/auth/session').send({ token: `hf_${'x'.repeat(43)}` });
+      last = await request(gateway.app)
+        .post('/api/auth/session')
+        .send({ token: `hf_${'x'.repeat(43)}` });
     }
     expect(last.status).toBe(429);
     expect(attempts).toBeLessThanOrEqual(10);

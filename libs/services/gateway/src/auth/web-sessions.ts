@@ -49,7 +49,11 @@ export async function signIn(deps: WebSessionDeps, input: { token: string; userA
 }
 
 /** The live session a cookie value names, or null (malformed, unknown, expired, revoked, or its token revoked). */
-export function findLiveSession(sessions: Pick<WebSessionRepository, 'findLiveByHash'>, value: string, now: Date): Promise<WebSessionRecord | null> {
+export function findLiveSession(
+  sessions: Pick<WebSessionRepository, 'findLiveByHash'>,
+  value: string,
+  now: Date,
+): Promise<WebSessionRecord | null> {
   if (!SESSION_VALUE_PATTERN.test(value)) return Promise.resolve(null);
   return sessions.findLiveByHash(hashSessionValue(value), now);
 }

@@ -14,7 +14,9 @@ export function managedBackupEntries(crontab: string): HostCronEntry[] {
 function inSync(installed: readonly HostCronEntry[], expected: readonly ExpectedBackupEntry[]): boolean {
   return (
     installed.length === expected.length &&
-    expected.every((want) => installed.some((have) => have.marker === want.marker && have.schedule === want.schedule && have.command === want.command))
+    expected.every((want) =>
+      installed.some((have) => have.marker === want.marker && have.schedule === want.schedule && have.command === want.command),
+    )
   );
 }
 

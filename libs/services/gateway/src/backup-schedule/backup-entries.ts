@@ -38,6 +38,10 @@ function cliCommand(install: CliInstall, subcommand: string): string {
 export function backupEntries(times: BackupTimes, install: CliInstall): ExpectedBackupEntry[] {
   return [
     { marker: 'backup', schedule: timeToCron(times.backup_time, 'backup_time'), command: cliCommand(install, 'create') },
-    { marker: 'prune', schedule: timeToCron(times.cleanup_time, 'cleanup_time', times.cleanup_day), command: cliCommand(install, `prune --keep ${times.retention_count}`) },
+    {
+      marker: 'prune',
+      schedule: timeToCron(times.cleanup_time, 'cleanup_time', times.cleanup_day),
+      command: cliCommand(install, `prune --keep ${times.retention_count}`),
+    },
   ];
 }

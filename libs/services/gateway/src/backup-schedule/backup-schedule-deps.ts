@@ -9,7 +9,11 @@ import type { UpdateBackupScheduleDeps } from './update-backup-schedule';
  * CRONTAB_COMMAND replaces the `crontab` program and CRONTAB_USER edits another user's crontab (root
  * only); HUNTFORGE_PROJECT_DIR names the install when the process does not run from inside it.
  */
-export function backupScheduleDeps(prisma: PrismaClient, dataDir: string, env: Record<string, string | undefined>): UpdateBackupScheduleDeps {
+export function backupScheduleDeps(
+  prisma: PrismaClient,
+  dataDir: string,
+  env: Record<string, string | undefined>,
+): UpdateBackupScheduleDeps {
   return {
     repo: new PrismaBackupScheduleRepository(prisma),
     crontab: createCrontabCommand({ command: env['CRONTAB_COMMAND'], user: env['CRONTAB_USER'] || undefined }),

@@ -4,6 +4,9 @@ import { backupScheduleRouter } from './backup-schedule-router';
 import { backupScheduleDeps } from './backup-schedule-deps';
 
 /** The gateway's backup-scheduling routes, on the host crontab of the user the gateway runs as. */
-export function backupScheduleRoutes(ctx: Pick<ModuleContext, 'db' | 'config'>, env: Record<string, string | undefined> = process.env): Router {
+export function backupScheduleRoutes(
+  ctx: Pick<ModuleContext, 'db' | 'config'>,
+  env: Record<string, string | undefined> = process.env,
+): Router {
   return backupScheduleRouter(backupScheduleDeps(ctx.db.prisma, ctx.config.dataDir, env));
 }

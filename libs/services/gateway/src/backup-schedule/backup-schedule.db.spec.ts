@@ -69,7 +69,11 @@ describe('backup scheduling routes', () => {
   });
 
   const get = (path: string, token = admin) => request(gateway.app).get(path).set('Authorization', `Bearer ${token}`);
-  const put = (body: unknown, token = admin) => request(gateway.app).put('/api/backup/schedule').set('Authorization', `Bearer ${token}`).send(body as object);
+  const put = (body: unknown, token = admin) =>
+    request(gateway.app)
+      .put('/api/backup/schedule')
+      .set('Authorization', `Bearer ${token}`)
+      .send(body as object);
   const crontabText = () => (existsSync(fake.store) ? readFileSync(fake.store, 'utf8') : null);
   const audits = () => gateway.db.repos.audit.list({ type: BACKUP_SCHEDULE_UPDATED });
 
@@ -93,17 +97,33 @@ describe('backup scheduling routes', () => {
       ['backup', '0 2 * * *'],
       ['prune', '0 3 * * 0'],
     ]);
-    expect(body.entries[0]?.command).toMatch(/^cd '.+' && '.+node[^']*' '.+\/apps\/cli\/bin\/huntforge\.js' backup create >> '.+\/logs\/backup-cron\.log' 2>&1$/);
+    expect(body.entries[0]?.command).toMatch(
+      /^cd '.+' && '.+node[^']*' '.+\/apps\/cli\/bin\/huntforge\.js' backup create >> '.+\/logs\/backup-cron\.log' 2>&1$/,
+    );
     expect(body.entries[1]?.command).toContain(' backup prune --keep 14 >> ');
     expect(body.in_sync).toBe(true);
     expect(existsSync(join(dir, '.data', 'logs'))).toBe(true);
 
     const text = crontabText() ?? '';
     expect(text.startsWith(FOREIGN)).toBe(true);
-    expect(text.slice(FOREIGN.length).split('\n')).toEqual([expect.stringMatching(/# huntforge-managed:backup$/), expect.stringMatching(/# huntforge-managed:prune$/), '']);
+    expect(text.slice(FOREIGN.length).split('\n')).toEqual([
+      expect.stringMatching(/# huntforge-managed:backup$/),
+      expect.stringMatching(/# huntforge-managed:prune$/),
+      '',
+    ]);
 
     const [event] = await audits();
-    expect(event).toMatchObject({ actor: 'token:backup-admin', payload: { settings: { enabled: true }, previous: { enabled: false }, entries: [{ marker: 'backup', schedule: '0 2 * * *' }, { marker: 'prune', schedule: '0 3 * * 0' }] } });
+    expect(event).toMatchObject({
+      actor: 'token:backup-admin',
+      payload: {
+        settings: { enabled: true },
+        previous: { enabled: false },
+        entries: [
+          { marker: 'backup', schedule: '0 2 * * *' },
+          { marker: 'prune', schedule: '0 3 * * 0' },
+        ],
+      },
+    });
     // Stored as ordinary settings rows, readable like any other setting.
     await expect(createSettingsReader(gateway.db.prisma, { env: {} }).get('BACKUP_TIME')).resolves.toBe('02:00');
   });
@@ -116,7 +136,10 @@ describe('backup scheduling routes', () => {
       ['0 2 * * *', true, 'backup'],
       ['0 3 * * 0', true, 'prune'],
     ]);
-    expect(body.entries[0]).toMatchObject({ command: '/usr/local/bin/foreign-job --flag', raw: '*/15 * * * * /usr/local/bin/foreign-job --flag' });
+    expect(body.entries[0]).toMatchObject({
+      command: '/usr/local/bin/foreign-job --flag',
+      raw: '*/15 * * * * /usr/local/bin/foreign-job --flag',
+    });
   });
 
   it('PUT with new times replaces only our lines, and the same PUT again changes nothing', async () => {
@@ -170,7 +193,12 @@ describe('backup scheduling routes', () => {
   });
 
   it('PUT with malformed JSON answers 400 invalid_json', async () => {
-    const res = await request(gateway.app).put('/api/backup/schedule').set('Authorization', `Bearer ${admin}`).set('content-type', 'application/json').send('{"enabled": ').expect(400);
+    const res = await request(gateway.app)
+      .put('/api/backup/schedule')
+      .set('Authorization', `Bearer ${admin}`)
+      .set('content-type', 'application/json')
+      .send('{"enabled": ')
+      .expect(400);
     expect(res.body.error.code).toBe('invalid_json');
   });
 
@@ -196,7 +224,10 @@ describe('backup scheduling routes', () => {
 
       const before = (await audits()).length;
       const res = await put({ enabled: true }).expect(503);
-      expect(res.body.error).toMatchObject({ code: 'cron_unavailable', details: { reason: expect.stringMatching(/apt-get install cron/) } });
+      expect(res.body.error).toMatchObject({
+        code: 'cron_unavailable',
+        details: { reason: expect.stringMatching(/apt-get install cron/) },
+      });
       expect(await audits()).toHaveLength(before);
       expect(backupCronResponseSchema.parse((await get('/api/backup/cron').expect(200)).body).settings.enabled).toBe(false);
     } finally {

@@ -17,16 +17,23 @@ describe('backup times to cron', () => {
     expect(timeToCron(' 07:05 ', 'backup_time', 6)).toBe('5 7 * * 6');
   });
 
-  it.each(['2:00', '24:00', '12:60', '0200', 'noon', '', '12:00:00'])('refuses the time %j with 400 invalid_time naming the field', (value) => {
-    expect(() => timeToCron(value, 'cleanup_time')).toThrow(HttpError);
-    expect(() => timeToCron(value, 'cleanup_time')).toThrow(expect.objectContaining({ status: 400, code: 'invalid_time', details: { field: 'cleanup_time', value } }));
-  });
+  it.each(['2:00', '24:00', '12:60', '0200', 'noon', '', '12:00:00'])(
+    'refuses the time %j with 400 invalid_time naming the field',
+    (value) => {
+      expect(() => timeToCron(value, 'cleanup_time')).toThrow(HttpError);
+      expect(() => timeToCron(value, 'cleanup_time')).toThrow(
+        expect.objectContaining({ status: 400, code: 'invalid_time', details: { field: 'cleanup_time', value } }),
+      );
+    },
+  );
 
   it('accepts days 0–6 and retention 1–365 only', () => {
     expect(checkDayOfWeek(6, 'cleanup_day')).toBe(6);
-    for (const day of [-1, 7, 1.5]) expect(() => checkDayOfWeek(day, 'cleanup_day')).toThrow(expect.objectContaining({ code: 'invalid_day' }));
+    for (const day of [-1, 7, 1.5])
+      expect(() => checkDayOfWeek(day, 'cleanup_day')).toThrow(expect.objectContaining({ code: 'invalid_day' }));
     expect(checkRetention(1, 'retention_count')).toBe(1);
-    for (const count of [0, 366, 2.5]) expect(() => checkRetention(count, 'retention_count')).toThrow(expect.objectContaining({ code: 'invalid_retention' }));
+    for (const count of [0, 366, 2.5])
+      expect(() => checkRetention(count, 'retention_count')).toThrow(expect.objectContaining({ code: 'invalid_retention' }));
   });
 });
 
@@ -36,12 +43,14 @@ describe('backup cron entries', () => {
       {
         marker: 'backup',
         schedule: '0 2 * * *',
-        command: "cd '/opt/huntforge' && '/usr/bin/node' '/opt/huntforge/apps/cli/bin/huntforge.js' backup create >> '/opt/huntforge/.data/logs/backup-cron.log' 2>&1",
+        command:
+          "cd '/opt/huntforge' && '/usr/bin/node' '/opt/huntforge/apps/cli/bin/huntforge.js' backup create >> '/opt/huntforge/.data/logs/backup-cron.log' 2>&1",
       },
       {
         marker: 'prune',
         schedule: '0 3 * * 0',
-        command: "cd '/opt/huntforge' && '/usr/bin/node' '/opt/huntforge/apps/cli/bin/huntforge.js' backup prune --keep 14 >> '/opt/huntforge/.data/logs/backup-cron.log' 2>&1",
+        command:
+          "cd '/opt/huntforge' && '/usr/bin/node' '/opt/huntforge/apps/cli/bin/huntforge.js' backup prune --keep 14 >> '/opt/huntforge/.data/logs/backup-cron.log' 2>&1",
       },
     ]);
   });

@@ -8,24 +8,35 @@ export const RETENTION_RANGE = { min: 1, max: 365 } as const;
 export function parseTimeOfDay(value: string, field: string): { hour: number; minute: number } {
   const match = TIME.exec(value.trim());
   if (!match) {
-    throw new HttpError(400, BACKUP_SCHEDULE_ERROR_CODES.invalidTime, `${field} must be HH:MM in 24-hour UTC (00:00 … 23:59)`, { field, value });
+    throw new HttpError(400, BACKUP_SCHEDULE_ERROR_CODES.invalidTime, `${field} must be HH:MM in 24-hour UTC (00:00 … 23:59)`, {
+      field,
+      value,
+    });
   }
   return { hour: Number(match[1]), minute: Number(match[2]) };
 }
 
 export function checkDayOfWeek(value: number, field: string): number {
   if (!Number.isInteger(value) || value < 0 || value > 6) {
-    throw new HttpError(400, BACKUP_SCHEDULE_ERROR_CODES.invalidDay, `${field} must be a whole number from 0 (Sunday) to 6 (Saturday)`, { field, value });
+    throw new HttpError(400, BACKUP_SCHEDULE_ERROR_CODES.invalidDay, `${field} must be a whole number from 0 (Sunday) to 6 (Saturday)`, {
+      field,
+      value,
+    });
   }
   return value;
 }
 
 export function checkRetention(value: number, field: string): number {
   if (!Number.isInteger(value) || value < RETENTION_RANGE.min || value > RETENTION_RANGE.max) {
-    throw new HttpError(400, BACKUP_SCHEDULE_ERROR_CODES.invalidRetention, `${field} must be a whole number from ${RETENTION_RANGE.min} to ${RETENTION_RANGE.max}`, {
-      field,
-      value,
-    });
+    throw new HttpError(
+      400,
+      BACKUP_SCHEDULE_ERROR_CODES.invalidRetention,
+      `${field} must be a whole number from ${RETENTION_RANGE.min} to ${RETENTION_RANGE.max}`,
+      {
+        field,
+        value,
+      },
+    );
   }
   return value;
 }

@@ -4,7 +4,12 @@ import type { CrontabPort } from './crontab/crontab-port';
 import type { BackupScheduleRepository, StoredBackupSchedule } from './repositories/backup-schedule-repository';
 import { updateBackupSchedule, type UpdateBackupScheduleDeps } from './update-backup-schedule';
 
-const install: CliInstall = { nodePath: '/usr/bin/node', cliPath: '/opt/hf/apps/cli/bin/huntforge.js', projectDir: '/opt/hf', logFile: '/opt/hf/.data/logs/backup-cron.log' };
+const install: CliInstall = {
+  nodePath: '/usr/bin/node',
+  cliPath: '/opt/hf/apps/cli/bin/huntforge.js',
+  projectDir: '/opt/hf',
+  logFile: '/opt/hf/.data/logs/backup-cron.log',
+};
 const FOREIGN = '# theirs\n0 * * * * hourly\n';
 
 function memoryCrontab(text: string): CrontabPort & { text: string; writes: number } {
@@ -46,7 +51,9 @@ describe('updateBackupSchedule', () => {
 
   it('puts the previous crontab back when the settings cannot be stored, so the two never disagree', async () => {
     const crontab = memoryCrontab(FOREIGN);
-    await expect(updateBackupSchedule(deps({ crontab, repo: memoryRepo(true) }), { enabled: true }, 'admin')).rejects.toThrow('database went away');
+    await expect(updateBackupSchedule(deps({ crontab, repo: memoryRepo(true) }), { enabled: true }, 'admin')).rejects.toThrow(
+      'database went away',
+    );
     expect(crontab.writes).toBe(2);
     expect(crontab.text).toBe(FOREIGN);
   });
@@ -54,7 +61,10 @@ describe('updateBackupSchedule', () => {
   it('refuses to enable with 503 cron_unavailable when the CLI cannot be found, touching nothing', async () => {
     const crontab = memoryCrontab(FOREIGN);
     const repo = memoryRepo();
-    await expect(updateBackupSchedule(deps({ crontab, repo, install: null }), { enabled: true }, 'admin')).rejects.toMatchObject({ status: 503, code: 'cron_unavailable' });
+    await expect(updateBackupSchedule(deps({ crontab, repo, install: null }), { enabled: true }, 'admin')).rejects.toMatchObject({
+      status: 503,
+      code: 'cron_unavailable',
+    });
     expect(crontab.writes).toBe(0);
     expect(repo.stored.enabled).toBe(false);
   });
@@ -69,7 +79,11 @@ describe('updateBackupSchedule', () => {
   it('does not write the log folder or crontab when validation fails', async () => {
     const crontab = memoryCrontab(FOREIGN);
     const prepared: string[] = [];
-    const run = updateBackupSchedule(deps({ crontab, prepareLog: async (at) => void prepared.push(at.logFile) }), { enabled: true, cleanup_day: -1 }, 'admin');
+    const run = updateBackupSchedule(
+      deps({ crontab, prepareLog: async (at) => void prepared.push(at.logFile) }),
+      { enabled: true, cleanup_day: -1 },
+      'admin',
+    );
     await expect(run).rejects.toMatchObject({ status: 400, code: 'invalid_day' });
     expect(prepared).toEqual([]);
     expect(crontab.writes).toBe(0);

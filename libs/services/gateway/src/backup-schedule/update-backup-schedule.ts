@@ -36,7 +36,9 @@ function nextSchedule(current: StoredBackupSchedule, request: UpdateBackupSchedu
 }
 
 const unavailable = (reason: string) =>
-  new HttpError(503, BACKUP_SCHEDULE_ERROR_CODES.cronUnavailable, `The host crontab cannot be changed: ${reason}. Nothing was changed.`, { reason });
+  new HttpError(503, BACKUP_SCHEDULE_ERROR_CODES.cronUnavailable, `The host crontab cannot be changed: ${reason}. Nothing was changed.`, {
+    reason,
+  });
 
 async function onHost<T>(work: () => Promise<T>): Promise<T> {
   try {

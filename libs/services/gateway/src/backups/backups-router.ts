@@ -18,7 +18,8 @@ const STATUS_OF: Partial<Record<BackupErrorCode, number>> = {
 
 /** A BackupError becomes its documented status with the same code; anything else stays a 500. */
 function translated(error: unknown): unknown {
-  if (error instanceof BackupError && STATUS_OF[error.code]) return new HttpError(STATUS_OF[error.code] as number, error.code, error.message);
+  if (error instanceof BackupError && STATUS_OF[error.code])
+    return new HttpError(STATUS_OF[error.code] as number, error.code, error.message);
   return error;
 }
 

@@ -54,7 +54,9 @@ describe('/api/backups', () => {
     expect(one).toMatchObject({ id: created.id, valid: true, verified: true });
 
     writeFileSync(join(dataDir, 'backups', created.id, 'data', 'content-filter', 'live', 'model.onnx'), 'tampered');
-    const damaged = backupDetailSchema.parse((await request(gateway.app).get(`/api/backups/${created.id}`).set(as(admin)).expect(200)).body);
+    const damaged = backupDetailSchema.parse(
+      (await request(gateway.app).get(`/api/backups/${created.id}`).set(as(admin)).expect(200)).body,
+    );
     expect(damaged).toMatchObject({ valid: false, problems: ['data/content-filter/live/model.onnx: size_mismatch'] });
   });
 

@@ -27,7 +27,10 @@ describeWithInfra('postgres')('/api/backups on PostgreSQL', () => {
     await migrateDb(db);
     bus = await createTestBus('in-process');
     const logger = createLogger({ level: 'silent', service: 'gateway', destination: captureLogs().stream });
-    const config = loadConfig({ AUTH_MODE: 'required', DATA_DIR: dataDir, DATABASE_URL: scratch.url }, { shape: 'all-in-one', service: 'gateway' });
+    const config = loadConfig(
+      { AUTH_MODE: 'required', DATA_DIR: dataDir, DATABASE_URL: scratch.url },
+      { shape: 'all-in-one', service: 'gateway' },
+    );
     const scheduler = createScheduler({ logger, locks: db.repos.jobLocks, runs: db.repos.jobRuns, holder: 'gateway-backups-pg-test' });
     const module = createGatewayModule(
       { config, db, bus, logger, scheduler, settings: createSettingsReader(db.prisma, { env: {} }) },
@@ -48,7 +51,10 @@ describeWithInfra('postgres')('/api/backups on PostgreSQL', () => {
   });
 
   it('POST dumps the database with pg_dump', async () => {
-    const res = await request(app).post('/api/backups').set({ Authorization: `Bearer ${admin}` }).expect(201);
+    const res = await request(app)
+      .post('/api/backups')
+      .set({ Authorization: `Bearer ${admin}` })
+      .expect(201);
     const detail = backupDetailSchema.parse(res.body);
     expect(detail).toMatchObject({ database_kind: 'postgres', valid: true });
     expect(detail.files.map((file) => file.path)).toContain('database/postgres.dump');
@@ -56,9 +62,15 @@ describeWithInfra('postgres')('/api/backups on PostgreSQL', () => {
 
   it('answers 503 pg_client_missing, keeping nothing, when the client programs are not installed', async () => {
     process.env['PG_BIN_DIR'] = join(dataDir, 'no-postgres-client-here');
-    const res = await request(app).post('/api/backups').set({ Authorization: `Bearer ${admin}` }).expect(503);
+    const res = await request(app)
+      .post('/api/backups')
+      .set({ Authorization: `Bearer ${admin}` })
+      .expect(503);
     expect(res.body.error.code).toBe('pg_client_missing');
-    const list = await request(app).get('/api/backups').set({ Authorization: `Bearer ${admin}` }).expect(200);
+    const list = await request(app)
+      .get('/api/backups')
+      .set({ Authorization: `Bearer ${admin}` })
+      .expect(200);
     expect(list.body.backups).toHaveLength(1);
   }, 60_000);
 });

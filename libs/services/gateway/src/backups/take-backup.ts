@@ -13,7 +13,9 @@ export interface TakeBackupDeps {
 export function backupTaker(deps: TakeBackupDeps): () => Promise<Manifest> {
   let queue: Promise<unknown> = Promise.resolve();
   return () => {
-    const next = queue.catch(() => undefined).then(() => createBackup({ backupDir: deps.folders.backupDir, database: deps.database(), stateFolders: deps.folders.stateFolders }));
+    const next = queue
+      .catch(() => undefined)
+      .then(() => createBackup({ backupDir: deps.folders.backupDir, database: deps.database(), stateFolders: deps.folders.stateFolders }));
     queue = next;
     return next;
   };

@@ -24,11 +24,17 @@ describe('API docs', () => {
     expect(assetPaths.length).toBeGreaterThanOrEqual(3);
     for (const path of assetPaths) expect(path.startsWith('/docs/')).toBe(true);
 
-    const init = await request(gateway.app).get('/docs/huntforge-init.js').expect(200).expect('content-type', /javascript/);
+    const init = await request(gateway.app)
+      .get('/docs/huntforge-init.js')
+      .expect(200)
+      .expect('content-type', /javascript/);
     expect(init.text).toContain("url: '/openapi.json'");
     expect(init.text).not.toContain('petstore');
 
-    const bundle = await request(gateway.app).get('/docs/swagger-ui-bundle.js').expect(200).expect('content-type', /javascript/);
+    const bundle = await request(gateway.app)
+      .get('/docs/swagger-ui-bundle.js')
+      .expect(200)
+      .expect('content-type', /javascript/);
     expect(bundle.text).toContain('SwaggerUIBundle');
     await request(gateway.app).get('/docs/swagger-ui.css').expect(200).expect('content-type', /css/);
   });

@@ -4,7 +4,11 @@ import request from 'supertest';
 import { docsRouter } from './docs-router';
 
 type Operation = { operationId?: string; responses: Record<string, unknown> };
-type Document = { servers?: Array<{ url: string }>; info: { license?: { name: string } }; paths: Record<string, Record<string, Operation>> };
+type Document = {
+  servers?: Array<{ url: string }>;
+  info: { license?: { name: string } };
+  paths: Record<string, Record<string, Operation>>;
+};
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
 

@@ -34,14 +34,20 @@ describe('Redocly lint of the served /openapi.json', () => {
     const document = (await request(express().use(docsRouter())).get('/openapi.json').expect(200)).body as unknown;
     const file = join(dir, 'openapi.json');
     writeFileSync(file, JSON.stringify(document));
-    const run = spawnSync(process.execPath, [join(repoRoot, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', file, '--format=json', '--extends=recommended'], {
-      cwd: dir,
-      encoding: 'utf8',
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-      timeout: 120_000,
-    });
+    const run = spawnSync(
+      process.execPath,
+      [join(repoRoot, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', file, '--format=json', '--extends=recommended'],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        timeout: 120_000,
+      },
+    );
     const { problems } = JSON.parse(run.stdout) as { problems: Problem[] };
-    expect(problems.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId}: ${problem.message}`)).toEqual([]);
+    expect(problems.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId}: ${problem.message}`)).toEqual(
+      [],
+    );
     const warnings = problems.map((problem) => `${problem.ruleId} ${problem.location[0]?.pointer ?? ''}`).sort();
     expect(warnings).toEqual(EXPECTED_WARNINGS);
   }, 150_000);

@@ -2,7 +2,17 @@ import { Router } from 'express';
 import type { Bus } from '@huntforge/bus';
 import type { Db } from '@huntforge/data';
 import { gatewayRoutes as routes, type HealthResponse } from '@huntforge/contracts';
-import { checkBus, checkDatabase, coalescedCheck, httpStatusOf, mountRoute, reply, runChecks, toHealthBody, type HealthCheck } from '@huntforge/platform';
+import {
+  checkBus,
+  checkDatabase,
+  coalescedCheck,
+  httpStatusOf,
+  mountRoute,
+  reply,
+  runChecks,
+  toHealthBody,
+  type HealthCheck,
+} from '@huntforge/platform';
 import { workerHealth } from './worker-health';
 
 export interface HealthRouterDeps {

@@ -4,7 +4,8 @@ import { isAllowedHost } from './browser-guard';
 
 describe('isAllowedHost', () => {
   it('accepts loopback names and IP literals, and listed names (with wildcards) only', () => {
-    for (const host of ['localhost:8080', '127.0.0.1:8080', '[::1]:8080', '10.0.0.7', 'app.localhost']) expect(isAllowedHost(host, [])).toBe(true);
+    for (const host of ['localhost:8080', '127.0.0.1:8080', '[::1]:8080', '10.0.0.7', 'app.localhost'])
+      expect(isAllowedHost(host, [])).toBe(true);
     expect(isAllowedHost('attacker.example:8080', [])).toBe(false);
     expect(isAllowedHost('huntforge.example.com', ['huntforge.example.com'])).toBe(true);
     expect(isAllowedHost('a.corp.example', ['*.corp.example'])).toBe(true);
@@ -23,19 +24,33 @@ describe('browser guard on the gateway (local mode, where any page could otherwi
   afterAll(() => gateway.close());
 
   it('refuses a rebound foreign Host (421 host_not_allowed) and answers a listed one', async () => {
-    const refused = await request(gateway.app).post('/api/tokens').set('Host', 'attacker.example').send({ name: 'x', role: 'admin' }).expect(421);
+    const refused = await request(gateway.app)
+      .post('/api/tokens')
+      .set('Host', 'attacker.example')
+      .send({ name: 'x', role: 'admin' })
+      .expect(421);
     expect(refused.body.error.code).toBe('host_not_allowed');
     await request(gateway.app).get('/api/tokens').set('Host', 'huntforge.example.com').expect(200);
     expect((await gateway.db.repos.apiTokens.list()).map((token) => token.name)).not.toContain('x');
   });
 
   it('refuses state-changing requests from another site (Sec-Fetch-Site or Origin) and lets same-origin ones through', async () => {
-    const bySite = await request(gateway.app).post('/api/tokens').set('Sec-Fetch-Site', 'cross-site').send({ name: 'y', role: 'admin' }).expect(403);
+    const bySite = await request(gateway.app)
+      .post('/api/tokens')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send({ name: 'y', role: 'admin' })
+      .expect(403);
     expect(bySite.body.error.code).toBe('cross_origin_refused');
     await request(gateway.app).put('/api/scheduled-jobs').set('Origin', 'https://attacker.example').send({ jobs: [] }).expect(403);
     await request(gateway.app).post('/api/tokens').set('Origin', 'null').send({ name: 'y', role: 'admin' }).expect(403);
     const host = '127.0.0.1:8080';
-    await request(gateway.app).post('/api/tokens').set('Host', host).set('Origin', `http://${host}`).set('Sec-Fetch-Site', 'same-origin').send({ name: 'same-site', role: 'viewer' }).expect(201);
+    await request(gateway.app)
+      .post('/api/tokens')
+      .set('Host', host)
+      .set('Origin', `http://${host}`)
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send({ name: 'same-site', role: 'viewer' })
+      .expect(201);
     // Reads stay open to any page (the browser keeps their answers from it without CORS).
     await request(gateway.app).get('/api/scheduled-jobs').set('Sec-Fetch-Site', 'cross-site').expect(200);
   });
@@ -49,12 +64,20 @@ describe('browser guard on the gateway (local mode, where any page could otherwi
 
   it('lets a telemetry file through as the body of the dataset upload only, and never from another site', async () => {
     const file = Buffer.from('{"a": 1}\n');
-    const upload = await request(gateway.app).post('/api/telemetry/datasets?name=a.jsonl').set('Content-Type', 'application/octet-stream').send(file);
+    const upload = await request(gateway.app)
+      .post('/api/telemetry/datasets?name=a.jsonl')
+      .set('Content-Type', 'application/octet-stream')
+      .send(file);
     // Past the guard: the upstream answers (here it is not running), not the guard's 415.
     expect(upload.status).not.toBe(415);
     expect(upload.body.error?.code).not.toBe('unsupported_media_type');
     const elsewhere = await request(gateway.app).post('/api/tokens').set('Content-Type', 'application/octet-stream').send(file).expect(415);
     expect(elsewhere.body.error.code).toBe('unsupported_media_type');
-    await request(gateway.app).post('/api/telemetry/datasets?name=a.jsonl').set('Content-Type', 'application/gzip').set('Sec-Fetch-Site', 'cross-site').send(file).expect(403);
+    await request(gateway.app)
+      .post('/api/telemetry/datasets?name=a.jsonl')
+      .set('Content-Type', 'application/gzip')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .send(file)
+      .expect(403);
   });
 });

@@ -44,11 +44,20 @@ function hasBody(headers: Record<string, string | string[] | undefined>): boolea
  * JSON (a cross-site form post cannot send that without a preflight the service never grants).
  * Clients other than browsers (curl, SDKs, MCP clients) send no Origin and are unaffected.
  */
-export function browserGuard(options: { allowedHosts: readonly string[]; rawBodyRoutes?: ReadonlyArray<{ method: string; path: string }> }): RequestHandler {
+export function browserGuard(options: {
+  allowedHosts: readonly string[];
+  rawBodyRoutes?: ReadonlyArray<{ method: string; path: string }>;
+}): RequestHandler {
   const rawRoutes = new Set((options.rawBodyRoutes ?? []).map((route) => `${route.method.toUpperCase()} ${route.path}`));
   return (req, _res, next) => {
     if (!isAllowedHost(req.headers.host, options.allowedHosts)) {
-      next(new HttpError(421, 'host_not_allowed', `This service does not answer to host ${req.headers.host ?? '(none)'}; add it to ALLOWED_HOSTS`));
+      next(
+        new HttpError(
+          421,
+          'host_not_allowed',
+          `This service does not answer to host ${req.headers.host ?? '(none)'}; add it to ALLOWED_HOSTS`,
+        ),
+      );
       return;
     }
     if (!STATE_CHANGING.has(req.method)) {

@@ -9,7 +9,12 @@ interface RepoAnswer {
  * Checks the token against the repository with one GET /repos/{owner}/{repo}: 200 with push
  * permission passes. The token goes only in the Authorization header and no answer text is echoed.
  */
-export async function checkGithubAccess(options: { apiUrl: string; token: string; repo: string; timeoutMs: number }): Promise<ProviderTestResponse> {
+export async function checkGithubAccess(options: {
+  apiUrl: string;
+  token: string;
+  repo: string;
+  timeoutMs: number;
+}): Promise<ProviderTestResponse> {
   const [owner, name] = options.repo.split('/');
   const url = `${options.apiUrl.replace(/\/+$/, '')}/repos/${encodeURIComponent(owner ?? '')}/${encodeURIComponent(name ?? '')}`;
   let response: Response;
@@ -28,10 +33,22 @@ export async function checkGithubAccess(options: { apiUrl: string; token: string
     return { provider: 'github', success: false, message: 'GitHub could not be reached', upstream_status: null };
   }
   const status = response.status;
-  if (status === 401) return { provider: 'github', success: false, message: 'GitHub rejected the token (HTTP 401)', upstream_status: status };
-  if (status === 403) return { provider: 'github', success: false, message: 'GitHub refused access (HTTP 403: rate limit or missing scope)', upstream_status: status };
+  if (status === 401)
+    return { provider: 'github', success: false, message: 'GitHub rejected the token (HTTP 401)', upstream_status: status };
+  if (status === 403)
+    return {
+      provider: 'github',
+      success: false,
+      message: 'GitHub refused access (HTTP 403: rate limit or missing scope)',
+      upstream_status: status,
+    };
   if (status === 404) {
-    return { provider: 'github', success: false, message: `Repository ${options.repo} was not found or the token cannot see it (HTTP 404)`, upstream_status: status };
+    return {
+      provider: 'github',
+      success: false,
+      message: `Repository ${options.repo} was not found or the token cannot see it (HTTP 404)`,
+      upstream_status: status,
+    };
   }
   if (!response.ok) return { provider: 'github', success: false, message: `GitHub answered HTTP ${status}`, upstream_status: status };
   const body = (await response.json().catch(() => ({}))) as RepoAnswer;

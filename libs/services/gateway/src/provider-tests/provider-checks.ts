@@ -45,12 +45,21 @@ type CredentialSource = NonNullable<ProviderTestResponse['credential_source']>;
  * credential whose base URL changed since it was entered is refused by the settings reader (a 409
  * `credential_base_url_changed` through the error mapping), never sent to the new URL.
  */
-async function credential(store: SettingsStore, key: string, typed: string | undefined): Promise<{ value: string; source: CredentialSource }> {
+async function credential(
+  store: SettingsStore,
+  key: string,
+  typed: string | undefined,
+): Promise<{ value: string; source: CredentialSource }> {
   if (typed && typed.trim() !== '') return { value: typed.trim(), source: 'request' };
   const view = await store.describe(key);
   const value = view.configured ? await store.get(key) : undefined;
   if (!value || !view.source) {
-    throw new HttpError(400, SETTINGS_ERROR_CODES.credentialNotConfigured, `No ${key} to test: type one or store it with PUT /api/settings/${key}`, { key });
+    throw new HttpError(
+      400,
+      SETTINGS_ERROR_CODES.credentialNotConfigured,
+      `No ${key} to test: type one or store it with PUT /api/settings/${key}`,
+      { key },
+    );
   }
   return { value, source: view.source };
 }
@@ -71,7 +80,14 @@ async function checkHostedKey(deps: CheckDeps, provider: 'openai' | 'anthropic',
   try {
     const models = await list({ apiKey, baseUrl }, { timeoutMs: deps.config.timeoutMs });
     const name = provider === 'openai' ? 'OpenAI' : 'Anthropic';
-    return { provider, success: true, message: `${name} accepted the key (${models.length} models visible)`, credential_source: source, upstream_status: 200, models: models.slice(0, MAX_LISTED) };
+    return {
+      provider,
+      success: true,
+      message: `${name} accepted the key (${models.length} models visible)`,
+      credential_source: source,
+      upstream_status: 200,
+      models: models.slice(0, MAX_LISTED),
+    };
   } catch (error) {
     return { ...failure(provider, error), credential_source: source };
   }
@@ -85,7 +101,13 @@ async function checkOllama(deps: CheckDeps, input: CheckInput): Promise<Provider
   const host = typed || (await deps.store.get(PROVIDER_SETTING_KEYS.ollama.host)) || OLLAMA_DEFAULT_HOST;
   try {
     const models = await listOllamaModels({ host }, { timeoutMs: deps.config.timeoutMs });
-    return { provider: 'ollama', success: true, message: `Ollama answered with ${models.length} installed models`, upstream_status: 200, models: models.slice(0, MAX_LISTED) };
+    return {
+      provider: 'ollama',
+      success: true,
+      message: `Ollama answered with ${models.length} installed models`,
+      upstream_status: 200,
+      models: models.slice(0, MAX_LISTED),
+    };
   } catch (error) {
     return failure('ollama', error);
   }
@@ -100,7 +122,9 @@ async function checkCodex(deps: CheckDeps): Promise<ProviderTestResponse> {
     return {
       provider: 'codex',
       success: true,
-      message: subscription ? `codex is logged in with ChatGPT${account.planType ? ` (${account.planType} plan)` : ''}` : `codex is logged in with an ${account.type} credential, not the ChatGPT subscription`,
+      message: subscription
+        ? `codex is logged in with ChatGPT${account.planType ? ` (${account.planType} plan)` : ''}`
+        : `codex is logged in with an ${account.type} credential, not the ChatGPT subscription`,
       details: { auth_mode: account.type, plan_type: account.planType },
     };
   } catch (error) {
@@ -111,8 +135,15 @@ async function checkCodex(deps: CheckDeps): Promise<ProviderTestResponse> {
 async function checkGithub(deps: CheckDeps, input: CheckInput): Promise<ProviderTestResponse> {
   const { value: token, source } = await credential(deps.store, 'GITHUB_TOKEN', input.token);
   const repo = input.repo?.trim() || (await deps.store.get('GITHUB_REPO'));
-  if (!repo) throw new HttpError(400, SETTINGS_ERROR_CODES.credentialNotConfigured, 'No GITHUB_REPO to test: pass repo or store it with PUT /api/settings/GITHUB_REPO', { key: 'GITHUB_REPO' });
-  if (!/^[\w.-]+\/[\w.-]+$/.test(repo)) throw new HttpError(400, 'validation_error', 'repo must be owner/name', [{ path: 'body.repo', message: 'expected owner/name' }]);
+  if (!repo)
+    throw new HttpError(
+      400,
+      SETTINGS_ERROR_CODES.credentialNotConfigured,
+      'No GITHUB_REPO to test: pass repo or store it with PUT /api/settings/GITHUB_REPO',
+      { key: 'GITHUB_REPO' },
+    );
+  if (!/^[\w.-]+\/[\w.-]+$/.test(repo))
+    throw new HttpError(400, 'validation_error', 'repo must be owner/name', [{ path: 'body.repo', message: 'expected owner/name' }]);
   await assertStoredBaseUrlAllowed(deps, 'GITHUB_API_URL');
   const apiUrl = githubApiBase(await deps.store.get('GITHUB_API_URL'));
   return { ...(await checkGithubAccess({ apiUrl, token, repo, timeoutMs: deps.config.timeoutMs })), credential_source: source };

@@ -13,6 +13,9 @@ export interface ProviderTestsConfig {
 
 /** The gateway's provider-test settings from the environment (CODEX_PATH is deployment config, never a runtime setting). */
 export function providerTestsConfig(env: Record<string, string | undefined> = process.env): ProviderTestsConfig {
-  const parsed = providerTestsEnvSchema.parse({ CODEX_PATH: env['CODEX_PATH'] || undefined, PROVIDER_TEST_TIMEOUT_MS: env['PROVIDER_TEST_TIMEOUT_MS'] || undefined });
+  const parsed = providerTestsEnvSchema.parse({
+    CODEX_PATH: env['CODEX_PATH'] || undefined,
+    PROVIDER_TEST_TIMEOUT_MS: env['PROVIDER_TEST_TIMEOUT_MS'] || undefined,
+  });
   return { codexPath: parsed.CODEX_PATH, timeoutMs: parsed.PROVIDER_TEST_TIMEOUT_MS };
 }

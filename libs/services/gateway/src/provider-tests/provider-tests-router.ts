@@ -29,7 +29,8 @@ function inputOf(service: TestedService, body: unknown, req: Request): CheckInpu
     case 'ollama': {
       const { host } = body as OllamaTestRequest;
       // A typed host makes the server call an address of the caller's choosing: admins only.
-      if (host && roleOf(req) !== 'admin') throw new HttpError(403, 'forbidden', 'Only an admin may test a host other than the stored OLLAMA_HOST');
+      if (host && roleOf(req) !== 'admin')
+        throw new HttpError(403, 'forbidden', 'Only an admin may test a host other than the stored OLLAMA_HOST');
       return { host };
     }
     case 'codex':
@@ -53,7 +54,10 @@ export function providerTestsRouter(deps: ProviderTestsRouterDeps): Router {
       route,
       async ({ body, req }) => {
         const result = await runProviderCheck(deps, service, inputOf(service, body, req));
-        deps.logger.info({ provider: service, success: result.success, upstreamStatus: result.upstream_status ?? null }, 'provider connectivity test');
+        deps.logger.info(
+          { provider: service, success: result.success, upstreamStatus: result.upstream_status ?? null },
+          'provider connectivity test',
+        );
         return result;
       },
       { before: [noStore] },

@@ -2,7 +2,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { PROVIDER_TEST_ROUTES, providerTestResponseSchema } from '@huntforge/contracts';
-import { createFakeCodex, startFakeAnthropic, startFakeOllama, startFakeOpenAi, type FakeCodex, type FakeProviderServer } from '@huntforge/testing';
+import {
+  createFakeCodex,
+  startFakeAnthropic,
+  startFakeOllama,
+  startFakeOpenAi,
+  type FakeCodex,
+  type FakeProviderServer,
+} from '@huntforge/testing';
 import { startSettingsHarness, type SettingsHarness } from '../settings/test-support/settings-harness';
 
 const OPENAI_KEY = 'sk-proj-openai-PLANTED-0123456789abcdef';
@@ -20,7 +27,8 @@ async function startFakeGithub(): Promise<{ url: string; server: Server; authHea
       res.end(JSON.stringify(body));
     };
     if (!ok) return reply(401, { message: 'Bad credentials' });
-    if (req.url === '/repos/acme/rules') return reply(200, { full_name: 'acme/rules', permissions: { pull: true, push: true, admin: false } });
+    if (req.url === '/repos/acme/rules')
+      return reply(200, { full_name: 'acme/rules', permissions: { pull: true, push: true, admin: false } });
     if (req.url === '/repos/acme/readonly') return reply(200, { full_name: 'acme/readonly', permissions: { pull: true, push: false } });
     reply(404, { message: 'Not Found' });
   });
@@ -47,7 +55,11 @@ describe('provider connectivity tests', () => {
     codex = createFakeCodex();
     github = await startFakeGithub();
     // The fakes listen on loopback: the operator's explicit opt-in for hosted-provider base URLs on private networks.
-    harness = await startSettingsHarness({ CODEX_PATH: codex.path, PROVIDER_TEST_TIMEOUT_MS: '5000', PROVIDER_ALLOW_PRIVATE_NETWORKS: 'true' });
+    harness = await startSettingsHarness({
+      CODEX_PATH: codex.path,
+      PROVIDER_TEST_TIMEOUT_MS: '5000',
+      PROVIDER_ALLOW_PRIVATE_NETWORKS: 'true',
+    });
     admin = await harness.token('admin');
     analyst = await harness.token('analyst');
     const put = (key: string, value: string) =>
@@ -95,7 +107,12 @@ describe('provider connectivity tests', () => {
 
   it.each(['/api/test-openai-key', '/api/test-provider_a-key'])('%s with an empty key tests the stored one', async (path) => {
     const res = await post(path, { api_key: '' });
-    expect(providerTestResponseSchema.parse(res.body)).toMatchObject({ provider: 'openai', success: true, credential_source: 'stored', models: ['gpt-4.1-mini', 'gpt-5-mini'] });
+    expect(providerTestResponseSchema.parse(res.body)).toMatchObject({
+      provider: 'openai',
+      success: true,
+      credential_source: 'stored',
+      models: ['gpt-4.1-mini', 'gpt-5-mini'],
+    });
     expect(openai.requests.at(-1)?.headers.authorization).toBe(`Bearer ${OPENAI_KEY}`);
   });
 
@@ -110,10 +127,13 @@ describe('provider connectivity tests', () => {
     expect(res.body).toMatchObject({ provider: 'anthropic', success: true, credential_source: 'stored', models: ['claude-haiku-4-5'] });
   });
 
-  it.each(['/api/test-ollama-connection', '/api/test-provider_local-connection'])('%s lists the models on the stored host', async (path) => {
-    const res = await post(path, {});
-    expect(res.body).toMatchObject({ provider: 'ollama', success: true, models: ['llama3.1:8b'] });
-  });
+  it.each(['/api/test-ollama-connection', '/api/test-provider_local-connection'])(
+    '%s lists the models on the stored host',
+    async (path) => {
+      const res = await post(path, {});
+      expect(res.body).toMatchObject({ provider: 'ollama', success: true, models: ['llama3.1:8b'] });
+    },
+  );
 
   it('only an admin may test another Ollama host; an unreachable one fails cleanly', async () => {
     const forbidden = await post('/api/test-ollama-connection', { host: 'http://169.254.169.254' }, analyst, 403);
@@ -122,13 +142,16 @@ describe('provider connectivity tests', () => {
     expect(res.body).toMatchObject({ provider: 'ollama', success: false });
   });
 
-  it.each(['/api/settings/codex/test', '/api/settings/provider_sub/test'])('%s checks the codex login without running a model', async (path) => {
-    codex.setAccount({ type: 'chatgpt', planType: 'pro' });
-    const res = await post(path);
-    expect(res.body).toMatchObject({ provider: 'codex', success: true, details: { auth_mode: 'chatgpt', plan_type: 'pro' } });
-    expect(res.body.message).toMatch(/ChatGPT/);
-    expect(codex.invocations().some((invocation) => invocation.command === 'exec')).toBe(false);
-  });
+  it.each(['/api/settings/codex/test', '/api/settings/provider_sub/test'])(
+    '%s checks the codex login without running a model',
+    async (path) => {
+      codex.setAccount({ type: 'chatgpt', planType: 'pro' });
+      const res = await post(path);
+      expect(res.body).toMatchObject({ provider: 'codex', success: true, details: { auth_mode: 'chatgpt', plan_type: 'pro' } });
+      expect(res.body.message).toMatch(/ChatGPT/);
+      expect(codex.invocations().some((invocation) => invocation.command === 'exec')).toBe(false);
+    },
+  );
 
   it('reports a codex that is not logged in', async () => {
     codex.setAccount(null);
@@ -138,11 +161,20 @@ describe('provider connectivity tests', () => {
     codex.setAccount({ type: 'chatgpt' });
   });
 
-  it.each(['/api/settings/github/test', '/api/settings/repohost/test'])('%s checks the stored token against the stored repository', async (path) => {
-    const res = await post(path);
-    expect(res.body).toMatchObject({ provider: 'github', success: true, credential_source: 'stored', upstream_status: 200, details: { can_push: true } });
-    expect(github.authHeaders.at(-1)).toBe(`Bearer ${GITHUB_TOKEN}`);
-  });
+  it.each(['/api/settings/github/test', '/api/settings/repohost/test'])(
+    '%s checks the stored token against the stored repository',
+    async (path) => {
+      const res = await post(path);
+      expect(res.body).toMatchObject({
+        provider: 'github',
+        success: true,
+        credential_source: 'stored',
+        upstream_status: 200,
+        details: { can_push: true },
+      });
+      expect(github.authHeaders.at(-1)).toBe(`Bearer ${GITHUB_TOKEN}`);
+    },
+  );
 
   it('takes token and repo overrides so a typed credential can be checked before saving', async () => {
     const readOnly = await post('/api/settings/github/test', { repo: 'acme/readonly' });
@@ -161,7 +193,11 @@ describe('provider connectivity tests', () => {
     expect(res.body.error).toMatchObject({ code: 'credential_not_configured', details: { key: 'ANTHROPIC_API_KEY' } });
     const extra = await post('/api/test-openai-key', { api_key: '', base_url: 'http://evil' }, analyst, 400);
     expect(extra.body.error.code).toBe('validation_error');
-    await request(harness.app).put('/api/settings/ANTHROPIC_API_KEY').set('Authorization', `Bearer ${admin}`).send({ value: ANTHROPIC_KEY }).expect(200);
+    await request(harness.app)
+      .put('/api/settings/ANTHROPIC_API_KEY')
+      .set('Authorization', `Bearer ${admin}`)
+      .send({ value: ANTHROPIC_KEY })
+      .expect(200);
   });
 
   it('never sends a stored key to a base URL changed after it was entered, until an admin enters the key again', async () => {
@@ -174,7 +210,10 @@ describe('provider connectivity tests', () => {
       await put('GITHUB_API_URL', elsewhereGithub.url);
       for (const path of ['/api/test-openai-key', '/api/test-provider_a-key', '/api/settings/github/test']) {
         const refused = await post(path, {}, analyst, 409);
-        expect(refused.body.error).toMatchObject({ code: 'credential_base_url_changed', details: { key: expect.stringMatching(/^(OPENAI_API_KEY|GITHUB_TOKEN)$/) } });
+        expect(refused.body.error).toMatchObject({
+          code: 'credential_base_url_changed',
+          details: { key: expect.stringMatching(/^(OPENAI_API_KEY|GITHUB_TOKEN)$/) },
+        });
         expect(refused.body.error.message).toMatch(/enter .* again/);
       }
       expect(elsewhere.requests).toHaveLength(0);

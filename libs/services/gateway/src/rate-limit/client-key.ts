@@ -17,7 +17,11 @@ export function trustedProxies(entries: readonly string[]): TrustedProxies {
     const family = isIP(address);
     const prefix = bits === undefined ? undefined : Number(bits);
     const maxBits = family === 6 ? 128 : 32;
-    if (family === 0 || rest.length > 0 || (prefix !== undefined && !(Number.isInteger(prefix) && prefix >= 0 && prefix <= maxBits && bits !== ''))) {
+    if (
+      family === 0 ||
+      rest.length > 0 ||
+      (prefix !== undefined && !(Number.isInteger(prefix) && prefix >= 0 && prefix <= maxBits && bits !== ''))
+    ) {
       throw new Error(`TRUSTED_PROXIES: "${entry}" is neither an IP address nor a CIDR range (10.0.0.0/8, fd00::/8)`);
     }
     const type = family === 6 ? 'ipv6' : 'ipv4';
@@ -36,10 +40,17 @@ export function trustedProxies(entries: readonly string[]): TrustedProxies {
  * X-Forwarded-For hop that is not one of them: entries further left were written by the client and would let
  * it pick its own key (to escape a lock-out, or to aim one at somebody else).
  */
-export function clientKeyOf(socketAddress: string | undefined, forwardedFor: string | string[] | undefined, trusted: TrustedProxies): string {
+export function clientKeyOf(
+  socketAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trusted: TrustedProxies,
+): string {
   const socket = plain(socketAddress ?? 'unknown');
   if (!trusted(socket)) return socket;
-  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? '')).split(',').map((hop) => plain(hop.trim())).filter(Boolean);
+  const hops = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? ''))
+    .split(',')
+    .map((hop) => plain(hop.trim()))
+    .filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = hops[i] as string;
     if (isIP(hop) === 0) return socket;

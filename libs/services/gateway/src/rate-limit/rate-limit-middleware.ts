@@ -33,7 +33,10 @@ export function rateLimitMiddleware(options: RateLimitMiddlewareOptions): Reques
     const limit = tier === 'none' ? 0 : limitOf(tier, options.budgets);
     if (tier === 'none' || limit === 0) return next();
     const tokenId = options.tokenIdOf(req);
-    const subject = tokenId !== null ? `token:${tokenId}` : `client:${clientKeyOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trusted)}`;
+    const subject =
+      tokenId !== null
+        ? `token:${tokenId}`
+        : `client:${clientKeyOf(req.socket.remoteAddress, req.headers['x-forwarded-for'], options.trusted)}`;
     let decision;
     try {
       decision = await options.limiter.take(`${tier}/${subject}`, { limit, windowMs: WINDOW_MS });
@@ -47,11 +50,18 @@ export function rateLimitMiddleware(options: RateLimitMiddlewareOptions): Reques
     res.setHeader('Retry-After', String(wait));
     res.setHeader('Cache-Control', 'no-store');
     const who = tokenId !== null ? 'this token' : 'this address';
-    next(new HttpError(429, RATE_LIMITED_CODE, `Too many requests from ${who} (${limit} per minute${tier === 'standard' ? '' : ` on ${tier} routes`}); try again in ${wait} s`, {
-      retry_after_seconds: wait,
-      limit,
-      window_seconds: WINDOW_MS / 1000,
-      tier,
-    }));
+    next(
+      new HttpError(
+        429,
+        RATE_LIMITED_CODE,
+        `Too many requests from ${who} (${limit} per minute${tier === 'standard' ? '' : ` on ${tier} routes`}); try again in ${wait} s`,
+        {
+          retry_after_seconds: wait,
+          limit,
+          window_seconds: WINDOW_MS / 1000,
+          tier,
+        },
+      ),
+    );
   };
 }

@@ -23,7 +23,10 @@ describe.each(['memory', 'database'] as const)('gateway rate limits (%s store)',
   beforeAll(async () => {
     // 15 s into a minute window, and it stays there: no request can land in the next window.
     // The tests' requests come from loopback, standing for an ingress configured as a trusted proxy.
-    gateway = await startGateway({ env: { ...LIMITS, RATE_LIMIT_STORE: store, TRUSTED_PROXIES: '127.0.0.1,::1' }, rateLimitClock: () => 1_800_000_015_000 });
+    gateway = await startGateway({
+      env: { ...LIMITS, RATE_LIMIT_STORE: store, TRUSTED_PROXIES: '127.0.0.1,::1' },
+      rateLimitClock: () => 1_800_000_015_000,
+    });
   });
   afterAll(() => gateway.close());
 
@@ -54,15 +57,26 @@ describe.each(['memory', 'database'] as const)('gateway rate limits (%s store)',
     for (let i = 0; i < 3; i++) await request(gateway.app).get('/api/articles').set(client).expect(401);
     expectRateLimited(await request(gateway.app).get('/api/articles').set(client), 'standard', 3);
     // Another address is still only told its token is wrong.
-    await request(gateway.app).get('/api/articles').set({ ...client, 'x-forwarded-for': '192.0.2.45' }).expect(401);
+    await request(gateway.app)
+      .get('/api/articles')
+      .set({ ...client, 'x-forwarded-for': '192.0.2.45' })
+      .expect(401);
   });
 
   it('gives expensive routes their own, stricter budget', async () => {
     const analyst = await gateway.token('analyst');
     // No ingestion upstream in this harness: the first call gets past the limit (to a 404), the second does not.
     await request(gateway.app).post('/api/scrape-url').set(bearer(analyst)).send({ url: 'https://example.org/a' }).expect(404);
-    expectRateLimited(await request(gateway.app).post('/api/scrape-url').set(bearer(analyst)).send({ url: 'https://example.org/a' }), 'expensive', 1);
-    expectRateLimited(await request(gateway.app).post('/api/search/semantic').set(bearer(analyst)).send({ query: 'lsass' }), 'expensive', 1);
+    expectRateLimited(
+      await request(gateway.app).post('/api/scrape-url').set(bearer(analyst)).send({ url: 'https://example.org/a' }),
+      'expensive',
+      1,
+    );
+    expectRateLimited(
+      await request(gateway.app).post('/api/search/semantic').set(bearer(analyst)).send({ query: 'lsass' }),
+      'expensive',
+      1,
+    );
     await request(gateway.app).get('/api/auth/session').set(bearer(analyst)).expect(200);
   });
 
@@ -99,7 +113,11 @@ describe('sign-in limits without a configured proxy (TRUSTED_PROXIES unset)', ()
     await request(gateway.app).post('/api/auth/session').set('x-forwarded-for', '198.51.100.7').send(wrong).expect(401);
     await request(gateway.app).post('/api/auth/session').set('x-forwarded-for', '198.51.100.8').send(wrong).expect(401);
     const good = await gateway.token('viewer');
-    expectRateLimited(await request(gateway.app).post('/api/auth/session').set('x-forwarded-for', '198.51.100.9').send({ token: good }), 'sign-in', 2);
+    expectRateLimited(
+      await request(gateway.app).post('/api/auth/session').set('x-forwarded-for', '198.51.100.9').send({ token: good }),
+      'sign-in',
+      2,
+    );
   });
 });
 
@@ -111,8 +129,18 @@ describe('a rate-limit store that fails', () => {
       }
     }
     const logs = captureLogs();
-    const app = createHttpApp({ logger: createLogger({ level: 'debug', service: 'gateway', destination: logs.stream }), serviceName: 'gateway' });
-    app.use(rateLimitMiddleware({ limiter: new FixedWindowLimiter(new BrokenStore()), budgets: { perMinute: 1, expensivePerMinute: 1, signInPerMinute: 1 }, tokenIdOf: () => 7, trusted: () => false }));
+    const app = createHttpApp({
+      logger: createLogger({ level: 'debug', service: 'gateway', destination: logs.stream }),
+      serviceName: 'gateway',
+    });
+    app.use(
+      rateLimitMiddleware({
+        limiter: new FixedWindowLimiter(new BrokenStore()),
+        budgets: { perMinute: 1, expensivePerMinute: 1, signInPerMinute: 1 },
+        tokenIdOf: () => 7,
+        trusted: () => false,
+      }),
+    );
     app.get('/api/ping', (_req, res) => res.json({ ok: true }));
     finalizeHttpApp(app);
     await request(app).get('/api/ping').expect(200);

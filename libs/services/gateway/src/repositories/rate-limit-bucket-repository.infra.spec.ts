@@ -48,7 +48,9 @@ describeWithInfra('postgres')('rate limits shared by gateway replicas on Postgre
 
   it('loses no count when both replicas write the same key at once', async () => {
     const windowStart = NOW - 15_000;
-    const hits = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? storeA : storeB).countHit('race', windowStart, 60_000)));
+    const hits = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? storeA : storeB).countHit('race', windowStart, 60_000)),
+    );
     expect(hits.map((hit) => hit.hits).sort((x, y) => x - y)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     // The next window starts over; a replica whose clock is behind counts into it too.
     expect(await storeA.countHit('race', windowStart + 60_000, 60_000)).toEqual({ hits: 1, windowStartMs: windowStart + 60_000 });
@@ -76,7 +78,9 @@ describeWithInfra('postgres')('rate limits shared by gateway replicas on Postgre
   });
 
   it('keeps the counts in an unlogged table, so a count never waits on a disk flush', async () => {
-    const [table] = await replicaA.prisma.$queryRaw<Array<{ persistence: string }>>`SELECT relpersistence::text AS persistence FROM pg_class WHERE relname = 'rate_limit_buckets'`;
+    const [table] = await replicaA.prisma.$queryRaw<
+      Array<{ persistence: string }>
+    >`SELECT relpersistence::text AS persistence FROM pg_class WHERE relname = 'rate_limit_buckets'`;
     expect(table?.persistence).toBe('u');
   });
 

@@ -18,7 +18,11 @@ describe('/api/scheduled-jobs', () => {
   });
   afterAll(() => gateway.close());
 
-  const put = (body: unknown) => request(gateway.app).put('/api/scheduled-jobs').set('Authorization', `Bearer ${admin}`).send(body as object);
+  const put = (body: unknown) =>
+    request(gateway.app)
+      .put('/api/scheduled-jobs')
+      .set('Authorization', `Bearer ${admin}`)
+      .send(body as object);
 
   it('GET lists every catalogue job with its defaults, fixed ones not editable', async () => {
     const res = await request(gateway.app).get('/api/scheduled-jobs').set('Authorization', `Bearer ${viewer}`).expect(200);
@@ -32,11 +36,17 @@ describe('/api/scheduled-jobs', () => {
 
   it('PUT persists the change, writes the audit event and publishes scheduled-jobs.changed', async () => {
     const received: Array<Envelope<ScheduledJobsChangedPayload>> = [];
-    const subscription = await gateway.bus.subscribe<ScheduledJobsChangedPayload>('test.scheduled-jobs', [TOPICS.scheduledJobsChanged], async (message) => {
-      received.push(message);
-    });
+    const subscription = await gateway.bus.subscribe<ScheduledJobsChangedPayload>(
+      'test.scheduled-jobs',
+      [TOPICS.scheduledJobsChanged],
+      async (message) => {
+        received.push(message);
+      },
+    );
     try {
-      const res = await put({ jobs: { cleanup_old_data: { enabled: false, cron: '15 3 * * *' }, sync_sigma_rules: { enabled: true, cron: '0 5 * * 0' } } }).expect(200);
+      const res = await put({
+        jobs: { cleanup_old_data: { enabled: false, cron: '15 3 * * *' }, sync_sigma_rules: { enabled: true, cron: '0 5 * * 0' } },
+      }).expect(200);
       expect(res.body.jobs.cleanup_old_data).toMatchObject({ enabled: false, cron: '15 3 * * *', default_cron: '0 2 * * *' });
       expect(res.body.jobs.cleanup_old_data.updated_at).not.toBeNull();
 
@@ -64,7 +74,11 @@ describe('/api/scheduled-jobs', () => {
   it.each([
     ['unknown_job', { jobs: { mine_bitcoin: { enabled: true, cron: '* * * * *' } } }, /mine_bitcoin/],
     ['job_not_editable', { jobs: { check_all_sources: { enabled: false, cron: '*/30 * * * *' } } }, /check_all_sources/],
-    ['job_not_editable', { jobs: { generate_annotation_embeddings: { enabled: true, cron: '0 4 * * 0' } } }, /generate_annotation_embeddings/],
+    [
+      'job_not_editable',
+      { jobs: { generate_annotation_embeddings: { enabled: true, cron: '0 4 * * 0' } } },
+      /generate_annotation_embeddings/,
+    ],
     ['invalid_cron', { jobs: { embed_new_articles: { enabled: true, cron: 'every day' } } }, /embed_new_articles/],
     ['validation_error', { jobs: { embed_new_articles: { enabled: 'yes', cron: '0 1 * * *' } } }, /body/],
     ['validation_error', { jobs: {} }, /body/],
@@ -80,7 +94,10 @@ describe('/api/scheduled-jobs', () => {
     const res = await put({
       jobs: { embed_new_articles: { enabled: false, cron: '0 1 * * *' }, sync_sigma_rules: { enabled: true, cron: '0 0 31 2 *' } },
     }).expect(400);
-    expect(res.body.error).toMatchObject({ code: 'invalid_cron', details: { jobs: [expect.objectContaining({ job_id: 'sync_sigma_rules' })] } });
+    expect(res.body.error).toMatchObject({
+      code: 'invalid_cron',
+      details: { jobs: [expect.objectContaining({ job_id: 'sync_sigma_rules' })] },
+    });
     const listed = await request(gateway.app).get('/api/scheduled-jobs').set('Authorization', `Bearer ${viewer}`).expect(200);
     expect(listed.body.jobs.embed_new_articles).toMatchObject({ enabled: true, cron: '0 15 * * *' });
   });
@@ -98,12 +115,25 @@ describe('/api/scheduled-jobs', () => {
   it('POST …/run runs the job in the service whose scheduler has it and answers with the finished run', async () => {
     // Another service's scheduler, reached over the bus as in the distributed shape.
     const logger = createLogger({ level: 'silent', service: 'sigma-queue' });
-    const scheduler = createScheduler({ logger, locks: gateway.db.repos.jobLocks, runs: gateway.db.repos.jobRuns, holder: 'sigma-queue-test' });
+    const scheduler = createScheduler({
+      logger,
+      locks: gateway.db.repos.jobLocks,
+      runs: gateway.db.repos.jobRuns,
+      holder: 'sigma-queue-test',
+    });
     scheduler.register({ id: 'sync_sigma_rules', cron: '0 3 * * *', editable: true, run: async () => ({ inserted: 12, updated: 3 }) });
     const responders = await respondToJobRuns(gateway.bus, scheduler);
     try {
-      const res = await request(gateway.app).post('/api/scheduled-jobs/sync_sigma_rules/run').set('Authorization', `Bearer ${admin}`).expect(200);
-      expect(res.body).toMatchObject({ job_id: 'sync_sigma_rules', holder: 'sigma-queue-test', outcome: 'succeeded', detail: { inserted: 12, updated: 3 } });
+      const res = await request(gateway.app)
+        .post('/api/scheduled-jobs/sync_sigma_rules/run')
+        .set('Authorization', `Bearer ${admin}`)
+        .expect(200);
+      expect(res.body).toMatchObject({
+        job_id: 'sync_sigma_rules',
+        holder: 'sigma-queue-test',
+        outcome: 'succeeded',
+        detail: { inserted: 12, updated: 3 },
+      });
       expect(Date.parse(res.body.finished_at)).toBeGreaterThanOrEqual(Date.parse(res.body.started_at));
       const [stored] = await gateway.db.repos.jobRuns.recent('sync_sigma_rules', 1);
       expect(stored?.id).toBe(res.body.id);

@@ -90,22 +90,56 @@ describe('no credential in a response or a log', () => {
     apiTokens.push(createdToken);
 
     // Reads.
-    for (const path of ['/api/settings', '/api/settings/OPENAI_API_KEY', '/api/settings/GITHUB_TOKEN', '/api/settings/ANTHROPIC_API_KEY', '/api/tokens', '/api/audit', '/health', '/health/ready', '/api/health', '/api/auth/session']) {
+    for (const path of [
+      '/api/settings',
+      '/api/settings/OPENAI_API_KEY',
+      '/api/settings/GITHUB_TOKEN',
+      '/api/settings/ANTHROPIC_API_KEY',
+      '/api/tokens',
+      '/api/audit',
+      '/health',
+      '/health/ready',
+      '/api/health',
+      '/api/auth/session',
+    ]) {
       record(await request(app).get(path).set(as(admin)));
     }
     // Connectivity tests that fail upstream (stored key, environment key, typed key).
     for (const path of ['/api/test-openai-key', '/api/test-anthropic-key', '/api/settings/github/test']) {
       const tested = record(await request(app).post(path).set(as(analyst)).send({}).expect(200));
-      expect({ path, success: tested.body.success, source: tested.body.credential_source }).toEqual({ path, success: false, source: expect.stringMatching(/stored|environment/) });
+      expect({ path, success: tested.body.success, source: tested.body.credential_source }).toEqual({
+        path,
+        success: false,
+        source: expect.stringMatching(/stored|environment/),
+      });
     }
-    record(await request(app).post('/api/test-openai-key').set(as(analyst)).send({ api_key: unique('sk-typedPLANTED') }));
+    record(
+      await request(app)
+        .post('/api/test-openai-key')
+        .set(as(analyst))
+        .send({ api_key: unique('sk-typedPLANTED') }),
+    );
     // Refusals: a secret used as a token, a forged identity, a secret in a query string, in a bad body.
     expect(record(await request(app).get('/api/tokens').set(as(SECRETS.identitySigningKey))).status).toBe(401);
     record(await request(app).get('/api/tokens').set(as(SECRETS.openaiEnvKey)));
-    record(await request(app).get('/api/tokens').set({ ...as(analyst), 'x-huntforge-actor': 'token:root', 'x-huntforge-role': 'admin' }));
-    record(await request(app).get(`/api/settings?token=${encodeURIComponent(createdToken)}&api_key=${SECRETS.anthropicKey}`).set(as(admin)));
+    record(
+      await request(app)
+        .get('/api/tokens')
+        .set({ ...as(analyst), 'x-huntforge-actor': 'token:root', 'x-huntforge-role': 'admin' }),
+    );
+    record(
+      await request(app)
+        .get(`/api/settings?token=${encodeURIComponent(createdToken)}&api_key=${SECRETS.anthropicKey}`)
+        .set(as(admin)),
+    );
     record(await request(app).put('/api/settings/OPENAI_API_KEY').set(as(analyst)).send({ value: SECRETS.openaiStoredKey }));
-    record(await request(app).put('/api/settings/OPENAI_API_KEY').set(as(admin)).set('content-type', 'application/json').send(`{"value": "${SECRETS.openaiStoredKey}`));
+    record(
+      await request(app)
+        .put('/api/settings/OPENAI_API_KEY')
+        .set(as(admin))
+        .set('content-type', 'application/json')
+        .send(`{"value": "${SECRETS.openaiStoredKey}`),
+    );
     // Sign-in with a token: the session cookie is the answer's, the token is not.
     record(await request(app).post('/api/auth/session').set('origin', 'http://127.0.0.1').send({ token: createdToken }));
 

@@ -1,5 +1,12 @@
 import { findSettingDefinition } from '@huntforge/contracts';
-import { checkOutboundUrl, HttpError, OutboundUrlError, systemHostResolver, type AddressPolicy, type HostResolver } from '@huntforge/platform';
+import {
+  checkOutboundUrl,
+  HttpError,
+  OutboundUrlError,
+  systemHostResolver,
+  type AddressPolicy,
+  type HostResolver,
+} from '@huntforge/platform';
 
 /** The locally hosted provider: its server normally runs on this machine or the local network. */
 const LOCAL_PROVIDER_KEYS: ReadonlySet<string> = new Set(['OLLAMA_HOST']);
@@ -31,7 +38,10 @@ export async function assertAllowedBaseUrl(key: string, value: string, options: 
     await checkOutboundUrl(value, baseUrlPolicy(key, options), options.resolve ?? systemHostResolver);
   } catch (error) {
     if (!(error instanceof OutboundUrlError)) throw error;
-    const optIn = LOCAL_PROVIDER_KEYS.has(key) || options.allowPrivateNetworks ? '' : ' (an operator may allow private networks with PROVIDER_ALLOW_PRIVATE_NETWORKS=true)';
+    const optIn =
+      LOCAL_PROVIDER_KEYS.has(key) || options.allowPrivateNetworks
+        ? ''
+        : ' (an operator may allow private networks with PROVIDER_ALLOW_PRIVATE_NETWORKS=true)';
     throw new HttpError(400, error.code, `${key}: ${error.message}${optIn}`, { key });
   }
 }

@@ -46,7 +46,12 @@ export function toSettingEntry(view: SettingView): SettingEntry {
 /** Store errors as client errors; the message never carries the value. GET answers 404 for a key it does not know. */
 function toHttpError(error: unknown, unknownStatus: 400 | 404): unknown {
   if (error instanceof UnknownSettingError) {
-    return new HttpError(unknownStatus, SETTINGS_ERROR_CODES.unknownSetting, `Unknown setting ${error.key}; GET /api/settings lists the known keys`, { key: error.key });
+    return new HttpError(
+      unknownStatus,
+      SETTINGS_ERROR_CODES.unknownSetting,
+      `Unknown setting ${error.key}; GET /api/settings lists the known keys`,
+      { key: error.key },
+    );
   }
   if (error instanceof InvalidSettingValueError) {
     return new HttpError(400, SETTINGS_ERROR_CODES.invalidSettingValue, error.message, { key: error.key });
@@ -72,7 +77,10 @@ export function settingsRouter(deps: SettingsRouterDeps): Router {
     try {
       await deps.bus.publish<SettingsChangedPayload>(TOPICS.settingsChanged, { keys: [key] });
     } catch (error) {
-      deps.logger.warn({ err: error instanceof Error ? error.message : String(error), settingKey: key }, 'setting saved but settings.changed was not published');
+      deps.logger.warn(
+        { err: error instanceof Error ? error.message : String(error), settingKey: key },
+        'setting saved but settings.changed was not published',
+      );
     }
   };
 
@@ -82,7 +90,8 @@ export function settingsRouter(deps: SettingsRouterDeps): Router {
   mountRoute(
     router,
     routes.getSetting,
-    async ({ params: { key } }) => toSettingEntry(await deps.store.describe(key).catch((error: unknown) => Promise.reject(toHttpError(error, 404)))),
+    async ({ params: { key } }) =>
+      toSettingEntry(await deps.store.describe(key).catch((error: unknown) => Promise.reject(toHttpError(error, 404)))),
     { before },
   );
 

@@ -10,7 +10,10 @@ import { settingsRouter } from './settings-router';
  * The gateway's settings and provider-test routes over one settings store. `env` supplies the
  * environment fallback and the provider-test config (process.env unless a test passes its own).
  */
-export function settingsRoutes(ctx: Pick<ModuleContext, 'db' | 'bus' | 'logger' | 'config'>, env: Record<string, string | undefined> = process.env): Router {
+export function settingsRoutes(
+  ctx: Pick<ModuleContext, 'db' | 'bus' | 'logger' | 'config'>,
+  env: Record<string, string | undefined> = process.env,
+): Router {
   const encryptionKey = ctx.config.settingsEncryptionKey ? decodeEncryptionKey(ctx.config.settingsEncryptionKey) : null;
   const store = createSettingsStore(ctx.db.prisma, { encryptionKey, env });
   const router = Router();

@@ -27,19 +27,34 @@ describe('/api/settings', () => {
     const { settings } = settingsListResponseSchema.parse(res.body);
     const byKey = Object.fromEntries(settings.map((entry) => [entry.key, entry]));
     expect(byKey['OPENAI_API_KEY']).toMatchObject({ value: null, sensitive: true, configured: false, hint: null, source: null });
-    expect(byKey['OLLAMA_HOST']).toMatchObject({ value: 'http://10.1.2.3:11434', sensitive: false, configured: true, source: 'environment' });
+    expect(byKey['OLLAMA_HOST']).toMatchObject({
+      value: 'http://10.1.2.3:11434',
+      sensitive: false,
+      configured: true,
+      source: 'environment',
+    });
     expect(byKey['ANTHROPIC_API_KEY']).toMatchObject({ value: null, configured: true, hint: '…efgh', source: 'environment' });
   });
 
   it('PUT (admin) stores a secret encrypted, answers only a hint, audits the key and publishes settings.changed', async () => {
     const received: Array<Envelope<SettingsChangedPayload>> = [];
-    const subscription = await harness.ctx.bus.subscribe<SettingsChangedPayload>('test.settings', [TOPICS.settingsChanged], async (message) => {
-      received.push(message);
-    });
+    const subscription = await harness.ctx.bus.subscribe<SettingsChangedPayload>(
+      'test.settings',
+      [TOPICS.settingsChanged],
+      async (message) => {
+        received.push(message);
+      },
+    );
     try {
       const res = await request(harness.app).put('/api/settings/OPENAI_API_KEY').set(as(admin)).send({ value: SECRET }).expect(200);
       expect(res.headers['cache-control']).toBe('no-store');
-      expect(settingEntrySchema.parse(res.body)).toMatchObject({ key: 'OPENAI_API_KEY', value: null, configured: true, hint: '…2333', source: 'stored' });
+      expect(settingEntrySchema.parse(res.body)).toMatchObject({
+        key: 'OPENAI_API_KEY',
+        value: null,
+        configured: true,
+        hint: '…2333',
+        source: 'stored',
+      });
       const one = await request(harness.app).get('/api/settings/OPENAI_API_KEY').set(as(viewer)).expect(200);
       expect(one.headers['cache-control']).toBe('no-store');
       expect(one.body).toMatchObject({ value: null, configured: true, hint: '…2333' });
@@ -82,7 +97,11 @@ describe('/api/settings', () => {
     ['PUT without value', 'put', '/api/settings/GITHUB_REPO', { val: 'x' }, 400, 'validation_error'],
     ['PUT a null value', 'put', '/api/settings/GITHUB_REPO', { value: null }, 400, 'validation_error'],
   ] as const)('%s answers %i %s', async (_name, method, path, body, status, code) => {
-    const res = await request(harness.app)[method](path).set(as(admin)).send(body as object | undefined).expect(status);
+    const agent = request(harness.app);
+    const res = await agent[method](path)
+      .set(as(admin))
+      .send(body as object | undefined)
+      .expect(status);
     expect(res.body.error.code).toBe(code);
   });
 
@@ -97,7 +116,11 @@ describe('/api/settings without SETTINGS_ENCRYPTION_KEY', () => {
     const harness = await startSettingsHarness({}, { encryptionKey: null });
     try {
       const admin = await harness.token('admin');
-      const res = await request(harness.app).put('/api/settings/GITHUB_TOKEN').set({ Authorization: `Bearer ${admin}` }).send({ value: 'ghp_abcdefghijklmnopqrstuvwxyz' }).expect(409);
+      const res = await request(harness.app)
+        .put('/api/settings/GITHUB_TOKEN')
+        .set({ Authorization: `Bearer ${admin}` })
+        .send({ value: 'ghp_abcdefghijklmnopqrstuvwxyz' })
+        .expect(409);
       expect(res.body.error).toMatchObject({ code: 'encryption_key_missing', details: { key: 'GITHUB_TOKEN' } });
       expect(res.body.error.message).toMatch(/SETTINGS_ENCRYPTION_KEY/);
       expect(await harness.ctx.db.prisma.setting.count()).toBe(0);
@@ -109,7 +132,10 @@ describe('/api/settings without SETTINGS_ENCRYPTION_KEY', () => {
 
 describe('base URL settings are SSRF-guarded like ingestion URLs', () => {
   const put = (harness: SettingsHarness, admin: string, key: string, value: string) =>
-    request(harness.app).put(`/api/settings/${key}`).set({ Authorization: `Bearer ${admin}` }).send({ value });
+    request(harness.app)
+      .put(`/api/settings/${key}`)
+      .set({ Authorization: `Bearer ${admin}` })
+      .send({ value });
 
   it('refuses metadata, link-local and (without the opt-in) private or loopback addresses for hosted providers and GitHub; Ollama may be local', async () => {
     const harness = await startSettingsHarness();
@@ -128,7 +154,12 @@ describe('base URL settings are SSRF-guarded like ingestion URLs', () => {
       ];
       for (const [key, value] of refused) {
         const res = await put(harness, admin, key, value);
-        expect({ key, value, status: res.status, code: res.body.error?.code }).toEqual({ key, value, status: 400, code: 'url_not_allowed' });
+        expect({ key, value, status: res.status, code: res.body.error?.code }).toEqual({
+          key,
+          value,
+          status: 400,
+          code: 'url_not_allowed',
+        });
       }
       const hosted = await put(harness, admin, 'OPENAI_BASE_URL', 'http://127.0.0.1:8080/v1');
       expect(hosted.body.error.message).toContain('PROVIDER_ALLOW_PRIVATE_NETWORKS=true');

@@ -69,14 +69,24 @@ async function composeGateway(db: Db, bus: Bus, options: HarnessOptions, dispose
   const logs = captureLogs();
   const logger = createLogger({ level: 'debug', service: 'gateway', destination: logs.stream });
   const config = loadConfig(
-    { AUTH_MODE: options.authMode ?? 'required', ...(options.allowedHosts ? { ALLOWED_HOSTS: options.allowedHosts } : {}), ...NO_RATE_LIMITS, ...options.env },
+    {
+      AUTH_MODE: options.authMode ?? 'required',
+      ...(options.allowedHosts ? { ALLOWED_HOSTS: options.allowedHosts } : {}),
+      ...NO_RATE_LIMITS,
+      ...options.env,
+    },
     { shape: 'all-in-one', service: 'gateway' },
   );
   const scheduler = createScheduler({ logger, locks: db.repos.jobLocks, runs: db.repos.jobRuns, holder: 'gateway-test' });
 
   const module = createGatewayModule(
     { config, db, bus, logger, scheduler, settings: createSettingsReader(db.prisma, { env: {} }) },
-    { upstreams: options.upstreams ?? [], serviceHealth: options.serviceHealth ?? {}, webDistDir: options.webDistDir ?? null, rateLimitClock: options.rateLimitClock },
+    {
+      upstreams: options.upstreams ?? [],
+      serviceHealth: options.serviceHealth ?? {},
+      webDistDir: options.webDistDir ?? null,
+      rateLimitClock: options.rateLimitClock,
+    },
   );
   const app = createHttpApp({ logger, serviceName: 'gateway' });
   if (module.http) app.use(module.http.router);

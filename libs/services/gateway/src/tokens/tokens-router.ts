@@ -17,7 +17,11 @@ export function tokensRouter({ tokens: repo, audit }: TokensRouterDeps): Router 
   mountRoute(router, routes.postTokens, async ({ body: input, req }) => {
     try {
       const { token, record } = await createApiToken(repo, input);
-      await audit.record({ type: AUDIT_EVENT_TYPES.apiTokenCreated, actor: actorOf(req), payload: { id: record.id, name: record.name, role: record.role } });
+      await audit.record({
+        type: AUDIT_EVENT_TYPES.apiTokenCreated,
+        actor: actorOf(req),
+        payload: { id: record.id, name: record.name, role: record.role },
+      });
       return reply(201, { token, api_token: toApiToken(record) }, { 'Cache-Control': 'no-store' });
     } catch (error) {
       if (error instanceof TokenNameTakenError) throw new HttpError(409, 'token_name_taken', error.message);

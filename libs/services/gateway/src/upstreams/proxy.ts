@@ -56,8 +56,15 @@ export function createUpstreamProxy(options: ProxyOptions): RequestHandler {
         if (options.signingKey) {
           const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
           const body = raw ?? (announcesBody(req) ? undefined : '');
-          const identity = { method: req.method ?? 'GET', url, actor: headerText(req.headers[ACTOR_HEADER]), role: headerText(req.headers[ROLE_HEADER]), body };
-          for (const [name, value] of Object.entries(identitySignatureHeaders(options.signingKey, identity))) proxyReq.setHeader(name, value);
+          const identity = {
+            method: req.method ?? 'GET',
+            url,
+            actor: headerText(req.headers[ACTOR_HEADER]),
+            role: headerText(req.headers[ROLE_HEADER]),
+            body,
+          };
+          for (const [name, value] of Object.entries(identitySignatureHeaders(options.signingKey, identity)))
+            proxyReq.setHeader(name, value);
         }
         if (raw !== undefined) {
           proxyReq.removeHeader('content-encoding');

@@ -33,7 +33,11 @@ describe('in-process upstreams (all-in-one)', () => {
     gateway = await startGateway({
       authMode: 'off',
       upstreams: [
-        { service: 'ingestion', prefixes: ['/api/articles', '/api/sources'], router: echoRouter('ingestion', ['/api/articles/:id', '/api/sources']) },
+        {
+          service: 'ingestion',
+          prefixes: ['/api/articles', '/api/sources'],
+          router: echoRouter('ingestion', ['/api/articles/:id', '/api/sources']),
+        },
         {
           service: 'content-filter',
           prefixes: ['/api/articles/:article_id/chunk-debug', '/api/model'],
@@ -46,7 +50,12 @@ describe('in-process upstreams (all-in-one)', () => {
 
   it('routes by the route table, each router seeing the full path and query', async () => {
     const article = await request(gateway.app).get('/api/articles/7?fields=title').expect(200);
-    expect(article.body).toEqual({ service: 'ingestion', path: '/api/articles/7', originalUrl: '/api/articles/7?fields=title', query: { fields: 'title' } });
+    expect(article.body).toEqual({
+      service: 'ingestion',
+      path: '/api/articles/7',
+      originalUrl: '/api/articles/7?fields=title',
+      query: { fields: 'title' },
+    });
 
     const chunkDebug = await request(gateway.app).get('/api/articles/7/chunk-debug').expect(200);
     expect(chunkDebug.body).toMatchObject({ service: 'content-filter', path: '/api/articles/7/chunk-debug' });
@@ -77,7 +86,9 @@ describe('in-process upstreams (all-in-one)', () => {
     const logs = captureLogs();
     const logger = createLogger({ level: 'warn', service: 'gateway', destination: logs.stream });
     createUpstreamDispatcher([{ service: 'ingestion', prefixes: ['/api/sources', '/api/model/versions'], router: Router() }], logger);
-    expect(logs.lines()).toEqual([expect.objectContaining({ upstream: 'ingestion', prefix: '/api/model/versions', owner: 'content-filter' })]);
+    expect(logs.lines()).toEqual([
+      expect.objectContaining({ upstream: 'ingestion', prefix: '/api/model/versions', owner: 'content-filter' }),
+    ]);
   });
 });
 
@@ -164,7 +175,12 @@ describe('proxied upstreams (distributed)', () => {
     expect(res.body.error.code).toBe('json_too_deep');
     // 64 levels are still fine, and arrive as sent.
     const nested = `${'['.repeat(63)}{"a":1}${']'.repeat(63)}`;
-    const ok = await request(gateway.app).post('/api/sources/12/collect').set('Authorization', `Bearer ${analyst}`).set('content-type', 'application/json').send(nested).expect(200);
+    const ok = await request(gateway.app)
+      .post('/api/sources/12/collect')
+      .set('Authorization', `Bearer ${analyst}`)
+      .set('content-type', 'application/json')
+      .send(nested)
+      .expect(200);
     expect(JSON.stringify(ok.body.body)).toBe(nested);
   });
 
@@ -187,7 +203,10 @@ describe('proxied upstreams that check the identity signature', () => {
     app.all('/{*rest}', (req, res) => res.json({ body: req.body ?? null, contentEncoding: req.headers['content-encoding'] ?? null }));
     finalizeHttpApp(app);
     upstream = await listenOnEphemeralPort(app);
-    gateway = await startGateway({ upstreams: [{ service: 'ingestion', prefixes: ['/api/sources'], url: upstream.url }], env: { IDENTITY_SIGNING_KEY: keyHex } });
+    gateway = await startGateway({
+      upstreams: [{ service: 'ingestion', prefixes: ['/api/sources'], url: upstream.url }],
+      env: { IDENTITY_SIGNING_KEY: keyHex },
+    });
     analyst = await gateway.token('analyst', 'signed-analyst');
   }, 120_000);
   afterAll(async () => {
@@ -197,7 +216,12 @@ describe('proxied upstreams that check the identity signature', () => {
 
   it('signs the digest of the exact body it forwards, so the service accepts bodies, empty bodies and non-ASCII text', async () => {
     const text = '{ "reason" : "manuel — é\\u00e9",  "n": 1.50 }';
-    const res = await request(gateway.app).post('/api/sources/1/collect').set('Authorization', `Bearer ${analyst}`).set('content-type', 'application/json').send(text).expect(200);
+    const res = await request(gateway.app)
+      .post('/api/sources/1/collect')
+      .set('Authorization', `Bearer ${analyst}`)
+      .set('content-type', 'application/json')
+      .send(text)
+      .expect(200);
     expect(res.body.body).toEqual(JSON.parse(text));
     await request(gateway.app).get('/api/sources').set('Authorization', `Bearer ${analyst}`).expect(200);
     await request(gateway.app).post('/api/sources/1/collect').set('Authorization', `Bearer ${analyst}`).expect(200);
@@ -207,12 +231,20 @@ describe('proxied upstreams that check the identity signature', () => {
 describe('distributedUpstreams', () => {
   it('proxies each configured service and reports unconfigured ones', async () => {
     const config = loadConfig(
-      { DATABASE_URL: 'postgresql://db/huntforge', AMQP_URL: 'amqp://mq', IDENTITY_SIGNING_KEY: 'ab'.repeat(32), INGESTION_URL: 'http://ingestion:8081' },
+      {
+        DATABASE_URL: 'postgresql://db/huntforge',
+        AMQP_URL: 'amqp://mq',
+        IDENTITY_SIGNING_KEY: 'ab'.repeat(32),
+        INGESTION_URL: 'http://ingestion:8081',
+      },
       { shape: 'distributed', service: 'gateway' },
     );
     const { upstreams, serviceHealth } = distributedUpstreams(config);
     expect(upstreams.map((u) => u.service).sort()).toEqual(['content-filter', 'ingestion', 'mcp', 'sigma-queue', 'workflow']);
-    expect(upstreams.find((u) => u.service === 'ingestion')).toMatchObject({ url: 'http://ingestion:8081', prefixes: expect.arrayContaining(['/api/sources']) });
+    expect(upstreams.find((u) => u.service === 'ingestion')).toMatchObject({
+      url: 'http://ingestion:8081',
+      prefixes: expect.arrayContaining(['/api/sources']),
+    });
     expect(upstreams.find((u) => u.service === 'workflow')?.url).toBeUndefined();
     expect(await serviceHealth['workflow']?.()).toEqual({ status: 'down', detail: { reason: 'WORKFLOW_URL is not set' } });
   });

@@ -40,7 +40,9 @@ export function precompressedAssets(dir: string): RequestHandler {
     const file = normalize(join(root, decodeURIComponent(req.path)));
     if (!file.startsWith(root)) return next();
     res.setHeader('Vary', 'Accept-Encoding');
-    const encoding = ENCODINGS.find((candidate) => accepts(req.headers['accept-encoding'], candidate.name) && existsSync(file + candidate.suffix));
+    const encoding = ENCODINGS.find(
+      (candidate) => accepts(req.headers['accept-encoding'], candidate.name) && existsSync(file + candidate.suffix),
+    );
     if (!encoding || !existsSync(file)) return next();
     const compressed = file + encoding.suffix;
     res.setHeader('Content-Encoding', encoding.name);
@@ -52,6 +54,10 @@ export function precompressedAssets(dir: string): RequestHandler {
       res.end();
       return;
     }
-    res.sendFile(compressed, { maxAge: '365d', immutable: true, headers: { 'Content-Type': type, 'Content-Encoding': encoding.name } }, (error) => (error ? next(error) : undefined));
+    res.sendFile(
+      compressed,
+      { maxAge: '365d', immutable: true, headers: { 'Content-Type': type, 'Content-Encoding': encoding.name } },
+      (error) => (error ? next(error) : undefined),
+    );
   };
 }

@@ -14,7 +14,10 @@ describe('web pages at the gateway', () => {
 
   beforeAll(async () => {
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><meta property="csp-nonce" nonce="HUNTFORGE_CSP_NONCE"><div id="root"></div><script type="module" src="/assets/index-abc123.js" nonce="HUNTFORGE_CSP_NONCE"></script>');
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><meta property="csp-nonce" nonce="HUNTFORGE_CSP_NONCE"><div id="root"></div><script type="module" src="/assets/index-abc123.js" nonce="HUNTFORGE_CSP_NONCE"></script>',
+    );
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
     writeFileSync(join(dist, 'assets', 'big-def456.js'), BIG);
     writeFileSync(join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG));
@@ -26,34 +29,47 @@ describe('web pages at the gateway', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it.each(['/', '/articles', '/articles/42', '/sources', '/workflow', '/mlops', '/mlops/agent-evals', '/mcp-requests', '/settings', '/signin'])(
-    'serves the application shell at %s without authentication, revalidated and under a strict CSP',
-    async (path) => {
-      const page = await request(gateway.app).get(path).expect(200).expect('content-type', /html/);
-      expect(page.text).toContain('<div id="root">');
-      expect(page.headers['cache-control']).toBe('no-cache');
-      const csp = page.headers['content-security-policy'] as string;
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).not.toContain('unsafe-inline');
-      expect(page.headers['x-content-type-options']).toBe('nosniff');
-    },
-  );
+  it.each([
+    '/',
+    '/articles',
+    '/articles/42',
+    '/sources',
+    '/workflow',
+    '/mlops',
+    '/mlops/agent-evals',
+    '/mcp-requests',
+    '/settings',
+    '/signin',
+  ])('serves the application shell at %s without authentication, revalidated and under a strict CSP', async (path) => {
+    const page = await request(gateway.app).get(path).expect(200).expect('content-type', /html/);
+    expect(page.text).toContain('<div id="root">');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const csp = page.headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+  });
 
   it('gives each page load its own style nonce, the same in the policy and in the shell', async () => {
-    const nonces = await Promise.all([1, 2].map(async () => {
-      const page = await request(gateway.app).get('/workflow').expect(200);
-      const fromPolicy = /style-src 'self' 'nonce-([^']+)'/.exec(page.headers['content-security-policy'] as string)?.[1];
-      expect(page.text).not.toContain('HUNTFORGE_CSP_NONCE');
-      expect(page.text).toContain(`nonce="${fromPolicy}"`);
-      return fromPolicy;
-    }));
+    const nonces = await Promise.all(
+      [1, 2].map(async () => {
+        const page = await request(gateway.app).get('/workflow').expect(200);
+        const fromPolicy = /style-src 'self' 'nonce-([^']+)'/.exec(page.headers['content-security-policy'] as string)?.[1];
+        expect(page.text).not.toContain('HUNTFORGE_CSP_NONCE');
+        expect(page.text).toContain(`nonce="${fromPolicy}"`);
+        return fromPolicy;
+      }),
+    );
     expect(nonces[0]).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(nonces[0]).not.toBe(nonces[1]);
   });
 
   it('serves hashed assets as immutable for a year', async () => {
-    const asset = await request(gateway.app).get('/assets/index-abc123.js').expect(200).expect('content-type', /javascript/);
+    const asset = await request(gateway.app)
+      .get('/assets/index-abc123.js')
+      .expect(200)
+      .expect('content-type', /javascript/);
     expect(asset.headers['cache-control']).toMatch(/max-age=31536000/);
     expect(asset.headers['cache-control']).toContain('immutable');
     await request(gateway.app).get('/assets/missing-000.js').expect(404);
@@ -73,14 +89,23 @@ describe('web pages at the gateway', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.text).toBe(BIG);
     // No twin was written for a small file: it is sent as it is.
-    expect((await request(gateway.app).get('/assets/index-abc123.js').set('accept-encoding', 'br').expect(200)).headers['content-encoding']).toBeUndefined();
+    expect(
+      (await request(gateway.app).get('/assets/index-abc123.js').set('accept-encoding', 'br').expect(200)).headers['content-encoding'],
+    ).toBeUndefined();
   });
 
   it("answers an unknown page with the application's own not-found page and status 404; other unknown paths as their owners do", async () => {
     const page = await request(gateway.app).get('/no/such/page').expect(404).expect('content-type', /html/);
     expect(page.text).toContain('<div id="root">');
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect((await request(gateway.app).get('/api/no-such-route').set('authorization', `Bearer ${await gateway.token('analyst', 'web-404')}`).expect(404)).body.error.code).toBe('not_found');
+    expect(
+      (
+        await request(gateway.app)
+          .get('/api/no-such-route')
+          .set('authorization', `Bearer ${await gateway.token('analyst', 'web-404')}`)
+          .expect(404)
+      ).body.error.code,
+    ).toBe('not_found');
     const asset = await request(gateway.app).get('/assets/missing-000.js').expect(404);
     expect(asset.text).not.toContain('<div id="root">');
   });

@@ -5,7 +5,18 @@ import express, { Router, type Response } from 'express';
 import { precompressedAssets } from './precompressed-assets';
 
 /** Paths of the HTML pages (spec: HTML pages); each answers with the application shell, which carries no data. */
-export const PAGE_PATHS = ['/', '/articles', '/articles/:article_id', '/sources', '/workflow', '/mlops', '/mlops/*rest', '/mcp-requests', '/settings', '/signin'];
+export const PAGE_PATHS = [
+  '/',
+  '/articles',
+  '/articles/:article_id',
+  '/sources',
+  '/workflow',
+  '/mlops',
+  '/mlops/*rest',
+  '/mcp-requests',
+  '/settings',
+  '/signin',
+];
 
 /** The placeholder Vite writes into the built shell (apps/web/vite.config.mts `html.cspNonce`). */
 export const NONCE_PLACEHOLDER = 'HUNTFORGE_CSP_NONCE';
@@ -52,7 +63,9 @@ export function webRouter(distDir: string | null): Router {
     router.get(PAGE_PATHS, (_req, res) => {
       pageHeaders(res, randomBytes(16).toString('base64'));
       res.status(503).type('text/plain').setHeader('Cache-Control', 'no-store');
-      res.send('The web application is not built. Run `npm run build:web` (npm install does it) and reload; the API documentation is at /docs.');
+      res.send(
+        'The web application is not built. Run `npm run build:web` (npm install does it) and reload; the API documentation is at /docs.',
+      );
     });
     return router;
   }

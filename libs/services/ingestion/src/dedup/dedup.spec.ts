@@ -3,7 +3,9 @@ import { contentHash, hammingDistance, simHash } from './fingerprints';
 
 describe('canonical URL', () => {
   it('lower-cases scheme and host, drops default port, fragment and tracking, sorts the query', () => {
-    expect(canonicalUrl('HTTPS://Blog.Example.COM:443/Post/1?utm_source=rss&b=2&a=1&fbclid=x#comments')).toBe('https://blog.example.com/Post/1?a=1&b=2');
+    expect(canonicalUrl('HTTPS://Blog.Example.COM:443/Post/1?utm_source=rss&b=2&a=1&fbclid=x#comments')).toBe(
+      'https://blog.example.com/Post/1?a=1&b=2',
+    );
     expect(canonicalUrl('http://example.com:80')).toBe('http://example.com/');
     expect(canonicalUrl('http://example.com:8080/x?utm_medium=feed')).toBe('http://example.com:8080/x');
   });
@@ -22,7 +24,9 @@ const sentences = [
   'Network telemetry showed beaconing to a VPS every sixty seconds with small jitter.',
 ];
 // About 400 words, the size of a short write-up.
-const article = Array.from({ length: 5 }, (_, phase) => sentences.map((s) => s.replace(/\.$/, ` during phase ${phase}.`)).join(' ')).join('\n\n');
+const article = Array.from({ length: 5 }, (_, phase) => sentences.map((s) => s.replace(/\.$/, ` during phase ${phase}.`)).join(' ')).join(
+  '\n\n',
+);
 
 describe('content fingerprints', () => {
   it('hashes normalised content: case and whitespace do not matter, words do', () => {

@@ -5,9 +5,40 @@
  */
 
 const BLOCK_TAGS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'dd', 'details', 'div', 'dl', 'dt', 'figcaption', 'figure',
-  'footer', 'form', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'li', 'main', 'nav', 'ol', 'p',
-  'section', 'summary', 'table', 'tbody', 'thead', 'tfoot', 'tr', 'ul',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'dd',
+  'details',
+  'div',
+  'dl',
+  'dt',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'section',
+  'summary',
+  'table',
+  'tbody',
+  'thead',
+  'tfoot',
+  'tr',
+  'ul',
 ]);
 const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'object', 'button', 'select']);
 
@@ -99,7 +130,9 @@ function walk(node: MinimalNode, out: TextBuilder): void {
   }
   if (tag === 'code' || tag === 'kbd' || tag === 'samp') {
     // Inline code: exact characters (runs of spaces included), only line breaks folded.
-    const code = preformattedText(node).replace(/\s*\n\s*/g, ' ').trim();
+    const code = preformattedText(node)
+      .replace(/\s*\n\s*/g, ' ')
+      .trim();
     if (code !== '') out.inline(`\`${code}\``);
     return;
   }

@@ -3,7 +3,10 @@ import { FeedParseError, parseFeedDocument } from './feed-parse';
 
 describe('HTML to text', () => {
   it('keeps code blocks verbatim, including <br> line breaks and indentation', () => {
-    const { text } = fragmentToText('<p>Run:</p><pre>cmd.exe /c echo a<br>  &amp;&amp; whoami<br>\tnet user</pre><p>done</p>', 'http://x.test/');
+    const { text } = fragmentToText(
+      '<p>Run:</p><pre>cmd.exe /c echo a<br>  &amp;&amp; whoami<br>\tnet user</pre><p>done</p>',
+      'http://x.test/',
+    );
     expect(text).toBe('Run:\n\n```\ncmd.exe /c echo a\n  && whoami\n\tnet user\n```\n\ndone');
   });
 
@@ -18,7 +21,10 @@ describe('HTML to text', () => {
   });
 
   it('drops scripts and styles and resolves image URLs', () => {
-    const { text, imageUrls } = fragmentToText('<script>alert(1)</script><style>p{}</style><p>Body</p><img src="/a.png"><img src="data:image/png;base64,AA">', 'http://x.test/post/1');
+    const { text, imageUrls } = fragmentToText(
+      '<script>alert(1)</script><style>p{}</style><p>Body</p><img src="/a.png"><img src="data:image/png;base64,AA">',
+      'http://x.test/post/1',
+    );
     expect(text).toBe('Body');
     expect(imageUrls).toEqual(['http://x.test/a.png']);
   });
@@ -36,7 +42,8 @@ describe('HTML to text', () => {
   });
 
   it('finds same-origin article links on a listing page', () => {
-    const html = '<main><h2><a href="/posts/1">One</a></h2><h2><a href="https://other.test/x">Other</a></h2><h3><a href="posts/2#top">Two</a></h3><a href="/posts/1">dup</a></main>';
+    const html =
+      '<main><h2><a href="/posts/1">One</a></h2><h2><a href="https://other.test/x">Other</a></h2><h3><a href="posts/2#top">Two</a></h3><a href="/posts/1">dup</a></main>';
     expect(listingLinks(html, 'http://x.test/blog/', 'main a[href]', 10)).toEqual(['http://x.test/posts/1', 'http://x.test/blog/posts/2']);
   });
 });
@@ -48,12 +55,18 @@ describe('feed parsing', () => {
       <item rdf:about="http://x.test/1"><title>One</title><link>http://x.test/1</link><dc:date>2025-01-02T00:00:00Z</dc:date><description>summary</description></item></rdf:RDF>`;
     const feed = parseFeedDocument(rdf, 'http://x.test/feed');
     expect(feed.format).toBe('rdf');
-    expect(feed.entries).toEqual([expect.objectContaining({ url: 'http://x.test/1', title: 'One', summaryHtml: 'summary', contentHtml: null })]);
+    expect(feed.entries).toEqual([
+      expect.objectContaining({ url: 'http://x.test/1', title: 'One', summaryHtml: 'summary', contentHtml: null }),
+    ]);
     expect(feed.entries[0].publishedAt?.toISOString()).toBe('2025-01-02T00:00:00.000Z');
   });
 
   it('resolves relative links and keeps JSON Feed plain text line breaks', () => {
-    const json = JSON.stringify({ version: 'https://jsonfeed.org/version/1.1', title: 't', items: [{ id: '1', url: '/p/1', content_text: 'line one\nline <two>' }] });
+    const json = JSON.stringify({
+      version: 'https://jsonfeed.org/version/1.1',
+      title: 't',
+      items: [{ id: '1', url: '/p/1', content_text: 'line one\nline <two>' }],
+    });
     const feed = parseFeedDocument(json, 'http://x.test/feed.json');
     expect(feed.entries[0].url).toBe('http://x.test/p/1');
     expect(fragmentToText(feed.entries[0].contentHtml ?? '', 'http://x.test/').text).toBe('```\nline one\nline <two>\n```');

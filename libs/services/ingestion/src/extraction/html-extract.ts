@@ -34,7 +34,8 @@ function imagesOf(root: ParentNode, baseUrl: string): string[] {
     if (!src) continue;
     try {
       const absolute = new URL(src, baseUrl);
-      if ((absolute.protocol === 'http:' || absolute.protocol === 'https:') && !urls.includes(absolute.toString())) urls.push(absolute.toString());
+      if ((absolute.protocol === 'http:' || absolute.protocol === 'https:') && !urls.includes(absolute.toString()))
+        urls.push(absolute.toString());
     } catch {
       // an unparsable src is just not an image we can fetch
     }

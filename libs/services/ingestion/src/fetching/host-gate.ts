@@ -18,10 +18,12 @@ export function createHostGate(delayMs: number): HostGate {
       }
       const previous = tails.get(host) ?? Promise.resolve();
       const result = previous.then(task);
-      const tail = result.then(
-        () => undefined,
-        () => undefined,
-      ).then(() => (delayMs > 0 ? new Promise<void>((resolve) => setTimeout(resolve, delayMs)) : undefined));
+      const tail = result
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .then(() => (delayMs > 0 ? new Promise<void>((resolve) => setTimeout(resolve, delayMs)) : undefined));
       tails.set(host, tail);
       // Forget idle hosts so the map does not grow with every host ever seen.
       void tail.then(() => {

@@ -98,7 +98,18 @@ describe('SSRF guard with INGEST_ALLOW_PRIVATE_NETWORKS', () => {
   });
 
   it('never opens link-local, metadata, multicast or unspecified addresses', () => {
-    for (const address of ['169.254.169.254', '169.254.10.1', 'fe80::1', 'fd00:ec2::254', '100.100.100.200', '0.0.0.0', '224.0.0.1', '::', '::a9fe:a9fe', '::7f00:1']) {
+    for (const address of [
+      '169.254.169.254',
+      '169.254.10.1',
+      'fe80::1',
+      'fd00:ec2::254',
+      '100.100.100.200',
+      '0.0.0.0',
+      '224.0.0.1',
+      '::',
+      '::a9fe:a9fe',
+      '::7f00:1',
+    ]) {
       expect(checkAddress(address, open)).toEqual(expect.objectContaining({ allowed: false }));
     }
   });
@@ -124,7 +135,10 @@ describe('safe fetch against the fixture server', () => {
         '/hop2': { redirect: '/ok', status: 307 },
         '/loop': { redirect: '/loop' },
         '/huge': { streamBytes: 3_000_000 },
-        '/declared-huge': { headers: { 'content-length': '9000000' }, handler: (_req, res) => void res.writeHead(200, { 'content-length': '9000000' }).end() },
+        '/declared-huge': {
+          headers: { 'content-length': '9000000' },
+          handler: (_req, res) => void res.writeHead(200, { 'content-length': '9000000' }).end(),
+        },
         '/slow': { body: 'late', delayMs: 3_000 },
         '/broken': { status: 500, body: 'boom' },
       },
@@ -190,7 +204,11 @@ describe('charset handling', () => {
   it('decodes by header, declaration and BOM', () => {
     const latin1 = Buffer.from([0x63, 0x61, 0x66, 0xe9]); // "café" in ISO-8859-1
     expect(decodeBody(latin1, 'text/html; charset=ISO-8859-1')).toBe('café');
-    const declared = Buffer.concat([Buffer.from('<?xml version="1.0" encoding="windows-1252"?><a>'), Buffer.from([0x80]), Buffer.from('</a>')]);
+    const declared = Buffer.concat([
+      Buffer.from('<?xml version="1.0" encoding="windows-1252"?><a>'),
+      Buffer.from([0x80]),
+      Buffer.from('</a>'),
+    ]);
     expect(decodeBody(declared, 'application/xml')).toContain('€');
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('<rss/>', 'utf16le')]);
     expect(decodeBody(utf16, undefined)).toBe('<rss/>');
@@ -212,7 +230,11 @@ describe('host politeness', () => {
       log.push(`end ${name} ${Date.now()}`);
     };
     const started = Date.now();
-    await Promise.all([gate.run('http://a.test/1', task('a1')), gate.run('http://a.test/2', task('a2')), gate.run('http://b.test/1', task('b1'))]);
+    await Promise.all([
+      gate.run('http://a.test/1', task('a1')),
+      gate.run('http://a.test/2', task('a2')),
+      gate.run('http://b.test/1', task('b1')),
+    ]);
     const at = (entry: string) => Number(log.find((line) => line.startsWith(entry))?.split(' ')[2]);
     expect(at('start a2')).toBeGreaterThanOrEqual(at('end a1') + 45);
     expect(at('start b1') - started).toBeLessThan(15);

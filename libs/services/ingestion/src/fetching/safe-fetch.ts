@@ -57,7 +57,8 @@ function describeNetworkError(error: unknown, signal: AbortSignal, timeoutMs: nu
   if (error instanceof FetchError) return error;
   if (signal.aborted) {
     const reason: unknown = signal.reason;
-    if (reason instanceof DOMException && reason.name === 'TimeoutError') return new FetchError('timeout', `timed out after ${timeoutMs} ms`);
+    if (reason instanceof DOMException && reason.name === 'TimeoutError')
+      return new FetchError('timeout', `timed out after ${timeoutMs} ms`);
     return new FetchError('network', reason instanceof Error ? reason.message : 'aborted');
   }
   const err = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
@@ -130,7 +131,8 @@ export function createSafeFetch(options: SafeFetchOptions): SafeFetch {
           try {
             next = parseTargetUrl(new URL(responseHeaders['location'], url).toString());
           } catch (error) {
-            if (error instanceof FetchError && error.kind === 'invalid_url') throw new FetchError('network', `bad redirect location: ${error.message}`);
+            if (error instanceof FetchError && error.kind === 'invalid_url')
+              throw new FetchError('network', `bad redirect location: ${error.message}`);
             throw error;
           }
           redirects.push(next.toString());
@@ -139,7 +141,15 @@ export function createSafeFetch(options: SafeFetchOptions): SafeFetch {
         }
         if (status === 304) {
           await response.body.dump().catch(() => undefined);
-          return { url: url.toString(), status, notModified: true, headers: responseHeaders, contentType: responseHeaders['content-type'], body: Buffer.alloc(0), redirects };
+          return {
+            url: url.toString(),
+            status,
+            notModified: true,
+            headers: responseHeaders,
+            contentType: responseHeaders['content-type'],
+            body: Buffer.alloc(0),
+            redirects,
+          };
         }
         if (status < 200 || status >= 300) {
           await response.body.dump().catch(() => undefined);
@@ -156,7 +166,15 @@ export function createSafeFetch(options: SafeFetchOptions): SafeFetch {
         } catch (error) {
           throw describeNetworkError(error, signal, options.timeoutMs);
         }
-        return { url: url.toString(), status, notModified: false, headers: responseHeaders, contentType: responseHeaders['content-type'], body, redirects };
+        return {
+          url: url.toString(),
+          status,
+          notModified: false,
+          headers: responseHeaders,
+          contentType: responseHeaders['content-type'],
+          body,
+          redirects,
+        };
       } finally {
         void agent.destroy().catch(() => undefined);
       }

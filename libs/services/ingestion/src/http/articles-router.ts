@@ -15,7 +15,9 @@ export function articlesRouter(deps: IngestionDeps): Router {
   mountRoute(router, routes.getArticles, ({ query }) => listArticles(deps, query));
 
   // Before /api/articles/:article_id, which would otherwise take `daily-counts` for an id.
-  mountRoute(router, routes.getArticlesDailyCounts, ({ query }) => articleDailyCounts({ counts: deps.dailyCounts, now: deps.now }, query.days));
+  mountRoute(router, routes.getArticlesDailyCounts, ({ query }) =>
+    articleDailyCounts({ counts: deps.dailyCounts, now: deps.now }, query.days),
+  );
 
   mountRoute(router, routes.getArticle, async ({ params: { article_id } }) => {
     const row = await deps.queries.detail(article_id);
@@ -39,7 +41,11 @@ export function articlesRouter(deps: IngestionDeps): Router {
         chunk_debug_progress: counts.chunkDebugProgress,
         workflow_executions: counts.workflowExecutions,
       },
-      unlinked: { sigma_queue_items: counts.sigmaQueueItems, evaluation_records: counts.evaluationRecords, near_duplicates: counts.nearDuplicates },
+      unlinked: {
+        sigma_queue_items: counts.sigmaQueueItems,
+        evaluation_records: counts.evaluationRecords,
+        near_duplicates: counts.nearDuplicates,
+      },
     };
   });
 

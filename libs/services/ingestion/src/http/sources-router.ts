@@ -62,11 +62,18 @@ export function sourcesRouter(deps: IngestionDeps, tracker: CollectionTracker): 
     const started = await tracker.start(source, 'manual');
     if (!started) {
       const running = await tracker.runningRunOf(source.id);
-      throw new HttpError(409, codes.collectionInProgress, `source ${source.identifier} is already being collected`, { run_id: running?.id ?? null });
+      throw new HttpError(409, codes.collectionInProgress, `source ${source.identifier} is already being collected`, {
+        run_id: running?.id ?? null,
+      });
     }
     // The run goes on in the background; its failures are recorded on the run and the source.
     started.done.catch((error: unknown) => deps.ctx.logger.error({ err: error, run: started.run.id }, 'collection run crashed'));
-    return { run_id: started.run.id, source_id: source.id, status: 'running' as const, run_url: `/api/sources/${source.id}/runs/${started.run.id}` };
+    return {
+      run_id: started.run.id,
+      source_id: source.id,
+      status: 'running' as const,
+      run_url: `/api/sources/${source.id}/runs/${started.run.id}`,
+    };
   });
 
   mountRoute(router, routes.putSourcesImageOcr, async ({ params, body }) => {

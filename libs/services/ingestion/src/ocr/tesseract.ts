@@ -16,14 +16,22 @@ export function createTesseract(options: { binary: string; timeoutMs: number }):
         execFile(options.binary, ['--version'], { timeout: 5_000 }, (error, stdout, stderr) => {
           if (!error) return resolve(null);
           const code = (error as NodeJS.ErrnoException).code;
-          resolve(code === 'ENOENT' ? 'tesseract not installed' : `tesseract does not run: ${(stderr || stdout || error.message).trim().split('\n')[0]}`);
+          resolve(
+            code === 'ENOENT'
+              ? 'tesseract not installed'
+              : `tesseract does not run: ${(stderr || stdout || error.message).trim().split('\n')[0]}`,
+          );
         });
       });
       return availability;
     },
     recognize(image, signal) {
       return new Promise((resolve, reject) => {
-        const child = spawn(options.binary, ['stdin', 'stdout', '--psm', '3'], { timeout: options.timeoutMs, signal, stdio: ['pipe', 'pipe', 'pipe'] });
+        const child = spawn(options.binary, ['stdin', 'stdout', '--psm', '3'], {
+          timeout: options.timeoutMs,
+          signal,
+          stdio: ['pipe', 'pipe', 'pipe'],
+        });
         const out: Buffer[] = [];
         const err: Buffer[] = [];
         child.stdout.on('data', (chunk: Buffer) => out.push(chunk));

@@ -4,7 +4,14 @@ import type { AnnotationRecord } from '../records';
 export class AnnotationRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
-  create(input: { articleId: number; annotationType: string; selectedText: string; startPosition: number; endPosition: number; createdBy: string | null }): Promise<AnnotationRecord> {
+  create(input: {
+    articleId: number;
+    annotationType: string;
+    selectedText: string;
+    startPosition: number;
+    endPosition: number;
+    createdBy: string | null;
+  }): Promise<AnnotationRecord> {
     return this.prisma.articleAnnotation.create({ data: input });
   }
 

@@ -66,7 +66,13 @@ export interface DeleteCounts {
   nearDuplicates: number;
 }
 
-const SORT_COLUMNS = { published_at: 'published_at', collected_at: 'collected_at', hunt_score: 'hunt_score', title: 'title', id: 'id' } as const;
+const SORT_COLUMNS = {
+  published_at: 'published_at',
+  collected_at: 'collected_at',
+  hunt_score: 'hunt_score',
+  title: 'title',
+  id: 'id',
+} as const;
 /** The type a sort value's text is read back as, so a position compares exactly as the rows sort. */
 const SORT_TYPES = { published_at: 'timestamptz', collected_at: 'timestamptz', hunt_score: 'float8', title: 'text', id: 'int' } as const;
 
@@ -106,7 +112,9 @@ function sqlConditions(filter: ArticleListFilter): Prisma.Sql[] {
   if (filter.publishedAfter || filter.publishedBefore) {
     const after = filter.publishedAfter ?? new Date(0);
     const before = filter.publishedBefore ?? new Date(8.64e15);
-    conditions.push(Prisma.sql`((published_at >= ${after} AND published_at <= ${before}) OR (published_at IS NULL AND collected_at >= ${after} AND collected_at <= ${before}))`);
+    conditions.push(
+      Prisma.sql`((published_at >= ${after} AND published_at <= ${before}) OR (published_at IS NULL AND collected_at >= ${after} AND collected_at <= ${before}))`,
+    );
   }
   if (!filter.includeDuplicates) conditions.push(Prisma.sql`duplicate_of_id IS NULL`);
   return conditions.length > 0 ? conditions : [Prisma.sql`TRUE`];
@@ -162,7 +170,11 @@ export class ArticleQueries {
    * skipping through the sort's index alone is several times cheaper than skipping whole rows on a deep page,
    * and a keyset position skips nothing at all.
    */
-  private async pagePositions(db: Pick<PrismaClient, '$queryRaw'>, conditions: Prisma.Sql[], filter: ArticleListFilter): Promise<ListPosition[]> {
+  private async pagePositions(
+    db: Pick<PrismaClient, '$queryRaw'>,
+    conditions: Prisma.Sql[],
+    filter: ArticleListFilter,
+  ): Promise<ListPosition[]> {
     const wanted = filter.take + 1;
     const select = (where: Prisma.Sql[], limit: number, skip: number) => db.$queryRaw<ListPosition[]>`
       SELECT id, ${Prisma.raw(SORT_COLUMNS[filter.sortBy])}::text AS key FROM articles WHERE ${Prisma.join(where, ' AND ')}
@@ -218,7 +230,10 @@ export class ArticleQueries {
   }
 
   content(id: number) {
-    return this.prisma.article.findUnique({ where: { id }, select: { id: true, content: true, simhash: true, simhashBands: true, embeddingModel: true, embeddedAt: true } });
+    return this.prisma.article.findUnique({
+      where: { id },
+      select: { id: true, content: true, simhash: true, simhashBands: true, embeddingModel: true, embeddedAt: true },
+    });
   }
 
   /**
@@ -226,7 +241,9 @@ export class ArticleQueries {
    * is read first and passed as a value: ordered by a column of a joined row, the index cannot serve.
    */
   async similarTo(id: number, model: string, limit: number): Promise<ScoredRow[]> {
-    const [self] = await this.prisma.$queryRaw<Array<{ vector: string | null }>>`SELECT embedding::text AS vector FROM articles WHERE id = ${id}`;
+    const [self] = await this.prisma.$queryRaw<
+      Array<{ vector: string | null }>
+    >`SELECT embedding::text AS vector FROM articles WHERE id = ${id}`;
     if (!self?.vector) return [];
     return this.prisma.$queryRaw<ScoredRow[]>`
       SELECT id, (1 - (embedding <=> ${self.vector}::vector))::float8 AS similarity

@@ -107,7 +107,11 @@ export class ArticleRepository {
   }
 
   /** Refreshes a stored article in place (manual re-scrape with force_scrape). */
-  async replaceContent(id: number, article: Omit<NewArticle, 'sourceId' | 'canonicalUrl'>, embedding: ArticleEmbedding | null): Promise<void> {
+  async replaceContent(
+    id: number,
+    article: Omit<NewArticle, 'sourceId' | 'canonicalUrl'>,
+    embedding: ArticleEmbedding | null,
+  ): Promise<void> {
     await this.prisma.$transaction(async (tx) => {
       await tx.article.update({
         where: { id },

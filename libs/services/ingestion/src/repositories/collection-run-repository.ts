@@ -47,10 +47,22 @@ export class CollectionRunRepository {
     return this.prisma.collectionRun.update({ where: { id }, data: { ...totals, detail: detail as unknown as Prisma.InputJsonValue } });
   }
 
-  finish(id: number, status: 'succeeded' | 'failed', totals: RunTotals, detail: RunDetail, error: string | null): Promise<CollectionRunRecord> {
+  finish(
+    id: number,
+    status: 'succeeded' | 'failed',
+    totals: RunTotals,
+    detail: RunDetail,
+    error: string | null,
+  ): Promise<CollectionRunRecord> {
     return this.prisma.collectionRun.update({
       where: { id },
-      data: { ...totals, status, error: error?.slice(0, 2000) ?? null, finishedAt: new Date(), detail: detail as unknown as Prisma.InputJsonValue },
+      data: {
+        ...totals,
+        status,
+        error: error?.slice(0, 2000) ?? null,
+        finishedAt: new Date(),
+        detail: detail as unknown as Prisma.InputJsonValue,
+      },
     });
   }
 

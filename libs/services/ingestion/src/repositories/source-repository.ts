@@ -25,8 +25,7 @@ export class SourceIdentifierTakenError extends Error {
   }
 }
 
-export const isProtectedSource = (identifier: string): boolean =>
-  (PROTECTED_SOURCE_IDENTIFIERS as readonly string[]).includes(identifier);
+export const isProtectedSource = (identifier: string): boolean => (PROTECTED_SOURCE_IDENTIFIERS as readonly string[]).includes(identifier);
 
 export class SourceRepository {
   constructor(private readonly prisma: PrismaClient) {}
@@ -86,7 +85,10 @@ export class SourceRepository {
   }
 
   /** Changes the given fields only (undefined leaves a field as it is). */
-  async update(id: number, change: Partial<Pick<SourceSeed, 'name' | 'url' | 'kind' | 'active' | 'checkFrequencySeconds' | 'lookbackDays' | 'minContentLength'>>): Promise<SourceRow> {
+  async update(
+    id: number,
+    change: Partial<Pick<SourceSeed, 'name' | 'url' | 'kind' | 'active' | 'checkFrequencySeconds' | 'lookbackDays' | 'minContentLength'>>,
+  ): Promise<SourceRow> {
     // A new URL answers with new validators: the old conditional-GET ones must not be sent to it.
     const validators = change.url !== undefined ? { etag: null, lastModified: null } : {};
     await this.prisma.source.update({ where: { id }, data: { ...change, ...validators } });
@@ -109,7 +111,8 @@ export class SourceRepository {
       orderBy: { id: 'asc' },
     });
     return sources.filter(
-      (source) => !source.lastCheckedAt || now.getTime() - source.lastCheckedAt.getTime() >= (source.checkFrequencySeconds - slackSeconds) * 1000,
+      (source) =>
+        !source.lastCheckedAt || now.getTime() - source.lastCheckedAt.getTime() >= (source.checkFrequencySeconds - slackSeconds) * 1000,
     );
   }
 

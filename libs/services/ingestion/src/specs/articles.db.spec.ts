@@ -34,12 +34,18 @@ describe('articles', () => {
       const original = await ingest({ url: 'https://lab.example/a?utm_source=x', content: writeup(1) });
       expect(original.outcome).toBe('created');
       const sameUrl = await ingest({ url: 'HTTPS://LAB.example:443/a#top', content: writeup(2) });
-      expect(sameUrl).toEqual({ outcome: 'duplicate', articleId: original.outcome === 'created' ? original.articleId : -1, reason: 'canonical_url' });
+      expect(sameUrl).toEqual({
+        outcome: 'duplicate',
+        articleId: original.outcome === 'created' ? original.articleId : -1,
+        reason: 'canonical_url',
+      });
       const sameContent = await ingest({ url: 'https://mirror.example/a', content: `  ${writeup(1).toUpperCase()}  ` });
       expect(sameContent).toEqual(expect.objectContaining({ outcome: 'duplicate', reason: 'content_hash' }));
       const nearContent = writeup(1).replace('step 3 of', 'step three of');
       const near = await ingest({ url: 'https://mirror.example/b', content: nearContent });
-      expect(near).toEqual(expect.objectContaining({ outcome: 'created', duplicateOf: original.outcome === 'created' ? original.articleId : -1 }));
+      expect(near).toEqual(
+        expect.objectContaining({ outcome: 'created', duplicateOf: original.outcome === 'created' ? original.articleId : -1 }),
+      );
       if (near.outcome !== 'created' || original.outcome !== 'created') throw new Error('unexpected outcome');
       const detail = (await h.http.get(`/api/articles/${original.articleId}`).expect(200)).body;
       expect(detail.near_duplicates).toEqual([near.articleId]);
@@ -59,8 +65,19 @@ describe('articles', () => {
   describe('listing', () => {
     beforeAll(async () => {
       const other = await h.sourceId('other-lab');
-      await ingest({ url: 'https://list.example/old', title: 'Old marketing', content: `Join our webinar and book a demo. ${'Customer success stories. '.repeat(20)}`, publishedAt: new Date('2024-03-01T00:00:00Z') });
-      await ingest({ url: 'https://list.example/new', title: 'New intrusion', content: writeup(3), publishedAt: new Date('2025-06-15T12:00:00Z'), sourceId: other });
+      await ingest({
+        url: 'https://list.example/old',
+        title: 'Old marketing',
+        content: `Join our webinar and book a demo. ${'Customer success stories. '.repeat(20)}`,
+        publishedAt: new Date('2024-03-01T00:00:00Z'),
+      });
+      await ingest({
+        url: 'https://list.example/new',
+        title: 'New intrusion',
+        content: writeup(3),
+        publishedAt: new Date('2025-06-15T12:00:00Z'),
+        sourceId: other,
+      });
       await ingest({ url: 'https://list.example/undated', title: 'Undated note', content: writeup(4, 12) });
     });
 
@@ -138,7 +155,8 @@ describe('articles', () => {
           const whole = (await queries.list(filter)).rows.map((row) => row.id);
           expect(whole.length).toBeGreaterThanOrEqual(5);
           const paged: number[] = [];
-          for (let skip = 0; skip < whole.length; skip += 3) paged.push(...(await queries.list({ ...filter, skip, take: 3 })).rows.map((row) => row.id));
+          for (let skip = 0; skip < whole.length; skip += 3)
+            paged.push(...(await queries.list({ ...filter, skip, take: 3 })).rows.map((row) => row.id));
           expect({ sortBy, sortOrder, paged }).toEqual({ sortBy, sortOrder, paged: whole });
           // The same walk by keyset: each page starts after the position where the one before ended (pages of
           // one and two rows put a page end on the last dated article, where the undated ones must follow).
@@ -169,7 +187,10 @@ describe('articles', () => {
       const sorted = (await h.http.get('/api/articles?sort_by=published_at&sort_order=asc').expect(200)).body;
       expect(sorted.articles[0].title).toBe('Old marketing');
       // Title order follows the database collation, so compare the two directions with each other.
-      const titles = async (order: string) => (await h.http.get(`/api/articles?sort_by=title&sort_order=${order}`).expect(200)).body.articles.map((a: { title: string }) => a.title);
+      const titles = async (order: string) =>
+        (await h.http.get(`/api/articles?sort_by=title&sort_order=${order}`).expect(200)).body.articles.map(
+          (a: { title: string }) => a.title,
+        );
       const ascending = await titles('asc');
       expect(ascending).toHaveLength(5);
       expect(await titles('desc')).toEqual([...ascending].reverse());
@@ -177,13 +198,21 @@ describe('articles', () => {
 
     it('pages by cursor along a sort with ties, numbering the pages, and refuses a cursor from another list', async () => {
       const walk = async (query: Record<string, string>) => {
-        const everything = (await h.http.get('/api/articles').query({ ...query, limit: 200 }).expect(200)).body;
+        const everything = (
+          await h.http
+            .get('/api/articles')
+            .query({ ...query, limit: 200 })
+            .expect(200)
+        ).body;
         expect(everything.next_cursor).toBeNull();
         const seen: number[] = [];
         let cursor: string | null = null;
         for (let expected = 1; expected <= everything.total; expected++) {
           const body: { page: number; articles: Array<{ id: number }>; next_cursor: string | null } = (
-            await h.http.get('/api/articles').query({ ...query, limit: 2, ...(cursor ? { cursor } : {}) }).expect(200)
+            await h.http
+              .get('/api/articles')
+              .query({ ...query, limit: 2, ...(cursor ? { cursor } : {}) })
+              .expect(200)
           ).body;
           expect(body.page).toBe(expected);
           seen.push(...body.articles.map((a) => a.id));
@@ -208,13 +237,22 @@ describe('articles', () => {
 
       const first = (await h.http.get('/api/articles?sort_by=hunt_score&limit=2').expect(200)).body;
       expect(first.next_cursor).toEqual(expect.any(String));
-      const refused = async (query: Record<string, string | number>) => (await h.http.get('/api/articles').query(query).expect(400)).body.error;
-      const otherLists: Array<Record<string, string | number>> = [{ sort_by: 'title', limit: 2 }, { sort_by: 'hunt_score', limit: 3 }, { sort_by: 'hunt_score', limit: 2, q: 'case' }];
+      const refused = async (query: Record<string, string | number>) =>
+        (await h.http.get('/api/articles').query(query).expect(400)).body.error;
+      const otherLists: Array<Record<string, string | number>> = [
+        { sort_by: 'title', limit: 2 },
+        { sort_by: 'hunt_score', limit: 3 },
+        { sort_by: 'hunt_score', limit: 2, q: 'case' },
+      ];
       for (const other of otherLists) {
-        expect(await refused({ ...other, cursor: first.next_cursor })).toEqual(expect.objectContaining({ code: 'invalid_cursor', message: expect.stringContaining('other filters, sort or limit') }));
+        expect(await refused({ ...other, cursor: first.next_cursor })).toEqual(
+          expect.objectContaining({ code: 'invalid_cursor', message: expect.stringContaining('other filters, sort or limit') }),
+        );
       }
       for (const garbage of ['not-a-cursor', Buffer.from('{"q":"x","k":null,"i":-1,"p":2}').toString('base64url')]) {
-        expect(await refused({ sort_by: 'hunt_score', limit: 2, cursor: garbage })).toEqual(expect.objectContaining({ code: 'invalid_cursor' }));
+        expect(await refused({ sort_by: 'hunt_score', limit: 2, cursor: garbage })).toEqual(
+          expect.objectContaining({ code: 'invalid_cursor' }),
+        );
       }
     });
 
@@ -263,8 +301,20 @@ describe('articles', () => {
       [1051, 400],
     ])('a huntability annotation of %i characters answers %i', async (length, status) => {
       const response = await post(length).expect(status);
-      if (status === 400) expect(response.body.error).toEqual(expect.objectContaining({ code: 'annotation_length', details: { length, min: 950, max: 1050 } }));
-      else expect(response.body).toEqual(expect.objectContaining({ article_id: articleId, annotation_type: 'huntable', start_position: 100, end_position: 100 + length, used_for_training: false }));
+      if (status === 400)
+        expect(response.body.error).toEqual(
+          expect.objectContaining({ code: 'annotation_length', details: { length, min: 950, max: 1050 } }),
+        );
+      else
+        expect(response.body).toEqual(
+          expect.objectContaining({
+            article_id: articleId,
+            annotation_type: 'huntable',
+            start_position: 100,
+            end_position: 100 + length,
+            used_for_training: false,
+          }),
+        );
     });
 
     it('applies the length rule to not_huntable too, and not to observable types', async () => {
@@ -275,10 +325,21 @@ describe('articles', () => {
     it('requires selected_text to equal the content between the positions', async () => {
       const shifted = await post(1000, { start_position: 101, end_position: 1101 }).expect(400);
       expect(shifted.body.error.code).toBe('annotation_mismatch');
-      const pastEnd = await post(20, { annotation_type: 'cmdline', start_position: content.length - 10, end_position: content.length + 10 }).expect(400);
+      const pastEnd = await post(20, {
+        annotation_type: 'cmdline',
+        start_position: content.length - 10,
+        end_position: content.length + 10,
+      }).expect(400);
       expect(pastEnd.body.error.code).toBe('annotation_mismatch');
       expect((await post(20, { annotation_type: 'bogus' }).expect(400)).body.error.code).toBe('validation_error');
-      expect((await h.http.post('/api/articles/999999/annotations').send({ annotation_type: 'cmdline', selected_text: 'x', start_position: 0, end_position: 1 }).expect(404)).body.error.code).toBe('not_found');
+      expect(
+        (
+          await h.http
+            .post('/api/articles/999999/annotations')
+            .send({ annotation_type: 'cmdline', selected_text: 'x', start_position: 0, end_position: 1 })
+            .expect(404)
+        ).body.error.code,
+      ).toBe('not_found');
     });
 
     it('lists the annotations of an article', async () => {
@@ -293,8 +354,12 @@ describe('articles', () => {
       if (outcome.outcome !== 'created') throw new Error('not created');
       const id = outcome.articleId;
       const { prisma } = h.ctx.db;
-      await prisma.articleAnnotation.create({ data: { articleId: id, annotationType: 'cmdline', selectedText: 'x', startPosition: 0, endPosition: 1 } });
-      await prisma.chunkClassificationFeedback.create({ data: { articleId: id, chunkId: 1, chunkText: 'x', modelClassification: 'Huntable', modelConfidence: 0.9, isCorrect: true } });
+      await prisma.articleAnnotation.create({
+        data: { articleId: id, annotationType: 'cmdline', selectedText: 'x', startPosition: 0, endPosition: 1 },
+      });
+      await prisma.chunkClassificationFeedback.create({
+        data: { articleId: id, chunkId: 1, chunkText: 'x', modelClassification: 'Huntable', modelConfidence: 0.9, isCorrect: true },
+      });
       await prisma.workflowExecution.create({ data: { articleId: id, configSnapshot: {}, status: 'completed' } });
       const response = (await h.http.delete(`/api/articles/${id}`).expect(200)).body;
       expect(response).toEqual({
@@ -323,7 +388,8 @@ describe('articles', () => {
     it('embedding statistics count the reference corpus through its read model', async () => {
       const rule = (id: string) => ({ ruleId: id, path: `rules/${id}.yml`, title: id, yaml: 'title: x', contentHash: id.padEnd(64, '0') });
       await h.ctx.db.prisma.sigmaReferenceRule.createMany({ data: [rule('corpus-a'), rule('corpus-b')] });
-      await h.ctx.db.prisma.$executeRaw`UPDATE sigma_reference_rules SET embedding = array_fill(0.1, ARRAY[384])::vector WHERE rule_id = 'corpus-a'`;
+      await h.ctx.db.prisma
+        .$executeRaw`UPDATE sigma_reference_rules SET embedding = array_fill(0.1, ARRAY[384])::vector WHERE rule_id = 'corpus-a'`;
       try {
         const stats = (await h.http.get('/api/embeddings/stats').expect(200)).body;
         expect(stats.sigma_corpus).toEqual({ total_rules: 2, embedded_rules: 1, missing: 1, coverage_percent: 50 });
@@ -346,8 +412,13 @@ describe('articles', () => {
       const manualOld = await ingest({ url: 'https://old.example/manual', content: writeup(77, 12) });
       const { prisma } = h.ctx.db;
       const old = new Date(Date.now() - 400 * 86_400_000);
-      await prisma.article.updateMany({ where: { id: { in: [plain, annotated, executed, manualOld.outcome === 'created' ? manualOld.articleId : -1] } }, data: { collectedAt: old } });
-      await prisma.articleAnnotation.create({ data: { articleId: annotated, annotationType: 'cmdline', selectedText: 'x', startPosition: 0, endPosition: 1 } });
+      await prisma.article.updateMany({
+        where: { id: { in: [plain, annotated, executed, manualOld.outcome === 'created' ? manualOld.articleId : -1] } },
+        data: { collectedAt: old },
+      });
+      await prisma.articleAnnotation.create({
+        data: { articleId: annotated, annotationType: 'cmdline', selectedText: 'x', startPosition: 0, endPosition: 1 },
+      });
       await prisma.workflowExecution.create({ data: { articleId: executed, configSnapshot: {} } });
       const result = await h.ctx.scheduler.runNow('cleanup_old_data');
       expect(result.outcome).toBe('succeeded');
@@ -367,12 +438,18 @@ describe('articles', () => {
         ids.push(outcome.articleId);
       }
       // Interleaved by collection date: the kept ones (annotated) sit between the ones to delete.
-      for (const [i, id] of ids.entries()) await prisma.article.update({ where: { id }, data: { collectedAt: new Date(Date.UTC(2001, 0, 1 + i)) } });
+      for (const [i, id] of ids.entries())
+        await prisma.article.update({ where: { id }, data: { collectedAt: new Date(Date.UTC(2001, 0, 1 + i)) } });
       const kept = [ids[1], ids[4]] as number[];
-      for (const articleId of kept) await prisma.articleAnnotation.create({ data: { articleId, annotationType: 'cmdline', selectedText: 'x', startPosition: 0, endPosition: 1 } });
+      for (const articleId of kept)
+        await prisma.articleAnnotation.create({
+          data: { articleId, annotationType: 'cmdline', selectedText: 'x', startPosition: 0, endPosition: 1 },
+        });
       const deleted = await h.module.deps.queries.deleteExpired(new Date(Date.UTC(2002, 0, 1)), [], 1);
       expect(deleted).toBe(4);
-      const left = (await prisma.article.findMany({ where: { id: { in: ids } }, select: { id: true }, orderBy: { id: 'asc' } })).map((row) => row.id);
+      const left = (await prisma.article.findMany({ where: { id: { in: ids } }, select: { id: true }, orderBy: { id: 'asc' } })).map(
+        (row) => row.id,
+      );
       expect(left).toEqual(kept);
     });
   });

@@ -20,7 +20,12 @@ describe('collection end to end', () => {
         headers: { 'content-type': 'application/rss+xml; charset=utf-8' },
         etag: '"rss-v1"',
         body: rssFeed('Example Threat Lab', [
-          { url: url('/research/ransomware-52-hours?utm_source=rss'), title: 'From phishing ISO to ransomware', published: daysAgo(2), contentHtml: articleHtmlOf(writeup) },
+          {
+            url: url('/research/ransomware-52-hours?utm_source=rss'),
+            title: 'From phishing ISO to ransomware',
+            published: daysAgo(2),
+            contentHtml: articleHtmlOf(writeup),
+          },
           { url: url('/news/leader'), title: 'Named a leader', published: daysAgo(3), summary: 'We are thrilled…' },
           { url: url('/research/ancient'), title: 'Too old', published: daysAgo(400), contentHtml: syntheticArticleHtml(1) },
         ]),
@@ -30,17 +35,31 @@ describe('collection end to end', () => {
         headers: { 'content-type': 'application/atom+xml' },
         body: atomFeed('Atom lab', [{ url: url('/atom/one'), title: 'Atom one', published: daysAgo(1), summary: 'short' }]),
       },
-      '/atom/one': { headers: { 'content-type': 'text/html' }, body: `<html><body><article>${syntheticArticleHtml(7)}</article></body></html>` },
+      '/atom/one': {
+        headers: { 'content-type': 'text/html' },
+        body: `<html><body><article>${syntheticArticleHtml(7)}</article></body></html>`,
+      },
       '/feed.json': {
         headers: { 'content-type': 'application/feed+json' },
-        body: jsonFeed('JSON lab', [{ url: url('/json/one'), title: 'JSON one', published: daysAgo(1), contentHtml: syntheticArticleHtml(8) }]),
+        body: jsonFeed('JSON lab', [
+          { url: url('/json/one'), title: 'JSON one', published: daysAgo(1), contentHtml: syntheticArticleHtml(8) },
+        ]),
       },
       // an html source: a listing page whose article links are followed
-      '/blog/': { headers: { 'content-type': 'text/html' }, body: '<html><body><nav><a href="/about">About</a></nav><main><h2><a href="/blog/post-10">Post</a></h2><h2><a href="https://elsewhere.test/x">Off-site</a></h2></main></body></html>' },
-      '/blog/post-10': { headers: { 'content-type': 'text/html' }, body: `<html><head><title>Post ten</title></head><body><article>${syntheticArticleHtml(10)}</article></body></html>` },
+      '/blog/': {
+        headers: { 'content-type': 'text/html' },
+        body: '<html><body><nav><a href="/about">About</a></nav><main><h2><a href="/blog/post-10">Post</a></h2><h2><a href="https://elsewhere.test/x">Off-site</a></h2></main></body></html>',
+      },
+      '/blog/post-10': {
+        headers: { 'content-type': 'text/html' },
+        body: `<html><head><title>Post ten</title></head><body><article>${syntheticArticleHtml(10)}</article></body></html>`,
+      },
       // broken sources
       '/bad-xml.xml': { headers: { 'content-type': 'application/rss+xml' }, body: '<rss version="2.0"><channel><item><title>unclosed' },
-      '/wrong-encoding.xml': { headers: { 'content-type': 'application/rss+xml; charset=utf-8' }, body: Buffer.from(rssFeed('x', []), 'utf16le') },
+      '/wrong-encoding.xml': {
+        headers: { 'content-type': 'application/rss+xml; charset=utf-8' },
+        body: Buffer.from(rssFeed('x', []), 'utf16le'),
+      },
       '/huge.xml': { headers: { 'content-type': 'application/rss+xml' }, streamBytes: 6 * 1024 * 1024 },
       '/error.xml': { status: 500, body: 'internal error' },
     });
@@ -67,9 +86,13 @@ describe('collection end to end', () => {
     expect(run.outcome).toBe('succeeded');
     expect(run.detail).toEqual(expect.objectContaining({ due: 8, started: 8, succeeded: 4, failed: 4 }));
 
-    const sources = (await h.http.get('/api/sources').expect(200)).body.sources as Array<{ identifier: string; health: { status: string; last_error: string | null; consecutive_failures: number } }>;
+    const sources = (await h.http.get('/api/sources').expect(200)).body.sources as Array<{
+      identifier: string;
+      health: { status: string; last_error: string | null; consecutive_failures: number };
+    }>;
     const health = Object.fromEntries(sources.map((source) => [source.identifier, source.health]));
-    for (const good of ['rss-lab', 'atom-lab', 'json-lab', 'html-lab']) expect(health[good]).toEqual(expect.objectContaining({ status: 'healthy', last_error: null }));
+    for (const good of ['rss-lab', 'atom-lab', 'json-lab', 'html-lab'])
+      expect(health[good]).toEqual(expect.objectContaining({ status: 'healthy', last_error: null }));
     expect(health['bad-xml'].last_error).toMatch(/^parse:/);
     expect(health['wrong-encoding'].last_error).toMatch(/wrong encoding/);
     expect(health['huge-body'].last_error).toMatch(/^too_large/);
@@ -85,7 +108,9 @@ describe('collection end to end', () => {
     expect(writeupRow.canonical_url).toBe(server.url('/research/ransomware-52-hours'));
     expect(writeupRow.hunt_score).toBeGreaterThan(90);
     const detail = (await h.http.get(`/api/articles/${writeupRow.id}`).expect(200)).body;
-    expect(detail.content).toContain('```\nwhoami /all\nnltest /domain_trusts /all_trusts\nnet group "domain admins" /domain\nipconfig /all\n```');
+    expect(detail.content).toContain(
+      '```\nwhoami /all\nnltest /domain_trusts /all_trusts\nnet group "domain admins" /domain\nipconfig /all\n```',
+    );
     expect(detail.content).toContain('rundll32.exe C:\\Windows\\System32\\comsvcs.dll, MiniDump 708 C:\\ProgramData\\lsass.dmp full');
     expect(detail.hunt_score_breakdown.tiers.perfect.matched).toEqual(expect.arrayContaining(['rundll32', 'comsvcs.dll', 'psexec']));
     expect(detail.hunt_score_breakdown.tiers.lolbas.matched).toEqual(expect.arrayContaining(['rundll32', 'schtasks', 'vssadmin']));
@@ -97,7 +122,13 @@ describe('collection end to end', () => {
     expect(marketingDetail.content).toContain('magic quadrant');
     expect(server.requestsTo('/news/leader')).toHaveLength(1);
     expect(server.requestsTo('/atom/one')).toHaveLength(1);
-    expect(list.articles.map((article: { source: string }) => article.source).sort()).toEqual(['atom-lab', 'html-lab', 'json-lab', 'rss-lab', 'rss-lab']);
+    expect(list.articles.map((article: { source: string }) => article.source).sort()).toEqual([
+      'atom-lab',
+      'html-lab',
+      'json-lab',
+      'rss-lab',
+      'rss-lab',
+    ]);
     expect(list.articles.find((article: { source: string }) => article.source === 'html-lab').title).toBe('Post ten');
     expect(server.requestsTo('/about')).toHaveLength(0);
   });
@@ -112,8 +143,12 @@ describe('collection end to end', () => {
   it('skips items older than the lookback and records per-item outcomes on the run', async () => {
     const detail = (await h.http.get('/api/sources/rss-lab').expect(200)).body;
     const run = detail.recent_runs[0];
-    expect(run).toEqual(expect.objectContaining({ status: 'succeeded', items_found: 3, articles_created: 2, progress: { processed: 3, total: 3 } }));
-    expect(run.items.find((item: { url: string }) => item.url.endsWith('/research/ancient'))).toEqual(expect.objectContaining({ outcome: 'skipped', reason: 'older than 180 days' }));
+    expect(run).toEqual(
+      expect.objectContaining({ status: 'succeeded', items_found: 3, articles_created: 2, progress: { processed: 3, total: 3 } }),
+    );
+    expect(run.items.find((item: { url: string }) => item.url.endsWith('/research/ancient'))).toEqual(
+      expect.objectContaining({ outcome: 'skipped', reason: 'older than 180 days' }),
+    );
   });
 
   it('uses conditional GET on the next run and does not refetch known pages', async () => {

@@ -15,7 +15,9 @@ describe('evaluation snapshots under the eval source', () => {
   it('stores every committed snapshot once at start, under the protected eval source, without announcing it', async () => {
     const list = (await h.http.get('/api/articles?limit=100').expect(200)).body;
     expect(list.total).toBe(evalSet.fixtures.length);
-    const byUrl = new Map<string, { source: string; title: string }>(list.articles.map((a: { url: string; source: string; title: string }) => [a.url, a]));
+    const byUrl = new Map<string, { source: string; title: string }>(
+      list.articles.map((a: { url: string; source: string; title: string }) => [a.url, a]),
+    );
     for (const fixture of evalSet.fixtures) expect(byUrl.get(fixture.url)).toMatchObject({ source: 'eval', title: fixture.title });
     // No article.ingested: evaluation snapshots never start a normal run (and so never reach the review queue).
     expect(h.ingested).toEqual([]);

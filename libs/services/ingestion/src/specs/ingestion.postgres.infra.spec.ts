@@ -34,7 +34,8 @@ describeWithInfra('postgres')('ingestion on PostgreSQL', () => {
     const [original, near] = list.articles;
     expect(near.duplicate_of).toBe(original.id);
 
-    const search = (await h.http.post('/api/search/semantic').send({ query: 'lsass dump with comsvcs minidump', limit: 3 }).expect(200)).body;
+    const search = (await h.http.post('/api/search/semantic').send({ query: 'lsass dump with comsvcs minidump', limit: 3 }).expect(200))
+      .body;
     expect(search.results).toHaveLength(3);
     expect(search.results[2].title).toBe('Other');
 

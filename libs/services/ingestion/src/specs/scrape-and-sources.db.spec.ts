@@ -18,8 +18,18 @@ describe('manual scrape and sources', () => {
         '/report.pdf': { headers: { 'content-type': 'application/pdf' }, body: Buffer.from('%PDF-1.7\n...') },
         '/broken': { status: 503, body: 'down' },
         '/to-metadata': { redirect: 'http://169.254.169.254/latest/meta-data/iam/' },
-        '/latin1': { headers: { 'content-type': 'text/html; charset=ISO-8859-1' }, body: Buffer.from(`<html><body><article><p>Caf\xe9 ${'r'.repeat(10)}</p>${syntheticArticleHtml(3)}</article></body></html>`, 'latin1') },
-        '/feed.xml': { headers: { 'content-type': 'application/rss+xml' }, body: '<rss version="2.0"><channel><title>t</title></channel></rss>', delayMs: 300 },
+        '/latin1': {
+          headers: { 'content-type': 'text/html; charset=ISO-8859-1' },
+          body: Buffer.from(
+            `<html><body><article><p>Caf\xe9 ${'r'.repeat(10)}</p>${syntheticArticleHtml(3)}</article></body></html>`,
+            'latin1',
+          ),
+        },
+        '/feed.xml': {
+          headers: { 'content-type': 'application/rss+xml' },
+          body: '<rss version="2.0"><channel><title>t</title></channel></rss>',
+          delayMs: 300,
+        },
       },
     });
     h = await startIngestion({ sources: [{ identifier: 'slow-feed', url: server.url('/feed.xml'), kind: 'rss' }] });
@@ -31,8 +41,17 @@ describe('manual scrape and sources', () => {
 
   describe('POST /api/scrape-url', () => {
     it('stores a page in the manual source and answers 201 with the article id', async () => {
-      const response = await h.http.post('/api/scrape-url').send({ url: server.url('/moved') }).expect(201);
-      expect(response.body).toEqual(expect.objectContaining({ duplicate: false, duplicate_reason: null, title: 'From phishing ISO to domain-wide ransomware in 52 hours' }));
+      const response = await h.http
+        .post('/api/scrape-url')
+        .send({ url: server.url('/moved') })
+        .expect(201);
+      expect(response.body).toEqual(
+        expect.objectContaining({
+          duplicate: false,
+          duplicate_reason: null,
+          title: 'From phishing ISO to domain-wide ransomware in 52 hours',
+        }),
+      );
       expect(response.body.hunt_score).toBeGreaterThan(90);
       const detail = (await h.http.get(`/api/articles/${response.body.article_id}`).expect(200)).body;
       expect(detail.source).toBe('manual');
@@ -42,12 +61,27 @@ describe('manual scrape and sources', () => {
     });
 
     it('answers duplicate for a known URL without fetching it again, and refreshes it with force_scrape', async () => {
-      const first = (await h.http.post('/api/scrape-url').send({ url: server.url('/latin1') }).expect(201)).body;
+      const first = (
+        await h.http
+          .post('/api/scrape-url')
+          .send({ url: server.url('/latin1') })
+          .expect(201)
+      ).body;
       server.clearRequests();
-      const again = (await h.http.post('/api/scrape-url').send({ url: `${server.url('/latin1')}?utm_campaign=x#top` }).expect(200)).body;
+      const again = (
+        await h.http
+          .post('/api/scrape-url')
+          .send({ url: `${server.url('/latin1')}?utm_campaign=x#top` })
+          .expect(200)
+      ).body;
       expect(again).toEqual(expect.objectContaining({ article_id: first.article_id, duplicate: true, duplicate_reason: 'canonical_url' }));
       expect(server.requests).toHaveLength(0);
-      const forced = (await h.http.post('/api/scrape-url').send({ url: server.url('/latin1'), force_scrape: true, title: 'Renamed' }).expect(201)).body;
+      const forced = (
+        await h.http
+          .post('/api/scrape-url')
+          .send({ url: server.url('/latin1'), force_scrape: true, title: 'Renamed' })
+          .expect(201)
+      ).body;
       expect(forced).toEqual(expect.objectContaining({ article_id: first.article_id, duplicate: false, title: 'Renamed' }));
       const detail = (await h.http.get(`/api/articles/${first.article_id}`).expect(200)).body;
       expect(detail.title).toBe('Renamed');
@@ -57,13 +91,30 @@ describe('manual scrape and sources', () => {
     it('links a page refreshed with force_scrape to the stored article its new text nearly copies', async () => {
       const page = (extra: string) => html(`<html><body><article>${syntheticArticleHtml(41)}${extra}</article></body></html>`);
       server.routes({ '/original': page(''), '/mirror': html(`<html><body><article>${syntheticArticleHtml(42)}</article></body></html>`) });
-      const original = (await h.http.post('/api/scrape-url').send({ url: server.url('/original') }).expect(201)).body;
-      const mirror = (await h.http.post('/api/scrape-url').send({ url: server.url('/mirror') }).expect(201)).body;
+      const original = (
+        await h.http
+          .post('/api/scrape-url')
+          .send({ url: server.url('/original') })
+          .expect(201)
+      ).body;
+      const mirror = (
+        await h.http
+          .post('/api/scrape-url')
+          .send({ url: server.url('/mirror') })
+          .expect(201)
+      ).body;
       expect(mirror.duplicate_of).toBeNull();
       // The mirror now republishes the original with one more sentence: a near duplicate, not the same text.
       server.routes({ '/mirror': page('<p>Republished with permission.</p>') });
-      const refreshed = (await h.http.post('/api/scrape-url').send({ url: server.url('/mirror'), force_scrape: true }).expect(201)).body;
-      expect(refreshed).toEqual(expect.objectContaining({ article_id: mirror.article_id, duplicate: false, duplicate_of: original.article_id }));
+      const refreshed = (
+        await h.http
+          .post('/api/scrape-url')
+          .send({ url: server.url('/mirror'), force_scrape: true })
+          .expect(201)
+      ).body;
+      expect(refreshed).toEqual(
+        expect.objectContaining({ article_id: mirror.article_id, duplicate: false, duplicate_of: original.article_id }),
+      );
       const detail = (await h.http.get(`/api/articles/${original.article_id}`).expect(200)).body;
       expect(detail.near_duplicates).toEqual([mirror.article_id]);
     });
@@ -80,22 +131,38 @@ describe('manual scrape and sources', () => {
     });
 
     it('refuses a redirect to a metadata address', async () => {
-      const response = await h.http.post('/api/scrape-url').send({ url: server.url('/to-metadata') }).expect(400);
+      const response = await h.http
+        .post('/api/scrape-url')
+        .send({ url: server.url('/to-metadata') })
+        .expect(400);
       expect(response.body.error.code).toBe('url_not_allowed');
     });
 
     it('answers 502 fetch_failed with the reason', async () => {
-      const broken = await h.http.post('/api/scrape-url').send({ url: server.url('/broken') }).expect(502);
-      expect(broken.body.error).toEqual(expect.objectContaining({ code: 'fetch_failed', details: { reason: 'http_status', upstream_status: 503 } }));
+      const broken = await h.http
+        .post('/api/scrape-url')
+        .send({ url: server.url('/broken') })
+        .expect(502);
+      expect(broken.body.error).toEqual(
+        expect.objectContaining({ code: 'fetch_failed', details: { reason: 'http_status', upstream_status: 503 } }),
+      );
       const refused = await h.http.post('/api/scrape-url').send({ url: 'http://127.0.0.1:1/' }).expect(502);
       expect(refused.body.error.code).toBe('fetch_failed');
       expect(refused.body.error.details.reason).toBe('network');
     });
 
     it('answers 415 for content that is not HTML and 422 for a page without text', async () => {
-      const pdf = await h.http.post('/api/scrape-url').send({ url: server.url('/report.pdf') }).expect(415);
-      expect(pdf.body.error).toEqual(expect.objectContaining({ code: 'unsupported_content', details: { content_type: 'application/pdf' } }));
-      const empty = await h.http.post('/api/scrape-url').send({ url: server.url('/empty') }).expect(422);
+      const pdf = await h.http
+        .post('/api/scrape-url')
+        .send({ url: server.url('/report.pdf') })
+        .expect(415);
+      expect(pdf.body.error).toEqual(
+        expect.objectContaining({ code: 'unsupported_content', details: { content_type: 'application/pdf' } }),
+      );
+      const empty = await h.http
+        .post('/api/scrape-url')
+        .send({ url: server.url('/empty') })
+        .expect(422);
       expect(empty.body.error.code).toBe('no_content');
     });
 
@@ -138,13 +205,17 @@ describe('manual scrape and sources', () => {
       }
       const bad = await h.http.put('/api/sources/slow-feed/image_ocr').send({ image_ocr_enabled: 'yes' }).expect(400);
       expect(bad.body.error.code).toBe('validation_error');
-      expect((await h.http.put('/api/sources/nope/image_ocr').send({ image_ocr_enabled: true }).expect(404)).body.error.code).toBe('not_found');
+      expect((await h.http.put('/api/sources/nope/image_ocr').send({ image_ocr_enabled: true }).expect(404)).body.error.code).toBe(
+        'not_found',
+      );
     });
 
     it('starts a collection, refuses a second one while it runs, and never collects protected sources', async () => {
       const first = await h.http.post('/api/sources/slow-feed/collect').expect(202);
       const second = await h.http.post('/api/sources/slow-feed/collect').expect(409);
-      expect(second.body.error).toEqual(expect.objectContaining({ code: 'collection_in_progress', details: { run_id: first.body.run_id } }));
+      expect(second.body.error).toEqual(
+        expect.objectContaining({ code: 'collection_in_progress', details: { run_id: first.body.run_id } }),
+      );
       const protectedCollect = await h.http.post('/api/sources/manual/collect').expect(400);
       expect(protectedCollect.body.error.code).toBe('source_not_collectable');
       await h.module.collections.stop();
@@ -155,7 +226,9 @@ describe('manual scrape and sources', () => {
 
     it('marks runs interrupted by a dead process as failed on start', async () => {
       const id = await h.sourceId('slow-feed');
-      const orphan = await h.ctx.db.prisma.collectionRun.create({ data: { sourceId: id, trigger: 'scheduled', startedAt: new Date(Date.now() - 2 * 3_600_000) } });
+      const orphan = await h.ctx.db.prisma.collectionRun.create({
+        data: { sourceId: id, trigger: 'scheduled', startedAt: new Date(Date.now() - 2 * 3_600_000) },
+      });
       // a second replica starting up (same database) cleans the orphan
       const replica = await createIngestionModule(h.ctx, { registerJobs: false, env: { SOURCES_FILE: writeSourcesFile([]) } });
       await replica.start();

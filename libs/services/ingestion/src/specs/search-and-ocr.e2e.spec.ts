@@ -11,7 +11,8 @@ import { startIngestion, type IngestionHarness } from '../test-support/ingestion
 import { servedRoutes } from '@huntforge/test-kit';
 
 const TOPICS = {
-  lsass: 'The operators dumped LSASS process memory with procdump and the comsvcs MiniDump export to steal credentials from the domain controller.',
+  lsass:
+    'The operators dumped LSASS process memory with procdump and the comsvcs MiniDump export to steal credentials from the domain controller.',
   tasks: 'Persistence relied on a scheduled task created with schtasks that launched a renamed binary at every logon of any user.',
   phishing: 'The campaign started with phishing emails carrying OneNote attachments that dropped an HTA launcher through mshta.',
 };
@@ -38,9 +39,15 @@ describe('search, embeddings and OCR', () => {
     server.routes({
       '/shot.png': { headers: { 'content-type': 'image/png' }, body: SCREENSHOT },
       '/with-image': { headers: { 'content-type': 'text/html' }, body: page('/shot.png') },
-      '/with-image-2': { headers: { 'content-type': 'text/html' }, body: page('/shot.png').replace('Screenshot post', 'Second post').replace('every logon', 'each logon') },
+      '/with-image-2': {
+        headers: { 'content-type': 'text/html' },
+        body: page('/shot.png').replace('Screenshot post', 'Second post').replace('every logon', 'each logon'),
+      },
     });
-    h = await startIngestion({ env: { OCR_INGEST_ENABLED: 'true' }, sources: [{ identifier: 'lab', url: 'http://127.0.0.1:9/x', kind: 'rss' }] });
+    h = await startIngestion({
+      env: { OCR_INGEST_ENABLED: 'true' },
+      sources: [{ identifier: 'lab', url: 'http://127.0.0.1:9/x', kind: 'rss' }],
+    });
     const manual = await h.sourceId('manual');
     const lab = await h.sourceId('lab');
     for (const [key, text] of Object.entries(TOPICS)) {
@@ -69,7 +76,9 @@ describe('search, embeddings and OCR', () => {
   });
 
   it('ranks articles by meaning of the query with similarity scores', async () => {
-    const response = (await h.http.post('/api/search/semantic').send({ query: 'credential theft by dumping lsass memory', limit: 3 }).expect(200)).body;
+    const response = (
+      await h.http.post('/api/search/semantic').send({ query: 'credential theft by dumping lsass memory', limit: 3 }).expect(200)
+    ).body;
     expect(response.embedder).toBe('builtin-hashed-ngram-v1');
     expect(response.results.map((r: { id: number }) => r.id)[0]).toBe(ids['lsass']);
     const scores = response.results.map((r: { similarity: number }) => r.similarity);
@@ -83,17 +92,25 @@ describe('search, embeddings and OCR', () => {
   });
 
   it('filters by source and minimum hunt score', async () => {
-    const bySource = (await h.http.post('/api/search/semantic').send({ query: 'scheduled task persistence', source: 'lab' }).expect(200)).body;
+    const bySource = (await h.http.post('/api/search/semantic').send({ query: 'scheduled task persistence', source: 'lab' }).expect(200))
+      .body;
     expect(bySource.results.map((r: { id: number }) => r.id)).toEqual([ids['phishing']]);
     const phishingScore = (await h.http.get(`/api/articles/${ids['phishing']}`).expect(200)).body.hunt_score;
-    const strict = (await h.http.post('/api/search/semantic').send({ query: 'anything', min_hunt_score: phishingScore + 0.1 }).expect(200)).body;
+    const strict = (
+      await h.http
+        .post('/api/search/semantic')
+        .send({ query: 'anything', min_hunt_score: phishingScore + 0.1 })
+        .expect(200)
+    ).body;
     expect(strict.results.every((r: { hunt_score: number }) => r.hunt_score > phishingScore)).toBe(true);
     expect(strict.results.map((r: { id: number }) => r.id)).not.toContain(ids['phishing']);
   });
 
   it('validates the search body', async () => {
     expect((await h.http.post('/api/search/semantic').send({ query: '  ' }).expect(400)).body.error.code).toBe('validation_error');
-    expect((await h.http.post('/api/search/semantic').send({ query: 'x', limit: 1000 }).expect(400)).body.error.code).toBe('validation_error');
+    expect((await h.http.post('/api/search/semantic').send({ query: 'x', limit: 1000 }).expect(400)).body.error.code).toBe(
+      'validation_error',
+    );
     expect((await h.http.post('/api/search/semantic').send({ query: 'x', source: 'nope' }).expect(404)).body.error.code).toBe('not_found');
   });
 
@@ -107,21 +124,32 @@ describe('search, embeddings and OCR', () => {
   it('reports embedding coverage of articles and of the reference Sigma corpus', async () => {
     const { prisma } = h.ctx.db;
     for (const n of [1, 2, 3]) {
-      await prisma.sigmaReferenceRule.create({ data: { ruleId: `r-${n}`, path: `rules/r${n}.yml`, title: `Rule ${n}`, yaml: 'title: x', contentHash: `h${n}` } });
+      await prisma.sigmaReferenceRule.create({
+        data: { ruleId: `r-${n}`, path: `rules/r${n}.yml`, title: `Rule ${n}`, yaml: 'title: x', contentHash: `h${n}` },
+      });
     }
     const vector = `[${Array.from({ length: 384 }, (_, i) => (i === 0 ? 1 : 0)).join(',')}]`;
     await prisma.$executeRaw`UPDATE sigma_reference_rules SET embedding = ${vector}::vector WHERE rule_id = 'r-1'`;
     const stats = (await h.http.get('/api/embeddings/stats').expect(200)).body;
     expect(stats.sigma_corpus).toEqual({ total_rules: 3, embedded_rules: 1, missing: 2, coverage_percent: 33.3 });
-    expect(stats.articles).toEqual(expect.objectContaining({ total: 3, embedded: 3, missing: 0, coverage_percent: 100, by_model: { 'builtin-hashed-ngram-v1': 3 } }));
+    expect(stats.articles).toEqual(
+      expect.objectContaining({ total: 3, embedded: 3, missing: 0, coverage_percent: 100, by_model: { 'builtin-hashed-ngram-v1': 3 } }),
+    );
   });
 
   withTesseract('OCRs article images with tesseract and appends the text in a marked block', async () => {
     const health = await h.module.health?.();
     expect(health).toEqual(expect.objectContaining({ status: 'up', detail: expect.objectContaining({ ocr: 'available' }) }));
-    const scraped = (await h.http.post('/api/scrape-url').send({ url: server.url('/with-image') }).expect(201)).body;
+    const scraped = (
+      await h.http
+        .post('/api/scrape-url')
+        .send({ url: server.url('/with-image') })
+        .expect(201)
+    ).body;
     const detail = (await h.http.get(`/api/articles/${scraped.article_id}`).expect(200)).body;
-    expect(detail.content).toMatch(/\[image 1 text \(OCR\) from http:\/\/127\.0\.0\.1:\d+\/shot\.png\]\nrundll32\.exe comsvcs\.dll MiniDump\n\[end of image 1 text\]/);
+    expect(detail.content).toMatch(
+      /\[image 1 text \(OCR\) from http:\/\/127\.0\.0\.1:\d+\/shot\.png\]\nrundll32\.exe comsvcs\.dll MiniDump\n\[end of image 1 text\]/,
+    );
     expect(detail.metadata.ocr).toEqual({ enabled: true, images_seen: 1, images_read: 1 });
     expect(detail.hunt_score_breakdown.tiers.perfect.matched).toEqual(expect.arrayContaining(['comsvcs.dll', 'minidump']));
     expect(server.requestsTo('/shot.png')).toHaveLength(1);
@@ -130,11 +158,19 @@ describe('search, embeddings and OCR', () => {
   it('goes on without OCR when tesseract is missing, and health says so', async () => {
     const withoutOcr = await createIngestionModule(h.ctx, {
       registerJobs: false,
-      env: { INGEST_ALLOW_PRIVATE_NETWORKS: 'true', INGEST_HOST_DELAY_MS: '0', TESSERACT_PATH: '/nonexistent/tesseract', SOURCES_FILE: '/nonexistent.yaml' },
+      env: {
+        INGEST_ALLOW_PRIVATE_NETWORKS: 'true',
+        INGEST_HOST_DELAY_MS: '0',
+        TESSERACT_PATH: '/nonexistent/tesseract',
+        SOURCES_FILE: '/nonexistent.yaml',
+      },
     });
     await h.ctx.db.prisma.setting.create({ data: { key: 'OCR_INGEST_ENABLED', value: 'true', isSecret: false } });
     const health = await withoutOcr.health?.();
-    expect(health).toEqual({ status: 'degraded', detail: { ocr: 'unavailable: tesseract not installed', embedder: 'builtin-hashed-ngram-v1' } });
+    expect(health).toEqual({
+      status: 'degraded',
+      detail: { ocr: 'unavailable: tesseract not installed', embedder: 'builtin-hashed-ngram-v1' },
+    });
     const result = await scrapeUrl(withoutOcr.deps, { url: server.url('/with-image-2'), force_scrape: false });
     expect(result.duplicate).toBe(false);
     const detail = (await h.http.get(`/api/articles/${result.article_id}`).expect(200)).body;

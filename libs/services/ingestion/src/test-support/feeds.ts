@@ -17,7 +17,8 @@ const cdata = (text: string): string => `<![CDATA[${text.replace(/]]>/g, ']]]]><
 export function rssFeed(title: string, items: FeedItem[]): string {
   const entries = items
     .map(
-      (item) => `<item><title>${escapeXml(item.title)}</title><link>${escapeXml(item.url)}</link><guid>${escapeXml(item.url)}</guid>` +
+      (item) =>
+        `<item><title>${escapeXml(item.title)}</title><link>${escapeXml(item.url)}</link><guid>${escapeXml(item.url)}</guid>` +
         `<pubDate>${item.published.toUTCString()}</pubDate>` +
         (item.summary ? `<description>${escapeXml(item.summary)}</description>` : '') +
         (item.contentHtml ? `<content:encoded>${cdata(item.contentHtml)}</content:encoded>` : '') +
@@ -30,7 +31,8 @@ export function rssFeed(title: string, items: FeedItem[]): string {
 export function atomFeed(title: string, items: FeedItem[]): string {
   const entries = items
     .map(
-      (item) => `<entry><title>${escapeXml(item.title)}</title><id>${escapeXml(item.url)}</id><link rel="alternate" href="${escapeXml(item.url)}"/>` +
+      (item) =>
+        `<entry><title>${escapeXml(item.title)}</title><id>${escapeXml(item.url)}</id><link rel="alternate" href="${escapeXml(item.url)}"/>` +
         `<updated>${item.published.toISOString()}</updated><published>${item.published.toISOString()}</published>` +
         (item.summary ? `<summary>${escapeXml(item.summary)}</summary>` : '') +
         (item.contentHtml ? `<content type="html">${escapeXml(item.contentHtml)}</content>` : '') +

@@ -44,24 +44,36 @@ function action<R extends ApiRoute, A>(route: R, input: (args: A) => CallInput<R
 export const WRITE_ACTIONS: {
   [K in McpLowRiskTool | McpHighRiskTool]: (args: never) => RouteCall;
 } = {
-  submit_chunk_feedback: action(contentFilterRoutes.postFeedbackChunkClassification, (args: Args<typeof submitChunkFeedbackInputSchema>) => ({ body: args })),
+  submit_chunk_feedback: action(
+    contentFilterRoutes.postFeedbackChunkClassification,
+    (args: Args<typeof submitChunkFeedbackInputSchema>) => ({ body: args }),
+  ),
   add_annotation: action(ingestionRoutes.postArticlesAnnotations, ({ article_id, ...body }: Args<typeof addAnnotationInputSchema>) => ({
     params: { article_id },
     body,
   })),
-  add_queue_review_note: action(sigmaQueueRoutes.postSigmaQueueReviewNotes, ({ queue_id, note }: Args<typeof addQueueReviewNoteInputSchema>) => ({
-    params: { queue_id },
-    body: { note },
-  })),
-  trigger_workflow: action(executionRoutes.postWorkflowArticlesTrigger, ({ article_id, force }: Args<typeof triggerWorkflowInputSchema>) => ({
-    params: { article_id },
-    query: { force },
-  })),
+  add_queue_review_note: action(
+    sigmaQueueRoutes.postSigmaQueueReviewNotes,
+    ({ queue_id, note }: Args<typeof addQueueReviewNoteInputSchema>) => ({
+      params: { queue_id },
+      body: { note },
+    }),
+  ),
+  trigger_workflow: action(
+    executionRoutes.postWorkflowArticlesTrigger,
+    ({ article_id, force }: Args<typeof triggerWorkflowInputSchema>) => ({
+      params: { article_id },
+      query: { force },
+    }),
+  ),
   scrape_url: action(ingestionRoutes.postScrapeUrl, (args: Args<typeof scrapeUrlInputSchema>) => ({ body: args })),
-  backtest_queue_rule: action(sigmaQueueRoutes.postSigmaQueueBacktest, ({ queue_id, ...body }: Args<typeof backtestQueueRuleInputSchema>) => ({
-    params: { queue_id },
-    body,
-  })),
+  backtest_queue_rule: action(
+    sigmaQueueRoutes.postSigmaQueueBacktest,
+    ({ queue_id, ...body }: Args<typeof backtestQueueRuleInputSchema>) => ({
+      params: { queue_id },
+      body,
+    }),
+  ),
   approve_queue_rule: action(sigmaQueueRoutes.postSigmaQueueApprove, ({ queue_id, comment }: Args<typeof approveQueueRuleInputSchema>) => ({
     params: { queue_id },
     body: comment === undefined ? {} : { note: comment },
@@ -70,7 +82,9 @@ export const WRITE_ACTIONS: {
     params: { queue_id },
     body: { reason },
   })),
-  submit_queue_rule: action(sigmaQueueRoutes.postSigmaQueueSubmit, ({ queue_id }: Args<typeof submitQueueRuleInputSchema>) => ({ params: { queue_id } })),
+  submit_queue_rule: action(sigmaQueueRoutes.postSigmaQueueSubmit, ({ queue_id }: Args<typeof submitQueueRuleInputSchema>) => ({
+    params: { queue_id },
+  })),
   // The config was checked against this route's body schema when the request was filed (filing-checks.ts).
   update_workflow_config: action(workflowRoutes.putWorkflowConfig, ({ config }: Args<typeof updateWorkflowConfigInputSchema>) => ({
     body: config as CallInput<typeof workflowRoutes.putWorkflowConfig>['body'],
@@ -79,9 +93,13 @@ export const WRITE_ACTIONS: {
     workflowRoutes.patchWorkflowConfigAutoTriggerThreshold,
     (args: Args<typeof updateAutoTriggerThresholdInputSchema>) => ({ body: args }),
   ),
-  delete_article: action(ingestionRoutes.deleteArticle, ({ article_id }: Args<typeof deleteArticleInputSchema>) => ({ params: { article_id } })),
+  delete_article: action(ingestionRoutes.deleteArticle, ({ article_id }: Args<typeof deleteArticleInputSchema>) => ({
+    params: { article_id },
+  })),
   retrain_model: action(contentFilterRoutes.postModelRetrain, () => ({})),
-  rollback_model: action(contentFilterRoutes.postModelRollback, ({ version_id }: Args<typeof rollbackModelInputSchema>) => ({ params: { version_id } })),
+  rollback_model: action(contentFilterRoutes.postModelRollback, ({ version_id }: Args<typeof rollbackModelInputSchema>) => ({
+    params: { version_id },
+  })),
 };
 
 /** The route call of a write tool for already validated arguments. */

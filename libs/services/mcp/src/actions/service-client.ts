@@ -57,7 +57,8 @@ export class ServiceClient {
   constructor(private readonly options: ServiceClientOptions) {
     const fetchImpl = options.fetchImpl ?? fetch;
     // Never follow a redirect (a write answered elsewhere is not this route's answer); give up after the timeout.
-    this.fetchImpl = (input, init) => fetchImpl(input, { ...init, redirect: 'manual', signal: init?.signal ?? AbortSignal.timeout(CALL_TIMEOUT_MS) });
+    this.fetchImpl = (input, init) =>
+      fetchImpl(input, { ...init, redirect: 'manual', signal: init?.signal ?? AbortSignal.timeout(CALL_TIMEOUT_MS) });
   }
 
   /**
@@ -85,7 +86,11 @@ export class ServiceClient {
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const details = typeof error.details === 'string' ? error.details.slice(0, MAX_FOREIGN_BODY) : error.details;
-      return { ok: false, http_status: error.status, error: { code: error.code, message: error.message, ...(details === undefined ? {} : { details }) } };
+      return {
+        ok: false,
+        http_status: error.status,
+        error: { code: error.code, message: error.message, ...(details === undefined ? {} : { details }) },
+      };
     }
   }
 
@@ -98,7 +103,13 @@ export class ServiceClient {
     const headers: Record<string, string> = { 'x-huntforge-via': 'mcp', [ACTOR_HEADER]: caller.actor, [ROLE_HEADER]: caller.role };
     if (this.options.signingKey) {
       const url = new URL(request.url);
-      const identity = { method: request.method, url: `${url.pathname}${url.search}`, actor: caller.actor, role: caller.role, body: request.body ?? '' };
+      const identity = {
+        method: request.method,
+        url: `${url.pathname}${url.search}`,
+        actor: caller.actor,
+        role: caller.role,
+        body: request.body ?? '',
+      };
       Object.assign(headers, identitySignatureHeaders(this.options.signingKey, identity));
     }
     return headers;

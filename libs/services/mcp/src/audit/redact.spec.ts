@@ -17,7 +17,7 @@ describe('redactArguments', () => {
     });
   });
 
-  it('masks credentials by the platform\'s one list of shapes (the logs and relayed upstream errors use it too)', () => {
+  it("masks credentials by the platform's one list of shapes (the logs and relayed upstream errors use it too)", () => {
     expect(redactText('auth: token abcdefghijklmnop1234 and Bearer abcdefghijklmnopqrstu')).toBe(`auth: ${REDACTED} and ${REDACTED}`);
     // The shapes need 16 characters after Bearer / token: a shorter word is no credential (the MCP list once took 8).
     expect(redactText('Bearer shortone')).toBe('Bearer shortone');

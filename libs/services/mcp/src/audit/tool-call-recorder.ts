@@ -44,7 +44,10 @@ export class ToolCallRecorder {
     try {
       await this.repo.update(id, { outcome: call.outcome, durationMs: call.durationMs, payload: payloadOf(caller, transport, call) });
     } catch (error) {
-      this.logger.error({ tool: redactText(call.tool), err: error instanceof Error ? error.message : String(error) }, 'could not complete an MCP tool call in the audit');
+      this.logger.error(
+        { tool: redactText(call.tool), err: error instanceof Error ? error.message : String(error) },
+        'could not complete an MCP tool call in the audit',
+      );
     }
   }
 
@@ -60,7 +63,10 @@ export class ToolCallRecorder {
         payload: payloadOf(caller, transport, call),
       });
     } catch (error) {
-      this.logger.error({ tool: redactText(call.tool), err: error instanceof Error ? error.message : String(error) }, 'could not record a refused MCP tool call in the audit');
+      this.logger.error(
+        { tool: redactText(call.tool), err: error instanceof Error ? error.message : String(error) },
+        'could not record a refused MCP tool call in the audit',
+      );
     }
   }
 }

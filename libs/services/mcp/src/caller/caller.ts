@@ -54,7 +54,14 @@ export async function resolveHttpCaller(req: Request, tokens: ApiTokenRepository
   const actor = req.headers[ACTOR_HEADER];
   const role = req.headers[ROLE_HEADER];
   if (typeof actor === 'string' && actor !== '' && isRole(role)) {
-    return { actor, role, tokenId: null, bearer, session: bearer === null ? (sessionCookieOf(req) ?? null) : null, selfUrl: selfUrlOf(req) };
+    return {
+      actor,
+      role,
+      tokenId: null,
+      bearer,
+      session: bearer === null ? (sessionCookieOf(req) ?? null) : null,
+      selfUrl: selfUrlOf(req),
+    };
   }
   if (bearer === null || !TOKEN_PATTERN.test(bearer)) return null;
   const record = await tokens.findActiveByHash(hashToken(bearer));

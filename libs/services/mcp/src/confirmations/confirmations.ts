@@ -56,7 +56,10 @@ export class Confirmations {
     return toConfirmationView(row);
   }
 
-  async list(query: ListConfirmationsQuery, requestedBy?: string): Promise<{ confirmations: McpConfirmation[]; next_cursor: string | null }> {
+  async list(
+    query: ListConfirmationsQuery,
+    requestedBy?: string,
+  ): Promise<{ confirmations: McpConfirmation[]; next_cursor: string | null }> {
     await this.deps.repo.expireDue(this.now());
     const rows = await this.deps.repo.list({
       status: query.status,
@@ -88,16 +91,30 @@ export class Confirmations {
       const answer = await this.deps.services.call(routeCallFor(row.tool as McpHighRiskTool, row.arguments), caller);
       outcome = answer.ok
         ? { status: 'confirmed', result: { http_status: answer.http_status, body: answer.body }, error: null }
-        : { status: 'failed', result: { http_status: answer.http_status, body: { error: answer.error } }, error: `HTTP ${answer.http_status}: ${answer.error.message}` };
+        : {
+            status: 'failed',
+            result: { http_status: answer.http_status, body: { error: answer.error } },
+            error: `HTTP ${answer.http_status}: ${answer.error.message}`,
+          };
     } catch (error) {
-      this.deps.logger.warn({ confirmationId: id, tool: row.tool, err: error instanceof Error ? error.message : String(error) }, 'confirmed action could not run');
+      this.deps.logger.warn(
+        { confirmationId: id, tool: row.tool, err: error instanceof Error ? error.message : String(error) },
+        'confirmed action could not run',
+      );
       outcome = { status: 'failed', result: null, error: error instanceof Error ? error.message : String(error) };
     }
     const finished = await this.deps.repo.finish(id, outcome);
-    await this.audit(AUDIT_EVENT_TYPES.mcpConfirmationConfirmed, finished, caller, outcome.status === 'confirmed' ? 'ok' : 'error', started, {
-      http_status: (outcome.result as { http_status?: number } | null)?.http_status ?? null,
-      error: outcome.error,
-    });
+    await this.audit(
+      AUDIT_EVENT_TYPES.mcpConfirmationConfirmed,
+      finished,
+      caller,
+      outcome.status === 'confirmed' ? 'ok' : 'error',
+      started,
+      {
+        http_status: (outcome.result as { http_status?: number } | null)?.http_status ?? null,
+        error: outcome.error,
+      },
+    );
     return toConfirmationView(finished);
   }
 
@@ -134,7 +151,11 @@ export class Confirmations {
 
     const current = await this.existing(id);
     if (current.status === 'expired') {
-      throw new HttpError(410, MCP_ERROR_CODES.confirmationExpired, `Confirmation request ${id} expired at ${current.expiresAt.toISOString()}; ask for the action again`);
+      throw new HttpError(
+        410,
+        MCP_ERROR_CODES.confirmationExpired,
+        `Confirmation request ${id} expired at ${current.expiresAt.toISOString()}; ask for the action again`,
+      );
     }
     throw new HttpError(409, MCP_ERROR_CODES.confirmationNotPending, `Confirmation request ${id} is already ${current.status}`);
   }
@@ -145,7 +166,14 @@ export class Confirmations {
     return row;
   }
 
-  private async audit(type: string, row: ConfirmationRecord, caller: Caller, outcome: string, started: number, extra: Record<string, unknown>) {
+  private async audit(
+    type: string,
+    row: ConfirmationRecord,
+    caller: Caller,
+    outcome: string,
+    started: number,
+    extra: Record<string, unknown>,
+  ) {
     await this.deps.audit.record({
       type,
       actor: caller.actor,

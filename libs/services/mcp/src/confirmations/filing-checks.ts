@@ -49,7 +49,10 @@ async function modelVersion({ version_id }: z.output<typeof rollbackModelInputSc
   const found = await deps.targets.modelVersion(version_id);
   if (!found) throw new ToolError(MCP_ERROR_CODES.modelVersionNotFound, `No content-filter model version ${version_id}`);
   if (!found.hasStoredArtifact && found.secondaryPath === null) {
-    throw new ToolError(MCP_ERROR_CODES.modelArtifactMissing, `Model version ${version_id} has no saved artifact, so it cannot be made live again`);
+    throw new ToolError(
+      MCP_ERROR_CODES.modelArtifactMissing,
+      `Model version ${version_id} has no saved artifact, so it cannot be made live again`,
+    );
   }
 }
 

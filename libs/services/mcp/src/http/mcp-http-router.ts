@@ -30,7 +30,11 @@ export function mcpHttpRouter(deps: { wiring: McpWiring; tokens: ApiTokenReposit
     jsonBody(req, res, (error?: unknown) => {
       if (error === undefined) return next();
       const tooLarge = (error as { type?: unknown }).type === 'entity.too.large';
-      res.status(tooLarge ? 413 : 400).json({ jsonrpc: '2.0', error: { code: tooLarge ? -32600 : -32700, message: tooLarge ? 'Request too large' : 'Parse error' }, id: null });
+      res.status(tooLarge ? 413 : 400).json({
+        jsonrpc: '2.0',
+        error: { code: tooLarge ? -32600 : -32700, message: tooLarge ? 'Request too large' : 'Parse error' },
+        id: null,
+      });
     });
   mountRoute(
     router,
@@ -53,7 +57,11 @@ export function mcpHttpRouter(deps: { wiring: McpWiring; tokens: ApiTokenReposit
   const sessionless = async () =>
     reply(
       405,
-      { jsonrpc: '2.0' as const, error: { code: -32000, message: 'Method not allowed: this server is stateless; send JSON-RPC requests with POST' }, id: null },
+      {
+        jsonrpc: '2.0' as const,
+        error: { code: -32000, message: 'Method not allowed: this server is stateless; send JSON-RPC requests with POST' },
+        id: null,
+      },
       { Allow: 'POST' },
     );
   mountRoute(router, routes.getMcp, sessionless, { before: [viewer] });

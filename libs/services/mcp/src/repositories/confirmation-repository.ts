@@ -39,10 +39,7 @@ export class ConfirmationRepository {
       ...(filter.requestedBy !== undefined ? { requestedBy: filter.requestedBy } : {}),
       ...(filter.after
         ? {
-            OR: [
-              { createdAt: { lt: filter.after.createdAt } },
-              { createdAt: filter.after.createdAt, id: { lt: filter.after.id } },
-            ],
+            OR: [{ createdAt: { lt: filter.after.createdAt } }, { createdAt: filter.after.createdAt, id: { lt: filter.after.id } }],
           }
         : {}),
     };

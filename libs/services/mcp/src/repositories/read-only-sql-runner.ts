@@ -86,7 +86,9 @@ export class ReadOnlySqlRunner {
             stopWatching = this.cancelOnAbort(signal, backend?.pid);
           }
           await tx.$executeRawUnsafe('SET TRANSACTION READ ONLY');
-          await tx.$executeRawUnsafe(`SET LOCAL statement_timeout = '${this.kind === 'pglite' ? EMBEDDED_STATEMENT_TIMEOUT : STATEMENT_TIMEOUT}'`);
+          await tx.$executeRawUnsafe(
+            `SET LOCAL statement_timeout = '${this.kind === 'pglite' ? EMBEDDED_STATEMENT_TIMEOUT : STATEMENT_TIMEOUT}'`,
+          );
           await tx.$executeRawUnsafe(`SET LOCAL ROLE ${READ_ONLY_ROLE}`);
           // The newline keeps a trailing `-- comment` of the statement from swallowing the wrapper.
           const wrapped = `SELECT to_json(hf_q)::text AS hf_row FROM (\n${statement}\n) AS hf_q`;
@@ -106,7 +108,10 @@ export class ReadOnlySqlRunner {
     if (signal?.aborted) throw cancelled();
     const truncated = fetched.length > maxRows;
     if (fetched.some((row) => textDepth(row.hf_row) > MAX_RESULT_DEPTH)) {
-      throw new ToolError(MCP_ERROR_CODES.sqlRefused, `The result nests JSON more than ${MAX_RESULT_DEPTH} levels deep; select a part of it instead`);
+      throw new ToolError(
+        MCP_ERROR_CODES.sqlRefused,
+        `The result nests JSON more than ${MAX_RESULT_DEPTH} levels deep; select a part of it instead`,
+      );
     }
     const rows = fetched.slice(0, maxRows).map((row) => JSON.parse(row.hf_row) as Record<string, unknown>);
     return {
@@ -184,9 +189,15 @@ const cancelled = () => new ToolError(MCP_ERROR_CODES.cancelled, 'The query was 
 
 /** The server's message without Prisma's wrapping (it names no credentials: the query is the caller's own). */
 function databaseMessage(error: unknown): string {
-  const candidate = error as { meta?: { driverAdapterError?: { cause?: { originalMessage?: string; message?: string } } }; message?: string };
+  const candidate = error as {
+    meta?: { driverAdapterError?: { cause?: { originalMessage?: string; message?: string } } };
+    message?: string;
+  };
   const cause = candidate.meta?.driverAdapterError?.cause;
   const message = cause?.originalMessage ?? cause?.message ?? candidate.message ?? String(error);
-  const lines = message.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = message
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   return (lines[lines.length - 1] ?? 'unknown error').slice(0, 500);
 }

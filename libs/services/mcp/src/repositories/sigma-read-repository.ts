@@ -43,7 +43,10 @@ function techniqueClause(tag: string | undefined): Prisma.Sql {
 function textClause(query: string | undefined, columns: Prisma.Sql): Prisma.Sql {
   if (!query) return Prisma.empty;
   const words = query.split(/\s+/).filter(Boolean).slice(0, 10);
-  return Prisma.join(words.map((word) => Prisma.sql`AND ${columns} ILIKE ${likePattern(word)}`), ' ');
+  return Prisma.join(
+    words.map((word) => Prisma.sql`AND ${columns} ILIKE ${likePattern(word)}`),
+    ' ',
+  );
 }
 
 export interface RuleTextHitRow {

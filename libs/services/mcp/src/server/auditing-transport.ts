@@ -59,7 +59,9 @@ export class AuditingTransport implements Transport {
       const raw = message as unknown as Message;
       if (typeof raw['method'] === 'string' && raw['id'] !== undefined) this.unanswered.add(raw['id'] as RequestId);
       if (raw['method'] === 'tools/call' && raw['id'] !== undefined) {
-        void this.admit(raw, () => this.onmessage?.(message, extra)).catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))));
+        void this.admit(raw, () => this.onmessage?.(message, extra)).catch((error: unknown) =>
+          this.onerror?.(error instanceof Error ? error : new Error(String(error))),
+        );
         return;
       }
       this.onmessage?.(message, extra);
@@ -123,14 +125,20 @@ export class AuditingTransport implements Transport {
     const tool = isObject(params) && typeof params['name'] === 'string' ? params['name'].slice(0, 100) : '(none)';
     const args = isObject(params) ? params['arguments'] : undefined;
     const started = performance.now();
-    const invalid = !isObject(params) || typeof params['name'] !== 'string' || (args !== undefined && !isObject(args))
-      ? 'tools/call needs params {"name": string, "arguments": object}'
-      : holdsNul(params)
-        ? 'text may not contain NUL characters (\\u0000)'
-        : null;
+    const invalid =
+      !isObject(params) || typeof params['name'] !== 'string' || (args !== undefined && !isObject(args))
+        ? 'tools/call needs params {"name": string, "arguments": object}'
+        : holdsNul(params)
+          ? 'text may not contain NUL characters (\\u0000)'
+          : null;
     if (invalid !== null) {
       await this.recorder.record(this.caller, this.transport, {
-        tool, arguments: args, outcome: 'error', durationMs: 0, errorCode: MCP_ERROR_CODES.invalidArguments, errorMessage: invalid,
+        tool,
+        arguments: args,
+        outcome: 'error',
+        durationMs: 0,
+        errorCode: MCP_ERROR_CODES.invalidArguments,
+        errorMessage: invalid,
       });
       await this.refuse(id, INVALID_PARAMS, `Invalid params: ${invalid}`);
       return;
@@ -169,7 +177,8 @@ export class AuditingTransport implements Transport {
   private judge(call: PendingCall, message: Message): { outcome: string; errorCode?: string; errorMessage?: string } {
     const result = (message['result'] ?? {}) as Message;
     const failed = 'error' in message || result['isError'] === true;
-    if (call.outcome && (call.outcome !== 'error' || failed)) return { outcome: call.outcome, errorCode: call.errorCode, errorMessage: failed ? textOf(message) : undefined };
+    if (call.outcome && (call.outcome !== 'error' || failed))
+      return { outcome: call.outcome, errorCode: call.errorCode, errorMessage: failed ? textOf(message) : undefined };
     if (!failed) return { outcome: 'ok' };
     const tool = findTool(call.tool);
     if (tool && !roleSatisfies(this.caller.role, tool.minRole)) {

@@ -75,7 +75,10 @@ function register(server: McpServer, tool: AnyTool, deps: ToolDeps, caller: Call
           transport.note(extra.requestId, 'error', error.code);
           return errorResult(error.code, error.message, error.details);
         }
-        deps.logger.error({ tool: tool.name, err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) }, 'MCP tool failed');
+        deps.logger.error(
+          { tool: tool.name, err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) },
+          'MCP tool failed',
+        );
         transport.note(extra.requestId, 'error', 'internal_error');
         return errorResult('internal_error', `${tool.name} failed unexpectedly; the server log has the details`);
       }

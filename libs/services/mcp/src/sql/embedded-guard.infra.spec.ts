@@ -6,7 +6,8 @@ import { startMcpHarness, structured, toolError, type McpHarness } from '../test
 const RECURSIVE = 'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n+1 FROM t WHERE n < 30000000) SELECT count(*) FROM t';
 const DEEP_JSON = `SELECT '${'['.repeat(5_000)}${']'.repeat(5_000)}'::jsonb AS deep`;
 /** Seventeen nested replace() calls double a bracket to 131,072 at run time: no literal nests deep, the cast does. */
-const doubled = (bracket: string) => Array.from({ length: 17 }).reduce<string>((text) => `replace(${text}, '${bracket}', '${bracket}${bracket}')`, `'${bracket}'`);
+const doubled = (bracket: string) =>
+  Array.from({ length: 17 }).reduce<string>((text) => `replace(${text}, '${bracket}', '${bracket}${bracket}')`, `'${bracket}'`);
 const BUILT_DEEP_JSON = `SELECT (${doubled('[')} || ${doubled(']')})::jsonb AS deep`;
 
 function guard(shape: 'pglite' | 'postgres'): void {
@@ -45,7 +46,9 @@ function guard(shape: 'pglite' | 'postgres'): void {
     });
   } else {
     it('runs a bounded recursive CTE on PostgreSQL (its statement timeout and connections keep others going)', async () => {
-      const small = structured<{ rows: Array<{ n: number }> }>(await query('WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n+1 FROM t WHERE n < 10) SELECT count(*)::int AS n FROM t'));
+      const small = structured<{ rows: Array<{ n: number }> }>(
+        await query('WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n+1 FROM t WHERE n < 10) SELECT count(*)::int AS n FROM t'),
+      );
       expect(small.rows).toEqual([{ n: 10 }]);
     });
   }

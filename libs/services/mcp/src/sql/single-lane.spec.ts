@@ -4,14 +4,26 @@ import { LaneFull, SingleLane } from './single-lane';
 function gated(started: string[], name: string) {
   let finish!: () => void;
   const done = new Promise<void>((resolve) => (finish = resolve));
-  return { task: async () => { started.push(name); await done; return name; }, finish };
+  return {
+    task: async () => {
+      started.push(name);
+      await done;
+      return name;
+    },
+    finish,
+  };
 }
 
 describe('SingleLane', () => {
   it('runs one task at a time, in arrival order, and refuses a task beyond the queue', async () => {
     const lane = new SingleLane(2);
     const started: string[] = [];
-    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((name) => gated(started, name)) as [ReturnType<typeof gated>, ReturnType<typeof gated>, ReturnType<typeof gated>, ReturnType<typeof gated>];
+    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((name) => gated(started, name)) as [
+      ReturnType<typeof gated>,
+      ReturnType<typeof gated>,
+      ReturnType<typeof gated>,
+      ReturnType<typeof gated>,
+    ];
     const runs = [lane.run(a.task), lane.run(b.task), lane.run(c.task)];
     await expect(lane.run(d.task)).rejects.toBeInstanceOf(LaneFull);
     await Promise.resolve();

@@ -9,7 +9,10 @@ export const ATTACK_QUERIES: ReadonlyArray<[string, string]> = [
   ['two selects', 'SELECT 1; SELECT 2'],
   ['a data-modifying CTE (DELETE)', 'WITH d AS (DELETE FROM articles RETURNING id) SELECT * FROM d'],
   ['a data-modifying CTE (UPDATE)', 'WITH u AS (UPDATE sources SET active = false RETURNING id) SELECT * FROM u'],
-  ['a data-modifying CTE (INSERT)', "WITH i AS (INSERT INTO sources (identifier, name, url, kind) VALUES ('x','x','x','rss') RETURNING id) SELECT * FROM i"],
+  [
+    'a data-modifying CTE (INSERT)',
+    "WITH i AS (INSERT INTO sources (identifier, name, url, kind) VALUES ('x','x','x','rss') RETURNING id) SELECT * FROM i",
+  ],
   ['SELECT ... FOR UPDATE', 'SELECT * FROM articles FOR UPDATE'],
   ['SELECT ... FOR SHARE', 'SELECT id FROM sources FOR SHARE'],
   ['SELECT ... FOR NO KEY UPDATE', 'SELECT id FROM sources FOR NO KEY UPDATE SKIP LOCKED'],
@@ -80,9 +83,20 @@ function sqlSuite(kind: 'pglite' | 'postgres'): void {
   beforeAll(async () => {
     ctx = await createTestContext({ db: kind, service: 'mcp-sql' });
     runner = new ReadOnlySqlRunner(ctx.db.prisma, ctx.db.kind);
-    const source = await ctx.db.prisma.source.create({ data: { identifier: 'sql-src', name: 'SQL', url: 'https://x.example.test', kind: 'rss' } });
+    const source = await ctx.db.prisma.source.create({
+      data: { identifier: 'sql-src', name: 'SQL', url: 'https://x.example.test', kind: 'rss' },
+    });
     const article = await ctx.db.prisma.article.create({
-      data: { sourceId: source.id, canonicalUrl: 'https://x.example.test/1', url: 'https://x.example.test/1', title: 'a;b', content: 'text', contentHash: 'h1', simhash: 1n, simhashBands: [1] },
+      data: {
+        sourceId: source.id,
+        canonicalUrl: 'https://x.example.test/1',
+        url: 'https://x.example.test/1',
+        title: 'a;b',
+        content: 'text',
+        contentHash: 'h1',
+        simhash: 1n,
+        simhashBands: [1],
+      },
     });
     articleId = article.id;
     await ctx.db.prisma.setting.create({ data: { key: 'OPENAI_API_KEY', isSecret: true, ciphertext: 'c2VjcmV0', hint: '…1234' } });
@@ -104,7 +118,7 @@ function sqlSuite(kind: 'pglite' | 'postgres'): void {
     );
     expect(result.rows).toEqual([{ id: articleId, text: 'DELETE FROM articles; --', dollar: ' ; DROP ' }]);
     const joined = await runner.run(
-      "WITH recent AS (SELECT a.id, s.identifier FROM articles a JOIN sources s ON s.id = a.source_id) SELECT identifier, count(*) AS n FROM recent GROUP BY identifier",
+      'WITH recent AS (SELECT a.id, s.identifier FROM articles a JOIN sources s ON s.id = a.source_id) SELECT identifier, count(*) AS n FROM recent GROUP BY identifier',
     );
     expect(joined.rows).toEqual([{ identifier: 'sql-src', n: 1 }]);
   });
@@ -158,7 +172,10 @@ function sqlSuite(kind: 'pglite' | 'postgres'): void {
 
     // PGlite runs in one WebAssembly thread without timer signals, so only PostgreSQL can enforce this.
     it('cancels a statement after the 5 s statement timeout', async () => {
-      await expect(runner.execute('SELECT pg_sleep(7)', 1)).rejects.toMatchObject({ code: 'sql_failed', message: expect.stringContaining('statement timeout') });
+      await expect(runner.execute('SELECT pg_sleep(7)', 1)).rejects.toMatchObject({
+        code: 'sql_failed',
+        message: expect.stringContaining('statement timeout'),
+      });
     }, 20_000);
   }
 }

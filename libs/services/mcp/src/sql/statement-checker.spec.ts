@@ -11,7 +11,10 @@ const refusal = (sql: string) => {
 describe('checkStatement (PostgreSQL grammar through libpg-query)', () => {
   it('accepts one read-only statement and strips its trailing semicolons', () => {
     expect(checkStatement('SELECT count(*) FROM articles ;; ')).toEqual({ ok: true, statement: 'SELECT count(*) FROM articles' });
-    expect(checkStatement("SELECT lower(title), substring(content FROM 1 FOR 20), coalesce(level, 'none')::varchar(10) FROM sigma_queue_items").ok).toBe(true);
+    expect(
+      checkStatement("SELECT lower(title), substring(content FROM 1 FOR 20), coalesce(level, 'none')::varchar(10) FROM sigma_queue_items")
+        .ok,
+    ).toBe(true);
     expect(checkStatement('VALUES (1), (2)').ok).toBe(true);
     expect(checkStatement('SELECT comment FROM chunk_classification_feedback').ok).toBe(true);
   });
@@ -52,18 +55,30 @@ describe('checkStatement (PostgreSQL grammar through libpg-query)', () => {
 
   it('finds what hides inside subqueries, set operations and CTEs', () => {
     expect(refusal('SELECT (SELECT count(*) FROM api_tokens)')).toBe('"api_tokens" cannot be read through the tool server');
-    expect(refusal('SELECT 1 UNION (SELECT id FROM articles FOR SHARE)')).toBe('Row-locking clauses (FOR UPDATE / FOR SHARE) are not allowed');
-    expect(refusal('SELECT id FROM articles WHERE EXISTS (SELECT pg_advisory_lock(1))')).toBe('Function "pg_advisory_lock" is not allowed in read-only queries');
-    expect(refusal("SELECT * FROM xmltable('/a' PASSING '<a/>' COLUMNS x int)")).toBe('The construct RangeTableFunc is not allowed in read-only queries');
+    expect(refusal('SELECT 1 UNION (SELECT id FROM articles FOR SHARE)')).toBe(
+      'Row-locking clauses (FOR UPDATE / FOR SHARE) are not allowed',
+    );
+    expect(refusal('SELECT id FROM articles WHERE EXISTS (SELECT pg_advisory_lock(1))')).toBe(
+      'Function "pg_advisory_lock" is not allowed in read-only queries',
+    );
+    expect(refusal("SELECT * FROM xmltable('/a' PASSING '<a/>' COLUMNS x int)")).toBe(
+      'The construct RangeTableFunc is not allowed in read-only queries',
+    );
   });
 
   it('resolves CTE names the way PostgreSQL scopes them', () => {
     // Without RECURSIVE a CTE cannot see a later sibling: "settings" inside `a` is the real table.
-    expect(refusal('WITH a AS (SELECT * FROM settings), settings AS (SELECT 1) SELECT * FROM a')).toBe('"settings" cannot be read through the tool server');
+    expect(refusal('WITH a AS (SELECT * FROM settings), settings AS (SELECT 1) SELECT * FROM a')).toBe(
+      '"settings" cannot be read through the tool server',
+    );
     // A CTE of a subquery is not visible outside it.
-    expect(refusal('SELECT (WITH api_tokens AS (SELECT 1) SELECT 1), (SELECT count(*) FROM api_tokens)')).toBe('"api_tokens" cannot be read through the tool server');
+    expect(refusal('SELECT (WITH api_tokens AS (SELECT 1) SELECT 1), (SELECT count(*) FROM api_tokens)')).toBe(
+      '"api_tokens" cannot be read through the tool server',
+    );
     // A schema-qualified name never means a CTE.
-    expect(refusal('WITH audit_events AS (SELECT 1) SELECT * FROM public.audit_events')).toBe('"audit_events" cannot be read through the tool server');
+    expect(refusal('WITH audit_events AS (SELECT 1) SELECT * FROM public.audit_events')).toBe(
+      '"audit_events" cannot be read through the tool server',
+    );
     expect(refusal('SELECT * FROM pg_catalog.pg_authid')).toBe('"pg_catalog.pg_authid" cannot be read through the tool server');
   });
 
@@ -72,8 +87,14 @@ describe('checkStatement (PostgreSQL grammar through libpg-query)', () => {
     const built = "SELECT (replace('[', '[', '[[') || ']]')::jsonb";
     expect(checkStatement(built).ok).toBe(true);
     const refused = checkStatement(built, embedded);
-    expect(refused).toMatchObject({ ok: false, reason: expect.stringContaining('Casting a computed value to jsonb is not allowed on the embedded database') });
-    expect(checkStatement('SELECT CAST(content AS json) FROM articles', embedded)).toMatchObject({ ok: false, reason: expect.stringContaining('to json') });
+    expect(refused).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('Casting a computed value to jsonb is not allowed on the embedded database'),
+    });
+    expect(checkStatement('SELECT CAST(content AS json) FROM articles', embedded)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('to json'),
+    });
     expect(checkStatement(`SELECT '{"a": 1}'::jsonb, CAST('[1]' AS json), hunt_score::text FROM articles`, embedded).ok).toBe(true);
   });
 });

@@ -3,8 +3,7 @@ import { ALLOWED_FUNCTIONS, ALLOWED_NODE_TYPES, SQL_SYNTAX_FUNCTIONS } from './f
 import { DENIED_RELATIONS, isReadableTable } from './table-allowlist';
 
 export type StatementCheck =
-  | { ok: true; /** The one statement without its trailing semicolons, ready to wrap. */ statement: string }
-  | { ok: false; reason: string };
+  { ok: true; /** The one statement without its trailing semicolons, ready to wrap. */ statement: string } | { ok: false; reason: string };
 
 /**
  * Loads PostgreSQL's parser (WebAssembly) once; checkStatement needs it. Safe to call any number of times.
@@ -66,7 +65,10 @@ export function checkStatement(sql: string, options: StatementCheckOptions = {})
   if (sql.trim() === '') return { ok: false, reason: 'The query is empty' };
   const depth = nestingDepth(sql);
   if (depth > MAX_NESTING) {
-    return { ok: false, reason: `The query nests brackets ${depth} levels deep (JSON literals included); at most ${MAX_NESTING} are allowed` };
+    return {
+      ok: false,
+      reason: `The query nests brackets ${depth} levels deep (JSON literals included); at most ${MAX_NESTING} are allowed`,
+    };
   }
   let tree: { stmts?: Array<{ stmt?: Fields; stmt_location?: number; stmt_len?: number }> };
   try {
@@ -103,7 +105,8 @@ class TreeWalk {
   node(wrapper: Fields, ctes: ReadonlySet<string>): void {
     for (const [type, body] of Object.entries(wrapper)) {
       const fields = (body ?? {}) as Fields;
-      if (DATA_MODIFYING.has(type)) throw new Refusal('INSERT, UPDATE, DELETE and MERGE are not allowed (also not inside WITH): queries are read-only');
+      if (DATA_MODIFYING.has(type))
+        throw new Refusal('INSERT, UPDATE, DELETE and MERGE are not allowed (also not inside WITH): queries are read-only');
       if (type === 'ParamRef') throw new Refusal('Query parameters ($1) are not allowed: write the values into the query');
       if (!ALLOWED_NODE_TYPES.has(type)) throw new Refusal(`${describeNode(type)} is not allowed in read-only queries`);
       if (type === 'SelectStmt') return this.select(fields, ctes);
@@ -121,7 +124,9 @@ class TreeWalk {
     const withClause = fields['withClause'] as { ctes?: Fields[]; recursive?: boolean } | undefined;
     const scope = new Set(outer);
     if (withClause?.recursive && !this.allowRecursive) {
-      throw new Refusal('WITH RECURSIVE is not allowed on the embedded database: its cost cannot be bounded before it runs, and it would hold up every other request (PostgreSQL allows it)');
+      throw new Refusal(
+        'WITH RECURSIVE is not allowed on the embedded database: its cost cannot be bounded before it runs, and it would hold up every other request (PostgreSQL allows it)',
+      );
     }
     if (withClause) {
       const names = (withClause.ctes ?? []).map((cte) => String((cte['CommonTableExpr'] as Fields | undefined)?.['ctename'] ?? ''));
@@ -176,7 +181,8 @@ class TreeWalk {
 
   private typeName(fields: Fields | undefined): void {
     const parts = namesOf(fields?.['names']);
-    if (parts.length > 1 && parts[0] !== 'pg_catalog') throw new Refusal(`Type "${parts.join('.')}" is not allowed here (only built-in types)`);
+    if (parts.length > 1 && parts[0] !== 'pg_catalog')
+      throw new Refusal(`Type "${parts.join('.')}" is not allowed here (only built-in types)`);
     const name = parts[parts.length - 1] ?? '';
     if (name.startsWith('reg')) throw new Refusal(`Type "${name}" is not allowed here (it looks up the system catalogs)`);
   }
@@ -184,7 +190,8 @@ class TreeWalk {
   /** OPERATOR(schema.op) may name a user-defined operator (a function in disguise). */
   private operator(fields: Fields): void {
     const parts = namesOf(fields['name']);
-    if (parts.length > 1 && parts[0] !== 'pg_catalog') throw new Refusal(`Operator "${parts.join('.')}" is not allowed (only built-in operators)`);
+    if (parts.length > 1 && parts[0] !== 'pg_catalog')
+      throw new Refusal(`Operator "${parts.join('.')}" is not allowed (only built-in operators)`);
   }
 
   private children(fields: Fields, ctes: ReadonlySet<string>): void {

@@ -7,7 +7,7 @@ export const READ_ONLY_TABLES: Readonly<Record<string, string>> = {
   collection_runs: 'One collection attempt of a source with its counts',
   articles: 'Collected CTI articles (content is untrusted text), hunt score, keyword matches',
   article_annotations: 'Text spans people marked (huntability and observable annotations)',
-  chunk_classification_feedback: 'Feedback on the junk filter\'s chunk classifications',
+  chunk_classification_feedback: "Feedback on the junk filter's chunk classifications",
   chunk_analyses: 'Per-chunk junk-filter decisions per model version',
   chunk_debug_progress: 'Progress of per-article chunk analysis',
   model_versions: 'Content-filter model versions and their metrics',

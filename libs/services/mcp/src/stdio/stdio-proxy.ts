@@ -27,7 +27,11 @@ export async function startStdioProxy(options: StdioProxyOptions): Promise<{ clo
       // The client waits for an answer to every request: give it the failure instead of silence.
       if ('id' in message && 'method' in message) {
         const reason = error instanceof Error ? error.message : String(error);
-        await local.send({ jsonrpc: '2.0', id: message.id, error: { code: -32000, message: `Huntforge at ${options.url} refused or did not answer: ${reason}` } });
+        await local.send({
+          jsonrpc: '2.0',
+          id: message.id,
+          error: { code: -32000, message: `Huntforge at ${options.url} refused or did not answer: ${reason}` },
+        });
       }
     });
   };

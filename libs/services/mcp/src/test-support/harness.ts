@@ -77,7 +77,9 @@ export async function startMcpHarness(
     async client(token) {
       const client = new Client({ name: 'huntforge-test', version: '1.0.0' });
       await client.connect(
-        new StreamableHTTPClientTransport(new URL('/mcp', listening.url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
+        new StreamableHTTPClientTransport(new URL('/mcp', listening.url), {
+          requestInit: { headers: { Authorization: `Bearer ${token}` } },
+        }),
       );
       clients.push(client);
       return client;

@@ -101,7 +101,9 @@ const ARTICLES = [
   },
   {
     title: 'Ransomware group abuses vulnerable driver',
-    content: 'The ransomware affiliate loaded a vulnerable kernel driver to kill endpoint protection before encryption. ' + 'Driver names and hashes follow. '.repeat(10),
+    content:
+      'The ransomware affiliate loaded a vulnerable kernel driver to kill endpoint protection before encryption. ' +
+      'Driver names and hashes follow. '.repeat(10),
     huntScore: 61,
   },
   {
@@ -119,7 +121,7 @@ export async function seedMcpData(prisma: PrismaClient): Promise<Seeded> {
       { identifier: 'quiet-vendor', name: 'Quiet Vendor', url: 'https://vendor.example.test/blog', kind: 'html' as const, active: false },
     ].map((data) => prisma.source.create({ data })),
   );
-  const [labs, quiet] = sources as [typeof sources[number], typeof sources[number]];
+  const [labs, quiet] = sources as [(typeof sources)[number], (typeof sources)[number]];
   const articleIds: number[] = [];
   for (const [i, article] of ARTICLES.entries()) {
     const row = await prisma.article.create({
@@ -160,11 +162,19 @@ export async function seedMcpData(prisma: PrismaClient): Promise<Seeded> {
       triggeredBy: 'manual',
       rankScore: 8,
       extractionCounts: { CmdlineExtract: 1 },
-      extractionResult: { observables: [{ type: 'cmdline', value: 'powershell.exe -enc AAAA', source: 'CmdlineExtract' }], discrete_huntables_count: 1 },
+      extractionResult: {
+        observables: [{ type: 'cmdline', value: 'powershell.exe -enc AAAA', source: 'CmdlineExtract' }],
+        discrete_huntables_count: 1,
+      },
       sigmaRules: [{ title: 'PowerShell Encoded Command From Office', level: 'high' }],
       startedAt: new Date(Date.UTC(2026, 9, 2, 10)),
       finishedAt: new Date(Date.UTC(2026, 9, 2, 10, 5)),
-      stages: { create: [{ stage: 'ranking', status: 'completed', durationMs: 12 }, { stage: 'extraction', status: 'completed', durationMs: 40 }] },
+      stages: {
+        create: [
+          { stage: 'ranking', status: 'completed', durationMs: 12 },
+          { stage: 'extraction', status: 'completed', durationMs: 40 },
+        ],
+      },
     },
   });
   await prisma.workflowExecution.create({
@@ -209,13 +219,31 @@ export async function seedMcpData(prisma: PrismaClient): Promise<Seeded> {
       level: 'high',
       tags: ['attack.t1059.001'],
       maxSimilarity: 0.42,
-      matches: [{ score: 0.42, shared_atoms: ['image|endswith|\\powershell.exe'], attribution: { rule_id: REFERENCE_RULES[0].ruleId, title: REFERENCE_RULES[0].title } }],
+      matches: [
+        {
+          score: 0.42,
+          shared_atoms: ['image|endswith|\\powershell.exe'],
+          attribution: { rule_id: REFERENCE_RULES[0].ruleId, title: REFERENCE_RULES[0].title },
+        },
+      ],
     },
   });
   const approved = await prisma.sigmaQueueItem.create({
-    data: { status: 'approved', ruleYaml: 'title: Other\n', title: 'Approved Linux Rule', tags: ['attack.t1105'], reviewNotes: [{ author: 'ana', note: 'ok', at: '2026-10-03T00:00:00Z' }] },
+    data: {
+      status: 'approved',
+      ruleYaml: 'title: Other\n',
+      title: 'Approved Linux Rule',
+      tags: ['attack.t1105'],
+      reviewNotes: [{ author: 'ana', note: 'ok', at: '2026-10-03T00:00:00Z' }],
+    },
   });
   await prisma.modelVersion.create({ data: { version: 3, featurizerVersion: 1, isCurrent: true, modelFilePath: '/models/v3.onnx' } });
 
-  return { sourceIds: sources.map((s) => s.id), articleIds, executionId: execution.id, queueIds: [queued.id, approved.id], modelVersion: 3 };
+  return {
+    sourceIds: sources.map((s) => s.id),
+    articleIds,
+    executionId: execution.id,
+    queueIds: [queued.id, approved.id],
+    modelVersion: 3,
+  };
 }

@@ -1,6 +1,13 @@
 import { roleSatisfies, type Role } from '@huntforge/contracts';
 import { getArticleTool, searchArticlesTool } from './read/article-tools';
-import { getArticleCoverageTool, getExecutionStixTool, getStatsTool, getWorkflowExecutionTool, listSourcesTool, listWorkflowExecutionsTool } from './read/operations-tools';
+import {
+  getArticleCoverageTool,
+  getExecutionStixTool,
+  getStatsTool,
+  getWorkflowExecutionTool,
+  listSourcesTool,
+  listWorkflowExecutionsTool,
+} from './read/operations-tools';
 import { getQueueItemTool, listSigmaQueueTool } from './read/queue-tools';
 import { findSimilarSigmaRulesTool, getSigmaRuleTool, searchSigmaRulesTool } from './read/sigma-tools';
 import { describeTableTool, listTablesTool, querySqlTool } from './read/sql-tools';

@@ -31,12 +31,14 @@ export async function runBacktest(deps: BacktestDeps, queueId: number, request: 
     // Compiled once here so a rule that cannot run is refused before any dataset is read.
     void new CorrelationEngine(docs);
   } catch (error) {
-    if (error instanceof RuleCompileError) throw new HttpError(400, 'invalid_sigma', `The rule cannot run: ${error.message}${error.path ? ` (at ${error.path})` : ''}`);
+    if (error instanceof RuleCompileError)
+      throw new HttpError(400, 'invalid_sigma', `The rule cannot run: ${error.message}${error.path ? ` (at ${error.path})` : ''}`);
     throw error;
   }
   const results: BacktestDatasetResult[] = [];
   const deadline = performance.now() + deps.limits.backtestMaxMs;
-  for (const dataset of datasets) results.push(await backtestDataset(deps, docs, dataset, { maxExamples: request.max_examples, deadline }, now));
+  for (const dataset of datasets)
+    results.push(await backtestDataset(deps, docs, dataset, { maxExamples: request.max_examples, deadline }, now));
   return { queue_id: item.id, title: item.title, datasets: results };
 }
 
@@ -49,11 +51,20 @@ async function backtestDataset(
 ): Promise<BacktestDatasetResult> {
   const { maxExamples, deadline } = run;
   const bytes = await deps.datasets.bytesOf(dataset.id, now);
-  if (!bytes) throw new HttpError(404, 'dataset_not_found', `No telemetry dataset ${dataset.id} (it may have expired)`, { dataset_id: dataset.id });
+  if (!bytes)
+    throw new HttpError(404, 'dataset_not_found', `No telemetry dataset ${dataset.id} (it may have expired)`, { dataset_id: dataset.id });
   // A fresh engine per dataset: correlation state must not carry over from one log to another.
   const engine = new CorrelationEngine(docs);
   const summary: InputSummary = { path: dataset.name, container: '', events: 0, problems: [] };
-  const result: BacktestDatasetResult = { dataset_id: dataset.id, name: dataset.name, events: 0, matches: 0, first_matches: [], problems: [], complete: true };
+  const result: BacktestDatasetResult = {
+    dataset_id: dataset.id,
+    name: dataset.name,
+    events: 0,
+    matches: 0,
+    first_matches: [],
+    problems: [],
+    complete: true,
+  };
   let index = 0;
   try {
     for await (const event of readDataset(dataset.name, bytes, summary)) {
@@ -66,7 +77,8 @@ async function backtestDataset(
       const { matched } = engine.process(event.fields, Number.isNaN(time) ? 0 : time, event.source);
       if (matched.length > 0) {
         result.matches++;
-        if (result.first_matches.length < maxExamples) result.first_matches.push({ index, time: event.time, computer: event.computer, event: eventExcerpt(event.fields) });
+        if (result.first_matches.length < maxExamples)
+          result.first_matches.push({ index, time: event.time, computer: event.computer, event: eventExcerpt(event.fields) });
       }
       index++;
     }

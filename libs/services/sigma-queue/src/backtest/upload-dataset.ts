@@ -13,7 +13,11 @@ const DAY_MS = 86_400_000;
  * and give at least one event, so a backtest never meets a file it cannot read. Expired datasets are
  * purged on the way (retention needs no job of its own).
  */
-export async function uploadDataset(deps: DatasetDeps, input: UploadTelemetryDatasetRequest, uploadedBy: string | null): Promise<TelemetryDatasetBody> {
+export async function uploadDataset(
+  deps: DatasetDeps,
+  input: UploadTelemetryDatasetRequest,
+  uploadedBy: string | null,
+): Promise<TelemetryDatasetBody> {
   // Checked on the encoded length first, so an oversized upload is never decoded.
   if (Math.floor((input.content_base64.length * 3) / 4) - 2 > deps.limits.maxBytes) throw tooLarge(deps.limits.maxBytes);
   const bytes = Buffer.from(input.content_base64, 'base64');
@@ -55,7 +59,10 @@ async function storeDataset(deps: DatasetDeps, name: string, bytes: Buffer, uplo
     if (error instanceof TelemetryInputError) throw new HttpError(400, 'invalid_dataset', error.message, { reader_code: error.code });
     throw error;
   }
-  if (summary.events === 0) throw new HttpError(400, 'invalid_dataset', `${name}: no events in it (${summary.container || 'unknown'} container)`, { problems: summary.problems });
+  if (summary.events === 0)
+    throw new HttpError(400, 'invalid_dataset', `${name}: no events in it (${summary.container || 'unknown'} container)`, {
+      problems: summary.problems,
+    });
 
   const now = deps.now();
   await deps.datasets.purgeExpired(now);
@@ -73,5 +80,7 @@ async function storeDataset(deps: DatasetDeps, name: string, bytes: Buffer, uplo
 }
 
 function tooLarge(maxBytes: number): HttpError {
-  return new HttpError(413, 'dataset_too_large', `Datasets are limited to ${maxBytes} bytes (TELEMETRY_DATASET_MAX_BYTES)`, { max_bytes: maxBytes });
+  return new HttpError(413, 'dataset_too_large', `Datasets are limited to ${maxBytes} bytes (TELEMETRY_DATASET_MAX_BYTES)`, {
+    max_bytes: maxBytes,
+  });
 }

@@ -1,7 +1,14 @@
 import { SIGMA_ERROR_CODES, type ConvertRuleRequest, type ConvertRuleResponse } from '@huntforge/contracts';
 import type { SettingsReader } from '@huntforge/data';
 import { HttpError } from '@huntforge/platform';
-import { checkTargets, convertForTargets, DEFAULT_CONVERT_TARGETS, parseTargetList, ruleLoadError, type TargetSpec } from '@huntforge/sigma';
+import {
+  checkTargets,
+  convertForTargets,
+  DEFAULT_CONVERT_TARGETS,
+  parseTargetList,
+  ruleLoadError,
+  type TargetSpec,
+} from '@huntforge/sigma';
 
 const PROBLEM_CODES = {
   unknown_target: SIGMA_ERROR_CODES.unknownTarget,
@@ -27,7 +34,11 @@ export async function convertRule(deps: { settings: SettingsReader }, request: C
   const problem = checkTargets(specs);
   if (problem) {
     const fromSetting = request.targets === undefined;
-    throw new HttpError(400, PROBLEM_CODES[problem.code], fromSetting ? `${problem.message} (from the setting SIGMA_CONVERT_TARGETS)` : problem.message);
+    throw new HttpError(
+      400,
+      PROBLEM_CODES[problem.code],
+      fromSetting ? `${problem.message} (from the setting SIGMA_CONVERT_TARGETS)` : problem.message,
+    );
   }
   const loadError = ruleLoadError(request.rule_yaml);
   if (loadError !== null) throw new HttpError(400, SIGMA_ERROR_CODES.invalidSigma, `Not a Sigma rule: ${loadError}`);

@@ -30,7 +30,10 @@ describe('POST /api/sigma/convert', () => {
     await harness.ctx.db.prisma.setting.deleteMany({ where: { key: 'SIGMA_CONVERT_TARGETS' } });
   });
 
-  const convert = (body: unknown) => request(harness.app).post('/api/sigma/convert').send(body as object);
+  const convert = (body: unknown) =>
+    request(harness.app)
+      .post('/api/sigma/convert')
+      .send(body as object);
 
   it("converts to the team's default targets (splunk, kusto, lucene) when none are named", async () => {
     const response = await convert({ rule_yaml: RULE });
@@ -47,7 +50,9 @@ describe('POST /api/sigma/convert', () => {
   });
 
   it('uses the stored setting SIGMA_CONVERT_TARGETS with its pipelines', async () => {
-    await harness.ctx.db.prisma.setting.create({ data: { key: 'SIGMA_CONVERT_TARGETS', value: 'kusto:microsoft_xdr,eql', isSecret: false } });
+    await harness.ctx.db.prisma.setting.create({
+      data: { key: 'SIGMA_CONVERT_TARGETS', value: 'kusto:microsoft_xdr,eql', isSecret: false },
+    });
     const response = await convert({ rule_yaml: RULE });
     expect(response.status).toBe(200);
     expect(response.body.results.map((result: { target: string; pipelines: string[] }) => [result.target, result.pipelines])).toEqual([
@@ -63,7 +68,10 @@ describe('POST /api/sigma/convert', () => {
     const antivirus = RULE.replace('category: process_creation', 'category: antivirus');
     const response = await convert({
       rule_yaml: antivirus,
-      targets: [{ target: 'lucene', output_format: 'kibana_ndjson' }, { target: 'kusto', pipelines: ['microsoft_xdr'] }],
+      targets: [
+        { target: 'lucene', output_format: 'kibana_ndjson' },
+        { target: 'kusto', pipelines: ['microsoft_xdr'] },
+      ],
     });
     expect(response.status).toBe(200);
     const [lucene, kusto] = response.body.results;
@@ -75,8 +83,18 @@ describe('POST /api/sigma/convert', () => {
 
   it.each([
     ['an unknown target', 'unknown_target', { rule_yaml: RULE, targets: [{ target: 'qradar' }] }, /Unknown target 'qradar'/],
-    ['an unknown pipeline', 'unknown_pipeline', { rule_yaml: RULE, targets: [{ target: 'kusto', pipelines: ['no_such_pipeline'] }] }, /no_such_pipeline/],
-    ['an output format the target lacks', 'unknown_output_format', { rule_yaml: RULE, targets: [{ target: 'splunk', output_format: 'kibana_ndjson' }] }, /kibana_ndjson/],
+    [
+      'an unknown pipeline',
+      'unknown_pipeline',
+      { rule_yaml: RULE, targets: [{ target: 'kusto', pipelines: ['no_such_pipeline'] }] },
+      /no_such_pipeline/,
+    ],
+    [
+      'an output format the target lacks',
+      'unknown_output_format',
+      { rule_yaml: RULE, targets: [{ target: 'splunk', output_format: 'kibana_ndjson' }] },
+      /kibana_ndjson/,
+    ],
     ['text that is no Sigma rule', 'invalid_sigma', { rule_yaml: 'title: [' }, /YAML does not parse/],
     ['a list that is no rule', 'invalid_sigma', { rule_yaml: '- a\n- b\n' }, /must be a YAML mapping/],
     ['a missing rule', 'validation_error', { targets: [{ target: 'splunk' }] }, /rule_yaml/],

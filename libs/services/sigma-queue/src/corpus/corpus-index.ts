@@ -46,7 +46,15 @@ export class CorpusIndex {
     for (const rule of await this.rules.all()) {
       // Compiling the whole corpus takes about two seconds: let other requests (health probes) in between.
       if (++compiled % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
-      engine.add(rule.yaml, { rule_id: rule.ruleId, title: rule.title, author: rule.author, license: rule.license, origin: rule.origin, path: rule.path, level: rule.level });
+      engine.add(rule.yaml, {
+        rule_id: rule.ruleId,
+        title: rule.title,
+        author: rule.author,
+        license: rule.license,
+        origin: rule.origin,
+        path: rule.path,
+        level: rule.level,
+      });
     }
     this.logger.info({ ...engine.size, ms: Date.now() - started }, 'reference corpus compiled for coverage');
     return engine;

@@ -43,14 +43,32 @@ describe('reference corpus', () => {
 
     const rows = await harness.ctx.db.prisma.sigmaReferenceRule.findMany({ orderBy: { ruleId: 'asc' }, include: { atoms: true } });
     expect(rows.map((r) => r.ruleId)).toEqual([ID_A, ID_B]);
-    expect(rows[0]).toMatchObject({ path: 'rules/windows/proc_certutil.yml', author: 'Florian Roth', status: 'test', license: 'DRL-1.1', origin: 'sigmahq', telemetryClass: 'process_creation' });
-    expect(rows[0]?.atoms.map((a) => a.atom).sort()).toEqual(['commandline|contains|-f', 'commandline|contains|-urlcache', 'image|endswith|\\certutil.exe']);
+    expect(rows[0]).toMatchObject({
+      path: 'rules/windows/proc_certutil.yml',
+      author: 'Florian Roth',
+      status: 'test',
+      license: 'DRL-1.1',
+      origin: 'sigmahq',
+      telemetryClass: 'process_creation',
+    });
+    expect(rows[0]?.atoms.map((a) => a.atom).sort()).toEqual([
+      'commandline|contains|-f',
+      'commandline|contains|-urlcache',
+      'image|endswith|\\certutil.exe',
+    ]);
 
-    const similar = await request(harness.app).post('/api/sigma/similar').send({ rule_yaml: rule({ id: ID_D, title: 'Mine' }) });
+    const similar = await request(harness.app)
+      .post('/api/sigma/similar')
+      .send({ rule_yaml: rule({ id: ID_D, title: 'Mine' }) });
     expect(similar.status).toBe(200);
     expect(similar.body.max_similarity).toBe(1);
     expect(similar.body.matches[0].attribution).toEqual({
-      rule_id: ID_A, title: 'Certutil Download', author: 'Florian Roth', license: 'DRL-1.1', path: 'rules/windows/proc_certutil.yml', origin: 'sigmahq',
+      rule_id: ID_A,
+      title: 'Certutil Download',
+      author: 'Florian Roth',
+      license: 'DRL-1.1',
+      path: 'rules/windows/proc_certutil.yml',
+      origin: 'sigmahq',
     });
 
     const reference = await request(harness.app).get(`/api/sigma/reference-rules/${ID_A}`);
@@ -59,7 +77,10 @@ describe('reference corpus', () => {
 
   it('a second sync fetches, skips unchanged rules, re-indexes changed ones and removes deleted ones', async () => {
     await harness.ctx.scheduler.runNow('sync_sigma_rules');
-    writeFileSync(join(upstream, 'rules/windows/proc_certutil.yml'), rule({ id: ID_A, title: 'Certutil Download v2', args: ['-urlcache', '-split'] }));
+    writeFileSync(
+      join(upstream, 'rules/windows/proc_certutil.yml'),
+      rule({ id: ID_A, title: 'Certutil Download v2', args: ['-urlcache', '-split'] }),
+    );
     unlinkSync(join(upstream, 'rules/windows/proc_bits.yml'));
     commitAll(upstream, 'update');
 
@@ -84,7 +105,9 @@ describe('reference corpus', () => {
     expect(reply.max_similarity).toBeGreaterThan(0.5);
     expect(reply.max_similarity).toBeLessThan(1);
 
-    const bad = await harness.ctx.bus.request<unknown, SigmaSimilarityBusResponse>(REQUEST_KEYS.sigmaSimilaritySearch, { rule_yaml: 'title: x' });
+    const bad = await harness.ctx.bus.request<unknown, SigmaSimilarityBusResponse>(REQUEST_KEYS.sigmaSimilaritySearch, {
+      rule_yaml: 'title: x',
+    });
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_sigma' } });
   });
 
@@ -117,7 +140,10 @@ describe('index_customer_repo', () => {
     const first = await harness.ctx.scheduler.runNow('index_customer_repo');
     expect(first.detail).toMatchObject({ status: 'indexed', indexed: 2, unchanged: 0 });
     const rows = await harness.ctx.db.prisma.sigmaReferenceRule.findMany({ orderBy: { path: 'asc' } });
-    expect(rows.map((r) => [r.origin, r.path])).toEqual([['customer', 'detections/certutil.yml'], ['customer', 'detections/no_id.yml']]);
+    expect(rows.map((r) => [r.origin, r.path])).toEqual([
+      ['customer', 'detections/certutil.yml'],
+      ['customer', 'detections/no_id.yml'],
+    ]);
     expect(rows[1]?.ruleId).toMatch(/^customer:[0-9a-f]{32}$/);
 
     const second = await harness.ctx.scheduler.runNow('index_customer_repo');

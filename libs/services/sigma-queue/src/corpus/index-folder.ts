@@ -21,7 +21,9 @@ export async function indexRuleFolder(
   onProgress?: (done: number, total: number) => void,
 ): Promise<IndexSummary> {
   if (!existsSync(dir)) throw new Error(`${dir} does not exist`);
-  const hasRuleFolders = (await readdir(dir, { withFileTypes: true })).some((entry) => entry.isDirectory() && entry.name.startsWith('rules'));
+  const hasRuleFolders = (await readdir(dir, { withFileTypes: true })).some(
+    (entry) => entry.isDirectory() && entry.name.startsWith('rules'),
+  );
   const files = origin === 'sigmahq' && hasRuleFolders ? await referenceRuleFiles(dir) : await readRuleFiles(dir);
   return indexRuleFiles(files, origin, new ReferenceRuleRepository(prisma), signal, onProgress);
 }

@@ -29,18 +29,20 @@ export async function syncReferenceRules(deps: CorpusJobDeps, signal?: AbortSign
 
 /** SigmaHQ keeps rules in folders named rules, rules-emerging-threats, ...; other YAML (CI, tests) is not a rule. */
 export async function referenceRuleFiles(dir: string): Promise<RuleFile[]> {
-  const folders = (await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory() && e.name.startsWith('rules')).map((e) => e.name);
+  const folders = (await readdir(dir, { withFileTypes: true }))
+    .filter((e) => e.isDirectory() && e.name.startsWith('rules'))
+    .map((e) => e.name);
   if (folders.length === 0) return readRuleFiles(dir);
-  const files = await Promise.all(folders.map(async (folder) => (await readRuleFiles(join(dir, folder))).map((f) => ({ ...f, path: `${folder}/${f.path}` }))));
+  const files = await Promise.all(
+    folders.map(async (folder) => (await readRuleFiles(join(dir, folder))).map((f) => ({ ...f, path: `${folder}/${f.path}` }))),
+  );
   return files.flat();
 }
 
 export const CUSTOMER_INDEX_LOCK = 'sigma-queue:index-customer-repo';
 const LOCK_TTL_MS = 10 * 60_000;
 
-export type CustomerIndexOutcome =
-  | ({ status: 'indexed'; path: string } & IndexSummary)
-  | { status: 'skipped'; reason: string };
+export type CustomerIndexOutcome = ({ status: 'indexed'; path: string } & IndexSummary) | { status: 'skipped'; reason: string };
 
 /**
  * index_customer_repo: index SIGMA_REPO_PATH under a database lock, so two runs (two replicas, or a

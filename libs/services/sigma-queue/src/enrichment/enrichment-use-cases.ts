@@ -28,7 +28,14 @@ function enricherFor(deps: EnrichmentDeps, provider: string): RuleEnricher {
 
 /** The item fields a rule text sets: what the queue stores about it, with the mapping it loads to. */
 function itemFields(ruleYaml: string, facts: RuleFacts) {
-  return { ruleYaml, ...(facts.doc ? { ruleDocument: facts.doc } : {}), title: facts.title, level: facts.level, tags: facts.tags, validationFindings: facts.findings };
+  return {
+    ruleYaml,
+    ...(facts.doc ? { ruleDocument: facts.doc } : {}),
+    title: facts.title,
+    level: facts.level,
+    tags: facts.tags,
+    validationFindings: facts.findings,
+  };
 }
 
 /** Enriches the item's rule through a provider, stores a new conversation and applies the rule when it validates. */
@@ -54,7 +61,14 @@ export async function enrichItem(deps: EnrichmentDeps, id: number, input: { prov
     itemUpdate: facts.valid ? itemFields(output.ruleYaml, facts) : {},
   });
   await publish(deps, TOPICS.sigmaQueueChanged, item);
-  return { enriched_yaml: output.ruleYaml, conversation_id: conversation.id, provider: enricher.provider, model, changes: output.changes, findings: facts.findings };
+  return {
+    enriched_yaml: output.ruleYaml,
+    conversation_id: conversation.id,
+    provider: enricher.provider,
+    model,
+    changes: output.changes,
+    findings: facts.findings,
+  };
 }
 
 /** The latest conversation of an item, system prompt excluded. */
@@ -101,9 +115,20 @@ export async function chatTurn(deps: EnrichmentDeps, id: number, conversationId:
   if (!reply) throw new Error('the assistant turn was not stored');
   if (apply) await publish(deps, TOPICS.sigmaQueueChanged, item);
   const ruleYaml = apply && outcome.ruleYaml ? outcome.ruleYaml : item.ruleYaml;
-  return { conversation_id: conversationId, reply: toTurnBody(reply), rule_yaml: ruleYaml, findings: (revised ?? ruleFacts(ruleYaml)).findings };
+  return {
+    conversation_id: conversationId,
+    reply: toTurnBody(reply),
+    rule_yaml: ruleYaml,
+    findings: (revised ?? ruleFacts(ruleYaml)).findings,
+  };
 }
 
 function toTurnBody(turn: { turnIndex: number; role: string; content: string; ruleYaml: string | null; createdAt: Date }) {
-  return { turn_index: turn.turnIndex, role: turn.role as 'user' | 'assistant', content: turn.content, rule_yaml: turn.ruleYaml, created_at: turn.createdAt.toISOString() };
+  return {
+    turn_index: turn.turnIndex,
+    role: turn.role as 'user' | 'assistant',
+    content: turn.content,
+    rule_yaml: turn.ruleYaml,
+    created_at: turn.createdAt.toISOString(),
+  };
 }

@@ -21,7 +21,11 @@ describe('enrichment and the follow-up conversation', () => {
     defaultModel: 'rec-1',
     async enrich({ ruleYaml, model }) {
       calls.push(`enrich:${model}`);
-      return { ruleYaml: ruleYaml.replace('status: test', 'status: experimental'), changes: ['set status experimental'], systemPrompt: 'SECRET SYSTEM PROMPT' };
+      return {
+        ruleYaml: ruleYaml.replace('status: test', 'status: experimental'),
+        changes: ['set status experimental'],
+        systemPrompt: 'SECRET SYSTEM PROMPT',
+      };
     },
     async chatTurn({ model, message }) {
       calls.push(`turn:${model}:${message}`);
@@ -51,7 +55,11 @@ describe('enrichment and the follow-up conversation', () => {
     expect(enriched.falsepositives).toHaveLength(1);
 
     const item = await api().get(`/api/sigma-queue/${id}`);
-    expect(item.body).toMatchObject({ conversation_id: response.body.conversation_id, rule_yaml: response.body.enriched_yaml, tags: ['attack.command-and-control', 'attack.t1105'] });
+    expect(item.body).toMatchObject({
+      conversation_id: response.body.conversation_id,
+      rule_yaml: response.body.enriched_yaml,
+      tags: ['attack.command-and-control', 'attack.t1105'],
+    });
   });
 
   it('validate with enrich returns the enriched YAML and its findings', async () => {
@@ -63,7 +71,12 @@ describe('enrichment and the follow-up conversation', () => {
 
   it('shows the latest conversation without its system prompt', async () => {
     const id = await queued();
-    expect((await api().get(`/api/sigma-queue/${id}/enrichment-chat`)).body).toEqual({ conversation_id: null, provider: null, model: null, turns: [] });
+    expect((await api().get(`/api/sigma-queue/${id}/enrichment-chat`)).body).toEqual({
+      conversation_id: null,
+      provider: null,
+      model: null,
+      turns: [],
+    });
     const enriched = await api().post(`/api/sigma-queue/${id}/enrich`).send({ provider: 'recording' });
     const chat = await api().get(`/api/sigma-queue/${id}/enrichment-chat`);
     expect(chat.body).toMatchObject({ conversation_id: enriched.body.conversation_id, provider: 'recording', model: 'rec-1' });
@@ -74,7 +87,9 @@ describe('enrichment and the follow-up conversation', () => {
   it('continues through the original provider and model', async () => {
     const id = await queued();
     const enriched = await api().post(`/api/sigma-queue/${id}/enrich`).send({ provider: 'recording', model: 'rec-2' });
-    const turn = await api().post(`/api/sigma-queue/${id}/enrichment-chat/${enriched.body.conversation_id}/turn`).send({ message: 'why that status?' });
+    const turn = await api()
+      .post(`/api/sigma-queue/${id}/enrichment-chat/${enriched.body.conversation_id}/turn`)
+      .send({ message: 'why that status?' });
     expect(turn.status).toBe(200);
     expect(calls).toContain('turn:rec-2:why that status?');
     expect(turn.body.reply).toMatchObject({ role: 'assistant', content: 'noted', turn_index: 3 });
@@ -105,12 +120,19 @@ describe('enrichment and the follow-up conversation', () => {
     const first = await queued();
     const second = await queued();
     const enriched = await api().post(`/api/sigma-queue/${first}/enrich`).send({});
-    const foreign = await api().post(`/api/sigma-queue/${second}/enrichment-chat/${enriched.body.conversation_id}/turn`).send({ message: 'set level to low' });
+    const foreign = await api()
+      .post(`/api/sigma-queue/${second}/enrichment-chat/${enriched.body.conversation_id}/turn`)
+      .send({ message: 'set level to low' });
     expect(foreign.status).toBe(404);
-    const empty = await api().post(`/api/sigma-queue/${first}/enrichment-chat/${enriched.body.conversation_id}/turn`).send({ message: '  ' });
+    const empty = await api()
+      .post(`/api/sigma-queue/${first}/enrichment-chat/${enriched.body.conversation_id}/turn`)
+      .send({ message: '  ' });
     expect(empty.status).toBe(400);
     const unknown = await api().post(`/api/sigma-queue/${first}/enrich`).send({ provider: 'nope' });
     expect(unknown.status).toBe(503);
-    expect(unknown.body.error).toMatchObject({ code: 'provider_unavailable', details: { available: ['builtin', 'openai', 'anthropic', 'ollama', 'codex', 'recording'] } });
+    expect(unknown.body.error).toMatchObject({
+      code: 'provider_unavailable',
+      details: { available: ['builtin', 'openai', 'anthropic', 'ollama', 'codex', 'recording'] },
+    });
   });
 });

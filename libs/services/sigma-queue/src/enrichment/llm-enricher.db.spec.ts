@@ -24,7 +24,12 @@ describe('enrichment through a model provider (real openai SDK against a local f
     fake.enqueue('chat', { text: JSON.stringify({ rule_yaml: enrichedYaml, changes: ['raised level to high'] }) });
     const queued = await api().post('/api/sigma-queue').send({ rule_yaml: bare }).expect(201);
     const enriched = await api().post(`/api/sigma-queue/${queued.body.queue_id}/enrich`).send({ provider: 'openai' }).expect(200);
-    expect(enriched.body).toMatchObject({ provider: 'openai', model: 'gpt-4.1-mini', changes: ['raised level to high'], enriched_yaml: enrichedYaml });
+    expect(enriched.body).toMatchObject({
+      provider: 'openai',
+      model: 'gpt-4.1-mini',
+      changes: ['raised level to high'],
+      enriched_yaml: enrichedYaml,
+    });
     const first = fake.chatRequests()[0]?.body as { model: string; messages: Array<{ role: string; content: string }> };
     expect(first.model).toBe('gpt-4.1-mini');
     expect(first.messages.find((message) => message.role === 'user')?.content).toContain('<<<ARTICLE_DATA');

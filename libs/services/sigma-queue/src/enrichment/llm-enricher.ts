@@ -1,4 +1,11 @@
-import { createProviderFromSettings, isLlmError, wrapUntrustedArticle, type LlmProvider, type ProviderFactoryOptions, type SettingsSource } from '@huntforge/llm';
+import {
+  createProviderFromSettings,
+  isLlmError,
+  wrapUntrustedArticle,
+  type LlmProvider,
+  type ProviderFactoryOptions,
+  type SettingsSource,
+} from '@huntforge/llm';
 import { SETTINGS_ERROR_CODES } from '@huntforge/contracts';
 import { HttpError } from '@huntforge/platform';
 import { builtinChatTurn } from '@huntforge/sigma';
@@ -40,10 +47,23 @@ const chatSchema = z.union([
 function asHttpError(error: unknown): unknown {
   if (!isLlmError(error)) return error;
   if (error.code === 'credential_base_url_changed') {
-    return new HttpError(409, SETTINGS_ERROR_CODES.credentialBaseUrlChanged, error.message, { reason: error.code, provider: error.details.provider });
+    return new HttpError(409, SETTINGS_ERROR_CODES.credentialBaseUrlChanged, error.message, {
+      reason: error.code,
+      provider: error.details.provider,
+    });
   }
-  const status = error.code === 'provider_not_configured' || error.code === 'builtin_has_no_model' ? 409 : error.code === 'timeout' ? 504 : error.code === 'invalid_model_output' ? 502 : 503;
-  return new HttpError(status, status === 409 ? 'provider_not_configured' : 'provider_unavailable', error.message, { reason: error.code, provider: error.details.provider });
+  const status =
+    error.code === 'provider_not_configured' || error.code === 'builtin_has_no_model'
+      ? 409
+      : error.code === 'timeout'
+        ? 504
+        : error.code === 'invalid_model_output'
+          ? 502
+          : 503;
+  return new HttpError(status, status === 409 ? 'provider_not_configured' : 'provider_unavailable', error.message, {
+    reason: error.code,
+    provider: error.details.provider,
+  });
 }
 
 async function calling<T>(call: () => Promise<T>): Promise<T> {
@@ -80,7 +100,13 @@ export function createLlmRuleEnricher(provider: 'openai' | 'anthropic' | 'ollama
         ...(article?.content ? ['Article text:', wrapUntrustedArticle(article.content.slice(0, MAX_ARTICLE_CHARS))] : []),
       ].join('\n');
       const result = await calling(async () =>
-        (await client()).complete({ model: input.model, system: SYSTEM_PROMPT, messages: [{ role: 'user', content: user }], responseSchema: enrichSchema, timeoutMs: options.timeoutMs }),
+        (await client()).complete({
+          model: input.model,
+          system: SYSTEM_PROMPT,
+          messages: [{ role: 'user', content: user }],
+          responseSchema: enrichSchema,
+          timeoutMs: options.timeoutMs,
+        }),
       );
       const parsed = result.json as z.infer<typeof enrichSchema>;
       return { ruleYaml: parsed.rule_yaml, changes: parsed.changes, systemPrompt: SYSTEM_PROMPT };
@@ -88,16 +114,18 @@ export function createLlmRuleEnricher(provider: 'openai' | 'anthropic' | 'ollama
     async chatTurn(input: ChatInput) {
       const guard = builtinChatTurn({ ruleYaml: input.ruleYaml, message: input.message, history: input.history });
       if (guard.kind === 'out_of_scope') return guard;
-      const result = await calling(async () => (await client()).complete({
-        model: input.model,
-        system: `${input.systemPrompt}\n\n${CHAT_RULES}`,
-        messages: [
-          ...input.history.map((turn) => ({ role: turn.role, content: turn.content })),
-          { role: 'user', content: `Current rule:\n${wrapUntrustedArticle(input.ruleYaml, 'rule')}\n\nRequest: ${input.message}` },
-        ],
-        responseSchema: chatSchema,
-        timeoutMs: options.timeoutMs,
-      }));
+      const result = await calling(async () =>
+        (await client()).complete({
+          model: input.model,
+          system: `${input.systemPrompt}\n\n${CHAT_RULES}`,
+          messages: [
+            ...input.history.map((turn) => ({ role: turn.role, content: turn.content })),
+            { role: 'user', content: `Current rule:\n${wrapUntrustedArticle(input.ruleYaml, 'rule')}\n\nRequest: ${input.message}` },
+          ],
+          responseSchema: chatSchema,
+          timeoutMs: options.timeoutMs,
+        }),
+      );
       const parsed = result.json as z.infer<typeof chatSchema>;
       if (parsed.out_of_scope) return { kind: 'out_of_scope', reason: parsed.reason };
       return { kind: 'reply', content: parsed.reply, ruleYaml: parsed.rule_yaml };

@@ -32,7 +32,13 @@ export class GithubError extends Error {
 export async function openPullRequest(input: PullRequestInput): Promise<{ url: string; number: number }> {
   const [owner, repo] = input.repo.split('/') as [string, string];
   const { Octokit } = await import('@octokit/rest');
-  const octokit = new Octokit({ auth: input.token, baseUrl: input.apiUrl, userAgent: 'huntforge-sigma-queue', log: SILENT, request: { retries: 0 } });
+  const octokit = new Octokit({
+    auth: input.token,
+    baseUrl: input.apiUrl,
+    userAgent: 'huntforge-sigma-queue',
+    log: SILENT,
+    request: { retries: 0 },
+  });
   try {
     const { data: repository } = await octokit.rest.repos.get({ owner, repo });
     const base = repository.default_branch;

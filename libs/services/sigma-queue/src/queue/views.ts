@@ -22,7 +22,11 @@ export function selfTestOf(provenance: unknown): SigmaQueueItemBody['self_test']
     fired_on: Array.isArray(raw['fired_on']) ? raw['fired_on'].map(String) : [],
     baseline:
       baseline && typeof baseline['fires'] === 'number' && typeof baseline['events'] === 'number'
-        ? { fires: baseline['fires'], events: baseline['events'], examples: Array.isArray(baseline['examples']) ? baseline['examples'].map(String) : [] }
+        ? {
+            fires: baseline['fires'],
+            events: baseline['events'],
+            examples: Array.isArray(baseline['examples']) ? baseline['examples'].map(String) : [],
+          }
         : null,
     error: typeof raw['error'] === 'string' ? raw['error'] : null,
   };

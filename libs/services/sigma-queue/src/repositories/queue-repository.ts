@@ -29,7 +29,11 @@ export class QueueRepository {
 
   /** Review-queue items per status, for the metrics gauge read at scrape time. */
   async countByStatus(workflowExecutionId?: number): Promise<Array<{ status: string; count: number }>> {
-    const groups = await this.prisma.sigmaQueueItem.groupBy({ by: ['status'], where: workflowExecutionId ? { workflowExecutionId } : {}, _count: { _all: true } });
+    const groups = await this.prisma.sigmaQueueItem.groupBy({
+      by: ['status'],
+      where: workflowExecutionId ? { workflowExecutionId } : {},
+      _count: { _all: true },
+    });
     return groups.map((group) => ({ status: group.status, count: group._count._all }));
   }
 
@@ -103,7 +107,10 @@ export class QueueRepository {
    */
   async findByExecutionAndRules(workflowExecutionId: number, ruleYamls: string[]): Promise<Map<string, QueueItemRow>> {
     const rows = await this.prisma.sigmaQueueItem.findMany({
-      where: { workflowExecutionId, OR: [{ originalRuleYaml: { in: ruleYamls } }, { originalRuleYaml: null, ruleYaml: { in: ruleYamls } }] },
+      where: {
+        workflowExecutionId,
+        OR: [{ originalRuleYaml: { in: ruleYamls } }, { originalRuleYaml: null, ruleYaml: { in: ruleYamls } }],
+      },
       orderBy: { id: 'asc' },
     });
     const byYaml = new Map<string, QueueItemRow>();
@@ -129,13 +136,19 @@ export class QueueRepository {
   /** The rule text and kept mapping of the given items. */
   async ruleTexts(ids: readonly number[]): Promise<Array<Pick<QueueItemRow, 'id' | 'ruleYaml' | 'ruleDocument' | 'updatedAt'>>> {
     if (ids.length === 0) return [];
-    return this.prisma.sigmaQueueItem.findMany({ where: { id: { in: [...ids] } }, select: { id: true, ruleYaml: true, ruleDocument: true, updatedAt: true } });
+    return this.prisma.sigmaQueueItem.findMany({
+      where: { id: { in: [...ids] } },
+      select: { id: true, ruleYaml: true, ruleDocument: true, updatedAt: true },
+    });
   }
 
   /** The first open or approved item queued with exactly this text (a publisher rule seen before). */
   async openItemWithOriginal(ruleYaml: string): Promise<Pick<QueueItemRow, 'id' | 'status'> | null> {
     return this.prisma.sigmaQueueItem.findFirst({
-      where: { status: { in: ['pending', 'needs_review', 'approved'] }, OR: [{ originalRuleYaml: ruleYaml }, { originalRuleYaml: null, ruleYaml }] },
+      where: {
+        status: { in: ['pending', 'needs_review', 'approved'] },
+        OR: [{ originalRuleYaml: ruleYaml }, { originalRuleYaml: null, ruleYaml }],
+      },
       select: { id: true, status: true },
       orderBy: { id: 'asc' },
     });
@@ -145,7 +158,12 @@ export class QueueRepository {
     return this.prisma.sigmaQueueItem.findUnique({ where: { id } });
   }
 
-  async list(filter: { statuses?: readonly SigmaQueueStatusValue[]; workflowExecutionId?: number; limit: number; offset: number }): Promise<{ items: QueueItemRow[]; total: number }> {
+  async list(filter: {
+    statuses?: readonly SigmaQueueStatusValue[];
+    workflowExecutionId?: number;
+    limit: number;
+    offset: number;
+  }): Promise<{ items: QueueItemRow[]; total: number }> {
     const where: Prisma.SigmaQueueItemWhereInput = {
       ...(filter.statuses?.length ? { status: { in: [...filter.statuses] } } : {}),
       ...(filter.workflowExecutionId ? { workflowExecutionId: filter.workflowExecutionId } : {}),
@@ -153,7 +171,13 @@ export class QueueRepository {
     // The page's ids first, from the (status,) created_at, id index alone; then only its rows, whose YAML and
     // matches are large: skipping whole rows made a deep page sort the queue on disk.
     const [page, total] = await Promise.all([
-      this.prisma.sigmaQueueItem.findMany({ where, select: { id: true }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: filter.limit, skip: filter.offset }),
+      this.prisma.sigmaQueueItem.findMany({
+        where,
+        select: { id: true },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: filter.limit,
+        skip: filter.offset,
+      }),
       this.prisma.sigmaQueueItem.count({ where }),
     ]);
     const ids = page.map((row) => row.id);
@@ -162,7 +186,12 @@ export class QueueRepository {
   }
 
   /** Updates only from the given statuses and, when `unchangedSince` is given, only if nobody wrote the row since. */
-  async updateIfStatus(id: number, from: readonly SigmaQueueStatusValue[], data: Prisma.SigmaQueueItemUpdateInput, unchangedSince?: Date): Promise<QueueItemRow | null> {
+  async updateIfStatus(
+    id: number,
+    from: readonly SigmaQueueStatusValue[],
+    data: Prisma.SigmaQueueItemUpdateInput,
+    unchangedSince?: Date,
+  ): Promise<QueueItemRow | null> {
     const { count } = await this.prisma.sigmaQueueItem.updateMany({
       where: { id, status: { in: [...from] }, ...(unchangedSince ? { updatedAt: unchangedSince } : {}) },
       data: data as Prisma.SigmaQueueItemUpdateManyMutationInput,

@@ -55,11 +55,21 @@ export class ReferenceRuleRepository {
         for (const rule of rules) {
           const { atoms, ...fields } = rule;
           const data = { ...fields, logsource: fields.logsource as object, indexedAt };
-          const row = await tx.sigmaReferenceRule.upsert({ where: { ruleId: rule.ruleId }, create: data, update: data, select: { id: true } });
+          const row = await tx.sigmaReferenceRule.upsert({
+            where: { ruleId: rule.ruleId },
+            create: data,
+            update: data,
+            select: { id: true },
+          });
           await tx.sigmaRuleAtom.deleteMany({ where: { ruleId: row.id } });
           if (atoms.length > 0) {
             await tx.sigmaRuleAtom.createMany({
-              data: atoms.map((atom) => ({ ruleId: row.id, atom: atom.atom, polarity: atom.polarity, telemetryClass: rule.telemetryClass })),
+              data: atoms.map((atom) => ({
+                ruleId: row.id,
+                atom: atom.atom,
+                polarity: atom.polarity,
+                telemetryClass: rule.telemetryClass,
+              })),
               skipDuplicates: true,
             });
           }
@@ -88,7 +98,18 @@ export class ReferenceRuleRepository {
   async find(ruleId: string): Promise<(StoredReferenceRule & { status: string | null; tags: string[] }) | null> {
     return this.prisma.sigmaReferenceRule.findUnique({
       where: { ruleId },
-      select: { ruleId: true, origin: true, path: true, title: true, author: true, license: true, yaml: true, status: true, level: true, tags: true },
+      select: {
+        ruleId: true,
+        origin: true,
+        path: true,
+        title: true,
+        author: true,
+        license: true,
+        yaml: true,
+        status: true,
+        level: true,
+        tags: true,
+      },
     });
   }
 

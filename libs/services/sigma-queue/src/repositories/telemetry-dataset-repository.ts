@@ -39,7 +39,11 @@ export class TelemetryDatasetRepository {
   }
 
   async list(now: Date): Promise<DatasetSummaryRow[]> {
-    return this.prisma.telemetryDataset.findMany({ where: { expiresAt: { gt: now } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: SUMMARY });
+    return this.prisma.telemetryDataset.findMany({
+      where: { expiresAt: { gt: now } },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      select: SUMMARY,
+    });
   }
 
   async find(id: number, now: Date): Promise<DatasetSummaryRow | null> {

@@ -37,7 +37,14 @@ export class QueueSimilarity {
       const atoms = cached.atoms;
       const ruleId = String(item.id);
       statusById.set(ruleId, item.status);
-      index.add(atoms, { ruleId, title: item.title, author: null, license: 'n/a (review queue item)', path: `queue item #${item.id}`, origin: 'review queue' });
+      index.add(atoms, {
+        ruleId,
+        title: item.title,
+        author: null,
+        license: 'n/a (review queue item)',
+        path: `queue item #${item.id}`,
+        origin: 'review queue',
+      });
     }
     if (index.size === 0) return null;
     const best = index.search(analysed.atoms, { top: 1 }).matches[0];

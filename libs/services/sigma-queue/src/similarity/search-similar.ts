@@ -15,7 +15,11 @@ export async function searchSimilar(index: CorpusIndex, ruleYaml: string, top: n
 }
 
 /** The same for a rule the caller already parsed (the queue validates first), so its YAML is not parsed twice. */
-export async function searchSimilarDocument(index: CorpusIndex, doc: Record<string, unknown> | null, top: number): Promise<SimilaritySearchResponse> {
+export async function searchSimilarDocument(
+  index: CorpusIndex,
+  doc: Record<string, unknown> | null,
+  top: number,
+): Promise<SimilaritySearchResponse> {
   return searchAnalysed(index, doc ? analyseRuleDocument(doc) : { ok: false, reason: 'the rule is not a YAML mapping' }, top);
 }
 

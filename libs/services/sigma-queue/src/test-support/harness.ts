@@ -64,7 +64,10 @@ export function gitRepo(files: Record<string, string>): string {
 
 export function commitAll(root: string, message: string): void {
   execFileSync('git', ['add', '-A'], { cwd: root, stdio: 'pipe' });
-  execFileSync('git', ['-c', 'user.email=t@example.test', '-c', 'user.name=test', 'commit', '-q', '-m', message], { cwd: root, stdio: 'pipe' });
+  execFileSync('git', ['-c', 'user.email=t@example.test', '-c', 'user.name=test', 'commit', '-q', '-m', message], {
+    cwd: root,
+    stdio: 'pipe',
+  });
 }
 
 /** A small valid rule (the test kit's, named as this service's specs call it). */

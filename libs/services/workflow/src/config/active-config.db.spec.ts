@@ -18,7 +18,10 @@ describe('the active config source executions snapshot from', () => {
     const first = await source.active();
     expect(await source.active()).toBe(first);
 
-    await api().put('/api/workflow/config').send({ thresholds: { RankingThreshold: 8 } }).expect(200);
+    await api()
+      .put('/api/workflow/config')
+      .send({ thresholds: { RankingThreshold: 8 } })
+      .expect(200);
     const saved = await source.active();
     expect(saved.version).toBe(first.version + 1);
     expect(saved.snapshot.thresholds.RankingThreshold).toBe(8);
@@ -30,7 +33,10 @@ describe('the active config source executions snapshot from', () => {
 
     await api()
       .put('/api/workflow/config/prompts')
-      .send({ agent_name: 'RankAgent', prompt: { role: 'You are a strict triager.', task: 'Score 0-10.', instructions: 'Only count commands.' } })
+      .send({
+        agent_name: 'RankAgent',
+        prompt: { role: 'You are a strict triager.', task: 'Score 0-10.', instructions: 'Only count commands.' },
+      })
       .expect(200);
     const prompted = await source.active();
     expect(prompted.snapshot.prompts['RankAgent']).toMatchObject({ instructions: 'Only count commands.' });

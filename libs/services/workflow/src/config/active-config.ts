@@ -30,10 +30,14 @@ export async function getActiveWorkflowConfig(prisma: PrismaClient): Promise<Act
 }
 
 /** The JSON an execution stores as its config snapshot: version, thresholds, agents, prompts (never the auto-trigger threshold). */
-export function toConfigSnapshot(config: ActiveWorkflowConfig): { version: number; thresholds: Thresholds; agents: Record<string, AgentSettings>; prompts: Record<string, Prompt> } {
+export function toConfigSnapshot(config: ActiveWorkflowConfig): {
+  version: number;
+  thresholds: Thresholds;
+  agents: Record<string, AgentSettings>;
+  prompts: Record<string, Prompt>;
+} {
   return { version: config.version, thresholds: config.thresholds, agents: config.agents, prompts: config.prompts };
 }
-
 
 type ActiveSnapshot = { version: number; snapshot: ReturnType<typeof toConfigSnapshot>; autoTriggerThreshold: number };
 
@@ -50,7 +54,11 @@ export function createActiveConfigSource(prisma: PrismaClient): { active(): Prom
       const stamp = await configs.activeStamp();
       if (stamp !== null && cached?.stamp === stamp) return cached.value;
       const config = await getActiveWorkflowConfig(prisma);
-      const value = { version: config.version, snapshot: toConfigSnapshot(config), autoTriggerThreshold: config.autoTriggerHuntScoreThreshold };
+      const value = {
+        version: config.version,
+        snapshot: toConfigSnapshot(config),
+        autoTriggerThreshold: config.autoTriggerHuntScoreThreshold,
+      };
       // A change landing between the stamp and the read is caught by the next call: its stamp differs.
       cached = stamp === null ? null : { stamp, value };
       return value;

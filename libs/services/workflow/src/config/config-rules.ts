@@ -12,7 +12,13 @@ import { catalogProvidersOf } from '@huntforge/llm';
 import { resolveAgentModel } from './agent-resolution';
 
 /** Providers sharing one model namespace: codex (the subscription) runs OpenAI's model ids. */
-const NAMESPACE_OF: Record<string, string> = { openai: 'openai', codex: 'openai', anthropic: 'anthropic', ollama: 'ollama', builtin: 'builtin' };
+const NAMESPACE_OF: Record<string, string> = {
+  openai: 'openai',
+  codex: 'openai',
+  anthropic: 'anthropic',
+  ollama: 'ollama',
+  builtin: 'builtin',
+};
 
 export interface MissingPrompt {
   agent: string;
@@ -68,7 +74,11 @@ export function changedAgents(before: WorkflowSettings, after: WorkflowSettings,
  * extractors it enabled and extractors whose prompt it sent. A settings-only save (thresholds, models,
  * temperatures, efforts) and disabled extractors are exempt.
  */
-export function missingPrompts(after: WorkflowSettings, prompts: ReadonlyMap<string, Prompt | null>, changes: ChangedAgents): MissingPrompt[] {
+export function missingPrompts(
+  after: WorkflowSettings,
+  prompts: ReadonlyMap<string, Prompt | null>,
+  changes: ChangedAgents,
+): MissingPrompt[] {
   return EXTRACTION_AGENTS.filter((agent) => after.agents[agent].enabled && (changes.enabled.has(agent) || changes.prompts.has(agent)))
     .filter((agent) => isPromptEmpty(prompts.get(agent)))
     .map((agent) => ({ agent, reason: `${agent} is enabled but has no prompt` }));
@@ -79,7 +89,11 @@ export function missingPrompts(after: WorkflowSettings, prompts: ReadonlyMap<str
  * pairs are checked; models absent from the catalog (local or new models) always pass; openai and
  * codex share one namespace.
  */
-export function providerModelMismatches(after: WorkflowSettings, catalog: ModelCatalogFile, changes: ChangedAgents): ProviderModelMismatch[] {
+export function providerModelMismatches(
+  after: WorkflowSettings,
+  catalog: ModelCatalogFile,
+  changes: ChangedAgents,
+): ProviderModelMismatch[] {
   const mismatches: ProviderModelMismatch[] = [];
   for (const agent of changes.pairs) {
     const { provider, model } = resolveAgentModel(after, agent);

@@ -41,7 +41,6 @@ export interface ConfigChangeResult {
   changedPrompts: string[];
 }
 
-
 /** JSON with sorted keys, so equal settings compare equal whatever order they were built in. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>
@@ -80,7 +79,9 @@ export class WorkflowConfigService {
     const active = await this.active();
     const changes = ANY_PROMPT_AGENT_NAMES.map((agentName) => ({ agentName, prompt: this.defaults.prompt(agentName) }));
     try {
-      await this.prompts.transaction((tx) => this.prompts.saveVersions(tx, changes, { configVersion: active.version, description: 'Default prompts', actor: null }));
+      await this.prompts.transaction((tx) =>
+        this.prompts.saveVersions(tx, changes, { configVersion: active.version, description: 'Default prompts', actor: null }),
+      );
       return true;
     } catch {
       return false; // another replica seeded them first
@@ -90,7 +91,13 @@ export class WorkflowConfigService {
   private merge(before: WorkflowSettings, input: ConfigChangeInput): WorkflowSettings {
     const after: WorkflowSettings = structuredClone(before);
     const thresholds = thresholdsSchema.safeParse({ ...after.thresholds, ...input.thresholds });
-    if (!thresholds.success) throw new HttpError(400, 'validation_error', 'Invalid thresholds', validationDetails(thresholds.error, 'body').map((issue) => ({ ...issue, path: issue.path.replace(/^body/, 'body.thresholds') })));
+    if (!thresholds.success)
+      throw new HttpError(
+        400,
+        'validation_error',
+        'Invalid thresholds',
+        validationDetails(thresholds.error, 'body').map((issue) => ({ ...issue, path: issue.path.replace(/^body/, 'body.thresholds') })),
+      );
     after.thresholds = thresholds.data;
 
     const names = Object.keys(input.agents ?? {});
@@ -100,7 +107,12 @@ export class WorkflowConfigService {
       if (!isConfigAgentName(name)) continue;
       const parsed = agentSettingsSchema.safeParse({ ...after.agents[name], ...(input.agents?.[name] as object) });
       if (!parsed.success) {
-        throw new HttpError(400, 'validation_error', `Invalid settings for ${name}`, validationDetails(parsed.error).map((issue) => ({ ...issue, path: `body.agents.${name}.${issue.path}` })));
+        throw new HttpError(
+          400,
+          'validation_error',
+          `Invalid settings for ${name}`,
+          validationDetails(parsed.error).map((issue) => ({ ...issue, path: `body.agents.${name}.${issue.path}` })),
+        );
       }
       after.agents[name] = parsed.data;
     }
@@ -133,13 +145,22 @@ export class WorkflowConfigService {
       for (const [agent, prompt] of Object.entries(input.prompts ?? {})) promptsAfter.set(agent, prompt);
       const missing = missingPrompts(after, promptsAfter, changes);
       if (missing.length > 0 && !input.allowPromptWarnings) {
-        throw new HttpError(400, WORKFLOW_ERROR_CODES.missingPrompts, `Enabled extractors without a prompt: ${missing.map((m) => m.agent).join(', ')} (set allow_prompt_warnings to save anyway)`, { agents: missing });
+        throw new HttpError(
+          400,
+          WORKFLOW_ERROR_CODES.missingPrompts,
+          `Enabled extractors without a prompt: ${missing.map((m) => m.agent).join(', ')} (set allow_prompt_warnings to save anyway)`,
+          { agents: missing },
+        );
       }
       warnings.push(...missing.map((m) => ({ code: 'missing_prompt', agent: m.agent, message: m.reason })));
       const mismatches = providerModelMismatches(after, this.registry.catalog(), changes);
       if (mismatches.length > 0) {
-        const summary = mismatches.map((m) => `${m.agent}: ${m.model} is a ${m.catalog_providers.join('/')} model, not ${m.provider}`).join('; ');
-        throw new HttpError(400, WORKFLOW_ERROR_CODES.providerModelMismatch, `Provider and model do not match (${summary})`, { agents: mismatches });
+        const summary = mismatches
+          .map((m) => `${m.agent}: ${m.model} is a ${m.catalog_providers.join('/')} model, not ${m.provider}`)
+          .join('; ');
+        throw new HttpError(400, WORKFLOW_ERROR_CODES.providerModelMismatch, `Provider and model do not match (${summary})`, {
+          agents: mismatches,
+        });
       }
       const efforts = await invalidEfforts(after, changes, (provider, model) => this.registry.capabilitiesOf(provider, model));
       if (efforts.length > 0) {
@@ -155,7 +176,11 @@ export class WorkflowConfigService {
     }
     const record = await this.prompts.transaction(async (tx) => {
       const created = await this.configs.createVersion(tx, after, input.description ?? null);
-      await this.prompts.saveVersions(tx, promptChanges, { configVersion: created.version, description: input.description ?? null, actor: input.actor });
+      await this.prompts.saveVersions(tx, promptChanges, {
+        configVersion: created.version,
+        description: input.description ?? null,
+        actor: input.actor,
+      });
       return created;
     });
     return { record, created: true, warnings, changedPrompts: promptChanges.map((change) => change.agentName) };

@@ -1,5 +1,10 @@
 import request from 'supertest';
-import { THRESHOLD_DEFAULTS, configVersionsResponseSchema, updateWorkflowConfigResponseSchema, workflowConfigResponseSchema } from '@huntforge/contracts';
+import {
+  THRESHOLD_DEFAULTS,
+  configVersionsResponseSchema,
+  updateWorkflowConfigResponseSchema,
+  workflowConfigResponseSchema,
+} from '@huntforge/contracts';
 import type { Prisma } from '@huntforge/data';
 import { createFakeCodex, type FakeCodex } from '@huntforge/testing';
 import { startWorkflow, type WorkflowHarness } from '../test-support/workflow-harness';
@@ -10,7 +15,16 @@ describe('workflow configuration', () => {
 
   beforeAll(async () => {
     codex = createFakeCodex({
-      models: [{ id: 'gpt-5-codex', efforts: [{ level: 'low', description: 'Quick' }, { level: 'high', description: 'Thorough' }], defaultEffort: 'low' }],
+      models: [
+        {
+          id: 'gpt-5-codex',
+          efforts: [
+            { level: 'low', description: 'Quick' },
+            { level: 'high', description: 'Thorough' },
+          ],
+          defaultEffort: 'low',
+        },
+      ],
     });
     harness = await startWorkflow({ serviceEnv: { CODEX_PATH: codex.path } });
   });
@@ -25,14 +39,33 @@ describe('workflow configuration', () => {
   it('starts at version 1 with the spec defaults and the auto-trigger threshold at 100', async () => {
     const config = workflowConfigResponseSchema.parse((await get()).body);
     expect(config).toMatchObject({ version: 1, is_active: true, thresholds: THRESHOLD_DEFAULTS, auto_trigger_hunt_score_threshold: 100 });
-    expect(config.agents['RankAgent']).toEqual({ provider: 'builtin', model: null, temperature: 0, top_p: null, effort: null, enabled: true });
-    expect(config.agent_models).toMatchObject({ RankAgent: null, RankAgent_provider: 'builtin', RankAgent_effort: null, CmdlineExtract_enabled: true });
+    expect(config.agents['RankAgent']).toEqual({
+      provider: 'builtin',
+      model: null,
+      temperature: 0,
+      top_p: null,
+      effort: null,
+      enabled: true,
+    });
+    expect(config.agent_models).toMatchObject({
+      RankAgent: null,
+      RankAgent_provider: 'builtin',
+      RankAgent_effort: null,
+      CmdlineExtract_enabled: true,
+    });
   });
 
   it('every save is a new integer version; an identical save creates none', async () => {
     const before = workflowConfigResponseSchema.parse((await get()).body).version;
-    const saved = updateWorkflowConfigResponseSchema.parse((await put({ thresholds: { RankingThreshold: 7 }, description: 'stricter ranking' })).body);
-    expect(saved).toMatchObject({ version: before + 1, created: true, description: 'stricter ranking', thresholds: { RankingThreshold: 7, MinHuntScore: 97 } });
+    const saved = updateWorkflowConfigResponseSchema.parse(
+      (await put({ thresholds: { RankingThreshold: 7 }, description: 'stricter ranking' })).body,
+    );
+    expect(saved).toMatchObject({
+      version: before + 1,
+      created: true,
+      description: 'stricter ranking',
+      thresholds: { RankingThreshold: 7, MinHuntScore: 97 },
+    });
     const again = (await put({ thresholds: { RankingThreshold: 7 } })).body;
     expect(again).toMatchObject({ version: before + 1, created: false });
     const echoed = (await get()).body;
@@ -109,7 +142,13 @@ describe('workflow configuration', () => {
 
   describe('rule 2: provider/model pairs', () => {
     it('rejects a model the catalog attributes to another provider, with no override', async () => {
-      const res = await put({ agents: { SigmaAgent: { provider: 'anthropic', model: 'gpt-4.1' }, RankAgent: { provider: 'ollama', model: 'claude-haiku-4-5' } }, allow_prompt_warnings: true }, 400);
+      const res = await put(
+        {
+          agents: { SigmaAgent: { provider: 'anthropic', model: 'gpt-4.1' }, RankAgent: { provider: 'ollama', model: 'claude-haiku-4-5' } },
+          allow_prompt_warnings: true,
+        },
+        400,
+      );
       expect(res.body.error.code).toBe('provider_model_mismatch');
       expect(res.body.error.details.agents).toEqual([
         { agent: 'RankAgent', provider: 'ollama', model: 'claude-haiku-4-5', catalog_providers: ['anthropic'] },
@@ -125,7 +164,9 @@ describe('workflow configuration', () => {
     });
 
     it('checks an extractor that inherits a changed ExtractAgent pair', async () => {
-      await put({ agents: { ExtractAgent: { provider: 'openai', model: 'gpt-4.1' }, CmdlineExtract: { provider: 'openai', model: null } } });
+      await put({
+        agents: { ExtractAgent: { provider: 'openai', model: 'gpt-4.1' }, CmdlineExtract: { provider: 'openai', model: null } },
+      });
       const res = await put({ agents: { ExtractAgent: { provider: 'anthropic', model: 'gpt-4o' } } }, 400);
       const agents = (res.body.error.details.agents as Array<{ agent: string }>).map((entry) => entry.agent);
       expect(agents).toContain('ExtractAgent');
@@ -137,7 +178,10 @@ describe('workflow configuration', () => {
       const active = await harness.ctx.db.prisma.workflowConfigVersion.findFirstOrThrow({ where: { isActive: true } });
       const config = active.config as { agents: Record<string, Record<string, unknown>> };
       config.agents['OSDetectionAgent'] = { ...config.agents['OSDetectionAgent'], provider: 'anthropic', model: 'gpt-4.1' };
-      await harness.ctx.db.prisma.workflowConfigVersion.update({ where: { id: active.id }, data: { config: config as unknown as Prisma.InputJsonValue } });
+      await harness.ctx.db.prisma.workflowConfigVersion.update({
+        where: { id: active.id },
+        data: { config: config as unknown as Prisma.InputJsonValue },
+      });
       await put({ thresholds: { MinHuntScore: 90 } }, 200);
       await put({ agents: { OSDetectionAgent: { provider: 'openai' } } }, 200);
     });
@@ -148,12 +192,24 @@ describe('workflow configuration', () => {
       const res = await put({ agents: { RankAgent: { provider: 'openai', model: 'gpt-5-mini', effort: 'xhigh' } } }, 400);
       expect(res.body.error).toMatchObject({
         code: 'invalid_effort',
-        details: { agents: [{ agent: 'RankAgent', field: 'RankAgent_effort', effort: 'xhigh', model: 'gpt-5-mini', allowed: ['minimal', 'low', 'medium', 'high'] }] },
+        details: {
+          agents: [
+            {
+              agent: 'RankAgent',
+              field: 'RankAgent_effort',
+              effort: 'xhigh',
+              model: 'gpt-5-mini',
+              allowed: ['minimal', 'low', 'medium', 'high'],
+            },
+          ],
+        },
       });
     });
 
     it('rejects any effort for a model without effort levels, accepts a listed one and unknown models', async () => {
-      expect((await put({ agent_models: { RankAgent: 'gpt-4.1-mini', RankAgent_effort: 'low' } }, 400)).body.error.code).toBe('invalid_effort');
+      expect((await put({ agent_models: { RankAgent: 'gpt-4.1-mini', RankAgent_effort: 'low' } }, 400)).body.error.code).toBe(
+        'invalid_effort',
+      );
       await put({ agents: { RankAgent: { model: 'gpt-5-mini', effort: 'minimal' } } }, 200);
       await put({ agents: { RankAgent: { model: 'gpt-7-experimental', effort: 'ultra' } } }, 200);
     });
@@ -168,14 +224,20 @@ describe('workflow configuration', () => {
   describe('auto-trigger threshold', () => {
     it('PATCH changes it in place on the active row; PUT leaves it alone', async () => {
       const before = (await get()).body;
-      const patched = await request(harness.app).patch('/api/workflow/config/auto-trigger-threshold').send({ auto_trigger_hunt_score_threshold: 42.5 }).expect(200);
+      const patched = await request(harness.app)
+        .patch('/api/workflow/config/auto-trigger-threshold')
+        .send({ auto_trigger_hunt_score_threshold: 42.5 })
+        .expect(200);
       expect(patched.body).toEqual({ version: before.version, auto_trigger_hunt_score_threshold: 42.5 });
       const saved = (await put({ thresholds: { RankingThreshold: 5 }, auto_trigger_hunt_score_threshold: 1 })).body;
       expect(saved).toMatchObject({ version: before.version + 1, auto_trigger_hunt_score_threshold: 42.5 });
     });
 
     it.each([[101], [-1], ['50']])('PATCH %p is 400 validation_error', async (value) => {
-      const res = await request(harness.app).patch('/api/workflow/config/auto-trigger-threshold').send({ auto_trigger_hunt_score_threshold: value }).expect(400);
+      const res = await request(harness.app)
+        .patch('/api/workflow/config/auto-trigger-threshold')
+        .send({ auto_trigger_hunt_score_threshold: value })
+        .expect(400);
       expect(res.body.error.code).toBe('validation_error');
     });
   });
@@ -195,24 +257,42 @@ describe('workflow configuration', () => {
     });
 
     it.each(['limit=101', 'limit=0', 'page=0', 'version=abc'])('rejects %s with 400 validation_error', async (query) => {
-      expect((await request(harness.app).get(`/api/workflow/config/versions?${query}`).expect(400)).body.error.code).toBe('validation_error');
+      expect((await request(harness.app).get(`/api/workflow/config/versions?${query}`).expect(400)).body.error.code).toBe(
+        'validation_error',
+      );
     });
   });
 
   describe('POST /api/workflow/config/versions/{version}/activate', () => {
-    const activate = (version: number | string, body: object = {}) => request(harness.app).post(`/api/workflow/config/versions/${version}/activate`).send(body);
+    const activate = (version: number | string, body: object = {}) =>
+      request(harness.app).post(`/api/workflow/config/versions/${version}/activate`).send(body);
 
     it('makes an earlier version the next one, with its thresholds, agents and prompts; history stays', async () => {
-      const target = workflowConfigResponseSchema.parse((await put({ thresholds: { RankingThreshold: 4.5 }, description: 'to come back to' })).body);
-      await request(harness.app).put('/api/workflow/config/prompts').send({ agent_name: 'RankAgent', prompt: { role: 'kept role', task: 't', instructions: 'i' } }).expect(200);
+      const target = workflowConfigResponseSchema.parse(
+        (await put({ thresholds: { RankingThreshold: 4.5 }, description: 'to come back to' })).body,
+      );
+      await request(harness.app)
+        .put('/api/workflow/config/prompts')
+        .send({ agent_name: 'RankAgent', prompt: { role: 'kept role', task: 't', instructions: 'i' } })
+        .expect(200);
       const kept = workflowConfigResponseSchema.parse((await get()).body);
       await put({ thresholds: { RankingThreshold: 9 } });
-      await request(harness.app).put('/api/workflow/config/prompts').send({ agent_name: 'RankAgent', prompt: { role: 'later role', task: 't', instructions: 'i' } }).expect(200);
+      await request(harness.app)
+        .put('/api/workflow/config/prompts')
+        .send({ agent_name: 'RankAgent', prompt: { role: 'later role', task: 't', instructions: 'i' } })
+        .expect(200);
       const before = workflowConfigResponseSchema.parse((await get()).body);
 
       // Earlier tests here leave agents on hosted providers without keys: applied anyway, as told.
-      const res = updateWorkflowConfigResponseSchema.parse((await activate(kept.version, { allow_unavailable_providers: true }).expect(200)).body);
-      expect(res).toMatchObject({ created: true, version: before.version + 1, description: `Re-activated v${kept.version}`, thresholds: { ...target.thresholds } });
+      const res = updateWorkflowConfigResponseSchema.parse(
+        (await activate(kept.version, { allow_unavailable_providers: true }).expect(200)).body,
+      );
+      expect(res).toMatchObject({
+        created: true,
+        version: before.version + 1,
+        description: `Re-activated v${kept.version}`,
+        thresholds: { ...target.thresholds },
+      });
       expect(res.agents).toEqual(kept.agents);
       expect((await request(harness.app).get('/api/workflow/config/prompts/RankAgent').expect(200)).body.prompt.role).toBe('kept role');
       expect((await request(harness.app).get(`/api/workflow/config/versions?version=${before.version}`).expect(200)).body.total).toBe(1);
@@ -221,11 +301,17 @@ describe('workflow configuration', () => {
     });
 
     it('refuses a version whose providers cannot be used now (409 provider_unavailable), and applies it when told to', async () => {
-      const openai = (await put({ agents: { RankAgent: { provider: 'openai', model: 'gpt-4.1-mini', effort: null, temperature: 0, top_p: null } } })).body.version as number;
+      const openai = (
+        await put({ agents: { RankAgent: { provider: 'openai', model: 'gpt-4.1-mini', effort: null, temperature: 0, top_p: null } } })
+      ).body.version as number;
       await put({ agents: { RankAgent: { provider: 'builtin', model: null } } });
       const refused = await activate(openai).expect(409);
       expect(refused.body.error).toMatchObject({ code: 'provider_unavailable' });
-      expect(refused.body.error.details.providers).toContainEqual({ provider: 'openai', reason: 'OPENAI_API_KEY is not configured', agents: expect.arrayContaining(['RankAgent']) });
+      expect(refused.body.error.details.providers).toContainEqual({
+        provider: 'openai',
+        reason: 'OPENAI_API_KEY is not configured',
+        agents: expect.arrayContaining(['RankAgent']),
+      });
       expect((await activate(openai, { allow_unavailable_providers: true }).expect(200)).body.agents.RankAgent.provider).toBe('openai');
       await put({ agents: { RankAgent: { provider: 'builtin', model: null } } });
     });

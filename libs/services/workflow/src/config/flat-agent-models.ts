@@ -18,7 +18,10 @@ export function toFlatAgentModels(settings: WorkflowSettings): Record<string, st
  * Flat keys back to per-agent partial settings. Unknown agent prefixes are returned separately so the
  * caller answers unknown_agent; values are type-checked later with the agent settings schema.
  */
-export function fromFlatAgentModels(flat: Record<string, unknown>): { agents: Record<string, Partial<Record<keyof AgentSettings, unknown>>>; unknown: string[] } {
+export function fromFlatAgentModels(flat: Record<string, unknown>): {
+  agents: Record<string, Partial<Record<keyof AgentSettings, unknown>>>;
+  unknown: string[];
+} {
   const agents: Record<string, Partial<Record<keyof AgentSettings, unknown>>> = {};
   const unknown: string[] = [];
   for (const [key, value] of Object.entries(flat)) {

@@ -8,7 +8,10 @@ export type ProviderAvailability = () => Promise<Record<string, { available: boo
  * The providers the enabled agents of `agents` would use that cannot be used now, with the agents that use
  * them. A preset or an old version that needs a missing key would otherwise be activated and fail every run.
  */
-export async function unavailableProviders(agents: Record<string, Partial<AgentSettings>>, availability: ProviderAvailability): Promise<UnavailableProvider[]> {
+export async function unavailableProviders(
+  agents: Record<string, Partial<AgentSettings>>,
+  availability: ProviderAvailability,
+): Promise<UnavailableProvider[]> {
   const byProvider = new Map<string, string[]>();
   for (const [agent, settings] of Object.entries(agents)) {
     if (settings.enabled === false || !settings.provider || settings.provider === 'builtin') continue;
@@ -24,10 +27,19 @@ export async function unavailableProviders(agents: Record<string, Partial<AgentS
 }
 
 /** Refuses (409 provider_unavailable, nothing applied) unless the caller said to apply anyway. */
-export async function assertProvidersAvailable(agents: Record<string, Partial<AgentSettings>>, availability: ProviderAvailability | undefined, allow: boolean): Promise<void> {
+export async function assertProvidersAvailable(
+  agents: Record<string, Partial<AgentSettings>>,
+  availability: ProviderAvailability | undefined,
+  allow: boolean,
+): Promise<void> {
   if (allow || !availability) return;
   const missing = await unavailableProviders(agents, availability);
   if (missing.length === 0) return;
   const summary = missing.map((entry) => `${entry.provider} (${entry.reason}; used by ${entry.agents.join(', ')})`).join('; ');
-  throw new HttpError(409, WORKFLOW_ERROR_CODES.providerUnavailable, `Not applied: ${summary}. Configure the provider in Settings, or apply anyway with allow_unavailable_providers=true`, { providers: missing });
+  throw new HttpError(
+    409,
+    WORKFLOW_ERROR_CODES.providerUnavailable,
+    `Not applied: ${summary}. Configure the provider in Settings, or apply anyway with allow_unavailable_providers=true`,
+    { providers: missing },
+  );
 }

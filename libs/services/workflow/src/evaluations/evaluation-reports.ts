@@ -19,12 +19,19 @@ export async function configVersionsModels(repo: EvaluationRepository) {
       const settings = normaliseSettings(row.config);
       const agents = Object.fromEntries(
         Object.values(EVAL_SUBAGENT_AGENTS).map((agent) => {
-          const setting = settings.agents[agent as keyof typeof settings.agents] as { provider?: string; model?: string | null } | undefined;
+          const setting = settings.agents[agent as keyof typeof settings.agents] as
+            { provider?: string; model?: string | null } | undefined;
           const provider = setting?.provider ?? 'builtin';
           return [agent, { provider, model: provider === 'builtin' ? null : (setting?.model ?? null) }];
         }),
       );
-      return { config_version: row.version, is_active: row.isActive, created_at: row.createdAt.toISOString(), description: row.description, agents };
+      return {
+        config_version: row.version,
+        is_active: row.isActive,
+        created_at: row.createdAt.toISOString(),
+        description: row.description,
+        agents,
+      };
     }),
   };
 }
@@ -48,7 +55,8 @@ export async function compareVersions(
 ) {
   const { evaluations: repo, prompts } = repos;
   for (const version of [a, b]) {
-    if (!(await repos.configs.exists(version))) throw new HttpError(404, EVAL_ERROR_CODES.configNotFound, `config version ${version} not found`);
+    if (!(await repos.configs.exists(version)))
+      throw new HttpError(404, EVAL_ERROR_CODES.configNotFound, `config version ${version} not found`);
   }
   const agent = EVAL_SUBAGENT_AGENTS[subagent];
   const rows = await repo.completed(subagent);
@@ -73,7 +81,12 @@ export async function compareVersions(
     agent,
     version_a: aggregateVersion(a, of(a).map(toScoredRecord)),
     version_b: aggregateVersion(b, of(b).map(toScoredRecord)),
-    articles: urls.map((url) => ({ article_url: url, title: (left.get(url) ?? right.get(url))?.article?.title ?? null, a: side(left.get(url)), b: side(right.get(url)) })),
+    articles: urls.map((url) => ({
+      article_url: url,
+      title: (left.get(url) ?? right.get(url))?.article?.title ?? null,
+      a: side(left.get(url)),
+      b: side(right.get(url)),
+    })),
     prompt: { a: promptA, b: promptB, changed: promptA !== promptB },
     model: { a: modelOf(a), b: modelOf(b) },
   };

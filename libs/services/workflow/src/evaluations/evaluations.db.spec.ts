@@ -32,7 +32,11 @@ async function settled(harness: WorkflowHarness, ids: number[]): Promise<EvalRec
   await waitFor(
     'every evaluation record settled',
     async () => {
-      views = await Promise.all(ids.map(async (id) => (await request(harness.app).get(`/api/evaluations/subagent-eval-status/${id}`).expect(200)).body as EvalRecordView));
+      views = await Promise.all(
+        ids.map(
+          async (id) => (await request(harness.app).get(`/api/evaluations/subagent-eval-status/${id}`).expect(200)).body as EvalRecordView,
+        ),
+      );
       return views.every((view) => view.status === 'completed' || view.status === 'failed');
     },
     60_000,
@@ -59,11 +63,20 @@ describe('subagent evaluations with the builtin provider', () => {
       .post('/api/evaluations/run-subagent-eval')
       .send({ subagent_name: 'cmdline', article_urls: [must(evalSet.bySubagent.cmdline[0]).url, 'https://nowhere.example/not-a-fixture'] })
       .expect(422);
-    expect(missing.body.error).toMatchObject({ code: 'eval_fixture_missing', details: { urls: ['https://nowhere.example/not-a-fixture'] } });
+    expect(missing.body.error).toMatchObject({
+      code: 'eval_fixture_missing',
+      details: { urls: ['https://nowhere.example/not-a-fixture'] },
+    });
     const many = Array.from({ length: CAP + 1 }, (_, i) => `https://nowhere.example/${i}`);
-    const large = await request(harness.app).post('/api/evaluations/run-subagent-eval').send({ subagent_name: 'cmdline', article_urls: many }).expect(422);
+    const large = await request(harness.app)
+      .post('/api/evaluations/run-subagent-eval')
+      .send({ subagent_name: 'cmdline', article_urls: many })
+      .expect(422);
     expect(large.body.error).toMatchObject({ code: 'eval_run_too_large', details: { requested: CAP + 1, max: CAP } });
-    const notSeeded = await request(harness.app).post('/api/evaluations/run-subagent-eval').send({ subagent_name: 'scheduled_tasks' }).expect(422);
+    const notSeeded = await request(harness.app)
+      .post('/api/evaluations/run-subagent-eval')
+      .send({ subagent_name: 'scheduled_tasks' })
+      .expect(422);
     expect(notSeeded.body.error).toMatchObject({ code: 'eval_article_not_seeded', details: { urls: [unseeded] } });
     const invalid = await request(harness.app).post('/api/evaluations/run-subagent-eval').send({ subagent_name: 'nope' }).expect(400);
     expect(invalid.body.error.code).toBe('validation_error');
@@ -90,10 +103,23 @@ describe('subagent evaluations with the builtin provider', () => {
 
   it('runs the whole cmdline set: one evaluation execution per article, scored per item, nothing queued, config untouched', async () => {
     const activeBefore = (await request(harness.app).get('/api/workflow/config').expect(200)).body.version;
-    const launched = await request(harness.app).post('/api/evaluations/run-subagent-eval').send({ subagent_name: 'cmdline', use_active_config: false }).expect(202);
-    expect(launched.body).toMatchObject({ subagent: 'cmdline', agent: 'CmdlineExtract', provider: 'builtin', model: null, stagger_seconds: 0, config_version: activeBefore });
+    const launched = await request(harness.app)
+      .post('/api/evaluations/run-subagent-eval')
+      .send({ subagent_name: 'cmdline', use_active_config: false })
+      .expect(202);
+    expect(launched.body).toMatchObject({
+      subagent: 'cmdline',
+      agent: 'CmdlineExtract',
+      provider: 'builtin',
+      model: null,
+      stagger_seconds: 0,
+      config_version: activeBefore,
+    });
     expect(launched.body.total).toBe(evalSet.bySubagent.cmdline.length);
-    const views = await settled(harness, launched.body.records.map((r: { id: number }) => r.id));
+    const views = await settled(
+      harness,
+      launched.body.records.map((r: { id: number }) => r.id),
+    );
     expect(views.every((view) => view.status === 'completed')).toBe(true);
     for (const view of views) {
       expect(evalRecordSchema.safeParse(view).success).toBe(true);
@@ -108,7 +134,10 @@ describe('subagent evaluations with the builtin provider', () => {
     expect(matched / expected).toBeGreaterThan(0.6);
 
     const prisma = harness.ctx.db.prisma;
-    const executions = await prisma.workflowExecution.findMany({ where: { id: { in: launched.body.records.map((r: { execution_id: number }) => r.execution_id) } }, include: { stages: true } });
+    const executions = await prisma.workflowExecution.findMany({
+      where: { id: { in: launched.body.records.map((r: { execution_id: number }) => r.execution_id) } },
+      include: { stages: true },
+    });
     for (const execution of executions) {
       expect(execution).toMatchObject({ isEvalRun: true, triggeredBy: 'eval', status: 'completed' });
       expect((execution.configSnapshot as Record<string, unknown>)['eval_run']).toBe(true);
@@ -145,7 +174,10 @@ describe('subagent evaluations with the builtin provider', () => {
     for (const article of articles) expect(article.expected.required.every((atom) => /^[a-z_]+::/.test(atom))).toBe(true);
     const launched = await request(harness.app).post('/api/evaluations/run-subagent-eval').send({ subagent_name: 'sigma' }).expect(202);
     expect(launched.body).toMatchObject({ subagent: 'sigma', agent: 'SigmaAgent', total: articles.length });
-    const views = await settled(harness, launched.body.records.map((r: { id: number }) => r.id));
+    const views = await settled(
+      harness,
+      launched.body.records.map((r: { id: number }) => r.id),
+    );
     for (const view of views) {
       const article = must(articles.find((a) => a.url === view.article_url));
       expect(view).toMatchObject({ status: 'completed', expected_count: article.expectedCount });
@@ -172,12 +204,27 @@ describe('subagent evaluations with the builtin provider', () => {
 
   it('rescores count-only records from retained output: a dry run by default, idempotent when applied', async () => {
     const prisma = harness.ctx.db.prisma;
-    const [scorable, noOutput] = await prisma.evaluationRecord.findMany({ where: { subagent: 'cmdline', status: 'completed' }, orderBy: { id: 'asc' }, take: 2 });
-    await prisma.evaluationRecord.update({ where: { id: must(scorable).id }, data: { score: null, matchedCount: null, missedCount: null, extraCount: null } });
-    await prisma.evaluationRecord.update({ where: { id: must(noOutput).id }, data: { score: null, matchedCount: null, output: undefined } });
+    const [scorable, noOutput] = await prisma.evaluationRecord.findMany({
+      where: { subagent: 'cmdline', status: 'completed' },
+      orderBy: { id: 'asc' },
+      take: 2,
+    });
+    await prisma.evaluationRecord.update({
+      where: { id: must(scorable).id },
+      data: { score: null, matchedCount: null, missedCount: null, extraCount: null },
+    });
+    await prisma.evaluationRecord.update({
+      where: { id: must(noOutput).id },
+      data: { score: null, matchedCount: null, output: undefined },
+    });
     await prisma.$executeRawUnsafe(`UPDATE evaluation_records SET output = NULL WHERE id = ${must(noOutput).id}`);
-    await prisma.workflowExecution.update({ where: { id: must(must(noOutput).workflowExecutionId) }, data: { extractionResult: undefined } });
-    await prisma.$executeRawUnsafe(`UPDATE workflow_executions SET extraction_result = NULL WHERE id = ${must(noOutput).workflowExecutionId}`);
+    await prisma.workflowExecution.update({
+      where: { id: must(must(noOutput).workflowExecutionId) },
+      data: { extractionResult: undefined },
+    });
+    await prisma.$executeRawUnsafe(
+      `UPDATE workflow_executions SET extraction_result = NULL WHERE id = ${must(noOutput).workflowExecutionId}`,
+    );
 
     const dry = await request(harness.app).post('/api/evaluations/subagent-eval-rescore?subagent=cmdline').expect(200);
     expect(dry.body).toEqual({ apply: false, agents: { cmdline: { candidates: 2, scorable: 1, unrepairable_no_output: 1, rescored: 0 } } });
@@ -187,7 +234,11 @@ describe('subagent evaluations with the builtin provider', () => {
     expect(applied.body.agents.cmdline).toEqual({ candidates: 2, scorable: 1, unrepairable_no_output: 1, rescored: 1 });
     expect(Object.keys(applied.body.agents).sort()).toEqual([...EVAL_SUBAGENTS].sort());
     const repaired = await prisma.evaluationRecord.findUnique({ where: { id: must(scorable).id } });
-    expect(repaired).toMatchObject({ score: must(scorable).score, matchedCount: must(scorable).matchedCount, extraCount: must(scorable).extraCount });
+    expect(repaired).toMatchObject({
+      score: must(scorable).score,
+      matchedCount: must(scorable).matchedCount,
+      extraCount: must(scorable).extraCount,
+    });
     const again = await request(harness.app).post('/api/evaluations/subagent-eval-rescore?apply=true').expect(200);
     expect(again.body.agents.cmdline).toEqual({ candidates: 1, scorable: 0, unrepairable_no_output: 1, rescored: 0 });
     await request(harness.app).post('/api/evaluations/subagent-eval-rescore?subagent=bogus').expect(400);
@@ -195,20 +246,39 @@ describe('subagent evaluations with the builtin provider', () => {
 
   it('backfills open records from their executions and clears the ones still open', async () => {
     const prisma = harness.ctx.db.prisma;
-    const done = await prisma.evaluationRecord.findFirst({ where: { subagent: 'cmdline', status: 'completed', score: { not: null } }, orderBy: { id: 'desc' } });
+    const done = await prisma.evaluationRecord.findFirst({
+      where: { subagent: 'cmdline', status: 'completed', score: { not: null } },
+      orderBy: { id: 'desc' },
+    });
     await prisma.evaluationRecord.update({ where: { id: must(done).id }, data: { status: 'pending', score: null, completedAt: null } });
     const articleId = must(await prisma.article.findFirst({ orderBy: { id: 'asc' } })).id;
-    const failedRun = await prisma.workflowExecution.create({ data: { articleId, configSnapshot: {}, isEvalRun: true, triggeredBy: 'eval', status: 'failed', error: 'model timed out' } });
-    const waiting = await prisma.workflowExecution.create({ data: { articleId, configSnapshot: {}, isEvalRun: true, triggeredBy: 'eval', status: 'pending' } });
-    const failing = await prisma.evaluationRecord.create({ data: { subagent: 'cmdline', articleId, workflowExecutionId: failedRun.id, status: 'running', expectedCount: 1 } });
-    const open = await prisma.evaluationRecord.create({ data: { subagent: 'network_indicators', articleId, workflowExecutionId: waiting.id, status: 'pending', expectedCount: 1 } });
+    const failedRun = await prisma.workflowExecution.create({
+      data: { articleId, configSnapshot: {}, isEvalRun: true, triggeredBy: 'eval', status: 'failed', error: 'model timed out' },
+    });
+    const waiting = await prisma.workflowExecution.create({
+      data: { articleId, configSnapshot: {}, isEvalRun: true, triggeredBy: 'eval', status: 'pending' },
+    });
+    const failing = await prisma.evaluationRecord.create({
+      data: { subagent: 'cmdline', articleId, workflowExecutionId: failedRun.id, status: 'running', expectedCount: 1 },
+    });
+    const open = await prisma.evaluationRecord.create({
+      data: { subagent: 'network_indicators', articleId, workflowExecutionId: waiting.id, status: 'pending', expectedCount: 1 },
+    });
 
     const backfill = await request(harness.app).post('/api/evaluations/subagent-eval-backfill').expect(200);
     expect(backfill.body).toEqual({ examined: 3, scored: 1, failed: 1, still_pending: 1, record_ids: [must(done).id, failing.id] });
-    expect(await prisma.evaluationRecord.findUnique({ where: { id: must(done).id } })).toMatchObject({ status: 'completed', score: must(done).score });
-    expect(await prisma.evaluationRecord.findUnique({ where: { id: failing.id } })).toMatchObject({ status: 'failed', error: 'model timed out' });
+    expect(await prisma.evaluationRecord.findUnique({ where: { id: must(done).id } })).toMatchObject({
+      status: 'completed',
+      score: must(done).score,
+    });
+    expect(await prisma.evaluationRecord.findUnique({ where: { id: failing.id } })).toMatchObject({
+      status: 'failed',
+      error: 'model timed out',
+    });
 
-    const cleared = await request(harness.app).delete('/api/evaluations/subagent-eval-clear-pending?subagent=network_indicators').expect(200);
+    const cleared = await request(harness.app)
+      .delete('/api/evaluations/subagent-eval-clear-pending?subagent=network_indicators')
+      .expect(200);
     expect(cleared.body).toEqual({ cleared: 1, record_ids: [open.id] });
     expect(await prisma.evaluationRecord.findUnique({ where: { id: open.id } })).toBeNull();
     expect(await prisma.workflowExecution.findUnique({ where: { id: waiting.id } })).toMatchObject({ status: 'cancelled' });
@@ -216,14 +286,21 @@ describe('subagent evaluations with the builtin provider', () => {
   });
 
   it('lists config versions with their models and compares two versions of a subagent', async () => {
-    await request(harness.app).put('/api/workflow/config').send({ thresholds: { RankingThreshold: 5 } }).expect(200);
+    await request(harness.app)
+      .put('/api/workflow/config')
+      .send({ thresholds: { RankingThreshold: 5 } })
+      .expect(200);
     const second = await request(harness.app)
       .post('/api/evaluations/run-subagent-eval')
       .send({ subagent_name: 'cmdline', article_urls: [must(evalSet.bySubagent.cmdline[0]).url] })
       .expect(202);
     await settled(harness, [second.body.records[0].id]);
     const versions = await request(harness.app).get('/api/evaluations/config-versions-models').expect(200);
-    expect(versions.body.versions[0]).toMatchObject({ config_version: second.body.config_version, is_active: true, agents: { CmdlineExtract: { provider: 'builtin', model: null } } });
+    expect(versions.body.versions[0]).toMatchObject({
+      config_version: second.body.config_version,
+      is_active: true,
+      agents: { CmdlineExtract: { provider: 'builtin', model: null } },
+    });
     const first = versions.body.versions[1].config_version;
 
     const compare = await request(harness.app)
@@ -235,7 +312,9 @@ describe('subagent evaluations with the builtin provider', () => {
     expect(both).toHaveLength(1);
     expect(both[0].a.score).toBe(both[0].b.score); // same builtin extractor, same article
     expect(compare.body.prompt.changed).toBe(false);
-    const missing = await request(harness.app).get(`/api/evaluations/subagent-eval-compare?subagent=cmdline&version_a=${first}&version_b=9999`).expect(404);
+    const missing = await request(harness.app)
+      .get(`/api/evaluations/subagent-eval-compare?subagent=cmdline&version_a=${first}&version_b=9999`)
+      .expect(404);
     expect(missing.body.error.code).toBe('config_version_not_found');
   }, 60_000);
 
@@ -259,7 +338,10 @@ describe('subagent evaluation through the OpenAI SDK against a local fake server
       text: JSON.stringify({ items: [{ value: article.expected.required[0] }, { value: 'NotInTheArticleSvc' }], count: 2 }),
       usage: { input: 900, output: 40 },
     }));
-    harness = await startWorkflow({ settingsEnv: { OPENAI_API_KEY: API_KEY, OPENAI_BASE_URL: fake.baseUrl }, serviceEnv: { EVAL_STAGGER_SECONDS: '0' } });
+    harness = await startWorkflow({
+      settingsEnv: { OPENAI_API_KEY: API_KEY, OPENAI_BASE_URL: fake.baseUrl },
+      serviceEnv: { EVAL_STAGGER_SECONDS: '0' },
+    });
     await seedEvalArticles(harness);
   }, 120_000);
   afterAll(async () => {
@@ -268,7 +350,10 @@ describe('subagent evaluation through the OpenAI SDK against a local fake server
   });
 
   it('scores the model output and records the model, without activating another config', async () => {
-    await request(harness.app).put('/api/workflow/config').send({ agents: { ServicesExtract: { provider: 'openai', model: MODEL } } }).expect(200);
+    await request(harness.app)
+      .put('/api/workflow/config')
+      .send({ agents: { ServicesExtract: { provider: 'openai', model: MODEL } } })
+      .expect(200);
     const launched = await request(harness.app)
       .post('/api/evaluations/run-subagent-eval')
       .send({ subagent_name: 'ServicesExtract', article_urls: [article.url] })

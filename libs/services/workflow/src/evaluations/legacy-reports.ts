@@ -1,4 +1,11 @@
-import { AGENT_OUTPUT_SCHEMAS, EVAL_SUBAGENT_AGENTS, isExtractorSubagent, toEvalSubagent, type EvalSubagent, type ExtractorSubagent } from '@huntforge/contracts';
+import {
+  AGENT_OUTPUT_SCHEMAS,
+  EVAL_SUBAGENT_AGENTS,
+  isExtractorSubagent,
+  toEvalSubagent,
+  type EvalSubagent,
+  type ExtractorSubagent,
+} from '@huntforge/contracts';
 import { countVerdict, roundFigure, type EvalSet } from '@huntforge/observables';
 import type { EvaluationRepository } from '../repositories/evaluation-repository';
 
@@ -11,7 +18,11 @@ export const EVAL_TARGETS = {
 const rate = (part: number, whole: number) => (whole === 0 ? 0 : roundFigure(part / whole));
 
 /** Legacy OS-detection results: the latest non-evaluation platform decision per eval article against its label. */
-export async function osDetectionResults(repo: EvaluationRepository, evalSet: EvalSet, articleIdsByUrl: (urls: string[]) => Promise<Map<string, number>>) {
+export async function osDetectionResults(
+  repo: EvaluationRepository,
+  evalSet: EvalSet,
+  articleIdsByUrl: (urls: string[]) => Promise<Map<string, number>>,
+) {
   const labelled = evalSet.fixtures.filter((fixture) => fixture.platform);
   const ids = await articleIdsByUrl(labelled.map((fixture) => fixture.url));
   const detections = await repo.latestPlatformDetections([...ids.values()]);
@@ -19,7 +30,16 @@ export async function osDetectionResults(repo: EvaluationRepository, evalSet: Ev
     const id = ids.get(fixture.url);
     if (id === undefined) return [];
     const detected = (detections.get(id) as { os?: string } | undefined)?.os ?? null;
-    return [{ article_id: id, article_url: fixture.url, title: fixture.title, expected_os: fixture.platform as string, detected_os: detected, correct: detected === null ? null : detected === fixture.platform }];
+    return [
+      {
+        article_id: id,
+        article_url: fixture.url,
+        title: fixture.title,
+        expected_os: fixture.platform as string,
+        detected_os: detected,
+        correct: detected === null ? null : detected === fixture.platform,
+      },
+    ];
   });
   const detected = results.filter((r) => r.detected_os !== null).length;
   const correct = results.filter((r) => r.correct === true).length;
@@ -64,7 +84,9 @@ export async function observablesCountResults(repo: EvaluationRepository, filter
   });
   const valid = results.filter((r) => r.evaluation.json_valid).length;
   const withTruth = results.filter((r) => r.evaluation.count_match !== null);
-  const diffs = chosen.filter((row) => row.expectedCount !== null).map((row) => Math.abs((row.actualCount ?? 0) - (row.expectedCount as number)));
+  const diffs = chosen
+    .filter((row) => row.expectedCount !== null)
+    .map((row) => Math.abs((row.actualCount ?? 0) - (row.expectedCount as number)));
   const models = [...new Set(chosen.map((row) => row.model ?? 'builtin'))];
   const totalDiscrete = results.reduce((sum, r) => sum + r.evaluation.discrete_count, 0);
   return {

@@ -12,9 +12,8 @@ export async function rescoreRecords(repo: EvaluationRepository, evalSet: EvalSe
   const subagents = target === 'all' ? EVAL_SUBAGENTS : [target];
   const records = await repo.unscored(subagents);
   const executions = await repo.executionsOf(records);
-  const agents: Record<string, { candidates: number; scorable: number; unrepairable_no_output: number; rescored: number }> = Object.fromEntries(
-    subagents.map((s) => [s, { candidates: 0, scorable: 0, unrepairable_no_output: 0, rescored: 0 }]),
-  );
+  const agents: Record<string, { candidates: number; scorable: number; unrepairable_no_output: number; rescored: number }> =
+    Object.fromEntries(subagents.map((s) => [s, { candidates: 0, scorable: 0, unrepairable_no_output: 0, rescored: 0 }]));
   for (const record of records) {
     const subagent = toEvalSubagent(record.subagent) as EvalSubagent;
     const truth = evalSet.bySubagent[subagent].find((article) => article.url === record.articleUrl);

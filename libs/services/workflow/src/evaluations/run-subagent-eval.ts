@@ -27,12 +27,20 @@ export async function runSubagentEval(deps: EvaluationDeps, input: RunSubagentEv
   }
   const missing = urls.filter((url) => !set.some((article) => article.url === url));
   if (missing.length > 0) {
-    throw new HttpError(422, EVAL_ERROR_CODES.fixtureMissing, `no committed ${input.subagent} fixture for ${missing.join(', ')}`, { urls: missing, subagent: input.subagent });
+    throw new HttpError(422, EVAL_ERROR_CODES.fixtureMissing, `no committed ${input.subagent} fixture for ${missing.join(', ')}`, {
+      urls: missing,
+      subagent: input.subagent,
+    });
   }
   const ids = await deps.articleIdsByUrl(urls);
   const unseeded = urls.filter((url) => !ids.has(url));
   if (unseeded.length > 0) {
-    throw new HttpError(422, EVAL_ERROR_CODES.articleNotSeeded, `eval articles not seeded yet (the ingestion service seeds them at start): ${unseeded.join(', ')}`, { urls: unseeded });
+    throw new HttpError(
+      422,
+      EVAL_ERROR_CODES.articleNotSeeded,
+      `eval articles not seeded yet (the ingestion service seeds them at start): ${unseeded.join(', ')}`,
+      { urls: unseeded },
+    );
   }
 
   const active = await deps.config.active();
@@ -67,7 +75,10 @@ export async function runSubagentEval(deps: EvaluationDeps, input: RunSubagentEv
       : settings.provider !== 'builtin';
   const stagger = callsModels ? deps.limits.staggerSeconds : 0;
   created.forEach((row, index) => deps.dispatchLater(row.executionId, index * stagger * 1000));
-  deps.logger.info({ subagent: input.subagent, executions: created.length, configVersion: active.version, staggerSeconds: stagger }, 'subagent evaluation launched');
+  deps.logger.info(
+    { subagent: input.subagent, executions: created.length, configVersion: active.version, staggerSeconds: stagger },
+    'subagent evaluation launched',
+  );
   return {
     subagent: input.subagent,
     agent,
@@ -76,6 +87,12 @@ export async function runSubagentEval(deps: EvaluationDeps, input: RunSubagentEv
     model: settings.provider === 'builtin' ? null : (settings.model ?? null),
     stagger_seconds: stagger,
     total: created.length,
-    records: created.map((row) => ({ id: row.recordId, article_url: row.articleUrl, article_id: row.articleId, execution_id: row.executionId, status: 'pending' })),
+    records: created.map((row) => ({
+      id: row.recordId,
+      article_url: row.articleUrl,
+      article_id: row.articleId,
+      execution_id: row.executionId,
+      status: 'pending',
+    })),
   };
 }

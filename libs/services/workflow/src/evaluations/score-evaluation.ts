@@ -24,7 +24,11 @@ export function scoreOutput(subagent: EvalSubagent, expectedCount: number, expec
 export function outputOfExecution(subagent: EvalSubagent, execution: { extractionResult: unknown; sigmaRules?: unknown } | null): unknown {
   if (!execution) return null;
   if (subagent === 'sigma') {
-    const rules = Array.isArray(execution.sigmaRules) ? execution.sigmaRules.flatMap((rule) => (typeof (rule as { yaml?: unknown }).yaml === 'string' ? [(rule as { yaml: string }).yaml] : [])) : [];
+    const rules = Array.isArray(execution.sigmaRules)
+      ? execution.sigmaRules.flatMap((rule) =>
+          typeof (rule as { yaml?: unknown }).yaml === 'string' ? [(rule as { yaml: string }).yaml] : [],
+        )
+      : [];
     if (rules.length === 0) return null;
     const atoms = ruleSetAtoms(rules);
     return { rules, count: rules.length, atoms: atoms.atoms, classes: atoms.classes, undecomposable: atoms.undecomposable, invalid: null };

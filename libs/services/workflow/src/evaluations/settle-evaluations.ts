@@ -35,10 +35,13 @@ export async function backfillRecords(repo: EvaluationRepository, subagent?: Eva
     const execution = record.workflowExecutionId ? executions.get(record.workflowExecutionId) : undefined;
     let run: EvalAgentRun | null = null;
     if (!execution) run = { status: 'failed', error: 'the evaluation execution no longer exists' };
-    else if (execution.status === 'failed' || execution.status === 'cancelled') run = { status: 'failed', error: execution.error ?? `execution ${execution.status}` };
+    else if (execution.status === 'failed' || execution.status === 'cancelled')
+      run = { status: 'failed', error: execution.error ?? `execution ${execution.status}` };
     else if (execution.status === 'completed') {
       const output = outputOfExecution(toEvalSubagent(record.subagent) as EvalSubagent, execution);
-      run = output ? { status: 'completed', output } : { status: 'failed', error: 'the execution completed without output from the evaluated agent' };
+      run = output
+        ? { status: 'completed', output }
+        : { status: 'failed', error: 'the execution completed without output from the evaluated agent' };
     }
     if (!run || !(await settleOne(repo, record, run))) continue;
     done.push(record.id);

@@ -15,9 +15,29 @@ const CONTENT = 'Quarterly newsletter: our team grew, and we thank our partners 
 
 /** The content filter's answer for an article none of whose chunks is huntable: the run ends after the junk filter. */
 function nothingKept(articleId: number, threshold: number): ClassifyArticleResult {
-  const chunk = { chunk_id: 0, start: 0, end: CONTENT.length, label: 'Not Huntable' as const, confidence: 0.97, huntable_probability: 0.03, perfect_keywords: [], kept: false, reason: 'removed: model says Not Huntable with confidence 0.97', top_features: [] };
+  const chunk = {
+    chunk_id: 0,
+    start: 0,
+    end: CONTENT.length,
+    label: 'Not Huntable' as const,
+    confidence: 0.97,
+    huntable_probability: 0.03,
+    perfect_keywords: [],
+    kept: false,
+    reason: 'removed: model says Not Huntable with confidence 0.97',
+    top_features: [],
+  };
   return {
-    classification: { article_id: articleId, model_version: 1, threshold, total_chunks: 1, kept_count: 0, has_huntable_content: false, chunks: [chunk], kept_chunks: [] },
+    classification: {
+      article_id: articleId,
+      model_version: 1,
+      threshold,
+      total_chunks: 1,
+      kept_count: 0,
+      has_huntable_content: false,
+      chunks: [chunk],
+      kept_chunks: [],
+    },
     platform: null,
   };
 }
@@ -40,17 +60,28 @@ describeWithInfra('rabbitmq')('workflow executions when the RabbitMQ connection 
 
   beforeAll(async () => {
     vhost = await createScratchVhost(infraUrl('rabbitmq') ?? '');
-    const busOptions = { url: vhost.url, exchange: 'huntforge-test', queueExpiresMs: 120_000, connectTimeoutMs: 5_000, reconnectBaseDelayMs: 50, retryBaseDelayMs: 20, maxRetryDelayMs: 200 };
+    const busOptions = {
+      url: vhost.url,
+      exchange: 'huntforge-test',
+      queueExpiresMs: 120_000,
+      connectTimeoutMs: 5_000,
+      reconnectBaseDelayMs: 50,
+      retryBaseDelayMs: 20,
+      maxRetryDelayMs: 200,
+    };
     workflowBus = await createRabbitBus({ ...busOptions, connectionName: 'workflow under test' });
     contentFilterBus = await createRabbitBus({ ...busOptions, connectionName: 'content filter under test' });
     // The content filter holds the requests it receives until the test has cut the connection, so they are
     // in flight (received, not yet answered) when it drops; after that it answers at once.
-    await contentFilterBus.respond<ClassifyArticleRequest, ClassifyArticleResult>(REQUEST_KEYS.contentFilterClassifyArticle, async (request) => {
-      requestsReceived++;
-      await connectionCut;
-      requestsAnswered++;
-      return nothingKept(request.article_id, request.threshold ?? 0.8);
-    });
+    await contentFilterBus.respond<ClassifyArticleRequest, ClassifyArticleResult>(
+      REQUEST_KEYS.contentFilterClassifyArticle,
+      async (request) => {
+        requestsReceived++;
+        await connectionCut;
+        requestsAnswered++;
+        return nothingKept(request.article_id, request.threshold ?? 0.8);
+      },
+    );
 
     dataDir = mkdtempSync(join(tmpdir(), 'huntforge-workflow-drop-'));
     ctx = await createTestContext({ service: 'workflow', env: { DATA_DIR: dataDir } });
@@ -81,7 +112,12 @@ describeWithInfra('rabbitmq')('workflow executions when the RabbitMQ connection 
     const repo = new ExecutionRepository(ctx.db.prisma);
     const ids: number[] = [];
     for (let i = 0; i < EXECUTIONS; i++) {
-      const row = await repo.create({ articleId: await seedArticle(ctx.db.prisma, { content: CONTENT }), configSnapshot: {}, configVersion: null, triggeredBy: 'manual' });
+      const row = await repo.create({
+        articleId: await seedArticle(ctx.db.prisma, { content: CONTENT }),
+        configSnapshot: {},
+        configVersion: null,
+        triggeredBy: 'manual',
+      });
       ids.push(row.id);
     }
     for (const id of ids) await workflowBus.publish(TOPICS.workflowExecutionRequested, { execution_id: id });
@@ -93,9 +129,16 @@ describeWithInfra('rabbitmq')('workflow executions when the RabbitMQ connection 
     const active = () => ctx.db.prisma.workflowExecution.count({ where: { id: { in: ids }, status: { in: ['pending', 'running'] } } });
     await waitFor('every execution to end', async () => (await active()) === 0, 90_000);
 
-    const failed = await ctx.db.prisma.workflowExecution.findMany({ where: { id: { in: ids }, status: 'failed' }, select: { id: true, error: true } });
+    const failed = await ctx.db.prisma.workflowExecution.findMany({
+      where: { id: { in: ids }, status: 'failed' },
+      select: { id: true, error: true },
+    });
     expect(failed).toEqual([]);
-    expect(await ctx.db.prisma.workflowExecution.count({ where: { id: { in: ids }, status: 'completed', terminationReason: 'no_huntable_content' } })).toBe(EXECUTIONS);
+    expect(
+      await ctx.db.prisma.workflowExecution.count({
+        where: { id: { in: ids }, status: 'completed', terminationReason: 'no_huntable_content' },
+      }),
+    ).toBe(EXECUTIONS);
     // The drop did cut requests off: those in flight were answered into a lost reply and asked again.
     expect(requestsAnswered).toBeGreaterThan(EXECUTIONS);
     expect(workflowBus.isConnected()).toBe(true);

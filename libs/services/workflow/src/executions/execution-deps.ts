@@ -52,7 +52,11 @@ export async function dispatch(deps: ExecutionCommandDeps, execution: Pick<Execu
 }
 
 /** Dispatches pending rows again; one that cannot be published is logged (`failure`) and stays pending. */
-export async function requeue(deps: ExecutionCommandDeps, rows: ReadonlyArray<Pick<ExecutionRow, 'id'>>, failure: string): Promise<{ queued: number[]; failed: number }> {
+export async function requeue(
+  deps: ExecutionCommandDeps,
+  rows: ReadonlyArray<Pick<ExecutionRow, 'id'>>,
+  failure: string,
+): Promise<{ queued: number[]; failed: number }> {
   const queued: number[] = [];
   for (const row of rows) {
     try {

@@ -38,7 +38,12 @@ describe('workflow executions gauge', () => {
     expect(await gaugeValues(metrics, 'huntforge_workflow_executions')).toEqual({});
     const repo = new ExecutionRepository(ctx.db.prisma);
     // One active run per article, so two articles.
-    const input = async () => ({ articleId: await seedArticle(ctx.db.prisma), configSnapshot: {}, configVersion: null, triggeredBy: 'manual' as const });
+    const input = async () => ({
+      articleId: await seedArticle(ctx.db.prisma),
+      configSnapshot: {},
+      configVersion: null,
+      triggeredBy: 'manual' as const,
+    });
     const first = await repo.create(await input());
     await repo.create(await input());
     await new ExecutionLeaseRepository(ctx.db.prisma).claim(first.id, 'worker-1', new Date());

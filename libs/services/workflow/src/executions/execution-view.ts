@@ -41,10 +41,7 @@ export function toExecutionDetail(
     sigma_rules: executionRuleRecords(row.sigmaRules),
     coverage: row.corpusCoverage ? (executionCoverageSchema.safeParse(row.corpusCoverage).data ?? null) : null,
     ...(row.isEvalRun ? { eval_run: true } : {}),
-    stages: [
-      ...row.stages.map((stage) => toStageRecord(stage, timeoutOf(stage.stage))),
-      ...runningStage(row, timeoutOf),
-    ],
+    stages: [...row.stages.map((stage) => toStageRecord(stage, timeoutOf(stage.stage))), ...runningStage(row, timeoutOf)],
   };
 }
 

@@ -59,7 +59,10 @@ export function createExecutionWorker(options: ExecutionWorkerOptions): Executio
     const claimed = await leases.claim(id, workerId, new Date(Date.now() - options.staleAfterMs));
     if (!claimed) {
       const current = await repo.find(id);
-      logger.info({ executionId: id, status: current?.status ?? 'missing', owner: current?.workerId ?? null }, 'execution not claimable: duplicate dispatch skipped');
+      logger.info(
+        { executionId: id, status: current?.status ?? 'missing', owner: current?.workerId ?? null },
+        'execution not claimable: duplicate dispatch skipped',
+      );
       return;
     }
     const controller = new AbortController();
@@ -91,12 +94,22 @@ export function createExecutionWorker(options: ExecutionWorkerOptions): Executio
       log.info({ status: outcome.status, terminationReason: outcome.terminationReason }, 'execution finished');
     } catch (error) {
       if (controller.signal.aborted || error instanceof LostOwnershipError) {
-        log.info({ reason: String(controller.signal.reason ?? error) }, 'execution stopped: no longer owned (cancelled or taken over); nothing more written');
+        log.info(
+          { reason: String(controller.signal.reason ?? error) },
+          'execution stopped: no longer owned (cancelled or taken over); nothing more written',
+        );
       } else if (isTransportFailure(error) && claimed.transportRequeues < options.maxTransportRequeues) {
         // The bus failed, not the run: it goes back to the queue (its stages so far kept) and runs again.
         log.warn({ err: error, requeues: claimed.transportRequeues + 1 }, 'execution requeued: a peer request failed in transport');
         requeued = await recorder
-          .finish({ status: 'pending', workerId: null, heartbeatAt: null, startedAt: null, currentStep: null, transportRequeues: { increment: 1 } })
+          .finish({
+            status: 'pending',
+            workerId: null,
+            heartbeatAt: null,
+            startedAt: null,
+            currentStep: null,
+            transportRequeues: { increment: 1 },
+          })
           .then(() => true)
           .catch((writeError: unknown) => {
             log.warn({ err: writeError }, 'execution not requeued: no longer owned');

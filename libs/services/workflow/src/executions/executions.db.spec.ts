@@ -81,7 +81,16 @@ describe('workflow executions', () => {
     const config: ActiveConfigSource = {
       active: async () => ({ version: 3, snapshot: { version: 3, thresholds: { RankingThreshold: 6 } }, autoTriggerThreshold: threshold }),
     };
-    deps = { articleHuntScore: (id) => new ArticleTextReader(ctx.db.prisma).huntScore(id), repo: new ExecutionRepository(ctx.db.prisma), leases: new ExecutionLeaseRepository(ctx.db.prisma), bus: ctx.bus, logger: ctx.logger, config, timings: settings, modelCallTimeoutMs: 120_000 };
+    deps = {
+      articleHuntScore: (id) => new ArticleTextReader(ctx.db.prisma).huntScore(id),
+      repo: new ExecutionRepository(ctx.db.prisma),
+      leases: new ExecutionLeaseRepository(ctx.db.prisma),
+      bus: ctx.bus,
+      logger: ctx.logger,
+      config,
+      timings: settings,
+      modelCallTimeoutMs: 120_000,
+    };
     pipeline = controllablePipeline();
     worker = createExecutionWorker({
       repo: deps.repo,
@@ -151,7 +160,9 @@ describe('workflow executions', () => {
 
     it('answers 404 for an unknown article and 400 for a malformed id', async () => {
       const before = await ctx.db.prisma.workflowExecution.count();
-      expect((await request(app).post('/api/workflow/articles/999999/trigger?force=true').expect(404)).body.error.code).toBe('article_not_found');
+      expect((await request(app).post('/api/workflow/articles/999999/trigger?force=true').expect(404)).body.error.code).toBe(
+        'article_not_found',
+      );
       expect((await request(app).post('/api/workflow/articles/999999/trigger').expect(404)).body.error.code).toBe('article_not_found');
       expect(await ctx.db.prisma.workflowExecution.count()).toBe(before);
       expect((await request(app).post('/api/workflow/articles/abc/trigger').expect(400)).body.error.code).toBe('validation_error');
@@ -206,7 +217,10 @@ describe('workflow executions', () => {
       expect(pipeline.runs.filter((run) => run === id)).toHaveLength(1);
       // A dispatch after completion is skipped too.
       await ctx.bus.publish(TOPICS.workflowExecutionRequested, { execution_id: id });
-      await until(() => ctx.logs.lines().filter((line) => line.executionId === id && /duplicate dispatch skipped/.test(String(line.msg))).length === 2);
+      await until(
+        () =>
+          ctx.logs.lines().filter((line) => line.executionId === id && /duplicate dispatch skipped/.test(String(line.msg))).length === 2,
+      );
       expect(pipeline.runs.filter((run) => run === id)).toHaveLength(1);
     });
 
@@ -227,12 +241,19 @@ describe('workflow executions', () => {
         data: { status: 'running', workerId: 'dead-worker', startedAt: new Date(), heartbeatAt: new Date() },
       });
       expect(await deps.leases.claim(row.id, 'worker-b', new Date(Date.now() - settings.staleAfterMs))).toBeNull();
-      await ctx.db.prisma.workflowExecution.update({ where: { id: row.id }, data: { currentStep: 'junk_filter', heartbeatAt: new Date(Date.now() - 60_000) } });
+      await ctx.db.prisma.workflowExecution.update({
+        where: { id: row.id },
+        data: { currentStep: 'junk_filter', heartbeatAt: new Date(Date.now() - 60_000) },
+      });
       expect(await worker.sweepStale()).toContain(row.id);
       await until(async () => (await statusOf(row.id)) === 'completed');
       expect((await deps.repo.find(row.id))?.workerId).toBe('worker-a');
       const stages = await ctx.db.prisma.executionStage.findMany({ where: { executionId: row.id }, orderBy: { id: 'asc' } });
-      expect(stages[0]).toMatchObject({ stage: 'junk_filter', status: 'failed', error: expect.stringMatching(/^abandoned: its worker \(dead-worker\) stopped/) });
+      expect(stages[0]).toMatchObject({
+        stage: 'junk_filter',
+        status: 'failed',
+        error: expect.stringMatching(/^abandoned: its worker \(dead-worker\) stopped/),
+      });
       expect(stages.slice(1).map((stage) => stage.stage)).toEqual(['platform_detection', 'ranking']);
     });
   });
@@ -272,19 +293,40 @@ describe('workflow executions', () => {
       const failed = await deps.repo.create({ articleId, configSnapshot: { pinned: true }, configVersion: 2, triggeredBy: 'manual' });
       await deps.repo.endActive(failed.id, 'failed', 'error', 'boom');
       const res = await request(app).post(`/api/workflow/executions/${failed.id}/retry`).expect(202);
-      expect(res.body).toMatchObject({ success: true, retry_of_id: failed.id, config_version: 2, message: expect.stringContaining('same configuration snapshot') });
+      expect(res.body).toMatchObject({
+        success: true,
+        retry_of_id: failed.id,
+        config_version: 2,
+        message: expect.stringContaining('same configuration snapshot'),
+      });
       await until(async () => (await statusOf(res.body.execution_id)) === 'completed');
       const retry = await deps.repo.find(res.body.execution_id);
-      expect(retry).toMatchObject({ articleId, configSnapshot: { pinned: true }, configVersion: 2, triggeredBy: 'retry', retryOfId: failed.id });
+      expect(retry).toMatchObject({
+        articleId,
+        configSnapshot: { pinned: true },
+        configVersion: 2,
+        triggeredBy: 'retry',
+        retryOfId: failed.id,
+      });
     });
 
     it('runs with the active configuration when asked (use_current_config=true), keeping an evaluation run one', async () => {
       for (const isEvalRun of [false, true]) {
         const articleId = await seedArticle(ctx.db.prisma);
-        const failed = await deps.repo.create({ articleId, configSnapshot: { pinned: true, ...(isEvalRun ? { eval_run: true } : {}) }, configVersion: 2, triggeredBy: 'manual', isEvalRun });
+        const failed = await deps.repo.create({
+          articleId,
+          configSnapshot: { pinned: true, ...(isEvalRun ? { eval_run: true } : {}) },
+          configVersion: 2,
+          triggeredBy: 'manual',
+          isEvalRun,
+        });
         await deps.repo.endActive(failed.id, 'failed', 'error', 'ranking: provider not configured');
         const res = await request(app).post(`/api/workflow/executions/${failed.id}/retry`).send({ use_current_config: true }).expect(202);
-        expect(res.body).toMatchObject({ retry_of_id: failed.id, config_version: 3, message: expect.stringContaining('active configuration (version 3)') });
+        expect(res.body).toMatchObject({
+          retry_of_id: failed.id,
+          config_version: 3,
+          message: expect.stringContaining('active configuration (version 3)'),
+        });
         await until(async () => (await statusOf(res.body.execution_id)) === 'completed');
         const retry = must(await deps.repo.find(res.body.execution_id));
         expect(retry).toMatchObject({ configVersion: 3, triggeredBy: 'retry', retryOfId: failed.id, isEvalRun });
@@ -318,8 +360,14 @@ describe('workflow executions', () => {
       const liveArticle = await seedArticle(ctx.db.prisma);
       const stale = await deps.repo.create({ articleId: staleArticle, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
       const live = await deps.repo.create({ articleId: liveArticle, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
-      await ctx.db.prisma.workflowExecution.update({ where: { id: stale.id }, data: { status: 'running', workerId: 'gone', heartbeatAt: new Date(Date.now() - 10 * 60_000) } });
-      await ctx.db.prisma.workflowExecution.update({ where: { id: live.id }, data: { status: 'running', workerId: 'alive', heartbeatAt: new Date() } });
+      await ctx.db.prisma.workflowExecution.update({
+        where: { id: stale.id },
+        data: { status: 'running', workerId: 'gone', heartbeatAt: new Date(Date.now() - 10 * 60_000) },
+      });
+      await ctx.db.prisma.workflowExecution.update({
+        where: { id: live.id },
+        data: { status: 'running', workerId: 'alive', heartbeatAt: new Date() },
+      });
       const res = await request(app).post('/api/workflow/executions/cleanup-stale').expect(200);
       expect(res.body.execution_ids).toContain(stale.id);
       expect(res.body.execution_ids).not.toContain(live.id);
@@ -335,9 +383,18 @@ describe('workflow executions', () => {
         const [a, b, c] = [await seedArticle(ctx.db.prisma), await seedArticle(ctx.db.prisma), await seedArticle(ctx.db.prisma)];
         const stuck = await deps.repo.create({ articleId: a, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
         const fresh = await deps.repo.create({ articleId: b, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
-        const evalRow = await deps.repo.create({ articleId: c, configSnapshot: { eval_run: true }, configVersion: 1, triggeredBy: 'eval', isEvalRun: true });
+        const evalRow = await deps.repo.create({
+          articleId: c,
+          configSnapshot: { eval_run: true },
+          configVersion: 1,
+          triggeredBy: 'eval',
+          isEvalRun: true,
+        });
         const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
-        await ctx.db.prisma.workflowExecution.updateMany({ where: { id: { in: [stuck.id, evalRow.id] } }, data: { createdAt: tenMinutesAgo } });
+        await ctx.db.prisma.workflowExecution.updateMany({
+          where: { id: { in: [stuck.id, evalRow.id] } },
+          data: { createdAt: tenMinutesAgo },
+        });
         const res = await request(app).post('/api/workflow/executions/trigger-stuck').expect(200);
         expect(res.body.queued_execution_ids).toContain(stuck.id);
         expect(res.body.queued_execution_ids).not.toContain(evalRow.id);
@@ -376,7 +433,9 @@ describe('workflow executions', () => {
       // The request also survived (a durable queue): the copy is skipped, the pipeline ran once per row.
       const orphan = orphans[0];
       await ctx.bus.publish(TOPICS.workflowExecutionRequested, { execution_id: orphan });
-      await until(() => ctx.logs.lines().some((line) => line.executionId === orphan && /duplicate dispatch skipped/.test(String(line.msg))));
+      await until(() =>
+        ctx.logs.lines().some((line) => line.executionId === orphan && /duplicate dispatch skipped/.test(String(line.msg))),
+      );
       expect(pipeline.runs.filter((id) => orphans.includes(id)).sort()).toEqual([...orphans].sort());
       expect(await recoverPendingExecutions(deps)).toEqual([]);
     });
@@ -392,25 +451,43 @@ describe('workflow executions', () => {
       const all = await ctx.db.prisma.workflowExecution.groupBy({ by: ['status'], _count: { _all: true } });
       const completed = all.find((row) => row.status === 'completed')?._count._all ?? 0;
       expect(body.completed).toBe(completed);
-      const onlyFailed = listExecutionsResponseSchema.parse((await request(app).get('/api/workflow/executions?status=failed&limit=200').expect(200)).body);
+      const onlyFailed = listExecutionsResponseSchema.parse(
+        (await request(app).get('/api/workflow/executions?status=failed&limit=200').expect(200)).body,
+      );
       expect(onlyFailed.executions.every((row) => row.status === 'failed')).toBe(true);
       expect(onlyFailed.total).toBe(all.find((row) => row.status === 'failed')?._count._all ?? 0);
-      const asc = listExecutionsResponseSchema.parse((await request(app).get('/api/workflow/executions?sort_by=id&sort_order=asc').expect(200)).body);
+      const asc = listExecutionsResponseSchema.parse(
+        (await request(app).get('/api/workflow/executions?sort_by=id&sort_order=asc').expect(200)).body,
+      );
       const ids = asc.executions.map((row) => row.id);
       expect(ids).toEqual([...ids].sort((x, y) => x - y));
     });
 
     it('leaves evaluation runs out when asked (is_eval_run=false), in the rows and in the counts', async () => {
       const articleId = await seedArticle(ctx.db.prisma);
-      const evalRow = await deps.repo.create({ articleId, configSnapshot: { eval_run: true }, configVersion: 1, triggeredBy: 'eval', isEvalRun: true });
+      const evalRow = await deps.repo.create({
+        articleId,
+        configSnapshot: { eval_run: true },
+        configVersion: 1,
+        triggeredBy: 'eval',
+        isEvalRun: true,
+      });
       await deps.repo.endActive(evalRow.id, 'cancelled', 'cancelled');
-      const everyday = listExecutionsResponseSchema.parse((await request(app).get('/api/workflow/executions?is_eval_run=false&limit=200').expect(200)).body);
+      const everyday = listExecutionsResponseSchema.parse(
+        (await request(app).get('/api/workflow/executions?is_eval_run=false&limit=200').expect(200)).body,
+      );
       expect(everyday.executions.some((row) => row.is_eval_run)).toBe(false);
       const counted = await ctx.db.prisma.workflowExecution.count({ where: { isEvalRun: false } });
       expect(everyday.total).toBe(counted);
-      const byStatus = await ctx.db.prisma.workflowExecution.groupBy({ by: ['status'], where: { isEvalRun: false }, _count: { _all: true } });
+      const byStatus = await ctx.db.prisma.workflowExecution.groupBy({
+        by: ['status'],
+        where: { isEvalRun: false },
+        _count: { _all: true },
+      });
       expect(everyday.completed).toBe(byStatus.find((row) => row.status === 'completed')?._count._all ?? 0);
-      const onlyEval = listExecutionsResponseSchema.parse((await request(app).get('/api/workflow/executions?is_eval_run=true&limit=200').expect(200)).body);
+      const onlyEval = listExecutionsResponseSchema.parse(
+        (await request(app).get('/api/workflow/executions?is_eval_run=true&limit=200').expect(200)).body,
+      );
       expect(onlyEval.executions.map((row) => row.id)).toContain(evalRow.id);
       expect(onlyEval.executions.every((row) => row.is_eval_run)).toBe(true);
       expect((await request(app).get('/api/workflow/executions?is_eval_run=maybe').expect(400)).body.error.code).toBe('validation_error');

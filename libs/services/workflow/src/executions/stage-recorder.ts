@@ -35,12 +35,11 @@ export function createStageRecorder(
     const buffered = patch;
     patch = {};
     try {
-      await leases.guarded(
-        executionId,
-        workerId,
-        (tx: Tx) => repo.insertStages(tx, rows),
-        { ...buffered, ...(currentStep ? { currentStep } : {}), ...final },
-      );
+      await leases.guarded(executionId, workerId, (tx: Tx) => repo.insertStages(tx, rows), {
+        ...buffered,
+        ...(currentStep ? { currentStep } : {}),
+        ...final,
+      });
     } catch (error) {
       // Kept for the failure write that follows (a lost row refuses that one too).
       stages.unshift(...rows);
@@ -68,7 +67,16 @@ export function createStageRecorder(
       };
       const record = (data: Pick<NewStageRecord, 'status' | 'summary' | 'error'> & { usage?: unknown[] }) => {
         const finishedAt = new Date();
-        stages.push({ usage: [], ...data, executionId, stage: name, startedAt, finishedAt, durationMs: finishedAt.getTime() - startedAt.getTime(), logLines: lines });
+        stages.push({
+          usage: [],
+          ...data,
+          executionId,
+          stage: name,
+          startedAt,
+          finishedAt,
+          durationMs: finishedAt.getTime() - startedAt.getTime(),
+          logLines: lines,
+        });
       };
       // A stage still running after the flush interval (a model call, a slow peer) shows up meanwhile.
       const progress = setTimeout(() => {

@@ -16,14 +16,21 @@ describe('execution detail: the provider timeout of each stage’s model call', 
 
   /** An execution with the given config snapshot and one record per stage, as a run that got that far leaves it. */
   async function executionWith(configSnapshot: unknown, stages: string[], options: { runningAt?: string } = {}): Promise<number> {
-    const created = await new ExecutionRepository(h.ctx.db.prisma).create({ articleId: await seedArticle(h.ctx.db.prisma), configSnapshot, configVersion: null, triggeredBy: 'manual' });
+    const created = await new ExecutionRepository(h.ctx.db.prisma).create({
+      articleId: await seedArticle(h.ctx.db.prisma),
+      configSnapshot,
+      configVersion: null,
+      triggeredBy: 'manual',
+    });
     if (options.runningAt) {
       // Claimed by a worker that is now at `runningAt`, its earlier stages recorded.
       expect(await new ExecutionLeaseRepository(h.ctx.db.prisma).claim(created.id, 'worker-test', new Date())).not.toBeNull();
       await h.ctx.db.prisma.workflowExecution.update({ where: { id: created.id }, data: { currentStep: options.runningAt } });
     }
     for (const stage of stages) {
-      await h.ctx.db.prisma.executionStage.create({ data: { executionId: created.id, stage, status: 'completed', finishedAt: new Date(), durationMs: 5 } });
+      await h.ctx.db.prisma.executionStage.create({
+        data: { executionId: created.id, stage, status: 'completed', finishedAt: new Date(), durationMs: 5 },
+      });
     }
     return created.id;
   }
@@ -36,7 +43,13 @@ describe('execution detail: the provider timeout of each stage’s model call', 
 
   it('gives WORKFLOW_LLM_TIMEOUT_MS on the stages whose agent calls a model provider, null on the builtin and model-free ones', async () => {
     const id = await executionWith(
-      { agents: { RankAgent: { provider: 'anthropic', model: 'claude-test' }, OSDetectionAgent: { provider: 'builtin' }, SigmaAgent: { provider: 'builtin' } } },
+      {
+        agents: {
+          RankAgent: { provider: 'anthropic', model: 'claude-test' },
+          OSDetectionAgent: { provider: 'builtin' },
+          SigmaAgent: { provider: 'builtin' },
+        },
+      },
       ['source_sigma_import', 'platform_detection', 'junk_filter', 'ranking', 'extraction', 'aggregation', 'sigma_generation'],
     );
     expect(await timeouts(id)).toEqual({
@@ -51,8 +64,15 @@ describe('execution detail: the provider timeout of each stage’s model call', 
   });
 
   it('shows the stage a running execution is at, with its elapsed time’s start and the timeout that will end its model call', async () => {
-    const id = await executionWith({ agents: { RankAgent: { provider: 'anthropic', model: 'claude-test' } } }, ['platform_detection', 'junk_filter'], { runningAt: 'ranking' });
-    const lastEnded = await h.ctx.db.prisma.executionStage.findFirstOrThrow({ where: { executionId: id }, orderBy: { finishedAt: 'desc' } });
+    const id = await executionWith(
+      { agents: { RankAgent: { provider: 'anthropic', model: 'claude-test' } } },
+      ['platform_detection', 'junk_filter'],
+      { runningAt: 'ranking' },
+    );
+    const lastEnded = await h.ctx.db.prisma.executionStage.findFirstOrThrow({
+      where: { executionId: id },
+      orderBy: { finishedAt: 'desc' },
+    });
 
     const res = await request(h.app).get(`/api/workflow/executions/${id}`).expect(200);
     const detail = executionDetailSchema.parse(res.body);
@@ -77,6 +97,11 @@ describe('execution detail: the provider timeout of each stage’s model call', 
       },
       ['platform_detection', 'ranking', 'extraction', 'sigma_generation'],
     );
-    expect(await timeouts(id)).toEqual({ platform_detection: MODEL_CALL_TIMEOUT_MS, ranking: null, extraction: MODEL_CALL_TIMEOUT_MS, sigma_generation: MODEL_CALL_TIMEOUT_MS });
+    expect(await timeouts(id)).toEqual({
+      platform_detection: MODEL_CALL_TIMEOUT_MS,
+      ranking: null,
+      extraction: MODEL_CALL_TIMEOUT_MS,
+      sigma_generation: MODEL_CALL_TIMEOUT_MS,
+    });
   });
 });

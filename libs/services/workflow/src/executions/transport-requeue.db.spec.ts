@@ -56,7 +56,12 @@ describe('an execution whose peer request fails in transport', () => {
       maxTransportRequeues,
     });
     await worker.start();
-    const row = await repo.create({ articleId: await seedArticle(ctx.db.prisma), configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
+    const row = await repo.create({
+      articleId: await seedArticle(ctx.db.prisma),
+      configSnapshot: {},
+      configVersion: 1,
+      triggeredBy: 'manual',
+    });
     await ctx.bus.publish(TOPICS.workflowExecutionRequested, { execution_id: row.id });
     return row.id;
   }
@@ -93,7 +98,11 @@ describe('an execution whose peer request fails in transport', () => {
     // The first run and two requeues, then no more.
     expect(runs.get(id)).toBe(3);
     const row = await repo.findWithStages(id);
-    expect(row).toMatchObject({ terminationReason: 'peer_unreachable', transportRequeues: 2, error: expect.stringMatching(/no consumer answered; requeued 2 times already/) });
+    expect(row).toMatchObject({
+      terminationReason: 'peer_unreachable',
+      transportRequeues: 2,
+      error: expect.stringMatching(/no consumer answered; requeued 2 times already/),
+    });
     expect(row?.stages.map((stage) => stage.status)).toEqual(['failed', 'failed', 'failed']);
     await waitFor('the finished event', () => finished.some((event) => event.execution_id === id));
     expect(finished.filter((event) => event.execution_id === id)).toEqual([{ execution_id: id, status: 'failed' }]);

@@ -38,7 +38,11 @@ export function configRouter(service: WorkflowConfigService, availability?: Prov
 
   mountRoute(router, routes.getWorkflowConfigVersions, async ({ query }) => {
     await service.active();
-    const { rows, total } = await service.configs.list({ skip: pageOffset(query.page, query.limit), take: query.limit, version: query.version });
+    const { rows, total } = await service.configs.list({
+      skip: pageOffset(query.page, query.limit),
+      take: query.limit,
+      version: query.version,
+    });
     return {
       versions: rows.map(configVersionSummary),
       total,

@@ -1,5 +1,11 @@
 import { Router } from 'express';
-import { EVAL_ERROR_CODES, EVAL_SUBAGENT_AGENTS, evaluationRoutes as routes, toEvalSubagent, type EvalSubagent } from '@huntforge/contracts';
+import {
+  EVAL_ERROR_CODES,
+  EVAL_SUBAGENT_AGENTS,
+  evaluationRoutes as routes,
+  toEvalSubagent,
+  type EvalSubagent,
+} from '@huntforge/contracts';
 import { HttpError, mountRoute, reply } from '@huntforge/platform';
 import type { WorkflowConfigRepository } from '../repositories/config-repository';
 import type { PromptRepository } from '../repositories/prompt-repository';
@@ -59,14 +65,24 @@ export function evaluationsRouter(deps: EvaluationDeps, repos: { prompts: Prompt
   mountRoute(router, routes.deleteSubagentEvalClearPending, ({ query }) => clearPendingEvaluations(deps, query.subagent));
   mountRoute(router, routes.postSubagentEvalBackfill, ({ query }) => backfillRecords(deps.repo, query.subagent));
   mountRoute(router, routes.postSubagentEvalRescore, ({ query }) =>
-    rescoreRecords(deps.repo, deps.evalSet(), query.subagent === 'all' ? 'all' : (toEvalSubagent(query.subagent) as EvalSubagent), query.apply),
+    rescoreRecords(
+      deps.repo,
+      deps.evalSet(),
+      query.subagent === 'all' ? 'all' : (toEvalSubagent(query.subagent) as EvalSubagent),
+      query.apply,
+    ),
   );
   mountRoute(router, routes.getSubagentEvalAggregate, ({ query }) =>
     aggregateReport(deps.repo, query.subagent, deps.evalSet().bySubagent[query.subagent].length, query.model),
   );
-  mountRoute(router, routes.getSubagentEvalModels, async ({ query }) => ({ subagent: query.subagent, models: await deps.repo.models(query.subagent) }));
+  mountRoute(router, routes.getSubagentEvalModels, async ({ query }) => ({
+    subagent: query.subagent,
+    models: await deps.repo.models(query.subagent),
+  }));
   mountRoute(router, routes.getConfigVersionsModels, () => configVersionsModels(deps.repo));
-  mountRoute(router, routes.getSubagentEvalCompare, ({ query }) => compareVersions({ evaluations: deps.repo, ...repos }, query.subagent, query.version_a, query.version_b));
+  mountRoute(router, routes.getSubagentEvalCompare, ({ query }) =>
+    compareVersions({ evaluations: deps.repo, ...repos }, query.subagent, query.version_a, query.version_b),
+  );
   mountRoute(router, routes.getLegacyOsDetectionResults, () => osDetectionResults(deps.repo, deps.evalSet(), deps.articleIdsByUrl));
   mountRoute(router, routes.getLegacyObservablesCountResults, ({ query }) =>
     observablesCountResults(deps.repo, { subagent: query.subagent, configVersion: query.config_version }),

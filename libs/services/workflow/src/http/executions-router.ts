@@ -72,7 +72,9 @@ export function executionsRouter(deps: ExecutionCommandDeps): Router {
       const id = params.execution_id;
       const useCurrentConfig = body.use_current_config ?? false;
       const execution = await retryExecution(deps, id, { useCurrentConfig });
-      const how = useCurrentConfig ? `with the active configuration (version ${execution.configVersion ?? 'unknown'})` : 'with the same configuration snapshot';
+      const how = useCurrentConfig
+        ? `with the active configuration (version ${execution.configVersion ?? 'unknown'})`
+        : 'with the same configuration snapshot';
       return reply(202, {
         success: true,
         execution_id: execution.id,

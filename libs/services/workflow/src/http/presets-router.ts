@@ -25,11 +25,25 @@ export function presetsRouter(presets: PresetService): Router {
   });
 
   mountRoute(router, routes.postWorkflowConfigPresetImport, async ({ body, req }) =>
-    changeResponse(await presets.importFile(body.preset, { saveAs: body.save_as, overwrite: body.overwrite, allowPromptWarnings: body.allow_prompt_warnings ?? false, allowUnavailableProviders: body.allow_unavailable_providers ?? false, actor: actorOf(req) })),
+    changeResponse(
+      await presets.importFile(body.preset, {
+        saveAs: body.save_as,
+        overwrite: body.overwrite,
+        allowPromptWarnings: body.allow_prompt_warnings ?? false,
+        allowUnavailableProviders: body.allow_unavailable_providers ?? false,
+        actor: actorOf(req),
+      }),
+    ),
   );
 
   mountRoute(router, routes.postWorkflowConfigPresetApply, async ({ body, req }) =>
-    changeResponse(await presets.applyNamed(body.name, { allowPromptWarnings: body.allow_prompt_warnings ?? false, allowUnavailableProviders: body.allow_unavailable_providers ?? false, actor: actorOf(req) })),
+    changeResponse(
+      await presets.applyNamed(body.name, {
+        allowPromptWarnings: body.allow_prompt_warnings ?? false,
+        allowUnavailableProviders: body.allow_unavailable_providers ?? false,
+        actor: actorOf(req),
+      }),
+    ),
   );
 
   mountRoute(router, routes.deleteWorkflowConfigPreset, async ({ params }) => {

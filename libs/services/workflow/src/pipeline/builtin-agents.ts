@@ -22,7 +22,12 @@ export function createBuiltinAgents(options: {
     },
     async generateSigma({ article, platform, extraction, text }) {
       const drafts = generateBuiltinRules(
-        builtinSigmaInput({ title: article.title, url: article.url, date: options.today().toISOString().slice(0, 10) }, platform, extraction, text ?? article.content),
+        builtinSigmaInput(
+          { title: article.title, url: article.url, date: options.today().toISOString().slice(0, 10) },
+          platform,
+          extraction,
+          text ?? article.content,
+        ),
       );
       return { rules: drafts.map((draft) => ({ telemetryClass: draft.telemetryClass, rule: draft.rule })) };
     },

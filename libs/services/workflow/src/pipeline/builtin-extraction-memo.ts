@@ -25,7 +25,9 @@ export class BuiltinExtractionMemo {
     }
     let output = entry.outputs.get(agent) as AgentOutputs[A] | undefined;
     if (!output) {
-      output = (BUILTIN_AGENTS[agent] as (doc: ArticleDocument, options: { articleUrl: string }) => AgentOutputs[A])(entry.doc, { articleUrl });
+      output = (BUILTIN_AGENTS[agent] as (doc: ArticleDocument, options: { articleUrl: string }) => AgentOutputs[A])(entry.doc, {
+        articleUrl,
+      });
       entry.outputs.set(agent, output);
     }
     return output;

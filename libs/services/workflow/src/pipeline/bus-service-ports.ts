@@ -14,7 +14,11 @@ import type { ArticleClassification, PipelineArticle, ServicePorts } from './por
 
 /** A peer service answered with an error the pipeline cannot work around. */
 export class PeerServiceError extends Error {
-  constructor(readonly key: string, readonly code: string, message: string) {
+  constructor(
+    readonly key: string,
+    readonly code: string,
+    message: string,
+  ) {
     super(`${key}: ${code}: ${message}`);
     this.name = 'PeerServiceError';
   }
@@ -56,12 +60,18 @@ export interface BusServicePortsOptions {
 /** The pipeline's questions to content-filter and sigma-queue, over request/reply on the bus. */
 export function createBusServicePorts(bus: Bus, options: BusServicePortsOptions): ServicePorts {
   const ask = async <Req, Res>(key: string, payload: Req, signal: AbortSignal): Promise<Res> =>
-    withTransportRetry(key, options.transportRetry, signal, () => abortable(bus.request<Req, Res>(key, payload, { timeoutMs: options.timeoutMs }), signal));
+    withTransportRetry(key, options.transportRetry, signal, () =>
+      abortable(bus.request<Req, Res>(key, payload, { timeoutMs: options.timeoutMs }), signal),
+    );
 
   return {
     async classifyArticle(article, threshold, signal): Promise<ArticleClassification> {
       const reply = classifyArticleResponseSchema.parse(
-        await ask<ClassifyArticleRequest, unknown>(REQUEST_KEYS.contentFilterClassifyArticle, { article_id: article.id, ...textOf(article), threshold, top_features: 0 }, signal),
+        await ask<ClassifyArticleRequest, unknown>(
+          REQUEST_KEYS.contentFilterClassifyArticle,
+          { article_id: article.id, ...textOf(article), threshold, top_features: 0 },
+          signal,
+        ),
       );
       if ('error' in reply) throw new PeerServiceError(REQUEST_KEYS.contentFilterClassifyArticle, reply.error.code, reply.error.message);
       const { classification, platform } = reply;
@@ -75,7 +85,9 @@ export function createBusServicePorts(bus: Bus, options: BusServicePortsOptions)
             model_version: classification.model_version,
             threshold: classification.threshold,
             kept_chunk_ids: classification.kept_chunks.map((chunk) => chunk.chunk_id),
-            removed: classification.chunks.filter((chunk) => !chunk.kept).map((chunk) => ({ chunk_id: chunk.chunk_id, reason: chunk.reason })),
+            removed: classification.chunks
+              .filter((chunk) => !chunk.kept)
+              .map((chunk) => ({ chunk_id: chunk.chunk_id, reason: chunk.reason })),
           },
         },
       };

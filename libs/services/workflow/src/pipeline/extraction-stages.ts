@@ -23,7 +23,10 @@ async function mapWithLimit<T, R>(items: readonly T[], limit: number, run: (item
 export function configOrPlatformSkip(snapshot: PipelineSnapshot, domain: DomainPorts, platform: PlatformLabel) {
   return (agent: ExtractionAgent): ExtractionReason | null => {
     if (!agentSettings(snapshot, agent).enabled) {
-      return { code: EXTRACTION_REASON_CODES.agentDisabled, message: `${agent} is disabled in config version ${snapshot.version ?? 'n/a'}` };
+      return {
+        code: EXTRACTION_REASON_CODES.agentDisabled,
+        message: `${agent} is disabled in config version ${snapshot.version ?? 'n/a'}`,
+      };
     }
     return domain.platformSkipReason(agent, platform);
   };
@@ -46,27 +49,40 @@ export function runExtractionStage(input: {
   const { recorder, agents, article, text } = input;
   return recorder.stage('extraction', async (log) => {
     const usage: unknown[] = [];
-    const entries = await mapWithLimit(input.extractors, input.concurrency, async (agent): Promise<readonly [ExtractionAgent, AgentRun]> => {
-      const skipped = input.skipReason?.(agent);
-      if (skipped) {
-        log(`${agent} skipped: ${skipped.message}`);
-        return [agent, { status: 'skipped', reason: skipped }];
-      }
-      const started = Date.now();
-      try {
-        const { output, usage: agentUsage } = await agents.extract(agent, { article, text }, recorder.signal);
-        usage.push(...(agentUsage ?? []));
-        log(`${agent}: ${output.count} items`);
-        return [agent, { status: 'completed', output, duration_ms: Date.now() - started } as AgentRun];
-      } catch (error) {
-        if (recorder.signal.aborted) throw error;
-        const message = error instanceof Error ? error.message : String(error);
-        log(`${agent} failed: ${message}`);
-        return [agent, { status: 'failed', error: { code: EXTRACTION_REASON_CODES.agentFailed, message }, duration_ms: Date.now() - started }];
-      }
-    });
+    const entries = await mapWithLimit(
+      input.extractors,
+      input.concurrency,
+      async (agent): Promise<readonly [ExtractionAgent, AgentRun]> => {
+        const skipped = input.skipReason?.(agent);
+        if (skipped) {
+          log(`${agent} skipped: ${skipped.message}`);
+          return [agent, { status: 'skipped', reason: skipped }];
+        }
+        const started = Date.now();
+        try {
+          const { output, usage: agentUsage } = await agents.extract(agent, { article, text }, recorder.signal);
+          usage.push(...(agentUsage ?? []));
+          log(`${agent}: ${output.count} items`);
+          return [agent, { status: 'completed', output, duration_ms: Date.now() - started } as AgentRun];
+        } catch (error) {
+          if (recorder.signal.aborted) throw error;
+          const message = error instanceof Error ? error.message : String(error);
+          log(`${agent} failed: ${message}`);
+          return [
+            agent,
+            { status: 'failed', error: { code: EXTRACTION_REASON_CODES.agentFailed, message }, duration_ms: Date.now() - started },
+          ];
+        }
+      },
+    );
     const value = Object.fromEntries(entries) as AgentRuns;
-    return { value, summary: Object.fromEntries(entries.map(([agent, run]) => [agent, { status: run.status, count: run.status === 'completed' ? run.output.count : 0 }])), usage };
+    return {
+      value,
+      summary: Object.fromEntries(
+        entries.map(([agent, run]) => [agent, { status: run.status, count: run.status === 'completed' ? run.output.count : 0 }]),
+      ),
+      usage,
+    };
   });
 }
 

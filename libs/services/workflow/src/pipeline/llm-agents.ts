@@ -42,7 +42,11 @@ export interface LlmAgentDeps {
 const rankSchema = z.object({ score: z.coerce.number().min(0).max(10), reasoning: z.string().default('') });
 const sigmaSchema = z.object({ rules: z.array(z.object({ telemetry_class: z.string().optional(), yaml: z.string().min(1) })) });
 const repairSchema = z.object({ yaml: z.string().min(1) });
-const platformSchema = z.object({ os: z.enum(['windows', 'linux', 'macos', 'cross-platform', 'unknown']), confidence: z.enum(['high', 'medium', 'low']).default('medium'), reasoning: z.string().optional() });
+const platformSchema = z.object({
+  os: z.enum(['windows', 'linux', 'macos', 'cross-platform', 'unknown']),
+  confidence: z.enum(['high', 'medium', 'low']).default('medium'),
+  reasoning: z.string().optional(),
+});
 
 const ITEM_SCHEMAS = {
   CmdlineExtract: cmdlineItemSchema,
@@ -58,7 +62,14 @@ const ITEM_SCHEMAS = {
 function looseOutputSchema(agent: ExtractionAgent) {
   const item = (ITEM_SCHEMAS[agent] as z.ZodObject<z.ZodRawShape>).omit({ evidence: true, confidence: true });
   return z.object({
-    items: z.array(item.extend({ confidence: z.coerce.number().min(0).max(1).optional(), evidence: z.object({ text: z.string().optional() }).passthrough().optional() }).passthrough()),
+    items: z.array(
+      item
+        .extend({
+          confidence: z.coerce.number().min(0).max(1).optional(),
+          evidence: z.object({ text: z.string().optional() }).passthrough().optional(),
+        })
+        .passthrough(),
+    ),
   });
 }
 
@@ -67,12 +78,16 @@ function looseOutputSchema(agent: ExtractionAgent) {
  * refanged values: `hxxp://a[.]b` in the article is `http://a.b` in the answer). An item that cannot be
  * found is dropped: the pipeline reports nothing the article does not contain.
  */
-export function groundItems(text: string, items: Array<Record<string, unknown>>): { kept: Array<Record<string, unknown>>; dropped: number } {
+export function groundItems(
+  text: string,
+  items: Array<Record<string, unknown>>,
+): { kept: Array<Record<string, unknown>>; dropped: number } {
   const views = [text, refang(text)].map((view) => ({ view, lower: view.toLowerCase() }));
   const kept: Array<Record<string, unknown>> = [];
   for (const item of items) {
     const value = typeof item['value'] === 'string' ? (item['value'] as string) : '';
-    const quoted = typeof (item['evidence'] as { text?: unknown } | undefined)?.text === 'string' ? ((item['evidence'] as { text: string }).text) : '';
+    const quoted =
+      typeof (item['evidence'] as { text?: unknown } | undefined)?.text === 'string' ? (item['evidence'] as { text: string }).text : '';
     let placed: { start: number; end: number; text: string } | null = null;
     for (const { view, lower } of views) {
       const needle = [value, quoted].find((candidate) => candidate.length > 0 && lower.includes(candidate.toLowerCase()));
@@ -88,7 +103,15 @@ export function groundItems(text: string, items: Array<Record<string, unknown>>)
 }
 
 function usageOf(result: CompletionResult): Usage[] {
-  return [{ provider: result.provider, model: result.model, inputTokens: result.usage.inputTokens, outputTokens: result.usage.outputTokens, latencyMs: result.usage.latencyMs }];
+  return [
+    {
+      provider: result.provider,
+      model: result.model,
+      inputTokens: result.usage.inputTokens,
+      outputTokens: result.usage.outputTokens,
+      latencyMs: result.usage.latencyMs,
+    },
+  ];
 }
 
 /** An agent's settings in a run's snapshot, its provider and model resolved (the ExtractAgent fallback applied). */
@@ -115,7 +138,12 @@ export function createAgentRunner(snapshot: PipelineSnapshot, deps: LlmAgentDeps
   const usesModel = (agent: string) => agentUsesModel(snapshot, agent);
 
   /** One model call for `agent`: its prompt as the system prompt; `user` is the text, or the article fenced as data. */
-  async function complete<T>(agent: string, user: string | PipelineArticleText, schema: z.ZodType<T>, signal: AbortSignal): Promise<CompletionResult<T>> {
+  async function complete<T>(
+    agent: string,
+    user: string | PipelineArticleText,
+    schema: z.ZodType<T>,
+    signal: AbortSignal,
+  ): Promise<CompletionResult<T>> {
     const settings = settingsOf(agent);
     const prompt = deps.prompt(agent);
     if (!prompt) throw new Error(`${agent} has no prompt in config version ${snapshot.version ?? 'n/a'}`);
@@ -166,7 +194,10 @@ export function createAgentRunner(snapshot: PipelineSnapshot, deps: LlmAgentDeps
         .replaceAll('{observables}', input.extraction.content)
         .replaceAll('{similar_rules}', '(none)');
       const result = await complete('SigmaAgent', user, sigmaSchema, signal);
-      const rules = (result.json as z.infer<typeof sigmaSchema>).rules.map((rule) => ({ telemetryClass: rule.telemetry_class, yaml: rule.yaml }));
+      const rules = (result.json as z.infer<typeof sigmaSchema>).rules.map((rule) => ({
+        telemetryClass: rule.telemetry_class,
+        yaml: rule.yaml,
+      }));
       return { rules, usage: usageOf(result) };
     },
 
@@ -185,7 +216,15 @@ export function createAgentRunner(snapshot: PipelineSnapshot, deps: LlmAgentDeps
       const result = await complete('OSDetectionAgent', { article: input.article, text: input.article.content }, platformSchema, signal);
       const parsed = result.json as z.infer<typeof platformSchema>;
       const os: PlatformLabel = parsed.os;
-      return { result: { os, confidence: parsed.confidence, method: 'llm_adjudicator', evidence: { registry: input.detection, reasoning: parsed.reasoning ?? null } }, usage: usageOf(result) };
+      return {
+        result: {
+          os,
+          confidence: parsed.confidence,
+          method: 'llm_adjudicator',
+          evidence: { registry: input.detection, reasoning: parsed.reasoning ?? null },
+        },
+        usage: usageOf(result),
+      };
     },
   };
 }

@@ -8,9 +8,29 @@ const CONTENT = 'Quarterly newsletter: our team grew, and we thank our partners 
 
 /** What the content filter answers for an article none of whose chunks is huntable. */
 function nothingKept(articleId: number, threshold: number): ClassifyArticleResult {
-  const chunk = { chunk_id: 0, start: 0, end: CONTENT.length, label: 'Not Huntable' as const, confidence: 0.97, huntable_probability: 0.03, perfect_keywords: [], kept: false, reason: 'removed: model says Not Huntable with confidence 0.97', top_features: [] };
+  const chunk = {
+    chunk_id: 0,
+    start: 0,
+    end: CONTENT.length,
+    label: 'Not Huntable' as const,
+    confidence: 0.97,
+    huntable_probability: 0.03,
+    perfect_keywords: [],
+    kept: false,
+    reason: 'removed: model says Not Huntable with confidence 0.97',
+    top_features: [],
+  };
   return {
-    classification: { article_id: articleId, model_version: 4, threshold, total_chunks: 1, kept_count: 0, has_huntable_content: false, chunks: [chunk], kept_chunks: [] },
+    classification: {
+      article_id: articleId,
+      model_version: 4,
+      threshold,
+      total_chunks: 1,
+      kept_count: 0,
+      has_huntable_content: false,
+      chunks: [chunk],
+      kept_chunks: [],
+    },
     platform: null,
   };
 }
@@ -39,9 +59,18 @@ describe('the pipeline asks the content filter once per run', () => {
     const articleId = await seedArticle(h.ctx.db.prisma, { huntScore: 99, content: CONTENT });
     const trigger = await request(h.app).post(`/api/workflow/articles/${articleId}/trigger?force=true`).expect(202);
     const id = trigger.body.execution_id as number;
-    await waitFor('the run to end', async () => ['completed', 'failed'].includes((await h.ctx.db.prisma.workflowExecution.findUnique({ where: { id } }))?.status ?? ''), 20_000);
+    await waitFor(
+      'the run to end',
+      async () => ['completed', 'failed'].includes((await h.ctx.db.prisma.workflowExecution.findUnique({ where: { id } }))?.status ?? ''),
+      20_000,
+    );
 
-    expect(asked).toEqual([{ key: REQUEST_KEYS.contentFilterClassifyArticle, payload: { article_id: articleId, text: CONTENT, threshold: 0.8, top_features: 0 } }]);
+    expect(asked).toEqual([
+      {
+        key: REQUEST_KEYS.contentFilterClassifyArticle,
+        payload: { article_id: articleId, text: CONTENT, threshold: 0.8, top_features: 0 },
+      },
+    ]);
     const detail = await request(h.app).get(`/api/workflow/executions/${id}`).expect(200);
     expect(detail.body).toMatchObject({ status: 'completed', termination_reason: 'no_huntable_content' });
     expect(detail.body.platform_detection).toMatchObject({ os: 'unknown', method: 'none' });

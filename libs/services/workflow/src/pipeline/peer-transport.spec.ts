@@ -33,7 +33,10 @@ describe('peer requests failing in transport', () => {
   });
 
   it('gives up after the bounded attempts with a transport failure (the execution is requeued for it)', async () => {
-    const peer = failingThen(Array.from({ length: 10 }, () => new BusUnavailableError('connection lost')), 'never');
+    const peer = failingThen(
+      Array.from({ length: 10 }, () => new BusUnavailableError('connection lost')),
+      'never',
+    );
     const failure = await withTransportRetry('k', policy, new AbortController().signal, peer.request).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(PeerUnreachableError);
     expect(isTransportFailure(failure)).toBe(true);

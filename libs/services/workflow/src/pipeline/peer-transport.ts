@@ -6,7 +6,12 @@ import { BusClosedError, BusTimeoutError, BusUnavailableError } from '@huntforge
  * the request is asked again, and a run whose request still cannot get through goes back to the queue.
  */
 export function isTransportFailure(error: unknown): boolean {
-  return error instanceof BusUnavailableError || error instanceof BusTimeoutError || error instanceof BusClosedError || error instanceof PeerUnreachableError;
+  return (
+    error instanceof BusUnavailableError ||
+    error instanceof BusTimeoutError ||
+    error instanceof BusClosedError ||
+    error instanceof PeerUnreachableError
+  );
 }
 
 /** Every attempt of a request failed in transport; the execution is requeued, never failed, for it. */
@@ -16,7 +21,10 @@ export class PeerUnreachableError extends Error {
     readonly attempts: number,
     options: { cause: unknown },
   ) {
-    super(`${key}: no answer after ${attempts} attempts (${options.cause instanceof Error ? options.cause.message : String(options.cause)})`, options);
+    super(
+      `${key}: no answer after ${attempts} attempts (${options.cause instanceof Error ? options.cause.message : String(options.cause)})`,
+      options,
+    );
     this.name = 'PeerUnreachableError';
   }
 }
@@ -48,7 +56,12 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
  * Runs `request`, asking again (with exponential backoff) while it fails in transport: a dropped connection
  * is reopened by the bus meanwhile. Any other failure, or a cancel, ends it at once.
  */
-export async function withTransportRetry<T>(key: string, policy: TransportRetryPolicy, signal: AbortSignal, request: () => Promise<T>): Promise<T> {
+export async function withTransportRetry<T>(
+  key: string,
+  policy: TransportRetryPolicy,
+  signal: AbortSignal,
+  request: () => Promise<T>,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await request();

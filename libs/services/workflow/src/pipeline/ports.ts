@@ -108,7 +108,10 @@ export type LoadedRule = { ok: true; rule: RuleDocument } | { ok: false; finding
 
 /** The agents of one run, resolved from the config snapshot: builtin or a model provider per agent. */
 export interface AgentRunner {
-  rank(input: { article: PipelineArticle; text: string; observablesByType: Record<string, number> }, signal: AbortSignal): Promise<RankOutcome>;
+  rank(
+    input: { article: PipelineArticle; text: string; observablesByType: Record<string, number> },
+    signal: AbortSignal,
+  ): Promise<RankOutcome>;
   extract<A extends ExtractionAgent>(
     agent: A,
     input: { article: PipelineArticle; text: string },
@@ -125,7 +128,10 @@ export interface AgentRunner {
     signal: AbortSignal,
   ): Promise<{ candidate: RuleCandidate | null; usage?: Usage[] }>;
   /** Platform adjudication for low-confidence detections; null when the agent is builtin (no model). */
-  adjudicatePlatform?(input: { article: PipelineArticle; detection: PlatformResult }, signal: AbortSignal): Promise<{ result: PlatformResult; usage?: Usage[] } | null>;
+  adjudicatePlatform?(
+    input: { article: PipelineArticle; detection: PlatformResult },
+    signal: AbortSignal,
+  ): Promise<{ result: PlatformResult; usage?: Usage[] } | null>;
 }
 
 /** Pure helpers from the domain libs. */

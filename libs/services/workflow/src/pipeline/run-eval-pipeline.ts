@@ -1,4 +1,10 @@
-import { EVAL_SUBAGENT_AGENTS, TERMINATION_REASONS, toEvalSubagent, type ExtractionResult, type ExtractorSubagent } from '@huntforge/contracts';
+import {
+  EVAL_SUBAGENT_AGENTS,
+  TERMINATION_REASONS,
+  toEvalSubagent,
+  type ExtractionResult,
+  type ExtractorSubagent,
+} from '@huntforge/contracts';
 import type { Prisma } from '@huntforge/data';
 import type { ExecutionRow, PipelineOutcome, StageRecorder } from './pipeline-port';
 import type { AgentRun, AgentRunner, DomainPorts, PipelineArticle } from './ports';
@@ -36,7 +42,12 @@ export interface EvalPipelineInput {
 export async function runEvalPipeline(input: EvalPipelineInput): Promise<PipelineOutcome> {
   const { execution, snapshot, evaluations } = input;
   const subagent = toEvalSubagent(snapshot.eval_subagent ?? '');
-  if (!subagent) return { status: 'failed', terminationReason: TERMINATION_REASONS.error, error: `unknown evaluation subagent ${snapshot.eval_subagent}` };
+  if (!subagent)
+    return {
+      status: 'failed',
+      terminationReason: TERMINATION_REASONS.error,
+      error: `unknown evaluation subagent ${snapshot.eval_subagent}`,
+    };
   await evaluations.started(execution.id);
   if (subagent === 'sigma') return runSigmaEvaluation(input);
   return runExtractorEvaluation(input, subagent);
@@ -69,11 +80,19 @@ async function runExtractorEvaluation(input: EvalPipelineInput, subagent: Extrac
   const extraction: ExtractionResult = await runAggregationStage(recorder, domain, runs);
 
   await recorder.stage('evaluation', async (log) => {
-    const outcome: EvalAgentRun = run.status === 'completed' ? { status: 'completed', output: run.output } : { status: 'failed', error: run.status === 'failed' ? run.error.message : 'skipped' };
+    const outcome: EvalAgentRun =
+      run.status === 'completed'
+        ? { status: 'completed', output: run.output }
+        : { status: 'failed', error: run.status === 'failed' ? run.error.message : 'skipped' };
     await evaluations.finished(execution.id, outcome);
     log(`scored ${subagent}: ${run.status === 'completed' ? run.output.count : 0} items against the ground truth`);
     return { value: null, summary: { subagent, status: outcome.status, discrete_huntables_count: extraction.discrete_huntables_count } };
   });
-  if (run.status !== 'completed') return { status: 'failed', terminationReason: TERMINATION_REASONS.error, error: run.status === 'failed' ? run.error.message : 'skipped' };
+  if (run.status !== 'completed')
+    return {
+      status: 'failed',
+      terminationReason: TERMINATION_REASONS.error,
+      error: run.status === 'failed' ? run.error.message : 'skipped',
+    };
   return { status: 'completed', terminationReason: null, fields: { sigmaRules: json([]) } };
 }

@@ -33,9 +33,19 @@ export function createPipelineRunner(deps: PipelineDeps): PipelineRunner {
     const snapshot = readSnapshot(execution.configSnapshot);
     const agents = deps.agentsFor(snapshot);
     const article = await deps.loadArticle(execution.articleId);
-    if (!article) return { status: 'failed', terminationReason: TERMINATION_REASONS.error, error: `article ${execution.articleId} no longer exists` };
+    if (!article)
+      return { status: 'failed', terminationReason: TERMINATION_REASONS.error, error: `article ${execution.articleId} no longer exists` };
     if (snapshot.eval_run && snapshot.eval_subagent) {
-      return runEvalPipeline({ execution, recorder, snapshot, agents, article, domain: deps.domain, evaluations: deps.evaluations, extractionConcurrency: deps.extractionConcurrency });
+      return runEvalPipeline({
+        execution,
+        recorder,
+        snapshot,
+        agents,
+        article,
+        domain: deps.domain,
+        evaluations: deps.evaluations,
+        extractionConcurrency: deps.extractionConcurrency,
+      });
     }
 
     // 1. Publisher-authored Sigma rules: kept verbatim, never routed through generation, no model call.
@@ -57,7 +67,11 @@ export function createPipelineRunner(deps: PipelineDeps): PipelineRunner {
           usage.push(...(adjudicated.usage ?? []));
         }
       }
-      log(detected ? `platform ${detected.os} (${detected.confidence}, ${detected.method})` : 'platform unknown: no huntable content to classify');
+      log(
+        detected
+          ? `platform ${detected.os} (${detected.confidence}, ${detected.method})`
+          : 'platform unknown: no huntable content to classify',
+      );
       return {
         value: { platform: detected, junkFilter: classified.junk },
         summary: detected ?? { os: 'unknown', reason: 'no_huntable_content' },
@@ -70,14 +84,22 @@ export function createPipelineRunner(deps: PipelineDeps): PipelineRunner {
     const junk = await recorder.stage('junk_filter', async (log) => {
       const result = junkFilter;
       log(`kept ${result.keptChunks} of ${result.totalChunks} chunks at threshold ${snapshot.thresholds.JunkFilterThreshold}`);
-      const summary = { ...result.summary, kept_chunks: result.keptChunks, total_chunks: result.totalChunks, threshold: snapshot.thresholds.JunkFilterThreshold };
+      const summary = {
+        ...result.summary,
+        kept_chunks: result.keptChunks,
+        total_chunks: result.totalChunks,
+        threshold: snapshot.thresholds.JunkFilterThreshold,
+      };
       return { value: result, summary, patch: { junkFilterSummary: json(summary) } };
     });
     if (junk.keptChunks === 0) return withRules(completedEarly(TERMINATION_REASONS.noHuntableContent), publisherRules);
 
     // 4. Ranking.
     const rank = await recorder.stage('ranking', async (log) => {
-      const outcome = await agents.rank({ article, text: junk.keptText, observablesByType: deps.domain.quickObservableCounts(junk.keptText, article.url) }, signal);
+      const outcome = await agents.rank(
+        { article, text: junk.keptText, observablesByType: deps.domain.quickObservableCounts(junk.keptText, article.url) },
+        signal,
+      );
       log(`rank ${outcome.score} (threshold ${snapshot.thresholds.RankingThreshold})`);
       return {
         value: outcome,
@@ -86,7 +108,8 @@ export function createPipelineRunner(deps: PipelineDeps): PipelineRunner {
         patch: { rankScore: outcome.score, rankReasoning: outcome.reasoning },
       };
     });
-    if (rank.score < snapshot.thresholds.RankingThreshold) return withRules(completedEarly(TERMINATION_REASONS.rankBelowThreshold), publisherRules);
+    if (rank.score < snapshot.thresholds.RankingThreshold)
+      return withRules(completedEarly(TERMINATION_REASONS.rankBelowThreshold), publisherRules);
 
     // 5. Extraction: independent agents, bounded concurrency; one failure never stops the others.
     const runs = await runExtractionStage({
@@ -107,7 +130,9 @@ export function createPipelineRunner(deps: PipelineDeps): PipelineRunner {
     const coverage = await recorder.stage('coverage', async (log) => {
       try {
         const result = await deps.services.coverage(extraction.observables, platform?.os ?? 'unknown', signal);
-        log(`${result.covered.length} of ${extraction.observables.length} observables fire ${result.corpus_rules} reference rules; ${result.uncovered.length} uncovered`);
+        log(
+          `${result.covered.length} of ${extraction.observables.length} observables fire ${result.corpus_rules} reference rules; ${result.uncovered.length} uncovered`,
+        );
         return {
           value: result,
           summary: { corpus_rules: result.corpus_rules, covered: result.covered.length, uncovered: result.uncovered.length },
@@ -121,7 +146,18 @@ export function createPipelineRunner(deps: PipelineDeps): PipelineRunner {
     });
 
     // 7–8. Sigma generation with validation, repair and fidelity; similarity and promotion per rule.
-    const generated = await generateAndPromote({ recorder, deps, agents, article, execution, snapshot, platform, extraction, text: junk.keptText, coverage });
+    const generated = await generateAndPromote({
+      recorder,
+      deps,
+      agents,
+      article,
+      execution,
+      snapshot,
+      platform,
+      extraction,
+      text: junk.keptText,
+      coverage,
+    });
     return withRules({ status: 'completed', terminationReason: null }, [...publisherRules, ...generated]);
   };
 }

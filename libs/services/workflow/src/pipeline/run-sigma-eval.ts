@@ -46,8 +46,17 @@ export async function generateForSigmaEval(input: {
     const invalid = held.filter((rule) => !rule.validation.valid).length;
     const atoms = ruleSetAtoms(held.map((rule) => rule.doc ?? rule.text ?? ''));
     const yamls = held.map((rule) => rule.text ?? (rule.doc ? domain.renderSigma(rule.doc) : ''));
-    log(`${yamls.length} rules generated (${invalid} invalid, ${atoms.undecomposable} undecomposable), ${atoms.atoms.length} positive atoms`);
-    const output: SigmaEvalOutput = { rules: yamls, count: yamls.length, atoms: atoms.atoms, classes: atoms.classes, undecomposable: atoms.undecomposable, invalid };
+    log(
+      `${yamls.length} rules generated (${invalid} invalid, ${atoms.undecomposable} undecomposable), ${atoms.atoms.length} positive atoms`,
+    );
+    const output: SigmaEvalOutput = {
+      rules: yamls,
+      count: yamls.length,
+      atoms: atoms.atoms,
+      classes: atoms.classes,
+      undecomposable: atoms.undecomposable,
+      invalid,
+    };
     return { value: output, summary: { rules: yamls.length, invalid, atoms: atoms.atoms.length }, usage: usage ?? [] };
   });
 }

@@ -25,9 +25,15 @@ export async function generateAndPromote(input: {
 
   const rules = await recorder.stage('sigma_generation', async (log) => {
     const usage: unknown[] = [];
-    const generated = await agents.generateSigma({ article, platform: input.platform?.os ?? 'unknown', extraction, ...(input.text !== undefined ? { text: input.text } : {}) }, signal);
+    const generated = await agents.generateSigma(
+      { article, platform: input.platform?.os ?? 'unknown', extraction, ...(input.text !== undefined ? { text: input.text } : {}) },
+      signal,
+    );
     usage.push(...(generated.usage ?? []));
-    const repair = async (rule: { yaml: string; doc: Record<string, unknown> | null }, findings: Finding[]): Promise<RuleCandidate | null> => {
+    const repair = async (
+      rule: { yaml: string; doc: Record<string, unknown> | null },
+      findings: Finding[],
+    ): Promise<RuleCandidate | null> => {
       const repaired = await agents.repairSigma({ rule, findings, article }, signal);
       usage.push(...(repaired.usage ?? []));
       return repaired.candidate;
@@ -43,7 +49,9 @@ export async function generateAndPromote(input: {
     return { value: out, summary: assessmentSummary(out), usage };
   });
 
-  const recordedObservables = extraction.observables.slice(0, MAX_RECORDED_OBSERVABLES).map((o) => ({ type: o.type, value: o.value, attributes: o.attributes }));
+  const recordedObservables = extraction.observables
+    .slice(0, MAX_RECORDED_OBSERVABLES)
+    .map((o) => ({ type: o.type, value: o.value, attributes: o.attributes }));
   await recorder.stage('similarity', async (log) => {
     const threshold = input.snapshot.thresholds.SimilarityThreshold;
     const comparable = rules.filter((rule) => rule.validation.valid);
@@ -59,11 +67,18 @@ export async function generateAndPromote(input: {
               articleId: article.id,
               rules: comparable.map((rule) => ({
                 source: 'generated' as const,
-                status: rule.fidelity.ok && rule.self_test.fires && rule.covered_by.length === 0 ? ('pending' as const) : ('needs_review' as const),
+                status:
+                  rule.fidelity.ok && rule.self_test.fires && rule.covered_by.length === 0
+                    ? ('pending' as const)
+                    : ('needs_review' as const),
                 ruleYaml: rule.yaml,
                 ...(rule.document ? { rule: rule.document } : {}),
                 // The queue shows the self-test and runs it again on an edited rule, from these observables.
-                provenance: { self_test: rule.self_test, observables: recordedObservables, ...(rule.covered_by.length > 0 ? { covered_by: rule.covered_by } : {}) },
+                provenance: {
+                  self_test: rule.self_test,
+                  observables: recordedObservables,
+                  ...(rule.covered_by.length > 0 ? { covered_by: rule.covered_by } : {}),
+                },
                 similarityThreshold: threshold,
               })),
             },
@@ -72,7 +87,11 @@ export async function generateAndPromote(input: {
     comparable.forEach((rule, i) => {
       const result = results[i];
       if (!result) throw new Error(`the queue answered ${results.length} results for ${comparable.length} rules`);
-      rule.similarity = { max_similarity: result.maxSimilarity ?? 0, inconclusive: result.inconclusive, matches: result.matches.slice(0, 10) };
+      rule.similarity = {
+        max_similarity: result.maxSimilarity ?? 0,
+        inconclusive: result.inconclusive,
+        matches: result.matches.slice(0, 10),
+      };
       if (result.outcome === 'duplicate') {
         rule.queue = { outcome: 'duplicate', duplicate_of: result.matches[0] ?? null };
         log(`${rule.title}: duplicate (${result.maxSimilarity} >= ${threshold})`);
@@ -80,11 +99,15 @@ export async function generateAndPromote(input: {
       }
       if (result.outcome === 'linked') {
         rule.queue = { outcome: 'linked', queue_id: result.queueId, status: result.status };
-        log(`${rule.title}: same as queue item #${result.queueId} (${result.status}, similarity ${result.maxSimilarity} >= ${threshold}); linked, not queued again`);
+        log(
+          `${rule.title}: same as queue item #${result.queueId} (${result.status}, similarity ${result.maxSimilarity} >= ${threshold}); linked, not queued again`,
+        );
         return;
       }
       rule.queue = { outcome: 'queued', queue_id: result.queueId, status: result.status };
-      log(`${rule.title}: queued as ${result.queueId} (${result.status}, max similarity ${result.maxSimilarity}${result.inconclusive ? ', inconclusive' : ''})`);
+      log(
+        `${rule.title}: queued as ${result.queueId} (${result.status}, max similarity ${result.maxSimilarity}${result.inconclusive ? ', inconclusive' : ''})`,
+      );
     });
     return {
       value: null,

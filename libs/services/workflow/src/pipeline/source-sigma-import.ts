@@ -72,6 +72,11 @@ export async function importPublisherSigma(input: {
   return {
     value: records,
     status: found.length === 0 ? 'skipped' : 'completed',
-    summary: { found: found.length, valid: records.filter((r) => r.validation.valid).length, policy: input.policy, delivery_permitted: input.policy === 'allow' },
+    summary: {
+      found: found.length,
+      valid: records.filter((r) => r.validation.valid).length,
+      policy: input.policy,
+      delivery_permitted: input.policy === 'allow',
+    },
   };
 }

@@ -18,9 +18,15 @@ function plainRecorder(): StageRecorder & { finished: unknown[] } {
 async function stageCounts(metrics: ReturnType<typeof createAppMetrics>): Promise<Record<string, number>> {
   const metric = metrics.registry.getSingleMetric('huntforge_workflow_stage_duration_seconds');
   // A histogram's values are its buckets, sum and count; each named by `metricName`.
-  const values = ((await metric?.get())?.values ?? []) as Array<{ metricName?: string; labels: Record<string, string | number>; value: number }>;
+  const values = ((await metric?.get())?.values ?? []) as Array<{
+    metricName?: string;
+    labels: Record<string, string | number>;
+    value: number;
+  }>;
   return Object.fromEntries(
-    values.filter((sample) => sample.metricName?.endsWith('_count')).map((sample) => [`${sample.labels['stage']} ${sample.labels['status']}`, sample.value]),
+    values
+      .filter((sample) => sample.metricName?.endsWith('_count'))
+      .map((sample) => [`${sample.labels['stage']} ${sample.labels['status']}`, sample.value]),
   );
 }
 

@@ -23,7 +23,13 @@ function summary(row: WorkflowPreset): PresetSummary {
 
 function parseFile(raw: unknown, where: string): PresetFile {
   const parsed = presetFileSchema.safeParse(raw);
-  if (!parsed.success) throw new HttpError(400, 'validation_error', 'Invalid preset file', validationDetails(parsed.error).map((issue) => ({ ...issue, path: `${where}.${issue.path}` })));
+  if (!parsed.success)
+    throw new HttpError(
+      400,
+      'validation_error',
+      'Invalid preset file',
+      validationDetails(parsed.error).map((issue) => ({ ...issue, path: `${where}.${issue.path}` })),
+    );
   return parsed.data;
 }
 
@@ -48,7 +54,9 @@ export class PresetService {
   async seedQuickstarts(): Promise<string[]> {
     const dir = join(this.fixturesDir, 'presets');
     const names: string[] = [];
-    for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
+    for (const file of readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .sort()) {
       const preset = parseFile(JSON.parse(readFileSync(join(dir, file), 'utf8')), file);
       const name = preset.name ?? `quickstart-${basename(file, '.json')}`;
       await this.repo.save(name, preset.description ?? null, { ...preset, name }, true);
@@ -64,7 +72,13 @@ export class PresetService {
   /** The active config (and prompts unless left out) as a preset file. */
   async exportActive(name: string, description: string | null, includePrompts = true): Promise<PresetFile> {
     const active = await this.config.active();
-    const file: PresetFile = { format: PRESET_FORMAT, name, description, thresholds: active.settings.thresholds, agents: active.settings.agents };
+    const file: PresetFile = {
+      format: PRESET_FORMAT,
+      name,
+      description,
+      thresholds: active.settings.thresholds,
+      agents: active.settings.agents,
+    };
     if (includePrompts) {
       const prompts = await this.config.prompts.current();
       file.agent_prompts = Object.fromEntries(
@@ -93,16 +107,35 @@ export class PresetService {
   private async assertSavable(name: string, overwrite: boolean): Promise<void> {
     const existing = await this.repo.find(name);
     if (!existing) return;
-    if (existing.isQuickstart) throw new HttpError(409, WORKFLOW_ERROR_CODES.presetReadOnly, `${name} is a quickstart preset and cannot be overwritten; choose another name`, { name });
-    if (!overwrite) throw new HttpError(409, WORKFLOW_ERROR_CODES.presetExists, `A preset named ${name} exists; pass overwrite=true to replace it, or choose another name`, { name });
+    if (existing.isQuickstart)
+      throw new HttpError(
+        409,
+        WORKFLOW_ERROR_CODES.presetReadOnly,
+        `${name} is a quickstart preset and cannot be overwritten; choose another name`,
+        { name },
+      );
+    if (!overwrite)
+      throw new HttpError(
+        409,
+        WORKFLOW_ERROR_CODES.presetExists,
+        `A preset named ${name} exists; pass overwrite=true to replace it, or choose another name`,
+        { name },
+      );
   }
 
   /** Applies a preset file as a new config version under the PUT rules; the auto-trigger threshold is left alone. */
-  async applyFile(file: PresetFile, options: { allowPromptWarnings: boolean; allowUnavailableProviders?: boolean; actor: string | null; label: string }): Promise<ConfigChangeResult> {
+  async applyFile(
+    file: PresetFile,
+    options: { allowPromptWarnings: boolean; allowUnavailableProviders?: boolean; actor: string | null; label: string },
+  ): Promise<ConfigChangeResult> {
     // Only the agents the preset sets: a preset of thresholds alone is not refused for what it leaves as it was.
     const touched = Object.keys(file.agents ?? {});
     const checkAfter = async (after: WorkflowSettings) =>
-      assertProvidersAvailable(Object.fromEntries(Object.entries(after.agents).filter(([agent]) => touched.includes(agent))), this.availability, options.allowUnavailableProviders ?? false);
+      assertProvidersAvailable(
+        Object.fromEntries(Object.entries(after.agents).filter(([agent]) => touched.includes(agent))),
+        this.availability,
+        options.allowUnavailableProviders ?? false,
+      );
     return this.config.apply({
       checkAfter,
       thresholds: file.thresholds,
@@ -115,23 +148,42 @@ export class PresetService {
     });
   }
 
-  async importFile(raw: PresetFile, options: { saveAs?: string; overwrite?: boolean; allowPromptWarnings: boolean; allowUnavailableProviders?: boolean; actor: string | null }): Promise<ConfigChangeResult> {
+  async importFile(
+    raw: PresetFile,
+    options: {
+      saveAs?: string;
+      overwrite?: boolean;
+      allowPromptWarnings: boolean;
+      allowUnavailableProviders?: boolean;
+      actor: string | null;
+    },
+  ): Promise<ConfigChangeResult> {
     const { auto_trigger_hunt_score_threshold: _ignored, ...file } = raw;
     // Refused names are refused before anything is applied, so a 409 leaves the active config as it was.
     if (options.saveAs) await this.assertSavable(options.saveAs, options.overwrite ?? false);
-    const result = await this.applyFile(file, { allowPromptWarnings: options.allowPromptWarnings, allowUnavailableProviders: options.allowUnavailableProviders, actor: options.actor, label: file.name ?? 'imported file' });
-    if (options.saveAs) await this.repo.save(options.saveAs, file.description ?? null, { ...file, format: PRESET_FORMAT, name: options.saveAs });
+    const result = await this.applyFile(file, {
+      allowPromptWarnings: options.allowPromptWarnings,
+      allowUnavailableProviders: options.allowUnavailableProviders,
+      actor: options.actor,
+      label: file.name ?? 'imported file',
+    });
+    if (options.saveAs)
+      await this.repo.save(options.saveAs, file.description ?? null, { ...file, format: PRESET_FORMAT, name: options.saveAs });
     return result;
   }
 
-  async applyNamed(name: string, options: { allowPromptWarnings: boolean; allowUnavailableProviders?: boolean; actor: string | null }): Promise<ConfigChangeResult> {
+  async applyNamed(
+    name: string,
+    options: { allowPromptWarnings: boolean; allowUnavailableProviders?: boolean; actor: string | null },
+  ): Promise<ConfigChangeResult> {
     const row = await this.find(name);
     return this.applyFile(parseFile(row.config, 'preset'), { ...options, label: name });
   }
 
   async remove(name: string): Promise<void> {
     const row = await this.find(name);
-    if (row.isQuickstart) throw new HttpError(409, WORKFLOW_ERROR_CODES.presetReadOnly, `${name} is a quickstart preset and cannot be deleted`, { name });
+    if (row.isQuickstart)
+      throw new HttpError(409, WORKFLOW_ERROR_CODES.presetReadOnly, `${name} is a quickstart preset and cannot be deleted`, { name });
     await this.repo.remove(name);
   }
 

@@ -16,7 +16,8 @@ export interface AgentArticle {
  * run time with Title/URL/Content headers, the content fenced as untrusted data, and the footer.
  */
 export function buildAgentMessages(prompt: Prompt, article: AgentArticle): { system: string; messages: ChatMessage[] } {
-  const content = article.content.length > MAX_ARTICLE_CHARS ? `${article.content.slice(0, MAX_ARTICLE_CHARS)}\n[truncated]` : article.content;
+  const content =
+    article.content.length > MAX_ARTICLE_CHARS ? `${article.content.slice(0, MAX_ARTICLE_CHARS)}\n[truncated]` : article.content;
   const user = [
     `Title: ${article.title}`,
     `URL: ${article.url}`,

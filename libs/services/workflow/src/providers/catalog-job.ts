@@ -1,5 +1,13 @@
 import type { CatalogProviderEntry, CatalogUpdateResult, ModelCatalogFile } from '@huntforge/contracts';
-import { findCapabilities, isLlmError, listAnthropicModels, listOpenAiModels, PROVIDER_SETTING_KEYS, writeModelCatalog, type SettingsSource } from '@huntforge/llm';
+import {
+  findCapabilities,
+  isLlmError,
+  listAnthropicModels,
+  listOpenAiModels,
+  PROVIDER_SETTING_KEYS,
+  writeModelCatalog,
+  type SettingsSource,
+} from '@huntforge/llm';
 import type { Logger } from '@huntforge/platform';
 import type { WorkflowServiceConfig } from '../service-config';
 import type { ModelRegistry } from './model-registry';
@@ -12,7 +20,10 @@ const NOT_CHAT = /(embedding|tts|whisper|audio|realtime|image|dall-e|transcribe|
 
 /** OPENAI_MODEL_ALLOWLIST: comma-separated ids; a trailing * matches a prefix (gpt-5*). */
 export function allowlistFilter(allowlist: string | undefined): (model: string) => boolean {
-  const entries = (allowlist ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = (allowlist ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   if (entries.length === 0) return (model) => OPENAI_CHAT_FAMILIES.test(model) && !NOT_CHAT.test(model);
   return (model) => entries.some((entry) => (entry.endsWith('*') ? model.startsWith(entry.slice(0, -1)) : model === entry));
 }
@@ -33,7 +44,12 @@ export interface CatalogJobDeps {
 export async function updateProviderModelCatalogs(deps: CatalogJobDeps): Promise<CatalogUpdateResult> {
   const previous = deps.registry.catalog();
   const next: ModelCatalogFile = structuredClone(previous);
-  const result: CatalogUpdateResult = { providers: {}, warning: null, unclassified_models: [], catalog_path: deps.config.runtimeCatalogFile };
+  const result: CatalogUpdateResult = {
+    providers: {},
+    warning: null,
+    unclassified_models: [],
+    catalog_path: deps.config.runtimeCatalogFile,
+  };
   const fetched: string[] = [];
 
   for (const provider of ['openai', 'anthropic'] as const) {
@@ -41,7 +57,11 @@ export async function updateProviderModelCatalogs(deps: CatalogJobDeps): Promise
     const apiKey = await deps.settings.get(keys.apiKey).catch(() => undefined);
     const kept = (reason: string): void => {
       next.providers[provider] = { ...previous.providers[provider], last_error: reason };
-      result.providers[provider] = { status: apiKey ? 'kept_previous' : 'skipped', models: previous.providers[provider].models.length, reason };
+      result.providers[provider] = {
+        status: apiKey ? 'kept_previous' : 'skipped',
+        models: previous.providers[provider].models.length,
+        reason,
+      };
     };
     if (!apiKey) {
       kept(`${keys.apiKey} is not configured`);

@@ -1,5 +1,12 @@
 import type { ModelCapabilities, ModelCatalogFile } from '@huntforge/contracts';
-import { discoverCodex, findCapabilities, loadModelCapabilities, readModelCatalog, type CapabilitiesMap, type CodexDiscovery } from '@huntforge/llm';
+import {
+  discoverCodex,
+  findCapabilities,
+  loadModelCapabilities,
+  readModelCatalog,
+  type CapabilitiesMap,
+  type CodexDiscovery,
+} from '@huntforge/llm';
 import type { WorkflowServiceConfig } from '../service-config';
 
 export interface CodexSnapshot {
@@ -47,12 +54,22 @@ export class ModelRegistry {
   async capabilitiesOf(provider: string, model: string): Promise<ModelCapabilities | undefined> {
     if (provider === 'codex') {
       const live = (await this.codex()).discovery?.models.find((entry) => entry.id === model);
-      if (live) return codexCapabilities(live.efforts.map((effort) => effort.level), live.defaultEffort);
+      if (live)
+        return codexCapabilities(
+          live.efforts.map((effort) => effort.level),
+          live.defaultEffort,
+        );
     }
     return findCapabilities(this.capabilities(), model);
   }
 }
 
 export function codexCapabilities(efforts: string[], defaultEffort: string | null): ModelCapabilities {
-  return { supports_temperature: false, supports_top_p: false, effort_levels: efforts, default_effort: defaultEffort, source: 'codex_live' };
+  return {
+    supports_temperature: false,
+    supports_top_p: false,
+    effort_levels: efforts,
+    default_effort: defaultEffort,
+    source: 'codex_live',
+  };
 }

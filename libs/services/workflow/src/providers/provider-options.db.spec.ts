@@ -2,7 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
 import { modelCatalogFileSchema, providerOptionsResponseSchema, type CatalogUpdateResult } from '@huntforge/contracts';
-import { createFakeCodex, startFakeAnthropic, startFakeOllama, startFakeOpenAi, type FakeCodex, type FakeProviderServer } from '@huntforge/testing';
+import {
+  createFakeCodex,
+  startFakeAnthropic,
+  startFakeOllama,
+  startFakeOpenAi,
+  type FakeCodex,
+  type FakeProviderServer,
+} from '@huntforge/testing';
 import { startWorkflow, type WorkflowHarness } from '../test-support/workflow-harness';
 import { allowlistFilter, CATALOG_JOB_ID } from './catalog-job';
 
@@ -16,16 +23,31 @@ describe('provider options and the model catalog job', () => {
   let harness: WorkflowHarness;
 
   beforeAll(async () => {
-    openai = await startFakeOpenAi({ apiKey: OPENAI_KEY, models: ['gpt-4.1-mini', 'gpt-9-turbo', 'text-embedding-3-small', 'dall-e-3', 'gpt-4o-mini-tts'] });
+    openai = await startFakeOpenAi({
+      apiKey: OPENAI_KEY,
+      models: ['gpt-4.1-mini', 'gpt-9-turbo', 'text-embedding-3-small', 'dall-e-3', 'gpt-4o-mini-tts'],
+    });
     anthropic = await startFakeAnthropic();
     ollama = await startFakeOllama({ models: ['llama3.1:8b', 'qwen2.5:14b'] });
     codex = createFakeCodex({
       models: [
-        { id: 'gpt-5-codex', efforts: [{ level: 'low', description: 'Fast, light reasoning' }, { level: 'high', description: 'Maximum reasoning depth' }], defaultEffort: 'low' },
+        {
+          id: 'gpt-5-codex',
+          efforts: [
+            { level: 'low', description: 'Fast, light reasoning' },
+            { level: 'high', description: 'Maximum reasoning depth' },
+          ],
+          defaultEffort: 'low',
+        },
       ],
     });
     harness = await startWorkflow({
-      settingsEnv: { OPENAI_API_KEY: OPENAI_KEY, OPENAI_BASE_URL: openai.baseUrl, ANTHROPIC_BASE_URL: anthropic.baseUrl, OLLAMA_HOST: ollama.baseUrl },
+      settingsEnv: {
+        OPENAI_API_KEY: OPENAI_KEY,
+        OPENAI_BASE_URL: openai.baseUrl,
+        ANTHROPIC_BASE_URL: anthropic.baseUrl,
+        OLLAMA_HOST: ollama.baseUrl,
+      },
       serviceEnv: { CODEX_PATH: codex.path },
     });
   });
@@ -57,7 +79,13 @@ describe('provider options and the model catalog job', () => {
       effort_descriptions: { 'gpt-5-codex': { low: 'Fast, light reasoning', high: 'Maximum reasoning depth' } },
     });
     expect(providers.builtin).toMatchObject({ available: true, models: [] });
-    expect(aliases).toEqual({ provider_a: 'openai', provider_b: 'anthropic', provider_local: 'ollama', provider_sub: 'codex', repohost: 'github' });
+    expect(aliases).toEqual({
+      provider_a: 'openai',
+      provider_b: 'anthropic',
+      provider_local: 'ollama',
+      provider_sub: 'codex',
+      repohost: 'github',
+    });
     expect(JSON.stringify(res.body)).not.toContain(OPENAI_KEY);
   });
 

@@ -44,10 +44,21 @@ describe('POST /api/articles/{id}/rank-with-llm', () => {
   });
 
   it('ranks with the active RankAgent prompt and model through the provider', async () => {
-    await request(harness.app).put('/api/workflow/config').send({ agents: { RankAgent: { provider: 'openai', model: 'gpt-4.1-mini', temperature: 0.1 } }, thresholds: { RankingThreshold: 6 } }).expect(200);
+    await request(harness.app)
+      .put('/api/workflow/config')
+      .send({ agents: { RankAgent: { provider: 'openai', model: 'gpt-4.1-mini', temperature: 0.1 } }, thresholds: { RankingThreshold: 6 } })
+      .expect(200);
     await request(harness.app)
       .put('/api/workflow/config/prompts')
-      .send({ agent_name: 'RankAgent', prompt: { role: 'You are the test ranker.', task: 'Score it.', instructions: 'Reply with JSON.', json_example: { score: 5, reasoning: 'why' } } })
+      .send({
+        agent_name: 'RankAgent',
+        prompt: {
+          role: 'You are the test ranker.',
+          task: 'Score it.',
+          instructions: 'Reply with JSON.',
+          json_example: { score: 5, reasoning: 'why' },
+        },
+      })
       .expect(200);
     openai.enqueue('chat', { text: 'Sure: {"score": 7.5, "reasoning": "rundll32 command line",}', usage: { input: 321, output: 12 } });
     const res = await rank(articleId, 200);
@@ -81,7 +92,10 @@ describe('POST /api/articles/{id}/rank-with-llm', () => {
     openai.enqueue('chat', { text: 'I refuse to rank this.' });
     expect((await rank(articleId, 502)).body.error.code).toBe('invalid_model_output');
     openai.enqueue('chat', { status: 400, error: 'bad request' });
-    expect((await rank(articleId, 502)).body.error).toMatchObject({ code: 'provider_error', details: { reason: 'bad_request', upstream_status: 400 } });
+    expect((await rank(articleId, 502)).body.error).toMatchObject({
+      code: 'provider_error',
+      details: { reason: 'bad_request', upstream_status: 400 },
+    });
     openai.enqueue('chat', { text: '{"score": 1}', delayMs: 5_000 });
     expect((await rank(articleId, 504)).body.error.code).toBe('provider_timeout');
   });

@@ -1,5 +1,11 @@
 import { Router } from 'express';
-import { SETTINGS_ERROR_CODES, WORKFLOW_ERROR_CODES, rankAgentOutputSchema, workflowRoutes, type RankWithLlmResponse } from '@huntforge/contracts';
+import {
+  SETTINGS_ERROR_CODES,
+  WORKFLOW_ERROR_CODES,
+  rankAgentOutputSchema,
+  workflowRoutes,
+  type RankWithLlmResponse,
+} from '@huntforge/contracts';
 import { createProviderFromSettings, isLlmError, type LlmError, type SettingsSource } from '@huntforge/llm';
 import { HttpError, mountRoute } from '@huntforge/platform';
 import type { ArticleText } from '@huntforge/data';
@@ -42,12 +48,21 @@ export async function rankWithLlm(deps: RankDeps, articleId: number, signal: Abo
   const active = await deps.service.active();
   const agent = active.settings.agents.RankAgent;
   if (agent.provider === 'builtin') {
-    throw new HttpError(409, WORKFLOW_ERROR_CODES.builtinHasNoModel, 'RankAgent uses the builtin provider, which has no model: choose a model provider in the workflow config', { agent: 'RankAgent' });
+    throw new HttpError(
+      409,
+      WORKFLOW_ERROR_CODES.builtinHasNoModel,
+      'RankAgent uses the builtin provider, which has no model: choose a model provider in the workflow config',
+      { agent: 'RankAgent' },
+    );
   }
-  if (!agent.model) throw new HttpError(409, WORKFLOW_ERROR_CODES.providerNotConfigured, 'RankAgent has no model configured', { agent: 'RankAgent' });
+  if (!agent.model)
+    throw new HttpError(409, WORKFLOW_ERROR_CODES.providerNotConfigured, 'RankAgent has no model configured', { agent: 'RankAgent' });
   const prompt = (await deps.service.prompts.current()).get('RankAgent')?.prompt ?? deps.service.defaults.prompt('RankAgent');
   try {
-    const provider = await createProviderFromSettings(agent.provider, deps.settings, { capabilities: deps.registry.capabilities(), codexPath: deps.config.codexPath });
+    const provider = await createProviderFromSettings(agent.provider, deps.settings, {
+      capabilities: deps.registry.capabilities(),
+      codexPath: deps.config.codexPath,
+    });
     const result = await provider.complete(
       {
         model: agent.model,

@@ -32,7 +32,10 @@ export function normaliseSettings(raw: unknown): WorkflowSettings {
   const defaults = defaultWorkflowSettings();
   const value = (raw ?? {}) as { thresholds?: unknown; agents?: Record<string, unknown> };
   const thresholds = partialThresholdsSchema.safeParse(value.thresholds ?? {});
-  const settings: WorkflowSettings = { thresholds: { ...defaults.thresholds, ...(thresholds.success ? thresholds.data : {}) }, agents: defaults.agents };
+  const settings: WorkflowSettings = {
+    thresholds: { ...defaults.thresholds, ...(thresholds.success ? thresholds.data : {}) },
+    agents: defaults.agents,
+  };
   for (const agent of CONFIG_AGENT_NAMES) {
     const stored = partialAgentSettingsSchema.safeParse(value.agents?.[agent] ?? {});
     settings.agents[agent] = { ...defaults.agents[agent], ...(stored.success ? stored.data : {}) };

@@ -72,7 +72,12 @@ export class EvaluationRepository {
             expectedItems: json(evaluation.expectedItems),
           },
         });
-        created.push({ recordId: record.id, executionId: execution.id, articleId: evaluation.articleId, articleUrl: evaluation.articleUrl });
+        created.push({
+          recordId: record.id,
+          executionId: execution.id,
+          articleId: evaluation.articleId,
+          articleUrl: evaluation.articleUrl,
+        });
       }
       return created;
     });
@@ -86,7 +91,13 @@ export class EvaluationRepository {
     return this.prisma.evaluationRecord.findMany({ where: { workflowExecutionId: executionId } });
   }
 
-  async list(filter: { subagent?: string; configVersion?: number; model?: string; status?: string; take: number }): Promise<{ rows: EvaluationRow[]; total: number }> {
+  async list(filter: {
+    subagent?: string;
+    configVersion?: number;
+    model?: string;
+    status?: string;
+    take: number;
+  }): Promise<{ rows: EvaluationRow[]; total: number }> {
     const where: Prisma.EvaluationRecordWhereInput = {
       ...(filter.subagent ? { subagent: filter.subagent } : {}),
       ...(filter.configVersion !== undefined ? { configVersion: filter.configVersion } : {}),
@@ -94,7 +105,12 @@ export class EvaluationRepository {
       ...(filter.status ? { status: filter.status } : {}),
     };
     const [rows, total] = await Promise.all([
-      this.prisma.evaluationRecord.findMany({ where, include: WITH_TITLE, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: filter.take }),
+      this.prisma.evaluationRecord.findMany({
+        where,
+        include: WITH_TITLE,
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take: filter.take,
+      }),
       this.prisma.evaluationRecord.count({ where }),
     ]);
     return { rows, total };
@@ -110,11 +126,17 @@ export class EvaluationRepository {
   }
 
   open(subagent?: string): Promise<EvaluationRecord[]> {
-    return this.prisma.evaluationRecord.findMany({ where: { status: { in: OPEN }, ...(subagent ? { subagent } : {}) }, orderBy: { id: 'asc' } });
+    return this.prisma.evaluationRecord.findMany({
+      where: { status: { in: OPEN }, ...(subagent ? { subagent } : {}) },
+      orderBy: { id: 'asc' },
+    });
   }
 
   markRunning(executionId: number): Promise<Prisma.BatchPayload> {
-    return this.prisma.evaluationRecord.updateMany({ where: { workflowExecutionId: executionId, status: 'pending' }, data: { status: 'running' } });
+    return this.prisma.evaluationRecord.updateMany({
+      where: { workflowExecutionId: executionId, status: 'pending' },
+      data: { status: 'running' },
+    });
   }
 
   /** Writes an outcome unless the record was cleared meanwhile; true when a record changed. */
@@ -138,7 +160,14 @@ export class EvaluationRepository {
   }
 
   /** Item-level fields of a completed record (rescore), leaving its status and completion time. */
-  async rescore(id: number, fields: Required<Pick<RecordOutcome, 'actualCount' | 'actualItems' | 'matchedCount' | 'missedCount' | 'extraCount' | 'score'>> & { expectedCount: number; expectedItems: unknown; output: unknown }): Promise<void> {
+  async rescore(
+    id: number,
+    fields: Required<Pick<RecordOutcome, 'actualCount' | 'actualItems' | 'matchedCount' | 'missedCount' | 'extraCount' | 'score'>> & {
+      expectedCount: number;
+      expectedItems: unknown;
+      output: unknown;
+    },
+  ): Promise<void> {
     await this.prisma.evaluationRecord.update({
       where: { id },
       data: {
@@ -157,13 +186,19 @@ export class EvaluationRepository {
 
   /** Completed records without a score: what rescore may repair. */
   unscored(subagents: string[]): Promise<EvaluationRecord[]> {
-    return this.prisma.evaluationRecord.findMany({ where: { status: 'completed', subagent: { in: subagents }, OR: [{ score: null }, { matchedCount: null }] }, orderBy: { id: 'asc' } });
+    return this.prisma.evaluationRecord.findMany({
+      where: { status: 'completed', subagent: { in: subagents }, OR: [{ score: null }, { matchedCount: null }] },
+      orderBy: { id: 'asc' },
+    });
   }
 
   /** Deletes open records; returns them (with their executions) so pending executions can be cancelled. */
   async deleteOpen(subagent?: string): Promise<Array<{ id: number; workflowExecutionId: number | null }>> {
     return this.prisma.$transaction(async (tx) => {
-      const rows = await tx.evaluationRecord.findMany({ where: { status: { in: OPEN }, ...(subagent ? { subagent } : {}) }, select: { id: true, workflowExecutionId: true } });
+      const rows = await tx.evaluationRecord.findMany({
+        where: { status: { in: OPEN }, ...(subagent ? { subagent } : {}) },
+        select: { id: true, workflowExecutionId: true },
+      });
       await tx.evaluationRecord.deleteMany({ where: { id: { in: rows.map((row) => row.id) } } });
       return rows;
     });
@@ -189,7 +224,11 @@ export class EvaluationRepository {
 
   /** The config snapshot one evaluation execution of a version ran with (what its prompt was). */
   async snapshotOfVersion(configVersion: number): Promise<unknown> {
-    const row = await this.prisma.workflowExecution.findFirst({ where: { configVersion, isEvalRun: true }, orderBy: { id: 'desc' }, select: { configSnapshot: true } });
+    const row = await this.prisma.workflowExecution.findFirst({
+      where: { configVersion, isEvalRun: true },
+      orderBy: { id: 'desc' },
+      select: { configSnapshot: true },
+    });
     return row?.configSnapshot ?? null;
   }
 
@@ -205,7 +244,8 @@ export class EvaluationRepository {
       select: { articleId: true, platformDetection: true },
     });
     const latest = new Map<number, unknown>();
-    for (const row of rows) if (row.platformDetection !== null && !latest.has(row.articleId)) latest.set(row.articleId, row.platformDetection);
+    for (const row of rows)
+      if (row.platformDetection !== null && !latest.has(row.articleId)) latest.set(row.articleId, row.platformDetection);
     return latest;
   }
 }

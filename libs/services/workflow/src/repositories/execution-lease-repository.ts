@@ -66,7 +66,12 @@ export class ExecutionLeaseRepository {
    * (heartbeat plus `fields`) locks the row, so a concurrent cancel waits for the commit and nothing is
    * written after it.
    */
-  async guarded<T>(id: number, workerId: string, write: (tx: Tx) => Promise<T>, fields: Prisma.WorkflowExecutionUpdateManyMutationInput = {}): Promise<T> {
+  async guarded<T>(
+    id: number,
+    workerId: string,
+    write: (tx: Tx) => Promise<T>,
+    fields: Prisma.WorkflowExecutionUpdateManyMutationInput = {},
+  ): Promise<T> {
     return this.prisma.$transaction(async (tx) => {
       const owned = await tx.workflowExecution.updateMany({
         where: { id, workerId, status: 'running' },

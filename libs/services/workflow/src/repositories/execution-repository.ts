@@ -1,4 +1,11 @@
-import { EXECUTION_SUMMARY_SELECT, isForeignKeyViolation, isUniqueViolation, type Prisma, type PrismaClient, type WorkflowExecution } from '@huntforge/data';
+import {
+  EXECUTION_SUMMARY_SELECT,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  type Prisma,
+  type PrismaClient,
+  type WorkflowExecution,
+} from '@huntforge/data';
 import type { ExecutionStatusValue, ListExecutionsQuery } from '@huntforge/contracts';
 
 /** What creating a row hands back: enough to dispatch and answer, without copying the snapshot back. */
@@ -45,7 +52,6 @@ export class ExecutionArticleMissingError extends Error {
 }
 
 const ACTIVE: ExecutionStatusValue[] = ['pending', 'running'];
-
 
 /**
  * Reads and writes of workflow executions and their stage records; the worker's lease on a running row
@@ -138,12 +144,23 @@ export class ExecutionRepository {
         select: { id: true },
       }),
       this.prisma.workflowExecution.count({ where }),
-      this.prisma.workflowExecution.groupBy({ by: ['status'], where: query.is_eval_run === undefined ? {} : { isEvalRun: query.is_eval_run }, _count: { _all: true } }),
+      this.prisma.workflowExecution.groupBy({
+        by: ['status'],
+        where: query.is_eval_run === undefined ? {} : { isEvalRun: query.is_eval_run },
+        _count: { _all: true },
+      }),
     ]);
     const ids = page.map((row) => row.id);
-    const byId = new Map((await this.prisma.workflowExecution.findMany({ where: { id: { in: ids } }, select: EXECUTION_SUMMARY_SELECT })).map((row) => [row.id, row]));
+    const byId = new Map(
+      (await this.prisma.workflowExecution.findMany({ where: { id: { in: ids } }, select: EXECUTION_SUMMARY_SELECT })).map((row) => [
+        row.id,
+        row,
+      ]),
+    );
     const rows = ids.flatMap((id) => byId.get(id) ?? []);
-    const byStatus = Object.fromEntries(counts.map((row) => [row.status, row._count._all])) as Partial<Record<ExecutionStatusValue, number>>;
+    const byStatus = Object.fromEntries(counts.map((row) => [row.status, row._count._all])) as Partial<
+      Record<ExecutionStatusValue, number>
+    >;
     return { rows, total, byStatus };
   }
 
@@ -200,7 +217,12 @@ export class ExecutionRepository {
   async failStuckPending(id: number): Promise<boolean> {
     const result = await this.prisma.workflowExecution.updateMany({
       where: { id, status: 'pending', startedAt: null },
-      data: { status: 'failed', terminationReason: 'stuck_pending', error: 'pending past STUCK_PENDING_AFTER without starting; replaced by a new execution', finishedAt: new Date() },
+      data: {
+        status: 'failed',
+        terminationReason: 'stuck_pending',
+        error: 'pending past STUCK_PENDING_AFTER without starting; replaced by a new execution',
+        finishedAt: new Date(),
+      },
     });
     return result.count === 1;
   }

@@ -61,7 +61,11 @@ export class PromptRepository {
   }
 
   /** Writes each change as the agent's next version, linked to `configVersion`, and updates the current prompt. */
-  async saveVersions(tx: Tx, changes: PromptChange[], meta: { configVersion: number; description: string | null; actor: string | null }): Promise<void> {
+  async saveVersions(
+    tx: Tx,
+    changes: PromptChange[],
+    meta: { configVersion: number; description: string | null; actor: string | null },
+  ): Promise<void> {
     for (const change of changes) {
       const latest = await tx.agentPromptVersion.aggregate({ where: { agentName: change.agentName }, _max: { version: true } });
       const version = (latest._max.version ?? 0) + 1;

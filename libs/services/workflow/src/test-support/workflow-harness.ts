@@ -22,9 +22,14 @@ export interface WorkflowHarness {
  * the catalog job), on PGlite and the in-process bus. `settingsEnv` is what ctx.settings falls back to;
  * `serviceEnv` the module's own variables (a codex that does not exist unless a test gives one).
  */
-export async function startWorkflow(options: { settingsEnv?: Record<string, string>; serviceEnv?: Record<string, string> } = {}): Promise<WorkflowHarness> {
+export async function startWorkflow(
+  options: { settingsEnv?: Record<string, string>; serviceEnv?: Record<string, string> } = {},
+): Promise<WorkflowHarness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'huntforge-workflow-'));
-  const ctx = await createTestContext({ service: 'workflow', env: { SETTINGS_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, DATA_DIR: dataDir, ...options.settingsEnv } });
+  const ctx = await createTestContext({
+    service: 'workflow',
+    env: { SETTINGS_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, DATA_DIR: dataDir, ...options.settingsEnv },
+  });
   const module = createWorkflowModule(ctx, {
     env: { CODEX_PATH: join(dataDir, 'no-codex-here'), PROVIDER_DISCOVERY_TIMEOUT_MS: '3000', ...options.serviceEnv },
   });

@@ -117,8 +117,20 @@ export const splunkCimPipeline = () =>
           ...anyLogsource(model.logsources),
         },
         { id: `splunk_dm_mapping_${model.id}`, type: 'field_name_mapping', mapping: model.fields, ...anyLogsource(model.logsources) },
-        { id: `splunk_dm_fields_${model.id}`, type: 'set_state', key: 'fields', val: Object.values(model.fields), ...anyLogsource(model.logsources) },
-        { id: `splunk_dm_${model.id}_data_model_set`, type: 'set_state', key: 'data_model_set', val: model.dataModelSet, ...anyLogsource(model.logsources) },
+        {
+          id: `splunk_dm_fields_${model.id}`,
+          type: 'set_state',
+          key: 'fields',
+          val: Object.values(model.fields),
+          ...anyLogsource(model.logsources),
+        },
+        {
+          id: `splunk_dm_${model.id}_data_model_set`,
+          type: 'set_state',
+          key: 'data_model_set',
+          val: model.dataModelSet,
+          ...anyLogsource(model.logsources),
+        },
       ]),
       {
         id: 'splunk_dm_mapping_log_source_not_supported',
@@ -126,7 +138,10 @@ export const splunkCimPipeline = () =>
         message: 'Rule type not yet supported by the Splunk data model CIM pipeline!',
         rule_cond_op: 'or',
         rule_cond_not: true,
-        rule_conditions: SPLUNK_CIM_MODELS.map((model) => ({ type: 'processing_item_applied', processing_item_id: `splunk_dm_mapping_${model.id}` })),
+        rule_conditions: SPLUNK_CIM_MODELS.map((model) => ({
+          type: 'processing_item_applied',
+          processing_item_id: `splunk_dm_mapping_${model.id}`,
+        })),
       },
     ],
   });

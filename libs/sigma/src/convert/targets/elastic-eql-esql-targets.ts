@@ -9,7 +9,9 @@ import { ElasticTarget } from './elastic-lucene-target';
 import { siemRule, siemRuleNdjson } from './elastic-rule-formats';
 
 const isIpAddress = (text: string): boolean =>
-  /^\d{1,3}(\.\d{1,3}){3}$/.test(text) ? text.split('.').every((octet) => Number(octet) <= 255) : /^[0-9a-fA-F:]+$/.test(text) && text.includes(':') && text.split('::').length <= 2;
+  /^\d{1,3}(\.\d{1,3}){3}$/.test(text)
+    ? text.split('.').every((octet) => Number(octet) <= 255)
+    : /^[0-9a-fA-F:]+$/.test(text) && text.includes(':') && text.split('::').length <= 2;
 
 /** Elasticsearch Event Query Language: `any where field:"value"`, `like~` lists, `regex~`, `cidrMatch`. */
 export class EqlTarget extends ElasticTarget {
@@ -63,7 +65,8 @@ export class EqlTarget extends ElasticTarget {
   override convertFieldEqValStr(node: FieldNode, state: ConversionState): Converted {
     const value = node.value as SigmaString;
     const plain = value.convert();
-    if (plain === '' || isIpAddress(value.toPlain())) return `${this.escapeAndQuoteField(node.field)}==${this.convertValueStr(value, state)}`;
+    if (plain === '' || isIpAddress(value.toPlain()))
+      return `${this.escapeAndQuoteField(node.field)}==${this.convertValueStr(value, state)}`;
     return super.convertFieldEqValStr(node, state);
   }
 
@@ -133,8 +136,12 @@ export class EsqlTarget extends ElasticTarget {
   override typingRuleQueryExpressionJoiner = ', ';
   override aggregationExpression = {
     event_count: { stats: '| eval timebucket=date_trunc({timespan}, @timestamp) | stats event_count=count(){fields}{groupby}' },
-    value_count: { stats: '| eval timebucket=date_trunc({timespan}, @timestamp) | stats value_count=count_distinct({field}){fields}{groupby}' },
-    temporal: { stats: '| eval timebucket=date_trunc({timespan}, @timestamp) | stats event_type_count=count_distinct(event_type){fields}{groupby}' },
+    value_count: {
+      stats: '| eval timebucket=date_trunc({timespan}, @timestamp) | stats value_count=count_distinct({field}){fields}{groupby}',
+    },
+    temporal: {
+      stats: '| eval timebucket=date_trunc({timespan}, @timestamp) | stats event_type_count=count_distinct(event_type){fields}{groupby}',
+    },
   };
   override timespanMapping = { s: 'seconds', m: 'minutes', h: 'hours', d: 'days', w: 'weeks', M: 'months', y: 'years' };
   override referencedRulesExpression = { stats: '{ruleid}' };
@@ -158,7 +165,10 @@ export class EsqlTarget extends ElasticTarget {
 
   /** Only the referenced rules' fields are carried through `stats` (the correlation's own are the output's). */
   override correlationFields(rule: CorrelationRuleModel, method: string): string {
-    return super.correlationFields(Object.assign(Object.create(Object.getPrototypeOf(rule) as object) as CorrelationRuleModel, rule, { fields: [] }), method);
+    return super.correlationFields(
+      Object.assign(Object.create(Object.getPrototypeOf(rule) as object) as CorrelationRuleModel, rule, { fields: [] }),
+      method,
+    );
   }
 
   /** Referenced rules are embedded without their `from ... | where` frame. */
@@ -176,12 +186,23 @@ export class EsqlTarget extends ElasticTarget {
     const text = (rule: ProcessedRule, query: Converted, state: ConversionState): string => this.finalizeQueryText(query, state, rule);
     return {
       siem_rule: (rule, query, _index, state) => siemRule(rule, text(rule, query, state), this.ruleOptions('esql', 'esql', false, false)),
-      siem_rule_ndjson: (rule, query, _index, state) => siemRuleNdjson(rule, text(rule, query, state), this.ruleOptions('esql', 'esql', false, false), { note: '' }),
+      siem_rule_ndjson: (rule, query, _index, state) =>
+        siemRuleNdjson(rule, text(rule, query, state), this.ruleOptions('esql', 'esql', false, false), { note: '' }),
       kibana_ndjson: (rule, query, _index, state) => {
         const index = this.indexOf(rule, state, '*');
         const source = {
           query: { esql: text(rule, query, state) },
-          index: { title: index, timeFieldName: '@timestamp', sourceFilters: [], type: 'esql', fieldFormats: {}, runtimeFieldMap: {}, allowNoIndex: false, name: index, allowHidden: false },
+          index: {
+            title: index,
+            timeFieldName: '@timestamp',
+            sourceFilters: [],
+            type: 'esql',
+            fieldFormats: {},
+            runtimeFieldMap: {},
+            allowNoIndex: false,
+            name: index,
+            allowHidden: false,
+          },
           filter: [],
         };
         return {

@@ -49,7 +49,9 @@ export abstract class ElasticTarget extends SigmaBackend {
   protected indexOf(rule: ProcessedRule, state: ConversionState, fallback: string): string {
     const raw =
       rule instanceof CorrelationRuleModel
-        ? rule.referencedRules.flatMap((referenced) => referenced.conversionStates.map((values) => ('index' in values ? values.index : fallback)))
+        ? rule.referencedRules.flatMap((referenced) =>
+            referenced.conversionStates.map((values) => ('index' in values ? values.index : fallback)),
+          )
         : 'index' in state.processingState
           ? state.processingState.index
           : fallback;
@@ -114,17 +116,21 @@ export class LuceneTarget extends ElasticTarget {
   override convertFieldEqValCidr(node: FieldNode, state: ConversionState): Converted {
     const converted = super.convertFieldEqValCidr(node, state);
     // Colons of an IPv6 network are escaped, except the one after the field name.
-    if (typeof converted === 'string' && (node.value as SigmaCidr).cidr.includes(':')) return converted.replace(/:/g, '\\:').replace('\\:', ':');
+    if (typeof converted === 'string' && (node.value as SigmaCidr).cidr.includes(':'))
+      return converted.replace(/:/g, '\\:').replace('\\:', ':');
     return converted;
   }
 
   protected override queryFinalizers(): Record<string, QueryFinalizer> {
     const text = (rule: ProcessedRule, query: Converted, state: ConversionState): string => this.finalizeQueryText(query, state, rule);
     return {
-      dsl_lucene: (rule, query, _index, state) => ({ query: { bool: { must: [{ query_string: { query: text(rule, query, state), analyze_wildcard: true } }] } } }),
+      dsl_lucene: (rule, query, _index, state) => ({
+        query: { bool: { must: [{ query_string: { query: text(rule, query, state), analyze_wildcard: true } }] } },
+      }),
       kibana_ndjson: (rule, query, _index, state) => kibanaSearch(rule, text(rule, query, state)),
       siem_rule: (rule, query, _index, state) => siemRule(rule, text(rule, query, state), this.ruleOptions('query', 'lucene', true)),
-      siem_rule_ndjson: (rule, query, _index, state) => siemRuleNdjson(rule, text(rule, query, state), this.ruleOptions('query', 'lucene', true)),
+      siem_rule_ndjson: (rule, query, _index, state) =>
+        siemRuleNdjson(rule, text(rule, query, state), this.ruleOptions('query', 'lucene', true)),
     };
   }
 }
@@ -174,7 +180,8 @@ export class ElastalertTarget extends LuceneTarget {
     if (rule.type !== 'event_count' && rule.type !== 'value_count') {
       throw sigmaError('NotImplementedError', `Correlation rule type '${rule.type}' is not supported by backend.`);
     }
-    if (rule.referencedRules.length !== 1) throw sigmaError('SigmaFeatureNotSupportedByBackendError', 'Multiple correlation rules are not supported by Elastalert backend');
+    if (rule.referencedRules.length !== 1)
+      throw sigmaError('SigmaFeatureNotSupportedByBackendError', 'Multiple correlation rules are not supported by Elastalert backend');
     const condition = rule.condition;
     if (!condition) throw sigmaError('SigmaFeatureNotSupportedByBackendError', 'Correlation rule without condition');
     const document: Record<string, unknown> = { filter: [{ query: { query_string: { query: this.correlationSearch(rule) } } }] };
@@ -182,14 +189,24 @@ export class ElastalertTarget extends LuceneTarget {
     const span = { [ELASTALERT_UNITS[rule.timespan.unit] ?? rule.timespan.unit]: rule.timespan.count };
     if (rule.type === 'event_count') {
       if (condition.op === 'lt' || condition.op === 'lte') {
-        throw sigmaError('SigmaFeatureNotSupportedByBackendError', `Operator '${condition.op}' is not supported by Elastalert backend for event count correlation rules.`);
+        throw sigmaError(
+          'SigmaFeatureNotSupportedByBackendError',
+          `Operator '${condition.op}' is not supported by Elastalert backend for event count correlation rules.`,
+        );
       }
       Object.assign(document, { timeframe: span, num_events: condition.count + (condition.op === 'gt' ? 1 : 0), type: 'frequency' });
     } else {
       const key = { gte: 'max_threshold', gt: 'max_threshold', lte: 'min_threshold', lt: 'min_threshold' }[condition.op as 'gte'];
-      if (key === undefined) throw sigmaError('SigmaFeatureNotSupportedByBackendError', `Operator '${condition.op}' is not supported by Elastalert backend.`);
+      if (key === undefined)
+        throw sigmaError('SigmaFeatureNotSupportedByBackendError', `Operator '${condition.op}' is not supported by Elastalert backend.`);
       const threshold = condition.count - (condition.op === 'gte' || condition.op === 'lte' ? 1 : 0);
-      Object.assign(document, { metric_agg_type: 'cardinality', metric_agg_key: condition.fieldref, buffer_time: span, [key]: threshold, type: 'metric_aggregation' });
+      Object.assign(document, {
+        metric_agg_type: 'cardinality',
+        metric_agg_key: condition.fieldref,
+        buffer_time: span,
+        [key]: threshold,
+        type: 'metric_aggregation',
+      });
     }
     return [JSON.stringify(document)];
   }

@@ -59,14 +59,17 @@ export function threatOf(tags: string[]): { threat: unknown[]; remaining: string
     threat.push({
       tactic: { id, reference: `https://attack.mitre.org/tactics/${id}`, name: pythonTitle(tactic).replace(/_/g, ' ') },
       framework: 'MITRE ATT&CK',
-      technique: [{ id: technique, reference: `https://attack.mitre.org/techniques/${technique}`, name: techniqueName, subtechnique: subtechniques }],
+      technique: [
+        { id: technique, reference: `https://attack.mitre.org/techniques/${technique}`, name: techniqueName, subtechnique: subtechniques },
+      ],
     });
   }
   return { threat, remaining: tags.filter((tag) => !attack.includes(tag)) };
 }
 
 /** Python's str.title(): a letter after a non-letter is upper-cased, the others lower-cased. */
-const pythonTitle = (text: string): string => text.replace(/[A-Za-z]+/g, (word) => (word[0] as string).toUpperCase() + word.slice(1).toLowerCase());
+const pythonTitle = (text: string): string =>
+  text.replace(/[A-Za-z]+/g, (word) => (word[0] as string).toUpperCase() + word.slice(1).toLowerCase());
 
 const tagText = (tag: string): string => {
   const { namespace, name } = tagParts(tag);
@@ -124,7 +127,12 @@ export function siemRule(rule: ProcessedRule, query: unknown, options: ElasticRu
 }
 
 /** The Security rule import (NDJSON) document. */
-export function siemRuleNdjson(rule: ProcessedRule, query: unknown, options: ElasticRuleOptions, extra: Record<string, unknown> = {}): Record<string, unknown> {
+export function siemRuleNdjson(
+  rule: ProcessedRule,
+  query: unknown,
+  options: ElasticRuleOptions,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   const { threat, tags, level } = common(rule, options);
   return {
     id: String(rule.meta.id ?? 'None'),

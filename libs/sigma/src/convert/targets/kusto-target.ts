@@ -62,7 +62,8 @@ export class KustoTarget extends SigmaBackend {
   override convertNot(node: NotNode, state: ConversionState): Converted {
     const arg = node.arg;
     if (arg === null) return null;
-    const inner = arg.kind === 'and' || arg.kind === 'or' || arg.kind === 'not' ? this.convertGroup(arg, state) : this.convertCondition(arg, state);
+    const inner =
+      arg.kind === 'and' || arg.kind === 'or' || arg.kind === 'not' ? this.convertGroup(arg, state) : this.convertCondition(arg, state);
     if (inner === null) return null;
     if (typeof inner !== 'string') {
       inner.negated = !inner.negated;

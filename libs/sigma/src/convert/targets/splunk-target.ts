@@ -120,10 +120,14 @@ export class SplunkTarget extends SigmaBackend {
   }
 
   override convertFieldEqField(node: FieldNode, state: ConversionState): Converted {
-    if (underOr(node)) throw sigmaError('SigmaFeatureNotSupportedByBackendError', 'ORing field reference matching is not yet supported by Splunk backend');
+    if (underOr(node))
+      throw sigmaError('SigmaFeatureNotSupportedByBackendError', 'ORing field reference matching is not yet supported by Splunk backend');
     const ref = node.value as SigmaFieldRef;
     if (ref.startsWith || ref.endsWith) {
-      throw sigmaError('SigmaFeatureNotSupportedByBackendError', 'Field reference with startswith, endswith or contains is not supported by Splunk backend');
+      throw sigmaError(
+        'SigmaFeatureNotSupportedByBackendError',
+        'Field reference with startswith, endswith or contains is not supported by Splunk backend',
+      );
     }
     const field = node.field;
     return this.addDeferred(state, (negated) => `where ${negated ? 'NOT ' : ''}'${field}'='${ref.field}'`);
@@ -197,7 +201,11 @@ export class SplunkTarget extends SigmaBackend {
     const matches = this.rex.get(state) ?? [];
     if (matches.length > 0) lines.push(...this.rexLines(matches), `search ${expression}`);
     lines.push(...state.deferred.map((part) => part.finalize()));
-    lines.push(`\`drop_dm_object_name(${parts[1] as string})\``, 'convert timeformat="%Y-%m-%dT%H:%M:%S" ctime(firstTime)', 'convert timeformat="%Y-%m-%dT%H:%M:%S" ctime(lastTime)');
+    lines.push(
+      `\`drop_dm_object_name(${parts[1] as string})\``,
+      'convert timeformat="%Y-%m-%dT%H:%M:%S" ctime(firstTime)',
+      'convert timeformat="%Y-%m-%dT%H:%M:%S" ctime(lastTime)',
+    );
     return `${lines.join('\n| ')}\n`.replace(/\n/g, ' ');
   }
 
@@ -222,7 +230,8 @@ export class SplunkTarget extends SigmaBackend {
     const earliest = String(this.options.min_time ?? '-30d');
     const latest = String(this.options.max_time ?? 'now');
     return {
-      savedsearches: (queries) => `\n[default]\ndispatch.earliest_time = ${earliest}\ndispatch.latest_time = ${latest}\n${queries.map(String).join('\n')}`,
+      savedsearches: (queries) =>
+        `\n[default]\ndispatch.earliest_time = ${earliest}\ndispatch.latest_time = ${latest}\n${queries.map(String).join('\n')}`,
     };
   }
 }

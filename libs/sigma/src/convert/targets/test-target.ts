@@ -47,7 +47,7 @@ export class TestTarget extends SigmaBackend {
   override caseSensitiveStartswithExpression = '{field} startswith_cased {value}';
   override caseSensitiveEndswithExpression = '{field} endswith_cased {value}';
   override caseSensitiveContainsExpression = '{field} contains_cased {value}';
-  override cidrExpression = "cidrmatch('{field}', \"{value}\")";
+  override cidrExpression = 'cidrmatch(\'{field}\', "{value}")';
   override compareOpExpression = '{field}{operator}{value}';
   override compareOperators = { lt: '<', lte: '<=', gt: '>', gte: '>=', neq: '!=' };
   override fieldEqualsFieldExpression = '{field1}=fieldref({field2})';

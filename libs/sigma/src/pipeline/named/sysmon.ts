@@ -32,7 +32,11 @@ export const SYSMON_CATEGORY_EVENT_IDS: Record<string, number | number[]> = {
   sysmon_error: 255,
 };
 
-const PRODUCTS_BY_CATEGORY: Record<string, string[]> = { network_connection: ['windows', 'linux'], process_creation: ['windows', 'linux'], file_event: ['windows', 'linux'] };
+const PRODUCTS_BY_CATEGORY: Record<string, string[]> = {
+  network_connection: ['windows', 'linux'],
+  process_creation: ['windows', 'linux'],
+  file_event: ['windows', 'linux'],
+};
 
 export const sysmonPipeline = () =>
   pipelineOf({
@@ -40,8 +44,20 @@ export const sysmonPipeline = () =>
     priority: 10,
     transformations: Object.entries(SYSMON_CATEGORY_EVENT_IDS).flatMap(([category, eventId]) =>
       (PRODUCTS_BY_CATEGORY[category] ?? ['windows']).flatMap((product) => [
-        { id: `sysmon_${category}_eventid`, type: 'add_condition', conditions: { EventID: eventId }, rule_conditions: logsourceIs({ category, product }) },
-        { id: `sysmon_${category}_logsource`, type: 'change_logsource', product, service: 'sysmon', category, rule_conditions: logsourceIs({ category, product }) },
+        {
+          id: `sysmon_${category}_eventid`,
+          type: 'add_condition',
+          conditions: { EventID: eventId },
+          rule_conditions: logsourceIs({ category, product }),
+        },
+        {
+          id: `sysmon_${category}_logsource`,
+          type: 'change_logsource',
+          product,
+          service: 'sysmon',
+          category,
+          rule_conditions: logsourceIs({ category, product }),
+        },
       ]),
     ),
   });

@@ -46,7 +46,10 @@ export const WINDOWS_CATEGORY_EVENTS: Record<string, { service: string; EventID:
 
 const AUDIT_EVENTS: Record<string, Record<string, unknown>> = {
   process_creation: { EventID: 4688 },
-  registry_event: { EventID: 4657, OperationType: ['New registry value created', 'Existing registry value modified', 'Registry value deleted'] },
+  registry_event: {
+    EventID: 4657,
+    OperationType: ['New registry value created', 'Existing registry value modified', 'Registry value deleted'],
+  },
   registry_set: { EventID: 4657, OperationType: 'Existing registry value modified' },
   registry_add: { EventID: 4657, OperationType: 'New registry value created' },
   registry_delete: { EventID: 4657, OperationType: 'Registry value deleted' },
@@ -57,12 +60,35 @@ const AUDIT_UNSUPPORTED_CATEGORIES: Record<string, string> = {
 };
 
 const PROCESS_CREATION_UNSUPPORTED_FIELDS = [
-  'OriginalFileName', 'Description', 'Product', 'Company', 'FileVersion', 'Hashes', 'md5', 'sha1', 'sha256', 'Imphash',
-  'CurrentDirectory', 'ParentCommandLine', 'User', 'ParentUser', 'ProcessId', 'ParentProcessId', 'ProcessGuid',
-  'ParentProcessGuid', 'LogonGuid', 'TerminalSessionId',
+  'OriginalFileName',
+  'Description',
+  'Product',
+  'Company',
+  'FileVersion',
+  'Hashes',
+  'md5',
+  'sha1',
+  'sha256',
+  'Imphash',
+  'CurrentDirectory',
+  'ParentCommandLine',
+  'User',
+  'ParentUser',
+  'ProcessId',
+  'ParentProcessId',
+  'ProcessGuid',
+  'ParentProcessGuid',
+  'LogonGuid',
+  'TerminalSessionId',
 ];
 
-const INTEGRITY_LEVEL_SIDS = { Untrusted: 'S-1-16-0', Low: 'S-1-16-4096', Medium: 'S-1-16-8192', High: 'S-1-16-12288', System: 'S-1-16-16384' };
+const INTEGRITY_LEVEL_SIDS = {
+  Untrusted: 'S-1-16-0',
+  Low: 'S-1-16-4096',
+  Medium: 'S-1-16-8192',
+  High: 'S-1-16-12288',
+  System: 'S-1-16-16384',
+};
 const REGISTRY_CATEGORIES = ['registry_event', 'registry_set', 'registry_add', 'registry_delete'];
 const REGISTRY_UNSUPPORTED_FIELDS = ['EventType', 'NewName', 'User'];
 
@@ -72,17 +98,43 @@ export const windowsLogsourcePipeline = () =>
     priority: 10,
     transformations: [
       ...Object.entries(WINDOWS_CATEGORY_EVENTS).flatMap(([category, info]) => [
-        { id: `windows_${category}_channel`, type: 'add_condition', conditions: { EventID: info.EventID }, rule_conditions: logsourceIs({ category, product: 'windows' }) },
-        { id: `windows_${category}_logsource`, type: 'change_logsource', product: 'windows', service: info.service, category, rule_conditions: logsourceIs({ category, product: 'windows' }) },
+        {
+          id: `windows_${category}_channel`,
+          type: 'add_condition',
+          conditions: { EventID: info.EventID },
+          rule_conditions: logsourceIs({ category, product: 'windows' }),
+        },
+        {
+          id: `windows_${category}_logsource`,
+          type: 'change_logsource',
+          product: 'windows',
+          service: info.service,
+          category,
+          rule_conditions: logsourceIs({ category, product: 'windows' }),
+        },
       ]),
       ...Object.entries(WINDOWS_SERVICE_CHANNELS).flatMap(([service, channel]) => [
-        { id: `windows_${service}_channel`, type: 'add_condition', conditions: { Channel: channel }, rule_conditions: logsourceIs({ service, product: 'windows' }) },
-        { id: `windows_${service}_logsource`, type: 'change_logsource', product: 'windows', service, rule_conditions: logsourceIs({ service, product: 'windows' }) },
+        {
+          id: `windows_${service}_channel`,
+          type: 'add_condition',
+          conditions: { Channel: channel },
+          rule_conditions: logsourceIs({ service, product: 'windows' }),
+        },
+        {
+          id: `windows_${service}_logsource`,
+          type: 'change_logsource',
+          product: 'windows',
+          service,
+          rule_conditions: logsourceIs({ service, product: 'windows' }),
+        },
       ]),
     ],
   });
 
-const appliedAny = (ids: string[]) => ({ rule_cond_op: 'or', rule_conditions: ids.map((id) => ({ type: 'processing_item_applied', processing_item_id: id })) });
+const appliedAny = (ids: string[]) => ({
+  rule_cond_op: 'or',
+  rule_conditions: ids.map((id) => ({ type: 'processing_item_applied', processing_item_id: id })),
+});
 
 export const windowsAuditPipeline = () =>
   pipelineOf({
@@ -96,8 +148,19 @@ export const windowsAuditPipeline = () =>
         rule_conditions: logsourceIs({ category, product: 'windows' }),
       })),
       ...Object.entries(AUDIT_EVENTS).flatMap(([category, conditions]) => [
-        { id: `windows_${category}_condition`, type: 'add_condition', conditions, rule_conditions: logsourceIs({ category, product: 'windows' }) },
-        { id: `windows_${category}_logsource`, type: 'change_logsource', product: 'windows', service: 'security', rule_conditions: logsourceIs({ category, product: 'windows' }) },
+        {
+          id: `windows_${category}_condition`,
+          type: 'add_condition',
+          conditions,
+          rule_conditions: logsourceIs({ category, product: 'windows' }),
+        },
+        {
+          id: `windows_${category}_logsource`,
+          type: 'change_logsource',
+          product: 'windows',
+          service: 'security',
+          rule_conditions: logsourceIs({ category, product: 'windows' }),
+        },
       ]),
       ...PROCESS_CREATION_UNSUPPORTED_FIELDS.map((field) => ({
         id: `windows_audit_process_creation_unsupported_${field}`,
@@ -113,7 +176,12 @@ export const windowsAuditPipeline = () =>
         field_name_conditions: [{ type: 'include_fields', fields: ['IntegrityLevel'] }],
         ...appliedAny(['windows_process_creation_logsource']),
       },
-      { id: 'windows_audit_process_creation_fieldmappings', type: 'field_name_mapping', mapping: { IntegrityLevel: 'MandatoryLabel' }, ...appliedAny(['windows_process_creation_logsource']) },
+      {
+        id: 'windows_audit_process_creation_fieldmappings',
+        type: 'field_name_mapping',
+        mapping: { IntegrityLevel: 'MandatoryLabel' },
+        ...appliedAny(['windows_process_creation_logsource']),
+      },
       {
         id: 'windows_audit_registry_unsupported_fields',
         type: 'detection_item_failure',

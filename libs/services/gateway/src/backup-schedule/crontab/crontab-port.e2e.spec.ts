@@ -11,7 +11,9 @@ import { removeManagedEntries, replaceManagedEntries } from './managed-entries';
 const USER = 'huntforge-crontest';
 function ensureScratchUser(user: string): boolean {
   if (spawnSync('id', [user]).status === 0) return true;
-  return process.getuid?.() === 0 && spawnSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', user]).status === 0;
+  return (
+    process.getuid?.() === 0 && spawnSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', user]).status === 0
+  );
 }
 const available = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v crontab']).status === 0 && ensureScratchUser(USER);
 
@@ -19,15 +21,25 @@ const FOREIGN =
   [
     'MAILTO=""',
     'PATH=/usr/local/bin:/usr/bin:/bin',
-    '# a colleague\'s jobs: never touched',
+    "# a colleague's jobs: never touched",
     '*/10 * * * * /usr/local/bin/sync-feeds   --quiet',
     '@reboot /usr/bin/true',
     '45 23 * * 1-5 echo "100\\% done" >> /tmp/foreign.log 2>&1',
   ].join('\n') + '\n';
 
 const [backupEntry, pruneEntry] = [
-  { marker: 'backup', schedule: '0 2 * * *', command: "cd '/opt/huntforge' && '/usr/bin/node' '/opt/huntforge/apps/cli/bin/huntforge.js' backup create >> '/opt/huntforge/.data/logs/backup-cron.log' 2>&1" },
-  { marker: 'prune', schedule: '0 3 * * 0', command: "cd '/opt/huntforge' && '/usr/bin/node' '/opt/huntforge/apps/cli/bin/huntforge.js' backup prune >> '/opt/huntforge/.data/logs/backup-cron.log' 2>&1" },
+  {
+    marker: 'backup',
+    schedule: '0 2 * * *',
+    command:
+      "cd '/opt/huntforge' && '/usr/bin/node' '/opt/huntforge/apps/cli/bin/huntforge.js' backup create >> '/opt/huntforge/.data/logs/backup-cron.log' 2>&1",
+  },
+  {
+    marker: 'prune',
+    schedule: '0 3 * * 0',
+    command:
+      "cd '/opt/huntforge' && '/usr/bin/node' '/opt/huntforge/apps/cli/bin/huntforge.js' backup prune >> '/opt/huntforge/.data/logs/backup-cron.log' 2>&1",
+  },
 ];
 const entries = [backupEntry, pruneEntry];
 const MARKERS = ['backup', 'prune'];
@@ -56,7 +68,11 @@ describeWhen(available, `the crontab tests need Debian's cron and root to edit $
       expect(installed.startsWith(FOREIGN)).toBe(true);
       // What `crontab -l` itself prints, not only what the port returns.
       expect(execFileSync('crontab', ['-u', USER, '-l'], { encoding: 'utf8' })).toBe(installed);
-      expect(parseCrontab(installed).filter((entry) => entry.managed).map((entry) => [entry.marker, entry.schedule])).toEqual([
+      expect(
+        parseCrontab(installed)
+          .filter((entry) => entry.managed)
+          .map((entry) => [entry.marker, entry.schedule]),
+      ).toEqual([
         ['backup', '0 2 * * *'],
         ['prune', '0 3 * * 0'],
       ]);

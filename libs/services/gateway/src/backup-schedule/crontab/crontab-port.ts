@@ -39,15 +39,26 @@ export function createCrontabCommand(options: CrontabCommandOptions = {}): Cront
 
   const run = (args: string[], stdin?: string) =>
     new Promise<string>((resolve, reject) => {
-      const child = execFile(command, [...userArgs, ...args], { timeout: TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024, encoding: 'utf8' }, (error, stdout, stderr) => {
-        if (!error) return resolve(stdout);
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT') return reject(new CrontabUnavailableError(`the crontab program (${command}) is not installed on this host; install cron (Debian: apt-get install cron)`));
-        if (code === 'EACCES') return reject(new CrontabUnavailableError(`the crontab program (${command}) cannot be run: permission denied`));
-        const said = firstLine(stderr);
-        if (args[0] === '-l' && NO_CRONTAB.test(said)) return resolve('');
-        reject(new CrontabUnavailableError(`crontab ${args[0] === '-l' ? 'read' : 'install'} failed: ${said || error.message}`));
-      });
+      const child = execFile(
+        command,
+        [...userArgs, ...args],
+        { timeout: TIMEOUT_MS, maxBuffer: 4 * 1024 * 1024, encoding: 'utf8' },
+        (error, stdout, stderr) => {
+          if (!error) return resolve(stdout);
+          const code = (error as NodeJS.ErrnoException).code;
+          if (code === 'ENOENT')
+            return reject(
+              new CrontabUnavailableError(
+                `the crontab program (${command}) is not installed on this host; install cron (Debian: apt-get install cron)`,
+              ),
+            );
+          if (code === 'EACCES')
+            return reject(new CrontabUnavailableError(`the crontab program (${command}) cannot be run: permission denied`));
+          const said = firstLine(stderr);
+          if (args[0] === '-l' && NO_CRONTAB.test(said)) return resolve('');
+          reject(new CrontabUnavailableError(`crontab ${args[0] === '-l' ? 'read' : 'install'} failed: ${said || error.message}`));
+        },
+      );
       // A missing program fails the spawn; writing to its closed stdin must not throw on top of that.
       child.stdin?.on('error', () => undefined);
       child.stdin?.end(stdin ?? '');

@@ -5,15 +5,16 @@ const MARKERS = ['backup', 'prune'];
 const backup: ManagedEntry = { marker: 'backup', schedule: '0 2 * * *', command: "cd '/srv/hf' && huntforge backup create" };
 const prune: ManagedEntry = { marker: 'prune', schedule: '0 3 * * 0', command: "cd '/srv/hf' && huntforge backup prune" };
 
-const FOREIGN = [
-  'MAILTO="ops@example.org"',
-  'SHELL=/bin/bash',
-  '# nightly report, keep',
-  '',
-  '*/5 * * * *   /usr/local/bin/poll   --fast  ',
-  '@reboot /usr/bin/start-agent',
-  '\t30 1 * * 1-5 echo "weekday" > /tmp/w # not ours',
-].join('\n') + '\n';
+const FOREIGN =
+  [
+    'MAILTO="ops@example.org"',
+    'SHELL=/bin/bash',
+    '# nightly report, keep',
+    '',
+    '*/5 * * * *   /usr/local/bin/poll   --fast  ',
+    '@reboot /usr/bin/start-agent',
+    '\t30 1 * * 1-5 echo "weekday" > /tmp/w # not ours',
+  ].join('\n') + '\n';
 
 describe('crontab lines', () => {
   it('splits and joins any text back to the same bytes, CRLF and a missing final newline included', () => {
@@ -34,7 +35,13 @@ describe('crontab lines', () => {
 
   it('marks a line with a managed marker and keeps the marker out of its command', () => {
     const [entry] = parseCrontab('0 2 * * * run-it # huntforge-managed:backup\n');
-    expect(entry).toEqual({ schedule: '0 2 * * *', command: 'run-it', managed: true, marker: 'backup', raw: '0 2 * * * run-it # huntforge-managed:backup' });
+    expect(entry).toEqual({
+      schedule: '0 2 * * *',
+      command: 'run-it',
+      managed: true,
+      marker: 'backup',
+      raw: '0 2 * * * run-it # huntforge-managed:backup',
+    });
   });
 });
 
@@ -43,7 +50,8 @@ describe('replacing the managed entries', () => {
     const result = replaceManagedEntries(FOREIGN, MARKERS, [backup, prune]);
     expect(result.startsWith(FOREIGN)).toBe(true);
     expect(result.slice(FOREIGN.length)).toBe(
-      "0 2 * * * cd '/srv/hf' && huntforge backup create # huntforge-managed:backup\n" + "0 3 * * 0 cd '/srv/hf' && huntforge backup prune # huntforge-managed:prune\n",
+      "0 2 * * * cd '/srv/hf' && huntforge backup create # huntforge-managed:backup\n" +
+        "0 3 * * 0 cd '/srv/hf' && huntforge backup prune # huntforge-managed:prune\n",
     );
   });
 
@@ -54,7 +62,10 @@ describe('replacing the managed entries', () => {
 
   it('replaces ours where they stand, with new times, and keeps lines after them in place', () => {
     const installed = replaceManagedEntries('# top\n', MARKERS, [backup, prune]) + '15 4 * * * foreign-after\n';
-    const moved = replaceManagedEntries(installed, MARKERS, [{ ...backup, schedule: '30 5 * * *' }, { ...prune, schedule: '0 6 * * 3' }]);
+    const moved = replaceManagedEntries(installed, MARKERS, [
+      { ...backup, schedule: '30 5 * * *' },
+      { ...prune, schedule: '0 6 * * 3' },
+    ]);
     expect(moved.split('\n')).toEqual([
       '# top',
       "30 5 * * * cd '/srv/hf' && huntforge backup create # huntforge-managed:backup",
@@ -66,7 +77,7 @@ describe('replacing the managed entries', () => {
 
   it('gives the last foreign line a newline when it had none, so it and ours stay two lines', () => {
     expect(replaceManagedEntries('MAILTO=""\n5 5 * * * x', MARKERS, [backup])).toBe(
-      "MAILTO=\"\"\n5 5 * * * x\n0 2 * * * cd '/srv/hf' && huntforge backup create # huntforge-managed:backup\n",
+      'MAILTO=""\n5 5 * * * x\n0 2 * * * cd \'/srv/hf\' && huntforge backup create # huntforge-managed:backup\n',
     );
   });
 

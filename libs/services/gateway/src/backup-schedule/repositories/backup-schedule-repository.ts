@@ -26,7 +26,11 @@ export interface StoredBackupSchedule {
 export interface BackupScheduleRepository {
   read(): Promise<StoredBackupSchedule>;
   /** Stores every value and the audit event in one transaction. */
-  saveWithAudit(schedule: Omit<StoredBackupSchedule, 'updatedAt'>, actor: string | null, audit: AuditEventInput): Promise<StoredBackupSchedule>;
+  saveWithAudit(
+    schedule: Omit<StoredBackupSchedule, 'updatedAt'>,
+    actor: string | null,
+    audit: AuditEventInput,
+  ): Promise<StoredBackupSchedule>;
 }
 
 const KEYS = Object.values(BACKUP_SETTING_KEYS);
@@ -54,7 +58,11 @@ export class PrismaBackupScheduleRepository implements BackupScheduleRepository 
     };
   }
 
-  async saveWithAudit(schedule: Omit<StoredBackupSchedule, 'updatedAt'>, actor: string | null, audit: AuditEventInput): Promise<StoredBackupSchedule> {
+  async saveWithAudit(
+    schedule: Omit<StoredBackupSchedule, 'updatedAt'>,
+    actor: string | null,
+    audit: AuditEventInput,
+  ): Promise<StoredBackupSchedule> {
     await this.prisma.$transaction(async (tx) => {
       for (const [field, key] of Object.entries(BACKUP_SETTING_KEYS)) {
         const value = String(schedule[field as keyof typeof BACKUP_SETTING_KEYS]);
@@ -63,7 +71,11 @@ export class PrismaBackupScheduleRepository implements BackupScheduleRepository 
       }
       // The same row the audit repository writes, inside this transaction (its insert helper is not exported).
       await tx.auditEvent.create({
-        data: { type: audit.type, actor: audit.actor?.slice(0, ACTOR_MAX_LENGTH) ?? null, payload: JSON.parse(JSON.stringify(audit.payload ?? {})) as Prisma.InputJsonValue },
+        data: {
+          type: audit.type,
+          actor: audit.actor?.slice(0, ACTOR_MAX_LENGTH) ?? null,
+          payload: JSON.parse(JSON.stringify(audit.payload ?? {})) as Prisma.InputJsonValue,
+        },
       });
     });
     return this.read();

@@ -21,11 +21,19 @@ let counter = 0;
  * The gateway's settings and provider-test routes behind its real authentication, on PGlite and the
  * in-process bus; `env` is both the settings' environment fallback and the provider-test config.
  */
-export async function startSettingsHarness(env: Record<string, string | undefined> = {}, options: { encryptionKey?: string | null } = {}): Promise<SettingsHarness> {
+export async function startSettingsHarness(
+  env: Record<string, string | undefined> = {},
+  options: { encryptionKey?: string | null } = {},
+): Promise<SettingsHarness> {
   const key = options.encryptionKey === undefined ? TEST_ENCRYPTION_KEY : options.encryptionKey;
-  const ctx = await createTestContext({ service: 'gateway', env: { AUTH_MODE: 'required', ...(key ? { SETTINGS_ENCRYPTION_KEY: key } : {}), ...env } });
+  const ctx = await createTestContext({
+    service: 'gateway',
+    env: { AUTH_MODE: 'required', ...(key ? { SETTINGS_ENCRYPTION_KEY: key } : {}), ...env },
+  });
   const app = createHttpApp({ logger: ctx.logger, serviceName: 'gateway' });
-  app.use(createAuthMiddleware({ tokens: ctx.db.repos.apiTokens, sessions: ctx.db.repos.webSessions, mode: 'required', logger: ctx.logger }));
+  app.use(
+    createAuthMiddleware({ tokens: ctx.db.repos.apiTokens, sessions: ctx.db.repos.webSessions, mode: 'required', logger: ctx.logger }),
+  );
   app.use(settingsRoutes(ctx, env));
   finalizeHttpApp(app);
   return {

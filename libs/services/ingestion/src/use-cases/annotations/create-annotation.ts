@@ -28,16 +28,31 @@ export const annotationView = (row: AnnotationRecord): AnnotationView => ({
  * text must be 950–1050 characters, both ends inclusive. Every annotation must quote the article
  * exactly: selected_text is content[start_position, end_position).
  */
-export async function createAnnotation(deps: IngestionDeps, articleId: number, request: CreateAnnotationRequest, createdBy: string | null): Promise<AnnotationView> {
+export async function createAnnotation(
+  deps: IngestionDeps,
+  articleId: number,
+  request: CreateAnnotationRequest,
+  createdBy: string | null,
+): Promise<AnnotationView> {
   const article = await deps.queries.content(articleId);
   if (!article) throw notFound('article', articleId);
   const length = request.selected_text.length;
   const { min, max } = HUNTABILITY_ANNOTATION_LENGTH;
   if ((HUNTABILITY_ANNOTATION_TYPES as readonly string[]).includes(request.annotation_type) && (length < min || length > max)) {
-    throw new HttpError(400, codes.annotationLength, `a ${request.annotation_type} annotation needs ${min}–${max} characters of selected_text, got ${length}`, { length, min, max });
+    throw new HttpError(
+      400,
+      codes.annotationLength,
+      `a ${request.annotation_type} annotation needs ${min}–${max} characters of selected_text, got ${length}`,
+      { length, min, max },
+    );
   }
   if (request.end_position > article.content.length) {
-    throw new HttpError(400, codes.annotationMismatch, `end_position ${request.end_position} is past the end of the content (${article.content.length} characters)`, { content_length: article.content.length });
+    throw new HttpError(
+      400,
+      codes.annotationMismatch,
+      `end_position ${request.end_position} is past the end of the content (${article.content.length} characters)`,
+      { content_length: article.content.length },
+    );
   }
   const actual = article.content.slice(request.start_position, request.end_position);
   if (actual !== request.selected_text) {

@@ -9,7 +9,8 @@ import { MAX_ITEMS_IN_DETAIL, type RunDetail, type RunItem, type RunTotals } fro
 import { ingestArticle } from '../ingest-article/ingest-article';
 import { appendImageText, fetchPage, ocrEnabledFor } from '../ingest-article/page-content';
 
-const FEED_ACCEPT = 'application/rss+xml, application/atom+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.5';
+const FEED_ACCEPT =
+  'application/rss+xml, application/atom+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.5';
 const DEFAULT_LINK_SELECTOR = 'article a[href], main a[href], h2 a[href], h3 a[href]';
 const MAX_LISTING_LINKS = 50;
 /** Write progress to the run row at most this often, so long runs stay observable without a write per item. */
@@ -24,11 +25,21 @@ function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-async function entriesOf(deps: IngestionDeps, source: SourceRecord, signal?: AbortSignal): Promise<{ entries: FeedEntry[]; notModified: boolean; validators: { etag: string | null; lastModified: string | null } }> {
+async function entriesOf(
+  deps: IngestionDeps,
+  source: SourceRecord,
+  signal?: AbortSignal,
+): Promise<{ entries: FeedEntry[]; notModified: boolean; validators: { etag: string | null; lastModified: string | null } }> {
   let response;
   try {
     response = await deps.gate.run(source.url, () =>
-      deps.fetch({ url: source.url, accept: source.kind === 'html' ? 'text/html' : FEED_ACCEPT, etag: source.etag, lastModified: source.lastModified, signal }),
+      deps.fetch({
+        url: source.url,
+        accept: source.kind === 'html' ? 'text/html' : FEED_ACCEPT,
+        etag: source.etag,
+        lastModified: source.lastModified,
+        signal,
+      }),
     );
   } catch (error) {
     throw new SourceFailure(reasonOf(error));
@@ -38,9 +49,16 @@ async function entriesOf(deps: IngestionDeps, source: SourceRecord, signal?: Abo
   try {
     const text = decodeBody(response.body, response.contentType);
     if (source.kind === 'html') {
-      const selector = typeof (source.config as Record<string, unknown>)?.['link_selector'] === 'string' ? String((source.config as Record<string, unknown>)['link_selector']) : DEFAULT_LINK_SELECTOR;
+      const selector =
+        typeof (source.config as Record<string, unknown>)?.['link_selector'] === 'string'
+          ? String((source.config as Record<string, unknown>)['link_selector'])
+          : DEFAULT_LINK_SELECTOR;
       const links = listingLinks(text, response.url, selector, MAX_LISTING_LINKS);
-      return { entries: links.map((url) => ({ url, title: '', publishedAt: null, contentHtml: null, summaryHtml: null, guid: null })), notModified: false, validators };
+      return {
+        entries: links.map((url) => ({ url, title: '', publishedAt: null, contentHtml: null, summaryHtml: null, guid: null })),
+        notModified: false,
+        validators,
+      };
     }
     return { entries: parseFeedDocument(text, response.url).entries, notModified: false, validators };
   } catch (error) {
@@ -56,8 +74,20 @@ const canonicalOrNull = (url: string): string | null => {
   }
 };
 
-async function collectEntry(deps: IngestionDeps, source: SourceRecord, entry: FeedEntry, known: Map<string, number>, ocr: boolean, signal?: AbortSignal): Promise<RunItem> {
-  const item = (outcome: RunItem['outcome'], articleId: number | null, reason: string | null): RunItem => ({ url: entry.url, outcome, article_id: articleId, reason });
+async function collectEntry(
+  deps: IngestionDeps,
+  source: SourceRecord,
+  entry: FeedEntry,
+  known: Map<string, number>,
+  ocr: boolean,
+  signal?: AbortSignal,
+): Promise<RunItem> {
+  const item = (outcome: RunItem['outcome'], articleId: number | null, reason: string | null): RunItem => ({
+    url: entry.url,
+    outcome,
+    article_id: articleId,
+    reason,
+  });
   const canonical = canonicalOrNull(entry.url);
   if (canonical === null) return item('failed', null, 'invalid item URL');
   // Known URL: no page fetch at all. (A URL stored meanwhile by another collector is caught by the unique index.)
@@ -89,16 +119,24 @@ async function collectEntry(deps: IngestionDeps, source: SourceRecord, entry: Fe
   }
   if (text.trim().length < minimum) return item('skipped', null, `content shorter than ${minimum} characters`);
   const withOcr = await appendImageText(deps, text, imageUrls, ocr, signal);
-  const outcome = await ingestArticle(deps, {
-    sourceId: source.id,
-    url,
-    title: title || url,
-    content: withOcr.text,
-    publishedAt,
-    metadata: { feed_guid: entry.guid, feed_url: entry.url !== url ? entry.url : undefined, ocr: withOcr.report },
-  }, { urlChecked: url === entry.url });
+  const outcome = await ingestArticle(
+    deps,
+    {
+      sourceId: source.id,
+      url,
+      title: title || url,
+      content: withOcr.text,
+      publishedAt,
+      metadata: { feed_guid: entry.guid, feed_url: entry.url !== url ? entry.url : undefined, ocr: withOcr.report },
+    },
+    { urlChecked: url === entry.url },
+  );
   if (outcome.outcome === 'duplicate') return item('duplicate', outcome.articleId, outcome.reason);
-  return item(outcome.duplicateOf ? 'near_duplicate' : 'created', outcome.articleId, outcome.duplicateOf ? `near duplicate of ${outcome.duplicateOf}` : null);
+  return item(
+    outcome.duplicateOf ? 'near_duplicate' : 'created',
+    outcome.articleId,
+    outcome.duplicateOf ? `near duplicate of ${outcome.duplicateOf}` : null,
+  );
 }
 
 /**
@@ -106,7 +144,12 @@ async function collectEntry(deps: IngestionDeps, source: SourceRecord, entry: Fe
  * URLs and entries older than the lookback) fetched if needed, extracted, deduplicated, scored, stored.
  * Feed-level failures mark the source failing; item failures are counted and the run still succeeds.
  */
-export async function runCollection(deps: IngestionDeps, source: SourceRecord, run: CollectionRunRecord, signal?: AbortSignal): Promise<CollectionRunRecord> {
+export async function runCollection(
+  deps: IngestionDeps,
+  source: SourceRecord,
+  run: CollectionRunRecord,
+  signal?: AbortSignal,
+): Promise<CollectionRunRecord> {
   const totals: RunTotals = { itemsFound: 0, articlesCreated: 0, duplicates: 0, failures: 0 };
   const detail: RunDetail = { progress: { processed: 0, total: 0 }, not_modified: false, items: [] };
   const startedAt = deps.now();

@@ -8,8 +8,16 @@ describe('GET /api/articles/daily-counts', () => {
 
   /** Stores an article under `source` and sets when it was collected. */
   async function collectedAt(source: string, at: string, seed: number): Promise<void> {
-    const content = `Report ${seed}: the actor staged tooling with certutil and ran it through a scheduled task on host ${seed}. `.repeat(8);
-    const result = await ingestArticle(h.module.deps, { sourceId: await h.sourceId(source), url: `https://daily.example/${seed}`, title: `Report ${seed}`, publishedAt: null, content });
+    const content = `Report ${seed}: the actor staged tooling with certutil and ran it through a scheduled task on host ${seed}. `.repeat(
+      8,
+    );
+    const result = await ingestArticle(h.module.deps, {
+      sourceId: await h.sourceId(source),
+      url: `https://daily.example/${seed}`,
+      title: `Report ${seed}`,
+      publishedAt: null,
+      content,
+    });
     if (result.outcome !== 'created') throw new Error(`article ${seed} was not stored: ${result.outcome}`);
     await h.module.deps.ctx.db.prisma.article.update({ where: { id: result.articleId }, data: { collectedAt: new Date(at) } });
   }

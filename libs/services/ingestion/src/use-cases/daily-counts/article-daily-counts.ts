@@ -18,7 +18,9 @@ export async function articleDailyCounts(
   const now = deps.now();
   const tomorrow = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
   const first = tomorrow - days * DAY_MS;
-  const found = new Map((await deps.counts.collectedPerDay(new Date(first), new Date(tomorrow), NOT_COLLECTED_SOURCE)).map((day) => [day.date, day.articles]));
+  const found = new Map(
+    (await deps.counts.collectedPerDay(new Date(first), new Date(tomorrow), NOT_COLLECTED_SOURCE)).map((day) => [day.date, day.articles]),
+  );
   const counts = Array.from({ length: days }, (_, index) => {
     const date = new Date(first + index * DAY_MS).toISOString().slice(0, 10);
     return { date, articles: found.get(date) ?? 0 };

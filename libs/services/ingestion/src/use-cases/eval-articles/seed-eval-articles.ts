@@ -29,7 +29,14 @@ export async function seedEvalArticles(deps: IngestionDeps, file: string): Promi
     if (stored.has(canonical)) continue;
     const { article, embedding } = await prepareArticle(
       deps,
-      { sourceId, url: fixture.url, title: fixture.title, content: fixture.content, publishedAt: null, metadata: { eval_fixture: fixture.fixture } },
+      {
+        sourceId,
+        url: fixture.url,
+        title: fixture.title,
+        content: fixture.content,
+        publishedAt: null,
+        metadata: { eval_fixture: fixture.fixture },
+      },
       null,
     );
     try {

@@ -46,7 +46,8 @@ export async function prepareArticle(deps: IngestionDeps, candidate: ArticleCand
   for (const { distance, ...other } of candidates) {
     // Point at the original of a chain, so near duplicates group under one article.
     const target = other.duplicateOfId ?? other.id;
-    if (!duplicateOf || distance < duplicateOf.distance || (distance === duplicateOf.distance && target < duplicateOf.id)) duplicateOf = { id: target, distance };
+    if (!duplicateOf || distance < duplicateOf.distance || (distance === duplicateOf.distance && target < duplicateOf.id))
+      duplicateOf = { id: target, distance };
   }
   const tiers = Object.fromEntries(Object.entries(score.tiers).map(([tier, result]) => [tier, result.matched]));
   const points = Object.fromEntries(Object.entries(score.tiers).map(([tier, result]) => [tier, result.points]));
@@ -85,7 +86,11 @@ export async function publishIngested(deps: IngestionDeps, articleId: number, hu
  * decide, so concurrent collectors cannot both insert). Near duplicates are stored and linked (the
  * insert finds them). The article.ingested event goes out after the insert has committed.
  */
-export async function ingestArticle(deps: IngestionDeps, candidate: ArticleCandidate, options: { urlChecked?: boolean } = {}): Promise<IngestOutcome> {
+export async function ingestArticle(
+  deps: IngestionDeps,
+  candidate: ArticleCandidate,
+  options: { urlChecked?: boolean } = {},
+): Promise<IngestOutcome> {
   const canonical = canonicalUrl(candidate.url);
   if (!options.urlChecked) {
     const byUrl = await deps.articles.idByCanonicalUrl(canonical);
@@ -99,7 +104,10 @@ export async function ingestArticle(deps: IngestionDeps, candidate: ArticleCandi
   } catch (error) {
     const field = uniqueViolationOf(error);
     if (!field) throw error;
-    const existing = field === 'canonical_url' ? await deps.articles.idByCanonicalUrl(canonical) : await deps.articles.idByContentHash(article.contentHash);
+    const existing =
+      field === 'canonical_url'
+        ? await deps.articles.idByCanonicalUrl(canonical)
+        : await deps.articles.idByContentHash(article.contentHash);
     return { outcome: 'duplicate', articleId: existing, reason: field };
   }
   await publishIngested(deps, inserted.id, article.huntScore);

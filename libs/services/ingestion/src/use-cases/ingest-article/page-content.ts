@@ -45,7 +45,13 @@ export interface OcrReport {
  * Appends the text tesseract reads in the article's images, each in a marked block. Images go through
  * the same SSRF guard and politeness as pages; a failing image is skipped, never fatal.
  */
-export async function appendImageText(deps: IngestionDeps, text: string, imageUrls: string[], enabled: boolean, signal?: AbortSignal): Promise<{ text: string; report: OcrReport }> {
+export async function appendImageText(
+  deps: IngestionDeps,
+  text: string,
+  imageUrls: string[],
+  enabled: boolean,
+  signal?: AbortSignal,
+): Promise<{ text: string; report: OcrReport }> {
   const report: OcrReport = { enabled, images_seen: imageUrls.length, images_read: 0 };
   if (!enabled || imageUrls.length === 0) return { text, report };
   const unavailable = await deps.ocr.unavailableReason();

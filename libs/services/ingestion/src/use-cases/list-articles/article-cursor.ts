@@ -23,7 +23,11 @@ const cursorSchema = z.object({
  */
 export function listScope(query: Record<string, unknown>): string {
   const { page: _page, cursor: _cursor, ...rest } = query;
-  const canonical = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined).sort(([a], [b]) => a.localeCompare(b)));
+  const canonical = Object.fromEntries(
+    Object.entries(rest)
+      .filter(([, value]) => value !== undefined)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
   return createHash('sha256').update(JSON.stringify(canonical)).digest('base64url').slice(0, 16);
 }
 
@@ -37,10 +41,18 @@ export function decodeCursor(cursor: string, scope: string): CursorPosition {
   try {
     decoded = cursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
   } catch {
-    throw new HttpError(400, INGESTION_ERROR_CODES.invalidCursor, 'cursor is not one this list issued: pass next_cursor from a previous page unchanged');
+    throw new HttpError(
+      400,
+      INGESTION_ERROR_CODES.invalidCursor,
+      'cursor is not one this list issued: pass next_cursor from a previous page unchanged',
+    );
   }
   if (decoded.q !== scope) {
-    throw new HttpError(400, INGESTION_ERROR_CODES.invalidCursor, 'cursor belongs to a list with other filters, sort or limit: start again from the first page');
+    throw new HttpError(
+      400,
+      INGESTION_ERROR_CODES.invalidCursor,
+      'cursor belongs to a list with other filters, sort or limit: start again from the first page',
+    );
   }
   return { key: decoded.k, id: decoded.i, page: decoded.p };
 }

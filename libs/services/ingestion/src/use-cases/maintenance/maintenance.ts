@@ -18,13 +18,18 @@ export interface CleanupSummary {
 export async function cleanupOldData(deps: IngestionDeps): Promise<CleanupSummary> {
   const now = deps.now().getTime();
   const retention = deps.config.ARTICLE_RETENTION_DAYS;
-  const protectedIds = (await Promise.all(PROTECTED_SOURCE_IDENTIFIERS.map((identifier) => deps.sources.findIdByIdentifier(identifier)))).filter(
-    (id): id is number => id !== null,
-  );
+  const protectedIds = (
+    await Promise.all(PROTECTED_SOURCE_IDENTIFIERS.map((identifier) => deps.sources.findIdByIdentifier(identifier)))
+  ).filter((id): id is number => id !== null);
   const articlesDeleted = retention > 0 ? await deps.queries.deleteExpired(new Date(now - retention * DAY_MS), protectedIds) : 0;
   const runRetention = deps.config.COLLECTION_RUN_RETENTION_DAYS;
   const runsDeleted = await deps.runs.deleteFinishedBefore(new Date(now - runRetention * DAY_MS));
-  return { articles_deleted: articlesDeleted, article_retention_days: retention, collection_runs_deleted: runsDeleted, collection_run_retention_days: runRetention };
+  return {
+    articles_deleted: articlesDeleted,
+    article_retention_days: retention,
+    collection_runs_deleted: runsDeleted,
+    collection_run_retention_days: runRetention,
+  };
 }
 
 export interface EmbedSummary {
@@ -39,10 +44,15 @@ export async function embedNewArticles(deps: IngestionDeps, signal: AbortSignal,
   const failedIds = new Set<number>();
   for (;;) {
     signal.throwIfAborted();
-    const batch = (await deps.articles.needingEmbedding(deps.embedder.id, batchSize + failedIds.size)).filter((row) => !failedIds.has(row.id)).slice(0, batchSize);
+    const batch = (await deps.articles.needingEmbedding(deps.embedder.id, batchSize + failedIds.size))
+      .filter((row) => !failedIds.has(row.id))
+      .slice(0, batchSize);
     if (batch.length === 0) return summary;
     try {
-      const vectors = await deps.embedder.embed(batch.map((row) => embeddingInput(row.title, row.content)), signal);
+      const vectors = await deps.embedder.embed(
+        batch.map((row) => embeddingInput(row.title, row.content)),
+        signal,
+      );
       for (let i = 0; i < batch.length; i++) await deps.articles.setEmbedding(batch[i].id, { vector: vectors[i], model: deps.embedder.id });
       summary.embedded += batch.length;
     } catch (error) {

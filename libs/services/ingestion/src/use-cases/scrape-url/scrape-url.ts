@@ -29,7 +29,14 @@ export async function scrapeUrl(deps: IngestionDeps, request: ScrapeUrlRequest):
   const existingId = await deps.articles.idByCanonicalUrl(canonical);
   if (existingId !== null && !request.force_scrape) {
     const existing = await deps.queries.detail(existingId);
-    return { article_id: existingId, duplicate: true, duplicate_reason: 'canonical_url', duplicate_of: existing?.duplicateOfId ?? null, hunt_score: existing?.huntScore ?? 0, title: existing?.title ?? '' };
+    return {
+      article_id: existingId,
+      duplicate: true,
+      duplicate_reason: 'canonical_url',
+      duplicate_of: existing?.duplicateOfId ?? null,
+      hunt_score: existing?.huntScore ?? 0,
+      title: existing?.title ?? '',
+    };
   }
 
   let page: FetchedPage;
@@ -37,16 +44,27 @@ export async function scrapeUrl(deps: IngestionDeps, request: ScrapeUrlRequest):
     page = await fetchPage(deps, url.toString());
   } catch (error) {
     if (error instanceof FetchError) throw httpErrorOfFetch(error);
-    if (error instanceof UnsupportedContentError) throw new HttpError(415, codes.unsupportedContent, error.message, { content_type: error.contentType });
+    if (error instanceof UnsupportedContentError)
+      throw new HttpError(415, codes.unsupportedContent, error.message, { content_type: error.contentType });
     throw error;
   }
   const text = page.text.trim();
   if (text.length === 0 || text.length < source.minContentLength) {
-    throw new HttpError(422, codes.noContent, 'no extractable article text on the page', { length: text.length, minimum: source.minContentLength });
+    throw new HttpError(422, codes.noContent, 'no extractable article text on the page', {
+      length: text.length,
+      minimum: source.minContentLength,
+    });
   }
   const withOcr = await appendImageText(deps, text, page.imageUrls, await ocrEnabledFor(deps, source));
   const title = request.title ?? (page.title || url.hostname);
-  const candidate = { sourceId: source.id, url: url.toString(), title, content: withOcr.text, publishedAt: page.publishedAt, metadata: { scraped: true, final_url: page.finalUrl, ocr: withOcr.report } };
+  const candidate = {
+    sourceId: source.id,
+    url: url.toString(),
+    title,
+    content: withOcr.text,
+    publishedAt: page.publishedAt,
+    metadata: { scraped: true, final_url: page.finalUrl, ocr: withOcr.report },
+  };
 
   if (existingId !== null) {
     // force_scrape on a known URL: refresh the stored article in place.
@@ -56,16 +74,44 @@ export async function scrapeUrl(deps: IngestionDeps, request: ScrapeUrlRequest):
     } catch (error) {
       if (uniqueViolationOf(error) !== 'content_hash') throw error;
       const other = await deps.articles.idByContentHash(article.contentHash);
-      return { article_id: other ?? existingId, duplicate: true, duplicate_reason: 'content_hash', duplicate_of: null, hunt_score: article.huntScore, title };
+      return {
+        article_id: other ?? existingId,
+        duplicate: true,
+        duplicate_reason: 'content_hash',
+        duplicate_of: null,
+        hunt_score: article.huntScore,
+        title,
+      };
     }
     await publishIngested(deps, existingId, article.huntScore);
-    return { article_id: existingId, duplicate: false, duplicate_reason: null, duplicate_of: article.duplicateOfId, hunt_score: article.huntScore, title };
+    return {
+      article_id: existingId,
+      duplicate: false,
+      duplicate_reason: null,
+      duplicate_of: article.duplicateOfId,
+      hunt_score: article.huntScore,
+      title,
+    };
   }
 
   const outcome = await ingestArticle(deps, candidate);
   if (outcome.outcome === 'duplicate') {
     const existing = outcome.articleId !== null ? await deps.queries.detail(outcome.articleId) : null;
-    return { article_id: outcome.articleId ?? 0, duplicate: true, duplicate_reason: outcome.reason, duplicate_of: existing?.duplicateOfId ?? null, hunt_score: existing?.huntScore ?? 0, title: existing?.title ?? title };
+    return {
+      article_id: outcome.articleId ?? 0,
+      duplicate: true,
+      duplicate_reason: outcome.reason,
+      duplicate_of: existing?.duplicateOfId ?? null,
+      hunt_score: existing?.huntScore ?? 0,
+      title: existing?.title ?? title,
+    };
   }
-  return { article_id: outcome.articleId, duplicate: false, duplicate_reason: null, duplicate_of: outcome.duplicateOf, hunt_score: outcome.huntScore, title };
+  return {
+    article_id: outcome.articleId,
+    duplicate: false,
+    duplicate_reason: null,
+    duplicate_of: outcome.duplicateOf,
+    hunt_score: outcome.huntScore,
+    title,
+  };
 }

@@ -31,10 +31,25 @@ export async function semanticSearch(deps: IngestionDeps, request: SemanticSearc
   try {
     [vector] = await deps.embedder.embed([request.query]);
   } catch (error) {
-    throw new HttpError(503, INGESTION_ERROR_CODES.embeddingUnavailable, `the embedder ${deps.embedder.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new HttpError(
+      503,
+      INGESTION_ERROR_CODES.embeddingUnavailable,
+      `the embedder ${deps.embedder.id} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
-  const scored = await deps.queries.search(vector, deps.embedder.id, { minHuntScore: request.min_hunt_score ?? undefined, sourceId }, request.limit);
-  const [snippets, summaries] = await Promise.all([deps.queries.snippets(scored.map((hit) => hit.id), SNIPPET_LENGTH), withSummaries(deps, scored)]);
+  const scored = await deps.queries.search(
+    vector,
+    deps.embedder.id,
+    { minHuntScore: request.min_hunt_score ?? undefined, sourceId },
+    request.limit,
+  );
+  const [snippets, summaries] = await Promise.all([
+    deps.queries.snippets(
+      scored.map((hit) => hit.id),
+      SNIPPET_LENGTH,
+    ),
+    withSummaries(deps, scored),
+  ]);
   const results = summaries.map(({ summary, similarity }) => ({ ...summary, similarity, snippet: snippets.get(summary.id) ?? '' }));
   return { query: request.query, embedder: deps.embedder.id, total: results.length, results };
 }
@@ -87,7 +102,8 @@ export function searchHelp(deps: IngestionDeps): SearchHelpResponse {
     semantic: {
       endpoint: '/api/search/semantic',
       method: 'POST',
-      description: 'Ranks articles by cosine similarity between the query and each article (title and the start of its content) in embedding space.',
+      description:
+        'Ranks articles by cosine similarity between the query and each article (title and the start of its content) in embedding space.',
       fields: {
         query: 'required; free text, e.g. a technique or behaviour to hunt for',
         limit: 'optional; 1–100, default 10',
@@ -113,8 +129,14 @@ export function searchHelp(deps: IngestionDeps): SearchHelpResponse {
       },
     },
     examples: [
-      { description: 'Credential dumping write-ups scoring at least 50', request: { query: 'lsass memory dump with comsvcs or procdump', min_hunt_score: 50, limit: 10 } },
-      { description: 'Persistence through scheduled tasks from one source', request: { query: 'schtasks create persistence', source: 'manual' } },
+      {
+        description: 'Credential dumping write-ups scoring at least 50',
+        request: { query: 'lsass memory dump with comsvcs or procdump', min_hunt_score: 50, limit: 10 },
+      },
+      {
+        description: 'Persistence through scheduled tasks from one source',
+        request: { query: 'schtasks create persistence', source: 'manual' },
+      },
     ],
   };
 }

@@ -4,7 +4,8 @@ import { decodeBody } from '../../fetching/charset';
 import { FetchError } from '../../fetching/fetch-errors';
 import { FeedParseError, parseFeedDocument } from '../../extraction/feed-parse';
 
-const FEED_ACCEPT = 'application/rss+xml, application/atom+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.5';
+const FEED_ACCEPT =
+  'application/rss+xml, application/atom+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.5';
 
 /**
  * Fetches a source's URL once, through the same SSRF-guarded fetcher as collection: does it answer, and
@@ -25,7 +26,8 @@ export async function checkSourceUrl(deps: IngestionDeps, url: string, kind: Sou
     const entries = parseFeedDocument(decodeBody(response.body, response.contentType), response.url).entries;
     return { ...base, ok: true, items: entries.length, reason: null };
   } catch (error) {
-    const reason = error instanceof FeedParseError ? `not a ${kind} feed: ${error.message}` : error instanceof Error ? error.message : String(error);
+    const reason =
+      error instanceof FeedParseError ? `not a ${kind} feed: ${error.message}` : error instanceof Error ? error.message : String(error);
     return { ...base, ok: false, items: null, reason };
   }
 }

@@ -17,19 +17,34 @@ async function checked(deps: IngestionDeps, url: string, kind: CreateSourceReque
     if (error instanceof FetchError) throw new HttpError(422, codes.urlNotAllowed, `${url} may not be fetched: ${error.message}`);
     throw error;
   }
-  if (!check.ok) throw new HttpError(422, codes.sourceUnreachable, `${url} did not answer as a ${kind} source: ${check.reason ?? 'unknown reason'}. Fix the URL or kind, or store it anyway with skip_check=true`, { check });
+  if (!check.ok)
+    throw new HttpError(
+      422,
+      codes.sourceUnreachable,
+      `${url} did not answer as a ${kind} source: ${check.reason ?? 'unknown reason'}. Fix the URL or kind, or store it anyway with skip_check=true`,
+      { check },
+    );
   return check;
 }
 
 function refuseProtected(source: SourceRow, action: string): void {
   if (isProtectedSource(source.identifier)) {
-    throw new HttpError(400, codes.protectedSource, `the ${source.identifier} source is protected: it holds ${source.identifier === 'eval' ? 'the evaluation articles' : 'articles scraped by URL'} and cannot be ${action}`);
+    throw new HttpError(
+      400,
+      codes.protectedSource,
+      `the ${source.identifier} source is protected: it holds ${source.identifier === 'eval' ? 'the evaluation articles' : 'articles scraped by URL'} and cannot be ${action}`,
+    );
   }
 }
 
-export async function createSource(deps: IngestionDeps, body: CreateSourceRequest): Promise<{ source: SourceRow; check: SourceCheck | null }> {
+export async function createSource(
+  deps: IngestionDeps,
+  body: CreateSourceRequest,
+): Promise<{ source: SourceRow; check: SourceCheck | null }> {
   if (isProtectedSource(body.identifier) || (await deps.sources.find(body.identifier))) {
-    throw new HttpError(409, codes.sourceExists, `a source named ${body.identifier} exists; choose another identifier`, { identifier: body.identifier });
+    throw new HttpError(409, codes.sourceExists, `a source named ${body.identifier} exists; choose another identifier`, {
+      identifier: body.identifier,
+    });
   }
   const check = body.skip_check ? null : await checked(deps, body.url, body.kind);
   try {
@@ -47,12 +62,19 @@ export async function createSource(deps: IngestionDeps, body: CreateSourceReques
     });
     return { source, check };
   } catch (error) {
-    if (error instanceof SourceIdentifierTakenError) throw new HttpError(409, codes.sourceExists, `a source named ${body.identifier} exists; choose another identifier`, { identifier: body.identifier });
+    if (error instanceof SourceIdentifierTakenError)
+      throw new HttpError(409, codes.sourceExists, `a source named ${body.identifier} exists; choose another identifier`, {
+        identifier: body.identifier,
+      });
     throw error;
   }
 }
 
-export async function updateSource(deps: IngestionDeps, idOrIdentifier: string, body: UpdateSourceRequest): Promise<{ source: SourceRow; check: SourceCheck | null }> {
+export async function updateSource(
+  deps: IngestionDeps,
+  idOrIdentifier: string,
+  body: UpdateSourceRequest,
+): Promise<{ source: SourceRow; check: SourceCheck | null }> {
   const source = await deps.sources.find(idOrIdentifier);
   if (!source) throw notFound('source', idOrIdentifier);
   refuseProtected(source, 'changed');
@@ -72,13 +94,23 @@ export async function updateSource(deps: IngestionDeps, idOrIdentifier: string, 
   return { source: updated, check };
 }
 
-export async function deleteSource(deps: IngestionDeps, idOrIdentifier: string, isCollecting: (sourceId: number) => Promise<boolean>): Promise<void> {
+export async function deleteSource(
+  deps: IngestionDeps,
+  idOrIdentifier: string,
+  isCollecting: (sourceId: number) => Promise<boolean>,
+): Promise<void> {
   const source = await deps.sources.find(idOrIdentifier);
   if (!source) throw notFound('source', idOrIdentifier);
   refuseProtected(source, 'deleted');
   if (source.articleCount > 0) {
-    throw new HttpError(409, codes.sourceHasArticles, `${source.identifier} holds ${source.articleCount} article(s), which would go with it; disable the source instead (active=false) to stop collecting and keep them`, { article_count: source.articleCount });
+    throw new HttpError(
+      409,
+      codes.sourceHasArticles,
+      `${source.identifier} holds ${source.articleCount} article(s), which would go with it; disable the source instead (active=false) to stop collecting and keep them`,
+      { article_count: source.articleCount },
+    );
   }
-  if (await isCollecting(source.id)) throw new HttpError(409, codes.collectionInProgress, `${source.identifier} is being collected; delete it when the run ends`);
+  if (await isCollecting(source.id))
+    throw new HttpError(409, codes.collectionInProgress, `${source.identifier} is being collected; delete it when the run ends`);
   await deps.sources.remove(source.id);
 }

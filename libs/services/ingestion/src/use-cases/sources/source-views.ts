@@ -7,7 +7,13 @@ const iso = (date: Date | null): string | null => (date ? date.toISOString() : n
 
 export function sourceView(row: SourceRow, ocrDefault: boolean): SourceView {
   const protectedSource = isProtectedSource(row.identifier);
-  const status = protectedSource ? 'not_collected' : !row.lastCheckedAt ? 'never_checked' : row.consecutiveFailures > 0 ? 'failing' : 'healthy';
+  const status = protectedSource
+    ? 'not_collected'
+    : !row.lastCheckedAt
+      ? 'never_checked'
+      : row.consecutiveFailures > 0
+        ? 'failing'
+        : 'healthy';
   return {
     id: row.id,
     identifier: row.identifier,

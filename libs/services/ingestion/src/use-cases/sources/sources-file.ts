@@ -6,7 +6,10 @@ import type { SourceSeed } from '../../repositories/source-repository';
 
 const entrySchema = z
   .object({
-    identifier: z.string().trim().regex(/^[a-z0-9][a-z0-9_.-]{0,99}$/, 'lower-case letters, digits, . _ - (max 100)'),
+    identifier: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9_.-]{0,99}$/, 'lower-case letters, digits, . _ - (max 100)'),
     name: z.string().trim().min(1),
     url: z.url({ protocol: /^https?$/ }),
     kind: z.enum(SOURCE_KINDS),
@@ -39,7 +42,10 @@ export async function readSourcesFile(path: string): Promise<SourceSeed[]> {
   }
   const parsed = fileSchema.safeParse(raw);
   if (!parsed.success) {
-    const problems = parsed.error.issues.slice(0, 10).map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    const problems = parsed.error.issues
+      .slice(0, 10)
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
     throw new SourcesFileError(`invalid sources file ${path}: ${problems}`);
   }
   const seen = new Set<string>();

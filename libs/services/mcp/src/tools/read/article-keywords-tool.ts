@@ -28,7 +28,9 @@ export function keywordOccurrences(content: string, keyword: string, maxPosition
 function matchedKeywords(stored: unknown): Array<{ tier: string; keyword: string }> {
   if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return [];
   return Object.entries(stored as Record<string, unknown>).flatMap(([tier, list]) =>
-    Array.isArray(list) ? list.filter((keyword): keyword is string => typeof keyword === 'string' && keyword !== '').map((keyword) => ({ tier, keyword })) : [],
+    Array.isArray(list)
+      ? list.filter((keyword): keyword is string => typeof keyword === 'string' && keyword !== '').map((keyword) => ({ tier, keyword }))
+      : [],
   );
 }
 

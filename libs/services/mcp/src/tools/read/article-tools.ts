@@ -70,7 +70,11 @@ export const searchArticlesTool = defineTool({
       const semantic = await semanticSearch(args.query, filter, deps);
       if (semantic.rows) return { mode: 'semantic' as const, note: null, ...pageOf(semantic.rows.map(toHit), args.limit, offset) };
       const rows = await deps.articles.searchText(args.query, filter);
-      return { mode: 'text' as const, note: `${semantic.reason}; used text search instead`, ...pageOf(rows.map(toHit), args.limit, offset) };
+      return {
+        mode: 'text' as const,
+        note: `${semantic.reason}; used text search instead`,
+        ...pageOf(rows.map(toHit), args.limit, offset),
+      };
     }
     const rows = await deps.articles.searchText(args.query, filter);
     return { mode: 'text' as const, note: null, ...pageOf(rows.map(toHit), args.limit, offset) };

@@ -77,7 +77,7 @@ export const getArticleCoverageTool = defineTool({
   title: 'What the Sigma corpus already detects in an article',
   description:
     "Of an article's observables (command lines, process pairs, registry keys, services, tasks, network indicators), which ones " +
-    'reference rules (SigmaHQ and the customer repository) already fire on, with each rule\'s author and licence, and which ' +
+    "reference rules (SigmaHQ and the customer repository) already fire on, with each rule's author and licence, and which " +
     'ones no rule covers: where new detections are needed. From the latest workflow run of the article.',
   input: getArticleCoverageInputSchema,
   output: getArticleCoverageOutputSchema,
@@ -88,9 +88,17 @@ export const getArticleCoverageTool = defineTool({
     const row = await deps.executions.latestCoverage(args.article_id);
     const coverage = executionCoverageSchema.safeParse(row?.corpusCoverage);
     if (!row || !coverage.success) {
-      throw new ToolError(MCP_ERROR_CODES.notFound, `No workflow run of article ${args.article_id} has recorded coverage yet; trigger one with trigger_workflow`);
+      throw new ToolError(
+        MCP_ERROR_CODES.notFound,
+        `No workflow run of article ${args.article_id} has recorded coverage yet; trigger one with trigger_workflow`,
+      );
     }
-    return { article_id: row.articleId, execution_id: row.id, analysed_at: (row.finishedAt ?? row.updatedAt).toISOString(), ...coverage.data };
+    return {
+      article_id: row.articleId,
+      execution_id: row.id,
+      analysed_at: (row.finishedAt ?? row.updatedAt).toISOString(),
+      ...coverage.data,
+    };
   },
 });
 
@@ -151,7 +159,8 @@ export const getExecutionStixTool = defineTool({
 export const getStatsTool = defineTool({
   name: 'get_stats',
   title: 'Get statistics',
-  description: 'Counts across the service: articles (embedded, recent), sources, executions and queue items per status, reference rules, live model version.',
+  description:
+    'Counts across the service: articles (embedded, recent), sources, executions and queue items per status, reference rules, live model version.',
   input: getStatsInputSchema,
   output: getStatsOutputSchema,
   annotations: READ_ANNOTATIONS,

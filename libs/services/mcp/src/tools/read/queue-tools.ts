@@ -73,7 +73,12 @@ export const listSigmaQueueTool = defineTool({
   minRole: 'viewer',
   async run(args, { deps }) {
     const offset = offsetFrom(args.cursor);
-    const rows = await deps.sigma.searchQueue({ status: args.status, workflowExecutionId: args.workflow_execution_id, offset, take: args.limit + 1 });
+    const rows = await deps.sigma.searchQueue({
+      status: args.status,
+      workflowExecutionId: args.workflow_execution_id,
+      offset,
+      take: args.limit + 1,
+    });
     return pageOf(rows.map(toQueueSummary), args.limit, offset);
   },
 });

@@ -1,5 +1,12 @@
 import { convertSigmaRuleToolInputSchema, convertSigmaRuleToolOutputSchema, MCP_ERROR_CODES } from '@huntforge/contracts';
-import { checkTargets, convertForTargets, DEFAULT_CONVERT_TARGETS, parseTargetList, ruleLoadError, type TargetSpec } from '@huntforge/sigma';
+import {
+  checkTargets,
+  convertForTargets,
+  DEFAULT_CONVERT_TARGETS,
+  parseTargetList,
+  ruleLoadError,
+  type TargetSpec,
+} from '@huntforge/sigma';
 import { ToolError } from '../../errors/tool-error';
 import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
 
@@ -15,7 +22,7 @@ export const convertSigmaRuleTool = defineTool({
   description:
     'Convert a Sigma rule (YAML) to the queries of SIEM targets as pySigma backends write them: splunk (SPL), splunk_spl2, ' +
     'lucene (Elasticsearch/Kibana), eql, esql, elastalert, kusto (Sentinel / Defender XDR KQL). Each target may name pipelines ' +
-    "(e.g. kusto with microsoft_xdr, sentinel_asim or azure_monitor; lucene with ecs_windows; splunk with splunk_windows) and an " +
+    '(e.g. kusto with microsoft_xdr, sentinel_asim or azure_monitor; lucene with ecs_windows; splunk with splunk_windows) and an ' +
     "output format. Without targets, the team's configured targets are used. A target that cannot express the rule gets an " +
     'error beside the others. Nothing is stored.',
   input: convertSigmaRuleToolInputSchema,

@@ -136,7 +136,7 @@ export const findSimilarSigmaRulesTool = defineTool({
   description:
     'Given a Sigma rule as YAML, the most similar reference rules by normalised detection atoms ' +
     '(field|modifier|value) within the same telemetry class, with the shared and differing atoms and each ' +
-    'match\'s author and licence attribution.',
+    "match's author and licence attribution.",
   input: findSimilarSigmaRulesInputSchema,
   output: findSimilarSigmaRulesOutputSchema,
   annotations: READ_ANNOTATIONS,
@@ -149,9 +149,19 @@ export const findSimilarSigmaRulesTool = defineTool({
     const candidates = await deps.sigma.candidatesFor(query.telemetryClass, query.positive, MAX_SIMILARITY_CANDIDATES);
     const index = new SimilarityIndex();
     for (const rule of candidates) {
-      const atomsOf = (polarity: string) => rule.atoms.filter((a) => a.polarity === polarity).map((a) => a.atom).sort();
+      const atomsOf = (polarity: string) =>
+        rule.atoms
+          .filter((a) => a.polarity === polarity)
+          .map((a) => a.atom)
+          .sort();
       index.add(
-        { telemetryClass: rule.telemetryClass ?? query.telemetryClass, positive: atomsOf('positive'), filter: atomsOf('filter'), branches: null, inconclusive: false },
+        {
+          telemetryClass: rule.telemetryClass ?? query.telemetryClass,
+          positive: atomsOf('positive'),
+          filter: atomsOf('filter'),
+          branches: null,
+          inconclusive: false,
+        },
         { ruleId: rule.ruleId, title: rule.title, author: rule.author, license: rule.license, path: rule.path, origin: rule.origin },
       );
     }
@@ -168,11 +178,12 @@ export const findSimilarSigmaRulesTool = defineTool({
         explanation,
         attribution: attributionOf(attribution),
       }));
-    const note = query.positive.length === 0
-      ? 'The rule has no positive detection atoms to compare'
-      : result.inconclusive
-        ? 'The comparison is inconclusive (a condition passed the expansion cap)'
-        : null;
+    const note =
+      query.positive.length === 0
+        ? 'The rule has no positive detection atoms to compare'
+        : result.inconclusive
+          ? 'The comparison is inconclusive (a condition passed the expansion cap)'
+          : null;
     return { items, candidates_considered: result.candidatesCompared, note };
   },
 });

@@ -31,7 +31,11 @@ export const waitForExecutionTool = defineTool({
       const finished = TERMINAL.has(row.status);
       if (done !== reported || finished) {
         reported = done;
-        await progress(done, undefined, `${row.status}: ${done} stage${done === 1 ? '' : 's'} done${row.stages.at(-1) ? `, last ${row.stages.at(-1)?.stage}` : ''}`);
+        await progress(
+          done,
+          undefined,
+          `${row.status}: ${done} stage${done === 1 ? '' : 's'} done${row.stages.at(-1) ? `, last ${row.stages.at(-1)?.stage}` : ''}`,
+        );
       }
       if (finished || Date.now() >= deadline) return { finished, execution: summaryItem(row), stages_done: done };
       try {

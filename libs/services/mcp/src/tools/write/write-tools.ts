@@ -49,7 +49,10 @@ function lowRisk<I extends z.ZodObject>(spec: {
         answer = await deps.services.call(call, caller);
       } catch (error) {
         if (error instanceof WriteTargetUnavailableError) throw new ToolError(MCP_ERROR_CODES.writeTargetUnavailable, error.message);
-        throw new ToolError(MCP_ERROR_CODES.upstreamError, `The ${call.route.owner} service did not answer: ${error instanceof Error ? error.message : String(error)}`);
+        throw new ToolError(
+          MCP_ERROR_CODES.upstreamError,
+          `The ${call.route.owner} service did not answer: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
       if (!answer.ok) {
         throw new ToolError(
@@ -140,18 +143,66 @@ export const WRITE_TOOLS: readonly AnyTool[] = [
     title: 'Backtest a queue rule on uploaded telemetry',
     description:
       'Run a rule of the Sigma review queue over telemetry datasets uploaded at POST /api/telemetry/datasets (JSON Lines, ' +
-      'CloudTrail, EVTX), as `huntforge sigma test` runs it (logsource gating, each log\'s field names). Answers per dataset ' +
+      "CloudTrail, EVTX), as `huntforge sigma test` runs it (logsource gating, each log's field names). Answers per dataset " +
       'the number of events, the number the rule matched and the first matching events. Nothing is stored.',
     input: backtestQueueRuleInputSchema,
     // A POST to the owning service, but it changes nothing and gives the same answer for the same data.
     annotations: READ_ONLY,
   }),
-  highRisk({ name: 'approve_queue_rule', title: 'Approve a queue rule', description: 'Approve a rule in the Sigma review queue.', input: approveQueueRuleInputSchema, destructive: false }),
-  highRisk({ name: 'reject_queue_rule', title: 'Reject a queue rule', description: 'Reject a rule in the Sigma review queue with a reason.', input: rejectQueueRuleInputSchema, destructive: true }),
-  highRisk({ name: 'submit_queue_rule', title: 'Submit a queue rule', description: 'Deliver an approved rule to the rules repository.', input: submitQueueRuleInputSchema, destructive: false }),
-  highRisk({ name: 'update_workflow_config', title: 'Change the workflow configuration', description: 'Save a new workflow configuration (PUT /api/workflow/config body), creating a config version.', input: updateWorkflowConfigInputSchema, destructive: true }),
-  highRisk({ name: 'update_auto_trigger_threshold', title: 'Change the auto-trigger threshold', description: 'Set auto_trigger_hunt_score_threshold (0-100).', input: updateAutoTriggerThresholdInputSchema, destructive: true }),
-  highRisk({ name: 'delete_article', title: 'Delete an article', description: 'Delete an article with its feedback, annotations and chunk results.', input: deleteArticleInputSchema, destructive: true }),
-  highRisk({ name: 'retrain_model', title: 'Retrain the content filter', description: 'Retrain the junk-filter model from feedback and annotations (quality gate applies).', input: retrainModelInputSchema, destructive: true }),
-  highRisk({ name: 'rollback_model', title: 'Roll back the content filter', description: 'Make a saved content-filter model version live again.', input: rollbackModelInputSchema, destructive: true }),
+  highRisk({
+    name: 'approve_queue_rule',
+    title: 'Approve a queue rule',
+    description: 'Approve a rule in the Sigma review queue.',
+    input: approveQueueRuleInputSchema,
+    destructive: false,
+  }),
+  highRisk({
+    name: 'reject_queue_rule',
+    title: 'Reject a queue rule',
+    description: 'Reject a rule in the Sigma review queue with a reason.',
+    input: rejectQueueRuleInputSchema,
+    destructive: true,
+  }),
+  highRisk({
+    name: 'submit_queue_rule',
+    title: 'Submit a queue rule',
+    description: 'Deliver an approved rule to the rules repository.',
+    input: submitQueueRuleInputSchema,
+    destructive: false,
+  }),
+  highRisk({
+    name: 'update_workflow_config',
+    title: 'Change the workflow configuration',
+    description: 'Save a new workflow configuration (PUT /api/workflow/config body), creating a config version.',
+    input: updateWorkflowConfigInputSchema,
+    destructive: true,
+  }),
+  highRisk({
+    name: 'update_auto_trigger_threshold',
+    title: 'Change the auto-trigger threshold',
+    description: 'Set auto_trigger_hunt_score_threshold (0-100).',
+    input: updateAutoTriggerThresholdInputSchema,
+    destructive: true,
+  }),
+  highRisk({
+    name: 'delete_article',
+    title: 'Delete an article',
+    description: 'Delete an article with its feedback, annotations and chunk results.',
+    input: deleteArticleInputSchema,
+    destructive: true,
+  }),
+  highRisk({
+    name: 'retrain_model',
+    title: 'Retrain the content filter',
+    description: 'Retrain the junk-filter model from feedback and annotations (quality gate applies).',
+    input: retrainModelInputSchema,
+    destructive: true,
+  }),
+  highRisk({
+    name: 'rollback_model',
+    title: 'Roll back the content filter',
+    description: 'Make a saved content-filter model version live again.',
+    input: rollbackModelInputSchema,
+    destructive: true,
+  }),
 ];

@@ -7,7 +7,6 @@ import { observablesOf } from '../self-test/recorded-observables';
 import { assertCan } from '../transitions';
 import { type QueueDeps, getItem, transition, appendNote } from '../queue-deps';
 
-
 /**
  * Replaces the rule YAML (re-validated and re-compared); allowed while the item awaits review. When the
  * workflow recorded the article's observables, the edited rule's self-test (its observables and the
@@ -19,7 +18,9 @@ export async function editItem(deps: QueueDeps, id: number, input: { rule_yaml: 
   const facts = requireValidRule(input.rule_yaml);
   const similarity = await searchSimilarDocument(deps.index, facts.doc, 10);
   const observables = observablesOf(item.provenance);
-  const provenance = observables ? { ...((item.provenance ?? {}) as Record<string, unknown>), self_test: selfTestRule(facts.doc ?? input.rule_yaml, observables) } : undefined;
+  const provenance = observables
+    ? { ...((item.provenance ?? {}) as Record<string, unknown>), self_test: selfTestRule(facts.doc ?? input.rule_yaml, observables) }
+    : undefined;
   return transition(deps, item, 'edit', {
     ...(provenance ? { provenance: provenance as unknown as Prisma.InputJsonValue } : {}),
     ruleYaml: input.rule_yaml,

@@ -7,7 +7,12 @@ import { type QueueDeps, getItem, publish, appendNote } from '../queue-deps';
 export async function addReviewNote(deps: QueueDeps, id: number, input: { note: string; reviewer?: string }): Promise<QueueItemRow> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const item = await getItem(deps, id);
-    const updated = await deps.queue.updateIfStatus(item.id, [item.status], { reviewNotes: appendNote(item, input.reviewer, input.note) }, item.updatedAt);
+    const updated = await deps.queue.updateIfStatus(
+      item.id,
+      [item.status],
+      { reviewNotes: appendNote(item, input.reviewer, input.note) },
+      item.updatedAt,
+    );
     if (updated) {
       await publish(deps, TOPICS.sigmaQueueChanged, updated);
       return updated;

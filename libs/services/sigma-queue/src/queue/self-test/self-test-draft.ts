@@ -10,7 +10,11 @@ import { observablesOf } from './recorded-observables';
  * saved. A draft that does not compile answers with the self-test's `error`, not a 400: half-typed YAML is
  * normal while editing.
  */
-export async function selfTestDraft(deps: QueueDeps, id: number, ruleYaml: string): Promise<{ self_test: SigmaQueueItemBody['self_test'] }> {
+export async function selfTestDraft(
+  deps: QueueDeps,
+  id: number,
+  ruleYaml: string,
+): Promise<{ self_test: SigmaQueueItemBody['self_test'] }> {
   const item = await getItem(deps, id);
   const observables = observablesOf(item.provenance);
   if (!observables) return { self_test: null };

@@ -6,7 +6,11 @@ import { type ExecutionCommandDeps, ActiveExecutionRefusal, notFound, invalidTra
  * The configuration a retry runs with: the failed run's snapshot (to reproduce it), or the active one
  * (after fixing what made it fail); an evaluation run stays an evaluation run either way.
  */
-async function retryConfig(deps: ExecutionCommandDeps, row: { configSnapshot: unknown; configVersion: number | null; isEvalRun: boolean }, useCurrent: boolean) {
+async function retryConfig(
+  deps: ExecutionCommandDeps,
+  row: { configSnapshot: unknown; configVersion: number | null; isEvalRun: boolean },
+  useCurrent: boolean,
+) {
   if (!useCurrent) return { snapshot: row.configSnapshot, version: row.configVersion };
   const active = await deps.config.active();
   const snapshot = row.isEvalRun ? { ...(active.snapshot as Record<string, unknown>), eval_run: true } : active.snapshot;
@@ -14,7 +18,11 @@ async function retryConfig(deps: ExecutionCommandDeps, row: { configSnapshot: un
 }
 
 /** A new execution for the same article, from a failed or cancelled one. */
-export async function retryExecution(deps: ExecutionCommandDeps, id: number, options: { useCurrentConfig?: boolean } = {}): Promise<CreatedExecution> {
+export async function retryExecution(
+  deps: ExecutionCommandDeps,
+  id: number,
+  options: { useCurrentConfig?: boolean } = {},
+): Promise<CreatedExecution> {
   const row = await deps.repo.find(id);
   if (!row) throw notFound('execution', id);
   const allowed: ExecutionStatusValue[] = ['failed', 'cancelled'];

@@ -52,13 +52,16 @@ describe('GET /api/workflow/executions/:id/stix', () => {
   }, 120_000);
   afterAll(() => ctx.dispose());
 
-  it('returns the stored run as a STIX 2.1 bundle: the article as report, the domain and the valid rule as indicators with the team\'s queries', async () => {
+  it("returns the stored run as a STIX 2.1 bundle: the article as report, the domain and the valid rule as indicators with the team's queries", async () => {
     await ctx.db.prisma.setting.upsert({
       where: { key: 'SIGMA_CONVERT_TARGETS' },
       create: { key: 'SIGMA_CONVERT_TARGETS', value: 'splunk, kusto:microsoft_xdr, nosuchsiem', isSecret: false },
       update: { value: 'splunk, kusto:microsoft_xdr, nosuchsiem' },
     });
-    const articleId = await seedArticle(ctx.db.prisma, { title: 'A loader in the public profile', url: 'https://research.example.com/posts/loader' });
+    const articleId = await seedArticle(ctx.db.prisma, {
+      title: 'A loader in the public profile',
+      url: 'https://research.example.com/posts/loader',
+    });
     const validation = validateRuleDocument(rule);
     expect(validation).toEqual({ valid: true, findings: [] });
     const domain = 'cdn.loader-stage.example';
@@ -69,7 +72,15 @@ describe('GET /api/workflow/executions/:id/stix', () => {
         configSnapshot: {},
         finishedAt: new Date('2026-03-03T08:00:00.000Z'),
         extractionResult: {
-          observables: [{ type: 'domain', value: domain, source_agent: 'NetworkIndicatorExtract', evidence: { start: 0, end: domain.length, text: domain }, confidence: 0.9 }],
+          observables: [
+            {
+              type: 'domain',
+              value: domain,
+              source_agent: 'NetworkIndicatorExtract',
+              evidence: { start: 0, end: domain.length, text: domain },
+              confidence: 0.9,
+            },
+          ],
         },
         sigmaRules: [
           {
@@ -95,7 +106,11 @@ describe('GET /api/workflow/executions/:id/stix', () => {
     const report = bundle.objects.find((object) => object.type === 'report');
     expect(report?.name).toBe('A loader in the public profile');
     const indicators = bundle.objects.flatMap((object) => (object.type === 'indicator' ? [object] : []));
-    expect(indicators.map((indicator) => [indicator.pattern_type, indicator.pattern_type === 'stix' ? indicator.pattern : indicator.name]).sort()).toEqual([
+    expect(
+      indicators
+        .map((indicator) => [indicator.pattern_type, indicator.pattern_type === 'stix' ? indicator.pattern : indicator.name])
+        .sort(),
+    ).toEqual([
       ['sigma', rule.title],
       ['stix', `[domain-name:value = '${domain}']`],
     ]);

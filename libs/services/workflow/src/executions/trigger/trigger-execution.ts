@@ -33,9 +33,11 @@ export async function triggerExecution(
     }
   }
   const create = () =>
-    deps.repo.create({ articleId, configSnapshot: config.snapshot, configVersion: config.version, triggeredBy: options.triggeredBy }).catch((error: unknown) => {
-      throw error instanceof ExecutionArticleMissingError ? notFound('article', articleId) : error;
-    });
+    deps.repo
+      .create({ articleId, configSnapshot: config.snapshot, configVersion: config.version, triggeredBy: options.triggeredBy })
+      .catch((error: unknown) => {
+        throw error instanceof ExecutionArticleMissingError ? notFound('article', articleId) : error;
+      });
   let replacedStuckId: number | undefined;
   let execution: CreatedExecution;
   try {

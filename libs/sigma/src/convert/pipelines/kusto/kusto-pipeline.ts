@@ -48,7 +48,8 @@ export function registryHiveItems(prefix: string, fields: string[]): ProcessingI
   );
 }
 
-const targetsOf = (mapping: Record<string, FieldTargets>): string[] => Object.values(mapping).flatMap((target) => (typeof target === 'string' ? [target] : target));
+const targetsOf = (mapping: Record<string, FieldTargets>): string[] =>
+  Object.values(mapping).flatMap((target) => (typeof target === 'string' ? [target] : target));
 
 /**
  * The fields a rule may use on a table: its columns, the names the pipeline maps for it and for every
@@ -78,7 +79,9 @@ export function kustoPipeline(definition: KustoPipelineDefinition, queryTable: s
   const tableMappingId = `${prefix}_table_fieldmappings`;
   const transformations = [item(`${prefix}_set_query_table`, new SetQueryTable(queryTable, definition.byCategory, definition.byEventKind))];
   if (definition.dropEventIds) {
-    transformations.push(yamlItem({ id: `${prefix}_drop_eventid`, type: 'drop_detection_item', ...onFields('EventID', 'EventCode', 'ObjectType') }));
+    transformations.push(
+      yamlItem({ id: `${prefix}_drop_eventid`, type: 'drop_detection_item', ...onFields('EventID', 'EventCode', 'ObjectType') }),
+    );
   }
   transformations.push(item(tableMappingId, new TableFieldMapping(definition.mappings)));
   if (Object.keys(definition.mappings.generic).length > 0) {
@@ -104,4 +107,3 @@ export function kustoPipeline(definition: KustoPipelineDefinition, queryTable: s
 /** The `query_table` pipeline argument (sigma-cli's `--pipeline-arg query_table=...`). */
 export const queryTableArg = (args: Record<string, unknown>): string | null =>
   typeof args.query_table === 'string' && args.query_table !== '' ? args.query_table : null;
-

@@ -165,7 +165,11 @@ export class SplitDomainUser extends DetectionItemTransformation {
           return new Detection(
             [
               new DetectionItem(field, [], [SigmaString.parse(parts[1] as string)]),
-              new DetectionItem(DOMAIN_FIELDS[field ?? ''] ?? 'InitiatingProcessAccountDomain', [], [SigmaString.parse(parts[0] as string)]),
+              new DetectionItem(
+                DOMAIN_FIELDS[field ?? ''] ?? 'InitiatingProcessAccountDomain',
+                [],
+                [SigmaString.parse(parts[0] as string)],
+              ),
             ],
             'and',
           );
@@ -213,10 +217,22 @@ export class HashFields extends DetectionItemTransformation {
       byField.set(field, [...(byField.get(field) ?? []), hash]);
     }
     if (!known) {
-      throw sigmaError('InvalidHashAlgorithmError', `No valid hash algorithm found in the Hashes field; use one of ${this.algorithms.join(', ')}`);
+      throw sigmaError(
+        'InvalidHashAlgorithmError',
+        `No valid hash algorithm found in the Hashes field; use one of ${this.algorithms.join(', ')}`,
+      );
     }
     return new Detection(
-      [...byField].filter(([field]) => field !== '').map(([field, hashes]) => new DetectionItem(field, [], hashes.map((hash) => SigmaString.parse(hash)))),
+      [...byField]
+        .filter(([field]) => field !== '')
+        .map(
+          ([field, hashes]) =>
+            new DetectionItem(
+              field,
+              [],
+              hashes.map((hash) => SigmaString.parse(hash)),
+            ),
+        ),
       'or',
     );
   }
@@ -229,7 +245,10 @@ export class InvalidField extends DetectionItemTransformation {
   }
   applyItem(item: DetectionItem): null {
     if (item.field !== null) {
-      throw sigmaError('SigmaTransformationError', `Invalid field name '${item.field}' for the ${this.table} table; use a field of that table or one this pipeline maps.`);
+      throw sigmaError(
+        'SigmaTransformationError',
+        `Invalid field name '${item.field}' for the ${this.table} table; use a field of that table or one this pipeline maps.`,
+      );
     }
     return null;
   }
