@@ -17,7 +17,14 @@ export function TimelineChart({ points }: { points: ReadonlyArray<{ version: num
         height: 200,
         scales: { x: { time: false }, y: { range: [0, 1] } },
         axes: [
-          { label: 'model version', stroke: muted, grid: { show: false } },
+          {
+            label: 'model version',
+            stroke: muted,
+            grid: { show: false },
+            // Versions are whole numbers: ticks only on them ("v3"), never at 0.2 steps between two versions.
+            incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000],
+            values: (_u, ticks) => ticks.map((tick) => (Number.isInteger(tick) && tick > 0 ? `v${tick}` : '')),
+          },
           { label: 'huntable share', stroke: muted, values: (_u, ticks) => ticks.map((tick) => `${Math.round(tick * 100)}%`) },
         ],
         series: [{ label: 'version' }, { label: 'huntable share', stroke: accent, width: 2, points: { show: true, size: 6 } }],
