@@ -1,5 +1,6 @@
 import { articleSubject } from './article-subject';
 import { isInvestigationStep } from './investigation-steps';
+import { commandOfLogExcerpt, isLogExcerpt } from './log-excerpts';
 import type {
   CmdlineItem,
   ExtractionResult,
@@ -205,12 +206,16 @@ interface ArticleRun {
 /** Every program the article's command lines run, on the platform it ran on, and the technique it shows if known. */
 function articleRuns(input: BuiltinSigmaInput): ArticleRun[] {
   return (input.cmdlines ?? []).flatMap((item) => {
-    const platform = commandPlatform(input.platform, item.value);
+    // An event's fields printed on one line with the command they recorded: the rule is on that command,
+    // since no process's command line holds the labels; an excerpt naming no command line gives no rule.
+    const commandLine = isLogExcerpt(item.value) ? commandOfLogExcerpt(item.value) : item.value;
+    if (commandLine === null) return [];
+    const platform = commandPlatform(input.platform, commandLine);
     const windows = productOf(platform) === 'windows';
     // The author reading logs while investigating is not the intrusion: no rule.
-    if (isInvestigationStep(asExecuted(item.value), windows)) return [];
+    if (isInvestigationStep(asExecuted(commandLine), windows)) return [];
     const product = productOf(platform);
-    return programRuns(asExecuted(item.value), windows).map((run) => ({
+    return programRuns(asExecuted(commandLine), windows).map((run) => ({
       platform,
       run,
       technique: techniqueOf(run.image, run.commandLine, product),

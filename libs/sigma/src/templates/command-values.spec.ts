@@ -11,6 +11,12 @@ describe('command-line values a rule can keep', () => {
     expect(stableParts('C:\\Users\\{REDACTED}\\AppData\\Roaming\\svc.exe')).toEqual(['\\AppData\\Roaming\\svc.exe']);
     expect(stableParts('C:\\Users\\alice\\AppData\\Local\\Temp\\x.ps1')).toEqual(['\\AppData\\Local\\Temp\\']);
     expect(stableParts('C:\\Users\\Public\\lib.dll')).toEqual(['C:\\Users\\Public\\lib.dll']);
+    // A publisher's redaction replaced the victim's name in the token it sits in: the token goes, the switch stays.
+    expect(stableParts('/dclist:REDACTED.lan')).toEqual(['/dclist:']);
+    expect(stableParts('C:\\Windows\\Logs\\WindowsServerBackup\\Backup-REDACTED.log')).toEqual([
+      'C:\\Windows\\Logs\\WindowsServerBackup\\',
+    ]);
+    expect(stableParts('10.REDACTED')).toEqual([]);
     expect(stableParts('%USERPROFILE%\\Downloads\\invoice_48213.msi')).toEqual(['\\Downloads\\']);
     expect(stableParts('/agent?token=c98348aa5479df05dae407a4c8771f66')).toEqual(['/agent?token=']);
     expect(stableParts('\\\\<backup server>\\share')).toEqual(['\\share']);

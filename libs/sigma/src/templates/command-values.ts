@@ -18,7 +18,10 @@ const HOST = String.raw`(?:\d{1,3}\.){3}\d{1,3}|\[[0-9a-f:]+\]|(?:[a-z0-9-]+\.)+
 // A URL or UNC host and what follows it up to the path: the intrusion's infrastructure, kept for IOC rules.
 const URL_HOST = new RegExp(String.raw`(?<=[a-z]{3,5}://)(?:[^\s/@]+@)?(?:${HOST})(?::\d+)?`, 'gi');
 const UNC_HOST = new RegExp(String.raw`(?<=\\\\)(?:${HOST}|[\w.-]+)(?:@(?:ssl|\d+))*(?=\\|\s|$)`, 'gi');
-const PLACEHOLDER = /<[^<>]{1,40}>|\{[A-Za-z0-9_ -]{1,40}\}|\[(?:REDACTED|redacted|removed|snip)[^\]]*\]/g;
+// A redaction marker and the token it sits in (`REDACTED.lan`, `10.REDACTED`, `Backup-REDACTED.log`): the publisher
+// removed the victim's own name or address there, so no machine's command line holds the token as written.
+const PLACEHOLDER =
+  /<[^<>]{1,40}>|\{[A-Za-z0-9_ -]{1,40}\}|\[(?:REDACTED|redacted|removed|snip)[^\]]*\]|[^\s"'\\/,;=:]*REDACTED[^\s"'\\/,;]*/g;
 // A user's own folder: the name differs on every machine.
 const USER_FOLDER = /[a-z]:\\users\\(?!public\\|default\\)[^\\]+(?=\\)|\/home\/[^/]+(?=\/)|\/Users\/(?!Shared\/)[^/]+(?=\/)/gi;
 const ENV_PREFIX = /%(?:userprofile|appdata|localappdata|temp|tmp|homepath|public|programdata)%/gi;
