@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ApiError } from '@huntforge/api-client';
-import { contentFilterRoutes } from '@huntforge/contracts';
+import { contentFilterRoutes, type RetrainStatusView } from '@huntforge/contracts';
 import { useApi, useApiMutation, useRefetchOnChange } from '../api/hooks';
 import { formatTime, percent } from '../components/format';
 import { ErrorNote, QueryState } from '../components/query-state';
@@ -8,6 +8,17 @@ import { useCan } from '../components/session';
 import { TimelineChart } from './timeline-chart';
 import { Panel } from '../components/panel';
 import { usePageTitle } from '../components/page-title';
+
+/** The retrain job's state as a sentence opening ("Last retrain finished: Model version 2 trained and promoted"). */
+const RETRAIN_STATE: Record<RetrainStatusView['status'], string> = {
+  idle: 'No retrain has run yet',
+  starting: 'Retrain starting',
+  loading: 'Retrain loading the labelled chunks',
+  training: 'Retrain training',
+  evaluating: 'Retrain evaluating the new version',
+  complete: 'Last retrain finished',
+  error: 'Last retrain failed',
+};
 
 /** The views a new or restored model version changes. */
 const MODEL_VIEWS = [
@@ -49,9 +60,10 @@ function RetrainPanel() {
           Retrain now
         </button>
         {data ? (
-          <span className="small">
-            {data.status}
-            {running ? ` — ${Math.round(data.progress)}%` : ''} {data.message ?? ''}
+          <span className="small" data-testid="retrain-status">
+            {RETRAIN_STATE[data.status]}
+            {running ? ` — ${Math.round(data.progress)}%` : ''}
+            {data.message ? `: ${data.message}` : ''}
           </span>
         ) : null}
       </div>

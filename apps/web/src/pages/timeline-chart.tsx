@@ -21,9 +21,9 @@ export function TimelineChart({ points }: { points: ReadonlyArray<{ version: num
             label: 'model version',
             stroke: muted,
             grid: { show: false },
-            // Versions are whole numbers: ticks only on them ("v3"), never at 0.2 steps between two versions.
-            incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000],
-            values: (_u, ticks) => ticks.map((tick) => (Number.isInteger(tick) && tick > 0 ? `v${tick}` : '')),
+            // Ticks on versions there are ("v3"), never between two or on one that does not exist; at most a dozen.
+            splits: () => points.filter((_point, index) => index % Math.ceil(points.length / 12) === 0).map((point) => point.version),
+            values: (_u, ticks) => ticks.map((tick) => `v${tick}`),
           },
           { label: 'huntable share', stroke: muted, values: (_u, ticks) => ticks.map((tick) => `${Math.round(tick * 100)}%`) },
         ],
