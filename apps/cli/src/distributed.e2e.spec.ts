@@ -96,6 +96,8 @@ describeDistributed('distributed shape', () => {
         ...forged,
         'x-huntforge-signed-at': String(Date.now()),
         'x-huntforge-nonce': 'forged-nonce',
+        // Every header a signed request carries (the body digest included), only the signature is not the gateway's.
+        'x-huntforge-body-sha256': 'unsigned',
         'x-huntforge-signature': 'AAAA',
       },
     });
