@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { createDb, migrateDb, type Db } from '@huntforge/data';
 import { embeddedDatabaseSource } from './database/database-source';
 import { postgresTools } from './database/postgres-tools';
@@ -17,6 +17,31 @@ import { restoreBackup } from './restore-backup';
 import { latestAppliedMigration, newestKnownMigration } from './schema/schema-migration';
 
 const EVENT = 'backup.round_trip';
+
+/** A gzipped ustar archive of `entries` (a name ending in / is a directory), as `tar -cz` writes one. */
+function tarGz(entries: Array<{ name: string; body?: string }>): Buffer {
+  const blocks: Buffer[] = [];
+  for (const { name, body = '' } of entries) {
+    const data = Buffer.from(body);
+    const header = Buffer.alloc(512);
+    const field = (offset: number, length: number, value: string) => header.write(value.slice(0, length), offset, 'ascii');
+    const octal = (value: number, length: number) => value.toString(8).padStart(length - 1, '0');
+    field(0, 100, name);
+    field(100, 8, octal(name.endsWith('/') ? 0o755 : 0o644, 8));
+    field(108, 8, octal(0, 8));
+    field(116, 8, octal(0, 8));
+    field(124, 12, octal(data.length, 12));
+    field(136, 12, octal(Math.floor(Date.now() / 1000), 12));
+    field(148, 8, '        ');
+    field(156, 1, name.endsWith('/') ? '5' : '0');
+    field(257, 6, 'ustar');
+    field(263, 2, '00');
+    const checksum = header.reduce((sum, byte) => sum + byte, 0);
+    field(148, 8, `${octal(checksum, 7)}\0 `);
+    blocks.push(header, data, Buffer.alloc((512 - (data.length % 512)) % 512));
+  }
+  return gzipSync(Buffer.concat([...blocks, Buffer.alloc(1024)]));
+}
 
 async function refusalOf(work: Promise<unknown>): Promise<BackupError> {
   const outcome = await work.then(
@@ -206,18 +231,14 @@ describe('backup round trip on the embedded database', () => {
     expect(siblings()).toEqual(before);
 
     // A sound gzip stream around something that is not a data directory.
-    const foreign = join(root, 'foreign');
-    mkdirSync(join(foreign, 'base'), { recursive: true });
-    writeFileSync(join(foreign, 'base', 'notes.txt'), 'not a database');
-    plant(execFileSync('tar', ['-cz', '-C', foreign, 'base']));
+    const notes = [{ name: 'base/' }, { name: 'base/notes.txt', body: 'not a database' }];
+    plant(tarGz(notes));
     const notData = await refusalOf(restoreWith(tampered.id));
     expect(notData.code).toBe('backup_archive_invalid');
     expect(notData.message).toContain('no PG_VERSION');
 
     // A well-formed archive that only fails inside PGlite's start-up.
-    writeFileSync(join(foreign, 'PG_VERSION'), '17\n');
-    writeFileSync(join(foreign, 'postgresql.conf'), 'this is = not ( a setting\n');
-    plant(execFileSync('tar', ['-cz', '-C', foreign, 'PG_VERSION', 'postgresql.conf', 'base']));
+    plant(tarGz([{ name: 'PG_VERSION', body: '17\n' }, { name: 'postgresql.conf', body: 'this is = not ( a setting\n' }, ...notes]));
     const broken = await refusalOf(restoreWith(tampered.id));
     expect(broken.code).toBe('backup_restore_failed');
     expect(broken.message).toContain('nothing was restored');

@@ -10,7 +10,7 @@ import {
   PROVIDER_SETTING_KEYS,
 } from '@huntforge/llm';
 import { HttpError } from '@huntforge/platform';
-import { assertAllowedBaseUrl, type BaseUrlGuardOptions } from '../settings/base-url-guard';
+import { assertAllowedBaseUrl, type BaseUrlGuardOptions } from '../outbound/base-url-guard';
 import { checkGithubAccess } from './github-check';
 import type { ProviderTestsConfig } from './provider-tests-config';
 

@@ -9,7 +9,7 @@ import {
 import type { SettingsStore } from '@huntforge/data';
 import { HttpError, mountRoute, roleOf, type Logger } from '@huntforge/platform';
 import { noStore } from '../http/no-store';
-import type { BaseUrlGuardOptions } from '../settings/base-url-guard';
+import type { BaseUrlGuardOptions } from '../outbound/base-url-guard';
 import { runProviderCheck, type CheckInput } from './provider-checks';
 import type { ProviderTestsConfig } from './provider-tests-config';
 

@@ -17,7 +17,7 @@ import {
   type SettingView,
 } from '@huntforge/data';
 import { actorOf, HttpError, mountRoute, type Logger } from '@huntforge/platform';
-import { assertAllowedBaseUrl, type BaseUrlGuardOptions } from './base-url-guard';
+import { assertAllowedBaseUrl, type BaseUrlGuardOptions } from '../outbound/base-url-guard';
 
 export interface SettingsRouterDeps {
   store: SettingsStore;

@@ -3,7 +3,7 @@ import { createSettingsStore } from '@huntforge/data';
 import { decodeEncryptionKey, type ModuleContext } from '@huntforge/platform';
 import { providerTestsConfig } from '../provider-tests/provider-tests-config';
 import { providerTestsRouter } from '../provider-tests/provider-tests-router';
-import { baseUrlGuardOptions } from './base-url-guard';
+import { baseUrlGuardOptions } from '../outbound/base-url-guard';
 import { settingsRouter } from './settings-router';
 
 /**
