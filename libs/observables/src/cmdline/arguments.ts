@@ -27,6 +27,29 @@ export function isStrongArgument(token: string): boolean {
   return false;
 }
 
+/**
+ * The tokens with a program path that has spaces in it joined back into one: quoted
+ * (`"C:\\Program Files\\App\\app.exe" --tray`) or as some pages print it, unquoted
+ * (`C:\\Program Files\\App\\bin\\tool.exe -U x`).
+ */
+export function withSpacedProgram(tokens: string[]): string[] {
+  const [first] = tokens;
+  if (!first) return tokens;
+  if (/^"[A-Za-z]:\\/.test(first) && !/"$/.test(first)) {
+    const close = tokens.findIndex((t, i) => i > 0 && i <= 6 && /"$/.test(t) && !/"/.test(t.slice(0, -1)));
+    if (close > 0) return [tokens.slice(0, close + 1).join(' '), ...tokens.slice(close + 1)];
+    return tokens;
+  }
+  if (/^[A-Za-z]:\\[^"'\s]*$/.test(first) && !/\.(?:exe|com|bat|cmd)$/i.test(first)) {
+    for (let i = 1; i <= 5 && i < tokens.length; i++) {
+      const t = tokens[i] as string;
+      if (/^[-/"'|&<>]/.test(t)) return tokens;
+      if (/\\[^\\]+\.(?:exe|com|bat|cmd)$/i.test(t)) return [tokens.slice(0, i + 1).join(' '), ...tokens.slice(i + 1)];
+    }
+  }
+  return tokens;
+}
+
 export interface CommandCheck {
   ok: boolean;
   program: string;
@@ -38,7 +61,7 @@ export interface CommandCheck {
  * followed by a prose word ("rundll32.exe is then invoked") is a sentence about the program.
  */
 export function checkCommand(tokens: string[], options: { allowBare?: boolean } = {}): CommandCheck {
-  const [first, ...args] = tokens;
+  const [first, ...args] = withSpacedProgram(tokens);
   const program = first ?? '';
   if (!first || !isCommandToken(first)) return { ok: false, program };
   if (args.length === 0) return { ok: !!options.allowBare, program };

@@ -59,8 +59,11 @@ export function commandSpans(content: string, start: number, end: number, option
 
 /** Offset of the first unquoted function word among the stage's arguments, else null. */
 function firstProseWord(stage: Invocation): number | null {
-  for (const word of stage.args) {
+  for (const [i, word] of stage.args.entries()) {
     if (word.raw === word.value && STOPWORDS.has(word.raw.toLowerCase())) return word.start;
+    // Punctuation a page set apart with a space ("ran AdgNsy.exe . Forensic …", "P@ssw0rd! , they …") ends the sentence's command.
+    if (word.raw === ',' || (word.raw === '.' && (i === stage.args.length - 1 || /^[A-Z][a-z]/.test(stage.args[i + 1]?.raw ?? ''))))
+      return word.start;
   }
   return null;
 }

@@ -228,4 +228,35 @@ describe('extractCmdlines', () => {
     ]);
     expect(values('2024-03-02T10:15:00Z - nltest /dclist:corp')).toEqual(['nltest /dclist:corp']);
   });
+
+  it('reads a program whose path has spaces, quoted or as a page printed it unquoted', () => {
+    expect(values('"C:\\Program Files\\Acme Sync\\acme.exe" --hidden')).toEqual(['"C:\\Program Files\\Acme Sync\\acme.exe" --hidden']);
+    expect(values('D:\\Program Files\\DbTool\\9\\bin\\dbq.exe -U admin -c "SELECT 1"')).toEqual([
+      'D:\\Program Files\\DbTool\\9\\bin\\dbq.exe -U admin -c "SELECT 1"',
+    ]);
+    expect(
+      values('Archives were opened with "C:\\Program Files\\Packer\\pk.exe" x -y "E:\\data.zip" E:\\out The next step was staging.'),
+    ).toEqual(['"C:\\Program Files\\Packer\\pk.exe" x -y "E:\\data.zip" E:\\out']);
+  });
+
+  it('ends a command in a sentence at punctuation a page set apart with spaces, keeping a switch that ends in a colon', () => {
+    expect(values('They then ran tool.exe . Analysis showed more.')).toEqual([]);
+    expect(values('By running net user guest Secr3t! , they took over the account.')).toEqual(['net user guest Secr3t!']);
+    expect(values('They listed controllers with nltest /dclist: and moved on.')).toEqual(['nltest /dclist:']);
+  });
+
+  it('reads the command-line field of an event whose fields a page ran onto one line', () => {
+    const text = [
+      'The event:',
+      '',
+      'ParentImage: svchost.exe Image: C:\\Windows\\System32\\cmd.exe CommandLine: cmd.exe /c echo hi > C:\\t\\a.txt',
+      'CommandLine: C:\\Users\\bob\\AppData\\Local\\Temp\\updater.exe',
+    ].join('\n');
+    expect(values(text)).toEqual(['cmd.exe /c echo hi > C:\\t\\a.txt', 'C:\\Users\\bob\\AppData\\Local\\Temp\\updater.exe']);
+  });
+
+  it('reads each command of a line listing the /c tails a shell ran, without the elision after one', () => {
+    const text = 'The beacon ran:\n/c hostname /c arp -a /c ping -n 2 db01.corp.test (...) /c cmd /c ver /c netstat -ano';
+    expect(values(text)).toEqual(['hostname', 'arp -a', 'ping -n 2 db01.corp.test', 'cmd /c ver', 'netstat -ano']);
+  });
 });
