@@ -27,6 +27,7 @@ import { buildRule, citation, type ArticleRef, type RuleBody, type RuleDraft, ty
 import { legitimateRunData } from './legitimate-run-values';
 import { isRunDialogHistory, pastedCommandDetails } from './run-dialog';
 import { onlyControlled, serviceControl, taskOnlyOperated } from './service-control';
+import { cloudAddressRule, cloudBehaviourRules, sweptLogs } from './cloud-rules';
 
 export type TemplatePlatform = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
 
@@ -730,6 +731,18 @@ function networkRules(input: BuiltinSigmaInput): RuleDraft[] {
         .filter((host): host is string => host !== null && !/^[\d.]+$/.test(host) && !host.includes(':') && !isBenignInfrastructure(host)),
     ),
   ];
+  // An article about cloud or identity activity that quotes no command: its addresses are where the API calls
+  // and sign-ins came from, so they are swept in those audit logs, and no endpoint rule carries them.
+  const providers = (input.cmdlines ?? []).length === 0 ? sweptLogs(input.content) : [];
+  const swept =
+    ips.length > 0
+      ? providers.map((provider) => cloudAddressRule(input.article, shortTitle(input.article), provider, ips, input.content))
+      : [];
+  if (swept.length > 0)
+    return [
+      ...swept,
+      ...networkRules({ ...input, network: (input.network ?? []).filter((item) => item.kind !== 'ipv4' && item.kind !== 'ipv6') }),
+    ];
   if (ips.length === 0 && domains.length === 0) return [];
   const product = productOf(input.platform);
   if (ips.length === 0) {
@@ -787,6 +800,7 @@ export function generateBuiltinRules(input: BuiltinSigmaInput): RuleDraft[] {
     ...(windows ? registryRules(input) : []),
     ...(windows ? serviceRules(input) : []),
     ...(windows ? scheduledTaskRules(input) : []),
+    ...cloudBehaviourRules(input.article, input.content),
     ...networkRules(input),
   ]);
 }
