@@ -12,7 +12,8 @@ export function tokenize(text: string): string[] {
 /** A token that can only be an argument: a switch, a path, a quoted string, a variable, a number... */
 export function isStrongArgument(token: string): boolean {
   const t = token.replace(/[,;]$/, '');
-  if (ARROWS.has(t)) return false;
+  // A markdown link ("[documentation](https://…)") is a citation in prose.
+  if (ARROWS.has(t) || /^!?\[[^\]]*\]\(/.test(t)) return false;
   if (/^--?[A-Za-z0-9?]/.test(t)) return true;
   if (/^\/[A-Za-z0-9?]/.test(t)) return true;
   if (/^["'“‘]/.test(t)) return true;
@@ -50,6 +51,22 @@ export function withSpacedProgram(tokens: string[]): string[] {
   return tokens;
 }
 
+/**
+ * Argument evidence after a program written as a capitalised name ("PowerShell", "AWS"), which is also how prose
+ * names the product ("PowerShell Base64 Encoded Cmdlet", "AWS documentation"): a switch, a quoted value, a variable
+ * or a path. A capitalised word, a number or a file name after it is the rest of a title.
+ */
+export function isArgumentAfterName(token: string): boolean {
+  const t = token.replace(/[,;]$/, '');
+  if (!isStrongArgument(t)) return false;
+  return /^--?[A-Za-z?]|^\/[A-Za-z?]|^["'“‘$%]|[\\/]/.test(t);
+}
+
+/** A program written as a product name: capitalised, without path, extension or a cmdlet's dash. */
+export function isCapitalisedName(token: string): boolean {
+  return /^[A-Z][A-Za-z0-9]*$/.test(token) && token !== token.toLowerCase();
+}
+
 export interface CommandCheck {
   ok: boolean;
   program: string;
@@ -77,7 +94,7 @@ export function checkCommand(tokens: string[], options: { allowBare?: boolean } 
   if (!firstIsSub && isProseWord(args[0]) && !(options.allowBare && pathQualified)) return { ok: false, program };
   // "PsExec documentation: https://..." is a labelled reference, not a command.
   if (/^[a-z]{3,}:$/.test(args[0])) return { ok: false, program };
-  const evidence = firstIsSub || args.slice(0, 3).some(isStrongArgument);
+  const evidence = firstIsSub || args.slice(0, 3).some(isCapitalisedName(first) ? isArgumentAfterName : isStrongArgument);
   if (!evidence) return { ok: false, program };
   const prose = args.slice(0, 10).filter((a) => STOPWORDS.has(a.toLowerCase())).length;
   return { ok: prose <= 2 || options.allowBare === true, program };

