@@ -25,6 +25,15 @@ import { encodedCommand, isDistinctive, namedValues, reportedHosts } from './dis
 import { isBusyKey, isWellKnownService, isWellKnownServiceKey, statedWrite, sysmonDetails, writtenData } from './registry-writes';
 import { buildRule, citation, type ArticleRef, type RuleBody, type RuleDraft, type TemplateClass } from './rule-draft';
 import { legitimateRunData } from './legitimate-run-values';
+import {
+  knownStep,
+  leafOf,
+  registryFamilies,
+  someNames,
+  type RegistryFamily,
+  type RegistryStep,
+  type RegistryValueWrite,
+} from './registry-families';
 import { isRunDialogHistory, pastedCommandDetails } from './run-dialog';
 import { onlyControlled, serviceControl, taskOnlyOperated } from './service-control';
 import { cloudAddressRule, cloudBehaviourRules, sweptLogs } from './cloud-rules';
@@ -558,10 +567,11 @@ function targetCondition(key: RegistryKeyItem): SigmaFieldMap {
 }
 
 /**
- * One rule per registry value the article shows written. The same value is often quoted twice, once
+ * One rule per step of registry writes the article shows. The same value is often quoted twice, once
  * as the timeline saw it (`HKEY_USERS\<SID>\Software\…\Run`) and once in the command that wrote it
- * (`reg add HKCU\Software\…\Run`): both are the same TargetObject in telemetry, so they are one rule,
- * which requires the data whichever quote shows it and names both.
+ * (`reg add HKCU\Software\…\Run`): both are the same TargetObject in telemetry, so they are one write,
+ * which requires the data whichever quote shows it. Writes under one key, and keys written alike, are one
+ * step (registry-families.ts); Run keys and the Run dialog's history keep a rule per value.
  */
 function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
   const commandLines = (input.cmdlines ?? []).map((item) => item.value);
@@ -570,7 +580,8 @@ function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
     const target = canonical(targetCondition(key));
     groups.set(target, [...(groups.get(target) ?? []), { key, index }]);
   });
-  return [...groups.values()].flatMap((group) => {
+  const writes: Array<RegistryValueWrite & { quoted: string[]; index: number }> = [];
+  const valueRules = [...groups.values()].flatMap((group) => {
     const first = group[0] as { key: RegistryKeyItem; index: number };
     const key = first.key;
     const details =
@@ -581,19 +592,24 @@ function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
     // A key alone (no value name, no data) that every machine writes under all day (TaskCache\Tree,
     // Explorer\RunMRU, Environment) says nothing about this intrusion.
     if (Object.keys(details).length === 0 && !key.value_name && isBusyKey(key.path)) return [];
-    const { detection: selected, values } = selections([{ ...targetCondition(key), ...details }]);
+    const quoted = [...new Set(group.map((member) => member.key.value))];
     // A Run dialog entry with the lure's command is the paste-and-run (ClickFix) step: user execution.
     const pastedRun = isRunDialogHistory(key.path) && Object.keys(details).length > 0;
-    const tags = pastedRun
-      ? ['attack.execution', 'attack.t1204.004']
-      : mergeTags(...group.map((member) => tagsForRegistryPath(member.key.path)));
-    const runKey = tags.includes('attack.t1547.001');
-    // The value and the key it is set under (`fDenyTSConnections` under `Terminal Server`); a key without a value name is named with its parent.
-    const segments = key.path.split('\\');
-    const valueInPath = key.value_name !== undefined && segments.at(-1)?.toLowerCase() === key.value_name.toLowerCase();
-    const leaf = titleName(key.value_name ?? segments.at(-1) ?? key.path);
-    const parent = (key.value_name && !valueInPath ? segments.at(-1) : segments.at(-2)) ?? key.hive;
-    const quoted = [...new Set(group.map((member) => member.key.value))];
+    const runKey = !pastedRun && group.some((member) => tagsForRegistryPath(member.key.path).includes('attack.t1547.001'));
+    if (!pastedRun && !runKey) {
+      writes.push({
+        path: key.path,
+        pieces: registryPathPieces(key.path),
+        ...(key.value_name ? { valueName: key.value_name } : {}),
+        details,
+        quoted,
+        index: first.index,
+      });
+      return [];
+    }
+    const { detection: selected, values } = selections([{ ...targetCondition(key), ...details }]);
+    const tags = pastedRun ? ['attack.execution', 'attack.t1204.004'] : ['attack.persistence', 'attack.t1547.001'];
+    const leaf = titleName(key.value_name ?? key.path.split('\\').at(-1) ?? key.path);
     // A Run value named like Windows' own (OneDriveSetup) without the intruder's data: leave out the genuine program.
     const genuine = runKey && Object.keys(details).length === 0 ? legitimateRunData(leaf) : null;
     const detection = genuine
@@ -604,27 +620,78 @@ function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
       {
         title: pastedRun
           ? `Run Dialog Entry Running ${programLabel(String(Object.values(details).flat()[0]))} (Paste And Run Lure)`
-          : runKey
-            ? `Run Key Persistence Via Registry Value ${leaf}`
-            : `Registry ${key.value_name ? 'Value' : 'Key'} ${leaf} Set Under ${parent}`,
+          : `Run Key Persistence Via Registry Value ${leaf}`,
         description: `Detects writes to the registry key ${quoted[0] ?? key.value}${quoted.length > 1 ? ` (also quoted as ${quoted.slice(1).join(', ')})` : ''} ${citation(input.article)}.`,
         logsource: { category: 'registry_set', product: 'windows' },
         detection,
         tags,
-        level: runKey || pastedRun ? 'high' : 'medium',
+        level: 'high',
         falsepositives: [
           pastedRun
             ? 'An administrator running the same command from the Run dialog'
             : genuine
               ? `The genuine ${leaf} value started through another path than ${genuine.slice(1)}`
-              : runKey
-                ? `Software that registers itself to start at logon under the name ${leaf}`
-                : 'Legitimate software writing the same value',
+              : `Software that registers itself to start at logon under the name ${leaf}`,
         ],
       },
       values,
       input,
       first.index,
+    );
+  });
+  return [...valueRules, ...familyRules(input, writes)];
+}
+
+/** One rule per family of registry writes: named for the step when the knowledge knows it, else for its values and keys. */
+function familyRules(input: BuiltinSigmaInput, writes: Array<RegistryValueWrite & { quoted: string[]; index: number }>): RuleDraft[] {
+  // Families one known step covers (Defender policy values under Real-Time Protection, SpyNet, Reporting) are one rule.
+  const bySteps = new Map<RegistryStep | RegistryFamily, RegistryFamily>();
+  for (const family of registryFamilies(writes)) {
+    const step = knownStep(family) ?? family;
+    const known = bySteps.get(step);
+    bySteps.set(
+      step,
+      known
+        ? {
+            paths: [...known.paths, ...family.paths],
+            values: [...known.values, ...family.values],
+            selections: [...known.selections, ...family.selections],
+          }
+        : family,
+    );
+  }
+  return [...bySteps.values()].map((family) => {
+    const members = writes.filter((write) => family.paths.includes(write.path));
+    const quoted = [...new Set(members.flatMap((write) => write.quoted))];
+    const { detection, values } = selections(family.selections);
+    const step = knownStep(family);
+    // A value quoted as the last segment of its key's path (`…\\Terminal Server\\fDenyTSConnections`) is set under the segment before.
+    const only = family.values.length === 1 ? family.values[0]?.valueName?.toLowerCase() : undefined;
+    const keyPath = (path: string) => (only && leafOf(path).toLowerCase() === only ? path.split('\\').slice(0, -1).join('\\') : path);
+    const keys = family.paths.map((path) => titleName(leafOf(keyPath(path))));
+    const names = family.values.map((value) => titleName(value.valueName ?? ''));
+    const named = family.values.every((value) => value.valueName);
+    const parent = family.paths.length === 1 ? (keys[0] as string) : someNames(keys);
+    // A key without a value name is named with its parent.
+    const title = step
+      ? step.title(someNames(keys))
+      : !named
+        ? `Registry Key ${someNames(keys)} Set Under ${titleName(leafOf(family.paths[0]?.split('\\').slice(0, -1).join('\\') ?? ''))}`
+        : `Registry ${names.length > 1 ? 'Values' : 'Value'} ${someNames(names)} Set Under ${parent}`;
+    return draft(
+      'registry_set',
+      {
+        title,
+        description: `Detects writes to the registry ${quoted.length > 1 ? 'keys' : 'key'} ${quoted.join(', ')}${named ? ` (${[...new Set(names)].join(', ')})` : ''} ${citation(input.article)}.`,
+        logsource: { category: 'registry_set', product: 'windows' },
+        detection,
+        tags: step ? step.tags : mergeTags(...family.paths.map(tagsForRegistryPath)),
+        level: step ? step.level : 'medium',
+        falsepositives: step ? step.falsepositives : ['Legitimate software writing the same value'],
+      },
+      values,
+      input,
+      Math.min(...members.map((write) => write.index)),
     );
   });
 }
