@@ -429,8 +429,11 @@ function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
       slot.entries.push(entry);
       byBehaviour.set(behaviour, slot);
     }
-    return [...byBehaviour.values()].flatMap(({ group, entries: all }) =>
-      chunk(all, MAX_SELECTIONS).map((entries, part) => {
+    return [...byBehaviour.values()].flatMap(({ group, entries: all }) => {
+      const controlled = serviceControlRule(input, image, platform, group);
+      if (controlled) return [controlled];
+      const parts = chunk(all, MAX_SELECTIONS);
+      return parts.map((entries, part) => {
         const { detection, values } = selections(entries);
         // A command that writes a Run key is persistence first (reg add …\CurrentVersion\Run).
         // Commands that only stop or disable services (a security agent) are Service Stop, not the program's usual technique.
@@ -453,7 +456,7 @@ function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
             title: `${behaviourTitle(
               group[0]?.image ?? image,
               group.map((selection) => selection.commandLine),
-            )}${part > 0 ? ` (${part + 1})` : ''}`,
+            )}${parts.length > 1 ? ` (${partName(entries, part)})` : ''}`,
             description: `Detects ${image} run with the arguments ${citation(input.article)}.`,
             logsource: processLogsource(platform),
             detection,
@@ -470,9 +473,80 @@ function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
           input,
           part,
         );
-      }),
-    );
+      });
+    });
   });
+}
+
+/** What sets one part of a split rule apart, for its title: the last segment of each selection's most specific value. */
+function partName(entries: SigmaFieldMap[], part: number): string {
+  const names = entries.flatMap((entry) => {
+    const raw = entry['CommandLine|contains'] ?? entry['CommandLine|contains|all'];
+    const specific = (Array.isArray(raw) ? raw : [raw]).map(String).sort((a, b) => b.length - a.length)[0];
+    const leaf = specific
+      ?.split(/[\\/]/)
+      .filter(Boolean)
+      .at(-1)
+      // A DLL's export (`mod5.dll,Start`) or the arguments after a path are not its name.
+      ?.split(/[,\s]/)[0]
+      ?.replace(/[^\w.-]/g, '');
+    return leaf && leaf.length >= 3 ? [leaf] : [];
+  });
+  return names.length > 0 ? someNames(names) : `Part ${part + 1}`;
+}
+
+const CONTROL_PAST: Record<string, string> = {
+  stop: 'Stopped',
+  'stop-service': 'Stopped',
+  pause: 'Paused',
+  'suspend-service': 'Paused',
+  config: 'Reconfigured',
+  'set-service': 'Reconfigured',
+  delete: 'Deleted',
+  'remove-service': 'Deleted',
+  failure: 'Recovery Actions Changed',
+};
+
+/**
+ * Commands that all stop, reconfigure or delete services with one verb (`sc delete WinDefend`, `sc delete Sense`,
+ * …) are one step, whatever the number of services: one rule on the program and the verb with the services'
+ * names, titled for what it does to them.
+ */
+function serviceControlRule(
+  input: BuiltinSigmaInput,
+  image: string,
+  platform: TemplatePlatform,
+  group: CommandSelection[],
+): RuleDraft | null {
+  if (group.length < 2 || productOf(platform) !== 'windows') return null;
+  const controls = group.map((selection) => serviceControl(selection.commandLine));
+  const verb = controls[0]?.verb;
+  if (!verb || controls.some((control) => control?.verb.toLowerCase() !== verb.toLowerCase())) return null;
+  const names = [...new Set(controls.map((control) => control?.name as string))];
+  const first = group[0] as CommandSelection;
+  const cmdlet = /-/.test(verb);
+  const detection: SigmaDetection = {
+    selection_verb: { ...imageCondition(first), 'CommandLine|contains': cmdlet ? verb : ` ${verb} ` },
+    selection_service: { 'CommandLine|contains': names.length === 1 ? (names[0] as string) : names },
+    condition: 'all of selection_*',
+  };
+  const program = cmdlet ? 'PowerShell' : programLabel(first.image);
+  const past = CONTROL_PAST[verb.toLowerCase()] ?? 'Changed';
+  return draft(
+    'process_creation',
+    {
+      title: `Services ${past} Via ${program} (${someNames(names)})`,
+      description: `Detects ${cmdlet ? verb : `${image} ${verb}`} run on the services ${names.join(', ')} ${citation(input.article)}.`,
+      logsource: processLogsource(platform),
+      detection,
+      tags: ['attack.impact', 'attack.t1489'],
+      level: 'high',
+      falsepositives: [`Administrators or installers that ${verb.toLowerCase().replace(/-service$/, '')} these services`],
+    },
+    [verb, ...names],
+    input,
+    0,
+  );
 }
 
 // Parents that should not start other programs in normal use: documents, script hosts, servers, proxies.
