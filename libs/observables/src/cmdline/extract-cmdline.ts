@@ -13,7 +13,7 @@ import {
 } from './arguments';
 import { AMBIGUOUS_COMMANDS, SUBCOMMANDS, isCommandToken, isDistinctiveCommand, programName } from '../command/programs';
 import { commandSpans, type CommandSpan } from './command-spans';
-import { commandFields } from './event-fields';
+import { commandFields } from '../command/event-fields';
 import { CAPITALS_TOOLS } from '../command/run-on';
 
 interface Candidate {

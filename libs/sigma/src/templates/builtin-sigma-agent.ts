@@ -1,6 +1,6 @@
+import { commandOfEventFields, hasEventFieldLabel } from '@huntforge/observables';
 import { articleSubject } from './article-subject';
 import { isInvestigationStep } from './investigation-steps';
-import { commandOfLogExcerpt, isLogExcerpt } from './log-excerpts';
 import type {
   CmdlineItem,
   ExtractionResult,
@@ -227,7 +227,7 @@ function articleRuns(input: BuiltinSigmaInput): ArticleRun[] {
   return (input.cmdlines ?? []).flatMap((item) => {
     // An event's fields printed on one line with the command they recorded: the rule is on that command,
     // since no process's command line holds the labels; an excerpt naming no command line gives no rule.
-    const commandLine = isLogExcerpt(item.value) ? commandOfLogExcerpt(item.value) : item.value;
+    const commandLine = hasEventFieldLabel(item.value) ? commandOfEventFields(item.value) : item.value;
     if (commandLine === null) return [];
     const platform = commandPlatform(input.platform, commandLine);
     const windows = productOf(platform) === 'windows';

@@ -1,0 +1,70 @@
+import { LiteralScanner } from './literal-scan';
+import type { Anchoring } from './wildcard';
+
+/** Below this many `contains` texts, one search per text costs less than a multi-literal scan. */
+const SCAN_FROM = 8;
+
+interface TrieNode {
+  next: Map<number, TrieNode>;
+  /** A text ends here. */
+  end: boolean;
+}
+
+/**
+ * A test of whether any of many plain texts sits in a value where its anchoring says: the whole
+ * value (one set lookup), its start or end (one walk down a trie of the texts, from the value's
+ * first or last character), or anywhere (one multi-literal scan, each hit checked). Texts and values
+ * are compared as given: callers pass both lower-cased for case-insensitive matching.
+ */
+export function anyNeedle(needles: readonly string[], anchoring: Anchoring): (value: string) => boolean {
+  if (anchoring === 'exact') {
+    const set = new Set(needles);
+    return (value) => set.has(value);
+  }
+  if (anchoring === 'startswith') return trieTest(needles, false);
+  if (anchoring === 'endswith') return trieTest(needles, true);
+  if (needles.length < SCAN_FROM) {
+    return (value) => {
+      for (let i = 0; i < needles.length; i++) if (value.includes(needles[i] as string)) return true;
+      return false;
+    };
+  }
+  // The scanner folds case and lumps characters beyond ASCII together: each literal it reports is checked.
+  const scanner = new LiteralScanner(needles);
+  let subject = '';
+  let found = false;
+  const check = (id: number): void => {
+    if (!found && subject.includes(needles[id] as string)) found = true;
+  };
+  return (value) => {
+    subject = value;
+    found = false;
+    scanner.scan(value, check);
+    return found;
+  };
+}
+
+function trieTest(needles: readonly string[], fromEnd: boolean): (value: string) => boolean {
+  const root: TrieNode = { next: new Map(), end: false };
+  for (const needle of needles) {
+    let node = root;
+    for (let k = 0; k < needle.length; k++) {
+      const code = needle.charCodeAt(fromEnd ? needle.length - 1 - k : k);
+      let child = node.next.get(code);
+      if (!child) node.next.set(code, (child = { next: new Map(), end: false }));
+      node = child;
+    }
+    node.end = true;
+  }
+  if (root.end) return () => true;
+  return (value) => {
+    let node: TrieNode | undefined = root;
+    const length = value.length;
+    for (let k = 0; k < length; k++) {
+      node = node.next.get(value.charCodeAt(fromEnd ? length - 1 - k : k));
+      if (node === undefined) return false;
+      if (node.end) return true;
+    }
+    return false;
+  };
+}
