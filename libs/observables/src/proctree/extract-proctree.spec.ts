@@ -254,4 +254,16 @@ describe('extractProcessPairs', () => {
     ]);
     expect(pairs('Then explorer.exe created C:\\Users\\Public\\Music\\setup-x64.exe on disk.')).toEqual([]);
   });
+
+  it('reads "Y\'s parent process was X", "X was the parent of Y", "Y is a child process of X" and "launching the binary Y"', () => {
+    expect(pairs("Here powershell.exe's parent process was winword.exe.")).toEqual(['winword.exe -> powershell.exe']);
+    expect(pairs('In this case winword.exe was the parent of cmd.exe.')).toEqual(['winword.exe -> cmd.exe']);
+    expect(pairs('Note that cmd.exe is a child process of w3wp.exe.')).toEqual(['w3wp.exe -> cmd.exe']);
+    expect(pairs('svchost.exe was observed launching the binary upd_x.exe.')).toEqual(['svchost.exe -> upd_x.exe']);
+  });
+
+  it('does not name a process by a word that only describes a binary, nor pair an image with the one that replaces it', () => {
+    expect(pairs('services.exe launched the malicious service binary later.')).toEqual([]);
+    expect(pairs('Any later launch of AgentSvc.exe starts systray.exe instead, which exits.')).toEqual([]);
+  });
 });

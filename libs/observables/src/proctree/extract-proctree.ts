@@ -22,7 +22,7 @@ const FILLER = String.raw`(?:,?\s+(?:then|also|subsequently|in\s+turn|later|fina
 const AND_ALSO =
   /^(?:\s*,\s*(?:(?:and|or)\s+)?|\s*,?\s+(?:and|or)\s*)(?:(?:then|also|later|finally)\s+)?(?:,[^,.;\n]{1,80},\s*)?\s*(\S{1,120})/i;
 const VERB_NEXT = new RegExp(String.raw`^,?\s+(?:which\s+|then\s+|in\s+turn\s+)?${CREATE_VERB}\b`, 'i');
-const PROCESS_WORDS = String.raw`(?:\s+(?:a|an|the))?(?:\s+(?:new|child|hidden|second|separate|malicious|suspicious))?(?:\s+(?:process(?:es)?|instance)(?:\s*[,:])?(?:\s+(?:of|for|called|named))?)?`;
+const PROCESS_WORDS = String.raw`(?:\s+(?:a|an|the))?(?:\s+(?:new|child|hidden|second|separate|malicious|suspicious))?(?:\s+(?:process(?:es)?|instance|binary|executable)(?:\s*[,:])?(?:\s+(?:of|for|called|named))?)?`;
 // "X spawned Y", "X, which spawned Y", "X (the launcher inside the DMG) spawned Y", "the X process then started Y"
 const ACTIVE = new RegExp(
   String.raw`(?<!\S)(\S{1,120})${NOUN}(?:\s+\([^()\n]{1,80}\))?(?:,?\s+which)?${FILLER}${AUXILIARY}\s+${CREATE_VERB}${PROCESS_WORDS}\s+(\S{1,120})`,
@@ -35,7 +35,7 @@ const PASSIVE = new RegExp(
 );
 // "X as a parent process for Y", "X as the parent of Y"
 const PARENT_OF = new RegExp(
-  String.raw`(?<!\S)(\S{1,120})\s+(?:as|is)\s+(?:a|an|the)\s+parent(?:\s+process)?\s+(?:for|of)\s+(\S{1,120})`,
+  String.raw`(?<!\S)(\S{1,120})\s+(?:as|is|was|were|being)\s+(?:a|an|the)\s+parent(?:\s+process)?\s+(?:for|of)\s+(\S{1,120})`,
   'gi',
 );
 // "Y with parent (process) X", "Y (parent: X)"
@@ -55,7 +55,12 @@ const PARENT_IN_BRACKETS = new RegExp(
 );
 // "Y, a child process of X", "Y, which is the child of X"; "X's child process Y"
 const CHILD_APPOSITION = new RegExp(
-  String.raw`(?<!\S)(\S{1,120}),?\s+(?:which\s+(?:is|was)\s+)?(?:a|the)\s+child(?:\s+process)?\s+of(?:\s+(?:the|a|an))?\s+(\S{1,120})`,
+  String.raw`(?<!\S)(\S{1,120}),?\s+(?:(?:which\s+)?(?:is|was|were|are)\s+)?(?:a|the)\s+child(?:\s+process)?\s+of(?:\s+(?:the|a|an))?\s+(\S{1,120})`,
+  'gi',
+);
+// "Y's parent (process) was X"
+const POSSESSIVE_PARENT = new RegExp(
+  String.raw`(?<!\S)(\S{1,120}?)['’]s\s+parent(?:\s+process)?(?:\s+(?:image|name))?\s+(?:was|is|had\s+been)(?:\s+(?:the|a|an))?\s+(\S{1,120})`,
   'gi',
 );
 const POSSESSIVE_CHILD = new RegExp(String.raw`(?<!\S)(\S{1,120}?)['’]s\s+(?:new\s+)?child(?:\s+process)?,?\s+(\S{1,120})`, 'gi');
@@ -151,6 +156,7 @@ function fromSentences(
     [CHILD_APPOSITION, true, 0.8],
     [POSSESSIVE_CHILD, false, 0.8],
     [RELATIONSHIP, false, 0.8],
+    [POSSESSIVE_PARENT, true, 0.8],
   ];
   for (const paragraph of proseParagraphs(doc)) {
     // A statement about a pair names two processes (an image, or a word that may stand for one): skip every other paragraph cheaply.
@@ -164,6 +170,8 @@ function fromSentences(
         if (!a || !b) continue;
         // "explorer.exe created C:\Users\Public\x.exe": a file written, not a process started.
         if (re === ACTIVE && /\bcreat\w*\s+["'`]?(?:[A-Za-z]:)?[\\/]?\S*[\\/]/i.test(m[0])) continue;
+        // "a launch of X starts Y instead" (an IFEO debugger): Y replaces X, X never runs.
+        if (re === ACTIVE && /^,?\s+instead\b/i.test(paragraph.text.slice(m.index + m[0].length))) continue;
         const [parent, child] = reversed ? [b, a] : [a, b];
         const start = paragraph.start + m.index;
         out.push({ parent: parent.name, child: child.name, start, end: start + m[0].length, confidence });

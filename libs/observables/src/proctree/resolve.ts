@@ -58,6 +58,15 @@ const ANAPHOR_NOUNS = new Set(['malware', 'binary', 'payload', 'sample', 'execut
 const NAMED_BY_NOUN = /^\s+(?:binary|executable)\b/;
 const NOT_PROGRAM = /\.(?:js|vbs|hta|ps1|bat|cmd|dll|zip|iso|lnk|msi|dmg|pkg|plist|txt|log|xml|json|ya?ml|ini|conf|sys|so|dylib)$/i;
 
+/**
+ * "the **xcc** binary", "the `updr` binary", "the kswapd01 binary": a name, set off as code or emphasis or
+ * spelt like a file name; "the malicious binary", "the service binary", "the x64 binary" describe one.
+ */
+function looksNamed(token: string, bare: string): boolean {
+  if (/^[*_`"'“]/.test(token)) return true;
+  return /[\d_]/.test(bare) && !/^(?:x86|x64|amd64|arm64|i386|win32|win64|\d+-?bits?)$/i.test(bare);
+}
+
 export function bareToken(token: string): string {
   return token.replace(/^[("'`“‘[*_]+|[)"'`”’\],.;:!?*_]+$/g, '');
 }
@@ -83,7 +92,7 @@ export function makeResolver(image: (token: string) => Image | null, aliases: Re
     if (direct) return direct;
     const bare = bareToken(token);
     const after = text.slice(offset + token.length, offset + token.length + 20);
-    if (NAMED_BY_NOUN.test(after) && /^[A-Za-z][\w.-]{0,63}$/.test(bare) && !NOT_PROGRAM.test(bare) && bare !== 'the') {
+    if (NAMED_BY_NOUN.test(after) && /^[A-Za-z][\w.-]{0,63}$/.test(bare) && !NOT_PROGRAM.test(bare) && looksNamed(token, bare)) {
       return imageOf(bare) ?? { name: bare };
     }
     if (ANAPHOR_NOUNS.has(bare.toLowerCase()) && ANAPHOR.test(text.slice(Math.max(0, offset - 40), offset))) {
