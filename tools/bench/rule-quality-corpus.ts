@@ -14,7 +14,7 @@ import {
   builtinSigmaInput,
   generateBuiltinRules,
   renderRule,
-  selfTestRule,
+  selfTestGenerated,
   validateRuleDocument,
   type RuleDraft,
   type TemplatePlatform,
@@ -22,8 +22,10 @@ import {
 import { loadSharedCorpus, sharedHalf, type SharedArticle } from './shared-corpus';
 
 const verbose = process.argv.includes('--verbose');
+// `--rules` prints every generated rule's YAML, to read them as a reviewer would.
+const printRules = process.argv.includes('--rules');
 const TRUTH_DIR = resolve(__dirname, '.rule-truth');
-const INDICATOR_CLASSES = new Set(['dns_query', 'network_connection', 'proxy']);
+const INDICATOR_CLASSES = new Set(['dns_query', 'network_connection', 'proxy', 'cloud_indicator']);
 // Markdown escapes (not `\*`, which is Sigma's literal asterisk), tree glyphs and box drawing, and a quote left open at either end of a value.
 const MARKUP = /\\[[\]()_`#>!|-]|[⮡└├│┌┐┘┴┬┼─↳➜]|^["'][^"']*$|^[^"']*["']$/;
 
@@ -107,6 +109,7 @@ function score(articles: SharedArticle[], log: string[]): Figures {
       ),
     );
     const flag = (what: string, draft: RuleDraft) => log.push(`  ${article.id} ${what}: ${draft.rule.title}`);
+    if (printRules) for (const draft of drafts) log.push(`--- ${article.id}\n${renderRule(draft.rule as Record<string, unknown>)}`);
     let behaviourRules = 0;
     const firedOn = new Set<string>();
     for (const draft of drafts) {
@@ -117,7 +120,7 @@ function score(articles: SharedArticle[], log: string[]): Figures {
         f.findingIds.set(`${finding.severity} ${finding.id}`, (f.findingIds.get(`${finding.severity} ${finding.id}`) ?? 0) + 1);
         flag(`${finding.severity} ${finding.id}`, draft);
       }
-      const selfTest = selfTestRule(draft.rule as Record<string, unknown>, extraction.observables);
+      const selfTest = selfTestGenerated(draft.rule as Record<string, unknown>, extraction.observables, article.text);
       selfTest.fired_on.forEach((observable) => firedOn.add(observable));
       if (!selfTest.fires) {
         f.notFiring++;
@@ -197,7 +200,7 @@ function main(): void {
   for (const half of ['tune', 'check'] as const) {
     const log: string[] = [];
     print(half, score(sharedHalf(corpus, half), log));
-    if (verbose && log.length) console.log(log.join('\n'));
+    if ((verbose || printRules) && log.length) console.log(log.join('\n'));
   }
 }
 

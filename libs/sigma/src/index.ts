@@ -113,3 +113,4 @@ export {
   type RuleDocument,
   type RuleValidation,
 } from './generation/assess-generated-rules';
+export { selfTestGenerated } from './generation/self-test-generated';

@@ -16,12 +16,20 @@ export function deferred<T = void>(): Deferred<T> {
   return { promise, resolve, reject };
 }
 
-/** Polls until `condition` holds; fails with `description` after `timeoutMs`. */
-export async function waitFor(description: string, condition: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+/**
+ * Polls until `condition` holds; fails with `description` after `timeoutMs`. A condition that asks the service over
+ * HTTP should poll every few hundred ms (`intervalMs`): at the default a slow wait would spend the gateway's rate limit.
+ */
+export async function waitFor(
+  description: string,
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 5_000,
+  intervalMs = 10,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${description}`);
-    await sleep(10);
+    await sleep(intervalMs);
   }
 }
 

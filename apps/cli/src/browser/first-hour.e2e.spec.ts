@@ -142,8 +142,19 @@ describeWhen(chromiumAvailable(), 'the first-hour journey needs Chromium (apt-ge
     }, 180_000);
 
     it('shows the same article count on the dashboard as in the list it links to (evaluation articles left out)', async () => {
-      await open('/');
-      const stat = Number((await page.locator('#articles-h').locator('xpath=..').locator('.stat').textContent())?.replace(/\D/g, ''));
+      // The collected article counts once the dashboard's own listing sees it (on a loaded machine the first
+      // paint can come before it; a dashboard that never counts it still fails here after the wait).
+      let stat = 0;
+      await waitFor(
+        'the dashboard to count the collected article',
+        async () => {
+          await open('/');
+          stat = Number((await page.locator('#articles-h').locator('xpath=..').locator('.stat').textContent())?.replace(/\D/g, ''));
+          return stat > 0;
+        },
+        30_000,
+        1_000,
+      );
       await page.getByRole('link', { name: 'All articles →' }).click();
       await page.getByRole('link', { name: TITLE }).waitFor();
       const rows = await page.locator('main table.data tbody tr').count();
@@ -155,7 +166,7 @@ describeWhen(chromiumAvailable(), 'the first-hour journey needs Chromium (apt-ge
           .filter({ hasText: /^eval$/ })
           .count(),
       ).toBe(0);
-    });
+    }, 90_000);
 
     it("indexes the team's reference rules with the scheduled sync, run on request", async () => {
       const run = await api<{ outcome: string; detail: { indexed?: number } }>('/api/scheduled-jobs/sync_sigma_rules/run', {

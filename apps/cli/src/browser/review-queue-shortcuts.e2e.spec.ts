@@ -71,7 +71,7 @@ describeWhen(chromiumAvailable(), 'the review queue shortcuts need Chromium (bas
 
     it('approves with a, then shows the item that took its place', async () => {
       await page.keyboard.press('a');
-      await waitFor('the middle rule to be approved', async () => (await statusOf(ids[1] as number)).status === 'approved', 15_000);
+      await waitFor('the middle rule to be approved', async () => (await statusOf(ids[1] as number)).status === 'approved', 15_000, 250);
       await waitShown('Shortcut rule oldest');
       // Approving one item leaves the others as they were.
       expect((await statusOf(ids[0] as number)).status).toBe('pending');
@@ -84,7 +84,7 @@ describeWhen(chromiumAvailable(), 'the review queue shortcuts need Chromium (bas
       // Typed letters go to the reason, not to the shortcuts: the "a" in it approves nothing.
       await page.keyboard.type('a duplicate of an existing rule');
       await page.keyboard.press('Enter');
-      await waitFor('the oldest rule to be rejected', async () => (await statusOf(ids[2] as number)).status === 'rejected', 15_000);
+      await waitFor('the oldest rule to be rejected', async () => (await statusOf(ids[2] as number)).status === 'rejected', 15_000, 250);
       expect(await statusOf(ids[2] as number)).toEqual(
         expect.objectContaining({ status: 'rejected', rejection_reason: 'a duplicate of an existing rule' }),
       );

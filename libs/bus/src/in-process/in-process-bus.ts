@@ -2,14 +2,14 @@ import type { Envelope } from '@huntforge/contracts';
 import type { Bus, MessageHandler, QueueStats, RequestHandler, RequestOptions, SubscribeOptions, Subscription } from '../bus';
 import { noBusMetrics, type BusMetrics } from '../bus-metrics';
 import type { DeadLetter } from '../dead-letter';
-import { runDelivery, type DeliveryOutcome } from '../delivery';
 import { assertValidTopic, createEnvelope, encodeEnvelope } from '../envelope-codec';
 import { BusClosedError } from '../errors';
 import { silentLogger, type BusLogger } from '../logger';
 import { answerRequest, decodeReply, encodeReply, PendingReplies } from '../request-reply';
 import { defaultMaxAttempts, defaultPrefetch, defaultRequestTimeoutMs, positiveInteger, resolveRetryPolicy } from '../retry-policy';
-import { compileTopicPattern, type TopicMatcher } from '../topic-pattern';
 import { InProcessQueue, type QueuedMessage } from './in-process-queue';
+import { subscriptionDelivery } from './subscription-delivery';
+import { TopicRouter } from './topic-router';
 
 export interface InProcessBusOptions {
   logger?: BusLogger;
@@ -34,14 +34,28 @@ export interface InProcessBus extends Bus {
   publishRaw(topic: string, body: string): Promise<void>;
 }
 
-interface Binding {
-  queue: InProcessQueue;
-  pattern: string;
-  matches: TopicMatcher;
-}
-
 interface Handle {
   cancel(): Promise<void>;
+}
+
+function queueNamed(queues: Map<string, InProcessQueue>, key: string, name: string): InProcessQueue {
+  let queue = queues.get(key);
+  if (!queue) {
+    queue = new InProcessQueue(name);
+    queues.set(key, queue);
+  }
+  return queue;
+}
+
+/** A subscription the bus cancels on close, unless its owner cancels it first. */
+function tracked(handles: Set<Handle>, handle: Handle): Subscription {
+  handles.add(handle);
+  return {
+    cancel: async () => {
+      handles.delete(handle);
+      await handle.cancel();
+    },
+  };
 }
 
 /** The bus of the all-in-one shape: RabbitMQ topic semantics inside one process, without durability. */
@@ -52,55 +66,22 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
   const requestTimeoutMs = options.defaultRequestTimeoutMs ?? defaultRequestTimeoutMs;
   const queues = new Map<string, InProcessQueue>();
   const requestQueues = new Map<string, InProcessQueue>();
-  const bindings: Binding[] = [];
-  const routes = new Map<string, InProcessQueue[]>();
+  const router = new TopicRouter();
   const handles = new Set<Handle>();
   const pendingReplies = new PendingReplies();
   let closed = false;
 
-  const requestQueueOf = (key: string): InProcessQueue => {
-    let queue = requestQueues.get(key);
-    if (!queue) {
-      queue = new InProcessQueue(`request:${key}`);
-      requestQueues.set(key, queue);
-    }
-    return queue;
-  };
+  const requestQueueOf = (key: string): InProcessQueue => queueNamed(requestQueues, key, `request:${key}`);
 
   const ensureOpen = (operation: string): void => {
     if (closed) throw new BusClosedError(operation);
   };
 
-  const route = (topic: string): InProcessQueue[] => {
-    let targets = routes.get(topic);
-    if (!targets) {
-      const matched = new Set<InProcessQueue>();
-      for (const binding of bindings) if (binding.matches(topic)) matched.add(binding.queue);
-      targets = [...matched];
-      routes.set(topic, targets);
-    }
-    return targets;
-  };
-
   const routeBody = (topic: string, body: string, ownEnvelope: boolean): void => {
-    for (const queue of route(topic)) queue.enqueue({ body, attempt: 1, ownEnvelope });
+    for (const queue of router.queuesOf(topic)) queue.enqueue({ body, attempt: 1, ownEnvelope });
   };
 
-  const bind = (queue: InProcessQueue, pattern: string): void => {
-    if (bindings.some((b) => b.queue === queue && b.pattern === pattern)) return;
-    bindings.push({ queue, pattern, matches: compileTopicPattern(pattern) });
-    routes.clear();
-  };
-
-  const track = (handle: Handle): Subscription => {
-    handles.add(handle);
-    return {
-      cancel: async () => {
-        handles.delete(handle);
-        await handle.cancel();
-      },
-    };
-  };
+  const track = (handle: Handle): Subscription => tracked(handles, handle);
 
   const bus: InProcessBus = {
     kind: 'in-process',
@@ -108,7 +89,7 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
     async publish<T>(topic: string, payload: T, publishOptions?: { id?: string }): Promise<Envelope<T>> {
       ensureOpen(`publish to "${topic}"`);
       // A routed topic was validated when it was first routed.
-      if (!routes.has(topic)) assertValidTopic(topic);
+      if (!router.knows(topic)) assertValidTopic(topic);
       const envelope = createEnvelope(topic, payload, publishOptions?.id);
       routeBody(topic, encodeEnvelope(envelope), true);
       metrics.published(topic);
@@ -129,39 +110,10 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
       ensureOpen(`subscribe "${queueName}"`);
       const prefetch = positiveInteger('prefetch', subscribeOptions.prefetch ?? defaultPrefetch);
       const maxAttempts = positiveInteger('maxAttempts', subscribeOptions.maxAttempts ?? defaultMaxAttempts);
-      let queue = queues.get(queueName);
-      if (!queue) {
-        queue = new InProcessQueue(queueName);
-        queues.set(queueName, queue);
-      }
-      for (const pattern of patterns) bind(queue, pattern);
-      const target = queue;
-      const untypedHandler: MessageHandler<unknown> = (message) => handler(message as Envelope<T>);
-      const settle = (message: QueuedMessage, outcome: DeliveryOutcome): void => {
-        if (outcome.kind === 'retry') {
-          target.enqueueLater({ ...message, attempt: outcome.nextAttempt }, outcome.delayMs);
-        } else if (outcome.kind === 'dead-letter') {
-          target.deadLetter({
-            queue: queueName,
-            reason: outcome.reason,
-            attempts: outcome.attempts,
-            deadLetteredAt: new Date().toISOString(),
-            body: message.body,
-          });
-        }
-      };
-      const deliver = (message: QueuedMessage): Promise<void> =>
-        runDelivery({
-          queue: queueName,
-          body: message.body,
-          attempt: message.attempt,
-          maxAttempts,
-          retry,
-          handler: untypedHandler,
-          logger,
-          ownEnvelope: message.ownEnvelope,
-          metrics,
-        }).then((outcome) => settle(message, outcome));
+      const queue = queueNamed(queues, queueName, queueName);
+      for (const pattern of patterns) router.bind(queue, pattern);
+      const handle: MessageHandler<unknown> = (message) => handler(message as Envelope<T>);
+      const deliver = subscriptionDelivery({ queueName, queue, maxAttempts, retry, handler: handle, logger, metrics });
       return track(queue.addConsumer(deliver, prefetch));
     },
 

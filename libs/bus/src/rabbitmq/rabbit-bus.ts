@@ -1,5 +1,4 @@
 import { hostname } from 'node:os';
-import type { Channel } from 'amqplib';
 import type { Envelope } from '@huntforge/contracts';
 import type { Bus, MessageHandler, QueueStats, RequestHandler, RequestOptions, SubscribeOptions, Subscription } from '../bus';
 import { noBusMetrics, type BusMetrics } from '../bus-metrics';
@@ -10,12 +9,12 @@ import { silentLogger, type BusLogger } from '../logger';
 import { PendingReplies } from '../request-reply';
 import { defaultMaxAttempts, defaultPrefetch, defaultRequestTimeoutMs, positiveInteger, resolveRetryPolicy } from '../retry-policy';
 import { contentType, responderSpec, subscriptionSpec } from './consumer-specs';
-import { deadLetterOf } from './message-headers';
 import { RabbitConnection } from './rabbit-connection';
-import { RabbitConsumer, type ConsumerSpec } from './rabbit-consumer';
+import { RabbitConsumerSet } from './rabbit-consumer-set';
 import { RabbitPublisher } from './rabbit-publisher';
+import { RabbitQueueReader } from './rabbit-queue-reader';
 import { RabbitRequester } from './rabbit-requester';
-import { isNotFound, requestQueueName, subscriptionQueueNames, type Topology } from './topology';
+import { requestQueueName, type Topology } from './topology';
 
 export interface RabbitBusOptions {
   url: string;
@@ -64,7 +63,6 @@ export async function createRabbitBus(options: RabbitBusOptions): Promise<Rabbit
   };
   const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
   const requestTimeoutMs = options.defaultRequestTimeoutMs ?? defaultRequestTimeoutMs;
-  const consumers = new Set<RabbitConsumer>();
   const pendingReplies = new PendingReplies();
   let closed = false;
 
@@ -75,66 +73,16 @@ export async function createRabbitBus(options: RabbitBusOptions): Promise<Rabbit
     reconnectBaseDelayMs: options.reconnectBaseDelayMs ?? 200,
     maxReconnectDelayMs: options.maxReconnectDelayMs ?? 5_000,
     connectTimeoutMs,
-    onConnect: async (model) => {
-      for (const consumer of consumers) await consumer.attach(model);
-    },
+    onConnect: (model): Promise<void> => consumers.attachAll(model),
   });
+  const consumers: RabbitConsumerSet = new RabbitConsumerSet(connection, connectTimeoutMs, logger);
+  const reader = new RabbitQueueReader(connection, topology, connectTimeoutMs);
   const publisher = new RabbitPublisher(connection, topology, logger, options.publishTimeoutMs ?? 15_000);
   const requester = new RabbitRequester(connection, pendingReplies, logger, topology);
   await connection.start();
 
   const ensureOpen = (operation: string): void => {
     if (closed) throw new BusClosedError(operation);
-  };
-
-  /** Starts a consumer, riding out a connection lost while it is being declared. */
-  const startConsumer = async (spec: ConsumerSpec): Promise<Subscription> => {
-    const consumer = new RabbitConsumer(spec, () => connection.current(), logger);
-    consumers.add(consumer);
-    const deadline = Date.now() + connectTimeoutMs;
-    for (;;) {
-      const model = await connection.waitForModel(deadline, `consume from "${spec.queue}"`).catch(async (error: unknown) => {
-        consumers.delete(consumer);
-        throw error;
-      });
-      try {
-        await consumer.attach(model);
-        break;
-      } catch (error) {
-        if (connection.current() === model || Date.now() >= deadline) {
-          consumers.delete(consumer);
-          await consumer.cancel();
-          throw error;
-        }
-      }
-    }
-    return {
-      cancel: async () => {
-        consumers.delete(consumer);
-        await consumer.cancel();
-      },
-    };
-  };
-
-  const withTemporaryChannel = async <T>(operation: string, work: (channel: Channel) => Promise<T>): Promise<T> => {
-    const model = await connection.waitForModel(Date.now() + connectTimeoutMs, operation);
-    const channel = await model.createChannel();
-    // A missing queue closes the channel with 404; that is an answer here, not an incident.
-    channel.on('error', () => undefined);
-    try {
-      return await work(channel);
-    } finally {
-      await channel.close().catch(() => undefined);
-    }
-  };
-
-  const queueCounts = async (queue: string): Promise<{ messageCount: number; consumerCount: number }> => {
-    try {
-      return await withTemporaryChannel(`inspect "${queue}"`, (channel) => channel.checkQueue(queue));
-    } catch (error) {
-      if (isNotFound(error)) return { messageCount: 0, consumerCount: 0 };
-      throw error;
-    }
   };
 
   const bus: RabbitBus = {
@@ -165,7 +113,7 @@ export async function createRabbitBus(options: RabbitBusOptions): Promise<Rabbit
       const prefetch = positiveInteger('prefetch', subscribeOptions.prefetch ?? defaultPrefetch);
       const maxAttempts = positiveInteger('maxAttempts', subscribeOptions.maxAttempts ?? defaultMaxAttempts);
       const untypedHandler: MessageHandler<unknown> = (message) => handler(message as Envelope<T>);
-      return startConsumer(
+      return consumers.start(
         subscriptionSpec({ topology, queue, patterns, prefetch, maxAttempts, retry, handler: untypedHandler, publisher, logger, metrics }),
       );
     },
@@ -189,32 +137,15 @@ export async function createRabbitBus(options: RabbitBusOptions): Promise<Rabbit
     async respond<Req, Res>(key: string, handler: RequestHandler<Req, Res>): Promise<Subscription> {
       ensureOpen(`respond to "${key}"`);
       const untypedHandler: RequestHandler<unknown, unknown> = (payload) => handler(payload as Req);
-      return startConsumer(responderSpec(topology, key, defaultPrefetch, untypedHandler, logger));
+      return consumers.start(responderSpec(topology, key, defaultPrefetch, untypedHandler, logger));
     },
 
-    async inspect(queue: string): Promise<QueueStats> {
-      const names = subscriptionQueueNames(topology, queue);
-      const [main, dead] = await Promise.all([queueCounts(names.main), queueCounts(names.dead)]);
-      return { messages: main.messageCount, consumers: main.consumerCount, deadLettered: dead.messageCount };
+    inspect(queue: string): Promise<QueueStats> {
+      return reader.stats(queue);
     },
 
-    async peekDeadLetters(queue: string, limit = 100): Promise<DeadLetter[]> {
-      const { dead } = subscriptionQueueNames(topology, queue);
-      try {
-        // Unacknowledged gets go back to the queue when the temporary channel closes.
-        return await withTemporaryChannel(`read dead letters of "${queue}"`, async (channel) => {
-          const letters: DeadLetter[] = [];
-          while (letters.length < limit) {
-            const message = await channel.get(dead, { noAck: false });
-            if (message === false) break;
-            letters.push(deadLetterOf(message, queue));
-          }
-          return letters;
-        });
-      } catch (error) {
-        if (isNotFound(error)) return [];
-        throw error;
-      }
+    peekDeadLetters(queue: string, limit = 100): Promise<DeadLetter[]> {
+      return reader.deadLetters(queue, limit);
     },
 
     isConnected(): boolean {
@@ -224,8 +155,7 @@ export async function createRabbitBus(options: RabbitBusOptions): Promise<Rabbit
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
-      await Promise.all([...consumers].map((consumer) => consumer.cancel()));
-      consumers.clear();
+      await consumers.cancelAll();
       pendingReplies.failAll(new BusClosedError('receive a reply'));
       await requester.close();
       await publisher.close();

@@ -12,7 +12,8 @@ export function tokenize(text: string): string[] {
 /** A token that can only be an argument: a switch, a path, a quoted string, a variable, a number... */
 export function isStrongArgument(token: string): boolean {
   const t = token.replace(/[,;]$/, '');
-  if (ARROWS.has(t)) return false;
+  // A markdown link ("[documentation](https://…)") is a citation in prose.
+  if (ARROWS.has(t) || /^!?\[[^\]]*\]\(/.test(t)) return false;
   if (/^--?[A-Za-z0-9?]/.test(t)) return true;
   if (/^\/[A-Za-z0-9?]/.test(t)) return true;
   if (/^["'“‘]/.test(t)) return true;
@@ -27,6 +28,45 @@ export function isStrongArgument(token: string): boolean {
   return false;
 }
 
+/**
+ * The tokens with a program path that has spaces in it joined back into one: quoted
+ * (`"C:\\Program Files\\App\\app.exe" --tray`) or as some pages print it, unquoted
+ * (`C:\\Program Files\\App\\bin\\tool.exe -U x`).
+ */
+export function withSpacedProgram(tokens: string[]): string[] {
+  const [first] = tokens;
+  if (!first) return tokens;
+  if (/^"[A-Za-z]:\\/.test(first) && !/"$/.test(first)) {
+    const close = tokens.findIndex((t, i) => i > 0 && i <= 6 && /"$/.test(t) && !/"/.test(t.slice(0, -1)));
+    if (close > 0) return [tokens.slice(0, close + 1).join(' '), ...tokens.slice(close + 1)];
+    return tokens;
+  }
+  if (/^[A-Za-z]:\\[^"'\s]*$/.test(first) && !/\.(?:exe|com|bat|cmd)$/i.test(first)) {
+    for (let i = 1; i <= 5 && i < tokens.length; i++) {
+      const t = tokens[i] as string;
+      if (/^[-/"'|&<>]/.test(t)) return tokens;
+      if (/\\[^\\]+\.(?:exe|com|bat|cmd)$/i.test(t)) return [tokens.slice(0, i + 1).join(' '), ...tokens.slice(i + 1)];
+    }
+  }
+  return tokens;
+}
+
+/**
+ * Argument evidence after a program written as a capitalised name ("PowerShell", "AWS"), which is also how prose
+ * names the product ("PowerShell Base64 Encoded Cmdlet", "AWS documentation"): a switch, a quoted value, a variable
+ * or a path. A capitalised word, a number or a file name after it is the rest of a title.
+ */
+export function isArgumentAfterName(token: string): boolean {
+  const t = token.replace(/[,;]$/, '');
+  if (!isStrongArgument(t)) return false;
+  return /^--?[A-Za-z?]|^\/[A-Za-z?]|^["'“‘$%]|[\\/]/.test(t);
+}
+
+/** A program written as a product name: capitalised, without path, extension or a cmdlet's dash. */
+export function isCapitalisedName(token: string): boolean {
+  return /^[A-Z][A-Za-z0-9]*$/.test(token) && token !== token.toLowerCase();
+}
+
 export interface CommandCheck {
   ok: boolean;
   program: string;
@@ -38,7 +78,7 @@ export interface CommandCheck {
  * followed by a prose word ("rundll32.exe is then invoked") is a sentence about the program.
  */
 export function checkCommand(tokens: string[], options: { allowBare?: boolean } = {}): CommandCheck {
-  const [first, ...args] = tokens;
+  const [first, ...args] = withSpacedProgram(tokens);
   const program = first ?? '';
   if (!first || !isCommandToken(first)) return { ok: false, program };
   if (args.length === 0) return { ok: !!options.allowBare, program };
@@ -54,7 +94,7 @@ export function checkCommand(tokens: string[], options: { allowBare?: boolean } 
   if (!firstIsSub && isProseWord(args[0]) && !(options.allowBare && pathQualified)) return { ok: false, program };
   // "PsExec documentation: https://..." is a labelled reference, not a command.
   if (/^[a-z]{3,}:$/.test(args[0])) return { ok: false, program };
-  const evidence = firstIsSub || args.slice(0, 3).some(isStrongArgument);
+  const evidence = firstIsSub || args.slice(0, 3).some(isCapitalisedName(first) ? isArgumentAfterName : isStrongArgument);
   if (!evidence) return { ok: false, program };
   const prose = args.slice(0, 10).filter((a) => STOPWORDS.has(a.toLowerCase())).length;
   return { ok: prose <= 2 || options.allowBare === true, program };

@@ -23,6 +23,13 @@ const MAX_RUN = 4000;
  */
 export function commandSpans(content: string, start: number, end: number, options: { proseStop?: boolean } = {}): CommandSpan[] {
   const text = content.slice(start, Math.min(end, start + MAX_RUN));
+  const glued = gluedRestart(text);
+  if (glued > 0) {
+    const [next, ...rest] = commandSpans(content, start + glued, end, options);
+    const program = /^\S+/.exec(text)?.[0];
+    const first = commandSpans(content, start, start + glued, options);
+    return next ? [...first, { ...next, adjacent: true, ...(program ? { program } : {}) }, ...rest] : first;
+  }
   const windows = /[A-Za-z]:\\|%\w+%|\.exe\b/i.test(text.slice(0, 400));
   const parsed = parseCommandLine(text, { offset: start, runOn: true, ...(windows ? { platform: 'windows' as const } : {}) });
   const stages = parsed.invocations;
@@ -57,10 +64,36 @@ export function commandSpans(content: string, start: number, end: number, option
   return spans.filter((span) => span.end > span.start);
 }
 
+/**
+ * Offset where a page glued the next command of a list onto the end of the one before, with no space between
+ * ("… call ChangeStartmode Disabledwmic /node:…"): the program that starts the text, named again at the end of
+ * a word outside quotes and followed by a switch. -1 when there is none.
+ */
+function gluedRestart(text: string): number {
+  const start = /^([A-Za-z][\w.-]{2,})\s+([A-Za-z][\w-]*)?/.exec(text);
+  if (!start) return -1;
+  const program = start[1] as string;
+  const escape = (word: string) => word.replace(/[.-]/g, '\\$&');
+  // Named again and followed by a switch, or by the same sub-command it started with ("… disabledsc.exe config …").
+  const after = start[2] ? `(?:[-/][A-Za-z]|${escape(start[2])}\\s)` : '[-/][A-Za-z]';
+  const again = new RegExp(String.raw`(?<=[A-Za-z0-9"')\]])` + escape(program) + String.raw`(?=\s+` + after + ')', 'gi');
+  again.lastIndex = program.length;
+  for (let m = again.exec(text); m; m = again.exec(text)) {
+    const before = text.slice(0, m.index);
+    if (((before.match(/"/g) ?? []).length & 1) === 0 && ((before.match(/'/g) ?? []).length & 1) === 0) return m.index;
+  }
+  return -1;
+}
+
 /** Offset of the first unquoted function word among the stage's arguments, else null. */
 function firstProseWord(stage: Invocation): number | null {
-  for (const word of stage.args) {
-    if (word.raw === word.value && STOPWORDS.has(word.raw.toLowerCase())) return word.start;
+  for (const [i, word] of stage.args.entries()) {
+    // A word followed by a switch is an argument, even one spelt like a function word (WinRAR's `a -ep1`).
+    const beforeSwitch = /^(?:--?|\/)[A-Za-z]/.test(stage.args[i + 1]?.raw ?? '');
+    if (word.raw === word.value && STOPWORDS.has(word.raw.toLowerCase()) && !beforeSwitch) return word.start;
+    // Punctuation a page set apart with a space ("ran AdgNsy.exe . Forensic …", "P@ssw0rd! , they …") ends the sentence's command.
+    if (word.raw === ',' || (word.raw === '.' && (i === stage.args.length - 1 || /^[A-Z][a-z]/.test(stage.args[i + 1]?.raw ?? ''))))
+      return word.start;
   }
   return null;
 }

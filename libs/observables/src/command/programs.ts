@@ -23,7 +23,7 @@ hostname ifconfig ip ss netstat docker kubectl podman crictl aws az gcloud apt a
 osascript launchctl defaults hdiutil ditto xattr dscl security system_profiler spctl codesign csrutil tccutil plutil pbcopy
 pbpaste screencapture sqlite3 open networksetup softwareupdate installer sysctl nvram diskutil chflags touch mkdir rmdir ln
 nmap masscan xmrig busybox lwp-download shred journalctl auditctl setenforce timedatectl visudo strace gdb mkfifo telnet xxd
-head tail sort cut tr printf eval exec source stat file which lsof wall at batch id whoami crontab mktemp install unlink
+head tail sort cut tr printf eval exec source stat file which lsof wall at batch id whoami crontab mktemp install unlink truncate
 pkexec doas runuser env chroot nsenter unshare proxychains tor frpc chisel ligolo gost iox socat`;
 
 /** Tools that are also ordinary English words; they need argument evidence and never start mid-sentence. */
@@ -31,7 +31,7 @@ export const AMBIGUOUS_COMMANDS = new Set(
   `start for set copy move type find open replace expand query control route at batch id file kill history export source
 security service installer defaults touch head tail sort cut which more tree time date format print where call exec eval env
 ip ss dd ln cat ps sc reg node java fetch ping mount echo install unlink tee wall stat git net rm del ni ri gc gci timeout
-test read write make python ruby perl php lua go sh su ssh useradd adduser passwd`.split(/\s+/),
+test read write make python ruby perl php lua go sh su ssh useradd adduser passwd if exit shift pause title truncate`.split(/\s+/),
 );
 
 const CMD_BUILTINS = `start for set copy move type del dir echo call rd rmdir md mkdir pushd popd cd ren rename assoc ftype
@@ -49,7 +49,8 @@ export const KNOWN_COMMANDS = new Set(
 const VERBS =
   'Add|Approve|Assert|Backup|Block|Build|Checkpoint|Clear|Close|Compare|Complete|Compress|Confirm|Connect|Convert|ConvertFrom|ConvertTo|Copy|Debug|Deny|Deploy|Disable|Disconnect|Dismount|Edit|Enable|Enter|Exit|Expand|Export|Find|Format|Get|Grant|Group|Hide|Import|Initialize|Install|Invoke|Join|Limit|Lock|Measure|Merge|Mount|Move|New|Open|Optimize|Out|Ping|Pop|Protect|Publish|Push|Read|Receive|Redo|Register|Remove|Rename|Repair|Request|Reset|Resize|Resolve|Restart|Restore|Resume|Revoke|Save|Search|Select|Send|Set|Show|Skip|Split|Start|Step|Stop|Submit|Suspend|Switch|Sync|Test|Trace|Unblock|Undo|Uninstall|Unlock|Unprotect|Unpublish|Unregister|Update|Use|Wait|Watch|Write';
 /** A cmdlet as articles write it: capitalised verb and noun (`Set-ItemProperty`). */
-const CMDLET = new RegExp(`^(?:${VERBS})-[A-Z][A-Za-z0-9]+$`);
+// The noun may be in any case after a capitalised verb (`Invoke-webrequest`): PowerShell does not mind.
+const CMDLET = new RegExp(`^(?:${VERBS})-[A-Za-z][A-Za-z0-9]+$`);
 const CMDLET_ANY_CASE = new RegExp(`^(?:${VERBS})-[A-Za-z][A-Za-z0-9]+$`, 'i');
 
 /** Subcommands that count as argument evidence for tools whose first argument is a word. */

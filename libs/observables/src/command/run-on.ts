@@ -120,6 +120,11 @@ function startsCommand(words: readonly Word[], from: number, i: number, dialect:
     return false;
   // Discovery tools that usually run without arguments ("… /domain systeminfo hostname whoami").
   if (STANDALONE_COMMANDS.has(programName(word.value)) && word.value === word.value.toLowerCase()) return true;
+  // The program of the current command named again: a list of commands a page ran together
+  // ("net localgroup net accounts", "ping -n 1 a ping -n 1 b").
+  if (word.value === (words[from] as Word).value && !isSwitchWord(previous)) return true;
+  // A program run by its full path after a tool that takes no arguments ("systeminfo C:\…\notepad.exe C:\x.log").
+  if (i === from + 1 && STANDALONE_COMMANDS.has(program) && /^[A-Za-z]:\\/.test(word.value)) return true;
   return hasArgumentEvidence(word, words[i + 1]);
 }
 
@@ -173,6 +178,8 @@ function hasArgumentEvidence(word: Word, next: Word | undefined): boolean {
   const name = programName(value);
   if (SUBCOMMANDS[name]?.has(next.value.toLowerCase())) return true;
   const distinctive = /[\\/]|\.exe$/i.test(value) || !AMBIGUOUS_COMMANDS.has(name);
+  // A program run by its full Windows path may take a numeric switch (`C:\…\taskmgr.exe /4`).
+  if (/^[A-Za-z]:\\/.test(value) && next.raw === next.value && /^\/\d{1,3}$/.test(next.raw)) return true;
   return distinctive && isSwitchWord(next);
 }
 

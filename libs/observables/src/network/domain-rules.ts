@@ -70,6 +70,7 @@ export const FILE_EXTENSION_TLDS = new Set([
   'config',
   'log',
   'bin',
+  'pid',
 ]);
 
 /** Reverse-DNS identifiers (bundle ids, Java packages) start with one of these. */

@@ -176,4 +176,39 @@ describe('extractNetworkIndicators', () => {
       'update-check.net',
     ]);
   });
+
+  it('reads a markdown link whose text is a URL as one drawn link, not as one URL running into its target', () => {
+    const text = '- Write-up: [https://research.acme-lab.net/pipe/](https://research.acme-lab.net/pipe/)\n- C2 hxxps://evil-c2[.]net/a';
+    expect(values(text)).toEqual(['https://evil-c2.net/a', 'evil-c2.net']);
+  });
+
+  it('leaves out names that are file paths or fragments: bundle paths, file names before a slash, hex-dump columns, versioned files', () => {
+    const text = [
+      'Parents: /Applications/Acme Code.app/Contents/MacOS/Electron and WakeEngine.dll/conhost.dll processes.',
+      '7ffe9ae3a2d0  6c 2e 6f 70 73 65 63 75 72 69 74 79 31 2e 61 72  l.opsecure1.ar',
+      'perl decode-tool-5.17.1.pl < in.pl, with the pid in bash.pid',
+      'The C2 was sec.opsecure1[.]art.',
+    ].join('\n');
+    expect(values(text)).toEqual(['sec.opsecure1.art']);
+  });
+
+  it('leaves out sites the author sends readers to, even where a page ran the sentence into the one before', () => {
+    expect(values('ET INFO Suspicious Activity Search rules on rules-index.fyi or sigma-finder.com\nC2: 45.9.148.117')).toEqual([
+      '45.9.148.117',
+    ]);
+  });
+
+  it('keeps plain addresses in an article that defangs its other indicators, and names written all in capitals', () => {
+    const text =
+      'C2: evil-a[.]com, evil-b[.]net, evil-c[.]org, hxxp://evil-d[.]com/x\n\n185.220.101.47 - Loader\nBEACON-HOST.COM and ASP.NET';
+    expect(values(text, 'ipv4')).toEqual(['185.220.101.47']);
+    expect(values('Beacons to BEACON-HOST.COM, built on ASP.NET.')).toEqual(['beacon-host.com']);
+  });
+
+  it('keeps a placeholder escaped only at its opening bracket whole, and reads no member of an arrow function parameter as a host', () => {
+    expect(values('It reports to `https://count-evil[.]click/c/&lt;IP_address>,` to log the victim.', 'url')).toEqual([
+      'https://count-evil.click/c/&lt;IP_address>',
+    ]);
+    expect(values('const order = sections.map(sec => sec.id); wrapper.append(x);')).toEqual([]);
+  });
 });

@@ -37,6 +37,8 @@ interface Candidate {
   derived: boolean;
   /** Where the URL a derived host was read from starts (its host is a citation when the URL is). */
   urlStart?: number;
+  /** The URL is the visible text of a markdown link (`[https://x](https://x)`): a link the page drew. */
+  linkText?: boolean;
 }
 
 /**
@@ -50,8 +52,12 @@ export function extractNetworkIndicators(doc: ArticleDocument, options: NetworkE
   const candidates: Candidate[] = [];
 
   for (const m of content.matchAll(URL_WITH_SCHEME)) {
-    const raw = trimUrlEnd(m[0]);
     const start = m.index;
+    // `[https://x](https://x)`: the link text ends where its target begins.
+    const linkText = content[start - 1] === '[' && m[0].includes('](');
+    const trimmed = trimUrlEnd(linkText ? m[0].slice(0, m[0].indexOf('](')) : m[0]);
+    // `/counter/&lt;IP_address>`: a placeholder a page escaped only at its opening bracket ends at its closing one.
+    const raw = /&lt;[\w.-]+$/.test(trimmed) && content[start + trimmed.length] === '>' ? `${trimmed}>` : trimmed;
     const end = start + raw.length;
     const scheme = normaliseScheme(m[1]);
     const host = refang(m[2])
@@ -70,7 +76,7 @@ export function extractNetworkIndicators(doc: ArticleDocument, options: NetworkE
     masked.push([start, end]);
     const defanged = isDefanged(raw);
     const path = rest.replace(/^:\d+/, '');
-    candidates.push({ kind: 'url', value, start, end, defanged, host, path, fromUrlWithScheme: true, derived: false });
+    candidates.push({ kind: 'url', value, start, end, defanged, host, path, fromUrlWithScheme: true, derived: false, linkText });
     const hostStart = m.indices?.[2]?.[0] ?? start;
     candidates.push({
       kind: hostKind(host),
@@ -83,6 +89,7 @@ export function extractNetworkIndicators(doc: ArticleDocument, options: NetworkE
       fromUrlWithScheme: true,
       derived: true,
       urlStart: start,
+      linkText,
     });
   }
 
@@ -134,6 +141,10 @@ function collectBareHost(
   if (kind === 'domain' && !defanged && CLOUD_INSTANCE_TYPE.test(host)) return;
   SCHEMELESS_TAIL.lastIndex = end;
   const tail = SCHEMELESS_TAIL.exec(content);
+  // A schemeless URL's host still ends in a real TLD (`WakeWordEngine.dll/conhost.dll` is two file names),
+  // and a macOS bundle path (`Code.app/Contents/MacOS/Electron`) is a file path.
+  const tldOk = kind === 'ipv4' || isIanaTld(host.split('.').pop() ?? '');
+  if (tail && (!tldOk || (!defanged && /^\/Contents\//.test(tail[0]) && host.endsWith('.app')))) return;
   if (tail) {
     const pathRaw = trimUrlEnd(tail[0]);
     const path = refang(pathRaw).replace(/^:\d+/, '');
@@ -196,11 +207,14 @@ function select(doc: ArticleDocument, candidates: Candidate[], publisher: Publis
       const line = doc.lineAt(c.start);
       const inCode = doc.isInCode(c.start);
       const linkStart = c.urlStart ?? c.start;
-      if (doc.inReferences[line.index] || isMarkdownLinkTarget(doc.content, linkStart) || isReferenceHost(c.host)) continue;
+      if (doc.inReferences[line.index] || c.linkText || isMarkdownLinkTarget(doc.content, linkStart) || isReferenceHost(c.host)) continue;
+      if (c.kind !== 'url' && isHexDumpLine(doc.content.slice(line.start, line.end))) continue;
+      if (!inCode && pointsReaderTo(doc.content, linkStart)) continue;
       if (inInlineReferenceList(doc.content, line.start, linkStart)) continue;
       if (isPackageRegistryHost(c.host) || isReferencePath(c.path) || isCitationUrl(c.host, c.path)) continue;
       if (c.kind === 'domain' && !c.derived && isWellKnownSite(c.host)) continue;
-      if (defangedStyle && !inCode) continue;
+      // An address is never a citation or a product name: a plain one in a defanging article is one it missed.
+      if (defangedStyle && !inCode && c.kind !== 'ipv4' && c.kind !== 'ipv6') continue;
       if (!inCode && vouchedFor(doc.content, c.start)) continue;
     }
     const key = `${c.kind}:${c.value}`;
@@ -261,13 +275,23 @@ function plausibleBareDomain(content: string, start: number, raw: string, defang
   const tld = labels[labels.length - 1];
   if (!isIanaTld(tld)) return false;
   if (defanged) return true;
-  if (/[A-Z]/.test(tld)) return false;
+  // A capital in the TLD is a code member (System.Net, Thread.New) unless the whole name is written in capitals (EVIL.COM).
+  // ASP.NET, VB.NET, ADO.NET are the .NET family, not hosts.
+  if (/[A-Z]/.test(tld) && (/[a-z]/.test(raw) || (tld === 'NET' && labels.length === 2))) return false;
   const next = content[start + raw.length] ?? '';
   const prev = content[start - 1] ?? '';
   if (next === '(' || next === '{' || next === '=' || next === '_' || prev === '%') return false;
   if (/[A-Za-z0-9]/.test(next)) return false;
   if (FILE_EXTENSION_TLDS.has(tld.toLowerCase()) && labels.length < 3) return false;
+  // A versioned file name (decode-stunnix-5.17.1.pl, tool-2.0.zip): a bare number label before a file extension.
+  if (FILE_EXTENSION_TLDS.has(tld.toLowerCase()) && labels.slice(1, -1).some((l) => /^\d+$/.test(l))) return false;
   if (looksLikeReverseDns(labels) || looksLikeFieldName(labels)) return false;
+  // `sections.map(sec => sec.id)`: a member of an arrow function's parameter.
+  if (
+    labels.length === 2 &&
+    new RegExp(String.raw`\b${labels[0]}\s*=>\s*[^;\n]{0,40}$`).test(content.slice(Math.max(0, start - 60), start))
+  )
+    return false;
   return true;
 }
 
@@ -339,4 +363,22 @@ function isMarkdownLinkTarget(content: string, start: number): boolean {
   if (content.slice(Math.max(0, start - 2), start) === '](' || content[start - 1] === '<') return true;
   const before = content.slice(Math.max(0, start - 80), start);
   return /(?:^|\n)[ \t]{0,3}\[[^\]\n]{1,40}\]:[ \t]*<?$/.test(before);
+}
+
+// `7ffe9ae3a2d0  6c 2e 6f 70 …  l.opsecurity1.ar`: the ASCII column of a hex dump cuts names at its line
+// ends, so the names it shows are fragments; the full name is reported where the article writes it.
+const HEX_DUMP_LINE = /^\s*(?:0x)?[0-9a-f]{4,16}:?\s+(?:[0-9a-f]{2}\s+){8,}/i;
+
+function isHexDumpLine(line: string): boolean {
+  return HEX_DUMP_LINE.test(line);
+}
+
+// "Search rules on detection.fyi or sigmasearchengine.com", "Visit example.org for …": a site the
+// author sends readers to, named after an imperative at the start of its sentence.
+// Capitalised, so it also reads where a page ran the sentence into the previous one (no full stop between).
+const READER_DIRECTION =
+  /(?:^|\s)(?:Search|Browse|Visit|Explore|Look\s+up|Find\s+(?:more|rules|details))\b[^.!?\n]{0,60}?\b(?:on|at|via)\s+(?:[\w.-]+\s+(?:or|and)\s+)?$/;
+
+function pointsReaderTo(content: string, start: number): boolean {
+  return READER_DIRECTION.test(content.slice(Math.max(0, start - 120), start));
 }

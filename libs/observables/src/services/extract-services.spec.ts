@@ -53,4 +53,31 @@ describe('extractServices', () => {
     expect(names('Lateral movement went through a Windows service (ACMEXESVC).')).toEqual(['ACMEXESVC']);
     expect(names('The actor installed the Windows service and created a new service for the miner.')).toEqual([]);
   });
+
+  it('reads a bare Service label only beside the binary it runs', () => {
+    const names = (text: string) => services(text).map((s) => s.value);
+    expect(names('Service: acmedrv | Path: ...\\Temp\\acme.sys Service: HLPSVC2 | ImagePath: C:\\x\\h.sys')).toEqual([
+      'acmedrv',
+      'HLPSVC2',
+    ]);
+    expect(names('Service: Microsoft Teams was used to send the lure.')).toEqual([]);
+  });
+
+  it('reads service names from key/value tables and from a Service Name column', () => {
+    const names = (text: string) => services(text).map((s) => s.value);
+    const keyValue = [
+      '| Field | Value |',
+      '| --- | --- |',
+      '| Persistence: service name | WinAuditSync | the display name matches |',
+      '| Service description | Audits things |',
+    ];
+    expect(names(keyValue.join('\n'))).toEqual(['WinAuditSync']);
+    const column = [
+      '| Host | Service Name | Binary |',
+      '|---|---|---|',
+      '| SRV01 | `AcmeUpd` | C:\\a.exe |',
+      '| SRV02 | Acme Relay | C:\\b.exe |',
+    ];
+    expect(names(column.join('\n'))).toEqual(['AcmeUpd', 'Acme Relay']);
+  });
 });

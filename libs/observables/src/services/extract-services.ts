@@ -78,6 +78,14 @@ const NOT_A_NAME =
 
 /** 7045-style "Service Name:" fields: the value runs to the end of the line, spaces included. */
 const FIELD = /\bService\s*Name\s*[:=][ \t]*(?=\S)|\bServiceName\s*[:=][ \t]*(?=\S)/gi;
+/**
+ * A bare "Service:" label names a service only beside the service's binary ("Service: mgdsrv | Path:
+ * ...\rwdrv.sys"): alone it is as often a product or a cloud service.
+ */
+const SERVICE_WITH_PATH =
+  /\bService\s*:[ \t]*["'\x60]?([A-Za-z][\w.$-]{1,60})["'\x60]?[ \t]*[|,;]?[ \t]*(?:Image\s*Path|Binary(?:\s*Path(?:\s*Name)?)?|Path|File(?:\s*Name)?|Driver)\s*:/gi;
+/** A table cell that labels its neighbour, or heads its column, as a service name ("Service persistence: service name"). */
+const NAME_CELL = /(?:^|[\s:])service\s*name$/i;
 
 /**
  * Services the article names: those its commands install or control (`sc create|config|start|stop ...`,
@@ -101,6 +109,12 @@ export function extractServices(doc: ArticleDocument): ServiceItem[] {
     const name = readFieldValue(content, m.index + m[0].length);
     if (name && plausibleName(name.value)) found.push({ name, confidence: 0.85 });
   }
+  for (const m of content.matchAll(SERVICE_WITH_PATH)) {
+    const value = m[1] as string;
+    const start = m.index + m[0].indexOf(value);
+    if (plausibleName(value)) found.push({ name: { value, start, end: start + value.length }, confidence: 0.8 });
+  }
+  fromTables(doc, found);
   for (const m of content.matchAll(PROSE)) {
     const name = readBackticked(content, m.index + m[0].length) ?? read(m.index + m[0].length);
     if (!name || !plausibleName(name.value)) continue;
@@ -140,6 +154,43 @@ function fromCommands(doc: ArticleDocument, found: Found[]): void {
       found.push({ name: { value: selfInstalled, start: invocation.program.start, end: invocation.program.end }, confidence: 0.7 });
     }
   }
+}
+
+/**
+ * Tables that name services: a key/value row whose key cell is a service name ("| Service name | AcmeSvc |"),
+ * or a column headed "Service Name" (one service a row).
+ */
+function fromTables(doc: ArticleDocument, found: Found[]): void {
+  let column = -1;
+  for (const line of doc.lines) {
+    if (!/^\s*\|.*\|\s*$/.test(line.text)) {
+      column = -1;
+      continue;
+    }
+    if (/^\s*\|[\s|:-]+\|\s*$/.test(line.text)) continue; // the separator row
+    const cells = tableCells(line.text, line.start);
+    const key = cells.findIndex((c) => NAME_CELL.test(c.value));
+    if (key >= 0 && cells[key + 1]?.value && /^\s*\|[\s|:-]+\|\s*$/.test(doc.lines[line.index + 1]?.text ?? '')) {
+      column = key; // a header row: the values are in the rows below
+      continue;
+    }
+    const cell = key >= 0 ? cells[key + 1] : column >= 0 ? cells[column] : undefined;
+    if (cell && /^[A-Za-z][\w.$ -]{1,60}$/.test(cell.value) && !/\s{2,}/.test(cell.value) && plausibleName(cell.value)) {
+      found.push({ name: { value: cell.value, start: cell.start, end: cell.start + cell.value.length }, confidence: 0.8 });
+    }
+  }
+}
+
+/** The cells of a markdown table row, unwrapped from code and emphasis marks, with their offsets. */
+function tableCells(text: string, lineStart: number): Array<{ value: string; start: number }> {
+  const cells: Array<{ value: string; start: number }> = [];
+  const re = /\|([^|]*)(?=\|)/g;
+  for (const m of text.matchAll(re)) {
+    const raw = m[1] as string;
+    const inner = /^\s*[*_\x60]*(.*?)[*_\x60]*\s*$/.exec(raw)?.[1] ?? '';
+    cells.push({ value: inner, start: lineStart + m.index + 1 + raw.indexOf(inner) });
+  }
+  return cells;
 }
 
 /** A name written as markdown code (`AnyDesk`, `Mesh Agent`). */

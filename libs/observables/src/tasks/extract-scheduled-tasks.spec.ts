@@ -41,4 +41,12 @@ describe('extractScheduledTasks', () => {
       '\\Vendor\\Updater Task',
     ]);
   });
+
+  it('reads a BITS job named for persistence, and not one the C2 only transfers through', () => {
+    const names = (text: string) => tasks(text).map((t) => t.value);
+    expect(names('The backdoor gains persistence via a BITS job named ```Acme Updater``` whose notify command runs it.')).toEqual([
+      'Acme Updater',
+    ]);
+    expect(names('Results are mapped to a BITS upload job called `WU Sync Upload` and sent out.')).toEqual([]);
+  });
 });

@@ -13,6 +13,17 @@ interface Found {
 const PROSE =
   /\b(?:scheduled\s+)?task\s+(?:named|called|name[d]?\s+as)\s+(?=["'“\\\w])|\b(?:creates?|creat(?:ed|ing)|registers?|register(?:ed|ing)|adds?|add(?:ed|ing))\s+(?:a\s+|the\s+|an\s+)?(?:new\s+|malicious\s+|hidden\s+)*scheduled\s+task\s+(?=["“'])/gi;
 
+/**
+ * A BITS job the malware creates for persistence ("persistence via a BITS job named `Microsoft Windows`", "a new
+ * BITS download job is created with the name (`Updater`)"): scheduled by the BITS service rather than the Task
+ * Scheduler, but a named job that runs a program, hunted like a task. Only a job the sentence names: a BITS
+ * transfer (`bitsadmin /transfer job …`) downloads and is gone.
+ */
+const BITS_JOB =
+  /\bBITS\s+(?:(?:download|upload|upload-reply|persistence|notification)\s+)?job\s+(?:(?:is|was|gets|got)\s+created\s+)?(?:named|called|with\s+the\s+(?:display\s+)?name)\s*\(?\s*(?:`{1,3}([^`\n]{2,80})`{1,3}|["“']([^"“”'\n]{2,80})["”'])/gi;
+
+const PERSISTENCE = /\bpersist|\bauto-?start|SetNotifyCmdLine|notification\s+command/i;
+
 /** "Task Name:" fields (event 4698, schtasks /query /v): the value runs to the end of the line, spaces included. */
 const FIELD = /\bTask\s*Name\s*[:=][ \t]*(?=\S)|\bTaskName\s*[:=][ \t]*(?=\S)/gi;
 /** A task definition file under the Tasks folder, or the <URI> of task XML: the path is the task's name. */
@@ -21,8 +32,8 @@ const TASK_URI = /<URI>(?=[^<\n]+<\/URI>)/gi;
 
 /**
  * Scheduled tasks the article names: `schtasks /create|/change|/run ... /tn <name>` (with the /tr
- * action), the ScheduledTask cmdlets' -TaskName, "Task Name:" fields and prose like "a scheduled
- * task named ...". The task name is the value; leading backslashes are kept as written.
+ * action), the ScheduledTask cmdlets' -TaskName, "Task Name:" fields, prose like "a scheduled
+ * task named ..." and named BITS persistence jobs. The task name is the value; leading backslashes are kept as written.
  */
 export function extractScheduledTasks(doc: ArticleDocument): ScheduledTaskItem[] {
   const { content } = doc;
@@ -51,6 +62,19 @@ export function extractScheduledTasks(doc: ArticleDocument): ScheduledTaskItem[]
     const end = content.indexOf('</URI>', start);
     const value = content.slice(start, end).trim();
     if (value) found.push({ name: { value, start, end: start + value.length }, confidence: 0.85 });
+  }
+  for (const m of content.matchAll(BITS_JOB)) {
+    const value = (m[1] ?? m[2] ?? '').trim();
+    const start = m.index + m[0].lastIndexOf(value);
+    // A job the C2 uploads through ("a BITS upload job called WU Client Upload") is not persistence.
+    const before =
+      content
+        .slice(Math.max(0, m.index - 150), m.index)
+        .split(/\n\s*\n/)
+        .pop() ?? '';
+    const after = content.slice(m.index, m.index + m[0].length + 150).split(/\n\s*\n/)[0] ?? '';
+    if (!PERSISTENCE.test(before + after)) continue;
+    if (value) found.push({ name: { value, start, end: start + value.length }, confidence: 0.7 });
   }
   for (const m of content.matchAll(PROSE)) {
     const name = readArgument(content, m.index + m[0].length);

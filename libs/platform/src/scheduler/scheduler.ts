@@ -1,4 +1,3 @@
-import type { Cron } from 'croner';
 import type {
   JobLockRepository,
   JobRunRecord,
@@ -8,7 +7,8 @@ import type {
 } from '@huntforge/data';
 import type { Logger } from '../logging/logger';
 import { isValidCron, scheduleCron } from './cron-pattern';
-import { UnknownScheduledJobError, type JobStatus, type ScheduledJob, type Scheduler } from './job-types';
+import { applyConfigRow, jobStatusOf, type JobState } from './job-state';
+import { UnknownScheduledJobError, type Scheduler } from './job-types';
 import { recordSkip, runWithLease, type LeaseDeps } from './run-with-lease';
 
 export type { JobStatus, ScheduledJob, ScheduledJobContext, Scheduler } from './job-types';
@@ -32,14 +32,19 @@ const DEFAULT_POLL_MS = 30_000;
 /** A scheduled tick keeps its lease at least this long (capped at half the interval), see RunRequest.holdUntil. */
 const TICK_HOLD_MS = 30_000;
 
-interface JobState {
-  job: ScheduledJob;
-  cron: string;
-  enabled: boolean;
-  timer: Cron | null;
-  active: { controller: AbortController; done: Promise<JobRunRecord | null> } | null;
-  /** Last invalid DB pattern reported, so a bad row is logged once rather than every poll. */
-  rejectedCron?: string;
+/** Disarms every timer and aborts every run in progress; resolves, with their number, once those runs ended. */
+async function stopJobs(states: Iterable<JobState>): Promise<number> {
+  const running: Array<Promise<unknown>> = [];
+  for (const state of states) {
+    state.timer?.stop();
+    state.timer = null;
+    if (state.active) {
+      state.active.controller.abort(new Error('scheduler stopping'));
+      running.push(state.active.done.catch(() => undefined));
+    }
+  }
+  await Promise.all(running);
+  return running.length;
 }
 
 /**
@@ -102,24 +107,7 @@ export function createScheduler(options: CreateSchedulerOptions): Scheduler {
     }
     const rowById = new Map(rows.map((row) => [row.jobId, row]));
     for (const state of states.values()) {
-      if (!state.job.editable) continue;
-      const row = rowById.get(state.job.id);
-      const enabled = row ? row.enabled : (state.job.enabled ?? true);
-      let cron = row ? row.cron : state.job.cron;
-      if (!isValidCron(cron)) {
-        if (state.rejectedCron !== cron) {
-          logger.error({ job: state.job.id, cron, kept: state.cron }, 'invalid cron in configuration; keeping the previous schedule');
-          state.rejectedCron = cron;
-        }
-        cron = state.cron;
-      } else {
-        state.rejectedCron = undefined;
-      }
-      if (enabled === state.enabled && cron === state.cron) continue;
-      logger.info({ job: state.job.id, enabled, cron, previous: { enabled: state.enabled, cron: state.cron } }, 'schedule changed');
-      state.enabled = enabled;
-      state.cron = cron;
-      schedule(state);
+      if (state.job.editable && applyConfigRow(state, rowById.get(state.job.id), logger)) schedule(state);
     }
   }
 
@@ -155,30 +143,14 @@ export function createScheduler(options: CreateSchedulerOptions): Scheduler {
       stopping ??= (async () => {
         phase = 'stopped';
         clearTimeout(pollTimer);
-        const running: Array<Promise<unknown>> = [];
-        for (const state of states.values()) {
-          state.timer?.stop();
-          state.timer = null;
-          if (state.active) {
-            state.active.controller.abort(new Error('scheduler stopping'));
-            running.push(state.active.done.catch(() => undefined));
-          }
-        }
-        await Promise.all(running);
-        logger.info({ waitedFor: running.length }, 'scheduler stopped');
+        const waitedFor = await stopJobs(states.values());
+        logger.info({ waitedFor }, 'scheduler stopped');
       })();
       return stopping;
     },
 
     list() {
-      return [...states.values()].map((state): JobStatus => ({
-        id: state.job.id,
-        cron: state.cron,
-        enabled: state.enabled,
-        editable: state.job.editable,
-        nextRunAt: state.timer?.nextRun() ?? null,
-        running: state.active !== null,
-      }));
+      return [...states.values()].map(jobStatusOf);
     },
 
     async runNow(id) {

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import { ArticleTextReader } from '@huntforge/data';
 import type { ModuleContext } from '@huntforge/platform';
 import { createActiveConfigSource } from './config/active-config';
+import { configStores } from './repositories/config-stores';
 import { createEvaluationDispatcher } from './evaluations/evaluation-dispatcher';
 import type { EvaluationDeps } from './evaluations/evaluation-deps';
 import { evalSetSource, resolveEvalArticlesFile } from './evaluations/eval-set-source';
@@ -33,7 +34,7 @@ export function createEvaluationsPart(ctx: ModuleContext, env: Record<string, st
     repo,
     evalSet: evalSetSource(resolveEvalArticlesFile(env['EVAL_ARTICLES_FILE'])),
     articleIdsByUrl: (urls) => articles.idsByUrl(urls),
-    config: createActiveConfigSource(ctx.db.prisma),
+    config: createActiveConfigSource(configStores(ctx.db.prisma)),
     dispatchLater: (id, delayMs) => dispatcher.dispatchLater(id, delayMs),
     cancelExecution: (id) => executions.endActive(id, 'cancelled', 'cancelled', 'evaluation cleared'),
     limits: { maxExecutionsPerLaunch: settings.maxEvalExecutionsPerLaunch, staggerSeconds: settings.evalStaggerSeconds },

@@ -6,6 +6,7 @@ import type { Subscription } from '@huntforge/bus';
 import { createProviderFromSettings, type CapabilitiesMap, type LlmProvider } from '@huntforge/llm';
 import type { ModuleContext } from '@huntforge/platform';
 import { createActiveConfigSource } from './config/active-config';
+import { configStores } from './repositories/config-stores';
 import { repairRule } from '@huntforge/sigma';
 import { createAgentRunner } from './pipeline/llm-agents';
 import { createBuiltinAgents } from './pipeline/builtin-agents';
@@ -69,7 +70,7 @@ export function createExecutionsPart(ctx: ModuleContext, options: ExecutionsPart
     leases,
     bus: ctx.bus,
     logger: ctx.logger.child({ component: 'executions' }),
-    config: createActiveConfigSource(ctx.db.prisma),
+    config: createActiveConfigSource(configStores(ctx.db.prisma)),
     timings: settings,
     modelCallTimeoutMs: options.llmTimeoutMs,
     settings: ctx.settings,

@@ -8,6 +8,8 @@ import { createEvaluationsPart } from './evaluations-part';
 import { WorkflowConfigService } from './config/config-service';
 import { presetsRouter } from './http/presets-router';
 import { PresetService } from './presets/preset-service';
+import { configStores } from './repositories/config-stores';
+import { PresetRepository } from './repositories/preset-repository';
 import { loadDefaultPrompts } from './prompts/default-prompts';
 import { promptsRouter } from './http/prompts-router';
 import { CATALOG_JOB_ID, updateProviderModelCatalogs } from './providers/catalog-job';
@@ -27,9 +29,10 @@ export function createWorkflowModule(ctx: ModuleContext, options: WorkflowModule
   const registry = new ModelRegistry(config);
   const defaults = loadDefaultPrompts(config.fixturesDir);
   const articles = new ArticleTextReader(ctx.db.prisma);
-  const service = new WorkflowConfigService(ctx.db.prisma, registry, defaults);
+  const stores = configStores(ctx.db.prisma);
+  const service = new WorkflowConfigService(stores.configs, stores.prompts, registry, defaults);
   const availability = async () => (await providerOptions({ settings: ctx.settings, registry, config })).providers;
-  const presets = new PresetService(ctx.db.prisma, service, config.fixturesDir, availability);
+  const presets = new PresetService(new PresetRepository(ctx.db.prisma), service, config.fixturesDir, availability);
 
   const evaluations = createEvaluationsPart(ctx, options.env ?? process.env);
   const executions = createExecutionsPart(ctx, {

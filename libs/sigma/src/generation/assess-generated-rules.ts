@@ -1,5 +1,5 @@
 import { asSigmaDocument, type CoveringRule, type ExecutionCoverage, type GeneratedRuleRecord } from '@huntforge/contracts';
-import { noteBaselineFirings, selfTestRule, type SelfTestResult } from '../evaluate/self-test';
+import { noteBaselineFirings, type SelfTestResult } from '../evaluate/self-test';
 import type { ObservableLike } from '../evaluate/observable-events';
 import type { Finding } from '../findings';
 import { parseSigmaRule } from '../parse/parse-rule';
@@ -8,6 +8,7 @@ import { validateRuleDocument } from '../validate/validate-rule';
 import { detectionValues } from '../vetting/detection-values';
 import { fidelityCheck } from '../vetting/fidelity';
 import { ruleSummary } from '../vetting/rule-summary';
+import { selfTestGenerated } from './self-test-generated';
 
 /** A rule as a loaded mapping: a generated rule object, or rule text parsed once. */
 export type RuleDocument = Record<string, unknown>;
@@ -97,7 +98,9 @@ export async function assessGeneratedRules(candidates: readonly RuleCandidate[],
     const { held, attempts } = await validateWithRepair(candidate, context.repair);
     const { validation } = held;
     const selfTest: SelfTestResult =
-      validation.valid && held.doc ? selfTestRule(held.doc, context.observables) : { fires: false, events: 0, fired_on: [] };
+      validation.valid && held.doc
+        ? selfTestGenerated(held.doc, context.observables, context.stated.join('\n'))
+        : { fires: false, events: 0, fired_on: [] };
     // Only a false positive and a lower level are added, which cannot make a valid rule invalid.
     const doc = held.doc ? noteBaselineFirings(held.doc, selfTest.baseline) : null;
     const fidelity = fidelityCheck(doc ? detectionValues(doc) : [], context.stated);

@@ -3,7 +3,16 @@ import type { SigmaDetection, SigmaLevel, SigmaRule } from '@huntforge/contracts
 
 /** The telemetry classes the builtin SigmaAgent writes rules for. */
 export type TemplateClass =
-  'process_creation' | 'registry_set' | 'service_creation' | 'scheduled_task_creation' | 'network_connection' | 'dns_query';
+  | 'process_creation'
+  | 'registry_set'
+  | 'service_creation'
+  | 'scheduled_task_creation'
+  | 'network_connection'
+  | 'dns_query'
+  /** A cloud or identity audit log behaviour (CloudTrail, Entra ID, Okta). */
+  | 'cloud_audit'
+  /** The actor's addresses swept in a cloud or identity audit log. */
+  | 'cloud_indicator';
 
 export interface ArticleRef {
   title: string;

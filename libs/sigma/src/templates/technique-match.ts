@@ -1,5 +1,6 @@
 import type { SigmaDetection, SigmaFieldMap } from '@huntforge/contracts';
 import { bareName } from './command-program';
+import { cloudSpellings } from './cloud-rules';
 import { TECHNIQUES, type Technique } from './techniques';
 
 const WINDASH = /^[-/\u2013\u2014\u2015]/;
@@ -72,7 +73,8 @@ export function techniqueDetection(technique: Technique, product: string = techn
 /**
  * The values a stated text backs by knowledge: the spellings of each technique the text shows (its program
  * named and its pattern present), its images included. A rule on `comsvcs` and `#24` is backed by an article
- * that shows `comsvcs.dll, MiniDump`: the other spelling is the same behaviour, known, not invented.
+ * that shows `comsvcs.dll, MiniDump`: the other spelling is the same behaviour, known, not invented. The same
+ * holds for the cloud behaviours of cloud-behaviours.ts.
  */
 export function knownSpellings(text: string): Set<string> {
   const lower = text.toLowerCase();
@@ -95,5 +97,7 @@ export function knownSpellings(text: string): Set<string> {
       }
     }
   }
+  // A cloud behaviour the text shows backs its other event names and its eventSource (StopLogging backs DeleteTrail).
+  for (const value of cloudSpellings(text)) known.add(value.toLowerCase().trim());
   return known;
 }

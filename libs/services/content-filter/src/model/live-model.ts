@@ -45,10 +45,11 @@ export class LiveModel {
     private readonly logger: Logger,
     private readonly currentCheckMs = 1_000,
     private readonly onInference?: (seconds: number, vectors: number) => void,
+    private readonly now: () => number = Date.now,
   ) {}
 
   private async currentVersion(): Promise<CurrentVersion | null> {
-    const now = Date.now();
+    const now = this.now();
     if (this.current && now - this.current.checkedAt < this.currentCheckMs) return this.current.row;
     const row = await this.versions.findCurrent();
     this.current = { row, checkedAt: now };

@@ -3,6 +3,7 @@ import type { Prisma } from '@huntforge/data';
 import { startWorkflow, type WorkflowHarness } from '../test-support/workflow-harness';
 import { WorkflowConfigRepository } from '../repositories/config-repository';
 import { createActiveConfigSource } from './active-config';
+import { configStores } from '../repositories/config-stores';
 
 describe('the active config source executions snapshot from', () => {
   let harness: WorkflowHarness;
@@ -14,7 +15,7 @@ describe('the active config source executions snapshot from', () => {
   const api = () => request(harness.app);
 
   it('reuses the snapshot while nothing changed, and sees every kind of change on the next call', async () => {
-    const source = createActiveConfigSource(harness.ctx.db.prisma);
+    const source = createActiveConfigSource(configStores(harness.ctx.db.prisma));
     const first = await source.active();
     expect(await source.active()).toBe(first);
 

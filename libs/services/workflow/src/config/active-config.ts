@@ -1,7 +1,6 @@
 import type { AgentSettings, ConfigAgentName, Prompt, Thresholds } from '@huntforge/contracts';
-import type { PrismaClient } from '@huntforge/data';
-import { WorkflowConfigRepository } from '../repositories/config-repository';
-import { PromptRepository } from '../repositories/prompt-repository';
+import type { WorkflowConfigRepository } from '../repositories/config-repository';
+import type { PromptRepository } from '../repositories/prompt-repository';
 
 /** What a run needs from the active configuration: the snapshot an execution stores. */
 export interface ActiveWorkflowConfig {
@@ -13,13 +12,19 @@ export interface ActiveWorkflowConfig {
   autoTriggerHuntScoreThreshold: number;
 }
 
+/** Where the active config and its prompts are stored. */
+export interface ActiveConfigStores {
+  configs: Pick<WorkflowConfigRepository, 'ensureActive' | 'activeStamp'>;
+  prompts: Pick<PromptRepository, 'current'>;
+}
+
 /**
  * The active config with its prompts, typed. Creates version 1 from the defaults on a fresh database;
  * otherwise read-only. Executions should store `toConfigSnapshot(...)` and read only that afterwards.
  */
-export async function getActiveWorkflowConfig(prisma: PrismaClient): Promise<ActiveWorkflowConfig> {
-  const active = await new WorkflowConfigRepository(prisma).ensureActive();
-  const prompts = await new PromptRepository(prisma).current();
+export async function getActiveWorkflowConfig(stores: ActiveConfigStores): Promise<ActiveWorkflowConfig> {
+  const active = await stores.configs.ensureActive();
+  const prompts = await stores.prompts.current();
   return {
     version: active.version,
     thresholds: active.settings.thresholds,
@@ -46,14 +51,13 @@ type ActiveSnapshot = { version: number; snapshot: ReturnType<typeof toConfigSna
  * against. Every call checks the stamp, so a change made through any replica is used by the next trigger;
  * the config and its prompts are read again only when the stamp moved.
  */
-export function createActiveConfigSource(prisma: PrismaClient): { active(): Promise<ActiveSnapshot> } {
-  const configs = new WorkflowConfigRepository(prisma);
+export function createActiveConfigSource(stores: ActiveConfigStores): { active(): Promise<ActiveSnapshot> } {
   let cached: { stamp: string; value: ActiveSnapshot } | null = null;
   return {
     async active() {
-      const stamp = await configs.activeStamp();
+      const stamp = await stores.configs.activeStamp();
       if (stamp !== null && cached?.stamp === stamp) return cached.value;
-      const config = await getActiveWorkflowConfig(prisma);
+      const config = await getActiveWorkflowConfig(stores);
       const value = {
         version: config.version,
         snapshot: toConfigSnapshot(config),

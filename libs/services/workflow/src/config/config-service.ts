@@ -11,12 +11,12 @@ import {
   type WorkflowSettings,
 } from '@huntforge/contracts';
 import { HttpError, validationDetails } from '@huntforge/platform';
-import { isUniqueViolation, type PrismaClient } from '@huntforge/data';
+import { isUniqueViolation } from '@huntforge/data';
 import type { ModelRegistry } from '../providers/model-registry';
 import type { DefaultPrompts } from '../prompts/default-prompts';
 import { unknownAgentError } from '../prompts/unknown-agent';
-import { WorkflowConfigRepository, type ConfigVersionRecord } from '../repositories/config-repository';
-import { PromptRepository, type PromptChange } from '../repositories/prompt-repository';
+import type { ConfigVersionRecord, WorkflowConfigRepository } from '../repositories/config-repository';
+import type { PromptChange, PromptRepository } from '../repositories/prompt-repository';
 import { changedAgents, invalidEfforts, missingPrompts, providerModelMismatches } from './config-rules';
 
 export interface ConfigChangeInput {
@@ -57,17 +57,12 @@ const MAX_ATTEMPTS = 3;
  * integer version (settings and prompts together, in one transaction); an identical save creates none.
  */
 export class WorkflowConfigService {
-  readonly configs: WorkflowConfigRepository;
-  readonly prompts: PromptRepository;
-
   constructor(
-    prisma: PrismaClient,
+    readonly configs: WorkflowConfigRepository,
+    readonly prompts: PromptRepository,
     private readonly registry: ModelRegistry,
     readonly defaults: DefaultPrompts,
-  ) {
-    this.configs = new WorkflowConfigRepository(prisma);
-    this.prompts = new PromptRepository(prisma);
-  }
+  ) {}
 
   active(): Promise<ConfigVersionRecord> {
     return this.configs.ensureActive();

@@ -1,10 +1,10 @@
 import { toEvalSubagent, type EvalSubagent } from '@huntforge/contracts';
-import type { EvaluationRecord } from '@huntforge/data';
+import type { EvaluationRecordRow } from '../records';
 import type { EvaluationRepository } from '../repositories/evaluation-repository';
 import type { EvalAgentRun } from '../pipeline/run-eval-pipeline';
 import { outputOfExecution, scoreOutput, storedExpected } from './score-evaluation';
 
-function settleOne(repo: EvaluationRepository, record: EvaluationRecord, run: EvalAgentRun): Promise<boolean> {
+function settleOne(repo: EvaluationRepository, record: EvaluationRecordRow, run: EvalAgentRun): Promise<boolean> {
   const subagent = toEvalSubagent(record.subagent) as EvalSubagent;
   if (run.status === 'failed') return repo.settle(record.id, { status: 'failed', error: run.error });
   return repo.settle(record.id, scoreOutput(subagent, record.expectedCount ?? 0, storedExpected(record.expectedItems), run.output));

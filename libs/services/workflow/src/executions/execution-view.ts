@@ -1,12 +1,13 @@
 import { executionCoverageSchema, executionRuleRecords, type ExecutionDetail, type StageRecord } from '@huntforge/contracts';
-import { toExecutionSummary, type ExecutionStage } from '@huntforge/data';
+import { toExecutionSummary } from '@huntforge/data';
 import type { ExecutionRow } from '../pipeline/pipeline-port';
+import type { ExecutionStageRecord } from '../records';
 import { stageTimeoutsOf } from '../pipeline/stage-model-calls';
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
 /** A stage as the execution view shows it; `timeoutMs` is the provider timeout that ends its model call. */
-export function toStageRecord(stage: ExecutionStage, timeoutMs: number | null = null): StageRecord {
+export function toStageRecord(stage: ExecutionStageRecord, timeoutMs: number | null = null): StageRecord {
   return {
     stage: stage.stage,
     status: stage.status as StageRecord['status'],
@@ -27,7 +28,7 @@ export function toStageRecord(stage: ExecutionStage, timeoutMs: number | null = 
  * shows how long it may still take.
  */
 export function toExecutionDetail(
-  row: ExecutionRow & { article?: { title: string } | null; stages: ExecutionStage[] },
+  row: ExecutionRow & { article?: { title: string } | null; stages: ExecutionStageRecord[] },
   modelCallTimeoutMs: number,
 ): ExecutionDetail {
   const timeoutOf = stageTimeoutsOf(row.configSnapshot, modelCallTimeoutMs);
@@ -50,7 +51,7 @@ export function toExecutionDetail(
  * it ended (stages run one after another), or when the run started. Shown so a model call that hangs shows
  * its elapsed time against the provider timeout that will end it.
  */
-function runningStage(row: ExecutionRow & { stages: ExecutionStage[] }, timeoutOf: (stage: string) => number | null): StageRecord[] {
+function runningStage(row: ExecutionRow & { stages: ExecutionStageRecord[] }, timeoutOf: (stage: string) => number | null): StageRecord[] {
   if (row.status !== 'running' || !row.currentStep || !row.startedAt) return [];
   const previousEnd = Math.max(row.startedAt.getTime(), ...row.stages.map((stage) => stage.finishedAt?.getTime() ?? 0));
   return [

@@ -1,9 +1,6 @@
-import type { Prisma } from '@huntforge/data';
 import type { ExecutionFields, StageLog, StageOutcome, StageRecorder } from '../pipeline/pipeline-port';
 import { LostOwnershipError, type ExecutionLeaseRepository } from '../repositories/execution-lease-repository';
 import type { ExecutionRepository, NewStageRecord } from '../repositories/execution-repository';
-
-type Tx = Prisma.TransactionClient;
 
 const MAX_LOG_LINES = 200;
 
@@ -35,7 +32,7 @@ export function createStageRecorder(
     const buffered = patch;
     patch = {};
     try {
-      await leases.guarded(executionId, workerId, (tx: Tx) => repo.insertStages(tx, rows), {
+      await leases.guarded(executionId, workerId, (tx) => repo.insertStages(tx, rows), {
         ...buffered,
         ...(currentStep ? { currentStep } : {}),
         ...final,

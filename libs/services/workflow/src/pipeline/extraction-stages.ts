@@ -1,10 +1,7 @@
 import { EXTRACTION_REASON_CODES, type ExtractionAgent, type ExtractionReason, type ExtractionResult } from '@huntforge/contracts';
-import type { Prisma } from '@huntforge/data';
 import type { AgentRun, AgentRunner, AgentRuns, DomainPorts, PipelineArticle, PlatformLabel } from './ports';
 import type { StageRecorder } from './pipeline-port';
 import { agentSettings, type PipelineSnapshot } from './snapshot';
-
-const json = (value: unknown) => value as Prisma.InputJsonValue;
 
 async function mapWithLimit<T, R>(items: readonly T[], limit: number, run: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array(items.length);
@@ -92,6 +89,6 @@ export function runAggregationStage(recorder: StageRecorder, domain: DomainPorts
     const result = domain.aggregate(runs);
     log(`${result.discrete_huntables_count} distinct observables from ${result.summary.reported} reported`);
     const extractionCounts = Object.fromEntries(Object.entries(result.subresults).map(([key, sub]) => [key, sub?.count ?? 0]));
-    return { value: result, summary: result.summary, patch: { extractionResult: json(result), extractionCounts: json(extractionCounts) } };
+    return { value: result, summary: result.summary, patch: { extractionResult: result, extractionCounts } };
   });
 }

@@ -1,10 +1,9 @@
-import type { Prisma, WorkflowExecution } from '@huntforge/data';
+import type { ExecutionFields, ExecutionRecord } from '../records';
+
+export type { ExecutionFields } from '../records';
 
 /** The execution a pipeline runs: its row as claimed (the config snapshot, the article). */
-export type ExecutionRow = WorkflowExecution;
-
-/** Execution columns a stage or the run's outcome writes. */
-export type ExecutionFields = Prisma.WorkflowExecutionUpdateManyMutationInput;
+export type ExecutionRow = ExecutionRecord;
 
 /** What a stage hands back: its value for the next stages, a summary and optional provider usage. */
 export interface StageOutcome<T> {

@@ -5,7 +5,6 @@ import {
   type ExtractionResult,
   type ExtractorSubagent,
 } from '@huntforge/contracts';
-import type { Prisma } from '@huntforge/data';
 import type { ExecutionRow, PipelineOutcome, StageRecorder } from './pipeline-port';
 import type { AgentRun, AgentRunner, DomainPorts, PipelineArticle } from './ports';
 import type { PipelineSnapshot } from './snapshot';
@@ -20,8 +19,6 @@ export interface EvaluationPort {
   started(executionId: number): Promise<void>;
   finished(executionId: number, run: EvalAgentRun): Promise<void>;
 }
-
-const json = (value: unknown) => value as Prisma.InputJsonValue;
 
 export interface EvalPipelineInput {
   execution: ExecutionRow;
@@ -67,7 +64,7 @@ async function runSigmaEvaluation(input: EvalPipelineInput): Promise<PipelineOut
     return { value: null, summary: { subagent: 'sigma', status: outcome.status } };
   });
   if (outcome.status === 'failed') return { status: 'failed', terminationReason: TERMINATION_REASONS.error, error: outcome.error };
-  return { status: 'completed', terminationReason: null, fields: { sigmaRules: json([]) } };
+  return { status: 'completed', terminationReason: null, fields: { sigmaRules: [] } };
 }
 
 async function runExtractorEvaluation(input: EvalPipelineInput, subagent: ExtractorSubagent): Promise<PipelineOutcome> {
@@ -94,5 +91,5 @@ async function runExtractorEvaluation(input: EvalPipelineInput, subagent: Extrac
       terminationReason: TERMINATION_REASONS.error,
       error: run.status === 'failed' ? run.error.message : 'skipped',
     };
-  return { status: 'completed', terminationReason: null, fields: { sigmaRules: json([]) } };
+  return { status: 'completed', terminationReason: null, fields: { sigmaRules: [] } };
 }

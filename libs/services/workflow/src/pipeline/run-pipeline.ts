@@ -1,5 +1,4 @@
 import { EXTRACTION_AGENTS, TERMINATION_REASONS, type ExtractionResult } from '@huntforge/contracts';
-import type { Prisma } from '@huntforge/data';
 import type { ExecutionRow, PipelineOutcome, PipelineRunner, StageRecorder } from './pipeline-port';
 import type { AgentRunner, DomainPorts, PipelineArticle, ServicePorts } from './ports';
 import { readSnapshot, type PipelineSnapshot } from './snapshot';
@@ -19,8 +18,6 @@ export interface PipelineDeps {
   extractionConcurrency: number;
   evaluations: EvaluationPort;
 }
-
-const json = (value: unknown) => value as Prisma.InputJsonValue;
 
 function completedEarly(reason: string): PipelineOutcome {
   return { status: 'completed', terminationReason: reason };
@@ -76,7 +73,7 @@ export function createPipelineRunner(deps: PipelineDeps): PipelineRunner {
         value: { platform: detected, junkFilter: classified.junk },
         summary: detected ?? { os: 'unknown', reason: 'no_huntable_content' },
         usage,
-        patch: { platformDetection: json(detected ?? { os: 'unknown', confidence: 'low', method: 'none', evidence: [] }) },
+        patch: { platformDetection: detected ?? { os: 'unknown', confidence: 'low', method: 'none', evidence: [] } },
       };
     });
 
@@ -90,7 +87,7 @@ export function createPipelineRunner(deps: PipelineDeps): PipelineRunner {
         total_chunks: result.totalChunks,
         threshold: snapshot.thresholds.JunkFilterThreshold,
       };
-      return { value: result, summary, patch: { junkFilterSummary: json(summary) } };
+      return { value: result, summary, patch: { junkFilterSummary: summary } };
     });
     if (junk.keptChunks === 0) return withRules(completedEarly(TERMINATION_REASONS.noHuntableContent), publisherRules);
 
@@ -136,7 +133,7 @@ export function createPipelineRunner(deps: PipelineDeps): PipelineRunner {
         return {
           value: result,
           summary: { corpus_rules: result.corpus_rules, covered: result.covered.length, uncovered: result.uncovered.length },
-          patch: { corpusCoverage: json(result) },
+          patch: { corpusCoverage: result },
         };
       } catch (error) {
         if (signal.aborted) throw error;
@@ -163,5 +160,5 @@ export function createPipelineRunner(deps: PipelineDeps): PipelineRunner {
 }
 
 function withRules(outcome: PipelineOutcome, rules: unknown[]): PipelineOutcome {
-  return { ...outcome, fields: { ...outcome.fields, sigmaRules: json(rules) } };
+  return { ...outcome, fields: { ...outcome.fields, sigmaRules: rules } };
 }

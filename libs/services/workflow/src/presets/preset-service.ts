@@ -9,15 +9,14 @@ import {
   type PresetSummary,
   type WorkflowSettings,
 } from '@huntforge/contracts';
-import type { WorkflowPreset } from '@huntforge/data';
 import { HttpError, validationDetails } from '@huntforge/platform';
 import type { ConfigChangeResult, WorkflowConfigService } from '../config/config-service';
 import { assertProvidersAvailable, type ProviderAvailability } from '../config/provider-availability';
 import { normalisePrompts } from '../prompts/prompt-input';
-import { PresetRepository } from '../repositories/preset-repository';
-import type { PrismaClient } from '@huntforge/data';
+import type { PresetRecord } from '../records';
+import type { PresetRepository } from '../repositories/preset-repository';
 
-function summary(row: WorkflowPreset): PresetSummary {
+function summary(row: PresetRecord): PresetSummary {
   return { name: row.name, description: row.description, is_quickstart: row.isQuickstart, updated_at: row.updatedAt.toISOString() };
 }
 
@@ -38,17 +37,13 @@ function parseFile(raw: unknown, where: string): PresetFile {
  * the auto-trigger threshold: export leaves it out and import ignores it.
  */
 export class PresetService {
-  private readonly repo: PresetRepository;
-
   constructor(
-    prisma: PrismaClient,
+    private readonly repo: Pick<PresetRepository, 'list' | 'find' | 'save' | 'remove'>,
     private readonly config: WorkflowConfigService,
     private readonly fixturesDir: string,
     /** Whether the providers a preset needs can be used now; without it presets are applied unchecked. */
     private readonly availability?: ProviderAvailability,
-  ) {
-    this.repo = new PresetRepository(prisma);
-  }
+  ) {}
 
   /** Loads fixtures/presets/*.json as read-only quickstart presets (refreshed on every start). */
   async seedQuickstarts(): Promise<string[]> {
@@ -187,7 +182,7 @@ export class PresetService {
     await this.repo.remove(name);
   }
 
-  private async find(name: string): Promise<WorkflowPreset> {
+  private async find(name: string): Promise<PresetRecord> {
     const row = await this.repo.find(name);
     if (!row) throw new HttpError(404, WORKFLOW_ERROR_CODES.presetNotFound, `No preset named ${name}`, { name });
     return row;

@@ -1,6 +1,7 @@
-import type { EvaluationRecord, Prisma, PrismaClient } from '@huntforge/data';
+import type { Prisma, PrismaClient } from '@huntforge/data';
+import type { EvaluationRecordRow } from '../records';
 
-export type EvaluationRow = EvaluationRecord & { article: { title: string } | null };
+export type EvaluationRow = EvaluationRecordRow & { article: { title: string } | null };
 
 /** One article of a launch: its execution and its record are written together. */
 export interface NewEvaluation {
@@ -87,7 +88,7 @@ export class EvaluationRepository {
     return this.prisma.evaluationRecord.findUnique({ where: { id }, include: WITH_TITLE });
   }
 
-  forExecution(executionId: number): Promise<EvaluationRecord[]> {
+  forExecution(executionId: number): Promise<EvaluationRecordRow[]> {
     return this.prisma.evaluationRecord.findMany({ where: { workflowExecutionId: executionId } });
   }
 
@@ -125,7 +126,7 @@ export class EvaluationRepository {
     });
   }
 
-  open(subagent?: string): Promise<EvaluationRecord[]> {
+  open(subagent?: string): Promise<EvaluationRecordRow[]> {
     return this.prisma.evaluationRecord.findMany({
       where: { status: { in: OPEN }, ...(subagent ? { subagent } : {}) },
       orderBy: { id: 'asc' },
@@ -185,7 +186,7 @@ export class EvaluationRepository {
   }
 
   /** Completed records without a score: what rescore may repair. */
-  unscored(subagents: string[]): Promise<EvaluationRecord[]> {
+  unscored(subagents: string[]): Promise<EvaluationRecordRow[]> {
     return this.prisma.evaluationRecord.findMany({
       where: { status: 'completed', subagent: { in: subagents }, OR: [{ score: null }, { matchedCount: null }] },
       orderBy: { id: 'asc' },

@@ -1,4 +1,5 @@
-import type { Prisma, PrismaClient, WorkflowExecution } from '@huntforge/data';
+import type { Prisma, PrismaClient } from '@huntforge/data';
+import type { ExecutionFields, ExecutionRecord } from '../records';
 
 type Tx = Prisma.TransactionClient;
 
@@ -8,6 +9,14 @@ export class LostOwnershipError extends Error {
     super(`execution ${executionId} is no longer running under this worker`);
     this.name = 'LostOwnershipError';
   }
+}
+
+/**
+ * The stage's columns as Prisma writes them. The JSON columns hold what the stages produced (plain data, as
+ * before); `null` is never written to them by a stage.
+ */
+function toUpdate(fields: ExecutionFields): Prisma.WorkflowExecutionUpdateManyMutationInput {
+  return fields as Prisma.WorkflowExecutionUpdateManyMutationInput;
 }
 
 /**
@@ -22,7 +31,7 @@ export class ExecutionLeaseRepository {
    * `staleBefore` (its worker died) is taken over. Returns the claimed row, or null when another worker
    * owns it or it already ended.
    */
-  async claim(id: number, workerId: string, staleBefore: Date): Promise<WorkflowExecution | null> {
+  async claim(id: number, workerId: string, staleBefore: Date): Promise<ExecutionRecord | null> {
     const now = new Date();
     const [fromPending] = await this.prisma.workflowExecution.updateManyAndReturn({
       where: { id, status: 'pending' },
@@ -66,16 +75,11 @@ export class ExecutionLeaseRepository {
    * (heartbeat plus `fields`) locks the row, so a concurrent cancel waits for the commit and nothing is
    * written after it.
    */
-  async guarded<T>(
-    id: number,
-    workerId: string,
-    write: (tx: Tx) => Promise<T>,
-    fields: Prisma.WorkflowExecutionUpdateManyMutationInput = {},
-  ): Promise<T> {
+  async guarded<T>(id: number, workerId: string, write: (tx: Tx) => Promise<T>, fields: ExecutionFields = {}): Promise<T> {
     return this.prisma.$transaction(async (tx) => {
       const owned = await tx.workflowExecution.updateMany({
         where: { id, workerId, status: 'running' },
-        data: { heartbeatAt: new Date(), ...fields },
+        data: { heartbeatAt: new Date(), ...toUpdate(fields) },
       });
       if (owned.count !== 1) throw new LostOwnershipError(id);
       return write(tx);

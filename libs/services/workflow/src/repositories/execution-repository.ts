@@ -1,15 +1,9 @@
-import {
-  EXECUTION_SUMMARY_SELECT,
-  isForeignKeyViolation,
-  isUniqueViolation,
-  type Prisma,
-  type PrismaClient,
-  type WorkflowExecution,
-} from '@huntforge/data';
+import { EXECUTION_SUMMARY_SELECT, isForeignKeyViolation, isUniqueViolation, type Prisma, type PrismaClient } from '@huntforge/data';
 import type { ExecutionStatusValue, ListExecutionsQuery } from '@huntforge/contracts';
+import type { ExecutionRecord } from '../records';
 
 /** What creating a row hands back: enough to dispatch and answer, without copying the snapshot back. */
-export type CreatedExecution = Pick<WorkflowExecution, 'id' | 'status' | 'articleId' | 'createdAt' | 'configVersion'>;
+export type CreatedExecution = Pick<ExecutionRecord, 'id' | 'status' | 'articleId' | 'createdAt' | 'configVersion'>;
 type Tx = Prisma.TransactionClient;
 
 /** A finished stage's record, as the stage recorder buffers it. */
@@ -86,7 +80,7 @@ export class ExecutionRepository {
     }
   }
 
-  find(id: number): Promise<WorkflowExecution | null> {
+  find(id: number): Promise<ExecutionRecord | null> {
     return this.prisma.workflowExecution.findUnique({ where: { id } });
   }
 
@@ -113,7 +107,7 @@ export class ExecutionRepository {
   }
 
   /** The active (pending or running) non-evaluation execution of an article; the partial unique index allows one. */
-  findActiveForArticle(articleId: number): Promise<WorkflowExecution | null> {
+  findActiveForArticle(articleId: number): Promise<ExecutionRecord | null> {
     return this.prisma.workflowExecution.findFirst({ where: { articleId, isEvalRun: false, status: { in: ACTIVE } } });
   }
 

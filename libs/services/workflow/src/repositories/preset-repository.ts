@@ -1,18 +1,19 @@
 import type { PresetFile } from '@huntforge/contracts';
-import type { Prisma, PrismaClient, WorkflowPreset } from '@huntforge/data';
+import type { Prisma, PrismaClient } from '@huntforge/data';
+import type { PresetRecord } from '../records';
 
 export class PresetRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
-  list(): Promise<WorkflowPreset[]> {
+  list(): Promise<PresetRecord[]> {
     return this.prisma.workflowPreset.findMany({ orderBy: [{ isQuickstart: 'desc' }, { name: 'asc' }] });
   }
 
-  find(name: string): Promise<WorkflowPreset | null> {
+  find(name: string): Promise<PresetRecord | null> {
     return this.prisma.workflowPreset.findUnique({ where: { name } });
   }
 
-  save(name: string, description: string | null, file: PresetFile, isQuickstart = false): Promise<WorkflowPreset> {
+  save(name: string, description: string | null, file: PresetFile, isQuickstart = false): Promise<PresetRecord> {
     const config = file as unknown as Prisma.InputJsonValue;
     return this.prisma.workflowPreset.upsert({
       where: { name },

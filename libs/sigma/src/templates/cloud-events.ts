@@ -1,0 +1,103 @@
+import { CLOUD_LOGSOURCES, providerOf, type CloudLog, type CloudSelection } from './cloud-behaviours';
+import { statedCloudBehaviours } from './cloud-rules';
+
+/** A synthetic audit record and what the article stated that it stands for (`cloud: CreateAccessKey`). */
+export interface CloudEvent {
+  observable: string;
+  logsource: { product: string; service: string };
+  event: Record<string, unknown>;
+}
+
+// Documentation addresses and account: the records stand for the article's events, not for anyone's account.
+const ACCOUNT = '111122223333';
+const DEFAULT_ADDRESS = '203.0.113.10';
+
+/** A CloudTrail record as AWS writes it (nested userIdentity, the call's service and name, where it came from). */
+function cloudTrailRecord(eventSource: string, eventName: string, address: string): Record<string, unknown> {
+  return {
+    eventVersion: '1.09',
+    eventTime: '2026-01-01T00:00:00Z',
+    eventSource,
+    eventName,
+    awsRegion: 'us-east-1',
+    sourceIPAddress: address,
+    userAgent: 'aws-cli/2.15.0 Python/3.11.6',
+    userIdentity: { type: 'IAMUser', arn: `arn:aws:iam::${ACCOUNT}:user/ci-deploy`, accountId: ACCOUNT, accessKeyId: 'AKIAEXAMPLE0000000' },
+    recipientAccountId: ACCOUNT,
+  };
+}
+
+/**
+ * An Entra ID record in both shapes rules read: the diagnostic export (`properties.message`, `operationName`)
+ * and the Log Analytics columns (`OperationName`, `LoggedByService`, `IPAddress`).
+ */
+function entraRecord(log: CloudLog, selection: CloudSelection | null, name: string | null, address: string): Record<string, unknown> {
+  const base: Record<string, unknown> = {
+    time: '2026-01-01T00:00:00Z',
+    category: log === 'signinlogs' ? 'SignInLogs' : 'AuditLogs',
+    IPAddress: address,
+    InitiatedBy: { user: { userPrincipalName: 'user@example.org', ipAddress: address } },
+    properties: { ipAddress: address, userPrincipalName: 'user@example.org' },
+  };
+  if (!selection || name === null) return { ...base, operationName: 'Sign-in activity', OperationName: 'Sign-in activity' };
+  const fields = { ...(selection.with ?? {}) };
+  const record: Record<string, unknown> = { ...base, ...fields, operationName: name, OperationName: name, ActivityDisplayName: name };
+  record['properties'] = { ...(base['properties'] as object), message: name };
+  return record;
+}
+
+function oktaRecord(eventType: string, address: string): Record<string, unknown> {
+  return {
+    published: '2026-01-01T00:00:00Z',
+    eventType,
+    displayMessage: eventType,
+    actor: { alternateId: 'admin@example.org', type: 'User' },
+    client: { ipAddress: address },
+    outcome: { result: 'SUCCESS' },
+  };
+}
+
+function record(log: CloudLog, selection: CloudSelection, name: string, address: string): Record<string, unknown> {
+  if (log === 'cloudtrail') return cloudTrailRecord(selection.eventSource ?? '', name, address);
+  if (log === 'okta') return oktaRecord(name, address);
+  return entraRecord(log, selection, name, address);
+}
+
+/**
+ * The audit records an article's cloud and identity activity would leave: one per event it names (a behaviour
+ * only its prose shows stands for each of its events), from each address it reports (or a documentation
+ * address when none), and one sign-in or call per reported address. The self-test runs cloud rules on these,
+ * as it runs process rules on a command line's process event.
+ */
+export function cloudEvents(content: string | undefined, addresses: readonly string[] = []): CloudEvent[] {
+  const from = addresses.length > 0 ? addresses : [DEFAULT_ADDRESS];
+  const out: CloudEvent[] = [];
+  const stated = statedCloudBehaviours(content);
+  for (const { behaviour, events } of stated) {
+    for (const selection of behaviour.selections) {
+      const named = events.length > 0 ? selection.events.filter((event) => events.includes(event)) : selection.events;
+      for (const name of named)
+        for (const address of from)
+          out.push({
+            observable: `cloud: ${name}`,
+            logsource: CLOUD_LOGSOURCES[behaviour.log],
+            event: record(behaviour.log, selection, name, address),
+          });
+    }
+  }
+  for (const provider of new Set(stated.map(({ behaviour }) => providerOf(behaviour.log)))) {
+    for (const address of addresses) {
+      const observable = `${address.includes(':') ? 'ipv6' : 'ipv4'}: ${address}`;
+      if (provider === 'aws')
+        out.push({
+          observable,
+          logsource: CLOUD_LOGSOURCES.cloudtrail,
+          event: cloudTrailRecord('sts.amazonaws.com', 'GetCallerIdentity', address),
+        });
+      if (provider === 'azure')
+        out.push({ observable, logsource: CLOUD_LOGSOURCES.signinlogs, event: entraRecord('signinlogs', null, null, address) });
+      if (provider === 'okta') out.push({ observable, logsource: CLOUD_LOGSOURCES.okta, event: oktaRecord('user.session.start', address) });
+    }
+  }
+  return out;
+}

