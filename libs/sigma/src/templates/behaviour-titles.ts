@@ -49,6 +49,7 @@ const BEHAVIOURS: Behaviour[] = [
   { image: /^sc\.exe$/i, args: /\\\\\S+\s+create|create.*\\\\/i, title: 'Remote Service Creation Via Sc.EXE' },
   { image: /^sc\.exe$/i, args: /\bcreate\b|\bconfig\b/i, title: 'Service Creation Or Change Via Sc.EXE' },
   { image: /^(sc|net|net1)\.exe$/i, args: /\b(?:stop|pause)\s/i, title: 'Service Stopped Via {Program}' },
+  { image: /^reg\.exe$/i, args: /\bdelete\b.*\\run(once)?\b/i, title: 'Startup Entry Removed From A Run Key Via Reg.EXE' },
   { image: /^reg\.exe$/i, args: /\\run(once)?\b/i, title: 'Run Key Persistence Via Reg.EXE' },
   { image: /^reg\.exe$/i, args: /\bsave\b.*\b(sam|system|security)\b/i, title: 'Registry Hive Dump Via Reg.EXE' },
   { image: /^reg\.exe$/i, title: 'Registry Modification Via Reg.EXE' },

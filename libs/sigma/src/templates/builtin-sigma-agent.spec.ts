@@ -289,7 +289,7 @@ describe('builtin SigmaAgent templates', () => {
     });
     expect(drafts.filter((draft) => draft.telemetryClass === 'process_creation').map((draft) => draft.rule.title)).toEqual([
       'Run Key Persistence Via Reg.EXE',
-      'Registry Modification Via Reg.EXE',
+      'Services Disabled Through Their Start Value Via Reg.EXE',
     ]);
   });
 

@@ -17,12 +17,20 @@ import { mergeTags, tagsForExecutable, tagsForRegistryPath } from './attack-infe
 import { behaviourTitle, knownBehaviour, programLabel } from './behaviour-titles';
 import { isBenignInfrastructure } from './benign-infrastructure';
 import { reportedIndicators } from './indicator-context';
-import { isShellBuiltin, programRuns, type ProgramRun } from './command-program';
+import { bareName, isShellBuiltin, programRuns, type ProgramRun } from './command-program';
 import { anyProgramTechniques, techniqueDetection, techniqueOf } from './technique-match';
 import type { Technique } from './techniques';
 import { asExecuted, MAX_VALUE_LENGTH, stableParts, withoutShellVariables } from './command-values';
 import { encodedCommand, isDistinctive, namedValues, reportedHosts } from './distinctive-values';
-import { isBusyKey, isWellKnownService, isWellKnownServiceKey, statedWrite, sysmonDetails, writtenData } from './registry-writes';
+import {
+  isBusyKey,
+  isWellKnownService,
+  isWellKnownServiceKey,
+  onlyDeleted,
+  statedWrite,
+  sysmonDetails,
+  writtenData,
+} from './registry-writes';
 import { buildRule, citation, type ArticleRef, type RuleBody, type RuleDraft, type TemplateClass } from './rule-draft';
 import { legitimateRunData } from './legitimate-run-values';
 import {
@@ -30,6 +38,7 @@ import {
   leafOf,
   registryFamilies,
   someNames,
+  stepOfCommands,
   type RegistryFamily,
   type RegistryStep,
   type RegistryValueWrite,
@@ -423,7 +432,11 @@ function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
     const byBehaviour = new Map<string, { group: CommandSelection[]; entries: SigmaFieldMap[] }>();
     for (const { selection, entry } of pairs) {
       if (!kept.has(entry)) continue;
-      const behaviour = knownBehaviour(selection.viaPowerShell ? 'powershell.exe' : selection.image, selection.commandLine) ?? '';
+      // reg.exe writing values of a known step (Start = 4 under a service) is that step, apart from its other writes.
+      const behaviour =
+        knownBehaviour(selection.viaPowerShell ? 'powershell.exe' : selection.image, selection.commandLine) ??
+        (bareName(selection.image) === 'reg' && !selection.viaPowerShell ? stepOfCommands([selection.commandLine])?.short : undefined) ??
+        '';
       const slot = byBehaviour.get(behaviour) ?? { group: [], entries: [] };
       slot.group.push(selection);
       slot.entries.push(entry);
@@ -432,20 +445,29 @@ function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
     return [...byBehaviour.values()].flatMap(({ group, entries: all }) => {
       const controlled = serviceControlRule(input, image, platform, group);
       if (controlled) return [controlled];
-      const parts = chunk(all, MAX_SELECTIONS);
+      // A known registry step is one behaviour however many keys it writes: its rule is not split.
+      const stepped = bareName(image) === 'reg' ? stepOfCommands(group.map((selection) => selection.commandLine)) : null;
+      const parts = stepped ? [all] : chunk(all, MAX_SELECTIONS);
       return parts.map((entries, part) => {
         const { detection, values } = selections(entries);
         // A command that writes a Run key is persistence first (reg add …\CurrentVersion\Run).
         // Commands that only stop or disable services (a security agent) are Service Stop, not the program's usual technique.
         const stopsServices = group.every((selection) => selection.platform !== 'linux' && serviceControl(selection.commandLine) !== null);
-        const tags = stopsServices
-          ? ['attack.impact', 'attack.t1489']
-          : mergeTags(
-              tagsForExecutable(image),
-              ...group.map((selection) =>
-                /\bHK(?:LM|CU|CR|U|EY_\w+)\\/i.test(selection.commandLine) ? tagsForRegistryPath(selection.commandLine) : [],
-              ),
-            );
+        // reg.exe writing values a known step is made of (Start = 4 under services) is that step.
+        const step = stepped;
+        const tags = step
+          ? step.tags
+          : stopsServices
+            ? ['attack.impact', 'attack.t1489']
+            : mergeTags(
+                tagsForExecutable(image),
+                ...group.map((selection) =>
+                  // Deleting a Run value removes a program's autostart: no persistence.
+                  /\bHK(?:LM|CU|CR|U|EY_\w+)\\/i.test(selection.commandLine) && !/\breg(?:\.exe)?"?\s+delete\b/i.test(selection.commandLine)
+                    ? tagsForRegistryPath(selection.commandLine)
+                    : [],
+                ),
+              );
         // Specificity: each value counts, a behaviour switch (delete shadows, -urlcache) once more.
         const strongest = Math.max(
           ...group.map((selection) => selection.tokens.length + (selection.tokens.some(isBehaviourSwitch) ? 1 : 0)),
@@ -453,10 +475,14 @@ function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
         return draft(
           'process_creation',
           {
-            title: `${behaviourTitle(
-              group[0]?.image ?? image,
-              group.map((selection) => selection.commandLine),
-            )}${parts.length > 1 ? ` (${partName(entries, part)})` : ''}`,
+            title: `${
+              step
+                ? `${step.short} Via Reg.EXE`
+                : behaviourTitle(
+                    group[0]?.image ?? image,
+                    group.map((selection) => selection.commandLine),
+                  )
+            }${parts.length > 1 ? ` (${partName(entries, part)})` : ''}`,
             description: `Detects ${image} run with the arguments ${citation(input.article)}.`,
             logsource: processLogsource(platform),
             detection,
@@ -666,6 +692,9 @@ function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
     // A key alone (no value name, no data) that every machine writes under all day (TaskCache\Tree,
     // Explorer\RunMRU, Environment) says nothing about this intrusion.
     if (Object.keys(details).length === 0 && !key.value_name && isBusyKey(key.path)) return [];
+    // A value the commands only delete (`reg delete …\\Run /v SecurityHealth`) was removed, not set: the reg.exe rule covers it.
+    if (Object.keys(details).length === 0 && group.every((member) => onlyDeleted(commandLines, member.key.path, member.key.value_name)))
+      return [];
     const quoted = [...new Set(group.map((member) => member.key.value))];
     // A Run dialog entry with the lure's command is the paste-and-run (ClickFix) step: user execution.
     const pastedRun = isRunDialogHistory(key.path) && Object.keys(details).length > 0;

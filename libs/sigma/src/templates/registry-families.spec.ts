@@ -85,6 +85,11 @@ describe('registry writes of one step are one rule', () => {
     }
   });
 
+  it('does not join keys only named, without a value or data', () => {
+    const titles = registryRules([key('SOFTWARE\\Quill\\Agent'), key('SOFTWARE\\Quill\\Updater')]).map((draft) => draft.rule.title);
+    expect(titles.sort()).toEqual(['Registry Key Agent Set Under Quill', 'Registry Key Updater Set Under Quill']);
+  });
+
   it('does not join keys whose values differ, nor a lone value with others', () => {
     const [lone] = registryRules([key('SOFTWARE\\Quill\\Agent', 'TamperLock', '0')]);
     expect(lone?.rule.title).toBe('Registry Value TamperLock Set Under Agent');
@@ -93,5 +98,38 @@ describe('registry writes of one step are one rule', () => {
       key('SYSTEM\\CurrentControlSet\\Services\\QuillNet', 'Start', '3'),
     ]);
     expect(split).toHaveLength(2);
+  });
+});
+
+describe('reg.exe commands and deletions', () => {
+  const services = ['QuillGuard', 'QuillFilter', 'QuillNet', 'QuillBoot', 'QuillScan', 'QuillTray'];
+  const commands = [
+    ...services.map((name) => `reg add "HKLM\\SYSTEM\\CurrentControlSet\\Services\\${name}" /v Start /t REG_DWORD /d 4 /f`),
+    'reg delete "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run" /v "QuillTray" /f',
+  ];
+  const drafts = generateBuiltinRules({
+    article,
+    platform: 'windows',
+    cmdlines: commands.map((value) => ({ value, executable: 'reg.exe', evidence, confidence: 0.9 })),
+    registryKeys: [
+      key('SYSTEM\\CurrentControlSet\\Services\\QuillGuard', 'Start', '4'),
+      {
+        ...key('Software\\Microsoft\\Windows\\CurrentVersion\\Run', 'QuillTray'),
+        value: 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run',
+        hive: 'HKCU',
+      },
+    ],
+  });
+  const titles = drafts.map((draft) => draft.rule.title);
+
+  it('titles reg.exe writes of a known step for the step, in one rule however many keys', () => {
+    expect(titles).toContain('Services Disabled Through Their Start Value Via Reg.EXE');
+    expect(titles.filter((title) => title.startsWith('Services Disabled Through Their Start Value'))).toHaveLength(1);
+  });
+
+  it('writes no Run key persistence rule for a value the commands delete, and tags the deletion as no persistence', () => {
+    expect(titles.some((title) => title.startsWith('Run Key Persistence'))).toBe(false);
+    const removed = drafts.find((draft) => draft.rule.title === 'Startup Entry Removed From A Run Key Via Reg.EXE');
+    expect(removed?.rule.tags).not.toContain('attack.t1547.001');
   });
 });

@@ -1,4 +1,5 @@
 import type { SigmaFieldMap, SigmaLevel } from '@huntforge/contracts';
+import { registryWrites, sysmonRendering } from './registry-writes';
 
 /**
  * Registry writes that are one finding: the values a tool sets under one key (DisableRealtimeMonitoring,
@@ -65,7 +66,9 @@ export function registryFamilies(writes: readonly RegistryValueWrite[]): Registr
   const families = new Map<string, { keys: Array<{ pieces: string[]; path: string }>; values: RegistryFamily['values'] }>();
   for (const [id, entry] of byKey) {
     const signature = entry.values.map((value) => `${value.valueName ?? ''}=${canonical(value.details)}`).sort();
-    const familyId = entry.pieces.length === 1 ? signature.join('\u0000').toLowerCase() : `key:${id}`;
+    // Keys only named (no value, no data) are not written alike: each stays its own rule.
+    const named = entry.values.some((value) => value.valueName !== undefined || Object.keys(value.details).length > 0);
+    const familyId = entry.pieces.length === 1 && named ? signature.join('\u0000').toLowerCase() : `key:${id}`;
     const family = families.get(familyId) ?? { keys: [], values: entry.values };
     family.keys.push({ pieces: entry.pieces, path: entry.path });
     families.set(familyId, family);
@@ -89,6 +92,8 @@ export function registryFamilies(writes: readonly RegistryValueWrite[]): Registr
 /** What a family of writes does, when it is a step the knowledge names. */
 export interface RegistryStep {
   title: (names: string) => string;
+  /** The step as a command's rule names it, before "Via Reg.EXE". */
+  short: string;
   tags: string[];
   level: SigmaLevel;
   falsepositives: string[];
@@ -107,6 +112,7 @@ const KNOWN_STEPS: readonly KnownStep[] = [
   {
     is: (path, value) => /\\policies\\microsoft\\windows defender(?:\\|$)/i.test(`\\${path}`) && value.valueName !== undefined,
     title: () => 'Microsoft Defender Protection Turned Off Through Policy Registry Values',
+    short: 'Microsoft Defender Protection Turned Off Through Policy Values',
     tags: ['attack.defense-impairment', 'attack.t1685'],
     level: 'high',
     falsepositives: ['Administrators who manage Defender through group policy and turn a protection off on purpose'],
@@ -115,6 +121,7 @@ const KNOWN_STEPS: readonly KnownStep[] = [
     is: (path, value) =>
       /\\services\\[^\\]+$/i.test(`\\${path}`) && value.valueName?.toLowerCase() === 'start' && detailsOf(value) === DWORD(4),
     title: (names) => `Services Disabled Through Their Start Registry Value (${names})`,
+    short: 'Services Disabled Through Their Start Value',
     tags: ['attack.defense-impairment', 'attack.t1685'],
     level: 'high',
     falsepositives: ['Administrators disabling a service they do not use'],
@@ -125,9 +132,29 @@ const KNOWN_STEPS: readonly KnownStep[] = [
       value.valueName?.toLowerCase() === 'start' &&
       detailsOf(value) === DWORD(0),
     title: (names) => `Event Tracing Autologger Disabled Through The Registry (${names})`,
+    short: 'Event Tracing Autologger Disabled',
     tags: ['attack.defense-impairment', 'attack.t1685'],
     level: 'high',
     falsepositives: ['Administrators turning off a trace session they do not need'],
+  },
+  {
+    is: (path, value) =>
+      /\\control\\terminal server$/i.test(`\\${path}`) &&
+      value.valueName?.toLowerCase() === 'fdenytsconnections' &&
+      detailsOf(value) === DWORD(0),
+    title: () => 'Remote Desktop Connections Allowed Through The Registry',
+    short: 'Remote Desktop Connections Allowed',
+    tags: ['attack.lateral-movement', 'attack.defense-impairment', 'attack.t1021.001', 'attack.t1112'],
+    level: 'medium',
+    falsepositives: ['Administrators enabling Remote Desktop on a server'],
+  },
+  {
+    is: (path) => /\\microsoft\\windows defender\\exclusions\\(?:paths|processes|extensions)$/i.test(`\\${path}`),
+    title: () => 'Microsoft Defender Exclusion Added Through The Registry',
+    short: 'Microsoft Defender Exclusion Added',
+    tags: ['attack.defense-impairment', 'attack.t1685'],
+    level: 'high',
+    falsepositives: ['Software installers excluding their own folder'],
   },
 ];
 
@@ -144,4 +171,22 @@ export function someNames(names: readonly string[]): string {
 /** The step a family is, when every write of it is one the knowledge names. */
 export function knownStep(family: RegistryFamily): RegistryStep | null {
   return KNOWN_STEPS.find((step) => family.paths.every((path) => family.values.every((value) => step.is(path, value)))) ?? null;
+}
+
+/**
+ * The step the registry writes of some command lines are (`reg add …\\Services\\WdFilter /v Start /d 4`), when each
+ * command line writes a value and the knowledge names them all: a reg.exe rule is titled for it.
+ */
+export function stepOfCommands(commandLines: readonly string[]): RegistryStep | null {
+  const steps = commandLines.map((line) => {
+    const write = registryWrites([line])[0];
+    if (!write) return null;
+    return knownStep({
+      paths: [write.key],
+      values: [{ valueName: write.name, details: { Details: sysmonRendering(write) } }],
+      selections: [],
+    });
+  });
+  const first = steps[0];
+  return first && steps.every((step) => step === first) ? first : null;
 }
