@@ -4,9 +4,10 @@ import type { Anchoring } from './wildcard';
 /** Below this many `contains` texts, one search per text costs less than a multi-literal scan. */
 const SCAN_FROM = 8;
 
+/** A trie node: its children by character (few per node: a linear search beats a Map), and whether a text ends here. */
 interface TrieNode {
-  next: Map<number, TrieNode>;
-  /** A text ends here. */
+  codes: number[];
+  children: TrieNode[];
   end: boolean;
 }
 
@@ -14,9 +15,15 @@ interface TrieNode {
  * A test of whether any of many plain texts sits in a value where its anchoring says: the whole
  * value (one set lookup), its start or end (one walk down a trie of the texts, from the value's
  * first or last character), or anywhere (one multi-literal scan, each hit checked). Texts and values
- * are compared as given: callers pass both lower-cased for case-insensitive matching.
+ * are compared as given: callers pass both lower-cased for case-insensitive matching. Made on its
+ * first use: most of a large rule set's lists are never tried (their rule's triggers never fire).
  */
 export function anyNeedle(needles: readonly string[], anchoring: Anchoring): (value: string) => boolean {
+  let test: ((value: string) => boolean) | null = null;
+  return (value) => (test ??= needleTest(needles, anchoring))(value);
+}
+
+function needleTest(needles: readonly string[], anchoring: Anchoring): (value: string) => boolean {
   if (anchoring === 'exact') {
     const set = new Set(needles);
     return (value) => set.has(value);
@@ -45,25 +52,35 @@ export function anyNeedle(needles: readonly string[], anchoring: Anchoring): (va
 }
 
 function trieTest(needles: readonly string[], fromEnd: boolean): (value: string) => boolean {
-  const root: TrieNode = { next: new Map(), end: false };
+  const node = (): TrieNode => ({ codes: [], children: [], end: false });
+  const root = node();
   for (const needle of needles) {
-    let node = root;
+    let at = root;
     for (let k = 0; k < needle.length; k++) {
       const code = needle.charCodeAt(fromEnd ? needle.length - 1 - k : k);
-      let child = node.next.get(code);
-      if (!child) node.next.set(code, (child = { next: new Map(), end: false }));
-      node = child;
+      const index = at.codes.indexOf(code);
+      if (index >= 0) at = at.children[index] as TrieNode;
+      else {
+        const child = node();
+        at.codes.push(code);
+        at.children.push(child);
+        at = child;
+      }
     }
-    node.end = true;
+    at.end = true;
   }
   if (root.end) return () => true;
   return (value) => {
-    let node: TrieNode | undefined = root;
+    let at = root;
     const length = value.length;
     for (let k = 0; k < length; k++) {
-      node = node.next.get(value.charCodeAt(fromEnd ? length - 1 - k : k));
-      if (node === undefined) return false;
-      if (node.end) return true;
+      const code = value.charCodeAt(fromEnd ? length - 1 - k : k);
+      const codes = at.codes;
+      let index = 0;
+      while (index < codes.length && codes[index] !== code) index++;
+      if (index === codes.length) return false;
+      at = at.children[index] as TrieNode;
+      if (at.end) return true;
     }
     return false;
   };
