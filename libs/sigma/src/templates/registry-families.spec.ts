@@ -85,6 +85,11 @@ describe('registry writes of one step are one rule', () => {
     }
   });
 
+  it('does not join keys only named, without a value or data', () => {
+    const titles = registryRules([key('SOFTWARE\\Quill\\Agent'), key('SOFTWARE\\Quill\\Updater')]).map((draft) => draft.rule.title);
+    expect(titles.sort()).toEqual(['Registry Key Agent Set Under Quill', 'Registry Key Updater Set Under Quill']);
+  });
+
   it('does not join keys whose values differ, nor a lone value with others', () => {
     const [lone] = registryRules([key('SOFTWARE\\Quill\\Agent', 'TamperLock', '0')]);
     expect(lone?.rule.title).toBe('Registry Value TamperLock Set Under Agent');

@@ -66,7 +66,9 @@ export function registryFamilies(writes: readonly RegistryValueWrite[]): Registr
   const families = new Map<string, { keys: Array<{ pieces: string[]; path: string }>; values: RegistryFamily['values'] }>();
   for (const [id, entry] of byKey) {
     const signature = entry.values.map((value) => `${value.valueName ?? ''}=${canonical(value.details)}`).sort();
-    const familyId = entry.pieces.length === 1 ? signature.join('\u0000').toLowerCase() : `key:${id}`;
+    // Keys only named (no value, no data) are not written alike: each stays its own rule.
+    const named = entry.values.some((value) => value.valueName !== undefined || Object.keys(value.details).length > 0);
+    const familyId = entry.pieces.length === 1 && named ? signature.join('\u0000').toLowerCase() : `key:${id}`;
     const family = families.get(familyId) ?? { keys: [], values: entry.values };
     family.keys.push({ pieces: entry.pieces, path: entry.path });
     families.set(familyId, family);
