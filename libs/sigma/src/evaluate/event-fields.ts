@@ -45,21 +45,22 @@ let textsEvent: SigmaEvent | null = null;
 let texts: string[] = [];
 
 /**
- * Every distinct string of the event at any depth, which keywords search (computed once per event
- * however many keyword rules run on it). The event must not change between calls.
+ * Every string of the event at any depth, which keywords search (computed once per event however
+ * many keyword rules run on it). A string met twice (a Windows event's data also sits under its raw
+ * `Event`) is listed twice: searching it again costs less than a set that would drop it. The event
+ * must not change between calls.
  */
 export function eventTexts(event: SigmaEvent): string[] {
   if (event !== textsEvent) {
-    const seen = new Set<string>();
-    addTexts(event, seen);
-    texts = [...seen];
+    texts = [];
+    addTexts(event, texts);
     textsEvent = event;
   }
   return texts;
 }
 
-function addTexts(node: unknown, into: Set<string>): void {
-  if (typeof node === 'string') into.add(node);
+function addTexts(node: unknown, into: string[]): void {
+  if (typeof node === 'string') into.push(node);
   else if (Array.isArray(node)) for (let i = 0; i < node.length; i++) addTexts(node[i], into);
   else if (typeof node === 'object' && node !== null) {
     const record = node as Record<string, unknown>;
