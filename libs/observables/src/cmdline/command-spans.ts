@@ -40,7 +40,10 @@ export function commandSpans(content: string, start: number, end: number, option
     const gap = content.slice(previousEnd, stage.start);
     const runOn = stage.joiner === '\n' && !gap.includes('\n');
     const current = spans[spans.length - 1];
-    if (current && !runOn) current.end = stage.end;
+    // A lone `&` joins a stage to the command before it only when nothing but the operator lies between: in the
+    // prose after a command it is the word "and" ("… /f Disables logging & UI reg add …").
+    const operatorOnly = stage.joiner !== '&' || /^[\s|&;]*$/.test(gap);
+    if (current && !runOn && operatorOnly) current.end = stage.end;
     else
       spans.push({
         start: stage.start,

