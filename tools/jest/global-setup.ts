@@ -5,6 +5,9 @@
 import { adoptLocalInfra } from '../../libs/test-kit/src/local-infra';
 
 export default async function globalSetup(): Promise<void> {
+  // The fake model servers listen on loopback, which a hosted provider's base URL may only use with the operator's
+  // opt-in (libs/llm vets each connection). Specs of the policy itself pass their options explicitly.
+  process.env['PROVIDER_ALLOW_PRIVATE_NETWORKS'] ??= 'true';
   const notes = await adoptLocalInfra(process.env);
   for (const note of notes) console.log(`\n${note}`);
 }

@@ -9,11 +9,13 @@ import type {
   JobLockRepository,
   JobRunRepository,
   ScheduledJobConfigRepository,
+  SignatureNonceRepository,
   WebSessionRepository,
 } from './ports';
 import { PrismaApiTokenRepository } from './repositories/api-token-repository';
 import { PrismaAuditRepository } from './repositories/audit-repository';
 import { PrismaJobLockRepository } from './repositories/job-lock-repository';
+import { PrismaSignatureNonceRepository } from './repositories/signature-nonce-repository';
 import { PrismaJobRunRepository } from './repositories/job-run-repository';
 import { PrismaScheduledJobConfigRepository } from './repositories/scheduled-job-config-repository';
 import { PrismaWebSessionRepository } from './repositories/web-session-repository';
@@ -34,6 +36,7 @@ export interface DbRepositories {
   scheduledJobs: ScheduledJobConfigRepository;
   audit: AuditRepository;
   webSessions: WebSessionRepository;
+  signatureNonces: SignatureNonceRepository;
 }
 
 export interface Db {
@@ -83,6 +86,7 @@ export async function createDb(config: DbConfig): Promise<Db> {
       scheduledJobs: new PrismaScheduledJobConfigRepository(prisma),
       audit: new PrismaAuditRepository(prisma),
       webSessions: new PrismaWebSessionRepository(prisma),
+      signatureNonces: new PrismaSignatureNonceRepository(prisma),
     },
     // Straight to the driver: health probes call this on every request, and on PGlite a round trip
     // through Prisma's query compiler costs about three times the query itself.

@@ -42,6 +42,7 @@ export type {
   Role,
   ScheduledJobConfigRecord,
   ScheduledJobConfigRepository,
+  SignatureNonceRepository,
   WebSessionRecord,
   WebSessionRepository,
 } from './ports';

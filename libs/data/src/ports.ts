@@ -55,6 +55,18 @@ export interface JobLockRepository {
   release(name: string, holder: string): Promise<void>;
 }
 
+/**
+ * Nonces of accepted identity signatures, shared by every replica of a service. `claim` is atomic: of two
+ * replicas claiming one nonce at once, one gets true. A nonce whose expiry passed may be claimed again (its
+ * signature is stale by then, so the freshness check refuses it first anyway).
+ */
+export interface SignatureNonceRepository {
+  /** True when `nonce` was not seen (or only expired); records it until `expiresAtMs`. */
+  claim(nonce: string, expiresAtMs: number, nowMs: number): Promise<boolean>;
+  /** Deletes the nonces expired at `nowMs`; returns how many. */
+  prune(nowMs: number): Promise<number>;
+}
+
 export type JobOutcome = 'succeeded' | 'failed' | 'skipped';
 
 export interface JobRunRecord {

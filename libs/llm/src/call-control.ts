@@ -51,7 +51,9 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
 /** Retry-After as seconds or an HTTP date (also `retry-after-ms`), in milliseconds. */
 export function retryAfterMs(headers: Headers | Record<string, string | undefined> | undefined | null): number | undefined {
   if (!headers) return undefined;
-  const get = (name: string) => (headers instanceof Headers ? headers.get(name) : headers[name]) ?? undefined;
+  // Duck-typed: the guarded fetch answers with undici's own Headers class, not the global one.
+  const isHeaders = (value: typeof headers): value is Headers => typeof (value as Headers).get === 'function';
+  const get = (name: string) => (isHeaders(headers) ? headers.get(name) : headers[name]) ?? undefined;
   const ms = Number(get('retry-after-ms'));
   if (Number.isFinite(ms) && ms >= 0 && get('retry-after-ms') !== undefined) return ms;
   const value = get('retry-after');

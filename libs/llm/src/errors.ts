@@ -7,6 +7,8 @@ export type LlmErrorCode =
   | 'authentication_failed'
   | 'rate_limited'
   | 'provider_unavailable'
+  /** The base URL's host resolves (now) to an address the outbound policy refuses: metadata, link-local, private. */
+  | 'url_not_allowed'
   | 'provider_error'
   | 'bad_request'
   | 'timeout'

@@ -2,6 +2,7 @@ import { createBuiltinEmbedder } from './builtin-embedder';
 import type { Embedder } from './embedder';
 import { createOllamaEmbedder } from './ollama-embedder';
 import { createOpenAiEmbedder } from './openai-embedder';
+import type { OutboundGuardOptions } from '../outbound/outbound-guard';
 
 export type EmbeddingProvider = 'builtin' | 'openai' | 'ollama';
 
@@ -20,6 +21,8 @@ export interface EmbedderConfig {
   openAiApiKey?: string;
   openAiBaseUrl?: string;
   ollamaHost?: string;
+  /** The call-time check of the base URL's addresses (default policy from process.env). */
+  guard?: OutboundGuardOptions;
 }
 
 export class EmbedderConfigError extends Error {
@@ -35,9 +38,9 @@ export function createEmbedder(config: EmbedderConfig): Embedder {
       return createBuiltinEmbedder();
     case 'openai':
       if (!config.openAiApiKey) throw new EmbedderConfigError('the openai embedder needs OPENAI_API_KEY');
-      return createOpenAiEmbedder({ apiKey: config.openAiApiKey, model: config.model, baseUrl: config.openAiBaseUrl });
+      return createOpenAiEmbedder({ apiKey: config.openAiApiKey, model: config.model, baseUrl: config.openAiBaseUrl, guard: config.guard });
     case 'ollama':
       if (!config.ollamaHost) throw new EmbedderConfigError('the ollama embedder needs OLLAMA_HOST');
-      return createOllamaEmbedder({ host: config.ollamaHost, model: config.model });
+      return createOllamaEmbedder({ host: config.ollamaHost, model: config.model, guard: config.guard });
   }
 }

@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { guardedFetchFor, type OutboundGuardOptions } from '../outbound/outbound-guard';
 import { checkVectors, EMBEDDING_DIMENSIONS, EmbeddingError, type Embedder } from './embedder';
 
 export interface OpenAiEmbedderOptions {
@@ -10,6 +11,8 @@ export interface OpenAiEmbedderOptions {
   timeoutMs?: number;
   /** Texts per request. */
   batchSize?: number;
+  /** The call-time check of the base URL's addresses (default policy from process.env). */
+  guard?: OutboundGuardOptions;
 }
 
 export const DEFAULT_OPENAI_EMBEDDING_MODEL = 'text-embedding-3-small';
@@ -22,6 +25,7 @@ export function createOpenAiEmbedder(options: OpenAiEmbedderOptions): Embedder {
     baseURL: options.baseUrl,
     timeout: options.timeoutMs ?? 60_000,
     maxRetries: 2,
+    fetch: guardedFetchFor('OPENAI_BASE_URL', options.baseUrl, options.guard),
   });
   const batchSize = options.batchSize ?? 64;
   return {

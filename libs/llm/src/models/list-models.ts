@@ -4,10 +4,12 @@ import { classifyAnthropicError, createAnthropicClient } from '../providers/anth
 import { classifyOllamaError, createOllamaClient } from '../providers/ollama-provider';
 import { classifyOpenAiError, createOpenAiClient } from '../providers/openai-provider';
 import type { AttemptFailure } from '../call-control';
+import type { OutboundGuardOptions } from '../outbound/outbound-guard';
 
 export interface ListModelsOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
+  guard?: OutboundGuardOptions;
 }
 
 const DEFAULT_TIMEOUT_MS = 15_000;
@@ -34,9 +36,9 @@ async function collect(
 export function listOpenAiModels(connection: { apiKey: string; baseUrl?: string }, options: ListModelsOptions = {}): Promise<string[]> {
   return collect(
     options,
-    (error) => classifyOpenAiError(error),
+    (error) => classifyOpenAiError(error, 'openai', options.guard),
     async (signal) => {
-      const client = createOpenAiClient({ ...connection, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+      const client = createOpenAiClient({ ...connection, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, guard: options.guard });
       const ids: string[] = [];
       for await (const model of client.models.list({ signal })) {
         ids.push(model.id);
@@ -50,9 +52,9 @@ export function listOpenAiModels(connection: { apiKey: string; baseUrl?: string 
 export function listAnthropicModels(connection: { apiKey: string; baseUrl?: string }, options: ListModelsOptions = {}): Promise<string[]> {
   return collect(
     options,
-    (error) => classifyAnthropicError(error),
+    (error) => classifyAnthropicError(error, 'anthropic', options.guard),
     async (signal) => {
-      const client = createAnthropicClient({ ...connection, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+      const client = createAnthropicClient({ ...connection, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, guard: options.guard });
       const ids: string[] = [];
       for await (const model of client.models.list({ limit: 100 }, { signal })) {
         ids.push(model.id);
@@ -67,9 +69,9 @@ export function listAnthropicModels(connection: { apiKey: string; baseUrl?: stri
 export function listOllamaModels(connection: { host: string }, options: ListModelsOptions = {}): Promise<string[]> {
   return collect(
     options,
-    (error) => classifyOllamaError(error),
+    (error) => classifyOllamaError(error, 'ollama', options.guard),
     async (signal) => {
-      const listed = await createOllamaClient(connection.host, signal).list();
+      const listed = await createOllamaClient(connection.host, signal, options.guard).list();
       return listed.models.map((model) => model.name).slice(0, MAX_MODELS);
     },
   );

@@ -3,7 +3,10 @@ import { errorForStatus, retryAfterMs, withRetries, type AttemptFailure } from '
 import { LlmError } from '../errors';
 import { findCapabilities, type CapabilitiesMap } from '../models/capabilities';
 import type { LlmProvider } from '../types';
+import { guardedFetchFor, refusedBaseUrl, type OutboundGuardOptions } from '../outbound/outbound-guard';
 import { alternatingMessages, retryPolicyOf, runCompletion, systemWithJsonRule, type ProviderBaseOptions } from './shared';
+
+const BASE_URL_KEY = 'ANTHROPIC_BASE_URL';
 
 export interface AnthropicProviderOptions extends ProviderBaseOptions {
   apiKey: string;
@@ -14,7 +17,9 @@ export interface AnthropicProviderOptions extends ProviderBaseOptions {
 
 const DEFAULT_MAX_TOKENS = 4096;
 
-export function classifyAnthropicError(error: unknown, provider = 'anthropic'): AttemptFailure {
+export function classifyAnthropicError(error: unknown, provider = 'anthropic', guard?: OutboundGuardOptions): AttemptFailure {
+  const refused = refusedBaseUrl(error, provider, BASE_URL_KEY, guard);
+  if (refused) return { error: refused };
   if (error instanceof Anthropic.APIConnectionError)
     return { error: new LlmError('provider_unavailable', `${provider} could not be reached`, { provider }) };
   if (error instanceof Anthropic.APIError) {
@@ -24,8 +29,20 @@ export function classifyAnthropicError(error: unknown, provider = 'anthropic'): 
   return { error: new LlmError('provider_error', `${provider} call failed`, { provider }) };
 }
 
-export function createAnthropicClient(options: { apiKey: string; baseUrl?: string; timeoutMs?: number }): Anthropic {
-  return new Anthropic({ apiKey: options.apiKey, baseURL: options.baseUrl || undefined, maxRetries: 0, timeout: options.timeoutMs });
+/** Every connection of the client goes through the outbound guard (the base URL's addresses vetted when connecting). */
+export function createAnthropicClient(options: {
+  apiKey: string;
+  baseUrl?: string;
+  timeoutMs?: number;
+  guard?: OutboundGuardOptions;
+}): Anthropic {
+  return new Anthropic({
+    apiKey: options.apiKey,
+    baseURL: options.baseUrl || undefined,
+    maxRetries: 0,
+    timeout: options.timeoutMs,
+    fetch: guardedFetchFor(BASE_URL_KEY, options.baseUrl, options.guard),
+  });
 }
 
 /**
@@ -38,7 +55,12 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): LlmP
     id: 'anthropic',
     complete(request, signal) {
       return runCompletion('anthropic', request, signal, async (deadline) => {
-        const client = createAnthropicClient({ apiKey: options.apiKey, baseUrl: options.baseUrl, timeoutMs: request.timeoutMs });
+        const client = createAnthropicClient({
+          apiKey: options.apiKey,
+          baseUrl: options.baseUrl,
+          timeoutMs: request.timeoutMs,
+          guard: options.guard,
+        });
         const caps = options.capabilities ? findCapabilities(options.capabilities, request.model) : undefined;
         // temperature/top_p left the SDK's types with the models that refuse them; older models still take them.
         const body: Anthropic.MessageCreateParamsNonStreaming & { temperature?: number; top_p?: number } = {
@@ -57,7 +79,7 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): LlmP
           policy,
           deadline,
           () => client.messages.create(body, { signal: deadline }),
-          (error) => classifyAnthropicError(error),
+          (error) => classifyAnthropicError(error, 'anthropic', options.guard),
         );
         const text = value.content.flatMap((block) => (block.type === 'text' ? [block.text] : [])).join('');
         return {

@@ -2,6 +2,7 @@ import { SETTINGS_ERROR_CODES, type ProviderId } from '@huntforge/contracts';
 import type { RetryPolicy } from '../call-control';
 import { LlmError } from '../errors';
 import type { CapabilitiesMap } from '../models/capabilities';
+import type { OutboundGuardOptions } from '../outbound/outbound-guard';
 import type { LlmProvider } from '../types';
 import { createAnthropicProvider } from './anthropic-provider';
 import { createBuiltinProvider } from './builtin-provider';
@@ -22,6 +23,8 @@ export interface ProviderFactoryOptions {
   /** CODEX_PATH: deployment configuration, deliberately not a runtime setting (it names an executable). */
   codexPath?: string;
   codexEnv?: Record<string, string>;
+  /** The call-time check of base URLs (default: PROVIDER_ALLOW_PRIVATE_NETWORKS from process.env, system DNS). */
+  guard?: OutboundGuardOptions;
 }
 
 /** The connection settings each provider reads, by the environment-variable names. */
@@ -64,6 +67,7 @@ export async function createProviderFromSettings(
         baseUrl: await settings.get(PROVIDER_SETTING_KEYS.openai.baseUrl),
         capabilities: options.capabilities,
         retry: options.retry,
+        guard: options.guard,
       });
     case 'anthropic':
       return createAnthropicProvider({
@@ -71,11 +75,13 @@ export async function createProviderFromSettings(
         baseUrl: await settings.get(PROVIDER_SETTING_KEYS.anthropic.baseUrl),
         capabilities: options.capabilities,
         retry: options.retry,
+        guard: options.guard,
       });
     case 'ollama':
       return createOllamaProvider({
         host: (await settings.get(PROVIDER_SETTING_KEYS.ollama.host)) ?? OLLAMA_DEFAULT_HOST,
         retry: options.retry,
+        guard: options.guard,
       });
     case 'codex':
       return createCodexProvider({ codexPath: options.codexPath, env: options.codexEnv, retry: options.retry });

@@ -2,20 +2,29 @@ import { Ollama } from 'ollama';
 import { errorForStatus, withRetries, type AttemptFailure } from '../call-control';
 import { LlmError } from '../errors';
 import type { LlmProvider } from '../types';
+import { guardedFetchFor, refusedBaseUrl, type OutboundGuardOptions } from '../outbound/outbound-guard';
 import { jsonSchemaOf, retryPolicyOf, runCompletion, systemWithJsonRule, type ProviderBaseOptions } from './shared';
+
+const HOST_KEY = 'OLLAMA_HOST';
 
 export interface OllamaProviderOptions extends ProviderBaseOptions {
   /** e.g. http://127.0.0.1:11434 */
   host: string;
 }
 
-/** An Ollama client whose every request carries `signal` (the SDK's own abort() would cancel all clients' calls). */
-export function createOllamaClient(host: string, signal?: AbortSignal): Ollama {
-  const boundFetch: typeof fetch = (input, init) => fetch(input, { ...init, signal: signal ?? init?.signal });
+/**
+ * An Ollama client whose every request carries `signal` (the SDK's own abort() would cancel all clients' calls) and
+ * whose connections go through the outbound guard (loopback and private allowed for Ollama, metadata never).
+ */
+export function createOllamaClient(host: string, signal?: AbortSignal, guard?: OutboundGuardOptions): Ollama {
+  const guarded = guardedFetchFor(HOST_KEY, host, guard);
+  const boundFetch: typeof fetch = (input, init) => guarded(input, { ...init, signal: signal ?? init?.signal });
   return new Ollama({ host, fetch: boundFetch });
 }
 
-export function classifyOllamaError(error: unknown, provider = 'ollama'): AttemptFailure {
+export function classifyOllamaError(error: unknown, provider = 'ollama', guard?: OutboundGuardOptions): AttemptFailure {
+  const refused = refusedBaseUrl(error, provider, HOST_KEY, guard);
+  if (refused) return { error: refused };
   const status = (error as { status_code?: unknown }).status_code;
   if (typeof status === 'number') return { error: errorForStatus(provider, status) };
   return { error: new LlmError('provider_unavailable', `${provider} could not be reached`, { provider }) };
@@ -29,7 +38,7 @@ export function createOllamaProvider(options: OllamaProviderOptions): LlmProvide
     id: 'ollama',
     complete(request, signal) {
       return runCompletion('ollama', request, signal, async (deadline) => {
-        const client = createOllamaClient(options.host, deadline);
+        const client = createOllamaClient(options.host, deadline, options.guard);
         const schema = jsonSchemaOf(request.responseSchema);
         const { value, attempts } = await withRetries(
           policy,
@@ -47,7 +56,7 @@ export function createOllamaProvider(options: OllamaProviderOptions): LlmProvide
                 ...(request.maxOutputTokens ? { num_predict: request.maxOutputTokens } : {}),
               },
             }),
-          (error) => classifyOllamaError(error),
+          (error) => classifyOllamaError(error, 'ollama', options.guard),
         );
         return {
           text: value.message?.content ?? '',

@@ -3,7 +3,10 @@ import { errorForStatus, retryAfterMs, withRetries, type AttemptFailure } from '
 import { LlmError } from '../errors';
 import { findCapabilities, looksLikeReasoningModel, type CapabilitiesMap } from '../models/capabilities';
 import type { CompletionRequest, LlmProvider } from '../types';
+import { guardedFetchFor, refusedBaseUrl, type OutboundGuardOptions } from '../outbound/outbound-guard';
 import { retryPolicyOf, runCompletion, systemWithJsonRule, type ProviderBaseOptions } from './shared';
+
+const BASE_URL_KEY = 'OPENAI_BASE_URL';
 
 export interface OpenAiProviderOptions extends ProviderBaseOptions {
   apiKey: string;
@@ -12,7 +15,9 @@ export interface OpenAiProviderOptions extends ProviderBaseOptions {
   capabilities?: CapabilitiesMap;
 }
 
-export function classifyOpenAiError(error: unknown, provider = 'openai'): AttemptFailure {
+export function classifyOpenAiError(error: unknown, provider = 'openai', guard?: OutboundGuardOptions): AttemptFailure {
+  const refused = refusedBaseUrl(error, provider, BASE_URL_KEY, guard);
+  if (refused) return { error: refused };
   if (error instanceof OpenAI.APIConnectionError)
     return { error: new LlmError('provider_unavailable', `${provider} could not be reached`, { provider }) };
   if (error instanceof OpenAI.APIError) {
@@ -21,8 +26,20 @@ export function classifyOpenAiError(error: unknown, provider = 'openai'): Attemp
   return { error: new LlmError('provider_error', `${provider} call failed`, { provider }) };
 }
 
-export function createOpenAiClient(options: { apiKey: string; baseUrl?: string; timeoutMs?: number }): OpenAI {
-  return new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl || undefined, maxRetries: 0, timeout: options.timeoutMs });
+/** Every connection of the client goes through the outbound guard (the base URL's addresses vetted when connecting). */
+export function createOpenAiClient(options: {
+  apiKey: string;
+  baseUrl?: string;
+  timeoutMs?: number;
+  guard?: OutboundGuardOptions;
+}): OpenAI {
+  return new OpenAI({
+    apiKey: options.apiKey,
+    baseURL: options.baseUrl || undefined,
+    maxRetries: 0,
+    timeout: options.timeoutMs,
+    fetch: guardedFetchFor(BASE_URL_KEY, options.baseUrl, options.guard),
+  });
 }
 
 /** What a model takes, from its capabilities entry or, for unlisted models, from its family name. */
@@ -64,13 +81,18 @@ export function createOpenAiProvider(options: OpenAiProviderOptions): LlmProvide
     id: 'openai',
     complete(request, signal) {
       return runCompletion('openai', request, signal, async (deadline) => {
-        const client = createOpenAiClient({ apiKey: options.apiKey, baseUrl: options.baseUrl, timeoutMs: request.timeoutMs });
+        const client = createOpenAiClient({
+          apiKey: options.apiKey,
+          baseUrl: options.baseUrl,
+          timeoutMs: request.timeoutMs,
+          guard: options.guard,
+        });
         const body = openAiChatBody(request, options.capabilities);
         const { value, attempts } = await withRetries(
           policy,
           deadline,
           () => client.chat.completions.create(body, { signal: deadline }),
-          (error) => classifyOpenAiError(error),
+          (error) => classifyOpenAiError(error, 'openai', options.guard),
         );
         return {
           text: value.choices[0]?.message?.content ?? '',

@@ -4,9 +4,12 @@ import { LlmError } from '../errors';
 import { parseStructuredOutput } from '../structured-output';
 import type { ChatMessage, CompletionRequest, CompletionResult, CompletionUsage } from '../types';
 import type { ProviderId } from '@huntforge/contracts';
+import type { OutboundGuardOptions } from '../outbound/outbound-guard';
 
 export interface ProviderBaseOptions {
   retry?: RetryPolicy;
+  /** The call-time check of the base URL's addresses (default policy from process.env). */
+  guard?: OutboundGuardOptions;
 }
 
 export const JSON_ANSWER_RULE = 'Answer with one JSON object only: no code fences, no prose before or after it.';

@@ -40,7 +40,10 @@ export function commandSpans(content: string, start: number, end: number, option
     const gap = content.slice(previousEnd, stage.start);
     const runOn = stage.joiner === '\n' && !gap.includes('\n');
     const current = spans[spans.length - 1];
-    if (current && !runOn) current.end = stage.end;
+    // A lone `&` joins a stage to the command before it only when nothing but the operator lies between: in the
+    // prose after a command it is the word "and" ("… /f Disables logging & UI reg add …").
+    const operatorOnly = stage.joiner !== '&' || /^[\s|&;]*$/.test(gap);
+    if (current && !runOn && operatorOnly) current.end = stage.end;
     else
       spans.push({
         start: stage.start,
@@ -88,7 +91,9 @@ function gluedRestart(text: string): number {
 /** Offset of the first unquoted function word among the stage's arguments, else null. */
 function firstProseWord(stage: Invocation): number | null {
   for (const [i, word] of stage.args.entries()) {
-    if (word.raw === word.value && STOPWORDS.has(word.raw.toLowerCase())) return word.start;
+    // A word followed by a switch is an argument, even one spelt like a function word (WinRAR's `a -ep1`).
+    const beforeSwitch = /^(?:--?|\/)[A-Za-z]/.test(stage.args[i + 1]?.raw ?? '');
+    if (word.raw === word.value && STOPWORDS.has(word.raw.toLowerCase()) && !beforeSwitch) return word.start;
     // Punctuation a page set apart with a space ("ran AdgNsy.exe . Forensic …", "P@ssw0rd! , they …") ends the sentence's command.
     if (word.raw === ',' || (word.raw === '.' && (i === stage.args.length - 1 || /^[A-Z][a-z]/.test(stage.args[i + 1]?.raw ?? ''))))
       return word.start;

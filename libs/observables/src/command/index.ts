@@ -44,3 +44,4 @@ export {
   SUBCOMMANDS,
 } from './programs';
 export { embeddedInvocations, logicalLineEnd, type EmbeddedInvocation } from './embedded';
+export { commandFields, commandOfEventFields, hasEventFieldLabel, type EventFields, type FieldValue } from './event-fields';

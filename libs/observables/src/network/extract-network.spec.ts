@@ -204,4 +204,11 @@ describe('extractNetworkIndicators', () => {
     expect(values(text, 'ipv4')).toEqual(['185.220.101.47']);
     expect(values('Beacons to BEACON-HOST.COM, built on ASP.NET.')).toEqual(['beacon-host.com']);
   });
+
+  it('keeps a placeholder escaped only at its opening bracket whole, and reads no member of an arrow function parameter as a host', () => {
+    expect(values('It reports to `https://count-evil[.]click/c/&lt;IP_address>,` to log the victim.', 'url')).toEqual([
+      'https://count-evil.click/c/&lt;IP_address>',
+    ]);
+    expect(values('const order = sections.map(sec => sec.id); wrapper.append(x);')).toEqual([]);
+  });
 });

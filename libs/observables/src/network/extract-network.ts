@@ -55,7 +55,9 @@ export function extractNetworkIndicators(doc: ArticleDocument, options: NetworkE
     const start = m.index;
     // `[https://x](https://x)`: the link text ends where its target begins.
     const linkText = content[start - 1] === '[' && m[0].includes('](');
-    const raw = trimUrlEnd(linkText ? m[0].slice(0, m[0].indexOf('](')) : m[0]);
+    const trimmed = trimUrlEnd(linkText ? m[0].slice(0, m[0].indexOf('](')) : m[0]);
+    // `/counter/&lt;IP_address>`: a placeholder a page escaped only at its opening bracket ends at its closing one.
+    const raw = /&lt;[\w.-]+$/.test(trimmed) && content[start + trimmed.length] === '>' ? `${trimmed}>` : trimmed;
     const end = start + raw.length;
     const scheme = normaliseScheme(m[1]);
     const host = refang(m[2])
@@ -284,6 +286,12 @@ function plausibleBareDomain(content: string, start: number, raw: string, defang
   // A versioned file name (decode-stunnix-5.17.1.pl, tool-2.0.zip): a bare number label before a file extension.
   if (FILE_EXTENSION_TLDS.has(tld.toLowerCase()) && labels.slice(1, -1).some((l) => /^\d+$/.test(l))) return false;
   if (looksLikeReverseDns(labels) || looksLikeFieldName(labels)) return false;
+  // `sections.map(sec => sec.id)`: a member of an arrow function's parameter.
+  if (
+    labels.length === 2 &&
+    new RegExp(String.raw`\b${labels[0]}\s*=>\s*[^;\n]{0,40}$`).test(content.slice(Math.max(0, start - 60), start))
+  )
+    return false;
   return true;
 }
 

@@ -189,4 +189,81 @@ describe('extractProcessPairs', () => {
       'AcmeHelper -> osascript',
     ]);
   });
+
+  it('reads a sentence whose subject is "the X binary" or "the X file", with adverbs and "went on to"', () => {
+    expect(pairs('The dropper.exe binary was subsequently executed with mshta.exe as the parent process.')).toEqual([
+      'mshta.exe -> dropper.exe',
+    ]);
+    expect(pairs('The stage2.exe file was executed via the explorer.exe process.')).toEqual(['explorer.exe -> stage2.exe']);
+    expect(pairs('This cmd.exe process went on to spawn regsvr32.exe with a remote scriptlet.')).toEqual(['cmd.exe -> regsvr32.exe']);
+    expect(pairs('On the Mac, the **qqz** binary was executed via bash after the lure.')).toEqual(['bash -> qqz']);
+  });
+
+  it('reads "the parent-child relationship between X and Y"', () => {
+    expect(pairs('The parent-child relationship between WmiPrvSE.exe and powershell.exe points to remote WMI.')).toEqual([
+      'WmiPrvSE.exe -> powershell.exe',
+    ]);
+  });
+
+  it('takes the child of "The parent process was X" from the one image the previous sentence names', () => {
+    expect(
+      pairs('The Invoice.exe binary ran from the Downloads folder. The parent process was explorer.exe, so the user clicked it.'),
+    ).toEqual(['explorer.exe -> Invoice.exe']);
+    // Two images before: which one the parent belongs to is not said.
+    expect(pairs('Both a.exe and b.exe ran from Downloads. The parent process was explorer.exe.')).toEqual([]);
+  });
+
+  it('reads "the malware" as the one image the previous sentence named, and a malware name tied to one image', () => {
+    const text =
+      'The actor deployed the Krypta scanner ( scan_x.exe ) on the file server. The malware was executed through a cmd.exe parent process. ' +
+      'Later the Krypta scan_x.exe process ran again, and the rundll32.exe process spawned by Krypta wrote a file.';
+    expect(pairs(text)).toEqual(['cmd.exe -> scan_x.exe', 'scan_x.exe -> rundll32.exe']);
+  });
+
+  it('reads the children a sentence lists after "child processes of X ... included"', () => {
+    const text =
+      'These commands were spawned as child processes of the loader.exe process and included whoami for identity, net group for groups, and ping for reachability.';
+    expect(pairs(text)).toEqual(['loader.exe -> whoami.exe', 'loader.exe -> net.exe', 'loader.exe -> ping.exe']);
+  });
+
+  it('reads the parents a bullet list gives after "was executed via Y by three processes"', () => {
+    const text = [
+      'The **qqz** binary was executed via bash by two separate processes',
+      '',
+      '- **/Applications/Acme Editor.app/Contents/MacOS/acme-editor**',
+      '- **/Applications/Term.app/Contents/MacOS/Term2.**',
+    ].join('\n');
+    expect(pairs(text)).toEqual(['acme-editor -> bash', 'Term2 -> bash', 'bash -> qqz']);
+  });
+
+  it('reads the commands of a block that follows "command execution through the X process ... the following commands:"', () => {
+    const text = [
+      'We see command execution through the `kworkerd` process. It runs the following commands every minute:',
+      '',
+      '```bash',
+      'cat /dev/null',
+      'shred -u /tmp/.x',
+      '```',
+    ].join('\n');
+    expect(pairs(text)).toEqual(['kworkerd -> cat', 'kworkerd -> shred']);
+  });
+
+  it('reads event fields a page ran into one line, and a file written is not a process started', () => {
+    expect(pairs('ParentImage: WmiPrvSE.exe Image: C:\\Windows\\System32\\cmd.exe CommandLine: cmd.exe /Q /c whoami')).toEqual([
+      'WmiPrvSE.exe -> cmd.exe',
+    ]);
+    expect(pairs('Then explorer.exe created C:\\Users\\Public\\Music\\setup-x64.exe on disk.')).toEqual([]);
+  });
+
+  it('reads "Y\'s parent process was X", "X was the parent of Y", "Y is a child process of X" and "launching the binary Y"', () => {
+    expect(pairs("Here powershell.exe's parent process was winword.exe.")).toEqual(['winword.exe -> powershell.exe']);
+    expect(pairs('In this case winword.exe was the parent of cmd.exe.')).toEqual(['winword.exe -> cmd.exe']);
+    expect(pairs('Note that cmd.exe is a child process of w3wp.exe.')).toEqual(['w3wp.exe -> cmd.exe']);
+    expect(pairs('svchost.exe was observed launching the binary upd_x.exe.')).toEqual(['svchost.exe -> upd_x.exe']);
+  });
+
+  it('does not name a process by a word that only describes a binary, nor pair an image with the one that replaces it', () => {
+    expect(pairs('services.exe launched the malicious service binary later.')).toEqual([]);
+    expect(pairs('Any later launch of AgentSvc.exe starts systray.exe instead, which exits.')).toEqual([]);
+  });
 });

@@ -3,14 +3,9 @@ import type { ArticleDocument } from '../text/document';
 import { parseCommandLine } from '../command/parse';
 import { AMBIGUOUS_COMMANDS, KNOWN_COMMANDS, programName } from '../command/programs';
 import { imageForPlatform, imageOf, type Image } from './images';
-
-interface Pair {
-  parent: string;
-  child: string;
-  start: number;
-  end: number;
-  confidence: number;
-}
+import { fromChildLists, fromCodeChildren, fromListedParents } from './lists';
+import { proseParagraphs, type Pair } from './prose';
+import { aliasesOf, bareToken, makeResolver, onlyImage, previousSentence, type Resolver } from './resolve';
 
 const IMAGE = String.raw`(?:[A-Za-z]:\\[^\s"'<>|]{0,200}\\|%\w+%\\[^\s"'<>|]{0,200}\\)?[\w.-]{1,64}(?:\.exe)?`;
 const ARROW = String.raw`\s*(?:->|-->|—>|=>|→|⇒|⟶|➔|➜|➝|➞|➡|⇨|↦|>)\s*`;
@@ -18,27 +13,29 @@ const CHAIN = new RegExp(String.raw`(?<![\w.%:\\-])["'\x60(]?${IMAGE}["'\x60)]?(
 
 const CREATE_VERB = String.raw`(?:spawn(?:s|ed|ing)?|fork(?:s|ed|ing)?|launch(?:es|ed|ing)?|execut(?:e|es|ed|ing)|start(?:s|ed|ing)?|creat(?:e|es|ed|ing)|invok(?:e|es|ed|ing)|run(?:s|ning)?|ran|open(?:s|ed|ing))`;
 // "X was observed spawning Y", "X is used to launch Y", "X dropped and executed Y": the verb is X's.
-const AUXILIARY = String.raw`(?:\s+(?:was|were|is|are|been|being|then|also)){0,2}(?:\s+(?:observed|seen|used|leveraged|abused|noted|found|detected)(?:\s+to)?)?(?:\s+(?:dropped|downloaded|wrote|unpacked|decoded|extracted)\s+and)?`;
+const AUXILIARY = String.raw`(?:\s+(?:was|were|is|are|been|being|then|also)){0,2}(?:\s+(?:observed|seen|used|leveraged|abused|noted|found|detected)(?:\s+to)?)?(?:\s+(?:went|goes|go)\s+on\s+to|\s+(?:proceeded|proceeds|continued|continues)\s+to)?(?:\s+(?:dropped|downloaded|wrote|unpacked|decoded|extracted)\s+and)?`;
+// "The ccs.exe binary", "the LB3.exe file": a noun after the image says what it is.
+const NOUN = String.raw`(?:\s+(?:process|binary|file|executable|payload|sample))?`;
 const FILLER = String.raw`(?:,?\s+(?:then|also|subsequently|in\s+turn|later|finally|immediately),?)?`;
 // "... spawned Y and Z", "... spawned Y, Z and W", "... spawned Y and, on elevated shells, Z", "Y and
 // then Z": further children of the same parent.
 const AND_ALSO =
   /^(?:\s*,\s*(?:(?:and|or)\s+)?|\s*,?\s+(?:and|or)\s*)(?:(?:then|also|later|finally)\s+)?(?:,[^,.;\n]{1,80},\s*)?\s*(\S{1,120})/i;
 const VERB_NEXT = new RegExp(String.raw`^,?\s+(?:which\s+|then\s+|in\s+turn\s+)?${CREATE_VERB}\b`, 'i');
-const PROCESS_WORDS = String.raw`(?:\s+(?:a|an|the))?(?:\s+(?:new|child|hidden|second|separate|malicious|suspicious))?(?:\s+(?:process(?:es)?|instance)(?:\s*[,:])?(?:\s+(?:of|for|called|named))?)?`;
+const PROCESS_WORDS = String.raw`(?:\s+(?:a|an|the))?(?:\s+(?:new|child|hidden|second|separate|malicious|suspicious))?(?:\s+(?:process(?:es)?|instance|binary|executable)(?:\s*[,:])?(?:\s+(?:of|for|called|named))?)?`;
 // "X spawned Y", "X, which spawned Y", "X (the launcher inside the DMG) spawned Y", "the X process then started Y"
 const ACTIVE = new RegExp(
-  String.raw`(?<!\S)(\S{1,120})(?:\s+process)?(?:\s+\([^()\n]{1,80}\))?(?:,?\s+which)?${FILLER}${AUXILIARY}\s+${CREATE_VERB}${PROCESS_WORDS}\s+(\S{1,120})`,
+  String.raw`(?<!\S)(\S{1,120})${NOUN}(?:\s+\([^()\n]{1,80}\))?(?:,?\s+which)?${FILLER}${AUXILIARY}\s+${CREATE_VERB}${PROCESS_WORDS}\s+(\S{1,120})`,
   'gi',
 );
 // "Y was spawned by X", "Y launched by X", "Y, spawned by X", "Y, was launched from X"
 const PASSIVE = new RegExp(
-  String.raw`(?<!\S)(\S{1,120})(?:\s+process)?(?:\s+\([^()\n]{1,80}\))?,?(?:\s+(?:was|is|were|being|gets|got))?\s+${CREATE_VERB}\s+(?:by|from|via|through|under)(?:\s+(?:the|a|an))?(?:\s+(?:parent|legitimate|compromised))?(?:\s+process)?\s+(\S{1,120})`,
+  String.raw`(?<!\S)(\S{1,120})${NOUN}(?:\s+\([^()\n]{1,80}\))?,?(?:\s+(?:was|is|were|being|gets|got))?(?:\s+\w+ly)?\s+${CREATE_VERB}\s+(?:by|from|via|through|under)(?:\s+(?:the|a|an))?(?:\s+(?:parent|legitimate|compromised))?(?:\s+process)?\s+(\S{1,120})`,
   'gi',
 );
 // "X as a parent process for Y", "X as the parent of Y"
 const PARENT_OF = new RegExp(
-  String.raw`(?<!\S)(\S{1,120})\s+(?:as|is)\s+(?:a|an|the)\s+parent(?:\s+process)?\s+(?:for|of)\s+(\S{1,120})`,
+  String.raw`(?<!\S)(\S{1,120})\s+(?:as|is|was|were|being)\s+(?:a|an|the)\s+parent(?:\s+process)?\s+(?:for|of)\s+(\S{1,120})`,
   'gi',
 );
 // "Y with parent (process) X", "Y (parent: X)"
@@ -58,7 +55,12 @@ const PARENT_IN_BRACKETS = new RegExp(
 );
 // "Y, a child process of X", "Y, which is the child of X"; "X's child process Y"
 const CHILD_APPOSITION = new RegExp(
-  String.raw`(?<!\S)(\S{1,120}),?\s+(?:which\s+(?:is|was)\s+)?(?:a|the)\s+child(?:\s+process)?\s+of(?:\s+(?:the|a|an))?\s+(\S{1,120})`,
+  String.raw`(?<!\S)(\S{1,120}),?\s+(?:(?:which\s+)?(?:is|was|were|are)\s+)?(?:a|the)\s+child(?:\s+process)?\s+of(?:\s+(?:the|a|an))?\s+(\S{1,120})`,
+  'gi',
+);
+// "Y's parent (process) was X"
+const POSSESSIVE_PARENT = new RegExp(
+  String.raw`(?<!\S)(\S{1,120}?)['’]s\s+parent(?:\s+process)?(?:\s+(?:image|name))?\s+(?:was|is|had\s+been)(?:\s+(?:the|a|an))?\s+(\S{1,120})`,
   'gi',
 );
 const POSSESSIVE_CHILD = new RegExp(String.raw`(?<!\S)(\S{1,120}?)['’]s\s+(?:new\s+)?child(?:\s+process)?,?\s+(\S{1,120})`, 'gi');
@@ -68,7 +70,16 @@ const CHILD_OF = new RegExp(
   'gi',
 );
 // "Y with X as the parent process", "Y, with X as its parent"
-const AS_PARENT = new RegExp(String.raw`(?<!\S)(\S{1,120})(?:\s+process)?,?\s+with\s+(\S{1,120})\s+as\s+(?:the|its|a)\s+parent\b`, 'gi');
+// "Y was (subsequently) executed with X as the parent process"
+const AS_PARENT = new RegExp(
+  String.raw`(?<!\S)(\S{1,120})${NOUN}(?:,?\s+(?:was|were|is|are)(?:\s+\w+ly)?\s+(?:executed|run|launched|started|spawned|created))?,?\s+with\s+(\S{1,120})\s+as\s+(?:the|its|a)\s+parent\b`,
+  'gi',
+);
+// "the parent-child relationship between X and Y"
+const RELATIONSHIP = new RegExp(
+  String.raw`\bparent[- ]child\s+relationship\s+(?:between|of)(?:\s+(?:the|a|an))?\s+(\S{1,120})(?:\s+process)?\s+and(?:\s+(?:the|a|an))?\s+(\S{1,120})`,
+  'gi',
+);
 // "… a child process of X: <command>": the command's program is the child.
 const CHILD_OF_COMMAND = new RegExp(String.raw`\bchild(?:\s+process)?\s+of(?:\s+(?:the|a|an))?\s+(\S{1,120}?)\s*:\s+([^\n]{1,300})`, 'gi');
 // "Y was executed with a parent process of X", "Y, with the parent process being X"
@@ -81,6 +92,9 @@ const PARENT_FIELD =
   /^\s*(?:[-*]\s*)?["']?(?:ParentImage|ParentProcessName|Parent\s*Process(?:\s*Name)?|InitiatingProcessFileName|Creator\s+Process\s+Name|ParentCommandLine)["']?\s*(?:\|\s*\w+\s*)?[:=]\s*(.+)$/i;
 const CHILD_FIELD =
   /^\s*(?:[-*]\s*)?["']?(?:Image|NewProcessName|New\s+Process\s+Name|Process\s*Name|FileName|ProcessFileName|Child\s*Process(?:\s*Name)?)["']?\s*(?:\|\s*\w+\s*)?[:=]\s*(.+)$/i;
+// Where a page ran an event's fields into one line ("ParentImage: a.exe Image: C:\\b.exe CommandLine: …"), each field starts here.
+const FIELD_START =
+  /(?=\b(?:ParentImage|ParentCommandLine|ParentProcessName|ParentProcessId|Image|CommandLine|NewProcessName|ProcessId|CurrentDirectory|IntegrityLevel|Hashes)\s*:)/;
 const TREE_GLYPH = /^([\s│|]*)(?:[└├┗┣╰+`]\s*[─━-]{1,3}>?|[⮡↳↪⤷╰└]\s*>?|\\_|\|--|\|_{1,2}|[-*]>?)\s*/;
 
 /**
@@ -91,8 +105,13 @@ const TREE_GLYPH = /^([\s│|]*)(?:[└├┗┣╰+`]\s*[─━-]{1,3}>?|[⮡�
  */
 export function extractProcessPairs(doc: ArticleDocument): ProcessPairItem[] {
   const pairs: Pair[] = [];
+  const { image, aliases, resolve } = resolvers(doc);
   fromChains(doc, pairs);
-  fromSentences(doc, pairs);
+  fromSentences(doc, image, aliases, resolve, pairs);
+  fromParentStatements(doc, resolve, pairs);
+  fromChildLists(doc, resolve, pairs);
+  fromListedParents(doc, resolve, pairs);
+  fromCodeChildren(doc, resolve, pairs);
   fromChildOfCommand(doc, pairs);
   fromTelemetry(doc, pairs);
   fromTrees(doc, pairs);
@@ -117,7 +136,13 @@ function fromChains(doc: ArticleDocument, out: Pair[]): void {
   }
 }
 
-function fromSentences(doc: ArticleDocument, out: Pair[]): void {
+function fromSentences(
+  doc: ArticleDocument,
+  image: (token: string) => Image | null,
+  aliases: ReadonlyMap<string, string>,
+  resolve: Resolver,
+  out: Pair[],
+): void {
   const patterns: Array<[RegExp, boolean, number]> = [
     [ACTIVE, false, 0.85],
     [PASSIVE, true, 0.85],
@@ -130,19 +155,23 @@ function fromSentences(doc: ArticleDocument, out: Pair[]): void {
     [PARENT_IN_BRACKETS, true, 0.8],
     [CHILD_APPOSITION, true, 0.8],
     [POSSESSIVE_CHILD, false, 0.8],
+    [RELATIONSHIP, false, 0.8],
+    [POSSESSIVE_PARENT, true, 0.8],
   ];
-  const shown = programsShownByPath(doc.content);
-  const image = (token: string) => imageOf(token) ?? codeImage(token) ?? shownImage(token, shown);
   for (const paragraph of proseParagraphs(doc)) {
-    // A statement about a pair names at least two images: skip every other paragraph cheaply.
-    if (paragraph.text.split(/\s+/).filter((t) => image(t)).length < 2) continue;
+    // A statement about a pair names two processes (an image, or a word that may stand for one): skip every other paragraph cheaply.
+    if (paragraph.text.split(/\s+/).filter((t) => MAY_NAME_PROCESS.test(t) || aliases.has(bareToken(t)) || image(t)).length < 2) continue;
     for (const [re, reversed, confidence] of patterns) {
       re.lastIndex = 0;
       for (let m = re.exec(paragraph.text); m; m = re.exec(paragraph.text)) {
-        const a = image(m[1]);
-        const b = image(m[2]);
+        const a = resolve(m[1], paragraph.text, m.index);
+        const b = resolve(m[2], paragraph.text, m.index + m[0].length - m[2].length);
         re.lastIndex = m.index + m[1].length; // let "B" start the next statement ("A spawned B, which launched C")
         if (!a || !b) continue;
+        // "explorer.exe created C:\Users\Public\x.exe": a file written, not a process started.
+        if (re === ACTIVE && /\bcreat\w*\s+["'`]?(?:[A-Za-z]:)?[\\/]?\S*[\\/]/i.test(m[0])) continue;
+        // "a launch of X starts Y instead" (an IFEO debugger): Y replaces X, X never runs.
+        if (re === ACTIVE && /^,?\s+instead\b/i.test(paragraph.text.slice(m.index + m[0].length))) continue;
         const [parent, child] = reversed ? [b, a] : [a, b];
         const start = paragraph.start + m.index;
         out.push({ parent: parent.name, child: child.name, start, end: start + m[0].length, confidence });
@@ -162,6 +191,45 @@ function fromSentences(doc: ArticleDocument, out: Pair[]): void {
       }
     }
   }
+}
+
+// "X was executed from the Downloads folder. The parent process was explorer.exe": the parent of the
+// one image the previous sentence named. "Telemetry confirmed explorer.exe as the parent process" too.
+const PARENT_WAS = /(?:^|[.!?]\s+)(?:The|Its|Their)\s+parent(?:\s+process)?\s+(?:was|is|had\s+been)(?:\s+(?:the|a|an))?\s+(\S{1,120})/g;
+const CONFIRMED_AS_PARENT =
+  /\b(?:confirmed|showed|shows|identified|listed|revealed|recorded)\s+(\S{1,120})\s+as\s+(?:the|its)\s+parent(?:\s+process)?\b/g;
+// Words that may stand for a process the resolver can name: "the xcc binary", "the malware".
+const MAY_NAME_PROCESS = /^(?:binary|executable|malware|payload|sample|file|tool|backdoor|loader|implant)[,.;:]?$/;
+
+function fromParentStatements(doc: ArticleDocument, resolve: Resolver, out: Pair[]): void {
+  for (const paragraph of proseParagraphs(doc)) {
+    for (const re of [PARENT_WAS, CONFIRMED_AS_PARENT]) {
+      for (const m of paragraph.text.matchAll(re)) {
+        const sentenceStart =
+          re === PARENT_WAS ? m.index + (/^[.!?]\s+/.exec(m[0])?.[0].length ?? 0) : sentenceStartBefore(paragraph.text, m.index);
+        const parent = resolve(m[1] as string, paragraph.text, m.index + m[0].lastIndexOf(m[1] as string));
+        const child = onlyImage(previousSentence(paragraph.text, sentenceStart), (t) => resolve(t, t, 0));
+        if (!parent || !child) continue;
+        const start = paragraph.start + sentenceStart;
+        out.push({ parent: parent.name, child: child.name, start, end: paragraph.start + m.index + m[0].length, confidence: 0.75 });
+      }
+    }
+  }
+}
+
+function sentenceStartBefore(text: string, index: number): number {
+  const before = text.slice(Math.max(0, index - 300), index);
+  const ends = [...before.matchAll(/[.!?]\s+(?=\S)/g)];
+  const last = ends[ends.length - 1];
+  return last ? index - before.length + last.index + last[0].length : Math.max(0, index - 300);
+}
+
+/** The image words of the article and the resolver that also reads aliases, "the X binary" and "the malware". */
+function resolvers(doc: ArticleDocument): { image: (token: string) => Image | null; aliases: Map<string, string>; resolve: Resolver } {
+  const shown = programsShownByPath(doc.content);
+  const image = (token: string) => imageOf(token) ?? codeImage(token) ?? shownImage(token, shown);
+  const aliases = aliasesOf(doc.content);
+  return { image, aliases, resolve: makeResolver(image, aliases) };
 }
 
 /** "… appeared as a child process of X: vssadmin delete shadows /all": the quoted command's program is the child. */
@@ -211,30 +279,6 @@ function shownImage(token: string, shown: ReadonlySet<string>): Image | null {
   return shown.has(bare) ? { name: bare } : null;
 }
 
-/**
- * Runs of prose lines (outside fences) joined into one text, so a sentence wrapped over two lines is
- * read whole; line breaks become spaces, so offsets stay those of the article.
- */
-function proseParagraphs(doc: ArticleDocument): Array<{ start: number; text: string }> {
-  const paragraphs: Array<{ start: number; text: string }> = [];
-  let current: { start: number; end: number } | null = null;
-  const flush = () => {
-    if (current) paragraphs.push({ start: current.start, text: doc.content.slice(current.start, current.end).replace(/\n/g, ' ') });
-    current = null;
-  };
-  for (const line of doc.lines) {
-    if (doc.inFence[line.index] || !line.text.trim()) {
-      flush();
-      continue;
-    }
-    const end = line.start + line.text.length;
-    if (current) current.end = end;
-    else current = { start: line.start, end };
-  }
-  flush();
-  return paragraphs;
-}
-
 function fromTelemetry(doc: ArticleDocument, out: Pair[]): void {
   let parent: { name: string; start: number; line: number } | null = null;
   let child: { name: string; start: number; line: number } | null = null;
@@ -245,24 +289,26 @@ function fromTelemetry(doc: ArticleDocument, out: Pair[]): void {
     }
     // "ParentCommandLine|contains: 'node'" matches a fragment of a command line, not an image.
     if (/CommandLine["']?\s*\|\s*contains/i.test(line.text)) continue;
-    const p = PARENT_FIELD.exec(line.text);
-    const c = p ? null : CHILD_FIELD.exec(line.text);
-    const value = (p ?? c)?.[1];
-    if (!value) continue;
-    const image = imageOf(
-      value
-        .trim()
-        .split(/\s+(?=[-/])/)[0]
-        .trim(),
-    );
-    if (!image) continue;
-    if (p) parent = { name: image.name, start: line.start, line: line.index };
-    else child = { name: image.name, start: line.start, line: line.index };
-    if (parent && child && Math.abs(parent.line - child.line) <= 12) {
-      const start = Math.min(parent.start, child.start);
-      const end = doc.lines[Math.max(parent.line, child.line)].end;
-      out.push({ parent: parent.name, child: child.name, start, end, confidence: 0.9 });
-      parent = child = null;
+    for (const field of line.text.split(FIELD_START)) {
+      const p = PARENT_FIELD.exec(field);
+      const c = p ? null : CHILD_FIELD.exec(field);
+      const value = (p ?? c)?.[1];
+      if (!value) continue;
+      const image = imageOf(
+        value
+          .trim()
+          .split(/\s+(?=[-/])/)[0]
+          .trim(),
+      );
+      if (!image) continue;
+      if (p) parent = { name: image.name, start: line.start, line: line.index };
+      else child = { name: image.name, start: line.start, line: line.index };
+      if (parent && child && Math.abs(parent.line - child.line) <= 12) {
+        const start = Math.min(parent.start, child.start);
+        const end = doc.lines[Math.max(parent.line, child.line)].end;
+        out.push({ parent: parent.name, child: child.name, start, end, confidence: 0.9 });
+        parent = child = null;
+      }
     }
   }
 }

@@ -133,4 +133,22 @@ describe('extractHuntQueries', () => {
       ['lucene', 'event.action:(user.session.impersonation.initiate or user.session.impersonation.grant)'],
     ]);
   });
+
+  it('reads a query a page set as a heading, without the heading marks', () => {
+    expect(
+      queries('Password resets for any user:\n\n###### event.module:"acme" AND event.action:"user.password.reset_all"\n\nNext…'),
+    ).toEqual([['lucene', 'event.module:"acme" AND event.action:"user.password.reset_all"']]);
+  });
+
+  it('reads an SQL statement a sentence gives as its query, and not SQL a sentence only mentions', () => {
+    expect(queries('With the integration you can perform a simple query: SELECT name FROM processes; which lists them.')).toEqual([
+      ['osquery', 'SELECT name FROM processes;'],
+    ]);
+    expect(queries('The stealer runs SELECT origin_url FROM logins; against the browser database.')).toEqual([]);
+  });
+
+  it('reads the query of a block that opens with a line of prose', () => {
+    const text = '```\nKQL query to find the tampering\n\nauditd.log.key : acme_watch and process.name : *\n```';
+    expect(queries(text)).toEqual([['lucene', 'auditd.log.key : acme_watch and process.name : *']]);
+  });
 });

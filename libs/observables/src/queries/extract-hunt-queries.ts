@@ -9,7 +9,11 @@ const QUERY_START =
 
 // A short label naming a query before it on the same line: "Query:", "Hunting query:", "KQL:", "EQL query:".
 const QUERY_LABEL =
-  /^\s*(?:>\s+|(?:[-*]\s+)?(?:[A-Za-z][\w ()/-]{0,40}?\s)?(?:query|queries|kql|eql|esql|es\|ql|spl|lucene|kibana|osquery|search|hunt)\s*:[ \t]+)(?=\S)/i;
+  /^\s*(?:>\s+|#{1,6}\s+|(?:[-*]\s+)?(?:[A-Za-z][\w ()/-]{0,40}?\s)?(?:query|queries|kql|eql|esql|es\|ql|spl|lucene|kibana|osquery|search|hunt)\s*:[ \t]+)(?=\S)/i;
+// A pages's heading markup around a query ("###### event.module:okta AND …") is read as a label above.
+// An SQL statement a sentence gives as its query ("you can perform a simple query: SELECT version FROM kernel_info;").
+const PROSE_SQL =
+  /\bquer(?:y|ies)\b[^.:\n]{0,60}:\s*(SELECT\s+[\w*,. ()]{1,200}?\s+FROM\s+\w+(?:\s+(?:WHERE|JOIN|GROUP\s+BY|ORDER\s+BY|LIMIT)\s+[^;\n]{1,300})?;)/gi;
 // Inline code shorter than this is a field or a value (`process.name : "sh"`), not a query.
 const MIN_INLINE_QUERY = 30;
 // A query compares or combines: a comparison, a boolean operator or a pipe into another stage.
@@ -35,8 +39,8 @@ export function extractHuntQueries(doc: ArticleDocument): HuntQueryItem[] {
 
   for (const block of doc.codeBlocks) {
     const kind = classifyCode(block.text, block.lang);
-    if (kind.kind !== 'query' || kind.language === 'sigma') continue;
-    add(block.start, block.end, kind.language, block.lang ? 0.95 : 0.85);
+    if (kind.kind === 'query' && kind.language !== 'sigma') add(block.start, block.end, kind.language, block.lang ? 0.95 : 0.85);
+    else if (kind.kind !== 'query') fromBlockParts(block.text, block.start, add);
   }
 
   // Unfenced queries: a paragraph whose first line opens a query and whose text reads as one.
@@ -55,6 +59,11 @@ export function extractHuntQueries(doc: ArticleDocument): HuntQueryItem[] {
     i = last;
   }
 
+  for (const m of doc.content.matchAll(PROSE_SQL)) {
+    const start = m.index + m[0].lastIndexOf(m[1] as string);
+    if (!doc.isInCode(start)) add(start, start + (m[1] as string).length, 'osquery', 0.65);
+  }
+
   // A query set as inline code in a sentence ("the hunt `process where process.name == "osascript" and …` finds …").
   for (const code of doc.inlineCode) {
     if (code.text.trim().length < MIN_INLINE_QUERY || !QUERY_START.test(code.text)) continue;
@@ -62,4 +71,22 @@ export function extractHuntQueries(doc: ArticleDocument): HuntQueryItem[] {
     if (language && language !== 'sigma' && QUERY_OPERATOR.test(code.text)) add(code.start, code.end, language, 0.7);
   }
   return items.sort((a, b) => a.evidence.start - b.evidence.start);
+}
+
+/**
+ * A block that is not one query as a whole may hold one after a line of prose ("KQL query to detect X", a
+ * blank line, then the query): each blank-line-separated part that reads as a query is one.
+ */
+function fromBlockParts(
+  text: string,
+  offset: number,
+  add: (start: number, end: number, language: HuntQueryLanguage, confidence: number) => void,
+): void {
+  const parts = [...text.matchAll(/[^\n](?:[^\n]|\n(?!\s*\n))*/g)];
+  if (parts.length < 2) return;
+  for (const part of parts) {
+    const kind = classifyCode(part[0], '');
+    if (kind.kind === 'query' && kind.language !== 'sigma' && QUERY_OPERATOR.test(part[0]))
+      add(offset + part.index, offset + part.index + part[0].length, kind.language, 0.7);
+  }
 }

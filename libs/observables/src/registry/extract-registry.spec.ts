@@ -201,4 +201,9 @@ describe('extractRegistryKeys: the data a value was set to', () => {
       [WD, 'Start', undefined, undefined],
     ]);
   });
+
+  it('ends a key with spaces before a field label a page ran into it', () => {
+    const text = 'Shared Goal -DisableX $true Key: HKLM\\Software\\Policies\\Acme\\Real-Time Guard Value: DisableX is set to 1';
+    expect(extractRegistryKeys(parseDocument(text)).map((k) => k.value)).toEqual(['HKLM\\Software\\Policies\\Acme\\Real-Time Guard']);
+  });
 });

@@ -229,12 +229,15 @@ const SENTENCE_WORDS = new Set(
  * Unquoted key names may end in Title Case words ("...\Windows Defender\Real-Time Protection"):
  * the last segment takes up to three following capitalised words that do not open a sentence.
  */
+const FIELD_LABELS = new Set(['Value', 'Values', 'Data', 'Type', 'Name', 'Key', 'Path', 'Setting', 'Description']);
+
 function extendTitleCase(content: string, start: number, end: number): number {
   if (/[.,;:]$/.test(content.slice(start, end)) || /["'`]/.test(content[start - 1] ?? '')) return end;
   let cursor = end;
   for (let n = 0; n < 3; n++) {
     const m = /^ ([A-Z][A-Za-z0-9-]*)(?=$|[\s.,;:)\]])/.exec(content.slice(cursor, cursor + 64));
-    if (!m || SENTENCE_WORDS.has(m[1])) break;
+    // "…\Real-Time Protection Value: X is set to 1": a field label of its own, run into the key by a page.
+    if (!m || SENTENCE_WORDS.has(m[1]) || (FIELD_LABELS.has(m[1]) && content[cursor + m[0].length] === ':')) break;
     cursor += m[0].length;
   }
   return cursor;

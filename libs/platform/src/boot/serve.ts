@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { createHttpApp, finalizeHttpApp, requireSignedIdentity } from '../http';
+import { createHttpApp, createMemoryNonceLedger, createSharedNonceLedger, finalizeHttpApp, requireSignedIdentity } from '../http';
 import { checkBus, checkDatabase, createProbeRouter, type HealthCheck } from '../health';
 import { metricsRouter, METRICS_PATH } from '../metrics/metrics-router';
 import type { ServiceModule } from '../module';
@@ -46,7 +46,9 @@ export async function serve(infra: Infrastructure, closers: Closers, options: Se
   // Before the identity check and the gateway's router: public on every app (see metricsRouter).
   app.use(metricsRouter(infra.metrics));
   if (options.identitySigningKey) {
-    app.use(requireSignedIdentity({ key: options.identitySigningKey, exemptPaths: [...PROBE_PATHS, METRICS_PATH] }));
+    const nonces =
+      config.identityNonceStore === 'database' ? createSharedNonceLedger(infra.db.repos.signatureNonces) : createMemoryNonceLedger();
+    app.use(requireSignedIdentity({ key: options.identitySigningKey, exemptPaths: [...PROBE_PATHS, METRICS_PATH], nonces }));
   }
   if (options.router) app.use(options.router);
   finalizeHttpApp(app);

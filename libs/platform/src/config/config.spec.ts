@@ -40,9 +40,17 @@ describe('loadConfig', () => {
       sessionTtlMs: 12 * 3_600_000,
       serviceUrls: {},
       settingsEncryptionKey: undefined,
+      identityNonceStore: 'memory',
       allowedHosts: [],
       rateLimits: { perMinute: 1200, expensivePerMinute: 60, signInPerMinute: 20, store: 'memory', trustedProxies: [] },
     });
+  });
+
+  it('keeps signature nonces in the database when distributed (replicas share them), in memory all-in-one, as told', () => {
+    expect(loadConfig(infra, { shape: 'distributed', service: 'workflow' }).identityNonceStore).toBe('database');
+    expect(loadConfig({}, allInOne).identityNonceStore).toBe('memory');
+    expect(loadConfig({ ...infra, IDENTITY_NONCE_STORE: 'memory' }, gateway).identityNonceStore).toBe('memory');
+    expect(problemsOf({ IDENTITY_NONCE_STORE: 'redis' }, allInOne)).toEqual(['IDENTITY_NONCE_STORE: must be one of memory, database']);
   });
 
   it('reads the rate limits, shares their counts through the database when distributed, and refuses a negative limit', () => {

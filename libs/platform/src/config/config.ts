@@ -46,6 +46,8 @@ export interface AppConfig {
   settingsEncryptionKey?: string;
   /** 32 bytes as hex or base64, shared by the gateway and every service (distributed shape); never logged. */
   identitySigningKey?: string;
+  /** Where accepted signature nonces live (IDENTITY_NONCE_STORE): replicas of a service must share them. */
+  identityNonceStore: 'memory' | 'database';
   /** Public host names the gateway answers to, besides loopback names and IP literals (ALLOWED_HOSTS). */
   allowedHosts: string[];
   /** The gateway's request limits per minute (0: off) and where their counts live. */
@@ -142,6 +144,8 @@ function toAppConfig(env: Env, options: LoadConfigOptions): AppConfig {
     }),
     settingsEncryptionKey: env.SETTINGS_ENCRYPTION_KEY,
     identitySigningKey: env.IDENTITY_SIGNING_KEY,
+    // One process remembers alone; replicas must share what they accepted or each would accept a replay once.
+    identityNonceStore: env.IDENTITY_NONCE_STORE ?? (options.shape === 'all-in-one' ? 'memory' : 'database'),
     allowedHosts: (env.ALLOWED_HOSTS ?? '')
       .split(',')
       .map((host) => host.trim().toLowerCase())

@@ -45,6 +45,7 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export const NODE_ENVS = ['development', 'production', 'test'] as const;
 export const AUTH_MODES = ['required', 'off'] as const;
 export const RATE_LIMIT_STORES = ['memory', 'database'] as const;
+export const NONCE_STORES = ['memory', 'database'] as const;
 
 export const envSchema = z.object({
   NODE_ENV: oneOf(NODE_ENVS).default('development'),
@@ -93,6 +94,9 @@ export const envSchema = z.object({
       error: 'must be 32 bytes written as 64 hex characters or as base64',
     })
     .optional(),
+  // Where the services keep the identity-signature nonces they accepted: memory (one process) or database (shared
+  // by every replica, so a replay against another replica is refused). Unset: memory all-in-one, database distributed.
+  IDENTITY_NONCE_STORE: oneOf(NONCE_STORES).optional(),
   // Host names the gateway answers to besides loopback names and IP literals (DNS-rebinding defence).
   ALLOWED_HOSTS: z
     .string()

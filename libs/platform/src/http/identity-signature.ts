@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
 import { ACTOR_HEADER, NONCE_HEADER, ROLE_HEADER, SIGNATURE_HEADER, SIGNED_AT_HEADER } from '@huntforge/contracts';
 import { HttpError } from './http-error';
+import { createMemoryNonceLedger, type NonceLedger } from './nonce-ledger';
 import { announcesBody, rawBodyOf } from './raw-body';
 
 /** SHA-256 (base64url) of the body bytes the signature covers, or UNSIGNED_BODY. */
@@ -67,23 +68,8 @@ export interface RequireSignedIdentityOptions {
   /** Paths anyone may call (health probes, metrics). */
   exemptPaths: readonly string[];
   now?: () => number;
-}
-
-/** Nonces seen within the signature lifetime, with when each may be forgotten (its signature is stale by then). */
-class NonceLedger {
-  private readonly seen = new Map<string, number>();
-
-  /** False when `nonce` was already used; records it otherwise. */
-  use(nonce: string, now: number): boolean {
-    if (this.seen.size > 0 && this.seen.size % 1024 === 0) this.prune(now);
-    if ((this.seen.get(nonce) ?? 0) > now) return false;
-    this.seen.set(nonce, now + 2 * SIGNATURE_MAX_AGE_MS);
-    return true;
-  }
-
-  private prune(now: number): void {
-    for (const [nonce, until] of this.seen) if (until <= now) this.seen.delete(nonce);
-  }
+  /** Where accepted nonces are kept: shared by the replicas in the distributed shape (default: this process only). */
+  nonces?: NonceLedger;
 }
 
 /**
@@ -91,12 +77,13 @@ class NonceLedger {
  * a digest of its body, time and a nonce made with the shared IDENTITY_SIGNING_KEY, or it is refused (401)
  * before any route sees it. The digest must be that of the bytes received, so a body changed on the way is
  * refused; each nonce is accepted once while its signature is fresh, so a captured request cannot be
- * replayed (with another body or not) on this replica. Runs after the JSON parser, which keeps the bytes.
+ * replayed (with another body or not) on this replica, nor on another one when the ledger is shared. Runs after
+ * the JSON parser, which keeps the bytes.
  */
 export function requireSignedIdentity(options: RequireSignedIdentityOptions): RequestHandler {
   const exempt = new Set(options.exemptPaths);
   const now = options.now ?? Date.now;
-  const nonces = new NonceLedger();
+  const nonces = options.nonces ?? createMemoryNonceLedger();
   return (req, _res, next) => {
     if (exempt.has(req.path)) return next();
     const signedAt = header(req.headers[SIGNED_AT_HEADER]);
@@ -128,11 +115,17 @@ export function requireSignedIdentity(options: RequireSignedIdentityOptions): Re
       return next(new HttpError(401, 'invalid_signature', 'The request body is not the one the gateway signed'));
     }
     // Checked after the signature, so only the gateway's own nonces are recorded (a forger cannot fill the ledger).
-    if (!nonces.use(nonce, now())) {
-      return next(
-        new HttpError(401, 'replayed_signature', 'This signed request was already received; every request needs a fresh signature'),
-      );
-    }
-    next();
+    // Kept twice the signature's lifetime: a signature from up to SIGNATURE_MAX_AGE_MS in the future is fresh that long.
+    const at = now();
+    nonces.use(nonce, at + 2 * SIGNATURE_MAX_AGE_MS, at).then(
+      (fresh) =>
+        next(
+          fresh
+            ? undefined
+            : new HttpError(401, 'replayed_signature', 'This signed request was already received; every request needs a fresh signature'),
+        ),
+      // Refused, not let through: without the ledger a replay could not be told from a first request.
+      () => next(new HttpError(503, 'nonce_store_unavailable', 'The request could not be checked against replays; try again')),
+    );
   };
 }

@@ -16,5 +16,6 @@ export {
   UNSIGNED_BODY,
   type SignedIdentity,
 } from './identity-signature';
+export { createMemoryNonceLedger, createSharedNonceLedger, type NonceLedger } from './nonce-ledger';
 export { announcesBody, rawBodyOf } from './raw-body';
 export { MAX_JSON_DEPTH } from './json-depth';

@@ -1,21 +1,8 @@
 import { lookup } from 'node:dns/promises';
-import { checkAddress, isIpLiteral, type AddressPolicy } from './address-policy';
-
-/** Name → addresses; injectable so tests can play hostile DNS without a network. */
-export type HostResolver = (hostname: string) => Promise<string[]>;
+import { checkAddress, isIpLiteral, OutboundUrlError, type AddressPolicy, type HostResolver } from '@huntforge/outbound';
 
 export const systemHostResolver: HostResolver = async (hostname) =>
   (await lookup(hostname, { all: true, verbatim: true })).map((result) => result.address);
-
-export class OutboundUrlError extends Error {
-  constructor(
-    readonly code: 'invalid_url' | 'url_not_allowed',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'OutboundUrlError';
-  }
-}
 
 /**
  * A base URL the service will send requests (and credentials) to: http(s), no credentials in it, and every

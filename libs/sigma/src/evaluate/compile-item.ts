@@ -2,9 +2,11 @@ import type { DetectionItem, SigmaScalar } from '../detection/search-identifiers
 import { compileSigmaRegex } from '../detection/sigma-regex';
 import { parseCidr, type CidrTest } from './cidr';
 import { regexMinLength } from './regex-length';
+import { requiredRegexLiteral } from './regex-literal';
 import { eventTexts, lookupField, type SigmaEvent } from './event-fields';
 import { base64, base64OffsetVariants, base64Prefix, encodeText, type TextEncoding } from './value-encodings';
-import { compilePattern, foldCase, unescapedText, type Anchoring, type TextTest } from './wildcard';
+import { anyNeedle } from './needle-set';
+import { compilePattern, foldCase, unescapedText, wildcardPieces, type Anchoring, type TextTest } from './wildcard';
 
 export type EventTest = (event: SigmaEvent) => boolean;
 
@@ -50,8 +52,8 @@ export function compileItem(item: DetectionItem, options: MatchOptions = {}): Ev
   // A keyword is a substring of the event's text unless its modifiers anchor it.
   const anchored = ['contains', 'startswith', 'endswith', 're'].some(has);
   const valueModifiers = field === null && !anchored ? [...modifiers, 'contains'] : modifiers;
-  const valueTests = item.values.map((value) => compileValue(value, valueModifiers, item.path, options));
   const all = has('all');
+  const valueTests = compileValues(item.values, valueModifiers, item.path, options);
   const lowerOf = (value: unknown): string | null => {
     const text = textOf(value);
     return text === null ? null : foldCase(text);
@@ -67,8 +69,13 @@ export function compileItem(item: DetectionItem, options: MatchOptions = {}): Ev
   const matchValues = (values: readonly unknown[]): boolean => {
     if (values.length === 1) return matchOne(values[0]);
     const lowers = values.map(lowerOf);
-    const holds = (test: ValueTest): boolean => values.some((value, index) => test(value, lowers[index] as string | null));
-    return all ? valueTests.every(holds) : valueTests.some(holds);
+    for (let t = 0; t < valueTests.length; t++) {
+      const test = valueTests[t] as ValueTest;
+      let holds = false;
+      for (let v = 0; v < values.length && !holds; v++) holds = test(values[v], lowers[v] as string | null);
+      if (holds !== all) return holds;
+    }
+    return all;
   };
 
   if (field === null) {
@@ -88,6 +95,58 @@ export function compileItem(item: DetectionItem, options: MatchOptions = {}): Ev
   };
   if (!has('neq')) return base;
   return (event) => lookupField(event, field).present && !base(event);
+}
+
+const PLAIN_MODIFIERS = new Set(['contains', 'startswith', 'endswith']);
+
+/**
+ * The tests of an item's values, any of which may match. Plain texts (no wildcard inside, compared
+ * without case) are grouped by where they must sit into one test each (see anyNeedle): a long list
+ * of paths or command-line fragments costs one lookup, trie walk or scan rather than a test per value.
+ * Under `|all` every value must match on its own: each keeps its test.
+ */
+function compileValues(values: readonly SigmaScalar[], modifiers: readonly string[], path: string, options: MatchOptions): ValueTest[] {
+  if (!modifiers.every((modifier) => PLAIN_MODIFIERS.has(modifier)))
+    return values.map((value) => compileValue(value, modifiers, path, options));
+  const anchoring: Anchoring = modifiers.includes('contains')
+    ? 'contains'
+    : modifiers.includes('startswith')
+      ? 'startswith'
+      : modifiers.includes('endswith')
+        ? 'endswith'
+        : 'exact';
+  const tests: ValueTest[] = [];
+  const groups = new Map<Anchoring, string[]>();
+  for (const value of values) {
+    const plain = typeof value === 'string' ? plainText(value, anchoring) : null;
+    if (!plain) tests.push(compileValue(value, modifiers, path, options));
+    else groups.set(plain.anchoring, [...(groups.get(plain.anchoring) ?? []), plain.needle]);
+  }
+  const grouped = [...groups].map(([where, needles]): ValueTest => {
+    const test = anyNeedle(needles, where);
+    return (_value, lower) => lower !== null && test(lower);
+  });
+  return [...grouped, ...tests];
+}
+
+/** A value that is one run of text once its leading and trailing `*` lift its anchors (lower case), with where it must sit; else null. */
+function plainText(value: string, anchoring: Anchoring): { needle: string; anchoring: Anchoring } | null {
+  const pieces = wildcardPieces(value);
+  let start = anchoring === 'exact' || anchoring === 'startswith';
+  let end = anchoring === 'exact' || anchoring === 'endswith';
+  let first = 0;
+  let last = pieces.length;
+  while (first < last && pieces[first]?.kind === 'any') {
+    first++;
+    start = false;
+  }
+  while (last > first && pieces[last - 1]?.kind === 'any') {
+    last--;
+    end = false;
+  }
+  const piece = pieces[first];
+  if (last - first !== 1 || piece?.kind !== 'text') return null;
+  return { needle: piece.text.toLowerCase(), anchoring: start && end ? 'exact' : start ? 'startswith' : end ? 'endswith' : 'contains' };
 }
 
 function compileValue(raw: SigmaScalar, modifiers: readonly string[], path: string, options: MatchOptions): ValueTest {
@@ -116,9 +175,13 @@ function compileValue(raw: SigmaScalar, modifiers: readonly string[], path: stri
     if (!compiled.ok) throw new RuleCompileError(`the regular expression does not compile: ${compiled.error}`, path);
     const regex = compiled.regex;
     const least = regexMinLength(regex.source);
-    return (value) => {
+    // Text every match holds (ASCII, lower case): a search for it rules most values out faster than the regex.
+    const needed = requiredRegexLiteral(String(raw)) ?? '';
+    return (value, lower) => {
       const text = textOf(value);
-      return text !== null && text.length >= least && regex.test(text);
+      if (text === null || text.length < least) return false;
+      if (needed !== '' && !(lower ?? foldCase(text)).includes(needed)) return false;
+      return regex.test(text);
     };
   }
 
@@ -147,7 +210,8 @@ function compileValue(raw: SigmaScalar, modifiers: readonly string[], path: stri
     const text = textOf(value);
     if (text === null) return false;
     const folded = lower ?? foldCase(text);
-    return tests.some((test) => test(text, folded));
+    for (let i = 0; i < tests.length; i++) if ((tests[i] as TextTest)(text, folded)) return true;
+    return false;
   };
 }
 
@@ -200,7 +264,7 @@ function compileFieldref(field: string, item: DetectionItem, modifiers: readonly
         ? 'endswith'
         : 'exact';
   const references = item.values.map((value) => String(value));
-  const fold = (text: string): string => (caseSensitive ? text : text.toLowerCase());
+  const fold = (text: string): string => (caseSensitive ? text : foldCase(text));
   const related = (left: string, right: string): boolean =>
     anchoring === 'exact'
       ? left === right
@@ -209,17 +273,27 @@ function compileFieldref(field: string, item: DetectionItem, modifiers: readonly
         : anchoring === 'startswith'
           ? left.startsWith(right)
           : left.endsWith(right);
+  const texts = (event: SigmaEvent, name: string): string[] =>
+    lookupField(event, name)
+      .values.map(textOf)
+      .filter((text): text is string => text !== null);
   const referenceMatches = (event: SigmaEvent, reference: string): boolean => {
-    const own = lookupField(event, field)
-      .values.map(textOf)
-      .filter((text): text is string => text !== null);
-    const other = lookupField(event, reference)
-      .values.map(textOf)
-      .filter((text): text is string => text !== null);
-    return own.some((left) => other.some((right) => related(fold(left), fold(right))));
+    // The common case, both fields holding one value at the top level, without the lookups' allocations.
+    const left = Object.hasOwn(event, field) ? event[field] : undefined;
+    const right = Object.hasOwn(event, reference) ? event[reference] : undefined;
+    if (left !== undefined && right !== undefined && !Array.isArray(left) && !Array.isArray(right)) {
+      const leftText = textOf(left);
+      const rightText = textOf(right);
+      return leftText !== null && rightText !== null && related(fold(leftText), fold(rightText));
+    }
+    const other = texts(event, reference);
+    return texts(event, field).some((own) => other.some((theirs) => related(fold(own), fold(theirs))));
   };
   const all = modifiers.includes('all');
-  return (event) => (all ? references.every((r) => referenceMatches(event, r)) : references.some((r) => referenceMatches(event, r)));
+  return (event) => {
+    for (let i = 0; i < references.length; i++) if (referenceMatches(event, references[i] as string) !== all) return !all;
+    return all;
+  };
 }
 
 /** The text form a value is compared in: strings as they are, numbers and booleans as written in JSON. */

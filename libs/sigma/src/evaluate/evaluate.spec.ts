@@ -175,3 +175,63 @@ describe('compileRule: keywords and conditions', () => {
     expect(failure(`  sel:\n    A: 1\n  condition: sel |\n`).path).toBe('detection.condition');
   });
 });
+
+describe('compileRule: long lists of values', () => {
+  // Plain texts of a list are grouped into one test per anchoring; the others keep their own.
+  const values = [
+    '\\whoami.exe',
+    '*\\cmd.exe',
+    'C:\\Windows*',
+    '*-enc*',
+    'a\\*b',
+    'PowerShell.EXE',
+    'x?y',
+    'Évil',
+    '',
+    'c:\\a*b\\c',
+    'wmic',
+    '4688',
+    '\\\\server\\share',
+  ];
+  const texts = [
+    'C:\\Windows\\System32\\WHOAMI.EXE',
+    'c:\\windows\\system32\\cmd.exe /c x',
+    'C:\\temp\\CMD.exe',
+    'powershell.exe -ENC aaa',
+    'PowerShell.EXE',
+    'a*b',
+    'ab',
+    'xzy',
+    'évil',
+    'ÉVIL and more',
+    '',
+    'c:\\a_b\\c',
+    'WMIC process call create',
+    '4688',
+    '\\\\server\\share\\x',
+    'start C:\\Windows\\x',
+    'x\\cmd.exe.bak',
+    'the wmic',
+  ];
+  const list = (modifiers: string): string =>
+    `  sel:\n    CommandLine${modifiers}:\n${values.map((value) => `      - '${value}'`).join('\n')}\n  condition: sel\n`;
+
+  it.each(['', '|contains', '|startswith', '|endswith'])('matches a list%s as it matches each value alone', (modifiers) => {
+    for (const text of texts) {
+      // `|all` keeps each value's own test: the reference the grouped tests must agree with.
+      const alone = values.some((value) => matches(one(`CommandLine${modifiers}|all`, `'${value}'`), { CommandLine: text }));
+      expect([text, matches(list(modifiers), { CommandLine: text })]).toEqual([text, alone]);
+    }
+  });
+
+  it('still needs every value under |all, and reads keywords the same way', () => {
+    const all = `  sel:\n    CommandLine|contains|all:\n      - 'whoami'\n      - '/all'\n  condition: sel\n`;
+    expect(matches(all, { CommandLine: 'WHOAMI /ALL' })).toBe(true);
+    expect(matches(all, { CommandLine: 'whoami /priv' })).toBe(false);
+    const keywords = `  keywords:\n${['mimikatz', 'sekurlsa::', 'rpc::', 'token::', 'crypto::', 'dpapi::', 'vault::', 'kerberos::']
+      .map((value) => `    - '${value}'`)
+      .join('\n')}\n  condition: keywords\n`;
+    expect(matches(keywords, { Data: ['x', 'run SEKURLSA::logonpasswords'] })).toBe(true);
+    expect(matches(keywords, { Data: ['x', 'sekurlsa:logonpasswords'] })).toBe(false);
+  });
+});

@@ -39,29 +39,32 @@ export function lookupField(event: SigmaEvent, name: string): FieldLookup {
   return present ? { present, values: found } : ABSENT;
 }
 
-const textsOf = new WeakMap<SigmaEvent, string[]>();
+// The texts of the last event asked about: keyword rules and the keyword index ask for the same
+// event's texts in turn (a one-event memo costs less than a WeakMap entry per event).
+let textsEvent: SigmaEvent | null = null;
+let texts: string[] = [];
 
 /**
  * Every distinct string of the event at any depth, which keywords search (computed once per event
- * however many keyword rules run on it).
+ * however many keyword rules run on it). The event must not change between calls.
  */
 export function eventTexts(event: SigmaEvent): string[] {
-  let texts = textsOf.get(event);
-  if (!texts) {
+  if (event !== textsEvent) {
     const seen = new Set<string>();
-    for (const value of allScalars(event)) if (typeof value === 'string') seen.add(value);
+    addTexts(event, seen);
     texts = [...seen];
-    textsOf.set(event, texts);
+    textsEvent = event;
   }
   return texts;
 }
 
-/** Every scalar of the event at any depth (keywords search them all). */
-export function allScalars(event: unknown, into: unknown[] = []): unknown[] {
-  if (Array.isArray(event)) event.forEach((element) => allScalars(element, into));
-  else if (isRecord(event)) Object.values(event).forEach((value) => allScalars(value, into));
-  else into.push(event);
-  return into;
+function addTexts(node: unknown, into: Set<string>): void {
+  if (typeof node === 'string') into.add(node);
+  else if (Array.isArray(node)) for (let i = 0; i < node.length; i++) addTexts(node[i], into);
+  else if (typeof node === 'object' && node !== null) {
+    const record = node as Record<string, unknown>;
+    for (const key in record) addTexts(record[key], into);
+  }
 }
 
 function flatten(value: unknown): unknown[] {

@@ -92,4 +92,15 @@ describe('requiredRegexLiteral', () => {
     expect(requiredRegexLiteral('a|bbbbb')).toBeNull();
     expect(requiredRegexLiteral('[a-z]+\\d{3}')).toBeNull();
   });
+
+  it('relies on no character an escaped letter or digit stands for, nor on characters beyond ASCII', () => {
+    expect(requiredRegexLiteral('\\x41bcd')).toBe('bcd');
+    expect(requiredRegexLiteral('\\u0041\\u{1F600}xyz')).toBe('xyz');
+    expect(requiredRegexLiteral('\\Aabc\\Z')).toBe('abc');
+    expect(requiredRegexLiteral('(a)\\1bc')).toBe('bc');
+    expect(requiredRegexLiteral('\\cJab')).toBe('ab');
+    expect(requiredRegexLiteral('\\p{Lu}ab')).toBe('ab');
+    expect(requiredRegexLiteral('abΣcdef')).toBe('cdef');
+    expect(requiredRegexLiteral('a\\.exe')).toBe('a.exe');
+  });
 });

@@ -1,9 +1,9 @@
-const CLASS_ESCAPES = new Set([...'dDwWsSbBpPkcxu0123456789nrtfv']);
-
 /**
  * The longest run of plain characters every match of a regular expression contains (lower case),
  * or null when the expression has no such run (a top-level alternation, only classes...). Groups,
- * classes, optional and repeated characters end a run; nothing inside them is relied upon.
+ * classes, optional and repeated characters end a run; nothing inside them is relied upon. So do
+ * escaped letters and digits (classes, anchors, `\x41`, back-references, PCRE's `\A`) and characters
+ * beyond ASCII (a case-insensitive regex may match them in another case that lower-casing misses).
  */
 export function requiredRegexLiteral(source: string): string | null {
   const runs: string[] = [];
@@ -17,8 +17,15 @@ export function requiredRegexLiteral(source: string): string | null {
     if (char === '\\') {
       const escaped = source[i + 1];
       i++;
-      if (escaped === undefined || CLASS_ESCAPES.has(escaped)) end();
+      if (escaped === undefined || /[0-9A-Za-z]/.test(escaped)) {
+        end();
+        i = skipEscapeTail(source, i);
+      } else if (escaped.charCodeAt(0) > 127) end();
       else run += escaped;
+      continue;
+    }
+    if (char.charCodeAt(0) > 127) {
+      end();
       continue;
     }
     if (char === '[') {
@@ -57,6 +64,26 @@ export function requiredRegexLiteral(source: string): string | null {
     null,
   );
   return best === null ? null : best.toLowerCase();
+}
+
+/** The end of an escape's operand (`\x41`, `\u{1F600}`, `\cJ`, `\12`, `\p{L}`, `\k<name>`), from its letter at `at`. */
+function skipEscapeTail(source: string, at: number): number {
+  const letter = source[at] as string;
+  const next = source[at + 1];
+  if ((next === '{' || next === '<' || next === "'") && /[xupPNgk]/.test(letter)) {
+    const close = source.indexOf(next === '{' ? '}' : next === '<' ? '>' : "'", at + 2);
+    return close < 0 ? source.length : close;
+  }
+  const run = (pattern: RegExp, most: number): number => {
+    let end = at;
+    while (end - at < most && end + 1 < source.length && pattern.test(source[end + 1] as string)) end++;
+    return end;
+  };
+  if (letter === 'x') return run(/[0-9A-Fa-f]/, 2);
+  if (letter === 'u') return run(/[0-9A-Fa-f]/, 4);
+  if (letter === 'c') return at + 1 < source.length ? at + 1 : at;
+  if (/[0-9]/.test(letter)) return run(/[0-9]/, 3);
+  return at;
 }
 
 function skipClass(source: string, open: number): number {

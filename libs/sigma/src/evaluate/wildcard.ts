@@ -103,7 +103,8 @@ export function compilePattern(value: string, options: PatternOptions): TextTest
       }
       return (text, lower) => {
         const subject = pick(text, lower);
-        return tests.some((test) => test(subject));
+        for (let i = 0; i < tests.length; i++) if ((tests[i] as (text: string) => boolean)(subject)) return true;
+        return false;
       };
     }
   }

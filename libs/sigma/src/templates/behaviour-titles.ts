@@ -1,4 +1,4 @@
-import { bareName, commandFacts, type CommandFacts, type Invocation } from '@huntforge/observables';
+import { bareName, commandFacts, KNOWN_COMMANDS, type CommandFacts, type Invocation } from '@huntforge/observables';
 /**
  * SigmaHQ-style titles that name the behaviour a command line shows ("Certutil.EXE Download From
  * Remote URL"), from the program and what its arguments do. The last entry of each program and the
@@ -49,6 +49,7 @@ const BEHAVIOURS: Behaviour[] = [
   { image: /^sc\.exe$/i, args: /\\\\\S+\s+create|create.*\\\\/i, title: 'Remote Service Creation Via Sc.EXE' },
   { image: /^sc\.exe$/i, args: /\bcreate\b|\bconfig\b/i, title: 'Service Creation Or Change Via Sc.EXE' },
   { image: /^(sc|net|net1)\.exe$/i, args: /\b(?:stop|pause)\s/i, title: 'Service Stopped Via {Program}' },
+  { image: /^reg\.exe$/i, args: /\bdelete\b.*\\run(once)?\b/i, title: 'Startup Entry Removed From A Run Key Via Reg.EXE' },
   { image: /^reg\.exe$/i, args: /\\run(once)?\b/i, title: 'Run Key Persistence Via Reg.EXE' },
   { image: /^reg\.exe$/i, args: /\bsave\b.*\b(sam|system|security)\b/i, title: 'Registry Hive Dump Via Reg.EXE' },
   { image: /^reg\.exe$/i, title: 'Registry Modification Via Reg.EXE' },
@@ -91,6 +92,20 @@ const BEHAVIOURS: Behaviour[] = [
   { image: /^tee$/i, title: 'File Written Via Tee' },
   { image: /^mkdir$/i, args: /\s\/\.|\/\.[\w-]+/, title: 'Hidden Directory Creation Via Mkdir' },
   { image: /^(aws|aws\.exe)$/i, title: 'AWS CLI {Subcommand}' },
+  // What everyday programs do to the file they are given ({File}: its name), when nothing above names more.
+  { image: /^(cat|more|less|head|tail|strings|type)(\.exe)?$/i, title: 'File {File} Read Via {Program}' },
+  { image: /^(vi|vim|nano|gedit|notepad)(\.exe)?$/i, title: 'File {File} Opened In An Editor Via {Program}' },
+  { image: /^mkdir$/i, title: 'Directory {File} Created Via Mkdir' },
+  { image: /^truncate$/i, title: 'File {File} Emptied Via Truncate' },
+  { image: /^touch$/i, args: /\s-[a-z]*[rdt]\b/i, title: 'File Timestamp Changed Via Touch' },
+  { image: /^(cp|copy|xcopy|robocopy)(\.exe)?$/i, title: 'File {File} Copied Via {Program}' },
+  { image: /^(winrar|rar|7z|7za|zip)(\.exe)?$/i, title: 'Data Archived Via {Program}' },
+  { image: /^(perl|python[23]?|ruby|php|node)(\.exe)?$/i, args: /\s-[a-z]*[ecr](?:\s|["'])/i, title: 'Inline Script Run Via {Program}' },
+  { image: /^(perl|python[23]?|ruby|php|node)(\.exe)?$/i, title: 'Script {File} Run Via {Program}' },
+  { image: /^(ls|dir|find)$/i, title: 'Files Listed Via {Program}' },
+  { image: /^systeminfo\.exe$/i, title: 'System Information Discovery Via Systeminfo.EXE' },
+  { image: /^wbadmin\.exe$/i, args: /\bstart\s+backup\b/i, title: 'Backup Started Via Wbadmin.EXE' },
+  { image: /^wmic\.exe$/i, args: /\bservice\b/i, title: 'Service Queried Or Changed Via Wmic.EXE' },
 ];
 
 /** Programs' sub-commands as a title names them: `s3 cp` is `S3 Cp`. */
@@ -123,27 +138,44 @@ export function behaviourTitle(image: string, commandLines: string[]): string {
   const subcommand = titleCase(
     own.map((invocation) => invocation.subcommands.map((word) => word.value.toLowerCase()).join(' ')).find(Boolean) ?? 'Command',
   );
-  return (found?.title ?? fallbackTitle(facts, own, windows)).replace('{Program}', programLabel(image)).replace('{Subcommand}', subcommand);
+  const file = fileOf(facts, windows, image, commandLines);
+  // Without a file name the title names the kind of thing worked on ("File Read Via Cat").
+  const title = (found?.title ?? fallbackTitle(facts, own, image, file)).replace(file ? '{File}' : / \{File\}/, file ?? '');
+  return title.replace('{Program}', programLabel(image)).replace('{Subcommand}', subcommand);
+}
+
+/** The name of the first file a command line works on, when it reads as a file name. */
+function fileOf(facts: CommandFacts[], windows: boolean, image: string, commandLines: string[]): string | null {
+  // The program's own path (C:\\Program Files\\…\\psql.exe, read by the model as far as its first space) is not what it works on.
+  const ownPath = (path: string) => commandLines.some((line) => line.trim().replace(/^"/, '').startsWith(path));
+  return (
+    facts
+      .flatMap((fact) => fact.paths)
+      .filter((path) => !ownPath(path))
+      .map(
+        (path) =>
+          path
+            .split(windows ? /[\\/]/ : /\//)
+            .filter(Boolean)
+            .at(-1) ?? '',
+      )
+      // The program's own path (C:\\Windows\\notepad.exe) is not what it works on.
+      .find((name) => /^[\w.-]{3,40}$/.test(name) && name.toLowerCase() !== image.toLowerCase()) ?? null
+  );
 }
 
 /**
  * A title from what the command line does when no behaviour above names it, read from the command-line model's
- * typed facts: the sub-command it runs, the host it reaches, the file it works on. Never only "the program ran".
+ * typed facts: the sub-command it runs, the host it reaches, the file it works on. A program no system ships
+ * (the intruder's own tool) is named as such; never only "the program ran".
  */
-function fallbackTitle(facts: CommandFacts[], own: Invocation[], windows: boolean): string {
+function fallbackTitle(facts: CommandFacts[], own: Invocation[], image: string, file: string | null): string {
   const subcommands = own.map((invocation) => invocation.subcommands.map((word) => word.value).join(' ')).find(Boolean);
   if (subcommands) return '{Program} {Subcommand} Command';
   if (facts.some((fact) => fact.urls.length > 0 || fact.hosts.length > 0)) return '{Program} Reaching A Reported Host';
-  const file = facts
-    .flatMap((fact) => fact.paths)
-    .map(
-      (path) =>
-        path
-          .split(windows ? /[\\/]/ : /\//)
-          .filter(Boolean)
-          .at(-1) ?? '',
-    )
-    .find((name) => /^[\w.-]{3,40}$/.test(name));
-  if (file) return `{Program} Run On ${file}`;
+  const tool = !KNOWN_COMMANDS.has(bareName(image));
+  if (tool)
+    return file && file.toLowerCase() !== image.toLowerCase() ? 'Reported Tool {Program} Run On {File}' : 'Reported Tool {Program} Run';
+  if (file) return '{Program} Run On {File}';
   return '{Program} Run With The Reported Arguments';
 }

@@ -289,7 +289,7 @@ describe('builtin SigmaAgent templates', () => {
     });
     expect(drafts.filter((draft) => draft.telemetryClass === 'process_creation').map((draft) => draft.rule.title)).toEqual([
       'Run Key Persistence Via Reg.EXE',
-      'Registry Modification Via Reg.EXE',
+      'Services Disabled Through Their Start Value Via Reg.EXE',
     ]);
   });
 
@@ -337,7 +337,9 @@ describe('builtin SigmaAgent templates', () => {
     }));
     const split = generateBuiltinRules({ article, platform: 'windows', cmdlines: many });
     expect(split).toHaveLength(2);
-    expect(must(split[1]).rule.title).toBe('Rundll32.EXE Execution Of DLL From Unusual Location (2)');
+    // Each part is titled by what sets it apart, never by a number.
+    expect(must(split[0]).rule.title).toBe('Rundll32.EXE Execution Of DLL From Unusual Location (mod0.dll, mod1.dll And 3 More)');
+    expect(must(split[1]).rule.title).toBe('Rundll32.EXE Execution Of DLL From Unusual Location (mod5.dll And mod6.dll)');
   });
 
   it('picks path, URL and encoded arguments over switches', () => {

@@ -1,6 +1,6 @@
+import { commandOfEventFields, hasEventFieldLabel } from '@huntforge/observables';
 import { articleSubject } from './article-subject';
 import { isInvestigationStep } from './investigation-steps';
-import { commandOfLogExcerpt, isLogExcerpt } from './log-excerpts';
 import type {
   CmdlineItem,
   ExtractionResult,
@@ -17,14 +17,32 @@ import { mergeTags, tagsForExecutable, tagsForRegistryPath } from './attack-infe
 import { behaviourTitle, knownBehaviour, programLabel } from './behaviour-titles';
 import { isBenignInfrastructure } from './benign-infrastructure';
 import { reportedIndicators } from './indicator-context';
-import { isShellBuiltin, programRuns, type ProgramRun } from './command-program';
+import { bareName, isShellBuiltin, programRuns, type ProgramRun } from './command-program';
 import { anyProgramTechniques, techniqueDetection, techniqueOf } from './technique-match';
 import type { Technique } from './techniques';
 import { asExecuted, MAX_VALUE_LENGTH, stableParts, withoutShellVariables } from './command-values';
 import { encodedCommand, isDistinctive, namedValues, reportedHosts } from './distinctive-values';
-import { isBusyKey, isWellKnownService, isWellKnownServiceKey, statedWrite, sysmonDetails, writtenData } from './registry-writes';
+import {
+  isBusyKey,
+  isWellKnownService,
+  isWellKnownServiceKey,
+  onlyDeleted,
+  statedWrite,
+  sysmonDetails,
+  writtenData,
+} from './registry-writes';
 import { buildRule, citation, type ArticleRef, type RuleBody, type RuleDraft, type TemplateClass } from './rule-draft';
 import { legitimateRunData } from './legitimate-run-values';
+import {
+  knownStep,
+  leafOf,
+  registryFamilies,
+  someNames,
+  stepOfCommands,
+  type RegistryFamily,
+  type RegistryStep,
+  type RegistryValueWrite,
+} from './registry-families';
 import { isRunDialogHistory, pastedCommandDetails } from './run-dialog';
 import { onlyControlled, serviceControl, taskOnlyOperated } from './service-control';
 import { cloudAddressRule, cloudBehaviourRules, sweptLogs } from './cloud-rules';
@@ -209,7 +227,7 @@ function articleRuns(input: BuiltinSigmaInput): ArticleRun[] {
   return (input.cmdlines ?? []).flatMap((item) => {
     // An event's fields printed on one line with the command they recorded: the rule is on that command,
     // since no process's command line holds the labels; an excerpt naming no command line gives no rule.
-    const commandLine = isLogExcerpt(item.value) ? commandOfLogExcerpt(item.value) : item.value;
+    const commandLine = hasEventFieldLabel(item.value) ? commandOfEventFields(item.value) : item.value;
     if (commandLine === null) return [];
     const platform = commandPlatform(input.platform, commandLine);
     const windows = productOf(platform) === 'windows';
@@ -414,26 +432,42 @@ function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
     const byBehaviour = new Map<string, { group: CommandSelection[]; entries: SigmaFieldMap[] }>();
     for (const { selection, entry } of pairs) {
       if (!kept.has(entry)) continue;
-      const behaviour = knownBehaviour(selection.viaPowerShell ? 'powershell.exe' : selection.image, selection.commandLine) ?? '';
+      // reg.exe writing values of a known step (Start = 4 under a service) is that step, apart from its other writes.
+      const behaviour =
+        knownBehaviour(selection.viaPowerShell ? 'powershell.exe' : selection.image, selection.commandLine) ??
+        (bareName(selection.image) === 'reg' && !selection.viaPowerShell ? stepOfCommands([selection.commandLine])?.short : undefined) ??
+        '';
       const slot = byBehaviour.get(behaviour) ?? { group: [], entries: [] };
       slot.group.push(selection);
       slot.entries.push(entry);
       byBehaviour.set(behaviour, slot);
     }
-    return [...byBehaviour.values()].flatMap(({ group, entries: all }) =>
-      chunk(all, MAX_SELECTIONS).map((entries, part) => {
+    return [...byBehaviour.values()].flatMap(({ group, entries: all }) => {
+      const controlled = serviceControlRule(input, image, platform, group);
+      if (controlled) return [controlled];
+      // A known registry step is one behaviour however many keys it writes: its rule is not split.
+      const stepped = bareName(image) === 'reg' ? stepOfCommands(group.map((selection) => selection.commandLine)) : null;
+      const parts = stepped ? [all] : chunk(all, MAX_SELECTIONS);
+      return parts.map((entries, part) => {
         const { detection, values } = selections(entries);
         // A command that writes a Run key is persistence first (reg add …\CurrentVersion\Run).
         // Commands that only stop or disable services (a security agent) are Service Stop, not the program's usual technique.
         const stopsServices = group.every((selection) => selection.platform !== 'linux' && serviceControl(selection.commandLine) !== null);
-        const tags = stopsServices
-          ? ['attack.impact', 'attack.t1489']
-          : mergeTags(
-              tagsForExecutable(image),
-              ...group.map((selection) =>
-                /\bHK(?:LM|CU|CR|U|EY_\w+)\\/i.test(selection.commandLine) ? tagsForRegistryPath(selection.commandLine) : [],
-              ),
-            );
+        // reg.exe writing values a known step is made of (Start = 4 under services) is that step.
+        const step = stepped;
+        const tags = step
+          ? step.tags
+          : stopsServices
+            ? ['attack.impact', 'attack.t1489']
+            : mergeTags(
+                tagsForExecutable(image),
+                ...group.map((selection) =>
+                  // Deleting a Run value removes a program's autostart: no persistence.
+                  /\bHK(?:LM|CU|CR|U|EY_\w+)\\/i.test(selection.commandLine) && !/\breg(?:\.exe)?"?\s+delete\b/i.test(selection.commandLine)
+                    ? tagsForRegistryPath(selection.commandLine)
+                    : [],
+                ),
+              );
         // Specificity: each value counts, a behaviour switch (delete shadows, -urlcache) once more.
         const strongest = Math.max(
           ...group.map((selection) => selection.tokens.length + (selection.tokens.some(isBehaviourSwitch) ? 1 : 0)),
@@ -441,10 +475,14 @@ function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
         return draft(
           'process_creation',
           {
-            title: `${behaviourTitle(
-              group[0]?.image ?? image,
-              group.map((selection) => selection.commandLine),
-            )}${part > 0 ? ` (${part + 1})` : ''}`,
+            title: `${
+              step
+                ? `${step.short} Via Reg.EXE`
+                : behaviourTitle(
+                    group[0]?.image ?? image,
+                    group.map((selection) => selection.commandLine),
+                  )
+            }${parts.length > 1 ? ` (${partName(entries, part)})` : ''}`,
             description: `Detects ${image} run with the arguments ${citation(input.article)}.`,
             logsource: processLogsource(platform),
             detection,
@@ -461,9 +499,80 @@ function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
           input,
           part,
         );
-      }),
-    );
+      });
+    });
   });
+}
+
+/** What sets one part of a split rule apart, for its title: the last segment of each selection's most specific value. */
+function partName(entries: SigmaFieldMap[], part: number): string {
+  const names = entries.flatMap((entry) => {
+    const raw = entry['CommandLine|contains'] ?? entry['CommandLine|contains|all'];
+    const specific = (Array.isArray(raw) ? raw : [raw]).map(String).sort((a, b) => b.length - a.length)[0];
+    const leaf = specific
+      ?.split(/[\\/]/)
+      .filter(Boolean)
+      .at(-1)
+      // A DLL's export (`mod5.dll,Start`) or the arguments after a path are not its name.
+      ?.split(/[,\s]/)[0]
+      ?.replace(/[^\w.-]/g, '');
+    return leaf && leaf.length >= 3 ? [leaf] : [];
+  });
+  return names.length > 0 ? someNames(names) : `Part ${part + 1}`;
+}
+
+const CONTROL_PAST: Record<string, string> = {
+  stop: 'Stopped',
+  'stop-service': 'Stopped',
+  pause: 'Paused',
+  'suspend-service': 'Paused',
+  config: 'Reconfigured',
+  'set-service': 'Reconfigured',
+  delete: 'Deleted',
+  'remove-service': 'Deleted',
+  failure: 'Recovery Actions Changed',
+};
+
+/**
+ * Commands that all stop, reconfigure or delete services with one verb (`sc delete WinDefend`, `sc delete Sense`,
+ * …) are one step, whatever the number of services: one rule on the program and the verb with the services'
+ * names, titled for what it does to them.
+ */
+function serviceControlRule(
+  input: BuiltinSigmaInput,
+  image: string,
+  platform: TemplatePlatform,
+  group: CommandSelection[],
+): RuleDraft | null {
+  if (group.length < 2 || productOf(platform) !== 'windows') return null;
+  const controls = group.map((selection) => serviceControl(selection.commandLine));
+  const verb = controls[0]?.verb;
+  if (!verb || controls.some((control) => control?.verb.toLowerCase() !== verb.toLowerCase())) return null;
+  const names = [...new Set(controls.map((control) => control?.name as string))];
+  const first = group[0] as CommandSelection;
+  const cmdlet = /-/.test(verb);
+  const detection: SigmaDetection = {
+    selection_verb: { ...imageCondition(first), 'CommandLine|contains': cmdlet ? verb : ` ${verb} ` },
+    selection_service: { 'CommandLine|contains': names.length === 1 ? (names[0] as string) : names },
+    condition: 'all of selection_*',
+  };
+  const program = cmdlet ? 'PowerShell' : programLabel(first.image);
+  const past = CONTROL_PAST[verb.toLowerCase()] ?? 'Changed';
+  return draft(
+    'process_creation',
+    {
+      title: `Services ${past} Via ${program} (${someNames(names)})`,
+      description: `Detects ${cmdlet ? verb : `${image} ${verb}`} run on the services ${names.join(', ')} ${citation(input.article)}.`,
+      logsource: processLogsource(platform),
+      detection,
+      tags: ['attack.impact', 'attack.t1489'],
+      level: 'high',
+      falsepositives: [`Administrators or installers that ${verb.toLowerCase().replace(/-service$/, '')} these services`],
+    },
+    [verb, ...names],
+    input,
+    0,
+  );
 }
 
 // Parents that should not start other programs in normal use: documents, script hosts, servers, proxies.
@@ -558,10 +667,11 @@ function targetCondition(key: RegistryKeyItem): SigmaFieldMap {
 }
 
 /**
- * One rule per registry value the article shows written. The same value is often quoted twice, once
+ * One rule per step of registry writes the article shows. The same value is often quoted twice, once
  * as the timeline saw it (`HKEY_USERS\<SID>\Software\…\Run`) and once in the command that wrote it
- * (`reg add HKCU\Software\…\Run`): both are the same TargetObject in telemetry, so they are one rule,
- * which requires the data whichever quote shows it and names both.
+ * (`reg add HKCU\Software\…\Run`): both are the same TargetObject in telemetry, so they are one write,
+ * which requires the data whichever quote shows it. Writes under one key, and keys written alike, are one
+ * step (registry-families.ts); Run keys and the Run dialog's history keep a rule per value.
  */
 function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
   const commandLines = (input.cmdlines ?? []).map((item) => item.value);
@@ -570,7 +680,8 @@ function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
     const target = canonical(targetCondition(key));
     groups.set(target, [...(groups.get(target) ?? []), { key, index }]);
   });
-  return [...groups.values()].flatMap((group) => {
+  const writes: Array<RegistryValueWrite & { quoted: string[]; index: number }> = [];
+  const valueRules = [...groups.values()].flatMap((group) => {
     const first = group[0] as { key: RegistryKeyItem; index: number };
     const key = first.key;
     const details =
@@ -581,19 +692,27 @@ function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
     // A key alone (no value name, no data) that every machine writes under all day (TaskCache\Tree,
     // Explorer\RunMRU, Environment) says nothing about this intrusion.
     if (Object.keys(details).length === 0 && !key.value_name && isBusyKey(key.path)) return [];
-    const { detection: selected, values } = selections([{ ...targetCondition(key), ...details }]);
+    // A value the commands only delete (`reg delete …\\Run /v SecurityHealth`) was removed, not set: the reg.exe rule covers it.
+    if (Object.keys(details).length === 0 && group.every((member) => onlyDeleted(commandLines, member.key.path, member.key.value_name)))
+      return [];
+    const quoted = [...new Set(group.map((member) => member.key.value))];
     // A Run dialog entry with the lure's command is the paste-and-run (ClickFix) step: user execution.
     const pastedRun = isRunDialogHistory(key.path) && Object.keys(details).length > 0;
-    const tags = pastedRun
-      ? ['attack.execution', 'attack.t1204.004']
-      : mergeTags(...group.map((member) => tagsForRegistryPath(member.key.path)));
-    const runKey = tags.includes('attack.t1547.001');
-    // The value and the key it is set under (`fDenyTSConnections` under `Terminal Server`); a key without a value name is named with its parent.
-    const segments = key.path.split('\\');
-    const valueInPath = key.value_name !== undefined && segments.at(-1)?.toLowerCase() === key.value_name.toLowerCase();
-    const leaf = titleName(key.value_name ?? segments.at(-1) ?? key.path);
-    const parent = (key.value_name && !valueInPath ? segments.at(-1) : segments.at(-2)) ?? key.hive;
-    const quoted = [...new Set(group.map((member) => member.key.value))];
+    const runKey = !pastedRun && group.some((member) => tagsForRegistryPath(member.key.path).includes('attack.t1547.001'));
+    if (!pastedRun && !runKey) {
+      writes.push({
+        path: key.path,
+        pieces: registryPathPieces(key.path),
+        ...(key.value_name ? { valueName: key.value_name } : {}),
+        details,
+        quoted,
+        index: first.index,
+      });
+      return [];
+    }
+    const { detection: selected, values } = selections([{ ...targetCondition(key), ...details }]);
+    const tags = pastedRun ? ['attack.execution', 'attack.t1204.004'] : ['attack.persistence', 'attack.t1547.001'];
+    const leaf = titleName(key.value_name ?? key.path.split('\\').at(-1) ?? key.path);
     // A Run value named like Windows' own (OneDriveSetup) without the intruder's data: leave out the genuine program.
     const genuine = runKey && Object.keys(details).length === 0 ? legitimateRunData(leaf) : null;
     const detection = genuine
@@ -604,27 +723,78 @@ function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
       {
         title: pastedRun
           ? `Run Dialog Entry Running ${programLabel(String(Object.values(details).flat()[0]))} (Paste And Run Lure)`
-          : runKey
-            ? `Run Key Persistence Via Registry Value ${leaf}`
-            : `Registry ${key.value_name ? 'Value' : 'Key'} ${leaf} Set Under ${parent}`,
+          : `Run Key Persistence Via Registry Value ${leaf}`,
         description: `Detects writes to the registry key ${quoted[0] ?? key.value}${quoted.length > 1 ? ` (also quoted as ${quoted.slice(1).join(', ')})` : ''} ${citation(input.article)}.`,
         logsource: { category: 'registry_set', product: 'windows' },
         detection,
         tags,
-        level: runKey || pastedRun ? 'high' : 'medium',
+        level: 'high',
         falsepositives: [
           pastedRun
             ? 'An administrator running the same command from the Run dialog'
             : genuine
               ? `The genuine ${leaf} value started through another path than ${genuine.slice(1)}`
-              : runKey
-                ? `Software that registers itself to start at logon under the name ${leaf}`
-                : 'Legitimate software writing the same value',
+              : `Software that registers itself to start at logon under the name ${leaf}`,
         ],
       },
       values,
       input,
       first.index,
+    );
+  });
+  return [...valueRules, ...familyRules(input, writes)];
+}
+
+/** One rule per family of registry writes: named for the step when the knowledge knows it, else for its values and keys. */
+function familyRules(input: BuiltinSigmaInput, writes: Array<RegistryValueWrite & { quoted: string[]; index: number }>): RuleDraft[] {
+  // Families one known step covers (Defender policy values under Real-Time Protection, SpyNet, Reporting) are one rule.
+  const bySteps = new Map<RegistryStep | RegistryFamily, RegistryFamily>();
+  for (const family of registryFamilies(writes)) {
+    const step = knownStep(family) ?? family;
+    const known = bySteps.get(step);
+    bySteps.set(
+      step,
+      known
+        ? {
+            paths: [...known.paths, ...family.paths],
+            values: [...known.values, ...family.values],
+            selections: [...known.selections, ...family.selections],
+          }
+        : family,
+    );
+  }
+  return [...bySteps.values()].map((family) => {
+    const members = writes.filter((write) => family.paths.includes(write.path));
+    const quoted = [...new Set(members.flatMap((write) => write.quoted))];
+    const { detection, values } = selections(family.selections);
+    const step = knownStep(family);
+    // A value quoted as the last segment of its key's path (`…\\Terminal Server\\fDenyTSConnections`) is set under the segment before.
+    const only = family.values.length === 1 ? family.values[0]?.valueName?.toLowerCase() : undefined;
+    const keyPath = (path: string) => (only && leafOf(path).toLowerCase() === only ? path.split('\\').slice(0, -1).join('\\') : path);
+    const keys = family.paths.map((path) => titleName(leafOf(keyPath(path))));
+    const names = family.values.map((value) => titleName(value.valueName ?? ''));
+    const named = family.values.every((value) => value.valueName);
+    const parent = family.paths.length === 1 ? (keys[0] as string) : someNames(keys);
+    // A key without a value name is named with its parent.
+    const title = step
+      ? step.title(someNames(keys))
+      : !named
+        ? `Registry Key ${someNames(keys)} Set Under ${titleName(leafOf(family.paths[0]?.split('\\').slice(0, -1).join('\\') ?? ''))}`
+        : `Registry ${names.length > 1 ? 'Values' : 'Value'} ${someNames(names)} Set Under ${parent}`;
+    return draft(
+      'registry_set',
+      {
+        title,
+        description: `Detects writes to the registry ${quoted.length > 1 ? 'keys' : 'key'} ${quoted.join(', ')}${named ? ` (${[...new Set(names)].join(', ')})` : ''} ${citation(input.article)}.`,
+        logsource: { category: 'registry_set', product: 'windows' },
+        detection,
+        tags: step ? step.tags : mergeTags(...family.paths.map(tagsForRegistryPath)),
+        level: step ? step.level : 'medium',
+        falsepositives: step ? step.falsepositives : ['Legitimate software writing the same value'],
+      },
+      values,
+      input,
+      Math.min(...members.map((write) => write.index)),
     );
   });
 }

@@ -57,7 +57,7 @@ export interface CloudBehaviour {
 
 /** Text that says an article is about a provider's audit log: event names alone (CreateUser) are too common a word. */
 export const CLOUD_CONTEXT: Readonly<Record<'aws' | 'azure' | 'okta', RegExp>> = {
-  aws: /\b(?:AWS|CloudTrail|amazonaws\.com|Amazon Web Services)\b/,
+  aws: /\b(?:AWS|CloudTrail|amazonaws\.com|Amazon Web Services)\b|\baws\s+(?:iam|sts|s3|s3api|ec2|secretsmanager|ssm|cloudtrail|guardduty|ses|sesv2|sns|lambda|ecs|kms|organizations)\s+[a-z]/,
   azure: /\b(?:Entra(?: ID)?|Azure AD|Azure Active Directory|AAD|Microsoft 365|M365|Office 365|SigninLogs|AuditLogs)\b/,
   okta: /\bOkta\b/,
 };

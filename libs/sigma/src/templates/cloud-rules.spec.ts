@@ -104,6 +104,16 @@ describe('cloud and identity behaviour rules', () => {
     expect(selfTestGenerated(trail?.rule as unknown as Record<string, unknown>, [], okOnly).fires).toBe(false);
   });
 
+  it('reads the call an AWS CLI command makes', () => {
+    const stated = statedCloudBehaviours(
+      'On the EC2 host the actor ran `aws iam create-access-key --user-name svc-ci` and `aws cloudtrail stop-logging --name org`.',
+    );
+    expect(stated.map(({ behaviour, events }) => [behaviour.id, events])).toEqual([
+      ['aws-cloudtrail-stopped', ['StopLogging']],
+      ['aws-iam-credentials-created', ['CreateAccessKey']],
+    ]);
+  });
+
   it('reads event names only in an article about the provider', () => {
     expect(statedCloudBehaviours('The installer calls CreateUser and then StopLogging on its own service.')).toEqual([]);
     expect(statedCloudBehaviours('Recommendation: review your policies.')).toEqual([]);

@@ -13,10 +13,15 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * True when the text names the event. CloudTrail names (CreateAccessKey) are matched as written, as a whole
- * word; Okta's dotted types and Entra's operation phrases whatever their case.
+ * word, or as the AWS CLI command that makes the call; Okta's dotted types and Entra's operation phrases whatever
+ * their case.
  */
 function names(text: string, log: CloudLog, event: string): boolean {
-  if (log === 'cloudtrail') return new RegExp(`(?<![A-Za-z0-9])${escape(event)}(?![A-Za-z0-9])`).test(text);
+  if (log === 'cloudtrail') {
+    // The AWS CLI names each call in kebab case (`aws iam create-access-key` is CreateAccessKey).
+    const cli = event.replace(/(?<=[a-z0-9])(?=[A-Z])/g, '-').toLowerCase();
+    return new RegExp(`(?<![A-Za-z0-9])${escape(event)}(?![A-Za-z0-9])|\\baws\\s+[a-z0-9-]+\\s+${escape(cli)}(?![\\w-])`).test(text);
+  }
   return new RegExp(`(?<![\\w.])${escape(event)}(?![\\w.])`, 'i').test(text);
 }
 

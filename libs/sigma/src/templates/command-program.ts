@@ -274,6 +274,16 @@ function unwrap(segment: string, windows: boolean): string | null {
   return null;
 }
 
+// An unquoted Windows path whose folders hold spaces (C:\Program Files\PostgreSQL\15\bin\psql.exe -U …): cmd.exe runs it whole.
+const UNQUOTED_SPACED_PATH = /^[a-z]:\\(?:[^\\"'\r\n]+\\)*[^\\"'\s]+\.(?:exe|com|bat|cmd)(?=\s|$)/i;
+
+/** A Windows command's program: its first token, or an unquoted path with spaces that ends in a program. */
+function windowsProgramToken(segment: string): string {
+  const token = firstToken(segment);
+  if (/\.(?:exe|com|bat|cmd)$/i.test(token)) return token;
+  return UNQUOTED_SPACED_PATH.exec(segment.trim())?.[0] ?? token;
+}
+
 /**
  * The programs a command line runs, outermost wrappers removed, in order. A segment that only runs
  * a built-in gives none; a PowerShell cmdlet gives powershell.exe with the segment as its command line.
@@ -289,7 +299,7 @@ export function programRuns(commandLine: string, windows: boolean): ProgramRun[]
         visit(inner, depth + 1);
         continue;
       }
-      const token = firstToken(segment);
+      const token = windows ? windowsProgramToken(segment) : firstToken(segment);
       const name = bareName(token);
       if (!name || name.startsWith('%') || name.startsWith('$')) continue;
       if (

@@ -258,3 +258,41 @@ export function statedWrite(data: string | undefined, valueType: string | undefi
   if (type) return { type: 'binary', data };
   return { type: /^(?:0x[0-9a-f]+|\d+)$/i.test(data) ? 'dword' : 'string', data };
 }
+
+/** `reg delete KEY [/v NAME]` and `Remove-ItemProperty -Path KEY -Name NAME`: what a command deletes, lower case, without hive. */
+function deletion(commandLine: string): { key: string; name: string | null } | null {
+  for (const segment of commandSegments(asExecuted(commandLine))) {
+    const args = argumentsOf(segment.trim());
+    const program =
+      (args[0] ?? '')
+        .replace(/^["']|["']$/g, '')
+        .split('\\')
+        .pop()
+        ?.toLowerCase() ?? '';
+    if (/^reg(?:\.exe)?$/.test(program) && args[1]?.toLowerCase() === 'delete' && args[2]) {
+      const index = args.findIndex((arg) => arg.toLowerCase() === '/v');
+      const name = index >= 0 ? args[index + 1] : undefined;
+      return { key: keyWithoutHive(unquote(args[2])), name: name ? unquote(name).toLowerCase() : null };
+    }
+    if (/^(?:remove-itemproperty|rp)$/i.test(program)) {
+      const path = args.findIndex((arg) => /^-(?:literal)?path$/i.test(arg));
+      const name = args.findIndex((arg) => /^-name$/i.test(arg));
+      if (path >= 0 && args[path + 1] && name >= 0 && args[name + 1])
+        return { key: keyWithoutHive(unquote(args[path + 1] as string)), name: unquote(args[name + 1] as string).toLowerCase() };
+    }
+  }
+  return null;
+}
+
+/**
+ * True when the article's commands delete this registry value (or key) and none writes it: the registry item
+ * is what was removed (a security product's tray entry deleted from Run), which no write rule can see.
+ */
+export function onlyDeleted(commandLines: readonly string[], key: string, valueName?: string): boolean {
+  const path = keyWithoutHive(key);
+  const name = valueName?.toLowerCase() ?? null;
+  const deletes = commandLines
+    .map(deletion)
+    .some((deleted) => deleted && deleted.key === path && (deleted.name === null || deleted.name === name));
+  return deletes && writtenData(commandLines, key, valueName) === null;
+}

@@ -1,29 +1,21 @@
 import { findSettingDefinition } from '@huntforge/contracts';
 import {
-  checkOutboundUrl,
-  HttpError,
+  baseUrlGuardOptions as sharedGuardOptions,
+  baseUrlPolicy,
   OutboundUrlError,
-  systemHostResolver,
-  type AddressPolicy,
+  privateNetworkHint,
+  type BaseUrlGuardOptions as SharedGuardOptions,
   type HostResolver,
-} from '@huntforge/platform';
+} from '@huntforge/outbound';
+import { checkOutboundUrl, HttpError, systemHostResolver } from '@huntforge/platform';
 
-/** The locally hosted provider: its server normally runs on this machine or the local network. */
-const LOCAL_PROVIDER_KEYS: ReadonlySet<string> = new Set(['OLLAMA_HOST']);
-
-export interface BaseUrlGuardOptions {
-  /** PROVIDER_ALLOW_PRIVATE_NETWORKS: the operator lets hosted-provider and GitHub base URLs be private (an in-house proxy). */
-  allowPrivateNetworks: boolean;
+/** The shared policy (libs/outbound, also applied by libs/llm at each connection), plus a resolver tests can swap. */
+export interface BaseUrlGuardOptions extends SharedGuardOptions {
   resolve?: HostResolver;
 }
 
 export function baseUrlGuardOptions(env: Record<string, string | undefined>): BaseUrlGuardOptions {
-  return { allowPrivateNetworks: env['PROVIDER_ALLOW_PRIVATE_NETWORKS']?.trim().toLowerCase() === 'true' };
-}
-
-/** Which addresses a base URL setting may resolve to: public only, but local ones for Ollama or with the operator's opt-in. */
-export function baseUrlPolicy(key: string, options: BaseUrlGuardOptions): AddressPolicy {
-  return { allowPrivateNetworks: options.allowPrivateNetworks || LOCAL_PROVIDER_KEYS.has(key) };
+  return sharedGuardOptions(env);
 }
 
 /**
@@ -38,10 +30,6 @@ export async function assertAllowedBaseUrl(key: string, value: string, options: 
     await checkOutboundUrl(value, baseUrlPolicy(key, options), options.resolve ?? systemHostResolver);
   } catch (error) {
     if (!(error instanceof OutboundUrlError)) throw error;
-    const optIn =
-      LOCAL_PROVIDER_KEYS.has(key) || options.allowPrivateNetworks
-        ? ''
-        : ' (an operator may allow private networks with PROVIDER_ALLOW_PRIVATE_NETWORKS=true)';
-    throw new HttpError(400, error.code, `${key}: ${error.message}${optIn}`, { key });
+    throw new HttpError(400, error.code, `${key}: ${error.message}${privateNetworkHint(key, options)}`, { key });
   }
 }

@@ -8,6 +8,7 @@ import {
   listOpenAiModels,
   OLLAMA_DEFAULT_HOST,
   PROVIDER_SETTING_KEYS,
+  type OutboundGuardOptions,
 } from '@huntforge/llm';
 import { HttpError } from '@huntforge/platform';
 import { assertAllowedBaseUrl, type BaseUrlGuardOptions } from '../outbound/base-url-guard';
@@ -36,6 +37,11 @@ async function assertStoredBaseUrlAllowed(deps: CheckDeps, key: string): Promise
   if (view.source !== 'stored') return;
   const value = await deps.store.get(key);
   if (value) await assertAllowedBaseUrl(key, value, deps.baseUrls);
+}
+
+/** The same policy again when connecting (libs/llm): the name may resolve elsewhere between the check and the call. */
+function callGuard(deps: CheckDeps): OutboundGuardOptions {
+  return { baseUrls: deps.baseUrls, resolve: deps.baseUrls.resolve };
 }
 
 type CredentialSource = NonNullable<ProviderTestResponse['credential_source']>;
@@ -78,7 +84,7 @@ async function checkHostedKey(deps: CheckDeps, provider: 'openai' | 'anthropic',
   const baseUrl = await deps.store.get(keys.baseUrl);
   const list = provider === 'openai' ? listOpenAiModels : listAnthropicModels;
   try {
-    const models = await list({ apiKey, baseUrl }, { timeoutMs: deps.config.timeoutMs });
+    const models = await list({ apiKey, baseUrl }, { timeoutMs: deps.config.timeoutMs, guard: callGuard(deps) });
     const name = provider === 'openai' ? 'OpenAI' : 'Anthropic';
     return {
       provider,
@@ -100,7 +106,7 @@ async function checkOllama(deps: CheckDeps, input: CheckInput): Promise<Provider
   else await assertStoredBaseUrlAllowed(deps, PROVIDER_SETTING_KEYS.ollama.host);
   const host = typed || (await deps.store.get(PROVIDER_SETTING_KEYS.ollama.host)) || OLLAMA_DEFAULT_HOST;
   try {
-    const models = await listOllamaModels({ host }, { timeoutMs: deps.config.timeoutMs });
+    const models = await listOllamaModels({ host }, { timeoutMs: deps.config.timeoutMs, guard: callGuard(deps) });
     return {
       provider: 'ollama',
       success: true,

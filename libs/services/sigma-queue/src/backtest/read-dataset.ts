@@ -1,8 +1,11 @@
-import { readTelemetry, type InputSummary, type TelemetryEvent } from '@huntforge/telemetry';
+import { readTelemetryBatches, type InputSummary, type TelemetryEvent } from '@huntforge/telemetry';
 
-/** The events of a stored dataset, read as a file of that name would be (EVTX, JSON Lines, CloudTrail, gzip…). */
-export function readDataset(name: string, bytes: Buffer, summary: InputSummary): AsyncGenerator<TelemetryEvent> {
-  return readTelemetry(name, chunks(bytes), summary);
+/**
+ * The events of a stored dataset, read as a file of that name would be (EVTX, JSON Lines, CloudTrail,
+ * gzip…), in batches: a caller's loop takes one async step per batch rather than per event.
+ */
+export function readDatasetBatches(name: string, bytes: Buffer, summary: InputSummary): AsyncGenerator<TelemetryEvent[]> {
+  return readTelemetryBatches(name, chunks(bytes), summary);
 }
 
 const CHUNK = 1 << 20;

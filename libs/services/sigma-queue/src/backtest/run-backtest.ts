@@ -6,7 +6,7 @@ import type { QueueRepository } from '../repositories/queue-repository';
 import type { DatasetSummaryRow } from '../repositories/telemetry-dataset-repository';
 import type { DatasetDeps } from './dataset-deps';
 import { eventExcerpt } from './event-excerpt';
-import { readDataset } from './read-dataset';
+import { readDatasetBatches } from './read-dataset';
 
 export type BacktestDeps = { queue: QueueRepository } & DatasetDeps;
 
@@ -67,20 +67,22 @@ async function backtestDataset(
   };
   let index = 0;
   try {
-    for await (const event of readDataset(dataset.name, bytes, summary)) {
-      // Stopped at a cap: the answer says so and counts what was read (the clock is read every 1,024 events).
-      if (index >= deps.limits.backtestMaxEvents || (index % 1024 === 0 && performance.now() > deadline)) {
-        result.complete = false;
-        break;
+    reading: for await (const batch of readDatasetBatches(dataset.name, bytes, summary)) {
+      for (const event of batch) {
+        // Stopped at a cap: the answer says so and counts what was read (the clock is read every 1,024 events).
+        if (index >= deps.limits.backtestMaxEvents || (index % 1024 === 0 && performance.now() > deadline)) {
+          result.complete = false;
+          break reading;
+        }
+        const time = event.time ? Date.parse(event.time) : Number.NaN;
+        const { matched } = engine.process(event.fields, Number.isNaN(time) ? 0 : time, event.source);
+        if (matched.length > 0) {
+          result.matches++;
+          if (result.first_matches.length < maxExamples)
+            result.first_matches.push({ index, time: event.time, computer: event.computer, event: eventExcerpt(event.fields) });
+        }
+        index++;
       }
-      const time = event.time ? Date.parse(event.time) : Number.NaN;
-      const { matched } = engine.process(event.fields, Number.isNaN(time) ? 0 : time, event.source);
-      if (matched.length > 0) {
-        result.matches++;
-        if (result.first_matches.length < maxExamples)
-          result.first_matches.push({ index, time: event.time, computer: event.computer, event: eventExcerpt(event.fields) });
-      }
-      index++;
     }
   } catch (error) {
     if (error instanceof TelemetryInputError) throw new HttpError(422, 'invalid_dataset', error.message, { dataset_id: dataset.id });

@@ -4,7 +4,7 @@ import { HttpError } from '@huntforge/platform';
 import { TelemetryInputError, type InputSummary } from '@huntforge/telemetry';
 import type { DatasetDeps } from './dataset-deps';
 import { toDatasetBody } from './dataset-view';
-import { readDataset } from './read-dataset';
+import { readDatasetBatches } from './read-dataset';
 
 const DAY_MS = 86_400_000;
 
@@ -52,7 +52,7 @@ async function storeDataset(deps: DatasetDeps, name: string, bytes: Buffer, uplo
   if (bytes.length === 0) throw new HttpError(400, 'invalid_dataset', 'The file is empty');
   const summary: InputSummary = { path: name, container: '', events: 0, problems: [] };
   try {
-    for await (const _event of readDataset(name, bytes, summary)) {
+    for await (const _batch of readDatasetBatches(name, bytes, summary)) {
       // Counted by the summary.
     }
   } catch (error) {

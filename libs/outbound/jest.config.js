@@ -1,0 +1,5 @@
+module.exports = {
+  displayName: 'outbound',
+  preset: '../../jest.preset.js',
+  rootDir: '.',
+};
