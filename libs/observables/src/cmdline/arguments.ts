@@ -94,7 +94,9 @@ export function checkCommand(tokens: string[], options: { allowBare?: boolean } 
   if (!firstIsSub && isProseWord(args[0]) && !(options.allowBare && pathQualified)) return { ok: false, program };
   // "PsExec documentation: https://..." is a labelled reference, not a command.
   if (/^[a-z]{3,}:$/.test(args[0])) return { ok: false, program };
-  const evidence = firstIsSub || args.slice(0, 3).some(isCapitalisedName(first) ? isArgumentAfterName : isStrongArgument);
+  // In a shell block, a line a shell operator joins to another command is a command line whatever its arguments.
+  const joined = options.allowBare === true && args.some((a) => /(?:^|[^\\]);|^(?:\||&&|\|\|)$/.test(a));
+  const evidence = firstIsSub || joined || args.slice(0, 3).some(isCapitalisedName(first) ? isArgumentAfterName : isStrongArgument);
   if (!evidence) return { ok: false, program };
   const prose = args.slice(0, 10).filter((a) => STOPWORDS.has(a.toLowerCase())).length;
   return { ok: prose <= 2 || options.allowBare === true, program };

@@ -40,7 +40,10 @@ export function commandSpans(content: string, start: number, end: number, option
     const gap = content.slice(previousEnd, stage.start);
     const runOn = stage.joiner === '\n' && !gap.includes('\n');
     const current = spans[spans.length - 1];
-    if (current && !runOn) current.end = stage.end;
+    // A lone `&` joins a stage to the command before it only when nothing but the operator lies between: in the
+    // prose after a command it is the word "and" ("… /f Disables logging & UI reg add …").
+    const operatorOnly = stage.joiner !== '&' || /^[\s|&;]*$/.test(gap);
+    if (current && !runOn && operatorOnly) current.end = stage.end;
     else
       spans.push({
         start: stage.start,
@@ -61,6 +64,11 @@ export function commandSpans(content: string, start: number, end: number, option
   // What follows the last stage up to `end`: an operator that backgrounds or ends it (`&`, `;`) stays with it.
   const last = spans[spans.length - 1] as CommandSpan;
   if (last.end === previousEnd && /^[\s&;]*$/.test(content.slice(last.end, end)) && !options.proseStop) last.end = end;
+  // A full stop a page set apart with a space before the next sentence ("… netonly . The flag …") is not an argument.
+  for (const span of spans) {
+    const stop = /\s+\.$/.exec(content.slice(span.start, span.end));
+    if (stop && /^\s+[A-Z][a-z]/.test(content.slice(span.end, span.end + 4))) span.end -= stop[0].length;
+  }
   return spans.filter((span) => span.end > span.start);
 }
 

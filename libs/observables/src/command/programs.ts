@@ -24,6 +24,7 @@ osascript launchctl defaults hdiutil ditto xattr dscl security system_profiler s
 pbpaste screencapture sqlite3 open networksetup softwareupdate installer sysctl nvram diskutil chflags touch mkdir rmdir ln
 nmap masscan xmrig busybox lwp-download shred journalctl auditctl setenforce timedatectl visudo strace gdb mkfifo telnet xxd
 head tail sort cut tr printf eval exec source stat file which lsof wall at batch id whoami crontab mktemp install unlink truncate
+ulimit apk
 pkexec doas runuser env chroot nsenter unshare proxychains tor frpc chisel ligolo gost iox socat`;
 
 /** Tools that are also ordinary English words; they need argument evidence and never start mid-sentence. */
@@ -107,11 +108,12 @@ export function isCommandToken(token: string): boolean {
   if (/^\/(?:usr\/)?(?:s?bin|local\/bin)\/[\w.-]+$/.test(bare)) return true;
   // A program run by path: /opt/x/agent, ./payload, ~/.local/bin/tool, /tmp/run.sh
   if (
-    /^(?:\/[\w.-]+){2,}$|^\.\/[\w.-]+$|^~\/[\w./-]+$/.test(bare) &&
-    /(?:^|\/)(?:[\w-]+|\.[\w-]+|[\w.-]+\.(?:sh|py|pl|bin|elf|run|out))$/.test(bare)
+    /^(?:\/[\w.-]+){2,}$|^\.\/(?:[\w.-]+|\$\{?\w+\}?)$|^~\/[\w./-]+$/.test(bare) &&
+    /(?:^|\/)(?:[\w-]+|\.[\w-]+|[\w.-]+\.(?:sh|py|pl|bin|elf|run|out)|\$\{?\w+\}?)$/.test(bare)
   )
     return true;
-  if (/^[\w.-]+\.exe$/i.test(bare)) return true;
+  // A program in the working directory as cmd and PowerShell run it: .\\payload.exe
+  if (/^[\w.-]+\.exe$/i.test(bare) || /^\.\\[\w.-]+\.(?:exe|com|bat|cmd)$/i.test(bare)) return true;
   if (CMDLET.test(bare)) return true;
   const name = programName(bare);
   // "File", "Start", "Security": capitalised ordinary words are prose, not the commands of that name.

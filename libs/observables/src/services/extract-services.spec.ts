@@ -80,4 +80,15 @@ describe('extractServices', () => {
     ];
     expect(names(column.join('\n'))).toEqual(['AcmeUpd', 'Acme Relay']);
   });
+
+  it('reads still more ways prose names a service, and unquoted names only when spelt like one', () => {
+    const names = (text: string) => services(text).map((s) => s.value);
+    expect(names('A new service, MsDefSync, was registered to run the implant.')).toEqual(['MsDefSync']);
+    expect(names('Event ID 7045 recorded the installation of the service "PSEXESVC2".')).toEqual(['PSEXESVC2']);
+    expect(names('A service was installed: KrbSyncSvc, with the image path C:\\Windows\\Temp\\k.exe.')).toEqual(['KrbSyncSvc']);
+    expect(names('It installs itself as a service with the name "Windows Time Sync".')).toEqual(['Windows Time Sync']);
+    expect(names('The dropper registers the service WinHlp32 and starts it.')).toEqual(['WinHlp32']);
+    expect(names('The driver was loaded as the kernel service acmeArPot.')).toEqual(['acmeArPot']);
+    expect(names('A new service, however, was registered later. They installed the service quickly.')).toEqual([]);
+  });
 });

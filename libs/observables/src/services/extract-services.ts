@@ -72,6 +72,23 @@ const PROSE_NAMED: RegExp[] = [
     'gi',
   ),
 ];
+// Still more: "A new service, MsDefSync, was registered", "the installation of the service "PSEXESVC"", "A service was
+// installed: KrbSync", "installs itself as a service with the name "X"", "registers the service WinHlp32", "loaded as
+// the kernel service aswArPot". Unquoted names must look like one (see looksLikeName).
+const NAME_OR_QUOTED = String.raw`(?:["“'\x60]([^"“”'\x60\n]{2,60})["”'\x60]|([A-Za-z][\w.$-]{1,60}))`;
+const PROSE_NAMED_MORE: RegExp[] = [
+  new RegExp(
+    String.raw`\b(?:new|malicious|rogue|persistent|a|the)\s+(?:Windows\s+|kernel\s+)?service,\s+${NAME_OR_QUOTED},\s+(?:was|is|were|had\s+been|being|got)\s+(?:created|installed|registered|added)`,
+    'gi',
+  ),
+  new RegExp(String.raw`\b(?:the|a|new|malicious|Windows|kernel)\s+service\s+["“'\x60]([^"“”'\x60\n]{2,60})["”'\x60]()`, 'gi'),
+  new RegExp(String.raw`\bservice\s+(?:was|were|is|got)\s+(?:created|installed|registered|added)\s*:\s+${NAME_OR_QUOTED}`, 'gi'),
+  new RegExp(String.raw`\bservice\s+with\s+the\s+(?:service\s+)?name\s+${NAME_OR_QUOTED}`, 'gi'),
+  new RegExp(
+    String.raw`\b(?:install(?:s|ed|ing)?|creat(?:e|es|ed|ing)|register(?:s|ed|ing)?|add(?:s|ed|ing)?|loaded\s+as)\s+(?:the|a|an)\s+(?:new\s+|malicious\s+)?(?:Windows\s+|kernel\s+|driver\s+)?service\s+${NAME_OR_QUOTED}`,
+    'gi',
+  ),
+];
 // Words that stand where a name would but describe the service instead ("installed the Windows service").
 const NOT_A_NAME =
   /^(?:windows|microsoft|linux|system|remote|desktop|new|malicious|legitimate|kernel|web|cloud|vpn|rdp|ssh|dns|http|smb|same|following|above|below|relevant|vulnerable|affected|original|fake|rogue|backdoor|persistence|persistent|update|security|antivirus|edr|av)$/i;
@@ -130,7 +147,26 @@ export function extractServices(doc: ArticleDocument): ServiceItem[] {
       found.push({ name: { value, start, end: start + value.length }, confidence: 0.7 });
     }
   }
+  for (const re of PROSE_NAMED_MORE) {
+    for (const m of content.matchAll(re)) {
+      const quoted = m[1];
+      const value = quoted || m[2];
+      if (!value || (!quoted && !looksLikeName(value)) || !plausibleName(value)) continue;
+      const start = m.index + m[0].lastIndexOf(value);
+      found.push({ name: { value, start, end: start + value.length }, confidence: 0.7 });
+    }
+  }
   return dedupe(content, found);
+}
+
+/**
+ * An unquoted word is a service name when it is spelt like one (WinHlp32, MsDefSync, PSEXESVC, aswArPot, kesknq_svc), not
+ * like a word of the sentence ("the service was", "a new service").
+ */
+export function looksLikeName(value: string): boolean {
+  const bare = value.replace(/[.,;:]+$/, '');
+  if (NOT_A_NAME.test(bare) || !/^[A-Za-z][\w.$-]{2,60}$/.test(bare)) return false;
+  return /[a-z][A-Z]|\d|_|\$/.test(bare) || /^[A-Z]{4,}$/.test(bare);
 }
 
 /** Services the article's commands install or control, read by the command model wherever the commands stand. */

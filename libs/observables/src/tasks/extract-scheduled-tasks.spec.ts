@@ -49,4 +49,15 @@ describe('extractScheduledTasks', () => {
     ]);
     expect(names('Results are mapped to a BITS upload job called `WU Sync Upload` and sent out.')).toEqual([]);
   });
+
+  it('reads a task path or quoted name after "scheduled task", an appositive name and a backticked one', () => {
+    const names = (text: string) => tasks(text).map((t) => t.value);
+    expect(names('Persistence is achieved via the scheduled task \\Acme\\Windows\\Orchestrator\\Refresh2.')).toEqual([
+      '\\Acme\\Windows\\Orchestrator\\Refresh2',
+    ]);
+    expect(names('The scheduled task "WinDefCheck" executes C:\\Users\\Public\\run.bat daily.')).toEqual(['WinDefCheck']);
+    expect(names('Then a new scheduled task, SystemHealthMonitor, was added.')).toEqual(['SystemHealthMonitor']);
+    expect(names('They registered a task named `AcmeUpdateCore` that runs at logon.')).toEqual(['AcmeUpdateCore']);
+    expect(names('Then a new scheduled task, however, was added.')).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@ import type { ScheduledTaskItem } from '@huntforge/contracts';
 import type { ArticleDocument } from '../text/document';
 import { taskOperations } from '../command';
 import { artefactCommands } from '../command/document-commands';
+import { looksLikeName } from '../services/extract-services';
 import { readArgument, readFieldValue } from '../text/quoted';
 
 interface Found {
@@ -11,7 +12,7 @@ interface Found {
 }
 
 const PROSE =
-  /\b(?:scheduled\s+)?task\s+(?:named|called|name[d]?\s+as)\s+(?=["'“\\\w])|\b(?:creates?|creat(?:ed|ing)|registers?|register(?:ed|ing)|adds?|add(?:ed|ing))\s+(?:a\s+|the\s+|an\s+)?(?:new\s+|malicious\s+|hidden\s+)*scheduled\s+task\s+(?=["“'])/gi;
+  /\b(?:scheduled\s+)?task\s+(?:named|called|name[d]?\s+as)\s+(?=["'“\\\w\x60])|\b(?:creates?|creat(?:ed|ing)|registers?|register(?:ed|ing)|adds?|add(?:ed|ing))\s+(?:a\s+|the\s+|an\s+)?(?:new\s+|malicious\s+|hidden\s+)*scheduled\s+task\s+(?=["“'])/gi;
 
 /**
  * A BITS job the malware creates for persistence ("persistence via a BITS job named `Microsoft Windows`", "a new
@@ -23,6 +24,13 @@ const BITS_JOB =
   /\bBITS\s+(?:(?:download|upload|upload-reply|persistence|notification)\s+)?job\s+(?:(?:is|was|gets|got)\s+created\s+)?(?:named|called|with\s+the\s+(?:display\s+)?name)\s*\(?\s*(?:`{1,3}([^`\n]{2,80})`{1,3}|["“']([^"“”'\n]{2,80})["”'])/gi;
 
 const PERSISTENCE = /\bpersist|\bauto-?start|SetNotifyCmdLine|notification\s+command/i;
+
+// "via the scheduled task \Microsoft\Windows\X\Refresh", "the scheduled task "WinDefCheck" executes …", "a new
+// scheduled task, SystemHealthMonitor, was added": a task path, a quoted name or an appositive name.
+const TASK_NAMED = [
+  /\bscheduled\s+task\s+(?:(\\[^\s"'`,;()]{2,200})|["“'`]([^"“”'`\n]{2,80})["”'`])/gi,
+  /\bscheduled\s+task,\s+(?:["“'`]([^"“”'`\n]{2,80})["”'`]|([A-Za-z][\w.$-]{2,80})),\s+(?:was|is|were|had\s+been|being|got)\s+(?:created|added|registered|installed)/gi,
+];
 
 /** "Task Name:" fields (event 4698, schtasks /query /v): the value runs to the end of the line, spaces included. */
 const FIELD = /\bTask\s*Name\s*[:=][ \t]*(?=\S)|\bTaskName\s*[:=][ \t]*(?=\S)/gi;
@@ -76,12 +84,29 @@ export function extractScheduledTasks(doc: ArticleDocument): ScheduledTaskItem[]
     if (!PERSISTENCE.test(before + after)) continue;
     if (value) found.push({ name: { value, start, end: start + value.length }, confidence: 0.7 });
   }
+  for (const re of TASK_NAMED) {
+    for (const m of content.matchAll(re)) {
+      const value = m[1] ?? m[2];
+      // An unquoted appositive must be spelt like a name (SystemHealthMonitor), not a word.
+      if (!value || (re !== TASK_NAMED[0] && m[2] && !looksLikeName(value))) continue;
+      const start = m.index + m[0].lastIndexOf(value);
+      found.push({ name: { value, start, end: start + value.length }, confidence: 0.75 });
+    }
+  }
   for (const m of content.matchAll(PROSE)) {
-    const name = readArgument(content, m.index + m[0].length);
+    const name = readBacktickedName(content, m.index + m[0].length) ?? readArgument(content, m.index + m[0].length);
     if (!name || name.value.length < 2 || /^(?:a|an|the|that|which|to|for|and|with|is|was)$/i.test(name.value)) continue;
     found.push({ name, confidence: 0.75 });
   }
   return dedupe(content, found);
+}
+
+/** A name written as markdown code (`GoogleUpdateCore`). */
+function readBacktickedName(content: string, offset: number): { value: string; start: number; end: number } | null {
+  const m = /^[ \t]*`([^`\n]{2,80})`/.exec(content.slice(offset));
+  if (!m) return null;
+  const start = offset + m[0].indexOf('`') + 1;
+  return { value: m[1], start, end: start + m[1].length };
 }
 
 function dedupe(content: string, found: Found[]): ScheduledTaskItem[] {

@@ -94,13 +94,16 @@ export function queryLanguageOf(text: string): HuntQueryLanguage | null {
   return null;
 }
 
+const SHEBANG = /^\s*#!\s*(?:\/usr)?\/bin\/(?:env\s+)?(?:ba|z|da|k)?sh\b/;
+
 export function classifyCode(text: string, lang: string): CodeKind {
   const tag = lang.toLowerCase();
   const tagged = TAG_LANGUAGES[tag];
   if (tagged) return { kind: 'query', language: tagged };
   const language = queryLanguageOf(text);
   if (language && (!SHELL_TAGS.has(tag) || SHELL_BLOCK_QUERIES.has(language))) return { kind: 'query', language };
-  if (SHELL_TAGS.has(tag)) return { kind: 'shell' };
+  // A script's interpreter line says what it is whatever tag the page gave the block ("```javascript" over "#!/bin/bash").
+  if (SHELL_TAGS.has(tag) || SHEBANG.test(text)) return { kind: 'shell' };
   if (DATA_TAGS.has(tag) || tag === 'yaml' || tag === 'yml' || /^\s*[{[]/.test(text)) return { kind: 'data' };
   return { kind: 'other' };
 }
