@@ -64,6 +64,11 @@ export function commandSpans(content: string, start: number, end: number, option
   // What follows the last stage up to `end`: an operator that backgrounds or ends it (`&`, `;`) stays with it.
   const last = spans[spans.length - 1] as CommandSpan;
   if (last.end === previousEnd && /^[\s&;]*$/.test(content.slice(last.end, end)) && !options.proseStop) last.end = end;
+  // A full stop a page set apart with a space before the next sentence ("… netonly . The flag …") is not an argument.
+  for (const span of spans) {
+    const stop = /\s+\.$/.exec(content.slice(span.start, span.end));
+    if (stop && /^\s+[A-Z][a-z]/.test(content.slice(span.end, span.end + 4))) span.end -= stop[0].length;
+  }
   return spans.filter((span) => span.end > span.start);
 }
 

@@ -386,4 +386,13 @@ describe('extractCmdlines', () => {
       'reg add "HKLM\\Software\\Acme\\Log" /v "B" /d "1" /f',
     ]);
   });
+
+  it('reads a program run from the working directory and a command run with sudo inside a sentence', () => {
+    expect(values('It ran with these parameters: .\\enc.exe -t=4 shares . The flag sets threads.')).toEqual(['.\\enc.exe -t=4 shares']);
+    expect(values('Restart the agent using sudo systemctl restart agentd.service.')).toEqual(['sudo systemctl restart agentd.service']);
+  });
+
+  it('ends a PowerShell command where a page ran the next statement, an assignment, onto it', () => {
+    expect(values('The script: Import-Module -Name "C:\\t\\m.psm1" $key = $cfg.secret')).toEqual(['Import-Module -Name "C:\\t\\m.psm1"']);
+  });
 });

@@ -379,7 +379,13 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
     const quotedProgram = joined > 1 && (!isProseWord(next) || /^[-/][A-Za-z]/.test(tokens[t + joined + 1]?.text ?? ''));
     if (!argument && !sub && !quotedProgram) continue;
     if (/^[("']/.test(next) && !/^\(/.test(tokens[t].text)) continue;
-    const startCol = joined > 1 ? tokens[t].start : tokens[t].start + (tokens[t].text.length - word.length);
+    // `sudo systemctl start x` in a sentence: the command is run with the privileges sudo gives it.
+    const elevated = t > 0 && /^(?:sudo|doas)$/.test(tokens[t - 1]?.text ?? '');
+    const startCol = elevated
+      ? (tokens[t - 1] as { start: number }).start
+      : joined > 1
+        ? tokens[t].start
+        : tokens[t].start + (tokens[t].text.length - word.length);
     const spans = adjacent(
       commandSpans(doc.content, line.start + startCol, Math.min(line.end, line.start + startCol + EMBEDDED_RUN), { proseStop: true }),
     );

@@ -112,7 +112,8 @@ export function isCommandToken(token: string): boolean {
     /(?:^|\/)(?:[\w-]+|\.[\w-]+|[\w.-]+\.(?:sh|py|pl|bin|elf|run|out)|\$\{?\w+\}?)$/.test(bare)
   )
     return true;
-  if (/^[\w.-]+\.exe$/i.test(bare)) return true;
+  // A program in the working directory as cmd and PowerShell run it: .\\payload.exe
+  if (/^[\w.-]+\.exe$/i.test(bare) || /^\.\\[\w.-]+\.(?:exe|com|bat|cmd)$/i.test(bare)) return true;
   if (CMDLET.test(bare)) return true;
   const name = programName(bare);
   // "File", "Start", "Security": capitalised ordinary words are prose, not the commands of that name.

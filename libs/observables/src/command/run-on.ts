@@ -34,6 +34,12 @@ export function runOnCommands(words: readonly Word[], dialect: Dialect): Array<{
         next = nextCommand(words, i + 1);
         break;
       }
+      // A PowerShell assignment starts a statement of its own ("… -Path x.dll $pass = …"): the command ends there.
+      if (i - from >= 2 && dialect === 'powershell' && isAssignment(words, i) && !isSwitchWord(words[i - 1])) {
+        end = i;
+        next = nextCommand(words, i + 2);
+        break;
+      }
       // A bare discovery tool is complete on its own: the next command may follow straight away.
       if ((i - from >= 2 || STANDALONE_COMMANDS.has(programName((words[from] as Word).value))) && startsCommand(words, from, i, dialect)) {
         end = i;
@@ -46,6 +52,12 @@ export function runOnCommands(words: readonly Word[], dialect: Dialect): Array<{
     from = next;
   }
   return commands;
+}
+
+/** Word `i` is a variable and the next word a lone `=`: a PowerShell assignment. */
+function isAssignment(words: readonly Word[], i: number): boolean {
+  const word = words[i] as Word;
+  return word.raw === word.value && /^\$[A-Za-z_][\w:]*$/.test(word.raw) && words[i + 1]?.raw === '=';
 }
 
 // Programs whose arguments are text, not commands: a program name among them runs nothing.
