@@ -266,4 +266,9 @@ describe('extractProcessPairs', () => {
     expect(pairs('services.exe launched the malicious service binary later.')).toEqual([]);
     expect(pairs('Any later launch of AgentSvc.exe starts systray.exe instead, which exits.')).toEqual([]);
   });
+
+  it('reads "the X app spawned Y" and Java named as a product', () => {
+    expect(pairs('The `AcmeSetup` app spawned `osascript` to show a prompt.')).toEqual(['AcmeSetup -> osascript']);
+    expect(pairs('After the exploit, Java spawned /bin/sh to fetch the miner.')).toEqual(['java -> sh']);
+  });
 });

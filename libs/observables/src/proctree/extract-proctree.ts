@@ -15,7 +15,7 @@ const CREATE_VERB = String.raw`(?:spawn(?:s|ed|ing)?|fork(?:s|ed|ing)?|launch(?:
 // "X was observed spawning Y", "X is used to launch Y", "X dropped and executed Y": the verb is X's.
 const AUXILIARY = String.raw`(?:\s+(?:was|were|is|are|been|being|then|also)){0,2}(?:\s+(?:observed|seen|used|leveraged|abused|noted|found|detected)(?:\s+to)?)?(?:\s+(?:went|goes|go)\s+on\s+to|\s+(?:proceeded|proceeds|continued|continues)\s+to)?(?:\s+(?:dropped|downloaded|wrote|unpacked|decoded|extracted)\s+and)?`;
 // "The ccs.exe binary", "the LB3.exe file": a noun after the image says what it is.
-const NOUN = String.raw`(?:\s+(?:process|binary|file|executable|payload|sample))?`;
+const NOUN = String.raw`(?:\s+(?:process|binary|file|executable|payload|sample|app|application|daemon))?`;
 const FILLER = String.raw`(?:,?\s+(?:then|also|subsequently|in\s+turn|later|finally|immediately),?)?`;
 // "... spawned Y and Z", "... spawned Y, Z and W", "... spawned Y and, on elevated shells, Z", "Y and
 // then Z": further children of the same parent.

@@ -38,6 +38,9 @@ const OFFICE_PRODUCTS: Record<string, string> = {
   OneNote: 'ONENOTE.EXE',
 };
 
+/** Runtimes prose names as a product ("Java spawned /bin/sh" after a Log4Shell or ActiveMQ exploit): the process is `java`. */
+const RUNTIME_PRODUCTS: Record<string, string> = { Java: 'java' };
+
 export interface Image {
   /** File name as written, with ".exe" added to bare Windows built-ins (powershell -> powershell.exe). */
   name: string;
@@ -58,7 +61,7 @@ export function imageOf(token: string): Image | null {
   // A bundle's executable by its path (/Applications/Acme.app/Contents/MacOS/Acme).
   if (/\.app\/Contents\/MacOS\/[\w .-]{1,64}$/.test(bare)) return { name: file };
   // Office programs are named by their product in prose: "Word spawned PowerShell".
-  const product = OFFICE_PRODUCTS[file];
+  const product = OFFICE_PRODUCTS[file] ?? RUNTIME_PRODUCTS[file];
   if (product) return { name: product };
   const lower = file.toLowerCase();
   if (WINDOWS_BUILTINS.has(lower) && (file === lower || /^(?:PowerShell|WmiPrvSE)$/i.test(file))) return { name: `${file}.exe` };
