@@ -62,10 +62,10 @@ async function sample(db: SqlRunner, table: string, size = 200): Promise<number[
 
 const SEED_SIMHASH = `('x' || substr(md5('simhash' || g), 1, 16))::bit(64)::bigint`;
 
-export async function seedScaleData(db: SqlRunner, options: SeedOptions): Promise<SeedCounts> {
-  const started = performance.now();
-  const step = (what: string) => options.log(`${what} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+type Step = (what: string) => void;
 
+/** Sources, then articles copied from the warm-up's embedded ones. */
+async function seedArticles(db: SqlRunner, options: SeedOptions, step: Step): Promise<void> {
   await db.exec(`
     INSERT INTO sources (identifier, name, url, kind, updated_at)
     SELECT 'bench-feed-' || g, 'Bench feed ' || g, 'https://feed' || g || '.example.test/rss', 'rss', now()
@@ -110,7 +110,10 @@ export async function seedScaleData(db: SqlRunner, options: SeedOptions): Promis
     );
     if (to % 20_000 === 0 || to === options.articles) step(`articles ${to}`);
   }
+}
 
+/** Executions copied from the warm-up's completed runs, with their stages; returns the article count they drew from. */
+async function seedExecutions(db: SqlRunner, options: SeedOptions, step: Step): Promise<number> {
   await db.exec(`
     DROP TABLE IF EXISTS bench_ids;
     CREATE TABLE bench_ids AS SELECT row_number() OVER (ORDER BY id) - 1 AS i, id FROM articles;
@@ -152,7 +155,11 @@ export async function seedScaleData(db: SqlRunner, options: SeedOptions): Promis
      WHERE e.id >= f.id AND be.i = (e.id - f.id + 1) % ${execBases} AND base.execution_id = be.id`,
   );
   step('stages');
+  return articleTotal;
+}
 
+/** Queue items copied from the warm-up's, spread over every status. */
+async function seedQueueItems(db: SqlRunner, options: SeedOptions, step: Step, articleTotal: number): Promise<void> {
   const queueBases = await count(db, 'SELECT count(*) AS n FROM sigma_queue_items');
   if (queueBases > 0 && options.queueItems > 0) {
     await db.exec(`
@@ -178,6 +185,15 @@ export async function seedScaleData(db: SqlRunner, options: SeedOptions): Promis
     }
     step(`queue items ${options.queueItems}`);
   }
+}
+
+export async function seedScaleData(db: SqlRunner, options: SeedOptions): Promise<SeedCounts> {
+  const started = performance.now();
+  const step = (what: string) => options.log(`${what} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+
+  await seedArticles(db, options, step);
+  const articleTotal = await seedExecutions(db, options, step);
+  await seedQueueItems(db, options, step, articleTotal);
 
   await db.exec(
     'DROP TABLE bench_base; DROP TABLE bench_sources; DROP TABLE bench_ids; DROP TABLE bench_exec; DROP TABLE bench_first_execution; DROP TABLE IF EXISTS bench_queue;',

@@ -37,6 +37,24 @@ function InstalledEntries({ view }: { view: BackupCronResponse }) {
   );
 }
 
+/** Whether the host crontab can be written, and whether what is installed matches these settings. */
+function CrontabState({ view }: { view: BackupCronResponse }) {
+  return (
+    <>
+      {!view.available ? (
+        <div className="notice bad" role="alert">
+          <strong>The host crontab is unavailable:</strong> {view.reason}. Backups cannot be scheduled from here.
+        </div>
+      ) : null}
+      {view.available && !view.in_sync ? (
+        <div className="notice warn" role="status">
+          The installed cron lines differ from these settings (edited by hand, or the install moved). Saving rewrites them.
+        </div>
+      ) : null}
+    </>
+  );
+}
+
 function BackupScheduleForm({ view }: { view: BackupCronResponse }) {
   const canAdmin = useCan('admin');
   const { settings } = view;
@@ -66,16 +84,7 @@ function BackupScheduleForm({ view }: { view: BackupCronResponse }) {
         });
       }}
     >
-      {!view.available ? (
-        <div className="notice bad" role="alert">
-          <strong>The host crontab is unavailable:</strong> {view.reason}. Backups cannot be scheduled from here.
-        </div>
-      ) : null}
-      {view.available && !view.in_sync ? (
-        <div className="notice warn" role="status">
-          The installed cron lines differ from these settings (edited by hand, or the install moved). Saving rewrites them.
-        </div>
-      ) : null}
+      <CrontabState view={view} />
       <div className="row">
         <label>
           <input type="checkbox" checked={enabled} disabled={disabled} onChange={(event) => setEnabled(event.target.checked)} /> Back up

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { contentFilterRoutes, executionRoutes, ingestionRoutes, sigmaQueueRoutes } from '@huntforge/contracts';
+import { contentFilterRoutes, executionRoutes, ingestionRoutes, sigmaQueueRoutes, type ExecutionSummary } from '@huntforge/contracts';
 import { useApi } from '../api/hooks';
 import { ScoreBadge, StatusBadge } from '../components/badges';
 import { formatAgo } from '../components/format';
@@ -40,9 +40,106 @@ function QueueCount({ status, count }: { status: (typeof QUEUE_STATUSES)[number]
   );
 }
 
+function IngestionPanel() {
+  const sources = useApi(ingestionRoutes.getSources);
+  const sourceList = sources.data?.sources ?? [];
+  const collected = sourceList.filter((source) => source.health.last_success_at !== null);
+  const failing = sourceList.filter((source) => source.health.status === 'failing');
+  const lastCollection =
+    collected
+      .map((source) => source.health.last_success_at as string)
+      .sort()
+      .at(-1) ?? null;
+  return (
+    <Panel id="ingestion" title="Ingestion">
+      <QueryState query={sources} label="sources">
+        {() => (
+          <div className="stack">
+            <div className="row">
+              <span className="stat">{sourceList.filter((source) => source.active).length}</span>
+              <span className="muted">active sources</span>
+            </div>
+            <div className="row small">
+              <span className="badge ok">{sourceList.filter((source) => source.health.status === 'healthy').length} ok</span>
+              <span className={`badge ${failing.length ? 'bad' : ''}`}>{failing.length} failing</span>
+            </div>
+            <span className="small muted">last collection {formatAgo(lastCollection)}</span>
+            <Link to="/sources">Sources →</Link>
+          </div>
+        )}
+      </QueryState>
+    </Panel>
+  );
+}
+
+function ContentFilterPanel() {
+  const models = useApi(contentFilterRoutes.getModelVersions, { query: { limit: 50 } });
+  const current = models.data?.versions.find((version) => version.is_current);
+  return (
+    <Panel id="model" title="Content filter">
+      <QueryState query={models} label="model versions">
+        {() =>
+          current ? (
+            <div className="stack">
+              <div className="row">
+                <span className="stat">v{current.version}</span>
+                <span className="muted">in use</span>
+              </div>
+              <span className="small muted">
+                {current.training_samples} training samples, {current.feedback_samples} from feedback
+              </span>
+              <Link to="/mlops">Model versions →</Link>
+            </div>
+          ) : (
+            <span className="muted">No model trained yet</span>
+          )
+        }
+      </QueryState>
+    </Panel>
+  );
+}
+
+function QueuePanel() {
+  // One listing gives every status's count (the counts ignore the status filter).
+  const queue = useApi(sigmaQueueRoutes.getSigmaQueueList, { query: { limit: 1 } });
+  return (
+    <Panel id="queue" title="Review queue">
+      <div className="grid queue-counts">
+        {QUEUE_STATUSES.map((status) => (
+          <QueueCount key={status} status={status} count={queue.data?.counts?.[status]} />
+        ))}
+      </div>
+    </Panel>
+  );
+}
+
+/** The latest runs with their outcome and rule count, newest first. */
+function RecentExecutionsTable({ executions }: { executions: ExecutionSummary[] }) {
+  return (
+    <table className="data">
+      <tbody>
+        {executions.map((execution) => (
+          <tr key={execution.id}>
+            <td>
+              <StatusBadge status={execution.status} />
+            </td>
+            <td>
+              <Link to={`/workflow?execution=${execution.id}#executions`}>#{execution.id}</Link>{' '}
+              {execution.article_title ?? `article ${execution.article_id}`}
+              <div className="small muted">
+                {execution.termination_reason ?? execution.current_step ?? ''} · {formatAgo(execution.created_at)}
+              </div>
+            </td>
+            <td className="num">{execution.sigma_rule_count} rules</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export function DashboardPage() {
   usePageTitle('Dashboard');
-  const sources = useApi(ingestionRoutes.getSources);
   // The seeded evaluation snapshots are not collected CTI: they stay off the dashboard.
   const articles = useApi(ingestionRoutes.getArticles, {
     query: { sort_by: 'hunt_score', sort_order: 'desc', limit: 8, exclude_source: 'eval' },
@@ -53,20 +150,8 @@ export function DashboardPage() {
     { query: { limit: 6, sort_by: 'created_at', sort_order: 'desc', is_eval_run: false } },
     { refetchInterval: 10_000 },
   );
-  const models = useApi(contentFilterRoutes.getModelVersions, { query: { limit: 50 } });
-  // One listing gives every status's count (the counts ignore the status filter).
-  const queue = useApi(sigmaQueueRoutes.getSigmaQueueList, { query: { limit: 1 } });
 
-  const sourceList = sources.data?.sources ?? [];
-  const collected = sourceList.filter((source) => source.health.last_success_at !== null);
-  const failing = sourceList.filter((source) => source.health.status === 'failing');
-  const lastCollection =
-    collected
-      .map((source) => source.health.last_success_at as string)
-      .sort()
-      .at(-1) ?? null;
   const noArticles = articles.data !== undefined && articles.data.total === 0;
-  const current = models.data?.versions.find((version) => version.is_current);
 
   return (
     <>
@@ -78,24 +163,7 @@ export function DashboardPage() {
         </div>
       ) : null}
       <div className="grid cols-4" style={{ marginBottom: 14 }}>
-        <Panel id="ingestion" title="Ingestion">
-          <QueryState query={sources} label="sources">
-            {() => (
-              <div className="stack">
-                <div className="row">
-                  <span className="stat">{sourceList.filter((source) => source.active).length}</span>
-                  <span className="muted">active sources</span>
-                </div>
-                <div className="row small">
-                  <span className="badge ok">{sourceList.filter((source) => source.health.status === 'healthy').length} ok</span>
-                  <span className={`badge ${failing.length ? 'bad' : ''}`}>{failing.length} failing</span>
-                </div>
-                <span className="small muted">last collection {formatAgo(lastCollection)}</span>
-                <Link to="/sources">Sources →</Link>
-              </div>
-            )}
-          </QueryState>
-        </Panel>
+        <IngestionPanel />
         <Panel id="articles" title="Articles">
           <QueryState query={articles} label="articles">
             {(data) => (
@@ -132,35 +200,10 @@ export function DashboardPage() {
             )}
           </QueryState>
         </Panel>
-        <Panel id="model" title="Content filter">
-          <QueryState query={models} label="model versions">
-            {() =>
-              current ? (
-                <div className="stack">
-                  <div className="row">
-                    <span className="stat">v{current.version}</span>
-                    <span className="muted">in use</span>
-                  </div>
-                  <span className="small muted">
-                    {current.training_samples} training samples, {current.feedback_samples} from feedback
-                  </span>
-                  <Link to="/mlops">Model versions →</Link>
-                </div>
-              ) : (
-                <span className="muted">No model trained yet</span>
-              )
-            }
-          </QueryState>
-        </Panel>
+        <ContentFilterPanel />
       </div>
       <ArticlesPerDay />
-      <Panel id="queue" title="Review queue">
-        <div className="grid queue-counts">
-          {QUEUE_STATUSES.map((status) => (
-            <QueueCount key={status} status={status} count={queue.data?.counts?.[status]} />
-          ))}
-        </div>
-      </Panel>
+      <QueuePanel />
       <div className="grid cols-2">
         <Panel id="top" title="Highest hunt scores">
           <QueryState query={articles} label="articles" empty={(data) => (data.articles.length === 0 ? 'Nothing collected yet.' : null)}>
@@ -189,27 +232,7 @@ export function DashboardPage() {
             label="executions"
             empty={(data) => (data.executions.length === 0 ? 'No workflow has run yet: open an article and press Reprocess.' : null)}
           >
-            {(data) => (
-              <table className="data">
-                <tbody>
-                  {data.executions.map((execution) => (
-                    <tr key={execution.id}>
-                      <td>
-                        <StatusBadge status={execution.status} />
-                      </td>
-                      <td>
-                        <Link to={`/workflow?execution=${execution.id}#executions`}>#{execution.id}</Link>{' '}
-                        {execution.article_title ?? `article ${execution.article_id}`}
-                        <div className="small muted">
-                          {execution.termination_reason ?? execution.current_step ?? ''} · {formatAgo(execution.created_at)}
-                        </div>
-                      </td>
-                      <td className="num">{execution.sigma_rule_count} rules</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
+            {(data) => <RecentExecutionsTable executions={data.executions} />}
           </QueryState>
         </Panel>
       </div>

@@ -119,12 +119,60 @@ function Compare({ versionId }: { versionId: number }) {
 const metric = (metrics: Record<string, unknown>, name: string) =>
   typeof metrics[name] === 'number' ? percent(metrics[name] as number) : '—';
 
+/** Asked before a rollback: which version replaces which, and that the newer one stays restorable. */
+function RollbackConfirm({
+  target,
+  inUse,
+  pending,
+  onConfirm,
+  onCancel,
+}: {
+  target: number;
+  inUse: number | undefined;
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="notice warn small" role="alertdialog" aria-labelledby="rollback-question" data-testid="rollback-confirm">
+      <p id="rollback-question">
+        <strong>Roll back to v{target}?</strong> It replaces {inUse !== undefined ? `v${inUse}` : 'the model in use'} for every
+        classification from now on; the newer version stays listed and can be restored the same way.
+      </p>
+      <div className="row">
+        <button type="button" className="danger" disabled={pending} onClick={onConfirm}>
+          Roll back to v{target}
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** How the model in use now answers the chunks people corrected. */
+function FeedbackComparisonPanel() {
+  const comparison = useApi(contentFilterRoutes.getModelFeedbackComparison);
+  return (
+    <Panel id="feedback" title="Feedback, before and after">
+      <QueryState query={comparison} label="feedback comparison">
+        {(data) => (
+          <p className="small">
+            Of {data.summary.total} corrected chunks, the model in use (v{data.model_version}) now gets {data.summary.now_correct} right:{' '}
+            {data.summary.improved} improved, {data.summary.worsened} worsened, {data.summary.unchanged} unchanged.
+          </p>
+        )}
+      </QueryState>
+    </Panel>
+  );
+}
+
 export function MlopsPage() {
   usePageTitle('Content filter model');
   const canWrite = useCan('analyst');
   const versions = useApi(contentFilterRoutes.getModelVersions, { query: { limit: 50 } });
   const timeline = useApi(contentFilterRoutes.getModelClassificationTimeline);
-  const comparison = useApi(contentFilterRoutes.getModelFeedbackComparison);
   const [comparing, setComparing] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<{ id: number; version: number } | null>(null);
   const rollback = useApiMutation(contentFilterRoutes.postModelRollback, {
@@ -196,25 +244,13 @@ export function MlopsPage() {
             )}
           </QueryState>
           {confirming ? (
-            <div className="notice warn small" role="alertdialog" aria-labelledby="rollback-question" data-testid="rollback-confirm">
-              <p id="rollback-question">
-                <strong>Roll back to v{confirming.version}?</strong> It replaces {inUse ? `v${inUse.version}` : 'the model in use'} for
-                every classification from now on; the newer version stays listed and can be restored the same way.
-              </p>
-              <div className="row">
-                <button
-                  type="button"
-                  className="danger"
-                  disabled={rollback.isPending}
-                  onClick={() => rollback.mutate({ params: { version_id: confirming.id } })}
-                >
-                  Roll back to v{confirming.version}
-                </button>
-                <button type="button" onClick={() => setConfirming(null)}>
-                  Cancel
-                </button>
-              </div>
-            </div>
+            <RollbackConfirm
+              target={confirming.version}
+              inUse={inUse?.version}
+              pending={rollback.isPending}
+              onConfirm={() => rollback.mutate({ params: { version_id: confirming.id } })}
+              onCancel={() => setConfirming(null)}
+            />
           ) : null}
           {rollback.data ? (
             <div className="notice ok small" role="status">
@@ -232,16 +268,7 @@ export function MlopsPage() {
         </Panel>
         <div>
           <RetrainPanel />
-          <Panel id="feedback" title="Feedback, before and after">
-            <QueryState query={comparison} label="feedback comparison">
-              {(data) => (
-                <p className="small">
-                  Of {data.summary.total} corrected chunks, the model in use (v{data.model_version}) now gets {data.summary.now_correct}{' '}
-                  right: {data.summary.improved} improved, {data.summary.worsened} worsened, {data.summary.unchanged} unchanged.
-                </p>
-              )}
-            </QueryState>
-          </Panel>
+          <FeedbackComparisonPanel />
         </div>
       </div>
       <Panel id="timeline" title="Classification timeline">

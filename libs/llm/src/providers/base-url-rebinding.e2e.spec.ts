@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startFakeAnthropic, startFakeOllama, startFakeOpenAi, type FakeProviderServer } from '@huntforge/testing';
 import type { HostResolver } from '@huntforge/outbound';
 import type { OutboundGuardOptions } from '../outbound/outbound-guard';
@@ -152,5 +154,32 @@ describe('the private-network policy at call time', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('redirects', () => {
+  let server: Server;
+  let hits = 0;
+  let port = 0;
+  beforeAll(async () => {
+    // A provider (or a compromised proxy) answering with a redirect to the metadata service.
+    server = createServer((_req, res) => {
+      hits += 1;
+      res.writeHead(307, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('refuses a redirect to a metadata address: every hop is vetted, IP literals included', async () => {
+    const call = createOpenAiProvider({
+      apiKey: 'sk-test-rebinding',
+      baseUrl: `http://${HOST}:${port}/v1`,
+      guard: { baseUrls: { allowPrivateNetworks: true }, resolve: scriptedDns(['127.0.0.1']) },
+      retry: NO_RETRY,
+    }).complete({ model: 'gpt-4.1-mini', system: 's', messages: [{ role: 'user', content: 'u' }], timeoutMs: 5_000 });
+    await expect(call).rejects.toMatchObject({ code: 'url_not_allowed' });
+    expect(hits).toBe(1);
   });
 });

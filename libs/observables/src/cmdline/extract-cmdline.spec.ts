@@ -395,4 +395,16 @@ describe('extractCmdlines', () => {
   it('ends a PowerShell command where a page ran the next statement, an assignment, onto it', () => {
     expect(values('The script: Import-Module -Name "C:\\t\\m.psm1" $key = $cfg.secret')).toEqual(['Import-Module -Name "C:\\t\\m.psm1"']);
   });
+
+  it('reads a cmdlet with a lower-case noun, but not an English compound spelt like one', () => {
+    expect(values('```powershell\nInvoke-restmethod -Uri https://a.example.test/c\n```')).toEqual([
+      'Invoke-restmethod -Uri https://a.example.test/c',
+    ]);
+    expect(values('Read-only /mnt/share access was kept.')).toEqual([]);
+  });
+
+  it('ends a command set in bold inside a sentence before the closing marker, keeping a trailing glob', () => {
+    expect(values('The observed command was **nohup /bin/sh -c /tmp/x 2>&1** , as logged.')).toEqual(['/bin/sh -c /tmp/x 2>&1']);
+    expect(values('They wiped it with shred -u /var/tmp/* to hide traces.')).toEqual(['shred -u /var/tmp/*']);
+  });
 });

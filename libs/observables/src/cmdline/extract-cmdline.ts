@@ -405,6 +405,9 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
           (doc.content[spanEnd - 1] === ':' && !/\s\/[A-Za-z_]\w*:$/.test(doc.content.slice(span.start, spanEnd))))
       )
         spanEnd--;
+      // A command set in bold ("… was **/bin/sh -c x**") ends before the closing marker.
+      const boldOpen = ((doc.content.slice(line.start, span.start).match(/\*\*/g) ?? []).length & 1) === 1;
+      if (boldOpen && doc.content.slice(spanEnd - 2, spanEnd) === '**') spanEnd -= 2;
       if (spanEnd > span.start + (span.program ?? word).length)
         out.push({ start: span.start, end: spanEnd, program: span.program ?? word, confidence: 0.6, fragment: true });
       endAt = Math.max(endAt, span.end);

@@ -50,8 +50,9 @@ export const KNOWN_COMMANDS = new Set(
 const VERBS =
   'Add|Approve|Assert|Backup|Block|Build|Checkpoint|Clear|Close|Compare|Complete|Compress|Confirm|Connect|Convert|ConvertFrom|ConvertTo|Copy|Debug|Deny|Deploy|Disable|Disconnect|Dismount|Edit|Enable|Enter|Exit|Expand|Export|Find|Format|Get|Grant|Group|Hide|Import|Initialize|Install|Invoke|Join|Limit|Lock|Measure|Merge|Mount|Move|New|Open|Optimize|Out|Ping|Pop|Protect|Publish|Push|Read|Receive|Redo|Register|Remove|Rename|Repair|Request|Reset|Resize|Resolve|Restart|Restore|Resume|Revoke|Save|Search|Select|Send|Set|Show|Skip|Split|Start|Step|Stop|Submit|Suspend|Switch|Sync|Test|Trace|Unblock|Undo|Uninstall|Unlock|Unprotect|Unpublish|Unregister|Update|Use|Wait|Watch|Write';
 /** A cmdlet as articles write it: capitalised verb and noun (`Set-ItemProperty`). */
-// The noun may be in any case after a capitalised verb (`Invoke-webrequest`): PowerShell does not mind.
-const CMDLET = new RegExp(`^(?:${VERBS})-[A-Za-z][A-Za-z0-9]+$`);
+// The noun may be in lower case after a capitalised verb (`Invoke-webrequest`): PowerShell does not mind. A short
+// lower-case noun is an English compound ("Set-up", "Read-only", "Use-case").
+const CMDLET = new RegExp(`^(?:${VERBS})-(?:[A-Z][A-Za-z0-9]+|[a-z][A-Za-z0-9]{5,})$`);
 const CMDLET_ANY_CASE = new RegExp(`^(?:${VERBS})-[A-Za-z][A-Za-z0-9]+$`, 'i');
 
 /** Subcommands that count as argument evidence for tools whose first argument is a word. */

@@ -271,4 +271,12 @@ describe('extractProcessPairs', () => {
     expect(pairs('The `AcmeSetup` app spawned `osascript` to show a prompt.')).toEqual(['AcmeSetup -> osascript']);
     expect(pairs('After the exploit, Java spawned /bin/sh to fetch the miner.')).toEqual(['java -> sh']);
   });
+
+  it('reads a quoted child path with spaces, and bare Parent:/Child: fields', () => {
+    expect(pairs('explorer.exe spawned "C:\\Program Files\\Acme Tools\\acme.exe" with no arguments.')).toEqual([
+      'explorer.exe -> acme.exe',
+    ]);
+    expect(pairs('Parent: services.exe, Child: ACMESVC.exe')).toEqual(['services.exe -> ACMESVC.exe']);
+    expect(pairs('Parent: the loader. Child: nothing.')).toEqual([]);
+  });
 });

@@ -90,6 +90,9 @@ export function makeResolver(image: (token: string) => Image | null, aliases: Re
   return (token, text, offset) => {
     const direct = named(token);
     if (direct) return direct;
+    // A quoted path with spaces ("C:\Program Files\Acme Tools\acme.exe") is one token cut at its first space.
+    const quoted = /^["'“]/.test(token) ? /^["'“]([A-Za-z]:\\[^"'”\n]{1,250}?\.exe)["'”]/i.exec(text.slice(offset, offset + 260)) : null;
+    if (quoted) return imageOf(quoted[1] as string);
     const bare = bareToken(token);
     const after = text.slice(offset + token.length, offset + token.length + 20);
     if (NAMED_BY_NOUN.test(after) && /^[A-Za-z][\w.-]{0,63}$/.test(bare) && !NOT_PROGRAM.test(bare) && looksNamed(token, bare)) {

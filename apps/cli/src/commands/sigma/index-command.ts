@@ -1,4 +1,4 @@
-import { indexRuleFolder, type CorpusOrigin } from '@huntforge/service-sigma-queue';
+import { ReferenceRuleRepository, indexRuleFolder, type CorpusOrigin } from '@huntforge/service-sigma-queue';
 import { startProgress } from '../../progress';
 import { withDatabase } from '../database';
 import type { CommandResult } from './validate-command';
@@ -11,7 +11,7 @@ import type { CommandResult } from './validate-command';
 export async function runIndex(dir: string, options: { origin: CorpusOrigin; format: 'text' | 'json' }): Promise<CommandResult> {
   const progress = startProgress({ label: `indexing`, noun: 'rules' });
   const summary = await withDatabase((db) =>
-    indexRuleFolder(db.prisma, dir, options.origin, undefined, (done, total) => {
+    indexRuleFolder(new ReferenceRuleRepository(db.prisma), dir, options.origin, undefined, (done, total) => {
       if (done === 0) progress.setTotal(total);
       progress.update(done);
     }),

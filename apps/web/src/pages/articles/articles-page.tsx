@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ingestionRoutes } from '@huntforge/contracts';
+import { ingestionRoutes, type ArticleSummary } from '@huntforge/contracts';
 import { useApi } from '../../api/hooks';
 import { ScoreBadge } from '../../components/badges';
 import { formatTime } from '../../components/format';
@@ -62,8 +62,132 @@ function SemanticTable({ query, source }: { query: string; source?: string }) {
   );
 }
 
+/** A page of articles: score, title (with its duplicate mark), source and dates. */
+function ArticleTable({ articles }: { articles: ArticleSummary[] }) {
+  return (
+    <table className="data">
+      <thead>
+        <tr>
+          <th>score</th>
+          <th>title</th>
+          <th>source</th>
+          <th>published</th>
+          <th>collected</th>
+        </tr>
+      </thead>
+      <tbody>
+        {articles.map((article) => (
+          <tr key={article.id}>
+            <td>
+              <ScoreBadge score={article.hunt_score} />
+            </td>
+            <td>
+              <Link to={`/articles/${article.id}`}>{article.title}</Link>
+              {article.duplicate_of ? <span className="badge small">duplicate of #{article.duplicate_of}</span> : null}
+            </td>
+            <td className="small">{article.source}</td>
+            <td className="small">{formatTime(article.published_at)}</td>
+            <td className="small">{formatTime(article.collected_at)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** The source of the seeded evaluation snapshots. */
 export const EVAL_SOURCE = 'eval';
+
+type Band = (typeof BANDS)[number];
+
+/** The search box and filters; every choice lives in the URL, so a filtered list can be linked and reloaded. */
+function ArticleSearch({
+  url,
+  q,
+  mode,
+  source,
+  band,
+  sort,
+  order,
+  withEval,
+}: {
+  url: ReturnType<typeof useUrlState>;
+  q: string | undefined;
+  mode: 'text' | 'semantic';
+  source: string | undefined;
+  band: Band;
+  sort: Sort;
+  order: 'asc' | 'desc';
+  withEval: boolean;
+}) {
+  const [draft, setDraft] = useState(q ?? '');
+  const sources = useApi(ingestionRoutes.getSources);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    url.set({ q: draft.trim() || undefined });
+  };
+  return (
+    <form className="panel row" onSubmit={submit} role="search">
+      <label className="sr-only" htmlFor="article-search">
+        Search articles
+      </label>
+      <input
+        id="article-search"
+        type="search"
+        placeholder={mode === 'semantic' ? 'Describe what you hunt for…' : 'Search title and text…'}
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        style={{ flex: 1, minWidth: 260 }}
+      />
+      <label>
+        <select
+          aria-label="search mode"
+          value={mode}
+          onChange={(event) => url.set({ mode: event.target.value === 'semantic' ? 'semantic' : undefined })}
+        >
+          <option value="text">text</option>
+          <option value="semantic">semantic</option>
+        </select>
+      </label>
+      <select aria-label="source" value={source ?? ''} onChange={(event) => url.set({ source: event.target.value || undefined })}>
+        <option value="">all sources</option>
+        {(sources.data?.sources ?? []).map((entry) => (
+          <option key={entry.id} value={entry.identifier}>
+            {entry.name}
+          </option>
+        ))}
+      </select>
+      <select aria-label="hunt score band" value={band.id} onChange={(event) => url.set({ band: event.target.value || undefined })}>
+        {BANDS.map((entry) => (
+          <option key={entry.id} value={entry.id}>
+            {entry.label}
+          </option>
+        ))}
+      </select>
+      <select
+        aria-label="sort by"
+        value={`${sort}:${order}`}
+        onChange={(event) => {
+          const [by, direction] = event.target.value.split(':');
+          url.set({ sort: by, order: direction });
+        }}
+      >
+        <option value="collected_at:desc">newest collected</option>
+        <option value="published_at:desc">newest published</option>
+        <option value="published_at:asc">oldest published</option>
+        <option value="hunt_score:desc">highest hunt score</option>
+        <option value="title:asc">title A–Z</option>
+      </select>
+      <label className="small nowrap">
+        <input type="checkbox" checked={withEval} onChange={(event) => url.set({ eval: event.target.checked ? '1' : undefined })} /> include
+        evaluation articles
+      </label>
+      <button type="submit" className="primary">
+        Search
+      </button>
+    </form>
+  );
+}
 
 export function ArticlesPage() {
   usePageTitle('Articles');
@@ -78,8 +202,6 @@ export function ArticlesPage() {
   // The seeded evaluation snapshots are not collected CTI: left out unless asked for (or their source is chosen).
   const withEval = url.get('eval') === '1';
   const excludeSource = withEval || source ? undefined : EVAL_SOURCE;
-  const [draft, setDraft] = useState(q ?? '');
-  const sources = useApi(ingestionRoutes.getSources);
   const articles = useApi(
     ingestionRoutes.getArticles,
     {
@@ -97,73 +219,11 @@ export function ArticlesPage() {
     },
     { enabled: mode === 'text' || !q },
   );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    url.set({ q: draft.trim() || undefined });
-  };
 
   return (
     <>
       <h1>Articles</h1>
-      <form className="panel row" onSubmit={submit} role="search">
-        <label className="sr-only" htmlFor="article-search">
-          Search articles
-        </label>
-        <input
-          id="article-search"
-          type="search"
-          placeholder={mode === 'semantic' ? 'Describe what you hunt for…' : 'Search title and text…'}
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          style={{ flex: 1, minWidth: 260 }}
-        />
-        <label>
-          <select
-            aria-label="search mode"
-            value={mode}
-            onChange={(event) => url.set({ mode: event.target.value === 'semantic' ? 'semantic' : undefined })}
-          >
-            <option value="text">text</option>
-            <option value="semantic">semantic</option>
-          </select>
-        </label>
-        <select aria-label="source" value={source ?? ''} onChange={(event) => url.set({ source: event.target.value || undefined })}>
-          <option value="">all sources</option>
-          {(sources.data?.sources ?? []).map((entry) => (
-            <option key={entry.id} value={entry.identifier}>
-              {entry.name}
-            </option>
-          ))}
-        </select>
-        <select aria-label="hunt score band" value={band.id} onChange={(event) => url.set({ band: event.target.value || undefined })}>
-          {BANDS.map((entry) => (
-            <option key={entry.id} value={entry.id}>
-              {entry.label}
-            </option>
-          ))}
-        </select>
-        <select
-          aria-label="sort by"
-          value={`${sort}:${order}`}
-          onChange={(event) => {
-            const [by, direction] = event.target.value.split(':');
-            url.set({ sort: by, order: direction });
-          }}
-        >
-          <option value="collected_at:desc">newest collected</option>
-          <option value="published_at:desc">newest published</option>
-          <option value="published_at:asc">oldest published</option>
-          <option value="hunt_score:desc">highest hunt score</option>
-          <option value="title:asc">title A–Z</option>
-        </select>
-        <label className="small nowrap">
-          <input type="checkbox" checked={withEval} onChange={(event) => url.set({ eval: event.target.checked ? '1' : undefined })} />{' '}
-          include evaluation articles
-        </label>
-        <button type="submit" className="primary">
-          Search
-        </button>
-      </form>
+      <ArticleSearch url={url} q={q} mode={mode} source={source} band={band} sort={sort} order={order} withEval={withEval} />
       {mode === 'semantic' && q ? (
         <section className="panel">
           <SemanticTable query={q} source={source} />
@@ -187,33 +247,7 @@ export function ArticlesPage() {
           >
             {(data) => (
               <>
-                <table className="data">
-                  <thead>
-                    <tr>
-                      <th>score</th>
-                      <th>title</th>
-                      <th>source</th>
-                      <th>published</th>
-                      <th>collected</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.articles.map((article) => (
-                      <tr key={article.id}>
-                        <td>
-                          <ScoreBadge score={article.hunt_score} />
-                        </td>
-                        <td>
-                          <Link to={`/articles/${article.id}`}>{article.title}</Link>
-                          {article.duplicate_of ? <span className="badge small">duplicate of #{article.duplicate_of}</span> : null}
-                        </td>
-                        <td className="small">{article.source}</td>
-                        <td className="small">{formatTime(article.published_at)}</td>
-                        <td className="small">{formatTime(article.collected_at)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <ArticleTable articles={data.articles} />
                 <Pager
                   page={data.page}
                   totalPages={data.total_pages}

@@ -35,6 +35,92 @@ function checkOf(error: unknown): SourceCheck | null {
     : null;
 }
 
+/** The source's fields; the identifier only when adding (it never changes afterwards). */
+function SourceFields({
+  draft,
+  onChange,
+  idPrefix,
+  withIdentifier,
+}: {
+  draft: SourceDraft;
+  onChange: (draft: SourceDraft) => void;
+  idPrefix: string;
+  withIdentifier: boolean;
+}) {
+  const field = (name: keyof SourceDraft) => `${idPrefix}-${name}`;
+  return (
+    <div className="form-grid">
+      {withIdentifier ? (
+        <label htmlFor={field('identifier')}>
+          Identifier
+          <input
+            id={field('identifier')}
+            required
+            pattern="[a-z0-9][a-z0-9_.\-]{0,99}"
+            title="lower-case letters, digits, . _ -"
+            value={draft.identifier}
+            onChange={(event) => onChange({ ...draft, identifier: event.target.value })}
+            placeholder="vendor-blog"
+          />
+        </label>
+      ) : null}
+      <label htmlFor={field('name')}>
+        Name
+        <input
+          id={field('name')}
+          required
+          value={draft.name}
+          onChange={(event) => onChange({ ...draft, name: event.target.value })}
+          placeholder="Vendor threat research"
+        />
+      </label>
+      <label htmlFor={field('url')} className="wide">
+        Feed or page URL
+        <input
+          id={field('url')}
+          type="url"
+          required
+          value={draft.url}
+          onChange={(event) => onChange({ ...draft, url: event.target.value })}
+          placeholder="https://vendor.example/feed.xml"
+        />
+      </label>
+      <label htmlFor={field('kind')}>
+        Kind
+        <select id={field('kind')} value={draft.kind} onChange={(event) => onChange({ ...draft, kind: event.target.value as Kind })}>
+          {SOURCE_KINDS.map((kind) => (
+            <option key={kind} value={kind}>
+              {kind === 'html' ? 'html (a page listing articles)' : kind}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label htmlFor={field('check_frequency_seconds')}>
+        Every (minutes)
+        <input
+          id={field('check_frequency_seconds')}
+          type="number"
+          min={1}
+          max={10080}
+          value={Math.round(draft.check_frequency_seconds / 60)}
+          onChange={(event) => onChange({ ...draft, check_frequency_seconds: Math.max(1, Number(event.target.value)) * 60 })}
+        />
+      </label>
+      <label htmlFor={field('lookback_days')}>
+        Look back (days)
+        <input
+          id={field('lookback_days')}
+          type="number"
+          min={0}
+          max={3650}
+          value={draft.lookback_days}
+          onChange={(event) => onChange({ ...draft, lookback_days: Math.max(0, Number(event.target.value)) })}
+        />
+      </label>
+    </div>
+  );
+}
+
 /**
  * Add (no `editing`) or edit a source. The service fetches the URL once first; when it does not answer as
  * the chosen kind, this says why and offers to store it anyway.
@@ -82,78 +168,9 @@ export function SourceForm({
     event.preventDefault();
     send(false);
   };
-  const field = (name: keyof SourceDraft) => `source-${editing ? editing.id : 'new'}-${name}`;
   return (
     <form className="stack" onSubmit={submit} aria-label={editing ? `edit ${initial?.name ?? 'source'}` : 'add a source'}>
-      <div className="form-grid">
-        {editing ? null : (
-          <label htmlFor={field('identifier')}>
-            Identifier
-            <input
-              id={field('identifier')}
-              required
-              pattern="[a-z0-9][a-z0-9_.\-]{0,99}"
-              title="lower-case letters, digits, . _ -"
-              value={draft.identifier}
-              onChange={(event) => setDraft({ ...draft, identifier: event.target.value })}
-              placeholder="vendor-blog"
-            />
-          </label>
-        )}
-        <label htmlFor={field('name')}>
-          Name
-          <input
-            id={field('name')}
-            required
-            value={draft.name}
-            onChange={(event) => setDraft({ ...draft, name: event.target.value })}
-            placeholder="Vendor threat research"
-          />
-        </label>
-        <label htmlFor={field('url')} className="wide">
-          Feed or page URL
-          <input
-            id={field('url')}
-            type="url"
-            required
-            value={draft.url}
-            onChange={(event) => setDraft({ ...draft, url: event.target.value })}
-            placeholder="https://vendor.example/feed.xml"
-          />
-        </label>
-        <label htmlFor={field('kind')}>
-          Kind
-          <select id={field('kind')} value={draft.kind} onChange={(event) => setDraft({ ...draft, kind: event.target.value as Kind })}>
-            {SOURCE_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {kind === 'html' ? 'html (a page listing articles)' : kind}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label htmlFor={field('check_frequency_seconds')}>
-          Every (minutes)
-          <input
-            id={field('check_frequency_seconds')}
-            type="number"
-            min={1}
-            max={10080}
-            value={Math.round(draft.check_frequency_seconds / 60)}
-            onChange={(event) => setDraft({ ...draft, check_frequency_seconds: Math.max(1, Number(event.target.value)) * 60 })}
-          />
-        </label>
-        <label htmlFor={field('lookback_days')}>
-          Look back (days)
-          <input
-            id={field('lookback_days')}
-            type="number"
-            min={0}
-            max={3650}
-            value={draft.lookback_days}
-            onChange={(event) => setDraft({ ...draft, lookback_days: Math.max(0, Number(event.target.value)) })}
-          />
-        </label>
-      </div>
+      <SourceFields draft={draft} onChange={setDraft} idPrefix={`source-${editing ? editing.id : 'new'}`} withIdentifier={!editing} />
       <div className="row">
         <button type="submit" className="primary" disabled={write.isPending}>
           {write.isPending ? 'Checking…' : editing ? 'Save' : 'Check and add'}

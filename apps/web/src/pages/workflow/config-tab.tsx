@@ -82,6 +82,103 @@ function Warnings({ warnings }: { warnings: readonly Warning[] }) {
   );
 }
 
+type ProviderOptions = RouteResponse<typeof workflowRoutes.getWorkflowProviderOptions>['providers'];
+
+/** One agent's settings: enabled, provider (unavailable ones disabled with the reason), model, sampling and effort. */
+function AgentRow({
+  name,
+  agent,
+  providers,
+  error,
+  onChange,
+}: {
+  name: string;
+  agent: AgentSettings;
+  providers: ProviderOptions | undefined;
+  error: string | undefined;
+  onChange: (change: Partial<AgentSettings>) => void;
+}) {
+  const block = providers?.[agent.provider as keyof typeof providers];
+  return (
+    <tr>
+      <td>
+        <span className="nowrap">{name}</span>
+        {error ? <div className="finding error">{error}</div> : null}
+      </td>
+      <td>
+        <input
+          type="checkbox"
+          aria-label={`${name} enabled`}
+          checked={agent.enabled}
+          onChange={(event) => onChange({ enabled: event.target.checked })}
+        />
+      </td>
+      <td>
+        <select
+          className="provider-select"
+          aria-label={`${name} provider`}
+          value={agent.provider}
+          onChange={(event) => onChange({ provider: event.target.value as AgentSettings['provider'], model: null, effort: null })}
+        >
+          {Object.entries(providers ?? { [agent.provider]: { available: true, reason: null } }).map(([id, entry]) => (
+            <option key={id} value={id} disabled={!entry.available && id !== agent.provider} title={entry.reason ?? undefined}>
+              {id}
+              {entry.available ? '' : ` — ${entry.reason ?? 'unavailable'}`}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td>
+        <input
+          aria-label={`${name} model`}
+          list={`models-${agent.provider}`}
+          value={agent.model ?? ''}
+          placeholder={agent.provider === 'builtin' ? 'builtin' : 'model id'}
+          disabled={agent.provider === 'builtin'}
+          onChange={(event) => onChange({ model: event.target.value || null })}
+        />
+        <datalist id={`models-${agent.provider}`}>
+          {(block?.models ?? []).map((model) => (
+            <option key={model} value={model} />
+          ))}
+        </datalist>
+      </td>
+      <td>
+        <input
+          aria-label={`${name} temperature`}
+          type="number"
+          step="0.1"
+          min={0}
+          max={2}
+          style={{ width: 70 }}
+          value={agent.temperature ?? ''}
+          onChange={(event) => onChange({ temperature: event.target.value === '' ? null : Number(event.target.value) })}
+        />
+      </td>
+      <td>
+        <input
+          aria-label={`${name} top_p`}
+          type="number"
+          step="0.05"
+          min={0}
+          max={1}
+          style={{ width: 70 }}
+          value={agent.top_p ?? ''}
+          onChange={(event) => onChange({ top_p: event.target.value === '' ? null : Number(event.target.value) })}
+        />
+      </td>
+      <td>
+        <input
+          aria-label={`${name} effort`}
+          style={{ width: 80 }}
+          value={agent.effort ?? ''}
+          onChange={(event) => onChange({ effort: event.target.value || null })}
+        />
+      </td>
+    </tr>
+  );
+}
+
 function ConfigForm({ config }: { config: Config }) {
   const canWrite = useCan('analyst');
   const options = useApi(workflowRoutes.getWorkflowProviderOptions);
@@ -146,90 +243,16 @@ function ConfigForm({ config }: { config: Config }) {
           </tr>
         </thead>
         <tbody>
-          {Object.entries(agents).map(([name, agent]) => {
-            const block = providers?.[agent.provider as keyof typeof providers];
-            const error = Object.entries(errors).find(([path]) => path.startsWith(`agents.${name}`))?.[1];
-            return (
-              <tr key={name}>
-                <td>
-                  <span className="nowrap">{name}</span>
-                  {error ? <div className="finding error">{error}</div> : null}
-                </td>
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={`${name} enabled`}
-                    checked={agent.enabled}
-                    onChange={(event) => setAgent(name, { enabled: event.target.checked })}
-                  />
-                </td>
-                <td>
-                  <select
-                    className="provider-select"
-                    aria-label={`${name} provider`}
-                    value={agent.provider}
-                    onChange={(event) =>
-                      setAgent(name, { provider: event.target.value as AgentSettings['provider'], model: null, effort: null })
-                    }
-                  >
-                    {Object.entries(providers ?? { [agent.provider]: { available: true, reason: null } }).map(([id, entry]) => (
-                      <option key={id} value={id} disabled={!entry.available && id !== agent.provider} title={entry.reason ?? undefined}>
-                        {id}
-                        {entry.available ? '' : ` — ${entry.reason ?? 'unavailable'}`}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td>
-                  <input
-                    aria-label={`${name} model`}
-                    list={`models-${agent.provider}`}
-                    value={agent.model ?? ''}
-                    placeholder={agent.provider === 'builtin' ? 'builtin' : 'model id'}
-                    disabled={agent.provider === 'builtin'}
-                    onChange={(event) => setAgent(name, { model: event.target.value || null })}
-                  />
-                  <datalist id={`models-${agent.provider}`}>
-                    {(block?.models ?? []).map((model) => (
-                      <option key={model} value={model} />
-                    ))}
-                  </datalist>
-                </td>
-                <td>
-                  <input
-                    aria-label={`${name} temperature`}
-                    type="number"
-                    step="0.1"
-                    min={0}
-                    max={2}
-                    style={{ width: 70 }}
-                    value={agent.temperature ?? ''}
-                    onChange={(event) => setAgent(name, { temperature: event.target.value === '' ? null : Number(event.target.value) })}
-                  />
-                </td>
-                <td>
-                  <input
-                    aria-label={`${name} top_p`}
-                    type="number"
-                    step="0.05"
-                    min={0}
-                    max={1}
-                    style={{ width: 70 }}
-                    value={agent.top_p ?? ''}
-                    onChange={(event) => setAgent(name, { top_p: event.target.value === '' ? null : Number(event.target.value) })}
-                  />
-                </td>
-                <td>
-                  <input
-                    aria-label={`${name} effort`}
-                    style={{ width: 80 }}
-                    value={agent.effort ?? ''}
-                    onChange={(event) => setAgent(name, { effort: event.target.value || null })}
-                  />
-                </td>
-              </tr>
-            );
-          })}
+          {Object.entries(agents).map(([name, agent]) => (
+            <AgentRow
+              key={name}
+              name={name}
+              agent={agent}
+              providers={providers}
+              error={Object.entries(errors).find(([path]) => path.startsWith(`agents.${name}`))?.[1]}
+              onChange={(change) => setAgent(name, change)}
+            />
+          ))}
         </tbody>
       </table>
       <div className="row">

@@ -60,31 +60,99 @@ const PROMPT_ROUTES = [
   workflowRoutes.getWorkflowConfigVersions,
 ];
 
+/** A prompt's saved versions: diff any with the current one, roll back to it. */
+function PromptHistory({ agent, currentPrompt, canWrite }: { agent: string; currentPrompt: Prompt | null; canWrite: boolean }) {
+  const versions = useApi(workflowRoutes.getWorkflowConfigPromptsVersions, { params: { agent_name: agent } });
+  const [compared, setCompared] = useState<number | null>(null);
+  const rollback = useApiMutation(workflowRoutes.postWorkflowConfigPromptsRollback, {
+    invalidates: PROMPT_ROUTES,
+    onSuccess: () => setCompared(null),
+  });
+  useEffect(() => setCompared(null), [agent]);
+  const comparedVersion = versions.data?.versions.find((version) => version.version === compared);
+  return (
+    <>
+      <h3>History</h3>
+      <QueryState query={versions} label="prompt versions" empty={(data) => (data.versions.length === 0 ? 'No saved versions yet.' : null)}>
+        {(data) => (
+          <table className="data small" aria-label={`${agent} prompt history`}>
+            <thead>
+              <tr>
+                <th>version</th>
+                <th>saved</th>
+                <th>by</th>
+                <th>change</th>
+                <th>config</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {data.versions.map((version) => (
+                <tr key={version.version} className={version.version === compared ? 'selected' : undefined}>
+                  <td>
+                    v{version.version}
+                    {version.version === data.current_version ? <span className="badge ok"> current</span> : null}
+                  </td>
+                  <td>{formatTime(version.created_at)}</td>
+                  <td>{version.created_by ?? '—'}</td>
+                  <td>{version.change_description ?? '—'}</td>
+                  <td>{version.config_version ?? '—'}</td>
+                  <td className="nowrap">
+                    {version.version === data.current_version ? null : (
+                      <>
+                        <button type="button" onClick={() => setCompared(version.version === compared ? null : version.version)}>
+                          {version.version === compared ? 'Hide diff' : 'Diff with current'}
+                        </button>{' '}
+                        <button
+                          type="button"
+                          disabled={!canWrite || rollback.isPending}
+                          onClick={() =>
+                            rollback.mutate({
+                              params: { agent_name: agent },
+                              body: { version: version.version, change_description: `Rolled back to v${version.version}` },
+                            })
+                          }
+                        >
+                          Roll back
+                        </button>
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </QueryState>
+      <ErrorNote error={rollback.error} action="Rolling back" />
+      {comparedVersion ? (
+        <DiffView
+          before={promptText(comparedVersion.prompt)}
+          after={promptText(currentPrompt)}
+          labels={[`v${comparedVersion.version}`, 'current']}
+        />
+      ) : null}
+    </>
+  );
+}
+
 /** One agent's prompt: edit it as the next version, compare any saved version with the current one, roll back. */
 export function PromptEditor() {
   const canWrite = useCan('analyst');
   const [agent, setAgent] = useState<string>(PROMPT_AGENT_NAMES[0]);
   const current = useApi(workflowRoutes.getWorkflowConfigPrompt, { params: { agent_name: agent } });
-  const versions = useApi(workflowRoutes.getWorkflowConfigPromptsVersions, { params: { agent_name: agent } });
   // Edits belong to the prompt they were made on: another agent's prompt, or the saved next version, starts clean.
   const [edits, setEdits] = useState<{ base: Prompt | null; draft: Draft } | null>(null);
   const [change, setChange] = useState('');
-  const [compared, setCompared] = useState<number | null>(null);
   const save = useApiMutation(workflowRoutes.putWorkflowConfigPrompts, { invalidates: PROMPT_ROUTES, onSuccess: () => setChange('') });
-  const rollback = useApiMutation(workflowRoutes.postWorkflowConfigPromptsRollback, {
-    invalidates: PROMPT_ROUTES,
-    onSuccess: () => setCompared(null),
-  });
 
   const currentPrompt = current.data?.prompt ?? null;
-  useEffect(() => setCompared(null), [agent]);
 
   const saved = draftOf(currentPrompt);
   // Derived rather than copied in an effect, so the fields never show empty for a frame once the prompt is loaded.
   const draft = edits && edits.base === currentPrompt ? edits.draft : saved;
   const setDraft = (next: Draft) => setEdits({ base: currentPrompt, draft: next });
   const edited = (Object.keys(saved) as Array<keyof Draft>).some((key) => saved[key] !== draft[key]);
-  const comparedVersion = versions.data?.versions.find((version) => version.version === compared);
   const field = (key: keyof Draft, label: string, rows: number) => (
     <label className="stack" style={{ alignItems: 'stretch' }}>
       <span className="small muted">{label}</span>
@@ -169,66 +237,7 @@ export function PromptEditor() {
           </>
         )}
       </QueryState>
-      <h3>History</h3>
-      <QueryState query={versions} label="prompt versions" empty={(data) => (data.versions.length === 0 ? 'No saved versions yet.' : null)}>
-        {(data) => (
-          <table className="data small" aria-label={`${agent} prompt history`}>
-            <thead>
-              <tr>
-                <th>version</th>
-                <th>saved</th>
-                <th>by</th>
-                <th>change</th>
-                <th>config</th>
-                <th />
-              </tr>
-            </thead>
-            <tbody>
-              {data.versions.map((version) => (
-                <tr key={version.version} className={version.version === compared ? 'selected' : undefined}>
-                  <td>
-                    v{version.version}
-                    {version.version === data.current_version ? <span className="badge ok"> current</span> : null}
-                  </td>
-                  <td>{formatTime(version.created_at)}</td>
-                  <td>{version.created_by ?? '—'}</td>
-                  <td>{version.change_description ?? '—'}</td>
-                  <td>{version.config_version ?? '—'}</td>
-                  <td className="nowrap">
-                    {version.version === data.current_version ? null : (
-                      <>
-                        <button type="button" onClick={() => setCompared(version.version === compared ? null : version.version)}>
-                          {version.version === compared ? 'Hide diff' : 'Diff with current'}
-                        </button>{' '}
-                        <button
-                          type="button"
-                          disabled={!canWrite || rollback.isPending}
-                          onClick={() =>
-                            rollback.mutate({
-                              params: { agent_name: agent },
-                              body: { version: version.version, change_description: `Rolled back to v${version.version}` },
-                            })
-                          }
-                        >
-                          Roll back
-                        </button>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </QueryState>
-      <ErrorNote error={rollback.error} action="Rolling back" />
-      {comparedVersion ? (
-        <DiffView
-          before={promptText(comparedVersion.prompt)}
-          after={promptText(currentPrompt)}
-          labels={[`v${comparedVersion.version}`, 'current']}
-        />
-      ) : null}
+      <PromptHistory agent={agent} currentPrompt={currentPrompt} canWrite={canWrite} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { SIGMA_QUEUE_STATUSES, SIGMA_QUEUE_WAITING_STATUSES, sigmaQueueRoutes } from '@huntforge/contracts';
+import { SIGMA_QUEUE_STATUSES, SIGMA_QUEUE_WAITING_STATUSES, sigmaQueueRoutes, type RouteResponse } from '@huntforge/contracts';
 import { useApi, usePrefetch } from '../../api/hooks';
 import { StatusBadge } from '../../components/badges';
 import { formatAgo } from '../../components/format';
@@ -12,6 +12,57 @@ type Status = (typeof SIGMA_QUEUE_STATUSES)[number];
 const PAGE = 50;
 /** The queue opens on everything waiting for a person. */
 const WAITING = 'waiting';
+
+type QueueListItem = RouteResponse<typeof sigmaQueueRoutes.getSigmaQueueList>['items'][number];
+
+/** The queued rules of the current filter: title, status and similarity; a click opens one in the review pane. */
+function QueueList({
+  items,
+  selectedId,
+  onSelect,
+}: {
+  items: QueueListItem[];
+  selectedId: number | undefined;
+  onSelect: (queueId: number) => void;
+}) {
+  return (
+    <table className="data small queue-list">
+      <caption className="visually-hidden">Queued rules: title, status and similarity to the reference corpus</caption>
+      <thead className="visually-hidden">
+        <tr>
+          <th>rule</th>
+          <th>status</th>
+          <th className="num">similarity</th>
+        </tr>
+      </thead>
+      <tbody>
+        {items.map((entry) => (
+          <tr
+            key={entry.queue_id}
+            className={entry.queue_id === selectedId ? 'selected' : ''}
+            onClick={() => onSelect(entry.queue_id)}
+            style={{ cursor: 'pointer' }}
+          >
+            <td>
+              <button type="button" className="link" onClick={() => onSelect(entry.queue_id)}>
+                {entry.title}
+              </button>
+              <div className="muted">
+                #{entry.queue_id} · {entry.level ?? 'no level'} · {formatAgo(entry.created_at)}
+              </div>
+            </td>
+            <td>
+              <StatusBadge status={entry.status} />
+            </td>
+            <td className="num" title={similarityVerdict(entry).title}>
+              {similarityVerdict(entry).label}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 export function QueueTab() {
   const url = useUrlState();
@@ -88,41 +139,7 @@ export function QueueTab() {
         >
           {(data) => (
             <div className="list-scroll" tabIndex={0} role="region" aria-label="queued rules">
-              <table className="data small queue-list">
-                <caption className="visually-hidden">Queued rules: title, status and similarity to the reference corpus</caption>
-                <thead className="visually-hidden">
-                  <tr>
-                    <th>rule</th>
-                    <th>status</th>
-                    <th className="num">similarity</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((entry) => (
-                    <tr
-                      key={entry.queue_id}
-                      className={entry.queue_id === selectedId ? 'selected' : ''}
-                      onClick={() => url.set({ item: entry.queue_id }, true)}
-                      style={{ cursor: 'pointer' }}
-                    >
-                      <td>
-                        <button type="button" className="link" onClick={() => url.set({ item: entry.queue_id }, true)}>
-                          {entry.title}
-                        </button>
-                        <div className="muted">
-                          #{entry.queue_id} · {entry.level ?? 'no level'} · {formatAgo(entry.created_at)}
-                        </div>
-                      </td>
-                      <td>
-                        <StatusBadge status={entry.status} />
-                      </td>
-                      <td className="num" title={similarityVerdict(entry).title}>
-                        {similarityVerdict(entry).label}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <QueueList items={data.items} selectedId={selectedId} onSelect={(queueId) => url.set({ item: queueId }, true)} />
               <div className="row spread small">
                 <span className="muted">
                   {data.offset + 1}–{data.offset + data.items.length} of {data.total}

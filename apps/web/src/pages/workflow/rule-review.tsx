@@ -1,22 +1,22 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import { settingsRoutes, sigmaQueueRoutes, type SigmaFinding, type SigmaQueueItemBody as SigmaQueueItem } from '@huntforge/contracts';
+import { useEffect, useState } from 'react';
+import { sigmaQueueRoutes, type SigmaFinding, type SigmaQueueItemBody as SigmaQueueItem } from '@huntforge/contracts';
 import { useApi, useApiMutation } from '../../api/hooks';
 import { callRoute } from '../../api/client';
-import { StatusBadge } from '../../components/badges';
 import { DiffView } from '../../components/diff-view';
-import { formatTime, percent } from '../../components/format';
+import { percent } from '../../components/format';
 import { ErrorNote } from '../../components/query-state';
-import { useShortcuts } from '../../components/shortcuts';
 import { useCan } from '../../components/session';
 import { useTheme } from '../../components/use-theme';
 import { YamlEditor } from '../../components/yaml-editor';
 import { BacktestPanel } from './backtest-panel';
 import { EnrichmentPanel } from './enrichment-panel';
+import { CoveredBy, ReferenceRule } from './reference-rule';
+import { ReviewActions } from './review-actions';
+import { ReviewNotes } from './review-notes';
+import { RuleHeading } from './rule-heading';
 import { RuleQueries } from './rule-queries';
-import { referenceRuleHref, similarityVerdict } from './similarity';
-
-const queueRoutes = [sigmaQueueRoutes.getSigmaQueueList, sigmaQueueRoutes.getSigmaQueueItem];
+import { queueRoutes } from './queue-routes';
+import { similarityVerdict } from './similarity';
 
 function useLiveValidation(text: string, initial: readonly SigmaFinding[]) {
   const [findings, setFindings] = useState<readonly SigmaFinding[]>(initial);
@@ -121,25 +121,6 @@ function SelfTest({ item, live }: { item: SigmaQueueItem; live: { edited: boolea
   );
 }
 
-/** A reference rule as reviewers cite it: its title linked to its text, with author, licence and path. */
-function ReferenceRule({
-  rule,
-}: {
-  rule: { rule_id: string; title: string; author: string | null; license: string | null; path: string | null; origin: string };
-}) {
-  const href = referenceRuleHref(rule);
-  return (
-    <>
-      <a href={href} {...(href.startsWith('http') ? { rel: 'noreferrer noopener', target: '_blank' } : {})}>
-        {rule.title}
-      </a>
-      <div className="muted small">
-        {rule.author ?? 'unknown author'} · {rule.license ?? 'licence unknown'} · <span className="mono">{rule.path ?? rule.rule_id}</span>
-      </div>
-    </>
-  );
-}
-
 function SimilarityBreakdown({ item }: { item: SigmaQueueItem }) {
   const best = item.matches[0];
   const verdict = similarityVerdict(item);
@@ -241,119 +222,23 @@ function OriginalDiff({ item }: { item: { rule_yaml: string; original_rule_yaml:
   );
 }
 
-export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () => void }) {
-  const canWrite = useCan('analyst');
-  const theme = useTheme();
-  const [draft, setDraft] = useState(item.rule_yaml);
-  const [reason, setReason] = useState('');
-  const [note, setNote] = useState('');
-  const reasonRef = useRef<HTMLInputElement>(null);
-  // Approving a rule that an edit stopped from firing on its own observables needs a reason (kept as the approval note).
-  const [askingWhy, setAskingWhy] = useState(false);
-  const [why, setWhy] = useState('');
-  useEffect(() => setDraft(item.rule_yaml), [item.queue_id, item.rule_yaml]);
-  useEffect(() => {
-    setAskingWhy(false);
-    setWhy('');
-  }, [item.queue_id]);
-  const findings = useLiveValidation(draft, item.validation_findings);
-  const liveTest = useLiveSelfTest(item, draft);
-  const settings = useApi(settingsRoutes.getSettings);
+/** The edit against the saved rule, with Save and Discard (shown only while there is an edit). */
+function EditBar({
+  item,
+  draft,
+  findings,
+  onDiscard,
+}: {
+  item: SigmaQueueItem;
+  draft: string;
+  findings: readonly SigmaFinding[];
+  onDiscard: () => void;
+}) {
   const save = useApiMutation(sigmaQueueRoutes.putSigmaQueueRule, { invalidates: queueRoutes });
-  // Approve and reject move on to the next item at once; the list and counts refresh behind it.
-  const approve = useApiMutation(sigmaQueueRoutes.postSigmaQueueApprove, { invalidates: queueRoutes, refetchInBackground: true });
-  const reject = useApiMutation(sigmaQueueRoutes.postSigmaQueueReject, {
-    invalidates: queueRoutes,
-    refetchInBackground: true,
-    onSuccess: () => setReason(''),
-  });
-  // A slow answer must not move a reviewer who has already moved on (another item, another status).
-  const thenNextIfStill = () => {
-    const actedAt = window.location.search;
-    return { onSuccess: () => (window.location.search === actedAt ? onNext() : undefined) };
-  };
-  const addNote = useApiMutation(sigmaQueueRoutes.postSigmaQueueReviewNotes, { invalidates: queueRoutes, onSuccess: () => setNote('') });
-  const submit = useApiMutation(sigmaQueueRoutes.postSigmaQueueSubmit, { invalidates: queueRoutes });
-  const open = item.status === 'pending' || item.status === 'needs_review';
   const edited = draft !== item.rule_yaml;
   const hasErrors = findings.some((finding) => finding.severity === 'error');
-  const editedSinceQueued = item.original_rule_yaml !== null && item.original_rule_yaml !== item.rule_yaml;
-  const stoppedFiring = editedSinceQueued && item.self_test !== null && !item.self_test.fires && !item.self_test.error;
-  const requestApprove = () => {
-    if (stoppedFiring) {
-      setAskingWhy(true);
-      return;
-    }
-    approve.mutate({ params: { queue_id: item.queue_id } }, thenNextIfStill());
-  };
-  const setting = (key: string) => settings.data?.settings.find((entry) => entry.key === key);
-  const githubReady = Boolean(setting('GITHUB_TOKEN')?.configured && setting('GITHUB_REPO')?.configured);
-  const submitBlocker =
-    item.status !== 'approved'
-      ? 'only approved rules are submitted'
-      : !githubReady
-        ? 'GitHub is not configured: set GITHUB_TOKEN and GITHUB_REPO in Settings'
-        : item.delivery_permitted === false
-          ? "the publisher's licence does not permit delivery"
-          : null;
-
-  useShortcuts({
-    a: () => {
-      if (open && canWrite && !edited) requestApprove();
-    },
-    r: (event) => {
-      if (!open || !canWrite) return;
-      event.preventDefault();
-      reasonRef.current?.focus();
-    },
-  });
-
   return (
-    <div className="stack" data-testid="rule-review">
-      <div className="row spread">
-        <h2 style={{ margin: 0 }}>{item.title}</h2>
-        <span className="row">
-          <StatusBadge status={item.status} /> <span className="badge">{item.source}</span>{' '}
-          {item.level ? <span className="badge">{item.level}</span> : null}
-        </span>
-      </div>
-      <div className="small muted">
-        Queue item #{item.queue_id} · queued {formatTime(item.created_at)}
-        {item.article_id ? (
-          <>
-            {' '}
-            · from <Link to={`/articles/${item.article_id}`}>article #{item.article_id}</Link>
-          </>
-        ) : null}
-        {item.workflow_execution_id ? (
-          <>
-            {' '}
-            · <Link to={`/workflow?execution=${item.workflow_execution_id}#executions`}>execution #{item.workflow_execution_id}</Link>
-          </>
-        ) : null}
-        {item.reviewer ? <> · reviewed by {item.reviewer}</> : null}
-        {item.rejection_reason ? <> · rejected: {item.rejection_reason}</> : null}
-        {item.pr_url ? (
-          <>
-            {' '}
-            ·{' '}
-            <a href={item.pr_url} rel="noreferrer noopener" target="_blank">
-              pull request ↗
-            </a>
-          </>
-        ) : null}
-      </div>
-      <YamlEditor
-        value={draft}
-        onChange={open && canWrite ? setDraft : undefined}
-        readOnly={!open || !canWrite}
-        findings={findings}
-        theme={theme}
-        label="Sigma rule YAML"
-      />
-      <Findings findings={findings} />
-      <SelfTest item={item} live={{ edited, ...liveTest }} />
-      <RuleQueries ruleYaml={draft} />
+    <>
       {edited ? (
         <div className="stack">
           <DiffView before={item.rule_yaml} after={draft} labels={['saved rule', 'your edit']} />
@@ -366,7 +251,7 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
             >
               Save edit
             </button>
-            <button type="button" onClick={() => setDraft(item.rule_yaml)}>
+            <button type="button" onClick={onDiscard}>
               Discard edit
             </button>
             {hasErrors ? (
@@ -376,130 +261,42 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
         </div>
       ) : null}
       <ErrorNote error={save.error} action="Saving the rule" />
+    </>
+  );
+}
+
+export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () => void }) {
+  const canWrite = useCan('analyst');
+  const theme = useTheme();
+  const [draft, setDraft] = useState(item.rule_yaml);
+  useEffect(() => setDraft(item.rule_yaml), [item.queue_id, item.rule_yaml]);
+  const findings = useLiveValidation(draft, item.validation_findings);
+  const liveTest = useLiveSelfTest(item, draft);
+  const open = item.status === 'pending' || item.status === 'needs_review';
+  const edited = draft !== item.rule_yaml;
+
+  return (
+    <div className="stack" data-testid="rule-review">
+      <RuleHeading item={item} />
+      <YamlEditor
+        value={draft}
+        onChange={open && canWrite ? setDraft : undefined}
+        readOnly={!open || !canWrite}
+        findings={findings}
+        theme={theme}
+        label="Sigma rule YAML"
+      />
+      <Findings findings={findings} />
+      <SelfTest item={item} live={{ edited, ...liveTest }} />
+      <RuleQueries ruleYaml={draft} />
+      <EditBar item={item} draft={draft} findings={findings} onDiscard={() => setDraft(item.rule_yaml)} />
       <OriginalDiff item={item} />
-      <div className="row">
-        <button
-          type="button"
-          className="ok"
-          disabled={!open || !canWrite || edited || approve.isPending}
-          title={edited ? 'Save or discard the edit first' : 'Approve (a)'}
-          onClick={requestApprove}
-        >
-          Approve <kbd>a</kbd>
-        </button>
-        <input
-          ref={reasonRef}
-          aria-label="rejection reason"
-          placeholder="reason to reject (r)"
-          value={reason}
-          disabled={!open || !canWrite}
-          onChange={(event) => setReason(event.target.value)}
-          style={{ flex: 1, minWidth: 200 }}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter' && reason.trim())
-              reject.mutate({ params: { queue_id: item.queue_id }, body: { reason: reason.trim() } }, thenNextIfStill());
-          }}
-        />
-        <button
-          type="button"
-          className="danger"
-          disabled={!open || !canWrite || !reason.trim() || reject.isPending}
-          onClick={() => reject.mutate({ params: { queue_id: item.queue_id }, body: { reason: reason.trim() } }, thenNextIfStill())}
-        >
-          Reject
-        </button>
-        <button
-          type="button"
-          disabled={Boolean(submitBlocker) || !canWrite || submit.isPending}
-          title={submitBlocker ?? 'Open a pull request with this rule'}
-          onClick={() => submit.mutate({ params: { queue_id: item.queue_id } })}
-        >
-          Submit as pull request
-        </button>
-      </div>
-      {askingWhy ? (
-        <form
-          className="notice warn small stack"
-          data-testid="approve-why"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (why.trim())
-              approve.mutate(
-                { params: { queue_id: item.queue_id }, body: { note: `Approved although the self-test no longer fires: ${why.trim()}` } },
-                thenNextIfStill(),
-              );
-          }}
-        >
-          <strong>Since it was edited, this rule no longer fires on the article&apos;s own observables (self-test).</strong>
-          <label className="block">
-            Why approve it anyway?
-            <input aria-label="reason to approve anyway" value={why} onChange={(event) => setWhy(event.target.value)} autoFocus />
-          </label>
-          <div className="row">
-            <button type="submit" className="ok" disabled={!why.trim() || approve.isPending}>
-              Approve with this reason
-            </button>
-            <button
-              type="button"
-              onClick={() => {
-                setAskingWhy(false);
-                setWhy('');
-              }}
-            >
-              Cancel
-            </button>
-          </div>
-        </form>
-      ) : null}
-      {submitBlocker && item.status === 'approved' ? <div className="small muted">Submit is unavailable: {submitBlocker}.</div> : null}
-      <ErrorNote error={approve.error} action="Approve" />
-      <ErrorNote error={reject.error} action="Reject" />
-      <ErrorNote error={submit.error} action="Submit" />
+      <ReviewActions item={item} edited={edited} canWrite={canWrite} onNext={onNext} />
       <BacktestPanel item={item} />
-      {item.covered_by.length > 0 ? (
-        <div className="notice warn small" data-testid="covered-by">
-          <strong>Already detected:</strong> these reference rules fire on the behaviour this rule detects, so it waits for a decision:
-          <ul>
-            {item.covered_by.map((rule) => (
-              <li key={rule.rule_id}>
-                <ReferenceRule rule={rule} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <CoveredBy item={item} />
       <h3>Similarity to the reference corpus</h3>
       <SimilarityBreakdown item={item} />
-      <h3>Review notes</h3>
-      {item.review_notes.length ? (
-        <ul className="small">
-          {item.review_notes.map((entry, index) => (
-            <li key={index}>
-              <strong>{entry.author ?? 'someone'}</strong> <span className="muted">{formatTime(entry.at)}</span>: {entry.note}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="muted small">No notes yet.</p>
-      )}
-      <div className="row">
-        <input
-          aria-label="review note"
-          placeholder="add a note for other reviewers"
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-          style={{ flex: 1 }}
-          disabled={!canWrite}
-        />
-        <button
-          type="button"
-          disabled={!canWrite || !note.trim() || addNote.isPending}
-          onClick={() => addNote.mutate({ params: { queue_id: item.queue_id }, body: { note: note.trim() } })}
-        >
-          Add note
-        </button>
-      </div>
-      <ErrorNote error={addNote.error} action="Adding the note" />
+      <ReviewNotes item={item} canWrite={canWrite} />
       <EnrichmentPanel item={item} />
     </div>
   );

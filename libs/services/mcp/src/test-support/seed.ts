@@ -113,6 +113,69 @@ const ARTICLES = [
   },
 ];
 
+/** The reference corpus: each rule with the atoms the similarity search compares. */
+async function seedReferenceRules(prisma: PrismaClient): Promise<void> {
+  for (const rule of REFERENCE_RULES) {
+    const analysed = analyseRuleText(rule.yaml);
+    if (!analysed.ok) throw new Error(`test rule ${rule.title} does not parse: ${analysed.reason}`);
+    const { atoms } = analysed;
+    await prisma.sigmaReferenceRule.create({
+      data: {
+        ruleId: rule.ruleId,
+        origin: 'sigmahq',
+        path: rule.path,
+        title: rule.title,
+        author: rule.author,
+        status: 'test',
+        level: rule.title.startsWith('Encoded') ? 'high' : 'medium',
+        yaml: rule.yaml,
+        contentHash: sha(rule.yaml),
+        telemetryClass: atoms.telemetryClass,
+        logsource: rule.logsource,
+        tags: [...rule.tags],
+        atoms: {
+          create: [
+            ...atoms.positive.map((atom) => ({ atom, polarity: 'positive', telemetryClass: atoms.telemetryClass })),
+            ...atoms.filter.map((atom) => ({ atom, polarity: 'filter', telemetryClass: atoms.telemetryClass })),
+          ],
+        },
+      },
+    });
+  }
+}
+
+/** A completed execution with stages on the first article (its id is returned) and a failed one on the second. */
+async function seedExecutions(prisma: PrismaClient, firstId: number, secondId: number): Promise<number> {
+  const execution = await prisma.workflowExecution.create({
+    data: {
+      articleId: firstId,
+      status: 'completed',
+      configSnapshot: { version: 1 },
+      configVersion: 1,
+      triggeredBy: 'manual',
+      rankScore: 8,
+      extractionCounts: { CmdlineExtract: 1 },
+      extractionResult: {
+        observables: [{ type: 'cmdline', value: 'powershell.exe -enc AAAA', source: 'CmdlineExtract' }],
+        discrete_huntables_count: 1,
+      },
+      sigmaRules: [{ title: 'PowerShell Encoded Command From Office', level: 'high' }],
+      startedAt: new Date(Date.UTC(2026, 9, 2, 10)),
+      finishedAt: new Date(Date.UTC(2026, 9, 2, 10, 5)),
+      stages: {
+        create: [
+          { stage: 'ranking', status: 'completed', durationMs: 12 },
+          { stage: 'extraction', status: 'completed', durationMs: 40 },
+        ],
+      },
+    },
+  });
+  await prisma.workflowExecution.create({
+    data: { articleId: secondId, status: 'failed', configSnapshot: {}, terminationReason: 'error', error: 'provider timeout' },
+  });
+  return execution.id;
+}
+
 /** Sources, articles (one embedded), an execution with stages, queue items and reference rules with atoms. */
 export async function seedMcpData(prisma: PrismaClient): Promise<Seeded> {
   const sources = await Promise.all(
@@ -153,66 +216,13 @@ export async function seedMcpData(prisma: PrismaClient): Promise<Seeded> {
     data: { articleId: firstId, annotationType: 'huntable', selectedText: 'x'.repeat(1000), startPosition: 0, endPosition: 1000 },
   });
 
-  const execution = await prisma.workflowExecution.create({
-    data: {
-      articleId: firstId,
-      status: 'completed',
-      configSnapshot: { version: 1 },
-      configVersion: 1,
-      triggeredBy: 'manual',
-      rankScore: 8,
-      extractionCounts: { CmdlineExtract: 1 },
-      extractionResult: {
-        observables: [{ type: 'cmdline', value: 'powershell.exe -enc AAAA', source: 'CmdlineExtract' }],
-        discrete_huntables_count: 1,
-      },
-      sigmaRules: [{ title: 'PowerShell Encoded Command From Office', level: 'high' }],
-      startedAt: new Date(Date.UTC(2026, 9, 2, 10)),
-      finishedAt: new Date(Date.UTC(2026, 9, 2, 10, 5)),
-      stages: {
-        create: [
-          { stage: 'ranking', status: 'completed', durationMs: 12 },
-          { stage: 'extraction', status: 'completed', durationMs: 40 },
-        ],
-      },
-    },
-  });
-  await prisma.workflowExecution.create({
-    data: { articleId: secondId, status: 'failed', configSnapshot: {}, terminationReason: 'error', error: 'provider timeout' },
-  });
-
-  for (const rule of REFERENCE_RULES) {
-    const analysed = analyseRuleText(rule.yaml);
-    if (!analysed.ok) throw new Error(`test rule ${rule.title} does not parse: ${analysed.reason}`);
-    const { atoms } = analysed;
-    await prisma.sigmaReferenceRule.create({
-      data: {
-        ruleId: rule.ruleId,
-        origin: 'sigmahq',
-        path: rule.path,
-        title: rule.title,
-        author: rule.author,
-        status: 'test',
-        level: rule.title.startsWith('Encoded') ? 'high' : 'medium',
-        yaml: rule.yaml,
-        contentHash: sha(rule.yaml),
-        telemetryClass: atoms.telemetryClass,
-        logsource: rule.logsource,
-        tags: [...rule.tags],
-        atoms: {
-          create: [
-            ...atoms.positive.map((atom) => ({ atom, polarity: 'positive', telemetryClass: atoms.telemetryClass })),
-            ...atoms.filter.map((atom) => ({ atom, polarity: 'filter', telemetryClass: atoms.telemetryClass })),
-          ],
-        },
-      },
-    });
-  }
+  const executionId = await seedExecutions(prisma, firstId, secondId);
+  await seedReferenceRules(prisma);
 
   const queued = await prisma.sigmaQueueItem.create({
     data: {
       status: 'pending',
-      workflowExecutionId: execution.id,
+      workflowExecutionId: executionId,
       articleId: firstId,
       ruleYaml: QUEUE_RULE_YAML,
       title: 'PowerShell Encoded Command From Office',
@@ -242,7 +252,7 @@ export async function seedMcpData(prisma: PrismaClient): Promise<Seeded> {
   return {
     sourceIds: sources.map((s) => s.id),
     articleIds,
-    executionId: execution.id,
+    executionId,
     queueIds: [queued.id, approved.id],
     modelVersion: 3,
   };

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import type { PrismaClient } from '@huntforge/data';
-import { ReferenceRuleRepository } from '../repositories/reference-rule-repository';
+import type { ReferenceRuleRepository } from '../repositories/reference-rule-repository';
 import { indexRuleFiles, type IndexSummary } from './index-rules';
 import { readRuleFiles } from './rule-files';
 import { referenceRuleFiles } from './sync-jobs';
@@ -14,7 +13,7 @@ export type CorpusOrigin = 'sigmahq' | 'customer';
  * of that origin missing from the folder are removed, so the corpus mirrors it.
  */
 export async function indexRuleFolder(
-  prisma: PrismaClient,
+  rules: ReferenceRuleRepository,
   dir: string,
   origin: CorpusOrigin,
   signal?: AbortSignal,
@@ -25,5 +24,5 @@ export async function indexRuleFolder(
     (entry) => entry.isDirectory() && entry.name.startsWith('rules'),
   );
   const files = origin === 'sigmahq' && hasRuleFolders ? await referenceRuleFiles(dir) : await readRuleFiles(dir);
-  return indexRuleFiles(files, origin, new ReferenceRuleRepository(prisma), signal, onProgress);
+  return indexRuleFiles(files, origin, rules, signal, onProgress);
 }

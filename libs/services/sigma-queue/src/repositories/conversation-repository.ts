@@ -1,6 +1,7 @@
-import type { EnrichmentConversation, EnrichmentTurn, Prisma, PrismaClient } from '@huntforge/data';
+import type { Prisma, PrismaClient } from '@huntforge/data';
+import type { ConversationRecord, ConversationTurnRecord } from '../records';
 
-export type ConversationWithTurns = EnrichmentConversation & { turns: EnrichmentTurn[] };
+export type ConversationWithTurns = ConversationRecord & { turns: ConversationTurnRecord[] };
 
 /** The item fields an applied rule text changes. */
 export interface ItemRuleUpdate {
@@ -72,11 +73,11 @@ export class ConversationRepository {
     queueItemId: number;
     turns: Array<{ role: 'user' | 'assistant'; content: string; ruleYaml: string | null }>;
     itemUpdate?: ItemRuleUpdate;
-  }): Promise<EnrichmentTurn[]> {
+  }): Promise<ConversationTurnRecord[]> {
     return this.prisma.$transaction(async (tx) => {
       const last = await tx.enrichmentTurn.findFirst({ where: { conversationId: input.conversationId }, orderBy: { turnIndex: 'desc' } });
       let next = (last?.turnIndex ?? -1) + 1;
-      const created: EnrichmentTurn[] = [];
+      const created: ConversationTurnRecord[] = [];
       for (const turn of input.turns) {
         created.push(await tx.enrichmentTurn.create({ data: { conversationId: input.conversationId, turnIndex: next++, ...turn } }));
       }

@@ -1,7 +1,8 @@
-import type { Prisma, PrismaClient, SigmaQueueItem } from '@huntforge/data';
+import type { Prisma, PrismaClient } from '@huntforge/data';
 import type { SigmaQueueStatusValue } from '@huntforge/contracts';
+import type { QueueItemChanges, QueueItemRecord } from '../records';
 
-export type QueueItemRow = SigmaQueueItem;
+export type QueueItemRow = QueueItemRecord;
 
 export interface NewQueueItem {
   status: SigmaQueueStatusValue;
@@ -189,11 +190,12 @@ export class QueueRepository {
   async updateIfStatus(
     id: number,
     from: readonly SigmaQueueStatusValue[],
-    data: Prisma.SigmaQueueItemUpdateInput,
+    data: QueueItemChanges,
     unchangedSince?: Date,
   ): Promise<QueueItemRow | null> {
     const { count } = await this.prisma.sigmaQueueItem.updateMany({
       where: { id, status: { in: [...from] }, ...(unchangedSince ? { updatedAt: unchangedSince } : {}) },
+      // The JSON columns get what the use cases built (plain data, never null), as before.
       data: data as Prisma.SigmaQueueItemUpdateManyMutationInput,
     });
     return count === 0 ? null : this.find(id);

@@ -1,7 +1,8 @@
-import type { PrismaClient, TelemetryDataset } from '@huntforge/data';
+import type { PrismaClient } from '@huntforge/data';
+import type { TelemetryDatasetSummary } from '../records';
 
 /** A dataset as listed: everything but its bytes. */
-export type DatasetSummaryRow = Omit<TelemetryDataset, 'bytes'>;
+export type DatasetSummaryRow = TelemetryDatasetSummary;
 
 export interface NewDataset {
   name: string;

@@ -1,4 +1,3 @@
-import type { Prisma } from '@huntforge/data';
 import { selfTestRule } from '@huntforge/sigma';
 import type { QueueItemRow } from '../../repositories/queue-repository';
 import { searchSimilarDocument } from '../../similarity/search-similar';
@@ -22,17 +21,17 @@ export async function editItem(deps: QueueDeps, id: number, input: { rule_yaml: 
     ? { ...((item.provenance ?? {}) as Record<string, unknown>), self_test: selfTestRule(facts.doc ?? input.rule_yaml, observables) }
     : undefined;
   return transition(deps, item, 'edit', {
-    ...(provenance ? { provenance: provenance as unknown as Prisma.InputJsonValue } : {}),
+    ...(provenance ? { provenance } : {}),
     ruleYaml: input.rule_yaml,
-    ruleDocument: (facts.doc ?? undefined) as Prisma.InputJsonValue | undefined,
+    ruleDocument: facts.doc ?? undefined,
     title: facts.title,
     level: facts.level,
     tags: facts.tags,
-    validationFindings: facts.findings as object[],
+    validationFindings: facts.findings,
     telemetryClass: similarity.telemetry_class,
     maxSimilarity: similarity.max_similarity,
     similarityInconclusive: similarity.inconclusive,
-    matches: similarity.matches as object[],
+    matches: similarity.matches,
     reviewNotes: appendNote(item, input.reviewer, 'edited the rule'),
   });
 }
