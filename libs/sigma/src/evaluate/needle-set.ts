@@ -1,13 +1,17 @@
 import { LiteralScanner } from './literal-scan';
 import type { Anchoring } from './wildcard';
 
-/** Below this many `contains` texts, one search per text costs less than a multi-literal scan. */
+/** Below this many texts, one native search or comparison per text costs less than a scan or a trie walk. */
 const SCAN_FROM = 8;
+/** Children a trie node searches linearly; a node with more (the letters after `.exe`) looks them up in a Map. */
+const LINEAR_CHILDREN = 8;
 
-/** A trie node: its children by character (few per node: a linear search beats a Map), and whether a text ends here. */
+/** A trie node: its children by character, and whether a text ends here. */
 interface TrieNode {
   codes: number[];
   children: TrieNode[];
+  /** The children by character, when there are more than LINEAR_CHILDREN. */
+  byCode: Map<number, TrieNode> | null;
   end: boolean;
 }
 
@@ -28,14 +32,24 @@ function needleTest(needles: readonly string[], anchoring: Anchoring): (value: s
     const set = new Set(needles);
     return (value) => set.has(value);
   }
-  if (anchoring === 'startswith') return trieTest(needles, false);
-  if (anchoring === 'endswith') return trieTest(needles, true);
   if (needles.length < SCAN_FROM) {
+    if (anchoring === 'startswith')
+      return (value) => {
+        for (let i = 0; i < needles.length; i++) if (value.startsWith(needles[i] as string)) return true;
+        return false;
+      };
+    if (anchoring === 'endswith')
+      return (value) => {
+        for (let i = 0; i < needles.length; i++) if (value.endsWith(needles[i] as string)) return true;
+        return false;
+      };
     return (value) => {
       for (let i = 0; i < needles.length; i++) if (value.includes(needles[i] as string)) return true;
       return false;
     };
   }
+  if (anchoring === 'startswith') return trieTest(needles, false);
+  if (anchoring === 'endswith') return trieTest(needles, true);
   // The scanner folds case and lumps characters beyond ASCII together: each literal it reports is checked.
   const scanner = new LiteralScanner(needles);
   let subject = '';
@@ -52,7 +66,7 @@ function needleTest(needles: readonly string[], anchoring: Anchoring): (value: s
 }
 
 function trieTest(needles: readonly string[], fromEnd: boolean): (value: string) => boolean {
-  const node = (): TrieNode => ({ codes: [], children: [], end: false });
+  const node = (): TrieNode => ({ codes: [], children: [], byCode: null, end: false });
   const root = node();
   for (const needle of needles) {
     let at = root;
@@ -69,17 +83,27 @@ function trieTest(needles: readonly string[], fromEnd: boolean): (value: string)
     }
     at.end = true;
   }
+  const index = (at: TrieNode): void => {
+    if (at.codes.length > LINEAR_CHILDREN) at.byCode = new Map(at.codes.map((code, k) => [code, at.children[k] as TrieNode]));
+    at.children.forEach(index);
+  };
+  index(root);
   if (root.end) return () => true;
   return (value) => {
     let at = root;
     const length = value.length;
     for (let k = 0; k < length; k++) {
       const code = value.charCodeAt(fromEnd ? length - 1 - k : k);
-      const codes = at.codes;
-      let index = 0;
-      while (index < codes.length && codes[index] !== code) index++;
-      if (index === codes.length) return false;
-      at = at.children[index] as TrieNode;
+      let next: TrieNode | undefined;
+      if (at.byCode !== null) next = at.byCode.get(code);
+      else {
+        const codes = at.codes;
+        let index = 0;
+        while (index < codes.length && codes[index] !== code) index++;
+        next = at.children[index];
+      }
+      if (next === undefined) return false;
+      at = next;
       if (at.end) return true;
     }
     return false;
