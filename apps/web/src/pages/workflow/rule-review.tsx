@@ -268,8 +268,12 @@ function EditBar({
 export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () => void }) {
   const canWrite = useCan('analyst');
   const theme = useTheme();
-  const [draft, setDraft] = useState(item.rule_yaml);
-  useEffect(() => setDraft(item.rule_yaml), [item.queue_id, item.rule_yaml]);
+  // An edit belongs to the item and the saved text it was made on: another item, or the edit saved, starts clean.
+  // Derived rather than reset in an effect, so no render ever pairs an item with the previous item's text (a
+  // shortcut pressed in that render would see an edit and do nothing).
+  const [edit, setEdit] = useState<{ queueId: number; base: string; text: string } | null>(null);
+  const draft = edit && edit.queueId === item.queue_id && edit.base === item.rule_yaml ? edit.text : item.rule_yaml;
+  const setDraft = (text: string) => setEdit({ queueId: item.queue_id, base: item.rule_yaml, text });
   const findings = useLiveValidation(draft, item.validation_findings);
   const liveTest = useLiveSelfTest(item, draft);
   const open = item.status === 'pending' || item.status === 'needs_review';
@@ -289,7 +293,7 @@ export function RuleReview({ item, onNext }: { item: SigmaQueueItem; onNext: () 
       <Findings findings={findings} />
       <SelfTest item={item} live={{ edited, ...liveTest }} />
       <RuleQueries ruleYaml={draft} />
-      <EditBar item={item} draft={draft} findings={findings} onDiscard={() => setDraft(item.rule_yaml)} />
+      <EditBar item={item} draft={draft} findings={findings} onDiscard={() => setEdit(null)} />
       <OriginalDiff item={item} />
       <ReviewActions item={item} edited={edited} canWrite={canWrite} onNext={onNext} />
       <BacktestPanel item={item} />
