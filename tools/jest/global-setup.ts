@@ -8,6 +8,9 @@ export default async function globalSetup(): Promise<void> {
   // The fake model servers listen on loopback, which a hosted provider's base URL may only use with the operator's
   // opt-in (libs/llm vets each connection). Specs of the policy itself pass their options explicitly.
   process.env['PROVIDER_ALLOW_PRIVATE_NETWORKS'] ??= 'true';
+  // The CLI caches parsed Sigma rules under the user's cache folder; a test run leaves nothing there (the cache's
+  // own specs give it a folder of their own).
+  process.env['HUNTFORGE_CACHE_DIR'] ??= 'off';
   const notes = await adoptLocalInfra(process.env);
   for (const note of notes) console.log(`\n${note}`);
 }
