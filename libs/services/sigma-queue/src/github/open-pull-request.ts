@@ -1,3 +1,6 @@
+import { guardedFetchFor } from '@huntforge/llm';
+import type { HostResolver } from '@huntforge/outbound';
+
 /** What a pull request for one rule needs. */
 export interface PullRequestInput {
   apiUrl: string;
@@ -9,6 +12,8 @@ export interface PullRequestInput {
   content: string;
   title: string;
   body: string;
+  /** Name → addresses at connection time (tests inject one); default the system resolver. */
+  resolve?: HostResolver;
 }
 
 // Failures are mapped to GithubError and reported by the caller; Octokit's own console logging is noise.
@@ -37,7 +42,9 @@ export async function openPullRequest(input: PullRequestInput): Promise<{ url: s
     baseUrl: input.apiUrl,
     userAgent: 'huntforge-sigma-queue',
     log: SILENT,
-    request: { retries: 0 },
+    // Every connection (each call, each redirect) goes to an address vetted when the socket opens, by the policy
+    // GITHUB_API_URL was saved under: a name that resolves elsewhere by now (DNS rebinding) never gets the token.
+    request: { retries: 0, fetch: guardedFetchFor('GITHUB_API_URL', input.apiUrl, { resolve: input.resolve }) },
   });
   try {
     const { data: repository } = await octokit.rest.repos.get({ owner, repo });
