@@ -194,9 +194,11 @@ interface CommandSelection {
   tokens: string[];
 }
 
-// Programs and paths only Unix systems have; and of those, only macOS.
+// Programs and paths only Unix systems have; and of those, only macOS. (wget is also a PowerShell alias, but one
+// written with Unix switches or none, in an article about several systems, ran on Linux: cloud and container
+// intrusions fetch their miners so.)
 const UNIX_PROGRAMS =
-  /^(?:\(?\s*)?(?:sudo\s+)?(?:systemctl|journalctl|crontab|chmod|chown|chattr|launchctl|osascript|xattr|ditto|dscl|defaults|plutil|apt(?:-get)?|yum|dnf|ldd|nohup|xargs|bash|sh|zsh)\b/;
+  /^(?:\(?\s*)?(?:sudo\s+)?(?:systemctl|journalctl|crontab|chmod|chown|chattr|launchctl|osascript|xattr|ditto|dscl|defaults|plutil|apt(?:-get)?|yum|dnf|apk|ldd|nohup|xargs|bash|sh|zsh|wget|uname|base64|pkill|killall|socat)\b(?!.*\s-(?:OutFile|Uri|UseBasicParsing)\b)/i;
 const UNIX_PATHS =
   /(?:^|[\s"'=@])(?:~\/|\/tmp\/|\/etc\/|\/usr\/|\/var\/|\/dev\/null|\/Library\/|\$HOME\b)|\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b/;
 const WINDOWS_MARKS = /[a-z]:\\|%\w+%|\bHK(?:LM|CU|CR|U|EY_\w+)\b|\.exe\b|\$env:/i;

@@ -177,6 +177,20 @@ describe('no rule that cannot fire or says nothing', () => {
     });
     const byImage = Object.fromEntries(rules.flatMap(({ rule }) => imagesOf(rule).map((image) => [image, rule.logsource['product']])));
     expect(byImage).toEqual({ '/systemctl': 'linux', '/launchctl': 'macos', '\\schtasks.exe': 'windows' });
+  });
+
+  it("reads a bare wget of a cross-platform (cloud, container) article as Linux, and PowerShell's wget alias as Windows", () => {
+    const rules = rulesOf({
+      platform: 'cross-platform',
+      cmdlines: [
+        { ...item, value: 'wget https://github.com/sandpiper/miner/releases/download/v1.2/miner-linux-x64.tar.gz', executable: 'wget' },
+        { ...item, value: 'wget -Uri https://cdn.sandpiper.example/agent.zip -OutFile $env:TEMP\\agent.zip', executable: 'wget' },
+      ],
+    });
+    const products = rules.flatMap(({ rule }) => imagesOf(rule).map((image) => `${image} ${rule.logsource['product']}`));
+    expect(products).toContain('/wget linux');
+    expect(products.filter((entry) => entry.startsWith('/wget'))).toHaveLength(1);
+    expect(products.some((entry) => entry.endsWith(' windows'))).toBe(true);
     expect(rules.filter(({ draft }) => draft.telemetryClass === 'service_creation')).toEqual([]);
   });
 
