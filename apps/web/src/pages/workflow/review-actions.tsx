@@ -20,8 +20,8 @@ function useSubmitBlocker(item: SigmaQueueItem): string | null {
         : null;
 }
 
-export /** Approve, reject and submit, with their keyboard shortcuts (a, r) and the reason asked before a risky approval. */
-function ReviewActions({
+/** Approve, reject and submit, with their keyboard shortcuts (a, r) and the reason asked before a risky approval. */
+export function ReviewActions({
   item,
   edited,
   canWrite,
