@@ -99,6 +99,13 @@ export function compileItem(item: DetectionItem, options: MatchOptions = {}): Ev
 
 const PLAIN_MODIFIERS = new Set(['contains', 'startswith', 'endswith']);
 
+/** Where a value must sit in the field, by its modifiers (contains wins over startswith over endswith). */
+function anchoringOf(modifiers: readonly string[]): Anchoring {
+  if (modifiers.includes('contains')) return 'contains';
+  if (modifiers.includes('startswith')) return 'startswith';
+  return modifiers.includes('endswith') ? 'endswith' : 'exact';
+}
+
 /**
  * The tests of an item's values, any of which may match. Plain texts (no wildcard inside, compared
  * without case) are grouped by where they must sit into one test each (see anyNeedle): a long list
@@ -108,13 +115,7 @@ const PLAIN_MODIFIERS = new Set(['contains', 'startswith', 'endswith']);
 function compileValues(values: readonly SigmaScalar[], modifiers: readonly string[], path: string, options: MatchOptions): ValueTest[] {
   if (!modifiers.every((modifier) => PLAIN_MODIFIERS.has(modifier)))
     return values.map((value) => compileValue(value, modifiers, path, options));
-  const anchoring: Anchoring = modifiers.includes('contains')
-    ? 'contains'
-    : modifiers.includes('startswith')
-      ? 'startswith'
-      : modifiers.includes('endswith')
-        ? 'endswith'
-        : 'exact';
+  const anchoring = anchoringOf(modifiers);
   const tests: ValueTest[] = [];
   const groups = new Map<Anchoring, string[]>();
   for (const value of values) {
@@ -217,7 +218,7 @@ function compileValue(raw: SigmaScalar, modifiers: readonly string[], path: stri
 
 function textTests(value: string, modifiers: readonly string[], options: MatchOptions): TextTest[] {
   const has = (name: string): boolean => modifiers.includes(name);
-  const anchoring: Anchoring = has('contains') ? 'contains' : has('startswith') ? 'startswith' : has('endswith') ? 'endswith' : 'exact';
+  const anchoring = anchoringOf(modifiers);
   const expanded = has('expand') ? expandPlaceholders(value, options.placeholders ?? {}) : [value];
   const encodingModifier = modifiers.find((modifier) => modifier in ENCODINGS);
   const base64Modifier = modifiers.find((modifier) => modifier === 'base64' || modifier === 'base64offset');
@@ -256,13 +257,7 @@ function expandPlaceholders(value: string, placeholders: Readonly<Record<string,
 
 function compileFieldref(field: string, item: DetectionItem, modifiers: readonly string[]): EventTest {
   const caseSensitive = modifiers.includes('cased');
-  const anchoring: Anchoring = modifiers.includes('contains')
-    ? 'contains'
-    : modifiers.includes('startswith')
-      ? 'startswith'
-      : modifiers.includes('endswith')
-        ? 'endswith'
-        : 'exact';
+  const anchoring = anchoringOf(modifiers);
   const references = item.values.map((value) => String(value));
   const fold = (text: string): string => (caseSensitive ? text : foldCase(text));
   const related = (left: string, right: string): boolean =>
