@@ -33,6 +33,8 @@ export interface MountedRouter {
   /** Path prefixes this router owns, e.g. ['/api/sources', '/api/articles']; the router sees full paths. */
   prefixes: string[];
   router: Router;
+  /** Health probes among those routes (paths in PROBE_PATHS), which the runners answer ahead of every other layer. */
+  probes?: Router;
 }
 
 /**

@@ -84,6 +84,7 @@ export async function startAllInOne(options: AllInOneOptions): Promise<AllInOneH
     const url = await serve(infra, closers, {
       serviceName: 'all-in-one',
       router: gateway.http?.router,
+      probes: gateway.http?.probes,
       modules: [...modules, gateway],
       defaultPort: options.defaultPort,
       onModuleStarted: (module) => started.add(module.name),

@@ -40,6 +40,7 @@ export async function runServiceAlone(options: RunServiceOptions): Promise<void>
       serviceName: options.service,
       extraProbes: moduleHealth ? { [module.name]: moduleHealth } : {},
       router: module.http?.router,
+      probes: module.http?.probes,
       modules: [module],
       defaultPort: options.defaultPort,
       // Every app but the gateway is reached only through it (or mcp's forwarded writes), always signed.

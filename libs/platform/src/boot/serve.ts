@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import { Router } from 'express';
 import { createHttpApp, createMemoryNonceLedger, createSharedNonceLedger, finalizeHttpApp, requireSignedIdentity } from '../http';
 import { checkBus, checkDatabase, createProbeRouter, type HealthCheck } from '../health';
 import { metricsRouter, METRICS_PATH } from '../metrics/metrics-router';
@@ -14,6 +14,8 @@ export interface ServeOptions {
   extraProbes?: Record<string, HealthCheck>;
   /** The routes this process serves (a module's own, or the gateway's in all-in-one). */
   router?: Router;
+  /** The module's own health probes (the gateway's /health), answered ahead of everything but metrics. */
+  probes?: Router;
   /** Services behind the gateway: refuse requests without its identity signature (probes excepted). */
   identitySigningKey?: Buffer;
   /** Started in order, stopped in reverse. */
@@ -29,20 +31,23 @@ export interface ServeOptions {
  */
 export async function serve(infra: Infrastructure, closers: Closers, options: ServeOptions): Promise<string> {
   const { config } = infra;
-  const app = createHttpApp({
-    logger: infra.logger,
-    serviceName: options.serviceName,
-    // Scrapes come every few seconds, like probes: counted, not request-logged.
-    quietPaths: [...PROBE_PATHS, METRICS_PATH],
-    metrics: infra.metrics,
-  });
-  app.use(
+  const probes = Router();
+  probes.use(
     createProbeRouter({
       database: () => checkDatabase(infra.db),
       bus: () => checkBus(infra.bus),
       ...options.extraProbes,
     }),
   );
+  if (options.probes) probes.use(options.probes);
+  const app = createHttpApp({
+    logger: infra.logger,
+    serviceName: options.serviceName,
+    // Scrapes come every few seconds, like probes: counted, not request-logged.
+    quietPaths: [...PROBE_PATHS, METRICS_PATH],
+    metrics: infra.metrics,
+    probes: { paths: PROBE_PATHS, handler: probes },
+  });
   // Before the identity check and the gateway's router: public on every app (see metricsRouter).
   app.use(metricsRouter(infra.metrics));
   if (options.identitySigningKey) {

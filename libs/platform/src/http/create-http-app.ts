@@ -1,7 +1,8 @@
-import express from 'express';
+import express, { type RequestHandler } from 'express';
 import { mcpRoutes } from '@huntforge/contracts';
 import type { Logger } from '../logging/logger';
 import type { AppMetrics } from '../metrics/app-metrics';
+import { answerProbesFirst } from './answer-probes-first';
 import { httpMetrics } from '../metrics/http-metrics';
 import { jsonNestsDeeperThan, JsonTooDeepError, MAX_JSON_DEPTH } from './json-depth';
 import { rememberRawBody } from './raw-body';
@@ -17,18 +18,21 @@ export interface CreateHttpAppOptions {
   quietPaths?: string[];
   /** Counts and times every request (by route pattern and status) in this registry. */
   metrics?: AppMetrics;
+  /** Health probes on these paths, answered before request logging and body parsing (see answerProbesFirst). */
+  probes?: { paths: readonly string[]; handler: RequestHandler };
 }
 
 const SELF_PARSED_PATHS: ReadonlySet<string> = new Set([mcpRoutes.postMcp.path]);
 
 /**
- * The express app every Huntforge service starts from: request ids and request logging first, then
- * the JSON body parser. Mount routes on it, then call finalizeHttpApp for 404s and error mapping.
+ * The express app every Huntforge service starts from: metrics and health probes first, then request ids and
+ * request logging, then the JSON body parser. Mount routes on it, then call finalizeHttpApp for 404s and error mapping.
  */
 export function createHttpApp(options: CreateHttpAppOptions): express.Express {
   const app = express();
   app.disable('x-powered-by');
   if (options.metrics) app.use(httpMetrics(options.metrics));
+  if (options.probes) app.use(answerProbesFirst(options.probes.paths, options.probes.handler));
   app.use(requestLogging(options));
   const json = express.json({
     limit: options.bodyLimit ?? '1mb',

@@ -10,7 +10,7 @@ import { tokenIdOf } from './auth/principal';
 import { sessionRouter } from './auth/session-router';
 import { SignInThrottle } from './auth/sign-in-throttle';
 import { docsRouter } from './docs/docs-router';
-import { healthRouter } from './health/health-router';
+import { healthProbeRouter, healthRouter } from './health/health-router';
 import { browserGuard } from './origin/browser-guard';
 import { trustedProxies } from './rate-limit/client-key';
 import { FixedWindowLimiter } from './rate-limit/fixed-window-limiter';
@@ -34,6 +34,9 @@ import { webRouter } from './web/web-router';
 export function createGatewayModule(ctx: ModuleContext, options: GatewayOptions): ServiceModule {
   const { db, bus, logger, config } = ctx;
   const router = Router();
+  const probes = healthProbeRouter({ db });
+  // The runners answer the probes before any layer; mounted here too, so the router alone serves /health.
+  router.use(probes);
   router.use(
     browserGuard({
       allowedHosts: config.allowedHosts,
@@ -84,7 +87,7 @@ export function createGatewayModule(ctx: ModuleContext, options: GatewayOptions)
 
   return {
     name: 'gateway',
-    http: { prefixes: ['/'], router },
+    http: { prefixes: ['/'], router, probes },
     async start() {
       if (config.authMode === 'off') logger.warn('authentication is off: every caller is treated as admin (loopback all-in-one only)');
     },

@@ -42,22 +42,28 @@ function sharedFor<T>(maxAgeMs: number, compute: () => Promise<T>, clock: () => 
   };
 }
 
-/** The spec's public health routes; each answers 503 when a component it reports on is down. */
+/**
+ * GET /health, what load balancers poll: 200 when the web tier is reachable and the database connected (spec,
+ * Health). A database answer up to a second old is fine there, and the whole report may be as old, so a poll
+ * costs no query, timer or body of its own. The runners answer it ahead of every other layer (MountedRouter.probes).
+ */
+export function healthProbeRouter(deps: Pick<HealthRouterDeps, 'db' | 'now'>): Router {
+  const now = deps.now ?? (() => new Date());
+  const database: HealthCheck = coalescedCheck(() => checkDatabase(deps.db), { maxAgeMs: PROBE_MAX_AGE_MS });
+  const probe = sharedFor(PROBE_MAX_AGE_MS, async () => toHealthBody(await runChecks({ database }), now()));
+  const router = Router();
+  mountRoute(router, routes.getHealth, async () => answer(await probe()));
+  return router;
+}
+
+/** The spec's other health routes, asked afresh each time; each answers 503 when a component it reports on is down. */
 export function healthRouter(deps: HealthRouterDeps): Router {
   const now = deps.now ?? (() => new Date());
   const database: HealthCheck = coalescedCheck(() => checkDatabase(deps.db));
-  // /health is what load balancers poll: a database answer up to a second old is fine there, and it
-  // keeps the probe from costing a query per request (the /api/health routes always ask afresh).
-  const databaseForProbes: HealthCheck = coalescedCheck(() => checkDatabase(deps.db), { maxAgeMs: PROBE_MAX_AGE_MS });
   const bus: HealthCheck = () => checkBus(deps.bus);
   const report = async (checks: Record<string, HealthCheck>) => toHealthBody(await runChecks(checks), now());
 
-  // The database answer behind it is already up to PROBE_MAX_AGE_MS old, so the whole report may be too.
-  const probe = sharedFor(PROBE_MAX_AGE_MS, () => report({ database: databaseForProbes }));
-
   const router = Router();
-  // 200 means the web tier is reachable and the database connected (spec, Health).
-  mountRoute(router, routes.getHealth, async () => answer(await probe()));
   mountRoute(router, routes.getApiHealth, async () => answer(await report({ database, bus })));
   mountRoute(router, routes.getHealthDatabase, async () => answer(await report({ database })));
   mountRoute(router, routes.getHealthServices, async () => answer(await report(deps.serviceHealth)));
