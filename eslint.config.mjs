@@ -113,16 +113,10 @@ export default [
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
   // A function longer than a screenful is split into named parts (issue #36). Specs are left out: a describe
-  // block is a list of cases, not a function to read. The PGlite worker is sent to its thread as source text and
-  // must stay one self-contained function; the workflow's two runner factories are next to split.
+  // block is a list of cases, not a function to read.
   {
     files: ['**/*.ts', '**/*.tsx'],
-    ignores: [
-      ...testFiles,
-      'libs/data/src/drivers/pglite-thread/worker-main.ts',
-      'libs/services/workflow/src/executions/execution-worker.ts',
-      'libs/services/workflow/src/pipeline/run-pipeline.ts',
-    ],
+    ignores: testFiles,
     rules: { 'max-lines-per-function': ['error', { max: 120 }] },
   },
 ];
