@@ -10,11 +10,7 @@ import type { UpdateBackupScheduleDeps } from './update-backup-schedule';
  * only); HUNTFORGE_PROJECT_DIR names the install when the process does not run from inside it. It takes the
  * database handle, not Prisma's client: only the repository it builds talks to Prisma.
  */
-export function backupScheduleDeps(
-  db: Db,
-  dataDir: string,
-  env: Record<string, string | undefined>,
-): UpdateBackupScheduleDeps {
+export function backupScheduleDeps(db: Db, dataDir: string, env: Record<string, string | undefined>): UpdateBackupScheduleDeps {
   return {
     repo: new PrismaBackupScheduleRepository(db.prisma),
     crontab: createCrontabCommand({ command: env['CRONTAB_COMMAND'], user: env['CRONTAB_USER'] || undefined }),
