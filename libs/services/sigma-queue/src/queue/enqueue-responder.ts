@@ -6,6 +6,7 @@ import { createItems } from './create/create-items';
 import { newItem, NOT_COMPARED, type ItemSimilarity, type QueueDeps } from './queue-deps';
 import { requireValidRule, ruleFacts } from './rule-facts';
 
+type QueueMatcher = ReturnType<QueueDeps['queueSimilarity']['session']>;
 type Rule = ReturnType<typeof sigmaEnqueueBusRequestSchema.parse>['rules'][number];
 
 /** What becomes of one rule, decided before anything is written. */
@@ -42,7 +43,12 @@ function queued(item: QueueItemRow, created: boolean): SigmaEnqueueOutcome {
  * A publisher rule is the publisher's text kept verbatim, so it is queued even when invalid or not
  * comparable, for review, with its findings.
  */
-async function planRule(deps: QueueDeps, ids: { workflow_execution_id: number; article_id: number }, rule: Rule): Promise<Plan> {
+async function planRule(
+  deps: QueueDeps,
+  queueMatches: QueueMatcher,
+  ids: { workflow_execution_id: number; article_id: number },
+  rule: Rule,
+): Promise<Plan> {
   const publisher = rule.source === 'publisher';
   if (publisher) {
     // A publisher's rule is kept verbatim, so the same article read again brings the very same text.
@@ -62,7 +68,7 @@ async function planRule(deps: QueueDeps, ids: { workflow_execution_id: number; a
     return { kind: 'duplicate', similarity };
   }
   if (threshold !== undefined && facts.doc) {
-    const match = await deps.queueSimilarity.closest(facts.doc);
+    const match = await queueMatches.closest(facts.doc);
     if (match && !match.inconclusive && match.score >= threshold) {
       return { kind: 'linked', queueId: match.queueId, status: match.status, score: match.score, matches: [match.match] };
     }
@@ -86,10 +92,11 @@ export async function handleEnqueue(deps: QueueDeps, payload: unknown): Promise<
       rules.map((rule) => rule.rule_yaml),
     );
     const planned = new Map<string, Plan>();
+    const queueMatches = deps.queueSimilarity.session();
     for (const rule of rules) {
       if (planned.has(rule.rule_yaml)) continue;
       const item = existing.get(rule.rule_yaml);
-      planned.set(rule.rule_yaml, item ? { kind: 'existing', item } : await planRule(deps, ids, rule));
+      planned.set(rule.rule_yaml, item ? { kind: 'existing', item } : await planRule(deps, queueMatches, ids, rule));
     }
     const fresh = [...planned.entries()].filter((entry): entry is [string, Extract<Plan, { kind: 'new' }>] => entry[1].kind === 'new');
     const created = await createItems(

@@ -1,5 +1,8 @@
 import request from 'supertest';
 import { REQUEST_KEYS, TOPICS } from '@huntforge/contracts';
+import { load } from 'js-yaml';
+import { QueueRepository } from '../repositories/queue-repository';
+import { QueueSimilarity } from '../similarity/queue-similarity';
 import { rule, startSigmaQueue, writeTree, type SigmaQueueHarness } from '../test-support/harness';
 
 const ID = '55555555-5555-4555-8555-555555555555';
@@ -451,6 +454,43 @@ describe('sigma.queue.enqueue on the bus', () => {
       ok: true,
       results: [{ outcome: 'queued', created: true }],
     });
+  });
+
+  it('reads and indexes each telemetry class of the queue once per request, however many rules share it', async () => {
+    // Alone in the queue, so the unrelated rule has nothing close to match.
+    await harness.ctx.db.prisma.sigmaQueueItem.deleteMany();
+    const { executionId, articleId } = await execution();
+    const wmic = rule({
+      id: '84848484-8484-4484-8484-848484848484',
+      title: 'Remote WMIC process',
+      image: '\\wmic.exe',
+      args: ['/node:', 'process call create'],
+    });
+    const queued = (await enqueue(executionId, articleId, [{ rule_yaml: wmic, source: 'generated' }])) as {
+      results: Array<{ queue_id: number }>;
+    };
+    const repository = new QueueRepository(harness.ctx.db.prisma);
+    const reads = jest.spyOn(repository, 'openItemsOfClass');
+    const session = new QueueSimilarity(repository).session();
+    const docOf = (yaml: string) => load(yaml) as Record<string, unknown>;
+    const reworded = rule({
+      id: '85858585-8585-4585-8585-858585858585',
+      title: 'WMIC on another host',
+      image: '\\wmic.exe',
+      args: ['/node:', 'process call create'],
+    });
+    const unrelated = rule({
+      id: '86868686-8686-4686-8686-868686868686',
+      title: 'Mshta script',
+      image: '\\mshta.exe',
+      args: ['vbscript:'],
+    });
+    expect(await session.closest(docOf(reworded))).toMatchObject({ queueId: queued.results[0]?.queue_id, score: 1 });
+    expect((await session.closest(docOf(unrelated)))?.score ?? 0).toBeLessThan(0.5);
+    expect(reads).toHaveBeenCalledTimes(1);
+    // A new request reads the queue again, so it sees what was queued in between.
+    await new QueueSimilarity(repository).session().closest(docOf(reworded));
+    expect(reads).toHaveBeenCalledTimes(2);
   });
 
   it('shows the self-test and covering reference rules the workflow recorded, and runs the self-test again on an edited rule', async () => {

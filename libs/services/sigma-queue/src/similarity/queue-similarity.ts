@@ -2,6 +2,11 @@ import { analyseRuleDocument, analyseRuleText, isPlainObject, SimilarityIndex, t
 import type { QueueRepository } from '../repositories/queue-repository';
 import { toMatchBody } from './search-similar';
 
+interface ClassIndex {
+  index: SimilarityIndex;
+  statusById: Map<string, string>;
+}
+
 export interface QueueMatch {
   queueId: number;
   status: string;
@@ -20,10 +25,40 @@ export class QueueSimilarity {
 
   constructor(private readonly queue: QueueRepository) {}
 
-  async closest(doc: Record<string, unknown>): Promise<QueueMatch | null> {
-    const analysed = analyseRuleDocument(doc);
-    if (!analysed.ok || !analysed.atoms.telemetryClass) return null;
-    const items = await this.queue.openItemsOfClass(analysed.atoms.telemetryClass);
+  /**
+   * Comparisons for one enqueue request: each telemetry class's open items are read and indexed once, however
+   * many of the request's rules share it (a run's rules are planned before any is queued, so the queue the
+   * request compares with does not change under it).
+   */
+  session(): { closest(doc: Record<string, unknown>): Promise<QueueMatch | null> } {
+    const indexes = new Map<string, Promise<ClassIndex>>();
+    return {
+      closest: async (doc) => {
+        const analysed = analyseRuleDocument(doc);
+        if (!analysed.ok || !analysed.atoms.telemetryClass) return null;
+        const telemetryClass = analysed.atoms.telemetryClass;
+        let indexed = indexes.get(telemetryClass);
+        if (!indexed) {
+          indexed = this.indexOfClass(telemetryClass);
+          indexes.set(telemetryClass, indexed);
+        }
+        const { index, statusById } = await indexed;
+        if (index.size === 0) return null;
+        const best = index.search(analysed.atoms, { top: 1 }).matches[0];
+        if (!best) return null;
+        return {
+          queueId: Number(best.attribution.ruleId),
+          status: statusById.get(best.attribution.ruleId) ?? 'pending',
+          score: best.score,
+          inconclusive: best.inconclusive,
+          match: toMatchBody(best),
+        };
+      },
+    };
+  }
+
+  private async indexOfClass(telemetryClass: string): Promise<ClassIndex> {
+    const items = await this.queue.openItemsOfClass(telemetryClass);
     // Only items new or changed since they were last analysed are read in full: the queue grows with every
     // run, and reading every open rule for every new one cost more than the comparison.
     const stale = items.filter((item) => this.atoms.get(item.id)?.updatedAt !== item.updatedAt.getTime());
@@ -34,10 +69,9 @@ export class QueueSimilarity {
       const cached = this.atoms.get(item.id);
       // An item changed again between the two reads is left out of this comparison, and read next time.
       if (!cached || cached.updatedAt !== item.updatedAt.getTime() || !cached.atoms) continue;
-      const atoms = cached.atoms;
       const ruleId = String(item.id);
       statusById.set(ruleId, item.status);
-      index.add(atoms, {
+      index.add(cached.atoms, {
         ruleId,
         title: item.title,
         author: null,
@@ -46,16 +80,7 @@ export class QueueSimilarity {
         origin: 'review queue',
       });
     }
-    if (index.size === 0) return null;
-    const best = index.search(analysed.atoms, { top: 1 }).matches[0];
-    if (!best) return null;
-    return {
-      queueId: Number(best.attribution.ruleId),
-      status: statusById.get(best.attribution.ruleId) ?? 'pending',
-      score: best.score,
-      inconclusive: best.inconclusive,
-      match: toMatchBody(best),
-    };
+    return { index, statusById };
   }
 
   private analyse(item: { id: number; ruleYaml: string; ruleDocument: unknown; updatedAt: Date }): void {
