@@ -6,6 +6,7 @@ import {
   checkBus,
   checkDatabase,
   coalescedCheck,
+  HANDLED,
   httpStatusOf,
   mountRoute,
   reply,
@@ -42,17 +43,39 @@ function sharedFor<T>(maxAgeMs: number, compute: () => Promise<T>, clock: () => 
   };
 }
 
+/** The probe's answer, serialised once for every poll it serves. */
+interface SerialisedAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+function serialise(body: { status: HealthResponse['status'] }): SerialisedAnswer {
+  const bytes = Buffer.from(JSON.stringify(body));
+  return {
+    status: httpStatusOf(body.status),
+    headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': String(bytes.length), 'cache-control': 'no-store' },
+    body: bytes,
+  };
+}
+
 /**
  * GET /health, what load balancers poll: 200 when the web tier is reachable and the database connected (spec,
  * Health). A database answer up to a second old is fine there, and the whole report may be as old, so a poll
- * costs no query, timer or body of its own. The runners answer it ahead of every other layer (MountedRouter.probes).
+ * costs no query, timer or body of its own: the answer is serialised once and written as bytes, without the
+ * per-response content negotiation and ETag hashing of res.json, which a never-cached answer has no use for.
+ * The runners answer it ahead of every other layer (MountedRouter.probes).
  */
 export function healthProbeRouter(deps: Pick<HealthRouterDeps, 'db' | 'now'>): Router {
   const now = deps.now ?? (() => new Date());
   const database: HealthCheck = coalescedCheck(() => checkDatabase(deps.db), { maxAgeMs: PROBE_MAX_AGE_MS });
-  const probe = sharedFor(PROBE_MAX_AGE_MS, async () => toHealthBody(await runChecks({ database }), now()));
+  const probe = sharedFor(PROBE_MAX_AGE_MS, async () => serialise(toHealthBody(await runChecks({ database }), now())));
   const router = Router();
-  mountRoute(router, routes.getHealth, async () => answer(await probe()));
+  mountRoute(router, routes.getHealth, async ({ res }) => {
+    const answer = await probe();
+    res.writeHead(answer.status, answer.headers).end(answer.body);
+    return HANDLED;
+  });
   return router;
 }
 

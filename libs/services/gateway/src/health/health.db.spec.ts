@@ -21,6 +21,9 @@ describe('health routes', () => {
     expect(body.status).toBe('up');
     expect(body.components['database']).toEqual({ status: 'up', latency_ms: expect.any(Number) });
     expect(res.headers['cache-control']).toBe('no-store');
+    // Written as bytes (no res.json): still JSON with its length, so clients and load balancers read it the same.
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
   });
 
   it('GET /api/health reports the database and the bus', async () => {
