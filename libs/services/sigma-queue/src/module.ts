@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { hostname } from 'node:os';
 import {
+  busReplyError,
   findScheduledJob,
   REQUEST_KEYS,
   routePrefixesOf,
@@ -114,11 +115,11 @@ export function createSigmaQueueModule(ctx: ModuleContext, options: SigmaQueueMo
       }
       const similarity = await ctx.bus.respond<unknown, SigmaSimilarityBusResponse>(REQUEST_KEYS.sigmaSimilaritySearch, async (payload) => {
         const parsed = sigmaSimilarityBusRequestSchema.safeParse(payload);
-        if (!parsed.success) return { ok: false, error: { code: 'validation_error', message: parsed.error.message } };
+        if (!parsed.success) return busReplyError('validation_error', parsed.error.message);
         try {
           return { ok: true, ...(await searchSimilar(index, parsed.data.rule_yaml, parsed.data.top)) };
         } catch (error) {
-          return { ok: false, error: { code: 'invalid_sigma', message: error instanceof Error ? error.message : String(error) } };
+          return busReplyError('invalid_sigma', error instanceof Error ? error.message : String(error));
         }
       });
       const enqueue = await ctx.bus.respond(REQUEST_KEYS.sigmaQueueEnqueue, (payload) => handleEnqueue(deps, payload));
