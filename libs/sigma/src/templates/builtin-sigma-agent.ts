@@ -18,7 +18,7 @@ import { behaviourTitle, knownBehaviour, programLabel } from './behaviour-titles
 import { isBenignInfrastructure } from './benign-infrastructure';
 import { reportedIndicators } from './indicator-context';
 import { bareName, isShellBuiltin, programRuns, type ProgramRun } from './command-program';
-import { anyProgramTechniques, techniqueDetection, techniqueOf } from './technique-match';
+import { anyProgramTechniques, lineTechniques, techniqueDetection, techniqueOf } from './technique-match';
 import type { Technique } from './techniques';
 import { asExecuted, MAX_VALUE_LENGTH, stableParts, withoutShellVariables } from './command-values';
 import { encodedCommand, isDistinctive, namedValues, reportedHosts } from './distinctive-values';
@@ -224,8 +224,14 @@ interface ArticleRun {
   alsoShows: Technique[];
 }
 
-/** Every program the article's command lines run, on the platform it ran on, and the technique it shows if known. */
-function articleRuns(input: BuiltinSigmaInput): ArticleRun[] {
+interface ArticleLine {
+  platform: TemplatePlatform;
+  /** The line as a shell runs it (prompts and markup gone). */
+  commandLine: string;
+}
+
+/** The article's command lines the intruder ran, each on the platform it ran on; the author's own investigation steps are left out. */
+function articleLines(input: BuiltinSigmaInput): ArticleLine[] {
   return (input.cmdlines ?? []).flatMap((item) => {
     // An event's fields printed on one line with the command they recorded: the rule is on that command,
     // since no process's command line holds the labels; an excerpt naming no command line gives no rule.
@@ -235,8 +241,16 @@ function articleRuns(input: BuiltinSigmaInput): ArticleRun[] {
     const windows = productOf(platform) === 'windows';
     // The author reading logs while investigating is not the intrusion: no rule.
     if (isInvestigationStep(asExecuted(commandLine), windows)) return [];
+    return [{ platform, commandLine: asExecuted(commandLine) }];
+  });
+}
+
+/** Every program the article's command lines run, on the platform it ran on, and the technique it shows if known. */
+function articleRuns(input: BuiltinSigmaInput): ArticleRun[] {
+  return articleLines(input).flatMap(({ platform, commandLine }) => {
+    const windows = productOf(platform) === 'windows';
     const product = productOf(platform);
-    return programRuns(asExecuted(commandLine), windows).map((run) => ({
+    return programRuns(commandLine, windows).map((run) => ({
       platform,
       run,
       technique: techniqueOf(run.image, run.commandLine, product),
@@ -288,13 +302,18 @@ function commandSelections(input: BuiltinSigmaInput): CommandSelection[] {
  */
 function techniqueRules(input: BuiltinSigmaInput): RuleDraft[] {
   const shown = new Map<string, { technique: Technique; commandLines: string[]; platform: TemplatePlatform }>();
+  const add = (found: Technique, commandLine: string, platform: TemplatePlatform) => {
+    const key = `${found.id}|${productOf(platform)}`;
+    const entry = shown.get(key) ?? { technique: found, commandLines: [], platform };
+    entry.commandLines.push(commandLine);
+    shown.set(key, entry);
+  };
   for (const { technique, alsoShows, run, platform } of articleRuns(input)) {
-    for (const found of [...(technique ? [technique] : []), ...alsoShows]) {
-      const key = `${found.id}|${productOf(platform)}`;
-      const entry = shown.get(key) ?? { technique: found, commandLines: [], platform };
-      entry.commandLines.push(run.commandLine);
-      shown.set(key, entry);
-    }
+    for (const found of [...(technique ? [technique] : []), ...alsoShows]) add(found, run.commandLine, platform);
+  }
+  // A pipeline into a shell or a shell builtin is on no one program's command line: the whole line shows it.
+  for (const { commandLine, platform } of articleLines(input)) {
+    for (const found of lineTechniques(commandLine, productOf(platform))) add(found, commandLine, platform);
   }
   return [...shown.values()].map(({ technique, commandLines, platform }, index) => {
     const detection = techniqueDetection(technique, productOf(platform));

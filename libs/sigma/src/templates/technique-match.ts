@@ -44,8 +44,14 @@ export function techniqueOf(image: string, commandLine: string, product: string)
 /** The techniques any program's command line can show (Mimikatz modules, a miner's pool): rules besides the program's own. */
 export function anyProgramTechniques(commandLine: string, product: string): Technique[] {
   return TECHNIQUES.filter(
-    (technique) => technique.programs.length === 0 && onPlatform(technique, product) && shows(technique, commandLine),
+    (technique) =>
+      technique.programs.length === 0 && !technique.wholeLine && onPlatform(technique, product) && shows(technique, commandLine),
   );
+}
+
+/** The techniques a whole line shows (a pipeline into a shell, a shell builtin): read on the line as typed, not per program. */
+export function lineTechniques(commandLine: string, product: string): Technique[] {
+  return TECHNIQUES.filter((technique) => technique.wholeLine === true && onPlatform(technique, product) && shows(technique, commandLine));
 }
 
 /** The Image condition of a technique: every program that carries it, as the platform's images end. */

