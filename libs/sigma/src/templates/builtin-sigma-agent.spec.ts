@@ -350,3 +350,33 @@ describe('builtin SigmaAgent templates', () => {
     expect(distinctiveTokens('powershell -EncodedCommand')).toEqual(['-EncodedCommand']);
   });
 });
+
+describe('commands the analyst ran', () => {
+  it('makes no rule of what the author ran to decode the sample, and keeps what the intruder ran', () => {
+    const intruder = 'rundll32.exe C:\\ProgramData\\Intel\\upd.dll,Start';
+    const analyst = 'perl deobfuscate.pl C:\\Cases\\stage2.js';
+    const content = [
+      'The loader then ran the following:',
+      '',
+      '```',
+      intruder,
+      '```',
+      '',
+      'To decode the sample, we ran our deobfuscator:',
+      '',
+      '```',
+      analyst,
+      '```',
+      '',
+    ].join('\n');
+    const cmdline = (value: string) => {
+      const start = content.indexOf(value);
+      return { evidence: { start, end: start + value.length, text: value }, confidence: 0.9, value, executable: value.split(' ')[0] ?? '' };
+    };
+    const drafts = generateBuiltinRules({ article, platform: 'windows', content, cmdlines: [cmdline(intruder), cmdline(analyst)] });
+    const rendered = JSON.stringify(drafts.map((draft) => draft.rule.detection));
+    expect(rendered).toContain('upd.dll');
+    expect(rendered).not.toContain('deobfuscate');
+    expect(rendered).not.toContain('perl');
+  });
+});

@@ -1,6 +1,7 @@
 import { commandOfEventFields, hasEventFieldLabel } from '@huntforge/observables';
 import { articleSubject } from './article-subject';
 import { isInvestigationStep } from './investigation-steps';
+import { ranByAnalyst } from './analyst-voice';
 import type {
   CmdlineItem,
   ExtractionResult,
@@ -239,8 +240,8 @@ function articleLines(input: BuiltinSigmaInput): ArticleLine[] {
     if (commandLine === null) return [];
     const platform = commandPlatform(input.platform, commandLine);
     const windows = productOf(platform) === 'windows';
-    // The author reading logs while investigating is not the intrusion: no rule.
-    if (isInvestigationStep(asExecuted(commandLine), windows)) return [];
+    // The author reading logs, hashing a sample or running a decoder while investigating is not the intrusion: no rule.
+    if (isInvestigationStep(asExecuted(commandLine), windows) || ranByAnalyst(input.content, item.evidence)) return [];
     return [{ platform, commandLine: asExecuted(commandLine) }];
   });
 }
