@@ -113,6 +113,22 @@ const SHOWN: Array<[string, TemplatePlatform, string]> = [
   ['sudoers-nopasswd', 'linux', 'echo "svc ALL=(ALL) NOPASSWD:ALL" >> /etc/sudoers'],
   ['auditd-disabled', 'linux', 'auditctl -D'],
   ['linux-logs-wiped', 'linux', 'shred -u /var/log/auth.log'],
+  [
+    'reg-defender-exclusion',
+    'windows',
+    'reg add "HKLM\\SOFTWARE\\Microsoft\\Windows Defender\\Exclusions\\Paths" /v C:\\ProgramData\\cache /t REG_DWORD /d 0 /f',
+  ],
+  [
+    'reg-defender-policy-off',
+    'windows',
+    'reg add "HKLM\\SOFTWARE\\Policies\\Microsoft\\Windows Defender" /v DisableAntiSpyware /t REG_DWORD /d 1 /f',
+  ],
+  ['reg-defender-context-menu', 'windows', 'reg delete "HKCR\\Directory\\shellex\\ContextMenuHandlers\\EPP" /f'],
+  [
+    'reg-rdp-enable',
+    'windows',
+    'reg add "HKLM\\SYSTEM\\CurrentControlSet\\Control\\Terminal Server" /v fDenyTSConnections /t REG_DWORD /d 0 /f',
+  ],
   ['cloud-cli-credentials', 'linux', 'az ad app credential reset --id 00000000-0000-0000-0000-000000000001 --append'],
 ];
 
