@@ -160,7 +160,7 @@ describe('builtin SigmaAgent templates', () => {
     });
   });
 
-  it('titles a registry rule with the value and the key it is set under, or a key with its parent', () => {
+  it('titles a registry rule by what the key is for, else with the value and the key it is set under, or a key with its parent', () => {
     const titleOf = (key: Partial<NonNullable<BuiltinSigmaInput['registryKeys']>[number]>) => {
       const registryKeys = [{ ...item, hive: 'HKLM' as const, ...key }] as BuiltinSigmaInput['registryKeys'];
       return must(generateBuiltinRules({ ...input, cmdlines: [], registryKeys }).find((draft) => draft.telemetryClass === 'registry_set'))
@@ -168,17 +168,18 @@ describe('builtin SigmaAgent templates', () => {
     };
     const terminal = 'SYSTEM\\CurrentControlSet\\Control\\Terminal Server';
     expect(titleOf({ value: `HKLM\\${terminal}`, path: terminal, value_name: 'fDenyQuillConnections' })).toBe(
-      'Registry Value fDenyQuillConnections Set Under Terminal Server',
+      'Remote Desktop Setting Changed Through The Registry',
     );
-    expect(
-      titleOf({
-        value: `HKLM\\${terminal}\\fDenyQuillConnections`,
-        path: `${terminal}\\fDenyQuillConnections`,
-        value_name: 'fDenyQuillConnections',
-      }),
-    ).toBe('Registry Value fDenyQuillConnections Set Under Terminal Server');
     const service = 'SYSTEM\\CurrentControlSet\\Services\\QuillRelay';
-    expect(titleOf({ value: `HKLM\\${service}`, path: service, value_name: undefined })).toBe('Registry Key QuillRelay Set Under Services');
+    expect(titleOf({ value: `HKLM\\${service}`, path: service, value_name: undefined })).toBe(
+      'Service QuillRelay Configuration Changed Through The Registry',
+    );
+    const own = 'SOFTWARE\\Quill\\Agent';
+    expect(titleOf({ value: `HKLM\\${own}`, path: own, value_name: 'RelayMode' })).toBe('Registry Value RelayMode Set Under Agent');
+    expect(titleOf({ value: `HKLM\\${own}\\RelayMode`, path: `${own}\\RelayMode`, value_name: 'RelayMode' })).toBe(
+      'Registry Value RelayMode Set Under Agent',
+    );
+    expect(titleOf({ value: `HKLM\\${own}`, path: own, value_name: undefined })).toBe('Registry Key Agent Set Under Quill');
   });
 
   it("leaves the genuine program out of a Run value named like Windows' own, unless the intruder's data is known", () => {

@@ -1,5 +1,6 @@
 import { commandOfEventFields, hasEventFieldLabel } from '@huntforge/observables';
 import { articleSubject } from './article-subject';
+import { registryAreaTitle } from './registry-areas';
 import { isInvestigationStep } from './investigation-steps';
 import { ranByAnalyst } from './analyst-voice';
 import type {
@@ -260,10 +261,39 @@ function articleRuns(input: BuiltinSigmaInput): ArticleRun[] {
   });
 }
 
+// Programs that read, list, create or remove a plain file: every administrator and script runs them all day.
+const HOUSEKEEPING = new Set([
+  'cat',
+  'less',
+  'more',
+  'head',
+  'tail',
+  'ls',
+  'dir',
+  'stat',
+  'rm',
+  'del',
+  'erase',
+  'mkdir',
+  'md',
+  'touch',
+  'type',
+]);
+
+/**
+ * True for a housekeeping run (`cat default.toml`, `rm archive.tar.gz`, `mkdir -p out`) that shows no known behaviour
+ * (a hidden folder, a shell history removed, a systemd unit folder): keyed on its file name, a rule finds this intrusion's
+ * file at best, and an administrator's at worst.
+ */
+function isHousekeeping(run: ProgramRun): boolean {
+  return HOUSEKEEPING.has(bareName(run.image).toLowerCase()) && knownBehaviour(run.image, run.commandLine) === null;
+}
+
 /** The programs the article's command lines run, each with the stable values its rule selects on; runs of a known technique have their own rule. */
 function commandSelections(input: BuiltinSigmaInput): CommandSelection[] {
   return articleRuns(input)
     .filter(({ technique }) => technique === null)
+    .filter(({ run }) => !isHousekeeping(run))
     .map(({ platform, run }) => {
       const windows = productOf(platform) === 'windows';
       // A Unix shell expands `$TOKEN` before the program starts, except inside single quotes: only the text around it reaches telemetry.
@@ -800,9 +830,10 @@ function familyRules(input: BuiltinSigmaInput, writes: Array<RegistryValueWrite 
     // A key without a value name is named with its parent.
     const title = step
       ? step.title(someNames(keys))
-      : !named
-        ? `Registry Key ${someNames(keys)} Set Under ${titleName(leafOf(family.paths[0]?.split('\\').slice(0, -1).join('\\') ?? ''))}`
-        : `Registry ${names.length > 1 ? 'Values' : 'Value'} ${someNames(names)} Set Under ${parent}`;
+      : (registryAreaTitle(family.paths, someNames(keys)) ?? '') ||
+        (!named
+          ? `Registry Key ${someNames(keys)} Set Under ${titleName(leafOf(family.paths[0]?.split('\\').slice(0, -1).join('\\') ?? ''))}`
+          : `Registry ${names.length > 1 ? 'Values' : 'Value'} ${someNames(names)} Set Under ${parent}`);
     return draft(
       'registry_set',
       {
