@@ -12,7 +12,11 @@ export function ioEffects(commandLine: string, image: string, windows: boolean):
 
 const URL_IN_LINE = /\bhttps?:\/\/[^\s"'`)|<>]+/gi;
 
+// Programs that print or pass on a URL without reaching it.
+const NOT_FETCHING = /(?:^|[\\/])(?:echo|printf|cat|grep|set|export)(?:\.exe)?$/i;
+
 function networkEffects(commandLine: string, image: string): SigmaEvent[] {
+  if (NOT_FETCHING.test(image)) return [];
   const events: SigmaEvent[] = [];
   const seen = new Set<string>();
   for (const [url] of commandLine.matchAll(URL_IN_LINE)) {

@@ -17,6 +17,7 @@ export function commandSideEffects(executed: string, runLines: readonly string[]
     ...registrySets(unescaped(executed)),
     ...lines.flatMap(registryDeletes),
     ...lines.flatMap(serviceInstalls),
+    ...lines.flatMap(netChild),
     ...scriptBlocks(unescaped(executed)),
   ];
 }
@@ -70,6 +71,25 @@ function registryDeletes(executed: string): SigmaEvent[] {
       },
     ];
   });
+}
+
+/**
+ * `net user|group|localgroup|accounts …`: net.exe hands these to net1.exe, which Windows starts as its child with
+ * the same arguments (rules on account discovery read either image).
+ */
+function netChild(line: string): SigmaEvent[] {
+  const match = /^(?:"?(?:[a-z]:)?[^"\s]*\\)?net(?:\.exe)?"?\s+((?:user|group|localgroup|accounts)\b[\s\S]*)$/i.exec(line.trim());
+  if (!match) return [];
+  return [
+    {
+      EventID: 1,
+      Image: 'C:\\Windows\\System32\\net1.exe',
+      OriginalFileName: 'net1.exe',
+      CommandLine: `C:\\Windows\\system32\\net1 ${match[1]}`,
+      ParentImage: 'C:\\Windows\\System32\\net.exe',
+      ParentCommandLine: line.trim(),
+    },
+  ];
 }
 
 /** `sc [\\host] create <name> binPath= <path>`: the service installation the System and Security logs record. */

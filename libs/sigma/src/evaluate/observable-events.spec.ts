@@ -89,6 +89,17 @@ describe('synthetic telemetry of a command line', () => {
     expect(withId(events, 22)).toEqual([{ EventID: 22, Image: 'C:\\Windows\\System32\\curl.exe', QueryName: 'files.example.org' }]);
   });
 
+  it('starts net1.exe under net.exe for the account commands net hands over, and no connection for a URL only printed', () => {
+    const events = eventsOf([cmdline('net group "Domain Admins" /domain'), cmdline('net view \\\\fileserver')], 'windows');
+    expect(events.filter((event) => event['Image'] === 'C:\\Windows\\System32\\net1.exe')).toEqual([
+      expect.objectContaining({
+        CommandLine: 'C:\\Windows\\system32\\net1 group "Domain Admins" /domain',
+        ParentImage: 'C:\\Windows\\System32\\net.exe',
+      }),
+    ]);
+    expect(withId(eventsOf([cmdline('echo https://example.org/a >> /tmp/urls.txt')], 'linux'), 3)).toEqual([]);
+  });
+
   it('says where a written file is only when the command says it (no relative path, no device)', () => {
     expect(recordedPath('$env:APPDATA\\x\\y.dll', true)).toBe('C:\\Users\\user\\AppData\\Roaming\\x\\y.dll');
     expect(recordedPath('out.txt', true)).toBeNull();
