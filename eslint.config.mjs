@@ -46,9 +46,9 @@ const prismaExports = (() => {
   return [...blocks].flatMap((block) => block[1].split(',').map((name) => name.trim().replace(/^type\s+/, '')).filter(Boolean));
 })();
 
-// Services whose use cases, routers and ports no longer name Prisma's types (#36 item 2). The others still do in
-// a few files; add a service here once it is cleaned.
-const prismaFreeServices = ['libs/services/content-filter/src/**/*.ts', 'libs/services/ingestion/src/**/*.ts', 'libs/services/mcp/src/**/*.ts', 'libs/services/workflow/src/**/*.ts', 'libs/services/sigma-queue/src/**/*.ts', 'libs/services/gateway/src/scheduled-jobs/**/*.ts'];
+// Every service and app: use cases, routers, ports and apps never name Prisma's client or generated types (#36
+// item 2); the rule below exempts repositories and test support.
+const prismaFreeServices = ['libs/services/*/src/**/*.ts', 'apps/**/*.ts', 'apps/**/*.tsx'];
 
 export default [
   { ignores: ['**/dist', '**/node_modules', '**/generated', 'tmp', '.data', 'coverage', '**/*.js', '**/*.mjs'] },
@@ -113,16 +113,10 @@ export default [
     rules: { '@nx/enforce-module-boundaries': 'off' },
   },
   // A function longer than a screenful is split into named parts (issue #36). Specs are left out: a describe
-  // block is a list of cases, not a function to read. The PGlite worker is sent to its thread as source text and
-  // must stay one self-contained function; the workflow's two runner factories are next to split.
+  // block is a list of cases, not a function to read.
   {
     files: ['**/*.ts', '**/*.tsx'],
-    ignores: [
-      ...testFiles,
-      'libs/data/src/drivers/pglite-thread/worker-main.ts',
-      'libs/services/workflow/src/executions/execution-worker.ts',
-      'libs/services/workflow/src/pipeline/run-pipeline.ts',
-    ],
+    ignores: testFiles,
     rules: { 'max-lines-per-function': ['error', { max: 120 }] },
   },
 ];

@@ -1,4 +1,4 @@
-import type { DeliveryOutcome } from './delivery';
+import type { DeliveryOutcome } from './delivery-outcome';
 
 /**
  * What the bus reports for metrics, at its two choke points: a confirmed publish and a settled delivery.

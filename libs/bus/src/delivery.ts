@@ -1,14 +1,12 @@
 import type { MessageHandler } from './bus';
 import type { Envelope } from '@huntforge/contracts';
 import { noBusMetrics, type BusMetrics } from './bus-metrics';
+import type { DeliveryOutcome } from './delivery-outcome';
 import { decodeEnvelope, decodeOwnEnvelope } from './envelope-codec';
 import { describeError, type BusLogger } from './logger';
 import { retryDelayMs, type RetryPolicy } from './retry-policy';
 
-export type DeliveryOutcome =
-  | { kind: 'ack' }
-  | { kind: 'retry'; nextAttempt: number; delayMs: number; reason: string }
-  | { kind: 'dead-letter'; reason: string; attempts: number };
+export type { DeliveryOutcome };
 
 export interface Delivery {
   queue: string;

@@ -809,5 +809,6 @@ export {
 } from './executions/sigma-enqueue';
 export * from './workflow/evaluations';
 export * from './executions/corpus-coverage';
+export * from './sigma/covering-rule';
 export * from './executions/execution-rules';
 export * from './executions/stix';

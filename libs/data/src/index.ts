@@ -4,7 +4,7 @@ export { SigmaCorpusStatsReader, type SigmaCorpusEmbeddingCoverage } from './rea
 export { EXECUTION_SUMMARY_SELECT, toExecutionSummary, type ExecutionSummarySource } from './read-models/execution-summary';
 export { DatabaseInUseError, lockDirectory, type DirectoryLock } from './drivers/directory-lock';
 export { PGLITE_EXTENSIONS } from './drivers/pglite-extensions';
-export { poolStatsOf, type PoolStats } from './drivers/pool-stats';
+export { poolStatsOf, type PoolStats } from './pool-stats';
 export type { Db, DbConfig, DbRepositories } from './db';
 export { migrateDb } from './migrations/migrate-db';
 export {

@@ -50,4 +50,4 @@ export {
 } from './providers/create-provider';
 export { loadModelCapabilities, findCapabilities, looksLikeReasoningModel, type CapabilitiesMap } from './models/capabilities';
 export { readModelCatalog, writeModelCatalog, emptyModelCatalog, catalogProvidersOf } from './models/catalog';
-export { listOpenAiModels, listAnthropicModels, listOllamaModels, type ListModelsOptions } from './models/list-models';
+export { listOpenAiModels, listAnthropicModels, listOllamaModels, type ListModelsOptions } from './providers/list-models';

@@ -2,7 +2,6 @@
 export {
   ConfigError,
   decodeEncryptionKey,
-  describeConfig,
   envProblems,
   SHARED_ENV,
   formatConfigProblems,
@@ -15,6 +14,7 @@ export {
   type ServiceUrls,
   type Shape,
 } from './config/config';
+export { describeConfig } from './config/describe-config';
 export { LOCAL_KEY_FILE, LocalEncryptionKeyError, withLocalEncryptionKey } from './config/local-encryption-key';
 export { captureLogs, type LogCapture } from './logging/capture';
 export { createLogger, type CreateLoggerOptions, type Logger } from './logging/logger';

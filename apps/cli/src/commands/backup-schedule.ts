@@ -52,7 +52,7 @@ function remote(options: RemoteOptions): { url: string; token: string } | null {
 async function locally<T>(work: (deps: ReturnType<typeof backupScheduleDeps>) => Promise<T>): Promise<T> {
   const { dataDir } = loadConfig(process.env, { shape: 'all-in-one', service: 'cli' });
   try {
-    return await withDatabase((db) => work(backupScheduleDeps(db.prisma, dataDir, process.env)));
+    return await withDatabase((db) => work(backupScheduleDeps(db, dataDir, process.env)));
   } catch (error) {
     if (error instanceof DatabaseInUseError) {
       throw new Error(`${error.message}.\nAsk the running service instead: add --url http://127.0.0.1:8080 --token hf_… (an admin token).`);

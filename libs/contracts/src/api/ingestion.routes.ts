@@ -10,7 +10,7 @@ import {
   similarArticlesQuerySchema,
   similarArticlesResponseSchema,
 } from '../ingestion/articles';
-import { getArticlesDailyCountsRoute } from '../ingestion/daily-counts';
+import { articleDailyCountsQuerySchema, articleDailyCountsResponseSchema } from '../ingestion/daily-counts';
 import {
   embeddingStatsResponseSchema,
   searchHelpResponseSchema,
@@ -160,7 +160,17 @@ export const ingestionRoutes = {
       404: errorResponse(['not_found'], 'Unknown source'),
     },
   }),
-  getArticlesDailyCounts: getArticlesDailyCountsRoute,
+  getArticlesDailyCounts: defineRoute('ingestion', {
+    method: 'get',
+    path: '/api/articles/daily-counts',
+    summary: 'Articles collected per UTC day over the last `days` days (the dashboard chart)',
+    tags: ['Articles'],
+    request: { query: articleDailyCountsQuerySchema },
+    responses: {
+      200: jsonContent(articleDailyCountsResponseSchema, 'Counts per day, zero-filled'),
+      400: errorResponse(['validation_error'], '`days` is not a whole number from 1 to 365'),
+    },
+  }),
   getArticle: defineRoute('ingestion', {
     method: 'get',
     path: '/api/articles/{article_id}',

@@ -1,17 +1,5 @@
 import { z } from 'zod';
-
-/** A reference rule that fires on an observable's telemetry, with its DRL 1.1 attribution. */
-export const coveringRuleSchema = z
-  .object({
-    rule_id: z.string(),
-    title: z.string(),
-    author: z.string().nullable(),
-    license: z.string().nullable(),
-    origin: z.string().meta({ description: 'sigmahq or customer' }),
-    path: z.string().nullable(),
-    level: z.string().nullable(),
-  })
-  .meta({ id: 'CoveringRule' });
+import { coveringRuleSchema } from '../sigma/covering-rule';
 
 const observableInputSchema = z.object({
   type: z.string().min(1),
@@ -45,6 +33,5 @@ export const executionCoverageSchema = z
   })
   .meta({ id: 'CorpusCoverage' });
 
-export type CoveringRule = z.infer<typeof coveringRuleSchema>;
 export type CorpusCoverageBusRequest = z.input<typeof corpusCoverageBusRequestSchema>;
 export type ExecutionCoverage = z.infer<typeof executionCoverageSchema>;

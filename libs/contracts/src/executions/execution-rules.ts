@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sigmaFindingSchema } from '../sigma/findings';
 import { sigmaDocumentSchema } from '../sigma/rule';
-import { coveringRuleSchema } from './corpus-coverage';
+import { coveringRuleSchema } from '../sigma/covering-rule';
 
 /** The validator's verdict on a rule (warnings and infos do not make it invalid). */
 export const ruleValidationSchema = z.object({ valid: z.boolean(), findings: z.array(sigmaFindingSchema) }).meta({ id: 'RuleValidation' });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { defineRoute, errorResponse, jsonContent } from '../api/define-route';
 
 export const DAILY_COUNT_DAYS = { defaultDays: 30, maxDays: 365 } as const;
 
@@ -22,17 +21,5 @@ export const articleDailyCountsResponseSchema = z
       .meta({ description: 'One entry per UTC day, oldest first and today last; days without articles count 0' }),
   })
   .meta({ id: 'ArticleDailyCounts' });
-
-export const getArticlesDailyCountsRoute = defineRoute('ingestion', {
-  method: 'get',
-  path: '/api/articles/daily-counts',
-  summary: 'Articles collected per UTC day over the last `days` days (the dashboard chart)',
-  tags: ['Articles'],
-  request: { query: articleDailyCountsQuerySchema },
-  responses: {
-    200: jsonContent(articleDailyCountsResponseSchema, 'Counts per day, zero-filled'),
-    400: errorResponse(['validation_error'], '`days` is not a whole number from 1 to 365'),
-  },
-});
 
 export type ArticleDailyCountsResponse = z.infer<typeof articleDailyCountsResponseSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coveringRuleSchema } from '../executions/corpus-coverage';
+import { coveringRuleSchema } from '../sigma/covering-rule';
 import { executionRuleRecordSchema } from '../executions/execution-rules';
 import { executionSummarySchema } from '../executions/executions';
 import { stixBundleSchema } from '../executions/stix';

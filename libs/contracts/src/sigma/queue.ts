@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { coveringRuleSchema } from '../executions/corpus-coverage';
+import { coveringRuleSchema } from './covering-rule';
 import { offsetQuerySchema } from '../http/pagination';
 import { sigmaFindingSchema } from './findings';
 import { sigmaDocumentSchema } from './rule';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { startFakeOllama, type FakeProviderServer } from '@huntforge/testing';
-import { listOllamaModels } from '../models/list-models';
+import { listOllamaModels } from './list-models';
 import { createOllamaProvider } from './ollama-provider';
 
 describe('ollama provider (real SDK against a fake Ollama server)', () => {

@@ -5,7 +5,6 @@ import { envSchema, pickEnv, type EnvVariable } from './env-schema';
 import { isLoopbackHost } from './loopback';
 
 export { ConfigError, formatConfigProblems } from './config-error';
-export { describeConfig } from './describe-config';
 export { loadDotEnv, type LoadDotEnvOptions } from './dotenv';
 export { decodeEncryptionKey } from './encryption-key';
 export { envProblems, type EnvSchema } from './env-problems';

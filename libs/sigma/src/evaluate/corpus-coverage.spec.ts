@@ -72,3 +72,49 @@ describe('corpus coverage of observables', () => {
     expect(eventTelemetryClass({ Foo: 1 })).toBeNull();
   });
 });
+
+describe('corpus coverage reads the logs a command leaves, each rule only on its own kind of event', () => {
+  const coverage = new CorpusCoverage<string>();
+  const run = { 'TargetObject|contains': '\\CurrentVersion\\Run\\' };
+  coverage.add(rule('Run value set', { category: 'registry_set', product: 'windows' }, run), 'set');
+  coverage.add(rule('Run value deleted', { category: 'registry_delete', product: 'windows' }, run), 'delete');
+  coverage.add(rule('Run value any event', { category: 'registry_event', product: 'windows' }, run), 'any');
+  coverage.add(
+    rule('script block', { category: 'ps_script', product: 'windows' }, { 'ScriptBlockText|contains': 'Set-Example' }),
+    'script',
+  );
+  coverage.add(rule('module log', { category: 'ps_module', product: 'windows' }, { 'ContextInfo|contains': 'Set-Example' }), 'module');
+  coverage.add(rule('auditd path', { product: 'linux', service: 'auditd' }, { type: 'PATH', name: '/etc/example.conf' }), 'auditd');
+
+  it('names the rules of a deletion for a value the commands delete, not those of a value set', () => {
+    const [removed] = coverage.cover(
+      [{ type: 'cmdline', value: 'reg delete HKLM\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v Tray /f' }],
+      {
+        product: 'windows',
+      },
+    );
+    expect(removed?.rules).toEqual(['delete', 'any']);
+    const [written] = coverage.cover(
+      [{ type: 'cmdline', value: 'reg add HKLM\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v Tray /d C:\\x.exe /f' }],
+      {
+        product: 'windows',
+      },
+    );
+    expect(written?.rules).toEqual(['set', 'any']);
+  });
+
+  it('names script-block rules for the code PowerShell ran, and auditd rules for a Linux write', () => {
+    expect(coverage.cover([{ type: 'cmdline', value: 'powershell -c "Set-Example -On"' }], { product: 'windows' })[0]?.rules).toEqual([
+      'script',
+    ]);
+    expect(coverage.cover([{ type: 'cmdline', value: 'echo on | tee /etc/example.conf' }], { product: 'linux' })[0]?.rules).toEqual([
+      'auditd',
+    ]);
+  });
+
+  it('knows the classes of the script-block, file and auditd events', () => {
+    expect(eventTelemetryClass({ EventID: 4104 })).toBe('powershell');
+    expect(eventTelemetryClass({ EventID: 11 })).toBe('file_event');
+    expect(eventTelemetryClass({ type: 'EXECVE', a0: 'id' })).toBe('linux_auditd');
+  });
+});

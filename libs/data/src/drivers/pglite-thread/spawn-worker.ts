@@ -1,14 +1,23 @@
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import { extensionModules } from './extension-modules';
 import type { WorkerStartData } from './protocol';
-import { pgliteWorkerMain } from './worker-main';
+import { pgliteWorkerMain, type WorkerParts } from './worker-main';
+import { workerRequestHandler } from './worker-requests';
+import { serializeWorkerError, workerStatements } from './worker-statements';
+import { workerTransactions } from './worker-transactions';
 
 // Source text, not a file: under jest and tsx the file is TypeScript a bare worker cannot load, and the
 // esbuild bundle has no separate file at all. `require` is the eval'd worker's own CommonJS require.
 // tsx compiles with esbuild's keepNames, which wraps inner functions in `__name(fn, "name")`: define it.
+// The parts travel as an object of function expressions, keyed here, so no part depends on the name a
+// compiler or bundler gave another.
+const WORKER_PARTS: WorkerParts = { serializeWorkerError, workerStatements, workerTransactions, workerRequestHandler };
 const WORKER_SOURCE = [
   'const __name = (target, value) => Object.defineProperty(target, "name", { value, configurable: true });',
-  `(${pgliteWorkerMain.toString()})(require);`,
+  `const parts = { ${Object.entries(WORKER_PARTS)
+    .map(([key, part]: [string, (...args: never[]) => unknown]) => `${key}: ${part.toString()}`)
+    .join(',\n')} };`,
+  `(${pgliteWorkerMain.toString()})(require, parts);`,
 ].join('\n');
 
 export interface SpawnedWorker {

@@ -8,5 +8,5 @@ export function backupScheduleRoutes(
   ctx: Pick<ModuleContext, 'db' | 'config'>,
   env: Record<string, string | undefined> = process.env,
 ): Router {
-  return backupScheduleRouter(backupScheduleDeps(ctx.db.prisma, ctx.config.dataDir, env));
+  return backupScheduleRouter(backupScheduleDeps(ctx.db, ctx.config.dataDir, env));
 }

@@ -6,6 +6,7 @@ import { generateAndPromote } from './sigma-stages';
 import { importPublisherSigma, type ImportPolicy } from './source-sigma-import';
 import { runEvalPipeline, type EvaluationPort } from './run-eval-pipeline';
 import { configOrPlatformSkip, runAggregationStage, runExtractionStage } from './extraction-stages';
+import { runCoverageStage, runJunkFilterStage, runPlatformDetectionStage, runRankingStage } from './triage-stages';
 
 export interface PipelineDeps {
   loadArticle(id: number): Promise<PipelineArticle | null>;
@@ -50,61 +51,12 @@ export function createPipelineRunner(deps: PipelineDeps): PipelineRunner {
       importPublisherSigma({ article, executionId: execution.id, deps, policy: deps.importPolicy, signal, log }),
     );
 
-    // 2. Platform detection: a router, not a gate. The content filter answers it and the junk filter (step 3)
-    // with one classification at the run's own JunkFilterThreshold, asked once here.
-    const { platform, junkFilter } = await recorder.stage('platform_detection', async (log) => {
-      const classified = await deps.services.classifyArticle(article, snapshot.thresholds.JunkFilterThreshold, signal);
-      let detected = classified.platform;
-      const usage = [];
-      if (detected && detected.confidence === 'low' && agents.adjudicatePlatform) {
-        const adjudicated = await agents.adjudicatePlatform({ article, detection: detected }, signal);
-        if (adjudicated) {
-          log(`low-confidence ${detected.os} adjudicated as ${adjudicated.result.os}`);
-          detected = adjudicated.result;
-          usage.push(...(adjudicated.usage ?? []));
-        }
-      }
-      log(
-        detected
-          ? `platform ${detected.os} (${detected.confidence}, ${detected.method})`
-          : 'platform unknown: no huntable content to classify',
-      );
-      return {
-        value: { platform: detected, junkFilter: classified.junk },
-        summary: detected ?? { os: 'unknown', reason: 'no_huntable_content' },
-        usage,
-        patch: { platformDetection: detected ?? { os: 'unknown', confidence: 'low', method: 'none', evidence: [] } },
-      };
-    });
-
-    // 3. Junk filter: the same classification, recorded as its own stage.
-    const junk = await recorder.stage('junk_filter', async (log) => {
-      const result = junkFilter;
-      log(`kept ${result.keptChunks} of ${result.totalChunks} chunks at threshold ${snapshot.thresholds.JunkFilterThreshold}`);
-      const summary = {
-        ...result.summary,
-        kept_chunks: result.keptChunks,
-        total_chunks: result.totalChunks,
-        threshold: snapshot.thresholds.JunkFilterThreshold,
-      };
-      return { value: result, summary, patch: { junkFilterSummary: summary } };
-    });
+    // 2–4. Platform detection (a router, not a gate), the junk filter, ranking.
+    const triage = { recorder, snapshot, agents, article };
+    const { platform, junkFilter } = await runPlatformDetectionStage(triage, deps.services);
+    const junk = await runJunkFilterStage(triage, junkFilter);
     if (junk.keptChunks === 0) return withRules(completedEarly(TERMINATION_REASONS.noHuntableContent), publisherRules);
-
-    // 4. Ranking.
-    const rank = await recorder.stage('ranking', async (log) => {
-      const outcome = await agents.rank(
-        { article, text: junk.keptText, observablesByType: deps.domain.quickObservableCounts(junk.keptText, article.url) },
-        signal,
-      );
-      log(`rank ${outcome.score} (threshold ${snapshot.thresholds.RankingThreshold})`);
-      return {
-        value: outcome,
-        summary: { score: outcome.score, threshold: snapshot.thresholds.RankingThreshold },
-        usage: outcome.usage ?? [],
-        patch: { rankScore: outcome.score, rankReasoning: outcome.reasoning },
-      };
-    });
+    const rank = await runRankingStage(triage, deps.domain, junk.keptText);
     if (rank.score < snapshot.thresholds.RankingThreshold)
       return withRules(completedEarly(TERMINATION_REASONS.rankBelowThreshold), publisherRules);
 
@@ -123,24 +75,7 @@ export function createPipelineRunner(deps: PipelineDeps): PipelineRunner {
     const extraction: ExtractionResult = await runAggregationStage(recorder, deps.domain, runs);
     if (extraction.discrete_huntables_count === 0) return withRules(completedEarly(TERMINATION_REASONS.noObservables), publisherRules);
 
-    // What the reference corpus already detects: informative, so a failure to ask never stops the run.
-    const coverage = await recorder.stage('coverage', async (log) => {
-      try {
-        const result = await deps.services.coverage(extraction.observables, platform?.os ?? 'unknown', signal);
-        log(
-          `${result.covered.length} of ${extraction.observables.length} observables fire ${result.corpus_rules} reference rules; ${result.uncovered.length} uncovered`,
-        );
-        return {
-          value: result,
-          summary: { corpus_rules: result.corpus_rules, covered: result.covered.length, uncovered: result.uncovered.length },
-          patch: { corpusCoverage: result },
-        };
-      } catch (error) {
-        if (signal.aborted) throw error;
-        log(`coverage unavailable: ${error instanceof Error ? error.message : String(error)}`);
-        return { value: null, status: 'skipped' as const, summary: { reason: 'coverage_unavailable' } };
-      }
-    });
+    const coverage = await runCoverageStage(recorder, deps.services, extraction, platform);
 
     // 7–8. Sigma generation with validation, repair and fidelity; similarity and promotion per rule.
     const generated = await generateAndPromote({

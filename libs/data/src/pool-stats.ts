@@ -1,5 +1,5 @@
-import { sqlDriverOf, type Db } from '../db';
-import type { PoolStats } from './sql-session';
+import { sqlDriverOf, type Db } from './db';
+import type { PoolStats } from './drivers/sql-session';
 
 export type { PoolStats };
 

@@ -1,5 +1,5 @@
-import { CLOUD_LOGSOURCES, providerOf, type CloudLog, type CloudSelection } from './cloud-behaviours';
-import { statedCloudBehaviours } from './cloud-rules';
+import { CLOUD_LOGSOURCES, providerOf, type CloudLog, type CloudSelection } from '../templates/cloud-behaviours';
+import { statedCloudBehaviours } from '../templates/cloud-rules';
 
 /** A synthetic audit record and what the article stated that it stands for (`cloud: CreateAccessKey`). */
 export interface CloudEvent {

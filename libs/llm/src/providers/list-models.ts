@@ -1,8 +1,8 @@
 import { callDeadline } from '../call-control';
 import { LlmError } from '../errors';
-import { classifyAnthropicError, createAnthropicClient } from '../providers/anthropic-provider';
-import { classifyOllamaError, createOllamaClient } from '../providers/ollama-provider';
-import { classifyOpenAiError, createOpenAiClient } from '../providers/openai-provider';
+import { classifyAnthropicError, createAnthropicClient } from './anthropic-provider';
+import { classifyOllamaError, createOllamaClient } from './ollama-provider';
+import { classifyOpenAiError, createOpenAiClient } from './openai-provider';
 import type { AttemptFailure } from '../call-control';
 import type { OutboundGuardOptions } from '../outbound/outbound-guard';
 

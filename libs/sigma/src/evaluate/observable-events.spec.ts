@@ -1,0 +1,128 @@
+import { observableEvents, type ObservableLike } from './observable-events';
+import { scriptBlockOf } from './command-side-effects';
+import { recordedPath } from './command-io-effects';
+
+const eventsOf = (observables: ObservableLike[], product: string) => observableEvents(observables, { product }).map(({ event }) => event);
+const cmdline = (value: string): ObservableLike => ({ type: 'cmdline', value });
+const withId = (events: Array<Record<string, unknown>>, id: number) => events.filter((event) => event['EventID'] === id);
+
+describe('synthetic telemetry of a command line', () => {
+  it('runs an unquoted program path with spaces as the whole path, not its first word', () => {
+    const [process] = eventsOf([cmdline('C:\\Program Files\\Example Vendor\\bin\\agent.exe --sync now')], 'windows');
+    expect(process?.['Image']).toBe('C:\\Program Files\\Example Vendor\\bin\\agent.exe');
+    expect(process?.['OriginalFileName']).toBe('agent.exe');
+    // A quoted path, and a first word that already names a program, are kept as they are.
+    expect(eventsOf([cmdline('"C:\\Tools\\my tool.exe" -x')], 'windows')[0]?.['Image']).toBe('C:\\Tools\\my tool.exe');
+    expect(eventsOf([cmdline('C:\\Tools\\run.exe C:\\Program Files\\x.exe')], 'windows')[0]?.['Image']).toBe('C:\\Tools\\run.exe');
+  });
+
+  it('adds the registry value a reg add writes, with the quotes cmd /C escaped removed', () => {
+    const events = eventsOf(
+      [cmdline('cmd /C "reg add \\"HKLM\\SOFTWARE\\Example Vendor\\Agent\\" /v Mode /t REG_DWORD /d 1 /f"')],
+      'windows',
+    );
+    expect(withId(events, 13)).toEqual([
+      expect.objectContaining({
+        EventType: 'SetValue',
+        TargetObject: 'HKLM\\software\\example vendor\\agent\\mode',
+        Details: 'DWORD (0x00000001)',
+      }),
+    ]);
+  });
+
+  it('records a reg delete as a deletion, and a registry item the commands only delete is not a value set', () => {
+    const remove = 'reg delete "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run" /v "Example Tray" /f';
+    const events = eventsOf(
+      [
+        cmdline(remove),
+        {
+          type: 'registry_key',
+          value: 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run',
+          attributes: { value_name: 'Example Tray' },
+        },
+      ],
+      'windows',
+    );
+    expect(withId(events, 13)).toEqual([]);
+    expect(withId(events, 12).map((event) => [event['EventType'], event['TargetObject']])).toEqual([
+      [
+        'DeleteValue',
+        'HKU\\S-1-5-21-1004336348-1177238915-682003330-1001\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\Example Tray',
+      ],
+      [
+        'DeleteValue',
+        'HKU\\S-1-5-21-1004336348-1177238915-682003330-1001\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\Example Tray',
+      ],
+    ]);
+  });
+
+  it('adds the service an sc create installs', () => {
+    const events = eventsOf([cmdline('sc.exe create ExampleSvc binPath= "C:\\ProgramData\\example\\svc.exe" start= auto')], 'windows');
+    expect(withId(events, 7045)).toEqual([
+      expect.objectContaining({ ServiceName: 'ExampleSvc', ImagePath: 'C:\\ProgramData\\example\\svc.exe' }),
+    ]);
+    expect(withId(events, 4697)).toHaveLength(1);
+  });
+
+  it('logs the code PowerShell runs as a script block, decoding -EncodedCommand', () => {
+    const encoded = Buffer.from('Get-Process | Out-File C:\\x.txt', 'utf16le').toString('base64');
+    expect(scriptBlockOf(`powershell.exe -NoProfile -EncodedCommand ${encoded}`)).toBe('Get-Process | Out-File C:\\x.txt');
+    expect(scriptBlockOf('powershell -ep bypass -Command "Get-Service -Name Example"')).toBe('Get-Service -Name Example');
+    expect(scriptBlockOf("irm 'https://example.org/a'|iex")).toBe("irm 'https://example.org/a'|iex");
+    // Not PowerShell, or an encoded payload that is not readable text: no script block.
+    expect(scriptBlockOf('cmd /c dir')).toBeNull();
+    expect(scriptBlockOf('powershell -e QUJDREVGR0hJSktMTU5PUA==')).toBeNull();
+    const events = eventsOf([cmdline('powershell -c "Set-Example -Mode 1"')], 'windows');
+    expect(withId(events, 4104).map((event) => event['ScriptBlockText'])).toEqual(['Set-Example -Mode 1']);
+    // A Linux line gives none of the Windows logs.
+    expect(withId(eventsOf([cmdline('pwsh -c "Get-Date"')], 'linux'), 4104)).toEqual([]);
+  });
+
+  it('adds the file a download writes and the host it reaches, with the downloading program as Image', () => {
+    const events = eventsOf([cmdline('curl -o %TEMP%\\update.exe https://files.example.org/update.exe')], 'windows');
+    expect(withId(events, 11)).toEqual([
+      { EventID: 11, Image: 'C:\\Windows\\System32\\curl.exe', TargetFilename: 'C:\\Users\\user\\AppData\\Local\\Temp\\update.exe' },
+    ]);
+    expect(withId(events, 3)).toEqual([
+      expect.objectContaining({ Image: 'C:\\Windows\\System32\\curl.exe', DestinationHostname: 'files.example.org', DestinationPort: 443 }),
+    ]);
+    expect(withId(events, 22)).toEqual([{ EventID: 22, Image: 'C:\\Windows\\System32\\curl.exe', QueryName: 'files.example.org' }]);
+  });
+
+  it('starts net1.exe under net.exe for the account commands net hands over, and no connection for a URL only printed', () => {
+    const events = eventsOf([cmdline('net group "Domain Admins" /domain'), cmdline('net view \\\\fileserver')], 'windows');
+    expect(events.filter((event) => event['Image'] === 'C:\\Windows\\System32\\net1.exe')).toEqual([
+      expect.objectContaining({
+        CommandLine: 'C:\\Windows\\system32\\net1 group "Domain Admins" /domain',
+        ParentImage: 'C:\\Windows\\System32\\net.exe',
+      }),
+    ]);
+    expect(withId(eventsOf([cmdline('echo https://example.org/a >> /tmp/urls.txt')], 'linux'), 3)).toEqual([]);
+  });
+
+  it('says where a written file is only when the command says it (no relative path, no device)', () => {
+    expect(recordedPath('$env:APPDATA\\x\\y.dll', true)).toBe('C:\\Users\\user\\AppData\\Roaming\\x\\y.dll');
+    expect(recordedPath('out.txt', true)).toBeNull();
+    expect(recordedPath('nul', true)).toBeNull();
+    expect(recordedPath('/dev/null', false)).toBeNull();
+    expect(recordedPath('/etc/example.conf', false)).toBe('/etc/example.conf');
+  });
+
+  it('gives Linux commands the auditd EXECVE and PATH records, a redirection written by the shell', () => {
+    const events = eventsOf(
+      [cmdline("echo '/opt/example/lib.so' | tee -a /etc/example.conf"), cmdline('echo x >> /etc/other.conf')],
+      'linux',
+    );
+    expect(withId(events, 11).map((event) => [event['Image'], event['TargetFilename']])).toEqual([
+      ['/usr/bin/tee', '/etc/example.conf'],
+      ['/bin/bash', '/etc/other.conf'],
+    ]);
+    expect(events.filter((event) => event['type'] === 'PATH').map((event) => event['name'])).toEqual([
+      '/etc/example.conf',
+      '/etc/other.conf',
+    ]);
+    expect(events).toContainEqual(expect.objectContaining({ type: 'EXECVE', a0: 'tee', a1: '-a', a2: '/etc/example.conf' }));
+    // macOS has no auditd.
+    expect(eventsOf([cmdline('tee -a /etc/example.conf')], 'macos').some((event) => 'type' in event)).toBe(false);
+  });
+});
