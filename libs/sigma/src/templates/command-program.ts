@@ -1,4 +1,4 @@
-import { programRuns as observedRuns } from '@huntforge/observables';
+import { parseCommandLine, programRuns as observedRuns } from '@huntforge/observables';
 
 /**
  * Which program a command line really runs, as the Sigma generator needs it. Articles quote what was typed
@@ -28,3 +28,8 @@ export function programRuns(commandLine: string, windows: boolean): ProgramRun[]
 }
 
 export { bareName, isShellBuiltin } from '@huntforge/observables';
+
+/** The stages of a command line (`a && b | c; d`), as libs/observables' model splits it, wrappers not looked through. */
+export function commandSegments(commandLine: string): string[] {
+  return parseCommandLine(commandLine, { platform: 'windows' }).invocations.map((invocation) => invocation.text.trim());
+}
