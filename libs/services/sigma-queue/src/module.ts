@@ -8,6 +8,7 @@ import {
   type SigmaSimilarityBusResponse,
 } from '@huntforge/contracts';
 import type { Subscription } from '@huntforge/bus';
+import type { HostResolver } from '@huntforge/outbound';
 import type { ModuleContext, ServiceModule } from '@huntforge/platform';
 import { ArticleTextReader } from '@huntforge/data';
 import { loadSigmaQueueConfig } from './config';
@@ -35,6 +36,8 @@ export interface SigmaQueueModuleOptions {
   /** Enrichment providers by name; `builtin` is always present and is the default. */
   enrichers?: RuleEnricher[];
   defaultProvider?: string;
+  /** Name → addresses for GitHub connections and their check (tests inject one); default the system resolver. */
+  githubResolve?: HostResolver;
 }
 
 const SYNC_JOB = 'sync_sigma_rules';
@@ -78,6 +81,8 @@ export function createSigmaQueueModule(ctx: ModuleContext, options: SigmaQueueMo
     defaultProvider: options.defaultProvider ?? builtinRuleEnricher.provider,
     settings: ctx.settings,
     rulesDir: config.githubRulesDir,
+    // The environment this module runs with is the operator's: its opt-in and its GITHUB_API_URL decide.
+    githubGuard: { operatorEnv: env, resolve: options.githubResolve },
   };
   const jobDeps: CorpusJobDeps = { config, rules, index, locks: ctx.db.repos.jobLocks, holder: `${hostname()}:${process.pid}:sigma-queue` };
 

@@ -35,6 +35,9 @@ function isSyntaxFragment(part: string): boolean {
   const count = (pattern: RegExp) => (part.match(pattern) ?? []).length;
   return SYNTAX_EDGE.test(part) || count(/\[/g) !== count(/\]/g) || count(/\{/g) !== count(/\}/g) || count(/`/g) % 2 === 1;
 }
+// Where the publisher elided part of a value (`...Services\Sense`), and a quote escaped for an outer one (`cmd /c "reg add \"HKLM\…\""`):
+// neither is in the value as another machine's command line holds it.
+const ELISION = /\.{3,}|…|\\"/g;
 // Tokens, hashes and keys of one run; and a URL whose host the publisher removed (`https://[.]com/`).
 const RUN_SECRET = /[0-9a-f]{16,}|[A-Za-z0-9+/]{40,}={0,2}/g;
 const REDACTED_HOST = /\w+:\/\/\.[a-z]{2,6}\/?/gi;
@@ -70,7 +73,8 @@ export function stableParts(argument: string): string[] {
     .replace(ENV_PREFIX, '\u0000')
     .replace(DELAYED_VARIABLE, '\u0000')
     .replace(REDACTED_HOST, '\u0000')
-    .replace(RUN_SECRET, '\u0000');
+    .replace(RUN_SECRET, '\u0000')
+    .replace(ELISION, '\u0000');
   return cut
     .split('\u0000')
     .map(withoutRandomName)
