@@ -381,3 +381,29 @@ describe('commands the analyst ran', () => {
     expect(rendered).not.toContain('perl');
   });
 });
+
+describe('registry items as the registry holds them', () => {
+  it('drops quotes escaped for an outer command from the value name, and a word of the sentence after the path', () => {
+    const key = (value: string, path: string, valueName?: string) => ({
+      ...item,
+      value,
+      hive: 'HKLM' as const,
+      path,
+      ...(valueName ? { value_name: valueName } : {}),
+    });
+    const exclusions = 'SOFTWARE\\Microsoft\\Windows Defender\\Exclusions\\Paths';
+    const drafts = generateBuiltinRules({
+      article,
+      platform: 'windows',
+      registryKeys: [
+        key(`HKLM\\${exclusions}`, exclusions, '\\"C:\\ProgramData\\QuillCache\\quillhelper.exe\\"'),
+        key('HKLM\\SOFTWARE\\Quill\\Relay Value', 'SOFTWARE\\Quill\\Relay Value', 'Mode'),
+      ],
+    }).filter((draft) => draft.telemetryClass === 'registry_set');
+    const values = drafts.flatMap((draft) => draft.detectionValues);
+    expect(values).toContain('\\C:\\ProgramData\\QuillCache\\quillhelper.exe');
+    expect(values.some((value) => value.includes('"'))).toBe(false);
+    expect(values.some((value) => / Value/.test(value))).toBe(false);
+    expect(drafts.map((draft) => draft.rule.title)).toContain('Registry Value Mode Set Under Relay');
+  });
+});

@@ -129,7 +129,7 @@ export function distinctiveTokens(commandLine: string, max = MAX_TOKENS, options
       options.splitLongQuoted && /^["'].*\s/.test(arg) && arg.length > MAX_VALUE_LENGTH ? argumentsOf(arg.slice(1, -1)) : [arg],
     );
   const scored = args
-    .map((arg) => arg.replace(/^["']|["']$/g, ''))
+    .map((arg) => arg.replace(/^\\?["']|\\?["']$/g, ''))
     .filter((arg) => arg.length >= 4 && commandLine.includes(arg))
     .map((arg) => ({
       arg,
@@ -718,6 +718,21 @@ function targetCondition(key: RegistryKeyItem): SigmaFieldMap {
   };
 }
 
+// Quotes around a name, also escaped for an outer command (`cmd /c "reg add \"HKLM\…\" /v \"C:\x.exe\""`).
+const NAME_QUOTES = /^(?:\\?["'])+|(?:\\?["'])+$/g;
+// A word of the sentence read as the key's last segment ("…\\CurrentVersion\\Run value").
+const PROSE_TAIL = /\s+(?:value|values|key|keys|subkey|entry|entries)$/i;
+
+/** A registry item as the registry holds it: no quotes around its value name or path, no word of the sentence after the path. */
+function asWritten(key: RegistryKeyItem): RegistryKeyItem {
+  const path = key.path.replace(NAME_QUOTES, '').replace(PROSE_TAIL, '');
+  const written: RegistryKeyItem = { ...key, path, value: key.value.replace(NAME_QUOTES, '').replace(PROSE_TAIL, '') };
+  const valueName = key.value_name?.replace(NAME_QUOTES, '');
+  if (valueName) written.value_name = valueName;
+  else delete written.value_name;
+  return written;
+}
+
 /**
  * One rule per step of registry writes the article shows. The same value is often quoted twice, once
  * as the timeline saw it (`HKEY_USERS\<SID>\Software\…\Run`) and once in the command that wrote it
@@ -728,7 +743,7 @@ function targetCondition(key: RegistryKeyItem): SigmaFieldMap {
 function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
   const commandLines = (input.cmdlines ?? []).map((item) => item.value);
   const groups = new Map<string, Array<{ key: RegistryKeyItem; index: number }>>();
-  (input.registryKeys ?? []).forEach((key, index) => {
+  (input.registryKeys ?? []).map(asWritten).forEach((key, index) => {
     const target = canonical(targetCondition(key));
     groups.set(target, [...(groups.get(target) ?? []), { key, index }]);
   });

@@ -24,6 +24,8 @@ describe('command-line values a rule can keep', () => {
 
   it('cuts where the publisher elided a value and at quotes escaped for an outer command', () => {
     expect(stableParts('...Services\\QuillSvc')).toEqual(['Services\\QuillSvc']);
+    expect(stableParts('\\"QuillSvc\\')).toEqual(['QuillSvc']);
+    expect(stableParts('C:\\ProgramData\\Quill\\')).toEqual(['C:\\ProgramData\\Quill\\']);
     expect(stableParts('\\"C:\\ProgramData\\quill\\quillhelper.exe\\"')).toEqual(['C:\\ProgramData\\quill\\quillhelper.exe']);
   });
 

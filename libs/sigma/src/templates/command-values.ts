@@ -75,11 +75,15 @@ export function stableParts(argument: string): string[] {
     .replace(REDACTED_HOST, '\u0000')
     .replace(RUN_SECRET, '\u0000')
     .replace(ELISION, '\u0000');
-  return cut
-    .split('\u0000')
-    .map(withoutRandomName)
-    .map((part) => part.trim())
-    .filter((part) => part.length >= MIN_PIECE && part.length <= MAX_VALUE_LENGTH && /[a-z0-9]/i.test(part) && !isSyntaxFragment(part));
+  return (
+    cut
+      .split('\u0000')
+      .map(withoutRandomName)
+      .map((part) => part.trim())
+      // A word left with the backslash of a quote escaped for an outer command (`\"Sense\"` read as `Sense\`) is the word.
+      .map((part) => (/^[^\\]+\\$/.test(part) ? part.slice(0, -1) : part))
+      .filter((part) => part.length >= MIN_PIECE && part.length <= MAX_VALUE_LENGTH && /[a-z0-9]/i.test(part) && !isSyntaxFragment(part))
+  );
 }
 
 // A POSIX shell variable (`$TOKEN`, `${HOME}`) or escape (`Application\ Support`): the shell replaces it

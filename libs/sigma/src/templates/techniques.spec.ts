@@ -26,6 +26,11 @@ const SHOWN: Array<[string, TemplatePlatform, string]> = [
   ['powershell-clear-eventlog', 'windows', 'powershell -c "Clear-EventLog -LogName Application,System"'],
   ['fsutil-usn-delete', 'windows', 'fsutil usn deletejournal /D C:'],
   ['defender-preference-tamper', 'windows', 'Set-MpPreference -DisableRealtimeMonitoring $true'],
+  [
+    'powershell-security-service-stop',
+    'windows',
+    'powershell -c "Stop-Service -Name WinDefend -Force; Set-Service -Name WinDefend -StartupType Disabled"',
+  ],
   ['defender-exclusion', 'windows', 'Add-MpPreference -ExclusionPath C:\\ProgramData\\cache'],
   ['netsh-firewall-off', 'windows', 'netsh advfirewall set allprofiles state off'],
   ['netsh-portproxy', 'windows', 'netsh interface portproxy add v4tov4 listenport=4443 connectaddress=10.1.2.3 connectport=3389'],
@@ -261,6 +266,7 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
     ['linux', 'nc -zv 10.0.0.5 22'],
     ['linux', 'auditctl -l'],
     ['linux', 'cloudflared --version'],
+    ['windows', 'powershell -c "Stop-Service -Name Spooler -Force"'],
   ] as Array<[TemplatePlatform, string]>)('writes no technique rule for the everyday %s command %s', (platform, commandLine) => {
     const titles = generateBuiltinRules({ article, platform, cmdlines: [{ ...item, value: commandLine }] }).map(
       (draft) => draft.rule.title,

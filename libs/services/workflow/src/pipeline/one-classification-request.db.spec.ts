@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { REQUEST_KEYS, type ClassifyArticleRequest, type ClassifyArticleResult } from '@huntforge/contracts';
-import { waitFor } from '@huntforge/testing';
+import { waitFor } from '@huntforge/test-kit';
 import { seedArticle } from '../test-support/seed';
 import { startWorkflow, type WorkflowHarness } from '../test-support/workflow-harness';
 
