@@ -13,7 +13,10 @@ const TIERS = {
   e2e: { match: ['**/*.e2e.spec.ts'], exclude: [] },
 };
 
-/** `TEST_TIERS=small,db npm test` runs only those tiers (what `npm run test:small` etc. set); default all. */
+/**
+ * `TEST_TIERS=small,db` runs only those tiers. `npm test` sets small,db (under 10 minutes on a 2-core machine),
+ * `npm run test:slow` infra,e2e, `npm run test:small` etc. one tier; a bare `npx jest <paths>` runs every tier.
+ */
 function selectedTiers() {
   const wanted = (process.env.TEST_TIERS ?? '').split(',').map((tier) => tier.trim()).filter(Boolean);
   const unknown = wanted.filter((tier) => !(tier in TIERS));

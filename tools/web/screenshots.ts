@@ -83,6 +83,16 @@ async function main(): Promise<void> {
         const name = `${pathname.replace(/[/?=]/g, '_').replace(/^_/, '') || 'dashboard'}${hash ? `-${hash}` : ''}-${theme}-${width}.png`;
         const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
         if (scrollWidth > width) console.log(`[${theme} ${width}] ${path}: the page is ${scrollWidth} px wide (scrolls sideways)`);
+        // Scroll the page through first, as a reader would: the YAML editor (CodeMirror) measures its wrapped lines
+        // only once they are in view, and a full-page capture of a never-scrolled page shows its line numbers astray.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+            window.scrollTo(0, y);
+            await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+          }
+          window.scrollTo(0, 0);
+        });
+        await page.waitForTimeout(200);
         await page.screenshot({ path: join(outDir, name), fullPage: true });
         console.log(`saved ${join(outDir, name)}`);
       }

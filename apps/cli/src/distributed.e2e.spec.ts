@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { SERVICES, UPSTREAM_SERVICE_NAMES } from '@huntforge/contracts';
-import { createScratchDatabase, infraUrl, type ScratchDatabase } from '@huntforge/testing';
+import { createScratchDatabase, infraUrl, type ScratchDatabase } from '@huntforge/test-kit';
 import { freePort, runCli, spawnApp, terminate, waitForStatus } from './test-support/processes';
 
 const databaseServer = infraUrl('postgres');

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import request from 'supertest';
 import type { Express } from 'express';
-import type { TestContext } from '@huntforge/service-testing';
-import { startFakeOpenAi, waitFor, type FakeProviderServer } from '@huntforge/testing';
+import { createArticle, type TestContext } from '@huntforge/service-testing';
+import { startFakeOpenAi, type FakeProviderServer } from '@huntforge/testing';
+import { waitFor } from '@huntforge/test-kit';
 import { startPipelineServices, type PipelineServices } from './test-support/pipeline-services';
 
 const fixtures = resolve(__dirname, '../../../fixtures');
@@ -81,23 +82,8 @@ describe('pipeline end to end with the openai provider (real SDK against a local
       .expect(200);
     expect(saved.body.version).toBeGreaterThan(1);
 
-    const source = await ctx.db.prisma.source.create({
-      data: { identifier: 'openai-e2e', name: 'e2e', url: 'https://blog.example.org/feed', kind: 'rss' },
-    });
     const content = readFileSync(resolve(fixtures, 'eval', '01-win-qbot-to-cobaltstrike.md'), 'utf8');
-    const article = await ctx.db.prisma.article.create({
-      data: {
-        sourceId: source.id,
-        url: 'https://blog.example.org/qbot',
-        canonicalUrl: 'https://blog.example.org/qbot',
-        title: 'QakBot-style intrusion',
-        content,
-        contentHash: 'e'.repeat(64),
-        simhash: BigInt(0),
-        simhashBands: [],
-        huntScore: 70,
-      },
-    });
+    const article = await createArticle(ctx.db.prisma, { title: 'QakBot-style intrusion', content, huntScore: 70 });
     const triggered = await request(app).post(`/api/workflow/articles/${article.id}/trigger?force=true`).expect(202);
     const id = triggered.body.execution_id as number;
     let body: Record<string, unknown> = {};

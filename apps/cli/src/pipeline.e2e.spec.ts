@@ -5,8 +5,8 @@ import { load } from 'js-yaml';
 import request from 'supertest';
 import type { Express } from 'express';
 import { scoreHunt } from '@huntforge/scoring';
-import type { TestContext } from '@huntforge/service-testing';
-import { waitFor } from '@huntforge/testing';
+import { createArticle, type TestContext } from '@huntforge/service-testing';
+import { waitFor } from '@huntforge/test-kit';
 import { startPipelineServices, type PipelineServices } from './test-support/pipeline-services';
 
 // Every text js-yaml parses in this process (workflow, content filter and queue), to count each rule's parses.
@@ -77,25 +77,7 @@ describe('pipeline end to end: workflow, content filter and sigma queue composed
   async function ingest(file: string): Promise<number> {
     const markdown = article(file);
     const title = /^title:\s*"?(.+?)"?\s*$/m.exec(markdown)?.[1] ?? file;
-    const source = await ctx.db.prisma.source.upsert({
-      where: { identifier: 'e2e' },
-      update: {},
-      create: { identifier: 'e2e', name: 'e2e', url: 'https://blog.example.org/feed', kind: 'rss' },
-    });
-    const url = `https://blog.example.org/${file}-${Date.now()}`;
-    const row = await ctx.db.prisma.article.create({
-      data: {
-        sourceId: source.id,
-        url,
-        canonicalUrl: url,
-        title,
-        content: markdown,
-        contentHash: `${file}-${Date.now()}`.padEnd(64, '0').slice(0, 64),
-        simhash: BigInt(0),
-        simhashBands: [],
-        huntScore: scoreHunt(markdown).score,
-      },
-    });
+    const row = await createArticle(ctx.db.prisma, { title, content: markdown, huntScore: scoreHunt(markdown).score });
     return row.id;
   }
 

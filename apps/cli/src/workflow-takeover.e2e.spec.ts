@@ -1,11 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ACTOR_HEADER, ROLE_HEADER } from '@huntforge/contracts';
 import { createDb, type Db } from '@huntforge/data';
 import { identitySignatureHeaders } from '@huntforge/platform';
-import { createScratchDatabase, createScratchVhost, infraUrl, waitFor, type ScratchDatabase, type ScratchVhost } from '@huntforge/testing';
+import { createArticle } from '@huntforge/service-testing';
+import { createScratchDatabase, createScratchVhost, infraUrl, waitFor, type ScratchDatabase, type ScratchVhost } from '@huntforge/test-kit';
 import { freePort, repoRoot, runCli, spawnApp, terminate, waitForStatus } from './test-support/processes';
 
 const databaseServer = infraUrl('postgres');
@@ -56,22 +57,7 @@ describeDistributed('workflow run taken over after its worker is killed', () => 
 
   it('completes the run once, on the second worker, closing the dead worker’s stage as abandoned', async () => {
     const content = readFileSync(join(repoRoot, 'fixtures', 'eval', '01-win-qbot-to-cobaltstrike.md'), 'utf8');
-    const source = await db.prisma.source.create({
-      data: { identifier: 'takeover', name: 'takeover', url: 'https://blog.example.org/feed', kind: 'rss' },
-    });
-    const article = await db.prisma.article.create({
-      data: {
-        sourceId: source.id,
-        url: 'https://blog.example.org/qbot',
-        canonicalUrl: 'https://blog.example.org/qbot',
-        title: 'QakBot-style intrusion',
-        content,
-        contentHash: createHash('sha256').update(content).digest('hex'),
-        simhash: BigInt(0),
-        simhashBands: [],
-        huntScore: 80,
-      },
-    });
+    const article = await createArticle(db.prisma, { title: 'QakBot-style intrusion', content, huntScore: 80 });
 
     // Worker A alone: no content-filter is running, so the run waits in platform detection.
     const first = await startApp('workflow');

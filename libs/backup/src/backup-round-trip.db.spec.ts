@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createDb, migrateDb, type Db } from '@huntforge/data';
+import { seedMigratedDataDir } from '@huntforge/test-kit';
 import { embeddedDatabaseSource } from './database/database-source';
 import { postgresTools } from './database/postgres-tools';
 import { embeddedRestoreTarget, postgresRestoreTarget } from './database/restore-target';
@@ -88,6 +89,7 @@ describe('backup round trip on the embedded database', () => {
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'huntforge-backup-'));
     dataDir = join(root, 'data');
+    seedMigratedDataDir(dataDir);
     folders = installationFolders(dataDir, { BACKUP_DIR: join(root, 'backups') });
     newest = await newestKnownMigration();
     mkdirSync(join(dataDir, 'content-filter', 'live'), { recursive: true });

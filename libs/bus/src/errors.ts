@@ -10,7 +10,7 @@ export class BusTimeoutError extends Error {
   }
 }
 
-/** The responder's handler failed; its error name and message travel back to the requester. */
+/** The responder's handler failed; its error name (the reply's code) and message travel back to the requester. */
 export class BusRemoteError extends Error {
   override readonly name = 'BusRemoteError';
 

@@ -1,16 +1,17 @@
+import { busReplyError, busReplyErrorSchema, type BusReplyError } from '@huntforge/contracts';
 import { z } from 'zod';
 import type { RequestHandler } from './bus';
 import { decodeEnvelope } from './envelope-codec';
 import { BusRemoteError, BusTimeoutError } from './errors';
 import { describeError, type BusLogger } from './logger';
 
-/** What a responder sends back: the handler's result, or its error's name and message. */
-export type ReplyBody = { ok: true; result?: unknown } | { ok: false; error: { name: string; message: string } };
+/**
+ * What a responder sends back: the handler's result, or the contracts' one refusal shape with the error's
+ * name as its code (the shape services use for their own refusals inside a result).
+ */
+export type ReplyBody = { ok: true; result?: unknown } | BusReplyError;
 
-const replySchema = z.union([
-  z.object({ ok: z.literal(true), result: z.unknown() }),
-  z.object({ ok: z.literal(false), error: z.object({ name: z.string(), message: z.string() }) }),
-]);
+const replySchema = z.union([z.object({ ok: z.literal(true), result: z.unknown() }), busReplyErrorSchema]);
 
 export function encodeReply(reply: ReplyBody): string {
   return JSON.stringify(reply);
@@ -23,7 +24,7 @@ export function decodeReply(body: string): ReplyBody {
   } catch {
     // fall through: a reply that is not JSON is as malformed as one of the wrong shape
   }
-  return { ok: false, error: { name: 'MalformedReply', message: 'the responder sent a reply that is not a valid reply body' } };
+  return busReplyError('MalformedReply', 'the responder sent a reply that is not a valid reply body');
 }
 
 /** Runs a responder's handler on a request body; never throws. */
@@ -36,14 +37,14 @@ export async function answerRequest(
   const decoded = decodeEnvelope(body);
   if (!decoded.ok) {
     logger.warn({ key, reason: decoded.reason }, 'bus: rejecting malformed request');
-    return { ok: false, error: { name: 'MalformedRequest', message: decoded.reason } };
+    return busReplyError('MalformedRequest', decoded.reason);
   }
   try {
     return { ok: true, result: await handler(decoded.envelope.payload) };
   } catch (error) {
     const name = error instanceof Error ? error.name : 'Error';
     logger.warn({ key, id: decoded.envelope.id, reason: describeError(error) }, 'bus: responder failed');
-    return { ok: false, error: { name, message: describeError(error) } };
+    return busReplyError(name, describeError(error));
   }
 }
 
@@ -79,7 +80,7 @@ export class PendingReplies {
     const entry = this.take(correlationId);
     if (!entry) return false;
     if (reply.ok) entry.resolve(reply.result);
-    else entry.reject(new BusRemoteError(entry.key, reply.error.name, reply.error.message));
+    else entry.reject(new BusRemoteError(entry.key, reply.error.code, reply.error.message));
     return true;
   }
 

@@ -1,4 +1,5 @@
 export { envelopeSchema, type Envelope } from './messages/envelope';
+export { busReplyError, busReplyErrorSchema, isBusReplyError, type BusReplyError } from './messages/bus-reply';
 export { HUNTFORGE_VERSION } from './version';
 
 export {
@@ -263,11 +264,9 @@ export {
   contentFilterTextSchema,
   CONTENT_FILTER_ERROR_CODES,
   contentFilterArticleParamsSchema,
-  contentFilterReplyErrorSchema,
   featureContributionSchema,
   type ChunkLabelValue,
   type ContentFilterErrorCode,
-  type ContentFilterReplyError,
 } from './content-filter/common';
 export {
   classifyRequestSchema,

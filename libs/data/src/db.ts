@@ -27,6 +27,8 @@ export interface DbConfig {
   dataDir?: string;
   /** PGlite in memory, nothing on disk (tests). */
   inMemory?: boolean;
+  /** With inMemory: start from this data directory tarball (dumpEmbeddedDatabase, uncompressed) instead of an empty cluster. */
+  inMemoryImage?: string;
 }
 
 export interface DbRepositories {
@@ -72,7 +74,9 @@ export async function createDb(config: DbConfig): Promise<Db> {
   const databaseUrl = config.databaseUrl?.trim();
   const { driver, adapter } = databaseUrl
     ? connectPostgres(databaseUrl)
-    : await connectPglite(config.inMemory ? null : join(config.dataDir ?? DEFAULT_DATA_DIR, 'pglite'));
+    : config.inMemory
+      ? await connectPglite(null, config.inMemoryImage)
+      : await connectPglite(join(config.dataDir ?? DEFAULT_DATA_DIR, 'pglite'));
   const prisma = new PrismaClient({ adapter });
 
   let closing: Promise<void> | null = null;

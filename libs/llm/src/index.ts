@@ -24,7 +24,7 @@ export {
 
 export type { ChatMessage, CompletionRequest, CompletionResult, CompletionUsage, LlmProvider } from './types';
 export { LlmError, isLlmError, type LlmErrorCode } from './errors';
-export { guardedFetchFor, type OutboundGuardOptions } from './outbound/outbound-guard';
+export { baseUrlPolicyFor, guardedFetchFor, type OutboundGuardOptions } from './outbound/outbound-guard';
 export { DEFAULT_RETRY_POLICY, retryAfterMs, type RetryPolicy } from './call-control';
 export { parseStructuredOutput, tryParseStructuredOutput, type StructuredOutputResult } from './structured-output';
 export { wrapUntrustedArticle, UNTRUSTED_MARKERS } from './untrusted-article';

@@ -1,3 +1,15 @@
-// Test helpers for service libs: a full ModuleContext on a test database and bus. Imported by tests only.
-// Separate from libs/testing because platform's own tests use libs/testing (no cycle).
+// Test helpers for service libs: a full ModuleContext on a test database and bus, one service booted and served the
+// way the runners do it, and entity factories. Imported by tests only. Separate from libs/testing because
+// platform's own tests use libs/testing (no cycle).
 export { createTestContext, type TestContext, type TestContextOptions } from './test-context';
+export { combineModules, startServiceForTest, type ServiceUnderTest, type StartServiceOptions } from './service-under-test';
+export {
+  createArticle,
+  createExecution,
+  createQueueItem,
+  createSource,
+  type ArticleOverrides,
+  type ExecutionOverrides,
+  type QueueItemOverrides,
+  type SourceOverrides,
+} from './factories';

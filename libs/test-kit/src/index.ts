@@ -8,3 +8,4 @@ export { servedRoutes } from './served-routes';
 export { CHROMIUM_PATH, chromiumAvailable, launchChromium } from './chromium';
 export { sigmaRuleYaml, type SigmaRuleYamlOptions } from './sigma-rule';
 export { buildEvtx, type FixtureEvent } from './evtx-writer';
+export { extractTar, seedMigratedDataDir } from './untar';

@@ -10,7 +10,8 @@ import { createScratchDatabase, infraUrl } from '@huntforge/test-kit';
  */
 export async function createTestDb(kind: 'pglite' | 'postgres'): Promise<Db> {
   if (kind === 'pglite') {
-    const db = await createDb({ inMemory: true });
+    // From the migrated image npm test's global setup made (the migrator then finds nothing to apply).
+    const db = await createDb({ inMemory: true, inMemoryImage: process.env['TEST_PGLITE_IMAGE'] });
     await migrateOrClose(db);
     return db;
   }

@@ -1,20 +1,6 @@
-// Test helpers: real databases and buses for suites. Imported by tests only. The dependency-free
-// helpers (waiting, the REQUIRE_INFRA rule, scratch databases and vhosts) live in @huntforge/test-kit
-// and are re-exported here for the suites that already use this lib.
-export {
-  createScratchDatabase,
-  createScratchVhost,
-  describeWithInfra,
-  infraRequired,
-  infraUrl,
-  itWhen,
-  sleep,
-  waitFor,
-  waitForValue,
-  type InfraKind,
-  type ScratchDatabase,
-  type ScratchVhost,
-} from '@huntforge/test-kit';
+// Test helpers with real databases, buses and fake servers for suites. Imported by tests only. The
+// dependency-free helpers (waiting, the REQUIRE_INFRA rule, scratch databases and vhosts) are imported from
+// @huntforge/test-kit itself, and service boots and entity factories from @huntforge/service-testing.
 export { createTestDb } from './db';
 export { createTestBus, recordMessages, type TestBus, type TestBusKind, type TestBusOptions } from './bus';
 export {

@@ -156,7 +156,9 @@ describeWhen(chromiumAvailable(), 'the first-hour journey needs Chromium (apt-ge
         1_000,
       );
       await page.getByRole('link', { name: 'All articles →' }).click();
-      await page.getByRole('link', { name: TITLE }).waitFor();
+      // The dashboard links the same title (highest hunt scores): wait for the list's own row, not any link.
+      await page.waitForURL((target) => target.pathname === '/articles');
+      await page.locator('main table.data tbody').getByRole('link', { name: TITLE }).waitFor();
       const rows = await page.locator('main table.data tbody tr').count();
       expect(rows).toBe(stat);
       // No row comes from the evaluation source (it stays a choice in the source filter).

@@ -1,5 +1,6 @@
 import { ALL_ROUTES, type ApiRoute } from '@huntforge/contracts';
 import type { AllInOneHandle } from '@huntforge/platform';
+import { createArticle, createSource } from '@huntforge/service-testing';
 import { startTestAllInOne, type TestAllInOne } from '../test-support/all-in-one';
 import { jsonSchemaOf, replaceAt, sampleOf, stringPositions, type JsonSchema } from './sample-from-schema';
 
@@ -156,22 +157,8 @@ describe('write-route fuzz through the all-in-one gateway', () => {
     handle = service.handle;
     // Rows with id 1, so probes with sampled ids reach past "not found" into the handlers.
     const { prisma } = handle.ctx.db;
-    const source = await prisma.source.create({
-      data: { identifier: 'fuzz-src', name: 'Fuzz', url: 'https://fuzz.example.test/feed', kind: 'rss' },
-    });
-    await prisma.article.create({
-      data: {
-        sourceId: source.id,
-        canonicalUrl: 'https://fuzz.example.test/1',
-        url: 'https://fuzz.example.test/1',
-        title: 'Fuzz',
-        content: 'certutil.exe -urlcache',
-        contentHash: 'fuzz-1',
-        simhash: BigInt(1),
-        simhashBands: [1],
-        huntScore: 12,
-      },
-    });
+    const source = await createSource(prisma, { identifier: 'fuzz-src', name: 'Fuzz' });
+    await createArticle(prisma, { sourceId: source.id, title: 'Fuzz', content: 'certutil.exe -urlcache', huntScore: 12 });
     const queued = await fetch(`${handle.url}/api/sigma-queue`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVICES } from '@huntforge/contracts';
 import { createLogger, loadConfig, startAllInOne, type AllInOneHandle } from '@huntforge/platform';
+import { seedMigratedDataDir } from '@huntforge/test-kit';
 import { ALL_IN_ONE_MODULES, createAllInOneGateway } from '../all-in-one-modules';
 
 export interface TestAllInOne {
@@ -13,12 +14,13 @@ export interface TestAllInOne {
 }
 
 /**
- * `huntforge start` in this process, as the CLI composes it: a fresh DATA_DIR, a free port, silent logs and
+ * `huntforge start` in this process, as the CLI composes it: a fresh DATA_DIR (seeded with the migrated test image), a free port, silent logs and
  * no scheduler; `env` adds or overrides settings (AUTH_MODE, SETTINGS_ENCRYPTION_KEY, ...).
  */
 export async function startTestAllInOne(env: Record<string, string> = {}): Promise<TestAllInOne> {
   const dataDir = mkdtempSync(join(tmpdir(), 'huntforge-aio-'));
   try {
+    seedMigratedDataDir(dataDir);
     const config = loadConfig(
       { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', SCHEDULER_ENABLED: 'false', ...env },
       { shape: 'all-in-one', service: 'all-in-one' },

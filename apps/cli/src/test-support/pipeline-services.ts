@@ -1,8 +1,7 @@
 import type { Express } from 'express';
-import { createHttpApp, finalizeHttpApp, type ServiceModule } from '@huntforge/platform';
 import { createContentFilterModule } from '@huntforge/service-content-filter';
 import { createSigmaQueueModule } from '@huntforge/service-sigma-queue';
-import { createTestContext, type TestContext } from '@huntforge/service-testing';
+import { combineModules, startServiceForTest, type TestContext } from '@huntforge/service-testing';
 import { createWorkflowModule } from '@huntforge/service-workflow';
 
 export interface PipelineServices {
@@ -18,22 +17,15 @@ export interface PipelineServices {
 export async function startPipelineServices(
   env: { shared?: Record<string, string>; sigmaQueue?: Record<string, string>; workflow?: Record<string, string> } = {},
 ): Promise<PipelineServices> {
-  const ctx = await createTestContext({ service: 'all-in-one', env: { ...env.shared, ...env.sigmaQueue } });
-  const modules: ServiceModule[] = [
-    createContentFilterModule(ctx, { env: {} }),
-    createSigmaQueueModule(ctx, { env: env.sigmaQueue ?? {} }),
-    createWorkflowModule(ctx, { env: env.workflow ?? {} }),
-  ];
-  const app = createHttpApp({ logger: ctx.logger, serviceName: 'all-in-one' });
-  for (const module of modules) if (module.http) app.use(module.http.router);
-  finalizeHttpApp(app);
-  for (const module of modules) await module.start();
-  return {
-    ctx,
-    app,
-    async stop() {
-      for (const module of [...modules].reverse()) await module.stop();
-      await ctx.dispose();
-    },
-  };
+  const { ctx, app, close } = await startServiceForTest(
+    'all-in-one',
+    (context) =>
+      combineModules('pipeline', [
+        createContentFilterModule(context, { env: {} }),
+        createSigmaQueueModule(context, { env: env.sigmaQueue ?? {} }),
+        createWorkflowModule(context, { env: env.workflow ?? {} }),
+      ]),
+    { context: { env: { ...env.shared, ...env.sigmaQueue } } },
+  );
+  return { ctx, app, stop: close };
 }

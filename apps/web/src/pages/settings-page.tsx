@@ -53,7 +53,7 @@ function SettingRow({ setting }: { setting: Setting }) {
         <code>{setting.key}</code>
         <div className="muted small">{setting.description}</div>
       </td>
-      <td className="small">
+      <td className="small" data-label="current">
         {setting.sensitive ? (
           setting.configured ? (
             <span className="badge ok">configured {setting.hint ? `(${setting.hint})` : ''}</span>
@@ -65,7 +65,7 @@ function SettingRow({ setting }: { setting: Setting }) {
         )}
         {setting.source ? <div className="muted">from {setting.source}</div> : null}
       </td>
-      <td>
+      <td data-label="change">
         <form
           className="row"
           onSubmit={(event) => {
@@ -133,7 +133,7 @@ function JobRow({
         <code>{id}</code>
         <div className="muted small">{job.description}</div>
       </td>
-      <td>
+      <td data-label="enabled">
         <input
           type="checkbox"
           aria-label={`${id} enabled`}
@@ -142,7 +142,7 @@ function JobRow({
           onChange={(event) => setEnabled(event.target.checked)}
         />
       </td>
-      <td>
+      <td data-label="schedule">
         <input
           aria-label={`${id} schedule`}
           className="mono"
@@ -377,7 +377,7 @@ export function SettingsPage() {
         </p>
         <QueryState query={settings} label="settings">
           {(data) => (
-            <table className="data">
+            <table className="data stack-narrow">
               <thead>
                 <tr>
                   <th>setting</th>
@@ -397,7 +397,7 @@ export function SettingsPage() {
       <Panel id="jobs" title="Scheduled jobs (UTC)">
         <QueryState query={jobs} label="scheduled jobs">
           {(data) => (
-            <table className="data small">
+            <table className="data small stack-narrow">
               <thead>
                 <tr>
                   <th>job</th>

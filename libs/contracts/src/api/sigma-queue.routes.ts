@@ -191,7 +191,7 @@ export const sigmaQueueRoutes = {
       409: errorResponse(['invalid_transition', 'delivery_not_permitted']),
       422: errorResponse(
         ['github_not_configured', 'url_not_allowed'],
-        'GitHub is not configured, or GITHUB_API_URL resolves to a metadata or link-local address',
+        'GitHub is not configured, or GITHUB_API_URL resolves to an address the outbound policy refuses (metadata, link-local; private without the operator opt-in)',
       ),
       502: errorResponse(['github_error']),
     },

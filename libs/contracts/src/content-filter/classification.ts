@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import {
-  chunkLabelSchema,
-  contentFilterReplyErrorSchema,
-  contentFilterTextSchema,
-  featureContributionSchema,
-  junkFilterThresholdSchema,
-} from './common';
+import { busReplyErrorSchema } from '../messages/bus-reply';
+import { chunkLabelSchema, contentFilterTextSchema, featureContributionSchema, junkFilterThresholdSchema } from './common';
 
 /**
  * Bus request `content-filter.classify`. With `article_id` the decisions are stored as the article's chunk
@@ -63,7 +58,7 @@ export const classifyResultSchema = z
   })
   .meta({ id: 'ClassifyResult' });
 
-export const classifyResponseSchema = z.union([classifyResultSchema, contentFilterReplyErrorSchema]);
+export const classifyResponseSchema = z.union([classifyResultSchema, busReplyErrorSchema]);
 
 export type ClassifyRequest = z.infer<typeof classifyRequestSchema>;
 export type ChunkDecision = z.infer<typeof chunkDecisionSchema>;

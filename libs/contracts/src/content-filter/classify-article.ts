@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { busReplyErrorSchema } from '../messages/bus-reply';
 import { classifyResultSchema } from './classification';
-import { contentFilterReplyErrorSchema, contentFilterTextSchema, junkFilterThresholdSchema } from './common';
+import { contentFilterTextSchema, junkFilterThresholdSchema } from './common';
 import { detectOsResultSchema } from './detect-os';
 
 /**
@@ -26,7 +27,7 @@ export const classifyArticleResultSchema = z
   })
   .meta({ id: 'ClassifyArticleResult' });
 
-export const classifyArticleResponseSchema = z.union([classifyArticleResultSchema, contentFilterReplyErrorSchema]);
+export const classifyArticleResponseSchema = z.union([classifyArticleResultSchema, busReplyErrorSchema]);
 
 export type ClassifyArticleRequest = z.infer<typeof classifyArticleRequestSchema>;
 export type ClassifyArticleResult = z.infer<typeof classifyArticleResultSchema>;

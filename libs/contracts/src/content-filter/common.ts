@@ -28,12 +28,6 @@ export type ContentFilterErrorCode = (typeof CONTENT_FILTER_ERROR_CODES)[keyof t
 
 export const contentFilterArticleParamsSchema = z.object({ article_id: z.coerce.number().int().positive() });
 
-/** What a request/reply responder answers when the question cannot be answered (the bus reply stays ok). */
-export const contentFilterReplyErrorSchema = z
-  .object({ error: z.object({ code: z.string(), message: z.string() }) })
-  .meta({ id: 'ContentFilterReplyError' });
-export type ContentFilterReplyError = z.infer<typeof contentFilterReplyErrorSchema>;
-
 export const featureContributionSchema = z
   .object({
     feature: z.string().meta({ description: 'e.g. word:powershell, signal:registry_paths, keywords:perfect' }),

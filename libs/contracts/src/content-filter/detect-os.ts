@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { contentFilterReplyErrorSchema, contentFilterTextSchema, junkFilterThresholdSchema } from './common';
+import { busReplyErrorSchema } from '../messages/bus-reply';
+import { contentFilterTextSchema, junkFilterThresholdSchema } from './common';
 
 export const DETECTED_OS_VALUES = ['windows', 'linux', 'macos', 'cross-platform', 'unknown'] as const;
 export const OS_CONFIDENCE_VALUES = ['high', 'medium', 'low'] as const;
@@ -51,7 +52,7 @@ export const detectOsResultSchema = z
   })
   .meta({ id: 'DetectOsResult' });
 
-export const detectOsResponseSchema = z.union([detectOsResultSchema, contentFilterReplyErrorSchema]);
+export const detectOsResponseSchema = z.union([detectOsResultSchema, busReplyErrorSchema]);
 
 export type DetectOsBody = z.infer<typeof detectOsBodySchema>;
 export type DetectOsRequest = z.infer<typeof detectOsRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { busReplyErrorSchema } from '../messages/bus-reply';
 import { coveringRuleSchema } from '../sigma/covering-rule';
 
 const observableInputSchema = z.object({
@@ -21,7 +22,7 @@ export const observableCoverageSchema = z.object({ observable: z.string(), rules
 
 export const corpusCoverageBusResponseSchema = z.union([
   z.object({ ok: z.literal(true), corpus_rules: z.number().int(), coverage: z.array(observableCoverageSchema) }),
-  z.object({ ok: z.literal(false), error: z.object({ code: z.string(), message: z.string() }) }),
+  busReplyErrorSchema,
 ]);
 
 /** What an execution records: reference rules per covered observable, and the observables no rule covers. */

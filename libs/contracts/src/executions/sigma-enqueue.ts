@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { busReplyErrorSchema } from '../messages/bus-reply';
 
 /** One rule handed to the queue. `needs_review` forces review (e.g. a rule the fidelity check flagged). */
 export const sigmaEnqueueRuleSchema = z.object({
@@ -61,7 +62,7 @@ export const sigmaEnqueueOutcomeSchema = z.union([
 
 export const sigmaEnqueueBusResponseSchema = z.union([
   z.object({ ok: z.literal(true), results: z.array(sigmaEnqueueOutcomeSchema) }),
-  z.object({ ok: z.literal(false), error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }) }),
+  busReplyErrorSchema,
 ]);
 
 export type SigmaEnqueueRule = z.input<typeof sigmaEnqueueRuleSchema>;

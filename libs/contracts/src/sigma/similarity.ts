@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { busReplyErrorSchema } from '../messages/bus-reply';
 
 /** Who wrote a compared rule and under which licence; SigmaHQ rules are DRL 1.1 and always shown with it. */
 export const ruleAttributionSchema = z
@@ -47,7 +48,7 @@ export const similaritySearchResponseSchema = z
 export const sigmaSimilarityBusRequestSchema = similaritySearchRequestSchema;
 export const sigmaSimilarityBusResponseSchema = z.union([
   similaritySearchResponseSchema.extend({ ok: z.literal(true) }),
-  z.object({ ok: z.literal(false), error: z.object({ code: z.string(), message: z.string() }) }),
+  busReplyErrorSchema,
 ]);
 
 export type RuleAttributionBody = z.infer<typeof ruleAttributionSchema>;

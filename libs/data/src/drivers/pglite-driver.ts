@@ -29,7 +29,7 @@ export interface PgliteConnection {
  * PGlite is one connection, so a "session" is the instance itself and transactions use its
  * exclusive transaction API, which queues every other query until the transaction ends.
  */
-export async function connectPglite(dataDir: string | null): Promise<PgliteConnection> {
+export async function connectPglite(dataDir: string | null, imageFile?: string): Promise<PgliteConnection> {
   let lock: DirectoryLock | null = null;
   if (dataDir) {
     await mkdir(dataDir, { recursive: true });
@@ -37,7 +37,7 @@ export async function connectPglite(dataDir: string | null): Promise<PgliteConne
   }
   let pglite: PgliteThread;
   try {
-    pglite = await PgliteThread.open(dataDir);
+    pglite = await PgliteThread.open(dataDir, imageFile);
   } catch (error) {
     await lock?.release();
     throw error;

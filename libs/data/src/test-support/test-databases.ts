@@ -24,7 +24,9 @@ export async function openTestDatabase(kind: DbKind, options: { migrate?: boolea
   let drop: () => Promise<void> = async () => undefined;
   let open: () => Promise<Db>;
   if (kind === 'pglite') {
-    open = () => createDb({ inMemory: true });
+    // Migrated suites start from the image npm test's global setup made; migrator tests need an empty database.
+    const image = options.migrate === false ? undefined : process.env['TEST_PGLITE_IMAGE'];
+    open = () => createDb({ inMemory: true, inMemoryImage: image });
   } else {
     const serverUrl = infraUrl('postgres');
     if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');

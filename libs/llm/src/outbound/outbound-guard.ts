@@ -40,6 +40,16 @@ function policyFor(key: string, value: string | undefined, guard: OutboundGuardO
   return { options, policy: baseUrlPolicy(key, { allowPrivateNetworks: options.allowPrivateNetworks || operatorChoice }) };
 }
 
+/**
+ * The address policy a connection to `value` (the base URL of setting `key`) is held to: for a check before the
+ * connection (GitHub's submit) that must refuse exactly what guardedFetchFor will refuse, and say so the same way.
+ */
+export function baseUrlPolicyFor(key: string, value: string | undefined, guard: OutboundGuardOptions = {}) {
+  const { options, policy } = policyFor(key, value, guard);
+  // Only a private address the opt-in would open earns the hint; metadata and link-local stay refused regardless.
+  return { policy, hint: policy.allowPrivateNetworks ? '' : privateNetworkHint(key, options) };
+}
+
 /** The fetch a provider SDK uses for `value`, the base URL of setting `key` (OPENAI_BASE_URL, ANTHROPIC_BASE_URL, OLLAMA_HOST). */
 export function guardedFetchFor(key: string, value: string | undefined, guard: OutboundGuardOptions = {}): typeof globalThis.fetch {
   return createGuardedFetch({ policy: policyFor(key, value, guard).policy, resolve: guard.resolve });

@@ -72,6 +72,20 @@ describe('aggregateExtraction', () => {
     expect(result.observables[0]).toMatchObject({ source_agent: 'ProcTreeExtract', attributes: { parent: 'cmd.exe', child: 'curl.exe' } });
   });
 
+  it('keeps one registry item per key and value name', () => {
+    const key = (value_name: string | undefined, text: string) => ({
+      value: 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run',
+      hive: 'HKCU' as const,
+      path: 'Software\\Microsoft\\Windows\\CurrentVersion\\Run',
+      ...(value_name === undefined ? {} : { value_name }),
+      evidence: ev(text),
+      confidence: 0.8,
+    });
+    const items = [key('Updater', 'a'), key('Helper', 'b'), key('UPDATER', 'c'), key(undefined, 'd')];
+    const result = aggregateExtraction({ RegistryExtract: { status: 'completed', output: { items, count: items.length } } });
+    expect(result.observables.map((o) => o.attributes?.['value_name'] ?? null)).toEqual(['Updater', 'Helper', null]);
+  });
+
   it('produces an empty but valid result when nothing ran', () => {
     const result = aggregateExtraction({});
     expect(result).toMatchObject({ observables: [], discrete_huntables_count: 0, content: '' });

@@ -71,7 +71,7 @@ export function aggregateExtraction(runs: AgentRuns): ExtractionResult {
       const type = observableTypeOf(agent, item);
       const normalised = normaliseObservable(type, item.value);
       if (!normalised) continue;
-      const id = `${type}:${normalised.key}`;
+      const id = `${type}:${normalised.key}${valueNameKey(type, item)}`;
       const existing = byKey.get(id);
       if (existing) {
         if (!existing.source_agents?.includes(agent)) existing.source_agents = [...(existing.source_agents ?? []), agent];
@@ -108,6 +108,16 @@ export function aggregateExtraction(runs: AgentRuns): ExtractionResult {
     discrete_huntables_count: observables.length,
     content: digest(observables),
   };
+}
+
+/**
+ * Registry items are one per key and value name: `reg add …\Run /v A` and `reg add …\Run /v B` write two
+ * values, each with its own data, and a rule needs each of them.
+ */
+function valueNameKey(type: ObservableType, item: AnyItem): string {
+  if (type !== 'registry_key') return '';
+  const name = (item as AgentOutputs['RegistryExtract']['items'][number]).value_name;
+  return name === undefined ? '' : `\u0000${name.toLowerCase()}`;
 }
 
 function duration(ms: number | undefined): { duration_ms?: number } {

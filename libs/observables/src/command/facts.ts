@@ -31,6 +31,9 @@ export interface CommandFacts {
   paths: string[];
 }
 
+// Wrappers whose own switches are the behaviour (`nsenter -t 1`, `chroot /mnt`, `xargs rm`): the process record
+// holds the wrapper as well as the command it runs. The others (`sudo`, `nohup`, `cmd /c`) only hand a command on.
+const RECORDED_WRAPPERS: ReadonlySet<string> = new Set(['nsenter', 'chroot', 'unshare', 'xargs', 'runuser', 'proxychains', 'proxychains4']);
 const WINDOWS_EXTENSION = /\.(?:exe|com|bat|cmd|scr|ps1|vbs|js|hta|msc|cpl)$/i;
 // What is left is code, not a program (`(New-Object Net.WebClient)`, `Out-String)`, `$x`): no process has that image.
 const NOT_A_FILE_NAME = /[()[\]{}"'`$<>|;&=^!%*?,:]/;
@@ -45,7 +48,8 @@ export function programRuns(line: string | ParsedCommandLine, options: { windows
   const runs: ProgramRun[] = [];
   const visit = (list: readonly Invocation[], insidePowerShell: boolean) => {
     for (const invocation of list) {
-      const run = invocation.wraps ? null : runOf(invocation, options.windows, insidePowerShell);
+      const recorded = !invocation.wraps || RECORDED_WRAPPERS.has(invocation.name);
+      const run = recorded ? runOf(invocation, options.windows, insidePowerShell) : null;
       if (run) runs.push(run);
       visit(
         invocation.inner,
@@ -61,8 +65,18 @@ function runOf(invocation: Invocation, windows: boolean, insidePowerShell: boole
   const program = invocation.program;
   const name = invocation.name;
   if (!program || !name || name.startsWith('%') || name.startsWith('$')) return null;
+  // `$path = "C:\…\x.exe"` assigns a string: only `& $path` would run it.
+  if (
+    invocation.dialect === 'powershell' &&
+    invocation.assignments.length > 0 &&
+    (program.raw !== program.value || /^\d/.test(program.raw))
+  )
+    return null;
   const qualified = /[\\/]/.test(program.value);
-  const cmdlet = isCmdletName(program.value) || (name in POWERSHELL_ALIAS_CMDLETS && (windows || invocation.dialect === 'powershell'));
+  // Any Verb-Noun name on Windows is a cmdlet (`Where-Object`, `ForEach-Object`), approved verb or not.
+  const cmdlet =
+    isCmdletName(program.value) ||
+    ((windows || invocation.dialect === 'powershell') && (name in POWERSHELL_ALIAS_CMDLETS || /^[a-z]+-[a-z]+$/i.test(program.value)));
   if (cmdlet && !qualified && !WINDOWS_EXTENSION.test(program.value)) {
     return insidePowerShell ? null : { image: 'powershell.exe', commandLine: invocation.text, viaPowerShell: true, invocation };
   }
@@ -72,7 +86,36 @@ function runOf(invocation: Invocation, windows: boolean, insidePowerShell: boole
   if (!file || NOT_A_FILE_NAME.test(file)) return null;
   // Extractors add .exe to names like curl that are programs on every platform; Unix images have none.
   const image = windows ? (/\.[a-z0-9]{2,4}$/i.test(file) ? file : `${file}.exe`) : file.replace(/\.exe$/i, '');
-  return { image, commandLine: invocation.text, viaPowerShell: false, invocation };
+  return { image, commandLine: ownCommandLine(invocation), viaPowerShell: false, invocation };
+}
+
+/**
+ * The command line the program itself receives: without the `LANG=C` a POSIX shell sets for it, PowerShell's
+ * `$out =` and call operator (`& x.exe`), cmd's `@` (no echo) and the carets that escaped characters.
+ */
+function ownCommandLine(invocation: Invocation): string {
+  const own = invocation.assignments
+    .reduce((text, word) => (text.startsWith(word.raw) ? text.slice(word.raw.length).trimStart() : text), invocation.text)
+    .replace(invocation.dialect === 'powershell' ? /^(?:[+-]?=\s*)?(?:[&.]\s+)?/ : /^$/, '');
+  return invocation.dialect === 'cmd' ? withoutCarets(own).replace(/^@(?=\S)/, '') : own;
+}
+
+/** A cmd.exe line as cmd hands it on: a caret outside double quotes escapes the next character and goes (`^^` is `^`). */
+function withoutCarets(line: string): string {
+  if (!line.includes('^')) return line;
+  let quoted = false;
+  let out = '';
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i] as string;
+    if (ch === '"') quoted = !quoted;
+    if (ch === '^' && !quoted) {
+      i++;
+      out += line[i] ?? '';
+      continue;
+    }
+    out += ch;
+  }
+  return out;
 }
 
 const URL = /\b[a-z][a-z0-9+.-]{1,15}:\/\/[^\s"'<>`|]+/gi;

@@ -208,8 +208,12 @@ function redirectAt(text: string, i: number, dialect: Dialect): RedirectMatch | 
     if (here) return { operator: here[1] ? '<<-' : '<<', length: here[0].length, takesTarget: false, heredoc: here[3] };
     if (rest.startsWith('<<<')) return { operator: '<<<', length: 3, takesTarget: true };
   }
-  const dup = /^(?:\d|\*)?>&(?:\d|-)/.exec(rest) ?? (dialect === 'cmd' ? /^\d?<&\d/.exec(rest) : null);
+  // `2>&1`, `0<&196`, `>&-` copy or close a descriptor; in a POSIX shell `>& file` sends both outputs to the
+  // file and `5<> file` opens it for reading and writing (reverse shells: `bash -i >& /dev/tcp/…`).
+  const dup = /^(?:\d+|\*)?>&(?:\d+|-)/.exec(rest) ?? (dialect !== 'powershell' ? /^\d*<&(?:\d+|-)/.exec(rest) : null);
   if (dup) return { operator: dup[0], length: dup[0].length, takesTarget: false };
+  const both = dialect === 'posix' ? /^(?:>&|\d*<>)/.exec(rest) : null;
+  if (both) return { operator: both[0], length: both[0].length, takesTarget: true };
   const out = /^(?:&|\*|\d)?>>?\|?/.exec(rest);
   if (out) return { operator: out[0], length: out[0].length, takesTarget: true };
   if (rest[0] === '<' && dialect !== 'powershell') return { operator: '<', length: 1, takesTarget: true };

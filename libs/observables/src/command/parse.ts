@@ -104,15 +104,26 @@ const MAX_DEPTH = 6;
 export function parseCommandLine(text: string, options: ParseOptions = {}): ParsedCommandLine {
   const dialect = options.dialect ?? guessDialect(text, options.platform);
   const offset = options.offset ?? 0;
-  const tokens = lex(text, dialect, options.firstStage);
+  const source = unwrapped(text);
+  const tokens = lex(source, dialect, options.firstStage);
   return {
     text,
     dialect,
-    invocations: stagesOf(text, tokens, dialect, { offset, exact: true, runOn: options.runOn }, 0),
+    invocations: stagesOf(source, tokens, dialect, { offset, exact: true, runOn: options.runOn }, 0),
     comments: tokens
       .filter((t): t is Extract<Token, { kind: 'comment' }> => t.kind === 'comment')
       .map(({ start, end, text: comment }) => ({ start: start + offset, end: end + offset, text: comment })),
   };
+}
+
+// A line break before a URL or a switch, or after a switch that takes the command to run or an operator that
+// joins two commands, only wraps the line a page broke: no command starts with a URL or a switch.
+const WRAPPED_BREAK =
+  /\n(?=[ \t]*(?:[a-z][a-z0-9+.-]{1,9}:\/\/|--?[a-z]))|(?<=\s(?:-c|-command|-ec|-enc|-encodedcommand|\/c|\/k)[ \t]*)\n|(?<=(?:^|[^>])[&|][ \t]*)\n/gi;
+
+/** The text with the line breaks that only wrap a command made spaces (offsets unchanged). */
+function unwrapped(text: string): string {
+  return text.includes('\n') ? text.replace(WRAPPED_BREAK, ' ') : text;
 }
 
 /** Every stage of the line, wrappers' inner commands included, depth first in order of appearance. */
@@ -137,7 +148,9 @@ export function guessDialect(text: string, platform?: 'windows' | 'unix'): Diale
   if (/^(?:\/|~\/|\.\/)/.test(first)) return 'posix';
   if (WINDOWS_ONLY.has(name)) return 'cmd';
   if (UNIX_ONLY.has(name)) return 'posix';
-  const windowsSigns = /(?:^|\s)\/[a-z?]{1,3}(?=\s|$)/i.test(text) || /[A-Za-z]:\\/.test(text) || /%\w+%|(?:^|\s)%%?\w\b/.test(text);
+  // On a Unix article `/tmp` or `/opt` is a directory, not a switch.
+  const switchSign = platform !== 'unix' && /(?:^|\s)\/[a-z?]{1,3}(?=\s|$)/i.test(text);
+  const windowsSigns = switchSign || /[A-Za-z]:\\/.test(text) || /%\w+%|(?:^|\s)%%?\w\b/.test(text);
   if (windowsSigns) return 'cmd';
   if (POSIX_BUILTIN_NAMES.has(name)) return platform === 'windows' && /^(?:echo|set|type|cd)$/.test(name) ? 'cmd' : 'posix';
   if (/(?:^|\s)\$\{?\w+|\$\(|(?:^|\s)-{1,2}[a-z]/.test(text) && platform !== 'windows') return 'posix';
@@ -238,6 +251,7 @@ function invocationOf(
       assignments.push(words[index++] as Word);
   }
   if (dialect === 'powershell' && (words[index]?.raw === '&' || words[index]?.raw === '.') && index + 1 < words.length) index++;
+  if (dialect === 'cmd') cmdProgram(text, words, index);
   const program = words[index] ?? null;
   const args = words.slice(index + 1);
   const name = program ? programNameOf(program) : '';
@@ -278,6 +292,29 @@ function invocationOf(
     invocation.wraps = found.wraps;
   }
   return invocation;
+}
+
+// An unquoted Windows path whose folders hold spaces (C:\Program Files\PostgreSQL\15\bin\psql.exe -U …): cmd.exe runs it whole.
+const UNQUOTED_SPACED_PATH = /^[a-z]:\\(?:[^\\"'\r\n]+\\)*[^\\"'\s]+\.(?:exe|com|bat|cmd)(?=\s|$)/i;
+
+/**
+ * cmd.exe's reading of the program word, in place: `@` before it only keeps cmd from echoing the line
+ * (`@pushd %TEMP%`), and an unquoted path with spaces that ends in a program is one word.
+ */
+function cmdProgram(text: string, words: Word[], index: number): void {
+  const word = words[index];
+  if (!word) return;
+  if (/^@\S/.test(word.raw) && word.value.startsWith('@')) {
+    words[index] = { raw: word.raw.slice(1), value: word.value.slice(1), start: word.start + 1, end: word.end };
+    return;
+  }
+  if (word.raw !== word.value || !/^[a-z]:\\/i.test(word.raw) || /\.(?:exe|com|bat|cmd)$/i.test(word.raw)) return;
+  const path = UNQUOTED_SPACED_PATH.exec(text.slice(word.start))?.[0];
+  if (!path) return;
+  const end = word.start + path.length;
+  const last = words.findIndex((w, i) => i > index && w.end === end && w.raw === w.value);
+  if (last < 0) return;
+  words.splice(index, last - index + 1, { raw: path, value: path, start: word.start, end });
 }
 
 function programNameOf(program: Word): string {
@@ -415,7 +452,9 @@ function innerOf(text: string, stage: Stage, placement: Placement, depth: number
     }
   };
   if (program && /^[({]/.test(program.raw)) {
-    // A group runs what it encloses: `( cd /tmp; wget … )`, `{ a; b; }`.
+    // A group runs what it encloses: `( cd /tmp; wget … )`, `{ a; b; }`. A bracket closed before the word ends
+    // is an expression (`(New-Object Net.WebClient).DownloadString(…)`), which starts no program.
+    if (closingBracket(program.raw, 0, dialect) !== program.raw.length - 1) return { inner, wraps: false };
     const body = program.raw.slice(1, -1);
     inner.push(...parseSlice(body, program.start + 1, dialect, placement, depth));
     wraps = true;
@@ -426,8 +465,12 @@ function innerOf(text: string, stage: Stage, placement: Placement, depth: number
     powershellInner(text, stage, placement, depth, inner, fromRest);
   } else if (SHELL_NAMES.has(name)) {
     const run = args.findIndex((a) => /^-[a-z]*c[a-z]*$/.test(a.raw));
-    if (run >= 0 && args[run + 1]) {
-      inner.push(...parseWord(args[run + 1] as Word, 'posix', placement, depth));
+    const command = args[run + 1];
+    // Logs drop the quotes around `sh -c`'s command (`/bin/sh -c curl -fsSL http://…`): unquoted words after it are its arguments.
+    const logged = command && args.slice(run + 1).every((w) => w.raw === w.value) && text.slice(command.end, stage.stageEnd).trim() !== '';
+    if (run >= 0 && command && logged) fromRest(run + 1, 'posix');
+    else if (run >= 0 && command) {
+      inner.push(...parseWord(command, 'posix', placement, depth));
       wraps = true;
     }
   } else if (PREFIX_WRAPPERS.has(name)) {
@@ -447,15 +490,22 @@ function innerOf(text: string, stage: Stage, placement: Placement, depth: number
     }
     if (i < args.length) fromRest(i, dialect);
   } else if (dialect !== 'posix' && name === 'start') {
+    // `start ["title"] [/b] [/d dir] … program`: the first quoted word among the options is the window's title.
     let i = 0;
-    while (i < args.length && (/^\//.test((args[i] as Word).raw) || (i === 0 && /^"/.test((args[i] as Word).raw) && args.length > 1)))
+    let titled = false;
+    const title = (word: Word) => !titled && /^"/.test(word.raw) && args.length > i + 1;
+    while (i < args.length && (/^\//.test((args[i] as Word).raw) || title(args[i] as Word))) {
+      if (/^"/.test((args[i] as Word).raw)) titled = true;
       i += /^\/d$/i.test((args[i] as Word).raw) ? 2 : 1;
+    }
     if (i < args.length) fromRest(i, 'cmd');
   } else if (name === 'call' && dialect === 'cmd') {
     fromRest(0, 'cmd');
   } else if (name === 'for' && dialect === 'cmd') {
+    inner.push(...forSource(args, placement, depth));
     const doAt = args.findIndex((a) => /^do$/i.test(a.raw));
     if (doAt >= 0) fromRest(doAt + 1, 'cmd');
+    else if (inner.length > 0) wraps = true;
   } else if (dialect === 'posix' && POSIX_KEYWORD_PREFIXES.has(name)) {
     fromRest(0, 'posix');
   } else if (name === 'start-process' || name === 'saps' || (name === 'start' && dialect === 'powershell')) {
@@ -510,6 +560,15 @@ function powershellInner(
 }
 
 /** `Start-Process X -ArgumentList Y` starts X: true when it names a program the line states. */
+/** `for /f … in ('finger user@host') do …`: cmd.exe runs the quoted command (back-quoted with usebackq) before the body. */
+function forSource(args: Word[], placement: Placement, depth: number): Invocation[] {
+  const at = args.findIndex((a) => /^in$/i.test(a.raw));
+  const set = at >= 0 ? args[at + 1] : undefined;
+  const source = set ? /^\(\s*(['`])([\s\S]+)\1\s*\)$/.exec(set.raw) : null;
+  if (!set || !source) return [];
+  return parseSlice(source[2] as string, set.start + set.raw.indexOf(source[1] as string) + 1, 'cmd', placement, depth);
+}
+
 function startProcessInner(stage: Stage, placement: Placement, depth: number, inner: Invocation[]): boolean {
   const named = (...names: string[]) => stage.switches.find((s) => names.includes(s.name))?.value;
   const file = named('-filepath', '-file', '-path') ?? stage.positionals[0];

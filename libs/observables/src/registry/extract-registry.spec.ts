@@ -98,7 +98,13 @@ describe('extractRegistryKeys: the data a value was set to', () => {
   it('reads reg add /v /t /d, quoted data and escaped quotes included', () => {
     expect(data(`reg add "${WD}" /v Start /t REG_DWORD /d 4 /f`)).toEqual([[WD, 'Start', '4', 'REG_DWORD']]);
     expect(data('reg.exe add HKCU\\Software\\Acme\\Run /v Updater /d "\\"C:\\Users\\Public\\up.exe\\" -q" /f')).toEqual([
-      ['HKCU\\Software\\Acme\\Run', 'Updater', '"C:\\Users\\Public\\up.exe" -q', undefined],
+      ['HKCU\\Software\\Acme\\Run', 'Updater', '"C:\\Users\\Public\\up.exe" -q', 'REG_SZ'],
+    ]);
+    // reg add writes REG_SZ unless /t says otherwise: a bare number is the string "4", not a DWORD.
+    expect(data('reg add HKLM\\SOFTWARE\\Acme /v Level /d 4 /f')).toEqual([['HKLM\\SOFTWARE\\Acme', 'Level', '4', 'REG_SZ']]);
+    // Set-ItemProperty keeps the value's existing type: the command states none.
+    expect(data('Set-ItemProperty -Path HKLM:\\SOFTWARE\\Acme -Name Level -Value 4')).toEqual([
+      ['HKLM\\SOFTWARE\\Acme', 'Level', '4', undefined],
     ]);
     // A reg add inside a quoted cmd /c line escapes its quotes.
     expect(data('cmd.exe /c "reg add HKCU\\Software\\Acme\\Run /v Svc /t REG_EXPAND_SZ /d \\"%APPDATA%\\svc.exe\\" /f"')).toEqual([

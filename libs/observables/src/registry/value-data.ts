@@ -42,7 +42,8 @@ export function commandWrites(doc: ArticleDocument): CommandWrite[] {
     const data: ValueData = {
       name: operation.valueName,
       data: operation.data,
-      ...(operation.statedType ? { type: operation.statedType } : {}),
+      // The type the value gets: stated, or the tool's default (reg add writes REG_SZ), so `/d 4` is the string "4".
+      ...(operation.type ? { type: operation.type } : {}),
     };
     writes.push({ start: operation.keyWord.start, end: operation.keyWord.end, key: operation.key, data });
   }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Router } from 'express';
 import { ingestionRoutes } from '@huntforge/contracts';
-import { waitFor } from '@huntforge/test-kit';
+import { seedMigratedDataDir, waitFor } from '@huntforge/test-kit';
 import { Closers } from '../boot/closers';
 import { openInfrastructure, type Infrastructure } from '../boot/infrastructure';
 import { serve } from '../boot/serve';
@@ -34,6 +34,7 @@ describe('GET /metrics on a service app', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'huntforge-metrics-'));
+    seedMigratedDataDir(dataDir);
     const config = loadConfig(
       { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', SCHEDULER_ENABLED: 'false' },
       { shape: 'all-in-one', service: 'ingestion' },

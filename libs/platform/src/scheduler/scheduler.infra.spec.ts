@@ -1,6 +1,6 @@
-import { sleep, waitFor } from '@huntforge/test-kit';
+import { createTestDb } from '@huntforge/testing';
+import { sleep, waitFor, describeWithInfra } from '@huntforge/test-kit';
 import type { Db } from '@huntforge/data';
-import { createTestDb, describeWithInfra } from '@huntforge/testing';
 import { captureLogs } from '../logging/capture';
 import { createLogger } from '../logging/logger';
 import { createScheduler, type ScheduledJob, type Scheduler } from './scheduler';

@@ -97,6 +97,7 @@ describe('content-filter module: first start and classification', () => {
 
     const before = await h.ctx.db.prisma.chunkAnalysis.count();
     await expect(h.ctx.bus.request(REQUEST_KEYS.contentFilterClassify, { article_id: 999_998, text: runCopy })).resolves.toEqual({
+      ok: false,
       error: { code: 'article_not_found', message: 'Article 999998 does not exist' },
     });
     expect(await h.ctx.db.prisma.chunkAnalysis.count()).toBe(before);
@@ -132,10 +133,11 @@ describe('content-filter module: first start and classification', () => {
     expect(marketing.classification).toMatchObject({ article_id: articleId, kept_count: 0, has_huntable_content: false });
     expect(marketing.platform).toBeNull();
     await expect(h.ctx.bus.request(REQUEST_KEYS.contentFilterClassifyArticle, { article_id: 999_997 })).resolves.toEqual({
+      ok: false,
       error: { code: 'article_not_found', message: 'Article 999997 does not exist' },
     });
-    const invalid = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterClassifyArticle, { text: content })) as { error: { code: string } };
-    expect(invalid.error.code).toBe('validation_error');
+    const invalid = await h.ctx.bus.request(REQUEST_KEYS.contentFilterClassifyArticle, { text: content });
+    expect(invalid).toMatchObject({ ok: false, error: { code: 'validation_error' } });
   });
 
   it('keeps a chunk with a perfect-tier keyword even at threshold 1, and nothing else', async () => {
@@ -148,14 +150,13 @@ describe('content-filter module: first start and classification', () => {
     expect(reply.chunks.some((chunk) => chunk.kept && chunk.reason.includes('perfect-tier keyword'))).toBe(true);
   });
 
-  it('answers classify errors as {error} replies: unknown article, invalid payload', async () => {
+  it('answers classify errors as the one bus refusal shape ({ok: false, error}): unknown article, invalid payload', async () => {
     await expect(h.ctx.bus.request(REQUEST_KEYS.contentFilterClassify, { article_id: 999_999 })).resolves.toEqual({
+      ok: false,
       error: { code: 'article_not_found', message: 'Article 999999 does not exist' },
     });
-    const invalid = (await h.ctx.bus.request(REQUEST_KEYS.contentFilterClassify, { text: 'x', article_id: 1, threshold: 2 })) as {
-      error: { code: string };
-    };
-    expect(invalid.error.code).toBe('validation_error');
+    const invalid = await h.ctx.bus.request(REQUEST_KEYS.contentFilterClassify, { text: 'x', article_id: 1, threshold: 2 });
+    expect(invalid).toMatchObject({ ok: false, error: { code: 'validation_error' } });
   });
 
   it('reports health with the live model version', async () => {

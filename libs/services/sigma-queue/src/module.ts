@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { hostname } from 'node:os';
 import {
+  busReplyError,
   findScheduledJob,
   REQUEST_KEYS,
   routePrefixesOf,
@@ -8,6 +9,7 @@ import {
   type SigmaSimilarityBusResponse,
 } from '@huntforge/contracts';
 import type { Subscription } from '@huntforge/bus';
+import type { HostResolver } from '@huntforge/outbound';
 import type { ModuleContext, ServiceModule } from '@huntforge/platform';
 import { ArticleTextReader } from '@huntforge/data';
 import { loadSigmaQueueConfig } from './config';
@@ -35,6 +37,8 @@ export interface SigmaQueueModuleOptions {
   /** Enrichment providers by name; `builtin` is always present and is the default. */
   enrichers?: RuleEnricher[];
   defaultProvider?: string;
+  /** Name → addresses for GitHub connections and their check (tests inject one); default the system resolver. */
+  githubResolve?: HostResolver;
 }
 
 const SYNC_JOB = 'sync_sigma_rules';
@@ -78,6 +82,8 @@ export function createSigmaQueueModule(ctx: ModuleContext, options: SigmaQueueMo
     defaultProvider: options.defaultProvider ?? builtinRuleEnricher.provider,
     settings: ctx.settings,
     rulesDir: config.githubRulesDir,
+    // The environment this module runs with is the operator's: its opt-in and its GITHUB_API_URL decide.
+    githubGuard: { operatorEnv: env, resolve: options.githubResolve },
   };
   const jobDeps: CorpusJobDeps = { config, rules, index, locks: ctx.db.repos.jobLocks, holder: `${hostname()}:${process.pid}:sigma-queue` };
 
@@ -114,11 +120,11 @@ export function createSigmaQueueModule(ctx: ModuleContext, options: SigmaQueueMo
       }
       const similarity = await ctx.bus.respond<unknown, SigmaSimilarityBusResponse>(REQUEST_KEYS.sigmaSimilaritySearch, async (payload) => {
         const parsed = sigmaSimilarityBusRequestSchema.safeParse(payload);
-        if (!parsed.success) return { ok: false, error: { code: 'validation_error', message: parsed.error.message } };
+        if (!parsed.success) return busReplyError('validation_error', parsed.error.message);
         try {
           return { ok: true, ...(await searchSimilar(index, parsed.data.rule_yaml, parsed.data.top)) };
         } catch (error) {
-          return { ok: false, error: { code: 'invalid_sigma', message: error instanceof Error ? error.message : String(error) } };
+          return busReplyError('invalid_sigma', error instanceof Error ? error.message : String(error));
         }
       });
       const enqueue = await ctx.bus.respond(REQUEST_KEYS.sigmaQueueEnqueue, (payload) => handleEnqueue(deps, payload));

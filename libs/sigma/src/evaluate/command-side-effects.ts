@@ -14,7 +14,8 @@ export function commandSideEffects(executed: string, runLines: readonly string[]
   const unescaped = (text: string) => text.replace(/\\"/g, '"');
   const lines = runLines.map(unescaped);
   return [
-    ...registrySets(unescaped(executed)),
+    // The command-line model reads cmd's escaped quotes itself.
+    ...registrySets(executed),
     ...lines.flatMap(registryDeletes),
     ...lines.flatMap(serviceInstalls),
     ...lines.flatMap(netChild),

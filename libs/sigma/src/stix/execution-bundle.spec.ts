@@ -189,6 +189,17 @@ describe('executionStixBundle', () => {
       expect(validateBundle(badName)).toBe(false);
     });
 
+    it('still exports a rule no configured target can express: the indicator, the reasons, a valid bundle', () => {
+      const unconvertible = executionStixBundle({ ...input, queryTargets: parseTargetList('kusto:microsoft_xdr') });
+      const [indicator, ...others] = ofType(unconvertible, 'indicator').filter((object) => object.pattern_type === 'sigma');
+      expect(others).toEqual([]);
+      expect(indicator?.name).toBe(dnsRule.title);
+      expect(indicator && 'x_huntforge_queries' in indicator).toBe(false);
+      expect(Object.keys(indicator?.x_huntforge_query_errors ?? {})).toEqual(['kusto__microsoft_xdr']);
+      expect(validateBundle(unconvertible)).toBe(true);
+      expect(stixBundleSchema.safeParse(unconvertible).success).toBe(true);
+    });
+
     it('leaves the value indicators without queries, and adds nothing when no target is configured', () => {
       expect(
         ofType(withQueries, 'indicator')

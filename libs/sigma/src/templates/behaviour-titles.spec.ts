@@ -16,7 +16,24 @@ const processRules = (platform: TemplatePlatform, ...commandLines: string[]) =>
 describe('behaviour titles of everyday programs and intruder tools', () => {
   it.each([
     ['cat', ['cat /home/deploy/.aws/credentials'], 'File credentials Read Via Cat'],
-    ['mkdir', ['mkdir -p /etc/systemd/system/quill.target.wants'], 'Directory quill.target.wants Created Via Mkdir'],
+    ['mkdir', ['mkdir -p /etc/systemd/system/quill.target.wants'], 'Systemd Unit Directory Created Via Mkdir'],
+    ['mkdir', ['mkdir -p /opt/quill/cache'], 'Directory cache Created Via Mkdir'],
+    [
+      'ln',
+      ['ln -s /run/quill.service /run/systemd/system/multi-user.target.wants/quill.service'],
+      'Systemd Unit Enabled Through A Symbolic Link',
+    ],
+    [
+      'reg.exe',
+      ['reg add "HKLM\\SOFTWARE\\Policies\\Microsoft\\Windows Defender\\UX Configuration" /v Notification_Suppress /d 1'],
+      'Microsoft Defender Policy Changed Via Reg.EXE',
+    ],
+    [
+      'reg.exe',
+      ['reg add HKLM\\SYSTEM\\CurrentControlSet\\Services\\QuillSvc /v ImagePath /d C:\\q.exe'],
+      'Service Configuration Changed Via Reg.EXE',
+    ],
+    ['reg.exe', ['reg add HKCU\\Software\\Quill /v Mode /d 2'], 'Registry Modification Via Reg.EXE'],
     ['truncate', ['truncate -s 0 /var/log/quill.log'], 'File quill.log Emptied Via Truncate'],
     ['perl', ["perl -e 'use Socket;socket(S,PF_INET,SOCK_STREAM,6);'"], 'Inline Script Run Via Perl'],
     ['quillpack', ['quillpack --cache.size=30 --endpoint relay'], 'Reported Tool Quillpack Run'],
@@ -67,5 +84,24 @@ describe('services stopped or deleted with one verb are one rule', () => {
 
   it('leaves a single service command its own rule', () => {
     expect(processRules('windows', 'sc stop QuillGuard').map((draft) => draft.rule.title)).toEqual(['Service Stopped Via Sc.EXE']);
+  });
+});
+
+describe('housekeeping commands', () => {
+  it('make no rule of reading, listing, creating or removing a plain file', () => {
+    expect(processRules('linux', 'cat quill.toml', 'rm -f quill-linux-amd64.tar.gz', 'mkdir -p out/quill', 'ls -la /opt/quill')).toEqual(
+      [],
+    );
+  });
+
+  it('keep the ones that show a behaviour: a hidden folder, a systemd unit folder, a copy', () => {
+    const titles = processRules(
+      'linux',
+      'mkdir -p /var/tmp/.quill-cache/bin',
+      'mkdir -p /run/systemd/system/quill.target.wants',
+      'cp /tmp/.q/quill /usr/local/bin/quilld',
+    ).map((draft) => draft.rule.title);
+    expect(titles).toEqual(expect.arrayContaining(['Hidden Directory Creation Via Mkdir', 'Systemd Unit Directory Created Via Mkdir']));
+    expect(titles.some((title) => /Cp$/.test(title))).toBe(true);
   });
 });

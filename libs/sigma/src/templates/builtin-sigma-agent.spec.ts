@@ -160,7 +160,7 @@ describe('builtin SigmaAgent templates', () => {
     });
   });
 
-  it('titles a registry rule with the value and the key it is set under, or a key with its parent', () => {
+  it('titles a registry rule by what the key is for, else with the value and the key it is set under, or a key with its parent', () => {
     const titleOf = (key: Partial<NonNullable<BuiltinSigmaInput['registryKeys']>[number]>) => {
       const registryKeys = [{ ...item, hive: 'HKLM' as const, ...key }] as BuiltinSigmaInput['registryKeys'];
       return must(generateBuiltinRules({ ...input, cmdlines: [], registryKeys }).find((draft) => draft.telemetryClass === 'registry_set'))
@@ -168,17 +168,18 @@ describe('builtin SigmaAgent templates', () => {
     };
     const terminal = 'SYSTEM\\CurrentControlSet\\Control\\Terminal Server';
     expect(titleOf({ value: `HKLM\\${terminal}`, path: terminal, value_name: 'fDenyQuillConnections' })).toBe(
-      'Registry Value fDenyQuillConnections Set Under Terminal Server',
+      'Remote Desktop Setting Changed Through The Registry',
     );
-    expect(
-      titleOf({
-        value: `HKLM\\${terminal}\\fDenyQuillConnections`,
-        path: `${terminal}\\fDenyQuillConnections`,
-        value_name: 'fDenyQuillConnections',
-      }),
-    ).toBe('Registry Value fDenyQuillConnections Set Under Terminal Server');
     const service = 'SYSTEM\\CurrentControlSet\\Services\\QuillRelay';
-    expect(titleOf({ value: `HKLM\\${service}`, path: service, value_name: undefined })).toBe('Registry Key QuillRelay Set Under Services');
+    expect(titleOf({ value: `HKLM\\${service}`, path: service, value_name: undefined })).toBe(
+      'Service QuillRelay Configuration Changed Through The Registry',
+    );
+    const own = 'SOFTWARE\\Quill\\Agent';
+    expect(titleOf({ value: `HKLM\\${own}`, path: own, value_name: 'RelayMode' })).toBe('Registry Value RelayMode Set Under Agent');
+    expect(titleOf({ value: `HKLM\\${own}\\RelayMode`, path: `${own}\\RelayMode`, value_name: 'RelayMode' })).toBe(
+      'Registry Value RelayMode Set Under Agent',
+    );
+    expect(titleOf({ value: `HKLM\\${own}`, path: own, value_name: undefined })).toBe('Registry Key Agent Set Under Quill');
   });
 
   it("leaves the genuine program out of a Run value named like Windows' own, unless the intruder's data is known", () => {
@@ -348,5 +349,61 @@ describe('builtin SigmaAgent templates', () => {
     ]);
     expect(distinctiveTokens('net user')).toEqual([]);
     expect(distinctiveTokens('powershell -EncodedCommand')).toEqual(['-EncodedCommand']);
+  });
+});
+
+describe('commands the analyst ran', () => {
+  it('makes no rule of what the author ran to decode the sample, and keeps what the intruder ran', () => {
+    const intruder = 'rundll32.exe C:\\ProgramData\\Intel\\upd.dll,Start';
+    const analyst = 'perl deobfuscate.pl C:\\Cases\\stage2.js';
+    const content = [
+      'The loader then ran the following:',
+      '',
+      '```',
+      intruder,
+      '```',
+      '',
+      'To decode the sample, we ran our deobfuscator:',
+      '',
+      '```',
+      analyst,
+      '```',
+      '',
+    ].join('\n');
+    const cmdline = (value: string) => {
+      const start = content.indexOf(value);
+      return { evidence: { start, end: start + value.length, text: value }, confidence: 0.9, value, executable: value.split(' ')[0] ?? '' };
+    };
+    const drafts = generateBuiltinRules({ article, platform: 'windows', content, cmdlines: [cmdline(intruder), cmdline(analyst)] });
+    const rendered = JSON.stringify(drafts.map((draft) => draft.rule.detection));
+    expect(rendered).toContain('upd.dll');
+    expect(rendered).not.toContain('deobfuscate');
+    expect(rendered).not.toContain('perl');
+  });
+});
+
+describe('registry items as the registry holds them', () => {
+  it('drops quotes escaped for an outer command from the value name, and a word of the sentence after the path', () => {
+    const key = (value: string, path: string, valueName?: string) => ({
+      ...item,
+      value,
+      hive: 'HKLM' as const,
+      path,
+      ...(valueName ? { value_name: valueName } : {}),
+    });
+    const exclusions = 'SOFTWARE\\Microsoft\\Windows Defender\\Exclusions\\Paths';
+    const drafts = generateBuiltinRules({
+      article,
+      platform: 'windows',
+      registryKeys: [
+        key(`HKLM\\${exclusions}`, exclusions, '\\"C:\\ProgramData\\QuillCache\\quillhelper.exe\\"'),
+        key('HKLM\\SOFTWARE\\Quill\\Relay Value', 'SOFTWARE\\Quill\\Relay Value', 'Mode'),
+      ],
+    }).filter((draft) => draft.telemetryClass === 'registry_set');
+    const values = drafts.flatMap((draft) => draft.detectionValues);
+    expect(values).toContain('\\C:\\ProgramData\\QuillCache\\quillhelper.exe');
+    expect(values.some((value) => value.includes('"'))).toBe(false);
+    expect(values.some((value) => / Value/.test(value))).toBe(false);
+    expect(drafts.map((draft) => draft.rule.title)).toContain('Registry Value Mode Set Under Relay');
   });
 });

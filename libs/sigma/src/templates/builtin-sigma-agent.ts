@@ -1,6 +1,8 @@
 import { commandOfEventFields, hasEventFieldLabel } from '@huntforge/observables';
 import { articleSubject } from './article-subject';
+import { registryAreaTitle } from './registry-areas';
 import { isInvestigationStep } from './investigation-steps';
+import { ranByAnalyst } from './analyst-voice';
 import type {
   CmdlineItem,
   ExtractionResult,
@@ -18,7 +20,7 @@ import { behaviourTitle, knownBehaviour, programLabel } from './behaviour-titles
 import { isBenignInfrastructure } from './benign-infrastructure';
 import { reportedIndicators } from './indicator-context';
 import { bareName, isShellBuiltin, programRuns, type ProgramRun } from './command-program';
-import { anyProgramTechniques, techniqueDetection, techniqueOf } from './technique-match';
+import { anyProgramTechniques, lineTechniques, techniqueDetection, techniqueOf } from './technique-match';
 import type { Technique } from './techniques';
 import { asExecuted, MAX_VALUE_LENGTH, stableParts, withoutShellVariables } from './command-values';
 import { encodedCommand, isDistinctive, namedValues, reportedHosts } from './distinctive-values';
@@ -127,7 +129,7 @@ export function distinctiveTokens(commandLine: string, max = MAX_TOKENS, options
       options.splitLongQuoted && /^["'].*\s/.test(arg) && arg.length > MAX_VALUE_LENGTH ? argumentsOf(arg.slice(1, -1)) : [arg],
     );
   const scored = args
-    .map((arg) => arg.replace(/^["']|["']$/g, ''))
+    .map((arg) => arg.replace(/^\\?["']|\\?["']$/g, ''))
     .filter((arg) => arg.length >= 4 && commandLine.includes(arg))
     .map((arg) => ({
       arg,
@@ -224,8 +226,14 @@ interface ArticleRun {
   alsoShows: Technique[];
 }
 
-/** Every program the article's command lines run, on the platform it ran on, and the technique it shows if known. */
-function articleRuns(input: BuiltinSigmaInput): ArticleRun[] {
+interface ArticleLine {
+  platform: TemplatePlatform;
+  /** The line as a shell runs it (prompts and markup gone). */
+  commandLine: string;
+}
+
+/** The article's command lines the intruder ran, each on the platform it ran on; the author's own investigation steps are left out. */
+function articleLines(input: BuiltinSigmaInput): ArticleLine[] {
   return (input.cmdlines ?? []).flatMap((item) => {
     // An event's fields printed on one line with the command they recorded: the rule is on that command,
     // since no process's command line holds the labels; an excerpt naming no command line gives no rule.
@@ -233,10 +241,18 @@ function articleRuns(input: BuiltinSigmaInput): ArticleRun[] {
     if (commandLine === null) return [];
     const platform = commandPlatform(input.platform, commandLine);
     const windows = productOf(platform) === 'windows';
-    // The author reading logs while investigating is not the intrusion: no rule.
-    if (isInvestigationStep(asExecuted(commandLine), windows)) return [];
+    // The author reading logs, hashing a sample or running a decoder while investigating is not the intrusion: no rule.
+    if (isInvestigationStep(asExecuted(commandLine), windows) || ranByAnalyst(input.content, item.evidence)) return [];
+    return [{ platform, commandLine: asExecuted(commandLine) }];
+  });
+}
+
+/** Every program the article's command lines run, on the platform it ran on, and the technique it shows if known. */
+function articleRuns(input: BuiltinSigmaInput): ArticleRun[] {
+  return articleLines(input).flatMap(({ platform, commandLine }) => {
+    const windows = productOf(platform) === 'windows';
     const product = productOf(platform);
-    return programRuns(asExecuted(commandLine), windows).map((run) => ({
+    return programRuns(commandLine, windows).map((run) => ({
       platform,
       run,
       technique: techniqueOf(run.image, run.commandLine, product),
@@ -245,10 +261,39 @@ function articleRuns(input: BuiltinSigmaInput): ArticleRun[] {
   });
 }
 
+// Programs that read, list, create or remove a plain file: every administrator and script runs them all day.
+const HOUSEKEEPING = new Set([
+  'cat',
+  'less',
+  'more',
+  'head',
+  'tail',
+  'ls',
+  'dir',
+  'stat',
+  'rm',
+  'del',
+  'erase',
+  'mkdir',
+  'md',
+  'touch',
+  'type',
+]);
+
+/**
+ * True for a housekeeping run (`cat default.toml`, `rm archive.tar.gz`, `mkdir -p out`) that shows no known behaviour
+ * (a hidden folder, a shell history removed, a systemd unit folder): keyed on its file name, a rule finds this intrusion's
+ * file at best, and an administrator's at worst.
+ */
+function isHousekeeping(run: ProgramRun): boolean {
+  return HOUSEKEEPING.has(bareName(run.image).toLowerCase()) && knownBehaviour(run.image, run.commandLine) === null;
+}
+
 /** The programs the article's command lines run, each with the stable values its rule selects on; runs of a known technique have their own rule. */
 function commandSelections(input: BuiltinSigmaInput): CommandSelection[] {
   return articleRuns(input)
     .filter(({ technique }) => technique === null)
+    .filter(({ run }) => !isHousekeeping(run))
     .map(({ platform, run }) => {
       const windows = productOf(platform) === 'windows';
       // A Unix shell expands `$TOKEN` before the program starts, except inside single quotes: only the text around it reaches telemetry.
@@ -288,13 +333,18 @@ function commandSelections(input: BuiltinSigmaInput): CommandSelection[] {
  */
 function techniqueRules(input: BuiltinSigmaInput): RuleDraft[] {
   const shown = new Map<string, { technique: Technique; commandLines: string[]; platform: TemplatePlatform }>();
+  const add = (found: Technique, commandLine: string, platform: TemplatePlatform) => {
+    const key = `${found.id}|${productOf(platform)}`;
+    const entry = shown.get(key) ?? { technique: found, commandLines: [], platform };
+    entry.commandLines.push(commandLine);
+    shown.set(key, entry);
+  };
   for (const { technique, alsoShows, run, platform } of articleRuns(input)) {
-    for (const found of [...(technique ? [technique] : []), ...alsoShows]) {
-      const key = `${found.id}|${productOf(platform)}`;
-      const entry = shown.get(key) ?? { technique: found, commandLines: [], platform };
-      entry.commandLines.push(run.commandLine);
-      shown.set(key, entry);
-    }
+    for (const found of [...(technique ? [technique] : []), ...alsoShows]) add(found, run.commandLine, platform);
+  }
+  // A pipeline into a shell or a shell builtin is on no one program's command line: the whole line shows it.
+  for (const { commandLine, platform } of articleLines(input)) {
+    for (const found of lineTechniques(commandLine, productOf(platform))) add(found, commandLine, platform);
   }
   return [...shown.values()].map(({ technique, commandLines, platform }, index) => {
     const detection = techniqueDetection(technique, productOf(platform));
@@ -668,6 +718,21 @@ function targetCondition(key: RegistryKeyItem): SigmaFieldMap {
   };
 }
 
+// Quotes around a name, also escaped for an outer command (`cmd /c "reg add \"HKLM\…\" /v \"C:\x.exe\""`).
+const NAME_QUOTES = /^(?:\\?["'])+|(?:\\?["'])+$/g;
+// A word of the sentence read as the key's last segment ("…\\CurrentVersion\\Run value").
+const PROSE_TAIL = /\s+(?:value|values|key|keys|subkey|entry|entries)$/i;
+
+/** A registry item as the registry holds it: no quotes around its value name or path, no word of the sentence after the path. */
+function asWritten(key: RegistryKeyItem): RegistryKeyItem {
+  const path = key.path.replace(NAME_QUOTES, '').replace(PROSE_TAIL, '');
+  const written: RegistryKeyItem = { ...key, path, value: key.value.replace(NAME_QUOTES, '').replace(PROSE_TAIL, '') };
+  const valueName = key.value_name?.replace(NAME_QUOTES, '');
+  if (valueName) written.value_name = valueName;
+  else delete written.value_name;
+  return written;
+}
+
 /**
  * One rule per step of registry writes the article shows. The same value is often quoted twice, once
  * as the timeline saw it (`HKEY_USERS\<SID>\Software\…\Run`) and once in the command that wrote it
@@ -678,7 +743,7 @@ function targetCondition(key: RegistryKeyItem): SigmaFieldMap {
 function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
   const commandLines = (input.cmdlines ?? []).map((item) => item.value);
   const groups = new Map<string, Array<{ key: RegistryKeyItem; index: number }>>();
-  (input.registryKeys ?? []).forEach((key, index) => {
+  (input.registryKeys ?? []).map(asWritten).forEach((key, index) => {
     const target = canonical(targetCondition(key));
     groups.set(target, [...(groups.get(target) ?? []), { key, index }]);
   });
@@ -780,9 +845,10 @@ function familyRules(input: BuiltinSigmaInput, writes: Array<RegistryValueWrite 
     // A key without a value name is named with its parent.
     const title = step
       ? step.title(someNames(keys))
-      : !named
-        ? `Registry Key ${someNames(keys)} Set Under ${titleName(leafOf(family.paths[0]?.split('\\').slice(0, -1).join('\\') ?? ''))}`
-        : `Registry ${names.length > 1 ? 'Values' : 'Value'} ${someNames(names)} Set Under ${parent}`;
+      : (registryAreaTitle(family.paths, someNames(keys)) ?? '') ||
+        (!named
+          ? `Registry Key ${someNames(keys)} Set Under ${titleName(leafOf(family.paths[0]?.split('\\').slice(0, -1).join('\\') ?? ''))}`
+          : `Registry ${names.length > 1 ? 'Values' : 'Value'} ${someNames(names)} Set Under ${parent}`);
     return draft(
       'registry_set',
       {

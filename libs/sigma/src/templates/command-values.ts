@@ -35,6 +35,9 @@ function isSyntaxFragment(part: string): boolean {
   const count = (pattern: RegExp) => (part.match(pattern) ?? []).length;
   return SYNTAX_EDGE.test(part) || count(/\[/g) !== count(/\]/g) || count(/\{/g) !== count(/\}/g) || count(/`/g) % 2 === 1;
 }
+// Where the publisher elided part of a value (`...Services\Sense`), and a quote escaped for an outer one (`cmd /c "reg add \"HKLM\…\""`):
+// neither is in the value as another machine's command line holds it.
+const ELISION = /\.{3,}|…|\\"/g;
 // Tokens, hashes and keys of one run; and a URL whose host the publisher removed (`https://[.]com/`).
 const RUN_SECRET = /[0-9a-f]{16,}|[A-Za-z0-9+/]{40,}={0,2}/g;
 const REDACTED_HOST = /\w+:\/\/\.[a-z]{2,6}\/?/gi;
@@ -70,12 +73,17 @@ export function stableParts(argument: string): string[] {
     .replace(ENV_PREFIX, '\u0000')
     .replace(DELAYED_VARIABLE, '\u0000')
     .replace(REDACTED_HOST, '\u0000')
-    .replace(RUN_SECRET, '\u0000');
-  return cut
-    .split('\u0000')
-    .map(withoutRandomName)
-    .map((part) => part.trim())
-    .filter((part) => part.length >= MIN_PIECE && part.length <= MAX_VALUE_LENGTH && /[a-z0-9]/i.test(part) && !isSyntaxFragment(part));
+    .replace(RUN_SECRET, '\u0000')
+    .replace(ELISION, '\u0000');
+  return (
+    cut
+      .split('\u0000')
+      .map(withoutRandomName)
+      .map((part) => part.trim())
+      // A word left with the backslash of a quote escaped for an outer command (`\"Sense\"` read as `Sense\`) is the word.
+      .map((part) => (/^[^\\]+\\$/.test(part) ? part.slice(0, -1) : part))
+      .filter((part) => part.length >= MIN_PIECE && part.length <= MAX_VALUE_LENGTH && /[a-z0-9]/i.test(part) && !isSyntaxFragment(part))
+  );
 }
 
 // A POSIX shell variable (`$TOKEN`, `${HOME}`) or escape (`Application\ Support`): the shell replaces it

@@ -211,10 +211,10 @@ export function namedValues(commandLine: string): string[] {
     .slice(1)
     .filter((arg) => {
       const quoted = /^["']/.test(arg);
-      const bare = arg.replace(/^["']|["']$/g, '');
+      const bare = arg.replace(/^\\?["']|\\?["']$/g, '');
       if (bare.length < 4 || /^[-/$%]/.test(bare) || !/[a-z]/i.test(bare)) return false;
       // A plain word (Highest, Automatic, SYSTEM) is a setting; a name has inner capitals, digits or separators.
       return quoted ? bare.length >= 6 : /[a-z][A-Z]|[A-Za-z]\d|[._-]\w/.test(bare);
     })
-    .map((arg) => arg.replace(/^["']|["']$/g, ''));
+    .map((arg) => arg.replace(/^\\?["']|\\?["']$/g, ''));
 }

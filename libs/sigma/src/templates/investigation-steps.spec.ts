@@ -7,7 +7,11 @@ describe('isInvestigationStep', () => {
     ['journalctl -u sshd --since yesterday', false],
     ['tail -n 200 /home/ubuntu/.bash_history', false],
     ['Get-WinEvent -LogName Security -MaxEvents 50', true],
-  ])('reads %s as the analyst looking at evidence', (line, windows) => {
+    ['sha256sum /tmp/samples/stage2.bin', false],
+    ['strings -n 8 payload.dll | grep -i http', false],
+    ['file /tmp/.x/kworker', false],
+    ['Get-FileHash C:\\Samples\\loader.exe -Algorithm SHA256', true],
+  ])('reads %s as the analyst looking at evidence or a sample', (line, windows) => {
     expect(isInvestigationStep(line, windows)).toBe(true);
   });
 
@@ -17,6 +21,7 @@ describe('isInvestigationStep', () => {
     ['rm -rf /var/log/syslog', false],
     ['cat default.toml', false],
     ['wevtutil cl Security', true],
+    ['strings /tmp/x | sh', false],
   ])('keeps %s: the intruder reading secrets or wiping logs', (line, windows) => {
     expect(isInvestigationStep(line, windows)).toBe(false);
   });

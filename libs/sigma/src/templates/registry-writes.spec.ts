@@ -1,4 +1,12 @@
-import { isWellKnownServiceKey, registryWrites, sysmonDetails, sysmonRendering, writtenData } from './registry-writes';
+import {
+  isWellKnownServiceKey,
+  onlyDeleted,
+  registryWrites,
+  statedWrite,
+  sysmonDetails,
+  sysmonRendering,
+  writtenData,
+} from './registry-writes';
 
 describe('registry values the commands write', () => {
   it('reads reg add and Set-ItemProperty / New-ItemProperty writes, through cmd /c', () => {
@@ -15,6 +23,22 @@ describe('registry values the commands write', () => {
       { key: 'software\\quill', name: 'path', type: 'string', data: 'C:\\Quill\\q.exe' },
       { key: 'software\\quill', name: '', type: 'string', data: 'default data' },
     ]);
+  });
+
+  it('types data as reg.exe stores it: REG_SZ unless /t says otherwise, whether read from the command or the item', () => {
+    const [write] = registryWrites(['reg add HKLM\\SOFTWARE\\Quill /v Level /d 4 /f']);
+    expect(write).toEqual({ key: 'software\\quill', name: 'level', type: 'string', data: '4' });
+    expect(statedWrite('4', 'REG_SZ')).toEqual({ type: 'string', data: '4' });
+    // Prose states no type ("set Level to 4"): a number is taken as the DWORD it almost always is.
+    expect(statedWrite('4', undefined)).toEqual({ type: 'dword', data: '4' });
+    expect(registryWrites(['Set-ItemProperty HKLM:\\SOFTWARE\\Quill Level 4'])[0]?.type).toBe('dword');
+  });
+
+  it('sees writes and deletions through wrappers, and a data value computed at run time as none', () => {
+    expect(registryWrites(['powershell -c "Set-ItemProperty -Path HKCU:\\Software\\Quill -Name Path -Value $env:TEMP"'])).toEqual([]);
+    const lines = ['cmd /c "reg delete HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v QuillTray /f"'];
+    expect(onlyDeleted(lines, 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run', 'QuillTray')).toBe(true);
+    expect(onlyDeleted(lines, 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run', 'Other')).toBe(false);
   });
 
   it('matches the write to a key given with or without its hive and value name', () => {

@@ -1,4 +1,4 @@
-import { commandSegments } from './command-program';
+import { commandFacts, normaliseRegistryType, type RegistryOperation } from '@huntforge/observables';
 import { asExecuted, stableParts } from './command-values';
 
 /**
@@ -31,76 +31,38 @@ export function keyWithoutHive(key: string): string {
     .toLowerCase();
 }
 
-const unquote = (text: string) => text.replace(/^(["'])([\s\S]*)\1$/, '$2');
-const argumentsOf = (text: string) => text.match(/"(?:\\"|[^"])*"|'[^']*'|\S+/g) ?? [];
-
-function typeOf(name: string | undefined, data: string, numericDefault: RegistryDataType): RegistryDataType {
-  const type = (name ?? '').toLowerCase().replace(/^reg_/, '');
-  if (type === 'dword' || type === 'dword_little_endian') return 'dword';
-  if (type === 'qword' || type === 'qword_little_endian') return 'qword';
-  if (/^(?:sz|expand_sz|string|expandstring)$/.test(type)) return 'string';
-  // Sysmon writes the data of DWORD, QWORD and string values; of any other type only that it is binary.
-  if (/^(?:binary|none|multi_sz|multistring)$/.test(type)) return 'binary';
-  if (type) return 'unknown';
-  return /^(?:0x[0-9a-f]+|\d+)$/i.test(data) ? numericDefault : 'string';
+/**
+ * The registry operations of a command line, read by libs/observables' command-line model (wrappers such as
+ * `cmd /c` and `powershell -c` looked through).
+ */
+function operationsOf(commandLine: string): RegistryOperation[] {
+  return commandFacts(asExecuted(commandLine)).registry;
 }
 
-/** `reg add <key> /v <name> [/t <type>] /d <data>`: the write it makes, or null. */
-function regAdd(args: string[]): RegistryWrite | null {
-  const key = args.find((arg, index) => index > 0 && !/^\//.test(arg) && !/^\/(?:v|t|d|s)$/i.test(args[index - 1] ?? ''));
-  const option = (flag: string) => {
-    const index = args.findIndex((arg) => arg.toLowerCase() === flag);
-    return index >= 0 ? args[index + 1] : undefined;
-  };
-  const data = option('/d');
-  const name = args.some((arg) => arg.toLowerCase() === '/ve') ? '' : option('/v');
-  if (!key || data === undefined || name === undefined) return null;
-  const value = unquote(data).replace(/\\"/g, '"');
-  return { key: keyWithoutHive(unquote(key)), name: unquote(name).toLowerCase(), type: typeOf(option('/t'), value, 'string'), data: value };
+/** The Sysmon-facing type of a `REG_*` type: the data Sysmon renders for DWORD, QWORD and strings; of the rest only that it is binary. */
+function dataType(type: string): RegistryDataType {
+  if (/^REG_DWORD/.test(type)) return 'dword';
+  if (/^REG_QWORD/.test(type)) return 'qword';
+  if (type === 'REG_SZ' || type === 'REG_EXPAND_SZ') return 'string';
+  return 'binary';
 }
 
-/** `Set-ItemProperty` / `New-ItemProperty` with -Path, -Name, -Value (or the first three positional arguments). */
-function itemProperty(cmdlet: string, args: string[]): RegistryWrite | null {
-  const named: Record<string, string> = {};
-  const positional: string[] = [];
-  for (let index = 1; index < args.length; index++) {
-    const arg = args[index] as string;
-    const parameter = /^-(\w+)$/.exec(arg)?.[1]?.toLowerCase();
-    if (parameter && index + 1 < args.length && !/^-\w+$/.test(args[index + 1] as string))
-      named[parameter] = unquote(args[++index] as string);
-    else if (!parameter) positional.push(unquote(arg));
-  }
-  const key = named['path'] ?? named['literalpath'] ?? positional.shift();
-  const name = named['name'] ?? positional.shift();
-  const data = named['value'] ?? positional.shift();
-  if (!key || !HIVE.test(key) || name === undefined || data === undefined) return null;
-  // Set-ItemProperty keeps the type of the value it changes: a number there is almost always a DWORD.
-  const numericDefault = /^set-itemproperty$|^sp$/i.test(cmdlet) ? 'dword' : 'string';
-  return {
-    key: keyWithoutHive(key),
-    name: name.toLowerCase(),
-    type: typeOf(named['type'] ?? named['propertytype'], data, numericDefault),
-    data,
-  };
+const NUMBER = /^(?:0x[0-9a-f]+|\d+)$/i;
+
+/**
+ * The write a registry operation makes, typed as the registry stores it: the stated type, else the tool's
+ * default (reg add and New-ItemProperty write REG_SZ, so `reg add … /d 4` stores the string "4"). Set-ItemProperty
+ * keeps the type of the value it changes: a number there is almost always a DWORD.
+ */
+function writeOf(operation: RegistryOperation): RegistryWrite | null {
+  if (operation.action !== 'set' || operation.valueName === undefined || operation.data === undefined) return null;
+  const type = operation.type ? dataType(operation.type) : NUMBER.test(operation.data) ? 'dword' : 'string';
+  return { key: keyWithoutHive(operation.key), name: operation.valueName.toLowerCase(), type, data: operation.data };
 }
 
 /** Every registry value the command lines write with reg.exe or PowerShell, with its data. */
 export function registryWrites(commandLines: readonly string[]): RegistryWrite[] {
-  const writes: RegistryWrite[] = [];
-  for (const commandLine of commandLines) {
-    const executed = asExecuted(commandLine);
-    const starts = [
-      ...executed.matchAll(/(?:^|[\s"'(;&|])((?:[\w:\\.-]*\\)?reg(?:\.exe)?\s+add|Set-ItemProperty|New-ItemProperty|sp)(?=\s)/gi),
-    ];
-    for (const start of starts) {
-      const from = (start.index ?? 0) + start[0].length - (start[1] as string).length;
-      const segment = commandSegments(executed.slice(from))[0] ?? '';
-      const args = argumentsOf(segment);
-      const write = /\badd$/i.test(start[1] as string) ? regAdd(args.slice(1)) : itemProperty(start[1] as string, args);
-      if (write) writes.push(write);
-    }
-  }
-  return writes;
+  return commandLines.flatMap((line) => operationsOf(line).flatMap((operation) => writeOf(operation) ?? []));
 }
 
 const hex8 = (value: bigint) => `0x${value.toString(16).padStart(8, '0')}`;
@@ -247,41 +209,19 @@ export function isWellKnownServiceKey(key: string): boolean {
 /**
  * The write a registry item states itself (value_data, value_type as the extractor records them: the data
  * as written, `REG_DWORD`, …), typed as a command's would be; null without data. A number without a
- * stated type is taken as a DWORD, as Set-ItemProperty would write it.
+ * type (prose: "set Start to 4") is taken as a DWORD, as Set-ItemProperty would write it.
  */
 export function statedWrite(data: string | undefined, valueType: string | undefined): Pick<RegistryWrite, 'type' | 'data'> | null {
   if (data === undefined || data === '') return null;
-  const type = (valueType ?? '').toUpperCase().replace(/^REG_/, '');
-  if (type === 'DWORD' || type === 'DWORD_LITTLE_ENDIAN') return { type: 'dword', data };
-  if (type === 'QWORD' || type === 'QWORD_LITTLE_ENDIAN') return { type: 'qword', data };
-  if (type === 'SZ' || type === 'EXPAND_SZ') return { type: 'string', data };
-  if (type) return { type: 'binary', data };
-  return { type: /^(?:0x[0-9a-f]+|\d+)$/i.test(data) ? 'dword' : 'string', data };
+  if (valueType?.trim()) return { type: dataType(normaliseRegistryType(valueType) ?? ''), data };
+  return { type: NUMBER.test(data) ? 'dword' : 'string', data };
 }
 
-/** `reg delete KEY [/v NAME]` and `Remove-ItemProperty -Path KEY -Name NAME`: what a command deletes, lower case, without hive. */
-function deletion(commandLine: string): { key: string; name: string | null } | null {
-  for (const segment of commandSegments(asExecuted(commandLine))) {
-    const args = argumentsOf(segment.trim());
-    const program =
-      (args[0] ?? '')
-        .replace(/^["']|["']$/g, '')
-        .split('\\')
-        .pop()
-        ?.toLowerCase() ?? '';
-    if (/^reg(?:\.exe)?$/.test(program) && args[1]?.toLowerCase() === 'delete' && args[2]) {
-      const index = args.findIndex((arg) => arg.toLowerCase() === '/v');
-      const name = index >= 0 ? args[index + 1] : undefined;
-      return { key: keyWithoutHive(unquote(args[2])), name: name ? unquote(name).toLowerCase() : null };
-    }
-    if (/^(?:remove-itemproperty|rp)$/i.test(program)) {
-      const path = args.findIndex((arg) => /^-(?:literal)?path$/i.test(arg));
-      const name = args.findIndex((arg) => /^-name$/i.test(arg));
-      if (path >= 0 && args[path + 1] && name >= 0 && args[name + 1])
-        return { key: keyWithoutHive(unquote(args[path + 1] as string)), name: unquote(args[name + 1] as string).toLowerCase() };
-    }
-  }
-  return null;
+/** What a command line deletes (`reg delete KEY [/v NAME]`, `Remove-ItemProperty`, `Remove-Item HKLM:\…`), lower case, without hive; a null name is the whole key. */
+function deletions(commandLine: string): Array<{ key: string; name: string | null }> {
+  return operationsOf(commandLine)
+    .filter((operation) => operation.action === 'delete')
+    .map((operation) => ({ key: keyWithoutHive(operation.key), name: operation.valueName?.toLowerCase() ?? null }));
 }
 
 /**
@@ -292,7 +232,7 @@ export function onlyDeleted(commandLines: readonly string[], key: string, valueN
   const path = keyWithoutHive(key);
   const name = valueName?.toLowerCase() ?? null;
   const deletes = commandLines
-    .map(deletion)
-    .some((deleted) => deleted && deleted.key === path && (deleted.name === null || deleted.name === name));
+    .flatMap(deletions)
+    .some((deleted) => deleted.key === path && (deleted.name === null || deleted.name === name));
   return deletes && writtenData(commandLines, key, valueName) === null;
 }

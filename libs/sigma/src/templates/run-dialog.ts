@@ -1,4 +1,4 @@
-import { bareName, programRuns } from './command-program';
+import { bareName, programRuns } from '@huntforge/observables';
 import { asExecuted } from './command-values';
 import { reportedHosts } from './distinctive-values';
 import { keyWithoutHive } from './registry-writes';
@@ -23,7 +23,7 @@ export function pastedCommand(
   if (launched.size === 0) return null;
   for (const line of commandLines) {
     const executed = asExecuted(line);
-    const first = programRuns(executed, true)[0];
+    const first = programRuns(executed, { windows: true })[0];
     if (first && launched.has(bareName(first.image))) return executed;
   }
   return null;
@@ -38,7 +38,7 @@ export function pastedCommandDetails(
   pairs: ReadonlyArray<{ parent?: string | null; child: string }>,
 ): string[] {
   const pasted = pastedCommand(commandLines, pairs);
-  const program = pasted ? programRuns(pasted, true)[0] : undefined;
+  const program = pasted ? programRuns(pasted, { windows: true })[0] : undefined;
   if (!pasted || !program) return [];
   const host = reportedHosts(pasted)[0];
   return host ? [bareName(program.image), host] : [bareName(program.image)];

@@ -28,6 +28,8 @@ describe('commands that stop, reconfigure or delete a service', () => {
       false,
     );
     expect(onlyControlled('QuillGuard', ['sc stop OtherAgent'])).toBe(false);
+    // Through a wrapper, too: the command line model reads what cmd /c runs.
+    expect(onlyControlled('QuillGuard', ['cmd /c "sc config QuillGuard start= disabled"'])).toBe(true);
   });
 
   it('writes a Service Stop rule on the verb and the name, and no installation rule for the stopped agent', () => {

@@ -1,11 +1,10 @@
-import { escapeRegex } from '../evaluate/wildcard';
-import { commandSegments } from './command-program';
+import { commandFacts, type ServiceOperation } from '@huntforge/observables';
 
 /**
  * Commands that act on an existing service rather than install one: `sc stop X`, `sc \\host config X
  * start= disabled`, `net stop X`, `Stop-Service -Name X`, `Set-Service X -StartupType Disabled`. An
  * intruder stopping a security agent is a finding of its own (the verb and the service's name), and is
- * no service installation.
+ * no service installation. The commands are read by libs/observables' command-line model.
  */
 export interface ServiceControl {
   /** The action as typed: stop, config, delete, pause, Stop-Service, Set-Service, ... */
@@ -14,24 +13,29 @@ export interface ServiceControl {
   name: string;
 }
 
-const SC_OR_NET =
-  /^(?:["']?(?:[\w:\\.-]*\\)?)(?:sc|net1?)(?:\.exe)?["']?\s+(?:\\\\\S+\s+)?(stop|config|delete|pause|failure)\s+(["']?)([\w.$@{}-]{3,})\2(?=\s|$)/i;
-const CMDLET =
-  /^(Stop-Service|Set-Service|Suspend-Service|Remove-Service)\s+(?:-(?:Name|ServiceName)\s+)?(["']?)([\w.$@{}-]{3,})\2(?=\s|$)/i;
+// What sc and net do to a service that exists; the cmdlets' actions as the model names them.
+const SC_CONTROLS = new Set(['stop', 'config', 'delete', 'pause', 'failure']);
+const CMDLET_CONTROLS = new Set(['stop', 'config', 'pause', 'delete']);
+// A name a rule can look for: three characters at least, no switch, nothing computed.
+const NAME = /^[\w.$@{}-][\w.$@{} -]{2,}$/;
+
+function controlOf(operation: ServiceOperation): ServiceControl | null {
+  const { manager, action, invocation } = operation;
+  const windowsTool = manager === 'sc' || manager === 'net';
+  if (windowsTool ? !SC_CONTROLS.has(action) : manager !== 'powershell' || !CMDLET_CONTROLS.has(action)) return null;
+  if (!NAME.test(operation.name) || operation.name.startsWith('-')) return null;
+  const verb = windowsTool ? invocation.subcommands[0]?.value : invocation.program?.value;
+  return verb ? { verb, name: operation.name } : null;
+}
+
+const servicesOf = (commandLine: string) => commandFacts(commandLine, { platform: 'windows' }).services;
 
 /** The service a single program run acts on, or null when it does not stop, reconfigure or delete one. */
 export function serviceControl(commandLine: string): ServiceControl | null {
-  const match = SC_OR_NET.exec(commandLine.trim()) ?? CMDLET.exec(commandLine.trim());
-  if (!match || (match[3] as string).startsWith('-')) return null;
-  return { verb: match[1] as string, name: match[3] as string };
-}
-
-/** `sc [\\host] create NAME` or `New-Service [-Name] NAME`. */
-function creates(name: string, commandLine: string): boolean {
-  const quoted = `["']?${escapeRegex(name)}["']?(?=\\s|$)`;
-  return new RegExp(`\\bsc(?:\\.exe)?["']?\\s+(?:\\\\\\\\\\S+\\s+)?create\\s+${quoted}|\\bNew-Service\\b.*?\\s${quoted}`, 'i').test(
-    commandLine,
-  );
+  const facts = commandFacts(commandLine.trim(), { platform: 'windows' });
+  const own = facts.parsed.invocations[0];
+  const operation = facts.services.find((service) => service.invocation === own);
+  return operation ? controlOf(operation) : null;
 }
 
 /**
@@ -40,11 +44,9 @@ function creates(name: string, commandLine: string): boolean {
  */
 export function onlyControlled(name: string, commandLines: readonly string[]): boolean {
   const lower = name.toLowerCase();
-  const controlled = commandLines.some((line) => commandSegments(line).some((part) => serviceControl(part)?.name.toLowerCase() === lower));
-  return controlled && !commandLines.some((line) => creates(name, line));
+  const operations = commandLines.flatMap(servicesOf).filter((operation) => operation.name.toLowerCase() === lower);
+  return operations.some((operation) => controlOf(operation) !== null) && !operations.some((operation) => operation.action === 'create');
 }
-
-const CREATES_TASK = /(?:^|[\s"'&|;(])\/create\b|\bRegister-ScheduledTask\b|\bNew-ScheduledTask\b|(?:^|[\s"'&|;(])\/xml\b/i;
 
 /**
  * True when the article's commands only run, end, query, change or delete this scheduled task and none
@@ -52,7 +54,14 @@ const CREATES_TASK = /(?:^|[\s"'&|;(])\/create\b|\bRegister-ScheduledTask\b|\bNe
  * a UAC bypass): a task-creation rule on its name would never fire on the intrusion.
  */
 export function taskOnlyOperated(name: string, commandLines: readonly string[]): boolean {
-  const leaf = (name.replace(/^\\+/, '').split('\\').pop() ?? name).toLowerCase();
+  const leafOf = (task: string) => (task.replace(/^\\+/, '').split('\\').pop() ?? task).toLowerCase();
+  const leaf = leafOf(name);
   const mentioning = commandLines.filter((line) => line.toLowerCase().includes(leaf));
-  return mentioning.length > 0 && !mentioning.some((line) => CREATES_TASK.test(line));
+  const operations = mentioning.flatMap((line) => commandFacts(line, { platform: 'windows' }).tasks);
+  const named = operations.filter((operation) => operation.name !== undefined && leafOf(operation.name) === leaf);
+  // A task created without its name on the line (`Register-ScheduledTask -TaskName $n`, `/xml`) may be this one.
+  const created = operations.some(
+    (operation) => operation.action === 'create' && (operation.name === undefined || named.includes(operation)),
+  );
+  return named.some((operation) => operation.action !== 'create') && !created;
 }

@@ -12,15 +12,18 @@ function spellings(value: string, windash: boolean): string[] {
 
 /**
  * True when a command line meets one selection of a technique. Only the CommandLine conditions the
- * table writes are read (contains, contains|all, contains|windash), case-insensitively as Sigma compares:
+ * table writes are read (contains, contains|all, contains|windash case-insensitively as Sigma compares; re):
  * the generator emits a technique's rule only where it fires on the article's own command.
  */
 export function meetsSelection(selection: SigmaFieldMap, commandLine: string): boolean {
   const line = commandLine.toLowerCase();
   return Object.entries(selection).every(([key, raw]) => {
     const [field, ...modifiers] = key.split('|');
-    if (field !== 'CommandLine' || !modifiers.includes('contains')) return false;
+    if (field !== 'CommandLine') return false;
     const values = (Array.isArray(raw) ? raw : [raw]).map(String);
+    // A pattern no list of substrings can say (a download from a bare IP address piped into a shell).
+    if (modifiers.length === 1 && modifiers[0] === 're') return values.some((value) => new RegExp(value).test(commandLine));
+    if (!modifiers.includes('contains')) return false;
     const found = (value: string) =>
       spellings(value.toLowerCase(), modifiers.includes('windash')).some((spelling) => line.includes(spelling));
     return modifiers.includes('all') ? values.every(found) : values.some(found);
@@ -44,8 +47,14 @@ export function techniqueOf(image: string, commandLine: string, product: string)
 /** The techniques any program's command line can show (Mimikatz modules, a miner's pool): rules besides the program's own. */
 export function anyProgramTechniques(commandLine: string, product: string): Technique[] {
   return TECHNIQUES.filter(
-    (technique) => technique.programs.length === 0 && onPlatform(technique, product) && shows(technique, commandLine),
+    (technique) =>
+      technique.programs.length === 0 && !technique.wholeLine && onPlatform(technique, product) && shows(technique, commandLine),
   );
+}
+
+/** The techniques a whole line shows (a pipeline into a shell, a shell builtin): read on the line as typed, not per program. */
+export function lineTechniques(commandLine: string, product: string): Technique[] {
+  return TECHNIQUES.filter((technique) => technique.wholeLine === true && onPlatform(technique, product) && shows(technique, commandLine));
 }
 
 /** The Image condition of a technique: every program that carries it, as the platform's images end. */

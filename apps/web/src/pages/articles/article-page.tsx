@@ -56,7 +56,7 @@ function Reprocess({ articleId }: { articleId: number }) {
 function DetectOs({ articleId }: { articleId: number }) {
   const detect = useApiMutation(contentFilterRoutes.postArticlesDetectOs);
   return (
-    <div className="stack">
+    <div className="stack start">
       <button type="button" disabled={detect.isPending} onClick={() => detect.mutate({ params: { article_id: articleId } })}>
         Detect OS
       </button>

@@ -81,13 +81,13 @@ function ArticleTable({ articles }: { articles: ArticleSummary[] }) {
             <td>
               <ScoreBadge score={article.hunt_score} />
             </td>
-            <td>
+            <td className="title-cell">
               <Link to={`/articles/${article.id}`}>{article.title}</Link>
               {article.duplicate_of ? <span className="badge small">duplicate of #{article.duplicate_of}</span> : null}
             </td>
-            <td className="small">{article.source}</td>
-            <td className="small">{formatTime(article.published_at)}</td>
-            <td className="small">{formatTime(article.collected_at)}</td>
+            <td className="small words">{article.source}</td>
+            <td className="small words">{formatTime(article.published_at)}</td>
+            <td className="small words">{formatTime(article.collected_at)}</td>
           </tr>
         ))}
       </tbody>

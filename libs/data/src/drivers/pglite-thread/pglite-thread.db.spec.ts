@@ -2,6 +2,7 @@ import { messages } from '@electric-sql/pglite';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { seedMigratedDataDir } from '@huntforge/test-kit';
 import { createDb, sqlDriverOf, type Db } from '../../db';
 import { migrateDb } from '../../migrations/migrate-db';
 import { PGLITE_EXTENSIONS } from '../pglite-extensions';
@@ -34,6 +35,8 @@ describe('PGlite in a worker thread, on a data directory', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'hf-pglite-thread-'));
+    // From npm test's migrated image when there is one: a fresh on-disk cluster's initdb is what this suite waited on.
+    seedMigratedDataDir(dir);
     db = await createDb({ dataDir: dir });
     await migrateDb(db);
   });

@@ -91,9 +91,12 @@ export class PgliteThread implements ThreadExecutor {
     readonly waitReady: Promise<void>,
   ) {}
 
-  /** Opens the database in a new thread; `dataDir` null keeps it in memory (statement_timeout not enforced). */
-  static async open(dataDir: string | null): Promise<PgliteThread> {
-    const link = await WorkerLink.open(dataDir);
+  /**
+   * Opens the database in a new thread; `dataDir` null keeps it in memory (statement_timeout not enforced), starting
+   * from `imageFile` (a data directory tarball) when given, which skips initdb.
+   */
+  static async open(dataDir: string | null, imageFile?: string): Promise<PgliteThread> {
+    const link = await WorkerLink.open(dataDir, imageFile);
     return new PgliteThread(link, Promise.resolve());
   }
 

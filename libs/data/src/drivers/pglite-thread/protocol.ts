@@ -50,6 +50,8 @@ export interface WorkerStartData {
   pglitePath: string;
   extensions: ExtensionModule[];
   dataDir: string | null;
+  /** In memory only: a tarball of a data directory (dumpDataDir 'none') to start from instead of an empty cluster. */
+  imageFile?: string;
   /** The session's statement_timeout to restore in a restarted worker (0: none). */
   statementTimeoutMs: number;
   replies: MessagePort;

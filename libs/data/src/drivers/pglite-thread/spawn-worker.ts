@@ -27,13 +27,14 @@ export interface SpawnedWorker {
 }
 
 /** Starts a PGlite thread on `dataDir` (null: in memory); it answers `ready` or `failed` on `replies`. */
-export function spawnPgliteWorker(dataDir: string | null, statementTimeoutMs: number): SpawnedWorker {
+export function spawnPgliteWorker(dataDir: string | null, statementTimeoutMs: number, imageFile?: string): SpawnedWorker {
   const { port1, port2 } = new MessageChannel();
   const workerData: WorkerStartData = {
     // Resolved here, where the package is known to be found: the thread's require starts from the cwd.
     pglitePath: require.resolve('@electric-sql/pglite'),
     extensions: extensionModules(),
     dataDir,
+    imageFile,
     statementTimeoutMs,
     replies: port2,
   };

@@ -43,7 +43,10 @@ export class WorkerLink {
   private readonly firstReady: Promise<void>;
   private settleFirstReady: (error: Error | null) => void = () => undefined;
 
-  private constructor(private readonly dataDir: string | null) {
+  private constructor(
+    private readonly dataDir: string | null,
+    private readonly imageFile?: string,
+  ) {
     this.enforceTimeouts = dataDir !== null;
     this.firstReady = new Promise<void>((resolve, reject) => {
       this.settleFirstReady = (error) => {
@@ -56,8 +59,8 @@ export class WorkerLink {
   }
 
   /** Resolves once the thread has opened the database; rejects with its error otherwise. */
-  static async open(dataDir: string | null): Promise<WorkerLink> {
-    const link = new WorkerLink(dataDir);
+  static async open(dataDir: string | null, imageFile?: string): Promise<WorkerLink> {
+    const link = new WorkerLink(dataDir, imageFile);
     await link.firstReady;
     return link;
   }
@@ -105,7 +108,7 @@ export class WorkerLink {
   }
 
   private spawn(): { worker: Worker; replies: MessagePort } {
-    const spawned = spawnPgliteWorker(this.dataDir, this.sessionTimeoutMs);
+    const spawned = spawnPgliteWorker(this.dataDir, this.sessionTimeoutMs, this.imageFile);
     spawned.replies.on('message', (reply: WorkerReply) => this.dispatch(reply));
     spawned.worker.on('error', (error) =>
       this.breakDown(new Error(`the embedded database thread failed: ${error.message}`, { cause: error })),

@@ -1,5 +1,6 @@
 import type { Subscription } from '@huntforge/bus';
 import {
+  busReplyError,
   CONTENT_FILTER_ERROR_CODES,
   classifyArticleRequestSchema,
   classifyRequestSchema,
@@ -11,19 +12,19 @@ import {
 } from '@huntforge/contracts';
 import { HttpError } from '@huntforge/platform';
 import type { z } from 'zod';
-import { classify, replyError } from '../classification/classify';
+import { classify } from '../classification/classify';
 import { classifyArticle } from '../classify-article/classify-article';
 import type { ContentFilterDeps } from '../deps';
 import { detectOs } from '../detect-os/detect-os';
 
 /**
- * Runs a request handler with its payload validated; a bad payload or an unavailable model is an
- * `{error}` answer the caller can branch on (the bus would otherwise turn a throw into a remote error).
+ * Runs a request handler with its payload validated; a bad payload or an unavailable model is a refusal
+ * (`busReplyError`) the caller can branch on (the bus would otherwise turn a throw into a remote error).
  */
 async function answer<S extends z.ZodType, R>(schema: S, payload: unknown, handler: (input: z.infer<S>) => Promise<R>) {
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
-    return replyError(
+    return busReplyError(
       'validation_error',
       parsed.error.issues.map((issue) => `${issue.path.join('.') || 'payload'}: ${issue.message}`).join('; '),
     );
@@ -32,7 +33,7 @@ async function answer<S extends z.ZodType, R>(schema: S, payload: unknown, handl
     return await handler(parsed.data);
   } catch (error) {
     if (error instanceof HttpError && error.code === CONTENT_FILTER_ERROR_CODES.modelUnavailable)
-      return replyError(error.code, error.message);
+      return busReplyError(error.code, error.message);
     throw error;
   }
 }

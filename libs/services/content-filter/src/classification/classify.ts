@@ -4,15 +4,11 @@ import {
   type ClassifyRequest,
   type ClassifyResponse,
   type ClassifyResult,
-  type ContentFilterReplyError,
+  busReplyError,
 } from '@huntforge/contracts';
 import type { ContentFilterDeps } from '../deps';
 import { liveDecisions } from './live-decisions';
 import { defaultThreshold } from './threshold';
-
-export function replyError(code: string, message: string): ContentFilterReplyError {
-  return { error: { code, message } };
-}
 
 /**
  * The `content-filter.classify` question: per-chunk decisions and the kept chunks' text. For an article
@@ -23,13 +19,13 @@ export async function classify(deps: ContentFilterDeps, request: ClassifyRequest
   let text = request.text ?? '';
   if (request.article_id !== undefined) {
     const article = request.text === undefined ? await deps.articles.find(request.article_id) : { content: request.text };
-    if (!article) return replyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${request.article_id} does not exist`);
+    if (!article) return busReplyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${request.article_id} does not exist`);
     text = article.content;
   }
   const threshold = request.threshold ?? (await defaultThreshold(deps.settings));
   const { version, decisions } = await liveDecisions(deps.model, text, { threshold, topFeatures: request.top_features ?? 5 });
   if (request.article_id !== undefined && !(await deps.analyses.replace(request.article_id, version, decisions))) {
-    return replyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${request.article_id} does not exist`);
+    return busReplyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${request.article_id} does not exist`);
   }
 
   return classificationOf(request.article_id ?? null, version, threshold, text, decisions);

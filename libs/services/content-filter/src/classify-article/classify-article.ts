@@ -1,5 +1,5 @@
-import { CONTENT_FILTER_ERROR_CODES, type ClassifyArticleRequest, type ClassifyArticleResponse } from '@huntforge/contracts';
-import { classificationOf, replyError } from '../classification/classify';
+import { busReplyError, CONTENT_FILTER_ERROR_CODES, type ClassifyArticleRequest, type ClassifyArticleResponse } from '@huntforge/contracts';
+import { classificationOf } from '../classification/classify';
 import { liveDecisions } from '../classification/live-decisions';
 import { defaultThreshold } from '../classification/threshold';
 import type { ContentFilterDeps } from '../deps';
@@ -13,11 +13,11 @@ import { platformOf } from '../detect-os/detect-os';
 export async function classifyArticle(deps: ContentFilterDeps, request: ClassifyArticleRequest): Promise<ClassifyArticleResponse> {
   const articleId = request.article_id;
   const content = request.text ?? (await deps.articles.find(articleId))?.content;
-  if (content === undefined) return replyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${articleId} does not exist`);
+  if (content === undefined) return busReplyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${articleId} does not exist`);
   const threshold = request.threshold ?? (await defaultThreshold(deps.settings));
   const { version, decisions } = await liveDecisions(deps.model, content, { threshold, topFeatures: request.top_features ?? 0 });
   if (!(await deps.analyses.replace(articleId, version, decisions))) {
-    return replyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${articleId} does not exist`);
+    return busReplyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${articleId} does not exist`);
   }
   return {
     classification: classificationOf(articleId, version, threshold, content, decisions),

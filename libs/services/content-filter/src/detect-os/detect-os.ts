@@ -1,4 +1,5 @@
 import {
+  busReplyError,
   CONTENT_FILTER_ERROR_CODES,
   DETECT_OS_METHOD,
   type ChunkDecision,
@@ -7,7 +8,6 @@ import {
   type DetectOsResult,
 } from '@huntforge/contracts';
 import { detectPlatform } from '@huntforge/scoring';
-import { replyError } from '../classification/classify';
 import { liveDecisions } from '../classification/live-decisions';
 import { defaultThreshold } from '../classification/threshold';
 import type { ContentFilterDeps } from '../deps';
@@ -19,12 +19,12 @@ import type { ContentFilterDeps } from '../deps';
 export async function detectOs(deps: ContentFilterDeps, request: DetectOsRequest): Promise<DetectOsResponse> {
   const article =
     request.text === undefined ? await deps.articles.find(request.article_id) : { id: request.article_id, content: request.text };
-  if (!article) return replyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${request.article_id} does not exist`);
+  if (!article) return busReplyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${request.article_id} does not exist`);
   const threshold = request.threshold ?? (await defaultThreshold(deps.settings));
   const { version, decisions } = await liveDecisions(deps.model, article.content, { threshold, topFeatures: 0 });
   const detection = platformOf({ articleId: article.id, content: article.content, version, threshold }, decisions);
   if (!detection) {
-    return replyError(
+    return busReplyError(
       CONTENT_FILTER_ERROR_CODES.noHuntableContent,
       `No chunk of article ${request.article_id} is huntable at confidence >= ${threshold} (${decisions.length} chunks checked)`,
     );

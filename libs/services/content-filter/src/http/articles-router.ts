@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { contentFilterRoutes as routes, type DetectOsResponse } from '@huntforge/contracts';
+import { contentFilterRoutes as routes, isBusReplyError, type BusReplyError } from '@huntforge/contracts';
 import { HttpError, mountRoute } from '@huntforge/platform';
 import { defaultThreshold } from '../classification/threshold';
 import { chunkDebugProgress, runChunkDebug } from '../chunk-debug/chunk-debug';
@@ -8,12 +8,10 @@ import { detectOs } from '../detect-os/detect-os';
 
 const STATUS_OF_ERROR: Record<string, number> = { article_not_found: 404, no_huntable_content: 422, model_unavailable: 503 };
 
-type ErrorReply = { error: { code: string; message: string } };
-
-/** A use case's answer, or the HTTP error its `{error}` answer stands for. */
-export function unwrapReply<T extends object>(response: T | ErrorReply): T {
-  if ('error' in response) {
-    const { code, message } = (response as ErrorReply).error;
+/** A use case's answer, or the HTTP error its refusal stands for. */
+export function unwrapReply<T>(response: T | BusReplyError): T {
+  if (isBusReplyError(response)) {
+    const { code, message } = response.error;
     throw new HttpError(STATUS_OF_ERROR[code] ?? 400, code, message);
   }
   return response;
@@ -28,7 +26,7 @@ export function articlesRouter(deps: ContentFilterDeps): Router {
   mountRoute(router, routes.getArticlesChunkDebugProgress, async ({ params }) => chunkDebugProgress(deps, params.article_id));
   mountRoute(router, routes.postArticlesDetectOs, async ({ params, body }) => {
     const result = await detectOs(deps, { article_id: params.article_id, threshold: body.threshold });
-    return unwrapReply<Exclude<DetectOsResponse, ErrorReply>>(result);
+    return unwrapReply(result);
   });
   return router;
 }

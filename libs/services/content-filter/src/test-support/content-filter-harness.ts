@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Express } from 'express';
-import { createHttpApp, finalizeHttpApp, type ServiceModule } from '@huntforge/platform';
-import { createTestContext, type TestContext } from '@huntforge/service-testing';
+import type { ServiceModule } from '@huntforge/platform';
+import { createArticle, startServiceForTest, type TestContext } from '@huntforge/service-testing';
 import { resolveFixturesDir } from '../artifacts/fixtures';
 import { LocalArtifactFiles } from '../artifacts/local-artifact-files';
 import type { ContentFilterDeps } from '../deps';
@@ -32,11 +32,8 @@ export interface ContentFilterHarness {
   close(): Promise<void>;
 }
 
-let articleCounter = 0;
-
 /** The content-filter module on an in-memory PGlite and the in-process bus, mounted like the runners do. */
 export async function startContentFilter(options: HarnessOptions = {}): Promise<ContentFilterHarness> {
-  const ctx = options.ctx ?? (await createTestContext({ service: 'content-filter' }));
   const scratch = mkdtempSync(join(tmpdir(), 'cf-test-'));
   const artifactsDir = options.artifactsDir ?? join(scratch, 'artifacts');
   let fixturesDir: string | undefined;
@@ -47,11 +44,19 @@ export async function startContentFilter(options: HarnessOptions = {}): Promise<
     cpSync(committed, fixturesDir, { recursive: true });
     options.fixtures(fixturesDir);
   }
-  const { module, deps } = composeContentFilter(ctx, { env: options.env ?? {}, artifactsDir, fixturesDir });
-  const app = createHttpApp({ logger: ctx.logger, serviceName: 'content-filter' });
-  if (module.http) app.use(module.http.router);
-  finalizeHttpApp(app);
-  await module.start();
+  const composed: { deps?: ContentFilterDeps } = {};
+  const service = await startServiceForTest(
+    'content-filter',
+    (context) => {
+      const { module, deps } = composeContentFilter(context, { env: options.env ?? {}, artifactsDir, fixturesDir });
+      composed.deps = deps;
+      return module;
+    },
+    { ctx: options.ctx },
+  );
+  const { ctx, module, app } = service;
+  const { deps } = composed;
+  if (!deps) throw new Error('composeContentFilter returned no deps');
 
   return {
     ctx,
@@ -61,29 +66,10 @@ export async function startContentFilter(options: HarnessOptions = {}): Promise<
     artifactsDir,
     files: new LocalArtifactFiles(artifactsDir),
     async createArticle(content, title = 'Test article') {
-      const n = ++articleCounter;
-      const source = await ctx.db.prisma.source.upsert({
-        where: { identifier: 'cf-test' },
-        create: { identifier: 'cf-test', name: 'Content-filter tests', url: 'https://example.test/feed', kind: 'rss' },
-        update: {},
-      });
-      const article = await ctx.db.prisma.article.create({
-        data: {
-          sourceId: source.id,
-          canonicalUrl: `https://example.test/a/${process.pid}-${n}-${Date.now()}`,
-          url: `https://example.test/a/${n}`,
-          title,
-          content,
-          contentHash: `${process.pid}-${n}-${Date.now()}`.padEnd(64, '0').slice(0, 64),
-          simhash: BigInt(n),
-          simhashBands: [],
-        },
-      });
-      return article.id;
+      return (await createArticle(ctx.db.prisma, { content, title })).id;
     },
     async close() {
-      await module.stop();
-      if (!options.ctx) await ctx.dispose();
+      await service.close();
       rmSync(scratch, { recursive: true, force: true });
     },
   };

@@ -1,5 +1,5 @@
 import { createDb, migrateDb, type Db } from '@huntforge/data';
-import { createScratchDatabase, describeWithInfra, infraUrl, type ScratchDatabase } from '@huntforge/testing';
+import { createScratchDatabase, describeWithInfra, infraUrl, type ScratchDatabase } from '@huntforge/test-kit';
 import { SignInThrottle } from '../auth/sign-in-throttle';
 import { FixedWindowLimiter } from '../rate-limit/fixed-window-limiter';
 import { RateLimitBucketRepository } from './rate-limit-bucket-repository';

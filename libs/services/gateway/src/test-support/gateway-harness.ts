@@ -1,18 +1,9 @@
 import type { Express } from 'express';
 import type { Bus } from '@huntforge/bus';
 import type { Role } from '@huntforge/contracts';
-import { createSettingsReader, type Db } from '@huntforge/data';
-import {
-  captureLogs,
-  createHttpApp,
-  createLogger,
-  createScheduler,
-  finalizeHttpApp,
-  loadConfig,
-  type HealthCheck,
-  type LogCapture,
-} from '@huntforge/platform';
-import { createTestBus, createTestDb } from '@huntforge/testing';
+import type { Db } from '@huntforge/data';
+import type { HealthCheck, LogCapture } from '@huntforge/platform';
+import { startServiceForTest } from '@huntforge/service-testing';
 import { createApiToken } from '../auth/api-tokens';
 import { createGatewayModule } from '../gateway-module';
 import type { Upstream } from '../upstreams/upstream';
@@ -51,59 +42,31 @@ let tokenCounter = 0;
  * in-memory PGlite and the in-process bus, with logs captured for assertions.
  */
 export async function startGateway(options: HarnessOptions = {}): Promise<GatewayHarness> {
-  const db = await createTestDb('pglite');
-  const bus = await createTestBus('in-process');
-  const dispose = async () => {
-    await bus.close();
-    await db.close();
+  const env = {
+    AUTH_MODE: options.authMode ?? 'required',
+    ...(options.allowedHosts ? { ALLOWED_HOSTS: options.allowedHosts } : {}),
+    ...NO_RATE_LIMITS,
+    ...options.env,
   };
-  try {
-    return await composeGateway(db, bus, options, dispose);
-  } catch (error) {
-    await dispose();
-    throw error;
-  }
-}
-
-async function composeGateway(db: Db, bus: Bus, options: HarnessOptions, dispose: () => Promise<void>): Promise<GatewayHarness> {
-  const logs = captureLogs();
-  const logger = createLogger({ level: 'debug', service: 'gateway', destination: logs.stream });
-  const config = loadConfig(
-    {
-      AUTH_MODE: options.authMode ?? 'required',
-      ...(options.allowedHosts ? { ALLOWED_HOSTS: options.allowedHosts } : {}),
-      ...NO_RATE_LIMITS,
-      ...options.env,
-    },
-    { shape: 'all-in-one', service: 'gateway' },
+  const { ctx, app, close } = await startServiceForTest(
+    'gateway',
+    (context) =>
+      createGatewayModule(context, {
+        upstreams: options.upstreams ?? [],
+        serviceHealth: options.serviceHealth ?? {},
+        webDistDir: options.webDistDir ?? null,
+        rateLimitClock: options.rateLimitClock,
+      }),
+    { context: { env } },
   );
-  const scheduler = createScheduler({ logger, locks: db.repos.jobLocks, runs: db.repos.jobRuns, holder: 'gateway-test' });
-
-  const module = createGatewayModule(
-    { config, db, bus, logger, scheduler, settings: createSettingsReader(db.prisma, { env: {} }) },
-    {
-      upstreams: options.upstreams ?? [],
-      serviceHealth: options.serviceHealth ?? {},
-      webDistDir: options.webDistDir ?? null,
-      rateLimitClock: options.rateLimitClock,
-    },
-  );
-  const app = createHttpApp({ logger, serviceName: 'gateway' });
-  if (module.http) app.use(module.http.router);
-  finalizeHttpApp(app);
-  await module.start();
-
   return {
     app,
-    db,
-    bus,
-    logs,
+    db: ctx.db,
+    bus: ctx.bus,
+    logs: ctx.logs,
     async token(role, name = `test-${role}-${++tokenCounter}`) {
-      return (await createApiToken(db.repos.apiTokens, { name, role })).token;
+      return (await createApiToken(ctx.db.repos.apiTokens, { name, role })).token;
     },
-    async close() {
-      await module.stop();
-      await dispose();
-    },
+    close,
   };
 }

@@ -1,3 +1,4 @@
+import { createExecution } from '@huntforge/service-testing';
 import { hammingDistance, simHash } from '../dedup/fingerprints';
 import { ArticleQueries, type ListPosition } from '../repositories/article-queries';
 import { ingestArticle, type ArticleCandidate } from '../use-cases/ingest-article/ingest-article';
@@ -360,7 +361,7 @@ describe('articles', () => {
       await prisma.chunkClassificationFeedback.create({
         data: { articleId: id, chunkId: 1, chunkText: 'x', modelClassification: 'Huntable', modelConfidence: 0.9, isCorrect: true },
       });
-      await prisma.workflowExecution.create({ data: { articleId: id, configSnapshot: {}, status: 'completed' } });
+      await createExecution(prisma, id, { status: 'completed' });
       const response = (await h.http.delete(`/api/articles/${id}`).expect(200)).body;
       expect(response).toEqual({
         deleted: true,
@@ -419,7 +420,7 @@ describe('articles', () => {
       await prisma.articleAnnotation.create({
         data: { articleId: annotated, annotationType: 'cmdline', selectedText: 'x', startPosition: 0, endPosition: 1 },
       });
-      await prisma.workflowExecution.create({ data: { articleId: executed, configSnapshot: {} } });
+      await createExecution(prisma, executed);
       const result = await h.ctx.scheduler.runNow('cleanup_old_data');
       expect(result.outcome).toBe('succeeded');
       expect(result.detail).toEqual(expect.objectContaining({ articles_deleted: 1, article_retention_days: 365 }));

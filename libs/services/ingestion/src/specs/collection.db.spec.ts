@@ -1,4 +1,5 @@
-import { startFixtureServer, waitFor, type FixtureServer } from '@huntforge/testing';
+import { startFixtureServer, type FixtureServer } from '@huntforge/testing';
+import { waitFor } from '@huntforge/test-kit';
 import { articleHtmlOf, atomFeed, fixturePage, jsonFeed, rssFeed, syntheticArticleHtml } from '../test-support/feeds';
 import { startIngestion, type IngestionHarness } from '../test-support/ingestion-harness';
 

@@ -1,4 +1,5 @@
-import { describeWithInfra, startFixtureServer, type FixtureServer } from '@huntforge/testing';
+import { startFixtureServer, type FixtureServer } from '@huntforge/testing';
+import { describeWithInfra } from '@huntforge/test-kit';
 import { articleHtmlOf, fixturePage, rssFeed, syntheticArticleHtml } from '../test-support/feeds';
 import { startIngestion, type IngestionHarness } from '../test-support/ingestion-harness';
 

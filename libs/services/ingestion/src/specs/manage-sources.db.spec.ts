@@ -1,3 +1,4 @@
+import { createArticle } from '@huntforge/service-testing';
 import { startFixtureServer, type FixtureServer } from '@huntforge/testing';
 import { startIngestion, type IngestionHarness } from '../test-support/ingestion-harness';
 
@@ -140,18 +141,7 @@ describe('sources managed through the API (add with a check, edit, disable, dele
       .post('/api/sources')
       .send({ identifier: 'kept', name: 'Kept', url: server.url('/feed.xml'), kind: 'rss' })
       .expect(201);
-    await h.ctx.db.prisma.article.create({
-      data: {
-        sourceId: withArticle.body.id,
-        title: 't',
-        url: 'https://lab.example/kept',
-        canonicalUrl: 'https://lab.example/kept',
-        content: 'c',
-        contentHash: 'kept-hash',
-        simhash: 0n,
-        simhashBands: [],
-      },
-    });
+    await createArticle(h.ctx.db.prisma, { sourceId: withArticle.body.id });
     const refused = await h.http.delete('/api/sources/kept').expect(409);
     expect(refused.body.error).toMatchObject({ code: 'source_has_articles', details: { article_count: 1 } });
   });

@@ -1,14 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { infraRequired } from '@huntforge/testing';
 import { startFixtureServer, type FixtureServer } from '@huntforge/testing';
+import { infraRequired, servedRoutes } from '@huntforge/test-kit';
 import { createIngestionModule } from '../module';
 import { scrapeUrl } from '../use-cases/scrape-url/scrape-url';
 import { ingestArticle } from '../use-cases/ingest-article/ingest-article';
 import { ALL_ROUTES } from '@huntforge/contracts';
 import { startIngestion, type IngestionHarness } from '../test-support/ingestion-harness';
-import { servedRoutes } from '@huntforge/test-kit';
 
 const TOPICS = {
   lsass:

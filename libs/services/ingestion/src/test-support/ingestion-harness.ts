@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Express } from 'express';
 import request from 'supertest';
-import { createHttpApp, finalizeHttpApp } from '@huntforge/platform';
-import { createTestContext, type TestContext } from '@huntforge/service-testing';
+import { startServiceForTest, type TestContext } from '@huntforge/service-testing';
 import { createIngestionModule, type IngestionModule, type IngestionModuleOptions } from '../module';
 
 export interface HarnessSource {
@@ -60,38 +59,30 @@ export async function startIngestion(options: HarnessOptions = {}): Promise<Inge
     SOURCES_FILE: writeSourcesFile(options.sources ?? []),
     ...options.env,
   };
-  const ctx = await createTestContext({ service: 'ingestion', env, db: options.db });
-  try {
-    const ingested: IngestionHarness['ingested'] = [];
-    await ctx.bus.subscribe<{ article_id: number; hunt_score: number }>('test.ingested', ['article.ingested'], async (message) => {
-      ingested.push(message.payload);
-    });
-    const { sources: _sources, db: _db, ...moduleOptions } = options;
-    // Suites count the articles they store; the eval snapshots are seeded only where a suite asks for them.
-    const module = await createIngestionModule(ctx, { registerJobs: true, seedEvalArticles: false, ...moduleOptions, env });
-    const app = createHttpApp({ logger: ctx.logger, serviceName: 'ingestion' });
-    if (module.http) app.use(module.http.router);
-    finalizeHttpApp(app);
-    await module.start();
-    return {
-      ctx,
-      module,
-      app,
-      http: request(app),
-      ingested,
-      async sourceId(identifier) {
-        const id = await module.deps.sources.findIdByIdentifier(identifier);
-        if (id === null) throw new Error(`no source ${identifier}`);
-        return id;
-      },
-      async close() {
-        await module.stop();
-        await ctx.scheduler.stop();
-        await ctx.dispose();
-      },
-    };
-  } catch (error) {
-    await ctx.dispose();
-    throw error;
-  }
+  const ingested: IngestionHarness['ingested'] = [];
+  const { sources: _sources, db: _db, ...moduleOptions } = options;
+  const { ctx, module, app, close } = await startServiceForTest(
+    'ingestion',
+    async (context) => {
+      await context.bus.subscribe<{ article_id: number; hunt_score: number }>('test.ingested', ['article.ingested'], async (message) => {
+        ingested.push(message.payload);
+      });
+      // Suites count the articles they store; the eval snapshots are seeded only where a suite asks for them.
+      return createIngestionModule(context, { registerJobs: true, seedEvalArticles: false, ...moduleOptions, env });
+    },
+    { context: { env, db: options.db } },
+  );
+  return {
+    ctx,
+    module,
+    app,
+    http: request(app),
+    ingested,
+    async sourceId(identifier) {
+      const id = await module.deps.sources.findIdByIdentifier(identifier);
+      if (id === null) throw new Error(`no source ${identifier}`);
+      return id;
+    },
+    close,
+  };
 }

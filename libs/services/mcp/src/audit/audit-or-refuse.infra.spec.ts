@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { describeWithInfra } from '@huntforge/testing';
+import { describeWithInfra } from '@huntforge/test-kit';
 import { seedMcpData, type Seeded } from '../test-support/seed';
 import { startFakeService, startMcpHarness, type McpHarness } from '../test-support/harness';
 

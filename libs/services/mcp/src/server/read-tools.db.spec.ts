@@ -1,3 +1,4 @@
+import { createExecution } from '@huntforge/service-testing';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { DRL_LICENSE_NAME, MCP_HIGH_RISK_TOOLS, MCP_LOW_RISK_TOOLS, MCP_READ_TOOLS } from '@huntforge/contracts';
 import { QUEUE_RULE_YAML, REFERENCE_RULES, seedMcpData, type Seeded } from '../test-support/seed';
@@ -220,12 +221,8 @@ describe('MCP read tools over Streamable HTTP (official SDK client)', () => {
       uncovered: ['domain: c2.example.net'],
     };
     const prisma = harness.ctx.db.prisma;
-    const older = await prisma.workflowExecution.create({
-      data: { articleId, configSnapshot: {}, status: 'completed', corpusCoverage: { ...coverage, uncovered: [] } },
-    });
-    const latest = await prisma.workflowExecution.create({
-      data: { articleId, configSnapshot: {}, status: 'completed', corpusCoverage: coverage, finishedAt: new Date() },
-    });
+    const older = await createExecution(prisma, articleId, { status: 'completed', corpusCoverage: { ...coverage, uncovered: [] } });
+    const latest = await createExecution(prisma, articleId, { status: 'completed', corpusCoverage: coverage, finishedAt: new Date() });
     const result = structured<{ execution_id: number; covered: unknown[]; uncovered: string[]; corpus_rules: number }>(
       await client.callTool({ name: 'get_article_coverage', arguments: { article_id: articleId } }),
     );
@@ -449,9 +446,7 @@ describe('MCP read tools over Streamable HTTP (official SDK client)', () => {
 
   it('wait_for_execution reports progress while a run goes on and answers when it finishes', async () => {
     const prisma = harness.ctx.db.prisma;
-    const run = await prisma.workflowExecution.create({
-      data: { articleId: seeded.articleIds[1] as number, status: 'running', configSnapshot: {} },
-    });
+    const run = await createExecution(prisma, seeded.articleIds[1] as number, { status: 'running' });
     const updates: Array<{ progress: number; message?: string }> = [];
     let firstUpdate: () => void = () => undefined;
     const started = new Promise<void>((resolve) => (firstUpdate = resolve));
@@ -469,9 +464,7 @@ describe('MCP read tools over Streamable HTTP (official SDK client)', () => {
     expect(updates[0]).toMatchObject({ progress: 0, message: expect.stringContaining('running') });
     expect(updates[updates.length - 1]).toMatchObject({ progress: 1, message: expect.stringContaining('completed') });
 
-    const stuck = await prisma.workflowExecution.create({
-      data: { articleId: seeded.articleIds[1] as number, status: 'running', configSnapshot: {} },
-    });
+    const stuck = await createExecution(prisma, seeded.articleIds[1] as number, { status: 'running' });
     const timedOut = structured<{ finished: boolean; execution: { status: string } }>(
       await client.callTool({ name: 'wait_for_execution', arguments: { execution_id: stuck.id, timeout_seconds: 1 } }),
     );

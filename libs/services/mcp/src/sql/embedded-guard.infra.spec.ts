@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { describeWithInfra } from '@huntforge/testing';
+import { describeWithInfra } from '@huntforge/test-kit';
 import { startMcpHarness, structured, toolError, type McpHarness } from '../test-support/harness';
 
 const RECURSIVE = 'WITH RECURSIVE t(n) AS (SELECT 1 UNION ALL SELECT n+1 FROM t WHERE n < 30000000) SELECT count(*) FROM t';

@@ -1,5 +1,5 @@
-import { describeWithInfra } from '@huntforge/testing';
-import { createTestContext, type TestContext } from '@huntforge/service-testing';
+import { describeWithInfra } from '@huntforge/test-kit';
+import { createArticle, createSource, createTestContext, type TestContext } from '@huntforge/service-testing';
 import { ReadOnlySqlRunner } from '../repositories/read-only-sql-runner';
 import { READ_ONLY_ROLE, READ_ONLY_TABLES } from './table-allowlist';
 
@@ -83,21 +83,8 @@ function sqlSuite(kind: 'pglite' | 'postgres'): void {
   beforeAll(async () => {
     ctx = await createTestContext({ db: kind, service: 'mcp-sql' });
     runner = new ReadOnlySqlRunner(ctx.db.prisma, ctx.db.kind);
-    const source = await ctx.db.prisma.source.create({
-      data: { identifier: 'sql-src', name: 'SQL', url: 'https://x.example.test', kind: 'rss' },
-    });
-    const article = await ctx.db.prisma.article.create({
-      data: {
-        sourceId: source.id,
-        canonicalUrl: 'https://x.example.test/1',
-        url: 'https://x.example.test/1',
-        title: 'a;b',
-        content: 'text',
-        contentHash: 'h1',
-        simhash: 1n,
-        simhashBands: [1],
-      },
-    });
+    const source = await createSource(ctx.db.prisma, { identifier: 'sql-src', name: 'SQL' });
+    const article = await createArticle(ctx.db.prisma, { sourceId: source.id, title: 'a;b', content: 'text' });
     articleId = article.id;
     await ctx.db.prisma.setting.create({ data: { key: 'OPENAI_API_KEY', isSecret: true, ciphertext: 'c2VjcmV0', hint: '…1234' } });
   });

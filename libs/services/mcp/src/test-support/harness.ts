@@ -6,8 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Role } from '@huntforge/contracts';
-import { createHttpApp, finalizeHttpApp } from '@huntforge/platform';
-import { createTestContext, type TestContext } from '@huntforge/service-testing';
+import { startServiceForTest, type TestContext } from '@huntforge/service-testing';
 import { hashToken } from '../caller/caller';
 import { createMcpModule, type McpModuleOptions } from '../module';
 
@@ -34,7 +33,9 @@ export function listen(app: express.Express): Promise<Listening> {
   });
 }
 
-export interface McpHarness extends Listening {
+export interface McpHarness {
+  /** Where the module is served (`http://127.0.0.1:port`). */
+  url: string;
   ctx: TestContext;
   app: express.Express;
   /** A fresh API token with `role`; returns the clear-text token. */
@@ -57,16 +58,16 @@ export async function startMcpHarness(
     extraRoutes?: (app: express.Express) => void;
   } = {},
 ): Promise<McpHarness> {
-  const ctx = await createTestContext({ service: 'mcp', db: options.db, env: { AUTH_MODE: 'required', ...options.env } });
-  const module = createMcpModule(ctx, { env: options.env ?? {}, ...options.module });
-  const app = createHttpApp({ logger: ctx.logger, serviceName: 'mcp' });
-  options.extraRoutes?.(app);
-  if (module.http) app.use(module.http.router);
-  finalizeHttpApp(app);
-  const listening = await listen(app);
+  const service = await startServiceForTest('mcp', (ctx) => createMcpModule(ctx, { env: options.env ?? {}, ...options.module }), {
+    context: { db: options.db, env: { AUTH_MODE: 'required', ...options.env } },
+    before: options.extraRoutes,
+    listen: true,
+  });
+  const { ctx, app } = service;
+  const url = service.url ?? '';
   const clients: Client[] = [];
   return {
-    ...listening,
+    url,
     ctx,
     app,
     async token(role, name = `mcp-${role}-${++tokenCounter}`) {
@@ -77,7 +78,7 @@ export async function startMcpHarness(
     async client(token) {
       const client = new Client({ name: 'huntforge-test', version: '1.0.0' });
       await client.connect(
-        new StreamableHTTPClientTransport(new URL('/mcp', listening.url), {
+        new StreamableHTTPClientTransport(new URL('/mcp', url), {
           requestInit: { headers: { Authorization: `Bearer ${token}` } },
         }),
       );
@@ -86,8 +87,7 @@ export async function startMcpHarness(
     },
     async dispose() {
       await Promise.all(clients.map((client) => client.close()));
-      await listening.close();
-      await ctx.dispose();
+      await service.close();
     },
   };
 }

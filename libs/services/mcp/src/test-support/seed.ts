@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Prisma, type PrismaClient } from '@huntforge/data';
+import { createArticle, createExecution, createQueueItem, createSource } from '@huntforge/service-testing';
 import { embedText, BUILTIN_EMBEDDER_ID } from '@huntforge/llm';
 import { analyseRuleText } from '@huntforge/sigma';
 
@@ -146,33 +147,28 @@ async function seedReferenceRules(prisma: PrismaClient): Promise<void> {
 
 /** A completed execution with stages on the first article (its id is returned) and a failed one on the second. */
 async function seedExecutions(prisma: PrismaClient, firstId: number, secondId: number): Promise<number> {
-  const execution = await prisma.workflowExecution.create({
-    data: {
-      articleId: firstId,
-      status: 'completed',
-      configSnapshot: { version: 1 },
-      configVersion: 1,
-      triggeredBy: 'manual',
-      rankScore: 8,
-      extractionCounts: { CmdlineExtract: 1 },
-      extractionResult: {
-        observables: [{ type: 'cmdline', value: 'powershell.exe -enc AAAA', source: 'CmdlineExtract' }],
-        discrete_huntables_count: 1,
-      },
-      sigmaRules: [{ title: 'PowerShell Encoded Command From Office', level: 'high' }],
-      startedAt: new Date(Date.UTC(2026, 9, 2, 10)),
-      finishedAt: new Date(Date.UTC(2026, 9, 2, 10, 5)),
-      stages: {
-        create: [
-          { stage: 'ranking', status: 'completed', durationMs: 12 },
-          { stage: 'extraction', status: 'completed', durationMs: 40 },
-        ],
-      },
+  const execution = await createExecution(prisma, firstId, {
+    status: 'completed',
+    configSnapshot: { version: 1 },
+    configVersion: 1,
+    triggeredBy: 'manual',
+    rankScore: 8,
+    extractionCounts: { CmdlineExtract: 1 },
+    extractionResult: {
+      observables: [{ type: 'cmdline', value: 'powershell.exe -enc AAAA', source: 'CmdlineExtract' }],
+      discrete_huntables_count: 1,
+    },
+    sigmaRules: [{ title: 'PowerShell Encoded Command From Office', level: 'high' }],
+    startedAt: new Date(Date.UTC(2026, 9, 2, 10)),
+    finishedAt: new Date(Date.UTC(2026, 9, 2, 10, 5)),
+    stages: {
+      create: [
+        { stage: 'ranking', status: 'completed', durationMs: 12 },
+        { stage: 'extraction', status: 'completed', durationMs: 40 },
+      ],
     },
   });
-  await prisma.workflowExecution.create({
-    data: { articleId: secondId, status: 'failed', configSnapshot: {}, terminationReason: 'error', error: 'provider timeout' },
-  });
+  await createExecution(prisma, secondId, { status: 'failed', terminationReason: 'error', error: 'provider timeout' });
   return execution.id;
 }
 
@@ -182,25 +178,23 @@ export async function seedMcpData(prisma: PrismaClient): Promise<Seeded> {
     [
       { identifier: 'test-labs', name: 'Test Labs Blog', url: 'https://labs.example.test/feed.xml', kind: 'rss' as const },
       { identifier: 'quiet-vendor', name: 'Quiet Vendor', url: 'https://vendor.example.test/blog', kind: 'html' as const, active: false },
-    ].map((data) => prisma.source.create({ data })),
+    ].map((data) => createSource(prisma, data)),
   );
   const [labs, quiet] = sources as [(typeof sources)[number], (typeof sources)[number]];
   const articleIds: number[] = [];
   for (const [i, article] of ARTICLES.entries()) {
-    const row = await prisma.article.create({
-      data: {
-        sourceId: (i === 2 ? quiet : labs).id,
-        canonicalUrl: `https://labs.example.test/posts/${i + 1}`,
-        url: `https://labs.example.test/posts/${i + 1}?utm=x`,
-        title: article.title,
-        content: article.content,
-        contentHash: sha(article.content),
-        simhash: BigInt(i + 1),
-        simhashBands: [i, i + 65536],
-        huntScore: article.huntScore,
-        keywordMatches: { perfect: i === 0 ? ['-enc', 'schtasks'] : [] },
-        publishedAt: new Date(Date.UTC(2026, 9, 1 + i)),
-      },
+    const row = await createArticle(prisma, {
+      sourceId: (i === 2 ? quiet : labs).id,
+      canonicalUrl: `https://labs.example.test/posts/${i + 1}`,
+      url: `https://labs.example.test/posts/${i + 1}?utm=x`,
+      title: article.title,
+      content: article.content,
+      contentHash: sha(article.content),
+      simhash: BigInt(i + 1),
+      simhashBands: [i, i + 65536],
+      huntScore: article.huntScore,
+      keywordMatches: { perfect: i === 0 ? ['-enc', 'schtasks'] : [] },
+      publishedAt: new Date(Date.UTC(2026, 9, 1 + i)),
     });
     articleIds.push(row.id);
   }
@@ -219,33 +213,29 @@ export async function seedMcpData(prisma: PrismaClient): Promise<Seeded> {
   const executionId = await seedExecutions(prisma, firstId, secondId);
   await seedReferenceRules(prisma);
 
-  const queued = await prisma.sigmaQueueItem.create({
-    data: {
-      status: 'pending',
-      workflowExecutionId: executionId,
-      articleId: firstId,
-      ruleYaml: QUEUE_RULE_YAML,
-      title: 'PowerShell Encoded Command From Office',
-      level: 'high',
-      tags: ['attack.t1059.001'],
-      maxSimilarity: 0.42,
-      matches: [
-        {
-          score: 0.42,
-          shared_atoms: ['image|endswith|\\powershell.exe'],
-          attribution: { rule_id: REFERENCE_RULES[0].ruleId, title: REFERENCE_RULES[0].title },
-        },
-      ],
-    },
+  const queued = await createQueueItem(prisma, {
+    status: 'pending',
+    workflowExecutionId: executionId,
+    articleId: firstId,
+    ruleYaml: QUEUE_RULE_YAML,
+    title: 'PowerShell Encoded Command From Office',
+    level: 'high',
+    tags: ['attack.t1059.001'],
+    maxSimilarity: 0.42,
+    matches: [
+      {
+        score: 0.42,
+        shared_atoms: ['image|endswith|\\powershell.exe'],
+        attribution: { rule_id: REFERENCE_RULES[0].ruleId, title: REFERENCE_RULES[0].title },
+      },
+    ],
   });
-  const approved = await prisma.sigmaQueueItem.create({
-    data: {
-      status: 'approved',
-      ruleYaml: 'title: Other\n',
-      title: 'Approved Linux Rule',
-      tags: ['attack.t1105'],
-      reviewNotes: [{ author: 'ana', note: 'ok', at: '2026-10-03T00:00:00Z' }],
-    },
+  const approved = await createQueueItem(prisma, {
+    status: 'approved',
+    ruleYaml: 'title: Other\n',
+    title: 'Approved Linux Rule',
+    tags: ['attack.t1105'],
+    reviewNotes: [{ author: 'ana', note: 'ok', at: '2026-10-03T00:00:00Z' }],
   });
   await prisma.modelVersion.create({ data: { version: 3, featurizerVersion: 1, isCurrent: true, modelFilePath: '/models/v3.onnx' } });
 

@@ -1,3 +1,4 @@
+import { createQueueItem } from '@huntforge/service-testing';
 import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
@@ -374,12 +375,10 @@ describe('telemetry datasets and backtests', () => {
 
     it('400 invalid_sigma for a queued rule the engine cannot run', async () => {
       const dataset = await upload('process.jsonl', jsonLines);
-      const item = await harness.ctx.db.prisma.sigmaQueueItem.create({
-        data: {
-          ruleYaml: 'title: Broken\nlogsource: {product: windows}\ndetection:\n  sel: {a: 1}\n  condition: missing\n',
-          title: 'Broken',
-          source: 'publisher',
-        },
+      const item = await createQueueItem(harness.ctx.db.prisma, {
+        ruleYaml: 'title: Broken\nlogsource: {product: windows}\ndetection:\n  sel: {a: 1}\n  condition: missing\n',
+        title: 'Broken',
+        source: 'publisher',
       });
       const response = await api()
         .post(`/api/sigma-queue/${item.id}/backtest`)

@@ -18,9 +18,11 @@ describe('opening a pull request: where the token may go', () => {
       asked.push(hostname);
       return ['169.254.169.254'];
     };
-    const failure = await openPullRequest({ ...pullRequest, resolve: rebound }).catch((error: unknown) => error);
+    const failure = await openPullRequest({ ...pullRequest, guard: { resolve: rebound } }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(GithubError);
     expect((failure as GithubError).message).toMatch(/169\.254\.169\.254/);
+    // The guard's refusal is kept apart from GitHub's answers, so the submit can answer 422 url_not_allowed.
+    expect((failure as GithubError).refusal?.code).toBe('url_not_allowed');
     expect((failure as GithubError).message).not.toContain(pullRequest.token);
     // The name was resolved by the guard at connection time, not before.
     expect(asked).toEqual(['github.rebinding.test']);

@@ -1,5 +1,5 @@
-import { guardedFetchFor } from '@huntforge/llm';
-import type { HostResolver } from '@huntforge/outbound';
+import { guardedFetchFor, type OutboundGuardOptions } from '@huntforge/llm';
+import { outboundRefusalOf, type OutboundUrlError } from '@huntforge/outbound';
 
 /** What a pull request for one rule needs. */
 export interface PullRequestInput {
@@ -12,8 +12,8 @@ export interface PullRequestInput {
   content: string;
   title: string;
   body: string;
-  /** Name → addresses at connection time (tests inject one); default the system resolver. */
-  resolve?: HostResolver;
+  /** The operator's environment and the resolver the connection is vetted with (default process.env, system DNS). */
+  guard?: OutboundGuardOptions;
 }
 
 // Failures are mapped to GithubError and reported by the caller; Octokit's own console logging is noise.
@@ -24,6 +24,8 @@ export class GithubError extends Error {
   constructor(
     message: string,
     readonly status: number | null,
+    /** Set when the connection guard refused the address: no request left, nothing GitHub said. */
+    readonly refusal?: OutboundUrlError,
   ) {
     super(message);
     this.name = 'GithubError';
@@ -44,7 +46,7 @@ export async function openPullRequest(input: PullRequestInput): Promise<{ url: s
     log: SILENT,
     // Every connection (each call, each redirect) goes to an address vetted when the socket opens, by the policy
     // GITHUB_API_URL was saved under: a name that resolves elsewhere by now (DNS rebinding) never gets the token.
-    request: { retries: 0, fetch: guardedFetchFor('GITHUB_API_URL', input.apiUrl, { resolve: input.resolve }) },
+    request: { retries: 0, fetch: guardedFetchFor('GITHUB_API_URL', input.apiUrl, input.guard) },
   });
   try {
     const { data: repository } = await octokit.rest.repos.get({ owner, repo });
@@ -64,6 +66,6 @@ export async function openPullRequest(input: PullRequestInput): Promise<{ url: s
   } catch (error) {
     const status = typeof (error as { status?: unknown }).status === 'number' ? (error as { status: number }).status : null;
     // Octokit's message never contains the token; keep only the message and status.
-    throw new GithubError(error instanceof Error ? error.message : String(error), status);
+    throw new GithubError(error instanceof Error ? error.message : String(error), status, outboundRefusalOf(error));
   }
 }

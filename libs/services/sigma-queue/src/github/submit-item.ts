@@ -1,15 +1,19 @@
 import { githubApiBase, SIGMA_ERROR_CODES } from '@huntforge/contracts';
 import type { SettingsReader } from '@huntforge/data';
-import { checkOutboundUrl, HttpError, OutboundUrlError, redactSecrets } from '@huntforge/platform';
+import type { OutboundGuardOptions } from '@huntforge/llm';
+import { HttpError, redactSecrets } from '@huntforge/platform';
 import { queriesSection } from '../convert/pull-request-queries';
 import type { QueueItemRow } from '../repositories/queue-repository';
 import { getItem, transition, type QueueDeps } from '../queue/queue-deps';
 import { assertCan } from '../queue/transitions';
+import { allowedApiUrl, urlNotAllowed } from './github-url-policy';
 import { GithubError, openPullRequest } from './open-pull-request';
 
 export interface SubmitDeps extends QueueDeps {
   settings: SettingsReader;
   rulesDir: string;
+  /** The operator's environment (PROVIDER_ALLOW_PRIVATE_NETWORKS, GITHUB_API_URL) and, in tests, the resolver. */
+  githubGuard?: OutboundGuardOptions;
 }
 
 const REPO_PATTERN = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
@@ -35,7 +39,8 @@ export async function submitItem(deps: SubmitDeps, id: number): Promise<QueueIte
       },
     );
   }
-  const apiUrl = await allowedApiUrl(githubApiBase(await deps.settings.get('GITHUB_API_URL')));
+  const guard = deps.githubGuard ?? {};
+  const apiUrl = await allowedApiUrl(githubApiBase(await deps.settings.get('GITHUB_API_URL')), guard);
   const slug = slugify(item.title);
   let pull: { url: string };
   try {
@@ -48,8 +53,11 @@ export async function submitItem(deps: SubmitDeps, id: number): Promise<QueueIte
       content: item.ruleYaml,
       title: `Sigma rule: ${item.title}`,
       body: [pullBody(item), ...(await queriesSection(deps.settings, item.ruleYaml))].join('\n'),
+      guard,
     });
   } catch (error) {
+    // The name resolved elsewhere by the time the socket opened: the same refusal as the check above.
+    if (error instanceof GithubError && error.refusal) throw urlNotAllowed(apiUrl, error.refusal, guard);
     if (error instanceof GithubError) {
       // GitHub (or a proxy before it) may echo the credential it was sent: never relay or log it.
       const message = redactSecrets(error.message, [token]);
@@ -60,21 +68,6 @@ export async function submitItem(deps: SubmitDeps, id: number): Promise<QueueIte
     throw error;
   }
   return transition(deps, item, 'submit', { status: 'submitted', prUrl: pull.url, submittedAt: new Date() });
-}
-
-/**
- * The token is about to go to this URL: whatever its name resolves to now must not be a metadata, link-local or
- * otherwise special address. Private networks stay open (GitHub Enterprise in-house); storing a private URL through
- * the settings API already needs the operator's PROVIDER_ALLOW_PRIVATE_NETWORKS.
- */
-async function allowedApiUrl(apiUrl: string): Promise<string> {
-  try {
-    await checkOutboundUrl(apiUrl, { allowPrivateNetworks: true });
-    return apiUrl;
-  } catch (error) {
-    if (!(error instanceof OutboundUrlError)) throw error;
-    throw new HttpError(422, 'url_not_allowed', `GITHUB_API_URL is refused: ${error.message}`);
-  }
 }
 
 function slugify(title: string): string {

@@ -95,6 +95,8 @@ describe('submit to a GitHub set in the settings (GitHub Enterprise)', () => {
       GITHUB_REPO: 'corp/rules',
       GITHUB_API_URL: elsewhere.url,
       SETTINGS_ENCRYPTION_KEY: ENCRYPTION_KEY,
+      // Both fakes listen on loopback: a stored in-house URL needs the operator's opt-in, as when it is saved.
+      PROVIDER_ALLOW_PRIVATE_NETWORKS: 'true',
     };
     const harness = await startSigmaQueue(env);
     const store = createSettingsStore(harness.ctx.db.prisma, { encryptionKey: Buffer.from(ENCRYPTION_KEY, 'hex'), env });
@@ -119,6 +121,72 @@ describe('submit to a GitHub set in the settings (GitHub Enterprise)', () => {
       await elsewhere.close();
     }
   }, 120_000); // starts its own embedded database, slow on a loaded CI machine
+});
+
+describe('submit to GitHub: one address policy for the check and the connection', () => {
+  const ENCRYPTION_KEY = 'b2'.repeat(32);
+  const REBINDING_URL = 'https://github.rebinding.test/api/v3';
+  // The name answers a public address when checked, then a private one when the socket opens (DNS rebinding).
+  const asked: string[] = [];
+  const rebinding = async (hostname: string) => {
+    asked.push(hostname);
+    return asked.length === 1 ? ['140.82.112.3'] : ['10.20.30.40'];
+  };
+  const env = { GITHUB_REPO: 'corp/rules', SETTINGS_ENCRYPTION_KEY: ENCRYPTION_KEY, PROVIDER_ALLOW_PRIVATE_NETWORKS: 'false' };
+  let enterprise: FakeGithub;
+  let harness: SigmaQueueHarness;
+  let store: ReturnType<typeof createSettingsStore>;
+
+  beforeAll(async () => {
+    enterprise = await startFakeGithub({ repos: ['corp/rules'] });
+    harness = await startSigmaQueue(env, { githubResolve: rebinding });
+    store = createSettingsStore(harness.ctx.db.prisma, { encryptionKey: Buffer.from(ENCRYPTION_KEY, 'hex'), env });
+  }, 180_000);
+  afterAll(async () => {
+    await harness.close();
+    await enterprise.close();
+  });
+
+  async function approvedItem(): Promise<number> {
+    const created = await request(harness.app).post('/api/sigma-queue').send({ rule_yaml: yaml });
+    const id = created.body.queue_id as number;
+    await request(harness.app).post(`/api/sigma-queue/${id}/approve`).send({}).expect(200);
+    return id;
+  }
+
+  async function storeGithub(apiUrl: string, token: string): Promise<void> {
+    await store.set('GITHUB_API_URL', apiUrl, 'token:admin');
+    await store.set('GITHUB_TOKEN', token, 'token:admin');
+  }
+
+  it('refuses a stored private GITHUB_API_URL whose opt-in was removed before connecting: 422 url_not_allowed, not 502', async () => {
+    await storeGithub(enterprise.url, enterprise.token);
+    const id = await approvedItem();
+    const refused = await request(harness.app).post(`/api/sigma-queue/${id}/submit`).expect(422);
+    expect(refused.body.error.code).toBe('url_not_allowed');
+    expect(refused.body.error.message).toMatch(/^GITHUB_API_URL is refused: 127\.0\.0\.1 is refused: 127\.0\.0\.1 is a loopback address/);
+    expect(refused.body.error.message).toContain('PROVIDER_ALLOW_PRIVATE_NETWORKS=true');
+    expect(JSON.stringify(refused.body)).not.toContain(enterprise.token);
+    expect(enterprise.requests).toEqual([]);
+    expect((await request(harness.app).get(`/api/sigma-queue/${id}`)).body.status).toBe('approved');
+  }, 60_000);
+
+  it('answers the same 422 when the connection guard refuses an address the check let through, the token unsent', async () => {
+    const token = 'ghp_never-sent-anywhere-111111111111';
+    await storeGithub(REBINDING_URL, token);
+    const id = await approvedItem();
+    const refused = await request(harness.app).post(`/api/sigma-queue/${id}/submit`).expect(422);
+    expect(refused.body.error.code).toBe('url_not_allowed');
+    expect(refused.body.error.message).toMatch(
+      /^GITHUB_API_URL is refused: github\.rebinding\.test is refused: 10\.20\.30\.40 is a private address/,
+    );
+    expect(refused.body.error.message).toContain('PROVIDER_ALLOW_PRIVATE_NETWORKS=true');
+    expect(JSON.stringify(refused.body)).not.toContain(token);
+    // Checked once (public then), refused when the socket opened.
+    expect(asked.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(asked)).toEqual(new Set(['github.rebinding.test']));
+    expect((await request(harness.app).get(`/api/sigma-queue/${id}`)).body.status).toBe('approved');
+  }, 60_000);
 });
 
 describe('submit without GitHub settings', () => {

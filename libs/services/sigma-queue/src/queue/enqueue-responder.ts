@@ -1,4 +1,4 @@
-import { sigmaEnqueueBusRequestSchema, type SigmaEnqueueBusResponse, type SigmaEnqueueOutcome } from '@huntforge/contracts';
+import { busReplyError, sigmaEnqueueBusRequestSchema, type SigmaEnqueueBusResponse, type SigmaEnqueueOutcome } from '@huntforge/contracts';
 import { HttpError } from '@huntforge/platform';
 import { searchSimilarDocument, UnanalysableRuleError } from '../similarity/search-similar';
 import type { NewQueueItem, QueueItemRow } from '../repositories/queue-repository';
@@ -84,7 +84,7 @@ async function planRule(
  */
 export async function handleEnqueue(deps: QueueDeps, payload: unknown): Promise<SigmaEnqueueBusResponse> {
   const parsed = sigmaEnqueueBusRequestSchema.safeParse(payload);
-  if (!parsed.success) return { ok: false, error: { code: 'validation_error', message: parsed.error.message } };
+  if (!parsed.success) return busReplyError('validation_error', parsed.error.message);
   const { rules, ...ids } = parsed.data;
   try {
     const existing = await deps.queue.findByExecutionAndRules(
@@ -125,8 +125,8 @@ export async function handleEnqueue(deps: QueueDeps, payload: unknown): Promise<
     });
     return { ok: true, results };
   } catch (error) {
-    if (error instanceof HttpError) return { ok: false, error: { code: error.code, message: error.message, details: error.details } };
-    if (error instanceof UnanalysableRuleError) return { ok: false, error: { code: 'invalid_sigma', message: error.message } };
+    if (error instanceof HttpError) return busReplyError(error.code, error.message, error.details);
+    if (error instanceof UnanalysableRuleError) return busReplyError('invalid_sigma', error.message);
     throw error;
   }
 }

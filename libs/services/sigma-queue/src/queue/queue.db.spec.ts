@@ -3,6 +3,7 @@ import { REQUEST_KEYS, TOPICS } from '@huntforge/contracts';
 import { load } from 'js-yaml';
 import { QueueRepository } from '../repositories/queue-repository';
 import { QueueSimilarity } from '../similarity/queue-similarity';
+import { createArticle, createExecution, createSource } from '@huntforge/service-testing';
 import { rule, startSigmaQueue, writeTree, type SigmaQueueHarness } from '../test-support/harness';
 
 const ID = '55555555-5555-4555-8555-555555555555';
@@ -225,25 +226,10 @@ describe('sigma.queue.enqueue on the bus', () => {
   });
   afterAll(async () => harness.close());
 
-  let counter = 0;
   async function execution(): Promise<{ executionId: number; articleId: number }> {
     const prisma = harness.ctx.db.prisma;
-    const n = ++counter;
-    const source = await prisma.source.create({
-      data: { identifier: `src-${n}`, name: 'Blog', url: 'https://example.test/feed', kind: 'rss' },
-    });
-    const article = await prisma.article.create({
-      data: {
-        sourceId: source.id,
-        canonicalUrl: `https://example.test/${n}`,
-        url: 'https://example.test/a',
-        title: 'A',
-        content: 'text',
-        contentHash: String(n).padStart(64, '0'),
-        simhash: 0n,
-      },
-    });
-    const run = await prisma.workflowExecution.create({ data: { articleId: article.id, configSnapshot: {}, status: 'running' } });
+    const article = await createArticle(prisma, { sourceId: (await createSource(prisma)).id });
+    const run = await createExecution(prisma, article.id, { status: 'running' });
     return { executionId: run.id, articleId: article.id };
   }
 
@@ -360,21 +346,8 @@ describe('sigma.queue.enqueue on the bus', () => {
     try {
       expect((await withCorpus.ctx.scheduler.runNow('index_customer_repo')).outcome).toBe('succeeded');
       const prisma = withCorpus.ctx.db.prisma;
-      const source = await prisma.source.create({
-        data: { identifier: 'dup-src', name: 'Blog', url: 'https://example.test/feed', kind: 'rss' },
-      });
-      const article = await prisma.article.create({
-        data: {
-          sourceId: source.id,
-          canonicalUrl: 'https://example.test/dup',
-          url: 'https://example.test/dup',
-          title: 'A',
-          content: 'text',
-          contentHash: 'd'.repeat(64),
-          simhash: 0n,
-        },
-      });
-      const run = await prisma.workflowExecution.create({ data: { articleId: article.id, configSnapshot: {}, status: 'running' } });
+      const article = await createArticle(prisma);
+      const run = await createExecution(prisma, article.id, { status: 'running' });
       const novel = rule({ id: '77777777-7777-4777-8777-777777777777', title: 'Mshta Remote', image: '\\mshta.exe', args: ['http://'] });
       const reply = (await enqueue(
         run.id,

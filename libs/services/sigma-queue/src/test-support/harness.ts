@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Express } from 'express';
-import { createHttpApp, finalizeHttpApp, type ServiceModule } from '@huntforge/platform';
-import { createTestContext, type TestContext } from '@huntforge/service-testing';
+import type { ServiceModule } from '@huntforge/platform';
+import { startServiceForTest, type TestContext } from '@huntforge/service-testing';
 import { sigmaRuleYaml } from '@huntforge/test-kit';
 import { createSigmaQueueModule, type SigmaQueueModuleOptions } from '../module';
 
@@ -23,21 +23,18 @@ export async function startSigmaQueue(
 ): Promise<SigmaQueueHarness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hf-sigma-'));
   const fullEnv = { DATA_DIR: dataDir, ...env };
-  const ctx = await createTestContext({ service: 'sigma-queue', env: fullEnv });
-  const module = createSigmaQueueModule(ctx, { ...options, env: fullEnv });
-  const app = createHttpApp({ logger: ctx.logger, serviceName: 'sigma-queue' });
-  if (module.http) app.use(module.http.router);
-  finalizeHttpApp(app);
-  await module.start();
+  const { ctx, module, app, close } = await startServiceForTest(
+    'sigma-queue',
+    (context) => createSigmaQueueModule(context, { ...options, env: fullEnv }),
+    { context: { env: fullEnv } },
+  );
   return {
     ctx,
     module,
     app,
     dataDir,
     async close() {
-      await module.stop();
-      await ctx.scheduler.stop();
-      await ctx.dispose();
+      await close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

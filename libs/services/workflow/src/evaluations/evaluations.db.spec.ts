@@ -1,7 +1,9 @@
+import { createExecution } from '@huntforge/service-testing';
 import request from 'supertest';
 import { EVAL_SUBAGENTS, evalRecordSchema, savedEvalResultSchema, type EvalRecordView } from '@huntforge/contracts';
 import type { EvalSet } from '@huntforge/observables';
-import { startFakeOpenAi, waitFor, type FakeProviderServer } from '@huntforge/testing';
+import { startFakeOpenAi, type FakeProviderServer } from '@huntforge/testing';
+import { waitFor } from '@huntforge/test-kit';
 import { seedArticle } from '../test-support/seed';
 import { startWorkflow, type WorkflowHarness } from '../test-support/workflow-harness';
 import { readEvalSet, resolveEvalArticlesFile } from './eval-set-source';
@@ -252,12 +254,13 @@ describe('subagent evaluations with the builtin provider', () => {
     });
     await prisma.evaluationRecord.update({ where: { id: must(done).id }, data: { status: 'pending', score: null, completedAt: null } });
     const articleId = must(await prisma.article.findFirst({ orderBy: { id: 'asc' } })).id;
-    const failedRun = await prisma.workflowExecution.create({
-      data: { articleId, configSnapshot: {}, isEvalRun: true, triggeredBy: 'eval', status: 'failed', error: 'model timed out' },
+    const failedRun = await createExecution(prisma, articleId, {
+      isEvalRun: true,
+      triggeredBy: 'eval',
+      status: 'failed',
+      error: 'model timed out',
     });
-    const waiting = await prisma.workflowExecution.create({
-      data: { articleId, configSnapshot: {}, isEvalRun: true, triggeredBy: 'eval', status: 'pending' },
-    });
+    const waiting = await createExecution(prisma, articleId, { isEvalRun: true, triggeredBy: 'eval', status: 'pending' });
     const failing = await prisma.evaluationRecord.create({
       data: { subagent: 'cmdline', articleId, workflowExecutionId: failedRun.id, status: 'running', expectedCount: 1 },
     });

@@ -5,7 +5,7 @@ import { createRabbitBus, type RabbitBus } from '@huntforge/bus';
 import { REQUEST_KEYS, TOPICS, type ClassifyArticleRequest, type ClassifyArticleResult } from '@huntforge/contracts';
 import type { ServiceModule } from '@huntforge/platform';
 import { createTestContext, type TestContext } from '@huntforge/service-testing';
-import { createScratchVhost, describeWithInfra, infraUrl, waitFor, type ScratchVhost } from '@huntforge/testing';
+import { createScratchVhost, describeWithInfra, infraUrl, waitFor, type ScratchVhost } from '@huntforge/test-kit';
 import { createWorkflowModule } from '../module';
 import { ExecutionRepository } from '../repositories/execution-repository';
 import { seedArticle } from '../test-support/seed';

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { TOPICS, listExecutionsResponseSchema, type Envelope, type WorkflowExecutionFinishedPayload } from '@huntforge/contracts';
 import { createHttpApp, finalizeHttpApp } from '@huntforge/platform';
 import { createTestContext, type TestContext } from '@huntforge/service-testing';
-import { waitFor } from '@huntforge/testing';
+import { waitFor } from '@huntforge/test-kit';
 import { seedArticle } from '../test-support/seed';
 import { ArticleTextReader } from '@huntforge/data';
 import { ExecutionLeaseRepository } from '../repositories/execution-lease-repository';

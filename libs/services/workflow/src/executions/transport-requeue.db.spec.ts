@@ -1,7 +1,7 @@
 import { BusRemoteError, BusUnavailableError } from '@huntforge/bus';
 import { TOPICS, type WorkflowExecutionFinishedPayload } from '@huntforge/contracts';
 import { createTestContext, type TestContext } from '@huntforge/service-testing';
-import { waitFor } from '@huntforge/testing';
+import { waitFor } from '@huntforge/test-kit';
 import type { PipelineRunner } from '../pipeline/pipeline-port';
 import { ExecutionLeaseRepository } from '../repositories/execution-lease-repository';
 import { ExecutionRepository } from '../repositories/execution-repository';

@@ -3,6 +3,7 @@ import {
   CONTENT_FILTER_TEXT_MAX_CHARS,
   REQUEST_KEYS,
   classifyArticleResponseSchema,
+  isBusReplyError,
   corpusCoverageBusResponseSchema,
   sigmaEnqueueBusResponseSchema,
   type ClassifyArticleRequest,
@@ -73,7 +74,8 @@ export function createBusServicePorts(bus: Bus, options: BusServicePortsOptions)
           signal,
         ),
       );
-      if ('error' in reply) throw new PeerServiceError(REQUEST_KEYS.contentFilterClassifyArticle, reply.error.code, reply.error.message);
+      if (isBusReplyError(reply))
+        throw new PeerServiceError(REQUEST_KEYS.contentFilterClassifyArticle, reply.error.code, reply.error.message);
       const { classification, platform } = reply;
       return {
         platform: platform && { os: platform.os, confidence: platform.confidence, method: platform.method, evidence: platform.evidence },
@@ -103,7 +105,7 @@ export function createBusServicePorts(bus: Bus, options: BusServicePortsOptions)
           signal,
         ),
       );
-      if (!reply.ok) throw new PeerServiceError(REQUEST_KEYS.sigmaCorpusCoverage, reply.error.code, reply.error.message);
+      if (isBusReplyError(reply)) throw new PeerServiceError(REQUEST_KEYS.sigmaCorpusCoverage, reply.error.code, reply.error.message);
       return {
         corpus_rules: reply.corpus_rules,
         covered: reply.coverage.filter((entry) => entry.rules.length > 0),
@@ -130,7 +132,7 @@ export function createBusServicePorts(bus: Bus, options: BusServicePortsOptions)
           signal,
         ),
       );
-      if (!reply.ok) throw new PeerServiceError(REQUEST_KEYS.sigmaQueueEnqueue, reply.error.code, reply.error.message);
+      if (isBusReplyError(reply)) throw new PeerServiceError(REQUEST_KEYS.sigmaQueueEnqueue, reply.error.code, reply.error.message);
       return reply.results.map((result) => {
         const similarity = { maxSimilarity: result.max_similarity, inconclusive: result.inconclusive, matches: result.matches };
         if (result.outcome === 'duplicate') return { outcome: 'duplicate', ...similarity };

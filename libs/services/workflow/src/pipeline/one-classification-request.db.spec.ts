@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { REQUEST_KEYS, type ClassifyArticleRequest, type ClassifyArticleResult } from '@huntforge/contracts';
-import { waitFor } from '@huntforge/testing';
+import { busReplyError, REQUEST_KEYS, type ClassifyArticleRequest, type ClassifyArticleResult } from '@huntforge/contracts';
+import { waitFor } from '@huntforge/test-kit';
 import { seedArticle } from '../test-support/seed';
 import { startWorkflow, type WorkflowHarness } from '../test-support/workflow-harness';
 
@@ -49,7 +49,7 @@ describe('the pipeline asks the content filter once per run', () => {
     for (const key of [REQUEST_KEYS.contentFilterClassify, REQUEST_KEYS.contentFilterDetectOs]) {
       await h.ctx.bus.respond(key, async (payload) => {
         asked.push({ key, payload });
-        return { error: { code: 'unexpected', message: `${key} should not be asked` } };
+        return busReplyError('unexpected', `${key} should not be asked`);
       });
     }
   }, 120_000);

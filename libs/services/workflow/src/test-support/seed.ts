@@ -1,33 +1,16 @@
-import { createHash } from 'node:crypto';
 import type { PrismaClient } from '@huntforge/data';
+import { createArticle } from '@huntforge/service-testing';
 
-let sequence = 0;
-
-/** Inserts a source (once) and an article with the given hunt score and content; returns the article id. */
+/** Inserts an article (on the factory's shared test source) with the given hunt score and content; returns its id. */
 export async function seedArticle(
   prisma: PrismaClient,
   options: { huntScore?: number; content?: string; title?: string; url?: string } = {},
 ): Promise<number> {
-  sequence += 1;
-  const source = await prisma.source.upsert({
-    where: { identifier: 'test-source' },
-    update: {},
-    create: { identifier: 'test-source', name: 'Test source', url: 'https://research.example.com/feed', kind: 'rss' },
-  });
-  const content = options.content ?? `Article body number ${sequence} ${Date.now()}`;
-  const url = options.url ?? `https://research.example.com/posts/${sequence}-${Date.now()}`;
-  const article = await prisma.article.create({
-    data: {
-      sourceId: source.id,
-      canonicalUrl: url,
-      url,
-      title: options.title ?? `Test article ${sequence}`,
-      content,
-      contentHash: createHash('sha256').update(`${content}|${url}`).digest('hex'),
-      simhash: BigInt(sequence),
-      simhashBands: [],
-      huntScore: options.huntScore ?? 50,
-    },
+  const article = await createArticle(prisma, {
+    ...(options.content === undefined ? {} : { content: options.content }),
+    ...(options.title === undefined ? {} : { title: options.title }),
+    ...(options.url === undefined ? {} : { url: options.url, canonicalUrl: options.url }),
+    huntScore: options.huntScore ?? 50,
   });
   return article.id;
 }

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Express } from 'express';
-import { createHttpApp, finalizeHttpApp, type ServiceModule } from '@huntforge/platform';
-import { createTestContext, type TestContext } from '@huntforge/service-testing';
+import type { ServiceModule } from '@huntforge/platform';
+import { startServiceForTest, type TestContext } from '@huntforge/service-testing';
 import { createWorkflowModule } from '../module';
 
 export const TEST_ENCRYPTION_KEY = 'b2'.repeat(32);
@@ -26,25 +26,21 @@ export async function startWorkflow(
   options: { settingsEnv?: Record<string, string>; serviceEnv?: Record<string, string> } = {},
 ): Promise<WorkflowHarness> {
   const dataDir = mkdtempSync(join(tmpdir(), 'huntforge-workflow-'));
-  const ctx = await createTestContext({
-    service: 'workflow',
-    env: { SETTINGS_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, DATA_DIR: dataDir, ...options.settingsEnv },
-  });
-  const module = createWorkflowModule(ctx, {
-    env: { CODEX_PATH: join(dataDir, 'no-codex-here'), PROVIDER_DISCOVERY_TIMEOUT_MS: '3000', ...options.serviceEnv },
-  });
-  await module.start();
-  const app = createHttpApp({ logger: ctx.logger, serviceName: 'workflow' });
-  if (module.http) app.use(module.http.router);
-  finalizeHttpApp(app);
+  const { app, ctx, module, close } = await startServiceForTest(
+    'workflow',
+    (context) =>
+      createWorkflowModule(context, {
+        env: { CODEX_PATH: join(dataDir, 'no-codex-here'), PROVIDER_DISCOVERY_TIMEOUT_MS: '3000', ...options.serviceEnv },
+      }),
+    { context: { env: { SETTINGS_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY, DATA_DIR: dataDir, ...options.settingsEnv } } },
+  );
   return {
     app,
     ctx,
     module,
     dataDir,
     async close() {
-      await module.stop();
-      await ctx.dispose();
+      await close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,7 +1,6 @@
 import type { Express } from 'express';
 import type { Role } from '@huntforge/contracts';
-import { createHttpApp, finalizeHttpApp } from '@huntforge/platform';
-import { createTestContext, type TestContext } from '@huntforge/service-testing';
+import { startServiceForTest, type TestContext } from '@huntforge/service-testing';
 import { createApiToken } from '../../auth/api-tokens';
 import { createAuthMiddleware } from '../../auth/authenticate';
 import { settingsRoutes } from '../settings-routes';
@@ -26,20 +25,32 @@ export async function startSettingsHarness(
   options: { encryptionKey?: string | null } = {},
 ): Promise<SettingsHarness> {
   const key = options.encryptionKey === undefined ? TEST_ENCRYPTION_KEY : options.encryptionKey;
-  const ctx = await createTestContext({
-    service: 'gateway',
-    env: { AUTH_MODE: 'required', ...(key ? { SETTINGS_ENCRYPTION_KEY: key } : {}), ...env },
-  });
-  const app = createHttpApp({ logger: ctx.logger, serviceName: 'gateway' });
-  app.use(
-    createAuthMiddleware({ tokens: ctx.db.repos.apiTokens, sessions: ctx.db.repos.webSessions, mode: 'required', logger: ctx.logger }),
+  // Only the settings routes, as a module of their own, behind the gateway's authentication.
+  const { app, ctx, close } = await startServiceForTest(
+    'gateway',
+    (context) => ({
+      name: 'settings',
+      http: { prefixes: [], router: settingsRoutes(context, env) },
+      start: async () => undefined,
+      stop: async () => undefined,
+    }),
+    {
+      context: { env: { AUTH_MODE: 'required', ...(key ? { SETTINGS_ENCRYPTION_KEY: key } : {}), ...env } },
+      before: (served, context) =>
+        served.use(
+          createAuthMiddleware({
+            tokens: context.db.repos.apiTokens,
+            sessions: context.db.repos.webSessions,
+            mode: 'required',
+            logger: context.logger,
+          }),
+        ),
+    },
   );
-  app.use(settingsRoutes(ctx, env));
-  finalizeHttpApp(app);
   return {
     app,
     ctx,
     token: async (role) => (await createApiToken(ctx.db.repos.apiTokens, { name: `settings-${role}-${++counter}`, role })).token,
-    close: () => ctx.dispose(),
+    close,
   };
 }
