@@ -1,4 +1,4 @@
-import { commandSegments } from '../templates/command-program';
+import { commandFacts, decodeEncodedCommand, type CommandFacts, type Invocation } from '@huntforge/observables';
 import { registryWrites, sysmonRendering } from '../templates/registry-writes';
 import type { SigmaEvent } from './event-fields';
 
@@ -8,19 +8,11 @@ import type { SigmaEvent } from './event-fields';
  * installs (System 7045, Security 4697), and the script block PowerShell logs for the code it was given
  * (4104, with `-EncodedCommand` decoded). A lab's rules on those logs fire on these, not on the command line.
  */
-export function commandSideEffects(executed: string, runLines: readonly string[], windows: boolean): SigmaEvent[] {
+export function commandSideEffects(executed: string, windows: boolean): SigmaEvent[] {
   if (!windows) return [];
-  // `cmd /C "reg add \"HKLM\…\" …"`: the program inside sees the quotes unescaped.
-  const unescaped = (text: string) => text.replace(/\\"/g, '"');
-  const lines = runLines.map(unescaped);
-  return [
-    // The command-line model reads cmd's escaped quotes itself.
-    ...registrySets(executed),
-    ...lines.flatMap(registryDeletes),
-    ...lines.flatMap(serviceInstalls),
-    ...lines.flatMap(netChild),
-    ...scriptBlocks(unescaped(executed)),
-  ];
+  // The command-line model reads cmd's escaped quotes (`cmd /C "reg add \"HKLM\…\" …"`) and looks through wrappers.
+  const facts = commandFacts(executed, { platform: 'windows' });
+  return [...registrySets(executed), ...registryDeletes(facts), ...serviceInstalls(facts), ...netChild(facts), ...scriptBlocks(facts)];
 }
 
 const HIVE_NAMES: Array<[RegExp, string]> = [
@@ -50,104 +42,91 @@ function registrySets(executed: string): SigmaEvent[] {
     }));
 }
 
-const argumentsOf = (text: string) =>
-  (text.match(/"(?:\\"|[^"])*"|'[^']*'|\S+/g) ?? []).map((arg) => arg.replace(/^(["'])([\s\S]*)\1$/, '$2'));
-
 /** `reg delete <key> [/v <name> | /va]`: Sysmon's DeleteValue (or DeleteKey) event. */
-function registryDeletes(executed: string): SigmaEvent[] {
-  return commandSegments(executed).flatMap((segment) => {
-    const args = argumentsOf(segment.trim());
-    if (!/^(?:.*\\)?reg(?:\.exe)?$/i.test(args[0] ?? '') || args[1]?.toLowerCase() !== 'delete' || !args[2]) return [];
-    const match = /^(HKEY_[A-Z_]+|HK[A-Z]{1,2}):?\\+(.*)$/i.exec(args[2]);
-    const hive = HIVE_NAMES.find(([pattern]) => pattern.test(match?.[1] ?? 'HKLM'))?.[1] ?? 'HKLM';
-    const key = `${hive}\\${(match?.[2] ?? args[2]).replace(/\\+$/, '')}`;
-    const index = args.findIndex((arg) => arg.toLowerCase() === '/v');
-    const name = index >= 0 ? args[index + 1] : undefined;
-    return [
-      {
+function registryDeletes(facts: CommandFacts): SigmaEvent[] {
+  return facts.registry
+    .filter((operation) => operation.tool === 'reg' && operation.action === 'delete')
+    .map((operation) => {
+      const match = /^(HKEY_[A-Z_]+|HK[A-Z]{1,2}):?\\+(.*)$/i.exec(operation.key);
+      const hive = HIVE_NAMES.find(([pattern]) => pattern.test(match?.[1] ?? 'HKLM'))?.[1] ?? 'HKLM';
+      const key = `${hive}\\${(match?.[2] ?? operation.key).replace(/\\+$/, '')}`;
+      const name = operation.valueName;
+      return {
         EventID: 12,
         EventType: name ? 'DeleteValue' : 'DeleteKey',
         TargetObject: name ? `${key}\\${name}` : key,
         Image: 'C:\\Windows\\System32\\reg.exe',
-      },
-    ];
-  });
+      };
+    });
 }
 
 /**
  * `net user|group|localgroup|accounts …`: net.exe hands these to net1.exe, which Windows starts as its child with
  * the same arguments (rules on account discovery read either image).
  */
-function netChild(line: string): SigmaEvent[] {
-  const match = /^(?:"?(?:[a-z]:)?[^"\s]*\\)?net(?:\.exe)?"?\s+((?:user|group|localgroup|accounts)\b[\s\S]*)$/i.exec(line.trim());
-  if (!match) return [];
-  return [
-    {
-      EventID: 1,
-      Image: 'C:\\Windows\\System32\\net1.exe',
-      OriginalFileName: 'net1.exe',
-      CommandLine: `C:\\Windows\\system32\\net1 ${match[1]}`,
-      ParentImage: 'C:\\Windows\\System32\\net.exe',
-      ParentCommandLine: line.trim(),
-    },
-  ];
+function netChild(facts: CommandFacts): SigmaEvent[] {
+  return facts.invocations.flatMap((invocation): SigmaEvent[] => {
+    const verb = invocation.subcommands[0];
+    if (invocation.name !== 'net' || !verb || !NET1_VERBS.has(verb.value.toLowerCase())) return [];
+    const line = invocation.text.trim();
+    return [
+      {
+        EventID: 1,
+        Image: 'C:\\Windows\\System32\\net1.exe',
+        OriginalFileName: 'net1.exe',
+        CommandLine: `C:\\Windows\\system32\\net1 ${line.slice(verb.start - invocation.start).trim()}`,
+        ParentImage: 'C:\\Windows\\System32\\net.exe',
+        ParentCommandLine: line,
+      },
+    ];
+  });
 }
 
-/** `sc [\\host] create <name> binPath= <path>`: the service installation the System and Security logs record. */
-function serviceInstalls(executed: string): SigmaEvent[] {
-  return commandSegments(executed).flatMap((segment) => {
-    const args = argumentsOf(segment.trim());
-    if (!/^(?:.*\\)?sc(?:\.exe)?$/i.test(args[0] ?? '')) return [];
-    const at = args.findIndex((arg) => arg.toLowerCase() === 'create');
-    const name = at > 0 ? args[at + 1] : undefined;
-    const binAt = args.findIndex((arg) => /^binpath=/i.test(arg));
-    if (!name || binAt < 0) return [];
-    const inline = (args[binAt] as string).slice('binpath='.length);
-    const binary = inline || (args[binAt + 1] ?? '');
-    return [
+const NET1_VERBS = new Set(['user', 'group', 'localgroup', 'accounts']);
+
+/** `sc [\\\\host] create <name> binPath= <path>`: the service installation the System and Security logs record. */
+function serviceInstalls(facts: CommandFacts): SigmaEvent[] {
+  return facts.services
+    .filter((service) => service.manager === 'sc' && service.action === 'create' && service.binaryPath)
+    .flatMap(({ name, binaryPath = '' }) => [
       {
         EventID: 7045,
         Provider_Name: 'Service Control Manager',
         Channel: 'System',
         ServiceName: name,
-        ImagePath: binary,
-        ServiceFileName: binary,
+        ImagePath: binaryPath,
+        ServiceFileName: binaryPath,
       },
-      { EventID: 4697, Channel: 'Security', ServiceName: name, ServiceFileName: binary },
-    ];
-  });
+      { EventID: 4697, Channel: 'Security', ServiceName: name, ServiceFileName: binaryPath },
+    ]);
 }
 
-const POWERSHELL = /(?:^|[\s\\/"'])(?:powershell|pwsh)(?:\.exe)?["']?\s+/i;
-const CODE_FLAG = /(?:^|\s)-(?:c|co|com|comm|comma|comman|command)\s+([\s\S]+)$/i;
-const ENCODED_FLAG = /(?:^|\s)-(?:e|ec|en|enc|enco|encod|encode|encoded|encodedc\w*)\s+([A-Za-z0-9+/]{16,}={0,2})(?=\s|$|["'])/i;
-const CMDLET = /^(?:[a-z]+-[a-z]+|iex|irm|iwr)\b/i;
+const ENCODED_SWITCH = /^-(?:e|ec|en|enc|enco|encod|encode|encoded|encodedc\w*)$/;
+const COMMAND_SWITCH = /^-(?:c|co|com|comm|comma|comman|command)$/;
 
 /** The code PowerShell would log as a script block for this command line, if it runs any. */
 export function scriptBlockOf(executed: string): string | null {
-  const line = executed.trim();
-  const invocation = POWERSHELL.exec(line);
-  if (invocation) {
-    const rest = line.slice((invocation.index ?? 0) + invocation[0].length);
-    const encoded = ENCODED_FLAG.exec(` ${rest}`)?.[1];
-    if (encoded) return decodeUtf16(encoded);
-    const code = CODE_FLAG.exec(` ${rest}`)?.[1]?.trim();
-    if (code) return code.replace(/^"([\s\S]*)"$/, '$1');
-    return null;
-  }
-  return CMDLET.test(line) ? line : null;
+  return codeOf(commandFacts(executed.trim(), { platform: 'windows' }));
 }
 
-/** A -EncodedCommand payload (UTF-16LE Base64) as text, or null when it does not decode to readable code. */
-function decodeUtf16(encoded: string): string | null {
-  const bytes = Buffer.from(encoded, 'base64');
-  if (bytes.length < 4 || bytes.length % 2 !== 0) return null;
-  const text = bytes.toString('utf16le');
-  const readable = [...text].filter((char) => /[\x20-\x7e\t\r\n]/.test(char)).length;
-  return readable / Math.max(1, text.length) > 0.95 ? text : null;
+function codeOf(facts: CommandFacts): string | null {
+  const powershell = facts.invocations.find((invocation) => invocation.name === 'powershell' || invocation.name === 'pwsh');
+  if (powershell) return powershellCode(powershell);
+  // A cmdlet typed at a PowerShell prompt is logged as it stands.
+  const [first] = facts.programs;
+  return first?.viaPowerShell && first.invocation === facts.parsed.invocations[0] ? facts.parsed.text.trim() : null;
 }
 
-function scriptBlocks(executed: string): SigmaEvent[] {
-  const code = scriptBlockOf(executed);
+function powershellCode(invocation: Invocation): string | null {
+  const encoded = invocation.switches.find((s) => ENCODED_SWITCH.test(s.name))?.value;
+  if (encoded) return decodeEncodedCommand(encoded.value);
+  const command = invocation.switches.find((s) => COMMAND_SWITCH.test(s.name));
+  if (!command) return null;
+  const code = invocation.text.slice(command.word.end - invocation.start).trim();
+  return code ? code.replace(/^"([\s\S]*)"$/, '$1') : null;
+}
+
+function scriptBlocks(facts: CommandFacts): SigmaEvent[] {
+  const code = codeOf(facts);
   return code ? [{ EventID: 4104, Channel: 'Microsoft-Windows-PowerShell/Operational', ScriptBlockText: code }] : [];
 }

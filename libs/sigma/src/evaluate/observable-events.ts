@@ -109,7 +109,7 @@ function eventsOf(
       const events = [
         outer,
         ...inner,
-        ...commandSideEffects(executed, texts, windows),
+        ...commandSideEffects(executed, windows),
         ...texts.flatMap((text) => ioEffects(text, imageFor(text), windows)),
       ];
       return linux ? [...events, ...auditdRecords(events)] : events;
