@@ -1,7 +1,8 @@
+import { lex } from '@huntforge/observables';
 import type { SigmaEvent } from './event-fields';
 
-const argumentsOf = (text: string) =>
-  (text.match(/"(?:\\"|[^"])*"|'[^']*'|\S+/g) ?? []).map((arg) => arg.replace(/^(["'])([\s\S]*)\1$/, '$2'));
+/** argv as the shell hands it to the program: quotes and escapes resolved, redirections and operators the shell's. */
+const argumentsOf = (text: string) => lex(text, 'posix').flatMap((token) => (token.kind === 'word' ? [token.word.value] : []));
 
 /**
  * What Linux auditd logs for the same activity, as SigmaHQ's auditd rules read it: an EXECVE record per

@@ -1,3 +1,4 @@
+import { guessDialect, lex, type Token } from '@huntforge/observables';
 import type { SigmaEvent } from './event-fields';
 
 /**
@@ -55,7 +56,6 @@ const WINDOWS_FOLDERS: Array<[RegExp, string]> = [
 ];
 
 const unquote = (text: string) => text.replace(/^(["'])([\s\S]*)\1$/, '$2');
-const argumentsOf = (text: string) => (text.match(/"(?:\\"|[^"])*"|'[^']*'|\S+/g) ?? []).map(unquote);
 
 /** A written file's path as telemetry records it, or null when the command does not say where (relative, a device). */
 export function recordedPath(path: string, windows: boolean): string | null {
@@ -68,8 +68,10 @@ export function recordedPath(path: string, windows: boolean): string | null {
 }
 
 /** The paths a command line's program is told to write, and those its shell writes for it (a redirection). */
-function writtenPaths(commandLine: string): { program: string[]; shell: string[] } {
-  const args = argumentsOf(commandLine);
+function writtenPaths(commandLine: string, windows: boolean): { program: string[]; shell: string[] } {
+  // The shared tokenizer reads the line as its shell would: quoted words whole, redirections apart from arguments.
+  const tokens = lex(commandLine, guessDialect(commandLine, windows ? 'windows' : 'unix'));
+  const args = tokens.flatMap((token) => (token.kind === 'word' ? [token.word.value] : []));
   const program =
     (args[0] ?? '')
       .split(/[\\/]/)
@@ -91,12 +93,16 @@ function writtenPaths(commandLine: string): { program: string[]; shell: string[]
     const url = args.findIndex((arg) => /^https?:\/\//i.test(arg));
     if (url >= 0 && args[url + 1]) paths.push(args[url + 1] as string);
   }
-  const shell = [...commandLine.matchAll(/(?:^|[^\d&])>{1,2}\s*("[^"]+"|[^\s|&;<>]+)/g)].map(([, target]) => target as string);
-  return { program: paths, shell };
+  return { program: paths, shell: tokens.flatMap(shellWritten) };
+}
+
+/** The file an output redirection (`> x`, `>> x`) writes; a stream's (`2>`, `&>`) or a duplication (`>&1`) is none. */
+function shellWritten(token: Token): string[] {
+  return token.kind === 'redirect' && (token.operator === '>' || token.operator === '>>') && token.target ? [token.target.value] : [];
 }
 
 function fileEffects(commandLine: string, image: string, windows: boolean): SigmaEvent[] {
-  const { program, shell } = writtenPaths(commandLine);
+  const { program, shell } = writtenPaths(commandLine, windows);
   const events = new Map<string, SigmaEvent>();
   const add = (paths: string[], writer: string) => {
     for (const path of paths.map((written) => recordedPath(written, windows)))

@@ -125,4 +125,12 @@ describe('synthetic telemetry of a command line', () => {
     // macOS has no auditd.
     expect(eventsOf([cmdline('tee -a /etc/example.conf')], 'macos').some((event) => 'type' in event)).toBe(false);
   });
+
+  it('reads argv and redirections as the shell does: quotes and escapes resolved, an error stream or a copied descriptor writes no file', () => {
+    const events = eventsOf([cmdline('grep "a b\\"c" /etc/example.conf 2>/tmp/err.log > "/tmp/out put.txt" 2>&1')], 'linux');
+    expect(events).toContainEqual({ type: 'EXECVE', argc: 3, a0: 'grep', a1: 'a b"c', a2: '/etc/example.conf' });
+    expect(withId(events, 11).map((event) => event['TargetFilename'])).toEqual(['/tmp/out put.txt']);
+    const download = eventsOf([cmdline('curl.exe -o "C:\\Users\\Public\\x y.exe" https://example.org/x')], 'windows');
+    expect(withId(download, 11).map((event) => event['TargetFilename'])).toEqual(['C:\\Users\\Public\\x y.exe']);
+  });
 });
