@@ -350,6 +350,12 @@ describe('builtin SigmaAgent templates', () => {
     expect(distinctiveTokens('net user')).toEqual([]);
     expect(distinctiveTokens('powershell -EncodedCommand')).toEqual(['-EncodedCommand']);
   });
+
+  it('reads arguments as the shell does: a redirection target counts, a command substitution gives its own words', () => {
+    expect(distinctiveTokens('base64 -d > /run/systemd/system/example.service')).toEqual(['/run/systemd/system/example.service']);
+    expect(distinctiveTokens('curl -s $(echo aHR0cHM6Ly9leGFtcGxlLm9yZy94Cg== | base64 -d)')).toEqual(['aHR0cHM6Ly9leGFtcGxlLm9yZy94Cg==']);
+    expect(distinctiveTokens('type "C:\\Users\\Public\\a b.txt"|more')).toEqual(['C:\\Users\\Public\\a b.txt']);
+  });
 });
 
 describe('commands the analyst ran', () => {

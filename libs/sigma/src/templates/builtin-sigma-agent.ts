@@ -1,4 +1,4 @@
-import { commandOfEventFields, hasEventFieldLabel } from '@huntforge/observables';
+import { commandOfEventFields, guessDialect, hasEventFieldLabel, lex } from '@huntforge/observables';
 import { articleSubject } from './article-subject';
 import { registryAreaTitle } from './registry-areas';
 import { isInvestigationStep } from './investigation-steps';
@@ -112,9 +112,18 @@ function imageSuffix(platform: TemplatePlatform, fileName: string): string {
   return /\.[a-z0-9]{2,4}$/i.test(fileName) ? `\\${fileName}` : `\\${fileName}.exe`;
 }
 
-/** Splits a command line into arguments, keeping quoted parts together. */
+/**
+ * A command line's words as written (quotes kept, so each is a verbatim substring), read by the shared tokenizer:
+ * a redirection's target (`> /run/x.service`) counts, and a command substitution (`$(echo … | base64 -d)`) is
+ * read as the words it holds.
+ */
 function argumentsOf(commandLine: string): string[] {
-  return commandLine.match(/"[^"]*"|'[^']*'|\S+/g) ?? [];
+  return lex(commandLine, guessDialect(commandLine)).flatMap((token): string[] => {
+    const word = token.kind === 'word' ? token.word : token.kind === 'redirect' ? token.target : undefined;
+    if (!word) return [];
+    const substituted = /^\$\(([\s\S]+)\)$/.exec(word.raw)?.[1];
+    return substituted ? argumentsOf(substituted) : [word.raw];
+  });
 }
 
 /**
