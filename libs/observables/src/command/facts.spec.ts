@@ -58,6 +58,15 @@ describe('commandFacts: registry', () => {
     ).toMatchObject({ valueName: '', data: 'cmd.exe' });
   });
 
+  it('reads the key of reg save, export and copy apart from the file or key that follows it', () => {
+    expect(commandFacts('reg save HKLM\\SAM C:\\Windows\\Temp\\sam.save /y').registry[0]).toMatchObject({
+      action: 'export',
+      key: 'HKLM\\SAM',
+    });
+    expect(commandFacts('reg export HKCU\\Software\\Example out.reg').registry[0]?.key).toBe('HKCU\\Software\\Example');
+    expect(commandFacts('reg copy HKLM\\Software\\A HKLM\\Software\\B /s').registry[0]?.key).toBe('HKLM\\Software\\A');
+  });
+
   it('states no data PowerShell computes at run time, and ignores file-system paths', () => {
     expect(commandFacts('Set-ItemProperty -Path HKCU:\\Software\\X -Name a -Value $payload').registry[0]?.data).toBeUndefined();
     expect(commandFacts('Remove-Item -Path C:\\Temp\\x.txt').registry).toEqual([]);

@@ -71,6 +71,8 @@ const REG_ACTIONS: Record<string, RegistryAction> = {
   compare: 'query',
 };
 
+const TWO_OPERANDS = new Set(['save', 'export', 'copy', 'compare', 'load', 'restore']);
+
 /** A PowerShell provider path into the registry: `HKLM:\…`, `Registry::HKEY_…`, `Microsoft.PowerShell.Core\Registry::…`. */
 export function isRegistryProviderPath(path: string): boolean {
   return /^(?:Microsoft\.PowerShell\.Core\\)?Registry::|^HK(?:LM|CU|CR|U|CC):|^HKEY_[A-Z_]+(?:\\|$)/i.test(path.trim());
@@ -91,7 +93,9 @@ function regOperation(invocation: Invocation): RegistryOperation | null {
   const action = verb ? REG_ACTIONS[verb] : undefined;
   if (!action) return null;
   // A key written with a space and no quotes ("…\Terminal Server /v …") is one key: its words run to the first switch.
-  const keyWords = leadingPositionals(invocation);
+  // `reg save|export|copy|compare|load|restore` name a second operand (a file or key) after the key: only the first is the key.
+  const leading = leadingPositionals(invocation);
+  const keyWords = TWO_OPERANDS.has(verb as string) ? leading.slice(0, 1) : leading;
   if (keyWords.length === 0) return null;
   const keyWord = joined(keyWords);
   const option = (name: string) => invocation.switches.find((s) => s.name === name);
