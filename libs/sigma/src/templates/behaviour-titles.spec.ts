@@ -104,4 +104,25 @@ describe('housekeeping commands', () => {
     expect(titles).toEqual(expect.arrayContaining(['Hidden Directory Creation Via Mkdir', 'Systemd Unit Directory Created Via Mkdir']));
     expect(titles.some((title) => /Cp$/.test(title))).toBe(true);
   });
+
+  it('reads reg, sc, schtasks, net and wmic through the command-line model: the key written, the server, the verb', () => {
+    // The data a value holds is not the key written: no Run-key title for a path ending in run.exe.
+    expect(behaviourTitle('reg.exe', ['reg add HKCU\\Software\\Example /v Tool /d C:\\Tools\\run.exe /f'])).toBe(
+      'Registry Modification Via Reg.EXE',
+    );
+    expect(behaviourTitle('reg.exe', ['reg add "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run" /v Tool /d C:\\x.exe'])).toBe(
+      'Run Key Persistence Via Reg.EXE',
+    );
+    expect(behaviourTitle('reg.exe', ['reg save HKLM\\SYSTEM C:\\Windows\\Temp\\s.hiv'])).toBe('Registry Hive Dump Via Reg.EXE');
+    // A binary on a share is not a remote service creation; a server before the verb is.
+    expect(behaviourTitle('sc.exe', ['sc create Example binPath= \\\\files\\share\\x.exe'])).toBe('Service Creation Or Change Via Sc.EXE');
+    expect(behaviourTitle('sc.exe', ['sc \\\\host01 create Example binPath= C:\\x.exe'])).toBe('Remote Service Creation Via Sc.EXE');
+    expect(behaviourTitle('net.exe', ['net stop Example'])).toBe('Service Stopped Via Net.EXE');
+    expect(behaviourTitle('net.exe', ['net localgroup administrators example /add'])).toBe('User Account Creation Via Net.EXE');
+    expect(behaviourTitle('schtasks.exe', ['schtasks /run /tn create'])).toBe('Scheduled Task Started Via Schtasks.EXE');
+    expect(behaviourTitle('wmic.exe', ['wmic /node:host01 process call create "cmd.exe /c whoami"'])).toBe('Process Creation Via Wmic.EXE');
+    expect(behaviourTitle('wmic.exe', ['wmic service where name="Example" call stopservice'])).toBe(
+      'Service Queried Or Changed Via Wmic.EXE',
+    );
+  });
 });

@@ -6,9 +6,56 @@ import { bareName, commandFacts, KNOWN_COMMANDS, type CommandFacts, type Invocat
  */
 interface Behaviour {
   image: RegExp;
-  args?: RegExp;
+  /** What the arguments must show: a pattern on the command lines, or a test of the facts the command-line model reads. */
+  args?: RegExp | ((facts: CommandFacts[]) => boolean);
   title: string;
 }
+
+// reg.exe, sc, schtasks and wmic are read through libs/observables' command-line model, not by patterns on their arguments.
+const regOperations = (facts: CommandFacts[]) => facts.flatMap((fact) => fact.registry).filter((operation) => operation.tool === 'reg');
+/** A reg.exe operation on a key (and value name) the pattern names; `verb` narrows it to one sub-command. */
+const regOn =
+  (pattern: RegExp, verb?: string) =>
+  (facts: CommandFacts[]): boolean =>
+    regOperations(facts).some(
+      (operation) =>
+        (!verb || operation.invocation.subcommands[0]?.value.toLowerCase() === verb) &&
+        pattern.test(`${operation.key}\\${operation.valueName ?? ''}`),
+    );
+const serviceAction =
+  (managers: readonly string[], actions: readonly string[], remote = false) =>
+  (facts: CommandFacts[]): boolean =>
+    facts
+      .flatMap((fact) => fact.services)
+      .some(
+        (service) =>
+          managers.includes(service.manager) &&
+          actions.includes(service.action) &&
+          // `sc \\\\host create …`: the server sc talks to comes before the verb.
+          (!remote || service.invocation.positionals.some((word) => word.start < service.nameWord.start && /^\\\\/.test(word.value))),
+      );
+const taskAction = (action: string) => (facts: CommandFacts[]) =>
+  facts.flatMap((fact) => fact.tasks).some((task) => task.manager === 'schtasks' && task.action === action);
+/** `net user <name> <password> /add`, `net localgroup <group> <name> /add`. */
+const netAdds = (facts: CommandFacts[]) =>
+  facts
+    .flatMap((fact) => fact.invocations)
+    .some(
+      (invocation) =>
+        (invocation.name === 'net' || invocation.name === 'net1') &&
+        /^(?:user|localgroup)$/i.test(invocation.subcommands[0]?.value ?? '') &&
+        invocation.switches.some((option) => option.name === '/add'),
+    );
+/** `wmic [/node:…] process call create …`: wmic's alias and verbs, as the model reads its sub-commands. */
+const wmicVerbs =
+  (...verbs: string[]) =>
+  (facts: CommandFacts[]) =>
+    facts
+      .flatMap((fact) => fact.invocations)
+      .some(
+        (invocation) =>
+          invocation.name === 'wmic' && verbs.every((verb, index) => invocation.subcommands[index]?.value.toLowerCase() === verb),
+      );
 
 const BEHAVIOURS: Behaviour[] = [
   { image: /^certutil\.exe$/i, args: /urlcache|verifyctl/i, title: 'Certutil.EXE Download From Remote URL' },
@@ -45,29 +92,33 @@ const BEHAVIOURS: Behaviour[] = [
   { image: /^(powershell|pwsh)\.exe$/i, args: /get-ad\w+|adsisearcher/i, title: 'Active Directory Discovery Via PowerShell' },
   { image: /^(powershell|pwsh)\.exe$/i, args: /-w(indowstyle)?\s+hidden/i, title: 'Hidden PowerShell Window Running A Staged Script' },
   { image: /^(powershell|pwsh)\.exe$/i, title: 'PowerShell Command Run With The Reported Arguments' },
-  { image: /^schtasks\.exe$/i, args: /\/create/i, title: 'Scheduled Task Creation Via Schtasks.EXE' },
-  { image: /^sc\.exe$/i, args: /\\\\\S+\s+create|create.*\\\\/i, title: 'Remote Service Creation Via Sc.EXE' },
-  { image: /^sc\.exe$/i, args: /\bcreate\b|\bconfig\b/i, title: 'Service Creation Or Change Via Sc.EXE' },
-  { image: /^(sc|net|net1)\.exe$/i, args: /\b(?:stop|pause)\s/i, title: 'Service Stopped Via {Program}' },
-  { image: /^reg\.exe$/i, args: /\bdelete\b.*\\run(once)?\b/i, title: 'Startup Entry Removed From A Run Key Via Reg.EXE' },
-  { image: /^reg\.exe$/i, args: /\\run(once)?\b/i, title: 'Run Key Persistence Via Reg.EXE' },
-  { image: /^reg\.exe$/i, args: /\bsave\b.*\b(sam|system|security)\b/i, title: 'Registry Hive Dump Via Reg.EXE' },
+  { image: /^schtasks\.exe$/i, args: taskAction('create'), title: 'Scheduled Task Creation Via Schtasks.EXE' },
+  { image: /^sc\.exe$/i, args: serviceAction(['sc'], ['create'], true), title: 'Remote Service Creation Via Sc.EXE' },
+  { image: /^sc\.exe$/i, args: serviceAction(['sc'], ['create', 'config']), title: 'Service Creation Or Change Via Sc.EXE' },
+  { image: /^(sc|net|net1)\.exe$/i, args: serviceAction(['sc', 'net'], ['stop', 'pause']), title: 'Service Stopped Via {Program}' },
+  { image: /^reg\.exe$/i, args: regOn(/\\run(once)?\b/i, 'delete'), title: 'Startup Entry Removed From A Run Key Via Reg.EXE' },
+  { image: /^reg\.exe$/i, args: regOn(/\\run(once)?\b/i), title: 'Run Key Persistence Via Reg.EXE' },
+  { image: /^reg\.exe$/i, args: regOn(/\\(sam|system|security)\\?$/i, 'save'), title: 'Registry Hive Dump Via Reg.EXE' },
   // What the key written is for, when no known step names the write (registry-families.ts).
-  { image: /^reg\.exe$/i, args: /\\windows defender\\exclusions\\/i, title: 'Microsoft Defender Exclusion Changed Via Reg.EXE' },
-  { image: /^reg\.exe$/i, args: /\\policies\\microsoft\\windows defender\b/i, title: 'Microsoft Defender Policy Changed Via Reg.EXE' },
-  { image: /^reg\.exe$/i, args: /contextmenuhandlers\\epp\b/i, title: 'Microsoft Defender Scan Menu Changed Via Reg.EXE' },
-  { image: /^reg\.exe$/i, args: /\\terminal server\b|fdenytsconnections/i, title: 'Remote Desktop Setting Changed Via Reg.EXE' },
-  { image: /^reg\.exe$/i, args: /image file execution options/i, title: 'Image File Execution Options Set Via Reg.EXE' },
-  { image: /^reg\.exe$/i, args: /\\control\\lsa\b|\\wdigest\b/i, title: 'LSA Or WDigest Setting Changed Via Reg.EXE' },
-  { image: /^reg\.exe$/i, args: /\\policies\\system\b|\benablelua\b/i, title: 'User Account Control Setting Changed Via Reg.EXE' },
-  { image: /^reg\.exe$/i, args: /\\winlogon\b/i, title: 'Winlogon Setting Changed Via Reg.EXE' },
-  { image: /^reg\.exe$/i, args: /\\services\\/i, title: 'Service Configuration Changed Via Reg.EXE' },
+  { image: /^reg\.exe$/i, args: regOn(/\\windows defender\\exclusions\\/i), title: 'Microsoft Defender Exclusion Changed Via Reg.EXE' },
+  {
+    image: /^reg\.exe$/i,
+    args: regOn(/\\policies\\microsoft\\windows defender\b/i),
+    title: 'Microsoft Defender Policy Changed Via Reg.EXE',
+  },
+  { image: /^reg\.exe$/i, args: regOn(/contextmenuhandlers\\epp\b/i), title: 'Microsoft Defender Scan Menu Changed Via Reg.EXE' },
+  { image: /^reg\.exe$/i, args: regOn(/\\terminal server\b|fdenytsconnections/i), title: 'Remote Desktop Setting Changed Via Reg.EXE' },
+  { image: /^reg\.exe$/i, args: regOn(/image file execution options/i), title: 'Image File Execution Options Set Via Reg.EXE' },
+  { image: /^reg\.exe$/i, args: regOn(/\\control\\lsa\b|\\wdigest\b/i), title: 'LSA Or WDigest Setting Changed Via Reg.EXE' },
+  { image: /^reg\.exe$/i, args: regOn(/\\policies\\system\b|\benablelua\b/i), title: 'User Account Control Setting Changed Via Reg.EXE' },
+  { image: /^reg\.exe$/i, args: regOn(/\\winlogon\b/i), title: 'Winlogon Setting Changed Via Reg.EXE' },
+  { image: /^reg\.exe$/i, args: regOn(/\\services\\/i), title: 'Service Configuration Changed Via Reg.EXE' },
   { image: /^reg\.exe$/i, title: 'Registry Modification Via Reg.EXE' },
-  { image: /^(net|net1)\.exe$/i, args: /\buser\b.*\/add|localgroup.*\/add/i, title: 'User Account Creation Via Net.EXE' },
+  { image: /^(net|net1)\.exe$/i, args: netAdds, title: 'User Account Creation Via Net.EXE' },
   { image: /^(net|net1)\.exe$/i, title: 'Domain And Group Discovery Via Net.EXE' },
   { image: /^nltest\.exe$/i, title: 'Domain Trust Discovery Via Nltest.EXE' },
   { image: /^vssadmin\.exe$/i, args: /delete/i, title: 'Shadow Copy Deletion Via Vssadmin.EXE' },
-  { image: /^wmic\.exe$/i, args: /process\s+call\s+create/i, title: 'Process Creation Via Wmic.EXE' },
+  { image: /^wmic\.exe$/i, args: wmicVerbs('process', 'call', 'create'), title: 'Process Creation Via Wmic.EXE' },
   { image: /^finger\.exe$/i, title: 'Finger.EXE Retrieval Of Remote Commands' },
   { image: /^pcalua\.exe$/i, title: 'Pcalua.EXE Proxy Execution' },
   { image: /^(bash|sh|zsh)$/i, args: /base64/i, title: 'Shell Execution Of Base64-Decoded Payload' },
@@ -82,9 +133,9 @@ const BEHAVIOURS: Behaviour[] = [
   { image: /^ping\.exe$/i, title: 'Remote Host Reachability Check Via Ping.EXE' },
   { image: /^conhost\.exe$/i, args: /--headless/i, title: 'Hidden Console Window Via Conhost.EXE --headless' },
   { image: /^conhost\.exe$/i, title: 'Command Run Through Conhost.EXE' },
-  { image: /^schtasks\.exe$/i, args: /\/run/i, title: 'Scheduled Task Started Via Schtasks.EXE' },
-  { image: /^schtasks\.exe$/i, args: /\/delete/i, title: 'Scheduled Task Deletion Via Schtasks.EXE' },
-  { image: /^schtasks\.exe$/i, args: /\/change/i, title: 'Scheduled Task Change Via Schtasks.EXE' },
+  { image: /^schtasks\.exe$/i, args: taskAction('run'), title: 'Scheduled Task Started Via Schtasks.EXE' },
+  { image: /^schtasks\.exe$/i, args: taskAction('delete'), title: 'Scheduled Task Deletion Via Schtasks.EXE' },
+  { image: /^schtasks\.exe$/i, args: taskAction('change'), title: 'Scheduled Task Change Via Schtasks.EXE' },
   { image: /^systemctl$/i, args: /\b(stop|disable|mask)\b/i, title: 'Systemd Service Stopped Or Disabled' },
   { image: /^systemctl$/i, args: /daemon-reload/i, title: 'Systemd Units Reloaded After A Change' },
   { image: /^(nc|ncat|netcat)(\.exe)?$/i, args: /\s-[a-z]*e\s|\s-[a-z]*c\s/i, title: 'Reverse Shell Via Netcat' },
@@ -117,7 +168,7 @@ const BEHAVIOURS: Behaviour[] = [
   { image: /^(ls|dir|find)$/i, title: 'Files Listed Via {Program}' },
   { image: /^systeminfo\.exe$/i, title: 'System Information Discovery Via Systeminfo.EXE' },
   { image: /^wbadmin\.exe$/i, args: /\bstart\s+backup\b/i, title: 'Backup Started Via Wbadmin.EXE' },
-  { image: /^wmic\.exe$/i, args: /\bservice\b/i, title: 'Service Queried Or Changed Via Wmic.EXE' },
+  { image: /^wmic\.exe$/i, args: wmicVerbs('service'), title: 'Service Queried Or Changed Via Wmic.EXE' },
 ];
 
 /** Programs' sub-commands as a title names them: `s3 cp` is `S3 Cp`. */
@@ -137,13 +188,26 @@ export const programLabel = (image: string): string => {
  * different rules, each titled by what it does.
  */
 export function knownBehaviour(image: string, commandLine: string): string | null {
-  return BEHAVIOURS.find((b) => b.args !== undefined && b.image.test(image) && b.args.test(commandLine))?.title ?? null;
+  const shows = showsOf(image, [commandLine]);
+  return BEHAVIOURS.find((b) => b.args !== undefined && b.image.test(image) && shows(b))?.title ?? null;
+}
+
+/** Whether the command lines show a table entry's arguments (the model's facts read once, when an entry asks). */
+function showsOf(image: string, commandLines: readonly string[]): (behaviour: Behaviour) => boolean {
+  let facts: CommandFacts[] | undefined;
+  const joined = commandLines.join('\n');
+  return ({ args }) => {
+    if (!args) return true;
+    if (args instanceof RegExp) return args.test(joined);
+    facts ??= commandLines.map((line) => commandFacts(line, { platform: /\.exe$/i.test(image) ? 'windows' : 'unix' }));
+    return args(facts);
+  };
 }
 
 /** The behaviour title of a program's command lines; `commandLines` are what the rule selects on. */
 export function behaviourTitle(image: string, commandLines: string[]): string {
-  const joined = commandLines.join('\n');
-  const found = BEHAVIOURS.find((b) => b.image.test(image) && (!b.args || b.args.test(joined)));
+  const shows = showsOf(image, commandLines);
+  const found = BEHAVIOURS.find((b) => b.image.test(image) && shows(b));
   const windows = /\.exe$/i.test(image);
   const facts = commandLines.map((line) => commandFacts(line, { platform: windows ? 'windows' : 'unix' }));
   const own = facts.flatMap((fact) => fact.invocations).filter((invocation) => invocation.name === bareName(image));
