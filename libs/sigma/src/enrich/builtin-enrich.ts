@@ -5,7 +5,7 @@ import { isPlainObject, parseSigmaRule } from '../parse/parse-rule';
 import { renderRule } from '../render/render-rule';
 import { preferredFieldName } from '../similarity/field-aliases';
 import { telemetryClass, type Logsource } from '../logsource/telemetry-class';
-import { TACTIC_LEVEL, TECHNIQUE_HINTS } from './technique-hints';
+import { detectionCommands, detectionHints, TACTIC_LEVEL, TECHNIQUE_HINTS } from './technique-hints';
 
 /** What the builtin enricher knows about where a rule came from (all optional). */
 export interface EnrichmentContext {
@@ -91,8 +91,9 @@ export function enrichRuleBuiltin(ruleYaml: string, context: EnrichmentContext =
 export function inferTags(detectionText: string, articleText: string): string[] {
   const tags: string[] = [];
   const push = (tag: string): void => void (tags.includes(tag) || tags.push(tag));
+  const values = detectionCommands(parsedDetection(detectionText));
   for (const hint of TECHNIQUE_HINTS) {
-    if (hint.pattern.test(detectionText)) {
+    if (detectionHints(hint, detectionText, values)) {
       push(`attack.${hint.tactic}`);
       push(`attack.${hint.technique}`);
     }
@@ -101,6 +102,15 @@ export function inferTags(detectionText: string, articleText: string): string[] 
     if (isKnownTechnique(match[0])) push(`attack.${match[0].toLowerCase()}`);
   }
   return tags;
+}
+
+/** The detection as the JSON the caller serialised, or its text when it is none. */
+function parsedDetection(detectionText: string): unknown {
+  try {
+    return JSON.parse(detectionText) as unknown;
+  } catch {
+    return detectionText;
+  }
 }
 
 function levelFor(tags: string[]): string {

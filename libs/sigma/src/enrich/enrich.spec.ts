@@ -1,7 +1,7 @@
 import { parseSigmaRule } from '../parse/parse-rule';
 import { validateSigmaRule } from '../validate/validate-rule';
 import { builtinChatTurn } from './builtin-chat';
-import { enrichRuleBuiltin } from './builtin-enrich';
+import { enrichRuleBuiltin, inferTags } from './builtin-enrich';
 
 const bare = `title: PowerShell Download Cradle
 logsource:
@@ -52,6 +52,24 @@ describe('enrichRuleBuiltin', () => {
   it('sets a high level for credential access', () => {
     const lsass = bare.replace('DownloadString', 'sekurlsa::logonpasswords');
     expect(doc(enrichRuleBuiltin(lsass).ruleYaml).level).toBe('high');
+  });
+});
+
+describe('inferTags', () => {
+  const tagsOf = (detection: unknown) => inferTags(JSON.stringify(detection), '');
+
+  it('reads schtasks, sc, wmic and net in detection values as the command-line model does', () => {
+    expect(tagsOf({ selection: { Image: 'C:\\Windows\\System32\\schtasks.exe' } })).toContain('attack.t1053.005');
+    expect(tagsOf({ selection: { CommandLine: 'sc.exe config Example start= disabled' } })).toContain('attack.t1543.003');
+    expect(tagsOf({ selection: { ParentImage: '\\WmiPrvSE.exe' } })).toContain('attack.t1047');
+    expect(tagsOf({ keywords: ['*net1 group "Domain Admins"*'] })).toContain('attack.t1087');
+  });
+
+  it('takes no program name from another word or verb: sc query, net localgroup, dotnet user-secrets', () => {
+    const tags = tagsOf({ selection: { CommandLine: ['sc query Example', 'net localgroup administrators', 'dotnet user-secrets list'] } });
+    expect(tags).not.toContain('attack.t1543.003');
+    expect(tags).not.toContain('attack.t1087');
+    expect(tags).not.toContain('attack.t1047');
   });
 });
 
