@@ -39,7 +39,7 @@ export {
   techniqueStatus,
   type TechniqueStatus,
 } from './attack/attack-catalog';
-export { telemetryClass, TELEMETRY_CLASSES, type Logsource } from './similarity/telemetry-class';
+export { telemetryClass, TELEMETRY_CLASSES, type Logsource } from './logsource/telemetry-class';
 export { canonicalField, preferredFieldName } from './similarity/field-aliases';
 export { analyseRuleText, analyseRuleDocument, itemAtoms, type AnalyseResult, type RuleAtoms } from './similarity/atoms';
 export { compareAtoms, scoreFromCounts, MAX_FILTER_PENALTY, type SimilarityExplanation } from './similarity/score';

@@ -4,7 +4,7 @@ import { isKnownTechnique } from '../attack/attack-catalog';
 import { isPlainObject, parseSigmaRule } from '../parse/parse-rule';
 import { renderRule } from '../render/render-rule';
 import { preferredFieldName } from '../similarity/field-aliases';
-import { telemetryClass, type Logsource } from '../similarity/telemetry-class';
+import { telemetryClass, type Logsource } from '../logsource/telemetry-class';
 import { TACTIC_LEVEL, TECHNIQUE_HINTS } from './technique-hints';
 
 /** What the builtin enricher knows about where a rule came from (all optional). */

@@ -1,6 +1,6 @@
 import type { DetectionItem, SigmaScalar } from '../detection/search-identifiers';
 import { compileSigmaRegex } from '../detection/sigma-regex';
-import { parseCidr, type CidrTest } from './cidr';
+import { parseCidr, type CidrTest } from '../detection/cidr';
 import { regexMinLength } from './regex-length';
 import { requiredRegexLiteral } from './regex-literal';
 import { eventTexts, lookupField, type SigmaEvent } from './event-fields';

@@ -1,5 +1,5 @@
 import { isPlainObject } from '../parse/parse-rule';
-import { telemetryClass, type Logsource } from '../similarity/telemetry-class';
+import { telemetryClass, type Logsource } from '../logsource/telemetry-class';
 import { compileRule } from './compile-rule';
 import type { SigmaEvent } from './event-fields';
 import { observableEvents, type ObservableLike } from './observable-events';

@@ -4,9 +4,9 @@ import { MATCH_MODIFIERS } from '../pipeline/modifiers';
 import type { DetectionItem, SearchIdentifier } from '../detection/search-identifiers';
 import { isPlainObject, parseSigmaRule } from '../parse/parse-rule';
 import { validateDocument } from '../validate/validate-rule';
-import { wildcardModifier } from '../validate/detection-checks';
+import { wildcardModifier } from '../detection/wildcard-modifier';
 import { canonicalField } from './field-aliases';
-import { telemetryClass, type Logsource } from './telemetry-class';
+import { telemetryClass, type Logsource } from '../logsource/telemetry-class';
 
 /** What the similarity engine compares: normalised `field|modifier-chain|value` atoms of a rule. */
 export interface RuleAtoms {

@@ -8,7 +8,8 @@ import {
   REGEX_FLAGS,
 } from '../pipeline/modifiers';
 import type { DetectionItem, SearchIdentifier } from '../detection/search-identifiers';
-import { parseAddress } from '../evaluate/cidr';
+import { parseAddress } from '../detection/cidr';
+import { wildcardModifier } from '../detection/wildcard-modifier';
 import { finding, type Finding } from '../findings';
 
 const has = (modifiers: readonly string[], list: readonly string[]): boolean => modifiers.some((m) => list.includes(m));
@@ -182,19 +183,6 @@ function checkValues(item: DetectionItem): Finding[] {
     }
   }
   return findings;
-}
-
-/** The modifier a leading/trailing `*` stands for, when the rest of the value has no wildcard. */
-export function wildcardModifier(value: string): 'contains' | 'startswith' | 'endswith' | null {
-  if (value.length < 2) return null;
-  const leading = value.startsWith('*');
-  const trailing = value.endsWith('*') && !value.endsWith('\\*');
-  const inner = value.slice(leading ? 1 : 0, trailing ? -1 : undefined);
-  if (inner === '' || /(?<!\\)[*?]/.test(inner)) return null;
-  if (leading && trailing) return 'contains';
-  if (leading) return 'endswith';
-  if (trailing) return 'startswith';
-  return null;
 }
 
 /** `192.168.1.1/24`: bits set after the prefix, so the writer probably meant another network. */
