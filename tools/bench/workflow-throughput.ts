@@ -14,6 +14,9 @@ import { Client } from 'pg';
 const root = resolve(__dirname, '..', '..');
 const shapeArg = process.argv[2] ?? 'both';
 const count = Number(process.argv[3] ?? 200);
+// BENCH_DIST=<folder inside the repository> runs another build (e.g. a copy of the old dist, to interleave
+// before/after rounds); BENCH_NO_BUILD=1 measures the dist already built.
+const dist = resolve(root, process.env['BENCH_DIST'] ?? 'dist');
 const articleFiles = readdirSync(join(root, 'fixtures', 'eval')).filter((file) => /^\d+-(win|linux|macos).*\.md$/.test(file));
 
 function servePages(): Promise<{ server: Server; url: string }> {
@@ -142,7 +145,7 @@ async function drive(label: string, base: string, token: string | null, pagesUrl
 async function allInOne(pagesUrl: string): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'huntforge-bench-'));
   const profile = process.env['BENCH_CPU_PROF'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_CPU_PROF']}`] : [];
-  const app = startProcess([...profile, join(root, 'dist/apps/cli/main.js'), 'start'], {
+  const app = startProcess([...profile, join(dist, 'apps/cli/main.js'), 'start'], {
     DATA_DIR: dataDir,
     PORT: '0',
     AUTH_MODE: 'off',
@@ -180,13 +183,13 @@ async function distributed(pagesUrl: string): Promise<void> {
   };
   const children: ChildProcess[] = [];
   try {
-    execFileSync(process.execPath, [join(root, 'dist/apps/cli/main.js'), 'db', 'migrate'], {
+    execFileSync(process.execPath, [join(dist, 'apps/cli/main.js'), 'db', 'migrate'], {
       env: { ...process.env, ...env },
       stdio: 'ignore',
     });
     const token = execFileSync(
       process.execPath,
-      [join(root, 'dist/apps/cli/main.js'), 'tokens', 'create', '--name', 'bench', '--role', 'admin'],
+      [join(dist, 'apps/cli/main.js'), 'tokens', 'create', '--name', 'bench', '--role', 'admin'],
       { env: { ...process.env, ...env }, encoding: 'utf8' },
     ).trim();
     const services: Record<string, string> = {};
@@ -198,13 +201,13 @@ async function distributed(pagesUrl: string): Promise<void> {
       ['workflow', ''],
       ['mcp', 'MCP_URL'],
     ] as const) {
-      const proc = startProcess([join(root, `dist/apps/${service}/main.js`)], { ...env, PORT: '0' });
+      const proc = startProcess([join(dist, `apps/${service}/main.js`)], { ...env, PORT: '0' });
       children.push(proc.child);
       const url = await proc.ready;
       await waitHealthy(url);
       if (variable) services[variable] = url;
     }
-    const gateway = startProcess([join(root, 'dist/apps/gateway/main.js')], { ...env, ...services, PORT: '0' });
+    const gateway = startProcess([join(dist, 'apps/gateway/main.js')], { ...env, ...services, PORT: '0' });
     children.push(gateway.child);
     const base = await gateway.ready;
     await drive(
@@ -231,7 +234,8 @@ async function distributed(pagesUrl: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  execFileSync(process.execPath, [join(root, 'tools/build.mjs'), '--quiet'], { stdio: 'inherit' });
+  if (!process.env['BENCH_NO_BUILD'] && !process.env['BENCH_DIST'])
+    execFileSync(process.execPath, [join(root, 'tools/build.mjs'), '--quiet'], { stdio: 'inherit' });
   const pages = await servePages();
   try {
     console.log(

@@ -107,17 +107,14 @@ export class QueueRepository {
    * before the original was kept match on their current YAML).
    */
   async findByExecutionAndRules(workflowExecutionId: number, ruleYamls: string[]): Promise<Map<string, QueueItemRow>> {
-    const rows = await this.prisma.sigmaQueueItem.findMany({
-      where: {
-        workflowExecutionId,
-        OR: [{ originalRuleYaml: { in: ruleYamls } }, { originalRuleYaml: null, ruleYaml: { in: ruleYamls } }],
-      },
-      orderBy: { id: 'asc' },
-    });
+    // Matched here, not in SQL: the execution's index finds its few rows (none on a first delivery), where
+    // sending every rule text as parameters cost a run ~14 KB to copy to the database and compare.
+    const wanted = new Set(ruleYamls);
+    const rows = await this.prisma.sigmaQueueItem.findMany({ where: { workflowExecutionId }, orderBy: { id: 'asc' } });
     const byYaml = new Map<string, QueueItemRow>();
     for (const row of rows) {
       const queuedAs = row.originalRuleYaml ?? row.ruleYaml;
-      if (!byYaml.has(queuedAs)) byYaml.set(queuedAs, row);
+      if (wanted.has(queuedAs) && !byYaml.has(queuedAs)) byYaml.set(queuedAs, row);
     }
     return byYaml;
   }
