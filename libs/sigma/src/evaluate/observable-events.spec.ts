@@ -7,6 +7,17 @@ const cmdline = (value: string): ObservableLike => ({ type: 'cmdline', value });
 const withId = (events: Array<Record<string, unknown>>, id: number) => events.filter((event) => event['EventID'] === id);
 
 describe('synthetic telemetry of a command line', () => {
+  it('works out a list of observables once per product, as a run self-tests each of its rules on the same list', () => {
+    const list: ObservableLike[] = [{ type: 'cmdline', value: 'sc create updater binPath= C:\\Users\\Public\\u.exe' }];
+    const windows = observableEvents(list, { product: 'windows' });
+    expect(observableEvents(list, { product: 'Windows' })).toBe(windows);
+    expect(windows.some(({ event }) => event['EventID'] === 7045)).toBe(true);
+    // Another product, or another list with the same content, is worked out afresh.
+    expect(observableEvents(list, { product: 'linux' })).not.toBe(windows);
+    expect(observableEvents([...list], { product: 'windows' })).not.toBe(windows);
+    expect(observableEvents([...list], { product: 'windows' })).toEqual(windows);
+  });
+
   it('runs an unquoted program path with spaces as the whole path, not its first word', () => {
     const [process] = eventsOf([cmdline('C:\\Program Files\\Example Vendor\\bin\\agent.exe --sync now')], 'windows');
     expect(process?.['Image']).toBe('C:\\Program Files\\Example Vendor\\bin\\agent.exe');

@@ -23,6 +23,10 @@ export interface ObservableEvent {
 
 const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 
+// A run self-tests each of its generated rules on the same observables: their events are worked out once per
+// list and product (the list is not changed after extraction; the events are only read).
+const eventsByList = new WeakMap<readonly ObservableLike[], Map<string, readonly ObservableEvent[]>>();
+
 /**
  * The telemetry an observable would leave, as Sysmon/Windows-style field names Sigma rules use:
  * process_creation for command lines and process pairs, registry_set for keys, service install,
@@ -31,7 +35,16 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
  * programs did (command-side-effects.ts, command-io-effects.ts: registry, services, script blocks, the hosts
  * reached and files written; on Linux the auditd records), since a lab's rules on those logs fired on them.
  */
-export function observableEvents(observables: readonly ObservableLike[], options: { product?: string } = {}): ObservableEvent[] {
+export function observableEvents(observables: readonly ObservableLike[], options: { product?: string } = {}): readonly ObservableEvent[] {
+  let byProduct = eventsByList.get(observables);
+  if (!byProduct) eventsByList.set(observables, (byProduct = new Map()));
+  const product = options.product?.toLowerCase() ?? '';
+  let events = byProduct.get(product);
+  if (!events) byProduct.set(product, (events = eventsOfList(observables, options)));
+  return events;
+}
+
+function eventsOfList(observables: readonly ObservableLike[], options: { product?: string }): ObservableEvent[] {
   const product = options.product?.toLowerCase();
   const windows = product === 'windows';
   const commandLines = observables.filter((o) => o.type === 'cmdline').map((o) => o.value);

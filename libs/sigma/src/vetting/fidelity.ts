@@ -40,16 +40,27 @@ function registryNumberStated(needle: string, haystack: string): boolean {
   return spellings.some((spelling) => new RegExp(`(?:^|[^\\w.])${spelling}(?!\\w|\\.\\d)`).test(haystack));
 }
 
+// A run checks each of its rules against the same statements: what they state is worked out once per list.
+const statedFacts = new WeakMap<readonly string[], { haystack: string; known: Set<string> }>();
+
+function factsOf(stated: readonly string[]): { haystack: string; known: Set<string> } {
+  let facts = statedFacts.get(stated);
+  if (!facts) {
+    const text = stated.join('\n');
+    // A well-known technique the text shows backs its other spellings (`#24` for MiniDump, `/urlcache` for -urlcache).
+    facts = { haystack: normalise(`${text}\n${asExecuted(text)}`), known: knownSpellings(text) };
+    statedFacts.set(stated, facts);
+  }
+  return facts;
+}
+
 /**
  * Every literal detection value must come from what the article states (its text and its observables,
  * refanged); otherwise the rule is flagged. Rules carry values as telemetry records them: refanged, a
  * batch file's %%VAR%% undoubled, a bare program name with its `.exe`.
  */
 export function fidelityCheck(values: readonly string[], stated: readonly string[]): FidelityResult {
-  const text = stated.join('\n');
-  const haystack = normalise(`${text}\n${asExecuted(text)}`);
-  // A well-known technique the text shows backs its other spellings (`#24` for MiniDump, `/urlcache` for -urlcache).
-  const known = knownSpellings(text);
+  const { haystack, known } = factsOf(stated);
   const unsupported = values.filter((value) => {
     const needle = normalise(value);
     return (
