@@ -184,6 +184,9 @@ describe('programRuns: what the process record holds', () => {
     expect(runs('C:\\Program Files\\Quill DB\\bin\\qsql.exe -U admin')).toEqual([
       ['qsql.exe', 'C:\\Program Files\\Quill DB\\bin\\qsql.exe -U admin'],
     ]);
+    // From a %VARIABLE% or a share, and a file name with a space of its own, the path is read whole too.
+    expect(runs('%ProgramFiles%\\Quill DB\\qsql.exe -U admin').map(([image]) => image)).toEqual(['qsql.exe']);
+    expect(runs('\\\\fs01\\Quill Share\\quill sync.exe /s')).toEqual([['quill sync.exe', '\\\\fs01\\Quill Share\\quill sync.exe /s']]);
   });
 
   it("leaves PowerShell's assignment and call operator out, and runs no expression", () => {

@@ -294,8 +294,10 @@ function invocationOf(
   return invocation;
 }
 
-// An unquoted Windows path whose folders hold spaces (C:\Program Files\PostgreSQL\15\bin\psql.exe -U …): cmd.exe runs it whole.
-const UNQUOTED_SPACED_PATH = /^[a-z]:\\(?:[^\\"'\r\n]+\\)*[^\\"'\s]+\.(?:exe|com|bat|cmd)(?=\s|$)/i;
+// An unquoted Windows path whose folders hold spaces (C:\Program Files\PostgreSQL\15\bin\psql.exe -U …,
+// also from a share or a %VARIABLE%): cmd.exe runs it whole.
+const WINDOWS_PATH_START = /^(?:[a-z]:\\|\\\\|%\w+%\\)/i;
+const UNQUOTED_SPACED_PATH = /^(?:[a-z]:\\|\\\\|%\w+%\\)[^"'|&<>\r\n]*?\.(?:exe|com|bat|cmd|scr)(?=\s|$)/i;
 
 /**
  * cmd.exe's reading of the program word, in place: `@` before it only keeps cmd from echoing the line
@@ -308,7 +310,7 @@ function cmdProgram(text: string, words: Word[], index: number): void {
     words[index] = { raw: word.raw.slice(1), value: word.value.slice(1), start: word.start + 1, end: word.end };
     return;
   }
-  if (word.raw !== word.value || !/^[a-z]:\\/i.test(word.raw) || /\.(?:exe|com|bat|cmd)$/i.test(word.raw)) return;
+  if (word.raw !== word.value || !WINDOWS_PATH_START.test(word.raw) || /\.(?:exe|com|bat|cmd|scr)$/i.test(word.raw)) return;
   const path = UNQUOTED_SPACED_PATH.exec(text.slice(word.start))?.[0];
   if (!path) return;
   const end = word.start + path.length;

@@ -25,6 +25,10 @@ describe('synthetic telemetry of a command line', () => {
     // A quoted path, and a first word that already names a program, are kept as they are.
     expect(eventsOf([cmdline('"C:\\Tools\\my tool.exe" -x')], 'windows')[0]?.['Image']).toBe('C:\\Tools\\my tool.exe');
     expect(eventsOf([cmdline('C:\\Tools\\run.exe C:\\Program Files\\x.exe')], 'windows')[0]?.['Image']).toBe('C:\\Tools\\run.exe');
+    // The program as the shared command-line model reads it: after environment settings, PowerShell's call operator and cmd's carets.
+    expect(eventsOf([cmdline('LANG=C wget -q http://203.0.113.5/x')], 'linux')[0]?.['Image']).toBe('/usr/bin/wget');
+    expect(eventsOf([cmdline('& "C:\\Tools\\my tool.exe" -x')], 'windows')[0]?.['Image']).toBe('C:\\Tools\\my tool.exe');
+    expect(eventsOf([cmdline('c^e^r^t^u^t^i^l -decode a.b64 a.exe')], 'windows')[0]?.['Image']).toBe('C:\\Windows\\System32\\certutil.exe');
   });
 
   it('adds the registry value a reg add writes, with the quotes cmd /C escaped removed', () => {

@@ -1,3 +1,4 @@
+import { parseCommandLine } from '@huntforge/observables';
 import { hostOf } from '../templates/builtin-sigma-agent';
 import { bareName, programRuns, type ProgramRun } from '../templates/command-program';
 import { asExecuted } from '../templates/command-values';
@@ -203,23 +204,17 @@ function processEventOn(windows: boolean, commandLine: string, parent: string | 
   };
 }
 
-const PROGRAM_EXTENSION = /\.(?:exe|com|bat|cmd|scr)$/i;
-const UNQUOTED_PROGRAM_PATH = /^(?:[a-z]:\\|\\\\|%\w+%\\)[^"|&<>\r\n]*?\.(?:exe|com|bat|cmd|scr)(?=\s|$)/i;
-
 /**
- * The Image a command line's program would run as. A bare Windows program name runs from the system
- * folder, with the extension Windows adds (`sc` runs `sc.exe`) when the rule is for Windows telemetry;
- * a bare Unix one from /usr/bin.
+ * The Image a command line's program would run as: the program of its first stage as the shared
+ * command-line model reads it (quotes removed, an unquoted `C:\Program Files\…\app.exe` whole). A bare
+ * Windows program name runs from the system folder, with the extension Windows adds (`sc` runs `sc.exe`)
+ * when the rule is for Windows telemetry; a bare Unix one from /usr/bin.
  */
 function imageOf(commandLine: string, windows: boolean): string {
   const trimmed = commandLine.trim();
-  const quoted = /^"([^"]+)"/.exec(trimmed);
-  const first = quoted ? (quoted[1] as string) : (trimmed.split(/\s+/)[0] ?? trimmed);
-  // An unquoted path with spaces (`C:\Program Files\App\app.exe -x`) runs the first program file it names.
-  if (!quoted && !PROGRAM_EXTENSION.test(first)) {
-    const spaced = UNQUOTED_PROGRAM_PATH.exec(trimmed)?.[0];
-    if (spaced) return spaced;
-  }
+  const program = parseCommandLine(trimmed, { platform: windows ? 'windows' : 'unix', firstStage: true }).invocations[0]?.program;
+  // No program (a bare assignment) or a bracketed group: the first word as written.
+  const first = program?.value && !/^[({]/.test(program.raw) ? program.value : (trimmed.split(/\s+/)[0] ?? trimmed);
   if (/[\\/]/.test(first)) return first;
   if (/\.(exe|com|bat|cmd|scr)$/i.test(first)) return `C:\\Windows\\System32\\${first}`;
   return windows ? `C:\\Windows\\System32\\${first}.exe` : `/usr/bin/${first}`;
