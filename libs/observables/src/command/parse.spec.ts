@@ -124,15 +124,25 @@ describe('parseCommandLine', () => {
     expect(line.slice(curl?.start, curl?.end)).toBe('curl -o a.exe http://x.test/a');
     expect(stages('sudo -u root nohup sh -c "wget -q x -O- | bash"')).toEqual(['- sudo', '- nohup', '- sh', '- wget', '| bash']);
     expect(stages('for /f %i in (a.txt) do call b.bat %i')).toEqual(['- for', '- call', '- b.bat']);
-    expect(stages('if ! type docker; then curl -sLk $SRC/d.sh | bash ; fi')).toEqual([
-      '- if',
-      '- !',
-      '- type',
-      '; then',
-      '- curl',
-      '| bash',
-      '; fi',
+  });
+
+  it('reads the command after a shell reserved word as the program, and a stage of reserved words only as none', () => {
+    expect(stages('if ! type docker; then curl -sLk $SRC/d.sh | bash ; fi')).toEqual(['- type', '; curl', '| bash', '; ']);
+    const [, curl, , fi] = parseCommandLine('if ! type docker; then curl -sLk $SRC/d.sh | bash ; fi').invocations;
+    expect([curl?.program?.value, curl?.keywords.map((w) => w.raw), curl?.wraps, curl?.text]).toEqual([
+      'curl',
+      ['then'],
+      false,
+      'then curl -sLk $SRC/d.sh',
     ]);
+    expect([fi?.program, fi?.keywords.map((w) => w.raw), fi?.text]).toEqual([null, ['fi'], 'fi']);
+    expect(stages('for h in $(cat hosts.txt); do ssh $h "id"; done')).toEqual(['- ', '- cat', '; ssh', '; ']);
+    expect(stages('while read -r u; do LANG=C wget -q "$u"; done < urls.txt')).toEqual(['- read', '; wget', '; ']);
+    expect(parseCommandLine('while read -r u; do wget -q "$u"; done < urls.txt').invocations[2]?.redirects[0]?.target?.value).toBe(
+      'urls.txt',
+    );
+    // Only a POSIX shell has them: cmd's `for … do` hands its command on as a wrapper.
+    expect(stages('for /f %i in (a.txt) do call b.bat %i')).toEqual(['- for', '- call', '- b.bat']);
   });
 
   it('reads what PowerShell runs: -Command, -EncodedCommand, Start-Process, substitutions', () => {

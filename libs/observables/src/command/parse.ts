@@ -44,6 +44,11 @@ export interface Invocation {
   joiner: Operator | '';
   /** `VAR=value` words before the program (a POSIX shell's environment, PowerShell's `$x =`). */
   assignments: Word[];
+  /**
+   * POSIX shell reserved words before the program (`then`, `do`, `else`, `if !`, `while`): they are no
+   * program, the command after them is. A stage of reserved words only (`fi`, `done`, `for x in a b`) has none.
+   */
+  keywords: Word[];
   /** The program word as written (after `&` / `.` in PowerShell); null for a bare assignment. */
   program: Word | null;
   /** The program's bare name: lower case, no directory, no `.exe` (`C:\x\Reg.EXE` is `reg`); PowerShell aliases stay as typed. */
@@ -58,7 +63,7 @@ export interface Invocation {
   redirects: Redirect[];
   /**
    * True when the program only hands a command on (`cmd /c`, `sh -c`, `sudo`, `nohup`, `start`, `call`,
-   * `for … do`, a group, `then`): the processes are those of `inner`, not this program's.
+   * `for … do`, a group): the processes are those of `inner`, not this program's.
    */
   wraps: boolean;
   /**
@@ -243,17 +248,24 @@ function invocationOf(
 
   let index = 0;
   const assignments: Word[] = [];
+  const keywords: Word[] = [];
   if (dialect === 'powershell' && /^\$[\w:]+$/.test(words[0]?.raw ?? '') && /^[+-]?=$/.test(words[1]?.raw ?? '')) {
     assignments.push(words[0] as Word);
     index = 2;
   } else {
-    while (index < words.length - 0 && dialect !== 'cmd' && /^[A-Za-z_]\w*=/.test((words[index] as Word).raw))
-      assignments.push(words[index++] as Word);
+    for (let word = words[index]; word && dialect !== 'cmd'; word = words[index]) {
+      if (dialect === 'posix' && POSIX_KEYWORD_PREFIXES.has(word.raw)) keywords.push(word);
+      else if (/^[A-Za-z_]\w*=/.test(word.raw)) assignments.push(word);
+      else break;
+      index++;
+    }
   }
   if (dialect === 'powershell' && (words[index]?.raw === '&' || words[index]?.raw === '.') && index + 1 < words.length) index++;
   if (dialect === 'cmd') cmdProgram(text, words, index);
-  const program = words[index] ?? null;
-  const args = words.slice(index + 1);
+  const noProgram = dialect === 'posix' && POSIX_KEYWORDS_WITHOUT_COMMAND.has(words[index]?.raw ?? '');
+  if (noProgram) keywords.push(words[index++] as Word);
+  const program = noProgram ? null : (words[index] ?? null);
+  const args = words.slice(noProgram ? index : index + 1);
   const name = program ? programNameOf(program) : '';
   const { subcommands, switches, positionals } = program
     ? argumentsOf(name, args, dialect)
@@ -272,6 +284,7 @@ function invocationOf(
     dialect,
     joiner,
     assignments: assignments.map(at),
+    keywords: keywords.map(at),
     program: program ? at(program) : null,
     name,
     args: args.map(at),
@@ -297,7 +310,7 @@ function invocationOf(
 // An unquoted Windows path whose folders hold spaces (C:\Program Files\PostgreSQL\15\bin\psql.exe -U …,
 // also from a share or a %VARIABLE%): cmd.exe runs it whole.
 const WINDOWS_PATH_START = /^(?:[a-z]:\\|\\\\|%\w+%\\)/i;
-const UNQUOTED_SPACED_PATH = /^(?:[a-z]:\\|\\\\|%\w+%\\)[^"'|&<>\r\n]*?\.(?:exe|com|bat|cmd|scr)(?=\s|$)/i;
+const UNQUOTED_SPACED_PATH = /^(?:[a-z]:\\|\\\\|%\w+%\\)(?:[^\\"'\r\n]+\\)*[^\\"'\s]+\.(?:exe|com|bat|cmd|scr)(?=\s|$)/i;
 
 /**
  * cmd.exe's reading of the program word, in place: `@` before it only keeps cmd from echoing the line
@@ -427,7 +440,10 @@ interface Stage {
   stageEnd: number;
 }
 
-const POSIX_KEYWORD_PREFIXES = new Set(['if', 'then', 'else', 'elif', 'do', 'while', 'until', '!', 'time']);
+// Reserved words a command follows (`then curl …`, `while read l`, `! type x`; `time` is one in bash and zsh)
+// and those no command follows on their stage (`fi`, `done`, `esac`, a `for`/`case`/`select` header).
+const POSIX_KEYWORD_PREFIXES: ReadonlySet<string> = new Set(['if', 'then', 'else', 'elif', 'do', 'while', 'until', '!', 'time']);
+const POSIX_KEYWORDS_WITHOUT_COMMAND: ReadonlySet<string> = new Set(['fi', 'done', 'esac', 'for', 'case', 'select', '}']);
 const POWERSHELL_VALUE_SWITCHES =
   /^-(?:w|wi|win|window|windowstyle|ep|ex|exec|executionpolicy|f|file|v|version|inputformat|if|outputformat|of|configurationname|psconsolefile|workingdirectory|wd|settingsfile)$/i;
 
@@ -508,8 +524,6 @@ function innerOf(text: string, stage: Stage, placement: Placement, depth: number
     const doAt = args.findIndex((a) => /^do$/i.test(a.raw));
     if (doAt >= 0) fromRest(doAt + 1, 'cmd');
     else if (inner.length > 0) wraps = true;
-  } else if (dialect === 'posix' && POSIX_KEYWORD_PREFIXES.has(name)) {
-    fromRest(0, 'posix');
   } else if (name === 'start-process' || name === 'saps' || (name === 'start' && dialect === 'powershell')) {
     wraps = startProcessInner(stage, placement, depth, inner);
   } else if (name === 'invoke-expression' || name === 'iex') {
