@@ -4,8 +4,8 @@ import type { SigmaEvent } from './event-fields';
 
 /**
  * What a command line leaves in telemetry besides its own process: the registry values `reg add` /
- * `Set-ItemProperty` write and the keys `reg delete` removes (Sysmon registry events), the service `sc create`
- * installs (System 7045, Security 4697), and the script block PowerShell logs for the code it was given
+ * `Set-ItemProperty` write and the keys `reg delete` removes (Sysmon registry events), the service `sc create` or
+ * `New-Service` installs (System 7045, Security 4697), and the script block PowerShell logs for the code it was given
  * (4104, with `-EncodedCommand` decoded). A lab's rules on those logs fire on these, not on the command line.
  */
 export function commandSideEffects(executed: string, windows: boolean): SigmaEvent[] {
@@ -83,11 +83,16 @@ function netChild(facts: CommandFacts): SigmaEvent[] {
 }
 
 const NET1_VERBS = new Set(['user', 'group', 'localgroup', 'accounts']);
+// The service managers whose create installs a service through the Service Control Manager.
+const INSTALLERS = new Set(['sc', 'powershell']);
 
-/** `sc [\\\\host] create <name> binPath= <path>`: the service installation the System and Security logs record. */
+/**
+ * `sc [\\\\host] create <name> binPath= <path>` or PowerShell's `New-Service -Name <name> -BinaryPathName <path>`: both
+ * ask the Service Control Manager to install the service, which the System and Security logs record alike.
+ */
 function serviceInstalls(facts: CommandFacts): SigmaEvent[] {
   return facts.services
-    .filter((service) => service.manager === 'sc' && service.action === 'create' && service.binaryPath)
+    .filter((service) => INSTALLERS.has(service.manager) && service.action === 'create' && service.binaryPath)
     .flatMap(({ name, binaryPath = '' }) => [
       {
         EventID: 7045,

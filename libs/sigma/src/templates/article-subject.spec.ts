@@ -24,6 +24,16 @@ describe('articleSubject', () => {
     expect(articleSubject('Recent StrelaStealer infection chain involves decoy PDF files and WebDAV shares in several countries', 48)).toBe(
       'Recent StrelaStealer infection chain involves',
     );
+    // Cut short, it stops before the last phrase it had opened, not halfway through it.
+    expect(articleSubject('Malicious Ads Leading to SHub Stealer & Revealing Newly Registered Domains Leveraged for C2')).toBe(
+      'Malicious Ads Leading to SHub Stealer',
+    );
+    expect(articleSubject('New ClickFix variant abuses pcalua.exe and WebDAV to deploy a stealer on the machines of its victims')).toBe(
+      'New ClickFix variant abuses pcalua.exe and WebDAV',
+    );
+    expect(articleSubject('Fake IT-support scam abuses Teams call to deliver EtherRAT backdoor to the employees of companies')).toBe(
+      'Fake IT-support scam abuses Teams call to deliver EtherRAT',
+    );
     expect(articleSubject('An extremely long headline without any clause separators that goes on and on for the whole line')).not.toMatch(
       /…|\s(of|to|the|and|a)$/,
     );

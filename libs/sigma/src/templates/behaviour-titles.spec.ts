@@ -105,6 +105,28 @@ describe('housekeeping commands', () => {
     expect(titles.some((title) => /Cp$/.test(title))).toBe(true);
   });
 
+  it('titles a Run key persistence only where a value is written under it, by reg.exe or PowerShell', () => {
+    const run = 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run';
+    expect(behaviourTitle('reg.exe', [`reg add "${run}" /v Tray /t REG_SZ /d C:\\Users\\Public\\tray.exe /f`])).toBe(
+      'Run Key Persistence Via Reg.EXE',
+    );
+    expect(behaviourTitle('reg.exe', [`reg query "${run}"`])).toBe('Run Key Startup Entries Queried Via Reg.EXE');
+    expect(behaviourTitle('reg.exe', [`reg query ${run}Once /s`])).toBe('Run Key Startup Entries Queried Via Reg.EXE');
+    expect(behaviourTitle('reg.exe', [`reg delete "${run}" /v Tray /f`])).toBe('Startup Entry Removed From A Run Key Via Reg.EXE');
+    const powershell = (code: string) => behaviourTitle('powershell.exe', [`powershell.exe -NoProfile -Command "${code}"`]);
+    expect(
+      powershell("Set-ItemProperty -Path 'HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run' -Name Tray -Value C:\\x.exe"),
+    ).toBe('Run Key Persistence Via PowerShell');
+    expect(
+      powershell('New-ItemProperty -Path HKLM:\\Software\\Microsoft\\Windows\\CurrentVersion\\RunOnce -Name Tray -Value C:\\x.exe'),
+    ).toBe('Run Key Persistence Via PowerShell');
+    expect(powershell('Get-ItemProperty -Path HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run')).not.toMatch(/Persistence/);
+    // The rule generated from a query alone is titled by it.
+    expect(processRules('windows', `reg query "${run}"`).map((draft) => draft.rule.title)).toEqual([
+      'Run Key Startup Entries Queried Via Reg.EXE',
+    ]);
+  });
+
   it('reads reg, sc, schtasks, net and wmic through the command-line model: the key written, the server, the verb', () => {
     // The data a value holds is not the key written: no Run-key title for a path ending in run.exe.
     expect(behaviourTitle('reg.exe', ['reg add HKCU\\Software\\Example /v Tool /d C:\\Tools\\run.exe /f'])).toBe(

@@ -22,6 +22,15 @@ const regOn =
         (!verb || operation.invocation.subcommands[0]?.value.toLowerCase() === verb) &&
         pattern.test(`${operation.key}\\${operation.valueName ?? ''}`),
     );
+const RUN_KEY = /\\run(once)?\b/i;
+/** `Set-ItemProperty` / `New-ItemProperty` writing a value under a Run key (the cmdlets the model reads as a set). */
+const powershellRunKeyWrite = (facts: CommandFacts[]): boolean =>
+  facts
+    .flatMap((fact) => fact.registry)
+    .some(
+      (operation) =>
+        operation.tool === 'powershell' && operation.action === 'set' && RUN_KEY.test(`${operation.key}\\${operation.valueName ?? ''}`),
+    );
 const serviceAction =
   (managers: readonly string[], actions: readonly string[], remote = false) =>
   (facts: CommandFacts[]): boolean =>
@@ -79,6 +88,7 @@ const BEHAVIOURS: Behaviour[] = [
     title: 'PowerShell Download And Execute',
   },
   { image: /^(powershell|pwsh)\.exe$/i, args: /resolve-dnsname.*txt/i, title: 'PowerShell Payload Retrieval Via DNS TXT Record' },
+  { image: /^(powershell|pwsh)\.exe$/i, args: powershellRunKeyWrite, title: 'Run Key Persistence Via PowerShell' },
   {
     image: /^(powershell|pwsh)\.exe$/i,
     args: /(set|add)-mppreference|windefend|\\sense\\|windows defender/i,
@@ -96,8 +106,10 @@ const BEHAVIOURS: Behaviour[] = [
   { image: /^sc\.exe$/i, args: serviceAction(['sc'], ['create'], true), title: 'Remote Service Creation Via Sc.EXE' },
   { image: /^sc\.exe$/i, args: serviceAction(['sc'], ['create', 'config']), title: 'Service Creation Or Change Via Sc.EXE' },
   { image: /^(sc|net|net1)\.exe$/i, args: serviceAction(['sc', 'net'], ['stop', 'pause']), title: 'Service Stopped Via {Program}' },
-  { image: /^reg\.exe$/i, args: regOn(/\\run(once)?\b/i, 'delete'), title: 'Startup Entry Removed From A Run Key Via Reg.EXE' },
-  { image: /^reg\.exe$/i, args: regOn(/\\run(once)?\b/i), title: 'Run Key Persistence Via Reg.EXE' },
+  // Only a value written under a Run key starts a program at logon: reading or removing one is not persistence.
+  { image: /^reg\.exe$/i, args: regOn(RUN_KEY, 'delete'), title: 'Startup Entry Removed From A Run Key Via Reg.EXE' },
+  { image: /^reg\.exe$/i, args: regOn(RUN_KEY, 'add'), title: 'Run Key Persistence Via Reg.EXE' },
+  { image: /^reg\.exe$/i, args: regOn(RUN_KEY, 'query'), title: 'Run Key Startup Entries Queried Via Reg.EXE' },
   { image: /^reg\.exe$/i, args: regOn(/\\(sam|system|security)\\?$/i, 'save'), title: 'Registry Hive Dump Via Reg.EXE' },
   // What the key written is for, when no known step names the write (registry-families.ts).
   { image: /^reg\.exe$/i, args: regOn(/\\windows defender\\exclusions\\/i), title: 'Microsoft Defender Exclusion Changed Via Reg.EXE' },

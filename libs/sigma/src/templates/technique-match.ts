@@ -12,7 +12,7 @@ function spellings(value: string, windash: boolean): string[] {
 
 /**
  * True when a command line meets one selection of a technique. Only the CommandLine conditions the
- * table writes are read (contains, contains|all, contains|windash case-insensitively as Sigma compares; re):
+ * table writes are read (contains, contains|all, contains|windash case-insensitively as Sigma compares; re and its flags):
  * the generator emits a technique's rule only where it fires on the article's own command.
  */
 export function meetsSelection(selection: SigmaFieldMap, commandLine: string): boolean {
@@ -22,7 +22,11 @@ export function meetsSelection(selection: SigmaFieldMap, commandLine: string): b
     if (field !== 'CommandLine') return false;
     const values = (Array.isArray(raw) ? raw : [raw]).map(String);
     // A pattern no list of substrings can say (a download from a bare IP address piped into a shell).
-    if (modifiers.length === 1 && modifiers[0] === 're') return values.some((value) => new RegExp(value).test(commandLine));
+    // Its flags (`re|i`: a parameter PowerShell reads case-insensitively) as Sigma applies them.
+    if (modifiers[0] === 're') {
+      const flags = modifiers.slice(1).filter((flag) => ['i', 'm', 's'].includes(flag));
+      return flags.length === modifiers.length - 1 && values.some((value) => new RegExp(value, flags.join('')).test(commandLine));
+    }
     if (!modifiers.includes('contains')) return false;
     const found = (value: string) =>
       spellings(value.toLowerCase(), modifiers.includes('windash')).some((spelling) => line.includes(spelling));

@@ -275,6 +275,27 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
     expect(titles.filter((title) => techniqueTitles.has(title))).toEqual([]);
   });
 
+  it('keys a Defender preference on the value that disables it, not on the -Disable parameter alone', () => {
+    const shown = 'powershell.exe -c "Set-MpPreference -DisableRealtimeMonitoring $true -Force"';
+    const [draft] = generateBuiltinRules({ article, platform: 'windows', cmdlines: [{ ...item, value: shown }] });
+    expect(draft?.rule.title).toBe('Microsoft Defender Protection Weakened Via Set-MpPreference');
+    const rule = draft?.rule as unknown as Record<string, unknown>;
+    const fires = (value: string) => selfTestRule(rule, [{ type: 'cmdline', value: `powershell.exe -c "${value}"` }]).fires;
+    // PowerShell binds a Boolean parameter from $true, 1 or `:$true`; a bare switch reads as true.
+    expect(fires('Set-MpPreference -DisableRealtimeMonitoring $true')).toBe(true);
+    expect(fires('set-mppreference -disableioavprotection 1')).toBe(true);
+    expect(fires('Set-MpPreference -DisableBehaviorMonitoring:$TRUE')).toBe(true);
+    expect(fires('Set-MpPreference -DisableScriptScanning -Force')).toBe(true);
+    expect(fires('Set-MpPreference -DisableRealtimeMonitoring $false -DisableBlockAtFirstSeen $true')).toBe(true);
+    // The look-alikes that turn the protection back on.
+    expect(fires('Set-MpPreference -DisableRealtimeMonitoring $false')).toBe(false);
+    expect(fires('Set-MpPreference -DisableIOAVProtection 0')).toBe(false);
+    expect(fires('Set-MpPreference -DisableBehaviorMonitoring:$false')).toBe(false);
+    expect(fires('Set-MpPreference -SignatureDisableUpdate $false')).toBe(false);
+    expect(techniqueOf('powershell.exe', 'Set-MpPreference -DisableRealtimeMonitoring $false', 'windows')).toBeNull();
+    expect(techniqueOf('powershell.exe', 'Set-MpPreference -DisableRealtimeMonitoring 0', 'windows')).toBeNull();
+  });
+
   it('needs the program and the pattern on the platform the table names', () => {
     expect(techniqueOf('certutil.exe', 'certutil -hashfile a.exe SHA256', 'windows')).toBeNull();
     expect(techniqueOf('notcertutil.exe', 'notcertutil -urlcache -f http://x', 'windows')).toBeNull();
@@ -288,6 +309,8 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
     expect(meetsSelection({ 'CommandLine|contains|all': ['usn', 'deletejournal'] }, 'fsutil usn query')).toBe(false);
     expect(meetsSelection({ 'CommandLine|contains': ['a1', 'b2'] }, 'x b2')).toBe(true);
     expect(meetsSelection({ 'Image|endswith': '\\x.exe' }, 'x')).toBe(false);
+    expect(meetsSelection({ 'CommandLine|re|i': '-disable\\w+ \\$true' }, 'Set-MpPreference -DisableIOAVProtection $TRUE')).toBe(true);
+    expect(meetsSelection({ 'CommandLine|re': '-disable\\w+ \\$true' }, 'Set-MpPreference -DisableIOAVProtection $TRUE')).toBe(false);
   });
 
   it('backs the other spellings of a technique the text shows, and nothing else', () => {

@@ -40,6 +40,25 @@ export interface Technique {
   falsepositives: string[];
 }
 
+/** A parameter's value as PowerShell binds it: `-Name value` or `-Name:value`. */
+const BOUND = '(?:\\s+|\\s*:\\s*)';
+/**
+ * The Set-MpPreference arguments that weaken a protection, as regular expressions (PowerShell reads parameters
+ * case-insensitively). A `-Disable…` parameter weakens only with `$true` or `1`, or written alone as a switch (end of
+ * line, a separator, a quote or the next parameter after it): `-DisableRealtimeMonitoring $false` or `0` turns the
+ * protection back on, which is what an administrator repairing a machine types.
+ */
+const DEFENDER_WEAKENING = [
+  `-(?:Signature)?Disable\\w+${BOUND}(?:\\$true|1)\\b`,
+  `-(?:Signature)?Disable\\w+(?:\\s*(?:$|[;|})"'])|\\s+-[a-z])`,
+  `ThreatDefaultAction${BOUND}(?:6|Allow)\\b`,
+  `-MAPSReporting${BOUND}(?:0|Disabled)\\b`,
+  `-SubmitSamplesConsent${BOUND}(?:2|Never)\\b`,
+  `-PUAProtection${BOUND}(?:0|Disabled?)\\b`,
+  `-EnableControlledFolderAccess${BOUND}Disabled\\b`,
+  `-ScanScheduleDay${BOUND}8\\b`,
+];
+
 export const TECHNIQUES: readonly Technique[] = [
   // Windows: download, decode and proxy execution through signed binaries.
   {
@@ -502,26 +521,8 @@ export const TECHNIQUES: readonly Technique[] = [
     id: 'defender-preference-tamper',
     product: 'windows',
     programs: ['powershell'],
-    when: /\bset-mppreference\b.*(?:-disable\w+\s+(?:\$true|1)\b|threatdefaultaction\s+(?:6|allow)\b|-mapsreporting\s+(?:0|disabled)\b|-submitsamplesconsent\s+(?:2|never)\b|-puaprotection\s+(?:0|disabled?)\b|-enablecontrolledfolderaccess\s+disabled\b|-signaturedisableupdate\w*\s+\$true|-scanscheduleday\s+8\b)/i,
-    selections: [
-      { 'CommandLine|contains': 'Set-MpPreference' },
-      {
-        'CommandLine|contains': [
-          '-Disable',
-          'ThreatDefaultAction 6',
-          'ThreatDefaultAction Allow',
-          '-MAPSReporting 0',
-          '-MAPSReporting Disabled',
-          '-SubmitSamplesConsent 2',
-          '-SubmitSamplesConsent Never',
-          '-PUAProtection 0',
-          '-PUAProtection Disable',
-          '-EnableControlledFolderAccess Disabled',
-          '-SignatureDisableUpdate',
-          '-ScanScheduleDay 8',
-        ],
-      },
-    ],
+    when: new RegExp(`\\bset-mppreference\\b.*(?:${DEFENDER_WEAKENING.join('|')})`, 'i'),
+    selections: [{ 'CommandLine|contains': 'Set-MpPreference' }, { 'CommandLine|re|i': DEFENDER_WEAKENING }],
     title: 'Microsoft Defender Protection Weakened Via Set-MpPreference',
     does: 'turns off or weakens a Microsoft Defender protection (Set-MpPreference -Disable… $true, threats allowed, cloud reporting off, scheduled scans never)',
     tags: ['attack.defense-impairment', 'attack.t1685'],
