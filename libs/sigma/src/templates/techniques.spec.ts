@@ -135,6 +135,7 @@ const SHOWN: Array<[string, TemplatePlatform, string]> = [
     'reg add "HKLM\\SYSTEM\\CurrentControlSet\\Control\\Terminal Server" /v fDenyTSConnections /t REG_DWORD /d 0 /f',
   ],
   ['cloud-cli-credentials', 'linux', 'az ad app credential reset --id 00000000-0000-0000-0000-000000000001 --append'],
+  ['ping-loopback-delay', 'windows', 'cmd.exe /c ping 127.0.0.1 -n 6 > nul & del /f /q C:\\Users\\Public\\svc.exe'],
 ];
 
 describe('well-known techniques: rules keyed on the behaviour', () => {
@@ -253,6 +254,8 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
     ['macos', 'killall Finder'],
     ['windows', 'net use Z: \\\\fileserver\\projects'],
     ['windows', 'sc query wuauserv'],
+    ['windows', 'ping -n 4 fileserver.corp.example'],
+    ['windows', 'ping 127.0.0.1'],
     ['windows', 'schtasks /create /tn Backup /tr C:\\Tools\\b.exe /sc daily'],
     ['linux', 'curl -s https://api.example.org/v1/status'],
     ['linux', 'ssh -i ~/.ssh/deploy.pem ops@10.0.0.5'],

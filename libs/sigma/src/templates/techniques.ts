@@ -289,6 +289,19 @@ export const TECHNIQUES: readonly Technique[] = [
     level: 'medium',
     falsepositives: ['Teams that publish internal services through Cloudflare Tunnel'],
   },
+  // Windows: waiting without a sleep command.
+  {
+    id: 'ping-loopback-delay',
+    product: 'windows',
+    programs: ['ping'],
+    when: /(?=.*\b(?:127\.0\.0\.1|localhost)\b)(?=.*\s[-/]n\s+\d)/i,
+    selections: [{ 'CommandLine|contains': ['127.0.0.1', 'localhost'] }, { 'CommandLine|contains|windash': ' -n ' }],
+    title: 'Execution Delayed Via Ping To The Local Host',
+    does: 'pings the local host a set number of times to wait before its next command (often before deleting its own files), a delay that needs no sleep command and passes sandbox time limits',
+    tags: ['attack.stealth', 'attack.t1497.003'],
+    level: 'medium',
+    falsepositives: ['Old batch scripts that wait with ping'],
+  },
   // Windows: Defender and Remote Desktop changed with reg.exe.
   {
     id: 'reg-defender-exclusion',
