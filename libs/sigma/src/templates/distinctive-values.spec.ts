@@ -60,5 +60,15 @@ describe("values that make a selection this intrusion's", () => {
       'SYSTEM',
     ]);
     expect(namedValues('Get-Service -Name QuillSyncSvc')).toEqual(['QuillSyncSvc']);
+    // Words as the shared tokenizer splits them: a redirect's target without its operator, a heredoc's body left out.
+    expect(namedValues('schtasks /query /tn QuillSync_Daily >C:\\Users\\Public\\quill-tasks.txt')).toEqual([
+      'QuillSync_Daily',
+      'C:\\Users\\Public\\quill-tasks.txt',
+    ]);
+    expect(namedValues("cat > quill.sh <<'EOF'\nexport QUILL_HOME=/opt/quill\nEOF")).toEqual(['quill.sh']);
+    // A wrapper's quoted command gives its own words, each once: not the whole command, nor the cmdlet and switch before a name.
+    expect(namedValues('powershell -w hidden -Command "Stop-Service -Name \\"QuillSyncSvc\\" -Force"')).toEqual(['QuillSyncSvc']);
+    expect(namedValues('sudo ./quill start quill_sync')).toEqual(['quill_sync']);
+    expect(namedValues('Q=$(curl -s https://quill.example/q.sh)')).toEqual(['https://quill.example/q.sh']);
   });
 });

@@ -1,3 +1,4 @@
+import { allInvocations, parseCommandLine, type Word } from '@huntforge/observables';
 import { isBenignInfrastructure } from './benign-infrastructure';
 import { isRandomName } from './command-values';
 
@@ -206,9 +207,7 @@ export function encodedCommand(commandLine: string): string | null {
  * `/tn Updater`): an argument that is not a switch, a variable or a plain word, in the order written.
  */
 export function namedValues(commandLine: string): string[] {
-  const args = commandLine.match(/"[^"]*"|'[^']*'|\S+/g) ?? [];
-  return args
-    .slice(1)
+  return wordsAsWritten(commandLine)
     .filter((arg) => {
       const quoted = /^["']/.test(arg);
       const bare = arg.replace(/^\\?["']|\\?["']$/g, '');
@@ -217,4 +216,21 @@ export function namedValues(commandLine: string): string[] {
       return quoted ? bare.length >= 6 : /[a-z][A-Z]|[A-Za-z]\d|[._-]\w/.test(bare);
     })
     .map((arg) => arg.replace(/^\\?["']|\\?["']$/g, ''));
+}
+
+/**
+ * The arguments of every command a line runs, as written (quotes kept), read by the shared command-line
+ * model: a wrapper's quoted command (`powershell -Command "Stop-Service -Name \\"WinDefend\\""`, `$(curl …)`)
+ * gives the words of the command it runs, not one word; a redirect's target is a word of its own
+ * (a heredoc's body, a script, is not).
+ */
+function wordsAsWritten(commandLine: string): string[] {
+  return allInvocations(parseCommandLine(commandLine)).flatMap((invocation) => {
+    // Words a wrapper hands on (`sudo ./svc start x`, `sh -c '…'`, `$(…)`) are read as the inner command's.
+    const handedOn = (word: Word) => invocation.inner.some((inner) => inner.start < word.end && word.start < inner.end);
+    const targets = invocation.redirects.flatMap((redirect) =>
+      redirect.target && !redirect.operator.startsWith('<<') ? [redirect.target] : [],
+    );
+    return [...invocation.args.filter((word) => !handedOn(word)), ...targets].sort((a, b) => a.start - b.start).map((word) => word.raw);
+  });
 }
