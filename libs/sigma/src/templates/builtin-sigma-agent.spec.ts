@@ -275,6 +275,20 @@ describe('builtin SigmaAgent templates', () => {
     expect(reg?.tags).toEqual(['attack.defense-impairment', 'attack.persistence', 'attack.t1112', 'attack.t1547.001']);
   });
 
+  it('tags a Run key as persistence only where the command writes it, not where it queries or deletes it', () => {
+    const tagsOf = (value: string) =>
+      generateBuiltinRules({ article, platform: 'windows', cmdlines: [{ ...item, value, executable: 'reg' }] }).map(
+        (draft) => (draft.rule as unknown as Rule).tags,
+      );
+    expect(tagsOf('reg query HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /s').flat()).not.toContain('attack.t1547.001');
+    expect(tagsOf('reg delete HKLM\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v SecurityHealth /f').flat()).not.toContain(
+      'attack.t1547.001',
+    );
+    expect(tagsOf('reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v Sync /d C:\\ProgramData\\s.exe /f').flat()).toContain(
+      'attack.t1547.001',
+    );
+  });
+
   it('titles each behaviour of a program by what it does: a Run-key write and a service change are two rules', () => {
     const drafts = generateBuiltinRules({
       article,

@@ -1,4 +1,4 @@
-import { commandOfEventFields, guessDialect, hasEventFieldLabel, lex } from '@huntforge/observables';
+import { commandFacts, commandOfEventFields, guessDialect, hasEventFieldLabel, lex } from '@huntforge/observables';
 import { articleSubject } from './article-subject';
 import { registryAreaTitle } from './registry-areas';
 import { isInvestigationStep } from './investigation-steps';
@@ -289,6 +289,13 @@ const HOUSEKEEPING = new Set([
   'type',
 ]);
 
+/** Whether a Windows command line writes the registry (reg add or import, Set-ItemProperty, New-Item on a key). */
+function writesRegistry(commandLine: string): boolean {
+  return commandFacts(commandLine, { platform: 'windows' }).registry.some((operation) =>
+    ['set', 'create-key', 'import'].includes(operation.action),
+  );
+}
+
 /**
  * True for a housekeeping run (`cat default.toml`, `rm archive.tar.gz`, `mkdir -p out`) that shows no known behaviour
  * (a hidden folder, a shell history removed, a systemd unit folder): keyed on its file name, a rule finds this intrusion's
@@ -523,10 +530,8 @@ function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
             : mergeTags(
                 tagsForExecutable(image),
                 ...group.map((selection) =>
-                  // Deleting a Run value removes a program's autostart: no persistence.
-                  /\bHK(?:LM|CU|CR|U|EY_\w+)\\/i.test(selection.commandLine) && !/\breg(?:\.exe)?"?\s+delete\b/i.test(selection.commandLine)
-                    ? tagsForRegistryPath(selection.commandLine)
-                    : [],
+                  // Only a write is what a key stands for (a Run value set is persistence); deleting or querying one is not.
+                  writesRegistry(selection.commandLine) ? tagsForRegistryPath(selection.commandLine) : [],
                 ),
               );
         // Specificity: each value counts, a behaviour switch (delete shadows, -urlcache) once more.
