@@ -1,4 +1,4 @@
-import { commandFacts, commandOfEventFields, guessDialect, hasEventFieldLabel, lex } from '@huntforge/observables';
+import { commandFacts, commandOfEventFields, hasEventFieldLabel } from '@huntforge/observables';
 import { articleSubject } from './article-subject';
 import { registryAreaTitle } from './registry-areas';
 import { isInvestigationStep } from './investigation-steps';
@@ -23,7 +23,7 @@ import { bareName, isShellBuiltin, programRuns, type ProgramRun } from './comman
 import { anyProgramTechniques, lineTechniques, techniqueDetection, techniqueOf } from './technique-match';
 import type { Technique } from './techniques';
 import { asExecuted, MAX_VALUE_LENGTH, stableParts, withoutShellVariables } from './command-values';
-import { encodedCommand, isDistinctive, namedValues, reportedHosts } from './distinctive-values';
+import { cmdletsOf, commandWords, encodedCommand, isDistinctive, namedValues, reportedHosts } from './distinctive-values';
 import {
   isBusyKey,
   isWellKnownService,
@@ -113,18 +113,11 @@ function imageSuffix(platform: TemplatePlatform, fileName: string): string {
 }
 
 /**
- * A command line's words as written (quotes kept, so each is a verbatim substring), read by the shared tokenizer:
- * a redirection's target (`> /run/x.service`) counts, and a command substitution (`$(echo … | base64 -d)`) is
- * read as the words it holds.
+ * A command line's words as written (quotes kept, so each is a verbatim substring), program first, read as
+ * namedValues reads them (the shared command-line model): a redirection's target (`> /run/x.service`) counts,
+ * and a wrapper's quoted command or a command substitution (`$(echo … | base64 -d)`) is read as its words.
  */
-function argumentsOf(commandLine: string): string[] {
-  return lex(commandLine, guessDialect(commandLine)).flatMap((token): string[] => {
-    const word = token.kind === 'word' ? token.word : token.kind === 'redirect' ? token.target : undefined;
-    if (!word) return [];
-    const substituted = /^\$\(([\s\S]+)\)$/.exec(word.raw)?.[1];
-    return substituted ? argumentsOf(substituted) : [word.raw];
-  });
-}
+const argumentsOf = (commandLine: string): string[] => commandWords(commandLine, { programs: true });
 
 /**
  * The arguments that make a command line specific: long enough, not a bare switch, and carrying a path,
@@ -137,12 +130,14 @@ export function distinctiveTokens(commandLine: string, max = MAX_TOKENS, options
     .flatMap((arg) =>
       options.splitLongQuoted && /^["'].*\s/.test(arg) && arg.length > MAX_VALUE_LENGTH ? argumentsOf(arg.slice(1, -1)) : [arg],
     );
+  // A quoted phrase (`-c "SELECT secret FROM vault"`) is one specific value, however few path characters it has.
+  const phrase = (written: string) => (/^["'].*\s.*["']$/s.test(written) ? 1 : 0);
   const scored = args
-    .map((arg) => arg.replace(/^\\?["']|\\?["']$/g, ''))
-    .filter((arg) => arg.length >= 4 && commandLine.includes(arg))
-    .map((arg) => ({
+    .map((written) => ({ written, arg: written.replace(/^\\?["']|\\?["']$/g, '') }))
+    .filter(({ arg }) => arg.length >= 4 && commandLine.includes(arg))
+    .map(({ written, arg }) => ({
       arg,
-      weight: (/[\\/:.]/.test(arg) ? 2 : 0) + (/^[A-Za-z0-9+/=]{24,}$/.test(arg) ? 2 : 0) + Math.min(arg.length, 40) / 40,
+      weight: (/[\\/:.]/.test(arg) ? 2 : 0) + (/^[A-Za-z0-9+/=]{24,}$/.test(arg) ? 2 : 0) + phrase(written) + Math.min(arg.length, 40) / 40,
     }));
   const isSwitch = (arg: string) => /^[-/][a-z?]+$/i.test(arg);
   const strong = scored.filter((entry) => entry.weight >= 1 && !isSwitch(entry.arg));
@@ -317,7 +312,12 @@ function commandSelections(input: BuiltinSigmaInput): CommandSelection[] {
       const expanded = (part: string) =>
         windows || literal.some((quoted) => quoted.includes(part)) ? [part] : withoutShellVariables(part);
       // A cmdlet's own name (Invoke-WebRequest) says what it does; a bare alias (irm) is too short to keep.
-      const cmdlet = run.viaPowerShell ? (argumentsOf(run.commandLine)[0] ?? '') : '';
+      // powershell.exe told to run one (`-Command "Invoke-WebRequest …"`) shows it as well.
+      const cmdlet = run.viaPowerShell
+        ? (argumentsOf(run.commandLine)[0] ?? '')
+        : /^(?:powershell|pwsh)(?:\.exe)?$/i.test(run.image)
+          ? (cmdletsOf(run.commandLine)[0] ?? '')
+          : '';
       const named = cmdlet.length >= 6 ? [cmdlet] : cmdlet && run.commandLine.includes(`${cmdlet} `) ? [`${cmdlet} `] : [];
       // Stopping, reconfiguring or deleting a named service (`sc stop SentinelAgent`): the verb and the name are the finding.
       const control = windows ? serviceControl(run.commandLine) : null;
@@ -463,12 +463,20 @@ function distinctEntries(entries: Array<SigmaFieldMap>): Array<SigmaFieldMap> {
 const BEHAVIOUR_SWITCHES =
   /(?<=\s)(?:-urlcache|[-/]decode(?:hex)?|[-/]encode|\/transfer|-enc(?:odedcommand)?|-ec|-w(?:indowstyle)? hidden|-nop(?:rofile)?|-e(?:xecutionpolicy|p)? bypass|delete shadows|process call create|\/create|-useb)(?=\s|$)/gi;
 
-// Redirections and null devices are how a line is typed, not what it does.
-const SHELL_PLUMBING = /^\d?>|^&\d|\/dev\/null|^nul$/i;
+// Redirections and null devices are how a line is typed, not what it does; an editor's placeholder
+// (`[remaining text redacted]`, `<snip>`) is what the article left out, which no process's command line holds.
+const SHELL_PLUMBING = /^\d?>|^&\d|\/dev\/null|^nul$|\[[^\]]*\b(?:redacted|snipped|snip|truncated|removed)\b[^\]]*\]|<(?:snip|redacted)>/i;
 
-/** A value that can carry a selection alone: a behaviour switch, or a specific path, file or address. */
+/**
+ * A value that can carry a selection alone: a behaviour switch, a specific path, file or address, or a long
+ * quoted phrase of the intrusion's own (the query a database client is given, `-c "SELECT … FROM credentials"`).
+ */
 function isStrongValue(value: string): boolean {
-  return isBehaviourSwitch(value) || (value.length >= 8 && /[\\/.:]/.test(value));
+  return (
+    isBehaviourSwitch(value) ||
+    (value.length >= 8 && /[\\/.:]/.test(value)) ||
+    (/\s/.test(value) && value.length >= 24 && isDistinctive(value))
+  );
 }
 
 function isBehaviourSwitch(value: string): boolean {
