@@ -20,7 +20,7 @@ import { behaviourTitle, knownBehaviour, programLabel } from './behaviour-titles
 import { isBenignInfrastructure } from './benign-infrastructure';
 import { reportedIndicators } from './indicator-context';
 import { bareName, isShellBuiltin, programRuns, type ProgramRun } from './command-program';
-import { anyProgramTechniques, lineTechniques, techniqueDetection, techniqueOf } from './technique-match';
+import { anyProgramTechniques, lineTechniques, techniqueDetection, techniqueFiresOn, techniqueOf } from './technique-match';
 import type { Technique } from './techniques';
 import { asExecuted, MAX_VALUE_LENGTH, stableParts, withoutShellVariables } from './command-values';
 import { cmdletsOf, commandWords, encodedCommand, isDistinctive, namedValues, reportedHosts } from './distinctive-values';
@@ -300,8 +300,32 @@ function isHousekeeping(run: ProgramRun): boolean {
   return HOUSEKEEPING.has(bareName(run.image).toLowerCase()) && knownBehaviour(run.image, run.commandLine) === null;
 }
 
-/** The programs the article's command lines run, each with the stable values its rule selects on; runs of a known technique have their own rule. */
+/**
+ * Whether a program's selection only repeats a technique's rule: the rule fires on the program's own command, and
+ * the selection keys on nothing the technique does not (`tee -a /etc/ld.so.preload` under the ld.so.preload rule).
+ * A selection with a value of this intrusion besides (the host a miner was downloaded from) is a rule of its own.
+ */
+function repeatsTechnique(selection: CommandSelection, shown: Array<{ technique: Technique; product: string }>): boolean {
+  const image = selection.viaPowerShell ? 'powershell.exe' : selection.image;
+  return shown.some(({ technique, product }) => {
+    if (product !== productOf(selection.platform) || !techniqueFiresOn(technique, image, selection.commandLine, product)) return false;
+    const known = technique.selections.flatMap((block) =>
+      Object.values(block)
+        .flat()
+        .map((value) => String(value).toLowerCase()),
+    );
+    return selection.tokens.every((token) =>
+      known.some((value) => value.includes(token.toLowerCase().trim()) || token.toLowerCase().includes(value.trim())),
+    );
+  });
+}
+
+/**
+ * The programs the article's command lines run, each with the stable values its rule selects on. Runs of a known
+ * technique have their own rule, and so do selections that only repeat one's (repeatsTechnique).
+ */
 function commandSelections(input: BuiltinSigmaInput): CommandSelection[] {
+  const shown = shownTechniques(input);
   return articleRuns(input)
     .filter(({ technique }) => technique === null)
     .filter(({ run }) => !isHousekeeping(run))
@@ -339,15 +363,13 @@ function commandSelections(input: BuiltinSigmaInput): CommandSelection[] {
         tokens: standsAlone ? withDistinctiveValue(tokens, run.commandLine, expanded) : [],
       };
     })
-    .filter((selection) => selection.tokens.length > 0);
+    .filter((selection) => selection.tokens.length > 0 && !repeatsTechnique(selection, shown));
 }
 
-/**
- * One rule per well-known technique the article's commands show, keyed on the behaviour as the table
- * writes it (rundll32 with comsvcs and MiniDump), never on the values only this intrusion had (the
- * dump's file name): the next intrusion names its dump differently and does the same.
- */
-function techniqueRules(input: BuiltinSigmaInput): RuleDraft[] {
+/** The well-known techniques the article's commands show, per platform, with the command lines that show each. */
+function techniquesShown(
+  input: BuiltinSigmaInput,
+): Map<string, { technique: Technique; commandLines: string[]; platform: TemplatePlatform }> {
   const shown = new Map<string, { technique: Technique; commandLines: string[]; platform: TemplatePlatform }>();
   const add = (found: Technique, commandLine: string, platform: TemplatePlatform) => {
     const key = `${found.id}|${productOf(platform)}`;
@@ -362,7 +384,21 @@ function techniqueRules(input: BuiltinSigmaInput): RuleDraft[] {
   for (const { commandLine, platform } of articleLines(input)) {
     for (const found of lineTechniques(commandLine, productOf(platform))) add(found, commandLine, platform);
   }
-  return [...shown.values()].map(({ technique, commandLines, platform }, index) => {
+  return shown;
+}
+
+/** The techniques that get a rule, with the product of the process telemetry their rule reads. */
+function shownTechniques(input: BuiltinSigmaInput): Array<{ technique: Technique; product: string }> {
+  return [...techniquesShown(input).values()].map(({ technique, platform }) => ({ technique, product: productOf(platform) }));
+}
+
+/**
+ * One rule per well-known technique the article's commands show, keyed on the behaviour as the table
+ * writes it (rundll32 with comsvcs and MiniDump), never on the values only this intrusion had (the
+ * dump's file name): the next intrusion names its dump differently and does the same.
+ */
+function techniqueRules(input: BuiltinSigmaInput): RuleDraft[] {
+  return [...techniquesShown(input).values()].map(({ technique, commandLines, platform }, index) => {
     const detection = techniqueDetection(technique, productOf(platform));
     const { values } = selections(
       Object.entries(detection)
@@ -498,27 +534,25 @@ function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
   return [...byImage.entries()].flatMap(([key, all]) => {
     const image = key.slice(key.indexOf('|') + 1);
     const platform = all[0]?.platform ?? input.platform;
-    // Duplicates and narrower copies go first, across the program's behaviours (`/create` + the task is covered by `/run` on it).
-    const pairs = all.map((selection) => ({
-      selection,
-      entry: { ...imageCondition(selection), ...commandLineCondition(selection.tokens) },
-    }));
-    const kept = new Set(withoutNarrower(distinctEntries(pairs.map((pair) => pair.entry))));
     // One rule per behaviour of a program: a Run-key write and a service change by reg.exe are two findings.
-    const byBehaviour = new Map<string, { group: CommandSelection[]; entries: SigmaFieldMap[] }>();
-    for (const { selection, entry } of pairs) {
-      if (!kept.has(entry)) continue;
+    const byBehaviour = new Map<string, Array<{ selection: CommandSelection; entry: SigmaFieldMap }>>();
+    for (const selection of all) {
       // reg.exe writing values of a known step (Start = 4 under a service) is that step, apart from its other writes.
       const behaviour =
         knownBehaviour(selection.viaPowerShell ? 'powershell.exe' : selection.image, selection.commandLine) ??
         (bareName(selection.image) === 'reg' && !selection.viaPowerShell ? stepOfCommands([selection.commandLine])?.short : undefined) ??
         '';
-      const slot = byBehaviour.get(behaviour) ?? { group: [], entries: [] };
-      slot.group.push(selection);
-      slot.entries.push(entry);
-      byBehaviour.set(behaviour, slot);
+      const entry = { ...imageCondition(selection), ...commandLineCondition(selection.tokens) };
+      byBehaviour.set(behaviour, [...(byBehaviour.get(behaviour) ?? []), { selection, entry }]);
     }
-    return [...byBehaviour.values()].flatMap(({ group, entries: all }) => {
+    // Duplicates and narrower copies go within a behaviour only: the write of a Run value is not covered by a query
+    // of its key, though the query's selection matches it; each keeps its own rule, titled for what it does.
+    const behaviours = [...byBehaviour.values()].map((pairs) => {
+      const kept = new Set(withoutNarrower(distinctEntries(pairs.map((pair) => pair.entry))));
+      const mine = pairs.filter((pair) => kept.has(pair.entry));
+      return { group: mine.map((pair) => pair.selection), entries: mine.map((pair) => pair.entry) };
+    });
+    return behaviours.flatMap(({ group, entries: all }) => {
       const controlled = serviceControlRule(input, image, platform, group);
       if (controlled) return [controlled];
       // A known registry step is one behaviour however many keys it writes: its rule is not split.
