@@ -730,14 +730,18 @@ function lineageRules(input: BuiltinSigmaInput): RuleDraft[] {
 
 const PATH_PLACEHOLDER = /^(?:<[^<>]+>|\{[A-Za-z_ -]+\}|%[^%]+%)$/;
 
+// The SYSTEM hive's control sets: Sysmon writes the one in use as CurrentControlSet (`HKLM\System\CurrentControlSet\Services\…`)
+// whatever number the command named, so a key under `ControlSet001` is matched from the segment after the control set.
+const CONTROL_SET = /^(?:(?:HKLM|HKEY_LOCAL_MACHINE)\\)?SYSTEM\\(?:CurrentControlSet|ControlSet\d{3})(?=\\)/i;
+
 /**
  * A key path as the values TargetObject must contain: placeholders (`<SID>`, `{GUID}`, `%USER%`) stand for
  * whatever telemetry holds there, so the path is cut around them ("HKEY_USERS\<SID>\Software\…\Run" is
- * "\Software\…\Run"), never copied into a value that could not match.
+ * "\Software\…\Run"), never copied into a value that could not match; a control set is cut off (CONTROL_SET).
  */
 function registryPathPieces(keyPath: string): string[] {
   const pieces: string[][] = [[]];
-  for (const segment of keyPath.split('\\').filter(Boolean)) {
+  for (const segment of keyPath.replace(/^\\+/, '').replace(CONTROL_SET, '').split('\\').filter(Boolean)) {
     if (PATH_PLACEHOLDER.test(segment)) pieces.push([]);
     else pieces[pieces.length - 1]?.push(segment);
   }

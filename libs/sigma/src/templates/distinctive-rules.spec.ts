@@ -97,7 +97,7 @@ describe('registry rules require the data the article shows', () => {
     const cmdlines = [cmdline('reg add HKLM\\SYSTEM\\CurrentControlSet\\Services\\WdNisSvc /v Start /t REG_DWORD /d 4 /f')];
     const [rule] = registryRules({ registryKeys: [serviceKey], cmdlines });
     expect(rule?.rule.detection['selection']).toEqual({
-      'TargetObject|contains': '\\SYSTEM\\CurrentControlSet\\Services\\WdNisSvc\\Start',
+      'TargetObject|contains': '\\Services\\WdNisSvc\\Start',
       Details: 'DWORD (0x00000004)',
     });
   });
