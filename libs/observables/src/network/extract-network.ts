@@ -64,10 +64,13 @@ export function extractNetworkIndicators(doc: ArticleDocument, options: NetworkE
       .toLowerCase()
       .replace(/^\[|\]$/g, '');
     if (!validHost(host)) continue;
+    const hostStart = m.indices?.[2]?.[0] ?? start;
+    if (/\s/.test(content.slice(start, hostStart)) && !isDefanged(m[0])) continue; // `http:// and https://` in prose
     // file://miner.sh is a local file; file://host.example.org/share a remote one.
     if (scheme === 'file' && !isPublicIpv4(host) && host.split('.').length < 3) continue;
     const hostEnd = m.indices?.[2]?.[1] ?? start;
-    const rest = refang(content.slice(hostEnd, end));
+    // `test\.html`: a markdown escape in the path is not part of the URL.
+    const rest = refang(content.slice(hostEnd, end)).replace(/(?<=[a-z0-9])\\\.(?=[a-z0-9])/gi, '.');
     const userinfo = /@$/.test(content.slice(start, m.indices?.[2]?.[0] ?? start))
       ? (/([^/\\_\]]*@)$/.exec(content.slice(start, m.indices?.[2]?.[0] ?? start))?.[1] ?? '')
       : '';
@@ -77,7 +80,6 @@ export function extractNetworkIndicators(doc: ArticleDocument, options: NetworkE
     const defanged = isDefanged(raw);
     const path = rest.replace(/^:\d+/, '');
     candidates.push({ kind: 'url', value, start, end, defanged, host, path, fromUrlWithScheme: true, derived: false, linkText });
-    const hostStart = m.indices?.[2]?.[0] ?? start;
     candidates.push({
       kind: hostKind(host),
       value: host,
@@ -97,11 +99,14 @@ export function extractNetworkIndicators(doc: ArticleDocument, options: NetworkE
 
   for (const m of content.matchAll(BARE_DOMAIN)) {
     if (isMasked(m.index)) continue;
-    collectBareHost(content, m.index, m[0], 'domain', candidates, masked);
+    // `%2Fhost.example.org`: a percent-encoded character (here '/') before the name is not part of it.
+    const encoded = content[m.index - 1] === '%' && /^[0-9a-f]{2}[a-z]/i.test(m[0]) ? 2 : 0;
+    collectBareHost(content, m.index + encoded, m[0].slice(encoded), 'domain', candidates, masked);
   }
   for (const m of content.matchAll(BARE_IPV4)) {
     if (isMasked(m.index)) continue;
-    if (!isDefanged(m[0]) && (looksLikeVersion(content, m.index) || looksLikeDottedVersion(m[0], content, m.index))) continue; // 5.0.2.1 is a version
+    if (!isDefanged(m[0]) && (looksLikeVersion(content, m.index) || looksLikeDottedVersion(m[0], content, m.index, m.index + m[0].length)))
+      continue; // 5.0.2.1 is a version
     collectBareHost(content, m.index, m[0], 'ipv4', candidates, masked);
   }
   for (const m of content.matchAll(IPV6_CANDIDATE)) {
@@ -302,16 +307,27 @@ function precededByEmailUser(content: string, start: number): boolean {
 
 /**
  * One-digit groups (5.0.2.1) are usually a version; still an address when written as one: a
- * resolver (1.1.1.1, 8.8.8.8), or after address words in the same clause ("IP", "host", "connects to").
+ * resolver (1.1.1.1, 8.8.8.8), a network in CIDR notation (1.2.3.0/24), one of a run of addresses
+ * ("1.2.3.4 192.0.2.7"), or after address words in the same clause ("IP", "host", "connects to").
  */
-function looksLikeDottedVersion(text: string, content: string, start: number): boolean {
+function looksLikeDottedVersion(text: string, content: string, start: number, end: number): boolean {
   if (!/^\d\.\d\.\d\.\d$/.test(text)) return false;
   if (/^(\d)\.\1\.\1\.\1$/.test(text)) return false;
+  if (/^\/\d{1,2}(?!\d)/.test(content.slice(end, end + 4))) return false;
+  if (
+    ADDRESS_NEIGHBOUR_AFTER.test(content.slice(end, end + 24)) ||
+    ADDRESS_NEIGHBOUR_BEFORE.test(content.slice(Math.max(0, start - 24), start))
+  )
+    return false;
   const before = content.slice(Math.max(0, start - 30), start);
   return !/\b(?:ip|ips|ipv4|address(?:es)?|host|server|resolver|dns|connect(?:s|ed|ion)?|c2|beacon|dst|src|destination)\b[^.;\n]*$|:\/\/$/i.test(
     before,
   );
 }
+
+// Another address next to it, separated only by a space, comma or semicolon.
+const ADDRESS_NEIGHBOUR_AFTER = /^[ \t]*[,;]?[ \t]*\d{1,3}(?:\.\d{1,3}){3}(?![\d.])/;
+const ADDRESS_NEIGHBOUR_BEFORE = /(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}[ \t]*[,;]?[ \t]*$/;
 
 // "v1.2.3.4", "version 10.0.19041.1", "build 6.1.7601.2", "reports its build as 2.3.0.17": dotted
 // numbers introduced as versions.
