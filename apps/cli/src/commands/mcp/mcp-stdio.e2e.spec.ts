@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { MCP_HIGH_RISK_TOOLS, MCP_LOW_RISK_TOOLS, MCP_READ_TOOLS } from '@huntforge/contracts';
+import { MCP_HIGH_RISK_TOOLS, MCP_LOW_RISK_TOOLS, MCP_READ_TOOLS } from '@huntforge/contracts/mcp';
 import { createDb, migrateDb, type Db } from '@huntforge/data';
 import { createHttpApp, finalizeHttpApp } from '@huntforge/platform';
 import { createMcpModule, hashToken } from '@huntforge/service-mcp';
