@@ -139,6 +139,10 @@ function collectBareHost(
 ): void {
   const host = refang(raw).toLowerCase();
   if (kind === 'domain' && /^[\d.]+$/.test(host)) return; // an IPv4 address is handled by its own pass
+  if (kind === 'domain' && !underscoresBelowRegistrableName(host.split('.'))) return;
+  // `my_pkg.utils.py`, `os_info.release.name`: a snake_case identifier in a member chain, unless defanged or
+  // under a TLD that is no code member (a country code, com, net, org).
+  if (kind === 'domain' && host.includes('_') && !isDefanged(raw) && !UNDERSCORE_HOST_TLD.test(host)) return;
   if (kind === 'ipv4' && !isPublicIpv4(host)) return;
   if (precededByEmailUser(content, start)) return;
   const end = start + raw.length;
@@ -248,7 +252,24 @@ function validHost(host: string): boolean {
   if (host.includes(':')) return isPublicIpv6(host);
   if (/^[\d.]+$/.test(host)) return false;
   const labels = host.split('.');
-  return labels.length >= 2 && labels.every((l) => l.length > 0 && l.length <= 63) && isIanaTld(labels[labels.length - 1]);
+  return (
+    labels.length >= 2 &&
+    labels.every((l) => l.length > 0 && l.length <= 63) &&
+    isIanaTld(labels[labels.length - 1]) &&
+    underscoresBelowRegistrableName(labels)
+  );
+}
+
+const UNDERSCORE_HOST_TLD = new RegExp(
+  String.raw`\.(?:com|net|org|biz|xyz|top|online|site|(?!(?:${[...FILE_EXTENSION_TLDS].join('|')})$)[a-z]{2})$`,
+);
+
+/**
+ * A host name may carry underscores in the labels below its registrable name (`_dmarc.corp.org`, `o_o.cdn.net`, SRV
+ * names such as `_ldap._tcp.corp.org`); a registrable name or TLD never does (`my_module.py`, `self._x.name`).
+ */
+function underscoresBelowRegistrableName(labels: string[]): boolean {
+  return !labels.slice(-2).some((l) => l.includes('_'));
 }
 
 function hostKind(host: string): NetworkObservableType {
