@@ -70,7 +70,8 @@ export function extractNetworkIndicators(doc: ArticleDocument, options: NetworkE
     if (scheme === 'file' && !isPublicIpv4(host) && host.split('.').length < 3) continue;
     const hostEnd = m.indices?.[2]?.[1] ?? start;
     // `test\.html`: a markdown escape in the path is not part of the URL.
-    const rest = refang(content.slice(hostEnd, end)).replace(/(?<=[a-z0-9])\\\.(?=[a-z0-9])/gi, '.');
+    // Refanged with the host's last character before it: a slash defang (`(/)`, `[/`) is read after a name.
+    const rest = refangAfterHost(content, hostEnd, end).replace(/(?<=[a-z0-9])\\\.(?=[a-z0-9])/gi, '.');
     const userinfo = /@$/.test(content.slice(start, m.indices?.[2]?.[0] ?? start))
       ? (/([^/\\_\]]*@)$/.exec(content.slice(start, m.indices?.[2]?.[0] ?? start))?.[1] ?? '')
       : '';
@@ -156,7 +157,7 @@ function collectBareHost(
   if (tail && (!tldOk || (!defanged && /^\/Contents\//.test(tail[0]) && host.endsWith('.app')))) return;
   if (tail) {
     const pathRaw = trimUrlEnd(tail[0]);
-    const path = refang(pathRaw).replace(/^:\d+/, '');
+    const path = refangAfterHost(content, end, end + pathRaw.length).replace(/^:\d+/, '');
     const isCidr = kind === 'ipv4' && /^\/\d{1,2}$/.test(path);
     if (!isCidr && path.length > 1) {
       const urlEnd = end + pathRaw.length;
@@ -164,7 +165,7 @@ function collectBareHost(
       const urlDefanged = defanged || isDefanged(pathRaw);
       out.push({
         kind: 'url',
-        value: `${host}${refang(pathRaw)}`,
+        value: `${host}${refangAfterHost(content, end, end + pathRaw.length)}`,
         start,
         end: urlEnd,
         defanged: urlDefanged,
@@ -237,6 +238,11 @@ function select(doc: ArticleDocument, candidates: Candidate[], publisher: Publis
     });
   }
   return items.sort((a, b) => a.evidence.start - b.evidence.start);
+}
+
+/** The refanged text from `start` to `end` that follows a host name (its path), read in the host's context. */
+function refangAfterHost(content: string, start: number, end: number): string {
+  return refang(content.slice(start - 1, end)).slice(1);
 }
 
 function confidenceOf(c: Candidate): number {
