@@ -372,6 +372,17 @@ describe('builtin SigmaAgent templates', () => {
     expect(distinctiveTokens('type "C:\\Users\\Public\\a b.txt"|more')).toEqual(['C:\\Users\\Public\\a b.txt']);
   });
 
+  it("makes no rule of unpacking an archive, and keeps archiving a user's files into a hidden folder", () => {
+    const titlesOf = (value: string) =>
+      generateBuiltinRules({ article, platform: 'linux', cmdlines: [{ ...item, value, executable: value.split(' ')[0] ?? '' }] }).map(
+        (draft) => draft.rule.title,
+      );
+    expect(titlesOf('tar -zxf quill-agent-linux-amd64.tar.gz')).toEqual([]);
+    expect(titlesOf('unzip -o /tmp/quill-agent.zip -d /opt/quill')).toEqual([]);
+    expect(titlesOf('gzip -d /tmp/quill-agent.gz')).toEqual([]);
+    expect(titlesOf('tar czf /tmp/.q/home.tgz /home/alice/Documents')).toEqual(['Archive Creation Via Tar']);
+  });
+
   it('keys a registry command on the key from after its hive, and on the value it sets or removes', () => {
     // However the hive and control set are spelt, the key is the same one.
     expect(withoutHive('HKLM\\SYSTEM\\ControlSet001\\Services\\QuillGuard')).toBe('\\Services\\QuillGuard');

@@ -306,6 +306,11 @@ function registryValueNames(commandLine: string): string[] {
   });
 }
 
+// Unpacking an archive (`tar -xzf x.tar.gz`, `unzip x.zip`, `gunzip`, `7z x`): every install script does it, and keyed on the
+// archive's name a rule finds only this download, which its own download rule already keys on.
+const UNPACKING =
+  /^(?:tar\s+(?:-?[a-z]*x[a-z]*|--extract|--get)(?:\s|$)|(?:unzip|gunzip|bunzip2|unxz|unzstd)\s|(?:gzip|xz|bzip2|zstd)\s+(?:-[a-z]*d|--decompress)\b|7za?\s+[xe]\s)/i;
+
 /** Whether a Windows command line writes the registry (reg add or import, Set-ItemProperty, New-Item on a key). */
 function writesRegistry(commandLine: string): boolean {
   return commandFacts(commandLine, { platform: 'windows' }).registry.some((operation) =>
@@ -319,7 +324,10 @@ function writesRegistry(commandLine: string): boolean {
  * file at best, and an administrator's at worst.
  */
 function isHousekeeping(run: ProgramRun): boolean {
-  return HOUSEKEEPING.has(bareName(run.image).toLowerCase()) && knownBehaviour(run.image, run.commandLine) === null;
+  return (
+    (HOUSEKEEPING.has(bareName(run.image).toLowerCase()) && knownBehaviour(run.image, run.commandLine) === null) ||
+    UNPACKING.test(`${bareName(run.image)} ${run.commandLine.slice(run.commandLine.search(/\s|$/))}`)
+  );
 }
 
 /**
