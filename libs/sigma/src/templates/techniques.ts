@@ -1268,6 +1268,27 @@ export const TECHNIQUES: readonly Technique[] = [
     falsepositives: ['Lab machines installing tools from an internal server addressed by IP'],
   },
   {
+    // Installers piped into a shell (curl -fsSL https://get.example.sh | sh) check the server's certificate; a script
+    // fetched with the check turned off (-k, --insecure, --no-check-certificate) comes from a server that has no valid one.
+    id: 'insecure-download-pipe-shell',
+    product: 'any',
+    programs: [],
+    wholeLine: true,
+    when: /\b(?:curl\b[^|]*\s(?:-[a-zA-Z]*k[a-zA-Z]*|--insecure)|wget\b[^|]*\s--no-check-certificate)\b[^|]*\|\s*(?:sudo\s+)?(?:\/(?:usr\/)?bin\/)?(?:ba|z|da)?sh\b/,
+    selections: [
+      {
+        // The pipe as a class ([|]), so the pattern holds no backslash before it.
+        'CommandLine|re':
+          '(?:curl[^|]*\\s(?:-[a-zA-Z]*k[a-zA-Z]*|--insecure)|wget[^|]*\\s--no-check-certificate)\\b[^|]*[|]\\s*(?:sudo\\s+)?(?:/(?:usr/)?bin/)?(?:ba|z|da)?sh\\b',
+      },
+    ],
+    title: 'Script Downloaded Without Certificate Checks Piped To A Shell',
+    does: 'downloads a script with certificate checks turned off (curl -k, wget --no-check-certificate) and pipes it straight into a shell, so nothing lands on disk',
+    tags: ['attack.execution', 'attack.t1059.004', 'attack.command-and-control', 'attack.t1105'],
+    level: 'high',
+    falsepositives: ['Lab machines installing tools from an internal server with a self-signed certificate'],
+  },
+  {
     id: 'env-secrets-grep',
     product: 'any',
     programs: [],
