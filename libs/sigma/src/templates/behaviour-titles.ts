@@ -152,7 +152,6 @@ const BEHAVIOURS: Behaviour[] = [
   { image: /^systemctl$/i, args: /daemon-reload/i, title: 'Systemd Units Reloaded After A Change' },
   { image: /^(nc|ncat|netcat)(\.exe)?$/i, args: /\s-[a-z]*e\s|\s-[a-z]*c\s/i, title: 'Reverse Shell Via Netcat' },
   { image: /^(nc|ncat|netcat)(\.exe)?$/i, title: 'Network Connection Via Netcat' },
-  { image: /^tar$/i, args: /\s-?[a-z]*x/i, title: 'Archive Extraction Via Tar' },
   { image: /^tar$/i, args: /\s-?[a-z]*c/i, title: 'Archive Creation Via Tar' },
   { image: /^rm$/i, args: /history|\.bash_history|\/var\/log/i, title: 'Shell History Or Log Deletion Via Rm' },
   { image: /^rm$/i, title: 'File Deletion Via Rm' },
