@@ -55,6 +55,13 @@ const netAdds = (facts: CommandFacts[]) =>
         /^(?:user|localgroup)$/i.test(invocation.subcommands[0]?.value ?? '') &&
         invocation.switches.some((option) => option.name === '/add'),
     );
+/** `net use …`, `net view …`: net's sub-command as the model reads it. */
+const netSub = (verb: string) => (facts: CommandFacts[]) =>
+  facts
+    .flatMap((fact) => fact.invocations)
+    .some(
+      (invocation) => (invocation.name === 'net' || invocation.name === 'net1') && invocation.subcommands[0]?.value.toLowerCase() === verb,
+    );
 /** `wmic [/node:…] process call create …`: wmic's alias and verbs, as the model reads its sub-commands. */
 const wmicVerbs =
   (...verbs: string[]) =>
@@ -127,6 +134,9 @@ const BEHAVIOURS: Behaviour[] = [
   { image: /^reg\.exe$/i, args: regOn(/\\services\\/i), title: 'Service Configuration Changed Via Reg.EXE' },
   { image: /^reg\.exe$/i, title: 'Registry Modification Via Reg.EXE' },
   { image: /^(net|net1)\.exe$/i, args: netAdds, title: 'User Account Creation Via Net.EXE' },
+  // `net use` maps a share: over WebDAV (`\\\\host@SSL\\…`, `@8888\\DavWWWRoot`) it is how payloads are pulled from the intruder's server.
+  { image: /^(net|net1)\.exe$/i, args: /\buse\b.*(?:davwwwroot|@ssl\b|@\d+\\)/i, title: 'WebDAV Share Mapped Via Net.EXE' },
+  { image: /^(net|net1)\.exe$/i, args: netSub('use'), title: 'Network Share Mapped Via Net.EXE' },
   { image: /^(net|net1)\.exe$/i, title: 'Domain And Group Discovery Via Net.EXE' },
   { image: /^nltest\.exe$/i, title: 'Domain Trust Discovery Via Nltest.EXE' },
   { image: /^vssadmin\.exe$/i, args: /delete/i, title: 'Shadow Copy Deletion Via Vssadmin.EXE' },
