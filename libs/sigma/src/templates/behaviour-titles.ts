@@ -80,6 +80,7 @@ const BEHAVIOURS: Behaviour[] = [
   { image: /^(curl|wget)(\.exe)?$/i, args: /https?:|ftp:/i, title: '{Program} Download From Remote Host' },
   { image: /^mshta\.exe$/i, args: /https?:|javascript:|vbscript:/i, title: 'Mshta.EXE Execution Of Remote Or Inline Script' },
   { image: /^regsvr32\.exe$/i, args: /\/i:https?|scrobj/i, title: 'Regsvr32.EXE Remote Scriptlet Execution (Squiblydoo)' },
+  { image: /^regsvr32\.exe$/i, args: /davwwwroot|@ssl\b|@\d+\\|\s\\\\[\w.-]/i, title: 'Regsvr32.EXE DLL Registration From A Remote Share' },
   { image: /^regsvr32\.exe$/i, title: 'Regsvr32.EXE DLL Registration From Unusual Location' },
   { image: /^rundll32\.exe$/i, args: /davwwwroot|@ssl|\\\\/i, title: 'Rundll32.EXE Execution Of DLL From WebDAV Share' },
   { image: /^rundll32\.exe$/i, title: 'Rundll32.EXE Execution Of DLL From Unusual Location' },
