@@ -9,6 +9,8 @@ interface Behaviour {
   /** What the arguments must show: a pattern on the command lines, or a test of the facts the command-line model reads. */
   args?: RegExp | ((facts: CommandFacts[]) => boolean);
   title: string;
+  /** The ATT&CK tags of the behaviour, where they differ from what the program is usually run for. */
+  tags?: string[];
 }
 
 // reg.exe, sc, schtasks and wmic are read through libs/observables' command-line model, not by patterns on their arguments.
@@ -136,8 +138,18 @@ const BEHAVIOURS: Behaviour[] = [
   { image: /^reg\.exe$/i, title: 'Registry Modification Via Reg.EXE' },
   { image: /^(net|net1)\.exe$/i, args: netAdds, title: 'User Account Creation Via Net.EXE' },
   // `net use` maps a share: over WebDAV (`\\\\host@SSL\\…`, `@8888\\DavWWWRoot`) it is how payloads are pulled from the intruder's server.
-  { image: /^(net|net1)\.exe$/i, args: /\buse\b.*(?:davwwwroot|@ssl\b|@\d+\\)/i, title: 'WebDAV Share Mapped Via Net.EXE' },
-  { image: /^(net|net1)\.exe$/i, args: netSub('use'), title: 'Network Share Mapped Via Net.EXE' },
+  {
+    image: /^(net|net1)\.exe$/i,
+    args: /\buse\b.*(?:davwwwroot|@ssl\b|@\d+\\)/i,
+    title: 'WebDAV Share Mapped Via Net.EXE',
+    tags: ['attack.command-and-control', 'attack.t1105'],
+  },
+  {
+    image: /^(net|net1)\.exe$/i,
+    args: netSub('use'),
+    title: 'Network Share Mapped Via Net.EXE',
+    tags: ['attack.lateral-movement', 'attack.t1021.002'],
+  },
   { image: /^(net|net1)\.exe$/i, title: 'Domain And Group Discovery Via Net.EXE' },
   { image: /^nltest\.exe$/i, title: 'Domain Trust Discovery Via Nltest.EXE' },
   { image: /^vssadmin\.exe$/i, args: /delete/i, title: 'Shadow Copy Deletion Via Vssadmin.EXE' },
@@ -224,6 +236,12 @@ function showsOf(image: string, commandLines: readonly string[]): (behaviour: Be
     facts ??= commandLines.map((line) => commandFacts(line, { platform: /\.exe$/i.test(image) ? 'windows' : 'unix' }));
     return args(facts);
   };
+}
+
+/** The ATT&CK tags the table gives the behaviour of a program's command lines, or null when it gives none. */
+export function behaviourTags(image: string, commandLines: string[]): string[] | null {
+  const shows = showsOf(image, commandLines);
+  return BEHAVIOURS.find((b) => b.image.test(image) && shows(b))?.tags ?? null;
 }
 
 /** The behaviour title of a program's command lines; `commandLines` are what the rule selects on. */
