@@ -32,6 +32,11 @@ const SHOWN: Array<[string, TemplatePlatform, string]> = [
     'powershell -c "Stop-Service -Name WinDefend -Force; Set-Service -Name WinDefend -StartupType Disabled"',
   ],
   ['defender-exclusion', 'windows', 'Add-MpPreference -ExclusionPath C:\\ProgramData\\cache'],
+  [
+    'security-scheduled-task-disabled',
+    'windows',
+    'schtasks /Change /TN "Microsoft\\Windows\\Windows Defender\\Windows Defender Scheduled Scan" /Disable',
+  ],
   ['netsh-firewall-off', 'windows', 'netsh advfirewall set allprofiles state off'],
   ['netsh-firewall-opmode-off', 'windows', 'netsh firewall set opmode mode=disable'],
   ['vssadmin-resize-shadowstorage', 'windows', 'vssadmin resize shadowstorage /for=C: /on=C: /maxsize=401MB'],
@@ -240,6 +245,21 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
     ]);
     // tee writing another system file shows no technique: the program's own rule stays.
     expect(titlesOf('echo 1 | tee -a /etc/quill/quill.conf')).toEqual(['System Configuration Written Via Tee']);
+  });
+
+  it('calls a disabled Defender or update task defence impairment, and leaves other task changes to the schtasks rule', () => {
+    const titlesOf = (value: string) =>
+      generateBuiltinRules({ article, platform: 'windows', cmdlines: [{ ...item, value }] }).map((draft) => draft.rule.title);
+    expect(titlesOf('schtasks /change /tn "\\Microsoft\\Windows\\UpdateOrchestrator\\Schedule Scan" /disable')).toEqual([
+      'Security Or Update Scheduled Task Disabled Via Schtasks.EXE',
+    ]);
+    // Turning the scan back on, or disabling the intruder's own task, is no impairment of a defence.
+    expect(titlesOf('schtasks /change /tn "\\Microsoft\\Windows\\Windows Defender\\Windows Defender Scheduled Scan" /enable')).toEqual([
+      'Scheduled Task Change Via Schtasks.EXE',
+    ]);
+    expect(titlesOf('schtasks /change /tn "QuillSync" /disable')).not.toContain(
+      'Security Or Update Scheduled Task Disabled Via Schtasks.EXE',
+    );
   });
 
   it('keys PsExec on a remote host or a host list, not on any path', () => {

@@ -604,6 +604,31 @@ export const TECHNIQUES: readonly Technique[] = [
     falsepositives: ['Software installers adding an exclusion for their own folder'],
   },
   {
+    id: 'security-scheduled-task-disabled',
+    product: 'windows',
+    programs: ['schtasks'],
+    when: /[-/]change\b(?=.*[-/]disable\b)(?=.*\\(?:Windows Defender|ExploitGuard|BitLocker|SystemRestore|WindowsUpdate|UpdateOrchestrator)\\)/i,
+    selections: [
+      { 'CommandLine|contains|windash': '-change' },
+      { 'CommandLine|contains|windash': '-disable' },
+      {
+        'CommandLine|contains': [
+          '\\Windows Defender\\',
+          '\\ExploitGuard\\',
+          '\\BitLocker\\',
+          '\\SystemRestore\\',
+          '\\WindowsUpdate\\',
+          '\\UpdateOrchestrator\\',
+        ],
+      },
+    ],
+    title: 'Security Or Update Scheduled Task Disabled Via Schtasks.EXE',
+    does: 'disables a scheduled task that keeps Microsoft Defender, Exploit Guard, BitLocker, System Restore or Windows Update working (schtasks /change /tn … /disable)',
+    tags: ['attack.defense-impairment', 'attack.t1685'],
+    level: 'high',
+    falsepositives: ['Administrators turning off Defender or update maintenance on a golden image'],
+  },
+  {
     id: 'netsh-firewall-off',
     product: 'windows',
     programs: ['netsh'],
