@@ -383,6 +383,16 @@ describe('builtin SigmaAgent templates', () => {
     expect(titlesOf('tar czf /tmp/.q/home.tgz /home/alice/Documents')).toEqual(['Archive Creation Via Tar']);
   });
 
+  it('tags a share mapped with net use for what it is, not as account discovery', () => {
+    const tagsOf = (value: string) =>
+      generateBuiltinRules({ article, platform: 'windows', cmdlines: [{ ...item, value, executable: 'net' }] }).map(
+        (draft) => (draft.rule as unknown as Rule).tags,
+      );
+    expect(tagsOf('net use \\\\198.51.100.9@8888\\davwwwroot\\')).toEqual([['attack.command-and-control', 'attack.t1105']]);
+    expect(tagsOf('net use Z: \\\\files01\\quill$ /user:corp\\svc_quill')).toEqual([['attack.lateral-movement', 'attack.t1021.002']]);
+    expect(tagsOf('net group "Quill Admins" /domain').flat()).toContain('attack.discovery');
+  });
+
   it('keys a registry command on the key from after its hive, and on the value it sets or removes', () => {
     // However the hive and control set are spelt, the key is the same one.
     expect(withoutHive('HKLM\\SYSTEM\\ControlSet001\\Services\\QuillGuard')).toBe('\\Services\\QuillGuard');

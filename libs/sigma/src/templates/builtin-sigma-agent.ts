@@ -16,7 +16,7 @@ import type {
   SigmaRule,
 } from '@huntforge/contracts';
 import { mergeTags, tagsForExecutable, tagsForRegistryPath } from './attack-inference';
-import { behaviourTitle, knownBehaviour, programLabel } from './behaviour-titles';
+import { behaviourTags, behaviourTitle, knownBehaviour, programLabel } from './behaviour-titles';
 import { isBenignInfrastructure } from './benign-infrastructure';
 import { reportedIndicators } from './indicator-context';
 import { bareName, isShellBuiltin, programRuns, type ProgramRun } from './command-program';
@@ -598,17 +598,22 @@ function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
         const stopsServices = group.every((selection) => selection.platform !== 'linux' && serviceControl(selection.commandLine) !== null);
         // reg.exe writing values a known step is made of (Start = 4 under services) is that step.
         const step = stepped;
+        const known = behaviourTags(
+          group[0]?.image ?? image,
+          group.map((selection) => selection.commandLine),
+        );
         const tags = step
           ? step.tags
           : stopsServices
             ? ['attack.impact', 'attack.t1489']
-            : mergeTags(
+            : (known ??
+              mergeTags(
                 tagsForExecutable(image),
                 ...group.map((selection) =>
                   // Only a write is what a key stands for (a Run value set is persistence); deleting or querying one is not.
                   writesRegistry(selection.commandLine) ? tagsForRegistryPath(selection.commandLine) : [],
                 ),
-              );
+              ));
         // Specificity: each value counts, a behaviour switch (delete shadows, -urlcache) once more.
         const strongest = Math.max(
           ...group.map((selection) => selection.tokens.length + (selection.tokens.some(isBehaviourSwitch) ? 1 : 0)),
