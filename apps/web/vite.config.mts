@@ -15,10 +15,12 @@ export default defineConfig({
   // The gateway replaces the placeholder with a fresh nonce per page load (CodeMirror's style elements carry it).
   html: { cspNonce: 'HUNTFORGE_CSP_NONCE' },
   resolve: {
-    alias: {
-      '@huntforge/contracts': lib('contracts'),
-      '@huntforge/api-client': lib('api-client'),
-    },
+    // Exact matches: a prefix alias would turn an area entry (@huntforge/contracts/sigma) into index.ts/sigma.
+    alias: [
+      { find: /^@huntforge\/contracts\/([a-z-]+)$/, replacement: `${workspace}libs/contracts/src/$1/index.ts` },
+      { find: /^@huntforge\/contracts$/, replacement: lib('contracts') },
+      { find: /^@huntforge\/api-client$/, replacement: lib('api-client') },
+    ],
   },
   build: {
     outDir: `${workspace}dist/web`,

@@ -15,11 +15,12 @@
 //
 // Scoring: the positive atoms (field|modifiers|value, see libs/sigma/src/similarity/atoms.ts: field aliases,
 // case and wildcard <-> modifier folding) of all rules of an article, further normalised below so two ways of
-// writing the same test are one atom; precision = shared / generated, recall = shared / expected, summed over
-// the articles that have truth.
+// writing the same test are one atom; a `|re` atom and a literal atom are compared by what the regex matches
+// (the rule is at `regexShares`); precision = generated atoms shared / generated, recall = expected atoms
+// shared / expected, summed over the articles that have truth.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyseRuleText } from '@huntforge/sigma';
+import { analyseRuleText, compileSigmaRegex } from '@huntforge/sigma';
 
 export interface TruthRules {
   rules: string[];
@@ -118,31 +119,125 @@ export function only(atoms: ReadonlySet<string>, keep: (atom: string) => boolean
   return new Set([...atoms].filter(keep));
 }
 
+// A `|re` value is a pattern: compared as a string it never meets the literal that tests the same thing.
+// The rule, both ways (a generated regex against the truth's literals, a truth regex against the generated
+// literals): a regex atom and a literal atom share when
+//   1. they test the same subject: the same field, where a program name stands for Image and OriginalFileName,
+//      a parent program for ParentImage, a host or an address for every field that holds one;
+//   2. the literal is a text test (equals, contains, starts or ends with) and the regex compiles (Sigma's PCRE
+//      spellings translated), matched case-insensitively since the literal is known only up to case;
+//   3. the regex matches the literal's text (a path the normaliser cut at its separator is tried with the
+//      separator back too); and
+//   4. the regex pins the literal: for at least half of the text's characters, and at least MIN_PINNED, changing
+//      that one character to another of its kind (a letter to a letter, a digit to a digit, `\` to `/`...) makes
+//      the regex fail. A regex that lets most of the text vary tests something broader than the literal and
+//      does not share, as a shorter literal would not: `.*` and `\S+` pin nothing, `cmd.*` pins 3 characters of
+//      a 40-character command line.
+
+/** Characters a regex must pin in a literal to share with it, whatever the literal's length. */
+const MIN_PINNED = 3;
+const TEXT_TESTS = new Set(['eq', 'contains', 'startswith', 'endswith']);
+const REGEX_MODIFIERS = new Set(['re', 'i', 'm', 's']);
+const SWAPPED: Readonly<Record<string, string>> = { '\\': '/', '/': '\\', '.': ',', '-': '_', ' ': '\t', '#': '@' };
+
+const fieldOf = (atom: string) => atom.split('|')[0] as string;
+const valueOf = (atom: string) => splitAtom(atom).value;
+
+/** The fields an atom tests, with the normaliser's stand-ins (program, host...) read back as the fields they replace. */
+function subjectsOf(atom: string): string[] {
+  const field = fieldOf(atom).toLowerCase();
+  if (field === 'host' || HOST_FIELDS.has(field)) return ['host'];
+  if (field === 'address' || ADDRESS_FIELDS.has(field)) return ['address'];
+  if (field === 'program') return ['image', 'originalfilename'];
+  if (field === 'parent-program') return ['parentimage'];
+  return [field];
+}
+
+const compiledRegexes = new Map<string, RegExp | null>();
+
+/** The regex of a `|re` atom (case-insensitive), or null for a literal atom or a pattern that does not compile. */
+function regexOf(atom: string): RegExp | null {
+  if (!compiledRegexes.has(atom)) {
+    const { rest, value } = splitAtom(atom);
+    const usable = rest.includes('re') && rest.every((modifier) => REGEX_MODIFIERS.has(modifier));
+    const compiled = usable ? compileSigmaRegex(value, [...rest.filter((modifier) => modifier !== 're'), 'i']) : null;
+    compiledRegexes.set(atom, compiled?.ok ? compiled.regex : null);
+  }
+  return compiledRegexes.get(atom) ?? null;
+}
+
+/** The texts a literal atom stands for, or null when it is no text test (a regex, a CIDR, a number compared...). */
+function literalTexts(atom: string): string[] | null {
+  const { field, rest, value } = splitAtom(atom);
+  const lower = field.toLowerCase();
+  const withSeparator = [value, `\\${value}`, `/${value}`];
+  if (lower === 'program' || lower === 'parent-program') return withSeparator;
+  if (lower === 'host' || lower === 'address') return [value];
+  const modifier = rest.length > 0 ? rest.join('|') : 'eq';
+  if (!TEXT_TESTS.has(modifier) || value === '') return null;
+  return IMAGE_FIELDS.has(lower) && modifier === 'endswith' ? withSeparator : [value];
+}
+
+/** Another character of the same kind (letters and digits shift by one, punctuation swaps), never the same. */
+function otherOfKind(char: string): string {
+  if (/[a-yA-Y0-8]/.test(char)) return String.fromCharCode(char.charCodeAt(0) + 1);
+  if (char === 'z' || char === 'Z' || char === '9') return char === '9' ? '0' : String.fromCharCode(char.charCodeAt(0) - 25);
+  return SWAPPED[char] ?? '#';
+}
+
+/** How many characters of a text the regex pins: changing that one character makes it fail. */
+export function pinnedCharacters(regex: RegExp, text: string): number {
+  let pinned = 0;
+  for (let at = 0; at < text.length; at++)
+    if (!regex.test(text.slice(0, at) + otherOfKind(text[at] as string) + text.slice(at + 1))) pinned++;
+  return pinned;
+}
+
+/** True when a `|re` atom and a literal atom test the same thing (the rule above); false for any other pair. */
+export function regexShares(regexAtom: string, literalAtom: string): boolean {
+  const regex = regexOf(regexAtom);
+  const texts = regex && !splitAtom(literalAtom).rest.includes('re') ? literalTexts(literalAtom) : null;
+  if (!regex || !texts) return false;
+  const literalSubjects = subjectsOf(literalAtom);
+  if (!subjectsOf(regexAtom).some((subject) => literalSubjects.includes(subject))) return false;
+  return texts.some((text) => regex.test(text) && pinnedCharacters(regex, text) >= Math.max(MIN_PINNED, Math.ceil(text.length / 2)));
+}
+
 export interface AtomScore {
+  /** Generated atoms equal to an expected atom or sharing with one through a regex (precision's numerator). */
   hits: number;
+  /** Expected atoms some generated atom equals or shares with (recall's numerator). */
+  found: number;
   generated: number;
   expected: number;
+  /** Of `hits` and `found`, those that share only through a regex. */
+  viaRegex: { hits: number; found: number };
   /** Expected atoms no generated atom equals but one of the same field holds (a longer value: too specific). */
   near: number;
   missed: string[];
   extra: string[];
 }
 
-const valueOf = (atom: string) => splitAtom(atom).value;
-const fieldOf = (atom: string) => atom.split('|')[0];
-
 export function scoreAtoms(generated: ReadonlySet<string>, expected: ReadonlySet<string>): AtomScore {
-  const hits = [...generated].filter((atom) => expected.has(atom)).length;
-  const missed = [...expected].filter((atom) => !generated.has(atom));
+  const sharesWithRegex = (a: string, b: string) => regexShares(a, b) || regexShares(b, a);
+  const generatedList = [...generated];
+  const expectedList = [...expected];
+  const hitByRegex = generatedList.filter((atom) => !expected.has(atom) && expectedList.some((e) => sharesWithRegex(atom, e)));
+  const foundByRegex = expectedList.filter((atom) => !generated.has(atom) && generatedList.some((g) => sharesWithRegex(g, atom)));
+  const hits = generatedList.filter((atom) => expected.has(atom)).length + hitByRegex.length;
+  const found = expectedList.filter((atom) => generated.has(atom)).length + foundByRegex.length;
+  const missed = expectedList.filter((atom) => !generated.has(atom) && !foundByRegex.includes(atom));
   const near = missed.filter((atom) =>
-    [...generated].some((g) => fieldOf(g) === fieldOf(atom) && valueOf(atom).length >= 3 && valueOf(g).includes(valueOf(atom))),
+    generatedList.some((g) => fieldOf(g) === fieldOf(atom) && valueOf(atom).length >= 3 && valueOf(g).includes(valueOf(atom))),
   ).length;
   return {
     hits,
+    found,
     generated: generated.size,
     expected: expected.size,
+    viaRegex: { hits: hitByRegex.length, found: foundByRegex.length },
     near,
     missed: missed.sort(),
-    extra: [...generated].filter((atom) => !expected.has(atom)).sort(),
+    extra: generatedList.filter((atom) => !expected.has(atom) && !hitByRegex.includes(atom)).sort(),
   };
 }

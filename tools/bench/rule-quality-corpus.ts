@@ -22,7 +22,7 @@ import {
   type RuleDraft,
   type TemplatePlatform,
 } from '@huntforge/sigma';
-import { isIndicatorAtom, only, ruleAtoms, scoreAtoms, truthRulesOf } from './rule-quality-atoms';
+import { isIndicatorAtom, only, ruleAtoms, scoreAtoms, truthRulesOf, type AtomScore } from './rule-quality-atoms';
 import { corpusEngine, referencedCoverage, SIGMA_CORPUS_DIR } from './rule-quality-coverage';
 import { loadSharedCorpus, sharedHalf, type CorpusHalf, type SharedArticle } from './shared-corpus';
 
@@ -37,6 +37,28 @@ const TRUTH_DIR = resolve(__dirname, '.rule-truth');
 const INDICATOR_CLASSES = new Set(['dns_query', 'network_connection', 'proxy', 'cloud_indicator']);
 // Markdown escapes (not `\*`, which is Sigma's literal asterisk), tree glyphs and box drawing, and a quote left open at either end of a value.
 const MARKUP = /\\[[\]()_`#>!|-]|[⮡└├│┌┐┘┴┬┼─↳➜]|^["'][^"']*$|^[^"']*["']$/;
+
+/** Summed atom scores: precision = hits / generated, recall = found / expected (rule-quality-atoms.ts). */
+interface AtomTotals {
+  hits: number;
+  found: number;
+  generated: number;
+  expected: number;
+  /** Of hits and found, those shared only through a `|re` value. */
+  regexHits: number;
+  regexFound: number;
+}
+
+const noAtoms = (): AtomTotals => ({ hits: 0, found: 0, generated: 0, expected: 0, regexHits: 0, regexFound: 0 });
+
+function addAtoms(totals: AtomTotals, score: AtomScore): void {
+  totals.hits += score.hits;
+  totals.found += score.found;
+  totals.generated += score.generated;
+  totals.expected += score.expected;
+  totals.regexHits += score.viaRegex.hits;
+  totals.regexFound += score.viaRegex.found;
+}
 
 interface Figures {
   articles: number;
@@ -54,8 +76,8 @@ interface Figures {
   indicatorOnly: number;
   huntableWithCommands: number;
   withBehaviourRule: number;
-  atoms: { truthRules: number; articles: number; hits: number; generated: number; expected: number; near: number; broken: number };
-  behaviourAtoms: { hits: number; generated: number; expected: number };
+  atoms: AtomTotals & { truthRules: number; articles: number; near: number; broken: number };
+  behaviourAtoms: AtomTotals;
 }
 
 function values(node: unknown): string[] {
@@ -87,8 +109,8 @@ function score(articles: SharedArticle[], log: string[], listAtoms: boolean): Fi
     indicatorOnly: 0,
     huntableWithCommands: 0,
     withBehaviourRule: 0,
-    atoms: { truthRules: 0, articles: 0, hits: 0, generated: 0, expected: 0, near: 0, broken: 0 },
-    behaviourAtoms: { hits: 0, generated: 0, expected: 0 },
+    atoms: { ...noAtoms(), truthRules: 0, articles: 0, near: 0, broken: 0 },
+    behaviourAtoms: noAtoms(),
   };
   for (const article of articles) {
     const platform = (article.truth.platform ?? 'unknown') as Platform;
@@ -149,26 +171,30 @@ function score(articles: SharedArticle[], log: string[], listAtoms: boolean): Fi
       const expected = ruleAtoms(truth.rules);
       const atoms = scoreAtoms(generated, expected);
       const behaviour = (atom: string) => !isIndicatorAtom(atom);
-      const behaviourAtoms = scoreAtoms(only(generated, behaviour), only(expected, behaviour));
-      f.behaviourAtoms.hits += behaviourAtoms.hits;
-      f.behaviourAtoms.generated += behaviourAtoms.generated;
-      f.behaviourAtoms.expected += behaviourAtoms.expected;
+      addAtoms(f.behaviourAtoms, scoreAtoms(only(generated, behaviour), only(expected, behaviour)));
+      addAtoms(f.atoms, atoms);
       f.atoms.articles++;
       f.atoms.truthRules += truth.rules.length;
       f.atoms.broken += truth.broken.length;
-      f.atoms.expected += atoms.expected;
-      f.atoms.generated += atoms.generated;
-      f.atoms.hits += atoms.hits;
       f.atoms.near += atoms.near;
       for (const broken of truth.broken) log.push(`  ${article.id} truth rule does not parse: ${broken.split('\n')[0]}`);
       if (listAtoms) {
-        log.push(`  ${article.id} atoms: ${atoms.hits} shared, ${atoms.generated} generated, ${atoms.expected} expected`);
+        log.push(
+          `  ${article.id} atoms: ${atoms.hits} of ${atoms.generated} generated shared, ${atoms.found} of ${atoms.expected} expected found`,
+        );
         for (const atom of atoms.missed) log.push(`    missed ${atom}`);
         for (const atom of atoms.extra) log.push(`    extra  ${atom}`);
       }
     }
   }
   return f;
+}
+
+/** `P / R (h of g generated shared, f of e expected found; n through a regex)`. */
+function atomFigures(t: AtomTotals): string {
+  const ratio = (part: number, whole: number) => (part / Math.max(1, whole)).toFixed(2);
+  const regex = t.regexHits + t.regexFound > 0 ? `; ${t.regexHits} generated and ${t.regexFound} expected through a regex` : '';
+  return `${ratio(t.hits, t.generated)} / ${ratio(t.found, t.expected)} (${t.hits} of ${t.generated} generated shared, ${t.found} of ${t.expected} expected found${regex})`;
 }
 
 const pct = (part: number, whole: number) => `${((100 * part) / Math.max(1, whole)).toFixed(0)}%`;
@@ -192,15 +218,10 @@ function print(name: string, f: Figures): void {
   else if (f.atoms.articles === 0)
     console.log(`atoms P/R                             skipped: no engineer's rules under ${TRUTH_DIR} for this half`);
   else {
-    const p = f.atoms.hits / Math.max(1, f.atoms.generated);
-    const r = f.atoms.hits / Math.max(1, f.atoms.expected);
     console.log(
-      `atoms P/R                             ${p.toFixed(2)} / ${r.toFixed(2)} over ${f.atoms.articles} articles (${f.atoms.hits} shared of ${f.atoms.generated} generated, ${f.atoms.expected} expected; ${f.atoms.truthRules} engineer's rules${f.atoms.broken ? `, ${f.atoms.broken} unparseable` : ''}; target on check P >= 0.60, R >= 0.75)`,
+      `atoms P/R                             ${atomFigures(f.atoms)} over ${f.atoms.articles} articles; ${f.atoms.truthRules} engineer's rules${f.atoms.broken ? `, ${f.atoms.broken} unparseable` : ''}; target on check P >= 0.60, R >= 0.75`,
     );
-    const b = f.behaviourAtoms;
-    console.log(
-      `behaviour atoms P/R (no host/address) ${(b.hits / Math.max(1, b.generated)).toFixed(2)} / ${(b.hits / Math.max(1, b.expected)).toFixed(2)} (${b.hits} shared of ${b.generated} generated, ${b.expected} expected)`,
-    );
+    console.log(`behaviour atoms P/R (no host/address) ${atomFigures(f.behaviourAtoms)}`);
     console.log(`expected atoms only a longer generated value holds  ${f.atoms.near}`);
   }
 }

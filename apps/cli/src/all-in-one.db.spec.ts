@@ -1,5 +1,5 @@
 import { ApiError, createApiClient } from '@huntforge/api-client';
-import { executionRoutes, settingsRoutes, sigmaQueueRoutes } from '@huntforge/contracts';
+import { executionRoutes, settingsRoutes, sigmaQueueRoutes } from '@huntforge/contracts/api';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOCAL_KEY_FILE, type AllInOneHandle } from '@huntforge/platform';

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { SETTING_KEYS } from '@huntforge/contracts';
+import { SETTING_KEYS } from '@huntforge/contracts/settings';
 import { SHARED_ENV } from '@huntforge/platform';
 import { ALL_IN_ONE_ENV } from './all-in-one-modules';
 

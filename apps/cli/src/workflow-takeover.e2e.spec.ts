@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ACTOR_HEADER, ROLE_HEADER } from '@huntforge/contracts';
+import { ACTOR_HEADER, ROLE_HEADER } from '@huntforge/contracts/http';
 import { createDb, type Db } from '@huntforge/data';
 import { identitySignatureHeaders } from '@huntforge/platform';
 import { createArticle } from '@huntforge/service-testing';

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiError } from '@huntforge/api-client';
-import { gatewayRoutes } from '@huntforge/contracts';
+import { gatewayRoutes } from '@huntforge/contracts/api';
 import { routeKey } from './api/hooks';
 import { Layout } from './components/layout';
 import { LoadingNote } from './components/query-state';

@@ -1,4 +1,4 @@
-import { defineRoute, errorResponse, jsonBody, jsonContent, sigmaQueueRoutes } from '@huntforge/contracts';
+import { defineRoute, errorResponse, jsonBody, jsonContent, sigmaQueueRoutes } from '@huntforge/contracts/api';
 import { z } from 'zod';
 import { ApiError } from './api-error';
 import { createApiClient } from './api-client';

@@ -1,4 +1,4 @@
-import type { ApiRoute, RouteResponse } from '@huntforge/contracts';
+import type { ApiRoute, RouteResponse } from '@huntforge/contracts/api';
 import type { z } from 'zod';
 import { apiErrorOf } from './api-error';
 

@@ -1,7 +1,7 @@
-export { envelopeSchema, type Envelope } from './messages/envelope';
-export { busReplyError, busReplyErrorSchema, isBusReplyError, type BusReplyError } from './messages/bus-reply';
+// The root entry of @huntforge/contracts: the shared files at the top of src by name, then each area's curated entry
+// (src/<area>/index.ts, also reachable as @huntforge/contracts/<area>) re-exported by name. No `export *`: a name
+// becomes public where its area lists it (tools/lint/contracts-entry-points.spec.ts checks that the root keeps up).
 export { HUNTFORGE_VERSION } from './version';
-
 export {
   SERVICE_NAMES,
   SERVICES,
@@ -39,10 +39,15 @@ export {
   type SettingsChangedPayload,
 } from './topics';
 export { SCHEDULED_JOBS, CONFIGURABLE_JOB_IDS, findScheduledJob, type ScheduledJobDefinition } from './jobs';
-
-export { errorBodySchema, ERROR_CODES, type ErrorBody, type ErrorCode } from './http/errors';
-export { RATE_LIMITED_CODE, rateLimitTier, type RateLimitTier } from './http/rate-limits';
+export { envelopeSchema, type Envelope, busReplyError, busReplyErrorSchema, isBusReplyError, type BusReplyError } from './messages';
 export {
+  errorBodySchema,
+  ERROR_CODES,
+  type ErrorBody,
+  type ErrorCode,
+  RATE_LIMITED_CODE,
+  rateLimitTier,
+  type RateLimitTier,
   healthStatusSchema,
   componentHealthSchema,
   healthResponseSchema,
@@ -51,8 +56,6 @@ export {
   type ComponentHealthBody,
   type HealthResponse,
   type WorkerHealthResponse,
-} from './http/health';
-export {
   scheduledJobViewSchema,
   scheduledJobsResponseSchema,
   scheduledJobSettingSchema,
@@ -64,8 +67,6 @@ export {
   jobRunSchema,
   scheduledJobIdParamsSchema,
   type JobRun,
-} from './http/scheduled-jobs';
-export {
   apiTokenSchema,
   apiTokenListResponseSchema,
   tokenNameSchema,
@@ -76,8 +77,6 @@ export {
   type ApiTokenListResponse,
   type CreateApiTokenRequest,
   type CreateApiTokenResponse,
-} from './http/tokens';
-export {
   authSessionResponseSchema,
   CSRF_HEADER,
   SESSION_COOKIE,
@@ -89,10 +88,12 @@ export {
   type SignInRequest,
   type WebSession,
   type WebSessionListResponse,
-} from './http/auth-session';
-export { pageQuerySchema, offsetQuerySchema, pagedResponseSchema, totalPages, pageOffset, type PageLimits } from './http/pagination';
-
-export {
+  pageQuerySchema,
+  offsetQuerySchema,
+  pagedResponseSchema,
+  totalPages,
+  pageOffset,
+  type PageLimits,
   ACTOR_HEADER,
   ROLE_HEADER,
   LOCAL_ACTOR,
@@ -100,38 +101,6 @@ export {
   SIGNATURE_HEADER,
   SIGNED_AT_HEADER,
   NONCE_HEADER,
-} from './http/identity';
-export { buildOpenApiDocument, type OpenApiDocument, type OpenApiDocumentOptions } from './openapi';
-export { BEARER_SCHEME } from './openapi/register-route';
-export {
-  defineRoute,
-  jsonBody,
-  jsonContent,
-  errorResponse,
-  toExpressPath,
-  type ApiRoute,
-  type HttpMethod,
-  type RouteSpec,
-  type RouteParams,
-  type RouteQuery,
-  type RouteBody,
-  type RouteBodyInput,
-  type RouteResponse,
-  type RouteDocumentedResponse,
-} from './api/define-route';
-export { ALL_ROUTES } from './api/all-routes';
-export { gatewayRoutes } from './api/gateway.routes';
-export { backupScheduleRoutes } from './api/backup-schedule.routes';
-export {
-  backupRoutes,
-  BACKUP_ERROR_CODES,
-  backupDetailSchema,
-  backupListResponseSchema,
-  backupSummarySchema,
-  type BackupDetailView,
-  type BackupSummaryView,
-} from './api/backups.routes';
-export {
   CRON_MARKER_PREFIX,
   BACKUP_CRON_JOBS,
   BACKUP_SCHEDULE_DEFAULTS,
@@ -149,15 +118,44 @@ export {
   type ExpectedBackupEntry,
   type BackupCronResponse,
   type UpdateBackupScheduleRequest,
-} from './http/backup-schedule';
-export { settingsRoutes, providerTestRoutes } from './api/settings.routes';
-export { ingestionRoutes } from './api/ingestion.routes';
-export { contentFilterRoutes } from './api/content-filter.routes';
-export { workflowRoutes } from './api/workflow.routes';
-export { executionRoutes } from './api/execution.routes';
-export { evaluationRoutes } from './api/evaluation.routes';
-export { sigmaQueueRoutes } from './api/sigma-queue.routes';
-export { telemetryRoutes } from './api/telemetry.routes';
+} from './http';
+export { buildOpenApiDocument, type OpenApiDocument, type OpenApiDocumentOptions, BEARER_SCHEME } from './openapi';
+export {
+  defineRoute,
+  jsonBody,
+  jsonContent,
+  errorResponse,
+  toExpressPath,
+  type ApiRoute,
+  type HttpMethod,
+  type RouteSpec,
+  type RouteParams,
+  type RouteQuery,
+  type RouteBody,
+  type RouteBodyInput,
+  type RouteResponse,
+  type RouteDocumentedResponse,
+  ALL_ROUTES,
+  gatewayRoutes,
+  backupScheduleRoutes,
+  backupRoutes,
+  BACKUP_ERROR_CODES,
+  backupDetailSchema,
+  backupListResponseSchema,
+  backupSummarySchema,
+  type BackupDetailView,
+  type BackupSummaryView,
+  settingsRoutes,
+  providerTestRoutes,
+  ingestionRoutes,
+  contentFilterRoutes,
+  workflowRoutes,
+  executionRoutes,
+  evaluationRoutes,
+  sigmaQueueRoutes,
+  telemetryRoutes,
+  mcpRoutes,
+} from './api';
 export {
   uploadTelemetryDatasetRequestSchema,
   uploadTelemetryDatasetQuerySchema,
@@ -173,14 +171,10 @@ export {
   type BacktestRequest,
   type BacktestResponse,
   type BacktestDatasetResult,
-} from './telemetry/datasets';
-export { mcpRoutes } from './api/mcp.routes';
-
-// Each area's curated contracts (one barrel per area, each listing its exports by name).
-// ingestion
-// Public contracts of the ingestion area (HTTP bodies, bus payloads). Curated named exports only.
-export { INGESTION_ERROR_CODES, type IngestionErrorCode } from './ingestion/errors';
+} from './telemetry';
 export {
+  INGESTION_ERROR_CODES,
+  type IngestionErrorCode,
   SOURCE_KINDS,
   PROTECTED_SOURCE_IDENTIFIERS,
   sourceKindSchema,
@@ -206,8 +200,6 @@ export {
   type SourceDetailResponse,
   type CollectResponse,
   type UpdateImageOcrRequest,
-} from './ingestion/sources';
-export {
   ARTICLE_LIST_LIMITS,
   ARTICLE_SORT_FIELDS,
   HUNT_TIER_NAMES,
@@ -231,8 +223,6 @@ export {
   type DeleteArticleResponse,
   type ScrapeUrlRequest,
   type ScrapeUrlResponse,
-} from './ingestion/articles';
-export {
   HUNTABILITY_ANNOTATION_TYPES,
   OBSERVABLE_ANNOTATION_TYPES,
   ANNOTATION_TYPES,
@@ -242,8 +232,6 @@ export {
   annotationListResponseSchema,
   type CreateAnnotationRequest,
   type AnnotationView,
-} from './ingestion/annotations';
-export {
   semanticSearchRequestSchema,
   semanticSearchResponseSchema,
   searchHelpResponseSchema,
@@ -252,9 +240,7 @@ export {
   type SemanticSearchResponse,
   type SearchHelpResponse,
   type EmbeddingStatsResponse,
-} from './ingestion/search';
-// content-filter
-// Public contracts of the content-filter area (HTTP bodies, bus payloads). Curated named exports only.
+} from './ingestion';
 export {
   CHUNK_LABELS,
   chunkLabelSchema,
@@ -267,8 +253,6 @@ export {
   featureContributionSchema,
   type ChunkLabelValue,
   type ContentFilterErrorCode,
-} from './content-filter/common';
-export {
   classifyRequestSchema,
   chunkDecisionSchema,
   keptChunkSchema,
@@ -279,8 +263,6 @@ export {
   type KeptChunk,
   type ClassifyResult,
   type ClassifyResponse,
-} from './content-filter/classification';
-export {
   CHUNK_DEBUG_PHASES,
   CHUNK_DEBUG_MAX_CHUNKS_DEFAULT,
   chunkDebugQuerySchema,
@@ -290,8 +272,6 @@ export {
   type ChunkDebugResponse,
   type ChunkDebugProgressView,
   type ChunkDebugPhase,
-} from './content-filter/chunk-debug';
-export {
   DETECTED_OS_VALUES,
   OS_CONFIDENCE_VALUES,
   DETECT_OS_METHOD,
@@ -304,16 +284,12 @@ export {
   type DetectOsRequest,
   type DetectOsResult,
   type DetectOsResponse,
-} from './content-filter/detect-os';
-export {
   classifyArticleRequestSchema,
   classifyArticleResultSchema,
   classifyArticleResponseSchema,
   type ClassifyArticleRequest,
   type ClassifyArticleResult,
   type ClassifyArticleResponse,
-} from './content-filter/classify-article';
-export {
   createChunkFeedbackRequestSchema,
   chunkFeedbackSchema,
   createChunkFeedbackResponseSchema,
@@ -322,8 +298,6 @@ export {
   singleChunkFeedbackResponseSchema,
   type CreateChunkFeedbackRequest,
   type ChunkFeedbackView,
-} from './content-filter/feedback';
-export {
   RETRAIN_STATUSES,
   MODEL_VERSION_LIST_LIMITS,
   EVAL_CHUNK_MIN_LENGTH,
@@ -351,21 +325,55 @@ export {
   type ModelVersionView,
   type ModelMetricsView,
   type ModelComparison,
-} from './content-filter/model';
-// sigma
-// Public contracts of the sigma area (HTTP bodies, bus payloads). Curated named exports only.
-export { SIGMA_ERROR_CODES, type SigmaErrorCode } from './sigma/errors';
-export * from './sigma/rule';
-export * from './sigma/convert';
+} from './content-filter';
 export {
+  SIGMA_ERROR_CODES,
+  type SigmaErrorCode,
+  asSigmaDocument,
+  sigmaValueSchema,
+  sigmaFieldMapSchema,
+  sigmaSearchIdentifierSchema,
+  sigmaDetectionSchema,
+  sigmaLogsourceSchema,
+  SIGMA_LEVELS,
+  SIGMA_STATUSES,
+  sigmaLevelSchema,
+  sigmaStatusSchema,
+  sigmaRelatedSchema,
+  sigmaRuleSchema,
+  SIGMA_CORRELATION_TYPES,
+  sigmaCorrelationSchema,
+  sigmaCorrelationRuleSchema,
+  sigmaFilterSchema,
+  sigmaFilterRuleSchema,
+  sigmaDocumentSchema,
+  isCorrelationRule,
+  isFilterRule,
+  isDetectionRule,
+  type SigmaValue,
+  type SigmaFieldMap,
+  type SigmaSearchIdentifier,
+  type SigmaDetection,
+  type SigmaLogsource,
+  type SigmaLevel,
+  type SigmaRule,
+  type SigmaCorrelationRule,
+  type SigmaFilterRule,
+  type SigmaDocument,
+  convertTargetSchema,
+  convertRuleRequestSchema,
+  convertedTargetSchema,
+  convertRuleResponseSchema,
+  type ConvertTarget,
+  type ConvertRuleRequest,
+  type ConvertedTarget,
+  type ConvertRuleResponse,
   sigmaFindingSchema,
   validateRuleRequestSchema,
   validateRuleResponseSchema,
   type SigmaFinding,
   type ValidateRuleRequest,
   type ValidateRuleResponse,
-} from './sigma/findings';
-export {
   ruleAttributionSchema,
   similarityMatchSchema,
   similaritySearchRequestSchema,
@@ -377,8 +385,6 @@ export {
   type SimilaritySearchRequest,
   type SimilaritySearchResponse,
   type SigmaSimilarityBusResponse,
-} from './sigma/similarity';
-export {
   SIGMA_QUEUE_STATUSES,
   SIGMA_QUEUE_WAITING_STATUSES,
   SIGMA_QUEUE_LIST_LIMITS,
@@ -402,8 +408,6 @@ export {
   type SigmaQueueListQuery,
   type SigmaQueueListResponse,
   type CreateQueueItemRequest,
-} from './sigma/queue';
-export {
   validateQueueItemRequestSchema,
   validateQueueItemResponseSchema,
   enrichRequestSchema,
@@ -416,9 +420,9 @@ export {
   type EnrichmentChatResponse,
   type ChatTurnResponse,
   type ValidateQueueItemResponse,
-} from './sigma/enrichment';
-// workflow
-// Public contracts of the workflow area (HTTP bodies, bus payloads). Curated named exports only.
+  coveringRuleSchema,
+  type CoveringRule,
+} from './sigma';
 export {
   PROVIDER_IDS,
   PROVIDER_ALIASES,
@@ -427,8 +431,6 @@ export {
   type ProviderId,
   type ProviderAlias,
   type ExternalServiceId,
-} from './workflow/provider-names';
-export {
   PROMPT_AGENT_NAMES,
   LEGACY_PROMPT_AGENT_NAMES,
   ANY_PROMPT_AGENT_NAMES,
@@ -442,8 +444,6 @@ export {
   type LegacyPromptAgentName,
   type AnyPromptAgentName,
   type ConfigAgentName,
-} from './workflow/agents';
-export {
   promptInputSchema,
   promptSchema,
   normalizePrompt,
@@ -472,8 +472,6 @@ export {
   type BootstrapPromptsRequest,
   type ResetPromptsRequest,
   type PromptChangeResponse,
-} from './workflow/prompts';
-export {
   THRESHOLD_DEFAULTS,
   AUTO_TRIGGER_THRESHOLD_DEFAULT,
   DEFAULT_AGENT_SETTINGS,
@@ -502,8 +500,6 @@ export {
   type ConfigVersionsQuery,
   type ConfigVersionSummary,
   type ConfigVersionsResponse,
-} from './workflow/config';
-export {
   modelCapabilitiesSchema,
   modelCapabilitiesFileSchema,
   modelCatalogFileSchema,
@@ -514,14 +510,10 @@ export {
   type ModelCatalogFile,
   type CatalogProviderEntry,
   type CatalogUpdateResult,
-} from './workflow/models';
-export {
   providerOptionsBlockSchema,
   providerOptionsResponseSchema,
   type ProviderOptionsBlock,
   type ProviderOptionsResponse,
-} from './workflow/provider-options';
-export {
   PRESET_FORMAT,
   presetFileSchema,
   presetSummarySchema,
@@ -538,20 +530,57 @@ export {
   type SavePresetRequest,
   type ImportPresetRequest,
   type ApplyPresetRequest,
-} from './workflow/presets';
-export {
   rankAgentOutputSchema,
   llmUsageSchema,
   rankWithLlmResponseSchema,
   type RankAgentOutput,
   type RankWithLlmResponse,
-} from './workflow/rank';
-export { WORKFLOW_ERROR_CODES } from './workflow/errors';
-// settings
-// Public contracts of the settings area (HTTP bodies, bus payloads). Curated named exports only.
-export { SETTING_DEFINITIONS, SETTING_KEYS, findSettingDefinition, type SettingDefinition } from './settings/catalogue';
-export { GITHUB_DEFAULT_API_URL, githubApiBase } from './settings/github';
+  WORKFLOW_ERROR_CODES,
+  isExtractorSubagent,
+  toEvalSubagent,
+  EVAL_SUBAGENT_AGENTS,
+  EVAL_SUBAGENTS,
+  evalSubagentSchema,
+  EVAL_RECORD_STATUSES,
+  evalRecordStatusSchema,
+  COUNT_VERDICTS,
+  countVerdictSchema,
+  EVAL_ERROR_CODES,
+  subagentQuerySchema,
+  evalArticleSchema,
+  evalArticlesResponseSchema,
+  runSubagentEvalRequestSchema,
+  evalRecordSchema,
+  runSubagentEvalResponseSchema,
+  evalResultsQuerySchema,
+  evalResultsResponseSchema,
+  evalRecordParamsSchema,
+  optionalSubagentQuerySchema,
+  clearPendingResponseSchema,
+  backfillResponseSchema,
+  rescoreQuerySchema,
+  rescoreResponseSchema,
+  aggregateQuerySchema,
+  evalVersionAggregateSchema,
+  aggregateResponseSchema,
+  evalModelsResponseSchema,
+  configVersionsModelsResponseSchema,
+  compareQuerySchema,
+  compareResponseSchema,
+  legacyOsDetectionResponseSchema,
+  legacyObservablesQuerySchema,
+  savedEvalResultSchema,
+  type EvalSubagent,
+  type ExtractorSubagent,
+  type EvalRecordView,
+} from './workflow';
 export {
+  SETTING_DEFINITIONS,
+  SETTING_KEYS,
+  findSettingDefinition,
+  type SettingDefinition,
+  GITHUB_DEFAULT_API_URL,
+  githubApiBase,
   settingKeyParamsSchema,
   settingEntrySchema,
   settingsListResponseSchema,
@@ -569,10 +598,10 @@ export {
   type OllamaTestRequest,
   type GithubTestRequest,
   type ProviderTestResponse,
-} from './settings/settings';
-export { PROVIDER_TEST_ROUTES, type ProviderTestRoute, type TestedService } from './settings/provider-test-routes';
-// extraction
-// Public contracts of the extraction area (agent output schemas, observables). Curated named exports only.
+  PROVIDER_TEST_ROUTES,
+  type ProviderTestRoute,
+  type TestedService,
+} from './settings';
 export {
   EXTRACTION_AGENTS,
   extractionAgentSchema,
@@ -591,8 +620,6 @@ export {
   type NetworkObservableType,
   type Evidence,
   type Observable,
-} from './extraction/observable';
-export {
   cmdlineItemSchema,
   cmdlineExtractOutputSchema,
   processPairItemSchema,
@@ -629,8 +656,6 @@ export {
   type ScheduledTasksExtractOutput,
   type NetworkIndicatorExtractOutput,
   type AgentOutputs,
-} from './extraction/agents';
-export {
   SUBRESULT_STATUSES,
   subresultStatusSchema,
   EXTRACTION_REASON_CODES,
@@ -646,19 +671,16 @@ export {
   type ExtractionSummary,
   type ExtractionResult,
   type EmbeddedSigmaRule,
-} from './extraction/result';
-// mcp
-// Public contracts of the MCP area (tool inputs/outputs, confirmations, audit queries). Curated named exports only.
-export { MCP_ERROR_CODES, type McpErrorCode } from './mcp/errors';
+} from './extraction';
 export {
+  MCP_ERROR_CODES,
+  type McpErrorCode,
   MCP_PAGE_LIMITS,
   DRL_LICENSE_NAME,
   DRL_LICENSE_URL,
   sigmaAttributionSchema,
   toolAnnotationsSchema,
   type SigmaAttribution,
-} from './mcp/common';
-export {
   MCP_READ_TOOLS,
   MCP_LOW_RISK_TOOLS,
   MCP_HIGH_RISK_TOOLS,
@@ -666,8 +688,6 @@ export {
   type McpLowRiskTool,
   type McpHighRiskTool,
   type McpToolName,
-} from './mcp/tool-names';
-export {
   SQL_MAX_ROWS,
   searchArticlesInputSchema,
   searchArticlesOutputSchema,
@@ -702,8 +722,6 @@ export {
   describeTableOutputSchema,
   querySqlInputSchema,
   querySqlOutputSchema,
-} from './mcp/read-tools';
-export {
   submitChunkFeedbackInputSchema,
   addAnnotationInputSchema,
   addQueueReviewNoteInputSchema,
@@ -720,8 +738,6 @@ export {
   retrainModelInputSchema,
   rollbackModelInputSchema,
   confirmationRequestedOutputSchema,
-} from './mcp/write-tools';
-export {
   myRequestsInputSchema,
   myRequestsOutputSchema,
   validateSigmaRuleToolInputSchema,
@@ -739,8 +755,6 @@ export {
   WAIT_FOR_EXECUTION_LIMITS,
   waitForExecutionInputSchema,
   waitForExecutionOutputSchema,
-} from './mcp/agent-tools';
-export {
   CONFIRMATION_STATUSES,
   CONFIRMATION_LIST_LIMITS,
   confirmationStatusSchema,
@@ -752,8 +766,6 @@ export {
   type McpConfirmation,
   type ListConfirmationsQuery,
   type DecideConfirmationRequest,
-} from './mcp/confirmations';
-export {
   AUDIT_LIST_LIMITS,
   AUDIT_EVENT_TYPES,
   TOOL_CALL_OUTCOMES,
@@ -762,9 +774,7 @@ export {
   auditListResponseSchema,
   type AuditQuery,
   type AuditEventView,
-} from './mcp/audit';
-// executions
-// Public contracts of workflow executions (list, detail, trigger, retry, cancel, cleanup, trigger-stuck).
+} from './mcp';
 export {
   EXECUTION_LIST_LIMITS,
   EXECUTION_STATUSES,
@@ -795,8 +805,6 @@ export {
   type ExecutionSummary,
   type ExecutionDetail,
   type StageRecord,
-} from './executions/executions';
-export {
   sigmaEnqueueRuleSchema,
   sigmaEnqueueOutcomeSchema,
   sigmaEnqueueBusRequestSchema,
@@ -805,9 +813,36 @@ export {
   type SigmaEnqueueOutcome,
   type SigmaEnqueueBusRequest,
   type SigmaEnqueueBusResponse,
-} from './executions/sigma-enqueue';
-export * from './workflow/evaluations';
-export * from './executions/corpus-coverage';
-export * from './sigma/covering-rule';
-export * from './executions/execution-rules';
-export * from './executions/stix';
+  corpusCoverageBusRequestSchema,
+  observableCoverageSchema,
+  corpusCoverageBusResponseSchema,
+  executionCoverageSchema,
+  type CorpusCoverageBusRequest,
+  type ExecutionCoverage,
+  executionRuleRecords,
+  ruleValidationSchema,
+  ruleBaselineSchema,
+  ruleSelfTestSchema,
+  generatedRuleRecordSchema,
+  publisherRuleRecordSchema,
+  executionRuleRecordSchema,
+  type RuleValidation,
+  type RuleSelfTest,
+  type GeneratedRuleRecord,
+  type PublisherRuleRecord,
+  type ExecutionRuleRecord,
+  stixExternalReferenceSchema,
+  stixKillChainPhaseSchema,
+  stixIdentitySchema,
+  stixIndicatorSchema,
+  stixRelationshipSchema,
+  stixReportSchema,
+  stixObjectSchema,
+  stixBundleSchema,
+  type StixIdentity,
+  type StixIndicator,
+  type StixRelationship,
+  type StixReport,
+  type StixObject,
+  type StixBundle,
+} from './executions';

@@ -8,16 +8,20 @@
 // Besides the usual [.] (.) {.} [dot]: brackets on one side only or repeated (`.]`, `[[.]]`, `[.)`),
 // the markdown-escaped forms articles are stored with (`\[.\]`), and `\.` between digits (an escaped
 // dot elsewhere may be a Windows path: `C:\Users\x\.ssh`).
-export const DOT = String.raw`(?:\.|(?<=\d)\\{1,4}\.(?=\d)|\\?[\[\(\{]{1,4}(?:\.|dot)\\?[\]\)\}]{0,4}|\.\\?[\]\)\}]{1,4}|\[dot\]|\(dot\)|\{dot\}|\s\[\.\]\s|\s\(dot\)\s|\s\[dot\]\s)`;
+// A bracketed dot may carry a space on either side (`a[.]b[.] c[.]com`, `host (.) com`), and a dot word may
+// lose one bracket (`host[dotcom`, `hostdot]com`). A plain dot set apart by spaces (`host . com`) is not read:
+// prose typed that way ("… it ran . It …") would give names.
+export const DOT = String.raw`(?:\.|(?<=\d)\\{1,8}\.(?=\d)|[ ]?\\?[\[\(\{]{1,4}(?:\.|dot)\\?[\]\)\}]{1,4}[ ]?|\\?[\[\(\{]{1,4}(?:\.|dot)(?=[a-z0-9])|\.\\?[\]\)\}]{1,4}|\[dot\]|\(dot\)|\{dot\}|dot\](?=[a-z0-9]))`;
 /** `://`, plain or defanged. */
 export const COLON_SLASHES = String.raw`(?::\/\/|\[:\]\/\/|\(:\)\/\/|\{:\}\/\/|\[:\/\/\]|\[:\]\[\/\/\]|:\[\/\/\]|\[:\/\]\/|\[:\/\/|:?__|:\\\\)`;
 /** A URL scheme, plain or defanged (hxxp, hXXps, h**p, h[tt]p, fxp). */
-export const SCHEME = String.raw`(?:h(?:tt|xx|\*\*|\[tt\]|\[xx\]|\[t\]t|t\[t\])ps?|fxp|ftx|ftps?|sftp|wss?|tcp|udp|file|telnet|ssh|smb|ldaps?|irc)`;
+// Mining pools are addressed as `stratum+tcp://`, `stratum+ssl://`, `stratum2+tcp://` (also `ethproxy+tcp`).
+export const SCHEME = String.raw`(?:(?:stratum[12]?|ethproxy|ethstratum)\+(?:tcp|ssl|tls(?:12)?)|h(?:tt|xx|00|__|\*\*|\[tt\]|\[xx\]|\[t\]t|t\[t\])ps?|s?f(?:xp|tx)s?|ftps?|sftp|wss?|tcp|udp|file|telnet|ssh|smb|ldaps?|irc)`;
 /** A colon before a port, plain or defanged. */
 export const PORT_COLON = String.raw`(?::|\[:\]|\(:\))`;
 
 const DEFANG_TOKEN =
-  /[[({]{1,4}\.\\?[\])}]{0,4}(?=[a-z0-9])|\.\\?[\])}]{1,4}(?=[a-z0-9])|(?<=\d)\\+\.(?=\d)|\bftx\b|\b(?:https?|ftp)(?::__|__)|\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)|\{dot\}|\[:\]|\(:\)|\{:\}|\[:\/\/\]|\[\/\/\]|\[\/\]|\[@\]|\[at\]|\(at\)|\bh(?:xx|\*\*|\[tt\]|\[xx\])ps?\b|\bfxp\b/i;
+  /[[({]{1,4}\.\\?[\])}]{0,4}(?=[a-z0-9])|\.\\?[\])}]{1,4}(?=[a-z0-9])|(?<=\d)\\+\.(?=\d)|\bs?f(?:tx|xp)s?\b|\bh(?:00|__)ps?\b|\b(?:https?|ftp)(?::__|__)|(?<=[a-z0-9])(?:\[\/(?!\])|\(\/\))|\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)|\{dot\}|\[:\]|\(:\)|\{:\}|\[:\/\/\]|\[\/\/\]|\[\/\]|\[@\]|\[at\]|\(at\)|\bh(?:xx|\*\*|\[tt\]|\[xx\])ps?\b/i;
 
 /** True when the text carries at least one defanging token. */
 export function isDefanged(text: string): boolean {
@@ -27,15 +31,16 @@ export function isDefanged(text: string): boolean {
 /** Turns a defanged indicator back into its real form. Text without defanging is returned unchanged. */
 export function refang(text: string): string {
   return text
-    .replace(/\bh(?:xx|\*\*|\[tt\]|\[xx\]|\[t\]t|t\[t\])p(s?)(?=\s*(?:\[|\(|\{)?:)/gi, 'http$1')
-    .replace(/\bf(?:xp|tx)(?=\s*(?:\[|\()?:)/gi, 'ftp')
+    .replace(/\bh(?:xx|00|\*\*|\[tt\]|\[xx\]|\[t\]t|t\[t\])p(s?)(?=\s*(?:\[|\(|\{)?:)/gi, 'http$1')
+    .replace(/\bh__p(s?)__/gi, 'http$1://')
+    .replace(/\b(s?)f(?:xp|tx)(s?)(?=\s*(?:\[|\()?:)/gi, '$1ftp$2')
     .replace(/\b(https?|ftp)(?::__|__|:\\\\)/gi, '$1://')
     .replace(/\[:\]\[\/\/\]|\[:\/\/\]|\[:\]\/\/|\(:\)\/\/|\{:\}\/\/|:\[\/\/\]|\[:\/\]\//g, '://')
     .replace(/\[:\/\//g, '://')
     .replace(/\[:\]|\(:\)|\{:\}/g, ':')
-    .replace(/\s?\[\.\]\s?|\s?\[dot\]\s?|\s?\(dot\)\s?|\{dot\}/gi, '.')
-    .replace(/\\?[[({]{1,4}\.\\?[\])}]{0,4}|\.\\?[\])}]{1,4}(?=[a-z0-9])|(?<=\d)\\{1,4}\.(?=\d)/gi, '.')
-    .replace(/\[\/\]/g, '/')
+    .replace(/\s?\[\.\]\s?|\s?\[dot\]\s?|\s?\(dot\)\s?|\{dot\}|\[dot(?=[a-z0-9])|(?<=[a-z0-9])dot\](?=[a-z0-9])/gi, '.')
+    .replace(/ ?\\?[[({]{1,4}\.\\?[\])}]{1,4} ?|\\?[[({]{1,4}\.\\?[\])}]{0,4}|\.\\?[\])}]{1,4}(?=[a-z0-9])|(?<=\d)\\{1,8}\.(?=\d)/gi, '.')
+    .replace(/\[\/\]|(?<=[a-z0-9])(?:\[\/(?!\])|\(\/\))/gi, '/')
     .replace(/\[@\]|\[at\]|\(at\)/gi, '@');
 }
 
@@ -44,6 +49,7 @@ export function normaliseScheme(scheme: string): string {
   const s = scheme.toLowerCase();
   if (/^h.*ps$/.test(s)) return 'https';
   if (/^h.*p$/.test(s)) return 'http';
-  if (s === 'fxp' || s === 'ftx') return 'ftp';
+  const ftp = /^(s?)f(?:xp|tx)(s?)$/.exec(s);
+  if (ftp) return `${ftp[1]}ftp${ftp[2]}`;
   return s;
 }

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { SESSION_COOKIE } from '@huntforge/contracts';
+import { SESSION_COOKIE } from '@huntforge/contracts/http';
 import type { AllInOneHandle } from '@huntforge/platform';
 import { createApiToken } from '@huntforge/service-gateway';
 import { chromiumAvailable, describeWhen, launchChromium, waitFor } from '@huntforge/test-kit';

@@ -1,7 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { Command } from 'commander';
-import { backupCronResponseSchema } from '@huntforge/contracts';
+import { backupCronResponseSchema } from '@huntforge/contracts/http';
 import { createApiToken } from '@huntforge/service-gateway';
 import { describeWhen } from '@huntforge/test-kit';
 import { startTestAllInOne, type TestAllInOne } from '../test-support/all-in-one';

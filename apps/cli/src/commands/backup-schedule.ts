@@ -1,7 +1,8 @@
 import { userInfo } from 'node:os';
 import { type Command, InvalidArgumentError } from 'commander';
 import { createApiClient } from '@huntforge/api-client';
-import { backupScheduleRoutes, type BackupCronResponse, type UpdateBackupScheduleRequest } from '@huntforge/contracts';
+import { backupScheduleRoutes } from '@huntforge/contracts/api';
+import { type BackupCronResponse, type UpdateBackupScheduleRequest } from '@huntforge/contracts/http';
 import { DatabaseInUseError } from '@huntforge/data';
 import { loadConfig, loadDotEnv } from '@huntforge/platform';
 import { backupScheduleDeps, getBackupCron, updateBackupSchedule } from '@huntforge/service-gateway';

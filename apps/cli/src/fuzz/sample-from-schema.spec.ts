@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { approveRequestSchema, updateSettingRequestSchema } from '@huntforge/contracts';
+import { updateSettingRequestSchema } from '@huntforge/contracts/settings';
+import { approveRequestSchema } from '@huntforge/contracts/sigma';
 import { jsonSchemaOf, replaceAt, sampleOf, stringPositions } from './sample-from-schema';
 
 describe('sampleOf', () => {

@@ -1,4 +1,4 @@
-import { ALL_ROUTES, type ApiRoute } from '@huntforge/contracts';
+import { ALL_ROUTES, type ApiRoute } from '@huntforge/contracts/api';
 import type { AllInOneHandle } from '@huntforge/platform';
 import { createArticle, createSource } from '@huntforge/service-testing';
 import { startTestAllInOne, type TestAllInOne } from '../test-support/all-in-one';

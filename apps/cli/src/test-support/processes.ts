@@ -4,13 +4,21 @@ import { join, resolve } from 'node:path';
 
 export const repoRoot = resolve(__dirname, '..', '..', '..', '..');
 
-/** Runs an app's main.ts from source (tsx), as `node dist/apps/<app>/main.js` would run its bundle. */
-export function spawnApp(app: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps', app, 'src', 'main.ts')], {
+/**
+ * Runs an app's main.ts from source (tsx), as `node dist/apps/<app>/main.js` would run its bundle. With `output`,
+ * everything the process writes (stdout and stderr: its logs) is appended there as text.
+ */
+export function spawnApp(app: string, env: Record<string, string>, output?: string[]): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'apps', app, 'src', 'main.ts')], {
     cwd: repoRoot,
     env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', output ? 'pipe' : 'ignore', 'pipe'],
   });
+  if (output) {
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+  }
+  return child;
 }
 
 /** Runs an app's main.ts to completion (for apps that must refuse to start). */

@@ -1,5 +1,6 @@
 import { createApiClient, type CallInput } from '@huntforge/api-client';
-import { CSRF_HEADER, type ApiRoute, type RouteResponse } from '@huntforge/contracts';
+import { type ApiRoute, type RouteResponse } from '@huntforge/contracts/api';
+import { CSRF_HEADER } from '@huntforge/contracts/http';
 
 /**
  * Same-origin client: the gateway serves both these pages and /api. After sign-in the session cookie

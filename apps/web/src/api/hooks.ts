@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CallInput } from '@huntforge/api-client';
-import type { ApiRoute, RouteResponse } from '@huntforge/contracts';
+import type { ApiRoute, RouteResponse } from '@huntforge/contracts/api';
 import { callRoute } from './client';
 
 export interface ApiQueryOptions<R extends ApiRoute> {

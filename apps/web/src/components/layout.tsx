@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { gatewayRoutes } from '@huntforge/contracts';
+import { gatewayRoutes } from '@huntforge/contracts/api';
 import { useApiMutation } from '../api/hooks';
 import { formatTime } from './format';
 import { useSession } from './session';

@@ -1,7 +1,9 @@
 import { createContext, useContext } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ApiError } from '@huntforge/api-client';
-import { gatewayRoutes, roleSatisfies, type AuthSessionResponse, type Role } from '@huntforge/contracts';
+import { roleSatisfies, type Role } from '@huntforge/contracts';
+import { gatewayRoutes } from '@huntforge/contracts/api';
+import { type AuthSessionResponse } from '@huntforge/contracts/http';
 import { useApi } from '../api/hooks';
 import { ErrorNote } from './query-state';
 

@@ -3,7 +3,7 @@ import CodeMirror from '@uiw/react-codemirror';
 import { yaml } from '@codemirror/lang-yaml';
 import { linter, lintGutter, type Diagnostic } from '@codemirror/lint';
 import { EditorView } from '@codemirror/view';
-import type { SigmaFinding } from '@huntforge/contracts';
+import type { SigmaFinding } from '@huntforge/contracts/sigma';
 
 /**
  * The line a finding's path (`detection.selection.CommandLine|contains`) points at: the deepest key of

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { backupScheduleRoutes, type BackupCronResponse } from '@huntforge/contracts';
+import { backupScheduleRoutes } from '@huntforge/contracts/api';
+import { type BackupCronResponse } from '@huntforge/contracts/http';
 import { useApi, useApiMutation } from '../api/hooks';
 import { formatTime } from '../components/format';
 import { ErrorNote, QueryState } from '../components/query-state';

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { contentFilterRoutes, executionRoutes, ingestionRoutes, sigmaQueueRoutes, type ExecutionSummary } from '@huntforge/contracts';
+import { contentFilterRoutes, executionRoutes, ingestionRoutes, sigmaQueueRoutes } from '@huntforge/contracts/api';
+import { type ExecutionSummary } from '@huntforge/contracts/executions';
 import { useApi } from '../api/hooks';
 import { ScoreBadge, StatusBadge } from '../components/badges';
 import { formatAgo } from '../components/format';

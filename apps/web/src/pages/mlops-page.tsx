@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ApiError } from '@huntforge/api-client';
-import { contentFilterRoutes, type RetrainStatusView } from '@huntforge/contracts';
+import { contentFilterRoutes } from '@huntforge/contracts/api';
+import { type RetrainStatusView } from '@huntforge/contracts/content-filter';
 import { useApi, useApiMutation, useRefetchOnChange } from '../api/hooks';
 import { formatTime, percent } from '../components/format';
 import { ErrorNote, QueryState } from '../components/query-state';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Cron } from 'croner';
-import { gatewayRoutes, mcpRoutes, providerTestRoutes, settingsRoutes, type RouteResponse } from '@huntforge/contracts';
+import { gatewayRoutes, mcpRoutes, providerTestRoutes, settingsRoutes, type RouteResponse } from '@huntforge/contracts/api';
 import { useApi, useApiMutation } from '../api/hooks';
 import { formatTime } from '../components/format';
 import { ErrorNote, QueryState } from '../components/query-state';

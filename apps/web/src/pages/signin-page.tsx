@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@huntforge/api-client';
-import { gatewayRoutes } from '@huntforge/contracts';
+import { gatewayRoutes } from '@huntforge/contracts/api';
 import { useApi, useApiMutation } from '../api/hooks';
 import { ErrorNote } from '../components/query-state';
 import { safeNextPath } from '../components/session';

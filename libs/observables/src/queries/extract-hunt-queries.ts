@@ -5,11 +5,11 @@ import type { ArticleDocument } from '../text/document';
 
 // First line of a query written outside a code block (HTML extraction often drops the fences).
 const QUERY_START =
-  /^\s*(?:(?:Device\w+Events|SecurityEvent|SigninLogs|AuditLogs|CommonSecurityLog|Syslog|DnsEvents|EmailEvents|CloudAppEvents|IdentityLogonEvents|OfficeActivity|AzureActivity|\w+_CL)\s*(?:\||$)|let\s+\w+\s*=|index\s*=|sourcetype\s*=|\|\s*tstats\b|(?:process|file|network|registry|library|dns|any)\s+where\b|sequence\b|SELECT\b|dataset\s*=|config\s+case_sensitive|Get-WinEvent\b|Get-EventLog\b|Search-UnifiedAuditLog\b|FROM\s+[\w.*,:-]+\s*(?:\||$)|-\s*(?:rule|macro)\s*:|-w\s+\/\S*\s+-p\b|<(?:RuleGroup|ProcessCreate|FileCreate|NetworkConnect|RegistryEvent)\b|\(*[a-z_]+(?:\.[a-z_]+)+\s*:\s*["(\w*])/i;
+  /^\s*(?:(?:Device\w+Events|SecurityEvent|SigninLogs|AuditLogs|CommonSecurityLog|Syslog|DnsEvents|EmailEvents|CloudAppEvents|IdentityLogonEvents|OfficeActivity|AzureActivity|\w+_CL)\s*(?:\||$)|let\s+\w+\s*=|index\s*=|sourcetype\s*=|\|\s*tstats\b|(?:process|file|network|registry|library|dns|any)\s+where\b|sequence\b|SELECT\b|dataset\s*=|config\s+case_sensitive|Get-WinEvent\b|Get-EventLog\b|Search-UnifiedAuditLog\b|FROM\s+[\w.*,:-]+\s*(?:\||$)|-\s*(?:rule|macro)\s*:|-w\s+\/\S*\s+-p\b|<(?:RuleGroup|ProcessCreate|FileCreate|NetworkConnect|RegistryEvent)\b|\(*[a-z_]+(?:\.[a-z_]+)+\s*:\s*["(\w*]|[a-z_.]{2,40}:\S+\s+(?:AND|OR)\s+(?:NOT\s+)?[a-z_.]{2,40}:)/i;
 
-// A short label naming a query before it on the same line: "Query:", "Hunting query:", "KQL:", "EQL query:".
+// A short label naming a query before it on the same line: "Query:", "Hunting query:", "KQL:", "urlscan.io search:".
 const QUERY_LABEL =
-  /^\s*(?:>\s+|#{1,6}\s+|(?:[-*]\s+)?(?:[A-Za-z][\w ()/-]{0,40}?\s)?(?:query|queries|kql|eql|esql|es\|ql|spl|lucene|kibana|osquery|search|hunt)\s*:[ \t]+)(?=\S)/i;
+  /^\s*(?:>\s+|#{1,6}\s+|(?:[-*]\s+)?(?:[A-Za-z][\w ()./-]{0,40}?\s)?(?:query|queries|kql|eql|esql|es\|ql|spl|lucene|kibana|osquery|search|hunt)\s*:[ \t]+)(?=\S)/i;
 // A pages's heading markup around a query ("###### event.module:okta AND …") is read as a label above.
 // An SQL statement a sentence gives as its query ("you can perform a simple query: SELECT version FROM kernel_info;").
 const PROSE_SQL =

@@ -61,6 +61,30 @@ const ESQL =
 // One clause whose values are a bracketed boolean list counts too: `event.action:(a or b)`.
 const LUCENE =
   /^[\s(]*(?:not\s+)?[a-z_]+(?:\.[a-z_]+)+\s*:\s*[("\w*][^\n]*(?:\n[^\n]*)*?\b(?:and|or|AND|OR)\s+(?:not\s+|NOT\s+)?\(?[a-z_@]+(?:\.[a-z_]+)+\s*:|^[\s(]*(?:not\s+)?[a-z_]+(?:\.[a-z_]+)+\s*:\s*\([^()\n]*\s(?:or|OR)\s[^()\n]*\)/;
+// A urlscan.io search (Elasticsearch query-string syntax, so Lucene): clauses over urlscan's fields joined by
+// AND/OR/NOT, e.g. `page.domain:*.pages.dev AND page.title:"Sign in" AND NOT task.tags:phishing`.
+const URLSCAN_FIELD = String.raw`(?:(?:page|task|verdicts|stats|lists|meta|submitter)\.[A-Za-z_.]{2,40}|domain|hostname|hash|ip|asn|asnname|filename|server|country|date|apexDomain)`;
+const URLSCAN_CLAUSE = new RegExp(
+  String.raw`(?<![\w.])(?:NOT\s+|-)?${URLSCAN_FIELD}\s*:\s*(?:"[^"\n]{1,200}"|\/[^\/\n]{1,200}\/|\[[^\]\n]{1,80}\]|\([^()\n]{1,200}\)|[^\s()]{1,200})`,
+  'g',
+);
+const URLSCAN_OWN_FIELD = /(?<![\w.])(?:page|task|verdicts)\.[A-Za-z_]{2,40}\s*:/;
+
+/**
+ * urlscan clauses, one on a field only urlscan has, joined by explicit boolean operators (a listing of result fields,
+ * `page.domain: x` over `page.ip: y`, joins nothing). A lone clause counts when written as a search is, with no space
+ * after its colon (`page.title:"Tech Support"`).
+ */
+export function looksLikeUrlscanQuery(text: string): boolean {
+  const trimmed = text.trim();
+  if (trimmed.length > 2000 || !URLSCAN_OWN_FIELD.test(trimmed)) return false;
+  const clauses = trimmed.match(URLSCAN_CLAUSE) ?? [];
+  if (clauses.length === 0) return false;
+  const shape = trimmed.replace(URLSCAN_CLAUSE, ' C ');
+  if (!/^[\s(]*C(?:[\s)]*\s(?:AND|OR|&&|\|\|)\s+(?:NOT\s+)?[\s(]*C)*[\s)]*$/i.test(shape)) return false;
+  return clauses.length > 1 || /^[\s(]*(?:NOT\s+|-)?[\w.]+:\S/.test(trimmed);
+}
+
 // A Falco rule or macro (YAML with a condition in Falco's filter syntax).
 const FALCO = /^\s*-\s*(?:rule|macro)\s*:[^\n]*\n[\s\S]*?^\s*condition\s*:/m;
 // auditd rules: a file watch (`-w /etc/x -p wa -k key`) or a syscall rule (`-a always,exit -F …`).
@@ -90,7 +114,7 @@ export function queryLanguageOf(text: string): HuntQueryLanguage | null {
   if (SPL.test(text)) return 'spl';
   if (POWERSHELL_QUERY.test(text)) return 'powershell';
   if (AUDITD.test(text)) return 'auditd';
-  if (LUCENE.test(text.trim())) return 'lucene';
+  if (LUCENE.test(text.trim()) || looksLikeUrlscanQuery(text)) return 'lucene';
   return null;
 }
 

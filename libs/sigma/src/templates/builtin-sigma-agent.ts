@@ -1,4 +1,4 @@
-import { commandFacts, commandOfEventFields, guessDialect, hasEventFieldLabel, lex } from '@huntforge/observables';
+import { commandFacts, commandOfEventFields, hasEventFieldLabel } from '@huntforge/observables';
 import { articleSubject } from './article-subject';
 import { registryAreaTitle } from './registry-areas';
 import { isInvestigationStep } from './investigation-steps';
@@ -16,14 +16,14 @@ import type {
   SigmaRule,
 } from '@huntforge/contracts';
 import { mergeTags, tagsForExecutable, tagsForRegistryPath } from './attack-inference';
-import { behaviourTitle, knownBehaviour, programLabel } from './behaviour-titles';
+import { behaviourTags, behaviourTitle, knownBehaviour, programLabel } from './behaviour-titles';
 import { isBenignInfrastructure } from './benign-infrastructure';
 import { reportedIndicators } from './indicator-context';
 import { bareName, isShellBuiltin, programRuns, type ProgramRun } from './command-program';
-import { anyProgramTechniques, lineTechniques, techniqueDetection, techniqueOf } from './technique-match';
+import { anyProgramTechniques, lineTechniques, techniqueDetection, techniqueFiresOn, techniqueOf } from './technique-match';
 import type { Technique } from './techniques';
 import { asExecuted, MAX_VALUE_LENGTH, stableParts, withoutShellVariables } from './command-values';
-import { encodedCommand, isDistinctive, namedValues, reportedHosts } from './distinctive-values';
+import { cmdletsOf, commandWords, encodedCommand, isDistinctive, namedValues, reportedHosts } from './distinctive-values';
 import {
   isBusyKey,
   isWellKnownService,
@@ -48,6 +48,7 @@ import {
 import { isRunDialogHistory, pastedCommandDetails } from './run-dialog';
 import { onlyControlled, serviceControl, taskOnlyOperated } from './service-control';
 import { cloudAddressRule, cloudBehaviourRules, sweptLogs } from './cloud-rules';
+import { folderWrites, redirectedPaths, redirectTargetsAsWritten, writeKind } from './file-writes';
 
 export type TemplatePlatform = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
 
@@ -113,18 +114,11 @@ function imageSuffix(platform: TemplatePlatform, fileName: string): string {
 }
 
 /**
- * A command line's words as written (quotes kept, so each is a verbatim substring), read by the shared tokenizer:
- * a redirection's target (`> /run/x.service`) counts, and a command substitution (`$(echo … | base64 -d)`) is
- * read as the words it holds.
+ * A command line's words as written (quotes kept, so each is a verbatim substring), program first, read as
+ * namedValues reads them (the shared command-line model): a redirection's target (`> /run/x.service`) counts,
+ * and a wrapper's quoted command or a command substitution (`$(echo … | base64 -d)`) is read as its words.
  */
-function argumentsOf(commandLine: string): string[] {
-  return lex(commandLine, guessDialect(commandLine)).flatMap((token): string[] => {
-    const word = token.kind === 'word' ? token.word : token.kind === 'redirect' ? token.target : undefined;
-    if (!word) return [];
-    const substituted = /^\$\(([\s\S]+)\)$/.exec(word.raw)?.[1];
-    return substituted ? argumentsOf(substituted) : [word.raw];
-  });
-}
+const argumentsOf = (commandLine: string): string[] => commandWords(commandLine, { programs: true });
 
 /**
  * The arguments that make a command line specific: long enough, not a bare switch, and carrying a path,
@@ -137,12 +131,14 @@ export function distinctiveTokens(commandLine: string, max = MAX_TOKENS, options
     .flatMap((arg) =>
       options.splitLongQuoted && /^["'].*\s/.test(arg) && arg.length > MAX_VALUE_LENGTH ? argumentsOf(arg.slice(1, -1)) : [arg],
     );
+  // A quoted phrase (`-c "SELECT secret FROM vault"`) is one specific value, however few path characters it has.
+  const phrase = (written: string) => (/^["'].*\s.*["']$/s.test(written) ? 1 : 0);
   const scored = args
-    .map((arg) => arg.replace(/^\\?["']|\\?["']$/g, ''))
-    .filter((arg) => arg.length >= 4 && commandLine.includes(arg))
-    .map((arg) => ({
+    .map((written) => ({ written, arg: written.replace(/^\\?["']|\\?["']$/g, '') }))
+    .filter(({ arg }) => arg.length >= 4 && commandLine.includes(arg))
+    .map(({ written, arg }) => ({
       arg,
-      weight: (/[\\/:.]/.test(arg) ? 2 : 0) + (/^[A-Za-z0-9+/=]{24,}$/.test(arg) ? 2 : 0) + Math.min(arg.length, 40) / 40,
+      weight: (/[\\/:.]/.test(arg) ? 2 : 0) + (/^[A-Za-z0-9+/=]{24,}$/.test(arg) ? 2 : 0) + phrase(written) + Math.min(arg.length, 40) / 40,
     }));
   const isSwitch = (arg: string) => /^[-/][a-z?]+$/i.test(arg);
   const strong = scored.filter((entry) => entry.weight >= 1 && !isSwitch(entry.arg));
@@ -289,6 +285,33 @@ const HOUSEKEEPING = new Set([
   'type',
 ]);
 
+// A key path's hive as a command may spell it (HKLM, HKEY_LOCAL_MACHINE, HKLM: for PowerShell), with the SYSTEM
+// hive's control set (CurrentControlSet, ControlSet001) and a class wildcard (`HKCR\*\shellex`) after it.
+const HIVE_PREFIX =
+  /^(?:HKLM|HKCU|HKCR|HKU|HKCC|HKEY_(?:LOCAL_MACHINE|CURRENT_USER|CLASSES_ROOT|USERS|CURRENT_CONFIG)):?(?:\\SYSTEM\\(?:CurrentControlSet|ControlSet\d{3}))?(?:\\\*)?(?=\\[^\\])/i;
+
+/**
+ * A registry key path as a command-line value: from the segment after its hive (and control set) on. The same key
+ * is written `HKLM\…`, `HKEY_LOCAL_MACHINE\…`, `HKLM:\…` or under `ControlSet001` by the next intrusion, and a
+ * value keyed on one spelling misses the others (`\Services\WinDefend`, `\Software\Policies\Microsoft\Windows Defender`).
+ */
+export function withoutHive(value: string): string {
+  return value.replace(HIVE_PREFIX, '');
+}
+
+/** The value names a Windows command line's registry operations name, as written in it (at least three characters). */
+function registryValueNames(commandLine: string): string[] {
+  return commandFacts(commandLine, { platform: 'windows' }).registry.flatMap((operation) => {
+    const name = operation.valueName?.trim();
+    return name && name.length >= 3 && commandLine.includes(name) && !/^\(?default\)?$/i.test(name) ? [name] : [];
+  });
+}
+
+// Unpacking an archive (`tar -xzf x.tar.gz`, `unzip x.zip`, `gunzip`, `7z x`): every install script does it, and keyed on the
+// archive's name a rule finds only this download, which its own download rule already keys on.
+const UNPACKING =
+  /^(?:tar\s+(?:-?[a-z]*x[a-z]*|--extract|--get)(?:\s|$)|(?:unzip|gunzip|bunzip2|unxz|unzstd)\s|(?:gzip|xz|bzip2|zstd)\s+(?:-[a-z]*d|--decompress)\b|7za?\s+[xe]\s)/i;
+
 /** Whether a Windows command line writes the registry (reg add or import, Set-ItemProperty, New-Item on a key). */
 function writesRegistry(commandLine: string): boolean {
   return commandFacts(commandLine, { platform: 'windows' }).registry.some((operation) =>
@@ -302,11 +325,38 @@ function writesRegistry(commandLine: string): boolean {
  * file at best, and an administrator's at worst.
  */
 function isHousekeeping(run: ProgramRun): boolean {
-  return HOUSEKEEPING.has(bareName(run.image).toLowerCase()) && knownBehaviour(run.image, run.commandLine) === null;
+  return (
+    (HOUSEKEEPING.has(bareName(run.image).toLowerCase()) && knownBehaviour(run.image, run.commandLine) === null) ||
+    UNPACKING.test(`${bareName(run.image)} ${run.commandLine.slice(run.commandLine.search(/\s|$/))}`)
+  );
 }
 
-/** The programs the article's command lines run, each with the stable values its rule selects on; runs of a known technique have their own rule. */
+/**
+ * Whether a program's selection only repeats a technique's rule: the rule fires on the program's own command, and
+ * the selection keys on nothing the technique does not (`tee -a /etc/ld.so.preload` under the ld.so.preload rule).
+ * A selection with a value of this intrusion besides (the host a miner was downloaded from) is a rule of its own.
+ */
+function repeatsTechnique(selection: CommandSelection, shown: Array<{ technique: Technique; product: string }>): boolean {
+  const image = selection.viaPowerShell ? 'powershell.exe' : selection.image;
+  return shown.some(({ technique, product }) => {
+    if (product !== productOf(selection.platform) || !techniqueFiresOn(technique, image, selection.commandLine, product)) return false;
+    const known = technique.selections.flatMap((block) =>
+      Object.values(block)
+        .flat()
+        .map((value) => String(value).toLowerCase()),
+    );
+    return selection.tokens.every((token) =>
+      known.some((value) => value.includes(token.toLowerCase().trim()) || token.toLowerCase().includes(value.trim())),
+    );
+  });
+}
+
+/**
+ * The programs the article's command lines run, each with the stable values its rule selects on. Runs of a known
+ * technique have their own rule, and so do selections that only repeat one's (repeatsTechnique).
+ */
 function commandSelections(input: BuiltinSigmaInput): CommandSelection[] {
+  const shown = shownTechniques(input);
   return articleRuns(input)
     .filter(({ technique }) => technique === null)
     .filter(({ run }) => !isHousekeeping(run))
@@ -317,16 +367,26 @@ function commandSelections(input: BuiltinSigmaInput): CommandSelection[] {
       const expanded = (part: string) =>
         windows || literal.some((quoted) => quoted.includes(part)) ? [part] : withoutShellVariables(part);
       // A cmdlet's own name (Invoke-WebRequest) says what it does; a bare alias (irm) is too short to keep.
-      const cmdlet = run.viaPowerShell ? (argumentsOf(run.commandLine)[0] ?? '') : '';
+      // powershell.exe told to run one (`-Command "Invoke-WebRequest …"`) shows it as well.
+      const cmdlet = run.viaPowerShell
+        ? (argumentsOf(run.commandLine)[0] ?? '')
+        : /^(?:powershell|pwsh)(?:\.exe)?$/i.test(run.image)
+          ? (cmdletsOf(run.commandLine)[0] ?? '')
+          : '';
       const named = cmdlet.length >= 6 ? [cmdlet] : cmdlet && run.commandLine.includes(`${cmdlet} `) ? [`${cmdlet} `] : [];
       // Stopping, reconfiguring or deleting a named service (`sc stop SentinelAgent`): the verb and the name are the finding.
       const control = windows ? serviceControl(run.commandLine) : null;
       const controlled = control ? [control.verb, control.name] : [];
-      const parts = [...controlled, ...named, ...behaviourSwitches(run.commandLine), ...distinctiveTokens(run.commandLine)]
+      // The value a registry command sets or removes (`reg delete …\\Run /v SecurityHealth`): which entry, not only which key.
+      const valueNames = windows ? registryValueNames(run.commandLine) : [];
+      const parts = [...controlled, ...named, ...behaviourSwitches(run.commandLine), ...valueNames, ...distinctiveTokens(run.commandLine)]
         .flatMap(stableParts)
-        .flatMap(expanded);
+        .flatMap(expanded)
+        .map((part) => (windows ? withoutHive(part) : part));
+      // A redirection's target is opened by the shell: the program's own command line never holds it (file-writes.ts).
+      const targets = redirectTargetsAsWritten(run.commandLine, windows);
       const tokens: string[] = [];
-      for (const part of parts.filter((value) => !SHELL_PLUMBING.test(value))) {
+      for (const part of parts.filter((value) => !SHELL_PLUMBING.test(value) && !targets.some((target) => target.includes(value)))) {
         if (!tokens.some((token) => token.includes(part) || part.includes(token))) tokens.push(part);
         if (tokens.length === MAX_TOKENS) break;
       }
@@ -339,15 +399,13 @@ function commandSelections(input: BuiltinSigmaInput): CommandSelection[] {
         tokens: standsAlone ? withDistinctiveValue(tokens, run.commandLine, expanded) : [],
       };
     })
-    .filter((selection) => selection.tokens.length > 0);
+    .filter((selection) => selection.tokens.length > 0 && !repeatsTechnique(selection, shown));
 }
 
-/**
- * One rule per well-known technique the article's commands show, keyed on the behaviour as the table
- * writes it (rundll32 with comsvcs and MiniDump), never on the values only this intrusion had (the
- * dump's file name): the next intrusion names its dump differently and does the same.
- */
-function techniqueRules(input: BuiltinSigmaInput): RuleDraft[] {
+/** The well-known techniques the article's commands show, per platform, with the command lines that show each. */
+function techniquesShown(
+  input: BuiltinSigmaInput,
+): Map<string, { technique: Technique; commandLines: string[]; platform: TemplatePlatform }> {
   const shown = new Map<string, { technique: Technique; commandLines: string[]; platform: TemplatePlatform }>();
   const add = (found: Technique, commandLine: string, platform: TemplatePlatform) => {
     const key = `${found.id}|${productOf(platform)}`;
@@ -362,7 +420,21 @@ function techniqueRules(input: BuiltinSigmaInput): RuleDraft[] {
   for (const { commandLine, platform } of articleLines(input)) {
     for (const found of lineTechniques(commandLine, productOf(platform))) add(found, commandLine, platform);
   }
-  return [...shown.values()].map(({ technique, commandLines, platform }, index) => {
+  return shown;
+}
+
+/** The techniques that get a rule, with the product of the process telemetry their rule reads. */
+function shownTechniques(input: BuiltinSigmaInput): Array<{ technique: Technique; product: string }> {
+  return [...techniquesShown(input).values()].map(({ technique, platform }) => ({ technique, product: productOf(platform) }));
+}
+
+/**
+ * One rule per well-known technique the article's commands show, keyed on the behaviour as the table
+ * writes it (rundll32 with comsvcs and MiniDump), never on the values only this intrusion had (the
+ * dump's file name): the next intrusion names its dump differently and does the same.
+ */
+function techniqueRules(input: BuiltinSigmaInput): RuleDraft[] {
+  return [...techniquesShown(input).values()].map(({ technique, commandLines, platform }, index) => {
     const detection = techniqueDetection(technique, productOf(platform));
     const { values } = selections(
       Object.entries(detection)
@@ -463,12 +535,20 @@ function distinctEntries(entries: Array<SigmaFieldMap>): Array<SigmaFieldMap> {
 const BEHAVIOUR_SWITCHES =
   /(?<=\s)(?:-urlcache|[-/]decode(?:hex)?|[-/]encode|\/transfer|-enc(?:odedcommand)?|-ec|-w(?:indowstyle)? hidden|-nop(?:rofile)?|-e(?:xecutionpolicy|p)? bypass|delete shadows|process call create|\/create|-useb)(?=\s|$)/gi;
 
-// Redirections and null devices are how a line is typed, not what it does.
-const SHELL_PLUMBING = /^\d?>|^&\d|\/dev\/null|^nul$/i;
+// Redirections and null devices are how a line is typed, not what it does; an editor's placeholder
+// (`[remaining text redacted]`, `<snip>`) is what the article left out, which no process's command line holds.
+const SHELL_PLUMBING = /^\d?>|^&\d|\/dev\/null|^nul$|\[[^\]]*\b(?:redacted|snipped|snip|truncated|removed)\b[^\]]*\]|<(?:snip|redacted)>/i;
 
-/** A value that can carry a selection alone: a behaviour switch, or a specific path, file or address. */
+/**
+ * A value that can carry a selection alone: a behaviour switch, a specific path, file or address, or a long
+ * quoted phrase of the intrusion's own (the query a database client is given, `-c "SELECT … FROM credentials"`).
+ */
 function isStrongValue(value: string): boolean {
-  return isBehaviourSwitch(value) || (value.length >= 8 && /[\\/.:]/.test(value));
+  return (
+    isBehaviourSwitch(value) ||
+    (value.length >= 8 && /[\\/.:]/.test(value)) ||
+    (/\s/.test(value) && value.length >= 24 && isDistinctive(value))
+  );
 }
 
 function isBehaviourSwitch(value: string): boolean {
@@ -490,27 +570,25 @@ function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
   return [...byImage.entries()].flatMap(([key, all]) => {
     const image = key.slice(key.indexOf('|') + 1);
     const platform = all[0]?.platform ?? input.platform;
-    // Duplicates and narrower copies go first, across the program's behaviours (`/create` + the task is covered by `/run` on it).
-    const pairs = all.map((selection) => ({
-      selection,
-      entry: { ...imageCondition(selection), ...commandLineCondition(selection.tokens) },
-    }));
-    const kept = new Set(withoutNarrower(distinctEntries(pairs.map((pair) => pair.entry))));
     // One rule per behaviour of a program: a Run-key write and a service change by reg.exe are two findings.
-    const byBehaviour = new Map<string, { group: CommandSelection[]; entries: SigmaFieldMap[] }>();
-    for (const { selection, entry } of pairs) {
-      if (!kept.has(entry)) continue;
+    const byBehaviour = new Map<string, Array<{ selection: CommandSelection; entry: SigmaFieldMap }>>();
+    for (const selection of all) {
       // reg.exe writing values of a known step (Start = 4 under a service) is that step, apart from its other writes.
       const behaviour =
         knownBehaviour(selection.viaPowerShell ? 'powershell.exe' : selection.image, selection.commandLine) ??
         (bareName(selection.image) === 'reg' && !selection.viaPowerShell ? stepOfCommands([selection.commandLine])?.short : undefined) ??
         '';
-      const slot = byBehaviour.get(behaviour) ?? { group: [], entries: [] };
-      slot.group.push(selection);
-      slot.entries.push(entry);
-      byBehaviour.set(behaviour, slot);
+      const entry = { ...imageCondition(selection), ...commandLineCondition(selection.tokens) };
+      byBehaviour.set(behaviour, [...(byBehaviour.get(behaviour) ?? []), { selection, entry }]);
     }
-    return [...byBehaviour.values()].flatMap(({ group, entries: all }) => {
+    // Duplicates and narrower copies go within a behaviour only: the write of a Run value is not covered by a query
+    // of its key, though the query's selection matches it; each keeps its own rule, titled for what it does.
+    const behaviours = [...byBehaviour.values()].map((pairs) => {
+      const kept = new Set(withoutNarrower(distinctEntries(pairs.map((pair) => pair.entry))));
+      const mine = pairs.filter((pair) => kept.has(pair.entry));
+      return { group: mine.map((pair) => pair.selection), entries: mine.map((pair) => pair.entry) };
+    });
+    return behaviours.flatMap(({ group, entries: all }) => {
       const controlled = serviceControlRule(input, image, platform, group);
       if (controlled) return [controlled];
       // A known registry step is one behaviour however many keys it writes: its rule is not split.
@@ -523,17 +601,22 @@ function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
         const stopsServices = group.every((selection) => selection.platform !== 'linux' && serviceControl(selection.commandLine) !== null);
         // reg.exe writing values a known step is made of (Start = 4 under services) is that step.
         const step = stepped;
+        const known = behaviourTags(
+          group[0]?.image ?? image,
+          group.map((selection) => selection.commandLine),
+        );
         const tags = step
           ? step.tags
           : stopsServices
             ? ['attack.impact', 'attack.t1489']
-            : mergeTags(
+            : (known ??
+              mergeTags(
                 tagsForExecutable(image),
                 ...group.map((selection) =>
                   // Only a write is what a key stands for (a Run value set is persistence); deleting or querying one is not.
                   writesRegistry(selection.commandLine) ? tagsForRegistryPath(selection.commandLine) : [],
                 ),
-              );
+              ));
         // Specificity: each value counts, a behaviour switch (delete shadows, -urlcache) once more.
         const strongest = Math.max(
           ...group.map((selection) => selection.tokens.length + (selection.tokens.some(isBehaviourSwitch) ? 1 : 0)),
@@ -688,14 +771,18 @@ function lineageRules(input: BuiltinSigmaInput): RuleDraft[] {
 
 const PATH_PLACEHOLDER = /^(?:<[^<>]+>|\{[A-Za-z_ -]+\}|%[^%]+%)$/;
 
+// The SYSTEM hive's control sets: Sysmon writes the one in use as CurrentControlSet (`HKLM\System\CurrentControlSet\Services\…`)
+// whatever number the command named, so a key under `ControlSet001` is matched from the segment after the control set.
+const CONTROL_SET = /^(?:(?:HKLM|HKEY_LOCAL_MACHINE)\\)?SYSTEM\\(?:CurrentControlSet|ControlSet\d{3})(?=\\)/i;
+
 /**
  * A key path as the values TargetObject must contain: placeholders (`<SID>`, `{GUID}`, `%USER%`) stand for
  * whatever telemetry holds there, so the path is cut around them ("HKEY_USERS\<SID>\Software\…\Run" is
- * "\Software\…\Run"), never copied into a value that could not match.
+ * "\Software\…\Run"), never copied into a value that could not match; a control set is cut off (CONTROL_SET).
  */
 function registryPathPieces(keyPath: string): string[] {
   const pieces: string[][] = [[]];
-  for (const segment of keyPath.split('\\').filter(Boolean)) {
+  for (const segment of keyPath.replace(/^\\+/, '').replace(CONTROL_SET, '').split('\\').filter(Boolean)) {
     if (PATH_PLACEHOLDER.test(segment)) pieces.push([]);
     else pieces[pieces.length - 1]?.push(segment);
   }
@@ -943,6 +1030,60 @@ function scheduledTaskRules(input: BuiltinSigmaInput): RuleDraft[] {
   });
 }
 
+/**
+ * One rule per Unix platform on the files the article's commands write through a shell redirection: the folder and
+ * the names written there, on the file event (the process of the program never shows the path).
+ */
+function fileWriteRules(input: BuiltinSigmaInput): RuleDraft[] {
+  // An article about several systems (or none named) leaves which shell wrote the file to a guess: no rule.
+  if (input.platform !== 'linux' && input.platform !== 'macos') return [];
+  const byProduct = new Map<string, { platform: TemplatePlatform; lines: string[] }>();
+  // One command on one line, as quoted: an excerpt of event fields or a script's lines tells no shell's write for sure.
+  const quoted = new Set(
+    (input.cmdlines ?? []).map((item) => item.value).filter((value) => !value.includes('\n') && !hasEventFieldLabel(value)),
+  );
+  for (const { platform, commandLine } of articleLines(input)) {
+    if (!quoted.has(commandLine)) continue;
+    const product = productOf(platform);
+    const entry = byProduct.get(product) ?? { platform, lines: [] };
+    // The writes of the programs the line runs (each run's own redirection); a line of shell builtins only, its own.
+    // A builtin's write beside a program's (`echo x > /p && chmod +x /p`) is left: the synthetic telemetry the rule
+    // is tested on does not show it.
+    const runs = programRuns(commandLine, false);
+    entry.lines.push(...(runs.length > 0 ? runs.map((run) => run.commandLine) : [commandLine]));
+    byProduct.set(product, entry);
+  }
+  return [...byProduct.values()].flatMap(({ platform, lines }, index) => {
+    const writes = folderWrites(lines);
+    if (writes.length === 0) return [];
+    const { detection, values } = selections(
+      writes.map(({ folder, names }) => ({
+        'TargetFilename|contains': folder,
+        ...(names.length > 0 ? { 'TargetFilename|endswith': names.length === 1 ? (names[0] as string) : names } : {}),
+      })),
+    );
+    const kind = writeKind(writes.map((write) => write.folder));
+    const example = lines.find((line) => redirectedPaths(line).length > 0 && line.length <= 160);
+    return [
+      draft(
+        'file_event',
+        {
+          title: kind.title,
+          description: `Detects a shell writing files into ${writes.map((write) => write.folder).join(', ')}, as ${example ? `the command ${example}` : 'the commands'} ${citation(input.article)}.`,
+          logsource: { category: 'file_event', product: productOf(platform) },
+          detection,
+          tags: kind.tags,
+          level: 'medium',
+          falsepositives: ['Administrators or installers writing the same files from a script'],
+        },
+        values,
+        input,
+        index,
+      ),
+    ];
+  });
+}
+
 /** The host name of a URL, or null when it is not one. */
 export function hostOf(url: string): string | null {
   try {
@@ -1052,6 +1193,7 @@ export function generateBuiltinRules(input: BuiltinSigmaInput): RuleDraft[] {
     ...(windows ? registryRules(input) : []),
     ...(windows ? serviceRules(input) : []),
     ...(windows ? scheduledTaskRules(input) : []),
+    ...fileWriteRules(input),
     ...cloudBehaviourRules(input.article, input.content),
     ...networkRules(input),
   ]);

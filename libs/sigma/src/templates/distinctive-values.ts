@@ -1,4 +1,4 @@
-import { allInvocations, parseCommandLine, type Word } from '@huntforge/observables';
+import { allInvocations, isCmdletName, parseCommandLine, type Word } from '@huntforge/observables';
 import { isBenignInfrastructure } from './benign-infrastructure';
 import { isRandomName } from './command-values';
 
@@ -207,7 +207,7 @@ export function encodedCommand(commandLine: string): string | null {
  * `/tn Updater`): an argument that is not a switch, a variable or a plain word, in the order written.
  */
 export function namedValues(commandLine: string): string[] {
-  return wordsAsWritten(commandLine)
+  return commandWords(commandLine)
     .filter((arg) => {
       const quoted = /^["']/.test(arg);
       const bare = arg.replace(/^\\?["']|\\?["']$/g, '');
@@ -219,18 +219,29 @@ export function namedValues(commandLine: string): string[] {
 }
 
 /**
- * The arguments of every command a line runs, as written (quotes kept), read by the shared command-line
- * model: a wrapper's quoted command (`powershell -Command "Stop-Service -Name \\"WinDefend\\""`, `$(curl …)`)
- * gives the words of the command it runs, not one word; a redirect's target is a word of its own
- * (a heredoc's body, a script, is not).
+ * The words of every command a line runs, as written (quotes kept), read by the shared command-line model: a
+ * wrapper's quoted command (`powershell -Command "Stop-Service -Name \\"WinDefend\\""`, `$(curl …)`) gives the
+ * words of the command it runs, not one word; a redirect's target is a word of its own (a heredoc's body, a
+ * script, is not). With `programs`, each command's program word comes first among its words (the generator's
+ * reading of a run: its first word is the program or cmdlet); without, only the arguments.
  */
-function wordsAsWritten(commandLine: string): string[] {
+export function commandWords(commandLine: string, options: { programs?: boolean } = {}): string[] {
   return allInvocations(parseCommandLine(commandLine)).flatMap((invocation) => {
     // Words a wrapper hands on (`sudo ./svc start x`, `sh -c '…'`, `$(…)`) are read as the inner command's.
     const handedOn = (word: Word) => invocation.inner.some((inner) => inner.start < word.end && word.start < inner.end);
     const targets = invocation.redirects.flatMap((redirect) =>
       redirect.target && !redirect.operator.startsWith('<<') ? [redirect.target] : [],
     );
-    return [...invocation.args.filter((word) => !handedOn(word)), ...targets].sort((a, b) => a.start - b.start).map((word) => word.raw);
+    const program = options.programs && invocation.program ? [invocation.program] : [];
+    return [...program, ...invocation.args.filter((word) => !handedOn(word)), ...targets]
+      .sort((a, b) => a.start - b.start)
+      .map((word) => word.raw);
   });
+}
+
+/** The cmdlets a line runs as written (`Invoke-WebRequest`), a wrapper's command included (`powershell -Command "Invoke-WebRequest …"`). */
+export function cmdletsOf(commandLine: string): string[] {
+  return allInvocations(parseCommandLine(commandLine, { platform: 'windows' })).flatMap((invocation) =>
+    invocation.program && isCmdletName(invocation.program.value) ? [invocation.program.raw] : [],
+  );
 }

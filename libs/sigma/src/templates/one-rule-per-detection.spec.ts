@@ -10,6 +10,7 @@ type Rule = {
   description: string;
   logsource: Record<string, string>;
   detection: Record<string, Record<string, unknown> | string>;
+  tags?: string[];
 };
 const rulesOf = (input: Omit<BuiltinSigmaInput, 'article'>) =>
   generateBuiltinRules({ article, ...input }).map((draft) => ({ draft, rule: draft.rule as unknown as Rule }));
@@ -102,12 +103,7 @@ describe('one article, one rule per detection', () => {
     const rules = rulesOf({
       platform: 'windows',
       cmdlines: [
-        {
-          ...item,
-          value:
-            'schtasks /create /tn "\\Microsoft\\Windows\\Sandpiper\\Refresh" /tr "C:\\ProgramData\\Sandpiper\\sp.exe --quiet" /sc onlogon',
-          executable: 'schtasks',
-        },
+        { ...item, value: 'schtasks /run /tn "\\Microsoft\\Windows\\Sandpiper\\Refresh" /I', executable: 'schtasks' },
         { ...item, value: 'schtasks /run /tn "\\Microsoft\\Windows\\Sandpiper\\Refresh"', executable: 'schtasks' },
       ],
     });
@@ -115,6 +111,27 @@ describe('one article, one rule per detection', () => {
     expect(selectionsOf((schtasks as { rule: Rule }).rule)).toEqual([
       { 'Image|endswith': '\\schtasks.exe', 'CommandLine|contains': '\\Microsoft\\Windows\\Sandpiper\\Refresh' },
     ]);
+  });
+
+  it("keeps a write apart from a query of the same key: the query's broader selection does not swallow the write", () => {
+    const rules = rulesOf({
+      platform: 'windows',
+      cmdlines: [
+        { ...item, value: 'reg query HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run', executable: 'reg' },
+        {
+          ...item,
+          value:
+            'reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v SandpiperSync /d C:\\ProgramData\\Sandpiper\\sp.exe /f',
+          executable: 'reg',
+        },
+      ],
+    });
+    const titles = rules.map(({ rule }) => rule.title);
+    expect(titles).toContain('Run Key Persistence Via Reg.EXE');
+    expect(titles).toContain('Run Key Startup Entries Queried Via Reg.EXE');
+    const write = rules.find(({ rule }) => rule.title === 'Run Key Persistence Via Reg.EXE') as { rule: Rule };
+    expect(JSON.stringify(write.rule.detection)).toContain('Sandpiper');
+    expect(write.rule.tags).toContain('attack.t1547.001');
   });
 });
 

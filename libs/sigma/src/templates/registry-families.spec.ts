@@ -62,13 +62,9 @@ describe('registry writes of one step are one rule', () => {
 
   it('keeps each value with its own data, and the keys written alike in one selection', () => {
     const services = titled('Services Disabled')?.rule.detection;
+    // Each value's own path from the segment after the control set, as Sysmon's TargetObject ends.
     expect(services?.['selection']).toEqual({
-      'TargetObject|contains': [
-        '\\SYSTEM\\CurrentControlSet\\Services\\QuillGuard',
-        '\\SYSTEM\\CurrentControlSet\\Services\\QuillFilter',
-        '\\SYSTEM\\CurrentControlSet\\Services\\QuillNet',
-      ],
-      'TargetObject|endswith': '\\Start',
+      'TargetObject|endswith': ['\\Services\\QuillGuard\\Start', '\\Services\\QuillFilter\\Start', '\\Services\\QuillNet\\Start'],
       Details: 'DWORD (0x00000004)',
     });
     const defender: Record<string, unknown> = titled('Microsoft Defender')?.rule.detection ?? {};
@@ -131,5 +127,22 @@ describe('reg.exe commands and deletions', () => {
     expect(titles.some((title) => title.startsWith('Run Key Persistence'))).toBe(false);
     const removed = drafts.find((draft) => draft.rule.title === 'Startup Entry Removed From A Run Key Via Reg.EXE');
     expect(removed?.rule.tags).not.toContain('attack.t1547.001');
+  });
+
+  it('matches a key the command named under a numbered control set, which Sysmon records as CurrentControlSet', () => {
+    const rules = registryRules([
+      key('SYSTEM\\ControlSet001\\Services\\QuillGuard', 'Start', '4'),
+      key('SYSTEM\\CurrentControlSet\\Services\\QuillNet', 'Start', '4'),
+    ]);
+    const rule = rules[0]?.rule;
+    expect(rule?.detection['selection']).toMatchObject({
+      'TargetObject|endswith': ['\\Services\\QuillGuard\\Start', '\\Services\\QuillNet\\Start'],
+    });
+    const ran = (command: string) => selfTestRule(rule as NonNullable<typeof rule>, [{ type: 'cmdline', value: command }]).fires;
+    expect(ran('reg add HKLM\\SYSTEM\\ControlSet001\\Services\\QuillGuard /v Start /t REG_DWORD /d 4 /f')).toBe(true);
+    expect(ran('reg add HKLM\\SYSTEM\\CurrentControlSet\\Services\\QuillGuard /v Start /t REG_DWORD /d 4 /f')).toBe(true);
+    // Another value under the same service keys, or the service set to start, is not the step.
+    expect(ran('reg add HKLM\\SYSTEM\\CurrentControlSet\\Services\\QuillGuard /v ImagePath /d C:\\q.exe /f')).toBe(false);
+    expect(ran('reg add HKLM\\SYSTEM\\CurrentControlSet\\Services\\QuillGuard /v Start /t REG_DWORD /d 2 /f')).toBe(false);
   });
 });

@@ -75,6 +75,18 @@ export function registryFamilies(writes: readonly RegistryValueWrite[]): Registr
   }
   return [...families.values()].map(({ keys, values }) => {
     const first = keys[0] as { pieces: string[] };
+    // The same value written alike under sibling keys (Start = 4 under each service): each value's own path, as
+    // SigmaHQ writes it (`TargetObject|endswith: \Services\WinDefend\Start`), not any of the keys and a name.
+    if (keys.length > 1 && values.every((value) => value.valueName !== undefined)) {
+      return {
+        paths: keys.map((key) => key.path),
+        values,
+        selections: values.map((value) => ({
+          'TargetObject|endswith': keys.map((key) => `${key.pieces[0] as string}\\${value.valueName as string}`),
+          ...value.details,
+        })),
+      };
+    }
     const target: SigmaFieldMap =
       keys.length > 1
         ? { 'TargetObject|contains': keys.map((key) => key.pieces[0] as string) }

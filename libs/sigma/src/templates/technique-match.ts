@@ -48,6 +48,17 @@ export function techniqueOf(image: string, commandLine: string, product: string)
   );
 }
 
+/**
+ * Whether a technique's rule fires on a program's own process event: its image among the technique's programs
+ * (any, when it names none) and every selection met by that program's command line. A rule of the program's
+ * own on that command would only repeat the technique's rule with the values of this intrusion.
+ */
+export function techniqueFiresOn(technique: Technique, image: string, commandLine: string, product: string): boolean {
+  const program = bareName(image).toLowerCase();
+  const carried = technique.programs.length === 0 || technique.programs.includes(program === 'pwsh' ? 'powershell' : program);
+  return onPlatform(technique, product) && carried && technique.selections.every((selection) => meetsSelection(selection, commandLine));
+}
+
 /** The techniques any program's command line can show (Mimikatz modules, a miner's pool): rules besides the program's own. */
 export function anyProgramTechniques(commandLine: string, product: string): Technique[] {
   return TECHNIQUES.filter(

@@ -1,6 +1,6 @@
 import { ApiError, createApiClient } from '@huntforge/api-client';
 import { createBackup, databaseSourceOf } from '@huntforge/backup';
-import { backupRoutes } from '@huntforge/contracts';
+import { backupRoutes } from '@huntforge/contracts/api';
 import { createDb, DatabaseInUseError, type Db } from '@huntforge/data';
 import { startProgress } from '../../progress';
 import type { BackupEnvironment } from './backup-environment';

@@ -5,17 +5,17 @@ import { randomBytes } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { MCP_HIGH_RISK_TOOLS, MCP_LOW_RISK_TOOLS, MCP_READ_TOOLS } from '@huntforge/contracts';
+import { MCP_HIGH_RISK_TOOLS, MCP_LOW_RISK_TOOLS, MCP_READ_TOOLS } from '@huntforge/contracts/mcp';
 import { createDb, migrateDb, type Db } from '@huntforge/data';
-import { createHttpApp, finalizeHttpApp } from '@huntforge/platform';
+import type { ServiceModule } from '@huntforge/platform';
 import { createMcpModule, hashToken } from '@huntforge/service-mcp';
 import {
   createArticle,
   createExecution,
   createQueueItem,
   createSource,
-  createTestContext,
-  type TestContext,
+  startServiceForTest,
+  type ServiceUnderTest,
 } from '@huntforge/service-testing';
 import { analyseRuleText } from '@huntforge/sigma';
 import { repoRoot, runCli } from '../../test-support/processes';
@@ -223,30 +223,22 @@ describe('huntforge mcp --stdio (official SDK client over stdio)', () => {
 });
 
 describe('huntforge mcp --stdio --url (relay to a running server)', () => {
-  let ctx: TestContext;
-  let server: import('node:http').Server;
+  let mcp: ServiceUnderTest<ServiceModule>;
   let url: string;
   let token: string;
 
   beforeAll(async () => {
-    ctx = await createTestContext({ service: 'mcp' });
-    const module = createMcpModule(ctx, { env: {} });
-    const app = createHttpApp({ logger: ctx.logger, serviceName: 'mcp' });
-    if (module.http) app.use(module.http.router);
-    finalizeHttpApp(app);
-    await new Promise<void>((resolve) => {
-      server = app.listen(0, '127.0.0.1', () => resolve());
-    });
-    const address = server.address();
-    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    mcp = await startServiceForTest('mcp', (ctx) => createMcpModule(ctx, { env: {} }), { listen: true });
+    url = mcp.url as string;
     token = `hf_${randomBytes(24).toString('base64url')}`;
-    await ctx.db.repos.apiTokens.create({ name: 'relay-viewer', role: 'viewer', tokenHash: hashToken(token), prefix: token.slice(0, 7) });
+    await mcp.ctx.db.repos.apiTokens.create({
+      name: 'relay-viewer',
+      role: 'viewer',
+      tokenHash: hashToken(token),
+      prefix: token.slice(0, 7),
+    });
   });
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await ctx.dispose();
-  });
+  afterAll(() => mcp.close());
 
   it('relays tools/list and tools/call, scoped and audited by the server as the token', async () => {
     const client = new Client({ name: 'relay-test', version: '1.0.0' });
@@ -259,7 +251,7 @@ describe('huntforge mcp --stdio --url (relay to a running server)', () => {
     } finally {
       await client.close();
     }
-    const audit = await ctx.db.prisma.auditEvent.findMany({ where: { tool: 'get_stats' } });
+    const audit = await mcp.ctx.db.prisma.auditEvent.findMany({ where: { tool: 'get_stats' } });
     expect(audit).toEqual([expect.objectContaining({ actor: 'token:relay-viewer', outcome: 'ok' })]);
   });
 

@@ -1,5 +1,6 @@
 import { useState, type RefObject } from 'react';
-import { ANNOTATION_TYPES, HUNTABILITY_ANNOTATION_LENGTH, HUNTABILITY_ANNOTATION_TYPES, ingestionRoutes } from '@huntforge/contracts';
+import { ingestionRoutes } from '@huntforge/contracts/api';
+import { ANNOTATION_TYPES, HUNTABILITY_ANNOTATION_LENGTH, HUNTABILITY_ANNOTATION_TYPES } from '@huntforge/contracts/ingestion';
 import { useApi, useApiMutation } from '../../api/hooks';
 import { ErrorNote } from '../../components/query-state';
 import { useCan } from '../../components/session';

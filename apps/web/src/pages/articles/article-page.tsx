@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Link, useParams } from 'react-router';
-import { contentFilterRoutes, executionRoutes, ingestionRoutes } from '@huntforge/contracts';
+import { contentFilterRoutes, executionRoutes, ingestionRoutes } from '@huntforge/contracts/api';
 import { useApi, useApiMutation } from '../../api/hooks';
 import { ScoreBadge, StatusBadge } from '../../components/badges';
 import { formatTime } from '../../components/format';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ingestionRoutes, type ArticleSummary } from '@huntforge/contracts';
+import { ingestionRoutes } from '@huntforge/contracts/api';
+import { type ArticleSummary } from '@huntforge/contracts/ingestion';
 import { useApi } from '../../api/hooks';
 import { ScoreBadge } from '../../components/badges';
 import { formatTime } from '../../components/format';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { contentFilterRoutes } from '@huntforge/contracts';
+import { contentFilterRoutes } from '@huntforge/contracts/api';
 import { useApi, useApiMutation } from '../../api/hooks';
 import { percent } from '../../components/format';
 import { ErrorNote, QueryState } from '../../components/query-state';

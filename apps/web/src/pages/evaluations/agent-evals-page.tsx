@@ -1,5 +1,6 @@
 import { Fragment, useEffect, useState } from 'react';
-import { evaluationRoutes as routes, type EvalRecordView, type EvalSubagent } from '@huntforge/contracts';
+import { evaluationRoutes as routes } from '@huntforge/contracts/api';
+import { type EvalRecordView, type EvalSubagent } from '@huntforge/contracts/workflow';
 import { useApi, useApiMutation, useRefetchOnChange } from '../../api/hooks';
 import { StatusBadge } from '../../components/badges';
 import { formatAgo, formatTime, percent } from '../../components/format';

@@ -1,4 +1,5 @@
-import { evaluationRoutes as routes, type EvalSubagent } from '@huntforge/contracts';
+import { evaluationRoutes as routes } from '@huntforge/contracts/api';
+import { type EvalSubagent } from '@huntforge/contracts/workflow';
 import { useApi } from '../../api/hooks';
 import { DiffView } from '../../components/diff-view';
 import { percent } from '../../components/format';

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { EVAL_SUBAGENTS, EVAL_SUBAGENT_AGENTS, type EvalSubagent } from '@huntforge/contracts';
+import { EVAL_SUBAGENTS, EVAL_SUBAGENT_AGENTS, type EvalSubagent } from '@huntforge/contracts/workflow';
 import { useUrlState } from '../../components/url-state';
 
 export const SUBAGENT_LABELS: Record<EvalSubagent, string> = {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { AUDIT_EVENT_TYPES, mcpRoutes, type AuditEventView } from '@huntforge/contracts';
+import { mcpRoutes } from '@huntforge/contracts/api';
+import { AUDIT_EVENT_TYPES, type AuditEventView } from '@huntforge/contracts/mcp';
 import { useApi } from '../../api/hooks';
 import { StatusBadge } from '../../components/badges';
 import { formatDuration, formatTime } from '../../components/format';

@@ -1,4 +1,4 @@
-import type { McpConfirmation } from '@huntforge/contracts';
+import type { McpConfirmation } from '@huntforge/contracts/mcp';
 
 /** What a confirmed request will do, in words, and the page where its target lives (if it has one). */
 export interface ActionSummary {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@huntforge/api-client';
-import { MCP_ERROR_CODES, mcpRoutes } from '@huntforge/contracts';
+import { mcpRoutes } from '@huntforge/contracts/api';
+import { MCP_ERROR_CODES } from '@huntforge/contracts/mcp';
 import { useApi } from '../../api/hooks';
 import { Panel } from '../../components/panel';
 import { ErrorNote, QueryState } from '../../components/query-state';

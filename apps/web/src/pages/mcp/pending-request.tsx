@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { LOCAL_ACTOR, mcpRoutes, type McpConfirmation } from '@huntforge/contracts';
+import { mcpRoutes } from '@huntforge/contracts/api';
+import { LOCAL_ACTOR } from '@huntforge/contracts/http';
+import { type McpConfirmation } from '@huntforge/contracts/mcp';
 import { useApiMutation } from '../../api/hooks';
 import { formatAgo, formatTime } from '../../components/format';
 import { useCan, useSession } from '../../components/session';

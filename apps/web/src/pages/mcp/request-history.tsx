@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { CONFIRMATION_STATUSES, mcpRoutes, type McpConfirmation } from '@huntforge/contracts';
+import { mcpRoutes } from '@huntforge/contracts/api';
+import { CONFIRMATION_STATUSES, type McpConfirmation } from '@huntforge/contracts/mcp';
 import { useApi } from '../../api/hooks';
 import { formatTime } from '../../components/format';
 import { QueryState } from '../../components/query-state';

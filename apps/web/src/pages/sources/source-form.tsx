@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '@huntforge/api-client';
-import { SOURCE_KINDS, ingestionRoutes, type SourceCheck } from '@huntforge/contracts';
+import { ingestionRoutes } from '@huntforge/contracts/api';
+import { SOURCE_KINDS, type SourceCheck } from '@huntforge/contracts/ingestion';
 import { useApiMutation } from '../../api/hooks';
 import { ErrorNote } from '../../components/query-state';
 

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { sigmaQueueRoutes, telemetryRoutes, type BacktestResponse, type SigmaQueueItemBody as SigmaQueueItem } from '@huntforge/contracts';
+import { sigmaQueueRoutes, telemetryRoutes } from '@huntforge/contracts/api';
+import { type SigmaQueueItemBody as SigmaQueueItem } from '@huntforge/contracts/sigma';
+import { type BacktestResponse } from '@huntforge/contracts/telemetry';
 import { useApi, useApiMutation } from '../../api/hooks';
 import { ErrorNote } from '../../components/query-state';
 import { useCan } from '../../components/session';

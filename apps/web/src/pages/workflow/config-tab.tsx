@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '@huntforge/api-client';
-import { workflowRoutes, type PresetFile, type RouteResponse } from '@huntforge/contracts';
+import { workflowRoutes, type RouteResponse } from '@huntforge/contracts/api';
+import { type PresetFile } from '@huntforge/contracts/workflow';
 import { api } from '../../api/client';
 import { useApi, useApiMutation } from '../../api/hooks';
 import { formatTime } from '../../components/format';

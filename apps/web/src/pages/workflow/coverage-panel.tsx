@@ -1,4 +1,4 @@
-import type { ExecutionDetail } from '@huntforge/contracts';
+import type { ExecutionDetail } from '@huntforge/contracts/executions';
 
 /** Which reference rules already fire on the observables, and what no rule covers. */
 export function CoveragePanel({ coverage }: { coverage: ExecutionDetail['coverage'] }) {

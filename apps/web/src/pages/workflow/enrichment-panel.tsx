@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { sigmaQueueRoutes, type SigmaQueueItemBody } from '@huntforge/contracts';
+import { sigmaQueueRoutes } from '@huntforge/contracts/api';
+import { type SigmaQueueItemBody } from '@huntforge/contracts/sigma';
 import { useApi, useApiMutation } from '../../api/hooks';
 import { ErrorNote } from '../../components/query-state';
 import { useCan } from '../../components/session';

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { isDetectionRule, isFilterRule, type ExecutionRuleRecord, type SigmaDocument } from '@huntforge/contracts';
+import { type ExecutionRuleRecord } from '@huntforge/contracts/executions';
+import { isDetectionRule, isFilterRule, type SigmaDocument } from '@huntforge/contracts/sigma';
 import { percent } from '../../components/format';
 import { RuleQueries } from './rule-queries';
 

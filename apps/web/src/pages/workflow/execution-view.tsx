@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { executionRoutes, type ExecutionDetail } from '@huntforge/contracts';
+import { executionRoutes } from '@huntforge/contracts/api';
+import { type ExecutionDetail } from '@huntforge/contracts/executions';
 import { api } from '../../api/client';
 import { useApi, useApiMutation } from '../../api/hooks';
 import { StatusBadge } from '../../components/badges';

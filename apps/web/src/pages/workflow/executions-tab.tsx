@@ -1,4 +1,5 @@
-import { EXECUTION_STATUSES, executionRoutes } from '@huntforge/contracts';
+import { executionRoutes } from '@huntforge/contracts/api';
+import { EXECUTION_STATUSES } from '@huntforge/contracts/executions';
 import { useApi } from '../../api/hooks';
 import { StatusBadge } from '../../components/badges';
 import { formatAgo } from '../../components/format';

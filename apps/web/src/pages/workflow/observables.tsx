@@ -1,4 +1,4 @@
-import type { Observable } from '@huntforge/contracts';
+import type { Observable } from '@huntforge/contracts/extraction';
 
 /** Observables grouped by the agent that found them, each with the article text it came from. */
 export function ObservablesByAgent({ observables }: { observables: readonly Observable[] }) {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { PROMPT_AGENT_NAMES, workflowRoutes, type Prompt } from '@huntforge/contracts';
+import { workflowRoutes } from '@huntforge/contracts/api';
+import { PROMPT_AGENT_NAMES, type Prompt } from '@huntforge/contracts/workflow';
 import { useApi, useApiMutation } from '../../api/hooks';
 import { DiffView } from '../../components/diff-view';
 import { formatTime } from '../../components/format';

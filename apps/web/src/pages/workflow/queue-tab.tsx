@@ -1,4 +1,5 @@
-import { SIGMA_QUEUE_STATUSES, SIGMA_QUEUE_WAITING_STATUSES, sigmaQueueRoutes, type RouteResponse } from '@huntforge/contracts';
+import { sigmaQueueRoutes, type RouteResponse } from '@huntforge/contracts/api';
+import { SIGMA_QUEUE_STATUSES, SIGMA_QUEUE_WAITING_STATUSES } from '@huntforge/contracts/sigma';
 import { useApi, usePrefetch } from '../../api/hooks';
 import { StatusBadge } from '../../components/badges';
 import { formatAgo } from '../../components/format';

@@ -1,4 +1,4 @@
-import type { SigmaQueueItemBody as SigmaQueueItem } from '@huntforge/contracts';
+import type { SigmaQueueItemBody as SigmaQueueItem } from '@huntforge/contracts/sigma';
 import { referenceRuleHref } from './similarity';
 
 /** A reference rule as reviewers cite it: its title linked to its text, with author, licence and path. */

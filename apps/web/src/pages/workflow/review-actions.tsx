@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { settingsRoutes, sigmaQueueRoutes, type SigmaQueueItemBody as SigmaQueueItem } from '@huntforge/contracts';
+import { settingsRoutes, sigmaQueueRoutes } from '@huntforge/contracts/api';
+import { type SigmaQueueItemBody as SigmaQueueItem } from '@huntforge/contracts/sigma';
 import { useApi, useApiMutation } from '../../api/hooks';
 import { ErrorNote } from '../../components/query-state';
 import { useShortcuts } from '../../components/shortcuts';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { sigmaQueueRoutes, type SigmaQueueItemBody as SigmaQueueItem } from '@huntforge/contracts';
+import { sigmaQueueRoutes } from '@huntforge/contracts/api';
+import { type SigmaQueueItemBody as SigmaQueueItem } from '@huntforge/contracts/sigma';
 import { useApiMutation } from '../../api/hooks';
 import { formatTime } from '../../components/format';
 import { ErrorNote } from '../../components/query-state';

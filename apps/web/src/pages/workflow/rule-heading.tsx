@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { SigmaQueueItemBody as SigmaQueueItem } from '@huntforge/contracts';
+import type { SigmaQueueItemBody as SigmaQueueItem } from '@huntforge/contracts/sigma';
 import { StatusBadge } from '../../components/badges';
 import { formatTime } from '../../components/format';
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { sigmaQueueRoutes, type ConvertRuleResponse } from '@huntforge/contracts';
+import { sigmaQueueRoutes } from '@huntforge/contracts/api';
+import { type ConvertRuleResponse } from '@huntforge/contracts/sigma';
 import { callRoute } from '../../api/client';
 
 type Converted = ConvertRuleResponse['results'][number];

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { sigmaQueueRoutes, type SigmaFinding, type SigmaQueueItemBody as SigmaQueueItem } from '@huntforge/contracts';
+import { sigmaQueueRoutes } from '@huntforge/contracts/api';
+import { type SigmaFinding, type SigmaQueueItemBody as SigmaQueueItem } from '@huntforge/contracts/sigma';
 import { useApi, useApiMutation } from '../../api/hooks';
 import { callRoute } from '../../api/client';
 import { DiffView } from '../../components/diff-view';

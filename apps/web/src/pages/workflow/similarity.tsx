@@ -1,4 +1,4 @@
-import type { RuleAttributionBody, SigmaQueueItemBody } from '@huntforge/contracts';
+import type { RuleAttributionBody, SigmaQueueItemBody } from '@huntforge/contracts/sigma';
 import { percent } from '../../components/format';
 
 /**

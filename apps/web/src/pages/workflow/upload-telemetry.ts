@@ -1,5 +1,7 @@
 import { apiErrorOf } from '@huntforge/api-client';
-import { CSRF_HEADER, telemetryRoutes, type TelemetryDatasetBody } from '@huntforge/contracts';
+import { telemetryRoutes } from '@huntforge/contracts/api';
+import { CSRF_HEADER } from '@huntforge/contracts/http';
+import { type TelemetryDatasetBody } from '@huntforge/contracts/telemetry';
 
 /**
  * Uploads a telemetry file as the request body itself (the route's application/octet-stream form): the

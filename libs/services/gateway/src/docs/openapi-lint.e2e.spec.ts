@@ -2,15 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import express from 'express';
 import request from 'supertest';
-import { docsRouter } from './docs-router';
+import { startGateway, type GatewayHarness } from '../test-support/gateway-harness';
 
 const repoRoot = resolve(__dirname, '../../../../..');
 
 /**
  * Warnings of Redocly's recommended rules that stay, each for a reason: two path pairs the service contract fixes
- * (openapi-document.spec.ts explains them), and MCP's GET and DELETE, which only ever answer 405 (stateless server).
+ * (openapi-document.db.spec.ts explains them), and MCP's GET and DELETE, which only ever answer 405 (stateless server).
  */
 const EXPECTED_WARNINGS = [
   'no-ambiguous-paths #/paths/~1api~1workflow~1config~1prompts~1{agent_name}~1rollback',
@@ -28,10 +27,17 @@ interface Problem {
 
 describe('Redocly lint of the served /openapi.json', () => {
   const dir = mkdtempSync(join(tmpdir(), 'huntforge-openapi-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  let gateway: GatewayHarness;
+  beforeAll(async () => {
+    gateway = await startGateway();
+  });
+  afterAll(async () => {
+    await gateway.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
   it('reports no error and only the explained warnings', async () => {
-    const document = (await request(express().use(docsRouter())).get('/openapi.json').expect(200)).body as unknown;
+    const document = (await request(gateway.app).get('/openapi.json').expect(200)).body as unknown;
     const file = join(dir, 'openapi.json');
     writeFileSync(file, JSON.stringify(document));
     const run = spawnSync(

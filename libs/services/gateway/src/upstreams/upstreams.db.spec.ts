@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import express, { Router } from 'express';
 import request from 'supertest';
 import { captureLogs, createHttpApp, createLogger, finalizeHttpApp, loadConfig, requireSignedIdentity } from '@huntforge/platform';
@@ -225,6 +226,23 @@ describe('proxied upstreams that check the identity signature', () => {
     expect(res.body.body).toEqual(JSON.parse(text));
     await request(gateway.app).get('/api/sources').set('Authorization', `Bearer ${analyst}`).expect(200);
     await request(gateway.app).post('/api/sources/1/collect').set('Authorization', `Bearer ${analyst}`).expect(200);
+  });
+
+  it('forwards a gzip-encoded JSON body decoded, so the signed digest and the service agree', async () => {
+    // Sent with fetch over a socket: supertest's own client mangles a pre-compressed body.
+    const payload = { reason: 'gzip — é', items: Array.from({ length: 50 }, (_, i) => `item-${i}`) };
+    const front = await listenOnEphemeralPort(gateway.app);
+    try {
+      const res = await fetch(`${front.url}/api/sources/1/collect`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${analyst}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        body: gzipSync(Buffer.from(JSON.stringify(payload))),
+      });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ body: payload, contentEncoding: null });
+    } finally {
+      await closeServer(front.server);
+    }
   });
 });
 

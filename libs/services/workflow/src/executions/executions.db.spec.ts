@@ -1,8 +1,14 @@
-import express from 'express';
+import type { Express } from 'express';
 import request from 'supertest';
-import { TOPICS, listExecutionsResponseSchema, type Envelope, type WorkflowExecutionFinishedPayload } from '@huntforge/contracts';
-import { createHttpApp, finalizeHttpApp } from '@huntforge/platform';
-import { createTestContext, type TestContext } from '@huntforge/service-testing';
+import {
+  TOPICS,
+  listExecutionsResponseSchema,
+  routePrefixesOf,
+  type Envelope,
+  type WorkflowExecutionFinishedPayload,
+} from '@huntforge/contracts';
+import type { ServiceModule } from '@huntforge/platform';
+import { startServiceForTest, type ServiceUnderTest, type TestContext } from '@huntforge/service-testing';
 import { waitFor } from '@huntforge/test-kit';
 import { seedArticle } from '../test-support/seed';
 import { ArticleTextReader } from '@huntforge/data';
@@ -71,13 +77,15 @@ describe('workflow executions', () => {
   let deps: ExecutionCommandDeps;
   let worker: ExecutionWorker;
   let pipeline: ReturnType<typeof controllablePipeline>;
-  let app: express.Express;
+  let app: Express;
+  let service: ServiceUnderTest<ServiceModule>;
   let threshold = 100;
   const finished: Array<Envelope<WorkflowExecutionFinishedPayload>> = [];
   const settings = loadExecutionSettings({ EXECUTION_HEARTBEAT_MS: '50', EXECUTION_STALE_AFTER_SECONDS: '2' });
 
-  beforeAll(async () => {
-    ctx = await createTestContext({ service: 'workflow' });
+  /** The executions routes and a worker on the test pipeline, as a module the kit's harness boots, serves and stops. */
+  function executionsModule(context: TestContext): ServiceModule {
+    ctx = context;
     const config: ActiveConfigSource = {
       active: async () => ({ version: 3, snapshot: { version: 3, thresholds: { RankingThreshold: 6 } }, autoTriggerThreshold: threshold }),
     };
@@ -104,18 +112,22 @@ describe('workflow executions', () => {
       staleAfterMs: settings.staleAfterMs,
       maxTransportRequeues: 3,
     });
-    await worker.start();
+    return {
+      name: 'workflow-executions',
+      http: { prefixes: routePrefixesOf('workflow'), router: executionsRouter(deps) },
+      start: () => worker.start(),
+      stop: () => worker.stop(),
+    };
+  }
+
+  beforeAll(async () => {
+    service = await startServiceForTest('workflow', executionsModule);
+    app = service.app;
     await ctx.bus.subscribe<WorkflowExecutionFinishedPayload>('test.finished', [TOPICS.workflowExecutionFinished], async (message) => {
       finished.push(message);
     });
-    app = createHttpApp({ logger: ctx.logger, serviceName: 'workflow' });
-    app.use(executionsRouter(deps));
-    finalizeHttpApp(app);
   }, 120_000);
-  afterAll(async () => {
-    await worker.stop();
-    await ctx.dispose();
-  });
+  afterAll(() => service.close());
   afterEach(() => {
     threshold = 100;
     pipeline.release();

@@ -1,15 +1,10 @@
-import express from 'express';
+import type { Express } from 'express';
 import request from 'supertest';
 import { stixBundleSchema, type StixBundle } from '@huntforge/contracts';
-import { ArticleTextReader } from '@huntforge/data';
-import { createHttpApp, finalizeHttpApp } from '@huntforge/platform';
-import { createTestContext, type TestContext } from '@huntforge/service-testing';
+import { createExecution } from '@huntforge/service-testing';
 import { renderRule, validateRuleDocument } from '@huntforge/sigma';
-import { executionsRouter } from '../../http/executions-router';
-import { ExecutionLeaseRepository } from '../../repositories/execution-lease-repository';
-import { ExecutionRepository } from '../../repositories/execution-repository';
 import { seedArticle } from '../../test-support/seed';
-import { loadExecutionSettings } from '../execution-config';
+import { startWorkflow, type WorkflowHarness } from '../../test-support/workflow-harness';
 
 const rule = {
   title: 'Rundll32 Loading a DLL From the Public Profile',
@@ -27,78 +22,58 @@ const rule = {
 };
 
 describe('GET /api/workflow/executions/:id/stix', () => {
-  let ctx: TestContext;
-  let app: express.Express;
+  let workflow: WorkflowHarness;
+  let app: Express;
 
   beforeAll(async () => {
-    ctx = await createTestContext({ service: 'workflow' });
-    const settings = loadExecutionSettings({});
-    const config = { active: async () => ({ version: 1, snapshot: { version: 1 }, autoTriggerThreshold: 100 }) };
-    app = createHttpApp({ logger: ctx.logger, serviceName: 'workflow' });
-    app.use(
-      executionsRouter({
-        articleHuntScore: (id) => new ArticleTextReader(ctx.db.prisma).huntScore(id),
-        repo: new ExecutionRepository(ctx.db.prisma),
-        leases: new ExecutionLeaseRepository(ctx.db.prisma),
-        bus: ctx.bus,
-        logger: ctx.logger,
-        config,
-        timings: settings,
-        modelCallTimeoutMs: 120_000,
-        settings: ctx.settings,
-      }),
-    );
-    finalizeHttpApp(app);
+    workflow = await startWorkflow();
+    app = workflow.app;
   }, 120_000);
-  afterAll(() => ctx.dispose());
+  afterAll(() => workflow.close());
 
   it("returns the stored run as a STIX 2.1 bundle: the article as report, the domain and the valid rule as indicators with the team's queries", async () => {
-    await ctx.db.prisma.setting.upsert({
+    await workflow.ctx.db.prisma.setting.upsert({
       where: { key: 'SIGMA_CONVERT_TARGETS' },
       create: { key: 'SIGMA_CONVERT_TARGETS', value: 'splunk, kusto:microsoft_xdr, nosuchsiem', isSecret: false },
       update: { value: 'splunk, kusto:microsoft_xdr, nosuchsiem' },
     });
-    const articleId = await seedArticle(ctx.db.prisma, {
+    const articleId = await seedArticle(workflow.ctx.db.prisma, {
       title: 'A loader in the public profile',
       url: 'https://research.example.com/posts/loader',
     });
     const validation = validateRuleDocument(rule);
     expect(validation).toEqual({ valid: true, findings: [] });
     const domain = 'cdn.loader-stage.example';
-    const execution = await ctx.db.prisma.workflowExecution.create({
-      data: {
-        articleId,
-        status: 'completed',
-        configSnapshot: {},
-        finishedAt: new Date('2026-03-03T08:00:00.000Z'),
-        extractionResult: {
-          observables: [
-            {
-              type: 'domain',
-              value: domain,
-              source_agent: 'NetworkIndicatorExtract',
-              evidence: { start: 0, end: domain.length, text: domain },
-              confidence: 0.9,
-            },
-          ],
-        },
-        sigmaRules: [
+    const execution = await createExecution(workflow.ctx.db.prisma, articleId, {
+      status: 'completed',
+      finishedAt: new Date('2026-03-03T08:00:00.000Z'),
+      extractionResult: {
+        observables: [
           {
-            source: 'generated',
-            telemetry_class: 'process_creation',
-            title: rule.title,
-            rule,
-            yaml: renderRule(rule),
-            validation: { valid: validation.valid, findings: [] },
-            level: 'high',
-            tags: rule.tags,
-            repair_attempts: [],
-            fidelity: { ok: true, unsupported_values: [] },
-            self_test: { fires: true, events: 1, fired_on: [] },
-            queue: { outcome: 'queued' },
+            type: 'domain',
+            value: domain,
+            source_agent: 'NetworkIndicatorExtract',
+            evidence: { start: 0, end: domain.length, text: domain },
+            confidence: 0.9,
           },
         ],
       },
+      sigmaRules: [
+        {
+          source: 'generated',
+          telemetry_class: 'process_creation',
+          title: rule.title,
+          rule,
+          yaml: renderRule(rule),
+          validation: { valid: validation.valid, findings: [] },
+          level: 'high',
+          tags: rule.tags,
+          repair_attempts: [],
+          fidelity: { ok: true, unsupported_values: [] },
+          self_test: { fires: true, events: 1, fired_on: [] },
+          queue: { outcome: 'queued' },
+        },
+      ],
     });
 
     const response = await request(app).get(`/api/workflow/executions/${execution.id}/stix`).expect(200);

@@ -1,7 +1,6 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import express from 'express';
 import request from 'supertest';
-import { docsRouter } from './docs-router';
+import { startGateway } from '../test-support/gateway-harness';
 
 type Operation = { operationId?: string; responses: Record<string, unknown> };
 type Document = {
@@ -45,8 +44,12 @@ describe('the served /openapi.json', () => {
   let operations: Array<{ method: string; path: string; operation: Operation }>;
 
   beforeAll(async () => {
-    const app = express().use(docsRouter());
-    document = (await request(app).get('/openapi.json').expect(200)).body as Document;
+    const gateway = await startGateway();
+    try {
+      document = (await request(gateway.app).get('/openapi.json').expect(200)).body as Document;
+    } finally {
+      await gateway.close();
+    }
     operations = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.entries(item)
         .filter(([method]) => METHODS.has(method))

@@ -1,4 +1,4 @@
-import { buildOpenApiDocument } from './openapi';
+import { buildOpenApiDocument } from './document';
 
 describe('buildOpenApiDocument', () => {
   const document = buildOpenApiDocument({ version: '1.2.3' });

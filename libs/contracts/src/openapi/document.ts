@@ -1,8 +1,8 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
-import { ALL_ROUTES } from './api/all-routes';
-import { BEARER_SCHEME, registerRoute } from './openapi/register-route';
-import { SIGMA_SEMANTICS_MARKDOWN } from './openapi/sigma-semantics';
-import { HUNTFORGE_VERSION } from './version';
+import { ALL_ROUTES } from '../api/all-routes';
+import { BEARER_SCHEME, registerRoute } from './register-route';
+import { SIGMA_SEMANTICS_MARKDOWN } from './sigma-semantics';
+import { HUNTFORGE_VERSION } from '../version';
 
 export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
 
