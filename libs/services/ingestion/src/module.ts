@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { findScheduledJob, routePrefixesOf } from '@huntforge/contracts';
 import { SigmaCorpusStatsReader } from '@huntforge/data';
+import { HUNT_REGISTRY_FINGERPRINT } from '@huntforge/scoring';
 import { createEmbedder, parseEmbeddingProvider, type Embedder } from '@huntforge/llm';
 import type { ComponentHealth, ModuleContext, ServiceModule } from '@huntforge/platform';
 import { IngestionConfigError, loadIngestionConfig } from './config';
@@ -21,6 +22,7 @@ import { SourceRepository } from './repositories/source-repository';
 import { defaultSourcesFile } from './sources-file-path';
 import { checkAllSources } from './use-cases/collect-source/check-all-sources';
 import { CollectionTracker } from './use-cases/collect-source/collection-tracker';
+import { rescoreHuntScores } from './use-cases/hunt-scores/rescore-hunt-scores';
 import { cleanupOldData } from './use-cases/maintenance/cleanup-old-data';
 import { embedNewArticles } from './use-cases/maintenance/embed-new-articles';
 import { readSourcesFile } from './use-cases/sources/sources-file';
@@ -122,6 +124,8 @@ export async function createIngestionModule(ctx: ModuleContext, options: Ingesti
         const seeded = await seedEvalArticles(ports, evalFile);
         if (seeded.created > 0) ctx.logger.info({ file: evalFile, ...seeded }, 'evaluation articles seeded under the eval source');
       }
+      // Before anything reads or adds articles: scores of an older keyword registry are computed again.
+      await rescoreHuntScores(ports, { registry: HUNT_REGISTRY_FINGERPRINT, batchSize: 200 });
       const stale = await ports.runs.failStale(ports.now());
       if (stale > 0) ctx.logger.warn({ runs: stale }, 'collection runs interrupted by an earlier stop marked failed');
       if (options.registerJobs === false) return;
