@@ -239,13 +239,13 @@ describeDistributed('distributed shape', () => {
       '/api/workflow/provider-options',
       '/api/workflow/config',
       `/api/articles/${articleId}`,
-      '/api/sigma-queue',
+      '/api/sigma-queue/list',
       `/api/feedback/chunk-classification/${articleId}`,
       '/api/health/services',
       '/api/tokens',
       '/api/audit',
     ])
-      await call('GET', path);
+      expect({ path, status: (await call('GET', path)).status }).toEqual({ path, status: 200 });
     expect((await call('GET', '/api/tokens', undefined, SECRETS.identitySigningKey)).status).toBe(401);
     await call('GET', `/api/settings?api_key=${SECRETS.anthropicKey}`);
 

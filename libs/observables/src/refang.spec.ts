@@ -38,5 +38,18 @@ describe('refang', () => {
     expect(normaliseScheme('hxxps')).toBe('https');
     expect(normaliseScheme('hXXp')).toBe('http');
     expect(normaliseScheme('fxp')).toBe('ftp');
+    expect(normaliseScheme('sfXp')).toBe('sftp');
+    expect(normaliseScheme('fxps')).toBe('ftps');
+    expect(normaliseScheme('h00ps')).toBe('https');
+    expect(normaliseScheme('stratum+tcp')).toBe('stratum+tcp');
+  });
+
+  it('refangs slash and dot-word forms inside a name, but not the same characters in a command line or prose', () => {
+    expect(refang('drop-host(.)site(/)a and drop-host.site[/b and drop-host[dotsite and drop-hostdot]site')).toBe(
+      'drop-host.site/a and drop-host.site/b and drop-host.site and drop-host.site',
+    );
+    const command = 'cmd.exe [/c | /k] "dir (/) x" . done';
+    expect(refang(command)).toBe(command);
+    expect(isDefanged(command)).toBe(false);
   });
 });

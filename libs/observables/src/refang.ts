@@ -9,7 +9,8 @@
 // the markdown-escaped forms articles are stored with (`\[.\]`), and `\.` between digits (an escaped
 // dot elsewhere may be a Windows path: `C:\Users\x\.ssh`).
 // A bracketed dot may carry a space on either side (`a[.]b[.] c[.]com`, `host (.) com`), and a dot word may
-// lose one bracket (`host[dotcom`, `hostdot]com`).
+// lose one bracket (`host[dotcom`, `hostdot]com`). A plain dot set apart by spaces (`host . com`) is not read:
+// prose typed that way ("… it ran . It …") would give names.
 export const DOT = String.raw`(?:\.|(?<=\d)\\{1,8}\.(?=\d)|[ ]?\\?[\[\(\{]{1,4}(?:\.|dot)\\?[\]\)\}]{1,4}[ ]?|\\?[\[\(\{]{1,4}(?:\.|dot)(?=[a-z0-9])|\.\\?[\]\)\}]{1,4}|\[dot\]|\(dot\)|\{dot\}|dot\](?=[a-z0-9]))`;
 /** `://`, plain or defanged. */
 export const COLON_SLASHES = String.raw`(?::\/\/|\[:\]\/\/|\(:\)\/\/|\{:\}\/\/|\[:\/\/\]|\[:\]\[\/\/\]|:\[\/\/\]|\[:\/\]\/|\[:\/\/|:?__|:\\\\)`;
@@ -20,7 +21,7 @@ export const SCHEME = String.raw`(?:(?:stratum[12]?|ethproxy|ethstratum)\+(?:tcp
 export const PORT_COLON = String.raw`(?::|\[:\]|\(:\))`;
 
 const DEFANG_TOKEN =
-  /[[({]{1,4}\.\\?[\])}]{0,4}(?=[a-z0-9])|\.\\?[\])}]{1,4}(?=[a-z0-9])|(?<=\d)\\+\.(?=\d)|\bs?f(?:tx|xp)s?\b|\bh(?:00|__)ps?\b|\b(?:https?|ftp)(?::__|__)|\[\/(?!\])|\(\/\)|\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)|\{dot\}|\[:\]|\(:\)|\{:\}|\[:\/\/\]|\[\/\/\]|\[\/\]|\[@\]|\[at\]|\(at\)|\bh(?:xx|\*\*|\[tt\]|\[xx\])ps?\b/i;
+  /[[({]{1,4}\.\\?[\])}]{0,4}(?=[a-z0-9])|\.\\?[\])}]{1,4}(?=[a-z0-9])|(?<=\d)\\+\.(?=\d)|\bs?f(?:tx|xp)s?\b|\bh(?:00|__)ps?\b|\b(?:https?|ftp)(?::__|__)|(?<=[a-z0-9])(?:\[\/(?!\])|\(\/\))|\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)|\{dot\}|\[:\]|\(:\)|\{:\}|\[:\/\/\]|\[\/\/\]|\[\/\]|\[@\]|\[at\]|\(at\)|\bh(?:xx|\*\*|\[tt\]|\[xx\])ps?\b/i;
 
 /** True when the text carries at least one defanging token. */
 export function isDefanged(text: string): boolean {
@@ -39,7 +40,7 @@ export function refang(text: string): string {
     .replace(/\[:\]|\(:\)|\{:\}/g, ':')
     .replace(/\s?\[\.\]\s?|\s?\[dot\]\s?|\s?\(dot\)\s?|\{dot\}|\[dot(?=[a-z0-9])|(?<=[a-z0-9])dot\](?=[a-z0-9])/gi, '.')
     .replace(/ ?\\?[[({]{1,4}\.\\?[\])}]{1,4} ?|\\?[[({]{1,4}\.\\?[\])}]{0,4}|\.\\?[\])}]{1,4}(?=[a-z0-9])|(?<=\d)\\{1,8}\.(?=\d)/gi, '.')
-    .replace(/\[\/\]|\[\/(?!\])|\(\/\)/g, '/')
+    .replace(/\[\/\]|(?<=[a-z0-9])(?:\[\/(?!\])|\(\/\))/gi, '/')
     .replace(/\[@\]|\[at\]|\(at\)/gi, '@');
 }
 

@@ -96,4 +96,19 @@ describe('defang forms seen in real articles and other extractors', () => {
     expect(values('Mapped: ::ffff:91.92.240.17 in the log', 'ipv4')).toEqual(['91.92.240.17']);
     expect(values('Encoded in the query string: %2Fdrop-host.site', 'domain')).toEqual(['drop-host.site']);
   });
+
+  it('keeps underscores below the registrable name (service labels, odd subdomains) but not in code identifiers', () => {
+    expect(values('The TXT record at _dmarc.victim-corp.org and the SRV name _ldap._tcp.victim-corp.org', 'domain')).toEqual([
+      '_dmarc.victim-corp.org',
+      '_ldap._tcp.victim-corp.org',
+    ]);
+    expect(values('Beacon to https://cdn_edge.drop-host.nl/p and dl_1.drop-host.nl')).toEqual([
+      'https://cdn_edge.drop-host.nl/p',
+      'cdn_edge.drop-host.nl',
+      'dl_1.drop-host.nl',
+    ]);
+    expect(values('Mail literal: ops@[IPv6:2a0e:1c80::7]', 'ipv6')).toEqual(['2a0e:1c80::7']);
+    // Look-alikes: a registrable name with an underscore, snake_case member chains, a module file.
+    expect(values('drop_host.com, import my_pkg.utils.py and os_info.release.name')).toEqual([]);
+  });
 });

@@ -70,7 +70,8 @@ export function extractNetworkIndicators(doc: ArticleDocument, options: NetworkE
     if (scheme === 'file' && !isPublicIpv4(host) && host.split('.').length < 3) continue;
     const hostEnd = m.indices?.[2]?.[1] ?? start;
     // `test\.html`: a markdown escape in the path is not part of the URL.
-    const rest = refang(content.slice(hostEnd, end)).replace(/(?<=[a-z0-9])\\\.(?=[a-z0-9])/gi, '.');
+    // Refanged with the host's last character before it: a slash defang (`(/)`, `[/`) is read after a name.
+    const rest = refangAfterHost(content, hostEnd, end).replace(/(?<=[a-z0-9])\\\.(?=[a-z0-9])/gi, '.');
     const userinfo = /@$/.test(content.slice(start, m.indices?.[2]?.[0] ?? start))
       ? (/([^/\\_\]]*@)$/.exec(content.slice(start, m.indices?.[2]?.[0] ?? start))?.[1] ?? '')
       : '';
@@ -139,6 +140,10 @@ function collectBareHost(
 ): void {
   const host = refang(raw).toLowerCase();
   if (kind === 'domain' && /^[\d.]+$/.test(host)) return; // an IPv4 address is handled by its own pass
+  if (kind === 'domain' && !underscoresBelowRegistrableName(host.split('.'))) return;
+  // `my_pkg.utils.py`, `os_info.release.name`: a snake_case identifier in a member chain, unless defanged or
+  // under a TLD that is no code member (a country code, com, net, org).
+  if (kind === 'domain' && host.includes('_') && !isDefanged(raw) && !UNDERSCORE_HOST_TLD.test(host)) return;
   if (kind === 'ipv4' && !isPublicIpv4(host)) return;
   if (precededByEmailUser(content, start)) return;
   const end = start + raw.length;
@@ -152,7 +157,7 @@ function collectBareHost(
   if (tail && (!tldOk || (!defanged && /^\/Contents\//.test(tail[0]) && host.endsWith('.app')))) return;
   if (tail) {
     const pathRaw = trimUrlEnd(tail[0]);
-    const path = refang(pathRaw).replace(/^:\d+/, '');
+    const path = refangAfterHost(content, end, end + pathRaw.length).replace(/^:\d+/, '');
     const isCidr = kind === 'ipv4' && /^\/\d{1,2}$/.test(path);
     if (!isCidr && path.length > 1) {
       const urlEnd = end + pathRaw.length;
@@ -160,7 +165,7 @@ function collectBareHost(
       const urlDefanged = defanged || isDefanged(pathRaw);
       out.push({
         kind: 'url',
-        value: `${host}${refang(pathRaw)}`,
+        value: `${host}${refangAfterHost(content, end, end + pathRaw.length)}`,
         start,
         end: urlEnd,
         defanged: urlDefanged,
@@ -235,6 +240,11 @@ function select(doc: ArticleDocument, candidates: Candidate[], publisher: Publis
   return items.sort((a, b) => a.evidence.start - b.evidence.start);
 }
 
+/** The refanged text from `start` to `end` that follows a host name (its path), read in the host's context. */
+function refangAfterHost(content: string, start: number, end: number): string {
+  return refang(content.slice(start - 1, end)).slice(1);
+}
+
 function confidenceOf(c: Candidate): number {
   if (c.defanged) return 0.95;
   if (c.fromUrlWithScheme) return 0.9;
@@ -248,7 +258,24 @@ function validHost(host: string): boolean {
   if (host.includes(':')) return isPublicIpv6(host);
   if (/^[\d.]+$/.test(host)) return false;
   const labels = host.split('.');
-  return labels.length >= 2 && labels.every((l) => l.length > 0 && l.length <= 63) && isIanaTld(labels[labels.length - 1]);
+  return (
+    labels.length >= 2 &&
+    labels.every((l) => l.length > 0 && l.length <= 63) &&
+    isIanaTld(labels[labels.length - 1]) &&
+    underscoresBelowRegistrableName(labels)
+  );
+}
+
+const UNDERSCORE_HOST_TLD = new RegExp(
+  String.raw`\.(?:com|net|org|biz|xyz|top|online|site|(?!(?:${[...FILE_EXTENSION_TLDS].join('|')})$)[a-z]{2})$`,
+);
+
+/**
+ * A host name may carry underscores in the labels below its registrable name (`_dmarc.corp.org`, `o_o.cdn.net`, SRV
+ * names such as `_ldap._tcp.corp.org`); a registrable name or TLD never does (`my_module.py`, `self._x.name`).
+ */
+function underscoresBelowRegistrableName(labels: string[]): boolean {
+  return !labels.slice(-2).some((l) => l.includes('_'));
 }
 
 function hostKind(host: string): NetworkObservableType {

@@ -10,7 +10,8 @@ import { COLON_SLASHES, DOT, PORT_COLON, SCHEME } from '../refang';
 // (CJK, kana, Hangul, Thai) make labels of their own, so a name glued to Japanese prose starts at its ASCII.
 const SPACED_SCRIPT = String.raw`\u00df-\u00f6\u00f8-\u024f\u1e00-\u1eff\u00c0-\u00d6\u00d8-\u00de\u0370-\u03ff\u0400-\u052f\u0531-\u0587\u05d0-\u05ea\u0620-\u064a\u066e-\u06d3`;
 const UNSPACED_SCRIPT = String.raw`\u0e01-\u0e3a\u0e40-\u0e4e\u3041-\u3096\u30a1-\u30fa\u30fc\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7a3`;
-const ASCII_LABEL = String.raw`[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?`;
+// Underscores are matched in any label (`_dmarc`, `o_o`); the caller keeps them only below the registrable name.
+const ASCII_LABEL = String.raw`[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?`;
 const MIXED_LABEL = String.raw`[a-z0-9-]{0,30}[${SPACED_SCRIPT}][a-z0-9${SPACED_SCRIPT}-]{0,40}`;
 const UNSPACED_LABEL = String.raw`[0-9${UNSPACED_SCRIPT}][0-9${UNSPACED_SCRIPT}-]{0,40}`;
 const LABEL = String.raw`(?:${ASCII_LABEL}|${MIXED_LABEL}|${UNSPACED_LABEL})`;
@@ -45,8 +46,9 @@ export const BARE_DOMAIN = new RegExp(
 export const BARE_IPV4 = new RegExp(String.raw`(?<![0-9a-z_.\-\\/]|\[\.\])${IPV4}(?![0-9a-z_]|\.[0-9a-z]|\[\.\]\d)`, 'gi');
 
 // Defanged groups (`2a09[:]bac5:…`) are read too; the caller refangs.
-// Not cut before an embedded IPv4 (`::ffff:192.0.2.1` is a mapped IPv4 address, read by the IPv4 pass).
-export const IPV6_CANDIDATE = /(?<![0-9a-z:.\]])(?:[0-9a-f]{0,4}(?::|\[:\])){2,7}[0-9a-f]{0,4}(?![0-9a-z:]|\.\d)/gi;
+// Not cut before an embedded IPv4 (`::ffff:192.0.2.1` is a mapped IPv4 address, read by the IPv4 pass). An e-mail
+// address literal (`user@[IPv6:2001:db8::1]`) holds one.
+export const IPV6_CANDIDATE = /(?:(?<=\[IPv6:)|(?<![0-9a-z:.\]]))(?:[0-9a-f]{0,4}(?::|\[:\])){2,7}[0-9a-f]{0,4}(?![0-9a-z:]|\.\d)/gi;
 
 /** After a bare host: an optional port and a path, making it a scheme-less URL. */
 export const SCHEMELESS_TAIL = new RegExp(String.raw`(?:${PORT_COLON}\d{1,5})?(?:\/|\[\/\]?|\(\/\))[^\s"'<>\x60]{1,2000}`, 'iy');

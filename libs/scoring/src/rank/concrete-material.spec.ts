@@ -37,6 +37,10 @@ describe('concreteMaterial', () => {
     expect(concreteMaterial('process where process.name == "curl" and process.args : "-k"')).toEqual(['eql query']);
     expect(concreteMaterial('FROM logs-endpoint.events.* | WHERE process.name == "curl"')).toEqual(['esql query']);
     expect(concreteMaterial('SELECT name, path FROM processes WHERE on_disk = 0;')).toEqual(['osquery query']);
+    expect(concreteMaterial('event.dataset:okta.system and event.action:user.mfa.factor.deactivate')).toEqual(['lucene query']);
+    expect(concreteMaterial('Pivot: page.domain:*.pages.dev AND page.title:"Sign in"')).toEqual(['lucene query']);
+    // The field names in prose, without a value after a colon, are no query.
+    expect(concreteMaterial('The page.title field and the event.action field were empty.')).toEqual([]);
   });
 
   it('finds nothing in opinion or policy prose', () => {

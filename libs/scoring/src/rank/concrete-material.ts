@@ -3,7 +3,8 @@ import { macosHostArtefacts } from './host-artefacts';
 
 // Hunt queries as articles print them, one marker per language: a KQL table piped to an operator, SPL's
 // index/sourcetype or a pipe to stats/tstats, an EQL event category with `where` or a sequence, ES|QL's
-// `FROM index | WHERE`, osquery's SELECT over its tables, a Sigma rule's detection block, a YARA-L/YARA rule.
+// `FROM index | WHERE`, osquery's SELECT over its tables, a Sigma rule's detection block, a YARA-L/YARA rule, a
+// Lucene clause over an ECS event field or a urlscan.io field.
 const QUERY_MARKERS: Array<[string, RegExp]> = [
   ['kql', /\b[A-Z][A-Za-z]+(?:Events|Logs|Info|_CL)\s*\|\s*(?:where|project|summarize|extend)\b/],
   ['spl', /(?:^|\s)(?:index|sourcetype)\s*=\s*["\w*]|\|\s*(?:tstats|stats\s+count)\b/],
@@ -21,6 +22,11 @@ const QUERY_MARKERS: Array<[string, RegExp]> = [
   ['auditd', /(?:^|\n)\s*-w\s+\/\S*\s+-p\s+[rwxa]+\b/],
   ['sysmon', /<(?:RuleGroup|ProcessCreate|FileCreate|NetworkConnect|RegistryEvent|ImageLoad|DnsQuery)\s[^>]*onmatch=/],
   ['yara', /\brule\s+\w+\s*(?::\s*\w+\s*)?\{[\s\S]{0,2000}?\bcondition\s*:/],
+  // Kibana/Lucene query-string clauses over ECS event fields, and urlscan.io searches over its page and task fields.
+  [
+    'lucene',
+    /(?:^|[\s(`])(?:event\.(?:action|category|dataset|module|code|provider)|(?:page|task)\.(?:domain|url|title|ip|asn|server|apexDomain|tlsIssuer))\s*:\s*["(\w*]/,
+  ],
 ];
 
 /**

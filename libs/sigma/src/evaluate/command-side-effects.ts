@@ -1,18 +1,36 @@
 import { commandFacts, decodeEncodedCommand, type CommandFacts, type Invocation } from '@huntforge/observables';
 import { registryWrites, sysmonRendering } from '../templates/registry-writes';
+import { credentialTheftTraces } from './credential-theft-traces';
+import { defenderPreferenceWrites } from './defender-settings';
 import type { SigmaEvent } from './event-fields';
+import { relayedExecution } from './relayed-execution';
+import { toolTraces } from './tool-traces';
+import { windowsLogRecords } from './windows-log-records';
 
 /**
  * What a command line leaves in telemetry besides its own process: the registry values `reg add` /
- * `Set-ItemProperty` write and the keys `reg delete` removes (Sysmon registry events), the service `sc create` or
+ * `Set-ItemProperty` / `Set-MpPreference` write and the keys `reg delete` removes (Sysmon registry events), the service `sc create` or
  * `New-Service` installs (System 7045, Security 4697), and the script block PowerShell logs for the code it was given
- * (4104, with `-EncodedCommand` decoded). A lab's rules on those logs fire on these, not on the command line.
+ * (4104, with `-EncodedCommand` decoded), the processes other components start for it (relayed-execution.ts) and the
+ * traces well-known tools leave (tool-traces.ts, credential-theft-traces.ts), the account, log-clearing and firewall records Windows keeps
+ * (windows-log-records.ts). A lab's rules on those logs fire on these, not on the command line.
  */
 export function commandSideEffects(executed: string, windows: boolean): SigmaEvent[] {
   if (!windows) return [];
   // The command-line model reads cmd's escaped quotes (`cmd /C "reg add \"HKLM\…\" …"`) and looks through wrappers.
   const facts = commandFacts(executed, { platform: 'windows' });
-  return [...registrySets(executed), ...registryDeletes(facts), ...serviceInstalls(facts), ...netChild(facts), ...scriptBlocks(facts)];
+  return [
+    ...registrySets(executed),
+    ...defenderPreferenceWrites(facts),
+    ...registryDeletes(facts),
+    ...serviceInstalls(facts),
+    ...netChild(facts),
+    ...scriptBlocks(facts),
+    ...relayedExecution(facts),
+    ...toolTraces(facts),
+    ...credentialTheftTraces(facts),
+    ...windowsLogRecords(facts),
+  ];
 }
 
 const HIVE_NAMES: Array<[RegExp, string]> = [

@@ -103,10 +103,13 @@ describe('corpus coverage reads the logs a command leaves, each rule only on its
     expect(written?.rules).toEqual(['set', 'any']);
   });
 
-  it('names script-block rules for the code PowerShell ran, and auditd rules for a Linux write', () => {
+  it('names script-block and module-logging rules for the code PowerShell ran, and auditd rules for a Linux write', () => {
     expect(coverage.cover([{ type: 'cmdline', value: 'powershell -c "Set-Example -On"' }], { product: 'windows' })[0]?.rules).toEqual([
       'script',
+      'module',
     ]);
+    // Code PowerShell never ran (a cmd built-in) is in neither log.
+    expect(coverage.cover([{ type: 'cmdline', value: 'cmd /c echo Set-Example' }], { product: 'windows' })[0]?.rules).toEqual([]);
     expect(coverage.cover([{ type: 'cmdline', value: 'echo on | tee /etc/example.conf' }], { product: 'linux' })[0]?.rules).toEqual([
       'auditd',
     ]);

@@ -22,14 +22,43 @@ export function eventTelemetryClass(event: SigmaEvent): string | null {
     case 3:
       return 'network_connection';
     case 7045:
+    case 104:
       return 'windows_system';
     case 4697:
     case 4698:
+    case 4720:
+    case 4728:
+    case 4732:
+    case 4756:
+    case 1102:
+    case 4662:
+    case 4769:
       return 'windows_security';
+    case 2004:
+    case 106:
+    case 129:
+    case 141:
+    case 142:
+      return 'windows_eventlog';
+    case 5001:
+    case 5007:
+    case 5010:
+    case 5012:
+      return 'antivirus';
+    case 400:
+    case 600:
+    case 4103:
     case 4104:
       return 'powershell';
     case 11:
       return 'file_event';
+    case 10:
+      return 'process_access';
+    case 7:
+      return 'image_load';
+    case 17:
+    case 18:
+      return 'pipe_created';
   }
   if (event['type'] === 'EXECVE' || event['type'] === 'PATH') return 'linux_auditd';
   if ('cs-host' in event || 'c-uri' in event) return 'proxy';
@@ -39,7 +68,8 @@ export function eventTelemetryClass(event: SigmaEvent): string | null {
 
 // Categories that share a telemetry class but not their events: a registry_set rule reads a value written
 // (EventID 13), a registry_delete rule a key or value removed; a ps_script rule a script block (4104), a
-// ps_module rule the pipeline output it never sees here. registry_event rules read every registry event.
+// ps_module rule module logging's record (4103), a classic rule the engine's start (400, 600); a process_access
+// rule a handle opened on a process (10), not a thread created in it. registry_event rules read every registry event.
 const NARROW_CATEGORIES: Record<string, string> = {
   registry_set: 'set',
   registry_add: 'add',
@@ -49,6 +79,10 @@ const NARROW_CATEGORIES: Record<string, string> = {
   ps_module: 'module',
   ps_classic_start: 'classic',
   ps_classic_provider_start: 'classic',
+  process_access: 'access',
+  create_remote_thread: 'thread',
+  raw_access_thread: 'raw',
+  process_tampering: 'tampering',
 };
 
 /** The narrower kinds of rule an event can satisfy within its class ('' stands for "any"). */
@@ -62,6 +96,13 @@ function eventKinds(event: SigmaEvent): string[] {
       return ['', 'rename'];
     case 4104:
       return ['', 'script'];
+    case 4103:
+      return ['', 'module'];
+    case 400:
+    case 600:
+      return ['', 'classic'];
+    case 10:
+      return ['', 'access'];
   }
   return [''];
 }

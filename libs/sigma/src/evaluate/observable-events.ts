@@ -1,4 +1,3 @@
-import { parseCommandLine } from '@huntforge/observables';
 import { hostOf } from '../templates/builtin-sigma-agent';
 import { bareName, programRuns, type ProgramRun } from '../templates/command-program';
 import { asExecuted } from '../templates/command-values';
@@ -8,6 +7,9 @@ import { auditdRecords } from './auditd-records';
 import { ioEffects } from './command-io-effects';
 import { commandSideEffects } from './command-side-effects';
 import type { SigmaEvent } from './event-fields';
+import { defenderLog } from './defender-settings';
+import { powershellLogs } from './powershell-logs';
+import { processEventOn } from './process-event';
 
 /** The parts of an extracted observable the telemetry is built from. */
 export interface ObservableLike {
@@ -126,6 +128,7 @@ function eventsOf(
         ...commandSideEffects(executed, windows),
         ...texts.flatMap((text) => ioEffects(text, imageFor(text), windows)),
       ];
+      if (windows) return [...events, ...powershellLogs(events), ...defenderLog(events)];
       return linux ? [...events, ...auditdRecords(events)] : events;
     }
     case 'process_lineage': {
@@ -136,8 +139,10 @@ function eventsOf(
       }));
       return [processEvent(child, parent), ...told];
     }
-    case 'registry_key':
-      return [registryEvent(value, attributes, commandLines, pairs)];
+    case 'registry_key': {
+      const event = registryEvent(value, attributes, commandLines, pairs);
+      return [event, ...defenderLog([event])];
+    }
     case 'service': {
       const rawBinary = text(attributes.binary_path) ?? text(attributes.image_path);
       const binary = rawBinary ? asExecuted(rawBinary) : null;
@@ -189,35 +194,6 @@ function eventsOf(
     default:
       return [];
   }
-}
-
-/** A process_creation event for a command line: Image from its first token, OriginalFileName its file name. */
-function processEventOn(windows: boolean, commandLine: string, parent: string | null): SigmaEvent {
-  const image = imageOf(commandLine, windows);
-  const fileName = image.split(/[\\/]/).pop() ?? image;
-  return {
-    EventID: 1,
-    CommandLine: commandLine,
-    Image: image,
-    OriginalFileName: fileName,
-    ...(parent ? { ParentImage: imageOf(parent, windows), ParentCommandLine: parent } : {}),
-  };
-}
-
-/**
- * The Image a command line's program would run as: the program of its first stage as the shared
- * command-line model reads it (quotes removed, an unquoted `C:\Program Files\…\app.exe` whole). A bare
- * Windows program name runs from the system folder, with the extension Windows adds (`sc` runs `sc.exe`)
- * when the rule is for Windows telemetry; a bare Unix one from /usr/bin.
- */
-function imageOf(commandLine: string, windows: boolean): string {
-  const trimmed = commandLine.trim();
-  const program = parseCommandLine(trimmed, { platform: windows ? 'windows' : 'unix', firstStage: true }).invocations[0]?.program;
-  // No program (a bare assignment) or a bracketed group: the first word as written.
-  const first = program?.value && !/^[({]/.test(program.raw) ? program.value : (trimmed.split(/\s+/)[0] ?? trimmed);
-  if (/[\\/]/.test(first)) return first;
-  if (/\.(exe|com|bat|cmd|scr)$/i.test(first)) return `C:\\Windows\\System32\\${first}`;
-  return windows ? `C:\\Windows\\System32\\${first}.exe` : `/usr/bin/${first}`;
 }
 
 const HIVES: Record<string, string> = {

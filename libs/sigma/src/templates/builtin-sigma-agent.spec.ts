@@ -1,4 +1,5 @@
-import { distinctiveTokens, generateBuiltinRules, type BuiltinSigmaInput } from './builtin-sigma-agent';
+import { selfTestRule } from '../evaluate/self-test';
+import { distinctiveTokens, generateBuiltinRules, withoutHive, type BuiltinSigmaInput } from './builtin-sigma-agent';
 import { stableRuleId } from './rule-draft';
 
 function must<T>(value: T | undefined | null): T {
@@ -369,6 +370,50 @@ describe('builtin SigmaAgent templates', () => {
     expect(distinctiveTokens('base64 -d > /run/systemd/system/example.service')).toEqual(['/run/systemd/system/example.service']);
     expect(distinctiveTokens('curl -s $(echo aHR0cHM6Ly9leGFtcGxlLm9yZy94Cg== | base64 -d)')).toEqual(['aHR0cHM6Ly9leGFtcGxlLm9yZy94Cg==']);
     expect(distinctiveTokens('type "C:\\Users\\Public\\a b.txt"|more')).toEqual(['C:\\Users\\Public\\a b.txt']);
+  });
+
+  it("makes no rule of unpacking an archive, and keeps archiving a user's files into a hidden folder", () => {
+    const titlesOf = (value: string) =>
+      generateBuiltinRules({ article, platform: 'linux', cmdlines: [{ ...item, value, executable: value.split(' ')[0] ?? '' }] }).map(
+        (draft) => draft.rule.title,
+      );
+    expect(titlesOf('tar -zxf quill-agent-linux-amd64.tar.gz')).toEqual([]);
+    expect(titlesOf('unzip -o /tmp/quill-agent.zip -d /opt/quill')).toEqual([]);
+    expect(titlesOf('gzip -d /tmp/quill-agent.gz')).toEqual([]);
+    expect(titlesOf('tar czf /tmp/.q/home.tgz /home/alice/Documents')).toEqual(['Archive Creation Via Tar']);
+  });
+
+  it('tags a share mapped with net use for what it is, not as account discovery', () => {
+    const tagsOf = (value: string) =>
+      generateBuiltinRules({ article, platform: 'windows', cmdlines: [{ ...item, value, executable: 'net' }] }).map(
+        (draft) => (draft.rule as unknown as Rule).tags,
+      );
+    expect(tagsOf('net use \\\\198.51.100.9@8888\\davwwwroot\\')).toEqual([['attack.command-and-control', 'attack.t1105']]);
+    expect(tagsOf('net use Z: \\\\files01\\quill$ /user:corp\\svc_quill')).toEqual([['attack.lateral-movement', 'attack.t1021.002']]);
+    expect(tagsOf('net group "Quill Admins" /domain').flat()).toContain('attack.discovery');
+  });
+
+  it('keys a registry command on the key from after its hive, and on the value it sets or removes', () => {
+    // However the hive and control set are spelt, the key is the same one.
+    expect(withoutHive('HKLM\\SYSTEM\\ControlSet001\\Services\\QuillGuard')).toBe('\\Services\\QuillGuard');
+    expect(withoutHive('HKEY_LOCAL_MACHINE\\SOFTWARE\\Quill\\Agent')).toBe('\\SOFTWARE\\Quill\\Agent');
+    expect(withoutHive('HKCR\\*\\shellex\\ContextMenuHandlers\\Quill')).toBe('\\shellex\\ContextMenuHandlers\\Quill');
+    expect(withoutHive('C:\\HKLM\\notes.txt')).toBe('C:\\HKLM\\notes.txt');
+    const rules = (...values: string[]) =>
+      generateBuiltinRules({
+        article,
+        platform: 'windows',
+        cmdlines: values.map((value) => ({ ...item, value, executable: 'reg' })),
+      }).filter((draft) => draft.telemetryClass === 'process_creation');
+    const [removed] = rules('reg delete "HKLM\\Software\\Microsoft\\Windows\\CurrentVersion\\Run" /v "QuillTray" /f');
+    expect(removed?.rule.detection['selection']).toEqual({
+      'Image|endswith': '\\reg.exe',
+      'CommandLine|contains|all': ['QuillTray', '\\Software\\Microsoft\\Windows\\CurrentVersion\\Run'],
+    });
+    // The rule fires on the same removal written with the long hive name; removing another entry is not it.
+    const fires = (value: string) => selfTestRule(must(removed).rule, [{ type: 'cmdline', value }]).fires;
+    expect(fires('reg.exe delete "HKEY_LOCAL_MACHINE\\Software\\Microsoft\\Windows\\CurrentVersion\\Run" /v QuillTray /f')).toBe(true);
+    expect(fires('reg delete "HKLM\\Software\\Microsoft\\Windows\\CurrentVersion\\Run" /v OneDrive /f')).toBe(false);
   });
 
   it("reads a wrapper's quoted command as namedValues does, as its own words", () => {

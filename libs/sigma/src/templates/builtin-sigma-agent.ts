@@ -16,7 +16,7 @@ import type {
   SigmaRule,
 } from '@huntforge/contracts';
 import { mergeTags, tagsForExecutable, tagsForRegistryPath } from './attack-inference';
-import { behaviourTitle, knownBehaviour, programLabel } from './behaviour-titles';
+import { behaviourTags, behaviourTitle, knownBehaviour, programLabel } from './behaviour-titles';
 import { isBenignInfrastructure } from './benign-infrastructure';
 import { reportedIndicators } from './indicator-context';
 import { bareName, isShellBuiltin, programRuns, type ProgramRun } from './command-program';
@@ -284,6 +284,33 @@ const HOUSEKEEPING = new Set([
   'type',
 ]);
 
+// A key path's hive as a command may spell it (HKLM, HKEY_LOCAL_MACHINE, HKLM: for PowerShell), with the SYSTEM
+// hive's control set (CurrentControlSet, ControlSet001) and a class wildcard (`HKCR\*\shellex`) after it.
+const HIVE_PREFIX =
+  /^(?:HKLM|HKCU|HKCR|HKU|HKCC|HKEY_(?:LOCAL_MACHINE|CURRENT_USER|CLASSES_ROOT|USERS|CURRENT_CONFIG)):?(?:\\SYSTEM\\(?:CurrentControlSet|ControlSet\d{3}))?(?:\\\*)?(?=\\[^\\])/i;
+
+/**
+ * A registry key path as a command-line value: from the segment after its hive (and control set) on. The same key
+ * is written `HKLM\…`, `HKEY_LOCAL_MACHINE\…`, `HKLM:\…` or under `ControlSet001` by the next intrusion, and a
+ * value keyed on one spelling misses the others (`\Services\WinDefend`, `\Software\Policies\Microsoft\Windows Defender`).
+ */
+export function withoutHive(value: string): string {
+  return value.replace(HIVE_PREFIX, '');
+}
+
+/** The value names a Windows command line's registry operations name, as written in it (at least three characters). */
+function registryValueNames(commandLine: string): string[] {
+  return commandFacts(commandLine, { platform: 'windows' }).registry.flatMap((operation) => {
+    const name = operation.valueName?.trim();
+    return name && name.length >= 3 && commandLine.includes(name) && !/^\(?default\)?$/i.test(name) ? [name] : [];
+  });
+}
+
+// Unpacking an archive (`tar -xzf x.tar.gz`, `unzip x.zip`, `gunzip`, `7z x`): every install script does it, and keyed on the
+// archive's name a rule finds only this download, which its own download rule already keys on.
+const UNPACKING =
+  /^(?:tar\s+(?:-?[a-z]*x[a-z]*|--extract|--get)(?:\s|$)|(?:unzip|gunzip|bunzip2|unxz|unzstd)\s|(?:gzip|xz|bzip2|zstd)\s+(?:-[a-z]*d|--decompress)\b|7za?\s+[xe]\s)/i;
+
 /** Whether a Windows command line writes the registry (reg add or import, Set-ItemProperty, New-Item on a key). */
 function writesRegistry(commandLine: string): boolean {
   return commandFacts(commandLine, { platform: 'windows' }).registry.some((operation) =>
@@ -297,7 +324,10 @@ function writesRegistry(commandLine: string): boolean {
  * file at best, and an administrator's at worst.
  */
 function isHousekeeping(run: ProgramRun): boolean {
-  return HOUSEKEEPING.has(bareName(run.image).toLowerCase()) && knownBehaviour(run.image, run.commandLine) === null;
+  return (
+    (HOUSEKEEPING.has(bareName(run.image).toLowerCase()) && knownBehaviour(run.image, run.commandLine) === null) ||
+    UNPACKING.test(`${bareName(run.image)} ${run.commandLine.slice(run.commandLine.search(/\s|$/))}`)
+  );
 }
 
 /**
@@ -346,9 +376,12 @@ function commandSelections(input: BuiltinSigmaInput): CommandSelection[] {
       // Stopping, reconfiguring or deleting a named service (`sc stop SentinelAgent`): the verb and the name are the finding.
       const control = windows ? serviceControl(run.commandLine) : null;
       const controlled = control ? [control.verb, control.name] : [];
-      const parts = [...controlled, ...named, ...behaviourSwitches(run.commandLine), ...distinctiveTokens(run.commandLine)]
+      // The value a registry command sets or removes (`reg delete …\\Run /v SecurityHealth`): which entry, not only which key.
+      const valueNames = windows ? registryValueNames(run.commandLine) : [];
+      const parts = [...controlled, ...named, ...behaviourSwitches(run.commandLine), ...valueNames, ...distinctiveTokens(run.commandLine)]
         .flatMap(stableParts)
-        .flatMap(expanded);
+        .flatMap(expanded)
+        .map((part) => (windows ? withoutHive(part) : part));
       const tokens: string[] = [];
       for (const part of parts.filter((value) => !SHELL_PLUMBING.test(value))) {
         if (!tokens.some((token) => token.includes(part) || part.includes(token))) tokens.push(part);
@@ -565,17 +598,22 @@ function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
         const stopsServices = group.every((selection) => selection.platform !== 'linux' && serviceControl(selection.commandLine) !== null);
         // reg.exe writing values a known step is made of (Start = 4 under services) is that step.
         const step = stepped;
+        const known = behaviourTags(
+          group[0]?.image ?? image,
+          group.map((selection) => selection.commandLine),
+        );
         const tags = step
           ? step.tags
           : stopsServices
             ? ['attack.impact', 'attack.t1489']
-            : mergeTags(
+            : (known ??
+              mergeTags(
                 tagsForExecutable(image),
                 ...group.map((selection) =>
                   // Only a write is what a key stands for (a Run value set is persistence); deleting or querying one is not.
                   writesRegistry(selection.commandLine) ? tagsForRegistryPath(selection.commandLine) : [],
                 ),
-              );
+              ));
         // Specificity: each value counts, a behaviour switch (delete shadows, -urlcache) once more.
         const strongest = Math.max(
           ...group.map((selection) => selection.tokens.length + (selection.tokens.some(isBehaviourSwitch) ? 1 : 0)),

