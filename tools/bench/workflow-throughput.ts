@@ -91,18 +91,46 @@ async function api(base: string, token: string | null, path: string, init: Reque
   });
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
-function cpuSecondsOf(pids: number[]): number | null {
+/**
+ * CPU seconds (user + system) the processes have used so far, per thread name (main thread, the embedded
+ * database's worker thread, V8's GC helpers, libuv's pool), from /proc (Linux); null elsewhere. Threads that
+ * ended before the reading are missing from it, so the total is taken from the process, not the threads.
+ */
+function cpuSecondsOf(pids: number[]): { total: number; byThread: Map<string, number> } | null {
+  const seconds = (stat: string) => {
+    const fields = stat.split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
   try {
-    let ticks = 0;
+    let total = 0;
+    const byThread = new Map<string, number>();
     for (const pid of pids) {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      ticks += Number(fields[11]) + Number(fields[12]);
+      total += seconds(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+      for (const task of readdirSync(`/proc/${pid}/task`)) {
+        try {
+          const name = readFileSync(`/proc/${pid}/task/${task}/comm`, 'utf8').trim();
+          byThread.set(name, (byThread.get(name) ?? 0) + seconds(readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8')));
+        } catch {
+          /* the thread ended meanwhile */
+        }
+      }
     }
-    return ticks / 100;
+    return { total, byThread };
   } catch {
     return null;
   }
+}
+
+/** Server CPU per execution, total and per thread name (ms), between two readings. */
+function cpuPerExecution(before: ReturnType<typeof cpuSecondsOf>, after: ReturnType<typeof cpuSecondsOf>): string {
+  if (before === null || after === null) return '';
+  const perExecution = (from: number, to: number) => (((to - from) * 1000) / count).toFixed(1);
+  const threads = [...after.byThread]
+    .map(([name, used]) => [name, used - (before.byThread.get(name) ?? 0)] as const)
+    .filter(([, used]) => used > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, used]) => `${name} ${perExecution(0, used)}`);
+  return `; server CPU ${perExecution(before.total, after.total)} ms/execution (${threads.join(', ')})`;
 }
 
 async function drive(label: string, base: string, token: string | null, pagesUrl: string, serverPids: number[]): Promise<void> {
@@ -133,10 +161,8 @@ async function drive(label: string, base: string, token: string | null, pagesUrl
     await new Promise((r) => setTimeout(r, 250));
   }
   const seconds = (performance.now() - started) / 1000;
-  const cpuAfter = cpuSecondsOf(serverPids);
   // Server CPU per execution is steadier than wall time on a shared machine: it is what the run cost.
-  const cpu =
-    cpuBefore === null || cpuAfter === null ? '' : `; server CPU ${(((cpuAfter - cpuBefore) * 1000) / count).toFixed(1)} ms/execution`;
+  const cpu = cpuPerExecution(cpuBefore, cpuSecondsOf(serverPids));
   console.log(
     `${label.padEnd(11)} ${count} executions in ${seconds.toFixed(1)} s → ${(count / seconds).toFixed(1)} executions/s (triggers queued in ${(queuedMs / 1000).toFixed(1)} s; completed ${summary.completed}, failed ${summary.failed}${cpu})`,
   );

@@ -7,6 +7,7 @@ import { MigrationChecksumError } from './migrations/migration-errors';
 import { resolveMigrationsDir } from './migrations/migrations-dir';
 import { readMigrationFiles } from './migrations/migration-files';
 import type { Db } from './db';
+import { createArticle, createExecution, createQueueItem, type ArticleOverrides } from './test-support/entity-factories';
 import { availableDbKinds, openTestDatabase, type TestDatabase } from './test-support/test-databases';
 
 // The data layer's contract: every behaviour below must hold on PGlite and on PostgreSQL alike.
@@ -30,24 +31,9 @@ describe.each(availableDbKinds())('data layer contract on %s', (kind) => {
   let seq = 0;
   const unique = (label: string) => `${label}-${kind}-${++seq}`;
 
-  async function seedArticle(overrides: { canonicalUrl?: string; contentHash?: string } = {}) {
-    const source = await db.prisma.source.create({
-      data: { identifier: unique('source'), name: 'Contract source', url: 'https://example.org/feed', kind: 'rss' },
-    });
-    const id = unique('article');
-    return db.prisma.article.create({
-      data: {
-        sourceId: source.id,
-        canonicalUrl: overrides.canonicalUrl ?? `https://example.org/${id}`,
-        url: `https://example.org/${id}?utm_source=x`,
-        title: `Article ${id}`,
-        content: `Content of ${id}`,
-        contentHash: overrides.contentHash ?? createHash('sha256').update(id).digest('hex'),
-        simhash: -1234567890123456789n,
-        simhashBands: [1, 65538, 131075, 196612],
-      },
-    });
-  }
+  // A fixed negative 64-bit simhash and bands the near-duplicate queries below look for.
+  const seedArticle = (overrides: ArticleOverrides = {}) =>
+    createArticle(db.prisma, { simhash: -1234567890123456789n, simhashBands: [1, 65538, 131075, 196612], ...overrides });
 
   describe('migrations', () => {
     it('records every migration like prisma migrate deploy', async () => {
@@ -368,16 +354,11 @@ describe.each(availableDbKinds())('data layer contract on %s', (kind) => {
 
     it('deletes stage records with their execution and turns with their conversation', async () => {
       const article = await seedArticle();
-      const execution = await db.prisma.workflowExecution.create({
-        data: {
-          articleId: article.id,
-          configSnapshot: { thresholds: {} },
-          stages: { create: [{ stage: 'junk_filter', status: 'completed' }] },
-        },
+      const execution = await createExecution(db.prisma, article.id, {
+        configSnapshot: { thresholds: {} },
+        stages: { create: [{ stage: 'junk_filter', status: 'completed' }] },
       });
-      const item = await db.prisma.sigmaQueueItem.create({
-        data: { workflowExecutionId: execution.id, articleId: article.id, ruleYaml: 'title: t', title: 't' },
-      });
+      const item = await createQueueItem(db.prisma, { workflowExecutionId: execution.id, articleId: article.id });
       const conversation = await db.prisma.enrichmentConversation.create({
         data: {
           queueItemId: item.id,
@@ -429,16 +410,11 @@ describe.each(availableDbKinds())('data layer contract on %s', (kind) => {
 
     it('allows one active execution per article, besides evaluation runs and finished ones', async () => {
       const article = await seedArticle();
-      const snapshot = { configSnapshot: {} };
-      const first = await db.prisma.workflowExecution.create({ data: { articleId: article.id, ...snapshot } });
-      await expect(db.prisma.workflowExecution.create({ data: { articleId: article.id, status: 'running', ...snapshot } })).rejects.toThrow(
-        /Unique constraint/,
-      );
-      await db.prisma.workflowExecution.create({ data: { articleId: article.id, isEvalRun: true, ...snapshot } });
+      const first = await createExecution(db.prisma, article.id);
+      await expect(createExecution(db.prisma, article.id, { status: 'running' })).rejects.toThrow(/Unique constraint/);
+      await createExecution(db.prisma, article.id, { isEvalRun: true });
       await db.prisma.workflowExecution.update({ where: { id: first.id }, data: { status: 'failed' } });
-      await expect(db.prisma.workflowExecution.create({ data: { articleId: article.id, ...snapshot } })).resolves.toMatchObject({
-        status: 'pending',
-      });
+      await expect(createExecution(db.prisma, article.id)).resolves.toMatchObject({ status: 'pending' });
     });
 
     it('allows only one current model version and one active workflow config', async () => {

@@ -1,6 +1,7 @@
 // Test helpers for service libs: a full ModuleContext on a test database and bus, one service booted and served the
 // way the runners do it, and entity factories. Imported by tests only. Separate from libs/testing because
-// platform's own tests use libs/testing (no cycle).
+// platform's own tests use libs/testing (no cycle). The entity factories live in libs/data's test support (its own
+// specs use them too) and are re-exported here.
 export { createTestContext, type TestContext, type TestContextOptions } from './test-context';
 export { combineModules, startServiceForTest, type ServiceUnderTest, type StartServiceOptions } from './service-under-test';
 export {
@@ -12,4 +13,4 @@ export {
   type ExecutionOverrides,
   type QueueItemOverrides,
   type SourceOverrides,
-} from './factories';
+} from '@huntforge/data/test-support';

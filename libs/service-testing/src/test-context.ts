@@ -1,5 +1,5 @@
 import type { Bus } from '@huntforge/bus';
-import { createSettingsReader, type Db } from '@huntforge/data';
+import { createSettingsReader } from '@huntforge/data';
 import {
   captureLogs,
   createLogger,
@@ -9,7 +9,7 @@ import {
   type LogCapture,
   type ModuleContext,
 } from '@huntforge/platform';
-import { createTestBus, createTestDb, type TestBusKind } from '@huntforge/testing';
+import { createTestBus, openTestDb, type TestBusKind } from '@huntforge/testing';
 
 export interface TestContextOptions {
   db?: 'pglite' | 'postgres';
@@ -21,18 +21,26 @@ export interface TestContextOptions {
 
 export interface TestContext extends ModuleContext {
   logs: LogCapture;
+  /** The scratch PostgreSQL database's URL (also the config's DATABASE_URL), for clients such as pg_dump; null on PGlite. */
+  databaseUrl: string | null;
   /** Closes bus then database. */
   dispose(): Promise<void>;
 }
 
 /**
- * A ModuleContext for a service test: migrated database (in-memory PGlite unless asked), a bus
+ * A ModuleContext for a service test: migrated database (in-memory PGlite unless asked; on PostgreSQL its URL is
+ * `databaseUrl` and the config's DATABASE_URL), a bus
  * (in-process unless asked), captured debug logs, a scheduler and a settings reader over `env`.
  */
 export async function createTestContext(options: TestContextOptions = {}): Promise<TestContext> {
   const service = options.service ?? 'test';
-  const env: Record<string, string | undefined> = { AUTH_MODE: 'off', ...options.env };
-  const db: Db = await createTestDb(options.db ?? 'pglite');
+  const { db, url: databaseUrl } = await openTestDb(options.db ?? 'pglite');
+  // The config sees the scratch database as a runner on PostgreSQL sees its own (DATABASE_URL), unless `env` says otherwise.
+  const env: Record<string, string | undefined> = {
+    AUTH_MODE: 'off',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...options.env,
+  };
   let bus: Bus;
   try {
     bus = await createTestBus(options.bus ?? 'in-process');
@@ -53,6 +61,7 @@ export async function createTestContext(options: TestContextOptions = {}): Promi
     scheduler,
     settings: createSettingsReader(db.prisma, { encryptionKey: key, env }),
     logs,
+    databaseUrl,
     async dispose() {
       await bus.close();
       await db.close();

@@ -1,7 +1,7 @@
 // Test helpers with real databases, buses and fake servers for suites. Imported by tests only. The
 // dependency-free helpers (waiting, the REQUIRE_INFRA rule, scratch databases and vhosts) are imported from
 // @huntforge/test-kit itself, and service boots and entity factories from @huntforge/service-testing.
-export { createTestDb } from './db';
+export { createTestDb, openTestDb, type TestDatabaseHandle } from './db';
 export { createTestBus, recordMessages, type TestBus, type TestBusKind, type TestBusOptions } from './bus';
 export {
   type FixtureRequest,

@@ -51,7 +51,7 @@ export function createGatewayModule(ctx: ModuleContext, options: GatewayOptions)
   // Replicas share their counts through the database; one process keeps them in memory (separate
   // stores, so a flood of request keys can never evict a sign-in failure).
   const sharedStore = config.rateLimits.store === 'database' ? new RateLimitBucketRepository(db.prisma) : null;
-  const limiter = new FixedWindowLimiter(sharedStore ?? new MemoryRateLimitStore(), {
+  const limiter = new FixedWindowLimiter(options.rateLimitStore ?? sharedStore ?? new MemoryRateLimitStore(), {
     ...(options.rateLimitClock ? { now: options.rateLimitClock } : {}),
     onPruneError: (error) =>
       logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'could not prune expired rate-limit counts'),

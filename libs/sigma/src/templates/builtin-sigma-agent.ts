@@ -48,6 +48,7 @@ import {
 import { isRunDialogHistory, pastedCommandDetails } from './run-dialog';
 import { onlyControlled, serviceControl, taskOnlyOperated } from './service-control';
 import { cloudAddressRule, cloudBehaviourRules, sweptLogs } from './cloud-rules';
+import { folderWrites, redirectedPaths, redirectTargetsAsWritten, writeKind } from './file-writes';
 
 export type TemplatePlatform = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
 
@@ -382,8 +383,10 @@ function commandSelections(input: BuiltinSigmaInput): CommandSelection[] {
         .flatMap(stableParts)
         .flatMap(expanded)
         .map((part) => (windows ? withoutHive(part) : part));
+      // A redirection's target is opened by the shell: the program's own command line never holds it (file-writes.ts).
+      const targets = redirectTargetsAsWritten(run.commandLine, windows);
       const tokens: string[] = [];
-      for (const part of parts.filter((value) => !SHELL_PLUMBING.test(value))) {
+      for (const part of parts.filter((value) => !SHELL_PLUMBING.test(value) && !targets.some((target) => target.includes(value)))) {
         if (!tokens.some((token) => token.includes(part) || part.includes(token))) tokens.push(part);
         if (tokens.length === MAX_TOKENS) break;
       }
@@ -1027,6 +1030,60 @@ function scheduledTaskRules(input: BuiltinSigmaInput): RuleDraft[] {
   });
 }
 
+/**
+ * One rule per Unix platform on the files the article's commands write through a shell redirection: the folder and
+ * the names written there, on the file event (the process of the program never shows the path).
+ */
+function fileWriteRules(input: BuiltinSigmaInput): RuleDraft[] {
+  // An article about several systems (or none named) leaves which shell wrote the file to a guess: no rule.
+  if (input.platform !== 'linux' && input.platform !== 'macos') return [];
+  const byProduct = new Map<string, { platform: TemplatePlatform; lines: string[] }>();
+  // One command on one line, as quoted: an excerpt of event fields or a script's lines tells no shell's write for sure.
+  const quoted = new Set(
+    (input.cmdlines ?? []).map((item) => item.value).filter((value) => !value.includes('\n') && !hasEventFieldLabel(value)),
+  );
+  for (const { platform, commandLine } of articleLines(input)) {
+    if (!quoted.has(commandLine)) continue;
+    const product = productOf(platform);
+    const entry = byProduct.get(product) ?? { platform, lines: [] };
+    // The writes of the programs the line runs (each run's own redirection); a line of shell builtins only, its own.
+    // A builtin's write beside a program's (`echo x > /p && chmod +x /p`) is left: the synthetic telemetry the rule
+    // is tested on does not show it.
+    const runs = programRuns(commandLine, false);
+    entry.lines.push(...(runs.length > 0 ? runs.map((run) => run.commandLine) : [commandLine]));
+    byProduct.set(product, entry);
+  }
+  return [...byProduct.values()].flatMap(({ platform, lines }, index) => {
+    const writes = folderWrites(lines);
+    if (writes.length === 0) return [];
+    const { detection, values } = selections(
+      writes.map(({ folder, names }) => ({
+        'TargetFilename|contains': folder,
+        ...(names.length > 0 ? { 'TargetFilename|endswith': names.length === 1 ? (names[0] as string) : names } : {}),
+      })),
+    );
+    const kind = writeKind(writes.map((write) => write.folder));
+    const example = lines.find((line) => redirectedPaths(line).length > 0 && line.length <= 160);
+    return [
+      draft(
+        'file_event',
+        {
+          title: kind.title,
+          description: `Detects a shell writing files into ${writes.map((write) => write.folder).join(', ')}, as ${example ? `the command ${example}` : 'the commands'} ${citation(input.article)}.`,
+          logsource: { category: 'file_event', product: productOf(platform) },
+          detection,
+          tags: kind.tags,
+          level: 'medium',
+          falsepositives: ['Administrators or installers writing the same files from a script'],
+        },
+        values,
+        input,
+        index,
+      ),
+    ];
+  });
+}
+
 /** The host name of a URL, or null when it is not one. */
 export function hostOf(url: string): string | null {
   try {
@@ -1136,6 +1193,7 @@ export function generateBuiltinRules(input: BuiltinSigmaInput): RuleDraft[] {
     ...(windows ? registryRules(input) : []),
     ...(windows ? serviceRules(input) : []),
     ...(windows ? scheduledTaskRules(input) : []),
+    ...fileWriteRules(input),
     ...cloudBehaviourRules(input.article, input.content),
     ...networkRules(input),
   ]);

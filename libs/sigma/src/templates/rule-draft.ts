@@ -7,6 +7,8 @@ export type TemplateClass =
   | 'registry_set'
   | 'service_creation'
   | 'scheduled_task_creation'
+  /** A file a shell redirection wrote (Sysmon 11, auditd PATH). */
+  | 'file_event'
   | 'network_connection'
   | 'dns_query'
   /** A cloud or identity audit log behaviour (CloudTrail, Entra ID, Okta). */

@@ -183,6 +183,35 @@ describe('PGlite in a worker thread, in memory', () => {
     expect(thread.restarts).toBe(0);
   });
 
+  it('serializes parameters by the types a statement has now: after a column changes type, and after a rollback undoes that', async () => {
+    const insert = 'INSERT INTO retyped (v) VALUES ($1) RETURNING v';
+    await thread.exec('CREATE TABLE retyped (v int)');
+    expect((await thread.query(insert, [5])).rows).toEqual([{ v: 5 }]);
+    await thread.exec('ALTER TABLE retyped ALTER COLUMN v TYPE jsonb USING to_jsonb(v)');
+    // An int4 serializer would send '[object Object]': the statement's parameter type is asked again.
+    expect((await thread.query(insert, [{ kept: [1, 'two'] }])).rows).toEqual([{ v: { kept: [1, 'two'] } }]);
+
+    await thread.exec('CREATE TABLE undone (v jsonb)');
+    const insertUndone = 'INSERT INTO undone (v) VALUES ($1) RETURNING v';
+    await expect(
+      thread.transaction(async (tx) => {
+        await tx.exec('ALTER TABLE undone ALTER COLUMN v TYPE int4[] USING NULL');
+        expect((await tx.query(insertUndone, [[1, 2]])).rows).toEqual([{ v: [1, 2] }]);
+        throw new Error('undo the change');
+      }),
+    ).rejects.toThrow('undo the change');
+    expect((await thread.query(insertUndone, [{ back: true }])).rows).toEqual([{ v: { back: true } }]);
+  });
+
+  it('answers a failing statement with its PostgreSQL error and the statement, and runs the next one', async () => {
+    const error = await thread.query('SELECT $1::int AS n FROM no_such_table', [1]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(messages.DatabaseError);
+    expect(error).toMatchObject({ code: '42P01', query: 'SELECT $1::int AS n FROM no_such_table' });
+    expect((await thread.query('SELECT $1::int AS n, $2::text AS t, $3::bool AS b', [7, null, true])).rows).toEqual([
+      { n: 7, t: null, b: true },
+    ]);
+  });
+
   it('loads every extension the migrations create (the same list as PGLITE_EXTENSIONS)', async () => {
     expect(
       extensionModules()

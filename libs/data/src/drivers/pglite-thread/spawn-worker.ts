@@ -5,13 +5,22 @@ import { pgliteWorkerMain, type WorkerParts } from './worker-main';
 import { workerRequestHandler } from './worker-requests';
 import { serializeWorkerError, workerStatements } from './worker-statements';
 import { workerTransactions } from './worker-transactions';
+import { workerResultSets } from './worker-results';
+import { workerWire } from './worker-wire';
 
 // Source text, not a file: under jest and tsx the file is TypeScript a bare worker cannot load, and the
 // esbuild bundle has no separate file at all. `require` is the eval'd worker's own CommonJS require.
 // tsx compiles with esbuild's keepNames, which wraps inner functions in `__name(fn, "name")`: define it.
 // The parts travel as an object of function expressions, keyed here, so no part depends on the name a
 // compiler or bundler gave another.
-const WORKER_PARTS: WorkerParts = { serializeWorkerError, workerStatements, workerTransactions, workerRequestHandler };
+const WORKER_PARTS: WorkerParts = {
+  serializeWorkerError,
+  workerResultSets,
+  workerWire,
+  workerStatements,
+  workerTransactions,
+  workerRequestHandler,
+};
 const WORKER_SOURCE = [
   'const __name = (target, value) => Object.defineProperty(target, "name", { value, configurable: true });',
   `const parts = { ${Object.entries(WORKER_PARTS)

@@ -9,6 +9,8 @@ export type StatementRequest = Extract<WorkerRequest, { op: 'query' | 'exec' }>;
 export type DatabaseErrorClass = typeof PgliteModule.messages.DatabaseError;
 
 export interface OpenTransaction {
+  /** The database the transaction runs on (its statements go to the wire directly). */
+  db: Pglite;
   tx: PgliteModule.Transaction;
   /** This transaction's statements, one after another in arrival order. */
   chain: Promise<void>;

@@ -6,10 +6,14 @@ import type { InTurn, Pglite, WorkerChannel } from './worker-context';
 import type { workerRequestHandler } from './worker-requests';
 import type { serializeWorkerError, workerStatements } from './worker-statements';
 import type { workerTransactions } from './worker-transactions';
+import type { workerResultSets } from './worker-results';
+import type { workerWire } from './worker-wire';
 
 /** The thread's other parts, handed in by spawn-worker.ts as source text beside this one. */
 export interface WorkerParts {
   serializeWorkerError: typeof serializeWorkerError;
+  workerResultSets: typeof workerResultSets;
+  workerWire: typeof workerWire;
   workerStatements: typeof workerStatements;
   workerTransactions: typeof workerTransactions;
   workerRequestHandler: typeof workerRequestHandler;
@@ -29,7 +33,7 @@ export interface WorkerParts {
 export function pgliteWorkerMain(load: (id: string) => unknown, parts: WorkerParts): void {
   const { workerData, parentPort } = load('node:worker_threads') as typeof WorkerThreads;
   const start = workerData as WorkerStartData;
-  const { PGlite, messages } = load(start.pglitePath) as typeof PgliteModule;
+  const { PGlite, messages, protocol, types } = load(start.pglitePath) as typeof PgliteModule;
   const extensions = Object.fromEntries(
     start.extensions.map(({ name, modulePath }) => [name, (load(modulePath) as Record<string, PgliteModule.Extension>)[name]]),
   ) as PgliteModule.Extensions;
@@ -71,7 +75,10 @@ export function pgliteWorkerMain(load: (id: string) => unknown, parts: WorkerPar
     });
   };
 
-  const statements = parts.workerStatements(channel);
-  const transactions = parts.workerTransactions(channel, statements.readStatementTimeout);
+  const statements = parts.workerStatements(
+    channel,
+    parts.workerWire(protocol, parts.workerResultSets(types.parsers), messages.DatabaseError),
+  );
+  const transactions = parts.workerTransactions(channel, statements.readStatementTimeout, statements.forgetParamTypes);
   parentPort?.on('message', parts.workerRequestHandler(channel, inTurn, statements, transactions));
 }

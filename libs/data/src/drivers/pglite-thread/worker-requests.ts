@@ -31,10 +31,10 @@ export function workerRequestHandler(
       case 'query':
       case 'exec':
         if (request.txId === undefined) {
-          inTurn(request.id, (db) => statements.run(request, db, () => undefined));
+          inTurn(request.id, (db) => statements.run(request, { db }, () => undefined));
         } else {
           inTransaction(request.id, request.txId, (open) =>
-            statements.run(request, open.tx, () => {
+            statements.run(request, { db: open.db, tx: open.tx }, () => {
               open.touchedTimeout = true;
             }),
           );
@@ -46,6 +46,7 @@ export function workerRequestHandler(
       case 'rollback':
         inTransaction(request.id, request.txId, async (open) => {
           try {
+            statements.forgetParamTypes();
             if (!open.tx.closed) await open.tx.rollback();
             post({ kind: 'done', id: request.id, value: null });
           } catch (error) {

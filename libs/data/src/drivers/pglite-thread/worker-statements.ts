@@ -1,6 +1,6 @@
-import type * as PgliteModule from '@electric-sql/pglite';
-import type { QueryResultMessage, SerializedError } from './protocol';
-import type { DatabaseErrorClass, Executor, StatementRequest, WorkerChannel } from './worker-context';
+import type { SerializedError } from './protocol';
+import type { DatabaseErrorClass, Executor, Pglite, StatementRequest, WorkerChannel } from './worker-context';
+import type { WorkerWire } from './worker-wire';
 
 // Parts of the PGlite thread: each function is sent as source text, so it names nothing outside itself.
 
@@ -25,34 +25,27 @@ export function serializeWorkerError(error: unknown, DatabaseError: DatabaseErro
   return { database: false, name: 'Error', message: described.filter(Boolean).join(' '), fields: {} };
 }
 
-export interface WorkerStatements {
-  /** Runs one statement on `on` and answers it; `touched` is told when it changed statement_timeout. */
-  run(request: StatementRequest, on: Executor, touched: () => void): Promise<void>;
-  /** The session's statement_timeout now, or undefined where it cannot be read (an aborted transaction). */
-  readStatementTimeout(on: Executor): Promise<number | undefined>;
+/** Where a statement runs: on the database, or in one of its open transactions. */
+export interface StatementTarget {
+  db: Pglite;
+  tx?: { closed: boolean } & Executor;
 }
 
-/** Statements outside and inside transactions: results go back as plain messages, values as PostgreSQL's text. */
-export function workerStatements(channel: WorkerChannel): WorkerStatements {
-  const TIMEOUT_SETTING = /statement_timeout/i;
-  const toMessage = (result: PgliteModule.Results): QueryResultMessage => ({
-    rows: result.rows,
-    fields: result.fields.map((field) => ({ name: field.name, dataTypeID: field.dataTypeID })),
-    affectedRows: result.affectedRows,
-  });
+export interface WorkerStatements {
+  /** Runs one statement on `on` and answers it; `touched` is told when it changed statement_timeout. */
+  run(request: StatementRequest, on: StatementTarget, touched: () => void): Promise<void>;
+  /** The session's statement_timeout now, or undefined where it cannot be read (an aborted transaction). */
+  readStatementTimeout(on: Executor): Promise<number | undefined>;
+  /** After a rollback: the parameter types the wire learned may belong to a catalog that is gone. */
+  forgetParamTypes(): void;
+}
 
-  // The main thread applies the real parsers; here those types stay the text PostgreSQL sent.
-  const keepText = (text: string): string => text;
-  let lastRawOids = '';
-  let lastParsers: Record<number, (text: string) => string> = {};
-  const identityParsers = (oids: number[]): Record<number, (text: string) => string> => {
-    const key = oids.join(',');
-    if (key !== lastRawOids) {
-      lastRawOids = key;
-      lastParsers = Object.fromEntries(oids.map((oid) => [oid, keepText]));
-    }
-    return lastParsers;
-  };
+/**
+ * Statements outside and inside transactions, run on the wire (worker-wire.ts): results go back as plain
+ * messages, the types the main thread parses (`rawOids`) as PostgreSQL's text.
+ */
+export function workerStatements(channel: WorkerChannel, wire: WorkerWire): WorkerStatements {
+  const TIMEOUT_SETTING = /statement_timeout/i;
 
   const readStatementTimeout = async (on: Executor): Promise<number | undefined> => {
     try {
@@ -63,17 +56,25 @@ export function workerStatements(channel: WorkerChannel): WorkerStatements {
     }
   };
 
-  const run = async (request: StatementRequest, on: Executor, touched: () => void): Promise<void> => {
+  const run = async (request: StatementRequest, on: StatementTarget, touched: () => void): Promise<void> => {
     if (request.timed) channel.post({ kind: 'started', id: request.id });
     try {
+      // A transaction's statements after its rollback fail as PGlite's own transaction object fails them.
+      if (on.tx?.closed) throw new Error('Transaction is closed');
+      const inTransaction = on.tx !== undefined;
       const value =
         request.op === 'query'
-          ? toMessage(await on.query(request.sql, request.params, { rowMode: request.rowMode, parsers: identityParsers(request.rawOids) }))
-          : (await on.exec(request.sql)).map(toMessage);
+          ? await wire.query(on.db, inTransaction, {
+              sql: request.sql,
+              params: request.params,
+              rowMode: request.rowMode ?? 'object',
+              rawOids: request.rawOids,
+            })
+          : await wire.exec(on.db, inTransaction, request.sql);
       let statementTimeoutMs: number | undefined;
       if (TIMEOUT_SETTING.test(request.sql)) {
         touched();
-        statementTimeoutMs = await readStatementTimeout(on);
+        statementTimeoutMs = await readStatementTimeout(on.tx ?? on.db);
       }
       channel.post({ kind: 'done', id: request.id, value, statementTimeoutMs });
     } catch (error) {
@@ -81,5 +82,5 @@ export function workerStatements(channel: WorkerChannel): WorkerStatements {
     }
   };
 
-  return { run, readStatementTimeout };
+  return { run, readStatementTimeout, forgetParamTypes: () => wire.forgetParamTypes() };
 }

@@ -17,6 +17,8 @@ export interface WorkerTransactions {
 export function workerTransactions(
   channel: WorkerChannel,
   readStatementTimeout: (on: Executor) => Promise<number | undefined>,
+  /** Told when a transaction ends without committing: what it changed in the catalog is gone again. */
+  rolledBack: () => void,
 ): WorkerTransactions {
   const { post, serialize } = channel;
   const transactions = new Map<number, OpenTransaction>();
@@ -29,6 +31,7 @@ export function workerTransactions(
       .transaction(async (tx) => {
         const commit = await new Promise<boolean>((finish) => {
           transactions.set(txId, {
+            db,
             tx,
             chain: Promise.resolve(),
             touchedTimeout: false,
@@ -41,6 +44,7 @@ export function workerTransactions(
           post({ kind: 'done', id, value: null });
         });
         touchedTimeout = transactions.get(txId)?.touchedTimeout ?? false;
+        if (!commit) rolledBack();
         if (!commit && !tx.closed) await tx.rollback();
       })
       .then(
@@ -49,7 +53,10 @@ export function workerTransactions(
           const statementTimeoutMs = touchedTimeout ? await readStatementTimeout(db) : undefined;
           post({ kind: 'done', id: endId, value: null, statementTimeoutMs });
         },
-        (error: unknown) => post({ kind: 'error', id: begun ? endId : id, error: serialize(error) }),
+        (error: unknown) => {
+          rolledBack();
+          post({ kind: 'error', id: begun ? endId : id, error: serialize(error) });
+        },
       )
       .finally(() => transactions.delete(txId));
   };

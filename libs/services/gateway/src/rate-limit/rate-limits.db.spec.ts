@@ -1,9 +1,6 @@
 import request from 'supertest';
-import { captureLogs, createHttpApp, createLogger, finalizeHttpApp } from '@huntforge/platform';
 import { startGateway, type GatewayHarness } from '../test-support/gateway-harness';
-import { FixedWindowLimiter } from './fixed-window-limiter';
 import { MemoryRateLimitStore } from './memory-rate-limit-store';
-import { rateLimitMiddleware } from './rate-limit-middleware';
 
 const LIMITS = { RATE_LIMIT_PER_MINUTE: '3', RATE_LIMIT_EXPENSIVE_PER_MINUTE: '1', RATE_LIMIT_SIGN_IN_PER_MINUTE: '2' };
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -122,29 +119,22 @@ describe('sign-in limits without a configured proxy (TRUSTED_PROXIES unset)', ()
 });
 
 describe('a rate-limit store that fails', () => {
-  it('lets the request through and logs why, rather than refusing everyone', async () => {
-    class BrokenStore extends MemoryRateLimitStore {
-      override async countHit(): Promise<never> {
-        throw new Error('connection refused');
-      }
+  class BrokenStore extends MemoryRateLimitStore {
+    override async countHit(): Promise<never> {
+      throw new Error('connection refused');
     }
-    const logs = captureLogs();
-    const app = createHttpApp({
-      logger: createLogger({ level: 'debug', service: 'gateway', destination: logs.stream }),
-      serviceName: 'gateway',
-    });
-    app.use(
-      rateLimitMiddleware({
-        limiter: new FixedWindowLimiter(new BrokenStore()),
-        budgets: { perMinute: 1, expensivePerMinute: 1, signInPerMinute: 1 },
-        tokenIdOf: () => 7,
-        trusted: () => false,
-      }),
-    );
-    app.get('/api/ping', (_req, res) => res.json({ ok: true }));
-    finalizeHttpApp(app);
-    await request(app).get('/api/ping').expect(200);
-    await request(app).get('/api/ping').expect(200);
-    expect(logs.lines().filter((line) => line.msg === 'rate limit store failed; request let through')).toHaveLength(2);
+  }
+  let gateway: GatewayHarness;
+  beforeAll(async () => {
+    gateway = await startGateway({ env: { ...LIMITS, RATE_LIMIT_PER_MINUTE: '1' }, rateLimitStore: new BrokenStore() });
+  });
+  afterAll(() => gateway.close());
+
+  it('lets the request through and logs why, rather than refusing everyone', async () => {
+    const viewer = await gateway.token('viewer');
+    // A budget of one: a working store would refuse the second call.
+    await request(gateway.app).get('/api/auth/session').set(bearer(viewer)).expect(200);
+    await request(gateway.app).get('/api/auth/session').set(bearer(viewer)).expect(200);
+    expect(gateway.logs.lines().filter((line) => line.msg === 'rate limit store failed; request let through')).toHaveLength(2);
   });
 });

@@ -6,6 +6,7 @@ import type { HealthCheck, LogCapture } from '@huntforge/platform';
 import { startServiceForTest } from '@huntforge/service-testing';
 import { createApiToken } from '../auth/api-tokens';
 import { createGatewayModule } from '../gateway-module';
+import type { RateLimitStore } from '../rate-limit/rate-limit-store';
 import type { Upstream } from '../upstreams/upstream';
 
 export interface GatewayHarness {
@@ -20,6 +21,8 @@ export interface GatewayHarness {
 
 export interface HarnessOptions {
   authMode?: 'required' | 'off';
+  /** The database (default in-memory PGlite); on PostgreSQL the config's DATABASE_URL is the scratch database's. */
+  db?: 'pglite' | 'postgres';
   /** ALLOWED_HOSTS for the browser guard. */
   allowedHosts?: string;
   upstreams?: Upstream[];
@@ -30,6 +33,8 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   /** Pins the rate limits' clock (epoch ms); default the real clock. */
   rateLimitClock?: () => number;
+  /** Replaces the request limiter's store (e.g. one that fails); default the one RATE_LIMIT_STORE names. */
+  rateLimitStore?: RateLimitStore;
 }
 
 /** Off unless a spec sets them: a spec signs in and calls routes far faster than a person does. */
@@ -39,7 +44,7 @@ let tokenCounter = 0;
 
 /**
  * The gateway the way the runners compose it: createHttpApp → gateway router → finalizeHttpApp, on an
- * in-memory PGlite and the in-process bus, with logs captured for assertions.
+ * in-memory PGlite (or a scratch PostgreSQL database) and the in-process bus, with logs captured for assertions.
  */
 export async function startGateway(options: HarnessOptions = {}): Promise<GatewayHarness> {
   const env = {
@@ -56,8 +61,9 @@ export async function startGateway(options: HarnessOptions = {}): Promise<Gatewa
         serviceHealth: options.serviceHealth ?? {},
         webDistDir: options.webDistDir ?? null,
         rateLimitClock: options.rateLimitClock,
+        rateLimitStore: options.rateLimitStore,
       }),
-    { context: { env } },
+    { context: { env, db: options.db } },
   );
   return {
     app,

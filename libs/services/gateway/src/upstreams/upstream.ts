@@ -1,5 +1,6 @@
 import type { Router } from 'express';
 import type { HealthCheck } from '@huntforge/platform';
+import type { RateLimitStore } from '../rate-limit/rate-limit-store';
 
 /**
  * A service behind the gateway. All-in-one hands over the module's router (mounted so it sees full
@@ -23,4 +24,9 @@ export interface GatewayOptions {
   webDistDir?: string | null;
   /** The rate limits' clock in epoch milliseconds (tests pin it so a window never turns mid-test); default Date.now. */
   rateLimitClock?: () => number;
+  /**
+   * Where the request limits count, instead of the one RATE_LIMIT_STORE names (tests hand in a store that fails, to
+   * see requests let through); the sign-in throttle keeps its own. Default: the configured store.
+   */
+  rateLimitStore?: RateLimitStore;
 }

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Prisma, PrismaClient } from '@huntforge/data';
+import type { Prisma, PrismaClient } from '../generated/prisma/client';
 
 // Entity factories for specs: each fills the required columns with unique, valid values and takes overrides for
-// the ones a test is about, so specs say only what matters to them and never repeat a raw insert.
+// the ones a test is about, so specs say only what matters to them and never repeat a raw insert. They live in
+// libs/data so its own specs can use them without a cycle (data -> service-testing -> data); everyone else imports
+// them from @huntforge/service-testing, which re-exports them.
 
 let sequence = 0;
 /** Unique within a run and across the jest workers sharing one PostgreSQL server. */
