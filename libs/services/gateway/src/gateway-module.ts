@@ -78,7 +78,7 @@ export function createGatewayModule(ctx: ModuleContext, options: GatewayOptions)
   );
   router.use(scheduledJobsRouter({ repo: db.repos.scheduledJobs, bus, logger }));
   router.use(tokensRouter({ tokens: db.repos.apiTokens, audit: db.repos.audit }));
-  router.use(auditRouter(db.repos.audit));
+  router.use(auditRouter({ audit: db.repos.audit }));
   router.use(settingsRoutes(ctx));
   router.use(backupsRouter(backupsDepsOf(ctx)));
   router.use(backupScheduleRoutes(ctx));

@@ -26,12 +26,16 @@ function beforeIdOf(cursor: string | undefined): number | undefined {
   throw new HttpError(400, 'invalid_cursor', 'The cursor is not one this server issued');
 }
 
+export interface ListAuditEventsDeps {
+  audit: Pick<AuditRepository, 'list'>;
+}
+
 /** GET /api/audit: filtered by type, tool, caller, outcome and time; keyset pages, newest first. */
-export async function listAuditEvents(repo: Pick<AuditRepository, 'list'>, query: AuditQuery) {
+export async function listAuditEvents(deps: ListAuditEventsDeps, query: AuditQuery) {
   const since = query.since ? new Date(query.since) : undefined;
   const until = query.until ? new Date(query.until) : undefined;
   if (since && until && since >= until) throw new HttpError(400, 'invalid_time_range', 'since must be before until');
-  const rows = await repo.list({
+  const rows = await deps.audit.list({
     type: query.type,
     tool: query.tool,
     actor: query.caller,

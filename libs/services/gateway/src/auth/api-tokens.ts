@@ -37,7 +37,7 @@ export class TokenNameTakenError extends Error {
 
 /** Creates a token; the returned `token` is the only time it exists in clear text. */
 export async function createApiToken(
-  repo: ApiTokenRepository,
+  repo: Pick<ApiTokenRepository, 'list' | 'create'>,
   input: { name: string; role: Role },
 ): Promise<{ token: string; record: ApiTokenRecord }> {
   const existing = await repo.list();
@@ -49,12 +49,12 @@ export async function createApiToken(
   return { token, record };
 }
 
-export function listApiTokens(repo: ApiTokenRepository): Promise<ApiTokenRecord[]> {
+export function listApiTokens(repo: Pick<ApiTokenRepository, 'list'>): Promise<ApiTokenRecord[]> {
   return repo.list();
 }
 
 /** Revokes by numeric id or by name; false when no active token matched. */
-export function revokeApiToken(repo: ApiTokenRepository, idOrName: number | string): Promise<boolean> {
+export function revokeApiToken(repo: Pick<ApiTokenRepository, 'revoke'>, idOrName: number | string): Promise<boolean> {
   const asId = typeof idOrName === 'string' && /^\d+$/.test(idOrName) ? Number(idOrName) : idOrName;
   return repo.revoke(asId);
 }

@@ -1,4 +1,7 @@
-import { createBackup, type DatabaseSource, type InstallationFolders, type Manifest } from '@huntforge/backup';
+import { createBackup, type DatabaseSource, type InstallationFolders } from '@huntforge/backup';
+import type { BackupDetailView } from '@huntforge/contracts';
+import { asHttpError } from './backup-errors';
+import { toBackupDetail } from './backup-views';
 
 export interface TakeBackupDeps {
   folders: InstallationFolders;
@@ -7,16 +10,19 @@ export interface TakeBackupDeps {
 }
 
 /**
- * Backups from the running service, one at a time: a second request waits for the first instead of
- * dumping the same database twice at once.
+ * POST /api/backups: backups from the running service, one at a time (a second request waits for the first instead
+ * of dumping the same database twice at once); a missing or failing pg_dump is 503 with its code.
  */
-export function backupTaker(deps: TakeBackupDeps): () => Promise<Manifest> {
+export function backupTaker(deps: TakeBackupDeps): () => Promise<BackupDetailView> {
   let queue: Promise<unknown> = Promise.resolve();
-  return () => {
+  return async () => {
     const next = queue
       .catch(() => undefined)
       .then(() => createBackup({ backupDir: deps.folders.backupDir, database: deps.database(), stateFolders: deps.folders.stateFolders }));
     queue = next;
-    return next;
+    const manifest = await next.catch((error: unknown) => {
+      throw asHttpError(error);
+    });
+    return toBackupDetail(manifest, []);
   };
 }

@@ -19,6 +19,11 @@ export function scheduledJobsView(stored: readonly ScheduledJobConfigRecord[]): 
   return { jobs };
 }
 
-export async function listScheduledJobs(repo: ScheduledJobConfigRepository): Promise<ScheduledJobsResponse> {
-  return scheduledJobsView(await repo.list());
+export interface ListScheduledJobsDeps {
+  repo: Pick<ScheduledJobConfigRepository, 'list'>;
+}
+
+/** GET /api/scheduled-jobs: every job of the catalogue with its stored or default schedule. */
+export async function listScheduledJobs(deps: ListScheduledJobsDeps): Promise<ScheduledJobsResponse> {
+  return scheduledJobsView(await deps.repo.list());
 }

@@ -5,12 +5,22 @@ import { HttpError, type Logger } from '@huntforge/platform';
 /** How long the request waits for the job to finish; longer runs keep going and appear in the history. */
 export const JOB_RUN_WAIT_MS = 120_000;
 
-/** Runs a job now in whichever service's scheduler has it, and answers with the finished run. */
-export async function runScheduledJob(
-  deps: { bus: Bus; logger: Logger; waitMs?: number },
-  jobId: string,
-  actor: string | null,
-): Promise<JobRun> {
+export interface RunScheduledJobDeps {
+  bus: Pick<Bus, 'request'>;
+  logger: Logger;
+  /** How long to wait for the run (default JOB_RUN_WAIT_MS). */
+  waitMs?: number;
+}
+
+export interface RunScheduledJobCommand {
+  jobId: string;
+  /** Who asked (logged); null when authentication is off. */
+  actor: string | null;
+}
+
+/** POST /api/scheduled-jobs/{id}/run: runs a job now in whichever service's scheduler has it, and answers with the finished run. */
+export async function runScheduledJob(deps: RunScheduledJobDeps, command: RunScheduledJobCommand): Promise<JobRun> {
+  const { jobId, actor } = command;
   if (!SCHEDULED_JOBS.some((job) => job.id === jobId))
     throw new HttpError(404, 'unknown_job', `Unknown scheduled job: ${jobId}`, { job_id: jobId });
   deps.logger.info({ job: jobId, actor }, 'scheduled job run requested');

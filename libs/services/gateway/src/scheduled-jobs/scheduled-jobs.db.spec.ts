@@ -147,7 +147,7 @@ describe('/api/scheduled-jobs', () => {
     const res = await request(gateway.app).post('/api/scheduled-jobs/no_such_job/run').set('Authorization', `Bearer ${admin}`).expect(404);
     expect(res.body.error).toMatchObject({ code: 'unknown_job', details: { job_id: 'no_such_job' } });
     const logger = createLogger({ level: 'silent', service: 'gateway' });
-    const run = runScheduledJob({ bus: gateway.bus, logger, waitMs: 200 }, 'index_customer_repo', 'admin');
+    const run = runScheduledJob({ bus: gateway.bus, logger, waitMs: 200 }, { jobId: 'index_customer_repo', actor: 'admin' });
     await expect(run).rejects.toBeInstanceOf(HttpError);
     await expect(run).rejects.toMatchObject({ status: 504, code: 'job_run_timeout' });
   });

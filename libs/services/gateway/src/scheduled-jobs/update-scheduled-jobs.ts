@@ -13,9 +13,15 @@ import { scheduledJobsView } from './list-scheduled-jobs';
 export const SCHEDULED_JOBS_UPDATED = 'scheduled_jobs.updated';
 
 export interface UpdateScheduledJobsDeps {
-  repo: ScheduledJobConfigRepository;
-  bus: Bus;
+  repo: Pick<ScheduledJobConfigRepository, 'list' | 'saveWithAudit'>;
+  bus: Pick<Bus, 'publish'>;
   logger: Logger;
+}
+
+export interface UpdateScheduledJobsCommand {
+  jobs: UpdateScheduledJobsRequest;
+  /** Who asked (audited); null when authentication is off. */
+  actor: string | null;
 }
 
 /** Refuses the whole request when any job is unknown, fixed or has a bad schedule; nothing is half-applied. */
@@ -46,9 +52,9 @@ function validate(request: UpdateScheduledJobsRequest): void {
  */
 export async function updateScheduledJobs(
   deps: UpdateScheduledJobsDeps,
-  request: UpdateScheduledJobsRequest,
-  actor: string | null,
+  command: UpdateScheduledJobsCommand,
 ): Promise<ScheduledJobsResponse> {
+  const { jobs: request, actor } = command;
   validate(request);
   const before = scheduledJobsView(await deps.repo.list()).jobs;
   const changes = Object.entries(request.jobs).map(([jobId, setting]) => ({ jobId, enabled: setting.enabled, cron: setting.cron.trim() }));

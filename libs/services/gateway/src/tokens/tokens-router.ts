@@ -1,36 +1,23 @@
 import { Router } from 'express';
 import type { ApiTokenRepository, AuditRepository } from '@huntforge/data';
-import { AUDIT_EVENT_TYPES, gatewayRoutes as routes } from '@huntforge/contracts';
-import { actorOf, HttpError, httpErrors, mountRoute, reply } from '@huntforge/platform';
-import { TokenNameTakenError, createApiToken, listApiTokens, revokeApiToken } from '../auth/api-tokens';
-import { toApiToken } from './token-view';
+import { gatewayRoutes as routes } from '@huntforge/contracts';
+import { actorOf, mountRoute, reply } from '@huntforge/platform';
+import { createToken } from './create-token';
+import { listTokens } from './list-tokens';
+import { revokeToken } from './revoke-token';
 
 export interface TokensRouterDeps {
-  tokens: ApiTokenRepository;
+  tokens: Pick<ApiTokenRepository, 'list' | 'create' | 'revoke'>;
   audit: Pick<AuditRepository, 'record'>;
 }
 
 /** Token administration (admin role, enforced by the auth middleware's access rule); every change is audited, never the secret. */
-export function tokensRouter({ tokens: repo, audit }: TokensRouterDeps): Router {
+export function tokensRouter(deps: TokensRouterDeps): Router {
   const router = Router();
-  mountRoute(router, routes.getTokens, async () => ({ tokens: (await listApiTokens(repo)).map(toApiToken) }));
-  mountRoute(router, routes.postTokens, async ({ body: input, req }) => {
-    try {
-      const { token, record } = await createApiToken(repo, input);
-      await audit.record({
-        type: AUDIT_EVENT_TYPES.apiTokenCreated,
-        actor: actorOf(req),
-        payload: { id: record.id, name: record.name, role: record.role },
-      });
-      return reply(201, { token, api_token: toApiToken(record) }, { 'Cache-Control': 'no-store' });
-    } catch (error) {
-      if (error instanceof TokenNameTakenError) throw new HttpError(409, 'token_name_taken', error.message);
-      throw error;
-    }
-  });
-  mountRoute(router, routes.deleteToken, async ({ params: { id }, req }) => {
-    if (!(await revokeApiToken(repo, id))) throw httpErrors.notFound(`No active API token has id ${id}`);
-    await audit.record({ type: AUDIT_EVENT_TYPES.apiTokenRevoked, actor: actorOf(req), payload: { id } });
-  });
+  mountRoute(router, routes.getTokens, () => listTokens(deps));
+  mountRoute(router, routes.postTokens, async ({ body, req }) =>
+    reply(201, await createToken(deps, { token: body, actor: actorOf(req) }), { 'Cache-Control': 'no-store' }),
+  );
+  mountRoute(router, routes.deleteToken, ({ params, req }) => revokeToken(deps, { tokenId: params.id, actor: actorOf(req) }));
   return router;
 }

@@ -1,0 +1,13 @@
+import type { ApiTokenListResponse } from '@huntforge/contracts';
+import type { ApiTokenRepository } from '@huntforge/data';
+import { listApiTokens } from '../auth/api-tokens';
+import { toApiToken } from './token-view';
+
+export interface ListTokensDeps {
+  tokens: Pick<ApiTokenRepository, 'list'>;
+}
+
+/** GET /api/tokens: every token, active or revoked, never a secret. */
+export async function listTokens(deps: ListTokensDeps): Promise<ApiTokenListResponse> {
+  return { tokens: (await listApiTokens(deps.tokens)).map(toApiToken) };
+}
