@@ -10,7 +10,9 @@ export {
 } from './hunt-score/hunt-scorer';
 export {
   HUNT_KEYWORD_REGISTRY,
+  HUNT_REGISTRY_FINGERPRINT,
   HUNT_TIERS,
+  huntRegistryFingerprint,
   parseHuntKeywordRegistry,
   type HuntKeywordRegistry,
   type HuntTier,

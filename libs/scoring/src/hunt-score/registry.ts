@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import rawRegistry from './hunt-keywords.json';
 
 export const HUNT_TIERS = ['perfect', 'good', 'lolbas', 'intelligence', 'negative'] as const;
@@ -32,3 +33,15 @@ export function parseHuntKeywordRegistry(value: unknown): HuntKeywordRegistry {
 
 /** The registry shipped in `hunt-keywords.json`. */
 export const HUNT_KEYWORD_REGISTRY: HuntKeywordRegistry = parseHuntKeywordRegistry(rawRegistry);
+
+/**
+ * A short digest of a registry's tiers (maxima and terms): stored with each article's hunt score, so scores
+ * written with an older registry can be found and computed again when the registry changes.
+ */
+export function huntRegistryFingerprint(registry: HuntKeywordRegistry): string {
+  const canonical = HUNT_TIERS.map((tier) => [tier, registry[tier].max, registry[tier].terms]);
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex').slice(0, 16);
+}
+
+/** The shipped registry's fingerprint. */
+export const HUNT_REGISTRY_FINGERPRINT = huntRegistryFingerprint(HUNT_KEYWORD_REGISTRY);

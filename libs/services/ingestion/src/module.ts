@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { findScheduledJob, routePrefixesOf } from '@huntforge/contracts';
 import { SigmaCorpusStatsReader } from '@huntforge/data';
+import { HUNT_REGISTRY_FINGERPRINT } from '@huntforge/scoring';
 import { createEmbedder, parseEmbeddingProvider, type Embedder } from '@huntforge/llm';
 import type { ComponentHealth, ModuleContext, ServiceModule } from '@huntforge/platform';
 import { IngestionConfigError, loadIngestionConfig } from './config';
@@ -22,6 +23,7 @@ import { defaultSourcesFile } from './sources-file-path';
 import { checkAllSources } from './use-cases/collect-source/check-all-sources';
 import { CollectionTracker } from './use-cases/collect-source/collection-tracker';
 import { cleanupOldData, embedNewArticles } from './use-cases/maintenance/maintenance';
+import { rescoreHuntScores } from './use-cases/hunt-scores/rescore-hunt-scores';
 import { readSourcesFile } from './use-cases/sources/sources-file';
 import { defaultEvalArticlesFile, seedEvalArticles } from './use-cases/eval-articles/seed-eval-articles';
 
@@ -118,6 +120,8 @@ export async function createIngestionModule(ctx: ModuleContext, options: Ingesti
         const seeded = await seedEvalArticles(deps, evalFile);
         if (seeded.created > 0) ctx.logger.info({ file: evalFile, ...seeded }, 'evaluation articles seeded under the eval source');
       }
+      // Before anything reads or adds articles: scores of an older keyword registry are computed again.
+      await rescoreHuntScores({ articles: deps.articles, logger: ctx.logger }, { registry: HUNT_REGISTRY_FINGERPRINT, batchSize: 200 });
       const stale = await deps.runs.failStale(deps.now());
       if (stale > 0) ctx.logger.warn({ runs: stale }, 'collection runs interrupted by an earlier stop marked failed');
       if (options.registerJobs === false) return;

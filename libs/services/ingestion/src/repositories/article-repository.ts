@@ -1,5 +1,6 @@
 import { detailOf, isUniqueViolation, Prisma, type PrismaClient } from '@huntforge/data';
 import { NEAR_DUPLICATE_MAX_DISTANCE } from '../dedup/fingerprints';
+import type { HuntScoreFields, StaleHuntScore } from '../records';
 
 export interface NewArticle {
   sourceId: number;
@@ -104,6 +105,23 @@ export class ArticleRepository {
         ${embedding ? vectorLiteral(embedding.vector) : null}::vector, ${embedding?.model ?? null}, ${embedding ? new Date() : null}, now())
       RETURNING id, duplicate_of_id AS "duplicateOfId"`;
     return row;
+  }
+
+  /** Articles whose hunt score was computed with another keyword registry than `registry` (or none recorded), in id order. */
+  scoredWithOtherRegistry(registry: string, afterId: number, limit: number): Promise<StaleHuntScore[]> {
+    return this.prisma.$queryRaw<StaleHuntScore[]>`
+      SELECT id, title, content, hunt_score AS "huntScore" FROM articles
+      WHERE id > ${afterId} AND (metadata->>'hunt_registry') IS DISTINCT FROM ${registry}
+      ORDER BY id LIMIT ${limit}`;
+  }
+
+  /** Writes a hunt score computed again: the score, its matches, its points and registry in metadata; nothing else. */
+  async setHuntScore(id: number, fields: HuntScoreFields): Promise<void> {
+    const metadata = { hunt_score_points: fields.points, hunt_registry: fields.registry };
+    await this.prisma.$executeRaw`
+      UPDATE articles SET hunt_score = ${fields.huntScore}, keyword_matches = ${JSON.stringify(fields.keywordMatches)}::jsonb,
+        metadata = COALESCE(metadata, '{}'::jsonb) || ${JSON.stringify(metadata)}::jsonb
+      WHERE id = ${id}`;
   }
 
   /** Refreshes a stored article in place (manual re-scrape with force_scrape). */

@@ -1,5 +1,5 @@
 import { TOPICS, type ArticleIngestedPayload } from '@huntforge/contracts';
-import { scoreHunt } from '@huntforge/scoring';
+import { huntScoreFields } from '../hunt-scores/rescore-hunt-scores';
 import { canonicalUrl } from '../../dedup/canonical-url';
 import { contentHash, simHash } from '../../dedup/fingerprints';
 import type { IngestionDeps } from '../../deps';
@@ -39,7 +39,7 @@ export async function embedOrNull(deps: IngestionDeps, text: string): Promise<Ar
  * refreshed) turns on the near-duplicate lookup here; new articles get theirs inside the insert.
  */
 export async function prepareArticle(deps: IngestionDeps, candidate: ArticleCandidate, excludeId: number | null) {
-  const score = scoreHunt(`${candidate.title}\n${candidate.content}`);
+  const score = huntScoreFields(candidate.title, candidate.content);
   const fingerprint = simHash(candidate.content);
   const candidates = excludeId === null ? [] : await deps.articles.nearDuplicates(fingerprint, excludeId);
   let duplicateOf: { id: number; distance: number } | null = null;
@@ -49,8 +49,6 @@ export async function prepareArticle(deps: IngestionDeps, candidate: ArticleCand
     if (!duplicateOf || distance < duplicateOf.distance || (distance === duplicateOf.distance && target < duplicateOf.id))
       duplicateOf = { id: target, distance };
   }
-  const tiers = Object.fromEntries(Object.entries(score.tiers).map(([tier, result]) => [tier, result.matched]));
-  const points = Object.fromEntries(Object.entries(score.tiers).map(([tier, result]) => [tier, result.points]));
   const article: Omit<NewArticle, 'sourceId' | 'canonicalUrl'> = {
     url: candidate.url,
     title: candidate.title.slice(0, 1000),
@@ -59,13 +57,14 @@ export async function prepareArticle(deps: IngestionDeps, candidate: ArticleCand
     simhash: fingerprint.value,
     simhashBands: fingerprint.bands,
     duplicateOfId: duplicateOf?.id ?? null,
-    huntScore: score.score,
-    keywordMatches: tiers,
+    huntScore: score.huntScore,
+    keywordMatches: score.keywordMatches,
     publishedAt: candidate.publishedAt,
     metadata: {
       ...candidate.metadata,
       content_length: candidate.content.length,
-      hunt_score_points: points,
+      hunt_score_points: score.points,
+      hunt_registry: score.registry,
     },
   };
   return { article, embedding: await embedOrNull(deps, embeddingInput(article.title, article.content)) };
