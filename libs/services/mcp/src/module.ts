@@ -5,7 +5,7 @@ import type { ModuleContext, ServiceModule } from '@huntforge/platform';
 import { loadMcpConfig } from './config';
 import { confirmationsRouter } from './http/confirmations-router';
 import { mcpHttpRouter } from './http/mcp-http-router';
-import { wireMcp } from './server/tool-deps';
+import { wireMcp } from './server/wire-mcp';
 
 export interface McpModuleOptions {
   /** The mcp variables (MCP_CONFIRMATION_TTL_MINUTES, MCP_API_URL, EMBEDDING_PROVIDER/MODEL); process.env when omitted. */
@@ -34,7 +34,7 @@ export function createMcpModule(ctx: ModuleContext, options: McpModuleOptions = 
   const tokens = ctx.db.repos.apiTokens;
   const router = Router();
   router.use(mcpHttpRouter({ wiring, tokens }));
-  router.use(confirmationsRouter({ confirmations: wiring.confirmations, tokens }));
+  router.use(confirmationsRouter({ ports: wiring.ports, tokens }));
 
   return {
     name: 'mcp',

@@ -8,25 +8,21 @@ import {
   type submitQueueRuleInputSchema,
   type updateWorkflowConfigInputSchema,
 } from '@huntforge/contracts';
-import type { ArticleTextReader } from '@huntforge/data';
 import { ToolError } from '../errors/tool-error';
-import type { FilingTargetRepository } from '../repositories/filing-target-repository';
+import type { McpPorts } from '../ports';
 
-export interface FilingCheckDeps {
-  targets: FilingTargetRepository;
-  articles: Pick<ArticleTextReader, 'exists'>;
-}
+export type FilingCheckDeps = Pick<McpPorts, 'filingTargets' | 'articleTexts'>;
 
 type Check = (args: never, deps: FilingCheckDeps) => Promise<void>;
 
 async function queueItem({ queue_id }: z.output<typeof submitQueueRuleInputSchema>, deps: FilingCheckDeps): Promise<void> {
-  if (!(await deps.targets.queueItemExists(queue_id))) {
+  if (!(await deps.filingTargets.queueItemExists(queue_id))) {
     throw new ToolError(MCP_ERROR_CODES.queueItemNotFound, `No Sigma queue item ${queue_id}; list_sigma_queue shows the existing ones`);
   }
 }
 
 async function article({ article_id }: z.output<typeof deleteArticleInputSchema>, deps: FilingCheckDeps): Promise<void> {
-  if (!(await deps.articles.exists(article_id))) throw new ToolError(MCP_ERROR_CODES.articleNotFound, `No article ${article_id}`);
+  if (!(await deps.articleTexts.exists(article_id))) throw new ToolError(MCP_ERROR_CODES.articleNotFound, `No article ${article_id}`);
 }
 
 /** The body is checked with the same schema PUT /api/workflow/config applies, so a typo is refused now. */
@@ -46,7 +42,7 @@ async function workflowConfig({ config }: z.output<typeof updateWorkflowConfigIn
  * only copy is the secondary file (the content filter's disk) is accepted, and the content filter decides.
  */
 async function modelVersion({ version_id }: z.output<typeof rollbackModelInputSchema>, deps: FilingCheckDeps): Promise<void> {
-  const found = await deps.targets.modelVersion(version_id);
+  const found = await deps.filingTargets.modelVersion(version_id);
   if (!found) throw new ToolError(MCP_ERROR_CODES.modelVersionNotFound, `No content-filter model version ${version_id}`);
   if (!found.hasStoredArtifact && found.secondaryPath === null) {
     throw new ToolError(

@@ -2,8 +2,12 @@ import { Router } from 'express';
 import { mcpRoutes as routes } from '@huntforge/contracts';
 import type { ApiTokenRepository } from '@huntforge/data';
 import { HttpError, mountRoute } from '@huntforge/platform';
-import type { Confirmations } from '../confirmations/confirmations';
+import { confirmRequest } from '../confirmations/confirm-request';
+import { getConfirmation } from '../confirmations/get-confirmation';
+import { listConfirmations } from '../confirmations/list-confirmations';
+import { rejectRequest } from '../confirmations/reject-request';
 import { ToolError } from '../errors/tool-error';
+import type { McpPorts } from '../ports';
 import { callerOf, requireCaller } from './caller-middleware';
 
 /** A caller's mistake inside a use case (e.g. a foreign cursor) is a 400, not a 500. */
@@ -18,25 +22,27 @@ async function asHttp<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * Where people see and decide high-risk tool requests: listing needs a viewer, deciding an analyst (the
- * gateway's access rule says the same). The body's reason is optional on both decisions.
+ * gateway's access rule says the same). The body's reason is optional on both decisions. Each route
+ * calls one use case.
  */
-export function confirmationsRouter(deps: { confirmations: Confirmations; tokens: ApiTokenRepository }): Router {
+export function confirmationsRouter(deps: { ports: McpPorts; tokens: ApiTokenRepository }): Router {
+  const { ports } = deps;
   const router = Router();
   const viewer = requireCaller(deps.tokens, 'viewer');
   const analyst = requireCaller(deps.tokens, 'analyst');
 
-  mountRoute(router, routes.getMcpConfirmations, async ({ query }) => asHttp(() => deps.confirmations.list(query)), { before: [viewer] });
-  mountRoute(router, routes.getMcpConfirmation, async ({ params }) => deps.confirmations.get(params.id), { before: [viewer] });
+  mountRoute(router, routes.getMcpConfirmations, ({ query }) => asHttp(() => listConfirmations(ports, { query })), { before: [viewer] });
+  mountRoute(router, routes.getMcpConfirmation, ({ params }) => getConfirmation(ports, { id: params.id }), { before: [viewer] });
   mountRoute(
     router,
     routes.postMcpConfirmationsConfirm,
-    async ({ params, body, req }) => deps.confirmations.confirm(params.id, callerOf(req), body.reason ?? null),
+    ({ params, body, req }) => confirmRequest(ports, { id: params.id, caller: callerOf(req), reason: body.reason ?? null }),
     { before: [analyst] },
   );
   mountRoute(
     router,
     routes.postMcpConfirmationsReject,
-    async ({ params, body, req }) => deps.confirmations.reject(params.id, callerOf(req), body.reason ?? null),
+    ({ params, body, req }) => rejectRequest(ports, { id: params.id, caller: callerOf(req), reason: body.reason ?? null }),
     { before: [analyst] },
   );
   return router;

@@ -3,7 +3,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { mcpRoutes as routes } from '@huntforge/contracts';
 import type { ApiTokenRepository } from '@huntforge/data';
 import { HANDLED, mountRoute, reply } from '@huntforge/platform';
-import type { McpWiring } from '../server/tool-deps';
+import type { McpWiring } from '../server/wire-mcp';
 import { AuditingTransport } from '../server/auditing-transport';
 import { createMcpServer } from '../server/create-mcp-server';
 import { callerOf, requireCaller } from './caller-middleware';
@@ -44,7 +44,7 @@ export function mcpHttpRouter(deps: { wiring: McpWiring; tokens: ApiTokenReposit
       // Plain JSON drops a call's notifications, so a call that asks for progress is answered as an SSE stream.
       const inner = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: !asksForProgress(req.body) });
       const transport = new AuditingTransport(inner, deps.wiring.recorder, caller, 'http');
-      const server = createMcpServer(deps.wiring.deps, caller, transport);
+      const server = createMcpServer(deps.wiring.ports, caller, transport);
       res.on('close', () => {
         void server.close();
       });

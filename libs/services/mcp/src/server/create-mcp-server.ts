@@ -3,7 +3,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { HUNTFORGE_VERSION } from '@huntforge/contracts';
 import type { Caller } from '../caller/caller';
 import { toolsFor } from '../tools/catalog';
-import type { AnyTool, ToolDeps } from '../tools/tool-definition';
+import type { McpPorts } from '../ports';
+import type { AnyTool } from '../tools/tool-definition';
 import { ToolError } from '../errors/tool-error';
 import type { AuditingTransport } from './auditing-transport';
 
@@ -35,7 +36,7 @@ function errorResult(code: string, message: string, details?: unknown): CallTool
  * write tools). Tool errors are results with isError and a `{"error": {code, message}}` text, as MCP wants
  * them; unexpected failures are logged and answered without internals.
  */
-export function createMcpServer(deps: ToolDeps, caller: Caller, transport: AuditingTransport): McpServer {
+export function createMcpServer(deps: McpPorts, caller: Caller, transport: AuditingTransport): McpServer {
   // Writes that run at once need a service to run on; without one (stdio on the embedded database, no MCP_API_URL)
   // they are left out rather than offered and then refused.
   const canWrite = deps.services.canWrite(caller);
@@ -49,7 +50,7 @@ export function createMcpServer(deps: ToolDeps, caller: Caller, transport: Audit
   return server;
 }
 
-function register(server: McpServer, tool: AnyTool, deps: ToolDeps, caller: Caller, transport: AuditingTransport): void {
+function register(server: McpServer, tool: AnyTool, deps: McpPorts, caller: Caller, transport: AuditingTransport): void {
   server.registerTool(
     tool.name,
     {

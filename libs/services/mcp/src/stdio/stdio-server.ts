@@ -3,7 +3,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { Caller } from '../caller/caller';
 import { AuditingTransport } from '../server/auditing-transport';
 import { createMcpServer } from '../server/create-mcp-server';
-import { wireMcp, type McpWiringOptions } from '../server/tool-deps';
+import { wireMcp, type McpWiringOptions } from '../server/wire-mcp';
 
 export interface StdioServerOptions extends McpWiringOptions {
   caller: Caller;
@@ -24,7 +24,7 @@ export async function startStdioServer(options: StdioServerOptions): Promise<Std
   const wiring = wireMcp(options);
   const inner = new StdioServerTransport(options.input, options.output);
   const transport = new AuditingTransport(inner, wiring.recorder, options.caller, 'stdio');
-  const server = createMcpServer(wiring.deps, options.caller, transport);
+  const server = createMcpServer(wiring.ports, options.caller, transport);
   const input = options.input ?? process.stdin;
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();
@@ -35,5 +35,5 @@ export async function startStdioServer(options: StdioServerOptions): Promise<Std
     void transport.whenIdle().then(() => server.close());
   });
   await server.connect(transport);
-  return { closed, close: () => server.close(), writesOffered: wiring.deps.services.canWrite(options.caller) };
+  return { closed, close: () => server.close(), writesOffered: wiring.ports.services.canWrite(options.caller) };
 }

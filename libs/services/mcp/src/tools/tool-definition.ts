@@ -1,39 +1,13 @@
 import type { z } from 'zod';
 import type { McpToolName, Role } from '@huntforge/contracts';
-import type { SettingsReader } from '@huntforge/data';
-import type { Embedder } from '@huntforge/llm';
-import type { Logger } from '@huntforge/platform';
-import type { ServiceClient } from '../actions/service-client';
 import type { Caller } from '../caller/caller';
-import type { Confirmations } from '../confirmations/confirmations';
-import type { ArticleReadRepository } from '../repositories/article-read-repository';
-import type { ExecutionReadRepository } from '../repositories/execution-read-repository';
-import type { SigmaReadRepository } from '../repositories/sigma-read-repository';
-import type { SourceReadRepository } from '../repositories/source-read-repository';
-import type { StatsRepository } from '../repositories/stats-repository';
-import type { ReadOnlySqlRunner } from '../repositories/read-only-sql-runner';
+import type { McpPorts } from '../ports';
 
 export type ToolKind = 'read' | 'low_risk_write' | 'high_risk_write';
 
-/** What every tool may use; built once per module, shared by every session. */
-export interface ToolDeps {
-  articles: ArticleReadRepository;
-  sigma: SigmaReadRepository;
-  sources: SourceReadRepository;
-  executions: ExecutionReadRepository;
-  stats: StatsRepository;
-  sql: ReadOnlySqlRunner;
-  services: ServiceClient;
-  confirmations: Confirmations;
-  /** The query-side embedder of semantic article search (the one ingestion embeds with). */
-  embedder: () => Promise<Embedder>;
-  logger: Logger;
-  /** Runtime settings (SIGMA_CONVERT_TARGETS...); absent where the server runs without a settings store. */
-  settings?: SettingsReader;
-}
-
 export interface ToolEnv {
-  deps: ToolDeps;
+  /** The module's ports, shared by every session. */
+  deps: McpPorts;
   caller: Caller;
   /** Tells the audit how the call ended when that is more than ok / error (e.g. pending_confirmation). */
   setOutcome(outcome: string): void;

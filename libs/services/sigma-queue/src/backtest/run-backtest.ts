@@ -2,20 +2,31 @@ import type { BacktestDatasetResult, BacktestRequest, BacktestResponse } from '@
 import { CorrelationEngine, loadRuleDocuments, RuleCompileError } from '@huntforge/sigma';
 import { TelemetryInputError, type InputSummary } from '@huntforge/telemetry';
 import { HttpError, httpErrors } from '@huntforge/platform';
-import type { QueueRepository } from '../repositories/queue-repository';
-import type { DatasetSummaryRow } from '../repositories/telemetry-dataset-repository';
-import type { DatasetDeps } from './dataset-deps';
 import { eventExcerpt } from './event-excerpt';
 import { readDatasetBatches } from './read-dataset';
+import type { QueueRepository } from '../repositories/queue-repository';
+import type { DatasetSummaryRow, TelemetryDatasetRepository } from '../repositories/telemetry-dataset-repository';
+import type { DatasetLimits } from './dataset-limits';
 
-export type BacktestDeps = { queue: QueueRepository } & DatasetDeps;
+export interface BacktestDeps {
+  limits: DatasetLimits;
+  now: () => Date;
+  queue: Pick<QueueRepository, 'find'>;
+  datasets: Pick<TelemetryDatasetRepository, 'find' | 'bytesOf'>;
+}
+
+export interface BacktestCommand {
+  queueId: number;
+  request: BacktestRequest;
+}
 
 /**
  * Runs a queued rule over uploaded datasets as `huntforge sigma test` would (logsource gating, each
  * log's field names) and answers, per dataset, its events, the events the rule matched and the first
  * of them. Every dataset is checked before any is read; nothing is stored.
  */
-export async function runBacktest(deps: BacktestDeps, queueId: number, request: BacktestRequest): Promise<BacktestResponse> {
+export async function runBacktest(deps: BacktestDeps, command: BacktestCommand): Promise<BacktestResponse> {
+  const { queueId, request } = command;
   const item = await deps.queue.find(queueId);
   if (!item) throw httpErrors.notFound(`No queue item ${queueId}`);
   const now = deps.now();

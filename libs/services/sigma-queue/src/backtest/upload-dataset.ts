@@ -2,22 +2,41 @@ import { createHash } from 'node:crypto';
 import type { TelemetryDatasetBody, UploadTelemetryDatasetRequest } from '@huntforge/contracts';
 import { HttpError } from '@huntforge/platform';
 import { TelemetryInputError, type InputSummary } from '@huntforge/telemetry';
-import type { DatasetDeps } from './dataset-deps';
 import { toDatasetBody } from './dataset-view';
 import { readDatasetBatches } from './read-dataset';
+import type { TelemetryDatasetRepository } from '../repositories/telemetry-dataset-repository';
+import type { DatasetLimits } from './dataset-limits';
 
 const DAY_MS = 86_400_000;
+
+export interface UploadDatasetDeps {
+  limits: DatasetLimits;
+  now: () => Date;
+  datasets: Pick<TelemetryDatasetRepository, 'purgeExpired' | 'create'>;
+}
+
+export interface UploadDatasetCommand {
+  upload: UploadTelemetryDatasetRequest;
+  /** The signed-in caller, when there is one. */
+  uploadedBy: string | null;
+}
+
+export interface UploadRawDatasetCommand {
+  /** From the query; required for a file sent as the body. */
+  name: string | undefined;
+  /** The request's Content-Length, when it gave one. */
+  declaredBytes: number | null;
+  body: AsyncIterable<Buffer | string>;
+  uploadedBy: string | null;
+}
 
 /**
  * Stores an uploaded telemetry file after reading it through once: it must be within the size limit
  * and give at least one event, so a backtest never meets a file it cannot read. Expired datasets are
  * purged on the way (retention needs no job of its own).
  */
-export async function uploadDataset(
-  deps: DatasetDeps,
-  input: UploadTelemetryDatasetRequest,
-  uploadedBy: string | null,
-): Promise<TelemetryDatasetBody> {
+export async function uploadDataset(deps: UploadDatasetDeps, command: UploadDatasetCommand): Promise<TelemetryDatasetBody> {
+  const { upload: input, uploadedBy } = command;
   // Checked on the encoded length first, so an oversized upload is never decoded.
   if (Math.floor((input.content_base64.length * 3) / 4) - 2 > deps.limits.maxBytes) throw tooLarge(deps.limits.maxBytes);
   const bytes = Buffer.from(input.content_base64, 'base64');
@@ -28,12 +47,8 @@ export async function uploadDataset(
  * A file sent as the body itself, read as it arrives and refused (413) as soon as it passes the limit,
  * so an oversized upload is never held whole. `name` comes from the query.
  */
-export async function uploadRawDataset(
-  deps: DatasetDeps,
-  upload: { name: string | undefined; declaredBytes: number | null; body: AsyncIterable<Buffer | string> },
-  uploadedBy: string | null,
-): Promise<TelemetryDatasetBody> {
-  const { name, declaredBytes, body } = upload;
+export async function uploadRawDataset(deps: UploadDatasetDeps, command: UploadRawDatasetCommand): Promise<TelemetryDatasetBody> {
+  const { name, declaredBytes, body, uploadedBy } = command;
   if (!name) throw new HttpError(400, 'validation_error', 'A file sent as the body needs its name in the query (?name=…)');
   if (declaredBytes !== null && declaredBytes > deps.limits.maxBytes) throw tooLarge(deps.limits.maxBytes);
   const pieces: Buffer[] = [];
@@ -47,7 +62,12 @@ export async function uploadRawDataset(
   return storeDataset(deps, name, Buffer.concat(pieces), uploadedBy);
 }
 
-async function storeDataset(deps: DatasetDeps, name: string, bytes: Buffer, uploadedBy: string | null): Promise<TelemetryDatasetBody> {
+async function storeDataset(
+  deps: UploadDatasetDeps,
+  name: string,
+  bytes: Buffer,
+  uploadedBy: string | null,
+): Promise<TelemetryDatasetBody> {
   if (bytes.length > deps.limits.maxBytes) throw tooLarge(deps.limits.maxBytes);
   if (bytes.length === 0) throw new HttpError(400, 'invalid_dataset', 'The file is empty');
   const summary: InputSummary = { path: name, container: '', events: 0, problems: [] };

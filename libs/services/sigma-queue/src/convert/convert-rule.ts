@@ -22,12 +22,16 @@ export async function configuredTargets(settings: SettingsReader): Promise<Targe
   return parseTargetList(stored || DEFAULT_CONVERT_TARGETS);
 }
 
+export interface ConvertRuleDeps {
+  settings: SettingsReader;
+}
+
 /**
  * Converts one rule for the requested targets, or the team's. A request naming a target, pipeline
  * or format that does not exist, or a text that is no Sigma rule, is the caller's mistake (400); a
  * target that cannot express the rule is part of the answer.
  */
-export async function convertRule(deps: { settings: SettingsReader }, request: ConvertRuleRequest): Promise<ConvertRuleResponse> {
+export async function convertRule(deps: ConvertRuleDeps, request: ConvertRuleRequest): Promise<ConvertRuleResponse> {
   const specs: TargetSpec[] = request.targets
     ? request.targets.map((target) => ({ target: target.target, pipelines: target.pipelines, outputFormat: target.output_format }))
     : await configuredTargets(deps.settings);

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import type { ReferenceRuleRepository } from '../repositories/reference-rule-repository';
-import { indexRuleFiles, type IndexSummary } from './index-rules';
+import { indexRuleFiles, type IndexSummary, type RuleIndexWriter } from './index-rules';
 import { readRuleFiles } from './rule-files';
 import { referenceRuleFiles } from './sync-jobs';
 
@@ -13,7 +12,7 @@ export type CorpusOrigin = 'sigmahq' | 'customer';
  * of that origin missing from the folder are removed, so the corpus mirrors it.
  */
 export async function indexRuleFolder(
-  rules: ReferenceRuleRepository,
+  rules: RuleIndexWriter,
   dir: string,
   origin: CorpusOrigin,
   signal?: AbortSignal,

@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { analyseRuleDocument, isPlainObject, validateSigmaRule } from '@huntforge/sigma';
 import type { ReferenceRuleInput, ReferenceRuleRepository } from '../repositories/reference-rule-repository';
+
+/** What indexing writes through: the stored hashes, batched upserts, and removal of what is gone. */
+export type RuleIndexWriter = Pick<ReferenceRuleRepository, 'hashes' | 'upsertMany' | 'deleteMissing'>;
 import type { RuleFile } from './rule-files';
 
 export interface IndexSummary {
@@ -26,7 +29,7 @@ const INDEX_BATCH = 250;
 export async function indexRuleFiles(
   files: readonly RuleFile[],
   origin: 'sigmahq' | 'customer',
-  repo: ReferenceRuleRepository,
+  repo: RuleIndexWriter,
   signal?: AbortSignal,
   onProgress?: (done: number, total: number) => void,
 ): Promise<IndexSummary> {

@@ -1,25 +1,30 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { JobLockRepository } from '@huntforge/data';
-import type { SigmaQueueConfig } from '../config';
-import type { ReferenceRuleRepository } from '../repositories/reference-rule-repository';
-import type { CorpusIndex } from './corpus-index';
 import { cloneOrFetch } from './git';
-import { indexRuleFiles, type IndexSummary } from './index-rules';
+import { indexRuleFiles, type IndexSummary, type RuleIndexWriter } from './index-rules';
 import { readRuleFiles, type RuleFile } from './rule-files';
+import type { SigmaQueueConfig } from '../config';
+import type { CorpusIndex } from './corpus-index';
+import type { JobLockRepository } from '@huntforge/data';
 
-export interface CorpusJobDeps {
-  config: SigmaQueueConfig;
-  rules: ReferenceRuleRepository;
-  index: CorpusIndex;
-  locks: JobLockRepository;
+export interface SyncReferenceRulesDeps {
+  config: Pick<SigmaQueueConfig, 'referenceRepo' | 'referenceBranch' | 'referenceCloneDir'>;
+  rules: RuleIndexWriter;
+  index: Pick<CorpusIndex, 'invalidate'>;
+}
+
+export interface IndexCustomerRepoDeps {
   /** Identifies this replica in the index lock. */
   holder: string;
+  config: Pick<SigmaQueueConfig, 'customerRepoPath'>;
+  rules: RuleIndexWriter;
+  index: Pick<CorpusIndex, 'invalidate'>;
+  locks: Pick<JobLockRepository, 'tryAcquire' | 'release'>;
 }
 
 /** sync_sigma_rules: clone or fetch the SigmaHQ repository into DATA_DIR and index its rule folders. */
-export async function syncReferenceRules(deps: CorpusJobDeps, signal?: AbortSignal): Promise<IndexSummary & { commit: string }> {
+export async function syncReferenceRules(deps: SyncReferenceRulesDeps, signal?: AbortSignal): Promise<IndexSummary & { commit: string }> {
   const dir = deps.config.referenceCloneDir;
   const commit = await cloneOrFetch(deps.config.referenceRepo, dir, { branch: deps.config.referenceBranch, signal });
   const summary = await indexRuleFiles(await referenceRuleFiles(dir), 'sigmahq', deps.rules, signal);
@@ -48,7 +53,7 @@ export type CustomerIndexOutcome = ({ status: 'indexed'; path: string } & IndexS
  * index_customer_repo: index SIGMA_REPO_PATH under a database lock, so two runs (two replicas, or a
  * scheduled and a manual run) never index at once; unchanged rules are skipped by content hash.
  */
-export async function indexCustomerRepo(deps: CorpusJobDeps, signal?: AbortSignal): Promise<CustomerIndexOutcome> {
+export async function indexCustomerRepo(deps: IndexCustomerRepoDeps, signal?: AbortSignal): Promise<CustomerIndexOutcome> {
   const path = deps.config.customerRepoPath;
   if (!path) return { status: 'skipped', reason: 'SIGMA_REPO_PATH is not set' };
   if (!existsSync(path)) return { status: 'skipped', reason: `SIGMA_REPO_PATH ${path} does not exist` };

@@ -3,7 +3,7 @@ import type { EnrichmentContext } from '@huntforge/sigma';
 
 /** The article a queued rule came from (title, URL and text), for enrichment. */
 export async function loadEnrichmentContext(
-  articles: ArticleTextReader,
+  articles: Pick<ArticleTextReader, 'find'>,
   item: { articleId: number | null; workflowExecutionId: number | null },
 ): Promise<EnrichmentContext> {
   const article = item.articleId ? await articles.find(item.articleId) : null;

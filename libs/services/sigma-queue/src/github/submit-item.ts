@@ -1,26 +1,32 @@
-import { githubApiBase, SIGMA_ERROR_CODES } from '@huntforge/contracts';
-import type { SettingsReader } from '@huntforge/data';
-import type { OutboundGuardOptions } from '@huntforge/llm';
+import { githubApiBase, SIGMA_ERROR_CODES, type SigmaQueueItemBody } from '@huntforge/contracts';
 import { HttpError, redactSecrets } from '@huntforge/platform';
 import { queriesSection } from '../convert/pull-request-queries';
 import type { QueueItemRow } from '../repositories/queue-repository';
-import { getItem, transition, type QueueDeps } from '../queue/queue-deps';
+import { loadItem, transition, type TransitionDeps } from '../queue/queue-items';
 import { assertCan } from '../queue/transitions';
+import { toQueueItemBody } from '../queue/views';
 import { allowedApiUrl, urlNotAllowed } from './github-url-policy';
 import { GithubError, openPullRequest } from './open-pull-request';
+import type { SettingsReader } from '@huntforge/data';
+import type { OutboundGuardOptions } from '@huntforge/llm';
 
-export interface SubmitDeps extends QueueDeps {
+export interface SubmitItemDeps extends TransitionDeps {
   settings: SettingsReader;
   rulesDir: string;
   /** The operator's environment (PROVIDER_ALLOW_PRIVATE_NETWORKS, GITHUB_API_URL) and, in tests, the resolver. */
   githubGuard?: OutboundGuardOptions;
 }
 
+export interface SubmitItemCommand {
+  queueId: number;
+}
+
 const REPO_PATTERN = /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/;
 
 /** Opens a pull request with the approved rule on GITHUB_REPO and marks the item submitted with the PR URL. */
-export async function submitItem(deps: SubmitDeps, id: number): Promise<QueueItemRow> {
-  const item = await getItem(deps, id);
+export async function submitItem(deps: SubmitItemDeps, command: SubmitItemCommand): Promise<SigmaQueueItemBody> {
+  const id = command.queueId;
+  const item = await loadItem(deps, id);
   assertCan(id, item.status, 'submit');
   if (item.deliveryPermitted === false) {
     throw new HttpError(409, SIGMA_ERROR_CODES.deliveryNotPermitted, 'The import policy does not permit delivering this publisher rule');
@@ -67,7 +73,7 @@ export async function submitItem(deps: SubmitDeps, id: number): Promise<QueueIte
     }
     throw error;
   }
-  return transition(deps, item, 'submit', { status: 'submitted', prUrl: pull.url, submittedAt: new Date() });
+  return toQueueItemBody(await transition(deps, item, 'submit', { status: 'submitted', prUrl: pull.url, submittedAt: new Date() }));
 }
 
 function slugify(title: string): string {

@@ -1,66 +1,51 @@
 import { Router } from 'express';
 import { sigmaQueueRoutes as routes } from '@huntforge/contracts';
 import { mountRoute } from '@huntforge/platform';
-import { validateSigmaRule } from '@huntforge/sigma';
-import { chatTurn, enrichItem, getChat, type EnrichmentDeps } from '../enrichment/enrichment-use-cases';
-import { submitItem, type SubmitDeps } from '../github/submit-item';
-import { addReviewNote } from '../queue/review-note/add-review-note';
+import { chatTurn } from '../enrichment/chat-turn';
+import { enrichItem } from '../enrichment/enrich-item';
+import { getChat } from '../enrichment/get-chat';
+import { submitItem } from '../github/submit-item';
+import type { SigmaQueuePorts } from '../ports';
 import { approveItem } from '../queue/approve/approve-item';
-import { createItem } from '../queue/create/create-items';
+import { createItem } from '../queue/create/create-item';
 import { editItem } from '../queue/edit/edit-item';
-import { getItem } from '../queue/queue-deps';
+import { getItem } from '../queue/get/get-item';
 import { listItems } from '../queue/list/list-items';
 import { rejectItem } from '../queue/reject/reject-item';
+import { addReviewNote } from '../queue/review-note/add-review-note';
 import { selfTestDraft } from '../queue/self-test/self-test-draft';
-import { toQueueItemBody } from '../queue/views';
+import { validateItem } from '../enrichment/validate-item';
 import { reviewerOf } from './reviewer';
 
-export type QueueRouterDeps = EnrichmentDeps & SubmitDeps;
-
-/** /api/sigma-queue: the review queue, enrichment conversations and delivery. Routers stay thin. */
-export function queueRouter(deps: QueueRouterDeps): Router {
+/** /api/sigma-queue: the review queue, enrichment conversations and delivery. Each route calls one use case. */
+export function queueRouter(deps: SigmaQueuePorts): Router {
   const router = Router();
-  mountRoute(router, routes.getSigmaQueueList, async ({ query }) => {
-    const { items, total, counts } = await listItems(deps, query);
-    return { items: items.map(toQueueItemBody), total, limit: query.limit, offset: query.offset, counts };
-  });
-  mountRoute(router, routes.postSigmaQueue, async ({ body }) => toQueueItemBody(await createItem(deps, body)));
-  mountRoute(router, routes.getSigmaQueueItem, async ({ params }) => toQueueItemBody(await getItem(deps, params.queue_id)));
-  mountRoute(router, routes.postSigmaQueueApprove, async ({ params, body, req }) =>
-    toQueueItemBody(await approveItem(deps, params.queue_id, { ...body, reviewer: reviewerOf(req, body.reviewer) })),
+  mountRoute(router, routes.getSigmaQueueList, ({ query }) => listItems(deps, query));
+  mountRoute(router, routes.postSigmaQueue, ({ body }) => createItem(deps, body));
+  mountRoute(router, routes.getSigmaQueueItem, ({ params }) => getItem(deps, { queueId: params.queue_id }));
+  mountRoute(router, routes.postSigmaQueueApprove, ({ params, body, req }) =>
+    approveItem(deps, { queueId: params.queue_id, note: body.note, reviewer: reviewerOf(req, body.reviewer) }),
   );
-  mountRoute(router, routes.postSigmaQueueReject, async ({ params, body, req }) =>
-    toQueueItemBody(await rejectItem(deps, params.queue_id, { ...body, reviewer: reviewerOf(req, body.reviewer) })),
+  mountRoute(router, routes.postSigmaQueueReject, ({ params, body, req }) =>
+    rejectItem(deps, { queueId: params.queue_id, reason: body.reason, reviewer: reviewerOf(req, body.reviewer) }),
   );
-  mountRoute(router, routes.postSigmaQueueReviewNotes, async ({ params, body, req }) =>
-    toQueueItemBody(await addReviewNote(deps, params.queue_id, { ...body, reviewer: reviewerOf(req, body.reviewer) })),
+  mountRoute(router, routes.postSigmaQueueReviewNotes, ({ params, body, req }) =>
+    addReviewNote(deps, { queueId: params.queue_id, note: body.note, reviewer: reviewerOf(req, body.reviewer) }),
   );
-  mountRoute(router, routes.putSigmaQueueRule, async ({ params, body, req }) =>
-    toQueueItemBody(await editItem(deps, params.queue_id, { ...body, reviewer: reviewerOf(req, body.reviewer) })),
+  mountRoute(router, routes.putSigmaQueueRule, ({ params, body, req }) =>
+    editItem(deps, { queueId: params.queue_id, ruleYaml: body.rule_yaml, reviewer: reviewerOf(req, body.reviewer) }),
   );
-  mountRoute(router, routes.postSigmaQueueSelfTest, async ({ params, body }) => selfTestDraft(deps, params.queue_id, body.rule_yaml));
-  mountRoute(router, routes.postSigmaQueueValidate, async ({ params, body }) => {
-    let ruleYaml = (await getItem(deps, params.queue_id)).ruleYaml;
-    let conversationId: number | null = null;
-    if (body.enrich) {
-      const enriched = await enrichItem(deps, params.queue_id, body);
-      ruleYaml = enriched.enriched_yaml;
-      conversationId = enriched.conversation_id;
-    }
-    const result = validateSigmaRule(ruleYaml);
-    return {
-      validated_yaml: ruleYaml,
-      valid: result.valid,
-      findings: result.findings,
-      enriched: body.enrich,
-      conversation_id: conversationId,
-    };
-  });
-  mountRoute(router, routes.postSigmaQueueEnrich, async ({ params, body }) => enrichItem(deps, params.queue_id, body));
-  mountRoute(router, routes.getSigmaQueueEnrichmentChat, async ({ params }) => getChat(deps, params.queue_id));
-  mountRoute(router, routes.postSigmaQueueEnrichmentChatTurn, async ({ params, body }) =>
-    chatTurn(deps, params.queue_id, params.conversation_id, body.message),
+  mountRoute(router, routes.postSigmaQueueSelfTest, ({ params, body }) =>
+    selfTestDraft(deps, { queueId: params.queue_id, ruleYaml: body.rule_yaml }),
   );
-  mountRoute(router, routes.postSigmaQueueSubmit, async ({ params }) => toQueueItemBody(await submitItem(deps, params.queue_id)));
+  mountRoute(router, routes.postSigmaQueueValidate, ({ params, body }) => validateItem(deps, { queueId: params.queue_id, options: body }));
+  mountRoute(router, routes.postSigmaQueueEnrich, ({ params, body }) =>
+    enrichItem(deps, { queueId: params.queue_id, provider: body.provider, model: body.model }),
+  );
+  mountRoute(router, routes.getSigmaQueueEnrichmentChat, ({ params }) => getChat(deps, { queueId: params.queue_id }));
+  mountRoute(router, routes.postSigmaQueueEnrichmentChatTurn, ({ params, body }) =>
+    chatTurn(deps, { queueId: params.queue_id, conversationId: params.conversation_id, message: body.message }),
+  );
+  mountRoute(router, routes.postSigmaQueueSubmit, ({ params }) => submitItem(deps, { queueId: params.queue_id }));
   return router;
 }

@@ -2,6 +2,9 @@ import type { SimilaritySearchResponse } from '@huntforge/contracts';
 import { analyseRuleDocument, analyseRuleText, type AnalyseResult, type SimilarityMatch } from '@huntforge/sigma';
 import type { CorpusIndex } from '../corpus/corpus-index';
 
+/** The indexed corpus a comparison reads. */
+export type SimilarityCorpus = Pick<CorpusIndex, 'get'>;
+
 export class UnanalysableRuleError extends Error {
   constructor(reason: string) {
     super(`The rule cannot be compared: ${reason}`);
@@ -10,20 +13,20 @@ export class UnanalysableRuleError extends Error {
 }
 
 /** Compares a rule with the indexed corpus: top matches with explanation and attribution. */
-export async function searchSimilar(index: CorpusIndex, ruleYaml: string, top: number): Promise<SimilaritySearchResponse> {
+export async function searchSimilar(index: SimilarityCorpus, ruleYaml: string, top: number): Promise<SimilaritySearchResponse> {
   return searchAnalysed(index, analyseRuleText(ruleYaml), top);
 }
 
 /** The same for a rule the caller already parsed (the queue validates first), so its YAML is not parsed twice. */
 export async function searchSimilarDocument(
-  index: CorpusIndex,
+  index: SimilarityCorpus,
   doc: Record<string, unknown> | null,
   top: number,
 ): Promise<SimilaritySearchResponse> {
   return searchAnalysed(index, doc ? analyseRuleDocument(doc) : { ok: false, reason: 'the rule is not a YAML mapping' }, top);
 }
 
-async function searchAnalysed(index: CorpusIndex, analysed: AnalyseResult, top: number): Promise<SimilaritySearchResponse> {
+async function searchAnalysed(index: SimilarityCorpus, analysed: AnalyseResult, top: number): Promise<SimilaritySearchResponse> {
   if (!analysed.ok) throw new UnanalysableRuleError(analysed.reason);
   const corpus = await index.get();
   const result = corpus.search(analysed.atoms, { top });

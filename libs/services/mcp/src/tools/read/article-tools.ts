@@ -8,7 +8,8 @@ import {
 import type { Embedder } from '@huntforge/llm';
 import { offsetFrom, pageOf } from '../../pagination/cursor';
 import { RANKED_CANDIDATES, type ArticleHitRow, type ArticleSearchFilter } from '../../repositories/article-read-repository';
-import { defineTool, READ_ANNOTATIONS, type ToolDeps } from '../tool-definition';
+import type { McpPorts } from '../../ports';
+import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
 import { ToolError } from '../../errors/tool-error';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -31,7 +32,7 @@ function toHit(row: ArticleHitRow) {
 async function semanticSearch(
   query: string,
   filter: ArticleSearchFilter,
-  deps: ToolDeps,
+  deps: Pick<McpPorts, 'articles' | 'embedder'>,
 ): Promise<{ rows: ArticleHitRow[]; reason?: never } | { rows?: never; reason: string }> {
   let embedder: Embedder;
   try {

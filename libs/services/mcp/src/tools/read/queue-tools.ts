@@ -8,7 +8,8 @@ import {
 import { offsetFrom, pageOf } from '../../pagination/cursor';
 import type { QueueRuleRow } from '../../repositories/sigma-read-repository';
 import { attributionOf } from '../attribution';
-import { defineTool, READ_ANNOTATIONS, type ToolDeps } from '../tool-definition';
+import type { McpPorts } from '../../ports';
+import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
 import { ToolError } from '../../errors/tool-error';
 
 export function toQueueSummary(row: QueueRuleRow) {
@@ -32,7 +33,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
  * The similar reference rules stored on a queue item (shape owned by the sigma-queue service), each with
  * the attribution of its reference rule looked up by id, so no reference rule leaves without it.
  */
-async function similarRulesOf(matches: unknown, deps: ToolDeps) {
+async function similarRulesOf(matches: unknown, deps: Pick<McpPorts, 'sigma'>) {
   const entries = Array.isArray(matches) ? matches.filter((m): m is Record<string, unknown> => !!m && typeof m === 'object') : [];
   const ruleIdOf = (m: Record<string, unknown>) => {
     const nested = (m['attribution'] ?? {}) as Record<string, unknown>;

@@ -1,5 +1,6 @@
-import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
 import { myRequestsInputSchema, myRequestsOutputSchema } from '@huntforge/contracts';
+import { listConfirmations } from '../../confirmations/list-confirmations';
+import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
 
 export const myRequestsTool = defineTool({
   name: 'my_requests',
@@ -13,7 +14,10 @@ export const myRequestsTool = defineTool({
   kind: 'read',
   minRole: 'viewer',
   async run(args, { deps, caller }) {
-    const page = await deps.confirmations.list({ status: args.status, limit: args.limit, cursor: args.cursor }, caller.actor);
+    const page = await listConfirmations(deps, {
+      query: { status: args.status, limit: args.limit, cursor: args.cursor },
+      requestedBy: caller.actor,
+    });
     return { items: page.confirmations, next_cursor: page.next_cursor, truncated: page.next_cursor !== null };
   },
 });

@@ -24,6 +24,7 @@ import {
 import { createApiClient } from '@huntforge/api-client';
 import { routeCallFor } from '../../actions/action-table';
 import { WriteTargetUnavailableError } from '../../actions/service-client';
+import { fileConfirmation } from '../../confirmations/file-confirmation';
 import { defineTool, type AnyTool, type ToolAnnotations } from '../tool-definition';
 import { ToolError } from '../../errors/tool-error';
 
@@ -84,7 +85,7 @@ function highRisk<I extends z.ZodObject>(spec: {
     kind: 'high_risk_write',
     minRole: 'analyst',
     async run(args, { deps, caller, setOutcome }) {
-      const confirmation = await deps.confirmations.request(spec.name, args, caller);
+      const confirmation = await fileConfirmation(deps, { tool: spec.name, args, caller });
       setOutcome('pending_confirmation');
       return {
         status: 'pending_confirmation' as const,

@@ -1,13 +1,24 @@
-import type { QueueItemRow } from '../../repositories/queue-repository';
-import { type QueueDeps, getItem, transition, appendNote } from '../queue-deps';
+import type { SigmaQueueItemBody } from '@huntforge/contracts';
+import { appendNote, loadItem, transition, type TransitionDeps } from '../queue-items';
+import { toQueueItemBody } from '../views';
 
-export async function approveItem(deps: QueueDeps, id: number, input: { reviewer?: string; note?: string }): Promise<QueueItemRow> {
-  const item = await getItem(deps, id);
-  const notes = appendNote(item, input.reviewer, input.note);
-  return transition(deps, item, 'approve', {
+export type ApproveItemDeps = TransitionDeps;
+
+export interface ApproveItemCommand {
+  queueId: number;
+  reviewer?: string;
+  note?: string;
+}
+
+/** POST /api/sigma-queue/{id}/approve: pending or needs_review → approved, with the reviewer's note. */
+export async function approveItem(deps: ApproveItemDeps, command: ApproveItemCommand): Promise<SigmaQueueItemBody> {
+  const item = await loadItem(deps, command.queueId);
+  const notes = appendNote(item, command.reviewer, command.note);
+  const approved = await transition(deps, item, 'approve', {
     status: 'approved',
-    reviewer: input.reviewer ?? item.reviewer,
+    reviewer: command.reviewer ?? item.reviewer,
     reviewNotes: notes,
     reviewedAt: new Date(),
   });
+  return toQueueItemBody(approved);
 }

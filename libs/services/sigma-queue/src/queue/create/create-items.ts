@@ -1,24 +1,18 @@
-import { TOPICS, type CreateQueueItemRequest } from '@huntforge/contracts';
+import { TOPICS } from '@huntforge/contracts';
 import { isForeignKeyViolation } from '@huntforge/data';
 import { httpErrors } from '@huntforge/platform';
-import type { NewQueueItem, QueueItemRow } from '../../repositories/queue-repository';
-import { searchSimilarDocument } from '../../similarity/search-similar';
-import { requireValidRule } from '../rule-facts';
-import { type QueueDeps, publish, newItem } from '../queue-deps';
+import type { NewQueueItem, QueueItemRow, QueueRepository } from '../../repositories/queue-repository';
+import { publish, type PublishDeps } from '../queue-items';
 
-/** Queues a rule: validated, compared with the corpus (top 10 kept), `needs_review` when the comparison is inconclusive. */
-export async function createItem(deps: QueueDeps, input: CreateQueueItemRequest): Promise<QueueItemRow> {
-  const facts = requireValidRule(input.rule_yaml);
-  const similarity = await searchSimilarDocument(deps.index, facts.doc, 10);
-  const [item] = await createItems(deps, [newItem(input, facts, similarity)]);
-  return item as QueueItemRow;
+export interface CreateItemsDeps extends PublishDeps {
+  queue: Pick<QueueRepository, 'createMany'>;
 }
 
 /**
  * Inserts rows in one statement (all or none) and announces each. A workflow_execution_id or article_id
  * that does not exist is the caller's mistake, not a 500.
  */
-export async function createItems(deps: QueueDeps, rows: NewQueueItem[]): Promise<QueueItemRow[]> {
+export async function createItems(deps: CreateItemsDeps, rows: NewQueueItem[]): Promise<QueueItemRow[]> {
   if (rows.length === 0) return [];
   let items: QueueItemRow[];
   try {

@@ -1,15 +1,18 @@
-import { SIGMA_QUEUE_STATUSES, type SigmaQueueListQuery, type SigmaQueueStatusValue } from '@huntforge/contracts';
-import type { QueueItemRow } from '../../repositories/queue-repository';
-import type { QueueDeps } from '../queue-deps';
+import {
+  SIGMA_QUEUE_STATUSES,
+  type SigmaQueueListQuery,
+  type SigmaQueueListResponse,
+  type SigmaQueueStatusValue,
+} from '@huntforge/contracts';
+import { toQueueItemBody } from '../views';
+import type { QueueRepository } from '../../repositories/queue-repository';
 
-export interface QueueListing {
-  items: QueueItemRow[];
-  total: number;
-  /** Per status over the whole queue, so a filter can say what each choice holds. */
-  counts: Record<SigmaQueueStatusValue, number>;
+export interface ListItemsDeps {
+  queue: Pick<QueueRepository, 'list' | 'countByStatus'>;
 }
 
-export async function listItems(deps: QueueDeps, query: SigmaQueueListQuery): Promise<QueueListing> {
+/** GET /api/sigma-queue: one page of the queue, with the count per status over the whole queue (so a filter can say what each choice holds). */
+export async function listItems(deps: ListItemsDeps, query: SigmaQueueListQuery): Promise<SigmaQueueListResponse> {
   const statuses = query.status ? [query.status] : query.statuses;
   const [page, groups] = await Promise.all([
     deps.queue.list({ statuses, workflowExecutionId: query.workflow_execution_id, limit: query.limit, offset: query.offset }),
@@ -17,5 +20,5 @@ export async function listItems(deps: QueueDeps, query: SigmaQueueListQuery): Pr
   ]);
   const counts = Object.fromEntries(SIGMA_QUEUE_STATUSES.map((status) => [status, 0])) as Record<SigmaQueueStatusValue, number>;
   for (const group of groups) if (group.status in counts) counts[group.status as SigmaQueueStatusValue] = group.count;
-  return { ...page, counts };
+  return { items: page.items.map(toQueueItemBody), total: page.total, limit: query.limit, offset: query.offset, counts };
 }

@@ -1,13 +1,24 @@
-import type { QueueItemRow } from '../../repositories/queue-repository';
-import { type QueueDeps, getItem, transition, appendNote } from '../queue-deps';
+import type { SigmaQueueItemBody } from '@huntforge/contracts';
+import { appendNote, loadItem, transition, type TransitionDeps } from '../queue-items';
+import { toQueueItemBody } from '../views';
 
-export async function rejectItem(deps: QueueDeps, id: number, input: { reason: string; reviewer?: string }): Promise<QueueItemRow> {
-  const item = await getItem(deps, id);
-  return transition(deps, item, 'reject', {
+export type RejectItemDeps = TransitionDeps;
+
+export interface RejectItemCommand {
+  queueId: number;
+  reason: string;
+  reviewer?: string;
+}
+
+/** POST /api/sigma-queue/{id}/reject: pending or needs_review → rejected, with the reason. */
+export async function rejectItem(deps: RejectItemDeps, command: RejectItemCommand): Promise<SigmaQueueItemBody> {
+  const item = await loadItem(deps, command.queueId);
+  const rejected = await transition(deps, item, 'reject', {
     status: 'rejected',
-    rejectionReason: input.reason,
-    reviewer: input.reviewer ?? item.reviewer,
-    reviewNotes: appendNote(item, input.reviewer, `rejected: ${input.reason}`),
+    rejectionReason: command.reason,
+    reviewer: command.reviewer ?? item.reviewer,
+    reviewNotes: appendNote(item, command.reviewer, `rejected: ${command.reason}`),
     reviewedAt: new Date(),
   });
+  return toQueueItemBody(rejected);
 }

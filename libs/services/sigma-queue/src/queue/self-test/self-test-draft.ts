@@ -1,8 +1,16 @@
 import type { SigmaQueueItemBody } from '@huntforge/contracts';
 import { selfTestRule } from '@huntforge/sigma';
-import { getItem, type QueueDeps } from '../queue-deps';
+import { loadItem, type LoadItemDeps } from '../queue-items';
 import { selfTestOf } from '../views';
 import { observablesOf } from './recorded-observables';
+
+export type SelfTestDraftDeps = LoadItemDeps;
+
+export interface SelfTestDraftCommand {
+  queueId: number;
+  /** The rule as the reviewer is typing it. */
+  ruleYaml: string;
+}
 
 /**
  * The self-test of a draft (the rule as the reviewer is typing it), run as a saved edit would run it, and
@@ -11,12 +19,11 @@ import { observablesOf } from './recorded-observables';
  * normal while editing.
  */
 export async function selfTestDraft(
-  deps: QueueDeps,
-  id: number,
-  ruleYaml: string,
+  deps: SelfTestDraftDeps,
+  command: SelfTestDraftCommand,
 ): Promise<{ self_test: SigmaQueueItemBody['self_test'] }> {
-  const item = await getItem(deps, id);
+  const item = await loadItem(deps, command.queueId);
   const observables = observablesOf(item.provenance);
   if (!observables) return { self_test: null };
-  return { self_test: selfTestOf({ self_test: selfTestRule(ruleYaml, observables) }) };
+  return { self_test: selfTestOf({ self_test: selfTestRule(command.ruleYaml, observables) }) };
 }

@@ -1,22 +1,28 @@
 import { TOPICS, type CreateQueueItemRequest, type SigmaQueueStatusValue, type SimilaritySearchResponse } from '@huntforge/contracts';
-import type { Bus } from '@huntforge/bus';
 import { httpErrors, type Logger } from '@huntforge/platform';
-import type { CorpusIndex } from '../corpus/corpus-index';
 import type { NewQueueItem, QueueItemRow, QueueRepository } from '../repositories/queue-repository';
-import type { QueueSimilarity } from '../similarity/queue-similarity';
 import type { RuleFacts } from './rule-facts';
 import { ALLOWED_FROM, assertCan, invalidTransition, type QueueAction } from './transitions';
+import type { Bus } from '@huntforge/bus';
 
-export interface QueueDeps {
-  queue: QueueRepository;
-  /** The open and approved items a new rule is compared with, so the queue never holds the same rule twice. */
-  queueSimilarity: QueueSimilarity;
-  index: CorpusIndex;
-  bus: Bus;
-  logger: Logger;
+/** What reading one item needs. */
+export interface LoadItemDeps {
+  queue: Pick<QueueRepository, 'find'>;
 }
 
-export async function getItem(deps: QueueDeps, id: number): Promise<QueueItemRow> {
+/** What announcing a change needs: the bus, and the log a lost announcement goes to. */
+export interface PublishDeps {
+  logger: Logger;
+  bus: Pick<Bus, 'publish'>;
+}
+
+/** What a conditional status change needs. */
+export interface TransitionDeps extends PublishDeps {
+  queue: Pick<QueueRepository, 'find' | 'updateIfStatus'>;
+}
+
+/** The item, or 404. */
+export async function loadItem(deps: LoadItemDeps, id: number): Promise<QueueItemRow> {
   const item = await deps.queue.find(id);
   if (!item) throw httpErrors.notFound(`No queue item ${id}`);
   return item;
@@ -67,7 +73,7 @@ export function newItem(
 
 /** Applies an update only from the statuses `action` allows, conditionally, so racing reviewers cannot both win. */
 export async function transition(
-  deps: QueueDeps,
+  deps: TransitionDeps,
   item: QueueItemRow,
   action: QueueAction,
   data: Parameters<QueueRepository['updateIfStatus']>[2],
@@ -75,14 +81,14 @@ export async function transition(
   assertCan(item.id, item.status, action);
   const updated = await deps.queue.updateIfStatus(item.id, ALLOWED_FROM[action], data);
   if (!updated) {
-    const current = await getItem(deps, item.id);
+    const current = await loadItem(deps, item.id);
     throw invalidTransition(item.id, current.status, action);
   }
   await publish(deps, TOPICS.sigmaQueueChanged, updated);
   return updated;
 }
 
-export async function publish(deps: QueueDeps, topic: string, item: QueueItemRow): Promise<void> {
+export async function publish(deps: PublishDeps, topic: string, item: QueueItemRow): Promise<void> {
   try {
     await deps.bus.publish(topic, { queue_id: item.id, status: item.status });
   } catch (error) {

@@ -5,7 +5,6 @@ import { decodeEncryptionKey, type AppConfig, type Logger } from '@huntforge/pla
 import { ServiceClient } from '../actions/service-client';
 import { ToolCallRecorder } from '../audit/tool-call-recorder';
 import type { McpConfig } from '../config';
-import { Confirmations } from '../confirmations/confirmations';
 import { ArticleReadRepository } from '../repositories/article-read-repository';
 import { ConfirmationRepository } from '../repositories/confirmation-repository';
 import { FilingTargetRepository } from '../repositories/filing-target-repository';
@@ -14,7 +13,7 @@ import { SigmaReadRepository } from '../repositories/sigma-read-repository';
 import { SourceReadRepository } from '../repositories/source-read-repository';
 import { StatsRepository } from '../repositories/stats-repository';
 import { ReadOnlySqlRunner } from '../repositories/read-only-sql-runner';
-import type { ToolDeps } from '../tools/tool-definition';
+import type { McpPorts } from '../ports';
 
 export interface McpWiringOptions {
   db: Db;
@@ -29,12 +28,11 @@ export interface McpWiringOptions {
 }
 
 export interface McpWiring {
-  deps: ToolDeps;
+  ports: McpPorts;
   recorder: ToolCallRecorder;
-  confirmations: Confirmations;
 }
 
-/** Everything the tools, the transports and the confirmation routes share, built once per process. */
+/** The ports the tools and the confirmation routes share, and the transports' recorder, built once per process. */
 export function wireMcp(options: McpWiringOptions): McpWiring {
   const { prisma } = options.db;
   const audit = options.db.repos.audit;
@@ -45,17 +43,7 @@ export function wireMcp(options: McpWiringOptions): McpWiring {
     signingKey: options.config.identitySigningKey ? (decodeEncryptionKey(options.config.identitySigningKey) ?? undefined) : undefined,
     fetchImpl: options.fetchImpl,
   });
-  const confirmations = new Confirmations({
-    repo: new ConfirmationRepository(prisma),
-    audit,
-    services,
-    logger: options.logger,
-    ttlMs: options.mcpConfig.confirmationTtlMs,
-    allowSelfConfirmation: async () => /^(1|true|yes|on)$/i.test((await options.settings?.get('MCP_ALLOW_SELF_CONFIRMATION')) ?? ''),
-    filing: { targets: new FilingTargetRepository(prisma), articles: new ArticleTextReader(prisma) },
-    now: options.now,
-  });
-  const deps: ToolDeps = {
+  const ports: McpPorts = {
     articles: new ArticleReadRepository(prisma),
     sigma: new SigmaReadRepository(prisma),
     sources: new SourceReadRepository(prisma),
@@ -63,12 +51,18 @@ export function wireMcp(options: McpWiringOptions): McpWiring {
     stats: new StatsRepository(prisma),
     sql: new ReadOnlySqlRunner(prisma, options.db.kind),
     services,
-    confirmations,
+    confirmations: new ConfirmationRepository(prisma),
+    filingTargets: new FilingTargetRepository(prisma),
+    articleTexts: new ArticleTextReader(prisma),
+    audit,
+    confirmationTtlMs: options.mcpConfig.confirmationTtlMs,
+    allowSelfConfirmation: async () => /^(1|true|yes|on)$/i.test((await options.settings?.get('MCP_ALLOW_SELF_CONFIRMATION')) ?? ''),
+    now: options.now ?? (() => new Date()),
     embedder: options.embedder ? () => Promise.resolve(options.embedder as Embedder) : memoize(() => embedderFor(options)),
     logger: options.logger,
     settings: options.settings,
   };
-  return { deps, recorder: new ToolCallRecorder(audit, options.logger), confirmations };
+  return { ports, recorder: new ToolCallRecorder(audit, options.logger) };
 }
 
 /**

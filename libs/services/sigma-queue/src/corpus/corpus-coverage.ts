@@ -1,0 +1,22 @@
+import type { corpusCoverageBusRequestSchema, CoveringRule } from '@huntforge/contracts';
+import type { z } from 'zod';
+import type { CorpusIndex } from './corpus-index';
+
+export interface CorpusCoverageDeps {
+  index: Pick<CorpusIndex, 'coverage'>;
+}
+
+/** The observables whose coverage is asked, as the `sigma.corpus.coverage` request carries them. */
+export type CorpusCoverageCommand = z.output<typeof corpusCoverageBusRequestSchema>;
+
+export interface CorpusCoverage {
+  corpus_rules: number;
+  coverage: Array<{ observable: string; rules: CoveringRule[] }>;
+}
+
+/** `sigma.corpus.coverage`: the reference corpus run over the telemetry of the given observables. */
+export async function corpusCoverage(deps: CorpusCoverageDeps, command: CorpusCoverageCommand): Promise<CorpusCoverage> {
+  const engine = await deps.index.coverage();
+  const product = command.product && ['windows', 'linux', 'macos'].includes(command.product) ? command.product : undefined;
+  return { corpus_rules: engine.size.rules, coverage: engine.cover(command.observables, { product }) };
+}
