@@ -22,8 +22,11 @@ export interface CheckInput {
   repo?: string;
 }
 
+/** The settings a check reads: stored credentials and hosts, described first so a missing one is a 400. */
+export type CheckSettings = Pick<SettingsStore, 'describe' | 'get'>;
+
 export interface CheckDeps {
-  store: SettingsStore;
+  store: CheckSettings;
   config: ProviderTestsConfig;
   baseUrls: BaseUrlGuardOptions;
 }
@@ -52,7 +55,7 @@ type CredentialSource = NonNullable<ProviderTestResponse['credential_source']>;
  * `credential_base_url_changed` through the error mapping), never sent to the new URL.
  */
 async function credential(
-  store: SettingsStore,
+  store: CheckSettings,
   key: string,
   typed: string | undefined,
 ): Promise<{ value: string; source: CredentialSource }> {

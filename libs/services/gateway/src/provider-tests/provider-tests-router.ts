@@ -6,21 +6,14 @@ import {
   type OllamaTestRequest,
   type TestedService,
 } from '@huntforge/contracts';
-import type { SettingsStore } from '@huntforge/data';
-import { HttpError, mountRoute, roleOf, type Logger } from '@huntforge/platform';
+import { HttpError, mountRoute, roleOf } from '@huntforge/platform';
 import { noStore } from '../http/no-store';
-import type { BaseUrlGuardOptions } from '../outbound/base-url-guard';
-import { runProviderCheck, type CheckInput } from './provider-checks';
-import type { ProviderTestsConfig } from './provider-tests-config';
+import type { CheckInput } from './provider-checks';
+import { testProvider, type TestProviderDeps } from './test-provider';
 
-export interface ProviderTestsRouterDeps {
-  store: SettingsStore;
-  config: ProviderTestsConfig;
-  logger: Logger;
-  baseUrls: BaseUrlGuardOptions;
-}
+export type ProviderTestsRouterDeps = TestProviderDeps;
 
-/** `body` has already been parsed with the route's schema for `service` (see providerTestRoutes). */
+/** HTTP in, check input out. `body` has already been parsed with the route's schema for `service` (see providerTestRoutes). */
 function inputOf(service: TestedService, body: unknown, req: Request): CheckInput {
   switch (service) {
     case 'openai':
@@ -49,19 +42,9 @@ function inputOf(service: TestedService, body: unknown, req: Request): CheckInpu
 export function providerTestsRouter(deps: ProviderTestsRouterDeps): Router {
   const router = Router();
   for (const { service, route } of providerTestRoutes) {
-    mountRoute(
-      router,
-      route,
-      async ({ body, req }) => {
-        const result = await runProviderCheck(deps, service, inputOf(service, body, req));
-        deps.logger.info(
-          { provider: service, success: result.success, upstreamStatus: result.upstream_status ?? null },
-          'provider connectivity test',
-        );
-        return result;
-      },
-      { before: [noStore] },
-    );
+    mountRoute(router, route, ({ body, req }) => testProvider(deps, { service, input: inputOf(service, body, req) }), {
+      before: [noStore],
+    });
   }
   return router;
 }

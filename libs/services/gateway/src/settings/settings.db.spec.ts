@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { TOPICS, settingEntrySchema, settingsListResponseSchema, type Envelope, type SettingsChangedPayload } from '@huntforge/contracts';
 import { waitForValue as waitFor } from '@huntforge/test-kit';
-import { SETTINGS_DELETED, SETTINGS_UPDATED } from './settings-router';
+import { SETTINGS_DELETED, SETTINGS_UPDATED } from './announce-setting-change';
 import { startSettingsHarness, type SettingsHarness } from './test-support/settings-harness';
 
 const SECRET = 'sk-proj-PLANTED-secret-value-000111222333';
