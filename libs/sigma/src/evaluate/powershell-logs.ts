@@ -22,7 +22,8 @@ export function powershellLogs(processes: readonly SigmaEvent[]): SigmaEvent[] {
     // A line that starts PowerShell is the host application; a cmdlet line stands for input at a PowerShell prompt,
     // whose host application is the bare program and whose code is the line itself.
     const started = /^["']?(?:\S*[\\/])?(?:powershell|pwsh)(?:\.exe)?["']?(?:\s|$)/i.test(commandLine);
-    const host = started ? commandLine : PROMPT_HOST;
+    // PowerShell records its program path without the quotes a launcher put around it.
+    const host = started ? commandLine.replace(/^"([^"]+)"/, '$1') : PROMPT_HOST;
     const code = started ? scriptBlockOf(commandLine) : commandLine;
     const engine = `HostName=ConsoleHost\n\tHostVersion=5.1.19041.1\n\tHostApplication=${host}\n\tEngineVersion=5.1.19041.1\n\tRunspaceId=00000000-0000-0000-0000-000000000000`;
     // PowerShell 7 (pwsh) writes no classic log.
