@@ -18,7 +18,7 @@ const feedbackBody = (articleId: number, overrides: Record<string, unknown> = {}
 describe('feedback, retrain, versions and rollback', () => {
   let h: ContentFilterHarness;
   const versionRow = async (version: number) => {
-    const row = await h.deps.versions.findByVersion(version);
+    const row = await h.ports.versions.findByVersion(version);
     if (!row?.secondaryModelFilePath) throw new Error(`version ${version} missing`);
     return { ...row, secondaryModelFilePath: row.secondaryModelFilePath };
   };
@@ -107,7 +107,7 @@ describe('feedback, retrain, versions and rollback', () => {
       expect(started.body).toMatchObject({ success: true, status_url: '/api/model/retrain-status' });
       const busy = await request(h.app).post('/api/model/retrain').expect(409);
       expect(busy.body.error.code).toBe('retrain_in_progress');
-      await h.deps.background.drain();
+      await h.ports.background.drain();
       const status = await request(h.app).get('/api/model/retrain-status').expect(200);
       expect(status.body).toMatchObject({ status: 'complete', progress: 1, new_version: 2, run_id: started.body.run_id });
       expect(status.body.result).toMatchObject({ success: true, new_version: 2, feedback_samples: 2, annotation_samples: 1 });
@@ -154,7 +154,7 @@ describe('feedback, retrain, versions and rollback', () => {
       const res = await request(h.app).post('/api/model/evaluate').expect(200);
       expect(res.body).toMatchObject({ success: true, model_version: 3, eval_set_size: count.body.count });
       expect(res.body.metrics.recall_huntable).toBeGreaterThanOrEqual(0.3);
-      const v3 = await h.deps.versions.findByVersion(3);
+      const v3 = await h.ports.versions.findByVersion(3);
       expect(v3?.evaluatedAt).not.toBeNull();
     });
 
@@ -163,7 +163,7 @@ describe('feedback, retrain, versions and rollback', () => {
       expect(res.body).toMatchObject({ version: 2, predecessor: 1 });
       expect(res.body.confusion_matrix.current).toEqual(res.body.metrics.current.confusion_matrix);
       expect(res.body.deltas.accuracy).toBeCloseTo(res.body.metrics.current.accuracy - res.body.metrics.previous.accuracy, 3);
-      expect((await h.deps.versions.findByVersion(2))?.comparison).toEqual(res.body);
+      expect((await h.ports.versions.findByVersion(2))?.comparison).toEqual(res.body);
       await request(h.app).get('/api/model/compare/1').expect(422);
       await request(h.app).get('/api/model/compare/99').expect(404);
     });
@@ -199,7 +199,7 @@ describe('feedback, retrain, versions and rollback', () => {
       expect(await storedBytes('live', 1)).toEqual(v1Bytes);
       expect(readFileSync(h.files.livePath).equals(v1Bytes)).toBe(true);
       expect(readFileSync(v1.secondaryModelFilePath).equals(v1Bytes)).toBe(true);
-      await h.deps.background.drain();
+      await h.ports.background.drain();
       expect(await h.ctx.db.prisma.chunkAnalysis.count({ where: { articleId, modelVersion: 1 } })).toBeGreaterThan(0);
       const timeline = await request(h.app).get('/api/model/classification-timeline').expect(200);
       expect(timeline.body.timeline.map((t: { version: number }) => t.version)).toEqual([1, 2, 3]);
@@ -227,7 +227,7 @@ describe('feedback, retrain, versions and rollback', () => {
       rmSync(v3.secondaryModelFilePath);
       const missing = await request(h.app).post('/api/model/rollback/3').expect(422);
       expect(missing.body.error.code).toBe('artifact_missing');
-      expect((await h.deps.versions.findCurrent())?.version).toBe(2);
+      expect((await h.ports.versions.findCurrent())?.version).toBe(2);
       const unknown = await request(h.app).post('/api/model/rollback/42').expect(404);
       expect(unknown.body.error.code).toBe('model_version_not_found');
       await request(h.app).post('/api/model/rollback/zero').expect(400);
@@ -243,7 +243,7 @@ describe('feedback, retrain, versions and rollback', () => {
       }
       const logsBefore = h.ctx.logs.lines().length;
       for (const version of [1, 2, 1, 2]) await request(h.app).post(`/api/model/rollback/${version}`).expect(200);
-      await h.deps.background.drain();
+      await h.ports.background.drain();
 
       const logged = h.ctx.logs.lines().slice(logsBefore);
       expect(logged.filter((line) => line['msg'] === 'content-filter: background task failed')).toEqual([]);

@@ -31,7 +31,7 @@ describe('content-filter module: first start and classification', () => {
       expect(row.sha256).toBe(createHash('sha256').update(local).digest('hex'));
     }
     expect(readFileSync(h.files.livePath).equals(local)).toBe(true);
-    expect(await h.deps.store.hasStaging()).toBe(false);
+    expect(await h.ports.store.hasStaging()).toBe(false);
     const status = await request(h.app).get('/api/model/retrain-status').expect(200);
     expect(status.body).toMatchObject({ status: 'complete', new_version: 1, progress: 1 });
   });
@@ -39,7 +39,7 @@ describe('content-filter module: first start and classification', () => {
   it('does not train again when a version exists (a second replica on the same database)', async () => {
     const replica = await startContentFilter({ ctx: h.ctx });
     try {
-      expect(await h.deps.versions.count()).toBe(1);
+      expect(await h.ports.versions.count()).toBe(1);
       const res = await request(replica.app).get('/api/ml-model-performance/summary').expect(200);
       expect(res.body.summary).toMatchObject({ current_version: 1, total_model_versions: 1 });
       expect(res.body.summary.eval_set_size).toBeGreaterThanOrEqual(150);

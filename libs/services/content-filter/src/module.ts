@@ -12,13 +12,13 @@ import { importLocalArtifacts } from './artifacts/import-local-artifacts';
 import { LocalArtifactFiles } from './artifacts/local-artifact-files';
 import { FixtureSets, resolveFixturesDir } from './artifacts/fixtures';
 import { BackgroundTasks } from './background-tasks';
-import { startResponders } from './bus/responders';
 import { loadContentFilterConfig } from './config';
-import type { ContentFilterDeps } from './deps';
+import { startResponders } from './consumers/responders';
 import { articlesRouter } from './http/articles-router';
 import { feedbackRouter } from './http/feedback-router';
 import { modelRouter } from './http/model-router';
 import { LiveModel } from './model/live-model';
+import type { ContentFilterPorts } from './ports';
 import { AnnotationReader } from './repositories/annotation-reader';
 import { ChunkAnalysisRepository } from './repositories/chunk-analysis-repository';
 import { ChunkDebugProgressRepository } from './repositories/chunk-debug-progress-repository';
@@ -56,7 +56,6 @@ export function createContentFilterModule(ctx: ModuleContext, options: ContentFi
   return composeContentFilter(ctx, options).module;
 }
 
-/** The module and the use-case dependencies behind it (tests drive use cases directly through `deps`). */
 /** Latency of each model call (the chunks of one article or a batch), for /metrics. */
 function inferenceMetric(ctx: ModuleContext): ((seconds: number, vectors: number) => void) | undefined {
   const histogram = ctx.metrics?.histogram({
@@ -68,16 +67,17 @@ function inferenceMetric(ctx: ModuleContext): ((seconds: number, vectors: number
   return histogram ? (seconds) => histogram.observe({ model: 'junk_filter' }, seconds) : undefined;
 }
 
+/** The module and the ports behind it (tests drive use cases directly through `ports`). */
 export function composeContentFilter(
   ctx: ModuleContext,
   options: ContentFilterModuleOptions = {},
-): { module: ServiceModule; deps: ContentFilterDeps } {
+): { module: ServiceModule; ports: ContentFilterPorts } {
   const env = options.env ?? process.env;
   const { config, dir, temporary } = resolveArtifacts(ctx, options, env);
   const prisma = ctx.db.prisma;
   const store = new DatabaseArtifactStore(new ModelArtifactRepository(prisma), new LocalArtifactFiles(dir), ctx.logger);
   const versions = new ModelVersionRepository(prisma);
-  const deps: ContentFilterDeps = {
+  const ports: ContentFilterPorts = {
     config,
     logger: ctx.logger,
     bus: ctx.bus,
@@ -96,34 +96,34 @@ export function composeContentFilter(
     runs: new RetrainRunRepository(prisma),
     background: new BackgroundTasks(ctx.logger),
   };
-  const retrains = new RetrainCoordinator(deps);
+  const retrains = new RetrainCoordinator(ports);
   const router = Router();
-  router.use(articlesRouter(deps), feedbackRouter(deps), modelRouter(deps, retrains));
+  router.use(articlesRouter(ports), feedbackRouter(ports), modelRouter(ports, retrains));
   let subscriptions: Subscription[] = [];
 
   const module: ServiceModule = {
     name: 'content-filter',
     http: { prefixes: routePrefixesOf('content-filter'), router },
     async start() {
-      if (!deps.fixtures.dir) ctx.logger.warn('content-filter: fixtures/content-filter not found; no seed or curated eval set');
-      await importLocalArtifacts(deps);
+      if (!ports.fixtures.dir) ctx.logger.warn('content-filter: fixtures/content-filter not found; no seed or curated eval set');
+      await importLocalArtifacts(ports);
       const first = await retrains.bootstrap();
       if (first)
         ctx.logger.info(
           { version: first.new_version, success: first.success, message: first.message },
           'content-filter: first start trained the seed model',
         );
-      subscriptions = await startResponders(deps);
+      subscriptions = await startResponders(ports);
       // Load the current model now rather than on the first classification; failures are logged, and `get` retries on demand.
-      void deps.background.run('load-current-model', async () => {
-        if (await versions.findCurrent()) await deps.model.use(async () => undefined);
+      void ports.background.run('load-current-model', async () => {
+        if (await versions.findCurrent()) await ports.model.use(async () => undefined);
       });
     },
     async stop() {
       await Promise.all(subscriptions.map((subscription) => subscription.cancel()));
       subscriptions = [];
-      await deps.background.drain();
-      await deps.model.clear();
+      await ports.background.drain();
+      await ports.model.clear();
       if (temporary) rmSync(dir, { recursive: true, force: true });
     },
     async health(): Promise<ComponentHealth> {
@@ -133,5 +133,5 @@ export function composeContentFilter(
         : { status: 'degraded', detail: { reason: 'no model version yet' } };
     },
   };
-  return { module, deps };
+  return { module, ports };
 }

@@ -5,7 +5,6 @@ import { HUNT_REGISTRY_FINGERPRINT } from '@huntforge/scoring';
 import { createEmbedder, parseEmbeddingProvider, type Embedder } from '@huntforge/llm';
 import type { ComponentHealth, ModuleContext, ServiceModule } from '@huntforge/platform';
 import { IngestionConfigError, loadIngestionConfig } from './config';
-import type { IngestionDeps } from './deps';
 import { createHostGate } from './fetching/host-gate';
 import { createSafeFetch } from './fetching/safe-fetch';
 import type { Resolver } from './fetching/url-guard';
@@ -13,6 +12,7 @@ import { articlesRouter } from './http/articles-router';
 import { searchRouter } from './http/search-router';
 import { sourcesRouter } from './http/sources-router';
 import { createTesseract, type OcrEngine } from './ocr/tesseract';
+import type { IngestionPorts } from './ports';
 import { AnnotationRepository } from './repositories/annotation-repository';
 import { DailyCountRepository } from './repositories/daily-count-repository';
 import { ArticleQueries } from './repositories/article-queries';
@@ -22,8 +22,9 @@ import { SourceRepository } from './repositories/source-repository';
 import { defaultSourcesFile } from './sources-file-path';
 import { checkAllSources } from './use-cases/collect-source/check-all-sources';
 import { CollectionTracker } from './use-cases/collect-source/collection-tracker';
-import { cleanupOldData, embedNewArticles } from './use-cases/maintenance/maintenance';
 import { rescoreHuntScores } from './use-cases/hunt-scores/rescore-hunt-scores';
+import { cleanupOldData } from './use-cases/maintenance/cleanup-old-data';
+import { embedNewArticles } from './use-cases/maintenance/embed-new-articles';
 import { readSourcesFile } from './use-cases/sources/sources-file';
 import { defaultEvalArticlesFile, seedEvalArticles } from './use-cases/eval-articles/seed-eval-articles';
 
@@ -42,8 +43,8 @@ export interface IngestionModuleOptions {
 }
 
 export interface IngestionModule extends ServiceModule {
-  /** The wiring, for tests and benchmarks that drive use cases directly. */
-  readonly deps: IngestionDeps;
+  /** The ports the module built, for tests and benchmarks that drive use cases directly. */
+  readonly ports: IngestionPorts;
   readonly collections: CollectionTracker;
   /** Reads the sources file and creates the sources not stored yet. */
   syncSources(): Promise<{ created: string[]; existing: string[] }>;
@@ -65,9 +66,11 @@ async function embedderFor(ctx: ModuleContext, provider: string | undefined, mod
 export async function createIngestionModule(ctx: ModuleContext, options: IngestionModuleOptions = {}): Promise<IngestionModule> {
   const config = loadIngestionConfig(options.env ?? process.env, defaultSourcesFile());
   const prisma = ctx.db.prisma;
-  const deps: IngestionDeps = {
-    ctx,
+  const ports: IngestionPorts = {
     config,
+    logger: ctx.logger,
+    bus: ctx.bus,
+    settings: ctx.settings,
     sources: new SourceRepository(prisma),
     runs: new CollectionRunRepository(prisma),
     articles: new ArticleRepository(prisma),
@@ -87,16 +90,17 @@ export async function createIngestionModule(ctx: ModuleContext, options: Ingesti
     ocr: options.ocr ?? createTesseract({ binary: config.TESSERACT_PATH, timeoutMs: config.OCR_TIMEOUT_MS }),
     now: options.now ?? (() => new Date()),
   };
-  const collections = new CollectionTracker(deps);
+  const collections = new CollectionTracker(ports);
+  const deps = { ...ports, collections };
 
   const router = Router();
-  router.use(sourcesRouter(deps, collections));
+  router.use(sourcesRouter(deps));
   router.use(articlesRouter(deps));
   router.use(searchRouter(deps));
 
   const syncSources = async () => {
     const seeds = await readSourcesFile(config.sourcesFile);
-    const result = await deps.sources.insertMissing(seeds);
+    const result = await ports.sources.insertMissing(seeds);
     ctx.logger.info({ file: config.sourcesFile, created: result.created.length, existing: result.existing.length }, 'sources synced');
     return result;
   };
@@ -110,40 +114,40 @@ export async function createIngestionModule(ctx: ModuleContext, options: Ingesti
   return {
     name: 'ingestion',
     http: { prefixes: routePrefixesOf('ingestion'), router },
-    deps,
+    ports,
     collections,
     syncSources,
     async start() {
       await syncSources();
       if (options.seedEvalArticles !== false) {
         const evalFile = defaultEvalArticlesFile((options.env ?? process.env)['EVAL_ARTICLES_FILE']);
-        const seeded = await seedEvalArticles(deps, evalFile);
+        const seeded = await seedEvalArticles(ports, evalFile);
         if (seeded.created > 0) ctx.logger.info({ file: evalFile, ...seeded }, 'evaluation articles seeded under the eval source');
       }
       // Before anything reads or adds articles: scores of an older keyword registry are computed again.
-      await rescoreHuntScores({ articles: deps.articles, logger: ctx.logger }, { registry: HUNT_REGISTRY_FINGERPRINT, batchSize: 200 });
-      const stale = await deps.runs.failStale(deps.now());
+      await rescoreHuntScores(ports, { registry: HUNT_REGISTRY_FINGERPRINT, batchSize: 200 });
+      const stale = await ports.runs.failStale(ports.now());
       if (stale > 0) ctx.logger.warn({ runs: stale }, 'collection runs interrupted by an earlier stop marked failed');
       if (options.registerJobs === false) return;
       // Collections may run for minutes; the lease is renewed while they do.
       ctx.scheduler.register({
         ...job('check_all_sources'),
         leaseMs: 120_000,
-        run: ({ signal }) => checkAllSources(deps, collections, signal),
+        run: ({ signal }) => checkAllSources(deps, signal),
       });
-      ctx.scheduler.register({ ...job('cleanup_old_data'), run: () => cleanupOldData(deps) });
-      ctx.scheduler.register({ ...job('embed_new_articles'), leaseMs: 120_000, run: ({ signal }) => embedNewArticles(deps, signal) });
+      ctx.scheduler.register({ ...job('cleanup_old_data'), run: () => cleanupOldData(ports) });
+      ctx.scheduler.register({ ...job('embed_new_articles'), leaseMs: 120_000, run: ({ signal }) => embedNewArticles(ports, signal) });
     },
     async stop() {
       await collections.stop();
     },
     async health(): Promise<ComponentHealth> {
-      const unavailable = await deps.ocr.unavailableReason();
+      const unavailable = await ports.ocr.unavailableReason();
       const ocrWanted = (await ctx.settings.get('OCR_INGEST_ENABLED'))?.trim().toLowerCase() === 'true';
       return {
         // Missing OCR only degrades ingestion when OCR is switched on; collection goes on without it.
         status: unavailable && ocrWanted ? 'degraded' : 'up',
-        detail: { ocr: unavailable ? `unavailable: ${unavailable}` : 'available', embedder: deps.embedder.id },
+        detail: { ocr: unavailable ? `unavailable: ${unavailable}` : 'available', embedder: ports.embedder.id },
       };
     },
   };

@@ -14,7 +14,7 @@ const THRESHOLD = 0.5;
 
 /** What one replica answers for TEXT through its own LiveModel. */
 async function classifyOn(h: ContentFilterHarness): Promise<ClassifyResult> {
-  const reply = await classify(h.deps, { text: TEXT, threshold: THRESHOLD });
+  const reply = await classify(h.ports, { text: TEXT, threshold: THRESHOLD });
   if ('error' in reply) throw new Error(`classification failed: ${reply.error.code} ${reply.error.message}`);
   return reply;
 }
@@ -96,40 +96,40 @@ describe('model artifacts live in the database: every replica serves the current
     expect(await stored('live', 1)).toEqual(await stored('versioned', 1));
     await bServes(1);
     expect((await classifyOn(b)).chunks).toEqual(await decisionsOf(await stored('versioned', 1)));
-    await a.deps.background.drain();
+    await a.ports.background.drain();
   });
 
   it('rolls back on a replica without a local copy from the database, and with 422 when neither copy exists', async () => {
     const onB = await request(b.app).post('/api/model/rollback/2').expect(200);
     expect(onB.body).toMatchObject({ version: 2, artifact: 'primary' });
-    await a.deps.background.drain();
-    await b.deps.background.drain();
+    await a.ports.background.drain();
+    await b.ports.background.drain();
 
     await prisma().modelArtifact.delete({ where: { kind_version: { kind: 'versioned', version: 1 } } });
     const missing = await request(b.app).post('/api/model/rollback/1').expect(422);
     expect(missing.body.error.code).toBe('artifact_missing');
     expect(missing.body.error.message).toContain('the database');
-    expect((await a.deps.versions.findCurrent())?.version).toBe(2);
+    expect((await a.ports.versions.findCurrent())?.version).toBe(2);
 
     // A still holds its own copy of version 1 (the secondary), so it can roll back, and B follows.
     const onA = await request(a.app).post('/api/model/rollback/1').expect(200);
     expect(onA.body.artifact).toBe('secondary');
     await bServes(1);
-    await a.deps.background.drain();
-    await b.deps.background.drain();
+    await a.ports.background.drain();
+    await b.ports.background.drain();
   });
 
   it('answers 503 model_unavailable, not a 500, when no copy of the current version is reachable', async () => {
     // Version 1 is current; its versioned row is gone, and now the live row and B's cache go too.
     await prisma().modelArtifact.deleteMany({ where: { kind: 'live' } });
     rmSync(b.files.livePath);
-    await b.deps.model.clear();
+    await b.ports.model.clear();
     const articleId = await b.createArticle(TEXT);
 
     const res = await request(b.app).get(`/api/articles/${articleId}/chunk-debug`).expect(503);
     expect(res.body.error.code).toBe('model_unavailable');
     expect(res.body.error.message).toContain('model version 1 is missing from the database');
-    const reply = await classify(b.deps, { text: TEXT, threshold: THRESHOLD }).catch((error: unknown) => error);
+    const reply = await classify(b.ports, { text: TEXT, threshold: THRESHOLD }).catch((error: unknown) => error);
     expect(reply).toMatchObject({ status: 503, code: 'model_unavailable' });
 
     // A's local cache still holds version 1, so A keeps serving it.
@@ -174,9 +174,9 @@ describe('upgrading from artifacts on local disk', () => {
         where: { version: 1 },
         data: { modelFilePath: '/nonexistent/v1/model.onnx', secondaryModelFilePath: null },
       });
-      expect(await importLocalArtifacts(stranger.deps)).toEqual({ imported: [], missing: [1] });
-      expect(await importLocalArtifacts(first.deps)).toEqual({ imported: [1], missing: [] });
-      expect(await importLocalArtifacts(first.deps)).toEqual({ imported: [], missing: [] });
+      expect(await importLocalArtifacts(stranger.ports)).toEqual({ imported: [], missing: [1] });
+      expect(await importLocalArtifacts(first.ports)).toEqual({ imported: [1], missing: [] });
+      expect(await importLocalArtifacts(first.ports)).toEqual({ imported: [], missing: [] });
     } finally {
       await stranger.close();
     }

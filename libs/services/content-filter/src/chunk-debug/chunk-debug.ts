@@ -1,18 +1,35 @@
 import { CONTENT_FILTER_ERROR_CODES, type ChunkDebugProgressView, type ChunkDebugResponse } from '@huntforge/contracts';
 import { HttpError } from '@huntforge/platform';
 import { classifyText } from '../classification/classify-text';
-import type { ContentFilterDeps } from '../deps';
+import { defaultThreshold } from '../classification/threshold';
+import type { ContentFilterPorts } from '../ports';
 
 /** Chunks per model call during chunk-debug, so processed_chunks moves visibly. */
 const PROGRESS_GROUP = 16;
+
+export interface ChunkDebugDeps extends Pick<ContentFilterPorts, 'settings'> {
+  config: Pick<ContentFilterPorts['config'], 'chunkDebugMaxChunks'>;
+  articles: Pick<ContentFilterPorts['articles'], 'find'>;
+  model: Pick<ContentFilterPorts['model'], 'use'>;
+  progress: Pick<ContentFilterPorts['progress'], 'start' | 'advance' | 'enter' | 'finish'>;
+  analyses: Pick<ContentFilterPorts['analyses'], 'replace'>;
+}
+
+export interface ChunkDebugCommand {
+  articleId: number;
+  /** The JUNK_FILTER_THRESHOLD setting when absent. */
+  threshold?: number;
+}
 
 /**
  * Every chunk's keep/remove decision and why, with the local model only. Progress goes through the
  * database in the spec's phases: filtering (full-article pass), analyzing (counter), finalizing.
  */
-export async function runChunkDebug(deps: ContentFilterDeps, articleId: number, threshold: number): Promise<ChunkDebugResponse> {
+export async function runChunkDebug(deps: ChunkDebugDeps, command: ChunkDebugCommand): Promise<ChunkDebugResponse> {
+  const { articleId } = command;
   const article = await deps.articles.find(articleId);
   if (!article) throw new HttpError(404, CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${articleId} does not exist`);
+  const threshold = command.threshold ?? (await defaultThreshold(deps.settings));
   // The classifier stays ours until the analyses are stored, even if a rollback retires it meanwhile.
   return deps.model.use(async ({ version, classifier }) => {
     await deps.progress.start(articleId);
@@ -55,8 +72,15 @@ export async function runChunkDebug(deps: ContentFilterDeps, articleId: number, 
   });
 }
 
+export interface ChunkDebugProgressDeps {
+  progress: Pick<ContentFilterPorts['progress'], 'get'>;
+}
+
 /** The progress view: idle is `{in_progress: false}`; the counter appears only while analyzing. */
-export async function chunkDebugProgress(deps: ContentFilterDeps, articleId: number): Promise<ChunkDebugProgressView> {
+export async function chunkDebugProgress(
+  deps: ChunkDebugProgressDeps,
+  { articleId }: { articleId: number },
+): Promise<ChunkDebugProgressView> {
   const row = await deps.progress.get(articleId);
   if (!row?.inProgress || !row.phase) return { in_progress: false };
   const phase = row.phase as 'filtering' | 'analyzing' | 'finalizing';

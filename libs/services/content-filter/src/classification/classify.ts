@@ -6,16 +6,23 @@ import {
   type ClassifyResult,
   busReplyError,
 } from '@huntforge/contracts';
-import type { ContentFilterDeps } from '../deps';
+import type { ContentFilterPorts } from '../ports';
 import { liveDecisions } from './live-decisions';
 import { defaultThreshold } from './threshold';
+
+/** The stored text, the default threshold, the live model and the chunk analyses it replaces. */
+export interface ClassifyDeps extends Pick<ContentFilterPorts, 'settings'> {
+  articles: Pick<ContentFilterPorts['articles'], 'find'>;
+  model: Pick<ContentFilterPorts['model'], 'use'>;
+  analyses: Pick<ContentFilterPorts['analyses'], 'replace'>;
+}
 
 /**
  * The `content-filter.classify` question: per-chunk decisions and the kept chunks' text. For an article
  * the decisions are stored as chunk analyses of the current model version; the text is the caller's copy
  * of the article when it sent one, else the stored content.
  */
-export async function classify(deps: ContentFilterDeps, request: ClassifyRequest): Promise<ClassifyResponse> {
+export async function classify(deps: ClassifyDeps, request: ClassifyRequest): Promise<ClassifyResponse> {
   let text = request.text ?? '';
   if (request.article_id !== undefined) {
     const article = request.text === undefined ? await deps.articles.find(request.article_id) : { content: request.text };

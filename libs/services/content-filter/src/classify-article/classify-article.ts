@@ -1,8 +1,7 @@
 import { busReplyError, CONTENT_FILTER_ERROR_CODES, type ClassifyArticleRequest, type ClassifyArticleResponse } from '@huntforge/contracts';
-import { classificationOf } from '../classification/classify';
+import { classificationOf, type ClassifyDeps } from '../classification/classify';
 import { liveDecisions } from '../classification/live-decisions';
 import { defaultThreshold } from '../classification/threshold';
-import type { ContentFilterDeps } from '../deps';
 import { platformOf } from '../detect-os/detect-os';
 
 /**
@@ -10,7 +9,7 @@ import { platformOf } from '../detect-os/detect-os';
  * filter (every chunk's decision, the kept text, stored as the article's chunk analyses) and the platform
  * detection over the kept chunks. The text is the caller's copy when it sent one, else the stored content.
  */
-export async function classifyArticle(deps: ContentFilterDeps, request: ClassifyArticleRequest): Promise<ClassifyArticleResponse> {
+export async function classifyArticle(deps: ClassifyDeps, request: ClassifyArticleRequest): Promise<ClassifyArticleResponse> {
   const articleId = request.article_id;
   const content = request.text ?? (await deps.articles.find(articleId))?.content;
   if (content === undefined) return busReplyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${articleId} does not exist`);

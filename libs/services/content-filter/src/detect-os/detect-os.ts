@@ -10,13 +10,18 @@ import {
 import { detectPlatform } from '@huntforge/scoring';
 import { liveDecisions } from '../classification/live-decisions';
 import { defaultThreshold } from '../classification/threshold';
-import type { ContentFilterDeps } from '../deps';
+import type { ContentFilterPorts } from '../ports';
+
+export interface DetectOsDeps extends Pick<ContentFilterPorts, 'settings'> {
+  articles: Pick<ContentFilterPorts['articles'], 'find'>;
+  model: Pick<ContentFilterPorts['model'], 'use'>;
+}
 
 /**
  * OS detection: the junk filter first (only kept chunks count), then the deterministic weighted platform
  * registry over the kept text. No huntable chunk → `no_huntable_content` (HTTP 422).
  */
-export async function detectOs(deps: ContentFilterDeps, request: DetectOsRequest): Promise<DetectOsResponse> {
+export async function detectOs(deps: DetectOsDeps, request: DetectOsRequest): Promise<DetectOsResponse> {
   const article =
     request.text === undefined ? await deps.articles.find(request.article_id) : { id: request.article_id, content: request.text };
   if (!article) return busReplyError(CONTENT_FILTER_ERROR_CODES.articleNotFound, `Article ${request.article_id} does not exist`);

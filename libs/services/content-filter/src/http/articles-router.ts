@@ -1,10 +1,9 @@
 import { Router } from 'express';
 import { contentFilterRoutes as routes, isBusReplyError, type BusReplyError } from '@huntforge/contracts';
 import { HttpError, mountRoute } from '@huntforge/platform';
-import { defaultThreshold } from '../classification/threshold';
 import { chunkDebugProgress, runChunkDebug } from '../chunk-debug/chunk-debug';
-import type { ContentFilterDeps } from '../deps';
 import { detectOs } from '../detect-os/detect-os';
+import type { ContentFilterPorts } from '../ports';
 
 const STATUS_OF_ERROR: Record<string, number> = { article_not_found: 404, no_huntable_content: 422, model_unavailable: 503 };
 
@@ -18,15 +17,14 @@ export function unwrapReply<T>(response: T | BusReplyError): T {
 }
 
 /** /api/articles/{id}/chunk-debug(/progress) and /api/articles/{id}/detect-os. */
-export function articlesRouter(deps: ContentFilterDeps): Router {
+export function articlesRouter(deps: ContentFilterPorts): Router {
   const router = Router();
-  mountRoute(router, routes.getArticlesChunkDebug, async ({ params, query }) =>
-    runChunkDebug(deps, params.article_id, query.threshold ?? (await defaultThreshold(deps.settings))),
+  mountRoute(router, routes.getArticlesChunkDebug, ({ params, query }) =>
+    runChunkDebug(deps, { articleId: params.article_id, threshold: query.threshold }),
   );
-  mountRoute(router, routes.getArticlesChunkDebugProgress, async ({ params }) => chunkDebugProgress(deps, params.article_id));
-  mountRoute(router, routes.postArticlesDetectOs, async ({ params, body }) => {
-    const result = await detectOs(deps, { article_id: params.article_id, threshold: body.threshold });
-    return unwrapReply(result);
-  });
+  mountRoute(router, routes.getArticlesChunkDebugProgress, ({ params }) => chunkDebugProgress(deps, { articleId: params.article_id }));
+  mountRoute(router, routes.postArticlesDetectOs, async ({ params, body }) =>
+    unwrapReply(await detectOs(deps, { article_id: params.article_id, threshold: body.threshold })),
+  );
   return router;
 }

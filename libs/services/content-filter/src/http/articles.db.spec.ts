@@ -29,9 +29,9 @@ describe('article routes: chunk-debug, progress and detect-os', () => {
   it('reports the phases through the database: filtering, analyzing with a counter, finalizing', async () => {
     const id = await h.createArticle(longArticle(12));
     const seen: unknown[] = [];
-    const progress = h.deps.progress;
+    const progress = h.ports.progress;
     const record = async () => {
-      seen.push(await chunkDebugProgress(h.deps, id));
+      seen.push(await chunkDebugProgress(h.ports, { articleId: id }));
     };
     const spy = {
       start: jest.spyOn(progress, 'start').mockImplementation(async (articleId) => {

@@ -1,15 +1,15 @@
 import { Router } from 'express';
 import { contentFilterRoutes as routes } from '@huntforge/contracts';
 import { mountRoute } from '@huntforge/platform';
-import type { ContentFilterDeps } from '../deps';
 import { articleFeedback, chunkFeedback, submitFeedback } from '../feedback/feedback';
+import type { ContentFilterPorts } from '../ports';
 
-export function feedbackRouter(deps: ContentFilterDeps): Router {
+export function feedbackRouter(deps: ContentFilterPorts): Router {
   const router = Router();
-  mountRoute(router, routes.postFeedbackChunkClassification, async ({ body }) => submitFeedback(deps, body));
-  mountRoute(router, routes.getFeedbackChunkClassification, async ({ params }) => articleFeedback(deps, params.article_id));
-  mountRoute(router, routes.getFeedbackChunkClassificationChunk, async ({ params }) =>
-    chunkFeedback(deps, params.article_id, params.chunk_id),
+  mountRoute(router, routes.postFeedbackChunkClassification, ({ body }) => submitFeedback(deps, body));
+  mountRoute(router, routes.getFeedbackChunkClassification, ({ params }) => articleFeedback(deps, { articleId: params.article_id }));
+  mountRoute(router, routes.getFeedbackChunkClassificationChunk, ({ params }) =>
+    chunkFeedback(deps, { articleId: params.article_id, chunkId: params.chunk_id }),
   );
   return router;
 }

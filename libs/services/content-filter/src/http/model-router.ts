@@ -1,13 +1,13 @@
 import { Router, type Request } from 'express';
 import { contentFilterRoutes as routes } from '@huntforge/contracts';
 import { mountRoute, reply } from '@huntforge/platform';
-import type { ContentFilterDeps } from '../deps';
+import type { ContentFilterPorts } from '../ports';
 import type { RetrainCoordinator } from '../retrain/retrain-coordinator';
+import { retrainStatus } from '../retrain/retrain-status';
 import { compareWithPredecessor, evalChunkCount, evaluateCurrent } from '../versions/evaluation';
 import { classificationTimeline, feedbackComparison, feedbackCount, performanceSummary } from '../versions/insights';
 import { listVersions } from '../versions/list-versions';
 import { rollback } from '../versions/rollback';
-import { retrainStatusView } from '../views';
 
 const STATUS_URL = '/api/model/retrain-status';
 
@@ -18,9 +18,9 @@ function requesterOf(req: Request): string | null {
 }
 
 /** /api/model/* and /api/ml-model-performance/summary. */
-export function modelRouter(deps: ContentFilterDeps, retrains: RetrainCoordinator): Router {
+export function modelRouter(deps: ContentFilterPorts, retrains: RetrainCoordinator): Router {
   const router = Router();
-  mountRoute(router, routes.getModelRetrainStatus, async () => retrainStatusView(await deps.runs.latest()));
+  mountRoute(router, routes.getModelRetrainStatus, () => retrainStatus(deps));
   mountRoute(router, routes.postModelRetrain, async ({ query, req }) => {
     const started = await retrains.start(requesterOf(req));
     if (query.wait) return started.done;
@@ -34,8 +34,8 @@ export function modelRouter(deps: ContentFilterDeps, retrains: RetrainCoordinato
   mountRoute(router, routes.postModelEvaluate, async () => evaluateCurrent(deps));
   mountRoute(router, routes.getModelEvalChunkCount, async () => evalChunkCount(deps));
   mountRoute(router, routes.getModelFeedbackCount, async () => feedbackCount(deps));
-  mountRoute(router, routes.postModelRollback, async ({ params }) => rollback(deps, params.version_id));
-  mountRoute(router, routes.getModelCompare, async ({ params }) => compareWithPredecessor(deps, params.version_id));
+  mountRoute(router, routes.postModelRollback, ({ params }) => rollback(deps, { version: params.version_id }));
+  mountRoute(router, routes.getModelCompare, ({ params }) => compareWithPredecessor(deps, { version: params.version_id }));
   mountRoute(router, routes.getModelFeedbackComparison, async () => feedbackComparison(deps));
   mountRoute(router, routes.getModelClassificationTimeline, async () => classificationTimeline(deps));
   mountRoute(router, routes.getMlModelPerformanceSummary, async () => performanceSummary(deps));

@@ -13,7 +13,7 @@ describe('live model: which version is current', () => {
   it('asks the database at most once per window, so another replica’s change shows up after it; clear() asks at once', async () => {
     // A clock the test moves, so a slow first load under a loaded machine cannot use up the window by itself.
     let clock = 1_000_000;
-    const live = new LiveModel(h.deps.store, h.deps.versions, h.ctx.logger, 300, undefined, () => clock);
+    const live = new LiveModel(h.ports.store, h.ports.versions, h.ctx.logger, 300, undefined, () => clock);
     expect(await versionOf(live)).toBe(1);
     const prisma = h.ctx.db.prisma;
     // Another replica retires the current version (as a rollback or a retrain would move it).

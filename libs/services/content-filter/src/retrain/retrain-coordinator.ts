@@ -1,11 +1,17 @@
 import { CONTENT_FILTER_ERROR_CODES, type RetrainResult } from '@huntforge/contracts';
 import { HttpError } from '@huntforge/platform';
-import type { ContentFilterDeps } from '../deps';
-import { runRetrainPipeline } from './retrain-pipeline';
+import type { ContentFilterPorts } from '../ports';
+import { runRetrainPipeline, type RetrainPipelineDeps } from './retrain-pipeline';
 
 /** Cross-replica lease: one retrain (or first-start training) at a time, whichever replica runs it. */
 export const RETRAIN_LOCK = 'content-filter.retrain';
 const LOCK_TTL_MS = 30 * 60_000;
+
+export interface RetrainCoordinatorDeps extends RetrainPipelineDeps, Pick<ContentFilterPorts, 'locks' | 'holder'> {
+  runs: RetrainPipelineDeps['runs'] & Pick<ContentFilterPorts['runs'], 'create' | 'failUnfinished'>;
+  versions: RetrainPipelineDeps['versions'] & Pick<ContentFilterPorts['versions'], 'count'>;
+  background: Pick<ContentFilterPorts['background'], 'run'>;
+}
 
 export interface StartedRetrain {
   runId: number;
@@ -17,7 +23,7 @@ export class RetrainCoordinator {
   /** The lease is re-entrant for its holder, so this instance also keeps its own flag. */
   private active = false;
 
-  constructor(private readonly deps: ContentFilterDeps) {}
+  constructor(private readonly deps: RetrainCoordinatorDeps) {}
 
   async start(requestedBy: string | null): Promise<StartedRetrain> {
     const { deps } = this;

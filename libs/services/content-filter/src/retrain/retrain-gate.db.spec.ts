@@ -22,7 +22,7 @@ describe('retrain quality gate', () => {
     afterAll(() => h.close());
 
     it('rejects the model: status error "RETRAIN REJECTED", staging discarded, live model and data untouched', async () => {
-      expect(await h.deps.versions.count()).toBe(1);
+      expect(await h.ports.versions.count()).toBe(1);
       const articleId = await h.createArticle(MARKETING);
       await h.ctx.db.prisma.chunkClassificationFeedback.create({
         data: {
@@ -45,19 +45,19 @@ describe('retrain quality gate', () => {
       const status = await request(h.app).get('/api/model/retrain-status').expect(200);
       expect(status.body.status).toBe('error');
       expect(status.body.message).toMatch(/^RETRAIN REJECTED/);
-      expect(await h.deps.store.hasStaging()).toBe(false);
+      expect(await h.ports.store.hasStaging()).toBe(false);
       expect(readFileSync(h.files.livePath).equals(liveBefore)).toBe(true);
       expect(await h.ctx.db.prisma.modelArtifact.findMany({ select: { kind: true, version: true }, orderBy: { kind: 'asc' } })).toEqual([
         { kind: 'live', version: 1 },
         { kind: 'versioned', version: 1 },
       ]);
-      expect(await h.deps.versions.count()).toBe(1);
-      expect((await h.deps.versions.findCurrent())?.version).toBe(1);
+      expect(await h.ports.versions.count()).toBe(1);
+      expect((await h.ports.versions.findCurrent())?.version).toBe(1);
       expect(await h.ctx.db.prisma.chunkClassificationFeedback.count({ where: { usedForTraining: false } })).toBe(1);
       // A rejected run does not block the next one.
       const again = await request(h.app).post('/api/model/retrain').expect(202);
       expect(again.body.run_id).toBe(status.body.run_id + 1);
-      await h.deps.background.drain();
+      await h.ports.background.drain();
     });
   });
 

@@ -11,11 +11,22 @@ import {
   type TrainingExample,
 } from '@huntforge/ml';
 import type { RetrainResult } from '@huntforge/contracts';
-import type { ContentFilterDeps } from '../deps';
+import type { ContentFilterPorts } from '../ports';
 import type { JsonObject } from '../records';
 import type { RunStatus } from '../repositories/retrain-run-repository';
 import { evaluateClassifier } from './evaluate-model';
-import { gatherTrainingData, type TrainingData } from './training-data';
+import { gatherTrainingData, type TrainingData, type TrainingDataDeps } from './training-data';
+
+export interface RetrainPipelineDeps extends Pick<ContentFilterPorts, 'logger'> {
+  config: Pick<ContentFilterPorts['config'], 'trainSeed'>;
+  runs: Pick<ContentFilterPorts['runs'], 'update'>;
+  fixtures: TrainingDataDeps['fixtures'] & Pick<ContentFilterPorts['fixtures'], 'loadEvalSet'>;
+  feedback: TrainingDataDeps['feedback'] & Pick<ContentFilterPorts['feedback'], 'markUsed'>;
+  annotations: TrainingDataDeps['annotations'] & Pick<ContentFilterPorts['annotations'], 'markUsed'>;
+  versions: Pick<ContentFilterPorts['versions'], 'nextVersionNumber' | 'createCurrent'>;
+  store: Pick<ContentFilterPorts['store'], 'writeStaging' | 'readStaging' | 'discardStaging' | 'promoteStaging'>;
+  model: Pick<ContentFilterPorts['model'], 'clear'>;
+}
 
 export interface PipelineOptions {
   /** First start: promote whatever the seed gives (there is no live model to protect). */
@@ -49,7 +60,7 @@ function trainingSplitMetrics(examples: TrainingExample[], seed: number): Binary
  * (live path, two version copies, version row, staging removed) → only then flag feedback and
  * annotations used. A rejected or failed run discards staging and leaves the live model and data alone.
  */
-export async function runRetrainPipeline(deps: ContentFilterDeps, runId: number, options: PipelineOptions = {}): Promise<RetrainResult> {
+export async function runRetrainPipeline(deps: RetrainPipelineDeps, runId: number, options: PipelineOptions = {}): Promise<RetrainResult> {
   const started = Date.now();
   const step = (status: RunStatus, progress: number, message: string) => deps.runs.update(runId, { status, progress, message });
   let data: TrainingData | undefined;

@@ -1,6 +1,6 @@
 import { HUNTABLE, NOT_HUNTABLE, type ChunkLabel, type LabelledText } from '@huntforge/ml';
 import type { ChunkFeedbackRecord } from '../records';
-import type { ContentFilterDeps } from '../deps';
+import type { ContentFilterPorts } from '../ports';
 import { HUNTABILITY_TYPES } from '../repositories/annotation-reader';
 
 export interface TrainingData {
@@ -26,7 +26,13 @@ export function feedbackLabel(row: Pick<ChunkFeedbackRecord, 'userClassification
  * Seed chunks + every chunk's newest feedback + huntability annotations. The model is retrained from
  * scratch each time, so earlier feedback stays in; used_for_training only records what a model has seen.
  */
-export async function gatherTrainingData(deps: ContentFilterDeps): Promise<TrainingData> {
+export interface TrainingDataDeps {
+  fixtures: Pick<ContentFilterPorts['fixtures'], 'loadSeed'>;
+  feedback: Pick<ContentFilterPorts['feedback'], 'newestOverall'>;
+  annotations: Pick<ContentFilterPorts['annotations'], 'huntability'>;
+}
+
+export async function gatherTrainingData(deps: TrainingDataDeps): Promise<TrainingData> {
   const seed = (await deps.fixtures.loadSeed()) ?? [];
   const { newest, allIds } = await deps.feedback.newestOverall();
   const annotations = await deps.annotations.huntability();

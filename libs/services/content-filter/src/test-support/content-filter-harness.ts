@@ -6,8 +6,8 @@ import type { ServiceModule } from '@huntforge/platform';
 import { createArticle, startServiceForTest, type TestContext } from '@huntforge/service-testing';
 import { resolveFixturesDir } from '../artifacts/fixtures';
 import { LocalArtifactFiles } from '../artifacts/local-artifact-files';
-import type { ContentFilterDeps } from '../deps';
 import { composeContentFilter } from '../module';
+import type { ContentFilterPorts } from '../ports';
 
 export interface HarnessOptions {
   /** Service env (e.g. CHUNK_DEBUG_MAX_CHUNKS). */
@@ -22,7 +22,7 @@ export interface HarnessOptions {
 
 export interface ContentFilterHarness {
   ctx: TestContext;
-  deps: ContentFilterDeps;
+  ports: ContentFilterPorts;
   module: ServiceModule;
   app: Express;
   artifactsDir: string;
@@ -44,23 +44,23 @@ export async function startContentFilter(options: HarnessOptions = {}): Promise<
     cpSync(committed, fixturesDir, { recursive: true });
     options.fixtures(fixturesDir);
   }
-  const composed: { deps?: ContentFilterDeps } = {};
+  const composed: { ports?: ContentFilterPorts } = {};
   const service = await startServiceForTest(
     'content-filter',
     (context) => {
-      const { module, deps } = composeContentFilter(context, { env: options.env ?? {}, artifactsDir, fixturesDir });
-      composed.deps = deps;
+      const { module, ports } = composeContentFilter(context, { env: options.env ?? {}, artifactsDir, fixturesDir });
+      composed.ports = ports;
       return module;
     },
     { ctx: options.ctx },
   );
   const { ctx, module, app } = service;
-  const { deps } = composed;
-  if (!deps) throw new Error('composeContentFilter returned no deps');
+  const { ports } = composed;
+  if (!ports) throw new Error('composeContentFilter returned no ports');
 
   return {
     ctx,
-    deps,
+    ports,
     module,
     app,
     artifactsDir,

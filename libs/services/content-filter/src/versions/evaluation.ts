@@ -2,18 +2,25 @@ import { CONTENT_FILTER_ERROR_CODES, EVAL_CHUNK_MIN_LENGTH, type ModelComparison
 import { JunkClassifier, type BinaryMetrics, type LabelledText } from '@huntforge/ml';
 import type { JsonObject, ModelVersionRecord } from '../records';
 import { HttpError } from '@huntforge/platform';
-import type { ContentFilterDeps } from '../deps';
+import type { ContentFilterPorts } from '../ports';
 import { evaluateClassifier } from '../retrain/evaluate-model';
 
-async function requireEvalSet(deps: ContentFilterDeps): Promise<LabelledText[]> {
+type EvalSetDeps = { fixtures: Pick<ContentFilterPorts['fixtures'], 'loadEvalSet'> };
+
+async function requireEvalSet(deps: EvalSetDeps): Promise<LabelledText[]> {
   const set = await deps.fixtures.loadEvalSet();
   if (!set)
     throw new HttpError(422, CONTENT_FILTER_ERROR_CODES.evalSetMissing, 'The curated eval set (fixtures/content-filter/eval) is missing');
   return set;
 }
 
+export interface EvaluateCurrentDeps extends EvalSetDeps {
+  model: Pick<ContentFilterPorts['model'], 'use'>;
+  versions: Pick<ContentFilterPorts['versions'], 'findByVersion' | 'saveEvaluation'>;
+}
+
 /** POST /api/model/evaluate: the current model on the curated eval set; metrics saved on the version. */
-export async function evaluateCurrent(deps: ContentFilterDeps) {
+export async function evaluateCurrent(deps: EvaluateCurrentDeps) {
   const evalSet = await requireEvalSet(deps);
   const { version, metrics } = await deps.model.use(async ({ version, classifier }) => ({
     version,
@@ -32,7 +39,8 @@ export async function evaluateCurrent(deps: ContentFilterDeps) {
   };
 }
 
-export async function evalChunkCount(deps: ContentFilterDeps) {
+/** GET /api/model/eval-chunk-count: the curated eval set's size and balance. */
+export async function evalChunkCount(deps: EvalSetDeps) {
   const set = (await deps.fixtures.loadEvalSet()) ?? [];
   const huntable = set.filter((item) => item.label === 'Huntable').length;
   return {
@@ -45,7 +53,9 @@ export async function evalChunkCount(deps: ContentFilterDeps) {
   };
 }
 
-async function metricsOfVersion(deps: ContentFilterDeps, row: ModelVersionRecord, evalSet: LabelledText[]): Promise<BinaryMetrics> {
+type VersionArtifactDeps = { store: Pick<ContentFilterPorts['store'], 'findVersionArtifact'> };
+
+async function metricsOfVersion(deps: VersionArtifactDeps, row: ModelVersionRecord, evalSet: LabelledText[]): Promise<BinaryMetrics> {
   const artifact = await deps.store.findVersionArtifact({
     version: row.version,
     primary: row.modelFilePath,
@@ -73,7 +83,11 @@ const DELTA_KEYS = [
 ] as const;
 
 /** GET /api/model/compare/{version}: metrics and confusion matrices against the predecessor, computed once and cached. */
-export async function compareWithPredecessor(deps: ContentFilterDeps, version: number): Promise<ModelComparison> {
+export interface CompareVersionsDeps extends EvalSetDeps, VersionArtifactDeps {
+  versions: Pick<ContentFilterPorts['versions'], 'findByVersion' | 'findPredecessor' | 'saveComparison'>;
+}
+
+export async function compareWithPredecessor(deps: CompareVersionsDeps, { version }: { version: number }): Promise<ModelComparison> {
   const row = await deps.versions.findByVersion(version);
   if (!row) throw new HttpError(404, CONTENT_FILTER_ERROR_CODES.modelVersionNotFound, `Model version ${version} does not exist`);
   const cached = row.comparison as ModelComparison | null;

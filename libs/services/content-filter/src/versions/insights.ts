@@ -1,5 +1,5 @@
 import { HUNTABLE, NOT_HUNTABLE, predictionOf } from '@huntforge/ml';
-import type { ContentFilterDeps } from '../deps';
+import type { ContentFilterPorts } from '../ports';
 import { feedbackLabel } from '../retrain/training-data';
 import { retrainStatusView } from '../views';
 
@@ -7,7 +7,13 @@ const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
 /** Most feedback rows the comparison scores in one request. */
 const COMPARISON_LIMIT = 500;
 
-export async function feedbackCount(deps: ContentFilterDeps) {
+export interface FeedbackCountDeps {
+  feedback: Pick<ContentFilterPorts['feedback'], 'countUnused'>;
+  annotations: Pick<ContentFilterPorts['annotations'], 'countUnused'>;
+}
+
+/** GET /api/model/feedback-count: the samples waiting for the next retrain. */
+export async function feedbackCount(deps: FeedbackCountDeps) {
   const [feedback, annotations] = await Promise.all([deps.feedback.countUnused(), deps.annotations.countUnused()]);
   const count = feedback + annotations;
   return {
@@ -23,7 +29,12 @@ export async function feedbackCount(deps: ContentFilterDeps) {
 }
 
 /** Before (the model's answer when the user gave feedback) and after (the current model) for each chunk with feedback. */
-export async function feedbackComparison(deps: ContentFilterDeps) {
+export interface FeedbackComparisonDeps {
+  feedback: Pick<ContentFilterPorts['feedback'], 'newestOverall'>;
+  model: Pick<ContentFilterPorts['model'], 'use'>;
+}
+
+export async function feedbackComparison(deps: FeedbackComparisonDeps) {
   const { newest } = await deps.feedback.newestOverall();
   const rows = newest.slice(0, COMPARISON_LIMIT);
   const { version, probabilities } = await deps.model.use(async ({ version, classifier }) => ({
@@ -55,7 +66,12 @@ export async function feedbackComparison(deps: ContentFilterDeps) {
 }
 
 /** Stored chunk analyses per model version: how the classification breakdown moved across versions. */
-export async function classificationTimeline(deps: ContentFilterDeps) {
+export interface ClassificationTimelineDeps {
+  analyses: Pick<ContentFilterPorts['analyses'], 'timeline'>;
+  versions: Pick<ContentFilterPorts['versions'], 'list'>;
+}
+
+export async function classificationTimeline(deps: ClassificationTimelineDeps) {
   const [rows, versions] = await Promise.all([deps.analyses.timeline(), deps.versions.list({ take: 1000 })]);
   const byVersion = new Map(rows.map((row) => [row.modelVersion, row]));
   const timeline = [...versions]
@@ -83,7 +99,14 @@ const metricOf = (metrics: unknown, key: string): number | null => {
   return typeof value === 'number' ? value : null;
 };
 
-export async function performanceSummary(deps: ContentFilterDeps) {
+export interface PerformanceSummaryDeps extends FeedbackCountDeps {
+  versions: Pick<ContentFilterPorts['versions'], 'findCurrent' | 'count'>;
+  fixtures: Pick<ContentFilterPorts['fixtures'], 'loadEvalSet'>;
+  runs: Pick<ContentFilterPorts['runs'], 'latest'>;
+}
+
+/** GET /api/ml-model-performance/summary: the current version's metrics, what waits for training, the last retrain. */
+export async function performanceSummary(deps: PerformanceSummaryDeps) {
   const [current, total, evalSet, counts, lastRun] = await Promise.all([
     deps.versions.findCurrent(),
     deps.versions.count(),

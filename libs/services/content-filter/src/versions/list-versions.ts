@@ -1,6 +1,10 @@
 import { pageOffset, totalPages, type ModelVersionView } from '@huntforge/contracts';
-import type { ContentFilterDeps } from '../deps';
+import type { ContentFilterPorts } from '../ports';
 import { modelVersionView } from '../views';
+
+export interface ListVersionsDeps {
+  versions: Pick<ContentFilterPorts['versions'], 'countMatching' | 'list'>;
+}
 
 export interface ListVersionsQuery {
   page?: number;
@@ -9,7 +13,7 @@ export interface ListVersionsQuery {
 }
 
 /** Newest first. Without `page` (unpaginated) it is the newest `limit` versions and the page fields are null. */
-export async function listVersions(deps: ContentFilterDeps, query: ListVersionsQuery) {
+export async function listVersions(deps: ListVersionsDeps, query: ListVersionsQuery) {
   const total = await deps.versions.countMatching(query.version);
   const rows = await deps.versions.list({
     take: query.limit,

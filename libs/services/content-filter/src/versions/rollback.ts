@@ -2,13 +2,26 @@ import { CONTENT_FILTER_ERROR_CODES } from '@huntforge/contracts';
 import { HttpError } from '@huntforge/platform';
 import { classifyText } from '../classification/classify-text';
 import { defaultThreshold } from '../classification/threshold';
-import type { ContentFilterDeps } from '../deps';
+import type { ContentFilterPorts } from '../ports';
+
+export interface RescoreDeps extends Pick<ContentFilterPorts, 'settings' | 'logger'> {
+  analyses: Pick<ContentFilterPorts['analyses'], 'analysedArticleIds' | 'replace'>;
+  articles: Pick<ContentFilterPorts['articles'], 'find'>;
+  model: Pick<ContentFilterPorts['model'], 'use'>;
+}
+
+export interface RollbackDeps extends RescoreDeps {
+  versions: Pick<ContentFilterPorts['versions'], 'findByVersion' | 'setCurrent'>;
+  store: Pick<ContentFilterPorts['store'], 'findVersionArtifact' | 'installLive'>;
+  model: Pick<ContentFilterPorts['model'], 'use' | 'clear'>;
+  background: Pick<ContentFilterPorts['background'], 'run'>;
+}
 
 /**
  * Rollback to a saved version: its artifact (primary, else secondary copy) becomes the live model, is_current
  * moved, the classifier cache cleared, then a background re-scoring of the stored chunk analyses.
  */
-export async function rollback(deps: ContentFilterDeps, version: number) {
+export async function rollback(deps: RollbackDeps, { version }: { version: number }) {
   const target = await deps.versions.findByVersion(version);
   if (!target) throw new HttpError(404, CONTENT_FILTER_ERROR_CODES.modelVersionNotFound, `Model version ${version} does not exist`);
   const artifact = await deps.store.findVersionArtifact({
@@ -41,7 +54,7 @@ export async function rollback(deps: ContentFilterDeps, version: number) {
 }
 
 /** Re-scores every article that has stored chunk analyses with the current model. */
-export async function rescoreStoredAnalyses(deps: ContentFilterDeps): Promise<number> {
+export async function rescoreStoredAnalyses(deps: RescoreDeps): Promise<number> {
   const threshold = await defaultThreshold(deps.settings);
   let rescored = 0;
   for (const articleId of await deps.analyses.analysedArticleIds()) {

@@ -2,7 +2,7 @@ import { createExecution } from '@huntforge/service-testing';
 import { hammingDistance, simHash } from '../dedup/fingerprints';
 import { ArticleQueries, type ListPosition } from '../repositories/article-queries';
 import { ingestArticle, type ArticleCandidate } from '../use-cases/ingest-article/ingest-article';
-import { embedNewArticles } from '../use-cases/maintenance/maintenance';
+import { embedNewArticles } from '../use-cases/maintenance/embed-new-articles';
 import { startIngestion, type IngestionHarness } from '../test-support/ingestion-harness';
 
 const SENTENCES = [
@@ -22,7 +22,7 @@ describe('articles', () => {
   let h: IngestionHarness;
   let manualId: number;
   const ingest = (candidate: Partial<ArticleCandidate> & { url: string; content: string }) =>
-    ingestArticle(h.module.deps, { sourceId: manualId, title: candidate.url, publishedAt: null, ...candidate });
+    ingestArticle(h.module.ports, { sourceId: manualId, title: candidate.url, publishedAt: null, ...candidate });
 
   beforeAll(async () => {
     h = await startIngestion({ sources: [{ identifier: 'other-lab', url: 'http://127.0.0.1:9/feed.xml', kind: 'rss' }] });
@@ -102,12 +102,12 @@ describe('articles', () => {
     });
 
     it('counts a text search only up to its cap, and says so', async () => {
-      const capped = new ArticleQueries(h.module.deps.ctx.db.prisma, { textCountCap: 1 });
+      const capped = new ArticleQueries(h.ctx.db.prisma, { textCountCap: 1 });
       const filter = { includeDuplicates: true, sortBy: 'id' as const, sortOrder: 'asc' as const, skip: 0, take: 1 };
       const common = await capped.list({ ...filter, text: 'of case' });
       expect(common).toEqual(expect.objectContaining({ total: 1, totalExact: false }));
       // Past the cap the page is read by walking the sort instead of from the matched ids: same rows, same order.
-      const uncapped = new ArticleQueries(h.module.deps.ctx.db.prisma);
+      const uncapped = new ArticleQueries(h.ctx.db.prisma);
       for (const sortOrder of ['asc', 'desc'] as const) {
         const query = { ...filter, sortOrder, take: 3, text: 'of case' };
         const walked = (await capped.list(query)).rows.map((row) => row.id);
@@ -126,8 +126,8 @@ describe('articles', () => {
 
     it('reads the same text-search page from matched ids as from walking the sort, whatever the filters', async () => {
       const other = await h.sourceId('other-lab');
-      const fromIds = new ArticleQueries(h.module.deps.ctx.db.prisma);
-      const walking = new ArticleQueries(h.module.deps.ctx.db.prisma, { textCountCap: 0 });
+      const fromIds = new ArticleQueries(h.ctx.db.prisma);
+      const walking = new ArticleQueries(h.ctx.db.prisma, { textCountCap: 0 });
       const base = { includeDuplicates: true, sortBy: 'collected_at' as const, sortOrder: 'desc' as const, skip: 0, take: 10 };
       const filters = [
         { text: 'of case' },
@@ -149,7 +149,7 @@ describe('articles', () => {
     });
 
     it('pages through every sort in one order, with no row missed or repeated', async () => {
-      const queries = new ArticleQueries(h.module.deps.ctx.db.prisma);
+      const queries = new ArticleQueries(h.ctx.db.prisma);
       for (const sortBy of ['published_at', 'collected_at', 'title', 'hunt_score', 'id'] as const) {
         for (const sortOrder of ['asc', 'desc'] as const) {
           const filter = { includeDuplicates: true, sortBy, sortOrder, skip: 0, take: 1_000 };
@@ -380,7 +380,7 @@ describe('articles', () => {
       await h.ctx.db.prisma.$executeRaw`UPDATE articles SET embedding = NULL, embedded_at = NULL, embedding_model = NULL`;
       const before = (await h.http.get('/api/embeddings/stats').expect(200)).body;
       expect(before.articles.embedded).toBe(0);
-      const summary = await embedNewArticles(h.module.deps, new AbortController().signal, 2);
+      const summary = await embedNewArticles(h.module.ports, new AbortController().signal, 2);
       expect(summary.embedded).toBe(before.articles.total);
       const after = (await h.http.get('/api/embeddings/stats').expect(200)).body;
       expect(after.articles).toEqual(expect.objectContaining({ embedded: before.articles.total, missing: 0, coverage_percent: 100 }));
@@ -446,7 +446,7 @@ describe('articles', () => {
         await prisma.articleAnnotation.create({
           data: { articleId, annotationType: 'cmdline', selectedText: 'x', startPosition: 0, endPosition: 1 },
         });
-      const deleted = await h.module.deps.queries.deleteExpired(new Date(Date.UTC(2002, 0, 1)), [], 1);
+      const deleted = await h.module.ports.queries.deleteExpired(new Date(Date.UTC(2002, 0, 1)), [], 1);
       expect(deleted).toBe(4);
       const left = (await prisma.article.findMany({ where: { id: { in: ids } }, select: { id: true }, orderBy: { id: 'asc' } })).map(
         (row) => row.id,

@@ -6,9 +6,9 @@ describe('the embedder ingestion builds from settings', () => {
       env: { EMBEDDING_PROVIDER: 'ollama', EMBEDDING_MODEL: 'nomic-embed-text', OLLAMA_HOST: 'http://127.0.0.1:11434' },
     });
     try {
-      expect(h.module.deps.embedder.id).toContain('ollama');
+      expect(h.module.ports.embedder.id).toContain('ollama');
       const stats = (await h.http.get('/api/embeddings/stats').expect(200)).body;
-      expect(stats.embedder.id).toBe(h.module.deps.embedder.id);
+      expect(stats.embedder.id).toBe(h.module.ports.embedder.id);
     } finally {
       await h.close();
     }

@@ -19,7 +19,7 @@ describe('hunt scores of an older keyword registry are computed again at start',
   const row = (id: number) => h.ctx.db.prisma.article.findUniqueOrThrow({ where: { id } });
 
   it('records the registry with each score it writes, so a start finds nothing to do', async () => {
-    const created = await ingestArticle(h.module.deps, {
+    const created = await ingestArticle(h.module.ports, {
       sourceId: await h.sourceId('manual'),
       url: 'https://lab.example/linux-miner',
       title: 'Linux miner',

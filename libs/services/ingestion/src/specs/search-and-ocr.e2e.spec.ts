@@ -50,7 +50,7 @@ describe('search, embeddings and OCR', () => {
     const manual = await h.sourceId('manual');
     const lab = await h.sourceId('lab');
     for (const [key, text] of Object.entries(TOPICS)) {
-      const outcome = await ingestArticle(h.module.deps, {
+      const outcome = await ingestArticle(h.module.ports, {
         sourceId: key === 'phishing' ? lab : manual,
         url: `https://search.example/${key}`,
         title: key,
@@ -170,7 +170,7 @@ describe('search, embeddings and OCR', () => {
       status: 'degraded',
       detail: { ocr: 'unavailable: tesseract not installed', embedder: 'builtin-hashed-ngram-v1' },
     });
-    const result = await scrapeUrl(withoutOcr.deps, { url: server.url('/with-image-2'), force_scrape: false });
+    const result = await scrapeUrl(withoutOcr.ports, { url: server.url('/with-image-2'), force_scrape: false });
     expect(result.duplicate).toBe(false);
     const detail = (await h.http.get(`/api/articles/${result.article_id}`).expect(200)).body;
     expect(detail.content).not.toContain('(OCR)');

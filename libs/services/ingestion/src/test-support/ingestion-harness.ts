@@ -79,7 +79,7 @@ export async function startIngestion(options: HarnessOptions = {}): Promise<Inge
     http: request(app),
     ingested,
     async sourceId(identifier) {
-      const id = await module.deps.sources.findIdByIdentifier(identifier);
+      const id = await module.ports.sources.findIdByIdentifier(identifier);
       if (id === null) throw new Error(`no source ${identifier}`);
       return id;
     },

@@ -7,10 +7,22 @@ import {
 } from '@huntforge/contracts';
 import type { AnnotationRecord } from '../../records';
 import { HttpError } from '@huntforge/platform';
-import type { IngestionDeps } from '../../deps';
 import { notFound } from '../../errors';
+import type { IngestionPorts } from '../../ports';
 
 const codes = INGESTION_ERROR_CODES;
+
+export interface CreateAnnotationDeps {
+  queries: Pick<IngestionPorts['queries'], 'content'>;
+  annotations: Pick<IngestionPorts['annotations'], 'create'>;
+}
+
+export interface CreateAnnotationCommand {
+  articleId: number;
+  annotation: CreateAnnotationRequest;
+  /** The signed-in user the gateway forwarded, if any. */
+  createdBy: string | null;
+}
 
 export const annotationView = (row: AnnotationRecord): AnnotationView => ({
   id: row.id,
@@ -28,12 +40,8 @@ export const annotationView = (row: AnnotationRecord): AnnotationView => ({
  * text must be 950–1050 characters, both ends inclusive. Every annotation must quote the article
  * exactly: selected_text is content[start_position, end_position).
  */
-export async function createAnnotation(
-  deps: IngestionDeps,
-  articleId: number,
-  request: CreateAnnotationRequest,
-  createdBy: string | null,
-): Promise<AnnotationView> {
+export async function createAnnotation(deps: CreateAnnotationDeps, command: CreateAnnotationCommand): Promise<AnnotationView> {
+  const { articleId, annotation: request, createdBy } = command;
   const article = await deps.queries.content(articleId);
   if (!article) throw notFound('article', articleId);
   const length = request.selected_text.length;

@@ -1,5 +1,11 @@
-import type { IngestionDeps } from '../../deps';
+import type { IngestionPorts } from '../../ports';
 import type { CollectionTracker } from './collection-tracker';
+
+export interface CheckAllSourcesDeps extends Pick<IngestionPorts, 'now'> {
+  sources: Pick<IngestionPorts['sources'], 'due'>;
+  config: Pick<IngestionPorts['config'], 'INGEST_SOURCE_CONCURRENCY'>;
+  collections: Pick<CollectionTracker, 'start'>;
+}
 
 export interface CheckAllSummary {
   due: number;
@@ -11,14 +17,14 @@ export interface CheckAllSummary {
 }
 
 /** The check_all_sources job: every due source, a few at a time; a failing source never stops the others. */
-export async function checkAllSources(deps: IngestionDeps, tracker: CollectionTracker, signal: AbortSignal): Promise<CheckAllSummary> {
+export async function checkAllSources(deps: CheckAllSourcesDeps, signal: AbortSignal): Promise<CheckAllSummary> {
   const due = await deps.sources.due(deps.now());
   const summary: CheckAllSummary = { due: due.length, started: 0, skipped_running: 0, succeeded: 0, failed: 0, articles_created: 0 };
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < due.length && !signal.aborted) {
       const source = due[next++];
-      const started = await tracker.start(source, 'scheduled', signal);
+      const started = await deps.collections.start(source, 'scheduled', signal);
       if (!started) {
         summary.skipped_running++;
         continue;

@@ -1,13 +1,20 @@
 import type { CollectionRunRecord, SourceRecord } from '../../records';
 import { canonicalUrl } from '../../dedup/canonical-url';
-import type { IngestionDeps } from '../../deps';
 import { decodeBody } from '../../fetching/charset';
 import { FetchError } from '../../fetching/fetch-errors';
 import { parseFeedDocument, FeedParseError, type FeedEntry } from '../../extraction/feed-parse';
 import { fragmentToText, listingLinks } from '../../extraction/html-extract';
 import { MAX_ITEMS_IN_DETAIL, type RunDetail, type RunItem, type RunTotals } from '../../repositories/collection-run-repository';
-import { ingestArticle } from '../ingest-article/ingest-article';
-import { appendImageText, fetchPage, ocrEnabledFor } from '../ingest-article/page-content';
+import type { IngestionPorts } from '../../ports';
+import { ingestArticle, type IngestArticleDeps } from '../ingest-article/ingest-article';
+import {
+  appendImageText,
+  fetchPage,
+  ocrEnabledFor,
+  type FetchDeps,
+  type ImageTextDeps,
+  type OcrSettingDeps,
+} from '../ingest-article/page-content';
 
 const FEED_ACCEPT =
   'application/rss+xml, application/atom+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.5';
@@ -15,6 +22,13 @@ const DEFAULT_LINK_SELECTOR = 'article a[href], main a[href], h2 a[href], h3 a[h
 const MAX_LISTING_LINKS = 50;
 /** Write progress to the run row at most this often, so long runs stay observable without a write per item. */
 const PROGRESS_EVERY_MS = 1_000;
+
+/** What one collection run touches: the feed and its pages, OCR, the article store, the run and source rows. */
+export interface RunCollectionDeps extends IngestArticleDeps, ImageTextDeps, OcrSettingDeps, Pick<IngestionPorts, 'now'> {
+  articles: IngestArticleDeps['articles'] & Pick<IngestionPorts['articles'], 'idsByCanonicalUrls'>;
+  runs: Pick<IngestionPorts['runs'], 'progress' | 'finish'>;
+  sources: Pick<IngestionPorts['sources'], 'recordSuccess' | 'recordFailure'>;
+}
 
 /** A feed-level failure: the source is marked failing with this reason. */
 class SourceFailure extends Error {}
@@ -26,7 +40,7 @@ function reasonOf(error: unknown): string {
 }
 
 async function entriesOf(
-  deps: IngestionDeps,
+  deps: FetchDeps,
   source: SourceRecord,
   signal?: AbortSignal,
 ): Promise<{ entries: FeedEntry[]; notModified: boolean; validators: { etag: string | null; lastModified: string | null } }> {
@@ -75,7 +89,7 @@ const canonicalOrNull = (url: string): string | null => {
 };
 
 async function collectEntry(
-  deps: IngestionDeps,
+  deps: RunCollectionDeps,
   source: SourceRecord,
   entry: FeedEntry,
   known: Map<string, number>,
@@ -145,7 +159,7 @@ async function collectEntry(
  * Feed-level failures mark the source failing; item failures are counted and the run still succeeds.
  */
 export async function runCollection(
-  deps: IngestionDeps,
+  deps: RunCollectionDeps,
   source: SourceRecord,
   run: CollectionRunRecord,
   signal?: AbortSignal,
@@ -173,7 +187,7 @@ export async function runCollection(
         } catch (error) {
           if (signal?.aborted) throw error;
           item = { url: entry.url, outcome: 'failed', article_id: null, reason: reasonOf(error) };
-          deps.ctx.logger.warn({ err: error, source: source.identifier, url: entry.url }, 'feed item failed');
+          deps.logger.warn({ err: error, source: source.identifier, url: entry.url }, 'feed item failed');
         }
       }
       if (item.outcome === 'created' || item.outcome === 'near_duplicate') totals.articlesCreated++;
@@ -188,12 +202,12 @@ export async function runCollection(
     }
     await deps.sources.recordSuccess(source.id, deps.now(), validators);
     const finished = await deps.runs.finish(run.id, 'succeeded', totals, detail, null);
-    deps.ctx.logger.info({ source: source.identifier, run: run.id, ...totals, notModified }, 'collection finished');
+    deps.logger.info({ source: source.identifier, run: run.id, ...totals, notModified }, 'collection finished');
     return finished;
   } catch (error) {
     const reason = error instanceof SourceFailure ? error.message : `collection aborted: ${reasonOf(error)}`;
     await deps.sources.recordFailure(source.id, deps.now(), reason);
-    deps.ctx.logger.warn({ source: source.identifier, run: run.id, reason }, 'collection failed');
+    deps.logger.warn({ source: source.identifier, run: run.id, reason }, 'collection failed');
     return deps.runs.finish(run.id, 'failed', totals, detail, reason);
   }
 }

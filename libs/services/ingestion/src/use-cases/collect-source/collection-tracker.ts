@@ -1,6 +1,10 @@
 import type { CollectionRunRecord, SourceRecord } from '../../records';
-import type { IngestionDeps } from '../../deps';
-import { runCollection } from './collect-source';
+import type { IngestionPorts } from '../../ports';
+import { runCollection, type RunCollectionDeps } from './collect-source';
+
+export interface CollectionTrackerDeps extends RunCollectionDeps {
+  runs: RunCollectionDeps['runs'] & Pick<IngestionPorts['runs'], 'findRunning' | 'start'>;
+}
 
 export interface StartedCollection {
   run: CollectionRunRecord;
@@ -15,7 +19,7 @@ export class CollectionTracker {
   private readonly inFlight = new Map<number, Promise<CollectionRunRecord>>();
   private readonly controller = new AbortController();
 
-  constructor(private readonly deps: IngestionDeps) {}
+  constructor(private readonly deps: CollectionTrackerDeps) {}
 
   /** null when the source already has a live run. */
   async start(source: SourceRecord, trigger: 'scheduled' | 'manual', signal?: AbortSignal): Promise<StartedCollection | null> {

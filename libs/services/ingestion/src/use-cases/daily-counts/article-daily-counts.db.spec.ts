@@ -11,7 +11,7 @@ describe('GET /api/articles/daily-counts', () => {
     const content = `Report ${seed}: the actor staged tooling with certutil and ran it through a scheduled task on host ${seed}. `.repeat(
       8,
     );
-    const result = await ingestArticle(h.module.deps, {
+    const result = await ingestArticle(h.module.ports, {
       sourceId: await h.sourceId(source),
       url: `https://daily.example/${seed}`,
       title: `Report ${seed}`,
@@ -19,7 +19,7 @@ describe('GET /api/articles/daily-counts', () => {
       content,
     });
     if (result.outcome !== 'created') throw new Error(`article ${seed} was not stored: ${result.outcome}`);
-    await h.module.deps.ctx.db.prisma.article.update({ where: { id: result.articleId }, data: { collectedAt: new Date(at) } });
+    await h.ctx.db.prisma.article.update({ where: { id: result.articleId }, data: { collectedAt: new Date(at) } });
   }
 
   beforeAll(async () => {

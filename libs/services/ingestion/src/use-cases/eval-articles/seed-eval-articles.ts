@@ -3,9 +3,14 @@ import { resolve } from 'node:path';
 import { EVAL_ARTICLES_FILE, loadEvalSet } from '@huntforge/observables';
 import { findUpwards } from '@huntforge/platform';
 import { canonicalUrl } from '../../dedup/canonical-url';
-import type { IngestionDeps } from '../../deps';
+import type { IngestionPorts } from '../../ports';
 import { uniqueViolationOf } from '../../repositories/article-repository';
-import { prepareArticle } from '../ingest-article/ingest-article';
+import { prepareArticle, type PrepareArticleDeps } from '../ingest-article/ingest-article';
+
+export interface SeedEvalArticlesDeps extends PrepareArticleDeps {
+  sources: Pick<IngestionPorts['sources'], 'findIdByIdentifier'>;
+  articles: PrepareArticleDeps['articles'] & Pick<IngestionPorts['articles'], 'idsByCanonicalUrls' | 'insert'>;
+}
 
 /** config/eval_articles.yaml above this file or the working directory; EVAL_ARTICLES_FILE overrides. */
 export function defaultEvalArticlesFile(override?: string, startDirs: string[] = [__dirname, process.cwd()]): string {
@@ -18,7 +23,7 @@ export function defaultEvalArticlesFile(override?: string, startDirs: string[] =
  * by URL). They are not announced (no article.ingested), so they never start a normal run or reach the
  * review queue; evaluations run them through their own executions.
  */
-export async function seedEvalArticles(deps: IngestionDeps, file: string): Promise<{ created: number; existing: number }> {
+export async function seedEvalArticles(deps: SeedEvalArticlesDeps, file: string): Promise<{ created: number; existing: number }> {
   const sourceId = await deps.sources.findIdByIdentifier('eval');
   if (sourceId === null) return { created: 0, existing: 0 };
   const { fixtures } = loadEvalSet(file, (path) => readFileSync(path, 'utf8'));

@@ -2,7 +2,7 @@ import { TOPICS, type ArticleIngestedPayload } from '@huntforge/contracts';
 import { huntScoreFields } from '../hunt-scores/rescore-hunt-scores';
 import { canonicalUrl } from '../../dedup/canonical-url';
 import { contentHash, simHash } from '../../dedup/fingerprints';
-import type { IngestionDeps } from '../../deps';
+import type { IngestionPorts } from '../../ports';
 import { uniqueViolationOf, type ArticleEmbedding, type NewArticle } from '../../repositories/article-repository';
 
 export interface ArticleCandidate {
@@ -23,13 +23,15 @@ const EMBED_TEXT_LIMIT = 8_000;
 
 export const embeddingInput = (title: string, content: string): string => `${title}\n\n${content}`.slice(0, EMBED_TEXT_LIMIT);
 
-export async function embedOrNull(deps: IngestionDeps, text: string): Promise<ArticleEmbedding | null> {
+export type EmbedDeps = Pick<IngestionPorts, 'embedder' | 'logger'>;
+
+export async function embedOrNull(deps: EmbedDeps, text: string): Promise<ArticleEmbedding | null> {
   try {
     const [vector] = await deps.embedder.embed([text]);
     return { vector, model: deps.embedder.id };
   } catch (error) {
     // The embed_new_articles job picks the article up later.
-    deps.ctx.logger.warn({ err: error, embedder: deps.embedder.id }, 'embedding failed; article stored without a vector');
+    deps.logger.warn({ err: error, embedder: deps.embedder.id }, 'embedding failed; article stored without a vector');
     return null;
   }
 }
@@ -38,7 +40,11 @@ export async function embedOrNull(deps: IngestionDeps, text: string): Promise<Ar
  * Scores, fingerprints and embeds a text: the stored form of an article. `excludeId` (an article being
  * refreshed) turns on the near-duplicate lookup here; new articles get theirs inside the insert.
  */
-export async function prepareArticle(deps: IngestionDeps, candidate: ArticleCandidate, excludeId: number | null) {
+export interface PrepareArticleDeps extends EmbedDeps {
+  articles: Pick<IngestionPorts['articles'], 'nearDuplicates'>;
+}
+
+export async function prepareArticle(deps: PrepareArticleDeps, candidate: ArticleCandidate, excludeId: number | null) {
   const score = huntScoreFields(candidate.title, candidate.content);
   const fingerprint = simHash(candidate.content);
   const candidates = excludeId === null ? [] : await deps.articles.nearDuplicates(fingerprint, excludeId);
@@ -70,13 +76,15 @@ export async function prepareArticle(deps: IngestionDeps, candidate: ArticleCand
   return { article, embedding: await embedOrNull(deps, embeddingInput(article.title, article.content)) };
 }
 
-export async function publishIngested(deps: IngestionDeps, articleId: number, huntScore: number): Promise<void> {
+export type PublishDeps = Pick<IngestionPorts, 'bus' | 'logger'>;
+
+export async function publishIngested(deps: PublishDeps, articleId: number, huntScore: number): Promise<void> {
   const payload: ArticleIngestedPayload = { article_id: articleId, hunt_score: huntScore };
   try {
-    await deps.ctx.bus.publish(TOPICS.articleIngested, payload);
+    await deps.bus.publish(TOPICS.articleIngested, payload);
   } catch (error) {
     // The article is stored; a lost event only means no auto-trigger for it (a manual trigger still works).
-    deps.ctx.logger.error({ err: error, articleId }, 'article.ingested could not be published');
+    deps.logger.error({ err: error, articleId }, 'article.ingested could not be published');
   }
 }
 
@@ -85,8 +93,12 @@ export async function publishIngested(deps: IngestionDeps, articleId: number, hu
  * decide, so concurrent collectors cannot both insert). Near duplicates are stored and linked (the
  * insert finds them). The article.ingested event goes out after the insert has committed.
  */
+export interface IngestArticleDeps extends EmbedDeps, PublishDeps {
+  articles: Pick<IngestionPorts['articles'], 'nearDuplicates' | 'idByCanonicalUrl' | 'idByContentHash' | 'insert'>;
+}
+
 export async function ingestArticle(
-  deps: IngestionDeps,
+  deps: IngestArticleDeps,
   candidate: ArticleCandidate,
   options: { urlChecked?: boolean } = {},
 ): Promise<IngestOutcome> {

@@ -1,9 +1,9 @@
 import type { SourceRecord } from '../../records';
-import type { IngestionDeps } from '../../deps';
 import { decodeBody } from '../../fetching/charset';
 import { FetchError } from '../../fetching/fetch-errors';
 import { extractArticle, type ExtractedPage } from '../../extraction/html-extract';
 import { ocrBlock } from '../../ocr/tesseract';
+import type { IngestionPorts } from '../../ports';
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)\b/i;
 
@@ -18,8 +18,11 @@ export interface FetchedPage extends ExtractedPage {
   finalUrl: string;
 }
 
+/** Outbound fetches: the SSRF-guarded fetcher behind the per-host politeness gate. */
+export type FetchDeps = Pick<IngestionPorts, 'fetch' | 'gate'>;
+
 /** Fetches a web page through the guard (politely) and extracts its main content. */
-export async function fetchPage(deps: IngestionDeps, url: string, signal?: AbortSignal): Promise<FetchedPage> {
+export async function fetchPage(deps: FetchDeps, url: string, signal?: AbortSignal): Promise<FetchedPage> {
   const response = await deps.gate.run(url, () => deps.fetch({ url, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5', signal }));
   const contentType = (response.contentType ?? '').trim();
   const looksLikeHtml = contentType === '' && /^\s*</.test(response.body.subarray(0, 512).toString('latin1'));
@@ -28,11 +31,16 @@ export async function fetchPage(deps: IngestionDeps, url: string, signal?: Abort
   return { ...extractArticle(html, response.url), finalUrl: response.url };
 }
 
+export type OcrSettingDeps = Pick<IngestionPorts, 'settings'>;
+
 /** Per-source flag first; null inherits the runtime setting OCR_INGEST_ENABLED. */
-export async function ocrEnabledFor(deps: IngestionDeps, source: Pick<SourceRecord, 'imageOcrEnabled'>): Promise<boolean> {
+export async function ocrEnabledFor(deps: OcrSettingDeps, source: Pick<SourceRecord, 'imageOcrEnabled'>): Promise<boolean> {
   if (source.imageOcrEnabled !== null) return source.imageOcrEnabled;
-  return (await deps.ctx.settings.get('OCR_INGEST_ENABLED'))?.trim().toLowerCase() === 'true';
+  return (await deps.settings.get('OCR_INGEST_ENABLED'))?.trim().toLowerCase() === 'true';
 }
+
+/** Whether a source that does not choose gets image OCR (the runtime setting). */
+export const ocrDefault = (deps: OcrSettingDeps): Promise<boolean> => ocrEnabledFor(deps, { imageOcrEnabled: null });
 
 export interface OcrReport {
   enabled: boolean;
@@ -41,12 +49,16 @@ export interface OcrReport {
   images_read: number;
 }
 
+export interface ImageTextDeps extends FetchDeps, Pick<IngestionPorts, 'ocr' | 'logger'> {
+  config: Pick<IngestionPorts['config'], 'OCR_MAX_IMAGES_PER_ARTICLE'>;
+}
+
 /**
  * Appends the text tesseract reads in the article's images, each in a marked block. Images go through
  * the same SSRF guard and politeness as pages; a failing image is skipped, never fatal.
  */
 export async function appendImageText(
-  deps: IngestionDeps,
+  deps: ImageTextDeps,
   text: string,
   imageUrls: string[],
   enabled: boolean,
@@ -66,7 +78,7 @@ export async function appendImageText(
       blocks.push(ocrBlock(blocks.length + 1, imageUrl, recognized));
       report.images_read++;
     } catch (error) {
-      deps.ctx.logger.debug({ err: error instanceof FetchError ? error.message : error, imageUrl }, 'image skipped for OCR');
+      deps.logger.debug({ err: error instanceof FetchError ? error.message : error, imageUrl }, 'image skipped for OCR');
     }
   }
   return { text: blocks.length > 0 ? `${text}\n\n${blocks.join('\n\n')}` : text, report };

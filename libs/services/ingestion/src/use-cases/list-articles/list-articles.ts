@@ -1,8 +1,12 @@
 import { pageOffset, totalPages, type ListArticlesQuery, type ListArticlesResponse } from '@huntforge/contracts';
-import type { IngestionDeps } from '../../deps';
-import { articleSummary } from '../article-views';
-import { sourceIdOf } from '../source-filter';
+import type { IngestionPorts } from '../../ports';
+import { articleSummary } from '../articles/article-views';
+import { sourceIdOf, type SourceFilterDeps } from '../source-filter';
 import { decodeCursor, encodeCursor, listScope } from './article-cursor';
+
+export interface ListArticlesDeps extends SourceFilterDeps {
+  queries: Pick<IngestionPorts['queries'], 'list'>;
+}
 
 /** Date-only bounds cover the whole day: `published_before=2025-01-31` includes that day. */
 function dateBound(value: string | undefined, endOfDay: boolean): Date | undefined {
@@ -12,7 +16,7 @@ function dateBound(value: string | undefined, endOfDay: boolean): Date | undefin
 }
 
 /** A page of the article list, by page number or by the cursor a previous page handed out. */
-export async function listArticles(deps: IngestionDeps, query: ListArticlesQuery): Promise<ListArticlesResponse> {
+export async function listArticles(deps: ListArticlesDeps, query: ListArticlesQuery): Promise<ListArticlesResponse> {
   const scope = listScope(query);
   const position = query.cursor ? decodeCursor(query.cursor, scope) : null;
   const page = position?.page ?? query.page;

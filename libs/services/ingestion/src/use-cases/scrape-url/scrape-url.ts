@@ -1,22 +1,36 @@
 import { INGESTION_ERROR_CODES, type ScrapeUrlRequest, type ScrapeUrlResponse } from '@huntforge/contracts';
 import { HttpError } from '@huntforge/platform';
 import { canonicalUrl } from '../../dedup/canonical-url';
-import type { IngestionDeps } from '../../deps';
 import { httpErrorOfFetch } from '../../errors';
 import { FetchError } from '../../fetching/fetch-errors';
 import { parseTargetUrl } from '../../fetching/url-guard';
+import type { IngestionPorts } from '../../ports';
 import { uniqueViolationOf } from '../../repositories/article-repository';
-import { ingestArticle, prepareArticle, publishIngested } from '../ingest-article/ingest-article';
-import { appendImageText, fetchPage, ocrEnabledFor, UnsupportedContentError, type FetchedPage } from '../ingest-article/page-content';
+import { ingestArticle, prepareArticle, publishIngested, type IngestArticleDeps } from '../ingest-article/ingest-article';
+import {
+  appendImageText,
+  fetchPage,
+  ocrEnabledFor,
+  UnsupportedContentError,
+  type FetchedPage,
+  type ImageTextDeps,
+  type OcrSettingDeps,
+} from '../ingest-article/page-content';
 
 const codes = INGESTION_ERROR_CODES;
 export const MANUAL_SOURCE = 'manual';
+
+export interface ScrapeUrlDeps extends IngestArticleDeps, ImageTextDeps, OcrSettingDeps {
+  sources: Pick<IngestionPorts['sources'], 'find'>;
+  articles: IngestArticleDeps['articles'] & Pick<IngestionPorts['articles'], 'replaceContent'>;
+  queries: Pick<IngestionPorts['queries'], 'detail'>;
+}
 
 /**
  * POST /api/scrape-url: one page into the `manual` source. A known URL answers with the stored article
  * unless force_scrape asks to fetch it again and refresh it in place.
  */
-export async function scrapeUrl(deps: IngestionDeps, request: ScrapeUrlRequest): Promise<ScrapeUrlResponse> {
+export async function scrapeUrl(deps: ScrapeUrlDeps, request: ScrapeUrlRequest): Promise<ScrapeUrlResponse> {
   let url: URL;
   try {
     url = parseTargetUrl(request.url);

@@ -1,8 +1,8 @@
 import type { SourceCheck, SourceKindValue } from '@huntforge/contracts';
-import type { IngestionDeps } from '../../deps';
 import { decodeBody } from '../../fetching/charset';
 import { FetchError } from '../../fetching/fetch-errors';
 import { FeedParseError, parseFeedDocument } from '../../extraction/feed-parse';
+import type { FetchDeps } from '../ingest-article/page-content';
 
 const FEED_ACCEPT =
   'application/rss+xml, application/atom+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.5';
@@ -11,7 +11,7 @@ const FEED_ACCEPT =
  * Fetches a source's URL once, through the same SSRF-guarded fetcher as collection: does it answer, and
  * (for feeds) does it parse into entries? A forbidden address is rethrown, for the caller to refuse.
  */
-export async function checkSourceUrl(deps: IngestionDeps, url: string, kind: SourceKindValue): Promise<SourceCheck> {
+export async function checkSourceUrl(deps: FetchDeps, url: string, kind: SourceKindValue): Promise<SourceCheck> {
   let response;
   try {
     response = await deps.gate.run(url, () => deps.fetch({ url, accept: kind === 'html' ? 'text/html' : FEED_ACCEPT }));

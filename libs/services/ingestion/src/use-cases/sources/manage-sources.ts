@@ -1,15 +1,51 @@
-import { INGESTION_ERROR_CODES, type CreateSourceRequest, type SourceCheck, type UpdateSourceRequest } from '@huntforge/contracts';
+import {
+  INGESTION_ERROR_CODES,
+  type CreateSourceRequest,
+  type SourceCheck,
+  type SourceView,
+  type UpdateSourceRequest,
+} from '@huntforge/contracts';
 import { HttpError } from '@huntforge/platform';
-import type { IngestionDeps } from '../../deps';
-import { notFound } from '../../errors';
 import { FetchError } from '../../fetching/fetch-errors';
+import type { IngestionPorts } from '../../ports';
 import { isProtectedSource, SourceIdentifierTakenError, type SourceRow } from '../../repositories/source-repository';
+import type { CollectionTracker } from '../collect-source/collection-tracker';
+import { ocrDefault, type FetchDeps, type OcrSettingDeps } from '../ingest-article/page-content';
 import { checkSourceUrl } from './check-source-url';
+import { loadSource } from './load-source';
+import { sourceView } from './source-views';
 
 const codes = INGESTION_ERROR_CODES;
 
+/** A source as a write answers it: the stored source and the check of its URL (null when skipped or not needed). */
+export type CheckedSourceView = SourceView & { check: SourceCheck | null };
+
+export interface CreateSourceDeps extends FetchDeps, OcrSettingDeps {
+  sources: Pick<IngestionPorts['sources'], 'find' | 'create'>;
+}
+
+export interface UpdateSourceDeps extends FetchDeps, OcrSettingDeps {
+  sources: Pick<IngestionPorts['sources'], 'find' | 'update'>;
+}
+
+export interface UpdateSourceCommand {
+  /** Id or identifier. */
+  source: string;
+  changes: UpdateSourceRequest;
+}
+
+export interface DeleteSourceDeps {
+  sources: Pick<IngestionPorts['sources'], 'find' | 'remove'>;
+  collections: Pick<CollectionTracker, 'runningRunOf'>;
+}
+
+export interface DeleteSourceCommand {
+  /** Id or identifier. */
+  source: string;
+}
+
 /** The check of a URL about to be stored: a forbidden address or an unusable answer refuses the write (422). */
-async function checked(deps: IngestionDeps, url: string, kind: CreateSourceRequest['kind']): Promise<SourceCheck> {
+async function checked(deps: FetchDeps, url: string, kind: CreateSourceRequest['kind']): Promise<SourceCheck> {
   let check: SourceCheck;
   try {
     check = await checkSourceUrl(deps, url, kind);
@@ -37,10 +73,8 @@ function refuseProtected(source: SourceRow, action: string): void {
   }
 }
 
-export async function createSource(
-  deps: IngestionDeps,
-  body: CreateSourceRequest,
-): Promise<{ source: SourceRow; check: SourceCheck | null }> {
+/** POST /api/sources: a new source, its URL checked first unless skip_check. */
+export async function createSource(deps: CreateSourceDeps, body: CreateSourceRequest): Promise<CheckedSourceView> {
   if (isProtectedSource(body.identifier) || (await deps.sources.find(body.identifier))) {
     throw new HttpError(409, codes.sourceExists, `a source named ${body.identifier} exists; choose another identifier`, {
       identifier: body.identifier,
@@ -60,7 +94,7 @@ export async function createSource(
       imageOcrEnabled: null,
       config: {},
     });
-    return { source, check };
+    return { ...sourceView(source, await ocrDefault(deps)), check };
   } catch (error) {
     if (error instanceof SourceIdentifierTakenError)
       throw new HttpError(409, codes.sourceExists, `a source named ${body.identifier} exists; choose another identifier`, {
@@ -70,13 +104,10 @@ export async function createSource(
   }
 }
 
-export async function updateSource(
-  deps: IngestionDeps,
-  idOrIdentifier: string,
-  body: UpdateSourceRequest,
-): Promise<{ source: SourceRow; check: SourceCheck | null }> {
-  const source = await deps.sources.find(idOrIdentifier);
-  if (!source) throw notFound('source', idOrIdentifier);
+/** PATCH /api/sources/{id}: changed fields; a changed URL or kind is checked first unless skip_check. */
+export async function updateSource(deps: UpdateSourceDeps, command: UpdateSourceCommand): Promise<CheckedSourceView> {
+  const body = command.changes;
+  const source = await loadSource(deps, command.source);
   refuseProtected(source, 'changed');
   const url = body.url ?? source.url;
   const kind = body.kind ?? source.kind;
@@ -91,16 +122,12 @@ export async function updateSource(
     lookbackDays: body.lookback_days,
     minContentLength: body.min_content_length,
   });
-  return { source: updated, check };
+  return { ...sourceView(updated, await ocrDefault(deps)), check };
 }
 
-export async function deleteSource(
-  deps: IngestionDeps,
-  idOrIdentifier: string,
-  isCollecting: (sourceId: number) => Promise<boolean>,
-): Promise<void> {
-  const source = await deps.sources.find(idOrIdentifier);
-  if (!source) throw notFound('source', idOrIdentifier);
+/** DELETE /api/sources/{id}: only a source with no articles and no run in flight. */
+export async function deleteSource(deps: DeleteSourceDeps, command: DeleteSourceCommand): Promise<void> {
+  const source = await loadSource(deps, command.source);
   refuseProtected(source, 'deleted');
   if (source.articleCount > 0) {
     throw new HttpError(
@@ -110,7 +137,7 @@ export async function deleteSource(
       { article_count: source.articleCount },
     );
   }
-  if (await isCollecting(source.id))
+  if ((await deps.collections.runningRunOf(source.id)) !== null)
     throw new HttpError(409, codes.collectionInProgress, `${source.identifier} is being collected; delete it when the run ends`);
   await deps.sources.remove(source.id);
 }

@@ -12,10 +12,10 @@ import {
 } from '@huntforge/contracts';
 import { HttpError } from '@huntforge/platform';
 import type { z } from 'zod';
-import { classify } from '../classification/classify';
+import { classify, type ClassifyDeps } from '../classification/classify';
 import { classifyArticle } from '../classify-article/classify-article';
-import type { ContentFilterDeps } from '../deps';
-import { detectOs } from '../detect-os/detect-os';
+import { detectOs, type DetectOsDeps } from '../detect-os/detect-os';
+import type { ContentFilterPorts } from '../ports';
 
 /**
  * Runs a request handler with its payload validated; a bad payload or an unavailable model is a refusal
@@ -38,12 +38,16 @@ async function answer<S extends z.ZodType, R>(schema: S, payload: unknown, handl
   }
 }
 
+export interface RespondersDeps extends ClassifyDeps, DetectOsDeps {
+  bus: Pick<ContentFilterPorts['bus'], 'respond'>;
+}
+
 /**
  * Request/reply: `content-filter.classify-article` (the workflow pipeline's one question per article: the
  * classification and the platform together), and `content-filter.classify` and `content-filter.detect-os`
  * for the callers that want one of them.
  */
-export async function startResponders(deps: ContentFilterDeps): Promise<Subscription[]> {
+export async function startResponders(deps: RespondersDeps): Promise<Subscription[]> {
   return Promise.all([
     deps.bus.respond<unknown, ClassifyArticleResponse>(REQUEST_KEYS.contentFilterClassifyArticle, (payload) =>
       answer(classifyArticleRequestSchema, payload, (request) => classifyArticle(deps, request)),

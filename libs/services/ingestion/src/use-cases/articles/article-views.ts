@@ -1,5 +1,5 @@
 import { HUNT_TIER_NAMES, type ArticleDetail, type ArticleSummary } from '@huntforge/contracts';
-import type { ArticleQueries, ArticleSummaryRow } from '../repositories/article-queries';
+import type { ArticleQueries, ArticleSummaryRow } from '../../repositories/article-queries';
 
 type Detail = NonNullable<Awaited<ReturnType<ArticleQueries['detail']>>>;
 

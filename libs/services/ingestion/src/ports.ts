@@ -1,6 +1,7 @@
-import type { SigmaCorpusStatsReader } from '@huntforge/data';
+import type { Bus } from '@huntforge/bus';
+import type { SettingsReader, SigmaCorpusStatsReader } from '@huntforge/data';
 import type { Embedder } from '@huntforge/llm';
-import type { ModuleContext } from '@huntforge/platform';
+import type { Logger } from '@huntforge/platform';
 import type { IngestionConfig } from './config';
 import type { HostGate } from './fetching/host-gate';
 import type { SafeFetch } from './fetching/safe-fetch';
@@ -12,10 +13,18 @@ import type { ArticleRepository } from './repositories/article-repository';
 import type { CollectionRunRepository } from './repositories/collection-run-repository';
 import type { SourceRepository } from './repositories/source-repository';
 
-/** Everything the use cases need, built once by the module. */
-export interface IngestionDeps {
-  ctx: ModuleContext;
+/**
+ * Every port the module builds, once. No use case takes this whole record: each declares the few ports
+ * it uses (`Pick<IngestionPorts, ...>`, narrowed to the methods it calls where that reads well), so its
+ * signature says what it touches and a test can hand it just those.
+ */
+export interface IngestionPorts {
   config: IngestionConfig;
+  logger: Logger;
+  /** Where article.ingested goes out. */
+  bus: Pick<Bus, 'publish'>;
+  /** Runtime settings (OCR_INGEST_ENABLED). */
+  settings: SettingsReader;
   sources: SourceRepository;
   runs: CollectionRunRepository;
   articles: ArticleRepository;

@@ -1,22 +1,23 @@
 import type { Bus } from '@huntforge/bus';
-import type { SettingsReader } from '@huntforge/data';
-import type { JobLockRepository } from '@huntforge/data';
+import type { ArticleTextReader, JobLockRepository, SettingsReader } from '@huntforge/data';
 import type { Logger } from '@huntforge/platform';
 import type { ArtifactStore } from './artifacts/artifact-store';
 import type { FixtureSets } from './artifacts/fixtures';
+import type { BackgroundTasks } from './background-tasks';
 import type { ContentFilterConfig } from './config';
 import type { LiveModel } from './model/live-model';
 import type { AnnotationReader } from './repositories/annotation-reader';
-import type { ArticleTextReader } from '@huntforge/data';
 import type { ChunkAnalysisRepository } from './repositories/chunk-analysis-repository';
 import type { ChunkDebugProgressRepository } from './repositories/chunk-debug-progress-repository';
 import type { FeedbackRepository } from './repositories/feedback-repository';
 import type { ModelVersionRepository } from './repositories/model-version-repository';
 import type { RetrainRunRepository } from './repositories/retrain-run-repository';
-import type { BackgroundTasks } from './background-tasks';
 
-/** Everything the use cases need, built once per module. */
-export interface ContentFilterDeps {
+/**
+ * Every port the module builds, once. No use case takes this whole record: each declares the few ports
+ * (and methods) it uses, so its signature says what it touches and a test can hand it just those.
+ */
+export interface ContentFilterPorts {
   config: ContentFilterConfig;
   logger: Logger;
   bus: Bus;
