@@ -100,6 +100,7 @@ export default [
               importNames: prismaExports,
               message: "Prisma's client and generated types stay in repositories: use the service's records (records.ts) or the contracts' types.",
             },
+            { name: '@huntforge/data/test-support', message: 'Entity factories are for specs and test support only.' },
           ],
           patterns: [
             { group: ['**/generated/prisma/**', '@prisma/client', '@prisma/client/**'], message: "Prisma's client and generated types stay in repositories and libs/data." },

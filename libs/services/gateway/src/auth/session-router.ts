@@ -1,25 +1,13 @@
 import { Router } from 'express';
-import type { WebSessionRecord } from '@huntforge/data';
-import { AUDIT_EVENT_TYPES, gatewayRoutes as routes, type AuthSessionResponse, type WebSession } from '@huntforge/contracts';
-import { actorOf, HttpError, httpErrors, mountRoute, reply, roleOf, sessionCookieOf } from '@huntforge/platform';
+import { gatewayRoutes as routes, type AuthSessionResponse } from '@huntforge/contracts';
+import { actorOf, HttpError, mountRoute, reply, roleOf, sessionCookieOf } from '@huntforge/platform';
+import { listWebSessions } from './list-web-sessions';
 import { credentialOf } from './principal';
+import { revokeWebSession } from './revoke-web-session';
 import { clearSessionCookie, setSessionCookie } from './session-cookie';
 import { clientKeyOf, type TrustedProxies } from '../rate-limit/client-key';
 import { SignInThrottle } from './sign-in-throttle';
 import { signIn, signOut, type WebSessionDeps } from './web-sessions';
-
-function toWebSession(session: WebSessionRecord, currentId: string | null): WebSession {
-  return {
-    id: session.id,
-    token_name: session.token.name,
-    role: session.token.role,
-    user_agent: session.userAgent,
-    created_at: session.createdAt.toISOString(),
-    expires_at: session.expiresAt.toISOString(),
-    last_seen_at: session.lastSeenAt?.toISOString() ?? null,
-    current: session.id === currentId,
-  };
-}
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
@@ -86,16 +74,12 @@ export function sessionRouter(
     clearSessionCookie(req, res);
     return reply(204);
   });
-  mountRoute(router, routes.getAuthSessions, async ({ req }) => {
+  mountRoute(router, routes.getAuthSessions, ({ req }) => {
     const credential = credentialOf(req);
-    const current = credential?.via === 'session' ? credential.sessionId : null;
-    const sessions = await options.sessions.listLive(options.now());
-    return { sessions: sessions.map((session) => toWebSession(session, current)) };
+    return listWebSessions(options, { currentSessionId: credential?.via === 'session' ? credential.sessionId : null });
   });
-  mountRoute(router, routes.deleteAuthSessionById, async ({ params: { session_id }, req }) => {
-    if (!(await options.sessions.revoke(session_id, options.now())))
-      throw httpErrors.notFound(`No live browser session has id ${session_id}`);
-    await options.audit.record({ type: AUDIT_EVENT_TYPES.webSessionRevoked, actor: actorOf(req), payload: { session_id } });
+  mountRoute(router, routes.deleteAuthSessionById, async ({ params, req }) => {
+    await revokeWebSession(options, { sessionId: params.session_id, actor: actorOf(req) });
     return reply(204);
   });
   return router;
