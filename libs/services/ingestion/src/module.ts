@@ -124,7 +124,7 @@ export async function createIngestionModule(ctx: ModuleContext, options: Ingesti
         const seeded = await seedEvalArticles(ports, evalFile);
         if (seeded.created > 0) ctx.logger.info({ file: evalFile, ...seeded }, 'evaluation articles seeded under the eval source');
       }
-      // Before anything reads or adds articles: scores of an older keyword registry are computed again.
+      // Before the collection jobs start: scores of an older keyword registry are computed again.
       await rescoreHuntScores(ports, { registry: HUNT_REGISTRY_FINGERPRINT, batchSize: 200 });
       const stale = await ports.runs.failStale(ports.now());
       if (stale > 0) ctx.logger.warn({ runs: stale }, 'collection runs interrupted by an earlier stop marked failed');

@@ -42,6 +42,7 @@ export async function rescoreHuntScores(
   for (;;) {
     const batch = await deps.articles.scoredWithOtherRegistry(command.registry, afterId, command.batchSize);
     if (batch.length === 0) break;
+    if (rescored === 0) deps.logger.info({ registry: command.registry }, 'hunt keyword registry changed: scoring stored articles again');
     for (const article of batch) {
       const fields = huntScoreFields(article.title, article.content);
       await deps.articles.setHuntScore(article.id, fields);
@@ -49,8 +50,6 @@ export async function rescoreHuntScores(
       if (fields.huntScore !== article.huntScore) changed++;
     }
     afterId = batch[batch.length - 1]?.id ?? afterId;
-    if (rescored === batch.length)
-      deps.logger.info({ registry: command.registry }, 'hunt keyword registry changed: scoring stored articles again');
   }
   if (rescored > 0)
     deps.logger.info({ rescored, registry: command.registry }, 'stored articles scored with the current hunt keyword registry');
