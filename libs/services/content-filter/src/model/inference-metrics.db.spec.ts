@@ -1,19 +1,24 @@
 import { REQUEST_KEYS, type ClassifyResponse, type ClassifyResult } from '@huntforge/contracts';
 import { createAppMetrics } from '@huntforge/platform';
-import { createTestContext } from '@huntforge/service-testing';
+import { createTestContext, type TestContext } from '@huntforge/service-testing';
 import { startContentFilter, type ContentFilterHarness } from '../test-support/content-filter-harness';
 import { WINDOWS_INTRUSION } from '../test-support/sample-articles';
 
 describe('model inference latency metric', () => {
   let h: ContentFilterHarness;
+  let ctx: TestContext;
   const metrics = createAppMetrics({ service: 'content-filter', processMetrics: false });
 
   beforeAll(async () => {
-    const ctx = await createTestContext({ service: 'content-filter' });
+    ctx = await createTestContext({ service: 'content-filter' });
     ctx.metrics = metrics;
     h = await startContentFilter({ ctx });
   }, 120_000);
-  afterAll(() => h.close());
+  // The harness leaves a context it was given open: this spec made it, so it closes it (its database thread too).
+  afterAll(async () => {
+    await h?.close();
+    await ctx?.dispose();
+  });
 
   const observed = async () => {
     const histogram = await metrics.registry.getSingleMetric('huntforge_model_inference_duration_seconds')?.get();
