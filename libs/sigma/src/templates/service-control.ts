@@ -1,4 +1,4 @@
-import { commandFacts, type ServiceOperation } from '@huntforge/observables';
+import { commandFacts, type CommandFacts, type ServiceOperation } from '@huntforge/observables';
 
 /**
  * Commands that act on an existing service rather than install one: `sc stop X`, `sc \\host config X
@@ -28,8 +28,6 @@ function controlOf(operation: ServiceOperation): ServiceControl | null {
   return verb ? { verb, name: operation.name } : null;
 }
 
-const servicesOf = (commandLine: string) => commandFacts(commandLine, { platform: 'windows' }).services;
-
 /** The service a single program run acts on, or null when it does not stop, reconfigure or delete one. */
 export function serviceControl(commandLine: string): ServiceControl | null {
   const facts = commandFacts(commandLine.trim(), { platform: 'windows' });
@@ -44,8 +42,9 @@ export function serviceControl(commandLine: string): ServiceControl | null {
  */
 export function onlyControlled(name: string, commandLines: readonly string[]): boolean {
   const lower = name.toLowerCase();
-  const operations = commandLines.flatMap(servicesOf).filter((operation) => operation.name.toLowerCase() === lower);
-  const keyWrites = commandLines.flatMap((line) => serviceKeyWrites(line, lower));
+  const facts = commandLines.map((line) => commandFacts(line, { platform: 'windows' }));
+  const operations = facts.flatMap((fact) => fact.services).filter((operation) => operation.name.toLowerCase() === lower);
+  const keyWrites = facts.flatMap((fact) => serviceKeyWrites(fact, lower));
   // Writing the service's ImagePath is how a service is installed through the registry; any other value
   // (Start = 4, DeleteFlag) changes a service that exists.
   const installed = operations.some((operation) => operation.action === 'create') || keyWrites.some((write) => write === 'imagepath');
@@ -55,10 +54,9 @@ export function onlyControlled(name: string, commandLines: readonly string[]): b
 const SERVICE_KEY = /\\(?:CurrentControlSet|ControlSet\d{3})\\Services\\([^\\]+)$/i;
 
 /** Lower-cased names of the values a command writes or deletes under this service's own key (`…\Services\<name>`). */
-function serviceKeyWrites(commandLine: string, lowerName: string): string[] {
-  if (!commandLine.toLowerCase().includes(lowerName)) return [];
-  return commandFacts(commandLine, { platform: 'windows' })
-    .registry.filter((operation) => operation.action === 'set' || operation.action === 'delete')
+function serviceKeyWrites(facts: CommandFacts, lowerName: string): string[] {
+  return facts.registry
+    .filter((operation) => operation.action === 'set' || operation.action === 'delete')
     .filter((operation) => SERVICE_KEY.exec(operation.key.replace(/[\\/]+$/, ''))?.[1]?.toLowerCase() === lowerName)
     .map((operation) => (operation.valueName ?? '').toLowerCase());
 }
