@@ -330,7 +330,14 @@ describeWhen(chromiumAvailable(), 'the web journey needs Chromium (apt-get insta
       expect(await results.getByText('completed').count()).toBe(articles);
       const aggregate = page.getByTestId('eval-aggregate');
       await aggregate.locator('tbody tr').first().waitFor();
-      expect(await aggregate.locator('tbody tr').first().innerText()).toMatch(new RegExp(`${articles} / ${articles}`));
+      // The aggregate is its own query, refetched on its own interval: it may still show the run half done.
+      const settled = new RegExp(`${articles} / ${articles}`);
+      await waitFor(
+        'the aggregate to count every record',
+        async () => settled.test(await aggregate.locator('tbody tr').first().innerText()),
+        30_000,
+      );
+      expect(await aggregate.locator('tbody tr').first().innerText()).toMatch(settled);
       await results.locator('tbody tr').first().getByRole('button').click();
       await results.getByText('matched', { exact: false }).first().waitFor();
       await page.screenshot({ path: join(tmpdir(), 'huntforge-agent-evals.png'), fullPage: true });
