@@ -1,4 +1,4 @@
-import type { ConfigVersionSummary, UpdateWorkflowConfigResponse, WorkflowConfigResponse } from '@huntforge/contracts';
+import type { ConfigVersionSummary, UpdateWorkflowConfigResponse, WorkflowConfigResponse } from '@huntforge/contracts/workflow';
 import type { ConfigVersionRecord } from '../repositories/config-repository';
 import type { ConfigChangeResult } from './change/save-config-change';
 import { toFlatAgentModels } from './flat-agent-models';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { workflowRoutes as routes } from '@huntforge/contracts';
+import { workflowRoutes as routes } from '@huntforge/contracts/api';
 import { actorOf, mountRoute } from '@huntforge/platform';
 import type { WorkflowConfigPorts } from '../config-ports';
 import { activateConfigVersion } from '../config/activate-version/activate-config-version';

@@ -1,4 +1,4 @@
-import { PRESET_FORMAT, PROMPT_AGENT_NAMES, type PresetFile } from '@huntforge/contracts';
+import { PRESET_FORMAT, PROMPT_AGENT_NAMES, type PresetFile } from '@huntforge/contracts/workflow';
 import type { WorkflowConfigRepository } from '../repositories/config-repository';
 import type { PromptRepository } from '../repositories/prompt-repository';
 

@@ -1,4 +1,4 @@
-import { PROMPT_AGENT_NAMES, type PresetFile } from '@huntforge/contracts';
+import { PROMPT_AGENT_NAMES, type PresetFile } from '@huntforge/contracts/workflow';
 import { applyConfigChange, type ApplyConfigChangeDeps } from '../config/change/apply-config-change';
 import type { ConfigChangeResult } from '../config/change/save-config-change';
 import { normalisePrompts } from '../config/prompt-input';

@@ -1,4 +1,4 @@
-import { presetFileSchema, type PresetFile, type PresetSummary } from '@huntforge/contracts';
+import { presetFileSchema, type PresetFile, type PresetSummary } from '@huntforge/contracts/workflow';
 import { HttpError, validationDetails } from '@huntforge/platform';
 import type { PresetRecord } from '../records';
 

@@ -1,4 +1,4 @@
-import { WORKFLOW_ERROR_CODES } from '@huntforge/contracts';
+import { WORKFLOW_ERROR_CODES } from '@huntforge/contracts/workflow';
 import { HttpError } from '@huntforge/platform';
 import type { PresetRecord } from '../records';
 import type { PresetRepository } from '../repositories/preset-repository';

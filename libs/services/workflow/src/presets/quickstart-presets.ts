@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { PresetFile } from '@huntforge/contracts';
+import type { PresetFile } from '@huntforge/contracts/workflow';
 import { parsePresetFile } from './preset-file';
 
 /** A quickstart preset as shipped: its name (from the file, else from the file name) and its file. */

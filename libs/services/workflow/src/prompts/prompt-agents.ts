@@ -4,7 +4,7 @@ import {
   REMOVED_AGENT_NAMES,
   WORKFLOW_ERROR_CODES,
   type AnyPromptAgentName,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/workflow';
 import { HttpError } from '@huntforge/platform';
 import { unknownAgentError } from '../config/unknown-agent';
 

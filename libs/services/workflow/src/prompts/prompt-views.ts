@@ -1,4 +1,4 @@
-import type { PromptChangeResponse, PromptVersionView, PromptView } from '@huntforge/contracts';
+import type { PromptChangeResponse, PromptVersionView, PromptView } from '@huntforge/contracts/workflow';
 import type { ConfigChangeResult } from '../config/change/save-config-change';
 import type { PromptRepository, PromptVersionRecord, StoredPrompt } from '../repositories/prompt-repository';
 

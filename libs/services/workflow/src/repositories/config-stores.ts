@@ -1,4 +1,4 @@
-import type { WorkflowSettings } from '@huntforge/contracts';
+import type { WorkflowSettings } from '@huntforge/contracts/workflow';
 import { isUniqueViolation, type PrismaClient } from '@huntforge/data';
 import { WorkflowConfigRepository, type ConfigVersionRecord } from './config-repository';
 import { PromptRepository, type PromptChange } from './prompt-repository';

@@ -4,7 +4,7 @@ import {
   type activateConfigVersionRequestSchema,
   type Prompt,
   type UpdateWorkflowConfigResponse,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/workflow';
 import { HttpError } from '@huntforge/platform';
 import type { z } from 'zod';
 import type { WorkflowConfigRepository } from '../../repositories/config-repository';

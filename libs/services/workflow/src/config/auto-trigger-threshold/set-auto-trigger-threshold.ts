@@ -1,4 +1,4 @@
-import type { AutoTriggerThresholdRequest, autoTriggerThresholdResponseSchema } from '@huntforge/contracts';
+import type { AutoTriggerThresholdRequest, autoTriggerThresholdResponseSchema } from '@huntforge/contracts/workflow';
 import type { z } from 'zod';
 import type { WorkflowConfigRepository } from '../../repositories/config-repository';
 

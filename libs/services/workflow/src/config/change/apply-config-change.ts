@@ -1,4 +1,4 @@
-import { WORKFLOW_ERROR_CODES, type ConfigWarning } from '@huntforge/contracts';
+import { WORKFLOW_ERROR_CODES, type ConfigWarning } from '@huntforge/contracts/workflow';
 import { HttpError } from '@huntforge/platform';
 import type { ModelRegistry } from '../../providers/model-registry';
 import { changedAgents, invalidEfforts, missingPrompts, providerModelMismatches } from '../config-rules';

@@ -5,7 +5,7 @@ import {
   thresholdsSchema,
   type Thresholds,
   type WorkflowSettings,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/workflow';
 import { HttpError, validationDetails } from '@huntforge/platform';
 import { unknownAgentError } from '../unknown-agent';
 

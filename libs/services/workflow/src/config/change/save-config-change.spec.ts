@@ -1,4 +1,4 @@
-import { defaultWorkflowSettings, type Prompt, type WorkflowSettings } from '@huntforge/contracts';
+import { defaultWorkflowSettings, type Prompt, type WorkflowSettings } from '@huntforge/contracts/workflow';
 import type { ConfigVersionRecord } from '../../repositories/config-repository';
 import { ConcurrentConfigSaveError, type ConfigVersionChange } from '../../repositories/config-stores';
 import type { StoredPrompt } from '../../repositories/prompt-repository';

@@ -1,4 +1,4 @@
-import type { ConfigWarning, Prompt, Thresholds, WorkflowSettings } from '@huntforge/contracts';
+import type { ConfigWarning, Prompt, Thresholds, WorkflowSettings } from '@huntforge/contracts/workflow';
 import type { ConfigVersionRecord, WorkflowConfigRepository } from '../../repositories/config-repository';
 import { ConcurrentConfigSaveError, type ConfigVersionWriter } from '../../repositories/config-stores';
 import type { PromptChange, PromptRepository } from '../../repositories/prompt-repository';

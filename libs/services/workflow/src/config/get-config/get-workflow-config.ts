@@ -1,4 +1,4 @@
-import type { WorkflowConfigResponse } from '@huntforge/contracts';
+import type { WorkflowConfigResponse } from '@huntforge/contracts/workflow';
 import type { WorkflowConfigRepository } from '../../repositories/config-repository';
 import { configView } from '../config-view';
 

@@ -1,4 +1,5 @@
-import { pageOffset, totalPages, type ConfigVersionsQuery, type ConfigVersionsResponse } from '@huntforge/contracts';
+import { pageOffset, totalPages } from '@huntforge/contracts/http';
+import { type ConfigVersionsQuery, type ConfigVersionsResponse } from '@huntforge/contracts/workflow';
 import type { WorkflowConfigRepository } from '../../repositories/config-repository';
 import { configVersionSummary } from '../config-view';
 

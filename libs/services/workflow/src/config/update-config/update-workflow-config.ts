@@ -3,7 +3,7 @@ import {
   PROMPT_AGENT_NAMES,
   type UpdateWorkflowConfigRequest,
   type UpdateWorkflowConfigResponse,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/workflow';
 import { applyConfigChange, type ApplyConfigChangeDeps } from '../change/apply-config-change';
 import { configChangeView } from '../config-view';
 import { fromFlatAgentModels } from '../flat-agent-models';

@@ -1,4 +1,4 @@
-import type { ApplyPresetRequest, UpdateWorkflowConfigResponse } from '@huntforge/contracts';
+import type { ApplyPresetRequest, UpdateWorkflowConfigResponse } from '@huntforge/contracts/workflow';
 import type { ApplyConfigChangeDeps } from '../../config/change/apply-config-change';
 import { configChangeView } from '../../config/config-view';
 import type { PresetRepository } from '../../repositories/preset-repository';

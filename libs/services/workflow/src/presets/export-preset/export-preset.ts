@@ -1,4 +1,4 @@
-import { PRESET_FORMAT, type exportPresetQuerySchema, type PresetFile } from '@huntforge/contracts';
+import { PRESET_FORMAT, type exportPresetQuerySchema, type PresetFile } from '@huntforge/contracts/workflow';
 import type { z } from 'zod';
 import type { PresetRepository } from '../../repositories/preset-repository';
 import { activePresetFile, type ActivePresetDeps } from '../active-preset';

@@ -1,4 +1,4 @@
-import { PRESET_FORMAT, type ImportPresetRequest, type UpdateWorkflowConfigResponse } from '@huntforge/contracts';
+import { PRESET_FORMAT, type ImportPresetRequest, type UpdateWorkflowConfigResponse } from '@huntforge/contracts/workflow';
 import type { ApplyConfigChangeDeps } from '../../config/change/apply-config-change';
 import { configChangeView } from '../../config/config-view';
 import type { PresetRepository } from '../../repositories/preset-repository';

@@ -1,4 +1,4 @@
-import type { PresetSummary } from '@huntforge/contracts';
+import type { PresetSummary } from '@huntforge/contracts/workflow';
 import type { PresetRepository } from '../../repositories/preset-repository';
 import { presetSummary } from '../preset-file';
 

@@ -1,4 +1,4 @@
-import type { PresetSummary, SavePresetRequest } from '@huntforge/contracts';
+import type { PresetSummary, SavePresetRequest } from '@huntforge/contracts/workflow';
 import type { PresetRepository } from '../../repositories/preset-repository';
 import { activePresetFile, type ActivePresetDeps } from '../active-preset';
 import { presetSummary } from '../preset-file';

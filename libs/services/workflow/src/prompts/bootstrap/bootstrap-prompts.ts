@@ -1,4 +1,4 @@
-import { PROMPT_AGENT_NAMES, type BootstrapPromptsRequest, type PromptChangeResponse } from '@huntforge/contracts';
+import { PROMPT_AGENT_NAMES, type BootstrapPromptsRequest, type PromptChangeResponse } from '@huntforge/contracts/workflow';
 import { saveConfigChange, type ConfigChangeDeps } from '../../config/change/save-config-change';
 import { normalisePrompts } from '../../config/prompt-input';
 import { promptChangeView } from '../prompt-views';

@@ -1,4 +1,4 @@
-import type { PromptDefaultsResponse } from '@huntforge/contracts';
+import type { PromptDefaultsResponse } from '@huntforge/contracts/workflow';
 import { systemPromptOf, type DefaultPrompts } from '../default-prompts';
 import { promptAgent } from '../prompt-agents';
 

@@ -1,4 +1,4 @@
-import type { PromptView } from '@huntforge/contracts';
+import type { PromptView } from '@huntforge/contracts/workflow';
 import type { PromptRepository } from '../../repositories/prompt-repository';
 import { promptAgent } from '../prompt-agents';
 import { promptView } from '../prompt-views';

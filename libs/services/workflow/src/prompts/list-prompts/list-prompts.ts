@@ -1,4 +1,4 @@
-import { ANY_PROMPT_AGENT_NAMES, type PromptListResponse } from '@huntforge/contracts';
+import { ANY_PROMPT_AGENT_NAMES, type PromptListResponse } from '@huntforge/contracts/workflow';
 import type { WorkflowConfigRepository } from '../../repositories/config-repository';
 import type { PromptRepository } from '../../repositories/prompt-repository';
 import { promptView } from '../prompt-views';

@@ -1,4 +1,4 @@
-import type { PromptVersionsResponse } from '@huntforge/contracts';
+import type { PromptVersionsResponse } from '@huntforge/contracts/workflow';
 import type { PromptRepository } from '../../repositories/prompt-repository';
 import { promptAgent } from '../prompt-agents';
 import { promptVersionView } from '../prompt-views';

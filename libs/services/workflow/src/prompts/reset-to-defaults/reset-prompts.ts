@@ -1,4 +1,4 @@
-import { PROMPT_AGENT_NAMES, type PromptChangeResponse, type ResetPromptsRequest } from '@huntforge/contracts';
+import { PROMPT_AGENT_NAMES, type PromptChangeResponse, type ResetPromptsRequest } from '@huntforge/contracts/workflow';
 import { saveConfigChange, type ConfigChangeDeps } from '../../config/change/save-config-change';
 import type { DefaultPrompts } from '../default-prompts';
 import { promptAgent } from '../prompt-agents';

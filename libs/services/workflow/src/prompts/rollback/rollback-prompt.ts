@@ -1,4 +1,4 @@
-import { WORKFLOW_ERROR_CODES, type PromptChangeResponse, type RollbackPromptRequest } from '@huntforge/contracts';
+import { WORKFLOW_ERROR_CODES, type PromptChangeResponse, type RollbackPromptRequest } from '@huntforge/contracts/workflow';
 import { HttpError } from '@huntforge/platform';
 import { saveConfigChange, type ConfigChangeDeps } from '../../config/change/save-config-change';
 import type { PromptRepository } from '../../repositories/prompt-repository';

@@ -1,4 +1,4 @@
-import { ANY_PROMPT_AGENT_NAMES, defaultWorkflowSettings, type AnyPromptAgentName, type Prompt } from '@huntforge/contracts';
+import { ANY_PROMPT_AGENT_NAMES, defaultWorkflowSettings, type AnyPromptAgentName, type Prompt } from '@huntforge/contracts/workflow';
 import type { PromptChange } from '../../repositories/prompt-repository';
 import { seedDefaultPrompts, type SeedDefaultPromptsDeps } from './seed-default-prompts';
 

@@ -1,4 +1,4 @@
-import { ANY_PROMPT_AGENT_NAMES } from '@huntforge/contracts';
+import { ANY_PROMPT_AGENT_NAMES } from '@huntforge/contracts/workflow';
 import type { WorkflowConfigRepository } from '../../repositories/config-repository';
 import type { ConfigVersionWriter } from '../../repositories/config-stores';
 import type { PromptRepository } from '../../repositories/prompt-repository';

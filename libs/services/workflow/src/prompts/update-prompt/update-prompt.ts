@@ -1,4 +1,4 @@
-import { ANY_PROMPT_AGENT_NAMES, type PromptChangeResponse, type UpdatePromptRequest } from '@huntforge/contracts';
+import { ANY_PROMPT_AGENT_NAMES, type PromptChangeResponse, type UpdatePromptRequest } from '@huntforge/contracts/workflow';
 import { saveConfigChange, type ConfigChangeDeps } from '../../config/change/save-config-change';
 import { normalisePrompts } from '../../config/prompt-input';
 import { promptAgent } from '../prompt-agents';
