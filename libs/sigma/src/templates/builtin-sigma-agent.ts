@@ -11,10 +11,8 @@ import type {
   RegistryKeyItem,
   ScheduledTaskItem,
   ServiceItem,
-  SigmaDetection,
-  SigmaFieldMap,
-  SigmaRule,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/extraction';
+import type { SigmaDetection, SigmaFieldMap, SigmaRule } from '@huntforge/contracts/sigma';
 import { mergeTags, tagsForExecutable, tagsForRegistryPath } from './attack-inference';
 import { behaviourTags, behaviourTitle, knownBehaviour, programLabel } from './behaviour-titles';
 import { isBenignInfrastructure } from './benign-infrastructure';

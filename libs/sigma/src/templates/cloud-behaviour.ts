@@ -1,4 +1,4 @@
-import type { SigmaLevel } from '@huntforge/contracts';
+import type { SigmaLevel } from '@huntforge/contracts/sigma';
 
 /** The cloud and identity audit logs a behaviour shows in (the logsource SigmaHQ gives each: CLOUD_LOGSOURCES). */
 export type CloudLog = 'cloudtrail' | 'signinlogs' | 'auditlogs' | 'okta';

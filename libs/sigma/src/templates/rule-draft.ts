@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SigmaDetection, SigmaLevel, SigmaRule } from '@huntforge/contracts';
+import type { SigmaDetection, SigmaLevel, SigmaRule } from '@huntforge/contracts/sigma';
 
 /** The telemetry classes the builtin SigmaAgent writes rules for. */
 export type TemplateClass =

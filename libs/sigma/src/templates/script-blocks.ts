@@ -1,5 +1,6 @@
 import { commandFacts, commandOfEventFields, decodeEncodedCommand, hasEventFieldLabel, type CommandFacts } from '@huntforge/observables';
-import type { CmdlineItem, SigmaDetection, SigmaFieldMap } from '@huntforge/contracts';
+import type { CmdlineItem } from '@huntforge/contracts/extraction';
+import type { SigmaDetection, SigmaFieldMap } from '@huntforge/contracts/sigma';
 import { ranByAnalyst } from './analyst-voice';
 import { mergeTags } from './attack-inference';
 import { asExecuted } from './command-values';

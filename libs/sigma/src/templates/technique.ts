@@ -1,4 +1,4 @@
-import type { SigmaFieldMap, SigmaLevel } from '@huntforge/contracts';
+import type { SigmaFieldMap, SigmaLevel } from '@huntforge/contracts/sigma';
 
 /**
  * Well-known techniques whose switch or verb is the finding: `certutil -urlcache`, `vssadmin delete
