@@ -28,12 +28,20 @@ export function plantSecrets() {
 export type PlantedSecrets = ReturnType<typeof plantSecrets>;
 
 /**
- * The spellings a leaked secret turns up in: as is, URL-encoded, base64 (alone and as the basic-auth pair git sends),
- * and its last 20 characters, which is what a display that "masks" all but a tail would still give away.
+ * The spellings a leaked secret turns up in: as is, URL-encoded, base64 (alone, as the basic-auth pair git sends, and as
+ * either half of a basic-auth pair: what the log redaction masks, so the sweeps look for the same), and its last 20 characters, which is what a display that "masks" all but a tail would still give away.
  */
 export function secretSpellings(secret: string): string[] {
   const base64 = (text: string) => Buffer.from(text).toString('base64').replace(/=+$/, '');
-  return [secret, encodeURIComponent(secret), base64(secret), base64(`x-access-token:${secret}`), secret.slice(-20)];
+  return [
+    secret,
+    encodeURIComponent(secret),
+    base64(secret),
+    base64(`x-access-token:${secret}`),
+    base64(`${secret}:`),
+    base64(`:${secret}`),
+    secret.slice(-20),
+  ];
 }
 
 /** `<name> in <place>` for every planted secret found, in any spelling, in the text gathered at each place. */

@@ -47,6 +47,7 @@ import { isRunDialogHistory, pastedCommandDetails } from './run-dialog';
 import { onlyControlled, serviceControl, taskOnlyOperated } from './service-control';
 import { cloudAddressRule, cloudBehaviourRules, sweptLogs } from './cloud-rules';
 import { folderWrites, redirectedPaths, redirectTargetsAsWritten, writeKind } from './file-writes';
+import { scriptBlockRules } from './script-blocks';
 
 export type TemplatePlatform = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
 
@@ -1186,6 +1187,7 @@ export function generateBuiltinRules(input: BuiltinSigmaInput): RuleDraft[] {
   const windows = input.platform === 'windows' || input.platform === 'unknown' || input.platform === 'cross-platform';
   return mergeSameDetections([
     ...techniqueRules(input),
+    ...scriptBlockRules(input),
     ...cmdlineRules(input),
     ...lineageRules(input),
     ...(windows ? registryRules(input) : []),

@@ -7,6 +7,8 @@ export type TemplateClass =
   | 'registry_set'
   | 'service_creation'
   | 'scheduled_task_creation'
+  /** PowerShell code the script block log recorded (4104). */
+  | 'ps_script'
   /** A file a shell redirection wrote (Sysmon 11, auditd PATH). */
   | 'file_event'
   | 'network_connection'
