@@ -28,7 +28,7 @@ export function createWorkflowModule(ctx: ModuleContext, options: WorkflowModule
   const availability = async () => (await providerOptions({ settings: ctx.settings, registry, config })).providers;
   const configPart = createConfigPart(ctx, { registry, defaults, availability, fixturesDir: config.fixturesDir });
 
-  const evaluations = createEvaluationsPart(ctx, options.env ?? process.env);
+  const evaluations = createEvaluationsPart(ctx, { env: options.env ?? process.env, config: configPart.ports });
   const executions = createExecutionsPart(ctx, {
     evaluations: evaluations.port,
     env: options.env ?? process.env,
