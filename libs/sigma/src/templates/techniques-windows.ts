@@ -270,7 +270,7 @@ export const WINDOWS_TECHNIQUES: readonly Technique[] = [
     id: 'offensive-tool-names',
     product: 'any',
     programs: [],
-    when: /\b(?:lazagne|seatbelt|sharpup|winpeas|linpeas|nanodump|sharpchrome|sharpdpapi|certify|sharpview|snaffler|rubeus|adrecon|pingcastle|mimikatz)\b/i,
+    when: /\b(?:lazagne|seatbelt|sharpup|winpeas|linpeas|nanodump|sharpchrome|sharpdpapi|certify|sharpview|snaffler|rubeus|adrecon|pingcastle|mimikatz|pacu|peirates|cloudfox|kube-hunter|deepce)\b/i,
     selections: [
       {
         'CommandLine|contains': [
@@ -289,11 +289,16 @@ export const WINDOWS_TECHNIQUES: readonly Technique[] = [
           'adrecon',
           'pingcastle',
           'mimikatz',
+          'pacu',
+          'peirates',
+          'cloudfox',
+          'kube-hunter',
+          'deepce',
         ],
       },
     ],
     title: 'Known Offensive Security Tool Run',
-    does: 'runs a well-known credential theft, privilege escalation or reconnaissance tool by its own name (LaZagne, Seatbelt, Rubeus, linPEAS)',
+    does: 'runs a well-known credential theft, privilege escalation or reconnaissance tool by its own name (LaZagne, Seatbelt, Rubeus, linPEAS, and Pacu or Peirates against clouds and clusters)',
     tags: ['attack.credential-access', 'attack.discovery', 'attack.t1588.002'],
     level: 'high',
     falsepositives: ['Penetration tests and red team exercises'],

