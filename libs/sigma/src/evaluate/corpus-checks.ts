@@ -1,4 +1,4 @@
-import type { SigmaFieldMap } from '@huntforge/contracts';
+import type { SigmaFieldMap } from '@huntforge/contracts/sigma';
 import type { CorpusChecks, UncoveredRun } from '../templates/corpus-informed';
 import { benignBaseline } from './benign-baseline';
 import { compileRule, type CompiledRule } from './compile-rule';

@@ -11,10 +11,8 @@ import type {
   RegistryKeyItem,
   ScheduledTaskItem,
   ServiceItem,
-  SigmaDetection,
-  SigmaFieldMap,
-  SigmaRule,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/extraction';
+import type { SigmaDetection, SigmaFieldMap, SigmaRule } from '@huntforge/contracts/sigma';
 import { mergeTags, tagsForExecutable, tagsForRegistryPath } from './attack-inference';
 import { behaviourTags, behaviourTitle, knownBehaviour, programLabel } from './behaviour-titles';
 import { isBenignInfrastructure } from './benign-infrastructure';
@@ -57,6 +55,7 @@ import {
   type CorpusEvidence,
   type UncoveredRun,
 } from './corpus-informed';
+import { scriptBlockRules } from './script-blocks';
 
 export type TemplatePlatform = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
 
@@ -1319,6 +1318,7 @@ export function generateBuiltinRules(input: BuiltinSigmaInput, checks?: CorpusCh
   const corpus = corpusBehaviours(uncoveredRuns(input), input.coverage, checks).filter((behaviour) => !alreadyKeyed(behaviour, own));
   return mergeSameDetections([
     ...techniqueRules(input),
+    ...scriptBlockRules(input),
     ...cmdlineRules(input, corpus),
     ...corpusInformedRules(input, corpus),
     ...lineageRules(input),

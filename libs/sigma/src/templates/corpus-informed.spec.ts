@@ -21,17 +21,18 @@ detection:
 ${fields.detection}
 `;
 
-const EVENT_LOG_OFF = reference({
+// An archiver of the intruder's own: no technique table will ever know it, whatever it learns.
+const PACKING = reference({
   id: '0b7d6a52-3f0e-4d8e-8d0a-6f3c2a9b1e01',
-  title: 'Event Log Switched Off Via Wevtutil',
+  title: 'Staging Archive Packed Via Packer',
   level: 'high',
-  tags: ['attack.defense-evasion', 'attack.t1562.002'],
+  tags: ['attack.collection', 'attack.defense-evasion', 'attack.t1560.001'],
   detection: `  selection_img:
-    Image|endswith: '\\wevtutil.exe'
+    Image|endswith: ['\\packer.exe', '\\packer64.exe']
   selection_verb:
-    CommandLine|contains: [' sl ', ' set-log ']
-  selection_off:
-    CommandLine|contains|windash: ['/e:false', '/enabled:false']
+    CommandLine|contains|windash: ['-add ', '-update ']
+  selection_scope:
+    CommandLine|contains: ['-recurse', '-solid']
   condition: all of selection_*`,
 });
 
@@ -79,15 +80,15 @@ function generate(commandLines: string[], rules: string[]) {
 const derived = (rules: Array<Record<string, unknown>>) => rules.filter((rule) => Array.isArray(rule['related']));
 
 describe('corpus-informed behaviour rules', () => {
-  const line = 'wevtutil.exe sl Security /e:false';
+  const line = 'packer.exe -add -recurse';
 
   it('keys a rule on the matched atoms of a credible reference rule where the technique table knows nothing', () => {
     expect(derived(generate([line], []))).toEqual([]);
-    const [rule, ...others] = derived(generate([line], [EVENT_LOG_OFF]));
+    const [rule, ...others] = derived(generate([line], [PACKING]));
     expect(others).toEqual([]);
-    expect(rule?.['title']).toBe('Event Log Switched Off Via Wevtutil');
+    expect(rule?.['title']).toBe('Staging Archive Packed Via Packer');
     expect(rule?.['detection']).toEqual({
-      selection: { 'Image|endswith': '\\wevtutil.exe', 'CommandLine|contains': ' sl ', 'CommandLine|contains|windash': '/e:false' },
+      selection: { 'Image|endswith': '\\packer.exe', 'CommandLine|contains|windash': '-add ', 'CommandLine|contains': '-recurse' },
       condition: 'selection',
     });
     expect(rule?.['related']).toEqual([{ id: '0b7d6a52-3f0e-4d8e-8d0a-6f3c2a9b1e01', type: 'derived' }]);
@@ -97,24 +98,24 @@ describe('corpus-informed behaviour rules', () => {
   });
 
   it('keeps the generated-rule invariants: no findings, fires on its observable and not on the benign baseline, current tags only', () => {
-    const [rule] = derived(generate([line], [EVENT_LOG_OFF]));
+    const [rule] = derived(generate([line], [PACKING]));
     if (!rule) throw new Error('expected a corpus-informed rule');
     expect(validateRuleDocument(rule).findings).toEqual([]);
     const selfTest = selfTestRule(rule, [{ type: 'cmdline', value: line }]);
     expect(selfTest.fires).toBe(true);
     expect(selfTest.baseline?.fires).toBe(0);
-    // The fixture's retired tactic and revoked technique are left out; the program's current technique stands in.
-    expect(rule['tags']).toEqual(['attack.defense-impairment', 'attack.t1685.005']);
+    // The fixture's retired tactic is left out.
+    expect(rule['tags']).toEqual(['attack.collection', 'attack.t1560.001']);
   });
 
   it('takes nothing from a rule below medium, or one that matched only the program', () => {
-    const low = EVENT_LOG_OFF.replace('level: high', 'level: low');
+    const low = PACKING.replace('level: high', 'level: low');
     expect(derived(generate([line], [low]))).toEqual([]);
     const programOnly = reference({
       id: '0b7d6a52-3f0e-4d8e-8d0a-6f3c2a9b1e02',
-      title: 'Wevtutil Run',
+      title: 'Packer Run',
       level: 'high',
-      detection: `  selection:\n    Image|endswith: '\\wevtutil.exe'\n  condition: selection`,
+      detection: `  selection:\n    Image|endswith: '\\packer.exe'\n  condition: selection`,
     });
     expect(derived(generate([line], [programOnly]))).toEqual([]);
   });
@@ -140,21 +141,23 @@ describe('corpus-informed behaviour rules', () => {
   });
 
   it("replaces the program's distinctive-value rule when that rule keys on no behaviour", () => {
-    const register = 'odbcconf.exe /a {REGSVR C:\\Users\\Public\\x.dll}';
-    const before = generate([register], []);
-    expect(before.map((rule) => rule.title)).toEqual(['Odbcconf.EXE Run With The Reported Arguments']);
-    const proxy = reference({
+    const staged = 'packer.exe -add C:\\Staging\\loot.pak';
+    const before = generate([staged], []);
+    expect(before.map((rule) => rule['detection'])).toEqual([
+      { selection: { 'Image|endswith': '\\packer.exe', 'CommandLine|contains': 'C:\\Staging\\loot.pak' }, condition: 'selection' },
+    ]);
+    const staging = reference({
       id: '0b7d6a52-3f0e-4d8e-8d0a-6f3c2a9b1e05',
-      title: 'DLL Registered Via Odbcconf',
+      title: 'Archive Added Via Packer',
       level: 'medium',
-      tags: ['attack.t1218.008'],
-      detection: `  selection_img:\n    Image|endswith: '\\odbcconf.exe'\n  selection_cli:\n    CommandLine|contains: ['{REGSVR', 'INSTALLDRIVER']\n  condition: all of selection_*`,
+      tags: ['attack.t1560.001'],
+      detection: `  selection_img:\n    Image|endswith: '\\packer.exe'\n  selection_cli:\n    CommandLine|contains: [' -add ', ' -update ']\n  condition: all of selection_*`,
     });
-    const after = generate([register], [proxy]);
-    expect(after.map((rule) => rule.title)).toEqual(['DLL Registered Via Odbcconf']);
-    expect(after[0]?.['tags']).toEqual(['attack.t1218.008']);
+    const after = generate([staged], [staging]);
+    expect(after.map((rule) => rule.title)).toEqual(['Archive Added Via Packer']);
+    expect(after[0]?.['tags']).toEqual(['attack.t1560.001']);
     expect(after[0]?.['detection']).toEqual({
-      selection: { 'Image|endswith': '\\odbcconf.exe', 'CommandLine|contains': '{REGSVR' },
+      selection: { 'Image|endswith': '\\packer.exe', 'CommandLine|contains': ' -add ' },
       condition: 'selection',
     });
   });

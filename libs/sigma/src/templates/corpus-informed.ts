@@ -1,4 +1,5 @@
-import type { CoveringRule, ExecutionCoverage, SigmaFieldMap, SigmaLevel } from '@huntforge/contracts';
+import type { ExecutionCoverage } from '@huntforge/contracts/executions';
+import type { CoveringRule, SigmaFieldMap, SigmaLevel } from '@huntforge/contracts/sigma';
 import { checkTags } from '../validate/tag-checks';
 import { bareName } from './command-program';
 

@@ -1,4 +1,5 @@
-import { corpusCoverageBusResponseSchema, type CoveringRule } from '@huntforge/contracts';
+import { corpusCoverageBusResponseSchema } from '@huntforge/contracts/executions';
+import type { CoveringRule } from '@huntforge/contracts/sigma';
 import { CorpusCoverage } from '@huntforge/sigma';
 import { corpusCoverage } from './corpus-coverage';
 

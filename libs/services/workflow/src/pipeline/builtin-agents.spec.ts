@@ -1,14 +1,14 @@
-import type { ExecutionCoverage } from '@huntforge/contracts';
+import type { ExecutionCoverage } from '@huntforge/contracts/executions';
 import { runBuiltinExtraction } from '@huntforge/observables';
 import { BuiltinExtractionMemo } from './builtin-extraction-memo';
 import { createBuiltinAgents } from './builtin-agents';
 
-const line = 'wevtutil.exe sl Security /e:false';
+const line = 'packer.exe -add -recurse';
 const article = {
   id: 1,
   title: 'Intrusion notes',
   url: 'https://research.example.org/notes',
-  content: `The intruder switched the Security log off:\n\n\`\`\`\n${line}\n\`\`\`\n`,
+  content: `The intruder packed what it collected:\n\n\`\`\`\n${line}\n\`\`\`\n`,
   huntScore: 50,
   publishedAt: null,
 };
@@ -23,18 +23,18 @@ const coverage: ExecutionCoverage = {
       rules: [
         {
           rule_id: '0b7d6a52-3f0e-4d8e-8d0a-6f3c2a9b1e10',
-          title: 'Event Log Switched Off Via Wevtutil',
+          title: 'Staging Archive Packed Via Packer',
           author: 'Fixture Author',
           license: 'DRL-1.1',
           origin: 'sigmahq',
           path: null,
           level: 'high',
           status: 'test',
-          tags: ['attack.t1685.005'],
+          tags: ['attack.collection', 'attack.t1560.001'],
           matched: [
-            { selection: 'selection_img', field: 'Image', modifiers: ['endswith'], values: ['\\wevtutil.exe'] },
-            { selection: 'selection_verb', field: 'CommandLine', modifiers: ['contains'], values: [' sl '] },
-            { selection: 'selection_off', field: 'CommandLine', modifiers: ['contains', 'windash'], values: ['/e:false'] },
+            { selection: 'selection_img', field: 'Image', modifiers: ['endswith'], values: ['\\packer.exe'] },
+            { selection: 'selection_verb', field: 'CommandLine', modifiers: ['contains', 'windash'], values: ['-add '] },
+            { selection: 'selection_scope', field: 'CommandLine', modifiers: ['contains'], values: ['-recurse'] },
           ],
         },
       ],
