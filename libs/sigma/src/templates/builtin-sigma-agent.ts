@@ -498,7 +498,7 @@ function corpusInformedRules(input: BuiltinSigmaInput, behaviours: readonly Corp
         'process_creation',
         {
           title: `${named}${parts.length > 1 ? ` (Part ${at + 1})` : ''}`,
-          description: `Detects ${image} run the way ${example ? `the command ${example}` : 'the commands'} ran ${citation(input.article)}. ${attribution(first.rule)}`,
+          description: `Detects ${image} run as ${example ? `the command ${example}` : 'the commands'} ${citation(input.article)}. ${attribution(first.rule)}`,
           logsource: processLogsource(platform),
           detection,
           // A reference rule whose techniques ATT&CK has since revoked says only its tactic: the program's own technique completes it.

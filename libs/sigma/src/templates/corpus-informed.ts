@@ -163,8 +163,8 @@ function currentAttackTags(tags: readonly string[]): string[] {
   return tags.filter((tag) => tag.startsWith('attack.') && checkTags([tag]).length === 0);
 }
 
-/** The reference rule's author for a description: DRL 1.1 asks derived rules to name who wrote the original. */
+/** The reference rule and its author for a description: DRL 1.1 asks a derived rule to name who wrote the original. */
 export function attribution(rule: CoveringRule): string {
   const author = rule.author?.trim();
-  return `Keyed on the behaviour of the SigmaHQ rule "${rule.title}" (${rule.rule_id})${author ? ` by ${author}` : ''}, under the Detection Rule License 1.1.`;
+  return `Keyed on what the SigmaHQ rule "${rule.title}" (${rule.rule_id})${author ? ` by ${author}` : ''} detects in it; derived under the Detection Rule License 1.1.`;
 }
