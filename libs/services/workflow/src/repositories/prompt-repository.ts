@@ -55,11 +55,6 @@ export class PromptRepository {
     return (await this.prisma.agentPromptVersion.count()) > 0;
   }
 
-  /** Runs `work` in one transaction (config versions and prompt versions are saved together). */
-  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction(work);
-  }
-
   /** Writes each change as the agent's next version, linked to `configVersion`, and updates the current prompt. */
   async saveVersions(
     tx: Tx,
