@@ -1,5 +1,7 @@
 import { Router } from 'express';
-import { isAnyPromptAgentName, routePrefixesOf, workflowRoutes } from '@huntforge/contracts';
+import { routePrefixesOf } from '@huntforge/contracts';
+import { workflowRoutes } from '@huntforge/contracts/api';
+import { isAnyPromptAgentName } from '@huntforge/contracts/workflow';
 import { mountRoute, reply, type ModuleContext, type ServiceModule } from '@huntforge/platform';
 import { ArticleTextReader } from '@huntforge/data';
 import { configRouter } from './http/config-router';

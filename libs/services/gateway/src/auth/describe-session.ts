@@ -1,4 +1,5 @@
-import type { AuthSessionResponse, Role } from '@huntforge/contracts';
+import type { Role } from '@huntforge/contracts';
+import type { AuthSessionResponse } from '@huntforge/contracts/http';
 import type { Credential } from './principal';
 
 export interface DescribeSessionDeps {

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { gatewayRoutes as routes } from '@huntforge/contracts';
+import { gatewayRoutes as routes } from '@huntforge/contracts/api';
 import { actorOf, mountRoute, reply, roleOf, sessionCookieOf } from '@huntforge/platform';
 import { clientKeyOf, type TrustedProxies } from '../rate-limit/client-key';
 import { describeSession, type DescribeSessionDeps } from './describe-session';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { AUDIT_EVENT_TYPES, type AuthSessionResponse } from '@huntforge/contracts';
+import type { AuthSessionResponse } from '@huntforge/contracts/http';
+import { AUDIT_EVENT_TYPES } from '@huntforge/contracts/mcp';
 import type { ApiTokenRepository, AuditRepository, WebSessionRepository } from '@huntforge/data';
 import { HttpError } from '@huntforge/platform';
 import { API_TOKEN_PATTERN, hashApiToken } from './api-tokens';

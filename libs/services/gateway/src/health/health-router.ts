@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { Db } from '@huntforge/data';
-import { gatewayRoutes as routes, type HealthResponse } from '@huntforge/contracts';
+import { gatewayRoutes as routes } from '@huntforge/contracts/api';
+import type { HealthResponse } from '@huntforge/contracts/http';
 import {
   checkBus,
   checkDatabase,

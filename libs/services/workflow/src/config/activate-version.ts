@@ -1,4 +1,4 @@
-import { PROMPT_AGENT_NAMES, WORKFLOW_ERROR_CODES, type Prompt } from '@huntforge/contracts';
+import { PROMPT_AGENT_NAMES, WORKFLOW_ERROR_CODES, type Prompt } from '@huntforge/contracts/workflow';
 import { HttpError } from '@huntforge/platform';
 import type { ConfigChangeResult, WorkflowConfigService } from './config-service';
 import { assertProvidersAvailable, type ProviderAvailability } from './provider-availability';

@@ -9,7 +9,7 @@ import {
   type Prompt,
   type Thresholds,
   type WorkflowSettings,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/workflow';
 import { HttpError, validationDetails } from '@huntforge/platform';
 import { isUniqueViolation } from '@huntforge/data';
 import type { ModelRegistry } from '../providers/model-registry';

@@ -1,4 +1,4 @@
-import type { ConfigVersionSummary, WorkflowConfigResponse } from '@huntforge/contracts';
+import type { ConfigVersionSummary, WorkflowConfigResponse } from '@huntforge/contracts/workflow';
 import type { ConfigVersionRecord } from '../repositories/config-repository';
 import { toFlatAgentModels } from './flat-agent-models';
 

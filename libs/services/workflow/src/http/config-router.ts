@@ -1,5 +1,7 @@
 import { Router } from 'express';
-import { CONFIG_AGENT_NAMES, PROMPT_AGENT_NAMES, pageOffset, totalPages, workflowRoutes as routes } from '@huntforge/contracts';
+import { workflowRoutes as routes } from '@huntforge/contracts/api';
+import { pageOffset, totalPages } from '@huntforge/contracts/http';
+import { CONFIG_AGENT_NAMES, PROMPT_AGENT_NAMES } from '@huntforge/contracts/workflow';
 import { actorOf, mountRoute } from '@huntforge/platform';
 import { normalisePrompts } from '../prompts/prompt-input';
 import { configVersionSummary, configView } from '../config/config-view';

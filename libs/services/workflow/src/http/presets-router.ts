@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { workflowRoutes as routes, type UpdateWorkflowConfigResponse } from '@huntforge/contracts';
+import { workflowRoutes as routes } from '@huntforge/contracts/api';
+import type { UpdateWorkflowConfigResponse } from '@huntforge/contracts/workflow';
 import { actorOf, mountRoute, reply } from '@huntforge/platform';
 import type { ConfigChangeResult } from '../config/config-service';
 import { configView } from '../config/config-view';

@@ -1,15 +1,15 @@
 import { Router } from 'express';
+import { workflowRoutes as routes } from '@huntforge/contracts/api';
 import {
   ANY_PROMPT_AGENT_NAMES,
   PROMPT_AGENT_NAMES,
   REMOVED_AGENT_NAMES,
   WORKFLOW_ERROR_CODES,
-  workflowRoutes as routes,
   type AnyPromptAgentName,
   type PromptChangeResponse,
   type PromptVersionView,
   type PromptView,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/workflow';
 import { actorOf, HttpError, mountRoute } from '@huntforge/platform';
 import type { WorkflowConfigService } from '../config/config-service';
 import { unknownAgentError } from '../prompts/unknown-agent';

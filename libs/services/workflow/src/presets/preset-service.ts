@@ -8,7 +8,7 @@ import {
   type PresetFile,
   type PresetSummary,
   type WorkflowSettings,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/workflow';
 import { HttpError, validationDetails } from '@huntforge/platform';
 import type { ConfigChangeResult, WorkflowConfigService } from '../config/config-service';
 import { assertProvidersAvailable, type ProviderAvailability } from '../config/provider-availability';

@@ -1,11 +1,7 @@
 import { Router } from 'express';
-import {
-  SETTINGS_ERROR_CODES,
-  WORKFLOW_ERROR_CODES,
-  rankAgentOutputSchema,
-  workflowRoutes,
-  type RankWithLlmResponse,
-} from '@huntforge/contracts';
+import { workflowRoutes } from '@huntforge/contracts/api';
+import { SETTINGS_ERROR_CODES } from '@huntforge/contracts/settings';
+import { WORKFLOW_ERROR_CODES, rankAgentOutputSchema, type RankWithLlmResponse } from '@huntforge/contracts/workflow';
 import { createProviderFromSettings, isLlmError, type LlmError, type SettingsSource } from '@huntforge/llm';
 import { HttpError, mountRoute } from '@huntforge/platform';
 import type { ArticleText } from '@huntforge/data';

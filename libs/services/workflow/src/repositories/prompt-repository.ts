@@ -1,4 +1,4 @@
-import { promptSchema, type Prompt } from '@huntforge/contracts';
+import { promptSchema, type Prompt } from '@huntforge/contracts/workflow';
 import type { Prisma, PrismaClient } from '@huntforge/data';
 import type { Tx } from './config-repository';
 

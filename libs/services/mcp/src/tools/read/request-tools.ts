@@ -1,4 +1,4 @@
-import { myRequestsInputSchema, myRequestsOutputSchema } from '@huntforge/contracts';
+import { myRequestsInputSchema, myRequestsOutputSchema } from '@huntforge/contracts/mcp';
 import { listConfirmations, type ListConfirmationsDeps } from '../../confirmations/list-confirmations';
 import { defineTool, READ_ANNOTATIONS, type ToolEnv } from '../tool-definition';
 

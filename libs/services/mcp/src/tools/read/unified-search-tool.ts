@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { attributionOf } from '../attribution';
-import { searchUnifiedInputSchema, searchUnifiedOutputSchema, type unifiedHitSchema } from '@huntforge/contracts';
+import { searchUnifiedInputSchema, searchUnifiedOutputSchema, type unifiedHitSchema } from '@huntforge/contracts/mcp';
 import type { McpPorts } from '../../ports';
 import { defineTool, READ_ANNOTATIONS, type ToolEnv } from '../tool-definition';
 
