@@ -31,6 +31,8 @@ export const POWERSHELL_TECHNIQUES: readonly Technique[] = [
     product: 'windows',
     programs: [],
     scriptBlock: true,
+    // A pipeline (`irm … | iex`) runs each stage as its own cmdlet: the whole line shows the cradle.
+    wholeLine: true,
     when: new RegExp(
       `(?:${INVOKES_PATTERN.source})[^;]*\\b(?:downloadstring|downloaddata|invoke-webrequest|invoke-restmethod|iwr|irm|net\\.webclient)\\b|\\b(?:downloadstring|downloaddata|invoke-webrequest|invoke-restmethod|iwr|irm)\\b[^;]*\\|\\s*(?:iex|invoke-expression)\\b`,
       'i',
@@ -80,6 +82,8 @@ export const POWERSHELL_TECHNIQUES: readonly Technique[] = [
     product: 'windows',
     programs: [],
     scriptBlock: true,
+    // A pipeline (`irm … | iex`) runs each stage as its own cmdlet: the whole line shows the cradle.
+    wholeLine: true,
     when: /frombase64string[\s\S]*(?:\biex\b|invoke-expression|\.invoke\(|assembly\]::load|gzipstream|deflatestream)|(?:\biex\b|invoke-expression|assembly\]::load)[\s\S]*frombase64string/i,
     selections: [
       { 'CommandLine|contains': 'FromBase64String' },

@@ -3,6 +3,20 @@ import type { Technique } from './technique';
 /** Folders any process can write and that survive no reboot or audit: where droppers stage their binaries. */
 const TEMP_DIRS = ['/tmp/', '/dev/shm/', '/var/tmp/', '/Users/Shared/'];
 const TEMP_DIR_PATTERN = '(?:/tmp/|/dev/shm/|/var/tmp/|/private/tmp/|/Users/Shared/)';
+// Anonymous file-sharing and paste services intruders use most, as a command line reaches them; temp.sh, also a common
+// script name, only after `//`.
+const FILE_SHARING_HOSTS = [
+  'transfer.sh',
+  'termbin.com',
+  '//temp.sh',
+  '0x0.st',
+  'bashupload.com',
+  'oshi.at',
+  'gofile.io',
+  'pastebin.com/raw',
+];
+const FILE_SHARING_PATTERN =
+  /\b(?:transfer\.sh|termbin\.com|0x0\.st|bashupload\.com|oshi\.at|gofile\.io|pastebin\.com\/raw)\b|\/\/temp\.sh\b/i;
 // Security, monitoring and logging agents of Linux hosts and clouds, as service and process names.
 const SECURITY_AGENTS = [
   'falcon-sensor',
@@ -350,5 +364,17 @@ export const UNIX_TECHNIQUES: readonly Technique[] = [
     tags: ['attack.persistence', 'attack.execution', 'attack.t1053.003'],
     level: 'medium',
     falsepositives: ['Configuration management that installs crontabs from a staging file'],
+  },
+  {
+    id: 'file-sharing-service',
+    product: 'any',
+    programs: [],
+    when: FILE_SHARING_PATTERN,
+    selections: [{ 'CommandLine|contains': FILE_SHARING_HOSTS }],
+    title: 'File Sent To Or Fetched From A Public File-Sharing Service',
+    does: 'uploads to or downloads from an anonymous file-sharing or paste service (transfer.sh, termbin.com, 0x0.st, paste sites), how intruders stage tools and send out stolen data',
+    tags: ['attack.exfiltration', 'attack.t1567', 'attack.command-and-control', 'attack.t1105'],
+    level: 'medium',
+    falsepositives: ['Developers sharing logs through a paste service'],
   },
 ];
