@@ -97,6 +97,23 @@ describe('corpus-informed behaviour rules', () => {
     expect(rule?.['level']).toBe('high');
   });
 
+  it("names a customer repository's rule as theirs, under no outside licence", () => {
+    const sigmahq = coverageOf([PACKING], [line]);
+    const customer = {
+      covered: sigmahq.covered.map((entry) => ({ ...entry, rules: entry.rules.map((rule) => ({ ...rule, origin: 'customer' })) })),
+    };
+    const input: BuiltinSigmaInput = {
+      article,
+      platform: 'windows',
+      cmdlines: [{ value: line, executable: 'packer.exe', evidence, confidence: 0.9 }],
+      coverage: customer,
+    };
+    const [rule] = generateBuiltinRules(input, corpusChecks).filter((draft) => draft.rule.related);
+    expect(rule?.rule.description).toEqual(expect.stringContaining('of the customer repository'));
+    expect(rule?.rule.description).not.toEqual(expect.stringContaining('SigmaHQ'));
+    expect(rule?.rule.description).not.toEqual(expect.stringContaining('License'));
+  });
+
   it('keeps the generated-rule invariants: no findings, fires on its observable and not on the benign baseline, current tags only', () => {
     const [rule] = derived(generate([line], [PACKING]));
     if (!rule) throw new Error('expected a corpus-informed rule');

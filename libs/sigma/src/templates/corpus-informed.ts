@@ -163,8 +163,15 @@ function currentAttackTags(tags: readonly string[]): string[] {
   return tags.filter((tag) => tag.startsWith('attack.') && checkTags([tag]).length === 0);
 }
 
-/** The reference rule and its author for a description: DRL 1.1 asks a derived rule to name who wrote the original. */
+/**
+ * The reference rule and its author for a description: DRL 1.1 asks a rule derived from a SigmaHQ one to name who
+ * wrote the original. A rule of the customer's own repository is named as theirs, under no outside licence.
+ */
 export function attribution(rule: CoveringRule): string {
   const author = rule.author?.trim();
-  return `Keyed on what the SigmaHQ rule "${rule.title}" (${rule.rule_id})${author ? ` by ${author}` : ''} detects in it; derived under the Detection Rule License 1.1.`;
+  const sigmahq = rule.origin === 'sigmahq';
+  const by = author ? ` by ${author}` : '';
+  return sigmahq
+    ? `Keyed on what the SigmaHQ rule "${rule.title}" (${rule.rule_id})${by} detects in it; derived under the Detection Rule License 1.1.`
+    : `Keyed on what the reference rule "${rule.title}" (${rule.rule_id})${by} of the customer repository detects in it.`;
 }
