@@ -80,6 +80,19 @@ describe('why a compiled rule fired', () => {
   });
 });
 
+describe('why a keyword rule fired', () => {
+  it('names the keywords found in the event', () => {
+    const keywords = compileRule({
+      title: 'keywords',
+      logsource: { product: 'linux', service: 'syslog' },
+      detection: { keywords: ['segfault at', 'stack smashing detected', 'buffer overflow'], condition: 'keywords' },
+    });
+    expect(keywords.explain({ message: 'kernel: app[311]: segfault at 0 ip 000055 sp 0000 error 4' })).toEqual([
+      { selection: 'keywords', field: null, modifiers: [], values: ['segfault at'] },
+    ]);
+  });
+});
+
 describe('corpus coverage that says why', () => {
   const engine = new CorpusCoverage<{ id: string }>();
   engine.add(archiveRule, { id: 'archive' });
