@@ -1,5 +1,6 @@
 import { CLOUD_LOGSOURCES, providerOf, type CloudLog, type CloudSelection } from '../templates/cloud-behaviours';
-import { statedCloudBehaviours } from '../templates/cloud-rules';
+import { recordedParameters, statedParameters } from '../templates/cloud-parameters';
+import { eventsOf, statedCloudBehaviours } from '../templates/cloud-rules';
 
 /** A synthetic audit record and what the article stated that it stands for (`cloud: CreateAccessKey`). */
 export interface CloudEvent {
@@ -13,7 +14,12 @@ const ACCOUNT = '111122223333';
 const DEFAULT_ADDRESS = '203.0.113.10';
 
 /** A CloudTrail record as AWS writes it (nested userIdentity, the call's service and name, where it came from). */
-function cloudTrailRecord(eventSource: string, eventName: string, address: string): Record<string, unknown> {
+function cloudTrailRecord(
+  eventSource: string,
+  eventName: string,
+  address: string,
+  requestParameters: Record<string, unknown> | null = null,
+): Record<string, unknown> {
   return {
     eventVersion: '1.09',
     eventTime: '2026-01-01T00:00:00Z',
@@ -23,6 +29,7 @@ function cloudTrailRecord(eventSource: string, eventName: string, address: strin
     sourceIPAddress: address,
     userAgent: 'aws-cli/2.15.0 Python/3.11.6',
     userIdentity: { type: 'IAMUser', arn: `arn:aws:iam::${ACCOUNT}:user/ci-deploy`, accountId: ACCOUNT, accessKeyId: 'AKIAEXAMPLE0000000' },
+    requestParameters,
     recipientAccountId: ACCOUNT,
   };
 }
@@ -57,8 +64,14 @@ function oktaRecord(eventType: string, address: string): Record<string, unknown>
   };
 }
 
-function record(log: CloudLog, selection: CloudSelection, name: string, address: string): Record<string, unknown> {
-  if (log === 'cloudtrail') return cloudTrailRecord(selection.eventSource ?? '', name, address);
+function record(
+  log: CloudLog,
+  selection: CloudSelection,
+  name: string,
+  address: string,
+  parameters: Record<string, unknown> | null,
+): Record<string, unknown> {
+  if (log === 'cloudtrail') return cloudTrailRecord(selection.eventSource ?? '', name, address, parameters);
   if (log === 'okta') return oktaRecord(name, address);
   return entraRecord(log, selection, name, address);
 }
@@ -74,15 +87,21 @@ export function cloudEvents(content: string | undefined, addresses: readonly str
   const out: CloudEvent[] = [];
   const stated = statedCloudBehaviours(content);
   for (const { behaviour, events } of stated) {
+    // The request parameters the article states for its calls (the policy attached, the instance type): one
+    // record per stated value, so a rule keyed on any of them reads it in a call.
+    const parameters = behaviour.log === 'cloudtrail' ? statedParameters(content, events, eventsOf(behaviour)) : [];
     for (const selection of behaviour.selections) {
       const named = events.length > 0 ? selection.events.filter((event) => events.includes(event)) : selection.events;
-      for (const name of named)
-        for (const address of from)
-          out.push({
-            observable: `cloud: ${name}`,
-            logsource: CLOUD_LOGSOURCES[behaviour.log],
-            event: record(behaviour.log, selection, name, address),
-          });
+      for (const name of named) {
+        const picks = Math.max(1, ...parameters.filter((p) => p.events.includes(name)).map((p) => p.values.length));
+        for (let pick = 0; pick < picks; pick++)
+          for (const address of from)
+            out.push({
+              observable: `cloud: ${name}`,
+              logsource: CLOUD_LOGSOURCES[behaviour.log],
+              event: record(behaviour.log, selection, name, address, recordedParameters(parameters, name, pick)),
+            });
+      }
     }
   }
   for (const provider of new Set(stated.map(({ behaviour }) => providerOf(behaviour.log)))) {

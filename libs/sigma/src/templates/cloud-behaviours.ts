@@ -53,6 +53,8 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
     id: 'aws-iam-credentials-created',
     log: 'cloudtrail',
     selections: [aws('iam.amazonaws.com', ['CreateAccessKey', 'CreateLoginProfile', 'UpdateLoginProfile'])],
+    prose:
+      /\b(?:creat\w*|generat\w*|issu\w*|mint\w*)\s+(?:an?\s+|new\s+|additional\s+|(?:a\s+)?(?:new\s+)?set\s+of\s+|their\s+own\s+)*(?:IAM\s+)?access\s+keys?\b/i,
     title: 'AWS IAM Access Key Or Console Password Created',
     does: 'creates an access key or a console password for an IAM user, a credential that outlives the intrusion',
     tags: ['attack.persistence', 'attack.t1098.001'],
@@ -63,6 +65,7 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
     id: 'aws-iam-user-created',
     log: 'cloudtrail',
     selections: [aws('iam.amazonaws.com', ['CreateUser'])],
+    prose: /\bcreat(?:ed|es|ing)\s+(?:an?\s+|new\s+|several\s+|multiple\s+|\d+\s+|additional\s+|backdoor\s+|rogue\s+)+(?:IAM\s+)?users?\b/i,
     title: 'AWS IAM User Created',
     does: 'creates an IAM user',
     tags: ['attack.persistence', 'attack.t1136.003'],
@@ -201,6 +204,8 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
       aws('ecs.amazonaws.com', ['CreateCluster', 'RegisterTaskDefinition', 'RunTask', 'CreateService']),
       aws('lambda.amazonaws.com', ['CreateFunction20150331', 'CreateFunction']),
     ],
+    prose:
+      /\b(?:creat\w*|launch\w*|spun\s+up|spin\w*\s+up|start\w*)\s+(?:\d+\s+|an?\s+|new\s+|several\s+|multiple\s+|(?:dozens|hundreds)\s+of\s+)*(?:(?:EC2|GPU|large|powerful)\s+)*instances\b/i,
     needsScope: true,
     title: 'AWS Compute Started Or Opened',
     does: 'starts instances, containers or functions or opens a security group, as miners do with stolen keys',

@@ -27,6 +27,10 @@ DeleteBackupVault, and finally LeaveOrganization from 198.51.100.61.`;
 const ENTRA_TAMPER_NOTE = `In the Entra ID audit log the intruder's session shows Disable Strong Authentication for two accounts and
 Update conditional access policy on the policy that required compliant devices, from 203.0.113.90.`;
 
+const MINER_NOTE = `With the stolen AWS keys the actor called RunInstances for twenty c5.metal and p3.16xlarge instances, then
+AuthorizeSecurityGroupIngress opening port 22 to 0.0.0.0/0, and RegisterTaskDefinition with the image
+minerco/xmr-worker:v2 before RunTask.`;
+
 const ip = (value: string) => ({ value, kind: 'ipv4' as const, evidence, confidence: 0.9 });
 const observables = (ips: string[]) => ips.map((value) => ({ type: 'ipv4', value }));
 
@@ -125,6 +129,63 @@ describe('cloud and identity behaviour rules', () => {
       eventSource: 'kms.amazonaws.com',
       eventName: ['ScheduleKeyDeletion', 'DisableKey'],
     });
+  });
+
+  it('keys the calls on the request parameters the article states, and routine calls only on them', () => {
+    const drafts = rulesOf(MINER_NOTE, []).filter((draft) => draft.telemetryClass === 'cloud_audit');
+    const compute = drafts.find((draft) => draft.rule.title === 'AWS Compute Started Or Opened');
+    expect(compute?.rule.detection).toEqual({
+      selection_1: {
+        eventSource: 'ec2.amazonaws.com',
+        eventName: 'RunInstances',
+        'requestParameters.instanceType': ['c5.metal', 'p3.16xlarge'],
+      },
+      selection_2: {
+        eventSource: 'ec2.amazonaws.com',
+        eventName: 'AuthorizeSecurityGroupIngress',
+        'requestParameters.ipPermissions.items.ipRanges.items.cidrIp': '0.0.0.0/0',
+      },
+      selection_3: {
+        eventSource: 'ecs.amazonaws.com',
+        eventName: 'RegisterTaskDefinition',
+        'requestParameters.containerDefinitions.image': 'minerco/xmr-worker:v2',
+      },
+      condition: '1 of selection_*',
+    });
+    const rule = compute?.rule as unknown as Record<string, unknown>;
+    expect(validateRuleDocument(rule).findings).toEqual([]);
+    expect(fidelityCheck(detectionValues(rule), [MINER_NOTE])).toEqual({ ok: true, unsupported_values: [] });
+    const result = selfTestGenerated(rule, [], MINER_NOTE);
+    expect(result.fired_on.sort()).toEqual([
+      'cloud: AuthorizeSecurityGroupIngress',
+      'cloud: RegisterTaskDefinition',
+      'cloud: RunInstances',
+    ]);
+    // The same calls with other parameters are every account's: the rule does not fire on them.
+    const routine = 'In AWS CloudTrail the actor called RunInstances for a t3.micro and AuthorizeSecurityGroupIngress for 10.0.0.0/8.';
+    expect(selfTestGenerated(rule, [], routine).fires).toBe(false);
+  });
+
+  it('reads instance sizes from prose that only describes the launch, never a range or an image it names no call for', () => {
+    const note = `With the stolen AWS access keys the intruder created 30 instances of g4dn.12xlarge and opened the group to
+0.0.0.0/0; its script pulled ops/helper:1.2 from a registry.`;
+    const [compute] = rulesOf(note, []).filter((draft) => draft.rule.title === 'AWS Compute Started Or Opened');
+    expect(compute?.rule.detection).toEqual({
+      selection: { eventSource: 'ec2.amazonaws.com', eventName: 'RunInstances', 'requestParameters.instanceType': 'g4dn.12xlarge' },
+      condition: 'selection',
+    });
+    expect(selfTestGenerated(compute?.rule as unknown as Record<string, unknown>, [], note).fires).toBe(true);
+  });
+
+  it('keys an attached policy on the managed policy the article names', () => {
+    const [granted] = rulesOf(AWS_NOTE, []).filter((draft) => draft.rule.title === 'AWS IAM Permissions Granted To A User, Role Or Group');
+    expect(granted?.rule.detection['selection_1']).toEqual({
+      eventSource: 'iam.amazonaws.com',
+      eventName: ['AttachUserPolicy', 'AttachRolePolicy', 'AttachGroupPolicy'],
+      'requestParameters.policyArn|contains': 'AdministratorAccess',
+    });
+    const other = 'In AWS CloudTrail the actor called AttachUserPolicy with ReadOnlyAccess.';
+    expect(selfTestGenerated(granted?.rule as unknown as Record<string, unknown>, [], other).fires).toBe(false);
   });
 
   it('does not fire a cloud rule on the records of another behaviour', () => {

@@ -1,6 +1,7 @@
 import type { SigmaDetection, SigmaFieldMap } from '@huntforge/contracts/sigma';
 import { mergeTags } from './attack-inference';
 import { CLOUD_BEHAVIOURS, CLOUD_CONTEXT, CLOUD_LOGSOURCES, providerOf, type CloudBehaviour, type CloudLog } from './cloud-behaviours';
+import { parameterKey, statedParameters, type StatedParameter } from './cloud-parameters';
 import { buildRule, citation, type ArticleRef, type RuleDraft } from './rule-draft';
 
 /** A behaviour the article shows: the event names it states (none when only its prose says so). */
@@ -38,18 +39,39 @@ export function statedCloudBehaviours(content: string | undefined): StatedCloudB
   });
 }
 
-/** A behaviour's detection: each selection its log's fields, any of them. */
-export function cloudDetection(behaviour: CloudBehaviour): SigmaDetection {
-  const blocks: SigmaFieldMap[] = behaviour.selections.map((selection) => ({
-    ...(selection.eventSource ? { eventSource: selection.eventSource } : {}),
-    ...(selection.with ?? {}),
-    [selection.field]: selection.events.length === 1 ? (selection.events[0] as string) : selection.events,
-  }));
+/**
+ * A behaviour's detection: each selection its log's fields, any of them. The calls that carry a request parameter
+ * the article states (parameters: cloud-parameters.ts) are keyed on it in a selection of their own; for a routine
+ * behaviour (needsScope) only those are, since a routine call without its telling parameter is every account's.
+ */
+export function cloudDetection(behaviour: CloudBehaviour, parameters: readonly StatedParameter[] = []): SigmaDetection {
+  const blocks: SigmaFieldMap[] = behaviour.selections.flatMap((selection) => {
+    const source: SigmaFieldMap = selection.eventSource ? { eventSource: selection.eventSource } : {};
+    const named = (events: readonly string[]): SigmaFieldMap => ({
+      ...source,
+      ...(selection.with ?? {}),
+      [selection.field]: events.length === 1 ? (events[0] as string) : [...events],
+    });
+    const keyed = parameters
+      .map((stated) => ({ stated, events: selection.events.filter((event) => stated.parameter.events.includes(event)) }))
+      .filter(({ events }) => events.length > 0);
+    const rest = selection.events.filter((event) => !keyed.some(({ events }) => events.includes(event)));
+    return [
+      ...keyed.map(({ stated, events }) => ({
+        ...named(events),
+        [parameterKey(stated.parameter)]: stated.values.length === 1 ? (stated.values[0] as string) : stated.values,
+      })),
+      ...(rest.length > 0 && !(behaviour.needsScope && parameters.length > 0) ? [named(rest)] : []),
+    ];
+  });
   if (blocks.length === 1) return { selection: blocks[0] as SigmaFieldMap, condition: 'selection' };
   const detection: SigmaDetection = { condition: '1 of selection_*' };
   blocks.forEach((block, index) => (detection[`selection_${index + 1}`] = block));
   return detection;
 }
+
+/** Every event a behaviour's selections name. */
+export const eventsOf = (behaviour: CloudBehaviour): string[] => behaviour.selections.flatMap((selection) => selection.events);
 
 const valuesOf = (detection: SigmaDetection): string[] =>
   Object.entries(detection)
@@ -63,17 +85,21 @@ const valuesOf = (detection: SigmaDetection): string[] =>
  * (needsScope) get no rule of their own: the sweep of the actor's addresses covers them.
  */
 export function cloudBehaviourRules(article: ArticleRef, content: string | undefined): RuleDraft[] {
-  return statedCloudBehaviours(content)
-    .filter(({ behaviour }) => !behaviour.needsScope)
-    .map(({ behaviour, events }) => {
-      const detection = cloudDetection(behaviour);
-      const called = events.length > 0 ? ` It called ${events.join(', ')}.` : '';
-      return {
+  return statedCloudBehaviours(content).flatMap(({ behaviour, events }) => {
+    const parameters = behaviour.log === 'cloudtrail' ? statedParameters(content, events, eventsOf(behaviour)) : [];
+    // A routine call is worth a rule of its own only keyed on a parameter that tells the intruder's call apart.
+    if (behaviour.needsScope && parameters.length === 0) return [];
+    const detection = cloudDetection(behaviour, parameters);
+    const called = events.length > 0 ? ` It called ${events.join(', ')}.` : '';
+    const stated = parameters.map(({ parameter, values }) => `${parameter.field.split('.').pop()} ${values.slice(0, 3).join(', ')}`);
+    const withParameters = stated.length > 0 ? ` With ${stated.join('; ')}.` : '';
+    return [
+      {
         telemetryClass: 'cloud_audit',
         rule: buildRule(
           {
             title: behaviour.title,
-            description: `Detects an identity that ${behaviour.does}, as in the intrusion ${citation(article)}.${called}`,
+            description: `Detects an identity that ${behaviour.does}, as in the intrusion ${citation(article)}.${called}${withParameters}`,
             logsource: { ...CLOUD_LOGSOURCES[behaviour.log] },
             detection,
             tags: mergeTags(behaviour.tags),
@@ -84,8 +110,9 @@ export function cloudBehaviourRules(article: ArticleRef, content: string | undef
           `${article.url}|cloud_audit|${behaviour.id}`,
         ),
         detectionValues: valuesOf(detection),
-      };
-    });
+      },
+    ];
+  });
 }
 
 /** Where an audit log records the address a call or sign-in came from, as SigmaHQ's rules name it. */
