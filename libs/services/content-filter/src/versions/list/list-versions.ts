@@ -1,6 +1,6 @@
 import { pageOffset, totalPages, type ModelVersionView } from '@huntforge/contracts';
-import type { ContentFilterPorts } from '../ports';
-import { modelVersionView } from '../views';
+import type { ContentFilterPorts } from '../../ports';
+import { modelVersionView } from '../../views';
 
 export interface ListVersionsDeps {
   versions: Pick<ContentFilterPorts['versions'], 'countMatching' | 'list'>;
