@@ -1,4 +1,4 @@
-import { CONTENT_FILTER_ERROR_CODES } from '@huntforge/contracts';
+import { CONTENT_FILTER_ERROR_CODES } from '@huntforge/contracts/content-filter';
 import { HttpError } from '@huntforge/platform';
 
 /** The 404 a feedback route answers for an article that does not exist. */

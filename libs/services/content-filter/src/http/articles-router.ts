@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { contentFilterRoutes as routes, isBusReplyError, type BusReplyError } from '@huntforge/contracts';
+import { contentFilterRoutes as routes } from '@huntforge/contracts/api';
+import { isBusReplyError, type BusReplyError } from '@huntforge/contracts/messages';
 import { HttpError, mountRoute } from '@huntforge/platform';
 import { chunkDebugProgress } from '../chunk-debug/progress/chunk-debug-progress';
 import { runChunkDebug } from '../chunk-debug/run/run-chunk-debug';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { contentFilterRoutes as routes } from '@huntforge/contracts';
+import { contentFilterRoutes as routes } from '@huntforge/contracts/api';
 import { mountRoute } from '@huntforge/platform';
 import { articleFeedback } from '../feedback/article/article-feedback';
 import { chunkFeedback } from '../feedback/chunk/chunk-feedback';

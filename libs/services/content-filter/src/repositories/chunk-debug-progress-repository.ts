@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@huntforge/data';
-import type { ChunkDebugPhase } from '@huntforge/contracts';
+import type { ChunkDebugPhase } from '@huntforge/contracts/content-filter';
 import type { ChunkDebugProgressRecord } from '../records';
 
 export interface ProgressTotals {

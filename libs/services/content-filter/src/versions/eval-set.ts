@@ -1,4 +1,4 @@
-import { CONTENT_FILTER_ERROR_CODES } from '@huntforge/contracts';
+import { CONTENT_FILTER_ERROR_CODES } from '@huntforge/contracts/content-filter';
 import type { LabelledText } from '@huntforge/ml';
 import { HttpError } from '@huntforge/platform';
 import type { ContentFilterPorts } from '../ports';

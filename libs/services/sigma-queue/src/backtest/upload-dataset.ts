@@ -1,4 +1,4 @@
-import type { TelemetryDatasetBody, UploadTelemetryDatasetRequest } from '@huntforge/contracts';
+import type { TelemetryDatasetBody, UploadTelemetryDatasetRequest } from '@huntforge/contracts/telemetry';
 import { storeDataset, tooLarge, type StoreDatasetDeps } from './store-dataset';
 
 export type UploadDatasetDeps = StoreDatasetDeps;

@@ -1,4 +1,4 @@
-import type { TelemetryDatasetBody } from '@huntforge/contracts';
+import type { TelemetryDatasetBody } from '@huntforge/contracts/telemetry';
 import { HttpError } from '@huntforge/platform';
 import { storeDataset, tooLarge, type StoreDatasetDeps } from './store-dataset';
 

@@ -1,4 +1,4 @@
-import type { ChunkDebugProgressView } from '@huntforge/contracts';
+import type { ChunkDebugProgressView } from '@huntforge/contracts/content-filter';
 import type { ContentFilterPorts } from '../../ports';
 
 export interface ChunkDebugProgressDeps {

@@ -1,4 +1,4 @@
-import type { CreateChunkFeedbackRequest } from '@huntforge/contracts';
+import type { CreateChunkFeedbackRequest } from '@huntforge/contracts/content-filter';
 import type { ContentFilterPorts } from '../../ports';
 import { feedbackView } from '../../views';
 import { articleNotFound } from '../article-not-found';

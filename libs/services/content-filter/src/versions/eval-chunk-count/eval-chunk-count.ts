@@ -1,4 +1,4 @@
-import { EVAL_CHUNK_MIN_LENGTH } from '@huntforge/contracts';
+import { EVAL_CHUNK_MIN_LENGTH } from '@huntforge/contracts/content-filter';
 import type { EvalSetDeps } from '../eval-set';
 
 /** GET /api/model/eval-chunk-count: the curated eval set's size and balance. */

@@ -1,4 +1,4 @@
-import type { AnnotationView } from '@huntforge/contracts';
+import type { AnnotationView } from '@huntforge/contracts/ingestion';
 import type { AnnotationRecord } from '../../records';
 
 export const annotationView = (row: AnnotationRecord): AnnotationView => ({

@@ -1,4 +1,4 @@
-import { HUNT_TIER_NAMES, type ArticleDetail, type ArticleSummary } from '@huntforge/contracts';
+import { HUNT_TIER_NAMES, type ArticleDetail, type ArticleSummary } from '@huntforge/contracts/ingestion';
 import type { ArticleDetailRecord, ArticleSummaryRecord } from '../../records';
 
 const metadataOf = (row: { metadata: unknown }): Record<string, unknown> =>

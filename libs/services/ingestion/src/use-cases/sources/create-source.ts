@@ -1,4 +1,4 @@
-import { INGESTION_ERROR_CODES, type CreateSourceRequest } from '@huntforge/contracts';
+import { INGESTION_ERROR_CODES, type CreateSourceRequest } from '@huntforge/contracts/ingestion';
 import { HttpError } from '@huntforge/platform';
 import type { IngestionPorts } from '../../ports';
 import { isProtectedSource, SourceIdentifierTakenError } from '../../repositories/source-repository';

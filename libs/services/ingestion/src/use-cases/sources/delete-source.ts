@@ -1,4 +1,4 @@
-import { INGESTION_ERROR_CODES } from '@huntforge/contracts';
+import { INGESTION_ERROR_CODES } from '@huntforge/contracts/ingestion';
 import { HttpError } from '@huntforge/platform';
 import type { IngestionPorts } from '../../ports';
 import type { CollectionTracker } from '../collect-source/collection-tracker';

@@ -1,4 +1,4 @@
-import { INGESTION_ERROR_CODES, type CreateSourceRequest, type SourceCheck, type SourceView } from '@huntforge/contracts';
+import { INGESTION_ERROR_CODES, type CreateSourceRequest, type SourceCheck, type SourceView } from '@huntforge/contracts/ingestion';
 import { HttpError } from '@huntforge/platform';
 import { FetchError } from '../../fetching/fetch-errors';
 import { isProtectedSource, type SourceRow } from '../../repositories/source-repository';

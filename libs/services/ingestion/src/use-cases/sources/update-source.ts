@@ -1,4 +1,4 @@
-import type { UpdateSourceRequest } from '@huntforge/contracts';
+import type { UpdateSourceRequest } from '@huntforge/contracts/ingestion';
 import type { IngestionPorts } from '../../ports';
 import { ocrDefault, type FetchDeps, type OcrSettingDeps } from '../ingest-article/page-content';
 import { loadSource } from './load-source';
