@@ -4,6 +4,7 @@ import { credentialTheftTraces } from './credential-theft-traces';
 import { defenderPreferenceWrites } from './defender-settings';
 import type { SigmaEvent } from './event-fields';
 import { relayedExecution } from './relayed-execution';
+import { remoteAccessRecords } from './remote-access-records';
 import { toolTraces } from './tool-traces';
 import { windowsLogRecords } from './windows-log-records';
 
@@ -30,6 +31,7 @@ export function commandSideEffects(executed: string, windows: boolean): SigmaEve
     ...toolTraces(facts),
     ...credentialTheftTraces(facts),
     ...windowsLogRecords(facts),
+    ...remoteAccessRecords(facts),
   ];
 }
 

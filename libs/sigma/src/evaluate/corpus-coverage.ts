@@ -33,6 +33,9 @@ export function eventTelemetryClass(event: SigmaEvent): string | null {
     case 1102:
     case 4662:
     case 4769:
+    case 4624:
+    case 5140:
+    case 5145:
       return 'windows_security';
     case 2004:
     case 106:

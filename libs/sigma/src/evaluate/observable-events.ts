@@ -10,6 +10,8 @@ import type { SigmaEvent } from './event-fields';
 import { defenderLog } from './defender-settings';
 import { powershellLogs } from './powershell-logs';
 import { processEventOn } from './process-event';
+import { RELAY_HOSTS } from './relayed-execution';
+import { cmdHost } from './shell-host';
 
 /** The parts of an extracted observable the telemetry is built from. */
 export interface ObservableLike {
@@ -118,27 +120,24 @@ function eventsOf(
     case 'cmdline': {
       // Telemetry records what ran: the line refanged, and each program a wrapper (cmd /c, start, for … do, sh -c) started.
       const { executed, runs } = runsOf.get(observable) ?? { executed: executedLine(value), runs: [] };
-      const outer = processEvent(executed, text(attributes.parent));
-      const inner: SigmaEvent[] = runs
-        .filter((run) => run.commandLine !== executed || run.viaPowerShell)
-        .map((run) => ({
-          ...processEventOn(windows, run.viaPowerShell ? `powershell.exe ${run.commandLine}` : run.commandLine, null),
-          CommandLine: run.commandLine,
-          ParentImage: outer['Image'] as string,
-          ParentCommandLine: executed,
-        }));
-      // What the programs did besides starting: the registry values they set or deleted, the services they
-      // installed, the code PowerShell logged (each text once: a wrapper's line holds its programs' lines).
-      const texts = runs.length > 0 ? [...new Set(runs.map((run) => run.commandLine))] : [executed];
-      const imageFor = (text: string) => (inner.find((event) => event['CommandLine'] === text) ?? outer)['Image'] as string;
-      const events = [
-        outer,
-        ...inner,
-        ...commandSideEffects(executed, windows),
-        ...texts.flatMap((text) => ioEffects(text, imageFor(text), windows)),
-      ];
-      if (windows) return [...events, ...powershellLogs(events), ...defenderLog(events)];
-      return linux ? [...events, ...auditdRecords(events)] : events;
+      const typed = processEvent(executed, text(attributes.parent));
+      // A Windows line that starts no shell ran in one: a built-in's line is cmd.exe's own (see shell-host.ts).
+      const host = windows ? cmdHost(executed, typed) : null;
+      const outer = host?.builtin ? host.shell : typed;
+      const hosting = host && !host.builtin ? [host.shell, ...(host.child ? [host.child] : [])] : [];
+      const [own, ...rest] = lineEvents(executed, runs, outer, windows);
+      const events = [own as SigmaEvent, ...hosting, ...rest];
+      // What another component runs for the line (a task's action, a service's binary, WMI's or PsExec's command)
+      // does there what it would do anywhere: its programs, registry writes, downloads and script blocks (one level).
+      const relayed = windows
+        ? events.filter(isRelayed).flatMap((event) => {
+            const line = executedLine(event['CommandLine'] as string);
+            return lineEvents(line, programRuns(line, true), event, true).slice(1);
+          })
+        : [];
+      const all = [...events, ...relayed];
+      if (windows) return [...all, ...powershellLogs(all), ...defenderLog(all)];
+      return linux ? [...all, ...auditdRecords(all)] : all;
     }
     case 'process_lineage': {
       const { parent, child } = pairOf(observable);
@@ -203,6 +202,37 @@ function eventsOf(
     default:
       return [];
   }
+}
+
+// The account a process ran as, which the programs it starts inherit (Sysmon's User, IntegrityLevel, LogonId).
+const ACCOUNT_FIELDS = ['User', 'IntegrityLevel', 'LogonId'] as const;
+
+/**
+ * The events of a command line given the process that ran it: that process, each program it started (a wrapper's
+ * `cmd /c`, `start`, `for … do`), and what the programs did besides starting (the registry values they set or
+ * deleted, the services they installed, the hosts they reached and files they wrote; each text once: a wrapper's
+ * line holds its programs' lines).
+ */
+function lineEvents(executed: string, runs: readonly ProgramRun[], outer: SigmaEvent, windows: boolean): SigmaEvent[] {
+  const account = Object.fromEntries(ACCOUNT_FIELDS.filter((field) => outer[field] !== undefined).map((field) => [field, outer[field]]));
+  const inner: SigmaEvent[] = runs
+    .filter((run) => run.commandLine !== executed || run.viaPowerShell)
+    .map((run) => ({
+      ...processEventOn(windows, run.viaPowerShell ? `powershell.exe ${run.commandLine}` : run.commandLine, null),
+      CommandLine: run.commandLine,
+      ParentImage: outer['Image'] as string,
+      ParentCommandLine: outer['CommandLine'] as string,
+      ...account,
+      ...(account['User'] ? { ParentUser: account['User'] } : {}),
+    }));
+  const texts = runs.length > 0 ? [...new Set(runs.map((run) => run.commandLine))] : [executed];
+  const imageFor = (text: string) => (inner.find((event) => event['CommandLine'] === text) ?? outer)['Image'] as string;
+  return [outer, ...inner, ...commandSideEffects(executed, windows), ...texts.flatMap((text) => ioEffects(text, imageFor(text), windows))];
+}
+
+/** A process another Windows component started for a command line (see relayed-execution.ts). */
+function isRelayed(event: SigmaEvent): boolean {
+  return event['EventID'] === 1 && typeof event['CommandLine'] === 'string' && RELAY_HOSTS.has(String(event['ParentImage']).toLowerCase());
 }
 
 const HIVES: Record<string, string> = {

@@ -14,11 +14,23 @@ export function relayedExecution(facts: CommandFacts): SigmaEvent[] {
   return [...taskActions(facts), ...taskChanges(facts), ...serviceBinaries(facts), ...wmiProcesses(facts), ...psexecRuns(facts)];
 }
 
-const started = (commandLine: string, parentImage: string, parentCommandLine: string): SigmaEvent => ({
+// The account a service, a SYSTEM task or `psexec -s` runs its program as, as Sysmon records the process (and its parent's).
+const AS_SYSTEM = { User: 'NT AUTHORITY\\SYSTEM', IntegrityLevel: 'System', LogonId: '0x3e7' };
+const UNDER_SYSTEM = { ...AS_SYSTEM, ParentUser: 'NT AUTHORITY\\SYSTEM' };
+
+const started = (
+  commandLine: string,
+  parentImage: string,
+  parentCommandLine: string,
+  context: Record<string, string> = {},
+): SigmaEvent => ({
   ...processEventOn(true, commandLine, null),
   ParentImage: parentImage,
   ParentCommandLine: parentCommandLine,
+  ...context,
 });
+
+const SYSTEM_ACCOUNT = /^(?:"?(?:NT AUTHORITY\\)?SYSTEM"?|S-1-5-18)$/i;
 
 const TASK_HOST = 'C:\\Windows\\System32\\svchost.exe';
 const TASK_HOST_LINE = 'C:\\Windows\\system32\\svchost.exe -k netsvcs -p -s Schedule';
@@ -45,7 +57,7 @@ function taskActions(facts: CommandFacts): SigmaEvent[] {
         // The Task Scheduler's own log: the task registered (106), and its action's process created (129).
         { EventID: 106, Channel: TASK_LOG, TaskName: name },
         { EventID: 129, Channel: TASK_LOG, TaskName: name, Path: path },
-        started(command, TASK_HOST, TASK_HOST_LINE),
+        started(command, TASK_HOST, TASK_HOST_LINE, SYSTEM_ACCOUNT.test(task.user ?? '') ? UNDER_SYSTEM : {}),
       ];
     });
 }
@@ -84,7 +96,7 @@ function serviceBinaries(facts: CommandFacts): SigmaEvent[] {
         Details: binaryPath,
         Image: SERVICES,
       },
-      started(binaryPath, SERVICES, SERVICES),
+      started(binaryPath, SERVICES, SERVICES, UNDER_SYSTEM),
     ]);
 }
 
@@ -159,9 +171,15 @@ function psexecRuns(facts: CommandFacts): SigmaEvent[] {
         ServiceFileName: `%SystemRoot%\\${service}.exe`,
       },
       { EventID: 4697, Channel: 'Security', ServiceName: service, ServiceFileName: `%SystemRoot%\\${service}.exe` },
-      { ...processEventOn(true, image, null), ParentImage: SERVICES, ParentCommandLine: SERVICES },
+      { ...processEventOn(true, image, null), ParentImage: SERVICES, ParentCommandLine: SERVICES, ...UNDER_SYSTEM },
       { EventID: 17, EventType: 'CreatePipe', PipeName: `\\${service}`, Image: image },
-      ...(command ? [started(command, image, image)] : []),
+      // The service runs the command as the caller, or as SYSTEM with `-s`.
+      ...(command ? [started(command, image, image, invocation.switches.some((s) => /^[-/]s$/i.test(s.name)) ? UNDER_SYSTEM : {})] : []),
     ];
   });
 }
+
+/** The images of the components that start a command for a line (lower case), as the events above name them. */
+export const RELAY_HOSTS: ReadonlySet<string> = new Set(
+  [TASK_HOST, SERVICES, WMI_HOST, PSEXECSVC, 'C:\\Windows\\PAExec.exe'].map((image) => image.toLowerCase()),
+);
