@@ -215,8 +215,10 @@ const ACCOUNT_FIELDS = ['User', 'IntegrityLevel', 'LogonId'] as const;
  */
 function lineEvents(executed: string, runs: readonly ProgramRun[], outer: SigmaEvent, windows: boolean): SigmaEvent[] {
   const account = Object.fromEntries(ACCOUNT_FIELDS.filter((field) => outer[field] !== undefined).map((field) => [field, outer[field]]));
+  // What `wmic process call create` starts is WmiPrvSE's child, not wmic's (relayed-execution.ts records it so).
+  const relays = /[\\/]wmic\.exe$/i.test(String(outer['Image']));
   const inner: SigmaEvent[] = runs
-    .filter((run) => run.commandLine !== executed || run.viaPowerShell)
+    .filter((run) => (run.commandLine !== executed || run.viaPowerShell) && !relays)
     .map((run) => ({
       ...processEventOn(windows, run.viaPowerShell ? `powershell.exe ${run.commandLine}` : run.commandLine, null),
       CommandLine: run.commandLine,

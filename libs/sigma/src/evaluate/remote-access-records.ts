@@ -1,6 +1,6 @@
 import type { CommandFacts, Invocation } from '@huntforge/observables';
 import type { SigmaEvent } from './event-fields';
-import { processEventOn } from './process-event';
+import { imageOf, processEventOn } from './process-event';
 
 /**
  * What the target of a remote operation logs, which rules on the Security log and on Sysmon read there (a lab's
@@ -9,7 +9,9 @@ import { processEventOn } from './process-event';
  * the Task Scheduler's `atsvc` for `schtasks /s host`, the remote registry's `winreg`, PsExec's own stdin/stdout/stderr
  * pipes), with the network logon (4624) that carries it. Also a PowerShell remoting session (the WinRM connection and
  * the wsmprovhost.exe that runs the session), an RDP connection (mstsc's connection, the target's logon of type 10) and
- * a logon with other credentials (`runas /netonly`, Mimikatz's pass-the-hash: a type 9 logon through seclogo).
+ * a logon with other credentials (`runas /netonly`, Mimikatz's pass-the-hash: a type 9 logon through seclogo), and the
+ * source's record of credentials given for a remote host (4648: `net use … /user:`, `wmic /node: /user:`, `winrs -u:`,
+ * `psexec -u`, PowerShell remoting with `-Credential`), naming the program that gave them.
  */
 export function remoteAccessRecords(facts: CommandFacts): SigmaEvent[] {
   return facts.invocations.flatMap((invocation) => [
@@ -20,6 +22,7 @@ export function remoteAccessRecords(facts: CommandFacts): SigmaEvent[] {
     ...remoting(invocation),
     ...rdp(invocation),
     ...newCredentials(invocation),
+    ...explicitCredentials(invocation),
   ]);
 }
 
@@ -227,6 +230,62 @@ function newCredentials(invocation: Invocation): SigmaEvent[] {
       TargetUserName: 'user',
       TargetOutboundUserName: 'admin',
       IpAddress: '::1',
+    },
+  ];
+}
+
+/** The account and host a program is told to log on to a remote host with, or null when it gives no credentials. */
+function credentialsGiven(invocation: Invocation): { account: string; host: string } | null {
+  const words = invocation.args.map((word) => word.value);
+  const option = (pattern: RegExp) => words.map((word) => pattern.exec(word)?.[1]).find((value) => value !== undefined);
+  const next = (pattern: RegExp) => words[words.findIndex((word) => pattern.test(word)) + 1];
+  const unc = words.map((word) => /^["']?\\\\([^\\\s"']+)/.exec(word)?.[1]).find(Boolean);
+  switch (invocation.name) {
+    case 'net': {
+      const account = option(/^\/u(?:ser)?:(.+)$/i);
+      return invocation.subcommands[0]?.value.toLowerCase() === 'use' && account && unc ? { account, host: unc } : null;
+    }
+    case 'wmic': {
+      const account = option(/^\/user:(.+)$/i);
+      const host = option(/^\/node:["']?([^"',\s]+)/i);
+      return account && host ? { account, host } : null;
+    }
+    case 'winrs': {
+      const account = option(/^[-/]u(?:sername)?:(.+)$/i);
+      const host = option(/^[-/]r(?:emote)?:(?:https?:\/\/)?([^:/\s]+)/i);
+      return account && host ? { account, host } : null;
+    }
+    case 'psexec':
+    case 'psexec64':
+    case 'paexec': {
+      const account = next(/^-u$/i);
+      return account && unc ? { account, host: unc } : null;
+    }
+  }
+  if (!REMOTING.has(invocation.name) || !invocation.switches.some((s) => s.name === '-credential')) return null;
+  const host = invocation.switches.find((s) => /^-(?:computername|cn)$/.test(s.name))?.value?.value;
+  return host && !host.startsWith('$') ? { account: 'admin', host } : null;
+}
+
+function explicitCredentials(invocation: Invocation): SigmaEvent[] {
+  const given = credentialsGiven(invocation);
+  if (!given) return [];
+  const [domain, name] = given.account.includes('\\') ? given.account.split('\\', 2) : ['CONTOSO', given.account];
+  const program = REMOTING.has(invocation.name)
+    ? 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe'
+    : imageOf(invocation.text, true);
+  return [
+    {
+      EventID: 4648,
+      Channel: 'Security',
+      SubjectUserName: 'user',
+      SubjectDomainName: 'CONTOSO',
+      TargetUserName: name,
+      TargetDomainName: domain,
+      TargetServerName: given.host,
+      TargetInfo: given.host,
+      ProcessName: program,
+      IpAddress: /^[\d.]+$/.test(given.host) ? given.host : '-',
     },
   ];
 }
