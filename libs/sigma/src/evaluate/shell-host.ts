@@ -28,3 +28,29 @@ export function cmdHost(executed: string, outer: SigmaEvent): { shell: SigmaEven
   const child = outer['ParentImage'] ? null : { ...outer, ParentImage: CMD_IMAGE, ParentCommandLine: shellLine };
   return { shell, builtin, child };
 }
+
+// The program Windows hands a script or package to when a line names the file itself (its file association).
+const RUNNERS: Array<[RegExp, (path: string, rest: string) => string]> = [
+  [/\.(?:bat|cmd)$/i, (path, rest) => `C:\\Windows\\system32\\cmd.exe /c ""${path}"${rest ? ` ${rest}` : ''}"`],
+  [/\.(?:vbs|vbe|js|jse|wsf|wsh)$/i, (path, rest) => `"C:\\Windows\\System32\\WScript.exe" "${path}"${rest ? ` ${rest}` : ''}`],
+  [/\.hta$/i, (path, rest) => `"C:\\Windows\\System32\\mshta.exe" "${path}"${rest ? ` ${rest}` : ''}`],
+  [/\.msi$/i, (path, rest) => `"C:\\Windows\\System32\\msiexec.exe" /i "${path}"${rest ? ` ${rest}` : ''}`],
+];
+
+/**
+ * The process of a line that names a script or an installer package (`C:\\ProgramData\\x.bat`, `update.vbs`, `a.msi`):
+ * no process has that file as its image; Windows starts the program associated with it (cmd.exe for a batch file,
+ * WScript for a VBScript or JScript file, mshta for an HTA, msiexec for a package) with the file on its command line.
+ */
+export function scriptRunner(executed: string, typed: SigmaEvent): SigmaEvent | null {
+  const image = typed['Image'];
+  if (typeof image !== 'string') return null;
+  const runner = RUNNERS.find(([extension]) => extension.test(image));
+  if (!runner) return null;
+  const first = /^\s*("[^"]+"|\S+)\s*(.*)$/.exec(executed);
+  const line = runner[1](image, (first?.[2] ?? '').trim());
+  return { ...typed, ...processEventOn(true, line, null), ...parentOf(typed) };
+}
+
+const parentOf = (event: SigmaEvent): SigmaEvent =>
+  event['ParentImage'] ? { ParentImage: event['ParentImage'], ParentCommandLine: event['ParentCommandLine'] } : {};
