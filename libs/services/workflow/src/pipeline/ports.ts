@@ -1,4 +1,5 @@
-import type { AgentOutputs, ExecutionCoverage, ExtractionAgent, ExtractionReason, ExtractionResult } from '@huntforge/contracts';
+import type { ExecutionCoverage } from '@huntforge/contracts/executions';
+import type { AgentOutputs, ExtractionAgent, ExtractionReason, ExtractionResult } from '@huntforge/contracts/extraction';
 import type { ArticleText } from '@huntforge/data';
 import type { RuleCandidate, RuleDocument } from '@huntforge/sigma';
 
@@ -119,7 +120,14 @@ export interface AgentRunner {
   ): Promise<{ output: AgentOutputs[A]; usage?: Usage[] }>;
   generateSigma(
     /** `text`: what the extractors read (the evidence offsets point into it); the article's content when absent. */
-    input: { article: PipelineArticle; platform: PlatformLabel; extraction: ExtractionResult; text?: string },
+    input: {
+      article: PipelineArticle;
+      platform: PlatformLabel;
+      extraction: ExtractionResult;
+      text?: string;
+      /** The execution's coverage (reference rules firing on the observables, with why); the builtin generator keys behaviour rules on it. */
+      coverage?: ExecutionCoverage | null;
+    },
     signal: AbortSignal,
   ): Promise<{ rules: RuleCandidate[]; usage?: Usage[] }>;
   /** A repaired rule: an object (the builtin repair) or new text (a model); null when nothing could be repaired. */

@@ -1,4 +1,5 @@
-import type { ExecutionCoverage, ExtractionResult, GeneratedRuleRecord } from '@huntforge/contracts';
+import type { ExecutionCoverage, GeneratedRuleRecord } from '@huntforge/contracts/executions';
+import type { ExtractionResult } from '@huntforge/contracts/extraction';
 import { assessGeneratedRules, assessmentSummary, type Finding, type RuleCandidate } from '@huntforge/sigma';
 import type { ExecutionRow, StageRecorder } from './pipeline-port';
 import type { AgentRunner, DomainPorts, PlatformResult, PipelineArticle, ServicePorts } from './ports';
@@ -25,8 +26,9 @@ export async function generateAndPromote(input: {
 
   const rules = await recorder.stage('sigma_generation', async (log) => {
     const usage: unknown[] = [];
+    const { text, coverage } = input;
     const generated = await agents.generateSigma(
-      { article, platform: input.platform?.os ?? 'unknown', extraction, ...(input.text !== undefined ? { text: input.text } : {}) },
+      { article, platform: input.platform?.os ?? 'unknown', extraction, coverage, ...(text !== undefined ? { text } : {}) },
       signal,
     );
     usage.push(...(generated.usage ?? []));

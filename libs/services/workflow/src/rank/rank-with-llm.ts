@@ -1,25 +1,33 @@
-import { Router } from 'express';
+import { SETTINGS_ERROR_CODES } from '@huntforge/contracts/settings';
 import {
-  SETTINGS_ERROR_CODES,
   WORKFLOW_ERROR_CODES,
   rankAgentOutputSchema,
-  workflowRoutes,
+  type RankWithLlmParams,
   type RankWithLlmResponse,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/workflow';
+import type { ArticleTextReader } from '@huntforge/data';
 import { createProviderFromSettings, isLlmError, type LlmError, type SettingsSource } from '@huntforge/llm';
-import { HttpError, mountRoute } from '@huntforge/platform';
-import type { ArticleText } from '@huntforge/data';
-import type { WorkflowConfigService } from '../config/config-service';
+import { HttpError } from '@huntforge/platform';
 import type { ModelRegistry } from '../providers/model-registry';
 import type { WorkflowServiceConfig } from '../service-config';
 import { buildAgentMessages } from '../prompts/agent-messages';
+import type { DefaultPrompts } from '../prompts/default-prompts';
+import type { WorkflowConfigRepository } from '../repositories/config-repository';
+import type { PromptRepository } from '../repositories/prompt-repository';
 
-export interface RankDeps {
-  findArticle(articleId: number): Promise<ArticleText | null>;
+export interface RankWithLlmDeps {
+  articles: Pick<ArticleTextReader, 'find'>;
   settings: SettingsSource;
-  service: WorkflowConfigService;
-  registry: ModelRegistry;
-  config: WorkflowServiceConfig;
+  configs: Pick<WorkflowConfigRepository, 'ensureActive'>;
+  prompts: Pick<PromptRepository, 'current'>;
+  defaults: Pick<DefaultPrompts, 'prompt'>;
+  registry: Pick<ModelRegistry, 'capabilities'>;
+  config: Pick<WorkflowServiceConfig, 'codexPath' | 'llmTimeoutMs'>;
+}
+
+export interface RankWithLlmCommand extends RankWithLlmParams {
+  /** Aborts the model call (the client hung up). */
+  signal: AbortSignal;
 }
 
 /** Provider failures as answers: ours to explain, never the provider's raw text. */
@@ -42,10 +50,11 @@ export function httpErrorOfLlm(error: LlmError): HttpError {
 }
 
 /** POST /api/articles/{id}/rank-with-llm: the active RankAgent prompt and model score the article 0-10. */
-export async function rankWithLlm(deps: RankDeps, articleId: number, signal: AbortSignal): Promise<RankWithLlmResponse> {
-  const article = await deps.findArticle(articleId);
+export async function rankWithLlm(deps: RankWithLlmDeps, command: RankWithLlmCommand): Promise<RankWithLlmResponse> {
+  const articleId = command.article_id;
+  const article = await deps.articles.find(articleId);
   if (!article) throw new HttpError(404, WORKFLOW_ERROR_CODES.articleNotFound, `No article ${articleId}`, { article_id: articleId });
-  const active = await deps.service.active();
+  const active = await deps.configs.ensureActive();
   const agent = active.settings.agents.RankAgent;
   if (agent.provider === 'builtin') {
     throw new HttpError(
@@ -57,7 +66,7 @@ export async function rankWithLlm(deps: RankDeps, articleId: number, signal: Abo
   }
   if (!agent.model)
     throw new HttpError(409, WORKFLOW_ERROR_CODES.providerNotConfigured, 'RankAgent has no model configured', { agent: 'RankAgent' });
-  const prompt = (await deps.service.prompts.current()).get('RankAgent')?.prompt ?? deps.service.defaults.prompt('RankAgent');
+  const prompt = (await deps.prompts.current()).get('RankAgent')?.prompt ?? deps.defaults.prompt('RankAgent');
   try {
     const provider = await createProviderFromSettings(agent.provider, deps.settings, {
       capabilities: deps.registry.capabilities(),
@@ -74,7 +83,7 @@ export async function rankWithLlm(deps: RankDeps, articleId: number, signal: Abo
         responseSchema: rankAgentOutputSchema,
         timeoutMs: deps.config.llmTimeoutMs,
       },
-      signal,
+      command.signal,
     );
     const output = result.json as { score: number; reasoning: string };
     const threshold = active.settings.thresholds.RankingThreshold;
@@ -92,17 +101,4 @@ export async function rankWithLlm(deps: RankDeps, articleId: number, signal: Abo
   } catch (error) {
     throw isLlmError(error) ? httpErrorOfLlm(error) : error;
   }
-}
-
-export function rankRouter(deps: RankDeps): Router {
-  const router = Router();
-  mountRoute(router, workflowRoutes.postArticlesRankWithLlm, async ({ params, res }) => {
-    // A client that hangs up cancels the model call.
-    const controller = new AbortController();
-    res.on('close', () => {
-      if (!res.writableFinished) controller.abort();
-    });
-    return rankWithLlm(deps, params.article_id, controller.signal);
-  });
-  return router;
 }
