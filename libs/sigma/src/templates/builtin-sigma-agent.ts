@@ -18,7 +18,7 @@ import { behaviourTags, behaviourTitle, knownBehaviour, programLabel } from './b
 import { isBenignInfrastructure } from './benign-infrastructure';
 import { reportedIndicators } from './indicator-context';
 import { bareName, isShellBuiltin, programRuns, type ProgramRun } from './command-program';
-import { anyProgramTechniques, lineTechniques, techniqueDetection, techniqueFiresOn, techniqueOf } from './technique-match';
+import { anyProgramTechniques, lineTechniques, shownTechniqueDetection, techniqueFiresOn, techniqueOf } from './technique-match';
 import type { Technique } from './techniques';
 import { asExecuted, MAX_VALUE_LENGTH, stableParts, withoutShellVariables } from './command-values';
 import { cmdletsOf, commandWords, encodedCommand, isDistinctive, namedValues, reportedHosts } from './distinctive-values';
@@ -561,7 +561,7 @@ function shownTechniques(input: BuiltinSigmaInput): Array<{ technique: Technique
  */
 function techniqueRules(input: BuiltinSigmaInput): RuleDraft[] {
   return [...techniquesShown(input).values()].map(({ technique, commandLines, platform }, index) => {
-    const detection = techniqueDetection(technique, productOf(platform));
+    const detection = shownTechniqueDetection(technique, productOf(platform), commandLines);
     const { values } = selections(
       Object.entries(detection)
         .filter(([name]) => name !== 'condition')

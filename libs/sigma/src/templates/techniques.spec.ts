@@ -2,7 +2,7 @@ import { validateRuleDocument } from '../validate/validate-rule';
 import { selfTestRule } from '../evaluate/self-test';
 import { fidelityCheck } from '../vetting/fidelity';
 import { generateBuiltinRules, type TemplatePlatform } from './builtin-sigma-agent';
-import { knownSpellings, meetsSelection, techniqueOf } from './technique-match';
+import { knownSpellings, meetsSelection, shownAlternatives, techniqueOf } from './technique-match';
 import { TECHNIQUES } from './techniques';
 
 const article = { title: 'Notes on an intrusion', url: 'https://research.example.org/notes', date: '2026-11-27' };
@@ -286,7 +286,7 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
     );
     expect(rule?.detection).toEqual({
       selection_1: { 'Image|endswith': '\\rundll32.exe', 'CommandLine|contains': 'comsvcs' },
-      selection_2: { 'CommandLine|contains': ['MiniDump', '#24', '#+24', '#0024'] },
+      selection_2: { 'CommandLine|contains': ['MiniDump', '#24'] },
       condition: 'all of selection_*',
     });
     expect(JSON.stringify(rule?.detection)).not.toContain('out.bin');
@@ -336,15 +336,7 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
     expect(drafts.map((draft) => draft.rule.title)).toEqual(['Cryptocurrency Miner Downloaded Or Run', 'Curl Download From Remote Host']);
     expect(drafts[0]?.rule.detection).toEqual({
       selection: {
-        'CommandLine|contains': [
-          'xmrig',
-          'stratum+tcp://',
-          'stratum+ssl://',
-          'stratum+tls://',
-          '--donate-level',
-          '--cpu-max-threads-hint',
-          'nicehash',
-        ],
+        'CommandLine|contains': ['xmrig', 'stratum+tcp://'],
       },
       condition: 'selection',
     });
@@ -462,6 +454,26 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
     expect(fires('Set-MpPreference -SignatureDisableUpdate $false')).toBe(false);
     expect(techniqueOf('powershell.exe', 'Set-MpPreference -DisableRealtimeMonitoring $false', 'windows')).toBeNull();
     expect(techniqueOf('powershell.exe', 'Set-MpPreference -DisableRealtimeMonitoring 0', 'windows')).toBeNull();
+  });
+
+  it('cuts a technique rule to the alternatives the commands showed, keeping its defining values', () => {
+    const detectionOf = (...lines: string[]) =>
+      generateBuiltinRules({ article, platform: 'windows', cmdlines: lines.map((value) => ({ ...item, value })) }).find(
+        (draft) => draft.rule.title === 'Security Product Process Killed',
+      )?.rule.detection;
+    const one = detectionOf('taskkill /F /IM MsMpEng.exe');
+    expect(JSON.stringify(one)).toContain('MsMpEng');
+    expect(JSON.stringify(one)).not.toContain('CSFalconService');
+    const two = JSON.stringify(detectionOf('taskkill /F /IM MsMpEng.exe', 'taskkill /F /IM CSFalconService.exe /T'));
+    expect(two).toContain('MsMpEng');
+    expect(two).toContain('CSFalconService');
+    expect(two).not.toContain('SentinelAgent');
+    // A list none of whose values a line shows, and a list required whole, stay as the table writes them.
+    expect(shownAlternatives({ 'CommandLine|contains': ['a1', 'b2'] }, ['zz'])).toEqual({ 'CommandLine|contains': ['a1', 'b2'] });
+    expect(shownAlternatives({ 'CommandLine|contains|all': ['a1', 'b2'] }, ['a1'])).toEqual({ 'CommandLine|contains|all': ['a1', 'b2'] });
+    expect(shownAlternatives({ 'CommandLine|contains': ['a1', 'b2', 'c3'] }, ['x a1'], ['c3'])).toEqual({
+      'CommandLine|contains': ['a1', 'c3'],
+    });
   });
 
   it('needs the program and the pattern on the platform the table names', () => {

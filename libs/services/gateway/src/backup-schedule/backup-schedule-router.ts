@@ -12,6 +12,6 @@ export function backupScheduleRouter(deps: BackupScheduleRouterDeps): Router {
   const router = Router();
   mountRoute(router, routes.getHostCron, async () => listHostCron(deps));
   mountRoute(router, routes.getBackupCron, async () => getBackupCron(deps));
-  mountRoute(router, routes.putBackupSchedule, async ({ body, req }) => updateBackupSchedule(deps, body, actorOf(req)));
+  mountRoute(router, routes.putBackupSchedule, async ({ body, req }) => updateBackupSchedule(deps, { request: body, actor: actorOf(req) }));
   return router;
 }
