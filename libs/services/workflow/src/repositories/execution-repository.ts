@@ -4,9 +4,8 @@ import type { ExecutionRecord } from '../records';
 
 /** What creating a row hands back: enough to dispatch and answer, without copying the snapshot back. */
 export type CreatedExecution = Pick<ExecutionRecord, 'id' | 'status' | 'articleId' | 'createdAt' | 'configVersion'>;
-type Tx = Prisma.TransactionClient;
 
-/** A finished stage's record, as the stage recorder buffers it. */
+/** A finished stage's record, as the stage recorder buffers it (ExecutionLeaseRepository.writeWhileOwned inserts it). */
 export interface NewStageRecord {
   executionId: number;
   stage: string;
@@ -156,33 +155,6 @@ export class ExecutionRepository {
       Record<ExecutionStatusValue, number>
     >;
     return { rows, total, byStatus };
-  }
-
-  /**
-   * Inserts stage records in one statement. Raw SQL with the rows as one JSON parameter: the ORM's
-   * createMany is compiled anew on every call (its rows are not parameterised), which on PGlite costs more
-   * than the insert itself, and every run writes its stages this way.
-   */
-  async insertStages(tx: Tx, records: NewStageRecord[]): Promise<void> {
-    if (records.length === 0) return;
-    const rows = records.map((record) => ({
-      execution_id: record.executionId,
-      stage: record.stage,
-      status: record.status,
-      started_at: record.startedAt.toISOString(),
-      finished_at: record.finishedAt.toISOString(),
-      duration_ms: record.durationMs,
-      summary: record.summary ?? null,
-      error: record.error ?? null,
-      log_lines: record.logLines,
-      usage: record.usage,
-    }));
-    await tx.$executeRaw`
-      INSERT INTO execution_stages (execution_id, stage, status, started_at, finished_at, duration_ms, summary, error, log_lines, usage)
-      SELECT r.execution_id, r.stage, r.status, r.started_at, r.finished_at, r.duration_ms, r.summary, r.error, r.log_lines, r.usage
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(
-        execution_id int, stage text, status text, started_at timestamptz, finished_at timestamptz, duration_ms int,
-        summary jsonb, error text, log_lines jsonb, usage jsonb)`;
   }
 
   /** Moves pending/running rows to `status`; returns how many moved (0: it was not active). */
