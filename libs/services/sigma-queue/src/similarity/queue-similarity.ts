@@ -1,4 +1,4 @@
-import { analyseRuleDocument, analyseRuleText, isPlainObject, SimilarityIndex, type RuleAtoms } from '@huntforge/sigma';
+import { analyseRuleDocument, analyseRuleText, isPlainObject, SimilarityIndex, type AnalyseResult, type RuleAtoms } from '@huntforge/sigma';
 import type { QueueRepository } from '../repositories/queue-repository';
 import { toMatchBody } from './search-similar';
 
@@ -33,33 +33,35 @@ export class QueueSimilarity {
    * request compares with does not change under it). The fingerprints of every class are read once, at the
    * request's first comparison.
    */
-  session(): { closest(doc: Record<string, unknown>): Promise<QueueMatch | null> } {
+  session(): {
+    closest(doc: Record<string, unknown>): Promise<QueueMatch | null>;
+    /** The same for a rule the caller already analysed (compared with the corpus first). */
+    closestAnalysed(analysed: AnalyseResult): Promise<QueueMatch | null>;
+  } {
     const indexes = new Map<string, Promise<ClassIndex>>();
     let fingerprints: Promise<Map<string, string>> | null = null;
-    return {
-      closest: async (doc) => {
-        const analysed = analyseRuleDocument(doc);
-        if (!analysed.ok || !analysed.atoms.telemetryClass) return null;
-        const telemetryClass = analysed.atoms.telemetryClass;
-        let indexed = indexes.get(telemetryClass);
-        if (!indexed) {
-          fingerprints ??= this.queue.openItemFingerprints();
-          indexed = this.indexOfClass(telemetryClass, fingerprints);
-          indexes.set(telemetryClass, indexed);
-        }
-        const { index, statusById } = await indexed;
-        if (index.size === 0) return null;
-        const best = index.search(analysed.atoms, { top: 1 }).matches[0];
-        if (!best) return null;
-        return {
-          queueId: Number(best.attribution.ruleId),
-          status: statusById.get(best.attribution.ruleId) ?? 'pending',
-          score: best.score,
-          inconclusive: best.inconclusive,
-          match: toMatchBody(best),
-        };
-      },
+    const closestAnalysed = async (analysed: AnalyseResult): Promise<QueueMatch | null> => {
+      if (!analysed.ok || !analysed.atoms.telemetryClass) return null;
+      const telemetryClass = analysed.atoms.telemetryClass;
+      let indexed = indexes.get(telemetryClass);
+      if (!indexed) {
+        fingerprints ??= this.queue.openItemFingerprints();
+        indexed = this.indexOfClass(telemetryClass, fingerprints);
+        indexes.set(telemetryClass, indexed);
+      }
+      const { index, statusById } = await indexed;
+      if (index.size === 0) return null;
+      const best = index.search(analysed.atoms, { top: 1 }).matches[0];
+      if (!best) return null;
+      return {
+        queueId: Number(best.attribution.ruleId),
+        status: statusById.get(best.attribution.ruleId) ?? 'pending',
+        score: best.score,
+        inconclusive: best.inconclusive,
+        match: toMatchBody(best),
+      };
     };
+    return { closestAnalysed, closest: (doc) => closestAnalysed(analyseRuleDocument(doc)) };
   }
 
   /**
