@@ -51,6 +51,13 @@ const ACTIVE: ExecutionStatusValue[] = ['pending', 'running'];
  * (claim, heartbeat, guarded writes, stale takeover) is ExecutionLeaseRepository's.
  */
 export class ExecutionRepository {
+  /**
+   * The last row created with each snapshot object. The active config's snapshot is one object shared by
+   * every trigger until the config or a prompt changes, so a later row copies it from that row inside the
+   * database instead of sending and parsing its ~17 KB of JSON again.
+   */
+  private readonly createdWith = new WeakMap<object, number>();
+
   constructor(private readonly prisma: PrismaClient) {}
 
   /** Rows per status, for the metrics gauge read at scrape time. */
@@ -60,23 +67,44 @@ export class ExecutionRepository {
   }
 
   async create(input: NewExecution): Promise<CreatedExecution> {
+    const snapshot = typeof input.configSnapshot === 'object' && input.configSnapshot !== null ? input.configSnapshot : null;
+    const template = snapshot ? this.createdWith.get(snapshot) : undefined;
     try {
-      return await this.prisma.workflowExecution.create({
-        select: { id: true, status: true, articleId: true, createdAt: true, configVersion: true },
-        data: {
-          articleId: input.articleId,
-          configSnapshot: input.configSnapshot as Prisma.InputJsonValue,
-          configVersion: input.configVersion,
-          triggeredBy: input.triggeredBy,
-          isEvalRun: input.isEvalRun ?? false,
-          retryOfId: input.retryOfId ?? null,
-        },
-      });
+      const created = (template !== undefined ? await this.createCopying(template, input) : null) ?? (await this.insert(input));
+      if (snapshot) this.createdWith.set(snapshot, created.id);
+      return created;
     } catch (error) {
       if (isUniqueViolation(error)) throw new ActiveExecutionExistsError(input.articleId);
       if (isForeignKeyViolation(error)) throw new ExecutionArticleMissingError(input.articleId);
       throw error;
     }
+  }
+
+  /** A new row whose snapshot is copied from row `template` (which has the same one); null when that row is gone. */
+  private async createCopying(template: number, input: NewExecution): Promise<CreatedExecution | null> {
+    const now = new Date().toISOString();
+    const [row] = await this.prisma.$queryRaw<Array<Omit<CreatedExecution, 'status'> & { status: string }>>`
+      INSERT INTO workflow_executions (article_id, status, config_snapshot, config_version, is_eval_run, triggered_by, retry_of_id, created_at, updated_at)
+      SELECT ${input.articleId}::int, 'pending', config_snapshot, ${input.configVersion}::int, ${input.isEvalRun ?? false}::boolean,
+             ${input.triggeredBy}::text, ${input.retryOfId ?? null}::int, ${now}::timestamptz, ${now}::timestamptz
+        FROM workflow_executions WHERE id = ${template}::int
+      RETURNING id, status::text AS status, article_id AS "articleId", created_at AS "createdAt", config_version AS "configVersion"`;
+    if (!row) return null;
+    return { ...row, status: row.status as CreatedExecution['status'], createdAt: new Date(row.createdAt) };
+  }
+
+  private insert(input: NewExecution): Promise<CreatedExecution> {
+    return this.prisma.workflowExecution.create({
+      select: { id: true, status: true, articleId: true, createdAt: true, configVersion: true },
+      data: {
+        articleId: input.articleId,
+        configSnapshot: input.configSnapshot as Prisma.InputJsonValue,
+        configVersion: input.configVersion,
+        triggeredBy: input.triggeredBy,
+        isEvalRun: input.isEvalRun ?? false,
+        retryOfId: input.retryOfId ?? null,
+      },
+    });
   }
 
   find(id: number): Promise<ExecutionRecord | null> {
