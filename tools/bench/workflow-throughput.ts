@@ -194,7 +194,11 @@ async function drive(label: string, base: string, token: string | null, pagesUrl
 
 async function allInOne(pagesUrl: string): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'huntforge-bench-'));
-  const profile = process.env['BENCH_CPU_PROF'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_CPU_PROF']}`] : [];
+  // BENCH_CPU_PROF=<dir> / BENCH_HEAP_PROF=<dir>: the server writes a CPU profile / a sampled allocation profile there.
+  const profile = [
+    ...(process.env['BENCH_CPU_PROF'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_CPU_PROF']}`] : []),
+    ...(process.env['BENCH_HEAP_PROF'] ? ['--heap-prof', `--heap-prof-dir=${process.env['BENCH_HEAP_PROF']}`] : []),
+  ];
   const app = startProcess([...profile, join(dist, 'apps/cli/main.js'), 'start'], {
     DATA_DIR: dataDir,
     PORT: '0',
