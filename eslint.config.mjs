@@ -31,10 +31,7 @@ const testConstraints = productionConstraints.map((c) => ({
   onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'layer:testing'],
 }));
 
-const boundaries = (depConstraints) => [
-  'error',
-  { enforceBuildableLibDependency: false, allow: [], depConstraints },
-];
+const boundaries = (depConstraints) => ['error', { enforceBuildableLibDependency: false, allow: [], depConstraints }];
 
 const testFiles = ['**/*.spec.ts', '**/*.test.ts', '**/test-support/**/*.ts'];
 
@@ -43,7 +40,12 @@ const testFiles = ['**/*.spec.ts', '**/*.test.ts', '**/test-support/**/*.ts'];
 const prismaExports = (() => {
   const index = readFileSync(new URL('./libs/data/src/index.ts', import.meta.url), 'utf8');
   const blocks = index.matchAll(/export (?:type )?\{([^}]*)\} from '\.\/generated\/prisma\/client';/g);
-  return [...blocks].flatMap((block) => block[1].split(',').map((name) => name.trim().replace(/^type\s+/, '')).filter(Boolean));
+  return [...blocks].flatMap((block) =>
+    block[1]
+      .split(',')
+      .map((name) => name.trim().replace(/^type\s+/, ''))
+      .filter(Boolean),
+  );
 })();
 
 // Every service and app: use cases, routers, ports and apps never name Prisma's client or generated types (#36
@@ -80,7 +82,7 @@ export default [
           // A transaction spanning repositories is the use case's to open.
           selector:
             "MemberExpression[object.name='prisma'][property.name!='$transaction'], MemberExpression[object.property.name='prisma'][property.name!='$transaction']",
-          message: 'Query the database through a repository in this service\'s repositories/ folder (or a read model in libs/data).',
+          message: "Query the database through a repository in this service's repositories/ folder (or a read model in libs/data).",
         },
       ],
     },
@@ -98,12 +100,16 @@ export default [
             {
               name: '@huntforge/data',
               importNames: prismaExports,
-              message: "Prisma's client and generated types stay in repositories: use the service's records (records.ts) or the contracts' types.",
+              message:
+                "Prisma's client and generated types stay in repositories: use the service's records (records.ts) or the contracts' types.",
             },
             { name: '@huntforge/data/test-support', message: 'Entity factories are for specs and test support only.' },
           ],
           patterns: [
-            { group: ['**/generated/prisma/**', '@prisma/client', '@prisma/client/**'], message: "Prisma's client and generated types stay in repositories and libs/data." },
+            {
+              group: ['**/generated/prisma/**', '@prisma/client', '@prisma/client/**'],
+              message: "Prisma's client and generated types stay in repositories and libs/data.",
+            },
           ],
         },
       ],

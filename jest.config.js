@@ -18,7 +18,10 @@ const TIERS = {
  * `npm run test:slow` infra,e2e, `npm run test:small` etc. one tier; a bare `npx jest <paths>` runs every tier.
  */
 function selectedTiers() {
-  const wanted = (process.env.TEST_TIERS ?? '').split(',').map((tier) => tier.trim()).filter(Boolean);
+  const wanted = (process.env.TEST_TIERS ?? '')
+    .split(',')
+    .map((tier) => tier.trim())
+    .filter(Boolean);
   const unknown = wanted.filter((tier) => !(tier in TIERS));
   if (unknown.length > 0) throw new Error(`Unknown TEST_TIERS ${unknown.join(', ')}; use ${Object.keys(TIERS).join(', ')}`);
   return wanted.length > 0 ? wanted : Object.keys(TIERS);

@@ -11,6 +11,8 @@ module.exports = {
   transform: { [pattern]: [transformer, { ...options, module: { ...options.module, ignoreDynamic: true } }] },
   // The pipeline end-to-end test runs the content filter in-process: onnxruntime-node needs the host realm's typed arrays.
   // @octokit/rest and its dependencies ship ES modules only; let swc turn them into CommonJS.
-  transformIgnorePatterns: ['/node_modules/(?!(@octokit|universal-user-agent|before-after-hook|fast-content-type-parse|json-with-bigint|content-type)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@octokit|universal-user-agent|before-after-hook|fast-content-type-parse|json-with-bigint|content-type)/)',
+  ],
   testEnvironment: '<rootDir>/../../libs/ml/src/test-support/onnx-environment.js',
 };

@@ -5,7 +5,7 @@
 // expected rules by atoms. Prints figures; never asserts. `--verbose` lists misses and extras per article.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { EVAL_SUBAGENTS, EVAL_SUBAGENT_AGENTS, isExtractorSubagent, type EvalSubagent } from '@huntforge/contracts';
+import { EVAL_SUBAGENTS, EVAL_SUBAGENT_AGENTS, isExtractorSubagent, type EvalSubagent } from '@huntforge/contracts/workflow';
 import {
   BUILTIN_AGENTS,
   EVAL_ARTICLES_FILE,

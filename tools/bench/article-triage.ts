@@ -6,7 +6,7 @@
 // Prints nothing itself; extraction-quality.ts prints what it returns.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { THRESHOLD_DEFAULTS } from '@huntforge/contracts';
+import { THRESHOLD_DEFAULTS } from '@huntforge/contracts/workflow';
 import {
   chunkText,
   encodeJunkModel,

@@ -7,16 +7,12 @@
 // `--verbose` lists every miss, extra and flagged rule; `--range=21-31` limits fixtures/eval to the
 // articles numbered 21 to 31; `--only=tune|check|fixtures` scores one set; `--no-rules` skips the rule
 // summaries. Prints figures; never asserts.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { load } from 'js-yaml';
 import { findEmbeddedSigmaRules, normaliseUrl, parseDocument, runBuiltinExtraction, type Platform } from '@huntforge/observables';
 import type { TemplatePlatform } from '@huntforge/sigma';
 import { describeTriage, seedJunkClassifier, triage, type TriageResult } from './article-triage';
 import { ruleQuality } from './rule-quality';
-import { bodyOf, loadSharedCorpus, sharedHalf } from './shared-corpus';
+import { loadFixtureArticles, loadSharedCorpus, sharedHalf } from './shared-corpus';
 
-const root = resolve(__dirname, '..', '..');
 const verbose = process.argv.includes('--verbose');
 const withRules = !process.argv.includes('--no-rules');
 const only = /^--only=(\w+)$/.exec(process.argv.find((arg) => arg.startsWith('--only=')) ?? '')?.[1];
@@ -266,22 +262,6 @@ function summary(sets: SetFigures[]): void {
   console.log(cell('ms per article') + sets.map((s) => cell((s.ms / Math.max(1, s.articles)).toFixed(1))).join(''));
 }
 
-function titleOf(markdown: string, fallback: string): string {
-  return /^title:\s*"?(.+?)"?\s*$/m.exec(markdown)?.[1] ?? /^#\s+(.+)$/m.exec(markdown)?.[1] ?? fallback;
-}
-
-function fixtureArticles(dir: string): Article[] {
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.md') && f !== 'README.md' && inRange(f))
-    .sort()
-    .map((f) => {
-      const id = f.replace(/\.md$/, '');
-      const truth = load(readFileSync(join(dir, `${id}.expected.yaml`), 'utf8')) as Truth;
-      const markdown = readFileSync(join(dir, f), 'utf8');
-      return { id, title: titleOf(markdown, id), text: bodyOf(markdown), url: truth['article_url'] as string | undefined, truth };
-    });
-}
-
 /** Time for one full builtin extraction (all seven agents + aggregation) of a ~50 KB article. */
 function timing(articles: Article[]): void {
   let text = '';
@@ -322,7 +302,7 @@ async function main(): Promise<void> {
       );
     }
   }
-  const fixtures = fixtureArticles(join(root, 'fixtures', 'eval'));
+  const fixtures = loadFixtureArticles(inRange);
   if (!only || only === 'fixtures') {
     sets.push(await report(range ? `fixtures/eval ${range[1]}-${range[2]}` : 'fixtures/eval', fixtures, classifier));
     timing(fixtures);

@@ -5,11 +5,8 @@
 // huntable article outscores a non-huntable one). Tune the registry on the tune half only; `--verbose` lists every
 // article's score (tune half and fixtures only: read the check half's totals, never its articles).
 // Run: npx tsx tools/bench/hunt-score-separation.ts [--verbose]
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { load } from 'js-yaml';
 import { scoreHunt } from '@huntforge/scoring';
-import { bodyOf, loadSharedCorpus, sharedHalf } from './shared-corpus';
+import { loadFixtureArticles, loadSharedCorpus, sharedHalf, type SharedTruth } from './shared-corpus';
 
 interface Scored {
   id: string;
@@ -18,25 +15,10 @@ interface Scored {
 }
 
 const verbose = process.argv.includes('--verbose');
-const root = resolve(__dirname, '..', '..');
 
-function scoreOf(title: string, text: string): number {
+function scored(article: { id: string; title: string; text: string; truth: SharedTruth }): Scored {
   // As ingestion scores a stored article: its title, a line break, its text.
-  return scoreHunt(`${title}\n${text}`).score;
-}
-
-function fixtureSet(): Scored[] {
-  const dir = join(root, 'fixtures', 'eval');
-  return readdirSync(dir)
-    .filter((file) => file.endsWith('.md') && file !== 'README.md')
-    .sort()
-    .map((file) => {
-      const id = file.replace(/\.md$/, '');
-      const truth = load(readFileSync(join(dir, `${id}.expected.yaml`), 'utf8')) as { huntable?: boolean };
-      const markdown = readFileSync(join(dir, file), 'utf8');
-      const title = /^title:\s*"?(.+?)"?\s*$/m.exec(markdown)?.[1] ?? /^#\s+(.+)$/m.exec(markdown)?.[1] ?? id;
-      return { id, huntable: truth.huntable !== false, score: scoreOf(title, bodyOf(markdown)) };
-    });
+  return { id: article.id, huntable: article.truth.huntable !== false, score: scoreHunt(`${article.title}\n${article.text}`).score };
 }
 
 function median(values: number[]): number {
@@ -76,17 +58,8 @@ function main(): void {
   const corpus = loadSharedCorpus();
   if ('skipped' in corpus) console.log(`shared corpus skipped: ${corpus.skipped}`);
   else
-    for (const half of ['tune', 'check'] as const)
-      report(
-        `${half} half`,
-        sharedHalf(corpus, half).map((article) => ({
-          id: article.id,
-          huntable: article.truth.huntable !== false,
-          score: scoreOf(article.title, article.text),
-        })),
-        verbose && half === 'tune',
-      );
-  report('fixtures/eval', fixtureSet(), verbose);
+    for (const half of ['tune', 'check'] as const) report(`${half} half`, sharedHalf(corpus, half).map(scored), verbose && half === 'tune');
+  report('fixtures/eval', loadFixtureArticles().map(scored), verbose);
 }
 
 main();

@@ -14,14 +14,10 @@
 //   (c) hybrid  the rules, minus their lines the model scores below a low threshold, plus non-rule candidates it scores
 //               at or above a high threshold (both chosen on the tune half).
 // Prints figures; never asserts. `--folds=N` sets the tune folds (default 4).
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { load } from 'js-yaml';
 import { encodeJunkModel, Featurizer, JunkClassifier, trainJunkModel, type SparseVector, type TrainingExample } from '@huntforge/ml';
 import { parseDocument, runBuiltinExtraction, type Platform } from '@huntforge/observables';
-import { bodyOf, loadSharedCorpus, sharedHalf } from './shared-corpus';
+import { loadFixtureArticles, loadSharedCorpus, sharedHalf } from './shared-corpus';
 
-const root = resolve(__dirname, '..', '..');
 const FOLDS = Number(/^--folds=(\d+)$/.exec(process.argv.find((arg) => arg.startsWith('--folds=')) ?? '')?.[1] ?? 4);
 const TRAIN_SEED = 42;
 
@@ -207,17 +203,6 @@ async function trainAndScore(training: readonly ArticleCandidates[], scoring: re
   }
 }
 
-function fixtureArticles(dir: string): Article[] {
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.md') && f !== 'README.md')
-    .sort()
-    .map((f) => {
-      const id = f.replace(/\.md$/, '');
-      const truth = load(readFileSync(join(dir, `${id}.expected.yaml`), 'utf8')) as Truth;
-      return { id, text: bodyOf(readFileSync(join(dir, f), 'utf8')), url: truth['article_url'] as string | undefined, truth };
-    });
-}
-
 /** Candidate counts and how many required command lines any candidate holds (the ceiling of (b) and (c)). */
 function describeCandidates(name: string, articles: readonly ArticleCandidates[]): string {
   const all = articles.flatMap((a) => a.candidates);
@@ -284,7 +269,7 @@ async function main(): Promise<void> {
   });
   const tune = sharedHalf(corpus, 'tune').map(asArticle).map(candidatesOf);
   const check = sharedHalf(corpus, 'check').map(asArticle).map(candidatesOf);
-  const fixtures = fixtureArticles(join(root, 'fixtures', 'eval')).map(candidatesOf);
+  const fixtures = loadFixtureArticles().map(candidatesOf);
 
   console.log('set                    articles candidates positives');
   console.log(describeCandidates('tune half', tune));

@@ -1,6 +1,6 @@
 // Rule-quality summary of the builtin SigmaAgent: what a detection engineer would reject on sight.
 // Used by extraction-quality.ts for each article set; prints figures, never asserts.
-import type { ExtractionResult } from '@huntforge/contracts';
+import type { ExtractionResult } from '@huntforge/contracts/extraction';
 import { isDefanged } from '@huntforge/observables';
 import { builtinSigmaInput, generateBuiltinRules, selfTestRule, validateRuleDocument, type TemplatePlatform } from '@huntforge/sigma';
 

@@ -3,7 +3,8 @@
 // half only; a change is judged on the check half, whose publishers the analysis was never tuned on. Every
 // bench that scores the shared corpus (extraction-quality, rule-quality) reads the halves from here so
 // their figures are comparable. The texts stay outside the repository: when the folder is absent the
-// loader says why and the benches skip it.
+// loader says why and the benches skip it. The project's own fixtures/eval articles are read here too, the same
+// way for every bench that scores them.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { load } from 'js-yaml';
@@ -120,6 +121,38 @@ export function sharedHalf(corpus: Extract<SharedCorpus, { articles: unknown }>,
 /** The text without the `---` header block that opens each corpus file. */
 export function bodyOf(markdown: string): string {
   return markdown.replace(/^---\r?\n[\s\S]*?\r?\n---\r?\n/, '');
+}
+
+/** An article of fixtures/eval: <id>.md with its truth beside it in <id>.expected.yaml. */
+export interface FixtureArticle {
+  id: string;
+  title: string;
+  /** The text without the header block. */
+  text: string;
+  url?: string;
+  truth: SharedTruth;
+}
+
+/** fixtures/eval seen from the repository root. */
+export const FIXTURES_DIR = resolve(__dirname, '..', '..', 'fixtures', 'eval');
+
+/** The fixtures/eval articles whose id `include` accepts (all by default), in id order. */
+export function loadFixtureArticles(include: (id: string) => boolean = () => true, dir: string = FIXTURES_DIR): FixtureArticle[] {
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.md') && file !== 'README.md')
+    .sort()
+    .map((file) => file.replace(/\.md$/, ''))
+    .filter(include)
+    .map((id) => {
+      const truth = load(readFileSync(join(dir, `${id}.expected.yaml`), 'utf8')) as SharedTruth;
+      const markdown = readFileSync(join(dir, `${id}.md`), 'utf8');
+      return { id, title: titleOf(markdown, id), text: bodyOf(markdown), url: truth['article_url'] as string | undefined, truth };
+    });
+}
+
+/** A fixture's title: its header's title, else its first heading, else `fallback`. */
+function titleOf(markdown: string, fallback: string): string {
+  return /^title:\s*"?(.+?)"?\s*$/m.exec(markdown)?.[1] ?? /^#\s+(.+)$/m.exec(markdown)?.[1] ?? fallback;
 }
 
 function headerField(markdown: string, field: string): string | undefined {

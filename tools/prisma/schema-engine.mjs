@@ -32,7 +32,10 @@ async function loadEngineModule() {
 /** The migrations folder in the shape the engine reads (Prisma's CLI builds the same list). */
 export async function readMigrationList(migrationsDir = defaultMigrationsDir) {
   const entries = await readdir(migrationsDir, { withFileTypes: true }).catch(() => []);
-  const directories = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const directories = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   const migrationDirectories = await Promise.all(
     directories.map(async (name) => {
       const content = await readFile(join(migrationsDir, name, 'migration.sql'), 'utf8').then(
@@ -111,7 +114,8 @@ export async function diffFromEmpty(options = {}) {
 export function withoutMigrationOnlyIndexDrops(sql, migrationScripts) {
   const migrationOnly = new Set();
   for (const script of migrationScripts) {
-    for (const match of script.matchAll(/CREATE INDEX (?:IF NOT EXISTS )?"([^"]+)"[^;]*(?:USING (?:hnsw|gin)|NULLS (?:FIRST|LAST))/gi)) migrationOnly.add(match[1]);
+    for (const match of script.matchAll(/CREATE INDEX (?:IF NOT EXISTS )?"([^"]+)"[^;]*(?:USING (?:hnsw|gin)|NULLS (?:FIRST|LAST))/gi))
+      migrationOnly.add(match[1]);
   }
   // A generated column reads to the engine as a column default it cannot express: keep the migration's.
   const generated = new Set();
@@ -120,7 +124,9 @@ export function withoutMigrationOnlyIndexDrops(sql, migrationScripts) {
   }
   const kept = sql
     .replace(/-- DropIndex\r?\nDROP INDEX "([^"]+)";\r?\n*/g, (block, name) => (migrationOnly.has(name) ? '' : block))
-    .replace(/-- AlterTable\r?\nALTER TABLE "[^"]+" ALTER COLUMN "([^"]+)" DROP DEFAULT;\r?\n*/g, (block, name) => (generated.has(name) ? '' : block));
+    .replace(/-- AlterTable\r?\nALTER TABLE "[^"]+" ALTER COLUMN "([^"]+)" DROP DEFAULT;\r?\n*/g, (block, name) =>
+      generated.has(name) ? '' : block,
+    );
   return isEmptyMigration(kept) ? '' : kept.trim() + '\n';
 }
 

@@ -67,5 +67,8 @@ for (const [file, stat] of files(join(outDir, 'assets'))) {
   brotli += br.length;
 }
 writeFileSync(stampFile, stamp);
-if (!quiet && raw > 0) console.log(`web: assets ${(raw / 1024).toFixed(0)} KiB, ${(brotli / 1024).toFixed(0)} KiB with brotli (${(100 - (brotli / raw) * 100).toFixed(0)} % smaller)`);
+if (!quiet && raw > 0)
+  console.log(
+    `web: assets ${(raw / 1024).toFixed(0)} KiB, ${(brotli / 1024).toFixed(0)} KiB with brotli (${(100 - (brotli / raw) * 100).toFixed(0)} % smaller)`,
+  );
 if (!quiet) console.log(`web: built dist/web in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,31 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SERVICES, UPSTREAM_SERVICE_NAMES } from '@huntforge/contracts';
-import { createScratchDatabase, infraUrl, type ScratchDatabase } from '@huntforge/test-kit';
+import { createScratchDatabase, findLeaks, infraUrl, plantSecrets, type ScratchDatabase } from '@huntforge/test-kit';
 import { freePort, runCli, spawnApp, terminate, waitForStatus } from './test-support/processes';
 
 const databaseServer = infraUrl('postgres');
 const broker = infraUrl('rabbitmq');
 const describeDistributed = databaseServer && broker ? describe : describe.skip;
 
-const unique = (prefix: string) => `${prefix}${randomBytes(18).toString('hex')}`;
-/** Every secret the processes are given or told, planted to be looked for in every answer and every log line. */
-const SECRETS = {
-  openaiEnvKey: unique('sk-proj-envPLANTED'),
-  openaiStoredKey: unique('sk-proj-storedPLANTED'),
-  anthropicKey: unique('sk-ant-api03-PLANTED'),
-  githubToken: unique('ghp_PLANTED'),
-  identitySigningKey: randomBytes(32).toString('hex'),
-  settingsEncryptionKey: randomBytes(32).toString('hex'),
-  databasePassword: unique('dbpw'),
-};
-
-function spellings(secret: string): string[] {
-  const base64 = (text: string) => Buffer.from(text).toString('base64').replace(/=+$/, '');
-  return [secret, encodeURIComponent(secret), base64(secret), base64(`x-access-token:${secret}`), secret.slice(-20)];
-}
+/** One secret of every kind, given or told to the processes, then looked for in every answer and every log line. */
+const SECRETS = plantSecrets();
 
 /**
  * The far side of every outbound call: an article page to collect, and a model provider that rejects the key
@@ -257,13 +242,7 @@ describeDistributed('distributed shape', () => {
     expect(logs).toContain('rank');
     const responses = seen.join('\n');
     const planted = { ...SECRETS, viewerToken, adminToken };
-    const leaks: string[] = [];
-    for (const [name, secret] of Object.entries(planted))
-      for (const spelling of spellings(secret)) {
-        if (responses.includes(spelling)) leaks.push(`${name} in a response`);
-        if (logs.includes(spelling)) leaks.push(`${name} in a log`);
-      }
-    expect([...new Set(leaks)]).toEqual([]);
+    expect(findLeaks(planted, { 'a response': responses, 'a log': logs })).toEqual([]);
   }, 120_000);
 
   it('reports a stopped service down and answers 502 for its routes; the service exits 0 on SIGTERM', async () => {

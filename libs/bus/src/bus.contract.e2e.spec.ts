@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { connect } from 'amqplib';
-import type { Envelope } from '@huntforge/contracts';
+import type { Envelope } from '@huntforge/contracts/messages';
 import { BusRemoteError, BusTimeoutError } from './errors';
 import { createBusHarness, type BusHarness, type BusKind } from './test-support/bus-harness';
 import { createCapturingLogger } from './test-support/capturing-logger';

@@ -1,4 +1,4 @@
-import type { Envelope } from '@huntforge/contracts';
+import type { Envelope } from '@huntforge/contracts/messages';
 
 export type MessageHandler<T = unknown> = (message: Envelope<T>) => Promise<void>;
 export type RequestHandler<Req = unknown, Res = unknown> = (payload: Req) => Promise<Res>;

@@ -1,5 +1,5 @@
 import type { MessageHandler } from './bus';
-import type { Envelope } from '@huntforge/contracts';
+import type { Envelope } from '@huntforge/contracts/messages';
 import { noBusMetrics, type BusMetrics } from './bus-metrics';
 import type { DeliveryOutcome } from './delivery-outcome';
 import { decodeEnvelope, decodeOwnEnvelope } from './envelope-codec';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { envelopeSchema, type Envelope } from '@huntforge/contracts';
+import { envelopeSchema, type Envelope } from '@huntforge/contracts/messages';
 
 let lastMillisecond = 0;
 let lastTimestamp = '';

@@ -1,4 +1,4 @@
-import { busReplyError } from '@huntforge/contracts';
+import { busReplyError } from '@huntforge/contracts/messages';
 import { createEnvelope, encodeEnvelope } from './envelope-codec';
 import { BusRemoteError } from './errors';
 import { silentLogger } from './logger';

@@ -1,4 +1,4 @@
-import { busReplyError, busReplyErrorSchema, type BusReplyError } from '@huntforge/contracts';
+import { busReplyError, busReplyErrorSchema, type BusReplyError } from '@huntforge/contracts/messages';
 import { z } from 'zod';
 import type { RequestHandler } from './bus';
 import { decodeEnvelope } from './envelope-codec';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ProviderId } from '@huntforge/contracts';
+import type { ProviderId } from '@huntforge/contracts/workflow';
 
 export interface ChatMessage {
   role: 'user' | 'assistant';

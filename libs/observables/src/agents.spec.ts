@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { AGENT_OUTPUT_SCHEMAS, EXTRACTION_AGENTS, extractionResultSchema } from '@huntforge/contracts';
+import { AGENT_OUTPUT_SCHEMAS, EXTRACTION_AGENTS, extractionResultSchema } from '@huntforge/contracts/extraction';
 import { load } from 'js-yaml';
 import { BUILTIN_AGENTS, platformSkipReason, runBuiltinExtraction } from './agents';
 

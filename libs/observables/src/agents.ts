@@ -13,7 +13,7 @@ import {
   type RegistryExtractOutput,
   type ScheduledTasksExtractOutput,
   type ServicesExtractOutput,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/extraction';
 import { aggregateExtraction, type AgentRun, type AgentRuns } from './aggregate/aggregate';
 import { extractCmdlines } from './cmdline/extract-cmdline';
 import { extractNetworkIndicators } from './network/extract-network';

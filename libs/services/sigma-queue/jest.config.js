@@ -3,5 +3,7 @@ module.exports = {
   preset: '../../../jest.preset.js',
   rootDir: '.',
   // @octokit/rest and its dependencies ship ES modules only; let swc turn them into CommonJS.
-  transformIgnorePatterns: ['/node_modules/(?!(@octokit|universal-user-agent|before-after-hook|fast-content-type-parse|json-with-bigint|content-type)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@octokit|universal-user-agent|before-after-hook|fast-content-type-parse|json-with-bigint|content-type)/)',
+  ],
 };

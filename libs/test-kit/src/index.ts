@@ -9,3 +9,4 @@ export { CHROMIUM_PATH, chromiumAvailable, launchChromium } from './chromium';
 export { sigmaRuleYaml, type SigmaRuleYamlOptions } from './sigma-rule';
 export { buildEvtx, type FixtureEvent } from './evtx-writer';
 export { extractTar, seedMigratedDataDir } from './untar';
+export { findLeaks, plantedSecret, plantSecrets, secretSpellings, type PlantedSecrets } from './planted-secrets';

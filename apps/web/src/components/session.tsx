@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { ApiError } from '@huntforge/api-client';
 import { roleSatisfies, type Role } from '@huntforge/contracts';
 import { gatewayRoutes } from '@huntforge/contracts/api';
-import { type AuthSessionResponse } from '@huntforge/contracts/http';
+import type { AuthSessionResponse } from '@huntforge/contracts/http';
 import { useApi } from '../api/hooks';
 import { ErrorNote } from './query-state';
 

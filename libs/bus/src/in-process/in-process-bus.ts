@@ -1,4 +1,4 @@
-import type { Envelope } from '@huntforge/contracts';
+import type { Envelope } from '@huntforge/contracts/messages';
 import type { Bus, MessageHandler, QueueStats, RequestHandler, RequestOptions, SubscribeOptions, Subscription } from '../bus';
 import { noBusMetrics, type BusMetrics } from '../bus-metrics';
 import type { DeadLetter } from '../dead-letter';

@@ -8,7 +8,7 @@ import {
   extractionResultSchema,
   networkIndicatorExtractOutputSchema,
   observableSchema,
-} from '../index';
+} from './index';
 
 const evidence = { start: 3, end: 10, text: 'whoami ' };
 

@@ -1,4 +1,4 @@
-import type { ExecutionStatusValue, ExecutionSummary } from '@huntforge/contracts';
+import type { ExecutionStatusValue, ExecutionSummary } from '@huntforge/contracts/executions';
 import type { WorkflowExecution } from '../generated/prisma/client';
 
 /** The columns an execution summary is made of (the big JSON columns except the rules stay unread). */

@@ -1,4 +1,4 @@
-import { ACTOR_MAX_LENGTH } from '@huntforge/contracts';
+import { ACTOR_MAX_LENGTH } from '@huntforge/contracts/http';
 import type { AuditEvent, Prisma, PrismaClient } from '../generated/prisma/client';
 import type { AuditEventFilter, AuditEventInput, AuditRecord, AuditRepository } from '../ports';
 import { toJsonValue } from './json';

@@ -1,4 +1,4 @@
-import { findSettingDefinition, SETTING_DEFINITIONS, SETTINGS_ERROR_CODES } from '@huntforge/contracts';
+import { findSettingDefinition, SETTING_DEFINITIONS, SETTINGS_ERROR_CODES } from '@huntforge/contracts/settings';
 import type { Setting } from '../generated/prisma/client';
 
 /**

@@ -1,4 +1,4 @@
-import { findSettingDefinition, SETTING_DEFINITIONS, type SettingDefinition } from '@huntforge/contracts';
+import { findSettingDefinition, SETTING_DEFINITIONS, type SettingDefinition } from '@huntforge/contracts/settings';
 import type { PrismaClient, Setting } from '../generated/prisma/client';
 import { credentialsSentTo, pinnedWriteTime } from './credential-pin';
 import { encryptSecret, secretHint } from './secrets';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { modelCapabilitiesFileSchema, type ModelCapabilities } from '@huntforge/contracts';
+import { modelCapabilitiesFileSchema, type ModelCapabilities } from '@huntforge/contracts/workflow';
 
 export type CapabilitiesMap = ReadonlyMap<string, ModelCapabilities>;
 

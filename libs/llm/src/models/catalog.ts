@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { modelCatalogFileSchema, type ModelCatalogFile } from '@huntforge/contracts';
+import { modelCatalogFileSchema, type ModelCatalogFile } from '@huntforge/contracts/workflow';
 
 export function emptyModelCatalog(): ModelCatalogFile {
   return {

@@ -1,4 +1,5 @@
-import { SETTINGS_ERROR_CODES, type ProviderId } from '@huntforge/contracts';
+import { SETTINGS_ERROR_CODES } from '@huntforge/contracts/settings';
+import type { ProviderId } from '@huntforge/contracts/workflow';
 import type { RetryPolicy } from '../call-control';
 import { LlmError } from '../errors';
 import type { CapabilitiesMap } from '../models/capabilities';

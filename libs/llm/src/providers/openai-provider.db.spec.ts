@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { startFakeOpenAi, type FakeProviderServer } from '@huntforge/testing';
-import type { ModelCapabilities } from '@huntforge/contracts';
+import type { ModelCapabilities } from '@huntforge/contracts/workflow';
 import { LlmError } from '../errors';
 import { createOpenAiProvider } from './openai-provider';
 

@@ -3,7 +3,7 @@ import { callDeadline, DEFAULT_RETRY_POLICY, type RetryPolicy } from '../call-co
 import { LlmError } from '../errors';
 import { parseStructuredOutput } from '../structured-output';
 import type { ChatMessage, CompletionRequest, CompletionResult, CompletionUsage } from '../types';
-import type { ProviderId } from '@huntforge/contracts';
+import type { ProviderId } from '@huntforge/contracts/workflow';
 import type { OutboundGuardOptions } from '../outbound/outbound-guard';
 
 export interface ProviderBaseOptions {

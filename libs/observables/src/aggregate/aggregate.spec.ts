@@ -1,4 +1,4 @@
-import { extractionResultSchema } from '@huntforge/contracts';
+import { extractionResultSchema } from '@huntforge/contracts/extraction';
 import { aggregateExtraction } from './aggregate';
 
 const ev = (text: string) => ({ start: 0, end: text.length, text });

@@ -8,7 +8,7 @@ import {
   type ExtractionSubresults,
   type Observable,
   type ObservableType,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/extraction';
 import { normaliseObservable } from './normalise';
 
 /** How one agent's run ended; the aggregation records every outcome in `subresults`. */

@@ -1,5 +1,5 @@
 import ipaddr from 'ipaddr.js';
-import type { ObservableType } from '@huntforge/contracts';
+import type { ObservableType } from '@huntforge/contracts/extraction';
 import { normaliseScheme, refang } from '../refang';
 import { parseKey } from '../registry/extract-registry';
 

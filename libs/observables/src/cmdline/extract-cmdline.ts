@@ -1,4 +1,4 @@
-import type { CmdlineItem } from '@huntforge/contracts';
+import type { CmdlineItem } from '@huntforge/contracts/extraction';
 import { classifyCode } from '../text/code-kind';
 import { isProseWord } from '../text/english';
 import type { ArticleDocument, Line } from '../text/document';

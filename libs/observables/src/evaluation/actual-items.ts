@@ -1,4 +1,4 @@
-import type { EvalSubagent } from '@huntforge/contracts';
+import type { EvalSubagent } from '@huntforge/contracts/workflow';
 
 /**
  * The comparable items of one agent output (`{items, count}`): process pairs as `parent -> child`,

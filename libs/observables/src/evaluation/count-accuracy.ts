@@ -1,4 +1,4 @@
-import type { COUNT_VERDICTS } from '@huntforge/contracts';
+import type { COUNT_VERDICTS } from '@huntforge/contracts/workflow';
 
 export type CountVerdict = (typeof COUNT_VERDICTS)[number];
 

@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { load } from 'js-yaml';
-import { EVAL_SUBAGENTS, type EvalSubagent } from '@huntforge/contracts';
+import { EVAL_SUBAGENTS, type EvalSubagent } from '@huntforge/contracts/workflow';
 import { expectedItems, expectedSigmaRules, type ExpectedItems, type GroundTruth } from './ground-truth';
 
 /** One committed snapshot: the article as seeded and its labelled truth. */

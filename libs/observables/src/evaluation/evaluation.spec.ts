@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EVAL_SUBAGENTS } from '@huntforge/contracts';
+import { EVAL_SUBAGENTS } from '@huntforge/contracts/workflow';
 import { refang } from '../refang';
 import { aggregateVersion } from './aggregate-records';
 import { countVerdict } from './count-accuracy';

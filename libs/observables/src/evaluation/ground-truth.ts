@@ -1,4 +1,4 @@
-import type { EvalSubagent } from '@huntforge/contracts';
+import type { EvalSubagent } from '@huntforge/contracts/workflow';
 
 /**
  * The labelled truth of one article (fixtures/eval/NN-slug.expected.yaml): per type `required` items

@@ -1,4 +1,4 @@
-import type { EvalSubagent } from '@huntforge/contracts';
+import type { EvalSubagent } from '@huntforge/contracts/workflow';
 import { refang } from '../refang';
 import { straightenQuotes } from '../aggregate/normalise';
 import type { ExpectedItems } from './ground-truth';

@@ -1,5 +1,5 @@
 import ipaddr from 'ipaddr.js';
-import type { NetworkIndicatorItem, NetworkObservableType } from '@huntforge/contracts';
+import type { NetworkIndicatorItem, NetworkObservableType } from '@huntforge/contracts/extraction';
 import { isDefanged, normaliseScheme, refang } from '../refang';
 import { classifyCode } from '../text/code-kind';
 import type { ArticleDocument } from '../text/document';

@@ -1,4 +1,4 @@
-import type { ProcessPairItem } from '@huntforge/contracts';
+import type { ProcessPairItem } from '@huntforge/contracts/extraction';
 import type { ArticleDocument } from '../text/document';
 import { parseCommandLine } from '../command/parse';
 import { AMBIGUOUS_COMMANDS, KNOWN_COMMANDS, programName } from '../command/programs';

@@ -1,4 +1,4 @@
-import type { HuntQueryItem, HuntQueryLanguage } from '@huntforge/contracts';
+import type { HuntQueryItem, HuntQueryLanguage } from '@huntforge/contracts/extraction';
 import { findEmbeddedSigmaRules } from '../sigma/find-embedded-sigma';
 import { classifyCode, queryLanguageOf } from '../text/code-kind';
 import type { ArticleDocument } from '../text/document';

@@ -1,4 +1,4 @@
-import type { RegistryHive, RegistryKeyItem } from '@huntforge/contracts';
+import type { RegistryHive, RegistryKeyItem } from '@huntforge/contracts/extraction';
 import type { ArticleDocument } from '../text/document';
 import {
   commandWrites,

@@ -1,4 +1,4 @@
-import type { ServiceItem } from '@huntforge/contracts';
+import type { ServiceItem } from '@huntforge/contracts/extraction';
 import type { ArticleDocument } from '../text/document';
 import { serviceOperations } from '../command';
 import { artefactCommands } from '../command/document-commands';

@@ -1,4 +1,4 @@
-import type { EmbeddedSigmaRule } from '@huntforge/contracts';
+import type { EmbeddedSigmaRule } from '@huntforge/contracts/extraction';
 import { looksLikeSigma } from '../text/code-kind';
 import type { ArticleDocument } from '../text/document';
 import { recoverIndentation } from './recover-indentation';

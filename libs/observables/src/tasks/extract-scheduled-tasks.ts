@@ -1,4 +1,4 @@
-import type { ScheduledTaskItem } from '@huntforge/contracts';
+import type { ScheduledTaskItem } from '@huntforge/contracts/extraction';
 import type { ArticleDocument } from '../text/document';
 import { taskOperations } from '../command';
 import { artefactCommands } from '../command/document-commands';

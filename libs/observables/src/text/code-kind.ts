@@ -1,4 +1,4 @@
-import type { HuntQueryLanguage } from '@huntforge/contracts';
+import type { HuntQueryLanguage } from '@huntforge/contracts/extraction';
 
 /** What a block of code is: a hunt query (and in which language), shell commands, data or other code. */
 export type CodeKind = { kind: 'query'; language: HuntQueryLanguage } | { kind: 'shell' } | { kind: 'data' } | { kind: 'other' };

@@ -1,4 +1,4 @@
-import type { ComponentHealthBody, HealthResponse } from '@huntforge/contracts';
+import type { ComponentHealthBody, HealthResponse } from '@huntforge/contracts/http';
 import type { ComponentHealth } from '../module';
 import type { HealthReport } from './run-checks';
 

@@ -1,5 +1,5 @@
 import express, { type RequestHandler } from 'express';
-import { mcpRoutes } from '@huntforge/contracts';
+import { mcpRoutes } from '@huntforge/contracts/api';
 import type { Logger } from '../logging/logger';
 import type { AppMetrics } from '../metrics/app-metrics';
 import { answerProbesFirst } from './answer-probes-first';

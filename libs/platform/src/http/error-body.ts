@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorBodySchema, type ErrorBody } from '@huntforge/contracts';
+import { errorBodySchema, type ErrorBody } from '@huntforge/contracts/http';
 
 // The body shape is a contract (it is in the OpenAPI document); the platform only builds it.
 export { errorBodySchema, type ErrorBody };

@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { RequestHandler } from 'express';
-import { ACTOR_HEADER, NONCE_HEADER, ROLE_HEADER, SIGNATURE_HEADER, SIGNED_AT_HEADER } from '@huntforge/contracts';
+import { ACTOR_HEADER, NONCE_HEADER, ROLE_HEADER, SIGNATURE_HEADER, SIGNED_AT_HEADER } from '@huntforge/contracts/http';
 import { HttpError } from './http-error';
 import { createMemoryNonceLedger, type NonceLedger } from './nonce-ledger';
 import { announcesBody, rawBodyOf } from './raw-body';

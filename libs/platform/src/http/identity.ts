@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import { parse } from 'cookie';
-import { ACTOR_HEADER, ACTOR_MAX_LENGTH, ROLE_HEADER, ROLES, SESSION_COOKIE, type Role } from '@huntforge/contracts';
+import { ROLES, type Role } from '@huntforge/contracts';
+import { ACTOR_HEADER, ACTOR_MAX_LENGTH, ROLE_HEADER, SESSION_COOKIE } from '@huntforge/contracts/http';
 
 /** The actor the gateway vouched for, or null on public routes and direct calls. */
 export function actorOf(req: Request): string | null {

@@ -1,7 +1,7 @@
 import express from 'express';
 import request from 'supertest';
 import { z } from 'zod';
-import { defineRoute } from '@huntforge/contracts';
+import { defineRoute } from '@huntforge/contracts/api';
 import { createLogger } from '../logging/logger';
 import { captureLogs } from '../logging/capture';
 import { createHttpApp } from './create-http-app';

@@ -1,5 +1,13 @@
 import type { Request, RequestHandler, Response, Router } from 'express';
-import type { ApiRoute, RouteBody, RouteDocumentedResponse, RouteParams, RouteQuery, RouteResponse, RouteSpec } from '@huntforge/contracts';
+import type {
+  ApiRoute,
+  RouteBody,
+  RouteDocumentedResponse,
+  RouteParams,
+  RouteQuery,
+  RouteResponse,
+  RouteSpec,
+} from '@huntforge/contracts/api';
 import type { z } from 'zod';
 import { parseOrThrow } from './parse';
 

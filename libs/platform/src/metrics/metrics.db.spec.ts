@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Router } from 'express';
-import { ingestionRoutes } from '@huntforge/contracts';
+import { ingestionRoutes } from '@huntforge/contracts/api';
 import { seedMigratedDataDir, waitFor } from '@huntforge/test-kit';
 import { Closers } from '../boot/closers';
 import { openInfrastructure, type Infrastructure } from '../boot/infrastructure';

@@ -1,5 +1,6 @@
 import type { Bus, Subscription } from '@huntforge/bus';
-import { scheduledJobRunKey, type JobRun } from '@huntforge/contracts';
+import { scheduledJobRunKey } from '@huntforge/contracts';
+import type { JobRun } from '@huntforge/contracts/http';
 import type { JobRunRecord } from '@huntforge/data';
 import type { Scheduler } from './job-types';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CHUNK_DEBUG_MAX_CHUNKS_DEFAULT } from '@huntforge/contracts';
+import { CHUNK_DEBUG_MAX_CHUNKS_DEFAULT } from '@huntforge/contracts/content-filter';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
-import { REQUEST_KEYS, type ClassifyArticleResult, type ClassifyResponse, type ClassifyResult } from '@huntforge/contracts';
+import { REQUEST_KEYS } from '@huntforge/contracts';
+import type { ClassifyArticleResult, ClassifyResponse, ClassifyResult } from '@huntforge/contracts/content-filter';
 import { startContentFilter, type ContentFilterHarness } from './test-support/content-filter-harness';
 import { MARKETING, WINDOWS_INTRUSION } from './test-support/sample-articles';
 

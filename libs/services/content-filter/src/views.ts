@@ -1,4 +1,4 @@
-import type { ChunkFeedbackView, ModelVersionView, RetrainResult, RetrainStatusView } from '@huntforge/contracts';
+import type { ChunkFeedbackView, ModelVersionView, RetrainResult, RetrainStatusView } from '@huntforge/contracts/content-filter';
 import type { ChunkFeedbackRecord, ModelVersionRecord, RetrainRunRecord } from './records';
 
 type Label = 'Huntable' | 'Not Huntable';

@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express';
-import { telemetryRoutes } from '@huntforge/contracts';
+import { telemetryRoutes } from '@huntforge/contracts/api';
 import { decodeEncryptionKey, HttpError, type ModuleContext, type ServiceModule } from '@huntforge/platform';
 import { auditRouter } from './audit/audit-router';
 import { backupScheduleRoutes } from './backup-schedule/backup-schedule-routes';

@@ -1,4 +1,4 @@
-import { INGESTION_ERROR_CODES } from '@huntforge/contracts';
+import { INGESTION_ERROR_CODES } from '@huntforge/contracts/ingestion';
 import { HttpError } from '@huntforge/platform';
 import type { FetchError } from './fetching/fetch-errors';
 

@@ -1,4 +1,4 @@
-import type { SourceKindValue } from '@huntforge/contracts';
+import type { SourceKindValue } from '@huntforge/contracts/ingestion';
 
 /**
  * The ingestion service's stored records as its use cases see them: plain types, so nothing outside the

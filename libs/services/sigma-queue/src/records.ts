@@ -1,4 +1,4 @@
-import type { SigmaQueueStatusValue } from '@huntforge/contracts';
+import type { SigmaQueueStatusValue } from '@huntforge/contracts/sigma';
 
 /**
  * The review queue's stored records as its use cases see them: plain types, so nothing outside the

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import type { Router } from 'express';
 import { z } from 'zod';
-import type { Prompt } from '@huntforge/contracts';
+import type { Prompt } from '@huntforge/contracts/workflow';
 import type { Subscription } from '@huntforge/bus';
 import { createProviderFromSettings, type CapabilitiesMap, type LlmProvider } from '@huntforge/llm';
 import type { ModuleContext } from '@huntforge/platform';

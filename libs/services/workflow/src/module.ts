@@ -1,17 +1,13 @@
 import { Router } from 'express';
-import { isAnyPromptAgentName, routePrefixesOf, workflowRoutes } from '@huntforge/contracts';
+import { routePrefixesOf } from '@huntforge/contracts';
+import { workflowRoutes } from '@huntforge/contracts/api';
+import { isAnyPromptAgentName } from '@huntforge/contracts/workflow';
 import { mountRoute, reply, type ModuleContext, type ServiceModule } from '@huntforge/platform';
 import { ArticleTextReader } from '@huntforge/data';
-import { configRouter } from './http/config-router';
+import { createConfigPart } from './config-part';
 import { createExecutionsPart } from './executions-part';
 import { createEvaluationsPart } from './evaluations-part';
-import { WorkflowConfigService } from './config/config-service';
-import { presetsRouter } from './http/presets-router';
-import { PresetService } from './presets/preset-service';
-import { configStores } from './repositories/config-stores';
-import { PresetRepository } from './repositories/preset-repository';
 import { loadDefaultPrompts } from './prompts/default-prompts';
-import { promptsRouter } from './http/prompts-router';
 import { CATALOG_JOB_ID, updateProviderModelCatalogs } from './providers/catalog-job';
 import { ModelRegistry } from './providers/model-registry';
 import { providerOptions } from './providers/provider-options';
@@ -29,10 +25,8 @@ export function createWorkflowModule(ctx: ModuleContext, options: WorkflowModule
   const registry = new ModelRegistry(config);
   const defaults = loadDefaultPrompts(config.fixturesDir);
   const articles = new ArticleTextReader(ctx.db.prisma);
-  const stores = configStores(ctx.db.prisma);
-  const service = new WorkflowConfigService(stores.configs, stores.prompts, registry, defaults);
   const availability = async () => (await providerOptions({ settings: ctx.settings, registry, config })).providers;
-  const presets = new PresetService(new PresetRepository(ctx.db.prisma), service, config.fixturesDir, availability);
+  const configPart = createConfigPart(ctx, { registry, defaults, availability, fixturesDir: config.fixturesDir });
 
   const evaluations = createEvaluationsPart(ctx, options.env ?? process.env);
   const executions = createExecutionsPart(ctx, {
@@ -48,21 +42,18 @@ export function createWorkflowModule(ctx: ModuleContext, options: WorkflowModule
   const router = Router();
   router.use(executions.router);
   router.use(evaluations.router);
-  router.use(configRouter(service, availability));
-  router.use(promptsRouter(service));
-  router.use(presetsRouter(presets));
+  router.use(configPart.router);
   mountRoute(router, workflowRoutes.getWorkflowProviderOptions, async () =>
     reply(200, await providerOptions({ settings: ctx.settings, registry, config }), { 'Cache-Control': 'no-store' }),
   );
-  router.use(rankRouter({ findArticle: (id) => articles.find(id), settings: ctx.settings, service, registry, config }));
+  const { configs, prompts } = configPart.ports;
+  router.use(rankRouter({ findArticle: (id) => articles.find(id), settings: ctx.settings, configs, prompts, defaults, registry, config }));
 
   return {
     name: 'workflow',
     http: { prefixes: routePrefixesOf('workflow'), router },
     async start() {
-      await service.active();
-      if (await service.seedDefaultPrompts()) ctx.logger.info('default prompts seeded');
-      await presets.seedQuickstarts();
+      await configPart.start();
       ctx.scheduler.register({
         id: CATALOG_JOB_ID,
         cron: '0 4 * * *',

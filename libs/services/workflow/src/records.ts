@@ -1,4 +1,4 @@
-import type { ExecutionStatusValue } from '@huntforge/contracts';
+import type { ExecutionStatusValue } from '@huntforge/contracts/executions';
 
 /**
  * The workflow service's stored records as its use cases, pipeline and views see them: plain types, so nothing

@@ -1,4 +1,4 @@
-import { ALL_ROUTES } from '@huntforge/contracts';
+import { ALL_ROUTES } from '@huntforge/contracts/api';
 import { servedRoutes } from '@huntforge/test-kit';
 import { startWorkflow, type WorkflowHarness } from './test-support/workflow-harness';
 

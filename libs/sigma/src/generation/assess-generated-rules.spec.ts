@@ -1,4 +1,4 @@
-import type { ExecutionCoverage } from '@huntforge/contracts';
+import type { ExecutionCoverage } from '@huntforge/contracts/executions';
 import { generateBuiltinRules } from '../templates/builtin-sigma-agent';
 import {
   assessGeneratedRules,

@@ -1,4 +1,5 @@
-import { asSigmaDocument, type CoveringRule, type ExecutionCoverage, type GeneratedRuleRecord } from '@huntforge/contracts';
+import type { ExecutionCoverage, GeneratedRuleRecord } from '@huntforge/contracts/executions';
+import { asSigmaDocument, type CoveringRule } from '@huntforge/contracts/sigma';
 import { noteBaselineFirings, type SelfTestResult } from '../evaluate/self-test';
 import type { ObservableLike } from '../evaluate/observable-events';
 import type { Finding } from '../findings';

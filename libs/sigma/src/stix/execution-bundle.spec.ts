@@ -1,5 +1,7 @@
 import Ajv from 'ajv';
-import { stixBundleSchema, type ExecutionRuleRecord, type Observable, type SigmaRule, type StixBundle } from '@huntforge/contracts';
+import { stixBundleSchema, type ExecutionRuleRecord, type StixBundle } from '@huntforge/contracts/executions';
+import type { Observable } from '@huntforge/contracts/extraction';
+import type { SigmaRule } from '@huntforge/contracts/sigma';
 import { parseTargetList } from '../convert/convert-targets';
 import { renderRule } from '../render/render-rule';
 import { executionStixBundle } from './execution-bundle';

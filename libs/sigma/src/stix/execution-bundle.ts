@@ -1,13 +1,13 @@
 import type {
   ExecutionRuleRecord,
-  Observable,
-  SigmaRule,
   StixBundle,
   StixIdentity,
   StixIndicator,
   StixRelationship,
   StixReport,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/executions';
+import type { Observable } from '@huntforge/contracts/extraction';
+import type { SigmaRule } from '@huntforge/contracts/sigma';
 import { tacticShortnames } from '../attack/attack-catalog';
 import { stableRuleId } from '../templates/rule-draft';
 import { detectionValues } from '../vetting/detection-values';

@@ -1,4 +1,4 @@
-import type { ObservableType } from '@huntforge/contracts';
+import type { ObservableType } from '@huntforge/contracts/extraction';
 
 /** The STIX Cyber-observable object and property each network indicator type is matched on. */
 const OBJECT_PATHS: Partial<Record<ObservableType, string>> = {

@@ -1,4 +1,5 @@
-import { executionRuleRecords, observableSchema, type Observable, type StixBundle } from '@huntforge/contracts';
+import { executionRuleRecords, type StixBundle } from '@huntforge/contracts/executions';
+import { observableSchema, type Observable } from '@huntforge/contracts/extraction';
 import type { TargetSpec } from '../convert/convert-targets';
 import { executionStixBundle } from './execution-bundle';
 

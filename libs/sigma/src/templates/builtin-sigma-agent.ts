@@ -11,10 +11,8 @@ import type {
   RegistryKeyItem,
   ScheduledTaskItem,
   ServiceItem,
-  SigmaDetection,
-  SigmaFieldMap,
-  SigmaRule,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/extraction';
+import type { SigmaDetection, SigmaFieldMap, SigmaRule } from '@huntforge/contracts/sigma';
 import { mergeTags, tagsForExecutable, tagsForRegistryPath } from './attack-inference';
 import { behaviourTags, behaviourTitle, knownBehaviour, programLabel } from './behaviour-titles';
 import { isBenignInfrastructure } from './benign-infrastructure';
@@ -49,6 +47,7 @@ import { isRunDialogHistory, pastedCommandDetails } from './run-dialog';
 import { onlyControlled, serviceControl, taskOnlyOperated } from './service-control';
 import { cloudAddressRule, cloudBehaviourRules, sweptLogs } from './cloud-rules';
 import { folderWrites, redirectedPaths, redirectTargetsAsWritten, writeKind } from './file-writes';
+import { scriptBlockRules } from './script-blocks';
 
 export type TemplatePlatform = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
 
@@ -1188,6 +1187,7 @@ export function generateBuiltinRules(input: BuiltinSigmaInput): RuleDraft[] {
   const windows = input.platform === 'windows' || input.platform === 'unknown' || input.platform === 'cross-platform';
   return mergeSameDetections([
     ...techniqueRules(input),
+    ...scriptBlockRules(input),
     ...cmdlineRules(input),
     ...lineageRules(input),
     ...(windows ? registryRules(input) : []),

@@ -21,6 +21,12 @@ const ENTRA_NOTE = `After the AiTM phish, the operator signed in to Entra ID fro
 const OKTA_NOTE = `The Okta System Log showed user.mfa.factor.reset_all for the help desk account, followed by
 system.api_token.create from 192.0.2.44.`;
 
+const RANSOM_NOTE = `With the stolen AWS keys the actor called ScheduleKeyDeletion on the customer-managed keys, then
+DeleteBackupVault, and finally LeaveOrganization from 198.51.100.61.`;
+
+const ENTRA_TAMPER_NOTE = `In the Entra ID audit log the intruder's session shows Disable Strong Authentication for two accounts and
+Update conditional access policy on the policy that required compliant devices, from 203.0.113.90.`;
+
 const ip = (value: string) => ({ value, kind: 'ipv4' as const, evidence, confidence: 0.9 });
 const observables = (ips: string[]) => ips.map((value) => ({ type: 'ipv4', value }));
 
@@ -87,6 +93,8 @@ describe('cloud and identity behaviour rules', () => {
     ['AWS', AWS_NOTE, ['198.51.100.23']],
     ['Entra ID', ENTRA_NOTE, ['203.0.113.77']],
     ['Okta', OKTA_NOTE, ['192.0.2.44']],
+    ['AWS destruction', RANSOM_NOTE, ['198.51.100.61']],
+    ['Entra ID tampering', ENTRA_TAMPER_NOTE, ['203.0.113.90']],
   ])('every %s rule is valid, backed by the text, and fires on the audit records the article describes', (_, content, ips) => {
     const drafts = rulesOf(content, ips).filter((draft) => draft.telemetryClass.startsWith('cloud_'));
     expect(drafts.length).toBeGreaterThan(1);
@@ -96,6 +104,27 @@ describe('cloud and identity behaviour rules', () => {
       expect(fidelityCheck(detectionValues(rule), [content, ...ips])).toEqual({ ok: true, unsupported_values: [] });
       expect(selfTestGenerated(rule, observables(ips), content).fires).toBe(true);
     }
+  });
+
+  it('keys key and backup destruction, leaving the organization and MFA or policy tampering on their operations', () => {
+    const titles = (content: string, ips: string[]) =>
+      rulesOf(content, ips)
+        .filter((draft) => draft.telemetryClass === 'cloud_audit')
+        .map((draft) => draft.rule.title)
+        .sort();
+    expect(titles(RANSOM_NOTE, ['198.51.100.61'])).toEqual([
+      'AWS Account Left Or Removed From Its Organization',
+      'AWS Encryption Keys Or Backups Destroyed',
+    ]);
+    expect(titles(ENTRA_TAMPER_NOTE, ['203.0.113.90'])).toEqual([
+      'Entra ID Conditional Access Policy Or Named Location Changed',
+      'Entra ID Per-User MFA Disabled',
+    ]);
+    const [destroyed] = rulesOf(RANSOM_NOTE, []).filter((draft) => draft.rule.title === 'AWS Encryption Keys Or Backups Destroyed');
+    expect(destroyed?.rule.detection['selection_1']).toEqual({
+      eventSource: 'kms.amazonaws.com',
+      eventName: ['ScheduleKeyDeletion', 'DisableKey'],
+    });
   });
 
   it('does not fire a cloud rule on the records of another behaviour', () => {

@@ -1,4 +1,4 @@
-import type { SigmaDetection, SigmaFieldMap } from '@huntforge/contracts';
+import type { SigmaDetection, SigmaFieldMap } from '@huntforge/contracts/sigma';
 import { mergeTags } from './attack-inference';
 import { CLOUD_BEHAVIOURS, CLOUD_CONTEXT, CLOUD_LOGSOURCES, providerOf, type CloudBehaviour, type CloudLog } from './cloud-behaviours';
 import { buildRule, citation, type ArticleRef, type RuleDraft } from './rule-draft';

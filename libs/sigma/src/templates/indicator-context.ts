@@ -1,5 +1,5 @@
 import { isDefanged } from '@huntforge/observables';
-import type { NetworkIndicatorItem } from '@huntforge/contracts';
+import type { NetworkIndicatorItem } from '@huntforge/contracts/extraction';
 
 const FENCE = /^[ \t]*(?:```|~~~)/gm;
 

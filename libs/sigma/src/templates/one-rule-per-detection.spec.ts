@@ -1,4 +1,4 @@
-import type { SigmaRule } from '@huntforge/contracts';
+import type { SigmaRule } from '@huntforge/contracts/sigma';
 import { parseSigmaRule } from '../parse/parse-rule';
 import { detectionKey, generateBuiltinRules, type BuiltinSigmaInput } from './builtin-sigma-agent';
 

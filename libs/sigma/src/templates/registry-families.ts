@@ -1,4 +1,4 @@
-import type { SigmaFieldMap, SigmaLevel } from '@huntforge/contracts';
+import type { SigmaFieldMap, SigmaLevel } from '@huntforge/contracts/sigma';
 import { registryWrites, sysmonRendering } from './registry-writes';
 
 /**

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SigmaDetection, SigmaLevel, SigmaRule } from '@huntforge/contracts';
+import type { SigmaDetection, SigmaLevel, SigmaRule } from '@huntforge/contracts/sigma';
 
 /** The telemetry classes the builtin SigmaAgent writes rules for. */
 export type TemplateClass =
@@ -7,6 +7,8 @@ export type TemplateClass =
   | 'registry_set'
   | 'service_creation'
   | 'scheduled_task_creation'
+  /** PowerShell code the script block log recorded (4104). */
+  | 'ps_script'
   /** A file a shell redirection wrote (Sysmon 11, auditd PATH). */
   | 'file_event'
   | 'network_connection'

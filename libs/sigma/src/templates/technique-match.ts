@@ -1,4 +1,4 @@
-import type { SigmaDetection, SigmaFieldMap } from '@huntforge/contracts';
+import type { SigmaDetection, SigmaFieldMap } from '@huntforge/contracts/sigma';
 import { bareName } from './command-program';
 import { cloudSpellings } from './cloud-rules';
 import { TECHNIQUES, type Technique } from './techniques';

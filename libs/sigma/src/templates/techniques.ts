@@ -1,44 +1,9 @@
-import type { SigmaFieldMap, SigmaLevel } from '@huntforge/contracts';
+import type { Technique } from './technique';
+import { POWERSHELL_TECHNIQUES } from './techniques-powershell';
+import { UNIX_TECHNIQUES } from './techniques-unix';
+import { WINDOWS_TECHNIQUES } from './techniques-windows';
 
-/**
- * Well-known techniques whose switch or verb is the finding: `certutil -urlcache`, `vssadmin delete
- * shadows`, `rundll32 comsvcs.dll MiniDump`. A command line of an article that shows one gets a rule keyed
- * on that behaviour, as a detection engineer writes it (the program and the verb, in the spellings the
- * tool accepts), never on the values that only this intrusion had (the dump's file name, the URL): those
- * change with every intrusion, the behaviour does not. One table, read by the generator; knowledge goes
- * here, not into ifs.
- */
-export interface Technique {
-  /** A stable name, for tests and the rule's id seed. */
-  id: string;
-  /** The platform whose process telemetry shows it; `any` for what any platform's command lines show (a miner's pool). */
-  product: 'windows' | 'linux' | 'macos' | 'any';
-  /**
-   * The programs that carry the behaviour, as bare names (`certutil`, `xattr`); `powershell` for cmdlets.
-   * None: the values are the finding in whatever program's command line (a tool's own verbs, renamed
-   * binaries), and the rule is written besides the program's own rule, not instead of it.
-   */
-  programs: string[];
-  /**
-   * The behaviour spans a whole line, not one program's arguments: a pipeline (`curl … | base64 -d | sh`) or a
-   * shell builtin (`history -c`) that starts no process of its own. Telemetry shows it on the command line of
-   * the shell that ran the line (`sh -c '…'`, a cron job, a dropper's script), so `when` reads the whole line.
-   */
-  wholeLine?: boolean;
-  /** True on the program's command line when the technique is there. */
-  when: RegExp;
-  /**
-   * What the rule selects besides the image, SigmaHQ-style: each map a selection, all of them required
-   * (`comsvcs` and one of `MiniDump`, `#24`), so alternatives of one part stay a list.
-   */
-  selections: SigmaFieldMap[];
-  title: string;
-  /** What the behaviour does, for the description ("downloads a file through the certificate cache"). */
-  does: string;
-  tags: string[];
-  level: SigmaLevel;
-  falsepositives: string[];
-}
+export type { Technique } from './technique';
 
 /** A parameter's value as PowerShell binds it: `-Name value` or `-Name:value`. */
 const BOUND = '(?:\\s+|\\s*:\\s*)';
@@ -187,6 +152,7 @@ export const TECHNIQUES: readonly Technique[] = [
     id: 'security-product-discovery',
     product: 'windows',
     programs: [],
+    scriptBlock: true,
     when: /\b(?:AntiVirus|AntiSpyware|Firewall)Product\b/i,
     selections: [{ 'CommandLine|contains': ['AntiVirusProduct', 'AntiSpywareProduct', 'FirewallProduct'] }],
     title: 'Security Products Listed Through SecurityCenter2',
@@ -938,6 +904,7 @@ export const TECHNIQUES: readonly Technique[] = [
     id: 'offensive-powershell',
     product: 'windows',
     programs: [],
+    scriptBlock: true,
     when: /invoke-(?:mimikatz|kerberoast|sharefinder|bloodhound|smbexec|wmiexec|portscan|tokenmanipulation|allchecks)\b|\bget-gpppassword\b|\bpowerview\b/i,
     selections: [
       {
@@ -1434,8 +1401,9 @@ export const TECHNIQUES: readonly Technique[] = [
     id: 'chattr-immutable',
     product: 'linux',
     programs: ['chattr'],
-    when: /\s[-+]i\b/,
-    selections: [{ 'CommandLine|contains': [' +i', ' -i'] }],
+    // `-ia`, `+a`: the append-only attribute protects a file the same way, and miners clear both at once.
+    when: /\s[-+][a-z]*[ia][a-z]*(?:\s|$)/,
+    selections: [{ 'CommandLine|contains': [' +i', ' -i', ' +a', ' -a'] }],
     title: 'Immutable Attribute Changed Via Chattr',
     does: 'sets or clears the immutable attribute of a file, so it cannot be removed or can be replaced (chattr +i / -i)',
     tags: ['attack.defense-impairment', 'attack.t1222.002'],
@@ -1490,4 +1458,8 @@ export const TECHNIQUES: readonly Technique[] = [
     level: 'medium',
     falsepositives: ['Monitoring agents and CI runners that need host access'],
   },
+  // Whole families kept in their own tables, after these so a program's entry above is found first.
+  ...POWERSHELL_TECHNIQUES,
+  ...WINDOWS_TECHNIQUES,
+  ...UNIX_TECHNIQUES,
 ];

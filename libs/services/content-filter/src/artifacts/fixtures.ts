@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { EVAL_CHUNK_MIN_LENGTH } from '@huntforge/contracts';
+import { EVAL_CHUNK_MIN_LENGTH } from '@huntforge/contracts/content-filter';
 import { parseLabelledChunks, type LabelledText } from '@huntforge/ml';
 import { findUpwards } from '@huntforge/platform';
 

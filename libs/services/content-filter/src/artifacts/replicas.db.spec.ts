@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import request from 'supertest';
-import type { ClassifyResult } from '@huntforge/contracts';
+import type { ClassifyResult } from '@huntforge/contracts/content-filter';
 import { JunkClassifier } from '@huntforge/ml';
 import { waitFor } from '@huntforge/test-kit';
 import { classify } from '../classification/classify';

@@ -1,4 +1,4 @@
-import type { ChunkDecision } from '@huntforge/contracts';
+import type { ChunkDecision } from '@huntforge/contracts/content-filter';
 import { chunkText, HUNTABLE, keepsChunk, predictionOf, type Chunk, type JunkClassifier } from '@huntforge/ml';
 import { concreteMaterial } from '@huntforge/scoring';
 

@@ -4,8 +4,8 @@ import {
   type ClassifyRequest,
   type ClassifyResponse,
   type ClassifyResult,
-  busReplyError,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/content-filter';
+import { busReplyError } from '@huntforge/contracts/messages';
 import type { ContentFilterPorts } from '../ports';
 import { liveDecisions } from './live-decisions';
 import { defaultThreshold } from './threshold';

@@ -1,4 +1,4 @@
-import type { ChunkDecision } from '@huntforge/contracts';
+import type { ChunkDecision } from '@huntforge/contracts/content-filter';
 import type { LiveModel } from '../model/live-model';
 import { classifyTextMemo } from './classification-memo';
 

@@ -1,4 +1,4 @@
-import { JUNK_FILTER_THRESHOLD_DEFAULT } from '@huntforge/contracts';
+import { JUNK_FILTER_THRESHOLD_DEFAULT } from '@huntforge/contracts/content-filter';
 import type { SettingsReader } from '@huntforge/data';
 
 /**

@@ -1,4 +1,5 @@
-import { busReplyError, CONTENT_FILTER_ERROR_CODES, type ClassifyArticleRequest, type ClassifyArticleResponse } from '@huntforge/contracts';
+import { CONTENT_FILTER_ERROR_CODES, type ClassifyArticleRequest, type ClassifyArticleResponse } from '@huntforge/contracts/content-filter';
+import { busReplyError } from '@huntforge/contracts/messages';
 import { classificationOf, type ClassifyDeps } from '../classification/classify';
 import { liveDecisions } from '../classification/live-decisions';
 import { defaultThreshold } from '../classification/threshold';

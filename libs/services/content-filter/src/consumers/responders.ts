@@ -1,15 +1,15 @@
 import type { Subscription } from '@huntforge/bus';
+import { REQUEST_KEYS } from '@huntforge/contracts';
 import {
-  busReplyError,
   CONTENT_FILTER_ERROR_CODES,
   classifyArticleRequestSchema,
   classifyRequestSchema,
   detectOsRequestSchema,
-  REQUEST_KEYS,
   type ClassifyArticleResponse,
   type ClassifyResponse,
   type DetectOsResponse,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/content-filter';
+import { busReplyError } from '@huntforge/contracts/messages';
 import { HttpError } from '@huntforge/platform';
 import type { z } from 'zod';
 import { classify, type ClassifyDeps } from '../classification/classify';

@@ -1,12 +1,12 @@
 import {
-  busReplyError,
   CONTENT_FILTER_ERROR_CODES,
   DETECT_OS_METHOD,
   type ChunkDecision,
   type DetectOsRequest,
   type DetectOsResponse,
   type DetectOsResult,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/content-filter';
+import { busReplyError } from '@huntforge/contracts/messages';
 import { detectPlatform } from '@huntforge/scoring';
 import { liveDecisions } from '../classification/live-decisions';
 import { defaultThreshold } from '../classification/threshold';

@@ -1,4 +1,4 @@
-import { CONTENT_FILTER_ERROR_CODES, type CreateChunkFeedbackRequest } from '@huntforge/contracts';
+import { CONTENT_FILTER_ERROR_CODES, type CreateChunkFeedbackRequest } from '@huntforge/contracts/content-filter';
 import { HttpError } from '@huntforge/platform';
 import type { ContentFilterPorts } from '../ports';
 import { feedbackView } from '../views';

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { contentFilterRoutes as routes, isBusReplyError, type BusReplyError } from '@huntforge/contracts';
+import { contentFilterRoutes as routes } from '@huntforge/contracts/api';
+import { isBusReplyError, type BusReplyError } from '@huntforge/contracts/messages';
 import { HttpError, mountRoute } from '@huntforge/platform';
 import { chunkDebugProgress, runChunkDebug } from '../chunk-debug/chunk-debug';
 import { detectOs } from '../detect-os/detect-os';

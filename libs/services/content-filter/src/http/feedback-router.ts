@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { contentFilterRoutes as routes } from '@huntforge/contracts';
+import { contentFilterRoutes as routes } from '@huntforge/contracts/api';
 import { mountRoute } from '@huntforge/platform';
 import { articleFeedback, chunkFeedback, submitFeedback } from '../feedback/feedback';
 import type { ContentFilterPorts } from '../ports';

@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { contentFilterRoutes as routes } from '@huntforge/contracts';
+import { contentFilterRoutes as routes } from '@huntforge/contracts/api';
 import { mountRoute, reply } from '@huntforge/platform';
 import type { ContentFilterPorts } from '../ports';
 import type { RetrainCoordinator } from '../retrain/retrain-coordinator';

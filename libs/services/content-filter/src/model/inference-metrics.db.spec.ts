@@ -1,4 +1,5 @@
-import { REQUEST_KEYS, type ClassifyResponse, type ClassifyResult } from '@huntforge/contracts';
+import { REQUEST_KEYS } from '@huntforge/contracts';
+import type { ClassifyResponse, ClassifyResult } from '@huntforge/contracts/content-filter';
 import { createAppMetrics } from '@huntforge/platform';
 import { createTestContext, type TestContext } from '@huntforge/service-testing';
 import { startContentFilter, type ContentFilterHarness } from '../test-support/content-filter-harness';

@@ -1,5 +1,5 @@
 import { JunkClassifier } from '@huntforge/ml';
-import { CONTENT_FILTER_ERROR_CODES } from '@huntforge/contracts';
+import { CONTENT_FILTER_ERROR_CODES } from '@huntforge/contracts/content-filter';
 import { HttpError, type Logger } from '@huntforge/platform';
 import type { ModelVersionRecord } from '../records';
 import type { ArtifactStore, VersionRef } from '../artifacts/artifact-store';

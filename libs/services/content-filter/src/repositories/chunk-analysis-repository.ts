@@ -1,5 +1,5 @@
 import { isForeignKeyViolation, type PrismaClient } from '@huntforge/data';
-import type { ChunkDecision } from '@huntforge/contracts';
+import type { ChunkDecision } from '@huntforge/contracts/content-filter';
 
 export interface TimelineRow {
   modelVersion: number;

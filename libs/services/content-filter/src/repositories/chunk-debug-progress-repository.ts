@@ -1,5 +1,5 @@
 import type { ChunkDebugProgress, PrismaClient } from '@huntforge/data';
-import type { ChunkDebugPhase } from '@huntforge/contracts';
+import type { ChunkDebugPhase } from '@huntforge/contracts/content-filter';
 
 export interface ProgressTotals {
   totalChunks: number;

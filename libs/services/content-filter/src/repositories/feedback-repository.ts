@@ -1,6 +1,6 @@
 import type { PrismaClient } from '@huntforge/data';
 import type { ChunkFeedbackRecord } from '../records';
-import type { CreateChunkFeedbackRequest } from '@huntforge/contracts';
+import type { CreateChunkFeedbackRequest } from '@huntforge/contracts/content-filter';
 
 /** Chunk classification feedback (owned by the content filter). */
 export class FeedbackRepository {

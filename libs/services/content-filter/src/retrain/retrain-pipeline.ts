@@ -10,7 +10,7 @@ import {
   type BinaryMetrics,
   type TrainingExample,
 } from '@huntforge/ml';
-import type { RetrainResult } from '@huntforge/contracts';
+import type { RetrainResult } from '@huntforge/contracts/content-filter';
 import type { ContentFilterPorts } from '../ports';
 import type { JsonObject } from '../records';
 import type { RunStatus } from '../repositories/retrain-run-repository';

@@ -1,4 +1,4 @@
-import type { RetrainStatusView } from '@huntforge/contracts';
+import type { RetrainStatusView } from '@huntforge/contracts/content-filter';
 import type { ContentFilterPorts } from '../ports';
 import { retrainStatusView } from '../views';
 

@@ -1,4 +1,4 @@
-import { CONTENT_FILTER_ERROR_CODES, EVAL_CHUNK_MIN_LENGTH, type ModelComparison } from '@huntforge/contracts';
+import { CONTENT_FILTER_ERROR_CODES, EVAL_CHUNK_MIN_LENGTH, type ModelComparison } from '@huntforge/contracts/content-filter';
 import { JunkClassifier, type BinaryMetrics, type LabelledText } from '@huntforge/ml';
 import type { JsonObject, ModelVersionRecord } from '../records';
 import { HttpError } from '@huntforge/platform';

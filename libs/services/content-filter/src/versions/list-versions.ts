@@ -1,4 +1,5 @@
-import { pageOffset, totalPages, type ModelVersionView } from '@huntforge/contracts';
+import type { ModelVersionView } from '@huntforge/contracts/content-filter';
+import { pageOffset, totalPages } from '@huntforge/contracts/http';
 import type { ContentFilterPorts } from '../ports';
 import { modelVersionView } from '../views';
 

@@ -1,4 +1,4 @@
-import { CONTENT_FILTER_ERROR_CODES } from '@huntforge/contracts';
+import { CONTENT_FILTER_ERROR_CODES } from '@huntforge/contracts/content-filter';
 import { HttpError } from '@huntforge/platform';
 import { classifyText } from '../classification/classify-text';
 import { defaultThreshold } from '../classification/threshold';

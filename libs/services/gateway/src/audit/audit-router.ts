@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { mcpRoutes } from '@huntforge/contracts';
+import { mcpRoutes } from '@huntforge/contracts/api';
 import { mountRoute } from '@huntforge/platform';
 import { listAuditEvents, type ListAuditEventsDeps } from './list-audit-events';
 

@@ -1,4 +1,4 @@
-import type { AuditEventView, AuditQuery } from '@huntforge/contracts';
+import type { AuditEventView, AuditQuery } from '@huntforge/contracts/mcp';
 import type { AuditRecord, AuditRepository } from '@huntforge/data';
 import { HttpError } from '@huntforge/platform';
 

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { userInfo } from 'node:os';
 import type { ApiTokenRecord, ApiTokenRepository, AuditRepository } from '@huntforge/data';
-import { AUDIT_EVENT_TYPES, type Role } from '@huntforge/contracts';
+import type { Role } from '@huntforge/contracts';
+import { AUDIT_EVENT_TYPES } from '@huntforge/contracts/mcp';
 
 const TOKEN_PREFIX = 'hf_';
 const TOKEN_BYTES = 32;

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import type { ApiTokenRepository, WebSessionRepository } from '@huntforge/data';
-import { accessRequirement, CSRF_HEADER, LOCAL_ACTOR, roleSatisfies } from '@huntforge/contracts';
+import { accessRequirement, roleSatisfies } from '@huntforge/contracts';
+import { CSRF_HEADER, LOCAL_ACTOR } from '@huntforge/contracts/http';
 import { HttpError, sessionCookieOf, type Logger } from '@huntforge/platform';
 import { API_TOKEN_PATTERN, hashApiToken } from './api-tokens';
 import { clearPrincipal, setPrincipal, type Principal } from './principal';

@@ -1,4 +1,4 @@
-import type { WebSession, WebSessionListResponse } from '@huntforge/contracts';
+import type { WebSession, WebSessionListResponse } from '@huntforge/contracts/http';
 import type { WebSessionRecord, WebSessionRepository } from '@huntforge/data';
 
 export interface ListWebSessionsDeps {

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
-import { ACTOR_HEADER, ROLE_HEADER, type Role } from '@huntforge/contracts';
+import type { Role } from '@huntforge/contracts';
+import { ACTOR_HEADER, ROLE_HEADER } from '@huntforge/contracts/http';
 
 /** How the caller proved who it is: nothing (auth off), a bearer token, or a browser session cookie. */
 export type Credential = { via: 'local' } | { via: 'bearer' } | { via: 'session'; sessionId: string; expiresAt: Date };

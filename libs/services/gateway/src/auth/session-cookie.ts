@@ -1,5 +1,5 @@
 import type { CookieOptions, Request, Response } from 'express';
-import { SESSION_COOKIE } from '@huntforge/contracts';
+import { SESSION_COOKIE } from '@huntforge/contracts/http';
 
 /**
  * Whether the browser reached us over HTTPS, directly or through a TLS-terminating proxy. Believing a

@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { gatewayRoutes as routes, type AuthSessionResponse } from '@huntforge/contracts';
+import { gatewayRoutes as routes } from '@huntforge/contracts/api';
+import type { AuthSessionResponse } from '@huntforge/contracts/http';
 import { actorOf, HttpError, mountRoute, reply, roleOf, sessionCookieOf } from '@huntforge/platform';
 import { listWebSessions } from './list-web-sessions';
 import { credentialOf } from './principal';

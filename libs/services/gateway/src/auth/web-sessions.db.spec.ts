@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { SESSION_COOKIE } from '@huntforge/contracts';
+import { SESSION_COOKIE } from '@huntforge/contracts/http';
 import { startGateway, type GatewayHarness } from '../test-support/gateway-harness';
 import { revokeApiToken } from './api-tokens';
 import { hashSessionValue } from './web-sessions';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ApiTokenRepository, AuditRepository, WebSessionRecord, WebSessionRepository } from '@huntforge/data';
-import { AUDIT_EVENT_TYPES } from '@huntforge/contracts';
+import { AUDIT_EVENT_TYPES } from '@huntforge/contracts/mcp';
 import { HttpError } from '@huntforge/platform';
 import { API_TOKEN_PATTERN, hashApiToken } from './api-tokens';
 

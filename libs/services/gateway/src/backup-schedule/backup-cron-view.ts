@@ -1,4 +1,4 @@
-import type { BackupCronResponse, ExpectedBackupEntry, HostCronEntry } from '@huntforge/contracts';
+import type { BackupCronResponse, ExpectedBackupEntry, HostCronEntry } from '@huntforge/contracts/http';
 import { BACKUP_MARKERS, backupEntries, type CliInstall } from './backup-entries';
 import { parseCrontab } from './crontab/crontab-lines';
 import type { StoredBackupSchedule } from './repositories/backup-schedule-repository';

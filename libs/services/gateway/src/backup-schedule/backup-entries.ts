@@ -1,4 +1,4 @@
-import { BACKUP_CRON_JOBS, type BackupCronJob, type ExpectedBackupEntry } from '@huntforge/contracts';
+import { BACKUP_CRON_JOBS, type BackupCronJob, type ExpectedBackupEntry } from '@huntforge/contracts/http';
 import { timeToCron } from './schedule-times';
 
 /** Where the installed CLI lives on this host: what a cron line needs to run `huntforge backup …`. */

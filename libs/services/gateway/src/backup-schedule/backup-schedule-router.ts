@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { backupScheduleRoutes as routes } from '@huntforge/contracts';
+import { backupScheduleRoutes as routes } from '@huntforge/contracts/api';
 import { actorOf, mountRoute } from '@huntforge/platform';
 import { getBackupCron } from './get-backup-cron';
 import { listHostCron } from './list-host-cron';

@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { backupCronResponseSchema, hostCronResponseSchema } from '@huntforge/contracts';
+import { backupCronResponseSchema, hostCronResponseSchema } from '@huntforge/contracts/http';
 import { createSettingsReader } from '@huntforge/data';
 import { startGateway, type GatewayHarness } from '../test-support/gateway-harness';
 import { BACKUP_SCHEDULE_UPDATED } from './update-backup-schedule';

@@ -1,4 +1,4 @@
-import type { BackupCronResponse } from '@huntforge/contracts';
+import type { BackupCronResponse } from '@huntforge/contracts/http';
 import { backupCronView } from './backup-cron-view';
 import type { CliInstall } from './backup-entries';
 import type { CrontabPort } from './crontab/crontab-port';

@@ -1,4 +1,4 @@
-import type { HostCronResponse } from '@huntforge/contracts';
+import type { HostCronResponse } from '@huntforge/contracts/http';
 import { parseCrontab } from './crontab/crontab-lines';
 import type { CrontabPort } from './crontab/crontab-port';
 import { readCrontab } from './read-crontab';

@@ -1,4 +1,4 @@
-import { BACKUP_SCHEDULE_ERROR_CODES } from '@huntforge/contracts';
+import { BACKUP_SCHEDULE_ERROR_CODES } from '@huntforge/contracts/http';
 import { HttpError } from '@huntforge/platform';
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;

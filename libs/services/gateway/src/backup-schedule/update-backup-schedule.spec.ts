@@ -1,4 +1,4 @@
-import { BACKUP_SCHEDULE_DEFAULTS } from '@huntforge/contracts';
+import { BACKUP_SCHEDULE_DEFAULTS } from '@huntforge/contracts/http';
 import type { CliInstall } from './backup-entries';
 import type { CrontabPort } from './crontab/crontab-port';
 import type { BackupScheduleRepository, StoredBackupSchedule } from './repositories/backup-schedule-repository';

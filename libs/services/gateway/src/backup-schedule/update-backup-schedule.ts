@@ -1,4 +1,4 @@
-import { BACKUP_SCHEDULE_ERROR_CODES, type BackupCronResponse, type UpdateBackupScheduleRequest } from '@huntforge/contracts';
+import { BACKUP_SCHEDULE_ERROR_CODES, type BackupCronResponse, type UpdateBackupScheduleRequest } from '@huntforge/contracts/http';
 import { HttpError } from '@huntforge/platform';
 import { backupCronView, expectedEntries } from './backup-cron-view';
 import { BACKUP_MARKERS, type CliInstall } from './backup-entries';

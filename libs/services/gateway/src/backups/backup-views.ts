@@ -1,4 +1,4 @@
-import type { BackupDetailView, BackupSummaryView } from '@huntforge/contracts';
+import type { BackupDetailView, BackupSummaryView } from '@huntforge/contracts/api';
 import { totalSize, type BackupSummary, type FileProblem, type Manifest } from '@huntforge/backup';
 
 export function toBackupSummary(backup: BackupSummary): BackupSummaryView {

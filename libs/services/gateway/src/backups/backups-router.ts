@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { backupRoutes as routes } from '@huntforge/contracts';
+import { backupRoutes as routes } from '@huntforge/contracts/api';
 import { mountRoute, reply } from '@huntforge/platform';
 import { getBackup } from './get-backup';
 import { listBackups } from './list-backups';

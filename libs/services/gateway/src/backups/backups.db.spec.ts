@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { backupDetailSchema, backupListResponseSchema } from '@huntforge/contracts';
+import { backupDetailSchema, backupListResponseSchema } from '@huntforge/contracts/api';
 import { startGateway, type GatewayHarness } from '../test-support/gateway-harness';
 
 describe('/api/backups', () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { backupDetailSchema } from '@huntforge/contracts';
+import { backupDetailSchema } from '@huntforge/contracts/api';
 import { describeWithInfra } from '@huntforge/test-kit';
 import { startGateway, type GatewayHarness } from '../test-support/gateway-harness';
 

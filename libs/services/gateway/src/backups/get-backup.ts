@@ -1,5 +1,5 @@
 import { verifyBackup, type InstallationFolders } from '@huntforge/backup';
-import type { BackupDetailView } from '@huntforge/contracts';
+import type { BackupDetailView } from '@huntforge/contracts/api';
 import { asHttpError } from './backup-errors';
 import { toBackupDetail } from './backup-views';
 

@@ -1,5 +1,5 @@
 import { listBackups as listBackupFolders, type InstallationFolders } from '@huntforge/backup';
-import type { BackupSummaryView } from '@huntforge/contracts';
+import type { BackupSummaryView } from '@huntforge/contracts/api';
 import { toBackupSummary } from './backup-views';
 
 export interface ListBackupsDeps {

@@ -1,6 +1,6 @@
 import express, { Router } from 'express';
 import { getAbsoluteFSPath } from 'swagger-ui-dist';
-import { buildOpenApiDocument, type OpenApiDocument } from '@huntforge/contracts';
+import { buildOpenApiDocument, type OpenApiDocument } from '@huntforge/contracts/openapi';
 
 const INDEX_HTML = `<!doctype html>
 <html lang="en">

@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import type { Bus } from '@huntforge/bus';
 import type { Db } from '@huntforge/data';
-import { gatewayRoutes as routes, type HealthResponse } from '@huntforge/contracts';
+import { gatewayRoutes as routes } from '@huntforge/contracts/api';
+import type { HealthResponse } from '@huntforge/contracts/http';
 import {
   checkBus,
   checkDatabase,

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { healthResponseSchema, workerHealthResponseSchema, QUEUES } from '@huntforge/contracts';
+import { QUEUES } from '@huntforge/contracts';
+import { healthResponseSchema, workerHealthResponseSchema } from '@huntforge/contracts/http';
 import { startGateway, type GatewayHarness } from '../test-support/gateway-harness';
 
 describe('health routes', () => {

@@ -1,5 +1,6 @@
 import type { Bus } from '@huntforge/bus';
-import { QUEUES, type WorkerHealthResponse } from '@huntforge/contracts';
+import { QUEUES } from '@huntforge/contracts';
+import type { WorkerHealthResponse } from '@huntforge/contracts/http';
 
 /**
  * The spec calls background-worker health "celery": here it is the workflow execution queue. No

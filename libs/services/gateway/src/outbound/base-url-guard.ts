@@ -1,4 +1,4 @@
-import { findSettingDefinition } from '@huntforge/contracts';
+import { findSettingDefinition } from '@huntforge/contracts/settings';
 import {
   baseUrlGuardOptions as sharedGuardOptions,
   baseUrlPolicy,

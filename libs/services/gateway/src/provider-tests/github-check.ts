@@ -1,4 +1,4 @@
-import type { ProviderTestResponse } from '@huntforge/contracts';
+import type { ProviderTestResponse } from '@huntforge/contracts/settings';
 
 interface RepoAnswer {
   full_name?: string;

@@ -1,4 +1,4 @@
-import { githubApiBase, SETTINGS_ERROR_CODES, type ProviderTestResponse, type TestedService } from '@huntforge/contracts';
+import { githubApiBase, SETTINGS_ERROR_CODES, type ProviderTestResponse, type TestedService } from '@huntforge/contracts/settings';
 import type { SettingsStore } from '@huntforge/data';
 import {
   discoverCodex,

@@ -1,11 +1,6 @@
 import { Router, type Request } from 'express';
-import {
-  providerTestRoutes,
-  type ApiKeyTestRequest,
-  type GithubTestRequest,
-  type OllamaTestRequest,
-  type TestedService,
-} from '@huntforge/contracts';
+import { providerTestRoutes } from '@huntforge/contracts/api';
+import type { ApiKeyTestRequest, GithubTestRequest, OllamaTestRequest, TestedService } from '@huntforge/contracts/settings';
 import { HttpError, mountRoute, roleOf } from '@huntforge/platform';
 import { noStore } from '../http/no-store';
 import type { CheckInput } from './provider-checks';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { PROVIDER_TEST_ROUTES, providerTestResponseSchema } from '@huntforge/contracts';
+import { PROVIDER_TEST_ROUTES, providerTestResponseSchema } from '@huntforge/contracts/settings';
 import {
   createFakeCodex,
   startFakeAnthropic,

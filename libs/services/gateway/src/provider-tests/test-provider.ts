@@ -1,4 +1,4 @@
-import type { ProviderTestResponse, TestedService } from '@huntforge/contracts';
+import type { ProviderTestResponse, TestedService } from '@huntforge/contracts/settings';
 import type { Logger } from '@huntforge/platform';
 import { runProviderCheck, type CheckDeps, type CheckInput } from './provider-checks';
 

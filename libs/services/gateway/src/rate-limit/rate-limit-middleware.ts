@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { RATE_LIMITED_CODE, rateLimitTier, type RateLimitTier } from '@huntforge/contracts';
+import { RATE_LIMITED_CODE, rateLimitTier, type RateLimitTier } from '@huntforge/contracts/http';
 import { HttpError, type AppConfig } from '@huntforge/platform';
 import { clientKeyOf, type TrustedProxies } from './client-key';
 import type { FixedWindowLimiter } from './fixed-window-limiter';

@@ -1,5 +1,6 @@
 import type { ScheduledJobConfigRecord, ScheduledJobConfigRepository } from '@huntforge/data';
-import { SCHEDULED_JOBS, type ScheduledJobsResponse, type ScheduledJobView } from '@huntforge/contracts';
+import { SCHEDULED_JOBS } from '@huntforge/contracts';
+import type { ScheduledJobsResponse, ScheduledJobView } from '@huntforge/contracts/http';
 
 /** The catalogue merged with stored settings: a stored row wins over the default, but only for editable jobs. */
 export function scheduledJobsView(stored: readonly ScheduledJobConfigRecord[]): ScheduledJobsResponse {

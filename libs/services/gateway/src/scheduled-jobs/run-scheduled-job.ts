@@ -1,5 +1,6 @@
 import { BusTimeoutError, type Bus } from '@huntforge/bus';
-import { SCHEDULED_JOBS, scheduledJobRunKey, type JobRun } from '@huntforge/contracts';
+import { SCHEDULED_JOBS, scheduledJobRunKey } from '@huntforge/contracts';
+import type { JobRun } from '@huntforge/contracts/http';
 import { HttpError, type Logger } from '@huntforge/platform';
 
 /** How long the request waits for the job to finish; longer runs keep going and appear in the history. */

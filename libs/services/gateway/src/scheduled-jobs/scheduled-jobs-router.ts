@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Bus } from '@huntforge/bus';
-import { gatewayRoutes as routes } from '@huntforge/contracts';
+import { gatewayRoutes as routes } from '@huntforge/contracts/api';
 import { actorOf, mountRoute, type Logger } from '@huntforge/platform';
 import { listScheduledJobs } from './list-scheduled-jobs';
 import { runScheduledJob } from './run-scheduled-job';

@@ -1,5 +1,7 @@
 import request from 'supertest';
-import { SCHEDULED_JOBS, TOPICS, scheduledJobsResponseSchema, type Envelope, type ScheduledJobsChangedPayload } from '@huntforge/contracts';
+import { SCHEDULED_JOBS, TOPICS, type ScheduledJobsChangedPayload } from '@huntforge/contracts';
+import { scheduledJobsResponseSchema } from '@huntforge/contracts/http';
+import type { Envelope } from '@huntforge/contracts/messages';
 import { startGateway, type GatewayHarness } from '../test-support/gateway-harness';
 import { waitForValue as waitFor } from '@huntforge/test-kit';
 import { createLogger, createScheduler, HttpError, respondToJobRuns } from '@huntforge/platform';

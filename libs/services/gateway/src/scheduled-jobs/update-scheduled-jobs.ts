@@ -1,12 +1,7 @@
 import type { Bus } from '@huntforge/bus';
 import type { ScheduledJobConfigRepository } from '@huntforge/data';
-import {
-  TOPICS,
-  findScheduledJob,
-  type ScheduledJobsChangedPayload,
-  type ScheduledJobsResponse,
-  type UpdateScheduledJobsRequest,
-} from '@huntforge/contracts';
+import { TOPICS, findScheduledJob, type ScheduledJobsChangedPayload } from '@huntforge/contracts';
+import type { ScheduledJobsResponse, UpdateScheduledJobsRequest } from '@huntforge/contracts/http';
 import { cronProblem, HttpError, type Logger } from '@huntforge/platform';
 import { scheduledJobsView } from './list-scheduled-jobs';
 

@@ -1,4 +1,4 @@
-import type { SettingEntry } from '@huntforge/contracts';
+import type { SettingEntry } from '@huntforge/contracts/settings';
 import type { SettingsStore } from '@huntforge/data';
 import { toSettingEntry } from './setting-entry';
 import { settingsHttpError } from './settings-errors';

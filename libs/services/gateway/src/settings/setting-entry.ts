@@ -1,4 +1,4 @@
-import type { SettingEntry } from '@huntforge/contracts';
+import type { SettingEntry } from '@huntforge/contracts/settings';
 import type { SettingView } from '@huntforge/data';
 
 /** The API's view of a setting: a sensitive value is never in it (the store answers its hint instead). */

@@ -1,4 +1,4 @@
-import { SETTINGS_ERROR_CODES } from '@huntforge/contracts';
+import { SETTINGS_ERROR_CODES } from '@huntforge/contracts/settings';
 import { EncryptionKeyMissingError, InvalidSettingValueError, UnknownSettingError } from '@huntforge/data';
 import { HttpError } from '@huntforge/platform';
 

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { settingsRoutes as routes } from '@huntforge/contracts';
+import { settingsRoutes as routes } from '@huntforge/contracts/api';
 import { actorOf, mountRoute } from '@huntforge/platform';
 import type { SettingsStore } from '@huntforge/data';
 import { noStore } from '../http/no-store';

@@ -1,5 +1,7 @@
 import request from 'supertest';
-import { TOPICS, settingEntrySchema, settingsListResponseSchema, type Envelope, type SettingsChangedPayload } from '@huntforge/contracts';
+import { TOPICS, type SettingsChangedPayload } from '@huntforge/contracts';
+import type { Envelope } from '@huntforge/contracts/messages';
+import { settingEntrySchema, settingsListResponseSchema } from '@huntforge/contracts/settings';
 import { waitForValue as waitFor } from '@huntforge/test-kit';
 import { SETTINGS_DELETED, SETTINGS_UPDATED } from './announce-setting-change';
 import { startSettingsHarness, type SettingsHarness } from './test-support/settings-harness';

@@ -1,4 +1,4 @@
-import type { SettingEntry } from '@huntforge/contracts';
+import type { SettingEntry } from '@huntforge/contracts/settings';
 import type { SettingsStore } from '@huntforge/data';
 import { assertAllowedBaseUrl, type BaseUrlGuardOptions } from '../outbound/base-url-guard';
 import { announceSettingChange, SETTINGS_UPDATED, type AnnounceSettingChangeDeps } from './announce-setting-change';

@@ -1,4 +1,5 @@
-import { AUDIT_EVENT_TYPES, type CreateApiTokenRequest, type CreateApiTokenResponse } from '@huntforge/contracts';
+import type { CreateApiTokenRequest, CreateApiTokenResponse } from '@huntforge/contracts/http';
+import { AUDIT_EVENT_TYPES } from '@huntforge/contracts/mcp';
 import type { ApiTokenRepository, AuditRepository } from '@huntforge/data';
 import { HttpError } from '@huntforge/platform';
 import { createApiToken, TokenNameTakenError } from '../auth/api-tokens';

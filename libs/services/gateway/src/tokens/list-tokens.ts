@@ -1,4 +1,4 @@
-import type { ApiTokenListResponse } from '@huntforge/contracts';
+import type { ApiTokenListResponse } from '@huntforge/contracts/http';
 import type { ApiTokenRepository } from '@huntforge/data';
 import { listApiTokens } from '../auth/api-tokens';
 import { toApiToken } from './token-view';

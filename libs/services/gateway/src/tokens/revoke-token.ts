@@ -1,4 +1,4 @@
-import { AUDIT_EVENT_TYPES } from '@huntforge/contracts';
+import { AUDIT_EVENT_TYPES } from '@huntforge/contracts/mcp';
 import type { ApiTokenRepository, AuditRepository } from '@huntforge/data';
 import { httpErrors } from '@huntforge/platform';
 import { revokeApiToken } from '../auth/api-tokens';

@@ -1,5 +1,5 @@
 import type { ApiTokenRecord } from '@huntforge/data';
-import type { ApiToken } from '@huntforge/contracts';
+import type { ApiToken } from '@huntforge/contracts/http';
 
 /** The API's view of a token record: everything but secrets (the record holds none; the hash stays in the database). */
 export function toApiToken(record: ApiTokenRecord): ApiToken {

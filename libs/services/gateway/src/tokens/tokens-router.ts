@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { ApiTokenRepository, AuditRepository } from '@huntforge/data';
-import { gatewayRoutes as routes } from '@huntforge/contracts';
+import { gatewayRoutes as routes } from '@huntforge/contracts/api';
 import { actorOf, mountRoute, reply } from '@huntforge/platform';
 import { createToken } from './create-token';
 import { listTokens } from './list-tokens';

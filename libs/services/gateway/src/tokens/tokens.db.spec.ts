@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { AUDIT_EVENT_TYPES, apiTokenListResponseSchema, createApiTokenResponseSchema } from '@huntforge/contracts';
+import { apiTokenListResponseSchema, createApiTokenResponseSchema } from '@huntforge/contracts/http';
+import { AUDIT_EVENT_TYPES } from '@huntforge/contracts/mcp';
 import { startGateway, type GatewayHarness } from '../test-support/gateway-harness';
 
 describe('/api/tokens', () => {

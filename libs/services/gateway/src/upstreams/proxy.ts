@@ -2,7 +2,7 @@ import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { ACTOR_HEADER, ROLE_HEADER } from '@huntforge/contracts';
+import { ACTOR_HEADER, ROLE_HEADER } from '@huntforge/contracts/http';
 import { announcesBody, errorBody, identitySignatureHeaders, rawBodyOf, REQUEST_ID_HEADER, type Logger } from '@huntforge/platform';
 
 /** Generous: some upstream routes (retrain, evaluations) do real work before answering. */

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { ingestionRoutes as routes } from '@huntforge/contracts';
+import { ingestionRoutes as routes } from '@huntforge/contracts/api';
 import { actorOf, mountRoute } from '@huntforge/platform';
 import { createAnnotation } from '../use-cases/annotations/create-annotation';
 import { listAnnotations } from '../use-cases/annotations/list-annotations';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { ingestionRoutes as routes } from '@huntforge/contracts';
+import { ingestionRoutes as routes } from '@huntforge/contracts/api';
 import { mountRoute, reply } from '@huntforge/platform';
 import { scrapeUrl } from '../use-cases/scrape-url/scrape-url';
 import { embeddingStats } from '../use-cases/search/embedding-stats';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { ingestionRoutes as routes } from '@huntforge/contracts';
+import { ingestionRoutes as routes } from '@huntforge/contracts/api';
 import { mountRoute, reply } from '@huntforge/platform';
 import { getCollectionRun } from '../use-cases/sources/get-collection-run';
 import { startCollection } from '../use-cases/sources/start-collection';

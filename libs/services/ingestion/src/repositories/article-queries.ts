@@ -1,5 +1,5 @@
 import { likePattern, Prisma, type PrismaClient } from '@huntforge/data';
-import { TEXT_SEARCH_COUNT_CAP } from '@huntforge/contracts';
+import { TEXT_SEARCH_COUNT_CAP } from '@huntforge/contracts/ingestion';
 import { vectorLiteral } from './article-repository';
 
 export interface ArticleListFilter {

@@ -1,4 +1,4 @@
-import { PROTECTED_SOURCE_IDENTIFIERS, type SourceKindValue } from '@huntforge/contracts';
+import { PROTECTED_SOURCE_IDENTIFIERS, type SourceKindValue } from '@huntforge/contracts/ingestion';
 import { isUniqueViolation, type Prisma, type PrismaClient } from '@huntforge/data';
 import type { SourceRecord } from '../records';
 

@@ -6,7 +6,7 @@ import { infraRequired, servedRoutes } from '@huntforge/test-kit';
 import { createIngestionModule } from '../module';
 import { scrapeUrl } from '../use-cases/scrape-url/scrape-url';
 import { ingestArticle } from '../use-cases/ingest-article/ingest-article';
-import { ALL_ROUTES } from '@huntforge/contracts';
+import { ALL_ROUTES } from '@huntforge/contracts/api';
 import { startIngestion, type IngestionHarness } from '../test-support/ingestion-harness';
 
 const TOPICS = {

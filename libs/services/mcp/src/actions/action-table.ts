@@ -5,23 +5,25 @@ import {
   ingestionRoutes,
   sigmaQueueRoutes,
   workflowRoutes,
-  type addAnnotationInputSchema,
-  type addQueueReviewNoteInputSchema,
   type ApiRoute,
-  type approveQueueRuleInputSchema,
-  type backtestQueueRuleInputSchema,
-  type deleteArticleInputSchema,
-  type McpHighRiskTool,
-  type McpLowRiskTool,
-  type rejectQueueRuleInputSchema,
-  type rollbackModelInputSchema,
-  type scrapeUrlInputSchema,
-  type submitChunkFeedbackInputSchema,
-  type submitQueueRuleInputSchema,
-  type triggerWorkflowInputSchema,
-  type updateAutoTriggerThresholdInputSchema,
-  type updateWorkflowConfigInputSchema,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/api';
+import type {
+  addAnnotationInputSchema,
+  addQueueReviewNoteInputSchema,
+  approveQueueRuleInputSchema,
+  backtestQueueRuleInputSchema,
+  deleteArticleInputSchema,
+  McpHighRiskTool,
+  McpLowRiskTool,
+  rejectQueueRuleInputSchema,
+  rollbackModelInputSchema,
+  scrapeUrlInputSchema,
+  submitChunkFeedbackInputSchema,
+  submitQueueRuleInputSchema,
+  triggerWorkflowInputSchema,
+  updateAutoTriggerThresholdInputSchema,
+  updateWorkflowConfigInputSchema,
+} from '@huntforge/contracts/mcp';
 import type { CallInput } from '@huntforge/api-client';
 
 type Args<S extends z.ZodType> = z.output<S>;

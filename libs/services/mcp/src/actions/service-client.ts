@@ -1,5 +1,6 @@
 import { serialize } from 'cookie';
-import { ACTOR_HEADER, CSRF_HEADER, ROLE_HEADER, SESSION_COOKIE, type UpstreamServiceName } from '@huntforge/contracts';
+import type { UpstreamServiceName } from '@huntforge/contracts';
+import { ACTOR_HEADER, CSRF_HEADER, ROLE_HEADER, SESSION_COOKIE } from '@huntforge/contracts/http';
 import { ApiError, createApiClient, type OutgoingRequest } from '@huntforge/api-client';
 import { identitySignatureHeaders, type ServiceUrls } from '@huntforge/platform';
 import type { Caller } from '../caller/caller';

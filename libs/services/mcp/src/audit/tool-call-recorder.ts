@@ -1,4 +1,4 @@
-import { AUDIT_EVENT_TYPES } from '@huntforge/contracts';
+import { AUDIT_EVENT_TYPES } from '@huntforge/contracts/mcp';
 import type { Logger } from '@huntforge/platform';
 import type { Caller } from '../caller/caller';
 import type { AuditRepository } from '@huntforge/data';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
-import { ACTOR_HEADER, ROLE_HEADER, ROLES, type Role } from '@huntforge/contracts';
+import { ROLES, type Role } from '@huntforge/contracts';
+import { ACTOR_HEADER, ROLE_HEADER } from '@huntforge/contracts/http';
 import type { ApiTokenRepository } from '@huntforge/data';
 import { sessionCookieOf } from '@huntforge/platform';
 

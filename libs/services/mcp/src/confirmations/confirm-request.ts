@@ -1,4 +1,5 @@
-import { AUDIT_EVENT_TYPES, LOCAL_ACTOR, MCP_ERROR_CODES, type McpConfirmation, type McpHighRiskTool } from '@huntforge/contracts';
+import { LOCAL_ACTOR } from '@huntforge/contracts/http';
+import { AUDIT_EVENT_TYPES, MCP_ERROR_CODES, type McpConfirmation, type McpHighRiskTool } from '@huntforge/contracts/mcp';
 import { HttpError } from '@huntforge/platform';
 import { routeCallFor } from '../actions/action-table';
 import type { Caller } from '../caller/caller';

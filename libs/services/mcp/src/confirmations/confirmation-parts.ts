@@ -1,4 +1,4 @@
-import { MCP_ERROR_CODES } from '@huntforge/contracts';
+import { MCP_ERROR_CODES } from '@huntforge/contracts/mcp';
 import { HttpError } from '@huntforge/platform';
 import { redactArguments } from '../audit/redact';
 import type { Caller } from '../caller/caller';

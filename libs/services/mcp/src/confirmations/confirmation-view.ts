@@ -1,4 +1,4 @@
-import type { McpConfirmation } from '@huntforge/contracts';
+import type { McpConfirmation } from '@huntforge/contracts/mcp';
 import type { ConfirmationRecord } from '../repositories/confirmation-repository';
 
 export function toConfirmationView(row: ConfirmationRecord): McpConfirmation {

@@ -1,4 +1,4 @@
-import type { McpConfirmation, McpHighRiskTool } from '@huntforge/contracts';
+import type { McpConfirmation, McpHighRiskTool } from '@huntforge/contracts/mcp';
 import type { Caller } from '../caller/caller';
 import type { McpPorts } from '../ports';
 import { toConfirmationView } from './confirmation-view';

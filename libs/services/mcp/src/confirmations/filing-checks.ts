@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import {
   MCP_ERROR_CODES,
-  updateWorkflowConfigRequestSchema,
   type deleteArticleInputSchema,
   type McpHighRiskTool,
   type rollbackModelInputSchema,
   type submitQueueRuleInputSchema,
   type updateWorkflowConfigInputSchema,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/mcp';
+import { updateWorkflowConfigRequestSchema } from '@huntforge/contracts/workflow';
 import { ToolError } from '../errors/tool-error';
 import type { McpPorts } from '../ports';
 

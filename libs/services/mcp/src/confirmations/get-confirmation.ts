@@ -1,4 +1,4 @@
-import type { McpConfirmation } from '@huntforge/contracts';
+import type { McpConfirmation } from '@huntforge/contracts/mcp';
 import type { McpPorts } from '../ports';
 import { existingConfirmation } from './confirmation-parts';
 import { toConfirmationView } from './confirmation-view';

@@ -1,4 +1,4 @@
-import { MCP_ERROR_CODES, type ListConfirmationsQuery, type McpConfirmation } from '@huntforge/contracts';
+import { MCP_ERROR_CODES, type ListConfirmationsQuery, type McpConfirmation } from '@huntforge/contracts/mcp';
 import { ToolError } from '../errors/tool-error';
 import { decodeCursor, encodeCursor } from '../pagination/cursor';
 import type { McpPorts } from '../ports';

@@ -1,4 +1,4 @@
-import { AUDIT_EVENT_TYPES, type McpConfirmation } from '@huntforge/contracts';
+import { AUDIT_EVENT_TYPES, type McpConfirmation } from '@huntforge/contracts/mcp';
 import type { Caller } from '../caller/caller';
 import type { McpPorts } from '../ports';
 import { auditDecision, claimConfirmation, existingConfirmation, type ClaimDeps } from './confirmation-parts';

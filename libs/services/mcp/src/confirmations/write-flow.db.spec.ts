@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { MCP_READ_TOOLS } from '@huntforge/contracts';
+import { MCP_READ_TOOLS } from '@huntforge/contracts/mcp';
 import { createSettingsStore } from '@huntforge/data';
 import { seedMcpData, type Seeded } from '../test-support/seed';
 import { startFakeService, startMcpHarness, structured, toolError, type McpHarness, type RecordedRequest } from '../test-support/harness';

@@ -1,4 +1,4 @@
-import type { McpErrorCode } from '@huntforge/contracts';
+import type { McpErrorCode } from '@huntforge/contracts/mcp';
 
 /** A tool's answer to a caller's mistake or a refused action; becomes the tool's error result. */
 export class ToolError extends Error {

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { mcpRoutes as routes } from '@huntforge/contracts';
+import { mcpRoutes as routes } from '@huntforge/contracts/api';
 import type { ApiTokenRepository } from '@huntforge/data';
 import { HttpError, mountRoute } from '@huntforge/platform';
 import { confirmRequest } from '../confirmations/confirm-request';

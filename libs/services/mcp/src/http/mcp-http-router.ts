@@ -1,6 +1,6 @@
 import express, { Router, type RequestHandler } from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { mcpRoutes as routes } from '@huntforge/contracts';
+import { mcpRoutes as routes } from '@huntforge/contracts/api';
 import type { ApiTokenRepository } from '@huntforge/data';
 import { HANDLED, mountRoute, reply } from '@huntforge/platform';
 import type { McpWiring } from '../server/wire-mcp';

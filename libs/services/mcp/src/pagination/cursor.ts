@@ -1,4 +1,4 @@
-import { MCP_ERROR_CODES } from '@huntforge/contracts';
+import { MCP_ERROR_CODES } from '@huntforge/contracts/mcp';
 import { ToolError } from '../errors/tool-error';
 
 /** Cursors are opaque to callers: base64url JSON of where the next page starts. */

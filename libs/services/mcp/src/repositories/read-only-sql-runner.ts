@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@huntforge/data';
-import { MCP_ERROR_CODES, SQL_MAX_ROWS } from '@huntforge/contracts';
+import { MCP_ERROR_CODES, SQL_MAX_ROWS } from '@huntforge/contracts/mcp';
 import { ToolError } from '../errors/tool-error';
 import { checkStatement, loadSqlParser } from '../sql/statement-checker';
 import { READ_ONLY_ROLE } from '../sql/table-allowlist';

@@ -1,6 +1,7 @@
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage, MessageExtraInfo, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { MCP_ERROR_CODES, roleSatisfies } from '@huntforge/contracts';
+import { roleSatisfies } from '@huntforge/contracts';
+import { MCP_ERROR_CODES } from '@huntforge/contracts/mcp';
 import type { ToolCallRecorder } from '../audit/tool-call-recorder';
 import type { Caller } from '../caller/caller';
 import { findTool } from '../tools/catalog';

@@ -1,6 +1,6 @@
 import { createExecution } from '@huntforge/service-testing';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { DRL_LICENSE_NAME, MCP_HIGH_RISK_TOOLS, MCP_LOW_RISK_TOOLS, MCP_READ_TOOLS } from '@huntforge/contracts';
+import { DRL_LICENSE_NAME, MCP_HIGH_RISK_TOOLS, MCP_LOW_RISK_TOOLS, MCP_READ_TOOLS } from '@huntforge/contracts/mcp';
 import { QUEUE_RULE_YAML, REFERENCE_RULES, seedMcpData, type Seeded } from '../test-support/seed';
 import { startMcpHarness, structured, toolError, type McpHarness } from '../test-support/harness';
 

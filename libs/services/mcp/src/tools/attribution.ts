@@ -1,4 +1,4 @@
-import { DRL_LICENSE_NAME, DRL_LICENSE_URL, type SigmaAttribution } from '@huntforge/contracts';
+import { DRL_LICENSE_NAME, DRL_LICENSE_URL, type SigmaAttribution } from '@huntforge/contracts/mcp';
 
 const DRL_IDS = new Set(['drl-1.1', 'drl 1.1', 'drl1.1']);
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { McpToolName, Role } from '@huntforge/contracts';
+import type { Role } from '@huntforge/contracts';
+import type { McpToolName } from '@huntforge/contracts/mcp';
 import type { Caller } from '../caller/caller';
 import type { McpPorts } from '../ports';
 

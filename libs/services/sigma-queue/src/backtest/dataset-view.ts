@@ -1,4 +1,4 @@
-import type { TelemetryDatasetBody } from '@huntforge/contracts';
+import type { TelemetryDatasetBody } from '@huntforge/contracts/telemetry';
 import type { DatasetSummaryRow } from '../repositories/telemetry-dataset-repository';
 
 export function toDatasetBody(row: DatasetSummaryRow): TelemetryDatasetBody {

@@ -1,4 +1,4 @@
-import type { TelemetryDatasetBody } from '@huntforge/contracts';
+import type { TelemetryDatasetBody } from '@huntforge/contracts/telemetry';
 import { httpErrors } from '@huntforge/platform';
 import { toDatasetBody } from './dataset-view';
 import type { TelemetryDatasetRepository } from '../repositories/telemetry-dataset-repository';

@@ -1,4 +1,4 @@
-import type { TelemetryDatasetListResponse } from '@huntforge/contracts';
+import type { TelemetryDatasetListResponse } from '@huntforge/contracts/telemetry';
 import { toDatasetBody } from './dataset-view';
 import type { TelemetryDatasetRepository } from '../repositories/telemetry-dataset-repository';
 import type { DatasetLimits } from './dataset-limits';

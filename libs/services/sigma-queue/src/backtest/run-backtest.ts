@@ -1,4 +1,4 @@
-import type { BacktestDatasetResult, BacktestRequest, BacktestResponse } from '@huntforge/contracts';
+import type { BacktestDatasetResult, BacktestRequest, BacktestResponse } from '@huntforge/contracts/telemetry';
 import { CorrelationEngine, loadRuleDocuments, RuleCompileError } from '@huntforge/sigma';
 import { TelemetryInputError, type InputSummary } from '@huntforge/telemetry';
 import { HttpError, httpErrors } from '@huntforge/platform';

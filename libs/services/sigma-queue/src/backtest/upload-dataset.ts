@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { TelemetryDatasetBody, UploadTelemetryDatasetRequest } from '@huntforge/contracts';
+import type { TelemetryDatasetBody, UploadTelemetryDatasetRequest } from '@huntforge/contracts/telemetry';
 import { HttpError } from '@huntforge/platform';
 import { TelemetryInputError, type InputSummary } from '@huntforge/telemetry';
 import { toDatasetBody } from './dataset-view';

@@ -1,14 +1,12 @@
 import type { Bus, Subscription } from '@huntforge/bus';
+import { REQUEST_KEYS } from '@huntforge/contracts';
 import {
-  busReplyError,
   corpusCoverageBusRequestSchema,
-  REQUEST_KEYS,
   sigmaEnqueueBusRequestSchema,
-  sigmaSimilarityBusRequestSchema,
-  type BusReplyError,
   type SigmaEnqueueBusResponse,
-  type SigmaSimilarityBusResponse,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/executions';
+import { busReplyError, type BusReplyError } from '@huntforge/contracts/messages';
+import { sigmaSimilarityBusRequestSchema, type SigmaSimilarityBusResponse } from '@huntforge/contracts/sigma';
 import { HttpError } from '@huntforge/platform';
 import { corpusCoverage, type CorpusCoverage, type CorpusCoverageDeps } from '../corpus/corpus-coverage';
 import { enqueueRules, type EnqueueRulesDeps } from '../queue/enqueue/enqueue-rules';

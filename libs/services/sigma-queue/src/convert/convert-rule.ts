@@ -1,4 +1,4 @@
-import { SIGMA_ERROR_CODES, type ConvertRuleRequest, type ConvertRuleResponse } from '@huntforge/contracts';
+import { SIGMA_ERROR_CODES, type ConvertRuleRequest, type ConvertRuleResponse } from '@huntforge/contracts/sigma';
 import type { SettingsReader } from '@huntforge/data';
 import { HttpError } from '@huntforge/platform';
 import {

@@ -1,4 +1,5 @@
-import type { corpusCoverageBusRequestSchema, CoveringRule } from '@huntforge/contracts';
+import type { corpusCoverageBusRequestSchema } from '@huntforge/contracts/executions';
+import type { CoveringRule } from '@huntforge/contracts/sigma';
 import type { z } from 'zod';
 import type { CorpusIndex } from './corpus-index';
 

@@ -1,4 +1,4 @@
-import type { CoveringRule } from '@huntforge/contracts';
+import type { CoveringRule } from '@huntforge/contracts/sigma';
 import { analyseRuleText, CorpusCoverage, SimilarityIndex } from '@huntforge/sigma';
 import type { Logger } from '@huntforge/platform';
 import type { ReferenceRuleRepository } from '../repositories/reference-rule-repository';

@@ -1,7 +1,8 @@
 import { rmSync, writeFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
-import { REQUEST_KEYS, type SigmaSimilarityBusResponse } from '@huntforge/contracts';
+import { REQUEST_KEYS } from '@huntforge/contracts';
+import type { SigmaSimilarityBusResponse } from '@huntforge/contracts/sigma';
 import { commitAll, gitRepo, rule, startSigmaQueue, writeTree, type SigmaQueueHarness } from '../test-support/harness';
 
 const ID_A = '11111111-1111-4111-8111-111111111111';

@@ -1,4 +1,4 @@
-import type { RouteResponse, sigmaQueueRoutes } from '@huntforge/contracts';
+import type { RouteResponse, sigmaQueueRoutes } from '@huntforge/contracts/api';
 import { httpErrors } from '@huntforge/platform';
 import type { ReferenceRuleRepository } from '../repositories/reference-rule-repository';
 

@@ -1,4 +1,5 @@
-import { SIGMA_ERROR_CODES, TOPICS, type ChatTurnResponse } from '@huntforge/contracts';
+import { TOPICS } from '@huntforge/contracts';
+import { SIGMA_ERROR_CODES, type ChatTurnResponse } from '@huntforge/contracts/sigma';
 import { HttpError, httpErrors } from '@huntforge/platform';
 import { loadItem, publish, type LoadItemDeps, type PublishDeps } from '../queue/queue-items';
 import { ruleFacts } from '../queue/rule-facts';

@@ -1,4 +1,5 @@
-import { TOPICS, type EnrichResponse } from '@huntforge/contracts';
+import { TOPICS } from '@huntforge/contracts';
+import type { EnrichResponse } from '@huntforge/contracts/sigma';
 import { loadItem, publish, type LoadItemDeps, type PublishDeps } from '../queue/queue-items';
 import { ruleFacts } from '../queue/rule-facts';
 import { assertCan } from '../queue/transitions';

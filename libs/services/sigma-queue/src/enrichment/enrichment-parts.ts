@@ -1,4 +1,4 @@
-import { SIGMA_ERROR_CODES, type EnrichmentChatResponse } from '@huntforge/contracts';
+import { SIGMA_ERROR_CODES, type EnrichmentChatResponse } from '@huntforge/contracts/sigma';
 import { HttpError } from '@huntforge/platform';
 import type { RuleFacts } from '../queue/rule-facts';
 import type { RuleEnricher } from './rule-enricher';

@@ -1,4 +1,4 @@
-import type { EnrichmentChatResponse } from '@huntforge/contracts';
+import type { EnrichmentChatResponse } from '@huntforge/contracts/sigma';
 import { loadItem, type LoadItemDeps } from '../queue/queue-items';
 import { toTurnBody } from './enrichment-parts';
 import type { ConversationRepository } from '../repositories/conversation-repository';

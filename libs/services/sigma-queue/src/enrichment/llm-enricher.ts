@@ -6,7 +6,7 @@ import {
   type ProviderFactoryOptions,
   type SettingsSource,
 } from '@huntforge/llm';
-import { SETTINGS_ERROR_CODES } from '@huntforge/contracts';
+import { SETTINGS_ERROR_CODES } from '@huntforge/contracts/settings';
 import { HttpError } from '@huntforge/platform';
 import { builtinChatTurn } from '@huntforge/sigma';
 import { z } from 'zod';

@@ -1,4 +1,5 @@
-import type { RouteBody, sigmaQueueRoutes, ValidateQueueItemResponse } from '@huntforge/contracts';
+import type { RouteBody, sigmaQueueRoutes } from '@huntforge/contracts/api';
+import type { ValidateQueueItemResponse } from '@huntforge/contracts/sigma';
 import { validateSigmaRule } from '@huntforge/sigma';
 import { enrichItem, type EnrichItemDeps } from './enrich-item';
 import { loadItem } from '../queue/queue-items';

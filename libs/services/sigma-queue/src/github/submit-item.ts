@@ -1,4 +1,5 @@
-import { githubApiBase, SIGMA_ERROR_CODES, type SigmaQueueItemBody } from '@huntforge/contracts';
+import { githubApiBase } from '@huntforge/contracts/settings';
+import { SIGMA_ERROR_CODES, type SigmaQueueItemBody } from '@huntforge/contracts/sigma';
 import { HttpError, redactSecrets } from '@huntforge/platform';
 import { queriesSection } from '../convert/pull-request-queries';
 import type { QueueItemRow } from '../repositories/queue-repository';

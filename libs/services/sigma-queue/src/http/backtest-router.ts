@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { sigmaQueueRoutes as routes } from '@huntforge/contracts';
+import { sigmaQueueRoutes as routes } from '@huntforge/contracts/api';
 import { mountRoute } from '@huntforge/platform';
 import { runBacktest } from '../backtest/run-backtest';
 import type { SigmaQueuePorts } from '../ports';

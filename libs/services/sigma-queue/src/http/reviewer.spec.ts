@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { ACTOR_HEADER } from '@huntforge/contracts';
+import { ACTOR_HEADER } from '@huntforge/contracts/http';
 import { reviewerOf } from './reviewer';
 
 const requestFrom = (actor?: string) => ({ headers: actor === undefined ? {} : { [ACTOR_HEADER]: actor } }) as unknown as Request;

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { LOCAL_ACTOR } from '@huntforge/contracts';
+import { LOCAL_ACTOR } from '@huntforge/contracts/http';
 import { actorOf } from '@huntforge/platform';
 
 /**

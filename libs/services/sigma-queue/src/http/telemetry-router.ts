@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from 'express';
-import { telemetryRoutes as routes, uploadTelemetryDatasetQuerySchema } from '@huntforge/contracts';
+import { telemetryRoutes as routes } from '@huntforge/contracts/api';
+import { uploadTelemetryDatasetQuerySchema } from '@huntforge/contracts/telemetry';
 import { HttpError, mountRoute, reply } from '@huntforge/platform';
 import { deleteDataset } from '../backtest/delete-dataset';
 import { getDataset } from '../backtest/get-dataset';

@@ -1,4 +1,5 @@
-import { TOPICS, type CreateQueueItemRequest, type SigmaQueueStatusValue, type SimilaritySearchResponse } from '@huntforge/contracts';
+import { TOPICS } from '@huntforge/contracts';
+import type { CreateQueueItemRequest, SigmaQueueStatusValue, SimilaritySearchResponse } from '@huntforge/contracts/sigma';
 import { httpErrors, type Logger } from '@huntforge/platform';
 import type { NewQueueItem, QueueItemRow, QueueRepository } from '../repositories/queue-repository';
 import type { RuleFacts } from './rule-facts';

@@ -1,4 +1,4 @@
-import { SIGMA_ERROR_CODES } from '@huntforge/contracts';
+import { SIGMA_ERROR_CODES } from '@huntforge/contracts/sigma';
 import { HttpError } from '@huntforge/platform';
 import { validateRuleDocument, validateSigmaRule, type Finding } from '@huntforge/sigma';
 

@@ -1,4 +1,4 @@
-import { SIGMA_ERROR_CODES, type SigmaQueueStatusValue } from '@huntforge/contracts';
+import { SIGMA_ERROR_CODES, type SigmaQueueStatusValue } from '@huntforge/contracts/sigma';
 import { HttpError } from '@huntforge/platform';
 
 export type QueueAction = 'approve' | 'reject' | 'submit' | 'edit' | 'enrich';

@@ -1,4 +1,4 @@
-import { asSigmaDocument, coveringRuleSchema, type SigmaQueueItemBody } from '@huntforge/contracts';
+import { asSigmaDocument, coveringRuleSchema, type SigmaQueueItemBody } from '@huntforge/contracts/sigma';
 import type { QueueItemRow } from '../repositories/queue-repository';
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);

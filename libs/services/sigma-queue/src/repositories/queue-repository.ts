@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient } from '@huntforge/data';
-import type { SigmaQueueStatusValue } from '@huntforge/contracts';
+import type { SigmaQueueStatusValue } from '@huntforge/contracts/sigma';
 import type { QueueItemChanges, QueueItemRecord } from '../records';
 
 export type QueueItemRow = QueueItemRecord;

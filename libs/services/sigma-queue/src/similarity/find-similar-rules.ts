@@ -1,4 +1,4 @@
-import { SIGMA_ERROR_CODES, type SimilaritySearchRequest, type SimilaritySearchResponse } from '@huntforge/contracts';
+import { SIGMA_ERROR_CODES, type SimilaritySearchRequest, type SimilaritySearchResponse } from '@huntforge/contracts/sigma';
 import { HttpError } from '@huntforge/platform';
 import { validateSigmaRule } from '@huntforge/sigma';
 import { searchSimilar, UnanalysableRuleError } from './search-similar';

@@ -1,4 +1,4 @@
-import type { SimilaritySearchResponse } from '@huntforge/contracts';
+import type { SimilaritySearchResponse } from '@huntforge/contracts/sigma';
 import { analyseRuleDocument, analyseRuleText, type AnalyseResult, type SimilarityMatch } from '@huntforge/sigma';
 import type { CorpusIndex } from '../corpus/corpus-index';
 

@@ -1,4 +1,4 @@
-import type { ValidateRuleRequest, ValidateRuleResponse } from '@huntforge/contracts';
+import type { ValidateRuleRequest, ValidateRuleResponse } from '@huntforge/contracts/sigma';
 import { validateSigmaRule } from '@huntforge/sigma';
 
 /** POST /api/sigma/validate: the rule's findings; nothing is stored, so no port is needed. */

@@ -1,4 +1,4 @@
-import type { AgentSettings, ConfigAgentName, Prompt, Thresholds } from '@huntforge/contracts';
+import type { AgentSettings, ConfigAgentName, Prompt, Thresholds } from '@huntforge/contracts/workflow';
 import type { WorkflowConfigRepository } from '../repositories/config-repository';
 import type { PromptRepository } from '../repositories/prompt-repository';
 

@@ -1,4 +1,10 @@
-import { isExtractionAgent, type AgentSettings, type ConfigAgentName, type ProviderId, type WorkflowSettings } from '@huntforge/contracts';
+import {
+  isExtractionAgent,
+  type AgentSettings,
+  type ConfigAgentName,
+  type ProviderId,
+  type WorkflowSettings,
+} from '@huntforge/contracts/workflow';
 
 export interface ResolvedAgentModel {
   provider: ProviderId;

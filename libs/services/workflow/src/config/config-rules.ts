@@ -1,13 +1,13 @@
+import { EXTRACTION_AGENTS } from '@huntforge/contracts/extraction';
 import {
   CONFIG_AGENT_NAMES,
-  EXTRACTION_AGENTS,
   isPromptEmpty,
   type ConfigAgentName,
   type ModelCapabilities,
   type ModelCatalogFile,
   type Prompt,
   type WorkflowSettings,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/workflow';
 import { catalogProvidersOf } from '@huntforge/llm';
 import { resolveAgentModel } from './agent-resolution';
 

@@ -1,5 +1,6 @@
-import type { ConfigVersionSummary, WorkflowConfigResponse } from '@huntforge/contracts';
+import type { ConfigVersionSummary, UpdateWorkflowConfigResponse, WorkflowConfigResponse } from '@huntforge/contracts/workflow';
 import type { ConfigVersionRecord } from '../repositories/config-repository';
+import type { ConfigChangeResult } from './change/save-config-change';
 import { toFlatAgentModels } from './flat-agent-models';
 
 export function configView(record: ConfigVersionRecord): WorkflowConfigResponse {
@@ -26,4 +27,9 @@ export function configVersionSummary(record: ConfigVersionRecord): ConfigVersion
     auto_trigger_hunt_score_threshold: record.autoTriggerHuntScoreThreshold,
     created_at: record.createdAt.toISOString(),
   };
+}
+
+/** The answer to a config save: the active version after it, whether the save created it, and its warnings. */
+export function configChangeView(result: ConfigChangeResult): UpdateWorkflowConfigResponse {
+  return { ...configView(result.record), created: result.created, warnings: result.warnings };
 }

@@ -4,7 +4,7 @@ import {
   configVersionsResponseSchema,
   updateWorkflowConfigResponseSchema,
   workflowConfigResponseSchema,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/workflow';
 import type { Prisma } from '@huntforge/data';
 import { createFakeCodex, type FakeCodex } from '@huntforge/testing';
 import { startWorkflow, type WorkflowHarness } from '../test-support/workflow-harness';

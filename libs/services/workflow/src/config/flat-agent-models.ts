@@ -1,4 +1,4 @@
-import { CONFIG_AGENT_NAMES, type AgentSettings, type WorkflowSettings } from '@huntforge/contracts';
+import { CONFIG_AGENT_NAMES, type AgentSettings, type WorkflowSettings } from '@huntforge/contracts/workflow';
 
 const FLAT_FIELDS = ['provider', 'model', 'temperature', 'top_p', 'effort', 'enabled'] as const;
 type FlatField = (typeof FLAT_FIELDS)[number];

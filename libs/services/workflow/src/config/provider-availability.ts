@@ -1,4 +1,4 @@
-import { WORKFLOW_ERROR_CODES, type AgentSettings, type UnavailableProvider } from '@huntforge/contracts';
+import { WORKFLOW_ERROR_CODES, type AgentSettings, type UnavailableProvider } from '@huntforge/contracts/workflow';
 import { HttpError } from '@huntforge/platform';
 
 /** Per provider: null when it can be used now, else why not (no credential, not reachable, not logged in). */

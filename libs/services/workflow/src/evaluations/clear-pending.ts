@@ -1,4 +1,4 @@
-import type { EvalSubagent } from '@huntforge/contracts';
+import type { EvalSubagent } from '@huntforge/contracts/workflow';
 import type { EvaluationDeps } from './evaluation-deps';
 
 /** Deletes open evaluation records and cancels their executions that have not ended. */

@@ -1,4 +1,4 @@
-import { EVAL_ERROR_CODES, EVAL_SUBAGENT_AGENTS, type EvalSubagent, type Prompt } from '@huntforge/contracts';
+import { EVAL_ERROR_CODES, EVAL_SUBAGENT_AGENTS, type EvalSubagent, type Prompt } from '@huntforge/contracts/workflow';
 import { aggregateByVersion, aggregateVersion } from '@huntforge/observables';
 import { HttpError } from '@huntforge/platform';
 import { normaliseSettings, type WorkflowConfigRepository } from '../repositories/config-repository';

@@ -1,4 +1,4 @@
-import { toEvalSubagent, type EvalRecordView, type EvalSubagent } from '@huntforge/contracts';
+import { toEvalSubagent, type EvalRecordView, type EvalSubagent } from '@huntforge/contracts/workflow';
 import { countVerdict, roundFigure, scoreItems, type ScoredRecord } from '@huntforge/observables';
 import type { EvaluationRow } from '../repositories/evaluation-repository';
 import { storedExpected } from './score-evaluation';

@@ -1,6 +1,6 @@
 import { createExecution } from '@huntforge/service-testing';
 import request from 'supertest';
-import { EVAL_SUBAGENTS, evalRecordSchema, savedEvalResultSchema, type EvalRecordView } from '@huntforge/contracts';
+import { EVAL_SUBAGENTS, evalRecordSchema, savedEvalResultSchema, type EvalRecordView } from '@huntforge/contracts/workflow';
 import type { EvalSet } from '@huntforge/observables';
 import { startFakeOpenAi, type FakeProviderServer } from '@huntforge/testing';
 import { waitFor } from '@huntforge/test-kit';

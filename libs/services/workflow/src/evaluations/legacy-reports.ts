@@ -1,11 +1,11 @@
+import { AGENT_OUTPUT_SCHEMAS } from '@huntforge/contracts/extraction';
 import {
-  AGENT_OUTPUT_SCHEMAS,
   EVAL_SUBAGENT_AGENTS,
   isExtractorSubagent,
   toEvalSubagent,
   type EvalSubagent,
   type ExtractorSubagent,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/workflow';
 import { countVerdict, roundFigure, type EvalSet } from '@huntforge/observables';
 import type { EvaluationRepository } from '../repositories/evaluation-repository';
 

@@ -1,4 +1,4 @@
-import { EVAL_SUBAGENTS, toEvalSubagent, type EvalSubagent } from '@huntforge/contracts';
+import { EVAL_SUBAGENTS, toEvalSubagent, type EvalSubagent } from '@huntforge/contracts/workflow';
 import type { EvalSet } from '@huntforge/observables';
 import type { EvaluationRepository } from '../repositories/evaluation-repository';
 import { outputOfExecution, scoreOutput } from './score-evaluation';

@@ -1,4 +1,5 @@
-import { EVAL_ERROR_CODES, EVAL_SUBAGENT_AGENTS, EXTRACTION_AGENTS, type EvalSubagent } from '@huntforge/contracts';
+import { EXTRACTION_AGENTS } from '@huntforge/contracts/extraction';
+import { EVAL_ERROR_CODES, EVAL_SUBAGENT_AGENTS, type EvalSubagent } from '@huntforge/contracts/workflow';
 import { HttpError } from '@huntforge/platform';
 import { agentSettings, readSnapshot } from '../pipeline/snapshot';
 import type { EvaluationDeps } from './evaluation-deps';

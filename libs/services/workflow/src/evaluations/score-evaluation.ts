@@ -1,4 +1,5 @@
-import { EVAL_SUBAGENT_AGENTS, SUBRESULT_KEYS, type EvalSubagent } from '@huntforge/contracts';
+import { SUBRESULT_KEYS } from '@huntforge/contracts/extraction';
+import { EVAL_SUBAGENT_AGENTS, type EvalSubagent } from '@huntforge/contracts/workflow';
 import { ruleSetAtoms } from '@huntforge/sigma';
 import { actualItems, scoreItems, type ExpectedItems } from '@huntforge/observables';
 import type { RecordOutcome } from '../repositories/evaluation-repository';

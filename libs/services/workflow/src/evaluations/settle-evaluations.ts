@@ -1,4 +1,4 @@
-import { toEvalSubagent, type EvalSubagent } from '@huntforge/contracts';
+import { toEvalSubagent, type EvalSubagent } from '@huntforge/contracts/workflow';
 import type { EvaluationRecordRow } from '../records';
 import type { EvaluationRepository } from '../repositories/evaluation-repository';
 import type { EvalAgentRun } from '../pipeline/run-eval-pipeline';

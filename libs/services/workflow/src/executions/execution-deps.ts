@@ -1,5 +1,6 @@
 import type { Bus } from '@huntforge/bus';
-import { EXECUTION_ERROR_CODES, TOPICS, type ExecutionStatusValue } from '@huntforge/contracts';
+import { TOPICS } from '@huntforge/contracts';
+import { EXECUTION_ERROR_CODES, type ExecutionStatusValue } from '@huntforge/contracts/executions';
 import type { SettingsReader } from '@huntforge/data';
 import { HttpError, type Logger } from '@huntforge/platform';
 import type { ExecutionRow } from '../pipeline/pipeline-port';

@@ -1,4 +1,4 @@
-import { executionCoverageSchema, executionRuleRecords, type ExecutionDetail, type StageRecord } from '@huntforge/contracts';
+import { executionCoverageSchema, executionRuleRecords, type ExecutionDetail, type StageRecord } from '@huntforge/contracts/executions';
 import { toExecutionSummary } from '@huntforge/data';
 import type { ExecutionRow } from '../pipeline/pipeline-port';
 import type { ExecutionStageRecord } from '../records';

@@ -1,12 +1,8 @@
 import type { Express } from 'express';
 import request from 'supertest';
-import {
-  TOPICS,
-  listExecutionsResponseSchema,
-  routePrefixesOf,
-  type Envelope,
-  type WorkflowExecutionFinishedPayload,
-} from '@huntforge/contracts';
+import { TOPICS, routePrefixesOf, type WorkflowExecutionFinishedPayload } from '@huntforge/contracts';
+import { listExecutionsResponseSchema } from '@huntforge/contracts/executions';
+import type { Envelope } from '@huntforge/contracts/messages';
 import type { ServiceModule } from '@huntforge/platform';
 import { startServiceForTest, type ServiceUnderTest, type TestContext } from '@huntforge/service-testing';
 import { waitFor } from '@huntforge/test-kit';

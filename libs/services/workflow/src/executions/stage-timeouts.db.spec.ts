@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { executionDetailSchema } from '@huntforge/contracts';
+import { executionDetailSchema } from '@huntforge/contracts/executions';
 import { ExecutionLeaseRepository } from '../repositories/execution-lease-repository';
 import { ExecutionRepository } from '../repositories/execution-repository';
 import { seedArticle } from '../test-support/seed';

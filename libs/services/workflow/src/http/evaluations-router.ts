@@ -1,11 +1,6 @@
 import { Router } from 'express';
-import {
-  EVAL_ERROR_CODES,
-  EVAL_SUBAGENT_AGENTS,
-  evaluationRoutes as routes,
-  toEvalSubagent,
-  type EvalSubagent,
-} from '@huntforge/contracts';
+import { evaluationRoutes as routes } from '@huntforge/contracts/api';
+import { EVAL_ERROR_CODES, EVAL_SUBAGENT_AGENTS, toEvalSubagent, type EvalSubagent } from '@huntforge/contracts/workflow';
 import { HttpError, mountRoute, reply } from '@huntforge/platform';
 import type { WorkflowConfigRepository } from '../repositories/config-repository';
 import type { PromptRepository } from '../repositories/prompt-repository';

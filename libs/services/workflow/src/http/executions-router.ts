@@ -1,5 +1,7 @@
 import { Router } from 'express';
-import { EXECUTION_ERROR_CODES, executionRoutes as routes, totalPages } from '@huntforge/contracts';
+import { executionRoutes as routes } from '@huntforge/contracts/api';
+import { EXECUTION_ERROR_CODES } from '@huntforge/contracts/executions';
+import { totalPages } from '@huntforge/contracts/http';
 import { toExecutionSummary } from '@huntforge/data';
 import { HttpError, mountRoute, reply, type Reply } from '@huntforge/platform';
 import { ActiveExecutionRefusal, type ExecutionCommandDeps } from '../executions/execution-deps';

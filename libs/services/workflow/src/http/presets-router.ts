@@ -1,54 +1,36 @@
 import { Router } from 'express';
-import { workflowRoutes as routes, type UpdateWorkflowConfigResponse } from '@huntforge/contracts';
+import { workflowRoutes as routes } from '@huntforge/contracts/api';
 import { actorOf, mountRoute, reply } from '@huntforge/platform';
-import type { ConfigChangeResult } from '../config/config-service';
-import { configView } from '../config/config-view';
-import type { PresetService } from '../presets/preset-service';
+import type { WorkflowConfigPorts } from '../config-ports';
+import { applyPreset } from '../presets/apply-preset/apply-preset';
+import { deletePreset } from '../presets/delete-preset/delete-preset';
+import { exportPreset } from '../presets/export-preset/export-preset';
+import { importPreset } from '../presets/import-preset/import-preset';
+import { listPresets } from '../presets/list-presets/list-presets';
+import { savePreset } from '../presets/save-preset/save-preset';
 
-function changeResponse(result: ConfigChangeResult): UpdateWorkflowConfigResponse {
-  return { ...configView(result.record), created: result.created, warnings: result.warnings };
-}
+/** A name safe in a Content-Disposition header. */
+const attachmentName = (name: string | undefined): string => `${(name ?? 'workflow-preset').replace(/[^\w.-]+/g, '_')}.json`;
 
-export function presetsRouter(presets: PresetService): Router {
+/** /api/workflow/config/presets: each route's request to its use case's command. */
+export function presetsRouter(ports: WorkflowConfigPorts): Router {
   const router = Router();
 
-  mountRoute(router, routes.getWorkflowConfigPresetList, async () => ({ presets: await presets.list() }));
+  mountRoute(router, routes.getWorkflowConfigPresetList, () => listPresets(ports));
 
-  mountRoute(router, routes.postWorkflowConfigPresetSave, async ({ body }) =>
-    reply(201, await presets.save(body.name, body.description ?? null, body.include_prompts ?? true, body.overwrite ?? false)),
-  );
+  mountRoute(router, routes.postWorkflowConfigPresetSave, async ({ body }) => reply(201, await savePreset(ports, body)));
 
   mountRoute(router, routes.getWorkflowConfigPresetExport, async ({ query, res }) => {
-    const file = await presets.export(query.name);
-    res.setHeader('Content-Disposition', `attachment; filename="${(file.name ?? 'workflow-preset').replace(/[^\w.-]+/g, '_')}.json"`);
+    const file = await exportPreset(ports, query);
+    res.setHeader('Content-Disposition', `attachment; filename="${attachmentName(file.name)}"`);
     return file;
   });
 
-  mountRoute(router, routes.postWorkflowConfigPresetImport, async ({ body, req }) =>
-    changeResponse(
-      await presets.importFile(body.preset, {
-        saveAs: body.save_as,
-        overwrite: body.overwrite,
-        allowPromptWarnings: body.allow_prompt_warnings ?? false,
-        allowUnavailableProviders: body.allow_unavailable_providers ?? false,
-        actor: actorOf(req),
-      }),
-    ),
-  );
+  mountRoute(router, routes.postWorkflowConfigPresetImport, ({ body, req }) => importPreset(ports, { request: body, actor: actorOf(req) }));
 
-  mountRoute(router, routes.postWorkflowConfigPresetApply, async ({ body, req }) =>
-    changeResponse(
-      await presets.applyNamed(body.name, {
-        allowPromptWarnings: body.allow_prompt_warnings ?? false,
-        allowUnavailableProviders: body.allow_unavailable_providers ?? false,
-        actor: actorOf(req),
-      }),
-    ),
-  );
+  mountRoute(router, routes.postWorkflowConfigPresetApply, ({ body, req }) => applyPreset(ports, { request: body, actor: actorOf(req) }));
 
-  mountRoute(router, routes.deleteWorkflowConfigPreset, async ({ params }) => {
-    await presets.remove(params.name);
-  });
+  mountRoute(router, routes.deleteWorkflowConfigPreset, ({ params }) => deletePreset(ports, { name: params.name }));
 
   return router;
 }

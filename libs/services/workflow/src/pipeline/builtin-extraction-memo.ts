@@ -1,4 +1,4 @@
-import type { AgentOutputs, ExtractionAgent } from '@huntforge/contracts';
+import type { AgentOutputs, ExtractionAgent } from '@huntforge/contracts/extraction';
 import { BUILTIN_AGENTS, parseDocument, type ArticleDocument } from '@huntforge/observables';
 
 const MAX_TEXTS = 16;

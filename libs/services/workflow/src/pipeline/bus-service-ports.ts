@@ -1,15 +1,17 @@
 import type { Bus } from '@huntforge/bus';
+import { REQUEST_KEYS } from '@huntforge/contracts';
 import {
   CONTENT_FILTER_TEXT_MAX_CHARS,
-  REQUEST_KEYS,
   classifyArticleResponseSchema,
-  isBusReplyError,
+  type ClassifyArticleRequest,
+} from '@huntforge/contracts/content-filter';
+import {
   corpusCoverageBusResponseSchema,
   sigmaEnqueueBusResponseSchema,
-  type ClassifyArticleRequest,
   type CorpusCoverageBusRequest,
   type SigmaEnqueueBusRequest,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/executions';
+import { isBusReplyError } from '@huntforge/contracts/messages';
 import { withTransportRetry, type TransportRetryPolicy } from './peer-transport';
 import type { ArticleClassification, PipelineArticle, ServicePorts } from './ports';
 

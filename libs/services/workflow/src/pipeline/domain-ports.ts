@@ -1,4 +1,4 @@
-import { EXTRACTION_AGENTS } from '@huntforge/contracts';
+import { EXTRACTION_AGENTS } from '@huntforge/contracts/extraction';
 import {
   aggregateExtraction,
   findEmbeddedSigmaRules,

@@ -1,4 +1,9 @@
-import { EXTRACTION_REASON_CODES, type ExtractionAgent, type ExtractionReason, type ExtractionResult } from '@huntforge/contracts';
+import {
+  EXTRACTION_REASON_CODES,
+  type ExtractionAgent,
+  type ExtractionReason,
+  type ExtractionResult,
+} from '@huntforge/contracts/extraction';
 import type { AgentRun, AgentRunner, AgentRuns, DomainPorts, PipelineArticle, PlatformLabel } from './ports';
 import type { StageRecorder } from './pipeline-port';
 import { agentSettings, type PipelineSnapshot } from './snapshot';

@@ -7,12 +7,10 @@ import {
   registryKeyItemSchema,
   scheduledTaskItemSchema,
   serviceItemSchema,
-  isConfigAgentName,
   type AgentOutputs,
   type ExtractionAgent,
-  type Prompt,
-  type WorkflowSettings,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/extraction';
+import { isConfigAgentName, type Prompt, type WorkflowSettings } from '@huntforge/contracts/workflow';
 import type { CompletionResult, LlmProvider } from '@huntforge/llm';
 import { refang } from '@huntforge/observables';
 import { z } from 'zod';

@@ -1,5 +1,7 @@
 import request from 'supertest';
-import { busReplyError, REQUEST_KEYS, type ClassifyArticleRequest, type ClassifyArticleResult } from '@huntforge/contracts';
+import { REQUEST_KEYS } from '@huntforge/contracts';
+import type { ClassifyArticleRequest, ClassifyArticleResult } from '@huntforge/contracts/content-filter';
+import { busReplyError } from '@huntforge/contracts/messages';
 import { waitFor } from '@huntforge/test-kit';
 import { seedArticle } from '../test-support/seed';
 import { startWorkflow, type WorkflowHarness } from '../test-support/workflow-harness';

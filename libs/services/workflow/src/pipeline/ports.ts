@@ -1,4 +1,5 @@
-import type { AgentOutputs, ExecutionCoverage, ExtractionAgent, ExtractionReason, ExtractionResult } from '@huntforge/contracts';
+import type { ExecutionCoverage } from '@huntforge/contracts/executions';
+import type { AgentOutputs, ExtractionAgent, ExtractionReason, ExtractionResult } from '@huntforge/contracts/extraction';
 import type { ArticleText } from '@huntforge/data';
 import type { RuleCandidate, RuleDocument } from '@huntforge/sigma';
 

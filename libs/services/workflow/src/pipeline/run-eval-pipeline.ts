@@ -1,10 +1,6 @@
-import {
-  EVAL_SUBAGENT_AGENTS,
-  TERMINATION_REASONS,
-  toEvalSubagent,
-  type ExtractionResult,
-  type ExtractorSubagent,
-} from '@huntforge/contracts';
+import { TERMINATION_REASONS } from '@huntforge/contracts/executions';
+import type { ExtractionResult } from '@huntforge/contracts/extraction';
+import { EVAL_SUBAGENT_AGENTS, toEvalSubagent, type ExtractorSubagent } from '@huntforge/contracts/workflow';
 import type { ExecutionRow, PipelineOutcome, StageRecorder } from './pipeline-port';
 import type { AgentRun, AgentRunner, DomainPorts, PipelineArticle } from './ports';
 import type { PipelineSnapshot } from './snapshot';

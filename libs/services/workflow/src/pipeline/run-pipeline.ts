@@ -1,4 +1,5 @@
-import { EXTRACTION_AGENTS, TERMINATION_REASONS, type ExtractionResult } from '@huntforge/contracts';
+import { TERMINATION_REASONS } from '@huntforge/contracts/executions';
+import { EXTRACTION_AGENTS, type ExtractionResult } from '@huntforge/contracts/extraction';
 import type { ExecutionRow, PipelineOutcome, PipelineRunner, StageRecorder } from './pipeline-port';
 import type { AgentRunner, DomainPorts, PipelineArticle, ServicePorts } from './ports';
 import { readSnapshot, type PipelineSnapshot } from './snapshot';

@@ -1,4 +1,4 @@
-import { EXTRACTION_AGENTS, type ExtractionResult } from '@huntforge/contracts';
+import { EXTRACTION_AGENTS, type ExtractionResult } from '@huntforge/contracts/extraction';
 import { holdCandidate, ruleSetAtoms } from '@huntforge/sigma';
 import { configOrPlatformSkip, runAggregationStage, runExtractionStage } from './extraction-stages';
 import type { AgentRunner, DomainPorts, PipelineArticle, PlatformLabel } from './ports';

@@ -1,4 +1,5 @@
-import type { ExecutionCoverage, ExtractionResult, GeneratedRuleRecord } from '@huntforge/contracts';
+import type { ExecutionCoverage, GeneratedRuleRecord } from '@huntforge/contracts/executions';
+import type { ExtractionResult } from '@huntforge/contracts/extraction';
 import { assessGeneratedRules, assessmentSummary, type Finding, type RuleCandidate } from '@huntforge/sigma';
 import type { ExecutionRow, StageRecorder } from './pipeline-port';
 import type { AgentRunner, DomainPorts, PlatformResult, PipelineArticle, ServicePorts } from './ports';

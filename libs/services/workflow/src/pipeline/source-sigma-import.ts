@@ -1,4 +1,5 @@
-import { asSigmaDocument, type PublisherRuleRecord } from '@huntforge/contracts';
+import type { PublisherRuleRecord } from '@huntforge/contracts/executions';
+import { asSigmaDocument } from '@huntforge/contracts/sigma';
 import { ruleSummary } from '@huntforge/sigma';
 import type { StageLog, StageOutcome } from './pipeline-port';
 import type { DomainPorts, PipelineArticle, ServicePorts } from './ports';

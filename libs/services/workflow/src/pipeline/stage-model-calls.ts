@@ -1,4 +1,5 @@
-import { EVAL_SUBAGENT_AGENTS, EXTRACTION_AGENTS, toEvalSubagent } from '@huntforge/contracts';
+import { EXTRACTION_AGENTS } from '@huntforge/contracts/extraction';
+import { EVAL_SUBAGENT_AGENTS, toEvalSubagent } from '@huntforge/contracts/workflow';
 import { agentUsesModel } from './llm-agents';
 import { readSnapshot, type PipelineSnapshot } from './snapshot';
 

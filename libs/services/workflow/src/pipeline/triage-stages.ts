@@ -1,4 +1,5 @@
-import type { ExecutionCoverage, ExtractionResult } from '@huntforge/contracts';
+import type { ExecutionCoverage } from '@huntforge/contracts/executions';
+import type { ExtractionResult } from '@huntforge/contracts/extraction';
 import type { StageRecorder } from './pipeline-port';
 import type {
   AgentRunner,

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { presetFileSchema, presetListResponseSchema } from '@huntforge/contracts';
+import { presetFileSchema, presetListResponseSchema } from '@huntforge/contracts/workflow';
 import { startWorkflow, type WorkflowHarness } from '../test-support/workflow-harness';
 
 const base = '/api/workflow/config/preset';

@@ -1,4 +1,4 @@
-import type { Prompt } from '@huntforge/contracts';
+import type { Prompt } from '@huntforge/contracts/workflow';
 import { wrapUntrustedArticle, type ChatMessage } from '@huntforge/llm';
 import { systemPromptOf } from './default-prompts';
 

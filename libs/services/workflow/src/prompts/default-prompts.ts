@@ -1,6 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ANY_PROMPT_AGENT_NAMES, normalizePrompt, promptInputSchema, type AnyPromptAgentName, type Prompt } from '@huntforge/contracts';
+import {
+  ANY_PROMPT_AGENT_NAMES,
+  normalizePrompt,
+  promptInputSchema,
+  type AnyPromptAgentName,
+  type Prompt,
+} from '@huntforge/contracts/workflow';
 
 /** On-disk user templates the runtime falls back to, per agent. */
 const USER_TEMPLATES: Partial<Record<AnyPromptAgentName, string>> = { SigmaAgent: 'sigma_generate_multi.txt' };

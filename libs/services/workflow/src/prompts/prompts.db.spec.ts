@@ -4,7 +4,7 @@ import {
   promptDefaultsResponseSchema,
   promptListResponseSchema,
   promptVersionsResponseSchema,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/workflow';
 import { startWorkflow, type WorkflowHarness } from '../test-support/workflow-harness';
 
 const base = '/api/workflow/config/prompts';

@@ -1,4 +1,4 @@
-import type { CatalogProviderEntry, CatalogUpdateResult, ModelCatalogFile } from '@huntforge/contracts';
+import type { CatalogProviderEntry, CatalogUpdateResult, ModelCatalogFile } from '@huntforge/contracts/workflow';
 import {
   findCapabilities,
   isLlmError,

@@ -1,4 +1,4 @@
-import type { ModelCapabilities, ModelCatalogFile } from '@huntforge/contracts';
+import type { ModelCapabilities, ModelCatalogFile } from '@huntforge/contracts/workflow';
 import {
   discoverCodex,
   findCapabilities,

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';
-import { modelCatalogFileSchema, providerOptionsResponseSchema, type CatalogUpdateResult } from '@huntforge/contracts';
+import { modelCatalogFileSchema, providerOptionsResponseSchema, type CatalogUpdateResult } from '@huntforge/contracts/workflow';
 import {
   createFakeCodex,
   startFakeAnthropic,

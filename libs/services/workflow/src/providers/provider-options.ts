@@ -1,4 +1,9 @@
-import { PROVIDER_ALIASES, type ModelCapabilities, type ProviderOptionsBlock, type ProviderOptionsResponse } from '@huntforge/contracts';
+import {
+  PROVIDER_ALIASES,
+  type ModelCapabilities,
+  type ProviderOptionsBlock,
+  type ProviderOptionsResponse,
+} from '@huntforge/contracts/workflow';
 import {
   findCapabilities,
   listOllamaModels,

@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import request from 'supertest';
-import { rankWithLlmResponseSchema } from '@huntforge/contracts';
+import { rankWithLlmResponseSchema } from '@huntforge/contracts/workflow';
 import { createSettingsStore } from '@huntforge/data';
 import { startFakeOpenAi, type FakeProviderServer } from '@huntforge/testing';
 import { seedArticle } from '../test-support/seed';

@@ -1,23 +1,23 @@
 import { Router } from 'express';
-import {
-  SETTINGS_ERROR_CODES,
-  WORKFLOW_ERROR_CODES,
-  rankAgentOutputSchema,
-  workflowRoutes,
-  type RankWithLlmResponse,
-} from '@huntforge/contracts';
+import { workflowRoutes } from '@huntforge/contracts/api';
+import { SETTINGS_ERROR_CODES } from '@huntforge/contracts/settings';
+import { WORKFLOW_ERROR_CODES, rankAgentOutputSchema, type RankWithLlmResponse } from '@huntforge/contracts/workflow';
 import { createProviderFromSettings, isLlmError, type LlmError, type SettingsSource } from '@huntforge/llm';
 import { HttpError, mountRoute } from '@huntforge/platform';
 import type { ArticleText } from '@huntforge/data';
-import type { WorkflowConfigService } from '../config/config-service';
 import type { ModelRegistry } from '../providers/model-registry';
 import type { WorkflowServiceConfig } from '../service-config';
 import { buildAgentMessages } from '../prompts/agent-messages';
+import type { DefaultPrompts } from '../prompts/default-prompts';
+import type { WorkflowConfigRepository } from '../repositories/config-repository';
+import type { PromptRepository } from '../repositories/prompt-repository';
 
 export interface RankDeps {
   findArticle(articleId: number): Promise<ArticleText | null>;
   settings: SettingsSource;
-  service: WorkflowConfigService;
+  configs: Pick<WorkflowConfigRepository, 'ensureActive'>;
+  prompts: Pick<PromptRepository, 'current'>;
+  defaults: Pick<DefaultPrompts, 'prompt'>;
   registry: ModelRegistry;
   config: WorkflowServiceConfig;
 }
@@ -45,7 +45,7 @@ export function httpErrorOfLlm(error: LlmError): HttpError {
 export async function rankWithLlm(deps: RankDeps, articleId: number, signal: AbortSignal): Promise<RankWithLlmResponse> {
   const article = await deps.findArticle(articleId);
   if (!article) throw new HttpError(404, WORKFLOW_ERROR_CODES.articleNotFound, `No article ${articleId}`, { article_id: articleId });
-  const active = await deps.service.active();
+  const active = await deps.configs.ensureActive();
   const agent = active.settings.agents.RankAgent;
   if (agent.provider === 'builtin') {
     throw new HttpError(
@@ -57,7 +57,7 @@ export async function rankWithLlm(deps: RankDeps, articleId: number, signal: Abo
   }
   if (!agent.model)
     throw new HttpError(409, WORKFLOW_ERROR_CODES.providerNotConfigured, 'RankAgent has no model configured', { agent: 'RankAgent' });
-  const prompt = (await deps.service.prompts.current()).get('RankAgent')?.prompt ?? deps.service.defaults.prompt('RankAgent');
+  const prompt = (await deps.prompts.current()).get('RankAgent')?.prompt ?? deps.defaults.prompt('RankAgent');
   try {
     const provider = await createProviderFromSettings(agent.provider, deps.settings, {
       capabilities: deps.registry.capabilities(),

@@ -5,7 +5,7 @@ import {
   defaultWorkflowSettings,
   thresholdsSchema,
   type WorkflowSettings,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/workflow';
 import type { Prisma, PrismaClient, WorkflowConfigVersion } from '@huntforge/data';
 
 export type Tx = Prisma.TransactionClient;

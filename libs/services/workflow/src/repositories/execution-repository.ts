@@ -1,5 +1,5 @@
 import { EXECUTION_SUMMARY_SELECT, isForeignKeyViolation, isUniqueViolation, type Prisma, type PrismaClient } from '@huntforge/data';
-import type { ExecutionStatusValue, ListExecutionsQuery } from '@huntforge/contracts';
+import type { ExecutionStatusValue, ListExecutionsQuery } from '@huntforge/contracts/executions';
 import type { ExecutionRecord } from '../records';
 
 /** What creating a row hands back: enough to dispatch and answer, without copying the snapshot back. */

@@ -1,4 +1,4 @@
-import type { PresetFile } from '@huntforge/contracts';
+import type { PresetFile } from '@huntforge/contracts/workflow';
 import type { Prisma, PrismaClient } from '@huntforge/data';
 import type { PresetRecord } from '../records';
 

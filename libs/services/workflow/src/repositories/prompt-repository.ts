@@ -1,4 +1,4 @@
-import { promptSchema, type Prompt } from '@huntforge/contracts';
+import { promptSchema, type Prompt } from '@huntforge/contracts/workflow';
 import type { Prisma, PrismaClient } from '@huntforge/data';
 import type { Tx } from './config-repository';
 
@@ -53,11 +53,6 @@ export class PromptRepository {
   /** Whether any prompt version was ever saved (the defaults are seeded only into an empty history). */
   async anyVersionSaved(): Promise<boolean> {
     return (await this.prisma.agentPromptVersion.count()) > 0;
-  }
-
-  /** Runs `work` in one transaction (config versions and prompt versions are saved together). */
-  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction(work);
   }
 
   /** Writes each change as the agent's next version, linked to `configVersion`, and updates the current prompt. */

@@ -1,4 +1,4 @@
-import { CRON_MARKER_PREFIX, type HostCronEntry } from '@huntforge/contracts';
+import { CRON_MARKER_PREFIX, type HostCronEntry } from '@huntforge/contracts/http';
 
 /** One line of a crontab with its terminator kept, so untouched lines are written back byte for byte. */
 export interface CrontabLine {

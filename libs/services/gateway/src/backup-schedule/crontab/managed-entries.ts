@@ -1,4 +1,4 @@
-import { CRON_MARKER_PREFIX } from '@huntforge/contracts';
+import { CRON_MARKER_PREFIX } from '@huntforge/contracts/http';
 import { joinCrontab, markerOf, splitCrontab, type CrontabLine } from './crontab-lines';
 
 /** A line Huntforge owns: its marker name, cron schedule and the command it runs. */

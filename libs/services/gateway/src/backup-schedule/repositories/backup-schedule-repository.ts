@@ -1,4 +1,4 @@
-import { ACTOR_MAX_LENGTH, BACKUP_SCHEDULE_DEFAULTS } from '@huntforge/contracts';
+import { ACTOR_MAX_LENGTH, BACKUP_SCHEDULE_DEFAULTS } from '@huntforge/contracts/http';
 import type { AuditEventInput, Prisma, PrismaClient } from '@huntforge/data';
 
 /**

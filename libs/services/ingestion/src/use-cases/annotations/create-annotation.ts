@@ -4,7 +4,7 @@ import {
   INGESTION_ERROR_CODES,
   type AnnotationView,
   type CreateAnnotationRequest,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/ingestion';
 import type { AnnotationRecord } from '../../records';
 import { HttpError } from '@huntforge/platform';
 import { notFound } from '../../errors';

@@ -1,4 +1,4 @@
-import type { AnnotationView } from '@huntforge/contracts';
+import type { AnnotationView } from '@huntforge/contracts/ingestion';
 import { notFound } from '../../errors';
 import type { IngestionPorts } from '../../ports';
 import { annotationView } from './create-annotation';

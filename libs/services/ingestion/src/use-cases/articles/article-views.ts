@@ -1,4 +1,4 @@
-import { HUNT_TIER_NAMES, type ArticleDetail, type ArticleSummary } from '@huntforge/contracts';
+import { HUNT_TIER_NAMES, type ArticleDetail, type ArticleSummary } from '@huntforge/contracts/ingestion';
 import type { ArticleQueries, ArticleSummaryRow } from '../../repositories/article-queries';
 
 type Detail = NonNullable<Awaited<ReturnType<ArticleQueries['detail']>>>;

@@ -1,4 +1,4 @@
-import type { DeleteArticleResponse } from '@huntforge/contracts';
+import type { DeleteArticleResponse } from '@huntforge/contracts/ingestion';
 import { notFound } from '../../errors';
 import type { IngestionPorts } from '../../ports';
 

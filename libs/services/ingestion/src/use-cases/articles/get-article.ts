@@ -1,4 +1,4 @@
-import type { ArticleDetail } from '@huntforge/contracts';
+import type { ArticleDetail } from '@huntforge/contracts/ingestion';
 import { notFound } from '../../errors';
 import type { IngestionPorts } from '../../ports';
 import { articleDetail } from './article-views';

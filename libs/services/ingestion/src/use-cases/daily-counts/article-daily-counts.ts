@@ -1,4 +1,4 @@
-import type { ingestionRoutes, RouteResponse } from '@huntforge/contracts';
+import type { ingestionRoutes, RouteResponse } from '@huntforge/contracts/api';
 import type { DailyCountRepository } from '../../repositories/daily-count-repository';
 
 export interface DailyCountsDeps {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { INGESTION_ERROR_CODES } from '@huntforge/contracts';
+import { INGESTION_ERROR_CODES } from '@huntforge/contracts/ingestion';
 import { HttpError } from '@huntforge/platform';
 import type { ListPosition } from '../../repositories/article-queries';
 

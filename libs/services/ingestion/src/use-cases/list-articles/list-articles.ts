@@ -1,4 +1,5 @@
-import { pageOffset, totalPages, type ListArticlesQuery, type ListArticlesResponse } from '@huntforge/contracts';
+import { pageOffset, totalPages } from '@huntforge/contracts/http';
+import type { ListArticlesQuery, ListArticlesResponse } from '@huntforge/contracts/ingestion';
 import type { IngestionPorts } from '../../ports';
 import { articleSummary } from '../articles/article-views';
 import { sourceIdOf, type SourceFilterDeps } from '../source-filter';

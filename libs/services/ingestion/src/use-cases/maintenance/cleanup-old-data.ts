@@ -1,4 +1,4 @@
-import { PROTECTED_SOURCE_IDENTIFIERS } from '@huntforge/contracts';
+import { PROTECTED_SOURCE_IDENTIFIERS } from '@huntforge/contracts/ingestion';
 import type { IngestionPorts } from '../../ports';
 
 export interface CleanupOldDataDeps extends Pick<IngestionPorts, 'now'> {

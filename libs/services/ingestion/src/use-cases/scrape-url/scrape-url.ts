@@ -1,4 +1,4 @@
-import { INGESTION_ERROR_CODES, type ScrapeUrlRequest, type ScrapeUrlResponse } from '@huntforge/contracts';
+import { INGESTION_ERROR_CODES, type ScrapeUrlRequest, type ScrapeUrlResponse } from '@huntforge/contracts/ingestion';
 import { HttpError } from '@huntforge/platform';
 import { canonicalUrl } from '../../dedup/canonical-url';
 import { httpErrorOfFetch } from '../../errors';

@@ -1,4 +1,4 @@
-import type { EmbeddingStatsResponse } from '@huntforge/contracts';
+import type { EmbeddingStatsResponse } from '@huntforge/contracts/ingestion';
 import type { IngestionPorts } from '../../ports';
 
 export interface EmbeddingStatsDeps extends Pick<IngestionPorts, 'embedder' | 'corpusStats'> {

@@ -1,4 +1,4 @@
-import type { SearchHelpResponse } from '@huntforge/contracts';
+import type { SearchHelpResponse } from '@huntforge/contracts/ingestion';
 import type { IngestionPorts } from '../../ports';
 
 export type SearchHelpDeps = Pick<IngestionPorts, 'embedder'>;

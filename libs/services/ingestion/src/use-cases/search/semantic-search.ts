@@ -1,4 +1,4 @@
-import { INGESTION_ERROR_CODES, type SemanticSearchRequest, type SemanticSearchResponse } from '@huntforge/contracts';
+import { INGESTION_ERROR_CODES, type SemanticSearchRequest, type SemanticSearchResponse } from '@huntforge/contracts/ingestion';
 import { HttpError } from '@huntforge/platform';
 import type { IngestionPorts } from '../../ports';
 import { sourceIdOf, type SourceFilterDeps } from '../source-filter';

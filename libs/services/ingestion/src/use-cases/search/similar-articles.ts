@@ -1,4 +1,4 @@
-import type { SimilarArticlesResponse } from '@huntforge/contracts';
+import type { SimilarArticlesResponse } from '@huntforge/contracts/ingestion';
 import { notFound } from '../../errors';
 import type { IngestionPorts } from '../../ports';
 import { articleSummary } from '../articles/article-views';

@@ -1,4 +1,4 @@
-import type { SourceCheck, SourceKindValue } from '@huntforge/contracts';
+import type { SourceCheck, SourceKindValue } from '@huntforge/contracts/ingestion';
 import { decodeBody } from '../../fetching/charset';
 import { FetchError } from '../../fetching/fetch-errors';
 import { FeedParseError, parseFeedDocument } from '../../extraction/feed-parse';

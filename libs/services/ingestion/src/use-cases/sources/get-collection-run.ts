@@ -1,4 +1,4 @@
-import type { CollectionRunView } from '@huntforge/contracts';
+import type { CollectionRunView } from '@huntforge/contracts/ingestion';
 import { notFound } from '../../errors';
 import type { IngestionPorts } from '../../ports';
 import { loadSource, type LoadSourceDeps } from './load-source';

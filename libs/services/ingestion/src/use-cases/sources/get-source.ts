@@ -1,4 +1,4 @@
-import type { SourceDetailResponse } from '@huntforge/contracts';
+import type { SourceDetailResponse } from '@huntforge/contracts/ingestion';
 import type { IngestionPorts } from '../../ports';
 import { ocrDefault, type OcrSettingDeps } from '../ingest-article/page-content';
 import { loadSource, type LoadSourceDeps } from './load-source';

@@ -1,4 +1,4 @@
-import type { SourceView } from '@huntforge/contracts';
+import type { SourceView } from '@huntforge/contracts/ingestion';
 import type { IngestionPorts } from '../../ports';
 import { ocrDefault, type OcrSettingDeps } from '../ingest-article/page-content';
 import { sourceView } from './source-views';

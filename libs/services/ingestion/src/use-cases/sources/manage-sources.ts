@@ -4,7 +4,7 @@ import {
   type SourceCheck,
   type SourceView,
   type UpdateSourceRequest,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/ingestion';
 import { HttpError } from '@huntforge/platform';
 import { FetchError } from '../../fetching/fetch-errors';
 import type { IngestionPorts } from '../../ports';

@@ -1,4 +1,4 @@
-import { INGESTION_ERROR_CODES, type SourceView } from '@huntforge/contracts';
+import { INGESTION_ERROR_CODES, type SourceView } from '@huntforge/contracts/ingestion';
 import { HttpError } from '@huntforge/platform';
 import type { IngestionPorts } from '../../ports';
 import { isProtectedSource } from '../../repositories/source-repository';

@@ -1,4 +1,4 @@
-import type { CollectionRunView, SourceView } from '@huntforge/contracts';
+import type { CollectionRunView, SourceView } from '@huntforge/contracts/ingestion';
 import type { CollectionRunRecord } from '../../records';
 import type { RunDetail } from '../../repositories/collection-run-repository';
 import { isProtectedSource, type SourceRow } from '../../repositories/source-repository';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { load } from 'js-yaml';
 import { z } from 'zod';
-import { PROTECTED_SOURCE_IDENTIFIERS, SOURCE_KINDS } from '@huntforge/contracts';
+import { PROTECTED_SOURCE_IDENTIFIERS, SOURCE_KINDS } from '@huntforge/contracts/ingestion';
 import type { SourceSeed } from '../../repositories/source-repository';
 
 const entrySchema = z

@@ -1,4 +1,4 @@
-import { MCP_ERROR_CODES, articleKeywordsInputSchema, articleKeywordsOutputSchema } from '@huntforge/contracts';
+import { MCP_ERROR_CODES, articleKeywordsInputSchema, articleKeywordsOutputSchema } from '@huntforge/contracts/mcp';
 import { escapeRegex } from '@huntforge/sigma';
 import { ToolError } from '../../errors/tool-error';
 import { defineTool, READ_ANNOTATIONS } from '../tool-definition';

@@ -4,7 +4,7 @@ import {
   MCP_ERROR_CODES,
   searchArticlesInputSchema,
   searchArticlesOutputSchema,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/mcp';
 import type { Embedder } from '@huntforge/llm';
 import { offsetFrom, pageOf } from '../../pagination/cursor';
 import { RANKED_CANDIDATES, type ArticleHitRow, type ArticleSearchFilter } from '../../repositories/article-read-repository';

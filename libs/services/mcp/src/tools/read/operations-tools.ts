@@ -1,7 +1,6 @@
 import { toExecutionSummary, type ExecutionSummarySource } from '@huntforge/data';
+import { executionRuleRecords, executionCoverageSchema } from '@huntforge/contracts/executions';
 import {
-  executionRuleRecords,
-  executionCoverageSchema,
   executionSummaryItemSchema,
   getArticleCoverageInputSchema,
   getArticleCoverageOutputSchema,
@@ -16,7 +15,7 @@ import {
   listWorkflowExecutionsInputSchema,
   listWorkflowExecutionsOutputSchema,
   MCP_ERROR_CODES,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/mcp';
 import { storedExecutionStix, teamTargets } from '@huntforge/sigma';
 import { offsetFrom, pageOf } from '../../pagination/cursor';
 import { defineTool, READ_ANNOTATIONS } from '../tool-definition';

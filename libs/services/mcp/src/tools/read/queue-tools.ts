@@ -4,7 +4,7 @@ import {
   listSigmaQueueInputSchema,
   listSigmaQueueOutputSchema,
   MCP_ERROR_CODES,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/mcp';
 import { offsetFrom, pageOf } from '../../pagination/cursor';
 import type { QueueRuleRow } from '../../repositories/sigma-read-repository';
 import { attributionOf } from '../attribution';

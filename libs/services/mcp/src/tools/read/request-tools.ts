@@ -1,4 +1,4 @@
-import { myRequestsInputSchema, myRequestsOutputSchema } from '@huntforge/contracts';
+import { myRequestsInputSchema, myRequestsOutputSchema } from '@huntforge/contracts/mcp';
 import { listConfirmations } from '../../confirmations/list-confirmations';
 import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
 

@@ -1,4 +1,4 @@
-import { convertSigmaRuleToolInputSchema, convertSigmaRuleToolOutputSchema, MCP_ERROR_CODES } from '@huntforge/contracts';
+import { convertSigmaRuleToolInputSchema, convertSigmaRuleToolOutputSchema, MCP_ERROR_CODES } from '@huntforge/contracts/mcp';
 import {
   checkTargets,
   convertForTargets,

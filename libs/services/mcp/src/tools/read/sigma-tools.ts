@@ -6,7 +6,7 @@ import {
   MCP_ERROR_CODES,
   searchSigmaRulesInputSchema,
   searchSigmaRulesOutputSchema,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/mcp';
 import { analyseRuleText, SimilarityIndex } from '@huntforge/sigma';
 import { decodeCursor, encodeCursor } from '../../pagination/cursor';
 import type { ReferenceRuleRow } from '../../repositories/sigma-read-repository';

@@ -1,6 +1,6 @@
 import { validateSigmaFile } from '@huntforge/sigma';
 import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
-import { validateSigmaRuleToolInputSchema, validateSigmaRuleToolOutputSchema } from '@huntforge/contracts';
+import { validateSigmaRuleToolInputSchema, validateSigmaRuleToolOutputSchema } from '@huntforge/contracts/mcp';
 
 export const validateSigmaRuleTool = defineTool({
   name: 'validate_sigma_rule',

@@ -6,7 +6,7 @@ import {
   MCP_ERROR_CODES,
   querySqlInputSchema,
   querySqlOutputSchema,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/mcp';
 import { EMBEDDED_PLAN_COST_LIMIT } from '../../repositories/read-only-sql-runner';
 import { isReadableTable, READ_ONLY_TABLES } from '../../sql/table-allowlist';
 import { defineTool, READ_ANNOTATIONS } from '../tool-definition';

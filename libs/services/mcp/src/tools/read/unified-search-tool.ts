@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { attributionOf } from '../attribution';
-import { searchUnifiedInputSchema, searchUnifiedOutputSchema, type unifiedHitSchema } from '@huntforge/contracts';
+import { searchUnifiedInputSchema, searchUnifiedOutputSchema, type unifiedHitSchema } from '@huntforge/contracts/mcp';
 import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
 
 type Hit = z.input<typeof unifiedHitSchema>;

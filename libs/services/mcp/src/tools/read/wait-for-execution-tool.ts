@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MCP_ERROR_CODES, waitForExecutionInputSchema, waitForExecutionOutputSchema } from '@huntforge/contracts';
+import { MCP_ERROR_CODES, waitForExecutionInputSchema, waitForExecutionOutputSchema } from '@huntforge/contracts/mcp';
 import { ToolError } from '../../errors/tool-error';
 import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
 import { summaryItem } from './operations-tools';

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { mcpRoutes } from '@huntforge/contracts/api';
 import {
   addAnnotationInputSchema,
   addQueueReviewNoteInputSchema,
@@ -7,7 +8,6 @@ import {
   confirmationRequestedOutputSchema,
   deleteArticleInputSchema,
   MCP_ERROR_CODES,
-  mcpRoutes,
   rejectQueueRuleInputSchema,
   retrainModelInputSchema,
   rollbackModelInputSchema,
@@ -20,7 +20,7 @@ import {
   writeResultOutputSchema,
   type McpHighRiskTool,
   type McpLowRiskTool,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/mcp';
 import { createApiClient } from '@huntforge/api-client';
 import { routeCallFor } from '../../actions/action-table';
 import { WriteTargetUnavailableError } from '../../actions/service-client';

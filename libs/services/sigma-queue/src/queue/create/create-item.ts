@@ -1,4 +1,4 @@
-import type { CreateQueueItemRequest, SigmaQueueItemBody } from '@huntforge/contracts';
+import type { CreateQueueItemRequest, SigmaQueueItemBody } from '@huntforge/contracts/sigma';
 import type { QueueItemRow } from '../../repositories/queue-repository';
 import { searchSimilarDocument } from '../../similarity/search-similar';
 import { newItem } from '../queue-items';

@@ -1,4 +1,4 @@
-import type { SigmaQueueItemBody } from '@huntforge/contracts';
+import type { SigmaQueueItemBody } from '@huntforge/contracts/sigma';
 import { selfTestRule } from '@huntforge/sigma';
 import { searchSimilarDocument } from '../../similarity/search-similar';
 import { appendNote, loadItem, transition, type TransitionDeps } from '../queue-items';

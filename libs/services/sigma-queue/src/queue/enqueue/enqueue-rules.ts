@@ -1,4 +1,4 @@
-import type { sigmaEnqueueBusRequestSchema, SigmaEnqueueOutcome } from '@huntforge/contracts';
+import type { sigmaEnqueueBusRequestSchema, SigmaEnqueueOutcome } from '@huntforge/contracts/executions';
 import type { z } from 'zod';
 import type { NewQueueItem, QueueItemRow, QueueRepository } from '../../repositories/queue-repository';
 import { analyseDocument, searchAnalysed, UnanalysableRuleError } from '../../similarity/search-similar';

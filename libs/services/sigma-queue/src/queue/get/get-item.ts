@@ -1,4 +1,4 @@
-import type { SigmaQueueItemBody } from '@huntforge/contracts';
+import type { SigmaQueueItemBody } from '@huntforge/contracts/sigma';
 import { loadItem, type LoadItemDeps } from '../queue-items';
 import { toQueueItemBody } from '../views';
 

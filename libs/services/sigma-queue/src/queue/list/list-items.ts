@@ -3,7 +3,7 @@ import {
   type SigmaQueueListQuery,
   type SigmaQueueListResponse,
   type SigmaQueueStatusValue,
-} from '@huntforge/contracts';
+} from '@huntforge/contracts/sigma';
 import { toQueueItemBody } from '../views';
 import type { QueueRepository } from '../../repositories/queue-repository';
 

@@ -1,4 +1,4 @@
-import type { SigmaQueueItemBody } from '@huntforge/contracts';
+import type { SigmaQueueItemBody } from '@huntforge/contracts/sigma';
 import { appendNote, loadItem, transition, type TransitionDeps } from '../queue-items';
 import { toQueueItemBody } from '../views';
 

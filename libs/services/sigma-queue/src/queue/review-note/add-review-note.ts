@@ -1,4 +1,5 @@
-import { TOPICS, type SigmaQueueItemBody } from '@huntforge/contracts';
+import { TOPICS } from '@huntforge/contracts';
+import type { SigmaQueueItemBody } from '@huntforge/contracts/sigma';
 import { httpErrors } from '@huntforge/platform';
 import { appendNote, loadItem, publish, type TransitionDeps } from '../queue-items';
 import { toQueueItemBody } from '../views';

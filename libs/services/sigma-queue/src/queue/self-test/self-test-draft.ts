@@ -1,4 +1,4 @@
-import type { SigmaQueueItemBody } from '@huntforge/contracts';
+import type { SigmaQueueItemBody } from '@huntforge/contracts/sigma';
 import { selfTestRule } from '@huntforge/sigma';
 import { loadItem, type LoadItemDeps } from '../queue-items';
 import { selfTestOf } from '../views';

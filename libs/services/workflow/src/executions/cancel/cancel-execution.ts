@@ -1,4 +1,5 @@
-import { TOPICS, type ExecutionStatusValue } from '@huntforge/contracts';
+import { TOPICS } from '@huntforge/contracts';
+import type { ExecutionStatusValue } from '@huntforge/contracts/executions';
 import type { ExecutionRow } from '../../pipeline/pipeline-port';
 import { type ExecutionCommandDeps, notFound, invalidTransition } from '../execution-deps';
 

@@ -1,4 +1,4 @@
-import type { ExecutionStatusValue } from '@huntforge/contracts';
+import type { ExecutionStatusValue } from '@huntforge/contracts/executions';
 import { ActiveExecutionExistsError, type CreatedExecution } from '../../repositories/execution-repository';
 import { type ExecutionCommandDeps, ActiveExecutionRefusal, notFound, invalidTransition, dispatch } from '../execution-deps';
 

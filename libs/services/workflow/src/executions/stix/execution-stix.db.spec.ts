@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import request from 'supertest';
-import { stixBundleSchema, type StixBundle } from '@huntforge/contracts';
+import { stixBundleSchema, type StixBundle } from '@huntforge/contracts/executions';
 import { createExecution } from '@huntforge/service-testing';
 import { renderRule, validateRuleDocument } from '@huntforge/sigma';
 import { seedArticle } from '../../test-support/seed';

@@ -1,4 +1,4 @@
-import { EXECUTION_ERROR_CODES, type StixBundle } from '@huntforge/contracts';
+import { EXECUTION_ERROR_CODES, type StixBundle } from '@huntforge/contracts/executions';
 import { HttpError } from '@huntforge/platform';
 import type { SettingsReader } from '@huntforge/data';
 import { storedExecutionStix, teamTargets } from '@huntforge/sigma';

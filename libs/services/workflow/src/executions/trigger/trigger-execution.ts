@@ -1,4 +1,4 @@
-import { EXECUTION_ERROR_CODES } from '@huntforge/contracts';
+import { EXECUTION_ERROR_CODES } from '@huntforge/contracts/executions';
 import { HttpError } from '@huntforge/platform';
 import { ActiveExecutionExistsError, ExecutionArticleMissingError, type CreatedExecution } from '../../repositories/execution-repository';
 import { type ExecutionCommandDeps, ActiveExecutionRefusal, notFound, isStuckPending, dispatch } from '../execution-deps';

@@ -1,4 +1,4 @@
-import { normalizePrompt, promptInputSchema, type Prompt, type PromptInput } from '@huntforge/contracts';
+import { normalizePrompt, promptInputSchema, type Prompt, type PromptInput } from '@huntforge/contracts/workflow';
 import { HttpError, validationDetails } from '@huntforge/platform';
 import { unknownAgentError } from './unknown-agent';
 

@@ -1,4 +1,4 @@
-import { WORKFLOW_ERROR_CODES } from '@huntforge/contracts';
+import { WORKFLOW_ERROR_CODES } from '@huntforge/contracts/workflow';
 import { HttpError } from '@huntforge/platform';
 
 /** 400 unknown_agent, naming the agents the request may use. */

@@ -1,0 +1,49 @@
+import type { SigmaLevel } from '@huntforge/contracts/sigma';
+
+/** The cloud and identity audit logs a behaviour shows in (the logsource SigmaHQ gives each: CLOUD_LOGSOURCES). */
+export type CloudLog = 'cloudtrail' | 'signinlogs' | 'auditlogs' | 'okta';
+
+/**
+ * One selection of a behaviour: the fields and values of the audit record, SigmaHQ's names (CloudTrail's
+ * eventSource and eventName, Okta's eventType, Entra's OperationName or properties.message). For CloudTrail
+ * `events` is the eventName list of one eventSource.
+ */
+export interface CloudSelection {
+  /** CloudTrail only: the service that writes the events. */
+  eventSource?: string;
+  /** The field the events are named in. */
+  field: string;
+  /** The event names that show the behaviour, as the log writes them. */
+  events: string[];
+  /** Fields every record of the behaviour carries besides its name (Entra's LoggedByService). */
+  with?: Record<string, string>;
+}
+
+/**
+ * A cloud or identity behaviour a CTI article describes: attackers creating access keys, stopping
+ * CloudTrail, registering their own MFA method, resetting an Okta user's factors. The rule keys on what
+ * the behaviour is in the audit log (the API or operation), never on what only this intrusion had (the user
+ * name, the key id). Knowledge goes here, not into ifs.
+ */
+export interface CloudBehaviour {
+  id: string;
+  log: CloudLog;
+  selections: CloudSelection[];
+  /**
+   * Prose that shows the behaviour when the article names no event (`registered a new MFA method`). Read
+   * only where the article is about the provider (see CLOUD_CONTEXT).
+   */
+  prose?: RegExp;
+  /**
+   * Discovery and routine calls (ListBuckets, GetSecretValue, RunInstances) that every account makes all
+   * day: a rule on them is only worth deploying scoped to the addresses the article reports for the actor,
+   * and none is written when it reports none.
+   */
+  needsScope?: boolean;
+  title: string;
+  /** What the behaviour does, for the description. */
+  does: string;
+  tags: string[];
+  level: SigmaLevel;
+  falsepositives: string[];
+}

@@ -1,0 +1,155 @@
+import { commandFacts, commandOfEventFields, decodeEncodedCommand, hasEventFieldLabel, type CommandFacts } from '@huntforge/observables';
+import type { CmdlineItem } from '@huntforge/contracts/extraction';
+import type { SigmaDetection, SigmaFieldMap } from '@huntforge/contracts/sigma';
+import { ranByAnalyst } from './analyst-voice';
+import { mergeTags } from './attack-inference';
+import { asExecuted } from './command-values';
+import { isInvestigationStep } from './investigation-steps';
+import { buildRule, citation, type ArticleRef, type RuleDraft } from './rule-draft';
+import { meetsSelection } from './technique-match';
+import { TECHNIQUES, type Technique } from './techniques';
+
+const ENCODED_SWITCH = /^-(?:e|ec|en|enc|enco|encod|encode|encoded|encodedc\w*)$/i;
+const COMMAND_SWITCH = /^-(?:c|co|com|comm|comma|comman|command)$/i;
+
+/**
+ * The code PowerShell logs as a script block (4104) for a command line, if it runs any: what follows -Command,
+ * the decoded -EncodedCommand, or a cmdlet line typed at a PowerShell prompt as it stands. The script block log
+ * records this code however it reached PowerShell, so a rule on it outlives the spelling of the command line.
+ */
+export function scriptCodeOf(executed: string): string | null {
+  const facts: CommandFacts = commandFacts(executed.trim(), { platform: 'windows' });
+  const host = facts.invocations.find((invocation) => invocation.name === 'powershell' || invocation.name === 'pwsh');
+  if (host) {
+    const encoded = host.switches.find((option) => ENCODED_SWITCH.test(option.name))?.value;
+    if (encoded) return decodeEncodedCommand(encoded.value);
+    const command = host.switches.find((option) => COMMAND_SWITCH.test(option.name));
+    if (!command) return null;
+    const code = host.text.slice(command.word.end - host.start).trim();
+    return code ? code.replace(/^"([\s\S]*)"$/, '$1') : null;
+  }
+  const [first] = facts.programs;
+  return first?.viaPowerShell && first.invocation === facts.parsed.invocations[0] ? facts.parsed.text.trim() : null;
+}
+
+/** Whether a technique is PowerShell code, which the script block log records besides (or instead of) the command line. */
+export const isScriptTechnique = (technique: Technique): boolean =>
+  technique.product !== 'linux' &&
+  technique.product !== 'macos' &&
+  (technique.scriptBlock === true || technique.programs.includes('powershell'));
+
+/** A CommandLine selection of the table read on the script block's text instead. */
+const onScriptText = (selection: SigmaFieldMap): SigmaFieldMap =>
+  Object.fromEntries(Object.entries(selection).map(([key, value]) => [key.replace(/^CommandLine(?=\||$)/, 'ScriptBlockText'), value]));
+
+/**
+ * A selection cut to the alternatives the code shows (`Add-MpPreference` and `-ExclusionPath`, not every cmdlet
+ * and parameter of the family): an engineer's script block rule names what the script did, and the process rule
+ * beside it keeps the whole family. A value list required whole (`|all`) stays as it is.
+ */
+function shownAlternatives(selection: SigmaFieldMap, code: string): SigmaFieldMap {
+  return Object.fromEntries(
+    Object.entries(selection).map(([key, value]) => {
+      if (!Array.isArray(value) || key.split('|').includes('all')) return [key, value];
+      const shown = value.filter((item) => meetsSelection({ [key]: item }, code));
+      return [key, shown.length === 0 ? value : shown.length === 1 ? shown[0] : shown];
+    }),
+  ) as SigmaFieldMap;
+}
+
+/**
+ * A technique's ps_script detection: its selections on ScriptBlockText, all required (no image: the code is the
+ * finding), each cut to what the code shows when there is code.
+ */
+export function scriptBlockDetection(technique: Technique, codes: readonly string[] = []): SigmaDetection {
+  const blocks = technique.selections.map((selection) => {
+    if (codes.length === 0) return onScriptText(selection);
+    const cut = codes.map((code) => shownAlternatives(selection, code));
+    // Several scripts showing the technique: the union of what each showed, each key in the table's order.
+    const merged = Object.fromEntries(
+      Object.keys(selection).map((key) => {
+        const values = [...new Set(cut.flatMap((block) => [block[key]].flat()))];
+        return [key, values.length === 1 ? values[0] : values];
+      }),
+    ) as SigmaFieldMap;
+    return onScriptText(merged);
+  });
+  if (blocks.length === 1) return { selection: blocks[0] as SigmaFieldMap, condition: 'selection' };
+  const detection: SigmaDetection = { condition: 'all of selection_*' };
+  blocks.forEach((block, index) => (detection[`selection_${index + 1}`] = block));
+  return detection;
+}
+
+/** The script techniques a piece of PowerShell code shows: its pattern present and every selection met by the code. */
+export function scriptTechniquesOf(code: string): Technique[] {
+  return TECHNIQUES.filter(
+    (technique) =>
+      isScriptTechnique(technique) &&
+      technique.selections.length > 0 &&
+      technique.when.test(code) &&
+      technique.selections.every((selection) => meetsSelection(selection, code)),
+  );
+}
+
+export interface ScriptBlockInput {
+  article: ArticleRef;
+  platform: string;
+  cmdlines?: CmdlineItem[];
+  content?: string;
+}
+
+/** The PowerShell code of the intruder's command lines (the author's own investigation steps left out). */
+function intruderCode(input: ScriptBlockInput): Array<{ commandLine: string; code: string }> {
+  if (input.platform === 'linux' || input.platform === 'macos') return [];
+  return (input.cmdlines ?? []).flatMap((item) => {
+    const stated = hasEventFieldLabel(item.value) ? commandOfEventFields(item.value) : item.value;
+    if (stated === null) return [];
+    const commandLine = asExecuted(stated);
+    if (isInvestigationStep(commandLine, true) || ranByAnalyst(input.content, item.evidence)) return [];
+    const code = scriptCodeOf(commandLine);
+    return code ? [{ commandLine, code }] : [];
+  });
+}
+
+/**
+ * One ps_script rule per PowerShell technique the article's PowerShell code shows, beside the process_creation
+ * rule: an engineer writes both, since the script block log sees the code however it was started (typed, from a
+ * script file, -EncodedCommand), where the command line shows it only when passed with -Command.
+ */
+export function scriptBlockRules(input: ScriptBlockInput): RuleDraft[] {
+  const shown = new Map<string, { technique: Technique; commandLines: string[]; codes: string[] }>();
+  for (const { commandLine, code } of intruderCode(input)) {
+    for (const technique of scriptTechniquesOf(code)) {
+      const entry = shown.get(technique.id) ?? { technique, commandLines: [], codes: [] };
+      entry.commandLines.push(commandLine);
+      entry.codes.push(code);
+      shown.set(technique.id, entry);
+    }
+  }
+  return [...shown.values()].map(({ technique, commandLines, codes }) => {
+    const detection = scriptBlockDetection(technique, codes);
+    const values = Object.entries(detection)
+      .filter(([name]) => name !== 'condition')
+      .flatMap(([, block]) =>
+        Object.values(block as SigmaFieldMap)
+          .flat()
+          .map(String),
+      );
+    const example = commandLines.find((line) => line.length <= 160);
+    const quoted = example ? `as ${example}` : 'as the commands';
+    const rule = buildRule(
+      {
+        title: `${technique.title} - ScriptBlock`,
+        description: `Detects PowerShell code that ${technique.does}, ${quoted} ${citation(input.article)}. Requires Script Block Logging.`,
+        logsource: { product: 'windows', category: 'ps_script' },
+        detection,
+        tags: mergeTags(technique.tags),
+        level: technique.level,
+        falsepositives: technique.falsepositives,
+      },
+      input.article,
+      `${input.article.url}|ps_script|${technique.id}`,
+    );
+    return { telemetryClass: 'ps_script', rule, detectionValues: values };
+  });
+}
