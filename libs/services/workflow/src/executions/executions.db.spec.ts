@@ -498,6 +498,7 @@ describe('workflow executions', () => {
       const body = listExecutionsResponseSchema.parse(res.body);
       expect(body.executions).toHaveLength(2);
       expect(body.limit).toBe(2);
+      expect(body.total).toBe(await ctx.db.prisma.workflowExecution.count());
       expect(body.total_pages).toBe(Math.ceil(body.total / 2));
       const all = await ctx.db.prisma.workflowExecution.groupBy({ by: ['status'], _count: { _all: true } });
       const completed = all.find((row) => row.status === 'completed')?._count._all ?? 0;
