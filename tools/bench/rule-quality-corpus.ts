@@ -6,15 +6,20 @@
 // an article sit in tools/bench/.rule-truth/<article id>.yml (git-ignored: written from article text that is
 // not ours; format and how to rewrite it: rule-quality-atoms.ts), the generated rules' atoms are scored against
 // them (precision / recall; skipped with the reason when the folder is absent). The SigmaHQ rules the shared DFIR
-// reports saw fire in their lab are checked against what coverage names (rule-quality-coverage.ts). Tune on the
-// tune half only. `--verbose` lists every flagged rule; `--atoms` lists the missed and extra atoms of the tune
-// half (`--atoms=check` of the check half: read its figures, never tune on them); `--referenced` lists the
-// referenced rules named and missed. Prints figures; never asserts.
+// reports saw fire in their lab are checked against what coverage names (rule-quality-coverage.ts). As in the
+// pipeline, the generator is handed the coverage of the article's observables (SigmaHQ rules firing on them, and
+// why), for its corpus-informed behaviour rules; without ../shared/sigma-corpus, or with `--without-coverage` (the
+// figures before those rules), it generates without. Tune on the
+// tune half only. `--verbose` lists every flagged rule and `--rules` every rule, of the tune half only; `--atoms` lists
+// the missed and extra atoms of the tune half (`--atoms=check` of the check half: read its figures, never tune on
+// them); `--referenced` lists the referenced rules named and missed. Prints figures; never asserts.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { runBuiltinExtraction, type Platform } from '@huntforge/observables';
 import {
   builtinSigmaInput,
+  corpusChecks,
+  type BuiltinSigmaInput,
   generateBuiltinRules,
   renderRule,
   selfTestGenerated,
@@ -33,6 +38,7 @@ const atomsArg = process.argv.find((arg) => arg === '--atoms' || arg.startsWith(
 // Which half's missed and extra atoms to list: the tune half unless asked for the check half by name.
 const listAtomsOf: CorpusHalf | null = atomsArg ? (atomsArg === '--atoms=check' ? 'check' : 'tune') : null;
 const listReferenced = process.argv.includes('--referenced');
+const withoutCoverage = process.argv.includes('--without-coverage');
 const TRUTH_DIR = resolve(__dirname, '.rule-truth');
 const INDICATOR_CLASSES = new Set(['dns_query', 'network_connection', 'proxy', 'cloud_indicator']);
 // Markdown escapes (not `\*`, which is Sigma's literal asterisk), tree glyphs and box drawing, and a quote left open at either end of a value.
@@ -92,7 +98,42 @@ const commandCount = (article: SharedArticle) => {
   return Array.isArray(lines) ? lines.length : 0;
 };
 
-function score(articles: SharedArticle[], log: string[], listAtoms: boolean): Figures {
+type Engine = NonNullable<ReturnType<typeof corpusEngine>>;
+
+/** The coverage the pipeline's coverage stage hands the generator: the corpus rules firing on each observable, and why. */
+function coverageOf(
+  engine: Engine | null,
+  observables: ReturnType<typeof runBuiltinExtraction>['observables'],
+  platform: Platform,
+): BuiltinSigmaInput['coverage'] {
+  if (!engine) return undefined;
+  const product = ['windows', 'linux', 'macos'].includes(platform) ? platform : undefined;
+  const entries = engine.cover(
+    observables.map((o) => ({ type: o.type, value: o.value, attributes: o.attributes as Record<string, string> })),
+    { product, explain: true },
+  );
+  return {
+    covered: entries
+      .filter((entry) => entry.rules.length > 0)
+      .map(({ observable, explained = [] }) => ({
+        observable,
+        rules: explained.map(({ meta, matched, status, tags, level, author }) => ({
+          rule_id: meta.id,
+          title: meta.title,
+          author,
+          license: 'DRL-1.1',
+          origin: 'sigmahq',
+          path: null,
+          level,
+          matched,
+          status,
+          tags,
+        })),
+      })),
+  };
+}
+
+function score(articles: SharedArticle[], log: string[], listAtoms: boolean, engine: Engine | null): Figures {
   const f: Figures = {
     articles: articles.length,
     rules: 0,
@@ -121,7 +162,9 @@ function score(articles: SharedArticle[], log: string[], listAtoms: boolean): Fi
         platform as TemplatePlatform,
         extraction,
         article.text,
+        coverageOf(engine, extraction.observables, platform),
       ),
+      corpusChecks,
     );
     const flag = (what: string, draft: RuleDraft) => log.push(`  ${article.id} ${what}: ${draft.rule.title}`);
     if (printRules) for (const draft of drafts) log.push(`--- ${article.id}\n${renderRule(draft.rule as Record<string, unknown>)}`);
@@ -236,7 +279,7 @@ function main(): void {
   for (const half of ['tune', 'check'] as const) {
     const log: string[] = [];
     const articles = sharedHalf(corpus, half);
-    print(half, score(articles, log, listAtomsOf === half));
+    print(half, score(articles, log, listAtomsOf === half, withoutCoverage ? null : coverage));
     if (!coverage) console.log(`referenced SigmaHQ rules named       skipped: ${SIGMA_CORPUS_DIR} is absent`);
     else {
       const c = referencedCoverage(articles, coverage, listReferenced);
@@ -245,7 +288,9 @@ function main(): void {
       );
       log.push(...c.log);
     }
-    if ((verbose || printRules || listAtomsOf === half || listReferenced) && log.length) console.log(log.join('\n'));
+    // Per-article listings of the check half would be tuning on it: only the atoms asked of it by name.
+    const listed = half === 'tune' ? verbose || printRules || listAtomsOf === half || listReferenced : listAtomsOf === half;
+    if (listed && log.length) console.log(log.join('\n'));
   }
 }
 

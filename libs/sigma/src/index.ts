@@ -58,7 +58,9 @@ export {
 export { stableRuleId, type ArticleRef, type RuleDraft, type TemplateClass } from './templates/rule-draft';
 export { mergeTags, tagsForExecutable, tagsForRegistryPath } from './templates/attack-inference';
 export { ruleSetAtoms, type RuleSetAtoms } from './evaluation/eval-atoms';
-export { CorpusCoverage, eventTelemetryClass, type ObservableCoverage } from './evaluate/corpus-coverage';
+export { CorpusCoverage, eventTelemetryClass, type ObservableCoverage, type RuleMatch } from './evaluate/corpus-coverage';
+export type { MatchedItem } from './evaluate/match-explanation';
+export { corpusChecks } from './evaluate/corpus-checks';
 // What the workflow checks on a rule it received or generated, on the rule object (no YAML parsed again).
 export { detectionValues } from './vetting/detection-values';
 export { fidelityCheck, type FidelityResult } from './vetting/fidelity';

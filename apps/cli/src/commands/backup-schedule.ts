@@ -69,7 +69,7 @@ async function changeSchedule(request: UpdateBackupScheduleRequest, options: Rem
     const client = createApiClient({ baseUrl: target.url, headers: () => ({ authorization: `Bearer ${target.token}` }) });
     return client.call(backupScheduleRoutes.putBackupSchedule, { body: request });
   }
-  return locally((deps) => updateBackupSchedule(deps, request, localActor()));
+  return locally((deps) => updateBackupSchedule(deps, { request, actor: localActor() }));
 }
 
 async function readSchedule(options: RemoteOptions): Promise<BackupCronResponse> {

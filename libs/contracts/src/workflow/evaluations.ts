@@ -61,6 +61,7 @@ const booleanQuery = z
   .transform((value) => value === true || value === 'true' || value === '1');
 
 export const subagentQuerySchema = z.object({ subagent: evalSubagentSchema });
+export type SubagentQuery = z.infer<typeof subagentQuerySchema>;
 
 export const evalArticleSchema = z
   .object({
@@ -82,6 +83,7 @@ export const evalArticlesResponseSchema = z.object({
   articles: z.array(evalArticleSchema),
   total: z.number().int(),
 });
+export type EvalArticlesResponse = z.infer<typeof evalArticlesResponseSchema>;
 
 export const runSubagentEvalRequestSchema = z
   .object({
@@ -93,6 +95,7 @@ export const runSubagentEvalRequestSchema = z
       .meta({ description: 'Legacy field, ignored: evaluations always run against the active config' }),
   })
   .meta({ id: 'RunSubagentEvalRequest' });
+export type RunSubagentEvalRequest = z.infer<typeof runSubagentEvalRequestSchema>;
 
 const itemsSchema = z.array(z.string());
 
@@ -158,6 +161,7 @@ export const runSubagentEvalResponseSchema = z.object({
     }),
   ),
 });
+export type RunSubagentEvalResponse = z.infer<typeof runSubagentEvalResponseSchema>;
 
 export const evalResultsQuerySchema = z.object({
   subagent: evalSubagentSchema.optional(),
@@ -169,12 +173,17 @@ export const evalResultsQuerySchema = z.object({
     .meta({ description: 'Default completed; `all` lists every record' }),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
+export type EvalResultsQuery = z.infer<typeof evalResultsQuerySchema>;
 export const evalResultsResponseSchema = z.object({ results: z.array(evalRecordSchema), total: z.number().int() });
+export type EvalResultsResponse = z.infer<typeof evalResultsResponseSchema>;
 
 export const evalRecordParamsSchema = z.object({ eval_record_id: z.coerce.number().int().positive() });
+export type EvalRecordParams = z.infer<typeof evalRecordParamsSchema>;
 
 export const optionalSubagentQuerySchema = z.object({ subagent: evalSubagentSchema.optional() });
+export type OptionalSubagentQuery = z.infer<typeof optionalSubagentQuerySchema>;
 export const clearPendingResponseSchema = z.object({ cleared: z.number().int(), record_ids: z.array(z.number().int()) });
+export type ClearPendingResponse = z.infer<typeof clearPendingResponseSchema>;
 
 export const backfillResponseSchema = z.object({
   examined: z.number().int(),
@@ -183,6 +192,7 @@ export const backfillResponseSchema = z.object({
   still_pending: z.number().int(),
   record_ids: z.array(z.number().int()).meta({ description: 'Records completed or failed by this call' }),
 });
+export type BackfillResponse = z.infer<typeof backfillResponseSchema>;
 
 export const rescoreQuerySchema = z.object({
   subagent: z
@@ -192,6 +202,7 @@ export const rescoreQuerySchema = z.object({
     .meta({ description: 'A subagent or all' }),
   apply: booleanQuery.default(false).meta({ description: 'false (default) is a dry run; true persists the scores' }),
 });
+export type RescoreQuery = z.infer<typeof rescoreQuerySchema>;
 const rescoreAgentSchema = z.object({
   candidates: z.number().int().meta({ description: 'Completed records without a score whose article has item-level ground truth' }),
   scorable: z.number().int().meta({ description: 'Candidates whose output was retained (record or execution)' }),
@@ -199,8 +210,10 @@ const rescoreAgentSchema = z.object({
   rescored: z.number().int().meta({ description: 'Persisted by this call (0 on a dry run)' }),
 });
 export const rescoreResponseSchema = z.object({ apply: z.boolean(), agents: z.record(z.string(), rescoreAgentSchema) });
+export type RescoreResponse = z.infer<typeof rescoreResponseSchema>;
 
 export const aggregateQuerySchema = z.object({ subagent: evalSubagentSchema, model: z.string().optional() });
+export type AggregateQuery = z.infer<typeof aggregateQuerySchema>;
 export const evalVersionAggregateSchema = z
   .object({
     config_version: z.number().int().nullable(),
@@ -223,11 +236,13 @@ export const aggregateResponseSchema = z.object({
   eval_set_total: z.number().int().meta({ description: 'Canonical eval-article count of the subagent' }),
   versions: z.array(evalVersionAggregateSchema),
 });
+export type AggregateResponse = z.infer<typeof aggregateResponseSchema>;
 
 export const evalModelsResponseSchema = z.object({
   subagent: z.string(),
   models: z.array(z.object({ model: z.string(), provider: z.string().nullable(), records: z.number().int() })),
 });
+export type EvalModelsResponse = z.infer<typeof evalModelsResponseSchema>;
 
 export const configVersionsModelsResponseSchema = z.object({
   versions: z.array(
@@ -240,12 +255,14 @@ export const configVersionsModelsResponseSchema = z.object({
     }),
   ),
 });
+export type ConfigVersionsModelsResponse = z.infer<typeof configVersionsModelsResponseSchema>;
 
 export const compareQuerySchema = z.object({
   subagent: evalSubagentSchema,
   version_a: z.coerce.number().int(),
   version_b: z.coerce.number().int(),
 });
+export type CompareQuery = z.infer<typeof compareQuerySchema>;
 const compareSideSchema = z
   .object({
     score: z.number().nullable(),
@@ -266,6 +283,7 @@ export const compareResponseSchema = z.object({
     .meta({ description: "The agent's prompt text in each version" }),
   model: z.object({ a: z.string().nullable(), b: z.string().nullable() }),
 });
+export type CompareResponse = z.infer<typeof compareResponseSchema>;
 
 export const legacyOsDetectionResponseSchema = z.object({
   results: z.array(
@@ -283,11 +301,13 @@ export const legacyOsDetectionResponseSchema = z.object({
   correct: z.number().int(),
   accuracy: z.number().nullable(),
 });
+export type LegacyOsDetectionResponse = z.infer<typeof legacyOsDetectionResponseSchema>;
 
 export const legacyObservablesQuerySchema = z.object({
   subagent: evalSubagentSchema.optional(),
   config_version: z.coerce.number().int().optional(),
 });
+export type LegacyObservablesQuery = z.infer<typeof legacyObservablesQuerySchema>;
 const metricTargetsSchema = z.object({
   json_validity_rate: z.number(),
   field_completeness_rate: z.number(),
@@ -328,3 +348,4 @@ export const savedEvalResultSchema = z
       .meta({ description: "The spec's baseline and improvement targets, to read the figures against" }),
   })
   .meta({ id: 'SavedEvalResult' });
+export type SavedEvalResult = z.infer<typeof savedEvalResultSchema>;

@@ -120,7 +120,14 @@ export {
   type ImportPresetRequest,
   type ApplyPresetRequest,
 } from './presets';
-export { rankAgentOutputSchema, llmUsageSchema, rankWithLlmResponseSchema, type RankAgentOutput, type RankWithLlmResponse } from './rank';
+export {
+  rankAgentOutputSchema,
+  llmUsageSchema,
+  rankWithLlmResponseSchema,
+  type RankWithLlmParams,
+  type RankAgentOutput,
+  type RankWithLlmResponse,
+} from './rank';
 export { WORKFLOW_ERROR_CODES } from './errors';
 export {
   isExtractorSubagent,
@@ -160,4 +167,25 @@ export {
   type EvalSubagent,
   type ExtractorSubagent,
   type EvalRecordView,
+  type SubagentQuery,
+  type EvalArticlesResponse,
+  type RunSubagentEvalRequest,
+  type RunSubagentEvalResponse,
+  type EvalResultsQuery,
+  type EvalResultsResponse,
+  type EvalRecordParams,
+  type OptionalSubagentQuery,
+  type ClearPendingResponse,
+  type BackfillResponse,
+  type RescoreQuery,
+  type RescoreResponse,
+  type AggregateQuery,
+  type AggregateResponse,
+  type EvalModelsResponse,
+  type ConfigVersionsModelsResponse,
+  type CompareQuery,
+  type CompareResponse,
+  type LegacyOsDetectionResponse,
+  type LegacyObservablesQuery,
+  type SavedEvalResult,
 } from './evaluations';

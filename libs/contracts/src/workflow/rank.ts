@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 export const articleIdParamsSchema = z.object({ article_id: z.coerce.number().int().positive() });
+export type RankWithLlmParams = z.infer<typeof articleIdParamsSchema>;
 
 /** What RankAgent must answer; `score` is the 0-10 relevance of the article for threat hunting. */
 export const rankAgentOutputSchema = z.object({

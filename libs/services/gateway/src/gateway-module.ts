@@ -2,7 +2,8 @@ import { Router, type RequestHandler } from 'express';
 import { telemetryRoutes } from '@huntforge/contracts/api';
 import { decodeEncryptionKey, HttpError, type ModuleContext, type ServiceModule } from '@huntforge/platform';
 import { auditRouter } from './audit/audit-router';
-import { backupScheduleRoutes } from './backup-schedule/backup-schedule-routes';
+import { backupScheduleDeps } from './backup-schedule/backup-schedule-deps';
+import { backupScheduleRouter } from './backup-schedule/backup-schedule-router';
 import { backupsDepsOf } from './backups/backups-deps';
 import { backupsRouter } from './backups/backups-router';
 import { createAuthMiddleware } from './auth/authenticate';
@@ -18,7 +19,9 @@ import { MemoryRateLimitStore } from './rate-limit/memory-rate-limit-store';
 import { rateLimitMiddleware } from './rate-limit/rate-limit-middleware';
 import { RateLimitBucketRepository } from './repositories/rate-limit-bucket-repository';
 import { scheduledJobsRouter } from './scheduled-jobs/scheduled-jobs-router';
-import { settingsRoutes } from './settings/settings-routes';
+import { providerTestsRouter } from './provider-tests/provider-tests-router';
+import { settingsDepsOf } from './settings/settings-deps';
+import { settingsRouter } from './settings/settings-router';
 import { tokensRouter } from './tokens/tokens-router';
 import { createUpstreamDispatcher } from './upstreams/dispatcher';
 import type { GatewayOptions } from './upstreams/upstream';
@@ -79,9 +82,12 @@ export function createGatewayModule(ctx: ModuleContext, options: GatewayOptions)
   router.use(scheduledJobsRouter({ repo: db.repos.scheduledJobs, bus, logger }));
   router.use(tokensRouter({ tokens: db.repos.apiTokens, audit: db.repos.audit }));
   router.use(auditRouter({ audit: db.repos.audit }));
-  router.use(settingsRoutes(ctx));
+  const settings = settingsDepsOf(ctx);
+  router.use(settingsRouter(settings.settings));
+  router.use(providerTestsRouter(settings.providerTests));
   router.use(backupsRouter(backupsDepsOf(ctx)));
-  router.use(backupScheduleRoutes(ctx));
+  // The host crontab of the user the gateway runs as.
+  router.use(backupScheduleRouter(backupScheduleDeps(db, config.dataDir, process.env)));
   const signingKey = config.identitySigningKey ? (decodeEncryptionKey(config.identitySigningKey) ?? undefined) : undefined;
   router.use(createUpstreamDispatcher(options.upstreams, logger, signingKey));
 

@@ -12,8 +12,8 @@ import type { SourceReadRepository } from './repositories/source-read-repository
 import type { StatsRepository } from './repositories/stats-repository';
 
 /**
- * Every port the module builds, once, shared by every session. The confirmation use cases each declare the
- * few ports (and methods) they use; a tool receives this record through its environment.
+ * Every port the module builds, once, shared by every session. The confirmation use cases and the tools each
+ * declare the few ports (and methods) they use; the server hands this record to every tool it registers.
  */
 export interface McpPorts {
   articles: ArticleReadRepository;

@@ -7,11 +7,11 @@ import { ArticleTextReader } from '@huntforge/data';
 import { createConfigPart } from './config-part';
 import { createExecutionsPart } from './executions-part';
 import { createEvaluationsPart } from './evaluations-part';
+import { rankRouter } from './http/rank-router';
 import { loadDefaultPrompts } from './prompts/default-prompts';
 import { CATALOG_JOB_ID, updateProviderModelCatalogs } from './providers/catalog-job';
 import { ModelRegistry } from './providers/model-registry';
 import { providerOptions } from './providers/provider-options';
-import { rankRouter } from './rank/rank-with-llm';
 import { loadWorkflowServiceConfig } from './service-config';
 
 export interface WorkflowModuleOptions {
@@ -28,7 +28,7 @@ export function createWorkflowModule(ctx: ModuleContext, options: WorkflowModule
   const availability = async () => (await providerOptions({ settings: ctx.settings, registry, config })).providers;
   const configPart = createConfigPart(ctx, { registry, defaults, availability, fixturesDir: config.fixturesDir });
 
-  const evaluations = createEvaluationsPart(ctx, options.env ?? process.env);
+  const evaluations = createEvaluationsPart(ctx, { env: options.env ?? process.env, config: configPart.ports });
   const executions = createExecutionsPart(ctx, {
     evaluations: evaluations.port,
     env: options.env ?? process.env,
@@ -47,7 +47,7 @@ export function createWorkflowModule(ctx: ModuleContext, options: WorkflowModule
     reply(200, await providerOptions({ settings: ctx.settings, registry, config }), { 'Cache-Control': 'no-store' }),
   );
   const { configs, prompts } = configPart.ports;
-  router.use(rankRouter({ findArticle: (id) => articles.find(id), settings: ctx.settings, configs, prompts, defaults, registry, config }));
+  router.use(rankRouter({ articles, settings: ctx.settings, configs, prompts, defaults, registry, config }));
 
   return {
     name: 'workflow',

@@ -3,6 +3,7 @@ import { readSearchIdentifiers } from '../detection/search-identifiers';
 import { isPlainObject, parseSigmaRule } from '../parse/parse-rule';
 import { compileItem, RuleCompileError, type EventTest, type MatchOptions } from './compile-item';
 import type { SigmaEvent } from './event-fields';
+import { explainer, type MatchedItem } from './match-explanation';
 import { ruleTriggers, type Triggers } from './prefilter';
 
 /** A detection rule compiled once into a matcher. */
@@ -12,6 +13,8 @@ export interface CompiledRule {
   /** The rule document as loaded (logsource, level, tags… for callers that report matches). */
   doc: Record<string, unknown>;
   matches(event: SigmaEvent): boolean;
+  /** Why the rule fires on an event it matches: the items of the selections that made its condition true (empty when it does not match). */
+  explain(event: SigmaEvent): MatchedItem[];
   /** What the rule cannot match without, for the prefilter of a RuleSet (see prefilter.ts); null: always evaluated. */
   triggers: Triggers;
 }
@@ -39,6 +42,7 @@ export function compileRule(rule: string | Record<string, unknown>, options: Mat
     title: typeof doc.title === 'string' ? doc.title : '',
     doc,
     matches: condition,
+    explain: explainer(identifiers, trees, tests, options),
     triggers: ruleTriggers(identifiers, trees),
   };
 }

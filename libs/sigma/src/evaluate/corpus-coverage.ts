@@ -1,7 +1,8 @@
 import { isPlainObject } from '../parse/parse-rule';
 import { telemetryClass, type Logsource } from '../logsource/telemetry-class';
-import { compileRule } from './compile-rule';
+import { compileRule, type CompiledRule } from './compile-rule';
 import type { SigmaEvent } from './event-fields';
+import type { MatchedItem } from './match-explanation';
 import { observableEvents, type ObservableLike } from './observable-events';
 import { RuleSet } from './rule-set';
 
@@ -111,6 +112,33 @@ export interface ObservableCoverage<Meta> {
   /** `type: value`, as the self-test names observables. */
   observable: string;
   rules: Meta[];
+  /** With `explain`: per rule of `rules` (same order), why it fired and what the rule document says of itself. */
+  explained?: Array<RuleMatch<Meta>>;
+}
+
+/** A rule that fired on an observable's event, with the items that were true for it (the first event it fired on). */
+export interface RuleMatch<Meta> {
+  meta: Meta;
+  matched: MatchedItem[];
+  /** The rule's own status, tags, level and author, as its document has them. */
+  status: string | null;
+  tags: string[];
+  level: string | null;
+  author: string | null;
+}
+
+const docText = (doc: Record<string, unknown>, key: string): string | null => (typeof doc[key] === 'string' ? (doc[key] as string) : null);
+
+function ruleMatch<Meta>(rule: CompiledRule, meta: Meta, event: SigmaEvent): RuleMatch<Meta> {
+  const tags = Array.isArray(rule.doc.tags) ? rule.doc.tags.filter((tag): tag is string => typeof tag === 'string') : [];
+  return {
+    meta,
+    matched: rule.explain(event),
+    status: docText(rule.doc, 'status'),
+    tags,
+    level: docText(rule.doc, 'level'),
+    author: docText(rule.doc, 'author'),
+  };
 }
 
 /**
@@ -152,22 +180,29 @@ export class CorpusCoverage<Meta> {
    * With a product (the article's platform), rules for another product are not tried: a Windows rule
    * on "an image without .exe" says nothing about a Linux command line. Without one, every rule is.
    */
-  cover(observables: readonly ObservableLike[], options: { product?: string } = {}): Array<ObservableCoverage<Meta>> {
+  cover(observables: readonly ObservableLike[], options: { product?: string; explain?: boolean } = {}): Array<ObservableCoverage<Meta>> {
     const product = options.product?.toLowerCase();
-    const byObservable = new Map<string, Map<Meta, true>>();
+    const byObservable = new Map<string, Map<Meta, RuleMatch<Meta> | null>>();
     for (const observable of observables) byObservable.set(`${observable.type}: ${observable.value}`, new Map());
     for (const { observable, event } of observableEvents(observables, options)) {
       const cls = eventTelemetryClass(event);
       if (!cls) continue;
-      const found = byObservable.get(observable) ?? new Map<Meta, true>();
+      const found = byObservable.get(observable) ?? new Map<Meta, RuleMatch<Meta> | null>();
       const kinds = eventKinds(event);
       for (const [key, set] of this.sets) {
         const [setClass, setProduct, setKind = ''] = key.split('|');
         if (setClass !== cls || (product && setProduct && setProduct !== product) || !kinds.includes(setKind)) continue;
-        for (const { meta } of set.match(event)) found.set(meta, true);
+        for (const { rule, meta } of set.match(event)) {
+          // Only the rules that fired are asked why, once per observable.
+          if (!found.has(meta)) found.set(meta, options.explain ? ruleMatch(rule, meta, event) : null);
+        }
       }
       byObservable.set(observable, found);
     }
-    return [...byObservable.entries()].map(([observable, rules]) => ({ observable, rules: [...rules.keys()] }));
+    return [...byObservable.entries()].map(([observable, rules]) => ({
+      observable,
+      rules: [...rules.keys()],
+      ...(options.explain ? { explained: [...rules.values()].filter((match): match is RuleMatch<Meta> => match !== null) } : {}),
+    }));
   }
 }

@@ -18,7 +18,7 @@ import { behaviourTags, behaviourTitle, knownBehaviour, programLabel } from './b
 import { isBenignInfrastructure } from './benign-infrastructure';
 import { reportedIndicators } from './indicator-context';
 import { bareName, isShellBuiltin, programRuns, type ProgramRun } from './command-program';
-import { anyProgramTechniques, lineTechniques, techniqueDetection, techniqueFiresOn, techniqueOf } from './technique-match';
+import { anyProgramTechniques, lineTechniques, shownTechniqueDetection, techniqueFiresOn, techniqueOf } from './technique-match';
 import type { Technique } from './techniques';
 import { asExecuted, MAX_VALUE_LENGTH, stableParts, withoutShellVariables } from './command-values';
 import { cmdletsOf, commandWords, encodedCommand, isDistinctive, namedValues, reportedHosts } from './distinctive-values';
@@ -47,6 +47,14 @@ import { isRunDialogHistory, pastedCommandDetails } from './run-dialog';
 import { onlyControlled, serviceControl, taskOnlyOperated } from './service-control';
 import { cloudAddressRule, cloudBehaviourRules, sweptLogs } from './cloud-rules';
 import { folderWrites, redirectedPaths, redirectTargetsAsWritten, writeKind } from './file-writes';
+import {
+  attribution,
+  corpusBehaviours,
+  type CorpusBehaviour,
+  type CorpusChecks,
+  type CorpusEvidence,
+  type UncoveredRun,
+} from './corpus-informed';
 import { scriptBlockRules } from './script-blocks';
 
 export type TemplatePlatform = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
@@ -62,6 +70,8 @@ export interface BuiltinSigmaInput {
   network?: NetworkIndicatorItem[];
   /** The article's text, where the extraction's evidence offsets point: it tells prose from quoted code. */
   content?: string;
+  /** The reference rules the coverage stage found firing on the observables, with why: behaviours the table does not know. */
+  coverage?: CorpusEvidence;
 }
 
 /** The agent's input from an aggregated extraction: each extractor's items. */
@@ -70,12 +80,14 @@ export function builtinSigmaInput(
   platform: TemplatePlatform,
   extraction: Pick<ExtractionResult, 'subresults'>,
   content?: string,
+  coverage?: CorpusEvidence | null,
 ): BuiltinSigmaInput {
   const sub = extraction.subresults;
   return {
     article,
     platform,
     ...(content !== undefined ? { content } : {}),
+    ...(coverage ? { coverage } : {}),
     cmdlines: sub.cmdline?.items,
     processPairs: sub.process_lineage?.items,
     registryKeys: sub.registry_keys?.items,
@@ -223,6 +235,8 @@ function commandPlatform(platform: TemplatePlatform, commandLine: string): Templ
 
 interface ArticleRun {
   platform: TemplatePlatform;
+  /** The command line observable it was quoted in (`cmdline: …`), as coverage names it. */
+  observable: string;
   run: ProgramRun;
   /** The well-known technique the run shows (certutil -urlcache): its rule keys on the behaviour, instead of the run's own. */
   technique: Technique | null;
@@ -232,6 +246,8 @@ interface ArticleRun {
 
 interface ArticleLine {
   platform: TemplatePlatform;
+  /** The command line observable it was quoted in (`cmdline: …`), as coverage names it. */
+  observable: string;
   /** The line as a shell runs it (prompts and markup gone). */
   commandLine: string;
 }
@@ -247,17 +263,18 @@ function articleLines(input: BuiltinSigmaInput): ArticleLine[] {
     const windows = productOf(platform) === 'windows';
     // The author reading logs, hashing a sample or running a decoder while investigating is not the intrusion: no rule.
     if (isInvestigationStep(asExecuted(commandLine), windows) || ranByAnalyst(input.content, item.evidence)) return [];
-    return [{ platform, commandLine: asExecuted(commandLine) }];
+    return [{ platform, observable: `cmdline: ${item.value}`, commandLine: asExecuted(commandLine) }];
   });
 }
 
 /** Every program the article's command lines run, on the platform it ran on, and the technique it shows if known. */
 function articleRuns(input: BuiltinSigmaInput): ArticleRun[] {
-  return articleLines(input).flatMap(({ platform, commandLine }) => {
+  return articleLines(input).flatMap(({ platform, observable, commandLine }) => {
     const windows = productOf(platform) === 'windows';
     const product = productOf(platform);
     return programRuns(commandLine, windows).map((run) => ({
       platform,
+      observable,
       run,
       technique: techniqueOf(run.image, run.commandLine, product),
       alsoShows: anyProgramTechniques(run.commandLine, product),
@@ -354,7 +371,7 @@ function repeatsTechnique(selection: CommandSelection, shown: Array<{ technique:
  * The programs the article's command lines run, each with the stable values its rule selects on. Runs of a known
  * technique have their own rule, and so do selections that only repeat one's (repeatsTechnique).
  */
-function commandSelections(input: BuiltinSigmaInput): CommandSelection[] {
+function commandSelections(input: BuiltinSigmaInput, corpus: readonly CorpusBehaviour[] = []): CommandSelection[] {
   const shown = shownTechniques(input);
   return articleRuns(input)
     .filter(({ technique }) => technique === null)
@@ -398,7 +415,117 @@ function commandSelections(input: BuiltinSigmaInput): CommandSelection[] {
         tokens: standsAlone ? withDistinctiveValue(tokens, run.commandLine, expanded) : [],
       };
     })
-    .filter((selection) => selection.tokens.length > 0 && !repeatsTechnique(selection, shown));
+    .filter((selection) => selection.tokens.length > 0 && !repeatsTechnique(selection, shown) && !weakerThanCorpus(selection, corpus));
+}
+
+const sameRun = (run: UncoveredRun, selection: CommandSelection) =>
+  run.commandLine === selection.commandLine && run.image === selection.image && run.viaPowerShell === selection.viaPowerShell;
+
+/** A value as the builtin tokens and the corpus values are compared: lower case, without wildcards and surrounding spaces. */
+const comparable = (value: string) => value.replace(/\*/g, '').trim().toLowerCase();
+
+/**
+ * Whether a program's distinctive-value selection is weaker than the corpus-informed rule of the same run: it keys on
+ * no behaviour (no behaviour switch, none of the values the reference rule matched), only on this intrusion's values.
+ * A token that holds a behaviour value inside this intrusion's own (`{REGSVR C:\Users\Public\x.dll}`) keys on the
+ * intrusion, not on the behaviour.
+ */
+function weakerThanCorpus(selection: CommandSelection, corpus: readonly CorpusBehaviour[]): boolean {
+  const behaviour = corpus.find(({ run }) => sameRun(run, selection));
+  if (!behaviour) return false;
+  const values = new Set(behaviour.values.map(comparable));
+  return !selection.tokens.some((token) => isBehaviourSwitch(token) || values.has(comparable(token)));
+}
+
+/** Whether the program's own selection already keys on every value the corpus-informed rule would: that rule adds nothing. */
+function alreadyKeyed(behaviour: CorpusBehaviour, own: readonly CommandSelection[]): boolean {
+  return own.some((selection) => {
+    const tokens = new Set(selection.tokens.map(comparable));
+    return sameRun(behaviour.run, selection) && behaviour.values.every((value) => tokens.has(comparable(value)));
+  });
+}
+
+/**
+ * The programs the intruder ran (not the author's investigation steps, not housekeeping) that no technique rule covers:
+ * where the technique table knows nothing, the reference corpus may (corpus-informed.ts).
+ */
+function uncoveredRuns(input: BuiltinSigmaInput): UncoveredRun[] {
+  const shown = shownTechniques(input);
+  return articleRuns(input)
+    .filter(({ technique, run }) => technique === null && !isHousekeeping(run) && !isShellBuiltin(run.image))
+    .filter(({ run, platform }) => {
+      const image = run.viaPowerShell ? 'powershell.exe' : run.image;
+      return !shown.some(
+        ({ technique, product }) => product === productOf(platform) && techniqueFiresOn(technique, image, run.commandLine, product),
+      );
+    })
+    .map(({ run, platform, observable }) => ({
+      observable,
+      product: productOf(platform),
+      image: run.image,
+      commandLine: run.commandLine,
+      viaPowerShell: run.viaPowerShell,
+      imageCondition: imageCondition({ platform, image: run.image, viaPowerShell: run.viaPowerShell }),
+    }));
+}
+
+/**
+ * One rule per behaviour of a program the reference corpus knows and the technique table does not: keyed on the atoms
+ * of the reference rule that matched the program's command line (corpus-informed.ts), derived from it under DRL 1.1.
+ */
+function corpusInformedRules(input: BuiltinSigmaInput, behaviours: readonly CorpusBehaviour[]): RuleDraft[] {
+  const groups = new Map<string, CorpusBehaviour[]>();
+  for (const behaviour of behaviours) {
+    const program = behaviour.run.viaPowerShell ? 'powershell.exe' : behaviour.run.image.toLowerCase();
+    const key = `${behaviour.run.product}|${program}|${behaviour.rule.rule_id}`;
+    groups.set(key, [...(groups.get(key) ?? []), behaviour]);
+  }
+  const titles = new Map<string, number>();
+  const drafted = [...groups.values()].map((group) => ({ group, title: corpusTitle(group) }));
+  for (const { title } of drafted) titles.set(title, (titles.get(title) ?? 0) + 1);
+  return drafted.flatMap(({ group, title }, index) => {
+    const first = group[0] as CorpusBehaviour;
+    const platform = first.run.product as TemplatePlatform;
+    const image = first.run.viaPowerShell ? 'powershell.exe' : first.run.image;
+    const entries = withoutNarrower(distinctEntries(group.map((behaviour) => behaviour.selection)));
+    const lines = [...new Set(group.map((behaviour) => behaviour.run.commandLine))];
+    const parts = chunk(entries, MAX_SELECTIONS);
+    return parts.map((part, at) => {
+      const { detection, values } = selections(part);
+      const example = lines.find((line) => line.length <= 160);
+      const named = (titles.get(title) ?? 0) > 1 ? `${title} (${programLabel(image)})` : title;
+      const rule = draft(
+        'process_creation',
+        {
+          title: `${named}${parts.length > 1 ? ` (Part ${at + 1})` : ''}`,
+          description: `Detects ${image} run as ${example ? `the command ${example}` : 'the commands'} ${citation(input.article)}. ${attribution(first.rule)}`,
+          logsource: processLogsource(platform),
+          detection,
+          // A reference rule whose techniques ATT&CK has since revoked says only its tactic: the program's own technique completes it.
+          tags: first.tags.some((tag) => /^attack\.t\d{4}/.test(tag))
+            ? mergeTags(first.tags)
+            : mergeTags(first.tags, tagsForExecutable(image)),
+          level: first.level,
+          falsepositives: [`Administrators or software running ${image} the same way`],
+        },
+        values,
+        input,
+        index * MAX_SELECTIONS + at,
+      );
+      return { ...rule, rule: { ...rule.rule, related: [{ id: first.rule.rule_id, type: 'derived' as const }] } };
+    });
+  });
+}
+
+/**
+ * A behaviour's title: the reference rule's, which names what its atoms detect (the table's title names the command's
+ * own behaviour, which the rule may not key on), without quotes.
+ */
+function corpusTitle(group: readonly CorpusBehaviour[]): string {
+  return (group[0] as CorpusBehaviour).rule.title
+    .replace(/["'“”‘’`]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** The well-known techniques the article's commands show, per platform, with the command lines that show each. */
@@ -434,7 +561,7 @@ function shownTechniques(input: BuiltinSigmaInput): Array<{ technique: Technique
  */
 function techniqueRules(input: BuiltinSigmaInput): RuleDraft[] {
   return [...techniquesShown(input).values()].map(({ technique, commandLines, platform }, index) => {
-    const detection = techniqueDetection(technique, productOf(platform));
+    const detection = shownTechniqueDetection(technique, productOf(platform), commandLines);
     const { values } = selections(
       Object.entries(detection)
         .filter(([name]) => name !== 'condition')
@@ -560,9 +687,9 @@ function behaviourSwitches(commandLine: string): string[] {
 }
 
 /** One rule per program the article shows running: one behaviour, its command lines as selections. */
-function cmdlineRules(input: BuiltinSigmaInput): RuleDraft[] {
+function cmdlineRules(input: BuiltinSigmaInput, corpus: readonly CorpusBehaviour[] = []): RuleDraft[] {
   const byImage = new Map<string, CommandSelection[]>();
-  for (const selection of commandSelections(input)) {
+  for (const selection of commandSelections(input, corpus)) {
     const key = `${productOf(selection.platform)}|${selection.viaPowerShell ? 'powershell.exe' : selection.image.toLowerCase()}`;
     byImage.set(key, [...(byImage.get(key) ?? []), selection]);
   }
@@ -1181,14 +1308,19 @@ function networkRules(input: BuiltinSigmaInput): RuleDraft[] {
 
 /**
  * The builtin SigmaAgent: one template per telemetry class, filled only with values observed in the
- * article, so every detection value traces back to an observable.
+ * article, so every detection value traces back to an observable. With the input's coverage and the rule
+ * engine's checks (`corpusChecks`, evaluate/corpus-checks.ts), behaviours the reference corpus knows and the
+ * technique table does not get their rule too.
  */
-export function generateBuiltinRules(input: BuiltinSigmaInput): RuleDraft[] {
+export function generateBuiltinRules(input: BuiltinSigmaInput, checks?: CorpusChecks): RuleDraft[] {
   const windows = input.platform === 'windows' || input.platform === 'unknown' || input.platform === 'cross-platform';
+  const own = commandSelections(input);
+  const corpus = corpusBehaviours(uncoveredRuns(input), input.coverage, checks).filter((behaviour) => !alreadyKeyed(behaviour, own));
   return mergeSameDetections([
     ...techniqueRules(input),
     ...scriptBlockRules(input),
-    ...cmdlineRules(input),
+    ...cmdlineRules(input, corpus),
+    ...corpusInformedRules(input, corpus),
     ...lineageRules(input),
     ...(windows ? registryRules(input) : []),
     ...(windows ? serviceRules(input) : []),

@@ -6,7 +6,7 @@ import { mergeTags } from './attack-inference';
 import { asExecuted } from './command-values';
 import { isInvestigationStep } from './investigation-steps';
 import { buildRule, citation, type ArticleRef, type RuleDraft } from './rule-draft';
-import { meetsSelection } from './technique-match';
+import { meetsSelection, shownAlternatives } from './technique-match';
 import { TECHNIQUES, type Technique } from './techniques';
 
 const ENCODED_SWITCH = /^-(?:e|ec|en|enc|enco|encod|encode|encoded|encodedc\w*)$/i;
@@ -43,28 +43,13 @@ const onScriptText = (selection: SigmaFieldMap): SigmaFieldMap =>
   Object.fromEntries(Object.entries(selection).map(([key, value]) => [key.replace(/^CommandLine(?=\||$)/, 'ScriptBlockText'), value]));
 
 /**
- * A selection cut to the alternatives the code shows (`Add-MpPreference` and `-ExclusionPath`, not every cmdlet
- * and parameter of the family): an engineer's script block rule names what the script did, and the process rule
- * beside it keeps the whole family. A value list required whole (`|all`) stays as it is.
- */
-function shownAlternatives(selection: SigmaFieldMap, code: string): SigmaFieldMap {
-  return Object.fromEntries(
-    Object.entries(selection).map(([key, value]) => {
-      if (!Array.isArray(value) || key.split('|').includes('all')) return [key, value];
-      const shown = value.filter((item) => meetsSelection({ [key]: item }, code));
-      return [key, shown.length === 0 ? value : shown.length === 1 ? shown[0] : shown];
-    }),
-  ) as SigmaFieldMap;
-}
-
-/**
  * A technique's ps_script detection: its selections on ScriptBlockText, all required (no image: the code is the
  * finding), each cut to what the code shows when there is code.
  */
 export function scriptBlockDetection(technique: Technique, codes: readonly string[] = []): SigmaDetection {
   const blocks = technique.selections.map((selection) => {
     if (codes.length === 0) return onScriptText(selection);
-    const cut = codes.map((code) => shownAlternatives(selection, code));
+    const cut = codes.map((code) => shownAlternatives(selection, [code], technique.keep));
     // Several scripts showing the technique: the union of what each showed, each key in the table's order.
     const merged = Object.fromEntries(
       Object.keys(selection).map((key) => {

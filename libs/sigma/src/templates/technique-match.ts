@@ -95,6 +95,38 @@ export function techniqueDetection(technique: Technique, product: string = techn
 }
 
 /**
+ * A selection cut to the alternatives the texts show, the union over them in the table's order (`-urlcache`, not
+ * every spelling of certutil's download verbs): an engineer's rule names what the intruder ran. A list required
+ * whole (`|all`), a field no text is read on (the image) and a list none of whose values a text shows stay as
+ * the table writes them; the technique's `keep` values stay in any case, so its defining values are always there.
+ */
+export function shownAlternatives(selection: SigmaFieldMap, texts: readonly string[], keep: readonly string[] = []): SigmaFieldMap {
+  return Object.fromEntries(
+    Object.entries(selection).map(([key, value]) => {
+      if (!Array.isArray(value) || key.split('|').includes('all')) return [key, value];
+      const showsItem = (item: (typeof value)[number]) => texts.some((text) => meetsSelection({ [key]: item }, text));
+      if (!value.some(showsItem)) return [key, value];
+      const shown = value.filter((item) => showsItem(item) || keep.includes(String(item)));
+      return [key, shown.length === 1 ? shown[0] : shown];
+    }),
+  ) as SigmaFieldMap;
+}
+
+/**
+ * A technique's detection cut to what the article's command lines showed (shownAlternatives on each selection):
+ * the rule stays the behaviour's, readable, and keeps no alternative the intrusion gave no reason for.
+ */
+export function shownTechniqueDetection(technique: Technique, product: string, commandLines: readonly string[]): SigmaDetection {
+  const detection = techniqueDetection(technique, product);
+  if (commandLines.length === 0) return detection;
+  return Object.fromEntries(
+    Object.entries(detection).map(([name, block]) =>
+      name === 'condition' ? [name, block] : [name, shownAlternatives(block as SigmaFieldMap, commandLines, technique.keep)],
+    ),
+  ) as SigmaDetection;
+}
+
+/**
  * The values a stated text backs by knowledge: the spellings of each technique the text shows (its program
  * named and its pattern present), its images included. A rule on `comsvcs` and `#24` is backed by an article
  * that shows `comsvcs.dll, MiniDump`: the other spelling is the same behaviour, known, not invented. The same

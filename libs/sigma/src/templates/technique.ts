@@ -38,6 +38,12 @@ export interface Technique {
    * (`comsvcs` and one of `MiniDump`, `#24`), so alternatives of one part stay a list.
    */
   selections: SigmaFieldMap[];
+  /**
+   * Alternatives every rule of the technique keeps, whichever the article showed: the behaviour's defining
+   * spellings (MiniDump and its ordinal #24, a miner's stratum URL), which an engineer writes even when the
+   * intrusion used another. The other alternatives appear only where the article's command lines show them.
+   */
+  keep?: string[];
   title: string;
   /** What the behaviour does, for the description ("downloads a file through the certificate cache"). */
   does: string;

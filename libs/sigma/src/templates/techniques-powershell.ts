@@ -2,6 +2,8 @@ import type { Technique } from './technique';
 
 /** How a script runs what it fetched or decoded: `IEX (…)`, `… | iex`, `Invoke-Expression`. */
 const INVOKES = ['iex ', 'iex(', '|iex', '| iex', 'Invoke-Expression'];
+// The two spellings of running a string as code that every cradle rule keeps, whichever the intruder typed.
+const INVOKES_KEPT = ['iex ', 'Invoke-Expression'];
 const INVOKES_PATTERN = /\biex\b\s*[($]|\biex\s|\|\s*iex\b|\binvoke-expression\b/i;
 /** Folders any user can write, as PowerShell code names them. */
 const USER_WRITABLE = [
@@ -51,6 +53,7 @@ export const POWERSHELL_TECHNIQUES: readonly Technique[] = [
         ],
       },
     ],
+    keep: INVOKES_KEPT,
     title: 'PowerShell Download Cradle Runs Remote Code',
     does: 'downloads a script and runs it in memory (IEX with DownloadString, Invoke-WebRequest piped to Invoke-Expression), so the payload never touches disk',
     tags: ['attack.execution', 'attack.t1059.001', 'attack.command-and-control', 'attack.t1105'],
@@ -89,6 +92,7 @@ export const POWERSHELL_TECHNIQUES: readonly Technique[] = [
       { 'CommandLine|contains': 'FromBase64String' },
       { 'CommandLine|contains': [...INVOKES, '.Invoke(', 'Assembly]::Load', 'GzipStream', 'DeflateStream'] },
     ],
+    keep: INVOKES_KEPT,
     title: 'PowerShell Decodes Base64 Code And Runs It',
     does: 'decodes Base64 (often compressed) code and runs or loads it in memory (FromBase64String with Invoke-Expression, GzipStream or Assembly.Load)',
     tags: ['attack.execution', 'attack.t1059.001', 'attack.stealth', 'attack.t1140'],

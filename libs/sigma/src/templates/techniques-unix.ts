@@ -371,6 +371,7 @@ export const UNIX_TECHNIQUES: readonly Technique[] = [
     programs: [],
     when: FILE_SHARING_PATTERN,
     selections: [{ 'CommandLine|contains': FILE_SHARING_HOSTS }],
+    keep: ['transfer.sh', 'termbin.com'],
     title: 'File Sent To Or Fetched From A Public File-Sharing Service',
     does: 'uploads to or downloads from an anonymous file-sharing or paste service (transfer.sh, termbin.com, 0x0.st, paste sites), how intruders stage tools and send out stolen data',
     tags: ['attack.exfiltration', 'attack.t1567', 'attack.command-and-control', 'attack.t1105'],

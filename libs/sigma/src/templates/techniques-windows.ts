@@ -27,6 +27,68 @@ const SECURITY_PROCESSES = [
 const REVERSE_FORWARD = /\s-[a-zA-Z]*R\s*(?:[\w.*-]+:)?\d+(?::[\w.-]+:\d+)?(?=\s|$|["'])/;
 
 /**
+ * What `net <verb>` lists, one technique per verb so each rule names the one listing the intruder ran (an engineer's
+ * rule on `net view` is not one on every net verb). `/add` and `/delete` change accounts: techniques.ts has those.
+ */
+const NET_LISTINGS: Array<[verb: string, title: string, does: string, tags: string[]]> = [
+  [
+    'view',
+    'Hosts Or Shares Of Another Host Listed Via Net.EXE',
+    'lists the hosts of the network or the shares of another host (net view)',
+    ['attack.t1135', 'attack.t1018'],
+  ],
+  ['share', 'Shares Listed Or Published Via Net.EXE', "lists or publishes the host's shares (net share)", ['attack.t1135']],
+  [
+    'accounts',
+    'Password Policy Read Via Net.EXE',
+    'reads the password and lockout policy (net accounts), to pace a password spray',
+    ['attack.t1201'],
+  ],
+  ['session', 'Sessions Listed Via Net.EXE', 'lists who is connected to the host (net session)', ['attack.t1049']],
+  ['user', 'Accounts Listed Via Net.EXE', 'lists or reads accounts (net user)', ['attack.t1087.001']],
+  ['group', 'Groups Listed Via Net.EXE', 'lists groups and their members (net group)', ['attack.t1069']],
+];
+
+const NET_DISCOVERY: Technique[] = NET_LISTINGS.map(([verb, title, does, tags]) => ({
+  id: `net-${verb}-discovery`,
+  product: 'windows',
+  programs: ['net', 'net1'],
+  when: new RegExp(`^(?!.*\\s[-/](?:add|del(?:ete)?)\\b).*\\s${verb}s?(?:\\s|$)`, 'i'),
+  selections: [{ 'CommandLine|contains': ` ${verb}` }],
+  title,
+  does: `${does}, the first look around after access`,
+  tags: ['attack.discovery', ...tags],
+  level: 'low',
+  falsepositives: ['Administrators and inventory scripts'],
+}));
+
+/** Remote monitoring and management tools intruders install as a second way in that looks like IT support: [images, name]. */
+const REMOTE_ACCESS: Array<[programs: string[], name: string]> = [
+  [['rustdesk'], 'RustDesk'],
+  [['screenconnect.clientservice', 'screenconnect.windowsclient'], 'ScreenConnect'],
+  [['ateraagent'], 'Atera'],
+  [['splashtop', 'srservice'], 'Splashtop'],
+  [['tacticalrmm'], 'Tactical RMM'],
+  [['rutserv', 'rfusclient'], 'Remote Utilities'],
+  [['client32'], 'NetSupport Manager'],
+  [['dwagent'], 'DWService'],
+  [['simplehelp'], 'SimpleHelp'],
+];
+
+const REMOTE_ACCESS_TOOLS: Technique[] = REMOTE_ACCESS.map(([programs, name]) => ({
+  id: `remote-access-${name.toLowerCase().replace(/\s+/g, '-')}`,
+  product: 'any',
+  programs,
+  when: /\S/,
+  selections: [],
+  title: `${name} Remote Access Tool Run`,
+  does: `runs the ${name} remote access tool, which intruders install as a second way in that looks like IT support`,
+  tags: ['attack.command-and-control', 'attack.t1219'],
+  level: 'medium',
+  falsepositives: [`The organisation's own use of ${name}`],
+}));
+
+/**
  * Signed Windows programs and well-known tools run for one purpose by intruders (LOLBAS, ATT&CK): proxy execution,
  * credential discovery, log and audit tampering, remote execution and tunnels. The table's shape is techniques.ts's.
  */
@@ -304,18 +366,6 @@ export const WINDOWS_TECHNIQUES: readonly Technique[] = [
     falsepositives: ['Penetration tests and red team exercises'],
   },
   {
-    id: 'net-discovery',
-    product: 'windows',
-    programs: ['net', 'net1'],
-    when: /^(?!.*\s[-/](?:add|del(?:ete)?)\b).*\s(?:view|share|sessions?|accounts|user|group)(?:\s|$)/i,
-    selections: [{ 'CommandLine|contains': [' view', ' share', ' session', ' accounts', ' user', ' group'] }],
-    title: 'Accounts, Groups, Shares Or Hosts Listed Via Net.EXE',
-    does: 'lists accounts, groups, password policy, sessions, shares or neighbouring hosts (net user, net group, net accounts, net view, net share), the first look around after access',
-    tags: ['attack.discovery', 'attack.t1087.001', 'attack.t1069', 'attack.t1135'],
-    level: 'low',
-    falsepositives: ['Administrators and inventory scripts'],
-  },
-  {
     id: 'logged-on-user-discovery',
     product: 'windows',
     programs: ['quser', 'qwinsta'],
@@ -327,30 +377,6 @@ export const WINDOWS_TECHNIQUES: readonly Technique[] = [
     level: 'low',
     falsepositives: ['Help desk staff checking sessions on terminal servers'],
   },
-  {
-    id: 'remote-access-tool',
-    product: 'any',
-    programs: [
-      'rustdesk',
-      'screenconnect.clientservice',
-      'screenconnect.windowsclient',
-      'ateraagent',
-      'splashtop',
-      'srservice',
-      'tacticalrmm',
-      'rutserv',
-      'rfusclient',
-      'client32',
-      'dwagent',
-      'simplehelp',
-      'remotepc',
-    ],
-    when: /\S/,
-    selections: [],
-    title: 'Remote Access Tool Run',
-    does: 'runs a remote monitoring and management tool (RustDesk, ScreenConnect, Atera, Splashtop, NetSupport), which intruders install as a second way in that looks like IT support',
-    tags: ['attack.command-and-control', 'attack.t1219'],
-    level: 'medium',
-    falsepositives: ['The remote support tool the organisation itself uses'],
-  },
+  ...NET_DISCOVERY,
+  ...REMOTE_ACCESS_TOOLS,
 ];

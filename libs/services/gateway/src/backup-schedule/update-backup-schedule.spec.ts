@@ -51,9 +51,9 @@ describe('updateBackupSchedule', () => {
 
   it('puts the previous crontab back when the settings cannot be stored, so the two never disagree', async () => {
     const crontab = memoryCrontab(FOREIGN);
-    await expect(updateBackupSchedule(deps({ crontab, repo: memoryRepo(true) }), { enabled: true }, 'admin')).rejects.toThrow(
-      'database went away',
-    );
+    await expect(
+      updateBackupSchedule(deps({ crontab, repo: memoryRepo(true) }), { request: { enabled: true }, actor: 'admin' }),
+    ).rejects.toThrow('database went away');
     expect(crontab.writes).toBe(2);
     expect(crontab.text).toBe(FOREIGN);
   });
@@ -61,7 +61,9 @@ describe('updateBackupSchedule', () => {
   it('refuses to enable with 503 cron_unavailable when the CLI cannot be found, touching nothing', async () => {
     const crontab = memoryCrontab(FOREIGN);
     const repo = memoryRepo();
-    await expect(updateBackupSchedule(deps({ crontab, repo, install: null }), { enabled: true }, 'admin')).rejects.toMatchObject({
+    await expect(
+      updateBackupSchedule(deps({ crontab, repo, install: null }), { request: { enabled: true }, actor: 'admin' }),
+    ).rejects.toMatchObject({
       status: 503,
       code: 'cron_unavailable',
     });
@@ -71,7 +73,10 @@ describe('updateBackupSchedule', () => {
 
   it('disables without a CLI, and writes nothing when there was nothing of ours to remove', async () => {
     const crontab = memoryCrontab(FOREIGN);
-    const result = await updateBackupSchedule(deps({ crontab, install: null }), { enabled: false, backup_time: '01:00' }, 'admin');
+    const result = await updateBackupSchedule(deps({ crontab, install: null }), {
+      request: { enabled: false, backup_time: '01:00' },
+      actor: 'admin',
+    });
     expect(result).toMatchObject({ entries: [], in_sync: true, settings: { enabled: false, backup_time: '01:00' } });
     expect(crontab.writes).toBe(0);
   });
@@ -79,11 +84,10 @@ describe('updateBackupSchedule', () => {
   it('does not write the log folder or crontab when validation fails', async () => {
     const crontab = memoryCrontab(FOREIGN);
     const prepared: string[] = [];
-    const run = updateBackupSchedule(
-      deps({ crontab, prepareLog: async (at) => void prepared.push(at.logFile) }),
-      { enabled: true, cleanup_day: -1 },
-      'admin',
-    );
+    const run = updateBackupSchedule(deps({ crontab, prepareLog: async (at) => void prepared.push(at.logFile) }), {
+      request: { enabled: true, cleanup_day: -1 },
+      actor: 'admin',
+    });
     await expect(run).rejects.toMatchObject({ status: 400, code: 'invalid_day' });
     expect(prepared).toEqual([]);
     expect(crontab.writes).toBe(0);

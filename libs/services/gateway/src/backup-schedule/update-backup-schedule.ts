@@ -55,10 +55,15 @@ async function onHost<T>(work: () => Promise<T>): Promise<T> {
  * changed first because it is the part that can fail for host reasons; if storing fails afterwards,
  * the previous crontab is put back so the two never disagree.
  */
+export interface UpdateBackupScheduleCommand {
+  request: UpdateBackupScheduleRequest;
+  /** Who changes the schedule, for the audit record; null when no one signed in (auth off). */
+  actor: string | null;
+}
+
 export async function updateBackupSchedule(
   deps: UpdateBackupScheduleDeps,
-  request: UpdateBackupScheduleRequest,
-  actor: string | null,
+  { request, actor }: UpdateBackupScheduleCommand,
 ): Promise<BackupCronResponse> {
   const current = await deps.repo.read();
   const next = nextSchedule(current, request);

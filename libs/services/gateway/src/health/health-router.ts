@@ -1,5 +1,4 @@
 import { Router } from 'express';
-import type { Bus } from '@huntforge/bus';
 import type { Db } from '@huntforge/data';
 import { gatewayRoutes as routes } from '@huntforge/contracts/api';
 import type { HealthResponse } from '@huntforge/contracts/http';
@@ -15,11 +14,12 @@ import {
   toHealthBody,
   type HealthCheck,
 } from '@huntforge/platform';
-import { workerHealth } from './worker-health';
+import { workerHealth, type WorkerHealthDeps } from './worker-health';
 
-export interface HealthRouterDeps {
-  db: Db;
-  bus: Bus;
+/** The database and bus are only checked (a ping, whether connected, the execution queue's counts). */
+export interface HealthRouterDeps extends WorkerHealthDeps {
+  /** Reached with one trivial query. */
+  db: Pick<Db, 'ping'>;
   serviceHealth: Record<string, HealthCheck>;
   now?: () => Date;
 }
@@ -91,6 +91,6 @@ export function healthRouter(deps: HealthRouterDeps): Router {
   mountRoute(router, routes.getApiHealth, async () => answer(await report({ database, bus })));
   mountRoute(router, routes.getHealthDatabase, async () => answer(await report({ database })));
   mountRoute(router, routes.getHealthServices, async () => answer(await report(deps.serviceHealth)));
-  mountRoute(router, routes.getHealthCelery, async () => answer(await workerHealth(deps.bus, now())));
+  mountRoute(router, routes.getHealthCelery, async () => answer(await workerHealth(deps, { checkedAt: now() })));
   return router;
 }

@@ -7,7 +7,13 @@ import type { WorkerHealthResponse } from '@huntforge/contracts/http';
  * consumer means queued executions will not run (down); dead letters mean some failed for good and
  * need a look (degraded).
  */
-export async function workerHealth(bus: Bus, checkedAt: Date): Promise<WorkerHealthResponse> {
+export interface WorkerHealthDeps {
+  bus: Pick<Bus, 'isConnected' | 'inspect'>;
+}
+
+export async function workerHealth(deps: WorkerHealthDeps, command: { checkedAt: Date }): Promise<WorkerHealthResponse> {
+  const { bus } = deps;
+  const { checkedAt } = command;
   const queue = QUEUES.workflowExecutions;
   const base = { checked_at: checkedAt.toISOString(), queue };
   const unknown = { ...base, status: 'down', consumers: 0, queue_depth: 0, dead_lettered: 0 } as const;

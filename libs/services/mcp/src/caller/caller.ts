@@ -50,7 +50,7 @@ function selfUrlOf(req: Request): string | null {
  * when the mcp app is reached directly in the distributed shape, a valid API token of its own. Null means
  * neither: the request must be refused.
  */
-export async function resolveHttpCaller(req: Request, tokens: ApiTokenRepository): Promise<Caller | null> {
+export async function resolveHttpCaller(req: Request, tokens: Pick<ApiTokenRepository, 'findActiveByHash'>): Promise<Caller | null> {
   const bearer = bearerOf(req);
   const actor = req.headers[ACTOR_HEADER];
   const role = req.headers[ROLE_HEADER];

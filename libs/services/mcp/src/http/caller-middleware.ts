@@ -10,7 +10,7 @@ const callers = new WeakMap<Request, Caller>();
  * Refuses a request that carries neither the gateway's vouched identity nor a valid API token of its own
  * (the mcp app may be reached directly in the distributed shape), and one whose role is below `role`.
  */
-export function requireCaller(tokens: ApiTokenRepository, role: Role): RequestHandler {
+export function requireCaller(tokens: Pick<ApiTokenRepository, 'findActiveByHash'>, role: Role): RequestHandler {
   return async (req, res, next) => {
     try {
       const caller = await resolveHttpCaller(req, tokens);

@@ -2,13 +2,18 @@ import { Router } from 'express';
 import { mcpRoutes as routes } from '@huntforge/contracts/api';
 import type { ApiTokenRepository } from '@huntforge/data';
 import { HttpError, mountRoute } from '@huntforge/platform';
-import { confirmRequest } from '../confirmations/confirm-request';
-import { getConfirmation } from '../confirmations/get-confirmation';
-import { listConfirmations } from '../confirmations/list-confirmations';
-import { rejectRequest } from '../confirmations/reject-request';
+import { confirmRequest, type ConfirmRequestDeps } from '../confirmations/confirm-request';
+import { getConfirmation, type GetConfirmationDeps } from '../confirmations/get-confirmation';
+import { listConfirmations, type ListConfirmationsDeps } from '../confirmations/list-confirmations';
+import { rejectRequest, type RejectRequestDeps } from '../confirmations/reject-request';
 import { ToolError } from '../errors/tool-error';
-import type { McpPorts } from '../ports';
 import { callerOf, requireCaller } from './caller-middleware';
+
+/** What the four use cases behind the routes use, and the tokens a caller who bypassed the gateway is checked against. */
+export interface ConfirmationsRouterDeps {
+  ports: ListConfirmationsDeps & GetConfirmationDeps & ConfirmRequestDeps & RejectRequestDeps;
+  tokens: Pick<ApiTokenRepository, 'findActiveByHash'>;
+}
 
 /** A caller's mistake inside a use case (e.g. a foreign cursor) is a 400, not a 500. */
 async function asHttp<T>(work: () => Promise<T>): Promise<T> {
@@ -25,7 +30,7 @@ async function asHttp<T>(work: () => Promise<T>): Promise<T> {
  * gateway's access rule says the same). The body's reason is optional on both decisions. Each route
  * calls one use case.
  */
-export function confirmationsRouter(deps: { ports: McpPorts; tokens: ApiTokenRepository }): Router {
+export function confirmationsRouter(deps: ConfirmationsRouterDeps): Router {
   const { ports } = deps;
   const router = Router();
   const viewer = requireCaller(deps.tokens, 'viewer');

@@ -22,7 +22,7 @@ function asksForProgress(body: unknown): boolean {
  * carries, so any replica can answer any request and a token's role applies to every call. Answers are
  * plain JSON, except a call with a progressToken, answered as an SSE stream that carries its progress; GET and DELETE, which only sessions use, answer 405.
  */
-export function mcpHttpRouter(deps: { wiring: McpWiring; tokens: ApiTokenRepository }): Router {
+export function mcpHttpRouter(deps: { wiring: McpWiring; tokens: Pick<ApiTokenRepository, 'findActiveByHash'> }): Router {
   const router = Router();
   const viewer = requireCaller(deps.tokens, 'viewer');
   const jsonBody = express.json({ limit: '1mb', type: ['application/json', 'application/*+json'] });

@@ -6,9 +6,12 @@ import type { McpPorts } from '../ports';
 
 export type ToolKind = 'read' | 'low_risk_write' | 'high_risk_write';
 
-export interface ToolEnv {
-  /** The module's ports, shared by every session. */
-  deps: McpPorts;
+/**
+ * What one tool call receives. `deps` names only the ports the tool uses (a Pick of McpPorts narrowed to the
+ * methods it calls); the server hands every tool the module's ports, which provide them all.
+ */
+export interface ToolEnv<D> {
+  deps: D;
   caller: Caller;
   /** Tells the audit how the call ended when that is more than ok / error (e.g. pending_confirmation). */
   setOutcome(outcome: string): void;
@@ -25,7 +28,7 @@ export interface ToolAnnotations {
   openWorldHint: boolean;
 }
 
-export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
+export interface ToolDefinition<I extends z.ZodObject, O extends z.ZodObject, D> {
   name: McpToolName;
   title: string;
   description: string;
@@ -35,13 +38,20 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   kind: ToolKind;
   /** The weakest token role that sees and may call the tool. */
   minRole: Role;
-  run(args: z.output<I>, env: ToolEnv): Promise<z.input<O>>;
+  /** The use case: the parsed arguments (the contract's input) and the ports it uses in, the contract's output out. */
+  run(args: z.output<I>, env: ToolEnv<D>): Promise<z.input<O>>;
 }
 
-/** A tool with its types erased, so tools of different shapes share one catalogue. */
-export type AnyTool = ToolDefinition;
+/** A tool with its types erased, so tools of different shapes share one catalogue (and the module's ports). */
+export type AnyTool = ToolDefinition<z.ZodObject, z.ZodObject, McpPorts>;
 
-export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(tool: ToolDefinition<I, O>): AnyTool {
+/** Compiles only when the module's ports provide every port (and method) the tool names. */
+type ServedByModule<D> = McpPorts extends D ? [] : [refused: 'McpPorts does not provide a port this tool names'];
+
+export function defineTool<I extends z.ZodObject, O extends z.ZodObject, D = unknown>(
+  tool: ToolDefinition<I, O, D>,
+  ..._served: ServedByModule<D>
+): AnyTool {
   return tool as unknown as AnyTool;
 }
 

@@ -15,9 +15,22 @@ export interface CorpusCoverage {
   coverage: Array<{ observable: string; rules: CoveringRule[] }>;
 }
 
-/** `sigma.corpus.coverage`: the reference corpus run over the telemetry of the given observables. */
+/**
+ * `sigma.corpus.coverage`: the reference corpus run over the telemetry of the given observables. Each covering
+ * rule says why it fired (the items that were true) with its status and tags: the generator keys its behaviour
+ * rules on them.
+ */
 export async function corpusCoverage(deps: CorpusCoverageDeps, command: CorpusCoverageCommand): Promise<CorpusCoverage> {
   const engine = await deps.index.coverage();
   const product = command.product && ['windows', 'linux', 'macos'].includes(command.product) ? command.product : undefined;
-  return { corpus_rules: engine.size.rules, coverage: engine.cover(command.observables, { product }) };
+  return {
+    corpus_rules: engine.size.rules,
+    coverage: engine.cover(command.observables, { product, explain: true }).map(({ observable, rules, explained }) => ({
+      observable,
+      rules: rules.map((rule, index) => {
+        const why = explained?.[index];
+        return why ? { ...rule, matched: why.matched, status: why.status, tags: why.tags } : rule;
+      }),
+    })),
+  };
 }

@@ -1,5 +1,5 @@
 import { builtinRank } from '@huntforge/scoring';
-import { builtinSigmaInput, generateBuiltinRules } from '@huntforge/sigma';
+import { builtinSigmaInput, corpusChecks, generateBuiltinRules } from '@huntforge/sigma';
 import type { BuiltinExtractionMemo } from './builtin-extraction-memo';
 import type { AgentRunner } from './ports';
 
@@ -20,14 +20,16 @@ export function createBuiltinAgents(options: {
     async extract(agent, { article, text }) {
       return { output: options.extraction.run(agent, text, article.url) };
     },
-    async generateSigma({ article, platform, extraction, text }) {
+    async generateSigma({ article, platform, extraction, text, coverage }) {
       const drafts = generateBuiltinRules(
         builtinSigmaInput(
           { title: article.title, url: article.url, date: options.today().toISOString().slice(0, 10) },
           platform,
           extraction,
           text ?? article.content,
+          coverage,
         ),
+        corpusChecks,
       );
       return { rules: drafts.map((draft) => ({ telemetryClass: draft.telemetryClass, rule: draft.rule })) };
     },

@@ -120,7 +120,14 @@ export interface AgentRunner {
   ): Promise<{ output: AgentOutputs[A]; usage?: Usage[] }>;
   generateSigma(
     /** `text`: what the extractors read (the evidence offsets point into it); the article's content when absent. */
-    input: { article: PipelineArticle; platform: PlatformLabel; extraction: ExtractionResult; text?: string },
+    input: {
+      article: PipelineArticle;
+      platform: PlatformLabel;
+      extraction: ExtractionResult;
+      text?: string;
+      /** The execution's coverage (reference rules firing on the observables, with why); the builtin generator keys behaviour rules on it. */
+      coverage?: ExecutionCoverage | null;
+    },
     signal: AbortSignal,
   ): Promise<{ rules: RuleCandidate[]; usage?: Usage[] }>;
   /** A repaired rule: an object (the builtin repair) or new text (a model); null when nothing could be repaired. */

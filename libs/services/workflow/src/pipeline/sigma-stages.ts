@@ -26,8 +26,9 @@ export async function generateAndPromote(input: {
 
   const rules = await recorder.stage('sigma_generation', async (log) => {
     const usage: unknown[] = [];
+    const { text, coverage } = input;
     const generated = await agents.generateSigma(
-      { article, platform: input.platform?.os ?? 'unknown', extraction, ...(input.text !== undefined ? { text: input.text } : {}) },
+      { article, platform: input.platform?.os ?? 'unknown', extraction, coverage, ...(text !== undefined ? { text } : {}) },
       signal,
     );
     usage.push(...(generated.usage ?? []));

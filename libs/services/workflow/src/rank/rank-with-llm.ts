@@ -1,10 +1,13 @@
-import { Router } from 'express';
-import { workflowRoutes } from '@huntforge/contracts/api';
 import { SETTINGS_ERROR_CODES } from '@huntforge/contracts/settings';
-import { WORKFLOW_ERROR_CODES, rankAgentOutputSchema, type RankWithLlmResponse } from '@huntforge/contracts/workflow';
+import {
+  WORKFLOW_ERROR_CODES,
+  rankAgentOutputSchema,
+  type RankWithLlmParams,
+  type RankWithLlmResponse,
+} from '@huntforge/contracts/workflow';
+import type { ArticleTextReader } from '@huntforge/data';
 import { createProviderFromSettings, isLlmError, type LlmError, type SettingsSource } from '@huntforge/llm';
-import { HttpError, mountRoute } from '@huntforge/platform';
-import type { ArticleText } from '@huntforge/data';
+import { HttpError } from '@huntforge/platform';
 import type { ModelRegistry } from '../providers/model-registry';
 import type { WorkflowServiceConfig } from '../service-config';
 import { buildAgentMessages } from '../prompts/agent-messages';
@@ -12,14 +15,19 @@ import type { DefaultPrompts } from '../prompts/default-prompts';
 import type { WorkflowConfigRepository } from '../repositories/config-repository';
 import type { PromptRepository } from '../repositories/prompt-repository';
 
-export interface RankDeps {
-  findArticle(articleId: number): Promise<ArticleText | null>;
+export interface RankWithLlmDeps {
+  articles: Pick<ArticleTextReader, 'find'>;
   settings: SettingsSource;
   configs: Pick<WorkflowConfigRepository, 'ensureActive'>;
   prompts: Pick<PromptRepository, 'current'>;
   defaults: Pick<DefaultPrompts, 'prompt'>;
-  registry: ModelRegistry;
-  config: WorkflowServiceConfig;
+  registry: Pick<ModelRegistry, 'capabilities'>;
+  config: Pick<WorkflowServiceConfig, 'codexPath' | 'llmTimeoutMs'>;
+}
+
+export interface RankWithLlmCommand extends RankWithLlmParams {
+  /** Aborts the model call (the client hung up). */
+  signal: AbortSignal;
 }
 
 /** Provider failures as answers: ours to explain, never the provider's raw text. */
@@ -42,8 +50,9 @@ export function httpErrorOfLlm(error: LlmError): HttpError {
 }
 
 /** POST /api/articles/{id}/rank-with-llm: the active RankAgent prompt and model score the article 0-10. */
-export async function rankWithLlm(deps: RankDeps, articleId: number, signal: AbortSignal): Promise<RankWithLlmResponse> {
-  const article = await deps.findArticle(articleId);
+export async function rankWithLlm(deps: RankWithLlmDeps, command: RankWithLlmCommand): Promise<RankWithLlmResponse> {
+  const articleId = command.article_id;
+  const article = await deps.articles.find(articleId);
   if (!article) throw new HttpError(404, WORKFLOW_ERROR_CODES.articleNotFound, `No article ${articleId}`, { article_id: articleId });
   const active = await deps.configs.ensureActive();
   const agent = active.settings.agents.RankAgent;
@@ -74,7 +83,7 @@ export async function rankWithLlm(deps: RankDeps, articleId: number, signal: Abo
         responseSchema: rankAgentOutputSchema,
         timeoutMs: deps.config.llmTimeoutMs,
       },
-      signal,
+      command.signal,
     );
     const output = result.json as { score: number; reasoning: string };
     const threshold = active.settings.thresholds.RankingThreshold;
@@ -92,17 +101,4 @@ export async function rankWithLlm(deps: RankDeps, articleId: number, signal: Abo
   } catch (error) {
     throw isLlmError(error) ? httpErrorOfLlm(error) : error;
   }
-}
-
-export function rankRouter(deps: RankDeps): Router {
-  const router = Router();
-  mountRoute(router, workflowRoutes.postArticlesRankWithLlm, async ({ params, res }) => {
-    // A client that hangs up cancels the model call.
-    const controller = new AbortController();
-    res.on('close', () => {
-      if (!res.writableFinished) controller.abort();
-    });
-    return rankWithLlm(deps, params.article_id, controller.signal);
-  });
-  return router;
 }

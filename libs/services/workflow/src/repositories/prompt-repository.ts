@@ -46,10 +46,6 @@ export class PromptRepository {
     return prompts;
   }
 
-  async count(): Promise<number> {
-    return this.prisma.agentPrompt.count();
-  }
-
   /** Whether any prompt version was ever saved (the defaults are seeded only into an empty history). */
   async anyVersionSaved(): Promise<boolean> {
     return (await this.prisma.agentPromptVersion.count()) > 0;

@@ -1,9 +1,11 @@
-import type { Express } from 'express';
+import { Router, type Express } from 'express';
 import type { Role } from '@huntforge/contracts';
 import { startServiceForTest, type TestContext } from '@huntforge/service-testing';
 import { createApiToken } from '../../auth/api-tokens';
 import { createAuthMiddleware } from '../../auth/authenticate';
-import { settingsRoutes } from '../settings-routes';
+import { providerTestsRouter } from '../../provider-tests/provider-tests-router';
+import { settingsDepsOf } from '../settings-deps';
+import { settingsRouter } from '../settings-router';
 
 export const TEST_ENCRYPTION_KEY = 'a1'.repeat(32);
 
@@ -15,6 +17,12 @@ export interface SettingsHarness {
 }
 
 let counter = 0;
+
+/** The two routers as the gateway module mounts them. */
+function settingsRoutes(context: TestContext, env: Record<string, string | undefined>): Router {
+  const deps = settingsDepsOf(context, env);
+  return Router().use(settingsRouter(deps.settings), providerTestsRouter(deps.providerTests));
+}
 
 /**
  * The gateway's settings and provider-test routes behind its real authentication, on PGlite and the

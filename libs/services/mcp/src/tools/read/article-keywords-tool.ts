@@ -1,7 +1,12 @@
 import { MCP_ERROR_CODES, articleKeywordsInputSchema, articleKeywordsOutputSchema } from '@huntforge/contracts/mcp';
 import { escapeRegex } from '@huntforge/sigma';
 import { ToolError } from '../../errors/tool-error';
-import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
+import type { McpPorts } from '../../ports';
+import { defineTool, READ_ANNOTATIONS, type ToolEnv } from '../tool-definition';
+
+export interface ArticleKeywordsDeps {
+  articles: Pick<McpPorts['articles'], 'findKeywordMatches'>;
+}
 
 export interface KeywordOccurrences {
   count: number;
@@ -45,7 +50,7 @@ export const articleKeywordsTool = defineTool({
   annotations: READ_ANNOTATIONS,
   kind: 'read',
   minRole: 'viewer',
-  async run(args, { deps }) {
+  async run(args, { deps }: ToolEnv<ArticleKeywordsDeps>) {
     const article = await deps.articles.findKeywordMatches(args.article_id);
     if (!article) throw new ToolError(MCP_ERROR_CODES.notFound, `No article ${args.article_id}`);
     const wanted = args.keyword?.toLowerCase();

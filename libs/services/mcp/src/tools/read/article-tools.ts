@@ -9,7 +9,7 @@ import type { Embedder } from '@huntforge/llm';
 import { offsetFrom, pageOf } from '../../pagination/cursor';
 import { RANKED_CANDIDATES, type ArticleHitRow, type ArticleSearchFilter } from '../../repositories/article-read-repository';
 import type { McpPorts } from '../../ports';
-import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
+import { defineTool, READ_ANNOTATIONS, type ToolEnv } from '../tool-definition';
 import { ToolError } from '../../errors/tool-error';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -28,11 +28,19 @@ function toHit(row: ArticleHitRow) {
   };
 }
 
+export interface SearchArticlesDeps extends Pick<McpPorts, 'embedder'> {
+  articles: Pick<McpPorts['articles'], 'searchText' | 'countEmbedded' | 'searchByVector'>;
+}
+
+export interface GetArticleDeps {
+  articles: Pick<McpPorts['articles'], 'findWithContext'>;
+}
+
 /** Nearest articles by the ingestion embedder, or why semantic search cannot answer (then text search does). */
 async function semanticSearch(
   query: string,
   filter: ArticleSearchFilter,
-  deps: Pick<McpPorts, 'articles' | 'embedder'>,
+  deps: SearchArticlesDeps,
 ): Promise<{ rows: ArticleHitRow[]; reason?: never } | { rows?: never; reason: string }> {
   let embedder: Embedder;
   try {
@@ -64,7 +72,7 @@ export const searchArticlesTool = defineTool({
   annotations: READ_ANNOTATIONS,
   kind: 'read',
   minRole: 'viewer',
-  async run(args, { deps }) {
+  async run(args, { deps }: ToolEnv<SearchArticlesDeps>) {
     const offset = offsetFrom(args.cursor);
     const filter = { sourceId: args.source_id, minHuntScore: args.min_hunt_score, offset, take: args.limit + 1 };
     if (args.mode === 'semantic') {
@@ -94,7 +102,7 @@ export const getArticleTool = defineTool({
   annotations: READ_ANNOTATIONS,
   kind: 'read',
   minRole: 'viewer',
-  async run(args, { deps }) {
+  async run(args, { deps }: ToolEnv<GetArticleDeps>) {
     const article = await deps.articles.findWithContext(args.article_id);
     if (!article) throw new ToolError(MCP_ERROR_CODES.notFound, `No article ${args.article_id}`);
     const end = Math.min(article.content.length, args.content_offset + args.max_content_chars);

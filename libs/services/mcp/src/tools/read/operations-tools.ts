@@ -18,13 +18,26 @@ import {
 } from '@huntforge/contracts/mcp';
 import { storedExecutionStix, teamTargets } from '@huntforge/sigma';
 import { offsetFrom, pageOf } from '../../pagination/cursor';
-import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
+import type { McpPorts } from '../../ports';
+import { defineTool, READ_ANNOTATIONS, type ToolEnv } from '../tool-definition';
 import { ToolError } from '../../errors/tool-error';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** The workflow's own summary of a run, cut to the fields the MCP tools answer with. */
 export const summaryItem = (row: ExecutionSummarySource) => executionSummaryItemSchema.parse(toExecutionSummary(row));
+
+type Executions<M extends keyof McpPorts['executions']> = { executions: Pick<McpPorts['executions'], M> };
+
+export type ListSourcesDeps = { sources: Pick<McpPorts['sources'], 'list'> };
+export type ListWorkflowExecutionsDeps = Executions<'list'>;
+export type GetArticleCoverageDeps = Executions<'latestCoverage'>;
+export type GetWorkflowExecutionDeps = Executions<'find'>;
+/** The run, and the team's SIEM targets (SIGMA_CONVERT_TARGETS) its rules are converted for. */
+export interface GetExecutionStixDeps extends Executions<'find'> {
+  settings?: Pick<NonNullable<McpPorts['settings']>, 'get'>;
+}
+export type GetStatsDeps = { stats: Pick<McpPorts['stats'], 'counts'> };
 
 export const listSourcesTool = defineTool({
   name: 'list_sources',
@@ -35,7 +48,7 @@ export const listSourcesTool = defineTool({
   annotations: READ_ANNOTATIONS,
   kind: 'read',
   minRole: 'viewer',
-  async run(args, { deps }) {
+  async run(args, { deps }: ToolEnv<ListSourcesDeps>) {
     const offset = offsetFrom(args.cursor);
     const rows = await deps.sources.list({ active: args.active, offset, take: args.limit + 1 });
     const items = rows.map((row) => ({
@@ -64,7 +77,7 @@ export const listWorkflowExecutionsTool = defineTool({
   annotations: READ_ANNOTATIONS,
   kind: 'read',
   minRole: 'viewer',
-  async run(args, { deps }) {
+  async run(args, { deps }: ToolEnv<ListWorkflowExecutionsDeps>) {
     const offset = offsetFrom(args.cursor);
     const rows = await deps.executions.list({ status: args.status, articleId: args.article_id, offset, take: args.limit + 1 });
     return pageOf(rows.map(summaryItem), args.limit, offset);
@@ -83,7 +96,7 @@ export const getArticleCoverageTool = defineTool({
   annotations: READ_ANNOTATIONS,
   kind: 'read',
   minRole: 'viewer',
-  async run(args, { deps }) {
+  async run(args, { deps }: ToolEnv<GetArticleCoverageDeps>) {
     const row = await deps.executions.latestCoverage(args.article_id);
     const coverage = executionCoverageSchema.safeParse(row?.corpusCoverage);
     if (!row || !coverage.success) {
@@ -112,7 +125,7 @@ export const getWorkflowExecutionTool = defineTool({
   annotations: READ_ANNOTATIONS,
   kind: 'read',
   minRole: 'viewer',
-  async run(args, { deps }) {
+  async run(args, { deps }: ToolEnv<GetWorkflowExecutionDeps>) {
     const row = await deps.executions.find(args.execution_id);
     if (!row) throw new ToolError(MCP_ERROR_CODES.notFound, `No workflow execution ${args.execution_id}`);
     return {
@@ -148,7 +161,7 @@ export const getExecutionStixTool = defineTool({
   annotations: READ_ANNOTATIONS,
   kind: 'read',
   minRole: 'viewer',
-  async run(args, { deps }) {
+  async run(args, { deps }: ToolEnv<GetExecutionStixDeps>) {
     const row = await deps.executions.find(args.execution_id);
     if (!row) throw new ToolError(MCP_ERROR_CODES.notFound, `No workflow execution ${args.execution_id}`);
     return storedExecutionStix(row, teamTargets(await deps.settings?.get('SIGMA_CONVERT_TARGETS')));
@@ -165,7 +178,7 @@ export const getStatsTool = defineTool({
   annotations: READ_ANNOTATIONS,
   kind: 'read',
   minRole: 'viewer',
-  async run(_args, { deps }) {
+  async run(_args, { deps }: ToolEnv<GetStatsDeps>) {
     return { ...(await deps.stats.counts()), generated_at: new Date().toISOString() };
   },
 });

@@ -9,8 +9,17 @@ import { offsetFrom, pageOf } from '../../pagination/cursor';
 import type { QueueRuleRow } from '../../repositories/sigma-read-repository';
 import { attributionOf } from '../attribution';
 import type { McpPorts } from '../../ports';
-import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
+import { defineTool, READ_ANNOTATIONS, type ToolEnv } from '../tool-definition';
 import { ToolError } from '../../errors/tool-error';
+
+export interface ListSigmaQueueDeps {
+  sigma: Pick<McpPorts['sigma'], 'searchQueue'>;
+}
+
+/** The item, and the reference rules it was compared with (for their attribution). */
+export interface GetQueueItemDeps {
+  sigma: Pick<McpPorts['sigma'], 'findQueueItem' | 'attributionSources'>;
+}
 
 export function toQueueSummary(row: QueueRuleRow) {
   return {
@@ -33,7 +42,7 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
  * The similar reference rules stored on a queue item (shape owned by the sigma-queue service), each with
  * the attribution of its reference rule looked up by id, so no reference rule leaves without it.
  */
-async function similarRulesOf(matches: unknown, deps: Pick<McpPorts, 'sigma'>) {
+async function similarRulesOf(matches: unknown, deps: { sigma: Pick<McpPorts['sigma'], 'attributionSources'> }) {
   const entries = Array.isArray(matches) ? matches.filter((m): m is Record<string, unknown> => !!m && typeof m === 'object') : [];
   const ruleIdOf = (m: Record<string, unknown>) => {
     const nested = (m['attribution'] ?? {}) as Record<string, unknown>;
@@ -72,7 +81,7 @@ export const listSigmaQueueTool = defineTool({
   annotations: READ_ANNOTATIONS,
   kind: 'read',
   minRole: 'viewer',
-  async run(args, { deps }) {
+  async run(args, { deps }: ToolEnv<ListSigmaQueueDeps>) {
     const offset = offsetFrom(args.cursor);
     const rows = await deps.sigma.searchQueue({
       status: args.status,
@@ -95,7 +104,7 @@ export const getQueueItemTool = defineTool({
   annotations: READ_ANNOTATIONS,
   kind: 'read',
   minRole: 'viewer',
-  async run(args, { deps }) {
+  async run(args, { deps }: ToolEnv<GetQueueItemDeps>) {
     const item = await deps.sigma.findQueueItem(args.queue_id);
     if (!item) throw new ToolError(MCP_ERROR_CODES.notFound, `No queue item ${args.queue_id}`);
     return {

@@ -1,6 +1,6 @@
 import { myRequestsInputSchema, myRequestsOutputSchema } from '@huntforge/contracts/mcp';
-import { listConfirmations } from '../../confirmations/list-confirmations';
-import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
+import { listConfirmations, type ListConfirmationsDeps } from '../../confirmations/list-confirmations';
+import { defineTool, READ_ANNOTATIONS, type ToolEnv } from '../tool-definition';
 
 export const myRequestsTool = defineTool({
   name: 'my_requests',
@@ -13,7 +13,7 @@ export const myRequestsTool = defineTool({
   annotations: READ_ANNOTATIONS,
   kind: 'read',
   minRole: 'viewer',
-  async run(args, { deps, caller }) {
+  async run(args, { deps, caller }: ToolEnv<ListConfirmationsDeps>) {
     const page = await listConfirmations(deps, {
       query: { status: args.status, limit: args.limit, cursor: args.cursor },
       requestedBy: caller.actor,

@@ -8,7 +8,13 @@ import {
   type TargetSpec,
 } from '@huntforge/sigma';
 import { ToolError } from '../../errors/tool-error';
-import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
+import type { McpPorts } from '../../ports';
+import { defineTool, READ_ANNOTATIONS, type ToolEnv } from '../tool-definition';
+
+/** The team's SIEM targets (SIGMA_CONVERT_TARGETS), used when the call names none. */
+export interface ConvertSigmaRuleDeps {
+  settings?: Pick<NonNullable<McpPorts['settings']>, 'get'>;
+}
 
 const PROBLEM_CODES = {
   unknown_target: MCP_ERROR_CODES.unknownTarget,
@@ -30,7 +36,7 @@ export const convertSigmaRuleTool = defineTool({
   annotations: READ_ANNOTATIONS,
   kind: 'read',
   minRole: 'viewer',
-  async run(args, { deps }) {
+  async run(args, { deps }: ToolEnv<ConvertSigmaRuleDeps>) {
     const configured = (await deps.settings?.get('SIGMA_CONVERT_TARGETS'))?.trim();
     const specs: TargetSpec[] = args.targets
       ? args.targets.map((target) => ({ target: target.target, pipelines: target.pipelines, outputFormat: target.output_format }))

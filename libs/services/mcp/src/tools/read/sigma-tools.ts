@@ -11,9 +11,16 @@ import { analyseRuleText, SimilarityIndex } from '@huntforge/sigma';
 import { decodeCursor, encodeCursor } from '../../pagination/cursor';
 import type { ReferenceRuleRow } from '../../repositories/sigma-read-repository';
 import { attributionOf } from '../attribution';
-import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
+import type { McpPorts } from '../../ports';
+import { defineTool, READ_ANNOTATIONS, type ToolEnv } from '../tool-definition';
 import { ToolError } from '../../errors/tool-error';
 import { toQueueSummary } from './queue-tools';
+
+type Sigma<M extends keyof McpPorts['sigma']> = { sigma: Pick<McpPorts['sigma'], M> };
+
+export type SearchSigmaRulesDeps = Sigma<'searchReference' | 'searchQueue'>;
+export type GetSigmaRuleDeps = Sigma<'findReference' | 'findQueueItem'>;
+export type FindSimilarSigmaRulesDeps = Sigma<'candidatesFor'>;
 
 /** How many reference rules one similarity question may pull from the database. */
 const MAX_SIMILARITY_CANDIDATES = 2_000;
@@ -60,7 +67,7 @@ export const searchSigmaRulesTool = defineTool({
   annotations: READ_ANNOTATIONS,
   kind: 'read',
   minRole: 'viewer',
-  async run(args, { deps }) {
+  async run(args, { deps }: ToolEnv<SearchSigmaRulesDeps>) {
     const start = positions(args.cursor);
     const base = { query: args.query, techniqueTag: techniqueTag(args.technique), logsource: args.logsource };
     const items: Array<ReturnType<typeof toReferenceSummary> | ReturnType<typeof toQueueSummary>> = [];
@@ -95,7 +102,7 @@ export const getSigmaRuleTool = defineTool({
   annotations: READ_ANNOTATIONS,
   kind: 'read',
   minRole: 'viewer',
-  async run(args, { deps }) {
+  async run(args, { deps }: ToolEnv<GetSigmaRuleDeps>) {
     if ((args.rule_id === undefined) === (args.queue_id === undefined)) {
       throw new ToolError(MCP_ERROR_CODES.invalidArguments, 'Give exactly one of rule_id (reference rule) or queue_id (review queue)');
     }
@@ -142,7 +149,7 @@ export const findSimilarSigmaRulesTool = defineTool({
   annotations: READ_ANNOTATIONS,
   kind: 'read',
   minRole: 'viewer',
-  async run(args, { deps }) {
+  async run(args, { deps }: ToolEnv<FindSimilarSigmaRulesDeps>) {
     const analysed = analyseRuleText(args.yaml);
     if (!analysed.ok) throw new ToolError(MCP_ERROR_CODES.invalidArguments, `The YAML is not a usable Sigma rule: ${analysed.reason}`);
     const query = analysed.atoms;

@@ -9,7 +9,12 @@ import {
 } from '@huntforge/contracts/mcp';
 import { EMBEDDED_PLAN_COST_LIMIT } from '../../repositories/read-only-sql-runner';
 import { isReadableTable, READ_ONLY_TABLES } from '../../sql/table-allowlist';
-import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
+import type { McpPorts } from '../../ports';
+import { defineTool, READ_ANNOTATIONS, type ToolEnv } from '../tool-definition';
+
+export type ListTablesDeps = { stats: Pick<McpPorts['stats'], 'estimatedRows'> };
+export type DescribeTableDeps = { stats: Pick<McpPorts['stats'], 'columns'> };
+export type QuerySqlDeps = { sql: Pick<McpPorts['sql'], 'run'> };
 import { ToolError } from '../../errors/tool-error';
 
 export const listTablesTool = defineTool({
@@ -21,7 +26,7 @@ export const listTablesTool = defineTool({
   annotations: READ_ANNOTATIONS,
   kind: 'read',
   minRole: 'viewer',
-  async run(_args, { deps }) {
+  async run(_args, { deps }: ToolEnv<ListTablesDeps>) {
     const estimates = await deps.stats.estimatedRows();
     return {
       tables: Object.entries(READ_ONLY_TABLES).map(([name, description]) => ({
@@ -42,7 +47,7 @@ export const describeTableTool = defineTool({
   annotations: READ_ANNOTATIONS,
   kind: 'read',
   minRole: 'viewer',
-  async run(args, { deps }) {
+  async run(args, { deps }: ToolEnv<DescribeTableDeps>) {
     const table = args.table.trim().toLowerCase();
     if (!isReadableTable(table)) {
       throw new ToolError(MCP_ERROR_CODES.notFound, `"${args.table}" is not a table the tool server can read; list_tables shows those`);
@@ -66,7 +71,7 @@ export const querySqlTool = defineTool({
   annotations: READ_ANNOTATIONS,
   kind: 'read',
   minRole: 'viewer',
-  async run(args, { deps, signal }) {
+  async run(args, { deps, signal }: ToolEnv<QuerySqlDeps>) {
     return deps.sql.run(args.sql, args.max_rows, signal);
   },
 });

@@ -1,9 +1,15 @@
 import type { z } from 'zod';
 import { attributionOf } from '../attribution';
 import { searchUnifiedInputSchema, searchUnifiedOutputSchema, type unifiedHitSchema } from '@huntforge/contracts/mcp';
-import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
+import type { McpPorts } from '../../ports';
+import { defineTool, READ_ANNOTATIONS, type ToolEnv } from '../tool-definition';
 
 type Hit = z.input<typeof unifiedHitSchema>;
+
+export interface SearchUnifiedDeps {
+  articles: Pick<McpPorts['articles'], 'searchText'>;
+  sigma: Pick<McpPorts['sigma'], 'searchRulesText'>;
+}
 
 /** The usual reciprocal-rank-fusion constant: damps the head of each list so neither source dominates. */
 export const RRF_K = 60;
@@ -33,7 +39,7 @@ export const searchUnifiedTool = defineTool({
   annotations: READ_ANNOTATIONS,
   kind: 'read',
   minRole: 'viewer',
-  async run(args, { deps }) {
+  async run(args, { deps }: ToolEnv<SearchUnifiedDeps>) {
     const [articles, rules] = await Promise.all([
       deps.articles.searchText(args.query, { offset: 0, take: args.limit }),
       deps.sigma.searchRulesText(args.query, args.limit),

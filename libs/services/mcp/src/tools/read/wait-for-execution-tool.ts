@@ -1,8 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MCP_ERROR_CODES, waitForExecutionInputSchema, waitForExecutionOutputSchema } from '@huntforge/contracts/mcp';
 import { ToolError } from '../../errors/tool-error';
-import { defineTool, READ_ANNOTATIONS } from '../tool-definition';
-import { summaryItem } from './operations-tools';
+import { defineTool, READ_ANNOTATIONS, type ToolEnv } from '../tool-definition';
+import { summaryItem, type GetWorkflowExecutionDeps } from './operations-tools';
+
+/** The run, read again until it finishes. */
+export type WaitForExecutionDeps = GetWorkflowExecutionDeps;
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 const STAGE_DONE = new Set(['completed', 'failed', 'skipped', 'cancelled']);
@@ -21,7 +24,7 @@ export const waitForExecutionTool = defineTool({
   annotations: READ_ANNOTATIONS,
   kind: 'read',
   minRole: 'viewer',
-  async run(args, { deps, signal, progress }) {
+  async run(args, { deps, signal, progress }: ToolEnv<WaitForExecutionDeps>) {
     const deadline = Date.now() + args.timeout_seconds * 1_000;
     let reported = -1;
     for (;;) {

@@ -24,9 +24,18 @@ import {
 import { createApiClient } from '@huntforge/api-client';
 import { routeCallFor } from '../../actions/action-table';
 import { WriteTargetUnavailableError } from '../../actions/service-client';
-import { fileConfirmation } from '../../confirmations/file-confirmation';
-import { defineTool, type AnyTool, type ToolAnnotations } from '../tool-definition';
+import { fileConfirmation, type FileConfirmationDeps } from '../../confirmations/file-confirmation';
+import type { McpPorts } from '../../ports';
+import { defineTool, type AnyTool, type ToolAnnotations, type ToolEnv } from '../tool-definition';
 import { ToolError } from '../../errors/tool-error';
+
+/** A low-risk write calls the owning service's route as the caller. */
+export interface LowRiskWriteDeps {
+  services: Pick<McpPorts['services'], 'call'>;
+}
+
+/** A high-risk write only files a confirmation request. */
+export type HighRiskWriteDeps = FileConfirmationDeps;
 
 /** Paths of routes as the API client builds them, for messages that point a person at a route. */
 const ROUTE_LINKS = createApiClient();
@@ -43,7 +52,7 @@ function lowRisk<I extends z.ZodObject>(spec: {
     output: writeResultOutputSchema,
     kind: 'low_risk_write',
     minRole: 'analyst',
-    async run(args, { deps, caller }) {
+    async run(args, { deps, caller }: ToolEnv<LowRiskWriteDeps>) {
       const call = routeCallFor(spec.name, args);
       let answer;
       try {
@@ -84,7 +93,7 @@ function highRisk<I extends z.ZodObject>(spec: {
     annotations: { readOnlyHint: false, destructiveHint: spec.destructive, idempotentHint: false, openWorldHint: false },
     kind: 'high_risk_write',
     minRole: 'analyst',
-    async run(args, { deps, caller, setOutcome }) {
+    async run(args, { deps, caller, setOutcome }: ToolEnv<HighRiskWriteDeps>) {
       const confirmation = await fileConfirmation(deps, { tool: spec.name, args, caller });
       setOutcome('pending_confirmation');
       return {

@@ -1,12 +1,23 @@
 import { EXTRACTION_AGENTS } from '@huntforge/contracts/extraction';
-import { EVAL_ERROR_CODES, EVAL_SUBAGENT_AGENTS, type EvalSubagent } from '@huntforge/contracts/workflow';
-import { HttpError } from '@huntforge/platform';
-import { agentSettings, readSnapshot } from '../pipeline/snapshot';
-import type { EvaluationDeps } from './evaluation-deps';
+import {
+  EVAL_ERROR_CODES,
+  EVAL_SUBAGENT_AGENTS,
+  type RunSubagentEvalRequest,
+  type RunSubagentEvalResponse,
+} from '@huntforge/contracts/workflow';
+import type { EvalSet } from '@huntforge/observables';
+import { HttpError, type Logger } from '@huntforge/platform';
+import { agentSettings, readSnapshot } from '../../pipeline/snapshot';
+import type { EvaluationRepository } from '../../repositories/evaluation-repository';
 
-export interface RunSubagentEvalInput {
-  subagent: EvalSubagent;
-  articleUrls?: string[];
+export interface RunSubagentEvalDeps {
+  evaluations: Pick<EvaluationRepository, 'launch'>;
+  evalSet(): EvalSet;
+  articleIdsByUrl(urls: string[]): Promise<Map<string, number>>;
+  activeConfig: { active(): Promise<{ version: number | null; snapshot: unknown }> };
+  dispatchLater(executionId: number, delayMs: number): void;
+  limits: { maxExecutionsPerLaunch: number; staggerSeconds: number };
+  logger: Pick<Logger, 'info'>;
 }
 
 /**
@@ -15,9 +26,10 @@ export interface RunSubagentEvalInput {
  * records are written in one transaction, then dispatched `staggerSeconds` apart when the agent calls a
  * model (a builtin agent costs nothing, so its runs go at once).
  */
-export async function runSubagentEval(deps: EvaluationDeps, input: RunSubagentEvalInput) {
-  const set = deps.evalSet().bySubagent[input.subagent];
-  const urls = input.articleUrls ? [...new Set(input.articleUrls.map((url) => url.trim()))] : set.map((article) => article.url);
+export async function runSubagentEval(deps: RunSubagentEvalDeps, command: RunSubagentEvalRequest): Promise<RunSubagentEvalResponse> {
+  const subagent = command.subagent_name;
+  const set = deps.evalSet().bySubagent[subagent];
+  const urls = command.article_urls ? [...new Set(command.article_urls.map((url) => url.trim()))] : set.map((article) => article.url);
   if (urls.length > deps.limits.maxExecutionsPerLaunch) {
     throw new HttpError(
       422,
@@ -28,9 +40,9 @@ export async function runSubagentEval(deps: EvaluationDeps, input: RunSubagentEv
   }
   const missing = urls.filter((url) => !set.some((article) => article.url === url));
   if (missing.length > 0) {
-    throw new HttpError(422, EVAL_ERROR_CODES.fixtureMissing, `no committed ${input.subagent} fixture for ${missing.join(', ')}`, {
+    throw new HttpError(422, EVAL_ERROR_CODES.fixtureMissing, `no committed ${subagent} fixture for ${missing.join(', ')}`, {
       urls: missing,
-      subagent: input.subagent,
+      subagent,
     });
   }
   const ids = await deps.articleIdsByUrl(urls);
@@ -44,12 +56,12 @@ export async function runSubagentEval(deps: EvaluationDeps, input: RunSubagentEv
     );
   }
 
-  const active = await deps.config.active();
-  const agent = EVAL_SUBAGENT_AGENTS[input.subagent];
+  const active = await deps.activeConfig.active();
+  const agent = EVAL_SUBAGENT_AGENTS[subagent];
   const activeSnapshot = readSnapshot(active.snapshot);
   const settings = agentSettings(activeSnapshot, agent);
-  const snapshot = { ...(active.snapshot as Record<string, unknown>), eval_run: true, eval_subagent: input.subagent };
-  const created = await deps.repo.launch({
+  const snapshot = { ...(active.snapshot as Record<string, unknown>), eval_run: true, eval_subagent: subagent };
+  const created = await deps.evaluations.launch({
     configSnapshot: snapshot,
     configVersion: active.version,
     provider: settings.provider,
@@ -59,29 +71,29 @@ export async function runSubagentEval(deps: EvaluationDeps, input: RunSubagentEv
       if (!urls.includes(article.url) || articleId === undefined) return [];
       return [
         {
-          subagent: input.subagent,
+          subagent,
           articleId,
           articleUrl: article.url,
           expectedCount: article.expectedCount,
           expectedItems: article.expected,
-          ...(input.subagent === 'sigma' ? { snapshotExtras: { eval_platform: article.platform ?? 'unknown' } } : {}),
+          ...(subagent === 'sigma' ? { snapshotExtras: { eval_platform: article.platform ?? 'unknown' } } : {}),
         },
       ];
     }),
   });
   // The Sigma evaluation also runs every extractor: any model among them is worth spacing out.
   const callsModels =
-    input.subagent === 'sigma'
+    subagent === 'sigma'
       ? [...EXTRACTION_AGENTS, agent].some((name) => agentSettings(activeSnapshot, name).provider !== 'builtin')
       : settings.provider !== 'builtin';
   const stagger = callsModels ? deps.limits.staggerSeconds : 0;
   created.forEach((row, index) => deps.dispatchLater(row.executionId, index * stagger * 1000));
   deps.logger.info(
-    { subagent: input.subagent, executions: created.length, configVersion: active.version, staggerSeconds: stagger },
+    { subagent, executions: created.length, configVersion: active.version, staggerSeconds: stagger },
     'subagent evaluation launched',
   );
   return {
-    subagent: input.subagent,
+    subagent,
     agent,
     config_version: active.version,
     provider: settings.provider,

@@ -3,47 +3,23 @@ import {
   EVAL_SUBAGENT_AGENTS,
   isExtractorSubagent,
   toEvalSubagent,
-  type EvalSubagent,
   type ExtractorSubagent,
+  type LegacyObservablesQuery,
+  type SavedEvalResult,
 } from '@huntforge/contracts/workflow';
-import { countVerdict, roundFigure, type EvalSet } from '@huntforge/observables';
-import type { EvaluationRepository } from '../repositories/evaluation-repository';
+import { countVerdict, roundFigure } from '@huntforge/observables';
+import type { EvaluationRepository } from '../../repositories/evaluation-repository';
 
 /** The spec's baseline targets and improvement goals, returned with the figures they are read against. */
-export const EVAL_TARGETS = {
+const EVAL_TARGETS = {
   baseline: { json_validity_rate: 0.95, field_completeness_rate: 0.95, count_accuracy: 0.8, type_error_rate: 0.05 },
   improvement: { json_validity_rate: 1, field_completeness_rate: 1, count_accuracy: 0.9, type_error_rate: 0 },
 };
 
 const rate = (part: number, whole: number) => (whole === 0 ? 0 : roundFigure(part / whole));
 
-/** Legacy OS-detection results: the latest non-evaluation platform decision per eval article against its label. */
-export async function osDetectionResults(
-  repo: EvaluationRepository,
-  evalSet: EvalSet,
-  articleIdsByUrl: (urls: string[]) => Promise<Map<string, number>>,
-) {
-  const labelled = evalSet.fixtures.filter((fixture) => fixture.platform);
-  const ids = await articleIdsByUrl(labelled.map((fixture) => fixture.url));
-  const detections = await repo.latestPlatformDetections([...ids.values()]);
-  const results = labelled.flatMap((fixture) => {
-    const id = ids.get(fixture.url);
-    if (id === undefined) return [];
-    const detected = (detections.get(id) as { os?: string } | undefined)?.os ?? null;
-    return [
-      {
-        article_id: id,
-        article_url: fixture.url,
-        title: fixture.title,
-        expected_os: fixture.platform as string,
-        detected_os: detected,
-        correct: detected === null ? null : detected === fixture.platform,
-      },
-    ];
-  });
-  const detected = results.filter((r) => r.detected_os !== null).length;
-  const correct = results.filter((r) => r.correct === true).length;
-  return { results, total: results.length, detected, correct, accuracy: detected === 0 ? null : rate(correct, detected) };
+export interface ObservablesCountResultsDeps {
+  evaluations: Pick<EvaluationRepository, 'list'>;
 }
 
 /**
@@ -51,8 +27,16 @@ export async function osDetectionResults(
  * retained output parses against the agent's schema; field completeness: `items` and `count` present;
  * count accuracy: the share of records whose count equals the expected count.
  */
-export async function observablesCountResults(repo: EvaluationRepository, filter: { subagent?: EvalSubagent; configVersion?: number }) {
-  const listed = await repo.list({ subagent: filter.subagent, configVersion: filter.configVersion, status: 'completed', take: 5_000 });
+export async function observablesCountResults(
+  deps: ObservablesCountResultsDeps,
+  command: LegacyObservablesQuery,
+): Promise<SavedEvalResult> {
+  const listed = await deps.evaluations.list({
+    subagent: command.subagent,
+    configVersion: command.config_version,
+    status: 'completed',
+    take: 5_000,
+  });
   // Observable counts: the extractors' records (the Sigma generator's are scored by atoms, on the evaluation pages).
   const rows = listed.rows.filter((row) => {
     const subagent = toEvalSubagent(row.subagent);
