@@ -18,6 +18,7 @@ import { articlesRouter } from './http/articles-router';
 import { feedbackRouter } from './http/feedback-router';
 import { modelRouter } from './http/model-router';
 import { LiveModel } from './model/live-model';
+import { warmCurrentModel } from './model/warm/warm-current-model';
 import type { ContentFilterPorts } from './ports';
 import { AnnotationReader } from './repositories/annotation-reader';
 import { ChunkAnalysisRepository } from './repositories/chunk-analysis-repository';
@@ -115,9 +116,7 @@ export function composeContentFilter(
         );
       subscriptions = await startResponders(ports);
       // Load the current model now rather than on the first classification; failures are logged, and `get` retries on demand.
-      void ports.background.run('load-current-model', async () => {
-        if (await versions.findCurrent()) await ports.model.use(async () => undefined);
-      });
+      void ports.background.run('load-current-model', () => warmCurrentModel(ports));
     },
     async stop() {
       await Promise.all(subscriptions.map((subscription) => subscription.cancel()));

@@ -66,3 +66,18 @@ export interface AnnotationRecord {
   endPosition: number;
   usedForTraining: boolean;
 }
+
+/** An article's chunk-debug progress, as the progress view reads it. */
+export interface ChunkDebugProgressRecord {
+  articleId: number;
+  inProgress: boolean;
+  /** filtering | analyzing | finalizing; null when idle. */
+  phase: string | null;
+  processedChunks: number;
+  totalChunks: number;
+  articleTotalChunks: number;
+  chunkLimitApplied: boolean;
+  error: string | null;
+  startedAt: Date;
+  updatedAt: Date;
+}

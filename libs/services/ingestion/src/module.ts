@@ -22,10 +22,11 @@ import { SourceRepository } from './repositories/source-repository';
 import { defaultSourcesFile } from './sources-file-path';
 import { checkAllSources } from './use-cases/collect-source/check-all-sources';
 import { CollectionTracker } from './use-cases/collect-source/collection-tracker';
+import { failInterruptedRuns } from './use-cases/collect-source/fail-interrupted-runs';
 import { rescoreHuntScores } from './use-cases/hunt-scores/rescore-hunt-scores';
 import { cleanupOldData } from './use-cases/maintenance/cleanup-old-data';
 import { embedNewArticles } from './use-cases/maintenance/embed-new-articles';
-import { readSourcesFile } from './use-cases/sources/sources-file';
+import { syncSources as syncSourcesFile } from './use-cases/sources/sync-sources';
 import { defaultEvalArticlesFile, seedEvalArticles } from './use-cases/eval-articles/seed-eval-articles';
 
 export interface IngestionModuleOptions {
@@ -98,12 +99,7 @@ export async function createIngestionModule(ctx: ModuleContext, options: Ingesti
   router.use(articlesRouter(deps));
   router.use(searchRouter(deps));
 
-  const syncSources = async () => {
-    const seeds = await readSourcesFile(config.sourcesFile);
-    const result = await ports.sources.insertMissing(seeds);
-    ctx.logger.info({ file: config.sourcesFile, created: result.created.length, existing: result.existing.length }, 'sources synced');
-    return result;
-  };
+  const syncSources = () => syncSourcesFile(ports, { file: config.sourcesFile });
 
   const job = (id: string) => {
     const definition = findScheduledJob(id);
@@ -121,22 +117,21 @@ export async function createIngestionModule(ctx: ModuleContext, options: Ingesti
       await syncSources();
       if (options.seedEvalArticles !== false) {
         const evalFile = defaultEvalArticlesFile((options.env ?? process.env)['EVAL_ARTICLES_FILE']);
-        const seeded = await seedEvalArticles(ports, evalFile);
+        const seeded = await seedEvalArticles(ports, { file: evalFile });
         if (seeded.created > 0) ctx.logger.info({ file: evalFile, ...seeded }, 'evaluation articles seeded under the eval source');
       }
       // Before the collection jobs start: scores of an older keyword registry are computed again.
       await rescoreHuntScores(ports, { registry: HUNT_REGISTRY_FINGERPRINT, batchSize: 200 });
-      const stale = await ports.runs.failStale(ports.now());
-      if (stale > 0) ctx.logger.warn({ runs: stale }, 'collection runs interrupted by an earlier stop marked failed');
+      await failInterruptedRuns(ports);
       if (options.registerJobs === false) return;
       // Collections may run for minutes; the lease is renewed while they do.
       ctx.scheduler.register({
         ...job('check_all_sources'),
         leaseMs: 120_000,
-        run: ({ signal }) => checkAllSources(deps, signal),
+        run: ({ signal }) => checkAllSources(deps, { signal }),
       });
       ctx.scheduler.register({ ...job('cleanup_old_data'), run: () => cleanupOldData(ports) });
-      ctx.scheduler.register({ ...job('embed_new_articles'), leaseMs: 120_000, run: ({ signal }) => embedNewArticles(ports, signal) });
+      ctx.scheduler.register({ ...job('embed_new_articles'), leaseMs: 120_000, run: ({ signal }) => embedNewArticles(ports, { signal }) });
     },
     async stop() {
       await collections.stop();

@@ -76,3 +76,37 @@ export interface StaleHuntScore {
   content: string;
   huntScore: number;
 }
+
+/** An article as lists show it (the articles list, search hits, similar articles). */
+export interface ArticleSummaryRecord {
+  id: number;
+  sourceId: number;
+  source: { identifier: string };
+  title: string;
+  url: string;
+  canonicalUrl: string;
+  publishedAt: Date | null;
+  collectedAt: Date;
+  huntScore: number;
+  duplicateOfId: number | null;
+  metadata: StoredJson;
+  embeddedAt: Date | null;
+}
+
+/** An article as its detail shows it: the summary with its text, keyword matches, near duplicates and annotation count. */
+export interface ArticleDetailRecord extends ArticleSummaryRecord {
+  content: string;
+  keywordMatches: StoredJson;
+  duplicates: Array<{ id: number }>;
+  _count: { annotations: number };
+}
+
+/** An article's text and the fingerprints and embedding state compared against it. */
+export interface ArticleContentRecord {
+  id: number;
+  content: string;
+  simhash: bigint;
+  simhashBands: number[];
+  embeddingModel: string | null;
+  embeddedAt: Date | null;
+}

@@ -5,7 +5,7 @@ import type { SigmaEvent } from './event-fields';
  * The network and file traces of a program run: the host it resolves and connects to for each URL it is
  * given (Sysmon 22 and 3, with its own Image, which rules on "certutil / curl / PowerShell reaching out"
  * read), and the file it writes where its command line says (`curl -o`, `wget -O`, `-OutFile`,
- * `certutil -urlcache … <url> <file>`, `bitsadmin /transfer … <url> <file>`, `certutil -decode`, `reg save`, an archive
+ * `certutil -urlcache … <url> <file>`, `bitsadmin /transfer … <url> <file>`, `.DownloadFile('<url>', '<file>')`, `certutil -decode`, `reg save`, an archive
  * `7z a` / `rar a` / `Compress-Archive` creates, a `>` redirection): Sysmon 11.
  */
 export function ioEffects(commandLine: string, image: string, windows: boolean): SigmaEvent[] {
@@ -102,6 +102,9 @@ function writtenPaths(commandLine: string, windows: boolean): { program: string[
     if (archive) paths.push(archive);
   }
   paths.push(...after(/^-DestinationPath$/i));
+  // WebClient's DownloadFile('<url>', '<file>') inside PowerShell code.
+  for (const [, file] of commandLine.matchAll(/\.DownloadFile(?:Async)?\(\s*['"][^'"]+['"]\s*,\s*['"]([^'"]+)['"]/gi))
+    paths.push(file as string);
   if (program === 'bitsadmin' && args.some((arg) => /^\/transfer$/i.test(arg))) {
     const url = args.findIndex((arg) => /^https?:\/\//i.test(arg));
     if (url >= 0 && args[url + 1]) paths.push(args[url + 1] as string);

@@ -1,9 +1,13 @@
 import { commandFacts, decodeEncodedCommand, type CommandFacts, type Invocation } from '@huntforge/observables';
 import { registryWrites, sysmonRendering } from '../templates/registry-writes';
+import { bitsJobs } from './bits-jobs';
 import { credentialTheftTraces } from './credential-theft-traces';
 import { defenderPreferenceWrites } from './defender-settings';
 import type { SigmaEvent } from './event-fields';
 import { relayedExecution } from './relayed-execution';
+import { remoteAccessRecords } from './remote-access-records';
+import { remoteToolTraces } from './remote-tool-traces';
+import { serviceStates } from './service-states';
 import { toolTraces } from './tool-traces';
 import { windowsLogRecords } from './windows-log-records';
 
@@ -30,6 +34,10 @@ export function commandSideEffects(executed: string, windows: boolean): SigmaEve
     ...toolTraces(facts),
     ...credentialTheftTraces(facts),
     ...windowsLogRecords(facts),
+    ...remoteAccessRecords(facts),
+    ...serviceStates(facts),
+    ...bitsJobs(facts),
+    ...remoteToolTraces(facts),
   ];
 }
 

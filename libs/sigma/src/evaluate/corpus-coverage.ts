@@ -11,6 +11,8 @@ import { RuleSet } from './rule-set';
  * tried on events of its own class, so a rule for PowerShell script blocks never "covers" a command line.
  */
 export function eventTelemetryClass(event: SigmaEvent): string | null {
+  // The BITS client log numbers its records like Sysmon does (its 3 is a job created, not a connection).
+  if (event['Channel'] === 'Microsoft-Windows-Bits-Client/Operational') return 'windows_eventlog';
   switch (event['EventID']) {
     case 1:
       return 'process_creation';
@@ -23,6 +25,8 @@ export function eventTelemetryClass(event: SigmaEvent): string | null {
     case 3:
       return 'network_connection';
     case 7045:
+    case 7036:
+    case 7040:
     case 104:
       return 'windows_system';
     case 4697:
@@ -34,6 +38,10 @@ export function eventTelemetryClass(event: SigmaEvent): string | null {
     case 1102:
     case 4662:
     case 4769:
+    case 4624:
+    case 4648:
+    case 5140:
+    case 5145:
       return 'windows_security';
     case 2004:
     case 106:

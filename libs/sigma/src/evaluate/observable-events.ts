@@ -5,11 +5,13 @@ import { onlyDeleted, statedWrite, sysmonRendering, writtenData } from '../templ
 import { isRunDialogHistory, pastedCommand } from '../templates/run-dialog';
 import { auditdRecords } from './auditd-records';
 import { ioEffects } from './command-io-effects';
-import { commandSideEffects } from './command-side-effects';
+import { commandSideEffects, scriptBlockOf } from './command-side-effects';
 import type { SigmaEvent } from './event-fields';
 import { defenderLog } from './defender-settings';
 import { powershellLogs } from './powershell-logs';
 import { processEventOn } from './process-event';
+import { RELAY_HOSTS, serviceStarted, taskActionStarted } from './relayed-execution';
+import { cmdHost, scriptRunner } from './shell-host';
 
 /** The parts of an extracted observable the telemetry is built from. */
 export interface ObservableLike {
@@ -118,27 +120,21 @@ function eventsOf(
     case 'cmdline': {
       // Telemetry records what ran: the line refanged, and each program a wrapper (cmd /c, start, for … do, sh -c) started.
       const { executed, runs } = runsOf.get(observable) ?? { executed: executedLine(value), runs: [] };
-      const outer = processEvent(executed, text(attributes.parent));
-      const inner: SigmaEvent[] = runs
-        .filter((run) => run.commandLine !== executed || run.viaPowerShell)
-        .map((run) => ({
-          ...processEventOn(windows, run.viaPowerShell ? `powershell.exe ${run.commandLine}` : run.commandLine, null),
-          CommandLine: run.commandLine,
-          ParentImage: outer['Image'] as string,
-          ParentCommandLine: executed,
-        }));
-      // What the programs did besides starting: the registry values they set or deleted, the services they
-      // installed, the code PowerShell logged (each text once: a wrapper's line holds its programs' lines).
-      const texts = runs.length > 0 ? [...new Set(runs.map((run) => run.commandLine))] : [executed];
-      const imageFor = (text: string) => (inner.find((event) => event['CommandLine'] === text) ?? outer)['Image'] as string;
-      const events = [
-        outer,
-        ...inner,
-        ...commandSideEffects(executed, windows),
-        ...texts.flatMap((text) => ioEffects(text, imageFor(text), windows)),
-      ];
-      if (windows) return [...events, ...powershellLogs(events), ...defenderLog(events)];
-      return linux ? [...events, ...auditdRecords(events)] : events;
+      const written = processEvent(executed, text(attributes.parent));
+      // A line naming a script or a package runs the program Windows associates with it (see shell-host.ts).
+      const typed = (windows ? scriptRunner(executed, written) : null) ?? written;
+      // A Windows line that starts no shell ran in one: a built-in's line is cmd.exe's own (see shell-host.ts).
+      const host = windows ? cmdHost(executed, typed) : null;
+      const outer = host?.builtin ? host.shell : typed;
+      const hosting = host && !host.builtin ? [host.shell, ...(host.child ? [host.child] : [])] : [];
+      const [own, ...rest] = lineEvents(executed, runs, outer, windows);
+      const events = [own as SigmaEvent, ...hosting, ...rest];
+      // What another component runs for the line (a task's action, a service's binary, WMI's or PsExec's command)
+      // does there what it would do anywhere: its programs, registry writes, downloads and script blocks (one level).
+      const relayed = windows ? events.filter(isRelayed).flatMap(relayedEffects) : [];
+      const all = [...events, ...relayed];
+      if (windows) return [...all, ...powershellLogs(all), ...defenderLog(all)];
+      return linux ? [...all, ...auditdRecords(all)] : all;
     }
     case 'process_lineage': {
       const { parent, child } = pairOf(observable);
@@ -166,6 +162,8 @@ function eventsOf(
           ServiceFileName: binary ?? '',
         },
         { EventID: 4697, Channel: 'Security', ServiceName: name, ServiceFileName: binary ?? '' },
+        // The installed service runs its binary (and what that binary runs) when it starts.
+        ...(binary && windows ? startedByWindows(serviceStarted(name, binary)) : []),
       ];
     }
     case 'scheduled_task': {
@@ -174,6 +172,7 @@ function eventsOf(
       return [
         { EventID: 4698, Channel: 'Security', TaskName: name, TaskContent: command },
         processEvent(`schtasks.exe /create /tn "${value}"${command ? ` /tr "${command}"` : ''}`, null),
+        ...(command && windows ? startedByWindows([taskActionStarted(asExecuted(command))]) : []),
       ];
     }
     case 'domain':
@@ -203,6 +202,66 @@ function eventsOf(
     default:
       return [];
   }
+}
+
+// The account a process ran as, which the programs it starts inherit (Sysmon's User, IntegrityLevel, LogonId).
+const ACCOUNT_FIELDS = ['User', 'IntegrityLevel', 'LogonId'] as const;
+
+/**
+ * The events of a command line given the process that ran it: that process, each program it started (a wrapper's
+ * `cmd /c`, `start`, `for … do`), and what the programs did besides starting (the registry values they set or
+ * deleted, the services they installed, the hosts they reached and files they wrote; each text once: a wrapper's
+ * line holds its programs' lines).
+ */
+function lineEvents(executed: string, runs: readonly ProgramRun[], outer: SigmaEvent, windows: boolean): SigmaEvent[] {
+  const account = Object.fromEntries(ACCOUNT_FIELDS.filter((field) => outer[field] !== undefined).map((field) => [field, outer[field]]));
+  // What `wmic process call create` starts is WmiPrvSE's child, not wmic's (relayed-execution.ts records it so).
+  const relays = /[\\/]wmic\.exe$/i.test(String(outer['Image']));
+  const inner: SigmaEvent[] = runs
+    .filter((run) => (run.commandLine !== executed || run.viaPowerShell) && !relays)
+    .map((run) => ({
+      ...processEventOn(windows, run.viaPowerShell ? `powershell.exe ${run.commandLine}` : run.commandLine, null),
+      CommandLine: run.commandLine,
+      ParentImage: outer['Image'] as string,
+      ParentCommandLine: outer['CommandLine'] as string,
+      ...account,
+      ...(account['User'] ? { ParentUser: account['User'] } : {}),
+    }));
+  const texts = runs.length > 0 ? [...new Set(runs.map((run) => run.commandLine))] : [executed];
+  const imageFor = (text: string) => (inner.find((event) => event['CommandLine'] === text) ?? outer)['Image'] as string;
+  return [
+    outer,
+    ...inner,
+    ...commandSideEffects(executed, windows),
+    ...texts.flatMap((text) => ioEffects(text, imageFor(text), windows)),
+    // PowerShell's decoded `-EncodedCommand` reaches and writes what its code says, as PowerShell.
+    ...(windows ? texts.flatMap((text) => encodedCodeEffects(text, imageFor(text))) : []),
+  ];
+}
+
+const ENCODED_POWERSHELL = /(?:^|[\\/\s"'])(?:powershell|pwsh)(?:\.exe)?["']?\s(?:.*\s)?-e(?:c|n|nc|nco|ncod|ncode|ncoded|ncodedc\w*)?\s/i;
+
+function encodedCodeEffects(text: string, image: string): SigmaEvent[] {
+  if (!ENCODED_POWERSHELL.test(text)) return [];
+  const code = scriptBlockOf(text);
+  return code ? ioEffects(code, image, true) : [];
+}
+
+/** What a process another component started does besides starting (its programs, registry writes, downloads). */
+function relayedEffects(event: SigmaEvent): SigmaEvent[] {
+  const line = executedLine(event['CommandLine'] as string);
+  return lineEvents(line, programRuns(line, true), event, true).slice(1);
+}
+
+/** Another component's start of a service's binary or a task's action, with what it does, and PowerShell's records of it. */
+function startedByWindows(started: readonly SigmaEvent[]): SigmaEvent[] {
+  const events = [...started, ...started.filter(isRelayed).flatMap(relayedEffects)];
+  return [...events, ...powershellLogs(events), ...defenderLog(events)];
+}
+
+/** A process another Windows component started for a command line (see relayed-execution.ts). */
+function isRelayed(event: SigmaEvent): boolean {
+  return event['EventID'] === 1 && typeof event['CommandLine'] === 'string' && RELAY_HOSTS.has(String(event['ParentImage']).toLowerCase());
 }
 
 const HIVES: Record<string, string> = {

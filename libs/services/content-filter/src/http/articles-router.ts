@@ -2,7 +2,8 @@ import { Router } from 'express';
 import { contentFilterRoutes as routes } from '@huntforge/contracts/api';
 import { isBusReplyError, type BusReplyError } from '@huntforge/contracts/messages';
 import { HttpError, mountRoute } from '@huntforge/platform';
-import { chunkDebugProgress, runChunkDebug } from '../chunk-debug/chunk-debug';
+import { chunkDebugProgress } from '../chunk-debug/progress/chunk-debug-progress';
+import { runChunkDebug } from '../chunk-debug/run/run-chunk-debug';
 import { detectOs } from '../detect-os/detect-os';
 import type { ContentFilterPorts } from '../ports';
 

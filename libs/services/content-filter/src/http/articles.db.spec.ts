@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { REQUEST_KEYS } from '@huntforge/contracts';
-import { chunkDebugProgress } from '../chunk-debug/chunk-debug';
+import { chunkDebugProgress } from '../chunk-debug/progress/chunk-debug-progress';
 import { startContentFilter, type ContentFilterHarness } from '../test-support/content-filter-harness';
 import { LINUX_INTRUSION, longArticle, MARKETING, WINDOWS_INTRUSION } from '../test-support/sample-articles';
 

@@ -1,7 +1,9 @@
 import { Router } from 'express';
 import { contentFilterRoutes as routes } from '@huntforge/contracts/api';
 import { mountRoute } from '@huntforge/platform';
-import { articleFeedback, chunkFeedback, submitFeedback } from '../feedback/feedback';
+import { articleFeedback } from '../feedback/article/article-feedback';
+import { chunkFeedback } from '../feedback/chunk/chunk-feedback';
+import { submitFeedback } from '../feedback/submit/submit-feedback';
 import type { ContentFilterPorts } from '../ports';
 
 export function feedbackRouter(deps: ContentFilterPorts): Router {

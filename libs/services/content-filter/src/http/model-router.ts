@@ -4,10 +4,15 @@ import { mountRoute, reply } from '@huntforge/platform';
 import type { ContentFilterPorts } from '../ports';
 import type { RetrainCoordinator } from '../retrain/retrain-coordinator';
 import { retrainStatus } from '../retrain/retrain-status';
-import { compareWithPredecessor, evalChunkCount, evaluateCurrent } from '../versions/evaluation';
-import { classificationTimeline, feedbackComparison, feedbackCount, performanceSummary } from '../versions/insights';
-import { listVersions } from '../versions/list-versions';
-import { rollback } from '../versions/rollback';
+import { classificationTimeline } from '../versions/classification-timeline/classification-timeline';
+import { compareWithPredecessor } from '../versions/compare/compare-with-predecessor';
+import { evalChunkCount } from '../versions/eval-chunk-count/eval-chunk-count';
+import { evaluateCurrent } from '../versions/evaluate/evaluate-current';
+import { feedbackComparison } from '../versions/feedback-comparison/feedback-comparison';
+import { feedbackCount } from '../versions/feedback-count/feedback-count';
+import { listVersions } from '../versions/list/list-versions';
+import { performanceSummary } from '../versions/performance-summary/performance-summary';
+import { rollback } from '../versions/rollback/rollback';
 
 const STATUS_URL = '/api/model/retrain-status';
 
@@ -22,7 +27,7 @@ export function modelRouter(deps: ContentFilterPorts, retrains: RetrainCoordinat
   const router = Router();
   mountRoute(router, routes.getModelRetrainStatus, () => retrainStatus(deps));
   mountRoute(router, routes.postModelRetrain, async ({ query, req }) => {
-    const started = await retrains.start(requesterOf(req));
+    const started = await retrains.start({ requestedBy: requesterOf(req) });
     if (query.wait) return started.done;
     return reply(
       202,

@@ -1,5 +1,6 @@
-import type { ChunkDebugProgress, PrismaClient } from '@huntforge/data';
+import type { PrismaClient } from '@huntforge/data';
 import type { ChunkDebugPhase } from '@huntforge/contracts/content-filter';
+import type { ChunkDebugProgressRecord } from '../records';
 
 export interface ProgressTotals {
   totalChunks: number;
@@ -11,7 +12,7 @@ export interface ProgressTotals {
 export class ChunkDebugProgressRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
-  get(articleId: number): Promise<ChunkDebugProgress | null> {
+  get(articleId: number): Promise<ChunkDebugProgressRecord | null> {
     return this.prisma.chunkDebugProgress.findUnique({ where: { articleId } });
   }
 

@@ -13,6 +13,11 @@ export interface RetrainCoordinatorDeps extends RetrainPipelineDeps, Pick<Conten
   background: Pick<ContentFilterPorts['background'], 'run'>;
 }
 
+export interface StartRetrainCommand {
+  /** Who asked, for the run record (null when the gateway forwarded no principal). */
+  requestedBy: string | null;
+}
+
 export interface StartedRetrain {
   runId: number;
   done: Promise<RetrainResult>;
@@ -25,7 +30,7 @@ export class RetrainCoordinator {
 
   constructor(private readonly deps: RetrainCoordinatorDeps) {}
 
-  async start(requestedBy: string | null): Promise<StartedRetrain> {
+  async start(command: StartRetrainCommand): Promise<StartedRetrain> {
     const { deps } = this;
     if (this.active || !(await this.acquire())) {
       throw new HttpError(
@@ -35,7 +40,7 @@ export class RetrainCoordinator {
       );
     }
     try {
-      const run = await deps.runs.create(requestedBy);
+      const run = await deps.runs.create(command.requestedBy);
       const done = this.runHoldingLock(run.id, false);
       void deps.background.run(`retrain-${run.id}`, () => done);
       return { runId: run.id, done };
@@ -66,7 +71,7 @@ export class RetrainCoordinator {
 
   private async runHoldingLock(runId: number, bootstrap: boolean): Promise<RetrainResult> {
     try {
-      return await runRetrainPipeline(this.deps, runId, { bootstrap });
+      return await runRetrainPipeline(this.deps, { runId, bootstrap });
     } finally {
       await this.release();
     }

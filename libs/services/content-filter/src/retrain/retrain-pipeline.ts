@@ -28,7 +28,9 @@ export interface RetrainPipelineDeps extends Pick<ContentFilterPorts, 'logger'> 
   model: Pick<ContentFilterPorts['model'], 'clear'>;
 }
 
-export interface PipelineOptions {
+export interface RetrainPipelineCommand {
+  /** The retrain run row the pipeline reports its progress and outcome on. */
+  runId: number;
   /** First start: promote whatever the seed gives (there is no live model to protect). */
   bootstrap?: boolean;
 }
@@ -60,7 +62,8 @@ function trainingSplitMetrics(examples: TrainingExample[], seed: number): Binary
  * (live path, two version copies, version row, staging removed) → only then flag feedback and
  * annotations used. A rejected or failed run discards staging and leaves the live model and data alone.
  */
-export async function runRetrainPipeline(deps: RetrainPipelineDeps, runId: number, options: PipelineOptions = {}): Promise<RetrainResult> {
+export async function runRetrainPipeline(deps: RetrainPipelineDeps, command: RetrainPipelineCommand): Promise<RetrainResult> {
+  const { runId } = command;
   const started = Date.now();
   const step = (status: RunStatus, progress: number, message: string) => deps.runs.update(runId, { status, progress, message });
   let data: TrainingData | undefined;
@@ -125,7 +128,7 @@ export async function runRetrainPipeline(deps: RetrainPipelineDeps, runId: numbe
     const metricsSource = evalSet ? 'holdout' : 'training_split';
     const common = { training_accuracy: trainingAccuracy, eval_metrics: metrics, metrics_source: metricsSource } as const;
 
-    if (evalSet && !options.bootstrap && !passesGate(metrics)) {
+    if (evalSet && !command.bootstrap && !passesGate(metrics)) {
       await deps.store.discardStaging();
       return await finish('error', failure(rejection(metrics), common));
     }

@@ -5,7 +5,9 @@ import { getCollectionRun } from '../use-cases/sources/get-collection-run';
 import { startCollection } from '../use-cases/sources/start-collection';
 import { getSource } from '../use-cases/sources/get-source';
 import { listSources } from '../use-cases/sources/list-sources';
-import { createSource, deleteSource, updateSource } from '../use-cases/sources/manage-sources';
+import { createSource } from '../use-cases/sources/create-source';
+import { deleteSource } from '../use-cases/sources/delete-source';
+import { updateSource } from '../use-cases/sources/update-source';
 import { setSourceImageOcr } from '../use-cases/sources/set-source-image-ocr';
 import type { IngestionRouterDeps } from './router-deps';
 

@@ -1,6 +1,7 @@
 import { likePattern, Prisma, type PrismaClient } from '@huntforge/data';
 import { TEXT_SEARCH_COUNT_CAP } from '@huntforge/contracts/ingestion';
 import { vectorLiteral } from './article-repository';
+import type { ArticleContentRecord, ArticleDetailRecord, ArticleSummaryRecord } from '../records';
 
 export interface ArticleListFilter {
   sourceId?: number;
@@ -26,14 +27,14 @@ export interface ListPosition {
 }
 
 export interface ArticlePage {
-  rows: ArticleSummaryRow[];
+  rows: ArticleSummaryRecord[];
   total: number;
   totalExact: boolean;
   /** The last row's position when more rows follow it, null on the last page. */
   next: ListPosition | null;
 }
 
-export const summarySelect = {
+const summarySelect = {
   id: true,
   sourceId: true,
   source: { select: { identifier: true } },
@@ -47,8 +48,6 @@ export const summarySelect = {
   metadata: true,
   embeddedAt: true,
 } satisfies Prisma.ArticleSelect;
-
-export type ArticleSummaryRow = Prisma.ArticleGetPayload<{ select: typeof summarySelect }>;
 
 export interface ScoredRow {
   id: number;
@@ -195,7 +194,7 @@ export class ArticleQueries {
     return { rows: await this.inOrder(shown.map((position) => position.id)), total, totalExact, next };
   }
 
-  private async inOrder(ids: number[]): Promise<ArticleSummaryRow[]> {
+  private async inOrder(ids: number[]): Promise<ArticleSummaryRecord[]> {
     const byId = new Map((await this.summaries(ids)).map((row) => [row.id, row]));
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
@@ -208,11 +207,11 @@ export class ArticleQueries {
     return new Map(rows.map((row) => [row.id, row.snippet]));
   }
 
-  summaries(ids: number[]): Promise<ArticleSummaryRow[]> {
+  summaries(ids: number[]): Promise<ArticleSummaryRecord[]> {
     return this.prisma.article.findMany({ where: { id: { in: ids } }, select: summarySelect });
   }
 
-  detail(id: number) {
+  detail(id: number): Promise<ArticleDetailRecord | null> {
     return this.prisma.article.findUnique({
       where: { id },
       select: {
@@ -229,7 +228,7 @@ export class ArticleQueries {
     return (await this.prisma.article.count({ where: { id } })) > 0;
   }
 
-  content(id: number) {
+  content(id: number): Promise<ArticleContentRecord | null> {
     return this.prisma.article.findUnique({
       where: { id },
       select: { id: true, content: true, simhash: true, simhashBands: true, embeddingModel: true, embeddedAt: true },

@@ -380,7 +380,7 @@ describe('articles', () => {
       await h.ctx.db.prisma.$executeRaw`UPDATE articles SET embedding = NULL, embedded_at = NULL, embedding_model = NULL`;
       const before = (await h.http.get('/api/embeddings/stats').expect(200)).body;
       expect(before.articles.embedded).toBe(0);
-      const summary = await embedNewArticles(h.module.ports, new AbortController().signal, 2);
+      const summary = await embedNewArticles(h.module.ports, { signal: new AbortController().signal, batchSize: 2 });
       expect(summary.embedded).toBe(before.articles.total);
       const after = (await h.http.get('/api/embeddings/stats').expect(200)).body;
       expect(after.articles).toEqual(expect.objectContaining({ embedded: before.articles.total, missing: 0, coverage_percent: 100 }));

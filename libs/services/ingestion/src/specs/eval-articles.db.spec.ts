@@ -24,7 +24,10 @@ describe('evaluation snapshots under the eval source', () => {
   });
 
   it('is idempotent: a second start (or replica) finds them by URL', async () => {
-    expect(await seedEvalArticles(h.module.ports, defaultEvalArticlesFile())).toEqual({ created: 0, existing: evalSet.fixtures.length });
+    expect(await seedEvalArticles(h.module.ports, { file: defaultEvalArticlesFile() })).toEqual({
+      created: 0,
+      existing: evalSet.fixtures.length,
+    });
     expect((await h.http.get('/api/articles?limit=1').expect(200)).body.total).toBe(evalSet.fixtures.length);
   });
 });

@@ -1,26 +1,14 @@
 import { SIGMA_ERROR_CODES, type ConvertRuleRequest, type ConvertRuleResponse } from '@huntforge/contracts/sigma';
 import type { SettingsReader } from '@huntforge/data';
 import { HttpError } from '@huntforge/platform';
-import {
-  checkTargets,
-  convertForTargets,
-  DEFAULT_CONVERT_TARGETS,
-  parseTargetList,
-  ruleLoadError,
-  type TargetSpec,
-} from '@huntforge/sigma';
+import { checkTargets, convertForTargets, ruleLoadError, type TargetSpec } from '@huntforge/sigma';
+import { configuredTargets } from './configured-targets';
 
 const PROBLEM_CODES = {
   unknown_target: SIGMA_ERROR_CODES.unknownTarget,
   unknown_pipeline: SIGMA_ERROR_CODES.unknownPipeline,
   unknown_output_format: SIGMA_ERROR_CODES.unknownOutputFormat,
 } as const;
-
-/** The team's targets: the setting SIGMA_CONVERT_TARGETS, or splunk, kusto and lucene. */
-export async function configuredTargets(settings: SettingsReader): Promise<TargetSpec[]> {
-  const stored = (await settings.get('SIGMA_CONVERT_TARGETS'))?.trim();
-  return parseTargetList(stored || DEFAULT_CONVERT_TARGETS);
-}
 
 export interface ConvertRuleDeps {
   settings: SettingsReader;

@@ -1,6 +1,6 @@
 import type { SettingsReader } from '@huntforge/data';
 import { checkTargets, convertForTargets } from '@huntforge/sigma';
-import { configuredTargets } from './convert-rule';
+import { configuredTargets } from './configured-targets';
 
 /**
  * The rule's queries for the team's targets, as a Markdown section of the pull request body, so the

@@ -5,7 +5,8 @@ import { HttpError, mountRoute, reply } from '@huntforge/platform';
 import { deleteDataset } from '../backtest/delete-dataset';
 import { getDataset } from '../backtest/get-dataset';
 import { listDatasets } from '../backtest/list-datasets';
-import { uploadDataset, uploadRawDataset } from '../backtest/upload-dataset';
+import { uploadDataset } from '../backtest/upload-dataset';
+import { uploadRawDataset } from '../backtest/upload-raw-dataset';
 import type { SigmaQueuePorts } from '../ports';
 import { reviewerOf } from './reviewer';
 

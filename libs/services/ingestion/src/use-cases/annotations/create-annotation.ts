@@ -5,10 +5,10 @@ import {
   type AnnotationView,
   type CreateAnnotationRequest,
 } from '@huntforge/contracts/ingestion';
-import type { AnnotationRecord } from '../../records';
 import { HttpError } from '@huntforge/platform';
 import { notFound } from '../../errors';
 import type { IngestionPorts } from '../../ports';
+import { annotationView } from './annotation-view';
 
 const codes = INGESTION_ERROR_CODES;
 
@@ -23,17 +23,6 @@ export interface CreateAnnotationCommand {
   /** The signed-in user the gateway forwarded, if any. */
   createdBy: string | null;
 }
-
-export const annotationView = (row: AnnotationRecord): AnnotationView => ({
-  id: row.id,
-  article_id: row.articleId,
-  annotation_type: row.annotationType,
-  selected_text: row.selectedText,
-  start_position: row.startPosition,
-  end_position: row.endPosition,
-  used_for_training: row.usedForTraining,
-  created_at: row.createdAt.toISOString(),
-});
 
 /**
  * Huntability annotations (huntable / not_huntable) train the junk filter on about one chunk, so their

@@ -1,7 +1,7 @@
 import type { AnnotationView } from '@huntforge/contracts/ingestion';
 import { notFound } from '../../errors';
 import type { IngestionPorts } from '../../ports';
-import { annotationView } from './create-annotation';
+import { annotationView } from './annotation-view';
 
 export interface ListAnnotationsDeps {
   queries: Pick<IngestionPorts['queries'], 'exists'>;

@@ -1,12 +1,10 @@
 import { HUNT_TIER_NAMES, type ArticleDetail, type ArticleSummary } from '@huntforge/contracts/ingestion';
-import type { ArticleQueries, ArticleSummaryRow } from '../../repositories/article-queries';
-
-type Detail = NonNullable<Awaited<ReturnType<ArticleQueries['detail']>>>;
+import type { ArticleDetailRecord, ArticleSummaryRecord } from '../../records';
 
 const metadataOf = (row: { metadata: unknown }): Record<string, unknown> =>
   row.metadata && typeof row.metadata === 'object' && !Array.isArray(row.metadata) ? (row.metadata as Record<string, unknown>) : {};
 
-export function articleSummary(row: ArticleSummaryRow): ArticleSummary {
+export function articleSummary(row: ArticleSummaryRecord): ArticleSummary {
   const length = metadataOf(row)['content_length'];
   return {
     id: row.id,
@@ -24,7 +22,7 @@ export function articleSummary(row: ArticleSummaryRow): ArticleSummary {
   };
 }
 
-export function articleDetail(row: Detail): ArticleDetail {
+export function articleDetail(row: ArticleDetailRecord): ArticleDetail {
   const metadata = metadataOf(row);
   const matches = (row.keywordMatches ?? {}) as Record<string, string[] | undefined>;
   const points = (metadata['hunt_score_points'] ?? {}) as Record<string, number | undefined>;

@@ -17,14 +17,20 @@ export interface CheckAllSummary {
 }
 
 /** The check_all_sources job: every due source, a few at a time; a failing source never stops the others. */
-export async function checkAllSources(deps: CheckAllSourcesDeps, signal: AbortSignal): Promise<CheckAllSummary> {
+export interface CheckAllSourcesCommand {
+  /** The scheduler's: the job's lease lost or the module stopping. */
+  signal: AbortSignal;
+}
+
+export async function checkAllSources(deps: CheckAllSourcesDeps, command: CheckAllSourcesCommand): Promise<CheckAllSummary> {
+  const { signal } = command;
   const due = await deps.sources.due(deps.now());
   const summary: CheckAllSummary = { due: due.length, started: 0, skipped_running: 0, succeeded: 0, failed: 0, articles_created: 0 };
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < due.length && !signal.aborted) {
       const source = due[next++];
-      const started = await deps.collections.start(source, 'scheduled', signal);
+      const started = await deps.collections.start({ source, trigger: 'scheduled', signal });
       if (!started) {
         summary.skipped_running++;
         continue;

@@ -30,6 +30,14 @@ export interface RunCollectionDeps extends IngestArticleDeps, ImageTextDeps, Ocr
   sources: Pick<IngestionPorts['sources'], 'recordSuccess' | 'recordFailure'>;
 }
 
+export interface RunCollectionCommand {
+  source: SourceRecord;
+  /** The run row this collection reports its progress and outcome on. */
+  run: CollectionRunRecord;
+  /** Aborts the run (the module stopping, the scheduler's lease lost). */
+  signal?: AbortSignal;
+}
+
 /** A feed-level failure: the source is marked failing with this reason. */
 class SourceFailure extends Error {}
 
@@ -133,18 +141,15 @@ async function collectEntry(
   }
   if (text.trim().length < minimum) return item('skipped', null, `content shorter than ${minimum} characters`);
   const withOcr = await appendImageText(deps, text, imageUrls, ocr, signal);
-  const outcome = await ingestArticle(
-    deps,
-    {
-      sourceId: source.id,
-      url,
-      title: title || url,
-      content: withOcr.text,
-      publishedAt,
-      metadata: { feed_guid: entry.guid, feed_url: entry.url !== url ? entry.url : undefined, ocr: withOcr.report },
-    },
-    { urlChecked: url === entry.url },
-  );
+  const outcome = await ingestArticle(deps, {
+    sourceId: source.id,
+    url,
+    title: title || url,
+    content: withOcr.text,
+    publishedAt,
+    metadata: { feed_guid: entry.guid, feed_url: entry.url !== url ? entry.url : undefined, ocr: withOcr.report },
+    urlChecked: url === entry.url,
+  });
   if (outcome.outcome === 'duplicate') return item('duplicate', outcome.articleId, outcome.reason);
   return item(
     outcome.duplicateOf ? 'near_duplicate' : 'created',
@@ -158,12 +163,8 @@ async function collectEntry(
  * URLs and entries older than the lookback) fetched if needed, extracted, deduplicated, scored, stored.
  * Feed-level failures mark the source failing; item failures are counted and the run still succeeds.
  */
-export async function runCollection(
-  deps: RunCollectionDeps,
-  source: SourceRecord,
-  run: CollectionRunRecord,
-  signal?: AbortSignal,
-): Promise<CollectionRunRecord> {
+export async function runCollection(deps: RunCollectionDeps, command: RunCollectionCommand): Promise<CollectionRunRecord> {
+  const { source, run, signal } = command;
   const totals: RunTotals = { itemsFound: 0, articlesCreated: 0, duplicates: 0, failures: 0 };
   const detail: RunDetail = { progress: { processed: 0, total: 0 }, not_modified: false, items: [] };
   const startedAt = deps.now();

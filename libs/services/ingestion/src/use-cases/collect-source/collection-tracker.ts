@@ -6,6 +6,13 @@ export interface CollectionTrackerDeps extends RunCollectionDeps {
   runs: RunCollectionDeps['runs'] & Pick<IngestionPorts['runs'], 'findRunning' | 'start'>;
 }
 
+export interface StartCollectionRunCommand {
+  source: SourceRecord;
+  trigger: 'scheduled' | 'manual';
+  /** The caller's own abort (the scheduler's), besides the module stopping. */
+  signal?: AbortSignal;
+}
+
 export interface StartedCollection {
   run: CollectionRunRecord;
   done: Promise<CollectionRunRecord>;
@@ -22,12 +29,13 @@ export class CollectionTracker {
   constructor(private readonly deps: CollectionTrackerDeps) {}
 
   /** null when the source already has a live run. */
-  async start(source: SourceRecord, trigger: 'scheduled' | 'manual', signal?: AbortSignal): Promise<StartedCollection | null> {
+  async start(command: StartCollectionRunCommand): Promise<StartedCollection | null> {
+    const { source, trigger, signal } = command;
     if (this.inFlight.has(source.id)) return null;
     if (await this.deps.runs.findRunning(source.id, this.deps.now())) return null;
     const run = await this.deps.runs.start(source.id, trigger);
     const combined = signal ? AbortSignal.any([signal, this.controller.signal]) : this.controller.signal;
-    const done = runCollection(this.deps, source, run, combined).finally(() => this.inFlight.delete(source.id));
+    const done = runCollection(this.deps, { source, run, signal: combined }).finally(() => this.inFlight.delete(source.id));
     this.inFlight.set(source.id, done);
     return { run, done };
   }

@@ -23,7 +23,16 @@ export function defaultEvalArticlesFile(override?: string, startDirs: string[] =
  * by URL). They are not announced (no article.ingested), so they never start a normal run or reach the
  * review queue; evaluations run them through their own executions.
  */
-export async function seedEvalArticles(deps: SeedEvalArticlesDeps, file: string): Promise<{ created: number; existing: number }> {
+export interface SeedEvalArticlesCommand {
+  /** The evaluation set (config/eval_articles.yaml, or EVAL_ARTICLES_FILE). */
+  file: string;
+}
+
+export async function seedEvalArticles(
+  deps: SeedEvalArticlesDeps,
+  command: SeedEvalArticlesCommand,
+): Promise<{ created: number; existing: number }> {
+  const { file } = command;
   const sourceId = await deps.sources.findIdByIdentifier('eval');
   if (sourceId === null) return { created: 0, existing: 0 };
   const { fixtures } = loadEvalSet(file, (path) => readFileSync(path, 'utf8'));

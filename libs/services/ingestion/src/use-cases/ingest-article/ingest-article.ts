@@ -97,13 +97,15 @@ export interface IngestArticleDeps extends EmbedDeps, PublishDeps {
   articles: Pick<IngestionPorts['articles'], 'nearDuplicates' | 'idByCanonicalUrl' | 'idByContentHash' | 'insert'>;
 }
 
-export async function ingestArticle(
-  deps: IngestArticleDeps,
-  candidate: ArticleCandidate,
-  options: { urlChecked?: boolean } = {},
-): Promise<IngestOutcome> {
+export interface IngestArticleCommand extends ArticleCandidate {
+  /** The caller already looked the canonical URL up (a collection run does, for every entry at once). */
+  urlChecked?: boolean;
+}
+
+export async function ingestArticle(deps: IngestArticleDeps, command: IngestArticleCommand): Promise<IngestOutcome> {
+  const { urlChecked, ...candidate } = command;
   const canonical = canonicalUrl(candidate.url);
-  if (!options.urlChecked) {
+  if (!urlChecked) {
     const byUrl = await deps.articles.idByCanonicalUrl(canonical);
     if (byUrl !== null) return { outcome: 'duplicate', articleId: byUrl, reason: 'canonical_url' };
   }

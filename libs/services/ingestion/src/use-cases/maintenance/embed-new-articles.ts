@@ -12,7 +12,14 @@ export interface EmbedSummary {
 }
 
 /** embed_new_articles: vectors for every article the current embedder has not embedded yet, in batches. */
-export async function embedNewArticles(deps: EmbedNewArticlesDeps, signal: AbortSignal, batchSize = 64): Promise<EmbedSummary> {
+export interface EmbedNewArticlesCommand {
+  signal: AbortSignal;
+  /** Articles per embedder call (default 64). */
+  batchSize?: number;
+}
+
+export async function embedNewArticles(deps: EmbedNewArticlesDeps, command: EmbedNewArticlesCommand): Promise<EmbedSummary> {
+  const { signal, batchSize = 64 } = command;
   const summary: EmbedSummary = { embedder: deps.embedder.id, embedded: 0, failed_batches: 0 };
   const failedIds = new Set<number>();
   for (;;) {

@@ -22,7 +22,7 @@ export async function startCollection(deps: StartCollectionDeps, command: StartC
   if (isProtectedSource(source.identifier)) {
     throw new HttpError(400, codes.sourceNotCollectable, `the ${source.identifier} source has no feed and is never collected`);
   }
-  const started = await deps.collections.start(source, 'manual');
+  const started = await deps.collections.start({ source, trigger: 'manual' });
   if (!started) {
     const running = await deps.collections.runningRunOf(source.id);
     throw new HttpError(409, codes.collectionInProgress, `source ${source.identifier} is already being collected`, {

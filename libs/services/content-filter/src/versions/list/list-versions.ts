@@ -1,7 +1,7 @@
 import type { ModelVersionView } from '@huntforge/contracts/content-filter';
 import { pageOffset, totalPages } from '@huntforge/contracts/http';
-import type { ContentFilterPorts } from '../ports';
-import { modelVersionView } from '../views';
+import type { ContentFilterPorts } from '../../ports';
+import { modelVersionView } from '../../views';
 
 export interface ListVersionsDeps {
   versions: Pick<ContentFilterPorts['versions'], 'countMatching' | 'list'>;

@@ -1,8 +1,8 @@
-import { CONTENT_FILTER_ERROR_CODES, type ChunkDebugProgressView, type ChunkDebugResponse } from '@huntforge/contracts/content-filter';
+import { CONTENT_FILTER_ERROR_CODES, type ChunkDebugResponse } from '@huntforge/contracts/content-filter';
 import { HttpError } from '@huntforge/platform';
-import { classifyText } from '../classification/classify-text';
-import { defaultThreshold } from '../classification/threshold';
-import type { ContentFilterPorts } from '../ports';
+import { classifyText } from '../../classification/classify-text';
+import { defaultThreshold } from '../../classification/threshold';
+import type { ContentFilterPorts } from '../../ports';
 
 /** Chunks per model call during chunk-debug, so processed_chunks moves visibly. */
 const PROGRESS_GROUP = 16;
@@ -70,27 +70,4 @@ export async function runChunkDebug(deps: ChunkDebugDeps, command: ChunkDebugCom
       throw error;
     }
   });
-}
-
-export interface ChunkDebugProgressDeps {
-  progress: Pick<ContentFilterPorts['progress'], 'get'>;
-}
-
-/** The progress view: idle is `{in_progress: false}`; the counter appears only while analyzing. */
-export async function chunkDebugProgress(
-  deps: ChunkDebugProgressDeps,
-  { articleId }: { articleId: number },
-): Promise<ChunkDebugProgressView> {
-  const row = await deps.progress.get(articleId);
-  if (!row?.inProgress || !row.phase) return { in_progress: false };
-  const phase = row.phase as 'filtering' | 'analyzing' | 'finalizing';
-  if (phase === 'filtering') return { in_progress: true, phase };
-  return {
-    in_progress: true,
-    phase,
-    ...(phase === 'analyzing' ? { processed_chunks: row.processedChunks } : {}),
-    total_chunks: row.totalChunks,
-    article_total_chunks: row.articleTotalChunks,
-    chunk_limit_applied: row.chunkLimitApplied,
-  };
 }

@@ -1,14 +1,7 @@
 import { CONTENT_FILTER_ERROR_CODES } from '@huntforge/contracts/content-filter';
 import { HttpError } from '@huntforge/platform';
-import { classifyText } from '../classification/classify-text';
-import { defaultThreshold } from '../classification/threshold';
-import type { ContentFilterPorts } from '../ports';
-
-export interface RescoreDeps extends Pick<ContentFilterPorts, 'settings' | 'logger'> {
-  analyses: Pick<ContentFilterPorts['analyses'], 'analysedArticleIds' | 'replace'>;
-  articles: Pick<ContentFilterPorts['articles'], 'find'>;
-  model: Pick<ContentFilterPorts['model'], 'use'>;
-}
+import type { ContentFilterPorts } from '../../ports';
+import { rescoreStoredAnalyses, type RescoreDeps } from '../rescore/rescore-stored-analyses';
 
 export interface RollbackDeps extends RescoreDeps {
   versions: Pick<ContentFilterPorts['versions'], 'findByVersion' | 'setCurrent'>;
@@ -17,11 +10,16 @@ export interface RollbackDeps extends RescoreDeps {
   background: Pick<ContentFilterPorts['background'], 'run'>;
 }
 
+export interface RollbackCommand {
+  version: number;
+}
+
 /**
  * Rollback to a saved version: its artifact (primary, else secondary copy) becomes the live model, is_current
  * moved, the classifier cache cleared, then a background re-scoring of the stored chunk analyses.
  */
-export async function rollback(deps: RollbackDeps, { version }: { version: number }) {
+export async function rollback(deps: RollbackDeps, command: RollbackCommand) {
+  const { version } = command;
   const target = await deps.versions.findByVersion(version);
   if (!target) throw new HttpError(404, CONTENT_FILTER_ERROR_CODES.modelVersionNotFound, `Model version ${version} does not exist`);
   const artifact = await deps.store.findVersionArtifact({
@@ -51,22 +49,4 @@ export async function rollback(deps: RollbackDeps, { version }: { version: numbe
     artifact: artifact.copy,
     rescoring_started: true,
   };
-}
-
-/** Re-scores every article that has stored chunk analyses with the current model. */
-export async function rescoreStoredAnalyses(deps: RescoreDeps): Promise<number> {
-  const threshold = await defaultThreshold(deps.settings);
-  let rescored = 0;
-  for (const articleId of await deps.analyses.analysedArticleIds()) {
-    const article = await deps.articles.find(articleId);
-    if (!article) continue;
-    const { version, decisions } = await deps.model.use(async ({ version, classifier }) => ({
-      version,
-      decisions: (await classifyText(classifier, article.content, { threshold, topFeatures: 5 })).decisions,
-    }));
-    await deps.analyses.replace(articleId, version, decisions);
-    rescored++;
-  }
-  deps.logger.info({ rescored }, 'content-filter: re-scored stored chunk analyses');
-  return rescored;
 }

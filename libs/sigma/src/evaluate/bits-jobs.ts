@@ -1,0 +1,62 @@
+import type { CommandFacts, Invocation } from '@huntforge/observables';
+import { recordedPath } from './command-io-effects';
+import type { SigmaEvent } from './event-fields';
+
+export const BITS_CHANNEL = 'Microsoft-Windows-Bits-Client/Operational';
+const BITS_SERVICE = 'C:\\Windows\\System32\\svchost.exe';
+
+/**
+ * A download handed to the Background Intelligent Transfer Service (`bitsadmin /transfer|/addfile … <url> <file>`,
+ * `Start-BitsTransfer -Source <url> -Destination <file>`): the BITS client log's job created by the program (3),
+ * its transfer (59, and 16403 with the remote and local names), and the file the BITS service itself writes (Sysmon
+ * 11 by svchost.exe). Rules on the bits-client log read these.
+ */
+export function bitsJobs(facts: CommandFacts): SigmaEvent[] {
+  return facts.invocations.flatMap((invocation) => {
+    const job = jobOf(invocation);
+    if (!job) return [];
+    const local = recordedPath(job.file, true);
+    const title = job.title ?? 'BITS Transfer';
+    return [
+      {
+        EventID: 3,
+        Channel: BITS_CHANNEL,
+        jobTitle: title,
+        jobOwner: 'CONTOSO\\user',
+        processPath: job.program,
+        processId: '4242',
+      },
+      { EventID: 59, Channel: BITS_CHANNEL, transferId: '{00000000-0000-0000-0000-000000000000}', name: title, url: job.url },
+      { EventID: 16403, Channel: BITS_CHANNEL, RemoteName: job.url, LocalName: local ?? job.file, jobTitle: title },
+      ...(local ? [{ EventID: 11, Image: BITS_SERVICE, TargetFilename: local }] : []),
+    ];
+  });
+}
+
+interface Job {
+  program: string;
+  title?: string;
+  url: string;
+  file: string;
+}
+
+function jobOf(invocation: Invocation): Job | null {
+  if (invocation.name === 'bitsadmin') {
+    const transfer = invocation.switches.find((s) => /^\/(?:transfer|addfile)$/i.test(s.name));
+    if (!transfer) return null;
+    const words = invocation.positionals.map((word) => word.value);
+    const url = words.findIndex((word) => /^https?:\/\//i.test(word));
+    const file = words[url + 1];
+    if (url < 0 || !file) return null;
+    const title = transfer.value?.value ?? words[0];
+    return { program: 'C:\\Windows\\System32\\bitsadmin.exe', title, url: words[url] as string, file };
+  }
+  if (invocation.name === 'start-bitstransfer') {
+    const value = (name: string) => invocation.switches.find((s) => s.name === name)?.value?.value;
+    const url = value('-source') ?? invocation.positionals[0]?.value;
+    const file = value('-destination') ?? invocation.positionals[1]?.value;
+    if (!url || !file || !/^https?:\/\//i.test(url)) return null;
+    return { program: 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe', url, file };
+  }
+  return null;
+}
