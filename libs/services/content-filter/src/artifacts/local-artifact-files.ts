@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
@@ -84,7 +85,9 @@ export class LocalArtifactFiles {
 
   private async atomicWrite(target: string, bytes: Uint8Array): Promise<void> {
     await mkdir(dirname(target), { recursive: true });
-    const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
+    // Unique per write: a rollback installing the live model and a re-scoring caching it can write in the same
+    // millisecond, and a shared temporary name made the second rename fail (ENOENT) once the first had moved it.
+    const temporary = `${target}.${randomUUID()}.tmp`;
     await writeFile(temporary, bytes);
     await rename(temporary, target);
   }
