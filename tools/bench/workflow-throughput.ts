@@ -1,6 +1,8 @@
 // Workflow executions per second end to end with the builtin provider (targets: ≥ 20/s all-in-one, ≥ 10/s
 // distributed). Articles are ingested through /api/scrape-url from a local page server first (not timed);
 // then every article is triggered with force=true and the clock runs until the last execution has ended.
+// Server CPU per execution is read from /proc per thread, and also net of the dashboard-like status polls: their
+// number grows with wall time, so on a loaded machine they would count as if the executions had cost more.
 // Run: node --import tsx tools/bench/workflow-throughput.ts [all-in-one|distributed|both] [executions]
 // The distributed shape needs PostgreSQL and RabbitMQ (DATABASE_SERVER_URL / AMQP_URL, local defaults).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -121,8 +123,16 @@ function cpuSecondsOf(pids: number[]): { total: number; byThread: Map<string, nu
   }
 }
 
-/** Server CPU per execution, total and per thread name (ms), between two readings. */
-function cpuPerExecution(before: ReturnType<typeof cpuSecondsOf>, after: ReturnType<typeof cpuSecondsOf>): string {
+/**
+ * Server CPU per execution, total and per thread name (ms), between two readings; with the cost of the
+ * status polls taken out as well (`pollSeconds`: the CPU the polls used), since their number grows with
+ * wall time and so with the load of a shared machine, not with the executions.
+ */
+function cpuPerExecution(
+  before: ReturnType<typeof cpuSecondsOf>,
+  after: ReturnType<typeof cpuSecondsOf>,
+  pollSeconds: number | null,
+): string {
   if (before === null || after === null) return '';
   const perExecution = (from: number, to: number) => (((to - from) * 1000) / count).toFixed(1);
   const threads = [...after.byThread]
@@ -130,7 +140,17 @@ function cpuPerExecution(before: ReturnType<typeof cpuSecondsOf>, after: ReturnT
     .filter(([, used]) => used > 0)
     .sort((a, b) => b[1] - a[1])
     .map(([name, used]) => `${name} ${perExecution(0, used)}`);
-  return `; server CPU ${perExecution(before.total, after.total)} ms/execution (${threads.join(', ')})`;
+  const net = pollSeconds === null ? '' : `; ${perExecution(before.total + pollSeconds, after.total)} net of the status polls`;
+  return `; server CPU ${perExecution(before.total, after.total)} ms/execution (${threads.join(', ')})${net}`;
+}
+
+/** Server CPU of one status poll (s), read over polls made while nothing else runs; null where /proc is missing. */
+async function cpuPerPoll(base: string, token: string | null, serverPids: number[]): Promise<number | null> {
+  const polls = 40;
+  const before = cpuSecondsOf(serverPids);
+  for (let i = 0; i < polls; i++) await (await api(base, token, '/api/workflow/executions?limit=1')).json();
+  const after = cpuSecondsOf(serverPids);
+  return before === null || after === null ? null : (after.total - before.total) / polls;
 }
 
 async function drive(label: string, base: string, token: string | null, pagesUrl: string, serverPids: number[]): Promise<void> {
@@ -154,7 +174,9 @@ async function drive(label: string, base: string, token: string | null, pagesUrl
   );
   const queuedMs = performance.now() - started;
   let summary = { completed: 0, failed: 0, running: 0, pending: 0 };
+  let polls = 0;
   for (;;) {
+    polls++;
     summary = (await (await api(base, token, '/api/workflow/executions?limit=1')).json()) as typeof summary;
     if (summary.completed + summary.failed >= count) break;
     // Polled like a dashboard would: often enough for a 1% reading, rarely enough not to be the load.
@@ -162,15 +184,21 @@ async function drive(label: string, base: string, token: string | null, pagesUrl
   }
   const seconds = (performance.now() - started) / 1000;
   // Server CPU per execution is steadier than wall time on a shared machine: it is what the run cost.
-  const cpu = cpuPerExecution(cpuBefore, cpuSecondsOf(serverPids));
+  const cpuAfter = cpuSecondsOf(serverPids);
+  const perPoll = await cpuPerPoll(base, token, serverPids);
+  const cpu = cpuPerExecution(cpuBefore, cpuAfter, perPoll === null ? null : perPoll * polls);
   console.log(
-    `${label.padEnd(11)} ${count} executions in ${seconds.toFixed(1)} s → ${(count / seconds).toFixed(1)} executions/s (triggers queued in ${(queuedMs / 1000).toFixed(1)} s; completed ${summary.completed}, failed ${summary.failed}${cpu})`,
+    `${label.padEnd(11)} ${count} executions in ${seconds.toFixed(1)} s → ${(count / seconds).toFixed(1)} executions/s (triggers queued in ${(queuedMs / 1000).toFixed(1)} s; completed ${summary.completed}, failed ${summary.failed}; ${polls} status polls${cpu})`,
   );
 }
 
 async function allInOne(pagesUrl: string): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'huntforge-bench-'));
-  const profile = process.env['BENCH_CPU_PROF'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_CPU_PROF']}`] : [];
+  // BENCH_CPU_PROF=<dir> / BENCH_HEAP_PROF=<dir>: the server writes a CPU profile / a sampled allocation profile there.
+  const profile = [
+    ...(process.env['BENCH_CPU_PROF'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_CPU_PROF']}`] : []),
+    ...(process.env['BENCH_HEAP_PROF'] ? ['--heap-prof', `--heap-prof-dir=${process.env['BENCH_HEAP_PROF']}`] : []),
+  ];
   const app = startProcess([...profile, join(dist, 'apps/cli/main.js'), 'start'], {
     DATA_DIR: dataDir,
     PORT: '0',

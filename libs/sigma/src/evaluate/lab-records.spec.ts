@@ -248,3 +248,12 @@ describe('a line that names a script, and an installed service', () => {
     );
   });
 });
+
+describe('a parent → child pair', () => {
+  it("runs what services.exe or PsExec's service starts as SYSTEM, and other children as the operator", () => {
+    const child = (pair: string) => observableEvents([{ type: 'process_lineage', value: pair }], { product: 'windows' })[0]?.event;
+    expect(child('services.exe -> cmd.exe')).toEqual(expect.objectContaining({ User: 'NT AUTHORITY\\SYSTEM', LogonId: '0x3e7' }));
+    expect(child('PSEXESVC.exe -> powershell.exe')).toEqual(expect.objectContaining({ User: 'NT AUTHORITY\\SYSTEM' }));
+    expect(child('explorer.exe -> cmd.exe')).toEqual(expect.objectContaining({ User: 'CONTOSO\\user' }));
+  });
+});

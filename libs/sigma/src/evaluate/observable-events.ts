@@ -10,7 +10,7 @@ import type { SigmaEvent } from './event-fields';
 import { defenderLog } from './defender-settings';
 import { powershellLogs } from './powershell-logs';
 import { processEventOn } from './process-event';
-import { RELAY_HOSTS, serviceStarted, taskActionStarted } from './relayed-execution';
+import { RELAY_HOSTS, serviceStarted, taskActionStarted, UNDER_SYSTEM } from './relayed-execution';
 import { cmdHost, scriptRunner } from './shell-host';
 
 /** The parts of an extracted observable the telemetry is built from. */
@@ -138,11 +138,11 @@ function eventsOf(
     }
     case 'process_lineage': {
       const { parent, child } = pairOf(observable);
-      const told = (commandLinesOf.get(bareName(child)) ?? []).map((commandLine) => ({
-        ...processEvent(child, parent),
-        CommandLine: commandLine,
-      }));
-      return [processEvent(child, parent), ...told];
+      // What the service manager or a remote-execution service starts runs as SYSTEM.
+      const account = windows && parent && SYSTEM_PARENTS.test(bareName(parent)) ? UNDER_SYSTEM : {};
+      const pairEvent = { ...processEvent(child, parent), ...account };
+      const told = (commandLinesOf.get(bareName(child)) ?? []).map((commandLine) => ({ ...pairEvent, CommandLine: commandLine }));
+      return [pairEvent, ...told];
     }
     case 'registry_key': {
       const event = registryEvent(value, attributes, commandLines, pairs);
@@ -263,6 +263,8 @@ function startedByWindows(started: readonly SigmaEvent[]): SigmaEvent[] {
 function isRelayed(event: SigmaEvent): boolean {
   return event['EventID'] === 1 && typeof event['CommandLine'] === 'string' && RELAY_HOSTS.has(String(event['ParentImage']).toLowerCase());
 }
+
+const SYSTEM_PARENTS = /^(?:services|psexesvc|paexec|remcomsvc|csexecsvc)$/;
 
 const HIVES: Record<string, string> = {
   HKEY_LOCAL_MACHINE: 'HKLM',

@@ -16,7 +16,7 @@ export function relayedExecution(facts: CommandFacts): SigmaEvent[] {
 
 // The account a service, a SYSTEM task or `psexec -s` runs its program as, as Sysmon records the process (and its parent's).
 const AS_SYSTEM = { User: 'NT AUTHORITY\\SYSTEM', IntegrityLevel: 'System', LogonId: '0x3e7' };
-const UNDER_SYSTEM = { ...AS_SYSTEM, ParentUser: 'NT AUTHORITY\\SYSTEM' };
+export const UNDER_SYSTEM = { ...AS_SYSTEM, ParentUser: 'NT AUTHORITY\\SYSTEM' };
 
 // The variables the Service Control Manager and the Task Scheduler expand before starting a command line.
 const SYSTEM_VARIABLES: Array<[RegExp, string]> = [

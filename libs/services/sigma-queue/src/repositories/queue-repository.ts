@@ -131,6 +131,23 @@ export class QueueRepository {
     });
   }
 
+  /**
+   * A fingerprint per telemetry class of openItemsOfClass's answer (every item's id, status and last change),
+   * computed in the database: a short row per class, where the items themselves are a row each to send,
+   * parse and compare. A caller holding what it built from an earlier read keeps it while its class's
+   * fingerprint is the same; a class with no open item is absent.
+   */
+  async openItemFingerprints(): Promise<Map<string, string>> {
+    const rows = await this.prisma.$queryRaw<Array<{ telemetry_class: string; fingerprint: string }>>`
+      SELECT telemetry_class,
+             count(*) || ':' || md5(string_agg(id || ':' || status || ':' || (extract(epoch FROM updated_at) * 1000)::bigint, ',' ORDER BY id))
+               AS fingerprint
+        FROM sigma_queue_items
+       WHERE telemetry_class IS NOT NULL AND status IN ('pending', 'needs_review', 'approved')
+       GROUP BY telemetry_class`;
+    return new Map(rows.map((row) => [row.telemetry_class, row.fingerprint]));
+  }
+
   /** The rule text and kept mapping of the given items. */
   async ruleTexts(ids: readonly number[]): Promise<Array<Pick<QueueItemRow, 'id' | 'ruleYaml' | 'ruleDocument' | 'updatedAt'>>> {
     if (ids.length === 0) return [];

@@ -1,4 +1,4 @@
-import { analyseRuleDocument, analyseRuleText, isPlainObject, SimilarityIndex, type RuleAtoms } from '@huntforge/sigma';
+import { analyseRuleDocument, analyseRuleText, isPlainObject, SimilarityIndex, type AnalyseResult, type RuleAtoms } from '@huntforge/sigma';
 import type { QueueRepository } from '../repositories/queue-repository';
 import { toMatchBody } from './search-similar';
 
@@ -22,42 +22,64 @@ export interface QueueMatch {
  */
 export class QueueSimilarity {
   private readonly atoms = new Map<number, { updatedAt: number; atoms: RuleAtoms | null }>();
+  /** The last index built per telemetry class, and the fingerprint of the queue it was built after. */
+  private readonly built = new Map<string, { fingerprint: string; indexed: ClassIndex }>();
 
   constructor(private readonly queue: QueueRepository) {}
 
   /**
    * Comparisons for one enqueue request: each telemetry class's open items are read and indexed once, however
    * many of the request's rules share it (a run's rules are planned before any is queued, so the queue the
-   * request compares with does not change under it).
+   * request compares with does not change under it). The fingerprints of every class are read once, at the
+   * request's first comparison.
    */
-  session(): { closest(doc: Record<string, unknown>): Promise<QueueMatch | null> } {
+  session(): {
+    closest(doc: Record<string, unknown>): Promise<QueueMatch | null>;
+    /** The same for a rule the caller already analysed (compared with the corpus first). */
+    closestAnalysed(analysed: AnalyseResult): Promise<QueueMatch | null>;
+  } {
     const indexes = new Map<string, Promise<ClassIndex>>();
-    return {
-      closest: async (doc) => {
-        const analysed = analyseRuleDocument(doc);
-        if (!analysed.ok || !analysed.atoms.telemetryClass) return null;
-        const telemetryClass = analysed.atoms.telemetryClass;
-        let indexed = indexes.get(telemetryClass);
-        if (!indexed) {
-          indexed = this.indexOfClass(telemetryClass);
-          indexes.set(telemetryClass, indexed);
-        }
-        const { index, statusById } = await indexed;
-        if (index.size === 0) return null;
-        const best = index.search(analysed.atoms, { top: 1 }).matches[0];
-        if (!best) return null;
-        return {
-          queueId: Number(best.attribution.ruleId),
-          status: statusById.get(best.attribution.ruleId) ?? 'pending',
-          score: best.score,
-          inconclusive: best.inconclusive,
-          match: toMatchBody(best),
-        };
-      },
+    let fingerprints: Promise<Map<string, string>> | null = null;
+    const closestAnalysed = async (analysed: AnalyseResult): Promise<QueueMatch | null> => {
+      if (!analysed.ok || !analysed.atoms.telemetryClass) return null;
+      const telemetryClass = analysed.atoms.telemetryClass;
+      let indexed = indexes.get(telemetryClass);
+      if (!indexed) {
+        fingerprints ??= this.queue.openItemFingerprints();
+        indexed = this.indexOfClass(telemetryClass, fingerprints);
+        indexes.set(telemetryClass, indexed);
+      }
+      const { index, statusById } = await indexed;
+      if (index.size === 0) return null;
+      const best = index.search(analysed.atoms, { top: 1 }).matches[0];
+      if (!best) return null;
+      return {
+        queueId: Number(best.attribution.ruleId),
+        status: statusById.get(best.attribution.ruleId) ?? 'pending',
+        score: best.score,
+        inconclusive: best.inconclusive,
+        match: toMatchBody(best),
+      };
     };
+    return { closestAnalysed, closest: (doc) => closestAnalysed(analyseRuleDocument(doc)) };
   }
 
-  private async indexOfClass(telemetryClass: string): Promise<ClassIndex> {
+  /**
+   * The class's index, built again only when the queue's open items of the class changed: most runs queue
+   * nothing new, and reading and indexing every open item for each of them grew with the queue. The items
+   * are read after the fingerprint, so an index that is newer than its fingerprint is rebuilt next time
+   * (the fingerprint moved), never kept while older than the queue.
+   */
+  private async indexOfClass(telemetryClass: string, fingerprints: Promise<Map<string, string>>): Promise<ClassIndex> {
+    const fingerprint = (await fingerprints).get(telemetryClass) ?? 'none';
+    const previous = this.built.get(telemetryClass);
+    if (previous?.fingerprint === fingerprint) return previous.indexed;
+    const indexed = await this.readIndexOfClass(telemetryClass);
+    this.built.set(telemetryClass, { fingerprint, indexed });
+    return indexed;
+  }
+
+  private async readIndexOfClass(telemetryClass: string): Promise<ClassIndex> {
     const items = await this.queue.openItemsOfClass(telemetryClass);
     // Only items new or changed since they were last analysed are read in full: the queue grows with every
     // run, and reading every open rule for every new one cost more than the comparison.

@@ -23,10 +23,16 @@ export async function searchSimilarDocument(
   doc: Record<string, unknown> | null,
   top: number,
 ): Promise<SimilaritySearchResponse> {
-  return searchAnalysed(index, doc ? analyseRuleDocument(doc) : { ok: false, reason: 'the rule is not a YAML mapping' }, top);
+  return searchAnalysed(index, analyseDocument(doc), top);
 }
 
-async function searchAnalysed(index: SimilarityCorpus, analysed: AnalyseResult, top: number): Promise<SimilaritySearchResponse> {
+/** A parsed rule's atoms; a rule that is not a mapping cannot be analysed. */
+export function analyseDocument(doc: Record<string, unknown> | null): AnalyseResult {
+  return doc ? analyseRuleDocument(doc) : { ok: false, reason: 'the rule is not a YAML mapping' };
+}
+
+/** The same for a rule the caller already analysed (the queue compares it with the queue as well). */
+export async function searchAnalysed(index: SimilarityCorpus, analysed: AnalyseResult, top: number): Promise<SimilaritySearchResponse> {
   if (!analysed.ok) throw new UnanalysableRuleError(analysed.reason);
   const corpus = await index.get();
   const result = corpus.search(analysed.atoms, { top });

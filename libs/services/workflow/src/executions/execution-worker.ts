@@ -57,7 +57,7 @@ export function createExecutionWorker(options: ExecutionWorkerOptions): Executio
     const beat = startHeartbeat(leases, { id, workerId, controller, heartbeatMs: options.heartbeatMs, logger });
     const log = logger.child({ executionId: id, articleId: claimed.articleId });
     log.info('execution started');
-    const recorder = createStageRecorder(repo, leases, id, workerId, controller.signal);
+    const recorder = createStageRecorder(leases, id, workerId, controller.signal);
     const run: ClaimedRun = { id, claimed, recorder, controller, log };
     let settled: RunSettlement;
     try {

@@ -9,7 +9,7 @@ import { waitFor } from '@huntforge/test-kit';
 import { seedArticle } from '../test-support/seed';
 import { ArticleTextReader } from '@huntforge/data';
 import { ExecutionLeaseRepository } from '../repositories/execution-lease-repository';
-import { ExecutionRepository } from '../repositories/execution-repository';
+import { ActiveExecutionExistsError, ExecutionArticleMissingError, ExecutionRepository } from '../repositories/execution-repository';
 import type { ActiveConfigSource, ExecutionCommandDeps } from './execution-deps';
 import { subscribeAutoTrigger } from './auto-trigger';
 import { recoverPendingExecutions } from './recover-pending/recover-pending';
@@ -208,6 +208,49 @@ describe('workflow executions', () => {
       const res = await request(app).post(`/api/workflow/articles/${articleId}/trigger?force=true`).expect(409);
       expect(res.body.error.details.active_execution_id).toBe(pending.id);
       await deps.repo.endActive(pending.id, 'cancelled', 'cancelled');
+    });
+  });
+
+  describe('execution rows', () => {
+    it('copies a shared snapshot from the row created with it before, and writes it itself once that row is gone', async () => {
+      const repo = new ExecutionRepository(ctx.db.prisma);
+      const snapshot = { version: 4, thresholds: { RankingThreshold: 5 }, prompts: { RankAgent: { text: 'rank it' } } };
+      const [a, b, c] = [await seedArticle(ctx.db.prisma), await seedArticle(ctx.db.prisma), await seedArticle(ctx.db.prisma)];
+      const first = await repo.create({ articleId: a, configSnapshot: snapshot, configVersion: 4, triggeredBy: 'manual' });
+      // Marks the stored copy, so the next row shows where its snapshot came from (the database, not the object).
+      await ctx.db.prisma.workflowExecution.update({ where: { id: first.id }, data: { configSnapshot: { ...snapshot, marker: 1 } } });
+      const second = await repo.create({
+        articleId: b,
+        configSnapshot: snapshot,
+        configVersion: 4,
+        triggeredBy: 'retry',
+        retryOfId: first.id,
+      });
+      expect(second).toEqual({ id: expect.any(Number), status: 'pending', articleId: b, createdAt: expect.any(Date), configVersion: 4 });
+      expect(await repo.find(second.id)).toMatchObject({
+        configSnapshot: { ...snapshot, marker: 1 },
+        configVersion: 4,
+        triggeredBy: 'retry',
+        retryOfId: first.id,
+        isEvalRun: false,
+        status: 'pending',
+        transportRequeues: 0,
+        startedAt: null,
+      });
+
+      // A copying create refuses as the plain one does.
+      await expect(repo.create({ articleId: b, configSnapshot: snapshot, configVersion: 4, triggeredBy: 'manual' })).rejects.toBeInstanceOf(
+        ActiveExecutionExistsError,
+      );
+      await expect(
+        repo.create({ articleId: 999_999, configSnapshot: snapshot, configVersion: 4, triggeredBy: 'manual' }),
+      ).rejects.toBeInstanceOf(ExecutionArticleMissingError);
+
+      await ctx.db.prisma.workflowExecution.deleteMany({ where: { id: { in: [first.id, second.id] } } });
+      const third = await repo.create({ articleId: c, configSnapshot: snapshot, configVersion: 4, triggeredBy: 'manual' });
+      expect((await repo.find(third.id))?.configSnapshot).toEqual(snapshot);
+      // Never dispatched: left pending it would be a crashed process's orphan to the recovery tests.
+      await ctx.db.prisma.workflowExecution.delete({ where: { id: third.id } });
     });
   });
 
@@ -455,6 +498,7 @@ describe('workflow executions', () => {
       const body = listExecutionsResponseSchema.parse(res.body);
       expect(body.executions).toHaveLength(2);
       expect(body.limit).toBe(2);
+      expect(body.total).toBe(await ctx.db.prisma.workflowExecution.count());
       expect(body.total_pages).toBe(Math.ceil(body.total / 2));
       const all = await ctx.db.prisma.workflowExecution.groupBy({ by: ['status'], _count: { _all: true } });
       const completed = all.find((row) => row.status === 'completed')?._count._all ?? 0;

@@ -1,18 +1,17 @@
 import type { ExecutionFields, StageLog, StageOutcome, StageRecorder } from '../pipeline/pipeline-port';
 import { LostOwnershipError, type ExecutionLeaseRepository } from '../repositories/execution-lease-repository';
-import type { ExecutionRepository, NewStageRecord } from '../repositories/execution-repository';
+import type { NewStageRecord } from '../repositories/execution-repository';
 
 const MAX_LOG_LINES = 200;
 
 /**
  * Stage records and the columns they produce are buffered and written together, in one guarded
- * transaction, once a flush interval has passed (so a slow, model-backed run shows its progress while a
+ * statement, once a flush interval has passed (so a slow, model-backed run shows its progress while a
  * fast builtin run costs one write at the end); a stage that outlasts the interval is flushed while it runs,
  * so the current step is visible. Every write is guarded: after a cancel or a takeover nothing more is written.
  */
 export function createStageRecorder(
-  repo: Pick<ExecutionRepository, 'insertStages'>,
-  leases: Pick<ExecutionLeaseRepository, 'guarded'>,
+  leases: Pick<ExecutionLeaseRepository, 'writeWhileOwned'>,
   executionId: number,
   workerId: string,
   signal: AbortSignal,
@@ -26,17 +25,13 @@ export function createStageRecorder(
   const throwIfAborted = () => {
     if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('aborted');
   };
-  /** One guarded transaction: the row's fields ride on the ownership guard's update, then the stage rows. */
+  /** One guarded write: the row's fields ride on the ownership guard's update, then the stage rows. */
   const writePending = async (final: ExecutionFields = {}) => {
     const rows = stages.splice(0);
     const buffered = patch;
     patch = {};
     try {
-      await leases.guarded(executionId, workerId, (tx) => repo.insertStages(tx, rows), {
-        ...buffered,
-        ...(currentStep ? { currentStep } : {}),
-        ...final,
-      });
+      await leases.writeWhileOwned(executionId, workerId, { ...buffered, ...(currentStep ? { currentStep } : {}), ...final }, rows);
     } catch (error) {
       // Kept for the failure write that follows (a lost row refuses that one too).
       stages.unshift(...rows);

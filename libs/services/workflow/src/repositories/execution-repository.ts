@@ -4,9 +4,8 @@ import type { ExecutionRecord } from '../records';
 
 /** What creating a row hands back: enough to dispatch and answer, without copying the snapshot back. */
 export type CreatedExecution = Pick<ExecutionRecord, 'id' | 'status' | 'articleId' | 'createdAt' | 'configVersion'>;
-type Tx = Prisma.TransactionClient;
 
-/** A finished stage's record, as the stage recorder buffers it. */
+/** A finished stage's record, as the stage recorder buffers it (ExecutionLeaseRepository.writeWhileOwned inserts it). */
 export interface NewStageRecord {
   executionId: number;
   stage: string;
@@ -52,6 +51,13 @@ const ACTIVE: ExecutionStatusValue[] = ['pending', 'running'];
  * (claim, heartbeat, guarded writes, stale takeover) is ExecutionLeaseRepository's.
  */
 export class ExecutionRepository {
+  /**
+   * The last row created with each snapshot object. The active config's snapshot is one object shared by
+   * every trigger until the config or a prompt changes, so a later row copies it from that row inside the
+   * database instead of sending and parsing its ~17 KB of JSON again.
+   */
+  private readonly createdWith = new WeakMap<object, number>();
+
   constructor(private readonly prisma: PrismaClient) {}
 
   /** Rows per status, for the metrics gauge read at scrape time. */
@@ -61,23 +67,44 @@ export class ExecutionRepository {
   }
 
   async create(input: NewExecution): Promise<CreatedExecution> {
+    const snapshot = typeof input.configSnapshot === 'object' && input.configSnapshot !== null ? input.configSnapshot : null;
+    const template = snapshot ? this.createdWith.get(snapshot) : undefined;
     try {
-      return await this.prisma.workflowExecution.create({
-        select: { id: true, status: true, articleId: true, createdAt: true, configVersion: true },
-        data: {
-          articleId: input.articleId,
-          configSnapshot: input.configSnapshot as Prisma.InputJsonValue,
-          configVersion: input.configVersion,
-          triggeredBy: input.triggeredBy,
-          isEvalRun: input.isEvalRun ?? false,
-          retryOfId: input.retryOfId ?? null,
-        },
-      });
+      const created = (template !== undefined ? await this.createCopying(template, input) : null) ?? (await this.insert(input));
+      if (snapshot) this.createdWith.set(snapshot, created.id);
+      return created;
     } catch (error) {
       if (isUniqueViolation(error)) throw new ActiveExecutionExistsError(input.articleId);
       if (isForeignKeyViolation(error)) throw new ExecutionArticleMissingError(input.articleId);
       throw error;
     }
+  }
+
+  /** A new row whose snapshot is copied from row `template` (which has the same one); null when that row is gone. */
+  private async createCopying(template: number, input: NewExecution): Promise<CreatedExecution | null> {
+    const now = new Date().toISOString();
+    const [row] = await this.prisma.$queryRaw<Array<Omit<CreatedExecution, 'status'> & { status: string }>>`
+      INSERT INTO workflow_executions (article_id, status, config_snapshot, config_version, is_eval_run, triggered_by, retry_of_id, created_at, updated_at)
+      SELECT ${input.articleId}::int, 'pending', config_snapshot, ${input.configVersion}::int, ${input.isEvalRun ?? false}::boolean,
+             ${input.triggeredBy}::text, ${input.retryOfId ?? null}::int, ${now}::timestamptz, ${now}::timestamptz
+        FROM workflow_executions WHERE id = ${template}::int
+      RETURNING id, status::text AS status, article_id AS "articleId", created_at AS "createdAt", config_version AS "configVersion"`;
+    if (!row) return null;
+    return { ...row, status: row.status as CreatedExecution['status'], createdAt: new Date(row.createdAt) };
+  }
+
+  private insert(input: NewExecution): Promise<CreatedExecution> {
+    return this.prisma.workflowExecution.create({
+      select: { id: true, status: true, articleId: true, createdAt: true, configVersion: true },
+      data: {
+        articleId: input.articleId,
+        configSnapshot: input.configSnapshot as Prisma.InputJsonValue,
+        configVersion: input.configVersion,
+        triggeredBy: input.triggeredBy,
+        isEvalRun: input.isEvalRun ?? false,
+        retryOfId: input.retryOfId ?? null,
+      },
+    });
   }
 
   find(id: number): Promise<ExecutionRecord | null> {
@@ -127,7 +154,10 @@ export class ExecutionRepository {
       article_id: 'articleId',
       id: 'id',
     }[query.sort_by] as keyof Prisma.WorkflowExecutionOrderByWithRelationInput;
-    const [page, total, counts] = await Promise.all([
+    // Without a status, step or article filter the total is the sum of the counts per status (same rows), so
+    // the list a dashboard polls costs one query less.
+    const totalIsSumOfCounts = !query.status && !query.step && !query.article_id;
+    const [page, counted, counts] = await Promise.all([
       // The page's ids first (index-only for the default newest-first order), then its summary columns only:
       // a page of whole rows carries every run's config, extraction and coverage JSON.
       this.prisma.workflowExecution.findMany({
@@ -137,7 +167,7 @@ export class ExecutionRepository {
         take: query.limit,
         select: { id: true },
       }),
-      this.prisma.workflowExecution.count({ where }),
+      totalIsSumOfCounts ? null : this.prisma.workflowExecution.count({ where }),
       this.prisma.workflowExecution.groupBy({
         by: ['status'],
         where: query.is_eval_run === undefined ? {} : { isEvalRun: query.is_eval_run },
@@ -155,34 +185,8 @@ export class ExecutionRepository {
     const byStatus = Object.fromEntries(counts.map((row) => [row.status, row._count._all])) as Partial<
       Record<ExecutionStatusValue, number>
     >;
+    const total = counted ?? counts.reduce((sum, row) => sum + row._count._all, 0);
     return { rows, total, byStatus };
-  }
-
-  /**
-   * Inserts stage records in one statement. Raw SQL with the rows as one JSON parameter: the ORM's
-   * createMany is compiled anew on every call (its rows are not parameterised), which on PGlite costs more
-   * than the insert itself, and every run writes its stages this way.
-   */
-  async insertStages(tx: Tx, records: NewStageRecord[]): Promise<void> {
-    if (records.length === 0) return;
-    const rows = records.map((record) => ({
-      execution_id: record.executionId,
-      stage: record.stage,
-      status: record.status,
-      started_at: record.startedAt.toISOString(),
-      finished_at: record.finishedAt.toISOString(),
-      duration_ms: record.durationMs,
-      summary: record.summary ?? null,
-      error: record.error ?? null,
-      log_lines: record.logLines,
-      usage: record.usage,
-    }));
-    await tx.$executeRaw`
-      INSERT INTO execution_stages (execution_id, stage, status, started_at, finished_at, duration_ms, summary, error, log_lines, usage)
-      SELECT r.execution_id, r.stage, r.status, r.started_at, r.finished_at, r.duration_ms, r.summary, r.error, r.log_lines, r.usage
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(
-        execution_id int, stage text, status text, started_at timestamptz, finished_at timestamptz, duration_ms int,
-        summary jsonb, error text, log_lines jsonb, usage jsonb)`;
   }
 
   /** Moves pending/running rows to `status`; returns how many moved (0: it was not active). */

@@ -1,7 +1,7 @@
 import type { sigmaEnqueueBusRequestSchema, SigmaEnqueueOutcome } from '@huntforge/contracts/executions';
 import type { z } from 'zod';
 import type { NewQueueItem, QueueItemRow, QueueRepository } from '../../repositories/queue-repository';
-import { searchSimilarDocument, UnanalysableRuleError } from '../../similarity/search-similar';
+import { analyseDocument, searchAnalysed, UnanalysableRuleError } from '../../similarity/search-similar';
 import { createItems, type CreateItemsDeps } from '../create/create-items';
 import { newItem, NOT_COMPARED, type ItemSimilarity } from '../queue-items';
 import { requireValidRule, ruleFacts } from '../rule-facts';
@@ -67,9 +67,11 @@ async function planRule(
     if (same) return { kind: 'linked', queueId: same.id, status: same.status, score: 1, matches: [] };
   }
   const facts = publisher ? ruleFacts(rule.rule_yaml, rule.rule_document) : requireValidRule(rule.rule_yaml, rule.rule_document);
+  // Analysed once for both comparisons, the corpus's and the queue's.
+  const analysed = analyseDocument(facts.doc);
   let similarity: ItemSimilarity;
   try {
-    similarity = await searchSimilarDocument(deps.index, facts.doc, 10);
+    similarity = await searchAnalysed(deps.index, analysed, 10);
   } catch (error) {
     if (!(publisher && error instanceof UnanalysableRuleError)) throw error;
     similarity = NOT_COMPARED;
@@ -79,7 +81,7 @@ async function planRule(
     return { kind: 'duplicate', similarity };
   }
   if (threshold !== undefined && facts.doc) {
-    const match = await queueMatches.closest(facts.doc);
+    const match = await queueMatches.closestAnalysed(analysed);
     if (match && !match.inconclusive && match.score >= threshold) {
       return { kind: 'linked', queueId: match.queueId, status: match.status, score: match.score, matches: [match.match] };
     }
