@@ -43,25 +43,34 @@ export function statedCloudBehaviours(content: string | undefined): StatedCloudB
  * A behaviour's detection: each selection its log's fields, any of them. The calls that carry a request parameter
  * the article states (parameters: cloud-parameters.ts) are keyed on it in a selection of their own; for a routine
  * behaviour (needsScope) only those are, since a routine call without its telling parameter is every account's.
+ * When the article names calls, each selection is cut to them and its first call, the behaviour's defining one
+ * (StopLogging beside the UpdateTrail the article quotes), as an engineer writes it; a selection of which the
+ * article names no call is left out. A behaviour only prose shows keeps every call.
  */
-export function cloudDetection(behaviour: CloudBehaviour, parameters: readonly StatedParameter[] = []): SigmaDetection {
+export function cloudDetection(
+  behaviour: CloudBehaviour,
+  parameters: readonly StatedParameter[] = [],
+  named: readonly string[] = [],
+): SigmaDetection {
   const blocks: SigmaFieldMap[] = behaviour.selections.flatMap((selection) => {
+    const shown = named.length === 0 ? selection.events : selection.events.filter((event, index) => named.includes(event) || index === 0);
+    if (named.length > 0 && !selection.events.some((event) => named.includes(event))) return [];
     const source: SigmaFieldMap = selection.eventSource ? { eventSource: selection.eventSource } : {};
-    const named = (events: readonly string[]): SigmaFieldMap => ({
+    const block = (events: readonly string[]): SigmaFieldMap => ({
       ...source,
       ...(selection.with ?? {}),
       [selection.field]: events.length === 1 ? (events[0] as string) : [...events],
     });
     const keyed = parameters
-      .map((stated) => ({ stated, events: selection.events.filter((event) => stated.parameter.events.includes(event)) }))
+      .map((stated) => ({ stated, events: shown.filter((event) => stated.parameter.events.includes(event)) }))
       .filter(({ events }) => events.length > 0);
-    const rest = selection.events.filter((event) => !keyed.some(({ events }) => events.includes(event)));
+    const rest = shown.filter((event) => !keyed.some(({ events }) => events.includes(event)));
     return [
       ...keyed.map(({ stated, events }) => ({
-        ...named(events),
+        ...block(events),
         [parameterKey(stated.parameter)]: stated.values.length === 1 ? (stated.values[0] as string) : stated.values,
       })),
-      ...(rest.length > 0 && !(behaviour.needsScope && parameters.length > 0) ? [named(rest)] : []),
+      ...(rest.length > 0 && !(behaviour.needsScope && parameters.length > 0) ? [block(rest)] : []),
     ];
   });
   if (blocks.length === 1) return { selection: blocks[0] as SigmaFieldMap, condition: 'selection' };
@@ -89,7 +98,7 @@ export function cloudBehaviourRules(article: ArticleRef, content: string | undef
     const parameters = behaviour.log === 'cloudtrail' ? statedParameters(content, events, eventsOf(behaviour)) : [];
     // A routine call is worth a rule of its own only keyed on a parameter that tells the intruder's call apart.
     if (behaviour.needsScope && parameters.length === 0) return [];
-    const detection = cloudDetection(behaviour, parameters);
+    const detection = cloudDetection(behaviour, parameters, events);
     const called = events.length > 0 ? ` It called ${events.join(', ')}.` : '';
     const stated = parameters.map(({ parameter, values }) => `${parameter.field.split('.').pop()} ${values.slice(0, 3).join(', ')}`);
     const withParameters = stated.length > 0 ? ` With ${stated.join('; ')}.` : '';
