@@ -43,6 +43,7 @@ import {
   type RegistryStep,
   type RegistryValueWrite,
 } from './registry-families';
+import { isSuspiciousLineage } from './process-lineage';
 import { isRunDialogHistory, pastedCommandDetails } from './run-dialog';
 import { onlyControlled, serviceControl, taskOnlyOperated } from './service-control';
 import { cloudAddressRule, cloudBehaviourRules, sweptLogs } from './cloud-rules';
@@ -883,16 +884,9 @@ function serviceControlRule(
   );
 }
 
-// Parents that should not start other programs in normal use: documents, script hosts, servers, proxies.
-const UNUSUAL_PARENTS = new Set(
-  'winword excel powerpnt outlook onenote msaccess mspub mshta wscript cscript wmiprvse w3wp sqlservr java tomcat httpd nginx php-fpm pcalua regsvr32 rundll32 msiexec hh acrord32 notepad'.split(
-    ' ',
-  ),
-);
-
 /**
- * Parent→child rules only where the pair itself is the finding (a document or script host starting a
- * shell). Any other pair is everyday behaviour; what its child was told to do is the child's own
+ * Parent→child rules only where the pair itself is the finding (a document or script host starting anything,
+ * a server, runtime or browser starting a shell or a downloader: process-lineage.ts). Any other pair is everyday behaviour; what its child was told to do is the child's own
  * command-line rule, so a narrower copy of that rule with the parent added would only duplicate it.
  */
 function lineageRules(input: BuiltinSigmaInput): RuleDraft[] {
@@ -904,7 +898,7 @@ function lineageRules(input: BuiltinSigmaInput): RuleDraft[] {
     const key = `${parent}>${child}`.toLowerCase();
     if (isShellBuiltin(parent) || isShellBuiltin(child) || seen.has(key)) return [];
     seen.add(key);
-    if (!UNUSUAL_PARENTS.has(parent.toLowerCase().replace(/\.exe$/, ''))) return [];
+    if (!isSuspiciousLineage(parent, child)) return [];
     const { detection, values } = selections([
       { 'ParentImage|endswith': imageSuffix(input.platform, parent), 'Image|endswith': imageSuffix(input.platform, child) },
     ]);
