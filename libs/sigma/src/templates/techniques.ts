@@ -1465,6 +1465,34 @@ export const TECHNIQUES: readonly Technique[] = [
     level: 'medium',
     falsepositives: ['Monitoring agents and CI runners that need host access'],
   },
+  {
+    // ClickFix and fake CAPTCHA lures: the page puts a command on the clipboard with a reassuring comment or echo
+    // at its end, so the Run dialog or the terminal shows only the lure text when the victim pastes it.
+    id: 'pasted-command-lure',
+    product: 'any',
+    programs: [],
+    wholeLine: true,
+    when: /\b(?:verify you are (?:a )?human|i(?:'|\u2019| a)?m not a robot|human verification|captcha verification|verification id|recaptcha)\b/i,
+    selections: [
+      {
+        'CommandLine|contains': [
+          'Verify you are human',
+          'Verify you are a human',
+          "I'm not a robot",
+          'I am not a robot',
+          'Human Verification',
+          'CAPTCHA Verification',
+          'Verification ID',
+          'reCAPTCHA',
+        ],
+      },
+    ],
+    title: 'Command Pasted From A Fake CAPTCHA Lure (ClickFix)',
+    does: 'was pasted by the victim from a fake human-verification page, whose lure text rides at the end of the command so the Run dialog shows only that',
+    tags: ['attack.execution', 'attack.t1204.004'],
+    level: 'high',
+    falsepositives: ['None expected: no legitimate command line carries a CAPTCHA prompt'],
+  },
   // Whole families kept in their own tables, after these so a program's entry above is found first.
   ...POWERSHELL_TECHNIQUES,
   ...WINDOWS_TECHNIQUES,
