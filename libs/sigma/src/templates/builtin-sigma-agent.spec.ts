@@ -270,12 +270,14 @@ describe('builtin SigmaAgent templates', () => {
       ],
     });
     const loaded = wrapped.map((draft) => draft.rule as unknown as Rule);
-    // cmd.exe runs the command in `for /f … in ('…')` first: finger fetching the next commands is the finding.
+    // cmd.exe runs the command in `for /f … in ('…')` first: finger fetching the next commands is the finding,
+    // and the loop running what it returns is one too.
     expect(loaded.map((rule) => rule.title)).toEqual([
       'Remote Commands Retrieved Via Finger.EXE',
+      'Remote Text Run As Commands Through A Cmd For Loop',
       'Rundll32.EXE Execution Of DLL From Unusual Location',
     ]);
-    expect(loaded[1]?.detection).toEqual({
+    expect(loaded[2]?.detection).toEqual({
       selection: { 'Image|endswith': '\\rundll32.exe', 'CommandLine|contains': 'C:\\ProgramData\\Intel\\update.dll,DllRegisterServer' },
       condition: 'selection',
     });

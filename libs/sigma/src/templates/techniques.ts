@@ -1466,6 +1466,25 @@ export const TECHNIQUES: readonly Technique[] = [
     falsepositives: ['Monitoring agents and CI runners that need host access'],
   },
   {
+    // `for /f … in ('finger user@host') do call %h`: cmd runs each line a remote server returns as a command, how
+    // ClickFix and loader one-liners fetch their next stage without writing a file. Only a cmd.exe process carries it.
+    id: 'cmd-loop-runs-fetched-text',
+    product: 'windows',
+    programs: ['cmd'],
+    wholeLine: true,
+    when: /\bfor\s+\/f\b[^(]*\(\s*['"`][^'"`]*\b(?:finger|curl|nslookup|powershell|certutil|bitsadmin)\b[^)]*\)\s*do\s+(?:call\s+)?%/i,
+    selections: [
+      { 'CommandLine|contains': 'for /f' },
+      { 'CommandLine|contains': ['do call', 'do %'] },
+      { 'CommandLine|contains': ['finger', 'curl', 'nslookup', 'powershell', 'certutil', 'bitsadmin'] },
+    ],
+    title: 'Remote Text Run As Commands Through A Cmd For Loop',
+    does: 'runs each line a remote host returns as a command (for /f over finger, curl or nslookup output, then do call)',
+    tags: ['attack.execution', 'attack.t1059.003', 'attack.command-and-control', 'attack.t1105'],
+    level: 'high',
+    falsepositives: ['Administrative batch one-liners that loop over a command run against an internal server'],
+  },
+  {
     // ClickFix and fake CAPTCHA lures: the page puts a command on the clipboard with a reassuring comment or echo
     // at its end, so the Run dialog or the terminal shows only the lure text when the victim pastes it.
     id: 'pasted-command-lure',
