@@ -279,8 +279,26 @@ interface ArticleLine {
   commandLine: string;
 }
 
+/**
+ * One reading of an input per generation: the rule families each ask for the article's lines, runs and
+ * techniques, and reading them (parsing every line, matching it against the technique table, looking for the
+ * analyst's voice around it) several times over was a large part of generation's CPU. Inputs are never changed
+ * once built, and callers only read what these return.
+ */
+function memoised<T>(read: (input: BuiltinSigmaInput) => T): (input: BuiltinSigmaInput) => T {
+  const seen = new WeakMap<BuiltinSigmaInput, T>();
+  return (input) => {
+    if (!seen.has(input)) seen.set(input, read(input));
+    return seen.get(input) as T;
+  };
+}
+
+const articleLines = memoised(readArticleLines);
+const articleRuns = memoised(readArticleRuns);
+const techniquesShown = memoised(readTechniquesShown);
+
 /** The article's command lines the intruder ran, each on the platform it ran on; the author's own investigation steps are left out. */
-function articleLines(input: BuiltinSigmaInput): ArticleLine[] {
+function readArticleLines(input: BuiltinSigmaInput): ArticleLine[] {
   // An event's fields printed on one line with the command they recorded: the rule is on that command,
   // since no process's command line holds the labels; an excerpt naming no command line gives no rule.
   const quoted = (input.cmdlines ?? []).map((item) => ({
@@ -302,7 +320,7 @@ function articleLines(input: BuiltinSigmaInput): ArticleLine[] {
 }
 
 /** Every program the article's command lines run, on the platform it ran on, and the technique it shows if known. */
-function articleRuns(input: BuiltinSigmaInput): ArticleRun[] {
+function readArticleRuns(input: BuiltinSigmaInput): ArticleRun[] {
   return articleLines(input).flatMap(({ platform, observable, commandLine }) => {
     const windows = productOf(platform) === 'windows';
     const product = productOf(platform);
@@ -563,7 +581,7 @@ function corpusTitle(group: readonly CorpusBehaviour[]): string {
 }
 
 /** The well-known techniques the article's commands show, per platform, with the command lines that show each. */
-function techniquesShown(
+function readTechniquesShown(
   input: BuiltinSigmaInput,
 ): Map<string, { technique: Technique; commandLines: string[]; platform: TemplatePlatform }> {
   const shown = new Map<string, { technique: Technique; commandLines: string[]; platform: TemplatePlatform }>();
