@@ -31,6 +31,16 @@ export {
   type ExecutionSummary,
   type ExecutionDetail,
   type StageRecord,
+  type ExecutionIdParams,
+  type ExecutionArticleParams,
+  type TriggerQuery,
+  type RetryRequest,
+  type ListExecutionsResponse,
+  type TriggerResponse,
+  type ExecutionActionResponse,
+  type RetryResponse,
+  type CleanupStaleResponse,
+  type TriggerStuckResponse,
 } from './executions';
 export {
   sigmaEnqueueRuleSchema,

@@ -17,13 +17,13 @@ import { createPipelineRunner } from './pipeline/run-pipeline';
 import { timeStages } from './pipeline/stage-metrics';
 import type { EvaluationPort } from './pipeline/run-eval-pipeline';
 import { subscribeAutoTrigger } from './executions/auto-trigger';
-import type { ExecutionCommandDeps } from './executions/execution-deps';
 import { loadExecutionSettings } from './executions/execution-config';
 import { recoverPendingExecutions } from './executions/recover-pending/recover-pending';
 import { ArticleTextReader } from '@huntforge/data';
 import { ExecutionLeaseRepository } from './repositories/execution-lease-repository';
 import { ExecutionRepository } from './repositories/execution-repository';
 import { createExecutionWorker } from './executions/execution-worker';
+import type { ExecutionPorts } from './executions-ports';
 import { executionsRouter } from './http/executions-router';
 
 export interface ExecutionsPartOptions {
@@ -64,13 +64,13 @@ export function createExecutionsPart(ctx: ModuleContext, options: ExecutionsPart
   const repo = new ExecutionRepository(ctx.db.prisma);
   const leases = new ExecutionLeaseRepository(ctx.db.prisma);
   const articles = new ArticleTextReader(ctx.db.prisma);
-  const deps: ExecutionCommandDeps = {
-    articleHuntScore: (id) => articles.huntScore(id),
-    repo,
+  const ports: ExecutionPorts = {
+    executions: repo,
     leases,
+    articles,
+    activeConfig: createActiveConfigSource(configStores(ctx.db.prisma)),
     bus: ctx.bus,
     logger: ctx.logger.child({ component: 'executions' }),
-    config: createActiveConfigSource(configStores(ctx.db.prisma)),
     timings: settings,
     modelCallTimeoutMs: options.llmTimeoutMs,
     settings: ctx.settings,
@@ -118,7 +118,7 @@ export function createExecutionsPart(ctx: ModuleContext, options: ExecutionsPart
     repo,
     leases,
     bus: ctx.bus,
-    logger: deps.logger,
+    logger: ports.logger,
     runPipeline: ctx.metrics ? timeStages(runPipeline, ctx.metrics) : runPipeline,
     workerId: `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`,
     concurrency: settings.concurrency,
@@ -130,15 +130,15 @@ export function createExecutionsPart(ctx: ModuleContext, options: ExecutionsPart
   let sweeper: NodeJS.Timeout | null = null;
 
   return {
-    router: executionsRouter(deps),
+    router: executionsRouter(ports),
     async start() {
       await worker.start();
-      autoTrigger = await subscribeAutoTrigger(deps);
-      await recoverPendingExecutions(deps);
+      autoTrigger = await subscribeAutoTrigger(ports);
+      await recoverPendingExecutions(ports);
       // A dead worker's run is re-dispatched so a live worker takes it over (the claim checks staleness).
       sweeper = setInterval(
         () => {
-          worker.sweepStale().catch((error: unknown) => deps.logger.warn({ err: error }, 'stale-run sweep failed'));
+          worker.sweepStale().catch((error: unknown) => ports.logger.warn({ err: error }, 'stale-run sweep failed'));
         },
         Math.max(1_000, settings.staleAfterMs / 2),
       );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ExecutionRow } from '../pipeline/pipeline-port';
 
 /** Timing rules of executions (spec: STUCK_PENDING_AFTER 5 min; stale heartbeat 2 min). */
 export interface ExecutionTimings {
@@ -39,4 +40,11 @@ export function loadExecutionSettings(env: Record<string, string | undefined>): 
     maxEvalExecutionsPerLaunch: parsed.MAX_EVAL_EXECUTIONS_PER_LAUNCH,
     evalStaggerSeconds: parsed.EVAL_STAGGER_SECONDS,
   };
+}
+
+/** A pending row never started and older than its window (evaluation rows wait for their stagger). */
+export function isStuckPending(row: ExecutionRow, timings: ExecutionTimings, now = Date.now()): boolean {
+  if (row.status !== 'pending' || row.startedAt !== null) return false;
+  const window = row.isEvalRun ? timings.evalStuckPendingAfterMs : timings.stuckPendingAfterMs;
+  return now - row.createdAt.getTime() > window;
 }

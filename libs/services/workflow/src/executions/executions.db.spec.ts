@@ -10,7 +10,8 @@ import { seedArticle } from '../test-support/seed';
 import { ArticleTextReader } from '@huntforge/data';
 import { ExecutionLeaseRepository } from '../repositories/execution-lease-repository';
 import { ActiveExecutionExistsError, ExecutionArticleMissingError, ExecutionRepository } from '../repositories/execution-repository';
-import type { ActiveConfigSource, ExecutionCommandDeps } from './execution-deps';
+import type { ExecutionPorts } from '../executions-ports';
+import type { ActiveConfigSource } from './active-config-source';
 import { subscribeAutoTrigger } from './auto-trigger';
 import { recoverPendingExecutions } from './recover-pending/recover-pending';
 import { loadExecutionSettings } from './execution-config';
@@ -70,7 +71,7 @@ function controllablePipeline() {
 
 describe('workflow executions', () => {
   let ctx: TestContext;
-  let deps: ExecutionCommandDeps;
+  let ports: ExecutionPorts;
   let worker: ExecutionWorker;
   let pipeline: ReturnType<typeof controllablePipeline>;
   let app: Express;
@@ -85,20 +86,20 @@ describe('workflow executions', () => {
     const config: ActiveConfigSource = {
       active: async () => ({ version: 3, snapshot: { version: 3, thresholds: { RankingThreshold: 6 } }, autoTriggerThreshold: threshold }),
     };
-    deps = {
-      articleHuntScore: (id) => new ArticleTextReader(ctx.db.prisma).huntScore(id),
-      repo: new ExecutionRepository(ctx.db.prisma),
+    ports = {
+      executions: new ExecutionRepository(ctx.db.prisma),
       leases: new ExecutionLeaseRepository(ctx.db.prisma),
+      articles: new ArticleTextReader(ctx.db.prisma),
+      activeConfig: config,
       bus: ctx.bus,
       logger: ctx.logger,
-      config,
       timings: settings,
       modelCallTimeoutMs: 120_000,
     };
     pipeline = controllablePipeline();
     worker = createExecutionWorker({
-      repo: deps.repo,
-      leases: deps.leases,
+      repo: ports.executions,
+      leases: ports.leases,
       bus: ctx.bus,
       logger: ctx.logger,
       runPipeline: pipeline.runner,
@@ -110,7 +111,7 @@ describe('workflow executions', () => {
     });
     return {
       name: 'workflow-executions',
-      http: { prefixes: routePrefixesOf('workflow'), router: executionsRouter(deps) },
+      http: { prefixes: routePrefixesOf('workflow'), router: executionsRouter(ports) },
       start: () => worker.start(),
       stop: () => worker.stop(),
     };
@@ -130,7 +131,7 @@ describe('workflow executions', () => {
     pipeline.fail(null);
   });
 
-  const statusOf = async (id: number) => (await deps.repo.find(id))?.status;
+  const statusOf = async (id: number) => (await ports.executions.find(id))?.status;
 
   describe('trigger', () => {
     it('refuses without force when the hunt score is not strictly above the threshold, suggesting force=true', async () => {
@@ -153,7 +154,7 @@ describe('workflow executions', () => {
       const low = await seedArticle(ctx.db.prisma, { huntScore: 1 });
       const forced = await request(app).post(`/api/workflow/articles/${low}/trigger?force=true`).expect(202);
       await until(async () => (await statusOf(forced.body.execution_id)) === 'completed');
-      const row = await deps.repo.findWithStages(forced.body.execution_id);
+      const row = await ports.executions.findWithStages(forced.body.execution_id);
       expect(row?.configSnapshot).toEqual({ version: 3, thresholds: { RankingThreshold: 6 } });
       expect(row?.configVersion).toBe(3);
       expect(row?.triggeredBy).toBe('manual');
@@ -193,21 +194,21 @@ describe('workflow executions', () => {
 
     it('replaces a stuck pending row (older than STUCK_PENDING_AFTER, never started) with a fresh execution', async () => {
       const articleId = await seedArticle(ctx.db.prisma);
-      const stuck = await deps.repo.create({ articleId, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
+      const stuck = await ports.executions.create({ articleId, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
       await ctx.db.prisma.workflowExecution.update({ where: { id: stuck.id }, data: { createdAt: new Date(Date.now() - 6 * 60_000) } });
       const res = await request(app).post(`/api/workflow/articles/${articleId}/trigger?force=true`).expect(202);
       expect(res.body.replaced_stuck_execution_id).toBe(stuck.id);
-      const old = await deps.repo.find(stuck.id);
+      const old = await ports.executions.find(stuck.id);
       expect(old).toMatchObject({ status: 'failed', terminationReason: 'stuck_pending' });
       await until(async () => (await statusOf(res.body.execution_id)) === 'completed');
     });
 
     it('keeps a pending row inside its window: the trigger is refused', async () => {
       const articleId = await seedArticle(ctx.db.prisma);
-      const pending = await deps.repo.create({ articleId, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
+      const pending = await ports.executions.create({ articleId, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
       const res = await request(app).post(`/api/workflow/articles/${articleId}/trigger?force=true`).expect(409);
       expect(res.body.error.details.active_execution_id).toBe(pending.id);
-      await deps.repo.endActive(pending.id, 'cancelled', 'cancelled');
+      await ports.executions.endActive(pending.id, 'cancelled', 'cancelled');
     });
   });
 
@@ -280,25 +281,25 @@ describe('workflow executions', () => {
       const articleId = await seedArticle(ctx.db.prisma);
       const res = await request(app).post(`/api/workflow/articles/${articleId}/trigger?force=true`).expect(202);
       await until(async () => (await statusOf(res.body.execution_id)) === 'failed');
-      expect(await deps.repo.find(res.body.execution_id)).toMatchObject({ terminationReason: 'error', error: 'extractor exploded' });
+      expect(await ports.executions.find(res.body.execution_id)).toMatchObject({ terminationReason: 'error', error: 'extractor exploded' });
       await until(() => finished.some((m) => m.payload.execution_id === res.body.execution_id && m.payload.status === 'failed'));
     });
 
     it('takes over a running row whose heartbeat went stale (its worker died), and only then', async () => {
       const articleId = await seedArticle(ctx.db.prisma);
-      const row = await deps.repo.create({ articleId, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
+      const row = await ports.executions.create({ articleId, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
       await ctx.db.prisma.workflowExecution.update({
         where: { id: row.id },
         data: { status: 'running', workerId: 'dead-worker', startedAt: new Date(), heartbeatAt: new Date() },
       });
-      expect(await deps.leases.claim(row.id, 'worker-b', new Date(Date.now() - settings.staleAfterMs))).toBeNull();
+      expect(await ports.leases.claim(row.id, 'worker-b', new Date(Date.now() - settings.staleAfterMs))).toBeNull();
       await ctx.db.prisma.workflowExecution.update({
         where: { id: row.id },
         data: { currentStep: 'junk_filter', heartbeatAt: new Date(Date.now() - 60_000) },
       });
       expect(await worker.sweepStale()).toContain(row.id);
       await until(async () => (await statusOf(row.id)) === 'completed');
-      expect((await deps.repo.find(row.id))?.workerId).toBe('worker-a');
+      expect((await ports.executions.find(row.id))?.workerId).toBe('worker-a');
       const stages = await ctx.db.prisma.executionStage.findMany({ where: { executionId: row.id }, orderBy: { id: 'asc' } });
       expect(stages[0]).toMatchObject({
         stage: 'junk_filter',
@@ -322,7 +323,7 @@ describe('workflow executions', () => {
       pipeline.release();
       const stagesAtCancel = await ctx.db.prisma.executionStage.count({ where: { executionId: id } });
       await new Promise((resolve) => setTimeout(resolve, 200));
-      const row = await deps.repo.findWithStages(id);
+      const row = await ports.executions.findWithStages(id);
       expect(row).toMatchObject({ status: 'cancelled', terminationReason: 'cancelled', rankScore: null });
       expect(row?.stages).toHaveLength(stagesAtCancel);
       expect(row?.stages.some((stage) => stage.stage === 'ranking')).toBe(false);
@@ -341,8 +342,13 @@ describe('workflow executions', () => {
   describe('retry', () => {
     it('creates a new execution for the same article and snapshot from a failed one', async () => {
       const articleId = await seedArticle(ctx.db.prisma);
-      const failed = await deps.repo.create({ articleId, configSnapshot: { pinned: true }, configVersion: 2, triggeredBy: 'manual' });
-      await deps.repo.endActive(failed.id, 'failed', 'error', 'boom');
+      const failed = await ports.executions.create({
+        articleId,
+        configSnapshot: { pinned: true },
+        configVersion: 2,
+        triggeredBy: 'manual',
+      });
+      await ports.executions.endActive(failed.id, 'failed', 'error', 'boom');
       const res = await request(app).post(`/api/workflow/executions/${failed.id}/retry`).expect(202);
       expect(res.body).toMatchObject({
         success: true,
@@ -351,7 +357,7 @@ describe('workflow executions', () => {
         message: expect.stringContaining('same configuration snapshot'),
       });
       await until(async () => (await statusOf(res.body.execution_id)) === 'completed');
-      const retry = await deps.repo.find(res.body.execution_id);
+      const retry = await ports.executions.find(res.body.execution_id);
       expect(retry).toMatchObject({
         articleId,
         configSnapshot: { pinned: true },
@@ -364,14 +370,14 @@ describe('workflow executions', () => {
     it('runs with the active configuration when asked (use_current_config=true), keeping an evaluation run one', async () => {
       for (const isEvalRun of [false, true]) {
         const articleId = await seedArticle(ctx.db.prisma);
-        const failed = await deps.repo.create({
+        const failed = await ports.executions.create({
           articleId,
           configSnapshot: { pinned: true, ...(isEvalRun ? { eval_run: true } : {}) },
           configVersion: 2,
           triggeredBy: 'manual',
           isEvalRun,
         });
-        await deps.repo.endActive(failed.id, 'failed', 'error', 'ranking: provider not configured');
+        await ports.executions.endActive(failed.id, 'failed', 'error', 'ranking: provider not configured');
         const res = await request(app).post(`/api/workflow/executions/${failed.id}/retry`).send({ use_current_config: true }).expect(202);
         expect(res.body).toMatchObject({
           retry_of_id: failed.id,
@@ -379,7 +385,7 @@ describe('workflow executions', () => {
           message: expect.stringContaining('active configuration (version 3)'),
         });
         await until(async () => (await statusOf(res.body.execution_id)) === 'completed');
-        const retry = must(await deps.repo.find(res.body.execution_id));
+        const retry = must(await ports.executions.find(res.body.execution_id));
         expect(retry).toMatchObject({ configVersion: 3, triggeredBy: 'retry', retryOfId: failed.id, isEvalRun });
         expect(retry.configSnapshot).toEqual({ version: 3, thresholds: { RankingThreshold: 6 }, ...(isEvalRun ? { eval_run: true } : {}) });
       }
@@ -387,8 +393,8 @@ describe('workflow executions', () => {
 
     it('refuses a malformed retry body with 400, creating nothing', async () => {
       const articleId = await seedArticle(ctx.db.prisma);
-      const failed = await deps.repo.create({ articleId, configSnapshot: {}, configVersion: 2, triggeredBy: 'manual' });
-      await deps.repo.endActive(failed.id, 'failed', 'error', 'boom');
+      const failed = await ports.executions.create({ articleId, configSnapshot: {}, configVersion: 2, triggeredBy: 'manual' });
+      await ports.executions.endActive(failed.id, 'failed', 'error', 'boom');
       for (const body of [{ use_current_config: 'yes' }, { use_current: true }]) {
         const res = await request(app).post(`/api/workflow/executions/${failed.id}/retry`).send(body).expect(400);
         expect(res.body.error.code).toBe('validation_error');
@@ -409,8 +415,8 @@ describe('workflow executions', () => {
     it('cleanup-stale fails running rows whose heartbeat stopped, leaving live ones', async () => {
       const staleArticle = await seedArticle(ctx.db.prisma);
       const liveArticle = await seedArticle(ctx.db.prisma);
-      const stale = await deps.repo.create({ articleId: staleArticle, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
-      const live = await deps.repo.create({ articleId: liveArticle, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
+      const stale = await ports.executions.create({ articleId: staleArticle, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
+      const live = await ports.executions.create({ articleId: liveArticle, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
       await ctx.db.prisma.workflowExecution.update({
         where: { id: stale.id },
         data: { status: 'running', workerId: 'gone', heartbeatAt: new Date(Date.now() - 10 * 60_000) },
@@ -422,9 +428,9 @@ describe('workflow executions', () => {
       const res = await request(app).post('/api/workflow/executions/cleanup-stale').expect(200);
       expect(res.body.execution_ids).toContain(stale.id);
       expect(res.body.execution_ids).not.toContain(live.id);
-      expect(await deps.repo.find(stale.id)).toMatchObject({ status: 'failed', terminationReason: 'stale' });
+      expect(await ports.executions.find(stale.id)).toMatchObject({ status: 'failed', terminationReason: 'stale' });
       expect(await statusOf(live.id)).toBe('running');
-      await deps.repo.endActive(live.id, 'cancelled', 'cancelled');
+      await ports.executions.endActive(live.id, 'cancelled', 'cancelled');
     });
 
     it('trigger-stuck queues rows pending past their window and lists fresher ones (eval rows get the longer window)', async () => {
@@ -432,9 +438,9 @@ describe('workflow executions', () => {
       await worker.stop();
       try {
         const [a, b, c] = [await seedArticle(ctx.db.prisma), await seedArticle(ctx.db.prisma), await seedArticle(ctx.db.prisma)];
-        const stuck = await deps.repo.create({ articleId: a, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
-        const fresh = await deps.repo.create({ articleId: b, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
-        const evalRow = await deps.repo.create({
+        const stuck = await ports.executions.create({ articleId: a, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
+        const fresh = await ports.executions.create({ articleId: b, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
+        const evalRow = await ports.executions.create({
           articleId: c,
           configSnapshot: { eval_run: true },
           configVersion: 1,
@@ -454,7 +460,7 @@ describe('workflow executions', () => {
         expect(res.body.successful).toBe(res.body.queued_execution_ids.length);
         expect(res.body.failed).toBe(0);
         expect(await statusOf(stuck.id)).toBe('pending');
-        for (const row of [fresh, evalRow]) await deps.repo.endActive(row.id, 'cancelled', 'cancelled');
+        for (const row of [fresh, evalRow]) await ports.executions.endActive(row.id, 'cancelled', 'cancelled');
       } finally {
         await worker.start();
       }
@@ -469,14 +475,14 @@ describe('workflow executions', () => {
         const [a, b] = [await seedArticle(ctx.db.prisma), await seedArticle(ctx.db.prisma)];
         // Rows as a killed process leaves them: created, request lost, never claimed.
         orphans = [
-          (await deps.repo.create({ articleId: a, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' })).id,
-          (await deps.repo.create({ articleId: b, configSnapshot: {}, configVersion: 1, triggeredBy: 'auto' })).id,
+          (await ports.executions.create({ articleId: a, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' })).id,
+          (await ports.executions.create({ articleId: b, configSnapshot: {}, configVersion: 1, triggeredBy: 'auto' })).id,
         ];
         const done = await seedArticle(ctx.db.prisma);
-        const finishedRow = await deps.repo.create({ articleId: done, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
-        await deps.repo.endActive(finishedRow.id, 'cancelled', 'cancelled');
+        const finishedRow = await ports.executions.create({ articleId: done, configSnapshot: {}, configVersion: 1, triggeredBy: 'manual' });
+        await ports.executions.endActive(finishedRow.id, 'cancelled', 'cancelled');
 
-        expect(await recoverPendingExecutions(deps)).toEqual(orphans);
+        expect(await recoverPendingExecutions(ports)).toEqual(orphans);
       } finally {
         await worker.start();
       }
@@ -488,7 +494,7 @@ describe('workflow executions', () => {
         ctx.logs.lines().some((line) => line.executionId === orphan && /duplicate dispatch skipped/.test(String(line.msg))),
       );
       expect(pipeline.runs.filter((id) => orphans.includes(id)).sort()).toEqual([...orphans].sort());
-      expect(await recoverPendingExecutions(deps)).toEqual([]);
+      expect(await recoverPendingExecutions(ports)).toEqual([]);
     });
   });
 
@@ -517,14 +523,14 @@ describe('workflow executions', () => {
 
     it('leaves evaluation runs out when asked (is_eval_run=false), in the rows and in the counts', async () => {
       const articleId = await seedArticle(ctx.db.prisma);
-      const evalRow = await deps.repo.create({
+      const evalRow = await ports.executions.create({
         articleId,
         configSnapshot: { eval_run: true },
         configVersion: 1,
         triggeredBy: 'eval',
         isEvalRun: true,
       });
-      await deps.repo.endActive(evalRow.id, 'cancelled', 'cancelled');
+      await ports.executions.endActive(evalRow.id, 'cancelled', 'cancelled');
       const everyday = listExecutionsResponseSchema.parse(
         (await request(app).get('/api/workflow/executions?is_eval_run=false&limit=200').expect(200)).body,
       );
@@ -563,7 +569,7 @@ describe('workflow executions', () => {
 
   describe('auto-trigger on article.ingested', () => {
     it('starts a run only when the hunt score is strictly above the threshold', async () => {
-      const subscription = await subscribeAutoTrigger(deps);
+      const subscription = await subscribeAutoTrigger(ports);
       try {
         threshold = 70;
         const above = await seedArticle(ctx.db.prisma, { huntScore: 70.1 });

@@ -1,4 +1,11 @@
-import { type ExecutionCommandDeps, requeue } from '../execution-deps';
+import type { Logger } from '@huntforge/platform';
+import type { ExecutionRepository } from '../../repositories/execution-repository';
+import { requeue, type RequeueDeps } from '../execution-dispatch';
+
+export interface RecoverPendingDeps extends RequeueDeps {
+  executions: Pick<ExecutionRepository, 'findPendingNeverStarted'>;
+  logger: Pick<Logger, 'error' | 'info'>;
+}
 
 /**
  * At start: queues again every execution still pending and never started. Their requests may have died
@@ -7,8 +14,9 @@ import { type ExecutionCommandDeps, requeue } from '../execution-deps';
  * this a crashed all-in-one left them pending until someone called trigger-stuck, and refused new
  * triggers of their articles meanwhile.
  */
-export async function recoverPendingExecutions(deps: ExecutionCommandDeps): Promise<number[]> {
-  const { queued } = await requeue(deps, await deps.repo.findPendingNeverStarted(), 'could not re-queue a pending execution at start');
+export async function recoverPendingExecutions(deps: RecoverPendingDeps): Promise<number[]> {
+  const pending = await deps.executions.findPendingNeverStarted();
+  const { queued } = await requeue(deps, pending, 'could not re-queue a pending execution at start');
   if (queued.length > 0) deps.logger.info({ executionIds: queued }, 'pending executions from before this start queued again');
   return queued;
 }

@@ -1,36 +1,44 @@
-import type { ExecutionStatusValue } from '@huntforge/contracts/executions';
-import { ActiveExecutionExistsError, type CreatedExecution } from '../../repositories/execution-repository';
-import { type ExecutionCommandDeps, ActiveExecutionRefusal, notFound, invalidTransition, dispatch } from '../execution-deps';
+import type { ExecutionIdParams, ExecutionStatusValue, RetryRequest, RetryResponse } from '@huntforge/contracts/executions';
+import { ActiveExecutionExistsError, type CreatedExecution, type ExecutionRepository } from '../../repositories/execution-repository';
+import type { ActiveConfigSource } from '../active-config-source';
+import { dispatch, type DispatchDeps } from '../execution-dispatch';
+import { ActiveExecutionRefusal, notFound, invalidTransition } from '../execution-refusals';
+
+export interface RetryExecutionDeps extends DispatchDeps {
+  executions: Pick<ExecutionRepository, 'find' | 'create' | 'findActiveForArticle'>;
+  activeConfig: ActiveConfigSource;
+}
+
+/** The execution to retry (route params) and the request body's choice of configuration. */
+export type RetryExecutionCommand = ExecutionIdParams & RetryRequest;
 
 /**
  * The configuration a retry runs with: the failed run's snapshot (to reproduce it), or the active one
  * (after fixing what made it fail); an evaluation run stays an evaluation run either way.
  */
 async function retryConfig(
-  deps: ExecutionCommandDeps,
+  deps: Pick<RetryExecutionDeps, 'activeConfig'>,
   row: { configSnapshot: unknown; configVersion: number | null; isEvalRun: boolean },
   useCurrent: boolean,
 ) {
   if (!useCurrent) return { snapshot: row.configSnapshot, version: row.configVersion };
-  const active = await deps.config.active();
+  const active = await deps.activeConfig.active();
   const snapshot = row.isEvalRun ? { ...(active.snapshot as Record<string, unknown>), eval_run: true } : active.snapshot;
   return { snapshot, version: active.version };
 }
 
 /** A new execution for the same article, from a failed or cancelled one. */
-export async function retryExecution(
-  deps: ExecutionCommandDeps,
-  id: number,
-  options: { useCurrentConfig?: boolean } = {},
-): Promise<CreatedExecution> {
-  const row = await deps.repo.find(id);
+export async function retryExecution(deps: RetryExecutionDeps, command: RetryExecutionCommand): Promise<RetryResponse> {
+  const id = command.execution_id;
+  const useCurrentConfig = command.use_current_config ?? false;
+  const row = await deps.executions.find(id);
   if (!row) throw notFound('execution', id);
   const allowed: ExecutionStatusValue[] = ['failed', 'cancelled'];
   if (!allowed.includes(row.status)) throw invalidTransition(row, 'retry', allowed);
-  const config = await retryConfig(deps, row, options.useCurrentConfig ?? false);
+  const config = await retryConfig(deps, row, useCurrentConfig);
   let execution: CreatedExecution;
   try {
-    execution = await deps.repo.create({
+    execution = await deps.executions.create({
       articleId: row.articleId,
       configSnapshot: config.snapshot,
       configVersion: config.version,
@@ -40,11 +48,21 @@ export async function retryExecution(
     });
   } catch (error) {
     if (error instanceof ActiveExecutionExistsError) {
-      const active = await deps.repo.findActiveForArticle(row.articleId);
+      const active = await deps.executions.findActiveForArticle(row.articleId);
       if (active) throw new ActiveExecutionRefusal(active);
     }
     throw error;
   }
   await dispatch(deps, execution);
-  return execution;
+  const how = useCurrentConfig
+    ? `with the active configuration (version ${execution.configVersion ?? 'unknown'})`
+    : 'with the same configuration snapshot';
+  return {
+    success: true,
+    execution_id: execution.id,
+    status: execution.status,
+    retry_of_id: id,
+    config_version: execution.configVersion,
+    message: `execution ${execution.id} queued as a retry of ${id}, ${how}`,
+  };
 }

@@ -1,17 +1,17 @@
-import { type ExecutionCommandDeps, isStuckPending, requeue } from '../execution-deps';
+import type { TriggerStuckResponse } from '@huntforge/contracts/executions';
+import type { ExecutionRepository } from '../../repositories/execution-repository';
+import { isStuckPending, type ExecutionTimings } from '../execution-config';
+import { requeue, type RequeueDeps } from '../execution-dispatch';
 
-export interface TriggerStuckResult {
-  count: number;
-  successful: number;
-  failed: number;
-  skipped: Array<{ execution_id: number; reason: string; pending_seconds: number }>;
-  queued_execution_ids: number[];
+export interface TriggerStuckDeps extends RequeueDeps {
+  executions: Pick<ExecutionRepository, 'findPendingNeverStarted'>;
+  timings: ExecutionTimings;
 }
 
 /** Re-dispatches stuck pending rows, one workflow task each; it only queues work, never runs the pipeline. */
-export async function triggerStuck(deps: ExecutionCommandDeps): Promise<TriggerStuckResult> {
+export async function triggerStuck(deps: TriggerStuckDeps): Promise<TriggerStuckResponse> {
   const now = Date.now();
-  const pending = await deps.repo.findPendingNeverStarted();
+  const pending = await deps.executions.findPendingNeverStarted();
   const stuck = pending.filter((row) => isStuckPending(row, deps.timings, now));
   const skipped = pending
     .filter((row) => !isStuckPending(row, deps.timings, now))
