@@ -833,36 +833,38 @@ function cmdlineRules(input: BuiltinSigmaInput, corpus: readonly CorpusBehaviour
 }
 
 /**
- * One rule per chain a Windows line hands cmd.exe (`cmd /c ping 127.0.0.1 -n 2 > nul && del /F x.exe`): cmd.exe is
- * the process whose CommandLine holds the chain, so the rule is on cmd.exe with a value of each stage
- * (relaying-shell.ts). Each program the chain starts keeps its own rule; a chain a technique rule on cmd.exe already
+ * One rule per chain a line hands a shell (`cmd /c ping 127.0.0.1 -n 2 > nul && del /F x.exe`, `bash -c 'curl -s … | bash'`):
+ * the shell is the process whose CommandLine holds the chain, so the rule is on it with a value of each stage
+ * (relaying-shell.ts). Each program the chain starts keeps its own rule; a chain a technique rule on the shell already
  * covers (a `for /f … do call` loop) gets none.
  */
 function relayingShellRules(input: BuiltinSigmaInput): RuleDraft[] {
   const shown = shownTechniques(input);
   const seen = new Set<string>();
   return articleLines(input).flatMap(({ platform, commandLine }, index) => {
-    if (productOf(platform) !== 'windows') return [];
-    const chain = relayedChain(commandLine);
+    const product = productOf(platform);
+    const chain = relayedChain(commandLine, product === 'windows');
     if (!chain) return [];
-    const key = chain.values.map((value) => value.toLowerCase()).join('\u0000');
+    const key = [product, chain.shell, ...chain.values.map((value) => value.toLowerCase())].join('\u0000');
     if (seen.has(key)) return [];
     seen.add(key);
-    if (shown.some(({ technique, product }) => product === 'windows' && techniqueFiresOn(technique, 'cmd.exe', commandLine, product)))
-      return [];
-    const { detection, values } = selections([{ 'Image|endswith': '\\cmd.exe', ...commandLineCondition(chain.values) }]);
-    const verbs = chain.verbs.filter((verb) => verb !== 'cmd').map((verb) => programLabel(verb));
+    if (shown.some((known) => known.product === product && techniqueFiresOn(known.technique, chain.shell, commandLine, product))) return [];
+    const { detection, values } = selections([
+      { 'Image|endswith': imageSuffix(platform, chain.shell), ...commandLineCondition(chain.values) },
+    ]);
+    const verbs = chain.verbs.filter((verb) => verb !== 'cmd' && verb !== chain.shell);
+    const shell = programLabel(chain.shell);
     return [
       draft(
         'process_creation',
         {
-          title: `${someNames(verbs)} Chained In One Cmd.EXE Command Line`,
-          description: `Detects cmd.exe told to run ${chain.verbs.filter((verb) => verb !== 'cmd').join(', then ')} in one command line ${citation(input.article)}.`,
+          title: `${someNames(verbs.map(programLabel))} Chained In One ${shell} Command Line`,
+          description: `Detects ${chain.shell} told to run ${verbs.join(', then ')} in one command line ${citation(input.article)}.`,
           logsource: processLogsource(platform),
           detection,
-          tags: mergeTags(['attack.execution', 'attack.t1059.003']),
+          tags: mergeTags(['attack.execution', product === 'windows' ? 'attack.t1059.003' : 'attack.t1059.004']),
           level: 'medium',
-          falsepositives: ['Installers or administrator scripts that chain the same commands through cmd.exe'],
+          falsepositives: [`Installers or administrator scripts that chain the same commands through ${chain.shell}`],
         },
         values,
         input,

@@ -30,6 +30,6 @@ export function programRuns(commandLine: string, windows: boolean): ProgramRun[]
 export { bareName, isShellBuiltin } from '@huntforge/observables';
 
 /** The stages of a command line (`a && b | c; d`), as libs/observables' model splits it, wrappers not looked through. */
-export function commandSegments(commandLine: string): string[] {
-  return parseCommandLine(commandLine, { platform: 'windows' }).invocations.map((invocation) => invocation.text.trim());
+export function commandSegments(commandLine: string, platform: 'windows' | 'unix' = 'windows'): string[] {
+  return parseCommandLine(commandLine, { platform }).invocations.map((invocation) => invocation.text.trim());
 }

