@@ -182,12 +182,14 @@ describe('pipeline end to end: workflow, content filter and sigma queue composed
   });
 
   it('marks a generated rule whose behaviour a reference rule already detects as covered, and queues it for review with the link', async () => {
+    // The customer's rule fires on the same command but keys on more than the generated one does (the dump type),
+    // so the generated rule is not a copy of it (a rule keyed on exactly comsvcs and MiniDump would be a duplicate).
     const customer = {
-      title: 'Process dump through comsvcs MiniDump',
+      title: 'Full process dump through comsvcs MiniDump',
       id: '5b0c7f7e-6c1a-4d8e-9e51-0a7f3e2b1c44',
       status: 'test',
       logsource: { category: 'process_creation', product: 'windows' },
-      detection: { selection: { 'CommandLine|contains|all': ['comsvcs', 'MiniDump'] }, condition: 'selection' },
+      detection: { selection: { 'CommandLine|contains|all': ['comsvcs', 'MiniDump', 'full'] }, condition: 'selection' },
       level: 'high',
     };
     writeFileSync(join(customerRepo, 'comsvcs-minidump.yml'), JSON.stringify(customer));
