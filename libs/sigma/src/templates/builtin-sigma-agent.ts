@@ -671,8 +671,13 @@ function commandLineCondition(tokens: string[]): SigmaFieldMap {
   return tokens.length === 1 ? { 'CommandLine|contains': tokens[0] } : { 'CommandLine|contains|all': tokens };
 }
 
+// net.exe hands most of its commands (use, user, localgroup, share) to net1.exe with the same arguments: Sysmon
+// records both processes, and the next intruder may call net1.exe directly.
+const NET_IMAGES = ['\\net.exe', '\\net1.exe'];
+
 function imageCondition(selection: Pick<CommandSelection, 'platform' | 'image' | 'viaPowerShell'>): SigmaFieldMap {
   if (selection.viaPowerShell) return { 'Image|endswith': ['\\powershell.exe', '\\pwsh.exe'] };
+  if (productOf(selection.platform) === 'windows' && /^net1?$/.test(bareName(selection.image))) return { 'Image|endswith': NET_IMAGES };
   return { 'Image|endswith': imageSuffix(selection.platform, selection.image) };
 }
 

@@ -43,6 +43,13 @@ describe('command-line rules carry a value of the intrusion, not only generic fl
     });
   });
 
+  it('keys net.exe and net1.exe alike: net.exe hands its command to net1.exe, and Sysmon records both', () => {
+    const line = 'net use Z: \\\\files.quill.example@8443\\DavWWWRoot\\share';
+    const [rule] = processRules(line);
+    expect(rule?.rule.detection['selection']).toMatchObject({ 'Image|endswith': ['\\net.exe', '\\net1.exe'] });
+    expect(selfTestRule(rule?.draft.rule ?? '', [{ type: 'cmdline', value: line }])).toMatchObject({ fires: true });
+  });
+
   it('writes no rule for a curl download from a code host into Downloads: every workstation does that', () => {
     expect(processRules('curl.exe -s -o C:\\Users\\bob\\Downloads\\a.zip https://github.com/')).toEqual([]);
   });
