@@ -105,7 +105,8 @@ describe('builtin SigmaAgent templates', () => {
     const lineage = rules.find(({ rule }) => rule.title === 'Powershell.EXE Started By WINWORD.EXE');
     expect(must(lineage).rule.detection['selection']).toEqual({
       'ParentImage|endswith': '\\WINWORD.EXE',
-      'Image|endswith': '\\powershell.exe',
+      // Either PowerShell edition: the parent starting it is the finding.
+      'Image|endswith': ['\\powershell.exe', '\\pwsh.exe'],
     });
     const byClass = Object.fromEntries(rules.map(({ draft, rule }) => [draft.telemetryClass, rule]));
     expect(must(byClass['registry_set']).detection['selection']).toEqual({

@@ -965,8 +965,13 @@ function lineageRules(input: BuiltinSigmaInput): RuleDraft[] {
     if (isShellBuiltin(parent) || isShellBuiltin(child) || seen.has(key)) return [];
     seen.add(key);
     if (!isSuspiciousLineage(parent, child)) return [];
+    // A child PowerShell is either edition: what started it decides, not which one the victim had installed.
+    const powershell = productOf(input.platform) === 'windows' && /^(?:powershell|pwsh)$/.test(bareName(child));
     const { detection, values } = selections([
-      { 'ParentImage|endswith': imageSuffix(input.platform, parent), 'Image|endswith': imageSuffix(input.platform, child) },
+      {
+        'ParentImage|endswith': imageSuffix(input.platform, parent),
+        'Image|endswith': powershell ? ['\\powershell.exe', '\\pwsh.exe'] : imageSuffix(input.platform, child),
+      },
     ]);
     return [
       draft(
