@@ -12,11 +12,15 @@ const repoRoot = resolve(__dirname, '..', '..', '..', '..');
 const TITLE = 'From phishing ISO to domain-wide ransomware in 52 hours';
 /** Where the screenshots of every page go (both themes, 1280 and 390 px): looked at by people, not asserted. */
 const SHOTS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'huntforge-first-hour');
-/** A reference rule of the team's (written for this test) that fires on the write-up's comsvcs MiniDump command line. */
+/**
+ * A reference rule of the team's (written for this test) that fires on the write-up's comsvcs MiniDump command line.
+ * It keys on the dump type too, so the run's own rule for the dump is not a copy of it (a duplicate, dropped) but a
+ * rule it already covers, queued for a person to decide.
+ */
 const REFERENCE_RULE = `title: Process Memory Dump Via Comsvcs MiniDump
 id: 3f1c2b7e-9a4d-4c1e-8b6a-2d5e7f9a0c31
 status: test
-description: Detects the MiniDump export of comsvcs.dll used to dump a process's memory, as done to LSASS
+description: Detects the MiniDump export of comsvcs.dll used to write a full dump of a process's memory, as done to LSASS
 references:
   - https://huntforge.invalid/reference/comsvcs-minidump
 author: Huntforge tests
@@ -32,6 +36,7 @@ detection:
     CommandLine|contains|all:
       - comsvcs
       - MiniDump
+      - full
   condition: selection
 falsepositives:
   - Unknown
