@@ -20,6 +20,7 @@ export {
   type Switch,
 } from './parse';
 export { commandFacts, programRuns, type CommandFacts, type ProgramRun } from './facts';
+export { scriptBlockCode, scriptBlockCodeOf } from './script-block-code';
 export {
   isRegistryProviderPath,
   normaliseRegistryType,

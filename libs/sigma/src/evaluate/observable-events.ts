@@ -5,7 +5,8 @@ import { onlyDeleted, statedWrite, sysmonRendering, writtenData } from '../templ
 import { isRunDialogHistory, pastedCommand } from '../templates/run-dialog';
 import { auditdRecords } from './auditd-records';
 import { ioEffects } from './command-io-effects';
-import { commandSideEffects, scriptBlockOf } from './command-side-effects';
+import { scriptBlockCode } from '@huntforge/observables';
+import { commandSideEffects } from './command-side-effects';
 import type { SigmaEvent } from './event-fields';
 import { defenderLog } from './defender-settings';
 import { powershellLogs } from './powershell-logs';
@@ -243,7 +244,7 @@ const ENCODED_POWERSHELL = /(?:^|[\\/\s"'])(?:powershell|pwsh)(?:\.exe)?["']?\s(
 
 function encodedCodeEffects(text: string, image: string): SigmaEvent[] {
   if (!ENCODED_POWERSHELL.test(text)) return [];
-  const code = scriptBlockOf(text);
+  const code = scriptBlockCode(text);
   return code ? ioEffects(code, image, true) : [];
 }
 

@@ -1,4 +1,4 @@
-import { scriptBlockOf } from './command-side-effects';
+import { scriptBlockCode } from '@huntforge/observables';
 import type { SigmaEvent } from './event-fields';
 
 const PROMPT_HOST = 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe';
@@ -24,7 +24,7 @@ export function powershellLogs(processes: readonly SigmaEvent[]): SigmaEvent[] {
     const started = /^["']?(?:\S*[\\/])?(?:powershell|pwsh)(?:\.exe)?["']?(?:\s|$)/i.test(commandLine);
     // PowerShell records its program path without the quotes a launcher put around it.
     const host = started ? commandLine.replace(/^"([^"]+)"/, '$1') : PROMPT_HOST;
-    const code = started ? scriptBlockOf(commandLine) : commandLine;
+    const code = started ? scriptBlockCode(commandLine) : commandLine;
     const engine = `HostName=ConsoleHost\n\tHostVersion=5.1.19041.1\n\tHostApplication=${host}\n\tEngineVersion=5.1.19041.1\n\tRunspaceId=00000000-0000-0000-0000-000000000000`;
     // PowerShell 7 (pwsh) writes no classic log.
     const events: SigmaEvent[] = /pwsh/i.test(host.split(/\s/)[0] ?? '')

@@ -2,7 +2,8 @@ import { validateRuleDocument } from '../validate/validate-rule';
 import { selfTestRule } from '../evaluate/self-test';
 import { fidelityCheck } from '../vetting/fidelity';
 import { generateBuiltinRules, type TemplatePlatform } from './builtin-sigma-agent';
-import { scriptCodeOf, scriptTechniquesOf } from './script-blocks';
+import { scriptBlockCode } from '@huntforge/observables';
+import { scriptTechniquesOf } from './script-blocks';
 
 const article = { title: 'Notes on an intrusion', url: 'https://research.example.org/notes', date: '2026-11-27' };
 const item = { evidence: { start: 0, end: 1, text: 'x' }, confidence: 0.9, executable: '' };
@@ -82,10 +83,10 @@ describe('PowerShell script block rules beside the process rules', () => {
   });
 
   it('finds the code PowerShell runs: -Command, -EncodedCommand or a cmdlet typed at its prompt', () => {
-    expect(scriptCodeOf('powershell.exe -NoProfile -Command "Get-Process lsass"')).toBe('Get-Process lsass');
-    expect(scriptCodeOf(`pwsh -ec ${encoded('Clear-History')}`)).toBe('Clear-History');
-    expect(scriptCodeOf('Set-NetFirewallProfile -Enabled False')).toBe('Set-NetFirewallProfile -Enabled False');
-    expect(scriptCodeOf('cmd.exe /c whoami /all')).toBeNull();
+    expect(scriptBlockCode('powershell.exe -NoProfile -Command "Get-Process lsass"')).toBe('Get-Process lsass');
+    expect(scriptBlockCode(`pwsh -ec ${encoded('Clear-History')}`)).toBe('Clear-History');
+    expect(scriptBlockCode('Set-NetFirewallProfile -Enabled False')).toBe('Set-NetFirewallProfile -Enabled False');
+    expect(scriptBlockCode('cmd.exe /c whoami /all')).toBeNull();
     expect(scriptTechniquesOf('[Ref].Assembly.GetType("System.Management.Automation.AmsiUtils")').map((t) => t.id)).toEqual([
       'amsi-bypass',
     ]);

@@ -1,4 +1,4 @@
-import { commandFacts, commandOfEventFields, decodeEncodedCommand, hasEventFieldLabel, type CommandFacts } from '@huntforge/observables';
+import { commandOfEventFields, hasEventFieldLabel, scriptBlockCode } from '@huntforge/observables';
 import type { CmdlineItem } from '@huntforge/contracts/extraction';
 import type { SigmaDetection, SigmaFieldMap } from '@huntforge/contracts/sigma';
 import { ranByAnalyst } from './analyst-voice';
@@ -8,29 +8,6 @@ import { isInvestigationStep } from './investigation-steps';
 import { buildRule, citation, type ArticleRef, type RuleDraft } from './rule-draft';
 import { meetsSelection, shownAlternatives } from './technique-match';
 import { TECHNIQUES, type Technique } from './techniques';
-
-const ENCODED_SWITCH = /^-(?:e|ec|en|enc|enco|encod|encode|encoded|encodedc\w*)$/i;
-const COMMAND_SWITCH = /^-(?:c|co|com|comm|comma|comman|command)$/i;
-
-/**
- * The code PowerShell logs as a script block (4104) for a command line, if it runs any: what follows -Command,
- * the decoded -EncodedCommand, or a cmdlet line typed at a PowerShell prompt as it stands. The script block log
- * records this code however it reached PowerShell, so a rule on it outlives the spelling of the command line.
- */
-export function scriptCodeOf(executed: string): string | null {
-  const facts: CommandFacts = commandFacts(executed.trim(), { platform: 'windows' });
-  const host = facts.invocations.find((invocation) => invocation.name === 'powershell' || invocation.name === 'pwsh');
-  if (host) {
-    const encoded = host.switches.find((option) => ENCODED_SWITCH.test(option.name))?.value;
-    if (encoded) return decodeEncodedCommand(encoded.value);
-    const command = host.switches.find((option) => COMMAND_SWITCH.test(option.name));
-    if (!command) return null;
-    const code = host.text.slice(command.word.end - host.start).trim();
-    return code ? code.replace(/^"([\s\S]*)"$/, '$1') : null;
-  }
-  const [first] = facts.programs;
-  return first?.viaPowerShell && first.invocation === facts.parsed.invocations[0] ? facts.parsed.text.trim() : null;
-}
 
 /** Whether a technique is PowerShell code, which the script block log records besides (or instead of) the command line. */
 export const isScriptTechnique = (technique: Technique): boolean =>
@@ -91,7 +68,7 @@ function intruderCode(input: ScriptBlockInput): Array<{ commandLine: string; cod
     if (stated === null) return [];
     const commandLine = asExecuted(stated);
     if (isInvestigationStep(commandLine, true) || ranByAnalyst(input.content, item.evidence)) return [];
-    const code = scriptCodeOf(commandLine);
+    const code = scriptBlockCode(commandLine);
     return code ? [{ commandLine, code }] : [];
   });
 }
