@@ -57,7 +57,8 @@ function describe(event: SigmaEvent): string {
 
 // Classes a logsource names only by its product or log (`product: windows` alone): their rules may read any event.
 const BROAD_CLASSES = new Set(['other', 'windows_eventlog', 'linux_log', 'macos_log']);
-let baselineByClass: Map<string | null, SigmaEvent[]> | undefined;
+// Per telemetry class, the baseline events a rule of that class reads, gathered once.
+let baselineByClass: Map<string, readonly SigmaEvent[]> | undefined;
 
 /**
  * The baseline events a rule of this logsource reads: those of its telemetry class (and those of no known class),
@@ -69,16 +70,15 @@ function baselineFor(rule: CompiledRule): readonly SigmaEvent[] {
   const logsource = isPlainObject(rule.doc.logsource) ? (rule.doc.logsource as Logsource) : {};
   const cls = telemetryClass(logsource);
   if (BROAD_CLASSES.has(cls)) return all;
-  if (!baselineByClass) {
-    baselineByClass = new Map();
-    for (const event of all) {
-      const eventClass = eventTelemetryClass(event);
-      const group = baselineByClass.get(eventClass) ?? [];
-      if (group.length === 0) baselineByClass.set(eventClass, group);
-      group.push(event);
-    }
+  baselineByClass ??= new Map();
+  let events = baselineByClass.get(cls);
+  if (!events) {
+    // Its own class first, then the events of no known class: the order the examples of its firings are taken in.
+    const ofClass = (wanted: string | null) => all.filter((event) => eventTelemetryClass(event) === wanted);
+    events = [...ofClass(cls), ...ofClass(null)];
+    baselineByClass.set(cls, events);
   }
-  return [...(baselineByClass.get(cls) ?? []), ...(baselineByClass.get(null) ?? [])];
+  return events;
 }
 
 /** The rule on the whole baseline: events of other classes are never its to read, so it is quiet on them by construction. */
