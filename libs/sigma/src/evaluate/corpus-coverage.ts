@@ -60,6 +60,8 @@ export function eventTelemetryClass(event: SigmaEvent): string | null {
     case 4104:
       return 'powershell';
     case 11:
+    case 23:
+    case 26:
       return 'file_event';
     case 10:
       return 'process_access';
@@ -92,6 +94,14 @@ const NARROW_CATEGORIES: Record<string, string> = {
   create_remote_thread: 'thread',
   raw_access_thread: 'raw',
   process_tampering: 'tampering',
+  // A file deleted (Sysmon 23, 26) is no file created (11): file_event rules read creations, file_delete rules deletions;
+  // the other file categories read events the telemetry here does not make (15, 2, renames, reads).
+  file_delete: 'delete',
+  file_rename: 'rename',
+  file_change: 'change',
+  file_access: 'access',
+  create_stream_hash: 'stream',
+  file_executable_detected: 'executable',
 };
 
 /** The narrower kinds of rule an event can satisfy within its class ('' stands for "any"). */
@@ -112,6 +122,9 @@ function eventKinds(event: SigmaEvent): string[] {
       return ['', 'classic'];
     case 10:
       return ['', 'access'];
+    case 23:
+    case 26:
+      return ['delete'];
   }
   return [''];
 }

@@ -53,7 +53,7 @@ describe('selfTestRule', () => {
         expect.objectContaining({ EventID: 7045, ServiceName: 'WinSvcHost', ImagePath: 'C:\\ProgramData\\svc.exe' }),
         expect.objectContaining({
           Image: 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe',
-          ParentImage: 'C:\\Windows\\System32\\winword.exe',
+          ParentImage: 'C:\\Program Files\\Microsoft Office\\root\\Office16\\winword.exe',
         }),
         expect.objectContaining({ DestinationIp: '198.51.100.7' }),
       ]),
