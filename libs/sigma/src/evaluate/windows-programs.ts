@@ -19,7 +19,7 @@ syncappvpublishingserver msbuild csc vbc installutil regasm regsvcs aspnet_compi
 scriptrunner replace print psr wermgr werfault wmiadap wmiapsrv searchprotocolhost searchindexer spoolsv taskhostw
 sihost runtimebroker dwm fontdrvhost lsaiso ctfmon backgroundtaskhost smartscreen ssh scp sftp ssh-keygen sshd
 dcdiag repadmin ntfrsutl dfsrdiag adprep klist ksetup nltest wecutil wevtutil appcmd inetinfo w3wp iisreset
-chcp tree more mode format edit debug doskey diskcomp forfiles`.split(/\s+/),
+chcp tree more mode format edit debug doskey diskcomp rdrleakdiag comsvcs`.split(/\s+/),
 );
 
 // Programs Windows ships as .com files: a bare `chcp` runs chcp.com, which process telemetry records as the image.
