@@ -37,6 +37,8 @@ export function eventTelemetryClass(event: SigmaEvent): string | null {
     case 4756:
     case 1102:
     case 4662:
+    case 4656:
+    case 4663:
     case 4769:
     case 4624:
     case 4648:

@@ -13,6 +13,7 @@ import { placeDroppedTools, toolLocations } from './dropped-tools';
 import { fileDeletions } from './file-deletions';
 import { powershellLogs } from './powershell-logs';
 import { processEventOn } from './process-event';
+import { withRecordDetails } from './record-details';
 import { RELAY_HOSTS, serviceStarted, taskActionStarted, UNDER_SYSTEM } from './relayed-execution';
 import { EXPLORER, pastedLines, runDialogEntry } from './run-dialog-entries';
 import { cmdHost, scriptRunner } from './shell-host';
@@ -84,7 +85,7 @@ function eventsOfList(observables: readonly ObservableLike[], options: { product
   // A tool the article shows on disk runs from there (dropped-tools.ts).
   const locations = windows ? toolLocations(commandLines) : new Map<string, string>();
   return observables.flatMap((observable) =>
-    placeDroppedTools(eventsOf(observable, context), locations).map((event) => ({
+    withRecordDetails(placeDroppedTools(eventsOf(observable, context), locations)).map((event) => ({
       observable: `${observable.type}: ${observable.value}`,
       event,
     })),
@@ -211,7 +212,7 @@ function eventsOf(
         ...(host
           ? [
               { EventID: 22, QueryName: host },
-              { EventID: 3, DestinationHostname: host, Initiated: 'true' },
+              { EventID: 3, DestinationHostname: host, ...destinationOf(value, host), Initiated: 'true' },
             ]
           : []),
       ];
@@ -225,6 +226,16 @@ function eventsOf(
     default:
       return [];
   }
+}
+
+/** The address and port a URL's connection goes to: its host when that is an address, its port or its scheme's. */
+function destinationOf(url: string, host: string): SigmaEvent {
+  const port = /^[a-z][\w+.-]*:\/\/(?:[^/@]*@)?(?:\[[^\]]*\]|[^/:?#]*):(\d{1,5})/i.exec(url)?.[1];
+  const scheme = /^([a-z]+):/i.exec(url)?.[1]?.toLowerCase();
+  const byScheme = scheme === 'https' ? 443 : scheme === 'http' ? 80 : scheme === 'ftp' ? 21 : undefined;
+  const address = /^\d{1,3}(?:\.\d{1,3}){3}$|:/.test(host) ? { DestinationIp: host.replace(/^\[|\]$/g, '') } : {};
+  const destinationPort = port ? Number(port) : byScheme;
+  return { ...address, ...(destinationPort ? { DestinationPort: destinationPort } : {}) };
 }
 
 // The account a process ran as, which the programs it starts inherit (Sysmon's User, IntegrityLevel, LogonId).

@@ -198,3 +198,40 @@ describe('why a corpus rule fired on an observable', () => {
     expect(selections).toEqual(['selection_shell', 'selection_reg']);
   });
 });
+
+describe('the fields Windows writes beside the ones an event is built from', () => {
+  it('signs Windows’ own DLLs and leaves a DLL elsewhere unsigned', () => {
+    const loads = withId(eventsOf([cmdline('rundll32.exe C:\\ProgramData\\x.dll,Start')]), 7);
+    expect(loads).toContainEqual(expect.objectContaining({ ImageLoaded: 'C:\\ProgramData\\x.dll', Signed: 'false' }));
+    const system = withId(eventsOf([cmdline('rundll32.exe C:\\Windows\\System32\\comsvcs.dll, MiniDump 640 C:\\x.dmp full')]), 7);
+    expect(system).toContainEqual(
+      expect.objectContaining({ ImageLoaded: 'C:\\Windows\\System32\\comsvcs.dll', Signed: 'true', Signature: 'Microsoft Windows' }),
+    );
+  });
+
+  it('gives a URL’s connection its address and port, and every connection its protocol', () => {
+    const [connection] = withId(eventsOf([{ type: 'url', value: 'http://203.0.113.4:8080/a.exe' }]), 3);
+    expect(connection).toMatchObject({ DestinationIp: '203.0.113.4', DestinationPort: 8080, Protocol: 'tcp', DestinationIsIpv6: 'false' });
+    expect(withId(eventsOf([{ type: 'url', value: 'https://cdn.example.net/x' }]), 3)[0]).toMatchObject({ DestinationPort: 443 });
+  });
+
+  it('has every PowerShell host create its PSHost pipe', () => {
+    expect(withId(eventsOf([cmdline('powershell -c Get-Date')]), 17)).toContainEqual(
+      expect.objectContaining({ PipeName: expect.stringMatching(/^\\PSHost\.\d+\.\d+\.DefaultAppDomain\.powershell$/) }),
+    );
+    expect(withId(eventsOf([cmdline('whoami /all')]), 17)).toEqual([]);
+  });
+
+  it('records a handle opened on LSASS in the Security log too, naming the process that asked', () => {
+    const records = eventsOf([cmdline('procdump64.exe -accepteula -ma lsass.exe C:\\Windows\\Temp\\l.dmp')]);
+    expect(withId(records, 4656)).toEqual([
+      expect.objectContaining({
+        ObjectType: 'Process',
+        ObjectName: expect.stringMatching(/\\lsass\.exe$/),
+        AccessMask: '0x1fffff',
+        ProcessName: 'C:\\Users\\user\\procdump64.exe',
+      }),
+    ]);
+    expect(withId(records, 4663)).toEqual([expect.objectContaining({ AccessList: '%%4484' })]);
+  });
+});
