@@ -51,6 +51,10 @@ export function eventTelemetryClass(event: SigmaEvent): string | null {
     case 141:
     case 142:
       return 'windows_eventlog';
+    case 1006:
+    case 1015:
+    case 1116:
+    case 1117:
     case 5001:
     case 5007:
     case 5010:

@@ -9,6 +9,7 @@ import { commandFacts, scriptBlockCode } from '@huntforge/observables';
 import { commandSideEffects } from './command-side-effects';
 import type { SigmaEvent } from './event-fields';
 import { defenderLog } from './defender-settings';
+import { defenderDetections } from './defender-detections';
 import { placeDroppedTools, toolLocations } from './dropped-tools';
 import { fileDeletions } from './file-deletions';
 import { powershellLogs } from './powershell-logs';
@@ -157,7 +158,7 @@ function eventsOf(
       // does there what it would do anywhere: its programs, registry writes, downloads and script blocks (one level).
       const relayed = windows ? events.filter(isRelayed).flatMap(relayedEffects) : [];
       const all = [...events, ...relayed];
-      if (windows) return [...all, ...powershellLogs(all), ...defenderLog(all)];
+      if (windows) return [...all, ...powershellLogs(all), ...defenderLog(all), ...defenderDetections(all)];
       return linux ? [...all, ...auditdRecords(all)] : all;
     }
     case 'process_lineage': {

