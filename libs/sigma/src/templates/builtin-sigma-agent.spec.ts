@@ -65,6 +65,9 @@ describe('builtin SigmaAgent templates', () => {
       'registry_set',
       'service_creation',
       'scheduled_task_creation',
+      // certutil's download: the file it wrote, and certutil itself reaching the network.
+      'file_event',
+      'network_connection',
       'network_connection',
     ]);
     for (const { rule } of rules) {
@@ -277,6 +280,7 @@ describe('builtin SigmaAgent templates', () => {
       'Remote Commands Retrieved Via Finger.EXE',
       'Remote Text Run As Commands Through A Cmd For Loop',
       'Rundll32.EXE Execution Of DLL From Unusual Location',
+      'Finger Network Connection',
     ]);
     expect(loaded[2]?.detection).toEqual({
       selection: { 'Image|endswith': '\\rundll32.exe', 'CommandLine|contains': 'C:\\ProgramData\\Intel\\update.dll,DllRegisterServer' },
