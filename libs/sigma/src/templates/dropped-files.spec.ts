@@ -29,18 +29,11 @@ describe('file-event rules on the files the programs write', () => {
     expect(fires(rule?.rule as object, 'curl -o C:\\Users\\Public\\quilltool.exe http://198.51.100.9/q')).toBe(false);
   });
 
-  it("keys a made-up name on its type only with the downloader and the folder, the user's profile cut out", () => {
-    const [rule] = fileRules(
-      'windows',
-      'cmd /c curl -Lo C:\\Users\\[victim]\\AppData\\Local\\Temp\\v7.msi https://quill.example.net/v7.msi',
-    );
-    expect(rule?.rule.detection['selection']).toEqual({
-      'Image|endswith': '\\curl.exe',
-      'TargetFilename|contains': '\\AppData\\Local\\Temp\\',
-      'TargetFilename|endswith': '.msi',
-    });
-    expect(fires(rule?.rule as object, 'curl -o %TEMP%\\a9.msi https://other.example.net/a9.msi')).toBe(true);
-    // A made-up document name in a common folder written by a copy says nothing: no rule.
+  it('makes no rule of a made-up name, a document or output in common folders', () => {
+    expect(
+      fileRules('windows', 'cmd /c curl -Lo C:\\Users\\[victim]\\AppData\\Local\\Temp\\v7.msi https://quill.example.net/v7.msi'),
+    ).toEqual([]);
+    expect(fileRules('windows', 'powershell -c "iwr https://quill.example.net/d -OutFile $env:TEMP\\invoice.pdf"')).toEqual([]);
     expect(fileRules('windows', 'copy a1.txt C:\\Users\\Public\\b2.txt')).toEqual([]);
   });
 

@@ -9,8 +9,9 @@ import { anyOf, selectionValues, type ProductLine, type SideEffectRule } from '.
  * File-event rules on the files the article's programs are told to write: a download (`curl -o`, `-OutFile`,
  * `certutil -urlcache`, `bitsadmin /transfer`), a copy or a `tee` (program-writes.ts). Sysmon 11 records the file with
  * the program that wrote it, where the process rule sees only the command. A detection engineer keys the rule on
- * what holds for the next intrusion: the folder (the user's profile cut out), the file's name unless it was made up
- * for the run (then its type, when it is a program, a script or an installer), and the downloader that wrote it.
+ * what holds for the next intrusion: the folder (the user's profile cut out), the file's name, and the downloader that
+ * wrote it; only for a program, a library, a script or an installer whose name was not made up for the run (a
+ * downloaded document or archive, or `v7.msi`, is the download command's finding, which its process rule has).
  * Files whose path is the behaviour (`/etc/ld.so.preload`, a shell profile, `authorized_keys`, the Startup folder)
  * are keyed on that path alone, whichever program or shell redirection wrote it.
  */
@@ -59,7 +60,7 @@ const WINDOWS_KNOWN: readonly KnownFile[] = [
 // Downloaders whose write is the finding with the file: the rule keys on them too. (Not bitsadmin: the BITS service,
 // svchost.exe, writes its transfers.)
 const WRITERS = new Set(['curl', 'wget', 'certutil', 'powershell', 'pwsh', 'mshta', 'esentutl']);
-// What a dropped file made up for the run still says: it is a program, a library, a script or an installer.
+// What a dropped file is when it is worth a rule: a program, a library, a script or an installer.
 const RUNNABLE = /\.(?:exe|dll|scr|cpl|sys|msi|ps1|psm1|bat|cmd|vbs|vbe|js|jse|wsf|hta|lnk|jar|py|sh|elf|so|dylib)$/i;
 
 interface Written {
@@ -118,16 +119,16 @@ function selectionOf({ product, path, writer }: Written): SigmaFieldMap | null {
   if (!name || /[[\]<>{}%$*?]/.test(name)) return null;
   const folder = windows ? stableWindowsFolder(path) : stableUnixFolder(path);
   const named = !isRandomName(name) && isDistinctive(name);
-  const type = /\.[a-z0-9]{1,5}$/i.exec(name)?.[0];
-  const image = writer ? imageOf(writer, windows) : {};
-  // A made-up name says only its type: with the downloader and the folder, or it fires on every installer.
-  if (!named && !(type && RUNNABLE.test(name) && folder && writer)) return null;
-  // A meaningful name in a folder every machine has, written by no downloader: an administrator's file as well.
-  if (named && !writer && !(folder && isDistinctive(folder))) return null;
+  // A program, a library, a script or an installer (on Unix a file without an extension too): a downloaded document or
+  // archive is the process rule's, and a name made up for the run holds for no other intrusion.
+  const runnable = RUNNABLE.test(name) || (!windows && !/\.[a-z0-9]{1,5}$/i.test(name));
+  if (!named || !runnable) return null;
+  // A name in a folder every machine has, written by no downloader: an administrator's file as well.
+  if (!writer && !(folder && isDistinctive(folder))) return null;
   return {
-    ...image,
+    ...(writer ? imageOf(writer, windows) : {}),
     ...(folder ? { 'TargetFilename|contains': folder } : {}),
-    'TargetFilename|endswith': named ? `${separator}${name}` : (type as string),
+    'TargetFilename|endswith': `${separator}${name}`,
   };
 }
 
