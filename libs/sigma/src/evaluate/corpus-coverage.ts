@@ -73,6 +73,8 @@ export function eventTelemetryClass(event: SigmaEvent): string | null {
       return 'process_access';
     case 7:
       return 'image_load';
+    case 6:
+      return 'driver_load';
     case 17:
     case 18:
       return 'pipe_created';

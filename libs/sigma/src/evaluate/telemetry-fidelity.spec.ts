@@ -258,3 +258,21 @@ describe('Defender’s detections of well-known offensive tools', () => {
     expect(detections('powershell -c Get-Service')).toEqual([]);
   });
 });
+
+describe('a kernel driver a command installs', () => {
+  it('is read by driver_load rules', () => {
+    const coverage = new CorpusCoverage<string>();
+    coverage.add(
+      {
+        title: 'Driver by name',
+        logsource: { product: 'windows', category: 'driver_load' },
+        detection: { selection: { 'ImageLoaded|endswith': '\\quilldrv.sys' }, condition: 'selection' },
+      },
+      'driver',
+    );
+    const [entry] = coverage.cover([cmdline('sc create quill type= kernel binPath= C:\\Windows\\Temp\\quilldrv.sys')], {
+      product: 'windows',
+    });
+    expect(entry?.rules).toEqual(['driver']);
+  });
+});
