@@ -62,6 +62,7 @@ import { droppedFileRules } from './dropped-files';
 import { driverLoadRules } from './driver-loads';
 import { processConnectionRules } from './process-connections';
 import type { ProductLine, SideEffectRule } from './side-effect-rule';
+import { queryRules, type QueryRuleInput } from './query-rules';
 
 export type TemplatePlatform = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
 
@@ -78,6 +79,8 @@ export interface BuiltinSigmaInput {
   content?: string;
   /** The reference rules the coverage stage found firing on the observables, with why: behaviours the table does not know. */
   coverage?: CorpusEvidence;
+  /** The detection queries the article publishes (EQL, KQL, ES|QL…): translated to Sigma, they are the engineer's first rules. */
+  huntQueries?: QueryRuleInput['huntQueries'];
 }
 
 /** The agent's input from an aggregated extraction: each extractor's items. */
@@ -100,6 +103,7 @@ export function builtinSigmaInput(
     services: sub.services?.items,
     scheduledTasks: sub.scheduled_tasks?.items,
     network: sub.network_indicators?.items,
+    huntQueries: sub.hunt_queries?.items,
   };
 }
 
@@ -1497,6 +1501,7 @@ export function generateBuiltinRules(input: BuiltinSigmaInput, checks?: CorpusCh
     ...sideEffectRules(input),
     ...cloudBehaviourRules(input.article, input.content),
     ...networkRules(input),
+    ...queryRules(input, checks),
   ]);
 }
 
