@@ -15,6 +15,9 @@ const META_FIELDS = new Set([
   'event.type',
   'event.kind',
   'event.module',
+  'event.code',
+  '@timestamp',
+  '@present',
   'event.dataset',
   'event.outcome',
   'data_stream.dataset',
@@ -37,7 +40,7 @@ const META_FIELDS = new Set([
 const ENDPOINT_META = new Set(['event.action', 'event.provider', 'winlog.provider_name']);
 
 /** How an ECS value becomes a Sigma value: a file name is the end of a path, an argument part of a command line. */
-type Shape = 'name' | 'path' | 'args' | 'plain' | 'registry-path' | 'registry-key' | 'extension';
+type Shape = 'name' | 'path' | 'args' | 'plain' | 'registry-path' | 'registry-key' | 'extension' | 'hash-md5' | 'hash-sha1' | 'hash-sha256';
 
 interface FieldRule {
   field: string;
@@ -59,6 +62,9 @@ const ENDPOINT_FIELDS: Readonly<Record<string, FieldRule>> = {
   'process.working_directory': { field: 'CurrentDirectory', shape: 'path', categories: PROCESS_ONLY },
   'process.pe.original_file_name': { field: 'OriginalFileName', shape: 'plain', categories: PROCESS_ONLY },
   'user.name': { field: 'User', shape: 'plain', categories: PROCESS_ONLY },
+  'process.hash.md5': { field: 'Hashes', shape: 'hash-md5', categories: PROCESS_ONLY },
+  'process.hash.sha1': { field: 'Hashes', shape: 'hash-sha1', categories: PROCESS_ONLY },
+  'process.hash.sha256': { field: 'Hashes', shape: 'hash-sha256', categories: PROCESS_ONLY },
   'file.path': { field: 'TargetFilename', shape: 'path', categories: ['file_event'] },
   'file.name': { field: 'TargetFilename', shape: 'name', categories: ['file_event'] },
   'file.extension': { field: 'TargetFilename', shape: 'extension', categories: ['file_event'] },
@@ -144,11 +150,17 @@ const valuesOf = (node: QueryNode, field: string): string[] =>
 
 /** The cloud log a query reads, from its indices, dataset, provider or fields; null for an endpoint query. */
 function cloudLog(node: QueryNode, indices: readonly string[]): string | null {
-  const datasets = [...valuesOf(node, 'event.dataset'), ...valuesOf(node, 'data_stream.dataset'), ...valuesOf(node, 'event.module'), ...indices.map((index) => index.toLowerCase())];
+  const datasets = [
+    ...valuesOf(node, 'event.dataset'),
+    ...valuesOf(node, 'data_stream.dataset'),
+    ...valuesOf(node, 'event.module'),
+    ...indices.map((index) => index.toLowerCase()),
+  ];
   const fields = comparisons(node).map((found) => found.field.toLowerCase());
   for (const log of ['signinlogs', 'auditlogs', 'activitylogs'])
     if (datasets.some((dataset) => dataset.includes(log)) || fields.some((field) => field.startsWith(`azure.${log}.`))) return log;
-  if (datasets.some((dataset) => dataset.includes('cloudtrail')) || fields.some((field) => field.startsWith('aws.cloudtrail.'))) return 'cloudtrail';
+  if (datasets.some((dataset) => dataset.includes('cloudtrail')) || fields.some((field) => field.startsWith('aws.cloudtrail.')))
+    return 'cloudtrail';
   if (valuesOf(node, 'event.provider').some((provider) => provider.endsWith('.amazonaws.com'))) return 'cloudtrail';
   if (datasets.some((dataset) => /\bokta\b/.test(dataset)) || fields.some((field) => field.startsWith('okta.'))) return 'okta';
   if (fields.includes('eventsource') || fields.includes('eventname')) return 'cloudtrail';
@@ -157,7 +169,12 @@ function cloudLog(node: QueryNode, indices: readonly string[]): string | null {
 
 /** The OS a query's events come from: what it says (host.os.type), else what its values show, else the article's. */
 function platformOf(node: QueryNode, hint: Platform | null): Platform {
-  const stated = [...valuesOf(node, 'host.os.type'), ...valuesOf(node, 'host.os.family'), ...valuesOf(node, 'os.type'), ...valuesOf(node, 'host.os.name')];
+  const stated = [
+    ...valuesOf(node, 'host.os.type'),
+    ...valuesOf(node, 'host.os.family'),
+    ...valuesOf(node, 'os.type'),
+    ...valuesOf(node, 'host.os.name'),
+  ];
   if (stated.some((os) => os.includes('windows'))) return 'windows';
   if (stated.some((os) => os.includes('macos') || os.includes('darwin'))) return 'macos';
   if (stated.some((os) => os.includes('linux'))) return 'linux';
@@ -180,7 +197,9 @@ export function targetOf(node: QueryNode, options: { category?: string; indices?
   const platform = platformOf(node, options.platform);
   if (log) return { logsource: { ...(CLOUD_LOGSOURCES[log] as { product: string; service: string }) }, platform };
   const stated = options.category && options.category !== 'any' ? EQL_CATEGORIES[options.category] : undefined;
-  const categories = valuesOf(node, 'event.category').map((category) => EQL_CATEGORIES[category]).filter(Boolean);
+  const categories = valuesOf(node, 'event.category')
+    .map((category) => EQL_CATEGORIES[category])
+    .filter(Boolean);
   const fields = comparisons(node).map((found) => found.field.toLowerCase());
   const byField = FIELD_CATEGORIES.find(([prefix]) => fields.some((field) => prefix.test(field)))?.[1];
   // An EQL `network where` over dns.* fields is a DNS query.
@@ -217,14 +236,26 @@ export function sigmaComparison(field: string, values: readonly QueryValue[], ta
   // One comparison per modifier: `process.name : ("bash", "*sh")` is two Sigma tests, either of which will do.
   const byModifier = new Map<SigmaModifier, string[]>();
   for (const { modifier, value } of shaped) byModifier.set(modifier, [...(byModifier.get(modifier) ?? []), value]);
-  const nodes: SigmaNode[] = [...byModifier].map(([modifier, list]) => ({ kind: 'cmp', field: rule.field, modifier, values: [...new Set(list)] }));
+  const nodes: SigmaNode[] = [...byModifier].map(([modifier, list]) => ({
+    kind: 'cmp',
+    field: rule.field,
+    modifier,
+    values: [...new Set(list)],
+  }));
   return nodes.length === 1 ? (nodes[0] as SigmaNode) : { kind: 'or', children: nodes };
 }
 
-const HIVE = /^(?:HKEY_LOCAL_MACHINE|HKLM|HKEY_USERS|HKU|HKEY_CURRENT_USER|HKCU|HKEY_CLASSES_ROOT|HKCR|\\REGISTRY\\(?:MACHINE|USER))\\(?:\*\\)?/i;
+const HIVE =
+  /^(?:HKEY_LOCAL_MACHINE|HKLM|HKEY_USERS|HKU|HKEY_CURRENT_USER|HKCU|HKEY_CLASSES_ROOT|HKCR|\\REGISTRY\\(?:MACHINE|USER))\\(?:\*\\)?/i;
 
 function shape(value: QueryValue, kind: Shape, sep: string): { modifier: SigmaModifier; value: string } {
   if (value.kind === 'regex') return { modifier: 're', value: value.text };
+  if (value.kind === 'cidr') return { modifier: 'cidr', value: value.text };
+  // Sysmon writes a process's hashes in one field, `SHA256=…,MD5=…`.
+  if (kind.startsWith('hash-')) {
+    if (value.kind !== 'literal' || !/^[a-f0-9]{32,64}$/i.test(value.text)) throw new Untranslatable('a hash pattern');
+    return { modifier: 'contains', value: `${kind.slice(5).toUpperCase()}=${value.text}` };
+  }
   // A literal star or question mark (`"-c *"` compared with ==) would read as a wildcard in Sigma's value.
   if (value.kind === 'literal' && /[*?]/.test(value.text)) throw new Untranslatable('a literal wildcard character');
   const text = value.text;
@@ -240,7 +271,10 @@ function shape(value: QueryValue, kind: Shape, sep: string): { modifier: SigmaMo
       case 'registry-path':
         return `*\\${text.replace(HIVE, '').replace(/^\*?\\?/, '')}`;
       case 'registry-key':
-        return `*\\${text.replace(HIVE, '').replace(/^\*?\\?/, '').replace(/\*$/, '')}*`;
+        return `*\\${text
+          .replace(HIVE, '')
+          .replace(/^\*?\\?/, '')
+          .replace(/\*$/, '')}*`;
       default:
         return text;
     }

@@ -15,10 +15,17 @@ export interface AuditdWatch {
  */
 export function parseAuditd(text: string): AuditdWatch[] {
   return text.split('\n').flatMap((line) => {
+    if (/^\s*#/.test(line)) return [];
     const rule = line.replace(/^\s*(?:sudo\s+)?(?:auditctl\s+)?/, '').trim();
     const watch = /^-w\s+(\/\S+)\s+-p\s+([rwxa]+)\b/.exec(rule);
     if (watch) return watched(watch[1] as string, watch[2] as string);
-    if (!/^-a\s+(?:always,exit|exit,always)\b/.test(rule) || !/-S\s+(?:\S+,)?execve\b/.test(rule)) return [];
+    if (!/^-a\s+(?:always,exit|exit,always)\b/.test(rule)) return [];
+    // A syscall rule on a path with permissions is the watch written another way (`-F path=/etc/x -F perm=wa`).
+    const permissions = /-F\s+perm=([rwxa]+)\b/.exec(rule)?.[1];
+    const place = /-F\s+(path|dir)=(\/\S+)/.exec(rule);
+    if (permissions && place && !/-S\s/.test(rule))
+      return watched(place[1] === 'dir' && !(place[2] as string).endsWith('/') ? `${place[2]}/` : (place[2] as string), permissions);
+    if (!/-S\s+(?:\S+,)?execve\b/.test(rule)) return [];
     const path = /-F\s+(?:exe|path)=(\/\S+)/.exec(rule)?.[1];
     return path ? [started(path)] : [];
   });
@@ -32,15 +39,15 @@ function watched(path: string, permissions: string): AuditdWatch[] {
   if (permissions.includes('x') && !folder) watches.push(started(path));
   // What the watch itself records, in the log it writes (auditd's PATH record of the name), whatever it watches for.
   watches.push({
-      logsource: { product: 'linux', service: 'auditd' },
-      condition: {
-        kind: 'and',
-        children: [
-          { kind: 'cmp', field: 'type', modifier: 'eq', values: ['PATH'] },
-          { kind: 'cmp', field: 'name', modifier: folder ? 'startswith' : 'eq', values: [path] },
-        ],
-      },
-    });
+    logsource: { product: 'linux', service: 'auditd' },
+    condition: {
+      kind: 'and',
+      children: [
+        { kind: 'cmp', field: 'type', modifier: 'eq', values: ['PATH'] },
+        { kind: 'cmp', field: 'name', modifier: folder ? 'startswith' : 'eq', values: [path] },
+      ],
+    },
+  });
   return watches;
 }
 

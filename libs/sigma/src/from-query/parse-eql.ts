@@ -88,6 +88,7 @@ function primary(cursor: Cursor): QueryNode {
   if (head.type !== 'word') throw new Untranslatable(`unexpected ${head.text}`);
   const name = head.text.replace(/~$/, '').toLowerCase();
   if (cursor.peek()?.text === '(' && name in FUNCTIONS) return call(cursor, name);
+  if (cursor.peek()?.text === '(' && name === 'cidrmatch') return cidrMatch(cursor);
   if (cursor.peek()?.text === '(') throw new Untranslatable(`function ${head.text}`);
   return comparison(cursor, fieldName(head));
 }
@@ -97,9 +98,21 @@ function call(cursor: Cursor, name: string): QueryNode {
   cursor.expect('(');
   const field = fieldName(cursor.next());
   const values: QueryValue[] = [];
-  while (cursor.accept(',')) values.push(wildcardOf((FUNCTIONS[name] as (text: string) => string)(valueText(cursor.next(), name === 'wildcard'))));
+  while (cursor.accept(','))
+    values.push(wildcardOf((FUNCTIONS[name] as (text: string) => string)(valueText(cursor.next(), name === 'wildcard'))));
   cursor.expect(')');
   if (values.length === 0) throw new Untranslatable('function without values');
+  return cmp(field, values);
+}
+
+/** `cidrmatch(destination.ip, "10.0.0.0/8", "192.168.0.0/16")`: the address is in any of the networks. */
+function cidrMatch(cursor: Cursor): QueryNode {
+  cursor.expect('(');
+  const field = fieldName(cursor.next());
+  const values: QueryValue[] = [];
+  while (cursor.accept(',')) values.push({ text: valueText(cursor.next(), false), kind: 'cidr' });
+  cursor.expect(')');
+  if (values.length === 0) throw new Untranslatable('cidrmatch without networks');
   return cmp(field, values);
 }
 
@@ -112,7 +125,8 @@ function comparison(cursor: Cursor, field: string): QueryNode {
     operator += '~';
   }
   if (operator === '<' || operator === '>' || operator === '<=' || operator === '>=') throw new Untranslatable('numeric comparison');
-  const values = operator === 'in' || operator === 'in~' || cursor.peek()?.text === '(' ? list(cursor, operator) : [one(cursor.next(), operator)];
+  const values =
+    operator === 'in' || operator === 'in~' || cursor.peek()?.text === '(' ? list(cursor, operator) : [one(cursor.next(), operator)];
   const node = cmp(field, values);
   if (operator === '!=' || negated) return not(node);
   if (!['==', ':', 'in', 'in~', 'like', 'like~', 'regex', 'regex~'].includes(operator)) throw new Untranslatable(`operator ${op.text}`);

@@ -9,7 +9,7 @@ export interface EsqlQuery {
 
 const LEXICON = {
   ops: ['==', '!=', '<=', '>=', '=', '(', ')', ',', ':', '<', '>', '|'],
-  wordChar: /[\w.@*\-$?]/,
+  wordChar: /[\w.@*\-$?+]/,
   backquotes: true,
   rawStrings: true,
 };
@@ -29,7 +29,7 @@ const AGGREGATING = new Set(['stats', 'inlinestats', 'mv_expand', 'lookup', 'enr
  * numeric comparisons and IS NULL throw Untranslatable.
  */
 export function parseEsql(text: string): EsqlQuery {
-  const cursor = new Cursor(tokenize(text.replace(/^\s*\/\/.*$/gm, ''), LEXICON));
+  const cursor = new Cursor(tokenize(text.replace(/^\s*\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, ' '), LEXICON));
   const indices: string[] = [];
   const conditions: QueryNode[] = [];
   if (cursor.accept('from')) {
@@ -97,6 +97,13 @@ function comparison(cursor: Cursor): QueryNode {
     cursor.expect(')');
   } else if (cursor.peek()?.text === '(') throw new Untranslatable(`function ${head.text}`);
   else field = fieldName(head);
+  // The time window (`@timestamp > NOW() - 1 day`) is when to look, which a rule's deployment decides.
+  if (field === '@timestamp') return skipped(cursor, field);
+  if (cursor.accept('is')) {
+    // A field that must be present tests nothing a value test of it does not; one that must be absent, Sigma cannot say here.
+    if (cursor.accept('not') && cursor.accept('null')) return cmp('@present', [literal(field)]);
+    throw new Untranslatable('IS NULL');
+  }
   const negated = cursor.accept('not');
   const op = cursor.next().text.toLowerCase();
   let node: QueryNode;
@@ -112,6 +119,19 @@ function comparison(cursor: Cursor): QueryNode {
     node = cmp(field, values);
   } else throw new Untranslatable(`operator ${op}`);
   return negated ? not(node) : node;
+}
+
+/** A comparison read past (up to the next and, or, pipe or closing parenthesis): a test the logsource stands for. */
+function skipped(cursor: Cursor, field: string): QueryNode {
+  let depth = 0;
+  for (let token = cursor.peek(); token; token = cursor.peek()) {
+    if (token.type === 'word' && depth === 0 && /^(?:and|or)$/i.test(token.text)) break;
+    if (token.text === '|' || (token.text === ')' && depth === 0)) break;
+    if (token.text === '(') depth++;
+    if (token.text === ')') depth--;
+    cursor.next();
+  }
+  return cmp(field, [literal('window')]);
 }
 
 /** `LIKE "a*"` or `LIKE ("a*", "b*")`: wildcard patterns. */

@@ -12,7 +12,7 @@ export interface FalcoRule {
 
 const LEXICON = {
   ops: ['!=', '<=', '>=', '=', '(', ')', ',', '<', '>'],
-  wordChar: /[\w.\/\-*?\[\]:~%$@+]/,
+  wordChar: /[\w./\-*?[\]:~%$@+]/,
   singleQuotes: true,
 };
 
@@ -74,7 +74,8 @@ const TEXT_OPS: Readonly<Record<string, (text: string) => string>> = {
   endswith: (text) => `*${text}`,
   glob: (text) => text,
 };
-const KEYS = /^\s*(?:-\s*)?(?:rule|macro|list|desc|condition|output|priority|tags|source|enabled|exceptions|append|items|required_engine_version|override)\s*:/;
+const KEYS =
+  /^\s*(?:-\s*)?(?:rule|macro|list|desc|condition|output|priority|tags|source|enabled|exceptions|append|items|required_engine_version|override)\s*:/;
 
 /**
  * Falco rules (`- rule: … condition: …`), the macros and lists the same text defines inlined, Falco's standard
@@ -168,7 +169,11 @@ function notExpr(cursor: Cursor, state: State): QueryNode {
   const head = cursor.next();
   if (head.type !== 'word') throw new Untranslatable(`unexpected ${head.text}`);
   const operator = cursor.peek();
-  const isOperator = operator && (operator.type === 'op' ? operator.text !== ')' && operator.text !== ',' : /^(?:in|contains|icontains|startswith|endswith|glob|pmatch|exists|intersects)$/i.test(operator.text));
+  const isOperator =
+    operator &&
+    (operator.type === 'op'
+      ? operator.text !== ')' && operator.text !== ','
+      : /^(?:in|contains|icontains|startswith|endswith|glob|pmatch|exists|intersects)$/i.test(operator.text));
   if (!isOperator) return macro(head.text, state);
   return comparison(cursor, head.text, state);
 }

@@ -73,7 +73,19 @@ function primary(cursor: Cursor): QueryNode {
 }
 
 function fieldClause(cursor: Cursor, field: string): QueryNode {
-  if (!cursor.accept(':')) throw new Untranslatable(cursor.peek() && ['<', '>', '<=', '>='].includes(cursor.peek()?.text ?? '') ? 'range' : 'free text without a field');
+  const range = ['<', '>', '<=', '>='].includes(cursor.peek()?.text ?? '');
+  // The time window (`@timestamp >= "now-1d"`) is when to look, which a rule's deployment decides.
+  if (range && field === '@timestamp') {
+    cursor.next();
+    cursor.next();
+    return cmp(field, [literal('window')]);
+  }
+  if (!cursor.accept(':')) throw new Untranslatable(range ? 'range' : 'free text without a field');
+  // `field:*` asks only that the field be there, which a test of its value asks too.
+  if (cursor.peek()?.type === 'word' && cursor.peek()?.text === '*') {
+    cursor.next();
+    return cmp('@present', [literal(field)]);
+  }
   if (field === '_exists_' || !/^[A-Za-z_@][\w.@-]*$/.test(field)) throw new Untranslatable(`field ${field}`);
   if (cursor.accept('(')) {
     const node = valueOr(cursor, field);
@@ -87,7 +99,11 @@ function valueOr(cursor: Cursor, field: string): QueryNode {
   const children = [valueAnd(cursor, field)];
   while (cursor.accept('or')) children.push(valueAnd(cursor, field));
   // `field:(a or b)` is one comparison with a list, as Sigma writes it.
-  if (children.every((child) => child.kind === 'cmp')) return cmp(field, children.flatMap((child) => (child.kind === 'cmp' ? child.values : [])));
+  if (children.every((child) => child.kind === 'cmp'))
+    return cmp(
+      field,
+      children.flatMap((child) => (child.kind === 'cmp' ? child.values : [])),
+    );
   return or(children);
 }
 

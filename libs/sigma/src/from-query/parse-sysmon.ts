@@ -37,7 +37,12 @@ const CONDITIONS: Readonly<Record<string, { modifier: SigmaModifier; negated?: b
 };
 
 const unescapeXml = (text: string) =>
-  text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /**
  * A Sysmon configuration's event filters: for each event type, what its `include` filters select (each field test, or
@@ -58,10 +63,14 @@ export function parseSysmon(text: string): SysmonFilter[] {
   for (const [type, { include, exclude }] of byType) {
     if (include.length === 0) continue;
     const selected: SigmaNode = include.length === 1 ? (include[0] as SigmaNode) : { kind: 'or', children: include };
-    const excluded: SigmaNode | null = exclude.length === 0 ? null : exclude.length === 1 ? (exclude[0] as SigmaNode) : { kind: 'or', children: exclude };
+    const excluded: SigmaNode | null =
+      exclude.length === 0 ? null : exclude.length === 1 ? (exclude[0] as SigmaNode) : { kind: 'or', children: exclude };
     const values = JSON.stringify(selected);
     result.push({
-      logsource: { category: CATEGORIES[type] as string, product: /\/(?:etc|usr|tmp|var|bin|lib|home|opt)\//.test(values) ? 'linux' : 'windows' },
+      logsource: {
+        category: CATEGORIES[type] as string,
+        product: /\/(?:etc|usr|tmp|var|bin|lib|home|opt)\//.test(values) ? 'linux' : 'windows',
+      },
       condition: excluded ? { kind: 'and', children: [selected, { kind: 'not', child: excluded }] } : selected,
     });
   }
@@ -75,7 +84,14 @@ function groups(body: string): SigmaNode[] {
   const rest = body.replace(/<Rule\b([^>]*)>([\s\S]*?)<\/Rule>/g, (_all, attributes: string, inner: string) => {
     const tests = fieldTests(inner);
     const relation = /groupRelation="(and|or)"/i.exec(attributes)?.[1]?.toLowerCase() ?? 'or';
-    if (tests.length > 0) nodes.push(relation === 'and' && tests.length > 1 ? { kind: 'and', children: tests } : tests.length === 1 ? (tests[0] as SigmaNode) : { kind: 'or', children: tests });
+    if (tests.length > 0)
+      nodes.push(
+        relation === 'and' && tests.length > 1
+          ? { kind: 'and', children: tests }
+          : tests.length === 1
+            ? (tests[0] as SigmaNode)
+            : { kind: 'or', children: tests },
+      );
     return '';
   });
   nodes.push(...fieldTests(rest));
@@ -87,7 +103,12 @@ function fieldTests(body: string): SigmaNode[] {
     const condition = CONDITIONS[(match[2] as string).toLowerCase()];
     if (!condition) throw new Untranslatable(`Sysmon condition ${match[2]}`);
     const raw = unescapeXml(match[3] as string).trim();
-    const values = condition.split ? raw.split(';').map((value) => value.trim()).filter(Boolean) : [raw];
+    const values = condition.split
+      ? raw
+          .split(';')
+          .map((value) => value.trim())
+          .filter(Boolean)
+      : [raw];
     if (values.length === 0 || values.some((value) => value === '')) throw new Untranslatable('empty value');
     const field = match[1] as string;
     // `condition="image"` names a program by its file name or its whole path.

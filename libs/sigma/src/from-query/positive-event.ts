@@ -69,7 +69,14 @@ function valueText(node: Cmp): string | null {
   const value = node.values[0];
   if (value === undefined) return null;
   if (node.modifier === 'wildcard') return value.replace(/\*/g, '').replace(/\?/g, 'x');
+  if (node.modifier === 'cidr') {
+    // The network's first host address (IPv4); an IPv6 network is left without an event.
+    const [address, bits] = value.split('/');
+    const octets = (address ?? '').split('.').map(Number);
+    if (octets.length !== 4 || octets.some((octet) => !(octet >= 0 && octet <= 255)) || Number(bits) > 30) return null;
+    return [...octets.slice(0, 3), (octets[3] as number) + 1].join('.');
+  }
   if (node.modifier !== 're') return value;
-  const unescaped = value.replace(/^\.\*|\.\*$/g, '').replace(/\\([.\\/\-])/g, '$1');
+  const unescaped = value.replace(/^\.\*|\.\*$/g, '').replace(/\\([.\\/-])/g, '$1');
   return /[\\^$.|?*+()[\]{}]/.test(unescaped) ? null : unescaped;
 }

@@ -4,10 +4,10 @@
  * Sysmon); ecs-fields.ts maps them to Sigma's.
  */
 
-/** One value a field is compared with: literal text, a wildcard pattern (`*` any run, `?` one character) or a regex. */
+/** One value a field is compared with: literal text, a wildcard pattern (`*` any run, `?` one character), a regex or a network. */
 export interface QueryValue {
   text: string;
-  kind: 'literal' | 'wildcard' | 'regex';
+  kind: 'literal' | 'wildcard' | 'regex' | 'cidr';
 }
 
 export type QueryNode =

@@ -18,15 +18,35 @@ export function sigmaValue(text: string, wildcards: boolean): string {
   return written;
 }
 
-const keyOf = (node: Cmp): string => (node.modifier === 'eq' || node.modifier === 'wildcard' ? node.field : `${node.field}|${node.modifier}`);
+const keyOf = (node: Cmp): string =>
+  node.modifier === 'eq' || node.modifier === 'wildcard' ? node.field : `${node.field}|${node.modifier}`;
 
 function valuesOf(node: Cmp): string[] {
   // Elastic's regexes (Lucene's and EQL's) match the whole value; Sigma's search in it.
   if (node.modifier === 're') return node.values.map((value) => `^(?:${value})$`);
+  if (node.modifier === 'cidr') return node.values;
   return node.values.map((value) => sigmaValue(value, node.modifier === 'wildcard'));
 }
 
+// A compound part of a larger condition in parentheses (`not` binds tighter than both and and or).
+const grouped = (condition: string): string => (/\s(?:and|or)\s/.test(condition) ? `(${condition})` : condition);
+
 const entry = (values: string[]): string | string[] => (values.length === 1 ? (values[0] as string) : values);
+
+/** The tree with each `or` of one field's values under one modifier as one comparison (Sigma's value list). */
+function merged(node: SigmaNode): SigmaNode {
+  if (node.kind === 'cmp') return node;
+  if (node.kind === 'not') return { kind: 'not', child: merged(node.child) };
+  const children = node.children.map(merged);
+  const first = children[0];
+  if (
+    node.kind === 'or' &&
+    first?.kind === 'cmp' &&
+    children.every((child) => child.kind === 'cmp' && child.field === first.field && child.modifier === first.modifier)
+  )
+    return { ...first, values: [...new Set(children.flatMap((child) => (child.kind === 'cmp' ? child.values : [])))] };
+  return { kind: node.kind, children };
+}
 
 /**
  * A condition tree as Sigma's detection: the comparisons an `and` joins in one selection map (a field tested twice
@@ -56,7 +76,7 @@ export function sigmaDetection(node: SigmaNode): SigmaDetection {
         const rest: string[] = [];
         for (const child of current.children) {
           if (child.kind !== 'cmp') {
-            rest.push(child.kind === 'or' ? `(${expr(child, negated)})` : expr(child, negated));
+            rest.push(grouped(expr(child, negated)));
             continue;
           }
           const key = keyOf(child);
@@ -75,10 +95,10 @@ export function sigmaDetection(node: SigmaNode): SigmaDetection {
           const maps = [...byKey].map(([key, values]) => ({ [key]: entry(values) }));
           return block(maps.length === 1 ? (maps[0] as SigmaFieldMap) : maps, negated);
         }
-        return current.children.map((child) => (child.kind === 'and' ? `(${expr(child, negated)})` : expr(child, negated))).join(' or ');
+        return current.children.map((child) => grouped(expr(child, negated))).join(' or ');
       }
     }
   };
-  const condition = expr(node, false);
+  const condition = expr(merged(node), false);
   return { ...Object.fromEntries(blocks), condition } as SigmaDetection;
 }

@@ -21,6 +21,8 @@ export interface Lexicon {
   rawStrings?: boolean;
   /** Single quotes quote strings too. */
   singleQuotes?: boolean;
+  /** In a quoted string only `\\` and `\"` are escapes; any other backslash is itself (Splunk: `"C:\Windows\*"`). */
+  lenientEscapes?: boolean;
 }
 
 const ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r' };
@@ -53,7 +55,12 @@ export function tokenize(text: string, lexicon: Lexicon): Token[] {
       let value = '';
       let end = at + 1;
       for (; end < text.length && text[end] !== char; end++) {
-        if (text[end] === '\\' && char !== '`' && end + 1 < text.length) {
+        if (
+          text[end] === '\\' &&
+          char !== '`' &&
+          end + 1 < text.length &&
+          (!lexicon.lenientEscapes || /["\\]/.test(text[end + 1] as string))
+        ) {
           const next = text[++end] as string;
           value += ESCAPES[next] ?? next;
         } else value += text[end];

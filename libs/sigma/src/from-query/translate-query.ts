@@ -5,6 +5,7 @@ import { parseEql } from './parse-eql';
 import { parseEsql } from './parse-esql';
 import { parseFalco } from './parse-falco';
 import { parseKql } from './parse-kql';
+import { parseSpl } from './parse-spl';
 import { parseSysmon } from './parse-sysmon';
 import { Untranslatable, without, type QueryNode } from './query-tree';
 import type { SigmaNode } from './sigma-tree';
@@ -18,7 +19,16 @@ export interface TranslatedQuery {
 export type Translation = { ok: true; rules: TranslatedQuery[] } | { ok: false; reason: string };
 
 /** The languages translated into Sigma. */
-export const TRANSLATED_LANGUAGES: ReadonlySet<string> = new Set<HuntQueryLanguage>(['eql', 'esql', 'lucene', 'kql', 'auditd', 'falco', 'sysmon']);
+export const TRANSLATED_LANGUAGES: ReadonlySet<string> = new Set<HuntQueryLanguage>([
+  'eql',
+  'esql',
+  'lucene',
+  'kql',
+  'auditd',
+  'falco',
+  'sysmon',
+  'spl',
+]);
 
 /**
  * A hunt query the article published, as the Sigma rules a detection engineer writes for it: its logsource from what
@@ -51,8 +61,17 @@ function translated(text: string, language: string, platform: Platform | null): 
     case 'falco':
       // Falco watches Linux hosts (and, with its plugin, CloudTrail).
       return parseFalco(text).map((rule) =>
-        endpoint(rule.condition, { ...(rule.category ? { category: rule.category } : {}), indices: rule.cloudtrail ? ['cloudtrail'] : [], platform: 'linux' }),
+        endpoint(rule.condition, {
+          ...(rule.category ? { category: rule.category } : {}),
+          indices: rule.cloudtrail ? ['cloudtrail'] : [],
+          platform: 'linux',
+        }),
       );
+    case 'spl': {
+      const search = parseSpl(text);
+      const windows = search.indices.some((index) => /wineventlog|windows/i.test(index));
+      return [endpoint(search.condition, { ...search, platform: windows ? 'windows' : platform })];
+    }
     case 'sysmon':
       return parseSysmon(text);
     case 'auditd': {
@@ -66,7 +85,10 @@ function translated(text: string, language: string, platform: Platform | null): 
 }
 
 /** A query's tree in Sigma's terms, the comparisons that only say which log to read left out. */
-function endpoint(node: QueryNode, options: { category?: string; indices?: readonly string[]; platform: Platform | null }): TranslatedQuery {
+function endpoint(
+  node: QueryNode,
+  options: { category?: string; indices?: readonly string[]; platform: Platform | null },
+): TranslatedQuery {
   const target = targetOf(node, options);
   const tested = without(node, (field) => isMetaField(field, target));
   if (!tested) throw new Untranslatable('nothing tested beyond the log');
@@ -93,6 +115,7 @@ function groupedByLogsource(watches: readonly TranslatedQuery[]): TranslatedQuer
   }
   return [...byLog.values()].map((group) => ({
     logsource: (group[0] as TranslatedQuery).logsource,
-    condition: group.length === 1 ? (group[0] as TranslatedQuery).condition : { kind: 'or', children: group.map((watch) => watch.condition) },
+    condition:
+      group.length === 1 ? (group[0] as TranslatedQuery).condition : { kind: 'or', children: group.map((watch) => watch.condition) },
   }));
 }

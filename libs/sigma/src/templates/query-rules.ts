@@ -21,7 +21,16 @@ export interface QueryRuleChecks {
   queryRuleHolds?(rule: { logsource: Record<string, string>; detection: SigmaDetection }, event: Record<string, string>): boolean;
 }
 
-const LANGUAGE_LABELS: Readonly<Record<string, string>> = { eql: 'EQL', esql: 'ES|QL', lucene: 'Lucene', kql: 'KQL', auditd: 'Auditd', falco: 'Falco', sysmon: 'Sysmon Configuration' };
+const LANGUAGE_LABELS: Readonly<Record<string, string>> = {
+  eql: 'EQL',
+  esql: 'ES|QL',
+  lucene: 'Lucene',
+  kql: 'KQL',
+  auditd: 'Auditd',
+  falco: 'Falco',
+  sysmon: 'Sysmon Configuration',
+  spl: 'SPL',
+};
 const CLASSES: Readonly<Record<string, TemplateClass>> = {
   process_creation: 'process_creation',
   file_event: 'file_event',
@@ -74,7 +83,13 @@ export function queryRuleOutcome(input: QueryRuleInput, checks?: QueryRuleChecks
 
 export const queryRules = (input: QueryRuleInput, checks?: QueryRuleChecks): RuleDraft[] => queryRuleOutcome(input, checks).drafts;
 
-function draftOf(input: QueryRuleInput, item: HuntQueryItem, translated: TranslatedQuery, detection: SigmaDetection, part: string): RuleDraft {
+function draftOf(
+  input: QueryRuleInput,
+  item: HuntQueryItem,
+  translated: TranslatedQuery,
+  detection: SigmaDetection,
+  part: string,
+): RuleDraft {
   const { logsource } = translated;
   const { title, tags } = behaviourOf(translated);
   const language = LANGUAGE_LABELS[item.language] ?? item.language.toUpperCase();
@@ -124,7 +139,11 @@ const BEHAVIOURS: Readonly<Record<string, string>> = {
 function behaviourOf({ logsource, condition }: TranslatedQuery): { title: string; tags: string[] } {
   const clean = (text: string) => text.replace(/[^\w .:/-]/g, '').trim();
   if (logsource.service) {
-    const events = [...positiveValues(condition, 'eventName'), ...positiveValues(condition, 'eventType'), ...positiveValues(condition, 'operationName')]
+    const events = [
+      ...positiveValues(condition, 'eventName'),
+      ...positiveValues(condition, 'eventType'),
+      ...positiveValues(condition, 'operationName'),
+    ]
       .map(clean)
       .filter(Boolean);
     const provider = logsource.product === 'aws' ? 'AWS' : logsource.product === 'okta' ? 'Okta' : 'Azure';
