@@ -3,6 +3,8 @@ import { Cursor, tokenize, type Token } from './tokens';
 
 /** A Falco rule's condition with its fields as ECS names (the rest of the translation reads ECS), and what it reads. */
 export interface FalcoRule {
+  /** The rule's own name: what it looks for, in its author's words. */
+  name: string;
   /** The event kind its macros or evt.type say (process, file, network), when they say one. */
   category?: string;
   /** It reads CloudTrail (the cloudtrail plugin's ct.* fields). */
@@ -87,7 +89,7 @@ export function parseFalco(text: string): FalcoRule[] {
   const items = text.split(/^(?=\s*-\s*(?:rule|macro|list)\s*:)/m);
   const macros = new Map<string, string>();
   const lists = new Map<string, string[]>();
-  const rules: string[] = [];
+  const rules: Array<{ name: string; condition: string }> = [];
   for (const item of items) {
     const kind = /^\s*-\s*(rule|macro|list)\s*:\s*(.+)$/m.exec(item);
     if (!kind) continue;
@@ -97,14 +99,14 @@ export function parseFalco(text: string): FalcoRule[] {
       const condition = blockOf(item, 'condition');
       if (!condition) continue;
       if (kind[1] === 'macro') macros.set(name, condition);
-      else rules.push(condition);
+      else rules.push({ name, condition });
     }
   }
   if (rules.length === 0) throw new Untranslatable('no Falco rule');
-  return rules.map((condition) => {
+  return rules.map(({ name, condition }) => {
     const state: State = { macros, lists, category: undefined, cloudtrail: false, depth: 0 };
     const node = parseCondition(condition, state);
-    return { ...(state.category ? { category: state.category } : {}), cloudtrail: state.cloudtrail, condition: node };
+    return { name, ...(state.category ? { category: state.category } : {}), cloudtrail: state.cloudtrail, condition: node };
   });
 }
 

@@ -14,6 +14,8 @@ import type { SigmaNode } from './sigma-tree';
 export interface TranslatedQuery {
   logsource: Target['logsource'];
   condition: SigmaNode;
+  /** The name the query's author gave it (a Falco rule's), when it has one. */
+  name?: string;
 }
 
 export type Translation = { ok: true; rules: TranslatedQuery[] } | { ok: false; reason: string };
@@ -60,13 +62,14 @@ function translated(text: string, language: string, platform: Platform | null): 
       return [endpoint(parseKql(text), { platform })];
     case 'falco':
       // Falco watches Linux hosts (and, with its plugin, CloudTrail).
-      return parseFalco(text).map((rule) =>
-        endpoint(rule.condition, {
+      return parseFalco(text).map((rule) => ({
+        ...endpoint(rule.condition, {
           ...(rule.category ? { category: rule.category } : {}),
           indices: rule.cloudtrail ? ['cloudtrail'] : [],
           platform: 'linux',
         }),
-      );
+        name: rule.name,
+      }));
     case 'spl': {
       const search = parseSpl(text);
       const windows = search.indices.some((index) => /wineventlog|windows/i.test(index));

@@ -47,6 +47,13 @@ describe('rules from the hunt queries an article publishes', () => {
     expect(queryRuleOutcome({ article, platform: 'windows', huntQueries: [query(EQL, 'eql')] }).drafts).toHaveLength(0);
   });
 
+  it('titles a query by the name its author gave it', () => {
+    const falco = query('- rule: reverse shell via socat\n  condition: spawned_process and proc.name = socat and proc.args contains "exec:"', 'falco');
+    const [draft] = queryRuleOutcome({ article, platform: 'linux', huntQueries: [falco] }, corpusChecks).drafts;
+    expect(draft?.rule.title).toBe('Reverse Shell Via Socat (From The Article Falco Query)');
+    expect(draft?.rule.detection['selection']).toEqual({ 'Image|endswith': '/socat', 'CommandLine|contains': 'exec:' });
+  });
+
   it('writes cloud queries as the audit log’s rule', () => {
     const esql = query(
       'FROM logs-aws.cloudtrail-* | WHERE event.provider == "iam.amazonaws.com" AND event.action == "CreateLoginProfile"',

@@ -126,6 +126,17 @@ function positiveValues(node: SigmaNode, field: string): string[] {
   return node.children.flatMap((child) => positiveValues(child, field));
 }
 
+/** A query's name as a title: words only, each capitalised; null when it is too long or holds no words. */
+function titled(name: string): string | null {
+  const words = name
+    .replace(/["'`]/g, '')
+    .replace(/[^\w .:/()-]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (words.length < 8 || words.length > 70) return null;
+  return words.replace(/(^|\s)([a-z])/g, (_all, before: string, letter: string) => before + letter.toUpperCase());
+}
+
 const BEHAVIOURS: Readonly<Record<string, string>> = {
   process_creation: 'Suspicious Process Execution',
   file_event: 'Suspicious File Creation',
@@ -136,8 +147,11 @@ const BEHAVIOURS: Readonly<Record<string, string>> = {
 };
 
 /** A title and ATT&CK tags for what the query looks for: a known program behaviour, the program, or the event kind. */
-function behaviourOf({ logsource, condition }: TranslatedQuery): { title: string; tags: string[] } {
+function behaviourOf({ logsource, condition, name }: TranslatedQuery): { title: string; tags: string[] } {
   const clean = (text: string) => text.replace(/[^\w .:/-]/g, '').trim();
+  // The author's own name for the query says what it looks for, as a title does.
+  const named = name ? titled(name) : null;
+  if (named) return { title: named, tags: [] };
   if (logsource.service) {
     const events = [
       ...positiveValues(condition, 'eventName'),
