@@ -43,7 +43,7 @@ import {
   type RegistryStep,
   type RegistryValueWrite,
 } from './registry-families';
-import { isSuspiciousLineage } from './process-lineage';
+import { isSuspiciousLineage, lineageName } from './process-lineage';
 import { isRunDialogHistory, pastedCommandDetails } from './run-dialog';
 import { onlyControlled, serviceControl, taskOnlyOperated } from './service-control';
 import { cloudAddressRule, cloudBehaviourRules, sweptLogs } from './cloud-rules';
@@ -58,6 +58,7 @@ import {
 } from './corpus-informed';
 import { scriptBlockRules } from './script-blocks';
 import { relayedChain } from './relaying-shell';
+import { behaviourValues, isBareScheme } from './behaviour-values';
 
 export type TemplatePlatform = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
 
@@ -468,7 +469,24 @@ function commandSelections(input: BuiltinSigmaInput, corpus: readonly CorpusBeha
         tokens: standsAlone ? withDistinctiveValue(tokens, run.commandLine, expanded) : [],
       };
     })
-    .filter((selection) => selection.tokens.length > 0 && !repeatsTechnique(selection, shown) && !weakerThanCorpus(selection, corpus));
+    .filter((selection) => selection.tokens.length > 0 && !repeatsTechnique(selection, shown) && !weakerThanCorpus(selection, corpus))
+    .map((selection) => ({ ...selection, tokens: withBehaviourValues(selection) }));
+}
+
+/** Values per selection once the behaviour values complete the specific ones (behaviour-values.ts). */
+const MAX_SELECTION_VALUES = 5;
+
+/**
+ * A selection's values as an engineer writes them: its specific values, a bare scheme (`https://`) as `http`, and the
+ * behaviour values of its program's command line (the switch, the staging folder, the payload's type) besides, so
+ * the rule keys on what the next intrusion repeats and not only on what this one named.
+ */
+function withBehaviourValues(selection: CommandSelection): string[] {
+  const specific = selection.tokens.filter((token) => !isBareScheme(token));
+  const added = behaviourValues(selection.image, selection.commandLine, selection.viaPowerShell).filter(
+    (value) => !specific.some((token) => token.trim().toLowerCase() === value.trim().toLowerCase()),
+  );
+  return [...specific, ...added].slice(0, Math.max(MAX_SELECTION_VALUES, specific.length));
 }
 
 const sameRun = (run: UncoveredRun, selection: CommandSelection) =>
@@ -540,7 +558,8 @@ function corpusInformedRules(input: BuiltinSigmaInput, behaviours: readonly Corp
     const first = group[0] as CorpusBehaviour;
     const platform = first.run.product as TemplatePlatform;
     const image = first.run.viaPowerShell ? 'powershell.exe' : first.run.image;
-    const entries = withoutNarrower(distinctEntries(group.map((behaviour) => behaviour.selection)));
+    const parent = parentCondition(input, { platform, image: first.run.image, viaPowerShell: first.run.viaPowerShell });
+    const entries = withoutNarrower(distinctEntries(group.map((behaviour) => ({ ...behaviour.selection, ...parent }))));
     const lines = [...new Set(group.map((behaviour) => behaviour.run.commandLine))];
     const parts = chunk(entries, MAX_SELECTIONS);
     return parts.map((part, at) => {
@@ -614,7 +633,7 @@ function shownTechniques(input: BuiltinSigmaInput): Array<{ technique: Technique
  */
 function techniqueRules(input: BuiltinSigmaInput): RuleDraft[] {
   return [...techniquesShown(input).values()].map(({ technique, commandLines, platform }, index) => {
-    const detection = shownTechniqueDetection(technique, productOf(platform), commandLines);
+    const detection = withTechniqueParent(input, technique, platform, shownTechniqueDetection(technique, productOf(platform), commandLines));
     const { values } = selections(
       Object.entries(detection)
         .filter(([name]) => name !== 'condition')
@@ -639,6 +658,21 @@ function techniqueRules(input: BuiltinSigmaInput): RuleDraft[] {
       index,
     );
   });
+}
+
+/**
+ * A technique's detection with the parent its program was started by, where the article shows the pair
+ * (`cmd.exe -> rundll32.exe`): the block that names the program gets the ParentImage too (parentCondition).
+ */
+function withTechniqueParent(input: BuiltinSigmaInput, technique: Technique, platform: TemplatePlatform, detection: SigmaDetection): SigmaDetection {
+  const parents = technique.programs.map((program) => parentCondition(input, { platform, image: program, viaPowerShell: false }));
+  const parent = parents.find((condition) => Object.keys(condition).length > 0);
+  if (!parent || parents.filter((condition) => Object.keys(condition).length > 0).length > 1) return detection;
+  return Object.fromEntries(
+    Object.entries(detection).map(([name, block]) =>
+      name !== 'condition' && typeof block === 'object' && !Array.isArray(block) && 'Image|endswith' in block ? [name, { ...block, ...parent }] : [name, block],
+    ),
+  ) as SigmaDetection;
 }
 
 /**
@@ -679,6 +713,28 @@ function imageCondition(selection: Pick<CommandSelection, 'platform' | 'image' |
   if (selection.viaPowerShell) return { 'Image|endswith': ['\\powershell.exe', '\\pwsh.exe'] };
   if (productOf(selection.platform) === 'windows' && /^net1?$/.test(bareName(selection.image))) return { 'Image|endswith': NET_IMAGES };
   return { 'Image|endswith': imageSuffix(selection.platform, selection.image) };
+}
+
+/**
+ * The parent a program was started by, where the article shows it (a process tree, `cmd.exe -> curl.exe`): an
+ * engineer keys the child's command line together with it, since the pair is how the intrusion ran the command.
+ * A shell started by itself, or a pair naming a shell builtin, says nothing.
+ */
+function parentCondition(input: BuiltinSigmaInput, selection: Pick<CommandSelection, 'platform' | 'image' | 'viaPowerShell'>): SigmaFieldMap {
+  const windows = productOf(selection.platform) === 'windows';
+  const child = lineageName(selection.viaPowerShell ? 'powershell.exe' : selection.image);
+  const parents = [
+    ...new Set(
+      (input.processPairs ?? []).flatMap((pair) => {
+        const parent = programRuns(pair.parent, windows)[0]?.image ?? baseName(pair.parent);
+        const shown = programRuns(pair.child, windows)[0]?.image ?? baseName(pair.child);
+        const same = lineageName(parent) === child;
+        return lineageName(shown) === child && !same && !isShellBuiltin(parent) ? [imageSuffix(selection.platform, parent)] : [];
+      }),
+    ),
+  ];
+  if (parents.length === 0) return {};
+  return { 'ParentImage|endswith': parents.length === 1 ? (parents[0] as string) : parents };
 }
 
 /** The CommandLine values of a selection, lower case (Sigma compares case-insensitively). */
@@ -762,7 +818,7 @@ function cmdlineRules(input: BuiltinSigmaInput, corpus: readonly CorpusBehaviour
         knownBehaviour(selection.viaPowerShell ? 'powershell.exe' : selection.image, selection.commandLine) ??
         (bareName(selection.image) === 'reg' && !selection.viaPowerShell ? stepOfCommands([selection.commandLine])?.short : undefined) ??
         '';
-      const entry = { ...imageCondition(selection), ...commandLineCondition(selection.tokens) };
+      const entry = { ...imageCondition(selection), ...parentCondition(input, selection), ...commandLineCondition(selection.tokens) };
       byBehaviour.set(behaviour, [...(byBehaviour.get(behaviour) ?? []), { selection, entry }]);
     }
     // Duplicates and narrower copies go within a behaviour only: the write of a Run value is not covered by a query
