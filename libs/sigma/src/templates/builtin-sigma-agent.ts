@@ -59,6 +59,7 @@ import {
 import { scriptBlockRules } from './script-blocks';
 import { relayedChain } from './relaying-shell';
 import { behaviourValues, isBareScheme } from './behaviour-values';
+import { withProgramSelection } from './program-selection';
 
 export type TemplatePlatform = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
 
@@ -483,8 +484,9 @@ const MAX_SELECTION_VALUES = 5;
  */
 function withBehaviourValues(selection: CommandSelection): string[] {
   const specific = selection.tokens.filter((token) => !isBareScheme(token));
+  // A value one of the specific values already holds (the folder of the path it names) adds nothing to what it matches.
   const added = behaviourValues(selection.image, selection.commandLine, selection.viaPowerShell).filter(
-    (value) => !specific.some((token) => token.trim().toLowerCase() === value.trim().toLowerCase()),
+    (value) => !specific.some((token) => token.toLowerCase().includes(value.trim().toLowerCase())),
   );
   return [...specific, ...added].slice(0, Math.max(MAX_SELECTION_VALUES, specific.length));
 }
@@ -563,7 +565,8 @@ function corpusInformedRules(input: BuiltinSigmaInput, behaviours: readonly Corp
     const lines = [...new Set(group.map((behaviour) => behaviour.run.commandLine))];
     const parts = chunk(entries, MAX_SELECTIONS);
     return parts.map((part, at) => {
-      const { detection, values } = selections(part);
+      const { detection: selected, values } = selections(part);
+      const detection = withProgramSelection(selected, first.run.product);
       const example = lines.find((line) => line.length <= 160);
       const named = (titles.get(title) ?? 0) > 1 ? `${title} (${programLabel(image)})` : title;
       const rule = draft(
@@ -633,9 +636,10 @@ function shownTechniques(input: BuiltinSigmaInput): Array<{ technique: Technique
  */
 function techniqueRules(input: BuiltinSigmaInput): RuleDraft[] {
   return [...techniquesShown(input).values()].map(({ technique, commandLines, platform }, index) => {
-    const detection = withTechniqueParent(input, technique, platform, shownTechniqueDetection(technique, productOf(platform), commandLines));
+    const shown = withTechniqueParent(input, technique, platform, shownTechniqueDetection(technique, productOf(platform), commandLines));
+    const detection = withProgramSelection(shown, productOf(platform));
     const { values } = selections(
-      Object.entries(detection)
+      Object.entries(shown)
         .filter(([name]) => name !== 'condition')
         .map(([, block]) => block as SigmaFieldMap),
     );
@@ -835,7 +839,8 @@ function cmdlineRules(input: BuiltinSigmaInput, corpus: readonly CorpusBehaviour
       const stepped = bareName(image) === 'reg' ? stepOfCommands(group.map((selection) => selection.commandLine)) : null;
       const parts = stepped ? [all] : chunk(all, MAX_SELECTIONS);
       return parts.map((entries, part) => {
-        const { detection, values } = selections(entries);
+        const { detection: selected, values } = selections(entries);
+        const detection = withProgramSelection(selected, productOf(platform));
         // A command that writes a Run key is persistence first (reg add …\CurrentVersion\Run).
         // Commands that only stop or disable services (a security agent) are Service Stop, not the program's usual technique.
         const stopsServices = group.every((selection) => selection.platform !== 'linux' && serviceControl(selection.commandLine) !== null);
@@ -995,7 +1000,7 @@ function serviceControlRule(
       title: `Services ${past} Via ${program} (${someNames(names)})`,
       description: `Detects ${cmdlet ? verb : `${image} ${verb}`} run on the services ${names.join(', ')} ${citation(input.article)}.`,
       logsource: processLogsource(platform),
-      detection,
+      detection: withProgramSelection(detection, productOf(platform)),
       tags: ['attack.impact', 'attack.t1489'],
       level: 'high',
       falsepositives: [`Administrators or installers that ${verb.toLowerCase().replace(/-service$/, '')} these services`],
@@ -1023,7 +1028,7 @@ function lineageRules(input: BuiltinSigmaInput): RuleDraft[] {
     if (!isSuspiciousLineage(parent, child)) return [];
     // A child PowerShell is either edition: what started it decides, not which one the victim had installed.
     const powershell = productOf(input.platform) === 'windows' && /^(?:powershell|pwsh)$/.test(bareName(child));
-    const { detection, values } = selections([
+    const { detection: selected, values } = selections([
       {
         'ParentImage|endswith': imageSuffix(input.platform, parent),
         'Image|endswith': powershell ? ['\\powershell.exe', '\\pwsh.exe'] : imageSuffix(input.platform, child),
@@ -1036,7 +1041,7 @@ function lineageRules(input: BuiltinSigmaInput): RuleDraft[] {
           title: `${programLabel(child)} Started By ${programLabel(parent)}`,
           description: `Detects ${parent} starting ${child} ${citation(input.article)}.`,
           logsource: processLogsource(input.platform),
-          detection,
+          detection: withProgramSelection(selected, productOf(input.platform)),
           tags: tagsForExecutable(child),
           level: 'medium',
           falsepositives: [`Add-ins, macros or server applications that legitimately start ${child}`],

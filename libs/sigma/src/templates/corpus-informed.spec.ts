@@ -153,7 +153,11 @@ describe('corpus-informed behaviour rules', () => {
       detection: `  selection:\n    Image|endswith: '\\sc.exe'\n    CommandLine|contains: ' query '\n  selection_name:\n    CommandLine|contains: ['WinDefend', 'Sense']\n  condition: all of selection*`,
     });
     expect(derived(generate([query], [named])).map((rule) => rule['detection'])).toEqual([
-      { selection: { 'Image|endswith': '\\sc.exe', 'CommandLine|contains|all': [' query ', 'WinDefend'] }, condition: 'selection' },
+      {
+        selection_img: [{ 'Image|endswith': '\\sc.exe' }, { OriginalFileName: 'sc.exe' }],
+        selection_cli: { 'CommandLine|contains|all': [' query ', 'WinDefend'] },
+        condition: 'all of selection_*',
+      },
     ]);
   });
 

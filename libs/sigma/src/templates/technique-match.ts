@@ -1,6 +1,7 @@
 import type { SigmaDetection, SigmaFieldMap } from '@huntforge/contracts/sigma';
 import { bareName } from './command-program';
 import { cloudSpellings } from './cloud-rules';
+import { originalFileNames } from './program-version-info';
 import { TECHNIQUES, type Technique } from './techniques';
 
 const WINDASH = /^[-/\u2013\u2014\u2015]/;
@@ -153,6 +154,14 @@ export function knownSpellings(text: string): Set<string> {
       }
     }
   }
+  // A program the text names backs the name its version resource gives (nltest is `nltestrk.exe`, pwsh `pwsh.dll`):
+  // the generator's program selections carry it as OriginalFileName (program-selection.ts).
+  for (const [file, original] of originalFileNames()) {
+    const stem = file.replace(/\.exe$/, '');
+    if (new RegExp(`(?:^|[^\\w-])${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\.exe)?(?![\\w-])`).test(lower)) known.add(original.toLowerCase());
+  }
+  // PowerShell's code runs in either edition: naming one backs the other's name too (as fidelity backs pwsh.exe).
+  if (known.has('powershell.exe')) known.add('pwsh.dll');
   // A cloud behaviour the text shows backs its other event names and its eventSource (StopLogging backs DeleteTrail).
   for (const value of cloudSpellings(text)) known.add(value.toLowerCase().trim());
   return known;

@@ -291,8 +291,9 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
       (draft) => draft.rule,
     );
     expect(rule?.detection).toEqual({
-      selection_1: { 'Image|endswith': '\\rundll32.exe', 'CommandLine|contains': 'comsvcs' },
-      selection_2: { 'CommandLine|contains': ['MiniDump', '#24'] },
+      selection_img: [{ 'Image|endswith': '\\rundll32.exe' }, { OriginalFileName: 'RUNDLL32.EXE' }],
+      selection_cli_1: { 'CommandLine|contains': 'comsvcs' },
+      selection_cli_2: { 'CommandLine|contains': ['MiniDump', '#24'] },
       condition: 'all of selection_*',
     });
     expect(JSON.stringify(rule?.detection)).not.toContain('out.bin');
