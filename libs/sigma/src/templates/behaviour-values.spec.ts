@@ -1,4 +1,4 @@
-import { behaviourValues, isBareScheme } from './behaviour-values';
+import { behaviourSwitchesOf, behaviourValues, isBareScheme } from './behaviour-values';
 
 // Synthetic command lines; none comes from an article.
 describe('behaviour values: what an engineer keys a program on besides its specific values', () => {
@@ -40,5 +40,13 @@ describe('behaviour values: what an engineer keys a program on besides its speci
     expect(isBareScheme('https://')).toBe(true);
     expect(isBareScheme('http://')).toBe(true);
     expect(isBareScheme('https://quill.example/')).toBe(false);
+  });
+});
+
+describe("a known technique's rule keys the switches every command line of it shows", () => {
+  it('reads the switches of a program the table knows, and none of one it does not', () => {
+    expect(behaviourSwitchesOf('vssadmin', 'vssadmin.exe delete shadows /all /quiet')).toEqual(['/all', '/quiet']);
+    expect(behaviourSwitchesOf('schtasks', 'schtasks /Change /TN "\\Quill\\Refresh" /Disable')).toEqual(['/Change', '/Disable']);
+    expect(behaviourSwitchesOf('quill', 'quill.exe /all')).toEqual([]);
   });
 });

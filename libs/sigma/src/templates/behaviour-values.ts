@@ -24,8 +24,10 @@ const PROGRAM_SWITCHES: Readonly<Record<string, RegExp>> = {
   security: /(?<=\s)(?:find-generic-password|find-internet-password|dump-keychain)(?=\s|$)/gi,
   conhost: /(?<=\s)--headless(?=\s|$)/gi,
   rundll32: /,#\d+(?=\s|$|["'])/g,
-  schtasks: /(?<=\s)(?:[-/]create|[-/]tr)(?=\s|$)/gi,
   mshta: /\b(?:vbscript|javascript):/gi,
+  vssadmin: /(?<=\s)[-/](?:all|quiet)(?=\s|$)/gi,
+  schtasks: /(?<=\s)[-/](?:create|change|disable|tr|run)(?=\s|$)/gi,
+  bcdedit: /(?<=\s)[-/]set(?=\s|$)/gi,
 };
 
 // Folders payloads are staged in, as a command line writes them; a user's own folder is cut off before (stableParts).
@@ -65,6 +67,13 @@ export function behaviourValues(image: string, commandLine: string, viaPowerShel
     ...matchesOf(PAYLOAD_TYPE, args),
     ...(REMOTE.test(args) ? ['http'] : []),
   ].filter((value) => value.length > 0 && commandLine.toLowerCase().includes(value.toLowerCase()));
+}
+
+/** The behaviour switches alone (`vssadmin … /all /quiet`): how a known technique was run, without its payload. */
+export function behaviourSwitchesOf(image: string, commandLine: string): string[] {
+  const switches = PROGRAM_SWITCHES[bareName(image).toLowerCase()];
+  const args = ` ${commandLine.slice(commandLine.search(/\s|$/))} `;
+  return switches ? matchesOf(switches, args).map((value) => (/^\s*[A-Za-z]/.test(value) ? value : value.trim())) : [];
 }
 
 /** A value that is a URL scheme alone (`https://`, what is left of a URL once its host is cut): an engineer writes `http`. */

@@ -58,7 +58,7 @@ import {
 } from './corpus-informed';
 import { scriptBlockRules } from './script-blocks';
 import { relayedChain } from './relaying-shell';
-import { behaviourValues, isBareScheme } from './behaviour-values';
+import { behaviourSwitchesOf, behaviourValues, isBareScheme } from './behaviour-values';
 import { withProgramSelection } from './program-selection';
 
 export type TemplatePlatform = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
@@ -636,7 +636,12 @@ function shownTechniques(input: BuiltinSigmaInput): Array<{ technique: Technique
  */
 function techniqueRules(input: BuiltinSigmaInput): RuleDraft[] {
   return [...techniquesShown(input).values()].map(({ technique, commandLines, platform }, index) => {
-    const shown = withTechniqueParent(input, technique, platform, shownTechniqueDetection(technique, productOf(platform), commandLines));
+    const shown = withTechniqueParent(
+      input,
+      technique,
+      platform,
+      withShownSwitches(technique, commandLines, shownTechniqueDetection(technique, productOf(platform), commandLines)),
+    );
     const detection = withProgramSelection(shown, productOf(platform));
     const { values } = selections(
       Object.entries(shown)
@@ -662,6 +667,31 @@ function techniqueRules(input: BuiltinSigmaInput): RuleDraft[] {
       index,
     );
   });
+}
+
+/**
+ * A technique's detection with the behaviour switches every one of its command lines shows besides the technique's own
+ * values (`vssadmin delete shadows /all /quiet`, `psexec -h -d -c`), as an engineer keys the step the article saw: a
+ * selection of their own, required. Switches only: the payload, folder and host stay out of a behaviour's rule.
+ */
+function withShownSwitches(technique: Technique, commandLines: readonly string[], detection: SigmaDetection): SigmaDetection {
+  if (technique.programs.length === 0 || technique.wholeLine || commandLines.length === 0) return detection;
+  const perLine = commandLines.map((line) => {
+    const program = bareName(line.trim().split(/\s+/)[0]?.replace(/^["']|["']$/g, '') ?? '');
+    return technique.programs.includes(program) ? behaviourSwitchesOf(program, line) : null;
+  });
+  if (perLine.some((switches) => switches === null)) return detection;
+  const lists = perLine as string[][];
+  const bare = (value: string) => value.trim().toLowerCase().replace(/^[-/]/, '');
+  const known = technique.selections.flatMap((block) => Object.values(block).flat().map((value) => bare(String(value))));
+  const common = (lists[0] ?? []).filter(
+    (value) => lists.every((list) => list.some((other) => bare(other) === bare(value))) && !known.includes(bare(value)),
+  );
+  if (common.length === 0) return detection;
+  const { condition, ...blocks } = detection;
+  const switches: SigmaFieldMap = common.length === 1 ? { 'CommandLine|contains': common[0] as string } : { 'CommandLine|contains|all': common };
+  const named = condition === 'selection' ? { selection_1: blocks['selection'] as SigmaFieldMap } : blocks;
+  return { ...named, selection_switches: switches, condition: 'all of selection_*' } as SigmaDetection;
 }
 
 /**

@@ -112,7 +112,8 @@ describe('one article, one rule per detection', () => {
     expect(selectionsOf((schtasks as { rule: Rule }).rule)).toEqual([
       { 'Image|endswith': '\\schtasks.exe' },
       { OriginalFileName: 'schtasks.exe' },
-      { 'CommandLine|contains': '\\Microsoft\\Windows\\Sandpiper\\Refresh' },
+      // The task it runs and how: `/run` is schtasks' behaviour switch (behaviour-values.ts).
+      { 'CommandLine|contains|all': ['\\Microsoft\\Windows\\Sandpiper\\Refresh', '/run'] },
     ]);
   });
 
