@@ -470,8 +470,9 @@ function commandSelections(input: BuiltinSigmaInput, corpus: readonly CorpusBeha
         tokens: standsAlone ? withDistinctiveValue(tokens, run.commandLine, expanded) : [],
       };
     })
-    .filter((selection) => selection.tokens.length > 0 && !repeatsTechnique(selection, shown) && !weakerThanCorpus(selection, corpus))
-    .map((selection) => ({ ...selection, tokens: withBehaviourValues(selection) }));
+    .filter((selection) => selection.tokens.length > 0 && !repeatsTechnique(selection, shown))
+    .map((selection) => ({ ...selection, tokens: withBehaviourValues(selection) }))
+    .filter((selection) => !weakerThanCorpus(selection, corpus));
 }
 
 /** Values per selection once the behaviour values complete the specific ones (behaviour-values.ts). */
@@ -507,7 +508,9 @@ function weakerThanCorpus(selection: CommandSelection, corpus: readonly CorpusBe
   const behaviour = corpus.find(({ run }) => sameRun(run, selection));
   if (!behaviour) return false;
   const values = new Set(behaviour.values.map(comparable));
-  return !selection.tokens.some((token) => isBehaviourSwitch(token) || values.has(comparable(token)));
+  // The program's own behaviour switch (`curl -o`, `regsvr32 /s`) is a behaviour as much as the corpus rule's values.
+  const switches = new Set(behaviourSwitchesOf(selection.viaPowerShell ? 'powershell' : selection.image, selection.commandLine).map(comparable));
+  return !selection.tokens.some((token) => isBehaviourSwitch(token) || values.has(comparable(token)) || switches.has(comparable(token)));
 }
 
 /** Whether the program's own selection already keys on every value the corpus-informed rule would: that rule adds nothing. */
