@@ -13,7 +13,9 @@ import { bareName } from './command-program';
 const PROGRAM_SWITCHES: Readonly<Record<string, RegExp>> = {
   curl: /(?<=\s)(?:-[A-Za-z]*[oO]|--output|--remote-name|-fsSL|-sSL|-X\s*POST|--data-binary|--upload-file|-T|-F|-k|--insecure)(?=\s|$)/g,
   wget: /(?<=\s)(?:-[A-Za-z]*O|--output-document|--no-check-certificate|--post-file)(?=\s|$)/g,
-  powershell: /(?<=\s)(?:-OutFile|-Destination|-InFile)(?=\s|$)/gi,
+  // The cmdlet's output, and how the host was started hidden and unchecked (`-w h -ep bypass`): the stealth is the behaviour.
+  powershell:
+    /(?<=\s)(?:-OutFile|-Destination|-InFile|-w(?:indowstyle)?\s+h(?:idden)?|-(?:ep|exec|executionpolicy)\s+bypass|-nop(?:rofile)?|-noni(?:nteractive)?)(?=\s|$)/gi,
   regsvr32: /(?<=\s)(?:[-/][sun](?=\s|$)|[-/]i:)/gi,
   msiexec: /(?<=\s)(?:[-/]i|[-/]q[nb]?|[-/]quiet|[-/]package)(?=\s|$)/gi,
   hdiutil: /\sattach(?=\s)|(?<=\s)(?:-nobrowse|-mountpoint)(?=\s|$)/gi,
