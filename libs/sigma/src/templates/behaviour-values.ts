@@ -58,7 +58,11 @@ function matchesOf(pattern: RegExp, text: string): string[] {
  * `arguments` is the command line after the program's own word (a run's image is not its payload).
  */
 export function behaviourValues(image: string, commandLine: string, viaPowerShell: boolean): string[] {
-  const program = viaPowerShell ? 'powershell' : bareName(image).toLowerCase().replace(/^pwsh$/, 'powershell');
+  const program = viaPowerShell
+    ? 'powershell'
+    : bareName(image)
+        .toLowerCase()
+        .replace(/^pwsh$/, 'powershell');
   const start = viaPowerShell ? 0 : commandLine.search(/\s|$/);
   const args = ` ${commandLine.slice(start)} `;
   const switches = PROGRAM_SWITCHES[program];

@@ -513,7 +513,9 @@ function weakerThanCorpus(selection: CommandSelection, corpus: readonly CorpusBe
   if (!behaviour) return false;
   const values = new Set(behaviour.values.map(comparable));
   // The program's own behaviour switch (`curl -o`, `regsvr32 /s`) is a behaviour as much as the corpus rule's values.
-  const switches = new Set(behaviourSwitchesOf(selection.viaPowerShell ? 'powershell' : selection.image, selection.commandLine).map(comparable));
+  const switches = new Set(
+    behaviourSwitchesOf(selection.viaPowerShell ? 'powershell' : selection.image, selection.commandLine).map(comparable),
+  );
   return !selection.tokens.some((token) => isBehaviourSwitch(token) || values.has(comparable(token)) || switches.has(comparable(token)));
 }
 
@@ -684,19 +686,29 @@ function techniqueRules(input: BuiltinSigmaInput): RuleDraft[] {
 function withShownSwitches(technique: Technique, commandLines: readonly string[], detection: SigmaDetection): SigmaDetection {
   if (technique.programs.length === 0 || technique.wholeLine || commandLines.length === 0) return detection;
   const perLine = commandLines.map((line) => {
-    const program = bareName(line.trim().split(/\s+/)[0]?.replace(/^["']|["']$/g, '') ?? '');
+    const program = bareName(
+      line
+        .trim()
+        .split(/\s+/)[0]
+        ?.replace(/^["']|["']$/g, '') ?? '',
+    );
     return technique.programs.includes(program) ? behaviourSwitchesOf(program, line) : null;
   });
   if (perLine.some((switches) => switches === null)) return detection;
   const lists = perLine as string[][];
   const bare = (value: string) => value.trim().toLowerCase().replace(/^[-/]/, '');
-  const known = technique.selections.flatMap((block) => Object.values(block).flat().map((value) => bare(String(value))));
+  const known = technique.selections.flatMap((block) =>
+    Object.values(block)
+      .flat()
+      .map((value) => bare(String(value))),
+  );
   const common = (lists[0] ?? []).filter(
     (value) => lists.every((list) => list.some((other) => bare(other) === bare(value))) && !known.includes(bare(value)),
   );
   if (common.length === 0) return detection;
   const { condition, ...blocks } = detection;
-  const switches: SigmaFieldMap = common.length === 1 ? { 'CommandLine|contains': common[0] as string } : { 'CommandLine|contains|all': common };
+  const switches: SigmaFieldMap =
+    common.length === 1 ? { 'CommandLine|contains': common[0] as string } : { 'CommandLine|contains|all': common };
   const named = condition === 'selection' ? { selection_1: blocks['selection'] as SigmaFieldMap } : blocks;
   return { ...named, selection_switches: switches, condition: 'all of selection_*' } as SigmaDetection;
 }
@@ -705,13 +717,20 @@ function withShownSwitches(technique: Technique, commandLines: readonly string[]
  * A technique's detection with the parent its program was started by, where the article shows the pair
  * (`cmd.exe -> rundll32.exe`): the block that names the program gets the ParentImage too (parentCondition).
  */
-function withTechniqueParent(input: BuiltinSigmaInput, technique: Technique, platform: TemplatePlatform, detection: SigmaDetection): SigmaDetection {
+function withTechniqueParent(
+  input: BuiltinSigmaInput,
+  technique: Technique,
+  platform: TemplatePlatform,
+  detection: SigmaDetection,
+): SigmaDetection {
   const parents = technique.programs.map((program) => parentCondition(input, { platform, image: program, viaPowerShell: false }));
   const parent = parents.find((condition) => Object.keys(condition).length > 0);
   if (!parent || parents.filter((condition) => Object.keys(condition).length > 0).length > 1) return detection;
   return Object.fromEntries(
     Object.entries(detection).map(([name, block]) =>
-      name !== 'condition' && typeof block === 'object' && !Array.isArray(block) && 'Image|endswith' in block ? [name, { ...block, ...parent }] : [name, block],
+      name !== 'condition' && typeof block === 'object' && !Array.isArray(block) && 'Image|endswith' in block
+        ? [name, { ...block, ...parent }]
+        : [name, block],
     ),
   ) as SigmaDetection;
 }
@@ -761,7 +780,10 @@ function imageCondition(selection: Pick<CommandSelection, 'platform' | 'image' |
  * engineer keys the child's command line together with it, since the pair is how the intrusion ran the command.
  * A shell started by itself, or a pair naming a shell builtin, says nothing.
  */
-function parentCondition(input: BuiltinSigmaInput, selection: Pick<CommandSelection, 'platform' | 'image' | 'viaPowerShell'>): SigmaFieldMap {
+function parentCondition(
+  input: BuiltinSigmaInput,
+  selection: Pick<CommandSelection, 'platform' | 'image' | 'viaPowerShell'>,
+): SigmaFieldMap {
   const windows = productOf(selection.platform) === 'windows';
   const child = lineageName(selection.viaPowerShell ? 'powershell.exe' : selection.image);
   const parents = [

@@ -23,7 +23,10 @@ describe('command-line rules carry a value of the intrusion, not only generic fl
     const inner =
       "New-Service -Name 'QuillSyncSvc' -BinaryPathName 'C:\\ProgramData\\QuillSync\\qsync.exe --service' -StartupType Automatic -Description 'Quill sync'";
     const [rule] = processRules(`powershell.exe -nop -ep bypass -c "${inner}"`);
-    expect(rule?.rule.detection['selection_img']).toEqual([{ 'Image|endswith': '\\powershell.exe' }, { OriginalFileName: 'PowerShell.EXE' }]);
+    expect(rule?.rule.detection['selection_img']).toEqual([
+      { 'Image|endswith': '\\powershell.exe' },
+      { OriginalFileName: 'PowerShell.EXE' },
+    ]);
     expect(rule?.rule.detection['selection_cli']).toEqual({
       // The cmdlet it is told to run is what it does; the flags before it are how (the folder is in the path already).
       'CommandLine|contains|all': ['New-Service', '-nop', 'C:\\ProgramData\\QuillSync\\qsync.exe --service', '-ep bypass'],

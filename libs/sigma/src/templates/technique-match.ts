@@ -158,7 +158,8 @@ export function knownSpellings(text: string): Set<string> {
   // the generator's program selections carry it as OriginalFileName (program-selection.ts).
   for (const [file, original] of originalFileNames()) {
     const stem = file.replace(/\.exe$/, '');
-    if (new RegExp(`(?:^|[^\\w-])${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\.exe)?(?![\\w-])`).test(lower)) known.add(original.toLowerCase());
+    if (new RegExp(`(?:^|[^\\w-])${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\.exe)?(?![\\w-])`).test(lower))
+      known.add(original.toLowerCase());
   }
   // PowerShell's code runs in either edition: naming one backs the other's name too (as fidelity backs pwsh.exe).
   if (known.has('powershell.exe')) known.add('pwsh.dll');
