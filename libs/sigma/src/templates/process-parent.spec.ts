@@ -44,6 +44,8 @@ describe("a program's rule keys the parent the article shows", () => {
   it("backs a program's OriginalFileName by the program the text names, for the fidelity check", () => {
     expect(knownSpellings('nltest /domain_trusts')).toContain('nltestrk.exe');
     expect(knownSpellings('powershell -nop -c whoami')).toContain('pwsh.dll');
+    // A technique's program backs its OriginalFileName: the rule on net.exe keys net1.exe too.
+    expect(knownSpellings('net group "Domain Admins" /domain')).toContain('net1.exe');
     expect(knownSpellings('the quill sync client')).not.toContain('nltestrk.exe');
   });
 });
