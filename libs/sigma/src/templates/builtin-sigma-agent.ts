@@ -974,9 +974,10 @@ function relayingShellRules(input: BuiltinSigmaInput): RuleDraft[] {
     if (seen.has(key)) return [];
     seen.add(key);
     if (shown.some((known) => known.product === product && techniqueFiresOn(known.technique, chain.shell, commandLine, product))) return [];
-    const { detection, values } = selections([
+    const { detection: selected, values } = selections([
       { 'Image|endswith': imageSuffix(platform, chain.shell), ...commandLineCondition(chain.values) },
     ]);
+    const detection = withProgramSelection(selected, product);
     const verbs = chain.verbs.filter((verb) => verb !== 'cmd' && verb !== chain.shell);
     const shell = programLabel(chain.shell);
     return [
