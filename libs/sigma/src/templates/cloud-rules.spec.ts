@@ -43,8 +43,9 @@ describe('cloud and identity behaviour rules', () => {
     const drafts = rulesOf(AWS_NOTE, ['198.51.100.23']).filter((draft) => draft.telemetryClass === 'cloud_audit');
     expect(drafts.map((draft) => draft.rule.title).sort()).toEqual([
       'AWS CloudTrail Logging Stopped Or Trail Modified',
-      'AWS IAM Access Key Or Console Password Created',
+      'AWS IAM Access Key Created',
       'AWS IAM Permissions Granted To A User, Role Or Group',
+      'AWS Secrets Manager Secrets Or SSM Parameters Listed',
     ]);
     const trail = drafts.find((draft) => draft.rule.title.startsWith('AWS CloudTrail'));
     expect(trail?.rule.logsource).toEqual({ product: 'aws', service: 'cloudtrail' });
@@ -156,22 +157,24 @@ describe('cloud and identity behaviour rules', () => {
         eventName: 'AuthorizeSecurityGroupIngress',
         'requestParameters.ipPermissions.items.ipRanges.items.cidrIp': '0.0.0.0/0',
       },
-      selection_3: {
+      condition: '1 of selection_*',
+    });
+    // The task definition's image keys the ECS rule, beside the task run (not routine: no parameter needed).
+    const ecs = drafts.find((draft) => draft.rule.title === 'AWS ECS Cluster, Task Definition Or Service Created');
+    expect(ecs?.rule.detection).toEqual({
+      selection_1: {
         eventSource: 'ecs.amazonaws.com',
         eventName: 'RegisterTaskDefinition',
         'requestParameters.containerDefinitions.image': 'minerco/xmr-worker:v2',
       },
+      selection_2: { eventSource: 'ecs.amazonaws.com', eventName: ['CreateCluster', 'RunTask'] },
       condition: '1 of selection_*',
     });
     const rule = compute?.rule as unknown as Record<string, unknown>;
     expect(validateRuleDocument(rule).findings).toEqual([]);
     expect(fidelityCheck(detectionValues(rule), [MINER_NOTE])).toEqual({ ok: true, unsupported_values: [] });
     const result = selfTestGenerated(rule, [], MINER_NOTE);
-    expect(result.fired_on.sort()).toEqual([
-      'cloud: AuthorizeSecurityGroupIngress',
-      'cloud: RegisterTaskDefinition',
-      'cloud: RunInstances',
-    ]);
+    expect(result.fired_on.sort()).toEqual(['cloud: AuthorizeSecurityGroupIngress', 'cloud: RunInstances']);
     // The same calls with other parameters are every account's: the rule does not fire on them.
     const routine = 'In AWS CloudTrail the actor called RunInstances for a t3.micro and AuthorizeSecurityGroupIngress for 10.0.0.0/8.';
     expect(selfTestGenerated(rule, [], routine).fires).toBe(false);
