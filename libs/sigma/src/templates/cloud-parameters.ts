@@ -53,7 +53,7 @@ const PLACEHOLDER_ACCOUNTS = new Set(['123456789012', '012345678901', '111122223
 // An account the article says is the intruder's: in a role's trust policy (Principal AWS) or named as theirs.
 const INTRUDER_ACCOUNT = [
   /"AWS"\s*:\s*\[?\s*"(?:arn:aws:iam::)?(\d{12})\b/g,
-  /\b(?:attacker|actor|adversary|malicious|rogue|external|their own)[^.\n]{0,60}?\baccount(?:\s+(?:id|number))?\b[^.\d]{0,30}?(\d{12})(?!\d)/gi,
+  /\b(?:attacker|actor|adversary|malicious|rogue|external|their own)[^.]{0,60}?\baccount(?:\s+(?:id|number))?\b[^.\d]{0,30}?(\d{12})(?!\d)/gi,
 ];
 // A placeholder where the article leaves part of a name out: `aws_dev[random digits]`, `aws-cli<random>`.
 const NAME_PATTERN = /^([\w.@+=,-]+?)(?:\[[^\]]*\]|<[^>]*>)$/;

@@ -24,18 +24,29 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // A sentence that says the call did not happen: `we did not identify any GetSecretValue`, `no sign of GetObject`.
 const NEGATED = /\b(?:did\s+not|didn't|never|no\s+(?:evidence|sign|follow-up|further|subsequent)|not\s+(?:observe|see|seen|identify|find))\b/i;
 
-/** The start of the sentence a position is in. */
+// Where a sentence ends: its stop, a blank line, or a new list item, table row, heading or code line.
+const SENTENCE_END = /[.!?]\s|\n\s*\n|\n\s*[-*|#>`{"]/g;
+
+/** The start of the sentence a position is in (a line wrapped inside a paragraph does not end it). */
 function sentenceStart(text: string, index: number): number {
-  const before = text.slice(Math.max(0, index - 400), index);
-  const boundary = Math.max(before.lastIndexOf('. '), before.lastIndexOf('\n'), before.lastIndexOf('! '), before.lastIndexOf('? '));
-  return boundary < 0 ? Math.max(0, index - 400) : index - before.length + boundary + 1;
+  const from = Math.max(0, index - 400);
+  const ends = [...text.slice(from, index).matchAll(SENTENCE_END)];
+  const last = ends[ends.length - 1];
+  return last ? from + (last.index ?? 0) + last[0].length : from;
 }
 
-/** True when some mention the pattern finds is not in a sentence that says the call did not happen. */
+// A clause that turns the sentence back: `we saw no GetObject, though it called ListObjects`.
+const CLAUSE_TURN = /(?:[,;]\s*|\s)(?:though|although|but|yet|instead|whereas)\b/gi;
+
+/** True when some mention the pattern finds is not in a sentence (clause) that says the call did not happen. */
 function mentionedAsDone(text: string, pattern: RegExp): boolean {
   for (const match of text.matchAll(pattern)) {
     const index = match.index ?? 0;
-    if (!NEGATED.test(text.slice(sentenceStart(text, index), index))) return true;
+    const sentence = text.slice(sentenceStart(text, index), index);
+    const turns = [...sentence.matchAll(CLAUSE_TURN)];
+    const last = turns[turns.length - 1];
+    const clause = last ? sentence.slice((last.index ?? 0) + last[0].length) : sentence;
+    if (!NEGATED.test(clause)) return true;
   }
   return false;
 }
