@@ -1425,7 +1425,7 @@ export function generateBuiltinRules(input: BuiltinSigmaInput, checks?: CorpusCh
     ...(windows ? serviceRules(input) : []),
     ...(windows ? scheduledTaskRules(input) : []),
     ...fileWriteRules(input),
-    ...cloudBehaviourRules(input.article, input.content),
+    ...cloudBehaviourRules(input.article, input.content, input),
     ...networkRules(input),
   ]);
 }

@@ -64,7 +64,10 @@ export const MORE_CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
     id: 'aws-sns-messages',
     log: 'cloudtrail',
     selections: [
-      { ...aws('sns.amazonaws.com', ['Publish', 'CreateTopic', 'Subscribe', 'SetSMSAttributes', 'PublishBatch']), qualified: ['Publish', 'Subscribe'] },
+      {
+        ...aws('sns.amazonaws.com', ['Publish', 'CreateTopic', 'Subscribe', 'SetSMSAttributes', 'PublishBatch']),
+        qualified: ['Publish', 'Subscribe'],
+      },
     ],
     title: 'AWS SNS Messages Published Or SMS Settings Changed',
     does: 'publishes SNS messages (SMS straight to phone numbers), creates or subscribes to topics or changes the SMS settings, as smishers and exfiltration through SNS do',
@@ -283,7 +286,12 @@ export const MORE_CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
     selections: [
       {
         field: 'eventType',
-        events: ['application.lifecycle.update', 'application.lifecycle.create', 'application.lifecycle.delete', 'application.lifecycle.deactivate'],
+        events: [
+          'application.lifecycle.update',
+          'application.lifecycle.create',
+          'application.lifecycle.delete',
+          'application.lifecycle.deactivate',
+        ],
       },
     ],
     title: 'Okta Application Created, Modified Or Deleted',

@@ -83,7 +83,8 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
     log: 'cloudtrail',
     selections: [aws('iam.amazonaws.com', ['CreateUser'])],
     eventProse: {
-      CreateUser: /\bcreat(?:ed|es|ing)\s+(?:an?\s+|new\s+|several\s+|multiple\s+|\d+\s+|additional\s+|backdoor\s+|rogue\s+)+(?:IAM\s+)?users?\b/i,
+      CreateUser:
+        /\bcreat(?:ed|es|ing)\s+(?:an?\s+|new\s+|several\s+|multiple\s+|\d+\s+|additional\s+|backdoor\s+|rogue\s+)+(?:IAM\s+)?users?\b/i,
     },
     title: 'AWS IAM User Created',
     does: 'creates an IAM user',
@@ -245,7 +246,8 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
       aws('lambda.amazonaws.com', ['CreateFunction20150331', 'CreateFunction']),
     ],
     eventProse: {
-      RunInstances: /\b(?:creat\w*|launch\w*|spun\s+up|spin\w*\s+up|start\w*)\s+(?:\d+\s+|an?\s+|new\s+|several\s+|multiple\s+|(?:dozens|hundreds)\s+of\s+)*(?:(?:EC2|GPU|large|powerful)\s+)*instances\b/i,
+      RunInstances:
+        /\b(?:creat\w*|launch\w*|spun\s+up|spin\w*\s+up|start\w*)\s+(?:\d+\s+|an?\s+|new\s+|several\s+|multiple\s+|(?:dozens|hundreds)\s+of\s+)*(?:(?:EC2|GPU|large|powerful)\s+)*instances\b/i,
     },
     needsScope: true,
     title: 'AWS Compute Started Or Opened',
@@ -380,7 +382,9 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
   {
     id: 'okta-policy-changed',
     log: 'okta',
-    selections: [{ field: 'eventType', events: ['policy.lifecycle.update', 'policy.lifecycle.delete', 'policy.rule.update', 'policy.rule.delete'] }],
+    selections: [
+      { field: 'eventType', events: ['policy.lifecycle.update', 'policy.lifecycle.delete', 'policy.rule.update', 'policy.rule.delete'] },
+    ],
     title: 'Okta Sign-On Policy Or Rule Modified Or Deleted',
     does: 'changes or deletes a sign-on or MFA policy or one of its rules, weakening what a sign-in must pass',
     tags: ['attack.persistence', 'attack.defense-impairment', 'attack.t1556'],
@@ -392,7 +396,7 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
     log: 'okta',
     selections: [{ field: 'eventType', events: ['zone.update', 'zone.deactivate', 'zone.delete'] }],
     title: 'Okta Network Zone Modified, Deactivated Or Deleted',
-    does: 'changes, deactivates or deletes a network zone, trusting the attacker\'s addresses or lifting a block list',
+    does: "changes, deactivates or deletes a network zone, trusting the attacker's addresses or lifting a block list",
     tags: ['attack.defense-impairment', 'attack.t1685'],
     level: 'medium',
     falsepositives: ['Administrators maintaining network zones'],

@@ -104,9 +104,7 @@ describe('cloud rules keyed on what the article states about the call', () => {
     });
     expect(selfTestGenerated(asRecord(discovery), [], DISCOVERY_NOTE).fires).toBe(true);
     // The same calls from temporary credentials that succeed are every account's.
-    expect(selfTestGenerated(asRecord(discovery), [], 'In AWS CloudTrail a pipeline called ListBuckets and ListVaults.').fires).toBe(
-      false,
-    );
+    expect(selfTestGenerated(asRecord(discovery), [], 'In AWS CloudTrail a pipeline called ListBuckets and ListVaults.').fires).toBe(false);
   });
 
   it('reads one call from prose that shows it, not every call of the behaviour', () => {
@@ -155,7 +153,9 @@ describe('cloud rules keyed on what the article states about the call', () => {
     });
     expect(selfTestGenerated(asRecord(console), [], signin).fires).toBe(true);
     // A vendor rule's name is no sign-in the intruder made.
-    expect(ruleTitled('AWS detections: AWS console login without MFA. The user then called ConsoleLogin.', console?.title ?? '')).toBeUndefined();
+    expect(
+      ruleTitled('AWS detections: AWS console login without MFA. The user then called ConsoleLogin.', console?.title ?? ''),
+    ).toBeUndefined();
   });
 
   it("reads Lambda's calls without their API version, and a root session's credential changes", () => {
@@ -175,9 +175,9 @@ describe('cloud rules keyed on what the article states about the call', () => {
   });
 
   it('keys an Okta sign-in only on a failure or a proxy the article states', () => {
-    expect(ruleTitled('In the Okta System Log we saw user.session.start for the admin.', 'Okta Sign-In Failed Or Through An Anonymising Proxy')).toBe(
-      undefined,
-    );
+    expect(
+      ruleTitled('In the Okta System Log we saw user.session.start for the admin.', 'Okta Sign-In Failed Or Through An Anonymising Proxy'),
+    ).toBe(undefined);
     const note = 'The Okta System Log held hundreds of user.session.start events with outcome FAILURE from anonymizing proxies.';
     const session = ruleTitled(note, 'Okta Sign-In Failed Or Through An Anonymising Proxy');
     expect(session?.detection).toEqual({

@@ -44,7 +44,8 @@ const INSTANCE_TYPE = /(?<![\w.-])([a-z]{1,4}\d[a-z0-9-]*\.(?:nano|micro|small|m
 const CONTAINER_IMAGE =
   /(?<![\w./:@-])((?=[a-z0-9.-]*[a-z])(?:[a-z0-9][a-z0-9.-]*\/){1,2}[a-z0-9][a-z0-9._-]*:[A-Za-z0-9][\w.-]{0,127})(?![\w./:@-])/g;
 // AWS-managed policies that grant everything or a whole service, with the ARN prefix when the article writes it.
-const MANAGED_POLICY = /(?<![\w/-])(arn:aws:iam::aws:policy\/)?((?:[A-Z][A-Za-z0-9]*)?(?:AdministratorAccess|FullAccess|PowerUserAccess))(?![\w-])/g;
+const MANAGED_POLICY =
+  /(?<![\w/-])(arn:aws:iam::aws:policy\/)?((?:[A-Z][A-Za-z0-9]*)?(?:AdministratorAccess|FullAccess|PowerUserAccess))(?![\w-])/g;
 // The task policies an STS AssumeRoot session is limited to (AWS's root-task managed policies).
 const ROOT_TASK_POLICY =
   /\b(IAMAuditRootUserCredentials|IAMCreateRootUserPassword|IAMDeleteRootUserCredentials|S3UnlockBucketPolicy|SQSUnlockQueuePolicy)\b/g;
@@ -154,14 +155,26 @@ export const REQUEST_PARAMETERS: readonly RequestParameter[] = [
     field: 'requestParameters.ipPermissions.items.ipRanges.items.cidrIp',
     read: (content) => eq(groups(content, /(?<![\d.])(0\.0\.0\.0\/0)(?!\d)/g)),
   },
-  { events: ['RegisterTaskDefinition'], field: 'requestParameters.containerDefinitions.image', read: (content) => eq(groups(content, CONTAINER_IMAGE)) },
+  {
+    events: ['RegisterTaskDefinition'],
+    field: 'requestParameters.containerDefinitions.image',
+    read: (content) => eq(groups(content, CONTAINER_IMAGE)),
+  },
   {
     events: ['CreateService', 'RunTask'],
     field: 'requestParameters.networkConfiguration.awsvpcConfiguration.assignPublicIp',
     read: constant(/"assignPublicIp"\s*:\s*"ENABLED"/, 'ENABLED'),
   },
-  { events: ['CreateUser'], field: 'requestParameters.userName', read: (content) => createdNames(CREATED_USER.flatMap((p) => groups(content, p))) },
-  { events: ['CreateRole'], field: 'requestParameters.roleName', read: (content) => createdNames(CREATED_ROLE.flatMap((p) => groups(content, p))) },
+  {
+    events: ['CreateUser'],
+    field: 'requestParameters.userName',
+    read: (content) => createdNames(CREATED_USER.flatMap((p) => groups(content, p))),
+  },
+  {
+    events: ['CreateRole'],
+    field: 'requestParameters.roleName',
+    read: (content) => createdNames(CREATED_ROLE.flatMap((p) => groups(content, p))),
+  },
   {
     events: ['CreateRole', 'UpdateAssumeRolePolicy'],
     field: 'requestParameters.assumeRolePolicyDocument',
@@ -175,9 +188,7 @@ export const REQUEST_PARAMETERS: readonly RequestParameter[] = [
       const written = /"MFAUsed"\s*:\s*"(No|NO)"/.exec(content)?.[1];
       if (written) return { values: [written] };
       // The intruder's sign-in, told (`logged in without MFA`), not a rule's name (`console login without MFA`).
-      return /\b(?:logged|signed)\s+in(?:to)?\b[^.\n]{0,40}\bwithout\s+(?:using\s+)?MFA\b/i.test(content)
-        ? { values: ['No'] }
-        : null;
+      return /\b(?:logged|signed)\s+in(?:to)?\b[^.\n]{0,40}\bwithout\s+(?:using\s+)?MFA\b/i.test(content) ? { values: ['No'] } : null;
     },
   },
   { events: ['ConsoleLogin'], field: 'userIdentity.arn', read: constant(/:federated-user\//, ':federated-user/', 'contains') },

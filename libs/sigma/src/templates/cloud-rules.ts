@@ -10,6 +10,7 @@ import {
   type CloudSelection,
 } from './cloud-behaviours';
 import { parameterKey, statedParameters, type ParameterValue, type StatedParameter } from './cloud-parameters';
+import { articleSubject } from './article-subject';
 import { reportedUserAgents } from './cloud-indicators';
 import { buildRule, citation, type ArticleRef, type RuleDraft } from './rule-draft';
 
@@ -22,7 +23,8 @@ export interface StatedCloudBehaviour {
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 // A sentence that says the call did not happen: `we did not identify any GetSecretValue`, `no sign of GetObject`.
-const NEGATED = /\b(?:did\s+not|didn't|never|no\s+(?:evidence|sign|follow-up|further|subsequent)|not\s+(?:observe|see|seen|identify|find))\b/i;
+const NEGATED =
+  /\b(?:did\s+not|didn't|never|no\s+(?:evidence|sign|follow-up|further|subsequent)|not\s+(?:observe|see|seen|identify|find))\b/i;
 
 // Where a sentence ends: its stop, a blank line, or a new list item, table row, heading or code line.
 const SENTENCE_END = /[.!?]\s|\n\s*\n|\n\s*[-*|#>`{"]/g;
@@ -154,12 +156,52 @@ const valuesOf = (detection: SigmaDetection): string[] =>
     .flatMap(([, block]) => Object.values(block as SigmaFieldMap).flatMap((value) => (Array.isArray(value) ? value : [value])))
     .filter((value): value is string => typeof value === 'string');
 
+/** What of the article's extraction the cloud rules read besides its text: its commands and its addresses. */
+export interface CloudRuleContext {
+  cmdlines?: readonly unknown[];
+  network?: ReadonlyArray<{ kind: string; value: string }>;
+}
+
+// A sentence that says where the calls or sign-ins came from.
+const CLOUD_SOURCE =
+  /\b(?:CloudTrail|API\s+calls?|sourceIPAddress|source\s+IP|sign-?ins?|signed\s+in|logged\s+in|console\s+log-?ins?|System\s+Log)\b/i;
+
+/** The addresses the article says cloud calls or sign-ins came from (written defanged or not). */
+export function cloudSourceAddresses(content: string | undefined, network: CloudRuleContext['network'] = []): string[] {
+  if (!content) return [];
+  const addresses = network.filter((item) => item.kind === 'ipv4' || item.kind === 'ipv6').map((item) => item.value);
+  return [...new Set(addresses)].filter((address) => {
+    const written = new RegExp(
+      `(?<![\\w.:])${address
+        .split(/([.:])/)
+        .map((part) => (part === '.' || part === ':' ? `\\[?\\${part}\\]?` : escape(part)))
+        .join('')}(?![\\w:]|\\.\\d)`,
+      'g',
+    );
+    return [...content.matchAll(written)].some((match) => {
+      const index = match.index ?? 0;
+      return CLOUD_SOURCE.test(content.slice(sentenceStart(content, index), index + match[0].length + 80).split(/[.!?]\s/)[0] ?? '');
+    });
+  });
+}
+
 /**
  * One rule per cloud or identity behaviour the article shows, keyed on the behaviour as the audit log
  * records it (every API or operation that does it, not only the one the article quotes). Routine calls
- * (needsScope) get no rule of their own: the sweep of the actor's addresses covers them.
+ * (needsScope) get no rule of their own: the sweep of the actor's addresses covers them. An article that
+ * quotes commands has its addresses in the endpoint's connection rule and no sweep (builtin-sigma-agent's
+ * networkRules): the addresses it says the calls or sign-ins came from are swept in the provider's log here.
  */
-export function cloudBehaviourRules(article: ArticleRef, content: string | undefined): RuleDraft[] {
+export function cloudBehaviourRules(article: ArticleRef, content: string | undefined, context: CloudRuleContext = {}): RuleDraft[] {
+  const sources = (context.cmdlines?.length ?? 0) > 0 ? cloudSourceAddresses(content, context.network) : [];
+  const swept =
+    sources.length > 0
+      ? sweptLogs(content).map((provider) => cloudAddressRule(article, articleSubject(article.title), provider, sources, content))
+      : [];
+  return [...behaviourRules(article, content), ...swept];
+}
+
+function behaviourRules(article: ArticleRef, content: string | undefined): RuleDraft[] {
   return statedCloudBehaviours(content).flatMap(({ behaviour, events }) => {
     const parameters = statedParameters(content, events, eventsOf(behaviour));
     // A routine call is worth a rule of its own only keyed on a parameter that tells the intruder's call apart.
