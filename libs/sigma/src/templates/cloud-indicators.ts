@@ -19,3 +19,12 @@ export function reportedUserAgents(content: string | undefined): string[] {
   const products = [...content.matchAll(AGENT_TOKEN)].map((match) => match[1] as string);
   return [...new Set(products.filter((product) => !COMMON_AGENT.test(product) && /[a-z]/.test(product)))];
 }
+
+// An AWS access key id: long-term (AKIA) or temporary (ASIA), never AWS's documentation example.
+const ACCESS_KEY_ID = /(?<![A-Z0-9])((?:AKIA|ASIA)[A-Z0-9]{16})(?![A-Z0-9])/g;
+
+/** The access key ids an article reports: the compromised or the intruder's keys, what the calls were signed with. */
+export function reportedAccessKeys(content: string | undefined): string[] {
+  if (!content) return [];
+  return [...new Set([...content.matchAll(ACCESS_KEY_ID)].map((match) => match[1] as string))].filter((key) => !key.includes('EXAMPLE'));
+}

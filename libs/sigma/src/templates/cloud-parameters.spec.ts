@@ -207,4 +207,14 @@ Boto3/1.34.0 md/Botocore#1.34.0 ua/2.0 and Mozilla/5.0 (Windows NT 10.0) Chrome/
     });
     expect(fidelityCheck(detectionValues(asRecord(sweep?.rule)), [note, '198.51.100.30']).ok).toBe(true);
   });
+
+  it('sweeps the access key ids the article reports, never the documentation example', () => {
+    const note = `In AWS CloudTrail the ListBuckets calls from 198.51.100.31 were signed with AKIA2QWERTYUIOPASDF7, not AKIAIOSFODNN7EXAMPLE.`;
+    const sweep = rulesOf(note, ['198.51.100.31']).find((draft) => draft.telemetryClass === 'cloud_indicator');
+    expect(sweep?.rule.detection).toEqual({
+      selection_address: { sourceIPAddress: ['198.51.100.31'] },
+      selection_key: { 'userIdentity.accessKeyId': ['AKIA2QWERTYUIOPASDF7'] },
+      condition: '1 of selection_*',
+    });
+  });
 });

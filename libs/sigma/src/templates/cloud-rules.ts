@@ -11,7 +11,7 @@ import {
 } from './cloud-behaviours';
 import { parameterKey, statedParameters, type ParameterValue, type StatedParameter } from './cloud-parameters';
 import { articleSubject } from './article-subject';
-import { reportedUserAgents } from './cloud-indicators';
+import { reportedAccessKeys, reportedUserAgents } from './cloud-indicators';
 import { buildRule, citation, type ArticleRef, type RuleDraft } from './rule-draft';
 
 /** A behaviour the article shows: the event names it states (none when only its prose says so). */
@@ -278,12 +278,20 @@ export function cloudAddressRule(
   const calls = routine.length > 0 ? `, such as the ${routine.join(', ')} calls` : '';
   const agentField = USER_AGENT_FIELD[log];
   const agents = agentField ? reportedUserAgents(content) : [];
+  const keys = log === 'cloudtrail' ? reportedAccessKeys(content) : [];
   const addresses: SigmaFieldMap = { [SOURCE_ADDRESS_FIELD[log]]: ips };
+  const more: Array<[string, SigmaFieldMap]> = [
+    ...(agents.length > 0 && agentField ? [['selection_agent', { [`${agentField}|contains`]: agents }] as [string, SigmaFieldMap]] : []),
+    ...(keys.length > 0 ? [['selection_key', { 'userIdentity.accessKeyId': keys }] as [string, SigmaFieldMap]] : []),
+  ];
   const detection: SigmaDetection =
-    agents.length > 0 && agentField
-      ? { selection_address: addresses, selection_agent: { [`${agentField}|contains`]: agents }, condition: '1 of selection_*' }
+    more.length > 0
+      ? { selection_address: addresses, ...Object.fromEntries(more), condition: '1 of selection_*' }
       : { selection: addresses, condition: 'selection' };
-  const withAgents = agents.length > 0 ? ` or with the user agents of its tooling (${agents.join(', ')})` : '';
+  const withAgents = [
+    ...(agents.length > 0 ? [` or with the user agents of its tooling (${agents.join(', ')})`] : []),
+    ...(keys.length > 0 ? [` or signed with the access keys it reports`] : []),
+  ].join('');
   return {
     telemetryClass: 'cloud_indicator',
     rule: buildRule(
@@ -299,7 +307,7 @@ export function cloudAddressRule(
       article,
       `${article.url}|cloud_indicator|${provider}|${ips.join('\u0000')}`,
     ),
-    detectionValues: [...ips, ...agents],
+    detectionValues: [...ips, ...agents, ...keys],
   };
 }
 
