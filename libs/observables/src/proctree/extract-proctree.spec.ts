@@ -279,4 +279,56 @@ describe('extractProcessPairs', () => {
     expect(pairs('Parent: services.exe, Child: ACMESVC.exe')).toEqual(['services.exe -> ACMESVC.exe']);
     expect(pairs('Parent: the loader. Child: nothing.')).toEqual([]);
   });
+
+  it('reads process ids and roles written after the hops of an arrow chain', () => {
+    expect(pairs('explorer.exe (PID: 4120) -> cmd.exe (PID: 2236) -> powershell.exe (PID: 5520)')).toEqual([
+      'explorer.exe -> cmd.exe',
+      'cmd.exe -> powershell.exe',
+    ]);
+    expect(pairs('Chain: winword.exe [3100] → mshta.exe [2236]')).toEqual(['winword.exe -> mshta.exe']);
+    expect(pairs('winword.exe (parent) → cmd.exe (child)')).toEqual(['winword.exe -> cmd.exe']);
+    expect(pairs('The dropper.exe (sample) then > out.txt')).toEqual([]);
+  });
+
+  it('reads "the parent process was X and the child process was Y", "Y had a parent process of X" and "Y has X as its parent"', () => {
+    expect(pairs('Here the parent process was outlook.exe and the child process was mshta.exe.')).toEqual(['outlook.exe -> mshta.exe']);
+    expect(pairs('Sysmon showed that regsvr32.exe had a parent process of excel.exe.')).toEqual(['excel.exe -> regsvr32.exe']);
+    expect(pairs('In each case certutil.exe has cmd.exe as its parent.')).toEqual(['cmd.exe -> certutil.exe']);
+  });
+
+  it('reads "used X to launch Y", "causes X to spawn Y", "X drops and executes Y" and "spawned a shell (Y)"', () => {
+    expect(pairs('The operator used wmic.exe to launch powershell.exe on the host.')).toEqual(['wmic.exe -> powershell.exe']);
+    expect(pairs('The macro causes WINWORD.EXE to spawn cmd.exe.')).toEqual(['WINWORD.EXE -> cmd.exe']);
+    expect(pairs('Once run, setup.exe drops and executes updater.exe.')).toEqual(['setup.exe -> updater.exe']);
+    expect(pairs('After the request, nginx spawned a shell (/bin/sh).')).toEqual(['nginx -> sh']);
+    expect(pairs('The operator used powershell.exe to launch a script.')).toEqual([]);
+  });
+
+  it('reads "Y (child of X)" and "Y (spawned by X)", and never takes X as the subject of what Y did', () => {
+    expect(pairs('Then cmd.exe (child of w3wp.exe) ran whoami.')).toEqual(['cmd.exe -> whoami.exe', 'w3wp.exe -> cmd.exe']);
+    expect(pairs('We saw rundll32.exe (spawned by msiexec.exe) load the DLL.')).toEqual(['msiexec.exe -> rundll32.exe']);
+    expect(pairs('Then cmd.exe, a child of w3wp.exe, ran whoami.')).toEqual(['w3wp.exe -> cmd.exe']);
+    expect(pairs('The child process (cmd.exe) of w3wp.exe executed whoami.')).not.toContain('w3wp.exe -> whoami.exe');
+  });
+
+  it('takes the image in brackets, not the name before it, as the parent', () => {
+    expect(pairs('The cron daemon (crond) spawned sh, which then executed the dropper.')).toEqual(['crond -> sh']);
+    expect(pairs('Java (java.exe) spawning cmd.exe is suspicious.')).toEqual(['java.exe -> cmd.exe']);
+  });
+
+  it('reads trees drawn with "|--", and event fields as XML, ECS and snake_case names', () => {
+    expect(pairs('explorer.exe\n|-- cmd.exe\n|   |-- powershell.exe')).toEqual(['explorer.exe -> cmd.exe', 'cmd.exe -> powershell.exe']);
+    expect(pairs('<ParentImage>C:\\Windows\\explorer.exe</ParentImage>\n<Image>C:\\Windows\\System32\\cmd.exe</Image>')).toEqual([
+      'explorer.exe -> cmd.exe',
+    ]);
+    expect(pairs('<Data Name="ParentImage">C:\\Windows\\explorer.exe</Data>\n<Data Name="Image">C:\\Temp\\a.exe</Data>')).toEqual([
+      'explorer.exe -> a.exe',
+    ]);
+    expect(pairs('process.parent.name: "w3wp.exe"\nprocess.name: "cmd.exe"')).toEqual(['w3wp.exe -> cmd.exe']);
+    expect(pairs('parent_process_name: sqlservr.exe\nprocess_name: cmd.exe')).toEqual(['sqlservr.exe -> cmd.exe']);
+    expect(pairs('Parent Process: C:\\Windows\\explorer.exe\nProcess: C:\\Windows\\System32\\mshta.exe')).toEqual([
+      'explorer.exe -> mshta.exe',
+    ]);
+    expect(pairs('Parent process: w3wp.exe, child process: cmd.exe')).toEqual(['w3wp.exe -> cmd.exe']);
+  });
 });

@@ -9,20 +9,24 @@ import { aliasesOf, bareToken, makeResolver, onlyImage, previousSentence, type R
 
 const IMAGE = String.raw`(?:[A-Za-z]:\\[^\s"'<>|]{0,200}\\|%\w+%\\[^\s"'<>|]{0,200}\\)?[\w.-]{1,64}(?:\.exe)?`;
 const ARROW = String.raw`\s*(?:->|-->|—>|=>|→|⇒|⟶|➔|➜|➝|➞|➡|⇨|↦|>)\s*`;
-const CHAIN = new RegExp(String.raw`(?<![\w.%:\\-])["'\x60(]?${IMAGE}["'\x60)]?(?:${ARROW}["'\x60(]?${IMAGE}["'\x60)]?)+`, 'gi');
+// "explorer.exe (PID 4120)", "cmd.exe [2236]", "winword.exe (parent)": a process id or a role written after a hop.
+const HOP_NOTE = String.raw`(?:\s*[(\[](?:PID\s*[:=#]?\s*)?(?:\d{1,7}|parent|child)[)\]])?`;
+const HOP = String.raw`["'\x60(]?${IMAGE}["'\x60)]?${HOP_NOTE}`;
+const CHAIN = new RegExp(String.raw`(?<![\w.%:\\-])${HOP}(?:${ARROW}${HOP})+`, 'gi');
 
 const CREATE_VERB = String.raw`(?:spawn(?:s|ed|ing)?|fork(?:s|ed|ing)?|launch(?:es|ed|ing)?|execut(?:e|es|ed|ing)|start(?:s|ed|ing)?|creat(?:e|es|ed|ing)|invok(?:e|es|ed|ing)|run(?:s|ning)?|ran|open(?:s|ed|ing))`;
 // "X was observed spawning Y", "X is used to launch Y", "X dropped and executed Y": the verb is X's.
-const AUXILIARY = String.raw`(?:\s+(?:was|were|is|are|been|being|then|also)){0,2}(?:\s+(?:observed|seen|used|leveraged|abused|noted|found|detected)(?:\s+to)?)?(?:\s+(?:went|goes|go)\s+on\s+to|\s+(?:proceeded|proceeds|continued|continues)\s+to)?(?:\s+(?:dropped|downloaded|wrote|unpacked|decoded|extracted)\s+and)?`;
+// "causes X to spawn Y", "X will launch Y": the verb is still X's.
+const AUXILIARY = String.raw`(?:\s+(?:was|were|is|are|been|being|then|also|to|will|would|can|could|may|might)){0,2}(?:\s+(?:observed|seen|used|leveraged|abused|noted|found|detected)(?:\s+to)?)?(?:\s+(?:went|goes|go)\s+on\s+to|\s+(?:proceeded|proceeds|continued|continues)\s+to)?(?:\s+(?:dropped|downloaded|wrote|unpacked|decoded|extracted|drops|downloads|writes|unpacks|decodes|extracts)\s+and)?`;
 // "The ccs.exe binary", "the LB3.exe file": a noun after the image says what it is.
-const NOUN = String.raw`(?:\s+(?:process|binary|file|executable|payload|sample|app|application|daemon))?`;
+const NOUN = String.raw`(?:\s+(?:process|binary|file|executable|payload|sample|app|application|daemon|service))?`;
 const FILLER = String.raw`(?:,?\s+(?:then|also|subsequently|in\s+turn|later|finally|immediately),?)?`;
 // "... spawned Y and Z", "... spawned Y, Z and W", "... spawned Y and, on elevated shells, Z", "Y and
 // then Z": further children of the same parent.
 const AND_ALSO =
   /^(?:\s*,\s*(?:(?:and|or)\s+)?|\s*,?\s+(?:and|or)\s*)(?:(?:then|also|later|finally)\s+)?(?:,[^,.;\n]{1,80},\s*)?\s*(\S{1,120})/i;
 const VERB_NEXT = new RegExp(String.raw`^,?\s+(?:which\s+|then\s+|in\s+turn\s+)?${CREATE_VERB}\b`, 'i');
-const PROCESS_WORDS = String.raw`(?:\s+(?:a|an|the))?(?:\s+(?:new|child|hidden|second|separate|malicious|suspicious))?(?:\s+(?:process(?:es)?|instance|binary|executable)(?:\s*[,:])?(?:\s+(?:of|for|called|named))?)?`;
+const PROCESS_WORDS = String.raw`(?:\s+(?:a|an|the))?(?:\s+(?:new|child|hidden|second|separate|malicious|suspicious))?(?:\s+(?:process(?:es)?|instance|binary|executable|(?:reverse\s+|interactive\s+)?shell|command\s+prompt)(?:\s*[,:])?(?:\s+(?:of|for|called|named))?)?`;
 // "X spawned Y", "X, which spawned Y", "X (the launcher inside the DMG) spawned Y", "the X process then started Y"
 const ACTIVE = new RegExp(
   String.raw`(?<!\S)(\S{1,120})${NOUN}(?:\s+\([^()\n]{1,80}\))?(?:,?\s+which)?${FILLER}${AUXILIARY}\s+${CREATE_VERB}${PROCESS_WORDS}\s+(\S{1,120})`,
@@ -88,14 +92,38 @@ const WITH_PARENT_LATER = new RegExp(
   'gi',
 );
 
+// "The parent process was X and the child process was Y"
+const PARENT_THEN_CHILD = new RegExp(
+  String.raw`\bparent(?:\s+process)?(?:\s+(?:image|name))?\s+(?:was|is)(?:\s+(?:the|a|an))?\s+(\S{1,120}?),?\s+(?:and|while|with)\s+(?:the\s+|its\s+)?child(?:\s+process)?(?:\s+(?:image|name))?\s+(?:was|is|being)(?:\s+(?:the|a|an))?\s+(\S{1,120})`,
+  'gi',
+);
+// "Y had a parent process of X", "Y has X as its parent", "Y, having w3wp.exe as the parent process"
+const HAS_PARENT = new RegExp(
+  String.raw`(?<!\S)(\S{1,120}?)${NOUN},?\s+(?:had|has|having)\s+(?:(?:a|the|its)\s+parent(?:\s+process)?(?:\s+(?:image|name))?(?:\s+(?:of|named|called))?\s+(\S{1,120})|(\S{1,120})\s+as\s+(?:a|the|its)\s+parent\b)`,
+  'gi',
+);
+// "the attacker used rundll32.exe to launch mshta.exe": the tool used is the parent of what it launched.
+const USED_TO_LAUNCH = new RegExp(
+  String.raw`\b(?:used|uses|using|leveraged|leverages|leveraging|abused|abuses|abusing)\s+(?:the\s+)?(\S{1,120}?)${NOUN}\s+to\s+(?:spawn|launch|execute|start|run|invoke|create)${PROCESS_WORDS}\s+(\S{1,120})`,
+  'gi',
+);
+// "cmd.exe (child of w3wp.exe)", "cmd.exe (spawned by w3wp.exe)", "cmd.exe (a child process of w3wp.exe)"
+const CHILD_IN_BRACKETS = new RegExp(
+  String.raw`(?<!\S)(\S{1,120})\s+\(\s*(?:(?:a|the)\s+)?(?:child(?:\s+process)?\s+of|(?:spawned|launched|started|created|executed)\s+(?:by|from))(?:\s+(?:the|a|an))?\s+([^()\s]{1,120})\s*\)`,
+  'gi',
+);
+
+// Sysmon and 4688 names, Defender's, and the ECS / snake_case names of Elastic and Splunk ("process.parent.name", "parent_process_name").
 const PARENT_FIELD =
-  /^\s*(?:[-*]\s*)?["']?(?:ParentImage|ParentProcessName|Parent(?:\s*Process)?(?:\s*Name)?|InitiatingProcessFileName|Creator\s+Process\s+Name|ParentCommandLine)["']?\s*(?:\|\s*\w+\s*)?[:=]\s*(.+)$/i;
+  /^\s*(?:[-*]\s*)?["']?(?:ParentImage|ParentProcessName|Parent(?:\s*Process)?(?:\s*(?:Name|Image|Path))?|InitiatingProcessFileName|Creator\s+Process\s+Name|ParentCommandLine|process\.parent\.(?:name|executable)|parent_process(?:_name|_path|_image)?|parent_image)["']?\s*(?:\|\s*\w+\s*)?[:=]\s*(.+)$/i;
 const CHILD_FIELD =
-  /^\s*(?:[-*]\s*)?["']?(?:Image|NewProcessName|New\s+Process\s+Name|Process\s*Name|FileName|ProcessFileName|Child(?:\s*Process)?(?:\s*Name)?)["']?\s*(?:\|\s*\w+\s*)?[:=]\s*(.+)$/i;
+  /^\s*(?:[-*]\s*)?["']?(?:Image|NewProcessName|New\s+Process\s+Name|Process(?:\s*(?:Name|Image|Path))?|FileName|ProcessFileName|Child(?:\s*Process)?(?:\s*(?:Name|Image|Path))?|process\.(?:name|executable)|process_(?:name|path)|new_process_name)["']?\s*(?:\|\s*\w+\s*)?[:=]\s*(.+)$/i;
 // Where a page ran an event's fields into one line ("ParentImage: a.exe Image: C:\\b.exe CommandLine: …"), each field starts here.
 const FIELD_START =
-  /(?=\b(?:ParentImage|ParentCommandLine|ParentProcessName|ParentProcessId|Image|CommandLine|NewProcessName|ProcessId|CurrentDirectory|IntegrityLevel|Hashes|Child)\s*:)/;
-const TREE_GLYPH = /^([\s│|]*)(?:[└├┗┣╰+`]\s*[─━-]{1,3}>?|[⮡↳↪⤷╰└]\s*>?|\\_|\|--|\|_{1,2}|[-*]>?)\s*/;
+  /(?=\b(?:ParentImage|ParentCommandLine|ParentProcessName|ParentProcessId|Image|CommandLine|NewProcessName|ProcessId|CurrentDirectory|IntegrityLevel|Hashes|Child(?:\s+[Pp]rocess)?|[Cc]hild(?:\s+[Pp]rocess)?)\s*:)/;
+// An event shown as XML: "<ParentImage>C:\\…</ParentImage>", "<Data Name="Image">C:\\…</Data>".
+const XML_FIELD = /<Data\s+Name=["'](\w+)["']\s*>([^<\n]*)<\/Data>|<(\w+)>([^<\n]*)<\/\3>/g;
+const TREE_GLYPH = /^([\s│|]*)(?:[└├┗┣╰+`]\s*[─━-]{1,3}>?|[⮡↳↪⤷╰└]\s*>?|\\_|\|--|\|_{1,2}|-{1,2}>?|\*)\s*/;
 
 /**
  * Parent -> child process pairs stated by the article: arrow chains (a.exe -> b.exe -> c.exe),
@@ -126,7 +154,7 @@ export function extractProcessPairs(doc: ArticleDocument): ProcessPairItem[] {
 
 function fromChains(doc: ArticleDocument, out: Pair[]): void {
   for (const m of doc.content.matchAll(CHAIN)) {
-    const names = m[0].split(new RegExp(ARROW)).map(imageOf);
+    const names = m[0].split(new RegExp(ARROW)).map((hop) => imageOf(hop.replace(new RegExp(`${HOP_NOTE}$`, 'i'), '')));
     for (let i = 0; i + 1 < names.length; i++) {
       const parent = names[i];
       const child = names[i + 1];
@@ -157,6 +185,10 @@ function fromSentences(
     [POSSESSIVE_CHILD, false, 0.8],
     [RELATIONSHIP, false, 0.8],
     [POSSESSIVE_PARENT, true, 0.8],
+    [PARENT_THEN_CHILD, false, 0.8],
+    [HAS_PARENT, true, 0.8],
+    [USED_TO_LAUNCH, false, 0.8],
+    [CHILD_IN_BRACKETS, true, 0.8],
   ];
   for (const paragraph of proseParagraphs(doc)) {
     // A statement about a pair names two processes (an image, or a word that may stand for one): skip every other paragraph cheaply.
@@ -164,14 +196,17 @@ function fromSentences(
     for (const [re, reversed, confidence] of patterns) {
       re.lastIndex = 0;
       for (let m = re.exec(paragraph.text); m; m = re.exec(paragraph.text)) {
+        const second = m[2] ?? m[3];
+        if (!second) continue;
         const a = resolve(m[1], paragraph.text, m.index);
-        const b = resolve(m[2], paragraph.text, m.index + m[0].length - m[2].length);
+        const b = resolve(second, paragraph.text, m.index + m[0].lastIndexOf(second));
         re.lastIndex = m.index + m[1].length; // let "B" start the next statement ("A spawned B, which launched C")
         if (!a || !b) continue;
         // "explorer.exe created C:\Users\Public\x.exe": a file written, not a process started.
         if (re === ACTIVE && /\bcreat\w*\s+["'`]?(?:[A-Za-z]:)?[\\/]?\S*[\\/]/i.test(m[0])) continue;
         // "a launch of X starts Y instead" (an IFEO debugger): Y replaces X, X never runs.
         if (re === ACTIVE && /^,?\s+instead\b/i.test(paragraph.text.slice(m.index + m[0].length))) continue;
+        if (re === ACTIVE && !subjectOfVerb(paragraph.text, m, resolve)) continue;
         const [parent, child] = reversed ? [b, a] : [a, b];
         const start = paragraph.start + m.index;
         out.push({ parent: parent.name, child: child.name, start, end: start + m[0].length, confidence });
@@ -191,6 +226,18 @@ function fromSentences(
       }
     }
   }
+}
+
+/**
+ * The first word of an ACTIVE match is the verb's subject: not "the child of w3wp.exe executed whoami" (the
+ * subject is the child) nor "Java (java.exe) spawned cmd.exe" read from "Java" (the image in brackets names it,
+ * and is read on its own).
+ */
+function subjectOfVerb(text: string, m: RegExpExecArray, resolve: Resolver): boolean {
+  if (/\b(?:of|to)(?:\s+(?:the|a|an))?\s+$/i.test(text.slice(Math.max(0, m.index - 20), m.index))) return false;
+  const after = text.slice(m.index + (m[1] as string).length);
+  const bracket = new RegExp(String.raw`^${NOUN}\s+\(\s*([^()\s]{1,120})\s*\)`, 'i').exec(after);
+  return !(bracket && resolve(bracket[1] as string, after, bracket[0].indexOf(bracket[1] as string)));
 }
 
 // "X was executed from the Downloads folder. The parent process was explorer.exe": the parent of the
@@ -289,7 +336,8 @@ function fromTelemetry(doc: ArticleDocument, out: Pair[]): void {
     }
     // "ParentCommandLine|contains: 'node'" matches a fragment of a command line, not an image.
     if (/CommandLine["']?\s*\|\s*contains/i.test(line.text)) continue;
-    for (const field of line.text.split(FIELD_START)) {
+    const text = line.text.replace(XML_FIELD, (_m, dataName, dataValue, tag, tagValue) => `${dataName ?? tag}: ${dataValue ?? tagValue}`);
+    for (const field of text.split(FIELD_START)) {
       const p = PARENT_FIELD.exec(field);
       const c = p ? null : CHILD_FIELD.exec(field);
       const value = (p ?? c)?.[1];
