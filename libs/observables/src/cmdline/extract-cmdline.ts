@@ -245,6 +245,18 @@ function fromProseLines(doc: ArticleDocument, out: Candidate[]): void {
     const labelled = afterLabel(line.text, col);
     const startCol = labelled ?? col;
     const check = checkCommand(tokenize(line.text.slice(startCol)));
+    const inQuotes = check.ok ? quotedWhole(line.text.slice(startCol)) : null;
+    if (inQuotes) {
+      const from = line.start + startCol + inQuotes.start;
+      for (const span of adjacent(commandSpans(doc.content, from, from + inQuotes.body.length)))
+        out.push({
+          start: span.start,
+          end: span.end,
+          program: span.program ?? inQuotes.program,
+          confidence: labelled === null ? 0.8 : 0.75,
+        });
+      continue;
+    }
     if (check.ok && !(startCol === 0 && AMBIGUOUS_COMMANDS.has(programName(check.program)) && continuesSentence(doc, i))) {
       const last = continueLines(doc, i, doc.lines.length - 1, false);
       const end = stripTrailingComment(doc, line.start + startCol, trimmedEnd(doc, doc.lines[last]));
@@ -259,6 +271,23 @@ function fromProseLines(doc: ArticleDocument, out: Candidate[]): void {
     }
     fromQuotedAndEmbedded(doc, line, out, col);
   }
+}
+
+// A whole line in quotes: "curl -s https://x/a | base64 -d | bash", ending the line or its sentence.
+const WHOLE_QUOTE = /^(?:"((?:[^"\\\n]|\\.)+)"|“([^“”\n]+)”|'([^'\n]+)')[.,;]?\s*$/;
+
+/**
+ * The command a line (or what follows its label) sets in quotes as a whole: the quotes are the article's, not the
+ * command's. Not a lone quoted program path ("C:\\Program Files\\x.exe"), whose quotes hold its spaces.
+ */
+function quotedWhole(text: string): { start: number; body: string; program: string } | null {
+  const m = WHOLE_QUOTE.exec(text);
+  const body = m ? ((m[1] ?? m[2] ?? m[3]) as string) : '';
+  if (!m || !/\s/.test(body.trim())) return null;
+  const words = tokenize(body);
+  if (words[0] !== body.trimStart().split(/\s+/)[0]) return null;
+  const check = checkCommand(words);
+  return check.ok ? { start: 1, body, program: check.program } : null;
 }
 
 const TABLE_ROW = /^\s*\|.*\|\s*$/;
@@ -334,17 +363,27 @@ function afterLabel(text: string, from: number): number | null {
 }
 
 const QUOTED = /(?<=^|[\s(:,])(["'“‘])([^"'“”‘’\n]{3,400}?)(["'”’])(?=$|[\s).,;:])/g;
+// A quoted one-liner that quotes within itself: "bash -c 'curl … | base64 -d | sh'", 'echo "…" | base64 -d | bash',
+// "/bin/bash -c \"$(curl …)\"". Each style of quote closes only on its own kind (an escaped one does not close it).
+const QUOTED_NESTED = /(?<=^|[\s(:,])(?:"((?:[^"\\\n]|\\.){3,400}?)"|“([^“”\n]{3,400}?)”|'([^'\n]{3,400}?)')(?=$|[\s).,;:])/g;
 
 function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[], fromCol: number): void {
   const text = line.text;
+  // Columns of the quoted commands found: a program inside one is not read again as a command embedded in the sentence.
+  const quoted: Array<[number, number]> = [];
+  const take = (index: number, body: string) => {
+    if (doc.isInCode(line.start + index)) return;
+    const check = checkCommand(tokenize(body));
+    if (!check.ok) return;
+    const start = line.start + index + 1;
+    out.push({ start, end: start + body.length, program: check.program, confidence: 0.75, fragment: true });
+    quoted.push([index + 1, index + 1 + body.length]);
+  };
   QUOTED.lastIndex = 0;
-  for (let m = QUOTED.exec(text); m; m = QUOTED.exec(text)) {
-    if (doc.isInCode(line.start + m.index)) continue;
-    const check = checkCommand(tokenize(m[2]));
-    if (check.ok) {
-      const start = line.start + m.index + 1;
-      out.push({ start, end: start + m[2].length, program: check.program, confidence: 0.75, fragment: true });
-    }
+  for (let m = QUOTED.exec(text); m; m = QUOTED.exec(text)) take(m.index, m[2] as string);
+  for (const m of text.matchAll(QUOTED_NESTED)) {
+    const body = (m[1] ?? m[2] ?? m[3]) as string;
+    if (/["'“”‘’]/.test(body)) take(m.index, body);
   }
   // Commands embedded in a sentence: a distinctive program followed directly by a strong argument.
   const tokenRe = /\S+/g;
@@ -358,6 +397,7 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
     const joined = /^"/.test(tokens[t].text) && spaced[0] !== tokens[t].text ? window.length - spaced.length + 1 : 1;
     const word = joined > 1 ? (spaced[0] as string) : tokens[t].text.replace(/^\(/, '');
     if ((joined === 1 && /^["'`“‘]/.test(word)) || doc.isInCode(line.start + tokens[t].start)) continue;
+    if (quoted.some(([from, to]) => tokens[t].start >= from && tokens[t].start < to)) continue;
     if (t + joined >= tokens.length) continue;
     const next = tokens[t + joined].text;
     const sub = SUBCOMMANDS[programName(word)]?.has(next.toLowerCase()) ?? false;

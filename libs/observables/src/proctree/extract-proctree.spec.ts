@@ -331,4 +331,35 @@ describe('extractProcessPairs', () => {
     ]);
     expect(pairs('Parent process: w3wp.exe, child process: cmd.exe')).toEqual(['w3wp.exe -> cmd.exe']);
   });
+
+  it('reads chains whose hops carry their arguments, and only where every hop starts with an image', () => {
+    expect(pairs('explorer.exe → cmd.exe /c start.bat → powershell.exe -nop')).toEqual([
+      'explorer.exe -> cmd.exe',
+      'cmd.exe -> powershell.exe',
+    ]);
+    expect(pairs('Process chain: mshta.exe → powershell.exe -w hidden')).toEqual(['mshta.exe -> powershell.exe']);
+    expect(pairs('**winword.exe** → **cmd.exe**')).toEqual(['winword.exe -> cmd.exe']);
+    expect(pairs('certutil.exe -decode a.txt → payload.exe')).toEqual([]);
+    expect(pairs('The user runs setup.exe -> installs files -> reboots.')).toEqual([]);
+  });
+
+  it('reads the first run of a pstree line, and trees that write a process id before the image', () => {
+    expect(pairs('```\nsystemd(1)───sshd(812)───bash(2212)───curl(2290)\n```')).toEqual([
+      'systemd -> sshd',
+      'sshd -> bash',
+      'bash -> curl',
+    ]);
+    expect(pairs('php-fpm---sh---curl')).toEqual(['php-fpm -> sh', 'sh -> curl']);
+    expect(pairs('```\n[4120] explorer.exe\n  [2236] cmd.exe /c start.bat\n    [5520] powershell.exe -nop\n```')).toEqual([
+      'explorer.exe -> cmd.exe',
+      'cmd.exe -> powershell.exe',
+    ]);
+  });
+
+  it('reads "the execution of Y by X", "the parent of the malicious Y was X" and "Parent Image:" / "Parent: X | Child: Y" fields', () => {
+    expect(pairs('This led to the execution of cmd.exe by w3wp.exe.')).toEqual(['w3wp.exe -> cmd.exe']);
+    expect(pairs('The parent of the malicious mshta.exe was explorer.exe.')).toEqual(['explorer.exe -> mshta.exe']);
+    expect(pairs('Parent Image: C:\\Windows\\System32\\cmd.exe\nImage: C:\\Windows\\System32\\reg.exe')).toEqual(['cmd.exe -> reg.exe']);
+    expect(pairs('Parent: C:\\Windows\\System32\\cmd.exe | Child: C:\\Windows\\System32\\reg.exe')).toEqual(['cmd.exe -> reg.exe']);
+  });
 });

@@ -2,6 +2,7 @@ import type { ProcessPairItem } from '@huntforge/contracts/extraction';
 import type { ArticleDocument } from '../text/document';
 import { parseCommandLine } from '../command/parse';
 import { AMBIGUOUS_COMMANDS, KNOWN_COMMANDS, programName } from '../command/programs';
+import { fromArgumentChains, fromPstree } from './chains';
 import { imageForPlatform, imageOf, type Image } from './images';
 import { fromChildLists, fromCodeChildren, fromListedParents } from './lists';
 import { proseParagraphs, type Pair } from './prose';
@@ -11,7 +12,7 @@ const IMAGE = String.raw`(?:[A-Za-z]:\\[^\s"'<>|]{0,200}\\|%\w+%\\[^\s"'<>|]{0,2
 const ARROW = String.raw`\s*(?:->|-->|—>|=>|→|⇒|⟶|➔|➜|➝|➞|➡|⇨|↦|>)\s*`;
 // "explorer.exe (PID 4120)", "cmd.exe [2236]", "winword.exe (parent)": a process id or a role written after a hop.
 const HOP_NOTE = String.raw`(?:\s*[(\[](?:PID\s*[:=#]?\s*)?(?:\d{1,7}|parent|child)[)\]])?`;
-const HOP = String.raw`["'\x60(]?${IMAGE}["'\x60)]?${HOP_NOTE}`;
+const HOP = String.raw`(?:\*\*|__)?["'\x60(]?${IMAGE}["'\x60)]?(?:\*\*|__)?${HOP_NOTE}`;
 const CHAIN = new RegExp(String.raw`(?<![\w.%:\\-])${HOP}(?:${ARROW}${HOP})+`, 'gi');
 
 const CREATE_VERB = String.raw`(?:spawn(?:s|ed|ing)?|fork(?:s|ed|ing)?|launch(?:es|ed|ing)?|execut(?:e|es|ed|ing)|start(?:s|ed|ing)?|creat(?:e|es|ed|ing)|invok(?:e|es|ed|ing)|run(?:s|ning)?|ran|open(?:s|ed|ing))`;
@@ -50,7 +51,7 @@ const WITH_PARENT = new RegExp(
 
 // "the parent (process) of Y was X", "Y (parent process: X)", "Y (parent: X)"
 const PARENT_OF_IS = new RegExp(
-  String.raw`\bparent(?:\s+process)?\s+(?:of|for)(?:\s+(?:the|a|an))?\s+(\S{1,120})(?:\s+process)?\s+(?:is|was|being|had\s+been)(?:\s+(?:the|a|an))?\s+(\S{1,120})`,
+  String.raw`\bparent(?:\s+process)?\s+(?:of|for)(?:\s+(?:the|a|an))?(?:\s+(?:malicious|suspicious|legitimate|renamed|new|rogue))?\s+(\S{1,120})(?:\s+process)?\s+(?:is|was|being|had\s+been)(?:\s+(?:the|a|an))?\s+(\S{1,120})`,
   'gi',
 );
 const PARENT_IN_BRACKETS = new RegExp(
@@ -114,15 +115,22 @@ const CHILD_IN_BRACKETS = new RegExp(
 );
 
 // Sysmon and 4688 names, Defender's, and the ECS / snake_case names of Elastic and Splunk ("process.parent.name", "parent_process_name").
+// "the execution of cmd.exe by w3wp.exe", "the launch of rundll32.exe from explorer.exe"
+const EXECUTION_OF = new RegExp(
+  String.raw`\b(?:execution|launch|launching|spawning|creation|start)\s+of(?:\s+(?:the|a|an))?(?:\s+(?:new|child|malicious|suspicious))?\s+(\S{1,120}?)(?:\s+process)?\s+(?:by|from|under)(?:\s+(?:the|a|an))?(?:\s+(?:parent|legitimate|compromised))?(?:\s+process)?\s+(\S{1,120})`,
+  'gi',
+);
+
 const PARENT_FIELD =
   /^\s*(?:[-*]\s*)?["']?(?:ParentImage|ParentProcessName|Parent(?:\s*Process)?(?:\s*(?:Name|Image|Path))?|InitiatingProcessFileName|Creator\s+Process\s+Name|ParentCommandLine|process\.parent\.(?:name|executable)|parent_process(?:_name|_path|_image)?|parent_image)["']?\s*(?:\|\s*\w+\s*)?[:=]\s*(.+)$/i;
 const CHILD_FIELD =
   /^\s*(?:[-*]\s*)?["']?(?:Image|NewProcessName|New\s+Process\s+Name|Process(?:\s*(?:Name|Image|Path))?|FileName|ProcessFileName|Child(?:\s*Process)?(?:\s*(?:Name|Image|Path))?|process\.(?:name|executable)|process_(?:name|path)|new_process_name)["']?\s*(?:\|\s*\w+\s*)?[:=]\s*(.+)$/i;
 // Where a page ran an event's fields into one line ("ParentImage: a.exe Image: C:\\b.exe CommandLine: …"), each field starts here.
 const FIELD_START =
-  /(?=\b(?:ParentImage|ParentCommandLine|ParentProcessName|ParentProcessId|Image|CommandLine|NewProcessName|ProcessId|CurrentDirectory|IntegrityLevel|Hashes|Child(?:\s+[Pp]rocess)?|[Cc]hild(?:\s+[Pp]rocess)?)\s*:)/;
+  /(?<![Pp]arent\s*|[Pp]arent\s+[Pp]rocess\s*)(?=\b(?:ParentImage|ParentCommandLine|ParentProcessName|ParentProcessId|Image|CommandLine|NewProcessName|ProcessId|CurrentDirectory|IntegrityLevel|Hashes|Child(?:\s+[Pp]rocess)?|[Cc]hild(?:\s+[Pp]rocess)?)\s*:)/;
 // An event shown as XML: "<ParentImage>C:\\…</ParentImage>", "<Data Name="Image">C:\\…</Data>".
 const XML_FIELD = /<Data\s+Name=["'](\w+)["']\s*>([^<\n]*)<\/Data>|<(\w+)>([^<\n]*)<\/\3>/g;
+const TREE_PID = /^(?:\[\s*(?:PID\s*[:=]?\s*)?\d{1,7}\s*\]|\(\s*(?:PID\s*[:=]?\s*)?\d{1,7}\s*\))\s+/i;
 const TREE_GLYPH = /^([\s│|]*)(?:[└├┗┣╰+`]\s*[─━-]{1,3}>?|[⮡↳↪⤷╰└]\s*>?|\\_|\|--|\|_{1,2}|-{1,2}>?|\*)\s*/;
 
 /**
@@ -135,6 +143,8 @@ export function extractProcessPairs(doc: ArticleDocument): ProcessPairItem[] {
   const pairs: Pair[] = [];
   const { image, aliases, resolve } = resolvers(doc);
   fromChains(doc, pairs);
+  fromArgumentChains(doc, image, pairs);
+  fromPstree(doc, image, pairs);
   fromSentences(doc, image, aliases, resolve, pairs);
   fromParentStatements(doc, resolve, pairs);
   fromChildLists(doc, resolve, pairs);
@@ -154,7 +164,9 @@ export function extractProcessPairs(doc: ArticleDocument): ProcessPairItem[] {
 
 function fromChains(doc: ArticleDocument, out: Pair[]): void {
   for (const m of doc.content.matchAll(CHAIN)) {
-    const names = m[0].split(new RegExp(ARROW)).map((hop) => imageOf(hop.replace(new RegExp(`${HOP_NOTE}$`, 'i'), '')));
+    const names = m[0]
+      .split(new RegExp(ARROW))
+      .map((hop) => imageOf(hop.replace(new RegExp(`${HOP_NOTE}$`, 'i'), '').replace(/^(?:\*\*|__)|(?:\*\*|__)$/g, '')));
     for (let i = 0; i + 1 < names.length; i++) {
       const parent = names[i];
       const child = names[i + 1];
@@ -189,6 +201,7 @@ function fromSentences(
     [HAS_PARENT, true, 0.8],
     [USED_TO_LAUNCH, false, 0.8],
     [CHILD_IN_BRACKETS, true, 0.8],
+    [EXECUTION_OF, true, 0.8],
   ];
   for (const paragraph of proseParagraphs(doc)) {
     // A statement about a pair names two processes (an image, or a word that may stand for one): skip every other paragraph cheaply.
@@ -346,7 +359,8 @@ function fromTelemetry(doc: ArticleDocument, out: Pair[]): void {
         value
           .trim()
           .split(/\s+(?=[-/])/)[0]
-          .trim(),
+          .trim()
+          .replace(/\s+[|;,]$/, ''), // "Parent: C:\\…\\cmd.exe | Child: …"
       );
       if (!image) continue;
       if (p) parent = { name: image.name, start: line.start, line: line.index };
@@ -366,10 +380,12 @@ function fromTrees(doc: ArticleDocument, out: Pair[]): void {
   let treeLines = 0;
   for (const line of doc.lines) {
     const glyph = TREE_GLYPH.exec(line.text);
-    const rest = glyph ? line.text.slice(glyph[0].length) : line.text.trimStart();
+    const shown = glyph ? line.text.slice(glyph[0].length) : line.text.trimStart();
+    // "[4120] cmd.exe /c …", "(PID 4120) cmd.exe": a process id before the image.
+    const rest = shown.slice(TREE_PID.exec(shown)?.[0].length ?? 0);
     const first = leadingImageToken(rest);
     const image = imageOf(first);
-    if (!image || (!glyph && line.text.trim() !== first && !/^\s*["']?(?:[A-Za-z]:\\[^"'\n]*?)?\S+\.exe\b/i.test(line.text))) {
+    if (!image || (!glyph && rest.trim() !== first && !/^["']?(?:[A-Za-z]:\\[^"'\n]*?)?\S+\.exe\b/i.test(rest))) {
       stack.length = 0;
       treeLines = 0;
       continue;
