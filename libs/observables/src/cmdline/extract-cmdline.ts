@@ -273,6 +273,10 @@ function fromProseLines(doc: ArticleDocument, out: Candidate[]): void {
   }
 }
 
+// "… command line (that) initiated the process: C:\\…\\x.exe", "The command line was: %TEMP%\\a.exe".
+const NAMED_COMMAND_LINE =
+  /\bcommand[\s-]?line\b[^.:\n]{0,60}?(?::|\s(?:was|is|reads|read))\s+((?:[A-Za-z]:|%\w+%)\\(?:[^\s"'<>|\\]+\\)*[^\s"'<>|\\]+\.exe)(?=$|\s|[,;]|\.(?:\s|$))/gi;
+
 // A whole line in quotes: "curl -s https://x/a | base64 -d | bash", ending the line or its sentence.
 const WHOLE_QUOTE = /^(?:"((?:[^"\\\n]|\\.)+)"|“([^“”\n]+)”|'([^'\n]+)')[.,;]?\s*$/;
 
@@ -384,6 +388,14 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
   for (const m of text.matchAll(QUOTED_NESTED)) {
     const body = (m[1] ?? m[2] ?? m[3]) as string;
     if (/["'“”‘’]/.test(body)) take(m.index, body);
+  }
+  // "the following command line initiated the process: C:\\Users\\x\\Downloads\\host.exe": a program the sentence
+  // calls a command line is one even without arguments (with them, the reading below finds the longer line).
+  for (const m of text.matchAll(NAMED_COMMAND_LINE)) {
+    const path = m[1] as string;
+    const index = (m.index as number) + m[0].length - path.length;
+    if (index < fromCol || doc.isInCode(line.start + index)) continue;
+    out.push({ start: line.start + index, end: line.start + index + path.length, program: path, confidence: 0.7, fragment: true });
   }
   // Commands embedded in a sentence: a distinctive program followed directly by a strong argument.
   const tokenRe = /\S+/g;
