@@ -40,16 +40,16 @@ export function fromArgumentChains(doc: ArticleDocument, image: (token: string) 
 
 // pstree joins a parent to its child with box-drawing runs ("───", "─┬─", "─+─") or ASCII ones ("---", "-+-").
 const PSTREE_JOIN = /[─━]{1,3}[┬┼+]?[─━]{1,3}|-[-+]-/;
-const PSTREE_LINE = /^\s*[\w.-]{1,64}(?:\(\d{1,7}\))?(?:(?:[─━]{1,3}[┬┼+]?[─━]{1,3}|-[-+]-)[\w.-]{1,64}(?:\(\d{1,7}\))?)+\s*$/;
+const PSTREE_NAME = /^[\w.-]{1,64}(?:\(\d{1,7}\))?$/;
 
 /** The first run of a pstree line: each name is the parent of the next; every name must be an image. */
 export function fromPstree(doc: ArticleDocument, image: (token: string) => Image | null, out: Pair[]): void {
   for (const line of doc.lines) {
-    if (!PSTREE_LINE.test(line.text)) continue;
-    const images = line.text
-      .trim()
-      .split(PSTREE_JOIN)
-      .map((name) => image(name.replace(/\(\d{1,7}\)$/, '')));
+    // Split, then test each name: one pattern for the whole line backtracks without end on a run of dashes.
+    if (!/[─━]|-[-+]-/.test(line.text) || line.text.length > 2000) continue;
+    const names = line.text.trim().split(PSTREE_JOIN);
+    if (names.length < 2 || !names.every((name) => PSTREE_NAME.test(name))) continue;
+    const images = names.map((name) => image(name.replace(/\(\d{1,7}\)$/, '')));
     if (images.some((i) => !i)) continue;
     for (let i = 0; i + 1 < images.length; i++) {
       const [parent, child] = [images[i] as Image, images[i + 1] as Image];
