@@ -33,3 +33,17 @@ describe('the service installation a command line leaves in the System and Secur
     expect(commandSideEffects('New-Service -Name ExampleSync -BinaryPathName C:\\x\\s.exe', false)).toEqual([]);
   });
 });
+
+describe('the driver load a kernel service install leaves', () => {
+  const loads = (commandLine: string) => commandSideEffects(commandLine, true).filter((event) => event['EventID'] === 6);
+
+  it('records the kernel loading the .sys a service installs, and nothing for a service running a program', () => {
+    expect(loads('sc create QuillDrv binPath= C:\\Windows\\Temp\\quilldrv.sys type= kernel')).toEqual([
+      { EventID: 6, ImageLoaded: 'C:\\Windows\\Temp\\quilldrv.sys' },
+    ]);
+    expect(loads('sc create QuillDrv binPath= quilldrv.sys type= kernel')).toEqual([
+      { EventID: 6, ImageLoaded: 'C:\\Windows\\System32\\drivers\\quilldrv.sys' },
+    ]);
+    expect(loads('sc create QuillSvc binPath= C:\\ProgramData\\quill.exe')).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 import { commandFacts, scriptBlockCodeOf, type CommandFacts } from '@huntforge/observables';
 import { registryWrites, sysmonRendering } from '../templates/registry-writes';
+import { driverImage, isDriverPath } from '../templates/driver-loads';
 import { bitsJobs } from './bits-jobs';
 import { credentialTheftTraces } from './credential-theft-traces';
 import { defenderPreferenceWrites } from './defender-settings';
@@ -14,7 +15,7 @@ import { windowsLogRecords } from './windows-log-records';
 /**
  * What a command line leaves in telemetry besides its own process: the registry values `reg add` /
  * `Set-ItemProperty` / `Set-MpPreference` write and the keys `reg delete` removes (Sysmon registry events), the service `sc create` or
- * `New-Service` installs (System 7045, Security 4697), and the script block PowerShell logs for the code it was given
+ * `New-Service` installs (System 7045, Security 4697; a kernel driver's load, Sysmon 6), and the script block PowerShell logs for the code it was given
  * (4104, with `-EncodedCommand` decoded), the processes other components start for it (relayed-execution.ts) and the
  * traces well-known tools leave (tool-traces.ts, credential-theft-traces.ts), the account, log-clearing and firewall records Windows keeps
  * (windows-log-records.ts). A lab's rules on those logs fire on these, not on the command line.
@@ -129,6 +130,8 @@ function serviceInstalls(facts: CommandFacts): SigmaEvent[] {
         ServiceFileName: binaryPath,
       },
       { EventID: 4697, Channel: 'Security', ServiceName: name, ServiceFileName: binaryPath },
+      // A kernel service's binary is a driver: the kernel loads it when the service starts (Sysmon 6).
+      ...(isDriverPath(binaryPath) ? [{ EventID: 6, ImageLoaded: driverImage(binaryPath) }] : []),
     ]);
 }
 

@@ -65,6 +65,8 @@ describe('builtin SigmaAgent templates', () => {
       'registry_set',
       'service_creation',
       'scheduled_task_creation',
+      // certutil reaching the network (the a.exe it wrote has a name made up for the run: no file rule).
+      'network_connection',
       'network_connection',
     ]);
     for (const { rule } of rules) {
@@ -277,6 +279,7 @@ describe('builtin SigmaAgent templates', () => {
       'Remote Commands Retrieved Via Finger.EXE',
       'Remote Text Run As Commands Through A Cmd For Loop',
       'Rundll32.EXE Execution Of DLL From Unusual Location',
+      'Finger Network Connection',
     ]);
     expect(loaded[2]?.detection).toEqual({
       selection: { 'Image|endswith': '\\rundll32.exe', 'CommandLine|contains': 'C:\\ProgramData\\Intel\\update.dll,DllRegisterServer' },

@@ -58,6 +58,10 @@ import {
 } from './corpus-informed';
 import { scriptBlockRules } from './script-blocks';
 import { relayedChain } from './relaying-shell';
+import { droppedFileRules } from './dropped-files';
+import { driverLoadRules } from './driver-loads';
+import { processConnectionRules } from './process-connections';
+import type { ProductLine, SideEffectRule } from './side-effect-rule';
 
 export type TemplatePlatform = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
 
@@ -1308,6 +1312,26 @@ function fileWriteRules(input: BuiltinSigmaInput): RuleDraft[] {
   });
 }
 
+/**
+ * Rules on what the article's commands leave besides their own processes: the files their programs download, copy or
+ * tee (dropped-files.ts), the kernel drivers they install as services (driver-loads.ts), and the connections of the
+ * programs they make reach the network (process-connections.ts). The synthetic telemetry a rule is tested on records
+ * the same (evaluate/command-io-effects.ts, command-side-effects.ts).
+ */
+function sideEffectRules(input: BuiltinSigmaInput): RuleDraft[] {
+  const lines: ProductLine[] = articleLines(input).map(({ platform, commandLine }) => ({
+    product: productOf(platform) as ProductLine['product'],
+    commandLine,
+  }));
+  const cited = citation(input.article);
+  const rules: SideEffectRule[] = [
+    ...droppedFileRules(lines, cited),
+    ...driverLoadRules(lines, cited),
+    ...processConnectionRules(lines, cited),
+  ];
+  return rules.map(({ telemetryClass, body, values }, index) => draft(telemetryClass, body, values, input, index));
+}
+
 /** The host name of a URL, or null when it is not one. */
 export function hostOf(url: string): string | null {
   try {
@@ -1425,6 +1449,7 @@ export function generateBuiltinRules(input: BuiltinSigmaInput, checks?: CorpusCh
     ...(windows ? serviceRules(input) : []),
     ...(windows ? scheduledTaskRules(input) : []),
     ...fileWriteRules(input),
+    ...sideEffectRules(input),
     ...cloudBehaviourRules(input.article, input.content),
     ...networkRules(input),
   ]);

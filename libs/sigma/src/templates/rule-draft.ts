@@ -11,6 +11,10 @@ export type TemplateClass =
   | 'ps_script'
   /** A file a shell redirection wrote (Sysmon 11, auditd PATH). */
   | 'file_event'
+  /** A DLL a program loaded (Sysmon 7). */
+  | 'image_load'
+  /** A kernel driver loaded (Sysmon 6). */
+  | 'driver_load'
   | 'network_connection'
   | 'dns_query'
   /** A cloud or identity audit log behaviour (CloudTrail, Entra ID, Okta). */

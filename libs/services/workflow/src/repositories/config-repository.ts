@@ -127,6 +127,12 @@ export class WorkflowConfigRepository {
     return { rows: rows.map(toRecord), total };
   }
 
+  /** Every config version, newest first (the evaluation pages list them all with the models their agents used). */
+  async all(): Promise<ConfigVersionRecord[]> {
+    const rows = await this.prisma.workflowConfigVersion.findMany({ orderBy: { version: 'desc' } });
+    return rows.map(toRecord);
+  }
+
   async exists(version: number): Promise<boolean> {
     return (await this.prisma.workflowConfigVersion.count({ where: { version } })) > 0;
   }

@@ -233,10 +233,6 @@ export class EvaluationRepository {
     return row?.configSnapshot ?? null;
   }
 
-  configVersions() {
-    return this.prisma.workflowConfigVersion.findMany({ orderBy: { version: 'desc' } });
-  }
-
   /** Latest non-evaluation execution with a platform decision, per article (the legacy OS-detection results). */
   async latestPlatformDetections(articleIds: number[]): Promise<Map<number, unknown>> {
     const rows = await this.prisma.workflowExecution.findMany({

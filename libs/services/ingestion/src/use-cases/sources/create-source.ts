@@ -3,6 +3,7 @@ import { HttpError } from '@huntforge/platform';
 import type { IngestionPorts } from '../../ports';
 import { isProtectedSource, SourceIdentifierTakenError } from '../../repositories/source-repository';
 import { ocrDefault, type FetchDeps, type OcrSettingDeps } from '../ingest-article/page-content';
+import { sourceFields } from './source-fields';
 import { checked, type CheckedSourceView } from './source-checks';
 import { sourceView } from './source-views';
 
@@ -22,14 +23,8 @@ export async function createSource(deps: CreateSourceDeps, body: CreateSourceReq
   const check = body.skip_check ? null : await checked(deps, body.url, body.kind);
   try {
     const source = await deps.sources.create({
+      ...sourceFields(body),
       identifier: body.identifier,
-      name: body.name,
-      url: body.url,
-      kind: body.kind,
-      active: body.active,
-      checkFrequencySeconds: body.check_frequency_seconds,
-      lookbackDays: body.lookback_days,
-      minContentLength: body.min_content_length,
       imageOcrEnabled: null,
       config: {},
     });

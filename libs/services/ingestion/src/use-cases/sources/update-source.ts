@@ -2,6 +2,7 @@ import type { UpdateSourceRequest } from '@huntforge/contracts/ingestion';
 import type { IngestionPorts } from '../../ports';
 import { ocrDefault, type FetchDeps, type OcrSettingDeps } from '../ingest-article/page-content';
 import { loadSource } from './load-source';
+import { sourceFields } from './source-fields';
 import { checked, refuseProtected, type CheckedSourceView } from './source-checks';
 import { sourceView } from './source-views';
 
@@ -24,14 +25,6 @@ export async function updateSource(deps: UpdateSourceDeps, command: UpdateSource
   const kind = body.kind ?? source.kind;
   const probe = !body.skip_check && (url !== source.url || kind !== source.kind);
   const check = probe ? await checked(deps, url, kind) : null;
-  const updated = await deps.sources.update(source.id, {
-    name: body.name,
-    url: body.url,
-    kind: body.kind,
-    active: body.active,
-    checkFrequencySeconds: body.check_frequency_seconds,
-    lookbackDays: body.lookback_days,
-    minContentLength: body.min_content_length,
-  });
+  const updated = await deps.sources.update(source.id, sourceFields(body));
   return { ...sourceView(updated, await ocrDefault(deps)), check };
 }

