@@ -362,4 +362,10 @@ describe('extractProcessPairs', () => {
     expect(pairs('Parent Image: C:\\Windows\\System32\\cmd.exe\nImage: C:\\Windows\\System32\\reg.exe')).toEqual(['cmd.exe -> reg.exe']);
     expect(pairs('Parent: C:\\Windows\\System32\\cmd.exe | Child: C:\\Windows\\System32\\reg.exe')).toEqual(['cmd.exe -> reg.exe']);
   });
+
+  it('spells an image as the article writes its file name when a later statement names the same pair', () => {
+    expect(pairs('The actor uses mshta.exe to launch PowerShell. Chain: mshta.exe -> powershell.exe')).toEqual([
+      'mshta.exe -> powershell.exe',
+    ]);
+  });
 });

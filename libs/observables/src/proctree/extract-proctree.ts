@@ -409,6 +409,11 @@ function dedupe(doc: ArticleDocument, pairs: Pair[]): ProcessPairItem[] {
     const prev = seen.get(key);
     if (prev) {
       prev.confidence = Math.max(prev.confidence, p.confidence);
+      // "PowerShell" named in prose became "PowerShell.exe": a later statement that writes the file name gives its spelling.
+      const written = (name: string) => doc.content.includes(name);
+      if (!written(prev.parent) && written(p.parent)) prev.parent = p.parent;
+      if (!written(prev.child) && written(p.child)) prev.child = p.child;
+      prev.value = `${prev.parent} -> ${prev.child}`;
       continue;
     }
     seen.set(key, {
