@@ -368,4 +368,11 @@ describe('extractProcessPairs', () => {
       'mshta.exe -> powershell.exe',
     ]);
   });
+
+  it('reads programs shown by a path at a sentence end, "which had been spawned by X" and a Unix path in an image field', () => {
+    expect(pairs('The miner (/tmp/.x/kdevtmpfsi) was spawned by /tmp/kinsing.')).toEqual(['kinsing -> kdevtmpfsi']);
+    expect(pairs('The dropper was executed by bash, which had been spawned by sshd.')).toEqual(['sshd -> bash']);
+    expect(pairs('Parent process: /usr/bin/python3\nProcess: /tmp/.cache/kworker')).toEqual(['python3 -> kworker']);
+    expect(pairs('Parent process: /usr/bin/python3\nProcess: /tmp/.cache/run.sh')).toEqual([]);
+  });
 });

@@ -35,7 +35,7 @@ const ACTIVE = new RegExp(
 );
 // "Y was spawned by X", "Y launched by X", "Y, spawned by X", "Y, was launched from X"
 const PASSIVE = new RegExp(
-  String.raw`(?<!\S)(\S{1,120})${NOUN}(?:\s+\([^()\n]{1,80}\))?,?(?:\s+(?:was|is|were|being|gets|got))?(?:\s+\w+ly)?\s+${CREATE_VERB}\s+(?:by|from|via|through|under)(?:\s+(?:the|a|an))?(?:\s+(?:parent|legitimate|compromised))?(?:\s+process)?\s+(\S{1,120})`,
+  String.raw`(?<!\S)(\S{1,120})${NOUN}(?:\s+\([^()\n]{1,80}\))?,?(?:\s+which)?(?:\s+(?:was|is|were|being|gets|got|(?:had|has|have)\s+been))?(?:\s+\w+ly)?\s+${CREATE_VERB}\s+(?:by|from|via|through|under)(?:\s+(?:the|a|an))?(?:\s+(?:parent|legitimate|compromised))?(?:\s+process)?\s+(\S{1,120})`,
   'gi',
 );
 // "X as a parent process for Y", "X as the parent of Y"
@@ -327,7 +327,7 @@ function codeImage(token: string): Image | null {
 function programsShownByPath(content: string): Set<string> {
   const names = new Set<string>();
   for (const m of content.matchAll(
-    /(?<![\w.:/-])\/(?:tmp|var\/tmp|dev\/shm|usr\/(?:local\/)?s?bin|s?bin|opt|root|home|Library|Users|private\/tmp)(?:\/[\w.-]+)*\/([a-z_][\w-]{1,63})(?![\w./-])/g,
+    /(?<![\w.:/-])\/(?:tmp|var\/tmp|dev\/shm|usr\/(?:local\/)?s?bin|s?bin|opt|root|home|Library|Users|private\/tmp)(?:\/[\w.-]+)*\/([a-z_][\w-]{1,63})(?![\w/-]|\.\w)/g,
   )) {
     names.add(m[1]);
   }
@@ -336,7 +336,17 @@ function programsShownByPath(content: string): Set<string> {
 
 function shownImage(token: string, shown: ReadonlySet<string>): Image | null {
   const bare = token.replace(/^[("'`“‘[]+|[)"'`”’\],.;:!?]+$/g, '');
-  return shown.has(bare) ? { name: bare } : null;
+  // "/tmp/.x/kdevtmpfsi" written again in the sentence names the program shown by that path.
+  const file = bare.startsWith('/') ? (bare.split('/').pop() ?? '') : bare;
+  return shown.has(file) ? { name: file } : null;
+}
+
+// An absolute Unix path in an image field is the process's image whatever its name ("Process: /tmp/.cache/kworker").
+const UNIX_PATH_VALUE = /^["']?(\/(?:[\w.+-]+\/)*([\w.+-]{1,64}))["']?,?$/;
+
+function fieldImage(value: string): Image | null {
+  const path = UNIX_PATH_VALUE.exec(value);
+  return imageOf(value) ?? (path && !/\.(?:so|sh|py|pl|rb|js|conf|log|txt)$/.test(path[2] as string) ? { name: path[2] as string } : null);
 }
 
 function fromTelemetry(doc: ArticleDocument, out: Pair[]): void {
@@ -355,7 +365,7 @@ function fromTelemetry(doc: ArticleDocument, out: Pair[]): void {
       const c = p ? null : CHILD_FIELD.exec(field);
       const value = (p ?? c)?.[1];
       if (!value) continue;
-      const image = imageOf(
+      const image = fieldImage(
         value
           .trim()
           .split(/\s+(?=[-/])/)[0]
