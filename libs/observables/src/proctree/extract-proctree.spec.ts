@@ -375,4 +375,21 @@ describe('extractProcessPairs', () => {
     expect(pairs('Parent process: /usr/bin/python3\nProcess: /tmp/.cache/kworker')).toEqual(['python3 -> kworker']);
     expect(pairs('Parent process: /usr/bin/python3\nProcess: /tmp/.cache/run.sh')).toEqual([]);
   });
+
+  it('reads tables kept without their bars and more names of the parent and process columns', () => {
+    expect(pairs('Parent Process\tChild Process\tCommand Line\nw3wp.exe\tcmd.exe\tcmd /c whoami\ncmd.exe\twhoami.exe\twhoami')).toEqual([
+      'w3wp.exe -> cmd.exe',
+      'cmd.exe -> whoami.exe',
+    ]);
+    expect(pairs('Parent Process      Process Name      Count\nsqlservr.exe        cmd.exe           12')).toEqual([
+      'sqlservr.exe -> cmd.exe',
+    ]);
+    expect(pairs('Parent Process      Process Name\nsqlservr.exe        cmd.exe        more.exe')).toEqual([]);
+    expect(pairs('| Initiating Process | Process | Command |\n|---|---|---|\n| winword.exe | cmd.exe | cmd /c x |')).toEqual([
+      'winword.exe -> cmd.exe',
+    ]);
+    expect(pairs('| Spawned Process | Parent Executable |\n|---|---|\n| rundll32.exe | explorer.exe |')).toEqual([
+      'explorer.exe -> rundll32.exe',
+    ]);
+  });
 });

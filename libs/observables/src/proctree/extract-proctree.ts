@@ -444,9 +444,11 @@ function leadingImageToken(text: string): string {
 }
 
 const PARENT_COLUMN =
-  /^(?:parent(?:\s*process)?(?:\s*(?:image|name|path|file\s*name))?|initiatingprocessfilename|parentimage|parentprocessname)$/i;
+  /^(?:parent(?:\s*process)?(?:\s*(?:image|name|path|file\s*name|executable))?|initiating\s*process(?:\s*(?:file\s*name|name|image|path))?|parentimage|parentprocessname|process\.parent\.(?:name|executable)|parent_process(?:_name|_path)?)$/i;
 const CHILD_COLUMN =
-  /^(?:child(?:\s*process)?(?:\s*(?:image|name|path))?|(?:new\s*)?process(?:\s*(?:image|name|path))?|image|file\s*name|executable)$/i;
+  /^(?:child(?:\s*process)?(?:\s*(?:image|name|path|executable))?|(?:new|spawned|created)?\s*process(?:\s*(?:image|name|path|file\s*name|executable))?|image|file\s*name|executable|process\.(?:name|executable)|process_(?:name|path))$/i;
+// A table the page kept without its bars: cells set apart by tabs or runs of spaces.
+const SPACED_CELLS = /\t+\s*| {2,}/;
 
 /** Tables with a parent column and a child (process, image) column: one pair a row. */
 function fromTables(doc: ArticleDocument, out: Pair[]): void {
@@ -461,21 +463,24 @@ function fromTables(doc: ArticleDocument, out: Pair[]): void {
           .replace(/^[*_`]+|[*_`]+$/g, '')
           .trim(),
       );
-  let columns: { parent: number; child: number } | null = null;
+  let columns: { parent: number; child: number; spaced: boolean; width: number } | null = null;
   for (const line of doc.lines) {
-    if (!/^\s*\|.*\|\s*$/.test(line.text)) {
+    const barred = /^\s*\|.*\|\s*$/.test(line.text);
+    const spaced = !barred && SPACED_CELLS.test(line.text.trim());
+    if (!barred && !(spaced && (columns?.spaced ?? true))) {
       columns = null;
       continue;
     }
     if (/^\s*\|[\s|:-]+\|\s*$/.test(line.text)) continue; // the separator row
-    const row = cells(line.text);
+    const row = barred ? cells(line.text) : line.text.trim().split(SPACED_CELLS);
     const parent = row.findIndex((c) => PARENT_COLUMN.test(c));
     const child = row.findIndex((c, i) => i !== parent && CHILD_COLUMN.test(c));
     if (parent >= 0 && child >= 0) {
-      columns = { parent, child };
+      columns = { parent, child, spaced, width: row.length };
       continue;
     }
-    if (!columns) continue;
+    // Without bars, only a row of as many cells as the header is one of its rows.
+    if (!columns || (columns.spaced && row.length !== columns.width)) continue;
     const a = imageOf(leadingImageToken(row[columns.parent] ?? ''));
     const b = imageOf(leadingImageToken(row[columns.child] ?? ''));
     if (a && b) out.push({ parent: a.name, child: b.name, start: line.start, end: line.end, confidence: 0.85 });
