@@ -392,4 +392,18 @@ describe('extractProcessPairs', () => {
       'explorer.exe -> rundll32.exe',
     ]);
   });
+
+  it('reads every image a list names before "were spawned by X", and no pair for the object of "the parent process of"', () => {
+    expect(pairs('whoami.exe, net.exe and nltest.exe were spawned by cmd.exe.').sort()).toEqual([
+      'cmd.exe -> net.exe',
+      'cmd.exe -> nltest.exe',
+      'cmd.exe -> whoami.exe',
+    ]);
+    expect(pairs('Both whoami.exe and net.exe were launched from cmd.exe.').sort()).toEqual([
+      'cmd.exe -> net.exe',
+      'cmd.exe -> whoami.exe',
+    ]);
+    expect(pairs('Persistence and net.exe were launched from cmd.exe.')).toEqual(['cmd.exe -> net.exe']);
+    expect(pairs('cmd.exe, the parent process of whoami.exe, was started by w3wp.exe.')).not.toContain('w3wp.exe -> whoami.exe');
+  });
 });

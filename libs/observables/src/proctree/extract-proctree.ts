@@ -35,7 +35,7 @@ const ACTIVE = new RegExp(
 );
 // "Y was spawned by X", "Y launched by X", "Y, spawned by X", "Y, was launched from X"
 const PASSIVE = new RegExp(
-  String.raw`(?<!\S)(\S{1,120})${NOUN}(?:\s+\([^()\n]{1,80}\))?,?(?:\s+which)?(?:\s+(?:was|is|were|being|gets|got|(?:had|has|have)\s+been))?(?:\s+\w+ly)?\s+${CREATE_VERB}\s+(?:by|from|via|through|under)(?:\s+(?:the|a|an))?(?:\s+(?:parent|legitimate|compromised))?(?:\s+process)?\s+(\S{1,120})`,
+  String.raw`(?<!\S)(\S{1,120})${NOUN}(?:\s+\([^()\n]{1,80}\))?,?(?:\s+which)?(?:\s+(?:was|is|were|being|gets|got|(?:had|has|have)\s+been))?(?:\s+(?:both|all|each|also|then|later|first|again|\w+ly))?\s+${CREATE_VERB}\s+(?:by|from|via|through|under)(?:\s+(?:the|a|an))?(?:\s+(?:parent|legitimate|compromised))?(?:\s+process)?\s+(\S{1,120})`,
   'gi',
 );
 // "X as a parent process for Y", "X as the parent of Y"
@@ -220,9 +220,15 @@ function fromSentences(
         // "a launch of X starts Y instead" (an IFEO debugger): Y replaces X, X never runs.
         if (re === ACTIVE && /^,?\s+instead\b/i.test(paragraph.text.slice(m.index + m[0].length))) continue;
         if (re === ACTIVE && !subjectOfVerb(paragraph.text, m, resolve)) continue;
+        // "cmd.exe, the parent process of whoami.exe, was started by w3wp.exe": whoami.exe is not what was started.
+        if (re === PASSIVE && OBJECT_OF_BEFORE.test(paragraph.text.slice(Math.max(0, m.index - 20), m.index))) continue;
         const [parent, child] = reversed ? [b, a] : [a, b];
         const start = paragraph.start + m.index;
         out.push({ parent: parent.name, child: child.name, start, end: start + m[0].length, confidence });
+        // "whoami.exe, net.exe and nltest.exe were spawned by cmd.exe": the images listed before the last are children too.
+        if (re === PASSIVE)
+          for (const earlier of listedBefore(paragraph.text, m.index, image))
+            out.push({ parent: parent.name, child: earlier.name, start, end: start + m[0].length, confidence: confidence - 0.05 });
         if (reversed || re !== ACTIVE) continue;
         // A child written "curl," leaves its comma to the list that follows ("curl, dscl and ditto").
         const backOff = (token: string) => (token.endsWith(',') ? 1 : 0);
@@ -241,13 +247,30 @@ function fromSentences(
   }
 }
 
+const OBJECT_OF_BEFORE = /\b(?:of|to)(?:\s+(?:the|a|an))?\s+$/i;
+// "whoami.exe, net.exe and " / "Both whoami.exe and " before the last item of a list.
+const LIST_BEFORE = /(?:^|[\s(])((?:both\s+)?(?:[^\s,]{1,120},\s+){0,8}[^\s,]{1,120},?\s+(?:and|&)\s+)$/i;
+
+/** The images a list names before its last item at `index`: all of them, or none when one is not an image. */
+function listedBefore(text: string, index: number, image: (token: string) => Image | null): Image[] {
+  const m = LIST_BEFORE.exec(text.slice(Math.max(0, index - 600), index));
+  if (!m) return [];
+  const items = (m[1] as string)
+    .replace(/^both\s+/i, '')
+    .split(/,\s*|\s+(?:and|&)\s+/i)
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const images = items.map((item) => image(item));
+  return images.every((i) => i) ? (images as Image[]) : [];
+}
+
 /**
  * The first word of an ACTIVE match is the verb's subject: not "the child of w3wp.exe executed whoami" (the
  * subject is the child) nor "Java (java.exe) spawned cmd.exe" read from "Java" (the image in brackets names it,
  * and is read on its own).
  */
 function subjectOfVerb(text: string, m: RegExpExecArray, resolve: Resolver): boolean {
-  if (/\b(?:of|to)(?:\s+(?:the|a|an))?\s+$/i.test(text.slice(Math.max(0, m.index - 20), m.index))) return false;
+  if (OBJECT_OF_BEFORE.test(text.slice(Math.max(0, m.index - 20), m.index))) return false;
   const after = text.slice(m.index + (m[1] as string).length);
   const bracket = new RegExp(String.raw`^${NOUN}\s+\(\s*([^()\s]{1,120})\s*\)`, 'i').exec(after);
   return !(bracket && resolve(bracket[1] as string, after, bracket[0].indexOf(bracket[1] as string)));
