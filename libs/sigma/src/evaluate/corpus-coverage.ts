@@ -37,6 +37,8 @@ export function eventTelemetryClass(event: SigmaEvent): string | null {
     case 4756:
     case 1102:
     case 4662:
+    case 4656:
+    case 4663:
     case 4769:
     case 4624:
     case 4648:
@@ -49,6 +51,10 @@ export function eventTelemetryClass(event: SigmaEvent): string | null {
     case 141:
     case 142:
       return 'windows_eventlog';
+    case 1006:
+    case 1015:
+    case 1116:
+    case 1117:
     case 5001:
     case 5007:
     case 5010:
@@ -60,11 +66,15 @@ export function eventTelemetryClass(event: SigmaEvent): string | null {
     case 4104:
       return 'powershell';
     case 11:
+    case 23:
+    case 26:
       return 'file_event';
     case 10:
       return 'process_access';
     case 7:
       return 'image_load';
+    case 6:
+      return 'driver_load';
     case 17:
     case 18:
       return 'pipe_created';
@@ -92,6 +102,14 @@ const NARROW_CATEGORIES: Record<string, string> = {
   create_remote_thread: 'thread',
   raw_access_thread: 'raw',
   process_tampering: 'tampering',
+  // A file deleted (Sysmon 23, 26) is no file created (11): file_event rules read creations, file_delete rules deletions;
+  // the other file categories read events the telemetry here does not make (15, 2, renames, reads).
+  file_delete: 'delete',
+  file_rename: 'rename',
+  file_change: 'change',
+  file_access: 'access',
+  create_stream_hash: 'stream',
+  file_executable_detected: 'executable',
 };
 
 /** The narrower kinds of rule an event can satisfy within its class ('' stands for "any"). */
@@ -112,6 +130,9 @@ function eventKinds(event: SigmaEvent): string[] {
       return ['', 'classic'];
     case 10:
       return ['', 'access'];
+    case 23:
+    case 26:
+      return ['delete'];
   }
   return [''];
 }
@@ -124,10 +145,15 @@ export interface ObservableCoverage<Meta> {
   explained?: Array<RuleMatch<Meta>>;
 }
 
-/** A rule that fired on an observable's event, with the items that were true for it (the first event it fired on). */
+/** A rule that fired on an observable's events, with the items that were true for it (on the first event it fired on). */
 export interface RuleMatch<Meta> {
   meta: Meta;
   matched: MatchedItem[];
+  /**
+   * The items that were true on the other events it fired on, when they differ (one list per distinct explanation, in
+   * event order): a rule that fired on the `cmd.exe /C` wrapper by its shell selection and on the program by another.
+   */
+  also?: MatchedItem[][];
   /** The rule's own status, tags, level and author, as its document has them. */
   status: string | null;
   tags: string[];
@@ -147,6 +173,12 @@ function ruleMatch<Meta>(rule: CompiledRule, meta: Meta, event: SigmaEvent): Rul
     level: docText(rule.doc, 'level'),
     author: docText(rule.doc, 'author'),
   };
+}
+
+function addExplanation<Meta>(match: RuleMatch<Meta>, matched: MatchedItem[]): void {
+  const key = JSON.stringify(matched);
+  if (key === JSON.stringify(match.matched) || match.also?.some((other) => JSON.stringify(other) === key)) return;
+  (match.also ??= []).push(matched);
 }
 
 /**
@@ -201,8 +233,10 @@ export class CorpusCoverage<Meta> {
         const [setClass, setProduct, setKind = ''] = key.split('|');
         if (setClass !== cls || (product && setProduct && setProduct !== product) || !kinds.includes(setKind)) continue;
         for (const { rule, meta } of set.match(event)) {
-          // Only the rules that fired are asked why, once per observable.
+          // Only the rules that fired are asked why; each distinct reason kept (the first as `matched`).
+          const known = found.get(meta);
           if (!found.has(meta)) found.set(meta, options.explain ? ruleMatch(rule, meta, event) : null);
+          else if (known) addExplanation(known, rule.explain(event));
         }
       }
       byObservable.set(observable, found);

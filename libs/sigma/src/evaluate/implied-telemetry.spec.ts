@@ -142,7 +142,7 @@ describe('the traces of credential theft', () => {
   it('opens lsass.exe, loads the dump library and writes the dump a ProcDump or comsvcs line names', () => {
     const procdump = eventsOf('procdump64.exe -accepteula -ma lsass.exe C:\\Users\\Public\\lsass.dmp');
     expect(withId(procdump, 10)).toEqual([
-      expect.objectContaining({ TargetImage: 'C:\\Windows\\system32\\lsass.exe', SourceImage: 'C:\\Windows\\System32\\procdump64.exe' }),
+      expect.objectContaining({ TargetImage: 'C:\\Windows\\system32\\lsass.exe', SourceImage: 'C:\\Users\\user\\procdump64.exe' }),
     ]);
     expect(withId(procdump, 11)).toEqual([expect.objectContaining({ TargetFilename: 'C:\\Users\\Public\\lsass.dmp' })]);
     const comsvcs = eventsOf('rundll32.exe C:\\Windows\\System32\\comsvcs.dll, MiniDump 624 C:\\temp\\out.dmp full');

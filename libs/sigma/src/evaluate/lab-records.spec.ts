@@ -193,7 +193,7 @@ describe('traces of well-known tools', () => {
   it("looks up a remote-access tool's relay from the tool itself, and registers its service when it installs", () => {
     const events = eventsOf('AnyDesk.exe --install "C:\\Program Files (x86)\\AnyDesk" --silent');
     expect(withId(events, 22)).toContainEqual(
-      expect.objectContaining({ Image: 'C:\\Windows\\System32\\AnyDesk.exe', QueryName: expect.stringMatching(/\.net\.anydesk\.com$/) }),
+      expect.objectContaining({ Image: 'C:\\Users\\user\\AnyDesk.exe', QueryName: expect.stringMatching(/\.net\.anydesk\.com$/) }),
     );
     expect(withId(events, 7045)).toEqual([expect.objectContaining({ ServiceName: 'AnyDesk Service' })]);
     expect(withId(eventsOf('AnyDesk.exe --get-id'), 7045)).toEqual([]);

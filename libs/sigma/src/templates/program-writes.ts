@@ -31,7 +31,11 @@ const unquote = (text: string) => text.replace(/^(["'])([\s\S]*)\1$/, '$2');
 export function recordedPath(path: string, windows: boolean): string | null {
   const trimmed = unquote(path.trim()).replace(/;$/, '');
   if (/^(?:nul|con|\/dev\/\w+|&\d)$/i.test(trimmed) || trimmed === '') return null;
-  if (!windows) return trimmed.startsWith('/') ? trimmed : null;
+  // A Unix home (`~/.ssh/…`, `$HOME/.bashrc`) is recorded expanded: the intruder's shell on a server is root's.
+  if (!windows) {
+    const expanded = trimmed.replace(/^(?:~|\$HOME|\$\{HOME\})(?=\/)/, '/root');
+    return expanded.startsWith('/') ? expanded : null;
+  }
   const folder = WINDOWS_FOLDERS.find(([pattern]) => pattern.test(trimmed));
   const expanded = folder ? trimmed.replace(folder[0], folder[1]).replace(/\//g, '\\') : trimmed;
   return /^[a-z]:\\|^\\\\/i.test(expanded) ? expanded.replace(/(?<!^)\\{2,}/g, '\\') : null;
