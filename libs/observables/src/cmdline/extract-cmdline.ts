@@ -369,7 +369,8 @@ function afterLabel(text: string, from: number): number | null {
 const QUOTED = /(?<=^|[\s(:,])(["'“‘])([^"'“”‘’\n]{3,400}?)(["'”’])(?=$|[\s).,;:])/g;
 // A quoted one-liner that quotes within itself: "bash -c 'curl … | base64 -d | sh'", 'echo "…" | base64 -d | bash',
 // "/bin/bash -c \"$(curl …)\"". Each style of quote closes only on its own kind (an escaped one does not close it).
-const QUOTED_NESTED = /(?<=^|[\s(:,])(?:"((?:[^"\\\n]|\\.){3,400}?)"|“([^“”\n]{3,400}?)”|'([^'\n]{3,400}?)')(?=$|[\s).,;:])/g;
+const QUOTED_NESTED =
+  /(?<=^|[\s(:,])(?:"((?:[^"\\\n]|\\.){3,400}?)"|“([^“”\n]{3,400}?)”|'([^'\n]{3,400}?)'|‘([^‘’\n]{3,400}?)’)(?=$|[\s).,;:])/g;
 
 function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[], fromCol: number): void {
   const text = line.text;
@@ -386,7 +387,7 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
   QUOTED.lastIndex = 0;
   for (let m = QUOTED.exec(text); m; m = QUOTED.exec(text)) take(m.index, m[2] as string);
   for (const m of text.matchAll(QUOTED_NESTED)) {
-    const body = (m[1] ?? m[2] ?? m[3]) as string;
+    const body = (m[1] ?? m[2] ?? m[3] ?? m[4]) as string;
     if (/["'“”‘’]/.test(body)) take(m.index, body);
   }
   // "the following command line initiated the process: C:\\Users\\x\\Downloads\\host.exe": a program the sentence
@@ -472,6 +473,9 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
       // A command set in bold ("… was **/bin/sh -c x**") ends before the closing marker.
       const boldOpen = ((doc.content.slice(line.start, span.start).match(/\*\*/g) ?? []).length & 1) === 1;
       if (boldOpen && doc.content.slice(spanEnd - 2, spanEnd) === '**') spanEnd -= 2;
+      // A quote the sentence closed after the command ("‘echo "…" | base64 -d | bash’") is not the command's.
+      const last = doc.content[spanEnd - 1] as string;
+      if (/["'’”]/.test(last) && countOf(doc.content.slice(span.start, spanEnd), last) % 2 === 1 && !/[‘“]/.test(last)) spanEnd--;
       if (spanEnd > span.start + (span.program ?? word).length)
         out.push({ start: span.start, end: spanEnd, program: span.program ?? word, confidence: 0.6, fragment: true });
       endAt = Math.max(endAt, span.end);
@@ -606,6 +610,12 @@ function parens(lines: string[]): number {
     else if (ch === ')') depth--;
   }
   return depth;
+}
+
+function countOf(text: string, ch: string): number {
+  let n = 0;
+  for (const c of text) if (c === ch) n++;
+  return n;
 }
 
 function countQuotes(text: string): number {
