@@ -406,4 +406,9 @@ describe('extractProcessPairs', () => {
     expect(pairs('Persistence and net.exe were launched from cmd.exe.')).toEqual(['cmd.exe -> net.exe']);
     expect(pairs('cmd.exe, the parent process of whoami.exe, was started by w3wp.exe.')).not.toContain('w3wp.exe -> whoami.exe');
   });
+
+  it('reads "Y (parent process X)" and "the parent process of Y was identified as X"', () => {
+    expect(pairs('cmd.exe (parent process explorer.exe) ran the script.')).toEqual(['explorer.exe -> cmd.exe']);
+    expect(pairs('The parent process for powershell.exe was identified as wmiprvse.exe.')).toEqual(['wmiprvse.exe -> powershell.exe']);
+  });
 });

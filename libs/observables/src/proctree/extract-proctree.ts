@@ -51,11 +51,11 @@ const WITH_PARENT = new RegExp(
 
 // "the parent (process) of Y was X", "Y (parent process: X)", "Y (parent: X)"
 const PARENT_OF_IS = new RegExp(
-  String.raw`\bparent(?:\s+process)?\s+(?:of|for)(?:\s+(?:the|a|an))?(?:\s+(?:malicious|suspicious|legitimate|renamed|new|rogue))?\s+(\S{1,120})(?:\s+process)?\s+(?:is|was|being|had\s+been)(?:\s+(?:the|a|an))?\s+(\S{1,120})`,
+  String.raw`\bparent(?:\s+process)?\s+(?:of|for)(?:\s+(?:the|a|an))?(?:\s+(?:malicious|suspicious|legitimate|renamed|new|rogue))?\s+(\S{1,120})(?:\s+process)?\s+(?:is|was|being|had\s+been)(?:\s+(?:identified|confirmed|observed|determined|found|shown)\s+(?:as|to\s+be))?(?:\s+(?:the|a|an))?\s+(\S{1,120})`,
   'gi',
 );
 const PARENT_IN_BRACKETS = new RegExp(
-  String.raw`(?<!\S)(\S{1,120})\s+\(\s*parent(?:\s+process)?(?:\s+(?:image|name))?\s*[:=]\s*([^()\s]{1,120})\s*\)`,
+  String.raw`(?<!\S)(\S{1,120})\s+\(\s*parent(?:\s+process)?(?:\s+(?:image|name))?(?:\s*[:=]\s*|\s+)([^()\s]{1,120})\s*\)`,
   'gi',
 );
 // "Y, a child process of X", "Y, which is the child of X"; "X's child process Y"
