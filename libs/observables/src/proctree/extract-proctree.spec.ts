@@ -411,4 +411,13 @@ describe('extractProcessPairs', () => {
     expect(pairs('cmd.exe (parent process explorer.exe) ran the script.')).toEqual(['explorer.exe -> cmd.exe']);
     expect(pairs('The parent process for powershell.exe was identified as wmiprvse.exe.')).toEqual(['wmiprvse.exe -> powershell.exe']);
   });
+
+  it('reads trees drawn with "+" bullets and, in a code block, a bare process id before the image', () => {
+    expect(pairs('```\n+ explorer.exe\n  + cmd.exe\n    + powershell.exe\n```')).toEqual([
+      'explorer.exe -> cmd.exe',
+      'cmd.exe -> powershell.exe',
+    ]);
+    expect(pairs('```\n1234 explorer.exe\n  2345 cmd.exe\n```')).toEqual(['explorer.exe -> cmd.exe']);
+    expect(pairs('1234 explorer.exe\n  2345 cmd.exe')).toEqual([]);
+  });
 });

@@ -131,7 +131,7 @@ const FIELD_START =
 // An event shown as XML: "<ParentImage>C:\\…</ParentImage>", "<Data Name="Image">C:\\…</Data>".
 const XML_FIELD = /<Data\s+Name=["'](\w+)["']\s*>([^<\n]*)<\/Data>|<(\w+)>([^<\n]*)<\/\3>/g;
 const TREE_PID = /^(?:\[\s*(?:PID\s*[:=]?\s*)?\d{1,7}\s*\]|\(\s*(?:PID\s*[:=]?\s*)?\d{1,7}\s*\))\s+/i;
-const TREE_GLYPH = /^([\s│|]*)(?:[└├┗┣╰+`]\s*[─━-]{1,3}>?|[⮡↳↪⤷╰└]\s*>?|\\_|\|--|\|_{1,2}|-{1,2}>?|\*)\s*/;
+const TREE_GLYPH = /^([\s│|]*)(?:[└├┗┣╰+`]\s*[─━-]{1,3}>?|[⮡↳↪⤷╰└]\s*>?|\\_|\|--|\|_{1,2}|-{1,2}>?|\*|\+(?=\s))\s*/;
 
 /**
  * Parent -> child process pairs stated by the article: arrow chains (a.exe -> b.exe -> c.exe),
@@ -415,7 +415,9 @@ function fromTrees(doc: ArticleDocument, out: Pair[]): void {
     const glyph = TREE_GLYPH.exec(line.text);
     const shown = glyph ? line.text.slice(glyph[0].length) : line.text.trimStart();
     // "[4120] cmd.exe /c …", "(PID 4120) cmd.exe": a process id before the image.
-    const rest = shown.slice(TREE_PID.exec(shown)?.[0].length ?? 0);
+    // In a code block a listing may write the bare id ("2345 cmd.exe").
+    const pid = TREE_PID.exec(shown) ?? (doc.inFence[line.index] ? /^\d{2,7}\s+/.exec(shown) : null);
+    const rest = shown.slice(pid?.[0].length ?? 0);
     const first = leadingImageToken(rest);
     const image = imageOf(first);
     if (!image || (!glyph && rest.trim() !== first && !/^["']?(?:[A-Za-z]:\\[^"'\n]*?)?\S+\.exe\b/i.test(rest))) {
