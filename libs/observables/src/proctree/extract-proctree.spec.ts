@@ -420,4 +420,9 @@ describe('extractProcessPairs', () => {
     expect(pairs('```\n1234 explorer.exe\n  2345 cmd.exe\n```')).toEqual(['explorer.exe -> cmd.exe']);
     expect(pairs('1234 explorer.exe\n  2345 cmd.exe')).toEqual([]);
   });
+
+  it('reads "Y was spawned by the malicious X"', () => {
+    expect(pairs('osascript was spawned by the malicious Installer.app.')).toEqual(['Installer.app -> osascript']);
+    expect(pairs('cmd.exe was spawned from the malicious document.')).toEqual([]);
+  });
 });

@@ -35,7 +35,7 @@ const ACTIVE = new RegExp(
 );
 // "Y was spawned by X", "Y launched by X", "Y, spawned by X", "Y, was launched from X"
 const PASSIVE = new RegExp(
-  String.raw`(?<!\S)(\S{1,120})${NOUN}(?:\s+\([^()\n]{1,80}\))?,?(?:\s+which)?(?:\s+(?:was|is|were|being|gets|got|(?:had|has|have)\s+been))?(?:\s+(?:both|all|each|also|then|later|first|again|\w+ly))?\s+${CREATE_VERB}\s+(?:by|from|via|through|under)(?:\s+(?:the|a|an))?(?:\s+(?:parent|legitimate|compromised))?(?:\s+process)?\s+(\S{1,120})`,
+  String.raw`(?<!\S)(\S{1,120})${NOUN}(?:\s+\([^()\n]{1,80}\))?,?(?:\s+which)?(?:\s+(?:was|is|were|being|gets|got|(?:had|has|have)\s+been))?(?:\s+(?:both|all|each|also|then|later|first|again|\w+ly))?\s+${CREATE_VERB}\s+(?:by|from|via|through|under)(?:\s+(?:the|a|an))?(?:\s+(?:parent|legitimate|compromised|malicious|suspicious|fake|trojanized|rogue))?(?:\s+process)?\s+(\S{1,120})`,
   'gi',
 );
 // "X as a parent process for Y", "X as the parent of Y"
@@ -117,7 +117,7 @@ const CHILD_IN_BRACKETS = new RegExp(
 // Sysmon and 4688 names, Defender's, and the ECS / snake_case names of Elastic and Splunk ("process.parent.name", "parent_process_name").
 // "the execution of cmd.exe by w3wp.exe", "the launch of rundll32.exe from explorer.exe"
 const EXECUTION_OF = new RegExp(
-  String.raw`\b(?:execution|launch|launching|spawning|creation|start)\s+of(?:\s+(?:the|a|an))?(?:\s+(?:new|child|malicious|suspicious))?\s+(\S{1,120}?)(?:\s+process)?\s+(?:by|from|under)(?:\s+(?:the|a|an))?(?:\s+(?:parent|legitimate|compromised))?(?:\s+process)?\s+(\S{1,120})`,
+  String.raw`\b(?:execution|launch|launching|spawning|creation|start)\s+of(?:\s+(?:the|a|an))?(?:\s+(?:new|child|malicious|suspicious))?\s+(\S{1,120}?)(?:\s+process)?\s+(?:by|from|under)(?:\s+(?:the|a|an))?(?:\s+(?:parent|legitimate|compromised|malicious|suspicious|fake|trojanized|rogue))?(?:\s+process)?\s+(\S{1,120})`,
   'gi',
 );
 
