@@ -45,5 +45,11 @@ describe('the driver load a kernel service install leaves', () => {
       { EventID: 6, ImageLoaded: 'C:\\Windows\\System32\\drivers\\quilldrv.sys' },
     ]);
     expect(loads('sc create QuillSvc binPath= C:\\ProgramData\\quill.exe')).toEqual([]);
+    // A service key written directly, its ImagePath a driver.
+    expect(
+      loads(
+        'reg add HKLM\\SYSTEM\\CurrentControlSet\\Services\\QuillDrv /v ImagePath /t REG_EXPAND_SZ /d \\??\\C:\\Users\\Public\\quilldrv.sys /f',
+      ),
+    ).toEqual([{ EventID: 6, ImageLoaded: 'C:\\Users\\Public\\quilldrv.sys' }]);
   });
 });

@@ -1,6 +1,6 @@
 import { commandFacts, scriptBlockCodeOf, type CommandFacts } from '@huntforge/observables';
 import { registryWrites, sysmonRendering } from '../templates/registry-writes';
-import { driverImage, isDriverPath } from '../templates/driver-loads';
+import { installedDriverPaths } from '../templates/driver-loads';
 import { bitsJobs } from './bits-jobs';
 import { credentialTheftTraces } from './credential-theft-traces';
 import { defenderPreferenceWrites } from './defender-settings';
@@ -29,6 +29,8 @@ export function commandSideEffects(executed: string, windows: boolean): SigmaEve
     ...defenderPreferenceWrites(facts),
     ...registryDeletes(facts),
     ...serviceInstalls(facts),
+    // A kernel service's binary is a driver: the kernel loads it when the service starts (Sysmon 6).
+    ...installedDriverPaths(executed).map((path) => ({ EventID: 6, ImageLoaded: path })),
     ...netChild(facts),
     ...scriptBlocks(facts),
     ...relayedExecution(facts),
@@ -130,8 +132,6 @@ function serviceInstalls(facts: CommandFacts): SigmaEvent[] {
         ServiceFileName: binaryPath,
       },
       { EventID: 4697, Channel: 'Security', ServiceName: name, ServiceFileName: binaryPath },
-      // A kernel service's binary is a driver: the kernel loads it when the service starts (Sysmon 6).
-      ...(isDriverPath(binaryPath) ? [{ EventID: 6, ImageLoaded: driverImage(binaryPath) }] : []),
     ]);
 }
 

@@ -12,8 +12,10 @@ describe('driver-load rules on the kernel drivers the commands install', () => {
       'New-Service -Name QuillFlt -BinaryPathName "C:\\ProgramData\\Quill\\quillflt.sys"',
       'sc create QuillSvc binPath= C:\\ProgramData\\Quill\\quill.exe',
       'sc start QuillDrv',
+      'reg add HKLM\\SYSTEM\\CurrentControlSet\\Services\\QuillKd /v ImagePath /t REG_EXPAND_SZ /d "\\??\\C:\\Users\\Public\\quillkd.sys" /f',
+      'reg add HKLM\\SYSTEM\\CurrentControlSet\\Services\\QuillKd /v Start /t REG_DWORD /d 3 /f',
     ].map((commandLine) => ({ product: 'windows' as const, commandLine }));
-    expect(installedDrivers(lines)).toEqual(['quilldrv.sys', 'quillflt.sys']);
+    expect(installedDrivers(lines)).toEqual(['quilldrv.sys', 'quillflt.sys', 'quillkd.sys']);
     expect(driverImage('\\??\\C:\\Drivers\\q.sys')).toBe('C:\\Drivers\\q.sys');
     expect(driverImage('q.sys')).toBe('C:\\Windows\\System32\\drivers\\q.sys');
   });

@@ -1,9 +1,11 @@
 import { commandFacts } from '@huntforge/observables';
+import { registryWrites } from './registry-writes';
 import { anyOf, selectionValues, type ProductLine, type SideEffectRule } from './side-effect-rule';
 
 /**
  * Driver-load rules on the kernel drivers the article's commands install as services (`sc create x binPath= C:\…\x.sys
- * type= kernel`, `New-Service -BinaryPathName …\x.sys`): bring-your-own-vulnerable-driver and rootkit installs. Sysmon 6
+ * type= kernel`, `New-Service -BinaryPathName …\x.sys`, `reg add …\Services\x /v ImagePath /d …\x.sys`):
+ * bring-your-own-vulnerable-driver and rootkit installs. Sysmon 6
  * records the driver when the kernel loads it, whatever the service was named: the rule keys on the driver's file name.
  */
 
@@ -24,21 +26,29 @@ export function driverImage(binaryPath: string): string {
 
 // The service managers whose create installs a service through the Service Control Manager (as the telemetry reads them).
 const INSTALLERS = new Set(['sc', 'powershell']);
+// A service's key, whose ImagePath a `reg add` may set directly (`…\Services\<name>`).
+const SERVICE_KEY = /(?:^|\\)services\\[^\\]+$/;
+
+/**
+ * The driver files a Windows command line installs, as Sysmon records their load: a service created on a `.sys`
+ * (`sc create … binPath= …`, `New-Service -BinaryPathName …`), or a service key's ImagePath set to one with `reg add`.
+ */
+export function installedDriverPaths(commandLine: string): string[] {
+  const created = commandFacts(commandLine, { platform: 'windows' })
+    .services.filter((service) => INSTALLERS.has(service.manager) && service.action === 'create' && service.binaryPath)
+    .map((service) => service.binaryPath as string);
+  const registered = registryWrites([commandLine])
+    .filter((write) => SERVICE_KEY.test(write.key) && write.name === 'imagepath')
+    .map((write) => write.data);
+  return [...new Set([...created, ...registered].filter(isDriverPath).map(driverImage))];
+}
 
 /** The file names of the drivers the lines install as services. */
 export function installedDrivers(lines: readonly ProductLine[]): string[] {
   const names = lines
     .filter((line) => line.product === 'windows')
-    .flatMap(({ commandLine }) => commandFacts(commandLine, { platform: 'windows' }).services)
-    .filter(
-      (service) => INSTALLERS.has(service.manager) && service.action === 'create' && service.binaryPath && isDriverPath(service.binaryPath),
-    )
-    .map(
-      (service) =>
-        driverImage(service.binaryPath as string)
-          .split(/[\\/]/)
-          .pop() as string,
-    )
+    .flatMap(({ commandLine }) => installedDriverPaths(commandLine))
+    .map((path) => path.split(/[\\/]/).pop() as string)
     .filter((name) => /^[\w.-]+\.sys$/i.test(name));
   return [...new Map(names.map((name) => [name.toLowerCase(), name])).values()];
 }
