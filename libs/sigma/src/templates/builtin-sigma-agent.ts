@@ -1495,7 +1495,7 @@ export function generateBuiltinRules(input: BuiltinSigmaInput, checks?: CorpusCh
     ...(windows ? scheduledTaskRules(input) : []),
     ...fileWriteRules(input),
     ...sideEffectRules(input),
-    ...cloudBehaviourRules(input.article, input.content),
+    ...cloudBehaviourRules(input.article, input.content, input),
     ...networkRules(input),
   ]);
 }
