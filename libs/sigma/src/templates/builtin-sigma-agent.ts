@@ -62,6 +62,7 @@ import { droppedFileRules } from './dropped-files';
 import { driverLoadRules } from './driver-loads';
 import { processConnectionRules } from './process-connections';
 import type { ProductLine, SideEffectRule } from './side-effect-rule';
+import { proseFactRules } from './prose-rules';
 
 export type TemplatePlatform = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
 
@@ -1451,6 +1452,7 @@ export function generateBuiltinRules(input: BuiltinSigmaInput, checks?: CorpusCh
     ...fileWriteRules(input),
     ...sideEffectRules(input),
     ...cloudBehaviourRules(input.article, input.content),
+    ...proseFactRules(input.article, input.content, input.platform),
     ...networkRules(input),
   ]);
 }
