@@ -283,11 +283,13 @@ function hashes(text: string): FileHash[] {
 const WINDOWS_PATH = /(?<![\w\\])(?:[A-Za-z]:\\|%[A-Za-z_]+%\\)[^\s"'<>|*?,;]+/g;
 const UNIX_PATH = /(?<![\w/.~-])(?:~|\/(?:tmp|var\/tmp|dev\/shm|etc|usr|opt|var|Users|home|root|Library|private|lib|run))\/[^\s"'<>|*?,;()]*/g;
 // A verb that writes: the path after it is where the intruder's file landed.
+// Prose forms only (`dropped`, `writes`): a bare `copy` or `save` is a command or an instruction in the article's code.
 const WRITE_VERBS =
-  '(?<![\\w-])(?:drop(?:s|ped|ping)?|writ(?:es|ten|ing|e)|wrote|creat(?:es|ed|ing|e)|sav(?:es|ed|ing|e)|cop(?:ies|ied|ying|y)|stag(?:es|ed|ing|e)|plac(?:es|ed|ing|e)|install(?:s|ed|ing)?|extract(?:s|ed|ing)?|unpack(?:s|ed|ing)?|stor(?:es|ed|ing|e)|download(?:s|ed|ing)?)\\b';
-// `drops x.exe to C:\…`, `creates hidden directory ~/.x`: the verb, then its object or a preposition, then the path.
+  '(?<![\\w-])(?:drop(?:s|ped)|writ(?:es|ten)|wrote|creat(?:es|ed)|sav(?:es|ed)|cop(?:ies|ied)|stag(?:es|ed)|plac(?:es|ed)|install(?:s|ed)|extract(?:s|ed)|unpack(?:s|ed)|stor(?:es|ed)|download(?:s|ed))\\b';
+// `drops x.exe to C:\…`, `creates hidden directory ~/.x`: the verb, then its object or a preposition, then the path;
+// no switch between them (`-o`, `/y`: the verb is then a word of a command line).
 const WRITE_VERB = new RegExp(
-  `${WRITE_VERBS}(?:(?:\\s+[\\w.-]+){0,3}|[^.\\n]{0,50}\\b(?:to|at|in|into|under|inside|as))\\s+["'(]?$`,
+  `${WRITE_VERBS}(?:(?:\\s+(?![-/])[\\w.-]+){0,3}|(?:(?!\\s[-/]\\w)[^.\\n]){0,50}\\b(?:to|at|in|into|under|inside|as))\\s+["'(]?$`,
   'i',
 );
 // A heading over a list of the files the intruder left.
@@ -298,8 +300,6 @@ const SYSTEM_FOLDER = /^(?:[A-Za-z]:|%systemroot%|%windir%)\\(?:windows\\(?:syst
 // Folders every machine has, with or without the user's profile in front.
 const COMMON_FOLDER =
   /^(?:[A-Za-z]:|%\w+%)?(?:\\Users\\[^\\]+)?(?:\\(?:Windows(?:\\Temp|\\System32|\\SysWOW64)?|ProgramData|Users\\Public|Program Files(?: \(x86\))?|AppData(?:\\(?:Local|Roaming|LocalLow))?(?:\\Temp)?|Temp|Downloads|Desktop|Documents))?$|^(?:~|\/(?:home|Users)\/[^/]+|\/root)?(?:\/(?:tmp|var\/tmp|dev\/shm|etc|usr|usr\/bin|usr\/local|usr\/local\/bin|opt|var|Library|Applications|private\/tmp|home|Users))?$/i;
-// What runs or persists when written: a program, a library, a script, a launch item, a unit, a binary without an extension.
-const RUNNABLE_FILE = /\.(?:exe|dll|sys|scr|cpl|ocx|ps1|psm1|bat|cmd|vbs|vbe|js|jse|wsf|hta|lnk|jar|py|sh|so|dylib|plist|service|timer|desktop)$|^[^.]+$/i;
 
 function listHeadingOf(text: string, lineStart: number): string | null {
   // The nearest line before the list that is not an item of it.
@@ -338,9 +338,9 @@ function statedPaths(text: string): StatedPath[] {
     if (!folder && madeUpName(name)) return;
     // A folder every machine has (a temp folder, ProgramData) is no finding by itself.
     if (folder && COMMON_FOLDER.test(path.replace(/[\\/]+$/, ''))) return;
-    // In running prose only what runs or persists (a program, a script, a library, a launch item) or a folder of its
-    // own: a document or an archive written on the way is the command's finding; an artifact list names every file.
-    if (!headed && !folder && !RUNNABLE_FILE.test(name)) return;
+    // In running prose only a folder of the intruder's own: a file a sentence says was written is most often the
+    // object of a command the article quotes (whose rules key it), while an artifact list names each file left.
+    if (!headed && !folder) return;
     out.set(path.replace(/[\\/]+$/, '').toLowerCase(), { platform, path, folder });
   };
   for (const match of text.matchAll(WINDOWS_PATH)) add('windows', match[0], match.index ?? 0);

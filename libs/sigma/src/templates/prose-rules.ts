@@ -118,8 +118,12 @@ const HASH_CLASSES: ReadonlyArray<{ extension: RegExp; telemetryClass: TemplateC
   { extension: /\.sys$/i, telemetryClass: 'driver_load', what: 'drivers' },
 ];
 
+// A few files are the intrusion's own tooling, worth a rule; a long list is a feed, which the STIX export carries.
+const MAX_HASHED_FILES = 5;
+
 /** The hashes an indicator rule carries: those of the programs run, else of the libraries, else of the drivers. */
 export function hashIndicators(hashes: readonly FileHash[]): { telemetryClass: TemplateClass; what: string; hashes: FileHash[] } | null {
+  if (hashes.length > MAX_HASHED_FILES) return null;
   for (const kind of HASH_CLASSES) {
     const of = hashes.filter((hash) => kind.extension.test(hash.file));
     if (of.length > 0) return { telemetryClass: kind.telemetryClass, what: kind.what, hashes: of };
