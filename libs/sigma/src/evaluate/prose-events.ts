@@ -41,11 +41,23 @@ export function proseEvents(content: string | undefined): ProseEvent[] {
     const { modifier, value } = noteSelection(note);
     const name = modifier === 'contains' ? note : value.slice(1);
     windows(`ransom note: ${note}`, { EventID: 11, Image: locker, TargetFilename: `${USER_DOCUMENTS}${name}` });
-    events.push({ observable: `ransom note: ${note}`, platform: 'unix', event: { EventID: 11, Image: '/tmp/locker', TargetFilename: `/home/user/${name}` } });
+    events.push({
+      observable: `ransom note: ${note}`,
+      platform: 'unix',
+      event: { EventID: 11, Image: '/tmp/locker', TargetFilename: `/home/user/${name}` },
+    });
   }
   for (const extension of facts.encryptedExtensions) {
-    windows(`encrypted extension: ${extension}`, { EventID: 11, Image: locker, TargetFilename: `${USER_DOCUMENTS}report.docx${extension}` });
-    events.push({ observable: `encrypted extension: ${extension}`, platform: 'unix', event: { EventID: 11, Image: '/tmp/locker', TargetFilename: `/home/user/report.docx${extension}` } });
+    windows(`encrypted extension: ${extension}`, {
+      EventID: 11,
+      Image: locker,
+      TargetFilename: `${USER_DOCUMENTS}report.docx${extension}`,
+    });
+    events.push({
+      observable: `encrypted extension: ${extension}`,
+      platform: 'unix',
+      event: { EventID: 11, Image: '/tmp/locker', TargetFilename: `/home/user/report.docx${extension}` },
+    });
   }
   for (const stated of facts.paths) {
     const path = concretePath(stated);
@@ -55,9 +67,19 @@ export function proseEvents(content: string | undefined): ProseEvent[] {
   for (const hash of facts.hashes) {
     const observable = `hash: ${hash.file}`;
     if (/\.exe$/i.test(hash.file))
-      windows(observable, { EventID: 1, Image: `${DROP_FOLDER}${hash.file}`, CommandLine: `"${DROP_FOLDER}${hash.file}"`, ...sysmonHashes(hash) });
+      windows(observable, {
+        EventID: 1,
+        Image: `${DROP_FOLDER}${hash.file}`,
+        CommandLine: `"${DROP_FOLDER}${hash.file}"`,
+        ...sysmonHashes(hash),
+      });
     else if (/\.dll$/i.test(hash.file))
-      windows(observable, { EventID: 7, Image: `${DROP_FOLDER}setup.exe`, ImageLoaded: `${DROP_FOLDER}${hash.file}`, ...sysmonHashes(hash) });
+      windows(observable, {
+        EventID: 7,
+        Image: `${DROP_FOLDER}setup.exe`,
+        ImageLoaded: `${DROP_FOLDER}${hash.file}`,
+        ...sysmonHashes(hash),
+      });
     else windows(observable, { EventID: 6, ImageLoaded: `C:\\Windows\\System32\\drivers\\${hash.file}`, ...sysmonHashes(hash) });
   }
   return events;

@@ -116,7 +116,7 @@ export function madeUpName(name: string): boolean {
 
 const SIDELOADING = /\bside[-\s]?load(?:s|ed|ing)?\b|\bDLL\s+(?:search[-\s]order\s+)?hijack/i;
 const LOAD_VERB = /\b(?:side[-\s]?)?load(?:s|ed|ing)?\b/gi;
-const PASSIVE_LOAD = /^\W{0,3}(?:(?:is|was|were|are|gets|got|being|then|later|subsequently)\s+){0,2}(?:side[-\s]?)?loaded\b([^.]{0,80})/i;
+const PASSIVE_LOAD = /^\W{0,3}(?:(?:is|was|were|are|gets|got|being|then|later|subsequently)\s+){0,2}(?:side[-\s]?)?loaded\b([^\n]{0,80})/i;
 // Libraries the loader takes from System32 whatever folder the program runs from (KnownDLLs): never side-loaded.
 const KNOWN_DLLS = new Set(
   'ntdll kernel32 kernelbase user32 gdi32 advapi32 sechost rpcrt4 combase ole32 oleaut32 shell32 shlwapi msvcrt ws2_32 imm32 msctf setupapi crypt32 wldap32 normaliz nsi psapi difxapi clbcatq comdlg32 gdiplus imagehlp'
@@ -152,7 +152,7 @@ function sideLoads(text: string): SideLoad[] {
       // `Y.dll is side-loaded by X.exe`.
       const passive = PASSIVE_LOAD.exec(sentence.slice(at + name.length));
       if (!passive) continue;
-      const by = /\bby\b[^.]{0,60}/i.exec(passive[1] as string);
+      const by = /\bby\b[^\n]{0,60}/i.exec(passive[1] as string);
       host = by ? (found(by[0], EXES)[0]?.name ?? null) : null;
     }
     // Without its program, only a library the sentence itself calls side-loaded.
@@ -281,7 +281,8 @@ function hashes(text: string): FileHash[] {
 
 // A Windows path (drive or environment variable) or a Unix one in the folders an intruder writes to.
 const WINDOWS_PATH = /(?<![\w\\])(?:[A-Za-z]:\\|%[A-Za-z_]+%\\)[^\s"'<>|*?,;]+/g;
-const UNIX_PATH = /(?<![\w/.~-])(?:~|\/(?:tmp|var\/tmp|dev\/shm|etc|usr|opt|var|Users|home|root|Library|private|lib|run))\/[^\s"'<>|*?,;()]*/g;
+const UNIX_PATH =
+  /(?<![\w/.~-])(?:~|\/(?:tmp|var\/tmp|dev\/shm|etc|usr|opt|var|Users|home|root|Library|private|lib|run))\/[^\s"'<>|*?,;()]*/g;
 // A verb that writes: the path after it is where the intruder's file landed.
 // Prose forms only (`dropped`, `writes`): a bare `copy` or `save` is a command or an instruction in the article's code.
 const WRITE_VERBS =
@@ -333,7 +334,9 @@ function statedPaths(text: string): StatedPath[] {
     const folder =
       /[\\/]$/.test(path) ||
       /\b(?:director(?:y|ies)|folders?)\b[^.\n]{0,20}$/i.test(text.slice(Math.max(lineStart, index - 30), index)) ||
-      /\((?:[\w\s]*)(?:director(?:y|ies)|folders?)\)/i.test(line.slice(index - lineStart + path.length, index - lineStart + path.length + 40));
+      /\((?:[\w\s]*)(?:director(?:y|ies)|folders?)\)/i.test(
+        line.slice(index - lineStart + path.length, index - lineStart + path.length + 40),
+      );
     // A name made up for the one run (`s.01M0td.dmg`) holds for no other intrusion.
     if (!folder && madeUpName(name)) return;
     // A folder every machine has (a temp folder, ProgramData) is no finding by itself.
@@ -348,7 +351,11 @@ function statedPaths(text: string): StatedPath[] {
   const paths = [...out.values()];
   // The files inside a folder the article lists are that folder's.
   const folders = paths.filter((path) => path.folder).map((path) => path.path.replace(/[\\/]*$/, '').toLowerCase());
-  return paths.filter((path) => path.folder || !folders.some((folder) => path.path.toLowerCase().startsWith(`${folder}/`) || path.path.toLowerCase().startsWith(`${folder}\\`)));
+  return paths.filter(
+    (path) =>
+      path.folder ||
+      !folders.some((folder) => path.path.toLowerCase().startsWith(`${folder}/`) || path.path.toLowerCase().startsWith(`${folder}\\`)),
+  );
 }
 
 let last: { content: string; facts: ProseFacts } | undefined;

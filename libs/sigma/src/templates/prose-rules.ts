@@ -14,7 +14,13 @@ import { anyOf, selectionValues } from './side-effect-rule';
 type Platform = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
 
 // Where a program's own libraries live: a library loaded from there is the installed product, not a planted copy.
-const INSTALLED_FOLDERS = ['C:\\Program Files\\', 'C:\\Program Files (x86)\\', 'C:\\Windows\\System32\\', 'C:\\Windows\\SysWOW64\\', 'C:\\Windows\\WinSxS\\'];
+const INSTALLED_FOLDERS = [
+  'C:\\Program Files\\',
+  'C:\\Program Files (x86)\\',
+  'C:\\Windows\\System32\\',
+  'C:\\Windows\\SysWOW64\\',
+  'C:\\Windows\\WinSxS\\',
+];
 
 interface ProseRule {
   telemetryClass: TemplateClass;
@@ -44,7 +50,10 @@ function sideLoadRule(facts: ProseFacts, cited: string): ProseRule[] {
       telemetryClass: 'image_load',
       key: 'sideload',
       body: {
-        title: facts.sideLoads.length === 1 && first ? `${first.library} Side-Loaded${first.host ? ` By ${first.host}` : ''}` : 'DLL Side-Loading Of The Reported Libraries',
+        title:
+          facts.sideLoads.length === 1 && first
+            ? `${first.library} Side-Loaded${first.host ? ` By ${first.host}` : ''}`
+            : 'DLL Side-Loading Of The Reported Libraries',
         description: `Detects the side-loading ${cited} reports (${pairs.join(', ')}): the library loaded from outside the folders the legitimate product installs to.`,
         logsource: { category: 'image_load', product: 'windows' },
         detection: { ...detection, filter_installed: filter, condition },
@@ -99,7 +108,12 @@ function ransomRule(facts: ProseFacts, product: string, cited: string): ProseRul
       telemetryClass: 'file_event',
       key: 'ransom',
       body: {
-        title: facts.encryptedExtensions.length > 0 && facts.ransomNotes.length > 0 ? 'Ransom Note Or Encrypted File Written' : facts.ransomNotes.length > 0 ? 'Ransom Note Written' : 'Encrypted File Extension Written',
+        title:
+          facts.encryptedExtensions.length > 0 && facts.ransomNotes.length > 0
+            ? 'Ransom Note Or Encrypted File Written'
+            : facts.ransomNotes.length > 0
+              ? 'Ransom Note Written'
+              : 'Encrypted File Extension Written',
         description: `Detects the ransomware ${cited} writing its ransom note or encrypted files (${stated.join(', ')}).`,
         logsource: { category: 'file_event', product },
         detection: anyOf(selections),
@@ -172,7 +186,13 @@ function pathRules(facts: ProseFacts, platform: Platform, cited: string): ProseR
     const selections = paths.flatMap((path) => pathSelection(path) ?? []);
     if (selections.length === 0) continue;
     const product =
-      side === 'windows' ? 'windows' : platform === 'linux' || platform === 'macos' ? platform : paths.some((path) => MACOS_PATH.test(path.path)) ? 'macos' : 'linux';
+      side === 'windows'
+        ? 'windows'
+        : platform === 'linux' || platform === 'macos'
+          ? platform
+          : paths.some((path) => MACOS_PATH.test(path.path))
+            ? 'macos'
+            : 'linux';
     const separator = side === 'windows' ? '\\' : '/';
     const persistence = persistenceKind(paths.map((path) => path.path.slice(0, path.path.lastIndexOf(separator) + 1)));
     rules.push({
@@ -180,7 +200,10 @@ function pathRules(facts: ProseFacts, platform: Platform, cited: string): ProseR
       key: `paths-${side}`,
       body: {
         title: persistence ? `${persistence.subject} Written At The Reported Paths` : 'Files Written At The Reported Paths',
-        description: `Detects the files and folders the intrusion ${cited} wrote (${paths.slice(0, 4).map((path) => path.path).join(', ')}${paths.length > 4 ? ' and others' : ''}).`,
+        description: `Detects the files and folders the intrusion ${cited} wrote (${paths
+          .slice(0, 4)
+          .map((path) => path.path)
+          .join(', ')}${paths.length > 4 ? ' and others' : ''}).`,
         logsource: { category: 'file_event', product },
         detection: anyOf(selections),
         tags: persistence?.tags ?? ['attack.command-and-control', 'attack.t1105'],
