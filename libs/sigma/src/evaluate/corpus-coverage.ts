@@ -38,6 +38,7 @@ export function eventTelemetryClass(event: SigmaEvent): string | null {
     case 1102:
     case 4662:
     case 4656:
+    case 4657:
     case 4663:
     case 4769:
     case 4624:

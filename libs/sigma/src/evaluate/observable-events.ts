@@ -202,7 +202,8 @@ function eventsOf(
     }
     case 'domain':
       return [
-        { EventID: 22, QueryName: value, Image: 'C:\\Windows\\System32\\svchost.exe' },
+        // Sysmon names the process that asked; the article does not say which did (not the DNS client's svchost.exe).
+        { EventID: 22, QueryName: value },
         { EventID: 3, DestinationHostname: value, Initiated: 'true' },
         { 'cs-host': value, 'r-dns': value, 'c-uri': `http://${value}/`, 'cs-method': 'GET' },
       ];

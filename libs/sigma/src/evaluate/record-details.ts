@@ -16,7 +16,9 @@ const READ_MEMORY = '%%4484';
  * - a network connection's protocol and source (Sysmon 3: Protocol, SourceIp, SourcePort, DestinationIsIpv6);
  * - the pipe every PowerShell host creates for itself when it starts (Sysmon 17: `\PSHost.<time>.<pid>.DefaultAppDomain.<host>`);
  * - a handle opened on LSASS, which the Security log records too where kernel object auditing covers lsass.exe (4656
- *   the handle requested with its access mask, 4663 the memory read), naming the process that asked.
+ *   the handle requested with its access mask, 4663 the memory read), naming the process that asked;
+ * - where object access auditing covers them (a lab's hosts audit everything), a registry value written (4657: the key
+ *   as the kernel names it, the value's name and new data) and a file deleted (4663: DELETE on the file).
  */
 export function withRecordDetails(events: readonly SigmaEvent[]): SigmaEvent[] {
   return events.flatMap((event): SigmaEvent[] => {
@@ -38,6 +40,11 @@ export function withRecordDetails(events: readonly SigmaEvent[]): SigmaEvent[] {
         return [event, ...powershellHostPipe(event)];
       case 10:
         return /\\lsass\.exe$/i.test(String(event['TargetImage'] ?? '')) ? [event, ...lsassHandle(event)] : [event];
+      case 13:
+        return [event, ...registryValueModified(event)];
+      case 23:
+      case 26:
+        return [event, ...fileDeleteAccess(event)];
       default:
         return [event];
     }
@@ -77,5 +84,56 @@ function lsassHandle(access: SigmaEvent): SigmaEvent[] {
   return [
     { EventID: 4656, ...record, AccessMask: access['GrantedAccess'] },
     { EventID: 4663, ...record, AccessMask: '0x10', AccessList: READ_MEMORY },
+  ];
+}
+
+// Hives as the kernel names them in the Security log's object names.
+const KERNEL_HIVES: Array<[RegExp, string]> = [
+  [/^HKLM\\/i, '\\REGISTRY\\MACHINE\\'],
+  [/^HKU\\/i, '\\REGISTRY\\USER\\'],
+  [/^HKCR\\/i, '\\REGISTRY\\MACHINE\\SOFTWARE\\Classes\\'],
+];
+
+/** A registry path as the Security log names the object (`\REGISTRY\MACHINE\SOFTWARE\…`), or null for another hive. */
+export function kernelKeyName(path: string): string | null {
+  const hive = KERNEL_HIVES.find(([pattern]) => pattern.test(path));
+  return hive ? path.replace(hive[0], hive[1]) : null;
+}
+
+function registryValueModified(write: SigmaEvent): SigmaEvent[] {
+  const target = String(write['TargetObject'] ?? '');
+  const cut = target.lastIndexOf('\\');
+  const key = cut > 0 ? kernelKeyName(target.slice(0, cut)) : null;
+  if (!key) return [];
+  const details = String(write['Details'] ?? '');
+  const dword = /^DWORD \((0x[\da-f]+)\)$/i.exec(details)?.[1];
+  return [
+    {
+      EventID: 4657,
+      Channel: 'Security',
+      ...OPERATOR,
+      ObjectName: key,
+      ObjectValueName: target.slice(cut + 1),
+      OperationType: '%%1905',
+      NewValueType: dword ? '%%1876' : '%%1873',
+      NewValue: dword ? String(Number(dword)) : details,
+      ProcessName: write['Image'],
+    },
+  ];
+}
+
+function fileDeleteAccess(deletion: SigmaEvent): SigmaEvent[] {
+  return [
+    {
+      EventID: 4663,
+      Channel: 'Security',
+      ...OPERATOR,
+      ObjectServer: 'Security',
+      ObjectType: 'File',
+      ObjectName: deletion['TargetFilename'],
+      AccessMask: '0x10000',
+      AccessList: '%%1537',
+      ProcessName: deletion['Image'],
+    },
   ];
 }

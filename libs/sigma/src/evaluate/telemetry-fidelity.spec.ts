@@ -276,3 +276,30 @@ describe('a kernel driver a command installs', () => {
     expect(entry?.rules).toEqual(['driver']);
   });
 });
+
+describe('what object access auditing records of a command', () => {
+  it('mirrors a registry value written as 4657, with the key as the kernel names it', () => {
+    const events = eventsOf([
+      cmdline('reg add HKLM\\SYSTEM\\CurrentControlSet\\Control\\Lsa /v LmCompatibilityLevel /t REG_DWORD /d 2 /f'),
+    ]);
+    expect(withId(events, 4657)).toEqual([
+      expect.objectContaining({
+        // The key's case is the write's (see command-side-effects.ts); rules compare without it.
+        ObjectName: expect.stringMatching(/^\\REGISTRY\\MACHINE\\SYSTEM\\CurrentControlSet\\Control\\Lsa$/i),
+        ObjectValueName: expect.stringMatching(/^LmCompatibilityLevel$/i),
+        NewValue: '2',
+        ProcessName: 'C:\\Windows\\System32\\reg.exe',
+      }),
+    ]);
+  });
+
+  it('records the DELETE on a deleted file and the handle on a credential hive reg save copies', () => {
+    expect(withId(eventsOf([cmdline('sdelete64.exe -accepteula C:\\ProgramData\\x.exe')]), 4663)).toEqual([
+      expect.objectContaining({ ObjectType: 'File', ObjectName: 'C:\\ProgramData\\Z.ZZZ', AccessList: '%%1537' }),
+    ]);
+    expect(withId(eventsOf([cmdline('reg save HKLM\\SAM C:\\ProgramData\\sam.save')]), 4656)).toEqual([
+      expect.objectContaining({ ObjectType: 'Key', ObjectName: '\\REGISTRY\\MACHINE\\SAM' }),
+    ]);
+    expect(withId(eventsOf([cmdline('reg save HKCU\\Software\\Vendor C:\\ProgramData\\v.hiv')]), 4656)).toEqual([]);
+  });
+});

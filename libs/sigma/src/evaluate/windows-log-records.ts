@@ -6,14 +6,37 @@ import type { SigmaEvent } from './event-fields';
  * logs read: an account created (4720) or added to a group (4732 local, 4728 global, 4756 universal) by `net user /add`,
  * `net localgroup|group … /add`, `New-LocalUser`, `Add-LocalGroupMember`; a log cleared by `wevtutil cl` or
  * `Clear-EventLog` (Security's 1102, System's 104 naming the log); a firewall rule added by `netsh advfirewall firewall
- * add rule` or `New-NetFirewallRule` (the firewall log's 2004, with the program it lets through).
+ * add rule` or `New-NetFirewallRule` (the firewall log's 2004, with the program it lets through); a hive `reg save` copies
+ * (the handle on the hive's key it asks for, 4656, where object access auditing covers the SAM, SYSTEM and SECURITY keys).
  */
 export function windowsLogRecords(facts: CommandFacts): SigmaEvent[] {
   return facts.invocations.flatMap((invocation) => [
     ...accountChanges(invocation),
     ...logsCleared(invocation),
     ...firewallRules(invocation),
+    ...hiveSaved(invocation),
   ]);
+}
+
+// The hives whose copy gives an intruder the local accounts' hashes and the secrets LSA keeps (and the key to read them).
+const CREDENTIAL_HIVES = /^(?:HKLM|HKEY_LOCAL_MACHINE)\\+(SAM|SYSTEM|SECURITY)\\*$/i;
+
+function hiveSaved(invocation: Invocation): SigmaEvent[] {
+  if (invocation.name !== 'reg' || invocation.subcommands[0]?.value.toLowerCase() !== 'save') return [];
+  const hive = invocation.positionals.map((word) => CREDENTIAL_HIVES.exec(word.value)?.[1]).find(Boolean);
+  if (!hive) return [];
+  return [
+    {
+      EventID: 4656,
+      Channel: 'Security',
+      ...SUBJECT,
+      ObjectServer: 'Security',
+      ObjectType: 'Key',
+      ObjectName: `\\REGISTRY\\MACHINE\\${hive.toUpperCase()}`,
+      AccessMask: '0x20019',
+      ProcessName: 'C:\\Windows\\System32\\reg.exe',
+    },
+  ];
 }
 
 const switchValue = (invocation: Invocation, ...names: string[]) => invocation.switches.find((s) => names.includes(s.name))?.value?.value;

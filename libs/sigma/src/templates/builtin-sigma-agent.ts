@@ -44,7 +44,7 @@ import {
   type RegistryValueWrite,
 } from './registry-families';
 import { isSuspiciousLineage } from './process-lineage';
-import { isRunDialogHistory, pastedCommandDetails } from './run-dialog';
+import { isRunDialogHistory, pastedCommandDetails, pastedLineDetails, pastedLines } from './run-dialog';
 import { onlyControlled, serviceControl, taskOnlyOperated } from './service-control';
 import { cloudAddressRule, cloudBehaviourRules, sweptLogs } from './cloud-rules';
 import { folderWrites, redirectedPaths, redirectTargetsAsWritten, writeKind } from './file-writes';
@@ -1028,7 +1028,11 @@ function detailsCondition(input: BuiltinSigmaInput, commandLines: readonly strin
   const details = written ? sysmonDetails(written) : null;
   if (!details && isRunDialogHistory(key.path)) {
     // The Run dialog's history holds the lure's pasted command: its program and host are the data.
-    const pasted = pastedCommandDetails(commandLines, input.processPairs ?? []);
+    const pasted = pastedCommandDetails(
+      commandLines,
+      input.processPairs ?? [],
+      (input.registryKeys ?? []).map((item) => item.path),
+    );
     return pasted.length === 0 ? {} : pasted.length === 1 ? { 'Details|contains': pasted[0] } : { 'Details|contains|all': pasted };
   }
   if (!details) return {};
@@ -1141,6 +1145,46 @@ function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
   });
   return [...valueRules, ...familyRules(input, writes)];
 }
+
+/**
+ * The Run dialog's history of a paste-and-run lure the article shows without naming the key: its lines pasted into Win+R
+ * (explorer.exe started them, or they carry the fake check's words) are what explorer.exe writes under RunMRU, which
+ * is where an engineer catches the lure whatever the payload. Articles that name the key get the rule from it
+ * (registryRules).
+ */
+function runDialogRules(input: BuiltinSigmaInput): RuleDraft[] {
+  if ((input.registryKeys ?? []).some((key) => isRunDialogHistory(key.path))) return [];
+  const commandLines = (input.cmdlines ?? []).map((item) => item.value);
+  const entries = [...pastedLines(commandLines, input.processPairs ?? [], [])]
+    .map(pastedLineDetails)
+    .filter((details) => details.length > 0);
+  if (entries.length === 0) return [];
+  const { detection, values } = selections(
+    entries.map((details) => ({
+      'TargetObject|contains': RUN_DIALOG_KEY,
+      ...(details.length === 1 ? { 'Details|contains': details[0] } : { 'Details|contains|all': details }),
+    })),
+  );
+  return [
+    draft(
+      'registry_set',
+      {
+        title: `Run Dialog Entry Running ${programLabel(String(entries[0]?.[0]))} (Paste And Run Lure)`,
+        description: `Detects the Run dialog's history (RunMRU) keeping a command pasted into Win+R, as the lure ${citation(input.article)} has its victims do.`,
+        logsource: { category: 'registry_set', product: 'windows' },
+        detection,
+        tags: ['attack.execution', 'attack.t1204.004'],
+        level: 'high',
+        falsepositives: ['An administrator running the same command from the Run dialog'],
+      },
+      values,
+      input,
+      0,
+    ),
+  ];
+}
+
+const RUN_DIALOG_KEY = '\\Software\\Microsoft\\Windows\\CurrentVersion\\Explorer\\RunMRU\\';
 
 /** One rule per family of registry writes: named for the step when the knowledge knows it, else for its values and keys. */
 function familyRules(input: BuiltinSigmaInput, writes: Array<RegistryValueWrite & { quoted: string[]; index: number }>): RuleDraft[] {
@@ -1447,6 +1491,7 @@ export function generateBuiltinRules(input: BuiltinSigmaInput, checks?: CorpusCh
     ...corpusInformedRules(input, corpus),
     ...lineageRules(input),
     ...(windows ? registryRules(input) : []),
+    ...(windows ? runDialogRules(input) : []),
     ...(windows ? serviceRules(input) : []),
     ...(windows ? scheduledTaskRules(input) : []),
     ...fileWriteRules(input),

@@ -78,6 +78,32 @@ describe('the Run dialog history (RunMRU) of a paste-and-run lure', () => {
   });
 
   it('writes no rule on the key alone when nothing shows what was pasted: every use of the dialog writes it', () => {
-    expect(registryRule({ processPairs: [] })).toBeUndefined();
+    const investigated = { ...item, value: other, executable: 'whoami' };
+    expect(registryRule({ processPairs: [], cmdlines: [investigated] })).toBeUndefined();
+  });
+
+  it("writes the history rule for a lure's line the article shows without naming the key, and it fires on explorer's write", () => {
+    const drafts = generateBuiltinRules({
+      article,
+      platform: 'windows',
+      cmdlines: [other, pasted].map((value) => ({ ...item, value, executable: value.split(' ')[0] ?? value })),
+    });
+    const history = drafts.filter((draft) => draft.telemetryClass === 'registry_set');
+    expect(history).toHaveLength(1);
+    expect(history[0]?.rule.detection['selection']).toEqual({
+      'TargetObject|contains': '\\Software\\Microsoft\\Windows\\CurrentVersion\\Explorer\\RunMRU\\',
+      'Details|contains|all': ['mshta', 'quill-verify.example'],
+    });
+    const observables = [other, pasted].map((value) => ({ type: 'cmdline', value }));
+    expect(selfTestRule(history[0]?.rule ?? '', observables)).toMatchObject({ fires: true, fired_on: [`cmdline: ${pasted}`] });
+  });
+
+  it('writes no history rule for lines nothing shows were pasted into the dialog', () => {
+    const drafts = generateBuiltinRules({
+      article,
+      platform: 'windows',
+      cmdlines: ['mshta hxxps://quill-verify[.]example/gate.hta'].map((value) => ({ ...item, value, executable: 'mshta' })),
+    });
+    expect(drafts.filter((draft) => draft.telemetryClass === 'registry_set')).toEqual([]);
   });
 });
