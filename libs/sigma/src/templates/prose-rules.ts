@@ -135,8 +135,13 @@ const HASH_CLASSES: ReadonlyArray<{ extension: RegExp; telemetryClass: TemplateC
 // A few files are the intrusion's own tooling, worth a rule; a long list is a feed, which the STIX export carries.
 const MAX_HASHED_FILES = 5;
 
-/** The hashes an indicator rule carries: those of the programs run, else of the libraries, else of the drivers. */
-export function hashIndicators(hashes: readonly FileHash[]): { telemetryClass: TemplateClass; what: string; hashes: FileHash[] } | null {
+/**
+ * The hashes an indicator rule carries: the SHA256 of the programs run, else of the libraries, else of the drivers.
+ * SHA256 is the hash endpoint telemetry is configured to record; a table of SHA-1 or MD5 alone is a lookup list for
+ * the publisher's repository, which the STIX export carries.
+ */
+export function hashIndicators(all: readonly FileHash[]): { telemetryClass: TemplateClass; what: string; hashes: FileHash[] } | null {
+  const hashes = all.filter((hash) => hash.algorithm === 'SHA256');
   if (hashes.length > MAX_HASHED_FILES) return null;
   for (const kind of HASH_CLASSES) {
     const of = hashes.filter((hash) => kind.extension.test(hash.file));
@@ -183,7 +188,10 @@ function pathRules(facts: ProseFacts, platform: Platform, cited: string): ProseR
   const rules: ProseRule[] = [];
   for (const side of ['windows', 'unix'] as const) {
     const paths = facts.paths.filter((path) => path.platform === side);
-    const selections = paths.flatMap((path) => pathSelection(path) ?? []);
+    const selections = paths.flatMap((path): SigmaFieldMap[] => {
+      const selection = pathSelection(path);
+      return selection ? [selection] : [];
+    });
     if (selections.length === 0) continue;
     const product =
       side === 'windows'
