@@ -54,7 +54,7 @@ function sideLoadRule(facts: ProseFacts, cited: string): ProseRule[] {
           facts.sideLoads.length === 1 && first
             ? `${first.library} Side-Loaded${first.host ? ` By ${first.host}` : ''}`
             : 'DLL Side-Loading Of The Reported Libraries',
-        description: `Detects the side-loading ${cited} reports (${pairs.join(', ')}): the library loaded from outside the folders the legitimate product installs to.`,
+        description: `Detects DLL side-loading (${pairs.join(', ')}), as ${cited}: the library loaded from outside the folders the legitimate product installs to.`,
         logsource: { category: 'image_load', product: 'windows' },
         detection: { ...detection, filter_installed: filter, condition },
         tags: ['attack.persistence', 'attack.privilege-escalation', 'attack.stealth', 'attack.t1574.001'],
@@ -76,7 +76,7 @@ function driverRule(facts: ProseFacts, cited: string): ProseRule[] {
       key: 'driver',
       body: {
         title: `Reported Kernel Driver${facts.drivers.length === 1 ? ` ${facts.drivers[0]}` : 's'} Loaded`,
-        description: `Detects the kernel loading ${facts.drivers.join(', ')}, the ${facts.drivers.length === 1 ? 'driver' : 'drivers'} the intruder brought in ${cited} (a vulnerable or malicious driver used to disable security tools or hide).`,
+        description: `Detects the kernel loading ${facts.drivers.join(', ')}, the ${facts.drivers.length === 1 ? 'driver' : 'drivers'} the intruder brought in, as ${cited} (a vulnerable or malicious driver used to disable security tools or to hide).`,
         logsource: { category: 'driver_load', product: 'windows' },
         detection: anyOf([selection]),
         tags: ['attack.privilege-escalation', 'attack.defense-impairment', 'attack.t1068', 'attack.t1014'],
@@ -161,7 +161,7 @@ function hashRule(facts: ProseFacts, cited: string): ProseRule[] {
       key: 'hashes',
       body: {
         title: `Reported ${indicators.what.charAt(0).toUpperCase()}${indicators.what.slice(1)} By Hash`,
-        description: `Detects the ${indicators.what} ${cited} lists by hash (${indicators.hashes.map((hash) => hash.file).join(', ')}).`,
+        description: `Detects the intruder's ${indicators.what} by the hashes listed (${indicators.hashes.map((hash) => hash.file).join(', ')}), as ${cited}.`,
         logsource: { category: indicators.telemetryClass, product: 'windows' },
         detection: anyOf([selection]),
         tags: [],
@@ -208,7 +208,7 @@ function pathRules(facts: ProseFacts, platform: Platform, cited: string): ProseR
       key: `paths-${side}`,
       body: {
         title: persistence ? `${persistence.subject} Written At The Reported Paths` : 'Files Written At The Reported Paths',
-        description: `Detects the files and folders the intrusion ${cited} wrote (${paths
+        description: `Detects writes to the files and folders the intrusion left, as ${cited} (${paths
           .slice(0, 4)
           .map((path) => path.path)
           .join(', ')}${paths.length > 4 ? ' and others' : ''}).`,
