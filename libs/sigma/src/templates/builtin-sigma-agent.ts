@@ -1496,7 +1496,7 @@ export function generateBuiltinRules(input: BuiltinSigmaInput, checks?: CorpusCh
     ...(windows ? scheduledTaskRules(input) : []),
     ...fileWriteRules(input),
     ...sideEffectRules(input),
-    ...cloudBehaviourRules(input.article, input.content),
+    ...cloudBehaviourRules(input.article, input.content, input),
     ...proseFactRules(input.article, input.content, input.platform),
     ...networkRules(input),
   ]);
