@@ -64,6 +64,7 @@ import { processConnectionRules } from './process-connections';
 import type { ProductLine, SideEffectRule } from './side-effect-rule';
 import { behaviourSwitchesOf, behaviourValues, isBareScheme } from './behaviour-values';
 import { withProgramSelection } from './program-selection';
+import { proseFactRules } from './prose-rules';
 
 export type TemplatePlatform = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
 
@@ -1613,6 +1614,7 @@ export function generateBuiltinRules(input: BuiltinSigmaInput, checks?: CorpusCh
     ...fileWriteRules(input),
     ...sideEffectRules(input),
     ...cloudBehaviourRules(input.article, input.content, input),
+    ...proseFactRules(input.article, input.content, input.platform),
     ...networkRules(input),
   ]);
 }
