@@ -62,6 +62,45 @@ describe.each(kinds)('Bus contract (%s)', (kind) => {
       expect(seen[0].id).toBe('article-7-ingested');
     });
 
+    it('delivers the message as JSON carries it, taken when published: later changes reach no consumer', async () => {
+      const first: Array<Envelope<unknown>> = [];
+      const second: Array<Envelope<unknown>> = [];
+      // Each consumer changes what it got; neither the other queue's consumer nor a retry sees the change.
+      let attempts = 0;
+      await harness.bus.subscribe('copies-a', ['article.ingested'], async (message) => {
+        first.push(structuredClone(message));
+        (message.payload as { tags: string[] }).tags.push('changed by a');
+        if (++attempts < 2) throw new Error('once more');
+      });
+      await harness.bus.subscribe('copies-b', ['article.ingested'], async (message) => {
+        second.push(structuredClone(message));
+        (message.payload as { tags: string[] }).tags.push('changed by b');
+      });
+      const payload = { tags: ['loader'], at: new Date('2026-01-02T03:04:05.000Z'), gone: undefined, ratio: Number.NaN };
+      await harness.bus.publish('article.ingested', payload);
+      payload.tags.push('changed by the publisher');
+
+      await waitFor('both deliveries and the retry', () => first.length === 2 && second.length === 1);
+      const asCarried = { tags: ['loader'], at: '2026-01-02T03:04:05.000Z', ratio: null };
+      expect([...first, ...second].map((message) => message.payload)).toEqual([asCarried, asCarried, asCarried]);
+    });
+
+    it('answers a request with copies: neither side sees what the other changes afterwards', async () => {
+      const answered = { rules: ['a'] };
+      let received: { rules: string[] } | null = null;
+      await harness.bus.respond<{ rules: string[] }, { rules: string[] }>('copies.request', async (request) => {
+        received = request;
+        return answered;
+      });
+      const asked = { rules: ['x'] };
+      const pending = harness.bus.request<{ rules: string[] }, { rules: string[] }>('copies.request', asked);
+      asked.rules.push('changed by the requester');
+      const reply = await pending;
+      answered.rules.push('changed by the responder');
+      expect(received).toEqual({ rules: ['x'] });
+      expect(reply).toEqual({ rules: ['a'] });
+    });
+
     it('refuses an empty message id instead of publishing a message every consumer would reject', async () => {
       const seen = await record('empty-id', ['article.ingested']);
       await expect(harness.bus.publish('article.ingested', {}, { id: '' })).rejects.toThrow('message id must not be empty');

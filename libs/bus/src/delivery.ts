@@ -2,26 +2,29 @@ import type { MessageHandler } from './bus';
 import type { Envelope } from '@huntforge/contracts/messages';
 import { noBusMetrics, type BusMetrics } from './bus-metrics';
 import type { DeliveryOutcome } from './delivery-outcome';
-import { decodeEnvelope, decodeOwnEnvelope } from './envelope-codec';
+import { decodeEnvelope, type DecodedEnvelope } from './envelope-codec';
 import { describeError, type BusLogger } from './logger';
 import { retryDelayMs, type RetryPolicy } from './retry-policy';
 
 export type { DeliveryOutcome };
 
-export interface Delivery {
+interface DeliveryOf {
   queue: string;
-  body: string;
   /** 1 for the first delivery. */
   attempt: number;
   maxAttempts: number;
   retry: RetryPolicy;
   handler: MessageHandler<unknown>;
   logger: BusLogger;
-  /** The body was encoded in this process by `publish` (in-process bus): skip re-validating it. */
-  ownEnvelope?: boolean;
   /** Told the outcome of every delivery (none by default). */
   metrics?: BusMetrics;
 }
+
+/**
+ * A message as received (`body`: decoded and validated here), or an envelope this process built and copied
+ * for this delivery alone (in-process bus: `createEnvelope` made it valid, `jsonCopy` made it the consumer's own).
+ */
+export type Delivery = DeliveryOf & ({ body: string; envelope?: undefined } | { envelope: Envelope<unknown>; body?: undefined });
 
 /**
  * The policy both buses share: decode and validate the envelope, run the handler, and decide what
@@ -30,7 +33,7 @@ export interface Delivery {
 export async function runDelivery(delivery: Delivery): Promise<DeliveryOutcome> {
   const { queue, attempt, logger } = delivery;
   const metrics = delivery.metrics ?? noBusMetrics;
-  const decoded = delivery.ownEnvelope ? decodeOwnEnvelope(delivery.body) : decodeEnvelope(delivery.body);
+  const decoded: DecodedEnvelope = delivery.envelope ? { ok: true, envelope: delivery.envelope } : decodeEnvelope(delivery.body);
   if (!decoded.ok) {
     logger.warn({ queue, reason: decoded.reason }, 'bus: dead-lettering malformed message');
     metrics.delivered(queue, 'dead-letter', null);

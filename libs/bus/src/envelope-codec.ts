@@ -40,14 +40,6 @@ export function decodeEnvelope(body: string): DecodedEnvelope {
   return { ok: false, reason: `malformed envelope: ${problems.join('; ')}` };
 }
 
-/**
- * For a body this process encoded from an envelope it built itself: parsing gives each consumer its own
- * copy, and schema validation would only re-check what `createEnvelope` guarantees.
- */
-export function decodeOwnEnvelope(body: string): DecodedEnvelope {
-  return { ok: true, envelope: JSON.parse(body) as Envelope<unknown> };
-}
-
 const maxTopicBytes = 255; // AMQP short string
 
 export function assertValidTopic(topic: string): void {

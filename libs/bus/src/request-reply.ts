@@ -1,8 +1,9 @@
-import { busReplyError, busReplyErrorSchema, type BusReplyError } from '@huntforge/contracts/messages';
+import { busReplyError, busReplyErrorSchema, type BusReplyError, type Envelope } from '@huntforge/contracts/messages';
 import { z } from 'zod';
 import type { RequestHandler } from './bus';
 import { decodeEnvelope } from './envelope-codec';
 import { BusRemoteError, BusTimeoutError } from './errors';
+import { jsonCopy } from './json-copy';
 import { describeError, type BusLogger } from './logger';
 
 /**
@@ -39,13 +40,37 @@ export async function answerRequest(
     logger.warn({ key, reason: decoded.reason }, 'bus: rejecting malformed request');
     return busReplyError('MalformedRequest', decoded.reason);
   }
+  return answerEnvelope(key, decoded.envelope, handler, logger);
+}
+
+/** Runs a responder's handler on a request envelope already read (and valid); never throws. */
+export async function answerEnvelope(
+  key: string,
+  envelope: Envelope<unknown>,
+  handler: RequestHandler<unknown, unknown>,
+  logger: BusLogger,
+): Promise<ReplyBody> {
   try {
-    return { ok: true, result: await handler(decoded.envelope.payload) };
+    return { ok: true, result: await handler(envelope.payload) };
   } catch (error) {
     const name = error instanceof Error ? error.name : 'Error';
-    logger.warn({ key, id: decoded.envelope.id, reason: describeError(error) }, 'bus: responder failed');
+    logger.warn({ key, id: envelope.id, reason: describeError(error) }, 'bus: responder failed');
     return busReplyError(name, describeError(error));
   }
+}
+
+/**
+ * The reply a requester in this process receives: what `decodeReply(encodeReply(reply))` gives. A result is
+ * copied as JSON would copy it (jsonCopy), without the text. The rest goes through the text and the schema: a
+ * refusal, whose shape depends on what a handler threw, and a reply whose result JSON leaves out (a handler
+ * that returned nothing), which the schema refuses as MalformedReply.
+ */
+export function copyReply(reply: ReplyBody): ReplyBody {
+  if (reply.ok) {
+    const copy = jsonCopy(reply) as ReplyBody;
+    if ('result' in copy) return copy;
+  }
+  return decodeReply(encodeReply(reply));
 }
 
 interface PendingReply {

@@ -13,6 +13,11 @@ const cases: Array<[string, string]> = [
   ['arrows', 'a.exe -> '.repeat(SIZE / 9)],
   ['title lines', 'title: x\n'.repeat(SIZE / 9)],
   ['long hyphenated label', `${'a-'.repeat(SIZE / 2)}`],
+  // pstree joins ("───", "---") between names that may hold dashes themselves
+  ['a run of dashes', `${'-'.repeat(SIZE)}!`],
+  ['names joined by dashes', `${'ab---'.repeat(SIZE / 5)}!`],
+  ['names joined by box-drawing runs', `${'a───'.repeat(SIZE / 4)}!`],
+  ['quotes nested in quotes', `"a 'b " c ' `.repeat(SIZE / 12)],
 ];
 
 describe('pathological input', () => {

@@ -5,7 +5,8 @@ import type { DeadLetter } from '../dead-letter';
 import { assertValidTopic, createEnvelope, encodeEnvelope } from '../envelope-codec';
 import { BusClosedError } from '../errors';
 import { silentLogger, type BusLogger } from '../logger';
-import { answerRequest, decodeReply, encodeReply, PendingReplies } from '../request-reply';
+import { jsonCopy } from '../json-copy';
+import { answerEnvelope, answerRequest, copyReply, PendingReplies } from '../request-reply';
 import { defaultMaxAttempts, defaultPrefetch, defaultRequestTimeoutMs, positiveInteger, resolveRetryPolicy } from '../retry-policy';
 import { InProcessQueue, type QueuedMessage } from './in-process-queue';
 import { subscriptionDelivery } from './subscription-delivery';
@@ -77,8 +78,8 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
     if (closed) throw new BusClosedError(operation);
   };
 
-  const routeBody = (topic: string, body: string, ownEnvelope: boolean): void => {
-    for (const queue of router.queuesOf(topic)) queue.enqueue({ body, attempt: 1, ownEnvelope });
+  const route = (topic: string, content: { body: string } | { envelope: Envelope<unknown> }): void => {
+    for (const queue of router.queuesOf(topic)) queue.enqueue({ ...content, attempt: 1 });
   };
 
   const track = (handle: Handle): Subscription => tracked(handles, handle);
@@ -91,14 +92,15 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
       // A routed topic was validated when it was first routed.
       if (!router.knows(topic)) assertValidTopic(topic);
       const envelope = createEnvelope(topic, payload, publishOptions?.id);
-      routeBody(topic, encodeEnvelope(envelope), true);
+      // What RabbitMQ would carry, taken now: the publisher may change its payload once this returns.
+      route(topic, { envelope: jsonCopy(envelope) as Envelope<unknown> });
       metrics.published(topic);
       return envelope;
     },
 
     async publishRaw(topic: string, body: string): Promise<void> {
       ensureOpen(`publish to "${topic}"`);
-      routeBody(topic, body, false);
+      route(topic, { body });
     },
 
     async subscribe<T>(
@@ -122,11 +124,12 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
       const timeoutMs = requestOptions.timeoutMs ?? requestTimeoutMs;
       const envelope = createEnvelope(key, payload);
       const reply = pendingReplies.wait(envelope.id, key, timeoutMs);
-      // As on RabbitMQ, a request waits in its key's queue until a responder takes it or it expires.
+      // As on RabbitMQ, a request waits in its key's queue until a responder takes it or it expires. It is read by
+      // one responder once: the copy taken now is that responder's. An empty key makes an envelope the schema
+      // refuses: sent as text, the responder refuses it as it would on RabbitMQ.
       requestQueueOf(key).enqueue({
-        body: encodeEnvelope(envelope),
+        ...(key === '' ? { body: encodeEnvelope(envelope) } : { envelope: jsonCopy(envelope) as Envelope<unknown> }),
         attempt: 1,
-        ownEnvelope: true,
         correlationId: envelope.id,
         expiresAt: Date.now() + timeoutMs,
       });
@@ -139,9 +142,11 @@ export function createInProcessBus(options: InProcessBusOptions = {}): InProcess
       const queue = requestQueueOf(key);
       const untypedHandler: RequestHandler<unknown, unknown> = (payload) => handler(payload as Req);
       const deliver = async (message: QueuedMessage): Promise<void> => {
-        const reply = await answerRequest(key, message.body, untypedHandler, logger);
-        // Through JSON, so a reply is a copy with the same shape it would have on RabbitMQ.
-        if (message.correlationId) pendingReplies.settle(message.correlationId, decodeReply(encodeReply(reply)));
+        const reply = message.envelope
+          ? await answerEnvelope(key, message.envelope, untypedHandler, logger)
+          : await answerRequest(key, message.body, untypedHandler, logger);
+        // Copied as JSON would copy it, so a reply has the same shape it would have on RabbitMQ.
+        if (message.correlationId) pendingReplies.settle(message.correlationId, copyReply(reply));
       };
       return track(queue.addConsumer(deliver, defaultPrefetch));
     },

@@ -1,15 +1,26 @@
+import type { Envelope } from '@huntforge/contracts/messages';
 import type { QueueStats } from '../bus';
 import type { DeadLetter } from '../dead-letter';
+import { encodeEnvelope } from '../envelope-codec';
 
-export interface QueuedMessage {
-  body: string;
+interface QueuedMessageOf {
   /** 1 for the first delivery. */
   attempt: number;
-  /** Encoded by this bus's `publish` from a valid envelope, as opposed to a raw body. */
-  ownEnvelope: boolean;
   /** Request messages carry the requester's correlation id and expire with its timeout. */
   correlationId?: string;
   expiresAt?: number;
+}
+
+/**
+ * A body routed verbatim (`publishRaw`), or an envelope this bus built (`publish`, `request`) held as the copy
+ * JSON would make of it (jsonCopy): never turned into text unless it is dead-lettered, and copied again for
+ * each delivery, so no consumer sees what the producer or another consumer changes afterwards.
+ */
+export type QueuedMessage = QueuedMessageOf & ({ body: string; envelope?: undefined } | { envelope: Envelope<unknown>; body?: undefined });
+
+/** The message as text: what a dead letter keeps. */
+export function bodyOf(message: QueuedMessage): string {
+  return message.envelope ? encodeEnvelope(message.envelope) : message.body;
 }
 
 export type Deliver = (message: QueuedMessage) => Promise<void>;

@@ -1,9 +1,11 @@
+import type { Envelope } from '@huntforge/contracts/messages';
 import type { MessageHandler } from '../bus';
 import type { BusMetrics } from '../bus-metrics';
 import { runDelivery, type DeliveryOutcome } from '../delivery';
 import type { BusLogger } from '../logger';
 import type { RetryPolicy } from '../retry-policy';
-import type { Deliver, InProcessQueue, QueuedMessage } from './in-process-queue';
+import { jsonCopy } from '../json-copy';
+import { bodyOf, type Deliver, type InProcessQueue, type QueuedMessage } from './in-process-queue';
 
 export interface SubscriptionDelivery {
   queueName: string;
@@ -27,20 +29,16 @@ export function subscriptionDelivery(subscription: SubscriptionDelivery): Delive
         reason: outcome.reason,
         attempts: outcome.attempts,
         deadLetteredAt: new Date().toISOString(),
-        body: message.body,
+        body: bodyOf(message),
       });
     }
   };
+  const common = { queue: queueName, maxAttempts, retry, handler, logger, metrics };
   return (message) =>
-    runDelivery({
-      queue: queueName,
-      body: message.body,
-      attempt: message.attempt,
-      maxAttempts,
-      retry,
-      handler,
-      logger,
-      ownEnvelope: message.ownEnvelope,
-      metrics,
-    }).then((outcome) => settle(message, outcome));
+    runDelivery(
+      message.envelope
+        ? // Each delivery (a retry included) gets its own copy of the message as published.
+          { ...common, attempt: message.attempt, envelope: jsonCopy(message.envelope) as Envelope<unknown> }
+        : { ...common, attempt: message.attempt, body: message.body },
+    ).then((outcome) => settle(message, outcome));
 }

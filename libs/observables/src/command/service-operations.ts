@@ -2,28 +2,29 @@ import type { Word } from './lex';
 import type { Invocation } from './parse';
 import { STOPWORDS } from '../text/english';
 import { POWERSHELL_ALIAS_CMDLETS } from './programs';
+import type { Building } from './building';
 
 export type ServiceManager = 'sc' | 'powershell' | 'net' | 'systemd' | 'sysv' | 'launchd';
 
 /** What a command does to a service, a systemd unit or a launchd job. */
 export interface ServiceOperation {
-  manager: ServiceManager;
+  readonly manager: ServiceManager;
   /**
    * The action, lower case: sc's verb (`create`, `config`, `start`, `stop`, `delete`, `failure`, `description`,
    * `query`...), the cmdlet's verb (`new` → `create`, `set` → `config`, `start`, `stop`, `restart`, `suspend`,
    * `remove` → `delete`), systemctl's (`enable`, `start`, `stop`, `disable`, `mask`...), launchctl's (`load`,
    * `bootstrap`, `unload`, `bootout`...).
    */
-  action: string;
+  readonly action: string;
   /** The service's name (a systemd unit as written, `x.service`; a launchd job's plist path or label). */
-  name: string;
-  nameWord: Word;
+  readonly name: string;
+  readonly nameWord: Word;
   /** The program the service runs (`binPath=`, `-BinaryPathName`). */
-  binaryPath?: string;
-  displayName?: string;
+  readonly binaryPath?: string;
+  readonly displayName?: string;
   /** `auto`, `demand`, `disabled`, `Automatic`, ... as written. */
-  startType?: string;
-  invocation: Invocation;
+  readonly startType?: string;
+  readonly invocation: Invocation;
 }
 
 const SC_VERBS = new Set([
@@ -120,7 +121,7 @@ function scOperation(invocation: Invocation): ServiceOperation[] {
   const nameWord = invocation.positionals.find((w) => !/^\\\\/.test(w.raw) && invocation.switches.every((s) => s.value !== w));
   if (!isNameWord(nameWord)) return [];
   const option = (key: string) => invocation.switches.find((s) => s.name === key)?.value?.value;
-  const operation: ServiceOperation = { manager: 'sc', action: verb, name: nameWord.value, nameWord, invocation };
+  const operation: Building<ServiceOperation> = { manager: 'sc', action: verb, name: nameWord.value, nameWord, invocation };
   const binaryPath = option('binpath=');
   const displayName = option('displayname=');
   const startType = option('start=');
@@ -171,7 +172,7 @@ function cmdletOperations(action: string, invocation: Invocation): ServiceOperat
   const named = (...names: string[]) => invocation.switches.find((s) => names.includes(s.name))?.value;
   const nameWord = named('-name', '-servicename') ?? invocation.positionals[0];
   if (!isNameWord(nameWord)) return [];
-  const operation: ServiceOperation = { manager: 'powershell', action, name: nameWord.value, nameWord, invocation };
+  const operation: Building<ServiceOperation> = { manager: 'powershell', action, name: nameWord.value, nameWord, invocation };
   const binaryPath =
     named('-binarypathname', '-binarypath') ??
     (action === 'create' && nameWord === invocation.positionals[0] ? invocation.positionals[1] : undefined);
@@ -192,7 +193,7 @@ function cmdletOperations(action: string, invocation: Invocation): ServiceOperat
   return [operation];
 }
 
-function joinWords(words: Word[]): Word {
+function joinWords(words: readonly Word[]): Word {
   const first = words[0] as Word;
   const last = words[words.length - 1] as Word;
   return { raw: words.map((w) => w.raw).join(' '), value: words.map((w) => w.value).join(' '), start: first.start, end: last.end };

@@ -1,23 +1,24 @@
 import type { Word } from './lex';
 import type { Invocation } from './parse';
+import type { Building } from './building';
 
 export type TaskManager = 'schtasks' | 'powershell' | 'at' | 'cron';
 
 /** What a command does to a scheduled task, an `at` job or a cron table. */
 export interface TaskOperation {
-  manager: TaskManager;
+  readonly manager: TaskManager;
   /** `create`, `change`, `run`, `end`, `delete`, `query` (schtasks and the ScheduledTask cmdlets), `install` (crontab FILE, a cron line written). */
-  action: string;
+  readonly action: string;
   /** The task's name (`/tn`, `-TaskName`) as written; absent for cron entries and unnamed actions. */
-  name?: string;
-  nameWord?: Word;
+  readonly name?: string;
+  readonly nameWord?: Word;
   /** What the task runs (`/tr`, `-Execute` with `-Argument`, a cron line's command). */
-  command?: string;
+  readonly command?: string;
   /** When it runs: schtasks' `/sc` (with `/mo`), a cron schedule (`*\/5 * * * *`, `@reboot`). */
-  schedule?: string;
+  readonly schedule?: string;
   /** The account it runs as (`/ru`, `-User`, a system crontab's user field). */
-  user?: string;
-  invocation: Invocation;
+  readonly user?: string;
+  readonly invocation: Invocation;
 }
 
 const SCHTASKS_ACTIONS = ['create', 'change', 'run', 'end', 'delete', 'query', 'showsid'];
@@ -68,7 +69,7 @@ function schtasksOperation(invocation: Invocation): TaskOperation[] {
   const option = (key: string) => invocation.switches.find((s) => s.name === key);
   const action = SCHTASKS_ACTIONS.find((verb) => option(`/${verb}`));
   if (!action) return [];
-  const operation: TaskOperation = { manager: 'schtasks', action, invocation };
+  const operation: Building<TaskOperation> = { manager: 'schtasks', action, invocation };
   const tn = option('/tn')?.value;
   if (tn) {
     operation.name = tn.value;
@@ -87,7 +88,7 @@ function schtasksOperation(invocation: Invocation): TaskOperation[] {
 function cmdletOperation(action: string, invocation: Invocation): TaskOperation[] {
   const named = (...names: string[]) => invocation.switches.find((s) => names.includes(s.name))?.value;
   const nameWord = named('-taskname') ?? invocation.positionals[0];
-  const operation: TaskOperation = { manager: 'powershell', action, invocation };
+  const operation: Building<TaskOperation> = { manager: 'powershell', action, invocation };
   if (nameWord && !/^[$(@]/.test(nameWord.raw)) {
     operation.name = nameWord.value;
     operation.nameWord = nameWord;

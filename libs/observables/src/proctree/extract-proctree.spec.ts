@@ -279,4 +279,150 @@ describe('extractProcessPairs', () => {
     expect(pairs('Parent: services.exe, Child: ACMESVC.exe')).toEqual(['services.exe -> ACMESVC.exe']);
     expect(pairs('Parent: the loader. Child: nothing.')).toEqual([]);
   });
+
+  it('reads process ids and roles written after the hops of an arrow chain', () => {
+    expect(pairs('explorer.exe (PID: 4120) -> cmd.exe (PID: 2236) -> powershell.exe (PID: 5520)')).toEqual([
+      'explorer.exe -> cmd.exe',
+      'cmd.exe -> powershell.exe',
+    ]);
+    expect(pairs('Chain: winword.exe [3100] → mshta.exe [2236]')).toEqual(['winword.exe -> mshta.exe']);
+    expect(pairs('winword.exe (parent) → cmd.exe (child)')).toEqual(['winword.exe -> cmd.exe']);
+    expect(pairs('The dropper.exe (sample) then > out.txt')).toEqual([]);
+  });
+
+  it('reads "the parent process was X and the child process was Y", "Y had a parent process of X" and "Y has X as its parent"', () => {
+    expect(pairs('Here the parent process was outlook.exe and the child process was mshta.exe.')).toEqual(['outlook.exe -> mshta.exe']);
+    expect(pairs('Sysmon showed that regsvr32.exe had a parent process of excel.exe.')).toEqual(['excel.exe -> regsvr32.exe']);
+    expect(pairs('In each case certutil.exe has cmd.exe as its parent.')).toEqual(['cmd.exe -> certutil.exe']);
+  });
+
+  it('reads "used X to launch Y", "causes X to spawn Y", "X drops and executes Y" and "spawned a shell (Y)"', () => {
+    expect(pairs('The operator used wmic.exe to launch powershell.exe on the host.')).toEqual(['wmic.exe -> powershell.exe']);
+    expect(pairs('The macro causes WINWORD.EXE to spawn cmd.exe.')).toEqual(['WINWORD.EXE -> cmd.exe']);
+    expect(pairs('Once run, setup.exe drops and executes updater.exe.')).toEqual(['setup.exe -> updater.exe']);
+    expect(pairs('After the request, nginx spawned a shell (/bin/sh).')).toEqual(['nginx -> sh']);
+    expect(pairs('The operator used powershell.exe to launch a script.')).toEqual([]);
+  });
+
+  it('reads "Y (child of X)" and "Y (spawned by X)", and never takes X as the subject of what Y did', () => {
+    expect(pairs('Then cmd.exe (child of w3wp.exe) ran whoami.')).toEqual(['cmd.exe -> whoami.exe', 'w3wp.exe -> cmd.exe']);
+    expect(pairs('We saw rundll32.exe (spawned by msiexec.exe) load the DLL.')).toEqual(['msiexec.exe -> rundll32.exe']);
+    expect(pairs('Then cmd.exe, a child of w3wp.exe, ran whoami.')).toEqual(['w3wp.exe -> cmd.exe']);
+    expect(pairs('The child process (cmd.exe) of w3wp.exe executed whoami.')).not.toContain('w3wp.exe -> whoami.exe');
+  });
+
+  it('takes the image in brackets, not the name before it, as the parent', () => {
+    expect(pairs('The cron daemon (crond) spawned sh, which then executed the dropper.')).toEqual(['crond -> sh']);
+    expect(pairs('Java (java.exe) spawning cmd.exe is suspicious.')).toEqual(['java.exe -> cmd.exe']);
+  });
+
+  it('reads trees drawn with "|--", and event fields as XML, ECS and snake_case names', () => {
+    expect(pairs('explorer.exe\n|-- cmd.exe\n|   |-- powershell.exe')).toEqual(['explorer.exe -> cmd.exe', 'cmd.exe -> powershell.exe']);
+    expect(pairs('<ParentImage>C:\\Windows\\explorer.exe</ParentImage>\n<Image>C:\\Windows\\System32\\cmd.exe</Image>')).toEqual([
+      'explorer.exe -> cmd.exe',
+    ]);
+    expect(pairs('<Data Name="ParentImage">C:\\Windows\\explorer.exe</Data>\n<Data Name="Image">C:\\Temp\\a.exe</Data>')).toEqual([
+      'explorer.exe -> a.exe',
+    ]);
+    expect(pairs('process.parent.name: "w3wp.exe"\nprocess.name: "cmd.exe"')).toEqual(['w3wp.exe -> cmd.exe']);
+    expect(pairs('parent_process_name: sqlservr.exe\nprocess_name: cmd.exe')).toEqual(['sqlservr.exe -> cmd.exe']);
+    expect(pairs('Parent Process: C:\\Windows\\explorer.exe\nProcess: C:\\Windows\\System32\\mshta.exe')).toEqual([
+      'explorer.exe -> mshta.exe',
+    ]);
+    expect(pairs('Parent process: w3wp.exe, child process: cmd.exe')).toEqual(['w3wp.exe -> cmd.exe']);
+  });
+
+  it('reads chains whose hops carry their arguments, and only where every hop starts with an image', () => {
+    expect(pairs('explorer.exe → cmd.exe /c start.bat → powershell.exe -nop')).toEqual([
+      'explorer.exe -> cmd.exe',
+      'cmd.exe -> powershell.exe',
+    ]);
+    expect(pairs('Process chain: mshta.exe → powershell.exe -w hidden')).toEqual(['mshta.exe -> powershell.exe']);
+    expect(pairs('**winword.exe** → **cmd.exe**')).toEqual(['winword.exe -> cmd.exe']);
+    expect(pairs('certutil.exe -decode a.txt → payload.exe')).toEqual([]);
+    expect(pairs('The user runs setup.exe -> installs files -> reboots.')).toEqual([]);
+  });
+
+  it('reads the first run of a pstree line, and trees that write a process id before the image', () => {
+    expect(pairs('```\nsystemd(1)───sshd(812)───bash(2212)───curl(2290)\n```')).toEqual([
+      'systemd -> sshd',
+      'sshd -> bash',
+      'bash -> curl',
+    ]);
+    expect(pairs('php-fpm---sh---curl')).toEqual(['php-fpm -> sh', 'sh -> curl']);
+    expect(pairs('```\n[4120] explorer.exe\n  [2236] cmd.exe /c start.bat\n    [5520] powershell.exe -nop\n```')).toEqual([
+      'explorer.exe -> cmd.exe',
+      'cmd.exe -> powershell.exe',
+    ]);
+  });
+
+  it('reads "the execution of Y by X", "the parent of the malicious Y was X" and "Parent Image:" / "Parent: X | Child: Y" fields', () => {
+    expect(pairs('This led to the execution of cmd.exe by w3wp.exe.')).toEqual(['w3wp.exe -> cmd.exe']);
+    expect(pairs('The parent of the malicious mshta.exe was explorer.exe.')).toEqual(['explorer.exe -> mshta.exe']);
+    expect(pairs('Parent Image: C:\\Windows\\System32\\cmd.exe\nImage: C:\\Windows\\System32\\reg.exe')).toEqual(['cmd.exe -> reg.exe']);
+    expect(pairs('Parent: C:\\Windows\\System32\\cmd.exe | Child: C:\\Windows\\System32\\reg.exe')).toEqual(['cmd.exe -> reg.exe']);
+  });
+
+  it('spells an image as the article writes its file name when a later statement names the same pair', () => {
+    expect(pairs('The actor uses mshta.exe to launch PowerShell. Chain: mshta.exe -> powershell.exe')).toEqual([
+      'mshta.exe -> powershell.exe',
+    ]);
+  });
+
+  it('reads programs shown by a path at a sentence end, "which had been spawned by X" and a Unix path in an image field', () => {
+    expect(pairs('The miner (/tmp/.x/kdevtmpfsi) was spawned by /tmp/kinsing.')).toEqual(['kinsing -> kdevtmpfsi']);
+    expect(pairs('The dropper was executed by bash, which had been spawned by sshd.')).toEqual(['sshd -> bash']);
+    expect(pairs('Parent process: /usr/bin/python3\nProcess: /tmp/.cache/kworker')).toEqual(['python3 -> kworker']);
+    expect(pairs('Parent process: /usr/bin/python3\nProcess: /tmp/.cache/run.sh')).toEqual([]);
+  });
+
+  it('reads tables kept without their bars and more names of the parent and process columns', () => {
+    expect(pairs('Parent Process\tChild Process\tCommand Line\nw3wp.exe\tcmd.exe\tcmd /c whoami\ncmd.exe\twhoami.exe\twhoami')).toEqual([
+      'w3wp.exe -> cmd.exe',
+      'cmd.exe -> whoami.exe',
+    ]);
+    expect(pairs('Parent Process      Process Name      Count\nsqlservr.exe        cmd.exe           12')).toEqual([
+      'sqlservr.exe -> cmd.exe',
+    ]);
+    expect(pairs('Parent Process      Process Name\nsqlservr.exe        cmd.exe        more.exe')).toEqual([]);
+    expect(pairs('| Initiating Process | Process | Command |\n|---|---|---|\n| winword.exe | cmd.exe | cmd /c x |')).toEqual([
+      'winword.exe -> cmd.exe',
+    ]);
+    expect(pairs('| Spawned Process | Parent Executable |\n|---|---|\n| rundll32.exe | explorer.exe |')).toEqual([
+      'explorer.exe -> rundll32.exe',
+    ]);
+  });
+
+  it('reads every image a list names before "were spawned by X", and no pair for the object of "the parent process of"', () => {
+    expect(pairs('whoami.exe, net.exe and nltest.exe were spawned by cmd.exe.').sort()).toEqual([
+      'cmd.exe -> net.exe',
+      'cmd.exe -> nltest.exe',
+      'cmd.exe -> whoami.exe',
+    ]);
+    expect(pairs('Both whoami.exe and net.exe were launched from cmd.exe.').sort()).toEqual([
+      'cmd.exe -> net.exe',
+      'cmd.exe -> whoami.exe',
+    ]);
+    expect(pairs('Persistence and net.exe were launched from cmd.exe.')).toEqual(['cmd.exe -> net.exe']);
+    expect(pairs('cmd.exe, the parent process of whoami.exe, was started by w3wp.exe.')).not.toContain('w3wp.exe -> whoami.exe');
+  });
+
+  it('reads "Y (parent process X)" and "the parent process of Y was identified as X"', () => {
+    expect(pairs('cmd.exe (parent process explorer.exe) ran the script.')).toEqual(['explorer.exe -> cmd.exe']);
+    expect(pairs('The parent process for powershell.exe was identified as wmiprvse.exe.')).toEqual(['wmiprvse.exe -> powershell.exe']);
+  });
+
+  it('reads trees drawn with "+" bullets and, in a code block, a bare process id before the image', () => {
+    expect(pairs('```\n+ explorer.exe\n  + cmd.exe\n    + powershell.exe\n```')).toEqual([
+      'explorer.exe -> cmd.exe',
+      'cmd.exe -> powershell.exe',
+    ]);
+    expect(pairs('```\n1234 explorer.exe\n  2345 cmd.exe\n```')).toEqual(['explorer.exe -> cmd.exe']);
+    expect(pairs('1234 explorer.exe\n  2345 cmd.exe')).toEqual([]);
+  });
+
+  it('reads "Y was spawned by the malicious X"', () => {
+    expect(pairs('osascript was spawned by the malicious Installer.app.')).toEqual(['Installer.app -> osascript']);
+    expect(pairs('cmd.exe was spawned from the malicious document.')).toEqual([]);
+  });
 });

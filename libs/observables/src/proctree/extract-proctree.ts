@@ -2,6 +2,7 @@ import type { ProcessPairItem } from '@huntforge/contracts/extraction';
 import type { ArticleDocument } from '../text/document';
 import { parseCommandLine } from '../command/parse';
 import { AMBIGUOUS_COMMANDS, KNOWN_COMMANDS, programName } from '../command/programs';
+import { fromArgumentChains, fromPstree } from './chains';
 import { imageForPlatform, imageOf, type Image } from './images';
 import { fromChildLists, fromCodeChildren, fromListedParents } from './lists';
 import { proseParagraphs, type Pair } from './prose';
@@ -9,20 +10,24 @@ import { aliasesOf, bareToken, makeResolver, onlyImage, previousSentence, type R
 
 const IMAGE = String.raw`(?:[A-Za-z]:\\[^\s"'<>|]{0,200}\\|%\w+%\\[^\s"'<>|]{0,200}\\)?[\w.-]{1,64}(?:\.exe)?`;
 const ARROW = String.raw`\s*(?:->|-->|—>|=>|→|⇒|⟶|➔|➜|➝|➞|➡|⇨|↦|>)\s*`;
-const CHAIN = new RegExp(String.raw`(?<![\w.%:\\-])["'\x60(]?${IMAGE}["'\x60)]?(?:${ARROW}["'\x60(]?${IMAGE}["'\x60)]?)+`, 'gi');
+// "explorer.exe (PID 4120)", "cmd.exe [2236]", "winword.exe (parent)": a process id or a role written after a hop.
+const HOP_NOTE = String.raw`(?:\s*[(\[](?:PID\s*[:=#]?\s*)?(?:\d{1,7}|parent|child)[)\]])?`;
+const HOP = String.raw`(?:\*\*|__)?["'\x60(]?${IMAGE}["'\x60)]?(?:\*\*|__)?${HOP_NOTE}`;
+const CHAIN = new RegExp(String.raw`(?<![\w.%:\\-])${HOP}(?:${ARROW}${HOP})+`, 'gi');
 
 const CREATE_VERB = String.raw`(?:spawn(?:s|ed|ing)?|fork(?:s|ed|ing)?|launch(?:es|ed|ing)?|execut(?:e|es|ed|ing)|start(?:s|ed|ing)?|creat(?:e|es|ed|ing)|invok(?:e|es|ed|ing)|run(?:s|ning)?|ran|open(?:s|ed|ing))`;
 // "X was observed spawning Y", "X is used to launch Y", "X dropped and executed Y": the verb is X's.
-const AUXILIARY = String.raw`(?:\s+(?:was|were|is|are|been|being|then|also)){0,2}(?:\s+(?:observed|seen|used|leveraged|abused|noted|found|detected)(?:\s+to)?)?(?:\s+(?:went|goes|go)\s+on\s+to|\s+(?:proceeded|proceeds|continued|continues)\s+to)?(?:\s+(?:dropped|downloaded|wrote|unpacked|decoded|extracted)\s+and)?`;
+// "causes X to spawn Y", "X will launch Y": the verb is still X's.
+const AUXILIARY = String.raw`(?:\s+(?:was|were|is|are|been|being|then|also|to|will|would|can|could|may|might)){0,2}(?:\s+(?:observed|seen|used|leveraged|abused|noted|found|detected)(?:\s+to)?)?(?:\s+(?:went|goes|go)\s+on\s+to|\s+(?:proceeded|proceeds|continued|continues)\s+to)?(?:\s+(?:dropped|downloaded|wrote|unpacked|decoded|extracted|drops|downloads|writes|unpacks|decodes|extracts)\s+and)?`;
 // "The ccs.exe binary", "the LB3.exe file": a noun after the image says what it is.
-const NOUN = String.raw`(?:\s+(?:process|binary|file|executable|payload|sample|app|application|daemon))?`;
+const NOUN = String.raw`(?:\s+(?:process|binary|file|executable|payload|sample|app|application|daemon|service))?`;
 const FILLER = String.raw`(?:,?\s+(?:then|also|subsequently|in\s+turn|later|finally|immediately),?)?`;
 // "... spawned Y and Z", "... spawned Y, Z and W", "... spawned Y and, on elevated shells, Z", "Y and
 // then Z": further children of the same parent.
 const AND_ALSO =
   /^(?:\s*,\s*(?:(?:and|or)\s+)?|\s*,?\s+(?:and|or)\s*)(?:(?:then|also|later|finally)\s+)?(?:,[^,.;\n]{1,80},\s*)?\s*(\S{1,120})/i;
 const VERB_NEXT = new RegExp(String.raw`^,?\s+(?:which\s+|then\s+|in\s+turn\s+)?${CREATE_VERB}\b`, 'i');
-const PROCESS_WORDS = String.raw`(?:\s+(?:a|an|the))?(?:\s+(?:new|child|hidden|second|separate|malicious|suspicious))?(?:\s+(?:process(?:es)?|instance|binary|executable)(?:\s*[,:])?(?:\s+(?:of|for|called|named))?)?`;
+const PROCESS_WORDS = String.raw`(?:\s+(?:a|an|the))?(?:\s+(?:new|child|hidden|second|separate|malicious|suspicious))?(?:\s+(?:process(?:es)?|instance|binary|executable|(?:reverse\s+|interactive\s+)?shell|command\s+prompt)(?:\s*[,:])?(?:\s+(?:of|for|called|named))?)?`;
 // "X spawned Y", "X, which spawned Y", "X (the launcher inside the DMG) spawned Y", "the X process then started Y"
 const ACTIVE = new RegExp(
   String.raw`(?<!\S)(\S{1,120})${NOUN}(?:\s+\([^()\n]{1,80}\))?(?:,?\s+which)?${FILLER}${AUXILIARY}\s+${CREATE_VERB}${PROCESS_WORDS}\s+(\S{1,120})`,
@@ -30,7 +35,7 @@ const ACTIVE = new RegExp(
 );
 // "Y was spawned by X", "Y launched by X", "Y, spawned by X", "Y, was launched from X"
 const PASSIVE = new RegExp(
-  String.raw`(?<!\S)(\S{1,120})${NOUN}(?:\s+\([^()\n]{1,80}\))?,?(?:\s+(?:was|is|were|being|gets|got))?(?:\s+\w+ly)?\s+${CREATE_VERB}\s+(?:by|from|via|through|under)(?:\s+(?:the|a|an))?(?:\s+(?:parent|legitimate|compromised))?(?:\s+process)?\s+(\S{1,120})`,
+  String.raw`(?<!\S)(\S{1,120})${NOUN}(?:\s+\([^()\n]{1,80}\))?,?(?:\s+which)?(?:\s+(?:was|is|were|being|gets|got|(?:had|has|have)\s+been))?(?:\s+(?:both|all|each|also|then|later|first|again|\w+ly))?\s+${CREATE_VERB}\s+(?:by|from|via|through|under)(?:\s+(?:the|a|an))?(?:\s+(?:parent|legitimate|compromised|malicious|suspicious|fake|trojanized|rogue))?(?:\s+process)?\s+(\S{1,120})`,
   'gi',
 );
 // "X as a parent process for Y", "X as the parent of Y"
@@ -46,11 +51,11 @@ const WITH_PARENT = new RegExp(
 
 // "the parent (process) of Y was X", "Y (parent process: X)", "Y (parent: X)"
 const PARENT_OF_IS = new RegExp(
-  String.raw`\bparent(?:\s+process)?\s+(?:of|for)(?:\s+(?:the|a|an))?\s+(\S{1,120})(?:\s+process)?\s+(?:is|was|being|had\s+been)(?:\s+(?:the|a|an))?\s+(\S{1,120})`,
+  String.raw`\bparent(?:\s+process)?\s+(?:of|for)(?:\s+(?:the|a|an))?(?:\s+(?:malicious|suspicious|legitimate|renamed|new|rogue))?\s+(\S{1,120})(?:\s+process)?\s+(?:is|was|being|had\s+been)(?:\s+(?:identified|confirmed|observed|determined|found|shown)\s+(?:as|to\s+be))?(?:\s+(?:the|a|an))?\s+(\S{1,120})`,
   'gi',
 );
 const PARENT_IN_BRACKETS = new RegExp(
-  String.raw`(?<!\S)(\S{1,120})\s+\(\s*parent(?:\s+process)?(?:\s+(?:image|name))?\s*[:=]\s*([^()\s]{1,120})\s*\)`,
+  String.raw`(?<!\S)(\S{1,120})\s+\(\s*parent(?:\s+process)?(?:\s+(?:image|name))?(?:\s*[:=]\s*|\s+)([^()\s]{1,120})\s*\)`,
   'gi',
 );
 // "Y, a child process of X", "Y, which is the child of X"; "X's child process Y"
@@ -88,14 +93,45 @@ const WITH_PARENT_LATER = new RegExp(
   'gi',
 );
 
+// "The parent process was X and the child process was Y"
+const PARENT_THEN_CHILD = new RegExp(
+  String.raw`\bparent(?:\s+process)?(?:\s+(?:image|name))?\s+(?:was|is)(?:\s+(?:the|a|an))?\s+(\S{1,120}?),?\s+(?:and|while|with)\s+(?:the\s+|its\s+)?child(?:\s+process)?(?:\s+(?:image|name))?\s+(?:was|is|being)(?:\s+(?:the|a|an))?\s+(\S{1,120})`,
+  'gi',
+);
+// "Y had a parent process of X", "Y has X as its parent", "Y, having w3wp.exe as the parent process"
+const HAS_PARENT = new RegExp(
+  String.raw`(?<!\S)(\S{1,120}?)${NOUN},?\s+(?:had|has|having)\s+(?:(?:a|the|its)\s+parent(?:\s+process)?(?:\s+(?:image|name))?(?:\s+(?:of|named|called))?\s+(\S{1,120})|(\S{1,120})\s+as\s+(?:a|the|its)\s+parent\b)`,
+  'gi',
+);
+// "the attacker used rundll32.exe to launch mshta.exe": the tool used is the parent of what it launched.
+const USED_TO_LAUNCH = new RegExp(
+  String.raw`\b(?:used|uses|using|leveraged|leverages|leveraging|abused|abuses|abusing)\s+(?:the\s+)?(\S{1,120}?)${NOUN}\s+to\s+(?:spawn|launch|execute|start|run|invoke|create)${PROCESS_WORDS}\s+(\S{1,120})`,
+  'gi',
+);
+// "cmd.exe (child of w3wp.exe)", "cmd.exe (spawned by w3wp.exe)", "cmd.exe (a child process of w3wp.exe)"
+const CHILD_IN_BRACKETS = new RegExp(
+  String.raw`(?<!\S)(\S{1,120})\s+\(\s*(?:(?:a|the)\s+)?(?:child(?:\s+process)?\s+of|(?:spawned|launched|started|created|executed)\s+(?:by|from))(?:\s+(?:the|a|an))?\s+([^()\s]{1,120})\s*\)`,
+  'gi',
+);
+
+// Sysmon and 4688 names, Defender's, and the ECS / snake_case names of Elastic and Splunk ("process.parent.name", "parent_process_name").
+// "the execution of cmd.exe by w3wp.exe", "the launch of rundll32.exe from explorer.exe"
+const EXECUTION_OF = new RegExp(
+  String.raw`\b(?:execution|launch|launching|spawning|creation|start)\s+of(?:\s+(?:the|a|an))?(?:\s+(?:new|child|malicious|suspicious))?\s+(\S{1,120}?)(?:\s+process)?\s+(?:by|from|under)(?:\s+(?:the|a|an))?(?:\s+(?:parent|legitimate|compromised|malicious|suspicious|fake|trojanized|rogue))?(?:\s+process)?\s+(\S{1,120})`,
+  'gi',
+);
+
 const PARENT_FIELD =
-  /^\s*(?:[-*]\s*)?["']?(?:ParentImage|ParentProcessName|Parent(?:\s*Process)?(?:\s*Name)?|InitiatingProcessFileName|Creator\s+Process\s+Name|ParentCommandLine)["']?\s*(?:\|\s*\w+\s*)?[:=]\s*(.+)$/i;
+  /^\s*(?:[-*]\s*)?["']?(?:ParentImage|ParentProcessName|Parent(?:\s*Process)?(?:\s*(?:Name|Image|Path))?|InitiatingProcessFileName|Creator\s+Process\s+Name|ParentCommandLine|process\.parent\.(?:name|executable)|parent_process(?:_name|_path|_image)?|parent_image)["']?\s*(?:\|\s*\w+\s*)?[:=]\s*(.+)$/i;
 const CHILD_FIELD =
-  /^\s*(?:[-*]\s*)?["']?(?:Image|NewProcessName|New\s+Process\s+Name|Process\s*Name|FileName|ProcessFileName|Child(?:\s*Process)?(?:\s*Name)?)["']?\s*(?:\|\s*\w+\s*)?[:=]\s*(.+)$/i;
+  /^\s*(?:[-*]\s*)?["']?(?:Image|NewProcessName|New\s+Process\s+Name|Process(?:\s*(?:Name|Image|Path))?|FileName|ProcessFileName|Child(?:\s*Process)?(?:\s*(?:Name|Image|Path))?|process\.(?:name|executable)|process_(?:name|path)|new_process_name)["']?\s*(?:\|\s*\w+\s*)?[:=]\s*(.+)$/i;
 // Where a page ran an event's fields into one line ("ParentImage: a.exe Image: C:\\b.exe CommandLine: …"), each field starts here.
 const FIELD_START =
-  /(?=\b(?:ParentImage|ParentCommandLine|ParentProcessName|ParentProcessId|Image|CommandLine|NewProcessName|ProcessId|CurrentDirectory|IntegrityLevel|Hashes|Child)\s*:)/;
-const TREE_GLYPH = /^([\s│|]*)(?:[└├┗┣╰+`]\s*[─━-]{1,3}>?|[⮡↳↪⤷╰└]\s*>?|\\_|\|--|\|_{1,2}|[-*]>?)\s*/;
+  /(?<![Pp]arent\s*|[Pp]arent\s+[Pp]rocess\s*)(?=\b(?:ParentImage|ParentCommandLine|ParentProcessName|ParentProcessId|Image|CommandLine|NewProcessName|ProcessId|CurrentDirectory|IntegrityLevel|Hashes|Child(?:\s+[Pp]rocess)?|[Cc]hild(?:\s+[Pp]rocess)?)\s*:)/;
+// An event shown as XML: "<ParentImage>C:\\…</ParentImage>", "<Data Name="Image">C:\\…</Data>".
+const XML_FIELD = /<Data\s+Name=["'](\w+)["']\s*>([^<\n]*)<\/Data>|<(\w+)>([^<\n]*)<\/\3>/g;
+const TREE_PID = /^(?:\[\s*(?:PID\s*[:=]?\s*)?\d{1,7}\s*\]|\(\s*(?:PID\s*[:=]?\s*)?\d{1,7}\s*\))\s+/i;
+const TREE_GLYPH = /^([\s│|]*)(?:[└├┗┣╰+`]\s*[─━-]{1,3}>?|[⮡↳↪⤷╰└]\s*>?|\\_|\|--|\|_{1,2}|-{1,2}>?|\*|\+(?=\s))\s*/;
 
 /**
  * Parent -> child process pairs stated by the article: arrow chains (a.exe -> b.exe -> c.exe),
@@ -107,6 +143,8 @@ export function extractProcessPairs(doc: ArticleDocument): ProcessPairItem[] {
   const pairs: Pair[] = [];
   const { image, aliases, resolve } = resolvers(doc);
   fromChains(doc, pairs);
+  fromArgumentChains(doc, image, pairs);
+  fromPstree(doc, image, pairs);
   fromSentences(doc, image, aliases, resolve, pairs);
   fromParentStatements(doc, resolve, pairs);
   fromChildLists(doc, resolve, pairs);
@@ -126,7 +164,9 @@ export function extractProcessPairs(doc: ArticleDocument): ProcessPairItem[] {
 
 function fromChains(doc: ArticleDocument, out: Pair[]): void {
   for (const m of doc.content.matchAll(CHAIN)) {
-    const names = m[0].split(new RegExp(ARROW)).map(imageOf);
+    const names = m[0]
+      .split(new RegExp(ARROW))
+      .map((hop) => imageOf(hop.replace(new RegExp(`${HOP_NOTE}$`, 'i'), '').replace(/^(?:\*\*|__)|(?:\*\*|__)$/g, '')));
     for (let i = 0; i + 1 < names.length; i++) {
       const parent = names[i];
       const child = names[i + 1];
@@ -157,6 +197,11 @@ function fromSentences(
     [POSSESSIVE_CHILD, false, 0.8],
     [RELATIONSHIP, false, 0.8],
     [POSSESSIVE_PARENT, true, 0.8],
+    [PARENT_THEN_CHILD, false, 0.8],
+    [HAS_PARENT, true, 0.8],
+    [USED_TO_LAUNCH, false, 0.8],
+    [CHILD_IN_BRACKETS, true, 0.8],
+    [EXECUTION_OF, true, 0.8],
   ];
   for (const paragraph of proseParagraphs(doc)) {
     // A statement about a pair names two processes (an image, or a word that may stand for one): skip every other paragraph cheaply.
@@ -164,17 +209,26 @@ function fromSentences(
     for (const [re, reversed, confidence] of patterns) {
       re.lastIndex = 0;
       for (let m = re.exec(paragraph.text); m; m = re.exec(paragraph.text)) {
+        const second = m[2] ?? m[3];
+        if (!second) continue;
         const a = resolve(m[1], paragraph.text, m.index);
-        const b = resolve(m[2], paragraph.text, m.index + m[0].length - m[2].length);
+        const b = resolve(second, paragraph.text, m.index + m[0].lastIndexOf(second));
         re.lastIndex = m.index + m[1].length; // let "B" start the next statement ("A spawned B, which launched C")
         if (!a || !b) continue;
         // "explorer.exe created C:\Users\Public\x.exe": a file written, not a process started.
         if (re === ACTIVE && /\bcreat\w*\s+["'`]?(?:[A-Za-z]:)?[\\/]?\S*[\\/]/i.test(m[0])) continue;
         // "a launch of X starts Y instead" (an IFEO debugger): Y replaces X, X never runs.
         if (re === ACTIVE && /^,?\s+instead\b/i.test(paragraph.text.slice(m.index + m[0].length))) continue;
+        if (re === ACTIVE && !subjectOfVerb(paragraph.text, m, resolve)) continue;
+        // "cmd.exe, the parent process of whoami.exe, was started by w3wp.exe": whoami.exe is not what was started.
+        if (re === PASSIVE && OBJECT_OF_BEFORE.test(paragraph.text.slice(Math.max(0, m.index - 20), m.index))) continue;
         const [parent, child] = reversed ? [b, a] : [a, b];
         const start = paragraph.start + m.index;
         out.push({ parent: parent.name, child: child.name, start, end: start + m[0].length, confidence });
+        // "whoami.exe, net.exe and nltest.exe were spawned by cmd.exe": the images listed before the last are children too.
+        if (re === PASSIVE)
+          for (const earlier of listedBefore(paragraph.text, m.index, image))
+            out.push({ parent: parent.name, child: earlier.name, start, end: start + m[0].length, confidence: confidence - 0.05 });
         if (reversed || re !== ACTIVE) continue;
         // A child written "curl," leaves its comma to the list that follows ("curl, dscl and ditto").
         const backOff = (token: string) => (token.endsWith(',') ? 1 : 0);
@@ -191,6 +245,35 @@ function fromSentences(
       }
     }
   }
+}
+
+const OBJECT_OF_BEFORE = /\b(?:of|to)(?:\s+(?:the|a|an))?\s+$/i;
+// "whoami.exe, net.exe and " / "Both whoami.exe and " before the last item of a list.
+const LIST_BEFORE = /(?:^|[\s(])((?:both\s+)?(?:[^\s,]{1,120},\s+){0,8}[^\s,]{1,120},?\s+(?:and|&)\s+)$/i;
+
+/** The images a list names before its last item at `index`: all of them, or none when one is not an image. */
+function listedBefore(text: string, index: number, image: (token: string) => Image | null): Image[] {
+  const m = LIST_BEFORE.exec(text.slice(Math.max(0, index - 600), index));
+  if (!m) return [];
+  const items = (m[1] as string)
+    .replace(/^both\s+/i, '')
+    .split(/,\s*|\s+(?:and|&)\s+/i)
+    .map((item) => item.trim())
+    .filter(Boolean);
+  const images = items.map((item) => image(item));
+  return images.every((i) => i) ? (images as Image[]) : [];
+}
+
+/**
+ * The first word of an ACTIVE match is the verb's subject: not "the child of w3wp.exe executed whoami" (the
+ * subject is the child) nor "Java (java.exe) spawned cmd.exe" read from "Java" (the image in brackets names it,
+ * and is read on its own).
+ */
+function subjectOfVerb(text: string, m: RegExpExecArray, resolve: Resolver): boolean {
+  if (OBJECT_OF_BEFORE.test(text.slice(Math.max(0, m.index - 20), m.index))) return false;
+  const after = text.slice(m.index + (m[1] as string).length);
+  const bracket = new RegExp(String.raw`^${NOUN}\s+\(\s*([^()\s]{1,120})\s*\)`, 'i').exec(after);
+  return !(bracket && resolve(bracket[1] as string, after, bracket[0].indexOf(bracket[1] as string)));
 }
 
 // "X was executed from the Downloads folder. The parent process was explorer.exe": the parent of the
@@ -267,7 +350,7 @@ function codeImage(token: string): Image | null {
 function programsShownByPath(content: string): Set<string> {
   const names = new Set<string>();
   for (const m of content.matchAll(
-    /(?<![\w.:/-])\/(?:tmp|var\/tmp|dev\/shm|usr\/(?:local\/)?s?bin|s?bin|opt|root|home|Library|Users|private\/tmp)(?:\/[\w.-]+)*\/([a-z_][\w-]{1,63})(?![\w./-])/g,
+    /(?<![\w.:/-])\/(?:tmp|var\/tmp|dev\/shm|usr\/(?:local\/)?s?bin|s?bin|opt|root|home|Library|Users|private\/tmp)(?:\/[\w.-]+)*\/([a-z_][\w-]{1,63})(?![\w/-]|\.\w)/g,
   )) {
     names.add(m[1]);
   }
@@ -276,7 +359,17 @@ function programsShownByPath(content: string): Set<string> {
 
 function shownImage(token: string, shown: ReadonlySet<string>): Image | null {
   const bare = token.replace(/^[("'`“‘[]+|[)"'`”’\],.;:!?]+$/g, '');
-  return shown.has(bare) ? { name: bare } : null;
+  // "/tmp/.x/kdevtmpfsi" written again in the sentence names the program shown by that path.
+  const file = bare.startsWith('/') ? (bare.split('/').pop() ?? '') : bare;
+  return shown.has(file) ? { name: file } : null;
+}
+
+// An absolute Unix path in an image field is the process's image whatever its name ("Process: /tmp/.cache/kworker").
+const UNIX_PATH_VALUE = /^["']?(\/(?:[\w.+-]+\/)*([\w.+-]{1,64}))["']?,?$/;
+
+function fieldImage(value: string): Image | null {
+  const path = UNIX_PATH_VALUE.exec(value);
+  return imageOf(value) ?? (path && !/\.(?:so|sh|py|pl|rb|js|conf|log|txt)$/.test(path[2] as string) ? { name: path[2] as string } : null);
 }
 
 function fromTelemetry(doc: ArticleDocument, out: Pair[]): void {
@@ -289,16 +382,18 @@ function fromTelemetry(doc: ArticleDocument, out: Pair[]): void {
     }
     // "ParentCommandLine|contains: 'node'" matches a fragment of a command line, not an image.
     if (/CommandLine["']?\s*\|\s*contains/i.test(line.text)) continue;
-    for (const field of line.text.split(FIELD_START)) {
+    const text = line.text.replace(XML_FIELD, (_m, dataName, dataValue, tag, tagValue) => `${dataName ?? tag}: ${dataValue ?? tagValue}`);
+    for (const field of text.split(FIELD_START)) {
       const p = PARENT_FIELD.exec(field);
       const c = p ? null : CHILD_FIELD.exec(field);
       const value = (p ?? c)?.[1];
       if (!value) continue;
-      const image = imageOf(
+      const image = fieldImage(
         value
           .trim()
           .split(/\s+(?=[-/])/)[0]
-          .trim(),
+          .trim()
+          .replace(/\s+[|;,]$/, ''), // "Parent: C:\\…\\cmd.exe | Child: …"
       );
       if (!image) continue;
       if (p) parent = { name: image.name, start: line.start, line: line.index };
@@ -318,10 +413,14 @@ function fromTrees(doc: ArticleDocument, out: Pair[]): void {
   let treeLines = 0;
   for (const line of doc.lines) {
     const glyph = TREE_GLYPH.exec(line.text);
-    const rest = glyph ? line.text.slice(glyph[0].length) : line.text.trimStart();
+    const shown = glyph ? line.text.slice(glyph[0].length) : line.text.trimStart();
+    // "[4120] cmd.exe /c …", "(PID 4120) cmd.exe": a process id before the image.
+    // In a code block a listing may write the bare id ("2345 cmd.exe").
+    const pid = TREE_PID.exec(shown) ?? (doc.inFence[line.index] ? /^\d{2,7}\s+/.exec(shown) : null);
+    const rest = shown.slice(pid?.[0].length ?? 0);
     const first = leadingImageToken(rest);
     const image = imageOf(first);
-    if (!image || (!glyph && line.text.trim() !== first && !/^\s*["']?(?:[A-Za-z]:\\[^"'\n]*?)?\S+\.exe\b/i.test(line.text))) {
+    if (!image || (!glyph && rest.trim() !== first && !/^["']?(?:[A-Za-z]:\\[^"'\n]*?)?\S+\.exe\b/i.test(rest))) {
       stack.length = 0;
       treeLines = 0;
       continue;
@@ -345,6 +444,11 @@ function dedupe(doc: ArticleDocument, pairs: Pair[]): ProcessPairItem[] {
     const prev = seen.get(key);
     if (prev) {
       prev.confidence = Math.max(prev.confidence, p.confidence);
+      // "PowerShell" named in prose became "PowerShell.exe": a later statement that writes the file name gives its spelling.
+      const written = (name: string) => doc.content.includes(name);
+      if (!written(prev.parent) && written(p.parent)) prev.parent = p.parent;
+      if (!written(prev.child) && written(p.child)) prev.child = p.child;
+      prev.value = `${prev.parent} -> ${prev.child}`;
       continue;
     }
     seen.set(key, {
@@ -365,9 +469,11 @@ function leadingImageToken(text: string): string {
 }
 
 const PARENT_COLUMN =
-  /^(?:parent(?:\s*process)?(?:\s*(?:image|name|path|file\s*name))?|initiatingprocessfilename|parentimage|parentprocessname)$/i;
+  /^(?:parent(?:\s*process)?(?:\s*(?:image|name|path|file\s*name|executable))?|initiating\s*process(?:\s*(?:file\s*name|name|image|path))?|parentimage|parentprocessname|process\.parent\.(?:name|executable)|parent_process(?:_name|_path)?)$/i;
 const CHILD_COLUMN =
-  /^(?:child(?:\s*process)?(?:\s*(?:image|name|path))?|(?:new\s*)?process(?:\s*(?:image|name|path))?|image|file\s*name|executable)$/i;
+  /^(?:child(?:\s*process)?(?:\s*(?:image|name|path|executable))?|(?:new|spawned|created)?\s*process(?:\s*(?:image|name|path|file\s*name|executable))?|image|file\s*name|executable|process\.(?:name|executable)|process_(?:name|path))$/i;
+// A table the page kept without its bars: cells set apart by tabs or runs of spaces.
+const SPACED_CELLS = /\t+\s*| {2,}/;
 
 /** Tables with a parent column and a child (process, image) column: one pair a row. */
 function fromTables(doc: ArticleDocument, out: Pair[]): void {
@@ -382,21 +488,24 @@ function fromTables(doc: ArticleDocument, out: Pair[]): void {
           .replace(/^[*_`]+|[*_`]+$/g, '')
           .trim(),
       );
-  let columns: { parent: number; child: number } | null = null;
+  let columns: { parent: number; child: number; spaced: boolean; width: number } | null = null;
   for (const line of doc.lines) {
-    if (!/^\s*\|.*\|\s*$/.test(line.text)) {
+    const barred = /^\s*\|.*\|\s*$/.test(line.text);
+    const spaced = !barred && SPACED_CELLS.test(line.text.trim());
+    if (!barred && !(spaced && (columns?.spaced ?? true))) {
       columns = null;
       continue;
     }
     if (/^\s*\|[\s|:-]+\|\s*$/.test(line.text)) continue; // the separator row
-    const row = cells(line.text);
+    const row = barred ? cells(line.text) : line.text.trim().split(SPACED_CELLS);
     const parent = row.findIndex((c) => PARENT_COLUMN.test(c));
     const child = row.findIndex((c, i) => i !== parent && CHILD_COLUMN.test(c));
     if (parent >= 0 && child >= 0) {
-      columns = { parent, child };
+      columns = { parent, child, spaced, width: row.length };
       continue;
     }
-    if (!columns) continue;
+    // Without bars, only a row of as many cells as the header is one of its rows.
+    if (!columns || (columns.spaced && row.length !== columns.width)) continue;
     const a = imageOf(leadingImageToken(row[columns.parent] ?? ''));
     const b = imageOf(leadingImageToken(row[columns.child] ?? ''));
     if (a && b) out.push({ parent: a.name, child: b.name, start: line.start, end: line.end, confidence: 0.85 });

@@ -1,5 +1,5 @@
 import { CLOUD_LOGSOURCES, providerOf, type CloudLog, type CloudSelection } from '../templates/cloud-behaviours';
-import { recordedParameters, statedParameters } from '../templates/cloud-parameters';
+import { statedParameters, withParameters } from '../templates/cloud-parameters';
 import { eventsOf, statedCloudBehaviours } from '../templates/cloud-rules';
 
 /** A synthetic audit record and what the article stated that it stands for (`cloud: CreateAccessKey`). */
@@ -14,12 +14,7 @@ const ACCOUNT = '111122223333';
 const DEFAULT_ADDRESS = '203.0.113.10';
 
 /** A CloudTrail record as AWS writes it (nested userIdentity, the call's service and name, where it came from). */
-function cloudTrailRecord(
-  eventSource: string,
-  eventName: string,
-  address: string,
-  requestParameters: Record<string, unknown> | null = null,
-): Record<string, unknown> {
+function cloudTrailRecord(eventSource: string, eventName: string, address: string): Record<string, unknown> {
   return {
     eventVersion: '1.09',
     eventTime: '2026-01-01T00:00:00Z',
@@ -28,8 +23,9 @@ function cloudTrailRecord(
     awsRegion: 'us-east-1',
     sourceIPAddress: address,
     userAgent: 'aws-cli/2.15.0 Python/3.11.6',
-    userIdentity: { type: 'IAMUser', arn: `arn:aws:iam::${ACCOUNT}:user/ci-deploy`, accountId: ACCOUNT, accessKeyId: 'AKIAEXAMPLE0000000' },
-    requestParameters,
+    // Temporary credentials (ASIA): a long-term key (AKIA) is a parameter the article states.
+    userIdentity: { type: 'IAMUser', arn: `arn:aws:iam::${ACCOUNT}:user/ci-deploy`, accountId: ACCOUNT, accessKeyId: 'ASIAEXAMPLE0000000' },
+    requestParameters: null,
     recipientAccountId: ACCOUNT,
   };
 }
@@ -64,14 +60,8 @@ function oktaRecord(eventType: string, address: string): Record<string, unknown>
   };
 }
 
-function record(
-  log: CloudLog,
-  selection: CloudSelection,
-  name: string,
-  address: string,
-  parameters: Record<string, unknown> | null,
-): Record<string, unknown> {
-  if (log === 'cloudtrail') return cloudTrailRecord(selection.eventSource ?? '', name, address, parameters);
+function record(log: CloudLog, selection: CloudSelection, name: string, address: string): Record<string, unknown> {
+  if (log === 'cloudtrail') return cloudTrailRecord(selection.eventSource ?? '', name, address);
   if (log === 'okta') return oktaRecord(name, address);
   return entraRecord(log, selection, name, address);
 }
@@ -89,7 +79,7 @@ export function cloudEvents(content: string | undefined, addresses: readonly str
   for (const { behaviour, events } of stated) {
     // The request parameters the article states for its calls (the policy attached, the instance type): one
     // record per stated value, so a rule keyed on any of them reads it in a call.
-    const parameters = behaviour.log === 'cloudtrail' ? statedParameters(content, events, eventsOf(behaviour)) : [];
+    const parameters = statedParameters(content, events, eventsOf(behaviour));
     for (const selection of behaviour.selections) {
       const named = events.length > 0 ? selection.events.filter((event) => events.includes(event)) : selection.events;
       for (const name of named) {
@@ -99,7 +89,7 @@ export function cloudEvents(content: string | undefined, addresses: readonly str
             out.push({
               observable: `cloud: ${name}`,
               logsource: CLOUD_LOGSOURCES[behaviour.log],
-              event: record(behaviour.log, selection, name, address, recordedParameters(parameters, name, pick)),
+              event: withParameters(record(behaviour.log, selection, name, address), parameters, name, pick),
             });
       }
     }

@@ -22,4 +22,16 @@ describe('parse and render round trip', () => {
     expect(parsed.rule.doc.date).toBe('2026-01-31');
     expect(renderRule(parsed.rule.doc)).toBe('title: T\ndate: 2026-01-31\nlevel: high\n');
   });
+
+  it('quotes the values a YAML 1.1 reader (pySigma) would take for booleans or numbers, and they parse back as the same strings', () => {
+    const detection = { selection: { 'additionalEventData.MFAUsed': 'No', Enabled: 'on', Mode: '012', Flag: 'y' }, condition: 'selection' };
+    const rendered = renderRule({ title: 'T', detection });
+    expect(rendered).toContain("additionalEventData.MFAUsed: 'No'");
+    expect(rendered).toContain("Enabled: 'on'");
+    expect(rendered).toContain("Mode: '012'");
+    expect(rendered).toContain("Flag: 'y'");
+    const parsed = parseSigmaRule(rendered);
+    if (!parsed.ok) throw new Error('did not parse');
+    expect(parsed.rule.doc['detection']).toEqual(detection);
+  });
 });

@@ -74,7 +74,8 @@ describe('services stopped or deleted with one verb are one rule', () => {
   it('keys on the program, the verb and the names, and fires on each command', () => {
     const deleted = rules.find((draft) => draft.rule.title.startsWith('Services Deleted'));
     expect(deleted?.rule.detection).toEqual({
-      selection_verb: { 'Image|endswith': '\\sc.exe', 'CommandLine|contains': ' delete ' },
+      selection_img: [{ 'Image|endswith': '\\sc.exe' }, { OriginalFileName: 'sc.exe' }],
+      selection_verb: { 'CommandLine|contains': ' delete ' },
       selection_service: { 'CommandLine|contains': names },
       condition: 'all of selection_*',
     });

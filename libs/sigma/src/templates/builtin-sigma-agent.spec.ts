@@ -85,15 +85,20 @@ describe('builtin SigmaAgent templates', () => {
     const [certutil, powershell] = rules.map(({ rule }) => rule);
     expect(must(powershell).title).toBe('PowerShell Encoded Or Base64-Decoded Command');
     // -nop -w hidden -enc are how many scripts run: the encoded command is what makes the selection this intrusion's.
-    expect(must(powershell).detection['selection']).toEqual({
-      'Image|endswith': '\\powershell.exe',
-      'CommandLine|contains|all': ['-nop', '-w hidden', 'SQBFAFgAIAAoAE4AZQB3AC0ATwBiAGoAZQBjAHQA'],
+    expect(must(powershell).detection).toEqual({
+      // The program as its file names itself too: a renamed copy keeps its OriginalFileName.
+      selection_img: [{ 'Image|endswith': '\\powershell.exe' }, { OriginalFileName: 'PowerShell.EXE' }],
+      // The article shows Word starting PowerShell: the engineer keys the command on that parent too.
+      selection_parent: { 'ParentImage|endswith': '\\WINWORD.EXE' },
+      selection_cli: { 'CommandLine|contains|all': ['-nop', '-w hidden', 'SQBFAFgAIAAoAE4AZQB3AC0ATwBiAGoAZQBjAHQA'] },
+      condition: 'all of selection_*',
     });
     expect(must(certutil).title).toBe('File Download Via Certutil.EXE');
     // The host, the folder and the throwaway file name (a.exe) belong to this intrusion; the technique is the switch.
-    expect(must(certutil).detection['selection']).toEqual({
-      'Image|endswith': '\\certutil.exe',
-      'CommandLine|contains|windash': ['-urlcache', '-verifyctl'],
+    expect(must(certutil).detection).toEqual({
+      selection_img: [{ 'Image|endswith': '\\certutil.exe' }, { OriginalFileName: 'CertUtil.exe' }],
+      selection_cli: { 'CommandLine|contains|windash': ['-urlcache', '-verifyctl'] },
+      condition: 'all of selection_*',
     });
     expect(must(certutil).tags).toEqual(['attack.command-and-control', 'attack.t1105']);
     expect(must(certutil).level).toBe('high');
@@ -105,10 +110,11 @@ describe('builtin SigmaAgent templates', () => {
 
   it('maps lineage, registry, service, task and network observables to their classes', () => {
     const lineage = rules.find(({ rule }) => rule.title === 'Powershell.EXE Started By WINWORD.EXE');
-    expect(must(lineage).rule.detection['selection']).toEqual({
-      'ParentImage|endswith': '\\WINWORD.EXE',
+    expect(must(lineage).rule.detection).toEqual({
       // Either PowerShell edition: the parent starting it is the finding.
-      'Image|endswith': ['\\powershell.exe', '\\pwsh.exe'],
+      selection_img: [{ 'Image|endswith': ['\\powershell.exe', '\\pwsh.exe'] }, { OriginalFileName: ['PowerShell.EXE', 'pwsh.dll'] }],
+      selection_parent: { 'ParentImage|endswith': '\\WINWORD.EXE' },
+      condition: 'all of selection_*',
     });
     const byClass = Object.fromEntries(rules.map(({ draft, rule }) => [draft.telemetryClass, rule]));
     expect(must(byClass['registry_set']).detection['selection']).toEqual({
@@ -225,9 +231,11 @@ describe('builtin SigmaAgent templates', () => {
     const cmd = must(linux[0]).rule as unknown as Rule;
     expect(cmd.logsource.product).toBe('linux');
     // The program that ran is wget, not the shell built-in the line starts with.
+    // A Linux process has no version resource: the program is its Image alone. The scheme is `http`, and wget's
+    // output switch is how the download is written (behaviour-values.ts).
     expect(cmd.detection['selection']).toEqual({
       'Image|endswith': '/wget',
-      'CommandLine|contains|all': ['http://', '/bins/mirai.x86', '/tmp/.sysd/dbus-helper'],
+      'CommandLine|contains|all': ['/bins/mirai.x86', '/tmp/.sysd/dbus-helper', '-O', 'http'],
     });
     expect(cmd.title).toBe('Wget Download From Remote Host');
   });
@@ -282,8 +290,9 @@ describe('builtin SigmaAgent templates', () => {
       'Finger Network Connection',
     ]);
     expect(loaded[2]?.detection).toEqual({
-      selection: { 'Image|endswith': '\\rundll32.exe', 'CommandLine|contains': 'C:\\ProgramData\\Intel\\update.dll,DllRegisterServer' },
-      condition: 'selection',
+      selection_img: [{ 'Image|endswith': '\\rundll32.exe' }, { OriginalFileName: 'RUNDLL32.EXE' }],
+      selection_cli: { 'CommandLine|contains': 'C:\\ProgramData\\Intel\\update.dll,DllRegisterServer' },
+      condition: 'all of selection_*',
     });
   });
 
@@ -441,8 +450,7 @@ describe('builtin SigmaAgent templates', () => {
         cmdlines: values.map((value) => ({ ...item, value, executable: 'reg' })),
       }).filter((draft) => draft.telemetryClass === 'process_creation');
     const [removed] = rules('reg delete "HKLM\\Software\\Microsoft\\Windows\\CurrentVersion\\Run" /v "QuillTray" /f');
-    expect(removed?.rule.detection['selection']).toEqual({
-      'Image|endswith': '\\reg.exe',
+    expect(removed?.rule.detection['selection_cli']).toEqual({
       'CommandLine|contains|all': ['QuillTray', '\\Software\\Microsoft\\Windows\\CurrentVersion\\Run'],
     });
     // The rule fires on the same removal written with the long hive name; removing another entry is not it.

@@ -43,7 +43,7 @@ import {
   type RegistryStep,
   type RegistryValueWrite,
 } from './registry-families';
-import { isSuspiciousLineage } from './process-lineage';
+import { isSuspiciousLineage, lineageName } from './process-lineage';
 import { isRunDialogHistory, pastedCommandDetails, pastedLineDetails, pastedLines } from './run-dialog';
 import { onlyControlled, serviceControl, taskOnlyOperated } from './service-control';
 import { cloudAddressRule, cloudBehaviourRules, sweptLogs } from './cloud-rules';
@@ -62,6 +62,9 @@ import { droppedFileRules } from './dropped-files';
 import { driverLoadRules } from './driver-loads';
 import { processConnectionRules } from './process-connections';
 import type { ProductLine, SideEffectRule } from './side-effect-rule';
+import { behaviourSwitchesOf, behaviourValues, isBareScheme } from './behaviour-values';
+import { withProgramSelection } from './program-selection';
+import { proseFactRules } from './prose-rules';
 import { queryRules, type QueryRuleInput } from './query-rules';
 
 export type TemplatePlatform = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
@@ -476,7 +479,26 @@ function commandSelections(input: BuiltinSigmaInput, corpus: readonly CorpusBeha
         tokens: standsAlone ? withDistinctiveValue(tokens, run.commandLine, expanded) : [],
       };
     })
-    .filter((selection) => selection.tokens.length > 0 && !repeatsTechnique(selection, shown) && !weakerThanCorpus(selection, corpus));
+    .filter((selection) => selection.tokens.length > 0 && !repeatsTechnique(selection, shown))
+    .map((selection) => ({ ...selection, tokens: withBehaviourValues(selection) }))
+    .filter((selection) => !weakerThanCorpus(selection, corpus));
+}
+
+/** Values per selection once the behaviour values complete the specific ones (behaviour-values.ts). */
+const MAX_SELECTION_VALUES = 5;
+
+/**
+ * A selection's values as an engineer writes them: its specific values, a bare scheme (`https://`) as `http`, and the
+ * behaviour values of its program's command line (the switch, the staging folder, the payload's type) besides, so
+ * the rule keys on what the next intrusion repeats and not only on what this one named.
+ */
+function withBehaviourValues(selection: CommandSelection): string[] {
+  const specific = selection.tokens.filter((token) => !isBareScheme(token));
+  // A value one of the specific values already holds (the folder of the path it names) adds nothing to what it matches.
+  const added = behaviourValues(selection.image, selection.commandLine, selection.viaPowerShell).filter(
+    (value) => !specific.some((token) => token.toLowerCase().includes(value.trim().toLowerCase())),
+  );
+  return [...specific, ...added].slice(0, Math.max(MAX_SELECTION_VALUES, specific.length));
 }
 
 const sameRun = (run: UncoveredRun, selection: CommandSelection) =>
@@ -495,7 +517,11 @@ function weakerThanCorpus(selection: CommandSelection, corpus: readonly CorpusBe
   const behaviour = corpus.find(({ run }) => sameRun(run, selection));
   if (!behaviour) return false;
   const values = new Set(behaviour.values.map(comparable));
-  return !selection.tokens.some((token) => isBehaviourSwitch(token) || values.has(comparable(token)));
+  // The program's own behaviour switch (`curl -o`, `regsvr32 /s`) is a behaviour as much as the corpus rule's values.
+  const switches = new Set(
+    behaviourSwitchesOf(selection.viaPowerShell ? 'powershell' : selection.image, selection.commandLine).map(comparable),
+  );
+  return !selection.tokens.some((token) => isBehaviourSwitch(token) || values.has(comparable(token)) || switches.has(comparable(token)));
 }
 
 /** Whether the program's own selection already keys on every value the corpus-informed rule would: that rule adds nothing. */
@@ -548,11 +574,13 @@ function corpusInformedRules(input: BuiltinSigmaInput, behaviours: readonly Corp
     const first = group[0] as CorpusBehaviour;
     const platform = first.run.product as TemplatePlatform;
     const image = first.run.viaPowerShell ? 'powershell.exe' : first.run.image;
-    const entries = withoutNarrower(distinctEntries(group.map((behaviour) => behaviour.selection)));
+    const parent = parentCondition(input, { platform, image: first.run.image, viaPowerShell: first.run.viaPowerShell });
+    const entries = withoutNarrower(distinctEntries(group.map((behaviour) => ({ ...behaviour.selection, ...parent }))));
     const lines = [...new Set(group.map((behaviour) => behaviour.run.commandLine))];
     const parts = chunk(entries, MAX_SELECTIONS);
     return parts.map((part, at) => {
-      const { detection, values } = selections(part);
+      const { detection: selected, values } = selections(part);
+      const detection = withProgramSelection(selected, first.run.product);
       const example = lines.find((line) => line.length <= 160);
       const named = (titles.get(title) ?? 0) > 1 ? `${title} (${programLabel(image)})` : title;
       const rule = draft(
@@ -622,9 +650,15 @@ function shownTechniques(input: BuiltinSigmaInput): Array<{ technique: Technique
  */
 function techniqueRules(input: BuiltinSigmaInput): RuleDraft[] {
   return [...techniquesShown(input).values()].map(({ technique, commandLines, platform }, index) => {
-    const detection = shownTechniqueDetection(technique, productOf(platform), commandLines);
+    const shown = withTechniqueParent(
+      input,
+      technique,
+      platform,
+      withShownSwitches(technique, commandLines, shownTechniqueDetection(technique, productOf(platform), commandLines)),
+    );
+    const detection = withProgramSelection(shown, productOf(platform));
     const { values } = selections(
-      Object.entries(detection)
+      Object.entries(shown)
         .filter(([name]) => name !== 'condition')
         .map(([, block]) => block as SigmaFieldMap),
     );
@@ -647,6 +681,63 @@ function techniqueRules(input: BuiltinSigmaInput): RuleDraft[] {
       index,
     );
   });
+}
+
+/**
+ * A technique's detection with the behaviour switches every one of its command lines shows besides the technique's own
+ * values (`vssadmin delete shadows /all /quiet`, `psexec -h -d -c`), as an engineer keys the step the article saw: a
+ * selection of their own, required. Switches only: the payload, folder and host stay out of a behaviour's rule.
+ */
+function withShownSwitches(technique: Technique, commandLines: readonly string[], detection: SigmaDetection): SigmaDetection {
+  if (technique.programs.length === 0 || technique.wholeLine || commandLines.length === 0) return detection;
+  const perLine = commandLines.map((line) => {
+    const program = bareName(
+      line
+        .trim()
+        .split(/\s+/)[0]
+        ?.replace(/^["']|["']$/g, '') ?? '',
+    );
+    return technique.programs.includes(program) ? behaviourSwitchesOf(program, line) : null;
+  });
+  if (perLine.some((switches) => switches === null)) return detection;
+  const lists = perLine as string[][];
+  const bare = (value: string) => value.trim().toLowerCase().replace(/^[-/]/, '');
+  const known = technique.selections.flatMap((block) =>
+    Object.values(block)
+      .flat()
+      .map((value) => bare(String(value))),
+  );
+  const common = (lists[0] ?? []).filter(
+    (value) => lists.every((list) => list.some((other) => bare(other) === bare(value))) && !known.includes(bare(value)),
+  );
+  if (common.length === 0) return detection;
+  const { condition, ...blocks } = detection;
+  const switches: SigmaFieldMap =
+    common.length === 1 ? { 'CommandLine|contains': common[0] as string } : { 'CommandLine|contains|all': common };
+  const named = condition === 'selection' ? { selection_1: blocks['selection'] as SigmaFieldMap } : blocks;
+  return { ...named, selection_switches: switches, condition: 'all of selection_*' } as SigmaDetection;
+}
+
+/**
+ * A technique's detection with the parent its program was started by, where the article shows the pair
+ * (`cmd.exe -> rundll32.exe`): the block that names the program gets the ParentImage too (parentCondition).
+ */
+function withTechniqueParent(
+  input: BuiltinSigmaInput,
+  technique: Technique,
+  platform: TemplatePlatform,
+  detection: SigmaDetection,
+): SigmaDetection {
+  const parents = technique.programs.map((program) => parentCondition(input, { platform, image: program, viaPowerShell: false }));
+  const parent = parents.find((condition) => Object.keys(condition).length > 0);
+  if (!parent || parents.filter((condition) => Object.keys(condition).length > 0).length > 1) return detection;
+  return Object.fromEntries(
+    Object.entries(detection).map(([name, block]) =>
+      name !== 'condition' && typeof block === 'object' && !Array.isArray(block) && 'Image|endswith' in block
+        ? [name, { ...block, ...parent }]
+        : [name, block],
+    ),
+  ) as SigmaDetection;
 }
 
 /**
@@ -687,6 +778,31 @@ function imageCondition(selection: Pick<CommandSelection, 'platform' | 'image' |
   if (selection.viaPowerShell) return { 'Image|endswith': ['\\powershell.exe', '\\pwsh.exe'] };
   if (productOf(selection.platform) === 'windows' && /^net1?$/.test(bareName(selection.image))) return { 'Image|endswith': NET_IMAGES };
   return { 'Image|endswith': imageSuffix(selection.platform, selection.image) };
+}
+
+/**
+ * The parent a program was started by, where the article shows it (a process tree, `cmd.exe -> curl.exe`): an
+ * engineer keys the child's command line together with it, since the pair is how the intrusion ran the command.
+ * A shell started by itself, or a pair naming a shell builtin, says nothing.
+ */
+function parentCondition(
+  input: BuiltinSigmaInput,
+  selection: Pick<CommandSelection, 'platform' | 'image' | 'viaPowerShell'>,
+): SigmaFieldMap {
+  const windows = productOf(selection.platform) === 'windows';
+  const child = lineageName(selection.viaPowerShell ? 'powershell.exe' : selection.image);
+  const parents = [
+    ...new Set(
+      (input.processPairs ?? []).flatMap((pair) => {
+        const parent = programRuns(pair.parent, windows)[0]?.image ?? baseName(pair.parent);
+        const shown = programRuns(pair.child, windows)[0]?.image ?? baseName(pair.child);
+        const same = lineageName(parent) === child;
+        return lineageName(shown) === child && !same && !isShellBuiltin(parent) ? [imageSuffix(selection.platform, parent)] : [];
+      }),
+    ),
+  ];
+  if (parents.length === 0) return {};
+  return { 'ParentImage|endswith': parents.length === 1 ? (parents[0] as string) : parents };
 }
 
 /** The CommandLine values of a selection, lower case (Sigma compares case-insensitively). */
@@ -770,7 +886,7 @@ function cmdlineRules(input: BuiltinSigmaInput, corpus: readonly CorpusBehaviour
         knownBehaviour(selection.viaPowerShell ? 'powershell.exe' : selection.image, selection.commandLine) ??
         (bareName(selection.image) === 'reg' && !selection.viaPowerShell ? stepOfCommands([selection.commandLine])?.short : undefined) ??
         '';
-      const entry = { ...imageCondition(selection), ...commandLineCondition(selection.tokens) };
+      const entry = { ...imageCondition(selection), ...parentCondition(input, selection), ...commandLineCondition(selection.tokens) };
       byBehaviour.set(behaviour, [...(byBehaviour.get(behaviour) ?? []), { selection, entry }]);
     }
     // Duplicates and narrower copies go within a behaviour only: the write of a Run value is not covered by a query
@@ -787,7 +903,8 @@ function cmdlineRules(input: BuiltinSigmaInput, corpus: readonly CorpusBehaviour
       const stepped = bareName(image) === 'reg' ? stepOfCommands(group.map((selection) => selection.commandLine)) : null;
       const parts = stepped ? [all] : chunk(all, MAX_SELECTIONS);
       return parts.map((entries, part) => {
-        const { detection, values } = selections(entries);
+        const { detection: selected, values } = selections(entries);
+        const detection = withProgramSelection(selected, productOf(platform));
         // A command that writes a Run key is persistence first (reg add …\CurrentVersion\Run).
         // Commands that only stop or disable services (a security agent) are Service Stop, not the program's usual technique.
         const stopsServices = group.every((selection) => selection.platform !== 'linux' && serviceControl(selection.commandLine) !== null);
@@ -862,9 +979,10 @@ function relayingShellRules(input: BuiltinSigmaInput): RuleDraft[] {
     if (seen.has(key)) return [];
     seen.add(key);
     if (shown.some((known) => known.product === product && techniqueFiresOn(known.technique, chain.shell, commandLine, product))) return [];
-    const { detection, values } = selections([
+    const { detection: selected, values } = selections([
       { 'Image|endswith': imageSuffix(platform, chain.shell), ...commandLineCondition(chain.values) },
     ]);
+    const detection = withProgramSelection(selected, product);
     const verbs = chain.verbs.filter((verb) => verb !== 'cmd' && verb !== chain.shell);
     const shell = programLabel(chain.shell);
     return [
@@ -947,7 +1065,7 @@ function serviceControlRule(
       title: `Services ${past} Via ${program} (${someNames(names)})`,
       description: `Detects ${cmdlet ? verb : `${image} ${verb}`} run on the services ${names.join(', ')} ${citation(input.article)}.`,
       logsource: processLogsource(platform),
-      detection,
+      detection: withProgramSelection(detection, productOf(platform)),
       tags: ['attack.impact', 'attack.t1489'],
       level: 'high',
       falsepositives: [`Administrators or installers that ${verb.toLowerCase().replace(/-service$/, '')} these services`],
@@ -975,7 +1093,7 @@ function lineageRules(input: BuiltinSigmaInput): RuleDraft[] {
     if (!isSuspiciousLineage(parent, child)) return [];
     // A child PowerShell is either edition: what started it decides, not which one the victim had installed.
     const powershell = productOf(input.platform) === 'windows' && /^(?:powershell|pwsh)$/.test(bareName(child));
-    const { detection, values } = selections([
+    const { detection: selected, values } = selections([
       {
         'ParentImage|endswith': imageSuffix(input.platform, parent),
         'Image|endswith': powershell ? ['\\powershell.exe', '\\pwsh.exe'] : imageSuffix(input.platform, child),
@@ -988,7 +1106,7 @@ function lineageRules(input: BuiltinSigmaInput): RuleDraft[] {
           title: `${programLabel(child)} Started By ${programLabel(parent)}`,
           description: `Detects ${parent} starting ${child} ${citation(input.article)}.`,
           logsource: processLogsource(input.platform),
-          detection,
+          detection: withProgramSelection(selected, productOf(input.platform)),
           tags: tagsForExecutable(child),
           level: 'medium',
           falsepositives: [`Add-ins, macros or server applications that legitimately start ${child}`],
@@ -1499,7 +1617,8 @@ export function generateBuiltinRules(input: BuiltinSigmaInput, checks?: CorpusCh
     ...(windows ? scheduledTaskRules(input) : []),
     ...fileWriteRules(input),
     ...sideEffectRules(input),
-    ...cloudBehaviourRules(input.article, input.content),
+    ...cloudBehaviourRules(input.article, input.content, input),
+    ...proseFactRules(input.article, input.content, input.platform),
     ...networkRules(input),
     ...queryRules(input, checks),
   ]);

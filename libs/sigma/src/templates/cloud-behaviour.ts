@@ -17,6 +17,11 @@ export interface CloudSelection {
   events: string[];
   /** Fields every record of the behaviour carries besides its name (Entra's LoggedByService). */
   with?: Record<string, string>;
+  /**
+   * Events whose name is an ordinary word (Publish, Search): read only where the article writes them as the
+   * call, with their service (`sns:Publish`), as a record's eventName or as the AWS CLI command.
+   */
+  qualified?: string[];
 }
 
 /**
@@ -34,6 +39,11 @@ export interface CloudBehaviour {
    * only where the article is about the provider (see CLOUD_CONTEXT).
    */
   prose?: RegExp;
+  /**
+   * Prose that shows one call of the behaviour (`stole secrets from Secrets Manager` is GetSecretValue): the
+   * rule keys on that call as if the article had named it, not on every call of the behaviour.
+   */
+  eventProse?: Readonly<Record<string, RegExp>>;
   /**
    * Discovery and routine calls (ListBuckets, GetSecretValue, RunInstances) that every account makes all
    * day: a rule on them is only worth deploying scoped to the addresses the article reports for the actor,

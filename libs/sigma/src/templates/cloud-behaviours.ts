@@ -52,20 +52,40 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
   {
     id: 'aws-iam-credentials-created',
     log: 'cloudtrail',
-    selections: [aws('iam.amazonaws.com', ['CreateAccessKey', 'CreateLoginProfile', 'UpdateLoginProfile'])],
-    prose:
-      /\b(?:creat\w*|generat\w*|issu\w*|mint\w*)\s+(?:an?\s+|new\s+|additional\s+|(?:a\s+)?(?:new\s+)?set\s+of\s+|their\s+own\s+)*(?:IAM\s+)?access\s+keys?\b/i,
-    title: 'AWS IAM Access Key Or Console Password Created',
-    does: 'creates an access key or a console password for an IAM user, a credential that outlives the intrusion',
+    selections: [aws('iam.amazonaws.com', ['CreateAccessKey'])],
+    eventProse: {
+      CreateAccessKey:
+        /\b(?:creat\w*|generat\w*|issu\w*|mint\w*)\s+(?:an?\s+|new\s+|additional\s+|(?:a\s+)?(?:new\s+)?set\s+of\s+|their\s+own\s+)*(?:IAM\s+)?access\s+keys?\b|\bcreat\w*\b[^.\n]{0,80}\b(?:an?|new|additional)\s+(?:IAM\s+)?access\s+keys?\b/i,
+    },
+    title: 'AWS IAM Access Key Created',
+    does: 'creates an access key for an IAM user, a credential that outlives the intrusion',
     tags: ['attack.persistence', 'attack.t1098.001'],
     level: 'medium',
-    falsepositives: ['Administrators issuing or rotating credentials of IAM users'],
+    falsepositives: ['Administrators issuing or rotating access keys of IAM users'],
+  },
+  {
+    id: 'aws-iam-login-profile',
+    log: 'cloudtrail',
+    selections: [aws('iam.amazonaws.com', ['CreateLoginProfile', 'UpdateLoginProfile', 'DeleteLoginProfile'])],
+    eventProse: {
+      // Changing the password of a user's console profile (a way into another user's console).
+      UpdateLoginProfile:
+        /\b(?:modif\w*|updat\w*|chang\w*|reset\w*)\b[^.\n]{0,30}\blogin\s+profiles?\b|\blogin\s+profiles?\b[^.\n]{0,20}\b(?:modified|updated|changed|reset)\b/i,
+    },
+    title: 'AWS IAM Console Password Created, Changed Or Deleted',
+    does: 'creates, changes or deletes the console password of an IAM user or the root user, a way into the console as that user',
+    tags: ['attack.persistence', 'attack.privilege-escalation', 'attack.t1098.001'],
+    level: 'medium',
+    falsepositives: ['Administrators giving users console access or resetting their passwords'],
   },
   {
     id: 'aws-iam-user-created',
     log: 'cloudtrail',
     selections: [aws('iam.amazonaws.com', ['CreateUser'])],
-    prose: /\bcreat(?:ed|es|ing)\s+(?:an?\s+|new\s+|several\s+|multiple\s+|\d+\s+|additional\s+|backdoor\s+|rogue\s+)+(?:IAM\s+)?users?\b/i,
+    eventProse: {
+      CreateUser:
+        /\bcreat(?:ed|es|ing)\s+(?:an?\s+|new\s+|several\s+|multiple\s+|\d+\s+|additional\s+|backdoor\s+|rogue\s+)+(?:IAM\s+)?users?\b/i,
+    },
     title: 'AWS IAM User Created',
     does: 'creates an IAM user',
     tags: ['attack.persistence', 'attack.t1136.003'],
@@ -96,7 +116,8 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
   {
     id: 'aws-iam-role-trust',
     log: 'cloudtrail',
-    selections: [aws('iam.amazonaws.com', ['CreateRole', 'UpdateAssumeRolePolicy'])],
+    // Changing a role's trust is the behaviour; creating the role is its first form.
+    selections: [aws('iam.amazonaws.com', ['UpdateAssumeRolePolicy', 'CreateRole'])],
     title: 'AWS IAM Role Created Or Its Trust Policy Changed',
     does: 'creates a role or changes who may assume it, a way back in from another account',
     tags: ['attack.persistence', 'attack.t1098.003'],
@@ -127,8 +148,14 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
     id: 'aws-email-sms-recon',
     log: 'cloudtrail',
     selections: [
-      aws('ses.amazonaws.com', ['GetSendQuota', 'ListIdentities', 'ListEmailIdentities', 'GetAccount', 'UpdateAccountSendingEnabled']),
-      aws('sns.amazonaws.com', ['GetSMSAttributes', 'GetSMSSandboxAccountStatus', 'CreateSMSSandboxPhoneNumber']),
+      aws('ses.amazonaws.com', ['GetSendQuota', 'ListIdentities', 'ListEmailIdentities', 'GetAccount', 'GetSendStatistics']),
+      aws('sns.amazonaws.com', [
+        'GetSMSAttributes',
+        'GetSMSSandboxAccountStatus',
+        'CreateSMSSandboxPhoneNumber',
+        'VerifySMSSandboxPhoneNumber',
+        'ListOriginationNumbers',
+      ]),
     ],
     title: 'AWS SES Or SNS Sending Capacity Checked',
     does: 'checks how much e-mail or SMS the account may send, what spammers and smishers do first with stolen keys',
@@ -171,27 +198,42 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
     id: 'aws-secrets-read',
     log: 'cloudtrail',
     selections: [
-      aws('secretsmanager.amazonaws.com', ['GetSecretValue', 'BatchGetSecretValue', 'ListSecrets']),
+      aws('secretsmanager.amazonaws.com', ['GetSecretValue', 'BatchGetSecretValue']),
       aws('ssm.amazonaws.com', ['GetParameter', 'GetParameters', 'GetParametersByPath']),
     ],
-    needsScope: true,
-    title: 'AWS Secrets Listed Or Read',
-    does: 'lists or reads Secrets Manager secrets or SSM parameters',
+    eventProse: {
+      GetSecretValue:
+        /\b(?:steal\w*|retriev\w*|read\w*|dump\w*|exfiltrat\w*|harvest\w*)\s+(?:\w+\s+){0,3}?secrets?\s+(?:from|in|stored\s+in)\s+(?:the\s+)?(?:AWS\s+)?Secrets?\s?Manager\b/i,
+    },
+    title: 'AWS Secrets Manager Secrets Or SSM Parameters Read',
+    does: 'reads the values of Secrets Manager secrets or SSM parameters, the credentials an intruder collects next',
     tags: ['attack.credential-access', 'attack.t1555.006'],
-    level: 'high',
-    falsepositives: ['None expected from the reported addresses; they may have been reassigned since'],
+    level: 'medium',
+    falsepositives: ['Applications reading their own secrets: compare the identity and the secrets with what the application uses'],
+  },
+  {
+    id: 'aws-secrets-listed',
+    log: 'cloudtrail',
+    selections: [aws('secretsmanager.amazonaws.com', ['ListSecrets']), aws('ssm.amazonaws.com', ['DescribeParameters'])],
+    title: 'AWS Secrets Manager Secrets Or SSM Parameters Listed',
+    does: 'lists the secrets or parameters of the account, to find which to read',
+    tags: ['attack.discovery', 'attack.credential-access', 'attack.t1555.006'],
+    level: 'low',
+    falsepositives: ['Consoles and inventory tools listing secrets'],
   },
   {
     id: 'aws-storage-discovery',
     log: 'cloudtrail',
     selections: [
-      aws('s3.amazonaws.com', ['ListBuckets', 'ListObjects', 'GetBucketAcl', 'GetBucketPolicy']),
-      aws('glacier.amazonaws.com', ['ListVaults']),
+      aws('s3.amazonaws.com', ['ListBuckets', 'ListObjects', 'GetBucketAcl', 'GetBucketPolicy', 'GetObject']),
+      // Listing vaults, then the jobs that list and fetch an archive.
+      aws('glacier.amazonaws.com', ['ListVaults', 'InitiateJob', 'GetJobOutput']),
       aws('sts.amazonaws.com', ['GetCallerIdentity']),
+      aws('iam.amazonaws.com', ['ListUsers', 'ListRoles', 'GetAccountAuthorizationDetails']),
     ],
     needsScope: true,
     title: 'AWS Identity And Storage Discovery',
-    does: 'checks whose keys it holds and lists buckets, objects or Glacier vaults',
+    does: 'checks whose keys it holds, lists users, buckets, objects or Glacier vaults, or downloads objects or a vault archive',
     tags: ['attack.discovery', 'attack.t1619'],
     level: 'high',
     falsepositives: ['None expected from the reported addresses; they may have been reassigned since'],
@@ -201,14 +243,15 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
     log: 'cloudtrail',
     selections: [
       aws('ec2.amazonaws.com', ['RunInstances', 'CreateSecurityGroup', 'AuthorizeSecurityGroupIngress']),
-      aws('ecs.amazonaws.com', ['CreateCluster', 'RegisterTaskDefinition', 'RunTask', 'CreateService']),
       aws('lambda.amazonaws.com', ['CreateFunction20150331', 'CreateFunction']),
     ],
-    prose:
-      /\b(?:creat\w*|launch\w*|spun\s+up|spin\w*\s+up|start\w*)\s+(?:\d+\s+|an?\s+|new\s+|several\s+|multiple\s+|(?:dozens|hundreds)\s+of\s+)*(?:(?:EC2|GPU|large|powerful)\s+)*instances\b/i,
+    eventProse: {
+      RunInstances:
+        /\b(?:creat\w*|launch\w*|spun\s+up|spin\w*\s+up|start\w*)\s+(?:\d+\s+|an?\s+|new\s+|several\s+|multiple\s+|(?:dozens|hundreds)\s+of\s+)*(?:(?:EC2|GPU|large|powerful)\s+)*instances\b/i,
+    },
     needsScope: true,
     title: 'AWS Compute Started Or Opened',
-    does: 'starts instances, containers or functions or opens a security group, as miners do with stolen keys',
+    does: 'starts instances or functions or opens a security group, as miners do with stolen keys',
     tags: ['attack.impact', 'attack.t1496.001'],
     level: 'high',
     falsepositives: ['None expected from the reported addresses; they may have been reassigned since'],
@@ -328,26 +371,35 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
   {
     id: 'okta-idp-or-policy-changed',
     log: 'okta',
-    selections: [
-      {
-        field: 'eventType',
-        events: [
-          'system.idp.lifecycle.create',
-          'system.idp.lifecycle.update',
-          'policy.lifecycle.update',
-          'policy.lifecycle.delete',
-          'policy.rule.update',
-          'policy.rule.delete',
-          'zone.deactivate',
-        ],
-      },
-    ],
+    selections: [{ field: 'eventType', events: ['system.idp.lifecycle.create', 'system.idp.lifecycle.update'] }],
     prose: /\b(?:add\w*|creat\w*|configur\w*)\s+(?:a\s+|an\s+)?(?:new\s+|malicious\s+|rogue\s+)*(?:identity provider|IdP)\b/i,
-    title: 'Okta Identity Provider Or Sign-On Policy Changed',
-    does: 'adds an identity provider or weakens a sign-on policy or network zone, so the attacker signs in as anyone',
-    tags: ['attack.persistence', 'attack.defense-impairment', 'attack.t1556.007'],
+    title: 'Okta Identity Provider Created Or Modified',
+    does: 'adds or changes an identity provider, so whoever runs it signs in as any user',
+    tags: ['attack.persistence', 'attack.t1556.007'],
     level: 'high',
-    falsepositives: ['Administrators changing policies or federation'],
+    falsepositives: ['Administrators changing federation'],
+  },
+  {
+    id: 'okta-policy-changed',
+    log: 'okta',
+    selections: [
+      { field: 'eventType', events: ['policy.lifecycle.update', 'policy.lifecycle.delete', 'policy.rule.update', 'policy.rule.delete'] },
+    ],
+    title: 'Okta Sign-On Policy Or Rule Modified Or Deleted',
+    does: 'changes or deletes a sign-on or MFA policy or one of its rules, weakening what a sign-in must pass',
+    tags: ['attack.persistence', 'attack.defense-impairment', 'attack.t1556'],
+    level: 'medium',
+    falsepositives: ['Administrators maintaining policies'],
+  },
+  {
+    id: 'okta-network-zone-changed',
+    log: 'okta',
+    selections: [{ field: 'eventType', events: ['zone.update', 'zone.deactivate', 'zone.delete'] }],
+    title: 'Okta Network Zone Modified, Deactivated Or Deleted',
+    does: "changes, deactivates or deletes a network zone, trusting the attacker's addresses or lifting a block list",
+    tags: ['attack.defense-impairment', 'attack.t1685'],
+    level: 'medium',
+    falsepositives: ['Administrators maintaining network zones'],
   },
   {
     id: 'okta-api-token-created',
@@ -363,7 +415,12 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
   {
     id: 'okta-impersonation',
     log: 'okta',
-    selections: [{ field: 'eventType', events: ['user.session.impersonation.initiate', 'user.session.impersonation.grant'] }],
+    selections: [
+      {
+        field: 'eventType',
+        events: ['user.session.impersonation.initiate', 'user.session.impersonation.grant', 'user.session.impersonation.extend'],
+      },
+    ],
     prose: /\bimpersonat\w+\s+(?:a\s+|the\s+)?(?:user|session|administrator)s?\b/i,
     title: 'Okta User Session Impersonation',
     does: 'starts a session impersonating a user, as Okta support staff can',

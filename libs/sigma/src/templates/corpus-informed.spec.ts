@@ -153,7 +153,11 @@ describe('corpus-informed behaviour rules', () => {
       detection: `  selection:\n    Image|endswith: '\\sc.exe'\n    CommandLine|contains: ' query '\n  selection_name:\n    CommandLine|contains: ['WinDefend', 'Sense']\n  condition: all of selection*`,
     });
     expect(derived(generate([query], [named])).map((rule) => rule['detection'])).toEqual([
-      { selection: { 'Image|endswith': '\\sc.exe', 'CommandLine|contains|all': [' query ', 'WinDefend'] }, condition: 'selection' },
+      {
+        selection_img: [{ 'Image|endswith': '\\sc.exe' }, { OriginalFileName: 'sc.exe' }],
+        selection_cli: { 'CommandLine|contains|all': [' query ', 'WinDefend'] },
+        condition: 'all of selection_*',
+      },
     ]);
   });
 
@@ -177,5 +181,21 @@ describe('corpus-informed behaviour rules', () => {
       selection: { 'Image|endswith': '\\packer.exe', 'CommandLine|contains': ' -add ' },
       condition: 'selection',
     });
+  });
+
+  it("keeps the program's own rule beside the corpus rule when it keys the program's behaviour switch", () => {
+    const download = 'curl.exe -o C:\\Users\\ann\\AppData\\Local\\Temp\\q7.msi https://dl.quillmirror.example/q7.msi';
+    const temp = reference({
+      id: '0b7d6a52-3f0e-4d8e-8d0a-6f3c2a9b1e06',
+      title: 'Download Into AppData Via Curl',
+      level: 'high',
+      tags: ['attack.t1105'],
+      detection: `  selection_img:\n    Image|endswith: '\\curl.exe'\n  selection_cli:\n    CommandLine|contains: '\\AppData\\'\n  condition: all of selection_*`,
+    });
+    const rules = generate([download], [temp]);
+    expect(derived(rules).map((rule) => rule.title)).toEqual(['Download Into AppData Via Curl']);
+    // `-o` is how curl writes a download (behaviour-values.ts): the own rule keys a behaviour too, so it stays.
+    const own = rules.find((rule) => !Array.isArray(rule['related']));
+    expect(JSON.stringify(own?.['detection'])).toContain('"-o"');
   });
 });

@@ -23,10 +23,13 @@ describe('command-line rules carry a value of the intrusion, not only generic fl
     const inner =
       "New-Service -Name 'QuillSyncSvc' -BinaryPathName 'C:\\ProgramData\\QuillSync\\qsync.exe --service' -StartupType Automatic -Description 'Quill sync'";
     const [rule] = processRules(`powershell.exe -nop -ep bypass -c "${inner}"`);
-    expect(rule?.rule.detection['selection']).toEqual({
-      'Image|endswith': '\\powershell.exe',
-      // The cmdlet it is told to run is what it does; the flags before it are how.
-      'CommandLine|contains|all': ['New-Service', '-nop', 'C:\\ProgramData\\QuillSync\\qsync.exe --service'],
+    expect(rule?.rule.detection['selection_img']).toEqual([
+      { 'Image|endswith': '\\powershell.exe' },
+      { OriginalFileName: 'PowerShell.EXE' },
+    ]);
+    expect(rule?.rule.detection['selection_cli']).toEqual({
+      // The cmdlet it is told to run is what it does; the flags before it are how (the folder is in the path already).
+      'CommandLine|contains|all': ['New-Service', '-nop', 'C:\\ProgramData\\QuillSync\\qsync.exe --service', '-ep bypass'],
     });
   });
 
@@ -37,16 +40,20 @@ describe('command-line rules carry a value of the intrusion, not only generic fl
   it('keeps the host a curl download reaches when its switches, scheme and folder are all it has', () => {
     const [rule] = processRules('curl.exe -sSL -o C:\\Users\\bob\\Downloads\\q3.pdf https://files.rivetcloud-share.example/dl/q3.pdf');
     expect(rule?.rule.title).toBe('Curl.EXE Download From Remote Host');
-    expect(rule?.rule.detection['selection']).toEqual({
-      'Image|endswith': '\\curl.exe',
-      'CommandLine|contains|all': ['https://', '/dl/', 'files.rivetcloud-share.example'],
+    expect(rule?.rule.detection['selection_cli']).toEqual({
+      // The host and path are this intrusion's; the output switch, the folder and the file type are how any download
+      // is keyed (behaviour-values.ts), and a bare scheme is `http`.
+      'CommandLine|contains|all': ['/dl/', 'files.rivetcloud-share.example', '-sSL', '-o', '\\Downloads\\'],
     });
   });
 
   it('keys net.exe and net1.exe alike: net.exe hands its command to net1.exe, and Sysmon records both', () => {
     const line = 'net use Z: \\\\files.quill.example@8443\\DavWWWRoot\\share';
     const [rule] = processRules(line);
-    expect(rule?.rule.detection['selection']).toMatchObject({ 'Image|endswith': ['\\net.exe', '\\net1.exe'] });
+    expect(rule?.rule.detection['selection_img']).toEqual([
+      { 'Image|endswith': ['\\net.exe', '\\net1.exe'] },
+      { OriginalFileName: ['net.exe', 'net1.exe'] },
+    ]);
     expect(selfTestRule(rule?.draft.rule ?? '', [{ type: 'cmdline', value: line }])).toMatchObject({ fires: true });
   });
 
@@ -72,9 +79,11 @@ describe('command-line rules carry a value of the intrusion, not only generic fl
       'Register-ScheduledTask -TaskName "Quill Sync Heartbeat" -Action $a -Trigger $t -RunLevel Highest -Force',
     );
     expect(rule?.rule.detection).toMatchObject({
-      selection_1: { 'CommandLine|contains|all': ['Start-Service', '-Name', 'QuillSyncSvc'] },
+      selection_cli_1: { 'CommandLine|contains|all': ['Start-Service', '-Name', 'QuillSyncSvc'] },
       // A quoted name is specific enough without the switch that gives it.
-      selection_2: { 'CommandLine|contains|all': ['Register-ScheduledTask', 'Quill Sync Heartbeat'] },
+      selection_cli_2: { 'CommandLine|contains|all': ['Register-ScheduledTask', 'Quill Sync Heartbeat'] },
+      // One program selection for both command lines: either of them run by either PowerShell edition.
+      condition: 'selection_img and 1 of selection_cli_*',
     });
   });
 

@@ -14,10 +14,11 @@ type Rule = {
 };
 const rulesOf = (input: Omit<BuiltinSigmaInput, 'article'>) =>
   generateBuiltinRules({ article, ...input }).map((draft) => ({ draft, rule: draft.rule as unknown as Rule }));
+// A program selection is a list of maps (Image|endswith or OriginalFileName): each map is read as a selection of its own.
 const selectionsOf = (rule: Rule) =>
   Object.entries(rule.detection)
     .filter(([name]) => name !== 'condition')
-    .map(([, selection]) => selection as Record<string, unknown>);
+    .flatMap(([, selection]) => [selection].flat() as Array<Record<string, unknown>>);
 const imagesOf = (rule: Rule) =>
   selectionsOf(rule).flatMap((selection) =>
     [selection['Image|endswith'], selection['ParentImage|endswith']].flat().filter((image): image is string => typeof image === 'string'),
@@ -109,7 +110,10 @@ describe('one article, one rule per detection', () => {
     });
     const schtasks = rules.find(({ rule }) => imagesOf(rule).includes('\\schtasks.exe'));
     expect(selectionsOf((schtasks as { rule: Rule }).rule)).toEqual([
-      { 'Image|endswith': '\\schtasks.exe', 'CommandLine|contains': '\\Microsoft\\Windows\\Sandpiper\\Refresh' },
+      { 'Image|endswith': '\\schtasks.exe' },
+      { OriginalFileName: 'schtasks.exe' },
+      // The task it runs and how: `/run` is schtasks' behaviour switch (behaviour-values.ts).
+      { 'CommandLine|contains|all': ['\\Microsoft\\Windows\\Sandpiper\\Refresh', '/run'] },
     ]);
   });
 

@@ -24,6 +24,8 @@ describe('parent-aware process rules', () => {
     ['linux', '/usr/bin/ruby', '/bin/sh'],
     ['linux', 'node', 'curl'],
     ['linux', 'java', 'bash'],
+    ['windows', 'QuillAgentHost.exe', 'vssadmin.exe'],
+    ['windows', 'outlook.exe', 'wevtutil.exe'],
   ] as Array<[TemplatePlatform, string, string]>)(
     'writes a %s rule for %s starting %s that fires on that pair alone',
     (platform, parent, child) => {
@@ -42,6 +44,8 @@ describe('parent-aware process rules', () => {
     ['linux', 'python3', 'ffmpeg'],
     ['windows', 'explorer.exe', 'cmd.exe'],
     ['windows', 'cmd.exe', 'powershell.exe'],
+    ['windows', 'cmd.exe', 'vssadmin.exe'],
+    ['windows', 'services.exe', 'wevtutil.exe'],
   ] as Array<[TemplatePlatform, string, string]>)(
     'writes none for %s %s starting %s, which is everyday behaviour',
     (platform, parent, child) => {

@@ -32,18 +32,29 @@ const SUSPICIOUS_CHILDREN = names(`
   xmrig
 `);
 
+// Programs that destroy backups, recovery settings or logs: a step before encryption or after an intrusion. The
+// shells, consoles and schedulers an administrator runs them from are their usual parents; anything else starting
+// one (a side-loaded agent, an office or a server process) is the intruder's code doing it.
+const RECOVERY_TAMPERING = names(`vssadmin wbadmin bcdedit wevtutil diskshadow`);
+const USUAL_LAUNCHERS = names(`
+  cmd powershell pwsh powershell_ise explorer services svchost mmc taskeng taskhostw wmiprvse runonce userinit
+  sh bash zsh dash sudo su cron crond systemd
+`);
+
 /** A program's bare name, lower case, without a Windows extension: `C:\Windows\System32\WINWORD.EXE` is `winword`. */
 export const lineageName = (image: string): string =>
   (image.split(/[\\/]/).pop() ?? image).toLowerCase().replace(/\.(?:exe|com|bat|cmd)$/, '');
 
 /**
  * True when a parent starting this child is unusual enough to be the finding: any child of a document or script
- * host, a shell or living-off-the-land binary, downloader or miner of a server, runtime or browser.
+ * host, a shell or living-off-the-land binary, downloader or miner of a server, runtime or browser, a backup,
+ * recovery or log destroyer of anything but a shell, console or scheduler.
  */
 export function isSuspiciousLineage(parent: string, child: string): boolean {
   const parentName = lineageName(parent);
   const childName = lineageName(child);
   if (parentName === childName) return false;
   if (NEVER_PARENTS.has(parentName)) return true;
+  if (RECOVERY_TAMPERING.has(childName) && !USUAL_LAUNCHERS.has(parentName)) return true;
   return SERVICE_PARENTS.has(parentName) && SUSPICIOUS_CHILDREN.has(childName);
 }

@@ -39,9 +39,10 @@ describe('a chain a Windows line hands cmd.exe', () => {
     const line = 'cmd /k "tar -xf %TEMP%\\kit.zip -C %TEMP% && start /b %TEMP%\\kit\\agent.exe"';
     const [draft, ...others] = chainRules(line);
     expect(others).toHaveLength(0);
-    expect(draft?.rule.detection['selection']).toEqual({
-      'Image|endswith': '\\cmd.exe',
-      'CommandLine|contains|all': ['tar -xf', 'start /b'],
+    expect(draft?.rule.detection).toEqual({
+      selection_img: [{ 'Image|endswith': '\\cmd.exe' }, { OriginalFileName: 'Cmd.Exe' }],
+      selection_cli: { 'CommandLine|contains|all': ['tar -xf', 'start /b'] },
+      condition: 'all of selection_*',
     });
     expect(draft?.rule.title).toBe('Tar And Start Chained In One Cmd.EXE Command Line');
     expect(selfTestRule(draft?.rule ?? '', [{ type: 'cmdline', value: line }])).toMatchObject({ fires: true });

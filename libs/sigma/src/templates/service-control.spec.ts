@@ -58,7 +58,10 @@ describe('commands that stop, reconfigure or delete a service', () => {
     expect(drafted[0]?.rule).toMatchObject({
       title: 'Service Stopped Via Sc.EXE',
       tags: ['attack.impact', 'attack.t1489'],
-      detection: { selection: { 'Image|endswith': '\\sc.exe', 'CommandLine|contains|all': ['stop', 'QuillGuard'] } },
+      detection: {
+        selection_img: [{ 'Image|endswith': '\\sc.exe' }, { OriginalFileName: 'sc.exe' }],
+        selection_cli: { 'CommandLine|contains|all': ['stop', 'QuillGuard'] },
+      },
     });
   });
 

@@ -1,6 +1,7 @@
 import type { SigmaDetection, SigmaFieldMap } from '@huntforge/contracts/sigma';
 import { bareName } from './command-program';
 import { cloudSpellings } from './cloud-rules';
+import { originalFileNameOf, originalFileNames } from './program-version-info';
 import { TECHNIQUES, type Technique } from './techniques';
 
 const WINDASH = /^[-/\u2013\u2014\u2015]/;
@@ -148,11 +149,26 @@ export function knownSpellings(text: string): Set<string> {
     for (const selection of blocks) {
       for (const [key, raw] of Object.entries(selection)) {
         const windash = key.includes('windash');
-        for (const value of (Array.isArray(raw) ? raw : [raw]).map(String))
+        for (const value of (Array.isArray(raw) ? raw : [raw]).map(String)) {
           spellings(value, windash).forEach((spelling) => known.add(spelling.toLowerCase().trim()));
+          // A technique's program is named by its OriginalFileName too (net1.exe, which net.exe hands its commands to).
+          const original = key.startsWith('Image') ? originalFileNameOf(value.split(/[\\/]/).pop() ?? value) : null;
+          if (original) known.add(original.toLowerCase());
+        }
       }
     }
   }
+  // A program the text names backs the name its version resource gives (nltest is `nltestrk.exe`, pwsh `pwsh.dll`):
+  // the generator's program selections carry it as OriginalFileName (program-selection.ts).
+  for (const [file, original] of originalFileNames()) {
+    const stem = file.replace(/\.exe$/, '');
+    if (new RegExp(`(?:^|[^\\w-])${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\.exe)?(?![\\w-])`).test(lower))
+      known.add(original.toLowerCase());
+  }
+  // PowerShell's code runs in either edition: naming one backs the other's name too (as fidelity backs pwsh.exe).
+  if (known.has('powershell.exe')) known.add('pwsh.dll');
+  // net.exe hands most of its commands to net1.exe: naming one backs the other (the generator keys both).
+  if (known.has('net.exe')) known.add('net1.exe');
   // A cloud behaviour the text shows backs its other event names and its eventSource (StopLogging backs DeleteTrail).
   for (const value of cloudSpellings(text)) known.add(value.toLowerCase().trim());
   return known;

