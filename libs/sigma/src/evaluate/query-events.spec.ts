@@ -12,8 +12,16 @@ describe('the synthetic telemetry of a hunt query', () => {
     expect(events).toEqual([{ observable: expect.stringMatching(/^hunt_query: /), event: { Image: '/tmp/curl', CommandLine: '-o' } }]);
   });
 
+  it('is the process a Kusto query over Defender tables describes', () => {
+    expect(queryEvents('DeviceProcessEvents | where FolderPath =~ @"C:\\Users\\Public\\x.exe"', 'kql', 'windows')).toEqual([
+      { Image: 'C:\\Users\\Public\\x.exe' },
+    ]);
+  });
+
   it('is nothing for a language or query that is not translated', () => {
-    expect(queryEvents('DeviceProcessEvents | where FileName == "x.exe"', 'kql', 'windows')).toEqual([]);
+    expect(
+      queryEvents('DeviceProcessEvents | where FileName == "x.exe" | join (DeviceNetworkEvents) on DeviceId', 'kql', 'windows'),
+    ).toEqual([]);
     expect(queryEvents('process where x == 1', undefined, 'windows')).toEqual([]);
   });
 

@@ -122,7 +122,15 @@ const NATIVE_CLOUD_FIELDS: Readonly<Record<string, readonly string[]>> = {
   okta: ['eventType', 'actor.alternateId', 'outcome.result', 'client.ipAddress'],
   activitylogs: ['operationName'],
   auditlogs: [],
-  signinlogs: ['ResultType'],
+  signinlogs: [
+    'ResultType',
+    'ResultDescription',
+    'AppDisplayName',
+    'ResourceDisplayName',
+    'ClientAppUsed',
+    'UserPrincipalName',
+    'IPAddress',
+  ],
 };
 
 const EQL_CATEGORIES: Readonly<Record<string, string>> = {

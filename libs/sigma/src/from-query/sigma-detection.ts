@@ -80,6 +80,15 @@ export function sigmaDetection(node: SigmaNode): SigmaDetection {
             continue;
           }
           const key = keyOf(child);
+          // `a and b` of one field's substrings is Sigma's `|contains|all` list.
+          const all = `${key}|all`;
+          const holder = maps.find((map) => typeof map[key] === 'string' || Array.isArray(map[all]));
+          if (child.modifier === 'contains' && child.values.length === 1 && holder) {
+            const before = holder[all] ?? holder[key];
+            delete holder[key];
+            holder[all] = [...(Array.isArray(before) ? before : [before as string]), ...valuesOf(child)];
+            continue;
+          }
           const free = maps.find((map) => !(key in map));
           if (free) free[key] = entry(valuesOf(child));
           else maps.push({ [key]: entry(valuesOf(child)) });

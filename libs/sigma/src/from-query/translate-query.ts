@@ -5,6 +5,7 @@ import { parseEql } from './parse-eql';
 import { parseEsql } from './parse-esql';
 import { parseFalco } from './parse-falco';
 import { parseKql } from './parse-kql';
+import { looksLikeKusto, parseKusto } from './parse-kusto';
 import { parseSpl } from './parse-spl';
 import { parseSysmon } from './parse-sysmon';
 import { Untranslatable, without, type QueryNode } from './query-tree';
@@ -57,8 +58,12 @@ function translated(text: string, language: string, platform: Platform | null): 
     }
     case 'lucene':
     case 'kql':
-      // Kusto (Microsoft's KQL: `DeviceProcessEvents | where …`) is another language, which this does not read.
-      if (/\|\s*where\b|^\s*\w+\s*$/im.test(text)) throw new Untranslatable('Kusto');
+      // Kusto (Microsoft's KQL: `DeviceProcessEvents | where …`) is another language under the same name.
+      if (looksLikeKusto(text)) {
+        const query = parseKusto(text);
+        return [endpoint(query.condition, { ...query, platform: platform ?? 'windows' })];
+      }
+      if (/\|\s*where\b/i.test(text)) throw new Untranslatable('Kusto');
       return [endpoint(parseKql(text), { platform })];
     case 'falco':
       // Falco watches Linux hosts (and, with its plugin, CloudTrail).

@@ -1,0 +1,103 @@
+import { sigmaDetection } from './sigma-detection';
+import { translateQuery, type TranslatedQuery } from './translate-query';
+
+// Queries written for these specs from Microsoft's advanced hunting schema, not from any article.
+function only(text: string, platform: 'windows' | 'linux' | null = null) {
+  const translation = translateQuery(text, 'kql', platform);
+  if (!translation.ok) throw new Error(`not translated: ${translation.reason}`);
+  expect(translation.rules).toHaveLength(1);
+  const rule = translation.rules[0] as TranslatedQuery;
+  return { logsource: rule.logsource, detection: sigmaDetection(rule.condition) };
+}
+const dropped = (text: string) => translateQuery(text, 'kql', null).ok === false;
+
+describe('Kusto (Defender XDR, Sentinel)', () => {
+  it('reads a process query: its where clauses joined, =~, has_any, in~ and a negation, the tail ignored', () => {
+    const { logsource, detection } = only(
+      [
+        '// hunt for it',
+        'DeviceProcessEvents',
+        '| where Timestamp > ago(7d)',
+        '| where FileName =~ "rundll32.exe" and ProcessCommandLine has_any ("javascript:", "RunHTMLApplication")',
+        '| where InitiatingProcessFileName in~ ("winword.exe", "excel.exe") and not(ProcessCommandLine has "shell32.dll")',
+        '| project Timestamp, DeviceName, ProcessCommandLine',
+      ].join('\n'),
+    );
+    expect(logsource).toEqual({ category: 'process_creation', product: 'windows' });
+    expect(detection).toEqual({
+      selection: {
+        'Image|endswith': '\\rundll32.exe',
+        'CommandLine|contains': ['javascript:', 'RunHTMLApplication'],
+        'ParentImage|endswith': ['\\winword.exe', '\\excel.exe'],
+      },
+      filter_1: { 'CommandLine|contains': 'shell32.dll' },
+      condition: 'selection and not filter_1',
+    });
+  });
+
+  it('reads has_all as every value, startswith, endswith, verbatim strings and !contains', () => {
+    const { detection } = only(
+      'DeviceProcessEvents | where ProcessCommandLine has_all ("-enc", "-nop") and FolderPath startswith @"C:\\Users\\" and InitiatingProcessCommandLine !contains "svchost"',
+    );
+    expect(detection['selection']).toEqual({
+      'CommandLine|contains|all': ['-enc', '-nop'],
+      'Image|startswith': 'C:\\Users\\',
+    });
+    expect(JSON.stringify(detection)).toContain('svchost');
+  });
+
+  it('reads registry, file, network and image-load tables as their Sigma categories', () => {
+    const registry = only(
+      'DeviceRegistryEvents | where ActionType == "RegistryValueSet" and RegistryKey has @"\\CurrentVersion\\Run" and RegistryValueData contains "AppData"',
+    );
+    expect(registry.logsource).toEqual({ category: 'registry_set', product: 'windows' });
+    expect(registry.detection['selection']).toEqual({
+      'TargetObject|contains': '\\CurrentVersion\\Run',
+      'Details|contains': 'AppData',
+    });
+    const file = only('DeviceFileEvents | where FolderPath endswith ".lnk" and InitiatingProcessFileName =~ "powershell.exe"');
+    expect(file.logsource).toEqual({ category: 'file_event', product: 'windows' });
+    expect(file.detection['selection']).toEqual({ 'TargetFilename|endswith': '.lnk', 'Image|endswith': '\\powershell.exe' });
+    const network = only('DeviceNetworkEvents | where RemotePort == 4444 or RemoteUrl has "pastebin.com"');
+    expect(network.logsource).toEqual({ category: 'network_connection', product: 'windows' });
+    expect(JSON.stringify(network.detection)).toContain('DestinationPort');
+    const image = only('DeviceImageLoadEvents | where FileName =~ "dbghelp.dll" and InitiatingProcessFileName !~ "werfault.exe"');
+    expect(image.logsource).toEqual({ category: 'image_load', product: 'windows' });
+    expect(image.detection['selection']).toEqual({ 'ImageLoaded|endswith': '\\dbghelp.dll' });
+  });
+
+  it('reads a regex as a search in the value', () => {
+    const { detection } = only('DeviceProcessEvents | where ProcessCommandLine matches regex @"-e(nc)?\\s"');
+    expect(detection['selection']).toEqual({ 'CommandLine|re': '^(?:.*(?:-e(nc)?\\s).*)$' });
+  });
+
+  it('reads SecurityEvent process creations and the Azure logs', () => {
+    const security = only('SecurityEvent | where EventID == 4688 and NewProcessName endswith @"\\certutil.exe"');
+    expect(security.logsource).toEqual({ category: 'process_creation', product: 'windows' });
+    expect(security.detection['selection']).toEqual({ 'Image|endswith': '\\certutil.exe' });
+    const activity = only('AzureActivity | where OperationNameValue =~ "MICROSOFT.COMPUTE/VIRTUALMACHINES/RUNCOMMAND/ACTION"');
+    expect(activity.logsource).toEqual({ product: 'azure', service: 'activitylogs' });
+    expect(activity.detection['selection']).toEqual({ operationName: 'MICROSOFT.COMPUTE/VIRTUALMACHINES/RUNCOMMAND/ACTION' });
+    const signin = only('SigninLogs | where ResultType == "50126" and AppDisplayName == "Azure Portal"');
+    expect(signin.logsource).toEqual({ product: 'azure', service: 'signinlogs' });
+  });
+
+  it('drops joins, lets, unknown tables and columns, functions, filters after an aggregation and other security events', () => {
+    expect(dropped('DeviceProcessEvents | where FileName =~ "a.exe" | join kind=inner (DeviceNetworkEvents) on DeviceId')).toBe(true);
+    expect(dropped('let names = dynamic(["a.exe"]);\nDeviceProcessEvents | where FileName in~ (names)')).toBe(true);
+    expect(dropped('DeviceEvents | where ActionType == "AntivirusDetection"')).toBe(true);
+    expect(dropped('DeviceProcessEvents | where DeviceName == "host1"')).toBe(true);
+    expect(dropped('DeviceProcessEvents | where tolower(FileName) == "a.exe"')).toBe(true);
+    expect(dropped('DeviceProcessEvents | summarize c = count() by FileName | where c > 5')).toBe(true);
+    expect(dropped('SecurityEvent | where EventID == 4624 and Process == "a.exe"')).toBe(true);
+    expect(dropped('DeviceProcessEvents | where FileName == "a*.exe"')).toBe(true);
+    expect(dropped('DeviceProcessEvents | where Timestamp > ago(1d)')).toBe(true);
+  });
+
+  it('still reads Kibana KQL under the same name', () => {
+    expect(only('process.name : "cmd.exe" and process.args : "/c"', 'windows').logsource).toEqual({
+      category: 'process_creation',
+      product: 'windows',
+    });
+  });
+});

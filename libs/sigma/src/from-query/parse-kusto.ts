@@ -1,0 +1,317 @@
+import { and, cmp, literal, not, or, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
+import { Cursor, tokenize, type Token } from './tokens';
+
+/**
+ * A Kusto query (Microsoft Defender XDR advanced hunting, Sentinel) read as what its table and `where` clauses ask,
+ * with the table's columns named as the ECS fields ecs-fields.ts maps to Sigma: `DeviceProcessEvents | where
+ * FileName =~ "x.exe"` is a process_creation test of process.name. `category` is EQL's name for the event kind;
+ * `indices` names a cloud log.
+ */
+export interface KustoQuery {
+  category?: string;
+  indices: string[];
+  condition: QueryNode;
+}
+
+interface Table {
+  category?: string;
+  indices?: string[];
+  columns: Readonly<Record<string, string>>;
+  /** Comparisons the table always carries (SecurityEvent's process creations are event 4688). */
+  requires?: (condition: QueryNode) => boolean;
+}
+
+// The initiating process of a file, registry, network or image-load event is the event's own process (Image).
+const INITIATING = {
+  InitiatingProcessFileName: 'process.name',
+  InitiatingProcessFolderPath: 'process.executable',
+  InitiatingProcessCommandLine: 'process.command_line',
+  ActionType: 'event.action',
+  Timestamp: '@timestamp',
+  TimeGenerated: '@timestamp',
+};
+const TABLES: Readonly<Record<string, Table>> = {
+  deviceprocessevents: {
+    category: 'process',
+    columns: {
+      FileName: 'process.name',
+      FolderPath: 'process.executable',
+      ProcessCommandLine: 'process.command_line',
+      ProcessVersionInfoOriginalFileName: 'process.pe.original_file_name',
+      InitiatingProcessFileName: 'process.parent.name',
+      InitiatingProcessFolderPath: 'process.parent.executable',
+      InitiatingProcessCommandLine: 'process.parent.command_line',
+      AccountName: 'user.name',
+      SHA256: 'process.hash.sha256',
+      SHA1: 'process.hash.sha1',
+      MD5: 'process.hash.md5',
+      ActionType: 'event.action',
+      Timestamp: '@timestamp',
+      TimeGenerated: '@timestamp',
+    },
+  },
+  devicefileevents: {
+    category: 'file',
+    // FolderPath holds the file's whole path, its name included.
+    columns: { ...INITIATING, FileName: 'file.name', FolderPath: 'file.path' },
+  },
+  deviceregistryevents: {
+    category: 'registry',
+    columns: {
+      ...INITIATING,
+      RegistryKey: 'registry.key',
+      RegistryValueName: 'registry.value',
+      RegistryValueData: 'registry.data.strings',
+    },
+  },
+  devicenetworkevents: {
+    category: 'network',
+    columns: { ...INITIATING, RemoteUrl: 'destination.domain', RemoteIP: 'destination.ip', RemotePort: 'destination.port' },
+  },
+  deviceimageloadevents: {
+    category: 'library',
+    columns: { ...INITIATING, FileName: 'dll.name', FolderPath: 'dll.path' },
+  },
+  // Windows security log process creations (4688) as Sentinel stores them.
+  securityevent: {
+    category: 'process',
+    columns: {
+      EventID: 'event.code',
+      NewProcessName: 'process.executable',
+      Process: 'process.name',
+      CommandLine: 'process.command_line',
+      ParentProcessName: 'process.parent.executable',
+      Timestamp: '@timestamp',
+      TimeGenerated: '@timestamp',
+    },
+    requires: (condition) => eventIds(condition).length > 0 && eventIds(condition).every((id) => id === '4688'),
+  },
+  azureactivity: {
+    indices: ['activitylogs'],
+    columns: {
+      OperationNameValue: 'azure.activitylogs.operation_name',
+      OperationName: 'azure.activitylogs.operation_name',
+      TimeGenerated: '@timestamp',
+    },
+  },
+  signinlogs: {
+    indices: ['signinlogs'],
+    columns: {
+      ResultType: 'ResultType',
+      ResultDescription: 'ResultDescription',
+      AppDisplayName: 'AppDisplayName',
+      ResourceDisplayName: 'ResourceDisplayName',
+      ClientAppUsed: 'ClientAppUsed',
+      UserPrincipalName: 'UserPrincipalName',
+      IPAddress: 'IPAddress',
+      TimeGenerated: '@timestamp',
+    },
+  },
+  auditlogs: {
+    indices: ['auditlogs'],
+    columns: {
+      OperationName: 'azure.auditlogs.operation_name',
+      ActivityDisplayName: 'azure.auditlogs.operation_name',
+      TimeGenerated: '@timestamp',
+    },
+  },
+};
+
+const eventIds = (node: QueryNode): string[] =>
+  node.kind === 'cmp'
+    ? node.field === 'event.code'
+      ? node.values.map((value) => value.text)
+      : []
+    : node.kind === 'not'
+      ? eventIds(node.child).map(() => 'negated')
+      : node.children.flatMap(eventIds);
+
+const LEXICON = {
+  ops: ['==', '=~', '!=', '!~', '<=', '>=', '<', '>', '(', ')', '[', ']', ',', '|'],
+  wordChar: /[\w.!~-]/,
+  singleQuotes: true,
+};
+
+// Stages after the filters that shape the output, not which events match.
+const OUTPUT_STAGES = new Set([
+  'project',
+  'project-away',
+  'project-keep',
+  'project-reorder',
+  'project-rename',
+  'extend',
+  'order',
+  'sort',
+  'top',
+  'take',
+  'limit',
+  'distinct',
+  'count',
+  'summarize',
+  'render',
+]);
+
+/** Whether a query has Kusto's shape: a table name, then `| where` (Kibana's KQL has neither pipes nor tables). */
+export function looksLikeKusto(text: string): boolean {
+  return /^\s*(?:\/\/.*\n\s*)*[A-Za-z_]\w*\s*(?:\n\s*)?\|/.test(text) || /^\s*[A-Za-z_]\w*\s*$/.test(text);
+}
+
+/**
+ * `Table | where … | where … | project …`: the table says which log, each `where` what the events must show (the
+ * clauses joined by and). Operators ==, =~, !=, !~, has, contains, startswith, endswith (each also negated with `!`
+ * and with `_cs`), in, in~, !in, has_any, has_all, matches regex; and, or, not(…). A time window (`Timestamp >
+ * ago(7d)`) is when to look. Joins, unions, `let`, functions over columns, a `where` after an aggregation or a
+ * column the table's map does not name throw Untranslatable.
+ */
+export function parseKusto(text: string): KustoQuery {
+  const source = verbatimStrings(text.replace(/(^|\s)\/\/.*$/gm, '$1'));
+  const tokens = tokenize(source, LEXICON);
+  const stages: Token[][] = [[]];
+  for (const token of tokens) {
+    if (token.type === 'op' && token.text === '|') stages.push([]);
+    else (stages.at(-1) as Token[]).push(token);
+  }
+  const [head, ...rest] = stages;
+  if (head?.length !== 1 || head[0]?.type !== 'word') throw new Untranslatable('not a single table');
+  const table = TABLES[head[0].text.toLowerCase()];
+  if (!table) throw new Untranslatable(`Kusto table ${head[0].text}`);
+  const filters: QueryNode[] = [];
+  let shaped = false;
+  for (const stage of rest) {
+    const verb = stage[0]?.text.toLowerCase() ?? '';
+    if (verb === 'where' || verb === 'filter') {
+      // After an aggregation or a new column a filter tests what the query computed, which no event carries.
+      if (shaped) throw new Untranslatable('a filter over computed columns');
+      const cursor = new Cursor(stage.slice(1));
+      filters.push(orExpr(cursor, table));
+      if (!cursor.done()) throw new Untranslatable(`unexpected ${cursor.peek()?.text}`);
+    } else if (OUTPUT_STAGES.has(verb)) {
+      shaped = shaped || (verb !== 'project' && verb !== 'project-away' && verb !== 'project-keep' && verb !== 'project-reorder');
+    } else throw new Untranslatable(`Kusto ${verb || 'stage'}`);
+  }
+  if (filters.length === 0) throw new Untranslatable('no filter');
+  const condition = and(filters);
+  if (table.requires && !table.requires(condition)) throw new Untranslatable('an event this table does not translate');
+  return { ...(table.category ? { category: table.category } : {}), indices: table.indices ?? [], condition };
+}
+
+/** `@"C:\Windows"` holds no escapes: rewritten as the ordinary string it means. */
+function verbatimStrings(text: string): string {
+  return text.replace(/@(["'])([^]*?)\1/g, (_whole, _quote, body: string) => JSON.stringify(body));
+}
+
+function orExpr(cursor: Cursor, table: Table): QueryNode {
+  const children = [andExpr(cursor, table)];
+  while (cursor.accept('or')) children.push(andExpr(cursor, table));
+  return or(children);
+}
+
+function andExpr(cursor: Cursor, table: Table): QueryNode {
+  const children = [primary(cursor, table)];
+  while (cursor.accept('and')) children.push(primary(cursor, table));
+  return and(children);
+}
+
+function primary(cursor: Cursor, table: Table): QueryNode {
+  if (cursor.accept('(')) {
+    const inner = orExpr(cursor, table);
+    cursor.expect(')');
+    return inner;
+  }
+  if (cursor.peek()?.text.toLowerCase() === 'not' && cursor.peek(1)?.text === '(') {
+    cursor.next();
+    cursor.next();
+    const inner = orExpr(cursor, table);
+    cursor.expect(')');
+    return not(inner);
+  }
+  const head = cursor.next();
+  if (head.type !== 'word') throw new Untranslatable(`unexpected ${head.text}`);
+  if (/^isnotempty$/i.test(head.text) && cursor.peek()?.text === '(') {
+    cursor.next();
+    const field = column(cursor.next(), table);
+    cursor.expect(')');
+    return cmp('@present', [literal(field)]);
+  }
+  if (cursor.peek()?.text === '(') throw new Untranslatable(`function ${head.text}`);
+  return comparison(cursor, column(head, table));
+}
+
+function column(token: Token, table: Table): string {
+  const found = Object.entries(table.columns).find(([name]) => name.toLowerCase() === token.text.toLowerCase());
+  if (token.type !== 'word' || !found) throw new Untranslatable(`column ${token.text}`);
+  return found[1];
+}
+
+// What each string operator asks of the value, as a wildcard pattern.
+const STRING_OPS: Readonly<Record<string, (text: string) => string>> = {
+  has: (text) => `*${text}*`,
+  contains: (text) => `*${text}*`,
+  startswith: (text) => `${text}*`,
+  endswith: (text) => `*${text}`,
+  hasprefix: (text) => `${text}*`,
+  hassuffix: (text) => `*${text}`,
+};
+
+function comparison(cursor: Cursor, field: string): QueryNode {
+  const op = cursor.next().text.toLowerCase();
+  if (field === '@timestamp') {
+    // `Timestamp > ago(7d)`, `between (…)`: when to look, which a rule's deployment decides.
+    skipWindow(cursor);
+    return cmp(field, [literal('window')]);
+  }
+  const negated = op.startsWith('!') && op !== '!=' && op !== '!~';
+  const base = (negated ? op.slice(1) : op).replace(/_cs$/, '');
+  let node: QueryNode;
+  if (base === '==' || base === '=~' || base === '!=' || base === '!~') node = cmp(field, [exact(cursor.next())]);
+  else if (base in STRING_OPS) node = cmp(field, [wildcard((STRING_OPS[base] as (text: string) => string)(text(cursor.next())))]);
+  else if (base === 'in' || base === 'in~') node = cmp(field, list(cursor).map(literal));
+  else if (base === 'has_any')
+    node = cmp(
+      field,
+      list(cursor).map((value) => wildcard(`*${value}*`)),
+    );
+  else if (base === 'has_all') node = and(list(cursor).map((value) => cmp(field, [wildcard(`*${value}*`)])));
+  else if (base === 'matches' && cursor.accept('regex'))
+    // Kusto's regex searches the value; the tree's regexes match the whole of it.
+    node = cmp(field, [{ text: `.*(?:${text(cursor.next())}).*`, kind: 'regex' }]);
+  else throw new Untranslatable(`operator ${op}`);
+  return negated || op === '!=' || op === '!~' ? not(node) : node;
+}
+
+function skipWindow(cursor: Cursor): void {
+  let depth = 0;
+  do {
+    const token = cursor.next();
+    if (token.text === '(') depth++;
+    if (token.text === ')') depth--;
+  } while (depth > 0 || cursor.peek()?.text === '(');
+}
+
+/** `("a", "b")` or `dynamic(["a", "b"])`. */
+function list(cursor: Cursor): string[] {
+  const dynamic = cursor.accept('dynamic');
+  cursor.expect('(');
+  if (dynamic) cursor.expect('[');
+  const values = [text(cursor.next())];
+  while (cursor.accept(',')) values.push(text(cursor.next()));
+  if (dynamic) cursor.expect(']');
+  cursor.expect(')');
+  return values;
+}
+
+// Kusto has no wildcards: a star in its values is a star, which Sigma would read as any run.
+function wildcard(pattern: string): QueryValue {
+  if (/[*?]/.test(pattern.replace(/^\*|\*$/g, ''))) throw new Untranslatable('a literal wildcard character');
+  return { text: pattern, kind: 'wildcard' };
+}
+function exact(token: Token): QueryValue {
+  return literal(text(token));
+}
+
+/** A string, a number or a boolean; a bare column name compares two columns, which Sigma cannot. */
+function text(token: Token): string {
+  if (token.type === 'str') return token.text;
+  if (token.type === 'word' && /^(?:-?\d+(?:\.\d+)?|true|false)$/i.test(token.text)) return token.text;
+  throw new Untranslatable(`value ${token.text}`);
+}
