@@ -65,6 +65,7 @@ import type { ProductLine, SideEffectRule } from './side-effect-rule';
 import { behaviourSwitchesOf, behaviourValues, isBareScheme } from './behaviour-values';
 import { withProgramSelection } from './program-selection';
 import { proseFactRules } from './prose-rules';
+import { queryRules, type QueryRuleInput } from './query-rules';
 
 export type TemplatePlatform = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
 
@@ -81,6 +82,8 @@ export interface BuiltinSigmaInput {
   content?: string;
   /** The reference rules the coverage stage found firing on the observables, with why: behaviours the table does not know. */
   coverage?: CorpusEvidence;
+  /** The detection queries the article publishes (EQL, KQL, ES|QL…): translated to Sigma, they are the engineer's first rules. */
+  huntQueries?: QueryRuleInput['huntQueries'];
 }
 
 /** The agent's input from an aggregated extraction: each extractor's items. */
@@ -103,6 +106,7 @@ export function builtinSigmaInput(
     services: sub.services?.items,
     scheduledTasks: sub.scheduled_tasks?.items,
     network: sub.network_indicators?.items,
+    huntQueries: sub.hunt_queries?.items,
   };
 }
 
@@ -1616,6 +1620,7 @@ export function generateBuiltinRules(input: BuiltinSigmaInput, checks?: CorpusCh
     ...cloudBehaviourRules(input.article, input.content, input),
     ...proseFactRules(input.article, input.content, input.platform),
     ...networkRules(input),
+    ...queryRules(input, checks),
   ]);
 }
 
