@@ -1,5 +1,5 @@
 import { concretePath, noteSelection, proseFacts, type FileHash } from '../templates/prose-facts';
-import { describedCommandLine, proseTechniqueDetection, proseTechniques } from '../templates/prose-techniques';
+import { describedCommandLine, proseTechniqueDetection, proseTechniques, showingPrograms } from '../templates/prose-techniques';
 import type { SigmaEvent } from './event-fields';
 
 /** A synthetic Sysmon-style event and the stated fact it stands for (`side-load: x.dll by y.exe`). */
@@ -85,15 +85,19 @@ export function proseEvents(content: string | undefined): ProseEvent[] {
     else windows(observable, { EventID: 6, ImageLoaded: `C:\\Windows\\System32\\drivers\\${hash.file}`, ...sysmonHashes(hash) });
   }
   // Each technique the prose shows run (prose-techniques.ts): its program with the values its detection keys. A
-  // technique of any platform is read on Linux, whose images end as macOS's do.
+  // technique of any platform is read on Linux, whose images end as macOS's do; a whole line runs in a shell.
   for (const shown of proseTechniques(content)) {
     const product = shown.technique.product === 'macos' ? 'macos' : 'linux';
     const detection = proseTechniqueDetection(shown, product);
-    for (const program of shown.technique.programs)
+    for (const program of showingPrograms(shown.technique))
       events.push({
         observable: `prose: ${shown.technique.id} (${program})`,
         platform: 'unix',
-        event: { EventID: 1, Image: `/usr/bin/${program}`, CommandLine: describedCommandLine(program, detection) },
+        event: {
+          EventID: 1,
+          Image: `/usr/bin/${program}`,
+          CommandLine: describedCommandLine(shown.technique.programs.length > 0 ? program : `${program} -c`, detection),
+        },
       });
   }
   return events;

@@ -37,6 +37,9 @@ describe('proseTechniques', () => {
     expect(ids('The malware does not use osascript to show a password dialog.')).toEqual([]);
     expect(ids('```\nchattr +i /etc/passwd\n```')).toEqual([]);
     expect(ids('The rootkit makes its files immutable with chattr +i.')).toEqual(['chattr-immutable']);
+    expect(ids('The rootkit appends its library to /etc/ld.so.preload.')).toEqual(['ld-preload-write']);
+    expect(ids('The rootkit reads /etc/ld.so.preload.')).toEqual([]);
+    expect(ids('The attackers cleared the shell history.')).toEqual([]);
   });
 
   it('splits prose into sentences, list markers off and code blocks out', () => {
@@ -83,6 +86,18 @@ describe('prose technique rules', () => {
       expect(selfTestGenerated(doc, [], 'An unrelated article about phishing.').fires).toBe(false);
     }
     expect(proseEvents(MACOS).filter((event) => event.observable.startsWith('prose:')).length).toBe(prose.length);
+  });
+
+  it('gives a whole-line technique a rule its shell event fires on, in a Linux article', () => {
+    const content = 'The rootkit appends its library to /etc/ld.so.preload, then loads a kernel module with insmod.';
+    const linux = generateBuiltinRules({ article, platform: 'linux', content, cmdlines: [] }).filter((draft) =>
+      /as the intrusion described/.test(String(draft.rule.description)),
+    );
+    expect(linux.map((draft) => draft.rule.title)).toEqual([
+      'Library Preloaded Into Every Process Through /etc/ld.so.preload',
+      'Kernel Module Loaded From A File Via Insmod',
+    ]);
+    for (const { rule } of linux) expect(selfTestGenerated(rule as unknown as Record<string, unknown>, [], content).fires).toBe(true);
   });
 
   it('writes no prose rule twice when a quoted command line shows the technique, nor for a Windows article', () => {

@@ -40,6 +40,9 @@ const PROSE_CUES: Readonly<Record<string, RegExp>> = {
   'auditd-disabled': /\bdisabl\w*\s+(?:\w+\s+)?(?:audit|auditing)\b|\bdelet\w*\s+(?:all\s+)?(?:audit\s+)?rules\b|\s-D\b|\s-e\s*0\b/i,
   'uid0-account': /\bUID\s*(?:of\s*)?0\b|\buid=0\b/i,
   'crontab-replaced': /\bcrontab -r\b|\b(?:remov|delet|wip|replac|overwrit)\w*\s+(?:\w+\s+){0,3}(?:crontabs?|cron jobs?)\b/i,
+  // Whole lines (PROSE_NAMES says what names them).
+  'ld-preload-write': /\b(?:writ|add|append|modif|insert|register|plac|inject|edit)\w*/i,
+  'ssh-authorized-key-added': /\b(?:add|append|writ|insert|plant|inject|install)\w*/i,
 };
 
 // A sentence about finding or stopping the behaviour, not about the intrusion doing it; a negation says it did not.
@@ -68,7 +71,30 @@ export function proseSentences(content: string): string[] {
     .filter((sentence) => sentence.length > 0);
 }
 
-const CANDIDATES = TECHNIQUES.filter((technique) => technique.programs.length > 0 && PROSE_CUES[technique.id] !== undefined);
+/**
+ * What names a technique no one program carries (a whole line: a shell's redirect, a builtin), as a sentence names
+ * it: the file it writes. Its cues still say the behaviour. (Not "clears the shell history": prose rarely says how,
+ * and the table's ways would all be guesses.)
+ */
+const PROSE_NAMES: Readonly<Record<string, RegExp>> = {
+  'ld-preload-write': /\/etc\/ld\.so\.preload\b/,
+  'ssh-authorized-key-added': /\bauthorized_keys\b/,
+};
+
+const CANDIDATES = TECHNIQUES.filter(
+  (technique) => PROSE_CUES[technique.id] !== undefined && (technique.programs.length > 0 || PROSE_NAMES[technique.id] !== undefined),
+);
+
+/** Whether a sentence names the technique: one of its programs, or for a whole-line technique what it acts on. */
+const namesTechnique = (technique: Technique, sentence: string) =>
+  technique.programs.length > 0
+    ? technique.programs.some((program) => names(program).test(sentence))
+    : (PROSE_NAMES[technique.id] as RegExp).test(sentence);
+
+/** The program whose process event shows a technique: its own, or the shell that runs a whole line. */
+export function showingPrograms(technique: Technique): string[] {
+  return technique.programs.length > 0 ? technique.programs : ['bash'];
+}
 
 let last: { content: string; shown: ProseTechnique[] } | undefined;
 
@@ -81,8 +107,7 @@ export function proseTechniques(content: string | undefined): ProseTechnique[] {
   for (const technique of CANDIDATES) {
     const cues = PROSE_CUES[technique.id] as RegExp;
     const showing = sentences.filter(
-      (sentence) =>
-        technique.programs.some((program) => names(program).test(sentence)) && (cues.test(sentence) || technique.when.test(sentence)),
+      (sentence) => namesTechnique(technique, sentence) && (cues.test(sentence) || technique.when.test(sentence)),
     );
     if (showing.length > 0) shown.push({ technique, sentences: showing });
   }
