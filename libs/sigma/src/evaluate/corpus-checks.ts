@@ -4,6 +4,7 @@ import { benignBaseline } from './benign-baseline';
 import { compileRule, type CompiledRule } from './compile-rule';
 import type { SigmaEvent } from './event-fields';
 import { processEventOn } from './process-event';
+import { queryRuleHolds } from './query-events';
 
 function compiled(selection: SigmaFieldMap, product: string): CompiledRule | null {
   try {
@@ -34,4 +35,5 @@ export const corpusChecks: CorpusChecks = {
     const rule = compiled(selection, product);
     return rule === null || benignBaseline().some((event) => rule.matches(event));
   },
+  queryRuleHolds,
 };

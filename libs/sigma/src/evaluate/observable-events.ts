@@ -18,6 +18,7 @@ import { withRecordDetails } from './record-details';
 import { RELAY_HOSTS, serviceStarted, taskActionStarted, UNDER_SYSTEM } from './relayed-execution';
 import { EXPLORER, pastedLines, runDialogEntry } from './run-dialog-entries';
 import { cmdHost, scriptRunner } from './shell-host';
+import { queryEvents } from './query-events';
 
 /** The parts of an extracted observable the telemetry is built from. */
 export interface ObservableLike {
@@ -225,6 +226,8 @@ function eventsOf(
         { EventID: 3, DestinationIp: value, Initiated: 'true' },
         { dst_ip: value, DestinationAddress: value, 'c-ip': value },
       ];
+    case 'hunt_query':
+      return queryEvents(value, attributes.language, windows ? 'windows' : linux ? 'linux' : unix ? 'macos' : undefined);
     default:
       return [];
   }

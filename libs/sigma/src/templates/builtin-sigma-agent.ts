@@ -66,6 +66,7 @@ import { behaviourSwitchesOf, behaviourValues, isBareScheme } from './behaviour-
 import { withProgramSelection } from './program-selection';
 import { proseFactRules } from './prose-rules';
 import { proseTechniqueDetection, proseTechniqueProduct, proseTechniques } from './prose-techniques';
+import { queryRules, type QueryRuleInput } from './query-rules';
 
 export type TemplatePlatform = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
 
@@ -82,6 +83,8 @@ export interface BuiltinSigmaInput {
   content?: string;
   /** The reference rules the coverage stage found firing on the observables, with why: behaviours the table does not know. */
   coverage?: CorpusEvidence;
+  /** The detection queries the article publishes (EQL, KQL, ES|QL…): translated to Sigma, they are the engineer's first rules. */
+  huntQueries?: QueryRuleInput['huntQueries'];
 }
 
 /** The agent's input from an aggregated extraction: each extractor's items. */
@@ -104,6 +107,7 @@ export function builtinSigmaInput(
     services: sub.services?.items,
     scheduledTasks: sub.scheduled_tasks?.items,
     network: sub.network_indicators?.items,
+    huntQueries: sub.hunt_queries?.items,
   };
 }
 
@@ -1660,6 +1664,7 @@ export function generateBuiltinRules(input: BuiltinSigmaInput, checks?: CorpusCh
     ...cloudBehaviourRules(input.article, input.content, input),
     ...proseFactRules(input.article, input.content, input.platform),
     ...networkRules(input),
+    ...queryRules(input, checks),
   ]);
 }
 

@@ -2,6 +2,7 @@ import type { ExecutionCoverage } from '@huntforge/contracts/executions';
 import type { CoveringRule, SigmaFieldMap, SigmaLevel } from '@huntforge/contracts/sigma';
 import { checkTags } from '../validate/tag-checks';
 import { bareName } from './command-program';
+import type { QueryRuleChecks } from './query-rules';
 
 /** What the coverage stage said of an article's observables: the reference rules that fire on each, and why. */
 export type CorpusEvidence = Pick<ExecutionCoverage, 'covered'>;
@@ -23,7 +24,7 @@ export interface UncoveredRun {
  * What deciding a reference rule's credibility needs from the rule engine (evaluate/corpus-checks.ts gives it; the
  * templates stay free of the engine): whether a selection fires on a run's own process event, and on ordinary machines.
  */
-export interface CorpusChecks {
+export interface CorpusChecks extends QueryRuleChecks {
   firesOnRun(selection: SigmaFieldMap, run: UncoveredRun): boolean;
   firesOnBaseline(selection: SigmaFieldMap, product: string): boolean;
 }

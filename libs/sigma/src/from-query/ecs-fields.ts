@@ -1,0 +1,283 @@
+import { comparisons, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
+import { reduced, type SigmaModifier, type SigmaNode } from './sigma-tree';
+
+export type Platform = 'windows' | 'linux' | 'macos';
+
+/** The Sigma logsource a query reads, and the OS whose path separator its program names take. */
+export interface Target {
+  logsource: { category?: string; product: string; service?: string };
+  platform: Platform;
+}
+
+// ECS fields that say which log or event kind to read (the logsource), not what happened in it.
+const META_FIELDS = new Set([
+  'event.category',
+  'event.type',
+  'event.kind',
+  'event.module',
+  'event.code',
+  '@timestamp',
+  '@present',
+  'event.dataset',
+  'event.outcome',
+  'data_stream.dataset',
+  'data_stream.namespace',
+  'data_stream.type',
+  'host.os.type',
+  'host.os.family',
+  'host.os.name',
+  'host.os.platform',
+  'os.type',
+  'agent.type',
+  'ecs.version',
+  'winlog.channel',
+  '_index',
+  'index',
+  'sourcetype',
+  'source',
+]);
+// On an endpoint these say what kind of event it is (exec, creation, start): the logsource again.
+const ENDPOINT_META = new Set(['event.action', 'event.provider', 'winlog.provider_name']);
+
+/** How an ECS value becomes a Sigma value: a file name is the end of a path, an argument part of a command line. */
+type Shape = 'name' | 'path' | 'args' | 'plain' | 'registry-path' | 'registry-key' | 'extension' | 'hash-md5' | 'hash-sha1' | 'hash-sha256';
+
+interface FieldRule {
+  field: string;
+  shape: Shape;
+  /** The categories whose events carry the field (any when absent). */
+  categories?: readonly string[];
+}
+
+const PROCESS_ONLY = ['process_creation'];
+const ENDPOINT_FIELDS: Readonly<Record<string, FieldRule>> = {
+  'process.name': { field: 'Image', shape: 'name' },
+  'process.executable': { field: 'Image', shape: 'path' },
+  'process.args': { field: 'CommandLine', shape: 'args', categories: PROCESS_ONLY },
+  'process.command_line': { field: 'CommandLine', shape: 'plain', categories: PROCESS_ONLY },
+  'process.parent.name': { field: 'ParentImage', shape: 'name', categories: PROCESS_ONLY },
+  'process.parent.executable': { field: 'ParentImage', shape: 'path', categories: PROCESS_ONLY },
+  'process.parent.command_line': { field: 'ParentCommandLine', shape: 'plain', categories: PROCESS_ONLY },
+  'process.parent.args': { field: 'ParentCommandLine', shape: 'args', categories: PROCESS_ONLY },
+  'process.working_directory': { field: 'CurrentDirectory', shape: 'path', categories: PROCESS_ONLY },
+  'process.pe.original_file_name': { field: 'OriginalFileName', shape: 'plain', categories: PROCESS_ONLY },
+  'user.name': { field: 'User', shape: 'plain', categories: PROCESS_ONLY },
+  'process.hash.md5': { field: 'Hashes', shape: 'hash-md5', categories: PROCESS_ONLY },
+  'process.hash.sha1': { field: 'Hashes', shape: 'hash-sha1', categories: PROCESS_ONLY },
+  'process.hash.sha256': { field: 'Hashes', shape: 'hash-sha256', categories: PROCESS_ONLY },
+  'file.path': { field: 'TargetFilename', shape: 'path', categories: ['file_event'] },
+  'file.name': { field: 'TargetFilename', shape: 'name', categories: ['file_event'] },
+  'file.extension': { field: 'TargetFilename', shape: 'extension', categories: ['file_event'] },
+  'registry.path': { field: 'TargetObject', shape: 'registry-path', categories: ['registry_set'] },
+  'registry.key': { field: 'TargetObject', shape: 'registry-key', categories: ['registry_set'] },
+  'registry.value': { field: 'TargetObject', shape: 'name', categories: ['registry_set'] },
+  'registry.data.strings': { field: 'Details', shape: 'plain', categories: ['registry_set'] },
+  'dns.question.name': { field: 'QueryName', shape: 'plain', categories: ['dns_query'] },
+  'destination.ip': { field: 'DestinationIp', shape: 'plain', categories: ['network_connection'] },
+  'destination.address': { field: 'DestinationIp', shape: 'plain', categories: ['network_connection'] },
+  'destination.port': { field: 'DestinationPort', shape: 'plain', categories: ['network_connection'] },
+  'destination.domain': { field: 'DestinationHostname', shape: 'plain', categories: ['network_connection'] },
+  'dll.name': { field: 'ImageLoaded', shape: 'name', categories: ['image_load'] },
+  'dll.path': { field: 'ImageLoaded', shape: 'path', categories: ['image_load'] },
+};
+
+const CLOUD_FIELDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  cloudtrail: {
+    'event.provider': 'eventSource',
+    'event.action': 'eventName',
+    'aws.cloudtrail.event_type': 'eventType',
+    'aws.cloudtrail.user_identity.type': 'userIdentity.type',
+    'aws.cloudtrail.user_identity.arn': 'userIdentity.arn',
+    'aws.cloudtrail.user_identity.access_key_id': 'userIdentity.accessKeyId',
+    'aws.cloudtrail.error_code': 'errorCode',
+    'aws.cloudtrail.error_message': 'errorMessage',
+    'source.ip': 'sourceIPAddress',
+    'source.address': 'sourceIPAddress',
+    'user_agent.original': 'userAgent',
+    'cloud.region': 'awsRegion',
+    'cloud.account.id': 'recipientAccountId',
+  },
+  okta: {
+    'event.action': 'eventType',
+    'okta.event_type': 'eventType',
+    'okta.actor.alternate_id': 'actor.alternateId',
+    'okta.outcome.result': 'outcome.result',
+    'okta.client.ip': 'client.ipAddress',
+    'source.ip': 'client.ipAddress',
+  },
+  activitylogs: { 'event.action': 'operationName', 'azure.activitylogs.operation_name': 'operationName' },
+  auditlogs: { 'event.action': 'properties.message', 'azure.auditlogs.operation_name': 'properties.message' },
+  signinlogs: { 'azure.signinlogs.properties.status.error_code': 'ResultType' },
+};
+const CLOUD_LOGSOURCES: Readonly<Record<string, { product: string; service: string }>> = {
+  cloudtrail: { product: 'aws', service: 'cloudtrail' },
+  okta: { product: 'okta', service: 'okta' },
+  activitylogs: { product: 'azure', service: 'activitylogs' },
+  auditlogs: { product: 'azure', service: 'auditlogs' },
+  signinlogs: { product: 'azure', service: 'signinlogs' },
+};
+// The field names the logs' own records use, which queries over the raw records (and Splunk) write as they are.
+const NATIVE_CLOUD_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  cloudtrail: ['eventSource', 'eventName', 'userIdentity.type', 'userIdentity.arn', 'errorCode', 'sourceIPAddress', 'userAgent'],
+  okta: ['eventType', 'actor.alternateId', 'outcome.result', 'client.ipAddress'],
+  activitylogs: ['operationName'],
+  auditlogs: [],
+  signinlogs: ['ResultType'],
+};
+
+const EQL_CATEGORIES: Readonly<Record<string, string>> = {
+  process: 'process_creation',
+  file: 'file_event',
+  registry: 'registry_set',
+  network: 'network_connection',
+  library: 'image_load',
+  dns: 'dns_query',
+};
+// The category a field's events belong to, most specific first: a file event names its process too.
+const FIELD_CATEGORIES: Array<[RegExp, string]> = [
+  [/^dns\./, 'dns_query'],
+  [/^dll\./, 'image_load'],
+  [/^registry\./, 'registry_set'],
+  [/^file\./, 'file_event'],
+  [/^destination\./, 'network_connection'],
+  [/^process\./, 'process_creation'],
+];
+
+const valuesOf = (node: QueryNode, field: string): string[] =>
+  comparisons(node)
+    .filter((found) => found.field.toLowerCase() === field)
+    .flatMap((found) => found.values.map((value) => value.text.toLowerCase()));
+
+/** The cloud log a query reads, from its indices, dataset, provider or fields; null for an endpoint query. */
+function cloudLog(node: QueryNode, indices: readonly string[]): string | null {
+  const datasets = [
+    ...valuesOf(node, 'event.dataset'),
+    ...valuesOf(node, 'data_stream.dataset'),
+    ...valuesOf(node, 'event.module'),
+    ...indices.map((index) => index.toLowerCase()),
+  ];
+  const fields = comparisons(node).map((found) => found.field.toLowerCase());
+  for (const log of ['signinlogs', 'auditlogs', 'activitylogs'])
+    if (datasets.some((dataset) => dataset.includes(log)) || fields.some((field) => field.startsWith(`azure.${log}.`))) return log;
+  if (datasets.some((dataset) => dataset.includes('cloudtrail')) || fields.some((field) => field.startsWith('aws.cloudtrail.')))
+    return 'cloudtrail';
+  if (valuesOf(node, 'event.provider').some((provider) => provider.endsWith('.amazonaws.com'))) return 'cloudtrail';
+  if (datasets.some((dataset) => /\bokta\b/.test(dataset)) || fields.some((field) => field.startsWith('okta.'))) return 'okta';
+  if (fields.includes('eventsource') || fields.includes('eventname')) return 'cloudtrail';
+  return null;
+}
+
+/** The OS a query's events come from: what it says (host.os.type), else what its values show, else the article's. */
+function platformOf(node: QueryNode, hint: Platform | null): Platform {
+  const stated = [
+    ...valuesOf(node, 'host.os.type'),
+    ...valuesOf(node, 'host.os.family'),
+    ...valuesOf(node, 'os.type'),
+    ...valuesOf(node, 'host.os.name'),
+  ];
+  if (stated.some((os) => os.includes('windows'))) return 'windows';
+  if (stated.some((os) => os.includes('macos') || os.includes('darwin'))) return 'macos';
+  if (stated.some((os) => os.includes('linux'))) return 'linux';
+  const values = comparisons(node)
+    .filter((found) => /^(?:process|file|dll)\./.test(found.field))
+    .flatMap((found) => found.values.map((value) => value.text));
+  if (values.some((value) => /\.exe$|^[a-z]:\\|\\/i.test(value))) return 'windows';
+  if (values.some((value) => /^\/(?:usr|bin|tmp|etc|var|opt|home|dev)\b/.test(value))) return hint === 'macos' ? 'macos' : 'linux';
+  // Windows names its processes with their extension (process.name is `cmd.exe`): a bare name is a Unix program.
+  const names = comparisons(node)
+    .filter((found) => /^process\.(?:parent\.)?name$/.test(found.field))
+    .flatMap((found) => found.values.map((value) => value.text));
+  if (!hint && names.length > 0 && names.every((name) => !/\.[a-z0-9]{2,4}\*?$/i.test(name))) return 'linux';
+  return hint ?? 'windows';
+}
+
+/** The logsource of a query: its cloud log, else its endpoint category (stated, else from its fields) and OS. */
+export function targetOf(node: QueryNode, options: { category?: string; indices?: readonly string[]; platform: Platform | null }): Target {
+  const log = cloudLog(node, options.indices ?? []);
+  const platform = platformOf(node, options.platform);
+  if (log) return { logsource: { ...(CLOUD_LOGSOURCES[log] as { product: string; service: string }) }, platform };
+  const stated = options.category && options.category !== 'any' ? EQL_CATEGORIES[options.category] : undefined;
+  const categories = valuesOf(node, 'event.category')
+    .map((category) => EQL_CATEGORIES[category])
+    .filter(Boolean);
+  const fields = comparisons(node).map((found) => found.field.toLowerCase());
+  const byField = FIELD_CATEGORIES.find(([prefix]) => fields.some((field) => prefix.test(field)))?.[1];
+  // An EQL `network where` over dns.* fields is a DNS query.
+  const category = byField === 'dns_query' ? byField : (stated ?? (new Set(categories).size === 1 ? categories[0] : undefined) ?? byField);
+  if (!category) throw new Untranslatable('no event category');
+  return { logsource: { category, product: platform }, platform };
+}
+
+/** Whether a field only says which log to read, on this target. */
+export function isMetaField(field: string, target: Target): boolean {
+  const lower = field.toLowerCase();
+  if (META_FIELDS.has(lower)) return true;
+  return !target.logsource.service && ENDPOINT_META.has(lower);
+}
+
+/** A query comparison as Sigma's: its field mapped, each value shaped (a process name is the end of Image). */
+export function sigmaComparison(field: string, values: readonly QueryValue[], target: Target): SigmaNode {
+  const lower = field.toLowerCase();
+  const service = target.logsource.service;
+  let mapped: FieldRule | undefined;
+  if (service) {
+    const cloud = CLOUD_FIELDS[service]?.[lower] ?? NATIVE_CLOUD_FIELDS[service]?.find((native) => native.toLowerCase() === lower);
+    mapped = cloud ? { field: cloud, shape: 'plain' } : undefined;
+  } else {
+    // Sysmon's own fields under winlog.event_data (Beats' Windows event logs) are Sigma's.
+    const sysmon = /^winlog\.event_data\.([A-Za-z]+)$/.exec(field)?.[1];
+    mapped = ENDPOINT_FIELDS[lower] ?? (sysmon ? { field: sysmon, shape: 'plain' } : undefined);
+    if (mapped?.categories && !mapped.categories.includes(target.logsource.category ?? '')) mapped = undefined;
+  }
+  if (!mapped) throw new Untranslatable(`unmapped field ${field}`);
+  const rule = mapped;
+  const sep = target.platform === 'windows' ? '\\' : '/';
+  const shaped = values.map((value) => shape(value, rule.shape, sep));
+  // One comparison per modifier: `process.name : ("bash", "*sh")` is two Sigma tests, either of which will do.
+  const byModifier = new Map<SigmaModifier, string[]>();
+  for (const { modifier, value } of shaped) byModifier.set(modifier, [...(byModifier.get(modifier) ?? []), value]);
+  const nodes: SigmaNode[] = [...byModifier].map(([modifier, list]) => ({
+    kind: 'cmp',
+    field: rule.field,
+    modifier,
+    values: [...new Set(list)],
+  }));
+  return nodes.length === 1 ? (nodes[0] as SigmaNode) : { kind: 'or', children: nodes };
+}
+
+const HIVE =
+  /^(?:HKEY_LOCAL_MACHINE|HKLM|HKEY_USERS|HKU|HKEY_CURRENT_USER|HKCU|HKEY_CLASSES_ROOT|HKCR|\\REGISTRY\\(?:MACHINE|USER))\\(?:\*\\)?/i;
+
+function shape(value: QueryValue, kind: Shape, sep: string): { modifier: SigmaModifier; value: string } {
+  if (value.kind === 'regex') return { modifier: 're', value: value.text };
+  if (value.kind === 'cidr') return { modifier: 'cidr', value: value.text };
+  // Sysmon writes a process's hashes in one field, `SHA256=…,MD5=…`.
+  if (kind.startsWith('hash-')) {
+    if (value.kind !== 'literal' || !/^[a-f0-9]{32,64}$/i.test(value.text)) throw new Untranslatable('a hash pattern');
+    return { modifier: 'contains', value: `${kind.slice(5).toUpperCase()}=${value.text}` };
+  }
+  // A literal star or question mark (`"-c *"` compared with ==) would read as a wildcard in Sigma's value.
+  if (value.kind === 'literal' && /[*?]/.test(value.text)) throw new Untranslatable('a literal wildcard character');
+  const text = value.text;
+  if (text.replace(/[*?\s]/g, '') === '') throw new Untranslatable('a value that matches anything');
+  const pattern = (() => {
+    switch (kind) {
+      case 'name':
+        return text.startsWith('*') || text.includes(sep) ? `*${text.replace(/^\*/, '')}` : `*${sep}${text}`;
+      case 'args':
+        return `*${text.replace(/^\*|\*$/g, '')}*`;
+      case 'extension':
+        return `*.${text.replace(/^\*?\.?/, '')}`;
+      case 'registry-path':
+        return `*\\${text.replace(HIVE, '').replace(/^\*?\\?/, '')}`;
+      case 'registry-key':
+        return `*\\${text
+          .replace(HIVE, '')
+          .replace(/^\*?\\?/, '')
+          .replace(/\*$/, '')}*`;
+      default:
+        return text;
+    }
+  })();
+  return reduced(pattern);
+}

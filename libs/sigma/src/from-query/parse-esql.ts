@@ -1,0 +1,157 @@
+import { and, cmp, literal, not, or, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
+import { Cursor, tokenize, type Token } from './tokens';
+
+/** An ES|QL query's indices (`FROM logs-aws.cloudtrail-*`) and the condition of its WHERE commands. */
+export interface EsqlQuery {
+  indices: string[];
+  condition: QueryNode;
+}
+
+const LEXICON = {
+  ops: ['==', '!=', '<=', '>=', '=', '(', ')', ',', ':', '<', '>', '|'],
+  wordChar: /[\w.@*\-$?+]/,
+  backquotes: true,
+  rawStrings: true,
+};
+
+const CASE_FUNCTIONS = new Set(['to_lower', 'to_upper']);
+const STRING_FUNCTIONS: Readonly<Record<string, (text: string) => string>> = {
+  starts_with: (text) => `${text}*`,
+  ends_with: (text) => `*${text}`,
+};
+// Commands after which WHERE reads what the query computed, not the events.
+const AGGREGATING = new Set(['stats', 'inlinestats', 'mv_expand', 'lookup', 'enrich', 'rename']);
+
+/**
+ * ES|QL: `FROM <indices> | WHERE <condition> | …`. Each WHERE before the first STATS (or other command that makes
+ * new rows or names) is one condition, all of them together; EVAL, KEEP, SORT, LIMIT and the rest change no event's
+ * match. The condition's boolean core is read (==, !=, :, LIKE, RLIKE, IN, NOT, TO_LOWER, STARTS_WITH, ENDS_WITH);
+ * numeric comparisons and IS NULL throw Untranslatable.
+ */
+export function parseEsql(text: string): EsqlQuery {
+  const cursor = new Cursor(tokenize(text.replace(/^\s*\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, ' '), LEXICON));
+  const indices: string[] = [];
+  const conditions: QueryNode[] = [];
+  if (cursor.accept('from')) {
+    while (!cursor.done() && cursor.peek()?.text !== '|') {
+      const token = cursor.next();
+      if (token.type === 'word' && token.text.toLowerCase() === 'metadata') break;
+      if (token.type !== 'op') indices.push(token.text);
+    }
+  }
+  let stopped = false;
+  while (!cursor.done()) {
+    if (!cursor.accept('|')) {
+      cursor.next();
+      continue;
+    }
+    const command = cursor.peek()?.text.toLowerCase() ?? '';
+    if (AGGREGATING.has(command)) stopped = true;
+    if (command === 'where' && !stopped) {
+      cursor.next();
+      conditions.push(orExpr(cursor));
+    }
+  }
+  if (conditions.length === 0) throw new Untranslatable('no WHERE');
+  return { indices, condition: and(conditions) };
+}
+
+function orExpr(cursor: Cursor): QueryNode {
+  const children = [andExpr(cursor)];
+  while (cursor.accept('or')) children.push(andExpr(cursor));
+  return or(children);
+}
+
+function andExpr(cursor: Cursor): QueryNode {
+  const children = [notExpr(cursor)];
+  while (cursor.accept('and')) children.push(notExpr(cursor));
+  return and(children);
+}
+
+function notExpr(cursor: Cursor): QueryNode {
+  if (cursor.accept('not')) return not(notExpr(cursor));
+  if (cursor.accept('(')) {
+    const inner = orExpr(cursor);
+    cursor.expect(')');
+    return inner;
+  }
+  return comparison(cursor);
+}
+
+function comparison(cursor: Cursor): QueryNode {
+  const head = cursor.next();
+  if (head.type !== 'word') throw new Untranslatable(`unexpected ${head.text}`);
+  const name = head.text.toLowerCase();
+  if (cursor.peek()?.text === '(' && name in STRING_FUNCTIONS) {
+    cursor.expect('(');
+    const field = fieldName(cursor.next());
+    cursor.expect(',');
+    const value = valueText(cursor.next());
+    cursor.expect(')');
+    return cmp(field, [{ text: (STRING_FUNCTIONS[name] as (text: string) => string)(value), kind: 'wildcard' }]);
+  }
+  let field: string;
+  if (cursor.peek()?.text === '(' && CASE_FUNCTIONS.has(name)) {
+    cursor.expect('(');
+    field = fieldName(cursor.next());
+    cursor.expect(')');
+  } else if (cursor.peek()?.text === '(') throw new Untranslatable(`function ${head.text}`);
+  else field = fieldName(head);
+  // The time window (`@timestamp > NOW() - 1 day`) is when to look, which a rule's deployment decides.
+  if (field === '@timestamp') return skipped(cursor, field);
+  if (cursor.accept('is')) {
+    // A field that must be present tests nothing a value test of it does not; one that must be absent, Sigma cannot say here.
+    if (cursor.accept('not') && cursor.accept('null')) return cmp('@present', [literal(field)]);
+    throw new Untranslatable('IS NULL');
+  }
+  const negated = cursor.accept('not');
+  const op = cursor.next().text.toLowerCase();
+  let node: QueryNode;
+  if (op === '==' || op === ':') node = cmp(field, [literal(valueText(cursor.next()))]);
+  else if (op === '!=') return not(cmp(field, [literal(valueText(cursor.next()))]));
+  else if (op === 'like') node = cmp(field, likeValues(cursor));
+  else if (op === 'rlike') node = cmp(field, [{ text: valueText(cursor.next()), kind: 'regex' }]);
+  else if (op === 'in') {
+    cursor.expect('(');
+    const values: QueryValue[] = [literal(valueText(cursor.next()))];
+    while (cursor.accept(',')) values.push(literal(valueText(cursor.next())));
+    cursor.expect(')');
+    node = cmp(field, values);
+  } else throw new Untranslatable(`operator ${op}`);
+  return negated ? not(node) : node;
+}
+
+/** A comparison read past (up to the next and, or, pipe or closing parenthesis): a test the logsource stands for. */
+function skipped(cursor: Cursor, field: string): QueryNode {
+  let depth = 0;
+  for (let token = cursor.peek(); token; token = cursor.peek()) {
+    if (token.type === 'word' && depth === 0 && /^(?:and|or)$/i.test(token.text)) break;
+    if (token.text === '|' || (token.text === ')' && depth === 0)) break;
+    if (token.text === '(') depth++;
+    if (token.text === ')') depth--;
+    cursor.next();
+  }
+  return cmp(field, [literal('window')]);
+}
+
+/** `LIKE "a*"` or `LIKE ("a*", "b*")`: wildcard patterns. */
+function likeValues(cursor: Cursor): QueryValue[] {
+  const texts: string[] = [];
+  if (cursor.accept('(')) {
+    texts.push(valueText(cursor.next()));
+    while (cursor.accept(',')) texts.push(valueText(cursor.next()));
+    cursor.expect(')');
+  } else texts.push(valueText(cursor.next()));
+  return texts.map((text) => ({ text, kind: /[*?]/.test(text) ? 'wildcard' : 'literal' }));
+}
+
+function valueText(token: Token): string {
+  if (token.type === 'str') return token.text;
+  if (token.type === 'word' && /^(?:-?\d+(?:\.\d+)?|true|false)$/i.test(token.text)) return token.text;
+  throw new Untranslatable(`value ${token.text}`);
+}
+
+function fieldName(token: Token): string {
+  if (token.type !== 'word' || !/^[A-Za-z_@][\w.@-]*$/.test(token.text)) throw new Untranslatable(`field ${token.text}`);
+  return token.text;
+}

@@ -1,0 +1,234 @@
+import { and, cmp, literal, not, or, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
+import { Cursor, tokenize, type Token } from './tokens';
+
+/** A Falco rule's condition with its fields as ECS names (the rest of the translation reads ECS), and what it reads. */
+export interface FalcoRule {
+  /** The rule's own name: what it looks for, in its author's words. */
+  name: string;
+  /** The event kind its macros or evt.type say (process, file, network), when they say one. */
+  category?: string;
+  /** It reads CloudTrail (the cloudtrail plugin's ct.* fields). */
+  cloudtrail: boolean;
+  condition: QueryNode;
+}
+
+const LEXICON = {
+  ops: ['!=', '<=', '>=', '=', '(', ')', ',', '<', '>'],
+  wordChar: /[\w./\-*?[\]:~%$@+]/,
+  singleQuotes: true,
+};
+
+// Falco's fields as ECS's; the syscall ones as a process, file or connection event names them.
+const FIELDS: Readonly<Record<string, string>> = {
+  'proc.name': 'process.name',
+  'proc.exe': 'process.name',
+  'proc.exepath': 'process.executable',
+  'proc.cmdline': 'process.command_line',
+  'proc.args': 'process.args',
+  'proc.pname': 'process.parent.name',
+  'proc.pexepath': 'process.parent.executable',
+  'proc.pcmdline': 'process.parent.command_line',
+  'proc.cwd': 'process.working_directory',
+  'user.name': 'user.name',
+  'fd.name': 'file.path',
+  'fd.filename': 'file.name',
+  'fd.sip': 'destination.ip',
+  'fd.rip': 'destination.ip',
+  'fd.sport': 'destination.port',
+  'fd.rport': 'destination.port',
+  'evt.type': 'event.type',
+  'evt.dir': 'event.kind',
+  'ct.name': 'event.action',
+  'ct.src': 'event.provider',
+  'ct.srcip': 'source.ip',
+  'ct.useragent': 'user_agent.original',
+  'ct.region': 'cloud.region',
+  'ct.user.identitytype': 'aws.cloudtrail.user_identity.type',
+  'ct.error': 'event.outcome',
+};
+// The standard macros that only say which events a rule reads.
+const MACRO_CATEGORIES: Readonly<Record<string, string | null>> = {
+  spawned_process: 'process',
+  proc_is_new: 'process',
+  open_write: 'file',
+  open_read: 'file',
+  open_file_failed: 'file',
+  outbound: 'network',
+  inbound: 'network',
+  inbound_outbound: 'network',
+  container: null,
+  never_true: null,
+};
+const EVENT_CATEGORIES: Readonly<Record<string, string>> = {
+  execve: 'process',
+  execveat: 'process',
+  open: 'file',
+  openat: 'file',
+  openat2: 'file',
+  creat: 'file',
+  connect: 'network',
+};
+// Operators and the pattern of the value each asks for.
+const TEXT_OPS: Readonly<Record<string, (text: string) => string>> = {
+  contains: (text) => `*${text}*`,
+  icontains: (text) => `*${text}*`,
+  startswith: (text) => `${text}*`,
+  endswith: (text) => `*${text}`,
+  glob: (text) => text,
+};
+const KEYS =
+  /^\s*(?:-\s*)?(?:rule|macro|list|desc|condition|output|priority|tags|source|enabled|exceptions|append|items|required_engine_version|override)\s*:/;
+
+/**
+ * Falco rules (`- rule: … condition: …`), the macros and lists the same text defines inlined, Falco's standard
+ * event macros (spawned_process, open_write, outbound) read as the kind of event. The condition's boolean core is
+ * read (=, !=, in, contains, icontains, startswith, endswith, glob, pmatch); a macro or list the text does not
+ * define, numeric comparisons and field-exists tests throw Untranslatable.
+ */
+export function parseFalco(text: string): FalcoRule[] {
+  const items = text.split(/^(?=\s*-\s*(?:rule|macro|list)\s*:)/m);
+  const macros = new Map<string, string>();
+  const lists = new Map<string, string[]>();
+  const rules: Array<{ name: string; condition: string }> = [];
+  for (const item of items) {
+    const kind = /^\s*-\s*(rule|macro|list)\s*:\s*(.+)$/m.exec(item);
+    if (!kind) continue;
+    const name = (kind[2] as string).trim();
+    if (kind[1] === 'list') lists.set(name, listItems(item));
+    else {
+      const condition = blockOf(item, 'condition');
+      if (!condition) continue;
+      if (kind[1] === 'macro') macros.set(name, condition);
+      else rules.push({ name, condition });
+    }
+  }
+  if (rules.length === 0) throw new Untranslatable('no Falco rule');
+  return rules.map(({ name, condition }) => {
+    const state: State = { macros, lists, category: undefined, cloudtrail: false, depth: 0 };
+    const node = parseCondition(condition, state);
+    return { name, ...(state.category ? { category: state.category } : {}), cloudtrail: state.cloudtrail, condition: node };
+  });
+}
+
+/** A key's value in a YAML item: inline, or the lines of a folded block up to the next key. */
+function blockOf(item: string, key: string): string | null {
+  const lines = item.split('\n');
+  const at = lines.findIndex((line) => new RegExp(`^\\s*${key}\\s*:`).test(line));
+  if (at < 0) return null;
+  const inline = (lines[at] as string).replace(new RegExp(`^\\s*${key}\\s*:\\s*`), '').replace(/^[>|][-+]?\s*$/, '');
+  const rest: string[] = [];
+  for (const line of lines.slice(at + 1)) {
+    if (KEYS.test(line)) break;
+    rest.push(line);
+  }
+  const text = [inline, ...rest].join(' ').replace(/\s+/g, ' ').trim();
+  return text === '' ? null : text;
+}
+
+function listItems(item: string): string[] {
+  const inline = /items\s*:\s*\[([^\]]*)\]/s.exec(item)?.[1];
+  if (inline === undefined) throw new Untranslatable('a list without items');
+  return inline
+    .split(',')
+    .map((entry) => entry.trim().replace(/^["']|["']$/g, ''))
+    .filter(Boolean);
+}
+
+interface State {
+  macros: ReadonlyMap<string, string>;
+  lists: ReadonlyMap<string, string[]>;
+  category: string | undefined;
+  cloudtrail: boolean;
+  depth: number;
+}
+
+function parseCondition(text: string, state: State): QueryNode {
+  const cursor = new Cursor(tokenize(text, LEXICON));
+  const node = orExpr(cursor, state);
+  if (!cursor.done()) throw new Untranslatable(`unexpected ${cursor.peek()?.text}`);
+  return node;
+}
+
+function orExpr(cursor: Cursor, state: State): QueryNode {
+  const children = [andExpr(cursor, state)];
+  while (cursor.accept('or')) children.push(andExpr(cursor, state));
+  return or(children);
+}
+
+function andExpr(cursor: Cursor, state: State): QueryNode {
+  const children = [notExpr(cursor, state)];
+  while (cursor.accept('and')) children.push(notExpr(cursor, state));
+  return and(children);
+}
+
+function notExpr(cursor: Cursor, state: State): QueryNode {
+  if (cursor.accept('not')) return not(notExpr(cursor, state));
+  if (cursor.accept('(')) {
+    const inner = orExpr(cursor, state);
+    cursor.expect(')');
+    return inner;
+  }
+  const head = cursor.next();
+  if (head.type !== 'word') throw new Untranslatable(`unexpected ${head.text}`);
+  const operator = cursor.peek();
+  const isOperator =
+    operator &&
+    (operator.type === 'op'
+      ? operator.text !== ')' && operator.text !== ','
+      : /^(?:in|contains|icontains|startswith|endswith|glob|pmatch|exists|intersects)$/i.test(operator.text));
+  if (!isOperator) return macro(head.text, state);
+  return comparison(cursor, head.text, state);
+}
+
+/** A macro: its definition in the same text, or a standard one that only says which events to read. */
+function macro(name: string, state: State): QueryNode {
+  const defined = state.macros.get(name);
+  if (defined !== undefined && state.depth < 8) return parseCondition(defined, { ...state, depth: state.depth + 1 });
+  if (name in MACRO_CATEGORIES) {
+    state.category ??= MACRO_CATEGORIES[name] ?? undefined;
+    // Neither true nor false: the event-kind test is the logsource (a field the translation leaves out).
+    return cmp('event.kind', [literal(name)]);
+  }
+  throw new Untranslatable(`macro ${name}`);
+}
+
+function comparison(cursor: Cursor, falcoField: string, state: State): QueryNode {
+  const field = FIELDS[falcoField.toLowerCase()];
+  if (!field) throw new Untranslatable(`unmapped field ${falcoField}`);
+  if (falcoField.startsWith('ct.')) state.cloudtrail = true;
+  const op = cursor.next().text.toLowerCase();
+  if (op === 'exists') {
+    if (field === 'event.outcome') return cmp(field, [literal('exists')]);
+    throw new Untranslatable('exists');
+  }
+  let node: QueryNode;
+  if (op === '=' || op === '!=') node = cmp(field, [literal(valueText(cursor.next()))]);
+  else if (op === 'in' || op === 'pmatch' || op === 'intersects') node = cmp(field, listValues(cursor, state).map(literal));
+  else if (op in TEXT_OPS) {
+    const text = (TEXT_OPS[op] as (text: string) => string)(valueText(cursor.next()));
+    node = cmp(field, [{ text, kind: /[*?]/.test(text) ? 'wildcard' : 'literal' } satisfies QueryValue]);
+  } else throw new Untranslatable(`operator ${op}`);
+  if (field === 'event.type')
+    for (const value of node.kind === 'cmp' ? node.values : []) state.category ??= EVENT_CATEGORIES[value.text.toLowerCase()];
+  return op === '!=' ? not(node) : node;
+}
+
+function listValues(cursor: Cursor, state: State): string[] {
+  cursor.expect('(');
+  const values: string[] = [];
+  do {
+    const token = cursor.next();
+    const list = token.type === 'word' ? state.lists.get(token.text) : undefined;
+    if (list) values.push(...list);
+    // A list the text does not define (Falco's own shell_binaries, an operator's allowed_ips): its items are unknown.
+    else if (token.type === 'word' && /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/.test(token.text)) throw new Untranslatable(`list ${token.text}`);
+    else values.push(valueText(token));
+  } while (cursor.accept(','));
+  cursor.expect(')');
+  return values;
+}
+
+function valueText(token: Token): string {
+  if (token.type === 'str' || token.type === 'word') return token.text;
+  throw new Untranslatable(`value ${token.text}`);
+}

@@ -1,0 +1,137 @@
+import { and, cmp, not, or, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
+import { Cursor, tokenize, type Token } from './tokens';
+
+/** A Splunk search's condition with its fields as ECS names, and what it reads. */
+export interface SplSearch {
+  /** The event kind its Sysmon EventCode says (process, file, network…), when it says one. */
+  category?: string;
+  /** The log its sourcetype names (aws:cloudtrail), as an index hint. */
+  indices: string[];
+  condition: QueryNode;
+}
+
+const LEXICON = {
+  ops: ['!=', '<=', '>=', '=', '(', ')', ',', '|', '<', '>'],
+  wordChar: /[^\s()=!"|,<>]/,
+  lenientEscapes: true,
+};
+
+// Sysmon's field names (Splunk's Sysmon add-on keeps them), the CIM Endpoint data model's and CloudTrail's, as ECS's.
+const FIELDS: Readonly<Record<string, string>> = {
+  image: 'process.executable',
+  commandline: 'process.command_line',
+  parentimage: 'process.parent.executable',
+  parentcommandline: 'process.parent.command_line',
+  originalfilename: 'process.pe.original_file_name',
+  currentdirectory: 'process.working_directory',
+  user: 'user.name',
+  targetfilename: 'file.path',
+  targetobject: 'registry.path',
+  details: 'registry.data.strings',
+  queryname: 'dns.question.name',
+  destinationip: 'destination.ip',
+  destinationport: 'destination.port',
+  destinationhostname: 'destination.domain',
+  imageloaded: 'dll.path',
+  process_name: 'process.name',
+  process_path: 'process.executable',
+  process: 'process.command_line',
+  parent_process_name: 'process.parent.name',
+  parent_process_path: 'process.parent.executable',
+  parent_process: 'process.parent.command_line',
+  file_path: 'file.path',
+  file_name: 'file.name',
+  registry_path: 'registry.path',
+  dest_ip: 'destination.ip',
+  dest_port: 'destination.port',
+  eventname: 'event.action',
+  eventsource: 'event.provider',
+  'useridentity.type': 'aws.cloudtrail.user_identity.type',
+  errorcode: 'aws.cloudtrail.error_code',
+  sourceipaddress: 'source.ip',
+  index: 'index',
+  sourcetype: 'sourcetype',
+  source: 'source',
+  eventcode: 'event.code',
+  eventid: 'event.code',
+};
+const SYSMON_EVENTS: Readonly<Record<string, string>> = {
+  '1': 'process',
+  '3': 'network',
+  '7': 'library',
+  '11': 'file',
+  '12': 'registry',
+  '13': 'registry',
+  '14': 'registry',
+  '22': 'dns',
+};
+
+/**
+ * A Splunk search's terms before its first pipe (`index=… sourcetype=… Image="*\\x.exe" CommandLine="*-enc*"`):
+ * field=value and field!=value (wildcards in either), IN lists, NOT, OR, AND and terms joined by nothing (AND).
+ * Sysmon's, the CIM's and CloudTrail's fields are read; a bare keyword, `tstats`, a macro or any other field throws
+ * Untranslatable.
+ */
+export function parseSpl(text: string): SplSearch {
+  const source = text.trim().replace(/^search\s+/i, '');
+  if (/^\||`/.test(source)) throw new Untranslatable('a command or macro first');
+  const cursor = new Cursor(tokenize(source, LEXICON));
+  const state = { category: undefined as string | undefined, indices: [] as string[] };
+  const condition = orExpr(cursor, state);
+  if (!cursor.done() && cursor.peek()?.text !== '|') throw new Untranslatable(`unexpected ${cursor.peek()?.text}`);
+  return { ...(state.category ? { category: state.category } : {}), indices: state.indices, condition };
+}
+
+interface State {
+  category: string | undefined;
+  indices: string[];
+}
+
+const ends = (token: Token | undefined) => !token || token.text === '|' || token.text === ')' || /^or$/i.test(token.text);
+
+function orExpr(cursor: Cursor, state: State): QueryNode {
+  const children = [andExpr(cursor, state)];
+  while (cursor.accept('or')) children.push(andExpr(cursor, state));
+  return or(children);
+}
+
+function andExpr(cursor: Cursor, state: State): QueryNode {
+  const children = [notExpr(cursor, state)];
+  for (;;) {
+    cursor.accept('and');
+    if (ends(cursor.peek())) break;
+    children.push(notExpr(cursor, state));
+  }
+  return and(children);
+}
+
+function notExpr(cursor: Cursor, state: State): QueryNode {
+  if (cursor.accept('not')) return not(notExpr(cursor, state));
+  if (cursor.accept('(')) {
+    const inner = orExpr(cursor, state);
+    cursor.expect(')');
+    return inner;
+  }
+  const head = cursor.next();
+  if (head.type !== 'word') throw new Untranslatable('a bare keyword');
+  const field = FIELDS[head.text.toLowerCase()];
+  const op = cursor.next();
+  if (!field) throw new Untranslatable(`unmapped field ${head.text}`);
+  let values: QueryValue[];
+  if (op.text.toLowerCase() === 'in') {
+    cursor.expect('(');
+    values = [valueOf(cursor.next())];
+    while (cursor.accept(',')) values.push(valueOf(cursor.next()));
+    cursor.expect(')');
+  } else if (op.text === '=' || op.text === '!=') values = [valueOf(cursor.next())];
+  else throw new Untranslatable(`operator ${op.text}`);
+  if (field === 'sourcetype' || field === 'index' || field === 'source') state.indices.push(...values.map((value) => value.text));
+  if (field === 'event.code') state.category ??= SYSMON_EVENTS[values[0]?.text ?? ''];
+  const node = cmp(field, values);
+  return op.text === '!=' ? not(node) : node;
+}
+
+function valueOf(token: Token): QueryValue {
+  if (token.type !== 'str' && token.type !== 'word') throw new Untranslatable(`value ${token.text}`);
+  return { text: token.text, kind: /[*?]/.test(token.text) ? 'wildcard' : 'literal' };
+}

@@ -1,0 +1,82 @@
+import type { SigmaNode } from './sigma-tree';
+
+type Cmp = Extract<SigmaNode, { kind: 'cmp' }>;
+interface Constraint {
+  modifier: Cmp['modifier'];
+  text: string;
+}
+
+// Fields holding a path whose end a rule names (`Image|endswith: \certutil.exe`): the event's value is a whole path.
+const PATH_FIELDS = new Set(['Image', 'ParentImage', 'ImageLoaded', 'TargetFilename']);
+
+/**
+ * The event a translated query's positive conditions describe: for each field, a value every test of it holds (what
+ * it must start with, then what it must contain, then its end; a program's name under a folder), taking the first
+ * way of an `or` that can be written and leaving what the query excludes out. Null when a test cannot be written as a
+ * value (a regex with more than literal text). The self-test's event for the article's query, and the generator's
+ * check that its rule fires on it, both come from here.
+ */
+export function positiveEvent(node: SigmaNode, platform: 'windows' | 'linux' | 'macos'): Record<string, string> | null {
+  const constraints = positive(node);
+  if (!constraints || constraints.size === 0) return null;
+  const event: Record<string, string> = {};
+  for (const [field, tests] of constraints) {
+    const equal = tests.find((test) => test.modifier === 'eq');
+    if (equal) {
+      event[field] = equal.text;
+      continue;
+    }
+    const starts = tests.filter((test) => test.modifier === 'startswith' || test.modifier === 'wildcard').map((test) => test.text);
+    const contains = tests.filter((test) => test.modifier === 'contains').map((test) => test.text);
+    const ends = tests.filter((test) => test.modifier === 'endswith').map((test) => test.text);
+    let value = [...starts, ...contains, ...ends].join(contains.length + ends.length > 0 && !PATH_FIELDS.has(field) ? ' ' : '');
+    if (PATH_FIELDS.has(field) && starts.length === 0)
+      value = `${platform === 'windows' ? 'C:\\Users\\Public' : '/tmp'}${/^[\\/]/.test(value) ? '' : platform === 'windows' ? '\\' : '/'}${value}`;
+    event[field] = value;
+  }
+  return event;
+}
+
+function positive(node: SigmaNode): Map<string, Constraint[]> | null {
+  switch (node.kind) {
+    case 'cmp': {
+      const text = valueText(node);
+      return text === null ? null : new Map([[node.field, [{ modifier: node.modifier, text }]]]);
+    }
+    case 'not':
+      return new Map();
+    case 'and': {
+      const merged = new Map<string, Constraint[]>();
+      for (const child of node.children) {
+        const found = positive(child);
+        if (!found) return null;
+        for (const [field, tests] of found) merged.set(field, [...(merged.get(field) ?? []), ...tests]);
+      }
+      return merged;
+    }
+    case 'or': {
+      for (const child of node.children) {
+        const found = positive(child);
+        if (found && found.size > 0) return found;
+      }
+      return null;
+    }
+  }
+}
+
+/** The text of a comparison's first value an event can hold: a wildcard's stars as nothing, a literal regex as its text. */
+function valueText(node: Cmp): string | null {
+  const value = node.values[0];
+  if (value === undefined) return null;
+  if (node.modifier === 'wildcard') return value.replace(/\*/g, '').replace(/\?/g, 'x');
+  if (node.modifier === 'cidr') {
+    // The network's first host address (IPv4); an IPv6 network is left without an event.
+    const [address, bits] = value.split('/');
+    const octets = (address ?? '').split('.').map(Number);
+    if (octets.length !== 4 || octets.some((octet) => !(octet >= 0 && octet <= 255)) || Number(bits) > 30) return null;
+    return [...octets.slice(0, 3), (octets[3] as number) + 1].join('.');
+  }
+  if (node.modifier !== 're') return value;
+  const unescaped = value.replace(/^\.\*|\.\*$/g, '').replace(/\\([.\\/-])/g, '$1');
+  return /[\\^$.|?*+()[\]{}]/.test(unescaped) ? null : unescaped;
+}

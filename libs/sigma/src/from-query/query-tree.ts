@@ -1,0 +1,64 @@
+/**
+ * The boolean core every query language shares, as its parsers read it: comparisons of a field with values, joined by
+ * and, or and not. Field names are the query's own (ECS for Elastic's languages, Sysmon's for Splunk searches over
+ * Sysmon); ecs-fields.ts maps them to Sigma's.
+ */
+
+/** One value a field is compared with: literal text, a wildcard pattern (`*` any run, `?` one character), a regex or a network. */
+export interface QueryValue {
+  text: string;
+  kind: 'literal' | 'wildcard' | 'regex' | 'cidr';
+}
+
+export type QueryNode =
+  | { kind: 'cmp'; field: string; values: QueryValue[] }
+  | { kind: 'and'; children: QueryNode[] }
+  | { kind: 'or'; children: QueryNode[] }
+  | { kind: 'not'; child: QueryNode };
+
+/** A construct the translation cannot carry into Sigma faithfully: the whole query is left out, never half of it. */
+export class Untranslatable extends Error {}
+
+export const cmp = (field: string, values: QueryValue[]): QueryNode => ({ kind: 'cmp', field, values });
+export const literal = (text: string): QueryValue => ({ text, kind: 'literal' });
+export const pattern = (text: string): QueryValue => ({ text, kind: /[*?]/.test(text) ? 'wildcard' : 'literal' });
+
+export function and(children: QueryNode[]): QueryNode {
+  const flat = children.flatMap((child) => (child.kind === 'and' ? child.children : [child]));
+  return flat.length === 1 ? (flat[0] as QueryNode) : { kind: 'and', children: flat };
+}
+
+export function or(children: QueryNode[]): QueryNode {
+  const flat = children.flatMap((child) => (child.kind === 'or' ? child.children : [child]));
+  return flat.length === 1 ? (flat[0] as QueryNode) : { kind: 'or', children: flat };
+}
+
+export const not = (child: QueryNode): QueryNode => (child.kind === 'not' ? child.child : { kind: 'not', child });
+
+/** Every comparison of a tree, whatever its polarity. */
+export function comparisons(node: QueryNode): Array<Extract<QueryNode, { kind: 'cmp' }>> {
+  if (node.kind === 'cmp') return [node];
+  if (node.kind === 'not') return comparisons(node.child);
+  return node.children.flatMap(comparisons);
+}
+
+/**
+ * The tree without the comparisons `drop` picks (those that say which log to read, not what happened): each is
+ * neither true nor false but absent, so `event.type == "start" and process.name == "sh"` keeps the second test, and
+ * `not event.type == "end"` leaves nothing. Null when nothing is left.
+ */
+export function without(node: QueryNode, drop: (field: string) => boolean): QueryNode | null {
+  switch (node.kind) {
+    case 'cmp':
+      return drop(node.field) ? null : node;
+    case 'not': {
+      const child = without(node.child, drop);
+      return child ? not(child) : null;
+    }
+    default: {
+      const children = node.children.map((child) => without(child, drop)).filter((child): child is QueryNode => child !== null);
+      if (children.length === 0) return null;
+      return node.kind === 'and' ? and(children) : or(children);
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import type { HuntQueryLanguage } from '@huntforge/contracts/extraction';
+import { isMetaField, sigmaComparison, targetOf, type Platform, type Target } from './ecs-fields';
+import { parseAuditd } from './parse-auditd';
+import { parseEql } from './parse-eql';
+import { parseEsql } from './parse-esql';
+import { parseFalco } from './parse-falco';
+import { parseKql } from './parse-kql';
+import { parseSpl } from './parse-spl';
+import { parseSysmon } from './parse-sysmon';
+import { Untranslatable, without, type QueryNode } from './query-tree';
+import type { SigmaNode } from './sigma-tree';
+
+/** A query (or one step of a sequence, one log of an auditd rule set) as a Sigma rule's logsource and condition. */
+export interface TranslatedQuery {
+  logsource: Target['logsource'];
+  condition: SigmaNode;
+  /** The name the query's author gave it (a Falco rule's), when it has one. */
+  name?: string;
+}
+
+export type Translation = { ok: true; rules: TranslatedQuery[] } | { ok: false; reason: string };
+
+/** The languages translated into Sigma. */
+export const TRANSLATED_LANGUAGES: ReadonlySet<string> = new Set<HuntQueryLanguage>([
+  'eql',
+  'esql',
+  'lucene',
+  'kql',
+  'auditd',
+  'falco',
+  'sysmon',
+  'spl',
+]);
+
+/**
+ * A hunt query the article published, as the Sigma rules a detection engineer writes for it: its logsource from what
+ * the query reads, its condition with each field mapped to Sigma's taxonomy (ecs-fields.ts). A query with any
+ * construct or field that cannot be carried over faithfully is not translated at all: a rule that tests less than
+ * the query would fire where the article's query does not.
+ */
+export function translateQuery(text: string, language: string, platform: Platform | null): Translation {
+  try {
+    return { ok: true, rules: translated(text, language, platform) };
+  } catch (error) {
+    if (error instanceof Untranslatable) return { ok: false, reason: error.message };
+    throw error;
+  }
+}
+
+function translated(text: string, language: string, platform: Platform | null): TranslatedQuery[] {
+  switch (language) {
+    case 'eql':
+      return parseEql(text).map((step) => endpoint(step.condition, { category: step.category, platform }));
+    case 'esql': {
+      const query = parseEsql(text);
+      return [endpoint(query.condition, { indices: query.indices, platform })];
+    }
+    case 'lucene':
+    case 'kql':
+      // Kusto (Microsoft's KQL: `DeviceProcessEvents | where …`) is another language, which this does not read.
+      if (/\|\s*where\b|^\s*\w+\s*$/im.test(text)) throw new Untranslatable('Kusto');
+      return [endpoint(parseKql(text), { platform })];
+    case 'falco':
+      // Falco watches Linux hosts (and, with its plugin, CloudTrail).
+      return parseFalco(text).map((rule) => ({
+        ...endpoint(rule.condition, {
+          ...(rule.category ? { category: rule.category } : {}),
+          indices: rule.cloudtrail ? ['cloudtrail'] : [],
+          platform: 'linux',
+        }),
+        name: rule.name,
+      }));
+    case 'spl': {
+      const search = parseSpl(text);
+      const windows = search.indices.some((index) => /wineventlog|windows/i.test(index));
+      return [endpoint(search.condition, { ...search, platform: windows ? 'windows' : platform })];
+    }
+    case 'sysmon':
+      return parseSysmon(text);
+    case 'auditd': {
+      const watches = parseAuditd(text);
+      if (watches.length === 0) throw new Untranslatable('no auditd rule');
+      return groupedByLogsource(watches);
+    }
+    default:
+      throw new Untranslatable(`language ${language}`);
+  }
+}
+
+/** A query's tree in Sigma's terms, the comparisons that only say which log to read left out. */
+function endpoint(
+  node: QueryNode,
+  options: { category?: string; indices?: readonly string[]; platform: Platform | null },
+): TranslatedQuery {
+  const target = targetOf(node, options);
+  const tested = without(node, (field) => isMetaField(field, target));
+  if (!tested) throw new Untranslatable('nothing tested beyond the log');
+  return { logsource: target.logsource, condition: toSigma(tested, target) };
+}
+
+function toSigma(node: QueryNode, target: Target): SigmaNode {
+  switch (node.kind) {
+    case 'cmp':
+      return sigmaComparison(node.field, node.values, target);
+    case 'not':
+      return { kind: 'not', child: toSigma(node.child, target) };
+    default:
+      return { kind: node.kind, children: node.children.map((child) => toSigma(child, target)) };
+  }
+}
+
+/** An auditd rule set's watches, one rule per log: the files watched for writes together, the programs together. */
+function groupedByLogsource(watches: readonly TranslatedQuery[]): TranslatedQuery[] {
+  const byLog = new Map<string, TranslatedQuery[]>();
+  for (const watch of watches) {
+    const key = JSON.stringify(watch.logsource);
+    byLog.set(key, [...(byLog.get(key) ?? []), watch]);
+  }
+  return [...byLog.values()].map((group) => ({
+    logsource: (group[0] as TranslatedQuery).logsource,
+    condition:
+      group.length === 1 ? (group[0] as TranslatedQuery).condition : { kind: 'or', children: group.map((watch) => watch.condition) },
+  }));
+}

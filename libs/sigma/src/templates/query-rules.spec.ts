@@ -1,0 +1,67 @@
+import type { HuntQueryItem } from '@huntforge/contracts/extraction';
+import { corpusChecks } from '../evaluate/corpus-checks';
+import { selfTestRule } from '../evaluate/self-test';
+import { builtinSigmaInput, generateBuiltinRules } from './builtin-sigma-agent';
+import { queryRuleOutcome } from './query-rules';
+
+const article = { title: 'Hunting Example Tradecraft', url: 'https://example.org/hunting', date: '2026-01-01' };
+const query = (value: string, language: HuntQueryItem['language']): HuntQueryItem => ({
+  value,
+  language,
+  evidence: { start: 0, end: value.length, text: value },
+  confidence: 0.9,
+});
+const extraction = (items: HuntQueryItem[]) =>
+  ({
+    subresults: { hunt_queries: { items, count: items.length, duration_ms: 0, status: 'ok' } },
+  }) as unknown as Parameters<typeof builtinSigmaInput>[2];
+
+const EQL =
+  'process where process.name : "mshta.exe" and process.args : ("http*", "*javascript:*") and not process.parent.name : "explorer.exe"';
+
+describe('rules from the hunt queries an article publishes', () => {
+  it('translates the extraction’s hunt queries into rules the generator returns, citing the article', () => {
+    const drafts = generateBuiltinRules(builtinSigmaInput(article, 'windows', extraction([query(EQL, 'eql')])), corpusChecks);
+    const rule = drafts.find((draft) => draft.rule.title.includes('From The Article EQL Query'))?.rule;
+    expect(rule?.logsource).toEqual({ category: 'process_creation', product: 'windows' });
+    expect(rule?.detection['selection']).toEqual({ 'Image|endswith': '\\mshta.exe', 'CommandLine|contains': ['http', 'javascript:'] });
+    expect(rule?.description).toContain(article.url);
+    expect(rule?.level).toBe('medium');
+    expect(rule?.tags).toEqual(expect.arrayContaining(['attack.t1218.005']));
+  });
+
+  it('fires on the event its own query describes, as the self-test builds it, and on no benign event', () => {
+    const [draft] = queryRuleOutcome({ article, platform: 'windows', huntQueries: [query(EQL, 'eql')] }, corpusChecks).drafts;
+    const result = selfTestRule(draft?.rule as unknown as Record<string, unknown>, [
+      { type: 'hunt_query', value: EQL, attributes: { language: 'eql' } },
+    ]);
+    expect(result.fires).toBe(true);
+    expect(result.baseline?.fires).toBe(0);
+  });
+
+  it('leaves out a query whose rule would fire on ordinary machines, one it cannot translate, and all of them without the checks', () => {
+    const broad = query('process where process.name : "svchost.exe"', 'eql');
+    const unmapped = query('process where process.name : "x.exe" and process.code_signature.trusted == false', 'eql');
+    const outcome = queryRuleOutcome({ article, platform: 'windows', huntQueries: [broad, unmapped, query(EQL, 'eql')] }, corpusChecks);
+    expect(outcome).toMatchObject({ translated: 1, dropped: 2 });
+    expect(queryRuleOutcome({ article, platform: 'windows', huntQueries: [query(EQL, 'eql')] }).drafts).toHaveLength(0);
+  });
+
+  it('titles a query by the name its author gave it', () => {
+    const falco = query('- rule: reverse shell via socat\n  condition: spawned_process and proc.name = socat and proc.args contains "exec:"', 'falco');
+    const [draft] = queryRuleOutcome({ article, platform: 'linux', huntQueries: [falco] }, corpusChecks).drafts;
+    expect(draft?.rule.title).toBe('Reverse Shell Via Socat (From The Article Falco Query)');
+    expect(draft?.rule.detection['selection']).toEqual({ 'Image|endswith': '/socat', 'CommandLine|contains': 'exec:' });
+  });
+
+  it('writes cloud queries as the audit log’s rule', () => {
+    const esql = query(
+      'FROM logs-aws.cloudtrail-* | WHERE event.provider == "iam.amazonaws.com" AND event.action == "CreateLoginProfile"',
+      'esql',
+    );
+    const [draft] = queryRuleOutcome({ article, platform: 'unknown', huntQueries: [esql] }, corpusChecks).drafts;
+    expect(draft?.telemetryClass).toBe('cloud_audit');
+    expect(draft?.rule.title).toBe('AWS CreateLoginProfile Activity (From The Article ES|QL Query)');
+    expect(draft?.rule.logsource).toEqual({ product: 'aws', service: 'cloudtrail' });
+  });
+});
