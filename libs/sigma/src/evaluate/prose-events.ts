@@ -1,4 +1,5 @@
 import { concretePath, noteSelection, proseFacts, type FileHash } from '../templates/prose-facts';
+import { describedCommandLine, proseTechniqueDetection, proseTechniques, showingPrograms } from '../templates/prose-techniques';
 import type { SigmaEvent } from './event-fields';
 
 /** A synthetic Sysmon-style event and the stated fact it stands for (`side-load: x.dll by y.exe`). */
@@ -19,7 +20,8 @@ const sysmonHashes = (hash: FileHash | undefined) => (hash ? { Hashes: `${hash.a
  * The telemetry the endpoint facts an article states in prose would leave (templates/prose-facts.ts, the reading the
  * rules are made from): the library a program side-loads (Sysmon 7), the drivers loaded (Sysmon 6), the ransom note
  * and an encrypted file written (Sysmon 11), the files written at the stated paths (Sysmon 11, auditd PATH alike),
- * and the intruder's programs, libraries and drivers with the hashes the article lists.
+ * the intruder's programs, libraries and drivers with the hashes the article lists, and the well-known techniques its
+ * prose shows (templates/prose-techniques.ts: "validates the password with dscl . -authonly") as process events.
  */
 export function proseEvents(content: string | undefined): ProseEvent[] {
   const facts = proseFacts(content);
@@ -81,6 +83,22 @@ export function proseEvents(content: string | undefined): ProseEvent[] {
         ...sysmonHashes(hash),
       });
     else windows(observable, { EventID: 6, ImageLoaded: `C:\\Windows\\System32\\drivers\\${hash.file}`, ...sysmonHashes(hash) });
+  }
+  // Each technique the prose shows run (prose-techniques.ts): its program with the values its detection keys. A
+  // technique of any platform is read on Linux, whose images end as macOS's do; a whole line runs in a shell.
+  for (const shown of proseTechniques(content)) {
+    const product = shown.technique.product === 'macos' ? 'macos' : 'linux';
+    const detection = proseTechniqueDetection(shown, product);
+    for (const program of showingPrograms(shown.technique))
+      events.push({
+        observable: `prose: ${shown.technique.id} (${program})`,
+        platform: 'unix',
+        event: {
+          EventID: 1,
+          Image: `/usr/bin/${program}`,
+          CommandLine: describedCommandLine(shown.technique.programs.length > 0 ? program : `${program} -c`, detection),
+        },
+      });
   }
   return events;
 }

@@ -95,13 +95,13 @@ export interface AssessmentContext {
  */
 export async function assessGeneratedRules(candidates: readonly RuleCandidate[], context: AssessmentContext): Promise<AssessedRule[]> {
   const out: AssessedRule[] = [];
+  // Joined once for all the candidates: the prose facts the self-test reads are kept for the last text it was given.
+  const content = context.stated.join('\n');
   for (const candidate of candidates) {
     const { held, attempts } = await validateWithRepair(candidate, context.repair);
     const { validation } = held;
     const selfTest: SelfTestResult =
-      validation.valid && held.doc
-        ? selfTestGenerated(held.doc, context.observables, context.stated.join('\n'))
-        : { fires: false, events: 0, fired_on: [] };
+      validation.valid && held.doc ? selfTestGenerated(held.doc, context.observables, content) : { fires: false, events: 0, fired_on: [] };
     // Only a false positive and a lower level are added, which cannot make a valid rule invalid.
     const doc = held.doc ? noteBaselineFirings(held.doc, selfTest.baseline) : null;
     const fidelity = fidelityCheck(doc ? detectionValues(doc) : [], context.stated);

@@ -65,6 +65,7 @@ import type { ProductLine, SideEffectRule } from './side-effect-rule';
 import { behaviourSwitchesOf, behaviourValues, isBareScheme } from './behaviour-values';
 import { withProgramSelection } from './program-selection';
 import { proseFactRules } from './prose-rules';
+import { proseTechniqueDetection, proseTechniqueProduct, proseTechniques } from './prose-techniques';
 import { queryRules, type QueryRuleInput } from './query-rules';
 
 export type TemplatePlatform = 'windows' | 'linux' | 'macos' | 'cross-platform' | 'unknown';
@@ -649,37 +650,80 @@ function shownTechniques(input: BuiltinSigmaInput): Array<{ technique: Technique
  * dump's file name): the next intrusion names its dump differently and does the same.
  */
 function techniqueRules(input: BuiltinSigmaInput): RuleDraft[] {
-  return [...techniquesShown(input).values()].map(({ technique, commandLines, platform }, index) => {
-    const shown = withTechniqueParent(
-      input,
-      technique,
-      platform,
-      withShownSwitches(technique, commandLines, shownTechniqueDetection(technique, productOf(platform), commandLines)),
-    );
-    const detection = withProgramSelection(shown, productOf(platform));
+  const shownByCommands = [...techniquesShown(input).values()];
+  return [
+    ...shownByCommands.map(({ technique, commandLines, platform }, index) => {
+      const shown = withTechniqueParent(
+        input,
+        technique,
+        platform,
+        withShownSwitches(technique, commandLines, shownTechniqueDetection(technique, productOf(platform), commandLines)),
+      );
+      const detection = withProgramSelection(shown, productOf(platform));
+      const { values } = selections(
+        Object.entries(shown)
+          .filter(([name]) => name !== 'condition')
+          .map(([, block]) => block as SigmaFieldMap),
+      );
+      // One short command quoted as the example; a long one would bury the description.
+      const example = commandLines.find((line) => line.length <= 160);
+      const quoted = example ? `${commandLines.length === 1 ? 'the command' : 'commands such as'} ${example}` : 'the commands';
+      return draft(
+        'process_creation',
+        {
+          title: technique.title,
+          description: `Detects a process that ${technique.does}, as ${quoted} ${citation(input.article)}.`,
+          logsource: processLogsource(platform),
+          detection,
+          tags: mergeTags(technique.tags),
+          level: technique.level,
+          falsepositives: technique.falsepositives,
+        },
+        values,
+        input,
+        index,
+      );
+    }),
+    ...proseTechniqueRules(input, shownByCommands.length),
+  ];
+}
+
+/**
+ * One rule per well-known technique the article's prose shows without quoting its command ("runs osascript to display
+ * a fake password dialog", prose-techniques.ts), where no quoted command line showed it already: the technique's own
+ * rule, cut to the alternatives the sentences name. Unix techniques only, in an article not about Windows alone.
+ */
+function proseTechniqueRules(input: BuiltinSigmaInput, offset: number): RuleDraft[] {
+  if (input.platform === 'windows') return [];
+  const seen = new Set(techniquesShown(input).keys());
+  return proseTechniques(input.content).flatMap((shown, index) => {
+    const { technique } = shown;
+    // A technique of any platform takes the article's, when that is Linux or macOS.
+    const product = proseTechniqueProduct(technique, productOf(input.platform));
+    if (!product || seen.has(`${technique.id}|${product}`)) return [];
+    const detection = proseTechniqueDetection(shown, product);
     const { values } = selections(
-      Object.entries(shown)
+      Object.entries(detection)
         .filter(([name]) => name !== 'condition')
         .map(([, block]) => block as SigmaFieldMap),
     );
-    // One short command quoted as the example; a long one would bury the description.
-    const example = commandLines.find((line) => line.length <= 160);
-    const quoted = example ? `${commandLines.length === 1 ? 'the command' : 'commands such as'} ${example}` : 'the commands';
-    return draft(
-      'process_creation',
-      {
-        title: technique.title,
-        description: `Detects a process that ${technique.does}, as ${quoted} ${citation(input.article)}.`,
-        logsource: processLogsource(platform),
-        detection,
-        tags: mergeTags(technique.tags),
-        level: technique.level,
-        falsepositives: technique.falsepositives,
-      },
-      values,
-      input,
-      index,
-    );
+    return [
+      draft(
+        'process_creation',
+        {
+          title: technique.title,
+          description: `Detects a process that ${technique.does}, as the intrusion ${citation(input.article)} does.`,
+          logsource: processLogsource(product),
+          detection,
+          tags: mergeTags(technique.tags),
+          level: technique.level,
+          falsepositives: technique.falsepositives,
+        },
+        values,
+        input,
+        offset + index,
+      ),
+    ];
   });
 }
 

@@ -41,17 +41,29 @@ function registryNumberStated(needle: string, haystack: string): boolean {
 }
 
 // A run checks each of its rules against the same statements: what they state is worked out once per list.
-const statedFacts = new WeakMap<readonly string[], { haystack: string; known: Set<string> }>();
+// The known spellings are worked out only when some value is not in the text itself (most rules' values are),
+// as going through every technique's detections is most of the check's cost.
+interface StatedFacts {
+  text: string;
+  haystack: string;
+  known?: Set<string>;
+}
+const statedFacts = new WeakMap<readonly string[], StatedFacts>();
 
-function factsOf(stated: readonly string[]): { haystack: string; known: Set<string> } {
+function factsOf(stated: readonly string[]): StatedFacts {
   let facts = statedFacts.get(stated);
   if (!facts) {
     const text = stated.join('\n');
-    // A well-known technique the text shows backs its other spellings (`#24` for MiniDump, `/urlcache` for -urlcache).
-    facts = { haystack: normalise(`${text}\n${asExecuted(text)}`), known: knownSpellings(text) };
+    facts = { text, haystack: normalise(`${text}\n${asExecuted(text)}`) };
     statedFacts.set(stated, facts);
   }
   return facts;
+}
+
+// A well-known technique the text shows backs its other spellings (`#24` for MiniDump, `/urlcache` for -urlcache).
+function knownOf(facts: StatedFacts): Set<string> {
+  facts.known ??= knownSpellings(facts.text);
+  return facts.known;
 }
 
 /**
@@ -60,16 +72,18 @@ function factsOf(stated: readonly string[]): { haystack: string; known: Set<stri
  * batch file's %%VAR%% undoubled, a bare program name with its `.exe`.
  */
 export function fidelityCheck(values: readonly string[], stated: readonly string[]): FidelityResult {
-  const { haystack, known } = factsOf(stated);
+  const facts = factsOf(stated);
+  const { haystack } = facts;
   const unsupported = values.filter((value) => {
     const needle = normalise(value);
     return (
       needle.length > 0 &&
       !/^\d+$/.test(needle) &&
       !haystack.includes(needle) &&
-      !known.has(value.toLowerCase().trim()) &&
       !bareProgramNamed(needle, haystack) &&
-      !registryNumberStated(needle, haystack)
+      !registryNumberStated(needle, haystack) &&
+      // Last: the first value the cheaper tests do not back works the known spellings out.
+      !knownOf(facts).has(value.toLowerCase().trim())
     );
   });
   return { ok: unsupported.length === 0, unsupported_values: unsupported };

@@ -58,7 +58,8 @@ describe('retrain quality gate', () => {
       const again = await request(h.app).post('/api/model/retrain').expect(202);
       expect(again.body.run_id).toBe(status.body.run_id + 1);
       await h.ports.background.drain();
-    });
+      // Two retrains (each trains and scores a model): on a loaded 2-core machine they outlast the 30 s default.
+    }, 120_000);
   });
 
   describe('eval set missing', () => {
@@ -84,6 +85,6 @@ describe('retrain quality gate', () => {
       expect(count.body).toMatchObject({ count: 0, available: false });
       const evaluate = await request(h.app).post('/api/model/evaluate').expect(422);
       expect(evaluate.body.error.code).toBe('eval_set_missing');
-    });
+    }, 120_000);
   });
 });
