@@ -79,6 +79,8 @@ const ENDPOINT_FIELDS: Readonly<Record<string, FieldRule>> = {
   'destination.domain': { field: 'DestinationHostname', shape: 'plain', categories: ['network_connection'] },
   'dll.name': { field: 'ImageLoaded', shape: 'name', categories: ['image_load'] },
   'dll.path': { field: 'ImageLoaded', shape: 'path', categories: ['image_load'] },
+  'dll.code_signature.subject_name': { field: 'Signature', shape: 'plain', categories: ['image_load'] },
+  'dll.code_signature.exists': { field: 'Signed', shape: 'plain', categories: ['image_load'] },
 };
 
 const CLOUD_FIELDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {

@@ -1,4 +1,4 @@
-import { and, cmp, literal, not, or, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
+import { and, cmp, literal, NON_SELECTING, not, or, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
 import { Cursor, tokenize, type Token } from './tokens';
 
 /** An EQL query's event category (`process where …`) and its condition; a sequence gives one per step. */
@@ -28,8 +28,10 @@ const FUNCTIONS: Readonly<Record<string, (text: string) => string>> = {
  * Elastic EQL: `<category> where <condition>`, and `sequence [by …] [with maxspan=…] [<category> where …] …`, whose
  * steps are read each as a query of its own (a rule per step: Sigma's single-event rules cannot join them). The
  * condition's boolean core is read (==, !=, :, ~, like, regex, in, not in, startsWith, endsWith, stringContains,
- * wildcard; `?field`); a pipe after it (`| head 5`) changes no event's match. Anything else (numeric comparisons,
- * `descendant of`, field-to-field comparisons) throws Untranslatable.
+ * wildcard; `?field`); a pipe after it (`| head 5`) changes no event's match. `descendant of` / `child of` a process
+ * are tests of the parent; args_count, process.Ext.* and process.code_signature.* tests select nothing by themselves
+ * (translate-query keeps such a query only when the rest selects something specific). Anything else (other numeric
+ * comparisons, field-to-field comparisons) throws Untranslatable.
  */
 export function parseEql(text: string): EqlQuery[] {
   const source = text.replace(/^\s*\/\/.*$/gm, '');
@@ -86,11 +88,14 @@ function primary(cursor: Cursor): QueryNode {
   }
   const head = cursor.next();
   if (head.type !== 'word') throw new Untranslatable(`unexpected ${head.text}`);
+  if (/^(?:descendant|child)$/i.test(head.text) && cursor.accept('of')) return ancestor(cursor);
   const name = head.text.replace(/~$/, '').toLowerCase();
   if (cursor.peek()?.text === '(' && name in FUNCTIONS) return call(cursor, name);
   if (cursor.peek()?.text === '(' && name === 'cidrmatch') return cidrMatch(cursor);
   if (cursor.peek()?.text === '(') throw new Untranslatable(`function ${head.text}`);
-  return comparison(cursor, fieldName(head));
+  const field = fieldName(head);
+  const node = comparison(cursor, field);
+  return UNCARRIED.test(field) ? cmp(NON_SELECTING, [literal(field)]) : node;
 }
 
 /** `startsWith(field, "a", "b")`: the field starts with any of the values. */
@@ -124,6 +129,11 @@ function comparison(cursor: Cursor, field: string): QueryNode {
     cursor.next();
     operator += '~';
   }
+  // How many arguments a process had narrows a match Sigma cannot count: a test that selects nothing by itself.
+  if (/^process\.(?:parent\.)?args_count$/.test(field) && ['<', '>', '<=', '>=', '==', '!='].includes(operator)) {
+    valueText(cursor.next(), false);
+    return cmp(NON_SELECTING, [literal(field)]);
+  }
   if (operator === '<' || operator === '>' || operator === '<=' || operator === '>=') throw new Untranslatable('numeric comparison');
   const values =
     operator === 'in' || operator === 'in~' || cursor.peek()?.text === '(' ? list(cursor, operator) : [one(cursor.next(), operator)];
@@ -132,6 +142,44 @@ function comparison(cursor: Cursor, field: string): QueryNode {
   if (!['==', ':', 'in', 'in~', 'like', 'like~', 'regex', 'regex~'].includes(operator)) throw new Untranslatable(`operator ${op.text}`);
   return node;
 }
+
+// The parent fields an ancestor's own process fields are, seen from its child.
+const AS_PARENT: Readonly<Record<string, string>> = {
+  'process.name': 'process.parent.name',
+  'process.executable': 'process.parent.executable',
+  'process.command_line': 'process.parent.command_line',
+  'process.args': 'process.parent.args',
+};
+
+/**
+ * `descendant of [process where process.name == "winword.exe"]` (and `child of`): the ancestor's tests as the
+ * parent's, the one ancestor Sigma's process creation names. Only tests of the ancestor's program and command line
+ * carry over.
+ */
+function ancestor(cursor: Cursor): QueryNode {
+  cursor.expect('[');
+  const inner = step(cursor);
+  cursor.expect(']');
+  if (inner.category !== 'process' && inner.category !== 'any') throw new Untranslatable(`ancestor ${inner.category}`);
+  return asParent(inner.condition);
+}
+
+function asParent(node: QueryNode): QueryNode {
+  switch (node.kind) {
+    case 'cmp': {
+      if (isMetaLike(node.field)) return node;
+      const parent = AS_PARENT[node.field];
+      if (!parent) throw new Untranslatable(`ancestor test of ${node.field}`);
+      return cmp(parent, node.values);
+    }
+    case 'not':
+      return not(asParent(node.child));
+    default:
+      return node.kind === 'and' ? and(node.children.map(asParent)) : or(node.children.map(asParent));
+  }
+}
+
+const isMetaLike = (field: string): boolean => /^(?:event\.(?:type|category|action)|host\.os\.(?:type|family|name))$/.test(field);
 
 function list(cursor: Cursor, operator: string): QueryValue[] {
   cursor.expect('(');
@@ -160,3 +208,7 @@ function fieldName(token: Token): string {
   if (token.type !== 'word' || !/^\??[A-Za-z_@][\w.@-]*$/.test(token.text)) throw new Untranslatable(`field ${token.text}`);
   return token.text.replace(/^\?/, '');
 }
+
+// Elastic Defend's own process details (process.Ext.*) and code signatures Sigma's process events do not carry.
+// (A library's signer and whether it is signed at all are Sysmon's Signature and Signed.)
+const UNCARRIED = /^(?:process\.(?:parent\.)?(?:Ext\.|code_signature\.)|dll\.code_signature\.(?:trusted|status)$)/;

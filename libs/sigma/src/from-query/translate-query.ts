@@ -8,7 +8,7 @@ import { parseKql } from './parse-kql';
 import { looksLikeKusto, parseKusto } from './parse-kusto';
 import { parseSpl } from './parse-spl';
 import { parseSysmon } from './parse-sysmon';
-import { Untranslatable, without, type QueryNode } from './query-tree';
+import { comparisons, NON_SELECTING, Untranslatable, without, type QueryNode } from './query-tree';
 import type { SigmaNode } from './sigma-tree';
 
 /** A query (or one step of a sequence, one log of an auditd rule set) as a Sigma rule's logsource and condition. */
@@ -98,9 +98,22 @@ function endpoint(
   options: { category?: string; indices?: readonly string[]; platform: Platform | null },
 ): TranslatedQuery {
   const target = targetOf(node, options);
-  const tested = without(node, (field) => isMetaField(field, target));
+  const tested = without(node, (field) => isMetaField(field, target) || field === NON_SELECTING);
   if (!tested) throw new Untranslatable('nothing tested beyond the log');
+  if (comparisons(node).some((found) => found.field === NON_SELECTING) && !selectsSpecifically(tested))
+    throw new Untranslatable('too little selected without the tests Sigma cannot make');
   return { logsource: target.logsource, condition: toSigma(tested, target) };
+}
+
+/**
+ * Whether a condition names its events closely enough to stand without a narrowing test it lost: two tests that must
+ * hold, or one of something besides the program's name (a command line, a parent, a path).
+ */
+function selectsSpecifically(node: QueryNode): boolean {
+  const required = (current: QueryNode): QueryNode[] =>
+    current.kind === 'cmp' ? [current] : current.kind === 'and' ? current.children.flatMap(required) : [];
+  const tests = required(node);
+  return tests.length >= 2 || tests.some((test) => test.kind === 'cmp' && !/^process\.(?:name|executable)$/.test(test.field));
 }
 
 function toSigma(node: QueryNode, target: Target): SigmaNode {
