@@ -1,4 +1,5 @@
-import { and, cmp, literal, not, or, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
+import { FALCO_LISTS, FALCO_MACROS, FALCO_NON_SELECTING, isFalcoHook } from './falco-standard';
+import { and, cmp, literal, NON_SELECTING, not, or, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
 import { Cursor, tokenize, type Token } from './tokens';
 
 /** A Falco rule's condition with its fields as ECS names (the rest of the translation reads ECS), and what it reads. */
@@ -80,8 +81,8 @@ const KEYS =
   /^\s*(?:-\s*)?(?:rule|macro|list|desc|condition|output|priority|tags|source|enabled|exceptions|append|items|required_engine_version|override)\s*:/;
 
 /**
- * Falco rules (`- rule: … condition: …`), the macros and lists the same text defines inlined, Falco's standard
- * event macros (spawned_process, open_write, outbound) read as the kind of event. The condition's boolean core is
+ * Falco rules (`- rule: … condition: …`), the macros and lists the same text defines inlined, else Falco's standard
+ * ones (falco-standard.ts); the event macros (spawned_process, open_write, outbound) read as the kind of event. The condition's boolean core is
  * read (=, !=, in, contains, icontains, startswith, endswith, glob, pmatch); a macro or list the text does not
  * define, numeric comparisons and field-exists tests throw Untranslatable.
  */
@@ -184,6 +185,11 @@ function notExpr(cursor: Cursor, state: State): QueryNode {
 function macro(name: string, state: State): QueryNode {
   const defined = state.macros.get(name);
   if (defined !== undefined && state.depth < 8) return parseCondition(defined, { ...state, depth: state.depth + 1 });
+  const standard = FALCO_MACROS[name];
+  if (standard !== undefined && state.depth < 8) return parseCondition(standard, { ...state, depth: state.depth + 1 });
+  if (FALCO_NON_SELECTING.has(name)) return cmp(NON_SELECTING, [literal(name)]);
+  // An exception hook an operator has not defined excludes nothing: neither true nor false, as the log's own tests.
+  if (isFalcoHook(name)) return cmp('event.kind', [literal(name)]);
   if (name in MACRO_CATEGORIES) {
     state.category ??= MACRO_CATEGORIES[name] ?? undefined;
     // Neither true nor false: the event-kind test is the logsource (a field the translation leaves out).
@@ -218,7 +224,7 @@ function listValues(cursor: Cursor, state: State): string[] {
   const values: string[] = [];
   do {
     const token = cursor.next();
-    const list = token.type === 'word' ? state.lists.get(token.text) : undefined;
+    const list = token.type === 'word' ? (state.lists.get(token.text) ?? FALCO_LISTS[token.text]) : undefined;
     if (list) values.push(...list);
     // A list the text does not define (Falco's own shell_binaries, an operator's allowed_ips): its items are unknown.
     else if (token.type === 'word' && /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/.test(token.text)) throw new Untranslatable(`list ${token.text}`);
