@@ -227,7 +227,9 @@ export function isMetaField(field: string, target: Target): boolean {
 
 /** A query comparison as Sigma's: its field mapped, each value shaped (a process name is the end of Image). */
 export function sigmaComparison(field: string, values: readonly QueryValue[], target: Target): SigmaNode {
-  const lower = field.toLowerCase();
+  // Elastic's case-insensitive and full-text copies of a keyword (`process.command_line.caseless`) are the field itself
+  // to Sigma, whose matching ignores case.
+  const lower = field.toLowerCase().replace(/\.(?:caseless|text)$/, '');
   const service = target.logsource.service;
   let mapped: FieldRule | undefined;
   if (service) {

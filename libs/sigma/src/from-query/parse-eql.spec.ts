@@ -57,6 +57,27 @@ describe('EQL ancestry and the tests Sigma cannot make', () => {
     expect(dropped('process where process.command_line : "*x*" and process.pid > 4')).toBe(true);
   });
 
+  it('reads != null as the field being there, and Elastic Defend file/library details and a SID as non-selecting', () => {
+    expect(
+      only('process where process.name : "rundll32.exe" and ?process.parent.name != null and process.args : "*javascript*"').detection,
+    ).toEqual({ selection: { 'Image|endswith': '\\rundll32.exe', 'CommandLine|contains': 'javascript' }, condition: 'selection' });
+    expect(
+      only('file where file.Ext.header_bytes : "4d5a*" and file.path : "C:\\\\Users\\\\*\\\\Downloads\\\\*" and user.id : "S-1-5-18"')
+        .detection['selection'],
+    ).toEqual({ TargetFilename: 'C:\\Users\\\\*\\Downloads\\\\*' });
+    expect(
+      only('library where dll.name : "version.dll" and dll.Ext.relative_file_creation_time <= 500 and process.name : "svchost.exe"')
+        .detection['selection'],
+    ).toEqual({ 'ImageLoaded|endswith': '\\version.dll', 'Image|endswith': '\\svchost.exe' });
+    expect(dropped('process where process.name : "cmd.exe" and process.parent.name == null')).toBe(true);
+  });
+
+  it('reads Elastic caseless copies of a field as the field', () => {
+    expect(only('process where process.command_line.caseless : "*-encodedcommand*"').detection['selection']).toEqual({
+      'CommandLine|contains': '-encodedcommand',
+    });
+  });
+
   it('reads a library signature as Sysmon image-load Signature and Signed', () => {
     const { logsource, detection } = only(
       'library where dll.name : "version.dll" and dll.code_signature.exists == false and not dll.code_signature.subject_name : "Microsoft*"',

@@ -129,8 +129,17 @@ function comparison(cursor: Cursor, field: string): QueryNode {
     cursor.next();
     operator += '~';
   }
-  // How many arguments a process had narrows a match Sigma cannot count: a test that selects nothing by itself.
-  if (/^process\.(?:parent\.)?args_count$/.test(field) && ['<', '>', '<=', '>=', '==', '!='].includes(operator)) {
+  // `?process.parent.name != null`: the field is there, which any test of its value asks too.
+  if (operator === '!=' && !negated && cursor.peek()?.type === 'word' && cursor.peek()?.text.toLowerCase() === 'null') {
+    cursor.next();
+    return cmp('@present', [literal(field)]);
+  }
+  // How many arguments a process had, and what Elastic Defend adds to its events, narrow a match in ways Sigma cannot
+  // say: a test that selects nothing by itself.
+  if (
+    (/^process\.(?:parent\.)?args_count$/.test(field) || UNCARRIED.test(field)) &&
+    ['<', '>', '<=', '>=', '==', '!='].includes(operator)
+  ) {
     valueText(cursor.next(), false);
     return cmp(NON_SELECTING, [literal(field)]);
   }
@@ -211,4 +220,6 @@ function fieldName(token: Token): string {
 
 // Elastic Defend's own process details (process.Ext.*) and code signatures Sigma's process events do not carry.
 // (A library's signer and whether it is signed at all are Sysmon's Signature and Signed.)
-const UNCARRIED = /^(?:process\.(?:parent\.)?(?:Ext\.|code_signature\.)|dll\.code_signature\.(?:trusted|status)$)/;
+// A user's SID (user.id) is not the account name Sysmon's User holds.
+const UNCARRIED =
+  /^(?:(?:process\.(?:parent\.)?|file\.|dll\.)Ext\.|process\.(?:parent\.)?code_signature\.|dll\.code_signature\.(?:trusted|status)$|user\.id$)/;
