@@ -218,6 +218,14 @@ export function targetOf(node: QueryNode, options: { category?: string; indices?
   return { logsource: { category, product: platform }, platform };
 }
 
+// What narrows a query to one estate (a host, an agent, a domain) or to what Elastic Defend adds to its events
+// (process.Ext.*, code signatures): tests Sigma's events cannot make, which select nothing by themselves.
+const UNCARRIED =
+  /^(?:host\.(?:name|hostname|id)|agent\.(?:id|name)|user\.(?:id|domain)|(?:process\.(?:parent\.)?|file\.|dll\.)Ext\..*|process\.(?:parent\.)?code_signature\..*|dll\.code_signature\.(?:trusted|status))$/;
+
+/** Whether a query field is one Sigma cannot test but that only narrows the query (see UNCARRIED). */
+export const isUncarriedField = (field: string): boolean => UNCARRIED.test(field);
+
 /** Whether a field only says which log to read, on this target. */
 export function isMetaField(field: string, target: Target): boolean {
   const lower = field.toLowerCase();

@@ -72,6 +72,16 @@ describe('EQL ancestry and the tests Sigma cannot make', () => {
     expect(dropped('process where process.name : "cmd.exe" and process.parent.name == null')).toBe(true);
   });
 
+  it('reads a sequence step of any event as no rule, and a host exclusion as non-selecting', () => {
+    const translation = translateQuery(
+      'sequence by host.id with maxspan=5m [process where process.name : "mshta.exe" and process.args : "http*" and host.name != "lab01"] by process.entity_id [network where true] by process.entity_id',
+      'eql',
+      'windows',
+    );
+    expect(translation.ok && translation.rules.map((rule) => rule.logsource.category)).toEqual(['process_creation']);
+    expect(dropped('process where true')).toBe(true);
+  });
+
   it('reads Elastic caseless copies of a field as the field', () => {
     expect(only('process where process.command_line.caseless : "*-encodedcommand*"').detection['selection']).toEqual({
       'CommandLine|contains': '-encodedcommand',

@@ -1,4 +1,5 @@
 import { and, cmp, literal, NON_SELECTING, not, or, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
+import { isUncarriedField } from './ecs-fields';
 import { Cursor, tokenize, type Token } from './tokens';
 
 /** An EQL query's event category (`process where …`) and its condition; a sequence gives one per step. */
@@ -89,13 +90,16 @@ function primary(cursor: Cursor): QueryNode {
   const head = cursor.next();
   if (head.type !== 'word') throw new Untranslatable(`unexpected ${head.text}`);
   if (/^(?:descendant|child)$/i.test(head.text) && cursor.accept('of')) return ancestor(cursor);
+  // `where true`: any event of the kind, as the logsource says.
+  if (head.text === 'true' && (cursor.done() || /^(?:\]|\)|and|or|\|)$/i.test(cursor.peek()?.text ?? '')))
+    return cmp('@present', [literal('true')]);
   const name = head.text.replace(/~$/, '').toLowerCase();
   if (cursor.peek()?.text === '(' && name in FUNCTIONS) return call(cursor, name);
   if (cursor.peek()?.text === '(' && name === 'cidrmatch') return cidrMatch(cursor);
   if (cursor.peek()?.text === '(') throw new Untranslatable(`function ${head.text}`);
   const field = fieldName(head);
   const node = comparison(cursor, field);
-  return UNCARRIED.test(field) ? cmp(NON_SELECTING, [literal(field)]) : node;
+  return isUncarriedField(field) ? cmp(NON_SELECTING, [literal(field)]) : node;
 }
 
 /** `startsWith(field, "a", "b")`: the field starts with any of the values. */
@@ -137,7 +141,7 @@ function comparison(cursor: Cursor, field: string): QueryNode {
   // How many arguments a process had, and what Elastic Defend adds to its events, narrow a match in ways Sigma cannot
   // say: a test that selects nothing by itself.
   if (
-    (/^process\.(?:parent\.)?args_count$/.test(field) || UNCARRIED.test(field)) &&
+    (/^process\.(?:parent\.)?args_count$/.test(field) || isUncarriedField(field)) &&
     ['<', '>', '<=', '>=', '==', '!='].includes(operator)
   ) {
     valueText(cursor.next(), false);
@@ -217,9 +221,3 @@ function fieldName(token: Token): string {
   if (token.type !== 'word' || !/^\??[A-Za-z_@][\w.@-]*$/.test(token.text)) throw new Untranslatable(`field ${token.text}`);
   return token.text.replace(/^\?/, '');
 }
-
-// Elastic Defend's own process details (process.Ext.*) and code signatures Sigma's process events do not carry.
-// (A library's signer and whether it is signed at all are Sysmon's Signature and Signed.)
-// A user's SID (user.id) is not the account name Sysmon's User holds.
-const UNCARRIED =
-  /^(?:(?:process\.(?:parent\.)?|file\.|dll\.)Ext\.|process\.(?:parent\.)?code_signature\.|dll\.code_signature\.(?:trusted|status)$|user\.id$)/;

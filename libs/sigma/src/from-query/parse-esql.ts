@@ -1,4 +1,5 @@
-import { and, cmp, literal, not, or, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
+import { isUncarriedField } from './ecs-fields';
+import { and, cmp, literal, NON_SELECTING, not, or, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
 import { Cursor, tokenize, type Token } from './tokens';
 
 /** An ES|QL query's indices (`FROM logs-aws.cloudtrail-*`) and the condition of its WHERE commands. */
@@ -47,6 +48,10 @@ export function parseEsql(text: string): EsqlQuery {
     }
     const command = cursor.peek()?.text.toLowerCase() ?? '';
     if (AGGREGATING.has(command)) stopped = true;
+    if (command === 'eval' && !stopped) {
+      cursor.next();
+      readAliases(cursor);
+    }
     if (command === 'where' && !stopped) {
       cursor.next();
       conditions.push(orExpr(cursor));
@@ -54,6 +59,36 @@ export function parseEsql(text: string): EsqlQuery {
   }
   if (conditions.length === 0) throw new Untranslatable('no WHERE');
   return { indices, condition: and(conditions) };
+}
+
+// The names an EVAL gives a field or its lower- or upper-case copy (`EVAL cmd = TO_LOWER(process.command_line)`), which
+// a later WHERE tests as the field itself; per query.
+const ALIASES = new WeakMap<Cursor, Map<string, string>>();
+
+/** `EVAL a = TO_LOWER(field), b = field`: the names that stand for a field; other expressions name nothing readable. */
+function readAliases(cursor: Cursor): void {
+  const aliases = ALIASES.get(cursor) ?? new Map<string, string>();
+  ALIASES.set(cursor, aliases);
+  while (!cursor.done() && cursor.peek()?.text !== '|') {
+    const name = cursor.next();
+    if (!cursor.accept('=')) continue;
+    const head = cursor.next();
+    let field: string | undefined;
+    if (head.type === 'word' && CASE_FUNCTIONS.has(head.text.toLowerCase()) && cursor.accept('(')) {
+      const inner = cursor.next();
+      if (cursor.accept(')') && inner.type === 'word') field = inner.text;
+    } else if (head.type === 'word' && cursor.peek()?.text !== '(') field = head.text;
+    if (field && name.type === 'word') aliases.set(name.text, aliases.get(field) ?? field);
+    else aliases.delete(name.text);
+    // Past the rest of this expression, to the next assignment or command.
+    let depth = 0;
+    while (!cursor.done() && !(depth === 0 && (cursor.peek()?.text === ',' || cursor.peek()?.text === '|'))) {
+      const token = cursor.next();
+      if (token.text === '(') depth++;
+      if (token.text === ')') depth--;
+    }
+    cursor.accept(',');
+  }
 }
 
 function orExpr(cursor: Cursor): QueryNode {
@@ -84,19 +119,28 @@ function comparison(cursor: Cursor): QueryNode {
   const name = head.text.toLowerCase();
   if (cursor.peek()?.text === '(' && name in STRING_FUNCTIONS) {
     cursor.expect('(');
-    const field = fieldName(cursor.next());
+    const field = fieldName(cursor.next(), cursor);
     cursor.expect(',');
     const value = valueText(cursor.next());
     cursor.expect(')');
     return cmp(field, [{ text: (STRING_FUNCTIONS[name] as (text: string) => string)(value), kind: 'wildcard' }]);
   }
+  if (cursor.peek()?.text === '(' && name === 'cidr_match') {
+    cursor.expect('(');
+    const field = fieldName(cursor.next(), cursor);
+    const values: QueryValue[] = [];
+    while (cursor.accept(',')) values.push({ text: valueText(cursor.next()), kind: 'cidr' });
+    cursor.expect(')');
+    if (values.length === 0) throw new Untranslatable('cidr_match without networks');
+    return cmp(field, values);
+  }
   let field: string;
   if (cursor.peek()?.text === '(' && CASE_FUNCTIONS.has(name)) {
     cursor.expect('(');
-    field = fieldName(cursor.next());
+    field = fieldName(cursor.next(), cursor);
     cursor.expect(')');
   } else if (cursor.peek()?.text === '(') throw new Untranslatable(`function ${head.text}`);
-  else field = fieldName(head);
+  else field = fieldName(head, cursor);
   // The time window (`@timestamp > NOW() - 1 day`) is when to look, which a rule's deployment decides.
   if (field === '@timestamp') return skipped(cursor, field);
   if (cursor.accept('is')) {
@@ -106,6 +150,11 @@ function comparison(cursor: Cursor): QueryNode {
   }
   const negated = cursor.accept('not');
   const op = cursor.next().text.toLowerCase();
+  // How many arguments a process had, and what narrows the query to one estate: tests that select nothing by themselves.
+  if ((/^process\.(?:parent\.)?args_count$/.test(field) || isUncarriedField(field)) && ['<', '>', '<=', '>=', '==', '!='].includes(op)) {
+    valueText(cursor.next());
+    return cmp(NON_SELECTING, [literal(field)]);
+  }
   let node: QueryNode;
   if (op === '==' || op === ':') node = cmp(field, [literal(valueText(cursor.next()))]);
   else if (op === '!=') return not(cmp(field, [literal(valueText(cursor.next()))]));
@@ -151,7 +200,7 @@ function valueText(token: Token): string {
   throw new Untranslatable(`value ${token.text}`);
 }
 
-function fieldName(token: Token): string {
+function fieldName(token: Token, cursor: Cursor): string {
   if (token.type !== 'word' || !/^[A-Za-z_@][\w.@-]*$/.test(token.text)) throw new Untranslatable(`field ${token.text}`);
-  return token.text;
+  return ALIASES.get(cursor)?.get(token.text) ?? token.text;
 }

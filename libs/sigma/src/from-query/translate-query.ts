@@ -1,5 +1,5 @@
 import type { HuntQueryLanguage } from '@huntforge/contracts/extraction';
-import { isMetaField, sigmaComparison, targetOf, type Platform, type Target } from './ecs-fields';
+import { isMetaField, isUncarriedField, sigmaComparison, targetOf, type Platform, type Target } from './ecs-fields';
 import { parseAuditd } from './parse-auditd';
 import { parseEql } from './parse-eql';
 import { parseEsql } from './parse-esql';
@@ -50,8 +50,15 @@ export function translateQuery(text: string, language: string, platform: Platfor
 
 function translated(text: string, language: string, platform: Platform | null): TranslatedQuery[] {
   switch (language) {
-    case 'eql':
-      return parseEql(text).map((step) => endpoint(step.condition, { category: step.category, platform }));
+    case 'eql': {
+      const steps = parseEql(text);
+      // A sequence step that asks for any event of its kind (`[network where true]`) is no rule of its own.
+      const rules = steps.flatMap((step) =>
+        steps.length > 1 && isAnyEvent(step.condition) ? [] : [endpoint(step.condition, { category: step.category, platform })],
+      );
+      if (rules.length === 0) throw new Untranslatable('nothing tested beyond the log');
+      return rules;
+    }
     case 'esql': {
       const query = parseEsql(text);
       return [endpoint(query.condition, { indices: query.indices, platform })];
@@ -92,15 +99,17 @@ function translated(text: string, language: string, platform: Platform | null): 
   }
 }
 
+const isAnyEvent = (node: QueryNode): boolean => node.kind === 'cmp' && node.field === '@present' && node.values[0]?.text === 'true';
+
 /** A query's tree in Sigma's terms, the comparisons that only say which log to read left out. */
 function endpoint(
   node: QueryNode,
   options: { category?: string; indices?: readonly string[]; platform: Platform | null },
 ): TranslatedQuery {
   const target = targetOf(node, options);
-  const tested = without(node, (field) => isMetaField(field, target) || field === NON_SELECTING);
+  const tested = without(node, (field) => isMetaField(field, target) || field === NON_SELECTING || isUncarriedField(field));
   if (!tested) throw new Untranslatable('nothing tested beyond the log');
-  if (comparisons(node).some((found) => found.field === NON_SELECTING) && !selectsSpecifically(tested))
+  if (comparisons(node).some((found) => found.field === NON_SELECTING || isUncarriedField(found.field)) && !selectsSpecifically(tested))
     throw new Untranslatable('too little selected without the tests Sigma cannot make');
   return { logsource: target.logsource, condition: toSigma(tested, target) };
 }
