@@ -79,6 +79,7 @@ const ENDPOINT_FIELDS: Readonly<Record<string, FieldRule>> = {
   'destination.domain': { field: 'DestinationHostname', shape: 'plain', categories: ['network_connection'] },
   'dll.name': { field: 'ImageLoaded', shape: 'name', categories: ['image_load'] },
   'dll.path': { field: 'ImageLoaded', shape: 'path', categories: ['image_load'] },
+  'powershell.file.script_block_text': { field: 'ScriptBlockText', shape: 'plain', categories: ['ps_script'] },
   'dll.code_signature.subject_name': { field: 'Signature', shape: 'plain', categories: ['image_load'] },
   'dll.code_signature.exists': { field: 'Signed', shape: 'plain', categories: ['image_load'] },
 };
@@ -145,6 +146,7 @@ const EQL_CATEGORIES: Readonly<Record<string, string>> = {
 };
 // The category a field's events belong to, most specific first: a file event names its process too.
 const FIELD_CATEGORIES: Array<[RegExp, string]> = [
+  [/^powershell\.file\.script_block_text$|^winlog\.event_data\.scriptblocktext$/, 'ps_script'],
   [/^dns\./, 'dns_query'],
   [/^dll\./, 'image_load'],
   [/^registry\./, 'registry_set'],

@@ -99,6 +99,16 @@ describe('Kibana KQL and Lucene', () => {
   });
 });
 
+describe('PowerShell script blocks', () => {
+  it('reads a script block text query (4104) as a ps_script rule, in Elastic and Beats field names', () => {
+    for (const field of ['powershell.file.script_block_text', 'winlog.event_data.ScriptBlockText']) {
+      const { logsource, detection } = only(`event.code:"4104" and ${field}:(*Invoke-Mimikatz* or *DumpCreds*)`, 'lucene');
+      expect(logsource).toEqual({ category: 'ps_script', product: 'windows' });
+      expect(detection['selection']).toEqual({ 'ScriptBlockText|contains': ['Invoke-Mimikatz', 'DumpCreds'] });
+    }
+  });
+});
+
 describe('ES|QL', () => {
   it('reads the WHERE of a CloudTrail query as CloudTrail fields, the rest of the pipe ignored', () => {
     const { logsource, detection } = only(

@@ -48,7 +48,10 @@ describe('rules from the hunt queries an article publishes', () => {
   });
 
   it('titles a query by the name its author gave it', () => {
-    const falco = query('- rule: reverse shell via socat\n  condition: spawned_process and proc.name = socat and proc.args contains "exec:"', 'falco');
+    const falco = query(
+      '- rule: reverse shell via socat\n  condition: spawned_process and proc.name = socat and proc.args contains "exec:"',
+      'falco',
+    );
     const [draft] = queryRuleOutcome({ article, platform: 'linux', huntQueries: [falco] }, corpusChecks).drafts;
     expect(draft?.rule.title).toBe('Reverse Shell Via Socat (From The Article Falco Query)');
     expect(draft?.rule.detection['selection']).toEqual({ 'Image|endswith': '/socat', 'CommandLine|contains': 'exec:' });
@@ -63,5 +66,18 @@ describe('rules from the hunt queries an article publishes', () => {
     expect(draft?.telemetryClass).toBe('cloud_audit');
     expect(draft?.rule.title).toBe('AWS CreateLoginProfile Activity (From The Article ES|QL Query)');
     expect(draft?.rule.logsource).toEqual({ product: 'aws', service: 'cloudtrail' });
+  });
+
+  it('writes script block and Kusto queries as the rules of their logs', () => {
+    const script = query('event.code:4104 and powershell.file.script_block_text:(*Invoke-Mimikatz* or *sekurlsa*)', 'lucene');
+    const kusto = query(
+      'DeviceProcessEvents | where FileName =~ "certutil.exe" and ProcessCommandLine has_any ("-urlcache", "-decode")',
+      'kql',
+    );
+    const { drafts } = queryRuleOutcome({ article, platform: 'windows', huntQueries: [script, kusto] }, corpusChecks);
+    expect(drafts.map((draft) => [draft.telemetryClass, draft.rule.logsource])).toEqual([
+      ['ps_script', { category: 'ps_script', product: 'windows' }],
+      ['process_creation', { category: 'process_creation', product: 'windows' }],
+    ]);
   });
 });

@@ -38,6 +38,7 @@ const CLASSES: Readonly<Record<string, TemplateClass>> = {
   network_connection: 'network_connection',
   dns_query: 'dns_query',
   image_load: 'image_load',
+  ps_script: 'ps_script',
 };
 
 /** The article's platform as the translation's hint for a query that names no OS. */
