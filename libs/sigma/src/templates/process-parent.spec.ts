@@ -48,4 +48,11 @@ describe("a program's rule keys the parent the article shows", () => {
     expect(knownSpellings('net group "Domain Admins" /domain')).toContain('net1.exe');
     expect(knownSpellings('the quill sync client')).not.toContain('nltestrk.exe');
   });
+
+  it('answers each text alone: the spellings table built once carries nothing of the texts read before', () => {
+    const first = [...knownSpellings('net group "Domain Admins" /domain')];
+    expect(first).toContain('net.exe');
+    expect(knownSpellings('the quill sync client')).not.toContain('net.exe');
+    expect([...knownSpellings('net group "Domain Admins" /domain')]).toEqual(first);
+  });
 });

@@ -127,20 +127,13 @@ export function shownTechniqueDetection(technique: Technique, product: string, c
   ) as SigmaDetection;
 }
 
-/**
- * The values a stated text backs by knowledge: the spellings of each technique the text shows (its program
- * named and its pattern present), its images included. A rule on `comsvcs` and `#24` is backed by an article
- * that shows `comsvcs.dll, MiniDump`: the other spelling is the same behaviour, known, not invented. The same
- * holds for the cloud behaviours of cloud-behaviours.ts.
- */
-export function knownSpellings(text: string): Set<string> {
-  const lower = text.toLowerCase();
-  const known = new Set<string>();
-  for (const technique of TECHNIQUES) {
-    // A cmdlet runs inside PowerShell, which the text need not name.
-    const named =
-      technique.programs.length === 0 || technique.programs.some((program) => program === 'powershell' || lower.includes(program));
-    if (!named || !technique.when.test(text)) continue;
+// The spellings of each technique, in the table's order: they depend on the table alone, not on the text read,
+// so they are worked out once per process (every execution's fidelity check asks for them).
+let spellingsByTechnique: ReadonlyArray<{ technique: Technique; values: readonly string[] }> | undefined;
+
+function techniqueSpellings(): ReadonlyArray<{ technique: Technique; values: readonly string[] }> {
+  spellingsByTechnique ??= TECHNIQUES.map((technique) => {
+    const values: string[] = [];
     const products = technique.product === 'any' ? ['windows', 'linux'] : [technique.product];
     const blocks = products
       .flatMap((product) => Object.entries(techniqueDetection(technique, product)))
@@ -150,21 +143,55 @@ export function knownSpellings(text: string): Set<string> {
       for (const [key, raw] of Object.entries(selection)) {
         const windash = key.includes('windash');
         for (const value of (Array.isArray(raw) ? raw : [raw]).map(String)) {
-          spellings(value, windash).forEach((spelling) => known.add(spelling.toLowerCase().trim()));
+          spellings(value, windash).forEach((spelling) => values.push(spelling.toLowerCase().trim()));
           // A technique's program is named by its OriginalFileName too (net1.exe, which net.exe hands its commands to).
           const original = key.startsWith('Image') ? originalFileNameOf(value.split(/[\\/]/).pop() ?? value) : null;
-          if (original) known.add(original.toLowerCase());
+          if (original) values.push(original.toLowerCase());
         }
       }
     }
+    return { technique, values };
+  });
+  return spellingsByTechnique;
+}
+
+// Per program of the version-info table, the pattern of its name in a text and the original name it backs; compiled once.
+let originalNames: ReadonlyArray<{ named: RegExp; original: string }> | undefined;
+
+function originalNamePatterns(): ReadonlyArray<{ named: RegExp; original: string }> {
+  originalNames ??= originalFileNames().map(([file, original]) => {
+    const stem = file.replace(/\.exe$/, '');
+    const named = new RegExp(`(?:^|[^\\w-])${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\.exe)?(?![\\w-])`);
+    return { named, original: original.toLowerCase() };
+  });
+  return originalNames;
+}
+
+/**
+ * The values a stated text backs by knowledge: the spellings of each technique the text shows (its program
+ * named and its pattern present), its images included. A rule on `comsvcs` and `#24` is backed by an article
+ * that shows `comsvcs.dll, MiniDump`: the other spelling is the same behaviour, known, not invented. The same
+ * holds for the cloud behaviours of cloud-behaviours.ts.
+ */
+export function knownSpellings(text: string): Set<string> {
+  const lower = text.toLowerCase();
+  const known = new Set<string>();
+  // Many techniques share a program (cmd, powershell, reg): each is looked for in the text once.
+  const mentioned = new Map<string, boolean>();
+  const mentions = (program: string) => {
+    let found = mentioned.get(program);
+    if (found === undefined) mentioned.set(program, (found = lower.includes(program)));
+    return found;
+  };
+  for (const { technique, values } of techniqueSpellings()) {
+    // A cmdlet runs inside PowerShell, which the text need not name.
+    const named = technique.programs.length === 0 || technique.programs.some((program) => program === 'powershell' || mentions(program));
+    if (!named || !technique.when.test(text)) continue;
+    values.forEach((value) => known.add(value));
   }
   // A program the text names backs the name its version resource gives (nltest is `nltestrk.exe`, pwsh `pwsh.dll`):
   // the generator's program selections carry it as OriginalFileName (program-selection.ts).
-  for (const [file, original] of originalFileNames()) {
-    const stem = file.replace(/\.exe$/, '');
-    if (new RegExp(`(?:^|[^\\w-])${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:\\.exe)?(?![\\w-])`).test(lower))
-      known.add(original.toLowerCase());
-  }
+  for (const { named, original } of originalNamePatterns()) if (named.test(lower)) known.add(original);
   // PowerShell's code runs in either edition: naming one backs the other's name too (as fidelity backs pwsh.exe).
   if (known.has('powershell.exe')) known.add('pwsh.dll');
   // net.exe hands most of its commands to net1.exe: naming one backs the other (the generator keys both).
