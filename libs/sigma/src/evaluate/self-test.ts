@@ -94,17 +94,28 @@ function baselineOf(rule: CompiledRule): BaselineResult {
  * benign baseline (each firing there is an expected false positive).
  */
 export function selfTestRule(rule: string | Record<string, unknown>, observables: readonly ObservableLike[]): SelfTestResult {
-  let compiled;
+  return selfTestRuleCompiled(rule, observables).result;
+}
+
+/**
+ * selfTestRule, with the rule as it compiled (none when it could not be): a caller that runs the rule on more
+ * events (generation/self-test-generated.ts) reuses it rather than compiling the rule again.
+ */
+export function selfTestRuleCompiled(
+  rule: string | Record<string, unknown>,
+  observables: readonly ObservableLike[],
+): { result: SelfTestResult; compiled?: CompiledRule } {
+  let compiled: CompiledRule;
   try {
     compiled = compileRule(rule);
   } catch (error) {
     if (!(error instanceof RuleCompileError)) throw error;
-    return { fires: false, events: observableEvents(observables).length, fired_on: [], error: error.message };
+    return { result: { fires: false, events: observableEvents(observables).length, fired_on: [], error: error.message } };
   }
   // The rule's logsource says whose telemetry it reads: a bare `sc` is `sc.exe` on Windows.
   const events = observableEvents(observables, { product: productOf(compiled.doc) });
   const firedOn = [...new Set(events.filter(({ event }) => compiled.matches(event)).map(({ observable }) => observable))];
-  return { fires: firedOn.length > 0, events: events.length, fired_on: firedOn, baseline: baselineOf(compiled) };
+  return { result: { fires: firedOn.length > 0, events: events.length, fired_on: firedOn, baseline: baselineOf(compiled) }, compiled };
 }
 
 const LOWER: Record<string, string> = { critical: 'high', high: 'medium', medium: 'low' };

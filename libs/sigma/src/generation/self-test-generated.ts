@@ -1,6 +1,4 @@
-import { compileRule } from '../evaluate/compile-rule';
-import { RuleCompileError } from '../evaluate/compile-item';
-import { selfTestRule, type SelfTestResult } from '../evaluate/self-test';
+import { selfTestRuleCompiled, type SelfTestResult } from '../evaluate/self-test';
 import type { ObservableLike } from '../evaluate/observable-events';
 import { cloudEvents } from '../evaluate/cloud-events';
 import { proseEvents } from '../evaluate/prose-events';
@@ -25,18 +23,12 @@ function logsourceOf(rule: Record<string, unknown>): { product?: string; service
  * cloud activity would leave (its event names, from its reported addresses).
  */
 export function selfTestGenerated(rule: Record<string, unknown>, observables: readonly ObservableLike[], content?: string): SelfTestResult {
-  const base = selfTestRule(rule, observables);
+  // Compiled once: the observables' events and the article's stated ones are run on the same compiled rule.
+  const { result: base, compiled } = selfTestRuleCompiled(rule, observables);
   const { product, service } = logsourceOf(rule);
   const cloud = product !== undefined && CLOUD_PRODUCTS.has(product);
   const endpoint = product !== undefined ? ENDPOINT_PLATFORMS[product] : undefined;
-  if ((!cloud && !endpoint) || base.error) return base;
-  let compiled;
-  try {
-    compiled = compileRule(rule);
-  } catch (error) {
-    if (error instanceof RuleCompileError) return base;
-    throw error;
-  }
+  if ((!cloud && !endpoint) || !compiled) return base;
   let events: Array<{ observable: string; event: SigmaEvent }>;
   if (cloud) {
     const addresses = observables.filter((o) => o.type === 'ipv4' || o.type === 'ipv6').map((o) => o.value);
