@@ -26,6 +26,26 @@ const FIXED =
 const noRepair: RepairRule = async () => null;
 
 describe('assessGeneratedRules: what a run learns about each generated rule', () => {
+  it("self-tests on the prose facts of the article's text when given, the stated values joined otherwise", async () => {
+    const text = 'The BYOVD step loaded the vulnerable driver oldio64.sys to end security processes.';
+    const [driver] = generateBuiltinRules({ article, platform: 'windows', content: text }).filter(
+      (draft) => draft.telemetryClass === 'driver_load',
+    );
+    const candidate: RuleCandidate = { rule: driver?.rule as unknown as Record<string, unknown> };
+    const given = await assessGeneratedRules([candidate], {
+      repair: noRepair,
+      observables: [],
+      stated: ['unrelated'],
+      content: text,
+      coverage: null,
+    });
+    expect(given[0]?.self_test).toMatchObject({ fires: true, fired_on: ['driver: oldio64.sys'] });
+    const joined = await assessGeneratedRules([candidate], { repair: noRepair, observables: [], stated: [text], coverage: null });
+    expect(joined[0]?.self_test).toMatchObject({ fires: true, fired_on: ['driver: oldio64.sys'] });
+    const neither = await assessGeneratedRules([candidate], { repair: noRepair, observables: [], stated: ['unrelated'], coverage: null });
+    expect(neither[0]?.self_test.fires).toBe(false);
+  });
+
   it('validates, self-tests and renders a builtin rule once, keeping the object', async () => {
     const candidate: RuleCandidate = { telemetryClass: 'process_creation', rule: vssadmin?.rule as unknown as Record<string, unknown> };
     const [record] = await assessGeneratedRules([candidate], { repair: noRepair, observables, stated: [command], coverage: null });

@@ -81,6 +81,12 @@ export interface AssessmentContext {
   observables: readonly ObservableLike[];
   /** What the article states (its text, its observables' values): the fidelity check's reference. */
   stated: readonly string[];
+  /**
+   * The article's text as the generator read it: the self-test's prose and cloud events are read from it, so the
+   * prose facts worked out for the rules are reused (templates/prose-facts.ts keeps the last text's). Without it,
+   * the stated values joined.
+   */
+  content?: string;
   /** What the reference corpus detects of the observables (null when it could not be asked). */
   coverage: ExecutionCoverage | null;
   log?: (line: string) => void;
@@ -95,8 +101,8 @@ export interface AssessmentContext {
  */
 export async function assessGeneratedRules(candidates: readonly RuleCandidate[], context: AssessmentContext): Promise<AssessedRule[]> {
   const out: AssessedRule[] = [];
-  // Joined once for all the candidates: the prose facts the self-test reads are kept for the last text it was given.
-  const content = context.stated.join('\n');
+  // One text for all the candidates: the prose facts the self-test reads are kept for the last text they were read from.
+  const content = context.content ?? context.stated.join('\n');
   for (const candidate of candidates) {
     const { held, attempts } = await validateWithRepair(candidate, context.repair);
     const { validation } = held;

@@ -71,6 +71,14 @@ describe('proseFacts', () => {
     expect(proseFacts(rows).hashes).toEqual([{ file: 'tool.exe', algorithm: 'SHA256', value: 'E'.repeat(64) }]);
   });
 
+  it('reads a hash written in capitals, and no run of hex shorter or longer than a hash', () => {
+    expect(proseFacts(`tool.exe SHA1: ${'AB'.repeat(20)}`).hashes).toEqual([
+      { file: 'tool.exe', algorithm: 'SHA1', value: 'AB'.repeat(20) },
+    ]);
+    expect(proseFacts(`tool.exe SHA256: ${'a'.repeat(31)}`).hashes).toEqual([]);
+    expect(proseFacts(`tool.exe SHA256: ${'a'.repeat(50)}`).hashes).toEqual([]);
+  });
+
   it('reads no key or identifier as a hash', () => {
     expect(proseFacts(LISTED).hashes).toEqual([]);
   });

@@ -237,6 +237,8 @@ function encryptedExtensions(text: string): string[] {
 // Hashes of the intruder's programs
 
 const HASH = /(?<![0-9a-f])(?:[0-9a-f]{64}|[0-9a-f]{40}|[0-9a-f]{32})(?![0-9a-f])/gi;
+// Any run of 32 hex characters: most texts have none, and this scan costs well under half of HASH's.
+const HEX_RUN = /[0-9a-fA-F]{32}/;
 const ALGORITHM_OF: Readonly<Record<number, HashAlgorithm>> = { 64: 'SHA256', 40: 'SHA1', 32: 'MD5' };
 const STRENGTH: readonly HashAlgorithm[] = ['SHA256', 'SHA1', 'MD5'];
 // Any file name, so a hash is tied to the file of its own row (a script's hash is not the program's).
@@ -248,6 +250,7 @@ const ROW_FILLER = /^(?:\s|[|:=,;()[\]–—-]|\b(?:sha-?256|sha-?1|md5|hash(?:e
 const NOT_A_HASH_BEFORE = /\b(?:key|iv|token|secret|salt|guid|uuid|id|mutex)\b[^|\n]{0,30}$/i;
 
 function hashes(text: string): FileHash[] {
+  if (!HEX_RUN.test(text)) return [];
   const files = found(text, ANY_FILE).filter(({ name }) => !/^[0-9a-f]+\.[0-9a-f]+$/i.test(name));
   const byFile = new Map<string, FileHash>();
   for (const match of text.matchAll(HASH)) {

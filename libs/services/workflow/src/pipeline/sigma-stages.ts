@@ -45,6 +45,8 @@ export async function generateAndPromote(input: {
       observables: extraction.observables,
       // What the article states, for the fidelity check: its text and its observables.
       stated: [article.content, ...extraction.observables.map((o) => o.value)],
+      // The text the generator read: its self-test reads the same prose facts the rules were made from.
+      content: text ?? article.content,
       coverage: input.coverage,
       log,
     });
