@@ -66,6 +66,16 @@ describe('Kusto (Defender XDR, Sentinel)', () => {
     expect(image.detection['selection']).toEqual({ 'ImageLoaded|endswith': '\\dbghelp.dll' });
   });
 
+  it('reads a datetime window and isnotnull as no test, a dynamic list as the values', () => {
+    const { detection } = only(
+      'DeviceProcessEvents\n| where Timestamp between (datetime(2026-01-01T00:00:00Z) .. now())\n| where isnotnull(ProcessCommandLine) and FileName in~ ("powershell.exe", "pwsh.exe")\n| where ProcessCommandLine has_any (dynamic(["-enc", "-EncodedCommand"]))',
+    );
+    expect(detection).toEqual({
+      selection: { 'Image|endswith': ['\\powershell.exe', '\\pwsh.exe'], 'CommandLine|contains': ['-enc', '-EncodedCommand'] },
+      condition: 'selection',
+    });
+  });
+
   it('reads a regex as a search in the value', () => {
     const { detection } = only('DeviceProcessEvents | where ProcessCommandLine matches regex @"-e(nc)?\\s"');
     expect(detection['selection']).toEqual({ 'CommandLine|re': '^(?:.*(?:-e(nc)?\\s).*)$' });

@@ -128,7 +128,7 @@ const eventIds = (node: QueryNode): string[] =>
 
 const LEXICON = {
   ops: ['==', '=~', '!=', '!~', '<=', '>=', '<', '>', '(', ')', '[', ']', ',', '|'],
-  wordChar: /[\w.!~-]/,
+  wordChar: /[\w.!~:-]/,
   singleQuotes: true,
 };
 
@@ -227,7 +227,7 @@ function primary(cursor: Cursor, table: Table): QueryNode {
   }
   const head = cursor.next();
   if (head.type !== 'word') throw new Untranslatable(`unexpected ${head.text}`);
-  if (/^isnotempty$/i.test(head.text) && cursor.peek()?.text === '(') {
+  if (/^isnot(?:empty|null)$/i.test(head.text) && cursor.peek()?.text === '(') {
     cursor.next();
     const field = column(cursor.next(), table);
     cursor.expect(')');
@@ -288,15 +288,21 @@ function skipWindow(cursor: Cursor): void {
   } while (depth > 0 || cursor.peek()?.text === '(');
 }
 
-/** `("a", "b")` or `dynamic(["a", "b"])`. */
+/** `("a", "b")`, `dynamic(["a", "b"])` or `(dynamic(["a", "b"]))`. */
 function list(cursor: Cursor): string[] {
+  const wrapped = cursor.accept('(');
   const dynamic = cursor.accept('dynamic');
-  cursor.expect('(');
-  if (dynamic) cursor.expect('[');
+  if (dynamic) {
+    cursor.expect('(');
+    cursor.expect('[');
+  } else if (!wrapped) throw new Untranslatable('expected a list');
   const values = [text(cursor.next())];
   while (cursor.accept(',')) values.push(text(cursor.next()));
-  if (dynamic) cursor.expect(']');
-  cursor.expect(')');
+  if (dynamic) {
+    cursor.expect(']');
+    cursor.expect(')');
+  }
+  if (wrapped) cursor.expect(')');
   return values;
 }
 

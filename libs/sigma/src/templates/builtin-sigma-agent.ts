@@ -825,9 +825,9 @@ function imageCondition(selection: Pick<CommandSelection, 'platform' | 'image' |
 }
 
 /**
- * The parent a program was started by, where the article shows it (a process tree, `cmd.exe -> curl.exe`): an
- * engineer keys the child's command line together with it, since the pair is how the intrusion ran the command.
- * A shell started by itself, or a pair naming a shell builtin, says nothing.
+ * The parent a program was started by, where the article shows it (a process tree, `winword.exe -> powershell.exe`)
+ * and the pair is suspicious in itself (process-lineage.ts): an engineer keys the child's command line together with
+ * it. A shell started by itself, or a pair naming a shell builtin, says nothing.
  */
 function parentCondition(
   input: BuiltinSigmaInput,
@@ -841,7 +841,11 @@ function parentCondition(
         const parent = programRuns(pair.parent, windows)[0]?.image ?? baseName(pair.parent);
         const shown = programRuns(pair.child, windows)[0]?.image ?? baseName(pair.child);
         const same = lineageName(parent) === child;
-        return lineageName(shown) === child && !same && !isShellBuiltin(parent) ? [imageSuffix(selection.platform, parent)] : [];
+        // Only a pair that is itself the anomaly (a document host, server or lure starting it): a shell or an
+        // agent starting an ordinary program is how this intrusion's operator happened to run it, and keying on
+        // it lets the rule miss the same command run any other way.
+        const telling = isSuspiciousLineage(parent, shown);
+        return lineageName(shown) === child && !same && !isShellBuiltin(parent) && telling ? [imageSuffix(selection.platform, parent)] : [];
       }),
     ),
   ];

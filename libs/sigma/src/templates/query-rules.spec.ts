@@ -57,6 +57,16 @@ describe('rules from the hunt queries an article publishes', () => {
     expect(draft?.rule.detection['selection']).toEqual({ 'Image|endswith': '/socat', 'CommandLine|contains': 'exec:' });
   });
 
+  it('names an auditd watch for the persistence folder it watches, never for a cloud log', () => {
+    const watch = query('-w /etc/cron.d/ -p wa -k cron_persistence', 'auditd');
+    const titles = queryRuleOutcome({ article, platform: 'linux', huntQueries: [watch] }, corpusChecks).drafts.map(
+      (draft) => `${draft.rule.logsource.service ?? draft.rule.logsource.category}: ${draft.rule.title}`,
+    );
+    expect(titles.length).toBeGreaterThan(0);
+    for (const title of titles) expect(title).not.toMatch(/Azure|AWS|Okta/);
+    expect(titles).toContain('auditd: Cron File Path Touched (From The Article Auditd Query)');
+  });
+
   it('writes cloud queries as the audit log’s rule', () => {
     const esql = query(
       'FROM logs-aws.cloudtrail-* | WHERE event.provider == "iam.amazonaws.com" AND event.action == "CreateLoginProfile"',

@@ -8,6 +8,7 @@ import type { Platform } from '../from-query/ecs-fields';
 import { mergeTags, tagsForExecutable } from './attack-inference';
 import { behaviourTags, knownBehaviour, programLabel } from './behaviour-titles';
 import { buildRule, citation, type ArticleRef, type RuleDraft, type TemplateClass } from './rule-draft';
+import { persistenceKind } from './file-writes';
 
 /** What the query rules read of the generator's input. */
 export interface QueryRuleInput {
@@ -138,6 +139,8 @@ function titled(name: string): string | null {
   return words.replace(/(^|\s)([a-z])/g, (_all, before: string, letter: string) => before + letter.toUpperCase());
 }
 
+const CLOUD_PROVIDERS: Readonly<Record<string, string>> = { aws: 'AWS', okta: 'Okta', azure: 'Azure', m365: 'Microsoft 365', gcp: 'GCP' };
+
 const BEHAVIOURS: Readonly<Record<string, string>> = {
   process_creation: 'Suspicious Process Execution',
   file_event: 'Suspicious File Creation',
@@ -153,7 +156,17 @@ function behaviourOf({ logsource, condition, name }: TranslatedQuery): { title: 
   // The author's own name for the query says what it looks for, as a title does.
   const named = name ? titled(name) : null;
   if (named) return { title: named, tags: [] };
-  if (logsource.service) {
+  // A query on paths (a file event, an auditd watch) is named for the persistence folder it watches, as the
+  // generator's own file rules are.
+  const paths = [...positiveValues(condition, 'TargetFilename'), ...positiveValues(condition, 'name')];
+  const watched = persistenceKind(paths);
+  if (watched && (logsource.category === 'file_event' || logsource.service === 'auditd'))
+    return {
+      // The auditd record is any touch of the watched path (its -p permissions), the file event a write.
+      title: logsource.service === 'auditd' ? `${watched.subject} Path Touched` : `${watched.subject} Written`,
+      tags: watched.tags,
+    };
+  if (logsource.service && CLOUD_PROVIDERS[logsource.product ?? '']) {
     const events = [
       ...positiveValues(condition, 'eventName'),
       ...positiveValues(condition, 'eventType'),
@@ -161,7 +174,7 @@ function behaviourOf({ logsource, condition, name }: TranslatedQuery): { title: 
     ]
       .map(clean)
       .filter(Boolean);
-    const provider = logsource.product === 'aws' ? 'AWS' : logsource.product === 'okta' ? 'Okta' : 'Azure';
+    const provider = CLOUD_PROVIDERS[logsource.product ?? ''];
     const named = events.length > 0 && events.length <= 2 ? ` ${events.join(' Or ')}` : '';
     return { title: `${provider}${named} Activity`, tags: [] };
   }
@@ -172,5 +185,6 @@ function behaviourOf({ logsource, condition, name }: TranslatedQuery): { title: 
     const tags = mergeTags(behaviourTags(image, [line]) ?? tagsForExecutable(image));
     return { title: known ?? `Suspicious ${programLabel(image)} Execution`, tags };
   }
-  return { title: BEHAVIOURS[logsource.category ?? ''] ?? 'Suspicious Activity', tags: [] };
+  const service = logsource.service === 'auditd' ? 'Auditd Records' : null;
+  return { title: BEHAVIOURS[logsource.category ?? ''] ?? (service ? `Suspicious ${service}` : 'Suspicious Activity'), tags: [] };
 }

@@ -45,6 +45,17 @@ describe('fidelityCheck on defanged articles', () => {
 });
 
 describe('detection values the fidelity check reads', () => {
+  it("accepts a stated hash as Sysmon's Hashes entry and a folder variable as the path it expands to, and flags others", () => {
+    const hash = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+    const text = `The loader (SHA256 ${hash}) copies itself to %APPDATA%\\Quill\\qsync.exe.`;
+    expect(fidelityCheck([`SHA256=${hash}`, '\\AppData\\Roaming\\Quill\\qsync.exe'], [text]).ok).toBe(true);
+    const other = 'a'.repeat(64);
+    expect(fidelityCheck([`SHA256=${other}`, '\\AppData\\Local\\Quill\\qsync.exe'], [text]).unsupported_values).toEqual([
+      `SHA256=${other}`,
+      '\\AppData\\Local\\Quill\\qsync.exe',
+    ]);
+  });
+
   it('leaves out blocks the condition only negates: a filter states no observation', () => {
     const rule = (condition: string) => ({
       detection: {

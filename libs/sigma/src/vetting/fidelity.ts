@@ -1,5 +1,6 @@
 import { escapeRegex } from '../evaluate/wildcard';
 import { asExecuted } from '../templates/command-values';
+import { withWindowsFoldersExpanded } from '../templates/program-writes';
 import { knownSpellings } from '../templates/technique-match';
 
 export interface FidelityResult {
@@ -23,6 +24,14 @@ function bareProgramNamed(needle: string, haystack: string): boolean {
   if (POWERSHELL_HOSTS.has(needle)) return POWERSHELL_CODE.test(haystack);
   const stem = /^([\w-]+)\.exe$/.exec(needle)?.[1];
   return stem !== undefined && new RegExp(`(?:^|[\\s"'\\\\/(])${escapeRegex(stem)}(?=[\\s"')]|$)`).test(haystack);
+}
+
+const SYSMON_HASH = /^(?:md5|sha1|sha256|imphash)=([0-9a-f]{32,64})$/;
+
+/** Sysmon's Hashes field writes `SHA256=<hex>`: a rule requiring it is backed when the article states the hash. */
+function hashStated(needle: string, haystack: string): boolean {
+  const hex = SYSMON_HASH.exec(needle)?.[1];
+  return hex !== undefined && haystack.includes(hex);
 }
 
 const SYSMON_NUMBER = /^(dword|qword) \((0x[0-9a-f]{8})(?:-(0x[0-9a-f]{8}))?\)$/;
@@ -54,7 +63,8 @@ function factsOf(stated: readonly string[]): StatedFacts {
   let facts = statedFacts.get(stated);
   if (!facts) {
     const text = stated.join('\n');
-    facts = { text, haystack: normalise(`${text}\n${asExecuted(text)}`) };
+    // The stated text as written, as executed (refanged) and with its folder variables expanded as telemetry records them.
+    facts = { text, haystack: normalise(`${text}\n${asExecuted(text)}\n${withWindowsFoldersExpanded(text)}`) };
     statedFacts.set(stated, facts);
   }
   return facts;
@@ -82,6 +92,7 @@ export function fidelityCheck(values: readonly string[], stated: readonly string
       !haystack.includes(needle) &&
       !bareProgramNamed(needle, haystack) &&
       !registryNumberStated(needle, haystack) &&
+      !hashStated(needle, haystack) &&
       // Last: the first value the cheaper tests do not back works the known spellings out.
       !knownOf(facts).has(value.toLowerCase().trim())
     );
