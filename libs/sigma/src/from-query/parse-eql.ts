@@ -1,3 +1,4 @@
+import { orOfAnds } from './boolean-grammar';
 import { and, cmp, literal, NON_SELECTING, not, or, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
 import { isUncarriedField } from './ecs-fields';
 import { Cursor, tokenize, type Token } from './tokens';
@@ -65,15 +66,7 @@ function step(cursor: Cursor): EqlQuery {
 }
 
 function orExpr(cursor: Cursor): QueryNode {
-  const children = [andExpr(cursor)];
-  while (cursor.accept('or')) children.push(andExpr(cursor));
-  return or(children);
-}
-
-function andExpr(cursor: Cursor): QueryNode {
-  const children = [notExpr(cursor)];
-  while (cursor.accept('and')) children.push(notExpr(cursor));
-  return and(children);
+  return orOfAnds(cursor, notExpr);
 }
 
 function notExpr(cursor: Cursor): QueryNode {

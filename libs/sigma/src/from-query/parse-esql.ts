@@ -1,5 +1,6 @@
+import { orOfAnds } from './boolean-grammar';
 import { isUncarriedField } from './ecs-fields';
-import { and, cmp, literal, NON_SELECTING, not, or, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
+import { and, cmp, literal, NON_SELECTING, not, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
 import { Cursor, tokenize, type Token } from './tokens';
 
 /** An ES|QL query's indices (`FROM logs-aws.cloudtrail-*`) and the condition of its WHERE commands. */
@@ -92,15 +93,7 @@ function readAliases(cursor: Cursor): void {
 }
 
 function orExpr(cursor: Cursor): QueryNode {
-  const children = [andExpr(cursor)];
-  while (cursor.accept('or')) children.push(andExpr(cursor));
-  return or(children);
-}
-
-function andExpr(cursor: Cursor): QueryNode {
-  const children = [notExpr(cursor)];
-  while (cursor.accept('and')) children.push(notExpr(cursor));
-  return and(children);
+  return orOfAnds(cursor, notExpr);
 }
 
 function notExpr(cursor: Cursor): QueryNode {

@@ -1,5 +1,6 @@
+import { orOfAnds } from './boolean-grammar';
 import { FALCO_LISTS, FALCO_MACROS, FALCO_NON_SELECTING, isFalcoHook } from './falco-standard';
-import { and, cmp, literal, NON_SELECTING, not, or, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
+import { cmp, literal, NON_SELECTING, not, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
 import { Cursor, tokenize, type Token } from './tokens';
 
 /** A Falco rule's condition with its fields as ECS names (the rest of the translation reads ECS), and what it reads. */
@@ -151,15 +152,7 @@ function parseCondition(text: string, state: State): QueryNode {
 }
 
 function orExpr(cursor: Cursor, state: State): QueryNode {
-  const children = [andExpr(cursor, state)];
-  while (cursor.accept('or')) children.push(andExpr(cursor, state));
-  return or(children);
-}
-
-function andExpr(cursor: Cursor, state: State): QueryNode {
-  const children = [notExpr(cursor, state)];
-  while (cursor.accept('and')) children.push(notExpr(cursor, state));
-  return and(children);
+  return orOfAnds(cursor, (at) => notExpr(at, state));
 }
 
 function notExpr(cursor: Cursor, state: State): QueryNode {

@@ -1,4 +1,5 @@
-import { and, cmp, literal, not, or, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
+import { orOfAnds } from './boolean-grammar';
+import { and, cmp, literal, not, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
 import { Cursor, tokenize, type Token } from './tokens';
 
 /**
@@ -201,15 +202,7 @@ function verbatimStrings(text: string): string {
 }
 
 function orExpr(cursor: Cursor, table: Table): QueryNode {
-  const children = [andExpr(cursor, table)];
-  while (cursor.accept('or')) children.push(andExpr(cursor, table));
-  return or(children);
-}
-
-function andExpr(cursor: Cursor, table: Table): QueryNode {
-  const children = [primary(cursor, table)];
-  while (cursor.accept('and')) children.push(primary(cursor, table));
-  return and(children);
+  return orOfAnds(cursor, (at) => primary(at, table));
 }
 
 function primary(cursor: Cursor, table: Table): QueryNode {
