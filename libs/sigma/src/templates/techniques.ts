@@ -262,7 +262,8 @@ export const TECHNIQUES: readonly Technique[] = [
     id: 'ping-loopback-delay',
     product: 'windows',
     programs: ['ping'],
-    when: /(?=.*\b(?:127\.0\.0\.1|localhost)\b)(?=.*\s[-/]n\s+\d)/i,
+    // From each line's start only (m): unanchored, both lookaheads rescanned the line from every position.
+    when: /^(?=.*\b(?:127\.0\.0\.1|localhost)\b)(?=.*\s[-/]n\s+\d)/im,
     selections: [{ 'CommandLine|contains': ['127.0.0.1', 'localhost'] }, { 'CommandLine|contains|windash': ' -n ' }],
     title: 'Execution Delayed Via Ping To The Local Host',
     does: 'pings the local host a set number of times to wait before its next command (often before deleting its own files), a delay that needs no sleep command and passes sandbox time limits',
