@@ -1,6 +1,7 @@
 import { concretePath, noteSelection, proseFacts, type FileHash } from '../templates/prose-facts';
 import { describedCommandLine, proseTechniqueDetection, proseTechniques, showingPrograms } from '../templates/prose-techniques';
 import type { SigmaEvent } from './event-fields';
+import { proseToolEvents } from './prose-tool-events';
 
 /** A synthetic Sysmon-style event and the stated fact it stands for (`side-load: x.dll by y.exe`). */
 export interface ProseEvent {
@@ -100,5 +101,7 @@ export function proseEvents(content: string | undefined): ProseEvent[] {
         },
       });
   }
+  // The tools its prose says were run and the other-class telemetry it states (prose-tool-events.ts).
+  events.push(...proseToolEvents(content));
   return events;
 }

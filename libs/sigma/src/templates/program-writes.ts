@@ -14,15 +14,17 @@ export interface WrittenPaths {
   shell: string[];
 }
 
-// Where Windows expands the folders a command names through a variable (Sysmon records the expanded path).
+// Where Windows expands the folders a command or an article names through a variable (Sysmon records the expanded
+// path), for the account `user`. One table for command lines and prose (prose-facts.ts reads it too).
 const WINDOWS_FOLDERS: ReadonlyArray<[RegExp, string]> = [
   [/^(?:%TEMP%|%TMP%|\$env:TEMP|\$env:TMP)/i, 'C:\\Users\\user\\AppData\\Local\\Temp'],
   [/^(?:%LOCALAPPDATA%|\$env:LOCALAPPDATA)/i, 'C:\\Users\\user\\AppData\\Local'],
   [/^(?:%APPDATA%|\$env:APPDATA)/i, 'C:\\Users\\user\\AppData\\Roaming'],
-  [/^(?:%USERPROFILE%|\$env:USERPROFILE|~)/i, 'C:\\Users\\user'],
+  [/^(?:%USERPROFILE%|%HOMEPATH%|\$env:USERPROFILE|~)/i, 'C:\\Users\\user'],
   [/^(?:%PROGRAMDATA%|%ALLUSERSPROFILE%|\$env:PROGRAMDATA)/i, 'C:\\ProgramData'],
   [/^(?:%PUBLIC%|\$env:PUBLIC)/i, 'C:\\Users\\Public'],
   [/^(?:%WINDIR%|%SYSTEMROOT%|\$env:WINDIR|\$env:SYSTEMROOT)/i, 'C:\\Windows'],
+  [/^(?:%PROGRAMFILES%|\$env:PROGRAMFILES)/i, 'C:\\Program Files'],
 ];
 
 /** A text with every folder variable it names (`%APPDATA%\\x.exe`, `$env:TEMP`) as Windows expands it. */
@@ -31,6 +33,15 @@ export function withWindowsFoldersExpanded(text: string): string {
     (expanded, [pattern, folder]) => expanded.replace(new RegExp(pattern.source.replace(/^\^/, ''), 'gi'), folder),
     text,
   );
+}
+
+/** The folder variable a path starts with (`%APPDATA%`) and the folder Windows expands it to, or null. */
+export function windowsFolderOf(path: string): { variable: string; folder: string } | null {
+  for (const [pattern, folder] of WINDOWS_FOLDERS) {
+    const variable = pattern.exec(path)?.[0];
+    if (variable) return { variable, folder };
+  }
+  return null;
 }
 
 const unquote = (text: string) => text.replace(/^(["'])([\s\S]*)\1$/, '$2');
@@ -44,8 +55,8 @@ export function recordedPath(path: string, windows: boolean): string | null {
     const expanded = trimmed.replace(/^(?:~|\$HOME|\$\{HOME\})(?=\/)/, '/root');
     return expanded.startsWith('/') ? expanded : null;
   }
-  const folder = WINDOWS_FOLDERS.find(([pattern]) => pattern.test(trimmed));
-  const expanded = folder ? trimmed.replace(folder[0], folder[1]).replace(/\//g, '\\') : trimmed;
+  const folder = windowsFolderOf(trimmed);
+  const expanded = folder ? `${folder.folder}${trimmed.slice(folder.variable.length)}`.replace(/\//g, '\\') : trimmed;
   return /^[a-z]:\\|^\\\\/i.test(expanded) ? expanded.replace(/(?<!^)\\{2,}/g, '\\') : null;
 }
 

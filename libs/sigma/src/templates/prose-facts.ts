@@ -1,3 +1,5 @@
+import { windowsFolderOf } from './program-writes';
+
 /**
  * Endpoint facts an article states in its prose or its indicator tables, which no extracted command or observable
  * carries: a program side-loading a DLL, a kernel driver the intruder loads, the ransom note and the extension of the
@@ -305,6 +307,12 @@ const SYSTEM_FOLDER = /^(?:[A-Za-z]:|%systemroot%|%windir%)\\(?:windows\\(?:syst
 const COMMON_FOLDER =
   /^(?:[A-Za-z]:|%\w+%)?(?:\\Users\\[^\\]+)?(?:\\(?:Windows(?:\\Temp|\\System32|\\SysWOW64)?|ProgramData|Users\\Public|Program Files(?: \(x86\))?|AppData(?:\\(?:Local|Roaming|LocalLow))?(?:\\Temp)?|Temp|Downloads|Desktop|Documents))?$|^(?:~|\/(?:home|Users)\/[^/]+|\/root)?(?:\/(?:tmp|var\/tmp|dev\/shm|etc|usr|usr\/bin|usr\/local|usr\/local\/bin|opt|var|Library|Applications|private\/tmp|home|Users))?$/i;
 
+// Files that are persistence by where they are (a launch item, a systemd unit, a cron table, SSH's authorized keys):
+// the malware writes them itself, so no command the article quotes keys them, and prose that says one was written
+// names the intrusion's own file.
+const PERSISTENCE_FILE =
+  /\/Library\/Launch(?:Agents|Daemons)\/[^/]+\.plist$|\/(?:etc\/systemd\/system|\.config\/systemd\/user|lib\/systemd\/system)\/[^/]+\.(?:service|timer)$|^\/etc\/cron\.(?:d|hourly|daily)\/[^/]+$|^\/var\/spool\/cron\/(?:crontabs\/)?[^/]+$|\/\.ssh\/authorized_keys$/;
+
 function listHeadingOf(text: string, lineStart: number): string | null {
   // The nearest line before the list that is not an item of it.
   const lines = text.slice(0, lineStart).split('\n').reverse();
@@ -346,7 +354,7 @@ function statedPaths(text: string): StatedPath[] {
     if (folder && COMMON_FOLDER.test(path.replace(/[\\/]+$/, ''))) return;
     // In running prose only a folder of the intruder's own: a file a sentence says was written is most often the
     // object of a command the article quotes (whose rules key it), while an artifact list names each file left.
-    if (!headed && !folder) return;
+    if (!headed && !folder && !PERSISTENCE_FILE.test(path)) return;
     out.set(path.replace(/[\\/]+$/, '').toLowerCase(), { platform, path, folder });
   };
   for (const match of text.matchAll(WINDOWS_PATH)) add('windows', match[0], match.index ?? 0);
@@ -395,16 +403,8 @@ export function noteSelection(note: string): { modifier: 'endswith' | 'contains'
   return { modifier: 'endswith', value: `\\${note}` };
 }
 
-const WINDOWS_VARIABLES: ReadonlyArray<[RegExp, string, boolean]> = [
-  [/^%(?:appdata)%/i, '\\AppData\\Roaming', true],
-  [/^%(?:localappdata)%/i, '\\AppData\\Local', true],
-  [/^%(?:temp|tmp)%/i, '\\AppData\\Local\\Temp', true],
-  [/^%(?:userprofile|homepath)%/i, '', true],
-  [/^%(?:programdata|allusersprofile)%/i, '\\ProgramData', false],
-  [/^%(?:public)%/i, '\\Users\\Public', false],
-  [/^%(?:windir|systemroot)%/i, '\\Windows', false],
-  [/^%(?:programfiles)%/i, '\\Program Files', false],
-];
+// The account's profile as the folder table (program-writes.ts) expands it: what follows it holds on any machine.
+const PROFILE = 'C:\\Users\\user';
 
 /**
  * A stated path as a rule keys it: the drive and the user's profile (or home) cut off, so the value holds on any
@@ -415,10 +415,13 @@ export function recordedFile(stated: StatedPath): { value: string; home: boolean
   let home: boolean;
   if (stated.platform === 'windows') {
     const path = stated.path.replace(/\//g, '\\');
-    const variable = WINDOWS_VARIABLES.find(([pattern]) => pattern.test(path));
+    const variable = windowsFolderOf(path);
     const profile = /^[A-Za-z]:\\Users\\(?!Public\\)[^\\]+(\\.*)$/i.exec(path);
-    if (variable) [value, home] = [path.replace(variable[0], variable[1]), variable[2]];
-    else if (profile) [value, home] = [profile[1] as string, true];
+    if (variable) {
+      const expanded = `${variable.folder}${path.slice(variable.variable.length)}`;
+      const inProfile = expanded.toLowerCase() === PROFILE.toLowerCase() || expanded.toLowerCase().startsWith(`${PROFILE.toLowerCase()}\\`);
+      [value, home] = inProfile ? [expanded.slice(PROFILE.length), true] : [expanded.slice(2), false];
+    } else if (profile) [value, home] = [profile[1] as string, true];
     else if (/^[A-Za-z]:\\/.test(path)) [value, home] = [path.slice(2), false];
     else return null;
   } else {

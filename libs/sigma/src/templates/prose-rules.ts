@@ -1,8 +1,9 @@
 import type { SigmaFieldMap } from '@huntforge/contracts/sigma';
 import { persistenceKind } from './file-writes';
 import { noteSelection, proseFacts, recordedFile, type FileHash, type ProseFacts, type StatedPath } from './prose-facts';
-import { buildRule, citation, type ArticleRef, type RuleBody, type RuleDraft, type TemplateClass } from './rule-draft';
+import { buildRule, citation, type ArticleRef, type RuleDraft, type TemplateClass } from './rule-draft';
 import { anyOf, selectionValues } from './side-effect-rule';
+import { proseToolRules, type ProseRule } from './prose-tool-rules';
 
 /**
  * Rules on the endpoint facts an article states in prose or in its indicator tables (prose-facts.ts): a DLL
@@ -21,13 +22,6 @@ const INSTALLED_FOLDERS = [
   'C:\\Windows\\SysWOW64\\',
   'C:\\Windows\\WinSxS\\',
 ];
-
-interface ProseRule {
-  telemetryClass: TemplateClass;
-  key: string;
-  body: RuleBody;
-  values: string[];
-}
 
 function sideLoadRule(facts: ProseFacts, cited: string): ProseRule[] {
   if (facts.sideLoads.length === 0) return [];
@@ -235,6 +229,7 @@ export function proseFactRules(article: ArticleRef, content: string | undefined,
     ...ransomRule(facts, windows ? 'windows' : platform, cited),
     ...pathRules(facts, platform, cited),
     ...(windows ? hashRule(facts, cited) : []),
+    ...proseToolRules(content, platform, cited),
   ];
   return rules.map(({ telemetryClass, key, body, values }) => ({
     telemetryClass,

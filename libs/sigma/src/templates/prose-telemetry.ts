@@ -40,7 +40,7 @@ export interface ProseTelemetry {
 }
 
 const NOT_THE_INTRUSION =
-  /\b(?:detect\w*|hunt\w*|monitor\w*|alert\w*|sigma|yara|look(?:ing)? for|search(?:ing)? for|you (?:can|could|should|may|might)|defenders?|security teams?|recommend\w*|mitigat\w*|prevent\w*|block\w*|harden\w*|not|never|no longer|if|enable\w*|configur\w*|audit policy)\b|n't\b|\b(?:we|I)\s+(?:\w+\s+)?(?:use[sd]?|ran|run|cleared|installed)\b/i;
+  /\b(?:detect\w*|hunt\w*|monitor\w*|alert\w*|sigma|yara|look(?:ing)? for|search(?:ing)? for|you (?:can|could|should|may|might)|defenders?|security teams?|recommend\w*|mitigat\w*|prevent\w*|(?<!script\s)block\w*|harden\w*|not|never|no longer|if|enable\w*|configur\w*|audit policy)\b|n't\b|\b(?:we|I)\s+(?:\w+\s+)?(?:use[sd]?|ran|run|cleared|installed)\b/i;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -79,20 +79,23 @@ function services(sentences: readonly string[], tools: ReadonlyArray<{ tool: Int
 
 const CLEARED =
   /\b(?:clear(?:ed|ing|s)?|wip(?:ed|ing|es)|eras(?:ed|ing|es)|purg(?:ed|ing|es)|delet(?:ed|ing|es))\s+(?:(?:the|all|several|multiple|Windows|its|their)\s+)*(?:(Security|System|Application)(?:,?\s+(?:and\s+)?(?:Security|System|Application))*\s+)?(?:event\s+)?logs?\b/i;
+// `the Security event log was cleared`.
+const CLEARED_PASSIVE =
+  /\b(?:(Security|System|Application)\s+)?(?:event\s+)?logs?\s+(?:(?:was|were|had been|has been|being|then|also)\s+){1,2}(?:clear|wip|eras|purg|delet)ed\b/i;
 const CLEARED_EVENT = /\bevent\s+(?:ID\s+)?(1102|104)\b|\b(1102|104)\s+events?\b/i;
 
 function clearedLogs(sentences: readonly string[]): Array<'security' | 'system'> {
   const logs = new Set<'security' | 'system'>();
   for (const sentence of sentences) {
-    const cleared = CLEARED.exec(sentence);
+    const cleared = [CLEARED.exec(sentence), CLEARED_PASSIVE.exec(sentence)].flatMap((match) => (match ? [match[0]] : []));
     const event = CLEARED_EVENT.exec(sentence);
-    if (!cleared && !(event && /\bclear/i.test(sentence))) continue;
-    const named = cleared?.[0] ?? '';
+    if (cleared.length === 0 && !(event && /\bclear/i.test(sentence))) continue;
+    const named = cleared.join(' ');
     const security = /\bSecurity\b/i.test(named) || /1102/.test(event?.[0] ?? '');
     const system = /\bSystem\b/i.test(named) || /\b104\b/.test(event?.[0] ?? '');
-    // "cleared the event logs": every log, the Security log's record and the System log's alike.
+    // "cleared the event logs": the Security log's 1102, the record of a clearing every SOC collects.
     if (security || !system) logs.add('security');
-    if (system || !security) logs.add('system');
+    if (system) logs.add('system');
   }
   return [...logs];
 }
@@ -189,4 +192,3 @@ export function proseTelemetry(content: string | undefined): ProseTelemetry {
   last = { content, telemetry };
   return telemetry;
 }
-

@@ -1,3 +1,4 @@
+import { readable } from './prose-facts';
 import { proseSentences } from './prose-techniques';
 
 /**
@@ -100,7 +101,7 @@ const INTRUSION_ACT =
 
 // A sentence about finding, stopping or describing the tool, or the author's own work; a negation says it was not run.
 const NOT_THE_INTRUSION =
-  /\b(?:detect\w*|hunt\w*|monitor\w*|alert\w*|quer(?:y|ies)\s+for|sigma|yara|look(?:ing)? for|search(?:ing)? for|you (?:can|could|should|may|might)|defenders?|security teams?|recommend\w*|mitigat\w*|prevent\w*|block\w*|harden\w*|not|never|no longer|if|commonly|typically|often|popular|frequently)\b|n't\b|\b(?:we|I|our (?:team|analysts?))\s+(?:\w+\s+)?(?:use[sd]?|ran|run|execut\w+)\b/i;
+  /\b(?:detect\w*|hunt\w*|monitor\w*|alert\w*|quer(?:y|ies)\s+for|sigma|yara|look(?:ing)? for|search(?:ing)? for|you (?:can|could|should|may|might)|defenders?|security teams?|recommend\w*|mitigat\w*|prevent\w*|(?<!script\s)block\w*|harden\w*|not|never|no longer|if|commonly|typically|often|popular|frequently)\b|n't\b|\b(?:we|I|our (?:team|analysts?))\s+(?:\w+\s+)?(?:use[sd]?|ran|run|execut\w+)\b/i;
 // More tools than this in one sentence is a catalogue (threat-landscape statistics), not an intrusion's steps.
 const MAX_TOOLS_PER_SENTENCE = 4;
 
@@ -129,7 +130,21 @@ function quotedCode(content: string): string {
   return [...fenced, ...inline].join('\n');
 }
 
-const runsIn = (code: string, image: string) => new RegExp(`(?<![\\w-])${escape(image.replace(/\.exe$/i, ''))}(?:\\.exe)?(?=[\\s"']|$)`, 'im').test(code);
+const runsIn = (code: string, image: string) =>
+  new RegExp(`(?<![\\w-])${escape(image.replace(/\.exe$/i, ''))}(?:\\.exe)?(?=[\\s"']|$)`, 'im').test(code);
+/** A tool's name followed by its switches in running text (`PsExec.exe -h @1.txt -d`): a command the extraction reads. */
+const runWithSwitches = (text: string, image: string) =>
+  new RegExp(`(?<![\\w-])${escape(image.replace(/\.exe$/i, ''))}(?:\\.exe)?["']?\\s+[-/][A-Za-z]`, 'i').test(text);
+
+/**
+ * The tool's name as a word of its own: not a piece of PowerShell code (`Invoke-Mimikatz`), of a host name
+ * (`x.ngrok-free.app`) or of a path.
+ */
+function standsAlone(sentence: string, index: number, length: number): boolean {
+  const before = sentence[index - 1] ?? ' ';
+  const after = sentence.slice(index + length);
+  return !/[-.\\/]/.test(before) && !/^(?:-\w|\.(?!exe\b)\w|[\\/]\w)/i.test(after);
+}
 
 function shownHallmarks(tool: IntrusionTool, sentences: readonly string[]): string[] {
   const text = sentences.join(' ').toLowerCase();
@@ -145,13 +160,14 @@ export function proseTools(content: string | undefined): ShownTool[] {
   if (!content) return [];
   if (last?.content === content) return last.shown;
   const code = quotedCode(content);
+  const text = readable(content);
   const sentences = proseSentences(content).filter((sentence) => !NOT_THE_INTRUSION.test(sentence));
   const shown: ShownTool[] = [];
   for (const tool of INTRUSION_TOOLS) {
-    if (tool.images.some((image) => runsIn(code, image))) continue;
+    if (tool.images.some((image) => runsIn(code, image) || runWithSwitches(text, image))) continue;
     const showing = sentences.filter((sentence) => {
       const match = tool.named.exec(sentence);
-      if (!match) return false;
+      if (!match || !standsAlone(sentence, match.index, match[0].length)) return false;
       if (INTRUSION_TOOLS.filter((other) => other.named.test(sentence)).length > MAX_TOOLS_PER_SENTENCE) return false;
       return ranIn(sentence, match.index, match[0].length);
     });

@@ -15,6 +15,10 @@ export type TemplateClass =
   | 'image_load'
   /** A kernel driver loaded (Sysmon 6). */
   | 'driver_load'
+  /** A process opening another's memory (Sysmon 10). */
+  | 'process_access'
+  /** A Windows log's own record (System 7045 and 104, Security 1102, BITS-Client 16403). */
+  | 'event_log'
   | 'network_connection'
   | 'dns_query'
   /** A cloud or identity audit log behaviour (CloudTrail, Entra ID, Okta). */
