@@ -4,7 +4,7 @@ import { proseToolEvents } from './prose-tool-events';
 
 // A write-up we wrote: tools named in prose and the telemetry of other classes its sentences state.
 const ARTICLE = [
-  'The threat actor used AdFind with trustdmp to enumerate the domain. Rclone was then used to exfiltrate data to Mega.',
+  'The threat actor used AdFind with trustdmp to enumerate the domain. Rclone was then used with --config to exfiltrate data to Mega.',
   'LSASS was dumped using ProcDump. Cobalt Strike beacons were injected into rundll32.exe.',
   'They installed AnyDesk as a service. A service named "gupdater" was created to run C:\\ProgramData\\gup.exe.',
   'Finally the intruders cleared the Security event log and the System event log was cleared too.',
@@ -21,7 +21,6 @@ describe('proseToolEvents', () => {
       'tool: Rclone (rclone.exe)',
       'tool: ProcDump (procdump.exe)',
       'tool: ProcDump (procdump64.exe)',
-      'tool: AnyDesk (anydesk.exe)',
       'tool: rundll32 (beacon)',
       'lsass access: ProcDump',
       'lsass access: ProcDump',
@@ -38,9 +37,8 @@ describe('proseToolEvents', () => {
     const rules = proseFactRules(article, ARTICLE, 'windows');
     expect(rules.map((rule) => rule.rule.title)).toEqual([
       'AdFind Execution With Its Hallmark Arguments',
-      'Rclone Execution',
+      'Rclone Execution With Its Hallmark Arguments',
       'ProcDump Execution With Its Hallmark Arguments',
-      'AnyDesk Execution',
       'Rundll32 Started Without Arguments',
       'LSASS Memory Accessed By ProcDump',
       'Reported Service Installed',

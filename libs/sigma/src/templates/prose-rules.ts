@@ -168,13 +168,18 @@ function hashRule(facts: ProseFacts, cited: string): ProseRule[] {
 }
 
 /** How a file-event rule keys a stated path, or null. */
-export function pathSelection(stated: StatedPath): SigmaFieldMap | null {
+export function pathSelection(stated: StatedPath, product: string): SigmaFieldMap | null {
   const recorded = recordedFile(stated);
   if (!recorded) return null;
   if (stated.folder) return { 'TargetFilename|contains': recorded.value };
-  if (recorded.home || stated.platform === 'windows') return { 'TargetFilename|endswith': recorded.value };
+  if (stated.platform === 'windows') return { 'TargetFilename|endswith': recorded.value };
+  // Below a home folder the path's start varies (`/Users/<name>`, `/home/<name>`, `/root`), and macOS records /tmp, /var
+  // and /etc under /private (they are links there): the stated part is what any write holds, as SigmaHQ keys it.
+  if (recorded.home || (product === 'macos' && MACOS_PRIVATE.test(recorded.value))) return { 'TargetFilename|contains': recorded.value };
   return { TargetFilename: recorded.value };
 }
+
+const MACOS_PRIVATE = /^\/(?:tmp|var|etc)\//;
 
 const MACOS_PATH = /^(?:~\/Library|\/Users\/|\/Library\/|\/Applications\/|\/private\/)/;
 
@@ -182,11 +187,6 @@ function pathRules(facts: ProseFacts, platform: Platform, cited: string): ProseR
   const rules: ProseRule[] = [];
   for (const side of ['windows', 'unix'] as const) {
     const paths = facts.paths.filter((path) => path.platform === side);
-    const selections = paths.flatMap((path): SigmaFieldMap[] => {
-      const selection = pathSelection(path);
-      return selection ? [selection] : [];
-    });
-    if (selections.length === 0) continue;
     const product =
       side === 'windows'
         ? 'windows'
@@ -195,6 +195,11 @@ function pathRules(facts: ProseFacts, platform: Platform, cited: string): ProseR
           : paths.some((path) => MACOS_PATH.test(path.path))
             ? 'macos'
             : 'linux';
+    const selections = paths.flatMap((path): SigmaFieldMap[] => {
+      const selection = pathSelection(path, product);
+      return selection ? [selection] : [];
+    });
+    if (selections.length === 0) continue;
     const separator = side === 'windows' ? '\\' : '/';
     const persistence = persistenceKind(paths.map((path) => path.path.slice(0, path.path.lastIndexOf(separator) + 1)));
     rules.push({

@@ -5,6 +5,7 @@ describe('proseTelemetry', () => {
     expect(proseTelemetry('A service named "gupdater" was created to run the beacon from C:\\ProgramData\\gup.exe.').services).toEqual([
       { name: 'gupdater', binary: 'gup.exe' },
     ]);
+    expect(proseTelemetry('A service named gupdater was created with: sc create gupdater binPath= C:\\x.exe').services).toEqual([]);
     expect(proseTelemetry('They installed AnyDesk on the beachhead host as a service.').services).toEqual([
       { name: null, binary: 'anydesk' },
     ]);
@@ -15,6 +16,8 @@ describe('proseTelemetry', () => {
     expect(proseTelemetry('The ransomware clears the Windows event logs.').clearedLogs).toEqual(['security']);
     expect(proseTelemetry('Event ID 1102 showed the log being cleared by the attacker.').clearedLogs).toEqual(['security']);
     expect(proseTelemetry('Defenders should alert when the Security log is cleared.').clearedLogs).toEqual([]);
+    // The clearing command quoted: the process rules on it are the article's.
+    expect(proseTelemetry('The event logs were cleared via the following commands: wevtutil cl Security').clearedLogs).toEqual([]);
   });
 
   it('reads the host a BITS job downloaded from, only with its address', () => {

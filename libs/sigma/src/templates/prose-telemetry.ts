@@ -1,6 +1,5 @@
 import { readable } from './prose-facts';
-import { proseSentences } from './prose-techniques';
-import { proseTools, type IntrusionTool } from './prose-tools';
+import { intrusionSentences, toolsRun, type IntrusionTool } from './prose-tools';
 
 /**
  * Telemetry of other classes than a process that an article states in prose, where the Sigma taxonomy says which
@@ -54,8 +53,17 @@ const SERVICE_NAMED = /\bservices?\s+(?:named|called|with\s+the\s+name)\s+["']?(
 const AS_SERVICE = /\bas\s+an?\s+(?:new\s+|persistent\s+|Windows\s+|system\s+)*service\b|\bservice\s+(?:install\w*|creation)\b|\b7045\b/i;
 const SERVICE_BINARY = /(?:[A-Za-z]:\\|%\w+%\\)[^\s"'<>|*?,;]*\\([\w.-]+\.(?:exe|bat|cmd|dll|ps1))\b/i;
 
-function services(sentences: readonly string[], tools: ReadonlyArray<{ tool: IntrusionTool; sentences: string[] }>): ServiceInstall[] {
+// A service's creation quoted as a command (`sc create gupdater …`, `New-Service -Name gupdater`): the article's
+// service rules are the command's, keyed on the name and binary it gives.
+const SERVICE_COMMAND = /\bsc(?:\.exe)?["']?\s+(?:\\\\\S+\s+)?create\s|\bNew-Service\b/i;
+
+function services(
+  text: string,
+  sentences: readonly string[],
+  tools: ReadonlyArray<{ tool: IntrusionTool; sentences: string[] }>,
+): ServiceInstall[] {
   const out = new Map<string, ServiceInstall>();
+  if (SERVICE_COMMAND.test(text)) return [];
   for (const sentence of sentences) {
     if (!INSTALL.test(sentence) && !/\b7045\b/.test(sentence)) continue;
     const named = SERVICE_NAMED.exec(sentence);
@@ -84,8 +92,12 @@ const CLEARED_PASSIVE =
   /\b(?:(Security|System|Application)\s+)?(?:event\s+)?logs?\s+(?:(?:was|were|had been|has been|being|then|also)\s+){1,2}(?:clear|wip|eras|purg|delet)ed\b/i;
 const CLEARED_EVENT = /\bevent\s+(?:ID\s+)?(1102|104)\b|\b(1102|104)\s+events?\b/i;
 
-function clearedLogs(sentences: readonly string[]): Array<'security' | 'system'> {
+// The clearing command quoted (`wevtutil cl Security`, `Clear-EventLog`): the process rules on it are the article's.
+const CLEARING_COMMAND = /\bwevtutil(?:\.exe)?["']?\s+(?:cl|clear-log)\s|\bClear-EventLog\b/i;
+
+function clearedLogs(sentences: readonly string[], text: string): Array<'security' | 'system'> {
   const logs = new Set<'security' | 'system'>();
+  if (CLEARING_COMMAND.test(text)) return [];
   for (const sentence of sentences) {
     const cleared = [CLEARED.exec(sentence), CLEARED_PASSIVE.exec(sentence)].flatMap((match) => (match ? [match[0]] : []));
     const event = CLEARED_EVENT.exec(sentence);
@@ -179,11 +191,11 @@ const NONE: ProseTelemetry = { services: [], clearedLogs: [], bitsHosts: [], scr
 export function proseTelemetry(content: string | undefined): ProseTelemetry {
   if (!content) return NONE;
   if (last?.content === content) return last.telemetry;
-  const sentences = proseSentences(content).filter((sentence) => !NOT_THE_INTRUSION.test(sentence));
-  const tools = proseTools(content);
+  const sentences = intrusionSentences(content, NOT_THE_INTRUSION);
+  const tools = toolsRun(content);
   const telemetry: ProseTelemetry = {
-    services: services(sentences, tools),
-    clearedLogs: clearedLogs(sentences),
+    services: services(readable(content), sentences, tools),
+    clearedLogs: clearedLogs(sentences, readable(content)),
     bitsHosts: bitsHosts(sentences),
     scriptFunctions: scriptFunctions(sentences, quotedCode(content)),
     lsassAccess: lsassAccess(tools),

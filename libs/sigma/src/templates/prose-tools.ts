@@ -23,6 +23,11 @@ export interface IntrusionTool {
   images: string[];
   /** Switches and arguments that make a run of it the intrusion's, kept when the sentence names them. */
   hallmarks: string[];
+  /**
+   * Legitimate software administrators run too (remote access, transfer, Sysinternals): its program alone is every
+   * IT department's, so only a run the text gives a hallmark of is the intrusion's.
+   */
+  dualUse?: true;
   /** Hallmarks the rule requires when the sentence says this of the run (`lsass` for a ProcDump dump of LSASS). */
   implied?: { when: RegExp; hallmarks: string[] };
 }
@@ -36,9 +41,16 @@ export const INTRUSION_TOOLS: readonly IntrusionTool[] = [
     images: ['adfind.exe'],
     hallmarks: ['trustdmp', 'domainlist', 'dcmodes', 'adinfo', 'dclist', 'computers_pwdnotreqd', 'objectcategory=', 'gpodmp', 'subnets'],
   },
-  { name: 'Rclone', named: /\bRclone\b/i, images: ['rclone.exe'], hallmarks: ['--config', '--no-check-certificate', 'mega:'] },
+  {
+    name: 'Rclone',
+    dualUse: true,
+    named: /\bRclone\b/i,
+    images: ['rclone.exe'],
+    hallmarks: ['--config', '--no-check-certificate', 'mega:'],
+  },
   {
     name: 'ProcDump',
+    dualUse: true,
     named: /\bProcDump(?:64)?\b/i,
     images: ['procdump.exe', 'procdump64.exe'],
     hallmarks: [' -ma ', ' -accepteula'],
@@ -54,28 +66,59 @@ export const INTRUSION_TOOLS: readonly IntrusionTool[] = [
   { name: 'SharpHound', named: /\bSharpHound\b/i, images: ['sharphound.exe'], hallmarks: ['-CollectionMethod', '--CollectionMethods'] },
   { name: 'Seatbelt', named: /\bSeatbelt\b/, images: ['seatbelt.exe'], hallmarks: [] },
   { name: 'Certify', named: /\bCertify\b/, images: ['certify.exe'], hallmarks: ['find /vulnerable', 'request /ca:'] },
-  { name: 'PsExec', named: /\bPsExec(?:64)?\b/i, images: ['psexec.exe', 'psexec64.exe'], hallmarks: ['-accepteula', ' -s '] },
-  { name: 'PAExec', named: /\bPAExec\b/i, images: ['paexec.exe'], hallmarks: [] },
-  { name: 'AnyDesk', named: /\bAnyDesk\b/i, images: ['anydesk.exe'], hallmarks: ['--install', '--silent', '--set-password'] },
-  { name: 'ngrok', named: /\bngrok\b/i, images: ['ngrok.exe'], hallmarks: ['authtoken', ' tcp '] },
+  {
+    name: 'PsExec',
+    dualUse: true,
+    named: /\bPsExec(?:64)?\b/i,
+    images: ['psexec.exe', 'psexec64.exe'],
+    hallmarks: ['-accepteula', ' -s '],
+  },
+  { name: 'PAExec', dualUse: true, named: /\bPAExec\b/i, images: ['paexec.exe'], hallmarks: [] },
+  {
+    name: 'AnyDesk',
+    dualUse: true,
+    named: /\bAnyDesk\b/i,
+    images: ['anydesk.exe'],
+    hallmarks: ['--install', '--silent', '--set-password'],
+  },
+  { name: 'ngrok', dualUse: true, named: /\bngrok\b/i, images: ['ngrok.exe'], hallmarks: ['authtoken', ' tcp '] },
   {
     name: 'Plink',
+    dualUse: true,
     named: /\bplink(?:\.exe)?\b/i,
     images: ['plink.exe'],
     hallmarks: [' -R ', ' -pw '],
     implied: { when: /\b(?:tunnel\w*|port[- ]forward\w*|reverse)\b/i, hallmarks: [' -R '] },
   },
-  { name: 'SoftPerfect NetScan', named: /\b(?:SoftPerfect(?:\s+Network\s+Scanner)?|NetScan)\b/i, images: ['netscan.exe'], hallmarks: [] },
-  { name: 'Advanced IP Scanner', named: /\bAdvanced\s+IP\s+Scanner\b/i, images: ['advanced_ip_scanner.exe'], hallmarks: [] },
-  { name: 'Advanced Port Scanner', named: /\bAdvanced\s+Port\s+Scanner\b/i, images: ['advanced_port_scanner.exe'], hallmarks: [] },
-  { name: 'WinSCP', named: /\bWinSCP\b/i, images: ['winscp.exe'], hallmarks: [] },
-  { name: 'MEGAsync', named: /\bMEGA\s?sync\b/i, images: ['megasync.exe'], hallmarks: [] },
-  { name: 'MEGAcmd', named: /\bMEGA\s?cmd\b/i, images: ['megaclient.exe', 'megacmdserver.exe'], hallmarks: [] },
-  { name: 'ADExplorer', named: /\bAD\s?Explorer\b/i, images: ['adexplorer.exe', 'adexplorer64.exe'], hallmarks: ['-snapshot'] },
-  { name: 'PingCastle', named: /\bPingCastle\b/i, images: ['pingcastle.exe'], hallmarks: [] },
+  {
+    name: 'SoftPerfect NetScan',
+    dualUse: true,
+    named: /\b(?:SoftPerfect(?:\s+Network\s+Scanner)?|NetScan)\b/i,
+    images: ['netscan.exe'],
+    hallmarks: [],
+  },
+  { name: 'Advanced IP Scanner', dualUse: true, named: /\bAdvanced\s+IP\s+Scanner\b/i, images: ['advanced_ip_scanner.exe'], hallmarks: [] },
+  {
+    name: 'Advanced Port Scanner',
+    dualUse: true,
+    named: /\bAdvanced\s+Port\s+Scanner\b/i,
+    images: ['advanced_port_scanner.exe'],
+    hallmarks: [],
+  },
+  { name: 'WinSCP', dualUse: true, named: /\bWinSCP\b/i, images: ['winscp.exe'], hallmarks: [] },
+  { name: 'MEGAsync', dualUse: true, named: /\bMEGA\s?sync\b/i, images: ['megasync.exe'], hallmarks: [] },
+  { name: 'MEGAcmd', dualUse: true, named: /\bMEGA\s?cmd\b/i, images: ['megaclient.exe', 'megacmdserver.exe'], hallmarks: [] },
+  {
+    name: 'ADExplorer',
+    dualUse: true,
+    named: /\bAD\s?Explorer\b/i,
+    images: ['adexplorer.exe', 'adexplorer64.exe'],
+    hallmarks: ['-snapshot'],
+  },
+  { name: 'PingCastle', dualUse: true, named: /\bPingCastle\b/i, images: ['pingcastle.exe'], hallmarks: [] },
   { name: 'SafetyKatz', named: /\bSafetyKatz\b/i, images: ['safetykatz.exe'], hallmarks: [] },
-  { name: 'Process Hacker', named: /\bProcess\s?Hacker\b/i, images: ['processhacker.exe'], hallmarks: [] },
-  { name: 'NetSupport', named: /\bNetSupport(?:\s+Manager|\s+RAT)?\b/i, images: ['client32.exe'], hallmarks: [] },
+  { name: 'Process Hacker', dualUse: true, named: /\bProcess\s?Hacker\b/i, images: ['processhacker.exe'], hallmarks: [] },
+  { name: 'NetSupport', dualUse: true, named: /\bNetSupport(?:\s+Manager|\s+RAT)?\b/i, images: ['client32.exe'], hallmarks: [] },
   { name: 'WebBrowserPassView', named: /\bWebBrowserPassView\b/i, images: ['webbrowserpassview.exe'], hallmarks: [] },
 ];
 
@@ -153,15 +196,54 @@ function shownHallmarks(tool: IntrusionTool, sentences: readonly string[]): stri
   return [...new Set([...implied, ...named])];
 }
 
+// Sections where the author speaks as a defender: the tools and logs they name are what to look for, not what ran.
+const DEFENDER_HEADING =
+  /\b(?:detect\w*|hunt\w*|prevent\w*|protections?|mitigat\w*|recommend\w*|remediat\w*|defenders?|defen[cs]es?(?!\s+evasion)|yara|sigma|references?|MITRE|ATT&CK|best\s+practices)\b/i;
+
+/**
+ * The article without the sections a defender's heading opens ("Detection", "Hunting queries", "Mitigations"):
+ * down to the next heading of the same or a higher level. Fenced code is kept whole (a `#` comment is no heading).
+ */
+export function withoutDefenderSections(content: string): string {
+  const kept: string[] = [];
+  let fence: string | null = null;
+  let skipping: number | null = null;
+  for (const line of content.split('\n')) {
+    const marker = /^\s*(```|~~~)/.exec(line)?.[1];
+    if (marker && (fence === null || fence === marker)) fence = fence === null ? marker : null;
+    const heading = fence === null && !marker ? /^(#{1,6})\s+(.*)$/.exec(line) : null;
+    if (heading) {
+      const level = (heading[1] as string).length;
+      if (skipping !== null && level <= skipping) skipping = null;
+      if (skipping === null && DEFENDER_HEADING.test(heading[2] as string)) skipping = level;
+    }
+    if (skipping === null) kept.push(line);
+  }
+  return kept.join('\n');
+}
+
+/** The sentences of the article's intrusion narrative: prose outside defenders' sections, in no defender's voice. */
+export function intrusionSentences(content: string, notTheIntrusion: RegExp): string[] {
+  return proseSentences(withoutDefenderSections(content)).filter((sentence) => !notTheIntrusion.test(sentence));
+}
+
 let last: { content: string; shown: ShownTool[] } | undefined;
 
-/** The intrusion tools the article's prose says were run (read once per text: rules and self-test read the same). */
+/**
+ * The intrusion tools the article's prose says were run and a process rule keys: a dual-use tool only with a
+ * hallmark of the run (read once per text: rules and self-test read the same).
+ */
 export function proseTools(content: string | undefined): ShownTool[] {
+  return toolsRun(content).filter((shown) => !shown.tool.dualUse || shown.hallmarks.length > 0);
+}
+
+/** Every intrusion tool the article's prose says was run (what a service or LSASS read names, dual-use or not). */
+export function toolsRun(content: string | undefined): ShownTool[] {
   if (!content) return [];
   if (last?.content === content) return last.shown;
   const code = quotedCode(content);
   const text = readable(content);
-  const sentences = proseSentences(content).filter((sentence) => !NOT_THE_INTRUSION.test(sentence));
+  const sentences = intrusionSentences(content, NOT_THE_INTRUSION);
   const shown: ShownTool[] = [];
   for (const tool of INTRUSION_TOOLS) {
     if (tool.images.some((image) => runsIn(code, image) || runWithSwitches(text, image))) continue;
