@@ -1,6 +1,7 @@
 import { CLOUD_LOGSOURCES, providerOf, type CloudLog, type CloudSelection } from '../templates/cloud-behaviours';
 import { statedParameters, withParameters } from '../templates/cloud-parameters';
 import { eventsOf, statedCloudBehaviours } from '../templates/cloud-rules';
+import { azureActivityRecord, gcpRecord, kubernetesRecord, m365Record } from './cloud-records';
 
 /** A synthetic audit record and what the article stated that it stands for (`cloud: CreateAccessKey`). */
 export interface CloudEvent {
@@ -63,6 +64,10 @@ function oktaRecord(eventType: string, address: string): Record<string, unknown>
 function record(log: CloudLog, selection: CloudSelection, name: string, address: string): Record<string, unknown> {
   if (log === 'cloudtrail') return cloudTrailRecord(selection.eventSource ?? '', name, address);
   if (log === 'okta') return oktaRecord(name, address);
+  if (log === 'activitylogs') return azureActivityRecord(name, address);
+  if (log === 'k8s_audit') return kubernetesRecord(selection, name, address);
+  if (log === 'm365_audit') return m365Record(selection, name, address);
+  if (log === 'gcp_audit') return gcpRecord(selection, name, address);
   return entraRecord(log, selection, name, address);
 }
 

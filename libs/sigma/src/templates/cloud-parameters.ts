@@ -1,3 +1,5 @@
+import { WORKLOAD_PARAMETERS } from './cloud-parameters-workloads';
+
 /**
  * A field of an audit record that tells the intruder's call from the account's routine ones: the policy attached
  * (AdministratorAccess), the instance type started (a metal or GPU size a miner wants), the range a security group
@@ -230,6 +232,7 @@ export const REQUEST_PARAMETERS: readonly RequestParameter[] = [
     read: constant(/\b(?:SMS|smishing|text messages?|phone numbers?)\b/i, true, 'exists'),
     recorded: () => '+15555550100',
   },
+  ...WORKLOAD_PARAMETERS,
 ];
 
 /** The accounts the article says are the intruder's, compared as a part of the policy or the ARN that holds them. */
