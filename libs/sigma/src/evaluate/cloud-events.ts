@@ -45,7 +45,16 @@ function entraRecord(log: CloudLog, selection: CloudSelection | null, name: stri
   };
   if (!selection || name === null) return { ...base, operationName: 'Sign-in activity', OperationName: 'Sign-in activity' };
   const fields = { ...(selection.with ?? {}) };
-  const record: Record<string, unknown> = { ...base, ...fields, operationName: name, OperationName: name, ActivityDisplayName: name };
+  // The field the selection names its events in (a sign-in's userAgent), besides the operation columns.
+  const named = { [selection.field.split('|')[0] as string]: name };
+  const record: Record<string, unknown> = {
+    ...base,
+    ...fields,
+    operationName: name,
+    OperationName: name,
+    ActivityDisplayName: name,
+    ...(selection.field.includes('.') ? {} : named),
+  };
   record['properties'] = { ...(base['properties'] as object), message: name };
   return record;
 }

@@ -1,5 +1,5 @@
 import type { CloudBehaviour, CloudLog, CloudProvider, CloudSelection } from './cloud-behaviour';
-import { AZURE_ACTIVITY_BEHAVIOURS } from './cloud-behaviours-azure-activity';
+import { AZURE_MORE_BEHAVIOURS } from './cloud-behaviours-azure';
 import { GCP_BEHAVIOURS } from './cloud-behaviours-gcp';
 import { M365_BEHAVIOURS } from './cloud-behaviours-m365';
 import { MORE_CLOUD_BEHAVIOURS } from './cloud-behaviours-more';
@@ -452,7 +452,7 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
     falsepositives: ['Sanctioned support sessions'],
   },
   ...MORE_CLOUD_BEHAVIOURS,
-  ...AZURE_ACTIVITY_BEHAVIOURS,
+  ...AZURE_MORE_BEHAVIOURS,
   ...KUBERNETES_BEHAVIOURS,
   ...M365_BEHAVIOURS,
   ...GCP_BEHAVIOURS,

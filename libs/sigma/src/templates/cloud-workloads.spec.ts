@@ -26,6 +26,9 @@ called SetIamPolicy on the project and google.logging.v2.ConfigServiceV2.DeleteS
 const AZURE_NOTE = `In the Azure Activity Log we saw the actor run \`az vm run-command invoke\` on two virtual machines and list
 storage keys with Get-AzStorageAccountKey.`;
 
+const ENTRA_SIGNIN_NOTE = `The Entra ID sign-in logs showed password spraying through the resource owner password credentials flow,
+then AzureHound collecting the tenant from 203.0.113.80.`;
+
 function cloudRules(content: string) {
   return generateBuiltinRules({ article, platform: 'cross-platform', content }).filter((draft) => draft.telemetryClass === 'cloud_audit');
 }
@@ -112,7 +115,17 @@ describe('Kubernetes, Microsoft 365, GCP and Azure activity rules', () => {
     });
   });
 
+  it('keys Entra ID sign-ins on the ROPC flow and on the user agent of the tooling the article names', () => {
+    expect(ruleTitled(ENTRA_SIGNIN_NOTE, 'Entra ID Sign-In Through The ROPC Flow')?.detection['selection']).toEqual({
+      'properties.message': 'ROPC',
+    });
+    expect(ruleTitled(ENTRA_SIGNIN_NOTE, 'Entra ID Sign-In By Attack Tooling')?.detection['selection']).toEqual({
+      'userAgent|contains': 'azurehound',
+    });
+  });
+
   it.each([
+    ['Entra ID sign-in', ENTRA_SIGNIN_NOTE],
     ['Kubernetes', K8S_NOTE],
     ['privileged pod', PRIVILEGED_NOTE],
     ['M365', M365_NOTE],

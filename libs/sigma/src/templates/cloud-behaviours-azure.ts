@@ -7,9 +7,10 @@ const operation = (events: string[]): CloudSelection => ({ field: 'operationName
  * What intruders do with an Azure subscription's control plane, as the activity log records it (product azure,
  * service activitylogs): commands run on virtual machines, access elevated or roles assigned, storage keys listed,
  * disks exported, diagnostic settings removed. An article names the operation or the az CLI or Az PowerShell
- * command that makes it (eventProse).
+ * command that makes it (eventProse). Then the Entra ID sign-ins that tell by themselves (SigmaHQ's signinlogs
+ * rules): the ROPC flow and attack tooling's user agents.
  */
-export const AZURE_ACTIVITY_BEHAVIOURS: readonly CloudBehaviour[] = [
+export const AZURE_MORE_BEHAVIOURS: readonly CloudBehaviour[] = [
   {
     id: 'azure-vm-run-command',
     log: 'activitylogs',
@@ -77,5 +78,27 @@ export const AZURE_ACTIVITY_BEHAVIOURS: readonly CloudBehaviour[] = [
     tags: ['attack.defense-impairment', 'attack.t1685'],
     level: 'high',
     falsepositives: ['Administrators retiring log exports'],
+  },
+  // Entra ID sign-ins that tell: the password-only ROPC flow, and the user agents of attack tooling.
+  {
+    id: 'entra-ropc-sign-in',
+    log: 'signinlogs',
+    selections: [{ field: 'properties.message', events: ['ROPC'] }],
+    prose: /\bresource owner password credentials?\b/i,
+    title: 'Entra ID Sign-In Through The ROPC Flow',
+    does: 'signs in with the resource owner password credentials flow, a password-only sign-in that password sprayers and legacy tools use',
+    tags: ['attack.credential-access', 'attack.t1110.003', 'attack.initial-access', 'attack.t1078.004'],
+    level: 'medium',
+    falsepositives: ['Legacy applications that still sign users in with their password'],
+  },
+  {
+    id: 'entra-tool-sign-in',
+    log: 'signinlogs',
+    selections: [{ field: 'userAgent|contains', events: ['azurehound', 'BAV2ROPC', 'CBAinPROD', 'roadtools', 'TeamFiltration'] }],
+    title: 'Entra ID Sign-In By Attack Tooling',
+    does: 'signs in with the user agent of a tool intruders use on Entra ID (AzureHound, ROADtools, TeamFiltration, password sprayers)',
+    tags: ['attack.discovery', 'attack.t1087.004', 'attack.credential-access', 'attack.t1110.003'],
+    level: 'high',
+    falsepositives: ['Red team exercises'],
   },
 ];
