@@ -1,4 +1,4 @@
-import type { ParameterReading, RequestParameter } from './cloud-parameters';
+import type { ParameterReading, RequestParameter } from './cloud-parameter';
 
 /**
  * The parameters that tell an intruder's Kubernetes request or Microsoft 365 operation from the routine ones: who
