@@ -259,6 +259,11 @@ describe('extractHuntQueries', () => {
     ]);
   });
 
+  it('does not read a key=value log line as SPL: a search pipes on or holds a wildcard', () => {
+    expect(queries('The event read:\n\nEventID=4624 LogonType=3 SourceNetworkAddress=203.0.113.7\n\nThen…')).toEqual([]);
+    expect(queries('EventID=4624 LogonType=3\n| stats count by SourceNetworkAddress')).toEqual([['spl', 'EventID=4624 LogonType=3']]);
+  });
+
   it('reads an auditd rule set as inline code, which compares nothing', () => {
     expect(queries('Watch the keys with `-w /root/.ssh/authorized_keys -p wa -k ssh_keys` on every host.')).toEqual([
       ['auditd', '-w /root/.ssh/authorized_keys -p wa -k ssh_keys'],

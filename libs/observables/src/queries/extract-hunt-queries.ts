@@ -4,20 +4,24 @@ import { classifyCode, queryLanguageOf, SYSMON_EVENTS } from '../text/code-kind'
 import { KUSTO_OPENING } from '../text/kusto';
 import type { ArticleDocument } from '../text/document';
 
-// First line of a query written outside a code block (HTML extraction often drops the fences).
-const QUERY_START = new RegExp(
+// SPL that starts with its first field=value term, with or without a macro before it (`\`sysmon\` EventCode=1`).
+const SPL_FIELD_START = /^\s*(?:`\w+`\s+)?[A-Za-z_][\w.]*=(?:"|\*|\w)/;
+// …searching: a command after a pipe or a wildcard, which a key=value log line (`EventID=4624 LogonType=3`) never has.
+const SPL_SEARCHES = /\|\s*[a-z]|=\s*"?[^"\s|]*\*/;
+// First line of a query written outside a code block (HTML extraction often drops the fences); SPL that opens with a
+// field is QUERY_START's only when it searches.
+const OTHER_QUERY_START = new RegExp(
   [
     KUSTO_OPENING.source,
     String.raw`^\s*(?:let\s+\w+\s*=|index\s*=|sourcetype\s*=|\|\s*tstats\b|(?:process|file|network|registry|library|dns|any)\s+where\b|sequence\b|SELECT\b)`,
     String.raw`^\s*(?:(?:datamodel\s+)?dataset\s*=|preset\s*=|config\s+case_sensitive|Get-WinEvent\b|Get-EventLog\b|Search-UnifiedAuditLog\b)`,
     String.raw`^\s*(?:FROM\s+[\w.*,:-]+\s*(?:\||$)|-\s*(?:rule|macro)\s*:|(?:sudo\s+)?(?:auditctl\s+)?-w\s+\/\S*\s+-p\b|(?:sudo\s+)?auditctl\s+-a\s)`,
     String.raw`^\s*<(?:Sysmon|EventFiltering|${SYSMON_EVENTS})\b`,
-    // SPL that starts with its first field=value term, with or without a macro before it (`\`sysmon\` EventCode=1`).
-    String.raw`^\s*(?:\x60\w+\x60\s+)?[A-Za-z_][\w.]*=(?:"|\*|\w)`,
     String.raw`^\s*(?:\(*[a-z_]+(?:\.[a-z_]+)+\s*:\s*["(\w*]|[a-z_.]{2,40}:\S+\s+(?:AND|OR)\s+(?:NOT\s+)?[a-z_.]{2,40}:)`,
   ].join('|'),
   'i',
 );
+const QUERY_START = new RegExp(`${OTHER_QUERY_START.source}|${SPL_FIELD_START.source}`, 'i');
 // A Kusto table alone on its line, its first operator on the next: `DeviceTvmSoftwareInventory` / `| where …`.
 const BARE_SOURCE = /^\s*[A-Za-z_]\w*\s*$/;
 const PIPED_NEXT = /^\s*\|\s*[a-z][\w-]*\b/;
@@ -122,8 +126,9 @@ function fromTableCells(doc: ArticleDocument, add: AddQuery): void {
 
 /** Whether line `index` (its text after any label) opens a query: its first words, or a table piped on the next line. */
 function opensQuery(doc: ArticleDocument, index: number, text: string): boolean {
-  if (QUERY_START.test(text)) return true;
   const next = doc.lines[index + 1];
+  if (OTHER_QUERY_START.test(text)) return true;
+  if (SPL_FIELD_START.test(text)) return SPL_SEARCHES.test(`${text}\n${next?.text ?? ''}`);
   return BARE_SOURCE.test(text) && !!next && !doc.inFence[next.index] && PIPED_NEXT.test(next.text);
 }
 
