@@ -264,6 +264,35 @@ describe('extractHuntQueries', () => {
     expect(queries('EventID=4624 LogonType=3\n| stats count by SourceNetworkAddress')).toEqual([['spl', 'EventID=4624 LogonType=3']]);
   });
 
+  it('reads unfenced auditd syscall rules, the action and list in either order', () => {
+    const text =
+      'Syscall rules:\n\n-a always,exit -F arch=b64 -S execve -F exe=/usr/bin/base64 -k b64\n-a exit,always -F arch=b32 -S execve -k b64\n';
+    expect(queries(text)).toEqual([['auditd', '-a always,exit -F arch=b64 -S execve -F exe=/usr/bin/base64 -k b64']]);
+    expect(extractHuntQueries(parseDocument(text))[0]?.value.split('\n')).toHaveLength(2);
+  });
+
+  it('reads a Falco rule and a Sysmon configuration a page spaced out with blank lines, and not the prose after them', () => {
+    const falco = [
+      '- rule: Outbound connection to a mining pool',
+      '',
+      '  desc: A process connected to a mining pool port',
+      '',
+      '  condition: outbound and fd.sport in (3333, 4444)',
+      '',
+      '  priority: CRITICAL',
+      '',
+      'This rule fires on miners.',
+    ].join('\n');
+    const [rule] = extractHuntQueries(parseDocument(falco));
+    expect(rule?.language).toBe('falco');
+    expect(rule?.value.endsWith('priority: CRITICAL')).toBe(true);
+    const sysmon =
+      '<Sysmon schemaversion="4.90">\n\n<EventFiltering>\n\n<ProcessCreate onmatch="include">\n\n<Image condition="end with">\\mshta.exe</Image>\n\n</ProcessCreate>\n\n</EventFiltering>\n\n</Sysmon>\n\nThat is all.';
+    const [config] = extractHuntQueries(parseDocument(sysmon));
+    expect(config?.language).toBe('sysmon');
+    expect(config?.value.endsWith('</Sysmon>')).toBe(true);
+  });
+
   it('reads an auditd rule set as inline code, which compares nothing', () => {
     expect(queries('Watch the keys with `-w /root/.ssh/authorized_keys -p wa -k ssh_keys` on every host.')).toEqual([
       ['auditd', '-w /root/.ssh/authorized_keys -p wa -k ssh_keys'],

@@ -15,7 +15,7 @@ const OTHER_QUERY_START = new RegExp(
     KUSTO_OPENING.source,
     String.raw`^\s*(?:let\s+\w+\s*=|index\s*=|sourcetype\s*=|\|\s*tstats\b|(?:process|file|network|registry|library|dns|any)\s+where\b|sequence\b|SELECT\b)`,
     String.raw`^\s*(?:(?:datamodel\s+)?dataset\s*=|preset\s*=|config\s+case_sensitive|Get-WinEvent\b|Get-EventLog\b|Search-UnifiedAuditLog\b)`,
-    String.raw`^\s*(?:FROM\s+[\w.*,:-]+\s*(?:\||$)|-\s*(?:rule|macro)\s*:|(?:sudo\s+)?(?:auditctl\s+)?-w\s+\/\S*\s+-p\b|(?:sudo\s+)?auditctl\s+-a\s)`,
+    String.raw`^\s*(?:FROM\s+[\w.*,:-]+\s*(?:\||$)|-\s*(?:rule|macro)\s*:|(?:sudo\s+)?(?:auditctl\s+)?(?:-w\s+\/\S*\s+-p\b|-a\s+(?:always|never|exit|task|user|exclude),[a-z]+\b))`,
     String.raw`^\s*<(?:Sysmon|EventFiltering|${SYSMON_EVENTS})\b`,
     String.raw`^\s*(?:\(*[a-z_]+(?:\.[a-z_]+)+\s*:\s*["(\w*]|[a-z_.]{2,40}:\S+\s+(?:AND|OR)\s+(?:NOT\s+)?[a-z_.]{2,40}:)`,
   ].join('|'),
@@ -71,8 +71,7 @@ export function extractHuntQueries(doc: ArticleDocument): HuntQueryItem[] {
     // "Hunting query: event.dataset:okta.system and …": the label is not part of the query.
     const label = QUERY_LABEL.exec(line.text)?.[0].length ?? 0;
     if (!opensQuery(doc, i, line.text.slice(label))) continue;
-    let last = i;
-    while (last + 1 < doc.lines.length && doc.lines[last + 1].text.trim() && !doc.inFence[last + 1]) last++;
+    const last = paragraphEnd(doc, i, line.text.slice(label));
     const start = line.start + label + (line.text.slice(label).length - line.text.slice(label).trimStart().length);
     const end = doc.lines[last].end;
     const language = queryLanguageOf(doc.content.slice(start, end));
@@ -122,6 +121,29 @@ function fromTableCells(doc: ArticleDocument, add: AddQuery): void {
       add(start, start + written.trimEnd().length, language, 0.7, value === written ? undefined : value);
     }
   }
+}
+
+// Structured rules a page may space out with blank lines (each YAML key or XML element a paragraph of its own): a
+// Falco item goes on while its keys follow, a Sysmon configuration while its elements do.
+const FALCO_ITEM = /^\s*-\s*(?:rule|macro|list)\s*:/;
+const FALCO_KEY = /^\s+\S|^\s*(?:desc|condition|output|priority|tags|source|enabled|exceptions|items|append|required_engine_version)\s*:/;
+const SYSMON_OPENING = /^\s*<(?:Sysmon|EventFiltering|RuleGroup)\b/;
+const XML_LINE = /^\s*<\/?[A-Za-z]/;
+
+/** The last line of the query that opens at line `first`: its paragraph, and for spaced-out rules the paragraphs that carry on. */
+function paragraphEnd(doc: ArticleDocument, first: number, text: string): number {
+  const carriesOn = FALCO_ITEM.test(text) ? FALCO_KEY : SYSMON_OPENING.test(text) ? XML_LINE : null;
+  let last = first;
+  for (let i = first + 1; i < doc.lines.length && !doc.inFence[i]; i++) {
+    const line = doc.lines[i].text;
+    if (!line.trim()) {
+      if (!carriesOn) break;
+      continue;
+    }
+    if (i > last + 1 && !(carriesOn?.test(line) || FALCO_ITEM.test(line))) break;
+    last = i;
+  }
+  return last;
 }
 
 /** Whether line `index` (its text after any label) opens a query: its first words, or a table piped on the next line. */

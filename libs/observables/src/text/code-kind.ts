@@ -97,10 +97,13 @@ export function looksLikeUrlscanQuery(text: string): boolean {
 // A Falco rule or macro (YAML with a condition in Falco's filter syntax).
 const FALCO = /^\s*-\s*(?:rule|macro)\s*:[^\n]*\n[\s\S]*?^\s*condition\s*:/m;
 // auditd rules: a file watch (`-w /etc/x -p wa -k key`) or a syscall rule (`-a always,exit -F …`).
-const AUDITD = /(?:^|\n)\s*(?:-w\s+\/\S*\s+-p\s+[rwxa]+\b|-a\s+(?:always|never),(?:exit|task|user|exclude)\b)/;
+// auditctl takes the action and the list in either order (`-a always,exit`, `-a exit,always`).
+const AUDITD =
+  /(?:^|\n)\s*(?:-w\s+\/\S*\s+-p\s+[rwxa]+\b|-a\s+(?:(?:always|never),(?:exit|task|user|exclude)|(?:exit|task|user|exclude),(?:always|never))\b)/;
 // Rules added with auditctl (`sudo auditctl -w /etc/shadow -p wa -k shadow`): a query only when every line is one, as a
 // block of setup commands that adds one rule among others is commands.
-const AUDITCTL_RULE = /^\s*(?:sudo\s+)?auditctl\s+(?:-w\s+\/\S*\s+-p\s+[rwxa]+\b|-a\s+always,(?:exit|task|user)\b)/;
+const AUDITCTL_RULE =
+  /^\s*(?:sudo\s+)?auditctl\s+(?:-w\s+\/\S*\s+-p\s+[rwxa]+\b|-a\s+(?:always,(?:exit|task|user)|(?:exit|task|user),always)\b)/;
 const onlyAuditctlRules = (text: string) => {
   const lines = text.split('\n').filter((line) => line.trim() && !/^\s*#/.test(line));
   return lines.length > 0 && lines.every((line) => AUDITCTL_RULE.test(line));
