@@ -12,7 +12,9 @@ function rulesFor(line: string, leadIn = 'The threat actor then ran the followin
     article,
     platform: 'windows',
     content,
-    cmdlines: [{ value: line, evidence: { start, end: start + line.length, text: line }, confidence: 0.9 }],
+    cmdlines: [
+      { value: line, executable: line.split(/\s+/)[0] ?? line, evidence: { start, end: start + line.length, text: line }, confidence: 0.9 },
+    ],
   };
   const observables = [{ type: 'cmdline', value: line }];
   return generateBuiltinRules(input)
