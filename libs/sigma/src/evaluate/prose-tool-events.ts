@@ -27,7 +27,7 @@ function toolProcess(image: string, hallmarks: readonly string[]): SigmaEvent {
 /**
  * The telemetry of the tools and other-class facts an article's prose states (templates/prose-tools.ts and
  * prose-telemetry.ts, the readings the rules are made from): each tool's process, LSASS opened by the tool that dumped
- * it (Sysmon 10), the service installed (System 7045), the logs cleared (Security 1102, System 104), the BITS transfer
+ * it (Sysmon 10), the logs cleared (Security 1102, System 104), the BITS transfer
  * (16403), the script block that called the functions (4104), and the launch item's plist written.
  */
 export function proseToolEvents(content: string | undefined): ProseEvent[] {
@@ -50,17 +50,6 @@ export function proseToolEvents(content: string | undefined): ProseEvent[] {
         TargetImage: LSASS,
         GrantedAccess: '0x1fffff',
       });
-  for (const service of telemetry.services) {
-    const binary = service.binary ?? `${service.name ?? 'svc'}.exe`;
-    const file = /\.\w{2,4}$/.test(binary) ? binary : `${binary}\\${binary}.exe`;
-    windows(`service: ${service.name ?? binary}`, {
-      EventID: 7045,
-      Provider_Name: 'Service Control Manager',
-      Channel: 'System',
-      ServiceName: service.name ?? `${binary} Service`,
-      ImagePath: `"C:\\ProgramData\\${file}"`,
-    });
-  }
   for (const log of telemetry.clearedLogs)
     windows(
       `log cleared: ${log}`,

@@ -1,16 +1,6 @@
 import { proseTelemetry } from './prose-telemetry';
 
 describe('proseTelemetry', () => {
-  it('reads a service the intruder installed, by name or by the tool it runs', () => {
-    expect(proseTelemetry('A service named "gupdater" was created to run the beacon from C:\\ProgramData\\gup.exe.').services).toEqual([
-      { name: 'gupdater', binary: 'gup.exe' },
-    ]);
-    expect(proseTelemetry('A service named gupdater was created with: sc create gupdater binPath= C:\\x.exe').services).toEqual([]);
-    expect(proseTelemetry('They installed AnyDesk on the beachhead host as a service.').services).toEqual([
-      { name: null, binary: 'anydesk' },
-    ]);
-  });
-
   it('reads the event logs cleared: the one named, else the Security log', () => {
     expect(proseTelemetry('The System event log was cleared on the domain controller.').clearedLogs).toEqual(['system']);
     expect(proseTelemetry('The ransomware clears the Windows event logs.').clearedLogs).toEqual(['security']);

@@ -3,30 +3,22 @@ import { intrusionSentences, toolsRun, type IntrusionTool } from './prose-tools'
 
 /**
  * Telemetry of other classes than a process that an article states in prose, where the Sigma taxonomy says which
- * record holds it: a Windows service installed (System 7045 with its name or binary), the Security or System event
+ * record holds it: the Security or System event
  * log cleared (1102, 104), a BITS job's download (BITS-Client 16403 with its RemoteName), PowerShell code named in
  * prose (the script block log's 4104 ScriptBlockText), LSASS's memory read by a named tool (Sysmon 10), and a macOS
  * launch agent or daemon's plist written with no path given (Sysmon-style file event). The rules
  * (prose-tool-rules.ts) and the self-test's events (evaluate/prose-events.ts) read the same facts.
  *
  * Precision first: each fact is read in a sentence that says the intruder did it (not one about detecting it), and
- * each needs what makes it the intrusion's (the service's name or program, the log's name, the download's address,
+ * each needs what makes it the intrusion's (the log's name, the download's address,
  * the function's name, the tool's name); anything the article's quoted code shows has its command's rules.
  */
-export interface ServiceInstall {
-  /** The service's name as stated (`ZohoSvc`), or null when only its program is named. */
-  name: string | null;
-  /** The program the service runs: a file name (`svc.exe`) or a tool's image stem (`anydesk`). */
-  binary: string | null;
-}
-
 export interface LsassAccess {
   tool: string;
   images: string[];
 }
 
 export interface ProseTelemetry {
-  services: ServiceInstall[];
   /** `security` (1102) and/or `system` (104). */
   clearedLogs: Array<'security' | 'system'>;
   /** Hosts (domain or address) a BITS job downloaded from. */
@@ -42,45 +34,6 @@ const NOT_THE_INTRUSION =
   /\b(?:detect\w*|hunt\w*|monitor\w*|alert\w*|sigma|yara|look(?:ing)? for|search(?:ing)? for|you (?:can|could|should|may|might)|defenders?|security teams?|recommend\w*|mitigat\w*|prevent\w*|(?<!script\s)block\w*|harden\w*|not|never|no longer|if|enable\w*|configur\w*|audit policy)\b|n't\b|\b(?:we|I)\s+(?:\w+\s+)?(?:use[sd]?|ran|run|cleared|installed)\b/i;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-// ---------------------------------------------------------------------------------------------------------------
-// Services
-
-const INSTALL = /\b(?:install\w*|creat\w*|register\w*|add\w*|set\s+up|configur\w*\s+(?:\w+\s+)?as)\b/i;
-// `a service named "ZohoSvc"`, `a new service called WinUpdate`.
-const SERVICE_NAMED = /\bservices?\s+(?:named|called|with\s+the\s+name)\s+["']?([A-Za-z][\w.-]{2,40})["']?/i;
-// `installed AnyDesk as a service`, `registered as a Windows service`.
-const AS_SERVICE = /\bas\s+an?\s+(?:new\s+|persistent\s+|Windows\s+|system\s+)*service\b|\bservice\s+(?:install\w*|creation)\b|\b7045\b/i;
-const SERVICE_BINARY = /(?:[A-Za-z]:\\|%\w+%\\)[^\s"'<>|*?,;]*\\([\w.-]+\.(?:exe|bat|cmd|dll|ps1))\b/i;
-
-// A service's creation quoted as a command (`sc create gupdater …`, `New-Service -Name gupdater`): the article's
-// service rules are the command's, keyed on the name and binary it gives.
-const SERVICE_COMMAND = /\bsc(?:\.exe)?["']?\s+(?:\\\\\S+\s+)?create\s|\bNew-Service\b/i;
-
-function services(
-  text: string,
-  sentences: readonly string[],
-  tools: ReadonlyArray<{ tool: IntrusionTool; sentences: string[] }>,
-): ServiceInstall[] {
-  const out = new Map<string, ServiceInstall>();
-  if (SERVICE_COMMAND.test(text)) return [];
-  for (const sentence of sentences) {
-    if (!INSTALL.test(sentence) && !/\b7045\b/.test(sentence)) continue;
-    const named = SERVICE_NAMED.exec(sentence);
-    if (!named) continue;
-    const binary = SERVICE_BINARY.exec(sentence)?.[1] ?? null;
-    const name = named[1] as string;
-    out.set(name.toLowerCase(), { name, binary });
-  }
-  // A tool the intruder installed as a service: its program is the service's binary.
-  for (const { tool, sentences: said } of tools)
-    if (said.some((sentence) => AS_SERVICE.test(sentence) && INSTALL.test(sentence))) {
-      const stem = (tool.images[0] as string).replace(/\.exe$/i, '');
-      if (![...out.values()].some((service) => service.binary?.toLowerCase().startsWith(stem)))
-        out.set(`binary:${stem}`, { name: null, binary: stem });
-    }
-  return [...out.values()];
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Event logs cleared
@@ -185,7 +138,7 @@ const quotedCode = (content: string) =>
 
 let last: { content: string; telemetry: ProseTelemetry } | undefined;
 
-const NONE: ProseTelemetry = { services: [], clearedLogs: [], bitsHosts: [], scriptFunctions: [], lsassAccess: [], launchFolders: [] };
+const NONE: ProseTelemetry = { clearedLogs: [], bitsHosts: [], scriptFunctions: [], lsassAccess: [], launchFolders: [] };
 
 /** The telemetry the article's prose states (read once per text: the rules and their self-test read the same). */
 export function proseTelemetry(content: string | undefined): ProseTelemetry {
@@ -194,7 +147,6 @@ export function proseTelemetry(content: string | undefined): ProseTelemetry {
   const sentences = intrusionSentences(content, NOT_THE_INTRUSION);
   const tools = toolsRun(content);
   const telemetry: ProseTelemetry = {
-    services: services(readable(content), sentences, tools),
     clearedLogs: clearedLogs(sentences, readable(content)),
     bitsHosts: bitsHosts(sentences),
     scriptFunctions: scriptFunctions(sentences, quotedCode(content)),

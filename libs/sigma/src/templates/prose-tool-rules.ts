@@ -9,7 +9,7 @@ import { anyOf, selectionValues } from './side-effect-rule';
 /**
  * Rules on the intrusion tools an article's prose says were run (prose-tools.ts: a process_creation rule on the
  * tool's program and the hallmarks the text names) and on the telemetry of other classes its prose states
- * (prose-telemetry.ts: a service installed, an event log cleared, a BITS download, PowerShell functions, LSASS read
+ * (prose-telemetry.ts: an event log cleared, a BITS download, PowerShell functions, LSASS read
  * by a tool, a launch agent written). The self-test's events are read from the same facts (evaluate/prose-events.ts).
  */
 export interface ProseRule {
@@ -105,37 +105,6 @@ const rule = (telemetryClass: TemplateClass, key: string, selections: SigmaField
   values: selectionValues(selections),
 });
 
-function serviceRule(telemetry: ProseTelemetry, cited: string): ProseRule[] {
-  if (telemetry.services.length === 0) return [];
-  const names = telemetry.services.flatMap((service) => (service.name ? [service.name] : []));
-  const binaries = telemetry.services.flatMap((service) => (!service.name && service.binary ? [service.binary] : []));
-  const selections: SigmaFieldMap[] = [
-    ...(names.length > 0
-      ? [{ Provider_Name: 'Service Control Manager', EventID: 7045, ServiceName: names.length === 1 ? (names[0] as string) : names }]
-      : []),
-    ...(binaries.length > 0
-      ? [
-          {
-            Provider_Name: 'Service Control Manager',
-            EventID: 7045,
-            'ImagePath|contains': binaries.length === 1 ? (binaries[0] as string) : binaries,
-          },
-        ]
-      : []),
-  ];
-  const what = [...names, ...binaries].join(', ');
-  return [
-    rule('event_log', 'service', selections, {
-      title: names.length === 1 && binaries.length === 0 ? `Service ${names[0]} Installed` : 'Reported Service Installed',
-      description: `Detects the installation of the service the intruder created (${what}), as ${cited}.`,
-      logsource: { product: 'windows', service: 'system' },
-      tags: ['attack.persistence', 'attack.t1543.003'],
-      level: 'high',
-      falsepositives: ['A legitimate installation of the same service'],
-    }),
-  ];
-}
-
 function clearedLogRules(telemetry: ProseTelemetry, cited: string): ProseRule[] {
   return telemetry.clearedLogs.map((log) =>
     rule('event_log', `cleared-${log}`, [{ EventID: log === 'security' ? 1102 : 104, Provider_Name: 'Microsoft-Windows-Eventlog' }], {
@@ -218,7 +187,6 @@ export function proseToolRules(content: string | undefined, platform: string, ci
   return [
     ...(windows ? toolRules(proseTools(content), cited) : []),
     ...(windows ? lsassRules(telemetry, cited) : []),
-    ...(windows ? serviceRule(telemetry, cited) : []),
     ...(windows ? clearedLogRules(telemetry, cited) : []),
     ...(windows ? bitsRule(telemetry, cited) : []),
     ...(windows ? scriptRule(telemetry, cited) : []),
