@@ -1,15 +1,9 @@
 import { concretePath, noteSelection, proseFacts, type FileHash } from '../templates/prose-facts';
 import { describedCommandLine, proseTechniqueDetection, proseTechniques, showingPrograms } from '../templates/prose-techniques';
 import type { SigmaEvent } from './event-fields';
-import { proseToolEvents } from './prose-tool-events';
+import { proseToolEvents, type ProseEvent } from './prose-tool-events';
 
-/** A synthetic Sysmon-style event and the stated fact it stands for (`side-load: x.dll by y.exe`). */
-export interface ProseEvent {
-  observable: string;
-  /** Whose telemetry records it: a Windows event, or a file event a Linux or macOS agent records alike. */
-  platform: 'windows' | 'unix';
-  event: SigmaEvent;
-}
+export type { ProseEvent } from './prose-tool-events';
 
 // A user-writable folder: where a side-loading pair, a dropped program or a ransomware binary runs from.
 const DROP_FOLDER = 'C:\\Users\\user\\Downloads\\';

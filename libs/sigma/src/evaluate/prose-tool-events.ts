@@ -4,8 +4,15 @@ import { proseTelemetry } from '../templates/prose-telemetry';
 import { BEACON_RUNDLL32, proseTools } from '../templates/prose-tools';
 import { BITS_CHANNEL } from './bits-jobs';
 import type { SigmaEvent } from './event-fields';
-import type { ProseEvent } from './prose-events';
 import { DROPPED_FOLDER } from './windows-programs';
+
+/** A synthetic Sysmon-style event and the stated fact it stands for (`side-load: x.dll by y.exe`). */
+export interface ProseEvent {
+  observable: string;
+  /** Whose telemetry records it: a Windows event, or a file event a Linux or macOS agent records alike. */
+  platform: 'windows' | 'unix';
+  event: SigmaEvent;
+}
 
 const SYSTEM32 = 'C:\\Windows\\System32';
 const LSASS = `${SYSTEM32}\\lsass.exe`;
