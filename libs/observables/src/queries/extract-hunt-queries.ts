@@ -99,6 +99,8 @@ export function extractHuntQueries(doc: ArticleDocument): HuntQueryItem[] {
 type AddQuery = (start: number, end: number, language: HuntQueryLanguage, confidence: number, value?: string) => void;
 
 const TABLE_ROW = /^\s*\|.*\|\s*$/;
+// A row longer than this is no table a page shows (a run of bars in a dump): its cells are not read.
+const MAX_TABLE_ROW = 5000;
 // A cell's text up to the next unescaped bar: GFM writes a pipe inside a cell as `\|`, inside code spans too.
 const TABLE_CELL = /(?<=\|)(?:[^|\\]|\\.)+(?=\|)/g;
 
@@ -108,7 +110,7 @@ const TABLE_CELL = /(?<=\|)(?:[^|\\]|\\.)+(?=\|)/g;
  */
 function fromTableCells(doc: ArticleDocument, add: AddQuery): void {
   for (const line of doc.lines) {
-    if (doc.inFence[line.index] || !TABLE_ROW.test(line.text)) continue;
+    if (doc.inFence[line.index] || line.text.length > MAX_TABLE_ROW || !TABLE_ROW.test(line.text)) continue;
     for (const cell of line.text.matchAll(TABLE_CELL)) {
       const code = /^(\s*`{1,2})([^`]+)`{1,2}\s*$/.exec(cell[0]);
       const lead = code ? (code[1] as string).length : cell[0].length - cell[0].trimStart().length;

@@ -95,7 +95,13 @@ export function looksLikeUrlscanQuery(text: string): boolean {
 }
 
 // A Falco rule or macro (YAML with a condition in Falco's filter syntax).
-const FALCO = /^\s*-\s*(?:rule|macro)\s*:[^\n]*\n[\s\S]*?^\s*condition\s*:/m;
+const FALCO_ITEM = /^\s*-\s*(?:rule|macro)\s*:[^\n]*\n/m;
+const FALCO_CONDITION = /^\s*condition\s*:/m;
+// Linear: one item line, then a condition anywhere after it (a regex over both rescans the text from every item).
+const looksLikeFalco = (text: string): boolean => {
+  const item = FALCO_ITEM.exec(text);
+  return !!item && FALCO_CONDITION.test(text.slice(item.index + item[0].length));
+};
 // auditd rules: a file watch (`-w /etc/x -p wa -k key`) or a syscall rule (`-a always,exit -F …`).
 // auditctl takes the action and the list in either order (`-a always,exit`, `-a exit,always`).
 const AUDITD =
@@ -127,7 +133,7 @@ export function looksLikeSigma(text: string): boolean {
 export function queryLanguageOf(text: string): HuntQueryLanguage | null {
   if (looksLikeSigma(text)) return 'sigma';
   if (XQL.test(text)) return 'xql';
-  if (FALCO.test(text)) return 'falco';
+  if (looksLikeFalco(text)) return 'falco';
   if (SYSMON.test(text)) return 'sysmon';
   if (ESQL.test(text)) return 'esql';
   if (EQL.test(text)) return 'eql';
