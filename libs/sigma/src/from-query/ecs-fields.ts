@@ -31,6 +31,7 @@ const META_FIELDS = new Set([
   'agent.type',
   'ecs.version',
   'winlog.channel',
+  'winlog.event_id',
   '_index',
   'index',
   'sourcetype',
@@ -40,7 +41,19 @@ const META_FIELDS = new Set([
 const ENDPOINT_META = new Set(['event.action', 'event.provider', 'winlog.provider_name']);
 
 /** How an ECS value becomes a Sigma value: a file name is the end of a path, an argument part of a command line. */
-type Shape = 'name' | 'path' | 'args' | 'plain' | 'registry-path' | 'registry-key' | 'extension' | 'hash-md5' | 'hash-sha1' | 'hash-sha256';
+type Shape =
+  | 'name'
+  | 'path'
+  | 'folder'
+  | 'args'
+  | 'plain'
+  | 'direction'
+  | 'registry-path'
+  | 'registry-key'
+  | 'extension'
+  | 'hash-md5'
+  | 'hash-sha1'
+  | 'hash-sha256';
 
 interface FieldRule {
   field: string;
@@ -59,8 +72,12 @@ const ENDPOINT_FIELDS: Readonly<Record<string, FieldRule>> = {
   'process.parent.executable': { field: 'ParentImage', shape: 'path', categories: PROCESS_ONLY },
   'process.parent.command_line': { field: 'ParentCommandLine', shape: 'plain', categories: PROCESS_ONLY },
   'process.parent.args': { field: 'ParentCommandLine', shape: 'args', categories: PROCESS_ONLY },
+  'process.pid': { field: 'ProcessId', shape: 'plain' },
   'process.working_directory': { field: 'CurrentDirectory', shape: 'path', categories: PROCESS_ONLY },
   'process.pe.original_file_name': { field: 'OriginalFileName', shape: 'plain', categories: PROCESS_ONLY },
+  'process.pe.description': { field: 'Description', shape: 'plain', categories: PROCESS_ONLY },
+  'process.pe.product': { field: 'Product', shape: 'plain', categories: PROCESS_ONLY },
+  'process.pe.company': { field: 'Company', shape: 'plain', categories: PROCESS_ONLY },
   'user.name': { field: 'User', shape: 'plain', categories: PROCESS_ONLY },
   'process.hash.md5': { field: 'Hashes', shape: 'hash-md5', categories: PROCESS_ONLY },
   'process.hash.sha1': { field: 'Hashes', shape: 'hash-sha1', categories: PROCESS_ONLY },
@@ -68,6 +85,7 @@ const ENDPOINT_FIELDS: Readonly<Record<string, FieldRule>> = {
   'file.path': { field: 'TargetFilename', shape: 'path', categories: ['file_event'] },
   'file.name': { field: 'TargetFilename', shape: 'name', categories: ['file_event'] },
   'file.extension': { field: 'TargetFilename', shape: 'extension', categories: ['file_event'] },
+  'file.directory': { field: 'TargetFilename', shape: 'folder', categories: ['file_event'] },
   'registry.path': { field: 'TargetObject', shape: 'registry-path', categories: ['registry_set'] },
   'registry.key': { field: 'TargetObject', shape: 'registry-key', categories: ['registry_set'] },
   'registry.value': { field: 'TargetObject', shape: 'name', categories: ['registry_set'] },
@@ -77,8 +95,17 @@ const ENDPOINT_FIELDS: Readonly<Record<string, FieldRule>> = {
   'destination.address': { field: 'DestinationIp', shape: 'plain', categories: ['network_connection'] },
   'destination.port': { field: 'DestinationPort', shape: 'plain', categories: ['network_connection'] },
   'destination.domain': { field: 'DestinationHostname', shape: 'plain', categories: ['network_connection'] },
+  'source.ip': { field: 'SourceIp', shape: 'plain', categories: ['network_connection'] },
+  'source.address': { field: 'SourceIp', shape: 'plain', categories: ['network_connection'] },
+  'source.port': { field: 'SourcePort', shape: 'plain', categories: ['network_connection'] },
+  'network.transport': { field: 'Protocol', shape: 'plain', categories: ['network_connection'] },
+  'network.direction': { field: 'Initiated', shape: 'direction', categories: ['network_connection'] },
   'dll.name': { field: 'ImageLoaded', shape: 'name', categories: ['image_load'] },
   'dll.path': { field: 'ImageLoaded', shape: 'path', categories: ['image_load'] },
+  'dll.pe.original_file_name': { field: 'OriginalFileName', shape: 'plain', categories: ['image_load'] },
+  'dll.hash.md5': { field: 'Hashes', shape: 'hash-md5', categories: ['image_load'] },
+  'dll.hash.sha1': { field: 'Hashes', shape: 'hash-sha1', categories: ['image_load'] },
+  'dll.hash.sha256': { field: 'Hashes', shape: 'hash-sha256', categories: ['image_load'] },
   'powershell.file.script_block_text': { field: 'ScriptBlockText', shape: 'plain', categories: ['ps_script'] },
   'dll.code_signature.subject_name': { field: 'Signature', shape: 'plain', categories: ['image_load'] },
   'dll.code_signature.exists': { field: 'Signed', shape: 'plain', categories: ['image_load'] },
@@ -151,7 +178,7 @@ const FIELD_CATEGORIES: Array<[RegExp, string]> = [
   [/^dll\./, 'image_load'],
   [/^registry\./, 'registry_set'],
   [/^file\./, 'file_event'],
-  [/^destination\./, 'network_connection'],
+  [/^(?:destination|source|network)\./, 'network_connection'],
   [/^process\./, 'process_creation'],
 ];
 
@@ -203,12 +230,23 @@ function platformOf(node: QueryNode, hint: Platform | null): Platform {
   return hint ?? 'windows';
 }
 
+/** The event kind Elastic Defend's data streams name (`logs-endpoint.events.process-*`), when every index names one kind. */
+function indexCategory(indices: readonly string[]): string | undefined {
+  const kinds = new Set(indices.map((index) => /endpoint\.events\.(process|file|network|registry|library|dns)\b/i.exec(index)?.[1]?.toLowerCase()));
+  const [kind] = kinds;
+  return kinds.size === 1 && kind ? EQL_CATEGORIES[kind] : undefined;
+}
+
+/** Whether a field only ever says which log to read, whatever the log (event.category, @timestamp, the index). */
+export const isLogField = (field: string): boolean => META_FIELDS.has(field.toLowerCase());
+
 /** The logsource of a query: its cloud log, else its endpoint category (stated, else from its fields) and OS. */
 export function targetOf(node: QueryNode, options: { category?: string; indices?: readonly string[]; platform: Platform | null }): Target {
   const log = cloudLog(node, options.indices ?? []);
   const platform = platformOf(node, options.platform);
   if (log) return { logsource: { ...(CLOUD_LOGSOURCES[log] as { product: string; service: string }) }, platform };
-  const stated = options.category && options.category !== 'any' ? EQL_CATEGORIES[options.category] : undefined;
+  const stated =
+    options.category && options.category !== 'any' ? EQL_CATEGORIES[options.category] : indexCategory(options.indices ?? []);
   const categories = valuesOf(node, 'event.category')
     .map((category) => EQL_CATEGORIES[category])
     .filter(Boolean);
@@ -253,6 +291,9 @@ export function sigmaComparison(field: string, values: readonly QueryValue[], ta
   }
   if (!mapped) throw new Untranslatable(`unmapped field ${field}`);
   const rule = mapped;
+  // A number compares only in a field that holds one (a port, an ID, a result code), not in a path or a command line.
+  if (values.some((value) => /^(?:lt|lte|gt|gte)$/.test(value.kind)) && !NUMERIC_FIELDS.has(rule.field))
+    throw new Untranslatable(`a numeric comparison of ${field}`);
   const sep = target.platform === 'windows' ? '\\' : '/';
   const shaped = values.map((value) => shape(value, rule.shape, sep));
   // One comparison per modifier: `process.name : ("bash", "*sh")` is two Sigma tests, either of which will do.
@@ -267,17 +308,46 @@ export function sigmaComparison(field: string, values: readonly QueryValue[], ta
   return nodes.length === 1 ? (nodes[0] as SigmaNode) : { kind: 'or', children: nodes };
 }
 
+/**
+ * A file directly in a folder (`file.directory`, Falco's `fd.directory`): the path is the folder, a separator and a
+ * name holding none, as a regex over the whole path (a wildcard's star would reach into subfolders too).
+ */
+function inFolder(value: QueryValue, sep: string): string {
+  if (value.kind === 'regex' || value.kind === 'cidr') throw new Untranslatable('a folder pattern');
+  const escape = (text: string) => text.replace(/[.*?+^${}()|[\]\\]/g, '\\$&');
+  // `/` is the root folder itself: its files are `/<name>`.
+  const folder = value.text.replace(/[\\/]+$/, '');
+  if (value.text === '' || (folder === '' && value.kind !== 'literal')) throw new Untranslatable('a value that matches anything');
+  const pattern =
+    value.kind === 'wildcard' ? folder.split(/([*?])/).map((part) => (part === '*' ? '.*' : part === '?' ? '.' : escape(part))).join('') : escape(folder);
+  const separator = sep === '\\' ? '\\\\' : '/';
+  return `${pattern}${separator}[^${separator}]+`;
+}
+
+/** ECS's network.direction as Sysmon's Initiated: the host opened the connection (egress) or accepted it (ingress). */
+function initiated(value: QueryValue): string {
+  const direction = value.kind === 'literal' ? value.text.toLowerCase() : '';
+  if (direction === 'egress' || direction === 'outbound' || direction === 'outgoing') return 'true';
+  if (direction === 'ingress' || direction === 'inbound' || direction === 'incoming') return 'false';
+  throw new Untranslatable(`network direction ${value.text}`);
+}
+
+const NUMERIC_FIELDS = new Set(['DestinationPort', 'SourcePort', 'ProcessId', 'ParentProcessId', 'EventID', 'ResultType', 'TerminalSessionId']);
+
 const HIVE =
   /^(?:HKEY_LOCAL_MACHINE|HKLM|HKEY_USERS|HKU|HKEY_CURRENT_USER|HKCU|HKEY_CLASSES_ROOT|HKCR|\\REGISTRY\\(?:MACHINE|USER))\\(?:\*\\)?/i;
 
 function shape(value: QueryValue, kind: Shape, sep: string): { modifier: SigmaModifier; value: string } {
   if (value.kind === 'regex') return { modifier: 're', value: value.text };
   if (value.kind === 'cidr') return { modifier: 'cidr', value: value.text };
+  if (value.kind === 'lt' || value.kind === 'lte' || value.kind === 'gt' || value.kind === 'gte') return { modifier: value.kind, value: value.text };
   // Sysmon writes a process's hashes in one field, `SHA256=…,MD5=…`.
   if (kind.startsWith('hash-')) {
     if (value.kind !== 'literal' || !/^[a-f0-9]{32,64}$/i.test(value.text)) throw new Untranslatable('a hash pattern');
     return { modifier: 'contains', value: `${kind.slice(5).toUpperCase()}=${value.text}` };
   }
+  if (kind === 'folder') return { modifier: 're', value: inFolder(value, sep) };
+  if (kind === 'direction') return { modifier: 'eq', value: initiated(value) };
   // A literal star or question mark (`"-c *"` compared with ==) would read as a wildcard in Sigma's value.
   if (value.kind === 'literal' && /[*?]/.test(value.text)) throw new Untranslatable('a literal wildcard character');
   const text = value.text;

@@ -1,5 +1,5 @@
 import { orOfAnds } from './boolean-grammar';
-import { and, cmp, literal, NON_SELECTING, not, or, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
+import { and, boundOf, bounded, cmp, literal, NON_SELECTING, not, or, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
 import { isUncarriedField } from './ecs-fields';
 import { Cursor, tokenize, type Token } from './tokens';
 
@@ -30,13 +30,14 @@ const FUNCTIONS: Readonly<Record<string, (text: string) => string>> = {
  * Elastic EQL: `<category> where <condition>`, and `sequence [by …] [with maxspan=…] [<category> where …] …`, whose
  * steps are read each as a query of its own (a rule per step: Sigma's single-event rules cannot join them). The
  * condition's boolean core is read (==, !=, :, ~, like, regex, in, not in, startsWith, endsWith, stringContains,
- * wildcard; `?field`); a pipe after it (`| head 5`) changes no event's match. `descendant of` / `child of` a process
- * are tests of the parent; args_count, process.Ext.* and process.code_signature.* tests select nothing by themselves
- * (translate-query keeps such a query only when the rest selects something specific). Anything else (other numeric
- * comparisons, field-to-field comparisons) throws Untranslatable.
+ * wildcard; `?field`; <, <=, > and >= against a number); a pipe after it (`| head 5`) changes no event's match. `descendant of` / `child of` a process
+ * are tests of the parent; args_count, length(), process.Ext.* and process.code_signature.* tests select nothing by themselves
+ * (translate-query keeps such a query only when the rest selects something specific). Anything else (comparisons with
+ * dates or text, field-to-field comparisons, other functions) throws Untranslatable.
  */
 export function parseEql(text: string): EqlQuery[] {
-  const source = text.replace(/^\s*\/\/.*$/gm, '');
+  // Line comments and `/* … */` blocks (rules keep commented-out clauses in them) test nothing.
+  const source = text.replace(/^\s*\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, ' ');
   const cursor = new Cursor(tokenize(source, LEXICON));
   if (cursor.accept('sequence') || cursor.accept('sample')) {
     const steps: EqlQuery[] = [];
@@ -89,6 +90,7 @@ function primary(cursor: Cursor): QueryNode {
   const name = head.text.replace(/~$/, '').toLowerCase();
   if (cursor.peek()?.text === '(' && name in FUNCTIONS) return call(cursor, name);
   if (cursor.peek()?.text === '(' && name === 'cidrmatch') return cidrMatch(cursor);
+  if (cursor.peek()?.text === '(' && name === 'length') return lengthTest(cursor);
   if (cursor.peek()?.text === '(') throw new Untranslatable(`function ${head.text}`);
   const field = fieldName(head);
   const node = comparison(cursor, field);
@@ -118,6 +120,20 @@ function cidrMatch(cursor: Cursor): QueryNode {
   return cmp(field, values);
 }
 
+/**
+ * `length(process.command_line) > 200`: how long a value is narrows a match in a way Sigma cannot say, like how many
+ * arguments a process had: a test that selects nothing by itself.
+ */
+function lengthTest(cursor: Cursor): QueryNode {
+  cursor.expect('(');
+  const field = fieldName(cursor.next());
+  cursor.expect(')');
+  const op = cursor.next().text;
+  if (!['<', '>', '<=', '>=', '==', '!='].includes(op)) throw new Untranslatable(`operator ${op} after length()`);
+  valueText(cursor.next(), false);
+  return cmp(NON_SELECTING, [literal(`length(${field})`)]);
+}
+
 function comparison(cursor: Cursor, field: string): QueryNode {
   const negated = cursor.accept('not');
   const op = cursor.next();
@@ -140,7 +156,8 @@ function comparison(cursor: Cursor, field: string): QueryNode {
     valueText(cursor.next(), false);
     return cmp(NON_SELECTING, [literal(field)]);
   }
-  if (operator === '<' || operator === '>' || operator === '<=' || operator === '>=') throw new Untranslatable('numeric comparison');
+  const bound = boundOf(operator);
+  if (bound) return negated ? not(bounded(field, bound, valueText(cursor.next(), false))) : bounded(field, bound, valueText(cursor.next(), false));
   const values =
     operator === 'in' || operator === 'in~' || cursor.peek()?.text === '(' ? list(cursor, operator) : [one(cursor.next(), operator)];
   const node = cmp(field, values);

@@ -1,6 +1,6 @@
 import { orOfAnds } from './boolean-grammar';
 import { isUncarriedField } from './ecs-fields';
-import { and, cmp, literal, NON_SELECTING, not, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
+import { and, boundOf, bounded, cmp, literal, NON_SELECTING, not, Untranslatable, type NumericBound, type QueryNode, type QueryValue } from './query-tree';
 import { Cursor, tokenize, type Token } from './tokens';
 
 /** An ES|QL query's indices (`FROM logs-aws.cloudtrail-*`) and the condition of its WHERE commands. */
@@ -27,8 +27,8 @@ const AGGREGATING = new Set(['stats', 'inlinestats', 'mv_expand', 'lookup', 'enr
 /**
  * ES|QL: `FROM <indices> | WHERE <condition> | …`. Each WHERE before the first STATS (or other command that makes
  * new rows or names) is one condition, all of them together; EVAL, KEEP, SORT, LIMIT and the rest change no event's
- * match. The condition's boolean core is read (==, !=, :, LIKE, RLIKE, IN, NOT, TO_LOWER, STARTS_WITH, ENDS_WITH);
- * numeric comparisons and IS NULL throw Untranslatable.
+ * match. The condition's boolean core is read (==, !=, :, <, <=, >, >= against a number, LIKE, RLIKE, IN, NOT,
+ * TO_LOWER, STARTS_WITH and ENDS_WITH of a field or its lower-case copy); IS NULL throws Untranslatable.
  */
 export function parseEsql(text: string): EsqlQuery {
   const cursor = new Cursor(tokenize(text.replace(/^\s*\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, ' '), LEXICON));
@@ -112,7 +112,7 @@ function comparison(cursor: Cursor): QueryNode {
   const name = head.text.toLowerCase();
   if (cursor.peek()?.text === '(' && name in STRING_FUNCTIONS) {
     cursor.expect('(');
-    const field = fieldName(cursor.next(), cursor);
+    const field = caseless(cursor);
     cursor.expect(',');
     const value = valueText(cursor.next());
     cursor.expect(')');
@@ -152,6 +152,7 @@ function comparison(cursor: Cursor): QueryNode {
   if (op === '==' || op === ':') node = cmp(field, [literal(valueText(cursor.next()))]);
   else if (op === '!=') return not(cmp(field, [literal(valueText(cursor.next()))]));
   else if (op === 'like') node = cmp(field, likeValues(cursor));
+  else if (boundOf(op)) node = bounded(field, boundOf(op) as NumericBound, valueText(cursor.next()));
   else if (op === 'rlike') node = cmp(field, [{ text: valueText(cursor.next()), kind: 'regex' }]);
   else if (op === 'in') {
     cursor.expect('(');
@@ -185,6 +186,17 @@ function likeValues(cursor: Cursor): QueryValue[] {
     cursor.expect(')');
   } else texts.push(valueText(cursor.next()));
   return texts.map((text) => ({ text, kind: /[*?]/.test(text) ? 'wildcard' : 'literal' }));
+}
+
+/** A field, or its lower- or upper-case copy (`TO_LOWER(process.name)`): Sigma's matching ignores case. */
+function caseless(cursor: Cursor): string {
+  const head = cursor.next();
+  if (head.type === 'word' && CASE_FUNCTIONS.has(head.text.toLowerCase()) && cursor.accept('(')) {
+    const field = fieldName(cursor.next(), cursor);
+    cursor.expect(')');
+    return field;
+  }
+  return fieldName(head, cursor);
 }
 
 function valueText(token: Token): string {
