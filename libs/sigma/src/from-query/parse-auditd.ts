@@ -8,7 +8,7 @@ export interface AuditdWatch {
 
 /**
  * auditctl rules (`-w /etc/cron.d/ -p wa -k cron`, `-a always,exit -F arch=b64 -S execve -F exe=/usr/bin/x -k k`):
- * what each watches as the event Sigma rules read. A write or attribute watch (w, a; all four without -p) is a file
+ * what each watches as the event Sigma rules read. A write or attribute watch (w, a; a watch without -p too) is a file
  * written there (file_event's TargetFilename, the path or below a folder); an execute watch (x) or an execve rule on
  * a path is that program started (process_creation's Image), below a watched folder any program; a connect rule on a
  * program is its network connections; every watch is also auditd's own PATH record of the name. Rules of other
@@ -18,9 +18,10 @@ export function parseAuditd(text: string): AuditdWatch[] {
   return text.split('\n').flatMap((line) => {
     if (/^\s*#/.test(line)) return [];
     const rule = line.replace(/^\s*(?:sudo\s+)?(?:auditctl\s+)?/, '').trim();
-    // A watch without -p watches every access (rwxa); a `.d` folder without its slash is still the folder.
+    // A watch without -p watches every access (rwxa): its writes are what a rule on it looks for (a configuration
+    // file is not executed); a `.d` folder without its slash is still the folder.
     const watch = /^-w\s+(\/\S+)(?:\s+-p\s+([rwxa]+)\b)?/.exec(rule);
-    if (watch) return watched(folderSlashed(watch[1] as string), watch[2] ?? 'rwxa');
+    if (watch) return watched(folderSlashed(watch[1] as string), watch[2] ?? 'wa');
     if (!/^-a\s+(?:always,exit|exit,always)\b/.test(rule)) return [];
     // A syscall rule on a path with permissions is the watch written another way (`-F path=/etc/x -F perm=wa`).
     const permissions = /-F\s+perm=([rwxa]+)\b/.exec(rule)?.[1];

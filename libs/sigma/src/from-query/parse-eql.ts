@@ -13,6 +13,7 @@ const LEXICON = {
   ops: ['==', '!=', '<=', '>=', '=', '(', ')', '[', ']', ',', ':', '~', '<', '>', '|'],
   wordChar: /[\w.@?*\-$]/,
   rawStrings: true,
+  blockComments: true,
 };
 
 // Operators that take wildcards; and those that take a regex.
@@ -36,8 +37,8 @@ const FUNCTIONS: Readonly<Record<string, (text: string) => string>> = {
  * dates or text, field-to-field comparisons, other functions) throws Untranslatable.
  */
 export function parseEql(text: string): EqlQuery[] {
-  // Line comments and `/* … */` blocks (rules keep commented-out clauses in them) test nothing.
-  const source = text.replace(/^\s*\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, ' ');
+  // Line comments and `/* … */` blocks (rules keep commented-out clauses in them; the lexicon skips those) test nothing.
+  const source = text.replace(/^\s*\/\/.*$/gm, '');
   const cursor = new Cursor(tokenize(source, LEXICON));
   if (cursor.accept('sequence') || cursor.accept('sample')) {
     const steps: EqlQuery[] = [];

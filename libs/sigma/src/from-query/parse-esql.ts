@@ -14,6 +14,7 @@ const LEXICON = {
   wordChar: /[\w.@*\-$?+]/,
   backquotes: true,
   rawStrings: true,
+  blockComments: true,
 };
 
 const CASE_FUNCTIONS = new Set(['to_lower', 'to_upper']);
@@ -31,7 +32,7 @@ const AGGREGATING = new Set(['stats', 'inlinestats', 'mv_expand', 'lookup', 'enr
  * TO_LOWER, STARTS_WITH and ENDS_WITH of a field or its lower-case copy); IS NULL throws Untranslatable.
  */
 export function parseEsql(text: string): EsqlQuery {
-  const cursor = new Cursor(tokenize(text.replace(/^\s*\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, ' '), LEXICON));
+  const cursor = new Cursor(tokenize(text.replace(/^\s*\/\/.*$/gm, ''), LEXICON));
   const indices: string[] = [];
   const conditions: QueryNode[] = [];
   if (cursor.accept('from')) {

@@ -80,7 +80,7 @@ const SYSMON_EVENTS: Readonly<Record<string, string>> = {
  * field=value and field!=value (wildcards in either), IN lists, NOT, OR, AND and terms joined by nothing (AND).
  * Sysmon's, Windows Security 4688's, the CIM's and CloudTrail's fields are read. A `| where` before any aggregation
  * narrows in a way not read here (a test that selects nothing by itself); table, fields, sort, head, dedup and the
- * like change no event's match; after stats, timechart and the other aggregations the rest tests what the search
+ * like change no event's match, join and regex filter in ways not read here (Untranslatable); after stats, timechart and the other aggregations the rest tests what the search
  * computed. A bare keyword, `tstats`, a macro, any other field or a search over computed fields throws
  * Untranslatable.
  */
@@ -103,14 +103,15 @@ export function parseSpl(text: string): SplSearch {
       conditions.push(searchOf(rest, state));
     } else if (verb === 'where') conditions.push(cmp(NON_SELECTING, [literal('where')]));
     else if (COMPUTING.has(verb)) computed = true;
-    else if (!PASSING.has(verb)) throw new Untranslatable(`SPL ${verb || 'command'}`);
+    else if (FILTERING.has(verb)) throw new Untranslatable(`SPL ${verb}`);
   }
   return { ...(state.category ? { category: state.category } : {}), indices: state.indices, condition: and(conditions) };
 }
 
-// Commands that change no event's match; those that compute new fields (a later search tests them); aggregations.
-const PASSING = new Set(['table', 'fields', 'sort', 'head', 'tail', 'dedup', 'reverse', 'bin', 'bucket', 'fillnull', 'convert']);
+// Commands that compute new fields (a later search tests them), that filter in ways not read here, and aggregations;
+// the rest (table, fields, sort, head, dedup…) change no event's match.
 const COMPUTING = new Set(['eval', 'rex', 'rename', 'lookup', 'spath', 'extract', 'kv', 'iplocation']);
+const FILTERING = new Set(['join', 'regex', 'append', 'appendpipe', 'union', 'multisearch']);
 const AGGREGATING = new Set(['stats', 'tstats', 'chart', 'timechart', 'eventstats', 'streamstats', 'transaction', 'top', 'rare']);
 
 function searchOf(tokens: Token[], state: State): QueryNode {

@@ -21,7 +21,8 @@ export function positiveEvent(node: SigmaNode, platform: 'windows' | 'linux' | '
   if (!constraints || constraints.size === 0) return null;
   const event: Record<string, string> = {};
   for (const [field, tests] of constraints) {
-    const equal = tests.find((test) => test.modifier === 'eq');
+    // A regex's literal text is the whole value only where nothing else is asked of the field.
+    const equal = tests.find((test) => test.modifier === 'eq') ?? (tests.length === 1 ? tests.find((test) => test.modifier === 're') : undefined);
     if (equal) {
       event[field] = equal.text;
       continue;
@@ -102,7 +103,7 @@ function constraintOf(node: Cmp): Constraint | null {
   }
   const text = valueText(node);
   if (text === null) return null;
-  return { modifier: node.modifier === 're' ? 'eq' : node.modifier, text };
+  return { modifier: node.modifier, text };
 }
 
 /** The text of a comparison's first value an event can hold: a wildcard's stars as nothing, a literal regex as its text. */
