@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import { runBuiltinExtraction, type Platform } from '@huntforge/observables';
-import { translateQuery } from '../../libs/sigma/src/from-query/translate-query';
+import { TRANSLATED_LANGUAGES, translateQuery } from '@huntforge/sigma';
 import { loadFixtureArticles, loadSharedCorpus, sharedHalf } from './shared-corpus';
 
 interface Sample {
@@ -83,7 +83,9 @@ function report(title: string, samples: readonly Sample[]): void {
   const byLanguage = new Map<string, { translated: number; dropped: number }>();
   const reasons = new Map<string, number>();
   const dropped: string[] = [];
+  const skipped = samples.filter((sample) => !TRANSLATED_LANGUAGES.has(sample.language));
   for (const sample of samples) {
+    if (!TRANSLATED_LANGUAGES.has(sample.language)) continue;
     const label = sample.source.startsWith('kusto:') ? 'kusto' : sample.language;
     const counts = byLanguage.get(label) ?? { translated: 0, dropped: 0 };
     byLanguage.set(label, counts);
@@ -97,12 +99,22 @@ function report(title: string, samples: readonly Sample[]): void {
     reasons.set(key, (reasons.get(key) ?? 0) + 1);
     dropped.push(`  ${sample.source}: ${translation.code}: ${translation.reason}`);
   }
-  const total = [...byLanguage.values()].reduce((sum, counts) => ({ translated: sum.translated + counts.translated, dropped: sum.dropped + counts.dropped }), {
-    translated: 0,
-    dropped: 0,
-  });
-  console.log(`\n== ${title}: ${samples.length} queries, ${total.translated} translated, ${total.dropped} dropped`);
-  for (const [language, counts] of [...byLanguage].sort()) console.log(`  ${language.padEnd(8)} translated ${counts.translated}, dropped ${counts.dropped}`);
+  const total = [...byLanguage.values()].reduce(
+    (sum, counts) => ({ translated: sum.translated + counts.translated, dropped: sum.dropped + counts.dropped }),
+    {
+      translated: 0,
+      dropped: 0,
+    },
+  );
+  const others =
+    skipped.length > 0
+      ? ` (and ${skipped.length} in languages not translated: ${[...new Set(skipped.map((sample) => sample.language))].join(', ')})`
+      : '';
+  console.log(
+    `\n== ${title}: ${samples.length - skipped.length} queries, ${total.translated} translated, ${total.dropped} dropped${others}`,
+  );
+  for (const [language, counts] of [...byLanguage].sort())
+    console.log(`  ${language.padEnd(8)} translated ${counts.translated}, dropped ${counts.dropped}`);
   console.log('  top drop reasons:');
   for (const [reason, count] of [...reasons].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 25))
     console.log(`    ${String(count).padStart(3)}  ${reason}`);

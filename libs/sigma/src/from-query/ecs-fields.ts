@@ -222,6 +222,11 @@ function platformOf(node: QueryNode, hint: Platform | null): Platform {
     .flatMap((found) => found.values.map((value) => value.text));
   if (values.some((value) => /\.exe$|^[a-z]:\\|\\/i.test(value))) return 'windows';
   if (values.some((value) => /^\/(?:usr|bin|tmp|etc|var|opt|home|dev)\b/.test(value))) return hint === 'macos' ? 'macos' : 'linux';
+  // A path of the program or file written with slashes (`*/python3`) is a Unix path.
+  const paths = comparisons(node)
+    .filter((found) => /^(?:process\.(?:parent\.)?executable|file\.(?:path|directory)|dll\.path)$/.test(found.field))
+    .flatMap((found) => found.values.map((value) => value.text));
+  if (!hint && paths.some((path) => path.includes('/') && !path.includes('\\') && !/^[a-z]:/i.test(path))) return 'linux';
   // Windows names its processes with their extension (process.name is `cmd.exe`): a bare name is a Unix program.
   const names = comparisons(node)
     .filter((found) => /^process\.(?:parent\.)?name$/.test(found.field))
@@ -232,7 +237,9 @@ function platformOf(node: QueryNode, hint: Platform | null): Platform {
 
 /** The event kind Elastic Defend's data streams name (`logs-endpoint.events.process-*`), when every index names one kind. */
 function indexCategory(indices: readonly string[]): string | undefined {
-  const kinds = new Set(indices.map((index) => /endpoint\.events\.(process|file|network|registry|library|dns)\b/i.exec(index)?.[1]?.toLowerCase()));
+  const kinds = new Set(
+    indices.map((index) => /endpoint\.events\.(process|file|network|registry|library|dns)\b/i.exec(index)?.[1]?.toLowerCase()),
+  );
   const [kind] = kinds;
   return kinds.size === 1 && kind ? EQL_CATEGORIES[kind] : undefined;
 }
@@ -245,8 +252,7 @@ export function targetOf(node: QueryNode, options: { category?: string; indices?
   const log = cloudLog(node, options.indices ?? []);
   const platform = platformOf(node, options.platform);
   if (log) return { logsource: { ...(CLOUD_LOGSOURCES[log] as { product: string; service: string }) }, platform };
-  const stated =
-    options.category && options.category !== 'any' ? EQL_CATEGORIES[options.category] : indexCategory(options.indices ?? []);
+  const stated = options.category && options.category !== 'any' ? EQL_CATEGORIES[options.category] : indexCategory(options.indices ?? []);
   const categories = valuesOf(node, 'event.category')
     .map((category) => EQL_CATEGORIES[category])
     .filter(Boolean);
@@ -319,7 +325,12 @@ function inFolder(value: QueryValue, sep: string): string {
   const folder = value.text.replace(/[\\/]+$/, '');
   if (value.text === '' || (folder === '' && value.kind !== 'literal')) throw new Untranslatable('a value that matches anything');
   const pattern =
-    value.kind === 'wildcard' ? folder.split(/([*?])/).map((part) => (part === '*' ? '.*' : part === '?' ? '.' : escape(part))).join('') : escape(folder);
+    value.kind === 'wildcard'
+      ? folder
+          .split(/([*?])/)
+          .map((part) => (part === '*' ? '.*' : part === '?' ? '.' : escape(part)))
+          .join('')
+      : escape(folder);
   const separator = sep === '\\' ? '\\\\' : '/';
   return `${pattern}${separator}[^${separator}]+`;
 }
@@ -332,7 +343,15 @@ function initiated(value: QueryValue): string {
   throw new Untranslatable(`network direction ${value.text}`);
 }
 
-const NUMERIC_FIELDS = new Set(['DestinationPort', 'SourcePort', 'ProcessId', 'ParentProcessId', 'EventID', 'ResultType', 'TerminalSessionId']);
+const NUMERIC_FIELDS = new Set([
+  'DestinationPort',
+  'SourcePort',
+  'ProcessId',
+  'ParentProcessId',
+  'EventID',
+  'ResultType',
+  'TerminalSessionId',
+]);
 
 const HIVE =
   /^(?:HKEY_LOCAL_MACHINE|HKLM|HKEY_USERS|HKU|HKEY_CURRENT_USER|HKCU|HKEY_CLASSES_ROOT|HKCR|\\REGISTRY\\(?:MACHINE|USER))\\(?:\*\\)?/i;
@@ -340,7 +359,8 @@ const HIVE =
 function shape(value: QueryValue, kind: Shape, sep: string): { modifier: SigmaModifier; value: string } {
   if (value.kind === 'regex') return { modifier: 're', value: value.text };
   if (value.kind === 'cidr') return { modifier: 'cidr', value: value.text };
-  if (value.kind === 'lt' || value.kind === 'lte' || value.kind === 'gt' || value.kind === 'gte') return { modifier: value.kind, value: value.text };
+  if (value.kind === 'lt' || value.kind === 'lte' || value.kind === 'gt' || value.kind === 'gte')
+    return { modifier: value.kind, value: value.text };
   // Sysmon writes a process's hashes in one field, `SHA256=…,MD5=…`.
   if (kind.startsWith('hash-')) {
     if (value.kind !== 'literal' || !/^[a-f0-9]{32,64}$/i.test(value.text)) throw new Untranslatable('a hash pattern');

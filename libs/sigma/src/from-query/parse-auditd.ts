@@ -50,7 +50,11 @@ function watched(path: string, permissions: string): AuditdWatch[] {
   if (/[wa]/.test(permissions)) watches.push({ logsource: { category: 'file_event', product: 'linux' }, condition: file });
   // An execute watch on a folder is any program started from below it.
   if (permissions.includes('x'))
-    watches.push(folder ? { logsource: { category: 'process_creation', product: 'linux' }, condition: cmp('Image', 'startswith', path) } : started(path));
+    watches.push(
+      folder
+        ? { logsource: { category: 'process_creation', product: 'linux' }, condition: cmp('Image', 'startswith', path) }
+        : started(path),
+    );
   // What the watch itself records, in the log it writes (auditd's PATH record of the name), whatever it watches for.
   watches.push({
     logsource: { product: 'linux', service: 'auditd' },

@@ -54,7 +54,7 @@ describe('EQL ancestry and the tests Sigma cannot make', () => {
     expect(dropped('process where process.name : "cmd.exe" and process.args_count > 10')).toBe(true);
     expect(dropped('process where process.name : "rundll32.exe" and process.args_count == 1')).toBe(true);
     expect(dropped('process where process.name : "cmd.exe" and process.Ext.relative_file_creation_time <= 500')).toBe(true);
-    expect(dropped('process where process.command_line : "*x*" and process.pid > 4')).toBe(true);
+    expect(dropped('process where process.command_line : "*x*" and process.uptime > 4')).toBe(true);
   });
 
   it('reads != null as the field being there, and Elastic Defend file/library details and a SID as non-selecting', () => {

@@ -1,4 +1,4 @@
-import { orOfAnds } from './boolean-grammar';
+import { booleanCondition } from './boolean-grammar';
 import { and, boundOf, bounded, cmp, literal, NON_SELECTING, not, or, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
 import { isUncarriedField } from './ecs-fields';
 import { Cursor, tokenize, type Token } from './tokens';
@@ -67,21 +67,9 @@ function step(cursor: Cursor): EqlQuery {
   return { category: category.text.toLowerCase(), condition: orExpr(cursor) };
 }
 
-function orExpr(cursor: Cursor): QueryNode {
-  return orOfAnds(cursor, notExpr);
-}
-
-function notExpr(cursor: Cursor): QueryNode {
-  if (cursor.accept('not')) return not(notExpr(cursor));
-  return primary(cursor);
-}
+const orExpr = (cursor: Cursor): QueryNode => booleanCondition(cursor, primary);
 
 function primary(cursor: Cursor): QueryNode {
-  if (cursor.accept('(')) {
-    const inner = orExpr(cursor);
-    cursor.expect(')');
-    return inner;
-  }
   const head = cursor.next();
   if (head.type !== 'word') throw new Untranslatable(`unexpected ${head.text}`);
   if (/^(?:descendant|child)$/i.test(head.text) && cursor.accept('of')) return ancestor(cursor);
@@ -158,7 +146,8 @@ function comparison(cursor: Cursor, field: string): QueryNode {
     return cmp(NON_SELECTING, [literal(field)]);
   }
   const bound = boundOf(operator);
-  if (bound) return negated ? not(bounded(field, bound, valueText(cursor.next(), false))) : bounded(field, bound, valueText(cursor.next(), false));
+  if (bound)
+    return negated ? not(bounded(field, bound, valueText(cursor.next(), false))) : bounded(field, bound, valueText(cursor.next(), false));
   const values =
     operator === 'in' || operator === 'in~' || cursor.peek()?.text === '(' ? list(cursor, operator) : [one(cursor.next(), operator)];
   const node = cmp(field, values);

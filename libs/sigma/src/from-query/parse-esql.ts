@@ -1,6 +1,18 @@
-import { orOfAnds } from './boolean-grammar';
+import { booleanCondition } from './boolean-grammar';
 import { isUncarriedField } from './ecs-fields';
-import { and, boundOf, bounded, cmp, literal, NON_SELECTING, not, Untranslatable, type NumericBound, type QueryNode, type QueryValue } from './query-tree';
+import {
+  and,
+  boundOf,
+  bounded,
+  cmp,
+  literal,
+  NON_SELECTING,
+  not,
+  Untranslatable,
+  type NumericBound,
+  type QueryNode,
+  type QueryValue,
+} from './query-tree';
 import { Cursor, tokenize, type Token } from './tokens';
 
 /** An ES|QL query's indices (`FROM logs-aws.cloudtrail-*`) and the condition of its WHERE commands. */
@@ -93,19 +105,7 @@ function readAliases(cursor: Cursor): void {
   }
 }
 
-function orExpr(cursor: Cursor): QueryNode {
-  return orOfAnds(cursor, notExpr);
-}
-
-function notExpr(cursor: Cursor): QueryNode {
-  if (cursor.accept('not')) return not(notExpr(cursor));
-  if (cursor.accept('(')) {
-    const inner = orExpr(cursor);
-    cursor.expect(')');
-    return inner;
-  }
-  return comparison(cursor);
-}
+const orExpr = (cursor: Cursor): QueryNode => booleanCondition(cursor, comparison);
 
 function comparison(cursor: Cursor): QueryNode {
   const head = cursor.next();

@@ -1,6 +1,17 @@
-import { orOfAnds } from './boolean-grammar';
+import { booleanCondition } from './boolean-grammar';
 import { FALCO_LISTS, FALCO_MACROS, FALCO_NON_SELECTING, isFalcoHook } from './falco-standard';
-import { boundOf, bounded, cmp, literal, NON_SELECTING, not, Untranslatable, type NumericBound, type QueryNode, type QueryValue } from './query-tree';
+import {
+  boundOf,
+  bounded,
+  cmp,
+  literal,
+  NON_SELECTING,
+  not,
+  Untranslatable,
+  type NumericBound,
+  type QueryNode,
+  type QueryValue,
+} from './query-tree';
 import { Cursor, tokenize, type Token } from './tokens';
 
 /** A Falco rule's condition with its fields as ECS names (the rest of the translation reads ECS), and what it reads. */
@@ -152,17 +163,10 @@ function parseCondition(text: string, state: State): QueryNode {
   return node;
 }
 
-function orExpr(cursor: Cursor, state: State): QueryNode {
-  return orOfAnds(cursor, (at) => notExpr(at, state));
-}
+const orExpr = (cursor: Cursor, state: State): QueryNode => booleanCondition(cursor, (at) => test(at, state));
 
-function notExpr(cursor: Cursor, state: State): QueryNode {
-  if (cursor.accept('not')) return not(notExpr(cursor, state));
-  if (cursor.accept('(')) {
-    const inner = orExpr(cursor, state);
-    cursor.expect(')');
-    return inner;
-  }
+/** A field test, or a macro's condition. */
+function test(cursor: Cursor, state: State): QueryNode {
   const head = cursor.next();
   if (head.type !== 'word') throw new Untranslatable(`unexpected ${head.text}`);
   const operator = cursor.peek();

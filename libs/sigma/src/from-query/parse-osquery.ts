@@ -1,11 +1,23 @@
-import { orOfAnds } from './boolean-grammar';
-import { boundOf, bounded, cmp, literal, NON_SELECTING, not, Untranslatable, type NumericBound, type QueryNode, type QueryValue } from './query-tree';
+import { booleanCondition } from './boolean-grammar';
+import {
+  boundOf,
+  bounded,
+  cmp,
+  literal,
+  NON_SELECTING,
+  not,
+  Untranslatable,
+  type NumericBound,
+  type QueryNode,
+  type QueryValue,
+} from './query-tree';
 import { Cursor, tokenize, type Token } from './tokens';
 
-/** An osquery query's event kind (EQL's name for it: process, file, network, registry) and its WHERE as ECS tests. */
+/** An osquery query's event kind (EQL's name for it: process, file, network, registry), its WHERE as ECS tests, and the OS its table exists on when only one. */
 export interface OsqueryQuery {
   category: string;
   condition: QueryNode;
+  platform?: 'windows' | 'linux' | 'macos';
 }
 
 /**
@@ -14,10 +26,18 @@ export interface OsqueryQuery {
  * file_events) a file event, a connection a process made (socket_events) a network connection, a registry value
  * (registry) a value set. Other tables (users, crontab, listening ports, packages…) are state no Sigma event reports.
  */
-const TABLES: Readonly<Record<string, { category: string; columns: Readonly<Record<string, string>> }>> = {
+const TABLES: Readonly<
+  Record<string, { category: string; columns: Readonly<Record<string, string>>; platform?: OsqueryQuery['platform'] }>
+> = {
   processes: {
     category: 'process',
-    columns: { name: 'process.name', path: 'process.executable', cmdline: 'process.command_line', cwd: 'process.working_directory', pid: 'process.pid' },
+    columns: {
+      name: 'process.name',
+      path: 'process.executable',
+      cmdline: 'process.command_line',
+      cwd: 'process.working_directory',
+      pid: 'process.pid',
+    },
   },
   process_events: {
     category: 'process',
@@ -29,10 +49,14 @@ const TABLES: Readonly<Record<string, { category: string; columns: Readonly<Reco
     category: 'network',
     columns: { path: 'process.executable', remote_address: 'destination.ip', remote_port: 'destination.port', action: 'event.action' },
   },
-  registry: { category: 'registry', columns: { key: 'registry.key', path: 'registry.path', name: 'registry.value', data: 'registry.data.strings' } },
+  registry: {
+    category: 'registry',
+    platform: 'windows',
+    columns: { key: 'registry.key', path: 'registry.path', name: 'registry.value', data: 'registry.data.strings' },
+  },
   // A unit, a launch agent or a crontab is its file, written where the row says (its content is no file event's).
-  systemd_units: { category: 'file', columns: { id: 'file.name', fragment_path: 'file.path' } },
-  launchd: { category: 'file', columns: { name: 'file.name', path: 'file.path' } },
+  systemd_units: { category: 'file', platform: 'linux', columns: { id: 'file.name', fragment_path: 'file.path' } },
+  launchd: { category: 'file', platform: 'macos', columns: { name: 'file.name', path: 'file.path' } },
   crontab: { category: 'file', columns: { path: 'file.path' } },
 };
 // Columns that narrow a row in ways Sigma's events cannot say (a file's size or owner, a process's state): tests that
@@ -59,7 +83,7 @@ export function parseOsquery(text: string): OsqueryQuery {
   const source = text.replace(/--.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, ' ');
   const cursor = new Cursor(tokenize(source, LEXICON));
   if (!cursor.accept('select')) throw new Untranslatable('no osquery SELECT');
-  for (let depth = 0; !(depth === 0 && cursor.peek()?.text.toLowerCase() === 'from'); ) {
+  for (let depth = 0; !(depth === 0 && cursor.peek()?.text.toLowerCase() === 'from');) {
     const token = cursor.next();
     if (token.text === '(') depth++;
     if (token.text === ')') depth--;
@@ -70,13 +94,16 @@ export function parseOsquery(text: string): OsqueryQuery {
   if (!table) throw new Untranslatable(`osquery table ${tableName}`);
   cursor.accept('as');
   const next = cursor.peek();
-  const alias = next?.type === 'word' && !/^(?:where|join|left|inner|cross|natural|group|order|limit)$/i.test(next.text) ? cursor.next().text : tableName;
+  const alias =
+    next?.type === 'word' && !/^(?:where|join|left|inner|cross|natural|group|order|limit)$/i.test(next.text)
+      ? cursor.next().text
+      : tableName;
   skipAddedColumns(cursor);
   if (!cursor.accept('where')) throw new Untranslatable('no osquery WHERE');
   const columns = (token: Token) => column(token, table.columns, [alias, tableName]);
-  const condition = orOfAnds(cursor, (at) => operand(at, columns));
+  const condition = booleanCondition(cursor, (at) => test(at, columns));
   if (!cursor.done() && !CLAUSE_ENDS.test(cursor.peek()?.text ?? '')) throw new Untranslatable(`unexpected ${cursor.peek()?.text}`);
-  return { category: table.category, condition };
+  return { category: table.category, condition, ...(table.platform ? { platform: table.platform } : {}) };
 }
 
 /**
@@ -117,13 +144,7 @@ function column(token: Token, columns: Readonly<Record<string, string>>, names: 
   return field;
 }
 
-function operand(cursor: Cursor, columnOf: (token: Token) => string): QueryNode {
-  if (cursor.accept('not')) return not(operand(cursor, columnOf));
-  if (cursor.accept('(')) {
-    const inner = orOfAnds(cursor, (at) => operand(at, columnOf));
-    cursor.expect(')');
-    return inner;
-  }
+function test(cursor: Cursor, columnOf: (token: Token) => string): QueryNode {
   const head = cursor.next();
   let field: string;
   if (head.type === 'word' && CASE_FUNCTIONS.has(head.text.toLowerCase()) && cursor.accept('(')) {

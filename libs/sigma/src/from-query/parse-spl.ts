@@ -1,4 +1,17 @@
-import { and, boundOf, bounded, cmp, literal, NON_SELECTING, not, or, Untranslatable, type NumericBound, type QueryNode, type QueryValue } from './query-tree';
+import {
+  and,
+  boundOf,
+  bounded,
+  cmp,
+  literal,
+  NON_SELECTING,
+  not,
+  or,
+  Untranslatable,
+  type NumericBound,
+  type QueryNode,
+  type QueryValue,
+} from './query-tree';
 import { Cursor, tokenize, type Token } from './tokens';
 
 /** A Splunk search's condition with its fields as ECS names, and what it reads. */

@@ -22,7 +22,8 @@ export function positiveEvent(node: SigmaNode, platform: 'windows' | 'linux' | '
   const event: Record<string, string> = {};
   for (const [field, tests] of constraints) {
     // A regex's literal text is the whole value only where nothing else is asked of the field.
-    const equal = tests.find((test) => test.modifier === 'eq') ?? (tests.length === 1 ? tests.find((test) => test.modifier === 're') : undefined);
+    const equal =
+      tests.find((test) => test.modifier === 'eq') ?? (tests.length === 1 ? tests.find((test) => test.modifier === 're') : undefined);
     if (equal) {
       event[field] = equal.text;
       continue;

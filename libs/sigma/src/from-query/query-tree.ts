@@ -48,8 +48,14 @@ export type DropCode = 'unmapped-field' | 'unsupported-construct' | 'unsupported
 // How a reason's wording sorts it, for the throws that do not name their code.
 const CODES: Array<[RegExp, DropCode]> = [
   [/^(?:unmapped field|column|field|ancestor test of) /, 'unmapped-field'],
-  [/^(?:language|Kusto table|osquery table|Sysmon event|ancestor|no event category|not a single table|an event this table)\b/, 'unsupported-source'],
-  [/^(?:nothing tested|too little selected|no WHERE|no filter|no include filter|no auditd rule|no Falco rule|no osquery WHERE|a value that matches anything|sequence without steps)/, 'no-selection'],
+  [
+    /^(?:language|Kusto table|osquery table|Sysmon event|ancestor|no event category|not a single table|an event this table)\b/,
+    'unsupported-source',
+  ],
+  [
+    /^(?:nothing tested|too little selected|no WHERE|no filter|no include filter|no auditd rule|no Falco rule|no osquery WHERE|a value that matches anything|sequence without steps)/,
+    'no-selection',
+  ],
   [/^(?:unexpected|expected|unterminated)\b/, 'syntax'],
 ];
 

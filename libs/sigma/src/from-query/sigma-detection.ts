@@ -30,7 +30,8 @@ function valuesOf(node: Cmp): Array<string | number> {
   if (node.modifier === 're') return node.values.map((value) => `^(?:${value})$`);
   if (node.modifier === 'cidr') return node.values;
   // A whole number compared as it is (a port, an event ID) is written as a number, as Sigma's own rules write it.
-  if (node.modifier === 'eq') return node.values.map((value) => (/^-?(?:0|[1-9]\d{0,14})$/.test(value) ? Number(value) : sigmaValue(value, false)));
+  if (node.modifier === 'eq')
+    return node.values.map((value) => (/^-?(?:0|[1-9]\d{0,14})$/.test(value) ? Number(value) : sigmaValue(value, false)));
   return node.values.map((value) => sigmaValue(value, node.modifier === 'wildcard'));
 }
 

@@ -96,7 +96,7 @@ function translated(text: string, language: string, platform: Platform | null): 
       return parseSysmon(text);
     case 'osquery': {
       const query = parseOsquery(text);
-      return [endpoint(query.condition, { category: query.category, platform })];
+      return [endpoint(query.condition, { category: query.category, platform: query.platform ?? platform })];
     }
     case 'auditd': {
       const watches = parseAuditd(text);
@@ -145,8 +145,11 @@ function toSigma(node: QueryNode, target: Target): SigmaNode {
       return sigmaComparison(node.field, node.values, target);
     case 'not':
       return { kind: 'not', child: toSigma(node.child, target) };
-    default:
-      return { kind: node.kind, children: node.children.map((child) => toSigma(child, target)) };
+    default: {
+      // A field whose values take two modifiers is an `or` of its own: one `or` with its siblings.
+      const children = node.children.map((child) => toSigma(child, target));
+      return { kind: node.kind, children: children.flatMap((child) => (child.kind === node.kind ? child.children : [child])) };
+    }
   }
 }
 
