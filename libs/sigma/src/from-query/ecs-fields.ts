@@ -27,6 +27,11 @@ const META_FIELDS = new Set([
   'host.os.family',
   'host.os.name',
   'host.os.platform',
+  'host.os.version',
+  'host.os.full',
+  'host.os.kernel',
+  'data.win.system.eventid',
+  'data.win.system.channel',
   'os.type',
   'agent.type',
   'ecs.version',
@@ -75,6 +80,7 @@ const ENDPOINT_FIELDS: Readonly<Record<string, FieldRule>> = {
   'process.pid': { field: 'ProcessId', shape: 'plain' },
   'process.working_directory': { field: 'CurrentDirectory', shape: 'path', categories: PROCESS_ONLY },
   'process.pe.original_file_name': { field: 'OriginalFileName', shape: 'plain', categories: PROCESS_ONLY },
+  'process.ext.token.integrity_level_name': { field: 'IntegrityLevel', shape: 'plain', categories: PROCESS_ONLY },
   'process.pe.description': { field: 'Description', shape: 'plain', categories: PROCESS_ONLY },
   'process.pe.product': { field: 'Product', shape: 'plain', categories: PROCESS_ONLY },
   'process.pe.company': { field: 'Company', shape: 'plain', categories: PROCESS_ONLY },
@@ -171,6 +177,14 @@ const EQL_CATEGORIES: Readonly<Record<string, string>> = {
   library: 'image_load',
   dns: 'dns_query',
 };
+const SYSMON_CATEGORIES: Readonly<Record<string, string>> = {
+  '1': 'process_creation',
+  '3': 'network_connection',
+  '7': 'image_load',
+  '11': 'file_event',
+  '13': 'registry_set',
+  '22': 'dns_query',
+};
 // The category a field's events belong to, most specific first: a file event names its process too.
 const FIELD_CATEGORIES: Array<[RegExp, string]> = [
   [/^powershell\.file\.script_block_text$|^winlog\.event_data\.scriptblocktext$/, 'ps_script'],
@@ -257,7 +271,13 @@ export function targetOf(node: QueryNode, options: { category?: string; indices?
     .map((category) => EQL_CATEGORIES[category])
     .filter(Boolean);
   const fields = comparisons(node).map((found) => found.field.toLowerCase());
-  const byField = FIELD_CATEGORIES.find(([prefix]) => fields.some((field) => prefix.test(field)))?.[1];
+  // Sysmon's own fields (Beats', Wazuh's) with the Sysmon event ID the query names.
+  const sysmonEvent = fields.some((field) => /^(?:winlog\.event_data|data\.win\.eventdata)\./.test(field))
+    ? [...valuesOf(node, 'event.code'), ...valuesOf(node, 'winlog.event_id'), ...valuesOf(node, 'data.win.system.eventid')]
+        .map((id) => SYSMON_CATEGORIES[id])
+        .find(Boolean)
+    : undefined;
+  const byField = sysmonEvent ?? FIELD_CATEGORIES.find(([prefix]) => fields.some((field) => prefix.test(field)))?.[1];
   // An EQL `network where` over dns.* fields is a DNS query.
   const category = byField === 'dns_query' ? byField : (stated ?? (new Set(categories).size === 1 ? categories[0] : undefined) ?? byField);
   if (!category) throw new Untranslatable('no event category');
@@ -267,7 +287,7 @@ export function targetOf(node: QueryNode, options: { category?: string; indices?
 // What narrows a query to one estate (a host, an agent, a domain) or to what Elastic Defend adds to its events
 // (process.Ext.*, code signatures): tests Sigma's events cannot make, which select nothing by themselves.
 const UNCARRIED =
-  /^(?:host\.(?:name|hostname|id)|agent\.(?:id|name)|user\.(?:id|domain)|(?:process\.(?:parent\.)?|file\.|dll\.)Ext\..*|process\.(?:parent\.)?code_signature\..*|dll\.code_signature\.(?:trusted|status))$/;
+  /^(?:host\.(?:name|hostname|id|ip)|agent\.(?:id|name|hostname|version)|user\.(?:id|domain)|process\.thread\..*|(?:process\.(?:parent\.)?|file\.|dll\.)Ext\.(?!token\.integrity_level_name$).*|process\.(?:parent\.)?code_signature\..*|dll\.code_signature\.(?:trusted|status))$/;
 
 /** Whether a query field is one Sigma cannot test but that only narrows the query (see UNCARRIED). */
 export const isUncarriedField = (field: string): boolean => UNCARRIED.test(field);
@@ -290,9 +310,11 @@ export function sigmaComparison(field: string, values: readonly QueryValue[], ta
     const cloud = CLOUD_FIELDS[service]?.[lower] ?? NATIVE_CLOUD_FIELDS[service]?.find((native) => native.toLowerCase() === lower);
     mapped = cloud ? { field: cloud, shape: 'plain' } : undefined;
   } else {
-    // Sysmon's own fields under winlog.event_data (Beats' Windows event logs) are Sigma's.
-    const sysmon = /^winlog\.event_data\.([A-Za-z]+)$/.exec(field)?.[1];
-    mapped = ENDPOINT_FIELDS[lower] ?? (sysmon ? { field: sysmon, shape: 'plain' } : undefined);
+    // Sysmon's own fields under winlog.event_data (Beats' Windows event logs) and data.win.eventdata (Wazuh, which
+    // lowers their first letter) are Sigma's.
+    const sysmon = /^(?:winlog\.event_data|data\.win\.eventdata)\.([A-Za-z]+)$/.exec(field)?.[1];
+    const named = sysmon ? `${sysmon.charAt(0).toUpperCase()}${sysmon.slice(1)}` : undefined;
+    mapped = ENDPOINT_FIELDS[lower] ?? (named ? { field: named, shape: 'plain' } : undefined);
     if (mapped?.categories && !mapped.categories.includes(target.logsource.category ?? '')) mapped = undefined;
   }
   if (!mapped) throw new Untranslatable(`unmapped field ${field}`);

@@ -13,7 +13,7 @@ const LEXICON = {
   ops: ['==', '!=', '<=', '>=', '=', '(', ')', '[', ']', ',', ':', '~', '<', '>', '|'],
   wordChar: /[\w.@?*\-$]/,
   rawStrings: true,
-  blockComments: true,
+  comments: true,
 };
 
 // Operators that take wildcards; and those that take a regex.

@@ -26,7 +26,7 @@ const LEXICON = {
   wordChar: /[\w.@*\-$?+]/,
   backquotes: true,
   rawStrings: true,
-  blockComments: true,
+  comments: true,
 };
 
 const CASE_FUNCTIONS = new Set(['to_lower', 'to_upper']);
@@ -118,6 +118,17 @@ function comparison(cursor: Cursor): QueryNode {
     const value = valueText(cursor.next());
     cursor.expect(')');
     return cmp(field, [{ text: (STRING_FUNCTIONS[name] as (text: string) => string)(value), kind: 'wildcard' }]);
+  }
+  // How long a value is, how many values a field holds: narrowing Sigma cannot say, a test that selects nothing by itself.
+  if (cursor.peek()?.text === '(' && (name === 'length' || name === 'mv_count')) {
+    cursor.expect('(');
+    const field = caseless(cursor);
+    cursor.expect(')');
+    if (!boundOf(cursor.peek()?.text ?? '') && !['==', '!='].includes(cursor.peek()?.text ?? ''))
+      throw new Untranslatable(`function ${head.text}`);
+    cursor.next();
+    valueText(cursor.next());
+    return cmp(NON_SELECTING, [literal(`${name}(${field})`)]);
   }
   if (cursor.peek()?.text === '(' && name === 'cidr_match') {
     cursor.expect('(');

@@ -84,11 +84,12 @@ function fieldClause(cursor: Cursor, field: string): QueryNode {
     return bounded(checkedField(field), range, boundText(cursor.next()));
   }
   if (!cursor.accept(':')) throw new Untranslatable('free text without a field');
-  // `field:*` asks only that the field be there, which a test of its value asks too.
+  // `field:*` and `_exists_:field` ask only that the field be there, which a test of its value asks too.
   if (cursor.peek()?.type === 'word' && cursor.peek()?.text === '*') {
     cursor.next();
     return cmp('@present', [literal(field)]);
   }
+  if (field === '_exists_') return cmp('@present', [literal(checkedField(boundText(cursor.next())))]);
   checkedField(field);
   if (cursor.peek()?.text === '[' || cursor.peek()?.text === '{') return rangeClause(cursor, field);
   // Lucene's `field:>1024`.

@@ -207,3 +207,40 @@ describe('auditd, Falco and Kusto', () => {
     ).toEqual({ 'Image|endswith': '\\bitsadmin.exe', 'CommandLine|contains': '/transfer' });
   });
 });
+
+describe('comments, integrity levels and Sysmon fields under other names', () => {
+  it('skips an EQL line comment after a test, keeping a URL in a string, and reads the token integrity level', () => {
+    expect(
+      only(
+        'process where process.name : "x.exe" // the loader\n and process.args : "http://a/b" and process.Ext.token.integrity_level_name == "system"',
+        'eql',
+      ).detection['selection'],
+    ).toEqual({ 'Image|endswith': '\\x.exe', 'CommandLine|contains': 'http://a/b', IntegrityLevel: 'system' });
+  });
+
+  it("reads Wazuh's and Beats' Sysmon fields with the Sysmon event ID as the event kind, and _exists_ as presence", () => {
+    const wazuh = only(
+      'data.win.system.eventID:1 AND data.win.eventdata.commandLine:*whoami* AND data.win.eventdata.parentImage:*\\\\w3wp.exe',
+      'lucene',
+    );
+    expect(wazuh.logsource).toEqual({ category: 'process_creation', product: 'windows' });
+    expect(wazuh.detection['selection']).toEqual({ 'CommandLine|contains': 'whoami', 'ParentImage|endswith': '\\w3wp.exe' });
+    expect(
+      only('winlog.event_id:3 AND winlog.event_data.DestinationPort:4444 AND winlog.event_data.Image:*\\\\rundll32.exe', 'lucene')
+        .logsource,
+    ).toEqual({
+      category: 'network_connection',
+      product: 'windows',
+    });
+    expect(only('_exists_:process.parent.name AND process.name:nc', 'lucene').detection['selection']).toEqual({ 'Image|endswith': '/nc' });
+  });
+
+  it('reads an ES|QL LENGTH() comparison as narrowing only', () => {
+    expect(
+      only(
+        'FROM logs-endpoint.events.process-* | WHERE process.name == "powershell.exe" AND LENGTH(process.command_line) > 1000 AND process.args LIKE "*-enc*"',
+        'esql',
+      ).detection['selection'],
+    ).toEqual({ 'Image|endswith': '\\powershell.exe', 'CommandLine|contains': '-enc' });
+  });
+});
