@@ -16,16 +16,18 @@ describe('the active config source executions snapshot from', () => {
 
   // The embedded database's own client stamps by the count of this process's writes; a client the driver does not
   // know (as on PostgreSQL, where other processes write too) asks the database for its fingerprint.
+  const embedded = () => harness.ctx.db.prisma;
+  const fingerprinted = () => harness.ctx.db.prisma.$extends({}) as unknown as PrismaClient;
   const clients: Array<[string, () => PrismaClient]> = [
-    ['the count of its writes (embedded database)', () => harness.ctx.db.prisma],
-    ['the database fingerprint', () => harness.ctx.db.prisma.$extends({}) as unknown as PrismaClient],
+    ['the count of its writes (embedded database)', embedded],
+    ['the database fingerprint', fingerprinted],
   ];
 
   it('stamps by the count of writes on the embedded database, and by the database fingerprint without one', async () => {
-    expect(tableChangesOf(clients[0]![1]())).not.toBeNull();
-    expect(tableChangesOf(clients[1]![1]())).toBeNull();
-    expect(await new WorkflowConfigRepository(clients[0]![1]()).activeStamp()).toMatch(/^local:/);
-    expect(await new WorkflowConfigRepository(clients[1]![1]()).activeStamp()).not.toMatch(/^local:/);
+    expect(tableChangesOf(embedded())).not.toBeNull();
+    expect(tableChangesOf(fingerprinted())).toBeNull();
+    expect(await new WorkflowConfigRepository(embedded()).activeStamp()).toMatch(/^local:/);
+    expect(await new WorkflowConfigRepository(fingerprinted()).activeStamp()).not.toMatch(/^local:/);
   });
 
   it.each(clients)(
@@ -80,7 +82,7 @@ describe('the active config source executions snapshot from', () => {
   it('stamps nothing before a config exists (database fingerprint)', async () => {
     await harness.ctx.db.prisma.workflowConfigVersion.updateMany({ data: { isActive: false } });
     try {
-      expect(await new WorkflowConfigRepository(clients[1]![1]()).activeStamp()).toBeNull();
+      expect(await new WorkflowConfigRepository(fingerprinted()).activeStamp()).toBeNull();
     } finally {
       const latest = await harness.ctx.db.prisma.workflowConfigVersion.findFirstOrThrow({ orderBy: { version: 'desc' } });
       await harness.ctx.db.prisma.workflowConfigVersion.update({ where: { id: latest.id }, data: { isActive: true } });
