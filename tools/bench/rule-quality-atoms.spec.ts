@@ -74,3 +74,20 @@ describe('pinnedCharacters', () => {
     expect(pinnedCharacters(regex('.*'), 'anything')).toBe(0);
   });
 });
+
+describe('indicator atoms', () => {
+  const hostAtoms = (selection: string): Set<string> =>
+    ruleAtoms([
+      `title: t\nlogsource: {category: dns_query, product: windows}\ndetection:\n  selection:\n${selection}\n  condition: selection\n`,
+    ]);
+
+  it('reads a domain matched exactly, with its subdomains or inside a name as the same host indicator', () => {
+    expect(hostAtoms("    QueryName: 'evil.example'")).toEqual(new Set(['host|evil.example']));
+    expect(hostAtoms("    QueryName|endswith: '.evil.example'")).toEqual(new Set(['host|evil.example']));
+    expect(hostAtoms("    QueryName|contains: 'evil.example'")).toEqual(new Set(['host|evil.example']));
+  });
+
+  it('keeps a host test of another kind as its own atom', () => {
+    expect(hostAtoms("    QueryName|startswith: 'evil.'")).toEqual(new Set(['queryname|startswith|evil.']));
+  });
+});

@@ -77,6 +77,7 @@ function splitAtom(atom: string): { field: string; rest: string[]; value: string
 // An indicator is one test whichever log source carries it: a domain queried, connected to or proxied, an
 // address connected to or seen by the firewall.
 const HOST_FIELDS = new Set(['queryname', 'destinationhostname', 'cs-host', 'r-dns']);
+const HOST_TESTS = new Set(['eq', 'endswith', 'contains']);
 const ADDRESS_FIELDS = new Set(['destinationip', 'dst_ip', 'destinationaddress', 'c-ip', 'dst']);
 
 /**
@@ -94,7 +95,8 @@ export function normaliseAtom(atom: string): string {
     const name = value.split(/[\\/]/).pop() ?? value;
     if (name !== '' && !/[\\/]/.test(value.slice(0, -name.length).replace(/^[\\/]/, ''))) return `program|${name}`;
   }
-  if (HOST_FIELDS.has(lowerField) && modifier === 'eq') return `host|${value}`;
+  // A domain matched exactly or with its subdomains (`endswith`, `contains`) is the same indicator.
+  if (HOST_FIELDS.has(lowerField) && HOST_TESTS.has(modifier)) return `host|${value.replace(/^[*.]+/, '')}`;
   if (ADDRESS_FIELDS.has(lowerField) && (modifier === 'eq' || modifier === 'cidr')) return `address|${value}`;
   if (lowerField === 'parentimage' && modifier === 'endswith') return `parent-program|${value.replace(/^.*[\\/]/, '')}`;
   const text = IMAGE_FIELDS.has(lowerField) && modifier === 'endswith' ? value.replace(/^[\\/]/, '') : value;

@@ -17,6 +17,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { runBuiltinExtraction, type Platform } from '@huntforge/observables';
 import {
+  analyseRuleText,
   builtinSigmaInput,
   corpusChecks,
   type BuiltinSigmaInput,
@@ -39,6 +40,8 @@ const atomsArg = process.argv.find((arg) => arg === '--atoms' || arg.startsWith(
 const listAtomsOf: CorpusHalf | null = atomsArg ? (atomsArg === '--atoms=check' ? 'check' : 'tune') : null;
 const listReferenced = process.argv.includes('--referenced');
 const withoutCoverage = process.argv.includes('--without-coverage');
+// `--by-source`: expected atoms found, summed per log source of the engineer's rules (totals of a half, no article named).
+const bySource = process.argv.includes('--by-source');
 const TRUTH_DIR = resolve(__dirname, '.rule-truth');
 const INDICATOR_CLASSES = new Set(['dns_query', 'network_connection', 'proxy', 'cloud_indicator']);
 // Markdown escapes (not `\*`, which is Sigma's literal asterisk), tree glyphs and box drawing, and a quote left open at either end of a value.
@@ -84,6 +87,8 @@ interface Figures {
   withBehaviourRule: number;
   atoms: AtomTotals & { truthRules: number; articles: number; near: number; broken: number };
   behaviourAtoms: AtomTotals;
+  /** Per log source of the engineer's rules: expected atoms, and those found. */
+  sources: Map<string, { expected: number; found: number }>;
 }
 
 function values(node: unknown): string[] {
@@ -152,6 +157,7 @@ function score(articles: SharedArticle[], log: string[], listAtoms: boolean, eng
     withBehaviourRule: 0,
     atoms: { ...noAtoms(), truthRules: 0, articles: 0, near: 0, broken: 0 },
     behaviourAtoms: noAtoms(),
+    sources: new Map(),
   };
   for (const article of articles) {
     const platform = (article.truth.platform ?? 'unknown') as Platform;
@@ -220,6 +226,7 @@ function score(articles: SharedArticle[], log: string[], listAtoms: boolean, eng
       f.atoms.truthRules += truth.rules.length;
       f.atoms.broken += truth.broken.length;
       f.atoms.near += atoms.near;
+      addSources(f.sources, truth.rules, new Set(atoms.missed));
       for (const broken of truth.broken) log.push(`  ${article.id} truth rule does not parse: ${broken.split('\n')[0]}`);
       if (listAtoms) {
         log.push(
@@ -231,6 +238,26 @@ function score(articles: SharedArticle[], log: string[], listAtoms: boolean, eng
     }
   }
   return f;
+}
+
+/** The log source a rule names, as one word (`windows/process_creation`, `aws/cloudtrail`). */
+function sourceOf(rule: string): string {
+  const analysed = analyseRuleText(rule);
+  if (!analysed.ok) return 'unparsed';
+  const logsource = (analysed.doc['logsource'] ?? {}) as Record<string, unknown>;
+  return [logsource['product'], logsource['category'] ?? logsource['service']].filter((part) => typeof part === 'string').join('/');
+}
+
+function addSources(sources: Figures['sources'], truthRules: readonly string[], missed: ReadonlySet<string>): void {
+  for (const rule of truthRules) {
+    const source = sourceOf(rule);
+    const tally = sources.get(source) ?? { expected: 0, found: 0 };
+    for (const atom of ruleAtoms([rule])) {
+      tally.expected++;
+      if (!missed.has(atom)) tally.found++;
+    }
+    sources.set(source, tally);
+  }
 }
 
 /** `P / R (h of g generated shared, f of e expected found; n through a regex)`. */
@@ -266,6 +293,10 @@ function print(name: string, f: Figures): void {
     );
     console.log(`behaviour atoms P/R (no host/address) ${atomFigures(f.behaviourAtoms)}`);
     console.log(`expected atoms only a longer generated value holds  ${f.atoms.near}`);
+    if (bySource) {
+      const rows = [...f.sources].sort(([, a], [, b]) => b.expected - a.expected);
+      console.log(`expected atoms found by log source    ${rows.map(([source, t]) => `${source} ${t.found}/${t.expected}`).join(', ')}`);
+    }
   }
 }
 

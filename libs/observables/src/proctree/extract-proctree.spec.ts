@@ -425,4 +425,41 @@ describe('extractProcessPairs', () => {
     expect(pairs('osascript was spawned by the malicious Installer.app.')).toEqual(['Installer.app -> osascript']);
     expect(pairs('cmd.exe was spawned from the malicious document.')).toEqual([]);
   });
+
+  it('reads the parent set first: "Spawned by X, Y …" and "Under X, Y was executed"', () => {
+    expect(pairs('Spawned by w3wp.exe, cmd.exe wrote the web shell.')).toEqual(['w3wp.exe -> cmd.exe']);
+    expect(pairs('Under wmiprvse.exe, powershell.exe was executed with an encoded command.')).toEqual(['wmiprvse.exe -> powershell.exe']);
+    expect(pairs('Under Windows, cmd.exe was executed by the user.')).toEqual([]);
+  });
+
+  it('reads a subject set off by a phrase before its verb', () => {
+    expect(pairs('WINWORD.EXE, the parent process, spawned cmd.exe.')).toEqual(['WINWORD.EXE -> cmd.exe']);
+    expect(pairs('The w3wp.exe process, PID 4312, launched cmd.exe.')).toEqual(['w3wp.exe -> cmd.exe']);
+    // The phrase is the subject here, not the image before it.
+    expect(pairs('Using cmd.exe, the operator launched the payload.')).toEqual([]);
+  });
+
+  it('reads "the child process Y of X" and children named as plural child processes', () => {
+    expect(pairs('The child process cmd.exe of w3wp.exe ran whoami.')).toContain('w3wp.exe -> cmd.exe');
+    expect(pairs('cmd.exe and powershell.exe were child processes of w3wp.exe.').sort()).toEqual([
+      'w3wp.exe -> cmd.exe',
+      'w3wp.exe -> powershell.exe',
+    ]);
+  });
+
+  it('reads children listed after "spawned child processes, including" and lists of file names', () => {
+    expect(pairs('w3wp.exe spawned multiple child processes, including cmd.exe and powershell.exe.')).toEqual([
+      'w3wp.exe -> cmd.exe',
+      'w3wp.exe -> powershell.exe',
+    ]);
+    expect(pairs('Child processes of w3wp.exe included cmd.exe and powershell.exe.')).toEqual([
+      'w3wp.exe -> cmd.exe',
+      'w3wp.exe -> powershell.exe',
+    ]);
+  });
+
+  it('reads a shell or a worker named with its noun', () => {
+    expect(pairs('The bash shell spawned curl to fetch the script.')).toEqual(['bash -> curl']);
+    expect(pairs('An nginx worker process spawned sh.')).toEqual(['nginx -> sh']);
+  });
 });

@@ -20,7 +20,8 @@ const CREATE_VERB = String.raw`(?:spawn(?:s|ed|ing)?|fork(?:s|ed|ing)?|launch(?:
 // "causes X to spawn Y", "X will launch Y": the verb is still X's.
 const AUXILIARY = String.raw`(?:\s+(?:was|were|is|are|been|being|then|also|to|will|would|can|could|may|might)){0,2}(?:\s+(?:observed|seen|used|leveraged|abused|noted|found|detected)(?:\s+to)?)?(?:\s+(?:went|goes|go)\s+on\s+to|\s+(?:proceeded|proceeds|continued|continues)\s+to)?(?:\s+(?:dropped|downloaded|wrote|unpacked|decoded|extracted|drops|downloads|writes|unpacks|decodes|extracts)\s+and)?`;
 // "The ccs.exe binary", "the LB3.exe file": a noun after the image says what it is.
-const NOUN = String.raw`(?:\s+(?:process|binary|file|executable|payload|sample|app|application|daemon|service))?`;
+// "The bash shell", "the nginx worker process": a shell or a server's worker is the program's process too.
+const NOUN = String.raw`(?:\s+(?:process|binary|file|executable|payload|sample|app|application|daemon|service|shell|worker)(?:\s+process)?)?`;
 const FILLER = String.raw`(?:,?\s+(?:then|also|subsequently|in\s+turn|later|finally|immediately),?)?`;
 // "... spawned Y and Z", "... spawned Y, Z and W", "... spawned Y and, on elevated shells, Z", "Y and
 // then Z": further children of the same parent.
@@ -59,9 +60,25 @@ const PARENT_IN_BRACKETS = new RegExp(
   'gi',
 );
 // "Y, a child process of X", "Y, which is the child of X"; "X's child process Y"
+// "cmd.exe and powershell.exe were child processes of w3wp.exe", "cmd.exe, child of w3wp.exe"
 const CHILD_APPOSITION = new RegExp(
-  String.raw`(?<!\S)(\S{1,120}),?\s+(?:(?:which\s+)?(?:is|was|were|are)\s+)?(?:a|the)\s+child(?:\s+process)?\s+of(?:\s+(?:the|a|an))?\s+(\S{1,120})`,
+  String.raw`(?<!\S)(\S{1,120}),?\s+(?:(?:which\s+)?(?:is|was|were|are)\s+(?:(?:a|the)\s+)?|(?:a|the)\s+|(?<=,\s+))child(?:\s+process(?:es)?)?\s+of(?:\s+(?:the|a|an))?\s+(\S{1,120})`,
   'gi',
+);
+// "the child process cmd.exe of w3wp.exe"
+const CHILD_NAMED_OF = new RegExp(
+  String.raw`\bchild(?:\s+process)?\s+(\S{1,120}?)(?:\s+process)?\s+(?:of|under)(?:\s+(?:the|a|an))?(?:\s+parent)?(?:\s+process)?\s+(\S{1,120})`,
+  'gi',
+);
+// "Spawned by w3wp.exe, cmd.exe ran whoami", "Under wmiprvse.exe, powershell.exe was executed": the parent set first.
+const FRONTED_PARENT = new RegExp(
+  String.raw`(?:^|[.!?]\s+)(?:(?:Spawned|Launched|Started|Executed|Created|Run)\s+(?:by|from|via|under)|Under)(?:\s+(?:the|a|an))?\s+(\S{1,120}?)(?:\s+process)?,\s+(?:the\s+|a\s+|an\s+)?(\S{1,120})(?=${NOUN}\s+(?:\w+\s+){0,3}(?:ran|runs|executed|executes|was|were|is|then|spawned|launched|started|created|downloaded|connected|wrote))`,
+  'g',
+);
+// "WINWORD.EXE, the parent process, spawned cmd.exe", "w3wp.exe, PID 4312, spawned cmd.exe": a phrase between subject and verb.
+const APPOSITIVE_SUBJECT = new RegExp(
+  String.raw`(?:^|[.!?]\s+)(?:The\s+)?(\S{1,120}?)(?:\s+process)?,\s+(?:(?:the|a|an|its)\s+[^,.;()]{1,50}|PID\s*[:#]?\s*\d{1,7}),\s+(?:then\s+|also\s+|later\s+)?${CREATE_VERB}${PROCESS_WORDS}\s+(\S{1,120})`,
+  'g',
 );
 // "Y's parent (process) was X"
 const POSSESSIVE_PARENT = new RegExp(
@@ -194,6 +211,9 @@ function fromSentences(
     [PARENT_OF_IS, true, 0.8],
     [PARENT_IN_BRACKETS, true, 0.8],
     [CHILD_APPOSITION, true, 0.8],
+    [CHILD_NAMED_OF, true, 0.8],
+    [FRONTED_PARENT, false, 0.8],
+    [APPOSITIVE_SUBJECT, false, 0.8],
     [POSSESSIVE_CHILD, false, 0.8],
     [RELATIONSHIP, false, 0.8],
     [POSSESSIVE_PARENT, true, 0.8],
@@ -226,7 +246,7 @@ function fromSentences(
         const start = paragraph.start + m.index;
         out.push({ parent: parent.name, child: child.name, start, end: start + m[0].length, confidence });
         // "whoami.exe, net.exe and nltest.exe were spawned by cmd.exe": the images listed before the last are children too.
-        if (re === PASSIVE)
+        if (re === PASSIVE || re === CHILD_APPOSITION)
           for (const earlier of listedBefore(paragraph.text, m.index, image))
             out.push({ parent: parent.name, child: earlier.name, start, end: start + m[0].length, confidence: confidence - 0.05 });
         if (reversed || re !== ACTIVE) continue;

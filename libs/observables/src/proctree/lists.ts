@@ -11,7 +11,10 @@ import type { Resolver } from './resolve';
 
 // "These commands were spawned as child processes of the Betruger ccs.exe process and included whoami for …"
 const CHILD_LIST =
-  /\bchild\s+process(?:es)?\s+(?:of|under)(?:\s+(?:the|a|an))?(?:\s+[A-Z][\w-]*(?=\s+\S+\s+process))?\s+(\S{1,120}?)(?:\s+process(?:es)?)?(?=[\s,])[^.;:]{0,40}?\b(?:includ(?:ed|ing|es|e)|such\s+as|namely)\s+([^.;]{1,400})/gi;
+  /\bchild\s+process(?:es)?\s+(?:of|under)(?:\s+(?:the|a|an))?(?:\s+[A-Z][\w-]*(?=\s+\S+\s+process))?\s+(\S{1,120}?)(?:\s+process(?:es)?)?(?=[\s,])[^.;:]{0,40}?\b(?:includ(?:ed|ing|es|e)|such\s+as|namely)\s+((?:[^.;]|\.(?=\w)){1,400})/gi;
+// "w3wp.exe spawned multiple child processes, including cmd.exe and powershell.exe"
+const SPAWNED_CHILD_LIST =
+  /(?<!\S)(\S{1,120}?)(?:\s+process)?\s+(?:then\s+|also\s+)?(?:spawn(?:s|ed)|launch(?:es|ed)|start(?:s|ed)|creat(?:es|ed))\s+(?:(?:multiple|several|various|numerous|many|two|three|four|five|\d{1,2}|a\s+number\s+of|a\s+series\s+of)\s+)?child\s+process(?:es)?,?\s+(?:includ(?:ing|ed)|such\s+as|namely)\s+((?:[^.;]|\.(?=\w)){1,400})/gi;
 const LIST_SEPARATOR = /\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+/;
 // Known commands that are also English words: in a list they are more likely the words.
 const ENGLISH = new Set(
@@ -33,7 +36,7 @@ function listedChild(item: string, resolve: Resolver, windows: boolean): Image |
 export function fromChildLists(doc: ArticleDocument, resolve: Resolver, out: Pair[]): void {
   const windows = /\b[A-Za-z]:\\|\.exe\b/i.test(doc.content);
   for (const paragraph of proseParagraphs(doc)) {
-    for (const m of paragraph.text.matchAll(CHILD_LIST)) {
+    for (const m of [...paragraph.text.matchAll(CHILD_LIST), ...paragraph.text.matchAll(SPAWNED_CHILD_LIST)]) {
       const parent = resolve(m[1] as string, paragraph.text, m.index + m[0].indexOf(m[1] as string));
       if (!parent) continue;
       const start = paragraph.start + m.index;

@@ -180,4 +180,122 @@ describe('extractHuntQueries', () => {
     expect(queries('```\npage.domain: foo AND this is prose\n```')).toEqual([]);
     expect(queries('```\npage.domain: evil-relay.site\npage.ip: 91.92.240.17\n```')).toEqual([]);
   });
+
+  describe('Kusto (the KQL of Defender and Sentinel)', () => {
+    it('reads it fenced, indented, after a label, unfenced over an unlisted table and inline', () => {
+      const text = [
+        '```',
+        'union DeviceProcessEvents, DeviceFileEvents',
+        '| where InitiatingProcessFileName =~ "wscript.exe"',
+        '```',
+        '',
+        'A hunting query:',
+        '',
+        '    DeviceNetworkEvents',
+        '    | where RemoteUrl endswith ".trycloudflare.com"',
+        '',
+        'Query: SecurityEvent | where EventID == 4688 and CommandLine contains "vssadmin"',
+        '',
+        'DeviceTvmSoftwareInventory',
+        '| where SoftwareName has "screenconnect"',
+        '',
+        'Run `SigninLogs | where ResultType == "50126" | summarize count() by IPAddress` daily.',
+      ].join('\n');
+      expect(queries(text)).toEqual([
+        ['kql', 'union DeviceProcessEvents, DeviceFileEvents'],
+        ['kql', 'DeviceNetworkEvents'],
+        ['kql', 'SecurityEvent | where EventID == 4688 and CommandLine contains "vssadmin"'],
+        ['kql', 'DeviceTvmSoftwareInventory'],
+        ['kql', 'SigninLogs | where ResultType == "50126" | summarize count() by IPAddress'],
+      ]);
+    });
+
+    it('keeps a table name alone on a line for prose unless a pipe follows it', () => {
+      expect(queries('Tables we used\nDeviceProcessEvents\nand the rest.')).toEqual([]);
+    });
+  });
+
+  describe('tables', () => {
+    it('reads a query in a cell, its escaped pipes read as pipes, with the cell as evidence', () => {
+      const text = [
+        '| Behaviour | Query |',
+        '| --- | --- |',
+        '| Encoded PowerShell | `DeviceProcessEvents \\| where ProcessCommandLine has "-enc"` |',
+        '| Deleted binaries | SELECT name, path FROM processes WHERE on_disk = 0; |',
+        '| Key watch | `-w /root/.ssh/authorized_keys -p wa -k ssh_keys` |',
+        '| Process | cmd.exe |',
+      ].join('\n');
+      const items = extractHuntQueries(parseDocument(text));
+      expect(items.map((q) => [q.language, q.value])).toEqual([
+        ['kql', 'DeviceProcessEvents | where ProcessCommandLine has "-enc"'],
+        ['osquery', 'SELECT name, path FROM processes WHERE on_disk = 0;'],
+        ['auditd', '-w /root/.ssh/authorized_keys -p wa -k ssh_keys'],
+      ]);
+      expect(items[0]?.evidence.text).toBe('DeviceProcessEvents \\| where ProcessCommandLine has "-enc"');
+      expect(items[1]?.evidence.text).toBe(items[1]?.value);
+    });
+  });
+
+  it('reads unfenced SPL that opens with a field, XQL over a preset and a Sysmon configuration kept without fences', () => {
+    const text = [
+      'Splunk query:',
+      'Image="*\\\\mshta.exe" ParentImage="*\\\\winword.exe" | table _time, host, CommandLine',
+      '',
+      'preset = xdr_process',
+      '| filter actor_process_image_name = "w3wp.exe"',
+      '',
+      '<Sysmon schemaversion="4.90">',
+      '<EventFiltering>',
+      '<DnsQuery onmatch="include">',
+      '<QueryName condition="end with">.trycloudflare.com</QueryName>',
+      '</DnsQuery>',
+      '</EventFiltering>',
+      '</Sysmon>',
+    ].join('\n');
+    expect(queries(text)).toEqual([
+      ['spl', 'Image="*\\\\mshta.exe" ParentImage="*\\\\winword.exe" | table _time, host, CommandLine'],
+      ['xql', 'preset = xdr_process'],
+      ['sysmon', '<Sysmon schemaversion="4.90">'],
+    ]);
+  });
+
+  it('does not read a key=value log line as SPL: a search pipes on or holds a wildcard', () => {
+    expect(queries('The event read:\n\nEventID=4624 LogonType=3 SourceNetworkAddress=203.0.113.7\n\nThen…')).toEqual([]);
+    expect(queries('EventID=4624 LogonType=3\n| stats count by SourceNetworkAddress')).toEqual([['spl', 'EventID=4624 LogonType=3']]);
+  });
+
+  it('reads unfenced auditd syscall rules, the action and list in either order', () => {
+    const text =
+      'Syscall rules:\n\n-a always,exit -F arch=b64 -S execve -F exe=/usr/bin/base64 -k b64\n-a exit,always -F arch=b32 -S execve -k b64\n';
+    expect(queries(text)).toEqual([['auditd', '-a always,exit -F arch=b64 -S execve -F exe=/usr/bin/base64 -k b64']]);
+    expect(extractHuntQueries(parseDocument(text))[0]?.value.split('\n')).toHaveLength(2);
+  });
+
+  it('reads a Falco rule and a Sysmon configuration a page spaced out with blank lines, and not the prose after them', () => {
+    const falco = [
+      '- rule: Outbound connection to a mining pool',
+      '',
+      '  desc: A process connected to a mining pool port',
+      '',
+      '  condition: outbound and fd.sport in (3333, 4444)',
+      '',
+      '  priority: CRITICAL',
+      '',
+      'This rule fires on miners.',
+    ].join('\n');
+    const [rule] = extractHuntQueries(parseDocument(falco));
+    expect(rule?.language).toBe('falco');
+    expect(rule?.value.endsWith('priority: CRITICAL')).toBe(true);
+    const sysmon =
+      '<Sysmon schemaversion="4.90">\n\n<EventFiltering>\n\n<ProcessCreate onmatch="include">\n\n<Image condition="end with">\\mshta.exe</Image>\n\n</ProcessCreate>\n\n</EventFiltering>\n\n</Sysmon>\n\nThat is all.';
+    const [config] = extractHuntQueries(parseDocument(sysmon));
+    expect(config?.language).toBe('sysmon');
+    expect(config?.value.endsWith('</Sysmon>')).toBe(true);
+  });
+
+  it('reads an auditd rule set as inline code, which compares nothing', () => {
+    expect(queries('Watch the keys with `-w /root/.ssh/authorized_keys -p wa -k ssh_keys` on every host.')).toEqual([
+      ['auditd', '-w /root/.ssh/authorized_keys -p wa -k ssh_keys'],
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import type { HuntQueryLanguage } from '@huntforge/contracts/extraction';
+import { looksLikeKustoQuery } from './kusto';
 
 /** What a block of code is: a hunt query (and in which language), shell commands, data or other code. */
 export type CodeKind = { kind: 'query'; language: HuntQueryLanguage } | { kind: 'shell' } | { kind: 'data' } | { kind: 'other' };
@@ -38,19 +39,27 @@ const TAG_LANGUAGES: Record<string, HuntQueryLanguage> = {
   falco: 'falco',
 };
 
-const KQL_TABLES =
-  'DeviceProcessEvents|DeviceNetworkEvents|DeviceFileEvents|DeviceRegistryEvents|DeviceEvents|DeviceLogonEvents|DeviceImageLoadEvents|DeviceInfo|DeviceNetworkInfo|SecurityEvent|SigninLogs|AuditLogs|CommonSecurityLog|Syslog|OfficeActivity|AzureActivity|AzureDiagnostics|EmailEvents|EmailUrlInfo|EmailAttachmentInfo|IdentityLogonEvents|IdentityQueryEvents|IdentityDirectoryEvents|AlertEvidence|AlertInfo|CloudAppEvents|AADSignInEventsBeta|DnsEvents|W3CIISLog|Event|WindowsEvent|ASimProcessEventLogs|imProcessCreate|_Im_ProcessCreate|_ASim_\\w+|BehaviorAnalytics|ThreatIntelligenceIndicator|AzureNetworkAnalytics_CL|\\w+_CL';
-const KQL = new RegExp(
-  `(?:^|\\n)\\s*(?:let\\s+\\w+\\s*=.*\\n\\s*)*(?:${KQL_TABLES})\\s*(?:\\n\\s*)?\\|\\s*(?:where|project|summarize|extend|join|take|limit|distinct|order|sort|top|count|mv-expand|parse|invoke|search)\\b`,
-);
-const KQL_OPERATORS =
-  /\|\s*where\b[\s\S]{0,2000}?(?:\bhas(?:_any|_all|prefix|suffix)?\b|=~|!~|\bin~|\bcontains\b|\bendswith\b|\bstartswith\b)[\s\S]{0,2000}?\|\s*(?:project|summarize|extend|distinct|take|top)\b/;
 const SPL =
   /(?:^|\s)(?:index|sourcetype|source|eventtype|EventCode|EventID)\s*=\s*["\w*]|(?:^|\n)\s*\|\s*(?:tstats|inputlookup|datamodel|from datamodel)\b|\|\s*(?:stats|table|eval|rex|dedup|rename|fields)\b[^\n]*\bby\b|\|\s*table\s+\w/;
 const EQL =
   /(?:^|\n|\[)\s*(?:process|file|network|registry|library|dns|any|authentication|iam|driver|intrusion_detection)\s+where\b|(?:^|\n)\s*sequence(?:\s+by\s+[\w.]+)?(?:\s+with\s+maxspan\s*=\s*\w+)?\s*\n?\s*\[/;
-const OSQUERY =
-  /\bSELECT\b[\s\S]{1,2000}?\bFROM\s+(?:processes|process_events|listening_ports|process_open_sockets|file|hash|users|crontab|launchd|startup_items|scheduled_tasks|services|registry|socket_events|kernel_modules|authorized_keys|shell_history|chrome_extensions|autoexec|wmi_\w+|yara|file_events|etc_hosts|logged_in_users|system_info|os_version|programs|apps|docker_\w+|osquery_\w+|signature|es_process_events|bpf_process_events|systemd_units|sudoers|known_hosts|browser_plugins|safari_extensions|drivers|certificates|windows_events|windows_eventlog|powershell_events|prefetch|userassist|shimcache|ntfs_journal_events|mounts|routes|arp_cache|dns_cache|listening_ports)\b/i;
+// osquery's tables (its schema, cross-platform, Linux, macOS and Windows): an SQL SELECT over one is an osquery query.
+const OSQUERY_TABLES = [
+  'processes|process_events|process_open_sockets|process_open_files|process_open_pipes|process_memory_map|process_envs|process_etw_events',
+  'listening_ports|interface_addresses|interface_details|routes|arp_cache|dns_cache|etc_hosts|etc_services|etc_protocols|curl_certificate',
+  'file|hash|yara|yara_events|file_events|disk_events|hardware_events|users|user_groups|logged_in_users|logon_sessions',
+  'crontab|launchd|launchd_overrides|startup_items|scheduled_tasks|services|registry|socket_events|kernel_modules|kernel_extensions',
+  'kernel_info|authorized_keys|user_ssh_keys|ssh_configs|shell_history|chrome_extensions|firefox_addons|ie_extensions|browser_plugins',
+  'safari_extensions|vscode_extensions|npm_packages|python_packages|deb_packages|rpm_packages|homebrew_packages|chocolatey_packages',
+  'autoexec|wmi_\\w+|system_info|os_version|platform_info|uptime|programs|apps|app_schemes|docker_\\w+|osquery_\\w+|signature',
+  'es_process_events|es_process_file_events|bpf_process_events|bpf_socket_events|systemd_units|sudoers|suid_bin|shadow|known_hosts',
+  'drivers|certificates|authenticode|windows_events|windows_eventlog|windows_crashes|windows_security_products|windows_firewall_rules',
+  'powershell_events|prefetch|userassist|shimcache|shellbags|shortcut_files|background_activities_moderator|appcompat_shims',
+  'ntfs_journal_events|mounts|bitlocker_info|block_devices|unified_log|alf_exceptions|gatekeeper|sip_config',
+  'xprotect_entries|keychain_items|package_receipts|extended_attributes|quarantine_events|iptables|selinux_events',
+  'seccomp_events|apparmor_events|syslog_events|user_events|lxd_\\w+|ec2_instance_metadata|azure_instance_metadata|office_mru',
+].join('|');
+const OSQUERY = new RegExp(String.raw`\bSELECT\b[\s\S]{1,2000}?\bFROM\s+(?:${OSQUERY_TABLES})\b`, 'i');
 // PowerShell that searches event logs or audit data: a hunt, not a command the intrusion ran.
 const POWERSHELL_QUERY =
   /(?:^|\n|\|\s*|=\s*|\(\s*)(?:Get-WinEvent|Get-EventLog|Search-UnifiedAuditLog|Get-MpThreatDetection|Get-MgAuditLog\w*)\b[^\n]*(?:-FilterHashtable|-FilterXPath|-LogName|-Log\b|-StartDate|-RecordType|-Operations|\|\s*Where-Object)/i;
@@ -86,15 +95,34 @@ export function looksLikeUrlscanQuery(text: string): boolean {
 }
 
 // A Falco rule or macro (YAML with a condition in Falco's filter syntax).
-const FALCO = /^\s*-\s*(?:rule|macro)\s*:[^\n]*\n[\s\S]*?^\s*condition\s*:/m;
+const FALCO_ITEM = /^\s*-\s*(?:rule|macro)\s*:[^\n]*\n/m;
+const FALCO_CONDITION = /^\s*condition\s*:/m;
+// Linear: one item line, then a condition anywhere after it (a regex over both rescans the text from every item).
+const looksLikeFalco = (text: string): boolean => {
+  const item = FALCO_ITEM.exec(text);
+  return !!item && FALCO_CONDITION.test(text.slice(item.index + item[0].length));
+};
 // auditd rules: a file watch (`-w /etc/x -p wa -k key`) or a syscall rule (`-a always,exit -F …`).
-const AUDITD = /(?:^|\n)\s*(?:-w\s+\/\S*\s+-p\s+[rwxa]+\b|-a\s+(?:always|never),(?:exit|task|user|exclude)\b)/;
-// A Sysmon configuration's event filter (`<FileCreate onmatch="include">`).
-const SYSMON =
-  /<(?:RuleGroup|ProcessCreate|FileCreate|FileCreateTime|NetworkConnect|RegistryEvent|ImageLoad|DnsQuery|CreateRemoteThread|ProcessAccess|PipeEvent|WmiEvent|FileDelete|ProcessTerminate|DriverLoad|RawAccessRead)\s+(?:name="[^"]*"\s+)?(?:groupRelation="\w+"\s+)?onmatch=/;
+// auditctl takes the action and the list in either order (`-a always,exit`, `-a exit,always`).
+const AUDITD =
+  /(?:^|\n)\s*(?:-w\s+\/\S*\s+-p\s+[rwxa]+\b|-a\s+(?:(?:always|never),(?:exit|task|user|exclude)|(?:exit|task|user|exclude),(?:always|never))\b)/;
+// Rules added with auditctl (`sudo auditctl -w /etc/shadow -p wa -k shadow`): a query only when every line is one, as a
+// block of setup commands that adds one rule among others is commands.
+const AUDITCTL_RULE =
+  /^\s*(?:sudo\s+)?auditctl\s+(?:-w\s+\/\S*\s+-p\s+[rwxa]+\b|-a\s+(?:always,(?:exit|task|user)|(?:exit|task|user),always)\b)/;
+const onlyAuditctlRules = (text: string) => {
+  const lines = text.split('\n').filter((line) => line.trim() && !/^\s*#/.test(line));
+  return lines.length > 0 && lines.every((line) => AUDITCTL_RULE.test(line));
+};
+// A Sysmon configuration's event filter (`<FileCreate onmatch="include">`), by the event names of Sysmon's schema.
+export const SYSMON_EVENTS =
+  'RuleGroup|ProcessCreate|FileCreate|FileCreateTime|FileCreateStreamHash|NetworkConnect|RegistryEvent|ImageLoad|DnsQuery|CreateRemoteThread|ProcessAccess|PipeEvent|WmiEvent|FileDelete|FileDeleteDetected|ProcessTerminate|DriverLoad|RawAccessRead|ProcessTampering|ClipboardChange|FileBlockExecutable|FileBlockShredding|FileExecutableDetected';
+const SYSMON = new RegExp(String.raw`<(?:${SYSMON_EVENTS})\s+(?:name="[^"]*"\s+)?(?:groupRelation="\w+"\s+)?onmatch=`);
 // Query languages a shell-tagged block may hold (auditctl rules are written in bash blocks).
 const SHELL_BLOCK_QUERIES = new Set<HuntQueryLanguage>(['powershell', 'auditd']);
-const XQL = /(?:^|\n)\s*(?:config\s+case_sensitive|dataset\s*=\s*\w+|preset\s*=\s*\w+)/;
+// XQL (Cortex XDR/XSIAM): a config stage, or a dataset, preset or datamodel source piped into an XQL stage.
+const XQL =
+  /(?:^|\n)\s*(?:config\s+case_sensitive|(?:datamodel\s+)?(?:dataset|preset)\s*=\s*\w+\s*(?:\n\s*)?\|\s*(?:filter|fields|alter|comp|dedup|sort|limit|join|arrayexpand|iploc|view|union|bin|call|target|windowcomp|transaction|top)\b|dataset\s*=\s*xdr_data\b)/;
 
 /** Sigma rule text: title, logsource and detection as top-level keys. */
 export function looksLikeSigma(text: string): boolean {
@@ -105,15 +133,15 @@ export function looksLikeSigma(text: string): boolean {
 export function queryLanguageOf(text: string): HuntQueryLanguage | null {
   if (looksLikeSigma(text)) return 'sigma';
   if (XQL.test(text)) return 'xql';
-  if (FALCO.test(text)) return 'falco';
+  if (looksLikeFalco(text)) return 'falco';
   if (SYSMON.test(text)) return 'sysmon';
   if (ESQL.test(text)) return 'esql';
   if (EQL.test(text)) return 'eql';
   if (OSQUERY.test(text)) return 'osquery';
-  if (KQL.test(text) || KQL_OPERATORS.test(text)) return 'kql';
+  if (looksLikeKustoQuery(text)) return 'kql';
   if (SPL.test(text)) return 'spl';
   if (POWERSHELL_QUERY.test(text)) return 'powershell';
-  if (AUDITD.test(text)) return 'auditd';
+  if (AUDITD.test(text) || onlyAuditctlRules(text)) return 'auditd';
   if (LUCENE.test(text.trim()) || looksLikeUrlscanQuery(text)) return 'lucene';
   return null;
 }

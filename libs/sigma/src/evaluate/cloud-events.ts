@@ -1,6 +1,7 @@
 import { CLOUD_LOGSOURCES, providerOf, type CloudLog, type CloudSelection } from '../templates/cloud-behaviours';
 import { statedParameters, withParameters } from '../templates/cloud-parameters';
 import { eventsOf, statedCloudBehaviours } from '../templates/cloud-rules';
+import { azureActivityRecord, gcpRecord, kubernetesRecord, m365Record } from './cloud-records';
 
 /** A synthetic audit record and what the article stated that it stands for (`cloud: CreateAccessKey`). */
 export interface CloudEvent {
@@ -44,7 +45,16 @@ function entraRecord(log: CloudLog, selection: CloudSelection | null, name: stri
   };
   if (!selection || name === null) return { ...base, operationName: 'Sign-in activity', OperationName: 'Sign-in activity' };
   const fields = { ...(selection.with ?? {}) };
-  const record: Record<string, unknown> = { ...base, ...fields, operationName: name, OperationName: name, ActivityDisplayName: name };
+  // The field the selection names its events in (a sign-in's userAgent), besides the operation columns.
+  const named = { [selection.field.split('|')[0] as string]: name };
+  const record: Record<string, unknown> = {
+    ...base,
+    ...fields,
+    operationName: name,
+    OperationName: name,
+    ActivityDisplayName: name,
+    ...(selection.field.includes('.') ? {} : named),
+  };
   record['properties'] = { ...(base['properties'] as object), message: name };
   return record;
 }
@@ -63,6 +73,10 @@ function oktaRecord(eventType: string, address: string): Record<string, unknown>
 function record(log: CloudLog, selection: CloudSelection, name: string, address: string): Record<string, unknown> {
   if (log === 'cloudtrail') return cloudTrailRecord(selection.eventSource ?? '', name, address);
   if (log === 'okta') return oktaRecord(name, address);
+  if (log === 'activitylogs') return azureActivityRecord(name, address);
+  if (log === 'k8s_audit') return kubernetesRecord(selection, name, address);
+  if (log === 'm365_audit') return m365Record(selection, name, address);
+  if (log === 'gcp_audit') return gcpRecord(selection, name, address);
   return entraRecord(log, selection, name, address);
 }
 

@@ -4,7 +4,7 @@ import { cloudEvents } from '../evaluate/cloud-events';
 import { proseEvents } from '../evaluate/prose-events';
 import type { SigmaEvent } from '../evaluate/event-fields';
 
-const CLOUD_PRODUCTS = new Set(['aws', 'azure', 'okta']);
+const CLOUD_PRODUCTS = new Set(['aws', 'azure', 'okta', 'kubernetes', 'm365', 'gcp']);
 // Endpoint products, and whose synthetic prose events they read.
 const ENDPOINT_PLATFORMS: Readonly<Record<string, 'windows' | 'unix'>> = { windows: 'windows', linux: 'unix', macos: 'unix' };
 
@@ -19,8 +19,8 @@ function logsourceOf(rule: Record<string, unknown>): { product?: string; service
  * A generated rule's self-test. Endpoint rules run on the synthetic telemetry of the article's observables and on
  * the events of the endpoint facts its prose states (a DLL side-loaded, a driver loaded, a ransom note, a file
  * written at a full path, a program's hash: evaluate/prose-events.ts), which no extracted observable stands for;
- * a cloud or identity rule (product aws, azure, okta) also runs on the audit records the article's stated
- * cloud activity would leave (its event names, from its reported addresses).
+ * a cloud or identity rule (product aws, azure, okta, kubernetes, m365, gcp) also runs on the audit records the
+ * article's stated cloud activity would leave (its event names, requests or operations, from its reported addresses).
  */
 export function selfTestGenerated(rule: Record<string, unknown>, observables: readonly ObservableLike[], content?: string): SelfTestResult {
   // Compiled once: the observables' events and the article's stated ones are run on the same compiled rule.

@@ -30,6 +30,12 @@ const PROGRAM_SWITCHES: Readonly<Record<string, RegExp>> = {
   vssadmin: /(?<=\s)[-/](?:all|quiet)(?=\s|$)/gi,
   schtasks: /(?<=\s)[-/](?:create|change|disable|tr|run)(?=\s|$)/gi,
   bcdedit: /(?<=\s)[-/]set(?=\s|$)/gi,
+  // Killing by image name, forced (SigmaHQ keys ` /f` and ` /im`): the process named is this intrusion's pick.
+  taskkill: /(?<=\s)[-/](?:f|im)(?=\s|$)/gi,
+  // Creating a service from a binary path (SigmaHQ's sc_create_service: `create` with `binPath`).
+  sc: /\screate\s|(?<=\s)binPath=/gi,
+  // How exfiltration runs rclone (SigmaHQ's rclone rules): skip what is there, ask nothing, many streams at once.
+  rclone: /(?<=\s)(?:--ignore-existing|--auto-confirm|--transfers|--multi-thread-streams|--no-check-certificate)(?=\s|=|$)/gi,
 };
 
 // Folders payloads are staged in, as a command line writes them; a user's own folder is cut off before (stableParts).

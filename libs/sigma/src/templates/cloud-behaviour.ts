@@ -1,12 +1,17 @@
 import type { SigmaLevel } from '@huntforge/contracts/sigma';
 
 /** The cloud and identity audit logs a behaviour shows in (the logsource SigmaHQ gives each: CLOUD_LOGSOURCES). */
-export type CloudLog = 'cloudtrail' | 'signinlogs' | 'auditlogs' | 'okta';
+export type CloudLog = 'cloudtrail' | 'signinlogs' | 'auditlogs' | 'activitylogs' | 'okta' | 'k8s_audit' | 'm365_audit' | 'gcp_audit';
+
+/** Whose log it is: the provider an article must be about before its event names count (CLOUD_CONTEXT). */
+export type CloudProvider = 'aws' | 'azure' | 'okta' | 'kubernetes' | 'm365' | 'gcp';
 
 /**
  * One selection of a behaviour: the fields and values of the audit record, SigmaHQ's names (CloudTrail's
- * eventSource and eventName, Okta's eventType, Entra's OperationName or properties.message). For CloudTrail
- * `events` is the eventName list of one eventSource.
+ * eventSource and eventName, Okta's eventType, Entra's OperationName or properties.message, M365's Operation,
+ * GCP's gcp.audit.method_name). For CloudTrail `events` is the eventName list of one eventSource. A Kubernetes
+ * event is a request, `verb resource[/subresource]` (`create pods/exec`), which the rule writes as the verb and
+ * the objectRef fields (cloud-kubernetes.ts).
  */
 export interface CloudSelection {
   /** CloudTrail only: the service that writes the events. */
@@ -16,7 +21,7 @@ export interface CloudSelection {
   /** The event names that show the behaviour, as the log writes them. */
   events: string[];
   /** Fields every record of the behaviour carries besides its name (Entra's LoggedByService). */
-  with?: Record<string, string>;
+  with?: Record<string, string | string[]>;
   /**
    * Events whose name is an ordinary word (Publish, Search): read only where the article writes them as the
    * call, with their service (`sns:Publish`), as a record's eventName or as the AWS CLI command.

@@ -1,23 +1,46 @@
-import type { CloudBehaviour, CloudLog, CloudSelection } from './cloud-behaviour';
+import type { CloudBehaviour, CloudLog, CloudProvider, CloudSelection } from './cloud-behaviour';
+import { AZURE_MORE_BEHAVIOURS } from './cloud-behaviours-azure';
+import { GCP_BEHAVIOURS } from './cloud-behaviours-gcp';
+import { M365_BEHAVIOURS } from './cloud-behaviours-m365';
 import { MORE_CLOUD_BEHAVIOURS } from './cloud-behaviours-more';
+import { KUBERNETES_BEHAVIOURS } from './cloud-kubernetes';
 
-export type { CloudBehaviour, CloudLog, CloudSelection } from './cloud-behaviour';
+export type { CloudBehaviour, CloudLog, CloudProvider, CloudSelection } from './cloud-behaviour';
 
 export const CLOUD_LOGSOURCES: Readonly<Record<CloudLog, { product: string; service: string }>> = {
   cloudtrail: { product: 'aws', service: 'cloudtrail' },
   signinlogs: { product: 'azure', service: 'signinlogs' },
   auditlogs: { product: 'azure', service: 'auditlogs' },
+  activitylogs: { product: 'azure', service: 'activitylogs' },
   okta: { product: 'okta', service: 'okta' },
+  k8s_audit: { product: 'kubernetes', service: 'audit' },
+  m365_audit: { product: 'm365', service: 'audit' },
+  gcp_audit: { product: 'gcp', service: 'gcp.audit' },
 };
 
 /** Text that says an article is about a provider's audit log: event names alone (CreateUser) are too common a word. */
-export const CLOUD_CONTEXT: Readonly<Record<'aws' | 'azure' | 'okta', RegExp>> = {
+export const CLOUD_CONTEXT: Readonly<Record<CloudProvider, RegExp>> = {
   aws: /\b(?:AWS|CloudTrail|amazonaws\.com|Amazon Web Services)\b|\baws\s+(?:iam|sts|s3|s3api|ec2|secretsmanager|ssm|cloudtrail|guardduty|ses|sesv2|sns|lambda|ecs|kms|organizations)\s+[a-z]/,
-  azure: /\b(?:Entra(?: ID)?|Azure AD|Azure Active Directory|AAD|Microsoft 365|M365|Office 365|SigninLogs|AuditLogs)\b/,
+  azure:
+    /\b(?:Entra(?: ID)?|Azure AD|Azure Active Directory|AAD|Microsoft 365|M365|Office 365|SigninLogs|AuditLogs|AzureActivity|Azure (?:Resource Manager|Activity Log|subscriptions?|portal|CLI|VMs?|virtual machines?))\b|\baz\s+(?:vm|role|storage|disk|snapshot|monitor)\s+[a-z]|\bMicrosoft\.(?:Compute|Authorization|Storage|Insights)\//,
   okta: /\bOkta\b/,
+  kubernetes: /\b(?:Kubernetes|kubectl|k8s|kube-apiserver|kubelet)\b/i,
+  m365: /\b(?:Microsoft 365|M365|Office 365|O365|Exchange Online|Unified Audit Log|UAL|Purview)\b/,
+  gcp: /\b(?:GCP|Google Cloud(?: Platform)?|gcloud|googleapis\.com|Cloud Audit Logs)\b/,
 };
 
-export const providerOf = (log: CloudLog): 'aws' | 'azure' | 'okta' => (log === 'cloudtrail' ? 'aws' : log === 'okta' ? 'okta' : 'azure');
+const PROVIDERS: Readonly<Record<CloudLog, CloudProvider>> = {
+  cloudtrail: 'aws',
+  signinlogs: 'azure',
+  auditlogs: 'azure',
+  activitylogs: 'azure',
+  okta: 'okta',
+  k8s_audit: 'kubernetes',
+  m365_audit: 'm365',
+  gcp_audit: 'gcp',
+};
+
+export const providerOf = (log: CloudLog): CloudProvider => PROVIDERS[log];
 
 const aws = (eventSource: string, events: string[]): CloudSelection => ({ eventSource, field: 'eventName', events });
 
@@ -429,4 +452,8 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
     falsepositives: ['Sanctioned support sessions'],
   },
   ...MORE_CLOUD_BEHAVIOURS,
+  ...AZURE_MORE_BEHAVIOURS,
+  ...KUBERNETES_BEHAVIOURS,
+  ...M365_BEHAVIOURS,
+  ...GCP_BEHAVIOURS,
 ];

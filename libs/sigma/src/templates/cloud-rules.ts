@@ -12,6 +12,7 @@ import {
 import { parameterKey, statedParameters, type ParameterValue, type StatedParameter } from './cloud-parameters';
 import { articleSubject } from './article-subject';
 import { reportedAccessKeys, reportedUserAgents } from './cloud-indicators';
+import { requestFields, requestMentions } from './cloud-kubernetes';
 import { buildRule, citation, type ArticleRef, type RuleDraft } from './rule-draft';
 
 /** A behaviour the article shows: the event names it states (none when only its prose says so). */
@@ -57,29 +58,47 @@ function mentionedAsDone(text: string, pattern: RegExp): boolean {
  * True when the text names the event as something that happened. CloudTrail names (CreateAccessKey) are matched as
  * written, as a whole word, as their words apart (`Initiate Job`), or as the AWS CLI command that makes the call;
  * a name that is an ordinary word (Publish) only with its service (`sns:Publish`), as a record's eventName or as
- * the CLI command. Okta's dotted types and Entra's operation phrases whatever their case.
+ * the AWS CLI command. A Kubernetes request as its kubectl command or the API's words (cloud-kubernetes.ts); a GCP
+ * method as the log writes it or by its distinctive part. Okta's dotted types, Entra's operation phrases and M365's
+ * operations whatever their case.
  */
 function names(text: string, log: CloudLog, event: string, selection: CloudSelection): boolean {
-  if (log === 'cloudtrail') {
-    // Lambda's calls carry their API version (UpdateFunctionCode20150331v2); articles write the name without it.
-    const name = event.replace(/\d{8}(?:v\d+)?$/, '');
-    const words = name.split(/(?<=[a-z0-9])(?=[A-Z])/);
-    // The AWS CLI names each call in kebab case (`aws iam create-access-key` is CreateAccessKey).
-    const cli = `\\baws\\s+[a-z0-9-]+\\s+${escape(words.join('-').toLowerCase())}(?![\\w-])`;
-    const exact = `(?<![A-Za-z0-9])(?:${escape(event)}|${escape(name)})(?![A-Za-z0-9])`;
-    const forms = selection.qualified?.includes(event)
-      ? [
-          `(?<![A-Za-z0-9])[a-z0-9-]+:${escape(name)}(?![A-Za-z0-9])`,
-          // A record's or a query's event name: "eventName": "Publish", event.action == "Publish".
-          `(?:eventName|event\\.action)"?\\s*(?:==?|:|\\bIN\\s*\\()[^)\\n]{0,80}?["']${escape(name)}["']`,
-          // The call as an API: `Publish` API call, Publish action.
-          `(?<![A-Za-z0-9])${escape(name)}\`?\\s+(?:API|action|event|operation)s?\\b`,
-          cli,
-        ]
-      : [exact, cli, ...(words.length > 1 ? [`\\b${words.map(escape).join(' ')}\\b`] : [])];
-    return mentionedAsDone(text, new RegExp(forms.join('|'), 'g'));
-  }
+  if (log === 'cloudtrail') return mentionedAsDone(text, cloudTrailMentions(event, selection));
+  if (log === 'k8s_audit') return mentionedAsDone(text, requestMentions(event));
+  if (log === 'gcp_audit') return mentionedAsDone(text, gcpMentions(event));
   return mentionedAsDone(text, new RegExp(`(?<![\\w.])${escape(event)}(?![\\w.])`, 'gi'));
+}
+
+function cloudTrailMentions(event: string, selection: CloudSelection): RegExp {
+  // Lambda's calls carry their API version (UpdateFunctionCode20150331v2); articles write the name without it.
+  const name = event.replace(/\d{8}(?:v\d+)?$/, '');
+  const words = name.split(/(?<=[a-z0-9])(?=[A-Z])/);
+  // The AWS CLI names each call in kebab case (`aws iam create-access-key` is CreateAccessKey).
+  const cli = `\\baws\\s+[a-z0-9-]+\\s+${escape(words.join('-').toLowerCase())}(?![\\w-])`;
+  const exact = `(?<![A-Za-z0-9])(?:${escape(event)}|${escape(name)})(?![A-Za-z0-9])`;
+  const forms = selection.qualified?.includes(event)
+    ? [
+        `(?<![A-Za-z0-9])[a-z0-9-]+:${escape(name)}(?![A-Za-z0-9])`,
+        // A record's or a query's event name: "eventName": "Publish", event.action == "Publish".
+        `(?:eventName|event\\.action)"?\\s*(?:==?|:|\\bIN\\s*\\()[^)\\n]{0,80}?["']${escape(name)}["']`,
+        // The call as an API: `Publish` API call, Publish action.
+        `(?<![A-Za-z0-9])${escape(name)}\`?\\s+(?:API|action|event|operation)s?\\b`,
+        cli,
+      ]
+    : [exact, cli, ...(words.length > 1 ? [`\\b${words.map(escape).join(' ')}\\b`] : [])];
+  return new RegExp(forms.join('|'), 'g');
+}
+
+/**
+ * A GCP method as the audit log writes it, or by the part articles write: the method of a qualified name
+ * (CreateServiceAccountKey of google.iam.admin.v1.CreateServiceAccountKey), a REST method without its API
+ * version (compute.firewalls.insert).
+ */
+function gcpMentions(event: string): RegExp {
+  const last = event.split('.').pop() ?? event;
+  const short = /^[A-Z]/.test(last) ? last : event.replace(/^(?:v\d\w*|beta|alpha)\./, '');
+  const forms = [...new Set([event, short])].map((form) => `(?<![\\w.])${escape(form)}(?![\\w])`);
+  return new RegExp(forms.join('|'), 'g');
 }
 
 /**
@@ -115,11 +134,12 @@ export function cloudDetection(
     const shown = named.length === 0 ? selection.events : selection.events.filter((event, index) => named.includes(event) || index === 0);
     if (named.length > 0 && !selection.events.some((event) => named.includes(event))) return [];
     const source: SigmaFieldMap = selection.eventSource ? { eventSource: selection.eventSource } : {};
-    const block = (events: readonly string[]): SigmaFieldMap => ({
-      ...source,
-      ...(selection.with ?? {}),
-      [selection.field]: events.length === 1 ? (events[0] as string) : [...events],
-    });
+    // A Kubernetes request is its verb and the resource it is made on (cloud-kubernetes.ts).
+    const nameFields = (events: readonly string[]): SigmaFieldMap =>
+      behaviour.log === 'k8s_audit'
+        ? requestFields(events)
+        : { [selection.field]: events.length === 1 ? (events[0] as string) : [...events] };
+    const block = (events: readonly string[]): SigmaFieldMap => ({ ...source, ...(selection.with ?? {}), ...nameFields(events) });
     const keyed = parameters
       .map((stated) => ({ stated, events: shown.filter((event) => stated.parameter.events.includes(event)) }))
       .filter(({ events }) => events.length > 0);
@@ -240,11 +260,18 @@ export const SOURCE_ADDRESS_FIELD: Readonly<Record<CloudLog, string>> = {
   cloudtrail: 'sourceIPAddress',
   signinlogs: 'IPAddress',
   auditlogs: 'InitiatedBy.user.ipAddress',
+  activitylogs: 'callerIpAddress',
   okta: 'client.ipAddress',
+  k8s_audit: 'sourceIPs',
+  m365_audit: 'ClientIP',
+  gcp_audit: 'gcp.audit.request_metadata.caller_ip',
 };
 
-const SWEPT_LOG: Readonly<Record<'aws' | 'azure' | 'okta', CloudLog>> = { aws: 'cloudtrail', azure: 'signinlogs', okta: 'okta' };
-const SWEEP_TITLE: Readonly<Record<'aws' | 'azure' | 'okta', string>> = {
+/** The providers whose log the article's addresses are swept in: where users sign in and call from. */
+type SweptProvider = 'aws' | 'azure' | 'okta';
+
+const SWEPT_LOG: Readonly<Record<SweptProvider, CloudLog>> = { aws: 'cloudtrail', azure: 'signinlogs', okta: 'okta' };
+const SWEEP_TITLE: Readonly<Record<SweptProvider, string>> = {
   aws: 'AWS API Calls',
   azure: 'Entra ID Sign-Ins',
   okta: 'Okta Activity',
@@ -255,8 +282,9 @@ const SWEEP_TITLE: Readonly<Record<'aws' | 'azure' | 'okta', string>> = {
  * command: the actor's addresses are where API calls and sign-ins come from, which no endpoint's connection
  * log records. One log per provider the article shows behaviour of.
  */
-export function sweptLogs(content: string | undefined): Array<'aws' | 'azure' | 'okta'> {
-  return [...new Set(statedCloudBehaviours(content).map(({ behaviour }) => providerOf(behaviour.log)))];
+export function sweptLogs(content: string | undefined): SweptProvider[] {
+  const providers = statedCloudBehaviours(content).map(({ behaviour }) => providerOf(behaviour.log));
+  return [...new Set(providers)].filter((provider): provider is SweptProvider => provider in SWEPT_LOG);
 }
 
 /**
@@ -267,7 +295,7 @@ export function sweptLogs(content: string | undefined): Array<'aws' | 'azure' | 
 export function cloudAddressRule(
   article: ArticleRef,
   subject: string,
-  provider: 'aws' | 'azure' | 'okta',
+  provider: SweptProvider,
   ips: string[],
   content: string | undefined,
 ): RuleDraft {
@@ -316,5 +344,9 @@ export function cloudAddressRule(
  * known, not invented (the fidelity check reads these).
  */
 export function cloudSpellings(text: string): string[] {
-  return statedCloudBehaviours(text).flatMap(({ behaviour }) => valuesOf(cloudDetection(behaviour)));
+  return statedCloudBehaviours(text).flatMap(({ behaviour, events }) => [
+    ...valuesOf(cloudDetection(behaviour)),
+    // The values the article states for the parameters of its calls, as the rule writes them (a prefix, a flag).
+    ...statedParameters(text, events, eventsOf(behaviour)).flatMap((stated) => stated.values.map(String)),
+  ]);
 }

@@ -669,7 +669,8 @@ export const TECHNIQUES: readonly Technique[] = [
     product: 'windows',
     programs: ['nltest'],
     when: /[-/](?:domain_trusts|dclist|all_trusts|trusted_domains)\b/i,
-    selections: [{ 'CommandLine|contains|windash': ['-domain_trusts', '-dclist', '-all_trusts', '-trusted_domains'] }],
+    // SigmaHQ's spelling (nltest_recon): the verb without its dash or slash, which nltest takes either way.
+    selections: [{ 'CommandLine|contains': ['domain_trusts', 'dclist:', 'all_trusts', 'trusted_domains'] }],
     title: 'Domain Trust Or Controller Discovery Via Nltest.EXE',
     does: 'lists the domain controllers or domain trusts (nltest /domain_trusts)',
     tags: ['attack.discovery', 'attack.t1482'],
@@ -743,7 +744,26 @@ export const TECHNIQUES: readonly Technique[] = [
     product: 'windows',
     programs: ['adfind', 'sharphound'],
     when: /objectcategory|-f\s|-sc\s|-gcb|--?collectionmethods?|-c\s+all/i,
-    selections: [{ 'CommandLine|contains': ['objectcategory', ' -f ', ' -sc ', '-gcb', 'collectionmethod', ' -c all'] }],
+    // The query or dump the tool was given (SigmaHQ's adfind_susp_usage: `objectcategory=`, `trustdmp`), then its switches.
+    selections: [
+      {
+        'CommandLine|contains': [
+          'objectcategory=',
+          'trustdmp',
+          'domainlist',
+          'dcmodes',
+          'adinfo',
+          'subnetdmp',
+          'gpodmp',
+          'objectcategory',
+          ' -f ',
+          ' -sc ',
+          '-gcb',
+          'collectionmethod',
+          ' -c all',
+        ],
+      },
+    ],
     title: 'Active Directory Enumeration With AdFind Or SharpHound',
     does: 'enumerates Active Directory users, computers, groups and trusts with AdFind or SharpHound',
     tags: ['attack.discovery', 'attack.t1087.002', 'attack.t1482'],
@@ -839,7 +859,11 @@ export const TECHNIQUES: readonly Technique[] = [
     product: 'windows',
     programs: ['net', 'net1'],
     when: /\bgroup\b.*(?:domain admins|enterprise admins|domain computers|domain controllers)|\b(?:user|group)\b.*[-/]domain\b/i,
-    selections: [{ 'CommandLine|contains|windash': '-domain' }],
+    // As SigmaHQ's net_groups_and_accounts_recon keys it: the verb, then the privileged group or the domain switch.
+    selections: [
+      { 'CommandLine|contains': [' group', ' user'] },
+      { 'CommandLine|contains': ['domain admins', 'enterprise admins', 'domain computers', 'domain controllers', ' /do', ' -do'] },
+    ],
     title: 'Domain Accounts Or Groups Listed Via Net.EXE',
     does: 'lists domain users or members of privileged domain groups (net group "domain admins" /domain)',
     tags: ['attack.discovery', 'attack.t1069.002', 'attack.t1087.002'],
