@@ -128,7 +128,9 @@ function verdictsOf(fixtureLines: readonly string[], leadIn: string): Verdict[] 
       .map(({ draft }) => ({ title: draft.rule.title, yaml: renderRule(draft.rule as Record<string, unknown>) }));
     const reason = firing.length ? '' : reasonOf(line, mine.length > 0, drafts.length);
     const ours = new Set(
-      firing.flatMap(({ yaml }) => yaml.split('\n').map((row) => keyed(row.replace(/^[\s-]*(?:[\w|]+:\s*)?/, '').replace(/^'|'$/g, '')))),
+      firing.flatMap(({ yaml }) =>
+        yaml.split('\n').map((row) => keyed(row.replace(/^\s*(?:- )?(?:[\w|]+:\s*)?/, '').replace(/^'|'$/g, ''))),
+      ),
     );
     const sigma = (coverage?.covered ?? [])
       .filter((entry) => mine.some((o) => entry.observable === `cmdline: ${o.value}`))

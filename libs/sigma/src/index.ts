@@ -101,6 +101,7 @@ export { executionStixBundle, HUNTFORGE_IDENTITY_ID, type StixExportInput } from
 export { stixPatternFor } from './stix/stix-pattern';
 export { storedExecutionStix, type StoredExecution } from './stix/stored-execution';
 export { queryKey, stixRuleQueries, type StixRuleQueries } from './stix/rule-queries';
+export { translateQuery, TRANSLATED_LANGUAGES, type DropCode, type Translation } from './from-query/translate-query';
 export {
   assessGeneratedRules,
   assessmentSummary,

@@ -33,7 +33,14 @@ const PROGRAM_SWITCHES: Readonly<Record<string, RegExp>> = {
   // Killing by image name, forced (SigmaHQ keys ` /f` and ` /im`): the process named is this intrusion's pick.
   taskkill: /(?<=\s)[-/](?:f|im)(?=\s|$)/gi,
   // Creating a service from a binary path (SigmaHQ's sc_create_service: `create` with `binPath`).
-  sc: /\screate\s|(?<=\s)binPath=/gi,
+  sc: /\screate\s|(?<=\s)binPath(?==)/gi,
+  // Sysinternals run unattended (the licence accepted on the command line), LSASS dumped whole (` -ma`).
+  psexec: /(?<=\s)[-/]accepteula(?=\s|$)/gi,
+  psexec64: /(?<=\s)[-/]accepteula(?=\s|$)/gi,
+  procdump: /(?<=\s)[-/](?:ma|accepteula)(?=\s|$)/gi,
+  procdump64: /(?<=\s)[-/](?:ma|accepteula)(?=\s|$)/gi,
+  // AnyDesk installed to start with Windows, silently (SigmaHQ's anydesk_silent_install).
+  anydesk: /(?<=\s)--(?:start-with-win|silent)(?=\s|$)/gi,
   // How exfiltration runs rclone (SigmaHQ's rclone rules): skip what is there, ask nothing, many streams at once.
   rclone: /(?<=\s)(?:--ignore-existing|--auto-confirm|--transfers|--multi-thread-streams|--no-check-certificate)(?=\s|=|$)/gi,
 };

@@ -54,6 +54,11 @@ describe('typical Windows intrusion command lines (our fixture)', () => {
     ['net group "domain admins" /domain', [' group', 'domain admins', ' /do']],
     ['AdFind.exe -f "(objectcategory=computer)" -csv name', ['objectcategory=']],
     ['adfind.exe -gcb -sc trustdmp', ['trustdmp']],
+    ['bcdedit /set {default} bootstatuspolicy ignoreallfailures', ['bootstatuspolicy', 'ignoreallfailures']],
+    ['procdump64.exe -accepteula -ma lsass.exe C:\\Windows\\Temp\\ls.dmp', ['lsass', '-ma']],
+    ['AnyDesk.exe --install "C:\\ProgramData\\AnyDesk" --start-with-win --silent', ['--start-with-win', '--silent']],
+    ['taskkill /f /im sqlservr.exe', ['/f', '/im']],
+    ['sc create UpdaterSvc binPath= "C:\\ProgramData\\svc.exe" start= auto', [' create ', 'binPath']],
   ])('keys %s on the values SigmaHQ keys the behaviour on', (line, expected) => {
     const values = firingOn(line).flatMap(({ rule }) => valuesOf(rule.detection));
     for (const value of expected) expect(values).toContain(value);

@@ -395,7 +395,7 @@ export const TECHNIQUES: readonly Technique[] = [
     product: 'windows',
     programs: ['ntdsutil'],
     when: /\bifm\b|ac(?:tivate)? i(?:nstance)? ntds/i,
-    selections: [{ 'CommandLine|contains': ['ifm', 'ac i ntds', 'activate instance ntds'] }],
+    selections: [{ 'CommandLine|contains': ['ifm', 'ac i ntds', 'activate instance ntds', 'create full'] }],
     title: 'Active Directory Database Copied Via Ntdsutil.EXE',
     does: 'copies the Active Directory database (ntds.dit) with ntdsutil IFM',
     tags: ['attack.credential-access', 'attack.t1003.003'],
@@ -457,7 +457,11 @@ export const TECHNIQUES: readonly Technique[] = [
     product: 'windows',
     programs: ['bcdedit'],
     when: /recoveryenabled\s+no|bootstatuspolicy\s+ignoreallfailures/i,
-    selections: [{ 'CommandLine|contains': ['recoveryenabled', 'bootstatuspolicy'] }],
+    // The setting and the value that turns it off, as SigmaHQ's bcdedit_boot_conf_tamper keys both.
+    selections: [
+      { 'CommandLine|contains': ['recoveryenabled', 'bootstatuspolicy'] },
+      { 'CommandLine|contains': [' no', 'ignoreallfailures'] },
+    ],
     title: 'Boot Recovery Disabled Via Bcdedit.EXE',
     does: 'turns off Windows recovery at boot (bcdedit /set recoveryenabled no)',
     tags: ['attack.impact', 'attack.t1490'],
