@@ -529,3 +529,11 @@ describe('extractCmdlines: Windows forms of intrusion reports', () => {
     expect(values('The actor ran systeminfo and whoami on the host.')).toEqual([]);
   });
 });
+
+describe('extractCmdlines: a folder named after its tool', () => {
+  it('does not split a command at a folder argument that bears a known program name', () => {
+    expect(values('```\nC:\\ProgramData\\AnyDesk.exe --install C:\\ProgramData\\AnyDesk --start-with-win --silent\n```')).toEqual([
+      'C:\\ProgramData\\AnyDesk.exe --install C:\\ProgramData\\AnyDesk --start-with-win --silent',
+    ]);
+  });
+});

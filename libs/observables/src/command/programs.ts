@@ -109,8 +109,9 @@ export function isCommandToken(token: string): boolean {
   const bare = token.replace(/^["'`]+|["'`]+$/g, '');
   if (/^[A-Za-z]:\\.*\.(?:exe|com|bat|cmd)$/i.test(bare) || /^%[A-Za-z_]+%\\.*\.exe$/i.test(bare)) return true;
   if (/^\/(?:usr\/)?(?:s?bin|local\/bin)\/[\w.-]+$/.test(bare)) return true;
-  // A known program by its absolute Windows path without the extension, as cmd resolves it: C:\Windows\system32\net1.
-  if (/^[A-Za-z]:\\(?:[^\\\s]+\\)+[\w-]+$/.test(bare) && KNOWN_COMMANDS.has(programName(bare))) return true;
+  // A system program by its absolute path without the extension, as cmd resolves it: C:\Windows\system32\net1. Only
+  // under the Windows folder: elsewhere (C:\ProgramData\AnyDesk) such a path is more often the tool's own folder.
+  if (/^[A-Za-z]:\\Windows\\(?:[^\\\s]+\\)*[\w-]+$/i.test(bare) && KNOWN_COMMANDS.has(programName(bare))) return true;
   // A program run by path: /opt/x/agent, ./payload, ~/.local/bin/tool, /tmp/run.sh
   if (
     /^(?:\/[\w.-]+){2,}$|^\.\/(?:[\w.-]+|\$\{?\w+\}?)$|^~\/[\w./-]+$/.test(bare) &&
