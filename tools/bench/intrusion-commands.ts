@@ -27,7 +27,7 @@ import { techniqueOf } from '../../libs/sigma/src/templates/technique-match';
 import { bareName, programRuns } from '../../libs/sigma/src/templates/command-program';
 import { asExecuted } from '../../libs/sigma/src/templates/command-values';
 /* eslint-enable @nx/enforce-module-boundaries */
-import { corpusEngine } from './rule-quality-coverage';
+import { corpusEngine, generatorCoverage } from './rule-quality-coverage';
 
 const printRules = process.argv.includes('--rules');
 const withoutCoverage = process.argv.includes('--without-coverage');
@@ -58,30 +58,7 @@ function articleOf(lines: readonly string[], leadIn: string): string {
 }
 
 function coverageOf(observables: ReturnType<typeof runBuiltinExtraction>['observables']): BuiltinSigmaInput['coverage'] {
-  if (!engine) return undefined;
-  const entries = engine.cover(
-    observables.map((o) => ({ type: o.type, value: o.value, attributes: o.attributes as Record<string, string> })),
-    { product: 'windows', explain: true },
-  );
-  return {
-    covered: entries
-      .filter((entry) => entry.rules.length > 0)
-      .map(({ observable, explained = [] }) => ({
-        observable,
-        rules: explained.map(({ meta, matched, status, tags, level, author }) => ({
-          rule_id: meta.id,
-          title: meta.title,
-          author,
-          license: 'DRL-1.1',
-          origin: 'sigmahq',
-          path: null,
-          level,
-          matched,
-          status,
-          tags,
-        })),
-      })),
-  };
+  return generatorCoverage(engine, observables, 'windows');
 }
 
 interface Verdict {

@@ -20,7 +20,6 @@ import {
   analyseRuleText,
   builtinSigmaInput,
   corpusChecks,
-  type BuiltinSigmaInput,
   generateBuiltinRules,
   renderRule,
   selfTestGenerated,
@@ -29,7 +28,7 @@ import {
   type TemplatePlatform,
 } from '@huntforge/sigma';
 import { isIndicatorAtom, only, ruleAtoms, scoreAtoms, truthRulesOf, type AtomScore } from './rule-quality-atoms';
-import { corpusEngine, referencedCoverage, SIGMA_CORPUS_DIR } from './rule-quality-coverage';
+import { corpusEngine, generatorCoverage, referencedCoverage, SIGMA_CORPUS_DIR } from './rule-quality-coverage';
 import { loadSharedCorpus, sharedHalf, type CorpusHalf, type SharedArticle } from './shared-corpus';
 
 const verbose = process.argv.includes('--verbose');
@@ -105,39 +104,6 @@ const commandCount = (article: SharedArticle) => {
 
 type Engine = NonNullable<ReturnType<typeof corpusEngine>>;
 
-/** The coverage the pipeline's coverage stage hands the generator: the corpus rules firing on each observable, and why. */
-function coverageOf(
-  engine: Engine | null,
-  observables: ReturnType<typeof runBuiltinExtraction>['observables'],
-  platform: Platform,
-): BuiltinSigmaInput['coverage'] {
-  if (!engine) return undefined;
-  const product = ['windows', 'linux', 'macos'].includes(platform) ? platform : undefined;
-  const entries = engine.cover(
-    observables.map((o) => ({ type: o.type, value: o.value, attributes: o.attributes as Record<string, string> })),
-    { product, explain: true },
-  );
-  return {
-    covered: entries
-      .filter((entry) => entry.rules.length > 0)
-      .map(({ observable, explained = [] }) => ({
-        observable,
-        rules: explained.map(({ meta, matched, status, tags, level, author }) => ({
-          rule_id: meta.id,
-          title: meta.title,
-          author,
-          license: 'DRL-1.1',
-          origin: 'sigmahq',
-          path: null,
-          level,
-          matched,
-          status,
-          tags,
-        })),
-      })),
-  };
-}
-
 function score(articles: SharedArticle[], log: string[], listAtoms: boolean, engine: Engine | null): Figures {
   const f: Figures = {
     articles: articles.length,
@@ -168,7 +134,7 @@ function score(articles: SharedArticle[], log: string[], listAtoms: boolean, eng
         platform as TemplatePlatform,
         extraction,
         article.text,
-        coverageOf(engine, extraction.observables, platform),
+        generatorCoverage(engine, extraction.observables, platform),
       ),
       corpusChecks,
     );

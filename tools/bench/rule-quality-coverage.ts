@@ -7,8 +7,9 @@
 // "already detected").
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { CoveringRule } from '@huntforge/contracts/sigma';
 import { runBuiltinExtraction, type Platform } from '@huntforge/observables';
-import { CorpusCoverage } from '@huntforge/sigma';
+import { CorpusCoverage, coverageEvidence, coverageProduct, explainedCoverage, type BuiltinSigmaInput } from '@huntforge/sigma';
 import type { SharedArticle } from './shared-corpus';
 
 export const SIGMA_CORPUS_DIR = resolve(__dirname, '..', '..', '..', 'shared', 'sigma-corpus');
@@ -28,7 +29,7 @@ export interface CoverageFigures {
   log: string[];
 }
 
-type CoverageEngine = CorpusCoverage<{ id: string; title: string }>;
+type CoverageEngine = CorpusCoverage<CoveringRule>;
 
 let engine: CoverageEngine | null = null;
 
@@ -45,12 +46,27 @@ export function corpusEngine(dir: string = SIGMA_CORPUS_DIR): CoverageEngine | n
         const yaml = readFileSync(path, 'utf8');
         const id = /^id:\s*['"]?([0-9a-f-]{36})/m.exec(yaml)?.[1];
         const title = /^title:\s*(.+)$/m.exec(yaml)?.[1]?.trim() ?? name;
-        if (id) compiled.add(yaml, { id, title });
+        // Author and level come from the rule document when coverage explains a match (coverage-evidence.ts).
+        if (id) compiled.add(yaml, { rule_id: id, title, author: null, license: 'DRL-1.1', origin: 'sigmahq', path: null, level: null });
       }
     }
   };
   for (const top of ['rules', 'rules-emerging-threats', 'rules-threat-hunting']) if (existsSync(join(dir, top))) walk(join(dir, top));
   return (engine = compiled);
+}
+
+type ExtractedObservables = ReturnType<typeof runBuiltinExtraction>['observables'];
+
+const observablesOf = (observables: ExtractedObservables) =>
+  observables.map((o) => ({ type: o.type, value: o.value, attributes: o.attributes as Record<string, string> }));
+
+/** The coverage the pipeline's coverage stage hands the generator: the corpus rules firing on each observable, and why. */
+export function generatorCoverage(
+  engine: CoverageEngine | null,
+  observables: ExtractedObservables,
+  platform: Platform,
+): BuiltinSigmaInput['coverage'] {
+  return engine ? coverageEvidence(explainedCoverage(engine, observablesOf(observables), platform)) : undefined;
 }
 
 /** Referenced-rule coverage of the articles of one half that list the rules their lab saw fire. */
@@ -63,13 +79,9 @@ export function referencedCoverage(articles: readonly SharedArticle[], coverage:
     if (referenced.length === 0) continue;
     const platform = (article.truth.platform ?? 'unknown') as Platform;
     const extraction = runBuiltinExtraction(article.text, { platform, articleUrl: article.url });
-    const product = ['windows', 'linux', 'macos'].includes(platform) ? platform : undefined;
     const named = new Map<string, string>();
-    for (const entry of coverage.cover(
-      extraction.observables.map((o) => ({ type: o.type, value: o.value, attributes: o.attributes as Record<string, string> })),
-      { product },
-    ))
-      for (const rule of entry.rules) named.set(rule.id, rule.title);
+    for (const entry of coverage.cover(observablesOf(extraction.observables), { product: coverageProduct(platform) }))
+      for (const rule of entry.rules) named.set(rule.rule_id, rule.title);
     const ids = new Set(referenced.map((rule) => rule.id));
     const found = referenced.filter((rule) => named.has(rule.id));
     const others = [...named].filter(([id]) => !ids.has(id));

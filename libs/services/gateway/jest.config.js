@@ -2,6 +2,5 @@ module.exports = {
   displayName: 'service-gateway',
   preset: '../../../jest.preset.js',
   rootDir: '.',
-  // Each suite starts an embedded PGlite and migrates it, which takes seconds on a busy 2-core machine.
-  testTimeout: 30_000,
+  // Its suites boot the gateway on PGlite within the global 30 s testTimeout (jest.config.js; a project's own is ignored).
 };

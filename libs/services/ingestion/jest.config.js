@@ -2,6 +2,6 @@ module.exports = {
   displayName: 'service-ingestion',
   preset: '../../../jest.preset.js',
   rootDir: '.',
-  // Each service suite boots an in-memory PGlite with every migration, which takes seconds on a busy machine.
-  testTimeout: 120_000,
+  // Suites boot the whole service in their hooks: see the test kit's service-suite-timeout.ts.
+  setupFilesAfterEnv: ['<rootDir>/../../test-kit/src/jest/service-suite-timeout.ts'],
 };

@@ -2,6 +2,6 @@ module.exports = {
   displayName: 'service-mcp',
   preset: '../../../jest.preset.js',
   rootDir: '.',
-  // Each suite starts an embedded PGlite and migrates it, which takes seconds on a busy machine.
-  testTimeout: 60_000,
+  // Suites boot the whole service in their hooks: see the test kit's service-suite-timeout.ts.
+  setupFilesAfterEnv: ['<rootDir>/../../test-kit/src/jest/service-suite-timeout.ts'],
 };

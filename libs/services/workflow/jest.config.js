@@ -11,5 +11,6 @@ module.exports = {
   transform: { [pattern]: [transformer, { ...options, module: { ...options.module, ignoreDynamic: true } }] },
   // End-to-end pipeline tests run the content filter in-process: onnxruntime-node needs the host realm's typed arrays.
   testEnvironment: '<rootDir>/../../ml/src/test-support/onnx-environment.js',
-  testTimeout: 120_000,
+  // Suites boot the whole service in their hooks: see the test kit's service-suite-timeout.ts.
+  setupFilesAfterEnv: ['<rootDir>/../../test-kit/src/jest/service-suite-timeout.ts'],
 };

@@ -61,6 +61,7 @@ export { ruleSetAtoms, type RuleSetAtoms } from './evaluation/eval-atoms';
 export { CorpusCoverage, eventTelemetryClass, type ObservableCoverage, type RuleMatch } from './evaluate/corpus-coverage';
 export type { MatchedItem } from './evaluate/match-explanation';
 export { corpusChecks } from './evaluate/corpus-checks';
+export { coverageEvidence, coverageProduct, explainedCoverage, type CoveredObservable } from './evaluate/coverage-evidence';
 // What the workflow checks on a rule it received or generated, on the rule object (no YAML parsed again).
 export { detectionValues } from './vetting/detection-values';
 export { fidelityCheck, type FidelityResult } from './vetting/fidelity';
@@ -101,6 +102,7 @@ export { executionStixBundle, HUNTFORGE_IDENTITY_ID, type StixExportInput } from
 export { stixPatternFor } from './stix/stix-pattern';
 export { storedExecutionStix, type StoredExecution } from './stix/stored-execution';
 export { queryKey, stixRuleQueries, type StixRuleQueries } from './stix/rule-queries';
+export { translateQuery, TRANSLATED_LANGUAGES, type DropCode, type Translation } from './from-query/translate-query';
 export {
   assessGeneratedRules,
   assessmentSummary,

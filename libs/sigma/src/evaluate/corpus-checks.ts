@@ -1,22 +1,30 @@
-import type { SigmaFieldMap } from '@huntforge/contracts/sigma';
+import type { SigmaDetection, SigmaFieldMap } from '@huntforge/contracts/sigma';
 import type { CorpusChecks, UncoveredRun } from '../templates/corpus-informed';
 import { benignBaseline } from './benign-baseline';
 import { compileRule, type CompiledRule } from './compile-rule';
 import type { SigmaEvent } from './event-fields';
 import { processEventOn } from './process-event';
-import { queryRuleHolds } from './query-events';
 
-function compiled(selection: SigmaFieldMap, product: string): CompiledRule | null {
+/** The rule compiled, or null for a value the engine cannot run (a regex JavaScript refuses): such a rule can be trusted with nothing. */
+function compiledOrNull(rule: Record<string, unknown>): CompiledRule | null {
   try {
-    return compileRule({
-      title: 'corpus-informed candidate',
-      logsource: { category: 'process_creation', product },
-      detection: { selection, condition: 'selection' },
-    });
+    return compileRule(rule);
   } catch {
-    // A value the engine cannot run (a regex JavaScript refuses): the selection can be trusted with nothing.
     return null;
   }
+}
+
+/** Whether a rule fires on ordinary machines (the benign baseline): each firing there is an expected false positive. */
+function firesOnBaseline(rule: CompiledRule): boolean {
+  return benignBaseline().some((event) => rule.matches(event));
+}
+
+function processRule(selection: SigmaFieldMap, product: string): CompiledRule | null {
+  return compiledOrNull({
+    title: 'corpus-informed candidate',
+    logsource: { category: 'process_creation', product },
+    detection: { selection, condition: 'selection' },
+  });
 }
 
 /** The run's own process event, as the self-test builds it (observable-events.ts): a cmdlet's process is powershell.exe. */
@@ -26,14 +34,20 @@ function runEvent(run: UncoveredRun): SigmaEvent {
   return { ...processEventOn(windows, run.viaPowerShell ? `powershell.exe ${line}` : line, null), CommandLine: line };
 }
 
+/** Whether a translated query's rule compiles, fires on the event its query describes, and on no benign baseline event. */
+export function queryRuleHolds(rule: { logsource: Record<string, string>; detection: SigmaDetection }, event: SigmaEvent): boolean {
+  const compiled = compiledOrNull({ title: 'translated hunt query', ...rule });
+  return compiled !== null && compiled.matches(event) && !firesOnBaseline(compiled);
+}
+
 /** The rule engine's answers the corpus-informed generator decides a reference rule's credibility with. */
 export const corpusChecks: CorpusChecks = {
   firesOnRun(selection, run) {
-    return compiled(selection, run.product)?.matches(runEvent(run)) ?? false;
+    return processRule(selection, run.product)?.matches(runEvent(run)) ?? false;
   },
   firesOnBaseline(selection, product) {
-    const rule = compiled(selection, product);
-    return rule === null || benignBaseline().some((event) => rule.matches(event));
+    const rule = processRule(selection, product);
+    return rule === null || firesOnBaseline(rule);
   },
   queryRuleHolds,
 };

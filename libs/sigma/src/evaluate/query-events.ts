@@ -1,8 +1,5 @@
-import type { SigmaDetection } from '@huntforge/contracts/sigma';
 import { positiveEvent } from '../from-query/positive-event';
 import { translateQuery } from '../from-query/translate-query';
-import { benignBaseline } from './benign-baseline';
-import { compileRule } from './compile-rule';
 import type { SigmaEvent } from './event-fields';
 
 /**
@@ -19,15 +16,4 @@ export function queryEvents(query: string, language: unknown, product: string | 
     const event = positiveEvent(condition, logsource.product === 'linux' || logsource.product === 'macos' ? logsource.product : 'windows');
     return event ? [event] : [];
   });
-}
-
-/** Whether a translated query's rule compiles, fires on the event its query describes, and on no benign baseline event. */
-export function queryRuleHolds(rule: { logsource: Record<string, string>; detection: SigmaDetection }, event: SigmaEvent): boolean {
-  let compiled;
-  try {
-    compiled = compileRule({ title: 'translated hunt query', ...rule });
-  } catch {
-    return false;
-  }
-  return compiled.matches(event) && !benignBaseline().some((benign) => compiled.matches(benign));
 }

@@ -1,4 +1,4 @@
-import { and, or, type QueryNode } from './query-tree';
+import { and, not, or, type QueryNode } from './query-tree';
 import type { Cursor } from './tokens';
 
 /**
@@ -14,4 +14,19 @@ export function orOfAnds(cursor: Cursor, operand: (cursor: Cursor) => QueryNode)
   const children = [conjunction()];
   while (cursor.accept('or')) children.push(conjunction());
   return or(children);
+}
+
+/**
+ * The whole boolean core where a language's own part is only its field tests (`test`): `not` before any operand and
+ * a bracketed condition are read here, the same in EQL, ES|QL, Falco and osquery.
+ */
+export function booleanCondition(cursor: Cursor, test: (cursor: Cursor) => QueryNode): QueryNode {
+  const operand = (at: Cursor): QueryNode => {
+    if (at.accept('not')) return not(operand(at));
+    if (!at.accept('(')) return test(at);
+    const inner = orOfAnds(at, operand);
+    at.expect(')');
+    return inner;
+  };
+  return orOfAnds(cursor, operand);
 }

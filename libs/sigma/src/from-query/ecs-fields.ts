@@ -27,10 +27,16 @@ const META_FIELDS = new Set([
   'host.os.family',
   'host.os.name',
   'host.os.platform',
+  'host.os.version',
+  'host.os.full',
+  'host.os.kernel',
+  'data.win.system.eventid',
+  'data.win.system.channel',
   'os.type',
   'agent.type',
   'ecs.version',
   'winlog.channel',
+  'winlog.event_id',
   '_index',
   'index',
   'sourcetype',
@@ -40,7 +46,19 @@ const META_FIELDS = new Set([
 const ENDPOINT_META = new Set(['event.action', 'event.provider', 'winlog.provider_name']);
 
 /** How an ECS value becomes a Sigma value: a file name is the end of a path, an argument part of a command line. */
-type Shape = 'name' | 'path' | 'args' | 'plain' | 'registry-path' | 'registry-key' | 'extension' | 'hash-md5' | 'hash-sha1' | 'hash-sha256';
+type Shape =
+  | 'name'
+  | 'path'
+  | 'folder'
+  | 'args'
+  | 'plain'
+  | 'direction'
+  | 'registry-path'
+  | 'registry-key'
+  | 'extension'
+  | 'hash-md5'
+  | 'hash-sha1'
+  | 'hash-sha256';
 
 interface FieldRule {
   field: string;
@@ -59,8 +77,13 @@ const ENDPOINT_FIELDS: Readonly<Record<string, FieldRule>> = {
   'process.parent.executable': { field: 'ParentImage', shape: 'path', categories: PROCESS_ONLY },
   'process.parent.command_line': { field: 'ParentCommandLine', shape: 'plain', categories: PROCESS_ONLY },
   'process.parent.args': { field: 'ParentCommandLine', shape: 'args', categories: PROCESS_ONLY },
+  'process.pid': { field: 'ProcessId', shape: 'plain' },
   'process.working_directory': { field: 'CurrentDirectory', shape: 'path', categories: PROCESS_ONLY },
   'process.pe.original_file_name': { field: 'OriginalFileName', shape: 'plain', categories: PROCESS_ONLY },
+  'process.ext.token.integrity_level_name': { field: 'IntegrityLevel', shape: 'plain', categories: PROCESS_ONLY },
+  'process.pe.description': { field: 'Description', shape: 'plain', categories: PROCESS_ONLY },
+  'process.pe.product': { field: 'Product', shape: 'plain', categories: PROCESS_ONLY },
+  'process.pe.company': { field: 'Company', shape: 'plain', categories: PROCESS_ONLY },
   'user.name': { field: 'User', shape: 'plain', categories: PROCESS_ONLY },
   'process.hash.md5': { field: 'Hashes', shape: 'hash-md5', categories: PROCESS_ONLY },
   'process.hash.sha1': { field: 'Hashes', shape: 'hash-sha1', categories: PROCESS_ONLY },
@@ -68,6 +91,7 @@ const ENDPOINT_FIELDS: Readonly<Record<string, FieldRule>> = {
   'file.path': { field: 'TargetFilename', shape: 'path', categories: ['file_event'] },
   'file.name': { field: 'TargetFilename', shape: 'name', categories: ['file_event'] },
   'file.extension': { field: 'TargetFilename', shape: 'extension', categories: ['file_event'] },
+  'file.directory': { field: 'TargetFilename', shape: 'folder', categories: ['file_event'] },
   'registry.path': { field: 'TargetObject', shape: 'registry-path', categories: ['registry_set'] },
   'registry.key': { field: 'TargetObject', shape: 'registry-key', categories: ['registry_set'] },
   'registry.value': { field: 'TargetObject', shape: 'name', categories: ['registry_set'] },
@@ -77,8 +101,17 @@ const ENDPOINT_FIELDS: Readonly<Record<string, FieldRule>> = {
   'destination.address': { field: 'DestinationIp', shape: 'plain', categories: ['network_connection'] },
   'destination.port': { field: 'DestinationPort', shape: 'plain', categories: ['network_connection'] },
   'destination.domain': { field: 'DestinationHostname', shape: 'plain', categories: ['network_connection'] },
+  'source.ip': { field: 'SourceIp', shape: 'plain', categories: ['network_connection'] },
+  'source.address': { field: 'SourceIp', shape: 'plain', categories: ['network_connection'] },
+  'source.port': { field: 'SourcePort', shape: 'plain', categories: ['network_connection'] },
+  'network.transport': { field: 'Protocol', shape: 'plain', categories: ['network_connection'] },
+  'network.direction': { field: 'Initiated', shape: 'direction', categories: ['network_connection'] },
   'dll.name': { field: 'ImageLoaded', shape: 'name', categories: ['image_load'] },
   'dll.path': { field: 'ImageLoaded', shape: 'path', categories: ['image_load'] },
+  'dll.pe.original_file_name': { field: 'OriginalFileName', shape: 'plain', categories: ['image_load'] },
+  'dll.hash.md5': { field: 'Hashes', shape: 'hash-md5', categories: ['image_load'] },
+  'dll.hash.sha1': { field: 'Hashes', shape: 'hash-sha1', categories: ['image_load'] },
+  'dll.hash.sha256': { field: 'Hashes', shape: 'hash-sha256', categories: ['image_load'] },
   'powershell.file.script_block_text': { field: 'ScriptBlockText', shape: 'plain', categories: ['ps_script'] },
   'dll.code_signature.subject_name': { field: 'Signature', shape: 'plain', categories: ['image_load'] },
   'dll.code_signature.exists': { field: 'Signed', shape: 'plain', categories: ['image_load'] },
@@ -144,6 +177,14 @@ const EQL_CATEGORIES: Readonly<Record<string, string>> = {
   library: 'image_load',
   dns: 'dns_query',
 };
+const SYSMON_CATEGORIES: Readonly<Record<string, string>> = {
+  '1': 'process_creation',
+  '3': 'network_connection',
+  '7': 'image_load',
+  '11': 'file_event',
+  '13': 'registry_set',
+  '22': 'dns_query',
+};
 // The category a field's events belong to, most specific first: a file event names its process too.
 const FIELD_CATEGORIES: Array<[RegExp, string]> = [
   [/^powershell\.file\.script_block_text$|^winlog\.event_data\.scriptblocktext$/, 'ps_script'],
@@ -151,7 +192,7 @@ const FIELD_CATEGORIES: Array<[RegExp, string]> = [
   [/^dll\./, 'image_load'],
   [/^registry\./, 'registry_set'],
   [/^file\./, 'file_event'],
-  [/^destination\./, 'network_connection'],
+  [/^(?:destination|source|network)\./, 'network_connection'],
   [/^process\./, 'process_creation'],
 ];
 
@@ -195,6 +236,11 @@ function platformOf(node: QueryNode, hint: Platform | null): Platform {
     .flatMap((found) => found.values.map((value) => value.text));
   if (values.some((value) => /\.exe$|^[a-z]:\\|\\/i.test(value))) return 'windows';
   if (values.some((value) => /^\/(?:usr|bin|tmp|etc|var|opt|home|dev)\b/.test(value))) return hint === 'macos' ? 'macos' : 'linux';
+  // A path of the program or file written with slashes (`*/python3`) is a Unix path.
+  const paths = comparisons(node)
+    .filter((found) => /^(?:process\.(?:parent\.)?executable|file\.(?:path|directory)|dll\.path)$/.test(found.field))
+    .flatMap((found) => found.values.map((value) => value.text));
+  if (!hint && paths.some((path) => path.includes('/') && !path.includes('\\') && !/^[a-z]:/i.test(path))) return 'linux';
   // Windows names its processes with their extension (process.name is `cmd.exe`): a bare name is a Unix program.
   const names = comparisons(node)
     .filter((found) => /^process\.(?:parent\.)?name$/.test(found.field))
@@ -203,17 +249,35 @@ function platformOf(node: QueryNode, hint: Platform | null): Platform {
   return hint ?? 'windows';
 }
 
+/** The event kind Elastic Defend's data streams name (`logs-endpoint.events.process-*`), when every index names one kind. */
+function indexCategory(indices: readonly string[]): string | undefined {
+  const kinds = new Set(
+    indices.map((index) => /endpoint\.events\.(process|file|network|registry|library|dns)\b/i.exec(index)?.[1]?.toLowerCase()),
+  );
+  const [kind] = kinds;
+  return kinds.size === 1 && kind ? EQL_CATEGORIES[kind] : undefined;
+}
+
+/** Whether a field only ever says which log to read, whatever the log (event.category, @timestamp, the index). */
+export const isLogField = (field: string): boolean => META_FIELDS.has(field.toLowerCase());
+
 /** The logsource of a query: its cloud log, else its endpoint category (stated, else from its fields) and OS. */
 export function targetOf(node: QueryNode, options: { category?: string; indices?: readonly string[]; platform: Platform | null }): Target {
   const log = cloudLog(node, options.indices ?? []);
   const platform = platformOf(node, options.platform);
   if (log) return { logsource: { ...(CLOUD_LOGSOURCES[log] as { product: string; service: string }) }, platform };
-  const stated = options.category && options.category !== 'any' ? EQL_CATEGORIES[options.category] : undefined;
+  const stated = options.category && options.category !== 'any' ? EQL_CATEGORIES[options.category] : indexCategory(options.indices ?? []);
   const categories = valuesOf(node, 'event.category')
     .map((category) => EQL_CATEGORIES[category])
     .filter(Boolean);
   const fields = comparisons(node).map((found) => found.field.toLowerCase());
-  const byField = FIELD_CATEGORIES.find(([prefix]) => fields.some((field) => prefix.test(field)))?.[1];
+  // Sysmon's own fields (Beats', Wazuh's) with the Sysmon event ID the query names.
+  const sysmonEvent = fields.some((field) => /^(?:winlog\.event_data|data\.win\.eventdata)\./.test(field))
+    ? [...valuesOf(node, 'event.code'), ...valuesOf(node, 'winlog.event_id'), ...valuesOf(node, 'data.win.system.eventid')]
+        .map((id) => SYSMON_CATEGORIES[id])
+        .find(Boolean)
+    : undefined;
+  const byField = sysmonEvent ?? FIELD_CATEGORIES.find(([prefix]) => fields.some((field) => prefix.test(field)))?.[1];
   // An EQL `network where` over dns.* fields is a DNS query.
   const category = byField === 'dns_query' ? byField : (stated ?? (new Set(categories).size === 1 ? categories[0] : undefined) ?? byField);
   if (!category) throw new Untranslatable('no event category');
@@ -223,7 +287,7 @@ export function targetOf(node: QueryNode, options: { category?: string; indices?
 // What narrows a query to one estate (a host, an agent, a domain) or to what Elastic Defend adds to its events
 // (process.Ext.*, code signatures): tests Sigma's events cannot make, which select nothing by themselves.
 const UNCARRIED =
-  /^(?:host\.(?:name|hostname|id)|agent\.(?:id|name)|user\.(?:id|domain)|(?:process\.(?:parent\.)?|file\.|dll\.)Ext\..*|process\.(?:parent\.)?code_signature\..*|dll\.code_signature\.(?:trusted|status))$/;
+  /^(?:host\.(?:name|hostname|id|ip)|agent\.(?:id|name|hostname|version)|user\.(?:id|domain)|process\.thread\..*|(?:process\.(?:parent\.)?|file\.|dll\.)Ext\.(?!token\.integrity_level_name$).*|process\.(?:parent\.)?code_signature\..*|dll\.code_signature\.(?:trusted|status))$/;
 
 /** Whether a query field is one Sigma cannot test but that only narrows the query (see UNCARRIED). */
 export const isUncarriedField = (field: string): boolean => UNCARRIED.test(field);
@@ -246,13 +310,18 @@ export function sigmaComparison(field: string, values: readonly QueryValue[], ta
     const cloud = CLOUD_FIELDS[service]?.[lower] ?? NATIVE_CLOUD_FIELDS[service]?.find((native) => native.toLowerCase() === lower);
     mapped = cloud ? { field: cloud, shape: 'plain' } : undefined;
   } else {
-    // Sysmon's own fields under winlog.event_data (Beats' Windows event logs) are Sigma's.
-    const sysmon = /^winlog\.event_data\.([A-Za-z]+)$/.exec(field)?.[1];
-    mapped = ENDPOINT_FIELDS[lower] ?? (sysmon ? { field: sysmon, shape: 'plain' } : undefined);
+    // Sysmon's own fields under winlog.event_data (Beats' Windows event logs) and data.win.eventdata (Wazuh, which
+    // lowers their first letter) are Sigma's.
+    const sysmon = /^(?:winlog\.event_data|data\.win\.eventdata)\.([A-Za-z]+)$/.exec(field)?.[1];
+    const named = sysmon ? `${sysmon.charAt(0).toUpperCase()}${sysmon.slice(1)}` : undefined;
+    mapped = ENDPOINT_FIELDS[lower] ?? (named ? { field: named, shape: 'plain' } : undefined);
     if (mapped?.categories && !mapped.categories.includes(target.logsource.category ?? '')) mapped = undefined;
   }
   if (!mapped) throw new Untranslatable(`unmapped field ${field}`);
   const rule = mapped;
+  // A number compares only in a field that holds one (a port, an ID, a result code), not in a path or a command line.
+  if (values.some((value) => /^(?:lt|lte|gt|gte)$/.test(value.kind)) && !NUMERIC_FIELDS.has(rule.field))
+    throw new Untranslatable(`a numeric comparison of ${field}`);
   const sep = target.platform === 'windows' ? '\\' : '/';
   const shaped = values.map((value) => shape(value, rule.shape, sep));
   // One comparison per modifier: `process.name : ("bash", "*sh")` is two Sigma tests, either of which will do.
@@ -267,17 +336,60 @@ export function sigmaComparison(field: string, values: readonly QueryValue[], ta
   return nodes.length === 1 ? (nodes[0] as SigmaNode) : { kind: 'or', children: nodes };
 }
 
+/**
+ * A file directly in a folder (`file.directory`, Falco's `fd.directory`): the path is the folder, a separator and a
+ * name holding none, as a regex over the whole path (a wildcard's star would reach into subfolders too).
+ */
+function inFolder(value: QueryValue, sep: string): string {
+  if (value.kind === 'regex' || value.kind === 'cidr') throw new Untranslatable('a folder pattern');
+  const escape = (text: string) => text.replace(/[.*?+^${}()|[\]\\]/g, '\\$&');
+  // `/` is the root folder itself: its files are `/<name>`.
+  const folder = value.text.replace(/[\\/]+$/, '');
+  if (value.text === '' || (folder === '' && value.kind !== 'literal')) throw new Untranslatable('a value that matches anything');
+  const pattern =
+    value.kind === 'wildcard'
+      ? folder
+          .split(/([*?])/)
+          .map((part) => (part === '*' ? '.*' : part === '?' ? '.' : escape(part)))
+          .join('')
+      : escape(folder);
+  const separator = sep === '\\' ? '\\\\' : '/';
+  return `${pattern}${separator}[^${separator}]+`;
+}
+
+/** ECS's network.direction as Sysmon's Initiated: the host opened the connection (egress) or accepted it (ingress). */
+function initiated(value: QueryValue): string {
+  const direction = value.kind === 'literal' ? value.text.toLowerCase() : '';
+  if (direction === 'egress' || direction === 'outbound' || direction === 'outgoing') return 'true';
+  if (direction === 'ingress' || direction === 'inbound' || direction === 'incoming') return 'false';
+  throw new Untranslatable(`network direction ${value.text}`);
+}
+
+const NUMERIC_FIELDS = new Set([
+  'DestinationPort',
+  'SourcePort',
+  'ProcessId',
+  'ParentProcessId',
+  'EventID',
+  'ResultType',
+  'TerminalSessionId',
+]);
+
 const HIVE =
   /^(?:HKEY_LOCAL_MACHINE|HKLM|HKEY_USERS|HKU|HKEY_CURRENT_USER|HKCU|HKEY_CLASSES_ROOT|HKCR|\\REGISTRY\\(?:MACHINE|USER))\\(?:\*\\)?/i;
 
 function shape(value: QueryValue, kind: Shape, sep: string): { modifier: SigmaModifier; value: string } {
   if (value.kind === 'regex') return { modifier: 're', value: value.text };
   if (value.kind === 'cidr') return { modifier: 'cidr', value: value.text };
+  if (value.kind === 'lt' || value.kind === 'lte' || value.kind === 'gt' || value.kind === 'gte')
+    return { modifier: value.kind, value: value.text };
   // Sysmon writes a process's hashes in one field, `SHA256=…,MD5=…`.
   if (kind.startsWith('hash-')) {
     if (value.kind !== 'literal' || !/^[a-f0-9]{32,64}$/i.test(value.text)) throw new Untranslatable('a hash pattern');
     return { modifier: 'contains', value: `${kind.slice(5).toUpperCase()}=${value.text}` };
   }
+  if (kind === 'folder') return { modifier: 're', value: inFolder(value, sep) };
+  if (kind === 'direction') return { modifier: 'eq', value: initiated(value) };
   // A literal star or question mark (`"-c *"` compared with ==) would read as a wildcard in Sigma's value.
   if (value.kind === 'literal' && /[*?]/.test(value.text)) throw new Untranslatable('a literal wildcard character');
   const text = value.text;

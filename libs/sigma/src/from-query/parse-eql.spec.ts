@@ -36,7 +36,7 @@ describe('EQL ancestry and the tests Sigma cannot make', () => {
   it('leaves out args_count, process.Ext and process code signatures where the rest selects something specific', () => {
     expect(
       only(
-        'process where process.name : "rundll32.exe" and process.args_count == 1 and process.Ext.token.integrity_level_name == "system" and process.parent.name : "svchost.exe"',
+        'process where process.name : "rundll32.exe" and process.args_count == 1 and process.Ext.relative_file_creation_time < 60 and process.parent.name : "svchost.exe"',
       ).detection,
     ).toEqual({ selection: { 'Image|endswith': '\\rundll32.exe', 'ParentImage|endswith': '\\svchost.exe' }, condition: 'selection' });
     expect(
@@ -54,7 +54,7 @@ describe('EQL ancestry and the tests Sigma cannot make', () => {
     expect(dropped('process where process.name : "cmd.exe" and process.args_count > 10')).toBe(true);
     expect(dropped('process where process.name : "rundll32.exe" and process.args_count == 1')).toBe(true);
     expect(dropped('process where process.name : "cmd.exe" and process.Ext.relative_file_creation_time <= 500')).toBe(true);
-    expect(dropped('process where process.command_line : "*x*" and process.pid > 4')).toBe(true);
+    expect(dropped('process where process.command_line : "*x*" and process.uptime > 4')).toBe(true);
   });
 
   it('reads != null as the field being there, and Elastic Defend file/library details and a SID as non-selecting', () => {

@@ -1,5 +1,5 @@
-import { orOfAnds } from './boolean-grammar';
-import { and, cmp, literal, NON_SELECTING, not, or, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
+import { booleanCondition } from './boolean-grammar';
+import { and, boundOf, bounded, cmp, literal, NON_SELECTING, not, or, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
 import { isUncarriedField } from './ecs-fields';
 import { Cursor, tokenize, type Token } from './tokens';
 
@@ -13,6 +13,7 @@ const LEXICON = {
   ops: ['==', '!=', '<=', '>=', '=', '(', ')', '[', ']', ',', ':', '~', '<', '>', '|'],
   wordChar: /[\w.@?*\-$]/,
   rawStrings: true,
+  comments: true,
 };
 
 // Operators that take wildcards; and those that take a regex.
@@ -30,12 +31,13 @@ const FUNCTIONS: Readonly<Record<string, (text: string) => string>> = {
  * Elastic EQL: `<category> where <condition>`, and `sequence [by …] [with maxspan=…] [<category> where …] …`, whose
  * steps are read each as a query of its own (a rule per step: Sigma's single-event rules cannot join them). The
  * condition's boolean core is read (==, !=, :, ~, like, regex, in, not in, startsWith, endsWith, stringContains,
- * wildcard; `?field`); a pipe after it (`| head 5`) changes no event's match. `descendant of` / `child of` a process
- * are tests of the parent; args_count, process.Ext.* and process.code_signature.* tests select nothing by themselves
- * (translate-query keeps such a query only when the rest selects something specific). Anything else (other numeric
- * comparisons, field-to-field comparisons) throws Untranslatable.
+ * wildcard; `?field`; <, <=, > and >= against a number); a pipe after it (`| head 5`) changes no event's match. `descendant of` / `child of` a process
+ * are tests of the parent; args_count, length(), process.Ext.* and process.code_signature.* tests select nothing by themselves
+ * (translate-query keeps such a query only when the rest selects something specific). Anything else (comparisons with
+ * dates or text, field-to-field comparisons, other functions) throws Untranslatable.
  */
 export function parseEql(text: string): EqlQuery[] {
+  // Line comments and `/* … */` blocks (rules keep commented-out clauses in them; the lexicon skips those) test nothing.
   const source = text.replace(/^\s*\/\/.*$/gm, '');
   const cursor = new Cursor(tokenize(source, LEXICON));
   if (cursor.accept('sequence') || cursor.accept('sample')) {
@@ -65,21 +67,9 @@ function step(cursor: Cursor): EqlQuery {
   return { category: category.text.toLowerCase(), condition: orExpr(cursor) };
 }
 
-function orExpr(cursor: Cursor): QueryNode {
-  return orOfAnds(cursor, notExpr);
-}
-
-function notExpr(cursor: Cursor): QueryNode {
-  if (cursor.accept('not')) return not(notExpr(cursor));
-  return primary(cursor);
-}
+const orExpr = (cursor: Cursor): QueryNode => booleanCondition(cursor, primary);
 
 function primary(cursor: Cursor): QueryNode {
-  if (cursor.accept('(')) {
-    const inner = orExpr(cursor);
-    cursor.expect(')');
-    return inner;
-  }
   const head = cursor.next();
   if (head.type !== 'word') throw new Untranslatable(`unexpected ${head.text}`);
   if (/^(?:descendant|child)$/i.test(head.text) && cursor.accept('of')) return ancestor(cursor);
@@ -89,6 +79,7 @@ function primary(cursor: Cursor): QueryNode {
   const name = head.text.replace(/~$/, '').toLowerCase();
   if (cursor.peek()?.text === '(' && name in FUNCTIONS) return call(cursor, name);
   if (cursor.peek()?.text === '(' && name === 'cidrmatch') return cidrMatch(cursor);
+  if (cursor.peek()?.text === '(' && name === 'length') return lengthTest(cursor);
   if (cursor.peek()?.text === '(') throw new Untranslatable(`function ${head.text}`);
   const field = fieldName(head);
   const node = comparison(cursor, field);
@@ -118,6 +109,20 @@ function cidrMatch(cursor: Cursor): QueryNode {
   return cmp(field, values);
 }
 
+/**
+ * `length(process.command_line) > 200`: how long a value is narrows a match in a way Sigma cannot say, like how many
+ * arguments a process had: a test that selects nothing by itself.
+ */
+function lengthTest(cursor: Cursor): QueryNode {
+  cursor.expect('(');
+  const field = fieldName(cursor.next());
+  cursor.expect(')');
+  const op = cursor.next().text;
+  if (!['<', '>', '<=', '>=', '==', '!='].includes(op)) throw new Untranslatable(`operator ${op} after length()`);
+  valueText(cursor.next(), false);
+  return cmp(NON_SELECTING, [literal(`length(${field})`)]);
+}
+
 function comparison(cursor: Cursor, field: string): QueryNode {
   const negated = cursor.accept('not');
   const op = cursor.next();
@@ -140,7 +145,9 @@ function comparison(cursor: Cursor, field: string): QueryNode {
     valueText(cursor.next(), false);
     return cmp(NON_SELECTING, [literal(field)]);
   }
-  if (operator === '<' || operator === '>' || operator === '<=' || operator === '>=') throw new Untranslatable('numeric comparison');
+  const bound = boundOf(operator);
+  if (bound)
+    return negated ? not(bounded(field, bound, valueText(cursor.next(), false))) : bounded(field, bound, valueText(cursor.next(), false));
   const values =
     operator === 'in' || operator === 'in~' || cursor.peek()?.text === '(' ? list(cursor, operator) : [one(cursor.next(), operator)];
   const node = cmp(field, values);

@@ -35,7 +35,7 @@ describe('ES|QL names, networks and counts', () => {
     );
     expect(logsource).toEqual({ category: 'network_connection', product: 'windows' });
     expect(detection).toEqual({
-      selection: { 'Image|endswith': '\\rundll32.exe', DestinationPort: '443' },
+      selection: { 'Image|endswith': '\\rundll32.exe', DestinationPort: 443 },
       filter_1: { 'DestinationIp|cidr': ['10.0.0.0/8', '192.168.0.0/16'] },
       condition: 'selection and not filter_1',
     });

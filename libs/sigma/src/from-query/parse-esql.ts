@@ -1,6 +1,18 @@
-import { orOfAnds } from './boolean-grammar';
+import { booleanCondition } from './boolean-grammar';
 import { isUncarriedField } from './ecs-fields';
-import { and, cmp, literal, NON_SELECTING, not, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
+import {
+  and,
+  boundOf,
+  bounded,
+  cmp,
+  literal,
+  NON_SELECTING,
+  not,
+  Untranslatable,
+  type NumericBound,
+  type QueryNode,
+  type QueryValue,
+} from './query-tree';
 import { Cursor, tokenize, type Token } from './tokens';
 
 /** An ES|QL query's indices (`FROM logs-aws.cloudtrail-*`) and the condition of its WHERE commands. */
@@ -14,6 +26,7 @@ const LEXICON = {
   wordChar: /[\w.@*\-$?+]/,
   backquotes: true,
   rawStrings: true,
+  comments: true,
 };
 
 const CASE_FUNCTIONS = new Set(['to_lower', 'to_upper']);
@@ -27,11 +40,11 @@ const AGGREGATING = new Set(['stats', 'inlinestats', 'mv_expand', 'lookup', 'enr
 /**
  * ES|QL: `FROM <indices> | WHERE <condition> | …`. Each WHERE before the first STATS (or other command that makes
  * new rows or names) is one condition, all of them together; EVAL, KEEP, SORT, LIMIT and the rest change no event's
- * match. The condition's boolean core is read (==, !=, :, LIKE, RLIKE, IN, NOT, TO_LOWER, STARTS_WITH, ENDS_WITH);
- * numeric comparisons and IS NULL throw Untranslatable.
+ * match. The condition's boolean core is read (==, !=, :, <, <=, >, >= against a number, LIKE, RLIKE, IN, NOT,
+ * TO_LOWER, STARTS_WITH and ENDS_WITH of a field or its lower-case copy); IS NULL throws Untranslatable.
  */
 export function parseEsql(text: string): EsqlQuery {
-  const cursor = new Cursor(tokenize(text.replace(/^\s*\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, ' '), LEXICON));
+  const cursor = new Cursor(tokenize(text.replace(/^\s*\/\/.*$/gm, ''), LEXICON));
   const indices: string[] = [];
   const conditions: QueryNode[] = [];
   if (cursor.accept('from')) {
@@ -92,19 +105,7 @@ function readAliases(cursor: Cursor): void {
   }
 }
 
-function orExpr(cursor: Cursor): QueryNode {
-  return orOfAnds(cursor, notExpr);
-}
-
-function notExpr(cursor: Cursor): QueryNode {
-  if (cursor.accept('not')) return not(notExpr(cursor));
-  if (cursor.accept('(')) {
-    const inner = orExpr(cursor);
-    cursor.expect(')');
-    return inner;
-  }
-  return comparison(cursor);
-}
+const orExpr = (cursor: Cursor): QueryNode => booleanCondition(cursor, comparison);
 
 function comparison(cursor: Cursor): QueryNode {
   const head = cursor.next();
@@ -112,11 +113,22 @@ function comparison(cursor: Cursor): QueryNode {
   const name = head.text.toLowerCase();
   if (cursor.peek()?.text === '(' && name in STRING_FUNCTIONS) {
     cursor.expect('(');
-    const field = fieldName(cursor.next(), cursor);
+    const field = caseless(cursor);
     cursor.expect(',');
     const value = valueText(cursor.next());
     cursor.expect(')');
     return cmp(field, [{ text: (STRING_FUNCTIONS[name] as (text: string) => string)(value), kind: 'wildcard' }]);
+  }
+  // How long a value is, how many values a field holds: narrowing Sigma cannot say, a test that selects nothing by itself.
+  if (cursor.peek()?.text === '(' && (name === 'length' || name === 'mv_count')) {
+    cursor.expect('(');
+    const field = caseless(cursor);
+    cursor.expect(')');
+    if (!boundOf(cursor.peek()?.text ?? '') && !['==', '!='].includes(cursor.peek()?.text ?? ''))
+      throw new Untranslatable(`function ${head.text}`);
+    cursor.next();
+    valueText(cursor.next());
+    return cmp(NON_SELECTING, [literal(`${name}(${field})`)]);
   }
   if (cursor.peek()?.text === '(' && name === 'cidr_match') {
     cursor.expect('(');
@@ -152,6 +164,7 @@ function comparison(cursor: Cursor): QueryNode {
   if (op === '==' || op === ':') node = cmp(field, [literal(valueText(cursor.next()))]);
   else if (op === '!=') return not(cmp(field, [literal(valueText(cursor.next()))]));
   else if (op === 'like') node = cmp(field, likeValues(cursor));
+  else if (boundOf(op)) node = bounded(field, boundOf(op) as NumericBound, valueText(cursor.next()));
   else if (op === 'rlike') node = cmp(field, [{ text: valueText(cursor.next()), kind: 'regex' }]);
   else if (op === 'in') {
     cursor.expect('(');
@@ -185,6 +198,17 @@ function likeValues(cursor: Cursor): QueryValue[] {
     cursor.expect(')');
   } else texts.push(valueText(cursor.next()));
   return texts.map((text) => ({ text, kind: /[*?]/.test(text) ? 'wildcard' : 'literal' }));
+}
+
+/** A field, or its lower- or upper-case copy (`TO_LOWER(process.name)`): Sigma's matching ignores case. */
+function caseless(cursor: Cursor): string {
+  const head = cursor.next();
+  if (head.type === 'word' && CASE_FUNCTIONS.has(head.text.toLowerCase()) && cursor.accept('(')) {
+    const field = fieldName(cursor.next(), cursor);
+    cursor.expect(')');
+    return field;
+  }
+  return fieldName(head, cursor);
 }
 
 function valueText(token: Token): string {

@@ -1,6 +1,17 @@
-import { orOfAnds } from './boolean-grammar';
+import { booleanCondition } from './boolean-grammar';
 import { FALCO_LISTS, FALCO_MACROS, FALCO_NON_SELECTING, isFalcoHook } from './falco-standard';
-import { cmp, literal, NON_SELECTING, not, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
+import {
+  boundOf,
+  bounded,
+  cmp,
+  literal,
+  NON_SELECTING,
+  not,
+  Untranslatable,
+  type NumericBound,
+  type QueryNode,
+  type QueryValue,
+} from './query-tree';
 import { Cursor, tokenize, type Token } from './tokens';
 
 /** A Falco rule's condition with its fields as ECS names (the rest of the translation reads ECS), and what it reads. */
@@ -34,6 +45,7 @@ const FIELDS: Readonly<Record<string, string>> = {
   'user.name': 'user.name',
   'fd.name': 'file.path',
   'fd.filename': 'file.name',
+  'fd.directory': 'file.directory',
   'fd.sip': 'destination.ip',
   'fd.rip': 'destination.ip',
   'fd.sport': 'destination.port',
@@ -84,8 +96,8 @@ const KEYS =
 /**
  * Falco rules (`- rule: … condition: …`), the macros and lists the same text defines inlined, else Falco's standard
  * ones (falco-standard.ts); the event macros (spawned_process, open_write, outbound) read as the kind of event. The condition's boolean core is
- * read (=, !=, in, contains, icontains, startswith, endswith, glob, pmatch); a macro or list the text does not
- * define, numeric comparisons and field-exists tests throw Untranslatable.
+ * read (=, !=, in, contains, icontains, startswith, endswith, glob, pmatch, <, <=, >, >=); a macro or list the text
+ * does not define and field-exists tests throw Untranslatable.
  */
 export function parseFalco(text: string): FalcoRule[] {
   const items = text.split(/^(?=\s*-\s*(?:rule|macro|list)\s*:)/m);
@@ -151,17 +163,10 @@ function parseCondition(text: string, state: State): QueryNode {
   return node;
 }
 
-function orExpr(cursor: Cursor, state: State): QueryNode {
-  return orOfAnds(cursor, (at) => notExpr(at, state));
-}
+const orExpr = (cursor: Cursor, state: State): QueryNode => booleanCondition(cursor, (at) => test(at, state));
 
-function notExpr(cursor: Cursor, state: State): QueryNode {
-  if (cursor.accept('not')) return not(notExpr(cursor, state));
-  if (cursor.accept('(')) {
-    const inner = orExpr(cursor, state);
-    cursor.expect(')');
-    return inner;
-  }
+/** A field test, or a macro's condition. */
+function test(cursor: Cursor, state: State): QueryNode {
   const head = cursor.next();
   if (head.type !== 'word') throw new Untranslatable(`unexpected ${head.text}`);
   const operator = cursor.peek();
@@ -202,7 +207,10 @@ function comparison(cursor: Cursor, falcoField: string, state: State): QueryNode
   }
   let node: QueryNode;
   if (op === '=' || op === '!=') node = cmp(field, [literal(valueText(cursor.next()))]);
-  else if (op === 'in' || op === 'pmatch' || op === 'intersects') node = cmp(field, listValues(cursor, state).map(literal));
+  else if (op === 'in' || op === 'intersects') node = cmp(field, listValues(cursor, state).map(literal));
+  // A path at or below any of the folders.
+  else if (op === 'pmatch') node = cmp(field, listValues(cursor, state).flatMap(belowFolder));
+  else if (boundOf(op)) node = bounded(field, boundOf(op) as NumericBound, valueText(cursor.next()));
   else if (op in TEXT_OPS) {
     const text = (TEXT_OPS[op] as (text: string) => string)(valueText(cursor.next()));
     node = cmp(field, [{ text, kind: /[*?]/.test(text) ? 'wildcard' : 'literal' } satisfies QueryValue]);
@@ -210,6 +218,12 @@ function comparison(cursor: Cursor, falcoField: string, state: State): QueryNode
   if (field === 'event.type')
     for (const value of node.kind === 'cmp' ? node.values : []) state.category ??= EVENT_CATEGORIES[value.text.toLowerCase()];
   return op === '!=' ? not(node) : node;
+}
+
+function belowFolder(folder: string): QueryValue[] {
+  const bare = folder.replace(/\/+$/, '');
+  if (bare === '' || /[*?]/.test(bare)) throw new Untranslatable(`pmatch folder ${folder}`);
+  return [literal(bare), { text: `${bare}/*`, kind: 'wildcard' }];
 }
 
 function listValues(cursor: Cursor, state: State): string[] {

@@ -1,21 +1,21 @@
-import { and, cmp, literal, not, or, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
+import { and, boundOf, bounded, cmp, literal, not, or, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
 import { Cursor, tokenize, type Token } from './tokens';
 
 const LEXICON = {
   ops: ['(', ')', ':', '<=', '>=', '<', '>', '[', ']', '{', '}'],
   wordChar: /[^\s():"<>[\]{}]/,
   escapes: true,
-  slashRegex: true,
 };
 
 /**
  * Kibana's KQL and Lucene query strings: `field:value`, `field:"phrase"`, `field:(a or b)`, wildcards in bare values
- * (`*value*`), `/regex/` (Lucene), and/or/not in either case, Lucene's `-field:x` and `+field:x`, parentheses. Ranges,
- * `_exists_`, free text without a field and clauses joined by no operator (Lucene's default is OR) throw
- * Untranslatable.
+ * (`*value*`), `/regex/` (Lucene only: a KQL value may be a bare path), numeric ranges (`port >= 1024`,
+ * `port:[1024 TO *]`), and/or/not in either case, Lucene's `-field:x` and `+field:x`, parentheses. `_exists_`, free
+ * text without a field and clauses joined by no operator (Lucene's default is OR) throw Untranslatable.
  */
-export function parseKql(text: string): QueryNode {
-  const cursor = new Cursor(tokenize(text.trim(), LEXICON));
+export function parseKql(text: string, language: 'kql' | 'lucene' = 'lucene'): QueryNode {
+  // Only Lucene has `/regex/`: in KQL a bare value may start with a slash (`process.executable:/usr/bin/*`).
+  const cursor = new Cursor(tokenize(text.trim(), { ...LEXICON, slashRegex: language === 'lucene' }));
   const node = orExpr(cursor);
   if (!cursor.done()) throw new Untranslatable(`unexpected ${cursor.peek()?.text}`);
   return node;
@@ -73,26 +73,73 @@ function primary(cursor: Cursor): QueryNode {
 }
 
 function fieldClause(cursor: Cursor, field: string): QueryNode {
-  const range = ['<', '>', '<=', '>='].includes(cursor.peek()?.text ?? '');
-  // The time window (`@timestamp >= "now-1d"`) is when to look, which a rule's deployment decides.
-  if (range && field === '@timestamp') {
-    cursor.next();
-    cursor.next();
+  const range = boundOf(cursor.peek()?.text ?? '');
+  // The time window (`@timestamp >= "now-1d"`, `@timestamp:[now-1d TO now]`) is when to look, which a rule's deployment decides.
+  if (field === '@timestamp' && (range || (cursor.peek()?.text === ':' && /^[[{<>]/.test(cursor.peek(1)?.text ?? '')))) {
+    skipRange(cursor);
     return cmp(field, [literal('window')]);
   }
-  if (!cursor.accept(':')) throw new Untranslatable(range ? 'range' : 'free text without a field');
-  // `field:*` asks only that the field be there, which a test of its value asks too.
+  if (range) {
+    cursor.next();
+    return bounded(checkedField(field), range, boundText(cursor.next()));
+  }
+  if (!cursor.accept(':')) throw new Untranslatable('free text without a field');
+  // `field:*` and `_exists_:field` ask only that the field be there, which a test of its value asks too.
   if (cursor.peek()?.type === 'word' && cursor.peek()?.text === '*') {
     cursor.next();
     return cmp('@present', [literal(field)]);
   }
-  if (field === '_exists_' || !/^[A-Za-z_@][\w.@-]*$/.test(field)) throw new Untranslatable(`field ${field}`);
+  if (field === '_exists_') return cmp('@present', [literal(checkedField(boundText(cursor.next())))]);
+  checkedField(field);
+  if (cursor.peek()?.text === '[' || cursor.peek()?.text === '{') return rangeClause(cursor, field);
+  // Lucene's `field:>1024`.
+  const bound = boundOf(cursor.peek()?.text ?? '');
+  if (bound) {
+    cursor.next();
+    return bounded(field, bound, boundText(cursor.next()));
+  }
   if (cursor.accept('(')) {
     const node = valueOr(cursor, field);
     cursor.expect(')');
     return node;
   }
   return cmp(field, [valueOf(cursor.next())]);
+}
+
+function checkedField(field: string): string {
+  if (field === '_exists_' || !/^[A-Za-z_@][\w.@-]*$/.test(field)) throw new Untranslatable(`field ${field}`);
+  return field;
+}
+
+const boundText = (token: Token): string => (token.type === 'str' || token.type === 'word' ? token.text : '');
+
+/** Lucene's `field:[1024 TO 65535]` (bounds included) and `field:{0 TO 1024}` (excluded), `*` for an open end. */
+function rangeClause(cursor: Cursor, field: string): QueryNode {
+  const inclusive = cursor.next().text === '[';
+  const low = boundText(cursor.next());
+  cursor.expect('to');
+  const high = boundText(cursor.next());
+  const close = cursor.next().text;
+  if (close !== ']' && close !== '}') throw new Untranslatable(`expected ] or }`);
+  const bounds = [
+    ...(low === '*' ? [] : [bounded(field, inclusive ? 'gte' : 'gt', low)]),
+    ...(high === '*' ? [] : [bounded(field, close === ']' ? 'lte' : 'lt', high)]),
+  ];
+  return bounds.length === 0 ? cmp('@present', [literal(field)]) : and(bounds);
+}
+
+/** A time window's comparison or range, read past. */
+function skipRange(cursor: Cursor): void {
+  cursor.accept(':');
+  if (boundOf(cursor.peek()?.text ?? '')) {
+    cursor.next();
+    cursor.next();
+    return;
+  }
+  const open = cursor.next().text;
+  if (open !== '[' && open !== '{') throw new Untranslatable(`unexpected ${open}`);
+  while (!cursor.done() && !/^[\]}]$/.test(cursor.peek()?.text ?? '')) cursor.next();
+  cursor.next();
 }
 
 function valueOr(cursor: Cursor, field: string): QueryNode {

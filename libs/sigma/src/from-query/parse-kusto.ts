@@ -1,5 +1,5 @@
 import { orOfAnds } from './boolean-grammar';
-import { and, cmp, literal, not, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
+import { and, boundOf, bounded, cmp, literal, not, Untranslatable, type NumericBound, type QueryNode, type QueryValue } from './query-tree';
 import { Cursor, tokenize, type Token } from './tokens';
 
 /**
@@ -128,7 +128,7 @@ const eventIds = (node: QueryNode): string[] =>
       : node.children.flatMap(eventIds);
 
 const LEXICON = {
-  ops: ['==', '=~', '!=', '!~', '<=', '>=', '<', '>', '(', ')', '[', ']', ',', '|'],
+  ops: ['==', '=~', '!=', '!~', '<=', '>=', '<', '>', '=', '(', ')', '[', ']', ',', '|'],
   wordChar: /[\w.!~:-]/,
   singleQuotes: true,
 };
@@ -258,6 +258,7 @@ function comparison(cursor: Cursor, field: string): QueryNode {
   let node: QueryNode;
   if (base === '==' || base === '=~' || base === '!=' || base === '!~') node = cmp(field, [exact(cursor.next())]);
   else if (base in STRING_OPS) node = cmp(field, [wildcard((STRING_OPS[base] as (text: string) => string)(text(cursor.next())))]);
+  else if (boundOf(base)) node = bounded(field, boundOf(base) as NumericBound, text(cursor.next()));
   else if (base === 'in' || base === 'in~') node = cmp(field, list(cursor).map(literal));
   else if (base === 'has_any')
     node = cmp(

@@ -4,10 +4,26 @@
  * Sysmon); ecs-fields.ts maps them to Sigma's.
  */
 
-/** One value a field is compared with: literal text, a wildcard pattern (`*` any run, `?` one character), a regex or a network. */
+/**
+ * One value a field is compared with: literal text, a wildcard pattern (`*` any run, `?` one character), a regex, a
+ * network, or a number the field's value is below (lt, lte) or above (gt, gte).
+ */
 export interface QueryValue {
   text: string;
-  kind: 'literal' | 'wildcard' | 'regex' | 'cidr';
+  kind: 'literal' | 'wildcard' | 'regex' | 'cidr' | NumericBound;
+}
+
+export type NumericBound = 'lt' | 'lte' | 'gt' | 'gte';
+
+const BOUNDS: Readonly<Record<string, NumericBound>> = { '<': 'lt', '<=': 'lte', '>': 'gt', '>=': 'gte' };
+
+/** `field > 1024`: the operator as a bound, when it is one (`<`, `<=`, `>`, `>=`). */
+export const boundOf = (operator: string): NumericBound | undefined => BOUNDS[operator];
+
+/** A numeric comparison: the field's value above or below a number; a date or a text bound is no number Sigma compares. */
+export function bounded(field: string, bound: NumericBound, text: string): QueryNode {
+  if (!/^-?\d+(?:\.\d+)?$/.test(text)) throw new Untranslatable(`comparison with ${text}`);
+  return cmp(field, [{ text, kind: bound }]);
 }
 
 export type QueryNode =
@@ -22,8 +38,35 @@ export type QueryNode =
  */
 export const NON_SELECTING = '@non-selecting';
 
+/**
+ * Why a query was left out, as a detection engineer would sort the cases: a field Sigma's taxonomy has no name for, a
+ * construct (operator, function, command) with no Sigma equivalent, a log or table no Sigma logsource reads, a query
+ * that selects nothing beyond its log, or text the parser could not read.
+ */
+export type DropCode = 'unmapped-field' | 'unsupported-construct' | 'unsupported-source' | 'no-selection' | 'syntax';
+
+// How a reason's wording sorts it, for the throws that do not name their code.
+const CODES: Array<[RegExp, DropCode]> = [
+  [/^(?:unmapped field|column|field|ancestor test of) /, 'unmapped-field'],
+  [
+    /^(?:language|Kusto table|osquery table|Sysmon event|ancestor|no event category|not a single table|an event this table)\b/,
+    'unsupported-source',
+  ],
+  [
+    /^(?:nothing tested|too little selected|no WHERE|no filter|no include filter|no auditd rule|no Falco rule|no osquery WHERE|a value that matches anything|sequence without steps)/,
+    'no-selection',
+  ],
+  [/^(?:unexpected|expected|unterminated)\b/, 'syntax'],
+];
+
 /** A construct the translation cannot carry into Sigma faithfully: the whole query is left out, never half of it. */
-export class Untranslatable extends Error {}
+export class Untranslatable extends Error {
+  readonly code: DropCode;
+  constructor(message: string, code?: DropCode) {
+    super(message);
+    this.code = code ?? CODES.find(([pattern]) => pattern.test(message))?.[1] ?? 'unsupported-construct';
+  }
+}
 
 export const cmp = (field: string, values: QueryValue[]): QueryNode => ({ kind: 'cmp', field, values });
 export const literal = (text: string): QueryValue => ({ text, kind: 'literal' });

@@ -21,17 +21,25 @@ export function sigmaValue(text: string, wildcards: boolean): string {
 const keyOf = (node: Cmp): string =>
   node.modifier === 'eq' || node.modifier === 'wildcard' ? node.field : `${node.field}|${node.modifier}`;
 
-function valuesOf(node: Cmp): string[] {
+const NUMERIC = new Set<string>(['lt', 'lte', 'gt', 'gte']);
+
+function valuesOf(node: Cmp): Array<string | number> {
+  // A numeric comparison's bound is a number, as Sigma's lt/lte/gt/gte require.
+  if (NUMERIC.has(node.modifier)) return node.values.map(Number);
   // Elastic's regexes (Lucene's and EQL's) match the whole value; Sigma's search in it.
   if (node.modifier === 're') return node.values.map((value) => `^(?:${value})$`);
   if (node.modifier === 'cidr') return node.values;
+  // A whole number compared as it is (a port, an event ID) is written as a number, as Sigma's own rules write it.
+  if (node.modifier === 'eq')
+    return node.values.map((value) => (/^-?(?:0|[1-9]\d{0,14})$/.test(value) ? Number(value) : sigmaValue(value, false)));
   return node.values.map((value) => sigmaValue(value, node.modifier === 'wildcard'));
 }
 
 // A compound part of a larger condition in parentheses (`not` binds tighter than both and and or).
 const grouped = (condition: string): string => (/\s(?:and|or)\s/.test(condition) ? `(${condition})` : condition);
 
-const entry = (values: string[]): string | string[] => (values.length === 1 ? (values[0] as string) : values);
+const entry = (values: Array<string | number>): string | number | Array<string | number> =>
+  values.length === 1 ? (values[0] as string | number) : values;
 
 /** The tree with each `or` of one field's values under one modifier as one comparison (Sigma's value list). */
 function merged(node: SigmaNode): SigmaNode {
@@ -99,7 +107,7 @@ export function sigmaDetection(node: SigmaNode): SigmaDetection {
         const cmps = current.children.filter((child): child is Cmp => child.kind === 'cmp');
         if (cmps.length === current.children.length) {
           // The values of one field and modifier are one list: `Image|endswith: [\\bash, \\sh]`.
-          const byKey = new Map<string, string[]>();
+          const byKey = new Map<string, Array<string | number>>();
           for (const child of cmps) byKey.set(keyOf(child), [...new Set([...(byKey.get(keyOf(child)) ?? []), ...valuesOf(child)])]);
           const maps = [...byKey].map(([key, values]) => ({ [key]: entry(values) }));
           return block(maps.length === 1 ? (maps[0] as SigmaFieldMap) : maps, negated);

@@ -2,7 +2,7 @@
  * A query's condition in Sigma's terms: comparisons of Sigma taxonomy fields (Image, CommandLine, TargetFilename,
  * eventName…) under a modifier, joined by and, or and not. Values are plain text; `wildcard` values hold `*` and `?`.
  */
-export type SigmaModifier = 'eq' | 'contains' | 'startswith' | 'endswith' | 'wildcard' | 're' | 'cidr';
+export type SigmaModifier = 'eq' | 'contains' | 'startswith' | 'endswith' | 'wildcard' | 're' | 'cidr' | 'lt' | 'lte' | 'gt' | 'gte';
 
 export type SigmaNode =
   | { kind: 'cmp'; field: string; modifier: SigmaModifier; values: string[] }

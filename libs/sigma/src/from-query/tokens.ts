@@ -23,6 +23,8 @@ export interface Lexicon {
   singleQuotes?: boolean;
   /** In a quoted string only `\\` and `\"` are escapes; any other backslash is itself (Splunk: `"C:\Windows\*"`). */
   lenientEscapes?: boolean;
+  /** `/* … *\/` and `// …` between tokens are comments (EQL, ES|QL); inside a string they are text (`"/home/*\/.ssh"`). */
+  comments?: boolean;
 }
 
 const ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r' };
@@ -35,6 +37,17 @@ export function tokenize(text: string, lexicon: Lexicon): Token[] {
     const char = text[at] as string;
     if (/\s/.test(char)) {
       at++;
+      continue;
+    }
+    if (lexicon.comments && text.startsWith('//', at)) {
+      const end = text.indexOf('\n', at);
+      at = end < 0 ? text.length : end;
+      continue;
+    }
+    if (lexicon.comments && text.startsWith('/*', at)) {
+      const end = text.indexOf('*/', at + 2);
+      if (end < 0) throw new Untranslatable('unterminated comment');
+      at = end + 2;
       continue;
     }
     if (lexicon.rawStrings && text.startsWith('"""', at)) {

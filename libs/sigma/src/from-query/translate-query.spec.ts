@@ -92,9 +92,9 @@ describe('Kibana KQL and Lucene', () => {
     expect(dropped('dns.question.name:x.example.org and destination.ip:10.0.0.1', 'lucene')).toBe(true);
   });
 
-  it('drops free text, ranges and a query that only asks for a field', () => {
+  it('drops free text, a range over text and a query that only asks for a field', () => {
     expect(dropped('mimikatz and process.name:x.exe', 'lucene')).toBe(true);
-    expect(dropped('destination.port > 1024', 'lucene')).toBe(true);
+    expect(dropped('process.command_line > 1024', 'lucene')).toBe(true);
     expect(dropped('process.name:*', 'lucene')).toBe(true);
   });
 });

@@ -1,17 +1,20 @@
 import type { HuntQueryLanguage } from '@huntforge/contracts/extraction';
-import { isMetaField, isUncarriedField, sigmaComparison, targetOf, type Platform, type Target } from './ecs-fields';
+import { isLogField, isMetaField, isUncarriedField, sigmaComparison, targetOf, type Platform, type Target } from './ecs-fields';
 import { parseAuditd } from './parse-auditd';
 import { parseEql } from './parse-eql';
 import { parseEsql } from './parse-esql';
 import { parseFalco } from './parse-falco';
 import { parseKql } from './parse-kql';
+import { parseOsquery } from './parse-osquery';
 import { looksLikeKusto, parseKusto } from './parse-kusto';
 import { parseSpl } from './parse-spl';
 import { parseSysmon } from './parse-sysmon';
-import { comparisons, NON_SELECTING, Untranslatable, without, type QueryNode } from './query-tree';
+import { comparisons, NON_SELECTING, Untranslatable, without, type DropCode, type QueryNode } from './query-tree';
 import type { SigmaNode } from './sigma-tree';
 
 /** A query (or one step of a sequence, one log of an auditd rule set) as a Sigma rule's logsource and condition. */
+export type { DropCode } from './query-tree';
+
 export interface TranslatedQuery {
   logsource: Target['logsource'];
   condition: SigmaNode;
@@ -19,7 +22,8 @@ export interface TranslatedQuery {
   name?: string;
 }
 
-export type Translation = { ok: true; rules: TranslatedQuery[] } | { ok: false; reason: string };
+/** A query's rules, or why it was left out: `code` sorts the reason, `reason` names what (the field, the operator). */
+export type Translation = { ok: true; rules: TranslatedQuery[] } | { ok: false; reason: string; code: DropCode };
 
 /** The languages translated into Sigma. */
 export const TRANSLATED_LANGUAGES: ReadonlySet<string> = new Set<HuntQueryLanguage>([
@@ -31,6 +35,7 @@ export const TRANSLATED_LANGUAGES: ReadonlySet<string> = new Set<HuntQueryLangua
   'falco',
   'sysmon',
   'spl',
+  'osquery',
 ]);
 
 /**
@@ -43,7 +48,7 @@ export function translateQuery(text: string, language: string, platform: Platfor
   try {
     return { ok: true, rules: translated(text, language, platform) };
   } catch (error) {
-    if (error instanceof Untranslatable) return { ok: false, reason: error.message };
+    if (error instanceof Untranslatable) return { ok: false, reason: error.message, code: error.code };
     throw error;
   }
 }
@@ -71,7 +76,7 @@ function translated(text: string, language: string, platform: Platform | null): 
         return [endpoint(query.condition, { ...query, platform: platform ?? 'windows' })];
       }
       if (/\|\s*where\b/i.test(text)) throw new Untranslatable('Kusto');
-      return [endpoint(parseKql(text), { platform })];
+      return [endpoint(parseKql(text, language), { platform })];
     case 'falco':
       // Falco watches Linux hosts (and, with its plugin, CloudTrail).
       return parseFalco(text).map((rule) => ({
@@ -89,6 +94,10 @@ function translated(text: string, language: string, platform: Platform | null): 
     }
     case 'sysmon':
       return parseSysmon(text);
+    case 'osquery': {
+      const query = parseOsquery(text);
+      return [endpoint(query.condition, { category: query.category, platform: query.platform ?? platform })];
+    }
     case 'auditd': {
       const watches = parseAuditd(text);
       if (watches.length === 0) throw new Untranslatable('no auditd rule');
@@ -106,6 +115,9 @@ function endpoint(
   node: QueryNode,
   options: { category?: string; indices?: readonly string[]; platform: Platform | null },
 ): TranslatedQuery {
+  // A query of only the log's own tests (its index, event kind, time window) selects nothing, whatever log it reads.
+  if (comparisons(node).every((found) => isLogField(found.field) || found.field === NON_SELECTING || isUncarriedField(found.field)))
+    throw new Untranslatable('nothing tested beyond the log');
   const target = targetOf(node, options);
   const tested = without(node, (field) => isMetaField(field, target) || field === NON_SELECTING || isUncarriedField(field));
   if (!tested) throw new Untranslatable('nothing tested beyond the log');
@@ -116,9 +128,11 @@ function endpoint(
 
 /**
  * Whether a condition names its events closely enough to stand without a narrowing test it lost: two tests that must
- * hold, or one of something besides the program's name (a command line, a parent, a path).
+ * hold, or one of something besides the program's name (a command line, a parent, a path); for an `or`, each way.
  */
 function selectsSpecifically(node: QueryNode): boolean {
+  // Either way of an `or` is a rule of its own: each must select something specific.
+  if (node.kind === 'or') return node.children.every(selectsSpecifically);
   const required = (current: QueryNode): QueryNode[] =>
     current.kind === 'cmp' ? [current] : current.kind === 'and' ? current.children.flatMap(required) : [];
   const tests = required(node);
@@ -131,8 +145,11 @@ function toSigma(node: QueryNode, target: Target): SigmaNode {
       return sigmaComparison(node.field, node.values, target);
     case 'not':
       return { kind: 'not', child: toSigma(node.child, target) };
-    default:
-      return { kind: node.kind, children: node.children.map((child) => toSigma(child, target)) };
+    default: {
+      // A field whose values take two modifiers is an `or` of its own: one `or` with its siblings.
+      const children = node.children.map((child) => toSigma(child, target));
+      return { kind: node.kind, children: children.flatMap((child) => (child.kind === node.kind ? child.children : [child])) };
+    }
   }
 }
 

@@ -31,6 +31,7 @@ const LANGUAGE_LABELS: Readonly<Record<string, string>> = {
   falco: 'Falco',
   sysmon: 'Sysmon Configuration',
   spl: 'SPL',
+  osquery: 'osquery',
 };
 const CLASSES: Readonly<Record<string, TemplateClass>> = {
   process_creation: 'process_creation',

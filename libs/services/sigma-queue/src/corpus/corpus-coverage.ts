@@ -1,5 +1,5 @@
 import type { corpusCoverageBusRequestSchema } from '@huntforge/contracts/executions';
-import type { CoveringRule } from '@huntforge/contracts/sigma';
+import { explainedCoverage, type CoveredObservable } from '@huntforge/sigma';
 import type { z } from 'zod';
 import type { CorpusIndex } from './corpus-index';
 
@@ -12,7 +12,7 @@ export type CorpusCoverageCommand = z.output<typeof corpusCoverageBusRequestSche
 
 export interface CorpusCoverage {
   corpus_rules: number;
-  coverage: Array<{ observable: string; rules: CoveringRule[] }>;
+  coverage: CoveredObservable[];
 }
 
 /**
@@ -22,15 +22,5 @@ export interface CorpusCoverage {
  */
 export async function corpusCoverage(deps: CorpusCoverageDeps, command: CorpusCoverageCommand): Promise<CorpusCoverage> {
   const engine = await deps.index.coverage();
-  const product = command.product && ['windows', 'linux', 'macos'].includes(command.product) ? command.product : undefined;
-  return {
-    corpus_rules: engine.size.rules,
-    coverage: engine.cover(command.observables, { product, explain: true }).map(({ observable, rules, explained }) => ({
-      observable,
-      rules: rules.map((rule, index) => {
-        const why = explained?.[index];
-        return why ? { ...rule, matched: why.matched, status: why.status, tags: why.tags } : rule;
-      }),
-    })),
-  };
+  return { corpus_rules: engine.size.rules, coverage: explainedCoverage(engine, command.observables, command.product) };
 }
