@@ -3,6 +3,7 @@ import { PrismaClient } from './generated/prisma/client';
 import { connectPglite } from './drivers/pglite-driver';
 import { connectPostgres } from './drivers/postgres-driver';
 import type { SqlDriver } from './drivers/sql-session';
+import type { TableChanges } from './drivers/table-changes';
 import type {
   ApiTokenRepository,
   AuditRepository,
@@ -56,6 +57,17 @@ const DEFAULT_DATA_DIR = '.data';
 /** The raw driver behind each Db, for the migrator; kept off the public interface. */
 const drivers = new WeakMap<Db, SqlDriver>();
 
+/** The write counters of each client of an embedded database (see TableChanges). */
+const tableChanges = new WeakMap<PrismaClient, TableChanges>();
+
+/**
+ * The counters of the writes this process sends to the watched tables, when it is the database's only client
+ * (the embedded database); null on PostgreSQL, where other processes write too and readers must ask the database.
+ */
+export function tableChangesOf(prisma: PrismaClient): TableChanges | null {
+  return tableChanges.get(prisma) ?? null;
+}
+
 export function sqlDriverOf(db: Db): SqlDriver {
   const driver = drivers.get(db);
   if (!driver) throw new Error('This Db was not created by createDb');
@@ -72,12 +84,14 @@ export function dumpEmbeddedDatabase(db: Db): Promise<Blob> {
 /** PostgreSQL through @prisma/adapter-pg when `databaseUrl` is set; embedded PGlite with pgvector otherwise. */
 export async function createDb(config: DbConfig): Promise<Db> {
   const databaseUrl = config.databaseUrl?.trim();
-  const { driver, adapter } = databaseUrl
+  const connection = databaseUrl
     ? connectPostgres(databaseUrl)
     : config.inMemory
       ? await connectPglite(null, config.inMemoryImage)
       : await connectPglite(join(config.dataDir ?? DEFAULT_DATA_DIR, 'pglite'));
+  const { driver, adapter } = connection;
   const prisma = new PrismaClient({ adapter });
+  if ('changes' in connection) tableChanges.set(prisma, connection.changes);
 
   let closing: Promise<void> | null = null;
   const db: Db = {

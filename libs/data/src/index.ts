@@ -1,4 +1,5 @@
-export { createDb, dumpEmbeddedDatabase } from './db';
+export { createDb, dumpEmbeddedDatabase, tableChangesOf } from './db';
+export { TableChanges, WATCHED_TABLES, type WatchedTable } from './drivers/table-changes';
 export { ArticleTextReader, type ArticleText } from './read-models/article-text';
 export { SigmaCorpusStatsReader, type SigmaCorpusEmbeddingCoverage } from './read-models/sigma-corpus-stats';
 export { EXECUTION_SUMMARY_SELECT, toExecutionSummary, type ExecutionSummarySource } from './read-models/execution-summary';

@@ -4,6 +4,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { lockDirectory, type DirectoryLock } from './directory-lock';
 import { PgliteThread, type ThreadExecutor } from './pglite-thread/pglite-thread';
 import type { SqlDriver, SqlExecutor, SqlSession } from './sql-session';
+import type { TableChanges } from './table-changes';
 
 function executorFor(db: ThreadExecutor): SqlExecutor {
   return {
@@ -20,6 +21,8 @@ function executorFor(db: ThreadExecutor): SqlExecutor {
 export interface PgliteConnection {
   driver: SqlDriver;
   adapter: PrismaPGlite;
+  /** Every write this process sends to the watched tables (it is the database's only client). */
+  changes: TableChanges;
 }
 
 /**
@@ -61,5 +64,5 @@ export async function connectPglite(dataDir: string | null, imageFile?: string):
   };
   // The adapter is typed for PGlite itself but calls only what PgliteThread provides (query with rowMode and
   // parsers, exec, transaction with query/exec/rollback); errors arrive as PGlite's own DatabaseError.
-  return { driver, adapter: new PrismaPGlite(pglite as unknown as PGlite) };
+  return { driver, adapter: new PrismaPGlite(pglite as unknown as PGlite), changes: pglite.changes };
 }

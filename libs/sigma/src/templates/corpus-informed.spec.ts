@@ -1,5 +1,7 @@
+import type { CoveringRule } from '@huntforge/contracts/sigma';
 import { corpusChecks } from '../evaluate/corpus-checks';
 import { CorpusCoverage } from '../evaluate/corpus-coverage';
+import { coverageEvidence, explainedCoverage } from '../evaluate/coverage-evidence';
 import { selfTestRule } from '../evaluate/self-test';
 import { validateRuleDocument } from '../validate/validate-rule';
 import { generateBuiltinRules, type BuiltinSigmaInput } from './builtin-sigma-agent';
@@ -41,30 +43,20 @@ const article = { title: 'Intrusion notes', url: 'https://research.example.org/n
 
 /** What the coverage stage hands the generator: the reference rules firing on each observable, and why. */
 function coverageOf(rules: string[], commandLines: string[]): CorpusEvidence {
-  const engine = new CorpusCoverage<{ rule_id: string; title: string }>();
+  const engine = new CorpusCoverage<CoveringRule>();
   rules.forEach((rule) =>
-    engine.add(rule, { rule_id: /^id: (.+)$/m.exec(rule)?.[1] ?? '', title: /^title: (.+)$/m.exec(rule)?.[1] ?? '' }),
+    engine.add(rule, {
+      rule_id: /^id: (.+)$/m.exec(rule)?.[1] ?? '',
+      title: /^title: (.+)$/m.exec(rule)?.[1] ?? '',
+      author: null,
+      license: 'DRL-1.1',
+      origin: 'sigmahq',
+      path: null,
+      level: null,
+    }),
   );
-  const entries = engine.cover(
-    commandLines.map((value) => ({ type: 'cmdline', value })),
-    { product: 'windows', explain: true },
-  );
-  return {
-    covered: entries.map(({ observable, explained = [] }) => ({
-      observable,
-      rules: explained.map(({ meta, matched, status, tags, level, author }) => ({
-        ...meta,
-        author,
-        license: 'DRL-1.1',
-        origin: 'sigmahq',
-        path: null,
-        level,
-        matched,
-        status,
-        tags,
-      })),
-    })),
-  };
+  const observables = commandLines.map((value) => ({ type: 'cmdline', value }));
+  return coverageEvidence(explainedCoverage(engine, observables, 'windows'));
 }
 
 function generate(commandLines: string[], rules: string[]) {

@@ -1,7 +1,8 @@
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import type { DumpCompression, DumpMessage, QueryResultMessage } from './protocol';
 import { applyParsers, parsedOids, type ParserTable } from './result-parsers';
-import { WorkerLink } from './worker-link';
+import { WorkerLink, type LinkRequest } from './worker-link';
+import { TableChanges } from '../table-changes';
 
 /** The options that can cross to the thread; the others hold functions or streams. */
 export type ThreadQueryOptions = Pick<QueryOptions, 'rowMode'> & { parsers?: ParserTable };
@@ -17,8 +18,24 @@ function checkOptions(options: object | undefined): void {
     throw new Error(`PGlite runs in a worker thread here; query option(s) ${unsupported.join(', ')} cannot cross to it`);
 }
 
+/** Sends a statement, telling `changes` of the watched tables it may write before it is sent and once it is answered. */
+async function sendCounted(
+  link: WorkerLink,
+  changes: TableChanges,
+  request: LinkRequest & { sql: string; txId?: number },
+): Promise<unknown> {
+  const written = changes.noteStatement(request.sql, request.txId);
+  if (written.length === 0) return link.send(request);
+  try {
+    return await link.send(request);
+  } finally {
+    changes.noteAnswered(written);
+  }
+}
+
 async function runQuery<T>(
   link: WorkerLink,
+  changes: TableChanges,
   txId: number | undefined,
   sql: string,
   params: unknown[],
@@ -26,7 +43,7 @@ async function runQuery<T>(
 ): Promise<Results<T>> {
   checkOptions(options);
   const rowMode = options?.rowMode ?? 'object';
-  const result = (await link.send({
+  const result = (await sendCounted(link, changes, {
     op: 'query',
     txId,
     sql,
@@ -38,9 +55,15 @@ async function runQuery<T>(
   return result as Results<T>;
 }
 
-async function runExec(link: WorkerLink, txId: number | undefined, sql: string, options?: object): Promise<Results[]> {
+async function runExec(
+  link: WorkerLink,
+  changes: TableChanges,
+  txId: number | undefined,
+  sql: string,
+  options?: object,
+): Promise<Results[]> {
   checkOptions(options);
-  return (await link.send({ op: 'exec', txId, sql })) as Results[];
+  return (await sendCounted(link, changes, { op: 'exec', txId, sql })) as Results[];
 }
 
 /** One open transaction, as PGlite's `Transaction` presents it (the part our code and Prisma's adapter use). */
@@ -49,6 +72,7 @@ export class ThreadTransaction implements ThreadExecutor {
 
   constructor(
     private readonly link: WorkerLink,
+    private readonly changes: TableChanges,
     readonly id: number,
   ) {}
 
@@ -58,12 +82,12 @@ export class ThreadTransaction implements ThreadExecutor {
 
   query<T>(sql: string, params: unknown[] = [], options?: ThreadQueryOptions): Promise<Results<T>> {
     if (this.ended) return Promise.reject(new Error('Transaction is closed'));
-    return runQuery<T>(this.link, this.id, sql, params, options);
+    return runQuery<T>(this.link, this.changes, this.id, sql, params, options);
   }
 
   exec(sql: string, options?: Record<string, never>): Promise<Results[]> {
     if (this.ended) return Promise.reject(new Error('Transaction is closed'));
-    return runExec(this.link, this.id, sql, options);
+    return runExec(this.link, this.changes, this.id, sql, options);
   }
 
   async rollback(): Promise<void> {
@@ -85,6 +109,8 @@ export class ThreadTransaction implements ThreadExecutor {
  */
 export class PgliteThread implements ThreadExecutor {
   private nextTransactionId = 1;
+  /** What this process has written to the watched tables (it is the database's only client: see TableChanges). */
+  readonly changes = new TableChanges();
 
   private constructor(
     private readonly link: WorkerLink,
@@ -110,18 +136,18 @@ export class PgliteThread implements ThreadExecutor {
   }
 
   query<T>(sql: string, params: unknown[] = [], options?: ThreadQueryOptions): Promise<Results<T>> {
-    return runQuery<T>(this.link, undefined, sql, params, options);
+    return runQuery<T>(this.link, this.changes, undefined, sql, params, options);
   }
 
   exec(sql: string, options?: Record<string, never>): Promise<Results[]> {
-    return runExec(this.link, undefined, sql, options);
+    return runExec(this.link, this.changes, undefined, sql, options);
   }
 
   /** Commits when `callback` resolves, rolls back when it rejects (or after tx.rollback()), like PGlite's. */
   async transaction<T>(callback: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
     const txId = this.nextTransactionId++;
     await this.link.send({ op: 'begin', txId });
-    const tx = new ThreadTransaction(this.link, txId);
+    const tx = new ThreadTransaction(this.link, this.changes, txId);
     let result: T;
     try {
       result = await callback(tx);
@@ -129,10 +155,15 @@ export class PgliteThread implements ThreadExecutor {
       tx.markEnded();
       // The callback's error is the one that matters; a failing rollback has nothing to add to it.
       await this.link.send({ op: 'end', txId, commit: false }).catch(() => undefined);
+      this.changes.noteTransactionEnd(txId);
       throw error;
     }
     tx.markEnded();
-    await this.link.send({ op: 'end', txId, commit: true });
+    try {
+      await this.link.send({ op: 'end', txId, commit: true });
+    } finally {
+      this.changes.noteTransactionEnd(txId);
+    }
     return result;
   }
 

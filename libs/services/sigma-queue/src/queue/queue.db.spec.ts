@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { REQUEST_KEYS, TOPICS } from '@huntforge/contracts';
 import { load } from 'js-yaml';
+import type { PrismaClient } from '@huntforge/data';
 import { QueueRepository } from '../repositories/queue-repository';
 import { QueueSimilarity } from '../similarity/queue-similarity';
 import { createArticle, createExecution, createSource } from '@huntforge/service-testing';
@@ -466,49 +467,59 @@ describe('sigma.queue.enqueue on the bus', () => {
     expect(reads).toHaveBeenCalledTimes(2);
   });
 
-  it('keeps a telemetry class indexed across requests while its open items are unchanged, and reads it again once one changes', async () => {
-    await harness.ctx.db.prisma.sigmaQueueItem.deleteMany();
-    const first = await execution();
-    const wmic = rule({
-      id: '87878787-8787-4787-8787-878787878787',
-      title: 'Remote WMIC process',
-      image: '\\wmic.exe',
-      args: ['/node:', 'process call create'],
-    });
-    const queued = (await enqueue(first.executionId, first.articleId, [{ rule_yaml: wmic, source: 'generated' }])) as {
-      results: Array<{ queue_id: number }>;
-    };
-    const itemId = queued.results[0]?.queue_id as number;
-    const repository = new QueueRepository(harness.ctx.db.prisma);
-    const reads = jest.spyOn(repository, 'openItemsOfClass');
-    const similarity = new QueueSimilarity(repository);
-    const docOf = (yaml: string) => load(yaml) as Record<string, unknown>;
-    const mshta = rule({
-      id: '88888888-8888-4888-8888-888888888888',
-      title: 'Mshta script',
-      image: '\\mshta.exe',
-      args: ['vbscript:'],
-    });
-    expect(await similarity.session().closest(docOf(wmic))).toMatchObject({ queueId: itemId, score: 1, status: 'pending' });
-    expect(await similarity.session().closest(docOf(wmic))).toMatchObject({ queueId: itemId, score: 1 });
-    expect(reads).toHaveBeenCalledTimes(1);
+  // The embedded database's own client fingerprints the queue by the count of this process's writes to it; a client
+  // the driver does not know (as on PostgreSQL, where other processes write too) asks the database.
+  const clients: Array<[string, () => PrismaClient]> = [
+    ['the count of its writes (embedded database)', () => harness.ctx.db.prisma],
+    ['the database fingerprint', () => harness.ctx.db.prisma.$extends({}) as unknown as PrismaClient],
+  ];
 
-    // A new item, a status change and an item leaving the open set each show in the next request.
-    const second = await execution();
-    const added = (await enqueue(second.executionId, second.articleId, [{ rule_yaml: mshta, source: 'generated' }])) as {
-      results: Array<{ queue_id: number }>;
-    };
-    expect(await similarity.session().closest(docOf(mshta))).toMatchObject({ queueId: added.results[0]?.queue_id, score: 1 });
-    expect(reads).toHaveBeenCalledTimes(2);
-    await harness.ctx.db.prisma.sigmaQueueItem.update({ where: { id: itemId }, data: { status: 'approved' } });
-    expect(await similarity.session().closest(docOf(wmic))).toMatchObject({ queueId: itemId, status: 'approved' });
-    await harness.ctx.db.prisma.sigmaQueueItem.update({
-      where: { id: itemId },
-      data: { status: 'rejected', rejectionReason: 'too broad' },
-    });
-    expect((await similarity.session().closest(docOf(wmic)))?.queueId).not.toBe(itemId);
-    expect(reads).toHaveBeenCalledTimes(4);
-  });
+  it.each(clients)(
+    'keeps a telemetry class indexed across requests while its open items are unchanged, and reads it again once one changes (fingerprint: %s)',
+    async (_, client) => {
+      await harness.ctx.db.prisma.sigmaQueueItem.deleteMany();
+      const first = await execution();
+      const wmic = rule({
+        id: '87878787-8787-4787-8787-878787878787',
+        title: 'Remote WMIC process',
+        image: '\\wmic.exe',
+        args: ['/node:', 'process call create'],
+      });
+      const queued = (await enqueue(first.executionId, first.articleId, [{ rule_yaml: wmic, source: 'generated' }])) as {
+        results: Array<{ queue_id: number }>;
+      };
+      const itemId = queued.results[0]?.queue_id as number;
+      const repository = new QueueRepository(client());
+      const reads = jest.spyOn(repository, 'openItemsOfClass');
+      const similarity = new QueueSimilarity(repository);
+      const docOf = (yaml: string) => load(yaml) as Record<string, unknown>;
+      const mshta = rule({
+        id: '88888888-8888-4888-8888-888888888888',
+        title: 'Mshta script',
+        image: '\\mshta.exe',
+        args: ['vbscript:'],
+      });
+      expect(await similarity.session().closest(docOf(wmic))).toMatchObject({ queueId: itemId, score: 1, status: 'pending' });
+      expect(await similarity.session().closest(docOf(wmic))).toMatchObject({ queueId: itemId, score: 1 });
+      expect(reads).toHaveBeenCalledTimes(1);
+
+      // A new item, a status change and an item leaving the open set each show in the next request.
+      const second = await execution();
+      const added = (await enqueue(second.executionId, second.articleId, [{ rule_yaml: mshta, source: 'generated' }])) as {
+        results: Array<{ queue_id: number }>;
+      };
+      expect(await similarity.session().closest(docOf(mshta))).toMatchObject({ queueId: added.results[0]?.queue_id, score: 1 });
+      expect(reads).toHaveBeenCalledTimes(2);
+      await harness.ctx.db.prisma.sigmaQueueItem.update({ where: { id: itemId }, data: { status: 'approved' } });
+      expect(await similarity.session().closest(docOf(wmic))).toMatchObject({ queueId: itemId, status: 'approved' });
+      await harness.ctx.db.prisma.sigmaQueueItem.update({
+        where: { id: itemId },
+        data: { status: 'rejected', rejectionReason: 'too broad' },
+      });
+      expect((await similarity.session().closest(docOf(wmic)))?.queueId).not.toBe(itemId);
+      expect(reads).toHaveBeenCalledTimes(4);
+    },
+  );
 
   it('shows the self-test and covering reference rules the workflow recorded, and runs the self-test again on an edited rule', async () => {
     const { executionId, articleId } = await execution();

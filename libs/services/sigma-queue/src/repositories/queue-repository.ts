@@ -1,4 +1,4 @@
-import type { Prisma, PrismaClient } from '@huntforge/data';
+import { tableChangesOf, type Prisma, type PrismaClient } from '@huntforge/data';
 import type { SigmaQueueStatusValue } from '@huntforge/contracts/sigma';
 import type { QueueItemChanges, QueueItemRecord } from '../records';
 
@@ -135,9 +135,16 @@ export class QueueRepository {
    * A fingerprint per telemetry class of openItemsOfClass's answer (every item's id, status and last change),
    * computed in the database: a short row per class, where the items themselves are a row each to send,
    * parse and compare. A caller holding what it built from an earlier read keeps it while its class's
-   * fingerprint is the same; a class with no open item is absent.
+   * fingerprint is the same; a class with no open item has the fingerprint 'none'. On the embedded database,
+   * which this process alone writes, the count of its writes to the queue stands for every class's fingerprint
+   * (any write moves them all) without asking the database, which every run's comparison did.
    */
-  async openItemFingerprints(): Promise<Map<string, string>> {
+  async openItemFingerprints(): Promise<(telemetryClass: string) => string> {
+    const changes = tableChangesOf(this.prisma);
+    if (changes) {
+      const local = `local:${changes.generation('sigma_queue_items')}`;
+      return () => local;
+    }
     const rows = await this.prisma.$queryRaw<Array<{ telemetry_class: string; fingerprint: string }>>`
       SELECT telemetry_class,
              count(*) || ':' || md5(string_agg(id || ':' || status || ':' || (extract(epoch FROM updated_at) * 1000)::bigint, ',' ORDER BY id))
@@ -145,7 +152,8 @@ export class QueueRepository {
         FROM sigma_queue_items
        WHERE telemetry_class IS NOT NULL AND status IN ('pending', 'needs_review', 'approved')
        GROUP BY telemetry_class`;
-    return new Map(rows.map((row) => [row.telemetry_class, row.fingerprint]));
+    const byClass = new Map(rows.map((row) => [row.telemetry_class, row.fingerprint]));
+    return (telemetryClass) => byClass.get(telemetryClass) ?? 'none';
   }
 
   /** The rule text and kept mapping of the given items. */

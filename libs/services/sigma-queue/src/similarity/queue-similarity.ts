@@ -39,7 +39,7 @@ export class QueueSimilarity {
     closestAnalysed(analysed: AnalyseResult): Promise<QueueMatch | null>;
   } {
     const indexes = new Map<string, Promise<ClassIndex>>();
-    let fingerprints: Promise<Map<string, string>> | null = null;
+    let fingerprints: Promise<(telemetryClass: string) => string> | null = null;
     const closestAnalysed = async (analysed: AnalyseResult): Promise<QueueMatch | null> => {
       if (!analysed.ok || !analysed.atoms.telemetryClass) return null;
       const telemetryClass = analysed.atoms.telemetryClass;
@@ -70,8 +70,8 @@ export class QueueSimilarity {
    * are read after the fingerprint, so an index that is newer than its fingerprint is rebuilt next time
    * (the fingerprint moved), never kept while older than the queue.
    */
-  private async indexOfClass(telemetryClass: string, fingerprints: Promise<Map<string, string>>): Promise<ClassIndex> {
-    const fingerprint = (await fingerprints).get(telemetryClass) ?? 'none';
+  private async indexOfClass(telemetryClass: string, fingerprints: Promise<(telemetryClass: string) => string>): Promise<ClassIndex> {
+    const fingerprint = (await fingerprints)(telemetryClass);
     const previous = this.built.get(telemetryClass);
     if (previous?.fingerprint === fingerprint) return previous.indexed;
     const indexed = await this.readIndexOfClass(telemetryClass);

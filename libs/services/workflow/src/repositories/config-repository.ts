@@ -6,7 +6,7 @@ import {
   thresholdsSchema,
   type WorkflowSettings,
 } from '@huntforge/contracts/workflow';
-import type { Prisma, PrismaClient, WorkflowConfigVersion } from '@huntforge/data';
+import { tableChangesOf, type Prisma, type PrismaClient, type WorkflowConfigVersion } from '@huntforge/data';
 
 export type Tx = Prisma.TransactionClient;
 
@@ -61,9 +61,12 @@ export class WorkflowConfigRepository {
   /**
    * A fingerprint of everything a snapshot is built from: the active config row (id, version, threshold,
    * config JSON) and every current prompt (name and version; each prompt change is a new version). One small
-   * query; null when no config is active yet.
+   * query; null when no config is active yet. On the embedded database, which this process alone writes, the
+   * count of its writes to those tables says as much without asking the database (every trigger asks).
    */
   async activeStamp(): Promise<string | null> {
+    const changes = tableChangesOf(this.prisma);
+    if (changes) return `local:${changes.stamp(['workflow_config_versions', 'agent_prompts', 'agent_prompt_versions'])}`;
     const [row] = await this.prisma.$queryRaw<Array<{ stamp: string | null }>>`
       SELECT (SELECT id || ':' || version || ':' || auto_trigger_hunt_score_threshold || ':' || md5(config::text)
                 FROM workflow_config_versions WHERE is_active LIMIT 1)

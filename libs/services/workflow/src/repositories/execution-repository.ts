@@ -56,7 +56,7 @@ export class ExecutionRepository {
    * every trigger until the config or a prompt changes, so a later row copies it from that row inside the
    * database instead of sending and parsing its ~17 KB of JSON again.
    */
-  private readonly createdWith = new WeakMap<object, number>();
+  private readonly createdWith = new WeakMap<object, Promise<number | null>>();
 
   constructor(private readonly prisma: PrismaClient) {}
 
@@ -67,17 +67,36 @@ export class ExecutionRepository {
   }
 
   async create(input: NewExecution): Promise<CreatedExecution> {
-    const snapshot = typeof input.configSnapshot === 'object' && input.configSnapshot !== null ? input.configSnapshot : null;
-    const template = snapshot ? this.createdWith.get(snapshot) : undefined;
     try {
-      const created = (template !== undefined ? await this.createCopying(template, input) : null) ?? (await this.insert(input));
-      if (snapshot) this.createdWith.set(snapshot, created.id);
-      return created;
+      return await this.createWithSnapshot(input);
     } catch (error) {
       if (isUniqueViolation(error)) throw new ActiveExecutionExistsError(input.articleId);
       if (isForeignKeyViolation(error)) throw new ExecutionArticleMissingError(input.articleId);
       throw error;
     }
+  }
+
+  /**
+   * The first row with a snapshot object sends it; the rows after it copy it from that row. A burst of triggers
+   * waits for the first row rather than each sending the snapshot while it is being written.
+   */
+  private async createWithSnapshot(input: NewExecution): Promise<CreatedExecution> {
+    const snapshot = typeof input.configSnapshot === 'object' && input.configSnapshot !== null ? input.configSnapshot : null;
+    const previous = snapshot ? this.createdWith.get(snapshot) : undefined;
+    const template = previous ? await previous : null;
+    const copied = template !== null ? await this.createCopying(template, input) : null;
+    if (copied) return copied;
+    const inserting = this.insert(input);
+    if (snapshot && this.createdWith.get(snapshot) === previous) {
+      this.createdWith.set(
+        snapshot,
+        inserting.then(
+          (row) => row.id,
+          () => null,
+        ),
+      );
+    }
+    return inserting;
   }
 
   /** A new row whose snapshot is copied from row `template` (which has the same one); null when that row is gone. */
