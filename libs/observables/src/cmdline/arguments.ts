@@ -25,6 +25,8 @@ export function isStrongArgument(token: string): boolean {
   if (/^\d+$/.test(t)) return true;
   if (/^[A-Z]*[a-z]+[A-Z]\w*$/.test(t) || /^[A-Z]{2,}[a-z]\w*$/.test(t)) return true;
   if (/\[\.\]|\[:\]/.test(t)) return true;
+  // A module::command argument (`privilege::debug`, `sekurlsa::logonpasswords`) as mimikatz-style tools take them.
+  if (/^["']?[A-Za-z]\w*::\w/.test(t)) return true;
   return false;
 }
 
@@ -90,8 +92,10 @@ export function checkCommand(tokens: string[], options: { allowBare?: boolean } 
   const firstIsSub = !!subcommands && subcommands.has(args[0].toLowerCase());
   // A sub-command that is also an English word ("agent.exe service install <token>") is prose only
   // outside shell blocks, and only for a program named without a path.
-  const pathQualified = /^(?:[A-Za-z]:\\|\/|%\w+%\\)/.test(first);
-  if (!firstIsSub && isProseWord(args[0]) && !(options.allowBare && pathQualified)) return { ok: false, program };
+  const pathQualified = /^"?(?:[A-Za-z]:\\|\/|%\w+%\\)/.test(first);
+  // A one-letter command an archiver takes before its switches (`7z a -pX`, `rar x -hpX`) is not the article "a".
+  const letterCommand = /^[a-z]$/.test(args[0]) && /^-[A-Za-z]/.test(args[1] ?? '');
+  if (!firstIsSub && !letterCommand && isProseWord(args[0]) && !(options.allowBare && pathQualified)) return { ok: false, program };
   // "PsExec documentation: https://..." is a labelled reference, not a command.
   if (/^[a-z]{3,}:$/.test(args[0])) return { ok: false, program };
   // In a shell block, a line a shell operator joins to another command is a command line whatever its arguments.

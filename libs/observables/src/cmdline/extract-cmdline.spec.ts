@@ -490,3 +490,50 @@ describe('extractCmdlines', () => {
     expect(values('Victims paste ‘echo "Y3VybA==" | base64 -d | bash’ into Terminal.')).toEqual(['echo "Y3VybA==" | base64 -d | bash']);
   });
 });
+
+describe('extractCmdlines: Windows forms of intrusion reports', () => {
+  it('reads a quoted program path with spaces and an archiver one-letter command', () => {
+    const text =
+      '```\n"C:\\Program Files\\7-Zip\\7z.exe" a -pS3cret data.7z C:\\Finance\n```\n\n"C:\\Program Files\\WinRAR\\Rar.exe" x -hpK out.rar docs';
+    expect(values(text)).toEqual([
+      '"C:\\Program Files\\7-Zip\\7z.exe" a -pS3cret data.7z C:\\Finance',
+      '"C:\\Program Files\\WinRAR\\Rar.exe" x -hpK out.rar docs',
+    ]);
+    expect(values('The tool rundll32.exe a malicious DLL loaded.')).toEqual([]);
+  });
+
+  it('reads a known program by its absolute path without extension and module::command arguments', () => {
+    expect(values('```\nC:\\Windows\\system32\\net1 group "domain admins" /domain\n```')).toEqual([
+      'C:\\Windows\\system32\\net1 group "domain admins" /domain',
+    ]);
+    expect(values('They ran `C:\\Windows\\Temp\\m.exe privilege::debug sekurlsa::logonpasswords exit` next.')).toEqual([
+      'C:\\Windows\\Temp\\m.exe privilege::debug sekurlsa::logonpasswords exit',
+    ]);
+    expect(values('```\nC:\\Users\\bob\\Desktop\\notes group admins\n```')).toEqual([]);
+  });
+
+  it('reads route and query with their sub-commands, not the verbs of a sentence', () => {
+    expect(values('```\nroute print\nquery user\n```')).toEqual(['route print', 'query user']);
+    expect(values('Analysts query user accounts and route print jobs to a queue.')).toEqual([]);
+  });
+
+  it('takes a bare command after a shell prompt or among commands run, never a lone word or a list of programs', () => {
+    expect(values('```\nC:\\> systeminfo\n```')).toEqual(['systeminfo']);
+    expect(values('```\nwhoami\nnet group "domain admins" /domain\nquser\n```')).toEqual([
+      'whoami',
+      'net group "domain admins" /domain',
+      'quser',
+    ]);
+    expect(values('```\nsysteminfo\nwhoami\nquser\n```')).toEqual([]);
+    expect(values('```\n# whoami\nnet user /domain\n```')).toEqual(['net user /domain']);
+    expect(values('The actor ran systeminfo and whoami on the host.')).toEqual([]);
+  });
+});
+
+describe('extractCmdlines: a folder named after its tool', () => {
+  it('does not split a command at a folder argument that bears a known program name', () => {
+    expect(values('```\nC:\\ProgramData\\AnyDesk.exe --install C:\\ProgramData\\AnyDesk --start-with-win --silent\n```')).toEqual([
+      'C:\\ProgramData\\AnyDesk.exe --install C:\\ProgramData\\AnyDesk --start-with-win --silent',
+    ]);
+  });
+});

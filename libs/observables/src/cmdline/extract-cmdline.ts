@@ -74,6 +74,7 @@ function fromCodeBlocks(doc: ArticleDocument, out: Candidate[]): void {
     if (kind.kind === 'query' || kind.kind === 'data') continue;
     const shell = kind.kind === 'shell';
     const gutters = gutterWidths(doc, block.firstLine, block.lastLine);
+    const transcript = hasCommandWithArguments(doc, block.firstLine, block.lastLine);
     for (let i = block.firstLine; i <= block.lastLine; i++) {
       const line = doc.lines[i];
       if (fromEventFields(line, out, 0.9) || fromShellTails(line, out, 0.9)) continue;
@@ -90,7 +91,10 @@ function fromCodeBlocks(doc: ArticleDocument, out: Candidate[]): void {
       const text = line.text.slice(startCol);
       if (!text.trim() || /^(?:#|\/\/|REM\b|::|<#)/i.test(text) || isOutputRow(text) || PROGRAM_CODE.test(text)) continue;
       // A subshell "( ... ) | crontab -" and a captured output "TOKEN=$(curl ...)" are checked on their first command.
-      const check = checkCommand(tokenize(text.replace(/^\(\s*/, '').replace(CAPTURE, '')), { allowBare: shell });
+      // A shell's prompt says the line was typed: a bare `systeminfo` after `C:\>` ran.
+      const typed = !!prompt && SHELL_PROMPT.test(prompt[0]);
+      const bare = typed || (!prompt && isTranscriptWord(text, transcript));
+      const check = checkCommand(tokenize(text.replace(/^\(\s*/, '').replace(CAPTURE, '')), { allowBare: shell || bare });
       if (!check.ok) {
         if (kind.kind === 'other') fromStringLiterals(line, out);
         continue;
@@ -102,6 +106,27 @@ function fromCodeBlocks(doc: ArticleDocument, out: Candidate[]): void {
       i = last;
     }
   }
+}
+
+// A prompt a shell prints (cmd's "C:\\>", PowerShell's "PS C:\\>", "$ ", "user@host:~$"), not a comment's "#" or a quote's ">".
+const SHELL_PROMPT = /^(?:PS |[A-Za-z]:\\|\$|[\w.-]+@|[\w.-]+:[~/])/;
+
+/** True when a line of the block (unprompted) is a program with its arguments: the block is a list of commands run. */
+function hasCommandWithArguments(doc: ArticleDocument, firstLine: number, lastLine: number): boolean {
+  for (let i = firstLine; i <= lastLine; i++) {
+    const tokens = tokenize(doc.lines[i].text);
+    if (tokens.length > 1 && checkCommand(tokens).ok) return true;
+  }
+  return false;
+}
+
+/**
+ * A lone discovery command (`systeminfo`, `whoami`, `quser`) on its own line of a block that lists other commands with
+ * their arguments: it ran without any. Not a word of a block that only lists program names (`cmd.exe`, `rundll32.exe`).
+ */
+function isTranscriptWord(text: string, transcript: boolean): boolean {
+  const word = text.trim();
+  return transcript && /^[a-z][a-z0-9]{2,}$/.test(word) && isDistinctiveCommand(word);
 }
 
 /**
@@ -418,6 +443,7 @@ function fromQuotedAndEmbedded(doc: ArticleDocument, line: Line, out: Candidate[
     const object = tokens[t + 2]?.text.replace(/[.,;:)]+$/, '') ?? '';
     const worded =
       sub &&
+      !VERB_TOOLS.has(word) &&
       (word === word.toLowerCase() || (/^[A-Z]{2,8}$/.test(word) && CAPITALS_TOOLS.has(word.toLowerCase()))) &&
       isCommandToken(word.toLowerCase()) &&
       object !== '' &&
@@ -521,6 +547,9 @@ function shapedFileCommand(word: string, rest: string[]): boolean {
       return false;
   }
 }
+
+// Tools named by an English verb whose sub-command reads as its object in a sentence ("we query user accounts").
+const VERB_TOOLS: ReadonlySet<string> = new Set(['query', 'route']);
 
 // Words that join a sentence's parts and are not function words elsewhere ("net group for local enumeration").
 const CONJUNCTIONS: ReadonlySet<string> = new Set(['for', 'nor', 'yet', 'per', 'across', 'among', 'toward', 'towards']);

@@ -11,7 +11,7 @@ ie4uinit diskshadow quser qwinsta klist setspn dsget arp netstat sdbinst winrm w
 winrar rar anydesk ngrok plink pscp certreq msxsl presentationhost tscon mstsc cmdkey vaultcmd auditpol gpupdate fltmc
 wmiprvse svchost dllhost regedit nslookup ping ssh scp node python python3 py pythonw java javaw mimikatz rubeus sharphound
 bloodhound cobaltstrike msiexec bginfo dnscmd ldifde csvde wsl bash msconfig mpcmdrun setx icacls wmiexec smbexec atexec
-secretsdump crackmapexec nxc impacket-psexec ftp expand replace timeout ntdsutil`;
+secretsdump crackmapexec nxc impacket-psexec ftp expand replace timeout ntdsutil route query`;
 
 const POWERSHELL_ALIASES = `iex irm iwr icm saps sal gci gc sc ni ri rm del echo`;
 
@@ -92,6 +92,8 @@ export const SUBCOMMANDS: Record<string, ReadonlySet<string>> = Object.fromEntri
     fsutil: 'usn file behavior',
     bcdedit: 'set',
     certutil: 'urlcache decode encode',
+    route: 'print add delete change',
+    query: 'user session process',
   }).map(([tool, words]) => [tool, new Set(words.split(' '))]),
 );
 
@@ -107,6 +109,9 @@ export function isCommandToken(token: string): boolean {
   const bare = token.replace(/^["'`]+|["'`]+$/g, '');
   if (/^[A-Za-z]:\\.*\.(?:exe|com|bat|cmd)$/i.test(bare) || /^%[A-Za-z_]+%\\.*\.exe$/i.test(bare)) return true;
   if (/^\/(?:usr\/)?(?:s?bin|local\/bin)\/[\w.-]+$/.test(bare)) return true;
+  // A system program by its absolute path without the extension, as cmd resolves it: C:\Windows\system32\net1. Only
+  // under the Windows folder: elsewhere (C:\ProgramData\AnyDesk) such a path is more often the tool's own folder.
+  if (/^[A-Za-z]:\\Windows\\(?:[^\\\s]+\\)*[\w-]+$/i.test(bare) && KNOWN_COMMANDS.has(programName(bare))) return true;
   // A program run by path: /opt/x/agent, ./payload, ~/.local/bin/tool, /tmp/run.sh
   if (
     /^(?:\/[\w.-]+){2,}$|^\.\/(?:[\w.-]+|\$\{?\w+\}?)$|^~\/[\w./-]+$/.test(bare) &&
