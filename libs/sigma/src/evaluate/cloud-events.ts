@@ -86,7 +86,17 @@ function record(log: CloudLog, selection: CloudSelection, name: string, address:
  * address when none), and one sign-in or call per reported address. The self-test runs cloud rules on these,
  * as it runs process rules on a command line's process event.
  */
-export function cloudEvents(content: string | undefined, addresses: readonly string[] = []): CloudEvent[] {
+export function cloudEvents(content: string | undefined, addresses: readonly string[] = []): readonly CloudEvent[] {
+  // Every cloud rule of an article runs on the same records: read once per text and addresses.
+  const key = addresses.join('\n');
+  if (lastRecords === undefined || lastRecords.content !== content || lastRecords.key !== key)
+    lastRecords = { content, key, events: readCloudEvents(content, addresses) };
+  return lastRecords.events;
+}
+
+let lastRecords: { content: string | undefined; key: string; events: readonly CloudEvent[] } | undefined;
+
+function readCloudEvents(content: string | undefined, addresses: readonly string[]): CloudEvent[] {
   const from = addresses.length > 0 ? addresses : [DEFAULT_ADDRESS];
   const out: CloudEvent[] = [];
   const stated = statedCloudBehaviours(content);

@@ -18,7 +18,15 @@ const sysmonHashes = (hash: FileHash | undefined) => (hash ? { Hashes: `${hash.a
  * the intruder's programs, libraries and drivers with the hashes the article lists, and the well-known techniques its
  * prose shows (templates/prose-techniques.ts: "validates the password with dscl . -authonly") as process events.
  */
-export function proseEvents(content: string | undefined): ProseEvent[] {
+export function proseEvents(content: string | undefined): readonly ProseEvent[] {
+  // Every endpoint rule of an article runs on the same events: read once per text.
+  if (lastEvents === undefined || lastEvents.content !== content) lastEvents = { content, events: readProseEvents(content) };
+  return lastEvents.events;
+}
+
+let lastEvents: { content: string | undefined; events: readonly ProseEvent[] } | undefined;
+
+function readProseEvents(content: string | undefined): ProseEvent[] {
   const facts = proseFacts(content);
   const hashOf = (file: string) => facts.hashes.find((hash) => hash.file.toLowerCase() === file.toLowerCase());
   const events: ProseEvent[] = [];
