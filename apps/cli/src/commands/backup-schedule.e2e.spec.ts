@@ -75,6 +75,7 @@ describeWhen(available, `needs Debian's cron and root to edit the scratch user $
       );
     });
 
+    // Each local command opens the embedded database itself (~2 s an open when quiet, 11 s in all): 30 s was short on a loaded CI machine.
     it('with the service stopped the CLI edits the crontab itself, over the settings the service stored', async () => {
       await service.handle.stop();
 
@@ -95,6 +96,6 @@ describeWhen(available, `needs Debian's cron and root to edit the scratch user $
 
       expect(await run('disable')).toBe('backups disabled\n  (no managed cron lines installed)\n');
       expect(crontabOf()).toBe(FOREIGN);
-    });
+    }, 120_000);
   },
 );
