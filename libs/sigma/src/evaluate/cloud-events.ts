@@ -2,6 +2,7 @@ import { CLOUD_LOGSOURCES, providerOf, type CloudLog, type CloudSelection } from
 import { statedParameters, withParameters } from '../templates/cloud-parameters';
 import { eventsOf, statedCloudBehaviours } from '../templates/cloud-rules';
 import { azureActivityRecord, gcpRecord, kubernetesRecord, m365Record } from './cloud-records';
+import { rememberingLast } from '../templates/remembering-last';
 
 /** A synthetic audit record and what the article stated that it stands for (`cloud: CreateAccessKey`). */
 export interface CloudEvent {
@@ -86,17 +87,13 @@ function record(log: CloudLog, selection: CloudSelection, name: string, address:
  * address when none), and one sign-in or call per reported address. The self-test runs cloud rules on these,
  * as it runs process rules on a command line's process event.
  */
-export function cloudEvents(content: string | undefined, addresses: readonly string[] = []): readonly CloudEvent[] {
-  // Every cloud rule of an article runs on the same records: read once per text and addresses.
-  const key = addresses.join('\n');
-  if (lastRecords === undefined || lastRecords.content !== content || lastRecords.key !== key)
-    lastRecords = { content, key, events: readCloudEvents(content, addresses) };
-  return lastRecords.events;
-}
+export const cloudEvents: (content: string | undefined, addresses?: readonly string[]) => readonly CloudEvent[] = rememberingLast(
+  readCloudEvents,
+  // Every cloud rule of an article asks with the same text and the same addresses (a new array each time).
+  (a, b) => a[0] === b[0] && (a[1] ?? []).join('\n') === (b[1] ?? []).join('\n'),
+);
 
-let lastRecords: { content: string | undefined; key: string; events: readonly CloudEvent[] } | undefined;
-
-function readCloudEvents(content: string | undefined, addresses: readonly string[]): CloudEvent[] {
+function readCloudEvents(content: string | undefined, addresses: readonly string[] = []): CloudEvent[] {
   const from = addresses.length > 0 ? addresses : [DEFAULT_ADDRESS];
   const out: CloudEvent[] = [];
   const stated = statedCloudBehaviours(content);

@@ -2,6 +2,7 @@ import { concretePath, noteSelection, proseFacts, type FileHash } from '../templ
 import { describedCommandLine, proseTechniqueDetection, proseTechniques, showingPrograms } from '../templates/prose-techniques';
 import type { SigmaEvent } from './event-fields';
 import { proseToolEvents, type ProseEvent } from './prose-tool-events';
+import { rememberingLast } from '../templates/remembering-last';
 
 export type { ProseEvent } from './prose-tool-events';
 
@@ -18,13 +19,7 @@ const sysmonHashes = (hash: FileHash | undefined) => (hash ? { Hashes: `${hash.a
  * the intruder's programs, libraries and drivers with the hashes the article lists, and the well-known techniques its
  * prose shows (templates/prose-techniques.ts: "validates the password with dscl . -authonly") as process events.
  */
-export function proseEvents(content: string | undefined): readonly ProseEvent[] {
-  // Every endpoint rule of an article runs on the same events: read once per text.
-  if (lastEvents === undefined || lastEvents.content !== content) lastEvents = { content, events: readProseEvents(content) };
-  return lastEvents.events;
-}
-
-let lastEvents: { content: string | undefined; events: readonly ProseEvent[] } | undefined;
+export const proseEvents: (content: string | undefined) => readonly ProseEvent[] = rememberingLast(readProseEvents);
 
 function readProseEvents(content: string | undefined): ProseEvent[] {
   const facts = proseFacts(content);

@@ -1,4 +1,5 @@
 import { windowsFolderOf } from './program-writes';
+import { rememberingLast } from './remembering-last';
 
 /**
  * Endpoint facts an article states in its prose or its indicator tables, which no extracted command or observable
@@ -369,12 +370,13 @@ function statedPaths(text: string): StatedPath[] {
   );
 }
 
-let last: { content: string; facts: ProseFacts } | undefined;
-
 /** The endpoint facts an article states (read once per text: the rules and their self-test read the same facts). */
 export function proseFacts(content: string | undefined): ProseFacts {
   if (!content) return { sideLoads: [], drivers: [], ransomNotes: [], encryptedExtensions: [], hashes: [], paths: [] };
-  if (last?.content === content) return last.facts;
+  return proseFactsOf(content);
+}
+
+const proseFactsOf = rememberingLast((content: string): ProseFacts => {
   const text = readable(content);
   const loads = sideLoads(text);
   // A side-loading program is the vendor's signed binary: its hash is every install's, not the intruder's; the
@@ -388,9 +390,8 @@ export function proseFacts(content: string | undefined): ProseFacts {
     hashes: hashes(text).filter((hash) => !hosts.has(hash.file.toLowerCase())),
     paths: statedPaths(text),
   };
-  last = { content, facts };
   return facts;
-}
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // How telemetry records the facts: one place, for the rules' values and the synthetic events alike.

@@ -2,6 +2,7 @@ import type { SigmaDetection, SigmaFieldMap } from '@huntforge/contracts/sigma';
 import { readable } from './prose-facts';
 import { shownAlternatives, techniqueDetection } from './technique-match';
 import { TECHNIQUES, type Technique } from './techniques';
+import { rememberingLast } from './remembering-last';
 
 /**
  * Well-known techniques an article SHOWS in its prose without quoting the command: "runs osascript to display a fake
@@ -96,12 +97,13 @@ export function showingPrograms(technique: Technique): string[] {
   return technique.programs.length > 0 ? technique.programs : ['bash'];
 }
 
-let last: { content: string; shown: ProseTechnique[] } | undefined;
-
 /** The techniques the article's prose shows (read once per text: the rules and their self-test read the same). */
 export function proseTechniques(content: string | undefined): ProseTechnique[] {
   if (!content) return [];
-  if (last?.content === content) return last.shown;
+  return proseTechniquesOf(content);
+}
+
+const proseTechniquesOf = rememberingLast((content: string): ProseTechnique[] => {
   const sentences = proseSentences(content).filter((sentence) => !DEFENDER_VOICE.test(sentence));
   const shown: ProseTechnique[] = [];
   for (const technique of CANDIDATES) {
@@ -111,9 +113,8 @@ export function proseTechniques(content: string | undefined): ProseTechnique[] {
     );
     if (showing.length > 0) shown.push({ technique, sentences: showing });
   }
-  last = { content, shown };
   return shown;
-}
+});
 
 /** The Unix product a prose technique's rule reads: its own, or the article's for a technique of any platform. */
 export function proseTechniqueProduct(technique: Technique, articleProduct: string): 'linux' | 'macos' | null {

@@ -1,5 +1,6 @@
 import { readable } from './prose-facts';
 import { intrusionSentences, toolsRun, type IntrusionTool } from './prose-tools';
+import { rememberingLast } from './remembering-last';
 
 /**
  * Telemetry of other classes than a process that an article states in prose, where the Sigma taxonomy says which
@@ -136,14 +137,15 @@ const quotedCode = (content: string) =>
     ...[...content.matchAll(/`([^`\n]+)`/g)].map((match) => match[1] as string),
   ].join('\n');
 
-let last: { content: string; telemetry: ProseTelemetry } | undefined;
-
 const NONE: ProseTelemetry = { clearedLogs: [], bitsHosts: [], scriptFunctions: [], lsassAccess: [], launchFolders: [] };
 
 /** The telemetry the article's prose states (read once per text: the rules and their self-test read the same). */
 export function proseTelemetry(content: string | undefined): ProseTelemetry {
   if (!content) return NONE;
-  if (last?.content === content) return last.telemetry;
+  return proseTelemetryOf(content);
+}
+
+const proseTelemetryOf = rememberingLast((content: string): ProseTelemetry => {
   const sentences = intrusionSentences(content, NOT_THE_INTRUSION);
   const tools = toolsRun(content);
   const telemetry: ProseTelemetry = {
@@ -153,6 +155,5 @@ export function proseTelemetry(content: string | undefined): ProseTelemetry {
     lsassAccess: lsassAccess(tools),
     launchFolders: launchFolders(sentences, readable(content)),
   };
-  last = { content, telemetry };
   return telemetry;
-}
+});

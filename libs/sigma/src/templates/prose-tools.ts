@@ -1,5 +1,6 @@
 import { readable } from './prose-facts';
 import { proseSentences } from './prose-techniques';
+import { rememberingLast } from './remembering-last';
 
 /**
  * Intrusion tools an article names in its prose as what the intruder ran, without quoting the command: "the actor
@@ -227,8 +228,6 @@ export function intrusionSentences(content: string, notTheIntrusion: RegExp): st
   return proseSentences(withoutDefenderSections(content)).filter((sentence) => !notTheIntrusion.test(sentence));
 }
 
-let last: { content: string; shown: ShownTool[] } | undefined;
-
 /**
  * The intrusion tools the article's prose says were run and a process rule keys: a dual-use tool only with a
  * hallmark of the run (read once per text: rules and self-test read the same).
@@ -240,7 +239,10 @@ export function proseTools(content: string | undefined): ShownTool[] {
 /** Every intrusion tool the article's prose says was run (what a service or LSASS read names, dual-use or not). */
 export function toolsRun(content: string | undefined): ShownTool[] {
   if (!content) return [];
-  if (last?.content === content) return last.shown;
+  return toolsRunOf(content);
+}
+
+const toolsRunOf = rememberingLast((content: string): ShownTool[] => {
   const code = quotedCode(content);
   const text = readable(content);
   const sentences = intrusionSentences(content, NOT_THE_INTRUSION);
@@ -257,6 +259,5 @@ export function toolsRun(content: string | undefined): ShownTool[] {
   }
   const beacon = sentences.filter((sentence) => BEACON.test(sentence) && BEACON_RUNDLL32.named.test(sentence) && INJECTED.test(sentence));
   if (beacon.length > 0) shown.push({ tool: BEACON_RUNDLL32, hallmarks: [], sentences: beacon });
-  last = { content, shown };
   return shown;
-}
+});
