@@ -12,6 +12,7 @@ import {
   type SigmaEnqueueBusRequest,
 } from '@huntforge/contracts/executions';
 import { isBusReplyError } from '@huntforge/contracts/messages';
+import { coverageEvidence, coverageProduct } from '@huntforge/sigma';
 import { withTransportRetry, type TransportRetryPolicy } from './peer-transport';
 import type { ArticleClassification, PipelineArticle, ServicePorts } from './ports';
 
@@ -97,22 +98,19 @@ export function createBusServicePorts(bus: Bus, options: BusServicePortsOptions)
       };
     },
     async coverage(observables, platform, signal) {
+      const product = coverageProduct(platform);
       const reply = corpusCoverageBusResponseSchema.parse(
         await ask<CorpusCoverageBusRequest, unknown>(
           REQUEST_KEYS.sigmaCorpusCoverage,
           {
             observables: observables.map((o) => ({ type: o.type, value: o.value, attributes: attributesOf(o.attributes) })),
-            ...(platform === 'windows' || platform === 'linux' || platform === 'macos' ? { product: platform } : {}),
+            ...(product ? { product } : {}),
           },
           signal,
         ),
       );
       if (isBusReplyError(reply)) throw new PeerServiceError(REQUEST_KEYS.sigmaCorpusCoverage, reply.error.code, reply.error.message);
-      return {
-        corpus_rules: reply.corpus_rules,
-        covered: reply.coverage.filter((entry) => entry.rules.length > 0),
-        uncovered: reply.coverage.filter((entry) => entry.rules.length === 0).map((entry) => entry.observable),
-      };
+      return { corpus_rules: reply.corpus_rules, ...coverageEvidence(reply.coverage) };
     },
     async enqueue(request, signal) {
       const reply = sigmaEnqueueBusResponseSchema.parse(
