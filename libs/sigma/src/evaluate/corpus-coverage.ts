@@ -5,6 +5,7 @@ import type { SigmaEvent } from './event-fields';
 import type { MatchedItem } from './match-explanation';
 import { observableEvents, type ObservableLike } from './observable-events';
 import { RuleSet } from './rule-set';
+import { sameObservables } from './same-observables';
 
 /**
  * The telemetry class of a synthetic observable event (see observableEvents): a reference rule is only
@@ -231,13 +232,17 @@ export class CorpusCoverage<Meta> {
     const product = options.product?.toLowerCase();
     const byObservable = new Map<string, Map<Meta, RuleMatch<Meta> | null>>();
     for (const observable of observables) byObservable.set(`${observable.type}: ${observable.value}`, new Map());
-    for (const { observable, event } of observableEvents(observables, options)) {
+    // The sets of the article's product (or of none); with none of them (an empty corpus, or none for this
+    // platform) no event can be covered, so the observables' telemetry is not worked out at all.
+    const sets = [...this.sets.values()].filter((set) => !product || !set.product || set.product === product);
+    const events = sets.length === 0 ? [] : observableEvents(sameObservables(observables), options);
+    for (const { observable, event } of events) {
       const cls = eventTelemetryClass(event);
       if (!cls) continue;
       const found = byObservable.get(observable) ?? new Map<Meta, RuleMatch<Meta> | null>();
       const kinds = eventKinds(event);
-      for (const set of this.sets.values()) {
-        if (set.telemetryClass !== cls || (product && set.product && set.product !== product) || !kinds.includes(set.kind)) continue;
+      for (const set of sets) {
+        if (set.telemetryClass !== cls || !kinds.includes(set.kind)) continue;
         for (const { rule, meta } of set.rules.match(event)) {
           // Only the rules that fired are asked why; each distinct reason kept (the first as `matched`).
           const known = found.get(meta);

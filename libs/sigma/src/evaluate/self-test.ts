@@ -8,6 +8,7 @@ import { observableEvents, type ObservableLike } from './observable-events';
 import { eventTelemetryClass } from './corpus-coverage';
 import { isPlainObject } from '../parse/parse-rule';
 import { telemetryClass, type Logsource } from '../logsource/telemetry-class';
+import { sameObservables } from './same-observables';
 
 export interface BaselineResult {
   /** Benign baseline events tried. */
@@ -113,7 +114,7 @@ export function selfTestRuleCompiled(
     return { result: { fires: false, events: observableEvents(observables).length, fired_on: [], error: error.message } };
   }
   // The rule's logsource says whose telemetry it reads: a bare `sc` is `sc.exe` on Windows.
-  const events = observableEvents(observables, { product: productOf(compiled.doc) });
+  const events = observableEvents(sameObservables(observables), { product: productOf(compiled.doc) });
   const firedOn = [...new Set(events.filter(({ event }) => compiled.matches(event)).map(({ observable }) => observable))];
   return { result: { fires: firedOn.length > 0, events: events.length, fired_on: firedOn, baseline: baselineOf(compiled) }, compiled };
 }
