@@ -3,7 +3,7 @@ import type { ConditionNode } from '../condition/parse-condition';
 import { MATCH_MODIFIERS } from '../pipeline/modifiers';
 import type { DetectionItem, SearchIdentifier } from '../detection/search-identifiers';
 import { isPlainObject, parseSigmaRule } from '../parse/parse-rule';
-import { validateDocument } from '../validate/validate-rule';
+import { validateDocument, type AnalysedDetection } from '../validate/validate-rule';
 import { wildcardModifier } from '../detection/wildcard-modifier';
 import { canonicalField } from './field-aliases';
 import { telemetryClass, type Logsource } from '../logsource/telemetry-class';
@@ -30,8 +30,12 @@ export function analyseRuleText(source: string): AnalyseResult {
   return analyseRuleDocument(parsed.rule.doc);
 }
 
-export function analyseRuleDocument(doc: Record<string, unknown>): AnalyseResult {
-  const { detection } = validateDocument(doc);
+/**
+ * The same for a loaded mapping. `validated` is what validateDocument answered for it when the caller already
+ * validated it (the queue does, for the rule's findings), so the detection is not read and checked again.
+ */
+export function analyseRuleDocument(doc: Record<string, unknown>, validated?: { detection?: AnalysedDetection }): AnalyseResult {
+  const { detection } = validated ?? validateDocument(doc);
   if (!detection || detection.conditions.length === 0) return { ok: false, reason: 'the rule has no usable detection and condition' };
   const logsource = isPlainObject(doc.logsource) ? (doc.logsource as Logsource) : {};
   return { ok: true, doc, atoms: atomsOf(telemetryClass(logsource), detection.identifiers, detection.conditions) };

@@ -1,6 +1,6 @@
 import { SIGMA_ERROR_CODES } from '@huntforge/contracts/sigma';
 import { HttpError } from '@huntforge/platform';
-import { validateRuleDocument, validateSigmaRule, type Finding } from '@huntforge/sigma';
+import { hasErrors, validateDocument, validateSigmaRule, type AnalysedDetection, type Finding } from '@huntforge/sigma';
 
 export interface RuleFacts {
   valid: boolean;
@@ -10,16 +10,34 @@ export interface RuleFacts {
   findings: Finding[];
   /** The parsed rule, for the similarity search; null when the text is not a YAML mapping. */
   doc: Record<string, unknown> | null;
+  /**
+   * With a mapping the sender loaded: what validating it read of its detection, so the similarity search
+   * does not validate the rule a second time (analyseRuleDocument's `validated`).
+   */
+  validated?: { detection?: AnalysedDetection };
 }
 
 const UNTITLED = 'Untitled rule';
+const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
+
+/** validateRuleDocument's verdict, with the detection it read kept beside it. */
+function validateLoaded(doc: Record<string, unknown>) {
+  const { findings, detection } = validateDocument(doc);
+  return {
+    valid: !hasErrors(findings),
+    // In validateRuleDocument's order: errors first, then warnings, then notes, each as found.
+    findings: [...findings].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]),
+    rule: { doc },
+    validated: { detection },
+  };
+}
 
 /**
  * What the queue stores about rule text, valid or not: title, level, tags and the validator's findings.
  * With the mapping the sender already loaded, the text is not parsed again.
  */
 export function ruleFacts(ruleYaml: string, loaded?: Record<string, unknown>): RuleFacts {
-  const result = loaded ? { ...validateRuleDocument(loaded), rule: { doc: loaded } } : validateSigmaRule(ruleYaml);
+  const result = loaded ? validateLoaded(loaded) : validateSigmaRule(ruleYaml);
   const doc = result.rule?.doc ?? null;
   const title = doc?.['title'];
   const level = doc?.['level'];
@@ -31,6 +49,7 @@ export function ruleFacts(ruleYaml: string, loaded?: Record<string, unknown>): R
     tags: Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string') : [],
     findings: result.findings,
     doc,
+    ...('validated' in result ? { validated: result.validated } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { SimilaritySearchResponse } from '@huntforge/contracts/sigma';
-import { analyseRuleDocument, analyseRuleText, type AnalyseResult, type SimilarityMatch } from '@huntforge/sigma';
+import { analyseRuleDocument, analyseRuleText, type AnalyseResult, type AnalysedDetection, type SimilarityMatch } from '@huntforge/sigma';
 import type { CorpusIndex } from '../corpus/corpus-index';
 
 /** The indexed corpus a comparison reads. */
@@ -26,9 +26,12 @@ export async function searchSimilarDocument(
   return searchAnalysed(index, analyseDocument(doc), top);
 }
 
-/** A parsed rule's atoms; a rule that is not a mapping cannot be analysed. */
-export function analyseDocument(doc: Record<string, unknown> | null): AnalyseResult {
-  return doc ? analyseRuleDocument(doc) : { ok: false, reason: 'the rule is not a YAML mapping' };
+/**
+ * A parsed rule's atoms; a rule that is not a mapping cannot be analysed. `validated`: what validateDocument
+ * answered for it, when the caller validated it already.
+ */
+export function analyseDocument(doc: Record<string, unknown> | null, validated?: { detection?: AnalysedDetection }): AnalyseResult {
+  return doc ? analyseRuleDocument(doc, validated) : { ok: false, reason: 'the rule is not a YAML mapping' };
 }
 
 /** The same for a rule the caller already analysed (the queue compares it with the queue as well). */

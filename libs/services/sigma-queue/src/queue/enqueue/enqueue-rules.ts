@@ -68,7 +68,7 @@ async function planRule(
   }
   const facts = publisher ? ruleFacts(rule.rule_yaml, rule.rule_document) : requireValidRule(rule.rule_yaml, rule.rule_document);
   // Analysed once for both comparisons, the corpus's and the queue's.
-  const analysed = analyseDocument(facts.doc);
+  const analysed = analyseDocument(facts.doc, facts.validated);
   let similarity: ItemSimilarity;
   try {
     similarity = await searchAnalysed(deps.index, analysed, 10);
