@@ -4,6 +4,7 @@ import { connectPglite } from './drivers/pglite-driver';
 import { connectPostgres } from './drivers/postgres-driver';
 import type { SqlDriver } from './drivers/sql-session';
 import type { TableChanges } from './drivers/table-changes';
+import { notePlainSqlDriver } from './plain-sql';
 import type {
   ApiTokenRepository,
   AuditRepository,
@@ -121,5 +122,6 @@ export async function createDb(config: DbConfig): Promise<Db> {
     },
   };
   drivers.set(db, driver);
+  notePlainSqlDriver(prisma, driver);
   return db;
 }

@@ -50,6 +50,7 @@ export type {
 export { Prisma, PrismaClient } from './generated/prisma/client';
 export { detailOf, isForeignKeyViolation, isUniqueViolation } from './db-errors';
 export { likePattern } from './like-pattern';
+export { plainQuery, type PlainQuery } from './plain-sql';
 export {
   ApiTokenRole,
   CollectionRunStatus,

@@ -1,4 +1,4 @@
-import { Prisma, type PrismaClient } from '@huntforge/data';
+import { plainQuery, Prisma, type PlainQuery, type PrismaClient } from '@huntforge/data';
 import type { ExecutionFields, ExecutionRecord } from '../records';
 import type { NewStageRecord } from './execution-repository';
 
@@ -88,7 +88,12 @@ function stageRowsJson(records: readonly NewStageRecord[]): string {
  * it with heartbeats, writing only while it is still held, and failing a row whose heartbeat stopped.
  */
 export class ExecutionLeaseRepository {
-  constructor(private readonly prisma: PrismaClient) {}
+  /** The guarded write carries a run's results (tens of KB of JSON): it goes straight to the driver. */
+  private readonly plain: PlainQuery;
+
+  constructor(private readonly prisma: PrismaClient) {
+    this.plain = plainQuery(prisma);
+  }
 
   /**
    * Claims a row for this worker: pending → running, or a running row whose heartbeat is older than
@@ -146,10 +151,10 @@ export class ExecutionLeaseRepository {
       UPDATE workflow_executions SET ${assignments(fields, new Date())}
        WHERE id = ${id}::int AND worker_id = ${workerId}::text AND status = 'running'
       RETURNING id`;
-    const [row] =
+    const [row] = await this.plain<{ owned: number }>(
       stages.length === 0
-        ? await this.prisma.$queryRaw<Array<{ owned: number }>>`WITH owned AS (${guard}) SELECT count(*)::int AS owned FROM owned`
-        : await this.prisma.$queryRaw<Array<{ owned: number }>>`
+        ? Prisma.sql`WITH owned AS (${guard}) SELECT count(*)::int AS owned FROM owned`
+        : Prisma.sql`
             WITH owned AS (${guard}),
             inserted AS (
               INSERT INTO execution_stages (execution_id, stage, status, started_at, finished_at, duration_ms, summary, error, log_lines, usage)
@@ -158,7 +163,8 @@ export class ExecutionLeaseRepository {
                 execution_id int, stage text, status text, started_at timestamptz, finished_at timestamptz, duration_ms int,
                 summary jsonb, error text, log_lines jsonb, usage jsonb)
               WHERE EXISTS (SELECT 1 FROM owned))
-            SELECT count(*)::int AS owned FROM owned`;
+            SELECT count(*)::int AS owned FROM owned`,
+    );
     if (Number(row?.owned ?? 0) !== 1) throw new LostOwnershipError(id);
   }
 
