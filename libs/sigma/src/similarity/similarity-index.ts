@@ -70,15 +70,19 @@ export class SimilarityIndex {
         if (index !== excluded) overlap.set(index, (overlap.get(index) ?? 0) + 1);
       }
     }
-    const scored: Array<{ index: number; score: number }> = [];
+    let scored: Array<{ index: number; score: number; ruleId: string }> = [];
     for (const [index, shared] of overlap) {
       const entry = this.entryAt(index);
       const { score } = scoreFromCounts(shared, query.positive.length, entry.atoms.positive.length, query.filter, entry.atoms.filter);
-      if (score > 0) scored.push({ index, score });
+      if (score > 0) scored.push({ index, score, ruleId: entry.attribution.ruleId });
     }
-    scored.sort(
-      (a, b) => b.score - a.score || this.entryAt(a.index).attribution.ruleId.localeCompare(this.entryAt(b.index).attribution.ruleId),
-    );
+    // Only the best `top` are kept: those below the top-th best score are dropped before the ordering by score and
+    // id, which compares ids as text (a queue re-run brings many rules of one score).
+    if (Number.isInteger(top) && top > 0 && scored.length > top) {
+      const floor = Float64Array.from(scored, (candidate) => candidate.score).sort()[scored.length - top] as number;
+      scored = scored.filter((candidate) => candidate.score >= floor);
+    }
+    scored.sort((a, b) => b.score - a.score || a.ruleId.localeCompare(b.ruleId));
     const matches = scored.slice(0, top).map(({ index }) => {
       const entry = this.entryAt(index);
       return { ...compareAtoms(query, entry.atoms), attribution: entry.attribution };

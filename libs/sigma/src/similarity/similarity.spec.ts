@@ -106,4 +106,17 @@ describe('similarity', () => {
     expect(result.matches[0]?.attribution).toMatchObject({ author: 'Someone', license: 'DRL-1.1' });
     expect(index.search(atoms(base), { top: 1, excludeRuleId: 'same' }).matches.map((m) => m.attribution.ruleId)).toEqual(['close']);
   });
+
+  it('keeps the best `top` by score, ties in the order of their ids as text', () => {
+    const index = new SimilarityIndex();
+    const attribution = (ruleId: string) => ({ ruleId, title: ruleId, author: null, license: 'n/a', path: null, origin: 'queue' });
+    const close = atoms(ruleYaml((r) => (detectionOf(r).selection_cli = { 'CommandLine|contains': ['urlcache', '-f', '-split'] })));
+    for (const id of ['9', '30', '4']) index.add(close, attribution(`close-${id}`));
+    for (const id of ['12', '7', '100']) index.add(atoms(base), attribution(`same-${id}`));
+    const ids = (top: number) => index.search(atoms(base), { top }).matches.map((m) => m.attribution.ruleId);
+    expect(ids(10)).toEqual(['same-100', 'same-12', 'same-7', 'close-30', 'close-4', 'close-9']);
+    expect(ids(4)).toEqual(['same-100', 'same-12', 'same-7', 'close-30']);
+    expect(ids(2)).toEqual(['same-100', 'same-12']);
+    expect(ids(0)).toEqual([]);
+  });
 });
