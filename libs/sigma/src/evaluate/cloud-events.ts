@@ -1,6 +1,7 @@
 import { CLOUD_LOGSOURCES, providerOf, type CloudLog, type CloudSelection } from '../templates/cloud-behaviours';
-import { statedParameters, withParameters } from '../templates/cloud-parameters';
-import { eventsOf, statedCloudBehaviours } from '../templates/cloud-rules';
+import { statedParameters, withParameters, type ParameterReading } from '../templates/cloud-parameters';
+import { createsUsers, eventsOf, statedCloudBehaviours } from '../templates/cloud-rules';
+import { ACTING_USER_FIELD, actingUserName, createdUserNames } from '../templates/cloud-created-users';
 import { azureActivityRecord, gcpRecord, kubernetesRecord, m365Record } from './cloud-records';
 import { rememberingLast } from '../templates/remembering-last';
 
@@ -114,6 +115,13 @@ function readCloudEvents(content: string | undefined, addresses: readonly string
             });
       }
     }
+  }
+  // The calls made as the IAM users the intruder created: one as each name the article states.
+  const created = createdUserNames(content, createsUsers(content));
+  for (const name of created?.values ?? []) {
+    const event = cloudTrailRecord('sts.amazonaws.com', 'GetCallerIdentity', from[0] as string);
+    event['userIdentity'] = { ...(event['userIdentity'] as object), userName: actingUserName(created as ParameterReading, name) };
+    out.push({ observable: `cloud: ${ACTING_USER_FIELD} ${String(name)}`, logsource: CLOUD_LOGSOURCES.cloudtrail, event });
   }
   for (const provider of new Set(stated.map(({ behaviour }) => providerOf(behaviour.log)))) {
     for (const address of addresses) {

@@ -92,16 +92,17 @@ export const REQUEST_PARAMETERS: readonly RequestParameter[] = [
   {
     events: ['AttachUserPolicy', 'AttachRolePolicy', 'AttachGroupPolicy'],
     field: 'requestParameters.policyArn',
-    // The policy's ARN where the article writes it, else its name inside the ARN CloudTrail records.
+    // The policy's ARN where the article writes it, else the end of the ARN CloudTrail records (`/AdministratorAccess`:
+    // the name whole, not AdministratorAccess-Amplify, whatever path the policy has).
     read: (content) => {
       const matches = [...content.matchAll(MANAGED_POLICY)];
       const arns = unique(matches.filter((match) => match[1]).map((match) => `${match[1]}${match[2]}`));
       if (arns.length > 0) return { values: arns };
-      const names = unique(matches.map((match) => match[2] as string));
-      return names.length > 0 ? { modifier: 'contains', values: names } : null;
+      const names = unique(matches.map((match) => `/${match[2] as string}`));
+      return names.length > 0 ? { modifier: 'endswith', values: names } : null;
     },
     alone: true,
-    recorded: (value) => (String(value).startsWith('arn:') ? value : `arn:aws:iam::aws:policy/${String(value)}`),
+    recorded: (value) => (String(value).startsWith('arn:') ? value : `arn:aws:iam::aws:policy${String(value)}`),
   },
   {
     events: ['AssumeRoot'],
@@ -134,6 +135,21 @@ export const REQUEST_PARAMETERS: readonly RequestParameter[] = [
     read: (content) => eq(groups(content, CONTAINER_IMAGE)),
   },
   {
+    events: ['RegisterTaskDefinition'],
+    field: 'requestParameters.requiresCompatibilities',
+    // Tasks for Fargate, the serverless compute a miner on stolen keys needs no instance for.
+    read: constant(
+      /"requiresCompatibilities"\s*:\s*\[?\s*"FARGATE"|--requires-compatibilities\s+FARGATE\b|\b(?:ECS\s+(?:on\s+)?)?Fargate\s+(?:clusters?|tasks?|containers?)\b/,
+      'FARGATE',
+    ),
+  },
+  {
+    events: ['ModifyInstanceAttribute'],
+    field: 'requestParameters.attribute',
+    // The start-up script an instance runs as root at its next boot: a backdoor or a miner's launcher.
+    read: constant(/\buser[- ]?data\b|"attribute"\s*:\s*"userData"|--attribute\s+userData\b/i, 'userData'),
+  },
+  {
     events: ['CreateService', 'RunTask'],
     field: 'requestParameters.networkConfiguration.awsvpcConfiguration.assignPublicIp',
     read: constant(/"assignPublicIp"\s*:\s*"ENABLED"/, 'ENABLED'),
@@ -153,7 +169,16 @@ export const REQUEST_PARAMETERS: readonly RequestParameter[] = [
     field: 'requestParameters.assumeRolePolicyDocument',
     read: (content) => intruderAccounts(content),
   },
-  { events: ['SwitchRole'], field: 'additionalEventData.SwitchFrom', read: (content) => intruderAccounts(content) },
+  {
+    events: ['SwitchRole'],
+    field: 'additionalEventData.SwitchFrom',
+    // The ARN of the identity switching from the account (`arn:aws:iam::<account>:user/x`), its account part whole.
+    read: (content) => {
+      const accounts = intruderAccounts(content);
+      return accounts && { ...accounts, values: accounts.values.map((account) => `arn:aws:iam::${String(account)}:`) };
+    },
+    recorded: (value) => `${String(value)}user/ops`,
+  },
   {
     events: ['ConsoleLogin'],
     field: 'additionalEventData.MFAUsed',
