@@ -72,7 +72,26 @@ const DISCOVERY_CALLS = [
   'ListUsers',
   'ListRoles',
   'GetAccountAuthorizationDetails',
+  'ListAccessKeys',
+  'ListAttachedUserPolicies',
+  'ListUserPolicies',
+  'ListGroups',
+  'ListGroupsForUser',
+  'GetUser',
+  'GetAccountSummary',
+  'ListAccountAliases',
+  'DescribeRegions',
+  'DescribeInstances',
+  'DescribeAccountAttributes',
+  'DescribeOrganization',
+  'ListAccounts',
+  'GetServiceQuota',
+  'ListServiceQuotas',
+  'GetCostAndUsage',
 ];
+
+// The calls that start compute, which AWS refuses while an account is being verified or short of quota.
+const LAUNCH_CALLS = ['RunInstances', 'CreateFunction20150331', 'CreateFunction'];
 
 // The calls that change a user's credentials or MFA, or unlock a resource policy: a root session's tasks.
 const ROOT_CREDENTIAL_CALLS = [
@@ -144,6 +163,16 @@ export const REQUEST_PARAMETERS: readonly RequestParameter[] = [
     ),
   },
   {
+    events: ['PutObject', 'CopyObject'],
+    field: 'requestParameters.x-amz-server-side-encryption-customer-algorithm',
+    // Objects encrypted with a key the caller sends with each request (SSE-C): the header CloudTrail records.
+    read: constant(
+      /\bSSE-C\b|\bcustomer[- ]provided\s+(?:encryption\s+)?keys?\b|x-amz-server-side-encryption-customer-algorithm/i,
+      'AES256',
+    ),
+    alone: true,
+  },
+  {
     events: ['ModifyInstanceAttribute'],
     field: 'requestParameters.attribute',
     // The start-up script an instance runs as root at its next boot: a backdoor or a miner's launcher.
@@ -197,7 +226,24 @@ export const REQUEST_PARAMETERS: readonly RequestParameter[] = [
     read: constant(/\bAssumeRoot\b|\broot\s+(?:user\s+)?sessions?\b|\buser_?identity\.type\W{1,6}Root\b/i, 'Root'),
   },
   { events: DISCOVERY_CALLS, field: 'userIdentity.accessKeyId', read: constant(/(?<![\w-])AKIA(?![A-Z0-9])/, 'AKIA', 'startswith') },
-  { events: DISCOVERY_CALLS, field: 'errorCode', read: constant(/\bAccessDenied\b/, 'AccessDenied') },
+  {
+    events: DISCOVERY_CALLS,
+    field: 'errorCode',
+    // Discovery denied: the stolen identity feeling out what it may do (EC2 says Client.UnauthorizedOperation).
+    read: (content) => eq(groups(content, /(?<![\w.])(AccessDenied|Client\.UnauthorizedOperation)\b/g)),
+  },
+  {
+    events: LAUNCH_CALLS,
+    field: 'errorCode',
+    // A launch AWS held back: an account under verification, a region not opted in, a quota or a permission short.
+    read: (content) =>
+      eq(
+        groups(
+          content,
+          /(?<![\w.])(Client\.(?:PendingVerification|OptInRequired|VcpuLimitExceeded|InstanceLimitExceeded|UnauthorizedOperation))\b/g,
+        ),
+      ),
+  },
   {
     events: ['Subscribe'],
     field: 'requestParameters.protocol',

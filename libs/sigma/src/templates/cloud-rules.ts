@@ -328,7 +328,9 @@ export function cloudAddressRule(
       ? { selection_address: addresses, ...Object.fromEntries(more), condition: '1 of selection_*' }
       : { selection: addresses, condition: 'selection' };
   const withAgents = [
-    ...(agents.length > 0 ? [` or with the user agents of its tooling (${agents.map((agent) => agent.replace(/\/$/, '')).join(', ')})`] : []),
+    ...(agents.length > 0
+      ? [` or with the user agents of its tooling (${agents.map((agent) => agent.replace(/\/$/, '')).join(', ')})`]
+      : []),
     ...(keys.length > 0 ? [` or signed with the access keys it reports`] : []),
   ].join('');
   return {
