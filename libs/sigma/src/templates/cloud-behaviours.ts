@@ -77,7 +77,12 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
     selections: [
       aws('guardduty.amazonaws.com', ['DeleteDetector', 'UpdateDetector', 'CreateIPSet', 'DisassociateFromMasterAccount']),
       aws('securityhub.amazonaws.com', ['DisableSecurityHub', 'BatchDisableStandards']),
-      aws('config.amazonaws.com', ['StopConfigurationRecorder', 'DeleteConfigurationRecorder', 'DeleteDeliveryChannel']),
+      aws('config.amazonaws.com', [
+        'StopConfigurationRecorder',
+        'DeleteConfigurationRecorder',
+        'DeleteDeliveryChannel',
+        'DeleteConfigRule',
+      ]),
       aws('ec2.amazonaws.com', ['DeleteFlowLogs']),
     ],
     eventProse: {
@@ -108,7 +113,7 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
   {
     id: 'aws-iam-login-profile',
     log: 'cloudtrail',
-    selections: [aws('iam.amazonaws.com', ['CreateLoginProfile', 'UpdateLoginProfile', 'DeleteLoginProfile'])],
+    selections: [aws('iam.amazonaws.com', ['CreateLoginProfile', 'UpdateLoginProfile', 'DeleteLoginProfile', 'ChangePassword'])],
     eventProse: {
       // Changing the password of a user's console profile (a way into another user's console).
       CreateLoginProfile:
@@ -201,7 +206,15 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
     id: 'aws-email-sms-recon',
     log: 'cloudtrail',
     selections: [
-      aws('ses.amazonaws.com', ['GetSendQuota', 'ListIdentities', 'ListEmailIdentities', 'GetAccount', 'GetSendStatistics']),
+      aws('ses.amazonaws.com', [
+        'GetSendQuota',
+        'ListIdentities',
+        'ListEmailIdentities',
+        'GetAccount',
+        'GetSendStatistics',
+        'GetAccountSendingEnabled',
+        'ListVerifiedEmailAddresses',
+      ]),
       aws('sns.amazonaws.com', [
         'GetSMSAttributes',
         'GetSMSSandboxAccountStatus',
@@ -220,7 +233,7 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
     id: 'aws-key-pair-imported',
     log: 'cloudtrail',
     selections: [
-      aws('ec2.amazonaws.com', ['ImportKeyPair']),
+      aws('ec2.amazonaws.com', ['ImportKeyPair', 'CreateKeyPair']),
       aws('ec2-instance-connect.amazonaws.com', ['SendSSHPublicKey', 'SendSerialConsoleSSHPublicKey']),
     ],
     title: 'AWS SSH Key Imported Or Pushed To An Instance',
@@ -232,7 +245,14 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
   {
     id: 'aws-snapshot-shared',
     log: 'cloudtrail',
-    selections: [aws('ec2.amazonaws.com', ['ModifySnapshotAttribute', 'ModifyImageAttribute', 'SharedSnapshotCopyInitiated'])],
+    selections: [
+      aws('ec2.amazonaws.com', [
+        'ModifySnapshotAttribute',
+        'ModifyImageAttribute',
+        'SharedSnapshotCopyInitiated',
+        'SharedSnapshotVolumeCreated',
+      ]),
+    ],
     eventProse: {
       ModifySnapshotAttribute:
         /\bshar\w*\s+(?:the\s+|an?\s+|its\s+|their\s+)?(?:EBS\s+|disk\s+|volume\s+)?snapshots?\s+with\s+(?:an?\s+|the\s+|their\s+)?(?:external|other|another|attacker|actor|foreign|third-party)/i,
@@ -301,9 +321,21 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
         'GetUser',
         'GetAccountSummary',
         'ListAccountAliases',
+        'GetAccountPasswordPolicy',
+        'ListInstanceProfiles',
       ]),
       // What the account runs and where: regions, instances, the organisation, quotas and spending.
-      aws('ec2.amazonaws.com', ['DescribeRegions', 'DescribeInstances', 'DescribeAccountAttributes']),
+      aws('ec2.amazonaws.com', [
+        'DescribeRegions',
+        'DescribeInstances',
+        'DescribeAccountAttributes',
+        'DescribeKeyPairs',
+        'DescribeSecurityGroups',
+        'DescribeSnapshots',
+        'DescribeVolumes',
+        'DescribeVpcs',
+      ]),
+      aws('rds.amazonaws.com', ['DescribeDBInstances']),
       aws('organizations.amazonaws.com', ['DescribeOrganization', 'ListAccounts']),
       aws('servicequotas.amazonaws.com', ['GetServiceQuota', 'ListServiceQuotas']),
       aws('ce.amazonaws.com', ['GetCostAndUsage']),
@@ -318,7 +350,10 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
   {
     id: 'aws-compute-started',
     log: 'cloudtrail',
-    selections: [aws('ec2.amazonaws.com', ['RunInstances']), aws('lambda.amazonaws.com', ['CreateFunction20150331', 'CreateFunction'])],
+    selections: [
+      aws('ec2.amazonaws.com', ['RunInstances', 'StartInstances']),
+      aws('lambda.amazonaws.com', ['CreateFunction20150331', 'CreateFunction']),
+    ],
     eventProse: {
       RunInstances:
         /\b(?:creat\w*|launch\w*|spun\s+up|spin\w*\s+up|start\w*)\s+(?:\d+\s+|an?\s+|new\s+|several\s+|multiple\s+|(?:dozens|hundreds)\s+of\s+)*(?:(?:EC2|GPU|large|powerful)\s+)*instances\b/i,

@@ -13,6 +13,7 @@ import { parameterKey, statedParameters, type ParameterValue, type StatedParamet
 import { articleSubject } from './article-subject';
 import { reportedAccessKeys, reportedUserAgents } from './cloud-indicators';
 import { createdUserNames, createdUserRule } from './cloud-created-users';
+import { tenantAccountRules } from './cloud-tenant-accounts';
 import { requestFields, requestMentions } from './cloud-kubernetes';
 import { buildRule, citation, type ArticleRef, type RuleDraft } from './rule-draft';
 
@@ -219,7 +220,12 @@ export function cloudBehaviourRules(article: ArticleRef, content: string | undef
     sources.length > 0
       ? sweptLogs(content).map((provider) => cloudAddressRule(article, articleSubject(article.title), provider, sources, content))
       : [];
-  return [...behaviourRules(article, content), ...createdUserRules(article, content), ...swept];
+  return [
+    ...behaviourRules(article, content),
+    ...createdUserRules(article, content),
+    ...tenantAccountRules(article, articleSubject(article.title), content),
+    ...swept,
+  ];
 }
 
 /** The calls made as the IAM users the article says the intruder created (cloud-created-users.ts). */
