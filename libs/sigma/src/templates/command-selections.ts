@@ -32,6 +32,8 @@ export interface CommandSelection {
   viaPowerShell: boolean;
   commandLine: string;
   tokens: string[];
+  /** Keyed only on the switches of the intrusion's own binary (isOwnProgram): a reference rule's keys replace them. */
+  ownSwitches?: boolean;
 }
 
 // Programs that read, list, create or remove a plain file: every administrator and script runs them all day.
@@ -133,12 +135,14 @@ export function commandSelections(input: BuiltinSigmaInput, corpus: readonly Cor
       }
       const standsAlone = tokens.length >= 2 || tokens.some(isStrongValue);
       const chosen = standsAlone ? withDistinctiveValue(tokens, run.commandLine, expanded) : [];
+      const own = chosen.length === 0 && windows && isOwnProgram(run);
       return {
         platform,
         image: run.image,
         viaPowerShell: run.viaPowerShell,
         commandLine: run.commandLine,
-        tokens: chosen.length === 0 && windows && isOwnProgram(run) ? ownSwitches(run.commandLine) : chosen,
+        tokens: own ? ownSwitches(run.commandLine) : chosen,
+        ...(own ? { ownSwitches: true } : {}),
       };
     })
     .filter((selection) => selection.tokens.length > 0 && !repeatsTechnique(selection, shown))
@@ -197,6 +201,7 @@ export const comparable = (value: string) => value.replace(/\*/g, '').trim().toL
 function weakerThanCorpus(selection: CommandSelection, corpus: readonly CorpusBehaviour[]): boolean {
   const behaviour = corpus.find(({ run }) => sameRun(run, selection));
   if (!behaviour) return false;
+  if (selection.ownSwitches) return true;
   const values = new Set(behaviour.values.map(comparable));
   // The program's own behaviour switch (`curl -o`, `regsvr32 /s`) is a behaviour as much as the corpus rule's values.
   const switches = new Set(
