@@ -1,4 +1,4 @@
-import { commandFacts, WINDOWS_COMMANDS } from '@huntforge/observables';
+import { commandFacts } from '@huntforge/observables';
 
 // Programs that only read or list: what an analyst runs to look at evidence.
 const READERS = new Set([
@@ -70,7 +70,12 @@ export function isInvestigationStep(commandLine: string, windows: boolean): bool
   const facts = commandFacts(commandLine, { platform: windows ? 'windows' : 'unix' });
   const programs = facts.invocations.filter((invocation) => !invocation.wraps && invocation.name);
   // On Windows a Unix reader's name written as a file (`C:\Temp\file.exe -n=15`) is a program of that name, not the reader.
-  if (windows && programs.some((invocation) => /[\\/]|\.exe$/i.test(invocation.program?.value ?? '') && !WINDOWS_NAMED.has(invocation.name.toLowerCase())))
+  if (
+    windows &&
+    programs.some(
+      (invocation) => /[\\/]|\.exe$/i.test(invocation.program?.value ?? '') && !WINDOWS_NAMED.has(invocation.name.toLowerCase()),
+    )
+  )
     return false;
   const names = programs.map((invocation) => invocation.name.toLowerCase());
   if (names.length === 0 || !names.every((name) => READERS.has(name) || ANALYSIS_TOOLS.has(name))) return false;
