@@ -19,7 +19,7 @@ const PAYLOAD = /\.(?:exe|dll|scr|cpl|ocx|bat|cmd|ps1|psm1|vbs|vbe|js|jse|wsf|ht
 const WINDOWS_PATH = /(?<![\w\\%$])(?:[A-Za-z]:\\|%[A-Za-z_]+%\\|\$env:[A-Za-z_]+\\)[^\s"'`,;|<>*?()]+/g;
 // Folders any user can write, where droppers stage their payload; the vendors' own trees under them are left out.
 const USER_WRITABLE =
-  /\\(?:Users\\Public|ProgramData|AppData\\(?:Local|Roaming|LocalLow)|Windows\\Temp|PerfLogs|Downloads|Desktop|Documents|Music)\\/i;
+  /\\(?:Users\\Public(?:\\(?:Music|Documents|Downloads|Libraries))?|ProgramData|AppData\\(?:Local(?:\\Temp)?|Roaming|LocalLow)|Windows\\Temp|PerfLogs|Downloads|Desktop|Documents|Music)\\/i;
 const VENDOR_TREE = /\\(?:ProgramData|AppData\\(?:Local|Roaming))\\(?:Microsoft|Package Cache|Packages)\\/i;
 
 /** The payload paths a Windows command line names in a user-writable folder, as Sysmon records them. */
@@ -44,11 +44,16 @@ export function stagedPayloadPaths(commandLine: string): string[] {
   return [...paths];
 }
 
-/** A staged payload's selection: the folder from the user-writable one on (no drive, no profile), and the file's name. */
+/**
+ * A staged payload's selection: the user-writable folder it is in (from the profile on, no drive, no user; a subfolder
+ * under it is most often made up for the run) and the file's name.
+ */
 export function stagedSelection(path: string): SigmaFieldMap | null {
   const name = path.slice(path.lastIndexOf('\\') + 1);
   if (isRandomName(name)) return null;
-  const folder = path.slice(0, path.lastIndexOf('\\') + 1).replace(/^[a-z]:/i, '');
+  const root = USER_WRITABLE.exec(path);
+  if (!root) return null;
+  const folder = path.slice(0, (root.index ?? 0) + root[0].length).replace(/^[a-z]:/i, '');
   const inProfile = /^\\Users\\(?!Public\\)[^\\]+(\\.+)$/i.exec(folder);
   const kept = inProfile ? (inProfile[1] as string) : folder;
   if (/[[\]<>{}%$]/.test(kept)) return null;
