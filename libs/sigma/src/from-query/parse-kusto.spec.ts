@@ -92,9 +92,9 @@ describe('Kusto (Defender XDR, Sentinel)', () => {
     expect(signin.logsource).toEqual({ product: 'azure', service: 'signinlogs' });
   });
 
-  it('drops joins, lets, unknown tables and columns, functions, filters after an aggregation and other security events', () => {
+  it('drops joins, lets of a table, unknown tables and columns, functions, filters after an aggregation and other security events', () => {
     expect(dropped('DeviceProcessEvents | where FileName =~ "a.exe" | join kind=inner (DeviceNetworkEvents) on DeviceId')).toBe(true);
-    expect(dropped('let names = dynamic(["a.exe"]);\nDeviceProcessEvents | where FileName in~ (names)')).toBe(true);
+    expect(dropped('let procs = DeviceProcessEvents | where FileName =~ "a.exe";\nprocs | where ProcessCommandLine has "x"')).toBe(true);
     expect(dropped('DeviceEvents | where ActionType == "AntivirusDetection"')).toBe(true);
     expect(dropped('DeviceProcessEvents | where DeviceName == "host1"')).toBe(true);
     expect(dropped('DeviceProcessEvents | where tolower(FileName) == "a.exe"')).toBe(true);

@@ -77,7 +77,8 @@ describe('KQL, Lucene and comments', () => {
       'Image|startswith': ['/tmp/', '/dev/shm/'],
       'Image|endswith': '/bash',
     });
-    expect(only('process.name:/ba?sh/', 'lucene').detection['selection']).toEqual({ 'Image|re': '^(?:ba?sh)$' });
+    // A regex over a program's name is one over what follows the last separator of Image's path.
+    expect(only('process.name:/ba?sh/', 'lucene').detection['selection']).toEqual({ 'Image|re': '^(?:.*/(?:ba?sh))$' });
   });
 
   it("leaves a Lucene time range out and reads an open range's one bound", () => {
@@ -119,14 +120,14 @@ describe('fields with a Sigma taxonomy name', () => {
     ).toEqual({ 'Description|startswith': 'Sysinternals', Company: 'Sysinternals' });
   });
 
-  it('reads a file directly in a folder as a regex over the whole path, and writes a file there', () => {
+  it('reads a file in a folder as the path starting with it, as engineers write it, and writes a file there', () => {
     const { detection, condition } = only(
       'file where file.directory == "C:\\\\ProgramData\\\\Tasks" and file.extension == "exe"',
       'eql',
       'windows',
     );
     expect(detection['selection']).toEqual({
-      'TargetFilename|re': '^(?:C:\\\\ProgramData\\\\Tasks\\\\[^\\\\]+)$',
+      'TargetFilename|startswith': 'C:\\ProgramData\\Tasks\\',
       'TargetFilename|endswith': '.exe',
     });
     expect(positiveEvent(condition, 'windows')).toEqual({ TargetFilename: 'C:\\ProgramData\\Tasks\\file.exe' });
@@ -188,11 +189,7 @@ describe('auditd, Falco and Kusto', () => {
       'falco',
     );
     expect(detection).toEqual({
-      selection: [
-        { 'TargetFilename|re': '^(?:/etc/cron\\.d/[^/]+)$' },
-        { TargetFilename: '/var/spool/cron' },
-        { 'TargetFilename|startswith': '/var/spool/cron/' },
-      ],
+      selection: [{ 'TargetFilename|startswith': ['/etc/cron.d/', '/var/spool/cron/'] }, { TargetFilename: '/var/spool/cron' }],
       selection_2: { 'Image|endswith': '/curl' },
       condition: 'selection_2 and selection',
     });
