@@ -199,6 +199,8 @@ const CHANNEL_EVENTS: Readonly<Record<string, 'system' | 'security'>> = {
   '5140': 'security',
   '5145': 'security',
 };
+/** The prefix of the auditd records' own fields (`auditd.nametype`) as a query over the raw audit log names them. */
+const AUDITD_PREFIX = 'auditd.';
 const EVENT_ID_FIELDS = new Set(['event.code', 'winlog.event_id', 'data.win.system.eventid']);
 const isChannel = (service: string | undefined): boolean => service === 'system' || service === 'security';
 
@@ -317,6 +319,9 @@ export function targetOf(node: QueryNode, options: { category?: string; indices?
   const log = cloudLog(node, options.indices ?? []);
   const channel = windowsChannel(node);
   if (channel) return { logsource: { product: 'windows', service: channel }, platform: 'windows' };
+  // The Linux audit log's own records (a SPL search of linux:audit): Sigma reads them as auditd's.
+  if (comparisons(node).some((found) => found.field.startsWith(AUDITD_PREFIX)))
+    return { logsource: { product: 'linux', service: 'auditd' }, platform: 'linux' };
   const platform = platformOf(node, options.platform);
   if (log) return { logsource: { ...(CLOUD_LOGSOURCES[log] as { product: string; service: string }) }, platform };
   const stated = options.category && options.category !== 'any' ? EQL_CATEGORIES[options.category] : indexCategory(options.indices ?? []);
@@ -365,6 +370,8 @@ export function sigmaComparison(field: string, values: readonly QueryValue[], ta
     const data = /^(?:winlog\.event_data|data\.win\.eventdata)\.([A-Za-z]+)$/.exec(field)?.[1];
     const named = EVENT_ID_FIELDS.has(lower) ? 'EventID' : data ? `${data.charAt(0).toUpperCase()}${data.slice(1)}` : undefined;
     mapped = named ? { field: named, shape: 'plain' } : undefined;
+  } else if (service === 'auditd') {
+    mapped = field.startsWith(AUDITD_PREFIX) ? { field: field.slice(AUDITD_PREFIX.length), shape: 'plain' } : undefined;
   } else if (service) {
     const cloud = CLOUD_FIELDS[service]?.[lower] ?? NATIVE_CLOUD_FIELDS[service]?.find((native) => native.toLowerCase() === lower);
     mapped = cloud ? { field: cloud, shape: 'plain' } : undefined;
@@ -449,7 +456,8 @@ function plainPattern(regex: string): string | null {
     .replace(/\$$/, '');
   const leading = body.startsWith('.*');
   if (leading) body = body.slice(2);
-  const trailing = body.endsWith('.*') && !body.endsWith('\\.*');
+  // `.*` at the end, not an escaped dot repeated (`\.*`; `\\.*` is a backslash then anything).
+  const trailing = body.endsWith('.*') && (/\\*$/.exec(body.slice(0, -2))?.[0].length ?? 0) % 2 === 0;
   if (trailing) body = body.slice(0, -2);
   const group = /^\(\?:(.*)\)$/.exec(body)?.[1];
   if (group !== undefined) body = group;

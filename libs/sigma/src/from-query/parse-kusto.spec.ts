@@ -104,6 +104,45 @@ describe('Kusto (Defender XDR, Sentinel)', () => {
     expect(dropped('DeviceProcessEvents | where Timestamp > ago(1d)')).toBe(true);
   });
 
+  it('reads let bindings where the query uses them, and extend or project-rename aliases of a column', () => {
+    const bound = only(
+      [
+        'let lookback = 14d;',
+        'let archivers = dynamic(["7z.exe", "rar.exe"]);',
+        'DeviceProcessEvents',
+        '| where Timestamp > ago(lookback)',
+        '| where FileName in~ (archivers)',
+        '| extend Cmd = tolower(ProcessCommandLine), Parent = InitiatingProcessFileName',
+        '| where Cmd has "-hp" and Parent =~ "cmd.exe"',
+      ].join('\n'),
+    );
+    expect(bound.detection['selection']).toEqual({
+      'Image|endswith': ['\\7z.exe', '\\rar.exe'],
+      'CommandLine|contains': '-hp',
+      'ParentImage|endswith': '\\cmd.exe',
+    });
+    // A column the query computed is no field an event carries.
+    expect(dropped('DeviceProcessEvents | extend Len = strlen(ProcessCommandLine) | where Len > 500')).toBe(true);
+  });
+
+  it('reads ASIM process events, non-interactive sign-ins and the Security log’s other events by their EventID', () => {
+    const asim = only(
+      'imProcessCreate | where TargetProcessName endswith "\\\\bitsadmin.exe" and TargetProcessCommandLine has "/transfer"',
+    );
+    expect(asim.logsource).toEqual({ category: 'process_creation', product: 'windows' });
+    expect(asim.detection['selection']).toEqual({ 'Image|endswith': '\\bitsadmin.exe', 'CommandLine|contains': '/transfer' });
+    const signin = only('AADNonInteractiveUserSignInLogs | where ResultType == "50053" and AppDisplayName == "Azure CLI"');
+    expect(signin.logsource).toEqual({ product: 'azure', service: 'signinlogs' });
+    const service = only('SecurityEvent | where EventID == 4697 and ServiceFileName has "\\\\Temp\\\\"');
+    expect(service.logsource).toEqual({ product: 'windows', service: 'security' });
+    expect(service.detection['selection']).toEqual({ EventID: 4697, 'ServiceFileName|contains': '\\Temp\\' });
+  });
+
+  it('keeps a case-insensitive regex’s flag first', () => {
+    const { detection } = only('DeviceProcessEvents | where ProcessCommandLine matches regex @"(?i)regsvr32.+/i:http"');
+    expect(detection['selection']).toEqual({ 'CommandLine|re': '(?i)^(?:.*(?:regsvr32.+/i:http).*)$' });
+  });
+
   it('still reads Kibana KQL under the same name', () => {
     expect(only('process.name : "cmd.exe" and process.args : "/c"', 'windows').logsource).toEqual({
       category: 'process_creation',

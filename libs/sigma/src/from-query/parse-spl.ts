@@ -70,6 +70,9 @@ const FIELDS: Readonly<Record<string, string>> = {
   'useridentity.type': 'aws.cloudtrail.user_identity.type',
   errorcode: 'aws.cloudtrail.error_code',
   sourceipaddress: 'source.ip',
+  'useridentity.arn': 'aws.cloudtrail.user_identity.arn',
+  useragent: 'user_agent.original',
+  awsregion: 'cloud.region',
   index: 'index',
   sourcetype: 'sourcetype',
   source: 'source',
@@ -105,6 +108,12 @@ const FIELDS: Readonly<Record<string, string>> = {
   ipaddress: 'winlog.event_data.IpAddress',
   workstationname: 'winlog.event_data.WorkstationName',
   scriptblocktext: 'powershell.file.script_block_text',
+  // The Linux audit log's records (sourcetype linux:audit) as auditd writes their fields; no other log's.
+  ...Object.fromEntries(
+    ['type', 'name', 'nametype', 'syscall', 'exe', 'comm', 'key', 'a0', 'a1', 'a2', 'a3', 'auid', 'euid', 'success', 'proctitle'].map(
+      (name) => [name, `auditd.${name}`],
+    ),
+  ),
 };
 // The log Splunk's own search macros (security_content's) stand for, as the sourcetype they search.
 const LOG_MACROS: Readonly<Record<string, string>> = {
@@ -213,7 +222,7 @@ function datamodelSearch(tokens: Token[], state: State): { category?: string; co
 
 function searchOf(tokens: Token[], state: State): QueryNode {
   const cursor = new Cursor(tokens);
-  const condition = orExpr(cursor, state);
+  const condition = andExpr(cursor, state);
   if (!cursor.done()) throw new Untranslatable(`unexpected ${cursor.peek()?.text}`);
   return condition;
 }
@@ -225,28 +234,29 @@ interface State {
   prefix: string | undefined;
 }
 
-const ends = (token: Token | undefined) => !token || token.text === '|' || token.text === ')' || /^or$/i.test(token.text);
+const ends = (token: Token | undefined) => !token || token.text === '|' || token.text === ')';
 
-function orExpr(cursor: Cursor, state: State): QueryNode {
-  const children = [andExpr(cursor, state)];
-  while (cursor.accept('or')) children.push(andExpr(cursor, state));
-  return or(children);
-}
-
+// The search command takes OR before AND (explicit or implied between terms): `a b OR c` is a and (b or c).
 function andExpr(cursor: Cursor, state: State): QueryNode {
-  const children = [notExpr(cursor, state)];
+  const children = [orExpr(cursor, state)];
   for (;;) {
     cursor.accept('and');
     if (ends(cursor.peek())) break;
-    children.push(notExpr(cursor, state));
+    children.push(orExpr(cursor, state));
   }
   return and(children);
+}
+
+function orExpr(cursor: Cursor, state: State): QueryNode {
+  const children = [notExpr(cursor, state)];
+  while (cursor.accept('or')) children.push(notExpr(cursor, state));
+  return or(children);
 }
 
 function notExpr(cursor: Cursor, state: State): QueryNode {
   if (cursor.accept('not')) return not(notExpr(cursor, state));
   if (cursor.accept('(')) {
-    const inner = orExpr(cursor, state);
+    const inner = andExpr(cursor, state);
     cursor.expect(')');
     return inner;
   }
@@ -273,5 +283,7 @@ function notExpr(cursor: Cursor, state: State): QueryNode {
 
 function valueOf(token: Token): QueryValue {
   if (token.type !== 'str' && token.type !== 'word') throw new Untranslatable(`value ${token.text}`);
+  // Splunk's search matches an address against a network written as one (`src_ip=10.0.0.0/8`).
+  if (/^\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}$/.test(token.text)) return { text: token.text, kind: 'cidr' };
   return { text: token.text, kind: /[*?]/.test(token.text) ? 'wildcard' : 'literal' };
 }

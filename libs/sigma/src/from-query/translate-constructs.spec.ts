@@ -71,6 +71,24 @@ describe('numeric comparisons', () => {
   });
 });
 
+describe('regexes engineers write as plain tests', () => {
+  it('writes a regex that only says a prefix, an infix, a suffix or the whole text as startswith, contains, endswith or eq', () => {
+    expect(
+      only('process.command_line:/.*Invoke-Mimikatz.*/ and process.executable:/C:\\\\Users\\\\.*/', 'lucene').detection['selection'],
+    ).toEqual({
+      'CommandLine|contains': 'Invoke-Mimikatz',
+      'Image|startswith': 'C:\\Users\\',
+    });
+    expect(only('process where process.name regex~ "vssadmin\\\\.exe"', 'eql', 'windows').detection['selection']).toEqual({
+      'Image|endswith': '\\vssadmin.exe',
+    });
+    // A class, a repetition or an alternation stays a regex.
+    expect(only('process.command_line:/.*-e(nc)? .*/', 'lucene').detection['selection']).toEqual({
+      'CommandLine|re': '^(?:.*-e(nc)? .*)$',
+    });
+  });
+});
+
 describe('KQL, Lucene and comments', () => {
   it('reads a bare path in KQL as a value (KQL has no regex) and keeps /regex/ for Lucene', () => {
     expect(only('process.executable:(/tmp/* or /dev/shm/*) and process.name:bash', 'kql').detection['selection']).toEqual({
