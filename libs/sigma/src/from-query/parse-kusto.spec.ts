@@ -138,6 +138,20 @@ describe('Kusto (Defender XDR, Sentinel)', () => {
     expect(service.detection['selection']).toEqual({ EventID: 4697, 'ServiceFileName|contains': '\\Temp\\' });
   });
 
+  it('reads a union of tables as a rule for each, and drops it when a column is not every table’s', () => {
+    const translation = translateQuery(
+      'union DeviceFileEvents, DeviceImageLoadEvents\n| where FolderPath has @"\\AppData\\Local\\Temp\\" and InitiatingProcessFileName =~ "rundll32.exe"',
+      'kql',
+      null,
+    );
+    if (!translation.ok) throw new Error(translation.reason);
+    expect(translation.rules.map((rule) => [rule.logsource.category, sigmaDetection(rule.condition)['selection']])).toEqual([
+      ['file_event', { 'TargetFilename|contains': '\\AppData\\Local\\Temp\\', 'Image|endswith': '\\rundll32.exe' }],
+      ['image_load', { 'ImageLoaded|contains': '\\AppData\\Local\\Temp\\', 'Image|endswith': '\\rundll32.exe' }],
+    ]);
+    expect(dropped('union DeviceFileEvents, DeviceNetworkEvents | where FolderPath has "x"')).toBe(true);
+  });
+
   it('keeps a case-insensitive regex’s flag first', () => {
     const { detection } = only('DeviceProcessEvents | where ProcessCommandLine matches regex @"(?i)regsvr32.+/i:http"');
     expect(detection['selection']).toEqual({ 'CommandLine|re': '(?i)^(?:.*(?:regsvr32.+/i:http).*)$' });

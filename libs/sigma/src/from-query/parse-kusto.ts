@@ -196,17 +196,21 @@ const OUTPUT_STAGES = new Set([
 export function looksLikeKusto(query: string): boolean {
   // Kusto's `let` statements come first.
   const text = query.replace(/^(?:\s*(?:\/\/.*\n)*\s*let\s+[A-Za-z_]\w*\s*=[^;]*;)+/, '');
-  return /^\s*(?:\/\/.*\n\s*)*[A-Za-z_]\w*\s*(?:\n\s*)?\|/.test(text) || /^\s*[A-Za-z_]\w*\s*$/.test(text);
+  return (
+    /^\s*(?:\/\/.*\n\s*)*(?:union\s+[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)+|[A-Za-z_]\w*)\s*(?:\n\s*)?\|/.test(text) ||
+    /^\s*[A-Za-z_]\w*\s*$/.test(text)
+  );
 }
 
 /**
  * `Table | where … | where … | project …`: the table says which log, each `where` what the events must show (the
  * clauses joined by and). Operators ==, =~, !=, !~, has, contains, startswith, endswith (each also negated with `!`
  * and with `_cs`), in, in~, !in, has_any, has_all, matches regex; and, or, not(…). A time window (`Timestamp >
- * ago(7d)`) is when to look. Joins, unions, `let`, functions over columns, a `where` after an aggregation or a
+ * ago(7d)`) is when to look; `let` names are their values, `extend` aliases their columns, a `union` of tables a query
+ * of each. Joins, a `let` of a table, functions over columns, a `where` after an aggregation or a
  * column the table's map does not name throw Untranslatable.
  */
-export function parseKusto(text: string): KustoQuery {
+export function parseKusto(text: string): KustoQuery[] {
   const { body, bindings } = letBindings(verbatimStrings(text.replace(/(^|\s)\/\/.*$/gm, '$1')));
   // A name `let` bound stands for its value wherever the query uses it.
   const tokens = tokenize(body, LEXICON).flatMap((token) => (token.type === 'word' ? (bindings.get(token.text) ?? [token]) : [token]));
@@ -216,11 +220,30 @@ export function parseKusto(text: string): KustoQuery {
     else (stages.at(-1) as Token[]).push(token);
   }
   const [head, ...rest] = stages;
-  if (head?.length !== 1 || head[0]?.type !== 'word') throw new Untranslatable('not a single table');
-  const name = head[0].text.toLowerCase();
-  const found = TABLES[TABLE_ALIASES[name] ?? name];
-  if (!found) throw new Untranslatable(`Kusto table ${head[0].text}`);
-  let table: Table = found;
+  return sourceTables(head ?? []).map((table) => queryOver(table, rest));
+}
+
+/**
+ * The tables a query reads: one, or each of a `union` of tables (`union DeviceFileEvents, DeviceProcessEvents`),
+ * whose filters then hold for each table's events alike.
+ */
+function sourceTables(head: Token[]): Table[] {
+  const union = head[0]?.type === 'word' && head[0].text.toLowerCase() === 'union';
+  const names = union ? head.slice(1).filter((token) => token.text !== ',') : head;
+  if (names.length === 0 || (!union && names.length !== 1) || names.some((token) => token.type !== 'word' || /[=(]/.test(token.text)))
+    throw new Untranslatable('not a single table');
+  if (union && head.slice(1).some((token, index) => (index % 2 === 1) !== (token.text === ',')))
+    throw new Untranslatable('a union of more than tables');
+  return names.map((token) => {
+    const name = token.text.toLowerCase();
+    const found = TABLES[TABLE_ALIASES[name] ?? name];
+    if (!found) throw new Untranslatable(`Kusto table ${token.text}`);
+    return found;
+  });
+}
+
+function queryOver(source: Table, rest: Token[][]): KustoQuery {
+  let table: Table = source;
   const filters: QueryNode[] = [];
   let shaped = false;
   const computed = new Set<string>();

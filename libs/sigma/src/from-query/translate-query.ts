@@ -74,8 +74,7 @@ function translated(text: string, language: string, platform: Platform | null): 
     case 'kql':
       // Kusto (Microsoft's KQL: `DeviceProcessEvents | where …`) is another language under the same name.
       if (looksLikeKusto(text)) {
-        const query = parseKusto(text);
-        return [endpoint(query.condition, { ...query, platform: platform ?? 'windows' })];
+        return parseKusto(text).map((query) => endpoint(query.condition, { ...query, platform: platform ?? 'windows' }));
       }
       if (/\|\s*where\b/i.test(text)) throw new Untranslatable('Kusto');
       return [endpoint(parseKql(text, language), { platform })];
