@@ -13,6 +13,7 @@ import { defenderLog } from './defender-settings';
 import { defenderDetections } from './defender-detections';
 import { placeDroppedTools, toolLocations } from './dropped-tools';
 import { fileDeletions } from './file-deletions';
+import { launchedChildren } from './launched-children';
 import { powershellLogs } from './powershell-logs';
 import { processEventOn } from './process-event';
 import { withRecordDetails } from './record-details';
@@ -282,6 +283,8 @@ function lineEvents(executed: string, runs: readonly ProgramRun[], outer: SigmaE
   return [
     outer,
     ...inner,
+    // What a launcher among them starts as its own child (conhost, forfiles, pcalua, rundll32's launching entry points).
+    ...(windows ? [outer, ...inner].flatMap(launchedChildren) : []),
     ...commandSideEffects(executed, windows),
     ...(windows ? fileDeletions(commandFacts(executed, { platform: 'windows' })) : []),
     ...texts.flatMap((text) => ioEffects(text, imageFor(text), windows)),
