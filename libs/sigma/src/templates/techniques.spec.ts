@@ -331,6 +331,7 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
     expect(drafts.map((draft) => draft.rule.title)).toEqual([
       'Shadow Copies Deleted Via Vssadmin.EXE',
       'Rundll32.EXE Execution Of DLL From Unusual Location',
+      'Payload Staged In A User-Writable Folder',
     ]);
     // The switch both commands show is keyed too, as the engineer writes the step; one only the first shows is not.
     expect(drafts[0]?.rule.detection['selection_switches']).toEqual({ 'CommandLine|contains': '/quiet' });
