@@ -16,6 +16,8 @@ const defaultFolder = (image: string): boolean =>
  * or PsExec's file, an executable in Public or Temp) read these.
  */
 export function broughtPrograms(events: readonly SigmaEvent[]): SigmaEvent[] {
+  // A file the events already write (a download, a staged payload's write) is not written twice.
+  const written = new Set(events.filter((event) => event['EventID'] === 11).map((event) => String(event['TargetFilename']).toLowerCase()));
   const paths = new Set<string>();
   for (const event of events) {
     if (event['EventID'] !== 1) continue;
@@ -24,5 +26,5 @@ export function broughtPrograms(events: readonly SigmaEvent[]): SigmaEvent[] {
       if (typeof image === 'string' && WINDOWS_PATH.test(image) && !INSTALLED.test(image) && !defaultFolder(image)) paths.add(image);
     }
   }
-  return [...paths].map((path) => ({ EventID: 11, TargetFilename: path }));
+  return [...paths].filter((path) => !written.has(path.toLowerCase())).map((path) => ({ EventID: 11, TargetFilename: path }));
 }

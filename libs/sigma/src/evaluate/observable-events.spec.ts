@@ -184,6 +184,7 @@ describe('synthetic telemetry of a command line', () => {
   it('records the file a brought program ran from where the article shows it, not a Windows program or a guessed folder', () => {
     const dropped = (line: string) => withId(eventsOf([cmdline(line)], 'windows'), 11).map((event) => event['TargetFilename']);
     expect(dropped('C:\\Users\\Public\\scan.exe -range 10.0.0.0/24')).toEqual(['C:\\Users\\Public\\scan.exe']);
+    expect(dropped('C:\\Tools\\scan.exe -range 10.0.0.0/24')).toEqual(['C:\\Tools\\scan.exe']);
     expect(dropped('C:\\Windows\\System32\\ipconfig.exe /all')).toEqual([]);
     expect(dropped('scan.exe -range 10.0.0.0/24')).toEqual([]);
   });
