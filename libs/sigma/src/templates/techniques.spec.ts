@@ -68,6 +68,8 @@ const SHOWN: Array<[string, TemplatePlatform, string]> = [
   ['icacls-everyone-full', 'windows', 'icacls "C:\\*" /grant Everyone:F /T /C /Q'],
   ['net-domain-groups', 'windows', 'net group "Domain Admins" /domain'],
   ['whoami-privileges', 'windows', 'whoami /priv'],
+  ['query-user-sessions', 'windows', 'query session /server:rds01'],
+  ['quser-sessions', 'windows', 'quser /server:rds01'],
   ['aws-cli-iam-persistence', 'linux', 'aws iam create-access-key --user-name svc-backup'],
   ['aws-cli-secrets', 'linux', 'aws secretsmanager get-secret-value --secret-id prod/db --region us-east-1'],
   [
