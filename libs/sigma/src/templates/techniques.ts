@@ -1335,12 +1335,11 @@ export const TECHNIQUES: readonly Technique[] = [
     programs: [],
     wholeLine: true,
     when: /\b(?:curl\b[^|]*\s(?:-[a-zA-Z]*k[a-zA-Z]*|--insecure)|wget\b[^|]*\s--no-check-certificate)\b[^|]*\|\s*(?:sudo\s+)?(?:\/(?:usr\/)?bin\/)?(?:ba|z|da)?sh\b/,
+    // The downloader and the shell as SigmaHQ keys them; only the switch cluster (-sLk) needs a pattern.
     selections: [
-      {
-        // The pipe as a class ([|]), so the pattern holds no backslash before it.
-        'CommandLine|re':
-          '(?:curl[^|]*\\s(?:-[a-zA-Z]*k[a-zA-Z]*|--insecure)|wget[^|]*\\s--no-check-certificate)\\b[^|]*[|]\\s*(?:sudo\\s+)?(?:/(?:usr/)?bin/)?(?:ba|z|da)?sh\\b',
-      },
+      { 'CommandLine|contains': ['curl ', 'wget '] },
+      { 'CommandLine|re': '\\s(?:-[a-zA-Z]*k[a-zA-Z]*|--insecure|--no-check-certificate)\\b' },
+      { 'CommandLine|contains': ['| bash', '|bash', '| sh', '|sh', '| sudo bash', '| sudo sh'] },
     ],
     title: 'Script Downloaded Without Certificate Checks Piped To A Shell',
     does: 'downloads a script with certificate checks turned off (curl -k, wget --no-check-certificate) and pipes it straight into a shell, so nothing lands on disk',
@@ -1487,7 +1486,7 @@ export const TECHNIQUES: readonly Technique[] = [
     product: 'linux',
     programs: ['mount'],
     when: /hidepid=[12]|hidepid=invisible/i,
-    selections: [{ 'CommandLine|contains': ['hidepid=2', 'hidepid=1', 'hidepid=invisible'] }],
+    selections: [{ 'CommandLine|contains': ['hidepid=2', 'hidepid=1', 'hidepid=invisible'] }, { 'CommandLine|contains': '/proc' }],
     title: 'Processes Hidden From Other Users Via Mount Hidepid',
     does: "remounts /proc with hidepid, so other users (and some tools) no longer see the intruder's processes",
     tags: ['attack.stealth', 'attack.t1564'],
