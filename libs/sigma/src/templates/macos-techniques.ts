@@ -106,6 +106,18 @@ export const MACOS_TECHNIQUES: readonly Technique[] = [
     falsepositives: ['MDM creating a hidden management account'],
   },
   {
+    id: 'dscl-user-create',
+    product: 'macos',
+    programs: ['dscl'],
+    when: /-create\s+\S*\/Users\/\S+\s+UniqueID\b/i,
+    selections: [{ 'CommandLine|contains': '-create' }, { 'CommandLine|contains': 'UniqueID' }],
+    title: 'Local Account Created Via Dscl',
+    does: 'creates a local account record by hand (dscl . -create /Users/… UniqueID …), an account the intruder keeps',
+    tags: ['attack.persistence', 'attack.t1136.001'],
+    level: 'medium',
+    falsepositives: ['MDM and provisioning scripts creating accounts'],
+  },
+  {
     id: 'sysadminctl-user-add',
     product: 'macos',
     programs: ['sysadminctl'],
@@ -149,7 +161,7 @@ export const MACOS_TECHNIQUES: readonly Technique[] = [
     wholeLine: true,
     when: /\b(?:curl|wget)\b[^|]*\|\s*(?:\/usr\/bin\/)?osascript\b|\bbase64\s+(?:-d|-D|--decode)\b[^|]*\|\s*(?:\/usr\/bin\/)?osascript\b/,
     selections: [
-      { 'CommandLine|contains': ['curl ', 'wget ', 'base64 -d', 'base64 -D', 'base64 --decode'] },
+      { 'CommandLine|contains': ['curl ', 'wget ', 'base64 -d', 'base64 --decode'] },
       { 'CommandLine|contains': ['| osascript', '|osascript', '| /usr/bin/osascript'] },
     ],
     title: 'Downloaded Or Decoded AppleScript Piped To Osascript',
