@@ -39,6 +39,7 @@ export {
   isDistinctiveCommand,
   isShellBuiltin,
   KNOWN_COMMANDS,
+  WINDOWS_COMMANDS,
   POSIX_BUILTIN_NAMES,
   POWERSHELL_ALIAS_CMDLETS,
   programName,

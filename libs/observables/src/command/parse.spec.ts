@@ -126,6 +126,13 @@ describe('parseCommandLine', () => {
     expect(stages('for /f %i in (a.txt) do call b.bat %i')).toEqual(['- for', '- call', '- b.bat']);
   });
 
+  it('gives a program path cmd is handed quoted its arguments, and a quoted command alone its own stages', () => {
+    const line = 'C:\\Windows\\system32\\cmd.exe /C "C:\\Program Files\\Quill Tools\\qsync.exe" -mirror -quiet';
+    const program = allInvocations(parseCommandLine(line))[1];
+    expect([program?.name, program?.args.map((arg) => arg.value)]).toEqual(['qsync', ['-mirror', '-quiet']]);
+    expect(stages('cmd /c "dir C:\\ & whoami /all"')).toEqual(['- cmd', '- dir', '& whoami']);
+  });
+
   it('reads the command after a shell reserved word as the program, and a stage of reserved words only as none', () => {
     expect(stages('if ! type docker; then curl -sLk $SRC/d.sh | bash ; fi')).toEqual(['- type', '; curl', '| bash', '; ']);
     const [, curl, , fi] = parseCommandLine('if ! type docker; then curl -sLk $SRC/d.sh | bash ; fi').invocations;

@@ -473,6 +473,10 @@ const POSIX_KEYWORDS_WITHOUT_COMMAND: ReadonlySet<string> = new Set(['fi', 'done
 const POWERSHELL_VALUE_SWITCHES =
   /^-(?:w|wi|win|window|windowstyle|ep|ex|exec|executionpolicy|f|file|v|version|inputformat|if|outputformat|of|configurationname|psconsolefile|workingdirectory|wd|settingsfile)$/i;
 
+// A program's path cmd.exe is handed quoted because of its blanks (`cmd /C "C:\Program Files\x\y.exe" -a`): the
+// arguments after it are the program's, not text after a quoted command.
+const QUOTED_PROGRAM_PATH = /^(?:[a-z]:\\|\\\\|%\w+%\\)[^"&|<>]*\.(?:exe|com|bat|cmd|scr)$/i;
+
 function innerOf(text: string, stage: Stage, placement: Placement, depth: number): { inner: Invocation[]; wraps: boolean } {
   const inner: Invocation[] = [];
   let wraps = false;
@@ -483,7 +487,8 @@ function innerOf(text: string, stage: Stage, placement: Placement, depth: number
     wraps = handsOn;
     // One quoted word holding a whole command (`cmd /c "a & b"`, `sh -c 'x | y'`) is that command, whatever
     // text follows it; a quoted program path (`cmd /c "C:\Program Files\x.exe" -y`) is followed by its arguments.
-    if (from.raw !== from.value && (index === args.length - 1 || /\s/.test(from.value.trim())))
+    const quotedProgram = innerDialect === 'cmd' && index < args.length - 1 && QUOTED_PROGRAM_PATH.test(from.value.trim());
+    if (from.raw !== from.value && !quotedProgram && (index === args.length - 1 || /\s/.test(from.value.trim())))
       inner.push(...parseWord(from, innerDialect, placement, depth));
     else if (handsOn) inner.push(...parseSlice(text.slice(from.start, stage.stageEnd), from.start, innerDialect, placement, depth));
     else {

@@ -27,6 +27,12 @@ head tail sort cut tr printf eval exec source stat file which lsof wall at batch
 ulimit apk
 pkexec doas runuser env chroot nsenter unshare proxychains tor frpc chisel ligolo gost iox socat`;
 
+/**
+ * The programs Windows ships and the tools intruders commonly bring to it, by bare name: a Windows program that is
+ * none of them (`e.exe -d=E:\\`, `locker.exe -path …`) is the intrusion's own binary.
+ */
+export const WINDOWS_COMMANDS: ReadonlySet<string> = new Set(WINDOWS.split(/\s+/).filter(Boolean));
+
 /** Tools that are also ordinary English words; they need argument evidence and never start mid-sentence. */
 export const AMBIGUOUS_COMMANDS = new Set(
   `start for set copy move type find open replace expand query control route at batch id file kill history export source

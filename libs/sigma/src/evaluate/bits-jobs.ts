@@ -1,4 +1,5 @@
-import type { CommandFacts, Invocation } from '@huntforge/observables';
+import type { CommandFacts } from '@huntforge/observables';
+import { bitsJobOf } from '../templates/bits-transfers';
 import { recordedPath } from './command-io-effects';
 import type { SigmaEvent } from './event-fields';
 
@@ -13,7 +14,7 @@ const BITS_SERVICE = 'C:\\Windows\\System32\\svchost.exe';
  */
 export function bitsJobs(facts: CommandFacts): SigmaEvent[] {
   return facts.invocations.flatMap((invocation) => {
-    const job = jobOf(invocation);
+    const job = bitsJobOf(invocation);
     if (!job) return [];
     const local = recordedPath(job.file, true);
     const title = job.title ?? 'BITS Transfer';
@@ -31,32 +32,4 @@ export function bitsJobs(facts: CommandFacts): SigmaEvent[] {
       ...(local ? [{ EventID: 11, Image: BITS_SERVICE, TargetFilename: local }] : []),
     ];
   });
-}
-
-interface Job {
-  program: string;
-  title?: string;
-  url: string;
-  file: string;
-}
-
-function jobOf(invocation: Invocation): Job | null {
-  if (invocation.name === 'bitsadmin') {
-    const transfer = invocation.switches.find((s) => /^\/(?:transfer|addfile)$/i.test(s.name));
-    if (!transfer) return null;
-    const words = invocation.positionals.map((word) => word.value);
-    const url = words.findIndex((word) => /^https?:\/\//i.test(word));
-    const file = words[url + 1];
-    if (url < 0 || !file) return null;
-    const title = transfer.value?.value ?? words[0];
-    return { program: 'C:\\Windows\\System32\\bitsadmin.exe', title, url: words[url] as string, file };
-  }
-  if (invocation.name === 'start-bitstransfer') {
-    const value = (name: string) => invocation.switches.find((s) => s.name === name)?.value?.value;
-    const url = value('-source') ?? invocation.positionals[0]?.value;
-    const file = value('-destination') ?? invocation.positionals[1]?.value;
-    if (!url || !file || !/^https?:\/\//i.test(url)) return null;
-    return { program: 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe', url, file };
-  }
-  return null;
 }

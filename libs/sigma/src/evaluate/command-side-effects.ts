@@ -1,6 +1,7 @@
 import { commandFacts, scriptBlockCodeOf, type CommandFacts } from '@huntforge/observables';
 import { registryWrites, sysmonRendering } from '../templates/registry-writes';
 import { installedDriverPaths } from '../templates/driver-loads';
+import { stagedPayloadPaths } from '../templates/staged-payloads';
 import { bitsJobs } from './bits-jobs';
 import { credentialTheftTraces } from './credential-theft-traces';
 import { defenderPreferenceWrites } from './defender-settings';
@@ -40,6 +41,7 @@ export function commandSideEffects(executed: string, windows: boolean): SigmaEve
     ...remoteAccessRecords(facts),
     ...serviceStates(facts),
     ...bitsJobs(facts),
+    ...stagedPayloadPaths(executed).map((path) => ({ EventID: 11, Image: 'C:\\Windows\\explorer.exe', TargetFilename: path })),
     ...remoteToolTraces(facts),
   ];
 }

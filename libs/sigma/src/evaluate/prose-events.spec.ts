@@ -23,6 +23,7 @@ describe('proseEvents', () => {
     expect(events.map((event) => event.observable)).toEqual([
       'side-load: corehook.dll by runner.exe',
       'driver: oldio64.sys',
+      'driver: oldio64.sys',
       'ransom note: RESTORE_NOW.txt',
       'ransom note: RESTORE_NOW.txt',
       'encrypted extension: .vvlock',
@@ -38,7 +39,14 @@ describe('proseEvents', () => {
 
   it('gives every prose rule an event of its own article to fire on, and none of another', () => {
     const rules = proseFactRules(article, ARTICLE, 'windows');
-    expect(rules.map((rule) => rule.telemetryClass)).toEqual(['image_load', 'driver_load', 'file_event', 'file_event', 'process_creation']);
+    expect(rules.map((rule) => rule.telemetryClass)).toEqual([
+      'image_load',
+      'driver_load',
+      'service_creation',
+      'file_event',
+      'file_event',
+      'process_creation',
+    ]);
     for (const { rule } of rules) {
       const doc = rule as unknown as Record<string, unknown>;
       const result = selfTestGenerated(doc, [], ARTICLE);

@@ -34,8 +34,19 @@ function readProseEvents(content: string | undefined): ProseEvent[] {
       Signed: 'false',
       ...sysmonHashes(hashOf(library)),
     });
-  for (const driver of facts.drivers)
-    windows(`driver: ${driver}`, { EventID: 6, ImageLoaded: `C:\\Windows\\System32\\drivers\\${driver}`, ...sysmonHashes(hashOf(driver)) });
+  for (const driver of facts.drivers) {
+    const path = `C:\\Windows\\System32\\drivers\\${driver}`;
+    windows(`driver: ${driver}`, { EventID: 6, ImageLoaded: path, ...sysmonHashes(hashOf(driver)) });
+    // Its kernel service's install, as the System log records it.
+    windows(`driver: ${driver}`, {
+      EventID: 7045,
+      Provider_Name: 'Service Control Manager',
+      Channel: 'System',
+      ServiceName: driver.replace(/\.sys$/i, ''),
+      ImagePath: path,
+      ServiceType: 'kernel mode driver',
+    });
+  }
   const locker = `${DROP_FOLDER}locker.exe`;
   for (const note of facts.ransomNotes) {
     const { modifier, value } = noteSelection(note);

@@ -288,6 +288,7 @@ describe('builtin SigmaAgent templates', () => {
       'Remote Text Run As Commands Through A Cmd For Loop',
       'Rundll32.EXE Execution Of DLL From Unusual Location',
       'Finger Network Connection',
+      'Payload Staged In A User-Writable Folder',
     ]);
     expect(loaded[2]?.detection).toEqual({
       selection_img: [{ 'Image|endswith': '\\rundll32.exe' }, { OriginalFileName: 'RUNDLL32.EXE' }],

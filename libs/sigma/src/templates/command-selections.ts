@@ -1,4 +1,5 @@
 // The programs the article's commands run, each with the values its command-line rule selects on.
+import { parseCommandLine, WINDOWS_COMMANDS } from '@huntforge/observables';
 import { knownBehaviour } from './behaviour-titles';
 import { bareName, type ProgramRun } from './command-program';
 import { techniqueFiresOn } from './technique-match';
@@ -31,6 +32,8 @@ export interface CommandSelection {
   viaPowerShell: boolean;
   commandLine: string;
   tokens: string[];
+  /** Keyed only on the switches of the intrusion's own binary (isOwnProgram): a reference rule's keys replace them. */
+  ownSwitches?: boolean;
 }
 
 // Programs that read, list, create or remove a plain file: every administrator and script runs them all day.
@@ -131,17 +134,39 @@ export function commandSelections(input: BuiltinSigmaInput, corpus: readonly Cor
         if (tokens.length === MAX_TOKENS) break;
       }
       const standsAlone = tokens.length >= 2 || tokens.some(isStrongValue);
+      const chosen = standsAlone ? withDistinctiveValue(tokens, run.commandLine, expanded) : [];
+      const own = chosen.length === 0 && windows && isOwnProgram(run);
       return {
         platform,
         image: run.image,
         viaPowerShell: run.viaPowerShell,
         commandLine: run.commandLine,
-        tokens: standsAlone ? withDistinctiveValue(tokens, run.commandLine, expanded) : [],
+        tokens: own ? ownSwitches(run.commandLine) : chosen,
+        ...(own ? { ownSwitches: true } : {}),
       };
     })
     .filter((selection) => selection.tokens.length > 0 && !repeatsTechnique(selection, shown))
     .map((selection) => ({ ...selection, tokens: withBehaviourValues(selection) }))
     .filter((selection) => !weakerThanCorpus(selection, corpus));
+}
+
+/**
+ * Whether a Windows run is of the intrusion's own binary (`e.exe -d="E:\\"`, `C:\ProgramData\locker.exe -path …`): an
+ * executable that is neither a Windows program nor a tool intruders commonly bring. Its image is this intrusion's, and
+ * the switches it was written to take are what the next copy of it, renamed or not, is run with.
+ */
+function isOwnProgram(run: ProgramRun): boolean {
+  return !run.viaPowerShell && /\.exe$/i.test(run.image) && !WINDOWS_COMMANDS.has(bareName(run.image).toLowerCase());
+}
+
+/** The switches of a run as written, with the `=` or `:` that joins an inline value (`-d=`, `-path`): at most MAX_TOKENS. */
+function ownSwitches(commandLine: string): string[] {
+  const invocation = parseCommandLine(commandLine, { platform: 'windows' }).invocations[0];
+  const written = (invocation?.switches ?? []).flatMap((option) => {
+    const head = /^(?:--?|\/)[A-Za-z][\w-]*[=:]?/.exec(option.word.raw)?.[0];
+    return head && head.replace(/^[-/]+|[=:]$/g, '').length >= 1 && commandLine.includes(head) ? [head] : [];
+  });
+  return [...new Set(written)].slice(0, MAX_TOKENS);
 }
 
 /** Values per selection once the behaviour values complete the specific ones (behaviour-values.ts). */
@@ -176,6 +201,7 @@ export const comparable = (value: string) => value.replace(/\*/g, '').trim().toL
 function weakerThanCorpus(selection: CommandSelection, corpus: readonly CorpusBehaviour[]): boolean {
   const behaviour = corpus.find(({ run }) => sameRun(run, selection));
   if (!behaviour) return false;
+  if (selection.ownSwitches) return true;
   const values = new Set(behaviour.values.map(comparable));
   // The program's own behaviour switch (`curl -o`, `regsvr32 /s`) is a behaviour as much as the corpus rule's values.
   const switches = new Set(

@@ -15,6 +15,7 @@ import type { TemplatePlatform, BuiltinSigmaInput } from './builtin-input';
 /** Whether the program's own selection already keys on every value the corpus-informed rule would: that rule adds nothing. */
 export function alreadyKeyed(behaviour: CorpusBehaviour, own: readonly CommandSelection[]): boolean {
   return own.some((selection) => {
+    if (selection.ownSwitches) return false;
     const tokens = new Set(selection.tokens.map(comparable));
     return sameRun(behaviour.run, selection) && behaviour.values.every((value) => tokens.has(comparable(value)));
   });
@@ -42,6 +43,25 @@ export function uncoveredRuns(input: BuiltinSigmaInput): UncoveredRun[] {
       viaPowerShell: run.viaPowerShell,
       imageCondition: imageCondition({ platform, image: run.image, viaPowerShell: run.viaPowerShell }),
     }));
+}
+
+/** The programs the intruder ran that a technique rule covers, by technique and product (`vssadmin-delete-shadows|windows`). */
+export function techniqueRuns(input: BuiltinSigmaInput): Map<string, UncoveredRun[]> {
+  const byTechnique = new Map<string, UncoveredRun[]>();
+  for (const { technique, run, platform, observable } of articleRuns(input)) {
+    if (!technique || isShellBuiltin(run.image)) continue;
+    const key = `${technique.id}|${productOf(platform)}`;
+    const uncovered: UncoveredRun = {
+      observable,
+      product: productOf(platform),
+      image: run.image,
+      commandLine: run.commandLine,
+      viaPowerShell: run.viaPowerShell,
+      imageCondition: imageCondition({ platform, image: run.image, viaPowerShell: run.viaPowerShell }),
+    };
+    byTechnique.set(key, [...(byTechnique.get(key) ?? []), uncovered]);
+  }
+  return byTechnique;
 }
 
 /**

@@ -191,3 +191,26 @@ describe('corpus-informed behaviour rules', () => {
     expect(JSON.stringify(own?.['detection'])).toContain('"-o"');
   });
 });
+
+describe('technique rules keyed as the reference corpus keys the same step', () => {
+  const DISABLE = reference({
+    id: '0b7d6a52-3f0e-4d8e-8d0a-6f3c2a9b1e07',
+    title: 'Legacy Firewall Turned Off Via Netsh',
+    level: 'medium',
+    detection: `  selection_img:\n    Image|endswith: '\\netsh.exe'\n  selection_cli:\n    CommandLine|contains|all: ['firewall', 'set', 'opmode', 'disable']\n  condition: all of selection_*`,
+  });
+
+  it("adds the reference rule's values the technique does not write apart, as a required selection", () => {
+    const rules = generate(['netsh firewall set opmode mode=disable profile=all'], [DISABLE]);
+    const rule = rules.find((candidate) => candidate.title.includes('Netsh'));
+    expect((rule?.['detection'] as Record<string, unknown>)['selection_corpus']).toEqual({
+      'CommandLine|contains|all': ['firewall', 'set', 'opmode'],
+    });
+    expect(rule && selfTestRule(rule, [{ type: 'cmdline', value: 'netsh firewall set opmode mode=disable profile=all' }]).fires).toBe(true);
+  });
+
+  it('adds nothing without a credible reference rule', () => {
+    const rules = generate(['netsh firewall set opmode mode=disable profile=all'], []);
+    expect(JSON.stringify(rules)).not.toContain('selection_corpus');
+  });
+});

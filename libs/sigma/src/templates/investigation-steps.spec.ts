@@ -22,6 +22,8 @@ describe('isInvestigationStep', () => {
     ['cat default.toml', false],
     ['wevtutil cl Security', true],
     ['strings /tmp/x | sh', false],
+    // On Windows a program the intruder named like a Unix reader is their program, not the reader.
+    ['C:\\PerfLogs\\file.exe -k=7 -m=full', true],
   ])('keeps %s: the intruder reading secrets or wiping logs', (line, windows) => {
     expect(isInvestigationStep(line, windows)).toBe(false);
   });

@@ -54,6 +54,8 @@ const ANALYSIS_TOOLS = new Set([
   'get-filehash',
   'get-authenticodesignature',
 ]);
+// The readers and tools above that Windows has under the same name (Sysinternals' strings and sigcheck, more, type).
+const WINDOWS_NAMED = new Set(['more', 'type', 'strings', 'sigcheck', 'sigcheck64', 'exiftool', 'yara', 'floss', 'capa']);
 // Where evidence lives: system and application logs, event logs, shell histories, audit trails.
 const EVIDENCE =
   /^\/var\/log\/|\/var\/log\/|\.log(\.\d+)?(\.gz)?$|\.evtx$|_history$|\/var\/audit\/|\\winevt\\logs\\|^(security|system|application)$/i;
@@ -67,6 +69,14 @@ const EVIDENCE =
 export function isInvestigationStep(commandLine: string, windows: boolean): boolean {
   const facts = commandFacts(commandLine, { platform: windows ? 'windows' : 'unix' });
   const programs = facts.invocations.filter((invocation) => !invocation.wraps && invocation.name);
+  // On Windows a Unix reader's name written as a file (`C:\Temp\file.exe -n=15`) is a program of that name, not the reader.
+  if (
+    windows &&
+    programs.some(
+      (invocation) => /[\\/]|\.exe$/i.test(invocation.program?.value ?? '') && !WINDOWS_NAMED.has(invocation.name.toLowerCase()),
+    )
+  )
+    return false;
   const names = programs.map((invocation) => invocation.name.toLowerCase());
   if (names.length === 0 || !names.every((name) => READERS.has(name) || ANALYSIS_TOOLS.has(name))) return false;
   if (names.some((name) => ANALYSIS_TOOLS.has(name))) return true;

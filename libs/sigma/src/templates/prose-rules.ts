@@ -82,6 +82,36 @@ function driverRule(facts: ProseFacts, cited: string): ProseRule[] {
   ];
 }
 
+/**
+ * The same drivers as the Service Control Manager records their install (System 7045): a driver is loaded through a
+ * kernel service, whose ImagePath names its file, and the System log is collected where Sysmon is not.
+ */
+function driverServiceRule(facts: ProseFacts, cited: string): ProseRule[] {
+  if (facts.drivers.length === 0) return [];
+  const paths = facts.drivers.map((name) => `\\${name}`);
+  const selection = {
+    Provider_Name: 'Service Control Manager',
+    EventID: 7045,
+    'ImagePath|endswith': paths.length === 1 ? (paths[0] as string) : paths,
+  };
+  return [
+    {
+      telemetryClass: 'service_creation',
+      key: 'driver-service',
+      body: {
+        title: `Kernel Service Installed For The Reported Driver${facts.drivers.length === 1 ? ` ${facts.drivers[0]}` : 's'}`,
+        description: `Detects the install of a kernel service running ${facts.drivers.join(', ')}, the ${facts.drivers.length === 1 ? 'driver' : 'drivers'} the intruder brought in, as ${cited}.`,
+        logsource: { product: 'windows', service: 'system' },
+        detection: anyOf([selection]),
+        tags: ['attack.persistence', 'attack.privilege-escalation', 'attack.t1543.003', 'attack.t1068'],
+        level: 'high',
+        falsepositives: ['The legitimate product that ships a driver of the same name'],
+      },
+      values: selectionValues([selection]),
+    },
+  ];
+}
+
 function ransomRule(facts: ProseFacts, product: string, cited: string): ProseRule[] {
   const separator = product === 'windows' ? '\\' : '/';
   const selections: SigmaFieldMap[] = [];
@@ -172,7 +202,13 @@ export function pathSelection(stated: StatedPath, product: string): SigmaFieldMa
   const recorded = recordedFile(stated);
   if (!recorded) return null;
   if (stated.folder) return { 'TargetFilename|contains': recorded.value };
-  if (stated.platform === 'windows') return { 'TargetFilename|endswith': recorded.value };
+  // A Windows file as SigmaHQ keys one: its name at the end, the folder it was dropped into anywhere before it.
+  if (stated.platform === 'windows') {
+    const cut = recorded.value.lastIndexOf('\\');
+    return cut > 0
+      ? { 'TargetFilename|contains': recorded.value.slice(0, cut + 1), 'TargetFilename|endswith': recorded.value.slice(cut) }
+      : { 'TargetFilename|endswith': recorded.value };
+  }
   // Below a home folder the path's start varies (`/Users/<name>`, `/home/<name>`, `/root`), and macOS records /tmp, /var
   // and /etc under /private (they are links there): the stated part is what any write holds, as SigmaHQ keys it.
   if (recorded.home || (product === 'macos' && MACOS_PRIVATE.test(recorded.value))) return { 'TargetFilename|contains': recorded.value };
@@ -231,6 +267,7 @@ export function proseFactRules(article: ArticleRef, content: string | undefined,
   const rules: ProseRule[] = [
     ...(windows ? sideLoadRule(facts, cited) : []),
     ...(windows ? driverRule(facts, cited) : []),
+    ...(windows ? driverServiceRule(facts, cited) : []),
     ...ransomRule(facts, windows ? 'windows' : platform, cited),
     ...pathRules(facts, platform, cited),
     ...(windows ? hashRule(facts, cited) : []),

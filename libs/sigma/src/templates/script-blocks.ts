@@ -8,6 +8,7 @@ import { isInvestigationStep } from './investigation-steps';
 import { buildRule, citation, type ArticleRef, type RuleDraft } from './rule-draft';
 import { meetsSelection, shownAlternatives } from './technique-match';
 import { TECHNIQUES, type Technique } from './techniques';
+import { abusedCmdlets, cmdletSelection, type CmdletUse } from './script-cmdlets';
 
 /** Whether a technique is PowerShell code, which the script block log records besides (or instead of) the command line. */
 export const isScriptTechnique = (technique: Technique): boolean =>
@@ -80,15 +81,25 @@ function intruderCode(input: ScriptBlockInput): Array<{ commandLine: string; cod
  */
 export function scriptBlockRules(input: ScriptBlockInput): RuleDraft[] {
   const shown = new Map<string, { technique: Technique; commandLines: string[]; codes: string[] }>();
+  const untold: Array<{ commandLine: string; code: string }> = [];
   for (const { commandLine, code } of intruderCode(input)) {
-    for (const technique of scriptTechniquesOf(code)) {
+    const techniques = scriptTechniquesOf(code);
+    if (techniques.length === 0) untold.push({ commandLine, code });
+    for (const technique of techniques) {
       const entry = shown.get(technique.id) ?? { technique, commandLines: [], codes: [] };
       entry.commandLines.push(commandLine);
       entry.codes.push(code);
       shown.set(technique.id, entry);
     }
   }
-  return [...shown.values()].map(({ technique, commandLines, codes }) => {
+  return [...techniqueScriptRules(input, [...shown.values()]), ...cmdletScriptRules(input, untold)];
+}
+
+function techniqueScriptRules(
+  input: ScriptBlockInput,
+  shown: ReadonlyArray<{ technique: Technique; commandLines: string[]; codes: string[] }>,
+): RuleDraft[] {
+  return shown.map(({ technique, commandLines, codes }) => {
     const detection = scriptBlockDetection(technique, codes);
     const values = Object.entries(detection)
       .filter(([name]) => name !== 'condition')
@@ -113,5 +124,48 @@ export function scriptBlockRules(input: ScriptBlockInput): RuleDraft[] {
       `${input.article.url}|ps_script|${technique.id}`,
     );
     return { telemetryClass: 'ps_script', rule, detectionValues: values };
+  });
+}
+
+/**
+ * One ps_script rule per abused cmdlet of the intruder's code that no technique names (script-cmdlets.ts): the
+ * cmdlet and the parameters every call of it gave, so the rule fires on each script the article shows.
+ */
+function cmdletScriptRules(input: ScriptBlockInput, codes: ReadonlyArray<{ commandLine: string; code: string }>): RuleDraft[] {
+  const byCmdlet = new Map<string, { use: CmdletUse; commandLines: string[] }>();
+  for (const { commandLine, code } of codes) {
+    for (const use of abusedCmdlets(code)) {
+      const key = use.cmdlet.toLowerCase();
+      const held = byCmdlet.get(key);
+      if (!held) {
+        byCmdlet.set(key, { use, commandLines: [commandLine] });
+        continue;
+      }
+      const common = held.use.parameters.filter((parameter) =>
+        use.parameters.some((other) => other.toLowerCase() === parameter.toLowerCase()),
+      );
+      held.use = { cmdlet: held.use.cmdlet, parameters: common };
+      held.commandLines.push(commandLine);
+    }
+  }
+  return [...byCmdlet.values()].map(({ use, commandLines }) => {
+    const selection = cmdletSelection(use);
+    const values = [use.cmdlet, ...use.parameters];
+    const example = commandLines.find((line) => line.length <= 160);
+    const called = use.parameters.length > 0 ? `${use.cmdlet} with ${use.parameters.join(' and ')}` : use.cmdlet;
+    const rule = buildRule(
+      {
+        title: `PowerShell Script Calling ${use.cmdlet}`,
+        description: `Detects PowerShell code calling ${called}, as ${example ?? 'the commands'} ${citation(input.article)}. Requires Script Block Logging.`,
+        logsource: { product: 'windows', category: 'ps_script' },
+        detection: { selection, condition: 'selection' },
+        tags: ['attack.execution', 'attack.t1059.001'],
+        level: 'medium',
+        falsepositives: [`Administrators' scripts calling ${use.cmdlet}`],
+      },
+      input.article,
+      `${input.article.url}|ps_script|cmdlet|${use.cmdlet.toLowerCase()}`,
+    );
+    return { telemetryClass: 'ps_script' as const, rule, detectionValues: values };
   });
 }

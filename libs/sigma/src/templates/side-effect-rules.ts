@@ -3,6 +3,8 @@ import { citation, type RuleDraft } from './rule-draft';
 import { droppedFileRules } from './dropped-files';
 import { driverLoadRules } from './driver-loads';
 import { processConnectionRules } from './process-connections';
+import { bitsTransferRules } from './bits-transfers';
+import { stagedPayloadRules } from './staged-payloads';
 import type { ProductLine, SideEffectRule } from './side-effect-rule';
 import { articleLines } from './article-runs';
 import { productOf, draft } from './builtin-draft';
@@ -24,6 +26,8 @@ export function sideEffectRules(input: BuiltinSigmaInput): RuleDraft[] {
     ...droppedFileRules(lines, cited),
     ...driverLoadRules(lines, cited),
     ...processConnectionRules(lines, cited),
+    ...bitsTransferRules(lines, cited),
+    ...stagedPayloadRules(lines, cited),
   ];
   return rules.map(({ telemetryClass, body, values }, index) => draft(telemetryClass, body, values, input, index));
 }

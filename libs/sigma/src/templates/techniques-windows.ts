@@ -94,6 +94,30 @@ const REMOTE_ACCESS_TOOLS: Technique[] = REMOTE_ACCESS.map(([programs, name]) =>
  */
 export const WINDOWS_TECHNIQUES: readonly Technique[] = [
   {
+    id: 'query-user-sessions',
+    product: 'windows',
+    programs: ['query'],
+    when: /\s(?:user|session)\b/i,
+    selections: [{ 'CommandLine|contains': [' user', ' session'] }],
+    title: 'Logged-On Users Or Sessions Listed Via Query.EXE',
+    does: 'lists who is logged on to the host and their sessions (query user, query session), to pick an account or wait for an administrator',
+    tags: ['attack.discovery', 'attack.t1033'],
+    level: 'low',
+    falsepositives: ['Administrators checking sessions on a terminal server'],
+  },
+  {
+    id: 'quser-sessions',
+    product: 'windows',
+    programs: ['quser', 'qwinsta'],
+    when: /\S/,
+    selections: [],
+    title: 'Logged-On Users Or Sessions Listed Via Quser Or Qwinsta',
+    does: 'lists who is logged on to the host and their sessions (quser, qwinsta), to pick an account or wait for an administrator',
+    tags: ['attack.discovery', 'attack.t1033'],
+    level: 'low',
+    falsepositives: ['Administrators checking sessions on a terminal server'],
+  },
+  {
     id: 'conhost-headless',
     product: 'windows',
     programs: ['conhost'],

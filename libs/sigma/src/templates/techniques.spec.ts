@@ -69,6 +69,8 @@ const SHOWN: Array<[string, TemplatePlatform, string]> = [
   ['icacls-everyone-full', 'windows', 'icacls "C:\\*" /grant Everyone:F /T /C /Q'],
   ['net-domain-groups', 'windows', 'net group "Domain Admins" /domain'],
   ['whoami-privileges', 'windows', 'whoami /priv'],
+  ['query-user-sessions', 'windows', 'query session /server:rds01'],
+  ['quser-sessions', 'windows', 'quser /server:rds01'],
   ['aws-cli-iam-persistence', 'linux', 'aws iam create-access-key --user-name svc-backup'],
   ['aws-cli-secrets', 'linux', 'aws secretsmanager get-secret-value --secret-id prod/db --region us-east-1'],
   [
@@ -333,6 +335,7 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
     expect(drafts.map((draft) => draft.rule.title)).toEqual([
       'Shadow Copies Deleted Via Vssadmin.EXE',
       'Rundll32.EXE Execution Of DLL From Unusual Location',
+      'Payload Staged In A User-Writable Folder',
     ]);
     // The switch both commands show is keyed too, as the engineer writes the step; one only the first shows is not.
     expect(drafts[0]?.rule.detection['selection_switches']).toEqual({ 'CommandLine|contains': '/quiet' });
