@@ -1,6 +1,8 @@
 import { CLOUD_LOGSOURCES, providerOf, type CloudLog, type CloudSelection } from '../templates/cloud-behaviours';
-import { statedParameters, withParameters } from '../templates/cloud-parameters';
-import { eventsOf, statedCloudBehaviours } from '../templates/cloud-rules';
+import { statedParameters, withParameters, type ParameterReading } from '../templates/cloud-parameters';
+import { createsUsers, eventsOf, statedCloudBehaviours } from '../templates/cloud-rules';
+import { ACTING_USER_FIELD, actingUserName, createdUserNames } from '../templates/cloud-created-users';
+import { PARTICIPATING_TENANTS_FIELD, reportedTenantIndicators, TENANT_ACCOUNT_FIELD } from '../templates/cloud-tenant-accounts';
 import { azureActivityRecord, gcpRecord, kubernetesRecord, m365Record } from './cloud-records';
 import { rememberingLast } from '../templates/remembering-last';
 
@@ -114,6 +116,27 @@ function readCloudEvents(content: string | undefined, addresses: readonly string
             });
       }
     }
+  }
+  // The calls made as the IAM users the intruder created: one as each name the article states.
+  const created = createdUserNames(content, createsUsers(content));
+  for (const name of created?.values ?? []) {
+    const event = cloudTrailRecord('sts.amazonaws.com', 'GetCallerIdentity', from[0] as string);
+    event['userIdentity'] = { ...(event['userIdentity'] as object), userName: actingUserName(created as ParameterReading, name) };
+    out.push({ observable: `cloud: ${ACTING_USER_FIELD} ${String(name)}`, logsource: CLOUD_LOGSOURCES.cloudtrail, event });
+  }
+  // A Teams chat the attacker tenant's accounts started: one operation by each, in a chat with each of its tenants.
+  const tenant = reportedTenantIndicators(content);
+  for (const account of tenant.accounts) {
+    const event = m365Record({ field: 'Operation', events: [] }, 'ChatCreated', from[0] as string);
+    event[TENANT_ACCOUNT_FIELD] = account;
+    event['Workload'] = 'MicrosoftTeams';
+    out.push({ observable: `cloud: ${TENANT_ACCOUNT_FIELD} ${account}`, logsource: CLOUD_LOGSOURCES.m365_audit, event });
+  }
+  for (const tenantId of tenant.tenantIds) {
+    const event = m365Record({ field: 'Operation', events: [] }, 'MessageSent', from[0] as string);
+    event['Workload'] = 'MicrosoftTeams';
+    event['ParticipantInfo'] = { HasForeignTenantUsers: true, ParticipatingTenantIds: [tenantId] };
+    out.push({ observable: `cloud: ${PARTICIPATING_TENANTS_FIELD} ${tenantId}`, logsource: CLOUD_LOGSOURCES.m365_audit, event });
   }
   for (const provider of new Set(stated.map(({ behaviour }) => providerOf(behaviour.log)))) {
     for (const address of addresses) {

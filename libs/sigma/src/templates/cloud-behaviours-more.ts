@@ -53,6 +53,8 @@ export const MORE_CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
         'VerifyEmailAddress',
         'CreateEmailIdentity',
       ]),
+      // Leaving the SES sandbox goes through a support case when the console's request is refused.
+      aws('support.amazonaws.com', ['CreateCase']),
     ],
     title: 'AWS SES Sending Enabled Or Sender Identity Verified',
     does: 'turns SES sending on, asks to leave the SES sandbox or verifies a sender address or domain, the set-up for spam and phishing from the account',
@@ -91,9 +93,10 @@ export const MORE_CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
     selections: [
       aws('logs.amazonaws.com', ['DeleteLogGroup', 'DeleteLogStream', 'DeleteSubscriptionFilter']),
       aws('bedrock.amazonaws.com', ['DeleteModelInvocationLoggingConfiguration']),
+      aws('route53resolver.amazonaws.com', ['DeleteResolverQueryLogConfig', 'DisassociateResolverQueryLogConfig']),
     ],
-    title: 'AWS CloudWatch Logs Or Model Invocation Logging Deleted',
-    does: 'deletes CloudWatch log groups or streams, or turns off the logging of Bedrock model invocations',
+    title: 'AWS CloudWatch Logs, DNS Query Logging Or Model Invocation Logging Deleted',
+    does: 'deletes CloudWatch log groups or streams, or turns off the logging of DNS queries or of Bedrock model invocations',
     tags: ['attack.defense-impairment', 'attack.t1685.005'],
     level: 'medium',
     falsepositives: ['Administrators cleaning up log groups of retired workloads'],
@@ -124,6 +127,10 @@ export const MORE_CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
       aws('rds.amazonaws.com', ['DeleteDBSnapshot', 'DeleteDBClusterSnapshot']),
       aws('ec2.amazonaws.com', ['DeleteSnapshot']),
     ],
+    eventProse: {
+      ScheduleKeyDeletion:
+        /\bschedul\w*\s+(?:the\s+|an?\s+|its\s+|their\s+)?(?:KMS\s+|customer[- ]managed\s+|encryption\s+)*keys?\s+for\s+deletion\b/i,
+    },
     title: 'AWS Encryption Keys Or Backups Destroyed',
     does: 'schedules KMS keys for deletion or deletes backup vaults, recovery points and snapshots, the way cloud ransomware removes the way back',
     tags: ['attack.impact', 'attack.t1485', 'attack.t1490'],

@@ -1,4 +1,5 @@
 import type { CloudBehaviour, CloudLog, CloudProvider, CloudSelection } from './cloud-behaviour';
+import { AWS_MORE_BEHAVIOURS } from './cloud-behaviours-aws';
 import { AZURE_MORE_BEHAVIOURS } from './cloud-behaviours-azure';
 import { GCP_BEHAVIOURS } from './cloud-behaviours-gcp';
 import { M365_BEHAVIOURS } from './cloud-behaviours-m365';
@@ -49,7 +50,21 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
   {
     id: 'aws-cloudtrail-stopped',
     log: 'cloudtrail',
-    selections: [aws('cloudtrail.amazonaws.com', ['StopLogging', 'DeleteTrail', 'UpdateTrail', 'PutEventSelectors'])],
+    selections: [
+      aws('cloudtrail.amazonaws.com', [
+        'StopLogging',
+        'DeleteTrail',
+        'UpdateTrail',
+        'PutEventSelectors',
+        'DeleteEventDataStore',
+        'StopEventDataStoreIngestion',
+      ]),
+    ],
+    eventProse: {
+      StopLogging:
+        /\b(?:stopp\w*|disabl\w*|turn\w*\s+off|suspend\w*)\s+(?:the\s+|all\s+)?(?:organi[sz]ation(?:'s)?\s+)?CloudTrail(?:\s+(?:logging|trails?))?\b|\bCloudTrail\s+logging\s+(?:was\s+)?(?:stopped|disabled)\b/i,
+      DeleteTrail: /\bdelet\w*\s+(?:the\s+|a\s+|all\s+)?(?:CloudTrail\s+trails?|trails?\s+in\s+CloudTrail)\b/i,
+    },
     title: 'AWS CloudTrail Logging Stopped Or Trail Modified',
     does: 'stops CloudTrail logging, deletes a trail or narrows what it records',
     tags: ['attack.defense-impairment', 'attack.t1685'],
@@ -62,9 +77,18 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
     selections: [
       aws('guardduty.amazonaws.com', ['DeleteDetector', 'UpdateDetector', 'CreateIPSet', 'DisassociateFromMasterAccount']),
       aws('securityhub.amazonaws.com', ['DisableSecurityHub', 'BatchDisableStandards']),
-      aws('config.amazonaws.com', ['StopConfigurationRecorder', 'DeleteConfigurationRecorder', 'DeleteDeliveryChannel']),
+      aws('config.amazonaws.com', [
+        'StopConfigurationRecorder',
+        'DeleteConfigurationRecorder',
+        'DeleteDeliveryChannel',
+        'DeleteConfigRule',
+      ]),
       aws('ec2.amazonaws.com', ['DeleteFlowLogs']),
     ],
+    eventProse: {
+      DeleteDetector:
+        /\b(?:disabl\w*|delet\w*|turn\w*\s+off|suspend\w*)\s+(?:the\s+|all\s+)?(?:Amazon\s+|AWS\s+)?GuardDuty(?:\s+detectors?)?\b/i,
+    },
     title: 'AWS Security Monitoring Disabled Or Weakened',
     does: 'turns off GuardDuty, Security Hub, AWS Config recording or VPC flow logs, or trusts an address list in GuardDuty',
     tags: ['attack.defense-impairment', 'attack.t1685'],
@@ -75,7 +99,7 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
   {
     id: 'aws-iam-credentials-created',
     log: 'cloudtrail',
-    selections: [aws('iam.amazonaws.com', ['CreateAccessKey'])],
+    selections: [aws('iam.amazonaws.com', ['CreateAccessKey', 'CreateServiceSpecificCredential', 'UploadSSHPublicKey'])],
     eventProse: {
       CreateAccessKey:
         /\b(?:creat\w*|generat\w*|issu\w*|mint\w*)\s+(?:an?\s+|new\s+|additional\s+|(?:a\s+)?(?:new\s+)?set\s+of\s+|their\s+own\s+)*(?:IAM\s+)?access\s+keys?\b|\bcreat\w*\b[^.\n]{0,80}\b(?:an?|new|additional)\s+(?:IAM\s+)?access\s+keys?\b/i,
@@ -89,9 +113,11 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
   {
     id: 'aws-iam-login-profile',
     log: 'cloudtrail',
-    selections: [aws('iam.amazonaws.com', ['CreateLoginProfile', 'UpdateLoginProfile', 'DeleteLoginProfile'])],
+    selections: [aws('iam.amazonaws.com', ['CreateLoginProfile', 'UpdateLoginProfile', 'DeleteLoginProfile', 'ChangePassword'])],
     eventProse: {
       // Changing the password of a user's console profile (a way into another user's console).
+      CreateLoginProfile:
+        /\bcreat\w*\s+(?:an?\s+|new\s+)*(?:console\s+)?login\s+profiles?\b|\b(?:with|along\s+with|and)\s+(?:an?\s+)?login\s+profiles?\b/i,
       UpdateLoginProfile:
         /\b(?:modif\w*|updat\w*|chang\w*|reset\w*)\b[^.\n]{0,30}\blogin\s+profiles?\b|\blogin\s+profiles?\b[^.\n]{0,20}\b(?:modified|updated|changed|reset)\b/i,
     },
@@ -128,8 +154,17 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
         'PutGroupPolicy',
         'CreatePolicyVersion',
         'AddUserToGroup',
+        'SetDefaultPolicyVersion',
+        'DeleteUserPermissionsBoundary',
+        'DeleteRolePermissionsBoundary',
       ]),
     ],
+    eventProse: {
+      AttachUserPolicy:
+        /\battach\w*\s+(?:the\s+)?(?:AWS[- ]managed\s+)?`?AdministratorAccess`?\s+(?:managed\s+)?polic(?:y|ies)\s+to\s+(?:the\s+|a\s+|their\s+|this\s+)?(?:new\s+)?(?:IAM\s+)?users?\b/i,
+      AttachRolePolicy:
+        /\battach\w*\s+(?:the\s+)?(?:AWS[- ]managed\s+)?`?AdministratorAccess`?\s+(?:managed\s+)?polic(?:y|ies)\s+to\s+(?:the\s+|a\s+|their\s+|this\s+)?(?:new\s+)?(?:IAM\s+)?roles?\b/i,
+    },
     title: 'AWS IAM Permissions Granted To A User, Role Or Group',
     does: 'attaches or writes a policy granting permissions (AdministratorAccess, for one) to an IAM identity',
     tags: ['attack.privilege-escalation', 'attack.persistence', 'attack.t1098.003'],
@@ -171,7 +206,15 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
     id: 'aws-email-sms-recon',
     log: 'cloudtrail',
     selections: [
-      aws('ses.amazonaws.com', ['GetSendQuota', 'ListIdentities', 'ListEmailIdentities', 'GetAccount', 'GetSendStatistics']),
+      aws('ses.amazonaws.com', [
+        'GetSendQuota',
+        'ListIdentities',
+        'ListEmailIdentities',
+        'GetAccount',
+        'GetSendStatistics',
+        'GetAccountSendingEnabled',
+        'ListVerifiedEmailAddresses',
+      ]),
       aws('sns.amazonaws.com', [
         'GetSMSAttributes',
         'GetSMSSandboxAccountStatus',
@@ -189,7 +232,10 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
   {
     id: 'aws-key-pair-imported',
     log: 'cloudtrail',
-    selections: [aws('ec2.amazonaws.com', ['ImportKeyPair']), aws('ec2-instance-connect.amazonaws.com', ['SendSSHPublicKey'])],
+    selections: [
+      aws('ec2.amazonaws.com', ['ImportKeyPair', 'CreateKeyPair']),
+      aws('ec2-instance-connect.amazonaws.com', ['SendSSHPublicKey', 'SendSerialConsoleSSHPublicKey']),
+    ],
     title: 'AWS SSH Key Imported Or Pushed To An Instance',
     does: 'imports an SSH key pair or pushes a key to an instance through EC2 Instance Connect',
     tags: ['attack.persistence', 'attack.t1098.004'],
@@ -199,7 +245,18 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
   {
     id: 'aws-snapshot-shared',
     log: 'cloudtrail',
-    selections: [aws('ec2.amazonaws.com', ['ModifySnapshotAttribute', 'ModifyImageAttribute', 'SharedSnapshotCopyInitiated'])],
+    selections: [
+      aws('ec2.amazonaws.com', [
+        'ModifySnapshotAttribute',
+        'ModifyImageAttribute',
+        'SharedSnapshotCopyInitiated',
+        'SharedSnapshotVolumeCreated',
+      ]),
+    ],
+    eventProse: {
+      ModifySnapshotAttribute:
+        /\bshar\w*\s+(?:the\s+|an?\s+|its\s+|their\s+)?(?:EBS\s+|disk\s+|volume\s+)?snapshots?\s+with\s+(?:an?\s+|the\s+|their\s+)?(?:external|other|another|attacker|actor|foreign|third-party)/i,
+    },
     title: 'AWS EBS Snapshot Or Image Shared',
     does: 'shares a disk snapshot or machine image, which another account can then copy',
     tags: ['attack.exfiltration', 'attack.t1537'],
@@ -252,11 +309,40 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
       // Listing vaults, then the jobs that list and fetch an archive.
       aws('glacier.amazonaws.com', ['ListVaults', 'InitiateJob', 'GetJobOutput']),
       aws('sts.amazonaws.com', ['GetCallerIdentity']),
-      aws('iam.amazonaws.com', ['ListUsers', 'ListRoles', 'GetAccountAuthorizationDetails']),
+      aws('iam.amazonaws.com', [
+        'ListUsers',
+        'ListRoles',
+        'GetAccountAuthorizationDetails',
+        'ListAccessKeys',
+        'ListAttachedUserPolicies',
+        'ListUserPolicies',
+        'ListGroups',
+        'ListGroupsForUser',
+        'GetUser',
+        'GetAccountSummary',
+        'ListAccountAliases',
+        'GetAccountPasswordPolicy',
+        'ListInstanceProfiles',
+      ]),
+      // What the account runs and where: regions, instances, the organisation, quotas and spending.
+      aws('ec2.amazonaws.com', [
+        'DescribeRegions',
+        'DescribeInstances',
+        'DescribeAccountAttributes',
+        'DescribeKeyPairs',
+        'DescribeSecurityGroups',
+        'DescribeSnapshots',
+        'DescribeVolumes',
+        'DescribeVpcs',
+      ]),
+      aws('rds.amazonaws.com', ['DescribeDBInstances']),
+      aws('organizations.amazonaws.com', ['DescribeOrganization', 'ListAccounts']),
+      aws('servicequotas.amazonaws.com', ['GetServiceQuota', 'ListServiceQuotas']),
+      aws('ce.amazonaws.com', ['GetCostAndUsage']),
     ],
     needsScope: true,
     title: 'AWS Identity And Storage Discovery',
-    does: 'checks whose keys it holds, lists users, buckets, objects or Glacier vaults, or downloads objects or a vault archive',
+    does: 'checks whose keys it holds, lists users, their keys and policies, buckets, objects, Glacier vaults, regions, instances or the organisation, or downloads objects or a vault archive',
     tags: ['attack.discovery', 'attack.t1619'],
     level: 'high',
     falsepositives: ['None expected from the reported addresses; they may have been reassigned since'],
@@ -265,7 +351,7 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
     id: 'aws-compute-started',
     log: 'cloudtrail',
     selections: [
-      aws('ec2.amazonaws.com', ['RunInstances', 'CreateSecurityGroup', 'AuthorizeSecurityGroupIngress']),
+      aws('ec2.amazonaws.com', ['RunInstances', 'StartInstances']),
       aws('lambda.amazonaws.com', ['CreateFunction20150331', 'CreateFunction']),
     ],
     eventProse: {
@@ -273,8 +359,8 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
         /\b(?:creat\w*|launch\w*|spun\s+up|spin\w*\s+up|start\w*)\s+(?:\d+\s+|an?\s+|new\s+|several\s+|multiple\s+|(?:dozens|hundreds)\s+of\s+)*(?:(?:EC2|GPU|large|powerful)\s+)*instances\b/i,
     },
     needsScope: true,
-    title: 'AWS Compute Started Or Opened',
-    does: 'starts instances or functions or opens a security group, as miners do with stolen keys',
+    title: 'AWS Compute Instances Or Functions Started',
+    does: 'starts instances or functions, as miners do with stolen keys',
     tags: ['attack.impact', 'attack.t1496.001'],
     level: 'high',
     falsepositives: ['None expected from the reported addresses; they may have been reassigned since'],
@@ -452,6 +538,7 @@ export const CLOUD_BEHAVIOURS: readonly CloudBehaviour[] = [
     falsepositives: ['Sanctioned support sessions'],
   },
   ...MORE_CLOUD_BEHAVIOURS,
+  ...AWS_MORE_BEHAVIOURS,
   ...AZURE_MORE_BEHAVIOURS,
   ...KUBERNETES_BEHAVIOURS,
   ...M365_BEHAVIOURS,

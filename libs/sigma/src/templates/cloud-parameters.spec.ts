@@ -48,7 +48,7 @@ describe('cloud rules keyed on what the article states about the call', () => {
     expect(ruleTitled(BACKDOOR_NOTE, 'AWS Console Role Switch')?.detection['selection']).toEqual({
       eventSource: 'signin.amazonaws.com',
       eventName: 'SwitchRole',
-      'additionalEventData.SwitchFrom|contains': '444455556666',
+      'additionalEventData.SwitchFrom|contains': 'arn:aws:iam::444455556666:',
     });
     expect(ruleTitled(BACKDOOR_NOTE, 'AWS IAM User Created')?.detection['selection']).toEqual({
       eventSource: 'iam.amazonaws.com',
@@ -135,14 +135,14 @@ describe('cloud rules keyed on what the article states about the call', () => {
 
   it('keys a launch on hundreds of instances at once, and a console sign-in on a missing MFA the record shows', () => {
     const launch = 'In AWS CloudTrail: "eventName": "RunInstances", "requestParameters": {"instancesSet": {"items": [{"minCount": 250}]}}';
-    const compute = ruleTitled(launch, 'AWS Compute Started Or Opened');
+    const compute = ruleTitled(launch, 'AWS Compute Instances Or Functions Started');
     expect(compute?.detection['selection']).toEqual({
       eventSource: 'ec2.amazonaws.com',
       eventName: 'RunInstances',
       'requestParameters.instancesSet.items.minCount|gte': 100,
     });
     expect(selfTestGenerated(asRecord(compute), [], launch).fires).toBe(true);
-    expect(ruleTitled(launch.replace('250', '2'), 'AWS Compute Started Or Opened')).toBeUndefined();
+    expect(ruleTitled(launch.replace('250', '2'), 'AWS Compute Instances Or Functions Started')).toBeUndefined();
 
     const signin = 'In AWS CloudTrail: "eventName":"ConsoleLogin", "additionalEventData":{"MFAUsed":"No"}';
     const console = ruleTitled(signin, 'AWS Console Sign-In Without MFA Or As A Federated User');
@@ -193,7 +193,7 @@ describe('user agents of the intruder tooling', () => {
   it('keeps the distinctive products and leaves browsers, SDKs and generic HTTP libraries out', () => {
     const note = `The calls came with the user agent \`python-requests/2.31.0 cloudgrab/1.4\`, later
 Boto3/1.34.0 md/Botocore#1.34.0 ua/2.0 and Mozilla/5.0 (Windows NT 10.0) Chrome/131.0.0.0; see arn:aws:iam::<ACCOUNT>:user/<IAM USER>.`;
-    expect(reportedUserAgents(note)).toEqual(['cloudgrab']);
+    expect(reportedUserAgents(note)).toEqual(['cloudgrab/']);
     expect(reportedUserAgents('Versions: cloudgrab/1.4 without a word on agents.')).toEqual([]);
   });
 
@@ -202,7 +202,7 @@ Boto3/1.34.0 md/Botocore#1.34.0 ua/2.0 and Mozilla/5.0 (Windows NT 10.0) Chrome/
     const sweep = rulesOf(note, ['198.51.100.30']).find((draft) => draft.telemetryClass === 'cloud_indicator');
     expect(sweep?.rule.detection).toEqual({
       selection_address: { sourceIPAddress: ['198.51.100.30'] },
-      selection_agent: { 'userAgent|contains': ['cloudgrab'] },
+      selection_agent: { 'userAgent|contains': ['cloudgrab/'] },
       condition: '1 of selection_*',
     });
     expect(fidelityCheck(detectionValues(asRecord(sweep?.rule)), [note, '198.51.100.30']).ok).toBe(true);

@@ -72,7 +72,34 @@ const DISCOVERY_CALLS = [
   'ListUsers',
   'ListRoles',
   'GetAccountAuthorizationDetails',
+  'ListAccessKeys',
+  'ListAttachedUserPolicies',
+  'ListUserPolicies',
+  'ListGroups',
+  'ListGroupsForUser',
+  'GetUser',
+  'GetAccountSummary',
+  'ListAccountAliases',
+  'GetAccountPasswordPolicy',
+  'ListInstanceProfiles',
+  'DescribeKeyPairs',
+  'DescribeSecurityGroups',
+  'DescribeSnapshots',
+  'DescribeVolumes',
+  'DescribeVpcs',
+  'DescribeDBInstances',
+  'DescribeRegions',
+  'DescribeInstances',
+  'DescribeAccountAttributes',
+  'DescribeOrganization',
+  'ListAccounts',
+  'GetServiceQuota',
+  'ListServiceQuotas',
+  'GetCostAndUsage',
 ];
+
+// The calls that start compute, which AWS refuses while an account is being verified or short of quota.
+const LAUNCH_CALLS = ['RunInstances', 'CreateFunction20150331', 'CreateFunction'];
 
 // The calls that change a user's credentials or MFA, or unlock a resource policy: a root session's tasks.
 const ROOT_CREDENTIAL_CALLS = [
@@ -92,16 +119,17 @@ export const REQUEST_PARAMETERS: readonly RequestParameter[] = [
   {
     events: ['AttachUserPolicy', 'AttachRolePolicy', 'AttachGroupPolicy'],
     field: 'requestParameters.policyArn',
-    // The policy's ARN where the article writes it, else its name inside the ARN CloudTrail records.
+    // The policy's ARN where the article writes it, else the end of the ARN CloudTrail records (`/AdministratorAccess`:
+    // the name whole, not AdministratorAccess-Amplify, whatever path the policy has).
     read: (content) => {
       const matches = [...content.matchAll(MANAGED_POLICY)];
       const arns = unique(matches.filter((match) => match[1]).map((match) => `${match[1]}${match[2]}`));
       if (arns.length > 0) return { values: arns };
-      const names = unique(matches.map((match) => match[2] as string));
-      return names.length > 0 ? { modifier: 'contains', values: names } : null;
+      const names = unique(matches.map((match) => `/${match[2] as string}`));
+      return names.length > 0 ? { modifier: 'endswith', values: names } : null;
     },
     alone: true,
-    recorded: (value) => (String(value).startsWith('arn:') ? value : `arn:aws:iam::aws:policy/${String(value)}`),
+    recorded: (value) => (String(value).startsWith('arn:') ? value : `arn:aws:iam::aws:policy${String(value)}`),
   },
   {
     events: ['AssumeRoot'],
@@ -134,6 +162,31 @@ export const REQUEST_PARAMETERS: readonly RequestParameter[] = [
     read: (content) => eq(groups(content, CONTAINER_IMAGE)),
   },
   {
+    events: ['RegisterTaskDefinition'],
+    field: 'requestParameters.requiresCompatibilities',
+    // Tasks for Fargate, the serverless compute a miner on stolen keys needs no instance for.
+    read: constant(
+      /"requiresCompatibilities"\s*:\s*\[?\s*"FARGATE"|--requires-compatibilities\s+FARGATE\b|\b(?:ECS\s+(?:on\s+)?)?Fargate\s+(?:clusters?|tasks?|containers?)\b/,
+      'FARGATE',
+    ),
+  },
+  {
+    events: ['PutObject', 'CopyObject'],
+    field: 'requestParameters.x-amz-server-side-encryption-customer-algorithm',
+    // Objects encrypted with a key the caller sends with each request (SSE-C): the header CloudTrail records.
+    read: constant(
+      /\bSSE-C\b|\bcustomer[- ]provided\s+(?:encryption\s+)?keys?\b|x-amz-server-side-encryption-customer-algorithm/i,
+      'AES256',
+    ),
+    alone: true,
+  },
+  {
+    events: ['ModifyInstanceAttribute'],
+    field: 'requestParameters.attribute',
+    // The start-up script an instance runs as root at its next boot: a backdoor or a miner's launcher.
+    read: constant(/\buser[- ]?data\b|"attribute"\s*:\s*"userData"|--attribute\s+userData\b/i, 'userData'),
+  },
+  {
     events: ['CreateService', 'RunTask'],
     field: 'requestParameters.networkConfiguration.awsvpcConfiguration.assignPublicIp',
     read: constant(/"assignPublicIp"\s*:\s*"ENABLED"/, 'ENABLED'),
@@ -153,7 +206,16 @@ export const REQUEST_PARAMETERS: readonly RequestParameter[] = [
     field: 'requestParameters.assumeRolePolicyDocument',
     read: (content) => intruderAccounts(content),
   },
-  { events: ['SwitchRole'], field: 'additionalEventData.SwitchFrom', read: (content) => intruderAccounts(content) },
+  {
+    events: ['SwitchRole'],
+    field: 'additionalEventData.SwitchFrom',
+    // The ARN of the identity switching from the account (`arn:aws:iam::<account>:user/x`), its account part whole.
+    read: (content) => {
+      const accounts = intruderAccounts(content);
+      return accounts && { ...accounts, values: accounts.values.map((account) => `arn:aws:iam::${String(account)}:`) };
+    },
+    recorded: (value) => `${String(value)}user/ops`,
+  },
   {
     events: ['ConsoleLogin'],
     field: 'additionalEventData.MFAUsed',
@@ -172,7 +234,24 @@ export const REQUEST_PARAMETERS: readonly RequestParameter[] = [
     read: constant(/\bAssumeRoot\b|\broot\s+(?:user\s+)?sessions?\b|\buser_?identity\.type\W{1,6}Root\b/i, 'Root'),
   },
   { events: DISCOVERY_CALLS, field: 'userIdentity.accessKeyId', read: constant(/(?<![\w-])AKIA(?![A-Z0-9])/, 'AKIA', 'startswith') },
-  { events: DISCOVERY_CALLS, field: 'errorCode', read: constant(/\bAccessDenied\b/, 'AccessDenied') },
+  {
+    events: DISCOVERY_CALLS,
+    field: 'errorCode',
+    // Discovery denied: the stolen identity feeling out what it may do (EC2 says Client.UnauthorizedOperation).
+    read: (content) => eq(groups(content, /(?<![\w.])(AccessDenied|Client\.UnauthorizedOperation)\b/g)),
+  },
+  {
+    events: LAUNCH_CALLS,
+    field: 'errorCode',
+    // A launch AWS held back: an account under verification, a region not opted in, a quota or a permission short.
+    read: (content) =>
+      eq(
+        groups(
+          content,
+          /(?<![\w.])(Client\.(?:PendingVerification|OptInRequired|VcpuLimitExceeded|InstanceLimitExceeded|UnauthorizedOperation))\b/g,
+        ),
+      ),
+  },
   {
     events: ['Subscribe'],
     field: 'requestParameters.protocol',

@@ -152,19 +152,24 @@ describe('cloud and identity behaviour rules', () => {
 
   it('keys the calls on the request parameters the article states, and routine calls only on them', () => {
     const drafts = rulesOf(MINER_NOTE, []).filter((draft) => draft.telemetryClass === 'cloud_audit');
-    const compute = drafts.find((draft) => draft.rule.title === 'AWS Compute Started Or Opened');
+    const compute = drafts.find((draft) => draft.rule.title === 'AWS Compute Instances Or Functions Started');
     expect(compute?.rule.detection).toEqual({
-      selection_1: {
+      selection: {
         eventSource: 'ec2.amazonaws.com',
         eventName: 'RunInstances',
         'requestParameters.instanceType': ['c5.metal', 'p3.16xlarge'],
       },
-      selection_2: {
+      condition: 'selection',
+    });
+    // Opening a security group is no routine call: its own rule, keyed on the range the article states.
+    const opened = drafts.find((draft) => draft.rule.title === 'AWS Security Group, Network ACL Or Route Opened');
+    expect(opened?.rule.detection).toEqual({
+      selection: {
         eventSource: 'ec2.amazonaws.com',
         eventName: 'AuthorizeSecurityGroupIngress',
         'requestParameters.ipPermissions.items.ipRanges.items.cidrIp': '0.0.0.0/0',
       },
-      condition: '1 of selection_*',
+      condition: 'selection',
     });
     // The task definition's image keys the ECS rule, beside the task run (not routine: no parameter needed).
     const ecs = drafts.find((draft) => draft.rule.title === 'AWS ECS Cluster, Task Definition Or Service Created');
@@ -181,16 +186,19 @@ describe('cloud and identity behaviour rules', () => {
     expect(validateRuleDocument(rule).findings).toEqual([]);
     expect(fidelityCheck(detectionValues(rule), [MINER_NOTE])).toEqual({ ok: true, unsupported_values: [] });
     const result = selfTestGenerated(rule, [], MINER_NOTE);
-    expect(result.fired_on.sort()).toEqual(['cloud: AuthorizeSecurityGroupIngress', 'cloud: RunInstances']);
+    expect(result.fired_on.sort()).toEqual(['cloud: RunInstances']);
     // The same calls with other parameters are every account's: the rule does not fire on them.
     const routine = 'In AWS CloudTrail the actor called RunInstances for a t3.micro and AuthorizeSecurityGroupIngress for 10.0.0.0/8.';
     expect(selfTestGenerated(rule, [], routine).fires).toBe(false);
+    const openedRule = opened?.rule as unknown as Record<string, unknown>;
+    expect(selfTestGenerated(openedRule, [], MINER_NOTE).fired_on).toEqual(['cloud: AuthorizeSecurityGroupIngress']);
+    expect(selfTestGenerated(openedRule, [], routine).fires).toBe(false);
   });
 
   it('reads instance sizes from prose that only describes the launch, never a range or an image it names no call for', () => {
     const note = `With the stolen AWS access keys the intruder created 30 instances of g4dn.12xlarge and opened the group to
 0.0.0.0/0; its script pulled ops/helper:1.2 from a registry.`;
-    const [compute] = rulesOf(note, []).filter((draft) => draft.rule.title === 'AWS Compute Started Or Opened');
+    const [compute] = rulesOf(note, []).filter((draft) => draft.rule.title === 'AWS Compute Instances Or Functions Started');
     expect(compute?.rule.detection).toEqual({
       selection: { eventSource: 'ec2.amazonaws.com', eventName: 'RunInstances', 'requestParameters.instanceType': 'g4dn.12xlarge' },
       condition: 'selection',
@@ -203,7 +211,7 @@ describe('cloud and identity behaviour rules', () => {
     expect(granted?.rule.detection['selection']).toEqual({
       eventSource: 'iam.amazonaws.com',
       eventName: 'AttachUserPolicy',
-      'requestParameters.policyArn|contains': 'AdministratorAccess',
+      'requestParameters.policyArn|endswith': '/AdministratorAccess',
     });
     const other = 'In AWS CloudTrail the actor called AttachUserPolicy with ReadOnlyAccess.';
     expect(selfTestGenerated(granted?.rule as unknown as Record<string, unknown>, [], other).fires).toBe(false);

@@ -12,6 +12,8 @@ import {
 import { parameterKey, statedParameters, type ParameterValue, type StatedParameter } from './cloud-parameters';
 import { articleSubject } from './article-subject';
 import { reportedAccessKeys, reportedUserAgents } from './cloud-indicators';
+import { createdUserNames, createdUserRule } from './cloud-created-users';
+import { tenantAccountRules } from './cloud-tenant-accounts';
 import { requestFields, requestMentions } from './cloud-kubernetes';
 import { buildRule, citation, type ArticleRef, type RuleDraft } from './rule-draft';
 
@@ -218,8 +220,23 @@ export function cloudBehaviourRules(article: ArticleRef, content: string | undef
     sources.length > 0
       ? sweptLogs(content).map((provider) => cloudAddressRule(article, articleSubject(article.title), provider, sources, content))
       : [];
-  return [...behaviourRules(article, content), ...swept];
+  return [
+    ...behaviourRules(article, content),
+    ...createdUserRules(article, content),
+    ...tenantAccountRules(article, articleSubject(article.title), content),
+    ...swept,
+  ];
 }
+
+/** The calls made as the IAM users the article says the intruder created (cloud-created-users.ts). */
+function createdUserRules(article: ArticleRef, content: string | undefined): RuleDraft[] {
+  const reading = createdUserNames(content, createsUsers(content));
+  return reading ? [createdUserRule(article, articleSubject(article.title), reading)] : [];
+}
+
+/** True when the article shows the intruder creating IAM users (by the call or in prose). */
+export const createsUsers = (content: string | undefined): boolean =>
+  statedCloudBehaviours(content).some(({ behaviour }) => eventsOf(behaviour).includes('CreateUser'));
 
 function behaviourRules(article: ArticleRef, content: string | undefined): RuleDraft[] {
   return statedCloudBehaviours(content).flatMap(({ behaviour, events }) => {
@@ -317,7 +334,9 @@ export function cloudAddressRule(
       ? { selection_address: addresses, ...Object.fromEntries(more), condition: '1 of selection_*' }
       : { selection: addresses, condition: 'selection' };
   const withAgents = [
-    ...(agents.length > 0 ? [` or with the user agents of its tooling (${agents.join(', ')})`] : []),
+    ...(agents.length > 0
+      ? [` or with the user agents of its tooling (${agents.map((agent) => agent.replace(/\/$/, '')).join(', ')})`]
+      : []),
     ...(keys.length > 0 ? [` or signed with the access keys it reports`] : []),
   ].join('');
   return {
