@@ -237,7 +237,11 @@ const SYSMON_CATEGORIES: Readonly<Record<string, string>> = {
   '11': 'file_event',
   '13': 'registry_set',
   '22': 'dns_query',
+  // The Security log's process creations, whose fields Sigma's process_creation names as Sysmon's (EVENT_DATA_NAMES).
+  '4688': 'process_creation',
 };
+// The Security log's 4688 fields under Sysmon's names (no Sysmon event has fields of these names).
+const EVENT_DATA_NAMES: Readonly<Record<string, string>> = { NewProcessName: 'Image', ParentProcessName: 'ParentImage' };
 // The category a field's events belong to, most specific first: a file event names its process too.
 const FIELD_CATEGORIES: Array<[RegExp, string]> = [
   [/^powershell\.file\.script_block_text$|^winlog\.event_data\.scriptblocktext$/, 'ps_script'],
@@ -379,7 +383,8 @@ export function sigmaComparison(field: string, values: readonly QueryValue[], ta
     // Sysmon's own fields under winlog.event_data (Beats' Windows event logs) and data.win.eventdata (Wazuh, which
     // lowers their first letter) are Sigma's.
     const sysmon = /^(?:winlog\.event_data|data\.win\.eventdata)\.([A-Za-z]+)$/.exec(field)?.[1];
-    const named = sysmon ? `${sysmon.charAt(0).toUpperCase()}${sysmon.slice(1)}` : undefined;
+    const capitalised = sysmon ? `${sysmon.charAt(0).toUpperCase()}${sysmon.slice(1)}` : undefined;
+    const named = capitalised ? (EVENT_DATA_NAMES[capitalised] ?? capitalised) : undefined;
     mapped = ENDPOINT_FIELDS[lower] ?? (named ? { field: named, shape: 'plain' } : undefined);
     if (mapped?.categories && !mapped.categories.includes(target.logsource.category ?? '')) mapped = undefined;
   }

@@ -89,6 +89,21 @@ describe('regexes engineers write as plain tests', () => {
   });
 });
 
+describe('Windows Security process creations', () => {
+  it('reads a 4688 event’s fields (Winlogbeat’s, Wazuh’s) as process_creation’s Image and ParentImage', () => {
+    const { logsource, detection } = only(
+      'event.code:4688 AND winlog.event_data.NewProcessName:*\\\\rundll32.exe AND winlog.event_data.ParentProcessName:*\\\\winword.exe AND winlog.event_data.CommandLine:*javascript*',
+      'lucene',
+    );
+    expect(logsource).toEqual({ category: 'process_creation', product: 'windows' });
+    expect(detection['selection']).toEqual({
+      'Image|endswith': '\\rundll32.exe',
+      'ParentImage|endswith': '\\winword.exe',
+      'CommandLine|contains': 'javascript',
+    });
+  });
+});
+
 describe('KQL, Lucene and comments', () => {
   it('reads a bare path in KQL as a value (KQL has no regex) and keeps /regex/ for Lucene', () => {
     expect(only('process.executable:(/tmp/* or /dev/shm/*) and process.name:bash', 'kql').detection['selection']).toEqual({
