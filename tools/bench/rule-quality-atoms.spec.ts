@@ -1,5 +1,5 @@
 import { compileSigmaRegex } from '@huntforge/sigma';
-import { pinnedCharacters, regexShares, ruleAtoms, scoreAtoms } from './rule-quality-atoms';
+import { isIndicatorAtom, pinnedCharacters, regexShares, ruleAtoms, scoreAtoms } from './rule-quality-atoms';
 
 /** The normalised atoms of one process_creation rule whose selection is `items`. */
 function atomsOf(items: string): Set<string> {
@@ -85,6 +85,19 @@ describe('indicator atoms', () => {
     expect(hostAtoms("    QueryName: 'evil.example'")).toEqual(new Set(['host|evil.example']));
     expect(hostAtoms("    QueryName|endswith: '.evil.example'")).toEqual(new Set(['host|evil.example']));
     expect(hostAtoms("    QueryName|contains: 'evil.example'")).toEqual(new Set(['host|evil.example']));
+  });
+
+  it('reads a file hash with or without its algorithm prefix, in any hash field, as one indicator', () => {
+    const hex = 'ab'.repeat(32);
+    const atoms = (selection: string) =>
+      ruleAtoms([
+        `title: t\nlogsource: {category: process_creation, product: windows}\ndetection:\n  selection:\n${selection}\n  condition: selection\n`,
+      ]);
+    expect(atoms(`    Hashes|contains: 'SHA256=${hex.toUpperCase()}'`)).toEqual(new Set([`hash|${hex}`]));
+    expect(atoms(`    Hashes|contains: '${hex}'`)).toEqual(new Set([`hash|${hex}`]));
+    expect(atoms(`    sha256: '${hex}'`)).toEqual(new Set([`hash|${hex}`]));
+    expect(isIndicatorAtom(`hash|${hex}`)).toBe(true);
+    expect(atoms(`    Hashes|contains: 'IMPHASH=ABC'`)).toEqual(new Set(['hashes|contains|imphash=abc']));
   });
 
   it('keeps a host test of another kind as its own atom', () => {

@@ -79,6 +79,10 @@ function splitAtom(atom: string): { field: string; rest: string[]; value: string
 const HOST_FIELDS = new Set(['queryname', 'destinationhostname', 'cs-host', 'r-dns']);
 const HOST_TESTS = new Set(['eq', 'endswith', 'contains']);
 const ADDRESS_FIELDS = new Set(['destinationip', 'dst_ip', 'destinationaddress', 'c-ip', 'dst']);
+// A file hash is one indicator however the rule spells it: Sysmon's `Hashes` field holds `SHA256=<hex>,MD5=<hex>`,
+// so `Hashes|contains: SHA256=<hex>` and `Hashes|contains: <hex>` (or a per-algorithm field) test the same file.
+const HASH_FIELDS = new Set(['hashes', 'hash', 'md5', 'sha1', 'sha256', 'imphash']);
+const HASH_VALUE = /^(?:(?:md5|sha1|sha256|imphash)=)?([0-9a-f]{32}|[0-9a-f]{40}|[0-9a-f]{64})$/i;
 
 /**
  * One atom written the way every other spelling of the same test is: the program an image ends with is the
@@ -98,6 +102,8 @@ export function normaliseAtom(atom: string): string {
   // A domain matched exactly or with its subdomains (`endswith`, `contains`) is the same indicator.
   if (HOST_FIELDS.has(lowerField) && HOST_TESTS.has(modifier)) return `host|${value.replace(/^[*.]+/, '')}`;
   if (ADDRESS_FIELDS.has(lowerField) && (modifier === 'eq' || modifier === 'cidr')) return `address|${value}`;
+  const hash = HASH_FIELDS.has(lowerField) && HOST_TESTS.has(modifier) ? HASH_VALUE.exec(value) : null;
+  if (hash) return `hash|${(hash[1] as string).toLowerCase()}`;
   if (lowerField === 'parentimage' && modifier === 'endswith') return `parent-program|${value.replace(/^.*[\\/]/, '')}`;
   const text = IMAGE_FIELDS.has(lowerField) && modifier === 'endswith' ? value.replace(/^[\\/]/, '') : value;
   return `${field}|${modifier}|${rest.includes('windash') ? text.replace(/^\//, '-') : text}`;
@@ -113,8 +119,9 @@ export function ruleAtoms(yamls: readonly string[]): Set<string> {
   return atoms;
 }
 
-/** Indicator atoms (a host or an address, whatever log source): the rest are the behaviour atoms. */
-export const isIndicatorAtom = (atom: string): boolean => atom.startsWith('host|') || atom.startsWith('address|');
+/** Indicator atoms (a host, an address or a file hash, whatever log source): the rest are the behaviour atoms. */
+export const isIndicatorAtom = (atom: string): boolean =>
+  atom.startsWith('host|') || atom.startsWith('address|') || atom.startsWith('hash|');
 
 /** The atoms of a set that pass a test (to score the behaviour atoms alone: indicator lists are long and easy). */
 export function only(atoms: ReadonlySet<string>, keep: (atom: string) => boolean): Set<string> {

@@ -257,7 +257,7 @@ function print(name: string, f: Figures): void {
     console.log(
       `atoms P/R                             ${atomFigures(f.atoms)} over ${f.atoms.articles} articles; ${f.atoms.truthRules} engineer's rules${f.atoms.broken ? `, ${f.atoms.broken} unparseable` : ''}; target on check P >= 0.60, R >= 0.75`,
     );
-    console.log(`behaviour atoms P/R (no host/address) ${atomFigures(f.behaviourAtoms)}`);
+    console.log(`behaviour atoms P/R (no host/address/hash) ${atomFigures(f.behaviourAtoms)}`);
     console.log(`expected atoms only a longer generated value holds  ${f.atoms.near}`);
     if (bySource) {
       const rows = [...f.sources].sort(([, a], [, b]) => b.expected - a.expected);
