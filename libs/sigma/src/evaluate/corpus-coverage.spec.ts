@@ -133,6 +133,20 @@ describe('corpus coverage reads the logs a command leaves, each rule only on its
     ]);
   });
 
+  it('names the rules recorded events fire, with the same class, product and kind gating as cover()', () => {
+    const target = 'HKLM\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\Tray';
+    expect(coverage.coverEvents([{ EventID: 13, EventType: 'SetValue', TargetObject: target }], { product: 'windows' })).toEqual([
+      'set',
+      'any',
+    ]);
+    // A deletion is no value set; a Windows rule says nothing of a Linux event.
+    expect(coverage.coverEvents([{ EventID: 12, EventType: 'DeleteValue', TargetObject: target }], { product: 'windows' })).toEqual([
+      'delete',
+      'any',
+    ]);
+    expect(coverage.coverEvents([{ EventID: 13, EventType: 'SetValue', TargetObject: target }], { product: 'linux' })).toEqual([]);
+  });
+
   it('knows the classes of the script-block, file and auditd events', () => {
     expect(eventTelemetryClass({ EventID: 4104 })).toBe('powershell');
     expect(eventTelemetryClass({ EventID: 11 })).toBe('file_event');

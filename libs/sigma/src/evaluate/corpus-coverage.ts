@@ -232,23 +232,17 @@ export class CorpusCoverage<Meta> {
     const product = options.product?.toLowerCase();
     const byObservable = new Map<string, Map<Meta, RuleMatch<Meta> | null>>();
     for (const observable of observables) byObservable.set(`${observable.type}: ${observable.value}`, new Map());
-    // The sets of the article's product (or of none); with none of them (an empty corpus, or none for this
-    // platform) no event can be covered, so the observables' telemetry is not worked out at all.
-    const sets = [...this.sets.values()].filter((set) => !product || !set.product || set.product === product);
-    const events = sets.length === 0 ? [] : observableEvents(sameObservables(observables), options);
+    // With no rule set of the article's product (or of none): an empty corpus, or none for this platform, no event
+    // can be covered, so the observables' telemetry is not worked out at all.
+    const applicable = [...this.sets.values()].some((set) => !product || !set.product || set.product === product);
+    const events = applicable ? observableEvents(sameObservables(observables), options) : [];
     for (const { observable, event } of events) {
-      const cls = eventTelemetryClass(event);
-      if (!cls) continue;
       const found = byObservable.get(observable) ?? new Map<Meta, RuleMatch<Meta> | null>();
-      const kinds = eventKinds(event);
-      for (const set of sets) {
-        if (set.telemetryClass !== cls || !kinds.includes(set.kind)) continue;
-        for (const { rule, meta } of set.rules.match(event)) {
-          // Only the rules that fired are asked why; each distinct reason kept (the first as `matched`).
-          const known = found.get(meta);
-          if (!found.has(meta)) found.set(meta, options.explain ? ruleMatch(rule, meta, event) : null);
-          else if (known) addExplanation(known, rule.explain(event));
-        }
+      for (const { rule, meta } of this.firing(event, product)) {
+        // Only the rules that fired are asked why; each distinct reason kept (the first as `matched`).
+        const known = found.get(meta);
+        if (!found.has(meta)) found.set(meta, options.explain ? ruleMatch(rule, meta, event) : null);
+        else if (known) addExplanation(known, rule.explain(event));
       }
       byObservable.set(observable, found);
     }
@@ -257,5 +251,27 @@ export class CorpusCoverage<Meta> {
       rules: [...rules.keys()],
       ...(options.explain ? { explained: [...rules.values()].filter((match): match is RuleMatch<Meta> => match !== null) } : {}),
     }));
+  }
+
+  /**
+   * The rules that fire on recorded events (Sysmon-style fields, as cover() builds them), with the same class,
+   * product and kind gating: what a lab's own telemetry would have named, to compare coverage's claims with.
+   */
+  coverEvents(events: readonly SigmaEvent[], options: { product?: string } = {}): Meta[] {
+    const product = options.product?.toLowerCase();
+    const named = new Set<Meta>();
+    for (const event of events) for (const { meta } of this.firing(event, product)) named.add(meta);
+    return [...named];
+  }
+
+  /** The rules of the event's telemetry class (and product, and narrower kind) that fire on it. */
+  private *firing(event: SigmaEvent, product: string | undefined): Generator<{ rule: CompiledRule; meta: Meta }> {
+    const cls = eventTelemetryClass(event);
+    if (!cls) return;
+    const kinds = eventKinds(event);
+    for (const set of this.sets.values()) {
+      if (set.telemetryClass !== cls || (product && set.product && set.product !== product) || !kinds.includes(set.kind)) continue;
+      yield* set.rules.match(event);
+    }
   }
 }

@@ -148,4 +148,44 @@ describe('synthetic telemetry of a command line', () => {
     const download = eventsOf([cmdline('curl.exe -o "C:\\Users\\Public\\x y.exe" https://example.org/x')], 'windows');
     expect(withId(download, 11).map((event) => event['TargetFilename'])).toEqual(['C:\\Users\\Public\\x y.exe']);
   });
+
+  it('leaves no creation records for a task the article only disables, and records the creation of one it creates', () => {
+    const task: ObservableLike = { type: 'scheduled_task', value: 'Microsoft\\Windows\\Example\\Nightly Scan' };
+    const disabled = eventsOf([cmdline('schtasks /Change /TN "Microsoft\\Windows\\Example\\Nightly Scan" /Disable'), task], 'windows');
+    expect(withId(disabled, 4698)).toEqual([]);
+    expect(withId(disabled, 142)).toEqual([expect.objectContaining({ TaskName: expect.stringContaining('Nightly Scan') })]);
+    const created = eventsOf(
+      [cmdline('schtasks /create /tn "\\Microsoft\\Windows\\Example\\Nightly Scan" /tr C:\\x.exe /sc daily'), task],
+      'windows',
+    );
+    expect(withId(created, 4698).map((event) => event['TaskName'])).toEqual([
+      '\\Microsoft\\Windows\\Example\\Nightly Scan',
+      '\\Microsoft\\Windows\\Example\\Nightly Scan',
+    ]);
+    // Named with no command at all, a task is still one the intruder created.
+    expect(withId(eventsOf([task], 'windows'), 4698)).toHaveLength(1);
+  });
+
+  it('records a key set with no value named as its default value too', () => {
+    const key = (attributes: Record<string, string> = {}): ObservableLike => ({
+      type: 'registry_key',
+      value: 'HKCU\\Software\\Classes\\examplefile\\shell\\open\\command',
+      attributes,
+    });
+    const targets = (observable: ObservableLike) => withId(eventsOf([observable], 'windows'), 13).map((event) => event['TargetObject']);
+    expect(targets(key())).toEqual([
+      expect.stringMatching(/\\shell\\open\\command$/),
+      expect.stringMatching(/\\shell\\open\\command\\\(Default\)$/),
+    ]);
+    // A named value is that value only.
+    expect(targets(key({ value_name: 'DelegateExecute' }))).toEqual([expect.stringMatching(/\\command\\DelegateExecute$/)]);
+  });
+
+  it('records the file a brought program ran from where the article shows it, not a Windows program or a guessed folder', () => {
+    const dropped = (line: string) => withId(eventsOf([cmdline(line)], 'windows'), 11).map((event) => event['TargetFilename']);
+    expect(dropped('C:\\Users\\Public\\scan.exe -range 10.0.0.0/24')).toEqual(['C:\\Users\\Public\\scan.exe']);
+    expect(dropped('C:\\Tools\\scan.exe -range 10.0.0.0/24')).toEqual(['C:\\Tools\\scan.exe']);
+    expect(dropped('C:\\Windows\\System32\\ipconfig.exe /all')).toEqual([]);
+    expect(dropped('scan.exe -range 10.0.0.0/24')).toEqual([]);
+  });
 });

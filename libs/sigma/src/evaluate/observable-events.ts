@@ -4,6 +4,7 @@ import { asExecuted } from '../templates/command-values';
 import { onlyDeleted, statedWrite, sysmonRendering, writtenData } from '../templates/registry-writes';
 import { isRunDialogHistory } from '../templates/run-dialog';
 import { auditdRecords } from './auditd-records';
+import { broughtPrograms } from './brought-programs';
 import { ioEffects } from './command-io-effects';
 import { commandFacts, scriptBlockCode } from '@huntforge/observables';
 import { commandSideEffects } from './command-side-effects';
@@ -12,12 +13,14 @@ import { defenderLog } from './defender-settings';
 import { defenderDetections } from './defender-detections';
 import { placeDroppedTools, toolLocations } from './dropped-tools';
 import { fileDeletions } from './file-deletions';
+import { launchedChildren } from './launched-children';
 import { powershellLogs } from './powershell-logs';
 import { processEventOn } from './process-event';
 import { withRecordDetails } from './record-details';
 import { RELAY_HOSTS, serviceStarted, taskActionStarted, UNDER_SYSTEM } from './relayed-execution';
 import { EXPLORER, pastedLines, runDialogEntry } from './run-dialog-entries';
 import { cmdHost, scriptRunner } from './shell-host';
+import { onlyAlteredTask } from './stated-tasks';
 import { queryEvents } from './query-events';
 
 /** The parts of an extracted observable the telemetry is built from. */
@@ -87,11 +90,16 @@ function eventsOfList(observables: readonly ObservableLike[], options: { product
   // A tool the article shows on disk runs from there (dropped-tools.ts).
   const locations = windows ? toolLocations(commandLines) : new Map<string, string>();
   return observables.flatMap((observable) =>
-    withRecordDetails(placeDroppedTools(eventsOf(observable, context), locations)).map((event) => ({
+    withRecordDetails(withBroughtPrograms(placeDroppedTools(eventsOf(observable, context), locations), windows)).map((event) => ({
       observable: `${observable.type}: ${observable.value}`,
       event,
     })),
   );
+}
+
+/** The events, and on Windows the files the intruder's own programs among them were written to (brought-programs.ts). */
+function withBroughtPrograms(events: SigmaEvent[], windows: boolean): SigmaEvent[] {
+  return windows ? [...events, ...broughtPrograms(events)] : events;
 }
 
 /**
@@ -172,7 +180,7 @@ function eventsOf(
     }
     case 'registry_key': {
       const event = registryEvent(value, attributes, commandLines, pasted);
-      return [event, ...defenderLog([event])];
+      return [event, ...defaultValueOf(event, attributes), ...defenderLog([event])];
     }
     case 'service': {
       const rawBinary = text(attributes.binary_path) ?? text(attributes.image_path);
@@ -195,6 +203,8 @@ function eventsOf(
     case 'scheduled_task': {
       const name = value.startsWith('\\') ? value : `\\${value}`;
       const command = text(attributes.command) ?? text(attributes.action) ?? '';
+      // A task the article's commands only disable, run or delete existed before the intruder: nothing created it.
+      if (!command && windows && onlyAlteredTask(commandLines, value)) return [];
       return [
         { EventID: 4698, Channel: 'Security', TaskName: name, TaskContent: command },
         processEvent(`schtasks.exe /create /tn "${value}"${command ? ` /tr "${command}"` : ''}`, null),
@@ -273,6 +283,8 @@ function lineEvents(executed: string, runs: readonly ProgramRun[], outer: SigmaE
   return [
     outer,
     ...inner,
+    // What a launcher among them starts as its own child (conhost, forfiles, pcalua, rundll32's launching entry points).
+    ...(windows ? [outer, ...inner].flatMap(launchedChildren) : []),
     ...commandSideEffects(executed, windows),
     ...(windows ? fileDeletions(commandFacts(executed, { platform: 'windows' })) : []),
     ...texts.flatMap((text) => ioEffects(text, imageFor(text), windows)),
@@ -304,6 +316,17 @@ function startedByWindows(started: readonly SigmaEvent[]): SigmaEvent[] {
 /** A process another Windows component started for a command line (see relayed-execution.ts). */
 function isRelayed(event: SigmaEvent): boolean {
   return event['EventID'] === 1 && typeof event['CommandLine'] === 'string' && RELAY_HOSTS.has(String(event['ParentImage']).toLowerCase());
+}
+
+/**
+ * A key set with no value named: the write may be the key's unnamed value, which Sysmon records as `<key>\(Default)`
+ * (a `shell\open\command`, `InprocServer32` or `SafeBoot\…\<service>` key holds its data there, and an article
+ * quoting `…\(Default)` has the suffix cut from the key). The key's own event stays for rules on the key.
+ */
+function defaultValueOf(event: SigmaEvent, attributes: NonNullable<ObservableLike['attributes']>): SigmaEvent[] {
+  const target = String(event['TargetObject'] ?? '');
+  if (event['EventID'] !== 13 || text(attributes.value_name) || /\\\(Default\)$/i.test(target)) return [];
+  return [{ ...event, TargetObject: `${target}\\(Default)` }];
 }
 
 const SYSTEM_PARENTS = /^(?:services|psexesvc|paexec|remcomsvc|csexecsvc)$/;

@@ -1,3 +1,5 @@
+import { LINUX_TECHNIQUES } from './linux-techniques';
+import { MACOS_TECHNIQUES } from './macos-techniques';
 import type { Technique } from './technique';
 
 /** Folders any process can write and that survive no reboot or audit: where droppers stage their binaries. */
@@ -378,4 +380,6 @@ export const UNIX_TECHNIQUES: readonly Technique[] = [
     level: 'medium',
     falsepositives: ['Developers sharing logs through a paste service'],
   },
+  ...LINUX_TECHNIQUES,
+  ...MACOS_TECHNIQUES,
 ];

