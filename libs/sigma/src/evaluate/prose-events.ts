@@ -46,6 +46,8 @@ function readProseEvents(content: string | undefined): ProseEvent[] {
       ImagePath: path,
       ServiceType: 'kernel mode driver',
     });
+    // The file written before that: dropped beside the tool that brought it.
+    windows(`driver: ${driver}`, { EventID: 11, Image: `${DROP_FOLDER}setup.exe`, TargetFilename: `${DROP_FOLDER}${driver}` });
   }
   const locker = `${DROP_FOLDER}locker.exe`;
   for (const note of facts.ransomNotes) {

@@ -112,6 +112,29 @@ function driverServiceRule(facts: ProseFacts, cited: string): ProseRule[] {
   ];
 }
 
+/** The same drivers written to disk (Sysmon 11): the file lands before any service loads it, wherever it was dropped. */
+function driverFileRule(facts: ProseFacts, cited: string): ProseRule[] {
+  if (facts.drivers.length === 0) return [];
+  const names = facts.drivers.map((name) => `\\${name}`);
+  const selection = { 'TargetFilename|endswith': names.length === 1 ? (names[0] as string) : names };
+  return [
+    {
+      telemetryClass: 'file_event',
+      key: 'driver-file',
+      body: {
+        title: `Reported Kernel Driver${facts.drivers.length === 1 ? ` ${facts.drivers[0]}` : 's'} Written`,
+        description: `Detects ${facts.drivers.join(', ')} being written to disk, the ${facts.drivers.length === 1 ? 'driver' : 'drivers'} the intruder brought in before loading ${facts.drivers.length === 1 ? 'it' : 'them'}, as ${cited}.`,
+        logsource: { category: 'file_event', product: 'windows' },
+        detection: anyOf([selection]),
+        tags: ['attack.privilege-escalation', 'attack.defense-impairment', 'attack.t1068'],
+        level: 'high',
+        falsepositives: ['The legitimate product that ships a driver of the same name, installing or updating'],
+      },
+      values: selectionValues([selection]),
+    },
+  ];
+}
+
 function ransomRule(facts: ProseFacts, product: string, cited: string): ProseRule[] {
   const separator = product === 'windows' ? '\\' : '/';
   const selections: SigmaFieldMap[] = [];
@@ -268,6 +291,7 @@ export function proseFactRules(article: ArticleRef, content: string | undefined,
     ...(windows ? sideLoadRule(facts, cited) : []),
     ...(windows ? driverRule(facts, cited) : []),
     ...(windows ? driverServiceRule(facts, cited) : []),
+    ...(windows ? driverFileRule(facts, cited) : []),
     ...ransomRule(facts, windows ? 'windows' : platform, cited),
     ...pathRules(facts, platform, cited),
     ...(windows ? hashRule(facts, cited) : []),

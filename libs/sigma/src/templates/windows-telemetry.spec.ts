@@ -128,4 +128,13 @@ describe('system-log rule on the drivers the prose says the intruder loaded', ()
     expect(selfTestGenerated(asRecord(rule), [], text).fires).toBe(true);
     expect(selfTestGenerated(asRecord(rule), [], 'The operators loaded the vulnerable driver otherio.sys.').fires).toBe(false);
   });
+
+  it('keys the driver file written, wherever it was dropped', () => {
+    const rule = proseFactRules(article, text, 'windows').find(
+      (draft) => draft.rule.title === 'Reported Kernel Driver harrowio.sys Written',
+    )?.rule;
+    expect(rule?.detection['selection']).toEqual({ 'TargetFilename|endswith': '\\harrowio.sys' });
+    expect(selfTestGenerated(asRecord(rule), [], text).fires).toBe(true);
+    expect(selfTestGenerated(asRecord(rule), [], text).baseline?.fires ?? 0).toBe(0);
+  });
 });
