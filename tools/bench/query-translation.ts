@@ -34,6 +34,7 @@ const LANGUAGES: Readonly<Record<string, string>> = {
   sql: 'osquery',
   sysmon: 'sysmon',
   xml: 'sysmon',
+  xql: 'xql',
 };
 
 function folderSamples(root: string): Sample[] {

@@ -2,6 +2,7 @@ import { CLOUD_LOGSOURCES, providerOf, type CloudLog, type CloudSelection } from
 import { statedParameters, withParameters, type ParameterReading } from '../templates/cloud-parameters';
 import { createsUsers, eventsOf, statedCloudBehaviours } from '../templates/cloud-rules';
 import { ACTING_USER_FIELD, actingUserName, createdUserNames } from '../templates/cloud-created-users';
+import { reportedRanges } from '../templates/cloud-indicators';
 import { PARTICIPATING_TENANTS_FIELD, reportedTenantIndicators, TENANT_ACCOUNT_FIELD } from '../templates/cloud-tenant-accounts';
 import { azureActivityRecord, gcpRecord, kubernetesRecord, m365Record } from './cloud-records';
 import { rememberingLast } from '../templates/remembering-last';
@@ -138,8 +139,10 @@ function readCloudEvents(content: string | undefined, addresses: readonly string
     event['ParticipantInfo'] = { HasForeignTenantUsers: true, ParticipatingTenantIds: [tenantId] };
     out.push({ observable: `cloud: ${PARTICIPATING_TENANTS_FIELD} ${tenantId}`, logsource: CLOUD_LOGSOURCES.m365_audit, event });
   }
+  // A call from the first address of each block the article reports.
+  const swept = [...addresses, ...reportedRanges(content).map((range) => range.split('/')[0] as string)];
   for (const provider of new Set(stated.map(({ behaviour }) => providerOf(behaviour.log)))) {
-    for (const address of addresses) {
+    for (const address of new Set(swept)) {
       const observable = `${address.includes(':') ? 'ipv6' : 'ipv4'}: ${address}`;
       if (provider === 'aws')
         out.push({

@@ -169,6 +169,59 @@ const NATIVE_CLOUD_FIELDS: Readonly<Record<string, readonly string[]>> = {
   ],
 };
 
+// Events of Windows' System and Security logs that Sigma reads by the log and its EventID (not by a category): a
+// service installed (7045, 4697), a scheduled task created or changed (4698-4702), an account or group changed, a
+// logon, the log cleared.
+const CHANNEL_EVENTS: Readonly<Record<string, 'system' | 'security'>> = {
+  '104': 'system',
+  '7040': 'system',
+  '7045': 'system',
+  '1102': 'security',
+  '4624': 'security',
+  '4625': 'security',
+  '4648': 'security',
+  '4697': 'security',
+  '4698': 'security',
+  '4699': 'security',
+  '4700': 'security',
+  '4701': 'security',
+  '4702': 'security',
+  '4720': 'security',
+  '4722': 'security',
+  '4724': 'security',
+  '4728': 'security',
+  '4732': 'security',
+  '4738': 'security',
+  '4756': 'security',
+  '4768': 'security',
+  '4769': 'security',
+  '5136': 'security',
+  '5140': 'security',
+  '5145': 'security',
+};
+/** The prefix of the auditd records' own fields (`auditd.nametype`) as a query over the raw audit log names them. */
+const AUDITD_PREFIX = 'auditd.';
+const EVENT_ID_FIELDS = new Set(['event.code', 'winlog.event_id', 'data.win.system.eventid']);
+const isChannel = (service: string | undefined): boolean => service === 'system' || service === 'security';
+
+/**
+ * The Windows log (system, security) a query reads by its event IDs: every ID it names one of that log's (CHANNEL_EVENTS),
+ * and each other field that log's event data.
+ */
+export function windowsChannel(node: QueryNode): 'system' | 'security' | null {
+  const found = comparisons(node);
+  const ids = found
+    .filter((test) => EVENT_ID_FIELDS.has(test.field.toLowerCase()))
+    .flatMap((test) => test.values.map((value) => value.text));
+  const services = new Set(ids.map((id) => CHANNEL_EVENTS[id]));
+  const [service] = services;
+  if (services.size !== 1 || !service) return null;
+  const other = found.filter((test) => !EVENT_ID_FIELDS.has(test.field.toLowerCase()) && !META_FIELDS.has(test.field.toLowerCase()));
+  return other.every((test) => /^(?:winlog\.event_data|data\.win\.eventdata)\./.test(test.field) || UNCARRIED.test(test.field))
+    ? service
+    : null;
+}
+
 const EQL_CATEGORIES: Readonly<Record<string, string>> = {
   process: 'process_creation',
   file: 'file_event',
@@ -184,7 +237,11 @@ const SYSMON_CATEGORIES: Readonly<Record<string, string>> = {
   '11': 'file_event',
   '13': 'registry_set',
   '22': 'dns_query',
+  // The Security log's process creations, whose fields Sigma's process_creation names as Sysmon's (EVENT_DATA_NAMES).
+  '4688': 'process_creation',
 };
+// The Security log's 4688 fields under Sysmon's names (no Sysmon event has fields of these names).
+const EVENT_DATA_NAMES: Readonly<Record<string, string>> = { NewProcessName: 'Image', ParentProcessName: 'ParentImage' };
 // The category a field's events belong to, most specific first: a file event names its process too.
 const FIELD_CATEGORIES: Array<[RegExp, string]> = [
   [/^powershell\.file\.script_block_text$|^winlog\.event_data\.scriptblocktext$/, 'ps_script'],
@@ -264,6 +321,11 @@ export const isLogField = (field: string): boolean => META_FIELDS.has(field.toLo
 /** The logsource of a query: its cloud log, else its endpoint category (stated, else from its fields) and OS. */
 export function targetOf(node: QueryNode, options: { category?: string; indices?: readonly string[]; platform: Platform | null }): Target {
   const log = cloudLog(node, options.indices ?? []);
+  const channel = windowsChannel(node);
+  if (channel) return { logsource: { product: 'windows', service: channel }, platform: 'windows' };
+  // The Linux audit log's own records (a SPL search of linux:audit): Sigma reads them as auditd's.
+  if (comparisons(node).some((found) => found.field.startsWith(AUDITD_PREFIX)))
+    return { logsource: { product: 'linux', service: 'auditd' }, platform: 'linux' };
   const platform = platformOf(node, options.platform);
   if (log) return { logsource: { ...(CLOUD_LOGSOURCES[log] as { product: string; service: string }) }, platform };
   const stated = options.category && options.category !== 'any' ? EQL_CATEGORIES[options.category] : indexCategory(options.indices ?? []);
@@ -295,6 +357,8 @@ export const isUncarriedField = (field: string): boolean => UNCARRIED.test(field
 /** Whether a field only says which log to read, on this target. */
 export function isMetaField(field: string, target: Target): boolean {
   const lower = field.toLowerCase();
+  // The System and Security logs hold many events: the rule names its own by EventID.
+  if (isChannel(target.logsource.service) && EVENT_ID_FIELDS.has(lower)) return false;
   if (META_FIELDS.has(lower)) return true;
   return !target.logsource.service && ENDPOINT_META.has(lower);
 }
@@ -306,14 +370,21 @@ export function sigmaComparison(field: string, values: readonly QueryValue[], ta
   const lower = field.toLowerCase().replace(/\.(?:caseless|text)$/, '');
   const service = target.logsource.service;
   let mapped: FieldRule | undefined;
-  if (service) {
+  if (isChannel(service)) {
+    const data = /^(?:winlog\.event_data|data\.win\.eventdata)\.([A-Za-z]+)$/.exec(field)?.[1];
+    const named = EVENT_ID_FIELDS.has(lower) ? 'EventID' : data ? `${data.charAt(0).toUpperCase()}${data.slice(1)}` : undefined;
+    mapped = named ? { field: named, shape: 'plain' } : undefined;
+  } else if (service === 'auditd') {
+    mapped = field.startsWith(AUDITD_PREFIX) ? { field: field.slice(AUDITD_PREFIX.length), shape: 'plain' } : undefined;
+  } else if (service) {
     const cloud = CLOUD_FIELDS[service]?.[lower] ?? NATIVE_CLOUD_FIELDS[service]?.find((native) => native.toLowerCase() === lower);
     mapped = cloud ? { field: cloud, shape: 'plain' } : undefined;
   } else {
     // Sysmon's own fields under winlog.event_data (Beats' Windows event logs) and data.win.eventdata (Wazuh, which
     // lowers their first letter) are Sigma's.
     const sysmon = /^(?:winlog\.event_data|data\.win\.eventdata)\.([A-Za-z]+)$/.exec(field)?.[1];
-    const named = sysmon ? `${sysmon.charAt(0).toUpperCase()}${sysmon.slice(1)}` : undefined;
+    const capitalised = sysmon ? `${sysmon.charAt(0).toUpperCase()}${sysmon.slice(1)}` : undefined;
+    const named = capitalised ? (EVENT_DATA_NAMES[capitalised] ?? capitalised) : undefined;
     mapped = ENDPOINT_FIELDS[lower] ?? (named ? { field: named, shape: 'plain' } : undefined);
     if (mapped?.categories && !mapped.categories.includes(target.logsource.category ?? '')) mapped = undefined;
   }
@@ -378,8 +449,39 @@ const NUMERIC_FIELDS = new Set([
 const HIVE =
   /^(?:HKEY_LOCAL_MACHINE|HKLM|HKEY_USERS|HKU|HKEY_CURRENT_USER|HKCU|HKEY_CLASSES_ROOT|HKCR|\\REGISTRY\\(?:MACHINE|USER))\\(?:\*\\)?/i;
 
+/**
+ * A regex that only says what text the value starts with, ends with, holds or is (`.*(?:certutil\.exe).*`,
+ * `^/tmp/.*`) as the wildcard pattern a detection engineer writes for it, else null. The tree's regexes match the
+ * whole value; a case-insensitive flag is dropped (Sigma's plain tests ignore case).
+ */
+function plainPattern(regex: string): string | null {
+  let body = regex
+    .replace(/^\(\?i\)/, '')
+    .replace(/^\^/, '')
+    .replace(/\$$/, '');
+  const leading = body.startsWith('.*');
+  if (leading) body = body.slice(2);
+  // `.*` at the end, not an escaped dot repeated (`\.*`; `\\.*` is a backslash then anything).
+  const trailing = body.endsWith('.*') && (/\\*$/.exec(body.slice(0, -2))?.[0].length ?? 0) % 2 === 0;
+  if (trailing) body = body.slice(0, -2);
+  const group = /^\(\?:(.*)\)$/.exec(body)?.[1];
+  if (group !== undefined) body = group;
+  // Only literal characters and escaped ones: no class, group, alternation, repetition or wildcard character.
+  if (body === '' || !/^(?:[^\\.*+?()[\]{}|^$]|\\[.\\/\-*+?()[\]{}|^$ ])+$/.test(body)) return null;
+  const text = body.replace(/\\(.)/g, '$1');
+  if (/[*?]/.test(text)) return null;
+  return `${leading ? '*' : ''}${text}${trailing ? '*' : ''}`;
+}
+
 function shape(value: QueryValue, kind: Shape, sep: string): { modifier: SigmaModifier; value: string } {
-  if (value.kind === 'regex') return { modifier: 're', value: value.text };
+  if (value.kind === 'regex') {
+    const plain = kind === 'folder' || kind.startsWith('hash-') ? null : plainPattern(value.text);
+    if (plain !== null) return shape({ text: plain, kind: /\*/.test(plain) ? 'wildcard' : 'literal' }, kind, sep);
+    // A program's name is the end of Image's path: the regex matches what follows its last separator.
+    if (kind !== 'name') return { modifier: 're', value: value.text };
+    const flags = /^\(\?[a-z]+\)/.exec(value.text)?.[0] ?? '';
+    return { modifier: 're', value: `${flags}.*${sep === '\\' ? '\\\\' : '/'}(?:${value.text.slice(flags.length)})` };
+  }
   if (value.kind === 'cidr') return { modifier: 'cidr', value: value.text };
   if (value.kind === 'lt' || value.kind === 'lte' || value.kind === 'gt' || value.kind === 'gte')
     return { modifier: value.kind, value: value.text };
@@ -388,6 +490,9 @@ function shape(value: QueryValue, kind: Shape, sep: string): { modifier: SigmaMo
     if (value.kind !== 'literal' || !/^[a-f0-9]{32,64}$/i.test(value.text)) throw new Untranslatable('a hash pattern');
     return { modifier: 'contains', value: `${kind.slice(5).toUpperCase()}=${value.text}` };
   }
+  // A literal folder is tested as engineers test it, the path starting with it (its subfolders' files too).
+  if (kind === 'folder' && value.kind === 'literal' && value.text.replace(/[\\/]+$/, '') !== '')
+    return { modifier: 'startswith', value: `${value.text.replace(/[\\/]+$/, '')}${sep}` };
   if (kind === 'folder') return { modifier: 're', value: inFolder(value, sep) };
   if (kind === 'direction') return { modifier: 'eq', value: initiated(value) };
   // A literal star or question mark (`"-c *"` compared with ==) would read as a wildcard in Sigma's value.

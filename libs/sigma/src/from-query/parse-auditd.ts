@@ -1,4 +1,4 @@
-import type { SigmaNode } from './sigma-tree';
+import type { SigmaModifier, SigmaNode } from './sigma-tree';
 
 /** One auditd rule as Sigma reads what it watches: the logsource and the test. */
 export interface AuditdWatch {
@@ -12,7 +12,7 @@ export interface AuditdWatch {
  * written there (file_event's TargetFilename, the path or below a folder); an execute watch (x) or an execve rule on
  * a path is that program started (process_creation's Image), below a watched folder any program; a connect rule on a
  * program is its network connections; every watch is also auditd's own PATH record of the name. Rules of other
- * syscalls, and lines that are not rules, give nothing.
+ * syscalls are the SYSCALL records they write; lines that are not rules give nothing.
  */
 export function parseAuditd(text: string): AuditdWatch[] {
   return text.split('\n').flatMap((line) => {
@@ -32,10 +32,54 @@ export function parseAuditd(text: string): AuditdWatch[] {
     const program = /-F\s+exe=(\/\S+)/.exec(rule)?.[1];
     if (program && /-S\s+(?:\S+,)?connect\b/.test(rule) && !/-S\s+(?!connect\b)/.test(rule.replace(/-S\s+connect\b/, '')))
       return [{ logsource: { category: 'network_connection', product: 'linux' }, condition: cmp('Image', 'eq', program) }];
-    if (!/-S\s+(?:\S+,)?execve\b/.test(rule)) return [];
     const path = /-F\s+(?:exe|path)=(\/\S+)/.exec(rule)?.[1];
-    return path ? [started(path)] : [];
+    if (/-S\s+(?:\S+,)?execve\b/.test(rule) && path) return [started(path)];
+    return syscalls(rule);
   });
+}
+
+// The -F filters auditd writes into a SYSCALL record under the same name, and the ones that only pick the log (arch,
+// the key, which is kept as its own test). Any other filter (dir, path, a name in place of an ID) leaves the rule out.
+const RECORD_FIELDS = /^(?:a[0-3]|exe|success|exit|uid|euid|suid|fsuid|auid|gid|egid|pid|ppid|ses)$/;
+const OPERATORS: Readonly<Record<string, SigmaModifier>> = { '=': 'eq', '!=': 'eq', '>=': 'gte', '<=': 'lte', '>': 'gt', '<': 'lt' };
+
+/**
+ * A syscall rule without a path (`-a always,exit -F arch=b64 -S ptrace -F a0=0x4 -k code_injection`): the SYSCALL
+ * records it writes, each of its syscalls with its filters as the record shows them (arguments in hex, success as
+ * yes/no, an unset ID as 4294967295) and its key. A filter the record does not carry as written gives nothing.
+ */
+function syscalls(rule: string): AuditdWatch[] {
+  const names = [...rule.matchAll(/-S\s+(\S+)/g)].flatMap((match) => (match[1] as string).split(','));
+  if (names.length === 0 || names.some((name) => !/^[a-z_0-9]+$/.test(name))) return [];
+  const tests: SigmaNode[] = [cmp('type', 'eq', 'SYSCALL'), { kind: 'cmp', field: 'syscall', modifier: 'eq', values: names }];
+  for (const filter of rule.matchAll(/-F\s+(\w+)(!=|>=|<=|=|>|<)(\S+)/g)) {
+    const [, field, operator, raw] = filter as unknown as [string, string, string, string];
+    if (field === 'arch') continue;
+    if (field === 'key') {
+      tests.push(cmp('key', 'eq', raw));
+      continue;
+    }
+    const value = recordValue(field, raw);
+    if (!RECORD_FIELDS.test(field) || value === null) return [];
+    const modifier = OPERATORS[operator] as SigmaModifier;
+    if (modifier !== 'eq' && !/^\d+$/.test(raw)) return [];
+    const test: SigmaNode = { kind: 'cmp', field, modifier, values: [value] };
+    tests.push(operator === '!=' ? { kind: 'not', child: test } : test);
+  }
+  const key = /(?:^|\s)-k\s+(\S+)/.exec(rule)?.[1];
+  if (key && !key.startsWith('-')) tests.push(cmp('key', 'eq', key));
+  return [{ logsource: { product: 'linux', service: 'auditd' }, condition: { kind: 'and', children: tests } }];
+}
+
+/** A filter's value as the SYSCALL record writes it, or null when it writes it otherwise (a user's name for an ID). */
+function recordValue(field: string, raw: string): string | null {
+  if (field === 'exe') return raw.startsWith('/') ? raw : null;
+  if (field === 'success') return raw === '1' || raw === 'yes' ? 'yes' : raw === '0' || raw === 'no' ? 'no' : null;
+  const number = /^0x[0-9a-f]+$/i.test(raw) ? Number.parseInt(raw, 16) : /^-?\d+$/.test(raw) ? Number(raw) : null;
+  if (number === null) return null;
+  // The record shows the arguments in hex, an unset ID (-1) as its unsigned value.
+  if (/^a[0-3]$/.test(field)) return number < 0 ? null : number.toString(16);
+  return String(number === -1 ? 4294967295 : number);
 }
 
 const cmp = (field: string, modifier: 'eq' | 'startswith', value: string): SigmaNode => ({ kind: 'cmp', field, modifier, values: [value] });

@@ -48,4 +48,36 @@ describe('Falco default macros and lists', () => {
     expect(detection['selection']).toEqual({ 'Image|endswith': '/fish', 'ParentImage|endswith': '/sshd' });
     expect(dropped('- rule: x\n  condition: outbound and not fd.sip in (allowed_outbound_destination_ipaddrs)')).toBe(true);
   });
+
+  it('reads the package manager, interpreter, grep and user-management lists, and a program a list names as an item', () => {
+    const { detection } = only(
+      '- rule: Package manager in a pod\n  condition: spawned_process and package_mgmt_procs and not proc.pname in (unix_chkpwd, user_mgmt_binaries)',
+    );
+    const selection = detection['selection'] as Record<string, string[]>;
+    expect(selection['Image|endswith']).toEqual(expect.arrayContaining(['/apt-get', '/yum', '/pip3', '/npm', '/apk']));
+    expect(JSON.stringify(detection)).toContain('/useradd');
+    expect(
+      only('- rule: Grep for keys\n  condition: spawned_process and grep_commands and proc.args contains "id_rsa"').detection['selection'],
+    ).toEqual({
+      'Image|endswith': ['/grep', '/egrep', '/fgrep'],
+      'CommandLine|contains': 'id_rsa',
+    });
+  });
+
+  it('reads a syscall’s direction and container or terminal tests as narrowing only, and still wants something specific', () => {
+    const { logsource, detection } = only(
+      '- rule: Shell in container\n  condition: evt.type = execve and evt.dir = < and container.image.repository != "" and proc.tty != 0 and proc.name = bash and proc.cmdline contains "/dev/tcp/"',
+    );
+    expect(logsource).toEqual({ category: 'process_creation', product: 'linux' });
+    expect(detection['selection']).toEqual({ 'Image|endswith': '/bash', 'CommandLine|contains': '/dev/tcp/' });
+    // Without the container test only a program's name is left: too little to stand alone.
+    expect(dropped('- rule: Debugfs\n  condition: spawned_process and container.privileged = true and proc.name = debugfs')).toBe(true);
+  });
+
+  it('counts an or of specific tests as one specific test when the narrowing ones are left out', () => {
+    const { detection } = only(
+      '- rule: Shadow read\n  condition: open_read and proc_name_exists and (fd.name = /etc/shadow or fd.name startswith /etc/sudoers.d/) and not proc.name in (sudo)',
+    );
+    expect(JSON.stringify(detection)).toContain('/etc/shadow');
+  });
 });

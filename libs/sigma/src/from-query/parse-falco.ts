@@ -59,6 +59,17 @@ const FIELDS: Readonly<Record<string, string>> = {
   'ct.region': 'cloud.region',
   'ct.user.identitytype': 'aws.cloudtrail.user_identity.type',
   'ct.error': 'event.outcome',
+  // Whether a terminal is attached, and which container, image or pod: Sigma's Linux events say neither (the
+  // `interactive` and `container` macros' kind of test), so they only narrow a rule.
+  'proc.tty': NON_SELECTING,
+  'container.id': NON_SELECTING,
+  'container.name': NON_SELECTING,
+  'container.image': NON_SELECTING,
+  'container.image.repository': NON_SELECTING,
+  'container.image.tag': NON_SELECTING,
+  'container.privileged': NON_SELECTING,
+  'k8s.ns.name': NON_SELECTING,
+  'k8s.pod.name': NON_SELECTING,
 };
 // The standard macros that only say which events a rule reads.
 const MACRO_CATEGORIES: Readonly<Record<string, string | null>> = {
@@ -205,6 +216,13 @@ function comparison(cursor: Cursor, falcoField: string, state: State): QueryNode
     if (field === 'event.outcome') return cmp(field, [literal('exists')]);
     throw new Untranslatable('exists');
   }
+  // A syscall's direction (`evt.dir=<`, its exit) says which of its two events to read: the event kind again.
+  if (field === 'event.kind') return cmp(field, [literal(cursor.next().text)]);
+  // What only narrows is left out whatever it compares with (an operator's list of trusted images included).
+  if (field === NON_SELECTING) {
+    skipValue(cursor);
+    return cmp(field, [literal(falcoField)]);
+  }
   let node: QueryNode;
   if (op === '=' || op === '!=') node = cmp(field, [literal(valueText(cursor.next()))]);
   else if (op === 'in' || op === 'intersects') node = cmp(field, listValues(cursor, state).map(literal));
@@ -220,11 +238,27 @@ function comparison(cursor: Cursor, falcoField: string, state: State): QueryNode
   return op === '!=' ? not(node) : node;
 }
 
+/** A value, or a parenthesised list of them, left unread. */
+function skipValue(cursor: Cursor): void {
+  if (!cursor.accept('(')) {
+    cursor.next();
+    return;
+  }
+  let depth = 1;
+  while (depth > 0) {
+    const token = cursor.next();
+    if (token.text === '(') depth++;
+    if (token.text === ')') depth--;
+  }
+}
+
 function belowFolder(folder: string): QueryValue[] {
   const bare = folder.replace(/\/+$/, '');
   if (bare === '' || /[*?]/.test(bare)) throw new Untranslatable(`pmatch folder ${folder}`);
   return [literal(bare), { text: `${bare}/*`, kind: 'wildcard' }];
 }
+
+const STANDARD_ITEMS: ReadonlySet<string> = new Set(Object.values(FALCO_LISTS).flat());
 
 function listValues(cursor: Cursor, state: State): string[] {
   cursor.expect('(');
@@ -234,7 +268,9 @@ function listValues(cursor: Cursor, state: State): string[] {
     const list = token.type === 'word' ? (state.lists.get(token.text) ?? FALCO_LISTS[token.text]) : undefined;
     if (list) values.push(...list);
     // A list the text does not define (Falco's own shell_binaries, an operator's allowed_ips): its items are unknown.
-    else if (token.type === 'word' && /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/.test(token.text)) throw new Untranslatable(`list ${token.text}`);
+    // (A program Falco's own lists name, unix_chkpwd, is an item however it is spelt.)
+    else if (token.type === 'word' && /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/.test(token.text) && !STANDARD_ITEMS.has(token.text))
+      throw new Untranslatable(`list ${token.text}`);
     else values.push(valueText(token));
   } while (cursor.accept(','));
   cursor.expect(')');

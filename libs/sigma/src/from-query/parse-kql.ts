@@ -1,5 +1,5 @@
 import { and, boundOf, bounded, cmp, literal, not, or, Untranslatable, type QueryNode, type QueryValue } from './query-tree';
-import { Cursor, tokenize, type Token } from './tokens';
+import { Cursor, ESCAPED, tokenize, type Token } from './tokens';
 
 const LEXICON = {
   ops: ['(', ')', ':', '<=', '>=', '<', '>', '[', ']', '{', '}'],
@@ -175,6 +175,6 @@ function valueOf(token: Token): QueryValue {
   if (token.type === 'str') return literal(token.text);
   if (token.type === 'regex') return { text: token.text, kind: 'regex' };
   if (token.type !== 'word' || token.text === '*') throw new Untranslatable(`value ${token.text}`);
-  if (/\\[*?]/.test(token.text)) throw new Untranslatable('escaped wildcard');
+  if (token.text.includes(ESCAPED)) throw new Untranslatable('escaped wildcard');
   return { text: token.text, kind: /[*?]/.test(token.text) ? 'wildcard' : 'literal' };
 }

@@ -92,9 +92,9 @@ describe('Kusto (Defender XDR, Sentinel)', () => {
     expect(signin.logsource).toEqual({ product: 'azure', service: 'signinlogs' });
   });
 
-  it('drops joins, lets, unknown tables and columns, functions, filters after an aggregation and other security events', () => {
+  it('drops joins, lets of a table, unknown tables and columns, functions, filters after an aggregation and other security events', () => {
     expect(dropped('DeviceProcessEvents | where FileName =~ "a.exe" | join kind=inner (DeviceNetworkEvents) on DeviceId')).toBe(true);
-    expect(dropped('let names = dynamic(["a.exe"]);\nDeviceProcessEvents | where FileName in~ (names)')).toBe(true);
+    expect(dropped('let procs = DeviceProcessEvents | where FileName =~ "a.exe";\nprocs | where ProcessCommandLine has "x"')).toBe(true);
     expect(dropped('DeviceEvents | where ActionType == "AntivirusDetection"')).toBe(true);
     expect(dropped('DeviceProcessEvents | where DeviceName == "host1"')).toBe(true);
     expect(dropped('DeviceProcessEvents | where tolower(FileName) == "a.exe"')).toBe(true);
@@ -102,6 +102,59 @@ describe('Kusto (Defender XDR, Sentinel)', () => {
     expect(dropped('SecurityEvent | where EventID == 4624 and Process == "a.exe"')).toBe(true);
     expect(dropped('DeviceProcessEvents | where FileName == "a*.exe"')).toBe(true);
     expect(dropped('DeviceProcessEvents | where Timestamp > ago(1d)')).toBe(true);
+  });
+
+  it('reads let bindings where the query uses them, and extend or project-rename aliases of a column', () => {
+    const bound = only(
+      [
+        'let lookback = 14d;',
+        'let archivers = dynamic(["7z.exe", "rar.exe"]);',
+        'DeviceProcessEvents',
+        '| where Timestamp > ago(lookback)',
+        '| where FileName in~ (archivers)',
+        '| extend Cmd = tolower(ProcessCommandLine), Parent = InitiatingProcessFileName',
+        '| where Cmd has "-hp" and Parent =~ "cmd.exe"',
+      ].join('\n'),
+    );
+    expect(bound.detection['selection']).toEqual({
+      'Image|endswith': ['\\7z.exe', '\\rar.exe'],
+      'CommandLine|contains': '-hp',
+      'ParentImage|endswith': '\\cmd.exe',
+    });
+    // A column the query computed is no field an event carries.
+    expect(dropped('DeviceProcessEvents | extend Len = strlen(ProcessCommandLine) | where Len > 500')).toBe(true);
+  });
+
+  it('reads ASIM process events, non-interactive sign-ins and the Security log’s other events by their EventID', () => {
+    const asim = only(
+      'imProcessCreate | where TargetProcessName endswith "\\\\bitsadmin.exe" and TargetProcessCommandLine has "/transfer"',
+    );
+    expect(asim.logsource).toEqual({ category: 'process_creation', product: 'windows' });
+    expect(asim.detection['selection']).toEqual({ 'Image|endswith': '\\bitsadmin.exe', 'CommandLine|contains': '/transfer' });
+    const signin = only('AADNonInteractiveUserSignInLogs | where ResultType == "50053" and AppDisplayName == "Azure CLI"');
+    expect(signin.logsource).toEqual({ product: 'azure', service: 'signinlogs' });
+    const service = only('SecurityEvent | where EventID == 4697 and ServiceFileName has "\\\\Temp\\\\"');
+    expect(service.logsource).toEqual({ product: 'windows', service: 'security' });
+    expect(service.detection['selection']).toEqual({ EventID: 4697, 'ServiceFileName|contains': '\\Temp\\' });
+  });
+
+  it('reads a union of tables as a rule for each, and drops it when a column is not every table’s', () => {
+    const translation = translateQuery(
+      'union DeviceFileEvents, DeviceImageLoadEvents\n| where FolderPath has @"\\AppData\\Local\\Temp\\" and InitiatingProcessFileName =~ "rundll32.exe"',
+      'kql',
+      null,
+    );
+    if (!translation.ok) throw new Error(translation.reason);
+    expect(translation.rules.map((rule) => [rule.logsource.category, sigmaDetection(rule.condition)['selection']])).toEqual([
+      ['file_event', { 'TargetFilename|contains': '\\AppData\\Local\\Temp\\', 'Image|endswith': '\\rundll32.exe' }],
+      ['image_load', { 'ImageLoaded|contains': '\\AppData\\Local\\Temp\\', 'Image|endswith': '\\rundll32.exe' }],
+    ]);
+    expect(dropped('union DeviceFileEvents, DeviceNetworkEvents | where FolderPath has "x"')).toBe(true);
+  });
+
+  it('keeps a case-insensitive regex’s flag first', () => {
+    const { detection } = only('DeviceProcessEvents | where ProcessCommandLine matches regex @"(?i)regsvr32.+/i:http"');
+    expect(detection['selection']).toEqual({ 'CommandLine|re': '(?i)^(?:.*(?:regsvr32.+/i:http).*)$' });
   });
 
   it('still reads Kibana KQL under the same name', () => {

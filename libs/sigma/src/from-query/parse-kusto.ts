@@ -1,5 +1,6 @@
 import { orOfAnds } from './boolean-grammar';
 import { and, boundOf, bounded, cmp, literal, not, Untranslatable, type NumericBound, type QueryNode, type QueryValue } from './query-tree';
+import { windowsChannel } from './ecs-fields';
 import { Cursor, tokenize, type Token } from './tokens';
 
 /**
@@ -84,8 +85,44 @@ const TABLES: Readonly<Record<string, Table>> = {
       ParentProcessName: 'process.parent.executable',
       Timestamp: '@timestamp',
       TimeGenerated: '@timestamp',
+      // The event data of the Security log's other events (logons, services, accounts), read by their EventID.
+      ...Object.fromEntries(
+        [
+          'SubjectUserName',
+          'TargetUserName',
+          'LogonType',
+          'IpAddress',
+          'WorkstationName',
+          'ServiceName',
+          'ServiceFileName',
+          'LogonProcessName',
+          'AuthenticationPackageName',
+          'ShareName',
+          'RelativeTargetName',
+          'ObjectName',
+        ].map((name) => [name, `winlog.event_data.${name}`]),
+      ),
     },
-    requires: (condition) => eventIds(condition).length > 0 && eventIds(condition).every((id) => id === '4688'),
+    requires: (condition) =>
+      eventIds(condition).length > 0 && (eventIds(condition).every((id) => id === '4688') || windowsChannel(condition) !== null),
+  },
+  // The Advanced Security Information Model's process creations (Sentinel's normalised view of every EDR's).
+  improcesscreate: {
+    category: 'process',
+    columns: {
+      TargetProcessName: 'process.executable',
+      Process: 'process.executable',
+      TargetProcessFilename: 'process.name',
+      TargetProcessCommandLine: 'process.command_line',
+      CommandLine: 'process.command_line',
+      ActingProcessName: 'process.parent.executable',
+      ParentProcessName: 'process.parent.executable',
+      ActingProcessCommandLine: 'process.parent.command_line',
+      TargetUsername: 'user.name',
+      DvcHostname: 'host.name',
+      EventType: 'event.type',
+      TimeGenerated: '@timestamp',
+    },
   },
   azureactivity: {
     indices: ['activitylogs'],
@@ -117,6 +154,9 @@ const TABLES: Readonly<Record<string, Table>> = {
     },
   },
 };
+
+// Entra ID's non-interactive sign-ins (tokens refreshed, apps signing in for a user) are sign-in logs of the same shape.
+const TABLE_ALIASES: Readonly<Record<string, string>> = { aadnoninteractiveusersigninlogs: 'signinlogs' };
 
 const eventIds = (node: QueryNode): string[] =>
   node.kind === 'cmp'
@@ -153,39 +193,71 @@ const OUTPUT_STAGES = new Set([
 ]);
 
 /** Whether a query has Kusto's shape: a table name, then `| where` (Kibana's KQL has neither pipes nor tables). */
-export function looksLikeKusto(text: string): boolean {
-  return /^\s*(?:\/\/.*\n\s*)*[A-Za-z_]\w*\s*(?:\n\s*)?\|/.test(text) || /^\s*[A-Za-z_]\w*\s*$/.test(text);
+export function looksLikeKusto(query: string): boolean {
+  // Kusto's `let` statements come first.
+  const text = query.replace(/^(?:\s*(?:\/\/.*\n)*\s*let\s+[A-Za-z_]\w*\s*=[^;]*;)+/, '');
+  return (
+    /^\s*(?:\/\/.*\n\s*)*(?:union\s+[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)+|[A-Za-z_]\w*)\s*(?:\n\s*)?\|/.test(text) ||
+    /^\s*[A-Za-z_]\w*\s*$/.test(text)
+  );
 }
 
 /**
  * `Table | where … | where … | project …`: the table says which log, each `where` what the events must show (the
  * clauses joined by and). Operators ==, =~, !=, !~, has, contains, startswith, endswith (each also negated with `!`
  * and with `_cs`), in, in~, !in, has_any, has_all, matches regex; and, or, not(…). A time window (`Timestamp >
- * ago(7d)`) is when to look. Joins, unions, `let`, functions over columns, a `where` after an aggregation or a
+ * ago(7d)`) is when to look; `let` names are their values, `extend` aliases their columns, a `union` of tables a query
+ * of each. Joins, a `let` of a table, functions over columns, a `where` after an aggregation or a
  * column the table's map does not name throw Untranslatable.
  */
-export function parseKusto(text: string): KustoQuery {
-  const source = verbatimStrings(text.replace(/(^|\s)\/\/.*$/gm, '$1'));
-  const tokens = tokenize(source, LEXICON);
+export function parseKusto(text: string): KustoQuery[] {
+  const { body, bindings } = letBindings(verbatimStrings(text.replace(/(^|\s)\/\/.*$/gm, '$1')));
+  // A name `let` bound stands for its value wherever the query uses it.
+  const tokens = tokenize(body, LEXICON).flatMap((token) => (token.type === 'word' ? (bindings.get(token.text) ?? [token]) : [token]));
   const stages: Token[][] = [[]];
   for (const token of tokens) {
     if (token.type === 'op' && token.text === '|') stages.push([]);
     else (stages.at(-1) as Token[]).push(token);
   }
   const [head, ...rest] = stages;
-  if (head?.length !== 1 || head[0]?.type !== 'word') throw new Untranslatable('not a single table');
-  const table = TABLES[head[0].text.toLowerCase()];
-  if (!table) throw new Untranslatable(`Kusto table ${head[0].text}`);
+  return sourceTables(head ?? []).map((table) => queryOver(table, rest));
+}
+
+/**
+ * The tables a query reads: one, or each of a `union` of tables (`union DeviceFileEvents, DeviceProcessEvents`),
+ * whose filters then hold for each table's events alike.
+ */
+function sourceTables(head: Token[]): Table[] {
+  const union = head[0]?.type === 'word' && head[0].text.toLowerCase() === 'union';
+  const names = union ? head.slice(1).filter((token) => token.text !== ',') : head;
+  if (names.length === 0 || (!union && names.length !== 1) || names.some((token) => token.type !== 'word' || /[=(]/.test(token.text)))
+    throw new Untranslatable('not a single table');
+  if (union && head.slice(1).some((token, index) => (index % 2 === 1) !== (token.text === ',')))
+    throw new Untranslatable('a union of more than tables');
+  return names.map((token) => {
+    const name = token.text.toLowerCase();
+    const found = TABLES[TABLE_ALIASES[name] ?? name];
+    if (!found) throw new Untranslatable(`Kusto table ${token.text}`);
+    return found;
+  });
+}
+
+function queryOver(source: Table, rest: Token[][]): KustoQuery {
+  let table: Table = source;
   const filters: QueryNode[] = [];
   let shaped = false;
+  const computed = new Set<string>();
   for (const stage of rest) {
     const verb = stage[0]?.text.toLowerCase() ?? '';
     if (verb === 'where' || verb === 'filter') {
-      // After an aggregation or a new column a filter tests what the query computed, which no event carries.
-      if (shaped) throw new Untranslatable('a filter over computed columns');
+      // After an aggregation, or on a column the query computed, a filter tests what no event carries.
+      if (shaped || stage.some((token) => token.type === 'word' && computed.has(token.text.toLowerCase())))
+        throw new Untranslatable('a filter over computed columns');
       const cursor = new Cursor(stage.slice(1));
       filters.push(orExpr(cursor, table));
       if (!cursor.done()) throw new Untranslatable(`unexpected ${cursor.peek()?.text}`);
+    } else if (verb === 'extend' || verb === 'project-rename') {
+      table = withAliases(table, stage.slice(1), computed);
     } else if (OUTPUT_STAGES.has(verb)) {
       shaped = shaped || (verb !== 'project' && verb !== 'project-away' && verb !== 'project-keep' && verb !== 'project-reorder');
     } else throw new Untranslatable(`Kusto ${verb || 'stage'}`);
@@ -194,6 +266,65 @@ export function parseKusto(text: string): KustoQuery {
   const condition = and(filters);
   if (table.requires && !table.requires(condition)) throw new Untranslatable('an event this table does not translate');
   return { ...(table.category ? { category: table.category } : {}), indices: table.indices ?? [], condition };
+}
+
+/**
+ * The query's leading `let` statements, each name bound to its value's tokens: a string, a number, a time span, a
+ * `dynamic([…])` list. A `let` of a table, a function or a computed scalar throws Untranslatable.
+ */
+function letBindings(text: string): { body: string; bindings: Map<string, Token[]> } {
+  const bindings = new Map<string, Token[]>();
+  let body = text;
+  for (;;) {
+    const statement = /^\s*let\s+([A-Za-z_]\w*)\s*=\s*((?:"[^"]*"|'[^']*'|[^;"'])*);/.exec(body);
+    if (!statement) break;
+    const value = (statement[2] as string).trim();
+    const scalar =
+      /^(?:"[^"]*"|'[^']*'|-?\d+(?:\.\d+)?[a-z]*|true|false)$/i.test(value) ||
+      /^dynamic\s*\(\s*\[(?:"[^"]*"|'[^']*'|[^\]"'])*\]\s*\)$/i.test(value) ||
+      /^(?:datetime|ago|now)\s*\([^()|]*\)$/i.test(value);
+    if (!scalar) throw new Untranslatable('Kusto let of a table, a function or a computed value');
+    bindings.set(statement[1] as string, tokenize(value, LEXICON));
+    body = body.slice(statement[0].length);
+  }
+  return { body, bindings };
+}
+
+// Functions over a column that leave what it holds as Sigma compares it (case aside, which Sigma ignores).
+const SAME_VALUE = /^(?:tolower|toupper|tostring)$/i;
+
+/**
+ * `extend A = Column, B = tolower(Column)` and `project-rename A = Column`: each new name a column's alias, which a
+ * later `where` tests as the column; any other expression is a value the query computed (noted in `computed`).
+ */
+function withAliases(table: Table, tokens: Token[], computed: Set<string>): Table {
+  const columns: Record<string, string> = { ...table.columns };
+  const parts: Token[][] = [[]];
+  let depth = 0;
+  for (const token of tokens) {
+    if (token.text === '(' || token.text === '[') depth++;
+    if (token.text === ')' || token.text === ']') depth--;
+    if (depth === 0 && token.type === 'op' && token.text === ',') parts.push([]);
+    else (parts.at(-1) as Token[]).push(token);
+  }
+  for (const [name, equals, ...value] of parts) {
+    if (!name || name.type !== 'word' || equals?.text !== '=') continue;
+    const source =
+      value.length === 1
+        ? value[0]
+        : value.length === 4 && SAME_VALUE.test(value[0]?.text ?? '') && value[1]?.text === '(' && value[3]?.text === ')'
+          ? value[2]
+          : undefined;
+    const mapped =
+      source?.type === 'word'
+        ? Object.entries(table.columns).find(([column]) => column.toLowerCase() === source.text.toLowerCase())
+        : undefined;
+    if (mapped) {
+      columns[name.text] = mapped[1];
+      computed.delete(name.text.toLowerCase());
+    } else computed.add(name.text.toLowerCase());
+  }
+  return { ...table, columns };
 }
 
 /** `@"C:\Windows"` holds no escapes: rewritten as the ordinary string it means. */
@@ -268,9 +399,15 @@ function comparison(cursor: Cursor, field: string): QueryNode {
   else if (base === 'has_all') node = and(list(cursor).map((value) => cmp(field, [wildcard(`*${value}*`)])));
   else if (base === 'matches' && cursor.accept('regex'))
     // Kusto's regex searches the value; the tree's regexes match the whole of it.
-    node = cmp(field, [{ text: `.*(?:${text(cursor.next())}).*`, kind: 'regex' }]);
+    node = cmp(field, [searched(text(cursor.next()))]);
   else throw new Untranslatable(`operator ${op}`);
   return negated || op === '!=' || op === '!~' ? not(node) : node;
+}
+
+/** A regex found anywhere in the value, as one matching the whole of it; its inline flags (`(?i)`) stay first. */
+function searched(regex: string): QueryValue {
+  const flags = /^\(\?[a-z]+\)/.exec(regex)?.[0] ?? '';
+  return { text: `${flags}.*(?:${regex.slice(flags.length)}).*`, kind: 'regex' };
 }
 
 function skipWindow(cursor: Cursor): void {

@@ -43,7 +43,7 @@ describe('osquery', () => {
     );
     expect(rule.logsource).toEqual({ category: 'file_event', product: 'linux' });
     expect(sigmaDetection(rule.condition)['selection']).toEqual({
-      'TargetFilename|re': '^(?:/etc/profile\\.d/[^/]+)$',
+      'TargetFilename|startswith': '/etc/profile.d/',
       'TargetFilename|endswith': '.sh',
     });
     expect(positiveEvent(rule.condition, 'linux')).toEqual({ TargetFilename: '/etc/profile.d/file.sh' });

@@ -70,11 +70,68 @@ const FIELDS: Readonly<Record<string, string>> = {
   'useridentity.type': 'aws.cloudtrail.user_identity.type',
   errorcode: 'aws.cloudtrail.error_code',
   sourceipaddress: 'source.ip',
+  'useridentity.arn': 'aws.cloudtrail.user_identity.arn',
+  useragent: 'user_agent.original',
+  awsregion: 'cloud.region',
   index: 'index',
   sourcetype: 'sourcetype',
   source: 'source',
   eventcode: 'event.code',
   eventid: 'event.code',
+  // The CIM Endpoint, Network_Traffic and Network_Resolution data models' other fields (tstats reads them).
+  original_file_name: 'process.pe.original_file_name',
+  process_current_directory: 'process.working_directory',
+  registry_key_name: 'registry.key',
+  registry_value_name: 'registry.value',
+  registry_value_data: 'registry.data.strings',
+  src_ip: 'source.ip',
+  query: 'dns.question.name',
+  dest: 'host.name',
+  // The Windows System and Security logs' event data (services installed, tasks created, logons) as the XML events
+  // name it and as Splunk's classic Windows add-on does, and PowerShell's script blocks.
+  servicename: 'winlog.event_data.ServiceName',
+  service_name: 'winlog.event_data.ServiceName',
+  imagepath: 'winlog.event_data.ImagePath',
+  service_file_name: 'winlog.event_data.ImagePath',
+  servicetype: 'winlog.event_data.ServiceType',
+  service_type: 'winlog.event_data.ServiceType',
+  starttype: 'winlog.event_data.StartType',
+  service_start_type: 'winlog.event_data.StartType',
+  taskname: 'winlog.event_data.TaskName',
+  task_name: 'winlog.event_data.TaskName',
+  taskcontent: 'winlog.event_data.TaskContent',
+  task_content: 'winlog.event_data.TaskContent',
+  subjectusername: 'winlog.event_data.SubjectUserName',
+  targetusername: 'winlog.event_data.TargetUserName',
+  logontype: 'winlog.event_data.LogonType',
+  logon_type: 'winlog.event_data.LogonType',
+  ipaddress: 'winlog.event_data.IpAddress',
+  workstationname: 'winlog.event_data.WorkstationName',
+  scriptblocktext: 'powershell.file.script_block_text',
+  // The Linux audit log's records (sourcetype linux:audit) as auditd writes their fields; no other log's.
+  ...Object.fromEntries(
+    ['type', 'name', 'nametype', 'syscall', 'exe', 'comm', 'key', 'a0', 'a1', 'a2', 'a3', 'auid', 'euid', 'success', 'proctitle'].map(
+      (name) => [name, `auditd.${name}`],
+    ),
+  ),
+};
+// The log Splunk's own search macros (security_content's) stand for, as the sourcetype they search.
+const LOG_MACROS: Readonly<Record<string, string>> = {
+  sysmon: 'XmlWinEventLog:Microsoft-Windows-Sysmon/Operational',
+  wineventlog_security: 'WinEventLog:Security',
+  wineventlog_system: 'WinEventLog:System',
+  powershell: 'XmlWinEventLog:Microsoft-Windows-PowerShell/Operational',
+  cloudtrail: 'aws:cloudtrail',
+};
+// The CIM data models tstats reads, as the event kind (EQL's name) each holds.
+const DATAMODELS: Readonly<Record<string, string>> = {
+  'endpoint.processes': 'process',
+  'endpoint.filesystem': 'file',
+  'endpoint.registry': 'registry',
+  network_traffic: 'network',
+  'network_traffic.all_traffic': 'network',
+  network_resolution: 'dns',
+  'network_resolution.dns': 'dns',
 };
 const SYSMON_EVENTS: Readonly<Record<string, string>> = {
   '1': 'process',
@@ -94,18 +151,22 @@ const SYSMON_EVENTS: Readonly<Record<string, string>> = {
  * Sysmon's, Windows Security 4688's, the CIM's and CloudTrail's fields are read. A `| where` before any aggregation
  * narrows in a way not read here (a test that selects nothing by itself); table, fields, sort, head, dedup and the
  * like change no event's match, join and regex filter in ways not read here (Untranslatable); after stats, timechart and the other aggregations the rest tests what the search
- * computed. A bare keyword, `tstats`, a macro, any other field or a search over computed fields throws
- * Untranslatable.
+ * computed. `| tstats … from datamodel=… where …` is its where clause over the data model's event kind; log macros
+ * are their sourcetype (expandedMacros). A bare keyword, another command or macro first, any other field or a search
+ * over computed fields throws Untranslatable.
  */
 export function parseSpl(text: string): SplSearch {
-  const source = text.trim().replace(/^search\s+/i, '');
-  if (/^\||`/.test(source)) throw new Untranslatable('a command or macro first');
+  const source = expandedMacros(text.trim().replace(/^search\s+/i, ''));
+  const tstats = /^\|\s*tstats\b/i.test(source);
+  if (/^\|/.test(source) && !tstats) throw new Untranslatable('a command first');
   const stages: Token[][] = [[]];
-  for (const token of tokenize(source, LEXICON)) {
+  for (const token of tokenize(source.replace(/^\|\s*/, ''), LEXICON)) {
     if (token.type === 'op' && token.text === '|') stages.push([]);
     else (stages.at(-1) as Token[]).push(token);
   }
-  const state = { category: undefined as string | undefined, indices: [] as string[] };
+  const state: State = { category: undefined, indices: [], prefix: undefined };
+  // tstats over a data model aggregates: what follows it tests what it computed.
+  if (tstats) return { ...datamodelSearch(stages[0] as Token[], state), indices: state.indices };
   const conditions = [searchOf(stages[0] as Token[], state)];
   let computed = false;
   for (const [command, ...rest] of stages.slice(1)) {
@@ -127,9 +188,41 @@ const COMPUTING = new Set(['eval', 'rex', 'rename', 'lookup', 'spath', 'extract'
 const FILTERING = new Set(['join', 'regex', 'append', 'appendpipe', 'union', 'multisearch']);
 const AGGREGATING = new Set(['stats', 'tstats', 'chart', 'timechart', 'eventstats', 'streamstats', 'transaction', 'top', 'rare']);
 
+/**
+ * Splunk's search macros: a log's (`sysmon`, `wineventlog_security`) as the sourcetype it searches; tstats'
+ * summariesonly option, security_content's output macros (drop_dm_object_name, security_content_ctime) and its
+ * `…_filter` tuning hooks, empty until an operator fills them, as nothing. Any other macro's meaning is unknown.
+ */
+function expandedMacros(text: string): string {
+  return text.replace(/`([\w-]+)(?:\(([^`]*)\))?`/g, (_whole, name: string) => {
+    const lower = name.toLowerCase();
+    const log = LOG_MACROS[lower];
+    if (log) return `sourcetype="${log}"`;
+    if (/(?:^|_)summariesonly$/.test(lower)) return '';
+    if (/^(?:drop_dm_object_name|security_content_ctime)$|_filter$/.test(lower)) return 'table';
+    throw new Untranslatable(`macro ${name}`);
+  });
+}
+
+/** `tstats … from datamodel=Endpoint.Processes where Processes.process_name=x by …`: the where clause's search. */
+function datamodelSearch(tokens: Token[], state: State): { category?: string; condition: QueryNode } {
+  const at = tokens.findIndex((token, index) => /^from$/i.test(token.text) && /^datamodel$/i.test(tokens[index + 1]?.text ?? ''));
+  const model = tokens[at + 3];
+  if (at < 0 || tokens[at + 2]?.text !== '=' || !model) throw new Untranslatable('tstats without a data model');
+  const category = DATAMODELS[model.text.toLowerCase()];
+  if (!category) throw new Untranslatable(`data model ${model.text}`);
+  const where = tokens.findIndex((token, index) => index > at + 3 && token.type === 'word' && /^where$/i.test(token.text));
+  if (where < 0) throw new Untranslatable('nothing tested beyond the log');
+  const by = tokens.findIndex((token, index) => index > where && token.type === 'word' && /^by$/i.test(token.text));
+  // The data model's fields are named by its dataset (`Processes.process_name`).
+  const lower = model.text.toLowerCase();
+  state.prefix = `${lower === 'network_traffic' ? 'all_traffic' : lower === 'network_resolution' ? 'dns' : lower.split('.').at(-1)}.`;
+  return { category, condition: searchOf(tokens.slice(where + 1, by < 0 ? undefined : by), state) };
+}
+
 function searchOf(tokens: Token[], state: State): QueryNode {
   const cursor = new Cursor(tokens);
-  const condition = orExpr(cursor, state);
+  const condition = andExpr(cursor, state);
   if (!cursor.done()) throw new Untranslatable(`unexpected ${cursor.peek()?.text}`);
   return condition;
 }
@@ -137,36 +230,40 @@ function searchOf(tokens: Token[], state: State): QueryNode {
 interface State {
   category: string | undefined;
   indices: string[];
+  /** The data model dataset's name its fields carry in tstats (`processes.`). */
+  prefix: string | undefined;
 }
 
-const ends = (token: Token | undefined) => !token || token.text === '|' || token.text === ')' || /^or$/i.test(token.text);
+const ends = (token: Token | undefined) => !token || token.text === '|' || token.text === ')';
 
-function orExpr(cursor: Cursor, state: State): QueryNode {
-  const children = [andExpr(cursor, state)];
-  while (cursor.accept('or')) children.push(andExpr(cursor, state));
-  return or(children);
-}
-
+// The search command takes OR before AND (explicit or implied between terms): `a b OR c` is a and (b or c).
 function andExpr(cursor: Cursor, state: State): QueryNode {
-  const children = [notExpr(cursor, state)];
+  const children = [orExpr(cursor, state)];
   for (;;) {
     cursor.accept('and');
     if (ends(cursor.peek())) break;
-    children.push(notExpr(cursor, state));
+    children.push(orExpr(cursor, state));
   }
   return and(children);
+}
+
+function orExpr(cursor: Cursor, state: State): QueryNode {
+  const children = [notExpr(cursor, state)];
+  while (cursor.accept('or')) children.push(notExpr(cursor, state));
+  return or(children);
 }
 
 function notExpr(cursor: Cursor, state: State): QueryNode {
   if (cursor.accept('not')) return not(notExpr(cursor, state));
   if (cursor.accept('(')) {
-    const inner = orExpr(cursor, state);
+    const inner = andExpr(cursor, state);
     cursor.expect(')');
     return inner;
   }
   const head = cursor.next();
   if (head.type !== 'word') throw new Untranslatable('a bare keyword');
-  const field = FIELDS[head.text.toLowerCase()];
+  const name = head.text.toLowerCase();
+  const field = FIELDS[state.prefix && name.startsWith(state.prefix) ? name.slice(state.prefix.length) : name];
   const op = cursor.next();
   if (!field) throw new Untranslatable(`unmapped field ${head.text}`);
   let values: QueryValue[];
@@ -186,5 +283,7 @@ function notExpr(cursor: Cursor, state: State): QueryNode {
 
 function valueOf(token: Token): QueryValue {
   if (token.type !== 'str' && token.type !== 'word') throw new Untranslatable(`value ${token.text}`);
+  // Splunk's search matches an address against a network written as one (`src_ip=10.0.0.0/8`).
+  if (/^\d{1,3}(?:\.\d{1,3}){3}\/\d{1,2}$/.test(token.text)) return { text: token.text, kind: 'cidr' };
   return { text: token.text, kind: /[*?]/.test(token.text) ? 'wildcard' : 'literal' };
 }

@@ -27,7 +27,12 @@ function valuesOf(node: Cmp): Array<string | number> {
   // A numeric comparison's bound is a number, as Sigma's lt/lte/gt/gte require.
   if (NUMERIC.has(node.modifier)) return node.values.map(Number);
   // Elastic's regexes (Lucene's and EQL's) match the whole value; Sigma's search in it.
-  if (node.modifier === 're') return node.values.map((value) => `^(?:${value})$`);
+  // Inline flags (`(?i)`) stay first: some regex engines take them nowhere else.
+  if (node.modifier === 're')
+    return node.values.map((value) => {
+      const flags = /^\(\?[a-z]+\)/.exec(value)?.[0] ?? '';
+      return `${flags}^(?:${value.slice(flags.length)})$`;
+    });
   if (node.modifier === 'cidr') return node.values;
   // A whole number compared as it is (a port, an event ID) is written as a number, as Sigma's own rules write it.
   if (node.modifier === 'eq')

@@ -27,6 +27,9 @@ export interface Lexicon {
   comments?: boolean;
 }
 
+/** What marks an escaped wildcard character in a bare word's text (`\*` in KQL): a character no query holds. */
+export const ESCAPED = '\u0000';
+
 const ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r' };
 
 /** A query's tokens. A string left open is no query this can read. */
@@ -101,9 +104,10 @@ export function tokenize(text: string, lexicon: Lexicon): Token[] {
     while (at < text.length) {
       const next = text[at] as string;
       if (lexicon.escapes && next === '\\' && at + 1 < text.length) {
-        // An escaped wildcard stays escaped: it is a literal star, which the value reader keeps apart from `*`.
+        // An escaped wildcard stays marked (ESCAPED): it is a literal star, which the value reader keeps apart from `*`
+        // (and from an escaped backslash before a wildcard, `\\*`).
         const escaped = text[at + 1] as string;
-        word += escaped === '*' || escaped === '?' ? `\\${escaped}` : escaped;
+        word += escaped === '*' || escaped === '?' ? `${ESCAPED}${escaped}` : escaped;
         at += 2;
         continue;
       }

@@ -71,13 +71,47 @@ describe('numeric comparisons', () => {
   });
 });
 
+describe('regexes engineers write as plain tests', () => {
+  it('writes a regex that only says a prefix, an infix, a suffix or the whole text as startswith, contains, endswith or eq', () => {
+    expect(
+      only('process.command_line:/.*Invoke-Mimikatz.*/ and process.executable:/C:\\\\Users\\\\.*/', 'lucene').detection['selection'],
+    ).toEqual({
+      'CommandLine|contains': 'Invoke-Mimikatz',
+      'Image|startswith': 'C:\\Users\\',
+    });
+    expect(only('process where process.name regex~ "vssadmin\\\\.exe"', 'eql', 'windows').detection['selection']).toEqual({
+      'Image|endswith': '\\vssadmin.exe',
+    });
+    // A class, a repetition or an alternation stays a regex.
+    expect(only('process.command_line:/.*-e(nc)? .*/', 'lucene').detection['selection']).toEqual({
+      'CommandLine|re': '^(?:.*-e(nc)? .*)$',
+    });
+  });
+});
+
+describe('Windows Security process creations', () => {
+  it('reads a 4688 event’s fields (Winlogbeat’s, Wazuh’s) as process_creation’s Image and ParentImage', () => {
+    const { logsource, detection } = only(
+      'event.code:4688 AND winlog.event_data.NewProcessName:*\\\\rundll32.exe AND winlog.event_data.ParentProcessName:*\\\\winword.exe AND winlog.event_data.CommandLine:*javascript*',
+      'lucene',
+    );
+    expect(logsource).toEqual({ category: 'process_creation', product: 'windows' });
+    expect(detection['selection']).toEqual({
+      'Image|endswith': '\\rundll32.exe',
+      'ParentImage|endswith': '\\winword.exe',
+      'CommandLine|contains': 'javascript',
+    });
+  });
+});
+
 describe('KQL, Lucene and comments', () => {
   it('reads a bare path in KQL as a value (KQL has no regex) and keeps /regex/ for Lucene', () => {
     expect(only('process.executable:(/tmp/* or /dev/shm/*) and process.name:bash', 'kql').detection['selection']).toEqual({
       'Image|startswith': ['/tmp/', '/dev/shm/'],
       'Image|endswith': '/bash',
     });
-    expect(only('process.name:/ba?sh/', 'lucene').detection['selection']).toEqual({ 'Image|re': '^(?:ba?sh)$' });
+    // A regex over a program's name is one over what follows the last separator of Image's path.
+    expect(only('process.name:/ba?sh/', 'lucene').detection['selection']).toEqual({ 'Image|re': '^(?:.*/(?:ba?sh))$' });
   });
 
   it("leaves a Lucene time range out and reads an open range's one bound", () => {
@@ -119,14 +153,14 @@ describe('fields with a Sigma taxonomy name', () => {
     ).toEqual({ 'Description|startswith': 'Sysinternals', Company: 'Sysinternals' });
   });
 
-  it('reads a file directly in a folder as a regex over the whole path, and writes a file there', () => {
+  it('reads a file in a folder as the path starting with it, as engineers write it, and writes a file there', () => {
     const { detection, condition } = only(
       'file where file.directory == "C:\\\\ProgramData\\\\Tasks" and file.extension == "exe"',
       'eql',
       'windows',
     );
     expect(detection['selection']).toEqual({
-      'TargetFilename|re': '^(?:C:\\\\ProgramData\\\\Tasks\\\\[^\\\\]+)$',
+      'TargetFilename|startswith': 'C:\\ProgramData\\Tasks\\',
       'TargetFilename|endswith': '.exe',
     });
     expect(positiveEvent(condition, 'windows')).toEqual({ TargetFilename: 'C:\\ProgramData\\Tasks\\file.exe' });
@@ -188,11 +222,7 @@ describe('auditd, Falco and Kusto', () => {
       'falco',
     );
     expect(detection).toEqual({
-      selection: [
-        { 'TargetFilename|re': '^(?:/etc/cron\\.d/[^/]+)$' },
-        { TargetFilename: '/var/spool/cron' },
-        { 'TargetFilename|startswith': '/var/spool/cron/' },
-      ],
+      selection: [{ 'TargetFilename|startswith': ['/etc/cron.d/', '/var/spool/cron/'] }, { TargetFilename: '/var/spool/cron' }],
       selection_2: { 'Image|endswith': '/curl' },
       condition: 'selection_2 and selection',
     });

@@ -9,6 +9,7 @@ import { parseOsquery } from './parse-osquery';
 import { looksLikeKusto, parseKusto } from './parse-kusto';
 import { parseSpl } from './parse-spl';
 import { parseSysmon } from './parse-sysmon';
+import { parseXql } from './parse-xql';
 import { comparisons, NON_SELECTING, Untranslatable, without, type DropCode, type QueryNode } from './query-tree';
 import type { SigmaNode } from './sigma-tree';
 
@@ -36,6 +37,7 @@ export const TRANSLATED_LANGUAGES: ReadonlySet<string> = new Set<HuntQueryLangua
   'sysmon',
   'spl',
   'osquery',
+  'xql',
 ]);
 
 /**
@@ -72,8 +74,7 @@ function translated(text: string, language: string, platform: Platform | null): 
     case 'kql':
       // Kusto (Microsoft's KQL: `DeviceProcessEvents | where …`) is another language under the same name.
       if (looksLikeKusto(text)) {
-        const query = parseKusto(text);
-        return [endpoint(query.condition, { ...query, platform: platform ?? 'windows' })];
+        return parseKusto(text).map((query) => endpoint(query.condition, { ...query, platform: platform ?? 'windows' }));
       }
       if (/\|\s*where\b/i.test(text)) throw new Untranslatable('Kusto');
       return [endpoint(parseKql(text, language), { platform })];
@@ -97,6 +98,10 @@ function translated(text: string, language: string, platform: Platform | null): 
     case 'osquery': {
       const query = parseOsquery(text);
       return [endpoint(query.condition, { category: query.category, platform: query.platform ?? platform })];
+    }
+    case 'xql': {
+      const query = parseXql(text);
+      return [endpoint(query.condition, { category: query.category, platform })];
     }
     case 'auditd': {
       const watches = parseAuditd(text);
@@ -133,10 +138,17 @@ function endpoint(
 function selectsSpecifically(node: QueryNode): boolean {
   // Either way of an `or` is a rule of its own: each must select something specific.
   if (node.kind === 'or') return node.children.every(selectsSpecifically);
+  // An `or` that must hold is one test, a specific one when each of its ways is (`fd.name in (…) or fd.directory …`).
   const required = (current: QueryNode): QueryNode[] =>
-    current.kind === 'cmp' ? [current] : current.kind === 'and' ? current.children.flatMap(required) : [];
+    current.kind === 'cmp'
+      ? [current]
+      : current.kind === 'and'
+        ? current.children.flatMap(required)
+        : current.kind === 'or' && current.children.every(selectsSpecifically)
+          ? [current]
+          : [];
   const tests = required(node);
-  return tests.length >= 2 || tests.some((test) => test.kind === 'cmp' && !/^process\.(?:name|executable)$/.test(test.field));
+  return tests.length >= 2 || tests.some((test) => test.kind !== 'cmp' || !/^process\.(?:name|executable)$/.test(test.field));
 }
 
 function toSigma(node: QueryNode, target: Target): SigmaNode {

@@ -3,6 +3,7 @@ import { validateRuleDocument } from '../validate/validate-rule';
 import { fidelityCheck } from '../vetting/fidelity';
 import { detectionValues } from '../vetting/detection-values';
 import { generateBuiltinRules } from './builtin-sigma-agent';
+import { reportedRanges } from './cloud-indicators';
 import { statedCloudBehaviours } from './cloud-rules';
 
 // AWS intrusion notes written for these tests, in the words such write-ups use. Names, accounts and addresses are
@@ -142,5 +143,27 @@ with an external account and scheduled the KMS keys for deletion.`;
     expectSound(note);
     // Advice to the reader is no intrusion.
     expect(behaviourIds('Make sure CloudTrail logging and GuardDuty are enabled in every AWS region.')).toEqual([]);
+  });
+});
+
+describe('address blocks a cloud intrusion reports', () => {
+  const note = `In AWS CloudTrail the actor called CreateAccessKey. IOCs: 198.51.100[.]0/24 (address block of the actor), the
+security group it opened to 0.0.0.0/0 and the VPC range 10.20.0.0/16.`;
+
+  it('reads public blocks, refanged, never a private range or the whole Internet', () => {
+    expect(reportedRanges(note)).toEqual(['198.51.100.0/24']);
+  });
+
+  it('sweeps them with cidr in CloudTrail when the article quotes commands, and the rule fires on a call from the block', () => {
+    const cmdlines = [
+      { value: 'aws sts get-caller-identity', executable: 'aws', evidence: { start: 0, end: 1, text: 'x' }, confidence: 0.9 },
+    ];
+    const drafts = generateBuiltinRules({ article, platform: 'cross-platform', content: note, cmdlines });
+    const sweep = drafts.find((draft) => draft.telemetryClass === 'cloud_indicator');
+    expect(sweep?.rule.detection).toEqual({ selection: { 'sourceIPAddress|cidr': ['198.51.100.0/24'] }, condition: 'selection' });
+    const rule = asRecord(sweep?.rule);
+    expect(validateRuleDocument(rule).findings).toEqual([]);
+    expect(fidelityCheck(detectionValues(rule), [note]).ok).toBe(true);
+    expect(selfTestGenerated(rule, [], note).fires).toBe(true);
   });
 });

@@ -29,3 +29,24 @@ export function reportedAccessKeys(content: string | undefined): string[] {
   if (!content) return [];
   return [...new Set([...content.matchAll(ACCESS_KEY_ID)].map((match) => match[1] as string))].filter((key) => !key.includes('EXAMPLE'));
 }
+
+// An IPv4 block as IOC lists write it, defanged or not (`203.0.113[.]0/24`).
+const IPV4_RANGE = /(?<![\w.\]])(\d{1,3}(?:(?:\.|\[\.\]|\(\.\))\d{1,3}){3})\/(\d{1,2})(?![\w/.])/g;
+// Blocks no intruder calls from: private, loopback, link-local, and the whole Internet a security group opens to.
+const NOT_A_SOURCE = /^(?:10\.|127\.|169\.254\.|192\.168\.|172\.(?:1[6-9]|2\d|3[01])\.|0\.)/;
+
+/**
+ * The IPv4 blocks an article reports (`140.213.52.0/24`): in a cloud intrusion, where the calls came from, which a
+ * rule matches with `sourceIPAddress|cidr`. Blocks wider than a /8 or narrower than a /32 are no reported source.
+ */
+export function reportedRanges(content: string | undefined): string[] {
+  if (!content) return [];
+  const ranges = [...content.matchAll(IPV4_RANGE)].flatMap((match) => {
+    const base = (match[1] as string).replace(/\[\.\]|\(\.\)/g, '.');
+    const prefix = Number(match[2]);
+    const octets = base.split('.').map(Number);
+    if (prefix < 8 || prefix > 32 || octets.some((octet) => octet > 255) || NOT_A_SOURCE.test(base)) return [];
+    return [`${base}/${prefix}`];
+  });
+  return [...new Set(ranges)];
+}

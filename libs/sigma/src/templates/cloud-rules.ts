@@ -11,7 +11,7 @@ import {
 } from './cloud-behaviours';
 import { parameterKey, statedParameters, type ParameterValue, type StatedParameter } from './cloud-parameters';
 import { articleSubject } from './article-subject';
-import { reportedAccessKeys, reportedUserAgents } from './cloud-indicators';
+import { reportedAccessKeys, reportedRanges, reportedUserAgents } from './cloud-indicators';
 import { createdUserNames, createdUserRule } from './cloud-created-users';
 import { tenantAccountRules } from './cloud-tenant-accounts';
 import { requestFields, requestMentions } from './cloud-kubernetes';
@@ -215,9 +215,11 @@ export function cloudSourceAddresses(content: string | undefined, network: Cloud
  * networkRules): the addresses it says the calls or sign-ins came from are swept in the provider's log here.
  */
 export function cloudBehaviourRules(article: ArticleRef, content: string | undefined, context: CloudRuleContext = {}): RuleDraft[] {
-  const sources = (context.cmdlines?.length ?? 0) > 0 ? cloudSourceAddresses(content, context.network) : [];
+  const quotesCommands = (context.cmdlines?.length ?? 0) > 0;
+  const sources = quotesCommands ? cloudSourceAddresses(content, context.network) : [];
+  // An address block in a cloud intrusion is where calls came from, never an endpoint's destination.
   const swept =
-    sources.length > 0
+    sources.length > 0 || (quotesCommands && reportedRanges(content).length > 0)
       ? sweptLogs(content).map((provider) => cloudAddressRule(article, articleSubject(article.title), provider, sources, content))
       : [];
   return [
@@ -324,16 +326,19 @@ export function cloudAddressRule(
   const agentField = USER_AGENT_FIELD[log];
   const agents = agentField ? reportedUserAgents(content) : [];
   const keys = log === 'cloudtrail' ? reportedAccessKeys(content) : [];
-  const addresses: SigmaFieldMap = { [SOURCE_ADDRESS_FIELD[log]]: ips };
+  const ranges = reportedRanges(content);
   const more: Array<[string, SigmaFieldMap]> = [
+    ...(ips.length > 0 ? [['selection_address', { [SOURCE_ADDRESS_FIELD[log]]: ips }] as [string, SigmaFieldMap]] : []),
+    ...(ranges.length > 0 ? [['selection_range', { [`${SOURCE_ADDRESS_FIELD[log]}|cidr`]: ranges }] as [string, SigmaFieldMap]] : []),
     ...(agents.length > 0 && agentField ? [['selection_agent', { [`${agentField}|contains`]: agents }] as [string, SigmaFieldMap]] : []),
     ...(keys.length > 0 ? [['selection_key', { 'userIdentity.accessKeyId': keys }] as [string, SigmaFieldMap]] : []),
   ];
   const detection: SigmaDetection =
-    more.length > 0
-      ? { selection_address: addresses, ...Object.fromEntries(more), condition: '1 of selection_*' }
-      : { selection: addresses, condition: 'selection' };
+    more.length > 1
+      ? { ...Object.fromEntries(more), condition: '1 of selection_*' }
+      : { selection: (more[0] as [string, SigmaFieldMap])[1], condition: 'selection' };
   const withAgents = [
+    ...(ranges.length > 0 ? [` or the address blocks (${ranges.join(', ')})`] : []),
     ...(agents.length > 0
       ? [` or with the user agents of its tooling (${agents.map((agent) => agent.replace(/\/$/, '')).join(', ')})`]
       : []),
@@ -352,9 +357,9 @@ export function cloudAddressRule(
         falsepositives: ['VPN and proxy exits shared with other users: check the address still belongs to the actor before acting'],
       },
       article,
-      `${article.url}|cloud_indicator|${provider}|${ips.join('\u0000')}`,
+      `${article.url}|cloud_indicator|${provider}|${[...ips, ...ranges].join('\u0000')}`,
     ),
-    detectionValues: [...ips, ...agents, ...keys],
+    detectionValues: [...ips, ...ranges, ...agents, ...keys],
   };
 }
 

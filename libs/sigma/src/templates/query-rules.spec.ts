@@ -90,4 +90,34 @@ describe('rules from the hunt queries an article publishes', () => {
       ['process_creation', { category: 'process_creation', product: 'windows' }],
     ]);
   });
+
+  it('writes a service installed and a task created as the System and Security logs’ rules, which fire on their events', () => {
+    const service = query('`wineventlog_system` EventCode=7045 ImagePath="*\\\\AppData\\\\Local\\\\Temp\\\\*"', 'spl');
+    const task = query('SecurityEvent | where EventID == 4698 and SubjectUserName =~ "svc_backup"', 'kql');
+    const { drafts, dropped } = queryRuleOutcome({ article, platform: 'windows', huntQueries: [service, task] }, corpusChecks);
+    expect(dropped).toBe(0);
+    expect(drafts.map((draft) => [draft.telemetryClass, draft.rule.logsource, draft.rule.title])).toEqual([
+      ['service_creation', { product: 'windows', service: 'system' }, 'Suspicious Service Installation (From The Article SPL Query)'],
+      [
+        'scheduled_task_creation',
+        { product: 'windows', service: 'security' },
+        'Suspicious Scheduled Task Creation (From The Article KQL Query)',
+      ],
+    ]);
+  });
+
+  it('keeps an auditd syscall rule and an XQL query whose rules fire on the events they describe', () => {
+    const syscall = query('-a always,exit -F arch=b64 -S ptrace -F a0=0x10 -k process_attach', 'auditd');
+    const xql = query(
+      'dataset = xdr_data | filter event_type = ENUM.PROCESS and action_process_image_name = "certutil.exe" and action_process_image_command_line contains "-urlcache"',
+      'xql',
+    );
+    const { drafts } = queryRuleOutcome({ article, platform: 'linux', huntQueries: [syscall] }, corpusChecks);
+    expect(drafts.map((draft) => draft.rule.detection['selection'])).toEqual([
+      { type: 'SYSCALL', syscall: 'ptrace', a0: 10, key: 'process_attach' },
+    ]);
+    const [certutil] = queryRuleOutcome({ article, platform: 'windows', huntQueries: [xql] }, corpusChecks).drafts;
+    expect(certutil?.rule.title).toContain('(From The Article XQL Query)');
+    expect(certutil?.rule.detection['selection']).toEqual({ 'Image|endswith': '\\certutil.exe', 'CommandLine|contains': '-urlcache' });
+  });
 });

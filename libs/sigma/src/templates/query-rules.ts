@@ -32,6 +32,7 @@ const LANGUAGE_LABELS: Readonly<Record<string, string>> = {
   sysmon: 'Sysmon Configuration',
   spl: 'SPL',
   osquery: 'osquery',
+  xql: 'XQL',
 };
 const CLASSES: Readonly<Record<string, TemplateClass>> = {
   process_creation: 'process_creation',
@@ -98,7 +99,7 @@ function draftOf(
   const language = LANGUAGE_LABELS[item.language] ?? item.language.toUpperCase();
   const values = valuesOf(translated.condition);
   return {
-    telemetryClass: logsource.service ? 'cloud_audit' : (CLASSES[logsource.category ?? ''] ?? 'process_creation'),
+    telemetryClass: telemetryClassOf(translated),
     rule: buildRule(
       {
         title: `${title} (From The Article ${language} Query)`,
@@ -114,6 +115,24 @@ function draftOf(
     ),
     detectionValues: values,
   };
+}
+
+// Windows' System and Security log events a query names by EventID: what each records, as a title and a class.
+const WINDOWS_EVENTS: Readonly<Record<string, { title: string; telemetry: TemplateClass }>> = {
+  '7045': { title: 'Suspicious Service Installation', telemetry: 'service_creation' },
+  '4697': { title: 'Suspicious Service Installation', telemetry: 'service_creation' },
+  '4698': { title: 'Suspicious Scheduled Task Creation', telemetry: 'scheduled_task_creation' },
+  '4702': { title: 'Suspicious Scheduled Task Update', telemetry: 'scheduled_task_creation' },
+};
+const windowsEvent = ({ logsource, condition }: TranslatedQuery) =>
+  logsource.product === 'windows' && (logsource.service === 'system' || logsource.service === 'security')
+    ? WINDOWS_EVENTS[positiveValues(condition, 'EventID')[0] ?? '']
+    : undefined;
+
+function telemetryClassOf(translated: TranslatedQuery): TemplateClass {
+  const { logsource } = translated;
+  if (logsource.product === 'windows' && logsource.service) return windowsEvent(translated)?.telemetry ?? 'event_log';
+  return logsource.service ? 'cloud_audit' : (CLASSES[logsource.category ?? ''] ?? 'process_creation');
 }
 
 function valuesOf(node: SigmaNode): string[] {
@@ -167,6 +186,8 @@ function behaviourOf({ logsource, condition, name }: TranslatedQuery): { title: 
       title: logsource.service === 'auditd' ? `${watched.subject} Path Touched` : `${watched.subject} Written`,
       tags: watched.tags,
     };
+  const windows = windowsEvent({ logsource, condition });
+  if (windows) return { title: windows.title, tags: [] };
   if (logsource.service && CLOUD_PROVIDERS[logsource.product ?? '']) {
     const events = [
       ...positiveValues(condition, 'eventName'),
