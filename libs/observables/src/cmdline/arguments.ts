@@ -1,5 +1,13 @@
 import { isProseWord, STOPWORDS } from '../text/english';
-import { KNOWN_COMMANDS, SUBCOMMANDS, isCommandToken, programName } from '../command/programs';
+import {
+  KNOWN_COMMANDS,
+  PATTERN_COMMANDS,
+  SUBCOMMANDS,
+  isCommandToken,
+  isDistinctiveCommand,
+  isShoutedWindowsProgram,
+  programName,
+} from '../command/programs';
 
 const ARROWS = new Set(['>', '->', '-->', '=>', '→', '|', '||', '&&', '<-', '<--']);
 
@@ -82,14 +90,18 @@ export interface CommandCheck {
 export function checkCommand(tokens: string[], options: { allowBare?: boolean } = {}): CommandCheck {
   const [first, ...args] = withSpacedProgram(tokens);
   const program = first ?? '';
-  if (!first || !isCommandToken(first)) return { ok: false, program };
+  if (!first) return { ok: false, program };
+  const subcommands = SUBCOMMANDS[programName(first)];
+  const firstIsSub = !!subcommands && args.length > 0 && subcommands.has(args[0].toLowerCase());
+  // `REG ADD …`: Windows reads program names in any case; a capitalised English word ("Set", "Start") is prose.
+  if (!isCommandToken(first) && !(firstIsSub && isShoutedWindowsProgram(first))) return { ok: false, program };
   if (args.length === 0) return { ok: !!options.allowBare, program };
-  // In prose "cmd.exe > curl.exe" is a lineage; in a shell block "env | grep -i token" is a pipeline.
-  if (ARROWS.has(args[0]) && !(options.allowBare && /^(?:\||\|\||&&)$/.test(args[0]))) return { ok: false, program };
+  // In prose "cmd.exe > curl.exe" is a lineage; in a shell block "env | grep -i token" is a pipeline, and so is one
+  // whose operator leads from one program to another (`tasklist | findstr lsass`) anywhere.
+  const pipeline = /^(?:\||\|\||&&)$/.test(args[0]) && isDistinctiveCommand(first) && isDistinctiveCommand(args[1] ?? '');
+  if (ARROWS.has(args[0]) && !pipeline && !(options.allowBare && /^(?:\||\|\||&&)$/.test(args[0]))) return { ok: false, program };
   // A program run by an unfamiliar path ("/opt/x/agent", "./payload") needs a switch right after it.
   if (/^[~./]/.test(first) && !KNOWN_COMMANDS.has(programName(first)) && !/^--?\w/.test(args[0])) return { ok: false, program };
-  const subcommands = SUBCOMMANDS[programName(first)];
-  const firstIsSub = !!subcommands && subcommands.has(args[0].toLowerCase());
   // A sub-command that is also an English word ("agent.exe service install <token>") is prose only
   // outside shell blocks, and only for a program named without a path.
   const pathQualified = /^"?(?:[A-Za-z]:\\|\/|%\w+%\\)/.test(first);
@@ -100,7 +112,10 @@ export function checkCommand(tokens: string[], options: { allowBare?: boolean } 
   if (/^[a-z]{3,}:$/.test(args[0])) return { ok: false, program };
   // In a shell block, a line a shell operator joins to another command is a command line whatever its arguments.
   const joined = options.allowBare === true && args.some((a) => /(?:^|[^\\]);|^(?:\||&&|\|\|)$/.test(a));
-  const evidence = firstIsSub || joined || args.slice(0, 3).some(isCapitalisedName(first) ? isArgumentAfterName : isStrongArgument);
+  // A search program's first argument is its pattern, a bare word as often as not (`findstr lsass`).
+  const pattern = PATTERN_COMMANDS.has(programName(first)) && /^[\w.$-]+$/.test(args[0]);
+  const evidence =
+    firstIsSub || joined || pipeline || pattern || args.slice(0, 3).some(isCapitalisedName(first) ? isArgumentAfterName : isStrongArgument);
   if (!evidence) return { ok: false, program };
   const prose = args.slice(0, 10).filter((a) => STOPWORDS.has(a.toLowerCase())).length;
   return { ok: prose <= 2 || options.allowBare === true, program };

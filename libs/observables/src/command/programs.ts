@@ -11,7 +11,7 @@ ie4uinit diskshadow quser qwinsta klist setspn dsget arp netstat sdbinst winrm w
 winrar rar anydesk ngrok plink pscp certreq msxsl presentationhost tscon mstsc cmdkey vaultcmd auditpol gpupdate fltmc
 wmiprvse svchost dllhost regedit nslookup ping ssh scp node python python3 py pythonw java javaw mimikatz rubeus sharphound
 bloodhound cobaltstrike msiexec bginfo dnscmd ldifde csvde wsl bash msconfig mpcmdrun setx icacls wmiexec smbexec atexec
-secretsdump crackmapexec nxc impacket-psexec ftp expand replace timeout ntdsutil route query`;
+secretsdump crackmapexec nxc impacket-psexec ftp expand replace timeout ntdsutil route query chcp driverquery gpresult getmac`;
 
 const POWERSHELL_ALIASES = `iex irm iwr icm saps sal gci gc sc ni ri rm del echo`;
 
@@ -68,7 +68,9 @@ export const SUBCOMMANDS: Record<string, ReadonlySet<string>> = Object.fromEntri
     net1: 'use user group localgroup share view start stop session accounts',
     sc: 'create config start stop delete query qc description failure sdset queryex',
     reg: 'add query delete save export import load copy restore',
-    wmic: 'process os shadowcopy service useraccount computersystem qfe product startup nicconfig share group',
+    wmic: `process os shadowcopy service useraccount computersystem qfe product startup nicconfig share group csproduct bios
+baseboard logicaldisk diskdrive volume nic cpu memorychip environment sysaccount sysdriver netuse ntdomain partition
+printer desktop`.replace(/\s+/g, ' '),
     systemctl: 'start stop enable disable mask unmask restart daemon-reload status kill',
     launchctl: 'load unload bootstrap bootout submit start stop kickstart enable disable',
     hdiutil: 'attach detach mount create convert',
@@ -102,6 +104,26 @@ export const SUBCOMMANDS: Record<string, ReadonlySet<string>> = Object.fromEntri
     query: 'user session process',
   }).map(([tool, words]) => [tool, new Set(words.split(' '))]),
 );
+
+/**
+ * Windows discovery programs an intruder runs without any argument (`chcp`, `driverquery`, `systeminfo`): alone on a
+ * line of a code block, or set as code in a sentence, the name is the command line. None is an English word.
+ */
+export const BARE_RECON_COMMANDS: ReadonlySet<string> = new Set(
+  'whoami systeminfo ipconfig chcp driverquery tasklist quser qwinsta getmac klist'.split(' '),
+);
+
+/** Programs whose first argument is a search pattern, any word: `findstr lsass`, `grep sshd`. */
+export const PATTERN_COMMANDS: ReadonlySet<string> = new Set(['findstr', 'grep', 'egrep']);
+
+/**
+ * A Windows program written in capitals, as cmd does not mind (`REG ADD …`, `NET USE …`, `SC CREATE …`): a name that is
+ * also an English word counts only in capitals and before one of its sub-commands (checked by the caller).
+ */
+export function isShoutedWindowsProgram(token: string): boolean {
+  const bare = token.replace(/^["'`]+|["'`]+$/g, '');
+  return /^[A-Z][A-Z0-9]+(?:\.EXE)?$/i.test(bare) && bare === bare.toUpperCase() && WINDOWS_COMMANDS.has(programName(bare));
+}
 
 /** Normalised program name: file name without path, quotes or a Windows executable extension. */
 export function programName(token: string): string {
