@@ -6,7 +6,7 @@ import { techniqueFiresOn } from './technique-match';
 import { citation, type RuleDraft } from './rule-draft';
 import { attribution, type CorpusBehaviour, type UncoveredRun } from './corpus-informed';
 import { withProgramSelection } from './program-selection';
-import { articleRuns, shownTechniques } from './article-runs';
+import { articleRuns, shownTechniques, type ArticleRun } from './article-runs';
 import { MAX_SELECTIONS, chunk, productOf, selections, draft, processLogsource } from './builtin-draft';
 import { imageCondition, parentCondition, withoutNarrower, distinctEntries } from './selection-conditions';
 import { type CommandSelection, isHousekeeping, sameRun, comparable } from './command-selections';
@@ -35,31 +35,29 @@ export function uncoveredRuns(input: BuiltinSigmaInput): UncoveredRun[] {
         ({ technique, product }) => product === productOf(platform) && techniqueFiresOn(technique, image, run.commandLine, product),
       );
     })
-    .map(({ run, platform, observable }) => ({
-      observable,
-      product: productOf(platform),
-      image: run.image,
-      commandLine: run.commandLine,
-      viaPowerShell: run.viaPowerShell,
-      imageCondition: imageCondition({ platform, image: run.image, viaPowerShell: run.viaPowerShell }),
-    }));
+    .map(asUncoveredRun);
+}
+
+/** A run as the reference corpus is asked about it: its product, program, command line and image condition. */
+function asUncoveredRun({ run, platform, observable }: ArticleRun): UncoveredRun {
+  return {
+    observable,
+    product: productOf(platform),
+    image: run.image,
+    commandLine: run.commandLine,
+    viaPowerShell: run.viaPowerShell,
+    imageCondition: imageCondition({ platform, image: run.image, viaPowerShell: run.viaPowerShell }),
+  };
 }
 
 /** The programs the intruder ran that a technique rule covers, by technique and product (`vssadmin-delete-shadows|windows`). */
 export function techniqueRuns(input: BuiltinSigmaInput): Map<string, UncoveredRun[]> {
   const byTechnique = new Map<string, UncoveredRun[]>();
-  for (const { technique, run, platform, observable } of articleRuns(input)) {
+  for (const articleRun of articleRuns(input)) {
+    const { technique, run, platform } = articleRun;
     if (!technique || isShellBuiltin(run.image)) continue;
     const key = `${technique.id}|${productOf(platform)}`;
-    const uncovered: UncoveredRun = {
-      observable,
-      product: productOf(platform),
-      image: run.image,
-      commandLine: run.commandLine,
-      viaPowerShell: run.viaPowerShell,
-      imageCondition: imageCondition({ platform, image: run.image, viaPowerShell: run.viaPowerShell }),
-    };
-    byTechnique.set(key, [...(byTechnique.get(key) ?? []), uncovered]);
+    byTechnique.set(key, [...(byTechnique.get(key) ?? []), asUncoveredRun(articleRun)]);
   }
   return byTechnique;
 }
