@@ -1,5 +1,6 @@
 import type { ParameterModifier, ParameterReading, ParameterValue, RequestParameter } from './cloud-parameter';
 import { WORKLOAD_PARAMETERS } from './cloud-parameters-workloads';
+import { CLOUD_BEHAVIOURS } from './cloud-behaviours';
 
 export type { ParameterModifier, ParameterReading, ParameterValue, RequestParameter } from './cloud-parameter';
 
@@ -57,45 +58,13 @@ const CREATED_ROLE = [
   /\brole\s+(?:named|called)\s+[`"']([\w.@+=,-]+)[`"']/gi,
 ];
 
-// Discovery calls every account makes all day: worth keying only from a long-term key or where they were denied.
+// Discovery calls every account makes all day (the storage-discovery behaviour's, and S3's second listing call):
+// worth keying only from a long-term key or where they were denied.
 const DISCOVERY_CALLS = [
-  'GetCallerIdentity',
-  'ListBuckets',
-  'ListObjects',
+  ...(CLOUD_BEHAVIOURS.find((behaviour) => behaviour.id === 'aws-storage-discovery')?.selections ?? []).flatMap(
+    (selection) => selection.events,
+  ),
   'ListObjectsV2',
-  'GetBucketAcl',
-  'GetBucketPolicy',
-  'GetObject',
-  'ListVaults',
-  'InitiateJob',
-  'GetJobOutput',
-  'ListUsers',
-  'ListRoles',
-  'GetAccountAuthorizationDetails',
-  'ListAccessKeys',
-  'ListAttachedUserPolicies',
-  'ListUserPolicies',
-  'ListGroups',
-  'ListGroupsForUser',
-  'GetUser',
-  'GetAccountSummary',
-  'ListAccountAliases',
-  'GetAccountPasswordPolicy',
-  'ListInstanceProfiles',
-  'DescribeKeyPairs',
-  'DescribeSecurityGroups',
-  'DescribeSnapshots',
-  'DescribeVolumes',
-  'DescribeVpcs',
-  'DescribeDBInstances',
-  'DescribeRegions',
-  'DescribeInstances',
-  'DescribeAccountAttributes',
-  'DescribeOrganization',
-  'ListAccounts',
-  'GetServiceQuota',
-  'ListServiceQuotas',
-  'GetCostAndUsage',
 ];
 
 // The calls that start compute, which AWS refuses while an account is being verified or short of quota.
