@@ -84,14 +84,19 @@ export function generateBuiltinRules(input: BuiltinSigmaInput, checks?: CorpusCh
 }
 
 /**
- * Per technique shown (`id|product`), the command-line values the reference rule most specific for each of its runs
+ * Per technique shown (`id|product`), the command-line values the SigmaHQ rule most specific for each of its runs
  * matched, those every run shares: how SigmaHQ keys the same step (`firewall`, `set`, `opmode` for `netsh firewall set
- * opmode disable`). None when a run has no credible reference rule.
+ * opmode disable`). None when a run has no credible SigmaHQ rule. A rule of the customer's own repository is left out:
+ * it already detects the step, and its keys would make the technique rule a copy of it, dropped as a duplicate.
  */
 function techniqueCorpusValues(input: BuiltinSigmaInput, checks: CorpusChecks | undefined): Map<string, string[]> {
   const shared = new Map<string, string[]>();
+  const sigmahq = input.coverage && {
+    ...input.coverage,
+    covered: input.coverage.covered.map((entry) => ({ ...entry, rules: entry.rules.filter((rule) => rule.origin === 'sigmahq') })),
+  };
   for (const [key, runs] of techniqueRuns(input)) {
-    const behaviours = corpusBehaviours(runs, input.coverage, checks);
+    const behaviours = corpusBehaviours(runs, sigmahq, checks);
     if (behaviours.length === 0 || behaviours.length < runs.length) continue;
     const [first, ...rest] = behaviours.map((behaviour) => behaviour.values);
     const common = (first ?? []).filter((value) => rest.every((values) => values.includes(value)));

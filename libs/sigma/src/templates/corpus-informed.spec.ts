@@ -213,4 +213,21 @@ describe('technique rules keyed as the reference corpus keys the same step', () 
     const rules = generate(['netsh firewall set opmode mode=disable profile=all'], []);
     expect(JSON.stringify(rules)).not.toContain('selection_corpus');
   });
+
+  it("takes no values from a customer repository's rule, which already detects the step (its keys would make ours its copy)", () => {
+    const line = 'netsh firewall set opmode mode=disable profile=all';
+    const sigmahq = coverageOf([DISABLE], [line]);
+    const customer = {
+      covered: sigmahq.covered.map((entry) => ({ ...entry, rules: entry.rules.map((rule) => ({ ...rule, origin: 'customer' })) })),
+    };
+    const input: BuiltinSigmaInput = {
+      article,
+      platform: 'windows',
+      cmdlines: [{ value: line, executable: 'netsh', evidence, confidence: 0.9 }],
+      coverage: customer,
+    };
+    const rules = generateBuiltinRules(input, corpusChecks);
+    expect(rules.some((draft) => draft.rule.title.includes('Netsh'))).toBe(true);
+    expect(JSON.stringify(rules)).not.toContain('selection_corpus');
+  });
 });
