@@ -9,7 +9,7 @@ import { canonical } from './builtin-draft';
 import { distinctiveTokens, withoutHive } from './command-tokens';
 import { commandSelections } from './command-selections';
 import { corpusBehaviours, type CorpusChecks, type CorpusEvidence } from './corpus-informed';
-import { alreadyKeyed, corpusInformedRules, techniqueRuns, uncoveredRuns } from './corpus-informed-rules';
+import { alreadyKeyed, corpusInformedRules, uncoveredRuns } from './corpus-informed-rules';
 import { techniqueRules } from './technique-rules';
 import { scriptBlockRules } from './script-blocks';
 import { cmdlineRules } from './cmdline-rules';
@@ -62,9 +62,8 @@ export function generateBuiltinRules(input: BuiltinSigmaInput, checks?: CorpusCh
   const windows = input.platform === 'windows' || input.platform === 'unknown' || input.platform === 'cross-platform';
   const own = commandSelections(input);
   const corpus = corpusBehaviours(uncoveredRuns(input), input.coverage, checks).filter((behaviour) => !alreadyKeyed(behaviour, own));
-  const keyedByCorpus = techniqueCorpusValues(input, checks);
   return mergeSameDetections([
-    ...techniqueRules(input, keyedByCorpus),
+    ...techniqueRules(input),
     ...scriptBlockRules(input),
     ...cmdlineRules(input, corpus),
     ...relayingShellRules(input),
@@ -81,28 +80,6 @@ export function generateBuiltinRules(input: BuiltinSigmaInput, checks?: CorpusCh
     ...networkRules(input),
     ...queryRules(input, checks),
   ]);
-}
-
-/**
- * Per technique shown (`id|product`), the command-line values the SigmaHQ rule most specific for each of its runs
- * matched, those every run shares: how SigmaHQ keys the same step (`firewall`, `set`, `opmode` for `netsh firewall set
- * opmode disable`). None when a run has no credible SigmaHQ rule. A rule of the customer's own repository is left out:
- * it already detects the step, and its keys would make the technique rule a copy of it, dropped as a duplicate.
- */
-function techniqueCorpusValues(input: BuiltinSigmaInput, checks: CorpusChecks | undefined): Map<string, string[]> {
-  const shared = new Map<string, string[]>();
-  const sigmahq = input.coverage && {
-    ...input.coverage,
-    covered: input.coverage.covered.map((entry) => ({ ...entry, rules: entry.rules.filter((rule) => rule.origin === 'sigmahq') })),
-  };
-  for (const [key, runs] of techniqueRuns(input)) {
-    const behaviours = corpusBehaviours(runs, sigmahq, checks);
-    if (behaviours.length === 0 || behaviours.length < runs.length) continue;
-    const [first, ...rest] = behaviours.map((behaviour) => behaviour.values);
-    const common = (first ?? []).filter((value) => rest.every((values) => values.includes(value)));
-    if (common.length > 0) shared.set(key, common);
-  }
-  return shared;
 }
 
 /**

@@ -50,18 +50,6 @@ function asUncoveredRun({ run, platform, observable }: ArticleRun): UncoveredRun
   };
 }
 
-/** The programs the intruder ran that a technique rule covers, by technique and product (`vssadmin-delete-shadows|windows`). */
-export function techniqueRuns(input: BuiltinSigmaInput): Map<string, UncoveredRun[]> {
-  const byTechnique = new Map<string, UncoveredRun[]>();
-  for (const articleRun of articleRuns(input)) {
-    const { technique, run, platform } = articleRun;
-    if (!technique || isShellBuiltin(run.image)) continue;
-    const key = `${technique.id}|${productOf(platform)}`;
-    byTechnique.set(key, [...(byTechnique.get(key) ?? []), asUncoveredRun(articleRun)]);
-  }
-  return byTechnique;
-}
-
 /**
  * One rule per behaviour of a program the reference corpus knows and the technique table does not: keyed on the atoms
  * of the reference rule that matched the program's command line (corpus-informed.ts), derived from it under DRL 1.1.

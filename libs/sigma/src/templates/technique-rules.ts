@@ -18,7 +18,7 @@ import type { TemplatePlatform, BuiltinSigmaInput } from './builtin-input';
  * writes it (rundll32 with comsvcs and MiniDump), never on the values only this intrusion had (the
  * dump's file name): the next intrusion names its dump differently and does the same.
  */
-export function techniqueRules(input: BuiltinSigmaInput, corpusValues: ReadonlyMap<string, string[]> = new Map()): RuleDraft[] {
+export function techniqueRules(input: BuiltinSigmaInput): RuleDraft[] {
   const shownByCommands = [...techniquesShown(input).values()];
   return [
     ...shownByCommands.map(({ technique, commandLines, platform }, index) => {
@@ -26,10 +26,7 @@ export function techniqueRules(input: BuiltinSigmaInput, corpusValues: ReadonlyM
         input,
         technique,
         platform,
-        withCorpusKeys(
-          corpusValues.get(`${technique.id}|${productOf(platform)}`) ?? [],
-          withShownSwitches(technique, commandLines, shownTechniqueDetection(technique, productOf(platform), commandLines)),
-        ),
+        withShownSwitches(technique, commandLines, shownTechniqueDetection(technique, productOf(platform), commandLines)),
       );
       // One short command quoted as the example; a long one would bury the description.
       const example = commandLines.find((line) => line.length <= 160);
@@ -139,28 +136,6 @@ function withShownSwitches(technique: Technique, commandLines: readonly string[]
     common.length === 1 ? { 'CommandLine|contains': common[0] as string } : { 'CommandLine|contains|all': common };
   const named = condition === 'selection' ? { selection_1: blocks['selection'] as SigmaFieldMap } : blocks;
   return { ...named, selection_switches: switches, condition: 'all of selection_*' } as SigmaDetection;
-}
-
-/**
- * A technique's detection with the values the reference corpus keys the same runs on (SigmaHQ's `firewall`, `set`,
- * `opmode`) that none of its values holds already: a selection of their own, required, so the rule keys the step as
- * the engineer who knows SigmaHQ's rule does. Every value matched each run, so the rule still fires on all of them.
- */
-function withCorpusKeys(values: readonly string[], detection: SigmaDetection): SigmaDetection {
-  const { condition, ...blocks } = detection;
-  if (values.length === 0 || (condition !== 'selection' && condition !== 'all of selection_*')) return detection;
-  const written = Object.values(blocks)
-    .flatMap((block) => (typeof block === 'object' && !Array.isArray(block) ? Object.values(block as SigmaFieldMap) : []))
-    .flat()
-    .map((value) => String(value).trim().toLowerCase().replace(/^[-/]/, ''));
-  const bare = (value: string) => value.trim().toLowerCase().replace(/^[-/]/, '');
-  const added = [...new Set(values.map((value) => value.trim()))].filter(
-    (value) => bare(value).length >= 3 && !written.some((known) => known === bare(value) || bare(value).includes(known)),
-  );
-  if (added.length === 0) return detection;
-  const corpus: SigmaFieldMap = added.length === 1 ? { 'CommandLine|contains': added[0] as string } : { 'CommandLine|contains|all': added };
-  const named = condition === 'selection' ? { selection_1: blocks['selection'] as SigmaFieldMap } : blocks;
-  return { ...named, selection_corpus: corpus, condition: 'all of selection_*' } as SigmaDetection;
 }
 
 /**
