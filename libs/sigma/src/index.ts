@@ -5,6 +5,7 @@ export {
   validateSigmaRule,
   validateDocument,
   validateRuleDocument,
+  sortFindings,
   type ValidationResult,
   type AnalysedDetection,
 } from './validate/validate-rule';

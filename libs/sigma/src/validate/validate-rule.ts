@@ -63,6 +63,7 @@ export function validateDocument(doc: Record<string, unknown>): { findings: Find
 
 const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
 
-function sortFindings(findings: Finding[]): Finding[] {
+/** Findings in the order every validation answers them: errors first, then warnings, then notes, each as found. */
+export function sortFindings(findings: readonly Finding[]): Finding[] {
   return [...findings].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]);
 }

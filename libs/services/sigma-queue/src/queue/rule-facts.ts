@@ -1,6 +1,6 @@
 import { SIGMA_ERROR_CODES } from '@huntforge/contracts/sigma';
 import { HttpError } from '@huntforge/platform';
-import { hasErrors, validateDocument, validateSigmaRule, type AnalysedDetection, type Finding } from '@huntforge/sigma';
+import { hasErrors, sortFindings, validateDocument, validateSigmaRule, type AnalysedDetection, type Finding } from '@huntforge/sigma';
 
 export interface RuleFacts {
   valid: boolean;
@@ -18,15 +18,13 @@ export interface RuleFacts {
 }
 
 const UNTITLED = 'Untitled rule';
-const SEVERITY_ORDER = { error: 0, warning: 1, info: 2 } as const;
 
 /** validateRuleDocument's verdict, with the detection it read kept beside it. */
 function validateLoaded(doc: Record<string, unknown>) {
   const { findings, detection } = validateDocument(doc);
   return {
     valid: !hasErrors(findings),
-    // In validateRuleDocument's order: errors first, then warnings, then notes, each as found.
-    findings: [...findings].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity]),
+    findings: sortFindings(findings),
     rule: { doc },
     validated: { detection },
   };
