@@ -118,8 +118,7 @@ describe('builtin SigmaAgent templates', () => {
     });
     const byClass = Object.fromEntries(rules.map(({ draft, rule }) => [draft.telemetryClass, rule]));
     expect(must(byClass['registry_set']).detection['selection']).toEqual({
-      'TargetObject|contains': '\\Software\\Microsoft\\Windows\\CurrentVersion\\Run',
-      'TargetObject|endswith': '\\Updater',
+      'TargetObject|endswith': '\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\Updater',
     });
     expect(must(byClass['registry_set']).tags).toEqual(['attack.persistence', 'attack.t1547.001']);
     expect(must(byClass['registry_set']).title).toBe('Run Key Persistence Via Registry Value Updater');
@@ -155,8 +154,7 @@ describe('builtin SigmaAgent templates', () => {
         ),
       ),
     ).toEqual({
-      'TargetObject|contains': '\\Software\\Microsoft\\Windows\\CurrentVersion\\Run',
-      'TargetObject|endswith': '\\Updater',
+      'TargetObject|endswith': '\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\Updater',
     });
     expect(selectionOf(keys('HKU\\<SID>\\Software\\Vendor\\{REDACTED}\\Config', '<SID>\\Software\\Vendor\\{REDACTED}\\Config'))).toEqual({
       'TargetObject|contains|all': ['\\Software\\Vendor', '\\Config'],
@@ -164,9 +162,9 @@ describe('builtin SigmaAgent templates', () => {
     });
     // A real class id is part of the key, not a placeholder.
     const clsid = 'Software\\Classes\\CLSID\\{0E5AAE11-A475-4C5B-AB00-C66DE400274E}\\InprocServer32';
+    // A class key is spelled from the segment after Classes: Sysmon writes HKCR's keys under either hive.
     expect(selectionOf(keys(`HKCU\\${clsid}`, clsid))).toEqual({
-      'TargetObject|contains': `\\${clsid}`,
-      'TargetObject|endswith': '\\Updater',
+      'TargetObject|endswith': '\\CLSID\\{0E5AAE11-A475-4C5B-AB00-C66DE400274E}\\InprocServer32\\Updater',
     });
   });
 
@@ -203,7 +201,7 @@ describe('builtin SigmaAgent templates', () => {
       must(generateBuiltinRules({ ...input, cmdlines, registryKeys: [runValue] }).find((draft) => draft.telemetryClass === 'registry_set'))
         .rule.detection;
     expect(detectionOf([])).toEqual({
-      selection: { 'TargetObject|contains': '\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\OneDriveSetup' },
+      selection: { 'TargetObject|endswith': '\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\OneDriveSetup' },
       filter_genuine: { 'Details|contains': '\\OneDriveSetup.exe' },
       condition: 'selection and not filter_genuine',
     });

@@ -172,7 +172,7 @@ describe('registry rules require the data the article shows', () => {
     ];
     const [rule] = registryRules({ registryKeys: [runKey], cmdlines });
     expect(rule?.rule.detection['selection']).toMatchObject({
-      'TargetObject|endswith': '\\QuillSync',
+      'TargetObject|endswith': '\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\QuillSync',
       'Details|contains': '\\QuillSync\\qsync.exe --tray',
     });
     const observables = [

@@ -57,7 +57,7 @@ describe('one article, one rule per detection', () => {
     const { rule } = rules[0] as { rule: Rule };
     // The data the command wrote holds for both quotes, and the description keeps both.
     expect(rule.detection['selection']).toMatchObject({
-      'TargetObject|endswith': '\\PixelSync',
+      'TargetObject|endswith': '\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\PixelSync',
       'Details|contains': '\\PixelSync\\pixelsync.exe',
     });
     expect(rule.description).toContain('HKU\\<SID>\\Software');

@@ -1,5 +1,6 @@
 import type { SigmaFieldMap, SigmaLevel } from '@huntforge/contracts/sigma';
 import { registryWrites, sysmonRendering } from './registry-writes';
+import { registryTarget, type RegistryTarget } from './registry-spelling';
 
 /**
  * Registry writes that are one finding: the values a tool sets under one key (DisableRealtimeMonitoring,
@@ -10,8 +11,6 @@ import { registryWrites, sysmonRendering } from './registry-writes';
 export interface RegistryValueWrite {
   /** The key's path without hive, as the article gives it. */
   path: string;
-  /** What TargetObject must contain for the key: one piece, or several around a placeholder (`<SID>`). */
-  pieces: string[];
   valueName?: string;
   /** The data condition (Details), empty when the article gives none. */
   details: SigmaFieldMap;
@@ -41,13 +40,27 @@ function canonical(value: unknown): string {
   return JSON.stringify(normal(value)).toLowerCase();
 }
 
-function valueCondition(pieces: string[], write: { valueName?: string; details: SigmaFieldMap }): SigmaFieldMap {
-  const path = pieces[pieces.length - 1] ?? '';
-  const nameInPath = write.valueName !== undefined && path.toLowerCase().endsWith(`\\${write.valueName.toLowerCase()}`);
-  return {
-    ...(write.valueName && !nameInPath ? { 'TargetObject|endswith': `\\${write.valueName}` } : {}),
-    ...write.details,
-  };
+/** The selections of one value written under some keys: the keys whose values share a `contains` part are one selection. */
+function valueSelections(paths: readonly string[], value: { valueName?: string; details: SigmaFieldMap }): SigmaFieldMap[] {
+  const byPart = new Map<string, { target: RegistryTarget; ends: string[]; contained: string[] }>();
+  for (const path of paths) {
+    const target = registryTarget(path, value.valueName);
+    const part = JSON.stringify([target.containsAll ?? null, target.endswith ? (target.contains ?? null) : null]).toLowerCase();
+    const group = byPart.get(part) ?? { target, ends: [], contained: [] };
+    if (target.endswith) group.ends.push(target.endswith);
+    else if (target.contains) group.contained.push(target.contains);
+    byPart.set(part, group);
+  }
+  return [...byPart.values()].map(({ target, ends, contained }) => {
+    const one = (values: string[]) => (values.length === 1 ? values[0] : [...new Set(values)]) as string | string[];
+    return {
+      ...(target.containsAll ? { 'TargetObject|contains|all': target.containsAll } : {}),
+      ...(ends.length > 0 && target.contains ? { 'TargetObject|contains': target.contains } : {}),
+      ...(contained.length > 0 ? { 'TargetObject|contains': one(contained) } : {}),
+      ...(ends.length > 0 ? { 'TargetObject|endswith': one(ends) } : {}),
+      ...value.details,
+    };
+  });
 }
 
 /**
@@ -55,50 +68,32 @@ function valueCondition(pieces: string[], write: { valueName?: string; details: 
  * together. A key cut around a placeholder stays alone (its pieces must all be in TargetObject).
  */
 export function registryFamilies(writes: readonly RegistryValueWrite[]): RegistryFamily[] {
-  const byKey = new Map<string, { pieces: string[]; path: string; values: RegistryFamily['values'] }>();
+  const byKey = new Map<string, { path: string; values: RegistryFamily['values'] }>();
   for (const write of writes) {
-    const id = write.pieces.join('|').toLowerCase();
-    const entry = byKey.get(id) ?? { pieces: write.pieces, path: write.path, values: [] };
+    const id = write.path.toLowerCase();
+    const entry = byKey.get(id) ?? { path: write.path, values: [] };
     const value = { ...(write.valueName !== undefined ? { valueName: write.valueName } : {}), details: write.details };
     if (!entry.values.some((known) => canonical(known) === canonical(value))) entry.values.push(value);
     byKey.set(id, entry);
   }
-  const families = new Map<string, { keys: Array<{ pieces: string[]; path: string }>; values: RegistryFamily['values'] }>();
+  const families = new Map<string, { paths: string[]; values: RegistryFamily['values'] }>();
   for (const [id, entry] of byKey) {
     const signature = entry.values.map((value) => `${value.valueName ?? ''}=${canonical(value.details)}`).sort();
-    // Keys only named (no value, no data) are not written alike: each stays its own rule.
+    // Keys only named (no value, no data) are not written alike: each stays its own rule; nor is a key cut around a placeholder.
     const named = entry.values.some((value) => value.valueName !== undefined || Object.keys(value.details).length > 0);
-    const familyId = entry.pieces.length === 1 && named ? signature.join('\u0000').toLowerCase() : `key:${id}`;
-    const family = families.get(familyId) ?? { keys: [], values: entry.values };
-    family.keys.push({ pieces: entry.pieces, path: entry.path });
+    const whole = registryTarget(entry.path).containsAll === undefined;
+    const familyId = whole && named ? signature.join('\u0000').toLowerCase() : `key:${id}`;
+    const family = families.get(familyId) ?? { paths: [], values: entry.values };
+    family.paths.push(entry.path);
     families.set(familyId, family);
   }
-  return [...families.values()].map(({ keys, values }) => {
-    const first = keys[0] as { pieces: string[] };
-    // The same value written alike under sibling keys (Start = 4 under each service): each value's own path, as
-    // SigmaHQ writes it (`TargetObject|endswith: \Services\WinDefend\Start`), not any of the keys and a name.
-    if (keys.length > 1 && values.every((value) => value.valueName !== undefined)) {
-      return {
-        paths: keys.map((key) => key.path),
-        values,
-        selections: values.map((value) => ({
-          'TargetObject|endswith': keys.map((key) => `${key.pieces[0] as string}\\${value.valueName as string}`),
-          ...value.details,
-        })),
-      };
-    }
-    const target: SigmaFieldMap =
-      keys.length > 1
-        ? { 'TargetObject|contains': keys.map((key) => key.pieces[0] as string) }
-        : first.pieces.length > 1
-          ? { 'TargetObject|contains|all': first.pieces }
-          : { 'TargetObject|contains': first.pieces[0] as string };
-    return {
-      paths: keys.map((key) => key.path),
-      values,
-      selections: values.map((value) => ({ ...target, ...valueCondition(first.pieces, value) })),
-    };
-  });
+  // The same value written alike under sibling keys (Start = 4 under each service) is one selection per spelling,
+  // each value's own path as SigmaHQ writes it (`TargetObject|endswith: \Services\WinDefend\Start`).
+  return [...families.values()].map(({ paths, values }) => ({
+    paths,
+    values,
+    selections: values.flatMap((value) => valueSelections(paths, value)),
+  }));
 }
 
 /** What a family of writes does, when it is a step the knowledge names. */

@@ -10,27 +10,9 @@ import type { RegistryValueWrite } from './registry-families';
 import { isRunDialogHistory, pastedCommandDetails } from './run-dialog';
 import { canonical, selections, draft, titleName } from './builtin-draft';
 import { familyRules } from './registry-family-rules';
+import { registryDeletionRules } from './registry-deletions';
+import { keyAndValue, registryTarget, targetFields } from './registry-spelling';
 import type { BuiltinSigmaInput } from './builtin-input';
-
-const PATH_PLACEHOLDER = /^(?:<[^<>]+>|\{[A-Za-z_ -]+\}|%[^%]+%)$/;
-
-// The SYSTEM hive's control sets: Sysmon writes the one in use as CurrentControlSet (`HKLM\System\CurrentControlSet\Services\…`)
-// whatever number the command named, so a key under `ControlSet001` is matched from the segment after the control set.
-const CONTROL_SET = /^(?:(?:HKLM|HKEY_LOCAL_MACHINE)\\)?SYSTEM\\(?:CurrentControlSet|ControlSet\d{3})(?=\\)/i;
-
-/**
- * A key path as the values TargetObject must contain: placeholders (`<SID>`, `{GUID}`, `%USER%`) stand for
- * whatever telemetry holds there, so the path is cut around them ("HKEY_USERS\<SID>\Software\…\Run" is
- * "\Software\…\Run"), never copied into a value that could not match; a control set is cut off (CONTROL_SET).
- */
-function registryPathPieces(keyPath: string): string[] {
-  const pieces: string[][] = [[]];
-  for (const segment of keyPath.replace(/^\\+/, '').replace(CONTROL_SET, '').split('\\').filter(Boolean)) {
-    if (PATH_PLACEHOLDER.test(segment)) pieces.push([]);
-    else pieces[pieces.length - 1]?.push(segment);
-  }
-  return pieces.filter((run) => run.length > 0).map((run) => `\\${run.join('\\')}`);
-}
 
 /**
  * The Details condition of a registry rule: the data the article's own commands write to the value
@@ -54,16 +36,9 @@ function detailsCondition(input: BuiltinSigmaInput, commandLines: readonly strin
   return details.contains.length === 1 ? { 'Details|contains': details.contains[0] } : { 'Details|contains|all': details.contains };
 }
 
-/** The TargetObject conditions of a registry item: where its value is, as telemetry writes it. */
+/** The TargetObject conditions of a registry item: where its value is, spelled as SigmaHQ spells it (registry-spelling.ts). */
 function targetCondition(key: RegistryKeyItem): SigmaFieldMap {
-  const pieces = registryPathPieces(key.path);
-  const path = pieces[pieces.length - 1] ?? '';
-  return {
-    ...(pieces.length > 1 ? { 'TargetObject|contains|all': pieces } : { 'TargetObject|contains': path }),
-    ...(key.value_name && !path.toLowerCase().endsWith(`\\${key.value_name.toLowerCase()}`)
-      ? { 'TargetObject|endswith': `\\${key.value_name}` }
-      : {}),
-  };
+  return targetFields(registryTarget(key.path, key.value_name));
 }
 
 // Quotes around a name, also escaped for an outer command (`cmd /c "reg add \"HKLM\…\" /v \"C:\x.exe\""`).
@@ -75,8 +50,9 @@ const PROSE_TAIL = /\s+(?:value|values|key|keys|subkey|entry|entries)$/i;
 function asWritten(key: RegistryKeyItem): RegistryKeyItem {
   const path = key.path.replace(NAME_QUOTES, '').replace(PROSE_TAIL, '');
   const written: RegistryKeyItem = { ...key, path, value: key.value.replace(NAME_QUOTES, '').replace(PROSE_TAIL, '') };
-  const valueName = key.value_name?.replace(NAME_QUOTES, '');
-  if (valueName) written.value_name = valueName;
+  const named = keyAndValue(path, key.value_name?.replace(NAME_QUOTES, '') || undefined, Boolean(key.value_data));
+  written.path = named.path;
+  if (named.valueName) written.value_name = named.valueName;
   else delete written.value_name;
   return written;
 }
@@ -107,9 +83,10 @@ export function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
     // A key alone (no value name, no data) that every machine writes under all day (TaskCache\Tree,
     // Explorer\RunMRU, Environment) says nothing about this intrusion.
     if (Object.keys(details).length === 0 && !key.value_name && isBusyKey(key.path)) return [];
-    // A value the commands only delete (`reg delete …\\Run /v SecurityHealth`) was removed, not set: the reg.exe rule covers it.
-    if (Object.keys(details).length === 0 && group.every((member) => onlyDeleted(commandLines, member.key.path, member.key.value_name)))
-      return [];
+    // A value the commands only delete (`reg delete …\\Run /v SecurityHealth`) was removed, not set, whatever the Run dialog
+    // held: the registry_delete rule (registry-deletions.ts) covers it.
+    const stated = group.some((member) => member.key.value_data !== undefined);
+    if (!stated && group.every((member) => onlyDeleted(commandLines, member.key.path, member.key.value_name))) return [];
     const quoted = [...new Set(group.map((member) => member.key.value))];
     // A Run dialog entry with the lure's command is the paste-and-run (ClickFix) step: user execution.
     const pastedRun = isRunDialogHistory(key.path) && Object.keys(details).length > 0;
@@ -117,7 +94,6 @@ export function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
     if (!pastedRun && !runKey) {
       writes.push({
         path: key.path,
-        pieces: registryPathPieces(key.path),
         ...(key.value_name ? { valueName: key.value_name } : {}),
         details,
         quoted,
@@ -157,5 +133,5 @@ export function registryRules(input: BuiltinSigmaInput): RuleDraft[] {
       first.index,
     );
   });
-  return [...valueRules, ...familyRules(input, writes)];
+  return [...valueRules, ...familyRules(input, writes), ...registryDeletionRules(input)];
 }

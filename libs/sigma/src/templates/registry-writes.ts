@@ -217,6 +217,22 @@ export function statedWrite(data: string | undefined, valueType: string | undefi
   return { type: NUMBER.test(data) ? 'dword' : 'string', data };
 }
 
+export interface RegistryDeletion {
+  /** The key as the command names it, hive and provider prefix kept (`HKCR\*\shellex\…`, `HKLM:\SOFTWARE\…`). */
+  key: string;
+  /** The value deleted; absent when the command deletes the whole key. */
+  valueName?: string;
+}
+
+/** Every registry value or key the command lines delete with reg.exe or PowerShell (`reg delete`, `Remove-ItemProperty`, `Remove-Item HKLM:\…`). */
+export function registryDeletions(commandLines: readonly string[]): RegistryDeletion[] {
+  return commandLines.flatMap((line) =>
+    operationsOf(line)
+      .filter((operation) => operation.action === 'delete')
+      .map((operation) => ({ key: operation.key, ...(operation.valueName ? { valueName: operation.valueName } : {}) })),
+  );
+}
+
 /** What a command line deletes (`reg delete KEY [/v NAME]`, `Remove-ItemProperty`, `Remove-Item HKLM:\…`), lower case, without hive; a null name is the whole key. */
 function deletions(commandLine: string): Array<{ key: string; name: string | null }> {
   return operationsOf(commandLine)

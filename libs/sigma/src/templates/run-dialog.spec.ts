@@ -42,7 +42,7 @@ describe('the Run dialog history (RunMRU) of a paste-and-run lure', () => {
     });
     const rule = (draft?.rule ?? {}) as unknown as Rule;
     expect(rule.detection['selection']).toEqual({
-      'TargetObject|contains': '\\Software\\Microsoft\\Windows\\CurrentVersion\\Explorer\\RunMRU',
+      'TargetObject|contains': '\\Software\\Microsoft\\Windows\\CurrentVersion\\Explorer\\RunMRU\\',
       'Details|contains|all': ['mshta', 'quill-verify.example'],
     });
     expect(rule).toMatchObject({
