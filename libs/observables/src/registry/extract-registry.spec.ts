@@ -212,4 +212,14 @@ describe('extractRegistryKeys: the data a value was set to', () => {
     const text = 'Shared Goal -DisableX $true Key: HKLM\\Software\\Policies\\Acme\\Real-Time Guard Value: DisableX is set to 1';
     expect(extractRegistryKeys(parseDocument(text)).map((k) => k.value)).toEqual(['HKLM\\Software\\Policies\\Acme\\Real-Time Guard']);
   });
+
+  it('reads the value a sentence names before the key and the program it starts, or the data stated after the key', () => {
+    const run = 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run';
+    const [named] = keys(`The tool adds a value named \`QuillTray\` under ${run} that launches C:\\Users\\Public\\quill.exe at logon.`);
+    expect(named).toMatchObject({ value: run, value_name: 'QuillTray', value_data: 'C:\\Users\\Public\\quill.exe' });
+    const [written] = keys(`It also writes ${run}\\QuillHelper with the data "%APPDATA%\\Quill\\qh.exe".`);
+    expect(written).toMatchObject({ value: `${run}\\QuillHelper`, value_data: '%APPDATA%\\Quill\\qh.exe' });
+    // A sentence naming no program leaves the key without data.
+    expect(keys(`The tool adds a value named QuillTray under ${run} to persist.`)[0]?.value_data).toBeUndefined();
+  });
 });

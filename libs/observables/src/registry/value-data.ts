@@ -114,7 +114,26 @@ interface ProsePattern {
 
 const compile = (source: string) => new RegExp(source, 'gi');
 
+// A program a value starts, as prose gives it: a Windows path or one under an environment variable.
+const PROGRAM = String.raw`(?<d6>(?:[A-Za-z]:\\|%\w+%\\)[^\s"'\x60“”,;()]+?)`;
+const PROGRAM_END = String.raw`(?=$|[\s"'\x60”,;)]|\.(?!\w))`;
+const STARTS = String.raw`(?:(?:that|which|to)\s+)?(?:launch(?:es)?|run(?:s)?|execute(?:s)?|start(?:s)?|point(?:s|ing)?\s+to|pointing\s+at)`;
+
 const PROSE: ProsePattern[] = [
+  // "a Run value named `Quill` under <key> that launches C:\…\q.exe", "a value called Quill in <key> pointing to %APPDATA%\…"
+  {
+    regex: compile(
+      String.raw`\b(?:value|entry)\s+(?:named|called)\s+${NAME}\s+(?:under|in|to|at)\s+(?:the\s+)?(?:registry\s+)?(?:key\s+)?${KEY_MARK}(?:\s+key)?,?\s+${STARTS}\s+${PROGRAM}${PROGRAM_END}`,
+    ),
+    name: 'group',
+  },
+  // "<key> with the data "C:\…"", "<key>, pointing to C:\…\q.exe"
+  {
+    regex: compile(
+      String.raw`${NOT_AFTER_REF}${KEY_MARK}(?:\s+(?:value|entry|key))?,?\s+(?:(?:with|holding|containing)\s+(?:the\s+)?(?:data|value)\s+${DATA}${DATA_END}|${STARTS}\s+${PROGRAM}${PROGRAM_END})`,
+    ),
+    name: 'key',
+  },
   // "set the Start value to 4", "changed the DWORD value Start under <key> from 2 to 4"
   {
     regex: compile(
@@ -171,7 +190,7 @@ export function proseData(sentence: string, valueName: string | undefined, lastS
   for (const pattern of PROSE) {
     for (const m of sentence.matchAll(pattern.regex)) {
       const g = m.groups ?? {};
-      const data = [g['d1'], g['d2'], g['d3'], g['d4'], g['d5']].find((d) => d !== undefined && d.trim() !== '')?.trim();
+      const data = [g['d1'], g['d2'], g['d3'], g['d4'], g['d5'], g['d6']].find((d) => d !== undefined && d.trim() !== '')?.trim();
       if (data === undefined) continue;
       if (pattern.name === 'key') {
         if (!valueName) whole.push({ data, ...typeIn(m[0]) });

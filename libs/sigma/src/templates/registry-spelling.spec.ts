@@ -64,6 +64,7 @@ describe('registry targets spelled as SigmaHQ spells TargetObject', () => {
     expect(keyAndValue('Software\\Classes\\quillfile\\shell\\open\\command', undefined, true)).toEqual({
       path: 'Software\\Classes\\quillfile\\shell\\open\\command',
     });
+    expect(keyAndValue(run, undefined, true)).toEqual({ path: run });
     expect(keyAndValue('SOFTWARE\\Quillsoft\\Agent', undefined, false)).toEqual({ path: 'SOFTWARE\\Quillsoft\\Agent' });
   });
 });

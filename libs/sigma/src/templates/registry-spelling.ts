@@ -34,7 +34,8 @@ const VALUE_HOLDERS = /^(?:Run|RunOnce|RunServices|RunServicesOnce|Winlogon|Envi
 // Keys that hold values a rule matches whatever their name (`Run\<anything>`, `Exclusions\Paths\C:\…`).
 const HOLDS_VALUES =
   /^(?:Run|RunOnce|RunOnceEx|RunServices|RunServicesOnce|RunMRU|TypedPaths|Paths|Processes|Extensions|IpAddresses|TemporaryPaths|Environment|Winlogon)$/i;
-// Keys whose data sits in their unnamed value (`…\shell\open\command`): data stated for one is not a value's name.
+// Keys whose data sits in their unnamed value (`…\shell\open\command`), or that hold values (Run): data stated for one
+// is not a value's name.
 const DEFAULT_VALUE_KEYS = /^(?:command|InprocServer32|LocalServer32|DefaultIcon|TreatAs|ddeexec)$/i;
 // Windows' own keys under SOFTWARE: spelled in full, as SigmaHQ spells them.
 const WINDOWS_PRODUCTS = /^(?:Windows|Windows NT)$/i;
@@ -86,7 +87,7 @@ export function keyAndValue(keyPath: string, valueName: string | undefined, hasD
   const parent = segments.slice(0, -1).join('\\');
   if (valueName !== undefined)
     return last.toLowerCase() === valueName.toLowerCase() ? { path: parent, valueName } : { path: keyPath, valueName };
-  if ((hasData && !DEFAULT_VALUE_KEYS.test(last)) || VALUE_HOLDERS.test(segments[segments.length - 2] ?? ''))
+  if ((hasData && !DEFAULT_VALUE_KEYS.test(last) && !HOLDS_VALUES.test(last)) || VALUE_HOLDERS.test(segments[segments.length - 2] ?? ''))
     return { path: parent, valueName: last };
   return { path: keyPath };
 }
