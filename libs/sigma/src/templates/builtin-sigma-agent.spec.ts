@@ -65,7 +65,9 @@ describe('builtin SigmaAgent templates', () => {
       'registry_set',
       'service_creation',
       'scheduled_task_creation',
-      // certutil reaching the network (the a.exe it wrote has a name made up for the run: no file rule).
+      // The program certutil wrote into the Public folder, keyed on its kind (its name was made up for the run).
+      'file_event',
+      // certutil reaching the network.
       'network_connection',
       'network_connection',
     ]);
