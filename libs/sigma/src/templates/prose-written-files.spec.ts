@@ -46,4 +46,13 @@ describe('file-event rules on the Windows files the prose says the intruder wrot
     const quoted = 'The operators dropped a loader at C:\\ProgramData\\larkhost.dll.';
     expect(proseWrittenFileRules(input(quoted, 'rundll32.exe C:\\ProgramData\\larkhost.dll,Start'))).toEqual([]);
   });
+
+  it('reads a path the verb follows, and a payload in a Temp folder at the root of the drive', () => {
+    expect(proseWrittenFiles('Next, C:\\Temp\\larkrun.bat was dropped and executed.')).toEqual(['C:\\Temp\\larkrun.bat']);
+    const [rule] = proseWrittenFileRules(input('Next, C:\\Temp\\larkrun.bat was dropped and executed.'));
+    expect(rule?.rule.detection['selection']).toEqual({
+      'TargetFilename|contains': ':\\Temp\\',
+      'TargetFilename|endswith': '\\larkrun.bat',
+    });
+  });
 });

@@ -30,6 +30,7 @@ const WINDOWS_FILE =
 // A verb of writing before the path, in prose form (`dropped`, `wrote`): a bare `copy` is a command's word.
 const WRITE_VERB =
   /\b(?:drop(?:s|ped)|writ(?:es|ten)|wrote|creat(?:es|ed)|plac(?:es|ed)|sav(?:es|ed)|cop(?:ies|ied)|stag(?:es|ed)|download(?:s|ed)|deposit(?:s|ed)|plant(?:s|ed)|dump(?:s|ed)|stor(?:es|ed)|mov(?:es|ed)|extract(?:s|ed)|unpack(?:s|ed))\b/i;
+const PASSIVE_WRITE = new RegExp(`^["')]?,?\\s+(?:(?:is|was|were|had been|has been|then|later|also)\\s+){1,2}${WRITE_VERB.source}`, 'i');
 // A sentence about finding the file, not about the intrusion writing it.
 const NOT_THE_INTRUSION = /\b(?:detect\w*|hunt\w*|monitor\w*|look(?:ing)? for|search(?:ing)? for|recommend\w*|should|could)\b/i;
 const STARTUP = '\\Start Menu\\Programs\\Startup\\';
@@ -47,7 +48,10 @@ export const proseWrittenFiles: (content: string | undefined) => readonly string
     // The sentence the path is in: from the last sentence end (a stop, a blank, a capital) before it.
     const ends = [...before.matchAll(/[.!?]\s+(?=["'(]?[A-Z])/g)];
     const sentence = before.slice((ends.at(-1)?.index ?? -1) + 1);
-    if (!WRITE_VERB.test(sentence) || NOT_THE_INTRUSION.test(sentence)) continue;
+    // `C:\ProgramData\x.dll was dropped`: the verb after the path, in the same sentence.
+    const after = text.slice(index + match[0].length, index + match[0].length + 60);
+    const written = WRITE_VERB.test(sentence) || PASSIVE_WRITE.test(after);
+    if (!written || NOT_THE_INTRUSION.test(sentence)) continue;
     const recorded = recordedPath(match[0].replace(/[.:]+$/, ''), true);
     if (!recorded) continue;
     const path = landedPath(recorded);
@@ -67,9 +71,14 @@ function keyOf(path: string): SigmaFieldMap | null {
   return isStagedPayload(path) ? stagedSelection(path) : null;
 }
 
-/** One file_event rule on the files the prose says the intruder wrote, leaving those the quoted commands hold. */
+/** The file_event rules on the files the prose says the intruder wrote, leaving those the quoted commands hold. */
 export function proseWrittenFileRules(input: BuiltinSigmaInput): RuleDraft[] {
   if (input.platform === 'linux' || input.platform === 'macos') return [];
+  return writtenFileRule(input);
+}
+
+/** One rule on the files the prose says the intruder wrote at a full path. */
+function writtenFileRule(input: BuiltinSigmaInput): RuleDraft[] {
   const commands = (input.cmdlines ?? []).map((item) => item.value.toLowerCase());
   const name = (path: string) => path.slice(path.lastIndexOf('\\') + 1).toLowerCase();
   const paths = proseWrittenFiles(input.content).filter((path) => !commands.some((line) => line.includes(name(path))));

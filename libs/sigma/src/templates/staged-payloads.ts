@@ -19,9 +19,10 @@ import { mergedByFolder } from './written-file-selections';
 const PAYLOAD = /\.(?:exe|dll|scr|cpl|ocx|bat|cmd|ps1|psm1|vbs|vbe|js|jse|wsf|hta|msi|lnk|jar|sys)$/i;
 // A Windows path (drive or folder variable) up to a blank, a quote, a comma (rundll32's entry point) or a separator.
 const WINDOWS_PATH = /(?<![\w\\%$])(?:[A-Za-z]:\\|%[A-Za-z_]+%\\|\$env:[A-Za-z_]+\\)[^\s"'`,;|<>*?()]+/g;
-// Folders any user can write, where droppers stage their payload; the vendors' own trees under them are left out.
+// Folders any user can write, where droppers stage their payload (a Temp folder at the drive's root too); the vendors'
+// own trees under them are left out.
 const USER_WRITABLE =
-  /\\(?:Users\\Public(?:\\(?:Music|Documents|Downloads|Libraries))?|ProgramData|AppData\\(?:Local(?:\\Temp)?|Roaming|LocalLow)|Windows\\Temp|PerfLogs|Downloads|Desktop|Documents|Music)\\/i;
+  /\\(?:Users\\Public(?:\\(?:Music|Documents|Downloads|Libraries))?|ProgramData|AppData\\(?:Local(?:\\Temp)?|Roaming|LocalLow)|Windows\\Temp|PerfLogs|Downloads|Desktop|Documents|Music|(?<=^[A-Za-z]:\\)Temp)\\/i;
 const VENDOR_TREE = /\\(?:ProgramData|AppData\\(?:Local|Roaming))\\(?:Microsoft|Package Cache|Packages)\\/i;
 
 /** Whether a recorded Windows path is a payload in a user-writable folder, outside the vendors' own trees there. */
