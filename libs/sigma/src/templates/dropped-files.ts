@@ -20,7 +20,7 @@ import { mergedByFolder } from './written-file-selections';
  */
 
 interface KnownFile {
-  /** How the rule selects the file, written by a known downloader or dumper (`writer`) or another program. */
+  /** How the rule selects the file, written by a known downloader (`writer`) or another program. */
   selection: (path: string, writer: string | null) => SigmaFieldMap | null;
   title: string;
   tags: string[];
@@ -52,8 +52,6 @@ const UNIX_KNOWN: readonly KnownFile[] = [
 ];
 
 const STARTUP = '\\Start Menu\\Programs\\Startup\\';
-// Memory dumps: the process a dumper reads (LSASS for its credentials) lands in a file of one of these kinds.
-const DUMP = /\.(?:dmp|mdmp|dump)$/i;
 const WINDOWS_KNOWN: readonly KnownFile[] = [
   {
     // The folder and the kind of file (`.lnk`, `.vbs`): what the next intrusion's startup item holds too.
@@ -65,23 +63,11 @@ const WINDOWS_KNOWN: readonly KnownFile[] = [
     title: 'File Written Into A Startup Folder',
     tags: ['attack.persistence', 'attack.t1547.001'],
   },
-  {
-    // A dump written by the dumper the command ran (procdump, comsvcs.dll through rundll32): the dumper and the kind of
-    // file, whatever the dump was called; written by another program, the dump's name when it says what was dumped.
-    selection: (path, writer) => {
-      if (!DUMP.test(path)) return null;
-      const name = path.slice(path.lastIndexOf('\\') + 1);
-      if (writer) return { ...imageOf(writer, true), 'TargetFilename|endswith': extensionOf(name) as string };
-      return isRandomName(name) || !isDistinctive(name) ? null : { 'TargetFilename|endswith': `\\${name}` };
-    },
-    title: 'Process Memory Dump Written',
-    tags: ['attack.credential-access', 'attack.t1003.001'],
-  },
 ];
 
 // Downloaders whose write is the finding with the file: the rule keys on them too. (Not bitsadmin: the BITS service,
 // svchost.exe, writes its transfers.)
-const WRITERS = new Set(['curl', 'wget', 'certutil', 'powershell', 'pwsh', 'mshta', 'esentutl', 'procdump', 'procdump64', 'rundll32']);
+const WRITERS = new Set(['curl', 'wget', 'certutil', 'powershell', 'pwsh', 'mshta', 'esentutl']);
 // What a dropped file is when it is worth a rule: a program, a library, a script or an installer.
 const RUNNABLE = /\.(?:exe|dll|scr|cpl|sys|msi|ps1|psm1|bat|cmd|vbs|vbe|js|jse|wsf|hta|lnk|jar|py|sh|elf|so|dylib)$/i;
 
@@ -222,9 +208,6 @@ const TITLES: Record<string, string> = {
   pwsh: 'PowerShell',
   certutil: 'CertUtil',
   bitsadmin: 'BITSAdmin',
-  procdump: 'ProcDump',
-  procdump64: 'ProcDump',
-  rundll32: 'Rundll32',
 };
 const programTitle = (writer: string) => TITLES[writer] ?? `${writer.charAt(0).toUpperCase()}${writer.slice(1)}`;
 

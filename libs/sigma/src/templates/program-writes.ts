@@ -105,35 +105,12 @@ export function writtenPaths(commandLine: string, windows: boolean): WrittenPath
     if (url >= 0 && args[url + 1]) paths.push(args[url + 1] as string);
   }
   if (COPIERS.test(program)) paths.push(...copyTarget(args.slice(1), windows));
-  paths.push(...dumpFiles(program, args, commandLine));
   // powershell.exe given its code (`-Command "Invoke-WebRequest … -OutFile …"`, `-EncodedCommand`) writes what the code says.
   if (windows && (program === 'powershell' || program === 'pwsh')) {
     const code = scriptBlockCode(commandLine);
     if (code && code !== commandLine.trim()) paths.push(...writtenPaths(code, windows).program);
   }
   return { program: [...new Set(paths)], shell: tokens.flatMap(shellWritten) };
-}
-
-// comsvcs.dll's export (by name or ordinal 24) that dumps a process: `MiniDump <pid> <file> full`.
-const MINIDUMP = /(?:\bMiniDump|#\+?0*24)\W+\S+\s+("[^"]+"|'[^']+'|[^\s"']+)\s+full\b/i;
-
-/**
- * The dump file a process dumper is told to write: `procdump [-ma] <process> <file>` (the last operand, when it is a
- * second one), `rundll32 comsvcs.dll, MiniDump <pid> <file> full`.
- */
-function dumpFiles(program: string, args: readonly string[], commandLine: string): string[] {
-  if (/^procdump(?:64)?$/.test(program)) {
-    // `-n 3`, `-s 5` and the like take a count: the operands are the words that are no switch nor a switch's count.
-    const operands = args
-      .slice(1)
-      .filter((arg, index, all) => !/^[-/]/.test(arg) && !(/^\d+$/.test(arg) && /^[-/][a-z]$/i.test(all[index - 1] ?? '')));
-    return operands.length >= 2 ? [operands[operands.length - 1] as string] : [];
-  }
-  if (program === 'rundll32' && /comsvcs/i.test(commandLine)) {
-    const file = MINIDUMP.exec(commandLine)?.[1];
-    return file ? [file] : [];
-  }
-  return [];
 }
 
 /**

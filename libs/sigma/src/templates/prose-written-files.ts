@@ -1,6 +1,4 @@
 import type { SigmaFieldMap } from '@huntforge/contracts/sigma';
-import { isDistinctive } from './distinctive-values';
-import { isRandomName } from './command-values';
 import { recordedPath } from './program-writes';
 import { readable } from './prose-facts';
 import { rememberingLast } from './remembering-last';
@@ -14,8 +12,8 @@ import type { BuiltinSigmaInput } from './builtin-input';
 
 /**
  * Windows files an article's prose says the intruder wrote at a full path (`dropped a beacon at C:\ProgramData\x.dll`,
- * `placed a shortcut in the Startup folder (C:\Users\…\Startup\y.lnk)`, `dumped LSASS to C:\Windows\Temp\z.dmp`):
- * a payload in a user-writable folder, a startup item, a memory dump. Sysmon 11 records each with its path, which a
+ * `placed a shortcut in the Startup folder (C:\Users\…\Startup\y.lnk)`): a payload in a user-writable folder, a
+ * startup item. Sysmon 11 records each with its path, which a
  * file_event rule keys as SigmaHQ does (the folder, and the name or, where everyday software writes no programs,
  * the kind). A path the article's quoted commands hold is their rules' (staged-payloads.ts, dropped-files.ts).
  * One reading for the rule and its self-test's events (evaluate/prose-written-file-events.ts).
@@ -34,7 +32,6 @@ const PASSIVE_WRITE = new RegExp(`^["')]?,?\\s+(?:(?:is|was|were|had been|has be
 // A sentence about finding the file, not about the intrusion writing it.
 const NOT_THE_INTRUSION = /\b(?:detect\w*|hunt\w*|monitor\w*|look(?:ing)? for|search(?:ing)? for|recommend\w*|should|could)\b/i;
 const STARTUP = '\\Start Menu\\Programs\\Startup\\';
-const DUMP = /\.(?:dmp|mdmp)$/i;
 
 /** The recorded paths (`C:\ProgramData\x.dll`) of the files the prose says the intruder wrote. */
 export const proseWrittenFiles: (content: string | undefined) => readonly string[] = rememberingLast((content: string | undefined) => {
@@ -67,7 +64,6 @@ function keyOf(path: string): SigmaFieldMap | null {
     const extension = extensionOf(name);
     return extension ? { 'TargetFilename|contains': STARTUP, 'TargetFilename|endswith': extension } : null;
   }
-  if (DUMP.test(name)) return isRandomName(name) || !isDistinctive(name) ? null : { 'TargetFilename|endswith': `\\${name}` };
   return isStagedPayload(path) ? stagedSelection(path) : null;
 }
 
