@@ -161,6 +161,16 @@ describe('the traces of credential theft', () => {
     expect(withId(eventsOf('Rubeus.exe kerberoast /outfile:hashes.txt'), 4769)).toEqual([
       expect.objectContaining({ TicketEncryptionType: '0x17' }),
     ]);
+    // A Windows tool asking the KDC itself connects to port 88 (only lsass.exe does otherwise); one forging or importing
+    // tickets offline does not.
+    const kdc = (line: string) => withId(eventsOf(line), 3).filter((event) => event['DestinationPort'] === 88);
+    expect(kdc('C:\\Users\\Public\\Rubeus.exe asreproast /format:hashcat')).toEqual([
+      expect.objectContaining({ Image: 'C:\\Users\\Public\\Rubeus.exe', Initiated: 'true', SourceIsIpv6: 'false', Protocol: 'tcp' }),
+    ]);
+    expect(kdc('powershell -c "Invoke-Kerberoast -OutputFormat HashCat"')).toEqual([
+      expect.objectContaining({ Image: expect.stringMatching(/powershell\.exe$/) }),
+    ]);
+    expect(kdc('Rubeus.exe ptt /ticket:ticket.kirbi')).toEqual([]);
     expect(withId(eventsOf('ntdsutil.exe "ac i ntds" "ifm" "create full C:\\Windows\\Temp\\x" q q'), 11)).toContainEqual(
       expect.objectContaining({ TargetFilename: 'C:\\Windows\\Temp\\x\\Active Directory\\ntds.dit' }),
     );

@@ -176,7 +176,11 @@ describe('synthetic telemetry of a command line', () => {
     expect(parentLines([script, pair])).toEqual(['wscript.exe', 'wscript.exe C:\\Users\\user\\AppData\\Local\\Temp\\update.js']);
     // Without a quoted run of the parent, or with a parent stated with its arguments, the pair is as stated.
     expect(parentLines([pair])).toEqual(['wscript.exe']);
-    const stated: ObservableLike = { type: 'process_lineage', value: 'x', attributes: { parent: 'wscript.exe C:\\a.js', child: 'powershell.exe' } };
+    const stated: ObservableLike = {
+      type: 'process_lineage',
+      value: 'x',
+      attributes: { parent: 'wscript.exe C:\\a.js', child: 'powershell.exe' },
+    };
     expect(parentLines([script, stated])).toEqual(['wscript.exe C:\\a.js']);
     // A program run more often than twice: which run started the child is not said.
     const runs = ['a', 'b', 'c'].map((name) => cmdline(`wscript.exe C:\\${name}.js`));
