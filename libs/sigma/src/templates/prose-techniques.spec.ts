@@ -121,6 +121,7 @@ describe('proseTechniques without the program named', () => {
     expect(ids(`${MAC}It prompts the user for their password through a fake dialog.`)).toEqual(['osascript-dialog']);
     expect(ids('A Linux bot.\nIt prompts the user for their password through a fake dialog.')).toEqual([]);
     expect(ids(`${MAC}It kills Terminal to hide the pasted command.`)).toEqual(['terminal-killed']);
+    expect(ids(`${MAC}The backdoor reads TCC.db to learn the permissions it holds.`)).toEqual(['tcc-database-access']);
     expect(ids(`${MAC}It checks the keyboard layout for Russian before going on.`)).toEqual(['keyboard-layout-check']);
     expect(ids(`${MAC}Persistence: it installs a LaunchAgent that runs at logon.`)).toEqual(['launchctl-agent-load']);
     expect(ids('The rootkit loads a kernel module to hide its files.')).toEqual(['kernel-module-load']);

@@ -48,6 +48,7 @@ const PROSE_CUES: Readonly<Record<string, RegExp>> = {
   'decode-pipe-shell': /\bpip(?:e|es|ed|ing)\b[\s\S]*\b(?:ba|z|da)?sh\b|\b(?:ba|z|da)?sh\b[\s\S]*\bpip(?:e|es|ed|ing)\b/i,
   'crypto-miner': /\b(?:min(?:er|ers|ing|es|ed)|deploy\w*|runs?|ran|execut\w*|launch\w*|download\w*|install\w*|drop\w*)\b/i,
   'public-ip-lookup': /\bIP\b|\baddress\b/i,
+  'tcc-database-access': /\b(?:read|quer|access|modif|writ|insert|grant|check|pars)\w*/i,
   'ld-preload-write': /\b(?:writ|add|append|modif|insert|register|plac|inject|edit)\w*/i,
   'ssh-authorized-key-added': /\b(?:add|append|writ|insert|plant|inject|install)\w*/i,
 };
@@ -90,6 +91,7 @@ const PROSE_NAMES: Readonly<Record<string, RegExp>> = {
   'fetched-script-piped-to-shell': /\b(?:curl|wget)\b(?![\s\S]*\bbase64\b)/i,
   'decode-pipe-shell': /\bbase64\b/i,
   'crypto-miner': /\bXMRig\b/i,
+  'tcc-database-access': /\bTCC\.db\b/,
   'public-ip-lookup': /\b(?:ipify|icanhazip|ifconfig\.me|ipinfo\.io|ip-api\.com|checkip\.amazonaws\.com|wtfismyip|ipecho\.net)\b/i,
 };
 
@@ -116,7 +118,7 @@ const PROSE_ALIASES: Readonly<Record<string, { names: RegExp; cue: RegExp }>> = 
     names: /\bSafe\s+Storage\b|\b(?:from|in)\s+(?:the\s+)?(?:login\s+)?Keychain\b/,
     cue: /\bpassword\b|\bSafe\s+Storage\b|\b(?:read|dump|extract|steal|stole|decrypt)\w*/i,
   },
-  'terminal-killed': { names: /\bkill(?:s|ed|ing)?\s+(?:the\s+)?Terminal\b/, cue: /\bTerminal\b/ },
+  'terminal-killed': { names: /\b(?:kill|clos|quit|terminat)\w*\s+(?:the\s+)?Terminal\b/, cue: /\bTerminal\b/ },
   'keyboard-layout-check': {
     names: /\bkeyboard\s+(?:layouts?|input\s+sources?|languages?)\b/i,
     cue: /\b(?:check\w*|read\w*|quer\w*|collect\w*|geo-?fenc\w*|Russian|CIS)\b/i,
