@@ -28,6 +28,17 @@ describe('fidelityCheck', () => {
     expect(fidelityCheck(['DWORD (0x00000004)'], ['Version 4.2 shipped with 14 fixes.']).ok).toBe(false);
   });
 
+  it('accepts a registry value written as one path when the article states its key and its value name apart', () => {
+    const text = 'Persistence: reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v HarrowSync /d C:\\ProgramData\\h.exe';
+    const run = '\\Software\\Microsoft\\Windows\\CurrentVersion\\Run';
+    expect(fidelityCheck([`${run}\\HarrowSync`, `${run}\\`], [text])).toEqual({ ok: true, unsupported_values: [] });
+    // A value name the article never states, or stated only inside another word, backs nothing.
+    expect(fidelityCheck([`${run}\\OtherSync`], [text]).ok).toBe(false);
+    expect(fidelityCheck([`${run}\\Harrow`], [text]).ok).toBe(false);
+    // Nor does a value name under a key the article never names.
+    expect(fidelityCheck(['\\Software\\Classes\\ms-settings\\HarrowSync'], [text]).ok).toBe(false);
+  });
+
   it('flags a value the article does not state, and a program name found only inside another word', () => {
     const text = 'The actor ran describe.ps1 from a scheduled task.';
     expect(fidelityCheck(['\\sc.exe', '\\mimikatz.exe', 'describe.ps1'], [text])).toEqual({

@@ -49,6 +49,28 @@ function registryNumberStated(needle: string, haystack: string): boolean {
   return spellings.some((spelling) => new RegExp(`(?:^|[^\\w.])${spelling}(?!\\w|\\.\\d)`).test(haystack));
 }
 
+/**
+ * SigmaHQ writes a registry value as one path, `\<key>\<value name>`, where the article states the key and the
+ * value name apart (`reg add HKCU\…\Run /v Updater`): the path is backed when the key is stated and the value
+ * name is stated as a word. A key that holds values is written with its closing backslash (`\Run\`).
+ */
+function registryValueStated(needle: string, haystack: string): boolean {
+  if (needle.endsWith('\\')) {
+    const key = needle.slice(0, -1);
+    return key.includes('\\') && new RegExp(`${escapeRegex(key)}(?![\\w-])`).test(haystack);
+  }
+  const cut = needle.lastIndexOf('\\');
+  if (cut <= 0) return false;
+  const key = needle.slice(0, cut);
+  const valueName = needle.slice(cut + 1);
+  return (
+    key.includes('\\') &&
+    valueName.length > 0 &&
+    haystack.includes(key) &&
+    new RegExp(`(?:^|[\\s"'\\\\/])${escapeRegex(valueName)}(?=[\\s"'\\\\]|$)`).test(haystack)
+  );
+}
+
 // A run checks each of its rules against the same statements: what they state is worked out once per list.
 // The known spellings are worked out only when some value is not in the text itself (most rules' values are),
 // as going through every technique's detections is most of the check's cost.
@@ -93,6 +115,7 @@ export function fidelityCheck(values: readonly string[], stated: readonly string
       !bareProgramNamed(needle, haystack) &&
       !registryNumberStated(needle, haystack) &&
       !hashStated(needle, haystack) &&
+      !registryValueStated(needle, haystack) &&
       // Last: the first value the cheaper tests do not back works the known spellings out.
       !knownOf(facts).has(value.toLowerCase().trim())
     );
