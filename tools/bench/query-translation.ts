@@ -3,12 +3,13 @@
 // which log). Reads the queries of a folder of samples (argument; one query per file, the language named by its
 // folder or extension: eql/, esql/, kql/, lucene/, kusto/, spl/, falco/, auditd/, osquery/, sysmon/), the hunt
 // queries our own fixture articles publish (fixtures/eval), and with `--tune` those of the shared corpus' tune half
-// (never the check half). `--list` prints every dropped query's file and reason. Prints figures; never asserts.
-//   npx tsx tools/bench/query-translation.ts [/work/wt/query-samples] [--tune] [--list]
+// (never the check half). `--list` prints every dropped query's file and reason, `--rules` every translated query's
+// logsource and detection (to judge that it translated right, not only that it did). Prints figures; never asserts.
+//   npx tsx tools/bench/query-translation.ts [/work/wt/query-samples] [--tune] [--list] [--rules]
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join, relative } from 'node:path';
 import { runBuiltinExtraction, type Platform } from '@huntforge/observables';
-import { TRANSLATED_LANGUAGES, translateQuery } from '@huntforge/sigma';
+import { sigmaDetection, TRANSLATED_LANGUAGES, translateQuery } from '@huntforge/sigma';
 import { loadFixtureArticles, loadSharedCorpus, sharedHalf } from './shared-corpus';
 
 interface Sample {
@@ -84,6 +85,7 @@ function report(title: string, samples: readonly Sample[]): void {
   const byLanguage = new Map<string, { translated: number; dropped: number }>();
   const reasons = new Map<string, number>();
   const dropped: string[] = [];
+  const rules: string[] = [];
   const skipped = samples.filter((sample) => !TRANSLATED_LANGUAGES.has(sample.language));
   for (const sample of samples) {
     if (!TRANSLATED_LANGUAGES.has(sample.language)) continue;
@@ -93,6 +95,8 @@ function report(title: string, samples: readonly Sample[]): void {
     const translation = translateQuery(sample.text, sample.language, sample.platform);
     if (translation.ok) {
       counts.translated++;
+      for (const rule of translation.rules)
+        rules.push(`  ${sample.source}: ${JSON.stringify(rule.logsource)} ${JSON.stringify(sigmaDetection(rule.condition))}`);
       continue;
     }
     counts.dropped++;
@@ -120,6 +124,7 @@ function report(title: string, samples: readonly Sample[]): void {
   for (const [reason, count] of [...reasons].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 25))
     console.log(`    ${String(count).padStart(3)}  ${reason}`);
   if (process.argv.includes('--list')) console.log(dropped.join('\n'));
+  if (process.argv.includes('--rules')) console.log(rules.join('\n'));
 }
 
 const folders = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));

@@ -194,8 +194,10 @@ async function drive(label: string, base: string, token: string | null, pagesUrl
 
 async function allInOne(pagesUrl: string): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'huntforge-bench-'));
-  // BENCH_CPU_PROF=<dir> / BENCH_HEAP_PROF=<dir>: the server writes a CPU profile / a sampled allocation profile there.
+  // BENCH_CPU_PROF=<dir> / BENCH_HEAP_PROF=<dir>: the server writes a CPU profile / a sampled allocation profile there;
+  // BENCH_NODE_ARGS="<flags>": node options for the server (e.g. to try V8 heap settings before the CLI adopts them).
   const profile = [
+    ...(process.env['BENCH_NODE_ARGS']?.split(' ').filter(Boolean) ?? []),
     ...(process.env['BENCH_CPU_PROF'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_CPU_PROF']}`] : []),
     ...(process.env['BENCH_HEAP_PROF'] ? ['--heap-prof', `--heap-prof-dir=${process.env['BENCH_HEAP_PROF']}`] : []),
   ];

@@ -2,7 +2,13 @@ export { createDb, dumpEmbeddedDatabase, tableChangesOf } from './db';
 export { TableChanges, WATCHED_TABLES, type WatchedTable } from './drivers/table-changes';
 export { ArticleTextReader, type ArticleText } from './read-models/article-text';
 export { SigmaCorpusStatsReader, type SigmaCorpusEmbeddingCoverage } from './read-models/sigma-corpus-stats';
-export { EXECUTION_SUMMARY_SELECT, toExecutionSummary, type ExecutionSummarySource } from './read-models/execution-summary';
+export {
+  EXECUTION_SUMMARY_SELECT,
+  executionSummariesStatement,
+  toExecutionSummary,
+  type ExecutionSummaryRow,
+  type ExecutionSummarySource,
+} from './read-models/execution-summary';
 export { DatabaseInUseError, lockDirectory, type DirectoryLock } from './drivers/directory-lock';
 export { PGLITE_EXTENSIONS } from './drivers/pglite-extensions';
 export { poolStatsOf, type PoolStats } from './pool-stats';

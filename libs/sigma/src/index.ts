@@ -104,6 +104,7 @@ export { stixPatternFor } from './stix/stix-pattern';
 export { storedExecutionStix, type StoredExecution } from './stix/stored-execution';
 export { queryKey, stixRuleQueries, type StixRuleQueries } from './stix/rule-queries';
 export { translateQuery, TRANSLATED_LANGUAGES, type DropCode, type Translation } from './from-query/translate-query';
+export { sigmaDetection } from './from-query/sigma-detection';
 export {
   assessGeneratedRules,
   assessmentSummary,

@@ -8,11 +8,17 @@ import { imageOf } from './process-event';
  * - DCSync (Mimikatz `lsadump::dcsync`, Impacket's secretsdump against a remote host) asks the DC for directory
  *   replication: Security 4662 with the replication rights' GUIDs;
  * - Kerberoasting (`Rubeus kerberoast`, `Invoke-Kerberoast`, `GetUserSPNs … -request`) asks for RC4 service
- *   tickets: Security 4769 with encryption type 0x17;
+ *   tickets: Security 4769 with encryption type 0x17; a Windows tool that talks Kerberos itself (Rubeus asking for
+ *   tickets or hashes, Invoke-Kerberoast in PowerShell) connects to the KDC's port 88, which only lsass.exe normally does;
  * - `ntdsutil … ifm … create full <dir>` writes `<dir>\Active Directory\ntds.dit` and the registry hives beside it.
  */
 export function credentialTheftTraces(facts: CommandFacts): SigmaEvent[] {
-  return facts.invocations.flatMap((invocation) => [...dcsync(invocation), ...kerberoast(invocation), ...ntdsMedia(invocation)]);
+  return facts.invocations.flatMap((invocation) => [
+    ...dcsync(invocation),
+    ...kerberoast(invocation),
+    ...kdcConnection(invocation),
+    ...ntdsMedia(invocation),
+  ]);
 }
 
 const REPLICATION_RIGHTS = '%%7688\n\t\t{1131f6ad-9c07-11d1-f79f-00c04fc2dcd2}\n\t{19195a5b-6da0-11d0-afd3-00c04fd930c9}';
@@ -52,6 +58,40 @@ function kerberoast(invocation: Invocation): SigmaEvent[] {
     },
   ];
 }
+
+// Rubeus's commands that ask the KDC (the others forge, import or describe tickets offline).
+const RUBEUS_KDC_VERBS = new Set([
+  'kerberoast',
+  'asreproast',
+  'asktgt',
+  'asktgs',
+  's4u',
+  'tgtdeleg',
+  'brute',
+  'spray',
+  'renew',
+  'preauthscan',
+]);
+
+function kdcConnection(invocation: Invocation): SigmaEvent[] {
+  const asks =
+    (invocation.name === 'rubeus' && invocation.args.some((word) => RUBEUS_KDC_VERBS.has(word.value.toLowerCase()))) ||
+    invocation.name === 'invoke-kerberoast';
+  if (!asks) return [];
+  const image = invocation.name === 'invoke-kerberoast' ? POWERSHELL : imageOf(invocation.text, true);
+  return [
+    {
+      EventID: 3,
+      Image: image,
+      Initiated: 'true',
+      DestinationIp: '10.0.0.5',
+      DestinationHostname: 'dc01.contoso.local',
+      DestinationPort: 88,
+    },
+  ];
+}
+
+const POWERSHELL = 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe';
 
 function ntdsMedia(invocation: Invocation): SigmaEvent[] {
   if (invocation.name !== 'ntdsutil') return [];

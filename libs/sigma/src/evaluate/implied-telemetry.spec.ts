@@ -161,6 +161,16 @@ describe('the traces of credential theft', () => {
     expect(withId(eventsOf('Rubeus.exe kerberoast /outfile:hashes.txt'), 4769)).toEqual([
       expect.objectContaining({ TicketEncryptionType: '0x17' }),
     ]);
+    // A Windows tool asking the KDC itself connects to port 88 (only lsass.exe does otherwise); one forging or importing
+    // tickets offline does not.
+    const kdc = (line: string) => withId(eventsOf(line), 3).filter((event) => event['DestinationPort'] === 88);
+    expect(kdc('C:\\Users\\Public\\Rubeus.exe asreproast /format:hashcat')).toEqual([
+      expect.objectContaining({ Image: 'C:\\Users\\Public\\Rubeus.exe', Initiated: 'true', SourceIsIpv6: 'false', Protocol: 'tcp' }),
+    ]);
+    expect(kdc('powershell -c "Invoke-Kerberoast -OutputFormat HashCat"')).toEqual([
+      expect.objectContaining({ Image: expect.stringMatching(/powershell\.exe$/) }),
+    ]);
+    expect(kdc('Rubeus.exe ptt /ticket:ticket.kirbi')).toEqual([]);
     expect(withId(eventsOf('ntdsutil.exe "ac i ntds" "ifm" "create full C:\\Windows\\Temp\\x" q q'), 11)).toContainEqual(
       expect.objectContaining({ TargetFilename: 'C:\\Windows\\Temp\\x\\Active Directory\\ntds.dit' }),
     );
@@ -236,5 +246,29 @@ describe('a command line an article quoted on one side only', () => {
     // A line quoted properly, or not at all, is left as it is.
     expect(eventsOf('"C:\\Tools\\a.exe" -x')[0]?.['CommandLine']).toBe('"C:\\Tools\\a.exe" -x');
     expect(eventsOf('C:\\Tools\\a.exe -x "y"')[0]?.['CommandLine']).toBe('C:\\Tools\\a.exe -x "y"');
+  });
+});
+
+describe('the named pipes of tools that hard-code theirs', () => {
+  const pipes = (line: string) => withId(eventsOf(line), 17).map((event) => [event['PipeName'], event['Image']]);
+
+  it("installs PsExec's look-alikes' services on the target, with their pipe, and runs the command as their child", () => {
+    const events = eventsOf('RemCom.exe \\\\10.0.0.9 /user:corp\\admin /pwd:x cmd.exe /c whoami');
+    expect(pipes('RemCom.exe \\\\10.0.0.9 cmd.exe /c whoami')).toEqual([['\\RemCom_communicaton', 'C:\\Windows\\RemComSvc.exe']]);
+    expect(withId(events, 7045)).toEqual([expect.objectContaining({ ServiceName: 'RemComSvc', ImagePath: '%SystemRoot%\\RemComSvc.exe' })]);
+    expect(withId(events, 11)).toContainEqual(expect.objectContaining({ TargetFilename: 'C:\\Windows\\RemComSvc.exe' }));
+    expect(withId(events, 1)).toContainEqual(
+      expect.objectContaining({ CommandLine: 'cmd.exe /c whoami', ParentImage: 'C:\\Windows\\RemComSvc.exe' }),
+    );
+    expect(pipes('csexec.exe \\\\fs01 ipconfig')).toEqual([['\\csexecsvc', 'C:\\Windows\\csexecsvc.exe']]);
+  });
+
+  it('creates the pipe a potato exploit or Koh hard-codes, where the tool runs, and none for other programs', () => {
+    expect(pipes('C:\\Users\\Public\\CoercedPotato.exe -c C:\\Users\\Public\\rev.exe')).toEqual([
+      ['\\coerced\\pipe\\spoolss', 'C:\\Users\\Public\\CoercedPotato.exe'],
+    ]);
+    expect(pipes('Koh.exe capture')).toEqual([['\\imposecost', 'C:\\Users\\user\\Koh.exe']]);
+    expect(pipes('C:\\Tools\\potato.exe -c whoami')).toEqual([]);
+    expect(pipes('ipconfig /all')).toEqual([]);
   });
 });

@@ -166,6 +166,27 @@ describe('synthetic telemetry of a command line', () => {
     expect(withId(eventsOf([task], 'windows'), 4698)).toHaveLength(1);
   });
 
+  it("gives a stated child the parent's own line when the article quotes that program's run, keeping the bare parent too", () => {
+    const pair: ObservableLike = { type: 'process_lineage', value: 'wscript.exe -> powershell.exe' };
+    const parentLines = (observables: ObservableLike[]) =>
+      withId(eventsOf(observables, 'windows'), 1)
+        .filter((event) => /powershell\.exe$/.test(String(event['Image'])) && /wscript/i.test(String(event['ParentImage'])))
+        .map((event) => event['ParentCommandLine']);
+    const script = cmdline('wscript.exe C:\\Users\\user\\AppData\\Local\\Temp\\update.js');
+    expect(parentLines([script, pair])).toEqual(['wscript.exe', 'wscript.exe C:\\Users\\user\\AppData\\Local\\Temp\\update.js']);
+    // Without a quoted run of the parent, or with a parent stated with its arguments, the pair is as stated.
+    expect(parentLines([pair])).toEqual(['wscript.exe']);
+    const stated: ObservableLike = {
+      type: 'process_lineage',
+      value: 'x',
+      attributes: { parent: 'wscript.exe C:\\a.js', child: 'powershell.exe' },
+    };
+    expect(parentLines([script, stated])).toEqual(['wscript.exe C:\\a.js']);
+    // A program run more often than twice: which run started the child is not said.
+    const runs = ['a', 'b', 'c'].map((name) => cmdline(`wscript.exe C:\\${name}.js`));
+    expect(parentLines([...runs, pair])).toEqual(['wscript.exe']);
+  });
+
   it('records a key set with no value named as its default value too', () => {
     const key = (attributes: Record<string, string> = {}): ObservableLike => ({
       type: 'registry_key',

@@ -176,7 +176,7 @@ function eventsOf(
       const account = windows && parent && SYSTEM_PARENTS.test(bareName(parent)) ? UNDER_SYSTEM : {};
       const pairEvent = { ...processEvent(child, parent), ...account };
       const told = (commandLinesOf.get(bareName(child)) ?? []).map((commandLine) => ({ ...pairEvent, CommandLine: commandLine }));
-      return [pairEvent, ...told];
+      return withParentLines([pairEvent, ...told], parent, commandLinesOf);
     }
     case 'registry_key': {
       const event = registryEvent(value, attributes, commandLines, pasted);
@@ -327,6 +327,24 @@ function defaultValueOf(event: SigmaEvent, attributes: NonNullable<ObservableLik
   const target = String(event['TargetObject'] ?? '');
   if (event['EventID'] !== 13 || text(attributes.value_name) || /\\\(Default\)$/i.test(target)) return [];
   return [{ ...event, TargetObject: `${target}\\(Default)` }];
+}
+
+// A program the article quotes more often than this ran several times: which run started the child is not said.
+const MOST_PARENT_LINES = 2;
+
+/**
+ * A pair's events again with the parent's own command line, when the article quotes the parent program named bare
+ * (`wscript.exe` → `powershell.exe`, and `wscript.exe C:\…\Temp\update.js` among its lines): Sysmon logs the
+ * parent's line as the child's ParentCommandLine, which rules on "a script host's child" or "an encoded launcher's
+ * child" read. The events with the bare name stay, since the run that started the child may be one the article
+ * did not quote.
+ */
+function withParentLines(events: SigmaEvent[], parent: string | null, commandLinesOf: ReadonlyMap<string, string[]>): SigmaEvent[] {
+  // A parent stated with its arguments already is its line.
+  if (!parent || !/^[^\s]+$|\.(?:exe|com)["']?$/i.test(parent.trim())) return events;
+  const lines = [...new Set(commandLinesOf.get(bareName(parent)) ?? [])];
+  if (lines.length === 0 || lines.length > MOST_PARENT_LINES) return events;
+  return [...events, ...lines.flatMap((line) => events.map((event) => ({ ...event, ParentCommandLine: line })))];
 }
 
 const SYSTEM_PARENTS = /^(?:services|psexesvc|paexec|remcomsvc|csexecsvc)$/;

@@ -3,6 +3,7 @@ import { describedCommandLine, proseTechniqueDetection, proseTechniques, showing
 import type { SigmaEvent } from './event-fields';
 import { proseToolEvents, type ProseEvent } from './prose-tool-events';
 import { rememberingLast } from '../templates/remembering-last';
+import { persistenceFileEvents } from '../templates/unix-persistence-files';
 
 export type { ProseEvent } from './prose-tool-events';
 
@@ -113,5 +114,6 @@ function readProseEvents(content: string | undefined): ProseEvent[] {
   }
   // The tools its prose says were run and the other-class telemetry it states (prose-tool-events.ts).
   events.push(...proseToolEvents(content));
+  events.push(...persistenceFileEvents(content));
   return events;
 }

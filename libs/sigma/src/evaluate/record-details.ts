@@ -13,7 +13,7 @@ const READ_MEMORY = '%%4484';
  * The fields Windows writes beside the ones the events above were built with, which rules filter or key on:
  * - an image load's signature (Sysmon 7: Signed, SignatureStatus, Signature): Windows' own DLLs are signed by Microsoft,
  *   a DLL anywhere else is taken for the intruder's and unsigned;
- * - a network connection's protocol and source (Sysmon 3: Protocol, SourceIp, SourcePort, DestinationIsIpv6);
+ * - a network connection's protocol and source (Sysmon 3: Protocol, SourceIp, SourcePort, SourceIsIpv6, DestinationIsIpv6);
  * - the pipe every PowerShell host creates for itself when it starts (Sysmon 17: `\PSHost.<time>.<pid>.DefaultAppDomain.<host>`);
  * - a handle opened on LSASS, which the Security log records too where kernel object auditing covers lsass.exe (4656
  *   the handle requested with its access mask, 4663 the memory read), naming the process that asked;
@@ -32,6 +32,7 @@ export function withRecordDetails(events: readonly SigmaEvent[]): SigmaEvent[] {
             Protocol: 'tcp',
             SourceIp: '10.0.0.10',
             SourcePort: 49712,
+            SourceIsIpv6: 'false',
             DestinationIsIpv6: typeof event['DestinationIp'] === 'string' && event['DestinationIp'].includes(':') ? 'true' : 'false',
             ...event,
           },

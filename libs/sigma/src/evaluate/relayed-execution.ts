@@ -149,7 +149,6 @@ function wmiProcesses(facts: CommandFacts): SigmaEvent[] {
 
 // PsExec's switches that take the next word as their value (the rest are flags; `-i` and `-a` take one only when numeric).
 const PSEXEC_VALUED = new Set(['-u', '-p', '-n', '-w', '-r', '-cs', '-t']);
-const PSEXECSVC = 'C:\\Windows\\PSEXESVC.exe';
 
 /** The command PsExec runs on its targets: the words after its switches and `\\host` / `@file` targets. */
 function psexecCommand(invocation: Invocation): string | null {
@@ -168,16 +167,36 @@ function psexecCommand(invocation: Invocation): string | null {
   return invocation.text.slice(first.start - invocation.start).trim();
 }
 
+/** A tool that runs a command on another host through a service it copies there (PsExec's way). */
+interface RemoteServiceTool {
+  /** The service it installs, which is also its binary's name in the target's Windows folder. */
+  service: string;
+  /** The named pipe the service listens on for the caller. */
+  pipe: string;
+}
+
+// PsExec and its look-alikes, by the bare name of the program the intruder runs: each copies its service binary to
+// ADMIN$, installs it and talks to it over its default pipe (the names their sources hard-code).
+const REMOTE_SERVICE_TOOLS: Record<string, RemoteServiceTool> = {
+  psexec: { service: 'PSEXESVC', pipe: '\\PSEXESVC' },
+  psexec64: { service: 'PSEXESVC', pipe: '\\PSEXESVC' },
+  paexec: { service: 'PAExec', pipe: '\\PAExec' },
+  remcom: { service: 'RemComSvc', pipe: '\\RemCom_communicaton' },
+  csexec: { service: 'csexecsvc', pipe: '\\csexecsvc' },
+};
+
+const serviceImage = (tool: RemoteServiceTool) => `C:\\Windows\\${tool.service}.exe`;
+
 /**
- * PsExec (and PAExec) copy their service to the target's ADMIN$, install and start it, talk to it over a named pipe,
- * and the service starts the command: the file, service install, pipe and child process a lab's target logs.
+ * PsExec (and PAExec, RemCom, CSExec) copy their service to the target's ADMIN$, install and start it, talk to it over a
+ * named pipe, and the service starts the command: the file, service install, pipe and child process a lab's target logs.
  */
 function psexecRuns(facts: CommandFacts): SigmaEvent[] {
   return facts.invocations.flatMap((invocation): SigmaEvent[] => {
-    if (!/^(?:psexec(?:64)?|paexec)$/.test(invocation.name)) return [];
-    const paexec = invocation.name === 'paexec';
-    const service = paexec ? 'PAExec' : 'PSEXESVC';
-    const image = paexec ? 'C:\\Windows\\PAExec.exe' : PSEXECSVC;
+    const tool = REMOTE_SERVICE_TOOLS[invocation.name];
+    if (!tool) return [];
+    const { service } = tool;
+    const image = serviceImage(tool);
     const command = psexecCommand(invocation);
     return [
       { EventID: 11, Image: 'System', TargetFilename: image },
@@ -191,7 +210,7 @@ function psexecRuns(facts: CommandFacts): SigmaEvent[] {
       },
       { EventID: 4697, Channel: 'Security', ServiceName: service, ServiceFileName: `%SystemRoot%\\${service}.exe` },
       { ...processEventOn(true, image, null), ParentImage: SERVICES, ParentCommandLine: SERVICES, ...UNDER_SYSTEM },
-      { EventID: 17, EventType: 'CreatePipe', PipeName: `\\${service}`, Image: image },
+      { EventID: 17, EventType: 'CreatePipe', PipeName: tool.pipe, Image: image },
       // The service runs the command as the caller, or as SYSTEM with `-s`.
       ...(command ? [started(command, image, image, invocation.switches.some((s) => /^[-/]s$/i.test(s.name)) ? UNDER_SYSTEM : {})] : []),
     ];
@@ -200,5 +219,5 @@ function psexecRuns(facts: CommandFacts): SigmaEvent[] {
 
 /** The images of the components that start a command for a line (lower case), as the events above name them. */
 export const RELAY_HOSTS: ReadonlySet<string> = new Set(
-  [TASK_HOST, SERVICES, WMI_HOST, PSEXECSVC, 'C:\\Windows\\PAExec.exe'].map((image) => image.toLowerCase()),
+  [TASK_HOST, SERVICES, WMI_HOST, ...Object.values(REMOTE_SERVICE_TOOLS).map(serviceImage)].map((image) => image.toLowerCase()),
 );

@@ -14,7 +14,8 @@ import { WINDOWS_PROGRAMS } from './windows-programs';
  *   writes the dump file the line names (Sysmon 11), loading the dump library (Sysmon 7: dbghelp.dll, dbgcore.dll);
  * - rundll32 and regsvr32 load the DLL they are given (Sysmon 7, where the line says where it is);
  * - BloodHound's collectors (SharpHound, Invoke-BloodHound) write their JSON files and the zip of them, named after the
- *   collection time, in the folder they are told (or the working directory).
+ *   collection time, in the folder they are told (or the working directory);
+ * - tools whose source hard-codes the named pipe they create (Koh's, the potato exploits'), Sysmon 17.
  */
 export function toolTraces(facts: CommandFacts): SigmaEvent[] {
   return facts.invocations.flatMap((invocation) => [
@@ -22,6 +23,7 @@ export function toolTraces(facts: CommandFacts): SigmaEvent[] {
     ...lsassDump(invocation),
     ...dllLoads(invocation),
     ...collectorFiles(invocation),
+    ...defaultPipes(invocation),
   ]);
 }
 
@@ -175,4 +177,18 @@ function collectorFiles(invocation: Invocation): SigmaEvent[] {
     Image: image,
     TargetFilename: `${folder.replace(/\\$/, '')}\\${file}`,
   }));
+}
+
+// The pipe each tool's source creates, as Sysmon names it (EfsPotato's and CoercedPotato's under a folder of their own,
+// so that the coerced service's `\pipe\<name>` lands on it).
+const DEFAULT_PIPES: Record<string, string> = {
+  koh: '\\imposecost',
+  efspotato: '\\4e5c1d2a-6b7f-4c3e-9a1d-2f8b0c6e7d45\\pipe\\srvsvc',
+  coercedpotato: '\\coerced\\pipe\\spoolss',
+  diagtrackeop: '\\thisispipe',
+};
+
+function defaultPipes(invocation: Invocation): SigmaEvent[] {
+  const pipe = DEFAULT_PIPES[invocation.name];
+  return pipe ? [{ EventID: 17, EventType: 'CreatePipe', PipeName: pipe, Image: imageOfInvocation(invocation) }] : [];
 }

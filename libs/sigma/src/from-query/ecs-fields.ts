@@ -178,6 +178,8 @@ const CHANNEL_EVENTS: Readonly<Record<string, 'system' | 'security'>> = {
   '7045': 'system',
   '1102': 'security',
   '4624': 'security',
+  '4656': 'security',
+  '4663': 'security',
   '4625': 'security',
   '4648': 'security',
   '4697': 'security',
@@ -239,19 +241,29 @@ const SYSMON_CATEGORIES: Readonly<Record<string, string>> = {
   '22': 'dns_query',
   // The Security log's process creations, whose fields Sigma's process_creation names as Sysmon's (EVENT_DATA_NAMES).
   '4688': 'process_creation',
+  '10': 'process_access',
 };
 // The Security log's 4688 fields under Sysmon's names (no Sysmon event has fields of these names).
 const EVENT_DATA_NAMES: Readonly<Record<string, string>> = { NewProcessName: 'Image', ParentProcessName: 'ParentImage' };
 // The category a field's events belong to, most specific first: a file event names its process too.
+// Sysmon's own names (winlog.event_data.*) say their event as the ECS prefixes do.
 const FIELD_CATEGORIES: Array<[RegExp, string]> = [
   [/^powershell\.file\.script_block_text$|^winlog\.event_data\.scriptblocktext$/, 'ps_script'],
-  [/^dns\./, 'dns_query'],
-  [/^dll\./, 'image_load'],
-  [/^registry\./, 'registry_set'],
-  [/^file\./, 'file_event'],
-  [/^(?:destination|source|network)\./, 'network_connection'],
-  [/^process\./, 'process_creation'],
+  [/^winlog\.event_data\.(?:grantedaccess|targetimage|sourceimage|calltrace)$|^target\.process\.(?:name|executable)$/, 'process_access'],
+  [/^dns\.|^winlog\.event_data\.queryname$/, 'dns_query'],
+  [/^dll\.|^winlog\.event_data\.imageloaded$/, 'image_load'],
+  [/^registry\.|^winlog\.event_data\.(?:targetobject|details)$/, 'registry_set'],
+  [/^file\.|^winlog\.event_data\.targetfilename$/, 'file_event'],
+  [/^(?:destination|source|network)\.|^winlog\.event_data\.destination(?:ip|port|hostname)$/, 'network_connection'],
+  [/^process\.|^winlog\.event_data\.(?:commandline|parentimage|parentcommandline|originalfilename)$/, 'process_creation'],
 ];
+// In a process access (Sysmon 10) the event's process is the one that opened the other: SourceImage, not Image.
+const ACCESS_FIELDS: Readonly<Record<string, FieldRule>> = {
+  'process.name': { field: 'SourceImage', shape: 'name' },
+  'process.executable': { field: 'SourceImage', shape: 'path' },
+  'target.process.name': { field: 'TargetImage', shape: 'name' },
+  'target.process.executable': { field: 'TargetImage', shape: 'path' },
+};
 
 const valuesOf = (node: QueryNode, field: string): string[] =>
   comparisons(node)
@@ -340,9 +352,15 @@ export function targetOf(node: QueryNode, options: { category?: string; indices?
         .find(Boolean)
     : undefined;
   const byField = sysmonEvent ?? FIELD_CATEGORIES.find(([prefix]) => fields.some((field) => prefix.test(field)))?.[1];
-  // An EQL `network where` over dns.* fields is a DNS query.
-  const category = byField === 'dns_query' ? byField : (stated ?? (new Set(categories).size === 1 ? categories[0] : undefined) ?? byField);
+  // An EQL `network where` over dns.* fields is a DNS query, a `process where` over Sysmon 10's fields a process
+  // access (Winlogbeat files Sysmon 10 under the process category), and the Sysmon event a query names is its event.
+  const category =
+    byField === 'dns_query' || byField === 'process_access' || sysmonEvent
+      ? byField
+      : (stated ?? (new Set(categories).size === 1 ? categories[0] : undefined) ?? byField);
   if (!category) throw new Untranslatable('no event category');
+  // Only Windows reports one process opening another (Sysmon 10).
+  if (category === 'process_access') return { logsource: { category, product: 'windows' }, platform: 'windows' };
   return { logsource: { category, product: platform }, platform };
 }
 
@@ -385,7 +403,8 @@ export function sigmaComparison(field: string, values: readonly QueryValue[], ta
     const sysmon = /^(?:winlog\.event_data|data\.win\.eventdata)\.([A-Za-z]+)$/.exec(field)?.[1];
     const capitalised = sysmon ? `${sysmon.charAt(0).toUpperCase()}${sysmon.slice(1)}` : undefined;
     const named = capitalised ? (EVENT_DATA_NAMES[capitalised] ?? capitalised) : undefined;
-    mapped = ENDPOINT_FIELDS[lower] ?? (named ? { field: named, shape: 'plain' } : undefined);
+    const access = target.logsource.category === 'process_access' ? ACCESS_FIELDS[lower] : undefined;
+    mapped = access ?? ENDPOINT_FIELDS[lower] ?? (named ? { field: named, shape: 'plain' } : undefined);
     if (mapped?.categories && !mapped.categories.includes(target.logsource.category ?? '')) mapped = undefined;
   }
   if (!mapped) throw new Untranslatable(`unmapped field ${field}`);

@@ -81,3 +81,41 @@ describe('Falco default macros and lists', () => {
     expect(JSON.stringify(detection)).toContain('/etc/shadow');
   });
 });
+
+describe('Falco ancestors, syscall arguments and fd.name', () => {
+  const reason = (text: string) => {
+    const translation = translateQuery(text, 'falco', null);
+    return translation.ok ? null : translation.reason;
+  };
+
+  it('reads the first ancestor as the parent, and leaves out any other ancestor', () => {
+    const { detection } = only(
+      '- rule: Shell under a web server\n  condition: spawned_process and proc.name = bash and proc.aname[1] = nginx',
+    );
+    expect(detection['selection']).toEqual({ 'Image|endswith': '/bash', 'ParentImage|endswith': '/nginx' });
+    expect(reason('- rule: x\n  condition: spawned_process and proc.name = bash and proc.aname[2] = nginx')).toBe(
+      'ancestor test of proc.aname[2]',
+    );
+    expect(reason('- rule: x\n  condition: spawned_process and proc.name = bash and proc.aname = nginx')).toBe(
+      'ancestor test of proc.aname',
+    );
+  });
+
+  it('reads a syscall’s path argument as the file, its flags as a narrowing test, and an unknown argument as a drop', () => {
+    const { logsource, detection } = only(
+      '- rule: Link to shadow\n  condition: evt.type in (symlink, symlinkat) and evt.arg.target = /etc/shadow and evt.arg.flags contains O_CREAT',
+    );
+    expect(logsource).toEqual({ category: 'file_event', product: 'linux' });
+    expect(detection['selection']).toEqual({ TargetFilename: '/etc/shadow' });
+    expect(reason('- rule: x\n  condition: evt.type = write and evt.arg.data contains "ssh-rsa"')).toBe(
+      'unmapped field evt.arg.data (a syscall argument)',
+    );
+  });
+
+  it('leaves out fd.name in a network rule, where it is the address pair', () => {
+    expect(reason('- rule: x\n  condition: outbound and fd.name contains "203.0.113.7"')).toMatch(
+      /^unmapped field fd.name of a connection/,
+    );
+    expect(reason('- rule: x\n  condition: outbound and fd.sip.name = "pool.example.org"')).toBeNull();
+  });
+});

@@ -39,6 +39,11 @@ const FIELDS: Readonly<Record<string, string>> = {
   'proc.cmdline': 'process.command_line',
   'proc.args': 'process.args',
   'proc.pname': 'process.parent.name',
+  'proc.pexe': 'process.parent.name',
+  // The first ancestor is the parent.
+  'proc.aname[1]': 'process.parent.name',
+  'proc.aexepath[1]': 'process.parent.executable',
+  'proc.acmdline[1]': 'process.parent.command_line',
   'proc.pexepath': 'process.parent.executable',
   'proc.pcmdline': 'process.parent.command_line',
   'proc.cwd': 'process.working_directory',
@@ -50,6 +55,31 @@ const FIELDS: Readonly<Record<string, string>> = {
   'fd.rip': 'destination.ip',
   'fd.sport': 'destination.port',
   'fd.rport': 'destination.port',
+  'fd.sip.name': 'destination.domain',
+  'fd.rip.name': 'destination.domain',
+  'fd.l4proto': 'network.transport',
+  // Which kind of descriptor (a file, an IPv4 socket): the event kind again.
+  'evt.is_open_write': 'event.kind',
+  'evt.is_open_read': 'event.kind',
+  'fd.type': 'event.kind',
+  'fd.typechar': 'event.kind',
+  // A syscall's arguments: the path an open, a rename or a link names is the file's; its flags, mode or owner only
+  // narrow (which of the file's opens), and its result is the outcome.
+  'evt.arg.name': 'file.path',
+  'evt.arg.path': 'file.path',
+  'evt.arg.pathname': 'file.path',
+  'evt.arg.filename': 'file.path',
+  'evt.arg.newpath': 'file.path',
+  'evt.arg.target': 'file.path',
+  'evt.arg.linkpath': 'file.path',
+  'evt.arg.flags': NON_SELECTING,
+  'evt.arg.mode': NON_SELECTING,
+  'evt.arg.uid': NON_SELECTING,
+  'evt.arg.gid': NON_SELECTING,
+  'evt.arg.res': 'event.outcome',
+  'evt.res': 'event.outcome',
+  'evt.rawres': 'event.outcome',
+  'evt.failed': 'event.outcome',
   'evt.type': 'event.type',
   'evt.dir': 'event.kind',
   'ct.name': 'event.action',
@@ -131,6 +161,8 @@ export function parseFalco(text: string): FalcoRule[] {
   return rules.map(({ name, condition }) => {
     const state: State = { macros, lists, category: undefined, cloudtrail: false, depth: 0 };
     const node = parseCondition(condition, state);
+    if (state.connectionName && state.category === 'network')
+      throw new Untranslatable('unmapped field fd.name of a connection (its address pair; Sigma tests the address and port apart)');
     return { name, ...(state.category ? { category: state.category } : {}), cloudtrail: state.cloudtrail, condition: node };
   });
 }
@@ -165,6 +197,8 @@ interface State {
   category: string | undefined;
   cloudtrail: boolean;
   depth: number;
+  /** fd.name was tested: a file's path, but a connection's address pair (`1.2.3.4:5->6.7.8.9:443`) in a network rule. */
+  connectionName?: boolean;
 }
 
 function parseCondition(text: string, state: State): QueryNode {
@@ -193,9 +227,9 @@ function test(cursor: Cursor, state: State): QueryNode {
 /** A macro: its definition in the same text, or a standard one that only says which events to read. */
 function macro(name: string, state: State): QueryNode {
   const defined = state.macros.get(name);
-  if (defined !== undefined && state.depth < 8) return parseCondition(defined, { ...state, depth: state.depth + 1 });
+  if (defined !== undefined && state.depth < 8) return inlined(defined, state);
   const standard = FALCO_MACROS[name];
-  if (standard !== undefined && state.depth < 8) return parseCondition(standard, { ...state, depth: state.depth + 1 });
+  if (standard !== undefined && state.depth < 8) return inlined(standard, state);
   if (FALCO_NON_SELECTING.has(name)) return cmp(NON_SELECTING, [literal(name)]);
   // An exception hook an operator has not defined excludes nothing: neither true nor false, as the log's own tests.
   if (isFalcoHook(name)) return cmp('event.kind', [literal(name)]);
@@ -207,9 +241,27 @@ function macro(name: string, state: State): QueryNode {
   throw new Untranslatable(`macro ${name}`);
 }
 
+/** A macro's condition read one level deeper; what it says of the rule (its events, its fields) holds for the rule. */
+function inlined(condition: string, state: State): QueryNode {
+  const inner: State = { ...state, depth: state.depth + 1 };
+  const node = parseCondition(condition, inner);
+  state.category ??= inner.category;
+  state.cloudtrail ||= inner.cloudtrail;
+  state.connectionName ||= inner.connectionName;
+  return node;
+}
+
 function comparison(cursor: Cursor, falcoField: string, state: State): QueryNode {
-  const field = FIELDS[falcoField.toLowerCase()];
+  const lower = falcoField.toLowerCase();
+  const field = FIELDS[lower];
+  // Any ancestor (`proc.aname`), or one above the parent (`proc.aname[2]`): Sigma's events name the parent only.
+  if (!field && /^proc\.a(?:name|exepath|exe|cmdline|pid)\b/.test(lower)) throw new Untranslatable(`ancestor test of ${falcoField}`);
+  // A syscall argument not named above (`evt.arg.data`, `evt.arg[0]`): what it holds depends on the syscall.
+  if (!field && /^evt\.(?:arg|rawarg)\b/.test(lower)) throw new Untranslatable(`unmapped field ${falcoField} (a syscall argument)`);
   if (!field) throw new Untranslatable(`unmapped field ${falcoField}`);
+  if (lower === 'fd.name') state.connectionName = true;
+  // An open for writing or reading (the open_write macro's own test) is a file event.
+  if (lower.startsWith('evt.is_open_')) state.category ??= 'file';
   if (falcoField.startsWith('ct.')) state.cloudtrail = true;
   const op = cursor.next().text.toLowerCase();
   if (op === 'exists') {

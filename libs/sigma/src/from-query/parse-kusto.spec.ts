@@ -164,3 +164,46 @@ describe('Kusto (Defender XDR, Sentinel)', () => {
     });
   });
 });
+
+describe('Kusto over the Log Analytics agent’s Event and Syslog tables', () => {
+  const reason = (text: string) => {
+    const translation = translateQuery(text, 'kql', null);
+    return translation.ok ? null : translation;
+  };
+
+  it('reads a System log event by its ID and the EventData fields a parse names', () => {
+    const { logsource, detection } = only(
+      [
+        'Event',
+        '| where EventLog == "System" and EventID == 7045',
+        `| parse EventData with * 'Name="ServiceName">' ServiceName '<' * 'Name="ImagePath">' ImagePath '<' *`,
+        '| where ImagePath has "\\\\AppData\\\\"',
+      ].join('\n'),
+    );
+    expect(logsource).toEqual({ product: 'windows', service: 'system' });
+    expect(detection['selection']).toEqual({ EventID: 7045, 'ImagePath|contains': '\\AppData\\' });
+  });
+
+  it('reads a Sysmon process creation whose fields extract() takes from EventData', () => {
+    const { logsource, detection } = only(
+      [
+        'Event',
+        '| where Source == "Microsoft-Windows-Sysmon" and EventID == 1',
+        `| extend Cmd = extract(@'Name="CommandLine">([^<]*)<', 1, EventData)`,
+        '| where Cmd has "-enc"',
+      ].join('\n'),
+    );
+    expect(logsource).toEqual({ category: 'process_creation', product: 'windows' });
+    expect(detection['selection']).toEqual({ 'CommandLine|contains': '-enc' });
+  });
+
+  it('says why a text search of EventData, or of Syslog’s messages, is left out', () => {
+    expect(reason('Event\n| where EventID == 1 and EventData has "mimikatz"')).toMatchObject({
+      reason: expect.stringMatching(/^a text search of EventData/),
+    });
+    expect(reason('Syslog\n| where ProcessName == "sshd" and SyslogMessage has "Failed password"')).toMatchObject({
+      code: 'unsupported-source',
+      reason: expect.stringMatching(/^Kusto table Syslog: /),
+    });
+  });
+});

@@ -23,6 +23,13 @@ interface Table {
   requires?: (condition: QueryNode) => boolean;
 }
 
+/** A column holding the event's whole record (its XML, its message): the query searches text, Sigma tests fields. */
+const WHOLE_EVENT_DATA = '@whole-event-data';
+// Tables whose events hold free text, which a rule of fields does not test, and why.
+const TEXT_TABLES: Readonly<Record<string, string>> = {
+  syslog: 'Kusto table Syslog: its events are free-text messages, which Sigma tests as keywords, not fields',
+};
+
 // The initiating process of a file, registry, network or image-load event is the event's own process (Image).
 const INITIATING = {
   InitiatingProcessFileName: 'process.name',
@@ -100,6 +107,10 @@ const TABLES: Readonly<Record<string, Table>> = {
           'ShareName',
           'RelativeTargetName',
           'ObjectName',
+          'ObjectType',
+          'AccessMask',
+          'AccessList',
+          'ProcessName',
         ].map((name) => [name, `winlog.event_data.${name}`]),
       ),
     },
@@ -123,6 +134,65 @@ const TABLES: Readonly<Record<string, Table>> = {
       EventType: 'event.type',
       TimeGenerated: '@timestamp',
     },
+  },
+  // Windows event logs collected by the Log Analytics agent (Sysmon's, the System log's): the log and event ID are
+  // columns, each event's own fields only in its EventData XML, which `parse EventData with …` or
+  // `extract('Name="Image">…', 1, EventData)` names (their columns added where the query reads them).
+  event: {
+    columns: {
+      Source: 'winlog.channel',
+      EventLog: 'winlog.channel',
+      EventID: 'event.code',
+      Computer: 'host.name',
+      EventData: WHOLE_EVENT_DATA,
+      ParameterXml: WHOLE_EVENT_DATA,
+      RenderedDescription: WHOLE_EVENT_DATA,
+      TimeGenerated: '@timestamp',
+    },
+  },
+  // Sentinel's Sysmon parser function: Sysmon's events with their own field names as columns.
+  sysmon: {
+    columns: {
+      EventID: 'event.code',
+      Computer: 'host.name',
+      TimeGenerated: '@timestamp',
+      ...Object.fromEntries(
+        [
+          'Image',
+          'CommandLine',
+          'ParentImage',
+          'ParentCommandLine',
+          'OriginalFileName',
+          'CurrentDirectory',
+          'User',
+          'IntegrityLevel',
+          'Hashes',
+          'TargetFilename',
+          'TargetObject',
+          'Details',
+          'DestinationIp',
+          'DestinationPort',
+          'DestinationHostname',
+          'QueryName',
+          'ImageLoaded',
+          'Signed',
+          'SourceImage',
+          'TargetImage',
+          'GrantedAccess',
+          'CallTrace',
+        ].map((name) => [name, `winlog.event_data.${name}`]),
+      ),
+    },
+  },
+  // Defender's other events: only a process opening another's memory (Sysmon 10's kind) translates.
+  deviceevents: {
+    category: 'process_access',
+    columns: {
+      ...INITIATING,
+      FileName: 'target.process.name',
+      FolderPath: 'target.process.executable',
+    },
+    requires: (condition) => actionTypes(condition).length > 0 && actionTypes(condition).every((type) => type === 'openprocessapicall'),
   },
   azureactivity: {
     indices: ['activitylogs'],
@@ -158,6 +228,15 @@ const TABLES: Readonly<Record<string, Table>> = {
 // Entra ID's non-interactive sign-ins (tokens refreshed, apps signing in for a user) are sign-in logs of the same shape.
 const TABLE_ALIASES: Readonly<Record<string, string>> = { aadnoninteractiveusersigninlogs: 'signinlogs' };
 
+const actionTypes = (node: QueryNode): string[] =>
+  node.kind === 'cmp'
+    ? node.field === 'event.action'
+      ? node.values.map((value) => value.text.toLowerCase())
+      : []
+    : node.kind === 'not'
+      ? actionTypes(node.child).map(() => 'negated')
+      : node.children.flatMap(actionTypes);
+
 const eventIds = (node: QueryNode): string[] =>
   node.kind === 'cmp'
     ? node.field === 'event.code'
@@ -168,7 +247,7 @@ const eventIds = (node: QueryNode): string[] =>
       : node.children.flatMap(eventIds);
 
 const LEXICON = {
-  ops: ['==', '=~', '!=', '!~', '<=', '>=', '<', '>', '=', '(', ')', '[', ']', ',', '|'],
+  ops: ['==', '=~', '!=', '!~', '<=', '>=', '<', '>', '=', '(', ')', '[', ']', ',', '|', '*'],
   wordChar: /[\w.!~:-]/,
   singleQuotes: true,
 };
@@ -236,6 +315,7 @@ function sourceTables(head: Token[]): Table[] {
     throw new Untranslatable('a union of more than tables');
   return names.map((token) => {
     const name = token.text.toLowerCase();
+    if (TEXT_TABLES[name]) throw new Untranslatable(TEXT_TABLES[name] as string, 'unsupported-source');
     const found = TABLES[TABLE_ALIASES[name] ?? name];
     if (!found) throw new Untranslatable(`Kusto table ${token.text}`);
     return found;
@@ -258,6 +338,8 @@ function queryOver(source: Table, rest: Token[][]): KustoQuery {
       if (!cursor.done()) throw new Untranslatable(`unexpected ${cursor.peek()?.text}`);
     } else if (verb === 'extend' || verb === 'project-rename') {
       table = withAliases(table, stage.slice(1), computed);
+    } else if (verb === 'parse') {
+      table = withParsedFields(table, stage.slice(1));
     } else if (OUTPUT_STAGES.has(verb)) {
       shaped = shaped || (verb !== 'project' && verb !== 'project-away' && verb !== 'project-keep' && verb !== 'project-reorder');
     } else throw new Untranslatable(`Kusto ${verb || 'stage'}`);
@@ -315,16 +397,51 @@ function withAliases(table: Table, tokens: Token[], computed: Set<string>): Tabl
         : value.length === 4 && SAME_VALUE.test(value[0]?.text ?? '') && value[1]?.text === '(' && value[3]?.text === ')'
           ? value[2]
           : undefined;
-    const mapped =
-      source?.type === 'word'
+    const extracted = extractedField(value, table);
+    const mapped = extracted
+      ? ['', extracted]
+      : source?.type === 'word'
         ? Object.entries(table.columns).find(([column]) => column.toLowerCase() === source.text.toLowerCase())
         : undefined;
-    if (mapped) {
-      columns[name.text] = mapped[1];
+    if (mapped && mapped[1] !== WHOLE_EVENT_DATA) {
+      columns[name.text] = mapped[1] as string;
       computed.delete(name.text.toLowerCase());
     } else computed.add(name.text.toLowerCase());
   }
   return { ...table, columns };
+}
+
+/** The event data field a pattern's text names just before a column (`'Name="Image">'`), if any. */
+const namedField = (text: string | undefined): string | undefined => /Name\s*=\s*["']?(\w+)["']?\s*>?\s*$/.exec(text ?? '')?.[1];
+
+/**
+ * `parse EventData with * 'Name="Image">' Image '<' *`: each column the pattern names is the event data field the
+ * text before it names (else the field of its own name), as a Windows event's fields are. A parse of another column,
+ * or of another kind (regex, relaxed), throws Untranslatable.
+ */
+function withParsedFields(table: Table, tokens: Token[]): Table {
+  const [source, withWord, ...pattern] = tokens;
+  const parsed = source ? Object.entries(table.columns).find(([name]) => name.toLowerCase() === source.text.toLowerCase())?.[1] : undefined;
+  if (parsed !== WHOLE_EVENT_DATA || withWord?.text.toLowerCase() !== 'with') throw new Untranslatable('Kusto parse of a column');
+  const columns: Record<string, string> = { ...table.columns };
+  pattern.forEach((token, at) => {
+    if (token.type !== 'word' || token.text === '*') return;
+    const name = token.text.replace(/:\w+$/, '');
+    const field = namedField(pattern[at - 1]?.type === 'str' ? pattern[at - 1]?.text : undefined) ?? name;
+    if (!/^[A-Z]\w*$/.test(field)) throw new Untranslatable(`column ${name}`);
+    columns[name] = `winlog.event_data.${field}`;
+  });
+  return { ...table, columns };
+}
+
+/** `extract('Name="Image">([^<]*)<', 1, EventData)`: the event data field the regex reads, if the call is one. */
+function extractedField(value: Token[], table: Table): string | undefined {
+  const [call, open, regex, comma, group, comma2, source, close] = value;
+  if (value.length !== 8 || !/^extract$/i.test(call?.text ?? '') || open?.text !== '(' || close?.text !== ')') return undefined;
+  if (regex?.type !== 'str' || comma?.text !== ',' || group?.text !== '1' || comma2?.text !== ',') return undefined;
+  const column = Object.entries(table.columns).find(([name]) => name.toLowerCase() === source?.text.toLowerCase())?.[1];
+  const field = /Name\s*=\s*\\?["']?(\w+)\\?["']?\s*>/.exec(regex.text)?.[1];
+  return column === WHOLE_EVENT_DATA && field ? `winlog.event_data.${field}` : undefined;
 }
 
 /** `@"C:\Windows"` holds no escapes: rewritten as the ordinary string it means. */
@@ -364,6 +481,8 @@ function primary(cursor: Cursor, table: Table): QueryNode {
 function column(token: Token, table: Table): string {
   const found = Object.entries(table.columns).find(([name]) => name.toLowerCase() === token.text.toLowerCase());
   if (token.type !== 'word' || !found) throw new Untranslatable(`column ${token.text}`);
+  if (found[1] === WHOLE_EVENT_DATA)
+    throw new Untranslatable(`a text search of ${found[0]}: Sigma tests the event's fields, which a parse of it names`);
   return found[1];
 }
 

@@ -71,10 +71,54 @@ describe('osquery', () => {
     expect(reason("SELECT * FROM processes p JOIN listening_ports l USING (pid) WHERE p.name = 'nc'")).toBe('an osquery join');
     expect(reason('SELECT * FROM processes WHERE pid IN (SELECT pid FROM listening_ports)')).toBe('an osquery subquery');
     expect(reason("SELECT * FROM processes WHERE regex_match(cmdline, 'x+', 0)")).toBe('function regex_match');
-    expect(reason('SELECT * FROM users')).toBe('osquery table users');
+    expect(reason('SELECT * FROM users')).toBe('osquery table users: the accounts on the machine');
     expect(reason('SELECT * FROM processes')).toBe('no osquery WHERE');
     // A deleted binary is what the query looks for: without that test the rule would be any process.
     expect(reason('SELECT * FROM processes WHERE on_disk = 0')).toBe('nothing tested beyond the log');
     expect(reason("SELECT * FROM processes WHERE name LIKE '%'")).toBe('a value that matches anything');
+  });
+});
+
+describe('osquery state tables and file content', () => {
+  it('reads the sockets a process holds open as its connections', () => {
+    const rule = only(
+      "SELECT pid, remote_address FROM process_open_sockets WHERE remote_port = 4444 AND remote_address LIKE '10.%'",
+      'linux',
+    );
+    expect(rule.logsource).toEqual({ category: 'network_connection', product: 'linux' });
+    expect(sigmaDetection(rule.condition)['selection']).toEqual({ DestinationPort: 4444, 'DestinationIp|startswith': '10.' });
+  });
+
+  it('says why a state table or a unit’s, a launch agent’s or a crontab’s content has no Sigma event', () => {
+    expect(reason("SELECT * FROM listening_ports l JOIN processes p USING (pid) WHERE p.path LIKE '/tmp/%'")).toMatch(
+      /^osquery table listening_ports: the ports listening now/,
+    );
+    expect(reason("SELECT * FROM startup_items WHERE path LIKE '%\\Temp\\%'")).toMatch(/^osquery table startup_items: /);
+    expect(reason("SELECT * FROM crontab WHERE command LIKE '%curl%'")).toBe(
+      "column command: the file's content, which no file event carries",
+    );
+    expect(reason("SELECT * FROM launchd WHERE program LIKE '%/.%'")).toBe(
+      "column program: the file's content, which no file event carries",
+    );
+    expect(translateQuery("SELECT * FROM crontab WHERE command LIKE '%curl%'", 'osquery', null)).toMatchObject({ code: 'unmapped-field' });
+    // A crontab's own path is the file written.
+    expect(only("SELECT * FROM crontab WHERE path LIKE '/var/spool/cron/%'", 'linux').logsource.category).toBe('file_event');
+  });
+});
+
+describe('osquery subqueries of the same column', () => {
+  it('reads a subquery over the same table and column as its own test, and leaves out any other', () => {
+    const rule = only(
+      "SELECT id FROM systemd_units WHERE fragment_path LIKE '/etc/systemd/system/%' AND id IN (SELECT id FROM systemd_units WHERE id LIKE 'kworker%')",
+    );
+    expect(rule.logsource).toEqual({ category: 'file_event', product: 'linux' });
+    expect(sigmaDetection(rule.condition)['selection']).toEqual({
+      'TargetFilename|startswith': '/etc/systemd/system/',
+      'TargetFilename|contains': '/kworker',
+    });
+    expect(reason("SELECT * FROM systemd_units WHERE id IN (SELECT id FROM systemd_units WHERE fragment_path LIKE '/tmp/%')")).toBe(
+      'an osquery subquery',
+    );
+    expect(reason('SELECT * FROM processes WHERE pid IN (SELECT pid FROM listening_ports)')).toBe('an osquery subquery');
   });
 });

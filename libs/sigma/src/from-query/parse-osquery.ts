@@ -3,6 +3,7 @@ import {
   boundOf,
   bounded,
   cmp,
+  comparisons,
   literal,
   NON_SELECTING,
   not,
@@ -58,10 +59,48 @@ const TABLES: Readonly<
   systemd_units: { category: 'file', platform: 'linux', columns: { id: 'file.name', fragment_path: 'file.path' } },
   launchd: { category: 'file', platform: 'macos', columns: { name: 'file.name', path: 'file.path' } },
   crontab: { category: 'file', columns: { path: 'file.path' } },
+  // A socket a process holds open to a remote address: the connection it made.
+  process_open_sockets: {
+    category: 'network',
+    columns: { remote_address: 'destination.ip', remote_port: 'destination.port', protocol: 'network.transport' },
+  },
+};
+/**
+ * Why a table no Sigma event reports cannot be read: what it holds is the machine's state at the moment the query
+ * runs, and no log records that state's coming about.
+ */
+const STATE_TABLES: Readonly<Record<string, string>> = {
+  listening_ports: 'the ports listening now (no Sigma event reports a socket bound)',
+  startup_items: 'the programs registered to start (written by a registry or file event of its own kind, not named here)',
+  users: 'the accounts on the machine',
+  groups: 'the groups on the machine',
+  logged_in_users: 'the sessions open now',
+  last: 'the login history',
+  shell_history: "a user's shell history file",
+  authorized_keys: "a user's SSH keys (the file's content)",
+  kernel_modules: 'the kernel modules loaded now',
+  deb_packages: 'the packages installed',
+  rpm_packages: 'the packages installed',
+  programs: 'the programs installed',
+  services: 'the services installed (the System log records one installed: 7045)',
+  scheduled_tasks: 'the scheduled tasks registered (the Security log records one created: 4698)',
+  etc_hosts: 'the hosts file content',
+  suid_bin: 'the setuid programs on disk',
+  chrome_extensions: 'the browser extensions installed',
+  wmi_cli_event_consumers: 'the WMI consumers registered',
+};
+/**
+ * Columns that hold what a unit, a launch agent or a crontab says (its command, its description), which is the file's
+ * content: no file event carries it, and the program it starts runs under its own parent, not the file's.
+ */
+const CONTENT_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  crontab: ['command', 'minute', 'hour', 'day_of_month', 'month', 'day_of_week', 'event'],
+  systemd_units: ['description', 'active_state', 'sub_state', 'load_state', 'following', 'source_path'],
+  launchd: ['program', 'program_arguments', 'label', 'run_at_load', 'keep_alive', 'disabled'],
 };
 // Columns that narrow a row in ways Sigma's events cannot say (a file's size or owner, a process's state): tests that
 // select nothing by themselves.
-const NARROWING = new Set(['size', 'mode', 'uid', 'gid', 'euid', 'egid', 'inode', 'on_disk', 'state', 'nice', 'threads', 'type']);
+const NARROWING = new Set(['size', 'mode', 'uid', 'gid', 'euid', 'egid', 'inode', 'on_disk', 'state', 'nice', 'threads', 'type', 'family']);
 // When a row was recorded: when to look, which a rule's deployment decides.
 const TIME_COLUMNS = new Set(['time', 'start_time', 'mtime', 'ctime', 'atime', 'btime']);
 const CASE_FUNCTIONS = new Set(['lower', 'upper']);
@@ -91,6 +130,8 @@ export function parseOsquery(text: string): OsqueryQuery {
   cursor.expect('from');
   const tableName = cursor.next().text.toLowerCase();
   const table = TABLES[tableName];
+  const state = STATE_TABLES[tableName];
+  if (state) throw new Untranslatable(`osquery table ${tableName}: ${state}`);
   if (!table) throw new Untranslatable(`osquery table ${tableName}`);
   cursor.accept('as');
   const next = cursor.peek();
@@ -100,7 +141,10 @@ export function parseOsquery(text: string): OsqueryQuery {
       : tableName;
   skipAddedColumns(cursor);
   if (!cursor.accept('where')) throw new Untranslatable('no osquery WHERE');
-  const columns = (token: Token) => column(token, table.columns, [alias, tableName]);
+  const columns: Columns = Object.assign(
+    (token: Token) => column(token, table.columns, [alias, tableName], CONTENT_COLUMNS[tableName] ?? []),
+    { table: tableName },
+  );
   const condition = booleanCondition(cursor, (at) => test(at, columns));
   if (!cursor.done() && !CLAUSE_ENDS.test(cursor.peek()?.text ?? '')) throw new Untranslatable(`unexpected ${cursor.peek()?.text}`);
   return { category: table.category, condition, ...(table.platform ? { platform: table.platform } : {}) };
@@ -132,7 +176,7 @@ function skipAddedColumns(cursor: Cursor): void {
   }
 }
 
-function column(token: Token, columns: Readonly<Record<string, string>>, names: readonly string[]): string {
+function column(token: Token, columns: Readonly<Record<string, string>>, names: readonly string[], content: readonly string[]): string {
   if (token.type !== 'word') throw new Untranslatable(`column ${token.text}`);
   const [prefix, name] = token.text.includes('.') ? token.text.split('.', 2) : [undefined, token.text];
   if (prefix !== undefined && !names.includes(prefix)) throw new Untranslatable(`column ${token.text}`);
@@ -140,11 +184,15 @@ function column(token: Token, columns: Readonly<Record<string, string>>, names: 
   if (TIME_COLUMNS.has(lower)) return '@timestamp';
   if (NARROWING.has(lower)) return NON_SELECTING;
   const field = columns[lower];
+  if (!field && content.includes(lower)) throw new Untranslatable(`column ${token.text}: the file's content, which no file event carries`);
   if (!field) throw new Untranslatable(`column ${token.text}`);
   return field;
 }
 
-function test(cursor: Cursor, columnOf: (token: Token) => string): QueryNode {
+/** A table's column names as ECS fields, and the table's name (a subquery of the same table reads its columns too). */
+type Columns = ((token: Token) => string) & { table: string };
+
+function test(cursor: Cursor, columnOf: Columns): QueryNode {
   const head = cursor.next();
   let field: string;
   if (head.type === 'word' && CASE_FUNCTIONS.has(head.text.toLowerCase()) && cursor.accept('(')) {
@@ -157,10 +205,10 @@ function test(cursor: Cursor, columnOf: (token: Token) => string): QueryNode {
     window(cursor);
     return cmp(NON_SELECTING, [literal(head.text)]);
   }
-  return comparison(cursor, field);
+  return comparison(cursor, field, columnOf);
 }
 
-function comparison(cursor: Cursor, field: string): QueryNode {
+function comparison(cursor: Cursor, field: string, columnOf: Columns): QueryNode {
   if (cursor.accept('is')) {
     if (cursor.accept('not') && cursor.accept('null')) return cmp('@present', [literal(field)]);
     throw new Untranslatable('IS NULL');
@@ -173,7 +221,7 @@ function comparison(cursor: Cursor, field: string): QueryNode {
   else if (op === 'like') node = cmp(field, [likePattern(valueText(cursor.next()))]);
   else if (op === 'in') {
     cursor.expect('(');
-    if (cursor.peek()?.text.toLowerCase() === 'select') throw new Untranslatable('an osquery subquery');
+    if (cursor.accept('select')) return sameColumnSubquery(cursor, field, columnOf, negated);
     const values = [literal(valueText(cursor.next()))];
     while (cursor.accept(',')) values.push(literal(valueText(cursor.next())));
     cursor.expect(')');
@@ -181,6 +229,22 @@ function comparison(cursor: Cursor, field: string): QueryNode {
   } else if (boundOf(op)) node = bounded(field, boundOf(op) as NumericBound, valueText(cursor.next()));
   else throw new Untranslatable(`operator ${op}`);
   return negated ? not(node) : node;
+}
+
+/**
+ * `id IN (SELECT id FROM systemd_units WHERE id LIKE 'kworker%')`: the values of one column among the rows of its own
+ * table whose same column passes a test are the values that pass it, so the subquery is its WHERE. A subquery of
+ * another table or column, or testing other columns, says more than that (Untranslatable).
+ */
+function sameColumnSubquery(cursor: Cursor, field: string, columnOf: Columns, negated: boolean): QueryNode {
+  const selected = columnOf(cursor.next());
+  cursor.expect('from');
+  const table = cursor.next().text.toLowerCase();
+  if (selected !== field || table !== columnOf.table || !cursor.accept('where')) throw new Untranslatable('an osquery subquery');
+  const inner = booleanCondition(cursor, (at) => test(at, columnOf));
+  cursor.expect(')');
+  if (comparisons(inner).some((found) => found.field !== field)) throw new Untranslatable('an osquery subquery');
+  return negated ? not(inner) : inner;
 }
 
 /** SQL's LIKE pattern as a wildcard: `%` any run, `_` one character; a star or question mark of its own is literal text Sigma would read as a wildcard. */

@@ -80,10 +80,23 @@ describe('Splunk searches', () => {
   });
 
   it('leaves out an unknown macro, a command first, an event ID of two logs and a data model it does not read', () => {
-    expect(reason('`my_custom_macro` Image="*\\\\x.exe"')).toBe('macro my_custom_macro');
+    expect(reason('`my_custom_macro` Image="*\\\\x.exe"')).toBe(
+      "macro my_custom_macro (a site's own search macro: its definition is not in the query)",
+    );
     expect(reason('| inputlookup hosts.csv')).toBe('a command first');
     expect(reason('EventCode=7045 OR EventCode=4698 ServiceName=x')).not.toBeNull();
     expect(reason('| tstats count from datamodel=Web where Web.url="*x*" by Web.src')).toBe('data model Web');
     expect(reason('| tstats count from datamodel=Endpoint.Processes by Processes.process_name')).toBe('nothing tested beyond the log');
+  });
+});
+
+describe('Splunk security_content’s program macros', () => {
+  it('reads process_<name> as the program by its name or its original file name', () => {
+    const { logsource, detection } = only(
+      '| tstats `security_content_summariesonly` count from datamodel=Endpoint.Processes where `process_rundll32` AND Processes.process="*javascript:*" by Processes.dest',
+    );
+    expect(logsource).toEqual({ category: 'process_creation', product: 'windows' });
+    expect(detection).toMatchObject({ selection: [{ 'Image|endswith': '\\rundll32.exe' }, { OriginalFileName: 'rundll32.exe' }] });
+    expect(JSON.stringify(detection)).toContain('javascript:');
   });
 });

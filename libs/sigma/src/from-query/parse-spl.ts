@@ -46,6 +46,11 @@ const FIELDS: Readonly<Record<string, string>> = {
   destinationport: 'destination.port',
   destinationhostname: 'destination.domain',
   imageloaded: 'dll.path',
+  // Sysmon 10: one process opening another.
+  sourceimage: 'winlog.event_data.SourceImage',
+  targetimage: 'winlog.event_data.TargetImage',
+  grantedaccess: 'winlog.event_data.GrantedAccess',
+  calltrace: 'winlog.event_data.CallTrace',
   process_name: 'process.name',
   process_path: 'process.executable',
   process: 'process.command_line',
@@ -107,6 +112,14 @@ const FIELDS: Readonly<Record<string, string>> = {
   logon_type: 'winlog.event_data.LogonType',
   ipaddress: 'winlog.event_data.IpAddress',
   workstationname: 'winlog.event_data.WorkstationName',
+  // A handle requested to an object (4656) or an access to it (4663).
+  objectname: 'winlog.event_data.ObjectName',
+  object_name: 'winlog.event_data.ObjectName',
+  objecttype: 'winlog.event_data.ObjectType',
+  accessmask: 'winlog.event_data.AccessMask',
+  access_mask: 'winlog.event_data.AccessMask',
+  accesslist: 'winlog.event_data.AccessList',
+  processname: 'winlog.event_data.ProcessName',
   scriptblocktext: 'powershell.file.script_block_text',
   // The Linux audit log's records (sourcetype linux:audit) as auditd writes their fields; no other log's.
   ...Object.fromEntries(
@@ -122,6 +135,10 @@ const LOG_MACROS: Readonly<Record<string, string>> = {
   wineventlog_system: 'WinEventLog:System',
   powershell: 'XmlWinEventLog:Microsoft-Windows-PowerShell/Operational',
   cloudtrail: 'aws:cloudtrail',
+  aws_cloudtrail: 'aws:cloudtrail',
+  linux_auditd: 'linux:audit',
+  wineventlog_application: 'WinEventLog:Application',
+  powershell_operational: 'XmlWinEventLog:Microsoft-Windows-PowerShell/Operational',
 };
 // The CIM data models tstats reads, as the event kind (EQL's name) each holds.
 const DATAMODELS: Readonly<Record<string, string>> = {
@@ -191,7 +208,10 @@ const AGGREGATING = new Set(['stats', 'tstats', 'chart', 'timechart', 'eventstat
 /**
  * Splunk's search macros: a log's (`sysmon`, `wineventlog_security`) as the sourcetype it searches; tstats'
  * summariesonly option, security_content's output macros (drop_dm_object_name, security_content_ctime) and its
- * `…_filter` tuning hooks, empty until an operator fills them, as nothing. Any other macro's meaning is unknown.
+ * `…_filter` tuning hooks, empty until an operator fills them, as nothing. security_content's program macros
+ * (`process_rundll32`) as the program they name, by its name or its original file name: the macro may name a sibling
+ * too (`process_net` also net1.exe), which the rule then misses, never the other way round. Any other macro is the
+ * site's own, its definition unknown.
  */
 function expandedMacros(text: string): string {
   return text.replace(/`([\w-]+)(?:\(([^`]*)\))?`/g, (_whole, name: string) => {
@@ -200,7 +220,9 @@ function expandedMacros(text: string): string {
     if (log) return `sourcetype="${log}"`;
     if (/(?:^|_)summariesonly$/.test(lower)) return '';
     if (/^(?:drop_dm_object_name|security_content_ctime)$|_filter$/.test(lower)) return 'table';
-    throw new Untranslatable(`macro ${name}`);
+    const program = /^process_([a-z][a-z0-9]*)$/.exec(lower)?.[1];
+    if (program) return `(process_name="${program}.exe" OR original_file_name="${program}.exe")`;
+    throw new Untranslatable(`macro ${name} (a site's own search macro: its definition is not in the query)`);
   });
 }
 

@@ -7,7 +7,7 @@ interface Constraint {
 }
 
 // Fields holding a path whose end a rule names (`Image|endswith: \certutil.exe`): the event's value is a whole path.
-const PATH_FIELDS = new Set(['Image', 'ParentImage', 'ImageLoaded', 'TargetFilename']);
+const PATH_FIELDS = new Set(['Image', 'ParentImage', 'ImageLoaded', 'TargetFilename', 'SourceImage', 'TargetImage']);
 
 /**
  * The event a translated query's positive conditions describe: for each field, a value every test of it holds (what

@@ -88,8 +88,7 @@ describe('builtin SigmaAgent templates', () => {
     expect(must(powershell).detection).toEqual({
       // The program as its file names itself too: a renamed copy keeps its OriginalFileName.
       selection_img: [{ 'Image|endswith': '\\powershell.exe' }, { OriginalFileName: 'PowerShell.EXE' }],
-      // The article shows Word starting PowerShell: the engineer keys the command on that parent too.
-      selection_parent: { 'ParentImage|endswith': '\\WINWORD.EXE' },
+      // Word starting PowerShell is the lineage rule's finding: the command is keyed however it was started.
       selection_cli: { 'CommandLine|contains|all': ['-nop', '-w hidden', 'SQBFAFgAIAAoAE4AZQB3AC0ATwBiAGoAZQBjAHQA'] },
       condition: 'all of selection_*',
     });

@@ -10,7 +10,7 @@ import { serviceControl } from './service-control';
 import type { CorpusBehaviour } from './corpus-informed';
 import { withProgramSelection } from './program-selection';
 import { MAX_SELECTIONS, chunk, productOf, selections, draft, processLogsource } from './builtin-draft';
-import { commandLineCondition, imageCondition, parentCondition, withoutNarrower, distinctEntries } from './selection-conditions';
+import { commandLineCondition, imageCondition, withoutNarrower, distinctEntries } from './selection-conditions';
 import { type CommandSelection, commandSelections } from './command-selections';
 import { serviceControlRule } from './service-control-rule';
 import { isBehaviourSwitch } from './command-tokens';
@@ -41,7 +41,9 @@ export function cmdlineRules(input: BuiltinSigmaInput, corpus: readonly CorpusBe
         knownBehaviour(selection.viaPowerShell ? 'powershell.exe' : selection.image, selection.commandLine) ??
         (bareName(selection.image) === 'reg' && !selection.viaPowerShell ? stepOfCommands([selection.commandLine])?.short : undefined) ??
         '';
-      const entry = { ...imageCondition(selection), ...parentCondition(input, selection), ...commandLineCondition(selection.tokens) };
+      // No ParentImage: where the article shows a suspicious parent, the lineage rule keys the pair (lineage-rules.ts);
+      // the same command with the parent required would match only what that rule does, and miss it run any other way.
+      const entry = { ...imageCondition(selection), ...commandLineCondition(selection.tokens) };
       byBehaviour.set(behaviour, [...(byBehaviour.get(behaviour) ?? []), { selection, entry }]);
     }
     // Duplicates and narrower copies go within a behaviour only: the write of a Run value is not covered by a query

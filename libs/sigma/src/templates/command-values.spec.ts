@@ -18,7 +18,10 @@ describe('command-line values a rule can keep', () => {
 
   it("cuts out the intrusion's hosts, placeholders, user folders, secrets and made-up file names", () => {
     expect(stableParts('http://203.0.113.5:8080/gate/panel.php')).toEqual(['http://', '/gate/panel.php']);
-    expect(stableParts('\\\\files.evil.example@SSL\\DavWWWRoot\\loader.dll')).toEqual(['\\DavWWWRoot\\loader.dll']);
+    // The WebDAV client's `@SSL` or `@<port>` stays: it is how any share over HTTP is written, not this server.
+    expect(stableParts('\\\\files.evil.example@SSL\\DavWWWRoot\\loader.dll')).toEqual(['@SSL\\', '\\DavWWWRoot\\loader.dll']);
+    expect(stableParts('\\\\203.0.113.7@8888\\davwwwroot\\')).toEqual(['@8888\\', '\\davwwwroot\\']);
+    expect(stableParts('\\\\files01\\projects')).toEqual(['\\projects']);
     expect(stableParts('C:\\Users\\{REDACTED}\\AppData\\Roaming\\svc.exe')).toEqual(['\\AppData\\Roaming\\svc.exe']);
     expect(stableParts('C:\\Users\\alice\\AppData\\Local\\Temp\\x.ps1')).toEqual(['\\AppData\\Local\\Temp\\']);
     expect(stableParts('C:\\Users\\Public\\lib.dll')).toEqual(['C:\\Users\\Public\\lib.dll']);

@@ -34,7 +34,12 @@ const MIN_PIECE = 4;
 const HOST = String.raw`(?:\d{1,3}\.){3}\d{1,3}|\[[0-9a-f:]+\]|(?:[a-z0-9-]+\.)+[a-z]{2,}`;
 // A URL or UNC host and what follows it up to the path: the intrusion's infrastructure, kept for IOC rules.
 const URL_HOST = new RegExp(String.raw`(?<=[a-z]{3,5}://)(?:[^\s/@]+@)?(?:${HOST})(?::\d+)?`, 'gi');
-const UNC_HOST = new RegExp(String.raw`(?<=\\\\)(?:${HOST}|[\w.-]+)(?:@(?:ssl|\d+))*(?=\\|\s|$)`, 'gi');
+// The `@SSL` or `@<port>` after it is Windows' WebDAV client spelling (`\\host@SSL\DavWWWRoot\`), not the host: the
+// behaviour a share reached over HTTP has whatever server it names, kept as a value of its own with its separator.
+const UNC_HOST = new RegExp(String.raw`(?<=\\\\)(?:${HOST}|[\w.-]+)((?:@(?:ssl|\d+))*)(?=(\\)|\s|$)`, 'gi');
+const WEBDAV_MARKER = /^(?:@(?:ssl|\d+))+\\$/i;
+const withoutUncHost = (_host: string, webdav: string, separator: string | undefined) =>
+  webdav && separator ? `\u0000${webdav}${separator}\u0000` : '\u0000';
 // A redaction marker and the token it sits in (`REDACTED.lan`, `10.REDACTED`, `Backup-REDACTED.log`): the publisher
 // removed the victim's own name or address there, so no machine's command line holds the token as written.
 const PLACEHOLDER =
@@ -84,7 +89,7 @@ function withoutRandomName(piece: string): string {
 export function stableParts(argument: string): string[] {
   const cut = argument
     .replace(URL_HOST, '\u0000')
-    .replace(UNC_HOST, '\u0000')
+    .replace(UNC_HOST, withoutUncHost)
     .replace(PLACEHOLDER, '\u0000')
     .replace(USER_FOLDER, '\u0000')
     .replace(ENV_PREFIX, '\u0000')
@@ -98,7 +103,7 @@ export function stableParts(argument: string): string[] {
       .map(withoutRandomName)
       .map((part) => part.trim())
       // A word left with the backslash of a quote escaped for an outer command (`\"Sense\"` read as `Sense\`) is the word.
-      .map((part) => (/^[^\\]+\\$/.test(part) ? part.slice(0, -1) : part))
+      .map((part) => (/^[^\\]+\\$/.test(part) && !WEBDAV_MARKER.test(part) ? part.slice(0, -1) : part))
       .filter((part) => part.length >= MIN_PIECE && part.length <= MAX_VALUE_LENGTH && /[a-z0-9]/i.test(part) && !isSyntaxFragment(part))
   );
 }

@@ -8,7 +8,7 @@ import { attribution, type CorpusBehaviour, type UncoveredRun } from './corpus-i
 import { withProgramSelection } from './program-selection';
 import { articleRuns, shownTechniques, type ArticleRun } from './article-runs';
 import { MAX_SELECTIONS, chunk, productOf, selections, draft, processLogsource } from './builtin-draft';
-import { imageCondition, parentCondition, withoutNarrower, distinctEntries } from './selection-conditions';
+import { imageCondition, withoutNarrower, distinctEntries } from './selection-conditions';
 import { type CommandSelection, isHousekeeping, sameRun, comparable } from './command-selections';
 import type { TemplatePlatform, BuiltinSigmaInput } from './builtin-input';
 
@@ -68,8 +68,8 @@ export function corpusInformedRules(input: BuiltinSigmaInput, behaviours: readon
     const first = group[0] as CorpusBehaviour;
     const platform = first.run.product as TemplatePlatform;
     const image = first.run.viaPowerShell ? 'powershell.exe' : first.run.image;
-    const parent = parentCondition(input, { platform, image: first.run.image, viaPowerShell: first.run.viaPowerShell });
-    const entries = withoutNarrower(distinctEntries(group.map((behaviour) => ({ ...behaviour.selection, ...parent }))));
+    // No ParentImage, as in the program's own rule (cmdline-rules.ts): the lineage rule keys the pair the article shows.
+    const entries = withoutNarrower(distinctEntries(group.map((behaviour) => behaviour.selection)));
     const lines = [...new Set(group.map((behaviour) => behaviour.run.commandLine))];
     const parts = chunk(entries, MAX_SELECTIONS);
     return parts.map((part, at) => {

@@ -2,7 +2,7 @@ import type { Technique } from './technique';
 
 // Services that answer with the caller's public address: stealers and bots read it before reporting to their server.
 const PUBLIC_IP_SERVICES = [
-  'api.ipify.org',
+  'ipify.org',
   'ipinfo.io',
   'icanhazip.com',
   'ifconfig.me',
@@ -37,7 +37,7 @@ export const MACOS_TECHNIQUES: readonly Technique[] = [
     id: 'public-ip-lookup',
     product: 'any',
     programs: [],
-    when: new RegExp(`(?:^|[\\s/'"])(?:${PUBLIC_IP_SERVICES.map((host) => host.replace(/\./g, '\\.')).join('|')})\\b`, 'i'),
+    when: new RegExp(`(?:^|[\\s/'".])(?:${PUBLIC_IP_SERVICES.map((host) => host.replace(/\./g, '\\.')).join('|')})\\b`, 'i'),
     selections: [{ 'CommandLine|contains': PUBLIC_IP_SERVICES }],
     title: 'Public IP Address Looked Up From The Command Line',
     does: "asks a what-is-my-IP service for the host's public address (curl api.ipify.org), as stealers and bots do to report or geofence their victim",

@@ -4,6 +4,7 @@ import { noteSelection, proseFacts, recordedFile, type FileHash, type ProseFacts
 import { buildRule, citation, type ArticleRef, type RuleDraft, type TemplateClass } from './rule-draft';
 import { anyOf, selectionValues } from './side-effect-rule';
 import { proseToolRules, type ProseRule } from './prose-tool-rules';
+import { persistenceFileRules } from './unix-persistence-files';
 
 /**
  * Rules on the endpoint facts an article states in prose or in its indicator tables (prose-facts.ts): a DLL
@@ -296,6 +297,7 @@ export function proseFactRules(article: ArticleRef, content: string | undefined,
     ...pathRules(facts, platform, cited),
     ...(windows ? hashRule(facts, cited) : []),
     ...proseToolRules(content, platform, cited),
+    ...persistenceFileRules(content, platform, cited),
   ];
   return rules.map(({ telemetryClass, key, body, values }) => ({
     telemetryClass,

@@ -113,3 +113,51 @@ describe('prose technique rules', () => {
     expect(windows.some((draft) => /as the intrusion described/.test(String(draft.rule.description)))).toBe(false);
   });
 });
+
+describe('proseTechniques without the program named', () => {
+  const MAC = 'A macOS stealer.\n';
+
+  it('reads a technique from the behaviour a stealer write-up names, on a Mac only', () => {
+    expect(ids(`${MAC}It prompts the user for their password through a fake dialog.`)).toEqual(['osascript-dialog']);
+    expect(ids('A Linux bot.\nIt prompts the user for their password through a fake dialog.')).toEqual([]);
+    expect(ids(`${MAC}It kills Terminal to hide the pasted command.`)).toEqual(['terminal-killed']);
+    expect(ids(`${MAC}The backdoor reads TCC.db to learn the permissions it holds.`)).toEqual(['tcc-database-access']);
+    expect(ids(`${MAC}It checks the keyboard layout for Russian before going on.`)).toEqual(['keyboard-layout-check']);
+    expect(ids(`${MAC}Persistence: it installs a LaunchAgent that runs at logon.`)).toEqual(['launchctl-agent-load']);
+    expect(ids('The rootkit loads a kernel module to hide its files.')).toEqual(['kernel-module-load']);
+    expect(ids('The dropper fetches the next stage with curl and pipes it to bash.')).toEqual(['fetched-script-piped-to-shell']);
+    expect(ids('Every clipboard payload is a bash piped base64 encoded command.')).toEqual(['decode-pipe-shell']);
+  });
+
+  it('reads nothing from a defender or from a bare mention', () => {
+    expect(ids('Defenders should look for curl piped to bash.')).toEqual([]);
+    expect(ids('The kernel module list is long.')).toEqual([]);
+    expect(ids(`${MAC}The Terminal app is open.`)).toEqual([]);
+  });
+
+  it('keys a service named without its domain by the host the table writes', () => {
+    const shown = proseTechniques('The loader collects the external IP via ipify and icanhazip.').find(
+      (technique) => technique.technique.id === 'public-ip-lookup',
+    );
+    expect(shown && proseTechniqueDetection(shown, 'linux')).toEqual({
+      selection: { 'CommandLine|contains': ['ipify.org', 'icanhazip.com'] },
+      condition: 'selection',
+    });
+  });
+
+  it('never keys a quoted installer line piped into a shell', () => {
+    const titles = generateBuiltinRules({
+      article,
+      platform: 'linux',
+      cmdlines: [
+        {
+          value: 'curl -fsSL https://get.example.org/install.sh | sh',
+          evidence: { start: 0, end: 1, text: 'x' },
+          confidence: 0.9,
+          executable: '',
+        },
+      ],
+    }).map((draft) => draft.rule.title);
+    expect(titles).not.toContain('Downloaded Script Piped Straight Into A Shell');
+  });
+});

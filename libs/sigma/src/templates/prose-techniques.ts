@@ -3,6 +3,7 @@ import { readable } from './prose-facts';
 import { shownAlternatives, techniqueDetection } from './technique-match';
 import { TECHNIQUES, type Technique } from './techniques';
 import { rememberingLast } from './remembering-last';
+import { UNIX_PROSE_TECHNIQUES } from './unix-prose-techniques';
 
 /**
  * Well-known techniques an article SHOWS in its prose without quoting the command: "runs osascript to display a fake
@@ -28,7 +29,7 @@ const PROSE_CUES: Readonly<Record<string, RegExp>> = {
   'xattr-quarantine': /\bquarantine\b|\bgatekeeper\b/i,
   'hdiutil-hidden-mount':
     /^(?=[\s\S]*\b(?:mount|attach))(?=[\s\S]*(?:-nobrowse|\binvisibl|\bhidden\b|\bsilently\b|\/tmp\/|temporary (?:folder|directory)))/i,
-  'launchctl-agent-load': /\blaunch\s?agents?\b/i,
+  'launchctl-agent-load': /\blaunch\s?agents?\b|\blaunchctl\s+(?:load|bootstrap)\b/i,
   'macos-login-hook': /\b(?:LoginHook|LogoutHook)\b/,
   'screencapture-silent': /\s-x\b|\bsilent(?:ly)?\b|without (?:the )?(?:shutter )?sound/i,
   'spctl-disable': /--(?:master|global)-disable|\bdisabl\w*\s+(?:\w+\s+)?gatekeeper\b|\bgatekeeper\b[\s\S]*\bdisabl/i,
@@ -41,13 +42,19 @@ const PROSE_CUES: Readonly<Record<string, RegExp>> = {
   'auditd-disabled': /\bdisabl\w*\s+(?:\w+\s+)?(?:audit|auditing)\b|\bdelet\w*\s+(?:all\s+)?(?:audit\s+)?rules\b|\s-D\b|\s-e\s*0\b/i,
   'uid0-account': /\bUID\s*(?:of\s*)?0\b|\buid=0\b/i,
   'crontab-replaced': /\bcrontab -r\b|\b(?:remov|delet|wip|replac|overwrit)\w*\s+(?:\w+\s+){0,3}(?:crontabs?|cron jobs?)\b/i,
-  // Whole lines (PROSE_NAMES says what names them).
+  // Whole lines and any program's (PROSE_NAMES says what names them).
+  'fetched-script-piped-to-shell':
+    /\bpip(?:e|es|ed|ing)\b[\s\S]*\b(?:ba|z|da)?sh\b|\b(?:ba|z|da)?sh\b[\s\S]*\bpip(?:e|es|ed|ing)\b|\|\s*(?:ba|z|da)?sh\b/i,
+  'decode-pipe-shell': /\bpip(?:e|es|ed|ing)\b[\s\S]*\b(?:ba|z|da)?sh\b|\b(?:ba|z|da)?sh\b[\s\S]*\bpip(?:e|es|ed|ing)\b/i,
+  'crypto-miner': /\b(?:min(?:er|ers|ing|es|ed)|deploy\w*|runs?|ran|execut\w*|launch\w*|download\w*|install\w*|drop\w*)\b/i,
+  'public-ip-lookup': /\bIP\b|\baddress\b/i,
+  'tcc-database-access': /\b(?:read|quer|access|modif|writ|insert|grant|check|pars)\w*/i,
   'ld-preload-write': /\b(?:writ|add|append|modif|insert|register|plac|inject|edit)\w*/i,
   'ssh-authorized-key-added': /\b(?:add|append|writ|insert|plant|inject|install)\w*/i,
 };
 
 // A sentence about finding or stopping the behaviour, not about the intrusion doing it; a negation says it did not.
-const DEFENDER_VOICE =
+export const DEFENDER_VOICE =
   /\b(?:detect\w*|hunt\w*|monitor\w*|alert\w*|quer(?:y|ies)|sigma|yara|look(?:ing)? for|search(?:ing)? for|you (?:can|could|should|may|might)|defenders?|security teams?|recommend\w*|mitigat\w*|prevent\w*|block\w*|harden\w*|not|never|no longer|legitimate\w*|benign)\b|n't\b/i;
 
 export interface ProseTechnique {
@@ -80,10 +87,50 @@ export function proseSentences(content: string): string[] {
 const PROSE_NAMES: Readonly<Record<string, RegExp>> = {
   'ld-preload-write': /\/etc\/ld\.so\.preload\b/,
   'ssh-authorized-key-added': /\bauthorized_keys\b/,
+  // A whole line named by its downloader; a Base64 decode between them is decode-pipe-shell's.
+  'fetched-script-piped-to-shell': /\b(?:curl|wget)\b(?![\s\S]*\bbase64\b)/i,
+  'decode-pipe-shell': /\bbase64\b/i,
+  'crypto-miner': /\bXMRig\b/i,
+  'tcc-database-access': /\bTCC\.db\b/,
+  'public-ip-lookup': /\b(?:ipify|icanhazip|ifconfig\.me|ipinfo\.io|ip-api\.com|checkip\.amazonaws\.com|wtfismyip|ipecho\.net)\b/i,
 };
 
-const CANDIDATES = TECHNIQUES.filter(
-  (technique) => PROSE_CUES[technique.id] !== undefined && (technique.programs.length > 0 || PROSE_NAMES[technique.id] !== undefined),
+/**
+ * What names a technique whose program the sentence leaves implied, and the cue that says the behaviour with it:
+ * "prompts for the password via a fake dialog" is osascript's display dialog on a Mac, "loads a kernel module" insmod
+ * or modprobe, "kills Terminal" killall. A macOS technique only in an article about macOS.
+ */
+const PROSE_ALIASES: Readonly<Record<string, { names: RegExp; cue: RegExp }>> = {
+  'kernel-module-load': {
+    names: /\b(?:loadable\s+)?kernel\s+modules?\b|\bLKMs?\b/i,
+    cue: /\b(?:load(?:s|ed|ing)?|insert(?:s|ed|ing)?|install(?:s|ed|ing)?)\b/i,
+  },
+  'launchctl-agent-load': {
+    names: /\bLaunch\s?Agents?\b/i,
+    cue: /\b(?:load(?:s|ed|ing)?|bootstrap\w*|install(?:s|ed|ing)?|establish\w*|persist\w*|register\w*)\b/i,
+  },
+  'osascript-dialog': {
+    names:
+      /\bdisplay dialog\b|\bAppleScript\b[^.]*\b(?:dialog|prompt)|\b(?:dialog|prompt)\w*\b[^.]*\bAppleScript\b|\b(?:fake|bogus|spoofed|phony|fraudulent)\s+(?:\w+\s+){0,2}(?:dialog|prompt)s?\b|\bprompt(?:s|ed|ing)?\s+(?:the\s+(?:user|victim)\s+)?for\s+(?:(?:the|their|its|a|macOS|system|login|user(?:'s)?|admin(?:istrator)?)\s+){0,3}password\b/i,
+    cue: /\bpassword\b|\bdialog\b|\bprompt/i,
+  },
+  'security-keychain': {
+    names: /\bSafe\s+Storage\b|\b(?:from|in)\s+(?:the\s+)?(?:login\s+)?Keychain\b/,
+    cue: /\bpassword\b|\bSafe\s+Storage\b|\b(?:read|dump|extract|steal|stole|decrypt)\w*/i,
+  },
+  'terminal-killed': { names: /\b(?:kill|clos|quit|terminat)\w*\s+(?:the\s+)?Terminal\b/, cue: /\bTerminal\b/ },
+  'keyboard-layout-check': {
+    names: /\bkeyboard\s+(?:layouts?|input\s+sources?|languages?)\b/i,
+    cue: /\b(?:check\w*|read\w*|quer\w*|collect\w*|geo-?fenc\w*|Russian|CIS)\b/i,
+  },
+};
+
+const MACOS_ARTICLE = /\bmacOS\b|\bOS\s?X\b|\bMac(?:Book)?s?\b/;
+
+const CANDIDATES = [...TECHNIQUES, ...UNIX_PROSE_TECHNIQUES].filter(
+  (technique) =>
+    PROSE_ALIASES[technique.id] !== undefined ||
+    (PROSE_CUES[technique.id] !== undefined && (technique.programs.length > 0 || PROSE_NAMES[technique.id] !== undefined)),
 );
 
 /** Whether a sentence names the technique: one of its programs, or for a whole-line technique what it acts on. */
@@ -105,11 +152,15 @@ export function proseTechniques(content: string | undefined): ProseTechnique[] {
 
 const proseTechniquesOf = rememberingLast((content: string): ProseTechnique[] => {
   const sentences = proseSentences(content).filter((sentence) => !DEFENDER_VOICE.test(sentence));
+  const macos = MACOS_ARTICLE.test(content);
   const shown: ProseTechnique[] = [];
   for (const technique of CANDIDATES) {
-    const cues = PROSE_CUES[technique.id] as RegExp;
+    const cues = PROSE_CUES[technique.id];
+    const alias = technique.product === 'macos' && !macos ? undefined : PROSE_ALIASES[technique.id];
     const showing = sentences.filter(
-      (sentence) => namesTechnique(technique, sentence) && (cues.test(sentence) || technique.when.test(sentence)),
+      (sentence) =>
+        (cues !== undefined && namesTechnique(technique, sentence) && (cues.test(sentence) || technique.when.test(sentence))) ||
+        (alias !== undefined && alias.names.test(sentence) && alias.cue.test(sentence)),
     );
     if (showing.length > 0) shown.push({ technique, sentences: showing });
   }
@@ -135,6 +186,21 @@ function commandWordsOf(sentences: readonly string[]): string[] {
 }
 
 /**
+ * The table's host names a sentence names by their own label, without the domain ("via ipify, icanhazip"): prose names
+ * a service the way people say it, the rule keys the host as a command line spells it.
+ */
+function hostsNamedBare(table: SigmaFieldMap, sentences: readonly string[]): string[] {
+  const text = sentences.join(' ');
+  return Object.values(table)
+    .flatMap((value) => (Array.isArray(value) ? value : [value]))
+    .filter((value): value is string => typeof value === 'string' && /^[\w-]+(?:\.[\w-]+)+$/.test(value))
+    .filter((host) => {
+      const label = host.split('.').slice(-2)[0] as string;
+      return label.length >= 5 && new RegExp(`(?<![\\w.-])${escape(label)}(?![\\w-]|\\.\\w)`, 'i').test(text);
+    });
+}
+
+/**
  * A prose technique's detection: the table's, each list of alternatives cut to those the sentences quote or name as a
  * switch (`'hdiutil attach'`, `-nobrowse`), else to those their words name. A sentence's English verb ("to mount the
  * disk image") is no reason for the tool's verb of the same spelling when the sentence quotes the one it ran.
@@ -148,7 +214,8 @@ export function proseTechniqueDetection(shown: ProseTechnique, product: string):
       if (name === 'condition') return [name, block];
       const table = block as SigmaFieldMap;
       const quoted = shownAlternatives(table, code, technique.keep);
-      return [name, JSON.stringify(quoted) !== JSON.stringify(table) ? quoted : shownAlternatives(table, sentences, technique.keep)];
+      const worded = [...sentences, ...hostsNamedBare(table, sentences)];
+      return [name, JSON.stringify(quoted) !== JSON.stringify(table) ? quoted : shownAlternatives(table, worded, technique.keep)];
     }),
   ) as SigmaDetection;
 }

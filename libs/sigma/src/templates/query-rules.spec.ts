@@ -67,6 +67,20 @@ describe('rules from the hunt queries an article publishes', () => {
     expect(titles).toContain('auditd: Cron File Path Touched (From The Article Auditd Query)');
   });
 
+  it('classes an auditd rule as the Linux audit log’s, and a Sysmon 10 query as a process access named for its target', () => {
+    const watch = query('-w /etc/cron.d/ -p wa -k cron_persistence', 'auditd');
+    const classes = queryRuleOutcome({ article, platform: 'linux', huntQueries: [watch] }, corpusChecks)
+      .drafts.filter((draft) => draft.rule.logsource.service === 'auditd')
+      .map((draft) => draft.telemetryClass);
+    expect(classes.length).toBeGreaterThan(0);
+    expect(new Set(classes)).toEqual(new Set(['linux_auditd']));
+    const access = query('`sysmon` EventCode=10 TargetImage="*\\lsass.exe" GrantedAccess="0x1010"', 'spl');
+    const [draft] = queryRuleOutcome({ article, platform: 'windows', huntQueries: [access] }, corpusChecks).drafts;
+    expect(draft?.telemetryClass).toBe('process_access');
+    expect(draft?.rule.title).toBe('Suspicious Process Access To Lsass.EXE (From The Article SPL Query)');
+    expect(draft?.rule.tags).toEqual(expect.arrayContaining(['attack.t1003.001']));
+  });
+
   it('writes cloud queries as the audit log’s rule', () => {
     const esql = query(
       'FROM logs-aws.cloudtrail-* | WHERE event.provider == "iam.amazonaws.com" AND event.action == "CreateLoginProfile"',

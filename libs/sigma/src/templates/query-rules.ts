@@ -42,6 +42,8 @@ const CLASSES: Readonly<Record<string, TemplateClass>> = {
   dns_query: 'dns_query',
   image_load: 'image_load',
   ps_script: 'ps_script',
+  process_access: 'process_access',
+  driver_load: 'driver_load',
 };
 
 /** The article's platform as the translation's hint for a query that names no OS. */
@@ -132,6 +134,8 @@ const windowsEvent = ({ logsource, condition }: TranslatedQuery) =>
 function telemetryClassOf(translated: TranslatedQuery): TemplateClass {
   const { logsource } = translated;
   if (logsource.product === 'windows' && logsource.service) return windowsEvent(translated)?.telemetry ?? 'event_log';
+  // The Linux audit log is a host's, not a cloud's: its rules are compared with SigmaHQ's auditd rules.
+  if (logsource.service === 'auditd') return 'linux_auditd';
   return logsource.service ? 'cloud_audit' : (CLASSES[logsource.category ?? ''] ?? 'process_creation');
 }
 
@@ -168,6 +172,7 @@ const BEHAVIOURS: Readonly<Record<string, string>> = {
   network_connection: 'Suspicious Network Connection',
   dns_query: 'Suspicious DNS Query',
   image_load: 'Suspicious Module Load',
+  process_access: 'Suspicious Process Access',
 };
 
 /** A title and ATT&CK tags for what the query looks for: a known program behaviour, the program, or the event kind. */
@@ -207,6 +212,13 @@ function behaviourOf({ logsource, condition, name }: TranslatedQuery): { title: 
     const tags = mergeTags(behaviourTags(image, [line]) ?? tagsForExecutable(image));
     return { title: known ?? `Suspicious ${programLabel(image)} Execution`, tags };
   }
+  // The process another opens is what a process access rule is about (lsass.exe: credential dumping).
+  const target = positiveValues(condition, 'TargetImage')[0]?.split(/[\\/]/).pop();
+  if (logsource.category === 'process_access' && target && /^[\w.-]+$/.test(target))
+    return {
+      title: `Suspicious Process Access To ${programLabel(target)}`,
+      tags: target.toLowerCase() === 'lsass.exe' ? ['attack.credential-access', 'attack.t1003.001'] : [],
+    };
   const service = logsource.service === 'auditd' ? 'Auditd Records' : null;
   return { title: BEHAVIOURS[logsource.category ?? ''] ?? (service ? `Suspicious ${service}` : 'Suspicious Activity'), tags: [] };
 }

@@ -23,6 +23,8 @@ export type TemplateClass =
   | 'dns_query'
   /** A cloud or identity audit log behaviour (CloudTrail, Entra ID, Okta). */
   | 'cloud_audit'
+  /** A Linux audit log record (auditd's SYSCALL, EXECVE, PATH). */
+  | 'linux_auditd'
   /** The actor's addresses swept in a cloud or identity audit log. */
   | 'cloud_indicator';
 

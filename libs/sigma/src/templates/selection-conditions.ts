@@ -1,10 +1,9 @@
-// The fields a process selection is made of (Image, ParentImage, CommandLine), and which selections are redundant.
+// The fields a process selection is made of (Image, CommandLine), and which selections are redundant. The parent is
+// the lineage rule's (lineage-rules.ts), never a command's.
 import type { SigmaFieldMap } from '@huntforge/contracts/sigma';
-import { bareName, isShellBuiltin, programRuns } from './command-program';
-import { isSuspiciousLineage, lineageName } from './process-lineage';
-import { baseName, productOf, imageSuffix, canonical } from './builtin-draft';
+import { bareName } from './command-program';
+import { productOf, imageSuffix, canonical } from './builtin-draft';
 import type { CommandSelection } from './command-selections';
-import type { BuiltinSigmaInput } from './builtin-input';
 
 export function commandLineCondition(tokens: string[]): SigmaFieldMap {
   return tokens.length === 1 ? { 'CommandLine|contains': tokens[0] } : { 'CommandLine|contains|all': tokens };
@@ -18,35 +17,6 @@ export function imageCondition(selection: Pick<CommandSelection, 'platform' | 'i
   if (selection.viaPowerShell) return { 'Image|endswith': ['\\powershell.exe', '\\pwsh.exe'] };
   if (productOf(selection.platform) === 'windows' && /^net1?$/.test(bareName(selection.image))) return { 'Image|endswith': NET_IMAGES };
   return { 'Image|endswith': imageSuffix(selection.platform, selection.image) };
-}
-
-/**
- * The parent a program was started by, where the article shows it (a process tree, `winword.exe -> powershell.exe`)
- * and the pair is suspicious in itself (process-lineage.ts): an engineer keys the child's command line together with
- * it. A shell started by itself, or a pair naming a shell builtin, says nothing.
- */
-export function parentCondition(
-  input: BuiltinSigmaInput,
-  selection: Pick<CommandSelection, 'platform' | 'image' | 'viaPowerShell'>,
-): SigmaFieldMap {
-  const windows = productOf(selection.platform) === 'windows';
-  const child = lineageName(selection.viaPowerShell ? 'powershell.exe' : selection.image);
-  const parents = [
-    ...new Set(
-      (input.processPairs ?? []).flatMap((pair) => {
-        const parent = programRuns(pair.parent, windows)[0]?.image ?? baseName(pair.parent);
-        const shown = programRuns(pair.child, windows)[0]?.image ?? baseName(pair.child);
-        const same = lineageName(parent) === child;
-        // Only a pair that is itself the anomaly (a document host, server or lure starting it): a shell or an
-        // agent starting an ordinary program is how this intrusion's operator happened to run it, and keying on
-        // it lets the rule miss the same command run any other way.
-        const telling = isSuspiciousLineage(parent, shown);
-        return lineageName(shown) === child && !same && !isShellBuiltin(parent) && telling ? [imageSuffix(selection.platform, parent)] : [];
-      }),
-    ),
-  ];
-  if (parents.length === 0) return {};
-  return { 'ParentImage|endswith': parents.length === 1 ? (parents[0] as string) : parents };
 }
 
 /** The CommandLine values of a selection, lower case (Sigma compares case-insensitively). */

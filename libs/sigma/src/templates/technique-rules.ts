@@ -10,7 +10,6 @@ import { withProgramSelection } from './program-selection';
 import { proseTechniqueDetection, proseTechniqueProduct, proseTechniques } from './prose-techniques';
 import { techniquesShown } from './article-runs';
 import { productOf, selections, draft, processLogsource } from './builtin-draft';
-import { parentCondition } from './selection-conditions';
 import type { TemplatePlatform, BuiltinSigmaInput } from './builtin-input';
 
 /**
@@ -22,12 +21,9 @@ export function techniqueRules(input: BuiltinSigmaInput): RuleDraft[] {
   const shownByCommands = [...techniquesShown(input).values()];
   return [
     ...shownByCommands.map(({ technique, commandLines, platform }, index) => {
-      const shown = withTechniqueParent(
-        input,
-        technique,
-        platform,
-        withShownSwitches(technique, commandLines, shownTechniqueDetection(technique, productOf(platform), commandLines)),
-      );
+      // No ParentImage: the behaviour is the finding however it was started; a suspicious parent the article shows has
+      // its own lineage rule (lineage-rules.ts), which the technique's rule with the parent required would only narrow.
+      const shown = withShownSwitches(technique, commandLines, shownTechniqueDetection(technique, productOf(platform), commandLines));
       // One short command quoted as the example; a long one would bury the description.
       const example = commandLines.find((line) => line.length <= 160);
       const quoted = example ? `${commandLines.length === 1 ? 'the command' : 'commands such as'} ${example}` : 'the commands';
@@ -136,26 +132,4 @@ function withShownSwitches(technique: Technique, commandLines: readonly string[]
     common.length === 1 ? { 'CommandLine|contains': common[0] as string } : { 'CommandLine|contains|all': common };
   const named = condition === 'selection' ? { selection_1: blocks['selection'] as SigmaFieldMap } : blocks;
   return { ...named, selection_switches: switches, condition: 'all of selection_*' } as SigmaDetection;
-}
-
-/**
- * A technique's detection with the parent its program was started by, where the article shows the pair
- * (`cmd.exe -> rundll32.exe`): the block that names the program gets the ParentImage too (parentCondition).
- */
-function withTechniqueParent(
-  input: BuiltinSigmaInput,
-  technique: Technique,
-  platform: TemplatePlatform,
-  detection: SigmaDetection,
-): SigmaDetection {
-  const parents = technique.programs.map((program) => parentCondition(input, { platform, image: program, viaPowerShell: false }));
-  const parent = parents.find((condition) => Object.keys(condition).length > 0);
-  if (!parent || parents.filter((condition) => Object.keys(condition).length > 0).length > 1) return detection;
-  return Object.fromEntries(
-    Object.entries(detection).map(([name, block]) =>
-      name !== 'condition' && typeof block === 'object' && !Array.isArray(block) && 'Image|endswith' in block
-        ? [name, { ...block, ...parent }]
-        : [name, block],
-    ),
-  ) as SigmaDetection;
 }

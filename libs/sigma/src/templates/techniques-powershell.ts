@@ -190,6 +190,8 @@ export const POWERSHELL_TECHNIQUES: readonly Technique[] = [
       { 'CommandLine|contains': 'Set-NetFirewallProfile' },
       { 'CommandLine|contains': ['-Enabled False', '-Enabled $false', '-Enabled 0', '-Enabled:$false'] },
     ],
+    // The ways PowerShell binds the one value False.
+    keep: ['-Enabled False', '-Enabled $false', '-Enabled 0', '-Enabled:$false'],
     title: 'Windows Firewall Turned Off Via PowerShell',
     does: 'turns the Windows firewall off for a profile (Set-NetFirewallProfile -Enabled False)',
     tags: ['attack.defense-impairment', 'attack.t1686.003'],

@@ -56,7 +56,7 @@ export const UNIX_TECHNIQUES: readonly Technique[] = [
     product: 'macos',
     programs: ['launchctl'],
     when: /\b(?:load|bootstrap)\b.*\/LaunchAgents\//i,
-    selections: [{ 'CommandLine|contains': ['load', 'bootstrap'] }, { 'CommandLine|contains': '/LaunchAgents/' }],
+    selections: [{ 'CommandLine|contains': ['load', 'bootstrap'] }, { 'CommandLine|contains': '/Library/LaunchAgents/' }],
     title: 'Launch Agent Loaded From A Property List Via Launchctl',
     does: "loads a launch agent's property list (launchctl load ~/Library/LaunchAgents/…plist), which starts the program it names at every logon",
     tags: ['attack.persistence', 'attack.t1543.001'],

@@ -249,6 +249,8 @@ export const WINDOWS_TECHNIQUES: readonly Technique[] = [
       { 'CommandLine|contains': [' sl ', ' set-log '] },
       { 'CommandLine|contains|windash': ['-e:false', '-enabled:false', '-e:0'] },
     ],
+    // The verb and the switch in their short and long spellings.
+    keep: [' sl ', ' set-log ', '-e:false', '-enabled:false'],
     title: 'Event Log Disabled Via Wevtutil.EXE',
     does: 'turns an event log off (wevtutil sl <log> /e:false), so what follows is never recorded',
     tags: ['attack.defense-impairment', 'attack.t1685.005'],
@@ -285,6 +287,7 @@ export const WINDOWS_TECHNIQUES: readonly Technique[] = [
     programs: ['winrs'],
     when: /[-/]r(?:emote)?:\S+/i,
     selections: [{ 'CommandLine|contains|windash': ['-r:', '-remote:'] }],
+    keep: ['-r:', '-remote:'],
     title: 'Command Run On A Remote Host Via Winrs.EXE',
     does: 'runs a command on another host over WinRM (winrs -r:HOST)',
     tags: ['attack.lateral-movement', 'attack.t1021.006'],

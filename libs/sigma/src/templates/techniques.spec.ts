@@ -494,6 +494,20 @@ describe('well-known techniques: rules keyed on the behaviour', () => {
     });
   });
 
+  it('keeps the other spellings of the option the command used: the next operator types the long form', () => {
+    const detectionOf = (line: string, title: string) =>
+      JSON.stringify(
+        generateBuiltinRules({ article, platform: 'windows', cmdlines: [{ ...item, value: line }] }).find(
+          (draft) => draft.rule.title === title,
+        )?.rule.detection,
+      );
+    expect(detectionOf('wevtutil cl Setup', 'Event Log Cleared Via Wevtutil.EXE')).toContain(' clear-log ');
+    const disabled = detectionOf('wevtutil sl Microsoft-Windows-Sysmon/Operational /e:false', 'Event Log Disabled Via Wevtutil.EXE');
+    expect(disabled).toContain(' set-log ');
+    expect(disabled).toContain('-enabled:false');
+    expect(detectionOf('winrs -r:srv02 whoami', 'Command Run On A Remote Host Via Winrs.EXE')).toContain('-remote:');
+  });
+
   it('needs the program and the pattern on the platform the table names', () => {
     expect(techniqueOf('certutil.exe', 'certutil -hashfile a.exe SHA256', 'windows')).toBeNull();
     expect(techniqueOf('notcertutil.exe', 'notcertutil -urlcache -f http://x', 'windows')).toBeNull();

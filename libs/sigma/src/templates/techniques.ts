@@ -486,6 +486,8 @@ export const TECHNIQUES: readonly Technique[] = [
     programs: ['wevtutil'],
     when: /\s(?:cl|clear-log)\s/i,
     selections: [{ 'CommandLine|contains': [' cl ', ' clear-log '] }],
+    // One verb in its short and long spelling: the next operator types the other one.
+    keep: [' cl ', ' clear-log '],
     title: 'Event Log Cleared Via Wevtutil.EXE',
     does: 'clears a Windows event log (wevtutil cl)',
     tags: ['attack.defense-impairment', 'attack.t1685.005'],

@@ -1,10 +1,10 @@
 import { generateBuiltinRules, type TemplatePlatform } from './builtin-sigma-agent';
-import { LINUX_TECHNIQUES } from './linux-techniques';
-import { MACOS_TECHNIQUES } from './macos-techniques';
+import { UNIX_TECHNIQUES } from './techniques-unix';
+import { UNIX_PROSE_TECHNIQUES } from './unix-prose-techniques';
 
 const article = { title: 'Notes on an intrusion', url: 'https://research.example.org/notes', date: '2026-11-28' };
 const item = { evidence: { start: 0, end: 1, text: 'x' }, confidence: 0.9, executable: '' };
-const OURS = new Set([...LINUX_TECHNIQUES, ...MACOS_TECHNIQUES].map((technique) => technique.title));
+const OURS = new Set([...UNIX_TECHNIQUES, ...UNIX_PROSE_TECHNIQUES].map((technique) => technique.title));
 
 const rulesOf = (platform: TemplatePlatform, value: string) =>
   generateBuiltinRules({ article, platform, cmdlines: [{ ...item, value }] }).map((draft) => draft.rule);
@@ -37,6 +37,16 @@ describe('Linux and macOS techniques', () => {
     ['macos', 'osascript -e \'display notification "Build done" with title "CI"\''],
     ['macos', 'networksetup -getwebproxy Wi-Fi'],
     ['macos', 'dscl . -read /Users/jdoe RealName'],
+    ['linux', 'curl -fsSL https://get.example.org/install.sh | sh'],
+    ['linux', 'crontab -l'],
+    ['linux', 'modprobe nf_conntrack'],
+    ['linux', 'chmod 600 /home/jdoe/.ssh/authorized_keys'],
+    ['linux', 'systemctl enable --now quill.service'],
+    ['linux', 'echo "export PATH=$PATH:/opt/quill/bin" >> /etc/environment'],
+    ['macos', 'launchctl load -w /Library/LaunchDaemons/com.corp.agent.plist'],
+    ['macos', 'launchctl list'],
+    ['macos', 'killall Dock'],
+    ['macos', 'security find-certificate -a -c corp-root /Library/Keychains/System.keychain'],
   ])('%s: %s is no intrusion step', (platform, value) => {
     expect(rulesOf(platform, value).filter((rule) => OURS.has(rule.title))).toEqual([]);
   });

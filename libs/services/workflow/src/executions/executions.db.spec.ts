@@ -551,6 +551,31 @@ describe('workflow executions', () => {
       expect((await request(app).get('/api/workflow/executions?is_eval_run=maybe').expect(400)).body.error.code).toBe('validation_error');
     });
 
+    it("summarises a row in the list as its detail does: the rules' number, the article's title, every column", async () => {
+      const articleId = await seedArticle(ctx.db.prisma);
+      const created = await ports.executions.create({ articleId, configSnapshot: { version: 3 }, configVersion: 3, triggeredBy: 'manual' });
+      const rules = [{ title: 'first' }, { title: 'second' }, { title: 'third' }];
+      await ctx.db.prisma.workflowExecution.update({
+        where: { id: created.id },
+        data: {
+          status: 'completed',
+          sigmaRules: rules,
+          rankScore: 6.5,
+          extractionCounts: { cmdline: 2 },
+          terminationReason: 'done',
+          startedAt: new Date('2026-01-02T03:04:05.678Z'),
+          finishedAt: new Date('2026-01-02T03:04:06.789Z'),
+        },
+      });
+      const listed = listExecutionsResponseSchema
+        .parse((await request(app).get(`/api/workflow/executions?article_id=${articleId}`).expect(200)).body)
+        .executions.find((row) => row.id === created.id);
+      const { body: detail } = await request(app).get(`/api/workflow/executions/${created.id}`).expect(200);
+      expect(listed).toMatchObject({ sigma_rule_count: 3, rank_score: 6.5, article_title: detail.article_title });
+      expect(detail.article_title).toEqual(expect.any(String));
+      expect(listed).toEqual(Object.fromEntries(Object.keys(listed ?? {}).map((key) => [key, detail[key]])));
+    });
+
     it('rejects a limit over 200 and an unknown status with 400', async () => {
       expect((await request(app).get('/api/workflow/executions?limit=201').expect(400)).body.error.code).toBe('validation_error');
       expect((await request(app).get('/api/workflow/executions?status=exploded').expect(400)).body.error.code).toBe('validation_error');

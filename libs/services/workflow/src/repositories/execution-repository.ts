@@ -1,4 +1,13 @@
-import { EXECUTION_SUMMARY_SELECT, isForeignKeyViolation, isUniqueViolation, type Prisma, type PrismaClient } from '@huntforge/data';
+import {
+  executionSummariesStatement,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  plainQuery,
+  type ExecutionSummaryRow,
+  type PlainQuery,
+  type Prisma,
+  type PrismaClient,
+} from '@huntforge/data';
 import type { ExecutionStatusValue, ListExecutionsQuery } from '@huntforge/contracts/executions';
 import type { ExecutionRecord } from '../records';
 
@@ -58,7 +67,12 @@ export class ExecutionRepository {
    */
   private readonly createdWith = new WeakMap<object, Promise<number | null>>();
 
-  constructor(private readonly prisma: PrismaClient) {}
+  /** The list's summaries are one plain statement (see executionSummariesStatement). */
+  private readonly plain: PlainQuery;
+
+  constructor(private readonly prisma: PrismaClient) {
+    this.plain = plainQuery(prisma);
+  }
 
   /** Rows per status, for the metrics gauge read at scrape time. */
   async countByStatus(): Promise<Array<{ status: string; count: number }>> {
@@ -194,12 +208,8 @@ export class ExecutionRepository {
       }),
     ]);
     const ids = page.map((row) => row.id);
-    const byId = new Map(
-      (await this.prisma.workflowExecution.findMany({ where: { id: { in: ids } }, select: EXECUTION_SUMMARY_SELECT })).map((row) => [
-        row.id,
-        row,
-      ]),
-    );
+    const summaries = ids.length === 0 ? [] : await this.plain<ExecutionSummaryRow>(executionSummariesStatement(ids));
+    const byId = new Map(summaries.map((row) => [row.id, row]));
     const rows = ids.flatMap((id) => byId.get(id) ?? []);
     const byStatus = Object.fromEntries(counts.map((row) => [row.status, row._count._all])) as Partial<
       Record<ExecutionStatusValue, number>
