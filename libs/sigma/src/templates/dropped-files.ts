@@ -5,6 +5,8 @@ import { isDistinctive } from './distinctive-values';
 import { persistenceKind } from './file-writes';
 import { recordedPath, writtenPaths } from './program-writes';
 import { anyOf, selectionValues, type ProductLine, type SideEffectRule } from './side-effect-rule';
+import { extensionOf, isQuietFolder, keyedWindowsFolder } from './windows-write-folders';
+import { mergedByFolder } from './written-file-selections';
 
 /**
  * File-event rules on the files the article's programs are told to write: a download (`curl -o`, `-OutFile`,
@@ -18,8 +20,8 @@ import { anyOf, selectionValues, type ProductLine, type SideEffectRule } from '.
  */
 
 interface KnownFile {
-  /** How the rule selects the file. */
-  selection: (path: string) => SigmaFieldMap | null;
+  /** How the rule selects the file, written by a known downloader (`writer`) or another program. */
+  selection: (path: string, writer: string | null) => SigmaFieldMap | null;
   title: string;
   tags: string[];
 }
@@ -52,7 +54,12 @@ const UNIX_KNOWN: readonly KnownFile[] = [
 const STARTUP = '\\Start Menu\\Programs\\Startup\\';
 const WINDOWS_KNOWN: readonly KnownFile[] = [
   {
-    selection: (path) => (path.toLowerCase().includes(STARTUP.toLowerCase()) ? { 'TargetFilename|contains': STARTUP } : null),
+    // The folder and the kind of file (`.lnk`, `.vbs`): what the next intrusion's startup item holds too.
+    selection: (path) => {
+      if (!path.toLowerCase().includes(STARTUP.toLowerCase())) return null;
+      const extension = extensionOf(path.slice(path.lastIndexOf('\\') + 1));
+      return { 'TargetFilename|contains': STARTUP, ...(extension ? { 'TargetFilename|endswith': extension } : {}) };
+    },
     title: 'File Written Into A Startup Folder',
     tags: ['attack.persistence', 'attack.t1547.001'],
   },
@@ -97,15 +104,8 @@ function writtenFiles(lines: readonly ProductLine[]): Written[] {
   });
 }
 
-/** A Windows folder as a rule keys it: no drive, no user's profile folder (`\AppData\Local\Temp\`), or null when nothing stable is left. */
-function stableWindowsFolder(path: string): string | null {
-  if (path.startsWith('\\\\')) return null;
-  const folder = path.slice(0, path.lastIndexOf('\\') + 1).replace(/^[a-z]:/i, '');
-  const inProfile = /^\\Users\\([^\\]+)(\\.*)$/i.exec(folder);
-  const kept = inProfile && !/^public$/i.test(inProfile[1] as string) ? (inProfile[2] as string) : folder;
-  if (kept === '\\' || /[[\]<>{}%$]/.test(kept)) return null;
-  return kept;
-}
+/** A Windows folder as a rule keys it (windows-write-folders.ts), or null when nothing stable is left. */
+const stableWindowsFolder = keyedWindowsFolder;
 
 /** A Unix folder as a rule keys it: a home folder from the part after the user's (`/.config/systemd/user/`). */
 function stableUnixFolder(path: string): string | null {
@@ -131,6 +131,10 @@ function selectionOf({ product, path, writer }: Written): SigmaFieldMap | null {
   // Into a persistence folder any file is the finding: the folder, and the name unless it was made up.
   if (folder && persistenceOf({ product, path, writer, shellWrite: false }))
     return { 'TargetFilename|contains': folder, ...(named ? { 'TargetFilename|endswith': `${separator}${name}` } : {}) };
+  // Into a folder where everyday software writes no programs, the program's kind is the finding whatever its name.
+  const extension = windows && folder && isQuietFolder(folder) && RUNNABLE.test(name) ? extensionOf(name) : null;
+  if (extension)
+    return { ...(writer ? imageOf(writer, windows) : {}), 'TargetFilename|contains': folder, 'TargetFilename|endswith': extension };
   if (!named || !runnable) return null;
   // A name in a folder every machine has, written by no downloader: an administrator's file as well.
   if (!writer && !(folder && isDistinctive(folder))) return null;
@@ -159,9 +163,9 @@ export function droppedFileRules(lines: readonly ProductLine[], cited: string): 
     const byTitle = new Map<string, { kind: KnownFile; selections: Map<string, SigmaFieldMap> }>();
     const rest = new Map<string, { selection: SigmaFieldMap; file: Written }>();
     for (const file of files) {
-      const kind = known.find((entry) => entry.selection(file.path) !== null);
+      const kind = known.find((entry) => entry.selection(file.path, file.writer) !== null);
       if (kind) {
-        const selection = kind.selection(file.path) as SigmaFieldMap;
+        const selection = kind.selection(file.path, file.writer) as SigmaFieldMap;
         const entry = byTitle.get(kind.title) ?? { kind, selections: new Map() };
         entry.selections.set(key(selection), selection);
         byTitle.set(kind.title, entry);
@@ -173,7 +177,7 @@ export function droppedFileRules(lines: readonly ProductLine[], cited: string): 
       if (selection) rest.set(key(selection), { selection, file });
     }
     for (const { kind, selections } of byTitle.values()) {
-      const list = [...selections.values()];
+      const list = mergedByFolder([...selections.values()]);
       rules.push({
         telemetryClass: 'file_event',
         body: {
@@ -199,7 +203,12 @@ export function droppedFileRules(lines: readonly ProductLine[], cited: string): 
   return rules;
 }
 
-const TITLES: Record<string, string> = { powershell: 'PowerShell', pwsh: 'PowerShell', certutil: 'CertUtil', bitsadmin: 'BITSAdmin' };
+const TITLES: Record<string, string> = {
+  powershell: 'PowerShell',
+  pwsh: 'PowerShell',
+  certutil: 'CertUtil',
+  bitsadmin: 'BITSAdmin',
+};
 const programTitle = (writer: string) => TITLES[writer] ?? `${writer.charAt(0).toUpperCase()}${writer.slice(1)}`;
 
 /** The rule on dropped files of one product: into a persistence folder (`subject`), or anywhere else (none). */
@@ -211,7 +220,7 @@ function droppedRule(
 ): SideEffectRule {
   const writers = [...new Set(entries.flatMap(({ file }) => (file.writer ? [programTitle(file.writer)] : [])))];
   const by = writers.length > 0 ? ` By ${writers.join(' Or ')}` : '';
-  const list = entries.map((entry) => entry.selection);
+  const list = mergedByFolder(entries.map((entry) => entry.selection));
   const paths = entries.slice(0, 3).map(({ file }) => file.path);
   const persistence = subject ? persistenceOf(entries[0]?.file as Written) : null;
   return {

@@ -3,6 +3,8 @@ import { isRandomName } from './command-values';
 import { programRuns } from './command-program';
 import { recordedPath, writtenPaths } from './program-writes';
 import { anyOf, selectionValues, type ProductLine, type SideEffectRule } from './side-effect-rule';
+import { extensionOf, isQuietFolder, keyedWindowsFolder } from './windows-write-folders';
+import { mergedByFolder } from './written-file-selections';
 
 /**
  * Payloads the intruder's commands name in a folder any user can write (`C:\ProgramData\x.exe`, `rundll32
@@ -17,10 +19,16 @@ import { anyOf, selectionValues, type ProductLine, type SideEffectRule } from '.
 const PAYLOAD = /\.(?:exe|dll|scr|cpl|ocx|bat|cmd|ps1|psm1|vbs|vbe|js|jse|wsf|hta|msi|lnk|jar|sys)$/i;
 // A Windows path (drive or folder variable) up to a blank, a quote, a comma (rundll32's entry point) or a separator.
 const WINDOWS_PATH = /(?<![\w\\%$])(?:[A-Za-z]:\\|%[A-Za-z_]+%\\|\$env:[A-Za-z_]+\\)[^\s"'`,;|<>*?()]+/g;
-// Folders any user can write, where droppers stage their payload; the vendors' own trees under them are left out.
+// Folders any user can write, where droppers stage their payload (a Temp folder at the drive's root too); the vendors'
+// own trees under them are left out.
 const USER_WRITABLE =
-  /\\(?:Users\\Public(?:\\(?:Music|Documents|Downloads|Libraries))?|ProgramData|AppData\\(?:Local(?:\\Temp)?|Roaming|LocalLow)|Windows\\Temp|PerfLogs|Downloads|Desktop|Documents|Music)\\/i;
+  /\\(?:Users\\Public(?:\\(?:Music|Documents|Downloads|Libraries))?|ProgramData|AppData\\(?:Local(?:\\Temp)?|Roaming|LocalLow)|Windows\\Temp|PerfLogs|Downloads|Desktop|Documents|Music|(?<=^[A-Za-z]:\\)Temp)\\/i;
 const VENDOR_TREE = /\\(?:ProgramData|AppData\\(?:Local|Roaming))\\(?:Microsoft|Package Cache|Packages)\\/i;
+
+/** Whether a recorded Windows path is a payload in a user-writable folder, outside the vendors' own trees there. */
+export function isStagedPayload(path: string): boolean {
+  return PAYLOAD.test(path) && USER_WRITABLE.test(path) && !VENDOR_TREE.test(path);
+}
 
 /** The payload paths a Windows command line names in a user-writable folder, as Sysmon records them. */
 export function stagedPayloadPaths(commandLine: string): string[] {
@@ -38,25 +46,26 @@ export function stagedPayloadPaths(commandLine: string): string[] {
   const paths = new Set<string>();
   for (const match of commandLine.matchAll(WINDOWS_PATH)) {
     const path = recordedPath(match[0].replace(/[.:]+$/, ''), true);
-    if (!path || !PAYLOAD.test(path) || !USER_WRITABLE.test(path) || VENDOR_TREE.test(path) || written.has(path.toLowerCase())) continue;
+    if (!path || !isStagedPayload(path) || written.has(path.toLowerCase())) continue;
     paths.add(path);
   }
   return [...paths];
 }
 
 /**
- * A staged payload's selection: the user-writable folder it is in (from the profile on, no drive, no user; a subfolder
- * under it is most often made up for the run) and the file's name.
+ * A staged payload's selection: the user-writable folder it is in as SigmaHQ keys it (windows-write-folders.ts; a
+ * subfolder under it is most often made up for the run) and the file's name; in a folder where everyday software
+ * writes no programs (the Public folders), the file's kind instead, which holds whatever the next payload is called.
  */
 export function stagedSelection(path: string): SigmaFieldMap | null {
   const name = path.slice(path.lastIndexOf('\\') + 1);
-  if (isRandomName(name)) return null;
   const root = USER_WRITABLE.exec(path);
   if (!root) return null;
-  const folder = path.slice(0, (root.index ?? 0) + root[0].length).replace(/^[a-z]:/i, '');
-  const inProfile = /^\\Users\\(?!Public\\)[^\\]+(\\.+)$/i.exec(folder);
-  const kept = inProfile ? (inProfile[1] as string) : folder;
-  if (/[[\]<>{}%$]/.test(kept)) return null;
+  const kept = keyedWindowsFolder(`${path.slice(0, (root.index ?? 0) + root[0].length)}${name}`);
+  if (!kept) return null;
+  const extension = extensionOf(name);
+  if (isQuietFolder(kept) && extension) return { 'TargetFilename|contains': kept, 'TargetFilename|endswith': extension };
+  if (isRandomName(name)) return null;
   return { 'TargetFilename|contains': kept, 'TargetFilename|endswith': `\\${name}` };
 }
 
@@ -76,7 +85,7 @@ export function stagedPayloadRules(lines: readonly ProductLine[], cited: string)
     }
   }
   if (selections.size === 0) return [];
-  const list = [...selections.values()];
+  const list = mergedByFolder([...selections.values()]);
   return [
     {
       telemetryClass: 'file_event',

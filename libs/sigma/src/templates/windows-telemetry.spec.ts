@@ -94,22 +94,27 @@ describe('file-event rules on payloads staged in user-writable folders', () => {
       'TargetFilename|contains': '\\AppData\\Local\\Temp\\',
       'TargetFilename|endswith': '\\hrunner.exe',
     });
-    // A name made up for the run holds for no other intrusion.
-    expect(stagedSelection('C:\\Users\\Public\\a.exe')).toBeNull();
+    // A name made up for the run holds for no other intrusion, except in a folder where no software writes programs.
+    expect(stagedSelection('C:\\Users\\kim\\AppData\\Roaming\\a.exe')).toBeNull();
+    expect(stagedSelection('C:\\Users\\Public\\a.exe')).toEqual({
+      'TargetFilename|contains': ':\\Users\\Public\\',
+      'TargetFilename|endswith': '.exe',
+    });
   });
 
-  it('writes one rule that fires on the command that used the payload, not on the baseline or another file', () => {
+  it('writes one rule that fires on the command that used the payload, not on the baseline or another kind of file', () => {
     const shown = 'rundll32.exe C:\\Users\\Public\\Music\\hloader.dll,DllRegister';
     const rule = rulesOf(shown).find((draft) => draft.rule.title === 'Payload Staged In A User-Writable Folder')?.rule;
     expect(rule?.detection['selection']).toEqual({
-      'TargetFilename|contains': '\\Users\\Public\\Music\\',
-      'TargetFilename|endswith': '\\hloader.dll',
+      'TargetFilename|contains': ':\\Users\\Public\\Music\\',
+      'TargetFilename|endswith': '.dll',
     });
     expect(validateRuleDocument(asRecord(rule)).findings).toEqual([]);
     const test = firesOn(rule, shown);
     expect(test.fires).toBe(true);
     expect(test.baseline?.fires ?? 0).toBe(0);
-    expect(firesOn(rule, 'rundll32.exe C:\\Users\\Public\\Music\\other.dll,DllRegister').fires).toBe(false);
+    expect(firesOn(rule, 'rundll32.exe C:\\Users\\Public\\Music\\other.dll,DllRegister').fires).toBe(true);
+    expect(firesOn(rule, 'wscript.exe C:\\Users\\Public\\Music\\other.vbs').fires).toBe(false);
   });
 });
 
