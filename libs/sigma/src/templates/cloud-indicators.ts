@@ -17,8 +17,8 @@ const AGENT_TOKEN = /(?<![\w/.#:-])([A-Za-z][\w.-]{2,}[A-Za-z0-9])\/(?:\d[\w.]*|
 export function reportedUserAgents(content: string | undefined): string[] {
   if (!content || !/\buser[- ]?agents?\b/i.test(content)) return [];
   const products = [...content.matchAll(AGENT_TOKEN)].map((match) => match[1] as string);
-  // Each product with the slash before its version, as the header writes it: the product whole, not a longer name.
-  return [...new Set(products.filter((product) => !COMMON_AGENT.test(product) && /[a-z]/.test(product)))].map((product) => `${product}/`);
+  // The product's name, as SigmaHQ's rules match a tool's agent (`userAgent|contains: TruffleHog`).
+  return [...new Set(products.filter((product) => !COMMON_AGENT.test(product) && /[a-z]/.test(product)))];
 }
 
 // An AWS access key id: long-term (AKIA) or temporary (ASIA), never AWS's documentation example.

@@ -48,7 +48,7 @@ describe('cloud rules keyed on what the article states about the call', () => {
     expect(ruleTitled(BACKDOOR_NOTE, 'AWS Console Role Switch')?.detection['selection']).toEqual({
       eventSource: 'signin.amazonaws.com',
       eventName: 'SwitchRole',
-      'additionalEventData.SwitchFrom|contains': 'arn:aws:iam::444455556666:',
+      'additionalEventData.SwitchFrom|contains': '444455556666',
     });
     expect(ruleTitled(BACKDOOR_NOTE, 'AWS IAM User Created')?.detection['selection']).toEqual({
       eventSource: 'iam.amazonaws.com',
@@ -111,7 +111,8 @@ describe('cloud rules keyed on what the article states about the call', () => {
     const note = 'With the AWS keys of the node role the actor went on stealing secrets from Secrets Manager.';
     expect(ruleTitled(note, 'AWS Secrets Manager Secrets Or SSM Parameters Read')?.detection['selection']).toEqual({
       eventSource: 'secretsmanager.amazonaws.com',
-      eventName: 'GetSecretValue',
+      // The call and its batch form (one action under two names), not ListSecrets nor SSM's parameters.
+      eventName: ['GetSecretValue', 'BatchGetSecretValue'],
     });
     const profile = 'In AWS, watch for creation or modification of a login profile: the intruder called CreateLoginProfile.';
     expect(ruleTitled(profile, 'AWS IAM Console Password Created, Changed Or Deleted')?.detection['selection']).toEqual({
@@ -158,6 +159,36 @@ describe('cloud rules keyed on what the article states about the call', () => {
     ).toBeUndefined();
   });
 
+  it('keys an attached managed policy on the end of its ARN, and a task definition on the large CPU its record asks', () => {
+    const note = `In AWS CloudTrail the intruder called AttachUserPolicy with "policyArn": "arn:aws:iam::aws:policy/AdministratorAccess",
+then RegisterTaskDefinition with "cpu": "8192" for its workers and "cpu": "256" for a log shipper.`;
+    expect(ruleTitled(note, 'AWS IAM Permissions Granted To A User, Role Or Group')?.detection['selection']).toEqual({
+      eventSource: 'iam.amazonaws.com',
+      eventName: 'AttachUserPolicy',
+      'requestParameters.policyArn|endswith': '/AdministratorAccess',
+    });
+    const ecs = ruleTitled(note, 'AWS ECS Cluster, Task Definition Or Service Created');
+    expect(ecs?.detection['selection_1']).toEqual({
+      eventSource: 'ecs.amazonaws.com',
+      eventName: 'RegisterTaskDefinition',
+      'requestParameters.cpu': 8192,
+    });
+    expect(selfTestGenerated(asRecord(ecs), [], note).fires).toBe(true);
+    // A small task is every service's.
+    expect(
+      selfTestGenerated(asRecord(ecs), [], 'In AWS CloudTrail a pipeline called RegisterTaskDefinition with "cpu": "256".').fires,
+    ).toBe(false);
+  });
+
+  it('keys a call named in one API version in the other too, and no other call of the behaviour', () => {
+    const note = 'In AWS CloudTrail the stolen key called GetSendQuota, then sent mail for an hour.';
+    const recon = ruleTitled(note, 'AWS SES Or SNS Sending Capacity Checked');
+    expect(recon?.detection['selection']).toEqual({ eventSource: 'ses.amazonaws.com', eventName: ['GetSendQuota', 'GetAccount'] });
+    expect(selfTestGenerated(asRecord(recon), [], note).fired_on).toEqual(['cloud: GetSendQuota']);
+    // An SES v2 client checking its quota is the same step.
+    expect(selfTestGenerated(asRecord(recon), [], 'In AWS CloudTrail the key called GetAccount on SES.').fires).toBe(true);
+  });
+
   it("reads Lambda's calls without their API version, and a root session's credential changes", () => {
     const lambda = 'In AWS CloudTrail the intruder called UpdateFunctionCode on the billing function.';
     expect(ruleTitled(lambda, 'AWS Lambda Function Code, Permission Or Public URL Changed')?.detection['selection']).toEqual({
@@ -168,7 +199,8 @@ describe('cloud rules keyed on what the article states about the call', () => {
     const profile = ruleTitled(root, 'AWS IAM Console Password Created, Changed Or Deleted');
     expect(profile?.detection['selection']).toEqual({
       eventSource: 'iam.amazonaws.com',
-      eventName: 'CreateLoginProfile',
+      // UpdateLoginProfile sets the same console password when the profile already existed.
+      eventName: ['CreateLoginProfile', 'UpdateLoginProfile'],
       'userIdentity.type': 'Root',
     });
     expect(selfTestGenerated(asRecord(profile), [], root).fires).toBe(true);
@@ -193,7 +225,7 @@ describe('user agents of the intruder tooling', () => {
   it('keeps the distinctive products and leaves browsers, SDKs and generic HTTP libraries out', () => {
     const note = `The calls came with the user agent \`python-requests/2.31.0 cloudgrab/1.4\`, later
 Boto3/1.34.0 md/Botocore#1.34.0 ua/2.0 and Mozilla/5.0 (Windows NT 10.0) Chrome/131.0.0.0; see arn:aws:iam::<ACCOUNT>:user/<IAM USER>.`;
-    expect(reportedUserAgents(note)).toEqual(['cloudgrab/']);
+    expect(reportedUserAgents(note)).toEqual(['cloudgrab']);
     expect(reportedUserAgents('Versions: cloudgrab/1.4 without a word on agents.')).toEqual([]);
   });
 
@@ -202,7 +234,7 @@ Boto3/1.34.0 md/Botocore#1.34.0 ua/2.0 and Mozilla/5.0 (Windows NT 10.0) Chrome/
     const sweep = rulesOf(note, ['198.51.100.30']).find((draft) => draft.telemetryClass === 'cloud_indicator');
     expect(sweep?.rule.detection).toEqual({
       selection_address: { sourceIPAddress: ['198.51.100.30'] },
-      selection_agent: { 'userAgent|contains': ['cloudgrab/'] },
+      selection_agent: { 'userAgent|contains': ['cloudgrab'] },
       condition: '1 of selection_*',
     });
     expect(fidelityCheck(detectionValues(asRecord(sweep?.rule)), [note, '198.51.100.30']).ok).toBe(true);

@@ -81,6 +81,23 @@ const ROOT_CREDENTIAL_CALLS = [
   'DeleteBucketPolicy',
 ];
 
+// A task of 4 vCPU or more (1024 units a vCPU): what a miner asks for, not a web service's sidecar.
+const LARGE_TASK_CPU = 4096;
+
+// The sizes of the common families (m5, r5, c5a...) from 4xlarge up: a miner on stolen keys asks for the largest.
+const LARGE_SIZES = ['4xlarge', '8xlarge', '12xlarge', '16xlarge', '24xlarge', 'metal'];
+
+/**
+ * The instance types the article states as the rule keys them: a large size (4xlarge and up, or bare metal) is the
+ * behaviour whatever the family, so the rule keys on the end of the type, that size and every larger one; smaller
+ * types (a GPU family's xlarge) are keyed whole, the family being what tells.
+ */
+function instanceSizes(types: string[]): ParameterReading | null {
+  const ladder = types.map((type) => LARGE_SIZES.indexOf(type.split('.')[1]?.replace(/-\d+xl$/, '') ?? '')).filter((at) => at >= 0);
+  if (ladder.length > 0) return { modifier: 'endswith', values: LARGE_SIZES.slice(Math.min(...ladder)).map((size) => `.${size}`) };
+  return eq(types);
+}
+
 /** The order of magnitude under a count (500 instances in one call: 100 or more is the behaviour). */
 const magnitude = (count: number): number => 10 ** Math.floor(Math.log10(count));
 
@@ -88,17 +105,14 @@ export const REQUEST_PARAMETERS: readonly RequestParameter[] = [
   {
     events: ['AttachUserPolicy', 'AttachRolePolicy', 'AttachGroupPolicy'],
     field: 'requestParameters.policyArn',
-    // The policy's ARN where the article writes it, else the end of the ARN CloudTrail records (`/AdministratorAccess`:
-    // the name whole, not AdministratorAccess-Amplify, whatever path the policy has).
+    // The end of the ARN CloudTrail records (`/AdministratorAccess`: the name whole, not AdministratorAccess-Amplify),
+    // as SigmaHQ keys it, whether or not the article writes the ARN: the policy is its name, whatever path it has.
     read: (content) => {
-      const matches = [...content.matchAll(MANAGED_POLICY)];
-      const arns = unique(matches.filter((match) => match[1]).map((match) => `${match[1]}${match[2]}`));
-      if (arns.length > 0) return { values: arns };
-      const names = unique(matches.map((match) => `/${match[2] as string}`));
+      const names = unique([...content.matchAll(MANAGED_POLICY)].map((match) => `/${match[2] as string}`));
       return names.length > 0 ? { modifier: 'endswith', values: names } : null;
     },
     alone: true,
-    recorded: (value) => (String(value).startsWith('arn:') ? value : `arn:aws:iam::aws:policy${String(value)}`),
+    recorded: (value) => `arn:aws:iam::aws:policy${String(value)}`,
   },
   {
     events: ['AssumeRoot'],
@@ -110,7 +124,12 @@ export const REQUEST_PARAMETERS: readonly RequestParameter[] = [
     alone: true,
     recorded: (value) => `arn:aws:iam::aws:policy/root-task/${String(value)}`,
   },
-  { events: ['RunInstances'], field: 'requestParameters.instanceType', read: (content) => eq(groups(content, INSTANCE_TYPE)), alone: true },
+  {
+    events: ['RunInstances'],
+    field: 'requestParameters.instanceType',
+    read: (content) => instanceSizes(groups(content, INSTANCE_TYPE)),
+    alone: true,
+  },
   {
     events: ['RunInstances'],
     field: 'requestParameters.instancesSet.items.minCount',
@@ -138,6 +157,19 @@ export const REQUEST_PARAMETERS: readonly RequestParameter[] = [
       /"requiresCompatibilities"\s*:\s*\[?\s*"FARGATE"|--requires-compatibilities\s+FARGATE\b|\b(?:ECS\s+(?:on\s+)?)?Fargate\s+(?:clusters?|tasks?|containers?)\b/,
       'FARGATE',
     ),
+  },
+  {
+    events: ['RegisterTaskDefinition'],
+    field: 'requestParameters.cpu',
+    // The most CPU a task may have (Fargate's 16 vCPU is 16384 units), as the record states it: a miner's size.
+    // The rule compares a number (Sigma's way); CloudTrail writes it as a string, as the synthetic record does.
+    read: (content) =>
+      eq(
+        groups(content, /"cpu"\s*:\s*"?(\d{4,5})\b/g)
+          .map(Number)
+          .filter((units) => units >= LARGE_TASK_CPU),
+      ),
+    recorded: (value) => String(value),
   },
   {
     events: ['PutObject', 'CopyObject'],
@@ -178,12 +210,10 @@ export const REQUEST_PARAMETERS: readonly RequestParameter[] = [
   {
     events: ['SwitchRole'],
     field: 'additionalEventData.SwitchFrom',
-    // The ARN of the identity switching from the account (`arn:aws:iam::<account>:user/x`), its account part whole.
-    read: (content) => {
-      const accounts = intruderAccounts(content);
-      return accounts && { ...accounts, values: accounts.values.map((account) => `arn:aws:iam::${String(account)}:`) };
-    },
-    recorded: (value) => `${String(value)}user/ops`,
+    // The ARN of the identity switching from the account (`arn:aws:iam::<account>:user/x`): the account in it, as
+    // the trust policy's account is compared.
+    read: (content) => intruderAccounts(content),
+    recorded: (value) => `arn:aws:iam::${String(value)}:user/ops`,
   },
   {
     events: ['ConsoleLogin'],

@@ -157,7 +157,8 @@ describe('cloud and identity behaviour rules', () => {
       selection: {
         eventSource: 'ec2.amazonaws.com',
         eventName: 'RunInstances',
-        'requestParameters.instanceType': ['c5.metal', 'p3.16xlarge'],
+        // A large size is the behaviour whatever the family: the smallest stated and every larger one.
+        'requestParameters.instanceType|endswith': ['.16xlarge', '.24xlarge', '.metal'],
       },
       condition: 'selection',
     });
@@ -200,8 +201,20 @@ describe('cloud and identity behaviour rules', () => {
 0.0.0.0/0; its script pulled ops/helper:1.2 from a registry.`;
     const [compute] = rulesOf(note, []).filter((draft) => draft.rule.title === 'AWS Compute Instances Or Functions Started');
     expect(compute?.rule.detection).toEqual({
-      selection: { eventSource: 'ec2.amazonaws.com', eventName: 'RunInstances', 'requestParameters.instanceType': 'g4dn.12xlarge' },
+      selection: {
+        eventSource: 'ec2.amazonaws.com',
+        eventName: 'RunInstances',
+        'requestParameters.instanceType|endswith': ['.12xlarge', '.16xlarge', '.24xlarge', '.metal'],
+      },
       condition: 'selection',
+    });
+    // A small size says nothing by itself: the type is keyed whole (a GPU family's xlarge).
+    const small = `With the stolen AWS access keys the intruder created 30 instances of g4dn.xlarge for its miner.`;
+    const [gpu] = rulesOf(small, []).filter((draft) => draft.rule.title === 'AWS Compute Instances Or Functions Started');
+    expect(gpu?.rule.detection['selection']).toEqual({
+      eventSource: 'ec2.amazonaws.com',
+      eventName: 'RunInstances',
+      'requestParameters.instanceType': 'g4dn.xlarge',
     });
     expect(selfTestGenerated(compute?.rule as unknown as Record<string, unknown>, [], note).fires).toBe(true);
   });

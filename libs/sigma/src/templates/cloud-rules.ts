@@ -15,6 +15,7 @@ import { reportedAccessKeys, reportedRanges, reportedUserAgents } from './cloud-
 import { createdUserNames, createdUserRule } from './cloud-created-users';
 import { tenantAccountRules } from './cloud-tenant-accounts';
 import { requestFields, requestMentions } from './cloud-kubernetes';
+import { withTwinCalls } from './cloud-twin-calls';
 import { buildRule, citation, type ArticleRef, type RuleDraft } from './rule-draft';
 
 /** A behaviour the article shows: the event names it states (none when only its prose says so). */
@@ -123,7 +124,8 @@ export function statedCloudBehaviours(content: string | undefined): StatedCloudB
  * A behaviour's detection: each selection its log's fields, any of them. The calls that carry a request parameter
  * the article states (parameters: cloud-parameters.ts) are keyed on it in a selection of their own; for a routine
  * behaviour (needsScope) only those are, since a routine call without its telling parameter is every account's.
- * When the article names calls, each selection is cut to them and its first call, the behaviour's defining one
+ * When the article names calls, each selection is cut to them, their twins (the same action under another name)
+ * and its first call, the behaviour's defining one
  * (StopLogging beside the UpdateTrail the article quotes), as an engineer writes it; a selection of which the
  * article names no call is left out. A behaviour only prose shows keeps every call.
  */
@@ -132,8 +134,10 @@ export function cloudDetection(
   parameters: readonly StatedParameter[] = [],
   named: readonly string[] = [],
 ): SigmaDetection {
+  // The calls named and their twins (the same action under another name: cloud-twin-calls.ts).
+  const calls = withTwinCalls(named);
   const blocks: SigmaFieldMap[] = behaviour.selections.flatMap((selection) => {
-    const shown = named.length === 0 ? selection.events : selection.events.filter((event, index) => named.includes(event) || index === 0);
+    const shown = named.length === 0 ? selection.events : selection.events.filter((event, index) => calls.includes(event) || index === 0);
     if (named.length > 0 && !selection.events.some((event) => named.includes(event))) return [];
     const source: SigmaFieldMap = selection.eventSource ? { eventSource: selection.eventSource } : {};
     // A Kubernetes request is its verb and the resource it is made on (cloud-kubernetes.ts).
@@ -142,12 +146,12 @@ export function cloudDetection(
         ? requestFields(events)
         : { [selection.field]: events.length === 1 ? (events[0] as string) : [...events] };
     const block = (events: readonly string[]): SigmaFieldMap => ({ ...source, ...(selection.with ?? {}), ...nameFields(events) });
-    const keyed = parameters
+    const withParameter = parameters
       .map((stated) => ({ stated, events: shown.filter((event) => stated.parameter.events.includes(event)) }))
       .filter(({ events }) => events.length > 0);
-    const rest = shown.filter((event) => !keyed.some(({ events }) => events.includes(event)));
+    const rest = shown.filter((event) => !withParameter.some(({ events }) => events.includes(event)));
     return [
-      ...keyed.map(({ stated, events }) => ({
+      ...withParameter.map(({ stated, events }) => ({
         ...block(events),
         [parameterKey(stated)]: stated.values.length === 1 ? (stated.values[0] as ParameterValue) : stated.values,
       })),
@@ -339,9 +343,7 @@ export function cloudAddressRule(
       : { selection: (more[0] as [string, SigmaFieldMap])[1], condition: 'selection' };
   const withAgents = [
     ...(ranges.length > 0 ? [` or the address blocks (${ranges.join(', ')})`] : []),
-    ...(agents.length > 0
-      ? [` or with the user agents of its tooling (${agents.map((agent) => agent.replace(/\/$/, '')).join(', ')})`]
-      : []),
+    ...(agents.length > 0 ? [` or with the user agents of its tooling (${agents.join(', ')})`] : []),
     ...(keys.length > 0 ? [` or signed with the access keys it reports`] : []),
   ].join('');
   return {
