@@ -29,7 +29,7 @@ describe('registry deletions', () => {
     expect(rule?.rule.detection).toEqual({
       condition: '1 of selection_*',
       // The wildcard class covers the Directory class's handler.
-      selection_1: { 'TargetObject|contains': '\\shellex\\ContextMenuHandlers\\QuillScan' },
+      selection_1: { EventType: 'DeleteKey', 'TargetObject|contains': '\\shellex\\ContextMenuHandlers\\QuillScan' },
       selection_2: { EventType: 'DeleteValue', 'TargetObject|endswith': '\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\QuillTray' },
     });
     expect(rule?.rule.title).toBe('Registry Entries QuillScan And QuillTray Deleted');
@@ -48,6 +48,16 @@ describe('registry deletions', () => {
     };
     expect(compileRule(drafted).matches(deleted)).toBe(true);
     expect(compileRule(drafted).matches({ ...deleted, EventID: 13, EventType: 'SetValue' })).toBe(false);
+  });
+
+  it('fires on a deleted key, not on values group policy deletes and rewrites under it', () => {
+    const line = 'reg delete "HKLM\\SOFTWARE\\Policies\\Microsoft\\Windows Defender" /f';
+    const [rule] = deletionRules([line]);
+    const drafted = rule?.rule as unknown as Record<string, unknown>;
+    expect(selfTestRule(drafted, [{ type: 'cmdline', value: line }]).fires).toBe(true);
+    const key = 'HKLM\\SOFTWARE\\Policies\\Microsoft\\Windows Defender';
+    expect(compileRule(drafted).matches({ EventID: 12, EventType: 'DeleteKey', TargetObject: key })).toBe(true);
+    expect(compileRule(drafted).matches({ EventID: 12, EventType: 'DeleteValue', TargetObject: `${key}\\DisableAntiSpyware` })).toBe(false);
   });
 
   it('writes none for a value the intruder writes and deletes again, nor for an elided key', () => {

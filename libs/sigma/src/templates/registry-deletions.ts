@@ -59,7 +59,9 @@ export function registryDeletionRules(input: BuiltinSigmaInput): RuleDraft[] {
   }
   const one = (values: string[]) => (values.length === 1 ? (values[0] as string) : values);
   const entries: SigmaFieldMap[] = [
-    ...(keys.length > 0 ? [{ 'TargetObject|contains': one(withoutCovered(keys)) }] : []),
+    // A key deleted whole: group policy refreshes delete and rewrite the values under a policy key all day, so only
+    // the key's own deletion (and its subkeys') is the finding.
+    ...(keys.length > 0 ? [{ EventType: 'DeleteKey', 'TargetObject|contains': one(withoutCovered(keys)) }] : []),
     // Windows and its products write these values all day: the event type tells their deletion from their writes.
     ...(ends.length > 0 ? [{ EventType: 'DeleteValue', 'TargetObject|endswith': one([...new Set(ends)]) }] : []),
     ...rest,
